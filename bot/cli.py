@@ -1,0 +1,191 @@
+"""The `kasuan` command: size, and (as they land) cost, ask, chat, run, db and alerts.
+
+Every subcommand answers bad input with one line in the user's language and exit code 2;
+an unexpected failure prints an apology with an error id (exit 1), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from bot.errors import error_message, internal_error
+from bot.i18n import detect_language
+from bot.json_output import sizing_json
+from bot.render import render
+from bot.understand.numbers import parse_params_b
+from bot.views import sizing_view
+from engine.catalog import ModelSpec
+from engine.errors import KasuanError
+from engine.hf_config import load_config
+from engine.request import TrainingRequest
+from engine.sizing import size
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+
+
+class UsageError(Exception):
+    """argparse's complaint, raised instead of exiting so the caller picks the exit code."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def positive_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from exc
+
+
+def params_arg(text: str) -> float:
+    value = parse_params_b(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"not a model size: {text!r} (try 7B, 1.5b, 70亿)")
+    return value
+
+
+def targets_arg(text: str) -> tuple[str, ...]:
+    if text.strip().lower() == "all":
+        return ("q", "k", "v", "o", "gate", "up", "down")
+    return tuple(p.strip().lower().removesuffix("_proj") for p in text.split(",") if p.strip())
+
+
+def add_size_flags(p: argparse.ArgumentParser) -> None:
+    """The sizing flags shared by `size` and `cost` (flags override what TEXT says)."""
+    p.add_argument("text", nargs="?", help="the question in plain words, or - to read lines from stdin")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--model", help="catalog model id or alias, e.g. qwen3-8b")
+    src.add_argument("--config", help="a Hugging Face config.json for an exact sizing")
+    src.add_argument("--params", type=params_arg, dest="params_b", help="a bare size: 32B, 1.5b, 70亿")
+    p.add_argument("--method", choices=["full", "lora", "qlora", "pretrain"])
+    p.add_argument("--gpus", type=positive_int, dest="num_gpus", help="number of GPUs")
+    p.add_argument("--gpu", help="GPU id or alias, e.g. h100, 4090")
+    p.add_argument("--seq-len", type=positive_int, dest="seq_len")
+    p.add_argument("--micro-batch", type=positive_int, dest="micro_batch")
+    p.add_argument("--grad-accum", type=positive_int, dest="grad_accum")
+    p.add_argument("--zero", type=int, choices=[0, 1, 2, 3])
+    p.add_argument("--offload", choices=["none", "optimizer", "all"])
+    p.add_argument("--optimizer", choices=["adamw", "adamw-8bit"])
+    gc = p.add_mutually_exclusive_group()
+    gc.add_argument("--grad-checkpointing", dest="grad_checkpointing", action="store_true", default=None)
+    gc.add_argument("--no-grad-checkpointing", dest="grad_checkpointing", action="store_false")
+    p.add_argument("--attention", choices=["flash", "sdpa", "eager"])
+    p.add_argument("--lora-rank", type=positive_int, dest="lora_rank")
+    p.add_argument("--lora-targets", type=targets_arg, dest="lora_targets", help="all, or e.g. q,v")
+    p.add_argument("--precision", choices=["mixed", "bf16", "fp32"])
+    p.add_argument("--chunked-loss", action="store_true", default=None, dest="chunked_loss")
+    p.add_argument("--lang", choices=["zh", "en"])
+    p.add_argument("--json", action="store_true")
+
+
+SIZE_FIELDS = (
+    "model", "params_b", "method", "num_gpus", "gpu", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
+    "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets", "precision", "chunked_loss",
+)
+
+
+def flags_request(args: argparse.Namespace) -> TrainingRequest:
+    stated = {k: getattr(args, k, None) for k in SIZE_FIELDS}
+    return TrainingRequest.model_validate({k: v for k, v in stated.items() if v is not None})
+
+
+def text_request(text: str) -> TrainingRequest:
+    """What the free text says (the chat parser); empty when there is no text."""
+    if not text:
+        return TrainingRequest()
+    from bot.understand.parser import parse
+
+    return parse(text).request
+
+
+def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> tuple[str, dict[str, object]]:
+    """(plain text, json object) for one sizing question."""
+    lang = args.lang or detect_language(text)
+    request = text_request(text).merged(flags_request(args))
+    if spec is not None:
+        request = request.model_copy(update={"model": None, "params_b": None})
+    s = size(request, spec)
+    plain = render("sizing", "plain", v=sizing_view(s, limit=None if args.all_gpus else 8), lang=lang,
+                   explain=args.explain, max_warnings=4)
+    return plain, sizing_json(s)
+
+
+def cmd_size(args: argparse.Namespace) -> int:
+    spec = load_config(args.config) if args.config else None
+    if args.text == "-":
+        return answer_lines(sys.stdin, lambda line: answer_size(args, line, spec)[1], args)
+    plain, obj = answer_size(args, args.text or "", spec)
+    print(json.dumps(obj, ensure_ascii=False) if args.json else plain, end="" if not args.json else "\n")
+    return 0
+
+
+def answer_lines(lines: Iterable[str], answer: Callable[[str], dict[str, object]], args: argparse.Namespace) -> int:
+    """One JSON object per input line; a bad line gets an error object and the rest go on."""
+    status = 0
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        lang = args.lang or detect_language(line)
+        try:
+            obj = answer(line)
+        except KasuanError as exc:
+            obj = {"input": line, "error": {"code": exc.code, "message": error_message(exc, lang)}}
+            status = EXIT_BAD_INPUT
+        print(json.dumps(obj, ensure_ascii=False), flush=True)
+    return status
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="kasuan", description="KaSuan (卡算): GPU memory, time and cost for fine-tuning LLMs")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    p = sub.add_parser("size", help="GPU memory per card, what fits and how many cards")
+    add_size_flags(p)
+    p.add_argument("--explain", action="store_true", help="show the formula behind each term")
+    p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
+    p.set_defaults(handler=cmd_size)
+    return parser
+
+
+def setup_logging() -> None:
+    """Tracebacks go to a log file (KASUAN_LOG, default ./data/kasuan.log), not to the terminal."""
+    path = Path(os.environ.get("KASUAN_LOG", "data/kasuan.log"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    logging.basicConfig(level=os.environ.get("KASUAN_LOG_LEVEL", "INFO"), handlers=[handler])
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    lang = detect_language(" ".join(argv))
+    setup_logging()
+    try:
+        args = build_parser().parse_args(argv)
+        lang = getattr(args, "lang", None) or lang
+        return int(args.handler(args))
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KasuanError as exc:
+        print(error_message(exc, lang), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        print(internal_error(exc, lang), file=sys.stderr)
+        return EXIT_INTERNAL
+

@@ -1,0 +1,42 @@
+"""Words for the errors a user can cause, and a safe catch-all for the ones they can't.
+
+A KasuanError becomes one line in the user's language. Anything else becomes a short apology
+with an error id; the traceback goes to the log (never to the chat or the terminal).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+from bot.i18n import has, t
+from engine.errors import InvalidRequest, KasuanError, UnknownName
+
+log = logging.getLogger("kasuan")
+
+
+def error_message(exc: KasuanError, lang: str) -> str:
+    """One line, in `lang`, saying what was wrong and how to fix it."""
+    if isinstance(exc, UnknownName):
+        hint = t("error.did_you_mean", lang, names=", ".join(exc.suggestions)) if exc.suggestions else ""
+        key = f"error.unknown_name.{exc.kind}"
+        if has(key):
+            return t(key, lang, name=exc.name, hint=hint)
+    if isinstance(exc, InvalidRequest):
+        p = exc.params
+        if "low" in p and "high" in p:
+            return t("error.range", lang, field=exc.field, low=p["low"], high=p["high"])
+        if exc.field == "model" and p.get("value") is None:
+            return t("error.need_model", lang)
+        return t("error.invalid", lang, field=exc.field, detail=str(exc).split(": ", 1)[-1])
+    key = f"error.{exc.code}"
+    if has(key):
+        return t(key, lang, detail=str(exc))
+    return str(exc)
+
+
+def internal_error(exc: BaseException, lang: str) -> str:
+    """Log `exc` with its traceback under a fresh id; return the apology that names the id."""
+    error_id = uuid.uuid4().hex[:8]
+    log.error("internal error %s", error_id, exc_info=exc)
+    return t("error.internal", lang, id=error_id)

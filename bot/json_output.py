@@ -1,0 +1,53 @@
+"""The CLI's JSON contract (`kasuan size --json`): other tools script against these keys.
+
+Keys are documented in the README; a test pins them. Numbers are GB = 10^9 bytes, rounded to
+the megabyte so the output is stable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.views import fit_row
+from engine.fit import Fit
+from engine.sizing import Sizing
+
+REQUEST_KEYS = (
+    "model", "params_b", "method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero",
+    "offload", "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets",
+)
+
+
+def _r(x: float) -> float:
+    return round(x, 3)
+
+
+def fit_json(fit: Fit) -> dict[str, Any]:
+    row = fit_row(fit)
+    row.pop("name")
+    return {k: _r(v) if isinstance(v, float) else v for k, v in row.items()}
+
+
+def sizing_json(s: Sizing) -> dict[str, Any]:
+    q = s.request
+    plan = s.estimate.plan
+    request = {k: getattr(q, k) for k in REQUEST_KEYS}
+    request.update(num_gpus=plan.num_gpus, zero=plan.zero, offload=plan.offload)
+    request["lora_targets"] = list(q.lora_targets or ()) if s.resolved.adapter else None
+    request["lora_rank"] = q.lora_rank if s.resolved.adapter else None
+    est = s.estimate
+    return {
+        "request": request,
+        "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions],
+        "memory": {
+            "per_gpu": {k: _r(v) for k, v in est.per_gpu().items()},
+            "host": {"total_gb": _r(est.host_gb), "items": [i.__dict__ for i in est.host_items]},
+            "num_gpus": plan.num_gpus,
+            "model_states_gb": _r(est.model_states_gb),
+            "explain": {t.key: [{"basis": i.basis, "gb": _r(i.gb), "formula": i.formula} for i in t.items] for t in est.terms},
+        },
+        "fits": fit_json(s.fit) if s.fit else None,
+        "recommendations": [fit_json(f) for f in s.recommendations],
+        "warnings": [{"code": w.code, "params": w.params} for w in s.warnings],
+        "checkpoint": s.checkpoint.as_dict(),
+    }

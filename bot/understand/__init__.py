@@ -1,0 +1,1 @@
+"""Understanding chat text: normalization, numbers, entities, fields and intent."""

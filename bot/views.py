@@ -1,0 +1,75 @@
+"""Reply data built from engine results: plain dicts the templates render, same for every flavor.
+
+Nothing here words a sentence; it selects and orders what the reply shows (the terms, the best
+cards, the warnings that matter) so every front end shows the same figures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.fit import Fit
+from engine.memory import TERM_KEYS
+from engine.sizing import Sizing
+
+
+def fit_row(fit: Fit) -> dict[str, Any]:
+    plan = fit.estimate.plan
+    return {
+        "gpu": fit.gpu.id,
+        "name": fit.gpu.name,
+        "memory_gb": fit.gpu.memory_gb,
+        "num_gpus": plan.num_gpus,
+        "zero": plan.zero,
+        "offload": plan.offload,
+        "total_gb": fit.estimate.total_gb,
+        "headroom_gb": fit.headroom_gb,
+        "fits": fit.fits,
+        "tight": fit.tight,
+    }
+
+
+def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
+    """What a sizing reply shows; `limit` caps the recommendation list (None: every card)."""
+    q = s.request
+    est = s.estimate
+    terms = []
+    for term in est.terms:
+        terms.append(
+            {
+                "key": term.key,
+                "gb": term.gb,
+                "items": [{"basis": i.basis, "gb": i.gb, "formula": i.formula} for i in term.items if i.gb > 0],
+            }
+        )
+    assert [t["key"] for t in terms] == list(TERM_KEYS)
+    fitting = [f for f in s.recommendations if f.fits]
+    shown = fitting if limit is None else fitting[:limit]
+    return {
+        "model": s.resolved.spec.name,
+        "model_id": s.resolved.spec.id,
+        "params": s.resolved.params,
+        "bare_size": any(a.code == "architecture_from" for a in s.assumptions),
+        "method": q.method,
+        "seq_len": q.seq_len,
+        "micro_batch": q.micro_batch,
+        "lora_rank": q.lora_rank,
+        "lora_all": tuple(q.lora_targets or ()) == ("q", "k", "v", "o", "gate", "up", "down"),
+        "lora_targets": ",".join(q.lora_targets or ()),
+        "num_gpus": est.plan.num_gpus,
+        "zero": est.plan.zero,
+        "offload": est.plan.offload,
+        "gpu_name": s.fit.gpu.name if s.fit else None,
+        "terms": terms,
+        "total_gb": est.total_gb,
+        "model_states_gb": est.model_states_gb,
+        "host_gb": est.host_gb,
+        "fit": fit_row(s.fit) if s.fit else None,
+        "recommendations": [fit_row(f) for f in shown],
+        "more_fitting": len(fitting) - len(shown),
+        "none_fit": [f.gpu.name for f in s.recommendations if not f.fits],
+        "warnings": [{"code": w.code, "params": w.params} for w in s.warnings],
+        "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions],
+        "checkpoint": s.checkpoint.as_dict(),
+        "adapter": s.resolved.adapter,
+    }

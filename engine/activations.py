@@ -1,0 +1,108 @@
+"""Activation and logits memory of one micro-batch, from the architecture.
+
+The counts follow what PyTorch autograd keeps for backward in a Hugging Face Llama/Qwen decoder
+layer trained in bf16 (2 bytes per element):
+- RMSNorm upcasts to fp32 and keeps the fp32 input (4 B) and the bf16 normalized output (2 B);
+- q, k, v projections keep their outputs; RoPE keeps rotate_half(q|k) and the rotated q, k;
+- Qwen3's qk-norm is an RMSNorm over q and k (6 B per element again);
+- FlashAttention keeps its output (and a small log-sum-exp); SDPA in transformers repeats the
+  GQA key/value heads first, so it keeps the expanded k and v; eager attention keeps the fp32
+  softmax and its bf16 copy: the s² term;
+- SwiGLU keeps gate, up, silu(gate) and their product (4 tensors of the intermediate size);
+- MoE layers keep that per activated expert, plus the routed copies of the hidden state.
+With gradient checkpointing only each layer's input survives the forward pass; backward then
+recomputes one layer at a time, so one layer's full set is live at the peak.
+"""
+
+from __future__ import annotations
+
+from engine.catalog import ModelSpec
+
+BF16 = 2
+FP32 = 4
+# Liger/Unsloth-style fused or chunked cross-entropy materializes the logits of this many tokens at once.
+LOSS_CHUNK_TOKENS = 1024
+# The cross-entropy peak per logit element: bf16 logits (2) + fp32 upcast (4) + fp32 log-softmax (4),
+# as transformers' ForCausalLMLoss computes it.
+LOGIT_BYTES = BF16 + FP32 + FP32
+
+
+def norm_bytes(width: int) -> int:
+    """One RMSNorm over `width` elements: the fp32 input and the bf16 output are saved."""
+    return (FP32 + BF16) * width
+
+
+def attention_bytes(m: ModelSpec, attention: str, seq_len: int) -> float:
+    """Saved bytes per token in the attention block of one layer."""
+    if m.mla is not None:
+        a = m.mla
+        q_width = m.heads * (a.qk_nope_head_dim + a.qk_rope_head_dim)
+        kv_width = m.heads * (a.qk_nope_head_dim + a.v_head_dim)
+        latent = a.q_lora_rank + a.kv_lora_rank + a.qk_rope_head_dim
+        out = m.heads * a.v_head_dim
+        saved = BF16 * (latent + q_width + kv_width + out) + norm_bytes(a.q_lora_rank + a.kv_lora_rank)
+        k_width = m.heads * a.qk_rope_head_dim
+    else:
+        q_width = m.heads * m.head_dim
+        k_width = m.kv_heads * m.head_dim
+        out = q_width
+        saved = BF16 * (q_width + 2 * k_width)  # q, k, v projection outputs
+        saved += 2 * BF16 * (q_width + k_width)  # RoPE: rotate_half copies and rotated q, k
+        saved += BF16 * out  # attention output (input of o_proj)
+        if m.qk_norm:
+            saved += norm_bytes(q_width + k_width)
+    if attention == "sdpa" and m.mla is None:
+        saved += 2 * BF16 * (q_width - k_width)  # k and v repeated to every query head
+    if attention == "eager":
+        saved += (FP32 + BF16) * m.heads * seq_len  # softmax probabilities: the s² term
+    return float(saved)
+
+
+def mlp_bytes(m: ModelSpec, moe_layer: bool) -> float:
+    """Saved bytes per token in the feed-forward block of one layer."""
+    if moe_layer and m.moe is not None:
+        e = m.moe
+        per_expert = 4 * BF16 * e.expert_intermediate
+        routed = e.experts_per_token * (per_expert + 2 * BF16 * m.hidden)  # gathered input + output
+        shared = e.shared_experts * per_expert
+        router = FP32 * e.num_experts * 2  # router logits and probabilities
+        return float(routed + shared + router)
+    inter = m.moe.dense_intermediate if (m.moe and m.moe.dense_intermediate) else m.intermediate
+    return float(4 * BF16 * inter)
+
+
+def layer_bytes_per_token(m: ModelSpec, attention: str, seq_len: int, moe_layer: bool) -> float:
+    """Everything one decoder layer saves for backward, per token."""
+    norms = m.norms_per_layer * norm_bytes(m.hidden)
+    return norms + attention_bytes(m, attention, seq_len) + mlp_bytes(m, moe_layer)
+
+
+def activation_bytes(
+    m: ModelSpec, tokens: int, seq_len: int, attention: str, grad_checkpointing: bool
+) -> tuple[float, float]:
+    """(saved, working) bytes of activations for `tokens` = micro-batch × sequence length.
+
+    saved: what the forward pass leaves behind (layer inputs only, with checkpointing);
+    working: one layer recomputed in backward plus the gradient of the hidden state.
+    """
+    moe_layers = m.layers - m.moe.dense_layers if m.moe else 0
+    dense_layers = m.layers - moe_layers
+    per_layer = {
+        False: layer_bytes_per_token(m, attention, seq_len, moe_layer=False),
+        True: layer_bytes_per_token(m, attention, seq_len, moe_layer=True),
+    }
+    final = norm_bytes(m.hidden)
+    hidden_grad = 2 * BF16 * m.hidden  # gradient of the residual stream and its running sum
+    if grad_checkpointing:
+        saved = m.layers * BF16 * m.hidden + final
+        working = max(per_layer[moe_layers > 0], per_layer[False]) + hidden_grad
+    else:
+        saved = dense_layers * per_layer[False] + moe_layers * per_layer[True] + final
+        working = hidden_grad
+    return saved * tokens, working * tokens
+
+
+def logits_bytes(m: ModelSpec, tokens: int, chunked: bool) -> float:
+    """Peak of the output projection and the loss over the vocabulary (large for 152k vocabularies)."""
+    live_tokens = min(tokens, LOSS_CHUNK_TOKENS) if chunked else tokens
+    return float(LOGIT_BYTES * m.vocab * live_tokens)

@@ -1,0 +1,194 @@
+"""Model and GPU catalogs: pydantic schemas, loading, and look-up by id or alias.
+
+The catalogs are YAML data (catalogs/models.yaml, catalogs/gpus.yaml). Loading validates every
+entry and fails with the file and the field named, so a typo in a price or a layer count is
+caught at start-up, not in a user's reply.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Generic, Literal, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from rapidfuzz import fuzz, process
+
+from catalogs import catalog_path
+from engine.errors import CatalogError, UnknownName
+
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MoESpec(Strict):
+    """Mixture-of-experts feed-forward: routed experts, optional shared experts, leading dense layers."""
+
+    num_experts: int = Field(gt=0)
+    experts_per_token: int = Field(gt=0)
+    expert_intermediate: int = Field(gt=0)
+    shared_experts: int = Field(default=0, ge=0)
+    dense_layers: int = Field(default=0, ge=0, description="first k layers use a dense MLP")
+    dense_intermediate: int | None = Field(default=None, gt=0)
+
+
+class MLASpec(Strict):
+    """DeepSeek multi-head latent attention projections."""
+
+    q_lora_rank: int = Field(gt=0)
+    kv_lora_rank: int = Field(gt=0)
+    qk_nope_head_dim: int = Field(gt=0)
+    qk_rope_head_dim: int = Field(gt=0)
+    v_head_dim: int = Field(gt=0)
+
+
+class ModelSpec(Strict):
+    """One decoder-only model, with the architecture numbers the memory model needs."""
+
+    id: str
+    name: str
+    family: str
+    layers: int = Field(gt=0)
+    hidden: int = Field(gt=0)
+    intermediate: int = Field(gt=0)
+    heads: int = Field(gt=0)
+    kv_heads: int = Field(gt=0)
+    head_dim: int = Field(gt=0)
+    vocab: int = Field(gt=0)
+    tie_embeddings: bool
+    max_context: int = Field(gt=0)
+    qkv_bias: bool = False
+    qk_norm: bool = False
+    norms_per_layer: int = Field(default=2, ge=0)
+    fused_qkv: bool = False
+    fused_gate_up: bool = False
+    moe: MoESpec | None = None
+    mla: MLASpec | None = None
+    params_published_b: float = Field(gt=0, description="vendor-published total, billions")
+    active_params_published_b: float | None = Field(default=None, gt=0)
+    aliases: list[str] = Field(default_factory=list)
+    source: str
+    checked: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _kv_divides_heads(self) -> ModelSpec:
+        if self.mla is None and self.heads % self.kv_heads:
+            raise ValueError(f"heads ({self.heads}) must be a multiple of kv_heads ({self.kv_heads})")
+        return self
+
+
+Interconnect = Literal["nvlink", "nvlink-bridge", "xgmi", "pcie"]
+
+
+class GpuSpec(Strict):
+    """One accelerator as its vendor states it (memory in GB = 10^9 bytes)."""
+
+    id: str
+    name: str
+    vendor: Literal["nvidia", "amd"]
+    memory_gb: float = Field(gt=0)
+    bandwidth_gbs: float | None = Field(default=None, gt=0)
+    bf16_tflops: float = Field(gt=0, description="dense tensor BF16/FP16, FP32 accumulate")
+    fp8_tflops: float | None = Field(default=None, gt=0)
+    interconnect: Interconnect
+    interconnect_gbs: float | None = Field(default=None, gt=0)
+    form: Literal["sxm", "pcie", "oam"]
+    consumer: bool = False
+    bf16_native: bool = True
+    aliases: list[str] = Field(default_factory=list)
+    source: str
+    checked: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    note: str | None = None
+
+    @property
+    def fast_interconnect(self) -> bool:
+        """True where all cards of a node talk over NVLink/xGMI rather than PCIe (ZeRO-3 stays fast)."""
+        return self.interconnect in ("nvlink", "xgmi")
+
+
+def _load_yaml(path: Path) -> object:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
+
+
+def load_entries(path: Path, key: str, schema: type[T]) -> list[T]:
+    """Validate `key:` list in a catalog file; an error names the file, the entry and the field."""
+    raw = _load_yaml(path)
+    if not isinstance(raw, dict) or not isinstance(raw.get(key), list):
+        raise CatalogError(f"{path.name}: expected a top-level '{key}:' list")
+    out: list[T] = []
+    for i, item in enumerate(raw[key]):
+        label = item.get("id", f"#{i}") if isinstance(item, dict) else f"#{i}"
+        try:
+            out.append(schema.model_validate(item))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "(entry)"
+            raise CatalogError(f"{path.name}: entry {label}: field '{field}': {first['msg']}") from exc
+    ids = [getattr(e, "id", None) for e in out]
+    dupes = {x for x in ids if ids.count(x) > 1}
+    if dupes:
+        raise CatalogError(f"{path.name}: duplicate ids {sorted(str(d) for d in dupes)}")
+    return out
+
+
+def normalize_name(text: str) -> str:
+    """Fold case, width and separators so 'Qwen3-8B', 'qwen3 8b' and 'QWEN3_8B' compare equal."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text).lower()
+    return re.sub(r"[\s_\-./·]+", "", text)
+
+
+class Index(Generic[T]):
+    """Exact look-up by id or alias (normalized), with fuzzy suggestions for near misses."""
+
+    def __init__(self, kind: str, entries: list[T]) -> None:
+        self.kind = kind
+        self.entries = entries
+        self.by_key: dict[str, T] = {}
+        for entry in entries:
+            for name in [entry.id, entry.name, *entry.aliases]:  # type: ignore[attr-defined]
+                key = normalize_name(name)
+                other = self.by_key.get(key)
+                if other is not None and other is not entry:
+                    raise CatalogError(f"{kind} alias '{name}' names both {other.id} and {entry.id}")  # type: ignore[attr-defined]
+                self.by_key[key] = entry
+
+    def find(self, name: str) -> T | None:
+        return self.by_key.get(normalize_name(name))
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Catalog ids closest to `name`, best first (for "did you mean")."""
+        found = process.extract(normalize_name(name), list(self.by_key), scorer=fuzz.WRatio, limit=limit * 4)
+        ids: list[str] = []
+        for key, score, _ in found:
+            ident = self.by_key[key].id  # type: ignore[attr-defined]
+            if score >= 60 and ident not in ids:
+                ids.append(ident)
+        return ids[:limit]
+
+    def get(self, name: str) -> T:
+        found = self.find(name)
+        if found is None:
+            raise UnknownName(self.kind, name, self.suggest(name))
+        return found
+
+
+@cache
+def models() -> Index[ModelSpec]:
+    return Index("model", load_entries(catalog_path("models.yaml"), "models", ModelSpec))
+
+
+@cache
+def gpus() -> Index[GpuSpec]:
+    return Index("gpu", load_entries(catalog_path("gpus.yaml"), "gpus", GpuSpec))

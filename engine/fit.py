@@ -1,0 +1,163 @@
+"""Which cards fit, how many of each, and the warnings a seasoned engineer would add.
+
+A card fits when the total (overhead included) is within its memory and is tight when less than
+10% is left. For each catalog GPU the smallest card count is chosen the way a user would choose
+the setup: one card if it fits; else, within one 8-card node, DDP/ZeRO-2 then ZeRO-3; then the
+same node with the optimizer offloaded to host memory (the seeds' 72B-on-8×H100 recipe); then
+several nodes with ZeRO-3 (which needs InfiniBand), then offload across nodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.catalog import GpuSpec, gpus
+from engine.memory import CARDS_PER_NODE, MemoryEstimate, Plan, estimate
+from engine.resolve import Assumption, Resolved
+
+TIGHT_SHARE = 0.10
+REFERENCE_CARD_GB = 80.0  # the common datacenter card, used to pick a ZeRO stage when no card is named
+SINGLE_NODE_COUNTS = (2, 4, 8)
+MULTI_NODE_COUNTS = (16, 32, 64)
+LONG_CONTEXT = 2048  # the seeds' tables are sized at 2048 tokens
+
+
+@dataclass(frozen=True)
+class Warning:
+    """A caution as a code + parameters, ranked; the bot words it in the user's language."""
+
+    code: str
+    priority: int  # 1 = the one that matters most
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Fit:
+    gpu: GpuSpec
+    estimate: MemoryEstimate
+
+    @property
+    def headroom_gb(self) -> float:
+        return self.gpu.memory_gb - self.estimate.total_gb
+
+    @property
+    def fits(self) -> bool:
+        return self.headroom_gb >= 0
+
+    @property
+    def tight(self) -> bool:
+        return self.fits and self.headroom_gb < TIGHT_SHARE * self.gpu.memory_gb
+
+    @property
+    def num_gpus(self) -> int:
+        return self.estimate.plan.num_gpus
+
+
+def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
+    """Plans in the order a user would try them; `count` pins the card count when stated.
+
+    Data-parallel copies on more cards never lower memory per card, so beyond one card only
+    sharded plans are tried (LoRA's frozen base only shrinks under ZeRO-3).
+    """
+    full = not r.adapter
+    if count is not None:
+        stages = (0, 2, 3) if full and count > 1 else (0, 3) if count > 1 else (0,)
+        plans = [Plan(count, z) for z in stages]
+        return plans + ([Plan(count, 3, "optimizer")] if full else [])
+    plans = [Plan(1, 0)]
+    plans += [Plan(n, z) for n in SINGLE_NODE_COUNTS for z in ((2, 3) if full else (3,))]
+    if full:
+        plans += [Plan(n, 3, "optimizer") for n in (1, *SINGLE_NODE_COUNTS)]
+    plans += [Plan(n, 3) for n in MULTI_NODE_COUNTS]
+    if full:
+        plans += [Plan(n, 3, "optimizer") for n in MULTI_NODE_COUNTS]
+    return plans
+
+
+class Planner:
+    """Evaluates plans once and reuses them across every GPU (estimates do not depend on the card)."""
+
+    def __init__(self, r: Resolved) -> None:
+        self.r = r
+        self._cache: dict[Plan, MemoryEstimate] = {}
+
+    def estimate(self, plan: Plan) -> MemoryEstimate:
+        found = self._cache.get(plan)
+        if found is None:
+            found = self._cache[plan] = estimate(self.r, plan)
+        return found
+
+    def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
+        """The first plan that fits `gpu`, or the last one tried (not fitting) if none does."""
+        last = None
+        for plan in plans:
+            fit = Fit(gpu, self.estimate(plan))
+            if fit.fits:
+                return fit
+            last = fit
+        assert last is not None
+        return last
+
+    def stated_plan(self) -> tuple[Plan, list[Assumption]]:
+        """The plan for the request as the user stated it; a missing ZeRO stage is chosen and said."""
+        q = self.r.request
+        n = q.num_gpus or 1
+        offload = q.offload or "none"
+        if q.zero is not None:
+            return Plan(n, q.zero, offload), []
+        if offload != "none":
+            return Plan(n, 3, offload), [Assumption("zero_for_offload", 3)]
+        if n == 1:
+            return Plan(1, 0), []
+        capacity = self.r.gpu.memory_gb if self.r.gpu else REFERENCE_CARD_GB
+        stages = (0, 3) if self.r.adapter else (0, 2, 3)
+        for z in stages:
+            if self.estimate(Plan(n, z)).total_gb <= capacity:
+                return Plan(n, z), [Assumption("zero_chosen", z)]
+        return Plan(n, 3), [Assumption("zero_chosen", 3)]
+
+    def recommendations(self) -> list[Fit]:
+        """For every catalog GPU: the smallest setup that fits, best options first."""
+        count = self.r.request.num_gpus if self.r.num_gpus_stated else None
+        plans = ladder(self.r, count)
+        fits = [self.first_fit(g, plans) for g in gpus().entries]
+        return sorted(fits, key=rank)
+
+
+def rank(fit: Fit) -> tuple[int, int, float, float, str]:
+    """Fitting before not; roomy before tight; then the least hardware (cards × memory)."""
+    return (
+        0 if fit.fits else 1,
+        1 if fit.tight else 0,
+        fit.num_gpus * fit.gpu.memory_gb,
+        fit.gpu.memory_gb,
+        fit.gpu.id,
+    )
+
+
+def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
+    """The cautions the seeds give for this setup, most important first."""
+    q = r.request
+    out: list[Warning] = []
+    gpu = fit.gpu if fit else None
+    if fit is not None and not fit.fits:
+        out.append(Warning("does_not_fit", 1, {"gpu": gpu.id if gpu else None, "short_gb": -fit.headroom_gb}))
+    if fit is not None and fit.tight:
+        out.append(Warning("tight", 1, {"headroom_gb": fit.headroom_gb}))
+    if plan.zero == 3 and plan.num_gpus > 1 and gpu is not None and not gpu.fast_interconnect:
+        out.append(Warning("zero3_pcie", 2, {"gpu": gpu.id}))
+    if plan.num_gpus > CARDS_PER_NODE:
+        out.append(Warning("multi_node", 2, {"nodes": plan.nodes}))
+    if plan.offload != "none":
+        out.append(Warning("offload_slow", 2, {"low": 20, "high": 50}))
+    if r.method == "qlora":
+        out.append(Warning("qlora_slow", 3, {"low": 20, "high": 40}))
+    if (q.seq_len or 0) > LONG_CONTEXT:
+        out.append(Warning("long_context", 3, {"low": 20, "high": 40}))
+    if q.seq_len and q.seq_len > r.spec.max_context:
+        out.append(Warning("beyond_context", 2, {"max_context": r.spec.max_context}))
+    if gpu is not None and not gpu.bf16_native:
+        out.append(Warning("no_bf16", 2, {"gpu": gpu.id}))
+    if q.grad_checkpointing:
+        out.append(Warning("grad_checkpointing_slow", 4, {"low": 20, "high": 30}))
+    return sorted(out, key=lambda w: w.priority)

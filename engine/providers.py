@@ -1,0 +1,457 @@
+"""Provider and currency catalogs: pydantic schemas, loading, look-up, currency conversion.
+
+Each provider is one YAML file under catalogs/providers/ (prices, billing rules, add-ons, discounts,
+lifecycle and SLA terms as its source states them); currencies live in catalogs/currency.yaml.
+A price change or a new card is a YAML edit. Loading validates every field and fails with the file
+and the field named, so a typo in a price is caught at start-up, not in a user's reply.
+
+Money is Decimal end to end: YAML writes amounts as quoted strings ("14432", "0.33") and a float
+amount is rejected at load, because 0.1 + 0.2 != 0.3 has no place in a budget request.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
+
+from catalogs import catalog_path
+from engine.catalog import Index, Strict, normalize_name
+from engine.errors import CatalogError, InvalidRequest, UnknownName
+
+DATE = r"^\d{4}-\d{2}-\d{2}"  # a date, optionally followed by a time and UTC offset
+
+
+def _money(value: object) -> Decimal:
+    """Parse a money amount from a string or an int; floats are refused (they are inexact)."""
+    if isinstance(value, bool) or isinstance(value, float):
+        raise ValueError(f"write money as a quoted string, e.g. \"{value}\", not a bare number")
+    if isinstance(value, Decimal):
+        parsed = value
+    elif isinstance(value, int | str):
+        try:
+            parsed = Decimal(str(value).strip().replace(",", ""))
+        except InvalidOperation as exc:
+            raise ValueError(f"not an amount: {value!r}") from exc
+    else:
+        raise ValueError(f"not an amount: {value!r}")
+    if not parsed.is_finite() or parsed < 0:
+        raise ValueError(f"amount must be a finite number >= 0, got {value!r}")
+    return parsed
+
+
+Money = Annotated[Decimal, BeforeValidator(_money)]
+PriceStatus = Literal["published", "estimate", "unlabelled"]
+CycleKind = Literal["week", "month", "year"]
+PriceKey = Literal["hour", "week", "month"]
+
+
+class Price(Strict):
+    """A list price: a single amount, or a min–max band; `status` says how firm the source is.
+
+    In YAML either a bare string ("369"), or {amount: "2800", status: published}, or
+    {min: "25000", max: "40000", status: estimate}.
+    """
+
+    low: Money
+    high: Money
+    status: PriceStatus = "published"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_yaml(cls, data: object) -> object:
+        if isinstance(data, str | int) and not isinstance(data, bool):
+            return {"low": data, "high": data}
+        if isinstance(data, dict) and ("amount" in data or "min" in data or "max" in data):
+            data = dict(data)
+            if "amount" in data:
+                if "min" in data or "max" in data:
+                    raise ValueError("give either amount or min/max, not both")
+                amount = data.pop("amount")
+                data["low"] = data["high"] = amount
+            else:
+                if "min" not in data or "max" not in data:
+                    raise ValueError("a price band needs both min and max")
+                data["low"] = data.pop("min")
+                data["high"] = data.pop("max")
+        return data
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Price:
+        if self.low > self.high:
+            raise ValueError(f"min {self.low} is above max {self.high}")
+        return self
+
+    @property
+    def is_range(self) -> bool:
+        return self.low != self.high
+
+
+class Cycle(Strict):
+    """A rental period the provider sells: a week or month of `days`, or a year of `months` months."""
+
+    kind: CycleKind
+    days: int | None = Field(default=None, gt=0)
+    months: int | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _length(self) -> Cycle:
+        if self.kind == "year":
+            if self.months is None or self.days is not None:
+                raise ValueError("a year cycle is given in months (e.g. months: 12)")
+        elif self.days is None or self.months is not None:
+            raise ValueError(f"a {self.kind} cycle is given in days")
+        return self
+
+
+class Billing(Strict):
+    """How the provider charges: by prepaid cycles (week/month/year) or by the started minute."""
+
+    model: Literal["cycles", "per_minute"]
+    prepaid: bool
+    hourly_rental: bool
+    cycles: list[Cycle] = Field(default_factory=list)
+    add_on_billing: Literal["started_month"] = "started_month"
+    rounding: Literal["ceil_minute"] | None = None
+    minimum_minutes: int | None = Field(default=None, ge=0)
+    boot_minutes: int | None = Field(default=None, ge=0)
+    boot_billed: bool = True
+    preauthorization_hours: int | None = Field(default=None, ge=0)
+    destroy_on_zero_balance: bool = False
+    persistence_across_instances: bool = True
+    multi_instance: bool
+    node_gpus: int = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Billing:
+        if self.model == "cycles" and not self.cycles:
+            raise ValueError("cycle billing needs at least one cycle")
+        if self.model == "per_minute" and (self.rounding is None or self.minimum_minutes is None):
+            raise ValueError("per-minute billing needs rounding and minimum_minutes")
+        kinds = [c.kind for c in self.cycles]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"duplicate cycle kinds {kinds}")
+        if "year" in kinds and "month" not in kinds:
+            raise ValueError("a year cycle is built from the month price; add a month cycle")
+        return self
+
+    def cycle(self, kind: CycleKind) -> Cycle | None:
+        return next((c for c in self.cycles if c.kind == kind), None)
+
+    @property
+    def month_days(self) -> int:
+        """Length of the provider's month (add-ons are billed per started month of this length)."""
+        month = self.cycle("month")
+        return month.days if month is not None and month.days is not None else 30
+
+
+class Region(Strict):
+    id: str
+    source: str
+
+
+class Offer(Strict):
+    """One configuration as the provider prices it: `count` cards of catalog GPU `gpu`, one instance."""
+
+    id: str
+    gpu: str
+    count: int = Field(gt=0)
+    prices: dict[PriceKey, Price]
+    vcpu: int | None = Field(default=None, gt=0)
+    cpu_cores: int | None = Field(default=None, gt=0)
+    cpu: str | None = None
+    ram_gb: int | None = Field(default=None, gt=0)
+    gpu_memory_gb: int | None = Field(default=None, gt=0)
+    disk: str | None = None
+    bandwidth: str | None = None
+    interconnect: str | None = None
+    regions: list[str] = Field(default_factory=list)
+    source: str
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _priced(self) -> Offer:
+        if not self.prices:
+            raise ValueError("an offer needs at least one price")
+        return self
+
+
+class AddOn(Strict):
+    """Something billed next to the cards: storage per GB-month, a flat monthly upgrade, IB per node."""
+
+    id: str
+    name: str
+    unit: Literal["gb_month", "month", "node_month"]
+    price: Money | None = None  # None: the source offers it but states no price
+    regions: list[str] = Field(default_factory=list)  # empty = every region
+    offers: list[str] = Field(default_factory=list)  # empty = every offer
+    multi_node: bool = False  # added automatically to multi-node jobs (InfiniBand)
+    aliases: list[str] = Field(default_factory=list)
+    source: str
+    note: str | None = None
+
+
+class Discount(Strict):
+    """A price reduction: a share off an annual prepayment, or a fixed amount off each month."""
+
+    id: str
+    kind: Literal["annual_prepay", "per_month"]
+    rate: Money | None = None
+    amount: Money | None = None
+    offers: list[str]
+    source: str
+
+    @model_validator(mode="after")
+    def _value(self) -> Discount:
+        if self.kind == "annual_prepay":
+            if self.rate is None or not Decimal(0) < self.rate < Decimal(1) or self.amount is not None:
+                raise ValueError("an annual_prepay discount needs a rate between 0 and 1 (0.20 = 20% off)")
+        elif self.amount is None or self.rate is not None:
+            raise ValueError("a per_month discount needs an amount")
+        return self
+
+
+class Lifecycle(Strict):
+    refund_window_minutes: int | None = Field(default=None, ge=0)
+    card_swap_window_minutes: int | None = Field(default=None, ge=0)
+    expiry_reminder_days: list[int] = Field(default_factory=list)
+    reminder_channel: str | None = None
+    data_retention_days: int | None = Field(default=None, ge=0)
+    provisioning_minutes: int | None = Field(default=None, ge=0)
+    hardware_replacement_minutes: int | None = Field(default=None, ge=0)
+    local_disk_follows_migration: bool | None = None
+    disk_deleted_on_destroy: bool | None = None
+    support_response_minutes: int | None = Field(default=None, ge=0)
+    daily_snapshots: int | None = Field(default=None, ge=0)
+    rollback_seconds: int | None = Field(default=None, ge=0)
+
+
+class CreditTier(Strict):
+    below_percent: Money
+    credit: Literal["downtime_multiple", "full_month"]
+    multiple: int | None = Field(default=None, gt=0)
+
+
+class Sla(Strict):
+    uptime_percent: Money
+    scope: Literal["instance_month"]
+    credit_tiers: list[CreditTier]
+    claim_within_days: int = Field(gt=0)
+    claim_channel: str | None = None
+    source: str
+
+    def credit_for(self, uptime_percent: Decimal) -> CreditTier | None:
+        """The tier that applies at a month's measured uptime (the strictest one crossed), or None."""
+        crossed = [t for t in self.credit_tiers if uptime_percent < t.below_percent]
+        return min(crossed, key=lambda t: t.below_percent) if crossed else None
+
+
+class Payment(Strict):
+    methods: list[str]
+    top_up_currency: str
+    minimum_top_up: str | None = None
+    signup: str | None = None
+    no_phone_or_us_card_needed: bool | None = None
+    balance_shared_with_model_api: bool | None = None
+    source: str
+
+
+class Network(Strict):
+    egress_free: bool
+    ingress_free: bool
+    egress_bandwidth: str | None = None
+    included: list[str] = Field(default_factory=list)
+    source: str
+
+
+class Fact(Strict):
+    """A stated term the engine does not compute with, kept so the bot can cite it."""
+
+    code: str
+    value: str
+    source: str
+
+
+class Provider(Strict):
+    """One provider: what it rents, at what price, under which rules."""
+
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    currency: str
+    prices_read: str = Field(pattern=DATE)
+    source: str
+    billing: Billing
+    regions: list[Region] = Field(default_factory=list)
+    offers: list[Offer]
+    add_ons: list[AddOn] = Field(default_factory=list)
+    discounts: list[Discount] = Field(default_factory=list)
+    lifecycle: Lifecycle = Field(default_factory=Lifecycle)
+    sla: Sla | None = None
+    payment: Payment | None = None
+    network: Network | None = None
+    facts: list[Fact] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _references(self) -> Provider:
+        """Every id a rule points at exists, and each offer's prices fit the billing model."""
+        offer_ids = [o.id for o in self.offers]
+        if len(set(offer_ids)) != len(offer_ids):
+            raise ValueError(f"duplicate offer ids {sorted({i for i in offer_ids if offer_ids.count(i) > 1})}")
+        configs = [(o.gpu, o.count) for o in self.offers]
+        if len(set(configs)) != len(configs):
+            raise ValueError("two offers price the same gpu × count")
+        region_ids = {r.id for r in self.regions}
+        allowed: set[str] = {"hour"} if self.billing.model == "per_minute" else {
+            c.kind for c in self.billing.cycles if c.kind != "year"
+        }
+        for o in self.offers:
+            extra = set(o.prices) - allowed
+            if extra:
+                raise ValueError(f"offer {o.id}: price {sorted(extra)} does not match billing {sorted(allowed)}")
+            if o.count > self.billing.node_gpus:
+                raise ValueError(f"offer {o.id}: {o.count} cards is more than node_gpus {self.billing.node_gpus}")
+            unknown = set(o.regions) - region_ids
+            if unknown:
+                raise ValueError(f"offer {o.id}: unknown regions {sorted(unknown)}")
+        for a in self.add_ons:
+            if set(a.regions) - region_ids or set(a.offers) - set(offer_ids):
+                raise ValueError(f"add-on {a.id}: unknown region or offer")
+        for d in self.discounts:
+            if set(d.offers) - set(offer_ids):
+                raise ValueError(f"discount {d.id}: unknown offers {sorted(set(d.offers) - set(offer_ids))}")
+            if d.kind == "annual_prepay" and self.billing.cycle("year") is None:
+                raise ValueError(f"discount {d.id}: annual prepay needs a year cycle")
+        return self
+
+    def offers_for(self, gpu: str) -> list[Offer]:
+        key = normalize_name(gpu)
+        return [o for o in self.offers if normalize_name(o.gpu) == key]
+
+    def region(self, name: str) -> Region:
+        for r in self.regions:
+            if normalize_name(r.id) == normalize_name(name):
+                return r
+        raise UnknownName("region", name, [r.id for r in self.regions])
+
+    def add_on(self, name: str) -> AddOn:
+        key = normalize_name(name)
+        for a in self.add_ons:
+            if key in {normalize_name(n) for n in [a.id, a.name, *a.aliases]}:
+                return a
+        raise UnknownName("add-on", name, [a.id for a in self.add_ons])
+
+
+class Currency(Strict):
+    id: str
+    name: str
+    symbol: str
+    minor_units: int = Field(ge=0, le=8)
+    per_usd: Money
+    rate_date: str = Field(pattern=DATE)
+    aliases: list[str] = Field(default_factory=list)
+    source: str
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _positive(self) -> Currency:
+        if self.per_usd <= 0:
+            raise ValueError("per_usd must be above 0")
+        return self
+
+
+class CurrencyFile(Strict):
+    base: str
+    currencies: list[Currency]
+
+
+def _load_document(path: Path, schema: type[BaseModel]) -> BaseModel:
+    """Validate a whole YAML file as one schema; an error names the file and the field path."""
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
+    try:
+        return schema.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = list(first["loc"])
+        # name list entries by their id ("offers[8x-h100-sxm].prices.week"), not by position
+        parts: list[str] = []
+        node: object = raw
+        for step in loc:
+            if isinstance(step, int) and isinstance(node, list) and step < len(node):
+                item = node[step]
+                label = item.get("id") if isinstance(item, dict) else None
+                parts[-1] = f"{parts[-1]}[{label if label is not None else step}]" if parts else f"[{step}]"
+                node = item
+                continue
+            parts.append(str(step))
+            node = node.get(step) if isinstance(node, dict) else None
+        field = ".".join(parts) or "(file)"
+        raise CatalogError(f"{path.name}: field '{field}': {first['msg']}") from exc
+
+
+@cache
+def providers() -> Index[Provider]:
+    """Every provider in catalogs/providers/*.yaml, indexed by id, name and alias."""
+    folder = catalog_path("providers")
+    loaded: list[Provider] = []
+    for path in sorted(folder.glob("*.yaml")):
+        provider = _load_document(path, Provider)
+        assert isinstance(provider, Provider)
+        if provider.id != path.stem:
+            raise CatalogError(f"{path.name}: id '{provider.id}' must match the file name '{path.stem}'")
+        loaded.append(provider)
+    if not loaded:
+        raise CatalogError("catalogs/providers: no provider files")
+    index = Index("provider", loaded)
+    known = {c.id for c in currencies().entries}
+    for p in loaded:
+        if p.currency not in known:
+            raise CatalogError(f"{p.id}.yaml: field 'currency': unknown currency '{p.currency}'")
+    return index
+
+
+def provider(name: str) -> Provider:
+    """Look a provider up by id, name or alias; UnknownName (with suggestions) otherwise."""
+    return providers().get(name)
+
+
+@cache
+def currencies() -> Index[Currency]:
+    doc = _load_document(catalog_path("currency.yaml"), CurrencyFile)
+    assert isinstance(doc, CurrencyFile)
+    ids = [c.id for c in doc.currencies]
+    if len(set(ids)) != len(ids):
+        raise CatalogError("currency.yaml: duplicate currency ids")
+    if doc.base not in ids:
+        raise CatalogError(f"currency.yaml: field 'base': '{doc.base}' is not a listed currency")
+    return Index("currency", doc.currencies)
+
+
+def currency(name: str) -> Currency:
+    return currencies().get(name)
+
+
+def convert(amount: Decimal, source: str, target: str) -> Decimal:
+    """`amount` in `source` currency expressed in `target`, via the catalog's per-USD rates.
+
+    Unrounded (rounding is for display, see `round_money`); same currency returns `amount` as is.
+    """
+    if not isinstance(amount, Decimal):
+        raise InvalidRequest("amount", "money must be a Decimal", got=type(amount).__name__)
+    src, dst = currency(source), currency(target)
+    if src.id == dst.id:
+        return amount
+    return amount / src.per_usd * dst.per_usd
+
+
+def round_money(amount: Decimal, currency_id: str) -> Decimal:
+    """Round to the currency's minor units (half up, as prices are printed), e.g. 0.539 USD -> 0.54."""
+    quantum = Decimal(1).scaleb(-currency(currency_id).minor_units)
+    return amount.quantize(quantum, rounding=ROUND_HALF_UP)

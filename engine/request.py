@@ -1,0 +1,67 @@
+"""The normalized training request: what every front end (flags, chat text, buttons) produces.
+
+Fields left as None were not stated; `resolve` fills them with the defaults the seeds assume and
+records each filled default as an assumption, so a reply can say "sized at seq 2048, micro-batch 1".
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Method = Literal["full", "lora", "qlora", "pretrain"]
+Offload = Literal["none", "optimizer", "all"]
+Optimizer = Literal["adamw", "adamw-8bit"]
+Attention = Literal["flash", "sdpa", "eager"]
+Precision = Literal["mixed", "bf16", "fp32"]
+
+MAX_PARAMS_B = 10_000.0  # 10 T parameters: beyond any model that exists; a typo, not a request
+MAX_GPUS = 4096
+MAX_SEQ_LEN = 1_048_576
+
+
+class TrainingRequest(BaseModel):
+    """One sizing/cost question, as stated by the user (None = not stated)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = None  # catalog id (or "config:<name>" for a config.json)
+    params_b: float | None = Field(default=None, gt=0)
+    method: Method | None = None
+    gpu: str | None = None  # catalog id
+    num_gpus: int | None = None
+    seq_len: int | None = None
+    micro_batch: int | None = None
+    grad_accum: int | None = None
+    zero: Literal[0, 1, 2, 3] | None = None
+    offload: Offload | None = None
+    optimizer: Optimizer | None = None
+    grad_checkpointing: bool | None = None
+    attention: Attention | None = None
+    lora_rank: int | None = None
+    lora_targets: tuple[str, ...] | None = None
+    precision: Precision | None = None
+    fp32_grads: bool | None = None
+    double_quant: bool | None = None
+    chunked_loss: bool | None = None
+    # dataset and schedule (time and cost)
+    tokens: int | None = None
+    samples: int | None = None
+    avg_len: int | None = None
+    epochs: float | None = None
+    provider: str | None = None
+    hours: float | None = None
+    days: float | None = None
+    step_seconds: float | None = None
+    mfu: float | None = None
+    currency: str | None = None
+
+    def merged(self, override: TrainingRequest) -> TrainingRequest:
+        """This request with every field `override` states replacing ours (flags beat text)."""
+        data = self.model_dump()
+        data.update(override.model_dump(exclude_none=True))
+        return TrainingRequest.model_validate(data)
+
+    def stated(self) -> dict[str, object]:
+        return self.model_dump(exclude_none=True)

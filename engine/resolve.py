@@ -1,0 +1,170 @@
+"""Turn a stated TrainingRequest into a complete, validated one with an architecture attached.
+
+Everything the user did not say is filled with the seeds' common case (seq 2048, micro-batch 1,
+gradient checkpointing, FlashAttention-2, bf16 mixed precision, AdamW, LoRA on all linear layers)
+and each filled value is recorded as an assumption, so the reply can list what it assumed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from engine.architecture import LORA_TARGETS, ParamCounts, count_params, lora_params
+from engine.catalog import GpuSpec, ModelSpec, gpus, models
+from engine.errors import InvalidRequest
+from engine.request import MAX_GPUS, MAX_PARAMS_B, MAX_SEQ_LEN, TrainingRequest
+
+DEFAULTS = {
+    "seq_len": 2048,
+    "micro_batch": 1,
+    "grad_accum": 1,
+    "optimizer": "adamw",
+    "grad_checkpointing": True,
+    "attention": "flash",
+    "lora_rank": 16,
+    "lora_targets": LORA_TARGETS,
+    "precision": "mixed",
+    "fp32_grads": False,
+    "double_quant": True,
+    "chunked_loss": False,
+}
+
+# Families whose architecture stands in for a bare size ("32B"): the ones our users fine-tune most.
+REFERENCE_FAMILIES = ("qwen3", "qwen2.5", "llama3")
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A value KaSuan chose because the user did not state it (code + value, worded by the bot)."""
+
+    code: str
+    value: object = None
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A complete request: every field set, the architecture and parameter counts attached."""
+
+    request: TrainingRequest  # with every sizing field filled
+    spec: ModelSpec
+    counts: ParamCounts
+    lora_params: int  # 0 unless LoRA/QLoRA
+    gpu: GpuSpec | None
+    assumptions: tuple[Assumption, ...] = field(default=())
+    zero_stated: bool = False
+    num_gpus_stated: bool = False
+
+    @property
+    def method(self) -> str:
+        return self.request.method or "lora"
+
+    @property
+    def adapter(self) -> bool:
+        return self.method in ("lora", "qlora")
+
+    @property
+    def params(self) -> int:
+        return self.counts.total
+
+
+def nearest_reference(params: float) -> ModelSpec:
+    """The catalog model of a reference family closest in size (log scale) to `params`."""
+    candidates = [m for m in models().entries if m.family in REFERENCE_FAMILIES and m.moe is None]
+    return min(candidates, key=lambda m: (abs(math.log(count_params(m).total / params)), m.id))
+
+
+def scaled_counts(spec: ModelSpec, total: float) -> ParamCounts:
+    """Counts of `spec` with the linear layers resized so the total is exactly `total` parameters."""
+    c = count_params(spec)
+    linear = max(int(total) - c.embedding - c.lm_head - c.other, 0)
+    ratio = linear / c.linear if c.linear else 1.0
+    return replace(c, linear=linear, active_linear=int(c.active_linear * ratio))
+
+
+def _check_range(name: str, value: float | None, low: float, high: float) -> None:
+    if value is not None and not (low <= value <= high):
+        raise InvalidRequest(name, f"must be between {low:g} and {high:g}", value=value, low=low, high=high)
+
+
+def validate(req: TrainingRequest) -> None:
+    """Refuse values no training run can have; the error names the field and the allowed range."""
+    _check_range("params_b", req.params_b, 0.01, MAX_PARAMS_B)
+    _check_range("num_gpus", req.num_gpus, 1, MAX_GPUS)
+    _check_range("seq_len", req.seq_len, 1, MAX_SEQ_LEN)
+    _check_range("micro_batch", req.micro_batch, 1, 4096)
+    _check_range("grad_accum", req.grad_accum, 1, 65536)
+    _check_range("lora_rank", req.lora_rank, 1, 4096)
+    _check_range("mfu", req.mfu, 0.001, 1.0)
+    _check_range("epochs", req.epochs, 0.001, 10_000)
+    if req.lora_targets is not None:
+        bad = [t for t in req.lora_targets if t not in LORA_TARGETS]
+        if bad or not req.lora_targets:
+            raise InvalidRequest("lora_targets", f"unknown target {bad}", value=list(req.lora_targets))
+    if req.offload in ("optimizer", "all") and req.zero == 0:
+        raise InvalidRequest("offload", "offload needs DeepSpeed ZeRO (stage 1-3)", value=req.offload)
+    if req.offload == "all" and req.zero in (1, 2):
+        raise InvalidRequest("offload", "parameter offload needs ZeRO-3", value=req.offload)
+    if req.method in ("lora", "qlora") and req.offload in ("optimizer", "all"):
+        raise InvalidRequest("offload", "offload is for full fine-tuning; LoRA states are tiny", value=req.offload)
+
+
+def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Resolved:
+    """Validate, look up the model and GPU, and fill defaults (each one recorded)."""
+    validate(req)
+    assumptions: list[Assumption] = []
+    spec, counts = _architecture(req, spec_override, assumptions)
+    data = req.model_dump()
+    if req.method is None:
+        data["method"] = "lora"
+        assumptions.append(Assumption("method_default", "lora"))
+    for key, value in DEFAULTS.items():
+        if data.get(key) is None:
+            data[key] = value
+            if key in ("seq_len", "micro_batch", "lora_rank", "grad_checkpointing", "attention"):
+                if key.startswith("lora") and data["method"] not in ("lora", "qlora"):
+                    continue
+                assumptions.append(Assumption(f"{key}_default", value))
+    if data.get("offload") is None:
+        data["offload"] = "none"
+    if data["offload"] == "all" and data.get("zero") is None:
+        data["zero"] = 3
+    num_gpus_stated = data.get("num_gpus") is not None
+    if not num_gpus_stated:
+        data["num_gpus"] = 1
+    gpu = gpus().get(req.gpu) if req.gpu else None
+    bare = any(a.code == "architecture_from" for a in assumptions)
+    named = {"model": None if bare else spec.id, "params_b": round(counts.total / 1e9, 3)}
+    full = TrainingRequest.model_validate(data | named)
+    if full.seq_len and full.seq_len > spec.max_context:
+        assumptions.append(Assumption("seq_beyond_context", spec.max_context))
+    adapter = lora_params(spec, full.lora_rank or 16, full.lora_targets or LORA_TARGETS)
+    return Resolved(
+        request=full,
+        spec=spec,
+        counts=counts,
+        lora_params=adapter if full.method in ("lora", "qlora") else 0,
+        gpu=gpu,
+        assumptions=tuple(assumptions),
+        zero_stated=req.zero is not None,
+        num_gpus_stated=num_gpus_stated,
+    )
+
+
+def _architecture(
+    req: TrainingRequest, spec_override: ModelSpec | None, assumptions: list[Assumption]
+) -> tuple[ModelSpec, ParamCounts]:
+    if spec_override is not None:
+        spec = spec_override
+    elif req.model:
+        spec = models().get(req.model)
+    elif req.params_b:
+        spec = nearest_reference(req.params_b * 1e9)
+        assumptions.append(Assumption("architecture_from", spec.id))
+        return spec, scaled_counts(spec, req.params_b * 1e9)
+    else:
+        raise InvalidRequest("model", "name a model or a size such as 7B", value=None)
+    if req.params_b and abs(req.params_b * 1e9 / count_params(spec).total - 1) > 0.02:
+        assumptions.append(Assumption("params_override", req.params_b))
+        return spec, scaled_counts(spec, req.params_b * 1e9)
+    return spec, count_params(spec)
