@@ -14,7 +14,7 @@ Each Term carries its formula and a basis code so a reply can answer "why 176 GB
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine.activations import activation_bytes, logits_bytes
@@ -132,8 +132,12 @@ def full_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     return terms, host
 
 
-def adapter_states(r: Resolved, plan: Plan) -> list[Term]:
-    """LoRA/QLoRA: frozen base (bf16 or NF4) plus adapters trained in fp32 with AdamW."""
+def adapter_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
+    """LoRA/QLoRA: frozen base (bf16 or NF4) plus adapters trained in fp32 with AdamW.
+
+    Parameter offload (FSDP cpu_offload / ZeRO-3 offload_param) keeps the frozen base in host
+    memory; the card then holds only the layers being gathered (counted in overhead).
+    """
     q, c, a = r.request, r.counts, r.lora_params
     shards = plan.num_gpus if plan.zero >= 3 else 1
     base_bytes = 4 if q.precision == "fp32" else 2
@@ -149,12 +153,24 @@ def adapter_states(r: Resolved, plan: Plan) -> list[Term]:
     optim = ADAM8_BYTES if q.optimizer == "adamw-8bit" else 8.0
     if q.precision == "bf16" and q.optimizer != "adamw-8bit":
         optim = 4.0
+    weights = [*base, _item("adapter_weights", adapter_bytes, a, 1)]
+    grads = [_item("adapter_grads", adapter_bytes, a, 1)]
+    states = [_item("adapter_optimizer", optim, a, 1)]
+    if q.train_embeddings:  # PEFT modules_to_save: a trainable copy in the base dtype, AdamW alike
+        emb = c.embedding + c.lm_head
+        weights.append(_item("embedding_copy", base_bytes, emb, shards))
+        grads.append(_item("embedding_grads", base_bytes, emb, shards))
+        states.append(_item("embedding_optimizer", 2 * base_bytes, emb, shards))
+    host: list[Item] = []
+    if plan.offload == "all":
+        host = [replace(i, gb=i.gb * shards / plan.nodes) for i in base]
+        weights = [Item("offloaded", 0.0, "0 (host)"), *weights[len(base):]]
     return [
-        Term("weights", (*base, _item("adapter_weights", adapter_bytes, a, 1))),
-        Term("gradients", (_item("adapter_grads", adapter_bytes, a, 1),)),
+        Term("weights", tuple(weights)),
+        Term("gradients", tuple(grads)),
         Term("master_weights", (Item("none", 0.0, "0 (adapters are already fp32)"),)),
-        Term("optimizer_states", (_item("adapter_optimizer", optim, a, 1),)),
-    ]
+        Term("optimizer_states", tuple(states)),
+    ], host
 
 
 def activation_terms(r: Resolved) -> list[Term]:
@@ -163,6 +179,8 @@ def activation_terms(r: Resolved) -> list[Term]:
     tokens = seq * mb
     saved, working = activation_bytes(r.spec, tokens, seq, q.attention or "flash", bool(q.grad_checkpointing))
     basis = "checkpointed" if q.grad_checkpointing else "all_layers"
+    if q.activation_offload:
+        saved, basis = 0.0, "offloaded_to_host"
     acts = Term(
         "activations",
         (
@@ -202,7 +220,7 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
     """Memory per card of `r` trained under `plan`."""
     host: list[Item] = []
     if r.adapter:
-        states = adapter_states(r, plan)
+        states, host = adapter_states(r, plan)
     else:
         states, host = full_states(r, plan)
     terms = states + activation_terms(r)

@@ -28,8 +28,8 @@ DATE = r"^\d{4}-\d{2}-\d{2}"  # a date, optionally followed by a time and UTC of
 
 def _money(value: object) -> Decimal:
     """Parse a money amount from a string or an int; floats are refused (they are inexact)."""
-    if isinstance(value, bool) or isinstance(value, float):
-        raise ValueError(f"write money as a quoted string, e.g. \"{value}\", not a bare number")
+    if isinstance(value, bool | float):
+        raise ValueError(f'write money as a quoted string, e.g. "{value}", not a bare number')
     if isinstance(value, Decimal):
         parsed = value
     elif isinstance(value, int | str):
@@ -64,8 +64,8 @@ class Price(Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_yaml(cls, data: object) -> object:
-        if isinstance(data, str | int) and not isinstance(data, bool):
-            return {"low": data, "high": data}
+        if isinstance(data, str | int | float | Decimal) and not isinstance(data, bool):
+            return {"low": data, "high": data}  # a bare amount; Money refuses floats with a hint
         if isinstance(data, dict) and ("amount" in data or "min" in data or "max" in data):
             data = dict(data)
             if "amount" in data:
@@ -92,7 +92,8 @@ class Price(Strict):
 
 
 class Cycle(Strict):
-    """A rental period the provider sells: a week or month of `days`, or a year of `months` months."""
+    """A rental period the provider sells: a week or month of `days`; a year priced as `months`
+    months (its length in `days`, a calendar year, so a one-year job is one year)."""
 
     kind: CycleKind
     days: int | None = Field(default=None, gt=0)
@@ -100,11 +101,13 @@ class Cycle(Strict):
 
     @model_validator(mode="after")
     def _length(self) -> Cycle:
+        if self.days is None:
+            raise ValueError(f"a {self.kind} cycle needs its length in days")
         if self.kind == "year":
-            if self.months is None or self.days is not None:
-                raise ValueError("a year cycle is given in months (e.g. months: 12)")
-        elif self.days is None or self.months is not None:
-            raise ValueError(f"a {self.kind} cycle is given in days")
+            if self.months is None:
+                raise ValueError("a year cycle is priced in months (e.g. months: 12)")
+        elif self.months is not None:
+            raise ValueError(f"a {self.kind} cycle is given in days only")
         return self
 
 
@@ -301,20 +304,28 @@ class Provider(Strict):
         """Every id a rule points at exists, and each offer's prices fit the billing model."""
         offer_ids = [o.id for o in self.offers]
         if len(set(offer_ids)) != len(offer_ids):
-            raise ValueError(f"duplicate offer ids {sorted({i for i in offer_ids if offer_ids.count(i) > 1})}")
+            raise ValueError(
+                f"duplicate offer ids {sorted({i for i in offer_ids if offer_ids.count(i) > 1})}"
+            )
         configs = [(o.gpu, o.count) for o in self.offers]
         if len(set(configs)) != len(configs):
             raise ValueError("two offers price the same gpu × count")
         region_ids = {r.id for r in self.regions}
-        allowed: set[str] = {"hour"} if self.billing.model == "per_minute" else {
-            c.kind for c in self.billing.cycles if c.kind != "year"
-        }
+        allowed: set[str] = (
+            {"hour"}
+            if self.billing.model == "per_minute"
+            else {c.kind for c in self.billing.cycles if c.kind != "year"}
+        )
         for o in self.offers:
             extra = set(o.prices) - allowed
             if extra:
-                raise ValueError(f"offer {o.id}: price {sorted(extra)} does not match billing {sorted(allowed)}")
+                raise ValueError(
+                    f"offer {o.id}: price {sorted(extra)} does not match billing {sorted(allowed)}"
+                )
             if o.count > self.billing.node_gpus:
-                raise ValueError(f"offer {o.id}: {o.count} cards is more than node_gpus {self.billing.node_gpus}")
+                raise ValueError(
+                    f"offer {o.id}: {o.count} cards is more than node_gpus {self.billing.node_gpus}"
+                )
             unknown = set(o.regions) - region_ids
             if unknown:
                 raise ValueError(f"offer {o.id}: unknown regions {sorted(unknown)}")
@@ -369,7 +380,7 @@ class CurrencyFile(Strict):
     currencies: list[Currency]
 
 
-def _load_document(path: Path, schema: type[BaseModel]) -> BaseModel:
+def load_document(path: Path, schema: type[BaseModel]) -> BaseModel:
     """Validate a whole YAML file as one schema; an error names the file and the field path."""
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -402,7 +413,7 @@ def providers() -> Index[Provider]:
     folder = catalog_path("providers")
     loaded: list[Provider] = []
     for path in sorted(folder.glob("*.yaml")):
-        provider = _load_document(path, Provider)
+        provider = load_document(path, Provider)
         assert isinstance(provider, Provider)
         if provider.id != path.stem:
             raise CatalogError(f"{path.name}: id '{provider.id}' must match the file name '{path.stem}'")
@@ -424,7 +435,7 @@ def provider(name: str) -> Provider:
 
 @cache
 def currencies() -> Index[Currency]:
-    doc = _load_document(catalog_path("currency.yaml"), CurrencyFile)
+    doc = load_document(catalog_path("currency.yaml"), CurrencyFile)
     assert isinstance(doc, CurrencyFile)
     ids = [c.id for c in doc.currencies]
     if len(set(ids)) != len(ids):

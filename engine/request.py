@@ -45,6 +45,8 @@ class TrainingRequest(BaseModel):
     fp32_grads: bool | None = None
     double_quant: bool | None = None
     chunked_loss: bool | None = None
+    train_embeddings: bool | None = None  # LoRA: embeddings and lm_head fully trained (modules_to_save)
+    activation_offload: bool | None = None  # checkpointed activations kept in host memory (torchtune)
     # dataset and schedule (time and cost)
     tokens: int | None = None
     samples: int | None = None

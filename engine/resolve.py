@@ -22,12 +22,14 @@ DEFAULTS = {
     "optimizer": "adamw",
     "grad_checkpointing": True,
     "attention": "flash",
-    "lora_rank": 16,
+    "lora_rank": 8,
     "lora_targets": LORA_TARGETS,
     "precision": "mixed",
     "fp32_grads": False,
     "double_quant": True,
     "chunked_loss": False,
+    "train_embeddings": False,
+    "activation_offload": False,
 }
 
 # Families whose architecture stands in for a bare size ("32B"): the ones our users fine-tune most.
@@ -105,8 +107,6 @@ def validate(req: TrainingRequest) -> None:
         raise InvalidRequest("offload", "offload needs DeepSpeed ZeRO (stage 1-3)", value=req.offload)
     if req.offload == "all" and req.zero in (1, 2):
         raise InvalidRequest("offload", "parameter offload needs ZeRO-3", value=req.offload)
-    if req.method in ("lora", "qlora") and req.offload in ("optimizer", "all"):
-        raise InvalidRequest("offload", "offload is for full fine-tuning; LoRA states are tiny", value=req.offload)
 
 
 def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Resolved:
@@ -138,7 +138,7 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
     full = TrainingRequest.model_validate(data | named)
     if full.seq_len and full.seq_len > spec.max_context:
         assumptions.append(Assumption("seq_beyond_context", spec.max_context))
-    adapter = lora_params(spec, full.lora_rank or 16, full.lora_targets or LORA_TARGETS)
+    adapter = lora_params(spec, full.lora_rank or 8, full.lora_targets or LORA_TARGETS)
     return Resolved(
         request=full,
         spec=spec,

@@ -1,0 +1,1 @@
+"""Measured accuracy and speed (`make bench`): medians and ratios, printed as tables."""

@@ -1,0 +1,90 @@
+"""Text clean-up before extraction: width, case, punctuation and Chinese numerals.
+
+"８卡Ｈ１００，全参３２Ｂ" and "8卡h100, 全参32b" must read the same, and "八卡", "两张", "训三轮",
+"十六张" must carry digits. Chinese numerals are converted only where a counter or unit follows
+(卡, 张, 轮, 个, 天, 周, 万, 亿 ...), so names like 千问 and 一万网络 keep their characters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
+          "六": 6, "七": 7, "八": 8, "九": 9}
+SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
+BIG_UNITS = {"万": 10_000, "亿": 100_000_000}
+NUMERAL_CHARS = "".join(DIGITS) + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
+# What may follow a Chinese numeral for it to be read as a number.
+COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日", "周", "星期", "礼拜", "月", "年",
+            "小时", "钟头", "条", "步", "节点", "机", "位", "元", "刀", "美元", "万", "亿", "千", "百",
+            "token", "epoch", "b", "k", "w", "u", "h")
+_NUMERAL_RUN = re.compile(rf"[{NUMERAL_CHARS}]+")
+# Chinese numerals that are part of names or idioms, never quantities.
+PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
+             "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
+SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机": "2机", "单机": "1机"}
+PUNCT = re.compile(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
+
+
+def chinese_to_int(run: str) -> int | None:
+    """"三十二" -> 32, "两" -> 2, "十六" -> 16, "三千" -> 3000, "一百二十八" -> 128; None if malformed."""
+    total = section = digit = 0
+    seen = False
+    for ch in run:
+        if ch in DIGITS:
+            digit = DIGITS[ch]
+            seen = True
+        elif ch in SMALL_UNITS:
+            section += (digit or 1) * SMALL_UNITS[ch]
+            digit = 0
+            seen = True
+        elif ch in BIG_UNITS:
+            total += (section + digit) * BIG_UNITS[ch]
+            section = digit = 0
+        else:
+            return None
+    if not seen:
+        return None
+    return total + section + digit
+
+
+def _convert_numerals(text: str) -> str:
+    protected: dict[str, str] = {}
+    for i, word in enumerate(PROTECTED):
+        if word in text:
+            key = f"\x00{i}\x00"
+            protected[key] = word
+            text = text.replace(word, key)
+
+    def repl(m: re.Match[str]) -> str:
+        run = m.group(0)
+        after = text[m.end():m.end() + 6].lower().lstrip()
+        before = text[max(0, m.start() - 1):m.start()]
+        if before.isdigit() or before == ".":
+            return run  # "2000万", "1.5亿": a digit already carries the number; the unit stays
+        if not after.startswith(COUNTERS):
+            return run
+        # keep a trailing 万/亿 as a unit when the run is digits + big unit ("两万" -> "2万")
+        unit = ""
+        if run[-1] in BIG_UNITS and len(run) > 1:
+            run, unit = run[:-1], run[-1]
+        value = chinese_to_int(run)
+        return run + unit if value is None else f"{value}{unit}"
+
+    text = _NUMERAL_RUN.sub(repl, text)
+    for key, word in protected.items():
+        text = text.replace(key, word)
+    return text
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
+    text = text.lower()
+    for word, digits in SPECIAL_COUNTS.items():
+        text = text.replace(word, digits)
+    text = PUNCT.sub(" ", text)
+    text = _convert_numerals(text)
+    return re.sub(r"[ \t]+", " ", text).strip()
