@@ -93,6 +93,8 @@ def activation_bytes(
     }
     final = norm_bytes(m.hidden)
     hidden_grad = 2 * BF16 * m.hidden  # gradient of the residual stream and its running sum
+    saved: float
+    working: float
     if grad_checkpointing:
         saved = m.layers * BF16 * m.hidden + final
         working = max(per_layer[moe_layers > 0], per_layer[False]) + hidden_grad

@@ -38,7 +38,8 @@ from datetime import timedelta
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Literal
 
-from engine.errors import InvalidRequest
+from engine.catalog import gpus
+from engine.errors import CatalogError, InvalidRequest
 from engine.providers import AddOn, Offer, Price, PriceStatus, Provider, convert, provider, providers
 from engine.request import MAX_GPUS
 
@@ -267,6 +268,7 @@ def _configurations(p: Provider, gpu: str, num_gpus: int) -> list[tuple[Offer, i
     A count the provider lists is bought as that configuration; only an unlisted count is built
     from several instances (where allowed), and beyond one node only from whole nodes.
     """
+    gpu = _gpu_id(gpu)
     offers = p.offers_for(gpu)
     if not offers:
         offered = sorted({o.gpu for o in p.offers})
@@ -306,6 +308,14 @@ def _configurations(p: Provider, gpu: str, num_gpus: int) -> list[tuple[Offer, i
         counts=counts,
         node_gpus=node,
     )
+
+
+def _gpu_id(name: str) -> str:
+    """The catalog id for a card name or alias ("4090" -> rtx-4090); UnknownName for no such card."""
+    try:
+        return gpus().get(name).id
+    except CatalogError:  # gpus.yaml unreadable: the provider files still name catalog ids
+        return name
 
 
 # ---------------------------------------------------------------- one offer

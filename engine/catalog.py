@@ -19,7 +19,6 @@ from rapidfuzz import fuzz, process
 from catalogs import catalog_path
 from engine.errors import CatalogError, UnknownName
 
-
 T = TypeVar("T", bound=BaseModel)
 
 

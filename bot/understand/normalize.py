@@ -24,6 +24,8 @@ _NUMERAL_RUN = re.compile(rf"[{NUMERAL_CHARS}]+")
 PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
              "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
 SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机": "2机", "单机": "1机"}
+LONG_NUMBER = re.compile(r"\d{13,}")
+REPEATS = re.compile(r"(\D)\1{3,}")
 PUNCT = re.compile(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
 
 
@@ -61,8 +63,8 @@ def _convert_numerals(text: str) -> str:
         run = m.group(0)
         after = text[m.end():m.end() + 6].lower().lstrip()
         before = text[max(0, m.start() - 1):m.start()]
-        if before.isdigit() or before == ".":
-            return run  # "2000万", "1.5亿": a digit already carries the number; the unit stays
+        if (before.isdigit() or before == ".") and all(ch in BIG_UNITS or ch in SMALL_UNITS for ch in run):
+            return run  # "2000万", "1.5亿", "3千": a digit already carries the number; the unit stays
         if not after.startswith(COUNTERS):
             return run
         # keep a trailing 万/亿 as a unit when the run is digits + big unit ("两万" -> "2万")
@@ -70,7 +72,10 @@ def _convert_numerals(text: str) -> str:
         if run[-1] in BIG_UNITS and len(run) > 1:
             run, unit = run[:-1], run[-1]
         value = chinese_to_int(run)
-        return run + unit if value is None else f"{value}{unit}"
+        if value is None:
+            return run + unit
+        gap = " " if before.isdigit() else ""  # "4090一周" -> "4090 1周", never "40901周"
+        return f"{gap}{value}{unit}"
 
     text = _NUMERAL_RUN.sub(repl, text)
     for key, word in protected.items():
@@ -87,4 +92,6 @@ def normalize(text: str) -> str:
         text = text.replace(word, digits)
     text = PUNCT.sub(" ", text)
     text = _convert_numerals(text)
+    text = LONG_NUMBER.sub(" ", text)  # 13+ digits mean nothing here and would slow every pattern
+    text = REPEATS.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
     return re.sub(r"[ \t]+", " ", text).strip()

@@ -1,0 +1,195 @@
+"""The pricing FAQ: entries from catalogs/faq.yaml and retrieval that works in zh and en.
+
+Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are
+scored with BM25 over each entry's questions, keywords and answers (keywords weigh most: they
+are the words users type). The confidence is how much of the query's weight the best entry
+explains, with a margin over the runner-up; below the threshold the bot says it is not sure
+and offers the two closest questions instead of stating a wrong answer as fact.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from catalogs import catalog_path
+from engine.errors import CatalogError
+
+CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
+FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
+K1, B = 1.2, 0.5
+# Chat shorthand and spellings that mean the same word to a reader.
+SYNONYMS = {
+    "hrs": "hour", "hr": "hour", "ckpt": "checkpoint", "vram": "memory", "mem": "memory", "oom": "memory",
+    "ft": "finetune", "gpus": "gpu", "cards": "gpu", "card": "gpu", "datacenter": "region", "located": "region",
+    "location": "region", "ib": "infiniband", "thru": "through", "accum": "accumulation", "u": "you", "ur": "your",
+    "pls": "please", "plz": "please",
+}
+STOP = {
+    "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
+    "and", "or", "what", "how", "can", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
+    "吗", "的", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
+}
+
+
+class Bilingual(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    zh: str
+    en: str
+
+
+class Keywords(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    zh: list[str] = Field(default_factory=list)
+    en: list[str] = Field(default_factory=list)
+
+
+class FaqEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    topics: list[str]
+    providers: list[str] = Field(default_factory=list)
+    question: Bilingual
+    answer: Bilingual
+    keywords: Keywords
+    source: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    entry: FaqEntry
+    score: float  # confidence in [0, 1]
+    raw: float = 0.0  # BM25 score: the amount of evidence behind the confidence
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour."""
+    for suffix in ("ing", "ly", "ed", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix) and not word.endswith("ss"):
+            return word[: -len(suffix)]
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """Latin words (stemmed, shorthand expanded), numbers, Chinese characters and their bigrams."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    out: list[str] = []
+    for word in re.findall(r"[a-z]+\d*|\d+(?:\.\d+)?|[\u3400-\u9fff]+", text):
+        if word[0] >= "\u3400":
+            out.extend(a + b for a, b in itertools.pairwise(word))
+            out.extend(c for c in word if c not in STOP)
+        elif word[0].isdigit():
+            out.append(word)
+        else:
+            letters = word.rstrip("0123456789")
+            digits = word[len(letters):]
+            letters = SYNONYMS.get(letters, letters)
+            if letters not in STOP:
+                out.append(stem(letters))
+            if digits:
+                out.append(digits)
+    return out
+
+
+class FaqIndex:
+    """BM25 over weighted fields, with per-token postings precomputed so a query costs microseconds."""
+
+    def __init__(self, entries: list[FaqEntry]) -> None:
+        self.entries = entries
+        docs: list[Counter[str]] = []
+        for e in entries:
+            tf: Counter[str] = Counter()
+            fields = {
+                "question": f"{e.question.zh} {e.question.en}",
+                "keywords": " ".join([*e.keywords.zh, *e.keywords.en]),
+                "answer": f"{e.answer.zh} {e.answer.en}",
+            }
+            for name, text in fields.items():
+                for tok in tokenize(text):
+                    tf[tok] += FIELD_WEIGHTS[name]  # type: ignore[assignment]
+            docs.append(tf)
+        n = len(docs)
+        df: Counter[str] = Counter(t for d in docs for t in d)
+        self.idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+        lengths = [sum(d.values()) for d in docs]
+        avg = sum(lengths) / n if n else 1.0
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        for i, d in enumerate(docs):
+            norm = K1 * (1 - B + B * lengths[i] / avg)
+            for tok, f in d.items():
+                self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
+
+    def search(self, text: str, limit: int = 3) -> list[Hit]:
+        """Best entries first, each with a confidence in [0, 1].
+
+        The confidence multiplies how much of the query's weight the entry explains by how
+        clearly it beats the runner-up, so a vague question spread over several entries scores low.
+        """
+        query = tokenize(text)
+        if not query or not self.entries:
+            return []
+        scores = [0.0] * len(self.entries)
+        for tok in query:
+            for i, value in self.postings.get(tok, ()):
+                scores[i] += value
+        ceiling = sum(self.idf.get(t, 0.0) * (K1 + 1) for t in query) or 1.0
+        ranked = sorted(range(len(scores)), key=lambda i: -scores[i])[: max(limit, 2)]
+        top, second = scores[ranked[0]], scores[ranked[1]] if len(ranked) > 1 else 0.0
+        margin = (top - second) / top if top else 0.0
+        hits = []
+        for rank, i in enumerate(ranked[:limit]):
+            coverage = scores[i] / ceiling
+            sharpness = 0.5 + margin if rank == 0 else 0.5
+            hits.append(Hit(self.entries[i], round(min(1.0, coverage * sharpness * 2), 3), scores[i]))
+        return hits
+
+
+@cache
+def faq_entries() -> list[FaqEntry]:
+    path = catalog_path("faq.yaml")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    out = []
+    for i, item in enumerate(raw.get("faqs", [])):
+        try:
+            out.append(FaqEntry.model_validate(item))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first["loc"])
+            raise CatalogError(f"faq.yaml: entry {item.get('id', i)}: field '{field}': {first['msg']}") from exc
+    return out
+
+
+@cache
+def faq_index() -> FaqIndex:
+    return FaqIndex(faq_entries())
+
+
+@cache
+def domain_terms() -> tuple[str, ...]:
+    """Words that show a message is about GPUs, training or renting (faq.yaml + entry keywords)."""
+    raw = yaml.safe_load(catalog_path("faq.yaml").read_text(encoding="utf-8"))
+    terms = {t.lower() for lang in ("zh", "en") for t in raw.get("domain_terms", {}).get(lang, [])}
+    for e in faq_entries():
+        terms.update(k.lower() for k in [*e.keywords.zh, *e.keywords.en])
+    return tuple(sorted(terms, key=len, reverse=True))
+
+
+def on_topic(text: str) -> bool:
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return any(term in folded for term in domain_terms())
+
+
+def answer(text: str) -> tuple[Hit | None, list[Hit]]:
+    """(the confident hit or None, the closest entries) for a user's question."""
+    hits = faq_index().search(text)
+    if hits and hits[0].score >= CONFIDENT and on_topic(text):
+        return hits[0], hits
+    return None, hits

@@ -1,0 +1,191 @@
+"""Find catalog names in chat text: models, GPUs and providers, exact or with typos.
+
+Names are matched on a compact form of the message (no spaces, dashes, dots), so "Qwen3-32B",
+"qwen3 32b" and "QWEN3_32B" all hit the key "qwen332b"; word boundaries are checked on the
+original text so "a100" is not read inside "a1000" and "a10" not inside "a100". When nothing
+matches exactly, a fuzzy pass (rapidfuzz) catches typos such as "qwne3 8b" or "lamma3.1 8b", but
+only against names with the same digits, so "qwen 7b" is never mistaken for "qwen2.5 7b".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz, process
+
+from engine.catalog import gpus, models, normalize_name
+
+SEPARATORS = set(" \t\n-_./·")
+FUZZY_CUTOFF = 84
+
+
+@dataclass(frozen=True)
+class Match:
+    """A catalog id found at [start, end) of the normalized text."""
+
+    ident: str
+    start: int
+    end: int
+    fuzzy: bool = False
+
+
+@dataclass(frozen=True)
+class Compact:
+    """The message without separators, and where each of its characters came from."""
+
+    text: str
+    origin: list[int]
+
+    @classmethod
+    def of(cls, text: str) -> Compact:
+        chars, origin = [], []
+        for i, ch in enumerate(text):
+            if ch not in SEPARATORS:
+                chars.append(ch)
+                origin.append(i)
+        return cls("".join(chars), origin)
+
+
+class NameTable:
+    """Normalized names of one catalog, indexed by their first two characters."""
+
+    def __init__(self, names: Iterable[tuple[str, str]]) -> None:
+        self.by_key: dict[str, str] = {}
+        for name, ident in names:
+            key = normalize_name(name)
+            if len(key) >= 2:
+                self.by_key.setdefault(key, ident)
+        self.by_prefix: dict[str, list[str]] = {}
+        for key in sorted(self.by_key, key=len, reverse=True):
+            self.by_prefix.setdefault(key[:2], []).append(key)
+
+    def exact(self, text: str, compact: Compact) -> list[Match]:
+        """Every catalog name in `text`, longest first, without overlaps."""
+        found: list[Match] = []
+        taken = [False] * len(compact.text)
+        s = compact.text
+        for i in range(len(s) - 1):
+            for key in self.by_prefix.get(s[i:i + 2], ()):
+                end = i + len(key)
+                if s.startswith(key, i) and not any(taken[i:end]):
+                    start_o, end_o = compact.origin[i], compact.origin[end - 1] + 1
+                    if bounded(text, start_o, end_o):
+                        found.append(Match(self.by_key[key], start_o, end_o))
+                        for j in range(i, end):
+                            taken[j] = True
+                        break
+        return sorted(found, key=lambda m: m.start)
+
+
+def bounded(text: str, start: int, end: int) -> bool:
+    """A name must not continue into a neighbouring digit or latin word ("a10" inside "a100")."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    if after.isascii() and after.isdigit():
+        return False
+    if before.isascii() and before.isalnum():
+        # "8xh100", "8*h100": a count glued to the card with x or *
+        glued = before in "x*" and start >= 2 and text[start - 2].isdigit()
+        if not glued:
+            return False
+    return True
+
+
+@cache
+def model_table() -> NameTable:
+    return NameTable((n, m.id) for m in models().entries for n in [m.id, m.name, *m.aliases])
+
+
+@cache
+def gpu_table() -> NameTable:
+    return NameTable((n, g.id) for g in gpus().entries for n in [g.id, g.name, *g.aliases])
+
+
+# A family word, then anything short, then a size like 8b / 0.6b: a span worth a fuzzy look.
+MODEL_SPAN = re.compile(
+    r"(?:[a-z]{3,9}|千问|通义千问)[\w.\- ]{0,14}?\d+(?:\.\d+)?\s*b(?:[\s\-]*a\d+b)?(?![a-z])", re.ASCII
+)
+# A family with its version ("千问3", "qwen2.5", "llama3.1") and a size written elsewhere in the message.
+FAMILY_VERSION = re.compile(r"(?:通义)?千问\s*\d+(?:\.\d+)?|qwen\s*\d+(?:\.\d+)?|llama\s*\d+(?:\.\d+)?", re.ASCII)
+SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)
+DIGITS = re.compile(r"\d+")
+
+
+def _digits(s: str) -> str:
+    return "".join(DIGITS.findall(s))
+
+
+def fuzzy_models(text: str) -> list[Match]:
+    """Typos of a model name: rapidfuzz over the names whose digits are the same."""
+    out = []
+    table = model_table()
+    for m in MODEL_SPAN.finditer(text):
+        key = normalize_name(m.group(0))
+        candidates = [k for k in table.by_key if _digits(k) == _digits(key)]
+        best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        if best is not None:
+            out.append(Match(table.by_key[best[0]], m.start(), m.end(), fuzzy=True))
+    return out
+
+
+DISTILL = re.compile(r"(?:deepseek|ds|r1)[\w\s\-]{0,12}?(?:蒸馏|distil+|distill)[^\d]{0,16}?(\d+)\s*b(?![a-z])")
+
+
+def find_models(text: str) -> list[Match]:
+    """Models named in `text`: exact names first, then the distill shorthand, then typos."""
+    found = model_table().exact(text, Compact.of(text))
+    if found:
+        return found
+    m = DISTILL.search(text)
+    if m:
+        ident = f"deepseek-r1-distill-qwen-{m.group(1)}b"
+        if models().find(ident):
+            return [Match(ident, m.start(), m.end())]
+    fuzzy = fuzzy_models(text)
+    if fuzzy:
+        return fuzzy
+    return split_name(text)
+
+
+def split_name(text: str) -> list[Match]:
+    """"h100 八张 全参 那个 32b 的千问3": the family and its size apart, joined and looked up."""
+    family = FAMILY_VERSION.search(text)
+    size = SIZE.search(text)
+    if not family or not size:
+        return []
+    ident = model_table().by_key.get(normalize_name(family.group(0) + size.group(0)))
+    if ident is None:
+        return []
+    return [Match(ident, min(family.start(), size.start()), max(family.end(), size.end()))]
+
+
+def find_gpus(text: str) -> list[Match]:
+    return gpu_table().exact(text, Compact.of(text))
+
+
+PROVIDER_NAMES = {
+    "gpuli": ("gpuli", "gpuli.com"),
+    "cloudgpu": ("cloudgpu", "cloud gpu"),
+    "yiwan": ("一万网络", "yiwan", "一万"),
+}
+PROVIDER_TOKEN = re.compile(r"[a-z][a-z0-9]{3,12}")
+
+
+def find_provider(text: str) -> Match | None:
+    """The provider named in `text` (exact name, or a typo such as "gpuil")."""
+    compact = Compact.of(text)
+    for ident, names in PROVIDER_NAMES.items():
+        for name in names:
+            key = normalize_name(name)
+            i = compact.text.find(key)
+            if i >= 0:
+                return Match(ident, compact.origin[i], compact.origin[i + len(key) - 1] + 1)
+    latin = {normalize_name(n): ident for ident, names in PROVIDER_NAMES.items() for n in names if n.isascii()}
+    for tok in PROVIDER_TOKEN.finditer(text):
+        best = process.extractOne(tok.group(0), list(latin), scorer=fuzz.ratio, score_cutoff=80)
+        if best is not None:
+            return Match(latin[best[0]], tok.start(), tok.end(), fuzzy=True)
+    return None

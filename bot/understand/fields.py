@@ -1,0 +1,336 @@
+"""Training and rental fields from normalized chat text, one small extractor per field.
+
+Each extractor reads the normalized text (see normalize.py) and returns a value or None. Spans
+already used by an entity (a model or GPU name) are blanked first, so "qwen3 8b" never also
+reads as 8 of something. A k after a sequence length means 1,024 ("seq 2k" = 2048); after a
+count of tokens, samples or money it means 1,000.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
+
+NUM = NUMBER
+
+
+def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    return pattern.search(text)
+
+
+def _int(value: float) -> int:
+    return round(value) if value < 1e15 else 10**15
+
+
+# ---------------------------------------------------------------- method
+QLORA = re.compile(r"q[\s-]?lora|qlroa|qlrao|qloar|4[\s-]?bit|4\s*比特|4\s*位|\bnf4\b|\bint4\b|量化底座|底座量化|量化微调|量化训练", re.ASCII)
+EIGHT_BIT_BASE = re.compile(r"8[\s-]?bit\s*(?:base|底座|量化)|load_in_8bit|int8\s*(?:base|底座)|8\s*位\s*(?:底座|量化)", re.ASCII)
+PRETRAIN = re.compile(r"继续预训练|增量预训练|二次预训练|continu(?:ed|al)\s*pre[\s-]?train\w*|\bcpt\b|\bpre[\s-]?train\w*|预训练", re.ASCII)
+LORA = re.compile(r"(?<![q\w])lora|(?<![q\w])lroa|(?<![q\w])lora|\blra\b|低秩", re.ASCII)
+FULL = re.compile(r"全参|全量|全部参数|所有参数|\bfull(?:[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|params?|parameters?|training|sft))?\b"
+    r"|\bfft\b|full[\s-]*param", re.ASCII)
+SFT = re.compile(r"\bsft\b|监督微调", re.ASCII)
+
+
+def method(text: str) -> str | None:
+    """full / lora / qlora / pretrain; None when absent or when two are compared ("LoRA 和全参")."""
+    if QLORA.search(text):
+        return "qlora"
+    if PRETRAIN.search(text) and not re.search(r"预训练好|pretrained", text):
+        return "pretrain"
+    lora, full = bool(LORA.search(text)), bool(FULL.search(text))
+    if lora and full:
+        return None
+    if lora or EIGHT_BIT_BASE.search(text):
+        return "lora"
+    if full or SFT.search(text):
+        return "full"
+    return None
+
+
+# ---------------------------------------------------------------- counts of cards
+COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
+NODES_X_CARDS = re.compile(r"(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
+NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
+MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
+STANDALONE_COUNT = re.compile(
+    r"(?<![\d.])(\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
+)
+PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
+ONE_WORDS = re.compile(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
+
+
+def count_near(text: str, start: int, end: int) -> int | None:
+    """A card count written next to a GPU name: 8x h100, 8卡h100, 16 h100s, h200 x8, h100 8张, 俩4090."""
+    nodes = NODES_X_CARDS.search(text[max(0, start - 16):start])
+    if nodes:
+        return int(nodes.group(1)) * int(nodes.group(2))
+    before = text[max(0, start - 12):start]
+    after = text[end:end + 10]
+    m = re.search(rf"(?<![\d.])(\d+)\s*{COUNT_WORD}\s*$", before)
+    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before):
+        return _count(m.group(1))
+    m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
+    if m:
+        return _count(m.group(1))
+    if before.rstrip()[-1:] in PAIR_WORDS:
+        return PAIR_WORDS[before.rstrip()[-1]]
+    if ONE_WORDS.search(before):
+        return 1
+    return None
+
+
+def _count(digits: str) -> int | None:
+    value = int(digits)
+    return value if 0 < value <= MAX_COUNT else None
+
+
+def num_gpus(text: str) -> int | None:
+    """A card count not attached to a name: 8卡, 8 cards, 两台八卡 (16), on 8 gpus."""
+    m = NODES_X_CARDS.search(text)
+    if m:
+        return int(m.group(1)) * int(m.group(2))
+    for m in STANDALONE_COUNT.finditer(text):
+        value = _count(m.group(1) or m.group(2))
+        if value:
+            return value
+    return None
+
+
+# ---------------------------------------------------------------- sequence, batch, accumulation
+SEQ_KEY = (
+    r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|ctx|context(?:[\s_-]*(?:len(?:gth)?|window))?|max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?"
+    r"|max_length|cutoff[\s_-]*len|model_max_length|序列长度|序列|上下文长度|上下文|窗口)"
+)
+SEQ_AFTER = re.compile(
+    rf"{SEQ_KEY}\s*(?:[:=]|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
+)
+SEQ_BEFORE = re.compile(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
+
+
+def seq_len(text: str) -> int | None:
+    for pattern in (SEQ_AFTER, SEQ_BEFORE):
+        m = pattern.search(text)
+        if m:
+            value = _int(to_number(m.group(1), m.group(2) or "", SEQ_UNITS))
+            if value >= 64:
+                return value
+    return None
+
+
+MICRO_BATCH = re.compile(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
+    r"|批大小|批次大小|批量大小|batch)\s*[:=]?\s*(\d+)", re.ASCII)
+GRAD_ACCUM = re.compile(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
+
+
+def micro_batch(text: str) -> int | None:
+    m = MICRO_BATCH.search(text)
+    return int(m.group(1)) if m else None
+
+
+def grad_accum(text: str) -> int | None:
+    m = GRAD_ACCUM.search(text)
+    return int(m.group(1)) if m else None
+
+
+# ---------------------------------------------------------------- switches
+ZERO = re.compile(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b", re.ASCII)
+QUESTION_ABOUT = re.compile(r"要不要|需不需要|用不用|该不该|是否|要开|需要开|得开|should\s+i|do\s+i\s+need|worth\s+it", re.ASCII)
+
+
+def zero(text: str) -> int | None:
+    m = ZERO.search(text)
+    if not m:
+        return None
+    return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2))
+
+
+def _asked(text: str, m: re.Match[str]) -> bool:
+    """True when the switch is only asked about ("要不要 offload", "要开8比特优化器吗")."""
+    return bool(QUESTION_ABOUT.search(text[max(0, m.start() - 8):m.start()]))
+
+
+OFFLOAD_NEG = re.compile(r"(?:不|no|without|w/o|不用|不开|关闭?|don'?t)\s*(?:做\s*)?offload", re.ASCII)
+OFFLOAD_ALL = re.compile(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*offload|zero[\s-]*infinity", re.ASCII)
+OFFLOAD = re.compile(r"offload|卸载到(?:cpu|内存)", re.ASCII)
+
+
+def offload(text: str) -> str | None:
+    if OFFLOAD_NEG.search(text):
+        return "none"
+    m = OFFLOAD_ALL.search(text)
+    if m and not _asked(text, m):
+        return "all"
+    m = OFFLOAD.search(text)
+    if m and not _asked(text, m):
+        return "optimizer"
+    return None
+
+
+OPTIM_8BIT = re.compile(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[\s_-]?bit|8\s*(?:比特|位)\s*(?:adam\w*|优化器)"
+    r"|paged[\s_-]*adam\w*[\s_-]*8bit|bnb[\s_-]*8[\s_-]?bit|8bit[\s_-]*adam", re.ASCII)
+
+
+def optimizer(text: str) -> str | None:
+    m = OPTIM_8BIT.search(text)
+    if m and not _asked(text, m):
+        return "adamw-8bit"
+    return None
+
+
+GC_WORD = r"(?:梯度检查点|检查点重计算|重计算|gradient[\s_-]*checkpoint\w*|grad[\s_-]*(?:ckpt|checkpoint\w*)|activation[\s_-]*checkpoint\w*|\bgc\b)"
+GC_OFF = re.compile(rf"(?:关闭|关掉|关了|不开|不用|没开|禁用|去掉|without|w/o|\bno|disable[sd]?|turn\s*off)\s*(?:了\s*)?{GC_WORD}"
+    rf"|{GC_WORD}\s*(?:[:=]\s*)?(?:off|关|关闭|关掉|关了|disabled|false|不开)", re.ASCII)
+GC_ON = re.compile(GC_WORD, re.ASCII)
+
+
+def grad_checkpointing(text: str) -> bool | None:
+    if GC_OFF.search(text):
+        return False
+    if GC_ON.search(text):
+        return True
+    return None
+
+
+ATTN_EAGER = re.compile(r"\beager\b|不用\s*flash|没有\s*flash|without\s*flash|no\s*flash|w/o\s*flash|关闭?\s*flash", re.ASCII)
+ATTN_SDPA = re.compile(r"\bsdpa\b", re.ASCII)
+ATTN_FLASH = re.compile(r"flash[\s_-]*(?:attn|attention)\w*|\bfa2?\b|flashattention", re.ASCII)
+
+
+def attention(text: str) -> str | None:
+    if ATTN_EAGER.search(text):
+        return "sdpa" if "sdpa" in text else "eager"
+    if ATTN_SDPA.search(text):
+        return "sdpa"
+    if ATTN_FLASH.search(text):
+        return "flash"
+    return None
+
+
+LORA_RANK = re.compile(r"(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*(\d+)|(?<![a-z0-9])r\s*=\s*(\d+)|lora[\s_-]*r\s*[:=]?\s*(\d+)", re.ASCII)
+
+
+def lora_rank(text: str) -> int | None:
+    m = LORA_RANK.search(text)
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
+# ---------------------------------------------------------------- data set and schedule
+TOKENS = re.compile(rf"({NUM})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
+YI_TOKENS = re.compile(rf"({NUM})\s*(亿|千万|百万)(?!\s*(?:参数|的?模型|params?|条))", re.ASCII)
+SAMPLES = re.compile(rf"({NUM})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
+SAMPLES_BEFORE = re.compile(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)\s*条", re.ASCII)
+AVG_LEN = re.compile(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
+EPOCHS = re.compile(rf"({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs)\s*[:=]?\s*({NUM})", re.ASCII)
+
+
+def tokens(text: str) -> int | None:
+    m = TOKENS.search(text)
+    if m:
+        return _int(to_number(m.group(1), m.group(2) or ""))
+    return None
+
+
+def yi_tokens(text: str) -> int | None:
+    """A bare "1.5亿" / "2000万" in a training question: a token count (see the parser)."""
+    m = YI_TOKENS.search(text)
+    return _int(to_number(m.group(1), m.group(2))) if m else None
+
+
+def samples(text: str) -> int | None:
+    m = SAMPLES.search(text) or SAMPLES_BEFORE.search(text)
+    return _int(to_number(m.group(1), m.group(2) or "")) if m else None
+
+
+def avg_len(text: str) -> int | None:
+    m = AVG_LEN.search(text)
+    return _int(to_number(m.group(1), m.group(2) or "", SEQ_UNITS)) if m else None
+
+
+def epochs(text: str) -> float | None:
+    m = EPOCHS.search(text)
+    if not m:
+        return None
+    return float(m.group(1) or m.group(2))
+
+
+# ---------------------------------------------------------------- model size
+SIZE_B = re.compile(rf"(?<![a-z0-9.])({NUM})\s*b(?![a-z])(?!\s*tokens?)", re.ASCII)
+SIZE_YI = re.compile(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
+
+
+def params_b(text: str) -> float | None:
+    """A bare model size: 32b, 1.5b, 70亿参数, 320亿的模型."""
+    m = SIZE_B.search(text)
+    if m:
+        return float(m.group(1))
+    m = SIZE_YI.search(text)
+    if m:
+        return to_number(m.group(1), m.group(2)) / 1e9
+    return None
+
+
+# ---------------------------------------------------------------- rental and money
+DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
+WEEKS = re.compile(r"(\d+)\s*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
+MONTHS = re.compile(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
+HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
+A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|\b(monthly|weekly)\b", re.ASCII)
+PERIOD_DAYS = {"week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
+
+
+def duration(text: str) -> tuple[float | None, float | None]:
+    """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "a month" 30, "/月" 30."""
+    m = HOURS.search(text)
+    if m:
+        return None, float(m.group(1))
+    for pattern, factor in ((MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
+        m = pattern.search(text)
+        if m:
+            return float(m.group(1)) * factor, None
+    m = A_PERIOD.search(text)
+    if m:
+        word = next(g for g in m.groups() if g)
+        return float(PERIOD_DAYS[word]), None
+    return None, None
+
+
+CURRENCY_WORDS = {
+    "usdt": "USDT", "u": "USDT", "₮": "USDT",
+    "usd": "USD", "$": "USD", "刀": "USD", "美元": "USD", "美金": "USD", "dollars": "USD", "dollar": "USD", "bucks": "USD",
+    "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY",
+}
+CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
+MONEY_AFTER = re.compile(rf"({NUM})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
+MONEY_BEFORE = re.compile(rf"([$¥₮])\s*({NUM})\s*([kw万千])?", re.ASCII)
+MONEY_BARE = re.compile(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({NUM})\s*([kw万千])?", re.ASCII)
+
+
+def money(text: str) -> tuple[Decimal | None, str | None]:
+    """(amount, currency): "500 USDT", "$200", "2万元", "1.5万人民币", "300U", "¥500", "花3千"."""
+    m = MONEY_BEFORE.search(text)
+    if m:
+        return _decimal(m.group(2), m.group(3)), CURRENCY_WORDS[m.group(1)]
+    m = MONEY_AFTER.search(text)
+    if m:
+        return _decimal(m.group(1), m.group(2)), CURRENCY_WORDS[m.group(3)]
+    m = MONEY_BARE.search(text)
+    if m:
+        return _decimal(m.group(1), m.group(2)), None
+    return None, None
+
+
+def currency_only(text: str) -> str | None:
+    """A currency named without an amount ("支持U付款吗", "pay in usdt")."""
+    m = re.search(r"(?<![a-z])(usdt|u(?=\s*(?:付|充|支付|pay))|usd|美元|人民币|rmb|cny)(?![a-z])", text)
+    return CURRENCY_WORDS[m.group(1)] if m else None
+
+
+def _decimal(digits: str, unit: str | None) -> Decimal | None:
+    scale = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}.get(unit or "", 1)
+    try:
+        return (Decimal(digits) * scale).normalize()
+    except InvalidOperation:
+        return None

@@ -1,0 +1,90 @@
+"""The chat parser: the 233-message corpus, named behaviours, and hostile input."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.understand.normalize import chinese_to_int, normalize
+from bot.understand.parser import parse
+from tests.parser_accuracy import score
+
+
+def test_corpus_accuracy_at_least_95_percent() -> None:
+    correct, total, failures = score()
+    overall = sum(correct.values()) / sum(total.values())
+    per_field = {k: f"{correct[k]}/{total[k]}" for k in sorted(total)}
+    print(f"\nparser accuracy {overall:.1%} over {sum(total.values())} fields: {per_field}")
+    assert overall >= 0.95, "\n".join(failures)
+    assert correct["intent"] / total["intent"] >= 0.95, "\n".join(f for f in failures if ": intent" in f)
+
+
+def test_chinese_numerals() -> None:
+    assert [chinese_to_int(x) for x in ("八", "两", "十六", "三十二", "一百二十八", "三千")] == [8, 2, 16, 32, 128, 3000]
+    assert normalize("八卡 训三轮 两张 一周") == "8卡 训3轮 2张 1周"
+    assert normalize("千问3 和 一万网络") == "千问3 和 一万网络"  # names keep their characters
+    assert normalize("4090一周") == "4090 1周"
+
+
+def test_full_width_input_reads_like_ascii() -> None:
+    a = parse("８卡Ｈ１００，全参３２Ｂ，显存够不够").fields()
+    b = parse("8卡H100, 全参32B, 显存够不够").fields()
+    assert a == b == {"params_b": 32.0, "method": "full", "gpu": "h100-sxm", "num_gpus": 8}
+
+
+def test_model_without_method_is_sized_as_lora_and_flags_nothing_missing() -> None:
+    p = parse("Qwen3-14B 要多少显存")
+    assert p.intent == "size" and p.request.model == "qwen3-14b" and p.request.method is None
+    assert p.missing == []
+
+
+def test_nothing_to_size_asks_for_the_model() -> None:
+    p = parse("微调要多少显存")
+    assert p.intent == "size" and p.missing == ["model"]
+
+
+def test_typo_in_model_name_is_matched_with_same_digits_only() -> None:
+    assert parse("qwne3 8b qlora").request.model == "qwen3-8b"
+    assert parse("lamma3.1 8b lora").request.model == "llama-3.1-8b"
+    p = parse("qwen 7b lora")  # no version: a bare size, not a guess at Qwen2.5
+    assert p.request.model is None and p.request.params_b == 7
+
+
+def test_sequence_k_is_1024_but_token_k_is_1000() -> None:
+    p = parse("qwen3 8b lora seq 2k 500k samples")
+    assert p.request.seq_len == 2048 and p.request.samples == 500_000
+
+
+def test_switches_that_are_only_asked_about_stay_unset() -> None:
+    assert parse("72B 全参 八卡H100 要不要 offload").request.offload is None
+    assert parse("72B 全参 八卡H100 offload 优化器").request.offload == "optimizer"
+    assert parse("qwen3 8b 全参 关闭梯度检查点").request.grad_checkpointing is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=10_000))
+def test_any_unicode_parses_quickly_without_exception(text: str) -> None:
+    start = time.perf_counter()
+    p = parse(text)
+    assert p.intent in {"size", "faq", "wallet", "help", "unknown"}
+    assert time.perf_counter() - start < 0.05
+
+
+def test_pathological_inputs_get_an_intent() -> None:
+    nasty = [
+        "9" * 10_000,
+        "(" * 5000 + ")" * 5000,
+        "😂" * 3000,
+        "\x00\x01\x02\x1b[31m" * 500,
+        "\u202eqwen3 8b lora\u202c",
+        "[[[[{{{{" * 1000,
+        "seq " + "9" * 400 + " qwen3 8b",
+        "8" * 300 + "卡 h100 全参 32b",
+    ]
+    for text in nasty:
+        start = time.perf_counter()
+        p = parse(text)
+        assert p.intent in {"size", "faq", "wallet", "help", "unknown"}
+        assert time.perf_counter() - start < 0.05, text[:30]
