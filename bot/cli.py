@@ -17,9 +17,8 @@ from pathlib import Path
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
 from bot.json_output import sizing_json
-from bot.render import render
+from bot.answer import answer, faq_item, sizing_reply
 from bot.understand.numbers import parse_params_b
-from bot.views import sizing_view
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
 from engine.hf_config import load_config
@@ -114,9 +113,8 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
     s = size(request, spec)
-    plain = render("sizing", "plain", v=sizing_view(s, limit=None if args.all_gpus else 8), lang=lang,
-                   explain=args.explain, max_warnings=4)
-    return plain, sizing_json(s)
+    reply = sizing_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
+    return reply.render("plain"), sizing_json(s)
 
 
 def cmd_size(args: argparse.Namespace) -> int:
@@ -125,6 +123,37 @@ def cmd_size(args: argparse.Namespace) -> int:
         return answer_lines(sys.stdin, lambda line: answer_size(args, line, spec)[1], args)
     plain, obj = answer_size(args, args.text or "", spec)
     print(json.dumps(obj, ensure_ascii=False) if args.json else plain, end="" if not args.json else "\n")
+    return 0
+
+
+def ask_json(text: str, lang: str | None) -> dict[str, object]:
+    """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
+    a = answer(text, lang)
+    p = a.parsed
+    reply_lang = lang or p.lang
+    request: dict[str, object] = p.fields()
+    if a.sizing is not None:
+        sized = sizing_json(a.sizing)
+        request = {**sized.pop("request"), **sized}  # the same fields as `kasuan size --json`
+    return {
+        "intent": p.intent,
+        "lang": reply_lang,
+        "request": request,
+        "missing": p.missing,
+        "faq": [faq_item(h, reply_lang) for h in p.faq if h.score > 0],
+        "reply": a.reply.render("plain"),
+    }
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    if args.text == "-":
+        return answer_lines(sys.stdin, lambda line: ask_json(line, args.lang), args)
+    if not args.text or not args.text.strip():
+        raise UsageError("kasuan ask: give the question as TEXT, or - to read lines from stdin")
+    if args.json:
+        print(json.dumps(ask_json(args.text, args.lang), ensure_ascii=False))
+    else:
+        print(answer(args.text, args.lang).reply.render("plain"), end="")
     return 0
 
 
@@ -153,6 +182,11 @@ def build_parser() -> Parser:
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     p.set_defaults(handler=cmd_size)
+    p = sub.add_parser("ask", help="answer a chat message the way the bot would")
+    p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=["zh", "en"])
+    p.set_defaults(handler=cmd_ask)
     return parser
 
 

@@ -29,14 +29,17 @@ class Text(BaseModel):
 
 @cache
 def strings() -> dict[str, Text]:
-    path = catalog_path("strings.yaml")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    """All catalogs/strings*.yaml files merged; a key defined twice is an error."""
     out: dict[str, Text] = {}
-    for key, value in raw.items():
-        try:
-            out[key] = Text.model_validate(value)
-        except ValidationError as exc:
-            raise CatalogError(f"{path.name}: key '{key}': {exc.errors()[0]['msg']}") from exc
+    for path in sorted(catalog_path().glob("strings*.yaml")):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for key, value in raw.items():
+            if key in out:
+                raise CatalogError(f"{path.name}: key '{key}' is defined twice")
+            try:
+                out[key] = Text.model_validate(value)
+            except ValidationError as exc:
+                raise CatalogError(f"{path.name}: key '{key}': {exc.errors()[0]['msg']}") from exc
     return out
 
 

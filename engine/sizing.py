@@ -5,12 +5,12 @@ This is the engine's front door for memory questions; it is pure and determinist
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
-from engine.fit import Fit, Planner, Warning, warnings_for
-from engine.memory import MemoryEstimate
+from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, warnings_for
+from engine.memory import MemoryEstimate, Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, resolve
 
@@ -37,12 +37,36 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)
     fit = Fit(r.gpu, est) if r.gpu is not None else None
+    warnings = warnings_for(r, fit, plan)
+    note = eight_bit_note(r, plan, est, fit)
+    if note is not None:
+        warnings = sorted([*warnings, note], key=lambda w: w.priority)
     return Sizing(
         resolved=r,
         estimate=est,
         assumptions=r.assumptions + tuple(chosen),
         fit=fit,
         recommendations=tuple(planner.recommendations()),
-        warnings=tuple(warnings_for(r, fit, plan)),
+        warnings=tuple(warnings),
         checkpoint=checkpoint_sizes(r),
     )
+
+
+EDGE_SHARE = 1.10  # an 8-bit optimizer that lands within 10% of the card is still worth naming
+
+
+def eight_bit_note(r: Resolved, plan: Plan, est: MemoryEstimate, fit: Fit | None) -> Warning | None:
+    """Full fine-tuning that misses one 80 GB card with AdamW but fits with an 8-bit optimizer
+    (the seed's 7B case: 112 GB -> 70 GB of states) deserves that hint."""
+    q = r.request
+    if r.adapter or plan.num_gpus != 1 or q.optimizer != "adamw":
+        return None
+    capacity = fit.gpu.memory_gb if fit else REFERENCE_CARD_GB
+    if est.total_gb <= capacity:
+        return None
+    eight = estimate(replace(r, request=q.model_copy(update={"optimizer": "adamw-8bit"})), plan)
+    if eight.total_gb <= capacity:
+        return Warning("needs_8bit_optimizer", 1, {"gb": eight.total_gb, "capacity": capacity})
+    if eight.total_gb <= EDGE_SHARE * capacity:
+        return Warning("edge_8bit_optimizer", 1, {"gb": eight.total_gb, "capacity": capacity})
+    return None

@@ -27,7 +27,8 @@ def test_seed_8x_h100_month_with_storage_is_14607() -> None:
     assert {a.id: a.amount for a in q.add_ons} == {"volume": D("160"), "object-storage": D("15")}
     assert q.instances == 1 and q.gpus_per_instance == 8
     assert q.currency == "USDT"
-    # "含存储折合每卡每小时 ₮2.54，纯卡租金 ₮2.51": 14607 / 5760 and 14432 / 5760 card-hours
+    # seed 000, Cost Example table, total row: ₮2.54 per card-hour counting storage, ₮2.51 for the
+    # cards alone, i.e. 14607 / 5760 and 14432 / 5760 card-hours
     assert q.bought_hours == D("720")
     assert q.per_gpu_hour is not None and q.per_gpu_hour_cards is not None
     assert round_money(q.per_gpu_hour, "USDT") == D("2.54")

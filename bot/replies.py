@@ -1,0 +1,29 @@
+"""A reply as data: which template renders it and what it shows. Handlers return these;
+front ends render them in their own flavor (plain, Telegram HTML, Discord markdown)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.render import render
+
+
+@dataclass(frozen=True)
+class Button:
+    """A choice under a reply; `payload` is what pressing it sends back (<= 64 bytes)."""
+
+    label_key: str
+    payload: str
+    label_params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Reply:
+    kind: str  # the template: sizing, faq, faq_unsure, help, unknown, missing, error
+    lang: str
+    data: dict[str, Any] = field(default_factory=dict)
+    buttons: list[Button] = field(default_factory=list)
+
+    def render(self, flavor: str = "plain") -> str:
+        return render(self.kind, flavor, lang=self.lang, **self.data)
