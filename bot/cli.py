@@ -223,3 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         print(internal_error(exc, lang), file=sys.stderr)
         return EXIT_INTERNAL
 
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -150,6 +150,18 @@ def find_models(text: str) -> list[Match]:
     return split_name(text)
 
 
+NAMED_SIZE = re.compile(
+    r"(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|deepseek)\s*v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
+    re.ASCII,
+)
+
+
+def unknown_model(text: str) -> Match | None:
+    """A family, a version and a size that name no catalog model ("qwen3-9b"): worth a "did you mean"."""
+    m = NAMED_SIZE.search(text)
+    return Match(m.group(0), m.start(), m.end()) if m else None
+
+
 def split_name(text: str) -> list[Match]:
     """"h100 八张 全参 那个 32b 的千问3": the family and its size apart, joined and looked up."""
     family = FAMILY_VERSION.search(text)

@@ -15,7 +15,7 @@ from bot.faq import Hit
 from bot.faq import answer as faq_answer
 from bot.i18n import Lang, detect_language
 from bot.understand import fields as f
-from bot.understand.entities import Match, find_gpus, find_models, find_provider
+from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.normalize import normalize
 from engine.request import TrainingRequest
 
@@ -93,6 +93,9 @@ def parse(text: str) -> Parsed:
     lang = detect_language(raw)
     norm = normalize(raw)
     models, gpus = find_models(norm), find_gpus(norm)
+    if not models:
+        unknown = unknown_model(norm)
+        models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
     provider = find_provider(norm)

@@ -1,0 +1,5 @@
+"""`python -m bot` runs the kasuan command."""
+
+from bot.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,86 @@
+"""Model and GPU catalogs: complete, consistent with published numbers, and strict at load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.architecture import count_params, lora_params
+from engine.catalog import GpuSpec, ModelSpec, gpus, load_entries, models
+from engine.errors import CatalogError, UnknownName
+
+SECTION_A = [
+    "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b",
+    "qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b",
+    "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b", "llama-3.2-1b", "llama-3.2-3b", "llama-2-7b", "llama-2-13b",
+    "llama-2-70b", "deepseek-r1-distill-qwen-7b", "deepseek-r1-distill-qwen-14b", "deepseek-r1-distill-qwen-32b",
+    "deepseek-llm-7b", "deepseek-v3", "chatglm3-6b", "glm-4-9b", "mistral-7b-v0.3", "gemma-2-9b", "gemma-2-27b",
+]
+GPU_IDS = [
+    "rtx-3090", "rtx-4090", "rtx-4090-48g", "rtx-5090", "rtx-a6000", "rtx-6000-ada", "a40", "l40s", "t4", "a10",
+    "a100-40g-pcie", "a100-40g-sxm", "a100-80g-pcie", "a100-80g-sxm", "a800-80g-pcie", "a800-80g-sxm", "h100-pcie",
+    "h100-sxm", "h200", "b200", "mi300x",
+]
+
+
+def published_tolerance(published: float) -> float:
+    """0.5%, or half a unit of the last digit the vendor published (0.6B is anything in 0.55-0.65)."""
+    text = repr(published)
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return max(0.005 * published, 0.5 * 10**-decimals)
+
+
+def test_every_section_a_model_and_seed_gpu_is_in_the_catalog() -> None:
+    assert {m.id for m in models().entries} >= set(SECTION_A)
+    assert {g.id for g in gpus().entries} >= set(GPU_IDS)
+
+
+@pytest.mark.parametrize("model_id", SECTION_A)
+def test_parameter_count_from_architecture_matches_published(model_id: str) -> None:
+    spec = models().get(model_id)
+    computed = count_params(spec).total / 1e9
+    assert abs(computed - spec.params_published_b) <= published_tolerance(spec.params_published_b), computed
+
+
+def test_exact_counts_confirmed_by_training_logs() -> None:
+    """print_trainable_parameters() logs quoted in catalog_facts: all params minus LoRA params."""
+    assert count_params(models().get("qwen2.5-7b")).total == 7_615_616_512
+    assert count_params(models().get("qwen3-8b")).total == 8_190_735_360
+    assert lora_params(models().get("qwen2.5-7b"), 8, ("q", "k", "v", "o", "gate", "up", "down")) == 20_185_088
+    assert lora_params(models().get("qwen3-8b"), 16, ("q", "k", "v", "o", "gate", "up", "down")) == 43_646_976
+
+
+def test_moe_active_parameters() -> None:
+    c = count_params(models().get("qwen3-30b-a3b"))
+    assert round(c.total / 1e9, 2) == 30.53 and round(c.active / 1e9, 2) == 3.35
+
+
+def test_aliases_people_type() -> None:
+    for name, ident in [("Qwen3 8B", "qwen3-8b"), ("千问3 8B", "qwen3-8b"), ("llama3.3 70b", "llama-3.3-70b"),
+                        ("4090", "rtx-4090"), ("4090 48G", "rtx-4090-48g"), ("A100 40G", "a100-40g-sxm"),
+                        ("H100", "h100-sxm"), ("A800 80G", "a800-80g-pcie")]:
+        found = models().find(name) or gpus().find(name)
+        assert found is not None and found.id == ident, name
+
+
+def test_unknown_name_suggests_close_ids() -> None:
+    with pytest.raises(UnknownName) as err:
+        models().get("qwen3-9b")
+    assert "qwen3-8b" in err.value.suggestions
+
+
+def test_dense_bf16_tflops_are_dense_not_sparse() -> None:
+    assert gpus().get("h100-sxm").bf16_tflops == pytest.approx(989.4)
+    assert gpus().get("rtx-4090").bf16_tflops == pytest.approx(165.2)  # FP32 accumulate on GeForce
+    assert not gpus().get("rtx-4090").fast_interconnect and gpus().get("h100-sxm").fast_interconnect
+
+
+def test_bad_catalog_names_file_entry_and_field(tmp_path: Path) -> None:
+    bad = tmp_path / "gpus.yaml"
+    bad.write_text("gpus:\n  - id: x1\n    name: X\n    vendor: nvidia\n    memory_gb: -1\n", encoding="utf-8")
+    with pytest.raises(CatalogError, match=r"gpus.yaml: entry x1: field 'memory_gb'"):
+        load_entries(bad, "gpus", GpuSpec)
+    bad.write_text("models: [1, 2", encoding="utf-8")
+    with pytest.raises(CatalogError, match="gpus.yaml: cannot read"):
+        load_entries(bad, "models", ModelSpec)

@@ -1,0 +1,107 @@
+"""Which cards fit and how many: the choices a user would make, and the seeds' warnings."""
+
+from __future__ import annotations
+
+from engine.request import TrainingRequest
+from engine.sizing import size
+
+
+def rec(s, gpu_id):
+    return next(f for f in s.recommendations if f.gpu.id == gpu_id)
+
+
+def test_seed_full_finetune_minimum_configs() -> None:
+    """Seed 000: 14B full on 4× A100 SXM (ZeRO-3); 32B full on 8× (ZeRO-3); 72B full on 8× H100 + offload."""
+    r14 = rec(size(TrainingRequest(params_b=14, method="full")), "a100-80g-sxm")
+    assert (r14.num_gpus, r14.estimate.plan.zero, r14.estimate.plan.offload) == (4, 3, "none")
+    r32 = rec(size(TrainingRequest(params_b=32, method="full")), "h100-sxm")
+    assert (r32.num_gpus, r32.estimate.plan.zero) == (8, 3)
+    r72 = rec(size(TrainingRequest(params_b=72, method="full")), "h100-sxm")
+    assert (r72.num_gpus, r72.estimate.plan.offload) == (8, "optimizer")
+    r72_h200 = rec(size(TrainingRequest(params_b=72, method="full", optimizer="adamw-8bit")), "h200")
+    assert r72_h200.num_gpus == 8 and r72_h200.estimate.plan.offload == "none"
+
+
+def test_seed_lora_cards() -> None:
+    """Seed 000: 7B QLoRA on one 4090; 72B bf16 LoRA fits one MI300X but not one 80 GB card."""
+    s = size(TrainingRequest(params_b=7, method="qlora"))
+    assert rec(s, "rtx-4090").num_gpus == 1 and not rec(s, "rtx-4090").tight
+    s = size(TrainingRequest(params_b=72, method="lora"))
+    assert rec(s, "mi300x").num_gpus == 1
+    assert rec(s, "a100-80g-sxm").num_gpus > 1
+
+
+def test_single_card_first_then_zero3_for_lora() -> None:
+    s = size(TrainingRequest(model="qwen2.5-72b", method="lora"))
+    h100 = rec(s, "h100-sxm")
+    assert h100.num_gpus in (2, 4) and h100.estimate.plan.zero == 3
+
+
+def test_tight_when_less_than_ten_percent_left_and_ranked_after_roomy() -> None:
+    s = size(TrainingRequest(model="qwen3-8b", method="lora", gpu="rtx-4090"))
+    assert s.fit is not None and s.fit.fits and s.fit.tight
+    fitting = [f for f in s.recommendations if f.fits]
+    first_tight = next(i for i, f in enumerate(fitting) if f.tight)
+    assert all(f.tight for f in fitting[first_tight:])
+
+
+def test_zero3_over_pcie_warns_and_qlora_warns() -> None:
+    s = size(TrainingRequest(params_b=14, method="full", gpu="rtx-4090", num_gpus=8, zero=3))
+    codes = [w.code for w in s.warnings]
+    assert "zero3_pcie" in codes
+    s = size(TrainingRequest(params_b=14, method="full", gpu="h100-sxm", num_gpus=8, zero=3))
+    assert "zero3_pcie" not in [w.code for w in s.warnings]
+    assert "qlora_slow" in [w.code for w in size(TrainingRequest(params_b=7, method="qlora")).warnings]
+
+
+def test_stated_card_count_picks_the_lightest_zero_stage_that_fits() -> None:
+    s = size(TrainingRequest(params_b=32, method="full", num_gpus=8))
+    assert s.estimate.plan.zero == 3 and any(a.code == "zero_chosen" for a in s.assumptions)
+    s = size(TrainingRequest(params_b=7, method="full", num_gpus=8))
+    assert s.estimate.plan.zero == 2
+
+
+def test_multi_node_needs_infiniband() -> None:
+    s = size(TrainingRequest(params_b=72, method="full", num_gpus=16, gpu="h100-sxm"))
+    assert "multi_node" in [w.code for w in s.warnings]
+
+
+def test_long_context_grows_activations_and_warns() -> None:
+    short = size(TrainingRequest(model="qwen3-8b", method="lora", seq_len=2048)).estimate.per_gpu()
+    long = size(TrainingRequest(model="qwen3-8b", method="lora", seq_len=32768))
+    assert long.estimate.per_gpu()["activations"] > 10 * short["activations"]
+    assert "long_context" in [w.code for w in long.warnings]
+
+
+def test_eager_attention_adds_the_quadratic_term() -> None:
+    flash = size(TrainingRequest(model="qwen3-8b", method="lora", seq_len=8192, grad_checkpointing=False))
+    eager = size(TrainingRequest(model="qwen3-8b", method="lora", seq_len=8192, grad_checkpointing=False,
+                                 attention="eager"))
+    # 36 layers × 32 heads × 8192² × 6 B = 464 GB of softmax probabilities
+    extra = eager.estimate.per_gpu()["activations"] - flash.estimate.per_gpu()["activations"]
+    assert round(extra) == round(36 * 32 * 8192 * 8192 * 6 / 1e9)
+
+
+def test_gradient_checkpointing_saves_most_activations() -> None:
+    on = size(TrainingRequest(model="qwen2.5-7b", method="lora")).estimate.per_gpu()["activations"]
+    off = size(TrainingRequest(model="qwen2.5-7b", method="lora", grad_checkpointing=False)).estimate.per_gpu()
+    assert off["activations"] > 5 * on
+
+
+def test_chunked_loss_shrinks_the_logits_term() -> None:
+    plain = size(TrainingRequest(model="qwen3-8b", method="lora", seq_len=8192)).estimate.per_gpu()["logits"]
+    chunked = size(TrainingRequest(model="qwen3-8b", method="lora", seq_len=8192, chunked_loss=True))
+    assert round(plain, 1) == round(10 * 8192 * 151936 / 1e9, 1)  # 10 B per logit element
+    assert chunked.estimate.per_gpu()["logits"] == plain / 8
+
+
+def test_lora_targets_change_the_adapter_size() -> None:
+    all_ = size(TrainingRequest(model="qwen2.5-7b", method="lora", lora_rank=8)).checkpoint.adapter_gb
+    qv = size(TrainingRequest(model="qwen2.5-7b", method="lora", lora_rank=8, lora_targets=("q", "v")))
+    assert all_ == 4 * 20_185_088 / 1e9
+    assert qv.checkpoint.adapter_gb == 4 * 8 * 28 * ((3584 + 3584) + (3584 + 512)) / 1e9
+
+
+def test_checkpoint_sizes_match_the_seed() -> None:
+    s = size(TrainingRequest(params_b=32, method="full"))
+    assert round(s.checkpoint.full_with_optimizer_gb) == 512 and round(s.checkpoint.weights_bf16_gb) == 64
