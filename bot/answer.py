@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import error_message
-from bot.faq import Hit
+from bot.faq import Hit, on_topic
 from bot.replies import Reply
 from bot.understand.parser import Parsed, parse
 from bot.views import sizing_view
@@ -84,5 +84,5 @@ def answer(text: str, lang: str | None = None) -> Answer:
         return Answer(parsed, Reply("faq", lang, {"item": faq_item(parsed.faq[0], lang)}))
     if parsed.intent == "wallet":
         return Answer(parsed, Reply("wallet_pending", lang))
-    closest = [faq_item(h, lang) for h in parsed.faq[:2] if h.score > 0]
+    closest = [faq_item(h, lang) for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
     return Answer(parsed, Reply("unknown", lang, {"closest": closest}))

@@ -174,6 +174,21 @@ def answer_lines(lines: Iterable[str], answer: Callable[[str], dict[str, object]
     return status
 
 
+def cmd_chat(args: argparse.Namespace) -> int:
+    from bot.console import chat
+
+    return chat()
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Start every front end whose token is set; with none, the console chat."""
+    tokens = [name for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN") if os.environ.get(name)]
+    if tokens:
+        print(f"kasuan run: {', '.join(tokens)} set, but the Telegram/Discord front ends are not in this "
+              "version yet; starting the console chat.", file=sys.stderr)
+    return cmd_chat(args)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="kasuan", description="KaSuan (卡算): GPU memory, time and cost for fine-tuning LLMs")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -187,6 +202,9 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_ask)
+    sub.add_parser("chat", help="chat with the bot in this terminal (or over piped stdin)").set_defaults(handler=cmd_chat)
+    sub.add_parser("run", help="start the configured front ends (the console chat when no token is set)").set_defaults(
+        handler=cmd_run)
     return parser
 
 
@@ -219,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader (e.g. `| head`) went away: nothing left to say
+        return 0
     except Exception as exc:
         print(internal_error(exc, lang), file=sys.stderr)
         return EXIT_INTERNAL

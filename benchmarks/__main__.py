@@ -1,0 +1,60 @@
+"""`make bench`: accuracy against published measurements and the speed targets of each issue."""
+
+from __future__ import annotations
+
+from benchmarks import memory_validation, speed
+from tests.parser_accuracy import score
+
+
+def section(title: str) -> None:
+    print(f"\n== {title}")
+
+
+def main() -> None:
+    section("Memory: predicted vs measured (benchmarks/memory_validation.yaml)")
+    outcomes = memory_validation.run()
+    print(memory_validation.report(outcomes))
+    by_source: dict[str, list[float]] = {}
+    for o in outcomes:
+        by_source.setdefault(o.case_id.split("-")[0], []).append(o.error)
+    for source, errors in sorted(by_source.items()):
+        errors.sort()
+        print(f"  {source:<10} {len(errors):>2} cases, median error {errors[len(errors) // 2]:+.1%}, "
+              f"range {errors[0]:+.1%} .. {errors[-1]:+.1%}")
+
+    section("Sizing speed (target: median < 2 ms)")
+    s = speed.sizing()
+    print(f"one sizing + recommendations over all GPUs: median {s['median_ms']:.3f} ms, p99 {s['p99_ms']:.3f} ms")
+
+    section("Parser (target: >= 95% field accuracy; parse + route median < 1 ms)")
+    correct, total, _ = score()
+    print(f"field accuracy {sum(correct.values()) / sum(total.values()):.1%} over {sum(total.values())} fields, "
+          f"intent {correct['intent'] / total['intent']:.1%}")
+    p = speed.parsing()
+    print(f"parse + route: median {p['median_ms']:.3f} ms, p99 {p['p99_ms']:.3f} ms")
+
+    section("FAQ retrieval (target: top-1 >= 90%)")
+    from pathlib import Path
+
+    import yaml
+
+    from bot.faq import CONFIDENT, faq_index
+
+    cases = yaml.safe_load(Path("tests/faq_cases.yaml").read_text(encoding="utf-8"))["cases"]
+    tops = [(faq_index().search(c["q"])[0], c["expect"]) for c in cases]
+    right = sum(1 for h, want in tops if h.entry.id == want)
+    sure = [(h, want) for h, want in tops if h.score >= CONFIDENT]
+    wrong_sure = sum(1 for h, want in sure if h.entry.id != want)
+    print(f"top-1 {right / len(cases):.1%} on {len(cases)} paraphrases; answered with confidence {len(sure)}, "
+          f"of which wrong {wrong_sure}")
+
+    try:
+        from benchmarks import cost_speed
+    except ImportError:
+        return
+    section("Cost quote speed (target: median < 5 ms)")
+    print(cost_speed.report(cost_speed.run()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""In-process timings: medians and tails, catalogs loaded once, nothing else running."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.understand.parser import parse
+from engine.request import TrainingRequest
+from engine.sizing import size
+
+MESSAGES = [
+    "Qwen3-8B QLoRA 一张4090够吗", "32B full finetune on 8 cards", "qwen2.5 72b lora 8卡 A100 zero3 seq 4k",
+    "continued pretraining of a 32B model on 16 H100s, 20M tokens, 3 epochs", "能按小时租吗？", "充值 500 USDT",
+    "llama3.1 8b qlora seq 8k bs 2 ga 8 on a 3090", "帮忙算下 deepseek r1 蒸馏 32b 全参 8张H200",
+]
+
+
+def timed(fn: Callable[[], Any], runs: int) -> dict[str, float]:
+    fn()  # warm caches (catalog loading is not what we measure)
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    return {"median_ms": statistics.median(samples), "p99_ms": samples[int(0.99 * (len(samples) - 1))], "runs": runs}
+
+
+def sizing() -> dict[str, float]:
+    """One full sizing with recommendations over every catalog GPU (target: median < 2 ms)."""
+    req = TrainingRequest(model="qwen3-32b", method="full", seq_len=4096)
+    return timed(lambda: size(req), 500)
+
+
+def parsing() -> dict[str, float]:
+    """Parse + route (intent, FAQ look-up) of one message, cycling a mixed corpus (target: median < 1 ms)."""
+    it = iter(MESSAGES * 1000)
+    return timed(lambda: parse(next(it)), 2000)

@@ -1,0 +1,32 @@
+"""A scripted conversation through `kasuan chat` over piped stdin."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_scripted_console_session() -> None:
+    script = "\n".join([
+        "help",
+        "Qwen3-8B QLoRA 一张4090够吗",
+        "能按小时租吗？",
+        "/lang en",
+        "能按小时租吗？",
+        "qwen3-9b lora",
+        "今天吃啥",
+        "/quit",
+        "this line is never read",
+    ]) + "\n"
+    proc = subprocess.run([sys.executable, "-m", "bot.cli", "chat"], input=script, capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).parent.parent)
+    out = proc.stdout
+    assert proc.returncode == 0 and "Traceback" not in out + proc.stderr
+    assert "I'm KaSuan" in out  # help, in the message's language
+    assert "✅ NVIDIA GeForce RTX 4090（24 GB）装得下" in out  # sizing in Chinese
+    assert "gpuli 没有小时档" in out  # FAQ answer in Chinese
+    assert "gpuli has no hourly option" in out  # the same question after /lang en
+    assert "Unknown model 'qwen3-9b'; did you mean" in out  # bad input: a clear line
+    assert "I didn't catch that" in out  # small talk in English after /lang en
+    assert "never read" not in out
