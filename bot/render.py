@@ -6,11 +6,12 @@ display width (wcwidth) so CJK and ASCII columns line up.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from wcwidth import wcswidth
 
 from bot.i18n import t
@@ -63,23 +64,112 @@ def fmt_params(params: float) -> str:
     return f"{params / 1e6:.3g}M"
 
 
+MAX_TABLE_WIDTH = {"plain": 72, "telegram": 40, "discord": 40}
+MESSAGE_LIMIT = {"plain": 1_000_000, "telegram": 4096, "discord": 2000}
+_MD_SPECIAL = re.compile(r"([\\*_`~|>#\[\]()])")
+
+
+def md_escape(text: object) -> str:
+    """Discord markdown: escape formatting characters and defuse @everyone/@here and user mentions."""
+    s = _MD_SPECIAL.sub(r"\\\1", str(text))
+    return s.replace("@", "@\u200b")
+
+
+def code_safe(text: object) -> str:
+    """Inside a Discord code block only backticks can break out; make them harmless."""
+    return str(text).replace("`", "ˋ")
+
+
+def table_width(widths: list[int]) -> int:
+    return sum(widths) + 2 * max(len(widths) - 1, 0)
+
+
+def short_gpu(name: str) -> str:
+    """"NVIDIA GeForce RTX 4090" -> "RTX 4090": tables keep the part people say."""
+    for prefix in ("NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "):
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
+
+
 @cache
 def environment(flavor: str) -> Environment:
     if flavor not in FLAVORS:
         raise ValueError(f"unknown flavor {flavor}")
     env = Environment(
         loader=FileSystemLoader([str(template_dir() / flavor), str(template_dir())]),
-        autoescape=select_autoescape(enabled_extensions=("j2",)) if flavor == "telegram" else False,
+        autoescape=flavor == "telegram",
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
     )
-    env.filters.update(gb=fmt_gb, mem=fmt_mem, num=fmt_num, params=fmt_params, pad=pad, width=display_width)
-    env.globals.update(t=t, column_widths=column_widths)
+    identity = str
+    env.filters.update(
+        gb=fmt_gb, mem=fmt_mem, num=fmt_num, params=fmt_params, pad=pad, width=display_width, short_gpu=short_gpu,
+        md=md_escape if flavor == "discord" else identity,
+        u=md_escape if flavor == "discord" else identity,
+        code=code_safe if flavor == "discord" else identity,
+    )
+    env.globals.update(t=t, column_widths=column_widths, table_width=table_width,
+                       max_table_width=MAX_TABLE_WIDTH[flavor], flavor=flavor)
     return env
 
 
 def render(kind: str, flavor: str, **data: Any) -> str:
-    """Render templates/<flavor>/<kind>.j2 with `data`."""
-    return environment(flavor).get_template(f"{kind}.j2").render(**data).strip() + "\n"
+    """Render templates/<kind>.j2 (or the flavor's own copy) with `data`."""
+    text = environment(flavor).get_template(f"{kind}.j2").render(**data)
+    return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+
+
+def split_message(text: str, flavor: str) -> list[str]:
+    """Cut a rendered reply into messages under the platform's limit, at blank lines (block
+    boundaries); a block too long on its own is cut between lines, closing and reopening its code
+    block so nothing is ever split inside one."""
+    limit = MESSAGE_LIMIT[flavor]
+    if len(text) <= limit:
+        return [text]
+    parts: list[str] = []
+    current = ""
+    for block in _blocks(text, limit):
+        candidate = f"{current}\n\n{block}" if current else block
+        if len(candidate) <= limit:
+            current = candidate
+        else:
+            if current:
+                parts.append(current)
+            current = block
+    if current:
+        parts.append(current)
+    return parts
+
+
+def _blocks(text: str, limit: int) -> list[str]:
+    out: list[str] = []
+    for block in text.strip().split("\n\n"):
+        if len(block) <= limit:
+            out.append(block)
+            continue
+        opener, closer, inner = _unwrap(block)
+        room = limit - len(opener) - len(closer)
+        chunk: list[str] = []
+        size = 0
+        for line in inner.split("\n"):
+            for piece in [line[i:i + room] for i in range(0, len(line), room)] or [""]:
+                if chunk and size + len(piece) + 1 > room:
+                    out.append(opener + "\n".join(chunk) + closer)
+                    chunk, size = [], 0
+                chunk.append(piece)
+                size += len(piece) + 1
+        if chunk:
+            out.append(opener + "\n".join(chunk) + closer)
+    return out
+
+
+def _unwrap(block: str) -> tuple[str, str, str]:
+    """(opening fence, closing fence, inside) of a code block, or empty fences for plain text."""
+    if block.startswith("```\n") and block.endswith("\n```"):
+        return "```\n", "\n```", block[4:-4]
+    if block.startswith("<pre>") and block.endswith("</pre>"):
+        return "<pre>", "</pre>", block[5:-6]
+    return "", "", block

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.render import short_gpu
 from engine.fit import Fit
 from engine.memory import TERM_KEYS
 from engine.sizing import Sizing
@@ -67,7 +68,7 @@ def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
         "fit": fit_row(s.fit) if s.fit else None,
         "recommendations": [fit_row(f) for f in shown],
         "more_fitting": len(fitting) - len(shown),
-        "none_fit": [f.gpu.name for f in s.recommendations if not f.fits],
+        "none_fit": [short_gpu(f.gpu.name) for f in s.recommendations if not f.fits],
         "warnings": [{"code": w.code, "params": w.params} for w in s.warnings],
         "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions],
         "checkpoint": s.checkpoint.as_dict(),

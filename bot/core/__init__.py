@@ -1,0 +1,1 @@
+"""The platform-neutral chat core: incoming messages, the router, handlers and settings."""

@@ -1,0 +1,37 @@
+"""One message as every front end hands it to the core (no platform types past this point)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+ChatKind = Literal["private", "group"]
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A user's message or button press, normalized by an adapter.
+
+    `event_id` is the platform's update/interaction id: it keys idempotent writes, so a
+    redelivered update never acts twice. `button` holds a button's payload instead of text.
+    """
+
+    text: str
+    user_id: str
+    chat_id: str
+    platform: str = "console"  # console | telegram | discord
+    chat_kind: ChatKind = "private"
+    addressed: bool = True  # a mention, a reply to the bot, a command, or a private chat
+    user_lang: str | None = None  # the platform's locale for the user, when it tells us
+    is_admin: bool = False  # admin of the group chat (always True in a private chat)
+    event_id: str | None = None
+    button: str | None = None
+    user_name: str | None = None
+
+    @property
+    def scope_user(self) -> str:
+        return f"{self.platform}:user:{self.user_id}"
+
+    @property
+    def scope_chat(self) -> str:
+        return f"{self.platform}:chat:{self.chat_id}"

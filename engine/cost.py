@@ -1,0 +1,589 @@
+"""What a fine-tuning job costs at every provider and card that can hold it, cheapest first.
+
+One request in (as the user stated it); a CostReport out: for each provider offer whose card holds
+the job, the setup a user would choose, how long training takes on it, and the cheapest way to buy
+that time under the provider's rules. Pure and deterministic, like the rest of engine/.
+
+How an option is built, and why:
+- memory first (engine.fit): the plans are tried in the order `fit.ladder` gives (one card, then
+  sharded, then offloaded, then several nodes; or only the stated card count), keeping those whose
+  card count the provider can rent (a listed box, or several instances where its rules allow) and,
+  for an offloaded plan, whose host RAM the offer has. Among the plans at the fewest cards, one that
+  leaves 10% of the card free is preferred over a tight one of the same speed (ZeRO-3 over a tight
+  ZeRO-2), but offload, which costs 20-50% of throughput, is used only when nothing else fits;
+- time (engine.training_time): FLOPs over (peak × cards × MFU) when the dataset size is known, the
+  measured step time when given, else the stated duration, else the offer's shortest rental. The
+  seed's convention is 6·N·D (seed 000: 32B, 20 M tokens × 3 epochs on 8 × H100 at 30% ≈ 1.35 h), so
+  the checkpointing recompute is counted only when the user said checkpointing is on, and attention
+  only when the user stated a sequence length; the report says which. Cards split over separate
+  instances (no shared node) are timed as multi-node without InfiniBand, because that is what they are;
+- money (engine.billing): the quote for the job time plus the minutes before training starts where
+  the provider bills them (a prepaid cycle runs from the order, so gpuli's ~3 minutes to SSH count;
+  CloudGPU's boot is free). Options are sorted by total converted to one display currency at the
+  catalog's comparison rates (a range by its minimum); each keeps its own currency and Decimal amount;
+- flags, as codes: tight (under 10% memory left), estimate (the source calls the price one), and the
+  setups a careful engineer would hesitate over. The recommended ("cheapest") option is the cheapest
+  one without such a caution: not tight, not an estimated price, not cards glued together over an
+  ordinary network (seed 003: '互联不行就退回单机 DDP 或单机 LoRA，别硬上分布式').
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from decimal import Decimal
+from typing import Literal, cast
+
+from engine.billing import MAX_DURATION, Amount, Note, NotOffered, Quote, quote
+from engine.catalog import GpuSpec, ModelSpec, gpus
+from engine.errors import InvalidRequest
+from engine.fit import Fit, Planner, ladder
+from engine.memory import Plan
+from engine.providers import Offer, Provider, convert, currency, provider, providers
+from engine.request import MAX_SEQ_LEN, Method, Offload, TrainingRequest
+from engine.resolve import Assumption, Resolved
+from engine.sizing import Sizing, size
+from engine.training_time import (
+    MAX_STEP_SECONDS,
+    MAX_TOKENS,
+    AttentionShape,
+    TrainingTime,
+    time_from_flops,
+    time_from_steps,
+    training_tokens,
+)
+
+DISPLAY_CURRENCY = "USD"
+MAX_EPOCHS = 1000  # training_tokens' limit: a thousand passes over a fine-tuning set is a typo
+MAX_HOURS = MAX_DURATION.days * 24
+PER_MINUTE_UNIT = timedelta(hours=1)  # seed 002 prices "1 小时" as its smallest column; 1 h is pre-authorized
+
+DurationBasis = Literal["flops", "step_time", "stated", "minimum_unit"]
+
+# How much each note matters (1 = the one a reply must show). Ordering, not wording.
+NOTE_PRIORITY: dict[str, int] = {
+    "tight": 1,
+    "estimate": 1,
+    "separate_instances": 1,
+    "multi_node_no_infiniband": 1,
+    "multi_node_infiniband": 2,
+    "zero3_pcie": 2,
+    "offload": 2,
+    "unused_days": 2,
+    "price_band": 2,
+    "price_unlabelled": 2,
+    "no_persistent_storage": 2,
+    "add_on_unpriced": 3,
+    "region_required": 3,
+    "minimum_unit": 3,
+    "preauthorization": 4,
+    "boot_minutes": 5,
+}
+PASSED_ON = ("region_required", "add_on_unpriced", "no_persistent_storage", "preauthorization")
+CAUTIONS = frozenset({"tight", "estimate", "separate_instances", "multi_node_no_infiniband"})
+
+
+@dataclass(frozen=True)
+class Skip:
+    """An offer left out, as a reason code: does_not_fit, count_not_offered, too_long, not_offered."""
+
+    provider: str
+    gpu: str
+    num_gpus: int | None
+    reason: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CostOption:
+    """One way to run the job: a provider's card × count, the plan, the time and the quote for it."""
+
+    provider: Provider
+    gpu: GpuSpec
+    fit: Fit
+    time: TrainingTime | None  # None when the duration was stated or is the offer's shortest rental
+    need: timedelta  # the time bought for: job time plus billed start-up minutes
+    boot_minutes: int
+    quote: Quote
+    compare_range: Amount  # the total in the report's display currency (for sorting only)
+    notes: tuple[Note, ...]
+    cheapest: bool = False
+
+    @property
+    def plan(self) -> Plan:
+        return self.fit.estimate.plan
+
+    @property
+    def num_gpus(self) -> int:
+        return self.plan.num_gpus
+
+    @property
+    def tight(self) -> bool:
+        return self.fit.tight
+
+    @property
+    def estimate(self) -> bool:
+        return self.quote.estimate
+
+    @property
+    def currency(self) -> str:
+        return self.quote.currency
+
+    @property
+    def hours(self) -> float | None:
+        """Training hours on this setup (None when not computed from the job)."""
+        return self.time.hours if self.time is not None else None
+
+    @property
+    def caution(self) -> bool:
+        """True when a careful engineer would not pick it without a second look."""
+        return any(n.code in CAUTIONS for n in self.notes)
+
+    def note(self, code: str) -> Note | None:
+        return next((n for n in self.notes if n.code == code), None)
+
+
+@dataclass(frozen=True)
+class CostReport:
+    """Every option that fits, cheapest first, with what the time and the prices rest on."""
+
+    request: TrainingRequest  # as stated
+    sizing: Sizing
+    basis: DurationBasis
+    tokens: int | None  # tokens trained, epochs included (FLOPs basis)
+    stated_duration: timedelta | None
+    recompute_counted: bool
+    attention_counted: bool
+    display_currency: str
+    options: tuple[CostOption, ...]
+    skipped: tuple[Skip, ...]
+    assumptions: tuple[Assumption, ...]  # the cost-specific ones (sizing's are on `sizing`)
+
+    @property
+    def cheapest(self) -> CostOption | None:
+        """The recommended option: the cheapest without a caution (see the module doc)."""
+        return next((o for o in self.options if o.cheapest), None)
+
+    @property
+    def reference(self) -> CostOption | None:
+        """The option whose time the reply leads with: the recommended one, else the cheapest listed."""
+        return self.cheapest or (self.options[0] if self.options else None)
+
+
+# ---------------------------------------------------------------- the front door
+
+
+def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) -> CostReport:
+    """Price `request` (as stated) at every provider and card that can hold it, cheapest first.
+
+    Raises a KasuanError for bad input: an unknown provider, card or currency; a card the named
+    provider does not rent; a negative or absurd dataset size, duration, step time or MFU.
+    """
+    _validate(request)
+    s = size(request, spec_override)
+    r = s.resolved
+    display = currency(request.currency).id if request.currency else DISPLAY_CURRENCY
+    chosen = [provider(request.provider)] if request.provider else list(providers().entries)
+    gpu_id = r.gpu.id if r.gpu is not None else None
+    count = r.request.num_gpus if r.num_gpus_stated else None
+    _check_explicit(chosen, gpu_id, count, stated_provider=request.provider is not None)
+
+    job = _Job.of(request, r)
+    planner = Planner(r)
+    plans = _plans(r, planner, request, count)
+    options: list[CostOption] = []
+    skipped: list[Skip] = []
+    cards = {g.id: g for g in gpus().entries}  # catalog order; offers name catalog ids
+    for p in chosen:
+        offered = {o.gpu for o in p.offers}
+        for g, spec in cards.items():
+            if g not in offered or (gpu_id is not None and g != gpu_id):
+                continue
+            found = _option(p, spec, plans, planner, job, display)
+            if isinstance(found, Skip):
+                skipped.append(found)
+            else:
+                options.append(found)
+    if not options and skipped and all(k.reason == "too_long" for k in skipped):
+        raise InvalidRequest(
+            "tokens", "the job would run longer than 10 years on every card that holds it", limit_days=MAX_DURATION.days
+        )
+    options.sort(key=lambda o: (o.compare_range.low, o.compare_range.high, o.hours or 0.0, o.provider.id, o.gpu.id))
+    options = _mark_cheapest(options)
+    return CostReport(
+        request=request,
+        sizing=s,
+        basis=job.basis,
+        tokens=job.tokens,
+        stated_duration=job.stated,
+        recompute_counted=job.recompute,
+        attention_counted=job.attention is not None,
+        display_currency=display,
+        options=tuple(options),
+        skipped=tuple(skipped),
+        assumptions=job.assumptions,
+    )
+
+
+# ---------------------------------------------------------------- input checks
+
+
+def _range(name: str, value: float | int | None, low: float, high: float, *, above: bool = True) -> None:
+    """Refuse a value outside [low, high] (or (low, high] when `above`); the error names the range."""
+    if value is None:
+        return
+    bad = value <= low if above else value < low
+    if bad or value > high or not math.isfinite(value):
+        raise InvalidRequest(name, f"must be between {low:g} and {high:g}", value=value, low=low, high=high)
+
+
+def _validate(q: TrainingRequest) -> None:
+    """The cost fields a user can get wrong, checked before anything is computed."""
+    _range("tokens", q.tokens, 0, MAX_TOKENS)
+    _range("samples", q.samples, 0, MAX_TOKENS)
+    _range("avg_len", q.avg_len, 0, MAX_SEQ_LEN)
+    _range("epochs", q.epochs, 0, MAX_EPOCHS)
+    _range("hours", q.hours, 0, MAX_HOURS)
+    _range("days", q.days, 0, MAX_DURATION.days)
+    _range("step_seconds", q.step_seconds, 0, float(MAX_STEP_SECONDS))
+    _range("mfu", q.mfu, 0, 1)
+    if q.hours is not None and q.days is not None:
+        _range("hours", q.hours + 24 * q.days, 0, MAX_HOURS)
+    if q.step_seconds is not None and q.gpu is None:
+        raise InvalidRequest("gpu", "a measured step time belongs to the card it was measured on: name the card")
+    if q.step_seconds is not None and q.tokens is None and q.samples is None:
+        raise InvalidRequest("samples", "a step time needs the dataset size (samples, or tokens)")
+
+
+def _check_explicit(chosen: list[Provider], gpu: str | None, count: int | None, *, stated_provider: bool) -> None:
+    """An explicit ask nobody can meet is bad input (a card a provider does not rent), not an empty list."""
+    if gpu is None:
+        if count is not None and stated_provider:
+            p = chosen[0]
+            if not any(_instance_size(p, g, count) for g in {o.gpu for o in p.offers}):
+                raise NotOffered(
+                    "num_gpus", "single_card_plans" if p.billing.node_gpus == 1 else "count_not_offered",
+                    f"{p.id} rents no {count}-card setup", provider=p.id, num_gpus=count,
+                    counts=sorted({o.count for o in p.offers}),
+                )
+        return
+    renting = [p for p in chosen if _offers(p, gpu)]
+    if not renting:
+        p = chosen[0]
+        if stated_provider:
+            raise NotOffered(
+                "gpu", "gpu_not_offered", f"{p.id} does not offer {gpu}", provider=p.id, gpu=gpu,
+                offered=sorted({o.gpu for o in p.offers}),
+            )
+        raise NotOffered("gpu", "gpu_not_offered_anywhere", f"no provider offers {gpu}", gpu=gpu)
+    if count is not None and not any(_instance_size(p, gpu, count) for p in renting):
+        p = renting[0]
+        counts = sorted({o.count for o in _offers(p, gpu)})
+        raise NotOffered(
+            "num_gpus", "count_not_offered", f"{p.id if stated_provider else 'no provider'} rents {count} × {gpu}",
+            provider=p.id if stated_provider else None, gpu=gpu, num_gpus=count, counts=counts,
+        )
+
+
+# ---------------------------------------------------------------- the job: how long, on what basis
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What the duration rests on, worked out once for all options."""
+
+    basis: DurationBasis
+    request: TrainingRequest  # as stated
+    resolved: Resolved
+    tokens: int | None
+    samples: int | None
+    epochs: float
+    stated: timedelta | None
+    recompute: bool
+    attention: AttentionShape | None
+    assumptions: tuple[Assumption, ...]
+
+    @classmethod
+    def of(cls, q: TrainingRequest, r: Resolved) -> _Job:
+        notes: list[Assumption] = []
+        has_data = q.tokens is not None or q.samples is not None
+        stated = None
+        if q.hours is not None or q.days is not None:
+            stated = timedelta(hours=q.hours or 0, days=q.days or 0)
+            if has_data:
+                notes.append(Assumption("stated_duration_ignored", _hours(stated)))
+                stated = None
+        epochs = q.epochs if q.epochs is not None else 1.0
+        if has_data and q.epochs is None:
+            notes.append(Assumption("epochs_default", 1))
+        seq = r.request.seq_len or 2048
+        tokens = samples = None
+        if q.step_seconds is not None:
+            basis: DurationBasis = "step_time"
+            if q.samples is not None:
+                samples = q.samples
+            else:
+                samples = -(-(q.tokens or 0) // seq)  # packed into full sequences
+                notes.append(Assumption("samples_from_tokens", seq))
+        elif has_data:
+            basis = "flops"
+            avg = q.avg_len
+            if q.tokens is None and avg is None:
+                avg = seq
+                notes.append(Assumption("avg_len_from_seq_len", seq))
+            tokens = training_tokens(tokens=q.tokens, samples=q.samples, avg_len=avg, epochs=epochs)
+        elif stated is not None:
+            basis = "stated"
+            notes.append(Assumption("duration_stated", _hours(stated)))
+        else:
+            basis = "minimum_unit"
+            notes.append(Assumption("minimum_unit"))
+        recompute = q.grad_checkpointing is True
+        attention = AttentionShape.of(r.spec, seq) if q.seq_len is not None else None
+        if basis == "flops":
+            notes.append(Assumption("recompute_counted" if recompute else "recompute_not_counted"))
+            if attention is None:
+                notes.append(Assumption("attention_not_counted"))
+        return cls(basis, q, r, tokens, samples, epochs, stated, recompute, attention, tuple(notes))
+
+    def time(self, gpu: GpuSpec, plan: Plan, per_node: int, infiniband: bool) -> TrainingTime | None:
+        """Training time of this job on `plan` over `gpu` (None when the duration is not computed)."""
+        r, q = self.resolved, self.resolved.request
+        if self.basis == "flops":
+            assert self.tokens is not None
+            return time_from_flops(
+                gpu=gpu,
+                num_gpus=plan.num_gpus,
+                method=cast(Method, r.method),
+                tokens=self.tokens,
+                params=r.counts,
+                lora_params=r.lora_params,
+                attention=self.attention,
+                gradient_checkpointing=self.recompute,
+                zero=plan.zero,
+                offload=cast(Offload, plan.offload),
+                infiniband=infiniband,
+                gpus_per_node=per_node,
+                mfu=self.request.mfu,
+            )
+        if self.basis == "step_time":
+            assert self.samples is not None and self.request.step_seconds is not None
+            return time_from_steps(
+                samples=self.samples,
+                epochs=self.epochs,
+                micro_batch=q.micro_batch or 1,
+                grad_accum=q.grad_accum or 1,
+                num_gpus=plan.num_gpus,
+                seconds_per_step=Decimal(str(self.request.step_seconds)),
+            )
+        return None
+
+
+def _hours(d: timedelta) -> float:
+    return round(d.total_seconds() / 3600, 3)
+
+
+# ---------------------------------------------------------------- plans and what a provider rents
+
+
+def _plans(r: Resolved, planner: Planner, q: TrainingRequest, count: int | None) -> list[Plan]:
+    """The ladder, narrowed to a stated ZeRO stage or offload (the user's plan wins)."""
+    plans = ladder(r, count)
+    if q.zero is None and q.offload is None:
+        return plans
+    narrowed = [
+        p for p in plans if (q.zero is None or p.zero == q.zero) and (q.offload is None or p.offload == q.offload)
+    ]
+    return narrowed or [planner.stated_plan()[0]]
+
+
+def _instance_size(p: Provider, gpu: str, count: int) -> int | None:
+    """Cards per instance when `count` × `gpu` can be rented at `p`, else None.
+
+    The same rule as billing: a listed configuration is bought as listed; an unlisted count only
+    from several instances of one listed configuration where allowed, beyond a node only whole nodes.
+    Of several ways, the one with the most cards per instance (the best connected) is timed.
+    """
+    offers = _offers(p, gpu)
+    if any(o.count == count for o in offers):
+        return count
+    if not p.billing.multi_instance:
+        return None
+    node = p.billing.node_gpus
+    sizes = [o.count for o in offers if count % o.count == 0 and count > o.count and (count <= node or o.count == node)]
+    return max(sizes) if sizes else None
+
+
+def _offers(p: Provider, gpu: str) -> list[Offer]:
+    """The provider's offers of catalog card `gpu` (offers name catalog ids, so no fuzzy look-up)."""
+    return [o for o in p.offers if o.gpu == gpu]
+
+
+def _offer(p: Provider, gpu: str, per_instance: int) -> Offer:
+    return next(o for o in p.offers if o.gpu == gpu and o.count == per_instance)
+
+
+def _host_ok(offer: Offer, fit: Fit, instances: int) -> bool:
+    """Offloaded states must fit each instance's host RAM, where the catalog states it."""
+    est = fit.estimate
+    if est.plan.offload == "none" or offer.ram_gb is None:
+        return True
+    return est.host_gb * est.plan.nodes / instances <= offer.ram_gb
+
+
+def _choose(fitting: list[Fit]) -> Fit:
+    """At the fewest cards: roomy before tight at the same speed; offload only when nothing else fits."""
+    first = fitting[0].num_gpus
+    same = [f for f in fitting if f.num_gpus == first]
+    fast = [f for f in same if f.estimate.plan.offload == "none"]
+    for group in (fast, same):
+        roomy = [f for f in group if not f.tight]
+        if roomy:
+            return roomy[0]
+        if group:
+            return group[0]
+    return fitting[0]
+
+
+def _has_infiniband(p: Provider, offer: Offer) -> bool:
+    return any(a.multi_node and (not a.offers or offer.id in a.offers) for a in p.add_ons)
+
+
+# ---------------------------------------------------------------- one offer
+
+
+def _option(
+    p: Provider, gpu: GpuSpec, plans: list[Plan], planner: Planner, job: _Job, display: str
+) -> CostOption | Skip:
+    """The option for `gpu` at `p`: the chosen plan, its time and its quote; or why there is none."""
+    fitting: list[Fit] = []
+    sizes: dict[int, int] = {}
+    supplied_any = False
+    last: Fit | None = None
+    host_short: tuple[Fit, Offer] | None = None
+    for plan in plans:
+        per = _instance_size(p, gpu.id, plan.num_gpus)
+        if per is None:
+            continue
+        supplied_any = True
+        fit = Fit(gpu, planner.estimate(plan))
+        offer = _offer(p, gpu.id, per)
+        if not fit.fits:
+            last = fit
+        elif not _host_ok(offer, fit, plan.num_gpus // per):
+            host_short = (fit, offer)
+        else:
+            fitting.append(fit)
+            sizes[plan.num_gpus] = per
+    if not fitting:
+        if not supplied_any:
+            counts = sorted({o.count for o in _offers(p, gpu.id)})
+            wanted = plans[0].num_gpus if len({pl.num_gpus for pl in plans}) == 1 else None
+            return Skip(p.id, gpu.id, wanted, "count_not_offered", {"counts": counts})
+        if host_short is not None:
+            fit, offer = host_short
+            params = {"host_gb": round(fit.estimate.host_gb, 1), "ram_gb": offer.ram_gb}
+            return Skip(p.id, gpu.id, fit.num_gpus, "host_memory_short", params)
+        assert last is not None
+        return Skip(p.id, gpu.id, last.num_gpus, "does_not_fit", {"short_gb": round(-last.headroom_gb, 1)})
+    fit = _choose(fitting)
+    per = sizes[fit.num_gpus]
+    try:
+        return _priced(p, gpu, fit, per, job, display)
+    except NotOffered as exc:
+        return Skip(p.id, gpu.id, fit.num_gpus, "not_offered", {"detail": exc.reason})
+
+
+def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: str) -> CostOption | Skip:
+    plan = fit.estimate.plan
+    offer = _offer(p, gpu.id, per)
+    infiniband = plan.num_gpus > p.billing.node_gpus and _has_infiniband(p, offer)
+    time = job.time(gpu, plan, per, infiniband)
+    boot = _billed_boot_minutes(p) if time is not None else 0
+    if time is not None:
+        need = time.job_time + timedelta(minutes=boot)
+    elif job.stated is not None:
+        need = job.stated
+    else:
+        need = _shortest_rental(p, offer)
+    if need > MAX_DURATION:
+        return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": _hours(need)})
+    q = quote(p.id, gpu.id, plan.num_gpus, need)
+    if q.gpus_per_instance != per:  # billing found a cheaper build: time that one instead
+        per = q.gpus_per_instance
+        offer = _offer(p, gpu.id, per)
+        time = job.time(gpu, plan, per, infiniband)
+        if time is not None:
+            need = time.job_time + timedelta(minutes=boot)
+            if need > MAX_DURATION:
+                return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": _hours(need)})
+            q = quote(p.id, gpu.id, plan.num_gpus, need)
+    low = convert(q.total_min, q.currency, display)
+    high = convert(q.total_max, q.currency, display)
+    notes = _notes(p, gpu, fit, q, job, boot, infiniband, need)
+    return CostOption(p, gpu, fit, time, need, boot, q, Amount(low, high), notes)
+
+
+def _billed_boot_minutes(p: Provider) -> int:
+    """Start-up minutes the bill covers: a prepaid cycle runs from the order, per-minute as stated."""
+    b = p.billing
+    if not b.boot_billed:
+        return 0
+    if b.boot_minutes is not None:
+        return b.boot_minutes
+    return (p.lifecycle.provisioning_minutes or 0) if b.model == "cycles" else 0
+
+
+def _shortest_rental(p: Provider, offer: Offer) -> timedelta:
+    """The least a provider sells of this offer: its shortest priced cycle, or an hour by the minute."""
+    if p.billing.model == "per_minute":
+        return PER_MINUTE_UNIT
+    days = [c.days for c in p.billing.cycles if c.kind in offer.prices and c.days is not None]
+    return timedelta(days=min(days)) if days else PER_MINUTE_UNIT
+
+
+def _notes(
+    p: Provider, gpu: GpuSpec, fit: Fit, q: Quote, job: _Job, boot: int, infiniband: bool, need: timedelta
+) -> tuple[Note, ...]:
+    plan = fit.estimate.plan
+    out: list[Note] = []
+    if fit.tight:
+        out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1)}))
+    if q.price_status == "estimate":
+        out.append(Note("estimate", {"low": q.total_min, "high": q.total_max}))
+    elif q.total_range.is_range:
+        out.append(Note("price_band", {"low": q.total_min, "high": q.total_max}))
+    if q.price_status == "unlabelled":
+        out.append(Note("price_unlabelled"))
+    if q.instances > 1 and plan.num_gpus <= p.billing.node_gpus:
+        out.append(Note("separate_instances", {"instances": q.instances, "gpus_per_instance": q.gpus_per_instance}))
+    if plan.num_gpus > p.billing.node_gpus:
+        code = "multi_node_infiniband" if infiniband else "multi_node_no_infiniband"
+        out.append(Note(code, {"nodes": q.instances}))
+    if plan.zero == 3 and plan.num_gpus > 1 and not gpu.fast_interconnect:
+        out.append(Note("zero3_pcie", {"gpu": gpu.id}))
+    if plan.offload != "none":
+        out.append(Note("offload", {"host_gb": round(fit.estimate.host_gb, 1)}))
+    if q.unused_hours >= 24:
+        out.append(Note("unused_days", {"days": q.unused_hours / 24, "hours": q.unused_hours}))
+    if job.basis == "minimum_unit":
+        out.append(Note("minimum_unit", {"hours": _hours(need)}))
+    if boot:
+        out.append(Note("boot_minutes", {"minutes": boot}))
+    out.extend(n for n in q.notes if n.code in PASSED_ON)
+    return tuple(sorted(out, key=lambda n: NOTE_PRIORITY.get(n.code, 9)))
+
+
+def _mark_cheapest(options: list[CostOption]) -> list[CostOption]:
+    """Flag the recommended option: cheapest without a caution, else cheapest not tight, else none."""
+    pick = next((o for o in options if not o.caution), None)
+    if pick is None:
+        pick = next((o for o in options if not o.tight), None)
+    if pick is None:
+        return options
+    return [replace(o, cheapest=True) if o is pick else o for o in options]
+
+
+__all__ = ["CostOption", "CostReport", "Skip", "compare"]
