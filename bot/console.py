@@ -1,24 +1,37 @@
-"""The console chat (`kasuan chat`): the bot's answers in a terminal, or over piped stdin.
+"""The console chat (`kasuan chat`): the bot in a terminal, or over piped stdin.
 
-It uses the same parser, engine and templates as the chat front ends (plain flavor). Each input
-line is one message; /lang zh|en switches the reply language, /quit (or end of input) leaves.
+It goes through the same core (router, handlers, templates) as Telegram and Discord, in the
+plain flavor. Buttons are shown as numbered choices: typing the number presses the button.
+Each input line is one message; /quit (or end of input) leaves.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TextIO
 
-from bot.answer import answer
-from bot.errors import internal_error
+from bot.core.incoming import Incoming
+from bot.core.router import Core
+from bot.core.settings import MemorySettings, SettingsStore
 from bot.i18n import t
+from bot.replies import Button
 
 
-def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def button_line(buttons: list[Button], lang: str) -> str:
+    labels = [f"[{i}] {t(b.label_key, lang, **b.label_params)}" for i, b in enumerate(buttons, 1)]
+    return "  ".join(labels)
+
+
+def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, settings: SettingsStore | None = None) -> int:
+    core = Core(settings or MemorySettings())
     interactive = stdin.isatty()
-    lang: str | None = None
+    user = os.environ.get("USER", "console")
     if interactive:
         print(t("console.welcome", "zh") + "\n" + t("console.welcome", "en"), file=stdout)
+    pending: list[Button] = []
+    last_lang: str | None = None
+    counter = 0
     while True:
         if interactive:
             print("> ", end="", file=stdout, flush=True)
@@ -28,15 +41,20 @@ def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
         text = line.strip()
         if not text:
             continue
-        if text in ("/quit", "/exit", "exit", "quit"):
+        if text in ("/quit", "/exit"):
             return 0
-        if text.startswith("/lang"):
-            choice = text.split()[1:2]
-            lang = choice[0] if choice and choice[0] in ("zh", "en") else None
-            print(t("console.lang_set" if lang else "console.lang_auto", lang or "en"), file=stdout)
+        counter += 1
+        if text.isdigit() and pending and 1 <= int(text) <= len(pending):
+            inc = Incoming(text="", user_id=user, chat_id=user, event_id=f"console-{counter}",
+                           button=pending[int(text) - 1].payload, user_lang=last_lang)
+        else:
+            inc = Incoming(text=text, user_id=user, chat_id=user, event_id=f"console-{counter}")
+        reply = core.handle(inc)
+        if reply is None:
             continue
-        try:
-            reply = answer(text, lang).reply.render("plain")
-        except Exception as exc:  # the chat never shows a traceback
-            reply = internal_error(exc, lang or "en") + "\n"
-        print(reply, file=stdout, flush=True)
+        last_lang = reply.lang
+        print(reply.render("plain"), file=stdout, end="")
+        pending = reply.buttons
+        if pending:
+            print(button_line(pending, reply.lang), file=stdout)
+        print(file=stdout, flush=True)

@@ -52,6 +52,15 @@ def fmt_mem(value: float) -> str:
     return f"{value:g}"
 
 
+def fmt_money(amount: Decimal, currency_id: str) -> str:
+    """Money with its symbol, thousands separators and the currency's minor units: ₮14,432, $0.33, ¥2,800."""
+    from engine.providers import currency
+
+    c = currency(currency_id)
+    digits = c.minor_units if amount != amount.to_integral_value() else 0
+    return f"{c.symbol}{amount:,.{digits}f}"
+
+
 def fmt_num(value: float | int | Decimal, digits: int = 0) -> str:
     return f"{value:,.{digits}f}"
 
@@ -106,7 +115,7 @@ def environment(flavor: str) -> Environment:
     )
     identity = str
     env.filters.update(
-        gb=fmt_gb, mem=fmt_mem, num=fmt_num, params=fmt_params, pad=pad, width=display_width, short_gpu=short_gpu,
+        gb=fmt_gb, mem=fmt_mem, money=fmt_money, num=fmt_num, params=fmt_params, pad=pad, width=display_width, short_gpu=short_gpu,
         md=md_escape if flavor == "discord" else identity,
         u=md_escape if flavor == "discord" else identity,
         code=code_safe if flavor == "discord" else identity,

@@ -208,7 +208,10 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
                 options.append(found)
     if not options and skipped and all(k.reason == "too_long" for k in skipped):
         raise InvalidRequest(
-            "tokens", "the job would run longer than 10 years on every card that holds it", limit_days=MAX_DURATION.days
+            "tokens" if request.tokens is not None else "samples",
+            "the job would run longer than 10 years on every card that holds it",
+            reason="too_long",
+            limit_days=MAX_DURATION.days,
         )
     options.sort(key=lambda o: (o.compare_range.low, o.compare_range.high, o.hours or 0.0, o.provider.id, o.gpu.id))
     options = _mark_cheapest(options)
@@ -230,12 +233,11 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
 # ---------------------------------------------------------------- input checks
 
 
-def _range(name: str, value: float | int | None, low: float, high: float, *, above: bool = True) -> None:
-    """Refuse a value outside [low, high] (or (low, high] when `above`); the error names the range."""
+def _range(name: str, value: float | int | None, low: float, high: float) -> None:
+    """Refuse a value outside (low, high]; the error names the range (low itself is never a job)."""
     if value is None:
         return
-    bad = value <= low if above else value < low
-    if bad or value > high or not math.isfinite(value):
+    if not math.isfinite(value) or value <= low or value > high:
         raise InvalidRequest(name, f"must be between {low:g} and {high:g}", value=value, low=low, high=high)
 
 
@@ -252,9 +254,14 @@ def _validate(q: TrainingRequest) -> None:
     if q.hours is not None and q.days is not None:
         _range("hours", q.hours + 24 * q.days, 0, MAX_HOURS)
     if q.step_seconds is not None and q.gpu is None:
-        raise InvalidRequest("gpu", "a measured step time belongs to the card it was measured on: name the card")
+        raise InvalidRequest(
+            "gpu", "a measured step time belongs to the card it was measured on: name the card",
+            reason="step_time_needs_gpu",
+        )
     if q.step_seconds is not None and q.tokens is None and q.samples is None:
-        raise InvalidRequest("samples", "a step time needs the dataset size (samples, or tokens)")
+        raise InvalidRequest(
+            "samples", "a step time needs the dataset size (samples, or tokens)", reason="step_time_needs_data"
+        )
 
 
 def _check_explicit(chosen: list[Provider], gpu: str | None, count: int | None, *, stated_provider: bool) -> None:

@@ -111,10 +111,10 @@ class Planner:
             return Plan(1, 0), []
         capacity = self.r.gpu.memory_gb if self.r.gpu else REFERENCE_CARD_GB
         stages = (0, 3) if self.r.adapter else (0, 2, 3)
-        for z in stages:
-            if self.estimate(Plan(n, z)).total_gb <= capacity:
-                return Plan(n, z), [Assumption("zero_chosen" if z else "zero_chosen_ddp", z)]
-        return Plan(n, 3), [Assumption("zero_chosen", 3)]
+        fitting = [z for z in stages if self.estimate(Plan(n, z)).total_gb <= capacity]
+        roomy = [z for z in fitting if self.estimate(Plan(n, z)).total_gb <= (1 - TIGHT_SHARE) * capacity]
+        z = (roomy or fitting or [3])[0]
+        return Plan(n, z), [Assumption("zero_chosen" if z else "zero_chosen_ddp", z)]
 
     def recommendations(self) -> list[Fit]:
         """For every catalog GPU: the smallest setup that fits, best options first."""
@@ -125,12 +125,12 @@ class Planner:
 
 
 def rank(fit: Fit) -> tuple[int, int, int, float, float, str]:
-    """Fitting before not; roomy before tight; no offload before offload (20–50% slower);
-    then the least hardware (cards × memory)."""
+    """Fitting before not; roomy before tight; no offload (20–50% slower) and bf16-capable cards
+    first; then the least hardware (cards × memory)."""
     return (
         0 if fit.fits else 1,
         1 if fit.tight else 0,
-        0 if fit.estimate.plan.offload == "none" else 1,
+        (0 if fit.estimate.plan.offload == "none" else 1) + (0 if fit.gpu.bf16_native else 1),
         fit.num_gpus * fit.gpu.memory_gb,
         fit.gpu.memory_gb,
         fit.gpu.id,

@@ -1,0 +1,69 @@
+"""Per-user and per-chat settings (language, display currency, default provider).
+
+The core talks to a small protocol so tests can use memory and the bot uses SQLite (bot/store).
+A user's choice wins over the chat's, which wins over what the platform and the message suggest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.core.incoming import Incoming
+from bot.i18n import detect_language
+
+KEYS = ("lang", "currency", "provider")
+
+
+class SettingsStore(Protocol):
+    def get(self, scope: str) -> dict[str, str]: ...
+
+    def set(self, scope: str, key: str, value: str) -> None: ...
+
+
+@dataclass
+class MemorySettings:
+    """Settings kept in a dict: for tests and for a console run without a database."""
+
+    data: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def get(self, scope: str) -> dict[str, str]:
+        return dict(self.data.get(scope, {}))
+
+    def set(self, scope: str, key: str, value: str) -> None:
+        if value:
+            self.data.setdefault(scope, {})[key] = value
+        else:
+            self.data.get(scope, {}).pop(key, None)
+
+
+@dataclass(frozen=True)
+class Effective:
+    """The settings that apply to one message."""
+
+    lang: str
+    currency: str | None
+    provider: str | None
+
+
+def platform_lang(locale: str | None) -> str | None:
+    """Telegram/Discord locales ("zh-hans", "zh-CN", "en-US") to our two languages."""
+    if not locale:
+        return None
+    code = locale.lower()
+    if code.startswith("zh"):
+        return "zh"
+    if code.startswith("en"):
+        return "en"
+    return None
+
+
+def effective(store: SettingsStore, inc: Incoming) -> Effective:
+    user = store.get(inc.scope_user)
+    chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
+    lang = user.get("lang") or chat.get("lang") or platform_lang(inc.user_lang) or detect_language(inc.text)
+    return Effective(
+        lang=lang,
+        currency=user.get("currency") or chat.get("currency"),
+        provider=user.get("provider") or chat.get("provider"),
+    )
