@@ -39,3 +39,35 @@ def parsing() -> dict[str, float]:
     """Parse + route (intent, FAQ look-up) of one message, cycling a mixed corpus (target: median < 1 ms)."""
     it = iter(MESSAGES * 1000)
     return timed(lambda: parse(next(it)), 2000)
+
+
+def full_path() -> dict[str, float]:
+    """One message through parse, route, engine and render in all three flavors, over 200
+    real-looking messages from tests/parser_cases.yaml (target: p99 < 10 ms)."""
+    from pathlib import Path
+
+    import yaml
+
+    from bot.core.incoming import Incoming
+    from bot.core.router import Core
+
+    texts = [c["text"] for c in yaml.safe_load(Path("tests/parser_cases.yaml").read_text(encoding="utf-8"))["cases"]][:200]
+    core = Core()
+
+    def one(text: str) -> None:
+        reply = core.handle(Incoming(text=text, user_id="bench", chat_id="bench"))
+        if reply is not None:
+            for flavor in ("plain", "telegram", "discord"):
+                reply.render(flavor)
+
+    for text in texts:  # warm every template and cache once
+        one(text)
+    samples = []
+    for _ in range(3):
+        for text in texts:
+            start = time.perf_counter()
+            one(text)
+            samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    return {"median_ms": statistics.median(samples), "p99_ms": samples[int(0.99 * (len(samples) - 1))],
+            "max_ms": samples[-1], "runs": len(samples)}

@@ -24,6 +24,7 @@ class Reply:
     lang: str
     data: dict[str, Any] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
+    image: bytes | None = None  # a PNG a front end sends as a photo (none of today's replies needs one)
 
     def render(self, flavor: str = "plain") -> str:
         return render(self.kind, flavor, lang=self.lang, **self.data)

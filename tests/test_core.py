@@ -216,3 +216,12 @@ def test_request_helper_is_not_mutated() -> None:
     q = TrainingRequest(model="qwen3-8b", method="qlora")
     payload = buttons.encode(q, "m=l")
     assert buttons.apply(buttons.decode(payload)[0], "m=l").method == "lora" and q.method == "qlora"
+
+
+def test_every_command_has_an_ascii_name_and_descriptions_in_both_languages() -> None:
+    core = Core(MemorySettings())
+    for lang in ("zh", "en"):
+        menu = dict(core.command_menu(lang))
+        assert set(menu) == set(core.commands)
+        assert all(name.isascii() and name.islower() for name in menu)
+    assert dict(core.command_menu("zh"))["size"] != dict(core.command_menu("en"))["size"]

@@ -34,6 +34,12 @@ class Core:
         self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button}
         self.free_text_hooks: dict[str, Callable[[Context, str], Reply]] = {}
 
+    def command_menu(self, lang: str) -> list[tuple[str, str]]:
+        """(name, description) of every command, for Telegram's set_my_commands and Discord's tree."""
+        from bot.i18n import has, t
+
+        return [(name, t(f"cmd.{name}", lang)) for name in self.commands if has(f"cmd.{name}")]
+
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         ctx = Context(inc, effective(self.settings, inc), self.settings)
