@@ -25,7 +25,7 @@ def error_message(exc: KasuanError, lang: str) -> str:
     if isinstance(exc, InvalidRequest):
         p = exc.params
         if "low" in p and "high" in p:
-            return t("error.range", lang, field=exc.field, low=p["low"], high=p["high"])
+            return t("error.range", lang, field=exc.field, low=_number(p["low"]), high=_number(p["high"]))
         if exc.field == "model" and p.get("value") is None:
             return t("error.need_model", lang)
         return t("error.invalid", lang, field=exc.field, detail=str(exc).split(": ", 1)[-1])
@@ -40,3 +40,10 @@ def internal_error(exc: BaseException, lang: str) -> str:
     error_id = uuid.uuid4().hex[:8]
     log.error("internal error %s", error_id, exc_info=exc)
     return t("error.internal", lang, id=error_id)
+
+
+def _number(value: object) -> str:
+    """1048576.0 -> "1,048,576"; 0.01 -> "0.01"."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)

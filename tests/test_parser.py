@@ -88,3 +88,18 @@ def test_pathological_inputs_get_an_intent() -> None:
         p = parse(text)
         assert p.intent in {"size", "faq", "wallet", "help", "unknown"}
         assert time.perf_counter() - start < 0.05, text[:30]
+
+
+def test_ranges_are_sized_at_their_upper_end() -> None:
+    assert parse("7-8B qlora 显存").request.params_b == 8
+    assert parse("seq 2k-4k qwen3 8b lora").request.seq_len == 4096
+    assert parse("llama-3.1-8b lora 2~4卡").request.num_gpus == 4
+    assert parse("qwen2.5-7b lora").request.model == "qwen2.5-7b"  # a version is not a range
+
+
+def test_zero_cards_or_empty_sequence_get_a_clear_reply() -> None:
+    from bot.answer import answer
+
+    for text, field in (("qwen3 8b lora 0卡", "num_gpus"), ("qwen3 8b lora seq 0", "seq_len")):
+        reply = answer(text).reply
+        assert reply.kind == "error" and field in reply.render("plain")

@@ -84,7 +84,7 @@ def count_near(text: str, start: int, end: int) -> int | None:
 
 def _count(digits: str) -> int | None:
     value = int(digits)
-    return value if 0 < value <= MAX_COUNT else None
+    return value if 0 <= value <= MAX_COUNT else None  # 0 stays: the engine refuses it with a clear line
 
 
 def num_gpus(text: str) -> int | None:
@@ -94,7 +94,7 @@ def num_gpus(text: str) -> int | None:
         return int(m.group(1)) * int(m.group(2))
     for m in STANDALONE_COUNT.finditer(text):
         value = _count(m.group(1) or m.group(2))
-        if value:
+        if value is not None:
             return value
     return None
 
@@ -115,7 +115,7 @@ def seq_len(text: str) -> int | None:
         m = pattern.search(text)
         if m:
             value = _int(to_number(m.group(1), m.group(2) or "", SEQ_UNITS))
-            if value >= 64:
+            if value >= 64 or value == 0:
                 return value
     return None
 
@@ -334,3 +334,11 @@ def _decimal(digits: str, unit: str | None) -> Decimal | None:
         return (Decimal(digits) * scale).normalize()
     except InvalidOperation:
         return None
+
+
+RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|至|—|–)\s*({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)
+
+
+def upper_bounds(text: str) -> str:
+    """"7-8B", "seq 2k-4k", "4~8卡": a range is sized at its upper end (the safe side for memory)."""
+    return RANGE.sub(lambda m: f"{m.group(3)}{m.group(4) or m.group(2)}", text)

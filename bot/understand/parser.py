@@ -100,7 +100,7 @@ def parse(text: str) -> Parsed:
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
     provider = find_provider(norm)
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
-    rest = _blank(norm, spans)
+    rest = f.upper_bounds(_blank(norm, spans))
 
     req: dict[str, object] = {}
     rental = Rental(provider=provider.ident if provider else None)
@@ -129,8 +129,8 @@ def parse(text: str) -> Parsed:
             req["params_b"] = size
     rest = f.SIZE_B.sub(" ", rest)
 
-    count = gpu_count or f.num_gpus(rest)
-    if count:
+    count = gpu_count if gpu_count is not None else f.num_gpus(rest)
+    if count is not None:
         req["num_gpus"] = rental.num_gpus = count
     extractors = {
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
@@ -162,9 +162,9 @@ def parse(text: str) -> Parsed:
 
 
 def _valid(key: str, value: object) -> bool:
-    """Drop values a message can state but a request can't hold (0 cards, a 0-token sequence)."""
+    """Keep 0 cards / seq 0 (the engine answers them with a clear line); drop empty dataset sizes."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return value > 0 or key == "zero"
+        return value > 0 or key in ("zero", "num_gpus", "seq_len")
     return True
 
 
