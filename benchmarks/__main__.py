@@ -52,11 +52,9 @@ def main() -> None:
     print(f"top-1 {right / len(cases):.1%} on {len(cases)} paraphrases; answered with confidence {len(sure)}, "
           f"of which wrong {wrong_sure}")
 
-    try:
-        from benchmarks import cost_speed
-    except ImportError:
-        return
-    section("Cost quote speed (target: median < 5 ms)")
+    from benchmarks import cost_speed
+
+    section("Cost: one compare() across all providers and cards (target: median < 5 ms)")
     print(cost_speed.report(cost_speed.run()))
 
 

@@ -12,6 +12,7 @@ from bot.faq import Hit, on_topic
 from bot.replies import Reply
 from bot.understand.parser import Parsed, parse
 from bot.views import sizing_view
+from engine.cost import CostReport, compare
 from engine.errors import KasuanError
 from engine.sizing import Sizing, size
 
@@ -33,6 +34,13 @@ class Answer:
     parsed: Parsed
     reply: Reply
     sizing: Sizing | None = None
+    cost: CostReport | None = None
+
+
+def wants_cost(parsed: Parsed) -> bool:
+    """A dataset size or a duration makes a sizing question a time-and-cost question."""
+    q, r = parsed.request, parsed.rental
+    return bool(q.tokens or q.samples or q.hours or q.days or q.step_seconds or r.duration_days or r.duration_hours)
 
 
 def faq_item(hit: Hit, lang: str) -> dict[str, object]:
@@ -50,7 +58,7 @@ def sizing_notes(s: Sizing, lang: str) -> list[dict[str, object]]:
     from bot.faq import faq_entries
 
     by_id = {e.id: e for e in faq_entries()}
-    notes = []
+    notes: list[dict[str, object]] = []
     for w in s.warnings:
         entry = by_id.get(WARNING_FAQ.get(w.code, ""))
         if entry and entry.id not in [n["id"] for n in notes]:
@@ -77,6 +85,11 @@ def answer(text: str, lang: str | None = None) -> Answer:
             return Answer(parsed, Reply("missing", lang, {"missing": parsed.missing}))
         try:
             s = size(parsed.request)
+            if wants_cost(parsed):
+                from bot.cost_command import cost_reply, text_cost_request
+
+                report = compare(text_cost_request(text))
+                return Answer(parsed, cost_reply(report, lang), s, report)
         except KasuanError as exc:
             return Answer(parsed, Reply("error", lang, {"message": error_message(exc, lang)}))
         return Answer(parsed, sizing_reply(s, lang), s)

@@ -14,10 +14,10 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from bot.answer import answer, faq_item, sizing_reply
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
 from bot.json_output import sizing_json
-from bot.answer import answer, faq_item, sizing_reply
 from bot.understand.numbers import parse_params_b
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
@@ -134,7 +134,11 @@ def ask_json(text: str, lang: str | None) -> dict[str, object]:
     request: dict[str, object] = p.fields()
     if a.sizing is not None:
         sized = sizing_json(a.sizing)
-        request = {**sized.pop("request"), **sized}  # the same fields as `kasuan size --json`
+        if a.cost is not None:
+            from bot.cost_command import cost_json
+
+            sized = cost_json(a.cost)
+        request = {**sized.pop("request"), **sized}  # the same fields as `kasuan size --json` (+ time, costs)
     return {
         "intent": p.intent,
         "lang": reply_lang,
@@ -197,6 +201,9 @@ def build_parser() -> Parser:
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     p.set_defaults(handler=cmd_size)
+    from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
+
+    add_cost_parser(sub)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")

@@ -1,9 +1,9 @@
 """`kasuan cost`: how long a fine-tuning job takes and what it costs at every provider, cheapest first.
 
 The engine (engine.cost.compare) does the numbers; this module reads the flags and the free text,
-builds the reply data (a plain dict, like bot.views), renders templates/plain/cost.j2, or adds
-`time` and `costs` to the sizing JSON. bot/cli.py registers it lazily inside build_parser, so
-importing from bot.cli at the top is safe.
+builds the reply data (`cost_reply`: a Reply rendered by templates/cost.j2 in every flavor, so a
+chat /cost handler can return the same thing), or adds `time` and `costs` to the sizing JSON.
+bot/cli.py registers it lazily inside build_parser, so importing from bot.cli at the top is safe.
 """
 
 from __future__ import annotations
@@ -14,29 +14,32 @@ import math
 import sys
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from bot.cli import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags
 from bot.errors import error_message
 from bot.i18n import detect_language, has, t
 from bot.json_output import sizing_json
-from bot.render import render
+from bot.render import fmt_gb, fmt_money, short_gpu
+from bot.replies import Reply
 from bot.understand.numbers import parse_quantity
-from bot.views import sizing_view
-from engine.billing import Amount, CycleLine, Note
+from engine.billing import Amount, Note
 from engine.catalog import ModelSpec, gpus
 from engine.cost import CostOption, CostReport, Skip, compare
 from engine.errors import InvalidRequest, KasuanError
 from engine.hf_config import load_config
-from engine.providers import currency, provider, round_money
+from engine.providers import provider, round_money
 from engine.request import TrainingRequest
 
 COST_FIELDS = (
     "tokens", "samples", "avg_len", "epochs", "provider", "hours", "days", "step_seconds", "mfu", "currency",
 )
 TABLE_ROWS = 8  # the reply shows the cheapest few; --json lists every option
-ROW_FLAGS = ("tight", "estimate", "price_band", "price_unlabelled", "separate_instances",
-             "multi_node_no_infiniband", "multi_node_infiniband")
+# One-character marks in the table, explained under it (order = legend order).
+MARKS = {"tight": "!", "estimate": "~", "price_band": "~", "price_unlabelled": "?", "separate_instances": "*",
+         "multi_node_no_infiniband": "*"}
+MINUTES_AS_HOURS = 600
+UNUSED_SHOWN_FROM_HOURS = Decimal("0.05")  # per-minute rounding leaves seconds: not worth a column entry
 SHOWN_NOTES = 2  # "the one or two notes that matter"
 QUIET_NOTES = {"boot_minutes", "minimum_unit"}  # said elsewhere in the reply, or too small to matter
 
@@ -127,8 +130,7 @@ def answer_cost(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
     report = compare(request, spec)
-    plain = render("cost", "plain", v=cost_view(report), s=sizing_view(report.sizing), lang=lang, **FORMATTERS)
-    return plain, cost_json(report)
+    return cost_reply(report, lang).render("plain"), cost_json(report)
 
 
 # ---------------------------------------------------------------- handler
@@ -195,83 +197,46 @@ def _gpu_name(ident: object) -> str:
     if not isinstance(ident, str):
         return ""
     found = gpus().find(ident)
-    return found.name if found is not None else ident
-
-
-# ---------------------------------------------------------------- formatting (passed to the template)
-
-
-def fmt_money(low: Decimal, high: Decimal | None, currency_id: str) -> str:
-    """₮4,172 · $0.54 · ¥25,000–40,000: the currency's symbol, thousands separators, cents only when
-    there are any, a range as low–high."""
-    symbol = currency(currency_id).symbol
-
-    def one(x: Decimal) -> str:
-        r = round_money(x, currency_id)
-        return f"{r:,.0f}" if r == r.to_integral_value() else f"{r:,.2f}"
-
-    if high is None or high == low:
-        return f"{symbol}{one(low)}"
-    return f"{symbol}{one(low)}–{one(high)}"
-
-
-def fmt_rate(low: Decimal, high: Decimal, currency_id: str) -> str:
-    """Price per GPU-hour, always to the cent: ₮3.10, $1.09, ¥23.61–35.42."""
-    symbol = currency(currency_id).symbol
-    a, b = round_money(low, currency_id), round_money(high, currency_id)
-    return f"{symbol}{a:,.2f}" if a == b else f"{symbol}{a:,.2f}–{b:,.2f}"
-
-
-def fmt_sci(x: float) -> str:
-    """1.152e19 -> 1.15e19 (FLOPs)."""
-    mantissa, exponent = f"{x:.2e}".split("e")
-    return f"{mantissa}e{int(exponent)}"
-
-
-def fmt_pct(x: float) -> str:
-    return f"{x * 100:.0f}%" if abs(x * 100 - round(x * 100)) < 0.05 else f"{x * 100:.1f}%"
-
-
-def duration_parts(hours: float | Decimal | None) -> tuple[str, str] | None:
-    """(unit key, number) for a duration: minutes under an hour, hours under two days, else days."""
-    if hours is None:
-        return None
-    h = float(hours)
-    if h < 1:
-        return "minutes", f"{max(h * 60, 0):.0f}"
-    if h < 48:
-        return "hours", f"{h:.2f}" if h < 10 else f"{h:.1f}"
-    return "days", f"{h / 24:,.1f}"
-
-
-def fmt_duration(hours: float | Decimal | None, lang: str) -> str:
-    parts = duration_parts(hours)
-    if parts is None:
-        return "—"
-    unit, n = parts
-    return t(f"cost.dur.{unit}", lang, n=n)
-
-
-FORMATTERS = {"money": fmt_money, "rate": fmt_rate, "sci": fmt_sci, "pct": fmt_pct, "duration": fmt_duration}
+    return short_gpu(found.name) if found is not None else ident
 
 
 # ---------------------------------------------------------------- reply data
 
 
-def _cycles(lines: Iterable[CycleLine]) -> list[dict[str, Any]]:
-    return [{"kind": c.kind, "count": c.count, "instances": c.instances} for c in lines]
+def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
+    """A duration as (unit, number) for the template to word: minutes under an hour, hours under
+    two days, days beyond; None when there is none to show."""
+    if hours is None:
+        return None
+    h = float(hours)
+    if h < 1:
+        return {"unit": "minutes", "n": f"{max(h * 60, 1):.0f}"}
+    if h < 48:
+        return {"unit": "hours", "n": f"{h:.2f}" if h < 10 else f"{h:.1f}"}
+    return {"unit": "days", "n": f"{h / 24:,.1f}"}
+
+
+def sci(x: float) -> str:
+    """FLOPs as engineers write them: 1.152e19 -> 1.15e19."""
+    mantissa, exponent = f"{x:.2e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def pct(share: float | None) -> str:
+    """A utilization as a percentage: 0.3 -> 30%, 0.245 -> 24.5%."""
+    return f"{(share or 0) * 100:.1f}".removesuffix(".0") + "%"
 
 
 def _note_params(note: Note, currency_id: str) -> dict[str, Any]:
-    """A note's parameters ready for str.format: money with its symbol, lists joined, shares rounded."""
+    """A note's parameters ready for str.format: money with its symbol, lists joined, numbers short."""
     out: dict[str, Any] = {}
     for key, value in note.params.items():
         if key in ("low", "high", "hold", "min_balance") and isinstance(value, Decimal):
-            out[key] = fmt_money(value, None, currency_id)
-        elif key == "days" and isinstance(value, Decimal):
-            out[key] = f"{value:.1f}".removesuffix(".0")
-        elif key == "hours" and isinstance(value, Decimal | float):
-            out[key] = f"{float(value):g}"
+            out[key] = fmt_money(value, currency_id)
+        elif key in ("host_gb", "headroom_gb") and isinstance(value, float | int):
+            out[key] = fmt_gb(float(value))
+        elif key in ("days", "hours") and isinstance(value, Decimal | float | int):
+            out[key] = f"{float(value):,.1f}".removesuffix(".0")
         elif isinstance(value, list | tuple):
             out[key] = ", ".join(str(v) for v in value)
         else:
@@ -280,25 +245,28 @@ def _note_params(note: Note, currency_id: str) -> dict[str, Any]:
 
 
 def option_row(o: CostOption) -> dict[str, Any]:
+    """One option as the reply shows it (numbers raw or as unit + number; no words)."""
     q = o.quote
     plan = o.plan
+    unused = q.unused_hours if q.unused_hours > UNUSED_SHOWN_FROM_HOURS else None
     return {
         "provider": o.provider.id,
         "provider_name": o.provider.name,
         "gpu": o.gpu.id,
-        "name": o.gpu.name,
+        "name": short_gpu(o.gpu.name),
         "num_gpus": o.num_gpus,
         "zero": plan.zero,
         "offload": plan.offload,
-        "hours": o.hours,
-        "cycles": _cycles(q.cycles),
+        "time": duration_view(o.hours),
+        "cycles": [_cycle_view(c.kind, c.count) for c in q.cycles],
+        "instances": q.instances,
         "currency": q.currency,
-        "total_min": q.total_min,
-        "total_max": q.total_max,
-        "per_gpu_hour_min": q.per_gpu_hour_range.low,
-        "per_gpu_hour_max": q.per_gpu_hour_range.high,
-        "unused_hours": q.unused_hours,
-        "flags": [n.code for n in o.notes if n.code in ROW_FLAGS],
+        "total_min": _display(q.total_min, q.currency),
+        "total_max": _display(q.total_max, q.currency),
+        "rate_min": _display(q.per_gpu_hour_range.low, q.currency),
+        "rate_max": _display(q.per_gpu_hour_range.high, q.currency),
+        "unused": duration_view(unused),
+        "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
         "cheapest": o.cheapest,
         "notes": [
             {"code": n.code, "params": _note_params(n, q.currency)} for n in o.notes if n.code not in QUIET_NOTES
@@ -306,58 +274,87 @@ def option_row(o: CostOption) -> dict[str, Any]:
     }
 
 
+def _cycle_view(kind: str, count: int) -> dict[str, Any]:
+    """Minutes billed read better as hours past ten hours (4,167 min -> 69.5 h); JSON keeps minutes."""
+    if kind == "minute" and count >= MINUTES_AS_HOURS:
+        return {"kind": "minute_hours", "count": Decimal(count) / 60}
+    return {"kind": kind, "count": count}
+
+
+def _display(amount: Decimal, currency_id: str) -> Decimal:
+    """Rounded to the currency's minor units, so a band whose ends round alike prints as one amount."""
+    return round_money(amount, currency_id)
+
+
 def cost_view(report: CostReport) -> dict[str, Any]:
-    """What a cost reply shows: the time, the cheapest rows, the pick, the notes and the misses."""
+    """What a cost reply shows: the time, the pick, the cheapest rows, the notes that matter and what
+    did not make the list. Same data for every flavor."""
     ref = report.reference
-    time = ref.time if ref is not None else None
+    tt = ref.time if ref is not None else None
     pick = report.cheapest
     converted = None
     if pick is not None and pick.currency != report.display_currency:
-        converted = {"low": pick.compare_range.low, "high": pick.compare_range.high}
-    does_not_fit: dict[str, float] = {}
+        converted = {"min": _display(pick.compare_range.low, report.display_currency),
+                     "max": _display(pick.compare_range.high, report.display_currency)}
+    short: dict[str, float] = {}
     for k in report.skipped:
         if k.reason == "does_not_fit":
             name = _gpu_name(k.gpu)
-            short = float(k.params.get("short_gb", 0.0))  # type: ignore[arg-type]
-            does_not_fit[name] = min(short, does_not_fit.get(name, short))
-    no_count = sorted({_provider_name(k.provider) for k in report.skipped if k.reason == "count_not_offered"})
+            gb = float(cast(float, k.params.get("short_gb", 0.0)))
+            short[name] = min(gb, short.get(name, gb))
+    rows = [option_row(o) for o in report.options[:TABLE_ROWS]]
+    marks = sorted({m for r in rows for m in r["marks"]}, key=list(MARKS.values()).index)
+    r = report.sizing.resolved
     return {
         "basis": report.basis,
         "tokens": report.tokens,
-        "epochs": report.request.epochs,
-        "stated_hours": report.stated_duration.total_seconds() / 3600 if report.stated_duration else None,
-        "method": report.sizing.resolved.method,
+        "adapter": r.adapter,
         "recompute_counted": report.recompute_counted,
         "attention_counted": report.attention_counted,
+        "stated": duration_view(report.stated_duration.total_seconds() / 3600) if report.stated_duration else None,
         "ref": option_row(ref) if ref is not None else None,
-        "time": _time_view(time),
+        "time": None if tt is None else {
+            "duration": duration_view(tt.hours),
+            "flops": sci(tt.flops) if tt.flops is not None else None,
+            "mfu": pct(tt.mfu),
+            "mfu_base": pct(tt.mfu_base),
+            "mfu_user": tt.mfu_source == "user",
+            "factors": [{"code": f.code, "value": f.value} for f in tt.factors],
+            "steps": tt.steps,
+            "seconds_per_step": tt.seconds_per_step,
+        },
         "pick": option_row(pick) if pick is not None else None,
         "converted": converted,
         "display_currency": report.display_currency,
-        "rows": [option_row(o) for o in report.options[:TABLE_ROWS]],
+        "rows": rows,
         "more": max(len(report.options) - TABLE_ROWS, 0),
+        "mixed_currencies": len({o.currency for o in report.options[:TABLE_ROWS]}) > 1,
+        "marks": marks,
         "notes": (option_row(pick)["notes"] if pick is not None else [])[:SHOWN_NOTES],
+        "sizing_assumptions": [{"code": a.code, "value": a.value} for a in report.sizing.assumptions],
         "assumptions": [{"code": a.code, "value": a.value} for a in report.assumptions],
-        "does_not_fit": [{"name": n, "short_gb": s} for n, s in does_not_fit.items()],
-        "no_count": no_count,
-        "num_gpus": report.sizing.resolved.request.num_gpus if report.sizing.resolved.num_gpus_stated else None,
+        "does_not_fit": [{"name": n, "short_gb": gb} for n, gb in list(short.items())[:6]],
+        "no_count": _no_count(report),
+        "num_gpus": r.request.num_gpus if r.num_gpus_stated else None,
+        "model": r.spec.name,
+        "bare_size": any(a.code == "architecture_from" for a in report.sizing.assumptions),
+        "params": r.params,
+        "method": r.method,
+        "seq_len": r.request.seq_len,
+        "micro_batch": r.request.micro_batch,
     }
 
 
-def _time_view(time: Any) -> dict[str, Any] | None:
-    if time is None:
-        return None
-    return {
-        "basis": time.basis,
-        "hours": time.hours,
-        "flops": time.flops,
-        "mfu": time.mfu,
-        "mfu_base": time.mfu_base,
-        "mfu_source": time.mfu_source,
-        "factors": [{"code": f.code, "value": f.value} for f in time.factors],
-        "steps": time.steps,
-        "seconds_per_step": time.seconds_per_step,
-    }
+def _no_count(report: CostReport) -> list[str]:
+    """Provider cards without a setup of the asked size (at most six, then an ellipsis)."""
+    names = sorted({f"{_provider_name(k.provider)} {_gpu_name(k.gpu)}" for k in report.skipped
+                    if k.reason == "count_not_offered"})
+    return names[:6] + (["…"] if len(names) > 6 else [])
+
+
+def cost_reply(report: CostReport, lang: str) -> Reply:
+    """The cost reply as data (templates/cost.j2), for the CLI and any chat front end alike."""
+    return Reply("cost", lang, {"v": cost_view(report)})
 
 
 # ---------------------------------------------------------------- JSON
@@ -419,7 +416,7 @@ def option_json(o: CostOption, display: str) -> dict[str, Any]:
         "total_min": _money(q.total_min),
         "total_max": _money(q.total_max),
         "currency": q.currency,
-        "per_gpu_hour": _money(round_money(q.per_gpu_hour, q.currency)) if q.per_gpu_hour is not None else None,
+        "per_gpu_hour": str(round_money(q.per_gpu_hour, q.currency)) if q.per_gpu_hour is not None else None,
         "per_gpu_hour_min": _money(q.per_gpu_hour_range.low),
         "per_gpu_hour_max": _money(q.per_gpu_hour_range.high),
         "compare": {"currency": display, **_amount(o.compare_range)},
@@ -466,6 +463,7 @@ def _skip_json(k: Skip) -> dict[str, Any]:
 def cost_json(report: CostReport) -> dict[str, Any]:
     """The sizing JSON plus `time`, `costs` (cheapest first), `currency`, `cheapest` and `skipped`."""
     obj = sizing_json(report.sizing)
+    obj["request"].update({k: getattr(report.request, k) for k in COST_FIELDS})
     obj["assumptions"] = [*obj["assumptions"], *({"code": a.code, "value": a.value} for a in report.assumptions)]
     pick = report.cheapest
     obj["time"] = time_json(report)
@@ -476,4 +474,4 @@ def cost_json(report: CostReport) -> dict[str, Any]:
     return obj
 
 
-__all__ = ["add_cost_parser", "answer_cost", "cmd_cost", "cost_json", "cost_view"]
+__all__ = ["add_cost_parser", "answer_cost", "cmd_cost", "cost_json", "cost_reply", "cost_view"]

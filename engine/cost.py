@@ -13,8 +13,9 @@ How an option is built, and why:
   ZeRO-2), but offload, which costs 20-50% of throughput, is used only when nothing else fits;
 - time (engine.training_time): FLOPs over (peak × cards × MFU) when the dataset size is known, the
   measured step time when given, else the stated duration, else the offer's shortest rental. The
-  seed's convention is 6·N·D (seed 000: 32B, 20 M tokens × 3 epochs on 8 × H100 at 30% ≈ 1.35 h), so
-  the checkpointing recompute is counted only when the user said checkpointing is on, and attention
+  seed's convention is 6·N·D (seed 000: 32B, 20 M tokens × 3 epochs = 1.15e19 FLOPs on 8 × H100 at
+  30%, 1.35 h computed exactly), so the checkpointing recompute is counted only when the user said
+  checkpointing is on (resolve() turns it on by default for memory, not for time), and attention
   only when the user stated a sequence length; the report says which. Cards split over separate
   instances (no shared node) are timed as multi-node without InfiniBand, because that is what they are;
 - money (engine.billing): the quote for the job time plus the minutes before training starts where
@@ -24,7 +25,7 @@ How an option is built, and why:
 - flags, as codes: tight (under 10% memory left), estimate (the source calls the price one), and the
   setups a careful engineer would hesitate over. The recommended ("cheapest") option is the cheapest
   one without such a caution: not tight, not an estimated price, not cards glued together over an
-  ordinary network (seed 003: '互联不行就退回单机 DDP 或单机 LoRA，别硬上分布式').
+  ordinary network (seed 003, section 4.5: with a poor interconnect fall back to one machine).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ from engine.training_time import (
 DISPLAY_CURRENCY = "USD"
 MAX_EPOCHS = 1000  # training_tokens' limit: a thousand passes over a fine-tuning set is a typo
 MAX_HOURS = MAX_DURATION.days * 24
-PER_MINUTE_UNIT = timedelta(hours=1)  # seed 002 prices "1 小时" as its smallest column; 1 h is pre-authorized
+PER_MINUTE_UNIT = timedelta(hours=1)  # seed 002's smallest price column is one hour; 1 h is pre-authorized
 
 DurationBasis = Literal["flops", "step_time", "stated", "minimum_unit"]
 
@@ -288,8 +289,10 @@ def _check_explicit(chosen: list[Provider], gpu: str | None, count: int | None, 
     if count is not None and not any(_instance_size(p, gpu, count) for p in renting):
         p = renting[0]
         counts = sorted({o.count for o in _offers(p, gpu)})
+        single = stated_provider and p.billing.node_gpus == 1
         raise NotOffered(
-            "num_gpus", "count_not_offered", f"{p.id if stated_provider else 'no provider'} rents {count} × {gpu}",
+            "num_gpus", "single_card_plans" if single else "count_not_offered",
+            f"{p.id if stated_provider else 'no provider'} does not rent {count} × {gpu}",
             provider=p.id if stated_provider else None, gpu=gpu, num_gpus=count, counts=counts,
         )
 
@@ -472,8 +475,8 @@ def _option(
     host_short: tuple[Fit, Offer] | None = None
     for plan in plans:
         per = _instance_size(p, gpu.id, plan.num_gpus)
-        if per is None:
-            continue
+        if per is None or (per < plan.num_gpus and per < p.billing.node_gpus):
+            continue  # cards glued from separate small instances are no setup to train on (seed 003)
         supplied_any = True
         fit = Fit(gpu, planner.estimate(plan))
         offer = _offer(p, gpu.id, per)
@@ -574,7 +577,8 @@ def _notes(
     if plan.offload != "none":
         out.append(Note("offload", {"host_gb": round(fit.estimate.host_gb, 1)}))
     if q.unused_hours >= 24:
-        out.append(Note("unused_days", {"days": q.unused_hours / 24, "hours": q.unused_hours}))
+        days = (q.unused_hours / 24).quantize(Decimal("0.0001"))
+        out.append(Note("unused_days", {"days": days, "hours": q.unused_hours}))
     if job.basis == "minimum_unit":
         out.append(Note("minimum_unit", {"hours": _hours(need)}))
     if boot:

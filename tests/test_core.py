@@ -102,9 +102,10 @@ def test_checker_rejects_what_telegram_rejects() -> None:
 
 
 def test_discord_escapes_user_text_and_mentions() -> None:
-    r = reply("/foo*bar @everyone")
-    text = r.render("discord")
-    assert "@everyone" not in text and "@\u200beveryone" in text or "everyone" not in text
+    text = Reply("error", "en", {"message": "no card *h800* _x_ @everyone `rm`"}).render("discord")
+    assert "\\*h800\\*" in text and "\\_x\\_" in text and "\\`rm\\`" in text
+    assert "@everyone" not in text and "@\u200beveryone" in text
+    assert "*h800*" in Reply("error", "en", {"message": "no card *h800*"}).render("plain")
 
 
 def test_long_replies_split_at_block_boundaries_never_inside_code() -> None:

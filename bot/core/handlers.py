@@ -21,6 +21,7 @@ from bot.replies import Button, Reply
 from bot.understand.parser import parse
 from engine.architecture import count_params
 from engine.catalog import gpus, models
+from engine.cost import compare as compare_cost
 from engine.errors import InvalidRequest
 from engine.fit import Fit
 from engine.providers import currencies, providers
@@ -104,6 +105,30 @@ def size_(ctx: Context, args: str) -> Reply:
     return size_request(ctx, parsed.request)
 
 
+def cost_request(ctx: Context, req: TrainingRequest) -> Reply:
+    """The time-and-cost reply for `req`, in the chat's comparison currency and default provider."""
+    from bot.cost_command import cost_reply
+
+    update: dict[str, object] = {}
+    if ctx.settings.currency and not req.currency:
+        update["currency"] = ctx.settings.currency
+    if ctx.settings.provider and not req.provider:
+        update["provider"] = ctx.settings.provider
+    return cost_reply(compare_cost(req.model_copy(update=update) if update else req), ctx.lang)
+
+
+def cost_(ctx: Context, args: str) -> Reply:
+    """/cost TEXT: how long the job takes and what it costs at every provider, cheapest first."""
+    from bot.cost_command import text_cost_request
+
+    if not args.strip():
+        return Reply("missing", ctx.lang, {"missing": ["model"]})
+    req = text_cost_request(args)
+    if not (req.model or req.params_b):
+        return Reply("missing", ctx.lang, {"missing": ["model"]})
+    return cost_request(ctx, req)
+
+
 def compare_(ctx: Context, args: str) -> Reply:
     """/compare TEXT: the same job as full, LoRA and QLoRA side by side (or at 1/2/4/8 cards when
     the message names a method and a card)."""
@@ -152,7 +177,7 @@ def gpus_(ctx: Context, args: str) -> Reply:
                 if offer.count != 1:
                     continue
                 for key in ("hour", "week", "month"):
-                    price = offer.prices.get(key)  # type: ignore[call-overload]
+                    price = offer.prices.get(key)
                     if price is not None:
                         prices.append({"provider": p.id, "period": key, "low": price.low, "high": price.high,
                                        "currency": p.currency, "estimate": price.status == "estimate"})
@@ -219,6 +244,7 @@ COMMANDS: dict[str, Handler] = {
     "start": help_,
     "help": help_,
     "size": size_,
+    "cost": cost_,
     "compare": compare_,
     "gpus": gpus_,
     "models": models_,

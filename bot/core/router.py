@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from bot.answer import answer
 from bot.core import buttons
-from bot.core.handlers import COMMANDS, Context, Handler, size_request
+from bot.core.handlers import COMMANDS, Context, Handler, cost_request, size_request
 from bot.core.incoming import Incoming
 from bot.core.settings import MemorySettings, SettingsStore, effective
 from bot.errors import error_message, internal_error
@@ -62,16 +62,20 @@ class Core:
         m = COMMAND.match(text)
         if m:
             name, args = m.group(1).lower(), m.group(2) or ""
-            handler = self.commands.get(name)
-            if handler is None:
+            command = self.commands.get(name)
+            if command is None:
                 return Reply("unknown_command", ctx.lang, {"name": name, "commands": [f"/{c}" for c in sorted(self.commands)]})
-            return handler(ctx, args)
+            return command(ctx, args)
         if not inc.addressed or not text:
             return None
         a = answer(text, ctx.lang)
         hook = self.free_text_hooks.get(a.parsed.intent)
         if hook is not None:
             return hook(ctx, text)
+        if a.cost is not None:
+            from bot.cost_command import text_cost_request
+
+            return cost_request(ctx, text_cost_request(text))
         if a.sizing is not None:
             return size_request(ctx, a.parsed.request)
         return a.reply
@@ -82,13 +86,9 @@ class Core:
         except (ValueError, KeyError):
             return Reply("error", ctx.lang, {"message": error_message(_stale(), ctx.lang)})
         changed = buttons.apply(request, action)
-        if action == "cost" and "cost" in self.commands:
-            return self.cost_for(ctx, changed)
+        if action == "cost":
+            return cost_request(ctx, changed)
         return size_request(ctx, changed)
-
-    def cost_for(self, ctx: Context, request: object) -> Reply:
-        """Replaced by the cost engine's handler when it is plugged in."""
-        raise NotImplementedError
 
 
 def _stale() -> KasuanError:
