@@ -8,7 +8,7 @@ caught at start-up, not in a user's reply.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Generic, Literal, TypeVar
 
@@ -140,6 +140,7 @@ def load_entries(path: Path, key: str, schema: type[T]) -> list[T]:
     return out
 
 
+@lru_cache(maxsize=8192)
 def normalize_name(text: str) -> str:
     """Fold case, width and separators so 'Qwen3-8B', 'qwen3 8b' and 'QWEN3_8B' compare equal."""
     import unicodedata
