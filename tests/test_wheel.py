@@ -18,7 +18,8 @@ def test_wheel_contains_catalogs_and_templates(tmp_path: Path) -> None:
     wheel = next(tmp_path.glob("kasuan-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("catalogs/models.yaml", "catalogs/gpus.yaml", "catalogs/faq.yaml", "catalogs/strings.yaml",
-                   "catalogs/providers/gpuli.yaml", "templates/plain/sizing.j2", "templates/macros.j2",
+                   "catalogs/providers/gpuli.yaml", "catalogs/strings_cost.yaml", "catalogs/mfu.yaml", "templates/sizing.j2",
+                   "templates/macros.j2", "templates/telegram/macros.j2", "templates/discord/macros.j2", "templates/cost.j2",
                    "bot/cli.py", "engine/memory.py"):
         assert needed in names, needed
     assert any(n.endswith("entry_points.txt") for n in names)
