@@ -57,6 +57,11 @@ def main() -> None:
     section("Cost: one compare() across all providers and cards (target: median < 5 ms)")
     print(cost_speed.report(cost_speed.run()))
 
+    from benchmarks import wallet_scale
+
+    section("Wallet scale: 1M rentals, 100k wallets (targets: sweep tick < 1 s, top-up + rent median < 5 ms)")
+    print(wallet_scale.report(wallet_scale.run()))
+
 
 if __name__ == "__main__":
     main()

@@ -209,6 +209,9 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_ask)
+    from bot.wallet_command import add_wallet_parsers  # lazy, like add_cost_parser
+
+    add_wallet_parsers(sub)
     sub.add_parser("chat", help="chat with the bot in this terminal (or over piped stdin)").set_defaults(handler=cmd_chat)
     sub.add_parser("run", help="start the configured front ends (the console chat when no token is set)").set_defaults(
         handler=cmd_run)

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from bot.core.incoming import Incoming
 from bot.i18n import detect_language
+from bot.store import Store, delete_setting, get_settings, set_setting
 
 KEYS = ("lang", "currency", "provider")
 
@@ -67,3 +68,19 @@ def effective(store: SettingsStore, inc: Incoming) -> Effective:
         currency=user.get("currency") or chat.get("currency"),
         provider=user.get("provider") or chat.get("provider"),
     )
+
+
+class SQLiteSettings:
+    """Settings persisted in the SQLite store (bot/store keeps the SQL)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def get(self, scope: str) -> dict[str, str]:
+        return get_settings(self.store, scope)
+
+    def set(self, scope: str, key: str, value: str) -> None:
+        if value:
+            set_setting(self.store, scope, key, value)
+        else:
+            delete_setting(self.store, scope, key)

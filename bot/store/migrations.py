@@ -1,0 +1,227 @@
+"""The schema, as numbered migrations applied in order at start-up.
+
+Why numbered steps and a `schema_version` table: a deployed database must move forward without
+losing its ledger, so a change to the schema is a new step appended here, never an edit of an old
+one. `migrate` applies the missing steps, each in its own transaction, and records it.
+
+Money is an integer count of the currency's minor units (cents, fen) with the currency beside it.
+Times are UTC text ("2026-12-01T09:00:00Z"), sortable as strings, so range and index scans work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from bot.store.connection import Store, ts
+
+V1_CORE = """
+CREATE TABLE settings (
+    scope TEXT NOT NULL,                 -- "telegram:user:42", "discord:chat:9"
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (scope, key)
+) WITHOUT ROWID;
+
+CREATE TABLE processed_updates (         -- platform update ids already handled (de-duplication)
+    key TEXT PRIMARY KEY,
+    seen_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX processed_updates_seen ON processed_updates(seen_at);
+
+CREATE TABLE wallets (
+    id INTEGER PRIMARY KEY,
+    owner TEXT NOT NULL UNIQUE,          -- a user scope (personal) or a chat scope (team)
+    kind TEXT NOT NULL CHECK (kind IN ('personal', 'team')),
+    chat TEXT NOT NULL,                  -- where its alerts are delivered
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE accounts (                  -- one balance per wallet, provider and currency
+    id INTEGER PRIMARY KEY,
+    wallet_id INTEGER NOT NULL REFERENCES wallets(id),
+    provider TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    balance_minor INTEGER NOT NULL DEFAULT 0,   -- always the sum of its ledger entries
+    topup_seq INTEGER NOT NULL DEFAULT 0,       -- top-ups so far: re-arms runway alerts
+    UNIQUE (wallet_id, provider, currency)
+);
+
+CREATE TABLE rentals (
+    id INTEGER PRIMARY KEY,
+    wallet_id INTEGER NOT NULL REFERENCES wallets(id),
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    created_by TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    offer TEXT NOT NULL,
+    gpu TEXT NOT NULL,
+    num_gpus INTEGER NOT NULL CHECK (num_gpus > 0),
+    region TEXT,
+    billing TEXT NOT NULL CHECK (billing IN ('cycles', 'per_minute')),
+    status TEXT NOT NULL CHECK (status IN ('active', 'stopped', 'expired', 'refunded', 'destroyed')),
+    created_at TEXT NOT NULL,
+    started_at TEXT NOT NULL,            -- per-minute: billing start; prepaid: start of the first term
+    ends_at TEXT,                        -- prepaid: end of the time paid for
+    term_minutes INTEGER,                -- prepaid: the length asked for (renew repeats it)
+    job_ends_at TEXT,                    -- per-minute: when the user's job should be done (NULL: unknown)
+    ended_at TEXT,
+    data_until TEXT,                     -- when the provider deletes the data, if it says
+    paid_minor INTEGER NOT NULL DEFAULT 0,        -- charged in all, net of refunds
+    term_price_minor INTEGER NOT NULL DEFAULT 0,  -- prepaid: the price of the last term bought
+    hold_minor INTEGER NOT NULL DEFAULT 0,        -- per-minute: pre-authorization currently held
+    billed_minutes INTEGER NOT NULL DEFAULT 0,    -- per-minute: minutes already charged
+    overdraft INTEGER NOT NULL DEFAULT 0,         -- the user confirmed going below zero for it
+    alerted_until TEXT,                  -- prepaid: due time of the last expiry stage handled
+    runway_seq INTEGER NOT NULL DEFAULT -1,       -- the account topup_seq the runway alert fired for
+    next_check_at TEXT                   -- when the sweeper must look at it again (NULL: never)
+);
+CREATE INDEX rentals_due ON rentals(next_check_at) WHERE next_check_at IS NOT NULL;
+CREATE INDEX rentals_wallet ON rentals(wallet_id, status, id);
+CREATE INDEX rentals_account_active ON rentals(account_id, status);
+
+CREATE TABLE ledger (                    -- append-only: corrections are new entries
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    kind TEXT NOT NULL CHECK (kind IN ('topup', 'charge', 'preauth', 'release', 'refund', 'adjustment')),
+    amount_minor INTEGER NOT NULL CHECK (
+        (kind IN ('topup', 'release', 'refund') AND amount_minor > 0)
+        OR (kind IN ('charge', 'preauth') AND amount_minor < 0)
+        OR (kind = 'adjustment' AND amount_minor <> 0)),
+    currency TEXT NOT NULL,
+    rental_id INTEGER REFERENCES rentals(id),
+    idem_key TEXT NOT NULL UNIQUE,       -- from the platform update / interaction: applied once
+    actor TEXT NOT NULL,
+    memo TEXT,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX ledger_account_time ON ledger(account_id, created_at);
+CREATE INDEX ledger_rental ON ledger(rental_id) WHERE rental_id IS NOT NULL;
+
+-- the balance moves with its entry, in the same statement: they cannot disagree
+CREATE TRIGGER ledger_moves_balance AFTER INSERT ON ledger BEGIN
+    UPDATE accounts SET balance_minor = balance_minor + NEW.amount_minor,
+                        topup_seq = topup_seq + (NEW.kind = 'topup')
+    WHERE id = NEW.account_id;
+END;
+CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'ledger entries are append-only');
+END;
+CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'ledger entries are append-only');
+END;
+
+CREATE TABLE budgets (
+    wallet_id INTEGER PRIMARY KEY REFERENCES wallets(id),
+    amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+    currency TEXT NOT NULL,
+    thresholds TEXT NOT NULL,            -- percentages, "50,80,100"
+    epoch INTEGER NOT NULL DEFAULT 0,    -- +1 on a new budget or a top-up: re-arms the thresholds
+    period TEXT,                         -- "2026-12#3": month and epoch the fired marks belong to
+    fired_actual INTEGER NOT NULL DEFAULT 0,     -- highest threshold fired on actual spend
+    fired_forecast INTEGER NOT NULL DEFAULT 0,   -- highest threshold fired on the forecast
+    check_at TEXT,                       -- when the sweeper must recompute it
+    set_by TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX budgets_check ON budgets(check_at) WHERE check_at IS NOT NULL;
+
+CREATE TABLE alert_prefs (
+    wallet_id INTEGER PRIMARY KEY REFERENCES wallets(id),
+    tz TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    quiet_start TEXT,                    -- "23:00" local time, NULL: no quiet hours
+    quiet_end TEXT,
+    expiry INTEGER NOT NULL DEFAULT 1,
+    runway INTEGER NOT NULL DEFAULT 1,
+    budget INTEGER NOT NULL DEFAULT 1
+);
+
+CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,            -- subject|kind|period: an alert is enqueued once
+    wallet_id INTEGER NOT NULL REFERENCES wallets(id),
+    chat TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,                  -- JSON facts; worded at send time in the chat's language
+    due_at TEXT NOT NULL,                -- when it fell due
+    intended_at TEXT NOT NULL,           -- when it should have gone out (after quiet hours)
+    not_before TEXT NOT NULL,            -- quiet hours, retry-after and backoff push this
+    status TEXT NOT NULL CHECK (status IN ('pending', 'claimed', 'sent', 'failed', 'blocked', 'muted',
+                                           'superseded')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    failures INTEGER NOT NULL DEFAULT 0,
+    claimed_until TEXT,                  -- lease: a claim older than this is taken over
+    sent_at TEXT,
+    late INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX outbox_ready ON outbox(not_before) WHERE status = 'pending';
+CREATE INDEX outbox_claimed ON outbox(claimed_until) WHERE status = 'claimed';
+CREATE INDEX outbox_chat ON outbox(chat, status);
+
+CREATE TABLE blocked_chats (
+    chat TEXT PRIMARY KEY,
+    blocked_at TEXT NOT NULL,
+    reason TEXT
+) WITHOUT ROWID;
+
+CREATE TABLE pending_actions (           -- a quoted rent/stop/renew waiting for its button
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,            -- from the command's update id: a redelivery finds it again
+    wallet_id INTEGER NOT NULL REFERENCES wallets(id),
+    user TEXT NOT NULL,                  -- only this user may confirm it
+    chat TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('rent', 'stop', 'renew')),
+    data TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'done', 'cancelled')),
+    result TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+);
+"""
+
+
+def _v1(store: Store) -> None:
+    store.db.executescript(V1_CORE)
+
+
+Migration = tuple[int, str, Callable[[Store], None]]
+MIGRATIONS: list[Migration] = [
+    (1, "settings, updates, wallets, ledger, rentals, budgets, alerts, outbox", _v1),
+]
+
+
+def current_version(store: Store) -> int:
+    if not store.db["schema_version"].exists():
+        return 0
+    row = store.row("SELECT MAX(version) AS v FROM schema_version")
+    return int(row["v"] or 0) if row is not None else 0
+
+
+def migrate(store: Store, *, upto: int | None = None) -> list[int]:
+    """Apply the missing migrations in order (each atomically with its version row); return them.
+
+    Two processes starting at once are safe: the version is re-read inside the write lock.
+    """
+    store.db.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+        " applied_at TEXT NOT NULL)"
+    )
+    applied: list[int] = []
+    for version, name, step in MIGRATIONS:
+        if upto is not None and version > upto:
+            break
+        if version <= current_version(store):
+            continue
+        with store.write():
+            if version <= current_version(store):
+                continue
+            step(store)
+            store.run(
+                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                (version, name, ts(datetime.now(UTC))),
+            )
+        applied.append(version)
+    return applied

@@ -1,0 +1,722 @@
+"""Chat handlers for the wallet: /wallet /topup /rent /stop /renew /rentals /history /budget /alerts,
+their confirmation buttons, and free-text wallet messages ("充值 500 USDT", "租一张4090一周").
+
+What the user sees: every command answers with one Reply (data + a template); nothing is written
+for a request that is refused (bad amounts, unknown cards, someone else's rental, a non-admin
+changing a team wallet). Money leaves a balance only after a confirmation button that showed the
+price and the balance after it.
+
+Whose wallet: in a private chat, the user's own; in a group, the group's team wallet, which anyone
+in the chat may read and only its admins may change. "me" / "我的" in a group selects the asker's
+personal wallet, which is otherwise never shown there. The wallet is always derived from who sent
+the message and where; button payloads only carry an id, and the pending action they point to is
+checked against the presser.
+
+Idempotency: ledger keys derive from the platform's update / interaction id (inc.event_id), or, in
+the console, from a hash of user, chat, text and the minute. A redelivered update finds its entry
+(or pending action) already there and writes nothing new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from bot.clock import Clock
+from bot.core.incoming import Incoming
+from bot.errors import error_message, internal_error
+from bot.replies import Button, Reply
+from bot.store import budgets as budget_store
+from bot.store import ledger, outbox, pending, rentals
+from bot.store.connection import Store
+from bot.store.wallets import (
+    Account,
+    Wallet,
+    accounts,
+    ensure_wallet,
+    find_account,
+    prefs,
+    set_wallet_chat,
+    update_prefs,
+    wallet,
+    wallet_by_owner,
+)
+from bot.understand.parser import Rental as ParsedRental
+from bot.wallet import budget as budgets
+from bot.wallet import commands as cmd
+from bot.wallet import views
+from bot.wallet.errors import Shortfall, WalletError
+from bot.wallet.money import check_amount, fmt_decimal, fmt_money
+from bot.wallet.operations import (
+    open_rental,
+    preview_stop,
+    renew_rental,
+    renew_start,
+    renewable,
+    stop_rental,
+    topup,
+)
+from bot.wallet.pricing import DEFAULT_JOB, Plan, plan_rental
+from bot.wallet.times import fmt_local, parse_duration
+from engine.billing import NotOffered
+from engine.errors import KasuanError
+from engine.providers import Provider, provider, providers
+
+log = logging.getLogger("kasuan.wallet")
+COMMANDS = ("wallet", "topup", "rent", "stop", "renew", "rentals", "history", "budget", "alerts")
+PENDING_TTL = timedelta(minutes=15)
+PAGE_SIZE = 10
+MAX_PAYLOAD = 64
+USAGE = {
+    "topup": "/topup 500 USDT gpuli",
+    "rent": "/rent 4090 x1 week gpuli",
+    "stop": "/stop 12",
+    "renew": "/renew 12 month",
+    "history": "/history 2",
+}
+
+
+def default_tz(lang: str) -> str:
+    """A new wallet's timezone until the chat sets one: Beijing time for Chinese, UTC otherwise."""
+    return "Asia/Shanghai" if lang == "zh" else "UTC"
+
+
+def dm_scope(inc: Incoming) -> str:
+    """Where a user's personal alerts go when their wallet was first used in a group: on Telegram a
+    private chat's id is the user's id, so their chat scope; elsewhere the user scope (the front end
+    opens a DM) until they write to the bot privately, which moves the wallet to that chat."""
+    if inc.platform == "telegram":
+        return f"telegram:chat:{inc.user_id}"
+    return inc.scope_user
+
+
+def event_key(inc: Incoming, now: datetime) -> str:
+    """The idempotency key of one incoming update: platform + chat + update id; in the console (whose
+    line counter starts again every session) or without an id, a hash of user, chat, text and the
+    minute it arrived."""
+    if inc.event_id and inc.platform != "console":
+        return f"{inc.platform}:{inc.chat_id}:{inc.event_id}"
+    raw = f"{inc.platform}|{inc.user_id}|{inc.chat_id}|{inc.button or inc.text}|{now:%Y-%m-%dT%H:%M}"
+    return f"{inc.platform}:h:{hashlib.sha256(raw.encode()).hexdigest()[:32]}"
+
+
+@dataclass
+class Ctx:
+    """One request: who asked, where, when, in which language, and whose wallet it is about."""
+
+    store: Store
+    clock: Clock
+    inc: Incoming
+    lang: str
+    now: datetime
+    personal: bool = False
+
+    @property
+    def team(self) -> bool:
+        return self.inc.chat_kind == "group" and not self.personal
+
+    @property
+    def owner(self) -> str:
+        return self.inc.scope_chat if self.team else self.inc.scope_user
+
+    @property
+    def alert_chat(self) -> str:
+        if self.team or self.inc.chat_kind == "private":
+            return self.inc.scope_chat
+        return dm_scope(self.inc)
+
+    def key(self, suffix: str) -> str:
+        return f"{event_key(self.inc, self.now)}:{suffix}"
+
+    def find(self) -> Wallet | None:
+        return wallet_by_owner(self.store, self.owner)
+
+    def accounts(self) -> list[Account]:
+        w = self.find()
+        return accounts(self.store, w.id) if w is not None else []
+
+    def require_write(self) -> None:
+        if self.team and not self.inc.is_admin:
+            raise WalletError("wallet.err.admin_only")
+
+    def ensure(self) -> Wallet:
+        """The wallet, created on its first write; it learns its private chat and the chat's language."""
+        with self.store.write():
+            w = ensure_wallet(self.store, self.owner, "team" if self.team else "personal", self.alert_chat, self.now,
+                              default_tz(self.lang), self.lang)
+            if not self.team and self.inc.chat_kind == "private" and w.chat != self.inc.scope_chat:
+                set_wallet_chat(self.store, w.id, self.inc.scope_chat)
+            if prefs(self.store, w.id).lang != self.lang:
+                update_prefs(self.store, w.id, lang=self.lang)
+        return w
+
+    def tz(self, w: Wallet | None) -> str:
+        return prefs(self.store, w.id).tz if w is not None else default_tz(self.lang)
+
+    def reply(self, kind: str, data: dict[str, Any], buttons: list[Button] | None = None) -> Reply:
+        return Reply(kind, self.lang, {"team": self.team, **data}, buttons or [])
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def handle_command(store: Store, clock: Clock, inc: Incoming, command: str, args: str, lang: str) -> Reply:
+    """Answer /wallet, /topup, /rent, /stop, /renew, /rentals, /history, /budget or /alerts."""
+    name = command.strip().lstrip("/").split("@", 1)[0].lower()
+    ctx = Ctx(store, clock, inc, lang, clock.now())
+    words, ctx.personal = cmd.take_personal(cmd.tokens(args))
+    handler = COMMAND_HANDLERS.get(name)
+    if handler is None:
+        return _error(ctx, WalletError("wallet.err.unknown_command", command=name))
+    return _guarded(ctx, lambda: handler(ctx, words))
+
+
+def handle_button(store: Store, clock: Clock, inc: Incoming, payload: str, lang: str) -> Reply:
+    """A pressed wallet button: "w:ok:<pending>", "w:od:<pending>" (confirm an overdraft),
+    "w:no:<pending>" (cancel), "w:h:<page>:<t|p>" (a history page). The payload names things;
+    who may act on them is decided from the presser, never from the payload."""
+    ctx = Ctx(store, clock, inc, lang, clock.now())
+    parts = payload.split(":")
+    if len(payload.encode()) > MAX_PAYLOAD or len(parts) < 3 or parts[0] != "w" or not parts[2].isdigit():
+        return _error(ctx, WalletError("wallet.err.bad_button"))
+    if parts[1] == "h":
+        ctx.personal = len(parts) > 3 and parts[3] == "p"
+        return _guarded(ctx, lambda: cmd_history(ctx, [parts[2]]))
+    if parts[1] not in ("ok", "od", "no"):
+        return _error(ctx, WalletError("wallet.err.bad_button"))
+    return _guarded(ctx, lambda: _press(ctx, int(parts[2]), parts[1]))
+
+
+def handle_parsed(store: Store, clock: Clock, inc: Incoming, parsed_rental: ParsedRental, text: str,
+                  lang: str) -> Reply:
+    """A free-text wallet message the parser recognised: a top-up, a rental, a budget, a question
+    about the balance, rentals or history, a stop or renewal naming a rental number."""
+    ctx = Ctx(store, clock, inc, lang, clock.now())
+    words = cmd.tokens(text)
+    _, ctx.personal = cmd.take_personal(words)
+    if inc.chat_kind == "group" and any(w in text for w in ("我的", "我自己")):
+        ctx.personal = True
+    return _guarded(ctx, lambda: _free_text(ctx, parsed_rental, text))
+
+
+COMMAND_HANDLERS: dict[str, Any] = {}
+
+
+def _guarded(ctx: Ctx, run: Any) -> Reply:
+    """Errors a user can cause become a one-line reply; anything else an apology with an error id."""
+    try:
+        _unblock(ctx)
+        reply: Reply = run()
+        return reply
+    except KasuanError as exc:
+        return _error(ctx, exc)
+    except Exception as exc:
+        return ctx.reply("wallet_error", {"message": internal_error(exc, ctx.lang)})
+
+
+def _unblock(ctx: Ctx) -> None:
+    """A chat that writes to the bot has not blocked it (any more): deliver its alerts again."""
+    chats = {ctx.inc.scope_chat} | ({ctx.inc.scope_user} if ctx.inc.chat_kind == "private" else set())
+    for chat in chats:
+        if outbox.is_blocked(ctx.store, chat):
+            outbox.unblock_chat(ctx.store, chat)
+
+
+def _error(ctx: Ctx, exc: KasuanError) -> Reply:
+    return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)})
+
+
+def error_text(exc: KasuanError, lang: str) -> str:
+    """One line in `lang` for a refused wallet request (engine errors keep their own wording)."""
+    from bot.i18n import t
+
+    if isinstance(exc, WalletError):
+        return t(exc.key, lang, **exc.params)
+    if isinstance(exc, NotOffered):
+        p = exc.params
+        prov = views.provider_name(str(p.get("provider", "")))
+        if exc.reason == "gpu_not_offered":
+            offered = ", ".join(views.gpu_name(g) for g in p.get("offered", []))
+            return t("wallet.err.gpu_not_offered", lang, provider=prov, gpu=views.gpu_name(str(p.get("gpu"))),
+                     offered=offered)
+        if exc.reason in ("single_card_plans", "count_not_offered"):
+            counts = ", ".join(str(c) for c in p.get("counts", []))
+            return t("wallet.err.count_not_offered", lang, provider=prov, gpu=views.gpu_name(str(p.get("gpu"))),
+                     n=p.get("num_gpus"), counts=counts)
+        if exc.reason in ("offer_not_in_region", "add_on_not_in_region"):
+            return t("wallet.err.region_not_offered", lang, provider=prov, region=p.get("region"),
+                     regions=", ".join(p.get("regions", [])))
+    return error_message(exc, lang)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def cmd_wallet(ctx: Ctx, words: list[str]) -> Reply:
+    cmd.reject_leftovers(words, "/wallet")
+    w = ctx.find()
+    p = prefs(ctx.store, w.id) if w is not None else None
+    view = views.wallet_view(ctx.store, w, p, ctx.now, ctx.team, ctx.tz(w))
+    view["can_write"] = not ctx.team or ctx.inc.is_admin
+    return ctx.reply("wallet", view)
+
+
+def cmd_rentals(ctx: Ctx, words: list[str]) -> Reply:
+    cmd.reject_leftovers(words, "/rentals")
+    w = ctx.find()
+    tz = ctx.tz(w)
+    active: list[dict[str, Any]] = []
+    ended: list[dict[str, Any]] = []
+    if w is not None:
+        by_id = {a.id: a for a in accounts(ctx.store, w.id)}
+        active = [views.rental_view(ctx.store, r, tz, ctx.now, by_id.get(r.account_id))
+                  for r in rentals.wallet_rentals(ctx.store, w.id, active=True, limit=50)]
+        ended = [views.rental_view(ctx.store, r, tz, ctx.now, by_id.get(r.account_id))
+                 for r in rentals.wallet_rentals(ctx.store, w.id, active=False, limit=10)]
+    return ctx.reply("wallet_rentals", {"active": active, "ended": ended, "tz": tz})
+
+
+def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
+    page = 1
+    if words:
+        if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= 100_000:
+            raise WalletError("wallet.err.bad_page", value=" ".join(words))
+        page = int(words[0])
+    w = ctx.find()
+    tz = ctx.tz(w)
+    total = ledger.count_wallet_entries(ctx.store, w.id) if w is not None else 0
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(page, pages)
+    entries = (ledger.wallet_entries(ctx.store, w.id, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
+               if w is not None else [])
+    scope = "t" if ctx.team else "p"
+    buttons = []
+    if page > 1:
+        buttons.append(Button("wallet.btn.prev", f"w:h:{page - 1}:{scope}"))
+    if page < pages:
+        buttons.append(Button("wallet.btn.next", f"w:h:{page + 1}:{scope}"))
+    return ctx.reply("wallet_history", {"entries": [views.entry_view(e, tz) for e in entries], "page": page,
+                                        "pages": pages, "total": total, "tz": tz}, buttons)
+
+
+# ---------------------------------------------------------------- top-up
+
+
+def _provider_for(ctx: Ctx, prov: str | None, currency: str | None) -> Provider:
+    """The provider a top-up or budget means: named, or the only one billing in `currency`, or the
+    wallet's only account."""
+    if prov is not None:
+        p = provider(prov)
+        if currency is not None and currency != p.currency:
+            raise WalletError("wallet.err.currency_mismatch", provider=p.name, currency=currency, expected=p.currency)
+        return p
+    if currency is not None:
+        matches = [p for p in providers().entries if p.currency == currency]
+        if len(matches) == 1:
+            return matches[0]
+        mine = [a for a in ctx.accounts() if a.currency == currency]
+        if len(mine) == 1:
+            return provider(mine[0].provider)
+        raise WalletError("wallet.err.which_provider", options=", ".join(p.id for p in matches) or "-")
+    mine = ctx.accounts()
+    if len(mine) == 1:
+        return provider(mine[0].provider)
+    raise WalletError("wallet.err.which_provider", options=", ".join(
+        f"{p.id} ({p.currency})" for p in providers().entries))
+
+
+def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
+    money, rest = cmd.parse_money_args(words)
+    if money is None:
+        raise WalletError("wallet.err.need_amount", usage=USAGE["topup"])
+    cmd.reject_leftovers(rest, USAGE["topup"])
+    return _topup(ctx, money.amount, money.currency, money.provider)
+
+
+def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None) -> Reply:
+    ctx.require_write()
+    p = _provider_for(ctx, prov, currency)
+    minor = check_amount(amount, p.currency)
+    w = ctx.ensure()
+    done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, ctx.key("topup"), ctx.inc.scope_user)
+    return ctx.reply("wallet_topup", {
+        "amount": fmt_money(done.entry.amount_minor, done.account.currency), "provider": p.name,
+        "balance": fmt_money(done.account.balance_minor, done.account.currency), "replay": done.replay,
+    })
+
+
+# ---------------------------------------------------------------- rent
+
+
+def cmd_rent(ctx: Ctx, words: list[str]) -> Reply:
+    if not words:
+        raise WalletError("wallet.err.need_card")
+    args = cmd.parse_rent(words)
+    return _rent(ctx, args)
+
+
+def _choose_plan(ctx: Ctx, args: cmd.RentArgs) -> Plan:
+    """Price the rental at the named provider, or at the one provider that can rent it (preferring
+    providers the wallet already has a balance with)."""
+    if args.provider is not None:
+        return plan_rental(args.provider, args.gpu, args.num_gpus, args.duration, args.region)
+    plans: list[Plan] = []
+    refusals: list[KasuanError] = []
+    for p in providers().entries:
+        if args.region is not None and args.region not in {r.id for r in p.regions}:
+            continue
+        try:
+            plans.append(plan_rental(p.id, args.gpu, args.num_gpus, args.duration, args.region))
+        except NotOffered:
+            continue
+        except WalletError as exc:  # e.g. a price band: keep looking, report it if nothing else fits
+            refusals.append(exc)
+    if len(plans) > 1:
+        mine = {a.provider for a in ctx.accounts()}
+        preferred = [pl for pl in plans if pl.provider in mine]
+        if len(preferred) == 1:
+            return preferred[0]
+        raise WalletError("wallet.err.which_provider", options=", ".join(pl.provider for pl in plans))
+    if plans:
+        return plans[0]
+    if refusals:
+        raise refusals[0]
+    raise WalletError("wallet.err.nobody_rents", gpu=views.gpu_name(args.gpu), n=args.num_gpus)
+
+
+def _rent(ctx: Ctx, args: cmd.RentArgs) -> Reply:
+    ctx.require_write()
+    plan = _choose_plan(ctx, args)
+    w = ctx.ensure()
+    acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
+    balance = acct.balance_minor if acct is not None else 0
+    with ctx.store.write():
+        pend = pending.create_pending(ctx.store, key=ctx.key("rent"), wallet_id=w.id, user=ctx.inc.scope_user,
+                                      chat=ctx.inc.scope_chat, action="rent", data={"plan": plan_to_dict(plan)},
+                                      at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    tz = ctx.tz(w)
+    after = balance - plan.debit_minor
+    data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency)
+    data |= {"action": "rent", "expires": fmt_local(pend.expires_at, tz)}
+    return ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.debit_minor, plan.currency))
+
+
+def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
+    cur = plan.currency
+    return {
+        "gpu": views.gpu_name(plan.gpu), "n": plan.num_gpus, "provider": plan.provider_name, "region": plan.region,
+        "per_minute": plan.per_minute, "price": fmt_money(plan.price_minor, cur),
+        "cycles": [{"kind": k, "count": c} for k, c in plan.cycles],
+        "ends": fmt_local(now + timedelta(minutes=plan.bought_minutes), tz) if plan.bought_minutes else None,
+        "bought": views.dur(timedelta(minutes=plan.bought_minutes)) if plan.bought_minutes else None,
+        "hourly": fmt_decimal(plan.hourly, cur) if plan.hourly is not None else None,
+        "hold": fmt_money(plan.hold_minor, cur),
+        "job": views.dur(timedelta(minutes=plan.job_minutes)) if plan.job_minutes else None,
+        "default_hours": int(DEFAULT_JOB.total_seconds() // 3600),
+        "price_status": plan.price_status,
+    }
+
+
+def _balance_view(balance: int, after: int, currency: str) -> dict[str, Any]:
+    return {"balance": fmt_money(balance, currency), "after": fmt_money(after, currency),
+            "short": fmt_money(-after, currency) if after < 0 else None}
+
+
+def _confirm_buttons(pending_id: int, after: int, debit: int, currency: str) -> list[Button]:
+    if after < 0:
+        first = Button("wallet.btn.overdraft", f"w:od:{pending_id}", {"short": fmt_money(-after, currency)})
+    else:
+        first = Button("wallet.btn.confirm", f"w:ok:{pending_id}", {"amount": fmt_money(debit, currency)})
+    return [first, Button("wallet.btn.cancel", f"w:no:{pending_id}")]
+
+
+def plan_to_dict(plan: Plan) -> dict[str, Any]:
+    d = asdict(plan)
+    d["hourly"] = str(plan.hourly) if plan.hourly is not None else None
+    d["cycles"] = [list(c) for c in plan.cycles]
+    return d
+
+
+def plan_from_dict(d: dict[str, Any]) -> Plan:
+    values = dict(d)
+    values["hourly"] = Decimal(d["hourly"]) if d.get("hourly") is not None else None
+    values["cycles"] = tuple((str(k), int(c)) for k, c in d.get("cycles", []))
+    return Plan(**values)
+
+
+# ---------------------------------------------------------------- stop and renew
+
+
+def _my_rental(ctx: Ctx, rental_id: int) -> tuple[Wallet, rentals.Rental]:
+    """The rental if it belongs to the wallet this chat is about; otherwise "no such rental" (a
+    rental of another wallet is not even admitted to exist)."""
+    w = ctx.find()
+    r = rentals.rental(ctx.store, rental_id)
+    if w is None or r is None or r.wallet_id != w.id:
+        raise WalletError("wallet.err.no_rental", id=rental_id)
+    return w, r
+
+
+def cmd_stop(ctx: Ctx, words: list[str]) -> Reply:
+    rid, rest = cmd.parse_rental_id(words)
+    cmd.reject_leftovers(rest, USAGE["stop"])
+    return _stop(ctx, rid)
+
+
+def _stop(ctx: Ctx, rid: int) -> Reply:
+    ctx.require_write()
+    w, r = _my_rental(ctx, rid)
+    if r.status != "active":
+        raise WalletError("wallet.err.not_active", id=rid)
+    out = preview_stop(ctx.store, r, ctx.now)
+    tz = ctx.tz(w)
+    with ctx.store.write():
+        pend = pending.create_pending(ctx.store, key=ctx.key("stop"), wallet_id=w.id, user=ctx.inc.scope_user,
+                                      chat=ctx.inc.scope_chat, action="stop", data={"rental_id": rid},
+                                      at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    acct = find_account(ctx.store, w.id, r.provider, out.currency)
+    data = {"action": "stop", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+            "expires": fmt_local(pend.expires_at, tz)} | _stop_view(out, tz)
+    return ctx.reply("wallet_confirm", data, [Button("wallet.btn.stop", f"w:ok:{pend.id}", {"id": rid}),
+                                              Button("wallet.btn.cancel", f"w:no:{pend.id}")])
+
+
+def _stop_view(out: Any, tz: str) -> dict[str, Any]:
+    cur = out.currency
+    return {"outcome": out.status, "charge": fmt_money(out.charge_minor, cur), "total": fmt_money(out.total_minor, cur),
+            "release": fmt_money(out.release_minor, cur) if out.release_minor else None,
+            "refund": fmt_money(out.refund_minor, cur) if out.refund_minor else None, "minutes": out.minutes,
+            "refund_until": fmt_local(out.refund_until, tz) if out.refund_until else None,
+            "data_until": fmt_local(out.data_until, tz) if out.data_until else None}
+
+
+def cmd_renew(ctx: Ctx, words: list[str]) -> Reply:
+    rid, rest = cmd.parse_rental_id(words)
+    duration = None
+    left: list[str] = []
+    for word in rest:
+        d = parse_duration(word)
+        if d is not None:
+            duration = d
+        else:
+            left.append(word)
+    cmd.reject_leftovers(left, USAGE["renew"])
+    return _renew(ctx, rid, duration)
+
+
+def _renew(ctx: Ctx, rid: int, duration: timedelta | None) -> Reply:
+    ctx.require_write()
+    w, r = _my_rental(ctx, rid)
+    renewable(r, ctx.now)
+    term = duration or timedelta(minutes=r.term_minutes or 0)
+    plan = plan_rental(r.provider, r.gpu, r.num_gpus, term if term > timedelta(0) else None, r.region)
+    acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
+    balance = acct.balance_minor if acct is not None else 0
+    with ctx.store.write():
+        pend = pending.create_pending(ctx.store, key=ctx.key("renew"), wallet_id=w.id, user=ctx.inc.scope_user,
+                                      chat=ctx.inc.scope_chat, action="renew",
+                                      data={"rental_id": rid, "plan": plan_to_dict(plan)}, at=ctx.now,
+                                      expires_at=ctx.now + PENDING_TTL)
+    tz = ctx.tz(w)
+    after = balance - plan.price_minor
+    start = renew_start(r, ctx.now)
+    assert plan.bought_minutes is not None
+    data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency) | {
+        "action": "renew", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+        "ends": fmt_local(start + timedelta(minutes=plan.bought_minutes), tz),
+        "expires": fmt_local(pend.expires_at, tz)}
+    return ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.price_minor, plan.currency))
+
+
+# ---------------------------------------------------------------- buttons
+
+
+def _press(ctx: Ctx, pending_id: int, verb: str) -> Reply:
+    """Carry out (or cancel) a quoted action, once, for the user who asked for it, in its chat."""
+    p = pending.pending(ctx.store, pending_id)
+    if p is None or p.user != ctx.inc.scope_user or p.chat != ctx.inc.scope_chat:
+        raise WalletError("wallet.err.not_your_button")
+    w = wallet(ctx.store, p.wallet_id)
+    assert w is not None
+    ctx.personal = w.kind == "personal"
+    if w.owner != ctx.owner:
+        raise WalletError("wallet.err.not_your_button")
+    if p.status == "done":
+        return ctx.reply("wallet_done", (p.result or {}) | {"replay": True})
+    if p.status == "cancelled":
+        return ctx.reply("wallet_cancelled", {"action": p.action})
+    ctx.require_write()
+    if verb == "no":
+        with ctx.store.write():
+            pending.close_pending(ctx.store, p.id, "cancelled", None)
+        return ctx.reply("wallet_cancelled", {"action": p.action})
+    if ctx.now > p.expires_at:
+        with ctx.store.write():
+            pending.close_pending(ctx.store, p.id, "cancelled", None)
+        raise WalletError("wallet.err.pending_expired")
+    tz = ctx.tz(w)
+    overdraft = verb == "od"
+    try:
+        with ctx.store.write():
+            result = _carry_out(ctx, w, p, overdraft, tz)
+            if not pending.close_pending(ctx.store, p.id, "done", result):
+                raise WalletError("wallet.err.not_your_button")
+    except Shortfall as exc:
+        buttons = [Button("wallet.btn.overdraft", f"w:od:{p.id}", {"short": exc.params["short"]}),
+                   Button("wallet.btn.cancel", f"w:no:{p.id}")]
+        return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)}, buttons)
+    return ctx.reply("wallet_done", result | {"replay": False})
+
+
+def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str) -> dict[str, Any]:
+    actor = ctx.inc.scope_user
+    key = f"pending:{p.id}"
+    if p.action == "rent":
+        plan = plan_from_dict(p.data["plan"])
+        r, _ = open_rental(ctx.store, ctx.now, w, plan, key, actor, overdraft)
+        acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
+        assert acct is not None
+        return {"action": "rent", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+                "charged": fmt_money(plan.price_minor, plan.currency) if not plan.per_minute else None,
+                "hold": fmt_money(plan.hold_minor, plan.currency) if plan.per_minute else None,
+                "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": overdraft}
+    rid = int(p.data["rental_id"])
+    r0 = rentals.rental(ctx.store, rid)
+    if r0 is None or r0.wallet_id != w.id:
+        raise WalletError("wallet.err.no_rental", id=rid)
+    if p.action == "stop":
+        r, out = stop_rental(ctx.store, ctx.now, rid, actor)
+        acct = find_account(ctx.store, w.id, r.provider, out.currency)
+        assert acct is not None
+        return {"action": "stop", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+                "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": False} | _stop_view(out, tz)
+    plan = plan_from_dict(p.data["plan"])
+    r, _ = renew_rental(ctx.store, ctx.now, rid, plan, key, actor, overdraft)
+    acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
+    assert acct is not None
+    return {"action": "renew", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+            "charged": fmt_money(plan.price_minor, plan.currency),
+            "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": overdraft}
+
+
+# ---------------------------------------------------------------- budget and alerts
+
+
+def cmd_budget(ctx: Ctx, words: list[str]) -> Reply:
+    args = cmd.parse_budget(words)
+    if args is None:
+        return _show_budget(ctx, "show")
+    ctx.require_write()
+    if args.clear:
+        w = ctx.find()
+        if w is not None:
+            with ctx.store.write():
+                budget_store.clear_budget(ctx.store, w.id)
+        return _show_budget(ctx, "cleared")
+    assert args.money is not None
+    return _set_budget(ctx, args.money.amount, args.money.currency, args.money.provider, args.thresholds)
+
+
+def _set_budget(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None,
+                thresholds: tuple[int, ...]) -> Reply:
+    ctx.require_write()
+    if currency is None and prov is not None:
+        currency = provider(prov).currency
+    if currency is None:
+        mine = {a.currency for a in ctx.accounts()}
+        currency = mine.pop() if len(mine) == 1 else ("CNY" if ctx.lang == "zh" else "USD")
+    minor = check_amount(amount, currency)
+    w = ctx.ensure()
+    with ctx.store.write():
+        budget_store.set_budget(ctx.store, w.id, minor, currency, thresholds, ctx.inc.scope_user, ctx.now)
+    return _show_budget(ctx, "set")
+
+
+def _show_budget(ctx: Ctx, action: str) -> Reply:
+    w = ctx.find()
+    b = budget_store.budget(ctx.store, w.id) if w is not None else None
+    view = None
+    if w is not None and b is not None:
+        view = views.budget_view(budgets.status(ctx.store, b, ctx.tz(w), ctx.now))
+    return ctx.reply("wallet_budget", {"action": action, "budget": view,
+                                       "can_write": not ctx.team or ctx.inc.is_admin})
+
+
+def cmd_alerts(ctx: Ctx, words: list[str]) -> Reply:
+    args = cmd.parse_alerts(words)
+    changed = False
+    if args is not None:
+        ctx.require_write()
+        w = ctx.ensure()
+        values: dict[str, object] = dict(args.switches)
+        if args.tz is not None:
+            values["tz"] = args.tz
+        if args.quiet is not None:
+            values["quiet_start"], values["quiet_end"] = args.quiet
+        if args.quiet_off:
+            values["quiet_start"] = values["quiet_end"] = None
+        with ctx.store.write():
+            update_prefs(ctx.store, w.id, **values)
+        changed = True
+    found = ctx.find()
+    p = prefs(ctx.store, found.id) if found is not None else None
+    return ctx.reply("wallet_alerts", {
+        "changed": changed, "tz": p.tz if p else default_tz(ctx.lang),
+        "quiet": f"{p.quiet_start}-{p.quiet_end}" if p and p.quiet_start else None,
+        "kinds": {k: (p.enabled(k) if p else True) for k in ("expiry", "runway", "budget")},
+        "chat": found.chat if found else None, "can_write": not ctx.team or ctx.inc.is_admin,
+    })
+
+
+COMMAND_HANDLERS.update({
+    "wallet": cmd_wallet, "balance": cmd_wallet, "topup": cmd_topup, "rent": cmd_rent, "stop": cmd_stop,
+    "renew": cmd_renew, "rentals": cmd_rentals, "history": cmd_history, "budget": cmd_budget, "alerts": cmd_alerts,
+})
+
+
+# ---------------------------------------------------------------- free text
+
+BUDGET_TEXT = re.compile(r"预算|budget|最多花|花费上限|spend\s+limit", re.I)
+CLEAR_BUDGET = re.compile(r"取消预算|删除预算|clear\s+(?:the\s+)?budget|remove\s+(?:the\s+)?budget|budget\s+off", re.I)
+TOPUP_TEXT = re.compile(r"充值|充|冲|top\s*-?up|topup|\badd\b|到账|存入|deposit", re.I)
+STOP_TEXT = re.compile(r"退租|停掉|停止|停机|关机|销毁|\bstop\b|destroy|cancel", re.I)
+RENEW_TEXT = re.compile(r"续费|续租|续一|renew|extend", re.I)
+HISTORY_TEXT = re.compile(r"账单|记录|流水|明细|history|ledger|statement", re.I)
+RENTALS_TEXT = re.compile(r"在租|租了什么|租了哪些|我的租|rentals|what.*renting", re.I)
+RENT_TEXT = re.compile(r"租|开一|开个|开张|\brent\b|\bbook\b", re.I)
+NUMBER = re.compile(r"(?:#|第|编号|no\.?\s*|id\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
+
+
+def _free_text(ctx: Ctx, r: ParsedRental, text: str) -> Reply:
+    if CLEAR_BUDGET.search(text):
+        return cmd_budget(ctx, ["off"])
+    if BUDGET_TEXT.search(text):
+        if r.amount is None:
+            return _show_budget(ctx, "show")
+        return _set_budget(ctx, r.amount, r.currency, r.provider, budgets.DEFAULT_THRESHOLDS)
+    if RENEW_TEXT.search(text) or STOP_TEXT.search(text):
+        m = NUMBER.search(text)
+        if m is None:
+            raise WalletError("wallet.err.need_rental_id")
+        rid = int(m[1] or m[2])
+        if RENEW_TEXT.search(text):
+            days = r.duration_days or 0
+            hours = r.duration_hours or 0
+            return _renew(ctx, rid, timedelta(days=days, hours=hours) if days or hours else None)
+        return _stop(ctx, rid)
+    if TOPUP_TEXT.search(text) and r.amount is not None:
+        return _topup(ctx, r.amount, r.currency, r.provider)
+    if r.gpu is not None and RENT_TEXT.search(text):
+        days, hours = r.duration_days or 0, r.duration_hours or 0
+        duration = timedelta(days=days, hours=hours) if days or hours else None
+        return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None))
+    if HISTORY_TEXT.search(text):
+        return cmd_history(ctx, [])
+    if RENTALS_TEXT.search(text):
+        return cmd_rentals(ctx, [])
+    return cmd_wallet(ctx, [])

@@ -1,0 +1,158 @@
+"""The alert sender: deliver what the sweeper queued, through the front end of each wallet's chat.
+
+Delivery is at-least-once. A row is claimed (status 'claimed', with a lease), delivered, then
+marked sent; these are separate steps because the delivery is a network call that cannot share a
+transaction with SQLite. If the process dies between the claim and the mark, the row stays claimed
+until its lease runs out, and the next `send_due` after that claims and delivers it again: the chat
+may see that alert twice (once before the crash, once after), never zero times. A clean run never
+delivers a row twice: a sent row is never claimed again.
+
+Per row: a chat that blocked the bot is given up on (and remembered, until it writes to the bot
+again); quiet hours in the wallet's timezone push the row to their end; a platform's retry-after is
+honoured for that chat; other failures back off exponentially (30 s, 1 min, 2 min ... capped at an
+hour) and are given up after MAX_FAILURES. An alert sent more than LATE_AFTER after it was meant to
+go out says that it is late.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal, Protocol
+
+from bot.clock import Clock
+from bot.replies import Reply
+from bot.store import outbox
+from bot.store.connection import Store
+from bot.store.wallets import prefs
+from bot.wallet.times import quiet_until
+from bot.wallet.views import alert_reply
+
+log = logging.getLogger("kasuan.alerts")
+LEASE = timedelta(minutes=2)
+LATE_AFTER = timedelta(minutes=10)
+MAX_FAILURES = 8
+BACKOFF_BASE = timedelta(seconds=30)
+BACKOFF_CAP = timedelta(hours=1)
+
+
+class DeliveryOutcome(Protocol):
+    """What a front end says about one delivery. bot.adapters.Delivery has this shape, and so has
+    DeliveryResult below: status ok | retry_after | blocked | failed, the platform's retry-after in
+    seconds, a detail for the log, and `moved_to` when the chat changed id (a Telegram group that
+    became a supergroup)."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def retry_after(self) -> float | None: ...
+
+
+@dataclass(frozen=True)
+class DeliveryResult:
+    """A delivery outcome for front ends (and tests) that do not bring their own."""
+
+    status: Literal["ok", "retry_after", "blocked", "failed"]
+    retry_after: float | None = None  # seconds, from the platform (Telegram's RetryAfter, Discord's 429)
+    detail: str = ""
+    moved_to: str | None = None
+
+    @classmethod
+    def ok(cls, moved_to: str | None = None) -> DeliveryResult:
+        return cls("ok", moved_to=moved_to)
+
+    @classmethod
+    def retry(cls, seconds: float, detail: str = "") -> DeliveryResult:
+        return cls("retry_after", max(float(seconds), 0.0), detail)
+
+    @classmethod
+    def blocked(cls, detail: str = "") -> DeliveryResult:
+        return cls("blocked", None, detail)
+
+    @classmethod
+    def failed(cls, detail: str = "") -> DeliveryResult:
+        return cls("failed", None, detail)
+
+
+Deliver = Callable[[str, Reply], Awaitable[DeliveryOutcome]]
+
+
+@dataclass
+class SendReport:
+    sent: int = 0
+    late: int = 0
+    retried: int = 0
+    failed: int = 0
+    gave_up: int = 0
+    blocked: int = 0
+    quiet: int = 0
+
+
+def backoff(failures: int) -> timedelta:
+    """30 s after the first failure, doubling, at most an hour."""
+    return min(BACKOFF_BASE * (2 ** max(failures - 1, 0)), BACKOFF_CAP)
+
+
+async def send_due(store: Store, clock: Clock, deliver: Deliver, *, limit: int = 100) -> SendReport:
+    """Deliver every alert that may go out now (up to `limit`); see the module doc for the guarantees."""
+    report = SendReport()
+    start = clock.now()
+    batch = outbox.claim(store, start, start + LEASE, limit)
+    paused: dict[str, datetime] = {}  # chat -> retry-after end, learnt during this batch
+    for item in batch:
+        now = clock.now()
+        if outbox.is_blocked(store, item.chat):
+            outbox.give_up(store, item.id, "blocked", "chat blocked the bot")
+            report.blocked += 1
+            continue
+        p = prefs(store, item.wallet_id)
+        quiet = quiet_until(now, p.tz, p.quiet_start, p.quiet_end)
+        if quiet is not None:
+            outbox.release(store, item.id, quiet)
+            report.quiet += 1
+            continue
+        if item.chat in paused and paused[item.chat] > now:
+            outbox.release(store, item.id, paused[item.chat])
+            report.retried += 1
+            continue
+        late = now - item.intended_at > LATE_AFTER
+        reply = alert_reply(item, p, late)
+        result: DeliveryOutcome
+        try:
+            result = await deliver(item.chat, reply)
+        except Exception as exc:  # a front end bug must not stop the other chats' alerts
+            log.exception("deliver to %s failed", item.chat)
+            result = DeliveryResult.failed(f"{type(exc).__name__}: {exc}")
+        now = clock.now()
+        detail = str(getattr(result, "detail", "") or "") or None
+        status = "retry_after" if result.status == "retry" else result.status
+        if status == "ok":
+            with store.write():
+                outbox.mark_sent(store, item.id, now, late)
+                moved = getattr(result, "moved_to", None)
+                if moved and moved != item.chat:
+                    outbox.move_chat(store, item.chat, str(moved))
+            report.sent += 1
+            report.late += late
+        elif status == "retry_after":
+            until = now + timedelta(seconds=max(result.retry_after or 0.0, 1.0))
+            paused[item.chat] = until
+            outbox.release(store, item.id, until, error=detail)
+            report.retried += 1
+        elif status == "blocked":
+            with store.write():
+                outbox.give_up(store, item.id, "blocked", detail)
+                outbox.block_chat(store, item.chat, now, detail)
+            report.blocked += 1
+        else:
+            failures = item.failures + 1
+            if failures >= MAX_FAILURES:
+                outbox.give_up(store, item.id, "failed", detail)
+                report.gave_up += 1
+            else:
+                outbox.release(store, item.id, now + backoff(failures), failed=True, error=detail)
+                report.failed += 1
+    return report

@@ -1,0 +1,154 @@
+"""Reply data for the wallet templates: facts formatted for one reader (their timezone, currency
+symbols), never sentences. The words are in catalogs/strings_wallet.yaml and templates/plain/.
+
+Why a separate step: the same rental is shown in /wallet, /rentals and in an alert; formatting it
+once keeps the three consistent, and keeps handlers about rules rather than presentation.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from bot.replies import Reply
+from bot.store import budgets as budget_store
+from bot.store.connection import Store, from_ts
+from bot.store.ledger import Entry
+from bot.store.outbox import OutboxItem
+from bot.store.rentals import Rental, wallet_rentals
+from bot.store.wallets import Account, Prefs, Wallet, accounts
+from bot.wallet import budget as budgets
+from bot.wallet.money import fmt_decimal, fmt_money
+from bot.wallet.operations import account_runway, elapsed_minutes
+from bot.wallet.pricing import hourly_rate, minute_cost_minor
+from bot.wallet.times import fmt_date, fmt_local, month_bounds, split_duration
+from engine.catalog import gpus
+from engine.providers import provider
+
+
+def provider_name(pid: str) -> str:
+    found = None
+    try:
+        found = provider(pid)
+    except Exception:  # a provider removed from the catalog still shows by id
+        return pid
+    return found.name
+
+
+def gpu_name(gid: str) -> str:
+    g = gpus().find(gid)
+    if g is None:
+        return gid
+    return g.name.replace("NVIDIA GeForce ", "").replace("NVIDIA ", "").replace("AMD Instinct ", "")
+
+
+def dur(delta: timedelta) -> dict[str, int]:
+    d, h, m = split_duration(delta)
+    return {"d": d, "h": h, "m": m}
+
+
+def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account | None = None) -> dict[str, Any]:
+    cur = acct.currency if acct else provider(r.provider).currency
+    view: dict[str, Any] = {
+        "id": r.id, "gpu": gpu_name(r.gpu), "n": r.num_gpus, "provider": provider_name(r.provider),
+        "region": r.region, "status": r.status, "per_minute": r.per_minute, "paid": fmt_money(r.paid_minor, cur),
+        "ends": None, "left": None, "started": fmt_local(r.started_at, tz), "running": None, "used": None,
+        "hourly": None, "covered_hours": None, "destroy_at": None, "ended": None, "data_until": None,
+        "overdraft": r.overdraft,
+    }
+    if r.status == "active" and r.per_minute:
+        view["running"] = dur(now - r.started_at)
+        used = minute_cost_minor(r.provider, r.gpu, r.num_gpus, elapsed_minutes(r, now, started=True))
+        view["used"] = fmt_money(max(used, r.paid_minor), cur)
+        view["hourly"] = fmt_decimal(hourly_rate(r.provider, r.gpu, r.num_gpus), cur)
+        if acct is not None:
+            runway = account_runway(store, acct, now)
+            if runway is not None:
+                view["covered_hours"] = str(runway.hours_left)
+                view["destroy_at"] = fmt_local(runway.covered_until, tz)
+    elif r.status == "active" and r.ends_at is not None:
+        view["ends"] = fmt_local(r.ends_at, tz)
+        view["left"] = dur(r.ends_at - now)
+    if r.ended_at is not None:
+        view["ended"] = fmt_local(r.ended_at, tz)
+    if r.data_until is not None:
+        view["data_until"] = fmt_date(r.data_until, tz)
+    return view
+
+
+def entry_view(e: Entry, tz: str) -> dict[str, Any]:
+    return {"id": e.id, "when": fmt_local(e.created_at, tz), "kind": e.kind,
+            "amount": fmt_money(e.amount_minor, e.currency), "provider": provider_name(e.provider) if e.provider else "",
+            "rental_id": e.rental_id, "memo": e.memo or ""}
+
+
+def budget_view(st: budgets.Status) -> dict[str, Any]:
+    b = st.budget
+    return {"limit": fmt_money(b.amount_minor, b.currency), "spent": fmt_decimal(st.spent, b.currency),
+            "spent_pct": str(st.spent_pct), "forecast": fmt_decimal(st.forecast, b.currency),
+            "forecast_pct": str(st.forecast_pct), "month": st.month, "converted": st.converted,
+            "thresholds": ", ".join(f"{t}%" for t in b.thresholds)}
+
+
+def wallet_view(store: Store, w: Wallet | None, p: Prefs | None, now: datetime, team: bool,
+                tz: str) -> dict[str, Any]:
+    """The /wallet overview: balances, this month's spend, active rentals, budget status."""
+    tz = p.tz if p is not None else tz
+    view: dict[str, Any] = {"team": team, "tz": tz, "accounts": [], "spend": [], "rentals": [], "budget": None,
+                            "month": month_bounds(now, tz)[2]}
+    if w is None:
+        return view
+    accts = accounts(store, w.id)
+    by_id = {a.id: a for a in accts}
+    active = wallet_rentals(store, w.id, active=True, limit=1000)
+    for a in accts:
+        # the ledger balance is what is free to spend; money held as pre-authorization is still the
+        # user's (it pays the running minutes), so the headline figure adds it back
+        held = sum(r.hold_minor for r in active if r.account_id == a.id)
+        view["accounts"].append({"provider": provider_name(a.provider),
+                                 "balance": fmt_money(a.balance_minor + held, a.currency),
+                                 "held": fmt_money(held, a.currency) if held else None,
+                                 "available": fmt_money(a.balance_minor, a.currency),
+                                 "negative": a.balance_minor + held < 0})
+    start, end, _ = month_bounds(now, tz)
+    spent = budgets.month_spend(store, w.id, start, end, now)
+    view["spend"] = [fmt_money(v, cur) for cur, v in sorted(spent.items()) if v]
+    view["rentals"] = [rental_view(store, r, tz, now, by_id.get(r.account_id))
+                       for r in wallet_rentals(store, w.id, active=True, limit=20)]
+    b = budget_store.budget(store, w.id)
+    if b is not None:
+        view["budget"] = budget_view(budgets.status(store, b, tz, now))
+    return view
+
+
+def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
+    """The Reply for one outbox row, worded in the wallet's language and timezone at send time."""
+    d = item.data
+    tz = p.tz
+    data: dict[str, Any] = {"late": late, "due": fmt_local(item.due_at, tz)}
+    if "rental_id" in d:
+        data.update(id=d["rental_id"], gpu=gpu_name(d["gpu"]), n=d["num_gpus"], provider=provider_name(d["provider"]),
+                    region=d.get("region"))
+        if d.get("ends_at"):
+            data["ends"] = fmt_local(from_ts(d["ends_at"]), tz)
+    if item.kind == "alert_expiry":
+        data["days"] = d["days"]
+    elif item.kind == "alert_expired":
+        data["data_until"] = fmt_date(from_ts(d["data_until"]), tz) if d.get("data_until") else None
+        data["retention_days"] = d.get("retention_days")
+    elif item.kind == "alert_runway":
+        data.update(hours_left=d["hours_left"], destroy_at=fmt_local(from_ts(d["covered_until"]), tz),
+                    needs_until=fmt_local(from_ts(d["needs_until"]), tz),
+                    balance=fmt_money(d["funds_minor"], d["currency"]),
+                    hourly=fmt_decimal(Decimal(d["burn_per_hour"]), d["currency"]))
+    elif item.kind == "alert_destroyed":
+        data.update(ended=fmt_local(from_ts(d["ended_at"]), tz), paid=fmt_money(d["paid_minor"], d["currency"]),
+                    minutes=d["minutes"], data_deleted=d["data_deleted"])
+    elif item.kind == "alert_budget":
+        cur = d["currency"]
+        data.update(threshold=d["threshold"], limit=fmt_money(d["limit_minor"], cur),
+                    spent=fmt_decimal(Decimal(d["spent"]), cur), spent_pct=d["spent_pct"],
+                    forecast=fmt_decimal(Decimal(d["forecast"]), cur), forecast_pct=d["forecast_pct"],
+                    month=d["month"], converted=d["converted"], forecast_kind=d["forecast_kind"])
+    return Reply(item.kind, p.lang, data)
