@@ -96,6 +96,6 @@ def answer(text: str, lang: str | None = None) -> Answer:
     if parsed.intent == "faq" and parsed.faq_confident:
         return Answer(parsed, Reply("faq", lang, {"item": faq_item(parsed.faq[0], lang)}))
     if parsed.intent == "wallet":
-        return Answer(parsed, Reply("wallet_pending", lang))
+        return Answer(parsed, Reply("wallet_use_chat", lang))  # `ask` never writes to a wallet
     closest = [faq_item(h, lang) for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
     return Answer(parsed, Reply("unknown", lang, {"closest": closest}))
