@@ -12,23 +12,22 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any, cast
 
-from bot.cli import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags
-from bot.errors import error_message
-from bot.i18n import detect_language, has, t
+from bot.cli import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
+from bot.errors import error_message, gpu_name, provider_name
+from bot.i18n import detect_language
 from bot.json_output import sizing_json
 from bot.render import fmt_gb, fmt_money, short_gpu
 from bot.replies import Reply
 from bot.understand.numbers import parse_quantity
 from engine.billing import Amount, Note
-from engine.catalog import ModelSpec, gpus
+from engine.catalog import ModelSpec
 from engine.cost import CostOption, CostReport, Skip, compare
-from engine.errors import InvalidRequest, KasuanError
+from engine.errors import KasuanError
 from engine.hf_config import load_config
-from engine.providers import provider, round_money
+from engine.providers import round_money
 from engine.request import TrainingRequest
 
 COST_FIELDS = (
@@ -140,67 +139,19 @@ def cmd_cost(args: argparse.Namespace) -> int:
     """Print the reply (or JSON); bad input is one line on stderr and exit 2."""
     spec = load_config(args.config) if args.config else None
     if args.text == "-":
-        return answer_lines(sys.stdin, args, spec)
+        return answer_lines(sys.stdin, lambda line: answer_cost(args, line, spec)[1], args)
     text = args.text or ""
     try:
         plain, obj = answer_cost(args, text, spec)
     except KasuanError as exc:
-        print(cost_error_message(exc, args.lang or detect_language(text)), file=sys.stderr)
+        print(error_message(exc, args.lang or detect_language(text)), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps(obj, ensure_ascii=False) if args.json else plain, end="\n" if args.json else "")
     return 0
 
 
-def answer_lines(lines: Iterable[str], args: argparse.Namespace, spec: ModelSpec | None) -> int:
-    """`kasuan cost -`: one JSON object per input line; a bad line gets an error object, the rest go on."""
-    status = 0
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            continue
-        lang = args.lang or detect_language(line)
-        try:
-            obj = answer_cost(args, line, spec)[1]
-        except KasuanError as exc:
-            obj = {"input": line, "error": {"code": exc.code, "message": cost_error_message(exc, lang)}}
-            status = EXIT_BAD_INPUT
-        print(json.dumps(obj, ensure_ascii=False), flush=True)
-    return status
-
-
-def cost_error_message(exc: KasuanError, lang: str) -> str:
-    """One line: the cost-specific refusals (a card or count a provider does not rent) in the
-    user's language, with the provider's and card's names; everything else as bot.errors words it."""
-    reason = exc.params.get("reason")
-    key = f"cost.error.{reason}"
-    if isinstance(exc, InvalidRequest) and reason and has(key):
-        p = dict(exc.params)
-        p["provider"] = _provider_name(p.get("provider"))
-        p["gpu"] = _gpu_name(p.get("gpu"))
-        p["offered"] = ", ".join(_gpu_name(g) for g in p.get("offered") or [])
-        p["counts"] = ", ".join(str(c) for c in p.get("counts") or [])
-        p.setdefault("num_gpus", "")
-        return t(key, lang, **p)
-    return error_message(exc, lang)
-
-
-def _provider_name(ident: object) -> str:
-    if not isinstance(ident, str):
-        return ""
-    try:
-        return provider(ident).name
-    except KasuanError:
-        return ident
-
-
-def _gpu_name(ident: object) -> str:
-    if not isinstance(ident, str):
-        return ""
-    found = gpus().find(ident)
-    return short_gpu(found.name) if found is not None else ident
-
-
-# ---------------------------------------------------------------- reply data
+_provider_name = provider_name
+_gpu_name = gpu_name
 
 
 def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:

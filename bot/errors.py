@@ -17,6 +17,9 @@ log = logging.getLogger("kasuan")
 
 def error_message(exc: KasuanError, lang: str) -> str:
     """One line, in `lang`, saying what was wrong and how to fix it."""
+    reason = exc.params.get("reason")
+    if isinstance(exc, InvalidRequest) and reason and has(f"cost.error.{reason}"):
+        return _not_offered(exc, str(reason), lang)
     if isinstance(exc, UnknownName):
         hint = t("error.did_you_mean", lang, names=", ".join(exc.suggestions)) if exc.suggestions else ""
         key = f"error.unknown_name.{exc.kind}"
@@ -47,3 +50,37 @@ def _number(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _not_offered(exc: InvalidRequest, reason: str, lang: str) -> str:
+    """A card or card count a provider does not rent, with the provider's and the cards' names."""
+    p = dict(exc.params)
+    p["provider"] = provider_name(p.get("provider"))
+    p["gpu"] = gpu_name(p.get("gpu"))
+    p["offered"] = ", ".join(gpu_name(g) for g in p.get("offered") or [])
+    p["counts"] = ", ".join(str(c) for c in p.get("counts") or [])
+    p.setdefault("num_gpus", "")
+    return t(f"cost.error.{reason}", lang, **p)
+
+
+def provider_name(ident: object) -> str:
+    """A provider's display name for a catalog id (the id itself if unknown)."""
+    from engine.providers import provider
+
+    if not isinstance(ident, str):
+        return ""
+    try:
+        return provider(ident).name
+    except KasuanError:
+        return ident
+
+
+def gpu_name(ident: object) -> str:
+    """A card's short display name for a catalog id (the id itself if unknown)."""
+    from bot.render import short_gpu
+    from engine.catalog import gpus
+
+    if not isinstance(ident, str):
+        return ""
+    found = gpus().find(ident)
+    return short_gpu(found.name) if found is not None else ident
