@@ -150,8 +150,6 @@ def cmd_cost(args: argparse.Namespace) -> int:
     return 0
 
 
-_provider_name = provider_name
-_gpu_name = gpu_name
 
 
 def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
@@ -250,7 +248,7 @@ def cost_view(report: CostReport) -> dict[str, Any]:
     short: dict[str, float] = {}
     for k in report.skipped:
         if k.reason == "does_not_fit":
-            name = _gpu_name(k.gpu)
+            name = gpu_name(k.gpu)
             gb = float(cast(float, k.params.get("short_gb", 0.0)))
             short[name] = min(gb, short.get(name, gb))
     rows = [option_row(o) for o in report.options[:TABLE_ROWS]]
@@ -298,7 +296,7 @@ def cost_view(report: CostReport) -> dict[str, Any]:
 
 def _no_count(report: CostReport) -> list[str]:
     """Provider cards without a setup of the asked size (at most six, then an ellipsis)."""
-    names = sorted({f"{_provider_name(k.provider)} {_gpu_name(k.gpu)}" for k in report.skipped
+    names = sorted({f"{provider_name(k.provider)} {gpu_name(k.gpu)}" for k in report.skipped
                     if k.reason == "count_not_offered"})
     return names[:6] + (["…"] if len(names) > 6 else [])
 
