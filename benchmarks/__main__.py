@@ -57,7 +57,10 @@ def main() -> None:
     section("Cost: one compare() across all providers and cards (target: median < 5 ms)")
     print(cost_speed.report(cost_speed.run()))
 
-    from benchmarks import wallet_scale
+    from benchmarks import telegram_load, wallet_scale
+
+    section("Telegram load: 2,000 updates from 200 chats via the fake Bot API (limits 30/s, 1/s a chat, 20/min a group)")
+    print(telegram_load.report(telegram_load.run()))
 
     section("Wallet scale: 1M rentals, 100k wallets (targets: sweep tick < 1 s, top-up + rent median < 5 ms)")
     print(wallet_scale.report(wallet_scale.run()))

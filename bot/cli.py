@@ -185,12 +185,10 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """Start every front end whose token is set; with none, the console chat."""
-    tokens = [name for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN") if os.environ.get(name)]
-    if tokens:
-        print(f"kasuan run: {', '.join(tokens)} set, but the Telegram/Discord front ends are not in this "
-              "version yet; starting the console chat.", file=sys.stderr)
-    return cmd_chat(args)
+    """Start every front end whose token is set, plus the alert sender; with none, the console chat."""
+    from bot.run import main_run
+
+    return main_run()
 
 
 def build_parser() -> Parser:

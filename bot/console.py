@@ -11,11 +11,13 @@ import os
 import sys
 from typing import TextIO
 
+from bot.clock import SystemClock
+from bot.core.app import build_core
 from bot.core.incoming import Incoming
 from bot.core.router import Core
-from bot.core.settings import MemorySettings, SettingsStore
 from bot.i18n import t
 from bot.replies import Button
+from bot.store import connect
 
 
 def button_line(buttons: list[Button], lang: str) -> str:
@@ -23,8 +25,14 @@ def button_line(buttons: list[Button], lang: str) -> str:
     return "  ".join(labels)
 
 
-def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, settings: SettingsStore | None = None) -> int:
-    core = Core(settings or MemorySettings())
+def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | None = None) -> int:
+    """Talk to the bot until end of input; the database is KASUAN_DB (default ./data/kasuan.db)."""
+    if core is None:
+        store = connect()
+        try:
+            return chat(stdin, stdout, build_core(store, SystemClock()))
+        finally:
+            store.close()
     interactive = stdin.isatty()
     user = os.environ.get("USER", "console")
     if interactive:

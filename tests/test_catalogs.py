@@ -79,8 +79,8 @@ def test_dense_bf16_tflops_are_dense_not_sparse() -> None:
 def test_bad_catalog_names_file_entry_and_field(tmp_path: Path) -> None:
     bad = tmp_path / "gpus.yaml"
     bad.write_text("gpus:\n  - id: x1\n    name: X\n    vendor: nvidia\n    memory_gb: -1\n", encoding="utf-8")
-    with pytest.raises(CatalogError, match=r"gpus.yaml: entry x1: field 'memory_gb'"):
+    with pytest.raises(CatalogError, match=r"gpus\.yaml: entry x1: field 'memory_gb'"):
         load_entries(bad, "gpus", GpuSpec)
     bad.write_text("models: [1, 2", encoding="utf-8")
-    with pytest.raises(CatalogError, match="gpus.yaml: cannot read"):
+    with pytest.raises(CatalogError, match=r"gpus\.yaml: cannot read"):
         load_entries(bad, "models", ModelSpec)

@@ -1,0 +1,205 @@
+"""Front ends (Telegram, Discord) around the one chat core, and what they share.
+
+An adapter is thin: it turns a platform event into an `Incoming`, asks the core for a `Reply`,
+and turns the reply into platform calls. Everything an adapter needs from the rest of the house
+goes through the small pieces here, so the adapters never touch SQL, sizing or wording:
+
+- `CoreRunner` runs the (synchronous) core on one worker thread, so a slow answer or a SQLite
+  write never stalls the event loop both front ends share, and every store write from chat
+  handling happens on that one thread, one at a time.
+- `Dedup` says whether a platform event id was already handled (a redelivered update is dropped);
+  `MemoryDedup` for tests and the console, `StoreDedup` over bot.store's processed_updates.
+- `Delivery` is what an alert delivery attempt came to, for the wallet's alert sender.
+- `button_labels` words a reply's buttons from the string catalog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
+
+from bot.core.incoming import Incoming
+from bot.core.router import Core
+from bot.i18n import t
+from bot.replies import Reply
+
+T = TypeVar("T")
+DeliveryStatus = Literal["ok", "retry_after", "blocked", "failed"]
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What one attempt to deliver an alert came to; the sender decides what happens next.
+
+    ok: delivered. retry_after: the platform said wait this many seconds. blocked: the chat is gone
+    or blocked the bot (stop sending there). failed: anything else (the sender backs off and retries).
+    `moved_to` is the chat's new scope when a Telegram group became a supergroup on the way.
+    """
+
+    status: DeliveryStatus
+    retry_after: float | None = None
+    detail: str = ""
+    moved_to: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+Deliver = Callable[[str, Reply], Awaitable[Delivery]]
+
+
+def split_scope(scope: str) -> tuple[str, str, str]:
+    """(platform, kind, id) of a delivery scope: "telegram:chat:-100123" -> ("telegram", "chat", "-100123").
+
+    Alerts go to a chat scope, or to a user scope ("discord:user:42") when a personal wallet has
+    no private chat yet: the front end then opens a DM. ValueError for anything else.
+    """
+    parts = scope.split(":", 2)
+    if len(parts) != 3 or parts[1] not in ("chat", "user") or not parts[2]:
+        raise ValueError(f"not a chat or user scope: {scope!r}")
+    return parts[0], parts[1], parts[2]
+
+
+class Dedup(Protocol):
+    """Remembers platform event ids: `first_time` records the key and says whether it was new."""
+
+    def first_time(self, key: str) -> bool: ...
+
+
+class MemoryDedup:
+    """The last `capacity` event keys in memory: for tests, the benchmark and a run without a database.
+
+    Forgets on restart, which is exactly when Telegram redelivers; use StoreDedup in production.
+    """
+
+    def __init__(self, capacity: int = 100_000) -> None:
+        self.capacity = capacity
+        self._keys: OrderedDict[str, None] = OrderedDict()
+
+    def first_time(self, key: str) -> bool:
+        if key in self._keys:
+            return False
+        self._keys[key] = None
+        if len(self._keys) > self.capacity:
+            self._keys.popitem(last=False)
+        return True
+
+
+class StoreDedup:
+    """Event keys in SQLite (bot.store's processed_updates), so a redelivery after a restart is caught too.
+
+    The check and the record are one INSERT ... ON CONFLICT DO NOTHING, so two deliveries racing
+    each other cannot both be taken as new.
+    """
+
+    def __init__(self, store: Any) -> None:
+        from bot.store.updates import seen_update
+
+        self.store = store
+        self._seen_update = seen_update
+
+    def first_time(self, key: str) -> bool:
+        return not self._seen_update(self.store, key)
+
+
+class CoreRunner:
+    """The core and the dedup store behind one worker thread, shared by every front end.
+
+    Why one thread: the core is synchronous (parse, engine, templates, SQLite). Run on the event
+    loop, a slow reply would hold up every chat on both platforms; run on many threads, two
+    handlers could interleave writes on one SQLite connection. One worker gives both: the loop
+    stays free for network I/O, and store writes from chat handling happen one at a time.
+    """
+
+    def __init__(self, core: Core, dedup: Dedup | None = None, *, threaded: bool = True) -> None:
+        self.core = core
+        self.dedup: Dedup = dedup or MemoryDedup()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-core") if threaded else None
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)` on the worker thread (inline when not threaded)."""
+        if self._pool is None:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    async def call_timed(self, fn: Callable[..., T], *args: Any) -> tuple[T, float]:
+        """`call`, plus the seconds `fn` itself took on the worker (time spent queueing excluded)."""
+
+        def timed() -> tuple[T, float]:
+            start = time.perf_counter()
+            result = fn(*args)
+            return result, time.perf_counter() - start
+
+        return await self.call(timed)
+
+    async def first_time(self, key: str) -> bool:
+        """True the first time `key` (a platform event id) is seen; False for a redelivery."""
+        return await self.call(self.dedup.first_time, key)
+
+    async def handle(self, inc: Incoming) -> Reply | None:
+        """The core's reply to `inc` (None when the message isn't for the bot)."""
+        reply, _ = await self.handle_timed(inc)
+        return reply
+
+    async def handle_timed(self, inc: Incoming) -> tuple[Reply | None, float]:
+        """The reply and the seconds the core spent on it (measured on the worker, queueing excluded)."""
+        return await self.call_timed(self.core.handle, inc)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+
+
+def button_labels(reply: Reply, limit: int = 64) -> list[tuple[str, str]]:
+    """(label, payload) of each button under `reply`, worded in the reply's language.
+
+    Labels come from the string catalog; `limit` is the platform's label length.
+    """
+    out = []
+    for b in reply.buttons:
+        label = t(b.label_key, reply.lang, **b.label_params)
+        out.append((label if len(label) <= limit else label[: limit - 1] + "…", b.payload))
+    return out
+
+
+class InFlight:
+    """Counts work in progress so a shutdown can wait for it (Discord events, alert sends)."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def __enter__(self) -> InFlight:
+        self._count += 1
+        self._idle.clear()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._count -= 1
+        if self._count == 0:
+            self._idle.set()
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    async def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until nothing is in flight; False if `timeout` ran out first."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+__all__ = [
+    "CoreRunner", "Dedup", "Deliver", "Delivery", "InFlight", "MemoryDedup", "StoreDedup",
+    "button_labels", "split_scope",
+]

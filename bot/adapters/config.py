@@ -1,0 +1,272 @@
+"""Configuration of the front ends, read only from the environment (and an optional .env file).
+
+Why only the environment: tokens are secrets, and the environment is where Docker, systemd and CI
+put secrets; nothing sensitive lives in a file that is committed or baked into an image. A .env
+file is a convenience for a developer's machine and never overrides a variable already set.
+
+Tokens must never reach a log line, an exception message or a chat: `TokenRedactor` is a
+logging.Filter that replaces every configured secret (and anything shaped like a Telegram bot
+token) before a record is formatted, tracebacks included.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import secrets
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REDACTED = "[redacted]"
+# A Telegram bot token: the bot id, a colon, 35 characters of base64url. Redacted even when it is
+# not the configured one (a token pasted into a message, a second bot's token in a URL).
+TELEGRAM_TOKEN_SHAPE = re.compile(r"\b\d{6,}:[A-Za-z0-9_-]{30,}\b")
+ENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
+
+
+def read_env_file(path: Path | str) -> dict[str, str]:
+    """KEY=VALUE lines of a .env file (comments, blank lines, `export` and quotes allowed).
+
+    A tiny parser instead of a dependency: the format we accept is the one .env.example shows.
+    """
+    out: dict[str, str] = {}
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        return out
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = ENV_LINE.match(line)
+        if not m:
+            continue
+        key, value = m.group(1), m.group(2)
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        else:
+            value = value.split(" #", 1)[0].rstrip()
+        out[key] = value
+    return out
+
+
+def load_env_file(path: Path | str | None = None, environ: dict[str, str] | None = None) -> list[str]:
+    """Copy a .env file's variables into the environment without overriding what is already set.
+
+    The file is $KASUAN_ENV_FILE, or ./.env. Returns the names it set (never the values).
+    """
+    env = os.environ if environ is None else environ
+    target = path if path is not None else env.get("KASUAN_ENV_FILE", ".env")
+    added = []
+    for key, value in read_env_file(target).items():
+        if key not in env:
+            env[key] = value
+            added.append(key)
+    return added
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None = None) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be a whole number, got {raw!r}") from exc
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    return raw in ("1", "true", "yes", "on")
+
+
+class ConfigError(ValueError):
+    """A variable is set to something unusable; the message names the variable, never a secret's value."""
+
+
+@dataclass(frozen=True)
+class WebhookConfig:
+    """Telegram webhook mode: Telegram POSTs updates to `url`; we listen on listen:port behind a proxy."""
+
+    url: str
+    secret: str
+    listen: str = "0.0.0.0"
+    port: int = 8080
+
+    @property
+    def path(self) -> str:
+        return urlsplit(self.url).path or "/"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything `kasuan run` needs, from the environment. `repr` never shows a token."""
+
+    telegram_token: str | None = field(default=None, repr=False)
+    discord_token: str | None = field(default=None, repr=False)
+    db_path: str | None = None
+    telegram_api_base_url: str | None = None
+    webhook: WebhookConfig | None = field(default=None, repr=False)
+    discord_guild_id: int | None = None
+    discord_shard_count: int | None = None
+    discord_message_content: bool = False
+    log_level: str = "INFO"
+    alert_interval: float = 30.0
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        e = os.environ if env is None else env
+        webhook = None
+        url = e.get("KASUAN_WEBHOOK_URL", "").strip()
+        if url:
+            if not url.startswith("https://") and not _flag(e, "KASUAN_WEBHOOK_ALLOW_HTTP"):
+                raise ConfigError("KASUAN_WEBHOOK_URL must be an https:// URL (Telegram only calls HTTPS webhooks)")
+            secret = e.get("KASUAN_WEBHOOK_SECRET", "").strip() or secrets.token_urlsafe(32)
+            if not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
+                raise ConfigError("KASUAN_WEBHOOK_SECRET may only use A-Z, a-z, 0-9, _ and - (1 to 256 characters)")
+            webhook = WebhookConfig(url=url, secret=secret, listen=e.get("KASUAN_WEBHOOK_LISTEN", "0.0.0.0").strip(),
+                                    port=_int(e, "KASUAN_WEBHOOK_PORT", 8080) or 8080)
+        interval = e.get("KASUAN_ALERT_INTERVAL", "").strip()
+        try:
+            alert_interval = float(interval) if interval else 30.0
+        except ValueError as exc:
+            raise ConfigError(f"KASUAN_ALERT_INTERVAL must be a number of seconds, got {interval!r}") from exc
+        return cls(
+            telegram_token=e.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
+            discord_token=e.get("DISCORD_BOT_TOKEN", "").strip() or None,
+            db_path=e.get("KASUAN_DB", "").strip() or None,
+            telegram_api_base_url=e.get("TELEGRAM_API_BASE_URL", "").strip() or None,
+            webhook=webhook,
+            discord_guild_id=_int(e, "DISCORD_GUILD_ID"),
+            discord_shard_count=_int(e, "DISCORD_SHARD_COUNT"),
+            discord_message_content=_flag(e, "DISCORD_MESSAGE_CONTENT"),
+            log_level=(e.get("KASUAN_LOG_LEVEL", "") or e.get("LOG_LEVEL", "") or "INFO").strip().upper(),
+            alert_interval=alert_interval,
+        )
+
+    @property
+    def secrets(self) -> list[str]:
+        """Every value that must never be logged."""
+        found = [self.telegram_token, self.discord_token, self.webhook.secret if self.webhook else None]
+        return [s for s in found if s]
+
+    @property
+    def any_front_end(self) -> bool:
+        return bool(self.telegram_token or self.discord_token)
+
+
+class TokenRedactor(logging.Filter):
+    """Replaces secrets in a log record (message, arguments, traceback text) before it is formatted.
+
+    Attached to handlers, and run by the record factory `install_redaction` sets up, so a record
+    is clean whichever handler (file, stderr, pytest's capture) ends up writing it.
+    """
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        super().__init__("kasuan.redact")
+        self.secrets = sorted({s for s in secrets if s and len(s) >= 6}, key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        for secret in self.secrets:
+            if secret in text:
+                text = text.replace(secret, REDACTED)
+        return TELEGRAM_TOKEN_SHAPE.sub(REDACTED, text)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "_kasuan_redacted", False):
+            return True
+        try:
+            message = record.getMessage()
+        except Exception:  # a bad format string: keep the raw parts, still redacted
+            message = f"{record.msg} {record.args}"
+        clean = self.redact(message)
+        record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.redact(record.stack_info)
+        setattr(record, "_kasuan_redacted", True)  # noqa: B010 (LogRecord has no declared slot for it)
+        return True
+
+
+_installed: TokenRedactor | None = None
+_previous_factory: object = None
+
+
+def install_redaction(secrets: Iterable[str]) -> TokenRedactor:
+    """Redact `secrets` in every log record from now on, whichever handler writes it.
+
+    Why a record factory as well as handler filters: a filter on a handler only sees records that
+    reach that handler, and handlers come and go (pytest adds its own); the factory cleans each
+    record once, where it is created.
+    """
+    global _installed, _previous_factory
+    redactor = TokenRedactor(secrets)
+    if _installed is None:
+        _previous_factory = logging.getLogRecordFactory()
+        base = _previous_factory
+
+        def factory(*args: object, **kwargs: object) -> logging.LogRecord:
+            record: logging.LogRecord = base(*args, **kwargs)
+            if _installed is not None:
+                _installed.filter(record)
+            return record
+
+        logging.setLogRecordFactory(factory)
+    _installed = redactor
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, TokenRedactor) for f in handler.filters):
+            handler.addFilter(redactor)
+    return redactor
+
+
+def uninstall_redaction() -> None:
+    """Undo `install_redaction` (tests)."""
+    global _installed, _previous_factory
+    if _previous_factory is not None:
+        logging.setLogRecordFactory(_previous_factory)  # type: ignore[arg-type]
+    _installed, _previous_factory = None, None
+    for handler in logging.getLogger().handlers:
+        for f in [f for f in handler.filters if isinstance(f, TokenRedactor)]:
+            handler.removeFilter(f)
+
+
+@contextmanager
+def redaction(secrets: Iterable[str]) -> Iterator[TokenRedactor]:
+    """`install_redaction` for the duration of a block."""
+    redactor = install_redaction(secrets)
+    try:
+        yield redactor
+    finally:
+        uninstall_redaction()
+
+
+def setup_logging(config: Config, stream: object = None) -> None:
+    """Log lines to stderr (Docker and journald collect them), secrets redacted, chatty libraries quieted.
+
+    httpx logs every request URL at INFO, and a Telegram request URL contains the bot token:
+    it is raised to WARNING (and redacted anyway).
+    """
+    handler = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    level = logging.getLevelName(config.log_level)
+    root.setLevel(level if isinstance(level, int) else logging.INFO)
+    for noisy in ("httpx", "httpcore", "discord.http", "discord.gateway", "apscheduler"):
+        logging.getLogger(noisy).setLevel(max(logging.WARNING, root.level))
+    install_redaction(config.secrets)
+
+
+def redact(text: str, secrets: Iterable[str] = ()) -> str:
+    """`text` with secrets removed: for the one line `kasuan run` prints when it cannot start."""
+    return TokenRedactor([*secrets, *(_installed.secrets if _installed else [])]).redact(text)

@@ -1,0 +1,572 @@
+"""Discord front end (discord.py 2): slash commands, mentions and DMs in, the core's replies out as markdown.
+
+What the user sees: every core command as a slash command, with typed options (a model, a method
+to choose, a card, a card count, a sequence length, a provider) and autocomplete from the
+catalogs; names and descriptions in Chinese for a zh-CN client. A DM, or a message that @mentions
+the bot or replies to it, is answered as free text. Replies are the core's Discord templates
+(code-block tables) split under 2000 characters; the core's buttons come as a row of buttons
+whose custom_id carries the core's payload, so a press still works after a restart.
+
+What the user never sees: a ping. Every send goes out with mentions disabled, and the templates
+escape user text, so echoing "@everyone" or markdown back is harmless. When the core takes longer
+than `defer_after` seconds (Discord allows 3 for the first response), the interaction is deferred
+first and the answer follows.
+
+Nothing about sizing, money or wording lives here: option values become the text of the command
+the core already understands (`command_text`), and every label comes from the string catalog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import uuid
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import suppress
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+from discord.ext import commands
+
+from bot.adapters import CoreRunner, Delivery, InFlight, button_labels, split_scope
+from bot.core.incoming import Incoming
+from bot.core.settings import platform_lang
+from bot.i18n import detect_language, has, t
+from bot.render import split_message
+from bot.replies import Reply
+
+log = logging.getLogger("kasuan.discord")
+
+PLATFORM = "discord"
+NO_MENTIONS = discord.AllowedMentions.none()
+BUTTON_ID = "k:"  # custom_id = "k:" + the core's payload (<= 64 bytes, Discord allows 100)
+MAX_BUTTONS = 25  # five rows of five
+LABEL_LIMIT = 80
+DESCRIPTION_LIMIT = 100
+CHOICES_LIMIT = 25
+DEFER_AFTER = 2.0  # seconds: Discord drops an interaction not answered within 3
+LOCALES = {discord.Locale.chinese: "zh"}  # zh-CN
+BARE = ("start", "help", "gpus", "models")
+JOBS = ("size", "compare")
+MENTION = re.compile(r"<@!?(\d+)>")
+NAME_SHAPE = re.compile(r"^[-_\w]{1,32}$")
+
+
+def command_text(name: str, text: str | None = None, **options: object) -> str:
+    """The command line the core understands, from a slash command's typed options.
+
+    "/size" text="with zero 3", model="qwen3-8b", method="qlora", gpus=2, gpu="rtx-4090", seq_len=4096
+    -> "/size with zero 3 qwen3-8b qlora 2x rtx-4090 seq 4096". The same words a user would type, so
+    Discord and Telegram reach the same handler with the same request.
+    """
+    parts = [f"/{name}"]
+    if text:
+        parts.append(text.strip())
+    for key in ("model", "method"):
+        if options.get(key):
+            parts.append(str(options[key]))
+    gpus, gpu = options.get("gpus"), options.get("gpu")
+    if gpus and gpu:
+        parts.append(f"{gpus}x {gpu}")
+    elif gpus:
+        parts.append(f"{gpus} gpus")
+    elif gpu:
+        parts.append(str(gpu))
+    if options.get("seq_len"):
+        parts.append(f"seq {options['seq_len']}")
+    for key in ("provider", "value"):
+        if options.get(key):
+            parts.append(str(options[key]))
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------- catalog look-ups
+
+
+def _matches(entries: Iterable[tuple[str, str, Iterable[str]]], current: str) -> list[Choice[str]]:
+    """Autocomplete: entries whose id, name or alias contains what was typed, prefix matches first."""
+    typed = current.strip().lower()
+    scored = []
+    for value, name, aliases in entries:
+        words = [value.lower(), name.lower(), *(a.lower() for a in aliases)]
+        if not typed:
+            rank = 1
+        elif any(w.startswith(typed) for w in words):
+            rank = 0
+        elif any(typed in w for w in words):
+            rank = 1
+        else:
+            continue
+        scored.append((rank, name.lower(), Choice(name=name[:DESCRIPTION_LIMIT], value=value)))
+    scored.sort(key=lambda s: (s[0], s[1]))
+    return [c for _, _, c in scored[:CHOICES_LIMIT]]
+
+
+async def model_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    from engine.catalog import models
+
+    return _matches(((m.id, m.name, m.aliases) for m in models().entries), current)
+
+
+async def gpu_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    from engine.catalog import gpus
+
+    return _matches(((g.id, g.name, g.aliases) for g in gpus().entries), current)
+
+
+async def provider_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    from engine.providers import providers
+
+    return _matches(((p.id, p.name, p.aliases) for p in providers().entries), current)
+
+
+def _label(key: str, fallback: str) -> locale_str:
+    """An English text from the catalog that the translator can localize (key, else fallback key)."""
+    source = key if has(key) else fallback
+    return locale_str(t(source, "en")[:DESCRIPTION_LIMIT], key=key, fallback=fallback)
+
+
+def method_options() -> list[Choice[str]]:
+    return [Choice(name=_label(f"method.{m}", f"method.{m}"), value=m) for m in ("full", "lora", "qlora", "pretrain")]
+
+
+def currency_options() -> list[Choice[str]]:
+    from engine.providers import currencies
+
+    return [Choice(name=c.id, value=c.id) for c in currencies().entries] + [
+        Choice(name=_label("setting.auto", "setting.auto"), value="auto")]
+
+
+def lang_options() -> list[Choice[str]]:
+    return [Choice(name="zh", value="zh"), Choice(name="en", value="en"),
+            Choice(name=_label("setting.auto", "setting.auto"), value="auto")]
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Localizes command names, descriptions, option names and choices for zh-CN from the string catalog.
+
+    Each locale_str carries its catalog key (and a fallback key); a key the catalog lacks is left
+    untranslated (Discord shows the English default), never invented here.
+    """
+
+    async def translate(self, string: locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        lang = LOCALES.get(locale)
+        if lang is None:
+            return None
+        for key in (string.extras.get("key"), string.extras.get("fallback")):
+            if key and has(key):
+                text = t(key, lang)
+                if context.location in (app_commands.TranslationContextLocation.command_name,
+                                        app_commands.TranslationContextLocation.parameter_name):
+                    return text.lower() if NAME_SHAPE.match(text) else None
+                return text[:DESCRIPTION_LIMIT]
+        return None
+
+
+# ---------------------------------------------------------------------- buttons
+
+
+class CoreButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"k:(?P<payload>.+)"):
+    """A core button: the custom_id is the payload, so any press, even after a restart, reaches the core."""
+
+    def __init__(self, payload: str, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label[:LABEL_LIMIT], custom_id=f"{BUTTON_ID}{payload}",
+                                           style=discord.ButtonStyle.secondary))
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> CoreButton:
+        return cls(match["payload"], getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        front: DiscordFrontEnd = interaction.client.front
+        try:
+            await front.on_button(interaction, self.payload)
+        except Exception as exc:
+            await front.on_interaction_error(interaction, exc)
+
+
+class KasuanBot(commands.AutoShardedBot):
+    """The discord.py client: sharded automatically (or DISCORD_SHARD_COUNT shards), no prefix commands."""
+
+    def __init__(self, front: DiscordFrontEnd, *, intents: discord.Intents, shard_count: int | None) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, shard_count=shard_count,
+                         help_command=None, allowed_mentions=NO_MENTIONS)
+        self.front = front
+
+    async def setup_hook(self) -> None:
+        await self.front.setup()
+
+    async def on_message(self, message: discord.Message, /) -> None:  # replaces prefix-command processing
+        await self.front.on_message(message)
+
+    async def on_ready(self) -> None:
+        log.info("discord front end ready as %s in %d guilds (%s shards)", self.user, len(self.guilds),
+                 self.shard_count)
+
+
+# ---------------------------------------------------------------------- the front end
+
+
+class DiscordFrontEnd:
+    """One Discord bot on the shared core."""
+
+    platform = PLATFORM
+
+    def __init__(
+        self,
+        token: str,
+        runner: CoreRunner,
+        *,
+        guild_id: int | None = None,
+        shard_count: int | None = None,
+        message_content: bool = False,
+        defer_after: float = DEFER_AFTER,
+        sync: bool = True,
+    ) -> None:
+        self._token = token
+        self.runner = runner
+        self.guild_id = guild_id
+        self.defer_after = defer_after
+        self.sync = sync
+        self.inflight = InFlight()
+        intents = discord.Intents.default()  # guilds, guild and DM messages; nothing privileged
+        intents.message_content = message_content
+        self.bot = KasuanBot(self, intents=intents, shard_count=shard_count)
+        self.task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def setup(self) -> None:
+        """Register the buttons and the slash commands, then sync them (to the test guild when set)."""
+        self.bot.add_dynamic_items(CoreButton)
+        build_commands(self.bot.tree, self)
+        self.bot.tree.error(self.on_interaction_error)
+        await self.bot.tree.set_translator(CatalogTranslator())
+        if self.sync:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """A test guild sees changes at once; a global sync can take up to an hour to show everywhere."""
+        tree = self.bot.tree
+        if self.guild_id:
+            guild = discord.Object(id=self.guild_id)
+            tree.copy_global_to(guild=guild)
+            return await tree.sync(guild=guild)
+        return await tree.sync()
+
+    async def start(self) -> None:
+        """Log in and connect in the background (the gateway runs until `stop`)."""
+        self.task = asyncio.create_task(self.bot.start(self._token), name="discord")
+
+    async def stop(self) -> None:
+        """Let events in flight finish (up to 15 s), then close the gateway and the HTTP session."""
+        await self.inflight.wait_idle(timeout=15)
+        await self.bot.close()
+        if self.task is not None:
+            try:
+                await self.task
+            except Exception as exc:
+                log.info("discord client ended with %s", type(exc).__name__)
+
+    # ------------------------------------------------------------------ events in
+
+    def _incoming(self, text: str, user: discord.abc.User, channel_id: int | None, private: bool,
+                  key: str, *, locale: str | None = None, admin: bool = False, button: str | None = None) -> Incoming:
+        return Incoming(
+            text=text, user_id=str(user.id), chat_id=str(channel_id or user.id), platform=PLATFORM,
+            chat_kind="private" if private else "group", addressed=True, user_lang=locale,
+            is_admin=private or admin, event_id=key, button=button, user_name=user.name,
+        )
+
+    async def on_interaction_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        """The one error path for slash commands and buttons: log with the interaction id, tell the
+        user briefly and only them (an ephemeral message naming the error id), never a traceback."""
+        error_id = uuid.uuid4().hex[:8]
+        log.error("discord interaction %s failed (error id %s)", interaction.id, error_id, exc_info=error)
+        lang = platform_lang(interaction.locale.value) or "en"
+        text = Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}).render("discord")
+        with suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            else:
+                await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A DM, a mention of the bot or a reply to it: free text for the core. Anything else is ignored."""
+        try:
+            await self._on_message(message)
+        except Exception as exc:
+            error_id = uuid.uuid4().hex[:8]
+            log.error("discord message %s failed (error id %s)", message.id, error_id, exc_info=exc)
+            lang = detect_language(message.content)
+            text = Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}).render("discord")
+            with suppress(discord.HTTPException):
+                await message.channel.send(text, allowed_mentions=NO_MENTIONS)
+
+    async def _on_message(self, message: discord.Message) -> None:
+        me = self.bot.user
+        if me is None or message.author.bot or message.author.id == me.id:
+            return
+        private = isinstance(message.channel, discord.DMChannel | discord.GroupChannel)
+        mentioned = any(u.id == me.id for u in message.mentions)
+        ref = message.reference.resolved if message.reference is not None else None
+        replied = isinstance(ref, discord.Message) and ref.author.id == me.id
+        if not (private or mentioned or replied):
+            return
+        with self.inflight:
+            key = f"{PLATFORM}:message:{message.id}"
+            if not await self.runner.first_time(key):
+                return
+            text = MENTION.sub(lambda m: " " if int(m.group(1)) == me.id else m.group(0), message.content).strip()
+            perms = getattr(message.author, "guild_permissions", None)
+            admin = bool(perms and (perms.administrator or perms.manage_guild))
+            inc = self._incoming(text, message.author, message.channel.id, private, key, admin=admin)
+            reply = await self.runner.handle(inc)
+            if reply is not None:
+                await self.send(message.channel, reply, reference=None if private else message)
+
+    async def on_command(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A slash command, as the command line the core understands."""
+        with self.inflight:
+            key = f"{PLATFORM}:interaction:{interaction.id}"
+            if not await self.runner.first_time(key):
+                return
+            perms = interaction.permissions
+            inc = self._incoming(text, interaction.user, interaction.channel_id, interaction.guild_id is None, key,
+                                 locale=interaction.locale.value, admin=perms.administrator or perms.manage_guild)
+            reply, deferred = await self._in_time(inc, lambda: interaction.response.defer(thinking=True))
+            if reply is None:
+                if not deferred:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                await interaction.delete_original_response()
+                return
+            await self._respond(interaction, reply, deferred=deferred, edit=False)
+
+    async def on_button(self, interaction: discord.Interaction[Any], payload: str) -> None:
+        """A press of one of the core's buttons: the message is edited in place with the new answer."""
+        with self.inflight:
+            key = f"{PLATFORM}:interaction:{interaction.id}"
+            if not await self.runner.first_time(key):
+                return
+            perms = interaction.permissions
+            inc = self._incoming("", interaction.user, interaction.channel_id, interaction.guild_id is None, key,
+                                 locale=interaction.locale.value, admin=perms.administrator or perms.manage_guild,
+                                 button=payload)
+            reply, deferred = await self._in_time(inc, interaction.response.defer)
+            if reply is None:
+                if not deferred:
+                    await interaction.response.defer()
+                return
+            await self._respond(interaction, reply, deferred=deferred, edit=True)
+
+    async def _in_time(self, inc: Incoming, defer: Callable[[], Awaitable[Any]]) -> tuple[Reply | None, bool]:
+        """The core's reply; if it is not ready within `defer_after` seconds, defer the interaction first."""
+        task = asyncio.ensure_future(self.runner.handle(inc))
+        done, _ = await asyncio.wait({task}, timeout=self.defer_after)
+        if done:
+            return task.result(), False
+        await defer()
+        return await task, True
+
+    # ------------------------------------------------------------------ replies out
+
+    @staticmethod
+    def render(reply: Reply) -> list[str]:
+        """The reply in Discord markdown, cut into messages under 2000 characters."""
+        return split_message(reply.render("discord"), "discord")
+
+    @staticmethod
+    def view(reply: Reply) -> discord.ui.View | None:
+        """The core's buttons (at most 25, five to a row), labels from the catalog."""
+        labels = button_labels(reply, LABEL_LIMIT)[:MAX_BUTTONS]
+        if not labels:
+            return None
+        view = discord.ui.View(timeout=None)
+        for label, payload in labels:
+            view.add_item(CoreButton(payload, label))
+        return view
+
+    @staticmethod
+    def _extras(reply: Reply, last: bool) -> dict[str, Any]:
+        """What goes with the last part: the buttons, and the image (as an attachment shown in an embed)."""
+        out: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+        if not last:
+            return out
+        view = DiscordFrontEnd.view(reply)
+        if view is not None:
+            out["view"] = view
+        if reply.image is not None:
+            out["file"] = discord.File(io.BytesIO(reply.image), filename="reply.png")
+            out["embed"] = discord.Embed().set_image(url="attachment://reply.png")
+        return out
+
+    async def send(self, channel: discord.abc.Messageable, reply: Reply,
+                   reference: discord.Message | None = None) -> list[discord.Message]:
+        """Post the reply in a channel (a mention or DM answer, or an alert), quoting the question in a server."""
+        parts = self.render(reply)
+        sent = []
+        for i, part in enumerate(parts):
+            kwargs = self._extras(reply, i == len(parts) - 1)
+            if i == 0 and reference is not None:
+                # quote the question; if it was deleted meanwhile, send anyway
+                kwargs.update(reference=reference.to_reference(fail_if_not_exists=False), mention_author=False)
+            sent.append(await channel.send(part, **kwargs))
+        return sent
+
+    async def _respond(self, interaction: discord.Interaction[Any], reply: Reply, *, deferred: bool, edit: bool) -> None:
+        parts = self.render(reply)
+        single = len(parts) == 1
+        first = self._extras(reply, single)
+        if edit and reply.image is None:
+            view = first.get("view")
+            if deferred:
+                await interaction.edit_original_response(content=parts[0], view=view,
+                                                         allowed_mentions=NO_MENTIONS)
+            else:
+                await interaction.response.edit_message(content=parts[0], view=view, allowed_mentions=NO_MENTIONS)
+        elif deferred or edit:
+            if edit and not deferred:
+                await interaction.response.defer()
+            await interaction.followup.send(parts[0], **first)
+        else:
+            await interaction.response.send_message(parts[0], **first)
+        for i, part in enumerate(parts[1:], 2):
+            await interaction.followup.send(part, **self._extras(reply, i == len(parts)))
+
+    async def deliver(self, scope: str, reply: Reply) -> Delivery:
+        """Send an alert to a channel ("discord:chat:<channel id>") or a user's DMs ("discord:user:<user id>")
+        and say how it went, for the alert sender."""
+        _, kind, ident = split_scope(scope)
+        with self.inflight:
+            try:
+                channel: Any
+                if kind == "user":
+                    user = self.bot.get_user(int(ident)) or await self.bot.fetch_user(int(ident))
+                    channel = user.dm_channel or await user.create_dm()
+                else:
+                    channel = self.bot.get_channel(int(ident)) or await self.bot.fetch_channel(int(ident))
+                if not isinstance(channel, discord.abc.Messageable):
+                    return Delivery("blocked", detail="not a channel messages can be sent to")
+                await self.send(channel, reply)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                return Delivery("blocked", detail=exc.text or type(exc).__name__)
+            except discord.HTTPException as exc:
+                if exc.status == 429:
+                    retry = getattr(exc, "retry_after", None) or 5.0
+                    return Delivery("retry_after", retry_after=float(retry), detail="rate limited")
+                return Delivery("failed", detail=exc.text or f"HTTP {exc.status}")
+            except (discord.DiscordException, OSError) as exc:
+                return Delivery("failed", detail=type(exc).__name__)
+        return Delivery("ok")
+
+
+# ---------------------------------------------------------------------- the command tree
+
+
+def _described(name: str, options: Iterable[str]) -> dict[str, locale_str]:
+    """Option descriptions: `discord.opt.<option>` from the catalog, else the command's own description."""
+    return {o: _label(f"discord.opt.{o}", f"cmd.{name}") for o in options}
+
+
+def _renamed(options: Iterable[str]) -> dict[str, locale_str]:
+    """Option names stay ASCII by default; the translator localizes them when the catalog has `discord.optname.*`."""
+    return {o: locale_str(o, key=f"discord.optname.{o}") for o in options}
+
+
+def _command(name: str, callback: Any, options: Iterable[str]) -> app_commands.Command[Any, ..., None]:
+    opts = list(options)
+    if opts:
+        callback = app_commands.describe(**_described(name, opts))(callback)
+        callback = app_commands.rename(**_renamed(opts))(callback)
+    description = t(f"cmd.{name}", "en") if has(f"cmd.{name}") else name
+    return app_commands.Command(
+        name=locale_str(name, key=f"discord.name.{name}"),
+        description=locale_str(description[:DESCRIPTION_LIMIT], key=f"cmd.{name}"),
+        callback=callback,
+    )
+
+
+def _job(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None]:
+    async def job(interaction: discord.Interaction[Any], text: str | None = None, model: str | None = None,
+                  method: str | None = None, gpu: str | None = None,
+                  gpus: app_commands.Range[int, 1, 1024] | None = None,
+                  seq_len: app_commands.Range[int, 128, 1_048_576] | None = None) -> None:
+        await front.on_command(interaction, command_text(name, text, model=model, method=method, gpu=gpu, gpus=gpus,
+                                                         seq_len=seq_len))
+
+    cb: Any = app_commands.choices(method=method_options())(job)
+    cb = app_commands.autocomplete(model=model_choices, gpu=gpu_choices)(cb)
+    return _command(name, cb, ("text", "model", "method", "gpu", "gpus", "seq_len"))
+
+
+def _cost(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None]:
+    async def cost(interaction: discord.Interaction[Any], text: str | None = None, model: str | None = None,
+                   method: str | None = None, gpu: str | None = None,
+                   gpus: app_commands.Range[int, 1, 1024] | None = None,
+                   seq_len: app_commands.Range[int, 128, 1_048_576] | None = None,
+                   provider: str | None = None) -> None:
+        await front.on_command(interaction, command_text(name, text, model=model, method=method, gpu=gpu, gpus=gpus,
+                                                         seq_len=seq_len, provider=provider))
+
+    cb: Any = app_commands.choices(method=method_options())(cost)
+    cb = app_commands.autocomplete(model=model_choices, gpu=gpu_choices, provider=provider_choices)(cb)
+    return _command(name, cb, ("text", "model", "method", "gpu", "gpus", "seq_len", "provider"))
+
+
+def _choice(front: DiscordFrontEnd, name: str, choices: list[Choice[str]]) -> app_commands.Command[Any, ..., None]:
+    async def choose(interaction: discord.Interaction[Any], value: str | None = None) -> None:
+        await front.on_command(interaction, command_text(name, value=value))
+
+    return _command(name, app_commands.choices(value=choices)(choose), ("value",))
+
+
+def _provider(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None]:
+    async def provider(interaction: discord.Interaction[Any], value: str | None = None) -> None:
+        await front.on_command(interaction, command_text(name, value=value))
+
+    return _command(name, app_commands.autocomplete(value=provider_choices)(provider), ("value",))
+
+
+def _bare(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None]:
+    async def bare(interaction: discord.Interaction[Any]) -> None:
+        await front.on_command(interaction, command_text(name))
+
+    return _command(name, bare, ())
+
+
+def _text(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None]:
+    async def free(interaction: discord.Interaction[Any], text: str | None = None) -> None:
+        await front.on_command(interaction, command_text(name, text))
+
+    return _command(name, free, ("text",))
+
+
+def build_commands(tree: app_commands.CommandTree[Any], front: DiscordFrontEnd) -> list[str]:
+    """One slash command per core command (the core's menu decides which exist). Returns their names."""
+    names = []
+    tree.clear_commands(guild=None)
+    for name, _ in front.runner.core.command_menu("en"):
+        if name in JOBS:
+            command = _job(front, name)
+        elif name == "cost":
+            command = _cost(front, name)
+        elif name == "lang":
+            command = _choice(front, name, lang_options())
+        elif name == "currency":
+            command = _choice(front, name, currency_options())
+        elif name == "provider":
+            command = _provider(front, name)
+        elif name in BARE:
+            command = _bare(front, name)
+        else:
+            command = _text(front, name)
+        tree.add_command(command)
+        names.append(name)
+    return names

@@ -1,0 +1,568 @@
+"""Telegram front end (python-telegram-bot 22): updates in, the core's replies out as HTML.
+
+What the user sees: in a private chat every text message is answered; in a group only commands,
+messages that @mention the bot and replies to the bot's own messages (everything else is group
+chatter and never reaches the core). Replies are the core's Telegram templates in HTML parse mode,
+split under 4096 characters at block boundaries; the core's buttons become an inline keyboard, and
+pressing one answers the callback query and edits the message in place.
+
+What the user never sees: rate limiting, retries, redelivered updates, a group turning into a
+supergroup, or a traceback. Sends are paced under Telegram's flood limits (`PacedRateLimiter`,
+built on PTB's AIORateLimiter), a 429 waits for its retry_after, a redelivered update id is
+dropped (`CoreRunner.first_time`), a migrated chat is followed (and reported through `on_migrate`
+so the wallet moves with it), and one error handler logs the update id and tells the user briefly.
+
+Nothing about sizing, money or wording lives here: the core decides, the templates word it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dtm
+import hmac
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+from aiolimiter import AsyncLimiter
+from telegram import (
+    BotCommand,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    LinkPreviewOptions,
+    Message,
+    MessageEntity,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationHandlerStop,
+    BaseRateLimiter,
+    BaseUpdateProcessor,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+
+from bot.adapters import CoreRunner, Delivery, button_labels, split_scope
+from bot.adapters.config import WebhookConfig
+from bot.core.incoming import Incoming
+from bot.core.settings import platform_lang
+from bot.i18n import detect_language, t
+from bot.render import split_message
+from bot.replies import Reply
+
+log = logging.getLogger("kasuan.telegram")
+
+PLATFORM = "telegram"
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+SEND_PREFIXES = ("send", "edit", "copy", "forward")  # the endpoints Telegram's flood limits count
+CAPTION_LIMIT = 1024
+BUTTONS_PER_ROW = 3
+ADMIN_CACHE_SECONDS = 600.0
+MigrateHook = Callable[[str, str], Awaitable[None]]
+AnsweredHook = Callable[[int, float], None]
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Telegram's flood limits, with a margin so jitter on the way never pushes a send over them.
+
+    Telegram: about 30 messages a second overall, one a second in a chat, 20 a minute in a group.
+    We aim a little under each (27/s, one per 1.05 s, one per 3.2 s = 18.75/min) and keep the
+    overall bucket small: PTB's default bucket lets 30 out at once and 30 more within the same
+    second, 60 in one sliding second. A bucket of `overall_burst` draining at `overall_per_second`
+    lets at most burst + rate = 28.5 through in any second (the rest of the margin absorbs network
+    jitter), and, holding half a message more than one, does not lose throughput to timer lateness.
+    """
+
+    overall_per_second: float = 27.0
+    overall_burst: float = 1.5
+    private_interval: float = 1.05
+    group_interval: float = 3.2
+    max_retries: int = 3
+
+
+TELEGRAM_LIMITS = Pace()
+
+
+class PacedRateLimiter(AIORateLimiter):
+    """PTB's AIORateLimiter (429 retries, the per-group bucket) with even overall pacing and a per-chat limit.
+
+    Three things are changed, each because it let a send go over Telegram's limits:
+    - AIORateLimiter does not limit a private chat. Here each chat sends one message at a time and
+      waits its interval after the previous send finished, so its spacing holds whatever the
+      overall queue does.
+    - Its overall bucket lets 30 messages out at once and 30 more within the same second. Here a
+      small bucket (`Pace.overall_burst`) paces sends evenly.
+    - It takes the overall slot before waiting out a retry_after pause, so every request that got a
+      slot during the pause fires at the same instant when it ends (and draws the next 429). Here
+      the slot is taken inside the request, after the pause, and taken again if a pause began
+      while waiting for it.
+    A 429 still pauses every send for retry_after + 0.1 s and retries, up to `max_retries` times.
+    """
+
+    def __init__(self, pace: Pace = TELEGRAM_LIMITS) -> None:
+        super().__init__(overall_max_rate=0, max_retries=pace.max_retries)
+        self.pace = pace
+        self._overall = AsyncLimiter(pace.overall_burst, pace.overall_burst / pace.overall_per_second)
+        self._chats: dict[str, tuple[asyncio.Lock, list[float]]] = {}
+
+    def _chat(self, chat_id: object) -> tuple[asyncio.Lock, list[float], float]:
+        key = str(chat_id)
+        group = not key.lstrip("-").isdigit() or key.startswith("-")
+        if len(self._chats) > 4096:
+            now = time.monotonic()
+            for k, (lock, next_at) in list(self._chats.items()):
+                if not lock.locked() and next_at[0] < now:
+                    del self._chats[k]
+        lock, next_at = self._chats.setdefault(key, (asyncio.Lock(), [0.0]))
+        return lock, next_at, self.pace.group_interval if group else self.pace.private_interval
+
+    def _paced(self, callback: Callable[..., Coroutine[Any, Any, Any]]) -> Callable[..., Coroutine[Any, Any, Any]]:
+        """`callback` behind the overall pace, never released into a retry_after pause."""
+        pause = self._retry_after_event  # set = no pause; AIORateLimiter clears it during a retry_after
+
+        async def paced(*args: Any, **kwargs: Any) -> Any:
+            while True:
+                await pause.wait()
+                async with self._overall:
+                    if pause.is_set():
+                        return await callback(*args, **kwargs)
+
+        return paced
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        chat_id = data.get("chat_id")
+        if chat_id is None or not endpoint.startswith(SEND_PREFIXES):
+            # not a message (getChatAdministrators, answerCallbackQuery ...): flood limits do not count
+            # it, so it takes no send slot; a 429 is still waited out and retried
+            unpaced = {k: v for k, v in data.items() if k != "chat_id"}
+            return await super().process_request(callback, args, kwargs, endpoint, unpaced, rate_limit_args)
+        lock, next_at, interval = self._chat(chat_id)
+        async with lock:
+            wait = next_at[0] - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                return await super().process_request(self._paced(callback), args, kwargs, endpoint, data,
+                                                     rate_limit_args)
+            finally:
+                next_at[0] = time.monotonic() + interval
+
+
+class PerChatUpdates(BaseUpdateProcessor):
+    """Updates from different chats run concurrently; one chat's updates run in arrival order.
+
+    Why: sends wait for the rate limiter, so handling updates one by one would let one busy chat
+    hold up all the others; handling them all at once could answer a chat's second question
+    before its first.
+    """
+
+    def __init__(self, max_concurrent_updates: int = 512) -> None:
+        super().__init__(max_concurrent_updates)
+        self._chats: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        lock, users = self._chats.setdefault(chat.id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            users[0] -= 1
+            if users[0] == 0:
+                self._chats.pop(chat.id, None)
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+
+def api_root(base_url: str) -> str:
+    """TELEGRAM_API_BASE_URL as a server root: "http://localhost:8081" (a trailing /bot is accepted)."""
+    root = base_url.rstrip("/")
+    return root[: -len("/bot")] if root.endswith("/bot") else root
+
+
+def retry_seconds(exc: RetryAfter) -> float:
+    """RetryAfter's wait in seconds (PTB 22 keeps it as a timedelta; the public property warns)."""
+    value = getattr(exc, "_retry_after", None)
+    if isinstance(value, dtm.timedelta):
+        return value.total_seconds()
+    raw = exc.retry_after
+    return raw.total_seconds() if isinstance(raw, dtm.timedelta) else float(raw)
+
+
+def chat_scope(chat_id: int | str) -> str:
+    return f"{PLATFORM}:chat:{chat_id}"
+
+
+class TelegramFrontEnd:
+    """One Telegram bot: a PTB Application wired to the core, polling or behind a webhook."""
+
+    platform = PLATFORM
+
+    def __init__(
+        self,
+        token: str,
+        runner: CoreRunner,
+        *,
+        base_url: str | None = None,
+        webhook: WebhookConfig | None = None,
+        rate_limiter: BaseRateLimiter[Any] | None = None,
+        on_migrate: MigrateHook | None = None,
+        on_answered: AnsweredHook | None = None,
+        poll_timeout: float = 10.0,
+        max_concurrent_updates: int = 512,
+    ) -> None:
+        self.runner = runner
+        self.webhook = webhook
+        self.on_migrate = on_migrate
+        self.on_answered = on_answered
+        self.poll_timeout = poll_timeout
+        self._dedup_seconds: dict[int, float] = {}
+        self._admins: dict[int, tuple[float, frozenset[int]]] = {}
+        self._web: Any = None
+        builder = (
+            Application.builder()
+            .token(token)
+            .rate_limiter(rate_limiter or PacedRateLimiter())
+            .concurrent_updates(PerChatUpdates(max_concurrent_updates))
+            .job_queue(None)
+        )
+        if base_url:
+            root = api_root(base_url)
+            builder = builder.base_url(f"{root}/bot").base_file_url(f"{root}/file/bot")
+        if webhook is not None:
+            builder = builder.updater(None)
+        self.app = builder.build()
+        self.app.add_handler(TypeHandler(Update, self._drop_redelivered), group=-1)
+        self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
+        self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
+        self.app.add_handler(CallbackQueryHandler(self._on_button))
+        self.app.add_error_handler(self._on_error)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Connect (getMe), publish the command menu, and start taking updates."""
+        await self.app.initialize()
+        await self.set_commands()
+        await self.app.start()
+        if self.webhook is not None:
+            await self._start_webhook(self.webhook)
+        elif self.app.updater is not None:
+            await self.app.updater.start_polling(
+                poll_interval=0.0, timeout=dtm.timedelta(seconds=self.poll_timeout),
+                allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False,
+            )
+        log.info("telegram front end started as @%s (%s)", self.app.bot.username,
+                 "webhook" if self.webhook else "polling")
+
+    async def stop(self) -> None:
+        """Stop taking updates, let the ones already taken finish, then disconnect."""
+        if self._web is not None:
+            await self._web.cleanup()
+            self._web = None
+        if self.app.updater is not None and self.app.updater.running:
+            await self.app.updater.stop()
+        if self.app.running:
+            await self.app.stop()  # processes what is queued and waits for handlers in flight
+        await self.app.shutdown()
+
+    async def set_commands(self) -> None:
+        """The command menu in English (default and `en`) and Chinese (`zh`), from the core's catalog."""
+        for code, lang in ((None, "en"), ("en", "en"), ("zh", "zh")):
+            commands = [BotCommand(name, desc[:256]) for name, desc in self.runner.core.command_menu(lang)]
+            try:
+                await self.app.bot.set_my_commands(commands, language_code=code)
+            except TelegramError as exc:
+                log.warning("could not set the %s command menu: %s", code or "default", exc)
+
+    async def _start_webhook(self, hook: WebhookConfig) -> None:
+        """Listen for Telegram's POSTs (behind a reverse proxy terminating TLS) and register the URL.
+
+        aiohttp instead of PTB's tornado-based webhook server: aiohttp is already here (discord.py
+        needs it), and the handler is ten lines: check the secret header, queue the update.
+        """
+        from aiohttp import web
+
+        app = web.Application(client_max_size=2**20)
+        app.router.add_post(hook.path, self._on_webhook)
+        self._web = web.AppRunner(app, access_log=None)
+        await self._web.setup()
+        await web.TCPSite(self._web, hook.listen, hook.port).start()
+        await self.app.bot.set_webhook(url=hook.url, secret_token=hook.secret, allowed_updates=ALLOWED_UPDATES)
+
+    @property
+    def webhook_port(self) -> int | None:
+        """The port the webhook listener is bound to (useful when configured as 0)."""
+        if self._web is None:
+            return None
+        for address in self._web.addresses:
+            return int(address[1])
+        return None
+
+    async def _on_webhook(self, request: Any) -> Any:
+        from aiohttp import web
+
+        assert self.webhook is not None
+        given = request.headers.get("X-Telegram-Bot-Api-Secret-Token", "")
+        if not hmac.compare_digest(given.encode(), self.webhook.secret.encode()):
+            return web.Response(status=403)
+        try:
+            data = await request.json()
+            update = Update.de_json(data, self.app.bot)
+        except (ValueError, TypeError, KeyError):
+            return web.Response(status=400)
+        await self.app.update_queue.put(update)
+        return web.Response(status=200)
+
+    # ------------------------------------------------------------------ updates in
+
+    def event_key(self, update_id: int) -> str:
+        """The de-duplication key: update ids are per bot, so the bot id is part of it."""
+        return f"{PLATFORM}:{self.app.bot.id}:{update_id}"
+
+    async def _drop_redelivered(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Runs before every handler: a redelivered update id stops here."""
+        fresh, seconds = await self.runner.call_timed(self.runner.dedup.first_time, self.event_key(update.update_id))
+        if not fresh:
+            log.info("update %s was already handled; dropping the redelivery", update.update_id)
+            raise ApplicationHandlerStop
+        if len(self._dedup_seconds) > 10_000:  # updates no handler took (stickers, photos) leave theirs behind
+            self._dedup_seconds.clear()
+        self._dedup_seconds[update.update_id] = seconds
+
+    def _addressed(self, msg: Message) -> tuple[str | None, bool, bool]:
+        """(text for the core, addressed?, command?); text is None for another bot's command.
+
+        Addressed: a private chat, a command, an @mention of this bot, or a reply to its message.
+        The mention itself is taken out of the text so the core sees only the question.
+        """
+        bot = self.app.bot
+        username = (bot.username or "").lower()
+        text = msg.text or ""
+        command = False
+        for entity, value in msg.parse_entities([MessageEntity.BOT_COMMAND]).items():
+            if entity.offset != 0:
+                continue
+            if "@" in value and value.split("@", 1)[1].lower() != username:
+                return None, False, False  # /size@otherbot
+            command = True
+        mentioned = False
+        for entity, value in msg.parse_entities([MessageEntity.MENTION, MessageEntity.TEXT_MENTION]).items():
+            ours = (entity.type == MessageEntity.MENTION and value[1:].lower() == username) or (
+                entity.type == MessageEntity.TEXT_MENTION and entity.user is not None and entity.user.id == bot.id)
+            if ours:
+                mentioned = True
+                text = text.replace(value, " ", 1)
+        replied = msg.reply_to_message is not None and msg.reply_to_message.from_user is not None \
+            and msg.reply_to_message.from_user.id == bot.id
+        private = msg.chat.type == ChatType.PRIVATE
+        return text.strip(), private or command or mentioned or replied, command
+
+    async def _is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user administers the group (cached: one getChatAdministrators per chat per 10 min)."""
+        now = time.monotonic()
+        cached = self._admins.get(chat_id)
+        if cached is None or cached[0] < now:
+            try:
+                admins = await self.app.bot.get_chat_administrators(chat_id)
+                ids = frozenset(a.user.id for a in admins)
+            except TelegramError as exc:
+                log.info("could not list the admins of chat %s: %s", chat_id, exc)
+                ids = frozenset()
+            cached = (now + ADMIN_CACHE_SECONDS, ids)
+            self._admins[chat_id] = cached
+        return user_id in cached[1]
+
+    async def _on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A text message: answered in a private chat; in a group only when addressed to the bot."""
+        msg = update.message
+        dedup = self._dedup_seconds.pop(update.update_id, 0.0)
+        if msg is None or msg.from_user is None or msg.from_user.is_bot:
+            return
+        text, addressed, command = self._addressed(msg)
+        if text is None or not addressed:
+            return
+        private = msg.chat.type == ChatType.PRIVATE
+        user = msg.from_user
+        inc = Incoming(
+            text=text, user_id=str(user.id), chat_id=str(msg.chat.id), platform=PLATFORM,
+            chat_kind="private" if private else "group", addressed=True, user_lang=user.language_code,
+            is_admin=private or (command and await self._is_admin(msg.chat.id, user.id)),
+            event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
+        )
+        reply, seconds = await self.runner.handle_timed(inc)
+        if reply is None:
+            return
+        start = time.perf_counter()
+        parts = self.render(reply)
+        seconds += dedup + time.perf_counter() - start
+        if self.on_answered is not None:
+            self.on_answered(update.update_id, seconds)
+        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id)
+
+    async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A button press: answer the callback query at once, then edit the message in place."""
+        query = update.callback_query
+        self._dedup_seconds.pop(update.update_id, None)
+        if query is None:
+            return
+        with suppress(BadRequest):  # "query is too old": the edit below still shows the answer
+            await query.answer()
+        if not query.data:
+            return
+        msg = query.message
+        chat_id = msg.chat.id if msg is not None else query.from_user.id
+        private = msg is None or msg.chat.type == ChatType.PRIVATE
+        user = query.from_user
+        inc = Incoming(
+            text="", button=query.data, user_id=str(user.id), chat_id=str(chat_id), platform=PLATFORM,
+            chat_kind="private" if private else "group", addressed=True, user_lang=user.language_code,
+            is_admin=private or await self._is_admin(chat_id, user.id),
+            event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
+        )
+        reply = await self.runner.handle(inc)
+        if reply is None:
+            return
+        parts = self.render(reply)
+        if isinstance(msg, Message) and msg.text is not None and reply.image is None:
+            markup = self.keyboard(reply)
+            try:
+                await query.edit_message_text(parts[0], parse_mode=ParseMode.HTML,
+                                              reply_markup=markup if len(parts) == 1 else None,
+                                              link_preview_options=LinkPreviewOptions(is_disabled=True))
+            except BadRequest as exc:
+                if "not modified" not in exc.message.lower():
+                    raise
+            if len(parts) > 1:
+                await self._send(chat_id, reply, parts[1:])
+            return
+        await self._send(chat_id, reply, parts)
+
+    async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The service message Telegram posts when a group becomes a supergroup (in both chats)."""
+        msg = update.message
+        if msg is None:
+            return
+        if msg.migrate_to_chat_id:
+            await self._migrated(msg.chat.id, msg.migrate_to_chat_id)
+        elif msg.migrate_from_chat_id:
+            await self._migrated(msg.migrate_from_chat_id, msg.chat.id)
+
+    async def _migrated(self, old: int, new: int) -> None:
+        log.info("telegram chat %s became %s", old, new)
+        self._admins.pop(old, None)
+        if self.on_migrate is not None:
+            await self.on_migrate(chat_scope(old), chat_scope(new))
+
+    async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The one error handler: log with the update id, tell the user briefly (never a traceback)."""
+        err = context.error
+        update_id = update.update_id if isinstance(update, Update) else None
+        if isinstance(err, Forbidden):
+            log.info("telegram update %s: the bot is blocked or was removed (%s)", update_id, err.message)
+            return
+        error_id = uuid.uuid4().hex[:8]
+        log.error("telegram update %s failed (error id %s)", update_id, error_id, exc_info=err)
+        if isinstance(err, RetryAfter | NetworkError) and not isinstance(err, BadRequest):
+            return  # sending an apology would hit the same wall
+        if not isinstance(update, Update) or update.effective_chat is None:
+            return
+        user = update.effective_user
+        message = update.effective_message
+        lang = platform_lang(user.language_code if user else None) or detect_language(
+            message.text or "" if message else "")
+        text = Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}).render("telegram")
+        with suppress(TelegramError):
+            await self.app.bot.send_message(update.effective_chat.id, text, parse_mode=ParseMode.HTML)
+
+    # ------------------------------------------------------------------ replies out
+
+    @staticmethod
+    def render(reply: Reply) -> list[str]:
+        """The reply in Telegram HTML, cut into messages under 4096 characters."""
+        return split_message(reply.render("telegram"), "telegram")
+
+    @staticmethod
+    def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
+        """The core's buttons as an inline keyboard (payloads are callback_data, at most 64 bytes)."""
+        labels = button_labels(reply)
+        if not labels:
+            return None
+        buttons = [InlineKeyboardButton(label, callback_data=payload) for label, payload in labels]
+        return InlineKeyboardMarkup([buttons[i:i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)])
+
+    async def _send(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None = None) -> int:
+        """Send the parts (the keyboard under the last), following a group's migration. Returns the chat id used."""
+        try:
+            await self._send_to(chat_id, reply, parts, reply_to)
+            return chat_id
+        except ChatMigrated as exc:
+            await self._migrated(chat_id, exc.new_chat_id)
+            await self._send_to(exc.new_chat_id, reply, parts, None)
+            return exc.new_chat_id
+
+    async def _send_to(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None) -> None:
+        bot = self.app.bot
+        markup = self.keyboard(reply)
+        quote = ReplyParameters(message_id=reply_to, allow_sending_without_reply=True) if reply_to else None
+        if reply.image is not None:
+            caption = parts[0] if len(parts) == 1 and len(parts[0]) <= CAPTION_LIMIT else None
+            await bot.send_photo(chat_id, photo=reply.image, caption=caption,
+                                 parse_mode=ParseMode.HTML if caption else None,
+                                 reply_markup=markup if caption else None, reply_parameters=quote)
+            if caption is not None:
+                return
+            quote = None
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
+                                   reply_parameters=quote if i == 0 else None,
+                                   link_preview_options=LinkPreviewOptions(is_disabled=True))
+
+    async def deliver(self, scope: str, reply: Reply) -> Delivery:
+        """Send an alert to a chat scope ("telegram:chat:<id>") and say how it went, for the alert sender.
+
+        A user scope ("telegram:user:<id>") goes to the user's private chat, which has the user's id.
+        """
+        _, _, chat = split_scope(scope)
+        try:
+            used = await self._send(int(chat), reply, self.render(reply))
+        except RetryAfter as exc:
+            return Delivery("retry_after", retry_after=retry_seconds(exc), detail="flood control")
+        except Forbidden as exc:
+            return Delivery("blocked", detail=exc.message)
+        except BadRequest as exc:
+            gone = "chat not found" in exc.message.lower()
+            return Delivery("blocked" if gone else "failed", detail=exc.message)
+        except TelegramError as exc:
+            return Delivery("failed", detail=exc.message)
+        return Delivery("ok", moved_to=chat_scope(used) if str(used) != chat else None)
