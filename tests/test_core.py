@@ -157,12 +157,24 @@ def test_settings_persist_and_language_precedence() -> None:
     assert r is not None and r.lang == "zh"  # platform locale beats the message's language
     user.says("/lang en")
     r = user.says("qwen3 8b lora")
-    assert r is not None and r.lang == "en" and store.get("console:user:u1") == {"lang": "en"}
+    chosen = {k: v for k, v in store.get("console:user:u1").items() if k != "last_lang"}
+    assert r is not None and r.lang == "en" and chosen == {"lang": "en"}
     user.says("/currency cny")
     user.says("/provider gpuli")
-    assert store.get("console:user:u1") == {"lang": "en", "currency": "CNY", "provider": "gpuli"}
+    chosen = {k: v for k, v in store.get("console:user:u1").items() if k != "last_lang"}
+    assert chosen == {"lang": "en", "currency": "CNY", "provider": "gpuli"}
     user.says("/provider auto")
     assert "provider" not in store.get("console:user:u1")
+
+
+def test_a_bare_command_is_answered_in_the_language_of_the_last_question() -> None:
+    user = User()
+    first = user.says("千问3 8B LoRA 显存够吗")
+    bare = user.says("/help")
+    assert first is not None and bare is not None and (first.lang, bare.lang) == ("zh", "zh")
+    user.says("how much memory for qwen3 8b lora")
+    later = user.says("/help")
+    assert later is not None and later.lang == "en"
 
 
 def test_group_chatter_is_ignored_but_commands_and_mentions_are_answered() -> None:
@@ -178,7 +190,7 @@ def test_bad_setting_and_unknown_command_are_clear_and_change_nothing() -> None:
     user = User(Core(store))
     r = user.says("/currency bitcoin")
     assert r is not None and r.kind == "error" and "USD" in r.render("plain")
-    assert store.get("console:user:u1") == {}
+    assert "currency" not in store.get("console:user:u1")
     r = user.says("/frobnicate")
     assert r is not None and "/size" in r.render("plain")
 

@@ -6,6 +6,7 @@ A user's choice wins over the chat's, which wins over what the platform and the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -13,7 +14,7 @@ from bot.core.incoming import Incoming
 from bot.i18n import detect_language
 from bot.store import Store, delete_setting, get_settings, set_setting
 
-KEYS = ("lang", "currency", "provider")
+KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" is remembered, not set
 
 
 class SettingsStore(Protocol):
@@ -59,10 +60,25 @@ def platform_lang(locale: str | None) -> str | None:
     return None
 
 
+def message_lang(text: str) -> str | None:
+    """The language a message is written in, or None when it says nothing ("/wallet", "2", "ok")."""
+    words = re.sub(r"^/\w+(@\w+)?", "", text.strip())
+    if detect_language(words) == "zh":
+        return "zh"
+    return "en" if re.search(r"[A-Za-z]{3,}", words) else None
+
+
 def effective(store: SettingsStore, inc: Incoming) -> Effective:
+    """A user's choice, else the chat's, else the platform locale, else the message's language,
+    else the language of the user's last message that had one (so "/wallet" after a Chinese
+    question is answered in Chinese)."""
     user = store.get(inc.scope_user)
     chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
-    lang = user.get("lang") or chat.get("lang") or platform_lang(inc.user_lang) or detect_language(inc.text)
+    said = message_lang(inc.text)
+    if said and said != user.get("last_lang") and not user.get("lang"):
+        store.set(inc.scope_user, "last_lang", said)
+    lang = (user.get("lang") or chat.get("lang") or platform_lang(inc.user_lang) or said
+            or user.get("last_lang") or "en")
     return Effective(
         lang=lang,
         currency=user.get("currency") or chat.get("currency"),
