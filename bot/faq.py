@@ -25,7 +25,7 @@ from engine.errors import CatalogError
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
-K1, B = 1.2, 0.5
+K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 # Chat shorthand and spellings that mean the same word to a reader.
 SYNONYMS = {
     "hrs": "hour", "hr": "hour", "ckpt": "checkpoint", "vram": "memory", "mem": "memory", "oom": "memory",
