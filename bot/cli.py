@@ -155,7 +155,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not args.text or not args.text.strip():
         raise UsageError("kasuan ask: give the question as TEXT, or - to read lines from stdin")
     if args.json:
-        print(json.dumps(ask_json(args.text, args.lang), ensure_ascii=False))
+        print(json.dumps(ask_json(args.text, args.lang), ensure_ascii=False, default=str))
     else:
         print(answer(args.text, args.lang).reply.render("plain"), end="")
     return 0
@@ -174,7 +174,7 @@ def answer_lines(lines: Iterable[str], answer: Callable[[str], dict[str, object]
         except KasuanError as exc:
             obj = {"input": line, "error": {"code": exc.code, "message": error_message(exc, lang)}}
             status = EXIT_BAD_INPUT
-        print(json.dumps(obj, ensure_ascii=False), flush=True)
+        print(json.dumps(obj, ensure_ascii=False, default=str), flush=True)  # Decimal money as a string
     return status
 
 

@@ -8,6 +8,7 @@ does one it misses. The intent is a field too.
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ CASES = Path(__file__).with_name("parser_cases.yaml")
 
 
 def same(expected: Any, got: Any) -> bool:
+    if isinstance(got, Decimal):  # money: compared exactly, as decimals
+        return isinstance(expected, int | float) and Decimal(str(expected)) == got
     if isinstance(expected, int | float) and isinstance(got, int | float) and not isinstance(got, bool):
         return abs(float(expected) - float(got)) < 1e-9 * max(1.0, abs(float(expected)))
     return bool(expected == got)

@@ -141,3 +141,9 @@ def test_ask_stdin_lines() -> None:
     proc = run("ask", "-", stdin="能按小时租吗？\nqwen3 8b lora\n在吗\n")
     intents = [json.loads(x)["intent"] for x in proc.stdout.splitlines()]
     assert intents == ["faq", "size", "unknown"] and proc.returncode == 0
+
+
+def test_ask_json_keeps_money_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", "充值 1.5万人民币", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["intent"] == "wallet" and obj["request"] == {"amount": "15000", "currency": "CNY"}

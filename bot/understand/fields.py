@@ -331,9 +331,10 @@ def currency_only(text: str) -> str | None:
 def _decimal(digits: str, unit: str | None) -> Decimal | None:
     scale = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}.get(unit or "", 1)
     try:
-        return (Decimal(digits) * scale).normalize()
+        amount = Decimal(digits) * scale
     except InvalidOperation:
         return None
+    return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount  # 1.5万 -> 15000
 
 
 RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|至|—|–)\s*({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)

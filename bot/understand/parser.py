@@ -51,7 +51,7 @@ class Parsed:
         out: dict[str, object] = {k: v for k, v in self.request.stated().items() if k != "lora_targets"}
         for key, value in vars(self.rental).items():
             if value is not None and key not in out:
-                out[key] = float(value) if isinstance(value, Decimal) else value
+                out[key] = value  # money stays Decimal
         return out
 
 
