@@ -11,6 +11,7 @@ import re
 from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.understand.normalize import chinese_to_int
 from bot.wallet.errors import WalletError
 
 OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.I)
@@ -123,7 +124,6 @@ DURATION = re.compile(
     r"hours?|hrs?|h|小时|时|个小时)$",
     re.I,
 )
-ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 ZH_NUMBER = re.compile(r"^([一两二三四五六七八九]?十[一二三四五六七八九]?|[一两二三四五六七八九])")
 UNIT_DAYS = {"w": 7, "m": 30, "y": 365, "d": 1}
 
@@ -133,7 +133,7 @@ def parse_duration(token: str) -> timedelta | None:
     text = token.strip().lower()
     zh = ZH_NUMBER.match(text)
     if zh:
-        text = str(_zh_number(zh[1])) + text[zh.end():]
+        text = str(chinese_to_int(zh[1])) + text[zh.end():]
     m = DURATION.match(text)
     if not m:
         return None
@@ -154,14 +154,6 @@ def parse_duration(token: str) -> timedelta | None:
     if key == "h":
         return timedelta(hours=n)
     return timedelta(days=n * UNIT_DAYS[key])
-
-
-def _zh_number(text: str) -> int:
-    """一 .. 九十九 as an int ("十二" = 12, "二十" = 20, "两" = 2)."""
-    if "十" not in text:
-        return ZH_DIGITS[text]
-    tens, _, ones = text.partition("十")
-    return (ZH_DIGITS[tens] if tens else 1) * 10 + (ZH_DIGITS[ones] if ones else 0)
 
 
 def split_duration(delta: timedelta) -> tuple[int, int, int]:
