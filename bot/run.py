@@ -36,6 +36,7 @@ from bot.core.app import build_core
 from bot.core.router import Core
 from bot.replies import Reply
 from bot.store import Store, connect
+from bot.store import migrate_chat as store_migrate_chat
 from bot.wallet import send_due as wallet_send_due
 from bot.wallet import sweep as wallet_sweep
 
@@ -85,24 +86,10 @@ def make_core(store: Store, clock: Clock) -> Core:
     return build_core(store, clock)
 
 
-def migrate_chat(store: Any, old: str, new: str) -> None:
-    """A Telegram group became a supergroup: its wallet's alerts, queued alerts and settings follow.
-
-    Uses the store's own `bot.store.migrate_chat` when it has one; otherwise what bot.store offers
-    today (outbox.move_chat for the wallets' alert chat and queued alerts, settings copied over).
-    """
-    import bot.store
-    from bot.store import outbox, settings
-
-    full = getattr(bot.store, "migrate_chat", None)
-    with store.write():
-        if full is not None:
-            full(store, old, new)
-            return
-        outbox.move_chat(store, old, new)
-        for key, value in settings.get_settings(store, old).items():
-            settings.set_setting(store, new, key, value)
-    log.info("chat %s moved to %s (alerts and settings follow)", old, new)
+def migrate_chat(store: Store, old: str, new: str) -> None:
+    """A Telegram group became a supergroup: its wallet, alerts, settings and pending actions follow."""
+    store_migrate_chat(store, old, new)
+    log.info("chat %s moved to %s (wallet, alerts and settings follow)", old, new)
 
 
 def build_front_ends(config: Config, runner: CoreRunner, store: Any | None) -> list[FrontEnd]:

@@ -227,7 +227,7 @@ def test_the_wallet_and_settings_follow_a_migrated_group(tmp_path: Path) -> None
 
     from bot.run import migrate_chat
     from bot.store import connect, get_settings, set_setting
-    from bot.store.wallets import ensure_wallet, wallet
+    from bot.store.wallets import ensure_wallet, wallet, wallet_by_owner
 
     store = connect(tmp_path / "k.db")
     old, new = "telegram:chat:-55", "telegram:chat:-1005555"
@@ -236,7 +236,10 @@ def test_the_wallet_and_settings_follow_a_migrated_group(tmp_path: Path) -> None
     migrate_chat(store, old, new)
     moved = wallet(store, team.id)
     assert moved is not None and moved.chat == new  # alerts go to the supergroup
-    assert get_settings(store, new) == {"lang": "zh"}
+    owned = wallet_by_owner(store, new)
+    assert owned is not None and owned.id == team.id  # /wallet in the supergroup finds the same wallet
+    assert wallet_by_owner(store, old) is None
+    assert get_settings(store, new) == {"lang": "zh"} and get_settings(store, old) == {}
     store.close()
 
 

@@ -7,6 +7,7 @@ accounts, alert preferences), ledger, rentals, budgets, outbox (alerts and block
 pending (actions waiting for a confirmation button).
 """
 
+from bot.store.chats import migrate_chat
 from bot.store.connection import Store, connect, db_path, from_ts, open_store, ts
 from bot.store.migrations import MIGRATIONS, current_version, migrate
 from bot.store.settings import delete_setting, get_settings, set_setting
@@ -22,6 +23,7 @@ __all__ = [
     "from_ts",
     "get_settings",
     "migrate",
+    "migrate_chat",
     "open_store",
     "prune_updates",
     "seen_update",

@@ -123,9 +123,10 @@ def ready(store: Store, now: datetime, limit: int = 1000) -> list[OutboxItem]:
 
 
 def move_chat(store: Store, old: str, new: str) -> None:
-    """A chat changed its id (a Telegram group became a supergroup): wallets and queued alerts follow."""
-    store.run("UPDATE wallets SET chat = ? WHERE chat = ?", (new, old))
-    store.run("UPDATE outbox SET chat = ? WHERE chat = ? AND status IN ('pending', 'claimed')", (new, old))
+    """A chat changed its id (a Telegram group became a supergroup): everything of it follows."""
+    from bot.store.chats import migrate_chat
+
+    migrate_chat(store, old, new)
 
 
 def block_chat(store: Store, chat: str, at: datetime, reason: str | None) -> None:
