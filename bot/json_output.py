@@ -47,6 +47,7 @@ def sizing_json(s: Sizing) -> dict[str, Any]:
             "explain": {t.key: [{"basis": i.basis, "gb": _r(i.gb), "formula": i.formula} for i in t.items] for t in est.terms},
         },
         "fits": fit_json(s.fit) if s.fit else None,
+        "alternative": fit_json(s.alternative) if s.alternative else None,
         "recommendations": [fit_json(f) for f in s.recommendations],
         "warnings": [{"code": w.code, "params": w.params} for w in s.warnings],
         "checkpoint": s.checkpoint.as_dict(),

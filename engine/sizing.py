@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
-from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, warnings_for
+from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, ladder, warnings_for
 from engine.memory import MemoryEstimate, Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, resolve
@@ -22,6 +22,7 @@ class Sizing:
     assumptions: tuple[Assumption, ...]
     fit: Fit | None  # on the named GPU, when one was named
     recommendations: tuple[Fit, ...]
+    alternative: Fit | None  # when the named GPU does not fit as stated: the fewest of it that would
     warnings: tuple[Warning, ...]
     checkpoint: CheckpointSizes
 
@@ -37,6 +38,10 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)
     fit = Fit(r.gpu, est) if r.gpu is not None else None
+    alternative = None
+    if fit is not None and not fit.fits:
+        found = planner.first_fit(fit.gpu, ladder(r))
+        alternative = found if found.fits and found.estimate.plan != plan else None
     warnings = warnings_for(r, fit, plan)
     note = eight_bit_note(r, plan, est, fit)
     if note is not None:
@@ -47,6 +52,7 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
         assumptions=r.assumptions + tuple(chosen),
         fit=fit,
         recommendations=tuple(planner.recommendations()),
+        alternative=alternative,
         warnings=tuple(warnings),
         checkpoint=checkpoint_sizes(r),
     )

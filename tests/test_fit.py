@@ -105,3 +105,12 @@ def test_lora_targets_change_the_adapter_size() -> None:
 def test_checkpoint_sizes_match_the_seed() -> None:
     s = size(TrainingRequest(params_b=32, method="full"))
     assert round(s.checkpoint.full_with_optimizer_gb) == 512 and round(s.checkpoint.weights_bf16_gb) == 64
+
+
+def test_a_card_that_does_not_fit_as_stated_names_how_many_of_it_would() -> None:
+    s = size(TrainingRequest(params_b=72, method="full", gpu="h100-sxm", num_gpus=8, zero=3))
+    assert s.fit is not None and not s.fit.fits
+    assert s.alternative is not None and s.alternative.num_gpus == 8
+    assert s.alternative.estimate.plan.offload == "optimizer"  # the seed's 72B recipe
+    roomy = size(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090"))
+    assert roomy.alternative is None
