@@ -86,10 +86,10 @@ def _stated(req: TrainingRequest, ctx: Context) -> TrainingRequest:
     return req
 
 
-def size_request(ctx: Context, req: TrainingRequest) -> Reply:
-    """The sizing reply with its buttons."""
+def size_request(ctx: Context, req: TrainingRequest, done: Sizing | None = None) -> Reply:
+    """The sizing reply with its buttons (`done`: the same request already sized by the parser's pass)."""
     stated = _stated(req, ctx)
-    s = size(stated)
+    s = done if done is not None and stated == req else size(stated)
     reply = sizing_reply(s, ctx.lang)
     reply.buttons = sizing_buttons(stated, s)
     return reply

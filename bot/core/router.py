@@ -77,7 +77,7 @@ class Core:
 
             return cost_request(ctx, text_cost_request(text))
         if a.sizing is not None:
-            return size_request(ctx, a.parsed.request)
+            return size_request(ctx, a.parsed.request, a.sizing)
         return a.reply
 
     def _sizing_button(self, ctx: Context, payload: str) -> Reply:
