@@ -88,11 +88,18 @@ class Planner:
         return found
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
-        """The first plan that fits `gpu`, or the last one tried (not fitting) if none does."""
+        """The first plan that fits `gpu` — at that card count, a roomy stage beats a tight one
+        (ZeRO-3 with room over a ZeRO-2 at the edge) — or the last one tried if none fits."""
         last = None
-        for plan in plans:
+        for i, plan in enumerate(plans):
             fit = Fit(gpu, self.estimate(plan))
             if fit.fits:
+                if fit.tight:
+                    for later in plans[i + 1:]:
+                        if later.num_gpus == plan.num_gpus and later.offload == plan.offload:
+                            roomy = Fit(gpu, self.estimate(later))
+                            if roomy.fits and not roomy.tight:
+                                return roomy
                 return fit
             last = fit
         assert last is not None

@@ -114,3 +114,9 @@ def test_a_card_that_does_not_fit_as_stated_names_how_many_of_it_would() -> None
     assert s.alternative.estimate.plan.offload == "optimizer"  # the seed's 72B recipe
     roomy = size(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090"))
     assert roomy.alternative is None
+
+
+def test_at_the_same_card_count_a_roomy_stage_beats_a_tight_one() -> None:
+    s = size(TrainingRequest(params_b=32, method="full", num_gpus=8))
+    h200 = rec(s, "h200")  # ZeRO-2 would need 138 GB of 141 (tight); ZeRO-3 leaves room
+    assert (h200.num_gpus, h200.estimate.plan.zero, h200.tight) == (8, 3, False)
