@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.cost_reply import cost_reply
 from bot.errors import error_message
 from bot.faq import Hit, on_topic
 from bot.replies import Reply
-from bot.understand.parser import Parsed, parse
+from bot.understand.parser import Parsed, parse, parse_cost
 from bot.views import sizing_view
 from engine.cost import CostReport, compare
 from engine.errors import KasuanError
@@ -86,9 +87,7 @@ def answer(text: str, lang: str | None = None) -> Answer:
         try:
             s = size(parsed.request)
             if wants_cost(parsed):
-                from bot.cost_command import cost_reply, text_cost_request
-
-                report = compare(text_cost_request(text))
+                report = compare(parse_cost(text))
                 return Answer(parsed, cost_reply(report, lang), s, report)
         except KasuanError as exc:
             return Answer(parsed, Reply("error", lang, {"message": error_message(exc, lang)}))

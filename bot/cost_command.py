@@ -1,8 +1,8 @@
 """`kasuan cost`: how long a fine-tuning job takes and what it costs at every provider, cheapest first.
 
-The engine (engine.cost.compare) does the numbers; this module reads the flags and the free text,
-builds the reply data (`cost_reply`: a Reply rendered by templates/cost.j2 in every flavor, so a
-chat /cost handler can return the same thing), or adds `time` and `costs` to the sizing JSON.
+The engine (engine.cost.compare) does the numbers and bot.cost_reply shapes the reply every front
+end shows; this module reads the flags and the free text, prints that reply, or adds `time` and
+`costs` to the sizing JSON.
 bot/cli.py registers it lazily inside build_parser, so importing from bot.cli at the top is safe.
 """
 
@@ -13,16 +13,16 @@ import json
 import math
 import sys
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from bot.cli import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
-from bot.errors import error_message, gpu_name, provider_name
+from bot.cost_reply import cost_reply
+from bot.errors import error_message
 from bot.i18n import detect_language
 from bot.json_output import sizing_json
-from bot.render import fmt_gb, fmt_money, short_gpu
-from bot.replies import Reply
 from bot.understand.numbers import parse_quantity
-from engine.billing import Amount, Note
+from bot.understand.parser import parse_cost
+from engine.billing import Amount
 from engine.catalog import ModelSpec
 from engine.cost import CostOption, CostReport, Skip, compare
 from engine.errors import KasuanError
@@ -33,14 +33,6 @@ from engine.request import TrainingRequest
 COST_FIELDS = (
     "tokens", "samples", "avg_len", "epochs", "provider", "hours", "days", "step_seconds", "mfu", "currency",
 )
-TABLE_ROWS = 8  # the reply shows the cheapest few; --json lists every option
-# One-character marks in the table, explained under it (order = legend order).
-MARKS = {"tight": "!", "estimate": "~", "price_band": "~", "price_unlabelled": "?", "separate_instances": "*",
-         "multi_node_no_infiniband": "*"}
-MINUTES_AS_HOURS = 600
-UNUSED_SHOWN_FROM_HOURS = Decimal("0.05")  # per-minute rounding leaves seconds: not worth a column entry
-SHOWN_NOTES = 2  # "the one or two notes that matter"
-QUIET_NOTES = {"boot_minutes", "minimum_unit"}  # said elsewhere in the reply, or too small to matter
 
 
 # ---------------------------------------------------------------- flags
@@ -106,20 +98,7 @@ def cost_request(args: argparse.Namespace, text: str) -> TrainingRequest:
     """What the text says, with every stated flag on top (flags beat text)."""
     stated = {k: getattr(args, k, None) for k in (*SIZE_FIELDS, *COST_FIELDS)}
     flags = TrainingRequest.model_validate({k: v for k, v in stated.items() if v is not None})
-    return text_cost_request(text).merged(flags)
-
-
-def text_cost_request(text: str) -> TrainingRequest:
-    """The chat parser's reading of `text`, with the provider and duration it found."""
-    if not text:
-        return TrainingRequest()
-    from bot.understand.parser import parse
-
-    parsed = parse(text)
-    rental = parsed.rental
-    found = {"provider": rental.provider, "days": rental.duration_days, "hours": rental.duration_hours}
-    extra = {k: v for k, v in found.items() if v is not None and getattr(parsed.request, k) is None}
-    return parsed.request.model_copy(update=extra) if extra else parsed.request
+    return parse_cost(text).merged(flags)
 
 
 def answer_cost(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> tuple[str, dict[str, Any]]:
@@ -148,162 +127,6 @@ def cmd_cost(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(json.dumps(obj, ensure_ascii=False) if args.json else plain, end="\n" if args.json else "")
     return 0
-
-
-
-
-def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
-    """A duration as (unit, number) for the template to word: minutes under an hour, hours under
-    two days, days beyond; None when there is none to show."""
-    if hours is None:
-        return None
-    h = float(hours)
-    if h < 1:
-        return {"unit": "minutes", "n": f"{max(h * 60, 1):.0f}"}
-    if h < 48:
-        return {"unit": "hours", "n": f"{h:.2f}" if h < 10 else f"{h:.1f}"}
-    return {"unit": "days", "n": f"{h / 24:,.1f}"}
-
-
-def sci(x: float) -> str:
-    """FLOPs as engineers write them: 1.152e19 -> 1.15e19."""
-    mantissa, exponent = f"{x:.2e}".split("e")
-    return f"{mantissa}e{int(exponent)}"
-
-
-def pct(share: float | None) -> str:
-    """A utilization as a percentage: 0.3 -> 30%, 0.245 -> 24.5%."""
-    return f"{(share or 0) * 100:.1f}".removesuffix(".0") + "%"
-
-
-def _note_params(note: Note, currency_id: str) -> dict[str, Any]:
-    """A note's parameters ready for str.format: money with its symbol, lists joined, numbers short."""
-    out: dict[str, Any] = {}
-    for key, value in note.params.items():
-        if key in ("low", "high", "hold", "min_balance") and isinstance(value, Decimal):
-            out[key] = fmt_money(value, currency_id)
-        elif key in ("host_gb", "headroom_gb") and isinstance(value, float | int):
-            out[key] = fmt_gb(float(value))
-        elif key in ("days", "hours") and isinstance(value, Decimal | float | int):
-            out[key] = f"{float(value):,.1f}".removesuffix(".0")
-        elif isinstance(value, list | tuple):
-            out[key] = ", ".join(str(v) for v in value)
-        else:
-            out[key] = value
-    return out
-
-
-def option_row(o: CostOption) -> dict[str, Any]:
-    """One option as the reply shows it (numbers raw or as unit + number; no words)."""
-    q = o.quote
-    plan = o.plan
-    unused = q.unused_hours if q.unused_hours > UNUSED_SHOWN_FROM_HOURS else None
-    return {
-        "provider": o.provider.id,
-        "provider_name": o.provider.name,
-        "gpu": o.gpu.id,
-        "name": short_gpu(o.gpu.name),
-        "num_gpus": o.num_gpus,
-        "zero": plan.zero,
-        "offload": plan.offload,
-        "time": duration_view(o.hours),
-        "cycles": [_cycle_view(c.kind, c.count) for c in q.cycles],
-        "instances": q.instances,
-        "currency": q.currency,
-        "total_min": _display(q.total_min, q.currency),
-        "total_max": _display(q.total_max, q.currency),
-        "rate_min": _display(q.per_gpu_hour_range.low, q.currency),
-        "rate_max": _display(q.per_gpu_hour_range.high, q.currency),
-        "unused": duration_view(unused),
-        "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
-        "cheapest": o.cheapest,
-        "notes": [
-            {"code": n.code, "params": _note_params(n, q.currency)} for n in o.notes if n.code not in QUIET_NOTES
-        ],
-    }
-
-
-def _cycle_view(kind: str, count: int) -> dict[str, Any]:
-    """Minutes billed read better as hours past ten hours (4,167 min -> 69.5 h); JSON keeps minutes."""
-    if kind == "minute" and count >= MINUTES_AS_HOURS:
-        return {"kind": "minute_hours", "count": Decimal(count) / 60}
-    return {"kind": kind, "count": count}
-
-
-def _display(amount: Decimal, currency_id: str) -> Decimal:
-    """Rounded to the currency's minor units, so a band whose ends round alike prints as one amount."""
-    return round_money(amount, currency_id)
-
-
-def cost_view(report: CostReport) -> dict[str, Any]:
-    """What a cost reply shows: the time, the pick, the cheapest rows, the notes that matter and what
-    did not make the list. Same data for every flavor."""
-    ref = report.reference
-    tt = ref.time if ref is not None else None
-    pick = report.cheapest
-    converted = None
-    if pick is not None and pick.currency != report.display_currency:
-        converted = {"min": _display(pick.compare_range.low, report.display_currency),
-                     "max": _display(pick.compare_range.high, report.display_currency)}
-    short: dict[str, float] = {}
-    for k in report.skipped:
-        if k.reason == "does_not_fit":
-            name = gpu_name(k.gpu)
-            gb = float(cast(float, k.params.get("short_gb", 0.0)))
-            short[name] = min(gb, short.get(name, gb))
-    rows = [option_row(o) for o in report.options[:TABLE_ROWS]]
-    marks = sorted({m for r in rows for m in r["marks"]}, key=list(MARKS.values()).index)
-    r = report.sizing.resolved
-    return {
-        "basis": report.basis,
-        "tokens": report.tokens,
-        "adapter": r.adapter,
-        "recompute_counted": report.recompute_counted,
-        "attention_counted": report.attention_counted,
-        "stated": duration_view(report.stated_duration.total_seconds() / 3600) if report.stated_duration else None,
-        "ref": option_row(ref) if ref is not None else None,
-        "time": None if tt is None else {
-            "duration": duration_view(tt.hours),
-            "flops": sci(tt.flops) if tt.flops is not None else None,
-            "mfu": pct(tt.mfu),
-            "mfu_base": pct(tt.mfu_base),
-            "mfu_user": tt.mfu_source == "user",
-            "factors": [{"code": f.code, "value": f.value} for f in tt.factors],
-            "steps": tt.steps,
-            "seconds_per_step": tt.seconds_per_step,
-        },
-        "pick": option_row(pick) if pick is not None else None,
-        "converted": converted,
-        "display_currency": report.display_currency,
-        "rows": rows,
-        "more": max(len(report.options) - TABLE_ROWS, 0),
-        "mixed_currencies": len({o.currency for o in report.options[:TABLE_ROWS]}) > 1,
-        "marks": marks,
-        "notes": (option_row(pick)["notes"] if pick is not None else [])[:SHOWN_NOTES],
-        "sizing_assumptions": [{"code": a.code, "value": a.value} for a in report.sizing.assumptions],
-        "assumptions": [{"code": a.code, "value": a.value} for a in report.assumptions],
-        "does_not_fit": [{"name": n, "short_gb": gb} for n, gb in list(short.items())[:6]],
-        "no_count": _no_count(report),
-        "num_gpus": r.request.num_gpus if r.num_gpus_stated else None,
-        "model": r.spec.name,
-        "bare_size": any(a.code == "architecture_from" for a in report.sizing.assumptions),
-        "params": r.params,
-        "method": r.method,
-        "seq_len": r.request.seq_len,
-        "micro_batch": r.request.micro_batch,
-    }
-
-
-def _no_count(report: CostReport) -> list[str]:
-    """Provider cards without a setup of the asked size (at most six, then an ellipsis)."""
-    names = sorted({f"{provider_name(k.provider)} {gpu_name(k.gpu)}" for k in report.skipped
-                    if k.reason == "count_not_offered"})
-    return names[:6] + (["…"] if len(names) > 6 else [])
-
-
-def cost_reply(report: CostReport, lang: str) -> Reply:
-    """The cost reply as data (templates/cost.j2), for the CLI and any chat front end alike."""
-    return Reply("cost", lang, {"v": cost_view(report)})
 
 
 # ---------------------------------------------------------------- JSON
@@ -423,4 +246,3 @@ def cost_json(report: CostReport) -> dict[str, Any]:
     return obj
 
 
-__all__ = ["add_cost_parser", "answer_cost", "cmd_cost", "cost_json", "cost_reply", "cost_view"]

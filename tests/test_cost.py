@@ -10,7 +10,8 @@ from decimal import Decimal
 import pytest
 
 import bot.cli as cli
-from bot.cost_command import add_cost_parser, cost_reply
+from bot.cost_command import add_cost_parser
+from bot.cost_reply import cost_reply
 from engine.billing import NotOffered
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import InvalidRequest, UnknownName

@@ -14,11 +14,12 @@ from bot.answer import faq_item, sizing_reply
 from bot.core import buttons
 from bot.core.incoming import Incoming
 from bot.core.settings import KEYS, Effective, SettingsStore
+from bot.cost_reply import cost_reply
 from bot.faq import answer as faq_answer
 from bot.faq import faq_entries, on_topic
 from bot.render import short_gpu
 from bot.replies import Button, Reply
-from bot.understand.parser import parse
+from bot.understand.parser import parse, parse_cost
 from engine.architecture import count_params
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
@@ -107,8 +108,6 @@ def size_(ctx: Context, args: str) -> Reply:
 
 def cost_request(ctx: Context, req: TrainingRequest) -> Reply:
     """The time-and-cost reply for `req`, in the chat's comparison currency and default provider."""
-    from bot.cost_command import cost_reply
-
     update: dict[str, object] = {}
     if ctx.settings.currency and not req.currency:
         update["currency"] = ctx.settings.currency
@@ -119,11 +118,9 @@ def cost_request(ctx: Context, req: TrainingRequest) -> Reply:
 
 def cost_(ctx: Context, args: str) -> Reply:
     """/cost TEXT: how long the job takes and what it costs at every provider, cheapest first."""
-    from bot.cost_command import text_cost_request
-
     if not args.strip():
         return Reply("missing", ctx.lang, {"missing": ["model"]})
-    req = text_cost_request(args)
+    req = parse_cost(args)
     if not (req.model or req.params_b):
         return Reply("missing", ctx.lang, {"missing": ["model"]})
     return cost_request(ctx, req)

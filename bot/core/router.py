@@ -18,6 +18,7 @@ from bot.core.incoming import Incoming
 from bot.core.settings import MemorySettings, SettingsStore, effective
 from bot.errors import error_message, internal_error
 from bot.replies import Reply
+from bot.understand.parser import parse_cost
 from engine.errors import KasuanError
 
 log = logging.getLogger("kasuan.router")
@@ -73,9 +74,7 @@ class Core:
         if hook is not None:
             return hook(ctx, text)
         if a.cost is not None:
-            from bot.cost_command import text_cost_request
-
-            return cost_request(ctx, text_cost_request(text))
+            return cost_request(ctx, parse_cost(text))
         if a.sizing is not None:
             return size_request(ctx, a.parsed.request, a.sizing)
         return a.reply

@@ -161,6 +161,17 @@ def parse(text: str) -> Parsed:
     return Parsed(intent, lang, request, rental, missing, hits, confident)
 
 
+def parse_cost(text: str) -> TrainingRequest:
+    """The request a cost question states, with the provider and rental length it names."""
+    if not text:
+        return TrainingRequest()
+    parsed = parse(text)
+    rental = parsed.rental
+    found = {"provider": rental.provider, "days": rental.duration_days, "hours": rental.duration_hours}
+    extra = {k: v for k, v in found.items() if v is not None and getattr(parsed.request, k) is None}
+    return parsed.request.model_copy(update=extra) if extra else parsed.request
+
+
 def _valid(key: str, value: object) -> bool:
     """Keep 0 cards / seq 0 (the engine answers them with a clear line); drop empty dataset sizes."""
     if isinstance(value, int | float) and not isinstance(value, bool):
