@@ -13,17 +13,23 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.answer import answer, faq_item, sizing_reply
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
 from bot.json_output import sizing_json
 from bot.understand.numbers import parse_params_b
+from bot.views import sizing_details_reply
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
 from engine.hf_config import load_config
 from engine.request import TrainingRequest
 from engine.sizing import size
+
+if TYPE_CHECKING:
+    from bot.core.router import Core
+    from bot.replies import Reply
+    from bot.understand.parser import Parsed
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
@@ -113,7 +119,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
     s = size(request, spec)
-    reply = sizing_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
+    reply = sizing_details_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
     return reply.render("plain"), sizing_json(s)
 
 
@@ -126,38 +132,61 @@ def cmd_size(args: argparse.Namespace) -> int:
     return 0
 
 
-def ask_json(text: str, lang: str | None) -> dict[str, object]:
-    """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
-    a = answer(text, lang)
-    p = a.parsed
-    reply_lang = lang or p.lang
-    request: dict[str, object] = p.fields()
-    if a.sizing is not None:
-        sized = sizing_json(a.sizing)
-        if a.cost is not None:
-            from bot.cost_command import cost_json
+def ask_core() -> Core:
+    """The chat core `kasuan ask` answers through: the same router and handlers as every front end,
+    with settings in memory and no wallet (ask never writes to a ledger; wallet actions are pointed
+    to the chat)."""
+    from bot.core.router import Core
 
-            sized = cost_json(a.cost)
-        request = {**sized.pop("request"), **sized}  # the same fields as `kasuan size --json` (+ time, costs)
+    return Core()
+
+
+def ask_reply(core: Core, text: str, lang: str | None) -> tuple[Parsed, Reply]:
+    """Parse once, answer through the router."""
+    from bot.core.incoming import Incoming
+    from bot.understand.parser import parse
+
+    parsed = parse(text)
+    inc = Incoming(text=text, user_id="cli", chat_id="cli", platform="cli", user_lang=lang)
+    return parsed, core.handle_parsed(inc, parsed)
+
+
+def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
+    """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
+    from bot.core.handlers import faq_item
+    from engine.cost import CostReport
+    from engine.sizing import Sizing
+
+    p, reply = ask_reply(core, text, lang)
+    request: dict[str, object] = p.fields()
+    if isinstance(reply.source, Sizing):
+        sized = sizing_json(reply.source)
+        request = {**sized.pop("request"), **sized}  # the same fields as `kasuan size --json`
+    elif isinstance(reply.source, CostReport):
+        from bot.cost_command import cost_json
+
+        sized = cost_json(reply.source)
+        request = {**sized.pop("request"), **sized}  # ... plus time and costs
     return {
         "intent": p.intent,
-        "lang": reply_lang,
+        "lang": reply.lang,
         "request": request,
         "missing": p.missing,
-        "faq": [faq_item(h, reply_lang) for h in p.faq if h.score > 0],
-        "reply": a.reply.render("plain"),
+        "faq": [faq_item(h, reply.lang) for h in p.faq if h.score > 0],
+        "reply": reply.render("plain"),
     }
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
+    core = ask_core()
     if args.text == "-":
-        return answer_lines(sys.stdin, lambda line: ask_json(line, args.lang), args)
+        return answer_lines(sys.stdin, lambda line: ask_json(core, line, args.lang), args)
     if not args.text or not args.text.strip():
         raise UsageError("kasuan ask: give the question as TEXT, or - to read lines from stdin")
     if args.json:
-        print(json.dumps(ask_json(args.text, args.lang), ensure_ascii=False, default=str))
+        print(json.dumps(ask_json(core, args.text, args.lang), ensure_ascii=False, default=str))
     else:
-        print(answer(args.text, args.lang).reply.render("plain"), end="")
+        print(ask_reply(core, args.text, args.lang)[1].render("plain"), end="")
     return 0
 
 

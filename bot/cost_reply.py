@@ -175,6 +175,7 @@ def _no_count(report: CostReport) -> list[str]:
     return names[:6] + (["…"] if len(names) > 6 else [])
 
 
-def cost_reply(report: CostReport, lang: str) -> Reply:
-    """The cost reply as data (templates/cost.j2), for the CLI and any chat front end alike."""
-    return Reply("cost", lang, {"v": cost_view(report)})
+def cost_reply(report: CostReport, lang: str, details: bool = True) -> Reply:
+    """The cost reply as data: the short chat answer (templates/cost.j2) or the full table with
+    every option, the time's basis and the assumptions (templates/cost_details.j2, the CLI's)."""
+    return Reply("cost_details" if details else "cost", lang, {"v": cost_view(report)})

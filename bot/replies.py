@@ -19,12 +19,34 @@ class Button:
 
 
 @dataclass
+class Awaiting:
+    """A clarifying question a reply asks: what it asked for (`slot`: provider, model ...) and the
+    request the answer completes (`kind`: rent, size, cost ...; `data`: what was stated so far)."""
+
+    kind: str
+    slot: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Turn:
+    """The question a reply answered (kind: size, cost, price, inference; data: what was stated),
+    remembered for follow-ups ("那换成qlora呢") and for the Details button."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
 class Reply:
     kind: str  # the template: sizing, faq, faq_unsure, help, unknown, missing, error
     lang: str
     data: dict[str, Any] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
     image: bytes | None = None  # a PNG a front end sends as a photo (none of today's replies needs one)
+    turn: Turn | None = None  # what this reply answered (the router remembers it)
+    awaiting: Awaiting | None = None  # the clarification this reply asks for (the router waits for it)
+    source: Any = None  # the engine result behind it (Sizing, CostReport), for `kasuan ask --json`
 
     def render(self, flavor: str = "plain") -> str:
         return render(self.kind, flavor, lang=self.lang, **self.data)

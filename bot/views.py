@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render import short_gpu
+from bot.replies import Reply
 from engine.fit import Fit
 from engine.memory import TERM_KEYS
 from engine.sizing import Sizing
@@ -27,6 +28,7 @@ def fit_row(fit: Fit) -> dict[str, Any]:
         "headroom_gb": fit.headroom_gb,
         "fits": fit.fits,
         "tight": fit.tight,
+        "host_gb": fit.estimate.host_gb,
     }
 
 
@@ -76,3 +78,10 @@ def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
         "checkpoint": s.checkpoint.as_dict(),
         "adapter": s.resolved.adapter,
     }
+
+
+def sizing_details_reply(s: Sizing, lang: str, explain: bool = True, limit: int | None = None) -> Reply:
+    """The full sizing answer (term by term, every card that fits, warnings, assumptions and
+    checkpoints): the chat's Details button and the output of `kasuan size`."""
+    data = {"v": sizing_view(s, limit), "explain": explain, "max_warnings": 6}
+    return Reply("sizing_details", lang, data, source=s)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from engine import preference
 from engine.activations import activation_bytes, logits_bytes
 from engine.architecture import largest_linear, layer_linears
 from engine.resolve import Resolved
@@ -223,7 +224,10 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
         states, host = adapter_states(r, plan)
     else:
         states, host = full_states(r, plan)
-    terms = states + activation_terms(r)
+    frozen = preference.frozen_models(r, plan)
+    if frozen:
+        states = [Term(t.key, t.items + tuple(frozen)) if t.key == "weights" else t for t in states]
+    terms = preference.reward_head(r, states + activation_terms(preference.for_activations(r)))
     allocated = sum(t.gb for t in terms)
     terms.append(overhead_term(r, plan, allocated))
     return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host))

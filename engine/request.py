@@ -15,6 +15,8 @@ Offload = Literal["none", "optimizer", "all"]
 Optimizer = Literal["adamw", "adamw-8bit"]
 Attention = Literal["flash", "sdpa", "eager"]
 Precision = Literal["mixed", "bf16", "fp32"]
+# sft = next-token loss on one answer; the others are preference/RL objectives (engine.preference)
+Objective = Literal["sft", "dpo", "orpo", "kto", "simpo", "rm", "ppo"]
 
 MAX_PARAMS_B = 10_000.0  # 10 T parameters: beyond any model that exists; a typo, not a request
 MAX_GPUS = 4096
@@ -29,6 +31,7 @@ class TrainingRequest(BaseModel):
     model: str | None = None  # catalog id (or "config:<name>" for a config.json)
     params_b: float | None = Field(default=None, gt=0)
     method: Method | None = None
+    objective: Objective | None = None
     gpu: str | None = None  # catalog id
     num_gpus: int | None = None
     seq_len: int | None = None

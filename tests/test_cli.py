@@ -138,9 +138,9 @@ def test_ask_faq_and_lang_switch(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_ask_stdin_lines() -> None:
-    proc = run("ask", "-", stdin="能按小时租吗？\nqwen3 8b lora\n在吗\n")
+    proc = run("ask", "-", stdin="能按小时租吗？\nqwen3 8b lora\n在吗\n今天天气不错\n")
     intents = [json.loads(x)["intent"] for x in proc.stdout.splitlines()]
-    assert intents == ["faq", "size", "unknown"] and proc.returncode == 0
+    assert intents == ["faq", "size", "smalltalk", "unknown"] and proc.returncode == 0
 
 
 def test_ask_json_keeps_money_exact(capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,11 +30,11 @@ def test_scripted_console_session(tmp_path: Path) -> None:
     out = proc.stdout
     assert proc.returncode == 0 and "Traceback" not in out + proc.stderr
     assert "I'm KaSuan" in out  # help, in the message's language
-    assert "✅ RTX 4090（24 GB）装得下" in out  # sizing in Chinese
+    assert "1×RTX 4090 装得下" in out  # sizing in Chinese
     assert "gpuli 没有小时档" in out  # FAQ answer in Chinese
     assert "gpuli has no hourly option" in out  # the same question after /lang en
     assert "Unknown model 'qwen3-9b'; did you mean" in out  # bad input: a clear line
-    assert "I didn't catch that" in out  # small talk in English after /lang en
+    assert "That's outside what I do" in out  # off-topic chatter in English after /lang en
     assert "₮391.00" in out  # 500 topped up, a ₮109 week confirmed with button 1, in SQLite
     assert (tmp_path / "kasuan.db").exists()
     assert "never read" not in out

@@ -62,9 +62,11 @@ def test_sizing_reply_data_and_three_flavors() -> None:
     assert round(v["total_gb"], 1) == 12.3
     for flavor in FLAVORS:
         text = r.render(flavor)
-        assert "12.3 GB" in text and "RTX 4090" in text
+        assert "12.3" in text and "RTX 4090" in text
     check(r.render("telegram"))
-    assert "```" in r.render("discord") and "<pre>" in r.render("telegram")
+    details = User().presses(r, [b.label_key for b in r.buttons].index("btn.details"))  # the breakdown table
+    assert "```" in details.render("discord") and "<pre>" in details.render("telegram")
+    check(details.render("telegram"))
 
 
 def test_every_table_row_has_the_same_display_width() -> None:
@@ -80,7 +82,8 @@ def test_every_table_row_has_the_same_display_width() -> None:
 def test_wide_tables_switch_to_cards() -> None:
     r = reply("/gpus")
     assert any(len(block) > 5 for block in tables(r.render("discord")))  # narrow enough for a table
-    wide = reply("qwen3 32b full on 8 cards").render("telegram")
+    short = reply("qwen3 32b full on 8 cards")
+    wide = User().presses(short, [b.label_key for b in short.buttons].index("btn.details")).render("telegram")
     assert "<b>8×" in wide  # the recommendation table is wider than 40 columns: card layout
 
 

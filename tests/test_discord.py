@@ -312,18 +312,22 @@ async def test_slash_size_answers_with_a_code_block_table_and_buttons() -> None:
         [answer] = h.answers()
         assert answer.path.endswith("/callback") and answer.payload["type"] == 4
         text = answer.content
-        assert "12.3 GB" in text and "RTX 4090" in text and "```" in text and len(text) <= 2000
+        assert "12.3 GB" in text and "RTX 4090" in text and len(text) <= 2000
         assert mentions_disabled(answer)
         buttons = answer.components
         assert buttons and all(b["custom_id"].startswith("k:") and len(b["custom_id"]) <= 100 for b in buttons)
         assert all(len(b["label"]) <= 80 for b in buttons) and len(buttons) <= 25
+        message = h.message_payload(CHANNEL, answer.payload["data"])
+        h.press(message, next(b for b in buttons if b["label"] == "Details")["custom_id"])
+        await h.settle(lambda: len(h.answers()) >= 2)
+        assert any("```" in a.content for a in h.answers()[1:])  # the breakdown table, in a code block
 
 
 async def test_locale_of_the_client_picks_the_reply_language() -> None:
     async with DiscordHarness() as h:
         h.slash("size", locale="zh-CN", model="qwen3-8b", method="lora")
         await h.settle(lambda: h.answers())
-        assert "每卡显存" in h.answers()[0].content
+        assert "每卡" in h.answers()[0].content and "装" in h.answers()[0].content
 
 
 async def test_button_press_edits_the_message_in_place() -> None:

@@ -11,6 +11,8 @@ from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.parser import parse
 from tests.parser_accuracy import score
 
+INTENTS = {"size", "cost", "price", "inference", "faq", "wallet", "help", "smalltalk", "unknown"}
+
 
 def test_corpus_accuracy_at_least_95_percent() -> None:
     correct, total, failures = score()
@@ -68,7 +70,7 @@ def test_switches_that_are_only_asked_about_stay_unset() -> None:
 def test_any_unicode_parses_quickly_without_exception(text: str) -> None:
     start = time.perf_counter()
     p = parse(text)
-    assert p.intent in {"size", "faq", "wallet", "help", "unknown"}
+    assert p.intent in INTENTS
     assert time.perf_counter() - start < 0.05
 
 
@@ -86,7 +88,7 @@ def test_pathological_inputs_get_an_intent() -> None:
     for text in nasty:
         start = time.perf_counter()
         p = parse(text)
-        assert p.intent in {"size", "faq", "wallet", "help", "unknown"}
+        assert p.intent in INTENTS
         assert time.perf_counter() - start < 0.05, text[:30]
 
 
@@ -98,8 +100,11 @@ def test_ranges_are_sized_at_their_upper_end() -> None:
 
 
 def test_zero_cards_or_empty_sequence_get_a_clear_reply() -> None:
-    from bot.answer import answer
+    from bot.core.incoming import Incoming
+    from bot.core.router import Core
 
+    core = Core()
     for text, field in (("qwen3 8b lora 0卡", "num_gpus"), ("qwen3 8b lora seq 0", "seq_len")):
-        reply = answer(text).reply
+        reply = core.handle(Incoming(text=text, user_id="u", chat_id="c"))
+        assert reply is not None
         assert reply.kind == "error" and field in reply.render("plain")

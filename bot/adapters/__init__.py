@@ -27,6 +27,7 @@ from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.i18n import t
 from bot.replies import Reply
+from bot.understand.parser import Parsed
 
 T = TypeVar("T")
 DeliveryStatus = Literal["ok", "retry_after", "blocked", "failed"]
@@ -142,13 +143,16 @@ class CoreRunner:
         """True the first time `key` (a platform event id) is seen; False for a redelivery."""
         return await self.call(self.dedup.first_time, key)
 
-    async def handle(self, inc: Incoming) -> Reply | None:
+    async def handle(self, inc: Incoming, parsed: Parsed | None = None) -> Reply | None:
         """The core's reply to `inc` (None when the message isn't for the bot)."""
-        reply, _ = await self.handle_timed(inc)
+        reply, _ = await self.handle_timed(inc, parsed)
         return reply
 
-    async def handle_timed(self, inc: Incoming) -> tuple[Reply | None, float]:
-        """The reply and the seconds the core spent on it (measured on the worker, queueing excluded)."""
+    async def handle_timed(self, inc: Incoming, parsed: Parsed | None = None) -> tuple[Reply | None, float]:
+        """The reply and the seconds the core spent on it (measured on the worker, queueing excluded).
+        `parsed`: a request the front end built from typed options (Discord), answered without text."""
+        if parsed is not None:
+            return await self.call_timed(self.core.handle_parsed, inc, parsed)
         return await self.call_timed(self.core.handle, inc)
 
     def close(self) -> None:

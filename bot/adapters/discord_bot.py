@@ -25,6 +25,7 @@ import re
 import uuid
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import suppress
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -38,6 +39,8 @@ from bot.core.settings import platform_lang
 from bot.i18n import detect_language, has, t
 from bot.render import split_message
 from bot.replies import Reply
+from bot.understand.parser import Parsed, parse
+from engine.request import TrainingRequest
 
 log = logging.getLogger("kasuan.discord")
 
@@ -82,6 +85,18 @@ def command_text(name: str, text: str | None = None, **options: object) -> str:
         if options.get(key):
             parts.append(str(options[key]))
     return " ".join(parts)
+
+
+def typed_request(name: str, text: str | None = None, **options: object) -> Parsed:
+    """A job command's typed options as the request itself (no text round trip): the free-text
+    option is parsed once, and every typed field is set on top of it (a typed field wins)."""
+    parsed = parse(text or "")
+    typed = {"model": options.get("model"), "method": options.get("method"), "gpu": options.get("gpu"),
+             "num_gpus": options.get("gpus"), "seq_len": options.get("seq_len"), "provider": options.get("provider")}
+    update = {k: v for k, v in typed.items() if v is not None}
+    request = TrainingRequest.model_validate({**parsed.request.model_dump(), **update})
+    missing = [] if request.model or request.params_b else ["model"]
+    return replace(parsed, intent=name, request=request, missing=missing)
 
 
 # ---------------------------------------------------------------------- catalog look-ups
@@ -332,8 +347,9 @@ class DiscordFrontEnd:
             if reply is not None:
                 await self.send(message.channel, reply, reference=None if private else message)
 
-    async def on_command(self, interaction: discord.Interaction[Any], text: str) -> None:
-        """A slash command, as the command line the core understands."""
+    async def on_command(self, interaction: discord.Interaction[Any], text: str, parsed: Parsed | None = None) -> None:
+        """A slash command: typed options as the request (`parsed`), or as the command line the core
+        understands (`text`, also what the language is read from)."""
         with self.inflight:
             key = f"{PLATFORM}:interaction:{interaction.id}"
             if not await self.runner.first_time(key):
@@ -341,7 +357,7 @@ class DiscordFrontEnd:
             perms = interaction.permissions
             inc = self._incoming(text, interaction.user, interaction.channel_id, interaction.guild_id is None, key,
                                  locale=interaction.locale.value, admin=perms.administrator or perms.manage_guild)
-            reply, deferred = await self._in_time(inc, lambda: interaction.response.defer(thinking=True))
+            reply, deferred = await self._in_time(inc, lambda: interaction.response.defer(thinking=True), parsed)
             if reply is None:
                 if not deferred:
                     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -366,9 +382,10 @@ class DiscordFrontEnd:
                 return
             await self._respond(interaction, reply, deferred=deferred, edit=True)
 
-    async def _in_time(self, inc: Incoming, defer: Callable[[], Awaitable[Any]]) -> tuple[Reply | None, bool]:
+    async def _in_time(self, inc: Incoming, defer: Callable[[], Awaitable[Any]],
+                       parsed: Parsed | None = None) -> tuple[Reply | None, bool]:
         """The core's reply; if it is not ready within `defer_after` seconds, defer the interaction first."""
-        task = asyncio.ensure_future(self.runner.handle(inc))
+        task = asyncio.ensure_future(self.runner.handle(inc, parsed))
         done, _ = await asyncio.wait({task}, timeout=self.defer_after)
         if done:
             return task.result(), False
@@ -498,8 +515,8 @@ def _job(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., No
                   method: str | None = None, gpu: str | None = None,
                   gpus: app_commands.Range[int, 1, 1024] | None = None,
                   seq_len: app_commands.Range[int, 128, 1_048_576] | None = None) -> None:
-        await front.on_command(interaction, command_text(name, text, model=model, method=method, gpu=gpu, gpus=gpus,
-                                                         seq_len=seq_len))
+        options = {"model": model, "method": method, "gpu": gpu, "gpus": gpus, "seq_len": seq_len}
+        await front.on_command(interaction, command_text(name, text, **options), typed_request(name, text, **options))
 
     cb: Any = app_commands.choices(method=method_options())(job)
     cb = app_commands.autocomplete(model=model_choices, gpu=gpu_choices)(cb)
@@ -512,8 +529,8 @@ def _cost(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., N
                    gpus: app_commands.Range[int, 1, 1024] | None = None,
                    seq_len: app_commands.Range[int, 128, 1_048_576] | None = None,
                    provider: str | None = None) -> None:
-        await front.on_command(interaction, command_text(name, text, model=model, method=method, gpu=gpu, gpus=gpus,
-                                                         seq_len=seq_len, provider=provider))
+        options = {"model": model, "method": method, "gpu": gpu, "gpus": gpus, "seq_len": seq_len, "provider": provider}
+        await front.on_command(interaction, command_text(name, text, **options), typed_request(name, text, **options))
 
     cb: Any = app_commands.choices(method=method_options())(cost)
     cb = app_commands.autocomplete(model=model_choices, gpu=gpu_choices, provider=provider_choices)(cb)

@@ -1,8 +1,9 @@
 """The whole bot as one object: the core router with settings in SQLite and the wallet plugged in.
 
 Every front end (console, Telegram, Discord) builds its core here, so they all answer alike. The
-wallet plugs in through the router's extension points (its commands, the "w:" buttons, and the
-free-text hook for the parser's "wallet" intent); nothing about money is decided in the router.
+wallet plugs in through the router's extension points (its commands, the "w:" buttons, the parser's
+"wallet" intent, and finishing a rental or top-up after "which provider?"); nothing about money is
+decided in the router.
 """
 
 from __future__ import annotations
@@ -11,15 +12,15 @@ from bot.clock import Clock
 from bot.core.handlers import Context, Handler
 from bot.core.router import Core
 from bot.core.settings import SQLiteSettings
-from bot.replies import Reply
+from bot.replies import Awaiting, Reply
 from bot.store import Store
-from bot.understand.parser import parse
-from bot.wallet import COMMANDS, handle_button, handle_command, handle_parsed
+from bot.understand.parser import Parsed
+from bot.wallet import COMMANDS, handle_action, handle_button, handle_command, resume
 
 
 def build_core(store: Store, clock: Clock) -> Core:
     """The router with SQLite settings and the wallet's commands, buttons and free text."""
-    core = Core(SQLiteSettings(store))
+    core = Core(SQLiteSettings(store), clock)
 
     def command(name: str) -> Handler:
         def run(ctx: Context, args: str) -> Reply:
@@ -33,9 +34,15 @@ def build_core(store: Store, clock: Clock) -> Core:
     def button(ctx: Context, payload: str) -> Reply:
         return handle_button(store, clock, ctx.inc, payload, ctx.lang)
 
-    def free_text(ctx: Context, text: str) -> Reply:
-        return handle_parsed(store, clock, ctx.inc, parse(text).rental, text, ctx.lang)
+    def action(ctx: Context, parsed: Parsed, text: str) -> Reply:
+        assert parsed.wallet is not None
+        return handle_action(store, clock, ctx.inc, parsed.wallet, parsed.rental, text, ctx.lang, ctx.settings.provider)
+
+    def finish(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
+        return resume(store, clock, ctx.inc, awaiting, value, ctx.lang)
 
     core.button_handlers["w:"] = button
-    core.free_text_hooks["wallet"] = free_text
+    core.intents["wallet"] = action
+    core.resumers["rent"] = finish
+    core.resumers["topup"] = finish
     return core

@@ -6,20 +6,26 @@ catalogs/strings*.yaml. The docstring of each says what the user sees.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
-from bot.answer import faq_item, sizing_reply
 from bot.core import buttons
 from bot.core.incoming import Incoming
 from bot.core.settings import KEYS, Effective, SettingsStore
 from bot.cost_reply import cost_reply
+from bot.faq import Hit, faq_entries, on_topic
 from bot.faq import answer as faq_answer
-from bot.faq import faq_entries, on_topic
+from bot.inference_reply import inference_reply
+from bot.price_reply import price_reply
 from bot.render import short_gpu
-from bot.replies import Button, Reply
-from bot.understand.parser import parse, parse_cost
+from bot.replies import Awaiting, Button, Reply, Turn
+from bot.sizing_summary import sizing_summary
+from bot.understand.cards import UnknownCard
+from bot.understand.parser import Parsed, parse
+from bot.views import sizing_details_reply
 from engine.architecture import count_params
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
@@ -30,35 +36,71 @@ from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
 
 SEQ_STEPS = (2048, 4096, 8192, 32768)
+DEFAULT_DISPLAY = "USD"
+# Offered when a question names no model: the sizes teams fine-tune most (seed 000's size classes).
+MODEL_CHOICES = ("qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen2.5-72b")
+# /help groups (every registered command appears in one of them, or under "other").
+HELP_GROUPS = (
+    ("sizing", ("size", "cost", "compare", "gpus", "models")),
+    ("faq", ("faq",)),
+    ("wallet", ("wallet", "topup", "rent", "stop", "renew", "rentals", "history", "budget", "alerts")),
+    ("settings", ("lang", "currency", "provider")),
+)
 
 
 @dataclass
 class Context:
-    """What a handler may use: the message, its effective settings, and the settings store."""
+    """What a handler may use: the message, its effective settings, the settings store and the
+    commands the core knows (for /help)."""
 
     inc: Incoming
     settings: Effective
     store: SettingsStore
+    commands: tuple[str, ...] = ()
 
     @property
     def lang(self) -> str:
         return self.settings.lang
 
+    @property
+    def key(self) -> str:
+        """Whose conversation this is: one user in one chat."""
+        return f"{self.inc.scope_chat}|{self.inc.user_id}"
+
+    @property
+    def display_currency(self) -> str:
+        return self.settings.currency or DEFAULT_DISPLAY
+
 
 Handler = Callable[[Context, str], Reply]
+IntentHandler = Callable[[Context, Parsed, str], Reply]
+
+
+def faq_item(hit: Hit, lang: str) -> dict[str, object]:
+    e = hit.entry
+    return {
+        "id": e.id,
+        "question": e.question.zh if lang == "zh" else e.question.en,
+        "answer": e.answer.zh if lang == "zh" else e.answer.en,
+        "score": hit.score,
+    }
 
 
 def help_(ctx: Context, args: str) -> Reply:
-    """What KaSuan does, four example questions and the command list."""
-    return Reply("help", ctx.lang)
+    """What KaSuan does, two example questions and every command, grouped."""
+    known = set(ctx.commands) or set(COMMANDS)
+    groups = [{"key": key, "commands": [c for c in names if c in known]} for key, names in HELP_GROUPS]
+    grouped = {c for g in groups for c in g["commands"]}
+    other = sorted(known - grouped - {"start", "help"})
+    if other:
+        groups.append({"key": "other", "commands": other})
+    return Reply("help", ctx.lang, {"groups": [g for g in groups if g["commands"]]})
 
 
 def sizing_buttons(stated: TrainingRequest, s: Sizing) -> list[Button]:
-    """Change one thing and answer again: method, sequence length, card count, card, or show cost.
-
-    The payloads carry what the user stated (plus the method used), not the defaults, so a press
-    re-asks the same question with one change.
-    """
+    """Change one thing and answer again (method, sequence length, card count, card), show the cost,
+    or open the details. The payloads carry what the user stated (plus the method used), not the
+    defaults, so a press re-asks the same question with one change."""
     q = s.resolved.request
     base = stated.model_copy(update={"method": q.method})
     out: list[Button] = []
@@ -71,12 +113,8 @@ def sizing_buttons(stated: TrainingRequest, s: Sizing) -> list[Button]:
     n = q.num_gpus or 1
     target = 8 if n < 8 else n * 2
     out.append(Button("btn.count", buttons.encode(base, f"n={target}"), {"n": target}))
-    roomy = [f for f in s.recommendations if f.fits and not f.tight and f.gpu.id != q.gpu]
-    current = s.fit.gpu.memory_gb if s.fit and s.fit.fits and not s.fit.tight else 0.0
-    best = next((f for f in roomy if f.gpu.memory_gb >= 1.5 * current), roomy[0] if roomy else None)
-    if best is not None:
-        out.append(Button("btn.gpu", buttons.encode(base, f"g={best.gpu.id}"), {"gpu": short_gpu(best.gpu.name)}))
     out.append(Button("btn.cost", buttons.encode(base, "cost")))
+    out.append(Button("btn.details", buttons.encode(base, "d")))
     return out
 
 
@@ -87,43 +125,231 @@ def _stated(req: TrainingRequest, ctx: Context) -> TrainingRequest:
     return req
 
 
-def size_request(ctx: Context, req: TrainingRequest, done: Sizing | None = None) -> Reply:
-    """The sizing reply with its buttons (`done`: the same request already sized by the parser's pass)."""
-    stated = _stated(req, ctx)
-    s = done if done is not None and stated == req else size(stated)
-    reply = sizing_reply(s, ctx.lang)
+def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRequest:
+    """A card the catalog lacks but whose memory the user gave ("4080 16G"): size against the
+    catalog card with the same memory (the smallest at least as large), and say so."""
+    if card is None or card.memory_gb is None or req.gpu:
+        return req
+    same = sorted((g for g in gpus().entries if g.memory_gb >= card.memory_gb), key=lambda g: (g.memory_gb, g.id))
+    return req.model_copy(update={"gpu": same[0].id}) if same else req
+
+
+def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None) -> Reply:
+    """The sizing answer: the verdict, its price, alternatives and notes (the details on request)."""
+    stated = _card_stand_in(_stated(req, ctx), card)
+    s = size(stated)
+    if details:
+        reply = sizing_details_reply(s, ctx.lang)
+    else:
+        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card)}, source=s)
     reply.buttons = sizing_buttons(stated, s)
+    reply.turn = Turn("size", {"request": req.stated()})
     return reply
 
 
-def size_(ctx: Context, args: str) -> Reply:
-    """/size TEXT: memory per card, what fits, the notes that matter, with buttons to vary it."""
-    if not args.strip():
-        return Reply("missing", ctx.lang, {"missing": ["model"]})
-    parsed = parse(args)
-    if not (parsed.request.model or parsed.request.params_b):
-        return Reply("missing", ctx.lang, {"missing": ["model"]})
-    return size_request(ctx, parsed.request)
-
-
-def cost_request(ctx: Context, req: TrainingRequest) -> Reply:
-    """The time-and-cost reply for `req`, in the chat's comparison currency and default provider."""
+def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False) -> Reply:
+    """The time-and-cost answer for `req`, in the chat's comparison currency and default provider."""
     update: dict[str, object] = {}
     if ctx.settings.currency and not req.currency:
         update["currency"] = ctx.settings.currency
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
-    return cost_reply(compare_cost(req.model_copy(update=update) if update else req), ctx.lang)
+    report = compare_cost(req.model_copy(update=update) if update else req)
+    reply = cost_reply(report, ctx.lang, details=details)
+    reply.source = report
+    reply.turn = Turn("cost", {"request": req.stated()})
+    if not details:
+        reply.buttons = [Button("btn.details", "d|")]
+    return reply
+
+
+def ask_model(ctx: Context, kind: str, req: TrainingRequest) -> Reply:
+    """"Which model?", keeping the question: the answer (typed or pressed) completes it."""
+    choices = [Button("btn.model", f"a|model={m}", {"name": models().get(m).name}) for m in MODEL_CHOICES
+               if models().find(m) is not None]
+    reply = Reply("missing", ctx.lang, {"missing": ["model"]}, choices)
+    reply.awaiting = Awaiting(kind, "model", {"request": req.stated()})
+    return reply
+
+
+def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
+    """Finish a sizing/cost question that lacked its model, or re-render the last answer in full."""
+    data = awaiting.data
+    req = TrainingRequest.model_validate(data.get("request", {}))
+    if awaiting.slot == "model":
+        update: dict[str, object] = {"params_b": float(value[1:])} if value.startswith("P") else {"model": value}
+        req = req.model_copy(update=update)
+    details = awaiting.slot == "details"
+    if awaiting.kind == "cost":
+        return cost_request(ctx, req, details=details)
+    if awaiting.kind == "price":
+        return _price_turn(ctx, data, details)
+    if awaiting.kind == "compare":
+        return compare_request(ctx, req)
+    if awaiting.kind == "inference":
+        return inference_reply(req, ctx.lang, data.get("concurrency"), data.get("precision"), details=details)
+    return size_request(ctx, req, details=details)
+
+
+def merge_follow_up(parsed: Parsed, last: Turn | None) -> Parsed:
+    """A message that changes one thing of the previous sizing/cost question ("那换成qlora呢",
+    "4 cards?") is that question with the change; anything with its own model stands alone."""
+    if last is None or last.kind not in ("size", "cost") or parsed.intent not in ("size", "cost"):
+        return parsed
+    if parsed.request.model or parsed.request.params_b:
+        return parsed
+    if not (parsed.follow_up or parsed.missing):
+        return parsed
+    stated = parsed.request.stated()
+    if not stated:
+        return parsed
+    base = dict(last.data.get("request", {}))
+    if "method" in stated and stated["method"] in ("full", "pretrain"):
+        base.pop("lora_rank", None)
+    if "gpu" in stated or "num_gpus" in stated:
+        base.pop("zero", None)
+    merged = TrainingRequest.model_validate({**base, **stated})
+    intent = "cost" if last.kind == "cost" or parsed.intent == "cost" else "size"
+    return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+# ---------------------------------------------------------------- free-text intents
+
+
+def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "size", parsed.request)
+    return size_request(ctx, parsed.request, card=parsed.unknown_card)
+
+
+def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "cost", _cost_fields(parsed))
+    return cost_request(ctx, _cost_fields(parsed))
+
+
+def _cost_fields(parsed: Parsed) -> TrainingRequest:
+    """The request with the provider, rental length and display currency the message names."""
+    r, q = parsed.rental, parsed.request
+    found = {"provider": r.provider, "days": r.duration_days, "hours": r.duration_hours,
+             "currency": parsed.price.display_currency}
+    extra = {k: v for k, v in found.items() if v is not None and getattr(q, k) is None}
+    return q.model_copy(update=extra) if extra else q
+
+
+ANNUAL_DAYS = 365
+
+
+def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
+    q, r, extras = parsed.request, parsed.rental, parsed.price
+    if not q.gpu:
+        card = parsed.unknown_card
+        return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
+                                               "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
+    count = q.num_gpus or (extras.nodes * 8 if extras.nodes else None)
+    days, hours = r.duration_days, r.duration_hours
+    if days is None and hours is None and extras.annual:
+        days = ANNUAL_DAYS
+    data = {"gpu": variants(q.gpu, text), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
+            "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
+            "display": extras.display_currency or ctx.display_currency, "provider": r.provider}
+    return _price_turn(ctx, data, details=False)
+
+
+FORM_FACTOR = re.compile(r"sxm|pcie|nvl|hgx|oam", re.IGNORECASE)
+
+
+def variants(gpu: str, text: str) -> list[str]:
+    """The card and its other form factors with the same memory (A100 80GB SXM and PCIe) when the
+    question named none: each provider is then quoted for the one it rents."""
+    if FORM_FACTOR.search(text):
+        return [gpu]
+    spec = gpus().get(gpu)
+    stem = gpu.rsplit("-", 1)[0]
+    if not any(ch.isdigit() for ch in stem):
+        return [gpu]
+    same = [g.id for g in gpus().entries if g.id != gpu and g.id.rsplit("-", 1)[0] == stem and g.memory_gb == spec.memory_gb]
+    return [gpu, *same]
+
+
+def _price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
+    hours = data.get("hours")
+    count = data.get("num_gpus")
+    reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
+                        ctx.lang, display=str(data.get("display") or ctx.display_currency),
+                        add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
+                        repeat_purchase=bool(data.get("repeat")), provider=data.get("provider"))
+    reply.turn = Turn("price", data)
+    return reply
+
+
+def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "inference", parsed.request)
+    inf = parsed.inference
+    reply = inference_reply(parsed.request, ctx.lang, inf.concurrency, inf.precision)
+    reply.turn = Turn("inference", {"request": parsed.request.stated(), "concurrency": inf.concurrency,
+                                    "precision": inf.precision})
+    return reply
+
+
+def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
+    the answer to each, when each is answered with confidence."""
+    hits = parsed.faq_answers or parsed.faq[:1]
+    return Reply("faq", ctx.lang, {"items": [faq_item(h, ctx.lang) for h in hits[:2]]})
+
+
+def smalltalk_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    return Reply("smalltalk", ctx.lang, {"talk": parsed.talk or "greeting"})
+
+
+def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    return help_(ctx, "")
+
+
+def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    closest = [faq_item(h, ctx.lang) for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
+    return Reply("unknown", ctx.lang, {"closest": closest})
+
+
+def wallet_elsewhere(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """A core without a wallet (tests, `kasuan ask` before the store): say where wallets live."""
+    return Reply("wallet_use_chat", ctx.lang)
+
+
+INTENTS: dict[str, IntentHandler] = {
+    "size": size_intent,
+    "cost": cost_intent,
+    "price": price_intent,
+    "inference": inference_intent,
+    "faq": faq_intent,
+    "smalltalk": smalltalk_intent,
+    "help": help_intent,
+    "unknown": unknown_intent,
+    "wallet": wallet_elsewhere,
+    "compare": lambda ctx, parsed, text: compare_intent(ctx, parsed, text),
+}
+
+
+# ---------------------------------------------------------------- commands
+
+
+def size_(ctx: Context, args: str) -> Reply:
+    """/size TEXT: memory per card, what fits, the notes that matter, with buttons to vary it."""
+    parsed = parse(args) if args.strip() else None
+    if parsed is None or not (parsed.request.model or parsed.request.params_b):
+        return ask_model(ctx, "size", parsed.request if parsed else TrainingRequest())
+    return size_request(ctx, parsed.request, card=parsed.unknown_card)
 
 
 def cost_(ctx: Context, args: str) -> Reply:
     """/cost TEXT: how long the job takes and what it costs at every provider, cheapest first."""
-    if not args.strip():
-        return Reply("missing", ctx.lang, {"missing": ["model"]})
-    req = parse_cost(args)
-    if not (req.model or req.params_b):
-        return Reply("missing", ctx.lang, {"missing": ["model"]})
-    return cost_request(ctx, req)
+    parsed = parse(args) if args.strip() else None
+    if parsed is None or not (parsed.request.model or parsed.request.params_b):
+        return ask_model(ctx, "cost", _cost_fields(parsed) if parsed else TrainingRequest())
+    return cost_request(ctx, _cost_fields(parsed))
 
 
 def compare_(ctx: Context, args: str) -> Reply:
@@ -131,8 +357,18 @@ def compare_(ctx: Context, args: str) -> Reply:
     the message names a method and a card)."""
     parsed = parse(args) if args.strip() else None
     if parsed is None or not (parsed.request.model or parsed.request.params_b):
-        return Reply("missing", ctx.lang, {"missing": ["model"]})
-    q = parsed.request
+        return ask_model(ctx, "compare", parsed.request if parsed else TrainingRequest())
+    return compare_request(ctx, parsed.request)
+
+
+def compare_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "compare", parsed.request)
+    return compare_request(ctx, parsed.request)
+
+
+def compare_request(ctx: Context, q: TrainingRequest) -> Reply:
+    """Full / LoRA / QLoRA side by side, or 1/2/4/8 cards of the named card for the named method."""
     rows: list[dict[str, Any]] = []
     if q.method and q.gpu and not q.num_gpus:
         axis = "cards"
@@ -200,7 +436,7 @@ def faq_(ctx: Context, args: str) -> Reply:
         return Reply("faq_list", ctx.lang, {"questions": items})
     hit, hits = faq_answer(args)
     if hit is not None:
-        return Reply("faq", ctx.lang, {"item": faq_item(hit, ctx.lang)})
+        return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang)]})
     closest = [faq_item(h, ctx.lang) for h in hits[:2] if h.score > 0] if on_topic(args) else []
     return Reply("unknown", ctx.lang, {"closest": closest})
 

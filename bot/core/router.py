@@ -1,8 +1,11 @@
 """The one router every front end calls: Incoming in, Reply (data) out, never a platform call.
 
-Commands are the same on every platform (/size, /cost, /gpus ...); free text addressed to the
-bot goes through the parser; button payloads come back here. Anything that goes wrong inside a
-handler becomes a short apology with an error id, logged with its traceback.
+`kasuan ask`, the console, Telegram and Discord all come through `Core.handle`. A message is parsed
+once (bot.understand.parser decides its intent on all its signals at once) and goes to one
+handler. What the router adds to the parser is the conversation: a clarifying question waits for
+its answer (typed or pressed), a follow-up ("那换成qlora呢") changes one thing of the previous
+question, and the Details button re-renders the last answer in full. Anything that goes wrong
+inside a handler becomes a short apology with an error id, logged with its traceback.
 """
 
 from __future__ import annotations
@@ -11,29 +14,36 @@ import logging
 import re
 from collections.abc import Callable
 
-from bot.answer import answer
+from bot.clock import Clock
 from bot.core import buttons
-from bot.core.handlers import COMMANDS, Context, Handler, cost_request, size_request
+from bot.core.conversation import Conversations
+from bot.core.handlers import COMMANDS, INTENTS, Context, Handler, IntentHandler, answer_turn, merge_follow_up
 from bot.core.incoming import Incoming
 from bot.core.settings import MemorySettings, SettingsStore, effective
 from bot.errors import error_message, internal_error
-from bot.replies import Reply
-from bot.understand.parser import parse_cost
+from bot.i18n import t
+from bot.replies import Awaiting, Reply
+from bot.understand.parser import Parsed, parse
 from engine.errors import KasuanError
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
 ButtonHandler = Callable[[Context, str], Reply]
+ResumeHandler = Callable[[Context, Awaiting, str], Reply]
+DETAILS_WORDS = {"details", "detail", "明细", "详情", "细节", "more"}
 
 
 class Core:
-    """Routes messages to handlers. Extra command and button handlers (wallets) plug in here."""
+    """Routes messages to handlers. Extra commands, buttons, intents (the wallet) plug in here."""
 
-    def __init__(self, settings: SettingsStore | None = None) -> None:
+    def __init__(self, settings: SettingsStore | None = None, clock: Clock | None = None) -> None:
         self.settings = settings or MemorySettings()
+        self.conversations = Conversations(clock)
         self.commands: dict[str, Handler] = dict(COMMANDS)
-        self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button}
-        self.free_text_hooks: dict[str, Callable[[Context, str], Reply]] = {}
+        self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button, "a|": self._answer_button,
+                                                          "d|": self._details_button}
+        self.intents: dict[str, IntentHandler] = dict(INTENTS)
+        self.resumers: dict[str, ResumeHandler] = {}
 
     def command_menu(self, lang: str) -> list[tuple[str, str]]:
         """(name, description) of every command, for Telegram's set_my_commands and Discord's tree."""
@@ -43,14 +53,32 @@ class Core:
 
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
-        ctx = Context(inc, effective(self.settings, inc), self.settings)
+        ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
         try:
-            return self._route(ctx)
+            reply = self._route(ctx)
         except KasuanError as exc:
             return Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)})
         except Exception as exc:
             log.error("handler failed for %s event %s", inc.platform, inc.event_id)
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
+        if reply is not None:
+            self._remember(ctx, reply)
+        return reply
+
+    def handle_parsed(self, inc: Incoming, parsed: Parsed) -> Reply:
+        """A request a front end built directly (Discord's typed options): no text round trip."""
+        ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
+        try:
+            reply = self._answer(ctx, parsed, inc.text)
+        except KasuanError as exc:
+            return Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)})
+        except Exception as exc:
+            log.error("handler failed for %s event %s", inc.platform, inc.event_id)
+            return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
+        self._remember(ctx, reply)
+        return reply
+
+    # ------------------------------------------------------------ routing
 
     def _route(self, ctx: Context) -> Reply | None:
         inc = ctx.inc
@@ -58,7 +86,7 @@ class Core:
             for prefix, handler in self.button_handlers.items():
                 if inc.button.startswith(prefix):
                     return handler(ctx, inc.button)
-            return None
+            return _out_of_date(ctx)
         text = inc.text.strip()
         m = COMMAND.match(text)
         if m:
@@ -66,31 +94,84 @@ class Core:
             command = self.commands.get(name)
             if command is None:
                 return Reply("unknown_command", ctx.lang, {"name": name, "commands": [f"/{c}" for c in sorted(self.commands)]})
+            self.conversations.settle(ctx.key)
             return command(ctx, args)
         if not inc.addressed or not text:
             return None
-        a = answer(text, ctx.lang)
-        hook = self.free_text_hooks.get(a.parsed.intent)
-        if hook is not None:
-            return hook(ctx, text)
-        if a.cost is not None:
-            return cost_request(ctx, parse_cost(text))
-        if a.sizing is not None:
-            return size_request(ctx, a.parsed.request, a.sizing)
-        return a.reply
+        if text.lower() in DETAILS_WORDS:
+            return self._details(ctx)
+        parsed = parse(text)
+        awaiting = self.conversations.awaiting(ctx.key)
+        if awaiting is not None:
+            done = self._complete(ctx, awaiting, parsed)
+            if done is not None:
+                return done
+            self.conversations.settle(ctx.key)
+        return self._answer(ctx, parsed, text)
+
+    def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
+        last = self.conversations.last(ctx.key)
+        parsed = merge_follow_up(parsed, last)
+        return self.intents[parsed.intent](ctx, parsed, text)
+
+    def _remember(self, ctx: Context, reply: Reply) -> None:
+        if reply.awaiting is not None:
+            self.conversations.ask(ctx.key, reply.awaiting)
+        if reply.turn is not None:
+            self.conversations.remember(ctx.key, reply.turn)
+
+    # ------------------------------------------------------------ clarifications
+
+    def _complete(self, ctx: Context, awaiting: Awaiting, parsed: Parsed) -> Reply | None:
+        """The answer to a clarifying question, if `parsed` is one; None lets the message stand alone."""
+        value: str | None = None
+        if awaiting.slot == "provider" and parsed.intent not in ("size", "cost", "inference", "wallet"):
+            value = parsed.rental.provider
+        elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and not parsed.follow_up:
+            value = parsed.request.model or f"P{parsed.request.params_b:g}"
+        if value is None:
+            return None
+        return self._resume(ctx, awaiting, value)
+
+    def _resume(self, ctx: Context, awaiting: Awaiting, value: str) -> Reply:
+        self.conversations.settle(ctx.key)
+        resumer = self.resumers.get(awaiting.kind)
+        if resumer is None:
+            return answer_turn(ctx, awaiting, value)
+        return resumer(ctx, awaiting, value)
+
+    def _answer_button(self, ctx: Context, payload: str) -> Reply:
+        """"a|<field>=<value>": a pressed answer to the clarifying question the chat is waiting on."""
+        awaiting = self.conversations.awaiting(ctx.key)
+        field, _, value = payload[2:].partition("=")
+        if awaiting is None or awaiting.slot != field or not value:
+            return _out_of_date(ctx)
+        return self._resume(ctx, awaiting, value)
+
+    # ------------------------------------------------------------ buttons under answers
+
+    def _details(self, ctx: Context) -> Reply:
+        last = self.conversations.last(ctx.key)
+        if last is None:
+            return _out_of_date(ctx)
+        return answer_turn(ctx, Awaiting(last.kind, "details", last.data), "details")
+
+    def _details_button(self, ctx: Context, payload: str) -> Reply:
+        return self._details(ctx)
 
     def _sizing_button(self, ctx: Context, payload: str) -> Reply:
         try:
             request, action = buttons.decode(payload)
+            changed = buttons.apply(request, action)
         except (ValueError, KeyError):
-            return Reply("error", ctx.lang, {"message": error_message(_stale(), ctx.lang)})
-        changed = buttons.apply(request, action)
+            return _out_of_date(ctx)
+        from bot.core.handlers import cost_request, size_request
+
         if action == "cost":
             return cost_request(ctx, changed)
-        return size_request(ctx, changed)
+        return size_request(ctx, changed, details=action == "d")
 
 
-def _stale() -> KasuanError:
-    from engine.errors import InvalidRequest
-
-    return InvalidRequest("button", "this button is out of date; ask again")
+def _out_of_date(ctx: Context) -> Reply:
+    """A button whose question is gone (expired, answered, or not ours): say so, change nothing."""
+    return Reply("error", ctx.lang, {"message": t("button.stale", ctx.lang)})

@@ -102,7 +102,7 @@ def num_gpus(text: str) -> int | None:
 # ---------------------------------------------------------------- sequence, batch, accumulation
 SEQ_KEY = (
     r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|ctx|context(?:[\s_-]*(?:len(?:gth)?|window))?|max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?"
-    r"|max_length|cutoff[\s_-]*len|model_max_length|序列长度|序列|上下文长度|上下文|窗口)"
+    r"|max_length|cutoff[\s_-]*len|model_max_length|max[\s_-]*seq[\s_-]*length|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
 SEQ_AFTER = re.compile(
     rf"{SEQ_KEY}\s*(?:[:=]|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
@@ -110,13 +110,21 @@ SEQ_AFTER = re.compile(
 SEQ_BEFORE = re.compile(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
 
+BARE_K = re.compile(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))", re.ASCII)
+
+
 def seq_len(text: str) -> int | None:
+    """"seq 4096", "4096 长度", "上下文 8k", "cutoff_len=4096", "ctx 16k"; a bare "8k" is a sequence
+    length too when nothing else claims it (dataset sizes and money are read before this)."""
     for pattern in (SEQ_AFTER, SEQ_BEFORE):
         m = pattern.search(text)
         if m:
             value = _int(to_number(m.group(1), m.group(2) or "", SEQ_UNITS))
             if value >= 64 or value == 0:
                 return value
+    m = BARE_K.search(text)
+    if m and 1 <= int(m.group(1)) <= 1024:
+        return int(m.group(1)) * 1024
     return None
 
 

@@ -83,6 +83,23 @@ def _convert_numerals(text: str) -> str:
     return text
 
 
+ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                   "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
+                   "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
+_ENGLISH_RUN = re.compile(
+    r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")\s+"
+    r"(?=(?:x\s*)?(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|h100|h200|a100|4090|3090|5090)\b)"
+)
+
+
+def _english_numerals(text: str) -> str:
+    """"two weeks", "eight cards", "four h100s": English number words before a unit become digits."""
+    def repl(m: re.Match[str]) -> str:
+        value = ENGLISH_NUMBERS[m.group(1)]
+        return f"{value:g} "
+    return _ENGLISH_RUN.sub(repl, text)
+
+
 def normalize(text: str) -> str:
     """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits."""
     text = unicodedata.normalize("NFKC", text)
@@ -92,6 +109,7 @@ def normalize(text: str) -> str:
         text = text.replace(word, digits)
     text = PUNCT.sub(" ", text)
     text = _convert_numerals(text)
+    text = _english_numerals(text)
     text = LONG_NUMBER.sub(" ", text)  # 13+ digits mean nothing here and would slow every pattern
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
     return re.sub(r"[ \t]+", " ", text).strip()

@@ -15,12 +15,17 @@ from bot.faq import Hit
 from bot.faq import answer as faq_answer
 from bot.i18n import Lang, detect_language
 from bot.understand import fields as f
+from bot.understand import objective as obj
+from bot.understand import rental_extras as extras
+from bot.understand.cards import UnknownCard, unknown_card
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.normalize import normalize
+from bot.understand.talk import small_talk
+from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
-STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a sizing reading of the same words  # longer messages are cut: nobody describes a training run in more
+STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
 
 
 @dataclass
@@ -37,14 +42,41 @@ class Rental:
 
 
 @dataclass
+class PriceExtras:
+    """What changes a rental's price but not its memory (storage, nodes, prepay, display currency)."""
+
+    add_ons: dict[str, int] = field(default_factory=dict)
+    nodes: int | None = None
+    infiniband: bool | None = None
+    annual: bool = False
+    repeat_purchase: bool = False
+    display_currency: str | None = None
+
+
+@dataclass
+class Inference:
+    """A serving question: how many requests at once, and the weights' precision if stated."""
+
+    concurrency: int | None = None
+    precision: str | None = None
+
+
+@dataclass
 class Parsed:
-    intent: str  # size | faq | wallet | help | unknown
+    intent: str  # size | cost | price | inference | faq | wallet | help | smalltalk | unknown
     lang: Lang
     request: TrainingRequest
     rental: Rental
     missing: list[str] = field(default_factory=list)
     faq: list[Hit] = field(default_factory=list)
     faq_confident: bool = False
+    wallet: WalletAction | None = None
+    talk: str | None = None  # greeting | thanks | identity
+    unknown_card: UnknownCard | None = None
+    price: PriceExtras = field(default_factory=PriceExtras)
+    inference: Inference = field(default_factory=Inference)
+    follow_up: bool = False  # changes one thing of the previous question ("那换成qlora呢")
+    faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
 
     def fields(self) -> dict[str, object]:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
@@ -67,21 +99,11 @@ HELP = re.compile(
     r"^\s*/?(?:help|hepl|halp|start|commands?|usage|帮助|菜单)\b\s*\??$|怎么用|咋用|如何使用|怎么使用|你能干啥|你能做什么|你会什么|能干什么|能做啥"
     r"|有哪些命令|有什么命令|命令列表|指令|what can you do|how (?:do i|to) use (?:this|you|the bot|it)|^help\b"
 )
-WALLET = re.compile(
-    r"余额|balance|还剩多少钱|剩多少钱|充值|(?<![补扩])充\s*\d|冲\s*\d|top\s*-?up|topup|\badd\s+\d|预算|budget|钱包|wallet|到账|账单|"
-    r"记录|history|ledger|续费|renew|退租|/rent|/stop|/wallet|/balance"
-)
-RENT_VERB = re.compile(r"(?:^|[^能可])(?:租|开)(?!什么|啥|哪|多少|吗)|\brent\b|\bbook\b|帮我\s*(?:租|开|rent)")
-QUESTION = re.compile(r"多少|几天|几个|几张|吗|\?|能不能|可以|可不可以|怎么|什么|啥|how much|what|which|can i|is it|do you|does")
 SIZE_WORDS = re.compile(
     r"显存|memory|vram|够|fit|几张|几卡|多少卡|多少张|要多少|oom|爆|跑得动|能跑|跑不|能训|训得|行不|行吗|能不能|需要|"
     r"多久|多长时间|how long|time|cost|price|花多少|多少钱|costs?|need|enough|size|sizing|要几|run|train"
 )
 TRAIN_WORDS = re.compile(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
-STRONG_WALLET = re.compile(
-    r"余额|balance|还剩多少钱|剩多少钱|充值\s*[¥$₮]?\s*\d|充\s*[¥$₮]?\s*\d|冲\s*\d|top\s*-?up|topup|\badd\s+\d|钱包|wallet|"
-    r"到账|/wallet|/balance|/rent|/stop|(?:预算|budget).{0,12}\d|\d.{0,12}(?:预算|budget)|最多花|花费上限|spend\s+limit|取消预算"
-)
 FOLLOW_UP = re.compile(r"^(?:那|那换|换成|改成|如果|what about|how about|and\b|with\b|w/)")
 PICK_A_CARD = re.compile(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 COMPARE = re.compile(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
@@ -151,14 +173,26 @@ def parse(text: str) -> Parsed:
     if rental.currency is None:
         rental.currency = f.currency_only(rest)
 
+    objective = obj.objective(rest)
+    if objective is not None:
+        req["objective"] = objective
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
-    intent, hits, confident = classify(raw, norm, request, rental)
-    if intent != "wallet":
+    spans_known = [(m.start, m.end) for m in models + gpus]
+    card = unknown_card(norm, spans_known) if not gpus else None
+    price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
+                        extras.repeat_purchase(rest), extras.display_currency(rest))
+    inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
+    action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
+                           has_duration=bool(rental.duration_days or rental.duration_hours))
+    c = classify(raw, norm, request, rental, action, card)
+    if c.intent != "wallet":
         rental.amount = None
-        if intent != "faq":
+        if c.intent != "faq":
             rental.currency = None
-    missing = ["model"] if intent == "size" and not (request.model or request.params_b) else []
-    return Parsed(intent, lang, request, rental, missing, hits, confident)
+    missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
+    return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
+                  wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
+                  inference=inference, follow_up=c.follow_up, faq_answers=c.answers)
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -179,40 +213,102 @@ def _valid(key: str, value: object) -> bool:
     return True
 
 
-def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental) -> tuple[str, list[Hit], bool]:
-    """The intent, with the FAQ hits that informed it.
+@dataclass
+class Classified:
+    intent: str
+    hits: list[Hit]
+    confident: bool = False
+    talk: str | None = None
+    follow_up: bool = False
+    answers: list[Hit] = field(default_factory=list)
 
-    A sizing question names a model or a size; a wallet message states money or a rental with a
-    verb; a follow-up ("那换成qlora呢") changes one thing of the previous question; anything else
-    that the FAQ answers with confidence is a FAQ question.
+
+CLAUSES = re.compile(r"[?？。!！;；\n]+")
+
+
+def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
+    """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
+    ranked hits for the whole message."""
+    hit, hits = faq_answer(raw)
+    if hit is not None:
+        return [hit], hits
+    found: list[Hit] = []
+    for clause in CLAUSES.split(raw):
+        if len(clause.strip()) < 4:
+            continue
+        part, _ = faq_answer(clause)
+        if part is not None and part.entry.id not in {h.entry.id for h in found}:
+            found.append(part)
+    return found, hits
+
+
+PRICE_WORDS = re.compile(
+    r"多少钱|多少|价格|价钱|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
+    r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
+)
+PRICE_ONLY_WORDS = re.compile(r"多少钱|价格|价钱|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+
+
+def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
+             card: UnknownCard | None) -> Classified:
+    """The intent, decided on all the message's signals at once.
+
+    - A named model or size makes a sizing (or, with a dataset or a duration, a cost) question,
+      unless the message is about serving the model (an inference question).
+    - A wallet action needs its verb and object (see wallet_intent); a question about money rules
+      is never one: when the FAQ answers it with confidence, the FAQ wins.
+    - Cards with price words and no model are a price question; with no model, a confident FAQ
+      answer beats asking "which model?".
+    - A follow-up ("那换成qlora呢") changes one thing of the previous question.
     """
     sized = bool(req.model or req.params_b)
     if HELP.search(norm) and not sized:
-        return "help", [], False
-    hit, hits = faq_answer(raw)
-    asking = bool(QUESTION.search(norm))
-    if STRONG_WALLET.search(norm) and not sized:
-        return "wallet", hits, False
-    renting = bool(RENT_VERB.search(norm)) and bool(rental.gpu or rental.duration_days or rental.duration_hours)
-    if (renting or WALLET.search(norm)) and not sized and not asking:
-        return "wallet", hits, False
+        return Classified("help", [])
+    talk = small_talk(norm)
+    if talk is not None and not sized and not rental.gpu:
+        return Classified("smalltalk", [], talk=talk)
+    answers, hits = faq_answers(raw)
+    confident = bool(answers)
+    strong = confident and answers[0].score >= STRONG_FAQ
+    if action is not None and not sized:
+        reading = action.kind in ("balance", "history", "rentals", "budget_show")
+        if not (reading and is_rule_question(norm) and strong):
+            return Classified("wallet", hits)
+    if obj.is_inference(norm) and (sized or not confident):
+        return Classified("inference", hits)
     if sized:
-        return "size", hits, False
+        if _wants_cost(req, rental, norm):
+            return Classified("cost", hits)
+        return Classified("size", hits)
+    follow_up = bool(FOLLOW_UP.search(norm)) and bool(
+        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None)
+    if follow_up:
+        return Classified("size", hits, follow_up=True)
+    carded = bool(rental.gpu) or card is not None
+    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours)
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
-    if FOLLOW_UP.search(norm) and (req.method or req.num_gpus or req.gpu or req.seq_len):
-        return "size", hits, False
+    if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not rental.gpu):
+        return Classified("price", hits)
+    if training and not carded and not strong and (PICK_A_CARD.search(norm) or sizing_words):
+        return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
+    if req.gpu and not strong and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):
+        return Classified("size", hits)  # "3090够吗": for which model?
+    if confident:
+        return Classified("faq", hits, True, answers=answers)
     if req.gpu and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):
-        return "size", hits, False
-    if training and PICK_A_CARD.search(norm):
-        return "size", hits, False
-    if training and sizing_words and (hit is None or hit.score < STRONG_FAQ):
-        return "size", hits, False
-    if hit is not None:
-        return "faq", hits, True
+        return Classified("size", hits)
+    if training and (PICK_A_CARD.search(norm) or sizing_words):
+        return Classified("size", hits)
     if (req.tokens or req.samples) and training:
-        return "size", hits, False
-    return "unknown", hits, False
+        return Classified("size", hits)
+    return Classified("unknown", hits)
 
 
-__all__ = ["Match", "Parsed", "Rental", "parse"]
+def _wants_cost(req: TrainingRequest, rental: Rental, norm: str) -> bool:
+    """A dataset size, a step time or a rental length makes a sizing question a time-and-cost one."""
+    return bool(req.tokens or req.samples or req.hours or req.days or req.step_seconds
+                or rental.duration_days or rental.duration_hours)
+
+
+__all__ = ["Match", "Parsed", "PriceExtras", "Rental", "parse"]

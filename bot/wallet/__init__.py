@@ -1,13 +1,14 @@
 """The wallet: balances per provider, an append-only ledger, rentals, budgets and their alerts.
 
 Entry points for the chat core and the front ends:
-- handle_command / handle_button / handle_parsed (bot.wallet.handlers): chat commands, confirmation
-  buttons ("w:..." payloads) and free-text wallet messages, each returning a Reply.
+- handle_command / handle_button / handle_action / resume (bot.wallet.handlers): chat commands,
+  confirmation buttons ("w:..." payloads), free-text wallet actions the parser recognised, and a
+  request finished after a clarifying question ("which provider?"), each returning a Reply.
 - sweep / due_alerts (bot.wallet.sweeper): compute due alerts into the outbox (or just list them).
 - send_due, DeliveryResult (bot.wallet.sender): deliver the outbox through a front end.
 """
 
-from bot.wallet.handlers import COMMANDS, event_key, handle_button, handle_command, handle_parsed
+from bot.wallet.handlers import COMMANDS, event_key, handle_action, handle_button, handle_command, resume
 from bot.wallet.sender import Deliver, DeliveryResult, SendReport, send_due
 from bot.wallet.sweeper import SweepReport, due_alerts, sweep
 
@@ -19,9 +20,10 @@ __all__ = [
     "SweepReport",
     "due_alerts",
     "event_key",
+    "handle_action",
     "handle_button",
     "handle_command",
-    "handle_parsed",
+    "resume",
     "send_due",
     "sweep",
 ]

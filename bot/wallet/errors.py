@@ -7,17 +7,24 @@ nothing behind.
 
 from __future__ import annotations
 
+from bot.replies import Awaiting
 from engine.errors import KasuanError
 
 
 class WalletError(KasuanError):
-    """A refused wallet request; `key` names its sentence in catalogs/strings_wallet.yaml."""
+    """A refused wallet request; `key` names its sentence in catalogs/strings_wallet.yaml.
+
+    `resume`: when the request only lacks a choice (which provider?), what the answer completes;
+    the reply then offers the choices as buttons and the router waits for a typed answer too."""
 
     code = "wallet"
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, resume: Awaiting | None = None, choices: list[str] | None = None,
+                 **params: object) -> None:
         super().__init__(f"{key} {params}" if params else key, **params)
         self.key = key
+        self.resume = resume
+        self.choices = choices or []
 
 
 class Shortfall(WalletError):

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -30,7 +29,7 @@ from typing import Any
 from bot.clock import Clock
 from bot.core.incoming import Incoming
 from bot.errors import error_message, internal_error
-from bot.replies import Button, Reply
+from bot.replies import Awaiting, Button, Reply
 from bot.store import budgets as budget_store
 from bot.store import ledger, outbox, pending, rentals
 from bot.store.connection import Store
@@ -47,6 +46,7 @@ from bot.store.wallets import (
     wallet_by_owner,
 )
 from bot.understand.parser import Rental as ParsedRental
+from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
 from bot.wallet import views
@@ -192,16 +192,33 @@ def handle_button(store: Store, clock: Clock, inc: Incoming, payload: str, lang:
     return _guarded(ctx, lambda: _press(ctx, int(parts[2]), parts[1]))
 
 
-def handle_parsed(store: Store, clock: Clock, inc: Incoming, parsed_rental: ParsedRental, text: str,
-                  lang: str) -> Reply:
-    """A free-text wallet message the parser recognised: a top-up, a rental, a budget, a question
-    about the balance, rentals or history, a stop or renewal naming a rental number."""
+def handle_action(store: Store, clock: Clock, inc: Incoming, action: WalletAction, r: ParsedRental, text: str,
+                  lang: str, default_provider: str | None = None) -> Reply:
+    """A free-text wallet action the parser recognised (a top-up with its amount, a rental with its
+    card, a stop or renewal with its rental number, a budget, or reading the balance, rentals or
+    history). `default_provider` is the user's /provider setting, used before asking which one."""
     ctx = Ctx(store, clock, inc, lang, clock.now())
     words = cmd.tokens(text)
     _, ctx.personal = cmd.take_personal(words)
     if inc.chat_kind == "group" and any(w in text for w in ("我的", "我自己")):
         ctx.personal = True
-    return _guarded(ctx, lambda: _free_text(ctx, parsed_rental, text))
+    return _guarded(ctx, lambda: _act(ctx, action, r, default_provider))
+
+
+def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value: str, lang: str) -> Reply:
+    """Finish a request that only lacked a choice ("which provider?"), with the choice made."""
+    ctx = Ctx(store, clock, inc, lang, clock.now())
+    ctx.personal = bool(awaiting.data.get("personal"))
+    d = awaiting.data
+    if awaiting.kind == "rent":
+        hours = d.get("hours")
+        duration = timedelta(hours=float(hours)) if hours else None
+        args = cmd.RentArgs(str(d["gpu"]), int(d["num_gpus"]), duration, value, d.get("region"))
+        return _guarded(ctx, lambda: _rent(ctx, args))
+    if awaiting.kind == "topup":
+        currency = d.get("currency")
+        return _guarded(ctx, lambda: _topup(ctx, Decimal(str(d["amount"])), str(currency) if currency else None, value))
+    return _error(ctx, WalletError("wallet.err.bad_button"))
 
 
 COMMAND_HANDLERS: dict[str, Any] = {}
@@ -228,6 +245,13 @@ def _unblock(ctx: Ctx) -> None:
 
 
 def _error(ctx: Ctx, exc: KasuanError) -> Reply:
+    if isinstance(exc, WalletError) and exc.resume is not None and exc.choices:
+        buttons = [Button("wallet.btn.choice", f"a|{exc.resume.slot}={c}", {"name": views.provider_name(c)})
+                   for c in exc.choices]
+        reply = ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)}, buttons)
+        exc.resume.data["personal"] = ctx.personal
+        reply.awaiting = exc.resume
+        return reply
     return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)})
 
 
@@ -307,9 +331,9 @@ def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
 # ---------------------------------------------------------------- top-up
 
 
-def _provider_for(ctx: Ctx, prov: str | None, currency: str | None) -> Provider:
+def _provider_for(ctx: Ctx, prov: str | None, currency: str | None, resume: Awaiting | None = None) -> Provider:
     """The provider a top-up or budget means: named, or the only one billing in `currency`, or the
-    wallet's only account."""
+    wallet's only account; else the user is asked, with the candidates as buttons."""
     if prov is not None:
         p = provider(prov)
         if currency is not None and currency != p.currency:
@@ -322,12 +346,13 @@ def _provider_for(ctx: Ctx, prov: str | None, currency: str | None) -> Provider:
         mine = [a for a in ctx.accounts() if a.currency == currency]
         if len(mine) == 1:
             return provider(mine[0].provider)
-        raise WalletError("wallet.err.which_provider", options=", ".join(p.id for p in matches) or "-")
+        raise WalletError("wallet.err.which_provider", resume=resume, choices=[p.id for p in matches],
+                          options=", ".join(p.id for p in matches) or "-")
     mine = ctx.accounts()
     if len(mine) == 1:
         return provider(mine[0].provider)
-    raise WalletError("wallet.err.which_provider", options=", ".join(
-        f"{p.id} ({p.currency})" for p in providers().entries))
+    raise WalletError("wallet.err.which_provider", resume=resume, choices=[p.id for p in providers().entries],
+                      options=", ".join(f"{p.id} ({p.currency})" for p in providers().entries))
 
 
 def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
@@ -340,7 +365,7 @@ def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
 
 def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None) -> Reply:
     ctx.require_write()
-    p = _provider_for(ctx, prov, currency)
+    p = _provider_for(ctx, prov, currency, Awaiting("topup", "provider", {"amount": str(amount), "currency": currency}))
     minor = check_amount(amount, p.currency)
     w = ctx.ensure()
     done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, ctx.key("topup"), ctx.inc.scope_user)
@@ -360,9 +385,10 @@ def cmd_rent(ctx: Ctx, words: list[str]) -> Reply:
     return _rent(ctx, args)
 
 
-def _choose_plan(ctx: Ctx, args: cmd.RentArgs) -> Plan:
-    """Price the rental at the named provider, or at the one provider that can rent it (preferring
-    providers the wallet already has a balance with)."""
+def _choose_plan(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> Plan:
+    """Price the rental at the named provider, or the user's default provider when it rents this
+    card, or the one provider that can rent it (preferring providers the wallet already has a
+    balance with); otherwise ask which, with the candidates as buttons."""
     if args.provider is not None:
         return plan_rental(args.provider, args.gpu, args.num_gpus, args.duration, args.region)
     plans: list[Plan] = []
@@ -376,12 +402,20 @@ def _choose_plan(ctx: Ctx, args: cmd.RentArgs) -> Plan:
             continue
         except WalletError as exc:  # e.g. a price band: keep looking, report it if nothing else fits
             refusals.append(exc)
+    if default_provider is not None:
+        chosen = [pl for pl in plans if pl.provider == default_provider]
+        if chosen:
+            return chosen[0]
     if len(plans) > 1:
         mine = {a.provider for a in ctx.accounts()}
         preferred = [pl for pl in plans if pl.provider in mine]
         if len(preferred) == 1:
             return preferred[0]
-        raise WalletError("wallet.err.which_provider", options=", ".join(pl.provider for pl in plans))
+        hours = args.duration.total_seconds() / 3600 if args.duration else None
+        resume = Awaiting("rent", "provider", {"gpu": args.gpu, "num_gpus": args.num_gpus, "hours": hours,
+                                               "region": args.region})
+        raise WalletError("wallet.err.which_provider", resume=resume, choices=[pl.provider for pl in plans],
+                          options=", ".join(pl.provider for pl in plans))
     if plans:
         return plans[0]
     if refusals:
@@ -389,9 +423,9 @@ def _choose_plan(ctx: Ctx, args: cmd.RentArgs) -> Plan:
     raise WalletError("wallet.err.nobody_rents", gpu=views.gpu_name(args.gpu), n=args.num_gpus)
 
 
-def _rent(ctx: Ctx, args: cmd.RentArgs) -> Reply:
+def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
     ctx.require_write()
-    plan = _choose_plan(ctx, args)
+    plan = _choose_plan(ctx, args, default_provider)
     w = ctx.ensure()
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     balance = acct.balance_minor if acct is not None else 0
@@ -681,42 +715,27 @@ COMMAND_HANDLERS.update({
 
 # ---------------------------------------------------------------- free text
 
-BUDGET_TEXT = re.compile(r"预算|budget|最多花|花费上限|spend\s+limit", re.I)
-CLEAR_BUDGET = re.compile(r"取消预算|删除预算|clear\s+(?:the\s+)?budget|remove\s+(?:the\s+)?budget|budget\s+off", re.I)
-TOPUP_TEXT = re.compile(r"充值|充|冲|top\s*-?up|topup|\badd\b|到账|存入|deposit", re.I)
-STOP_TEXT = re.compile(r"退租|停掉|停止|停机|关机|销毁|\bstop\b|destroy|cancel", re.I)
-RENEW_TEXT = re.compile(r"续费|续租|续一|renew|extend", re.I)
-HISTORY_TEXT = re.compile(r"账单|记录|流水|明细|history|ledger|statement", re.I)
-RENTALS_TEXT = re.compile(r"在租|租了什么|租了哪些|我的租|rentals|what.*renting", re.I)
-RENT_TEXT = re.compile(r"租|开一|开个|开张|\brent\b|\bbook\b", re.I)
-NUMBER = re.compile(r"(?:#|第|编号|no\.?\s*|id\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 
-
-def _free_text(ctx: Ctx, r: ParsedRental, text: str) -> Reply:
-    if CLEAR_BUDGET.search(text):
+def _act(ctx: Ctx, action: WalletAction, r: ParsedRental, default_provider: str | None) -> Reply:
+    """Carry out the action the parser found (bot.understand.wallet_intent decides which)."""
+    days, hours = r.duration_days or 0, r.duration_hours or 0
+    duration = timedelta(days=days, hours=hours) if days or hours else None
+    if action.kind == "budget_clear":
         return cmd_budget(ctx, ["off"])
-    if BUDGET_TEXT.search(text):
-        if r.amount is None:
-            return _show_budget(ctx, "show")
+    if action.kind == "budget_set" and r.amount is not None:
         return _set_budget(ctx, r.amount, r.currency, r.provider, budgets.DEFAULT_THRESHOLDS)
-    if RENEW_TEXT.search(text) or STOP_TEXT.search(text):
-        m = NUMBER.search(text)
-        if m is None:
-            raise WalletError("wallet.err.need_rental_id")
-        rid = int(m[1] or m[2])
-        if RENEW_TEXT.search(text):
-            days = r.duration_days or 0
-            hours = r.duration_hours or 0
-            return _renew(ctx, rid, timedelta(days=days, hours=hours) if days or hours else None)
-        return _stop(ctx, rid)
-    if TOPUP_TEXT.search(text) and r.amount is not None:
+    if action.kind == "budget_show":
+        return _show_budget(ctx, "show")
+    if action.kind == "renew" and action.rental_id is not None:
+        return _renew(ctx, action.rental_id, duration)
+    if action.kind == "stop" and action.rental_id is not None:
+        return _stop(ctx, action.rental_id)
+    if action.kind == "topup" and r.amount is not None:
         return _topup(ctx, r.amount, r.currency, r.provider)
-    if r.gpu is not None and RENT_TEXT.search(text):
-        days, hours = r.duration_days or 0, r.duration_hours or 0
-        duration = timedelta(days=days, hours=hours) if days or hours else None
-        return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None))
-    if HISTORY_TEXT.search(text):
+    if action.kind == "rent" and r.gpu is not None:
+        return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None), default_provider)
+    if action.kind == "history":
         return cmd_history(ctx, [])
-    if RENTALS_TEXT.search(text):
+    if action.kind == "rentals":
         return cmd_rentals(ctx, [])
     return cmd_wallet(ctx, [])

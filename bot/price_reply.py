@@ -1,0 +1,126 @@
+"""Reply data for prices: a setup's price at every provider (the price question), and the short price
+line under a sizing verdict ("💰 RTX 4090: CloudGPU $0.33/h · gpuli ₮109/week").
+
+engine.price_list applies each provider's billing rules; this module picks what a phone screen
+shows (each provider's own currency, the total converted to the user's currency when it differs,
+estimates marked, the providers that don't rent the setup named with the reason) and leaves the
+words to templates/price.j2 and catalogs/strings_price.yaml.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from bot.errors import gpu_name
+from bot.replies import Reply
+from engine.billing import Quote
+from engine.price_list import ProviderPrice, SetupPrices, setup_prices
+from engine.providers import convert, round_money
+
+UNIT_OF_DAYS = {7: "week", 30: "month"}
+
+
+def _unit(q: Quote) -> str:
+    """The rental unit a quote prices: hour (per minute billing), week, month."""
+    hours = q.needed_hours
+    if hours <= 1:
+        return "hour"
+    return UNIT_OF_DAYS.get(int(hours // 24), "period")
+
+
+def _amount(q: Quote) -> dict[str, Any]:
+    return {"low": round_money(q.total_min, q.currency), "high": round_money(q.total_max, q.currency),
+            "currency": q.currency}
+
+
+def quote_view(q: Quote, display: str) -> dict[str, Any]:
+    """One quote as the reply shows it: the total, the cycles bought, add-ons, what it converts to."""
+    converted = None
+    if q.currency != display and round_money(convert(q.total_min, q.currency, display), display) != round_money(q.total_min, display):
+        converted = {"low": _approx(convert(q.total_min, q.currency, display), display),
+                     "high": _approx(convert(q.total_max, q.currency, display), display), "currency": display}
+    return {
+        "unit": _unit(q),
+        "total": _amount(q),
+        "converted": converted,
+        "cycles": [{"kind": c.kind, "count": c.count, "instances": c.instances} for c in q.cycles],
+        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": round_money(Decimal(a.amount), q.currency)}
+                    for a in q.add_ons],
+        "discounts": [{"id": d.id} for d in q.discounts] if q.discounts else [],
+        "estimate": q.estimate,
+        "range": q.total_min != q.total_max,
+        "per_gpu_hour": round_money(q.per_gpu_hour_range.low, q.currency),
+        "preauth": next((n.params.get("hours") for n in q.notes if n.code == "preauthorization"), None),
+        "instances": q.instances,
+        "infiniband": any(a.id == "infiniband" for a in q.add_ons),
+    }
+
+
+def _approx(amount: Decimal, currency: str) -> Decimal:
+    """A converted amount is approximate: whole units from 100 up, cents below."""
+    return amount.quantize(Decimal(1)) if amount >= 100 else round_money(amount, currency)
+
+
+def refusal_view(row: ProviderPrice) -> dict[str, Any]:
+    exc = row.refusal
+    assert exc is not None
+    p = exc.params
+    return {
+        "provider": row.provider.name,
+        "reason": exc.reason,
+        "counts": ", ".join(str(c) for c in p.get("counts") or []),
+        "regions": ", ".join(str(r) for r in p.get("regions") or []),
+    }
+
+
+def price_view(prices: SetupPrices) -> dict[str, Any]:
+    """What the price reply shows: per provider its quotes (cheapest first), then who doesn't rent it."""
+    display = prices.display_currency
+    offered = sorted(prices.offered, key=lambda r: convert(r.quotes[0].total_max, r.quotes[0].currency, display))
+    cheapest = prices.cheapest
+    return {
+        "gpu": gpu_name(offered[0].gpu if offered else prices.gpu) if len({r.gpu for r in offered}) <= 1 else _family(prices.gpu),
+        "num_gpus": prices.num_gpus,
+        "days": None if prices.duration is None else _days(prices.duration),
+        "display": display,
+        "rows": [{"provider": r.provider.name, "provider_id": r.provider.id, "gpu": gpu_name(r.gpu),
+                  "num_gpus": r.num_gpus, "quotes": [quote_view(q, display) for q in r.quotes]} for r in offered],
+        "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
+        "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
+        "refused": [refusal_view(r) for r in prices.rows if r.refusal is not None],
+    }
+
+
+def _family(gpu: str) -> str:
+    """"A100 80GB SXM" -> "A100 80GB": the name without its form factor, for a mixed table."""
+    name = gpu_name(gpu)
+    for suffix in (" SXM", " PCIe", " NVL", " (HGX)"):
+        name = name.replace(suffix, "")
+    return name
+
+
+def _days(d: timedelta) -> float:
+    return round(d.total_seconds() / 86400, 2)
+
+
+def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
+                add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
+                repeat_purchase: bool = False, provider: str | None = None, note: dict[str, Any] | None = None) -> Reply:
+    """The answer to "what does <count> × <card> cost (for <duration>)", at every provider."""
+    prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
+                          repeat_purchase=repeat_purchase, only=provider)
+    data = price_view(prices) | {"note": note}
+    return Reply("price", lang, data)
+
+
+def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[dict[str, Any]]:
+    """The short price line of a sizing verdict: each provider's own rental units for the setup."""
+    prices = setup_prices(gpu, num_gpus, None, display_currency=display)
+    out = []
+    for row in sorted(prices.offered, key=lambda r: convert(r.quotes[0].total_max / r.quotes[0].needed_hours,
+                                                            r.quotes[0].currency, display)):
+        out.append({"provider": row.provider.name,
+                    "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate} for q in row.quotes]})
+    return out[:limit]

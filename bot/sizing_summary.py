@@ -1,0 +1,126 @@
+"""The short sizing reply as data: the verdict for the setup asked about, its price, up to three
+alternatives, the levers that buy headroom and at most two notes that apply to this case.
+
+Why a separate view from bot/views.py (the Details reply): a team lead reads the first message on
+a phone. The verdict leads; the term-by-term breakdown, every card and the checkpoints sit behind
+the Details button. The rules, in the order the reply reads:
+- verdict: the named card at the stated count (fits / tight / short); with no card named, the
+  first card that holds the job at the count asked (or the fewest cards), cheapest first;
+- price: the cheapest way to rent the verdict's setup at each provider, in their own units;
+- alternatives: at the card count asked for first, then by fit (room before tight) and price per
+  hour of the whole setup; a card nobody rents comes after the ones with a price;
+- levers: when the stated card is tight or just misses, each lever re-sized (engine.levers);
+- notes: only those about this setup; the 8-bit optimizer hint only where it agrees with the
+  verdict (it names its own card size), never one that contradicts the line above it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from bot.errors import gpu_name
+from bot.price_reply import unit_prices
+from bot.understand.cards import UnknownCard
+from bot.views import fit_row
+from engine.fit import Fit
+from engine.levers import Lever, headroom_levers
+from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
+from engine.price_list import cheapest_card_hour
+from engine.sizing import Sizing
+
+MAX_ALTERNATIVES = 3
+MAX_NOTES = 2
+QUIET_WARNINGS = {"does_not_fit", "tight", "grad_checkpointing_slow"}  # said by the verdict, or true of every run
+SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
+                     "grad_checkpointing_default", "architecture_from", "zero_chosen", "zero_chosen_ddp", "zero_for_offload")
+
+
+@lru_cache(maxsize=4096)
+def _setup_rate(gpu: str, num_gpus: int) -> Decimal | None:
+    """USD per hour for the whole setup at its cheapest provider (catalog prices do not change while
+    the process runs, so this is cached)."""
+    rate = cheapest_card_hour(gpu, num_gpus)
+    return None if rate is None else rate * num_gpus
+
+
+def price_rank(f: Fit) -> tuple[int, Decimal]:
+    rate = _setup_rate(f.gpu.id, f.num_gpus)
+    return (0, rate) if rate is not None else (1, Decimal(0))
+
+
+def _verdict_fit(s: Sizing) -> Fit | None:
+    """The setup the answer is about: the named card as stated; else, at the count asked (or the
+    fewest cards), the cheapest card that holds the job without offload — tight or not: a tight
+    fit is answered as tight, with the levers that buy headroom (the seeds' own recipes are tight
+    ones, e.g. 32B full on 8 × 80 GB with ZeRO-3), rather than replaced by a dearer setup."""
+    if s.fit is not None:
+        return s.fit
+    fitting = [f for f in s.recommendations if f.fits]
+    if not fitting:
+        return None
+    fewest = min(f.num_gpus for f in fitting)
+    first = [f for f in fitting if f.num_gpus == fewest]
+    return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), f.tight))[0]
+
+
+def alternatives(s: Sizing, shown: Fit | None) -> list[Fit]:
+    """Up to three other setups that fit: the count asked for first, then room, then price."""
+    count = shown.num_gpus if shown is not None else None
+    pool = [f for f in s.recommendations if f.fits and (shown is None or f.gpu.id != shown.gpu.id)]
+    if s.fit is not None and not s.fit.fits and s.alternative is not None:
+        pool = [f for f in pool if f.gpu.id != s.alternative.gpu.id]
+    pool.sort(key=lambda f: (f.num_gpus != count, f.num_gpus, f.tight, f.estimate.plan.offload != "none", price_rank(f)))
+    return pool[:MAX_ALTERNATIVES]
+
+
+def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str, Any]]:
+    q = s.request
+    notes: list[dict[str, Any]] = []
+    obj = q.objective or "sft"
+    if obj in REFERENCE or obj in PAIRED or obj in NOT_COUNTED:
+        notes.append({"code": f"objective.{obj}.{'adapter' if s.resolved.adapter else 'full'}", "params": {}})
+    for w in s.warnings:
+        if w.code in QUIET_WARNINGS:
+            continue
+        if w.code in ("needs_8bit_optimizer", "edge_8bit_optimizer"):
+            capacity = w.params.get("capacity")
+            if levers or (verdict is not None and verdict.gpu.memory_gb != capacity):
+                continue  # the levers line says it, or it would name another card size than the verdict
+        notes.append({"code": f"warn.{w.code}", "params": dict(w.params)})
+    return notes[:MAX_NOTES]
+
+
+def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None) -> dict[str, Any]:
+    """What the short sizing reply shows (same data for every flavor)."""
+    q = s.request
+    verdict = _verdict_fit(s)
+    priced = s.alternative if s.fit is not None and not s.fit.fits and s.alternative is not None else verdict
+    levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
+    return {
+        "model": s.resolved.spec.name,
+        "model_id": s.resolved.spec.id,
+        "fit": fit_row(s.fit) if s.fit is not None else None,
+        "bare_size": any(a.code == "architecture_from" for a in s.assumptions),
+        "params": s.resolved.params,
+        "method": q.method,
+        "objective": q.objective if q.objective not in (None, "sft") else None,
+        "seq_len": q.seq_len,
+        "micro_batch": q.micro_batch,
+        "total_gb": s.estimate.total_gb,
+        "host_gb": s.estimate.host_gb,
+        "num_gpus": s.estimate.plan.num_gpus,
+        "named": s.fit is not None,
+        "verdict": fit_row(verdict) if verdict is not None else None,
+        "alternative": fit_row(s.alternative) if s.alternative is not None else None,
+        "price_for": fit_row(priced) if priced is not None else None,
+        "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
+        "others": [fit_row(f) for f in alternatives(s, verdict)],
+        "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
+                    "host_gb": lv.host_gb} for lv in levers[:3]],
+        "notes": _notes(s, verdict, levers),
+        "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb},
+        "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions if a.code in SHOWN_ASSUMPTIONS],
+        "gpu_name": gpu_name(verdict.gpu.id) if verdict is not None else None,
+    }

@@ -1,0 +1,61 @@
+"""What the job optimizes: supervised fine-tuning (the default), a preference objective, a reward
+model, PPO — or no training at all (an inference question).
+
+Why it matters for memory: DPO and KTO keep a frozen reference model, PPO a reference and a reward
+model, and the paired objectives (DPO, ORPO, SimPO, reward modelling) push a chosen and a rejected
+answer through the model in one step. An inference question ("vLLM 推理要多少显存") must get an
+inference estimate, never a training sizing.
+"""
+
+from __future__ import annotations
+
+import re
+
+OBJECTIVES = (
+    ("ppo", re.compile(r"\bppo\b|\brlhf\b|强化学习", re.I)),
+    ("dpo", re.compile(r"\bdpo\b|直接偏好", re.I)),
+    ("orpo", re.compile(r"\borpo\b", re.I)),
+    ("kto", re.compile(r"\bkto\b", re.I)),
+    ("simpo", re.compile(r"\bsimpo\b", re.I)),
+    ("rm", re.compile(r"reward\s*model|\brm\s*训练|奖励模型", re.I)),
+)
+PREFERENCE_WORDS = re.compile(r"偏好(?:训练|对齐|优化|数据)|preference\s+(?:training|tuning|optimi[sz]ation|data)", re.I)
+INFERENCE = re.compile(
+    r"推理|部署|上线|serving|\bserve\b|inference|\bvllm\b|\bsglang\b|\btgi\b|llama\.?cpp|ollama|\bkv\s*cache|并发|qps|吞吐.*(?:请求|token/s)",
+    re.I,
+)
+TRAINING = re.compile(r"微调|训练|训|finetun|fine[\s-]*tun|\bsft\b|lora|全参|预训练|pretrain|\btrain", re.I)
+CONCURRENCY = re.compile(r"(\d+)\s*(?:路|个)?\s*(?:并发|concurrent|parallel|users?|requests?|seqs?|sequences?)|(?:并发|concurrency|batch)\s*[:=]?\s*(\d+)", re.I)
+INFER_PRECISION = re.compile(r"\b(fp8|int8|int4|awq|gptq|4[\s-]?bit|8[\s-]?bit|bf16|fp16)\b", re.I)
+
+
+def objective(text: str) -> str | None:
+    """dpo | orpo | kto | simpo | rm | ppo, or "preference" for an unnamed preference objective."""
+    for name, pattern in OBJECTIVES:
+        if pattern.search(text):
+            return name
+    if PREFERENCE_WORDS.search(text):
+        return "dpo"
+    return None
+
+
+def is_inference(text: str) -> bool:
+    """An inference/serving question, with no training word in it."""
+    return bool(INFERENCE.search(text)) and not TRAINING.search(text)
+
+
+def concurrency(text: str) -> int | None:
+    m = CONCURRENCY.search(text)
+    if not m:
+        return None
+    value = int(m.group(1) or m.group(2))
+    return value if 0 < value <= 100_000 else None
+
+
+def inference_precision(text: str) -> str | None:
+    """bf16 | fp8 | int8 | int4 as stated for serving (AWQ/GPTQ/4-bit read as int4)."""
+    m = INFER_PRECISION.search(text)
+    if not m:
+        return None
+    word = m.group(1).lower().replace(" ", "").replace("-", "")
+    return {"awq": "int4", "gptq": "int4", "4bit": "int4", "8bit": "int8", "fp16": "bf16"}.get(word, word)

@@ -1,0 +1,83 @@
+"""What a price question adds to the cards: storage, several nodes, annual prepay, a repeat-purchase
+discount, and the currency to show totals in.
+
+Why separate from the training fields: these only change what a rental costs (engine.billing's
+add-ons and discounts), never the memory, so they ride on the price and cost questions alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.numbers import NUMBER
+
+STORAGE_UNIT = r"(?:\s*(?:gb|g|tb|t))"
+VOLUME = re.compile(
+    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage|disk)|storage\s+volume|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
+    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage)|storage\s+volume|disk)",
+    re.I | re.ASCII,
+)
+OBJECT = re.compile(
+    rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
+    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的)?\s*(?:对象存储|object\s+storage|s3|oss)",
+    re.I | re.ASCII,
+)
+NODES = re.compile(r"(\d+)\s*(?:个\s*)?(?:节点|台机器?|台|nodes?|machines?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I | re.ASCII)
+INFINIBAND = re.compile(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
+NO_INFINIBAND = re.compile(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
+ANNUAL = re.compile(r"年付|包年|按年|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
+REPEAT = re.compile(r"复购|老客户|再次购买|续购|repeat\s+(?:purchase|customer)|returning\s+customer", re.I)
+SHOW_CURRENCY = re.compile(
+    r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usd|usdt|u)\s*(?:算|计|显示|报价|来算|表示)?|"
+    r"\bin\s+(rmb|cny|yuan|usd|dollars|usdt)\b|(人民币|美元)\s*(?:算|计|报价)",
+    re.I | re.ASCII,
+)
+CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "美元": "USD", "美金": "USD", "usd": "USD",
+            "dollars": "USD", "usdt": "USDT", "u": "USDT"}
+
+
+def _gb(number: str, unit: str) -> int:
+    value = float(number)
+    return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
+
+
+def add_ons(text: str) -> dict[str, int]:
+    """{"volume": GB, "object-storage": GB} as stated ("2000G 存储卷", "1 TB object storage")."""
+    out: dict[str, int] = {}
+    for key, pattern in (("volume", VOLUME), ("object-storage", OBJECT)):
+        m = pattern.search(text)
+        if m:
+            number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            out[key] = _gb(number, unit)
+    return out
+
+
+def nodes(text: str) -> int | None:
+    m = NODES.search(text)
+    if not m:
+        return None
+    return 2 if m.group(2) else int(m.group(1))
+
+
+def infiniband(text: str) -> bool | None:
+    """True when InfiniBand is asked for, False when refused, None when not said."""
+    if NO_INFINIBAND.search(text):
+        return False
+    return True if INFINIBAND.search(text) else None
+
+
+def annual(text: str) -> bool:
+    return bool(ANNUAL.search(text))
+
+
+def repeat_purchase(text: str) -> bool:
+    return bool(REPEAT.search(text))
+
+
+def display_currency(text: str) -> str | None:
+    """The currency the user wants totals in ("用人民币算", "in USD")."""
+    m = SHOW_CURRENCY.search(text)
+    if not m:
+        return None
+    word = next(g for g in m.groups() if g).lower()
+    return CURRENCY.get(word)

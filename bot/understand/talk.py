@@ -1,0 +1,31 @@
+"""Small talk: greetings, thanks and "who are you" — a message with nothing to size or price.
+
+Why a separate reader: such messages used to fall through to "didn't catch that", which reads as
+rude in a team chat. They are recognised only when the whole message is small talk (a greeting
+followed by a real question is that question), so this never hides a request.
+"""
+
+from __future__ import annotations
+
+import re
+
+GREETING = r"hi|hello|hey|hiya|yo|morning|good\s+(?:morning|afternoon|evening)|你好|您好|嗨|哈喽|哈啰|早上好|早安|晚上好|下午好|在吗|在不在|大家好"
+THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|awesome|cool|ok(?:ay)?|got\s+it|谢谢(?:你|您|啦|了)?|多谢|感谢|辛苦了?|好的|明白了?|收到|懂了|厉害|牛|赞"
+IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|你是谁|你是什么|你是干什么的|你是做什么的|你是干嘛的"
+            r"|卡算是什么|介绍一下(?:你自己|自己)?|自我介绍")
+FILLER = r"[\s!！.。,，~～?？:)）(（😀-🙏👍❤️]*"
+BOT_NAME = r"(?:@?\w*bot|卡算|kasuan|机器人)?"
+
+SMALL_TALK = re.compile(
+    rf"^{FILLER}{BOT_NAME}{FILLER}(?:(?P<greeting>{GREETING})|(?P<thanks>{THANKS})|(?P<identity>{IDENTITY})){FILLER}"
+    rf"{BOT_NAME}{FILLER}(?:(?:{GREETING}|{THANKS}){FILLER})?$",
+    re.IGNORECASE,
+)
+
+
+def small_talk(text: str) -> str | None:
+    """"greeting", "thanks" or "identity" when the whole message is small talk, else None."""
+    m = SMALL_TALK.match(text.strip())
+    if m is None:
+        return None
+    return next(kind for kind in ("identity", "greeting", "thanks") if m.group(kind))

@@ -1,0 +1,90 @@
+"""Which wallet action a free-text message asks for, if any.
+
+A message changes the ledger only when it has an action verb *with its object*: a top-up needs an
+amount, a rental a card, a stop or renewal a rental number, a budget an amount. A question about
+the rules of money ("余额不足会被停机吗", "can I rent by the hour?") is not an action; the router
+sends it to the FAQ when the FAQ knows the answer. Reading one's own book (balance, history,
+rentals, budget) needs no object but is phrased as about *my* money, never as a general rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+TOPUP = re.compile(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
+# "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
+# ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点.
+RENT = re.compile(
+    r"(?<![周月时日年出包按可能会])租(?!金|期|用价|赁价|什么|啥|哪|多少|吗|不|的)"
+    r"|开\s*(?:一|个|张|台|两|\d)"
+    r"|下单|(?:帮我|给我|我要|我想)\s*(?:订|rent|book)"
+    r"|^(?:please\s+)?(?:rent|book|order|reserve|get\s+me)\b|\bi\s*(?:want|need|would\s+like|'d\s+like)\s+to\s+(?:rent|book)\b"
+    r"|^/rent\b",
+    re.I,
+)
+STOP = re.compile(r"退租|停掉|停止|关掉|关机|销毁|释放|\bstop\b|destroy|terminate|release", re.I)
+RENEW = re.compile(r"续费|续租|续一|renew|extend", re.I)
+HISTORY = re.compile(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
+RENTALS = re.compile(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances", re.I)
+BALANCE = re.compile(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
+MINE = re.compile(r"我的|我们的|我还|我们还|咱|查一?下|看一?下|看看|查查|\bmy\b|\bour\b|\bcheck\b|\bshow\b|how\s+much\s+(?:do\s+)?(?:i|we)\s+have"
+                  r"|多少|几多|^/?(?:余额|balance|wallet|钱包)\s*$", re.I)
+BUDGET = re.compile(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
+CLEAR_BUDGET = re.compile(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
+RENTAL_ID = re.compile(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
+RULE_QUESTION = re.compile(r"会不会|会被|会不|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
+                           r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bhow\s+(?:does|do|is)\b|\bwill\b|吗", re.I)
+
+
+@dataclass(frozen=True)
+class WalletAction:
+    """What the user wants done with their book; `rental_id` for stop and renew."""
+
+    kind: str  # topup | rent | stop | renew | budget_set | budget_clear | budget_show | history | rentals | balance
+    rental_id: int | None = None
+
+
+def wallet_action(text: str, *, amount: Decimal | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
+    """The wallet action `text` states, or None (a question about money rules is not one)."""
+    rule_question = bool(RULE_QUESTION.search(text))
+    if CLEAR_BUDGET.search(text):
+        return WalletAction("budget_clear")
+    if BUDGET.search(text):
+        if amount is not None and not rule_question:
+            return WalletAction("budget_set")
+        if not rule_question or MINE.search(text):
+            return WalletAction("budget_show")
+        return None
+    for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
+        if pattern.search(text) and not rule_question:
+            m = RENTAL_ID.search(pattern.sub(" ", text))
+            if m is not None:
+                return WalletAction(kind, int(m[1] or m[2]))
+            if kind == "renew" and has_duration:
+                return WalletAction(kind)  # "续费一周": which rental is asked next
+    if TOPUP.search(text) and amount is not None and not rule_question:
+        return WalletAction("topup")
+    if gpu is not None and RENT.search(text.strip()) and not _price_question(text):
+        return WalletAction("rent")
+    if RENTALS.search(text) and not rule_question:
+        return WalletAction("rentals")
+    if HISTORY.search(text) and not rule_question:
+        return WalletAction("history")
+    if BALANCE.search(text) and (MINE.search(text) or not rule_question):
+        return WalletAction("balance")
+    return None
+
+
+def is_rule_question(text: str) -> bool:
+    """A question about how money works ("余额不足会被停机吗"), not about one's own book."""
+    return bool(RULE_QUESTION.search(text))
+
+
+PRICE_QUESTION = re.compile(r"多少钱|多少|价格|价钱|报价|怎么收费|贵不贵|便宜|how\s+much|price|cost|\?|？|吗", re.I)
+
+
+def _price_question(text: str) -> bool:
+    """"租一张4090一周多少钱" asks for a price; it must never open a rental confirmation."""
+    return bool(PRICE_QUESTION.search(text))

@@ -1,0 +1,74 @@
+"""What buys headroom when the stated setup is tight or just misses: each lever re-sized, so the
+reply can say "8-bit optimizer → 62 GB" instead of jumping to a dearer setup.
+
+The levers the seeds name (seed 000, "Memory Switches"; seed 002's OOM advice; seed 003, 4.5):
+an 8-bit optimizer (full fine-tuning: 16 → 10 B/param), optimizer offload to host memory, a
+shorter sequence, a chunked/fused loss (the logits peak), and more cards of the same kind (ZeRO-3
+shards the model states). Each is the stated request with one change, estimated at the plan the
+user would run it with. Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.fit import Fit, Planner, ladder
+from engine.memory import Plan
+from engine.request import TrainingRequest
+from engine.sizing import Sizing
+
+# Among levers that work, the least disruptive first: the seeds' first advice (8-bit moments, then
+# the loss and the sequence), then offload (20-50% slower), then renting more cards.
+PREFERENCE = ("eight_bit", "chunked_loss", "shorter_seq", "offload", "more_cards")
+NEAR_MISS = 1.35  # a setup short by up to 35% is worth levers; beyond that, other cards are the answer
+MIN_SEQ = 512
+
+
+@dataclass(frozen=True)
+class Lever:
+    code: str  # eight_bit | offload | shorter_seq | chunked_loss | more_cards
+    total_gb: float
+    fits: bool
+    tight: bool
+    value: int | None = None  # the new sequence length or card count
+    host_gb: float = 0.0
+
+
+def headroom_levers(s: Sizing, fit: Fit | None = None) -> list[Lever]:
+    """The levers for a tight or nearly fitting setup (the named card, or `fit`), best first
+    (fitting with room, then by memory saved); empty when it fits with room or misses by far."""
+    fit = fit or s.fit
+    if fit is None or (fit.fits and not fit.tight) or fit.estimate.total_gb > NEAR_MISS * fit.gpu.memory_gb:
+        return []
+    r = s.resolved
+    q = r.request
+    plan = fit.estimate.plan
+    out: list[Lever] = []
+
+    def variant(code: str, update: dict[str, object], new_plan: Plan | None = None, value: int | None = None) -> None:
+        changed = replace(r, request=TrainingRequest.model_validate({**q.model_dump(), **update}))
+        est = Planner(changed).estimate(new_plan or plan)
+        f = Fit(fit.gpu, est)
+        out.append(Lever(code, est.total_gb, f.fits, f.tight, value, est.host_gb))
+
+    if not r.adapter and q.optimizer == "adamw":
+        variant("eight_bit", {"optimizer": "adamw-8bit"})
+    if not r.adapter and plan.offload == "none":
+        variant("offload", {"offload": "optimizer"}, Plan(plan.num_gpus, 3 if plan.num_gpus > 1 else 0, "optimizer"))
+    if (q.seq_len or 0) >= 2 * MIN_SEQ:
+        half = (q.seq_len or 0) // 2
+        variant("shorter_seq", {"seq_len": half}, value=half)
+    if not q.chunked_loss:
+        variant("chunked_loss", {"chunked_loss": True})
+    more = _more_cards(s, fit)
+    if more is not None:
+        out.append(Lever("more_cards", more.estimate.total_gb, more.fits, more.tight, more.num_gpus))
+    saving = [lever for lever in out if lever.total_gb < fit.estimate.total_gb - 0.05]
+    return sorted(saving, key=lambda lv: (not lv.fits, lv.tight, PREFERENCE.index(lv.code)))
+
+
+def _more_cards(s: Sizing, fit: Fit) -> Fit | None:
+    """Twice the cards (at least 2) of the same kind, at the plan a user would choose."""
+    n = max(2, fit.estimate.plan.num_gpus * 2)
+    r = replace(s.resolved, request=s.request.model_copy(update={"num_gpus": n, "zero": None}), num_gpus_stated=True)
+    return Planner(r).first_fit(fit.gpu, ladder(r, n))

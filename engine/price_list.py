@@ -1,0 +1,169 @@
+"""What a setup costs to rent, with no model and no job: "2 × A100 80G for a month" at every provider.
+
+A price question needs no sizing: a card, a count and (maybe) a duration. For each provider the
+answer is its own billing rules applied to that setup (engine.billing.quote: gpuli's week/month
+mix and 8-card boxes, CloudGPU by the started minute with its pre-authorization, yiwan's monthly
+and annual prices with estimates labelled), plus what it would take to buy the setup there at all.
+With no duration, each provider's own rental units are quoted (an hour, a week, a month), so the
+user sees the prices they would actually pay. Pure, like the rest of engine/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+
+from engine.billing import NotOffered, Quote, quote
+from engine.catalog import gpus
+from engine.providers import Provider, convert, providers
+
+UNIT_DURATIONS = {"hour": timedelta(hours=1), "week": timedelta(days=7), "month": timedelta(days=30)}
+HOURS_PER_UNIT = {"hour": Decimal(1), "week": Decimal(168), "month": Decimal(720), "year": Decimal(8760)}
+
+
+@dataclass(frozen=True)
+class ProviderPrice:
+    """One provider's answer: its quotes (one per rental unit, or one for the stated duration), or
+    why it cannot rent this setup (`refusal`: the NotOffered error with its reason and params)."""
+
+    provider: Provider
+    quotes: tuple[Quote, ...] = ()
+    refusal: NotOffered | None = None
+    gpu: str = ""  # the variant quoted (A100 80GB SXM or PCIe, when the question named neither)
+    num_gpus: int = 0  # the count quoted (the smallest box, when the question gave no count)
+
+
+@dataclass(frozen=True)
+class SetupPrices:
+    gpu: str
+    num_gpus: int | None
+    duration: timedelta | None
+    display_currency: str
+    rows: tuple[ProviderPrice, ...] = field(default=())
+
+    @property
+    def offered(self) -> list[ProviderPrice]:
+        return [r for r in self.rows if r.quotes]
+
+    @property
+    def cheapest(self) -> ProviderPrice | None:
+        """The provider whose quote for the stated duration is lowest (compared in the display currency)."""
+        if self.duration is None:
+            return None
+        offered = self.offered
+        if not offered:
+            return None
+        return min(offered, key=lambda r: convert(r.quotes[0].total_max, r.quotes[0].currency, self.display_currency))
+
+
+def setup_prices(
+    gpu: str | list[str],
+    num_gpus: int | None,
+    duration: timedelta | None,
+    *,
+    display_currency: str = "USD",
+    add_ons: Mapping[str, int] | None = None,
+    infiniband: bool | None = None,
+    repeat_purchase: bool = False,
+    only: str | None = None,
+) -> SetupPrices:
+    """Quote `num_gpus` × `gpu` at every provider (or `only` one): for `duration`, or per rental unit.
+
+    `gpu` may list interchangeable variants (A100 80GB SXM and PCIe when the question said "A100
+    80G"): each provider is quoted for its cheapest variant. `num_gpus` None: one card where the
+    provider rents single cards, else its smallest listed configuration.
+    """
+    variants = [gpu] if isinstance(gpu, str) else list(gpu)
+    rows: list[ProviderPrice] = []
+    chosen = [p for p in providers().entries if only is None or p.id == only]
+    for p in chosen:
+        found: list[ProviderPrice] = []
+        refusal: NotOffered | None = None
+        for g in variants:
+            for count in _counts(p, g, num_gpus, duration):
+                try:
+                    quotes: tuple[Quote, ...]
+                    if duration is not None:
+                        quotes = (quote(p.id, g, count, duration, add_ons=_sold(p, add_ons), infiniband=infiniband,
+                                        repeat_purchase=repeat_purchase),)
+                    else:
+                        quotes = _unit_quotes(p, g, count, infiniband)
+                    found.append(ProviderPrice(p, quotes, gpu=g, num_gpus=count))
+                    break
+                except NotOffered as exc:
+                    refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
+        if found:
+            rows.append(min(found, key=lambda r: (r.quotes[0].total_max / r.quotes[0].needed_hours)))
+        else:
+            assert refusal is not None
+            rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))
+    return SetupPrices(variants[0], num_gpus, duration, display_currency, tuple(rows))
+
+
+def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | None) -> list[int]:
+    """The counts to try: the stated one; else one card where sold singly; else the smallest listed
+    configuration that sells the asked duration without buying a longer cycle (a week of H100s at
+    gpuli is the 8-card box's week, the 4-card box being sold by the month), else the smallest."""
+    if num_gpus is not None:
+        return [num_gpus]
+    counts = sorted({o.count for o in p.offers_for(gpu)})
+    if not counts or 1 in counts:
+        return [1]
+    if duration is not None:
+        for n in counts:
+            try:
+                if quote(p.id, gpu, n, duration).unused_hours < Decimal(24):
+                    return [n]
+            except NotOffered:
+                continue
+    return [counts[0]]
+
+
+def _unit_quotes(p: Provider, gpu: str, count: int, infiniband: bool | None) -> tuple[Quote, ...]:
+    """The setup's price for each rental unit the provider sells it by; a unit bought as a longer
+    cycle (a week of a box sold only by the month) is left out rather than shown twice."""
+    out: list[Quote] = []
+    for d in _units(p):
+        q = quote(p.id, gpu, count, d, infiniband=infiniband)
+        if q.unused_hours <= 0 or q.bought_hours <= Decimal(d.total_seconds()) / 3600:
+            out.append(q)
+    return tuple(out) or (quote(p.id, gpu, count, _units(p)[-1], infiniband=infiniband),)
+
+
+def _units(p: Provider) -> list[timedelta]:
+    """The rental units a provider sells: an hour for per-minute billing, else its cycles (no year:
+    a year is a discount on months and shows when the user asks for one)."""
+    if p.billing.model == "per_minute":
+        return [UNIT_DURATIONS["hour"]]
+    return [timedelta(days=c.days or 0) for c in p.billing.cycles if c.kind in ("week", "month")]
+
+
+def _sold(p: Provider, add_ons: Mapping[str, int] | None) -> dict[str, int]:
+    """The add-ons this provider sells (storage asked of a provider without it is left out, and the
+    reply says so through the quote's notes)."""
+    if not add_ons:
+        return {}
+    ids = {a.id for a in p.add_ons} | {alias for a in p.add_ons for alias in a.aliases}
+    return {k: v for k, v in add_ons.items() if k in ids}
+
+
+def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decimal | None:
+    """The lowest list price per card-hour for `num_gpus` × `gpu` at any provider (its cheapest
+    rental unit), converted to `currency` — for ranking alternatives by price; None if nobody rents it."""
+    best: Decimal | None = None
+    for p in providers().entries:
+        for d in _units(p):
+            try:
+                q = quote(p.id, gpu, num_gpus, d)
+            except NotOffered:
+                continue
+            hours = Decimal(d.total_seconds()) / 3600
+            rate = convert(q.total_max, q.currency, currency) / (hours * num_gpus)
+            best = rate if best is None or rate < best else best
+    return best
+
+
+def known_gpu(gpu: str) -> bool:
+    return any(g.id == gpu for g in gpus().entries)
