@@ -10,6 +10,7 @@ words to templates/price.j2 and catalogs/strings_price.yaml.
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 from decimal import Decimal
 from typing import Any
 
@@ -69,16 +70,19 @@ def refusal_view(row: ProviderPrice) -> dict[str, Any]:
     p = exc.params
     return {
         "provider": row.provider.name,
+        "provider_id": row.provider.id,
         "reason": exc.reason,
         "counts": ", ".join(str(c) for c in p.get("counts") or []),
         "regions": ", ".join(str(r) for r in p.get("regions") or []),
     }
 
 
-def price_view(prices: SetupPrices) -> dict[str, Any]:
-    """What the price reply shows: per provider its quotes (cheapest first), then who doesn't rent it."""
+def price_view(prices: SetupPrices, first: str | None = None) -> dict[str, Any]:
+    """What the price reply shows: per provider its quotes (the named provider first, then cheapest
+    first), then who doesn't rent it."""
     display = prices.display_currency
-    offered = sorted(prices.offered, key=lambda r: convert(r.quotes[0].total_max, r.quotes[0].currency, display))
+    offered = sorted(prices.offered, key=lambda r: (r.provider.id != first,
+                                                    convert(r.quotes[0].total_max, r.quotes[0].currency, display)))
     cheapest = prices.cheapest
     return {
         "gpu": gpu_name(offered[0].gpu if offered else prices.gpu) if len({r.gpu for r in offered}) <= 1 else _family(prices.gpu),
@@ -89,7 +93,8 @@ def price_view(prices: SetupPrices) -> dict[str, Any]:
                   "num_gpus": r.num_gpus, "quotes": [quote_view(q, display) for q in r.quotes]} for r in offered],
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
-        "refused": [refusal_view(r) for r in prices.rows if r.refusal is not None],
+        "refused": sorted((refusal_view(r) for r in prices.rows if r.refusal is not None),
+                          key=lambda x: x["provider_id"] != first),
     }
 
 
@@ -107,16 +112,19 @@ def _days(d: timedelta) -> float:
 
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
                 add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
-                repeat_purchase: bool = False, provider: str | None = None, note: dict[str, Any] | None = None) -> Reply:
-    """The answer to "what does <count> × <card> cost (for <duration>)", at every provider."""
+                repeat_purchase: bool = False, first: str | None = None) -> Reply:
+    """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
+    provider the question named (`first`) leads, and the others follow for comparison."""
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
-                          repeat_purchase=repeat_purchase, only=provider)
-    data = price_view(prices) | {"note": note}
+                          repeat_purchase=repeat_purchase)
+    data = price_view(prices, first)
     return Reply("price", lang, data)
 
 
+@lru_cache(maxsize=2048)
 def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[dict[str, Any]]:
-    """The short price line of a sizing verdict: each provider's own rental units for the setup."""
+    """The short price line of a sizing verdict: each provider's own rental units for the setup.
+    Cached (the catalogs do not change while the process runs); callers only read the result."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=display)
     out = []
     for row in sorted(prices.offered, key=lambda r: convert(r.quotes[0].total_max / r.quotes[0].needed_hours,

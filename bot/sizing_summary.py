@@ -24,7 +24,7 @@ from bot.errors import gpu_name
 from bot.price_reply import unit_prices
 from bot.understand.cards import UnknownCard
 from bot.views import fit_row
-from engine.fit import Fit
+from engine.fit import Fit, Planner, ladder
 from engine.levers import Lever, headroom_levers
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.price_list import cheapest_card_hour
@@ -65,12 +65,25 @@ def _verdict_fit(s: Sizing) -> Fit | None:
     return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), f.tight))[0]
 
 
-def alternatives(s: Sizing, shown: Fit | None) -> list[Fit]:
+def stated_count_alternative(s: Sizing) -> Fit | None:
+    """When the named card misses as stated: the plan that fits at the stated card count (ZeRO-3,
+    then optimizer offload), else the fewest of that card that would (the engine's alternative)."""
+    if s.fit is None or s.fit.fits:
+        return None
+    if s.resolved.num_gpus_stated:
+        n = s.estimate.plan.num_gpus
+        same = Planner(s.resolved).first_fit(s.fit.gpu, ladder(s.resolved, n))
+        if same.fits:
+            return same
+    return s.alternative
+
+
+def alternatives(s: Sizing, shown: Fit | None, other: Fit | None = None) -> list[Fit]:
     """Up to three other setups that fit: the count asked for first, then room, then price."""
     count = shown.num_gpus if shown is not None else None
     pool = [f for f in s.recommendations if f.fits and (shown is None or f.gpu.id != shown.gpu.id)]
-    if s.fit is not None and not s.fit.fits and s.alternative is not None:
-        pool = [f for f in pool if f.gpu.id != s.alternative.gpu.id]
+    if other is not None:
+        pool = [f for f in pool if f.gpu.id != other.gpu.id]
     pool.sort(key=lambda f: (f.num_gpus != count, f.num_gpus, f.tight, f.estimate.plan.offload != "none", price_rank(f)))
     return pool[:MAX_ALTERNATIVES]
 
@@ -96,8 +109,10 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
     """What the short sizing reply shows (same data for every flavor)."""
     q = s.request
     verdict = _verdict_fit(s)
-    priced = s.alternative if s.fit is not None and not s.fit.fits and s.alternative is not None else verdict
     levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
+    fixed_by_lever = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
+    other = None if fixed_by_lever else stated_count_alternative(s)
+    priced = other if other is not None else verdict
     return {
         "model": s.resolved.spec.name,
         "model_id": s.resolved.spec.id,
@@ -113,14 +128,16 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "num_gpus": s.estimate.plan.num_gpus,
         "named": s.fit is not None,
         "verdict": fit_row(verdict) if verdict is not None else None,
-        "alternative": fit_row(s.alternative) if s.alternative is not None else None,
+        "alternative": fit_row(other) if other is not None else None,
+        "lever_fix": {"code": levers[0].code, "gb": levers[0].total_gb, "value": levers[0].value} if fixed_by_lever else None,
         "price_for": fit_row(priced) if priced is not None else None,
         "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
-        "others": [fit_row(f) for f in alternatives(s, verdict)],
+        "others": [fit_row(f) for f in alternatives(s, verdict, other)],
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
-                    "host_gb": lv.host_gb} for lv in levers[:3]],
+                    "host_gb": lv.host_gb} for lv in levers[1 if fixed_by_lever else 0:][:3]],
         "notes": _notes(s, verdict, levers),
-        "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb},
+        "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb,
+                                                   "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
         "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions if a.code in SHOWN_ASSUMPTIONS],
         "gpu_name": gpu_name(verdict.gpu.id) if verdict is not None else None,
     }

@@ -67,9 +67,8 @@ def setup_prices(
     add_ons: Mapping[str, int] | None = None,
     infiniband: bool | None = None,
     repeat_purchase: bool = False,
-    only: str | None = None,
 ) -> SetupPrices:
-    """Quote `num_gpus` × `gpu` at every provider (or `only` one): for `duration`, or per rental unit.
+    """Quote `num_gpus` × `gpu` at every provider: for `duration`, or per rental unit.
 
     `gpu` may list interchangeable variants (A100 80GB SXM and PCIe when the question said "A100
     80G"): each provider is quoted for its cheapest variant. `num_gpus` None: one card where the
@@ -77,8 +76,7 @@ def setup_prices(
     """
     variants = [gpu] if isinstance(gpu, str) else list(gpu)
     rows: list[ProviderPrice] = []
-    chosen = [p for p in providers().entries if only is None or p.id == only]
-    for p in chosen:
+    for p in providers().entries:
         found: list[ProviderPrice] = []
         refusal: NotOffered | None = None
         for g in variants:

@@ -1,4 +1,4 @@
-"""Shared fixtures: sizing helpers that read like the seed tables."""
+"""Shared fixtures: sizing helpers that read like the seed tables, and a user talking to the bot."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from engine.memory import Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import resolve
+from tests.chat_user import ChatUser
 
 
 def states_gb(method: str = "full", num_gpus: int = 1, zero: int = 0, offload: str = "none", **fields: object) -> float:
@@ -18,3 +19,9 @@ def states_gb(method: str = "full", num_gpus: int = 1, zero: int = 0, offload: s
 @pytest.fixture
 def states():
     return states_gb
+
+
+@pytest.fixture
+def chat() -> ChatUser:
+    """A user in a private chat with the whole bot (router, wallet, SQLite in memory, fixed clock)."""
+    return ChatUser()

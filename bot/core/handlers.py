@@ -253,7 +253,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         days = ANNUAL_DAYS
     data = {"gpu": variants(q.gpu, text), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
-            "display": extras.display_currency or ctx.display_currency, "provider": r.provider}
+            "display": extras.display_currency or ctx.display_currency, "first": r.provider}
     return _price_turn(ctx, data, details=False)
 
 
@@ -279,7 +279,7 @@ def _price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
     reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
                         ctx.lang, display=str(data.get("display") or ctx.display_currency),
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
-                        repeat_purchase=bool(data.get("repeat")), provider=data.get("provider"))
+                        repeat_purchase=bool(data.get("repeat")), first=data.get("first"))
     reply.turn = Turn("price", data)
     return reply
 

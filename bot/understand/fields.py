@@ -284,9 +284,10 @@ def params_b(text: str) -> float | None:
 DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
 WEEKS = re.compile(r"(\d+)\s*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
 MONTHS = re.compile(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
+YEARS = re.compile(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
-A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|\b(monthly|weekly)\b", re.ASCII)
-PERIOD_DAYS = {"week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
+A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|\b(monthly|weekly)\b", re.ASCII)
+PERIOD_DAYS = {"year": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 
 
 def duration(text: str) -> tuple[float | None, float | None]:
@@ -294,7 +295,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
     m = HOURS.search(text)
     if m:
         return None, float(m.group(1))
-    for pattern, factor in ((MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
+    for pattern, factor in ((YEARS, 365), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
         m = pattern.search(text)
         if m:
             return float(m.group(1)) * factor, None

@@ -290,7 +290,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     sizing_words = bool(SIZE_WORDS.search(norm))
     if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not rental.gpu):
         return Classified("price", hits)
-    if training and not carded and not strong and (PICK_A_CARD.search(norm) or sizing_words):
+    if training and not strong and (PICK_A_CARD.search(norm) or sizing_words):
         return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
     if req.gpu and not strong and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):
         return Classified("size", hits)  # "3090够吗": for which model?
