@@ -10,8 +10,8 @@ words to templates/price.j2 and catalogs/strings_price.yaml.
 from __future__ import annotations
 
 from datetime import timedelta
-from functools import lru_cache
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from bot.errors import gpu_name
