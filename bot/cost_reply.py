@@ -104,6 +104,11 @@ def _cycle_view(kind: str, count: int) -> dict[str, Any]:
     return {"kind": kind, "count": count}
 
 
+def _approx(amount: Decimal, currency_id: str) -> Decimal:
+    """A converted amount is approximate: whole units from 100 up, cents below."""
+    return amount.quantize(Decimal(1)) if amount >= 100 else _display(amount, currency_id)
+
+
 def _display(amount: Decimal, currency_id: str) -> Decimal:
     """Rounded to the currency's minor units, so a band whose ends round alike prints as one amount."""
     return round_money(amount, currency_id)
@@ -117,8 +122,8 @@ def cost_view(report: CostReport) -> dict[str, Any]:
     pick = report.cheapest
     converted = None
     if pick is not None and pick.currency != report.display_currency:
-        converted = {"min": _display(pick.compare_range.low, report.display_currency),
-                     "max": _display(pick.compare_range.high, report.display_currency)}
+        converted = {"min": _approx(pick.compare_range.low, report.display_currency),
+                     "max": _approx(pick.compare_range.high, report.display_currency)}
     short: dict[str, float] = {}
     for k in report.skipped:
         if k.reason == "does_not_fit":
@@ -163,6 +168,7 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "bare_size": any(a.code == "architecture_from" for a in report.sizing.assumptions),
         "params": r.params,
         "method": r.method,
+        "objective": r.request.objective if r.request.objective not in (None, "sft") else None,
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
     }

@@ -17,8 +17,8 @@ from typing import Any
 from bot.errors import gpu_name
 from bot.replies import Reply
 from engine.billing import Quote
-from engine.price_list import ProviderPrice, SetupPrices, setup_prices
-from engine.providers import convert, round_money
+from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices
+from engine.providers import convert, provider, round_money
 
 UNIT_OF_DAYS = {7: "week", 30: "month"}
 
@@ -36,10 +36,12 @@ def _amount(q: Quote) -> dict[str, Any]:
             "currency": q.currency}
 
 
-def quote_view(q: Quote, display: str) -> dict[str, Any]:
-    """One quote as the reply shows it: the total, the cycles bought, add-ons, what it converts to."""
+def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
+    """One quote as the reply shows it: the total, the cycles bought, add-ons, discounts, what it
+    converts to (always when the user asked for a currency; else only when the number changes)."""
     converted = None
-    if q.currency != display and round_money(convert(q.total_min, q.currency, display), display) != round_money(q.total_min, display):
+    same_number = round_money(convert(q.total_min, q.currency, display), display) == round_money(q.total_min, display)
+    if q.currency != display and (asked or not same_number):
         converted = {"low": _approx(convert(q.total_min, q.currency, display), display),
                      "high": _approx(convert(q.total_max, q.currency, display), display), "currency": display}
     return {
@@ -49,7 +51,10 @@ def quote_view(q: Quote, display: str) -> dict[str, Any]:
         "cycles": [{"kind": c.kind, "count": c.count, "instances": c.instances} for c in q.cycles],
         "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": round_money(Decimal(a.amount), q.currency)}
                     for a in q.add_ons],
-        "discounts": [{"id": d.id} for d in q.discounts] if q.discounts else [],
+        "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
+                       "per_month": round_money(d.per_month, q.currency) if d.per_month is not None else None,
+                       "months": d.months} for d in q.discounts],
+        "regions": next((", ".join(n.params.get("regions") or []) for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
         "range": q.total_min != q.total_max,
         "per_gpu_hour": round_money(q.per_gpu_hour_range.low, q.currency),
@@ -77,7 +82,7 @@ def refusal_view(row: ProviderPrice) -> dict[str, Any]:
     }
 
 
-def price_view(prices: SetupPrices, first: str | None = None) -> dict[str, Any]:
+def price_view(prices: SetupPrices, first: str | None = None, asked: bool = False) -> dict[str, Any]:
     """What the price reply shows: per provider its quotes (the named provider first, then cheapest
     first), then who doesn't rent it."""
     display = prices.display_currency
@@ -90,10 +95,10 @@ def price_view(prices: SetupPrices, first: str | None = None) -> dict[str, Any]:
         "days": None if prices.duration is None else _days(prices.duration),
         "display": display,
         "rows": [{"provider": r.provider.name, "provider_id": r.provider.id, "gpu": gpu_name(r.gpu),
-                  "num_gpus": r.num_gpus, "quotes": [quote_view(q, display) for q in r.quotes]} for r in offered],
+                  "num_gpus": r.num_gpus, "quotes": [quote_view(q, display, asked) for q in r.quotes]} for r in offered],
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
-        "refused": sorted((refusal_view(r) for r in prices.rows if r.refusal is not None),
+        "refused": sorted((refusal_view(r) for r in prices.refused),
                           key=lambda x: x["provider_id"] != first),
     }
 
@@ -112,12 +117,12 @@ def _days(d: timedelta) -> float:
 
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
                 add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
-                repeat_purchase: bool = False, first: str | None = None) -> Reply:
+                repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False) -> Reply:
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
     provider the question named (`first`) leads, and the others follow for comparison."""
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
                           repeat_purchase=repeat_purchase)
-    data = price_view(prices, first)
+    data = price_view(prices, first, asked_currency)
     return Reply("price", lang, data)
 
 
@@ -132,3 +137,25 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
         out.append({"provider": row.provider.name,
                     "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate} for q in row.quotes]})
     return out[:limit]
+
+
+def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str) -> Reply:
+    """Storage (or another add-on) priced on its own at each provider that sells it."""
+    duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
+    rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
+             "unit": round_money(a.unit_price, a.provider.currency) if a.unit_price >= Decimal("0.01") else a.unit_price,
+             "total": round_money(a.total, a.provider.currency), "currency": a.provider.currency}
+            for a in add_on_prices(add_ons, duration)]
+    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons)})
+
+
+def provider_price_list(provider_id: str, lang: str) -> Reply:
+    """Every configuration one provider lists, with its prices (its own units and currency)."""
+    p = provider(provider_id)
+    rows = []
+    for offer in p.offers:
+        rows.append({"n": offer.count, "gpu": gpu_name(offer.gpu),
+                     "prices": [{"unit": key, "low": price.low, "high": price.high, "estimate": price.status == "estimate"}
+                                for key, price in offer.prices.items()]})
+    return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
+                                           "per_minute": p.billing.model == "per_minute"})

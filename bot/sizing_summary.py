@@ -28,12 +28,14 @@ from engine.fit import Fit, Planner, ladder
 from engine.levers import Lever, headroom_levers
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.price_list import cheapest_card_hour
+from engine.request import TrainingRequest
+from engine.resolve import resolve
 from engine.sizing import Sizing
 
 MAX_ALTERNATIVES = 3
 MAX_NOTES = 2
 QUIET_WARNINGS = {"does_not_fit", "tight", "grad_checkpointing_slow"}  # said by the verdict, or true of every run
-SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
+SHOWN_ASSUMPTIONS = ("method_default",  "seq_len_default", "micro_batch_default", "lora_rank_default",
                      "grad_checkpointing_default", "architecture_from", "zero_chosen", "zero_chosen_ddp", "zero_for_offload")
 
 
@@ -105,7 +107,38 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
     return notes[:MAX_NOTES]
 
 
-def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None) -> dict[str, Any]:
+ASKED_FIELDS = ("lora_rank", "lora_targets", "zero", "offload", "optimizer", "grad_checkpointing", "attention",
+                "precision", "chunked_loss", "grad_accum", "double_quant", "train_embeddings", "activation_offload")
+
+
+def asked(stated: TrainingRequest | None) -> list[dict[str, Any]]:
+    """The settings the user stated beyond model, method, card, sequence and batch (which the
+    verdict line already shows), so the reply names back every fact it used."""
+    if stated is None:
+        return []
+    out = []
+    for key in ASKED_FIELDS:
+        value = getattr(stated, key, None)
+        if value is not None:
+            out.append({"key": key, "value": ",".join(value) if isinstance(value, tuple) else value})
+    return out
+
+
+def other_methods(s: Sizing) -> list[dict[str, Any]]:
+    """With no method given (sized as LoRA), what QLoRA and full fine-tuning would need on the same
+    plan: one line, so "7B on a 4090" shows the method that fits without another question."""
+    if not any(a.code == "method_default" for a in s.assumptions):
+        return []
+    out = []
+    plan = s.estimate.plan
+    for method in ("qlora", "full"):
+        r = resolve(s.resolved.request.model_copy(update={"method": method, "zero": plan.zero}))
+        out.append({"method": method, "gb": Planner(r).estimate(plan).total_gb})
+    return out
+
+
+def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
+                   stated: TrainingRequest | None = None) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor)."""
     q = s.request
     verdict = _verdict_fit(s)
@@ -136,6 +169,8 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in levers[1 if fixed_by_lever else 0:][:3]],
         "notes": _notes(s, verdict, levers),
+        "asked": asked(stated),
+        "methods": other_methods(s),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
         "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions if a.code in SHOWN_ASSUMPTIONS],

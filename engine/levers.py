@@ -2,7 +2,7 @@
 reply can say "8-bit optimizer → 62 GB" instead of jumping to a dearer setup.
 
 The levers the seeds name (seed 000, "Memory Switches"; seed 002's OOM advice; seed 003, 4.5):
-an 8-bit optimizer (full fine-tuning: 16 → 10 B/param), optimizer offload to host memory, a
+gradient checkpointing when it was turned off, an 8-bit optimizer (full fine-tuning: 16 → 10 B/param), optimizer offload to host memory, a
 shorter sequence, a chunked/fused loss (the logits peak), and more cards of the same kind (ZeRO-3
 shards the model states). Each is the stated request with one change, estimated at the plan the
 user would run it with. Pure.
@@ -19,14 +19,14 @@ from engine.sizing import Sizing
 
 # Among levers that work, the least disruptive first: the seeds' first advice (8-bit moments, then
 # the loss and the sequence), then offload (20-50% slower), then renting more cards.
-PREFERENCE = ("eight_bit", "chunked_loss", "shorter_seq", "offload", "more_cards")
-NEAR_MISS = 1.35  # a setup short by up to 35% is worth levers; beyond that, other cards are the answer
+PREFERENCE = ("checkpointing", "eight_bit", "chunked_loss", "shorter_seq", "offload", "more_cards")
+NEAR_MISS = 2.0  # a setup needing up to twice its card is worth levers; beyond that, other cards are the answer
 MIN_SEQ = 512
 
 
 @dataclass(frozen=True)
 class Lever:
-    code: str  # eight_bit | offload | shorter_seq | chunked_loss | more_cards
+    code: str  # checkpointing | eight_bit | offload | shorter_seq | chunked_loss | more_cards
     total_gb: float
     fits: bool
     tight: bool
@@ -51,6 +51,8 @@ def headroom_levers(s: Sizing, fit: Fit | None = None) -> list[Lever]:
         f = Fit(fit.gpu, est)
         out.append(Lever(code, est.total_gb, f.fits, f.tight, value, est.host_gb))
 
+    if q.grad_checkpointing is False:
+        variant("checkpointing", {"grad_checkpointing": True})
     if not r.adapter and q.optimizer == "adamw":
         variant("eight_bit", {"optimizer": "adamw-8bit"})
     if not r.adapter and plan.offload == "none":

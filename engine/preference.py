@@ -6,6 +6,9 @@ objectives add frozen models and push more sequences through the model per step.
 - DPO and KTO compare against a frozen reference model. Full fine-tuning keeps a bf16 copy
   (2 B/param, sharded like the weights under ZeRO-3); LoRA/QLoRA use the base with the adapter
   switched off (TRL's `ref_model=None` with PEFT), which costs no memory.
+- GRPO (TRL's GRPOTrainer) keeps a reference model for the KL term (full: a bf16 copy; LoRA: the
+  base with the adapter off) and scores groups of sampled answers with a reward function, not a
+  model. Not counted: the generation of the group's answers (KV cache, or a vLLM server).
 - PPO keeps a reference and a reward model. Full: both as bf16 copies. LoRA (LLaMA-Factory's
   default `reward_model_type: lora`): the reward model is a second adapter on the same base and the
   value head sits on the policy, so both are small. Not counted: the rollout generation's KV cache
@@ -25,9 +28,9 @@ if TYPE_CHECKING:
     from engine.resolve import Resolved
 
 GB = 1e9
-REFERENCE = {"dpo", "kto", "ppo"}
+REFERENCE = {"dpo", "kto", "ppo", "grpo"}
 PAIRED = {"dpo", "orpo", "simpo", "rm"}
-NOT_COUNTED = {"ppo": ("rollout_kv_cache", "separate_critic")}
+NOT_COUNTED = {"ppo": ("rollout_kv_cache", "separate_critic"), "grpo": ("rollout_generation",)}
 
 
 def objective(r: Resolved) -> str:

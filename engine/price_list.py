@@ -48,6 +48,12 @@ class SetupPrices:
         return [r for r in self.rows if r.quotes]
 
     @property
+    def refused(self) -> list[ProviderPrice]:
+        """Providers that rent none of it (a provider with some of its rows offered is not here)."""
+        selling = {r.provider.id for r in self.offered}
+        return [r for r in self.rows if r.refusal is not None and r.provider.id not in selling]
+
+    @property
     def cheapest(self) -> ProviderPrice | None:
         """The provider whose quote for the stated duration is lowest (compared in the display currency)."""
         if self.duration is None:
@@ -55,7 +61,8 @@ class SetupPrices:
         offered = self.offered
         if not offered:
             return None
-        return min(offered, key=lambda r: convert(r.quotes[0].total_max, r.quotes[0].currency, self.display_currency))
+        firm = [r for r in offered if not r.quotes[0].estimate] or offered  # an estimate is not a price to lead with
+        return min(firm, key=lambda r: convert(r.quotes[0].total_max, r.quotes[0].currency, self.display_currency))
 
 
 def setup_prices(
@@ -89,15 +96,33 @@ def setup_prices(
                     else:
                         quotes = _unit_quotes(p, g, count, infiniband)
                     found.append(ProviderPrice(p, quotes, gpu=g, num_gpus=count))
-                    break
+                    if duration is not None or num_gpus is not None:
+                        break  # one setup per variant; a listing (no count, no duration) shows every box
                 except NotOffered as exc:
                     refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
-        if found:
-            rows.append(min(found, key=lambda r: (r.quotes[0].total_max / r.quotes[0].needed_hours)))
-        else:
+        if not found:
             assert refusal is not None
             rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))
+        elif num_gpus is None and duration is None:
+            rows.extend(_cheapest_per_count(found))
+        else:
+            rows.append(min(found, key=_preference))
     return SetupPrices(variants[0], num_gpus, duration, display_currency, tuple(rows))
+
+
+def _preference(row: ProviderPrice) -> tuple[bool, Decimal]:
+    """One box before cards split over several instances (an 8-card node has NVLink; eight single
+    instances do not), then the lowest price per card-hour."""
+    q = row.quotes[0]
+    return (q.instances > 1, q.total_max / q.needed_hours / q.num_gpus)
+
+
+def _cheapest_per_count(found: list[ProviderPrice]) -> list[ProviderPrice]:
+    best: dict[int, ProviderPrice] = {}
+    for row in found:
+        if row.num_gpus not in best or _preference(row) < _preference(best[row.num_gpus]):
+            best[row.num_gpus] = row
+    return [best[n] for n in sorted(best)]
 
 
 def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | None) -> list[int]:
@@ -107,6 +132,8 @@ def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | N
     if num_gpus is not None:
         return [num_gpus]
     counts = sorted({o.count for o in p.offers_for(gpu)})
+    if duration is None:
+        return counts or [1]  # a price listing: every configuration the provider sells
     if not counts or 1 in counts:
         return [1]
     if duration is not None:
@@ -165,3 +192,30 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decima
 
 def known_gpu(gpu: str) -> bool:
     return any(g.id == gpu for g in gpus().entries)
+
+
+@dataclass(frozen=True)
+class AddOnPrice:
+    provider: Provider
+    add_on: str
+    quantity: int
+    months: int
+    unit_price: Decimal
+    total: Decimal
+
+
+def add_on_prices(add_ons: Mapping[str, int], duration: timedelta | None) -> list[AddOnPrice]:
+    """Storage and other add-ons on their own ("2000G 存储卷一个月多少"): each provider that sells
+    them, billed per started month of the provider's month (engine.billing's rule), one month when
+    no duration is given."""
+    out: list[AddOnPrice] = []
+    for p in providers().entries:
+        month_days = p.billing.month_days
+        months = max(1, -(-int(duration.total_seconds()) // (month_days * 86400))) if duration else 1
+        for a in p.add_ons:
+            qty = add_ons.get(a.id)
+            if qty is None or a.price is None:
+                continue
+            total = a.price * qty * months
+            out.append(AddOnPrice(p, a.id, qty, months, a.price, total))
+    return out

@@ -16,7 +16,7 @@ Optimizer = Literal["adamw", "adamw-8bit"]
 Attention = Literal["flash", "sdpa", "eager"]
 Precision = Literal["mixed", "bf16", "fp32"]
 # sft = next-token loss on one answer; the others are preference/RL objectives (engine.preference)
-Objective = Literal["sft", "dpo", "orpo", "kto", "simpo", "rm", "ppo"]
+Objective = Literal["sft", "dpo", "orpo", "kto", "simpo", "rm", "ppo", "grpo"]
 
 MAX_PARAMS_B = 10_000.0  # 10 T parameters: beyond any model that exists; a typo, not a request
 MAX_GPUS = 4096

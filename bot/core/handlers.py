@@ -19,18 +19,19 @@ from bot.cost_reply import cost_reply
 from bot.faq import Hit, faq_entries, on_topic
 from bot.faq import answer as faq_answer
 from bot.inference_reply import inference_reply
-from bot.price_reply import price_reply
+from bot.price_reply import add_on_reply, price_reply, provider_price_list
 from bot.render import short_gpu
 from bot.replies import Awaiting, Button, Reply, Turn
 from bot.sizing_summary import sizing_summary
 from bot.understand.cards import UnknownCard
-from bot.understand.parser import Parsed, parse
+from bot.understand.parser import HOWTO, Parsed, parse
 from bot.views import sizing_details_reply
 from engine.architecture import count_params
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
 from engine.errors import InvalidRequest
 from engine.fit import Fit
+from engine.price_list import setup_prices
 from engine.providers import currencies, providers
 from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
@@ -141,7 +142,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
-        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card)}, source=s)
+        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card, req)}, source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})
     return reply
@@ -167,7 +168,9 @@ def ask_model(ctx: Context, kind: str, req: TrainingRequest) -> Reply:
     """"Which model?", keeping the question: the answer (typed or pressed) completes it."""
     choices = [Button("btn.model", f"a|model={m}", {"name": models().get(m).name}) for m in MODEL_CHOICES
                if models().find(m) is not None]
-    reply = Reply("missing", ctx.lang, {"missing": ["model"]}, choices)
+    obj = req.objective if req.objective not in (None, "sft") else None
+    note = f"objective.{obj}.{'adapter' if req.method in ('lora', 'qlora') else 'full'}" if obj else None
+    reply = Reply("missing", ctx.lang, {"missing": ["model"], "note": note}, choices)
     reply.awaiting = Awaiting(kind, "model", {"request": req.stated()})
     return reply
 
@@ -191,26 +194,51 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     return size_request(ctx, req, details=details)
 
 
-def merge_follow_up(parsed: Parsed, last: Turn | None) -> Parsed:
-    """A message that changes one thing of the previous sizing/cost question ("那换成qlora呢",
-    "4 cards?") is that question with the change; anything with its own model stands alone."""
-    if last is None or last.kind not in ("size", "cost") or parsed.intent not in ("size", "cost"):
+FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price")
+MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
+SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
+
+
+def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed:
+    """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
+    "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
+    model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
+    if last is None or last.kind not in ("size", "cost", "price") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return parsed
-    if not (parsed.follow_up or parsed.missing):
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
+                if v is not None}
+    if parsed.rental.provider and "provider" not in stated:
+        stated["provider"] = parsed.rental.provider
+    if not stated and not duration:
         return parsed
-    stated = parsed.request.stated()
-    if not stated:
+    short = len(text.strip()) <= SHORT_FOLLOW_UP
+    if not (parsed.follow_up or short or parsed.missing) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
         return parsed
+    if parsed.intent == "price" and not parsed.follow_up:
+        return parsed  # "H100 多少钱" after a sizing is its own price question
+    if HOWTO.search(text.lower()) and not parsed.follow_up:
+        return parsed  # "DPO 的参考模型要不要单独算" is a question of its own, not a change
+    if last.kind == "price":
+        data = dict(last.data)
+        if "gpu" in stated:
+            data["gpu"] = stated["gpu"]
+        if "num_gpus" in stated:
+            data["num_gpus"] = stated["num_gpus"]
+        if duration:
+            data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
     base = dict(last.data.get("request", {}))
-    if "method" in stated and stated["method"] in ("full", "pretrain"):
+    if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     if "gpu" in stated or "num_gpus" in stated:
         base.pop("zero", None)
-    merged = TrainingRequest.model_validate({**base, **stated})
-    intent = "cost" if last.kind == "cost" or parsed.intent == "cost" else "size"
-    return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+    merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price"
+    return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
 # ---------------------------------------------------------------- free-text intents
@@ -238,22 +266,32 @@ def _cost_fields(parsed: Parsed) -> TrainingRequest:
 
 
 ANNUAL_DAYS = 365
+BOTH_UNITS = re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week", re.IGNORECASE)
 
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
+    if parsed.follow is not None:
+        return _price_turn(ctx, parsed.follow, details=False)
     q, r, extras = parsed.request, parsed.rental, parsed.price
+    if not q.gpu and extras.add_ons:
+        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
+    if not q.gpu and r.provider:
+        return provider_price_list(r.provider, ctx.lang)
     if not q.gpu:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
     count = q.num_gpus or (extras.nodes * 8 if extras.nodes else None)
     days, hours = r.duration_days, r.duration_hours
+    if BOTH_UNITS.search(text):
+        days = hours = None  # "weekly and monthly price": the listing, not one rental
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
     data = {"gpu": variants(q.gpu, text), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
-            "display": extras.display_currency or ctx.display_currency, "first": r.provider}
+            "display": extras.display_currency or ctx.display_currency, "first": r.provider,
+            "asked_currency": extras.display_currency is not None}
     return _price_turn(ctx, data, details=False)
 
 
@@ -276,10 +314,15 @@ def variants(gpu: str, text: str) -> list[str]:
 def _price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
     hours = data.get("hours")
     count = data.get("num_gpus")
+    if count and not any(setup_prices(data["gpu"], int(count), None).offered):
+        data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
+        count = None
     reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
                         ctx.lang, display=str(data.get("display") or ctx.display_currency),
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
-                        repeat_purchase=bool(data.get("repeat")), first=data.get("first"))
+                        repeat_purchase=bool(data.get("repeat")), first=data.get("first"),
+                        asked_currency=bool(data.get("asked_currency")))
+    reply.data["unsold_count"] = data.get("unsold_count")
     reply.turn = Turn("price", data)
     return reply
 

@@ -111,7 +111,7 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         last = self.conversations.last(ctx.key)
-        parsed = merge_follow_up(parsed, last)
+        parsed = merge_follow_up(parsed, last, text)
         return self.intents[parsed.intent](ctx, parsed, text)
 
     def _remember(self, ctx: Context, reply: Reply) -> None:

@@ -352,3 +352,30 @@ RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|
 def upper_bounds(text: str) -> str:
     """"7-8B", "seq 2k-4k", "4~8卡": a range is sized at its upper end (the safe side for memory)."""
     return RANGE.sub(lambda m: f"{m.group(3)}{m.group(4) or m.group(2)}", text)
+
+
+# ---------------------------------------------------------------- measured step time
+STEP_TIME = re.compile(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
+                       r"|step\s*time\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*s", re.ASCII)
+STEPS = re.compile(r"(?:总共|一共|共)?\s*(\d+(?:\.\d+)?)\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
+
+
+def step_seconds(text: str) -> float | None:
+    """A measured step time: "每步2秒", "1.8 s/step", "2s per step" (seed 002: measure 50 steps first)."""
+    m = STEP_TIME.search(text)
+    if not m:
+        return None
+    value = float(next(g for g in m.groups() if g))
+    return value if value > 0 else None
+
+
+def total_steps(text: str) -> int | None:
+    """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
+    for m in STEPS.finditer(text):
+        if STEP_TIME.search(text[max(0, m.start() - 6):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3]):
+            continue  # the "每步" of a step time, not a count of steps
+        scale = {"k": 1000, "万": 10_000}.get(m.group(2) or "", 1)
+        value = float(m.group(1)) * scale
+        if value >= 1:
+            return int(value)
+    return None

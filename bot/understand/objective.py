@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 OBJECTIVES = (
+    ("grpo", re.compile(r"\bgrpo\b", re.I)),
     ("ppo", re.compile(r"\bppo\b|\brlhf\b|强化学习", re.I)),
     ("dpo", re.compile(r"\bdpo\b|直接偏好", re.I)),
     ("orpo", re.compile(r"\borpo\b", re.I)),
@@ -25,12 +26,13 @@ INFERENCE = re.compile(
     re.I,
 )
 TRAINING = re.compile(r"微调|训练|训|finetun|fine[\s-]*tun|\bsft\b|lora|全参|预训练|pretrain|\btrain", re.I)
+NOT_TRAINING = re.compile(r"不训练|不做训练|不微调|不训|no\s+training|not\s+train\w*|without\s+train\w*|instead\s+of\s+train\w*", re.I)
 CONCURRENCY = re.compile(r"(\d+)\s*(?:路|个)?\s*(?:并发|concurrent|parallel|users?|requests?|seqs?|sequences?)|(?:并发|concurrency|batch)\s*[:=]?\s*(\d+)", re.I)
 INFER_PRECISION = re.compile(r"\b(fp8|int8|int4|awq|gptq|4[\s-]?bit|8[\s-]?bit|bf16|fp16)\b", re.I)
 
 
 def objective(text: str) -> str | None:
-    """dpo | orpo | kto | simpo | rm | ppo, or "preference" for an unnamed preference objective."""
+    """dpo | orpo | kto | simpo | rm | ppo | grpo; an unnamed preference objective reads as DPO."""
     for name, pattern in OBJECTIVES:
         if pattern.search(text):
             return name
@@ -41,7 +43,7 @@ def objective(text: str) -> str | None:
 
 def is_inference(text: str) -> bool:
     """An inference/serving question, with no training word in it."""
-    return bool(INFERENCE.search(text)) and not TRAINING.search(text)
+    return bool(INFERENCE.search(text)) and not TRAINING.search(NOT_TRAINING.sub(" ", text))
 
 
 def concurrency(text: str) -> int | None:

@@ -77,6 +77,7 @@ class Parsed:
     inference: Inference = field(default_factory=Inference)
     follow_up: bool = False  # changes one thing of the previous question ("那换成qlora呢")
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
+    follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
 
     def fields(self) -> dict[str, object]:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
@@ -104,7 +105,12 @@ SIZE_WORDS = re.compile(
     r"多久|多长时间|how long|time|cost|price|花多少|多少钱|costs?|need|enough|size|sizing|要几|run|train"
 )
 TRAIN_WORDS = re.compile(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
-FOLLOW_UP = re.compile(r"^(?:那|那换|换成|改成|如果|what about|how about|and\b|with\b|w/)")
+FOLLOW_UP = re.compile(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+PROVIDER_LIST = re.compile(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
+MONEY_RULE = re.compile(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
+# How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
+HOWTO = re.compile(r"怎么办|怎么估|怎么算|如何|咋办|报错|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
+                   r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
 PICK_A_CARD = re.compile(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 COMPARE = re.compile(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 
@@ -173,6 +179,12 @@ def parse(text: str) -> Parsed:
     if rental.currency is None:
         rental.currency = f.currency_only(rest)
 
+    step = f.step_seconds(rest)
+    steps = f.total_steps(rest)
+    if step and steps and "hours" not in req:
+        req["hours"] = steps * step / 3600  # measured step time × steps: the rental the job needs
+    elif step:
+        req["step_seconds"] = step
     objective = obj.objective(rest)
     if objective is not None:
         req["objective"] = objective
@@ -184,15 +196,16 @@ def parse(text: str) -> Parsed:
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
-    c = classify(raw, norm, request, rental, action, card)
+    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons))
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm))
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=c.follow_up, faq_answers=c.answers)
+                  inference=inference, follow_up=follow_up, faq_answers=c.answers)
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -250,7 +263,7 @@ PRICE_ONLY_WORDS = re.compile(r"多少钱|价格|价钱|报价|租金|月租|周
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
-             card: UnknownCard | None) -> Classified:
+             card: UnknownCard | None, add_ons: bool = False) -> Classified:
     """The intent, decided on all the message's signals at once.
 
     - A named model or size makes a sizing (or, with a dataset or a duration, a cost) question,
@@ -274,6 +287,12 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         reading = action.kind in ("balance", "history", "rentals", "budget_show")
         if not (reading and is_rule_question(norm) and strong):
             return Classified("wallet", hits)
+    if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
+        # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
+        # answered from a clear leader even below the usual confidence (the topic is already known)
+        lead = answers[:1] or ([hits[0]] if _clear_leader(hits) else [])
+        if lead:
+            return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
     if sized:
@@ -290,9 +309,14 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     sizing_words = bool(SIZE_WORDS.search(norm))
     if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not rental.gpu):
         return Classified("price", hits)
-    if training and not strong and (PICK_A_CARD.search(norm) or sizing_words):
+    if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
+        return Classified("price", hits)  # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱"
+    howto = bool(HOWTO.search(norm))
+    if req.objective and not strong:
+        return Classified("size", hits)  # "DPO 的参考模型要不要算": what is counted, and which model?
+    if training and not strong and (PICK_A_CARD.search(norm) or (sizing_words and not (howto and confident))):
         return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
-    if req.gpu and not strong and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):
+    if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
         return Classified("size", hits)  # "3090够吗": for which model?
     if confident:
         return Classified("faq", hits, True, answers=answers)
@@ -303,6 +327,16 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...
+RULE_LEAD_MARGIN = 0.1  # ... when it leads the next one by this much
+
+
+def _clear_leader(hits: list[Hit]) -> bool:
+    if not hits or hits[0].score < RULE_LEAD_SCORE:
+        return False
+    return len(hits) < 2 or hits[0].score - hits[1].score >= RULE_LEAD_MARGIN
 
 
 def _wants_cost(req: TrainingRequest, rental: Rental, norm: str) -> bool:

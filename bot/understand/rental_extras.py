@@ -14,12 +14,12 @@ from bot.understand.numbers import NUMBER
 STORAGE_UNIT = r"(?:\s*(?:gb|g|tb|t))"
 VOLUME = re.compile(
     rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage|disk)|storage\s+volume|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
-    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage)|storage\s+volume|disk)",
+    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage)|storage\s+volume|disk)",
     re.I | re.ASCII,
 )
 OBJECT = re.compile(
     rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
-    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的)?\s*(?:对象存储|object\s+storage|s3|oss)",
+    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)",
     re.I | re.ASCII,
 )
 NODES = re.compile(r"(\d+)\s*(?:个\s*)?(?:节点|台机器?|台|nodes?|machines?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I | re.ASCII)
@@ -41,9 +41,18 @@ def _gb(number: str, unit: str) -> int:
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 
+CPU_UPGRADE = re.compile(r"16\s*(?:核|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
+RAM_UPGRADE = re.compile(r"128\s*(?:g|gb)\s*(?:的)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?", re.I | re.ASCII)
+
+
 def add_ons(text: str) -> dict[str, int]:
-    """{"volume": GB, "object-storage": GB} as stated ("2000G 存储卷", "1 TB object storage")."""
+    """{"volume": GB, "object-storage": GB, "cpu-16c": 1, "ram-128g": 1} as stated ("2000G 存储卷",
+    "1 TB of object storage", "加 16核CPU 和 128G 内存")."""
     out: dict[str, int] = {}
+    if CPU_UPGRADE.search(text):
+        out["cpu-16c"] = 1
+    if RAM_UPGRADE.search(text):
+        out["ram-128g"] = 1
     for key, pattern in (("volume", VOLUME), ("object-storage", OBJECT)):
         m = pattern.search(text)
         if m:

@@ -29,13 +29,15 @@ RENEW = re.compile(r"续费|续租|续一|renew|extend", re.I)
 HISTORY = re.compile(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
 RENTALS = re.compile(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances", re.I)
 BALANCE = re.compile(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
-MINE = re.compile(r"我的|我们的|我还|我们还|咱|查一?下|看一?下|看看|查查|\bmy\b|\bour\b|\bcheck\b|\bshow\b|how\s+much\s+(?:do\s+)?(?:i|we)\s+have"
-                  r"|多少|几多|^/?(?:余额|balance|wallet|钱包)\s*$", re.I)
 BUDGET = re.compile(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = re.compile(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = re.compile(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
-RULE_QUESTION = re.compile(r"会不会|会被|会不|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
-                           r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bhow\s+(?:does|do|is)\b|\bwill\b|吗", re.I)
+RULE_QUESTION = re.compile(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
+                           r"|要留|留多少|才安全|用完|耗尽|没钱|为什么|为啥|能拿来|能用来"
+                           r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bhow\s+(?:does|do|is)\b|\bwill\b"
+                           r"|\bwhy\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
+READ_MINE = re.compile(r"查一?下|看一?下|看看|查查|余额\s*(?:是|还有|还剩)?\s*多少\s*[?？]?$|^\s*/?(?:余额|balance|wallet|钱包)\s*[?？]?\s*$"
+                       r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包", re.I)
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def wallet_action(text: str, *, amount: Decimal | None, gpu: str | None, has_dur
     if BUDGET.search(text):
         if amount is not None and not rule_question:
             return WalletAction("budget_set")
-        if not rule_question or MINE.search(text):
+        if not rule_question or READ_MINE.search(text):
             return WalletAction("budget_show")
         return None
     for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
@@ -72,7 +74,7 @@ def wallet_action(text: str, *, amount: Decimal | None, gpu: str | None, has_dur
         return WalletAction("rentals")
     if HISTORY.search(text) and not rule_question:
         return WalletAction("history")
-    if BALANCE.search(text) and (MINE.search(text) or not rule_question):
+    if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question):
         return WalletAction("balance")
     return None
 
@@ -82,7 +84,7 @@ def is_rule_question(text: str) -> bool:
     return bool(RULE_QUESTION.search(text))
 
 
-PRICE_QUESTION = re.compile(r"多少钱|多少|价格|价钱|报价|怎么收费|贵不贵|便宜|how\s+much|price|cost|\?|？|吗", re.I)
+PRICE_QUESTION = re.compile(r"多少钱|多少|价格|价钱|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜|how\s+much|price|cost|cheapest|\?|？|吗", re.I)
 
 
 def _price_question(text: str) -> bool:
