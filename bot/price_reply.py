@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from bot.errors import gpu_name
 from bot.replies import Reply
@@ -54,7 +54,8 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
                        "per_month": round_money(d.per_month, q.currency) if d.per_month is not None else None,
                        "months": d.months} for d in q.discounts],
-        "regions": next((", ".join(n.params.get("regions") or []) for n in q.notes if n.code == "region_required"), None),
+        "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
+                         for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
         "range": q.total_min != q.total_max,
         "per_gpu_hour": round_money(q.per_gpu_hour_range.low, q.currency),
