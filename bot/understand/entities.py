@@ -49,6 +49,12 @@ class Compact:
         return cls("".join(chars), origin)
 
 
+# A variant word after a name that carries no size ("phi-4" in "phi-4-mini", "deepseek-r1" in
+# "deepseek-r1 distill 7b"): the text names a different, smaller model, so the bare name must not match.
+VARIANT_AFTER = re.compile(r"[\s\-_./·]*(?:mini|minitron|lite|moe|distil+|蒸馏|vl|vision|coder|math)(?![a-z])")
+SIZED_KEY = re.compile(r"\d+b")
+
+
 class NameTable:
     """Normalized names of one catalog, indexed by their first two characters."""
 
@@ -58,6 +64,7 @@ class NameTable:
             key = normalize_name(name)
             if len(key) >= 2:
                 self.by_key.setdefault(key, ident)
+        self.sizeless = {key for key in self.by_key if not SIZED_KEY.search(key)}
         self.by_prefix: dict[str, list[str]] = {}
         for key in sorted(self.by_key, key=len, reverse=True):
             self.by_prefix.setdefault(key[:2], []).append(key)
@@ -72,7 +79,8 @@ class NameTable:
                 end = i + len(key)
                 if s.startswith(key, i) and not any(taken[i:end]):
                     start_o, end_o = compact.origin[i], compact.origin[end - 1] + 1
-                    if bounded(text, start_o, end_o):
+                    variant = key in self.sizeless and VARIANT_AFTER.match(text, end_o) is not None
+                    if bounded(text, start_o, end_o) and not variant:
                         found.append(Match(self.by_key[key], start_o, end_o))
                         for j in range(i, end):
                             taken[j] = True
@@ -135,15 +143,15 @@ DISTILL = re.compile(r"(?:deepseek|ds|r1)[\w\s\-]{0,12}?(?:蒸馏|distil+|distil
 
 
 def find_models(text: str) -> list[Match]:
-    """Models named in `text`: exact names first, then the distill shorthand, then typos."""
+    """Models named in `text`: exact names and the distill shorthand, then typos."""
     found = model_table().exact(text, Compact.of(text))
-    if found:
-        return found
     m = DISTILL.search(text)
     if m:
         ident = f"deepseek-r1-distill-qwen-{m.group(1)}b"
-        if models().find(ident):
-            return [Match(ident, m.start(), m.end())]
+        if models().find(ident) and not any(x.start < m.end() and m.start() < x.end for x in found):
+            found = sorted([*found, Match(ident, m.start(), m.end())], key=lambda x: x.start)
+    if found:
+        return found
     fuzzy = fuzzy_models(text)
     if fuzzy:
         return fuzzy
@@ -151,7 +159,8 @@ def find_models(text: str) -> list[Match]:
 
 
 NAMED_SIZE = re.compile(
-    r"(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|deepseek)\s*v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
+    r"(?<![a-z])(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|mixtral|deepseek|yi|internlm|phi)"
+    r"[\s-]?v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
     re.ASCII,
 )
 
