@@ -129,3 +129,15 @@ def test_bad_catalog_names_file_entry_and_field(tmp_path: Path) -> None:
     bad.write_text("models: [1, 2", encoding="utf-8")
     with pytest.raises(CatalogError, match=r"gpus\.yaml: cannot read"):
         load_entries(bad, "models", ModelSpec)
+
+
+def test_commonly_asked_cards_beyond_the_seeds() -> None:
+    """H800 = H100 compute with NVLink cut to 400 GB/s; H20 trades compute for 96 GB; V100 has no BF16."""
+    h800, h100 = gpus().get("H800"), gpus().get("h100-sxm")
+    assert h800.id == "h800-sxm" and h800.bf16_tflops == h100.bf16_tflops and h800.interconnect_gbs == 400
+    h20 = gpus().get("H20")
+    assert h20.memory_gb == 96 and h20.bf16_tflops < h100.bf16_tflops / 6 and h20.fast_interconnect
+    assert gpus().get("V100").memory_gb == 32 and not gpus().get("V100").bf16_native
+    assert gpus().get("V100 16G").memory_gb == 16
+    assert gpus().get("A800 40G").id == "a800-40g-pcie" and gpus().get("A800").id == "a800-80g-pcie"
+    assert gpus().get("4080").memory_gb == 16 and not gpus().get("4080").fast_interconnect
