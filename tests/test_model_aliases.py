@@ -78,3 +78,20 @@ def test_a_variant_word_stops_a_bare_family_name(typed: str) -> None:
 def test_distill_shorthand_and_an_exact_name_in_one_message() -> None:
     found = find_models(normalize("deepseek r1 蒸馏 32b 和 qwen3 8b 哪个省显存"))
     assert [m.ident for m in found] == ["deepseek-r1-distill-qwen-32b", "qwen3-8b"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "ident"),
+    [("gemma 9b", "gemma-2-9b"), ("gemma 4b", "gemma-3-4b"), ("mistral 24b", "mistral-small-24b"),
+     ("mistral 12b", "mistral-nemo-12b"), ("internlm 7b", "internlm2.5-7b"), ("glm 9b", "glm-4-9b"),
+     ("deepseek 16b", "deepseek-v2-lite"), ("chatglm 6b", "chatglm3-6b")],
+)
+def test_brand_and_size_name_the_only_model_of_that_size(typed: str, ident: str) -> None:
+    p = parse(f"{typed} lora 一张a100")
+    assert p.request.model == ident and p.request.params_b is None
+
+
+@pytest.mark.parametrize("typed", ["gemma 27b", "phi 14b", "qwen 7b"])
+def test_brand_and_size_that_fit_several_models_are_not_guessed(typed: str) -> None:
+    """Gemma 2 and 3 both have a 27B, Phi-3-medium and Phi-4 are both 14B; Qwen sizes span generations."""
+    assert find_models(normalize(f"{typed} lora")) == []

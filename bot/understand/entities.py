@@ -155,7 +155,41 @@ def find_models(text: str) -> list[Match]:
     fuzzy = fuzzy_models(text)
     if fuzzy:
         return fuzzy
-    return split_name(text)
+    return brand_size(text) or split_name(text)
+
+
+# Brands whose bare "<brand> <size>" is read as the one catalog model of that size ("gemma 9b",
+# "internlm 7b", "mistral 24b"). Qwen and Llama are left out on purpose: their generations share
+# sizes with different shapes (Qwen1 7B, LLaMA 7B), and a wrong generation would pass silently.
+BRAND_SIZE = re.compile(
+    r"(?<![a-z])(mistral|mixtral|gemma|yi|internlm|phi|glm|chatglm|deepseek)[\s-]?(\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII
+)
+NAME_SIZE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])")
+
+
+@cache
+def brand_sizes() -> dict[tuple[str, str], list[str]]:
+    """(brand, size) -> catalog ids, sizes read from each model's id, name and aliases."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for m in models().entries:
+        brand = re.match(r"[a-z]+", m.family)
+        if brand is None:
+            continue
+        for name in [m.id, m.name, *m.aliases]:
+            for size in NAME_SIZE.findall(name.lower()):
+                ids = out.setdefault((brand.group(0), size), [])
+                if m.id not in ids:
+                    ids.append(m.id)
+    return out
+
+
+def brand_size(text: str) -> list[Match]:
+    """"gemma 9b": a brand and a size naming exactly one catalog model; ambiguous ("gemma 27b") gives none."""
+    m = BRAND_SIZE.search(text)
+    if m is None:
+        return []
+    ids = brand_sizes().get((m.group(1), m.group(2)), [])
+    return [Match(ids[0], m.start(), m.end(), fuzzy=True)] if len(ids) == 1 else []
 
 
 NAMED_SIZE = re.compile(
