@@ -25,13 +25,14 @@ TYPED = [
     ("internlm2.5 7b", "internlm2.5-7b"), ("internlm2_5-7b-chat", "internlm2.5-7b"), ("书生·浦语2.5 7B", "internlm2.5-7b"),
     ("书生2.5 20B", "internlm2.5-20b"), ("phi-3 mini", "phi-3-mini"), ("Phi-3-mini-4k-instruct", "phi-3-mini"),
     ("phi3:mini", "phi-3-mini"), ("phi-3 medium", "phi-3-medium"), ("phi-3.5 mini", "phi-3.5-mini"), ("phi-4", "phi-4"),
-    ("phi4 14b", "phi-4"), ("llama3.1 8b", "llama-3.1-8b"), ("llama 3.1 70b", "llama-3.1-70b"),
+    ("phi4 14b", "phi-4"), ("phi-4-mini", "phi-4-mini"), ("Phi-4-mini-instruct", "phi-4-mini"), ("llama3.1 8b", "llama-3.1-8b"), ("llama 3.1 70b", "llama-3.1-70b"),
     ("llama3.1 405b", "llama-3.1-405b"), ("Meta-Llama-3.1-405B-Instruct", "llama-3.1-405b"), ("llama 3.2 1b", "llama-3.2-1b"),
     ("llama 3.2 3b", "llama-3.2-3b"), ("llama3.3 70b", "llama-3.3-70b"), ("qwen2.5 0.5b", "qwen2.5-0.5b"),
     ("qwen2.5-72b-instruct", "qwen2.5-72b"), ("qwen2.5-vl 7b", "qwen2.5-vl-7b"), ("千问2.5 VL 7B", "qwen2.5-vl-7b"),
     ("Qwen2.5-VL-72B-Instruct", "qwen2.5-vl-72b"), ("qwen3-30b-a3b", "qwen3-30b-a3b"), ("qwen3-235b-a22b", "qwen3-235b-a22b"),
     ("deepseek v2 lite", "deepseek-v2-lite"), ("DeepSeek-V2-Lite-Chat", "deepseek-v2-lite"), ("deepseek v2 236b", "deepseek-v2"),
-    ("deepseek-r1", "deepseek-v3"), ("deepseek v3", "deepseek-v3"), ("deepseek r1 distill 7b", "deepseek-r1-distill-qwen-7b"),
+    ("deepseek-r1", "deepseek-v3"), ("deepseek v3", "deepseek-v3"), ("DeepSeek-R1-0528", "deepseek-v3"),
+    ("Qwen3-30B-A3B-Instruct-2507", "qwen3-30b-a3b"), ("Meta-Llama-3-8B-Instruct", "llama-3.1-8b"), ("deepseek r1 distill 7b", "deepseek-r1-distill-qwen-7b"),
     ("deepseek-r1 蒸馏 14b", "deepseek-r1-distill-qwen-14b"),
 ]
 
@@ -69,9 +70,10 @@ def test_every_alias_names_one_model_after_normalization() -> None:
     assert not set(owner) & set(gpu_table().by_key)  # and no model name reads as a card
 
 
-@pytest.mark.parametrize("typed", ["phi-4-mini 微调", "phi 4 mini lora", "deepseek-r1 distill 70b", "mistral nemo minitron 8b"])
+@pytest.mark.parametrize("typed", ["phi-4 moe lora", "deepseek-r1 distill 70b", "mistral nemo minitron 8b", "phi-3.5 moe 微调"])
 def test_a_variant_word_stops_a_bare_family_name(typed: str) -> None:
-    """'phi-4-mini' (3.8B) must not be sized as Phi-4 (14.7B); an unknown distill size is not V3."""
+    """A variant the catalog lacks is not sized as its bigger or smaller sibling (Phi-3.5-MoE is 42B,
+    not Phi-3.5-mini; the 70B distill is Llama-based, not DeepSeek-V3; Minitron 8B is not Nemo 12B)."""
     assert [m.ident for m in find_models(normalize(typed))] == []
 
 
