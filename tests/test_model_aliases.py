@@ -97,3 +97,12 @@ def test_brand_and_size_name_the_only_model_of_that_size(typed: str, ident: str)
 def test_brand_and_size_that_fit_several_models_are_not_guessed(typed: str) -> None:
     """Gemma 2 and 3 both have a 27B, Phi-3-medium and Phi-4 are both 14B; Qwen sizes span generations."""
     assert find_models(normalize(f"{typed} lora")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ident"),
+    [("h100 八张 全参 那个 27b 的 gemma3", "gemma-3-27b"), ("用 mixtral 那个 8x7b 做 lora", "mixtral-8x7b"),
+     ("internlm2.5 的 20b 全参", "internlm2.5-20b"), ("yi1.5 的 34b lora", "yi-1.5-34b")],
+)
+def test_family_and_size_written_apart(text: str, ident: str) -> None:
+    assert parse(text).request.model == ident

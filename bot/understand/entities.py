@@ -117,8 +117,13 @@ MODEL_SPAN = re.compile(
     r"(?:[a-z]{3,9}|千问|通义千问)[\w.\- ]{0,14}?\d+(?:\.\d+)?\s*b(?:[\s\-]*a\d+b)?(?![a-z])", re.ASCII
 )
 # A family with its version ("千问3", "qwen2.5", "llama3.1") and a size written elsewhere in the message.
-FAMILY_VERSION = re.compile(r"(?:通义)?千问\s*\d+(?:\.\d+)?|qwen\s*\d+(?:\.\d+)?|llama\s*\d+(?:\.\d+)?", re.ASCII)
-SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)
+# (a version must not be the size itself: "gemma 27b" is not Gemma 2 7B)
+FAMILY_VERSION = re.compile(
+    r"(?:(?:通义)?千问\s*\d+(?:\.\d+)?|qwen\s*\d+(?:\.\d+)?|llama\s*\d+(?:\.\d+)?|gemma\s*-?\d(?!\d)"
+    r"|internlm\s*\d+(?:\.\d+)?|yi\s*-?1\.5|glm\s*-?4)(?!\s*b)|mixtral",
+    re.ASCII,
+)
+SIZE = re.compile(r"(?<![a-z0-9.])(\d+x\d+|\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)  # "8x7b" for Mixtral
 DIGITS = re.compile(r"\d+")
 
 
