@@ -4,7 +4,8 @@ Names are matched on a compact form of the message (no spaces, dashes, dots), so
 "qwen3 32b" and "QWEN3_32B" all hit the key "qwen332b"; word boundaries are checked on the
 original text so "a100" is not read inside "a1000" and "a10" not inside "a100". When nothing
 matches exactly, a fuzzy pass (rapidfuzz) catches typos such as "qwne3 8b" or "lamma3.1 8b", but
-only against names with the same digits, so "qwen 7b" is never mistaken for "qwen2.5 7b".
+only against names with the same digits, so "qwen 7b" is never mistaken for "qwen2.5 7b". A brand
+and a size that fit exactly one catalog model ("gemma 9b") name it; an ambiguous one does not.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ class Compact:
         return cls("".join(chars), origin)
 
 
-# A variant word after a name that carries no size ("phi-4" in "phi-4-mini", "deepseek-r1" in
-# "deepseek-r1 distill 7b"): the text names a different, smaller model, so the bare name must not match.
+# A variant word after a name that carries no size ("phi-3.5" in "phi-3.5 moe", "deepseek-r1" in
+# "deepseek-r1 distill 7b"): the text names a different model, so the bare name must not match.
 VARIANT_AFTER = re.compile(r"[\s\-_./·]*(?:mini|minitron|lite|moe|distil+|蒸馏|vl|vision|coder|math)(?![a-z])")
 SIZED_KEY = re.compile(r"\d+b")
 
