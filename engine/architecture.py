@@ -60,9 +60,12 @@ def attention_linears(m: ModelSpec) -> list[Linear]:
     if m.mla is not None:
         a = m.mla
         qk = a.qk_nope_head_dim + a.qk_rope_head_dim
+        if a.q_lora_rank:
+            query = [Linear("q", h, a.q_lora_rank), Linear("q", a.q_lora_rank, m.heads * qk)]
+        else:  # DeepSeek-V2-Lite: no query compression
+            query = [Linear("q", h, m.heads * qk)]
         return [
-            Linear("q", h, a.q_lora_rank),
-            Linear("q", a.q_lora_rank, m.heads * qk),
+            *query,
             Linear("k", h, a.kv_lora_rank + a.qk_rope_head_dim),
             Linear("v", a.kv_lora_rank, m.heads * (a.qk_nope_head_dim + a.v_head_dim)),
             Linear("o", m.heads * a.v_head_dim, h),
@@ -116,7 +119,7 @@ def layer_small_params(m: ModelSpec, moe_layer: bool) -> int:
     if m.qk_norm:
         n += 2 * m.head_dim
     if m.mla is not None:
-        n += m.mla.q_lora_rank + m.mla.kv_lora_rank  # the two latent RMSNorms
+        n += m.mla.q_lora_rank + m.mla.kv_lora_rank  # the latent RMSNorms (no query norm when q_lora_rank is 0)
     if moe_layer and m.moe is not None:
         n += m.hidden * m.moe.num_experts  # router
     return n

@@ -38,9 +38,13 @@ class MoESpec(Strict):
 
 
 class MLASpec(Strict):
-    """DeepSeek multi-head latent attention projections."""
+    """DeepSeek multi-head latent attention projections.
 
-    q_lora_rank: int = Field(gt=0)
+    q_lora_rank 0 means the query is projected directly (DeepSeek-V2-Lite's config has
+    q_lora_rank null): no query latent and no query-latent norm.
+    """
+
+    q_lora_rank: int = Field(ge=0)
     kv_lora_rank: int = Field(gt=0)
     qk_nope_head_dim: int = Field(gt=0)
     qk_rope_head_dim: int = Field(gt=0)
@@ -69,7 +73,11 @@ class ModelSpec(Strict):
     fused_gate_up: bool = False
     moe: MoESpec | None = None
     mla: MLASpec | None = None
-    params_published_b: float = Field(gt=0, description="vendor-published total, billions")
+    vision_params: int | None = Field(
+        default=None, gt=0, description="vision encoder of a VL model: not sized (only the text tower is)"
+    )
+    # int when the vendor states a whole number ("24B"): that is rounding to the unit, and tests allow for it
+    params_published_b: int | float = Field(gt=0, description="vendor-published total, billions (incl. vision_params)")
     active_params_published_b: float | None = Field(default=None, gt=0)
     aliases: list[str] = Field(default_factory=list)
     source: str

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.architecture import count_params, lora_params
+from engine.architecture import attention_linears, count_params, lora_params
 from engine.catalog import GpuSpec, ModelSpec, gpus, load_entries, models
 from engine.errors import CatalogError, UnknownName
 
@@ -25,7 +25,7 @@ GPU_IDS = [
 
 
 def published_tolerance(published: float) -> float:
-    """0.5%, or half a unit of the last digit the vendor published (0.6B is anything in 0.55-0.65)."""
+    """0.5%, or half a unit of the last digit the vendor published (0.6B is anything in 0.55-0.65, 24B in 23.5-24.5)."""
     text = repr(published)
     decimals = len(text.split(".")[1]) if "." in text else 0
     return max(0.005 * published, 0.5 * 10**-decimals)
@@ -36,11 +36,36 @@ def test_every_section_a_model_and_seed_gpu_is_in_the_catalog() -> None:
     assert {g.id for g in gpus().entries} >= set(GPU_IDS)
 
 
-@pytest.mark.parametrize("model_id", SECTION_A)
+@pytest.mark.parametrize("model_id", [m.id for m in models().entries])
 def test_parameter_count_from_architecture_matches_published(model_id: str) -> None:
+    """Every catalog model; a VL model's published total includes its (unsized) vision encoder."""
     spec = models().get(model_id)
-    computed = count_params(spec).total / 1e9
+    computed = (count_params(spec).total + (spec.vision_params or 0)) / 1e9
     assert abs(computed - spec.params_published_b) <= published_tolerance(spec.params_published_b), computed
+
+
+# Exact totals published by sources independent of the configs the catalog copies: keras-hub preset
+# metadata ("params"), and a loaded-weights report for InternLM2.5-7B. A wrong layer count, width,
+# vocabulary or tied/untied head would move these by millions.
+EXACT_TOTALS = {
+    "gemma-2-2b": 2_614_341_888, "gemma-2-9b": 9_241_705_984, "gemma-2-27b": 27_227_128_320,
+    "gemma-3-1b": 999_885_952, "gemma-3-4b": 3_880_099_328, "gemma-3-12b": 11_765_788_416, "gemma-3-27b": 27_009_002_240,
+    "mistral-7b-v0.3": 7_248_023_552, "mistral-small-24b": 23_572_403_200, "mixtral-8x7b": 46_702_792_704,
+    "phi-3-mini": 3_821_079_552, "internlm2.5-7b": 7_737_708_544, "llama-3.1-8b": 8_030_261_248,
+}
+
+
+@pytest.mark.parametrize("model_id", EXACT_TOTALS)
+def test_exact_counts_match_independent_totals(model_id: str) -> None:
+    assert count_params(models().get(model_id)).total == EXACT_TOTALS[model_id]
+
+
+def test_vision_towers_are_counted_apart_from_the_text_tower() -> None:
+    """Gemma 3 4B: keras-hub vision+text 4,299,915,632 = text 3,880,099,328 + the vision encoder."""
+    spec = models().get("gemma-3-4b")
+    assert count_params(spec).total + (spec.vision_params or 0) == 4_299_915_632
+    vl = models().get("qwen2.5-vl-7b")
+    assert count_params(vl).total == count_params(models().get("qwen2.5-7b")).total  # same decoder
 
 
 def test_exact_counts_confirmed_by_training_logs() -> None:
@@ -54,6 +79,26 @@ def test_exact_counts_confirmed_by_training_logs() -> None:
 def test_moe_active_parameters() -> None:
     c = count_params(models().get("qwen3-30b-a3b"))
     assert round(c.total / 1e9, 2) == 30.53 and round(c.active / 1e9, 2) == 3.35
+    # Mixtral: top-2 of 8 experts, no shared expert (published 12.9B and 39B active)
+    assert round(count_params(models().get("mixtral-8x7b")).active / 1e9, 1) == 12.9
+    assert round(count_params(models().get("mixtral-8x22b")).active / 1e9) == 39
+
+
+def test_mla_without_query_compression() -> None:
+    """DeepSeek-V2-Lite projects the query directly (q_lora_rank 0): one q matrix of 2048 × 16·192."""
+    spec = models().get("deepseek-v2-lite")
+    qs = [p for p in attention_linears(spec) if p.target == "q"]
+    assert [(p.d_in, p.d_out) for p in qs] == [(2048, 16 * 192)]
+    assert count_params(spec).total == 15_706_484_224
+    v2 = models().get("deepseek-v2")  # compressed query: two q matrices through the 1536 latent
+    assert [(p.d_in, p.d_out) for p in attention_linears(v2) if p.target == "q"] == [(5120, 1536), (1536, 128 * 192)]
+
+
+def test_fused_qkv_is_one_lora_adapter() -> None:
+    """Phi-3 and InternLM2 store q, k, v fused: r·(d_in + q_out + 2·kv_out) instead of three adapters."""
+    phi = models().get("phi-3-mini")
+    qkv = lora_params(phi, 8, ("q",)) // phi.layers
+    assert qkv == 8 * (3072 + 3 * 3072)
 
 
 def test_aliases_people_type() -> None:
@@ -84,3 +129,15 @@ def test_bad_catalog_names_file_entry_and_field(tmp_path: Path) -> None:
     bad.write_text("models: [1, 2", encoding="utf-8")
     with pytest.raises(CatalogError, match=r"gpus\.yaml: cannot read"):
         load_entries(bad, "models", ModelSpec)
+
+
+def test_commonly_asked_cards_beyond_the_seeds() -> None:
+    """H800 = H100 compute with NVLink cut to 400 GB/s; H20 trades compute for 96 GB; V100 has no BF16."""
+    h800, h100 = gpus().get("H800"), gpus().get("h100-sxm")
+    assert h800.id == "h800-sxm" and h800.bf16_tflops == h100.bf16_tflops and h800.interconnect_gbs == 400
+    h20 = gpus().get("H20")
+    assert h20.memory_gb == 96 and h20.bf16_tflops < h100.bf16_tflops / 6 and h20.fast_interconnect
+    assert gpus().get("V100").memory_gb == 32 and not gpus().get("V100").bf16_native
+    assert gpus().get("V100 16G").memory_gb == 16
+    assert gpus().get("A800 40G").id == "a800-40g-pcie" and gpus().get("A800").id == "a800-80g-pcie"
+    assert gpus().get("4080").memory_gb == 16 and not gpus().get("4080").fast_interconnect

@@ -74,7 +74,7 @@ def test_stdin_lines_give_one_json_object_each() -> None:
         (["size", "--model", "qwen3-8b", "--seq-len", "0"], "seq_len"),
         (["size", "--params", "1000000B"], "params_b"),
         (["size", "--model", "qwen3-9b"], "did you mean"),
-        (["size", "--model", "qwen3-8b", "--gpu", "h800"], "Unknown GPU"),
+        (["size", "--model", "qwen3-8b", "--gpu", "gaudi3"], "Unknown GPU"),
         (["size", "--model", "qwen3-8b", "--zero", "7"], "invalid choice"),
         (["size", "--params", "banana"], "not a model size"),
         (["size", "今天吃啥"], "请说明模型"),

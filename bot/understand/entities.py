@@ -4,7 +4,8 @@ Names are matched on a compact form of the message (no spaces, dashes, dots), so
 "qwen3 32b" and "QWEN3_32B" all hit the key "qwen332b"; word boundaries are checked on the
 original text so "a100" is not read inside "a1000" and "a10" not inside "a100". When nothing
 matches exactly, a fuzzy pass (rapidfuzz) catches typos such as "qwne3 8b" or "lamma3.1 8b", but
-only against names with the same digits, so "qwen 7b" is never mistaken for "qwen2.5 7b".
+only against names with the same digits, so "qwen 7b" is never mistaken for "qwen2.5 7b". A brand
+and a size that fit exactly one catalog model ("gemma 9b") name it; an ambiguous one does not.
 """
 
 from __future__ import annotations
@@ -49,6 +50,12 @@ class Compact:
         return cls("".join(chars), origin)
 
 
+# A variant word after a name that carries no size ("phi-3.5" in "phi-3.5 moe", "deepseek-r1" in
+# "deepseek-r1 distill 7b"): the text names a different model, so the bare name must not match.
+VARIANT_AFTER = re.compile(r"[\s\-_./·]*(?:mini|minitron|lite|moe|distil+|蒸馏|vl|vision|coder|math)(?![a-z])")
+SIZED_KEY = re.compile(r"\d+b")
+
+
 class NameTable:
     """Normalized names of one catalog, indexed by their first two characters."""
 
@@ -58,6 +65,7 @@ class NameTable:
             key = normalize_name(name)
             if len(key) >= 2:
                 self.by_key.setdefault(key, ident)
+        self.sizeless = {key for key in self.by_key if not SIZED_KEY.search(key)}
         self.by_prefix: dict[str, list[str]] = {}
         for key in sorted(self.by_key, key=len, reverse=True):
             self.by_prefix.setdefault(key[:2], []).append(key)
@@ -72,7 +80,8 @@ class NameTable:
                 end = i + len(key)
                 if s.startswith(key, i) and not any(taken[i:end]):
                     start_o, end_o = compact.origin[i], compact.origin[end - 1] + 1
-                    if bounded(text, start_o, end_o):
+                    variant = key in self.sizeless and VARIANT_AFTER.match(text, end_o) is not None
+                    if bounded(text, start_o, end_o) and not variant:
                         found.append(Match(self.by_key[key], start_o, end_o))
                         for j in range(i, end):
                             taken[j] = True
@@ -109,8 +118,13 @@ MODEL_SPAN = re.compile(
     r"(?:[a-z]{3,9}|千问|通义千问)[\w.\- ]{0,14}?\d+(?:\.\d+)?\s*b(?:[\s\-]*a\d+b)?(?![a-z])", re.ASCII
 )
 # A family with its version ("千问3", "qwen2.5", "llama3.1") and a size written elsewhere in the message.
-FAMILY_VERSION = re.compile(r"(?:通义)?千问\s*\d+(?:\.\d+)?|qwen\s*\d+(?:\.\d+)?|llama\s*\d+(?:\.\d+)?", re.ASCII)
-SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)
+# (a version must not be the size itself: "gemma 27b" is not Gemma 2 7B)
+FAMILY_VERSION = re.compile(
+    r"(?:(?:通义)?千问\s*\d+(?:\.\d+)?|qwen\s*\d+(?:\.\d+)?|llama\s*\d+(?:\.\d+)?|gemma\s*-?\d(?!\d)"
+    r"|internlm\s*\d+(?:\.\d+)?|yi\s*-?1\.5|glm\s*-?4)(?!\s*b)|mixtral",
+    re.ASCII,
+)
+SIZE = re.compile(r"(?<![a-z0-9.])(\d+x\d+|\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)  # "8x7b" for Mixtral
 DIGITS = re.compile(r"\d+")
 
 
@@ -135,23 +149,58 @@ DISTILL = re.compile(r"(?:deepseek|ds|r1)[\w\s\-]{0,12}?(?:蒸馏|distil+|distil
 
 
 def find_models(text: str) -> list[Match]:
-    """Models named in `text`: exact names first, then the distill shorthand, then typos."""
+    """Models named in `text`: exact names and the distill shorthand, then typos."""
     found = model_table().exact(text, Compact.of(text))
-    if found:
-        return found
     m = DISTILL.search(text)
     if m:
         ident = f"deepseek-r1-distill-qwen-{m.group(1)}b"
-        if models().find(ident):
-            return [Match(ident, m.start(), m.end())]
+        if models().find(ident) and not any(x.start < m.end() and m.start() < x.end for x in found):
+            found = sorted([*found, Match(ident, m.start(), m.end())], key=lambda x: x.start)
+    if found:
+        return found
     fuzzy = fuzzy_models(text)
     if fuzzy:
         return fuzzy
-    return split_name(text)
+    return brand_size(text) or split_name(text)
+
+
+# Brands whose bare "<brand> <size>" is read as the one catalog model of that size ("gemma 9b",
+# "internlm 7b", "mistral 24b"). Qwen and Llama are left out on purpose: their generations share
+# sizes with different shapes (Qwen1 7B, LLaMA 7B), and a wrong generation would pass silently.
+BRAND_SIZE = re.compile(
+    r"(?<![a-z])(mistral|mixtral|gemma|yi|internlm|phi|glm|chatglm|deepseek)[\s-]?(\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII
+)
+NAME_SIZE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])")
+
+
+@cache
+def brand_sizes() -> dict[tuple[str, str], list[str]]:
+    """(brand, size) -> catalog ids, sizes read from each model's id, name and aliases."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for m in models().entries:
+        brand = re.match(r"[a-z]+", m.family)
+        if brand is None:
+            continue
+        for name in [m.id, m.name, *m.aliases]:
+            for size in NAME_SIZE.findall(name.lower()):
+                ids = out.setdefault((brand.group(0), size), [])
+                if m.id not in ids:
+                    ids.append(m.id)
+    return out
+
+
+def brand_size(text: str) -> list[Match]:
+    """"gemma 9b": a brand and a size naming exactly one catalog model; ambiguous ("gemma 27b") gives none."""
+    m = BRAND_SIZE.search(text)
+    if m is None:
+        return []
+    ids = brand_sizes().get((m.group(1), m.group(2)), [])
+    return [Match(ids[0], m.start(), m.end(), fuzzy=True)] if len(ids) == 1 else []
 
 
 NAMED_SIZE = re.compile(
-    r"(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|deepseek)\s*v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
+    r"(?<![a-z])(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|mixtral|deepseek|yi|internlm|phi)"
+    r"[\s-]?v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
     re.ASCII,
 )
 
