@@ -22,6 +22,11 @@ def main() -> None:
         print(f"  {source:<10} {len(errors):>2} cases, median error {errors[len(errors) // 2]:+.1%}, "
               f"range {errors[0]:+.1%} .. {errors[-1]:+.1%}")
 
+    from benchmarks import cli_speed
+
+    section("Whole process: `kasuan size --json`, a new process each run (target: median of 20 < 0.25 s)")
+    print(cli_speed.report(cli_speed.run()))
+
     section("Sizing speed (target: median < 2 ms)")
     s = speed.sizing()
     print(f"one sizing + recommendations over all GPUs: median {s['median_ms']:.3f} ms, p99 {s['p99_ms']:.3f} ms")

@@ -14,14 +14,11 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from bot.answer import answer, faq_item, sizing_reply
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
-from bot.json_output import sizing_json
 from bot.understand.numbers import parse_params_b
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
-from engine.hf_config import load_config
 from engine.request import TrainingRequest
 from engine.sizing import size
 
@@ -107,19 +104,31 @@ def text_request(text: str) -> TrainingRequest:
 
 
 def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> tuple[str, dict[str, object]]:
-    """(plain text, json object) for one sizing question."""
+    """(plain text, json object) for one sizing question; with --json the text is not rendered
+    (the templates are then never loaded, which keeps `kasuan size --json` quick)."""
+    from bot.json_output import sizing_json
+
     lang = args.lang or detect_language(text)
     request = text_request(text).merged(flags_request(args))
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
     s = size(request, spec)
+    if getattr(args, "json", False):
+        return "", sizing_json(s)
+    from bot.answer import sizing_reply
+
     reply = sizing_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
     return reply.render("plain"), sizing_json(s)
 
 
 def cmd_size(args: argparse.Namespace) -> int:
-    spec = load_config(args.config) if args.config else None
+    spec = None
+    if args.config:
+        from engine.hf_config import load_config
+
+        spec = load_config(args.config)
     if args.text == "-":
+        args.json = True  # one JSON object per line
         return answer_lines(sys.stdin, lambda line: answer_size(args, line, spec)[1], args)
     plain, obj = answer_size(args, args.text or "", spec)
     print(json.dumps(obj, ensure_ascii=False) if args.json else plain, end="" if not args.json else "\n")
@@ -128,6 +137,9 @@ def cmd_size(args: argparse.Namespace) -> int:
 
 def ask_json(text: str, lang: str | None) -> dict[str, object]:
     """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
+    from bot.answer import answer, faq_item
+    from bot.json_output import sizing_json
+
     a = answer(text, lang)
     p = a.parsed
     reply_lang = lang or p.lang
@@ -157,6 +169,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(ask_json(args.text, args.lang), ensure_ascii=False, default=str))
     else:
+        from bot.answer import answer
+
         print(answer(args.text, args.lang).reply.render("plain"), end="")
     return 0
 
@@ -191,7 +205,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     return main_run()
 
 
-def build_parser() -> Parser:
+def build_parser(command: str | None = None) -> Parser:
+    """Every subcommand; with `command` (the first word of the command line) only that one's
+    module is imported, so `kasuan size` does not load the wallet, the store or the cost engine."""
     parser = Parser(prog="kasuan", description="KaSuan (卡算): GPU memory, time and cost for fine-tuning LLMs")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("size", help="GPU memory per card, what fits and how many cards")
@@ -199,17 +215,19 @@ def build_parser() -> Parser:
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     p.set_defaults(handler=cmd_size)
-    from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
+    if command in (None, "cost"):
+        from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
 
-    add_cost_parser(sub)
+        add_cost_parser(sub)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_ask)
-    from bot.wallet_command import add_wallet_parsers  # lazy, like add_cost_parser
+    if command in (None, "db", "alerts"):
+        from bot.wallet_command import add_wallet_parsers  # lazy, like add_cost_parser
 
-    add_wallet_parsers(sub)
+        add_wallet_parsers(sub)
     sub.add_parser("chat", help="chat with the bot in this terminal (or over piped stdin)").set_defaults(handler=cmd_chat)
     sub.add_parser("run", help="start the configured front ends (the console chat when no token is set)").set_defaults(
         handler=cmd_run)
@@ -232,7 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     lang = detect_language(" ".join(argv))
     setup_logging()
     try:
-        args = build_parser().parse_args(argv)
+        first = argv[0] if argv and not argv[0].startswith("-") else None
+        known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts")
+        args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))
     except UsageError as exc:
