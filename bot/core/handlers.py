@@ -71,7 +71,8 @@ def sizing_buttons(stated: TrainingRequest, s: Sizing) -> list[Button]:
     n = q.num_gpus or 1
     target = 8 if n < 8 else n * 2
     out.append(Button("btn.count", buttons.encode(base, f"n={target}"), {"n": target}))
-    roomy = [f for f in s.recommendations if f.fits and not f.tight and f.gpu.id != q.gpu]
+    roomy = [f for f in s.recommendations if f.fits and not f.tight and f.gpu.id != q.gpu
+             and len(buttons.encode(base, f"g={f.gpu.id}").encode()) <= buttons.LIMIT]  # Telegram's 64 bytes
     current = s.fit.gpu.memory_gb if s.fit and s.fit.fits and not s.fit.tight else 0.0
     best = next((f for f in roomy if f.gpu.memory_gb >= 1.5 * current), roomy[0] if roomy else None)
     if best is not None:
