@@ -49,6 +49,16 @@ def params_arg(text: str) -> float:
     return value
 
 
+def dropout_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a dropout rate: {text!r} (try 0.05)") from exc
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"a dropout rate is between 0 and 1: {text!r}")
+    return value
+
+
 def targets_arg(text: str) -> tuple[str, ...]:
     if text.strip().lower() == "all":
         return ("q", "k", "v", "o", "gate", "up", "down")
@@ -78,7 +88,20 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lora-rank", type=positive_int, dest="lora_rank")
     p.add_argument("--lora-targets", type=targets_arg, dest="lora_targets", help="all, or e.g. q,v")
     p.add_argument("--precision", choices=["mixed", "bf16", "fp32"])
-    p.add_argument("--chunked-loss", action="store_true", default=None, dest="chunked_loss")
+    p.add_argument("--chunked-loss", action="store_true", default=None, dest="chunked_loss",
+                   help="a fused / chunked cross-entropy (Liger, Unsloth): no full logits")
+    p.add_argument("--framework", help="hf (default; = LLaMA-Factory), axolotl, ms-swift, torchtune, litgpt, unsloth, "
+                   "deepspeed: the framework's loss, optimizer and QLoRA preparation")
+    dq = p.add_mutually_exclusive_group()
+    dq.add_argument("--double-quant", dest="double_quant", action="store_true", default=None,
+                    help="QLoRA: NF4 with double quantization (default)")
+    dq.add_argument("--no-double-quant", dest="double_quant", action="store_false")
+    p.add_argument("--train-embeddings", action="store_true", default=None, dest="train_embeddings",
+                   help="LoRA: also train the embeddings and lm_head (PEFT modules_to_save)")
+    p.add_argument("--activation-offload", action="store_true", default=None, dest="activation_offload",
+                   help="keep the checkpointed activations in host memory")
+    p.add_argument("--lora-dropout", type=dropout_arg, dest="lora_dropout", help="PEFT lora_dropout, e.g. 0.05")
+    p.add_argument("--packing", action="store_true", default=None, help="samples packed to exactly --seq-len tokens")
     p.add_argument("--lang", choices=["zh", "en"])
     p.add_argument("--json", action="store_true")
 
@@ -86,6 +109,7 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
 SIZE_FIELDS = (
     "model", "params_b", "method", "num_gpus", "gpu", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
     "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets", "precision", "chunked_loss",
+    "framework", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
 )
 
 

@@ -263,7 +263,10 @@ def activation_terms(r: Resolved) -> list[Term]:
     saved, working = activation_bytes(
         r.spec, tokens, seq, q.attention or "flash", bool(q.grad_checkpointing), extra, stream
     )
-    scale = 2.0 if q.precision == "fp32" else 1.0  # every activation in fp32 instead of bf16
+    # fp32 full fine-tuning and fp32 QLoRA (bnb_4bit_compute_dtype float32, no autocast) compute in fp32:
+    # every activation element is 4 bytes. An fp32 LoRA base usually trains under bf16 autocast, whose
+    # projections' outputs stay bf16: counted as bf16 activations, as before.
+    scale = 2.0 if q.precision == "fp32" and r.method != "lora" else 1.0
     saved, working = saved * scale, working * scale
     basis = "checkpointed" if q.grad_checkpointing else "all_layers"
     if scale > 1:
