@@ -87,7 +87,7 @@ def request_for(case: dict[str, Any]) -> TrainingRequest:
         optimizer=OPTIMIZERS[case.get("optimizer", "adamw")],  # type: ignore[arg-type]
         precision="fp32" if case.get("base_dtype") == "fp32" else case.get("precision") or "mixed",
         train_embeddings=case.get("train_embeddings", False),
-        activation_offload=case.get("activation_offload", False),
+        activation_offload=case.get("activation_offload"),
         chunked_loss=case.get("chunked_loss", False),
         double_quant=case.get("double_quant", True),
         framework=case.get("profile"),

@@ -31,6 +31,7 @@ class FrameworkProfile(Strict):
     foreach_adamw: bool
     eager_families: list[str] = Field(default_factory=list)
     default_lora_targets: list[str]
+    offload_checkpoints: bool = False
     source: str
     checked: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
 

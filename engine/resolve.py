@@ -123,6 +123,8 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
     data["framework"] = framework.id
     if req.lora_targets is None and req.framework is not None:
         data["lora_targets"] = tuple(framework.default_lora_targets)  # the framework's recipe default
+    if req.activation_offload is None and framework.offload_checkpoints:
+        data["activation_offload"] = True
     if req.attention is None and spec.family in framework.eager_families:
         data["attention"] = "eager"
         assumptions.append(Assumption("attention_eager_family", spec.family))
