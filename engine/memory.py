@@ -333,7 +333,7 @@ def overhead_term(r: Resolved, plan: Plan, allocated_gb: float, step: Item | Non
     return Term("overhead", tuple(items))
 
 
-FOREACH_TEMP_BYTES = 4  # torch.optim.AdamW(foreach=True): sqrt(v) as an fp32 tensor list, one per parameter
+FOREACH_TEMP_BYTES = 4  # torch.optim.AdamW(foreach=True): sqrt(v) as a tensor list in v's dtype (fp32; bf16 = 2 B)
 
 
 def optimizer_step_item(r: Resolved, plan: Plan, activations_gb: float) -> Item | None:
@@ -355,10 +355,11 @@ def optimizer_step_item(r: Resolved, plan: Plan, activations_gb: float) -> Item 
     stepped = trained / shards
     if plan.zero == 3:  # stage3 steps its fp32 partition one sub-group at a time
         stepped = min(stepped, ZERO3_SUB_GROUP)
-    temp = FOREACH_TEMP_BYTES * stepped / GB
+    per = FOREACH_TEMP_BYTES if q.precision != "bf16" else 2  # pure bf16 keeps v in bf16
+    temp = per * stepped / GB
     beyond = max(0.0, temp - activations_gb)
     return Item("foreach_step_beyond_activations", beyond,
-                f"max(0, {FOREACH_TEMP_BYTES} B × {stepped / 1e9:.4g}e9 param stepped at once − {activations_gb:.2f} GB activations)")
+                f"max(0, {per} B × {stepped / 1e9:.4g}e9 param stepped at once − {activations_gb:.2f} GB activations)")
 
 
 def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:

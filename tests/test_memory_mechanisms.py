@@ -145,3 +145,9 @@ def test_unknown_framework_is_refused_with_suggestions() -> None:
     with pytest.raises(UnknownName) as err:
         size(TrainingRequest(model="qwen3-8b", framework="torchtun"))
     assert "torchtune" in err.value.suggestions
+
+
+def test_pure_bf16_steps_with_a_bf16_sqrt_v() -> None:
+    est = size(TrainingRequest(model="qwen2.5-7b", method="full", seq_len=512, precision="bf16")).estimate
+    acts = est.per_gpu()["activations"] + est.per_gpu()["logits"]
+    assert items(est, "overhead")["foreach_step_beyond_activations"] == pytest.approx(2 * 7_615_616_512 / 1e9 - acts)
