@@ -40,7 +40,7 @@ def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
             {
                 "key": term.key,
                 "gb": term.gb,
-                "items": [{"basis": i.basis, "gb": i.gb, "formula": i.formula} for i in term.items if i.gb > 0],
+                "items": [{"basis": i.basis, "gb": i.gb, "formula": i.formula} for i in term.items if i.gb != 0],  # a negative item corrects a sum to a peak
             }
         )
     assert [t["key"] for t in terms] == list(TERM_KEYS)
