@@ -125,6 +125,8 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
         data["lora_targets"] = tuple(framework.default_lora_targets)  # the framework's recipe default
     if req.activation_offload is None and framework.offload_checkpoints:
         data["activation_offload"] = True
+    if req.chunked_loss is None and framework.loss == "fused":
+        data["chunked_loss"] = True  # the framework's own fused cross-entropy
     if req.attention is None and spec.family in framework.eager_families:
         data["attention"] = "eager"
         assumptions.append(Assumption("attention_eager_family", spec.family))
