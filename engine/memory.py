@@ -33,7 +33,7 @@ CUDA_CONTEXT_GB = 0.6  # CUDA context, cuBLAS/cuDNN workspaces: present before t
 FRAGMENTATION = 0.08  # caching allocator: reserved exceeds allocated by about this share at the peak
 ZERO12_BUCKET_ELEMENTS = 2 * 5e8  # DeepSpeed reduce + allgather buckets (default 5e8 elements each)
 ZERO3_LIVE_PARAMS = 1e9  # DeepSpeed stage3_max_live_parameters default
-ZERO3_SUB_GROUP = 1e9  # DeepSpeed zero_optimization.sub_group_size default: elements stepped together in stage 3
+ZERO3_SUB_GROUP = 1e9  # zero_optimization.sub_group_size (1e9 in DeepSpeed and in LLaMA-Factory/HF ZeRO-3 configs)
 CARDS_PER_NODE = 8
 
 TERM_KEYS = ("weights", "gradients", "master_weights", "optimizer_states", "activations", "logits", "overhead")
