@@ -14,13 +14,12 @@ def main() -> None:
     section("Memory: predicted vs measured (benchmarks/memory_validation.yaml)")
     outcomes = memory_validation.run()
     print(memory_validation.report(outcomes))
-    by_source: dict[str, list[float]] = {}
-    for o in outcomes:
-        by_source.setdefault(o.case_id.split("-")[0], []).append(o.error)
-    for source, errors in sorted(by_source.items()):
-        errors.sort()
-        print(f"  {source:<10} {len(errors):>2} cases, median error {errors[len(errors) // 2]:+.1%}, "
-              f"range {errors[0]:+.1%} .. {errors[-1]:+.1%}")
+    print(memory_validation.table(outcomes))
+
+    from benchmarks import cli_speed
+
+    section("Whole process: `kasuan size --json`, a new process each run (target: median of 20 < 0.25 s)")
+    print(cli_speed.report(cli_speed.run()))
 
     section("Sizing speed (target: median < 2 ms)")
     s = speed.sizing()

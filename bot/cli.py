@@ -17,12 +17,9 @@ from typing import TYPE_CHECKING
 
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
-from bot.json_output import sizing_json
 from bot.understand.numbers import parse_params_b
-from bot.views import sizing_details_reply
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
-from engine.hf_config import load_config
 from engine.request import TrainingRequest
 from engine.sizing import size
 
@@ -58,6 +55,16 @@ def params_arg(text: str) -> float:
     return value
 
 
+def dropout_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a dropout rate: {text!r} (try 0.05)") from exc
+    if not 0 <= value < 1:
+        raise argparse.ArgumentTypeError(f"a dropout rate is between 0 and 1: {text!r}")
+    return value
+
+
 def targets_arg(text: str) -> tuple[str, ...]:
     if text.strip().lower() == "all":
         return ("q", "k", "v", "o", "gate", "up", "down")
@@ -87,7 +94,20 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lora-rank", type=positive_int, dest="lora_rank")
     p.add_argument("--lora-targets", type=targets_arg, dest="lora_targets", help="all, or e.g. q,v")
     p.add_argument("--precision", choices=["mixed", "bf16", "fp32"])
-    p.add_argument("--chunked-loss", action="store_true", default=None, dest="chunked_loss")
+    p.add_argument("--chunked-loss", action="store_true", default=None, dest="chunked_loss",
+                   help="a fused / chunked cross-entropy (Liger, Unsloth): no full logits")
+    p.add_argument("--framework", help="hf (default; = LLaMA-Factory), axolotl, ms-swift, torchtune, litgpt, unsloth, "
+                   "deepspeed: the framework's loss, optimizer and QLoRA preparation")
+    dq = p.add_mutually_exclusive_group()
+    dq.add_argument("--double-quant", dest="double_quant", action="store_true", default=None,
+                    help="QLoRA: NF4 with double quantization (default)")
+    dq.add_argument("--no-double-quant", dest="double_quant", action="store_false")
+    p.add_argument("--train-embeddings", action="store_true", default=None, dest="train_embeddings",
+                   help="LoRA: also train the embeddings and lm_head (PEFT modules_to_save)")
+    p.add_argument("--activation-offload", action="store_true", default=None, dest="activation_offload",
+                   help="keep the checkpointed activations in host memory")
+    p.add_argument("--lora-dropout", type=dropout_arg, dest="lora_dropout", help="PEFT lora_dropout, e.g. 0.05")
+    p.add_argument("--packing", action="store_true", default=None, help="samples packed to exactly --seq-len tokens")
     p.add_argument("--lang", choices=["zh", "en"])
     p.add_argument("--json", action="store_true")
 
@@ -95,6 +115,7 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
 SIZE_FIELDS = (
     "model", "params_b", "method", "num_gpus", "gpu", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
     "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets", "precision", "chunked_loss",
+    "framework", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
 )
 
 
@@ -113,19 +134,31 @@ def text_request(text: str) -> TrainingRequest:
 
 
 def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> tuple[str, dict[str, object]]:
-    """(plain text, json object) for one sizing question."""
+    """(plain text, json object) for one sizing question; with --json the text is not rendered
+    (the templates are then never loaded, which keeps `kasuan size --json` quick)."""
+    from bot.json_output import sizing_json
+
     lang = args.lang or detect_language(text)
     request = text_request(text).merged(flags_request(args))
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
     s = size(request, spec)
+    if getattr(args, "json", False):
+        return "", sizing_json(s)
+    from bot.views import sizing_details_reply
+
     reply = sizing_details_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
     return reply.render("plain"), sizing_json(s)
 
 
 def cmd_size(args: argparse.Namespace) -> int:
-    spec = load_config(args.config) if args.config else None
+    spec = None
+    if args.config:
+        from engine.hf_config import load_config
+
+        spec = load_config(args.config)
     if args.text == "-":
+        args.json = True  # one JSON object per line
         return answer_lines(sys.stdin, lambda line: answer_size(args, line, spec)[1], args)
     plain, obj = answer_size(args, args.text or "", spec)
     print(json.dumps(obj, ensure_ascii=False) if args.json else plain, end="" if not args.json else "\n")
@@ -154,6 +187,7 @@ def ask_reply(core: Core, text: str, lang: str | None) -> tuple[Parsed, Reply]:
 def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
     """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
     from bot.core.handlers import faq_item
+    from bot.json_output import sizing_json
     from engine.cost import CostReport
     from engine.sizing import Sizing
 
@@ -220,7 +254,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     return main_run()
 
 
-def build_parser() -> Parser:
+def build_parser(command: str | None = None) -> Parser:
+    """Every subcommand; with `command` (the first word of the command line) only that one's
+    module is imported, so `kasuan size` does not load the wallet, the store or the cost engine."""
     parser = Parser(prog="kasuan", description="KaSuan (卡算): GPU memory, time and cost for fine-tuning LLMs")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("size", help="GPU memory per card, what fits and how many cards")
@@ -228,17 +264,19 @@ def build_parser() -> Parser:
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     p.set_defaults(handler=cmd_size)
-    from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
+    if command in (None, "cost"):
+        from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
 
-    add_cost_parser(sub)
+        add_cost_parser(sub)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_ask)
-    from bot.wallet_command import add_wallet_parsers  # lazy, like add_cost_parser
+    if command in (None, "db", "alerts"):
+        from bot.wallet_command import add_wallet_parsers  # lazy, like add_cost_parser
 
-    add_wallet_parsers(sub)
+        add_wallet_parsers(sub)
     sub.add_parser("chat", help="chat with the bot in this terminal (or over piped stdin)").set_defaults(handler=cmd_chat)
     sub.add_parser("run", help="start the configured front ends (the console chat when no token is set)").set_defaults(
         handler=cmd_run)
@@ -261,7 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     lang = detect_language(" ".join(argv))
     setup_logging()
     try:
-        args = build_parser().parse_args(argv)
+        first = argv[0] if argv and not argv[0].startswith("-") else None
+        known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts")
+        args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))
     except UsageError as exc:

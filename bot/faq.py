@@ -17,10 +17,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from catalogs import catalog_path
+from engine import yamlcache
 from engine.errors import CatalogError
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
@@ -155,7 +155,7 @@ class FaqIndex:
 @cache
 def faq_entries() -> list[FaqEntry]:
     path = catalog_path("faq.yaml")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yamlcache.load(path)
     out = []
     for i, item in enumerate(raw.get("faqs", [])):
         try:
@@ -175,7 +175,7 @@ def faq_index() -> FaqIndex:
 @cache
 def domain_terms() -> tuple[str, ...]:
     """Words that show a message is about GPUs, training or renting (faq.yaml + entry keywords)."""
-    raw = yaml.safe_load(catalog_path("faq.yaml").read_text(encoding="utf-8"))
+    raw = yamlcache.load(catalog_path("faq.yaml"))
     terms = {t.lower() for lang in ("zh", "en") for t in raw.get("domain_terms", {}).get(lang, [])}
     for e in faq_entries():
         terms.update(k.lower() for k in [*e.keywords.zh, *e.keywords.en])

@@ -10,10 +10,10 @@ import re
 from functools import cache
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from catalogs import catalog_path
+from engine import yamlcache
 from engine.errors import CatalogError
 
 Lang = Literal["zh", "en"]
@@ -32,7 +32,7 @@ def strings() -> dict[str, Text]:
     """All catalogs/strings*.yaml files merged; a key defined twice is an error."""
     out: dict[str, Text] = {}
     for path in sorted(catalog_path().glob("strings*.yaml")):
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = yamlcache.load(path) or {}
         for key, value in raw.items():
             if key in out:
                 raise CatalogError(f"{path.name}: key '{key}' is defined twice")

@@ -16,6 +16,11 @@ REQUEST_KEYS = (
     "model", "params_b", "method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero",
     "offload", "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets",
 )
+# The rest of the training setup (issue 15), kept out of `request` so its key set stays as scripts know it.
+TRAINING_KEYS = (
+    "framework", "precision", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
+    "chunked_loss",
+)
 
 
 def _r(x: float) -> float:
@@ -38,12 +43,14 @@ def sizing_json(s: Sizing) -> dict[str, Any]:
     est = s.estimate
     return {
         "request": request,
+        "training": {k: getattr(q, k) for k in TRAINING_KEYS},
         "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions],
         "memory": {
             "per_gpu": {k: _r(v) for k, v in est.per_gpu().items()},
             "host": {"total_gb": _r(est.host_gb), "items": [i.__dict__ for i in est.host_items]},
             "num_gpus": plan.num_gpus,
             "model_states_gb": _r(est.model_states_gb),
+            "figures": {k: _r(v) for k, v in est.figures().items()},
             "explain": {t.key: [{"basis": i.basis, "gb": _r(i.gb), "formula": i.formula} for i in t.items] for t in est.terms},
         },
         "fits": fit_json(s.fit) if s.fit else None,
@@ -51,4 +58,5 @@ def sizing_json(s: Sizing) -> dict[str, Any]:
         "recommendations": [fit_json(f) for f in s.recommendations],
         "warnings": [{"code": w.code, "params": w.params} for w in s.warnings],
         "checkpoint": s.checkpoint.as_dict(),
+        "framework": {"id": s.framework.id, "name": s.framework.name, "source": s.framework.source},
     }

@@ -9,18 +9,20 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import cache
-from typing import Any
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from wcwidth import wcswidth
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
 from templates import template_dir
+
+if TYPE_CHECKING:  # jinja2 and wcwidth are imported when a reply is first rendered: `kasuan size --json` never needs them
+    from jinja2 import Environment
 
 FLAVORS = ("plain", "telegram", "discord")
 
 
 def display_width(text: str) -> int:
+    from wcwidth import wcswidth  # imported on first use, like jinja2
+
     width = wcswidth(text)
     return width if width >= 0 else len(text)
 
@@ -105,6 +107,8 @@ def short_gpu(name: str) -> str:
 def environment(flavor: str) -> Environment:
     if flavor not in FLAVORS:
         raise ValueError(f"unknown flavor {flavor}")
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
     env = Environment(
         loader=FileSystemLoader([str(template_dir() / flavor), str(template_dir())]),
         autoescape=flavor == "telegram",

@@ -42,7 +42,7 @@ def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
             {
                 "key": term.key,
                 "gb": term.gb,
-                "items": [{"basis": i.basis, "gb": i.gb, "formula": i.formula} for i in term.items if i.gb > 0],
+                "items": [{"basis": i.basis, "gb": i.gb, "formula": i.formula} for i in term.items if i.gb != 0],  # a negative item corrects a sum to a peak
             }
         )
     assert [t["key"] for t in terms] == list(TERM_KEYS)
@@ -75,6 +75,7 @@ def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
         "none_fit_count": q.num_gpus if s.resolved.num_gpus_stated else None,
         "warnings": [{"code": w.code, "params": w.params} for w in s.warnings],
         "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions],
+        "framework": {"id": s.framework.id, "name": s.framework.name},
         "checkpoint": s.checkpoint.as_dict(),
         "adapter": s.resolved.adapter,
     }

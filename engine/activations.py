@@ -12,19 +12,39 @@ layer trained in bf16 (2 bytes per element):
 - MoE layers keep that per activated expert, plus the routed copies of the hidden state.
 With gradient checkpointing only each layer's input survives the forward pass; backward then
 recomputes one layer at a time, so one layer's full set is live at the peak.
+
+The loss over the vocabulary (`logits_bytes`) depends on the framework's loss code (catalogs/
+frameworks.yaml). Its peak comes before the first layer is recomputed in backward, so the peak of a
+step is the larger of the two, never their sum (engine/memory.py).
 """
 
 from __future__ import annotations
 
+from engine.architecture import active_layer_linears
 from engine.catalog import ModelSpec
 
 BF16 = 2
 FP32 = 4
 # Liger/Unsloth-style fused or chunked cross-entropy materializes the logits of this many tokens at once.
 LOSS_CHUNK_TOKENS = 1024
-# The cross-entropy peak per logit element: bf16 logits (2) + fp32 upcast (4) + fp32 log-softmax (4),
-# as transformers' ForCausalLMLoss computes it.
+# A fused / chunked cross-entropy (Liger, Unsloth): bf16 logits (2) + fp32 upcast (4) + fp32 log-softmax (4)
+# of one chunk of LOSS_CHUNK_TOKENS tokens.
 LOGIT_BYTES = BF16 + FP32 + FP32
+# transformers' causal-LM loss (loss_utils.py ForCausalLMLoss, 4.46+): the forward holds the bf16 logits (2),
+# their fp32 upcast (4) and the fp32 log-softmax (4); neither the bf16 logits nor the upcast is saved for
+# backward, where the log-softmax output (4), the gradient nll_loss hands it (4) and the gradient it
+# returns (4) are live at once.
+HF_FORWARD_BYTES = BF16 + FP32 + FP32
+HF_BACKWARD_BYTES = 3 * FP32
+# transformers <= 4.45 (modeling_llama.py LlamaForCausalLM.forward): logits.float() and a shifted
+# .contiguous() fp32 copy before the loss: 2 + 4 + 4 + 4 in the forward; in backward the slice's
+# gradient is a full fp32 buffer as well: 4 × 4.
+HF_LEGACY_FORWARD_BYTES = BF16 + 3 * FP32
+HF_LEGACY_BACKWARD_BYTES = 4 * FP32
+# Gemma 2 final-logit soft-capping in bf16 before the loss: logits / cap (a temporary) and tanh's output,
+# which tanh keeps for backward (transformers modeling_gemma2.py Gemma2ForCausalLM.forward).
+SOFTCAP_BYTES = BF16 + BF16
+SOFTCAP_FAMILIES = ("gemma2",)
 
 
 def norm_bytes(width: int) -> int:
@@ -77,13 +97,32 @@ def layer_bytes_per_token(m: ModelSpec, attention: str, seq_len: int, moe_layer:
     return norms + attention_bytes(m, attention, seq_len) + mlp_bytes(m, moe_layer)
 
 
+def linear_inputs(m: ModelSpec, targets: tuple[str, ...] | None = None) -> int:
+    """Input elements per token of one layer's projections (those in `targets`, or all), the
+    largest layer kind (a MoE layer counts each routed expert the token visits)."""
+    kinds = [False] + ([True] if m.moe else [])
+    return max(
+        sum(lin.d_in * lin.copies for lin in active_layer_linears(m, moe) if targets is None or lin.target in targets)
+        for moe in kinds
+    )
+
+
 def activation_bytes(
-    m: ModelSpec, tokens: int, seq_len: int, attention: str, grad_checkpointing: bool
+    m: ModelSpec,
+    tokens: int,
+    seq_len: int,
+    attention: str,
+    grad_checkpointing: bool,
+    extra_per_layer: float = 0.0,
+    stream_bytes: int = BF16,
 ) -> tuple[float, float]:
     """(saved, working) bytes of activations for `tokens` = micro-batch × sequence length.
 
     saved: what the forward pass leaves behind (layer inputs only, with checkpointing);
     working: one layer recomputed in backward plus the gradient of the hidden state.
+    extra_per_layer: bytes per token a layer keeps beyond the bf16 count (LoRA dropout copies,
+    the 4-bit matmuls' own input copies); stream_bytes: the residual stream's element size
+    (4 when a QLoRA trainer casts the embeddings to fp32).
     """
     moe_layers = m.layers - m.moe.dense_layers if m.moe else 0
     dense_layers = m.layers - moe_layers
@@ -91,12 +130,13 @@ def activation_bytes(
         False: layer_bytes_per_token(m, attention, seq_len, moe_layer=False),
         True: layer_bytes_per_token(m, attention, seq_len, moe_layer=True),
     }
+    per_layer = {k: v + extra_per_layer + (stream_bytes - BF16) * m.hidden for k, v in per_layer.items()}
     final = norm_bytes(m.hidden)
     hidden_grad = 2 * BF16 * m.hidden  # gradient of the residual stream and its running sum
     saved: float
     working: float
     if grad_checkpointing:
-        saved = m.layers * BF16 * m.hidden + final
+        saved = m.layers * stream_bytes * m.hidden + final
         working = max(per_layer[moe_layers > 0], per_layer[False]) + hidden_grad
     else:
         saved = dense_layers * per_layer[False] + moe_layers * per_layer[True] + final
@@ -105,6 +145,33 @@ def activation_bytes(
 
 
 def logits_bytes(m: ModelSpec, tokens: int, chunked: bool) -> float:
-    """Peak of the output projection and the loss over the vocabulary (large for 152k vocabularies)."""
+    """A fused / chunked loss: the peak of one chunk of logits (Liger, Unsloth)."""
     live_tokens = min(tokens, LOSS_CHUNK_TOKENS) if chunked else tokens
     return float(LOGIT_BYTES * m.vocab * live_tokens)
+
+
+def loss_bytes_per_element(loss: str, chunks: int, precision: str, family: str) -> tuple[str, float, float]:
+    """(basis, forward bytes, backward bytes) per logit element of the whole sequence for a framework's loss.
+
+    hf_upcast / hf_legacy: see the constants; with fp32 training the logits are fp32 already (one
+    buffer less in the forward); Gemma 2 adds its soft-capping buffers to the forward.
+    chunked_output (torchtune): bf16 logits (2) and every chunk's fp32 log-softmax (4) stay until
+    backward; the fp32 upcast and its gradient (8) live for one chunk at a time.
+    bf16_chunked (LitGPT): bf16 logits (2) + the log-softmax in the logits' dtype under bf16-true
+    (2) or fp32 under bf16-mixed autocast (4); backward works chunk by chunk.
+    """
+    if loss == "chunked_output":
+        per = BF16 + FP32 + 2 * FP32 / chunks
+        return "loss_chunked_output", per, per
+    if loss == "bf16_chunked":
+        per = float(BF16 + (BF16 if precision == "bf16" else FP32))
+        return "loss_bf16_chunked", per, per
+    legacy = loss == "hf_legacy"
+    fwd = float(HF_LEGACY_FORWARD_BYTES if legacy else HF_FORWARD_BYTES)
+    bwd = float(HF_LEGACY_BACKWARD_BYTES if legacy else HF_BACKWARD_BYTES)
+    if precision == "fp32":
+        fwd -= BF16
+    basis = "loss_fp32_shift_copy" if legacy else "loss_fp32"
+    if family in SOFTCAP_FAMILIES:
+        return basis + "_softcap", fwd + SOFTCAP_BYTES, bwd
+    return basis, fwd, bwd

@@ -12,11 +12,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Generic, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-from rapidfuzz import fuzz, process
 
 from catalogs import catalog_path
+from engine import yamlcache
 from engine.errors import CatalogError, UnknownName
 
 T = TypeVar("T", bound=BaseModel)
@@ -122,8 +121,8 @@ class GpuSpec(Strict):
 
 def _load_yaml(path: Path) -> object:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        return yamlcache.load(path)
+    except (OSError, yamlcache.YamlError) as exc:
         raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
 
 
@@ -177,6 +176,8 @@ class Index(Generic[T]):
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Catalog ids closest to `name`, best first (for "did you mean")."""
+        from rapidfuzz import fuzz, process  # only a near miss needs it; keeps the CLI's start quick
+
         found = process.extract(normalize_name(name), list(self.by_key), scorer=fuzz.WRatio, limit=limit * 4)
         ids: list[str] = []
         for key, score, _ in found:

@@ -10,6 +10,10 @@ Each term is one small formula named after what it counts, like the seed tables 
 - LoRA: the frozen base in bf16 plus fp32 adapters with their gradients and AdamW states;
 - QLoRA: linear layers in NF4 with double quantization (4.127 bits), the rest in bf16.
 Each Term carries its formula and a basis code so a reply can answer "why 176 GB?".
+
+Three figures come out of one estimate: the peak allocated by tensors (torch.cuda.max_memory_allocated),
+the peak the caching allocator reserves (+ fragmentation), and what nvidia-smi shows (+ the CUDA
+context) — the total, which the fit verdict uses.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine import preference
-from engine.activations import activation_bytes, logits_bytes
+from engine.activations import activation_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
 from engine.architecture import largest_linear, layer_linears
 from engine.resolve import Resolved
 
@@ -30,6 +34,7 @@ CUDA_CONTEXT_GB = 0.6  # CUDA context, cuBLAS/cuDNN workspaces: present before t
 FRAGMENTATION = 0.08  # caching allocator: reserved exceeds allocated by about this share at the peak
 ZERO12_BUCKET_ELEMENTS = 2 * 5e8  # DeepSpeed reduce + allgather buckets (default 5e8 elements each)
 ZERO3_LIVE_PARAMS = 1e9  # DeepSpeed stage3_max_live_parameters default
+ZERO3_SUB_GROUP = 1e9  # zero_optimization.sub_group_size (1e9 in DeepSpeed and in LLaMA-Factory/HF ZeRO-3 configs)
 CARDS_PER_NODE = 8
 
 TERM_KEYS = ("weights", "gradients", "master_weights", "optimizer_states", "activations", "logits", "overhead")
@@ -79,6 +84,27 @@ class MemoryEstimate:
     @cached_property
     def total_gb(self) -> float:
         return sum(t.gb for t in self.terms)
+
+    @property
+    def nvidia_smi_gb(self) -> float:
+        """What nvidia-smi shows at the peak: reserved memory plus the CUDA context (= the total)."""
+        return self.total_gb
+
+    @property
+    def reserved_gb(self) -> float:
+        """torch.cuda.max_memory_reserved: the total without the CUDA context."""
+        return self.total_gb - self._overhead("cuda_context")
+
+    @property
+    def allocated_gb(self) -> float:
+        """torch.cuda.max_memory_allocated: reserved without the allocator's fragmentation."""
+        return self.reserved_gb - self._overhead("fragmentation")
+
+    def _overhead(self, basis: str) -> float:
+        return sum(i.gb for t in self.terms if t.key == "overhead" for i in t.items if i.basis == basis)
+
+    def figures(self) -> dict[str, float]:
+        return {"allocated_gb": self.allocated_gb, "reserved_gb": self.reserved_gb, "nvidia_smi_gb": self.nvidia_smi_gb}
 
     @property
     def model_states_gb(self) -> float:
@@ -133,20 +159,37 @@ def full_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     return terms, host
 
 
+def qlora_rest_bytes(r: Resolved) -> tuple[str, int]:
+    """Element size of a QLoRA model's non-quantized parts (embeddings, lm_head, norms): bf16 as
+    bitsandbytes loads them, fp32 when training in fp32 or when the framework runs PEFT's
+    prepare_model_for_kbit_training (it casts every non-4-bit parameter to fp32)."""
+    if r.request.precision == "fp32" or r.framework.kbit_fp32:
+        return "base_fp32_rest", 4
+    return "base_bf16_rest", 2
+
+
 def adapter_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     """LoRA/QLoRA: frozen base (bf16 or NF4) plus adapters trained in fp32 with AdamW.
 
-    Parameter offload (FSDP cpu_offload / ZeRO-3 offload_param) keeps the frozen base in host
-    memory; the card then holds only the layers being gathered (counted in overhead).
+    The adapters are sharded like any trained parameter (DeepSpeed ZeRO / FSDP): optimizer states
+    from ZeRO-1, gradients from ZeRO-2, the weights themselves under ZeRO-3 / FSDP full shard.
+    Optimizer offload (ZeRO-Offload) keeps the adapters' optimizer states and gradients in host
+    memory and steps there; parameter offload (FSDP cpu_offload / ZeRO-3 offload_param) also keeps
+    the frozen base and the adapter weights there — the card holds only the layers being gathered
+    (counted in overhead).
     """
     q, c, a = r.request, r.counts, r.lora_params
-    shards = plan.num_gpus if plan.zero >= 3 else 1
+    n, z = plan.num_gpus, plan.zero
+    shards = n if z >= 3 else 1
+    grad_shards = n if z >= 2 else 1
+    optim_shards = n if z >= 1 else 1
     base_bytes = 4 if q.precision == "fp32" else 2
     if r.method == "qlora":
         nf4 = NF4_DQ_BYTES if q.double_quant else NF4_BYTES
+        rest_basis, rest_bytes = qlora_rest_bytes(r)
         base = [
             _item("base_nf4_dq" if q.double_quant else "base_nf4", nf4, c.linear, shards),
-            _item("base_bf16_rest", 2, c.embedding + c.lm_head + c.other, shards),
+            _item(rest_basis, rest_bytes, c.embedding + c.lm_head + c.other, shards),
         ]
     else:
         base = [_item(f"base_{'fp32' if base_bytes == 4 else 'bf16'}", base_bytes, c.total, shards)]
@@ -154,18 +197,23 @@ def adapter_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     optim = ADAM8_BYTES if q.optimizer == "adamw-8bit" else 8.0
     if q.precision == "bf16" and q.optimizer != "adamw-8bit":
         optim = 4.0
-    weights = [*base, _item("adapter_weights", adapter_bytes, a, 1)]
-    grads = [_item("adapter_grads", adapter_bytes, a, 1)]
-    states = [_item("adapter_optimizer", optim, a, 1)]
+    weights = [*base, _item("adapter_weights", adapter_bytes, a, shards)]
+    grads = [_item("adapter_grads", adapter_bytes, a, grad_shards)]
+    states = [_item("adapter_optimizer", optim, a, optim_shards)]
     if q.train_embeddings:  # PEFT modules_to_save: a trainable copy in the base dtype, AdamW alike
         emb = c.embedding + c.lm_head
         weights.append(_item("embedding_copy", base_bytes, emb, shards))
-        grads.append(_item("embedding_grads", base_bytes, emb, shards))
-        states.append(_item("embedding_optimizer", 2 * base_bytes, emb, shards))
+        grads.append(_item("embedding_grads", base_bytes, emb, grad_shards))
+        states.append(_item("embedding_optimizer", 2 * base_bytes, emb, optim_shards))
     host: list[Item] = []
+    if plan.offload != "none":  # the optimizer step runs on the host: states and gradients live there
+        host += [replace(i, gb=i.gb * optim_shards / plan.nodes) for i in states]
+        host += [replace(i, gb=i.gb * grad_shards / plan.nodes) for i in grads]
+        states = [Item("offloaded", 0.0, "0 (host)")]
+        grads = [Item("offloaded", 0.0, "0 (host)")]
     if plan.offload == "all":
-        host = [replace(i, gb=i.gb * shards / plan.nodes) for i in base]
-        weights = [Item("offloaded", 0.0, "0 (host)"), *weights[len(base):]]
+        host += [replace(i, gb=i.gb * shards / plan.nodes) for i in weights]
+        weights = [Item("offloaded", 0.0, "0 (host)")]
     return [
         Term("weights", tuple(weights)),
         Term("gradients", tuple(grads)),
@@ -174,47 +222,145 @@ def adapter_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     ], host
 
 
+LORA_DROPOUT_BYTES = 3  # PEFT: dropout(x) is a new bf16 tensor kept by lora_A (2 B) plus its bool mask (1 B)
+KBIT_INPUT_COPY_BYTES = 2  # bitsandbytes MatMul4Bit keeps A, its own bf16 cast of an fp32 input
+
+
+def layer_extras(r: Resolved) -> tuple[list[tuple[str, float, str]], int]:
+    """Per-token bytes one layer keeps beyond the bf16 count, and the residual stream's element size.
+
+    - lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped copy of the
+      input and the mask (peft/tuners/lora/layer.py: lora_B(lora_A(dropout(x))));
+    - QLoRA under prepare_model_for_kbit_training (fp32 embeddings, so an fp32 residual stream):
+      every 4-bit projection casts its input to bf16 and MatMul4Bit saves that copy
+      (bitsandbytes autograd/_functions.py: ctx.tensors = (A, B)).
+    """
+    q, m = r.request, r.spec
+    out: list[tuple[str, float, str]] = []
+    stream = 2
+    if r.adapter and (q.lora_dropout or 0) > 0:
+        d_in = linear_inputs(m, q.lora_targets)
+        out.append(("lora_dropout_copies", LORA_DROPOUT_BYTES * d_in, f"{LORA_DROPOUT_BYTES} B × {d_in:,} inputs/layer"))
+    if r.method == "qlora" and r.framework.kbit_fp32 and q.precision != "fp32":
+        d_in = linear_inputs(m)
+        out.append(("kbit_input_copies", KBIT_INPUT_COPY_BYTES * d_in, f"{KBIT_INPUT_COPY_BYTES} B × {d_in:,} inputs/layer"))
+        stream = 4
+    return out, stream
+
+
 def activation_terms(r: Resolved) -> list[Term]:
+    """Saved activations, the layers' backward working memory and the loss peak.
+
+    The loss over the vocabulary peaks before backward reaches the last layer, and the layers'
+    recompute starts after it: the two do not coincide, so the step's peak is the larger of them.
+    The logits term carries the loss peak and subtracts the part that overlaps the working memory.
+    With fp32 training every activation element is 4 bytes.
+    """
     q = r.request
     seq, mb = q.seq_len or 2048, q.micro_batch or 1
     tokens = seq * mb
-    saved, working = activation_bytes(r.spec, tokens, seq, q.attention or "flash", bool(q.grad_checkpointing))
+    extras, stream = layer_extras(r)
+    extra = sum(b for _, b, _ in extras)
+    saved, working = activation_bytes(
+        r.spec, tokens, seq, q.attention or "flash", bool(q.grad_checkpointing), extra, stream
+    )
+    # fp32 full fine-tuning and fp32 QLoRA (bnb_4bit_compute_dtype float32, no autocast) compute in fp32:
+    # every activation element is 4 bytes. An fp32 LoRA base usually trains under bf16 autocast, whose
+    # projections' outputs stay bf16: counted as bf16 activations, as before.
+    scale = 2.0 if q.precision == "fp32" and r.method != "lora" else 1.0
+    saved, working = saved * scale, working * scale
     basis = "checkpointed" if q.grad_checkpointing else "all_layers"
+    if scale > 1:
+        basis += "_fp32"
     if q.activation_offload:
         saved, basis = 0.0, "offloaded_to_host"
-    acts = Term(
-        "activations",
-        (
-            Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
-            Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
-        ),
-    )
-    lb = logits_bytes(r.spec, tokens, bool(q.chunked_loss))
-    logits = Term(
-        "logits",
-        (Item("chunked_loss" if q.chunked_loss else "loss_fp32", lb / GB, f"{lb / r.spec.vocab:,.0f} B × vocab {r.spec.vocab:,}"),),
-    )
-    return [acts, logits]
+    logits, fwd, bwd = logits_term(r, tokens)
+    # The loss forward, the loss backward and the layers' backward are three moments: the peak is
+    # the largest, not their sum. The layers' moment includes the 4-bit dequantization buffer
+    # (overhead), which exists only while a quantized layer runs. The logits term shows the loss
+    # forward; this item corrects the sum.
+    layer = working + dequant_workspace_bytes(r)
+    peak = max(fwd, bwd, layer)
+    items = [
+        Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
+        Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
+        Item("peak_is_max_of_loss_and_backward", (peak - fwd - layer) / GB,
+             f"max(loss fwd {fwd / GB:.2f}, loss bwd {bwd / GB:.2f}, layer bwd {layer / GB:.2f} GB) − loss fwd − layer bwd"),
+    ]
+    items += [Item(f"incl_{b}", 0.0, f"{f} (in the figures above)") for b, _, f in extras]
+    return [Term("activations", tuple(items)), logits]
 
 
-def overhead_term(r: Resolved, plan: Plan, allocated_gb: float) -> Term:
+def logits_term(r: Resolved, tokens: int) -> tuple[Term, float, float]:
+    """The loss over the vocabulary as the framework computes it: (term, forward bytes, backward bytes)."""
+    q, fw, vocab = r.request, r.framework, r.spec.vocab
+    if q.chunked_loss or fw.loss == "fused":
+        fwd = bwd = logits_bytes(r.spec, tokens, chunked=True)
+        basis, formula = "chunked_loss", f"{fwd / vocab:,.0f} B × vocab {vocab:,} (one chunk)"
+    else:
+        basis, f_el, b_el = loss_bytes_per_element(fw.loss, fw.loss_chunks, q.precision or "mixed", r.spec.family)
+        fwd, bwd = f_el * vocab * tokens, b_el * vocab * tokens
+        formula = f"{f_el:g} B × {tokens:,} tokens × vocab {vocab:,} (backward {b_el:g} B)"
+    return Term("logits", (Item(basis, fwd / GB, formula),)), fwd, bwd
+
+
+def dequant_workspace_bytes(r: Resolved) -> float:
+    """QLoRA: the bf16 copy of the largest 4-bit weight being dequantized, and its transpose in backward."""
+    return float(2 * largest_linear(r.spec) * 2) if r.method == "qlora" else 0.0
+
+
+def overhead_term(r: Resolved, plan: Plan, allocated_gb: float, step: Item | None = None) -> Term:
     """CUDA context, allocator fragmentation and the framework's working buffers."""
     items = [Item("cuda_context", CUDA_CONTEXT_GB, "constant")]
+    if step is not None:
+        items.append(step)
     if r.method == "qlora":
-        ws = 2 * largest_linear(r.spec) * 2
+        ws = dequant_workspace_bytes(r)
         items.append(Item("dequant_workspace", ws / GB, f"2 × {largest_linear(r.spec):,} × 2 B"))
     if plan.num_gpus > 1 and plan.zero in (1, 2) and not r.adapter:
         items.append(_item("zero_buckets", 2, ZERO12_BUCKET_ELEMENTS, 1, "elements"))
     if plan.num_gpus > 1 and plan.zero == 3:
         layer = sum(p.params for p in layer_linears(r.spec, r.spec.moe is not None))
         live = min(ZERO3_LIVE_PARAMS, 2 * layer)
-        items.append(_item("zero3_gather", 2, live, 1, "params"))
+        if r.method == "qlora":  # the gathered layers are the packed 4-bit weights (quant_storage)
+            items.append(_item("zero3_gather_nf4", NF4_DQ_BYTES, live, 1, "params"))
+        else:
+            items.append(_item("zero3_gather", 2, live, 1, "params"))
     if plan.num_gpus > 1 and plan.zero == 0 and not r.adapter:
         items.append(_item("ddp_buckets", 2, r.params, 1))
     allocated = allocated_gb + sum(i.gb for i in items[1:])
     frag = FRAGMENTATION * allocated
     items.append(Item("fragmentation", frag, f"{FRAGMENTATION:.0%} × {allocated:.1f} GB"))
     return Term("overhead", tuple(items))
+
+
+FOREACH_TEMP_BYTES = 4  # torch.optim.AdamW(foreach=True): sqrt(v) as a tensor list in v's dtype (fp32; bf16 = 2 B)
+
+
+def optimizer_step_item(r: Resolved, plan: Plan, activations_gb: float) -> Item | None:
+    """The optimizer step's temporary, where the framework steps with PyTorch's foreach AdamW on the card.
+
+    _multi_tensor_adamw computes torch._foreach_sqrt(exp_avg_sq): a second copy of v for every
+    parameter it steps (the PyTorch docs: foreach "uses more peak memory, since the intermediates
+    are a tensorlist"). It lives at step time, when the activations are gone, so only the part
+    above the activation peak adds to the peak. Not with the 8-bit optimizer (bitsandbytes steps
+    block by block), an offloaded optimizer (the host steps) or DeepSpeed's FusedAdam.
+    """
+    q = r.request
+    if not r.framework.foreach_adamw or q.optimizer != "adamw" or plan.offload != "none":
+        return None
+    trained = r.lora_params if r.adapter else r.params
+    if r.adapter and q.train_embeddings:
+        trained += r.counts.embedding + r.counts.lm_head
+    shards = plan.num_gpus if plan.zero >= 1 else 1
+    stepped = trained / shards
+    if plan.zero == 3:  # stage3 steps its fp32 partition one sub-group at a time
+        stepped = min(stepped, ZERO3_SUB_GROUP)
+    per = FOREACH_TEMP_BYTES if q.precision != "bf16" else 2  # pure bf16 keeps v in bf16
+    temp = per * stepped / GB
+    beyond = max(0.0, temp - activations_gb)
+    return Item("foreach_step_beyond_activations", beyond,
+                f"max(0, {per} B × {stepped / 1e9:.4g}e9 param stepped at once − {activations_gb:.2f} GB activations)")
 
 
 def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
@@ -227,7 +373,9 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
     frozen = preference.frozen_models(r, plan)
     if frozen:
         states = [Term(t.key, t.items + tuple(frozen)) if t.key == "weights" else t for t in states]
-    terms = preference.reward_head(r, states + activation_terms(preference.for_activations(r)))
+    acts = preference.reward_head(r, activation_terms(preference.for_activations(r)))
+    step = optimizer_step_item(r, plan, sum(t.gb for t in acts))
+    terms = states + acts
     allocated = sum(t.gb for t in terms)
-    terms.append(overhead_term(r, plan, allocated))
+    terms.append(overhead_term(r, plan, allocated, step))
     return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host))

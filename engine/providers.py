@@ -16,10 +16,10 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
 
 from catalogs import catalog_path
+from engine import yamlcache
 from engine.catalog import Index, Strict, normalize_name
 from engine.errors import CatalogError, InvalidRequest, UnknownName
 
@@ -383,8 +383,8 @@ class CurrencyFile(Strict):
 def load_document(path: Path, schema: type[BaseModel]) -> BaseModel:
     """Validate a whole YAML file as one schema; an error names the file and the field path."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        raw = yamlcache.load(path)
+    except (OSError, yamlcache.YamlError) as exc:
         raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
     try:
         return schema.model_validate(raw)

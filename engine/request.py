@@ -50,6 +50,9 @@ class TrainingRequest(BaseModel):
     chunked_loss: bool | None = None
     train_embeddings: bool | None = None  # LoRA: embeddings and lm_head fully trained (modules_to_save)
     activation_offload: bool | None = None  # checkpointed activations kept in host memory (torchtune)
+    framework: str | None = None  # catalogs/frameworks.yaml id or alias (hf = HF Trainer + PEFT / LLaMA-Factory)
+    packing: bool | None = None  # samples packed to exactly seq_len tokens (else seq_len is the longest sample)
+    lora_dropout: float | None = Field(default=None, ge=0, lt=1)  # PEFT lora_dropout: > 0 keeps a dropped copy
     # dataset and schedule (time and cost)
     tokens: int | None = None
     samples: int | None = None

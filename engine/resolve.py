@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from engine.architecture import LORA_TARGETS, ParamCounts, count_params, lora_params
 from engine.catalog import GpuSpec, ModelSpec, gpus, models
 from engine.errors import InvalidRequest
+from engine.frameworks import DEFAULT_FRAMEWORK, FrameworkProfile, frameworks
 from engine.request import MAX_GPUS, MAX_PARAMS_B, MAX_SEQ_LEN, TrainingRequest
 
 DEFAULTS = {
@@ -30,6 +31,8 @@ DEFAULTS = {
     "chunked_loss": False,
     "train_embeddings": False,
     "activation_offload": False,
+    "packing": False,
+    "lora_dropout": 0.0,
 }
 
 # Families whose architecture stands in for a bare size ("32B"): the ones our users fine-tune most.
@@ -53,6 +56,7 @@ class Resolved:
     counts: ParamCounts
     lora_params: int  # 0 unless LoRA/QLoRA
     gpu: GpuSpec | None
+    framework: FrameworkProfile
     assumptions: tuple[Assumption, ...] = field(default=())
     zero_stated: bool = False
     num_gpus_stated: bool = False
@@ -115,6 +119,17 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
     assumptions: list[Assumption] = []
     spec, counts = _architecture(req, spec_override, assumptions)
     data = req.model_dump()
+    framework = frameworks().get(req.framework or DEFAULT_FRAMEWORK)
+    data["framework"] = framework.id
+    if req.lora_targets is None and req.framework is not None:
+        data["lora_targets"] = tuple(framework.default_lora_targets)  # the framework's recipe default
+    if req.activation_offload is None and framework.offload_checkpoints:
+        data["activation_offload"] = True
+    if req.chunked_loss is None and framework.loss == "fused":
+        data["chunked_loss"] = True  # the framework's own fused cross-entropy
+    if req.attention is None and spec.family in framework.eager_families:
+        data["attention"] = "eager"
+        assumptions.append(Assumption("attention_eager_family", spec.family))
     if req.method is None:
         data["method"] = "lora"
         assumptions.append(Assumption("method_default", "lora"))
@@ -145,6 +160,7 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
         counts=counts,
         lora_params=adapter if full.method in ("lora", "qlora") else 0,
         gpu=gpu,
+        framework=framework,
         assumptions=tuple(assumptions),
         zero_stated=req.zero is not None,
         num_gpus_stated=num_gpus_stated,

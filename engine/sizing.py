@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
 from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, ladder, warnings_for
+from engine.frameworks import FrameworkProfile
 from engine.memory import MemoryEstimate, Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, resolve
@@ -29,6 +30,11 @@ class Sizing:
     @property
     def request(self) -> TrainingRequest:
         return self.resolved.request
+
+    @property
+    def framework(self) -> FrameworkProfile:
+        """The framework profile the memory was sized for (catalogs/frameworks.yaml)."""
+        return self.resolved.framework
 
 
 def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing:

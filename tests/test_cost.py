@@ -268,8 +268,8 @@ def kasuan(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) 
     """bot.cli.main with `cost` registered (bot/cli.py wires it in build_parser; until then, here)."""
     original = cli.build_parser
 
-    def build() -> cli.Parser:
-        parser = original()
+    def build(command: str | None = None) -> cli.Parser:
+        parser = original(command)
         sub = next(a for a in parser._actions if a.dest == "command")
         if "cost" not in (sub.choices or {}):
             add_cost_parser(sub)

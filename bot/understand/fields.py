@@ -379,3 +379,22 @@ def total_steps(text: str) -> int | None:
         if value >= 1:
             return int(value)
     return None
+
+
+# ---------------------------------------------------------------- training framework
+# The frameworks whose profile changes the memory (catalogs/frameworks.yaml). "DeepSpeed" alone is not
+# read here: people name it for ZeRO sharding while training with another framework.
+FRAMEWORKS = (
+    ("hf", re.compile(r"llama[\s_-]?factory|\bllamafactory\b|hugging\s?face\s+trainer|\bhf\s+trainer\b|\btrl\b", re.ASCII)),
+    ("torchtune", re.compile(r"torch[\s_-]?tune", re.ASCII)),
+    ("unsloth", re.compile(r"unsloth", re.ASCII)),
+    ("axolotl", re.compile(r"axolotl", re.ASCII)),
+    ("ms-swift", re.compile(r"ms[\s_-]?swift|(?:用|with|using|via|in)\s*swift\b", re.ASCII)),
+    ("litgpt", re.compile(r"lit[\s_-]?gpt", re.ASCII)),
+)
+
+
+def framework(text: str) -> str | None:
+    """The training framework a message names ("用 LLaMA-Factory", "with torchtune", "unsloth"), as a profile id."""
+    found = [(m.start(), fid) for fid, pattern in FRAMEWORKS if (m := pattern.search(text))]
+    return min(found)[1] if found else None

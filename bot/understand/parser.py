@@ -164,6 +164,7 @@ def parse(text: str) -> Parsed:
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
         "zero": f.zero, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "epochs": f.epochs,
+        "framework": f.framework,
     }
     for key, extract in extractors.items():
         value = extract(rest)
