@@ -9,8 +9,9 @@ count of tokens, samples or money it means 1,000.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from bot.understand import amount
 from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
 
 NUM = NUMBER
@@ -303,12 +304,12 @@ CURRENCY_WORDS = {
     "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY",
 }
 CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
-MONEY_AFTER = re.compile(rf"({NUM})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
-MONEY_BEFORE = re.compile(rf"([$¥₮])\s*({NUM})\s*([kw万千])?", re.ASCII)
-MONEY_BARE = re.compile(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({NUM})\s*([kw万千])?", re.ASCII)
+MONEY_AFTER = re.compile(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
+MONEY_BEFORE = re.compile(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千])?", re.ASCII)
+MONEY_BARE = re.compile(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
 
 
-def money(text: str) -> tuple[Decimal | None, str | None]:
+def money(text: str) -> tuple[Decimal | amount.Ambiguous | amount.OutOfRange | None, str | None]:
     """(amount, currency): "500 USDT", "$200", "2万元", "1.5万人民币", "300U", "¥500", "花3千"."""
     m = MONEY_BEFORE.search(text)
     if m:
@@ -328,13 +329,9 @@ def currency_only(text: str) -> str | None:
     return CURRENCY_WORDS[m.group(1)] if m else None
 
 
-def _decimal(digits: str, unit: str | None) -> Decimal | None:
-    scale = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}.get(unit or "", 1)
-    try:
-        amount = Decimal(digits) * scale
-    except InvalidOperation:
-        return None
-    return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount  # 1.5万 -> 15000
+def _decimal(digits: str, unit: str | None) -> Decimal | amount.Ambiguous | amount.OutOfRange | None:
+    found = amount.read_number(digits, unit)  # the one amount reader the commands use too
+    return found.value if isinstance(found, amount.Amount) else found
 
 
 RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|至|—|–)\s*({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)

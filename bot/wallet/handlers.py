@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -46,6 +47,7 @@ from bot.store.wallets import (
     wallet,
     wallet_by_owner,
 )
+from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.parser import Rental as ParsedRental
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
@@ -62,7 +64,7 @@ from bot.wallet.operations import (
     topup,
 )
 from bot.wallet.pricing import DEFAULT_JOB, Plan, plan_rental
-from bot.wallet.times import fmt_local, parse_duration
+from bot.wallet.times import bounded_duration, fmt_local, parse_duration
 from engine.billing import NotOffered
 from engine.errors import KasuanError
 from engine.providers import Provider, provider, providers
@@ -187,6 +189,8 @@ def handle_button(store: Store, clock: Clock, inc: Incoming, payload: str, lang:
     if parts[1] == "h":
         ctx.personal = len(parts) > 3 and parts[3] == "p"
         return _guarded(ctx, lambda: cmd_history(ctx, [parts[2]]))
+    if parts[1] in ("a0", "a1"):
+        return _guarded(ctx, lambda: _pick(ctx, int(parts[2]), int(parts[1][1])))
     if parts[1] not in ("ok", "od", "no"):
         return _error(ctx, WalletError("wallet.err.bad_button"))
     return _guarded(ctx, lambda: _press(ctx, int(parts[2]), parts[1]))
@@ -335,19 +339,74 @@ def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
     if money is None:
         raise WalletError("wallet.err.need_amount", usage=USAGE["topup"])
     cmd.reject_leftovers(rest, USAGE["topup"])
+    if money.ambiguous is not None:
+        return _ask_amount(ctx, "topup", money.ambiguous, money.currency, money.provider)
+    assert money.amount is not None
     return _topup(ctx, money.amount, money.currency, money.provider)
 
 
-def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None) -> Reply:
+def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None, key: str | None = None) -> Reply:
     ctx.require_write()
     p = _provider_for(ctx, prov, currency)
     minor = check_amount(amount, p.currency)
     w = ctx.ensure()
-    done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, ctx.key("topup"), ctx.inc.scope_user)
+    done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, key or ctx.key("topup"), ctx.inc.scope_user)
     return ctx.reply("wallet_topup", {
         "amount": fmt_money(done.entry.amount_minor, done.account.currency), "provider": p.name,
         "balance": fmt_money(done.account.balance_minor, done.account.currency), "replay": done.replay,
     })
+
+
+# ---------------------------------------------------------------- an ambiguous amount, asked back
+
+
+def _ask_amount(ctx: Ctx, then: str, amb: Ambiguous, currency: str | None, prov: str | None,
+                thresholds: tuple[int, ...] = budgets.DEFAULT_THRESHOLDS) -> Reply:
+    """"1,5" could be 1.5 or 15: write nothing, show both readings as buttons; pressing one carries
+    on with the top-up (or budget) exactly as if that amount had been typed."""
+    ctx.require_write()
+    shown_in = currency or (provider(prov).currency if prov else None)
+    if then == "topup" and shown_in is None:
+        shown_in = _provider_for(ctx, prov, currency).currency
+    readings = [fmt_decimal(v, shown_in) if shown_in else f"{v:,}" for v in amb.readings]
+    w = ctx.ensure()
+    with ctx.store.write():
+        pend = pending.create_pending(
+            ctx.store, key=ctx.key("pick"), wallet_id=w.id, user=ctx.inc.scope_user, chat=ctx.inc.scope_chat,
+            action="pick", data={"then": then, "readings": [str(v) for v in amb.readings], "currency": currency,
+                                 "provider": prov, "personal": ctx.personal, "thresholds": list(thresholds)},
+            at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    buttons = [Button("wallet.btn.pick_amount", f"w:a{i}:{pend.id}", {"amount": shown})
+               for i, shown in enumerate(readings)]
+    return ctx.reply("wallet_amount_pick", {"text": amb.text, "readings": readings, "action": then},
+                     [*buttons, Button("wallet.btn.cancel", f"w:no:{pend.id}")])
+
+
+def _pick(ctx: Ctx, pending_id: int, index: int) -> Reply:
+    """The user chose one reading of an ambiguous amount. Only the asker, in the chat asked; a second
+    press (of either button) replays the first choice and records nothing more."""
+    p = pending.pending(ctx.store, pending_id)
+    if p is None or p.action != "pick" or p.user != ctx.inc.scope_user or p.chat != ctx.inc.scope_chat:
+        raise WalletError("wallet.err.not_your_button")
+    ctx.personal = bool(p.data.get("personal"))
+    if p.status == "cancelled":
+        return ctx.reply("wallet_cancelled", {"action": p.data.get("then", "topup")})
+    if p.status == "open" and ctx.now > p.expires_at:
+        with ctx.store.write():
+            pending.close_pending(ctx.store, p.id, "cancelled", None)
+        raise WalletError("wallet.err.pending_expired")
+    if p.status == "done" and p.result is not None:
+        index = int(p.result["index"])
+    value = Decimal(p.data["readings"][index])
+    cur, prov = p.data.get("currency"), p.data.get("provider")
+    if p.data["then"] == "budget":
+        reply = _set_budget(ctx, value, cur, prov, tuple(int(x) for x in p.data["thresholds"]))
+    else:
+        reply = _topup(ctx, value, cur, prov, key=f"pending:{p.id}:topup")
+    if p.status == "open":
+        with ctx.store.write():
+            pending.close_pending(ctx.store, p.id, "done", {"index": index})
+    return reply
 
 
 # ---------------------------------------------------------------- rent
@@ -619,6 +678,10 @@ def cmd_budget(ctx: Ctx, words: list[str]) -> Reply:
                 budget_store.clear_budget(ctx.store, w.id)
         return _show_budget(ctx, "cleared")
     assert args.money is not None
+    if args.money.ambiguous is not None:
+        return _ask_amount(ctx, "budget", args.money.ambiguous, args.money.currency, args.money.provider,
+                           args.thresholds)
+    assert args.money.amount is not None
     return _set_budget(ctx, args.money.amount, args.money.currency, args.money.provider, args.thresholds)
 
 
@@ -692,12 +755,21 @@ RENT_TEXT = re.compile(r"租|开一|开个|开张|\brent\b|\bbook\b", re.I)
 NUMBER = re.compile(r"(?:#|第|编号|no\.?\s*|id\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 
 
+LONG_NUMBER = re.compile(r"\d{13,}")
+
+
 def _free_text(ctx: Ctx, r: ParsedRental, text: str) -> Reply:
     if CLEAR_BUDGET.search(text):
         return cmd_budget(ctx, ["off"])
+    if isinstance(r.amount, OutOfRange):
+        raise cmd.out_of_range(r.amount.text)
+    if r.amount is None and (m := LONG_NUMBER.search(unicodedata.normalize("NFKC", text))):
+        raise cmd.out_of_range(m[0])  # the parser drops digit runs this long as noise; here they are a typo
     if BUDGET_TEXT.search(text):
         if r.amount is None:
             return _show_budget(ctx, "show")
+        if isinstance(r.amount, Ambiguous):
+            return _ask_amount(ctx, "budget", r.amount, r.currency, r.provider)
         return _set_budget(ctx, r.amount, r.currency, r.provider, budgets.DEFAULT_THRESHOLDS)
     if RENEW_TEXT.search(text) or STOP_TEXT.search(text):
         m = NUMBER.search(text)
@@ -705,18 +777,22 @@ def _free_text(ctx: Ctx, r: ParsedRental, text: str) -> Reply:
             raise WalletError("wallet.err.need_rental_id")
         rid = int(m[1] or m[2])
         if RENEW_TEXT.search(text):
-            days = r.duration_days or 0
-            hours = r.duration_hours or 0
-            return _renew(ctx, rid, timedelta(days=days, hours=hours) if days or hours else None)
+            return _renew(ctx, rid, _stated_duration(r, text))
         return _stop(ctx, rid)
     if TOPUP_TEXT.search(text) and r.amount is not None:
+        if isinstance(r.amount, Ambiguous):
+            return _ask_amount(ctx, "topup", r.amount, r.currency, r.provider)
         return _topup(ctx, r.amount, r.currency, r.provider)
     if r.gpu is not None and RENT_TEXT.search(text):
-        days, hours = r.duration_days or 0, r.duration_hours or 0
-        duration = timedelta(days=days, hours=hours) if days or hours else None
+        duration = _stated_duration(r, text)
         return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None))
     if HISTORY_TEXT.search(text):
         return cmd_history(ctx, [])
     if RENTALS_TEXT.search(text):
         return cmd_rentals(ctx, [])
     return cmd_wallet(ctx, [])
+
+
+def _stated_duration(r: ParsedRental, text: str) -> timedelta | None:
+    days, hours = r.duration_days or 0, r.duration_hours or 0
+    return bounded_duration(days, hours, text) if days or hours else None
