@@ -73,6 +73,7 @@ def test_a_simulated_month_across_three_providers() -> None:
     Dec 2 00:00  CloudGPU RTX 4090, no running time given (8 h planned), $0.33/h on $5: the forecast
                  adds 720 h × $0.33 = $237.60 -> 112.8% -> forecast 100%. The $5 lasts 15.15 h, to
                  15:09:05; 8 h + 1 h buffer before that is 06:09:05 -> runway alert at the 06:15 tick.
+                 Under one hour left at 14:09: the last-hour alert at the 14:15 tick.
                  The meter charges each hour; at 15:09 the money is gone (909 minutes cost $5.00, the
                  910th would make $5.01): destroyed at 15:09, alerted at the 15:15 tick.
     gpuli: 3 days before (Dec 5), 1 day before (Dec 7), expired (Dec 8, data until Dec 15).
@@ -100,6 +101,7 @@ def test_a_simulated_month_across_three_providers() -> None:
         ("12-01 00:00", "alert_budget", "forecast 80"),
         ("12-02 00:00", "alert_budget", "forecast 100"),
         ("12-02 06:15", "alert_runway", f"#{cloud}"),
+        ("12-02 14:15", "alert_runway", f"#{cloud}"),  # under one hour left (15:09 - 1 h = 14:09)
         ("12-02 15:15", "alert_destroyed", f"#{cloud}"),
         ("12-05 00:00", "alert_expiry", f"#{gpuli} 3d"),
         ("12-07 00:00", "alert_expiry", f"#{gpuli} 1d"),
@@ -109,7 +111,7 @@ def test_a_simulated_month_across_three_providers() -> None:
         ("12-31 00:00", "alert_expired", f"#{yiwan}"),
     ]
     assert {chat for _, chat, _ in inbox.got} == {"telegram:chat:7"}
-    by_kind = {(r.kind, _what(r)): r for _, _, r in inbox.got}
+    by_kind = {(r.kind, _what(r)): r for _, _, r in reversed(inbox.got)}  # the first of each kind
     runway = by_kind[("alert_runway", f"#{cloud}")]
     assert runway.data["hours_left"] == "8.9" and runway.data["destroy_at"].startswith("2026-12-02 15:09")
     assert "runs out around 2026-12-02 15:09" in runway.render("plain")
