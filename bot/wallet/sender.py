@@ -17,7 +17,7 @@ go out says that it is late.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
@@ -96,11 +96,13 @@ def backoff(failures: int) -> timedelta:
     return min(BACKOFF_BASE * (2 ** max(failures - 1, 0)), BACKOFF_CAP)
 
 
-async def send_due(store: Store, clock: Clock, deliver: Deliver, *, limit: int = 100) -> SendReport:
-    """Deliver every alert that may go out now (up to `limit`); see the module doc for the guarantees."""
+async def send_due(store: Store, clock: Clock, deliver: Deliver, *, limit: int = 100,
+                   platforms: Collection[str] | None = None) -> SendReport:
+    """Deliver every alert that may go out now (up to `limit`); see the module doc for the guarantees.
+    With `platforms`, only alerts for chats on those platforms are claimed; the rest stay queued."""
     report = SendReport()
     start = clock.now()
-    batch = outbox.claim(store, start, start + LEASE, limit)
+    batch = outbox.claim(store, start, start + LEASE, limit, platforms)
     paused: dict[str, datetime] = {}  # chat -> retry-after end, learnt during this batch
     for item in batch:
         now = clock.now()
