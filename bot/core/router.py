@@ -80,14 +80,23 @@ class Core:
         return a.reply
 
     def _sizing_button(self, ctx: Context, payload: str) -> Reply:
+        """Re-ask with the button's one change. Our replies only ever encode requests that were
+        answered, so a payload that does not decode, names an action we never make, or no longer
+        applies (a renamed model or card, a value out of range) is forged or from an older version:
+        "this button is out of date", never an apology with an error id."""
+        from bot.i18n import t
+
+        stale = Reply("error", ctx.lang, {"message": t("btn.stale", ctx.lang)})
         try:
             request, action = buttons.decode(payload)
-        except (ValueError, KeyError):
-            return Reply("error", ctx.lang, {"message": error_message(_stale(), ctx.lang)})
-        changed = buttons.apply(request, action)
-        if action == "cost":
-            return cost_request(ctx, changed)
-        return size_request(ctx, changed)
+            if action != "cost" and action[:2] not in ("m=", "s=", "n=", "g="):
+                return stale
+            changed = buttons.apply(request, action)
+            if action == "cost":
+                return cost_request(ctx, changed)
+            return size_request(ctx, changed)
+        except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
+            return stale
 
 
 def _stale() -> KasuanError:

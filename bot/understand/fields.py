@@ -8,6 +8,7 @@ count of tokens, samples or money it means 1,000.
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Decimal
 
@@ -22,7 +23,9 @@ def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 
 def _int(value: float) -> int:
-    return round(value) if value < 1e15 else 10**15
+    """Exact for any finite value (an absurd one reaches the engine's range check, never a silent
+    clamp); infinity becomes a number beyond every range."""
+    return round(value) if math.isfinite(value) else 10**30
 
 
 # ---------------------------------------------------------------- method
@@ -57,7 +60,7 @@ NODES_X_CARDS = re.compile(r"(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?(\d+
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
 STANDALONE_COUNT = re.compile(
-    r"(?<![\d.])(\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
 )
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = re.compile(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
@@ -94,9 +97,12 @@ def num_gpus(text: str) -> int | None:
     if m:
         return int(m.group(1)) * int(m.group(2))
     for m in STANDALONE_COUNT.finditer(text):
-        value = _count(m.group(1) or m.group(2))
+        digits = (m.group(1) or m.group(2)).replace(",", "")
+        value = _count(digits)
         if value is not None:
             return value
+        if re.search(r"卡|gpu|card", m.group(0)):
+            return int(digits)  # "99,999,999,999 cards": the engine answers with the allowed range
     return None
 
 

@@ -624,12 +624,21 @@ def _press(ctx: Ctx, pending_id: int, verb: str) -> Reply:
         with ctx.store.write():
             result = _carry_out(ctx, w, p, overdraft, tz)
             if not pending.close_pending(ctx.store, p.id, "done", result):
-                raise WalletError("wallet.err.not_your_button")
+                raise _ClosedMeanwhile  # a second tap that read it open too: undo this one, replay the first
+    except _ClosedMeanwhile:
+        again = pending.pending(ctx.store, p.id)
+        if again is not None and again.status == "done":
+            return ctx.reply("wallet_done", (again.result or {}) | {"replay": True})
+        return ctx.reply("wallet_cancelled", {"action": p.action})
     except Shortfall as exc:
         buttons = [Button("wallet.btn.overdraft", f"w:od:{p.id}", {"short": exc.params["short"]}),
                    Button("wallet.btn.cancel", f"w:no:{p.id}")]
         return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)}, buttons)
     return ctx.reply("wallet_done", result | {"replay": False})
+
+
+class _ClosedMeanwhile(Exception):
+    """The confirmation was closed by another tap between reading it and closing it."""
 
 
 def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str) -> dict[str, Any]:
@@ -761,10 +770,11 @@ LONG_NUMBER = re.compile(r"\d{13,}")
 def _free_text(ctx: Ctx, r: ParsedRental, text: str) -> Reply:
     if CLEAR_BUDGET.search(text):
         return cmd_budget(ctx, ["off"])
+    if (m := LONG_NUMBER.search(unicodedata.normalize("NFKC", text))) and (r.amount is None or isinstance(
+            r.amount, OutOfRange)):
+        raise cmd.out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
     if isinstance(r.amount, OutOfRange):
         raise cmd.out_of_range(r.amount.text)
-    if r.amount is None and (m := LONG_NUMBER.search(unicodedata.normalize("NFKC", text))):
-        raise cmd.out_of_range(m[0])  # the parser drops digit runs this long as noise; here they are a typo
     if BUDGET_TEXT.search(text):
         if r.amount is None:
             return _show_budget(ctx, "show")
