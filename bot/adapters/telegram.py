@@ -337,8 +337,13 @@ class TelegramFrontEnd:
             return web.Response(status=403)
         try:
             data = await request.json()
+        except ValueError:
+            return web.Response(status=400)
+        if not isinstance(data, dict) or type(data.get("update_id")) is not int:
+            return web.Response(status=400)  # an array, a scalar, or an object that is no update
+        try:
             update = Update.de_json(data, self.app.bot)
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, AttributeError):
             return web.Response(status=400)
         await self.app.update_queue.put(update)
         return web.Response(status=200)
