@@ -7,8 +7,8 @@ split under 4096 characters at block boundaries; the core's buttons become an in
 pressing one answers the callback query and edits the message in place.
 
 What the user never sees: rate limiting, retries, redelivered updates, a group turning into a
-supergroup, or a traceback. Sends are paced under Telegram's flood limits (`PacedRateLimiter`,
-built on PTB's AIORateLimiter), a 429 waits for its retry_after, a redelivered update id is
+supergroup, or a traceback. Sends are paced under Telegram's flood limits (`PacedRateLimiter`),
+a 429 pauses only its chat for its retry_after, a redelivered update id is
 dropped (`CoreRunner.first_time`), a migrated chat is followed (and reported through `on_migrate`
 so the wallet moves with it), and one error handler logs the update id and tells the user briefly.
 
@@ -42,7 +42,6 @@ from telegram import (
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationHandlerStop,
     BaseRateLimiter,
@@ -96,27 +95,31 @@ class Pace:
 TELEGRAM_LIMITS = Pace()
 
 
-class PacedRateLimiter(AIORateLimiter):
-    """PTB's AIORateLimiter (429 retries, the per-group bucket) with even overall pacing and a per-chat limit.
+class PacedRateLimiter(BaseRateLimiter[int]):
+    """Sends paced under Telegram's flood limits, with a 429 pausing only the chat it was for.
 
-    Three things are changed, each because it let a send go over Telegram's limits:
-    - AIORateLimiter does not limit a private chat. Here each chat sends one message at a time and
-      waits its interval after the previous send finished, so its spacing holds whatever the
-      overall queue does.
-    - Its overall bucket lets 30 messages out at once and 30 more within the same second. Here a
-      small bucket (`Pace.overall_burst`) paces sends evenly.
-    - It takes the overall slot before waiting out a retry_after pause, so every request that got a
-      slot during the pause fires at the same instant when it ends (and draws the next 429). Here
-      the slot is taken inside the request, after the pause, and taken again if a pause began
-      while waiting for it.
-    A 429 still pauses every send for retry_after + 0.1 s and retries, up to `max_retries` times.
+    - Each chat sends one message at a time and waits its interval (1.05 s private, 3.2 s group)
+      after the previous send finished, so its spacing holds whatever the overall queue does.
+    - Overall, a small bucket (`Pace.overall_burst` draining at `overall_per_second`) paces sends
+      evenly, instead of PTB's 30-at-once bucket.
+    - A 429 (RetryAfter) on a send is that chat's flood limit: the chat's own lock is held through
+      retry_after + 0.1 s and the send is retried (up to `max_retries`), while every other chat and
+      every reply keeps going. PTB's AIORateLimiter instead stops all requests of the process for
+      the pause (one retry_after of 8 s delayed every chat by 8 s). Requests that are not sends
+      (answerCallbackQuery, getChatAdministrators ...) take no send slot; a 429 on one is waited out
+      by that request alone.
     """
 
     def __init__(self, pace: Pace = TELEGRAM_LIMITS) -> None:
-        super().__init__(overall_max_rate=0, max_retries=pace.max_retries)
         self.pace = pace
         self._overall = AsyncLimiter(pace.overall_burst, pace.overall_burst / pace.overall_per_second)
         self._chats: dict[str, tuple[asyncio.Lock, list[float]]] = {}
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
 
     def _chat(self, chat_id: object) -> tuple[asyncio.Lock, list[float], float]:
         key = str(chat_id)
@@ -129,18 +132,20 @@ class PacedRateLimiter(AIORateLimiter):
         lock, next_at = self._chats.setdefault(key, (asyncio.Lock(), [0.0]))
         return lock, next_at, self.pace.group_interval if group else self.pace.private_interval
 
-    def _paced(self, callback: Callable[..., Coroutine[Any, Any, Any]]) -> Callable[..., Coroutine[Any, Any, Any]]:
-        """`callback` behind the overall pace, never released into a retry_after pause."""
-        pause = self._retry_after_event  # set = no pause; AIORateLimiter clears it during a retry_after
-
-        async def paced(*args: Any, **kwargs: Any) -> Any:
-            while True:
-                await pause.wait()
-                async with self._overall:
-                    if pause.is_set():
-                        return await callback(*args, **kwargs)
-
-        return paced
+    async def _retrying(self, callback: Callable[..., Coroutine[Any, Any, Any]], args: Any, kwargs: dict[str, Any],
+                        *, paced: bool) -> Any:
+        for attempt in range(self.pace.max_retries + 1):
+            try:
+                if paced:
+                    async with self._overall:
+                        pass  # the slot is taken right before the send, after any pause of this chat
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                if attempt >= self.pace.max_retries:
+                    raise
+                log.info("429 for %s: this chat waits %.1f s", kwargs.get("chat_id", "a request"), retry_seconds(exc))
+                await asyncio.sleep(retry_seconds(exc) + 0.1)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def process_request(
         self,
@@ -153,18 +158,17 @@ class PacedRateLimiter(AIORateLimiter):
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         chat_id = data.get("chat_id")
         if chat_id is None or not endpoint.startswith(SEND_PREFIXES):
-            # not a message (getChatAdministrators, answerCallbackQuery ...): flood limits do not count
-            # it, so it takes no send slot; a 429 is still waited out and retried
-            unpaced = {k: v for k, v in data.items() if k != "chat_id"}
-            return await super().process_request(callback, args, kwargs, endpoint, unpaced, rate_limit_args)
+            result: bool | dict[str, Any] | list[dict[str, Any]] = await self._retrying(callback, args, kwargs,
+                                                                                      paced=False)
+            return result
         lock, next_at, interval = self._chat(chat_id)
         async with lock:
             wait = next_at[0] - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
             try:
-                return await super().process_request(self._paced(callback), args, kwargs, endpoint, data,
-                                                     rate_limit_args)
+                result = await self._retrying(callback, args, kwargs, paced=True)
+                return result
             finally:
                 next_at[0] = time.monotonic() + interval
 
