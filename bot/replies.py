@@ -25,6 +25,9 @@ class Reply:
     data: dict[str, Any] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
     image: bytes | None = None  # a PNG a front end sends as a photo (none of today's replies needs one)
+    # For the presser of a button only (someone else's Confirm or history): a front end shows it privately
+    # (Telegram: answerCallbackQuery with show_alert; Discord: an ephemeral reply) and leaves the message as is.
+    notice: bool = False
 
     def render(self, flavor: str = "plain") -> str:
         return render(self.kind, flavor, lang=self.lang, **self.data)

@@ -69,6 +69,7 @@ SEND_PREFIXES = ("send", "edit", "copy", "forward")  # the endpoints Telegram's 
 CAPTION_LIMIT = 1024
 BUTTONS_PER_ROW = 3
 ADMIN_CACHE_SECONDS = 600.0
+ALERT_LIMIT = 200  # answerCallbackQuery text: Telegram shows at most 200 characters
 MigrateHook = Callable[[str, str], Awaitable[None]]
 AnsweredHook = Callable[[int, float], None]
 
@@ -415,18 +416,24 @@ class TelegramFrontEnd:
         """A text message: answered in a private chat; in a group only when addressed to the bot."""
         msg = update.message
         dedup = self._dedup_seconds.pop(update.update_id, 0.0)
-        if msg is None or msg.from_user is None or msg.from_user.is_bot:
+        if msg is None or msg.from_user is None:
             return
-        text, addressed, command = self._addressed(msg)
+        # an anonymous group admin posts as the group itself (from = GroupAnonymousBot, sender_chat = the group)
+        anonymous_admin = msg.sender_chat is not None and msg.sender_chat.id == msg.chat.id
+        if msg.from_user.is_bot and not anonymous_admin:
+            return
+        text, addressed, _ = self._addressed(msg)
         if text is None or not addressed:
             return
         private = msg.chat.type == ChatType.PRIVATE
         user = msg.from_user
+        # commands and addressed free text alike: "充值 500 U" from an admin is an admin's request
+        admin = private or anonymous_admin or await self._is_admin(msg.chat.id, user.id)
         inc = Incoming(
-            text=text, user_id=str(user.id), chat_id=str(msg.chat.id), platform=PLATFORM,
-            chat_kind="private" if private else "group", addressed=True, user_lang=user.language_code,
-            is_admin=private or (command and await self._is_admin(msg.chat.id, user.id)),
-            event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
+            text=text, user_id=f"chat{msg.chat.id}" if anonymous_admin else str(user.id), chat_id=str(msg.chat.id),
+            platform=PLATFORM, chat_kind="private" if private else "group", addressed=True,
+            user_lang=user.language_code, is_admin=admin, event_id=self.event_key(update.update_id),
+            user_name=msg.chat.title if anonymous_admin else (user.username or user.full_name),
         )
         reply, seconds = await self.runner.handle_timed(inc)
         if reply is None:
@@ -444,9 +451,9 @@ class TelegramFrontEnd:
         self._dedup_seconds.pop(update.update_id, None)
         if query is None:
             return
-        with suppress(BadRequest):  # "query is too old": the edit below still shows the answer
-            await query.answer()
         if not query.data:
+            with suppress(BadRequest):
+                await query.answer()
             return
         msg = query.message
         chat_id = msg.chat.id if msg is not None else query.from_user.id
@@ -459,6 +466,13 @@ class TelegramFrontEnd:
             event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
         )
         reply = await self.runner.handle(inc)
+        if reply is not None and reply.notice:
+            # someone else's button: tell the presser alone, leave the message and its buttons as they are
+            with suppress(BadRequest):
+                await query.answer(reply.render("plain").strip()[:ALERT_LIMIT], show_alert=True)
+            return
+        with suppress(BadRequest):  # "query is too old": the edit below still shows the answer
+            await query.answer()
         if reply is None:
             return
         parts = self.render(reply)

@@ -188,6 +188,9 @@ def handle_button(store: Store, clock: Clock, inc: Incoming, payload: str, lang:
         return _error(ctx, WalletError("wallet.err.bad_button"))
     if parts[1] == "h":
         ctx.personal = len(parts) > 3 and parts[3] == "p"
+        asker = parts[4] if len(parts) > 4 else None
+        if inc.chat_kind == "group" and asker != inc.user_id:
+            return _error(ctx, WalletError("wallet.err.not_your_history"))  # paging is the asker's
         return _guarded(ctx, lambda: cmd_history(ctx, [parts[2]]))
     if parts[1] in ("a0", "a1"):
         return _guarded(ctx, lambda: _pick(ctx, int(parts[2]), int(parts[1][1])))
@@ -231,8 +234,14 @@ def _unblock(ctx: Ctx) -> None:
             outbox.unblock_chat(ctx.store, chat)
 
 
+NOTICE_KEYS = frozenset({"wallet.err.not_your_button", "wallet.err.not_your_history"})
+
+
 def _error(ctx: Ctx, exc: KasuanError) -> Reply:
-    return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)})
+    reply = ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)})
+    # a press on someone else's button: told privately, their message is left as it was
+    reply.notice = ctx.inc.button is not None and getattr(exc, "key", "") in NOTICE_KEYS
+    return reply
 
 
 def error_text(exc: KasuanError, lang: str) -> str:
@@ -299,11 +308,12 @@ def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
     entries = (ledger.wallet_entries(ctx.store, w.id, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
                if w is not None else [])
     scope = "t" if ctx.team else "p"
+    asker = ctx.inc.user_id if len(ctx.inc.user_id) <= 40 else ""  # in a group only the asker pages on
     buttons = []
     if page > 1:
-        buttons.append(Button("wallet.btn.prev", f"w:h:{page - 1}:{scope}"))
+        buttons.append(Button("wallet.btn.prev", f"w:h:{page - 1}:{scope}:{asker}"))
     if page < pages:
-        buttons.append(Button("wallet.btn.next", f"w:h:{page + 1}:{scope}"))
+        buttons.append(Button("wallet.btn.next", f"w:h:{page + 1}:{scope}:{asker}"))
     return ctx.reply("wallet_history", {"entries": [views.entry_view(e, tz) for e in entries], "page": page,
                                         "pages": pages, "total": total, "tz": tz}, buttons)
 
