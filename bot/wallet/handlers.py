@@ -42,6 +42,7 @@ from bot.store.wallets import (
     ensure_wallet,
     find_account,
     prefs,
+    rename_owner,
     set_wallet_chat,
     update_prefs,
     wallet,
@@ -124,7 +125,7 @@ class Ctx:
 
     @property
     def owner(self) -> str:
-        return self.inc.scope_chat if self.team else self.inc.scope_user
+        return self.inc.scope_team if self.team else self.inc.scope_user
 
     @property
     def alert_chat(self) -> str:
@@ -218,12 +219,24 @@ def _guarded(ctx: Ctx, run: Any) -> Reply:
     """Errors a user can cause become a one-line reply; anything else an apology with an error id."""
     try:
         _unblock(ctx)
+        _adopt_channel_wallet(ctx)
         reply: Reply = run()
         return reply
     except KasuanError as exc:
         return _error(ctx, exc)
     except Exception as exc:
         return ctx.reply("wallet_error", {"message": internal_error(exc, ctx.lang)})
+
+
+def _adopt_channel_wallet(ctx: Ctx) -> None:
+    """A team is the server on Discord: a team wallet kept per channel before that (owner = the
+    channel) moves to the server the first time the server's team is used from that channel. When
+    the server already has a team wallet, the channel's stays where it was (nothing is merged)."""
+    inc = ctx.inc
+    if inc.team_id and inc.chat_kind == "group" and inc.scope_team != inc.scope_chat:
+        old = wallet_by_owner(ctx.store, inc.scope_chat)
+        if old is not None and old.kind == "team" and rename_owner(ctx.store, inc.scope_chat, inc.scope_team):
+            log.info("team wallet %s moved from %s to %s", old.id, inc.scope_chat, inc.scope_team)
 
 
 def _unblock(ctx: Ctx) -> None:
