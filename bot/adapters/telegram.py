@@ -20,17 +20,24 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import hmac
+import json
 import logging
+import re
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from aiolimiter import AsyncLimiter
 from telegram import (
     BotCommand,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     LinkPreviewOptions,
@@ -39,7 +46,7 @@ from telegram import (
     ReplyParameters,
     Update,
 )
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatAction, ChatType, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     Application,
@@ -63,8 +70,14 @@ from bot.replies import Reply
 
 log = logging.getLogger("kasuan.telegram")
 
+T = TypeVar("T")
 PLATFORM = "telegram"
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
+TYPING_AFTER = 0.3  # seconds: a reply slower than this shows "typing…" meanwhile
+TYPING_EVERY = 4.5  # Telegram shows a chat action for about 5 s
+ADMIN_ONLY_IN_GROUPS = ("topup", "rent", "stop", "renew")  # team-wallet writes: in groups, the admins' menu
+DEEP_LINK = re.compile(r"^/start(?:@\w+)?\s+(size|cost)_([A-Za-z0-9_.-]{1,60})$")
+EDITS_REMEMBERED = 5000
 SEND_PREFIXES = ("send", "edit", "copy", "forward")  # the endpoints Telegram's flood limits count
 CAPTION_LIMIT = 1024
 BUTTONS_PER_ROW = 3
@@ -158,7 +171,7 @@ class PacedRateLimiter(BaseRateLimiter[int]):
         rate_limit_args: int | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         chat_id = data.get("chat_id")
-        if chat_id is None or not endpoint.startswith(SEND_PREFIXES):
+        if chat_id is None or not endpoint.startswith(SEND_PREFIXES) or endpoint == "sendChatAction":
             result: bool | dict[str, Any] | list[dict[str, Any]] = await self._retrying(callback, args, kwargs,
                                                                                       paced=False)
             return result
@@ -208,6 +221,21 @@ class PerChatUpdates(BaseUpdateProcessor):
         """Nothing to release."""
 
 
+def request_signature(text: str) -> str:
+    """What a message asks, for telling a meaningful edit from a cosmetic one: the command and the
+    fields the parser reads (model, method, cards, money ...); for anything else (a FAQ question)
+    the words themselves, without case, spacing or punctuation."""
+    from bot.understand.parser import parse
+
+    words = " ".join(re.sub(r"[^\w/.,+-]+", " ", text.lower()).split())
+    m = re.match(r"^(/\w+)(?:@\w+)?\s*(.*)$", words)
+    head, body = (m[1], m[2]) if m else ("", words)
+    parsed = parse(body) if body else None
+    if parsed is None or parsed.intent not in ("size", "wallet"):
+        return json.dumps([head, body])
+    return json.dumps([head, parsed.intent, sorted((k, str(v)) for k, v in parsed.fields().items())])
+
+
 def api_root(base_url: str) -> str:
     """TELEGRAM_API_BASE_URL as a server root: "http://localhost:8081" (a trailing /bot is accepted)."""
     root = base_url.rstrip("/")
@@ -252,6 +280,7 @@ class TelegramFrontEnd:
         self.poll_timeout = poll_timeout
         self._dedup_seconds: dict[int, float] = {}
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
+        self._asked: OrderedDict[tuple[int, int], str] = OrderedDict()  # (chat, message) -> what it asked
         self._web: Any = None
         builder = (
             Application.builder()
@@ -269,6 +298,7 @@ class TelegramFrontEnd:
         self.app.add_handler(TypeHandler(Update, self._drop_redelivered), group=-1)
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
+        self.app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edit))
         self.app.add_handler(CallbackQueryHandler(self._on_button))
         self.app.add_error_handler(self._on_error)
 
@@ -301,13 +331,21 @@ class TelegramFrontEnd:
         await self.app.shutdown()
 
     async def set_commands(self) -> None:
-        """The command menu in English (default and `en`) and Chinese (`zh`), from the core's catalog."""
+        """The command menus, in English (default and `en`) and Chinese (`zh`), from the core's catalog,
+        per scope: private chats get every command; in groups, members see the reading commands and
+        group admins also the team-wallet writes (/topup, /rent, /stop, /renew)."""
+        scopes: list[tuple[Any, bool]] = [(BotCommandScopeDefault(), True), (BotCommandScopeAllPrivateChats(), True),
+                                         (BotCommandScopeAllGroupChats(), False),
+                                         (BotCommandScopeAllChatAdministrators(), True)]
         for code, lang in ((None, "en"), ("en", "en"), ("zh", "zh")):
-            commands = [BotCommand(name, desc[:256]) for name, desc in self.runner.core.command_menu(lang)]
-            try:
-                await self.app.bot.set_my_commands(commands, language_code=code)
-            except TelegramError as exc:
-                log.warning("could not set the %s command menu: %s", code or "default", exc)
+            menu = self.runner.core.command_menu(lang)
+            for scope, everything in scopes:
+                commands = [BotCommand(name, desc[:256]) for name, desc in menu
+                            if everything or name not in ADMIN_ONLY_IN_GROUPS]
+                try:
+                    await self.app.bot.set_my_commands(commands, scope=scope, language_code=code)
+                except TelegramError as exc:
+                    log.warning("could not set the %s %s command menu: %s", scope.type, code or "default", exc)
 
     async def _start_webhook(self, hook: WebhookConfig) -> None:
         """Listen for Telegram's POSTs (behind a reverse proxy terminating TLS) and register the URL.
@@ -414,7 +452,37 @@ class TelegramFrontEnd:
 
     async def _on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A text message: answered in a private chat; in a group only when addressed to the bot."""
-        msg = update.message
+        await self._answer(update, update.message)
+
+    async def _on_edit(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """An edited message is answered again only when the edit changes what is asked (a fixed typo
+        or added punctuation is not a new question)."""
+        msg = update.edited_message
+        if msg is None or msg.text is None:
+            return
+        key = (msg.chat.id, msg.message_id)
+        before = self._asked.get(key)
+        if before is not None and before == request_signature(msg.text):
+            self._dedup_seconds.pop(update.update_id, None)
+            return
+        await self._answer(update, msg)
+
+    def _remember(self, msg: Message) -> None:
+        self._asked[(msg.chat.id, msg.message_id)] = request_signature(msg.text or "")
+        while len(self._asked) > EDITS_REMEMBERED:
+            self._asked.popitem(last=False)
+
+    async def _typing_while(self, chat_id: int, thread: int | None, work: Awaitable[T]) -> T:
+        """`work`'s result; if it takes longer than TYPING_AFTER, the chat shows "typing…" meanwhile."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=TYPING_AFTER)
+        while not done:
+            with suppress(TelegramError):
+                await self.app.bot.send_chat_action(chat_id, ChatAction.TYPING, message_thread_id=thread)
+            done, _ = await asyncio.wait({task}, timeout=TYPING_EVERY)
+        return task.result()
+
+    async def _answer(self, update: Update, msg: Message | None) -> None:
         dedup = self._dedup_seconds.pop(update.update_id, 0.0)
         if msg is None or msg.from_user is None:
             return
@@ -425,6 +493,11 @@ class TelegramFrontEnd:
         text, addressed, _ = self._addressed(msg)
         if text is None or not addressed:
             return
+        self._remember(msg)
+        link = DEEP_LINK.match(text)
+        if link:  # t.me/<bot>?start=size_qwen3-8b_qlora opens that sizing
+            text = f"/{link[1]} " + link[2].replace("_", " ")
+        thread = msg.message_thread_id if msg.is_topic_message else None
         private = msg.chat.type == ChatType.PRIVATE
         user = msg.from_user
         # commands and addressed free text alike: "充值 500 U" from an admin is an admin's request
@@ -434,8 +507,9 @@ class TelegramFrontEnd:
             platform=PLATFORM, chat_kind="private" if private else "group", addressed=True,
             user_lang=user.language_code, is_admin=admin, event_id=self.event_key(update.update_id),
             user_name=msg.chat.title if anonymous_admin else (user.username or user.full_name),
+            thread_id=str(thread) if thread is not None else None,
         )
-        reply, seconds = await self.runner.handle_timed(inc)
+        reply, seconds = await self._typing_while(msg.chat.id, thread, self.runner.handle_timed(inc))
         if reply is None:
             return
         start = time.perf_counter()
@@ -443,7 +517,7 @@ class TelegramFrontEnd:
         seconds += dedup + time.perf_counter() - start
         if self.on_answered is not None:
             self.on_answered(update.update_id, seconds)
-        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id)
+        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread)
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button press: answer the callback query at once, then edit the message in place."""
@@ -458,6 +532,7 @@ class TelegramFrontEnd:
         msg = query.message
         chat_id = msg.chat.id if msg is not None else query.from_user.id
         private = msg is None or msg.chat.type == ChatType.PRIVATE
+        thread = msg.message_thread_id if isinstance(msg, Message) and msg.is_topic_message else None
         user = query.from_user
         inc = Incoming(
             text="", button=query.data, user_id=str(user.id), chat_id=str(chat_id), platform=PLATFORM,
@@ -486,9 +561,9 @@ class TelegramFrontEnd:
                 if "not modified" not in exc.message.lower():
                     raise
             if len(parts) > 1:
-                await self._send(chat_id, reply, parts[1:])
+                await self._send(chat_id, reply, parts[1:], thread=thread)
             return
-        await self._send(chat_id, reply, parts)
+        await self._send(chat_id, reply, parts, thread=thread)
 
     async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The service message Telegram posts when a group becomes a supergroup (in both chats)."""
@@ -543,17 +618,20 @@ class TelegramFrontEnd:
         buttons = [InlineKeyboardButton(label, callback_data=payload) for label, payload in labels]
         return InlineKeyboardMarkup([buttons[i:i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)])
 
-    async def _send(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None = None) -> int:
-        """Send the parts (the keyboard under the last), following a group's migration. Returns the chat id used."""
+    async def _send(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None = None,
+                    thread: int | None = None) -> int:
+        """Send the parts (the keyboard under the last) into the forum topic `thread` when there is one,
+        following a group's migration. Returns the chat id used."""
         try:
-            await self._send_to(chat_id, reply, parts, reply_to)
+            await self._send_to(chat_id, reply, parts, reply_to, thread)
             return chat_id
         except ChatMigrated as exc:
             await self._migrated(chat_id, exc.new_chat_id)
-            await self._send_to(exc.new_chat_id, reply, parts, None)
+            await self._send_to(exc.new_chat_id, reply, parts, None, None)
             return exc.new_chat_id
 
-    async def _send_to(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None) -> None:
+    async def _send_to(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None,
+                       thread: int | None = None) -> None:
         bot = self.app.bot
         markup = self.keyboard(reply)
         quote = ReplyParameters(message_id=reply_to, allow_sending_without_reply=True) if reply_to else None
@@ -561,14 +639,15 @@ class TelegramFrontEnd:
             caption = parts[0] if len(parts) == 1 and len(parts[0]) <= CAPTION_LIMIT else None
             await bot.send_photo(chat_id, photo=reply.image, caption=caption,
                                  parse_mode=ParseMode.HTML if caption else None,
-                                 reply_markup=markup if caption else None, reply_parameters=quote)
+                                 reply_markup=markup if caption else None, reply_parameters=quote,
+                                 message_thread_id=thread)
             if caption is not None:
                 return
             quote = None
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
-                                   reply_parameters=quote if i == 0 else None,
+                                   reply_parameters=quote if i == 0 else None, message_thread_id=thread,
                                    link_preview_options=LinkPreviewOptions(is_disabled=True))
 
     async def deliver(self, scope: str, reply: Reply) -> Delivery:
@@ -576,9 +655,10 @@ class TelegramFrontEnd:
 
         A user scope ("telegram:user:<id>") goes to the user's private chat, which has the user's id.
         """
-        _, _, chat = split_scope(scope)
+        _, _, target = split_scope(scope)
+        chat, _, topic = target.partition("#")  # "telegram:chat:-100123#7": forum topic 7 of that group
         try:
-            used = await self._send(int(chat), reply, self.render(reply))
+            used = await self._send(int(chat), reply, self.render(reply), thread=int(topic) if topic else None)
         except RetryAfter as exc:
             return Delivery("retry_after", retry_after=retry_seconds(exc), detail="flood control")
         except Forbidden as exc:

@@ -33,6 +33,11 @@ class Incoming:
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
 
     @property
+    def scope_reply(self) -> str:
+        """Where alerts about this chat go: the chat, in its forum topic when it has one ("...#7")."""
+        return f"{self.scope_chat}#{self.thread_id}" if self.thread_id else self.scope_chat
+
+    @property
     def scope_team(self) -> str:
         """Who owns a team wallet: the server on Discord, else the group chat."""
         return f"{self.platform}:guild:{self.team_id}" if self.team_id else self.scope_chat

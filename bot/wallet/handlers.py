@@ -130,7 +130,7 @@ class Ctx:
     @property
     def alert_chat(self) -> str:
         if self.team or self.inc.chat_kind == "private":
-            return self.inc.scope_chat
+            return self.inc.scope_reply  # a forum topic's wallet alerts go to that topic
         return dm_scope(self.inc)
 
     def key(self, suffix: str) -> str:
@@ -241,7 +241,8 @@ def _adopt_channel_wallet(ctx: Ctx) -> None:
 
 def _unblock(ctx: Ctx) -> None:
     """A chat that writes to the bot has not blocked it (any more): deliver its alerts again."""
-    chats = {ctx.inc.scope_chat} | ({ctx.inc.scope_user} if ctx.inc.chat_kind == "private" else set())
+    chats = {ctx.inc.scope_chat, ctx.inc.scope_reply} | ({ctx.inc.scope_user} if ctx.inc.chat_kind == "private"
+                                                          else set())
     for chat in chats:
         if outbox.is_blocked(ctx.store, chat):
             outbox.unblock_chat(ctx.store, chat)
