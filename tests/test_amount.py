@@ -131,3 +131,24 @@ def test_command_and_free_text_read_the_same_amount() -> None:
     amb = parse("充值 1,5 U").rental.amount
     assert isinstance(amb, Ambiguous) and amb.readings == (D("1.5"), D(15))
     assert isinstance(parse("充值 1e30 U").rental.amount, OutOfRange)
+
+
+def test_a_confirm_payload_pointing_at_an_amount_question_is_refused(me: Chat, store: Store) -> None:
+    me.say("/topup 1,5 USDT")
+    assert me.last is not None
+    pid = me.last.buttons[0].payload.split(":")[2]
+    me.press(me.last.buttons[0].payload)
+    for forged in (f"w:ok:{pid}", f"w:od:{pid}", f"w:no:{pid}"):
+        me.press(forged)
+        assert me.last.kind == "wallet_error" and "error id" not in me.text, me.text
+    assert counts(store)["ledger"] == 1
+
+
+def test_cancel_on_an_amount_question_records_nothing(me: Chat, store: Store) -> None:
+    me.say("/topup 1,5 USDT")
+    assert me.last is not None
+    cancel, first = me.last.buttons[-1].payload, me.last.buttons[0].payload
+    me.press(cancel)
+    assert me.last.kind == "wallet_cancelled"
+    me.press(first)
+    assert me.last.kind == "wallet_cancelled" and counts(store)["ledger"] == 0

@@ -622,6 +622,8 @@ def _renew(ctx: Ctx, rid: int, duration: timedelta | None) -> Reply:
 def _press(ctx: Ctx, pending_id: int, verb: str) -> Reply:
     """Carry out (or cancel) a quoted action, once, for the user who asked for it, in its chat."""
     p = pending.pending(ctx.store, pending_id)
+    if p is not None and p.action == "pick" and (verb != "no" or p.status == "done"):
+        raise WalletError("wallet.err.bad_button")  # only Cancel, before a reading was picked, applies to it
     if p is None or p.user != ctx.inc.scope_user or p.chat != ctx.inc.scope_chat:
         raise WalletError("wallet.err.not_your_button")
     w = wallet(ctx.store, p.wallet_id)
