@@ -84,3 +84,19 @@ def test_a_429_pauses_only_its_chat() -> None:
     assert failed[0] and len(sent) == 21
     assert max(sent[c] for c in range(6, 26)) - begin < 0.5, "other chats went on during chat 5's pause"
     assert sent[5] - begin >= 1.0
+
+
+def test_a_sender_claims_only_the_platforms_it_can_deliver_to() -> None:
+    store = connect(":memory:")
+    _queue(store, ["telegram:chat:1", "discord:chat:2", "console:chat:3"], per_chat=1)
+    got: list[str] = []
+
+    async def deliver(chat: str, reply: Reply) -> DeliveryResult:
+        got.append(chat)
+        return DeliveryResult.ok()
+
+    report = asyncio.run(send_due(store, FixedClock(NOW), deliver, platforms={"telegram", "console"}))
+    assert report.sent == 2 and sorted(got) == ["console:chat:3", "telegram:chat:1"]
+    status = {i.chat: (i.status, i.attempts) for i in outbox.items(store)}
+    assert status["discord:chat:2"] == ("pending", 0), "left queued, untouched, for the Discord process"
+    assert outbox.waiting_by_platform(store, NOW) == {"discord": 1}
