@@ -96,12 +96,12 @@ async def test_a_team_is_the_server_and_a_channels_team_wallet_moves_to_it() -> 
     async with DiscordHarness(core) as h:
         _slash_in(h, CHANNEL, "wallet")
         await h.settle(lambda: h.answers())
-        assert "₮300.00" in h.answers()[-1].content
+        assert "₮300.00" in h.answers()[-1].content and "this server" in h.answers()[-1].content
         assert wallet_by_owner(store, f"discord:guild:{GUILD}") is not None
         assert wallet_by_owner(store, f"discord:chat:{CHANNEL}") is None
         _slash_in(h, CHANNEL + 7, "wallet")  # another channel of the same server: the same team wallet
         await h.settle(lambda: len(h.answers()) == 2)
-        assert "₮300.00" in h.answers()[-1].content
+        assert "₮300.00" in h.answers()[-1].content and "this server" in h.answers()[-1].content
     store.close()
 
 
@@ -132,3 +132,17 @@ async def test_the_command_tree_is_synced_only_when_it_changed() -> None:
         assert [r for r in h.requests if r.method == "PUT"] == []
     async with DiscordHarness(core, guild_id=777) as h:  # a different target: uploaded
         assert len([r for r in h.requests if r.method == "PUT"]) == 1
+
+
+async def test_a_wallet_answer_to_a_mention_in_a_server_goes_to_the_askers_dms() -> None:
+    core, store = _wallet_core()
+    async with DiscordHarness(core) as h:
+        h.slash("topup", amount="500", currency="USDT", provider="gpuli", permissions=ADMIN)
+        await h.settle(lambda: h.answers())
+        h.say("<@1000> wallet balance", mention=True)
+        await h.settle(lambda: len(h.answers()) >= 3)
+        dm = [r for r in h.answers() if r.path == "/channels/{channel_id}/messages" and "₮500.00" in r.content]
+        note = [r for r in h.answers() if "DM" in r.content]
+        assert dm and note and "₮500.00" not in note[0].content
+        assert [r for r in h.requests if r.path == "/users/@me/channels"]
+    store.close()

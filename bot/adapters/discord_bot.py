@@ -390,7 +390,7 @@ class DiscordFrontEnd:
             perms = getattr(message.author, "guild_permissions", None)
             admin = bool(perms and (perms.administrator or perms.manage_guild))
             inc = self._incoming(text, message.author, message.channel.id, private, key, admin=admin,
-                                 guild_id=message.guild.id if message.guild else None)
+                                 guild_id=message.guild.id if message.guild else getattr(message.channel, "guild_id", None))
             reply = await self.runner.handle(inc)
             if reply is None:
                 return

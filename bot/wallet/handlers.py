@@ -162,7 +162,8 @@ class Ctx:
         return prefs(self.store, w.id).tz if w is not None else default_tz(self.lang)
 
     def reply(self, kind: str, data: dict[str, Any], buttons: list[Button] | None = None) -> Reply:
-        return Reply(kind, self.lang, {"team": self.team, **data}, buttons or [])
+        server = self.team and bool(self.inc.team_id)  # a Discord team: the whole server
+        return Reply(kind, self.lang, {"team": self.team, "server": server, **data}, buttons or [])
 
 
 # ---------------------------------------------------------------- entry points
