@@ -64,6 +64,17 @@ def main() -> None:
     section("Wallet scale: 1M rentals, 100k wallets (targets: sweep tick < 1 s, top-up + rent median < 5 ms)")
     print(wallet_scale.report(wallet_scale.run()))
 
+    from benchmarks import alert_sim, fuzz, money_concurrency
+
+    section("Fuzz: hostile messages and payloads through the whole core (target: 0 apologies, 0 invalid HTML)")
+    print(fuzz.report(fuzz.run()))
+
+    section("Money under concurrency and kill -9 (target: 0 lost, 0 doubled, 0 mismatches)")
+    print(money_concurrency.report(money_concurrency.run()))
+
+    section("Alert simulation: 40 days, faults, a killed sender (target: 0 lost)")
+    print(alert_sim.report(alert_sim.run()))
+
 
 if __name__ == "__main__":
     main()

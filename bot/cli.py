@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
+from bot.private import private_file
 from bot.understand.numbers import parse_params_b
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
@@ -287,7 +288,7 @@ def setup_logging() -> None:
     """Tracebacks go to a log file (KASUAN_LOG, default ./data/kasuan.log), not to the terminal."""
     path = Path(os.environ.get("KASUAN_LOG", "data/kasuan.log"))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)  # owner-only, whatever the umask
         handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
         handler = logging.NullHandler()

@@ -47,6 +47,9 @@ class Reply:
     turn: Turn | None = None  # what this reply answered (the router remembers it)
     awaiting: Awaiting | None = None  # the clarification this reply asks for (the router waits for it)
     source: Any = None  # the engine result behind it (Sizing, CostReport), for `kasuan ask --json`
+    # For the presser of a button only (someone else's Confirm or history): a front end shows it privately
+    # (Telegram: answerCallbackQuery with show_alert; Discord: an ephemeral reply) and leaves the message as is.
+    notice: bool = False
 
     def render(self, flavor: str = "plain") -> str:
         return render(self.kind, flavor, lang=self.lang, **self.data)

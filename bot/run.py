@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import sys
@@ -64,6 +65,11 @@ class Deliverer:
 
     def __init__(self, fronts: Sequence[FrontEnd]) -> None:
         self.fronts = {f.platform: f for f in fronts}
+
+    @property
+    def platforms(self) -> set[str]:
+        """The platforms this process can deliver to (the sender claims only their alerts)."""
+        return set(self.fronts)
 
     async def __call__(self, scope: str, reply: Reply) -> Delivery:
         try:
@@ -180,8 +186,11 @@ async def run_all(
             await front.start()
             started.append(front)
         if send_due is not None:
+            deliverer = Deliverer(started)
+            if send_due is wallet_send_due:  # claim only what a running front end can deliver
+                send_due = functools.partial(wallet_send_due, platforms=deliverer.platforms)
             alerts = asyncio.create_task(
-                alert_loop(sweep, send_due, alert_store, clock, Deliverer(started), config.alert_interval, stop),
+                alert_loop(sweep, send_due, alert_store, clock, deliverer, config.alert_interval, stop),
                 name="alerts")
         code = await _until_stopped(stop, started)
     finally:

@@ -4,6 +4,12 @@ Why commands: an operator must be able to prove the ledger is consistent (every 
 sum of its entries) and to see what the sweeper would send at a given moment without sending it.
 `--now` sets the clock, so "what is due on the 5th at 09:00?" is one command. Bad input (a
 malformed --now) is one line and exit code 2, like every kasuan subcommand.
+
+`alerts run` never marks an alert sent that it could not deliver: alerts for a platform whose front
+end is not running in this process stay queued (said, exit code 3) for the bot that can deliver
+them; console wallets' alerts are printed here (this terminal is their chat). `--dry-run` prints
+what would go out and changes nothing; a `--now` later than the real clock is simulated time and
+is always a dry run, so it can never charge a meter or end a rental ahead of time.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 from bot.clock import Clock, FixedClock, SystemClock, parse_instant
 from bot.i18n import t
 from bot.replies import Reply
-from bot.store import connect, current_version
+from bot.store import connect, current_version, outbox
 from bot.store.connection import ts
 from bot.store.ledger import check, integrity
 from bot.store.outbox import OutboxItem
@@ -28,11 +34,15 @@ from bot.wallet.views import alert_reply
 
 DeliverFactory = Callable[[], Deliver | None]
 EXIT_CHECK_FAILED = 1
+EXIT_LEFT_QUEUED = 3  # alerts are due for a platform this process cannot deliver to
+REAL_CLOCK: Clock = SystemClock()  # what "the future" is measured against (tests replace it)
+CONSOLE = "console"
 
 
 def add_wallet_parsers(subparsers: Any, deliver_factory: DeliverFactory | None = None) -> None:
     """Add `db` and `alerts` to the kasuan command. `deliver_factory` returns the front ends' alert
-    delivery (None when none is configured: `alerts run` then prints the alerts here)."""
+    delivery with a `platforms` attribute naming what it reaches (None when none is configured:
+    `alerts run` then delivers only console alerts, here, and leaves the others queued)."""
     parser_class = getattr(subparsers, "_parser_class", argparse.ArgumentParser)
     db = subparsers.add_parser("db", help="the wallet database: check the ledger")
     db_sub = db.add_subparsers(dest="db_command", required=True, parser_class=parser_class)
@@ -48,14 +58,17 @@ def add_wallet_parsers(subparsers: Any, deliver_factory: DeliverFactory | None =
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_alerts_due)
-    p = a_sub.add_parser("run", help="sweep once and deliver what is due (to this terminal without a front end)")
-    p.add_argument("--now", type=str, help="ISO 8601 time to use as now")
+    p = a_sub.add_parser("run", help="sweep once and deliver what is due; alerts for a platform without a front end"
+                                     " here stay queued (exit code 3)")
+    p.add_argument("--now", type=str, help="ISO 8601 time to use as now (later than the real clock: a dry run)")
+    p.add_argument("--dry-run", action="store_true", dest="dry_run",
+                   help="print what would be queued and sent; change nothing")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=lambda args: cmd_alerts_run(args, deliver_factory))
 
 
 def _clock(args: argparse.Namespace) -> Clock:
-    return FixedClock(parse_instant(args.now)) if getattr(args, "now", None) else SystemClock()
+    return FixedClock(parse_instant(args.now)) if getattr(args, "now", None) else REAL_CLOCK
 
 
 def cmd_db_check(args: argparse.Namespace) -> int:
@@ -97,7 +110,7 @@ def cmd_alerts_due(args: argparse.Namespace) -> int:
         rendered = [(item, alert_reply(item, prefs(store, item.wallet_id), False).render("plain")) for item in items]
     finally:
         store.close()
-    if args.json:
+    if getattr(args, "json", False):
         print(json.dumps({"now": ts(now), "due": [_item_json(i, text) for i, text in rendered]}, ensure_ascii=False))
         return 0
     if not rendered:
@@ -121,19 +134,40 @@ def console_deliver(lang: str) -> Deliver:
     return deliver
 
 
+def _platform_deliver(fronts: Deliver | None, lang: str) -> tuple[Deliver, set[str]]:
+    """One delivery for the platforms this process reaches: the front ends', plus the console."""
+    platforms = set(getattr(fronts, "platforms", ())) if fronts is not None else set()
+    console = console_deliver(lang)
+
+    async def deliver(chat: str, reply: Reply) -> DeliveryOutcome:
+        if chat.startswith(CONSOLE + ":") or fronts is None:
+            return await console(chat, reply)
+        return await fronts(chat, reply)
+
+    return deliver, platforms | {CONSOLE}
+
+
 def cmd_alerts_run(args: argparse.Namespace, deliver_factory: DeliverFactory | None) -> int:
     clock = _clock(args)
     lang = args.lang or "en"
-    deliver = deliver_factory() if deliver_factory is not None else None
-    if deliver is None:
-        print(t("wallet.cli.no_front_end", lang))
-        deliver = console_deliver(lang)
+    now = clock.now()
+    if not args.dry_run and now > REAL_CLOCK.now():
+        print(t("wallet.cli.simulated_dry_run", lang, now=ts(now)))
+        args.dry_run = True
+    if args.dry_run:
+        print(t("wallet.cli.dry_run", lang))
+        return cmd_alerts_due(args)
+    fronts = deliver_factory() if deliver_factory is not None else None
+    deliver, platforms = _platform_deliver(fronts, lang)
     store = connect()
     try:
-        swept = sweep(store, clock.now())
-        sent = asyncio.run(send_due(store, clock, deliver, limit=10_000))
+        swept = sweep(store, now)
+        sent = asyncio.run(send_due(store, clock, deliver, limit=10_000, platforms=platforms))
+        waiting = {p: n for p, n in outbox.waiting_by_platform(store, clock.now()).items() if p not in platforms}
     finally:
         store.close()
     print(t("wallet.cli.run_report", lang, enqueued=swept.enqueued, sent=sent.sent, late=sent.late,
             retried=sent.retried + sent.failed, quiet=sent.quiet, blocked=sent.blocked, gave_up=sent.gave_up))
-    return 0
+    for platform, n in sorted(waiting.items()):
+        print(t("wallet.cli.left_queued", lang, n=n, platform=platform))
+    return EXIT_LEFT_QUEUED if waiting else 0

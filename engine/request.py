@@ -21,6 +21,8 @@ Objective = Literal["sft", "dpo", "orpo", "kto", "simpo", "rm", "ppo", "grpo"]
 MAX_PARAMS_B = 10_000.0  # 10 T parameters: beyond any model that exists; a typo, not a request
 MAX_GPUS = 4096
 MAX_SEQ_LEN = 1_048_576
+MAX_TOKENS = 10**15  # a quadrillion tokens: ~30× the largest published pretraining corpus
+MAX_SAMPLES = 10**12
 
 
 class TrainingRequest(BaseModel):

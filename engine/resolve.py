@@ -14,7 +14,7 @@ from engine.architecture import LORA_TARGETS, ParamCounts, count_params, lora_pa
 from engine.catalog import GpuSpec, ModelSpec, gpus, models
 from engine.errors import InvalidRequest
 from engine.frameworks import DEFAULT_FRAMEWORK, FrameworkProfile, frameworks
-from engine.request import MAX_GPUS, MAX_PARAMS_B, MAX_SEQ_LEN, TrainingRequest
+from engine.request import MAX_GPUS, MAX_PARAMS_B, MAX_SAMPLES, MAX_SEQ_LEN, MAX_TOKENS, TrainingRequest
 
 DEFAULTS = {
     "seq_len": 2048,
@@ -103,6 +103,9 @@ def validate(req: TrainingRequest) -> None:
     _check_range("lora_rank", req.lora_rank, 1, 4096)
     _check_range("mfu", req.mfu, 0.001, 1.0)
     _check_range("epochs", req.epochs, 0.001, 10_000)
+    _check_range("tokens", req.tokens, 1, MAX_TOKENS)
+    _check_range("samples", req.samples, 1, MAX_SAMPLES)
+    _check_range("avg_len", req.avg_len, 1, MAX_SEQ_LEN)
     if req.lora_targets is not None:
         bad = [t for t in req.lora_targets if t not in LORA_TARGETS]
         if bad or not req.lora_targets:

@@ -85,6 +85,7 @@ class FakeTelegram:
     admins: dict[int, set[int]] = field(default_factory=dict)
     webhook: dict[str, Any] = field(default_factory=dict)
     commands: dict[str | None, list[dict[str, str]]] = field(default_factory=dict)
+    scoped_commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.updates: deque[dict[str, Any]] = deque()
@@ -387,7 +388,16 @@ class FakeTelegram:
         for c in p["commands"]:
             if not re.fullmatch(r"[a-z0-9_]{1,32}", c["command"]) or not 1 <= len(c["description"]) <= 256:
                 raise _ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
-        self.commands[p.get("language_code")] = p["commands"]
+        scope = p.get("scope")
+        if isinstance(scope, str):
+            scope = json.loads(scope)
+        kind = (scope or {}).get("type", "default")
+        if kind == "default":
+            self.commands[p.get("language_code")] = p["commands"]
+        self.scoped_commands[(kind, p.get("language_code"))] = p["commands"]
+        return True
+
+    async def api_sendChatAction(self, p: dict[str, Any]) -> bool:
         return True
 
     async def api_deleteMyCommands(self, p: dict[str, Any]) -> bool:

@@ -17,6 +17,7 @@ from bot.clock import FixedClock
 from bot.replies import Reply
 from bot.store import connect
 from bot.store import outbox as outbox_store
+from bot.store import rentals as rental_store
 from bot.store.connection import Store
 from bot.wallet import DeliveryResult, due_alerts, send_due, sweep
 from bot.wallet.sender import LEASE, MAX_FAILURES
@@ -73,6 +74,7 @@ def test_a_simulated_month_across_three_providers() -> None:
     Dec 2 00:00  CloudGPU RTX 4090, no running time given (8 h planned), $0.33/h on $5: the forecast
                  adds 720 h × $0.33 = $237.60 -> 112.8% -> forecast 100%. The $5 lasts 15.15 h, to
                  15:09:05; 8 h + 1 h buffer before that is 06:09:05 -> runway alert at the 06:15 tick.
+                 Under one hour left at 14:09: the last-hour alert at the 14:15 tick.
                  The meter charges each hour; at 15:09 the money is gone (909 minutes cost $5.00, the
                  910th would make $5.01): destroyed at 15:09, alerted at the 15:15 tick.
     gpuli: 3 days before (Dec 5), 1 day before (Dec 7), expired (Dec 8, data until Dec 15).
@@ -100,6 +102,7 @@ def test_a_simulated_month_across_three_providers() -> None:
         ("12-01 00:00", "alert_budget", "forecast 80"),
         ("12-02 00:00", "alert_budget", "forecast 100"),
         ("12-02 06:15", "alert_runway", f"#{cloud}"),
+        ("12-02 14:15", "alert_runway", f"#{cloud}"),  # under one hour left (15:09 - 1 h = 14:09)
         ("12-02 15:15", "alert_destroyed", f"#{cloud}"),
         ("12-05 00:00", "alert_expiry", f"#{gpuli} 3d"),
         ("12-07 00:00", "alert_expiry", f"#{gpuli} 1d"),
@@ -109,7 +112,7 @@ def test_a_simulated_month_across_three_providers() -> None:
         ("12-31 00:00", "alert_expired", f"#{yiwan}"),
     ]
     assert {chat for _, chat, _ in inbox.got} == {"telegram:chat:7"}
-    by_kind = {(r.kind, _what(r)): r for _, _, r in inbox.got}
+    by_kind = {(r.kind, _what(r)): r for _, _, r in reversed(inbox.got)}  # the first of each kind
     runway = by_kind[("alert_runway", f"#{cloud}")]
     assert runway.data["hours_left"] == "8.9" and runway.data["destroy_at"].startswith("2026-12-02 15:09")
     assert "runs out around 2026-12-02 15:09" in runway.render("plain")
@@ -212,15 +215,19 @@ def test_alerts_due_lists_without_writing_anything() -> None:
 def test_alert_commands_from_the_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     """`kasuan alerts due` lists without writing (bad --now: one clear error, nothing written);
-    `kasuan alerts run` with no front end prints the alerts here and marks them sent."""
+    `kasuan alerts run` without a Telegram front end leaves Telegram's alerts queued, says so and
+    exits 3; a console wallet's alert is printed here and marked sent; `--dry-run` and a `--now`
+    in the future change nothing."""
     import json
 
+    from bot import wallet_command
     from bot.cli import Parser
     from bot.wallet_command import add_wallet_parsers
     from engine.errors import KasuanError
 
     path = tmp_path / "k.db"
     monkeypatch.setenv("KASUAN_DB", str(path))
+    monkeypatch.setattr(wallet_command, "REAL_CLOCK", FixedClock(datetime(2026, 12, 6, tzinfo=UTC)))
     store = connect(path)
     me = Chat(store, FixedClock(DEC1), user="8")
     me.say("/alerts tz UTC")
@@ -242,12 +249,26 @@ def test_alert_commands_from_the_shell(tmp_path: Path, monkeypatch: pytest.Monke
     assert counts(store) == before
     assert run("alerts", "due", "--now", "2026-12-02T00:00:00Z") == 0
     assert "Nothing due" in capsys.readouterr().out
-    assert run("alerts", "run", "--now", "2026-12-05T00:00:00Z") == 0
+    assert run("alerts", "run", "--dry-run", "--now", "2026-12-05T00:00:00Z") == 0
     out = capsys.readouterr().out
-    assert "No front end configured" in out and "-> to telegram:chat:8" in out and "1 sent" in out
-    assert [i.status for i in outbox_store.items(store)] == ["sent"]
-    assert run("alerts", "run", "--now", "2026-12-05T00:15:00Z") == 0
-    assert "0 sent" in capsys.readouterr().out
+    assert "Dry run" in out and "3 day" in out and counts(store) == before
+    assert run("alerts", "run", "--now", "2026-12-09T00:00:00Z") == 0  # after the real clock: simulated
+    out = capsys.readouterr().out
+    assert "dry run only" in out and "expired" in out
+    assert counts(store) == before and rental_store.rental(store, 1).status == "active"  # type: ignore[union-attr]
+    assert run("alerts", "run", "--now", "2026-12-05T00:00:00Z") == 3
+    out = capsys.readouterr().out
+    assert "1 alert(s) for telegram left queued" in out and "0 sent" in out
+    assert [i.status for i in outbox_store.items(store)] == ["pending"], "never marked sent undelivered"
+    console = Chat(store, FixedClock(DEC1), user="9", platform="console")
+    console.say("/alerts tz UTC")
+    console.say("/topup 500 USDT")
+    _rent(console, "/rent 4090 week gpuli")
+    assert run("alerts", "run") == 3  # the real clock: Dec 6
+    out = capsys.readouterr().out
+    assert "-> to console:chat:9" in out and "1 sent" in out and "telegram left queued" in out
+    statuses = {i.chat: i.status for i in outbox_store.items(store) if i.kind == "alert_expiry" and i.data["days"] == 3}
+    assert statuses == {"telegram:chat:8": "pending", "console:chat:9": "sent"}
     assert run("db", "check") == 0
     assert "Ledger consistent" in capsys.readouterr().out
 

@@ -44,19 +44,20 @@ def test_reopening_does_not_reapply_and_a_new_step_runs_once(tmp_path: Path,
     path = tmp_path / "k.db"
     connect(path).close()
     calls: list[int] = []
+    nxt = len(MIGRATIONS) + 1
 
     def v2(store: object) -> None:
-        calls.append(2)
+        calls.append(nxt)
         connect_store = store
         connect_store.db.execute("CREATE TABLE extra (id INTEGER PRIMARY KEY)")  # type: ignore[attr-defined]
 
-    monkeypatch.setattr(migrations_module, "MIGRATIONS", [*MIGRATIONS, (2, "extra table", v2)])
+    monkeypatch.setattr(migrations_module, "MIGRATIONS", [*MIGRATIONS, (nxt, "extra table", v2)])
     store = connect(path)
-    assert calls == [2] and current_version(store) == 2 and "extra" in store.db.table_names()
+    assert calls == [nxt] and current_version(store) == nxt and "extra" in store.db.table_names()
     store.close()
     store = connect(path)
-    assert calls == [2], "an applied migration must not run again"
-    assert [r["version"] for r in store.rows("SELECT version FROM schema_version")] == [1, 2]
+    assert calls == [nxt], "an applied migration must not run again"
+    assert [r["version"] for r in store.rows("SELECT version FROM schema_version")] == list(range(1, nxt + 1))
 
 
 def test_a_failing_migration_leaves_the_version_where_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,12 +68,12 @@ def test_a_failing_migration_leaves_the_version_where_it_was(tmp_path: Path, mon
         store.db.execute("CREATE TABLE half_done (id INTEGER)")  # type: ignore[attr-defined]
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(migrations_module, "MIGRATIONS", [*MIGRATIONS, (2, "broken", broken)])
+    monkeypatch.setattr(migrations_module, "MIGRATIONS", [*MIGRATIONS, (len(MIGRATIONS) + 1, "broken", broken)])
     with pytest.raises(RuntimeError):
         connect(path)
     monkeypatch.setattr(migrations_module, "MIGRATIONS", list(MIGRATIONS))
     store = connect(path)
-    assert current_version(store) == 1
+    assert current_version(store) == len(MIGRATIONS)
     assert "half_done" not in store.db.table_names(), "the failed step is rolled back with its version row"
 
 

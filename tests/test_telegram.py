@@ -530,3 +530,18 @@ def test_configuration_comes_from_the_environment_and_an_optional_env_file(tmp_p
         Config.from_env({"DISCORD_SHARD_COUNT": "many"})
     assert not Config.from_env({}).any_front_end
     assert api_root("http://localhost:8081/bot/") == "http://localhost:8081"
+
+
+async def test_the_webhook_answers_a_body_that_is_not_an_update_object_with_400() -> None:
+    hook = WebhookConfig(url="https://bot.example.com/tg/hook", secret="s3cret-Token_1", listen="127.0.0.1", port=0)
+    async with TelegramHarness(webhook=hook) as h:
+        url = f"http://127.0.0.1:{h.front.webhook_port}/tg/hook"
+        headers = {"X-Telegram-Bot-Api-Secret-Token": hook.secret, "Content-Type": "application/json"}
+        async with aiohttp.ClientSession() as session:
+            for body in ("[1, 2]", "[]", "null", "5", '"text"', "{}", '{"update_id": "x"}', "{not json",
+                         '[{"update_id": 1}]'):
+                async with session.post(url, data=body, headers=headers) as r:
+                    assert r.status == 400, body
+            ok = {"update_id": 501, "message": h.server.message(18, "/help")}
+            async with session.post(url, json=ok, headers=headers) as r:
+                assert r.status == 200  # still serving after the bad bodies

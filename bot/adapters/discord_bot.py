@@ -19,7 +19,9 @@ the core already understands (`command_text`), and every label comes from the st
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 import re
 import uuid
@@ -56,6 +58,15 @@ LOCALES = {discord.Locale.chinese: "zh"}  # zh-CN
 BARE = ("start", "help", "gpus", "models")
 JOBS = ("size", "compare")
 MENTION = re.compile(r"<@!?(\d+)>")
+# Wallet replies in a server are for the asker's eyes only (ephemeral): balances, rentals and the ledger
+# are nobody else's business. A team wallet's summary is shown to the channel only when an admin asks.
+PRIVATE_COMMANDS = ("wallet", "balance", "topup", "rent", "stop", "renew", "rentals", "history", "budget", "alerts")
+PRIVATE_KINDS = ("wallet", "wallet_topup", "wallet_confirm", "wallet_done", "wallet_history", "wallet_rentals",
+                 "wallet_budget", "wallet_alerts", "wallet_amount_pick", "wallet_cancelled", "wallet_error")
+# Team-wallet writes: Discord shows these only to members who can manage the server (a server can
+# grant them to other roles in its integration settings); in DMs everyone has them for their own wallet.
+ADMIN_COMMANDS = ("topup", "rent", "stop", "renew")
+TREE_HASH_SCOPE, TREE_HASH_KEY = "discord:app", "command_tree_hash"
 NAME_SHAPE = re.compile(r"^[-_\w]{1,32}$")
 
 
@@ -199,12 +210,38 @@ class CoreButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
                              match: re.Match[str]) -> CoreButton:
         return cls(match["payload"], getattr(item, "label", None) or "…")
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Only the person the message answered may press its buttons; a bystander is told privately
+        and the message stays as it was. A message with no known asker (an alert) is open to all."""
+        owner = message_owner(interaction.message)
+        if owner is None or owner == interaction.user.id:
+            return True
+        lang = platform_lang(interaction.locale.value) or "en"
+        with suppress(discord.HTTPException):
+            await interaction.response.send_message(t("discord.not_your_button", lang), ephemeral=True,
+                                                    allowed_mentions=NO_MENTIONS)
+        return False
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         front: DiscordFrontEnd = interaction.client.front
         try:
             await front.on_button(interaction, self.payload)
         except Exception as exc:
             await front.on_interaction_error(interaction, exc)
+
+
+def message_owner(message: discord.Message | None) -> int | None:
+    """Who a bot message answered: the user of the slash command it responds to, or the author of the
+    message it replies to."""
+    if message is None:
+        return None
+    meta = getattr(message, "interaction_metadata", None)
+    if meta is not None and getattr(meta, "user", None) is not None:
+        return int(meta.user.id)
+    ref = message.reference.resolved if message.reference is not None else None
+    if isinstance(ref, discord.Message):
+        return int(ref.author.id)
+    return None
 
 
 class KasuanBot(commands.AutoShardedBot):
@@ -265,7 +302,30 @@ class DiscordFrontEnd:
         self.bot.tree.error(self.on_interaction_error)
         await self.bot.tree.set_translator(CatalogTranslator())
         if self.sync:
-            await self.sync_commands()
+            await self.sync_if_changed()
+
+    async def tree_hash(self) -> str:
+        """A digest of the command tree exactly as a sync would upload it (names, options,
+        permissions and every localization) plus where it goes: equal digests, nothing to sync."""
+        tree = self.bot.tree
+        translator = tree.translator or CatalogTranslator()
+        payload = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+        raw = json.dumps({"guild": self.guild_id, "commands": payload}, sort_keys=True, default=str)
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync only when the tree differs from the last one synced (its hash is kept in the settings
+        store): Discord rate-limits command uploads, and a global sync takes a while to show.
+        True if it synced."""
+        digest = await self.tree_hash()
+        settings = self.runner.core.settings
+        stored = (await self.runner.call(settings.get, TREE_HASH_SCOPE)).get(TREE_HASH_KEY)
+        if stored == digest:
+            log.info("discord command tree unchanged (%s...): not synced", digest[:12])
+            return False
+        await self.sync_commands()
+        await self.runner.call(settings.set, TREE_HASH_SCOPE, TREE_HASH_KEY, digest)
+        return True
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """A test guild sees changes at once; a global sync can take up to an hour to show everywhere."""
@@ -293,11 +353,13 @@ class DiscordFrontEnd:
     # ------------------------------------------------------------------ events in
 
     def _incoming(self, text: str, user: discord.abc.User, channel_id: int | None, private: bool,
-                  key: str, *, locale: str | None = None, admin: bool = False, button: str | None = None) -> Incoming:
+                  key: str, *, locale: str | None = None, admin: bool = False, button: str | None = None,
+                  guild_id: int | None = None) -> Incoming:
         return Incoming(
             text=text, user_id=str(user.id), chat_id=str(channel_id or user.id), platform=PLATFORM,
             chat_kind="private" if private else "group", addressed=True, user_lang=locale,
             is_admin=private or admin, event_id=key, button=button, user_name=user.name,
+            team_id=str(guild_id) if guild_id and not private else None,  # a team is the server
         )
 
     async def on_interaction_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
@@ -342,28 +404,44 @@ class DiscordFrontEnd:
             text = MENTION.sub(lambda m: " " if int(m.group(1)) == me.id else m.group(0), message.content).strip()
             perms = getattr(message.author, "guild_permissions", None)
             admin = bool(perms and (perms.administrator or perms.manage_guild))
-            inc = self._incoming(text, message.author, message.channel.id, private, key, admin=admin)
+            inc = self._incoming(text, message.author, message.channel.id, private, key, admin=admin,
+                                 guild_id=message.guild.id if message.guild else getattr(message.channel, "guild_id", None))
             reply = await self.runner.handle(inc)
-            if reply is not None:
-                await self.send(message.channel, reply, reference=None if private else message)
+            if reply is None:
+                return
+            if not private and reply.kind in PRIVATE_KINDS:
+                # a message cannot be ephemeral: the wallet answer goes to the asker's DMs instead
+                dm = message.author.dm_channel or await message.author.create_dm()
+                await self.send(dm, reply)
+                note = Reply("error", reply.lang, {"message": t("discord.sent_dm", reply.lang)})
+                await self.send(message.channel, note, reference=message)
+                return
+            await self.send(message.channel, reply, reference=None if private else message)
 
-    async def on_command(self, interaction: discord.Interaction[Any], text: str, parsed: Parsed | None = None) -> None:
+    async def on_command(self, interaction: discord.Interaction[Any], text: str, parsed: Parsed | None = None, *,
+                         public: bool = False) -> None:
         """A slash command: typed options as the request (`parsed`), or as the command line the core
-        understands (`text`, also what the language is read from)."""
+        understands (`text`, also what the language is read from). In a server, wallet commands
+        answer ephemerally (only the asker sees them), unless an admin asks for the team summary
+        to be `public`."""
         with self.inflight:
             key = f"{PLATFORM}:interaction:{interaction.id}"
             if not await self.runner.first_time(key):
                 return
             perms = interaction.permissions
+            admin = perms.administrator or perms.manage_guild
+            name = text.split(maxsplit=1)[0].lstrip("/") if text.strip() else ""
+            ephemeral = interaction.guild_id is not None and name in PRIVATE_COMMANDS and not (public and admin)
             inc = self._incoming(text, interaction.user, interaction.channel_id, interaction.guild_id is None, key,
-                                 locale=interaction.locale.value, admin=perms.administrator or perms.manage_guild)
-            reply, deferred = await self._in_time(inc, lambda: interaction.response.defer(thinking=True), parsed)
+                                 locale=interaction.locale.value, admin=admin, guild_id=interaction.guild_id)
+            reply, deferred = await self._in_time(
+                inc, lambda: interaction.response.defer(thinking=True, ephemeral=ephemeral), parsed)
             if reply is None:
                 if not deferred:
                     await interaction.response.defer(ephemeral=True, thinking=True)
                 await interaction.delete_original_response()
                 return
-            await self._respond(interaction, reply, deferred=deferred, edit=False)
+            await self._respond(interaction, reply, deferred=deferred, edit=False, ephemeral=ephemeral)
 
     async def on_button(self, interaction: discord.Interaction[Any], payload: str) -> None:
         """A press of one of the core's buttons: the message is edited in place with the new answer."""
@@ -374,11 +452,18 @@ class DiscordFrontEnd:
             perms = interaction.permissions
             inc = self._incoming("", interaction.user, interaction.channel_id, interaction.guild_id is None, key,
                                  locale=interaction.locale.value, admin=perms.administrator or perms.manage_guild,
-                                 button=payload)
+                                 button=payload, guild_id=interaction.guild_id)
             reply, deferred = await self._in_time(inc, interaction.response.defer)
             if reply is None:
                 if not deferred:
                     await interaction.response.defer()
+                return
+            if reply.notice:  # someone else's button: told privately, the message stays as it was
+                text = self.render(reply)[0]
+                if deferred:
+                    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+                else:
+                    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
                 return
             await self._respond(interaction, reply, deferred=deferred, edit=True)
 
@@ -437,10 +522,13 @@ class DiscordFrontEnd:
             sent.append(await channel.send(part, **kwargs))
         return sent
 
-    async def _respond(self, interaction: discord.Interaction[Any], reply: Reply, *, deferred: bool, edit: bool) -> None:
+    async def _respond(self, interaction: discord.Interaction[Any], reply: Reply, *, deferred: bool, edit: bool,
+                       ephemeral: bool = False) -> None:
         parts = self.render(reply)
         single = len(parts) == 1
         first = self._extras(reply, single)
+        if ephemeral:
+            first["ephemeral"] = True
         if edit and reply.image is None:
             view = first.get("view")
             if deferred:
@@ -455,7 +543,7 @@ class DiscordFrontEnd:
         else:
             await interaction.response.send_message(parts[0], **first)
         for i, part in enumerate(parts[1:], 2):
-            await interaction.followup.send(part, **self._extras(reply, i == len(parts)))
+            await interaction.followup.send(part, **self._extras(reply, i == len(parts)), ephemeral=ephemeral)
 
     async def deliver(self, scope: str, reply: Reply) -> Delivery:
         """Send an alert to a channel ("discord:chat:<channel id>") or a user's DMs ("discord:user:<user id>")
@@ -551,6 +639,81 @@ def _provider(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..
     return _command(name, app_commands.autocomplete(value=provider_choices)(provider), ("value",))
 
 
+async def duration_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    """Rental lengths as /rent and /renew read them; whatever is typed is offered first as typed."""
+    common = ["week", "month", "2w", "1d", "3d", "8h", "24h"]
+    typed = current.strip()
+    found = [c for c in common if not typed or c.startswith(typed.lower())]
+    return [Choice(name=v, value=v) for v in ([typed] if typed and typed not in found else []) + found][:CHOICES_LIMIT]
+
+
+def wallet_currency_options() -> list[Choice[str]]:
+    from engine.providers import currencies
+
+    return [Choice(name=c.id, value=c.id) for c in currencies().entries]
+
+
+def _words(*values: object) -> str:
+    return " ".join(str(v).strip() for v in values if v not in (None, "", False))
+
+
+def _wallet_command(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None] | None:
+    """The wallet commands with typed options (an amount, a currency, a provider, a card, a duration,
+    a rental number) instead of one free-text field; the values become the words the core reads."""
+    me_word = "me"
+    cb: Any
+    opts: tuple[str, ...]
+    if name in ("wallet", "balance"):
+        async def wallet(interaction: discord.Interaction[Any], me: bool = False, public: bool = False) -> None:
+            await front.on_command(interaction, _words(f"/{name}", me and me_word), public=public)
+        cb, opts = wallet, ("me", "public")
+    elif name == "topup":
+        async def topup(interaction: discord.Interaction[Any], amount: str, currency: str | None = None,
+                        provider: str | None = None, me: bool = False) -> None:
+            await front.on_command(interaction, _words("/topup", amount, currency, provider, me and me_word))
+        cb = app_commands.autocomplete(provider=provider_choices)(
+            app_commands.choices(currency=wallet_currency_options())(topup))
+        opts = ("amount", "currency", "provider", "me")
+    elif name == "rent":
+        async def rent(interaction: discord.Interaction[Any], card: str, duration: str | None = None,
+                       count: app_commands.Range[int, 1, 64] | None = None, provider: str | None = None,
+                       me: bool = False) -> None:
+            await front.on_command(interaction, _words("/rent", card, count and f"x{count}", duration, provider,
+                                                       me and me_word))
+        cb = app_commands.autocomplete(card=gpu_choices, duration=duration_choices, provider=provider_choices)(rent)
+        opts = ("card", "duration", "count", "provider", "me")
+    elif name in ("stop", "renew"):
+        async def act(interaction: discord.Interaction[Any], rental: app_commands.Range[int, 1, 10**12],
+                      duration: str | None = None, me: bool = False) -> None:
+            await front.on_command(interaction, _words(f"/{name}", rental, name == "renew" and duration,
+                                                       me and me_word))
+        cb = app_commands.autocomplete(duration=duration_choices)(act)
+        opts = ("rental", "duration", "me")
+    elif name == "history":
+        async def history(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100_000] | None = None,
+                          me: bool = False) -> None:
+            await front.on_command(interaction, _words("/history", page, me and me_word))
+        cb, opts = history, ("page", "me")
+    elif name == "rentals":
+        async def rentals(interaction: discord.Interaction[Any], me: bool = False) -> None:
+            await front.on_command(interaction, _words("/rentals", me and me_word))
+        cb, opts = rentals, ("me",)
+    elif name == "budget":
+        async def budget(interaction: discord.Interaction[Any], amount: str | None = None,
+                         currency: str | None = None, thresholds: str | None = None, clear: bool = False,
+                         me: bool = False) -> None:
+            words = ["off"] if clear else [amount and "set", amount, currency, thresholds and "thresholds", thresholds]
+            await front.on_command(interaction, _words("/budget", *words, me and me_word))
+        cb = app_commands.choices(currency=wallet_currency_options())(budget)
+        opts = ("amount", "currency", "thresholds", "clear", "me")
+    else:
+        return None
+    command = _command(name, cb, opts)
+    if name in ADMIN_COMMANDS:
+        command.default_permissions = discord.Permissions(manage_guild=True)
+    return command
+
+
 def _bare(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., None]:
     async def bare(interaction: discord.Interaction[Any]) -> None:
         await front.on_command(interaction, command_text(name))
@@ -570,7 +733,10 @@ def build_commands(tree: app_commands.CommandTree[Any], front: DiscordFrontEnd) 
     names = []
     tree.clear_commands(guild=None)
     for name, _ in front.runner.core.command_menu("en"):
-        if name in JOBS:
+        wallet = _wallet_command(front, name)
+        if wallet is not None:
+            command = wallet
+        elif name in JOBS:
             command = _job(front, name)
         elif name == "cost":
             command = _cost(front, name)

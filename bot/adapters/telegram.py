@@ -7,8 +7,8 @@ split under 4096 characters at block boundaries; the core's buttons become an in
 pressing one answers the callback query and edits the message in place.
 
 What the user never sees: rate limiting, retries, redelivered updates, a group turning into a
-supergroup, or a traceback. Sends are paced under Telegram's flood limits (`PacedRateLimiter`,
-built on PTB's AIORateLimiter), a 429 waits for its retry_after, a redelivered update id is
+supergroup, or a traceback. Sends are paced under Telegram's flood limits (`PacedRateLimiter`),
+a 429 pauses only its chat for its retry_after, a redelivered update id is
 dropped (`CoreRunner.first_time`), a migrated chat is followed (and reported through `on_migrate`
 so the wallet moves with it), and one error handler logs the update id and tells the user briefly.
 
@@ -20,17 +20,24 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import hmac
+import json
 import logging
+import re
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from aiolimiter import AsyncLimiter
 from telegram import (
     BotCommand,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     LinkPreviewOptions,
@@ -39,10 +46,9 @@ from telegram import (
     ReplyParameters,
     Update,
 )
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatAction, ChatType, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationHandlerStop,
     BaseRateLimiter,
@@ -64,12 +70,19 @@ from bot.replies import Reply
 
 log = logging.getLogger("kasuan.telegram")
 
+T = TypeVar("T")
 PLATFORM = "telegram"
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
+TYPING_AFTER = 0.3  # seconds: a reply slower than this shows "typing…" meanwhile
+TYPING_EVERY = 4.5  # Telegram shows a chat action for about 5 s
+ADMIN_ONLY_IN_GROUPS = ("topup", "rent", "stop", "renew")  # team-wallet writes: in groups, the admins' menu
+DEEP_LINK = re.compile(r"^/start(?:@\w+)?\s+(size|cost)_([A-Za-z0-9_.-]{1,60})$")
+EDITS_REMEMBERED = 5000
 SEND_PREFIXES = ("send", "edit", "copy", "forward")  # the endpoints Telegram's flood limits count
 CAPTION_LIMIT = 1024
 BUTTONS_PER_ROW = 3
 ADMIN_CACHE_SECONDS = 600.0
+ALERT_LIMIT = 200  # answerCallbackQuery text: Telegram shows at most 200 characters
 MigrateHook = Callable[[str, str], Awaitable[None]]
 AnsweredHook = Callable[[int, float], None]
 
@@ -96,27 +109,31 @@ class Pace:
 TELEGRAM_LIMITS = Pace()
 
 
-class PacedRateLimiter(AIORateLimiter):
-    """PTB's AIORateLimiter (429 retries, the per-group bucket) with even overall pacing and a per-chat limit.
+class PacedRateLimiter(BaseRateLimiter[int]):
+    """Sends paced under Telegram's flood limits, with a 429 pausing only the chat it was for.
 
-    Three things are changed, each because it let a send go over Telegram's limits:
-    - AIORateLimiter does not limit a private chat. Here each chat sends one message at a time and
-      waits its interval after the previous send finished, so its spacing holds whatever the
-      overall queue does.
-    - Its overall bucket lets 30 messages out at once and 30 more within the same second. Here a
-      small bucket (`Pace.overall_burst`) paces sends evenly.
-    - It takes the overall slot before waiting out a retry_after pause, so every request that got a
-      slot during the pause fires at the same instant when it ends (and draws the next 429). Here
-      the slot is taken inside the request, after the pause, and taken again if a pause began
-      while waiting for it.
-    A 429 still pauses every send for retry_after + 0.1 s and retries, up to `max_retries` times.
+    - Each chat sends one message at a time and waits its interval (1.05 s private, 3.2 s group)
+      after the previous send finished, so its spacing holds whatever the overall queue does.
+    - Overall, a small bucket (`Pace.overall_burst` draining at `overall_per_second`) paces sends
+      evenly, instead of PTB's 30-at-once bucket.
+    - A 429 (RetryAfter) on a send is that chat's flood limit: the chat's own lock is held through
+      retry_after + 0.1 s and the send is retried (up to `max_retries`), while every other chat and
+      every reply keeps going. PTB's AIORateLimiter instead stops all requests of the process for
+      the pause (one retry_after of 8 s delayed every chat by 8 s). Requests that are not sends
+      (answerCallbackQuery, getChatAdministrators ...) take no send slot; a 429 on one is waited out
+      by that request alone.
     """
 
     def __init__(self, pace: Pace = TELEGRAM_LIMITS) -> None:
-        super().__init__(overall_max_rate=0, max_retries=pace.max_retries)
         self.pace = pace
         self._overall = AsyncLimiter(pace.overall_burst, pace.overall_burst / pace.overall_per_second)
         self._chats: dict[str, tuple[asyncio.Lock, list[float]]] = {}
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
 
     def _chat(self, chat_id: object) -> tuple[asyncio.Lock, list[float], float]:
         key = str(chat_id)
@@ -129,18 +146,20 @@ class PacedRateLimiter(AIORateLimiter):
         lock, next_at = self._chats.setdefault(key, (asyncio.Lock(), [0.0]))
         return lock, next_at, self.pace.group_interval if group else self.pace.private_interval
 
-    def _paced(self, callback: Callable[..., Coroutine[Any, Any, Any]]) -> Callable[..., Coroutine[Any, Any, Any]]:
-        """`callback` behind the overall pace, never released into a retry_after pause."""
-        pause = self._retry_after_event  # set = no pause; AIORateLimiter clears it during a retry_after
-
-        async def paced(*args: Any, **kwargs: Any) -> Any:
-            while True:
-                await pause.wait()
-                async with self._overall:
-                    if pause.is_set():
-                        return await callback(*args, **kwargs)
-
-        return paced
+    async def _retrying(self, callback: Callable[..., Coroutine[Any, Any, Any]], args: Any, kwargs: dict[str, Any],
+                        *, paced: bool) -> Any:
+        for attempt in range(self.pace.max_retries + 1):
+            try:
+                if paced:
+                    async with self._overall:
+                        pass  # the slot is taken right before the send, after any pause of this chat
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                if attempt >= self.pace.max_retries:
+                    raise
+                log.info("429 for %s: this chat waits %.1f s", kwargs.get("chat_id", "a request"), retry_seconds(exc))
+                await asyncio.sleep(retry_seconds(exc) + 0.1)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def process_request(
         self,
@@ -152,19 +171,18 @@ class PacedRateLimiter(AIORateLimiter):
         rate_limit_args: int | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         chat_id = data.get("chat_id")
-        if chat_id is None or not endpoint.startswith(SEND_PREFIXES):
-            # not a message (getChatAdministrators, answerCallbackQuery ...): flood limits do not count
-            # it, so it takes no send slot; a 429 is still waited out and retried
-            unpaced = {k: v for k, v in data.items() if k != "chat_id"}
-            return await super().process_request(callback, args, kwargs, endpoint, unpaced, rate_limit_args)
+        if chat_id is None or not endpoint.startswith(SEND_PREFIXES) or endpoint == "sendChatAction":
+            result: bool | dict[str, Any] | list[dict[str, Any]] = await self._retrying(callback, args, kwargs,
+                                                                                      paced=False)
+            return result
         lock, next_at, interval = self._chat(chat_id)
         async with lock:
             wait = next_at[0] - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
             try:
-                return await super().process_request(self._paced(callback), args, kwargs, endpoint, data,
-                                                     rate_limit_args)
+                result = await self._retrying(callback, args, kwargs, paced=True)
+                return result
             finally:
                 next_at[0] = time.monotonic() + interval
 
@@ -201,6 +219,21 @@ class PerChatUpdates(BaseUpdateProcessor):
 
     async def shutdown(self) -> None:
         """Nothing to release."""
+
+
+def request_signature(text: str) -> str:
+    """What a message asks, for telling a meaningful edit from a cosmetic one: the command and the
+    fields the parser reads (model, method, cards, money ...); for anything else (a FAQ question)
+    the words themselves, without case, spacing or punctuation."""
+    from bot.understand.parser import parse
+
+    words = " ".join(re.sub(r"[^\w/.,+-]+", " ", text.lower()).split())
+    m = re.match(r"^(/\w+)(?:@\w+)?\s*(.*)$", words)
+    head, body = (m[1], m[2]) if m else ("", words)
+    parsed = parse(body) if body else None
+    if parsed is None or parsed.intent not in ("size", "wallet"):
+        return json.dumps([head, body])
+    return json.dumps([head, parsed.intent, sorted((k, str(v)) for k, v in parsed.fields().items())])
 
 
 def api_root(base_url: str) -> str:
@@ -247,6 +280,7 @@ class TelegramFrontEnd:
         self.poll_timeout = poll_timeout
         self._dedup_seconds: dict[int, float] = {}
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
+        self._asked: OrderedDict[tuple[int, int], str] = OrderedDict()  # (chat, message) -> what it asked
         self._web: Any = None
         builder = (
             Application.builder()
@@ -264,6 +298,7 @@ class TelegramFrontEnd:
         self.app.add_handler(TypeHandler(Update, self._drop_redelivered), group=-1)
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
+        self.app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edit))
         self.app.add_handler(CallbackQueryHandler(self._on_button))
         self.app.add_error_handler(self._on_error)
 
@@ -296,13 +331,21 @@ class TelegramFrontEnd:
         await self.app.shutdown()
 
     async def set_commands(self) -> None:
-        """The command menu in English (default and `en`) and Chinese (`zh`), from the core's catalog."""
+        """The command menus, in English (default and `en`) and Chinese (`zh`), from the core's catalog,
+        per scope: private chats get every command; in groups, members see the reading commands and
+        group admins also the team-wallet writes (/topup, /rent, /stop, /renew)."""
+        scopes: list[tuple[Any, bool]] = [(BotCommandScopeDefault(), True), (BotCommandScopeAllPrivateChats(), True),
+                                         (BotCommandScopeAllGroupChats(), False),
+                                         (BotCommandScopeAllChatAdministrators(), True)]
         for code, lang in ((None, "en"), ("en", "en"), ("zh", "zh")):
-            commands = [BotCommand(name, desc[:256]) for name, desc in self.runner.core.command_menu(lang)]
-            try:
-                await self.app.bot.set_my_commands(commands, language_code=code)
-            except TelegramError as exc:
-                log.warning("could not set the %s command menu: %s", code or "default", exc)
+            menu = self.runner.core.command_menu(lang)
+            for scope, everything in scopes:
+                commands = [BotCommand(name, desc[:256]) for name, desc in menu
+                            if everything or name not in ADMIN_ONLY_IN_GROUPS]
+                try:
+                    await self.app.bot.set_my_commands(commands, scope=scope, language_code=code)
+                except TelegramError as exc:
+                    log.warning("could not set the %s %s command menu: %s", scope.type, code or "default", exc)
 
     async def _start_webhook(self, hook: WebhookConfig) -> None:
         """Listen for Telegram's POSTs (behind a reverse proxy terminating TLS) and register the URL.
@@ -337,8 +380,13 @@ class TelegramFrontEnd:
             return web.Response(status=403)
         try:
             data = await request.json()
+        except ValueError:
+            return web.Response(status=400)
+        if not isinstance(data, dict) or type(data.get("update_id")) is not int:
+            return web.Response(status=400)  # an array, a scalar, or an object that is no update
+        try:
             update = Update.de_json(data, self.app.bot)
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, AttributeError):
             return web.Response(status=400)
         await self.app.update_queue.put(update)
         return web.Response(status=200)
@@ -404,22 +452,64 @@ class TelegramFrontEnd:
 
     async def _on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A text message: answered in a private chat; in a group only when addressed to the bot."""
-        msg = update.message
-        dedup = self._dedup_seconds.pop(update.update_id, 0.0)
-        if msg is None or msg.from_user is None or msg.from_user.is_bot:
+        await self._answer(update, update.message)
+
+    async def _on_edit(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """An edited message is answered again only when the edit changes what is asked (a fixed typo
+        or added punctuation is not a new question)."""
+        msg = update.edited_message
+        if msg is None or msg.text is None:
             return
-        text, addressed, command = self._addressed(msg)
+        key = (msg.chat.id, msg.message_id)
+        before = self._asked.get(key)
+        if before is not None and before == request_signature(msg.text):
+            self._dedup_seconds.pop(update.update_id, None)
+            return
+        await self._answer(update, msg)
+
+    def _remember(self, msg: Message) -> None:
+        self._asked[(msg.chat.id, msg.message_id)] = request_signature(msg.text or "")
+        while len(self._asked) > EDITS_REMEMBERED:
+            self._asked.popitem(last=False)
+
+    async def _typing_while(self, chat_id: int, thread: int | None, work: Awaitable[T]) -> T:
+        """`work`'s result; if it takes longer than TYPING_AFTER, the chat shows "typing…" meanwhile."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=TYPING_AFTER)
+        while not done:
+            with suppress(TelegramError):
+                await self.app.bot.send_chat_action(chat_id, ChatAction.TYPING, message_thread_id=thread)
+            done, _ = await asyncio.wait({task}, timeout=TYPING_EVERY)
+        return task.result()
+
+    async def _answer(self, update: Update, msg: Message | None) -> None:
+        dedup = self._dedup_seconds.pop(update.update_id, 0.0)
+        if msg is None or msg.from_user is None:
+            return
+        # an anonymous group admin posts as the group itself (from = GroupAnonymousBot, sender_chat = the group)
+        anonymous_admin = msg.sender_chat is not None and msg.sender_chat.id == msg.chat.id
+        if msg.from_user.is_bot and not anonymous_admin:
+            return
+        text, addressed, _ = self._addressed(msg)
         if text is None or not addressed:
             return
+        self._remember(msg)
+        link = DEEP_LINK.match(text)
+        if link:  # t.me/<bot>?start=size_qwen3-8b_qlora opens that sizing
+            text = f"/{link[1]} " + link[2].replace("_", " ")
+        thread = msg.message_thread_id if msg.is_topic_message else None
         private = msg.chat.type == ChatType.PRIVATE
         user = msg.from_user
+        # commands and addressed free text alike: "充值 500 U" from an admin is an admin's request
+        admin = private or anonymous_admin or await self._is_admin(msg.chat.id, user.id)
         inc = Incoming(
-            text=text, user_id=str(user.id), chat_id=str(msg.chat.id), platform=PLATFORM,
-            chat_kind="private" if private else "group", addressed=True, user_lang=user.language_code,
-            is_admin=private or (command and await self._is_admin(msg.chat.id, user.id)),
-            event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
+            text=text, user_id=f"chat{msg.chat.id}" if anonymous_admin else str(user.id), chat_id=str(msg.chat.id),
+            platform=PLATFORM, chat_kind="private" if private else "group", addressed=True,
+            user_lang=user.language_code, is_admin=admin, event_id=self.event_key(update.update_id),
+            user_name=msg.chat.title if anonymous_admin else (user.username or user.full_name),
+            thread_id=str(thread) if thread is not None else None,
         )
-        reply, seconds = await self.runner.handle_timed(inc)
+        reply, seconds = await self._typing_while(msg.chat.id, thread, self.runner.handle_timed(inc))
         if reply is None:
             return
         start = time.perf_counter()
@@ -427,7 +517,7 @@ class TelegramFrontEnd:
         seconds += dedup + time.perf_counter() - start
         if self.on_answered is not None:
             self.on_answered(update.update_id, seconds)
-        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id)
+        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread)
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button press: answer the callback query at once, then edit the message in place."""
@@ -435,13 +525,14 @@ class TelegramFrontEnd:
         self._dedup_seconds.pop(update.update_id, None)
         if query is None:
             return
-        with suppress(BadRequest):  # "query is too old": the edit below still shows the answer
-            await query.answer()
         if not query.data:
+            with suppress(BadRequest):
+                await query.answer()
             return
         msg = query.message
         chat_id = msg.chat.id if msg is not None else query.from_user.id
         private = msg is None or msg.chat.type == ChatType.PRIVATE
+        thread = msg.message_thread_id if isinstance(msg, Message) and msg.is_topic_message else None
         user = query.from_user
         inc = Incoming(
             text="", button=query.data, user_id=str(user.id), chat_id=str(chat_id), platform=PLATFORM,
@@ -450,6 +541,13 @@ class TelegramFrontEnd:
             event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
         )
         reply = await self.runner.handle(inc)
+        if reply is not None and reply.notice:
+            # someone else's button: tell the presser alone, leave the message and its buttons as they are
+            with suppress(BadRequest):
+                await query.answer(reply.render("plain").strip()[:ALERT_LIMIT], show_alert=True)
+            return
+        with suppress(BadRequest):  # "query is too old": the edit below still shows the answer
+            await query.answer()
         if reply is None:
             return
         parts = self.render(reply)
@@ -463,9 +561,9 @@ class TelegramFrontEnd:
                 if "not modified" not in exc.message.lower():
                     raise
             if len(parts) > 1:
-                await self._send(chat_id, reply, parts[1:])
+                await self._send(chat_id, reply, parts[1:], thread=thread)
             return
-        await self._send(chat_id, reply, parts)
+        await self._send(chat_id, reply, parts, thread=thread)
 
     async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The service message Telegram posts when a group becomes a supergroup (in both chats)."""
@@ -520,17 +618,20 @@ class TelegramFrontEnd:
         buttons = [InlineKeyboardButton(label, callback_data=payload) for label, payload in labels]
         return InlineKeyboardMarkup([buttons[i:i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)])
 
-    async def _send(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None = None) -> int:
-        """Send the parts (the keyboard under the last), following a group's migration. Returns the chat id used."""
+    async def _send(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None = None,
+                    thread: int | None = None) -> int:
+        """Send the parts (the keyboard under the last) into the forum topic `thread` when there is one,
+        following a group's migration. Returns the chat id used."""
         try:
-            await self._send_to(chat_id, reply, parts, reply_to)
+            await self._send_to(chat_id, reply, parts, reply_to, thread)
             return chat_id
         except ChatMigrated as exc:
             await self._migrated(chat_id, exc.new_chat_id)
-            await self._send_to(exc.new_chat_id, reply, parts, None)
+            await self._send_to(exc.new_chat_id, reply, parts, None, None)
             return exc.new_chat_id
 
-    async def _send_to(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None) -> None:
+    async def _send_to(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None,
+                       thread: int | None = None) -> None:
         bot = self.app.bot
         markup = self.keyboard(reply)
         quote = ReplyParameters(message_id=reply_to, allow_sending_without_reply=True) if reply_to else None
@@ -538,14 +639,15 @@ class TelegramFrontEnd:
             caption = parts[0] if len(parts) == 1 and len(parts[0]) <= CAPTION_LIMIT else None
             await bot.send_photo(chat_id, photo=reply.image, caption=caption,
                                  parse_mode=ParseMode.HTML if caption else None,
-                                 reply_markup=markup if caption else None, reply_parameters=quote)
+                                 reply_markup=markup if caption else None, reply_parameters=quote,
+                                 message_thread_id=thread)
             if caption is not None:
                 return
             quote = None
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
-                                   reply_parameters=quote if i == 0 else None,
+                                   reply_parameters=quote if i == 0 else None, message_thread_id=thread,
                                    link_preview_options=LinkPreviewOptions(is_disabled=True))
 
     async def deliver(self, scope: str, reply: Reply) -> Delivery:
@@ -553,9 +655,10 @@ class TelegramFrontEnd:
 
         A user scope ("telegram:user:<id>") goes to the user's private chat, which has the user's id.
         """
-        _, _, chat = split_scope(scope)
+        _, _, target = split_scope(scope)
+        chat, _, topic = target.partition("#")  # "telegram:chat:-100123#7": forum topic 7 of that group
         try:
-            used = await self._send(int(chat), reply, self.render(reply))
+            used = await self._send(int(chat), reply, self.render(reply), thread=int(topic) if topic else None)
         except RetryAfter as exc:
             return Delivery("retry_after", retry_after=retry_seconds(exc), detail="flood control")
         except Forbidden as exc:

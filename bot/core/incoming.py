@@ -27,6 +27,20 @@ class Incoming:
     event_id: str | None = None
     button: str | None = None
     user_name: str | None = None
+    # The team a group chat belongs to, when the platform has one above the chat: on Discord the
+    # server (guild), so every channel and thread of a server shares one team wallet.
+    team_id: str | None = None
+    thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
+
+    @property
+    def scope_reply(self) -> str:
+        """Where alerts about this chat go: the chat, in its forum topic when it has one ("...#7")."""
+        return f"{self.scope_chat}#{self.thread_id}" if self.thread_id else self.scope_chat
+
+    @property
+    def scope_team(self) -> str:
+        """Who owns a team wallet: the server on Discord, else the group chat."""
+        return f"{self.platform}:guild:{self.team_id}" if self.team_id else self.scope_chat
 
     @property
     def scope_user(self) -> str:

@@ -17,7 +17,17 @@ from collections.abc import Callable
 from bot.clock import Clock
 from bot.core import buttons
 from bot.core.conversation import Conversations
-from bot.core.handlers import COMMANDS, INTENTS, Context, Handler, IntentHandler, answer_turn, merge_follow_up
+from bot.core.handlers import (
+    COMMANDS,
+    INTENTS,
+    Context,
+    Handler,
+    IntentHandler,
+    answer_turn,
+    cost_request,
+    merge_follow_up,
+    size_request,
+)
 from bot.core.incoming import Incoming
 from bot.core.settings import MemorySettings, SettingsStore, effective
 from bot.errors import error_message, internal_error
@@ -160,18 +170,23 @@ class Core:
         return self._details(ctx)
 
     def _sizing_button(self, ctx: Context, payload: str) -> Reply:
+        """Re-ask with the button's one change. Our replies only ever encode requests that were
+        answered, so a payload that does not decode, names an action we never make, or no longer
+        applies (a renamed model or card, a value out of range) is forged or from an older version:
+        "this button is out of date", never an apology with an error id."""
+        stale = _out_of_date(ctx)
         try:
             request, action = buttons.decode(payload)
+            if action not in ("cost", "d") and action[:2] not in ("m=", "s=", "n=", "g="):
+                return stale
             changed = buttons.apply(request, action)
-        except (ValueError, KeyError):
-            return _out_of_date(ctx)
-        from bot.core.handlers import cost_request, size_request
-
-        if action == "cost":
-            return cost_request(ctx, changed)
-        return size_request(ctx, changed, details=action == "d")
+            if action == "cost":
+                return cost_request(ctx, changed)
+            return size_request(ctx, changed, details=action == "d")
+        except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
+            return stale
 
 
 def _out_of_date(ctx: Context) -> Reply:
     """A button whose question is gone (expired, answered, or not ours): say so, change nothing."""
-    return Reply("error", ctx.lang, {"message": t("button.stale", ctx.lang)})
+    return Reply("error", ctx.lang, {"message": t("btn.stale", ctx.lang)})

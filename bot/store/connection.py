@@ -20,6 +20,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from bot.private import private_database
+
 DEFAULT_PATH = Path("data") / "kasuan.db"
 BUSY_TIMEOUT_MS = 15_000
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
@@ -113,7 +115,7 @@ def connect(path: Path | str | None = None, *, migrate: bool = True, cache_mb: i
     memory = str(target) == ":memory:"
     if not memory:
         target = Path(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_database(target)  # 0600 in a 0700 directory, before SQLite creates anything
     conn = sqlite3.connect(str(target), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     db = Database(conn, execute_plugins=False)

@@ -187,9 +187,43 @@ def _v1(store: Store) -> None:
     store.db.executescript(V1_CORE)
 
 
+V2_PICK_AND_OVERDRAFT = """
+CREATE TABLE pending_actions_v2 (        -- a quoted action waiting for its button
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    wallet_id INTEGER NOT NULL REFERENCES wallets(id),
+    user TEXT NOT NULL,
+    chat TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('rent', 'stop', 'renew', 'pick')),  -- pick: which reading of "1,5"
+    data TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'done', 'cancelled')),
+    result TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+);
+INSERT INTO pending_actions_v2 SELECT * FROM pending_actions;
+DROP TABLE pending_actions;
+ALTER TABLE pending_actions_v2 RENAME TO pending_actions;
+
+-- how far below zero a confirmed overdraft may take the balance before the provider destroys it
+ALTER TABLE rentals ADD COLUMN overdraft_limit_minor INTEGER NOT NULL DEFAULT 0;
+-- the account topup_seq the "less than one hour left" alert fired for
+ALTER TABLE rentals ADD COLUMN runway_low_seq INTEGER NOT NULL DEFAULT -1;
+-- an overdraft confirmed before limits existed may go as far below zero as its one-hour hold
+UPDATE rentals SET overdraft_limit_minor = hold_minor WHERE overdraft = 1 AND billing = 'per_minute';
+"""
+
+
+def _v2(store: Store) -> None:
+    for statement in V2_PICK_AND_OVERDRAFT.split(";"):  # one by one: inside the migration's transaction
+        if statement.strip():
+            store.db.execute(statement)
+
+
 Migration = tuple[int, str, Callable[[Store], None]]
 MIGRATIONS: list[Migration] = [
     (1, "settings, updates, wallets, ledger, rentals, budgets, alerts, outbox", _v1),
+    (2, "pending amount picks; overdraft limits and the last-hour runway alert", _v2),
 ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -63,14 +64,28 @@ def enqueue(store: Store, *, key: str, wallet_id: int, chat: str, kind: str, dat
 
 READY_SQL = ("SELECT id FROM outbox WHERE status = 'pending' AND not_before <= ? ORDER BY not_before LIMIT ?")
 EXPIRED_CLAIMS_SQL = "SELECT id FROM outbox WHERE status = 'claimed' AND claimed_until <= ? ORDER BY claimed_until LIMIT ?"
+PLATFORM = "substr(chat, 1, instr(chat, ':') - 1)"  # "telegram:chat:42" -> "telegram"
 
 
-def claim(store: Store, now: datetime, lease_until: datetime, limit: int) -> list[OutboxItem]:
-    """Claim up to `limit` deliverable rows: pending and due, or claimed by a sender whose lease ran out."""
+def _only(sql: str, platforms: Collection[str] | None) -> tuple[str, tuple[str, ...]]:
+    """`sql` restricted to chats of `platforms` (None: every platform)."""
+    if platforms is None:
+        return sql, ()
+    marks = ",".join("?" for _ in platforms) or "NULL"
+    return sql.replace(" ORDER BY", f" AND {PLATFORM} IN ({marks}) ORDER BY"), tuple(platforms)
+
+
+def claim(store: Store, now: datetime, lease_until: datetime, limit: int,
+          platforms: Collection[str] | None = None) -> list[OutboxItem]:
+    """Claim up to `limit` deliverable rows: pending and due, or claimed by a sender whose lease ran out.
+    With `platforms`, only rows for chats on those platforms: a process that cannot deliver to
+    Telegram leaves Telegram's alerts in the queue for one that can."""
+    ready_sql, extra = _only(READY_SQL, platforms)
+    expired_sql, _ = _only(EXPIRED_CLAIMS_SQL, platforms)
     with store.write():
-        ids = [r["id"] for r in store.rows(READY_SQL, (ts(now), limit))]
+        ids = [r["id"] for r in store.rows(ready_sql, (ts(now), *extra, limit))]
         if len(ids) < limit:
-            ids += [r["id"] for r in store.rows(EXPIRED_CLAIMS_SQL, (ts(now), limit - len(ids)))]
+            ids += [r["id"] for r in store.rows(expired_sql, (ts(now), *extra, limit - len(ids)))]
         if not ids:
             return []
         marks = ",".join("?" for _ in ids)
@@ -110,6 +125,14 @@ def items(store: Store, *, status: str | None = None, wallet_id: int | None = No
         params.append(wallet_id)
     clause = f" WHERE {' AND '.join(where)}" if where else ""
     return [_item(r) for r in store.rows(f"SELECT * FROM outbox{clause} ORDER BY due_at, id", params)]
+
+
+def waiting_by_platform(store: Store, now: datetime) -> dict[str, int]:
+    """How many alerts may go out at `now` (pending and due, or with a lapsed claim), per platform."""
+    rows = store.rows(f"SELECT {PLATFORM} AS platform, COUNT(*) AS n FROM outbox WHERE (status = 'pending'"
+                      " AND not_before <= ?) OR (status = 'claimed' AND claimed_until <= ?) GROUP BY platform",
+                      (ts(now), ts(now)))
+    return {str(r["platform"]): int(r["n"]) for r in rows}
 
 
 def ready(store: Store, now: datetime, limit: int = 1000) -> list[OutboxItem]:

@@ -45,6 +45,8 @@ class Rental:
     alerted_until: datetime | None
     runway_seq: int
     next_check_at: datetime | None
+    overdraft_limit_minor: int = 0  # how far below zero a confirmed overdraft may go (then: destroyed)
+    runway_low_seq: int = -1  # the account topup_seq the "under one hour left" alert fired for
 
     @property
     def per_minute(self) -> bool:

@@ -83,6 +83,15 @@ def ensure_wallet(store: Store, owner: str, kind: str, chat: str, at: datetime, 
     return found
 
 
+def rename_owner(store: Store, old: str, new: str) -> bool:
+    """Move a wallet to a new owner scope (a Discord channel's team wallet becomes its server's)
+    unless the new owner has a wallet already. True if it moved."""
+    with store.write():
+        if wallet_by_owner(store, new) is not None:
+            return False
+        return store.run("UPDATE wallets SET owner = ? WHERE owner = ?", (new, old)).rowcount > 0
+
+
 def set_wallet_chat(store: Store, wallet_id: int, chat: str) -> None:
     """Deliver this wallet's alerts to `chat` from now on (a personal wallet learns its private chat)."""
     store.run("UPDATE wallets SET chat = ? WHERE id = ? AND chat <> ?", (chat, wallet_id, chat))

@@ -8,9 +8,11 @@ count of tokens, samples or money it means 1,000.
 
 from __future__ import annotations
 
+import math
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from bot.understand import amount
 from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
 
 NUM = NUMBER
@@ -21,7 +23,9 @@ def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 
 def _int(value: float) -> int:
-    return round(value) if value < 1e15 else 10**15
+    """Exact for any finite value (an absurd one reaches the engine's range check, never a silent
+    clamp); infinity becomes a number beyond every range."""
+    return round(value) if math.isfinite(value) else 10**30
 
 
 # ---------------------------------------------------------------- method
@@ -56,7 +60,7 @@ NODES_X_CARDS = re.compile(r"(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?(\d+
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
 STANDALONE_COUNT = re.compile(
-    r"(?<![\d.])(\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
+    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
 )
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = re.compile(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
@@ -93,9 +97,12 @@ def num_gpus(text: str) -> int | None:
     if m:
         return int(m.group(1)) * int(m.group(2))
     for m in STANDALONE_COUNT.finditer(text):
-        value = _count(m.group(1) or m.group(2))
+        digits = (m.group(1) or m.group(2)).replace(",", "")
+        value = _count(digits)
         if value is not None:
             return value
+        if re.search(r"卡|gpu|card", m.group(0)):
+            return int(digits)  # "99,999,999,999 cards": the engine answers with the allowed range
     return None
 
 
@@ -312,12 +319,12 @@ CURRENCY_WORDS = {
     "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY",
 }
 CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
-MONEY_AFTER = re.compile(rf"({NUM})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
-MONEY_BEFORE = re.compile(rf"([$¥₮])\s*({NUM})\s*([kw万千])?", re.ASCII)
-MONEY_BARE = re.compile(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({NUM})\s*([kw万千])?", re.ASCII)
+MONEY_AFTER = re.compile(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
+MONEY_BEFORE = re.compile(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千])?", re.ASCII)
+MONEY_BARE = re.compile(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
 
 
-def money(text: str) -> tuple[Decimal | None, str | None]:
+def money(text: str) -> tuple[Decimal | amount.Ambiguous | amount.OutOfRange | None, str | None]:
     """(amount, currency): "500 USDT", "$200", "2万元", "1.5万人民币", "300U", "¥500", "花3千"."""
     m = MONEY_BEFORE.search(text)
     if m:
@@ -337,13 +344,9 @@ def currency_only(text: str) -> str | None:
     return CURRENCY_WORDS[m.group(1)] if m else None
 
 
-def _decimal(digits: str, unit: str | None) -> Decimal | None:
-    scale = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}.get(unit or "", 1)
-    try:
-        amount = Decimal(digits) * scale
-    except InvalidOperation:
-        return None
-    return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount  # 1.5万 -> 15000
+def _decimal(digits: str, unit: str | None) -> Decimal | amount.Ambiguous | amount.OutOfRange | None:
+    found = amount.read_number(digits, unit)  # the one amount reader the commands use too
+    return found.value if isinstance(found, amount.Amount) else found
 
 
 RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|至|—|–)\s*({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)

@@ -25,6 +25,7 @@ PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "
              "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
 SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机": "2机", "单机": "1机"}
 LONG_NUMBER = re.compile(r"\d{13,}")
+POWER_OF_TEN = re.compile(r"(?<![\d.])10\s*\^\s*(\d{1,3})(?!\d)")
 REPEATS = re.compile(r"(\D)\1{3,}")
 PUNCT = re.compile(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
 
@@ -110,6 +111,7 @@ def normalize(text: str) -> str:
     text = PUNCT.sub(" ", text)
     text = _convert_numerals(text)
     text = _english_numerals(text)
-    text = LONG_NUMBER.sub(" ", text)  # 13+ digits mean nothing here and would slow every pattern
+    text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
+    text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
     return re.sub(r"[ \t]+", " ", text).strip()

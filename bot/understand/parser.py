@@ -17,6 +17,7 @@ from bot.i18n import Lang, detect_language
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
+from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.normalize import normalize
@@ -37,7 +38,7 @@ class Rental:
     num_gpus: int | None = None
     duration_days: float | None = None
     duration_hours: float | None = None
-    amount: Decimal | None = None
+    amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
     currency: str | None = None
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 TOPUP = re.compile(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
@@ -48,7 +47,7 @@ class WalletAction:
     rental_id: int | None = None
 
 
-def wallet_action(text: str, *, amount: Decimal | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
+def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
     """The wallet action `text` states, or None (a question about money rules is not one)."""
     rule_question = bool(RULE_QUESTION.search(text))
     if CLEAR_BUDGET.search(text):

@@ -9,13 +9,15 @@ never silently ignored and nothing is written.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
+from bot.understand.amount import CEILING, Ambiguous, Amount, OutOfRange, Reading, read_token
 from bot.wallet.budget import DEFAULT_THRESHOLDS, parse_thresholds
 from bot.wallet.errors import WalletError
-from bot.wallet.money import find_currency, parse_amount
+from bot.wallet.money import NEGATIVE, find_currency
 from bot.wallet.times import parse_duration
 from engine.catalog import gpus
 from engine.errors import UnknownName
@@ -43,30 +45,39 @@ def find_provider(word: str) -> Provider | None:
     return providers().find(word)
 
 
-def _glued_amount(word: str) -> tuple[Decimal, str | None] | None:
-    """"500usdt", "500u", "2万元", "$20": an amount with its currency written on."""
-    parsed = parse_amount(word)
+def _glued_amount(word: str) -> tuple[Reading, str | None] | None:
+    """"500usdt", "500u", "2万元", "$20": an amount with its currency written on (read by the one
+    amount reader, bot.understand.amount)."""
+    if NEGATIVE.match(word):
+        raise WalletError("wallet.err.not_positive", amount=word)
+    parsed = read_token(word)
     if parsed is not None:
         return parsed
-    m = re.match(r"^([¥￥$₮]?[\d.,]+(?:万|千|[kKwW])?)([^\d.,].*)$", word)
+    m = re.match(r"^([¥￥$₮]?[\d.,]+(?:万|千|[kKwW])?)([^\d.,].*)$", unicodedata.normalize("NFKC", word))
     if m:
-        amount = parse_amount(m[1])
+        amount = read_token(m[1])
         cur = find_currency(m[2])
         if amount is not None and cur is not None:
             return amount[0], cur.id
     return None
 
 
+def out_of_range(text: str) -> WalletError:
+    """The one line for an amount nobody means (1e30, NaN, 99999999999999999999, above the ceiling)."""
+    return WalletError("wallet.err.out_of_range", value=text, limit=f"{CEILING:,}")
+
+
 @dataclass(frozen=True)
 class MoneyArgs:
-    amount: Decimal
+    amount: Decimal | None  # None when the amount is ambiguous: `ambiguous` holds its two readings
     currency: str | None
     provider: str | None
+    ambiguous: Ambiguous | None = None
 
 
 def parse_money_args(words: list[str], *, allow: set[str] | None = None) -> tuple[MoneyArgs | None, list[str]]:
     """An amount, an optional currency and provider, in any order; the words left over."""
-    amount: Decimal | None = None
+    reading: Reading | None = None
     currency: str | None = None
     prov: str | None = None
     rest: list[str] = []
@@ -75,9 +86,11 @@ def parse_money_args(words: list[str], *, allow: set[str] | None = None) -> tupl
         if allow and low in allow:
             rest.append(w)
             continue
-        glued = _glued_amount(w) if amount is None else None
+        glued = _glued_amount(w) if reading is None else None
         if glued is not None:
-            amount, sym = glued
+            reading, sym = glued
+            if isinstance(reading, OutOfRange):
+                raise out_of_range(w)
             if sym is not None:
                 if currency is not None and currency != sym:
                     raise WalletError("wallet.err.two_currencies", a=currency, b=sym)
@@ -93,12 +106,15 @@ def parse_money_args(words: list[str], *, allow: set[str] | None = None) -> tupl
         if p is not None:
             prov = p.id
             continue
-        if amount is None and re.match(r"^[¥￥$₮+]?\d", w):
+        if reading is None and re.match(r"^[¥￥$₮+]?\d", unicodedata.normalize("NFKC", w)):
             raise WalletError("wallet.err.not_amount", value=w)
         rest.append(w)
-    if amount is None:
+    if reading is None:
         return None, rest
-    return MoneyArgs(amount, currency, prov), rest
+    if isinstance(reading, Ambiguous):
+        return MoneyArgs(None, currency, prov, reading), rest
+    assert isinstance(reading, Amount)
+    return MoneyArgs(reading.value, currency, prov), rest
 
 
 def reject_leftovers(words: list[str], usage: str) -> None:
@@ -199,18 +215,20 @@ def parse_budget(words: list[str]) -> BudgetArgs | None:
     thresholds = DEFAULT_THRESHOLDS
     rest: list[str] = []
     expect_thresholds = False
+    seen_number = False  # a bare "50,80,100" after the amount is thresholds; first, "1,5" is the amount
     for w in words:
         low = w.lower()
         if low in THRESHOLD_WORDS:
             expect_thresholds = True
             continue
-        if expect_thresholds or (("," in w or "，" in w) and all(p.strip().rstrip("%").isdigit()
-                                                                for p in re.split("[,，]", w) if p.strip())):
+        if expect_thresholds or (seen_number and ("," in w or "，" in w) and all(
+                p.strip().rstrip("%").isdigit() for p in re.split("[,，]", w) if p.strip())):
             thresholds = parse_thresholds(w)
             expect_thresholds = False
             continue
         if low in BUDGET_WORDS:
             continue
+        seen_number = seen_number or bool(re.match(r"^[¥￥$₮]?\d", unicodedata.normalize("NFKC", w)))
         rest.append(w)
     money, left = parse_money_args(rest)
     if money is None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
+import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -40,11 +42,13 @@ from bot.store.wallets import (
     ensure_wallet,
     find_account,
     prefs,
+    rename_owner,
     set_wallet_chat,
     update_prefs,
     wallet,
     wallet_by_owner,
 )
+from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.parser import Rental as ParsedRental
 from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
@@ -62,7 +66,7 @@ from bot.wallet.operations import (
     topup,
 )
 from bot.wallet.pricing import DEFAULT_JOB, Plan, plan_rental
-from bot.wallet.times import fmt_local, parse_duration
+from bot.wallet.times import bounded_duration, fmt_local, parse_duration
 from engine.billing import NotOffered
 from engine.errors import KasuanError
 from engine.providers import Provider, provider, providers
@@ -122,12 +126,12 @@ class Ctx:
 
     @property
     def owner(self) -> str:
-        return self.inc.scope_chat if self.team else self.inc.scope_user
+        return self.inc.scope_team if self.team else self.inc.scope_user
 
     @property
     def alert_chat(self) -> str:
         if self.team or self.inc.chat_kind == "private":
-            return self.inc.scope_chat
+            return self.inc.scope_reply  # a forum topic's wallet alerts go to that topic
         return dm_scope(self.inc)
 
     def key(self, suffix: str) -> str:
@@ -159,7 +163,8 @@ class Ctx:
         return prefs(self.store, w.id).tz if w is not None else default_tz(self.lang)
 
     def reply(self, kind: str, data: dict[str, Any], buttons: list[Button] | None = None) -> Reply:
-        return Reply(kind, self.lang, {"team": self.team, **data}, buttons or [])
+        server = self.team and bool(self.inc.team_id)  # a Discord team: the whole server
+        return Reply(kind, self.lang, {"team": self.team, "server": server, **data}, buttons or [])
 
 
 # ---------------------------------------------------------------- entry points
@@ -186,7 +191,12 @@ def handle_button(store: Store, clock: Clock, inc: Incoming, payload: str, lang:
         return _error(ctx, WalletError("wallet.err.bad_button"))
     if parts[1] == "h":
         ctx.personal = len(parts) > 3 and parts[3] == "p"
+        asker = parts[4] if len(parts) > 4 else None
+        if inc.chat_kind == "group" and asker != inc.user_id:
+            return _error(ctx, WalletError("wallet.err.not_your_history"))  # paging is the asker's
         return _guarded(ctx, lambda: cmd_history(ctx, [parts[2]]))
+    if parts[1] in ("a0", "a1"):
+        return _guarded(ctx, lambda: _pick(ctx, int(parts[2]), int(parts[1][1])))
     if parts[1] not in ("ok", "od", "no"):
         return _error(ctx, WalletError("wallet.err.bad_button"))
     return _guarded(ctx, lambda: _press(ctx, int(parts[2]), parts[1]))
@@ -202,7 +212,7 @@ def handle_action(store: Store, clock: Clock, inc: Incoming, action: WalletActio
     _, ctx.personal = cmd.take_personal(words)
     if inc.chat_kind == "group" and any(w in text for w in ("我的", "我自己")):
         ctx.personal = True
-    return _guarded(ctx, lambda: _act(ctx, action, r, default_provider))
+    return _guarded(ctx, lambda: _act(ctx, action, r, text, default_provider))
 
 
 def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value: str, lang: str) -> Reply:
@@ -228,6 +238,7 @@ def _guarded(ctx: Ctx, run: Any) -> Reply:
     """Errors a user can cause become a one-line reply; anything else an apology with an error id."""
     try:
         _unblock(ctx)
+        _adopt_channel_wallet(ctx)
         reply: Reply = run()
         return reply
     except KasuanError as exc:
@@ -236,12 +247,27 @@ def _guarded(ctx: Ctx, run: Any) -> Reply:
         return ctx.reply("wallet_error", {"message": internal_error(exc, ctx.lang)})
 
 
+def _adopt_channel_wallet(ctx: Ctx) -> None:
+    """A team is the server on Discord: a team wallet kept per channel before that (owner = the
+    channel) moves to the server the first time the server's team is used from that channel. When
+    the server already has a team wallet, the channel's stays where it was (nothing is merged)."""
+    inc = ctx.inc
+    if inc.team_id and inc.chat_kind == "group" and inc.scope_team != inc.scope_chat:
+        old = wallet_by_owner(ctx.store, inc.scope_chat)
+        if old is not None and old.kind == "team" and rename_owner(ctx.store, inc.scope_chat, inc.scope_team):
+            log.info("team wallet %s moved from %s to %s", old.id, inc.scope_chat, inc.scope_team)
+
+
 def _unblock(ctx: Ctx) -> None:
     """A chat that writes to the bot has not blocked it (any more): deliver its alerts again."""
-    chats = {ctx.inc.scope_chat} | ({ctx.inc.scope_user} if ctx.inc.chat_kind == "private" else set())
+    chats = {ctx.inc.scope_chat, ctx.inc.scope_reply} | ({ctx.inc.scope_user} if ctx.inc.chat_kind == "private"
+                                                          else set())
     for chat in chats:
         if outbox.is_blocked(ctx.store, chat):
             outbox.unblock_chat(ctx.store, chat)
+
+
+NOTICE_KEYS = frozenset({"wallet.err.not_your_button", "wallet.err.not_your_history"})
 
 
 def _error(ctx: Ctx, exc: KasuanError) -> Reply:
@@ -252,7 +278,10 @@ def _error(ctx: Ctx, exc: KasuanError) -> Reply:
         exc.resume.data["personal"] = ctx.personal
         reply.awaiting = exc.resume
         return reply
-    return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)})
+    reply = ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)})
+    # a press on someone else's button: told privately, their message is left as it was
+    reply.notice = ctx.inc.button is not None and getattr(exc, "key", "") in NOTICE_KEYS
+    return reply
 
 
 def error_text(exc: KasuanError, lang: str) -> str:
@@ -319,11 +348,12 @@ def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
     entries = (ledger.wallet_entries(ctx.store, w.id, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
                if w is not None else [])
     scope = "t" if ctx.team else "p"
+    asker = ctx.inc.user_id if len(ctx.inc.user_id) <= 40 else ""  # in a group only the asker pages on
     buttons = []
     if page > 1:
-        buttons.append(Button("wallet.btn.prev", f"w:h:{page - 1}:{scope}"))
+        buttons.append(Button("wallet.btn.prev", f"w:h:{page - 1}:{scope}:{asker}"))
     if page < pages:
-        buttons.append(Button("wallet.btn.next", f"w:h:{page + 1}:{scope}"))
+        buttons.append(Button("wallet.btn.next", f"w:h:{page + 1}:{scope}:{asker}"))
     return ctx.reply("wallet_history", {"entries": [views.entry_view(e, tz) for e in entries], "page": page,
                                         "pages": pages, "total": total, "tz": tz}, buttons)
 
@@ -360,19 +390,74 @@ def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
     if money is None:
         raise WalletError("wallet.err.need_amount", usage=USAGE["topup"])
     cmd.reject_leftovers(rest, USAGE["topup"])
+    if money.ambiguous is not None:
+        return _ask_amount(ctx, "topup", money.ambiguous, money.currency, money.provider)
+    assert money.amount is not None
     return _topup(ctx, money.amount, money.currency, money.provider)
 
 
-def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None) -> Reply:
+def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None, key: str | None = None) -> Reply:
     ctx.require_write()
     p = _provider_for(ctx, prov, currency, Awaiting("topup", "provider", {"amount": str(amount), "currency": currency}))
     minor = check_amount(amount, p.currency)
     w = ctx.ensure()
-    done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, ctx.key("topup"), ctx.inc.scope_user)
+    done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, key or ctx.key("topup"), ctx.inc.scope_user)
     return ctx.reply("wallet_topup", {
         "amount": fmt_money(done.entry.amount_minor, done.account.currency), "provider": p.name,
         "balance": fmt_money(done.account.balance_minor, done.account.currency), "replay": done.replay,
     })
+
+
+# ---------------------------------------------------------------- an ambiguous amount, asked back
+
+
+def _ask_amount(ctx: Ctx, then: str, amb: Ambiguous, currency: str | None, prov: str | None,
+                thresholds: tuple[int, ...] = budgets.DEFAULT_THRESHOLDS) -> Reply:
+    """"1,5" could be 1.5 or 15: write nothing, show both readings as buttons; pressing one carries
+    on with the top-up (or budget) exactly as if that amount had been typed."""
+    ctx.require_write()
+    shown_in = currency or (provider(prov).currency if prov else None)
+    if then == "topup" and shown_in is None:
+        shown_in = _provider_for(ctx, prov, currency).currency
+    readings = [fmt_decimal(v, shown_in) if shown_in else f"{v:,}" for v in amb.readings]
+    w = ctx.ensure()
+    with ctx.store.write():
+        pend = pending.create_pending(
+            ctx.store, key=ctx.key("pick"), wallet_id=w.id, user=ctx.inc.scope_user, chat=ctx.inc.scope_chat,
+            action="pick", data={"then": then, "readings": [str(v) for v in amb.readings], "currency": currency,
+                                 "provider": prov, "personal": ctx.personal, "thresholds": list(thresholds)},
+            at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    buttons = [Button("wallet.btn.pick_amount", f"w:a{i}:{pend.id}", {"amount": shown})
+               for i, shown in enumerate(readings)]
+    return ctx.reply("wallet_amount_pick", {"text": amb.text, "readings": readings, "action": then},
+                     [*buttons, Button("wallet.btn.cancel", f"w:no:{pend.id}")])
+
+
+def _pick(ctx: Ctx, pending_id: int, index: int) -> Reply:
+    """The user chose one reading of an ambiguous amount. Only the asker, in the chat asked; a second
+    press (of either button) replays the first choice and records nothing more."""
+    p = pending.pending(ctx.store, pending_id)
+    if p is None or p.action != "pick" or p.user != ctx.inc.scope_user or p.chat != ctx.inc.scope_chat:
+        raise WalletError("wallet.err.not_your_button")
+    ctx.personal = bool(p.data.get("personal"))
+    if p.status == "cancelled":
+        return ctx.reply("wallet_cancelled", {"action": p.data.get("then", "topup")})
+    if p.status == "open" and ctx.now > p.expires_at:
+        with ctx.store.write():
+            pending.close_pending(ctx.store, p.id, "cancelled", None)
+        raise WalletError("wallet.err.pending_expired")
+    if p.status == "done" and p.result is not None:
+        index = int(p.result["index"])
+    value = Decimal(p.data["readings"][index])
+    cur, prov = p.data.get("currency"), p.data.get("provider")
+    if p.data["then"] == "budget":
+        reply = _set_budget(ctx, value, cur, prov, tuple(int(x) for x in p.data["thresholds"]))
+    else:
+        reply = _topup(ctx, value, cur, prov, key=f"pending:{p.id}:topup")
+    if p.status == "open":
+        with ctx.store.write():
+            pending.close_pending(ctx.store, p.id, "done", {"index": index})
+    return reply
 
 
 # ---------------------------------------------------------------- rent
@@ -573,6 +658,8 @@ def _renew(ctx: Ctx, rid: int, duration: timedelta | None) -> Reply:
 def _press(ctx: Ctx, pending_id: int, verb: str) -> Reply:
     """Carry out (or cancel) a quoted action, once, for the user who asked for it, in its chat."""
     p = pending.pending(ctx.store, pending_id)
+    if p is not None and p.action == "pick" and (verb != "no" or p.status == "done"):
+        raise WalletError("wallet.err.bad_button")  # only Cancel, before a reading was picked, applies to it
     if p is None or p.user != ctx.inc.scope_user or p.chat != ctx.inc.scope_chat:
         raise WalletError("wallet.err.not_your_button")
     w = wallet(ctx.store, p.wallet_id)
@@ -599,12 +686,21 @@ def _press(ctx: Ctx, pending_id: int, verb: str) -> Reply:
         with ctx.store.write():
             result = _carry_out(ctx, w, p, overdraft, tz)
             if not pending.close_pending(ctx.store, p.id, "done", result):
-                raise WalletError("wallet.err.not_your_button")
+                raise _ClosedMeanwhile  # a second tap that read it open too: undo this one, replay the first
+    except _ClosedMeanwhile:
+        again = pending.pending(ctx.store, p.id)
+        if again is not None and again.status == "done":
+            return ctx.reply("wallet_done", (again.result or {}) | {"replay": True})
+        return ctx.reply("wallet_cancelled", {"action": p.action})
     except Shortfall as exc:
         buttons = [Button("wallet.btn.overdraft", f"w:od:{p.id}", {"short": exc.params["short"]}),
                    Button("wallet.btn.cancel", f"w:no:{p.id}")]
         return ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)}, buttons)
     return ctx.reply("wallet_done", result | {"replay": False})
+
+
+class _ClosedMeanwhile(Exception):
+    """The confirmation was closed by another tap between reading it and closing it."""
 
 
 def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str) -> dict[str, Any]:
@@ -653,6 +749,10 @@ def cmd_budget(ctx: Ctx, words: list[str]) -> Reply:
                 budget_store.clear_budget(ctx.store, w.id)
         return _show_budget(ctx, "cleared")
     assert args.money is not None
+    if args.money.ambiguous is not None:
+        return _ask_amount(ctx, "budget", args.money.ambiguous, args.money.currency, args.money.provider,
+                           args.thresholds)
+    assert args.money.amount is not None
     return _set_budget(ctx, args.money.amount, args.money.currency, args.money.provider, args.thresholds)
 
 
@@ -716,21 +816,35 @@ COMMAND_HANDLERS.update({
 # ---------------------------------------------------------------- free text
 
 
-def _act(ctx: Ctx, action: WalletAction, r: ParsedRental, default_provider: str | None) -> Reply:
-    """Carry out the action the parser found (bot.understand.wallet_intent decides which)."""
-    days, hours = r.duration_days or 0, r.duration_hours or 0
-    duration = timedelta(days=days, hours=hours) if days or hours else None
+LONG_NUMBER = re.compile(r"\d{13,}")
+
+
+def _act(ctx: Ctx, action: WalletAction, r: ParsedRental, text: str, default_provider: str | None) -> Reply:
+    """Carry out the action the parser found (bot.understand.wallet_intent decides which); an
+    amount that can be read two ways is asked back, one out of range is refused with its range."""
     if action.kind == "budget_clear":
         return cmd_budget(ctx, ["off"])
+    if (m := LONG_NUMBER.search(unicodedata.normalize("NFKC", text))) and (r.amount is None or isinstance(
+            r.amount, OutOfRange)):
+        raise cmd.out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
+    if isinstance(r.amount, OutOfRange):
+        raise cmd.out_of_range(r.amount.text)
     if action.kind == "budget_set" and r.amount is not None:
+        if isinstance(r.amount, Ambiguous):
+            return _ask_amount(ctx, "budget", r.amount, r.currency, r.provider)
         return _set_budget(ctx, r.amount, r.currency, r.provider, budgets.DEFAULT_THRESHOLDS)
     if action.kind == "budget_show":
         return _show_budget(ctx, "show")
+    duration = _stated_duration(r, text)
+    if action.kind in ("renew", "stop") and action.rental_id is None:
+        raise WalletError("wallet.err.need_rental_id")
     if action.kind == "renew" and action.rental_id is not None:
         return _renew(ctx, action.rental_id, duration)
     if action.kind == "stop" and action.rental_id is not None:
         return _stop(ctx, action.rental_id)
     if action.kind == "topup" and r.amount is not None:
+        if isinstance(r.amount, Ambiguous):
+            return _ask_amount(ctx, "topup", r.amount, r.currency, r.provider)
         return _topup(ctx, r.amount, r.currency, r.provider)
     if action.kind == "rent" and r.gpu is not None:
         return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None), default_provider)
@@ -739,3 +853,8 @@ def _act(ctx: Ctx, action: WalletAction, r: ParsedRental, default_provider: str 
     if action.kind == "rentals":
         return cmd_rentals(ctx, [])
     return cmd_wallet(ctx, [])
+
+
+def _stated_duration(r: ParsedRental, text: str) -> timedelta | None:
+    days, hours = r.duration_days or 0, r.duration_hours or 0
+    return bounded_duration(days, hours, text) if days or hours else None

@@ -1,4 +1,4 @@
-"""Amounts: parsing what users type, validating it, and converting to and from minor units.
+"""Amounts: validating what users typed (bot.understand.amount reads it), and converting to and from minor units.
 
 Why integer minor units: a balance is a count of cents (or fen); adding and comparing integers is
 exact, and the ledger check (balance == sum of entries) is an integer comparison. Decimal is used
@@ -8,15 +8,13 @@ on the way in (parsing) and out (display); a float never touches money.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from bot.understand.amount import CEILING
 from bot.wallet.errors import WalletError
 from engine.providers import Currency, currencies, currency
 
-MAX_AMOUNT = Decimal(10_000_000)  # per top-up or budget, in major units: more is a typo, not a payment
-SYMBOLS = {"¥": "CNY", "￥": "CNY", "$": "USD", "₮": "USDT"}
-MULTIPLIERS = {"万": Decimal(10_000), "w": Decimal(10_000), "千": Decimal(1000), "k": Decimal(1000)}
-AMOUNT = re.compile(r"^(?P<sym>[¥￥$₮])?(?P<num>\d[\d,]*(?:\.\d+)?|\.\d+)(?P<mult>万|千|[kKwW])?(?P<tail>[元块])?$")
+MAX_AMOUNT = CEILING  # per top-up or budget, in major units: more is a typo, not a payment
 NEGATIVE = re.compile(r"^[-−–]\s*[¥￥$₮]?\s*\d")
 
 
@@ -49,25 +47,6 @@ def fmt_decimal(amount: Decimal, currency_id: str) -> str:
     c = currency(currency_id)
     sign = "-" if amount < 0 else ""
     return f"{sign}{c.symbol}{abs(amount):,.{c.minor_units}f}"
-
-
-def parse_amount(token: str) -> tuple[Decimal, str | None] | None:
-    """("500" | "1,000.50" | "2万" | "3k" | "¥500" | "$20") -> (Decimal, currency from the symbol);
-    None if `token` is not an amount. A negative amount is refused with a clear error."""
-    text = token.strip()
-    if NEGATIVE.match(text):
-        raise WalletError("wallet.err.not_positive", amount=text)
-    m = AMOUNT.match(text)
-    if m is None:
-        return None
-    try:
-        value = Decimal(m["num"].replace(",", ""))
-    except InvalidOperation:
-        return None
-    if m["mult"]:
-        value *= MULTIPLIERS[m["mult"].lower()]
-    cur = SYMBOLS.get(m["sym"] or "") or ("CNY" if m["tail"] else None)
-    return value, cur
 
 
 def find_currency(token: str) -> Currency | None:
@@ -103,6 +82,5 @@ __all__ = [
     "from_minor",
     "known_currency",
     "minor_digits",
-    "parse_amount",
     "to_minor",
 ]

@@ -32,6 +32,7 @@ from bot.wallet.pricing import DEFAULT_JOB, Plan, hourly_rate, minute_cost_minor
 
 SWEEPER = "kasuan:sweeper"
 RUNWAY_BUFFER = timedelta(hours=1)  # on top of the job's hours: the provider's 1-hour pre-authorization
+LAST_HOUR = timedelta(hours=1)  # the final runway alert: the balance covers less than this
 MINUTE_US = 60_000_000
 
 
@@ -119,8 +120,9 @@ def open_rental(store: Store, at: datetime, wallet: Wallet, plan: Plan, key: str
         )
         if plan.per_minute:
             job_end = at + timedelta(minutes=plan.job_minutes) if plan.job_minutes else None
+            limit = overdraft_limit(acct.balance_minor, plan.debit_minor) if overdraft else 0
             r = rentals.insert_rental(store, billing="per_minute", job_ends_at=job_end, hold_minor=plan.hold_minor,
-                                      **common)
+                                      overdraft_limit_minor=limit, **common)
             if plan.hold_minor:
                 _entry(store, acct, "preauth", -plan.hold_minor, f"{key}:pay", actor, at, r.id)
             budget_store.mark_budget(store, wallet.id, at)  # the forecast's burn rate changed
@@ -138,6 +140,13 @@ def open_rental(store: Store, at: datetime, wallet: Wallet, plan: Plan, key: str
         found = rentals.rental(store, r.id)
         assert found is not None
     return found, False
+
+
+def overdraft_limit(balance_minor: int, debit_minor: int) -> int:
+    """How far below zero a confirmed per-minute overdraft may go: the shortfall of the hold the
+    confirmation showed. Beyond it the meter ends the rental, as the provider destroys an instance
+    whose balance is exhausted (seed 002)."""
+    return max(debit_minor - balance_minor, 0)
 
 
 # ---------------------------------------------------------------- prepaid schedule
@@ -183,16 +192,17 @@ def _affordable(r: Rental, upto: int, funds: int) -> int:
 def settle(store: Store, r: Rental, minutes: int, actor: str) -> tuple[Rental, bool]:
     """Charge a per-minute rental up to `minutes` billed minutes (cumulative); (rental, ran out).
 
-    If the balance (plus this rental's hold) cannot pay, only the minutes it could pay are charged
-    and `ran out` is True: the provider destroys an instance when the balance is exhausted.
+    If the balance (plus this rental's hold, plus the overdraft limit the user confirmed) cannot pay,
+    only the minutes it could pay are charged and `ran out` is True: the provider destroys an
+    instance when the balance is exhausted. An overdraft moves that point, never removes it.
     """
     acct = account(store, r.account_id)
     assert acct is not None
     minutes = max(minutes, r.billed_minutes)
     target = minute_cost_minor(r.provider, r.gpu, r.num_gpus, minutes)
-    funds = acct.balance_minor + r.hold_minor
+    funds = acct.balance_minor + r.hold_minor + (r.overdraft_limit_minor if r.overdraft else 0)
     ran_out = False
-    if not r.overdraft and target - r.paid_minor > funds:
+    if target - r.paid_minor > funds:
         minutes = _affordable(r, minutes, funds)
         target = minute_cost_minor(r.provider, r.gpu, r.num_gpus, minutes)
         ran_out = True
@@ -245,7 +255,8 @@ def account_runway(store: Store, acct: Account, now: datetime) -> Runway | None:
         return None
     unbilled = sum(minute_cost_minor(r.provider, r.gpu, r.num_gpus, elapsed_minutes(r, now, started=False))
                    - r.paid_minor for r in running)
-    funds = acct.balance_minor + sum(r.hold_minor for r in running) - max(unbilled, 0)
+    funds = (acct.balance_minor + sum(r.hold_minor + (r.overdraft_limit_minor if r.overdraft else 0) for r in running)
+             - max(unbilled, 0))
     burn = sum((hourly_rate(r.provider, r.gpu, r.num_gpus) for r in running), Decimal(0))
     hours = max(from_minor(funds, acct.currency) / burn, Decimal(0)) if burn > 0 else Decimal(0)
     covered = now + timedelta(seconds=int(hours * 3600))
@@ -282,8 +293,9 @@ def next_check_per_minute(r: Rental, acct: Account, runway: Runway, now: datetim
     due = runway_due(r, acct, runway, now)
     if due is not None:
         candidates.append(due)
-    if not r.overdraft:
-        candidates.append(runway.covered_until)
+    if r.runway_low_seq != acct.topup_seq:
+        candidates.append(runway.covered_until - LAST_HOUR)
+    candidates.append(runway.covered_until)  # an overdraft too ends at its limit
     return max(min(candidates), minute_after)
 
 

@@ -11,13 +11,14 @@ Per row: a chat that blocked the bot is given up on (and remembered, until it wr
 again); quiet hours in the wallet's timezone push the row to their end; a platform's retry-after is
 honoured for that chat; other failures back off exponentially (30 s, 1 min, 2 min ... capped at an
 hour) and are given up after MAX_FAILURES. An alert sent more than LATE_AFTER after it was meant to
-go out says that it is late.
+go out says that it is late. Chats are delivered concurrently (a bounded pool), each chat in order.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
@@ -26,6 +27,7 @@ from bot.clock import Clock
 from bot.replies import Reply
 from bot.store import outbox
 from bot.store.connection import Store
+from bot.store.outbox import OutboxItem
 from bot.store.wallets import prefs
 from bot.wallet.times import quiet_until
 from bot.wallet.views import alert_reply
@@ -36,6 +38,7 @@ LATE_AFTER = timedelta(minutes=10)
 MAX_FAILURES = 8
 BACKOFF_BASE = timedelta(seconds=30)
 BACKOFF_CAP = timedelta(hours=1)
+CONCURRENCY = 8  # deliveries in flight at once; each chat still gets its alerts one at a time
 
 
 class DeliveryOutcome(Protocol):
@@ -96,63 +99,86 @@ def backoff(failures: int) -> timedelta:
     return min(BACKOFF_BASE * (2 ** max(failures - 1, 0)), BACKOFF_CAP)
 
 
-async def send_due(store: Store, clock: Clock, deliver: Deliver, *, limit: int = 100) -> SendReport:
-    """Deliver every alert that may go out now (up to `limit`); see the module doc for the guarantees."""
+async def send_due(store: Store, clock: Clock, deliver: Deliver, *, limit: int = 100,
+                   platforms: Collection[str] | None = None, concurrency: int = CONCURRENCY) -> SendReport:
+    """Deliver every alert that may go out now (up to `limit`); see the module doc for the guarantees.
+    With `platforms`, only alerts for chats on those platforms are claimed; the rest stay queued.
+
+    Chats are served concurrently, at most `concurrency` deliveries at a time; one chat's alerts go
+    one after another in their queue order, so a slow or paused chat holds up only itself. The
+    SQLite steps run between awaits on the event loop's thread, so they never interleave.
+    """
     report = SendReport()
     start = clock.now()
-    batch = outbox.claim(store, start, start + LEASE, limit)
-    paused: dict[str, datetime] = {}  # chat -> retry-after end, learnt during this batch
+    batch = outbox.claim(store, start, start + LEASE, limit, platforms)
+    by_chat: dict[str, list[OutboxItem]] = {}
     for item in batch:
-        now = clock.now()
-        if outbox.is_blocked(store, item.chat):
-            outbox.give_up(store, item.id, "blocked", "chat blocked the bot")
-            report.blocked += 1
-            continue
-        p = prefs(store, item.wallet_id)
-        quiet = quiet_until(now, p.tz, p.quiet_start, p.quiet_end)
-        if quiet is not None:
-            outbox.release(store, item.id, quiet)
-            report.quiet += 1
-            continue
-        if item.chat in paused and paused[item.chat] > now:
-            outbox.release(store, item.id, paused[item.chat])
-            report.retried += 1
-            continue
-        late = now - item.intended_at > LATE_AFTER
-        reply = alert_reply(item, p, late)
-        result: DeliveryOutcome
-        try:
-            result = await deliver(item.chat, reply)
-        except Exception as exc:  # a front end bug must not stop the other chats' alerts
-            log.exception("deliver to %s failed", item.chat)
-            result = DeliveryResult.failed(f"{type(exc).__name__}: {exc}")
-        now = clock.now()
-        detail = str(getattr(result, "detail", "") or "") or None
-        status = "retry_after" if result.status == "retry" else result.status
-        if status == "ok":
-            with store.write():
-                outbox.mark_sent(store, item.id, now, late)
-                moved = getattr(result, "moved_to", None)
-                if moved and moved != item.chat:
-                    outbox.move_chat(store, item.chat, str(moved))
-            report.sent += 1
-            report.late += late
-        elif status == "retry_after":
-            until = now + timedelta(seconds=max(result.retry_after or 0.0, 1.0))
-            paused[item.chat] = until
-            outbox.release(store, item.id, until, error=detail)
-            report.retried += 1
-        elif status == "blocked":
-            with store.write():
-                outbox.give_up(store, item.id, "blocked", detail)
-                outbox.block_chat(store, item.chat, now, detail)
-            report.blocked += 1
-        else:
-            failures = item.failures + 1
-            if failures >= MAX_FAILURES:
-                outbox.give_up(store, item.id, "failed", detail)
-                report.gave_up += 1
-            else:
-                outbox.release(store, item.id, now + backoff(failures), failed=True, error=detail)
-                report.failed += 1
+        by_chat.setdefault(item.chat, []).append(item)
+    pool = asyncio.Semaphore(max(concurrency, 1))
+
+    async def chat_round(items: list[OutboxItem]) -> None:
+        paused: datetime | None = None  # this chat's retry-after end, learnt in this round
+        for item in items:
+            paused = await _one(store, clock, deliver, item, paused, pool, report)
+
+    await asyncio.gather(*(chat_round(items) for items in by_chat.values()))
     return report
+
+
+async def _one(store: Store, clock: Clock, deliver: Deliver, item: OutboxItem, paused: datetime | None,
+               pool: asyncio.Semaphore, report: SendReport) -> datetime | None:
+    """Deliver one claimed row and record the outcome; returns the chat's pause (if any) after it."""
+    now = clock.now()
+    if outbox.is_blocked(store, item.chat):
+        outbox.give_up(store, item.id, "blocked", "chat blocked the bot")
+        report.blocked += 1
+        return paused
+    p = prefs(store, item.wallet_id)
+    quiet = quiet_until(now, p.tz, p.quiet_start, p.quiet_end)
+    if quiet is not None:
+        outbox.release(store, item.id, quiet)
+        report.quiet += 1
+        return paused
+    if paused is not None and paused > now:
+        outbox.release(store, item.id, paused)
+        report.retried += 1
+        return paused
+    late = now - item.intended_at > LATE_AFTER
+    reply = alert_reply(item, p, late)
+    result: DeliveryOutcome
+    try:
+        async with pool:
+            result = await deliver(item.chat, reply)
+    except Exception as exc:  # a front end bug must not stop the other chats' alerts
+        log.exception("deliver to %s failed", item.chat)
+        result = DeliveryResult.failed(f"{type(exc).__name__}: {exc}")
+    now = clock.now()
+    detail = str(getattr(result, "detail", "") or "") or None
+    status = "retry_after" if result.status == "retry" else result.status
+    if status == "ok":
+        with store.write():
+            outbox.mark_sent(store, item.id, now, late)
+            moved = getattr(result, "moved_to", None)
+            if moved and moved != item.chat:
+                outbox.move_chat(store, item.chat, str(moved))
+        report.sent += 1
+        report.late += late
+    elif status == "retry_after":
+        until = now + timedelta(seconds=max(result.retry_after or 0.0, 1.0))
+        outbox.release(store, item.id, until, error=detail)
+        report.retried += 1
+        return until
+    elif status == "blocked":
+        with store.write():
+            outbox.give_up(store, item.id, "blocked", detail)
+            outbox.block_chat(store, item.chat, now, detail)
+        report.blocked += 1
+    else:
+        failures = item.failures + 1
+        if failures >= MAX_FAILURES:
+            outbox.give_up(store, item.id, "failed", detail)
+            report.gave_up += 1
+        else:
+            outbox.release(store, item.id, now + backoff(failures), failed=True, error=detail)
+            report.failed += 1
+    return paused

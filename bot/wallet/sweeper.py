@@ -32,6 +32,7 @@ from bot.store.rentals import Rental
 from bot.store.wallets import Prefs, Wallet, account, prefs, wallet
 from bot.wallet import budget as budgets
 from bot.wallet.operations import (
+    LAST_HOUR,
     account_runway,
     expire,
     job_needs_until,
@@ -130,12 +131,19 @@ def _per_minute(store: Store, r: Rental, now: datetime, report: SweepReport) -> 
     runway = account_runway(store, acct, now)
     assert runway is not None
     due = runway_due(r, acct, runway, now, clamp=False)
-    if due is not None and due <= now:
-        facts = rental_facts(r) | {
-            "hours_left": str(runway.hours_left), "covered_until": ts(runway.covered_until),
-            "needs_until": ts(job_needs_until(r, now)), "balance_minor": acct.balance_minor,
-            "funds_minor": runway.funds_minor, "currency": acct.currency, "burn_per_hour": str(runway.burn_per_hour),
-        }
+    last_hour = runway.covered_until - LAST_HOUR
+    facts = rental_facts(r) | {
+        "hours_left": str(runway.hours_left), "covered_until": ts(runway.covered_until),
+        "needs_until": ts(job_needs_until(r, now)), "balance_minor": acct.balance_minor,
+        "funds_minor": runway.funds_minor, "currency": acct.currency, "burn_per_hour": str(runway.burn_per_hour),
+    }
+    if r.runway_low_seq != acct.topup_seq and last_hour <= now:
+        # the last warning before the provider destroys it; it supersedes the earlier level if both are due
+        report.enqueued += _alert(store, w, p, kind="alert_runway", key=f"rental:{r.id}|runway_low|{acct.topup_seq}",
+                                  data=facts | {"last_hour": True}, due_at=max(last_hour, scheduled, r.created_at),
+                                  now=now)
+        r = rentals.update_rental(store, r.id, runway_seq=acct.topup_seq, runway_low_seq=acct.topup_seq)
+    elif due is not None and due <= now:
         report.enqueued += _alert(store, w, p, kind="alert_runway", key=f"rental:{r.id}|runway|{acct.topup_seq}",
                                   data=facts, due_at=max(due, scheduled, r.created_at), now=now)
         r = rentals.update_rental(store, r.id, runway_seq=acct.topup_seq)

@@ -151,9 +151,19 @@ def parse_duration(token: str) -> timedelta | None:
         key = "d"
     if n <= 0:
         raise WalletError("wallet.err.bad_duration", value=token)
-    if key == "h":
-        return timedelta(hours=n)
-    return timedelta(days=n * UNIT_DAYS[key])
+    return bounded_duration(n if key != "h" else 0.0, n if key == "h" else 0.0, token, UNIT_DAYS.get(key, 1))
+
+
+MAX_DURATION = timedelta(days=5 * 365)  # longer than any provider's longest plan: a typo, not a rental
+
+
+def bounded_duration(days: float, hours: float, text: str, unit_days: int = 1) -> timedelta:
+    """`days` × `unit_days` + `hours` as a timedelta, or a clear error when it is beyond MAX_DURATION
+    (a float never reaches timedelta's own overflow)."""
+    total_days = days * unit_days + hours / 24
+    if not total_days <= MAX_DURATION.days:  # also catches NaN
+        raise WalletError("wallet.err.duration_range", value=text, limit=MAX_DURATION.days)
+    return timedelta(days=days * unit_days, hours=hours)
 
 
 def split_duration(delta: timedelta) -> tuple[int, int, int]:

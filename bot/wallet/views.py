@@ -141,7 +141,7 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
         data.update(hours_left=d["hours_left"], destroy_at=fmt_local(from_ts(d["covered_until"]), tz),
                     needs_until=fmt_local(from_ts(d["needs_until"]), tz),
                     balance=fmt_money(d["funds_minor"], d["currency"]),
-                    hourly=fmt_decimal(Decimal(d["burn_per_hour"]), d["currency"]))
+                    hourly=fmt_decimal(Decimal(d["burn_per_hour"]), d["currency"]), last_hour=bool(d.get("last_hour")))
     elif item.kind == "alert_destroyed":
         data.update(ended=fmt_local(from_ts(d["ended_at"]), tz), paid=fmt_money(d["paid_minor"], d["currency"]),
                     minutes=d["minutes"], data_deleted=d["data_deleted"])
