@@ -16,14 +16,17 @@ the Details button. The rules, in the order the reply reads:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 from bot.errors import gpu_name
+from bot.i18n import has
 from bot.price_reply import unit_prices
 from bot.understand.cards import UnknownCard
 from bot.views import fit_row
+from engine.catalog import gpus
 from engine.fit import Fit, Planner, ladder
 from engine.levers import Lever, headroom_levers
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
@@ -80,6 +83,20 @@ def stated_count_alternative(s: Sizing) -> Fit | None:
     return s.alternative
 
 
+def eight_bit_option(s: Sizing, count: int, stated: TrainingRequest | None) -> Fit | None:
+    """Full fine-tuning with AdamW unstated: the cheapest card that holds the job at `count` cards
+    only with an 8-bit optimizer (seed 000's "8 × H200 + 8-bit optimizer" for 72B), if any."""
+    q = s.request
+    if s.resolved.adapter or q.optimizer != "adamw" or (stated is not None and stated.optimizer is not None):
+        return None
+    r8 = replace(s.resolved, request=q.model_copy(update={"optimizer": "adamw-8bit"}))
+    planner = Planner(r8)
+    plans = [p for p in ladder(r8, count) if p.offload == "none"]
+    holding = {f.gpu.id for f in s.recommendations if f.fits and f.num_gpus == count}
+    found = [f for f in (planner.first_fit(g, plans) for g in gpus().entries) if f.fits and f.gpu.id not in holding]
+    return min(found, key=lambda f: (f.tight, price_rank(f)), default=None)
+
+
 def alternatives(s: Sizing, shown: Fit | None, other: Fit | None = None) -> list[Fit]:
     """Up to three other setups that fit: the count asked for first, then room, then price."""
     count = shown.num_gpus if shown is not None else None
@@ -119,8 +136,11 @@ def asked(stated: TrainingRequest | None) -> list[dict[str, Any]]:
     out = []
     for key in ASKED_FIELDS:
         value = getattr(stated, key, None)
-        if value is not None:
-            out.append({"key": key, "value": ",".join(value) if isinstance(value, tuple) else value})
+        if value is None:
+            continue
+        text = ",".join(value) if isinstance(value, tuple) else str(value).lower()
+        worded = f"asked.{key}.{text}"  # a value with its own words ("no offload", "gradient checkpointing on")
+        out.append({"key": worded if has(worded) else f"asked.{key}", "value": text})
     return out
 
 
@@ -135,6 +155,19 @@ def other_methods(s: Sizing) -> list[dict[str, Any]]:
         r = resolve(s.resolved.request.model_copy(update={"method": method, "zero": plan.zero}))
         out.append({"method": method, "gb": Planner(r).estimate(plan).total_gb})
     return out
+
+
+def _eight_bit_row(s: Sizing, verdict: Fit | None, other: Fit | None, stated: TrainingRequest | None) -> dict[str, Any] | None:
+    """Offered when the answer needs offload, a different count, or is tight: the 8-bit way."""
+    shown = other or verdict
+    if shown is None:
+        return None
+    fine = shown.fits and not shown.tight and shown.estimate.plan.offload == "none" and (s.fit is None or s.fit.fits)
+    if fine and not s.resolved.no_offload_stated:
+        return None
+    count = s.estimate.plan.num_gpus if s.resolved.num_gpus_stated else shown.num_gpus
+    found = eight_bit_option(s, count, stated)
+    return fit_row(found) if found is not None else None
 
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
@@ -166,6 +199,7 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "price_for": fit_row(priced) if priced is not None else None,
         "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
         "others": [fit_row(f) for f in alternatives(s, verdict, other)],
+        "eight_bit": _eight_bit_row(s, verdict, other, stated),
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in levers[1 if fixed_by_lever else 0:][:3]],
         "notes": _notes(s, verdict, levers),

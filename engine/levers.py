@@ -55,7 +55,7 @@ def headroom_levers(s: Sizing, fit: Fit | None = None) -> list[Lever]:
         variant("checkpointing", {"grad_checkpointing": True})
     if not r.adapter and q.optimizer == "adamw":
         variant("eight_bit", {"optimizer": "adamw-8bit"})
-    if not r.adapter and plan.offload == "none":
+    if not r.adapter and plan.offload == "none" and not r.no_offload_stated:
         variant("offload", {"offload": "optimizer"}, Plan(plan.num_gpus, 3 if plan.num_gpus > 1 else 0, "optimizer"))
     if (q.seq_len or 0) >= 2 * MIN_SEQ:
         half = (q.seq_len or 0) // 2

@@ -60,6 +60,7 @@ class Resolved:
     assumptions: tuple[Assumption, ...] = field(default=())
     zero_stated: bool = False
     num_gpus_stated: bool = False
+    no_offload_stated: bool = False  # "不想开 offload": plans that offload are not offered
 
     @property
     def method(self) -> str:
@@ -143,6 +144,7 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
                 if key.startswith("lora") and data["method"] not in ("lora", "qlora"):
                     continue
                 assumptions.append(Assumption(f"{key}_default", value))
+    no_offload_stated = data.get("offload") == "none"
     if data.get("offload") is None:
         data["offload"] = "none"
     if data["offload"] == "all" and data.get("zero") is None:
@@ -167,6 +169,7 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
         assumptions=tuple(assumptions),
         zero_stated=req.zero is not None,
         num_gpus_stated=num_gpus_stated,
+        no_offload_stated=no_offload_stated,
     )
 
 

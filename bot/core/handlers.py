@@ -247,7 +247,21 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
 def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
+    if parsed.versus:
+        return versus_request(ctx, parsed.request, parsed.versus)
     return size_request(ctx, parsed.request, card=parsed.unknown_card)
+
+
+def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
+    """"8x A100 vs 8x H100 for 32B full": the same job on each card named, verdict and price side
+    by side (each at its own stated count, else the count the question gave)."""
+    rows = []
+    for gpu, count in cards[:3]:
+        s = size(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero}))
+        rows.append(sizing_summary(s, ctx.display_currency))
+    reply = Reply("sizing_versus", ctx.lang, {"rows": rows})
+    reply.turn = Turn("size", {"request": req.stated()})
+    return reply
 
 
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -38,8 +38,13 @@ FULL = re.compile(r"全参|全量|全部参数|所有参数|\bfull(?:[\s-]*(?:ft
 SFT = re.compile(r"\bsft\b|监督微调", re.ASCII)
 
 
+NOT_QLORA = re.compile(r"(?:不是|不用|不要|别用|非|not|no|without|rather\s+than|instead\s+of)\s*(?:a\s+)?(?:q[\s-]?lora|4[\s-]?bit)", re.ASCII)
+
+
 def method(text: str) -> str | None:
-    """full / lora / qlora / pretrain; None when absent or when two are compared ("LoRA 和全参")."""
+    """full / lora / qlora / pretrain; None when absent or when two are compared ("LoRA 和全参").
+    "bf16 LoRA (not QLoRA)" is LoRA: a method named only to be ruled out does not count."""
+    text = NOT_QLORA.sub(" ", text)
     if QLORA.search(text):
         return "qlora"
     if PRETRAIN.search(text) and not re.search(r"预训练好|pretrained", text):
@@ -167,7 +172,7 @@ def _asked(text: str, m: re.Match[str]) -> bool:
     return bool(QUESTION_ABOUT.search(text[max(0, m.start() - 8):m.start()]))
 
 
-OFFLOAD_NEG = re.compile(r"(?:不|no|without|w/o|不用|不开|关闭?|don'?t)\s*(?:做\s*)?offload", re.ASCII)
+OFFLOAD_NEG = re.compile(r"(?:(?<!要)不(?!要)|no|without|w/o|不用|不开|不想开?|(?<!要)不要|别开?|关闭?|don'?t(?:\s+want)?(?:\s+to)?(?:\s+use)?)\s*(?:做\s*|开\s*)?(?:optimizer\s*)?offload", re.ASCII)
 OFFLOAD_ALL = re.compile(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*offload|zero[\s-]*infinity", re.ASCII)
 OFFLOAD = re.compile(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 

@@ -19,6 +19,7 @@ NUMERAL_CHARS = "".join(DIGITS) + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日", "周", "星期", "礼拜", "月", "年",
             "小时", "钟头", "条", "步", "节点", "机", "位", "元", "刀", "美元", "万", "亿", "千", "百",
             "token", "epoch", "b", "k", "w", "u", "h")
+PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = re.compile(rf"[{NUMERAL_CHARS}]+")
 # Chinese numerals that are part of names or idioms, never quantities.
 PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
@@ -66,8 +67,8 @@ def _convert_numerals(text: str) -> str:
         before = text[max(0, m.start() - 1):m.start()]
         if (before.isdigit() or before == ".") and all(ch in BIG_UNITS or ch in SMALL_UNITS for ch in run):
             return run  # "2000万", "1.5亿", "3千": a digit already carries the number; the unit stays
-        if not after.startswith(COUNTERS):
-            return run
+        if not after.startswith(COUNTERS) and not (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS)):
+            return run  # "七十亿参数": a count of 亿 before 参数 needs no counter
         # keep a trailing 万/亿 as a unit when the run is digits + big unit ("两万" -> "2万")
         unit = ""
         if run[-1] in BIG_UNITS and len(run) > 1:

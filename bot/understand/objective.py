@@ -26,7 +26,9 @@ INFERENCE = re.compile(
     re.I,
 )
 TRAINING = re.compile(r"微调|训练|训|finetun|fine[\s-]*tun|\bsft\b|lora|全参|预训练|pretrain|\btrain", re.I)
-NOT_TRAINING = re.compile(r"不训练|不做训练|不微调|不训|no\s+training|not\s+train\w*|without\s+train\w*|instead\s+of\s+train\w*", re.I)
+NOT_TRAINING = re.compile(r"不训练|不做训练|不微调|不训|训完(?:之后|以后|后)?|训练完(?:之后|以后|后)?|微调完(?:之后|以后|后)?"
+                          r"|no\s+training|not\s+train\w*|without\s+train\w*|instead\s+of\s+train\w*|after\s+(?:the\s+)?(?:training|fine-?tuning)"
+                          r"|once\s+(?:it'?s\s+)?(?:trained|fine-?tuned)", re.I)
 CONCURRENCY = re.compile(r"(\d+)\s*(?:路|个)?\s*(?:并发|concurrent|parallel|users?|requests?|seqs?|sequences?)|(?:并发|concurrency|batch)\s*[:=]?\s*(\d+)", re.I)
 INFER_PRECISION = re.compile(r"\b(fp8|int8|int4|awq|gptq|4[\s-]?bit|8[\s-]?bit|bf16|fp16)\b", re.I)
 

@@ -79,6 +79,7 @@ class Parsed:
     follow_up: bool = False  # changes one thing of the previous question ("那换成qlora呢")
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
+    versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
 
     def fields(self) -> dict[str, object]:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
@@ -125,7 +126,10 @@ def parse(text: str) -> Parsed:
     if not models:
         unknown = unknown_model(norm)
         models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
+    versus: list[tuple[str, int | None]] = []
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
+        blanked = _blank(norm, [(m.start, m.end) for m in models])
+        versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
     provider = find_provider(norm)
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
@@ -205,9 +209,11 @@ def parse(text: str) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     follow_up = c.follow_up or bool(FOLLOW_UP.search(norm))
+    if versus and request.num_gpus is None and any(n for _, n in versus):
+        request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=c.answers)
+                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus)
 
 
 def parse_cost(text: str) -> TrainingRequest:

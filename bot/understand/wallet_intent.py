@@ -52,7 +52,7 @@ def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_dura
     rule_question = bool(RULE_QUESTION.search(text))
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
-    if BUDGET.search(text):
+    if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
         if amount is not None and not rule_question:
             return WalletAction("budget_set")
         if not rule_question or READ_MINE.search(text):
