@@ -159,6 +159,8 @@ def play(case: Case) -> Outcome:
                 else:
                     inc = Incoming(text=turn, user_id=USER, chat_id=USER, event_id=event)
                 reply = core.handle(inc)
+                if isinstance(reply, list | tuple):  # several messages: the first one is judged
+                    reply = reply[0] if reply else None
                 if reply is None:
                     outcome.reasons.append(f"turn {n + 1}: no reply")
                     break
