@@ -22,6 +22,9 @@ CATEGORIES = {"sizing", "recipe", "price", "cost", "faq", "wallet", "wallet_rule
               "inference", "smalltalk", "followup"}
 LANGUAGES = {"zh", "en", "mixed"}
 SEEDS = {"000", "002", "003"}
+PREFIX = {"sizing": "sz-", "recipe": "rc-", "price": "pr-", "cost": "co-", "faq": "fq", "wallet": "wa-",
+          "wallet_rule": "wr-", "named_back": "nb-", "preference": "pf-", "inference": "in-", "smalltalk": "st-",
+          "followup": "fu-"}  # so `python -m benchmarks.chat_eval pr-` runs one category
 KEYS = {"id", "category", "lang", "turns", "must", "must_not", "max_lines", "lead", "seed", "why"}
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9.]+)*$")
 
@@ -55,6 +58,7 @@ def test_every_case_has_the_schema_fields(raw: list[dict[str, Any]]) -> None:
     for c in raw:
         assert set(c) <= KEYS, (c["id"], set(c) - KEYS)
         assert c["category"] in CATEGORIES, c["id"]
+        assert c["id"].startswith(PREFIX[c["category"]]), c["id"]
         assert c["lang"] in LANGUAGES, c["id"]
         assert isinstance(c["max_lines"], int) and 1 <= c["max_lines"] <= 60, c["id"]
         assert c["turns"] and all(isinstance(t, str) and t.strip() for t in c["turns"]), c["id"]
@@ -93,6 +97,7 @@ def test_each_category_has_15_cases_and_the_languages_are_mixed(raw: list[dict[s
 
 def test_faq_questions_come_from_each_seed(raw: list[dict[str, Any]]) -> None:
     per_seed = Counter(c.get("seed") for c in raw if c["category"] == "faq")
+    assert all(c["id"].startswith(f"fq{c['seed'][-1]}-") for c in raw if c["category"] == "faq")
     assert all(per_seed[s] >= 10 for s in SEEDS), per_seed
 
 
