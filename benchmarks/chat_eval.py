@@ -234,8 +234,9 @@ def failures(outcomes: list[Outcome]) -> str:
 
 
 def write_failures(outcomes: list[Outcome], path: Path = FAILURES) -> Path:
+    """The summary, then every failing case (the file is rewritten on each run)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(failures(outcomes), encoding="utf-8")
+    path.write_text(report(outcomes) + "\n\n" + failures(outcomes), encoding="utf-8")
     return path
 
 
