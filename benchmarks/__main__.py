@@ -51,6 +51,13 @@ def main() -> None:
     print(f"top-1 {right / len(cases):.1%} on {len(cases)} paraphrases; answered with confidence {len(sure)}, "
           f"of which wrong {wrong_sure}")
 
+    from benchmarks import chat_eval
+
+    section("Team chat: benchmarks/chat_eval.yaml through the chat core, judged on the reply (target: >= 95%)")
+    chats = chat_eval.run()
+    chat_eval.write_failures(chats)
+    print(chat_eval.report(chats))
+
     from benchmarks import cost_speed
 
     section("Cost: one compare() across all providers and cards (target: median < 5 ms)")
