@@ -131,6 +131,10 @@ def cost_view(report: CostReport) -> dict[str, Any]:
             gb = float(cast(float, k.params.get("short_gb", 0.0)))
             short[name] = min(gb, short.get(name, gb))
     rows = [option_row(o) for o in report.options[:TABLE_ROWS]]
+    for row, o in zip(rows, report.options, strict=False):
+        if o.currency != report.display_currency:  # the user's currency beside each provider's own
+            row["converted"] = {"min": _approx(o.compare_range.low, report.display_currency),
+                                "max": _approx(o.compare_range.high, report.display_currency)}
     marks = sorted({m for r in rows for m in r["marks"]}, key=list(MARKS.values()).index)
     r = report.sizing.resolved
     return {

@@ -18,7 +18,7 @@ from bot.errors import gpu_name
 from bot.replies import Reply
 from engine.billing import Quote
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices
-from engine.providers import convert, provider, round_money
+from engine.providers import convert, currency, provider, round_money
 
 UNIT_OF_DAYS = {7: "week", 30: "month"}
 
@@ -144,8 +144,9 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     """Storage (or another add-on) priced on its own at each provider that sells it."""
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
-             "unit": round_money(a.unit_price, a.provider.currency) if a.unit_price >= Decimal("0.01") else a.unit_price,
-             "total": round_money(a.total, a.provider.currency), "currency": a.provider.currency}
+             "unit": a.unit_price.normalize(),  # ₮0.015: a unit price keeps its listed digits
+             "total": round_money(a.total, a.provider.currency), "currency": a.provider.currency,
+             "symbol": currency(a.provider.currency).symbol}
             for a in add_on_prices(add_ons, duration)]
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons)})
 
@@ -160,3 +161,17 @@ def provider_price_list(provider_id: str, lang: str) -> Reply:
                                 for key, price in offer.prices.items()]})
     return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
                                            "per_minute": p.billing.model == "per_minute"})
+
+
+def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], lang: str, display: str) -> Reply:
+    """"What do 1 h, 3 h and 8 h cost?": each provider's total for each running time (seed 002's
+    table), under its own billing rules."""
+    by_provider: dict[str, dict[str, Any]] = {}
+    for h in hours:
+        prices = setup_prices(gpu, num_gpus, timedelta(hours=h), display_currency=display)
+        for row in prices.offered:
+            entry = by_provider.setdefault(row.provider.id, {"provider": row.provider.name, "gpu": gpu_name(row.gpu),
+                                                             "num_gpus": row.num_gpus, "totals": []})
+            q = row.quotes[0]
+            entry["totals"].append({"hours": h, "total": _amount(q), "bought": [c.kind for c in q.cycles]})
+    return Reply("price_hours", lang, {"rows": list(by_provider.values()), "hours": hours})

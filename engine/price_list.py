@@ -96,14 +96,14 @@ def setup_prices(
                     else:
                         quotes = _unit_quotes(p, g, count, infiniband)
                     found.append(ProviderPrice(p, quotes, gpu=g, num_gpus=count))
-                    if duration is not None or num_gpus is not None:
-                        break  # one setup per variant; a listing (no count, no duration) shows every box
+                    if num_gpus is not None:
+                        break  # one setup per variant; with no count stated, every box is shown
                 except NotOffered as exc:
                     refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
         if not found:
             assert refusal is not None
             rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))
-        elif num_gpus is None and duration is None:
+        elif num_gpus is None:
             rows.extend(_cheapest_per_count(found))
         else:
             rows.append(min(found, key=_preference))
@@ -136,14 +136,14 @@ def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | N
         return counts or [1]  # a price listing: every configuration the provider sells
     if not counts or 1 in counts:
         return [1]
-    if duration is not None:
-        for n in counts:
-            try:
-                if quote(p.id, gpu, n, duration).unused_hours < Decimal(24):
-                    return [n]
-            except NotOffered:
-                continue
-    return [counts[0]]
+    fitting = []
+    for n in counts:
+        try:
+            if quote(p.id, gpu, n, duration).unused_hours < Decimal(24):
+                fitting.append(n)
+        except NotOffered:
+            continue
+    return fitting or [counts[0]]
 
 
 def _unit_quotes(p: Provider, gpu: str, count: int, infiniband: bool | None) -> tuple[Quote, ...]:

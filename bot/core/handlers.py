@@ -19,12 +19,13 @@ from bot.cost_reply import cost_reply
 from bot.faq import Hit, faq_entries, on_topic
 from bot.faq import answer as faq_answer
 from bot.inference_reply import inference_reply
-from bot.price_reply import add_on_reply, price_reply, provider_price_list
+from bot.price_reply import add_on_reply, hours_reply, price_reply, provider_price_list
 from bot.render import short_gpu
 from bot.replies import Awaiting, Button, Reply, Turn
 from bot.sizing_summary import sizing_summary
 from bot.understand.cards import UnknownCard
 from bot.understand.parser import HOWTO, Parsed, parse
+from bot.understand.wallet_intent import WalletAction
 from bot.views import sizing_details_reply
 from engine.architecture import count_params
 from engine.catalog import gpus, models
@@ -175,6 +176,14 @@ def ask_model(ctx: Context, kind: str, req: TrainingRequest) -> Reply:
     return reply
 
 
+def objective_info(ctx: Context, req: TrainingRequest) -> Reply:
+    """"DPO 的参考模型要不要单独算": what KaSuan counts for that objective, with full fine-tuning and
+    with adapters, and how to get a sizing — an answer, not a question back."""
+    obj = req.objective or "dpo"
+    return Reply("objective_info", ctx.lang, {"objective": obj,
+                                              "notes": [f"objective.{obj}.full", f"objective.{obj}.adapter"]})
+
+
 def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     """Finish a sizing/cost question that lacked its model, or re-render the last answer in full."""
     data = awaiting.data
@@ -204,6 +213,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
+    if last is not None and last.kind == "rent":
+        return _rent_follow_up(parsed, last, text)
     if last is None or last.kind not in ("size", "cost", "price") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
     if parsed.request.model or parsed.request.params_b:
@@ -241,10 +252,28 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
+def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:
+    """After a rental confirmation, "一周，gpuli" / "make it 2 cards" re-quotes that rental with
+    the change (a new confirmation replaces the old one; nothing is written before Confirm)."""
+    r = parsed.rental
+    if parsed.intent in ("wallet", "size", "cost", "inference", "help", "smalltalk") or len(text.strip()) > SHORT_FOLLOW_UP:
+        return parsed
+    if not (r.provider or r.duration_days or r.duration_hours or r.num_gpus):
+        return parsed
+    d = last.data
+    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or d.get("hours")
+    days, rest = (None, hours) if hours else (None, None)
+    rental = replace(r, gpu=str(d["gpu"]), num_gpus=r.num_gpus or d.get("num_gpus"), provider=r.provider or d.get("provider"),
+                     duration_days=days, duration_hours=rest)
+    return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)
+
+
 # ---------------------------------------------------------------- free-text intents
 
 
 def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing and parsed.request.objective not in (None, "sft") and HOWTO.search(text.lower()):
+        return objective_info(ctx, parsed.request)
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
@@ -280,6 +309,7 @@ def _cost_fields(parsed: Parsed) -> TrainingRequest:
 
 
 ANNUAL_DAYS = 365
+HOURS_LIST = re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])")
 BOTH_UNITS = re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week", re.IGNORECASE)
 
 
@@ -300,6 +330,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     days, hours = r.duration_days, r.duration_hours
     if BOTH_UNITS.search(text):
         days = hours = None  # "weekly and monthly price": the listing, not one rental
+    several = sorted({float(h) for h in HOURS_LIST.findall(text.lower())})
+    if len(several) >= 2:
+        return hours_reply(variants(q.gpu, text), count, several, ctx.lang, extras.display_currency or ctx.display_currency)
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
     data = {"gpu": variants(q.gpu, text), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,

@@ -137,6 +137,9 @@ class Core:
         value: str | None = None
         if awaiting.slot == "provider" and parsed.intent not in ("size", "cost", "inference", "wallet"):
             value = parsed.rental.provider
+            r = parsed.rental
+            if value and awaiting.kind == "rent" and (r.duration_days or r.duration_hours):
+                awaiting.data["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)  # "一周，gpuli"
         elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and not parsed.follow_up:
             value = parsed.request.model or f"P{parsed.request.params_b:g}"
         if value is None:

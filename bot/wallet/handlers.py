@@ -31,7 +31,7 @@ from typing import Any
 from bot.clock import Clock
 from bot.core.incoming import Incoming
 from bot.errors import error_message, internal_error
-from bot.replies import Awaiting, Button, Reply
+from bot.replies import Awaiting, Button, Reply, Turn
 from bot.store import budgets as budget_store
 from bot.store import ledger, outbox, pending, rentals
 from bot.store.connection import Store
@@ -522,7 +522,11 @@ def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> 
     after = balance - plan.debit_minor
     data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency)
     data |= {"action": "rent", "expires": fmt_local(pend.expires_at, tz)}
-    return ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.debit_minor, plan.currency))
+    reply = ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.debit_minor, plan.currency))
+    hours = args.duration.total_seconds() / 3600 if args.duration else None
+    reply.turn = Turn("rent", {"gpu": args.gpu, "num_gpus": args.num_gpus, "hours": hours, "provider": args.provider,
+                               "region": args.region})  # "一周，gpuli" next re-quotes this rental
+    return reply
 
 
 def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
