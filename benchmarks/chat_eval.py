@@ -10,8 +10,9 @@ whose label contains A or B. The last reply is rendered plain and judged on its 
 non-empty lines. The same reply is also rendered for Telegram and Discord, only to check
 that nothing raises.
 
-`python -m benchmarks.chat_eval [ID_PREFIX ...] [--show]` runs the set (or the cases whose id starts
-with a prefix) and prints the summary; failures go to benchmarks/out/chat_eval_failures.txt.
+`python -m benchmarks.chat_eval [ID_PREFIX ...] [--show] [--cases PATH]` runs the set (or the cases whose id
+starts with a prefix) and prints the summary; failures go to benchmarks/out/chat_eval_failures.txt
+(with --cases PATH, another case file, to benchmarks/out/<PATH's stem>_failures.txt).
 """
 
 from __future__ import annotations
@@ -195,7 +196,7 @@ def _rate(outcomes: list[Outcome]) -> str:
     return f"{ok / len(outcomes):6.1%} ({ok}/{len(outcomes)})" if outcomes else "n/a"
 
 
-def report(outcomes: list[Outcome]) -> str:
+def report(outcomes: list[Outcome], path: Path = FAILURES) -> str:
     """The summary: pass rate overall, by category and by language, time per case."""
     lines = [f"pass rate {_rate(outcomes)}, target {TARGET:.0%}"]
     if outcomes:
@@ -213,7 +214,7 @@ def report(outcomes: list[Outcome]) -> str:
                      f"p99 {times[int(0.99 * (len(times) - 1))]:.1f} ms")
     failed = sum(not o.passed for o in outcomes)
     if failed:
-        lines.append(f"  {failed} failing cases written to {FAILURES.relative_to(HERE.parent)}")
+        lines.append(f"  {failed} failing cases written to {path.relative_to(HERE.parent)}")
     return "\n".join(lines)
 
 
@@ -236,16 +237,26 @@ def failures(outcomes: list[Outcome]) -> str:
 def write_failures(outcomes: list[Outcome], path: Path = FAILURES) -> Path:
     """The summary, then every failing case (the file is rewritten on each run)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(report(outcomes) + "\n\n" + failures(outcomes), encoding="utf-8")
+    path.write_text(report(outcomes, path) + "\n\n" + failures(outcomes), encoding="utf-8")
     return path
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    args = list(sys.argv[1:] if argv is None else argv)
     show = "--show" in args
-    outcomes = run(prefixes=[a for a in args if not a.startswith("--")])
-    write_failures(outcomes)
-    print(report(outcomes))
+    cases, failures_path = None, FAILURES
+    if "--cases" in args:  # another case file (e.g. a held-out set); its failures go beside the default file
+        at = args.index("--cases")
+        if at + 1 >= len(args):
+            print("--cases needs a path")
+            return 2
+        path = Path(args[at + 1])
+        del args[at:at + 2]
+        cases = load(path)[0]
+        failures_path = FAILURES.with_name(f"{path.stem}_failures.txt")
+    outcomes = run(cases, prefixes=[a for a in args if not a.startswith("--")])
+    write_failures(outcomes, failures_path)
+    print(report(outcomes, failures_path))
     if show:
         for o in outcomes:
             print(f"\n--- {o.case.id} {'PASS' if o.passed else 'FAIL ' + '; '.join(o.reasons)}\n{o.text}", end="")

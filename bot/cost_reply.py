@@ -36,7 +36,7 @@ def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
         return {"unit": "minutes", "n": f"{max(h * 60, 1):.0f}"}
     if h < 48:
         return {"unit": "hours", "n": f"{h:.2f}" if h < 10 else f"{h:.1f}"}
-    return {"unit": "days", "n": f"{h / 24:,.1f}"}
+    return {"unit": "days", "n": f"{h / 24:,.1f}".removesuffix(".0")}
 
 
 def sci(x: float) -> str:

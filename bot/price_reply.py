@@ -14,6 +14,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, cast
 
+from bot.cost_reply import duration_view
 from bot.errors import gpu_name
 from bot.replies import Reply
 from engine.billing import Quote
@@ -94,6 +95,7 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         "gpu": gpu_name(offered[0].gpu if offered else prices.gpu) if len({r.gpu for r in offered}) <= 1 else _family(prices.gpu),
         "num_gpus": prices.num_gpus,
         "days": None if prices.duration is None else _days(prices.duration),
+        "duration": None if prices.duration is None else duration_view(prices.duration.total_seconds() / 3600),
         "display": display,
         "rows": [{"provider": r.provider.name, "provider_id": r.provider.id, "gpu": gpu_name(r.gpu),
                   "num_gpus": r.num_gpus, "quotes": [quote_view(q, display, asked) for q in r.quotes]} for r in offered],

@@ -38,8 +38,8 @@ from engine.sizing import Sizing
 MAX_ALTERNATIVES = 3
 MAX_NOTES = 2
 QUIET_WARNINGS = {"does_not_fit", "tight", "grad_checkpointing_slow"}  # said by the verdict, or true of every run
-SHOWN_ASSUMPTIONS = ("method_default",  "seq_len_default", "micro_batch_default", "lora_rank_default",
-                     "grad_checkpointing_default", "architecture_from", "zero_chosen", "zero_chosen_ddp", "zero_for_offload")
+SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
+                     "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload")
 
 
 @lru_cache(maxsize=4096)
@@ -153,7 +153,13 @@ def other_methods(s: Sizing) -> list[dict[str, Any]]:
     plan = s.estimate.plan
     for method in ("qlora", "full"):
         r = resolve(s.resolved.request.model_copy(update={"method": method, "zero": plan.zero}))
-        out.append({"method": method, "gb": Planner(r).estimate(plan).total_gb})
+        planner = Planner(r)
+        gb = planner.estimate(plan).total_gb
+        holding = [f for f in (Fit(g, planner.estimate(plan)) for g in gpus().entries) if f.fits and not f.tight]
+        best = min(holding, key=price_rank, default=None) if plan.num_gpus == 1 else None
+        out.append({"method": method, "gb": gb,
+                    "card": fit_row(best) if best is not None and price_rank(best)[0] == 0 else None,
+                    "prices": unit_prices(best.gpu.id, 1, "USD", 1) if best is not None else []})
     return out
 
 

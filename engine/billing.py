@@ -507,12 +507,14 @@ def _options(p: Provider, offer: Offer, per_month: tuple[str, Decimal] | None) -
     year = p.billing.cycle("year")
     month_price = offer.prices.get("month")
     annual = next((d for d in p.discounts if d.kind == "annual_prepay" and offer.id in d.offers), None)
-    # a year without a discount is just 12 months: not a separate way to buy
-    if year is not None and year.months and month_price is not None and annual is not None and annual.rate:
+    # A prepaid year is 12 months' price for a calendar year (so a year is never bought as 13 months of
+    # 30 days), less the annual discount where the provider gives one for this offer.
+    if year is not None and year.months and month_price is not None:
         listed = Amount.of(month_price).times(year.months)
-        net = listed - listed.times(annual.rate) - each.times(year.months)
+        rate = annual.rate if annual is not None and annual.rate else Decimal(0)
+        net = listed - listed.times(rate) - each.times(year.months)
         length = (year.days or year.months * p.billing.month_days) * US_PER_DAY
-        out.append(_Option("year", length, listed, net, year.months, annual.rate, annual.id))
+        out.append(_Option("year", length, listed, net, year.months, rate or None, annual.id if annual is not None and rate else None))
     return out
 
 

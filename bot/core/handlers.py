@@ -136,20 +136,22 @@ def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRe
     return req.model_copy(update={"gpu": same[0].id}) if same else req
 
 
-def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None) -> Reply:
+def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
+                 family: str | None = None) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request)."""
     stated = _card_stand_in(_stated(req, ctx), card)
     s = size(stated)
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
-        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card, req)}, source=s)
+        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card, req) | {"family": family}},
+                      source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})
     return reply
 
 
-def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False) -> Reply:
+def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None) -> Reply:
     """The time-and-cost answer for `req`, in the chat's comparison currency and default provider."""
     update: dict[str, object] = {}
     if ctx.settings.currency and not req.currency:
@@ -158,6 +160,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False) -
         update["provider"] = ctx.settings.provider
     report = compare_cost(req.model_copy(update=update) if update else req)
     reply = cost_reply(report, ctx.lang, details=details)
+    reply.data["v"]["family"] = family
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:
@@ -220,6 +223,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.request.model or parsed.request.params_b:
         return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
+        stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
                 if v is not None}
     if parsed.rental.provider and "provider" not in stated:
@@ -239,6 +244,13 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             data["gpu"] = stated["gpu"]
         if "num_gpus" in stated:
             data["num_gpus"] = stated["num_gpus"]
+        extras = parsed.price
+        if extras.nodes:  # "两台的话": that many nodes of the previous box
+            data["num_gpus"] = extras.nodes * int(data.get("num_gpus") or 8)
+        if extras.infiniband is not None:
+            data["infiniband"] = extras.infiniband
+        if extras.add_ons:
+            data["add_ons"] = {**(data.get("add_ons") or {}), **extras.add_ons}
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
@@ -278,7 +290,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
-    return size_request(ctx, parsed.request, card=parsed.unknown_card)
+    return size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family)
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
@@ -296,7 +308,7 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "cost", _cost_fields(parsed))
-    return cost_request(ctx, _cost_fields(parsed))
+    return cost_request(ctx, _cost_fields(parsed), family=parsed.family)
 
 
 def _cost_fields(parsed: Parsed) -> TrainingRequest:
@@ -327,7 +339,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
     count = q.num_gpus or (extras.nodes * 8 if extras.nodes else None)
-    days, hours = r.duration_days, r.duration_hours
+    days, hours = r.duration_days, r.duration_hours or q.hours
     if BOTH_UNITS.search(text):
         days = hours = None  # "weekly and monthly price": the listing, not one rental
     several = sorted({float(h) for h in HOURS_LIST.findall(text.lower())})

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 CARD_SHAPE = re.compile(
     r"(?<![a-z0-9])((?:rtx\s*|gtx\s*)?(?:[1-5]0[5-9]0)(?:\s*ti(?:\s*super)?|\s*super)?"
-    r"|(?:h|a|l|v|t|b|p|k)\s?[1-9]\d{1,2}[a-z]?(?:\s*(?:pcie|sxm|nvl))?"
-    r"|mi\s?[1-9]\d{2}[a-z]?|tesla\s+\w+|quadro\s+\w+|rtx\s*[a-z]?\d{4}(?:\s*ada)?|910b|昇腾\s*\d*\w*|ascend\s*\d*\w*)"
+    r"|(?:h|a|l|v|t|b|p|k)[1-9]\d{1,2}(?![\d.]*\s*b(?![a-z]))[a-z]?(?:\s*(?:pcie|sxm|nvl))?"
+    r"|mi\s?[1-9]\d{2}[a-z]?|tesla\s+\w+|quadro\s+\w+|rtx\s*[a-z]?\d{4}(?:\s*ada)?|910b|昇腾\s*\d*\w*|ascend\s*\d*\w*"
+    r"|(?:intel\s+)?gaudi\s*\d*|tpu\s*v?\d+\w*|trainium\d*|inferentia\d*|mlu\d+|(?:jetson|dgx)\s*\w*)"
     r"(?![a-z0-9])",
     re.I | re.ASCII,
 )
@@ -27,8 +28,9 @@ class UnknownCard:
     memory_gb: int | None  # stated right after the name, e.g. "4080 16G"
 
 
-def unknown_card(text: str, known_spans: list[tuple[int, int]]) -> UnknownCard | None:
-    """The first card-shaped word outside the spans of recognised names (models, GPUs)."""
+def unknown_card(text: str, known_spans: list[tuple[int, int]], raw: str = "") -> UnknownCard | None:
+    """The first card-shaped word outside the spans of recognised names (models, GPUs), spelled as
+    the user wrote it when `raw` has it."""
     for m in CARD_SHAPE.finditer(text):
         if any(start <= m.start() < end or start < m.end() <= end for start, end in known_spans):
             continue
@@ -37,10 +39,45 @@ def unknown_card(text: str, known_spans: list[tuple[int, int]]) -> UnknownCard |
         if compact in NOT_CARDS or (re.fullmatch(r"[a-z]\d{2,3}", compact) and _looks_like_size(text, m.end())):
             continue
         mem = STATED_MEMORY.match(text[m.end():])
-        return UnknownCard(word.upper().replace("  ", " "), int(mem.group(1)) if mem else None)
+        typed = re.search(re.escape(word), raw, re.I) if raw else None
+        name = typed.group(0) if typed else word.upper()
+        return UnknownCard(name, int(mem.group(1)) if mem else None)
     return None
 
 
 def _looks_like_size(text: str, end: int) -> bool:
     """"a14b" is a model size, not a card."""
     return text[end:end + 1] == "b"
+
+
+# A word written right before a bare size ("CodeLlama 34B", "百川2 13B", "baichuan2-13b"): a model family
+# the catalog does not know, named back in the reply instead of silently sized as another family.
+FAMILY_BEFORE_SIZE = re.compile(
+    r"(?<![a-z0-9])([a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*|[\u4e00-\u9fff]{2,4}\d*(?:\.\d+)?)[\s\-_]*(\d+(?:\.\d+)?)\s*b(?![a-z])",
+    re.I,
+)
+NOT_FAMILIES = {
+    "a", "an", "the", "for", "on", "of", "with", "and", "or", "to", "is", "my", "our", "run", "train", "tune", "finetune",
+    "lora", "qlora", "full", "ft", "sft", "dpo", "ppo", "orpo", "kto", "grpo", "fp16", "bf16", "int4", "int8", "model",
+    "size", "params", "param", "parameters", "about", "around", "approx", "v", "x", "gpu", "card", "cards", "pretrain",
+    "pretraining", "continued", "serve", "serving", "vllm", "inference", "deploy", "fully", "fine", "tuning", "finetuning",
+    "全参", "全量", "模型", "参数", "微调", "训练", "一个", "这个", "那个", "大概", "差不多", "推理", "部署", "做个", "预训练",
+}
+
+
+def unknown_family(text: str, raw: str = "") -> str | None:
+    """The family word before a bare size, when it is not one of ours and not an ordinary word
+    (spelled as the user wrote it, when `raw` has it)."""
+    from bot.understand.entities import model_table
+
+    for m in FAMILY_BEFORE_SIZE.finditer(text):
+        word = m.group(1)
+        folded = word.lower()
+        stem = re.sub(r"[\d.\-_]+$", "", folded)
+        if folded in NOT_FAMILIES or stem in NOT_FAMILIES or len(stem) < 2:
+            continue
+        if any(key.startswith(re.sub(r"[^a-z0-9\u4e00-\u9fff]", "", stem)) for key in model_table().by_key):
+            continue  # a family we know (qwen, llama ...): the reply names the architecture it used
+        found = re.search(re.escape(word), raw, re.I) if raw else None
+        return found.group(0) if found else word
+    return None

@@ -34,6 +34,7 @@ EIGHT_BIT_BASE = re.compile(r"8[\s-]?bit\s*(?:base|底座|量化)|load_in_8bit|i
 PRETRAIN = re.compile(r"继续预训练|增量预训练|二次预训练|continu(?:ed|al)\s*pre[\s-]?train\w*|\bcpt\b|\bpre[\s-]?train\w*|预训练", re.ASCII)
 LORA = re.compile(r"(?<![q\w])lora|(?<![q\w])lroa|(?<![q\w])lora|\blra\b|低秩", re.ASCII)
 FULL = re.compile(r"全参|全量|全部参数|所有参数|\bfull(?:[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|params?|parameters?|training|sft))?\b"
+    r"|\bfully[\s-]+(?:fine[\s-]*tun\w*|finetun\w*|train\w*)|\ball\s+(?:the\s+)?(?:weights|parameters)\b"
     r"|\bfft\b|full[\s-]*param", re.ASCII)
 SFT = re.compile(r"\bsft\b|监督微调", re.ASCII)
 
@@ -293,11 +294,12 @@ def params_b(text: str) -> float | None:
 
 
 # ---------------------------------------------------------------- rental and money
-DAYS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
-WEEKS = re.compile(r"(\d+)\s*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
+DAYS = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
+WEEKS = re.compile(r"(\d+)[\s-]*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
 MONTHS = re.compile(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
 YEARS = re.compile(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
-HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
+HOURS = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
+MINUTES = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
 A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 
@@ -307,6 +309,9 @@ def duration(text: str) -> tuple[float | None, float | None]:
     m = HOURS.search(text)
     if m:
         return None, float(m.group(1))
+    m = MINUTES.search(text)
+    if m and not re.search(r"每步|/\s*step|per\s+step|下载|上传|download|upload|boot|开机", text[max(0, m.start() - 8):m.end() + 8]):
+        return None, float(m.group(1)) / 60
     for pattern, factor in ((YEARS, 365), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
         m = pattern.search(text)
         if m:
@@ -406,3 +411,11 @@ def framework(text: str) -> str | None:
     """The training framework a message names ("用 LLaMA-Factory", "with torchtune", "unsloth"), as a profile id."""
     found = [(m.start(), fid) for fid, pattern in FRAMEWORKS if (m := pattern.search(text))]
     return min(found)[1] if found else None
+
+
+SIDE_MINUTES = re.compile(r"(?:下载|上传|保存|download\w*|upload\w*|sav\w+)[^\d]{0,8}?(\d+(?:\.\d+)?)\s*(?:分钟|mins?|minutes?)", re.ASCII)
+
+
+def side_minutes(text: str) -> float:
+    """Minutes stated for download, saving and upload (seed 002: 任务分钟 = 下载 + 训练 + 保存/上传)."""
+    return sum(float(m.group(1)) for m in SIDE_MINUTES.finditer(text))

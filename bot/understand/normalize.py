@@ -89,7 +89,7 @@ ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
                    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
                    "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
 _ENGLISH_RUN = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")\s+"
+    r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
     r"(?=(?:x\s*)?(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|h100|h200|a100|4090|3090|5090)\b)"
 )
 

@@ -7,6 +7,7 @@ mistaken for other numbers (average length, samples, tokens); then everything el
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -18,7 +19,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.amount import Ambiguous, OutOfRange
-from bot.understand.cards import UnknownCard, unknown_card
+from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
@@ -80,6 +81,7 @@ class Parsed:
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
     versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
+    family: str | None = None  # "CodeLlama" in "CodeLlama 34B": a family the catalog lacks, named back
 
     def fields(self) -> dict[str, object]:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
@@ -101,6 +103,7 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 HELP = re.compile(
     r"^\s*/?(?:help|hepl|halp|start|commands?|usage|帮助|菜单)\b\s*\??$|怎么用|咋用|如何使用|怎么使用|你能干啥|你能做什么|你会什么|能干什么|能做啥"
     r"|有哪些命令|有什么命令|命令列表|指令|what can you do|how (?:do i|to) use (?:this|you|the bot|it)|^help\b"
+    r"|what commands|which commands|list (?:of )?(?:the )?commands|commands? (?:are there|do you have|list)|all (?:the )?commands"
 )
 SIZE_WORDS = re.compile(
     r"显存|memory|vram|够|fit|几张|几卡|多少卡|多少张|要多少|oom|爆|跑得动|能跑|跑不|能训|训得|行不|行吗|能不能|需要|"
@@ -156,10 +159,12 @@ def parse(text: str) -> Parsed:
     if tokens:
         req["tokens"] = tokens
         rest = f.TOKENS.sub(" ", rest, count=1)
+    family = None
     if "model" not in req:
         size = f.params_b(rest)
         if size:
             req["params_b"] = size
+            family = unknown_family(rest, raw)
     rest = f.SIZE_B.sub(" ", rest)
 
     count = gpu_count if gpu_count is not None else f.num_gpus(rest)
@@ -187,8 +192,13 @@ def parse(text: str) -> Parsed:
 
     step = f.step_seconds(rest)
     steps = f.total_steps(rest)
+    if step and not steps and req.get("samples") and "model" not in req and "params_b" not in req:
+        # seed 002: steps = ceil(samples × epochs / (micro-batch × accumulation × GPUs)); no model is
+        # needed to price a measured run, only to check its memory
+        per_step = _num(req.get("micro_batch")) * _num(req.get("grad_accum")) * _num(req.get("num_gpus"))
+        steps = math.ceil(_num(req["samples"]) * _num(req.get("epochs")) / per_step)
     if step and steps and "hours" not in req:
-        req["hours"] = steps * step / 3600  # measured step time × steps: the rental the job needs
+        req["hours"] = steps * step / 3600 + f.side_minutes(rest) / 60  # + download and upload minutes
     elif step:
         req["step_seconds"] = step
     objective = obj.objective(rest)
@@ -196,7 +206,7 @@ def parse(text: str) -> Parsed:
         req["objective"] = objective
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
     spans_known = [(m.start, m.end) for m in models + gpus]
-    card = unknown_card(norm, spans_known) if not gpus else None
+    card = unknown_card(norm, spans_known, raw) if not gpus else None
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(rest))
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
@@ -213,7 +223,7 @@ def parse(text: str) -> Parsed:
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus)
+                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family)
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -225,6 +235,11 @@ def parse_cost(text: str) -> TrainingRequest:
     found = {"provider": rental.provider, "days": rental.duration_days, "hours": rental.duration_hours}
     extra = {k: v for k, v in found.items() if v is not None and getattr(parsed.request, k) is None}
     return parsed.request.model_copy(update=extra) if extra else parsed.request
+
+
+def _num(value: object) -> float:
+    """A stated count or 1 when unstated (or not a number)."""
+    return float(value) if isinstance(value, int | float) and value else 1.0
 
 
 def _valid(key: str, value: object) -> bool:
@@ -267,6 +282,7 @@ PRICE_WORDS = re.compile(
     r"多少钱|多少|价格|价钱|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
+PRICE_ASK = re.compile(r"多少钱|价格|价钱|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
 PRICE_ONLY_WORDS = re.compile(r"多少钱|价格|价钱|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
@@ -312,10 +328,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if follow_up:
         return Classified("size", hits, follow_up=True)
     carded = bool(rental.gpu) or card is not None
+    if carded and req.hours and req.samples:
+        return Classified("price", hits)  # a measured run with no model: its hours priced on the card
     priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours)
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
-    if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not rental.gpu):
+    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
+    if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
         return Classified("price", hits)  # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱"

@@ -11,7 +11,8 @@ import re
 
 GREETING = r"hi|hello|hey|hiya|yo|morning|good\s+(?:morning|afternoon|evening)|你好|您好|嗨|哈喽|哈啰|早上好|早安|晚上好|下午好|在吗|在不在|大家好"
 THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|awesome|cool|ok(?:ay)?|got\s+it|谢谢(?:你|您|啦|了)?|多谢|感谢|辛苦了?|好的|明白了?|收到|懂了|厉害|牛|赞"
-IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|你是谁|你是什么|你是干什么的|你是做什么的|你是干嘛的"
+IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|what\s+does\s+(?:this\s+bot|kasuan)\s+do"
+            r"|你是谁|你是什么|你是干什么的|你是做什么的|你是干嘛的|是干嘛的|是干什么的|是做什么的|干嘛用的|有什么用"
             r"|卡算是什么|介绍一下(?:你自己|自己)?|自我介绍")
 FILLER = r"[\s!！.。,，~～?？:)）(（😀-🙏👍❤️]*"
 BOT_NAME = r"(?:@?\w*bot|卡算|kasuan|机器人)?"
