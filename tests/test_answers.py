@@ -246,3 +246,55 @@ def test_help_lists_every_command_grouped(chat: ChatUser) -> None:
         if name not in ("start", "help"):
             assert f"/{name}" in chat.text, name
     assert len(chat.lines) <= 15
+
+
+# ---------------------------------------------------------------- classes the held-out set exposed
+
+
+def test_an_unknown_model_family_is_named_back(chat: ChatUser) -> None:
+    chat.say("CodeLlama 34B QLoRA on an RTX A6000?")
+    assert "CodeLlama" in chat.lines[0] and "isn't in the catalog" in chat.text
+
+
+def test_a_year_is_twelve_months_even_without_an_annual_discount(chat: ChatUser) -> None:
+    chat.say("一万网络的 T4 按年付一年多少钱")
+    assert "¥10,800" in chat.text  # 12 × ¥900 (no annual discount is stated for the T4), not 13 months
+
+
+def test_minutes_are_priced_by_the_minute(chat: ChatUser) -> None:
+    chat.say("cloudgpu A6000 只用 90 minutes 多少钱")
+    assert "$0.66" in chat.text  # 90 started minutes × $0.44/60
+
+
+def test_a_measured_run_is_priced_without_a_model(chat: ChatUser) -> None:
+    chat.say("4万条样本跑3个epoch，单卡 batch 2、梯度累积 8，实测每步 1.2 秒，下载 10 分钟、保存上传 5 分钟，用 cloudgpu 的 A6000 一共多少钱")
+    assert "$1.21" in chat.text  # ceil(40000×3/16) = 7500 steps × 1.2 s = 150 min + 15 min → 165 min × $0.44/60
+
+
+def test_cards_compared_side_by_side(chat: ChatUser) -> None:
+    r = chat.say("32b 全参 8x A100 vs 8x H100 哪个划算")
+    assert r.kind == "sizing_versus" and "₮8,352" in chat.text and "₮14,432" in chat.text
+
+
+def test_no_offload_is_honoured_and_the_8bit_way_offered(chat: ChatUser) -> None:
+    r = chat.say("72B 全参不想开 offload，要什么配置")
+    v = r.data["v"]
+    assert v["verdict"]["offload"] == "none" and all(o["offload"] == "none" for o in v["others"])
+    assert v["eight_bit"] is not None and "8-bit" in chat.text
+
+
+def test_a_price_follow_up_with_nodes_and_infiniband(chat: ChatUser) -> None:
+    chat.say("8卡H100 租一个月多少")
+    chat.say("两台的话，再加 InfiniBand 呢")
+    assert "₮30,064" in chat.text
+
+
+def test_a_rental_is_requoted_when_the_next_message_names_provider_and_length(chat: ChatUser) -> None:
+    chat.say("租一张4090")
+    r = chat.say("一周，gpuli")
+    assert r.kind == "wallet_confirm" and "gpuli" in chat.text and "₮109" in chat.text
+
+
+def test_a_strong_faq_answer_beats_a_card_without_a_price_question(chat: ChatUser) -> None:
+    assert chat.say("any catch with renting an MI300X for fine-tuning?").kind == "faq"
+    assert "ROCm" in chat.text
