@@ -24,12 +24,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.clock import FixedClock
-from bot.core.incoming import Incoming
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
 from bot.store import connect
 from bot.store import outbox as outbox_store
 from bot.store.connection import Store
-from bot.wallet import DeliveryResult, handle_button, handle_command, send_due, sweep
+from bot.wallet import Delivery, handle_button, handle_command, send_due, sweep
 from bot.wallet.sender import LEASE
 
 WALLETS = 200
@@ -95,16 +94,16 @@ def run(seed: int = 5) -> AlertReport:
         blocked_chat = "telegram:chat:3"
         kinds: Counter[str] = Counter()
 
-        async def deliver(chat: str, reply: Reply) -> DeliveryResult:
+        async def deliver(chat: str, reply: Reply) -> Delivery:
             if chat == blocked_chat:
-                return DeliveryResult.blocked("bot was blocked by the user")
+                return Delivery.blocked("bot was blocked by the user")
             roll = rng.random()
             if roll < 0.05:
-                return DeliveryResult.retry(30, "429")
+                return Delivery.retry(30, "429")
             if roll < 0.08:
-                return DeliveryResult.failed("HTTP 502")
+                return Delivery.failed("HTTP 502")
             kinds[reply.kind] += 1
-            return DeliveryResult.ok()
+            return Delivery.sent()
 
         async def round_() -> None:
             sweep(store, clock.now())

@@ -31,6 +31,8 @@ from typing import Any
 
 import yaml
 
+from bot.render import render_reply
+
 HERE = Path(__file__).parent
 CASES = HERE / "chat_eval.yaml"
 FAILURES = HERE / "out" / "chat_eval_failures.txt"
@@ -134,7 +136,7 @@ def play(case: Case) -> Outcome:
     """Push the case's turns through a fresh core and judge the last reply."""
     from bot.clock import FixedClock
     from bot.core.app import build_core
-    from bot.core.incoming import Incoming
+    from bot.messages import Incoming
     from bot.store import open_store
 
     outcome = Outcome(case)
@@ -166,9 +168,9 @@ def play(case: Case) -> Outcome:
                     outcome.reasons.append(f"turn {n + 1}: no reply")
                     break
             if not outcome.reasons:
-                outcome.text = first_message(reply.render("plain"))
+                outcome.text = first_message(render_reply(reply, "plain"))
                 for flavor in ("telegram", "discord"):
-                    reply.render(flavor)
+                    render_reply(reply, flavor)
                 outcome.reasons = judge(case, outcome.text)
         except Exception as exc:  # a crash is a failed case, reported with its type, never a stopped run
             outcome.reasons.append(f"raised {type(exc).__name__}: {exc}")

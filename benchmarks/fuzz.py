@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 
 from bot.clock import FixedClock
 from bot.core.app import build_core
-from bot.core.incoming import Incoming
-from bot.render import split_message
+from bot.messages import Incoming
+from bot.render import render_reply, split_message
 from bot.store import connect
 from tests.telegram_html import check
 
@@ -91,9 +91,9 @@ def run(n: int = MESSAGES) -> FuzzReport:
         if reply is None:
             continue
         report.replies += 1
-        plain = reply.render("plain")
-        html = reply.render("telegram")
-        discord = reply.render("discord")
+        plain = render_reply(reply, "plain")
+        html = render_reply(reply, "telegram")
+        discord = render_reply(reply, "discord")
         report.slowest_ms = max(report.slowest_ms, (time.perf_counter() - start) * 1000)
         if any(a in plain for a in apology):
             report.internal_errors += 1

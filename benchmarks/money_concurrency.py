@@ -62,7 +62,7 @@ def _journal(path: Path) -> tuple[list[str], str | None]:
 def worker(db: str, wid: int, journal: str, seed: int) -> None:
     """One user's operations until killed (or for DURATION × 3 at most)."""
     from bot.clock import FixedClock
-    from bot.core.incoming import Incoming
+    from bot.messages import Incoming
     from bot.store import connect
     from bot.wallet import handle_button, handle_command, sweep
 

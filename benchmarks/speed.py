@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.render import render_reply
 from bot.understand.parser import parse
 from engine.request import TrainingRequest
 from engine.sizing import size
@@ -48,8 +49,8 @@ def full_path() -> dict[str, float]:
 
     import yaml
 
-    from bot.core.incoming import Incoming
     from bot.core.router import Core
+    from bot.messages import Incoming
 
     texts = [c["text"] for c in yaml.safe_load(Path("tests/parser_cases.yaml").read_text(encoding="utf-8"))["cases"]][:200]
     core = Core()
@@ -58,7 +59,7 @@ def full_path() -> dict[str, float]:
         reply = core.handle(Incoming(text=text, user_id="bench", chat_id="bench"))
         if reply is not None:
             for flavor in ("plain", "telegram", "discord"):
-                reply.render(flavor)
+                render_reply(reply, flavor)
 
     for text in texts:  # warm every template and cache once
         one(text)

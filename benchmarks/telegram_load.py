@@ -34,10 +34,10 @@ from typing import Any
 
 from bot.adapters import CoreRunner, MemoryDedup
 from bot.adapters.telegram import TELEGRAM_LIMITS, TelegramFrontEnd
-from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
-from bot.render import split_message
+from bot.messages import Incoming
+from bot.render import render_reply, split_message
 from tests.fake_telegram import OVERALL_PER_SECOND, TOKEN, windows
 
 PRIVATE_QUESTIONS = [
@@ -56,7 +56,7 @@ def _parts(text: str, group: bool) -> int:
     reply = Core(MemorySettings()).handle(Incoming(text=text.replace("@kasuan_bot", "").strip(), user_id="1",
                                                    chat_id="1", platform="telegram",
                                                    chat_kind="group" if group else "private"))
-    return len(split_message(reply.render("telegram"), "telegram")) if reply else 0
+    return len(split_message(render_reply(reply, "telegram"), "telegram")) if reply else 0
 
 
 def _percentile(values: list[float], q: float) -> float:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import FixedClock
-from bot.core.incoming import Incoming
+from bot.messages import Incoming
 from bot.store import budgets as budget_store
 from bot.store import connect, ts
 from bot.store import ledger as ledger_store

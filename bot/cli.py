@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
 from bot.private import private_file
+from bot.render import render_reply
 from bot.understand.numbers import parse_params_b
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
@@ -26,7 +27,7 @@ from engine.sizing import size
 
 if TYPE_CHECKING:
     from bot.core.router import Core
-    from bot.replies import Reply
+    from bot.messages import Reply
     from bot.understand.parser import Parsed
 
 EXIT_BAD_INPUT = 2
@@ -149,7 +150,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     from bot.views import sizing_details_reply
 
     reply = sizing_details_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
-    return reply.render("plain"), sizing_json(s)
+    return render_reply(reply, "plain"), sizing_json(s)
 
 
 def cmd_size(args: argparse.Namespace) -> int:
@@ -177,7 +178,7 @@ def ask_core() -> Core:
 
 def ask_reply(core: Core, text: str, lang: str | None) -> tuple[Parsed, Reply]:
     """Parse once, answer through the router."""
-    from bot.core.incoming import Incoming
+    from bot.messages import Incoming
     from bot.understand.parser import parse
 
     parsed = parse(text)
@@ -208,7 +209,7 @@ def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
         "request": request,
         "missing": p.missing,
         "faq": [faq_item(h, reply.lang) for h in p.faq if h.score > 0],
-        "reply": reply.render("plain"),
+        "reply": render_reply(reply, "plain"),
     }
 
 
@@ -221,7 +222,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(ask_json(core, args.text, args.lang), ensure_ascii=False, default=str))
     else:
-        print(ask_reply(core, args.text, args.lang)[1].render("plain"), end="")
+        print(render_reply(ask_reply(core, args.text, args.lang)[1], "plain"), end="")
     return 0
 
 

@@ -13,10 +13,10 @@ from typing import TextIO
 
 from bot.clock import SystemClock
 from bot.core.app import build_core
-from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.i18n import t
-from bot.replies import Button
+from bot.messages import Button, Incoming
+from bot.render import render_reply
 from bot.store import connect
 
 
@@ -61,7 +61,7 @@ def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | No
         if reply is None:
             continue
         last_lang = reply.lang
-        print(reply.render("plain"), file=stdout, end="")
+        print(render_reply(reply, "plain"), file=stdout, end="")
         pending = reply.buttons
         if pending:
             print(button_line(pending, reply.lang), file=stdout)

@@ -20,6 +20,7 @@ from bot.cost_reply import cost_reply
 from bot.errors import error_message
 from bot.i18n import detect_language
 from bot.json_output import sizing_json
+from bot.render import render_reply
 from bot.understand.numbers import parse_quantity
 from bot.understand.parser import parse_cost
 from engine.billing import Amount
@@ -108,7 +109,7 @@ def answer_cost(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
     report = compare(request, spec)
-    return cost_reply(report, lang).render("plain"), cost_json(report)
+    return render_reply(cost_reply(report, lang), "plain"), cost_json(report)
 
 
 # ---------------------------------------------------------------- handler

@@ -10,8 +10,8 @@ from decimal import Decimal
 from typing import Any, cast
 
 from bot.errors import gpu_name, provider_name
+from bot.messages import Reply
 from bot.render import fmt_gb, fmt_money, short_gpu
-from bot.replies import Reply
 from engine.billing import Note
 from engine.cost import CostOption, CostReport
 from engine.providers import round_money

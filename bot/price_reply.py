@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from bot.cost_reply import duration_view
 from bot.errors import gpu_name
-from bot.replies import Reply
+from bot.messages import Reply
 from engine.billing import Quote
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices
 from engine.providers import convert, currency, provider, round_money

@@ -12,6 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
+from bot.messages import Reply
 from templates import template_dir
 
 if TYPE_CHECKING:  # jinja2 and wcwidth are imported when a reply is first rendered: `kasuan size --json` never needs them
@@ -127,6 +128,11 @@ def environment(flavor: str) -> Environment:
     env.globals.update(t=t, column_widths=column_widths, table_width=table_width,
                        max_table_width=MAX_TABLE_WIDTH[flavor], flavor=flavor)
     return env
+
+
+def render_reply(reply: Reply, flavor: str = "plain") -> str:
+    """A reply in a front end's flavor (plain for the console and the CLI)."""
+    return render(reply.kind, flavor, lang=reply.lang, **reply.data)
 
 
 def render(kind: str, flavor: str, **data: Any) -> str:

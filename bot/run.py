@@ -35,7 +35,7 @@ from bot.adapters.config import Config, ConfigError, load_env_file, redact, setu
 from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
-from bot.replies import Reply
+from bot.messages import Reply
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.wallet import send_due as wallet_send_due

@@ -22,13 +22,14 @@ from typing import Any
 
 from bot.clock import Clock, FixedClock, SystemClock, parse_instant
 from bot.i18n import t
-from bot.replies import Reply
+from bot.messages import Delivery, Reply
+from bot.render import render_reply
 from bot.store import connect, current_version, outbox
 from bot.store.connection import ts
 from bot.store.ledger import check, integrity
 from bot.store.outbox import OutboxItem
 from bot.store.wallets import prefs
-from bot.wallet.sender import Deliver, DeliveryOutcome, DeliveryResult, send_due
+from bot.wallet.sender import Deliver, send_due
 from bot.wallet.sweeper import due_alerts, sweep
 from bot.wallet.views import alert_reply
 
@@ -107,7 +108,7 @@ def cmd_alerts_due(args: argparse.Namespace) -> int:
     store = connect()
     try:
         items = due_alerts(store, now)
-        rendered = [(item, alert_reply(item, prefs(store, item.wallet_id), False).render("plain")) for item in items]
+        rendered = [(item, render_reply(alert_reply(item, prefs(store, item.wallet_id), False), "plain")) for item in items]
     finally:
         store.close()
     if getattr(args, "json", False):
@@ -126,10 +127,10 @@ def cmd_alerts_due(args: argparse.Namespace) -> int:
 def console_deliver(lang: str) -> Deliver:
     """Delivery to this terminal: the alert as the console would show it, under the chat it is for."""
 
-    async def deliver(chat: str, reply: Reply) -> DeliveryOutcome:
+    async def deliver(chat: str, reply: Reply) -> Delivery:
         print(t("wallet.cli.deliver_to", lang, chat=chat))
-        print("  " + reply.render("plain").strip().replace("\n", "\n  "), flush=True)
-        return DeliveryResult.ok()
+        print("  " + render_reply(reply, "plain").strip().replace("\n", "\n  "), flush=True)
+        return Delivery.sent()
 
     return deliver
 
@@ -139,7 +140,7 @@ def _platform_deliver(fronts: Deliver | None, lang: str) -> tuple[Deliver, set[s
     platforms = set(getattr(fronts, "platforms", ())) if fronts is not None else set()
     console = console_deliver(lang)
 
-    async def deliver(chat: str, reply: Reply) -> DeliveryOutcome:
+    async def deliver(chat: str, reply: Reply) -> Delivery:
         if chat.startswith(CONSOLE + ":") or fronts is None:
             return await console(chat, reply)
         return await fronts(chat, reply)

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 from bot.clock import FixedClock
 from bot.core.app import build_core
-from bot.core.incoming import Incoming
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
+from bot.render import render_reply
 from bot.store import Store, connect
 
 T0 = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
@@ -51,7 +51,7 @@ class ChatUser:
     @property
     def text(self) -> str:
         assert self.last is not None
-        return self.last.render("plain")
+        return render_reply(self.last, "plain")
 
     @property
     def lines(self) -> list[str]:

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FixedClock
-from bot.replies import Reply
+from bot.messages import Reply
+from bot.render import render_reply
 from bot.store import connect
 from bot.store import outbox as outbox_store
 from bot.store import rentals as rental_store
 from bot.store.connection import Store
-from bot.wallet import DeliveryResult, due_alerts, send_due, sweep
+from bot.wallet import Delivery, due_alerts, send_due, sweep
 from bot.wallet.sender import LEASE, MAX_FAILURES
 from tests.test_wallet_handlers import Chat, counts
 
@@ -33,9 +34,9 @@ class Inbox:
     def __init__(self, clock: FixedClock) -> None:
         self.clock = clock
         self.got: list[tuple[datetime, str, Reply]] = []
-        self.answer: DeliveryResult = DeliveryResult.ok()
+        self.answer: Delivery = Delivery.sent()
 
-    async def deliver(self, chat: str, reply: Reply) -> DeliveryResult:
+    async def deliver(self, chat: str, reply: Reply) -> Delivery:
         self.got.append((self.clock.now(), chat, reply))
         return self.answer
 
@@ -115,20 +116,20 @@ def test_a_simulated_month_across_three_providers() -> None:
     by_kind = {(r.kind, _what(r)): r for _, _, r in reversed(inbox.got)}  # the first of each kind
     runway = by_kind[("alert_runway", f"#{cloud}")]
     assert runway.data["hours_left"] == "8.9" and runway.data["destroy_at"].startswith("2026-12-02 15:09")
-    assert "runs out around 2026-12-02 15:09" in runway.render("plain")
+    assert "runs out around 2026-12-02 15:09" in render_reply(runway, "plain")
     destroyed = by_kind[("alert_destroyed", f"#{cloud}")]
     assert destroyed.data["ended"].startswith("2026-12-02 15:09") and destroyed.data["paid"] == "$5.00"
     assert destroyed.data["minutes"] == 909
     expired = by_kind[("alert_expired", f"#{gpuli}")]
-    assert expired.data["data_until"] == "2026-12-15" and "2026-12-15" in expired.render("plain")
-    assert "does not say how long" in by_kind[("alert_expired", f"#{yiwan}")].render("plain")
+    assert expired.data["data_until"] == "2026-12-15" and "2026-12-15" in render_reply(expired, "plain")
+    assert "does not say how long" in render_reply(by_kind[("alert_expired", f"#{yiwan}")], "plain")
     assert not any(r.data["late"] for _, _, r in inbox.got)
     assert me.balance("cloudgpu", "USD") == 0  # $5.00 charged by the minute, the hold released
     assert counts(store)["outbox"] == len(inbox.got)
     for _, _, reply in inbox.got:  # every alert renders in every flavor and language
         for lang in ("zh", "en"):
             for flavor in ("plain", "telegram", "discord"):
-                text = Reply(reply.kind, lang, reply.data).render(flavor)
+                text = render_reply(Reply(reply.kind, lang, reply.data), flavor)
                 assert f"#{reply.data['id']}" in text if "id" in reply.data else "%" in text
 
 
@@ -150,7 +151,7 @@ def test_an_alert_missed_while_the_bot_was_down_is_sent_late_saying_so() -> None
     assert inbox.summary() == [("12-06 12:00", "alert_expiry", f"#{rid} 3d")]
     reply = inbox.got[0][2]
     assert reply.data["late"] is True
-    assert "late: it was due at 2026-12-05 00:00" in reply.render("plain")
+    assert "late: it was due at 2026-12-05 00:00" in render_reply(reply, "plain")
 
 
 def test_a_runway_alert_missed_while_down_names_the_time_it_fell_due() -> None:
@@ -285,10 +286,10 @@ def _one_due_alert() -> tuple[Store, FixedClock, Inbox, int]:
 
 def test_retry_after_is_honoured() -> None:
     store, clock, inbox, _ = _one_due_alert()
-    inbox.answer = DeliveryResult.retry(120, "flood control")
+    inbox.answer = Delivery.retry(120, "flood control")
     asyncio.run(send_due(store, clock, inbox.deliver))
     assert len(inbox.got) == 1
-    inbox.answer = DeliveryResult.ok()
+    inbox.answer = Delivery.sent()
     clock.advance(seconds=60)
     asyncio.run(send_due(store, clock, inbox.deliver))
     assert len(inbox.got) == 1, "sent again before the platform's retry-after"
@@ -299,7 +300,7 @@ def test_retry_after_is_honoured() -> None:
 
 def test_failures_back_off_then_give_up() -> None:
     store, clock, inbox, _ = _one_due_alert()
-    inbox.answer = DeliveryResult.failed("network down")
+    inbox.answer = Delivery.failed("network down")
     waits = []
     for _ in range(MAX_FAILURES):
         asyncio.run(send_due(store, clock, inbox.deliver))
@@ -315,12 +316,12 @@ def test_failures_back_off_then_give_up() -> None:
 def test_a_chat_that_blocked_the_bot_is_given_up_and_remembered() -> None:
     store, clock, inbox, me, _ = _month_with_gpuli()
     clock.set(datetime(2026, 12, 5, tzinfo=UTC))
-    inbox.answer = DeliveryResult.blocked("Forbidden: bot was blocked by the user")
+    inbox.answer = Delivery.blocked("Forbidden: bot was blocked by the user")
     tick(store, clock, inbox)
     assert outbox_store.items(store)[0].status == "blocked"
     assert outbox_store.is_blocked(store, "telegram:chat:8")
     clock.set(datetime(2026, 12, 7, tzinfo=UTC))
-    inbox.answer = DeliveryResult.ok()
+    inbox.answer = Delivery.sent()
     tick(store, clock, inbox)
     assert len(inbox.got) == 1, "no delivery is attempted to a chat that blocked the bot"
     assert [i.status for i in outbox_store.items(store)] == ["blocked", "blocked"]
@@ -341,10 +342,10 @@ def test_muted_kinds_are_recorded_not_sent() -> None:
 
 def test_a_group_that_moved_takes_its_alerts_along() -> None:
     store, clock, inbox, _, _ = _month_with_gpuli()
-    inbox.answer = DeliveryResult.ok(moved_to="telegram:chat:-1009")
+    inbox.answer = Delivery.sent(moved_to="telegram:chat:-1009")
     clock.set(datetime(2026, 12, 5, tzinfo=UTC))
     tick(store, clock, inbox)
-    inbox.answer = DeliveryResult.ok()
+    inbox.answer = Delivery.sent()
     clock.set(datetime(2026, 12, 7, tzinfo=UTC))
     tick(store, clock, inbox)
     assert [chat for _, chat, _ in inbox.got] == ["telegram:chat:8", "telegram:chat:-1009"]
@@ -382,7 +383,7 @@ def _crashing_sender(path: str, now: str, log: str) -> None:
     store = connect(Path(path))
     clock = FixedClock(now)
 
-    async def deliver(chat: str, reply: Reply) -> DeliveryResult:
+    async def deliver(chat: str, reply: Reply) -> Delivery:
         with open(log, "a", encoding="utf-8") as f:
             f.write(f"{reply.kind}\n")
         os._exit(9)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render import render_reply
 from tests.chat_user import ChatUser
 
 CLI_WORDS = ("--json", "kasuan cost", "kasuan size", "--tokens", "--hours")
@@ -89,7 +90,7 @@ def test_first_message_is_at_most_15_lines_without_cli_words(chat: ChatUser, tex
     r = chat.say(text)
     assert len(chat.lines) <= 15, chat.text
     for flavor in ("plain", "telegram", "discord"):
-        rendered = r.render(flavor)
+        rendered = render_reply(r, flavor)
         assert not any(word in rendered for word in CLI_WORDS), rendered
 
 

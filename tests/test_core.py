@@ -8,11 +8,10 @@ import pytest
 from wcwidth import wcswidth
 
 from bot.core import buttons
-from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
-from bot.render import MESSAGE_LIMIT, split_message
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
+from bot.render import MESSAGE_LIMIT, render_reply, split_message
 from engine.request import TrainingRequest
 from tests.telegram_html import TelegramHTMLError, check
 
@@ -61,19 +60,19 @@ def test_sizing_reply_data_and_three_flavors() -> None:
     assert (v["model_id"], v["method"], v["fit"]["gpu"], v["fit"]["fits"]) == ("qwen3-8b", "qlora", "rtx-4090", True)
     assert round(v["total_gb"], 1) == 12.3
     for flavor in FLAVORS:
-        text = r.render(flavor)
+        text = render_reply(r, flavor)
         assert "12.3" in text and "RTX 4090" in text
-    check(r.render("telegram"))
+    check(render_reply(r, "telegram"))
     details = User().presses(r, [b.label_key for b in r.buttons].index("btn.details"))  # the breakdown table
-    assert "```" in details.render("discord") and "<pre>" in details.render("telegram")
-    check(details.render("telegram"))
+    assert "```" in render_reply(details, "discord") and "<pre>" in render_reply(details, "telegram")
+    check(render_reply(details, "telegram"))
 
 
 def test_every_table_row_has_the_same_display_width() -> None:
     for text, lang in (("qwen3 32b 全参 8卡 h100", None), ("qwen3 32b full on 8 h100", None), ("/gpus", "zh"), ("/compare qwen3 8b", "en")):
         r = reply(text, lang=lang)
         for flavor in ("telegram", "discord"):
-            for block in tables(r.render(flavor)):
+            for block in tables(render_reply(r, flavor)):
                 widths = {wcswidth(line.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")) for line in block}
                 assert len(widths) == 1, (text, flavor, block)
                 assert widths.pop() <= 40
@@ -81,9 +80,9 @@ def test_every_table_row_has_the_same_display_width() -> None:
 
 def test_wide_tables_switch_to_cards() -> None:
     r = reply("/gpus")
-    assert any(len(block) > 5 for block in tables(r.render("discord")))  # narrow enough for a table
+    assert any(len(block) > 5 for block in tables(render_reply(r, "discord")))  # narrow enough for a table
     short = reply("qwen3 32b full on 8 cards")
-    wide = User().presses(short, [b.label_key for b in short.buttons].index("btn.details")).render("telegram")
+    wide = render_reply(User().presses(short, [b.label_key for b in short.buttons].index("btn.details")), "telegram")
     assert "<b>8×" in wide  # the recommendation table is wider than 40 columns: card layout
 
 
@@ -92,7 +91,7 @@ def test_telegram_html_is_valid_for_every_reply_kind_even_with_hostile_text() ->
              "qwen3-9b lora", "在吗", NASTY, "/size " + NASTY, "Qwen3-8B QLoRA 一张4090够吗 <i>"]
     for text in texts:
         r = reply(text)
-        for part in split_message(r.render("telegram"), "telegram"):
+        for part in split_message(render_reply(r, "telegram"), "telegram"):
             check(part)
             assert len(part) <= MESSAGE_LIMIT["telegram"]
 
@@ -105,15 +104,15 @@ def test_checker_rejects_what_telegram_rejects() -> None:
 
 
 def test_discord_escapes_user_text_and_mentions() -> None:
-    text = Reply("error", "en", {"message": "no card *h800* _x_ @everyone `rm`"}).render("discord")
+    text = render_reply(Reply("error", "en", {"message": "no card *h800* _x_ @everyone `rm`"}), "discord")
     assert "\\*h800\\*" in text and "\\_x\\_" in text and "\\`rm\\`" in text
     assert "@everyone" not in text and "@\u200beveryone" in text
-    assert "*h800*" in Reply("error", "en", {"message": "no card *h800*"}).render("plain")
+    assert "*h800*" in render_reply(Reply("error", "en", {"message": "no card *h800*"}), "plain")
 
 
 def test_long_replies_split_at_block_boundaries_never_inside_code() -> None:
     r = reply("/faq")
-    text = r.render("discord")
+    text = render_reply(r, "discord")
     parts = split_message(text, "discord")
     assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
     big = "```\n" + "\n".join(f"row {i:04d}  " + "x" * 30 for i in range(200)) + "\n```"
@@ -150,7 +149,7 @@ def test_stale_or_forged_button_gets_a_clear_reply() -> None:
     out = user.core.handle(Incoming(text="", user_id="u", chat_id="c", button="s|nope"))
     assert out is not None and out.kind == "error"
     out = user.core.handle(Incoming(text="", user_id="u", chat_id="c", button="s|qwen3-99b|l|||||m=q"))
-    assert out is not None and out.kind == "error" and "out of date" in out.render("plain")  # a model since renamed
+    assert out is not None and out.kind == "error" and "out of date" in render_reply(out, "plain")  # a model since renamed
 
 
 def test_settings_persist_and_language_precedence() -> None:
@@ -192,10 +191,10 @@ def test_bad_setting_and_unknown_command_are_clear_and_change_nothing() -> None:
     store = MemorySettings()
     user = User(Core(store))
     r = user.says("/currency bitcoin")
-    assert r is not None and r.kind == "error" and "USD" in r.render("plain")
+    assert r is not None and r.kind == "error" and "USD" in render_reply(r, "plain")
     assert "currency" not in store.get("console:user:u1")
     r = user.says("/frobnicate")
-    assert r is not None and "/size" in r.render("plain")
+    assert r is not None and "/size" in render_reply(r, "plain")
 
 
 def test_a_crashing_handler_becomes_an_apology_with_an_error_id() -> None:
@@ -207,13 +206,13 @@ def test_a_crashing_handler_becomes_an_apology_with_an_error_id() -> None:
     core.commands["boom"] = boom  # type: ignore[assignment]
     r = core.handle(Incoming(text="/boom", user_id="u", chat_id="c"))
     assert r is not None and r.kind == "error"
-    text = r.render("plain")
+    text = render_reply(r, "plain")
     assert "secret" not in text and "Traceback" not in text and re.search(r"[0-9a-f]{8}", text)
 
 
 def test_same_figures_on_every_flavor() -> None:
     r = reply("qwen2.5 72b lora 8卡 a100")
-    numbers = [set(re.findall(r"\d+\.\d+ GB", r.render(f))) for f in FLAVORS]
+    numbers = [set(re.findall(r"\d+\.\d+ GB", render_reply(r, f))) for f in FLAVORS]
     assert numbers[0] == numbers[1] == numbers[2] and numbers[0]
 
 

@@ -12,6 +12,7 @@ import pytest
 import bot.cli as cli
 from bot.cost_command import add_cost_parser
 from bot.cost_reply import cost_reply
+from bot.render import render_reply
 from engine.billing import NotOffered
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import InvalidRequest, UnknownName
@@ -352,5 +353,5 @@ def test_cli_stdin_lines(kasuan: Kasuan) -> None:
 def test_reply_renders_in_every_flavor(flavor: str, lang: str) -> None:
     for request in (SEED_32B, TrainingRequest(params_b=7, method="qlora"),
                     TrainingRequest(params_b=72, method="lora", provider="cloudgpu")):
-        text = cost_reply(compare(request), lang).render(flavor)
+        text = render_reply(cost_reply(compare(request), lang), flavor)
         assert text.strip() and "{" not in text.replace("{{", "")

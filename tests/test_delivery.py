@@ -9,11 +9,11 @@ from datetime import UTC, datetime, timedelta
 
 from bot.adapters.telegram import Pace, PacedRateLimiter
 from bot.clock import FixedClock
-from bot.replies import Reply
+from bot.messages import Reply
 from bot.store import connect, outbox
 from bot.store.connection import Store
 from bot.store.wallets import ensure_wallet
-from bot.wallet import DeliveryResult, send_due
+from bot.wallet import Delivery, send_due
 
 NOW = datetime(2026, 12, 5, tzinfo=UTC)
 
@@ -38,13 +38,13 @@ def test_a_slow_chat_does_not_hold_up_the_others_and_order_is_kept_per_chat() ->
     in_flight = [0, 0]  # now, most
     start = time.monotonic()
 
-    async def deliver(chat: str, reply: Reply) -> DeliveryResult:
+    async def deliver(chat: str, reply: Reply) -> Delivery:
         in_flight[0] += 1
         in_flight[1] = max(in_flight[1], in_flight[0])
         await asyncio.sleep(0.6 if chat == slow else 0.01)  # 3 s in the report; scaled down
         in_flight[0] -= 1
         done.append((time.monotonic() - start, chat, int(reply.data["id"])))
-        return DeliveryResult.ok()
+        return Delivery.sent()
 
     report = asyncio.run(send_due(store, FixedClock(NOW), deliver, limit=1000, concurrency=8))
     assert report.sent == 82 and in_flight[1] <= 8
@@ -91,9 +91,9 @@ def test_a_sender_claims_only_the_platforms_it_can_deliver_to() -> None:
     _queue(store, ["telegram:chat:1", "discord:chat:2", "console:chat:3"], per_chat=1)
     got: list[str] = []
 
-    async def deliver(chat: str, reply: Reply) -> DeliveryResult:
+    async def deliver(chat: str, reply: Reply) -> Delivery:
         got.append(chat)
-        return DeliveryResult.ok()
+        return Delivery.sent()
 
     report = asyncio.run(send_due(store, FixedClock(NOW), deliver, platforms={"telegram", "console"}))
     assert report.sent == 2 and sorted(got) == ["console:chat:3", "telegram:chat:1"]

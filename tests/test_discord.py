@@ -25,7 +25,7 @@ from bot.adapters.config import redaction
 from bot.adapters.discord_bot import CatalogTranslator, DiscordFrontEnd, command_text
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
-from bot.replies import Button, Reply
+from bot.messages import Button, Reply
 
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GfakeX.discord-test-token-never-logged-0123456789"
 APP_ID = 900

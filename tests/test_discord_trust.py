@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.clock import FixedClock
-from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
+from bot.messages import Incoming
 from bot.run import make_core
 from bot.store import connect
 from bot.store.wallets import wallet_by_owner

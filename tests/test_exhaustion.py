@@ -9,6 +9,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from bot.clock import FixedClock
+from bot.render import render_reply
 from bot.store import connect
 from bot.store import rentals as rental_store
 from bot.wallet import send_due, sweep
@@ -61,6 +62,6 @@ def test_runway_warns_at_its_level_and_in_the_last_hour_then_the_instance_is_des
     # $5 at $0.33/h lasts to 15:09: the 8 h + 1 h level at 06:09, the last hour at 14:09, gone at 15:09
     assert got == [("06:15", "alert_runway", False), ("14:15", "alert_runway", True),
                    ("15:15", "alert_destroyed", False)]
-    last = inbox.got[1][2].render("plain")
+    last = render_reply(inbox.got[1][2], "plain")
     assert "less than an hour" in last and "15:09" in last
     assert me.balance("cloudgpu", "USD") == 0

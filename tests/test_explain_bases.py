@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import has, t
+from bot.render import render_reply
 from bot.views import sizing_details_reply
 from engine.request import TrainingRequest
 from engine.sizing import size
@@ -31,7 +32,7 @@ def test_every_basis_is_worded_and_explain_renders(req: TrainingRequest) -> None
         for item in term.items:
             assert has(f"basis.{item.basis}"), item.basis
     for lang in ("zh", "en"):
-        text = sizing_details_reply(s, lang, explain=True, limit=3).render("plain")
+        text = render_reply(sizing_details_reply(s, lang, explain=True, limit=3), "plain")
         for term in s.estimate.terms:
             for item in term.items:
                 if item.gb != 0:  # zero items (offloaded, none, "included above") are not listed

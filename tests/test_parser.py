@@ -7,6 +7,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.render import render_reply
 from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.parser import parse
 from tests.parser_accuracy import score
@@ -100,11 +101,11 @@ def test_ranges_are_sized_at_their_upper_end() -> None:
 
 
 def test_zero_cards_or_empty_sequence_get_a_clear_reply() -> None:
-    from bot.core.incoming import Incoming
     from bot.core.router import Core
+    from bot.messages import Incoming
 
     core = Core()
     for text, field in (("qwen3 8b lora 0卡", "num_gpus"), ("qwen3 8b lora seq 0", "seq_len")):
         reply = core.handle(Incoming(text=text, user_id="u", chat_id="c"))
         assert reply is not None
-        assert reply.kind == "error" and field in reply.render("plain")
+        assert reply.kind == "error" and field in render_reply(reply, "plain")

@@ -9,8 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FixedClock
-from bot.core.incoming import Incoming
 from bot.core.router import Core
+from bot.messages import Incoming
+from bot.render import render_reply
 from bot.store import connect
 from bot.store import pending as pending_store
 from bot.understand.parser import parse
@@ -28,7 +29,7 @@ FORGED = ["s|qwen3-8b|l|||||m=zz", "s|qwen3-8b|l|||||n=abc", "s|qwen3-8b|l|||||n
 def test_a_forged_or_stale_sizing_button_is_out_of_date(payload: str, lang: str) -> None:
     reply = Core().handle(Incoming(text="", user_id="1", chat_id="1", button=payload, user_lang=lang))
     assert reply is not None and reply.kind == "error"
-    text = reply.render("plain")
+    text = render_reply(reply, "plain")
     assert ("out of date" in text) if lang == "en" else ("过期" in text), text
     assert "error id" not in text and "错误编号" not in text
 
@@ -39,7 +40,7 @@ def test_a_real_sizing_button_still_works() -> None:
     assert first is not None and first.buttons
     for b in first.buttons:
         again = core.handle(Incoming(text="", user_id="1", chat_id="1", button=b.payload))
-        assert again is not None and again.kind != "error", (b.payload, again.render("plain"))
+        assert again is not None and again.kind != "error", (b.payload, render_reply(again, "plain"))
 
 
 def test_the_owners_double_tap_says_already_done_even_in_a_race() -> None:
@@ -79,8 +80,8 @@ def test_the_owners_double_tap_says_already_done_even_in_a_race() -> None:
 ])
 def test_absurd_numbers_get_a_range_message(text: str, field: str) -> None:
     reply = Core().handle(Incoming(text=text, user_id="1", chat_id="1"))
-    assert reply is not None and reply.kind == "error", reply.render("plain") if reply else None
-    assert field in reply.render("plain") and "between" in reply.render("plain")
+    assert reply is not None and reply.kind == "error", render_reply(reply, "plain") if reply else None
+    assert field in render_reply(reply, "plain") and "between" in render_reply(reply, "plain")
 
 
 def test_ordinary_counts_are_unchanged() -> None:

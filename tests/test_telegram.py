@@ -36,7 +36,7 @@ from bot.adapters.telegram import Pace, PacedRateLimiter, TelegramFrontEnd, api_
 from bot.clock import FixedClock
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
-from bot.replies import Button, Reply
+from bot.messages import Button, Reply
 from bot.run import Deliverer, make_core, run_all
 from tests.fake_telegram import TOKEN, FakeTelegram, windows
 from tests.telegram_html import check

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import FixedClock
-from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
 from bot.run import Deliverer, make_core
 from bot.store import connect
 from bot.wallet import send_due, sweep

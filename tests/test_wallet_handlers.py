@@ -11,8 +11,8 @@ import pytest
 
 from bot.clock import FixedClock
 from bot.core.app import build_core
-from bot.core.incoming import Incoming
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
+from bot.render import render_reply
 from bot.store import connect
 from bot.store import rentals as rental_store
 from bot.store.connection import Store
@@ -60,7 +60,7 @@ class Chat:
     @property
     def text(self) -> str:
         assert self.last is not None
-        return self.last.render("plain")
+        return render_reply(self.last, "plain")
 
     def balance(self, provider: str, currency: str, owner: str | None = None) -> int:
         w = wallet_by_owner(self.store, owner or f"{self.platform}:user:{self.user}")
@@ -231,7 +231,7 @@ def test_every_reply_renders_in_every_flavor_and_language(me: Chat) -> None:
     for reply in replies:
         for lang in ("zh", "en"):
             for flavor in ("plain", "telegram", "discord"):
-                assert Reply(reply.kind, lang, reply.data).render(flavor).strip()
+                assert render_reply(Reply(reply.kind, lang, reply.data), flavor).strip()
 
 
 def test_which_provider_is_asked_when_several_rent_the_card(me: Chat, store: Store) -> None:

@@ -20,36 +20,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from bot.core.incoming import Incoming
 from bot.core.router import Core
 from bot.i18n import t
-from bot.replies import Reply
+from bot.messages import Delivery, Incoming, Reply
 from bot.understand.parser import Parsed
 
 T = TypeVar("T")
-DeliveryStatus = Literal["ok", "retry_after", "blocked", "failed"]
-
-
-@dataclass(frozen=True)
-class Delivery:
-    """What one attempt to deliver an alert came to; the sender decides what happens next.
-
-    ok: delivered. retry_after: the platform said wait this many seconds. blocked: the chat is gone
-    or blocked the bot (stop sending there). failed: anything else (the sender backs off and retries).
-    `moved_to` is the chat's new scope when a Telegram group became a supergroup on the way.
-    """
-
-    status: DeliveryStatus
-    retry_after: float | None = None
-    detail: str = ""
-    moved_to: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
 
 
 Deliver = Callable[[str, Reply], Awaitable[Delivery]]

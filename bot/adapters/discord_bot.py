@@ -36,11 +36,10 @@ from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.adapters import CoreRunner, Delivery, InFlight, button_labels, split_scope
-from bot.core.incoming import Incoming
 from bot.core.settings import platform_lang
 from bot.i18n import detect_language, has, t
-from bot.render import split_message
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
+from bot.render import render_reply, split_message
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
 
@@ -368,7 +367,7 @@ class DiscordFrontEnd:
         error_id = uuid.uuid4().hex[:8]
         log.error("discord interaction %s failed (error id %s)", interaction.id, error_id, exc_info=error)
         lang = platform_lang(interaction.locale.value) or "en"
-        text = Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}).render("discord")
+        text = render_reply(Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}), "discord")
         with suppress(discord.HTTPException):
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
@@ -383,7 +382,7 @@ class DiscordFrontEnd:
             error_id = uuid.uuid4().hex[:8]
             log.error("discord message %s failed (error id %s)", message.id, error_id, exc_info=exc)
             lang = detect_language(message.content)
-            text = Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}).render("discord")
+            text = render_reply(Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}), "discord")
             with suppress(discord.HTTPException):
                 await message.channel.send(text, allowed_mentions=NO_MENTIONS)
 
@@ -482,7 +481,7 @@ class DiscordFrontEnd:
     @staticmethod
     def render(reply: Reply) -> list[str]:
         """The reply in Discord markdown, cut into messages under 2000 characters."""
-        return split_message(reply.render("discord"), "discord")
+        return split_message(render_reply(reply, "discord"), "discord")
 
     @staticmethod
     def view(reply: Reply) -> discord.ui.View | None:

@@ -62,11 +62,10 @@ from telegram.ext import (
 
 from bot.adapters import CoreRunner, Delivery, button_labels, split_scope
 from bot.adapters.config import WebhookConfig
-from bot.core.incoming import Incoming
 from bot.core.settings import platform_lang
 from bot.i18n import detect_language, t
-from bot.render import split_message
-from bot.replies import Reply
+from bot.messages import Incoming, Reply
+from bot.render import render_reply, split_message
 
 log = logging.getLogger("kasuan.telegram")
 
@@ -544,7 +543,7 @@ class TelegramFrontEnd:
         if reply is not None and reply.notice:
             # someone else's button: tell the presser alone, leave the message and its buttons as they are
             with suppress(BadRequest):
-                await query.answer(reply.render("plain").strip()[:ALERT_LIMIT], show_alert=True)
+                await query.answer(render_reply(reply, "plain").strip()[:ALERT_LIMIT], show_alert=True)
             return
         with suppress(BadRequest):  # "query is too old": the edit below still shows the answer
             await query.answer()
@@ -598,7 +597,7 @@ class TelegramFrontEnd:
         message = update.effective_message
         lang = platform_lang(user.language_code if user else None) or detect_language(
             message.text or "" if message else "")
-        text = Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}).render("telegram")
+        text = render_reply(Reply("error", lang, {"message": t("error.internal", lang, id=error_id)}), "telegram")
         with suppress(TelegramError):
             await self.app.bot.send_message(update.effective_chat.id, text, parse_mode=ParseMode.HTML)
 
@@ -607,7 +606,7 @@ class TelegramFrontEnd:
     @staticmethod
     def render(reply: Reply) -> list[str]:
         """The reply in Telegram HTML, cut into messages under 4096 characters."""
-        return split_message(reply.render("telegram"), "telegram")
+        return split_message(render_reply(reply, "telegram"), "telegram")
 
     @staticmethod
     def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:

@@ -12,7 +12,7 @@ from bot.clock import Clock
 from bot.core.handlers import Context, Handler
 from bot.core.router import Core
 from bot.core.settings import SQLiteSettings
-from bot.replies import Awaiting, Reply
+from bot.messages import Awaiting, Reply
 from bot.store import Store
 from bot.understand.parser import Parsed
 from bot.wallet import COMMANDS, handle_action, handle_button, handle_command, resume

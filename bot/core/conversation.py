@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.clock import Clock, SystemClock
-from bot.replies import Awaiting, Turn
+from bot.messages import Awaiting, Turn
 
 TTL = timedelta(minutes=30)
 MAX_CONVERSATIONS = 10_000

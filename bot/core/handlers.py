@@ -13,15 +13,14 @@ from datetime import timedelta
 from typing import Any
 
 from bot.core import buttons
-from bot.core.incoming import Incoming
 from bot.core.settings import KEYS, Effective, SettingsStore
 from bot.cost_reply import cost_reply
 from bot.faq import Hit, faq_entries, on_topic
 from bot.faq import answer as faq_answer
 from bot.inference_reply import inference_reply
+from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.price_reply import add_on_reply, hours_reply, price_reply, provider_price_list
 from bot.render import short_gpu
-from bot.replies import Awaiting, Button, Reply, Turn
 from bot.sizing_summary import sizing_summary
 from bot.understand.cards import UnknownCard
 from bot.understand.parser import HOWTO, Parsed, parse

@@ -28,11 +28,10 @@ from bot.core.handlers import (
     merge_follow_up,
     size_request,
 )
-from bot.core.incoming import Incoming
 from bot.core.settings import MemorySettings, SettingsStore, effective
 from bot.errors import error_message, internal_error
 from bot.i18n import t
-from bot.replies import Awaiting, Reply
+from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
 from engine.errors import KasuanError
 

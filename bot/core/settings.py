@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.core.incoming import Incoming
 from bot.i18n import detect_language
+from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 
 KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" is remembered, not set

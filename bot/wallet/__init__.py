@@ -5,17 +5,17 @@ Entry points for the chat core and the front ends:
   confirmation buttons ("w:..." payloads), free-text wallet actions the parser recognised, and a
   request finished after a clarifying question ("which provider?"), each returning a Reply.
 - sweep / due_alerts (bot.wallet.sweeper): compute due alerts into the outbox (or just list them).
-- send_due, DeliveryResult (bot.wallet.sender): deliver the outbox through a front end.
+- send_due, Delivery (bot.wallet.sender): deliver the outbox through a front end.
 """
 
 from bot.wallet.handlers import COMMANDS, event_key, handle_action, handle_button, handle_command, resume
-from bot.wallet.sender import Deliver, DeliveryResult, SendReport, send_due
+from bot.wallet.sender import Deliver, Delivery, SendReport, send_due
 from bot.wallet.sweeper import SweepReport, due_alerts, sweep
 
 __all__ = [
     "COMMANDS",
     "Deliver",
-    "DeliveryResult",
+    "Delivery",
     "SendReport",
     "SweepReport",
     "due_alerts",

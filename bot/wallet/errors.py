@@ -7,7 +7,7 @@ nothing behind.
 
 from __future__ import annotations
 
-from bot.replies import Awaiting
+from bot.messages import Awaiting
 from engine.errors import KasuanError
 
 

@@ -29,9 +29,8 @@ from decimal import Decimal
 from typing import Any
 
 from bot.clock import Clock
-from bot.core.incoming import Incoming
 from bot.errors import error_message, internal_error
-from bot.replies import Awaiting, Button, Reply, Turn
+from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.store import budgets as budget_store
 from bot.store import ledger, outbox, pending, rentals
 from bot.store.connection import Store

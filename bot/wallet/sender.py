@@ -21,10 +21,9 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal, Protocol
 
 from bot.clock import Clock
-from bot.replies import Reply
+from bot.messages import Delivery, Reply
 from bot.store import outbox
 from bot.store.connection import Store
 from bot.store.outbox import OutboxItem
@@ -41,46 +40,7 @@ BACKOFF_CAP = timedelta(hours=1)
 CONCURRENCY = 8  # deliveries in flight at once; each chat still gets its alerts one at a time
 
 
-class DeliveryOutcome(Protocol):
-    """What a front end says about one delivery. bot.adapters.Delivery has this shape, and so has
-    DeliveryResult below: status ok | retry_after | blocked | failed, the platform's retry-after in
-    seconds, a detail for the log, and `moved_to` when the chat changed id (a Telegram group that
-    became a supergroup)."""
-
-    @property
-    def status(self) -> str: ...
-
-    @property
-    def retry_after(self) -> float | None: ...
-
-
-@dataclass(frozen=True)
-class DeliveryResult:
-    """A delivery outcome for front ends (and tests) that do not bring their own."""
-
-    status: Literal["ok", "retry_after", "blocked", "failed"]
-    retry_after: float | None = None  # seconds, from the platform (Telegram's RetryAfter, Discord's 429)
-    detail: str = ""
-    moved_to: str | None = None
-
-    @classmethod
-    def ok(cls, moved_to: str | None = None) -> DeliveryResult:
-        return cls("ok", moved_to=moved_to)
-
-    @classmethod
-    def retry(cls, seconds: float, detail: str = "") -> DeliveryResult:
-        return cls("retry_after", max(float(seconds), 0.0), detail)
-
-    @classmethod
-    def blocked(cls, detail: str = "") -> DeliveryResult:
-        return cls("blocked", None, detail)
-
-    @classmethod
-    def failed(cls, detail: str = "") -> DeliveryResult:
-        return cls("failed", None, detail)
-
-
-Deliver = Callable[[str, Reply], Awaitable[DeliveryOutcome]]
+Deliver = Callable[[str, Reply], Awaitable[Delivery]]
 
 
 @dataclass
@@ -145,13 +105,13 @@ async def _one(store: Store, clock: Clock, deliver: Deliver, item: OutboxItem, p
         return paused
     late = now - item.intended_at > LATE_AFTER
     reply = alert_reply(item, p, late)
-    result: DeliveryOutcome
+    result: Delivery
     try:
         async with pool:
             result = await deliver(item.chat, reply)
     except Exception as exc:  # a front end bug must not stop the other chats' alerts
         log.exception("deliver to %s failed", item.chat)
-        result = DeliveryResult.failed(f"{type(exc).__name__}: {exc}")
+        result = Delivery.failed(f"{type(exc).__name__}: {exc}")
     now = clock.now()
     detail = str(getattr(result, "detail", "") or "") or None
     status = "retry_after" if result.status == "retry" else result.status

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from bot.replies import Reply
+from bot.messages import Reply
 from bot.store import budgets as budget_store
 from bot.store.connection import Store, from_ts
 from bot.store.ledger import Entry
