@@ -41,7 +41,7 @@ def main() -> None:
 
     import yaml
 
-    from bot.faq import CONFIDENT, faq_index
+    from bot.understand.faq import CONFIDENT, faq_index
 
     cases = yaml.safe_load(Path("tests/faq_cases.yaml").read_text(encoding="utf-8"))["cases"]
     tops = [(faq_index().search(c["q"])[0], c["expect"]) for c in cases]

@@ -221,9 +221,9 @@ def test_alert_commands_from_the_shell(tmp_path: Path, monkeypatch: pytest.Monke
     in the future change nothing."""
     import json
 
-    from bot import wallet_command
-    from bot.cli import Parser
-    from bot.wallet_command import add_wallet_parsers
+    from bot.cli import wallet as wallet_command
+    from bot.cli.commands import Parser
+    from bot.cli.wallet import add_wallet_parsers
     from engine.errors import KasuanError
 
     path = tmp_path / "k.db"

@@ -9,10 +9,10 @@ from decimal import Decimal
 
 import pytest
 
-import bot.cli as cli
-from bot.cost_command import add_cost_parser
-from bot.cost_reply import cost_reply
+import bot.cli.commands as cli
+from bot.cli.cost import add_cost_parser
 from bot.render import render_reply
+from bot.views.cost import cost_reply
 from engine.billing import NotOffered
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import InvalidRequest, UnknownName
@@ -266,7 +266,7 @@ Kasuan = Callable[..., tuple[int, str, str]]
 
 @pytest.fixture
 def kasuan(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Kasuan:
-    """bot.cli.main with `cost` registered (bot/cli.py wires it in build_parser; until then, here)."""
+    """bot.cli.commands with `cost` registered (bot/cli.py wires it in build_parser; until then, here)."""
     original = cli.build_parser
 
     def build(command: str | None = None) -> cli.Parser:

@@ -6,7 +6,7 @@ import pytest
 
 from bot.i18n import has, t
 from bot.render import render_reply
-from bot.views import sizing_details_reply
+from bot.views.sizing import sizing_details_reply
 from engine.request import TrainingRequest
 from engine.sizing import size
 

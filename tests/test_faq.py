@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from bot.faq import CONFIDENT, answer, faq_entries, faq_index
+from bot.understand.faq import CONFIDENT, answer, faq_entries, faq_index
 
 CASES = yaml.safe_load((Path(__file__).with_name("faq_cases.yaml")).read_text(encoding="utf-8"))["cases"]
 

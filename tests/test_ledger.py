@@ -18,15 +18,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.cli.wallet import cmd_db_check
 from bot.store import connect
 from bot.store import ledger as ledger_store
 from bot.store import rentals as rental_store
 from bot.store.connection import Store
 from bot.store.wallets import Wallet, accounts, ensure_wallet, find_account
 from bot.wallet import operations as ops
-from bot.wallet.errors import Shortfall
 from bot.wallet.pricing import minute_cost_minor, plan_rental
-from bot.wallet_command import cmd_db_check
+from bot.wallet.refusal import Shortfall
 
 T0 = datetime(2026, 12, 1, tzinfo=UTC)
 WEEK_4090 = 10_900  # gpuli RTX 4090, one week: ₮109.00

@@ -50,7 +50,7 @@ def test_an_existing_world_readable_database_is_tightened(tmp_path: Path, loose_
 
 
 def test_the_log_file_is_owner_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loose_umask: int) -> None:
-    from bot.cli import setup_logging
+    from bot.cli.commands import setup_logging
 
     log = tmp_path / "logs" / "kasuan.log"
     monkeypatch.setenv("KASUAN_LOG", str(log))

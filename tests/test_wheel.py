@@ -20,7 +20,7 @@ def test_wheel_contains_catalogs_and_templates(tmp_path: Path) -> None:
     for needed in ("catalogs/models.yaml", "catalogs/gpus.yaml", "catalogs/faq.yaml", "catalogs/strings.yaml",
                    "catalogs/providers/gpuli.yaml", "catalogs/strings_cost.yaml", "catalogs/mfu.yaml", "templates/sizing.j2",
                    "templates/macros.j2", "templates/telegram/macros.j2", "templates/discord/macros.j2", "templates/cost.j2",
-                   "bot/cli.py", "engine/memory.py", "bot/core/router.py", "bot/understand/parser.py",
+                   "bot/cli/commands.py", "bot/views/summary.py", "engine/memory.py", "bot/core/router.py", "bot/understand/parser.py",
                    "bot/store/ledger.py", "bot/wallet/handlers.py", "bot/adapters/telegram.py", "bot/run.py",
                    "templates/wallet.j2", "catalogs/strings_wallet.yaml"):
         assert needed in names, needed

@@ -14,18 +14,18 @@ from typing import Any
 
 from bot.core import buttons
 from bot.core.settings import KEYS, Effective, SettingsStore
-from bot.cost_reply import cost_reply
-from bot.faq import Hit, faq_entries, on_topic
-from bot.faq import answer as faq_answer
-from bot.inference_reply import inference_reply
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
-from bot.price_reply import add_on_reply, hours_reply, price_reply, provider_price_list
 from bot.render import short_gpu
-from bot.sizing_summary import sizing_summary
 from bot.understand.cards import UnknownCard
+from bot.understand.faq import Hit, faq_entries, on_topic
+from bot.understand.faq import answer as faq_answer
 from bot.understand.parser import HOWTO, Parsed, parse
 from bot.understand.wallet_intent import WalletAction
-from bot.views import sizing_details_reply
+from bot.views.cost import cost_reply
+from bot.views.inference import inference_reply
+from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list
+from bot.views.sizing import sizing_details_reply
+from bot.views.summary import sizing_summary
 from engine.architecture import count_params
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost

@@ -29,7 +29,7 @@ from bot.core.handlers import (
     size_request,
 )
 from bot.core.settings import MemorySettings, SettingsStore, effective
-from bot.errors import error_message, internal_error
+from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse

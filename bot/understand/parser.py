@@ -12,8 +12,6 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from bot.faq import Hit
-from bot.faq import answer as faq_answer
 from bot.i18n import Lang, detect_language
 from bot.understand import fields as f
 from bot.understand import objective as obj
@@ -21,6 +19,8 @@ from bot.understand import rental_extras as extras
 from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
+from bot.understand.faq import Hit
+from bot.understand.faq import answer as faq_answer
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action

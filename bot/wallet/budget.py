@@ -24,10 +24,10 @@ from bot.store import ledger, rentals
 from bot.store.budgets import Budget
 from bot.store.connection import Store
 from bot.store.wallets import accounts
-from bot.wallet.errors import WalletError
 from bot.wallet.money import from_minor, minor_digits
 from bot.wallet.operations import elapsed_minutes
 from bot.wallet.pricing import hourly_rate, minute_cost_minor
+from bot.wallet.refusal import WalletError
 from bot.wallet.times import month_bounds
 from engine.providers import convert
 

@@ -16,8 +16,8 @@ from decimal import Decimal
 
 from bot.understand.amount import CEILING, Ambiguous, Amount, OutOfRange, Reading, read_token
 from bot.wallet.budget import DEFAULT_THRESHOLDS, parse_thresholds
-from bot.wallet.errors import WalletError
 from bot.wallet.money import NEGATIVE, find_currency
+from bot.wallet.refusal import WalletError
 from bot.wallet.times import parse_duration
 from engine.catalog import gpus
 from engine.errors import UnknownName

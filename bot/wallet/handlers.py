@@ -29,7 +29,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.clock import Clock
-from bot.errors import error_message, internal_error
+from bot.error_text import error_message, internal_error
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.store import budgets as budget_store
 from bot.store import ledger, outbox, pending, rentals
@@ -52,8 +52,7 @@ from bot.understand.parser import Rental as ParsedRental
 from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
-from bot.wallet import views
-from bot.wallet.errors import Shortfall, WalletError
+from bot.wallet import display
 from bot.wallet.money import check_amount, fmt_decimal, fmt_money
 from bot.wallet.operations import (
     open_rental,
@@ -65,6 +64,7 @@ from bot.wallet.operations import (
     topup,
 )
 from bot.wallet.pricing import DEFAULT_JOB, Plan, plan_rental
+from bot.wallet.refusal import Shortfall, WalletError
 from bot.wallet.times import bounded_duration, fmt_local, parse_duration
 from engine.billing import NotOffered
 from engine.errors import KasuanError
@@ -271,7 +271,7 @@ NOTICE_KEYS = frozenset({"wallet.err.not_your_button", "wallet.err.not_your_hist
 
 def _error(ctx: Ctx, exc: KasuanError) -> Reply:
     if isinstance(exc, WalletError) and exc.resume is not None and exc.choices:
-        buttons = [Button("wallet.btn.choice", f"a|{exc.resume.slot}={c}", {"name": views.provider_name(c)})
+        buttons = [Button("wallet.btn.choice", f"a|{exc.resume.slot}={c}", {"name": display.provider_name(c)})
                    for c in exc.choices]
         reply = ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)}, buttons)
         exc.resume.data["personal"] = ctx.personal
@@ -291,14 +291,14 @@ def error_text(exc: KasuanError, lang: str) -> str:
         return t(exc.key, lang, **exc.params)
     if isinstance(exc, NotOffered):
         p = exc.params
-        prov = views.provider_name(str(p.get("provider", "")))
+        prov = display.provider_name(str(p.get("provider", "")))
         if exc.reason == "gpu_not_offered":
-            offered = ", ".join(views.gpu_name(g) for g in p.get("offered", []))
-            return t("wallet.err.gpu_not_offered", lang, provider=prov, gpu=views.gpu_name(str(p.get("gpu"))),
+            offered = ", ".join(display.gpu_name(g) for g in p.get("offered", []))
+            return t("wallet.err.gpu_not_offered", lang, provider=prov, gpu=display.gpu_name(str(p.get("gpu"))),
                      offered=offered)
         if exc.reason in ("single_card_plans", "count_not_offered"):
             counts = ", ".join(str(c) for c in p.get("counts", []))
-            return t("wallet.err.count_not_offered", lang, provider=prov, gpu=views.gpu_name(str(p.get("gpu"))),
+            return t("wallet.err.count_not_offered", lang, provider=prov, gpu=display.gpu_name(str(p.get("gpu"))),
                      n=p.get("num_gpus"), counts=counts)
         if exc.reason in ("offer_not_in_region", "add_on_not_in_region"):
             return t("wallet.err.region_not_offered", lang, provider=prov, region=p.get("region"),
@@ -313,7 +313,7 @@ def cmd_wallet(ctx: Ctx, words: list[str]) -> Reply:
     cmd.reject_leftovers(words, "/wallet")
     w = ctx.find()
     p = prefs(ctx.store, w.id) if w is not None else None
-    view = views.wallet_view(ctx.store, w, p, ctx.now, ctx.team, ctx.tz(w))
+    view = display.wallet_view(ctx.store, w, p, ctx.now, ctx.team, ctx.tz(w))
     view["can_write"] = not ctx.team or ctx.inc.is_admin
     return ctx.reply("wallet", view)
 
@@ -326,9 +326,9 @@ def cmd_rentals(ctx: Ctx, words: list[str]) -> Reply:
     ended: list[dict[str, Any]] = []
     if w is not None:
         by_id = {a.id: a for a in accounts(ctx.store, w.id)}
-        active = [views.rental_view(ctx.store, r, tz, ctx.now, by_id.get(r.account_id))
+        active = [display.rental_view(ctx.store, r, tz, ctx.now, by_id.get(r.account_id))
                   for r in rentals.wallet_rentals(ctx.store, w.id, active=True, limit=50)]
-        ended = [views.rental_view(ctx.store, r, tz, ctx.now, by_id.get(r.account_id))
+        ended = [display.rental_view(ctx.store, r, tz, ctx.now, by_id.get(r.account_id))
                  for r in rentals.wallet_rentals(ctx.store, w.id, active=False, limit=10)]
     return ctx.reply("wallet_rentals", {"active": active, "ended": ended, "tz": tz})
 
@@ -353,7 +353,7 @@ def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
         buttons.append(Button("wallet.btn.prev", f"w:h:{page - 1}:{scope}:{asker}"))
     if page < pages:
         buttons.append(Button("wallet.btn.next", f"w:h:{page + 1}:{scope}:{asker}"))
-    return ctx.reply("wallet_history", {"entries": [views.entry_view(e, tz) for e in entries], "page": page,
+    return ctx.reply("wallet_history", {"entries": [display.entry_view(e, tz) for e in entries], "page": page,
                                         "pages": pages, "total": total, "tz": tz}, buttons)
 
 
@@ -504,7 +504,7 @@ def _choose_plan(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = No
         return plans[0]
     if refusals:
         raise refusals[0]
-    raise WalletError("wallet.err.nobody_rents", gpu=views.gpu_name(args.gpu), n=args.num_gpus)
+    raise WalletError("wallet.err.nobody_rents", gpu=display.gpu_name(args.gpu), n=args.num_gpus)
 
 
 def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
@@ -531,14 +531,14 @@ def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> 
 def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
     cur = plan.currency
     return {
-        "gpu": views.gpu_name(plan.gpu), "n": plan.num_gpus, "provider": plan.provider_name, "region": plan.region,
+        "gpu": display.gpu_name(plan.gpu), "n": plan.num_gpus, "provider": plan.provider_name, "region": plan.region,
         "per_minute": plan.per_minute, "price": fmt_money(plan.price_minor, cur),
         "cycles": [{"kind": k, "count": c} for k, c in plan.cycles],
         "ends": fmt_local(now + timedelta(minutes=plan.bought_minutes), tz) if plan.bought_minutes else None,
-        "bought": views.dur(timedelta(minutes=plan.bought_minutes)) if plan.bought_minutes else None,
+        "bought": display.dur(timedelta(minutes=plan.bought_minutes)) if plan.bought_minutes else None,
         "hourly": fmt_decimal(plan.hourly, cur) if plan.hourly is not None else None,
         "hold": fmt_money(plan.hold_minor, cur),
-        "job": views.dur(timedelta(minutes=plan.job_minutes)) if plan.job_minutes else None,
+        "job": display.dur(timedelta(minutes=plan.job_minutes)) if plan.job_minutes else None,
         "default_hours": int(DEFAULT_JOB.total_seconds() // 3600),
         "price_status": plan.price_status,
     }
@@ -602,7 +602,7 @@ def _stop(ctx: Ctx, rid: int) -> Reply:
                                       chat=ctx.inc.scope_chat, action="stop", data={"rental_id": rid},
                                       at=ctx.now, expires_at=ctx.now + PENDING_TTL)
     acct = find_account(ctx.store, w.id, r.provider, out.currency)
-    data = {"action": "stop", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+    data = {"action": "stop", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
             "expires": fmt_local(pend.expires_at, tz)} | _stop_view(out, tz)
     return ctx.reply("wallet_confirm", data, [Button("wallet.btn.stop", f"w:ok:{pend.id}", {"id": rid}),
                                               Button("wallet.btn.cancel", f"w:no:{pend.id}")])
@@ -649,7 +649,7 @@ def _renew(ctx: Ctx, rid: int, duration: timedelta | None) -> Reply:
     start = renew_start(r, ctx.now)
     assert plan.bought_minutes is not None
     data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency) | {
-        "action": "renew", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+        "action": "renew", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
         "ends": fmt_local(start + timedelta(minutes=plan.bought_minutes), tz),
         "expires": fmt_local(pend.expires_at, tz)}
     return ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.price_minor, plan.currency))
@@ -714,7 +714,7 @@ def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str
         r, _ = open_rental(ctx.store, ctx.now, w, plan, key, actor, overdraft)
         acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
         assert acct is not None
-        return {"action": "rent", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+        return {"action": "rent", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
                 "charged": fmt_money(plan.price_minor, plan.currency) if not plan.per_minute else None,
                 "hold": fmt_money(plan.hold_minor, plan.currency) if plan.per_minute else None,
                 "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": overdraft}
@@ -726,13 +726,13 @@ def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str
         r, out = stop_rental(ctx.store, ctx.now, rid, actor)
         acct = find_account(ctx.store, w.id, r.provider, out.currency)
         assert acct is not None
-        return {"action": "stop", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+        return {"action": "stop", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
                 "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": False} | _stop_view(out, tz)
     plan = plan_from_dict(p.data["plan"])
     r, _ = renew_rental(ctx.store, ctx.now, rid, plan, key, actor, overdraft)
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     assert acct is not None
-    return {"action": "renew", "rental": views.rental_view(ctx.store, r, tz, ctx.now, acct),
+    return {"action": "renew", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
             "charged": fmt_money(plan.price_minor, plan.currency),
             "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": overdraft}
 
@@ -779,7 +779,7 @@ def _show_budget(ctx: Ctx, action: str) -> Reply:
     b = budget_store.budget(ctx.store, w.id) if w is not None else None
     view = None
     if w is not None and b is not None:
-        view = views.budget_view(budgets.status(ctx.store, b, ctx.tz(w), ctx.now))
+        view = display.budget_view(budgets.status(ctx.store, b, ctx.tz(w), ctx.now))
     return ctx.reply("wallet_budget", {"action": action, "budget": view,
                                        "can_write": not ctx.team or ctx.inc.is_admin})
 

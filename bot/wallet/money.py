@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 
 from bot.understand.amount import CEILING
-from bot.wallet.errors import WalletError
+from bot.wallet.refusal import WalletError
 from engine.providers import Currency, currencies, currency
 
 MAX_AMOUNT = CEILING  # per top-up or budget, in major units: more is a typo, not a payment

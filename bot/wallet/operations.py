@@ -26,9 +26,9 @@ from bot.store.connection import Store
 from bot.store.ledger import Entry
 from bot.store.rentals import Rental
 from bot.store.wallets import Account, Wallet, account, ensure_account
-from bot.wallet.errors import Shortfall, WalletError
 from bot.wallet.money import fmt_money, from_minor
 from bot.wallet.pricing import DEFAULT_JOB, Plan, hourly_rate, minute_cost_minor, provider_of, reminder_days
+from bot.wallet.refusal import Shortfall, WalletError
 
 SWEEPER = "kasuan:sweeper"
 RUNWAY_BUFFER = timedelta(hours=1)  # on top of the job's hours: the provider's 1-hour pre-authorization

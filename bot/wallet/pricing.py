@@ -12,8 +12,8 @@ from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.wallet.errors import WalletError
 from bot.wallet.money import fmt_decimal, to_minor
+from bot.wallet.refusal import WalletError
 from engine.billing import Quote, quote
 from engine.catalog import gpus
 from engine.providers import Provider, provider, round_money

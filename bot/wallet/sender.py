@@ -28,8 +28,8 @@ from bot.store import outbox
 from bot.store.connection import Store
 from bot.store.outbox import OutboxItem
 from bot.store.wallets import prefs
+from bot.wallet.display import alert_reply
 from bot.wallet.times import quiet_until
-from bot.wallet.views import alert_reply
 
 log = logging.getLogger("kasuan.alerts")
 LEASE = timedelta(minutes=2)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.understand.normalize import chinese_to_int
-from bot.wallet.errors import WalletError
+from bot.wallet.refusal import WalletError
 
 OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.I)
 CLOCK = re.compile(r"^(\d{1,2})(?::(\d{2}))?$")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.views import fit_row
+from bot.views.sizing import fit_row
 from engine.fit import Fit
 from engine.sizing import Sizing
 

@@ -29,9 +29,9 @@ from bot.store.connection import ts
 from bot.store.ledger import check, integrity
 from bot.store.outbox import OutboxItem
 from bot.store.wallets import prefs
+from bot.wallet.display import alert_reply
 from bot.wallet.sender import Deliver, send_due
 from bot.wallet.sweeper import due_alerts, sweep
-from bot.wallet.views import alert_reply
 
 DeliverFactory = Callable[[], Deliver | None]
 EXIT_CHECK_FAILED = 1

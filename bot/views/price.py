@@ -14,9 +14,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, cast
 
-from bot.cost_reply import duration_view
-from bot.errors import gpu_name
+from bot.error_text import gpu_name
 from bot.messages import Reply
+from bot.views.cost import duration_view
 from engine.billing import Quote
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices
 from engine.providers import convert, currency, provider, round_money

@@ -1,6 +1,6 @@
 """`kasuan cost`: how long a fine-tuning job takes and what it costs at every provider, cheapest first.
 
-The engine (engine.cost.compare) does the numbers and bot.cost_reply shapes the reply every front
+The engine (engine.cost.compare) does the numbers and bot.views.cost shapes the reply every front
 end shows; this module reads the flags and the free text, prints that reply, or adds `time` and
 `costs` to the sizing JSON.
 bot/cli.py registers it lazily inside build_parser, so importing from bot.cli at the top is safe.
@@ -15,14 +15,14 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from bot.cli import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
-from bot.cost_reply import cost_reply
-from bot.errors import error_message
+from bot.cli.json_output import sizing_json
+from bot.cli.commands import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
+from bot.error_text import error_message
 from bot.i18n import detect_language
-from bot.json_output import sizing_json
 from bot.render import render_reply
 from bot.understand.numbers import parse_quantity
 from bot.understand.parser import parse_cost
+from bot.views.cost import cost_reply
 from engine.billing import Amount
 from engine.catalog import ModelSpec
 from engine.cost import CostOption, CostReport, Skip, compare

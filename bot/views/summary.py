@@ -21,11 +21,11 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from bot.errors import gpu_name
+from bot.error_text import gpu_name
 from bot.i18n import has
-from bot.price_reply import unit_prices
 from bot.understand.cards import UnknownCard
-from bot.views import fit_row
+from bot.views.price import unit_prices
+from bot.views.sizing import fit_row
 from engine.catalog import gpus
 from engine.fit import Fit, Planner, ladder
 from engine.levers import Lever, headroom_levers

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, cast
 
-from bot.errors import gpu_name, provider_name
+from bot.error_text import gpu_name, provider_name
 from bot.messages import Reply
 from bot.render import fmt_gb, fmt_money, short_gpu
 from engine.billing import Note

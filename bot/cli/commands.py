@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.errors import error_message, internal_error
+from bot.error_text import error_message, internal_error
 from bot.i18n import detect_language
 from bot.private import private_file
 from bot.render import render_reply
@@ -138,7 +138,7 @@ def text_request(text: str) -> TrainingRequest:
 def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> tuple[str, dict[str, object]]:
     """(plain text, json object) for one sizing question; with --json the text is not rendered
     (the templates are then never loaded, which keeps `kasuan size --json` quick)."""
-    from bot.json_output import sizing_json
+    from bot.cli.json_output import sizing_json
 
     lang = args.lang or detect_language(text)
     request = text_request(text).merged(flags_request(args))
@@ -147,7 +147,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     s = size(request, spec)
     if getattr(args, "json", False):
         return "", sizing_json(s)
-    from bot.views import sizing_details_reply
+    from bot.views.sizing import sizing_details_reply
 
     reply = sizing_details_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
     return render_reply(reply, "plain"), sizing_json(s)
@@ -188,8 +188,8 @@ def ask_reply(core: Core, text: str, lang: str | None) -> tuple[Parsed, Reply]:
 
 def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
     """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
+    from bot.cli.json_output import sizing_json
     from bot.core.handlers import faq_item
-    from bot.json_output import sizing_json
     from engine.cost import CostReport
     from engine.sizing import Sizing
 
@@ -199,7 +199,7 @@ def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
         sized = sizing_json(reply.source)
         request = {**sized.pop("request"), **sized}  # the same fields as `kasuan size --json`
     elif isinstance(reply.source, CostReport):
-        from bot.cost_command import cost_json
+        from bot.cli.cost import cost_json
 
         sized = cost_json(reply.source)
         request = {**sized.pop("request"), **sized}  # ... plus time and costs
@@ -267,7 +267,7 @@ def build_parser(command: str | None = None) -> Parser:
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     p.set_defaults(handler=cmd_size)
     if command in (None, "cost"):
-        from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
+        from bot.cli.cost import add_cost_parser  # lazy: bot.cli.cost imports from bot.cli
 
         add_cost_parser(sub)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
@@ -276,7 +276,7 @@ def build_parser(command: str | None = None) -> Parser:
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_ask)
     if command in (None, "db", "alerts"):
-        from bot.wallet_command import add_wallet_parsers  # lazy, like add_cost_parser
+        from bot.cli.wallet import add_wallet_parsers  # lazy, like add_cost_parser
 
         add_wallet_parsers(sub)
     sub.add_parser("chat", help="chat with the bot in this terminal (or over piped stdin)").set_defaults(handler=cmd_chat)

@@ -1,0 +1,5 @@
+"""`python -m bot.cli` runs the kasuan command."""
+
+from bot.cli.commands import main
+
+raise SystemExit(main())
