@@ -15,8 +15,8 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from bot.cli.json_output import sizing_json
 from bot.cli.commands import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
+from bot.cli.json_output import sizing_json
 from bot.error_text import error_message
 from bot.i18n import detect_language
 from bot.render import render_reply
