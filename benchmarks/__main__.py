@@ -31,6 +31,8 @@ def main() -> None:
           f"intent {correct['intent'] / total['intent']:.1%}")
     p = speed.parsing()
     print(f"parse + route: median {p['median_ms']:.3f} ms, p99 {p['p99_ms']:.3f} ms")
+    w = speed.worst_parse()
+    print(f"random text up to 10 KB: median {w['median_ms']:.1f} ms, slowest {w['max_ms']:.1f} ms of {w['runs']} (target < 50 ms)")
 
     section("Whole path: parse, engine, render in 3 flavors, 200 messages (target: p99 < 10 ms)")
     f = speed.full_path()

@@ -72,3 +72,20 @@ def full_path() -> dict[str, float]:
     samples.sort()
     return {"median_ms": statistics.median(samples), "p99_ms": samples[int(0.99 * (len(samples) - 1))],
             "max_ms": samples[-1], "runs": len(samples)}
+
+
+def worst_parse() -> dict[str, float]:
+    """The slowest parse of 300 random texts of up to 10,000 characters (what a hostile or pasted
+    message costs; messages are cut at 2,000 characters first). Target: under 50 ms."""
+    import random
+
+    rng = random.Random(7)
+    alphabet = "abcdefghxyz0123456789 卡张全参训练的一二三四五六七八九十亿万千.,:/-_bBkKgGhH?？\n😂"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 10_000))) for _ in range(300)]
+    samples = []
+    for text in texts:
+        start = time.perf_counter()
+        parse(text)
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    return {"median_ms": statistics.median(samples), "max_ms": samples[-1], "runs": len(samples)}

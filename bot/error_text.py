@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from bot.i18n import has, t
+from bot.names import gpu_name, provider_name
 from engine.errors import InvalidRequest, KasuanError, UnknownName
 
 log = logging.getLogger("kasuan")
@@ -62,26 +63,3 @@ def _not_offered(exc: InvalidRequest, reason: str, lang: str) -> str:
     p["counts"] = ", ".join(str(c) for c in p.get("counts") or [])
     p.setdefault("num_gpus", "")
     return t(f"cost.error.{reason}", lang, **p)
-
-
-def provider_name(ident: object) -> str:
-    """A provider's display name for a catalog id (the id itself if unknown)."""
-    from engine.providers import provider
-
-    if not isinstance(ident, str):
-        return ""
-    try:
-        return provider(ident).name
-    except KasuanError:
-        return ident
-
-
-def gpu_name(ident: object) -> str:
-    """A card's short display name for a catalog id (the id itself if unknown)."""
-    from bot.render import short_gpu
-    from engine.catalog import gpus
-
-    if not isinstance(ident, str):
-        return ""
-    found = gpus().find(ident)
-    return short_gpu(found.name) if found is not None else ident

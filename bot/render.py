@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
 from bot.messages import Reply
+from bot.names import short_gpu
 from templates import template_dir
 
 if TYPE_CHECKING:  # jinja2 and wcwidth are imported when a reply is first rendered: `kasuan size --json` never needs them
@@ -94,14 +95,6 @@ def code_safe(text: object) -> str:
 
 def table_width(widths: list[int]) -> int:
     return sum(widths) + 2 * max(len(widths) - 1, 0)
-
-
-def short_gpu(name: str) -> str:
-    """"NVIDIA GeForce RTX 4090" -> "RTX 4090": tables keep the part people say."""
-    for prefix in ("NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "):
-        if name.startswith(prefix):
-            return name[len(prefix):]
-    return name
 
 
 @cache

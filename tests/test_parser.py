@@ -68,11 +68,9 @@ def test_switches_that_are_only_asked_about_stay_unset() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=10_000))
-def test_any_unicode_parses_quickly_without_exception(text: str) -> None:
-    start = time.perf_counter()
-    p = parse(text)
-    assert p.intent in INTENTS
-    assert time.perf_counter() - start < 0.05
+def test_any_unicode_parses_without_exception(text: str) -> None:
+    """Any text gets an intent (how fast is measured in benchmarks/speed.py, not in a unit test)."""
+    assert parse(text).intent in INTENTS
 
 
 def test_pathological_inputs_get_an_intent() -> None:

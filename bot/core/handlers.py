@@ -15,7 +15,7 @@ from typing import Any
 from bot.core import buttons
 from bot.core.settings import KEYS, Effective, SettingsStore
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
-from bot.render import short_gpu
+from bot.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.faq import answer as faq_answer

@@ -259,6 +259,8 @@ class Classified:
     answers: list[Hit] = field(default_factory=list)
 
 
+MAX_CLAUSES = 4
+MAX_CLAUSE_TEXT = 300
 CLAUSES = re.compile(r"[?？。!！;；\n]+")
 
 
@@ -269,7 +271,9 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     if hit is not None:
         return [hit], hits
     found: list[Hit] = []
-    for clause in CLAUSES.split(raw):
+    if len(raw) > MAX_CLAUSE_TEXT:
+        return found, hits  # a wall of text is not two short questions
+    for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
         if len(clause.strip()) < 4:
             continue
         part, _ = faq_answer(clause)

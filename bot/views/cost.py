@@ -9,9 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, cast
 
-from bot.error_text import gpu_name, provider_name
 from bot.messages import Reply
-from bot.render import fmt_gb, fmt_money, short_gpu
+from bot.names import gpu_name, provider_name, short_gpu
+from bot.render import fmt_gb, fmt_money
 from engine.billing import Note
 from engine.cost import CostOption, CostReport
 from engine.providers import round_money

@@ -14,8 +14,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, cast
 
-from bot.error_text import gpu_name
 from bot.messages import Reply
+from bot.names import gpu_name
 from bot.views.cost import duration_view
 from engine.billing import Quote
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
+from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
 from bot.store.connection import Store, from_ts
 from bot.store.ledger import Entry
@@ -23,24 +24,7 @@ from bot.wallet.money import fmt_decimal, fmt_money
 from bot.wallet.operations import account_runway, elapsed_minutes
 from bot.wallet.pricing import hourly_rate, minute_cost_minor
 from bot.wallet.times import fmt_date, fmt_local, month_bounds, split_duration
-from engine.catalog import gpus
 from engine.providers import provider
-
-
-def provider_name(pid: str) -> str:
-    found = None
-    try:
-        found = provider(pid)
-    except Exception:  # a provider removed from the catalog still shows by id
-        return pid
-    return found.name
-
-
-def gpu_name(gid: str) -> str:
-    g = gpus().find(gid)
-    if g is None:
-        return gid
-    return g.name.replace("NVIDIA GeForce ", "").replace("NVIDIA ", "").replace("AMD Instinct ", "")
 
 
 def dur(delta: timedelta) -> dict[str, int]:

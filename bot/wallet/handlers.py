@@ -31,6 +31,7 @@ from typing import Any
 from bot.clock import Clock
 from bot.error_text import error_message, internal_error
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
+from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
 from bot.store import ledger, outbox, pending, rentals
 from bot.store.connection import Store
@@ -271,7 +272,7 @@ NOTICE_KEYS = frozenset({"wallet.err.not_your_button", "wallet.err.not_your_hist
 
 def _error(ctx: Ctx, exc: KasuanError) -> Reply:
     if isinstance(exc, WalletError) and exc.resume is not None and exc.choices:
-        buttons = [Button("wallet.btn.choice", f"a|{exc.resume.slot}={c}", {"name": display.provider_name(c)})
+        buttons = [Button("wallet.btn.choice", f"a|{exc.resume.slot}={c}", {"name": provider_name(c)})
                    for c in exc.choices]
         reply = ctx.reply("wallet_error", {"message": error_text(exc, ctx.lang)}, buttons)
         exc.resume.data["personal"] = ctx.personal
@@ -291,14 +292,14 @@ def error_text(exc: KasuanError, lang: str) -> str:
         return t(exc.key, lang, **exc.params)
     if isinstance(exc, NotOffered):
         p = exc.params
-        prov = display.provider_name(str(p.get("provider", "")))
+        prov = provider_name(str(p.get("provider", "")))
         if exc.reason == "gpu_not_offered":
-            offered = ", ".join(display.gpu_name(g) for g in p.get("offered", []))
-            return t("wallet.err.gpu_not_offered", lang, provider=prov, gpu=display.gpu_name(str(p.get("gpu"))),
+            offered = ", ".join(gpu_name(g) for g in p.get("offered", []))
+            return t("wallet.err.gpu_not_offered", lang, provider=prov, gpu=gpu_name(str(p.get("gpu"))),
                      offered=offered)
         if exc.reason in ("single_card_plans", "count_not_offered"):
             counts = ", ".join(str(c) for c in p.get("counts", []))
-            return t("wallet.err.count_not_offered", lang, provider=prov, gpu=display.gpu_name(str(p.get("gpu"))),
+            return t("wallet.err.count_not_offered", lang, provider=prov, gpu=gpu_name(str(p.get("gpu"))),
                      n=p.get("num_gpus"), counts=counts)
         if exc.reason in ("offer_not_in_region", "add_on_not_in_region"):
             return t("wallet.err.region_not_offered", lang, provider=prov, region=p.get("region"),
@@ -504,7 +505,7 @@ def _choose_plan(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = No
         return plans[0]
     if refusals:
         raise refusals[0]
-    raise WalletError("wallet.err.nobody_rents", gpu=display.gpu_name(args.gpu), n=args.num_gpus)
+    raise WalletError("wallet.err.nobody_rents", gpu=gpu_name(args.gpu), n=args.num_gpus)
 
 
 def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
@@ -531,7 +532,7 @@ def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> 
 def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
     cur = plan.currency
     return {
-        "gpu": display.gpu_name(plan.gpu), "n": plan.num_gpus, "provider": plan.provider_name, "region": plan.region,
+        "gpu": gpu_name(plan.gpu), "n": plan.num_gpus, "provider": plan.provider_name, "region": plan.region,
         "per_minute": plan.per_minute, "price": fmt_money(plan.price_minor, cur),
         "cycles": [{"kind": k, "count": c} for k, c in plan.cycles],
         "ends": fmt_local(now + timedelta(minutes=plan.bought_minutes), tz) if plan.bought_minutes else None,
