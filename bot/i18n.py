@@ -10,10 +10,10 @@ import re
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, RootModel
 
 from catalogs import catalog_path
-from engine import yamlcache
+from engine.catalog_files import load_document
 from engine.errors import CatalogError
 
 Lang = Literal["zh", "en"]
@@ -27,19 +27,19 @@ class Text(BaseModel):
     en: str
 
 
+class StringsFile(RootModel[dict[str, Text]]):
+    """A strings*.yaml file: key -> {zh, en}."""
+
+
 @cache
 def strings() -> dict[str, Text]:
     """All catalogs/strings*.yaml files merged; a key defined twice is an error."""
     out: dict[str, Text] = {}
     for path in sorted(catalog_path().glob("strings*.yaml")):
-        raw = yamlcache.load(path) or {}
-        for key, value in raw.items():
+        for key, value in load_document(path, StringsFile).root.items():
             if key in out:
                 raise CatalogError(f"{path.name}: key '{key}' is defined twice")
-            try:
-                out[key] = Text.model_validate(value)
-            except ValidationError as exc:
-                raise CatalogError(f"{path.name}: key '{key}': {exc.errors()[0]['msg']}") from exc
+            out[key] = value
     return out
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from catalogs import catalog_path
-from engine import yamlcache
+from engine.catalog_files import load_entries
 from engine.errors import CatalogError, UnknownName
 
 T = TypeVar("T", bound=BaseModel)
@@ -117,34 +116,6 @@ class GpuSpec(Strict):
     def fast_interconnect(self) -> bool:
         """True where all cards of a node talk over NVLink/xGMI rather than PCIe (ZeRO-3 stays fast)."""
         return self.interconnect in ("nvlink", "xgmi")
-
-
-def _load_yaml(path: Path) -> object:
-    try:
-        return yamlcache.load(path)
-    except (OSError, yamlcache.YamlError) as exc:
-        raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
-
-
-def load_entries(path: Path, key: str, schema: type[T]) -> list[T]:
-    """Validate `key:` list in a catalog file; an error names the file, the entry and the field."""
-    raw = _load_yaml(path)
-    if not isinstance(raw, dict) or not isinstance(raw.get(key), list):
-        raise CatalogError(f"{path.name}: expected a top-level '{key}:' list")
-    out: list[T] = []
-    for i, item in enumerate(raw[key]):
-        label = item.get("id", f"#{i}") if isinstance(item, dict) else f"#{i}"
-        try:
-            out.append(schema.model_validate(item))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "(entry)"
-            raise CatalogError(f"{path.name}: entry {label}: field '{field}': {first['msg']}") from exc
-    ids = [getattr(e, "id", None) for e in out]
-    dupes = {x for x in ids if ids.count(x) > 1}
-    if dupes:
-        raise CatalogError(f"{path.name}: duplicate ids {sorted(str(d) for d in dupes)}")
-    return out
 
 
 @lru_cache(maxsize=8192)

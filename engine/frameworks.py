@@ -15,7 +15,8 @@ from typing import Literal
 from pydantic import Field
 
 from catalogs import catalog_path
-from engine.catalog import Index, Strict, load_entries
+from engine.catalog import Index, Strict
+from engine.catalog_files import load_entries
 
 DEFAULT_FRAMEWORK = "hf"
 Loss = Literal["hf_upcast", "hf_legacy", "chunked_output", "bf16_chunked", "fused"]

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
 from catalogs import catalog_path
-from engine import yamlcache
 from engine.catalog import Index, Strict, normalize_name
+from engine.catalog_files import load_document
 from engine.errors import CatalogError, InvalidRequest, UnknownName
 
 DATE = r"^\d{4}-\d{2}-\d{2}"  # a date, optionally followed by a time and UTC offset
@@ -378,33 +377,6 @@ class Currency(Strict):
 class CurrencyFile(Strict):
     base: str
     currencies: list[Currency]
-
-
-def load_document(path: Path, schema: type[BaseModel]) -> BaseModel:
-    """Validate a whole YAML file as one schema; an error names the file and the field path."""
-    try:
-        raw = yamlcache.load(path)
-    except (OSError, yamlcache.YamlError) as exc:
-        raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
-    try:
-        return schema.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = list(first["loc"])
-        # name list entries by their id ("offers[8x-h100-sxm].prices.week"), not by position
-        parts: list[str] = []
-        node: object = raw
-        for step in loc:
-            if isinstance(step, int) and isinstance(node, list) and step < len(node):
-                item = node[step]
-                label = item.get("id") if isinstance(item, dict) else None
-                parts[-1] = f"{parts[-1]}[{label if label is not None else step}]" if parts else f"[{step}]"
-                node = item
-                continue
-            parts.append(str(step))
-            node = node.get(step) if isinstance(node, dict) else None
-        field = ".".join(parts) or "(file)"
-        raise CatalogError(f"{path.name}: field '{field}': {first['msg']}") from exc
 
 
 @cache

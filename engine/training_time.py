@@ -38,8 +38,8 @@ from pydantic import Field, model_validator
 from catalogs import catalog_path
 from engine.architecture import ParamCounts
 from engine.catalog import GpuSpec, ModelSpec, Strict
+from engine.catalog_files import load_document
 from engine.errors import CatalogError, InvalidRequest
-from engine.providers import load_document
 from engine.request import MAX_GPUS, MAX_SEQ_LEN, Method, Offload
 
 GpuClass = Literal["consumer", "datacenter"]

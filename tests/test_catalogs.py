@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.architecture import attention_linears, count_params, lora_params
-from engine.catalog import GpuSpec, ModelSpec, gpus, load_entries, models
+from engine.catalog import GpuSpec, ModelSpec, gpus, models
+from engine.catalog_files import load_entries
 from engine.errors import CatalogError, UnknownName
 
 SECTION_A = [

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from bot.understand.faq import CONFIDENT, answer, faq_entries, faq_index
+from bot.understand.faq import CONFIDENT, faq_entries, faq_index, lookup
 
 CASES = yaml.safe_load((Path(__file__).with_name("faq_cases.yaml")).read_text(encoding="utf-8"))["cases"]
 
@@ -34,12 +34,12 @@ def test_cases_cover_both_languages() -> None:
 
 def test_small_talk_is_not_answered_as_fact() -> None:
     for text in ("在吗", "今天吃啥", "who won the game last night", "谢谢大佬", "lol ok"):
-        hit, _ = answer(text)
+        hit, _ = lookup(text)
         assert hit is None, text
 
 
 def test_confident_answer_for_a_seed_question() -> None:
-    hit, hits = answer("能按小时租吗？我的任务两天就跑完了")
+    hit, hits = lookup("能按小时租吗？我的任务两天就跑完了")
     assert hit is not None and hit.entry.id == "hourly-rental" and hit.score >= CONFIDENT
     assert len(hits) >= 2
 

@@ -9,13 +9,13 @@ import pytest
 from pydantic import ValidationError
 
 from engine.catalog import gpus
+from engine.catalog_files import load_document
 from engine.errors import CatalogError, UnknownName
 from engine.providers import (
     Price,
     Provider,
     convert,
     currency,
-    load_document,
     provider,
     providers,
     round_money,

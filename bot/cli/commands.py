@@ -226,7 +226,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def answer_lines(lines: Iterable[str], answer: Callable[[str], dict[str, object]], args: argparse.Namespace) -> int:
+def answer_lines(lines: Iterable[str], respond: Callable[[str], dict[str, object]], args: argparse.Namespace) -> int:
     """One JSON object per input line; a bad line gets an error object and the rest go on."""
     status = 0
     for raw in lines:
@@ -235,7 +235,7 @@ def answer_lines(lines: Iterable[str], answer: Callable[[str], dict[str, object]
             continue
         lang = args.lang or detect_language(line)
         try:
-            obj = answer(line)
+            obj = respond(line)
         except KasuanError as exc:
             obj = {"input": line, "error": {"code": exc.code, "message": error_message(exc, lang)}}
             status = EXIT_BAD_INPUT

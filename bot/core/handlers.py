@@ -18,7 +18,7 @@ from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_entries, on_topic
-from bot.understand.faq import answer as faq_answer
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import HOWTO, Parsed, parse
 from bot.understand.wallet_intent import WalletAction
 from bot.views.cost import cost_reply
@@ -535,7 +535,7 @@ def faq_(ctx: Context, args: str) -> Reply:
     if not args.strip():
         items = [e.question.zh if ctx.lang == "zh" else e.question.en for e in faq_entries()]
         return Reply("faq_list", ctx.lang, {"questions": items})
-    hit, hits = faq_answer(args)
+    hit, hits = faq_lookup(args)
     if hit is not None:
         return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang)]})
     closest = [faq_item(h, ctx.lang) for h in hits[:2] if h.score > 0] if on_topic(args) else []

@@ -28,7 +28,7 @@ from bot.core.handlers import (
     merge_follow_up,
     size_request,
 )
-from bot.core.settings import MemorySettings, SettingsStore, effective
+from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
@@ -62,6 +62,7 @@ class Core:
 
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
+        remember_language(self.settings, inc)
         ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
         try:
             reply = self._route(ctx)

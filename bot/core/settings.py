@@ -68,15 +68,22 @@ def message_lang(text: str) -> str | None:
     return "en" if re.search(r"[A-Za-z]{3,}", words) else None
 
 
-def effective(store: SettingsStore, inc: Incoming) -> Effective:
-    """A user's choice, else the chat's, else the platform locale, else the message's language,
-    else the language of the user's last message that had one (so "/wallet" after a Chinese
-    question is answered in Chinese)."""
+def remember_language(store: SettingsStore, inc: Incoming) -> None:
+    """Note the language of a message that has one, so a bare "/wallet" next is answered in it
+    (unless the user chose a language with /lang)."""
     user = store.get(inc.scope_user)
-    chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
     said = message_lang(inc.text)
     if said and said != user.get("last_lang") and not user.get("lang"):
         store.set(inc.scope_user, "last_lang", said)
+
+
+def effective(store: SettingsStore, inc: Incoming) -> Effective:
+    """The settings that apply to `inc`, read only: a user's choice, else the chat's, else the
+    platform locale, else the message's language, else the language of the user's last message
+    that had one (see remember_language)."""
+    user = store.get(inc.scope_user)
+    chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
+    said = message_lang(inc.text)
     lang = (user.get("lang") or chat.get("lang") or platform_lang(inc.user_lang) or said
             or user.get("last_lang") or "en")
     return Effective(

@@ -17,11 +17,11 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from catalogs import catalog_path
 from engine import yamlcache
-from engine.errors import CatalogError
+from engine.catalog_files import load_entries
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
@@ -154,17 +154,7 @@ class FaqIndex:
 
 @cache
 def faq_entries() -> list[FaqEntry]:
-    path = catalog_path("faq.yaml")
-    raw = yamlcache.load(path)
-    out = []
-    for i, item in enumerate(raw.get("faqs", [])):
-        try:
-            out.append(FaqEntry.model_validate(item))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"])
-            raise CatalogError(f"faq.yaml: entry {item.get('id', i)}: field '{field}': {first['msg']}") from exc
-    return out
+    return load_entries(catalog_path("faq.yaml"), "faqs", FaqEntry)
 
 
 @cache
@@ -187,7 +177,7 @@ def on_topic(text: str) -> bool:
     return any(term in folded for term in domain_terms())
 
 
-def answer(text: str) -> tuple[Hit | None, list[Hit]]:
+def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question."""
     hits = faq_index().search(text)
     if hits and hits[0].score >= CONFIDENT and on_topic(text):

@@ -20,7 +20,7 @@ from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit
-from bot.understand.faq import answer as faq_answer
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
@@ -267,7 +267,7 @@ CLAUSES = re.compile(r"[?？。!！;；\n]+")
 def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
     ranked hits for the whole message."""
-    hit, hits = faq_answer(raw)
+    hit, hits = faq_lookup(raw)
     if hit is not None:
         return [hit], hits
     found: list[Hit] = []
@@ -276,7 +276,7 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
         if len(clause.strip()) < 4:
             continue
-        part, _ = faq_answer(clause)
+        part, _ = faq_lookup(clause)
         if part is not None and part.entry.id not in {h.entry.id for h in found}:
             found.append(part)
     return found, hits

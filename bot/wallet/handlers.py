@@ -110,7 +110,7 @@ def event_key(inc: Incoming, now: datetime) -> str:
 
 
 @dataclass
-class Ctx:
+class WalletCall:
     """One request: who asked, where, when, in which language, and whose wallet it is about."""
 
     store: Store
@@ -173,7 +173,7 @@ class Ctx:
 def handle_command(store: Store, clock: Clock, inc: Incoming, command: str, args: str, lang: str) -> Reply:
     """Answer /wallet, /topup, /rent, /stop, /renew, /rentals, /history, /budget or /alerts."""
     name = command.strip().lstrip("/").split("@", 1)[0].lower()
-    ctx = Ctx(store, clock, inc, lang, clock.now())
+    ctx = WalletCall(store, clock, inc, lang, clock.now())
     words, ctx.personal = cmd.take_personal(cmd.tokens(args))
     handler = COMMAND_HANDLERS.get(name)
     if handler is None:
@@ -185,7 +185,7 @@ def handle_button(store: Store, clock: Clock, inc: Incoming, payload: str, lang:
     """A pressed wallet button: "w:ok:<pending>", "w:od:<pending>" (confirm an overdraft),
     "w:no:<pending>" (cancel), "w:h:<page>:<t|p>" (a history page). The payload names things;
     who may act on them is decided from the presser, never from the payload."""
-    ctx = Ctx(store, clock, inc, lang, clock.now())
+    ctx = WalletCall(store, clock, inc, lang, clock.now())
     parts = payload.split(":")
     if len(payload.encode()) > MAX_PAYLOAD or len(parts) < 3 or parts[0] != "w" or not parts[2].isdigit():
         return _error(ctx, WalletError("wallet.err.bad_button"))
@@ -207,7 +207,7 @@ def handle_action(store: Store, clock: Clock, inc: Incoming, action: WalletActio
     """A free-text wallet action the parser recognised (a top-up with its amount, a rental with its
     card, a stop or renewal with its rental number, a budget, or reading the balance, rentals or
     history). `default_provider` is the user's /provider setting, used before asking which one."""
-    ctx = Ctx(store, clock, inc, lang, clock.now())
+    ctx = WalletCall(store, clock, inc, lang, clock.now())
     words = cmd.tokens(text)
     _, ctx.personal = cmd.take_personal(words)
     if inc.chat_kind == "group" and any(w in text for w in ("我的", "我自己")):
@@ -217,7 +217,7 @@ def handle_action(store: Store, clock: Clock, inc: Incoming, action: WalletActio
 
 def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value: str, lang: str) -> Reply:
     """Finish a request that only lacked a choice ("which provider?"), with the choice made."""
-    ctx = Ctx(store, clock, inc, lang, clock.now())
+    ctx = WalletCall(store, clock, inc, lang, clock.now())
     ctx.personal = bool(awaiting.data.get("personal"))
     d = awaiting.data
     if awaiting.kind == "rent":
@@ -234,7 +234,7 @@ def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value:
 COMMAND_HANDLERS: dict[str, Any] = {}
 
 
-def _guarded(ctx: Ctx, run: Any) -> Reply:
+def _guarded(ctx: WalletCall, run: Any) -> Reply:
     """Errors a user can cause become a one-line reply; anything else an apology with an error id."""
     try:
         _unblock(ctx)
@@ -247,7 +247,7 @@ def _guarded(ctx: Ctx, run: Any) -> Reply:
         return ctx.reply("wallet_error", {"message": internal_error(exc, ctx.lang)})
 
 
-def _adopt_channel_wallet(ctx: Ctx) -> None:
+def _adopt_channel_wallet(ctx: WalletCall) -> None:
     """A team is the server on Discord: a team wallet kept per channel before that (owner = the
     channel) moves to the server the first time the server's team is used from that channel. When
     the server already has a team wallet, the channel's stays where it was (nothing is merged)."""
@@ -258,7 +258,7 @@ def _adopt_channel_wallet(ctx: Ctx) -> None:
             log.info("team wallet %s moved from %s to %s", old.id, inc.scope_chat, inc.scope_team)
 
 
-def _unblock(ctx: Ctx) -> None:
+def _unblock(ctx: WalletCall) -> None:
     """A chat that writes to the bot has not blocked it (any more): deliver its alerts again."""
     chats = {ctx.inc.scope_chat, ctx.inc.scope_reply} | ({ctx.inc.scope_user} if ctx.inc.chat_kind == "private"
                                                           else set())
@@ -270,7 +270,7 @@ def _unblock(ctx: Ctx) -> None:
 NOTICE_KEYS = frozenset({"wallet.err.not_your_button", "wallet.err.not_your_history"})
 
 
-def _error(ctx: Ctx, exc: KasuanError) -> Reply:
+def _error(ctx: WalletCall, exc: KasuanError) -> Reply:
     if isinstance(exc, WalletError) and exc.resume is not None and exc.choices:
         buttons = [Button("wallet.btn.choice", f"a|{exc.resume.slot}={c}", {"name": provider_name(c)})
                    for c in exc.choices]
@@ -310,7 +310,7 @@ def error_text(exc: KasuanError, lang: str) -> str:
 # ---------------------------------------------------------------- reading
 
 
-def cmd_wallet(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_wallet(ctx: WalletCall, words: list[str]) -> Reply:
     cmd.reject_leftovers(words, "/wallet")
     w = ctx.find()
     p = prefs(ctx.store, w.id) if w is not None else None
@@ -319,7 +319,7 @@ def cmd_wallet(ctx: Ctx, words: list[str]) -> Reply:
     return ctx.reply("wallet", view)
 
 
-def cmd_rentals(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_rentals(ctx: WalletCall, words: list[str]) -> Reply:
     cmd.reject_leftovers(words, "/rentals")
     w = ctx.find()
     tz = ctx.tz(w)
@@ -334,7 +334,7 @@ def cmd_rentals(ctx: Ctx, words: list[str]) -> Reply:
     return ctx.reply("wallet_rentals", {"active": active, "ended": ended, "tz": tz})
 
 
-def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_history(ctx: WalletCall, words: list[str]) -> Reply:
     page = 1
     if words:
         if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0]) <= 100_000:
@@ -361,7 +361,7 @@ def cmd_history(ctx: Ctx, words: list[str]) -> Reply:
 # ---------------------------------------------------------------- top-up
 
 
-def _provider_for(ctx: Ctx, prov: str | None, currency: str | None, resume: Awaiting | None = None) -> Provider:
+def _provider_for(ctx: WalletCall, prov: str | None, currency: str | None, resume: Awaiting | None = None) -> Provider:
     """The provider a top-up or budget means: named, or the only one billing in `currency`, or the
     wallet's only account; else the user is asked, with the candidates as buttons."""
     if prov is not None:
@@ -385,7 +385,7 @@ def _provider_for(ctx: Ctx, prov: str | None, currency: str | None, resume: Awai
                       options=", ".join(f"{p.id} ({p.currency})" for p in providers().entries))
 
 
-def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_topup(ctx: WalletCall, words: list[str]) -> Reply:
     money, rest = cmd.parse_money_args(words)
     if money is None:
         raise WalletError("wallet.err.need_amount", usage=USAGE["topup"])
@@ -396,7 +396,7 @@ def cmd_topup(ctx: Ctx, words: list[str]) -> Reply:
     return _topup(ctx, money.amount, money.currency, money.provider)
 
 
-def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None, key: str | None = None) -> Reply:
+def _topup(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str | None, key: str | None = None) -> Reply:
     ctx.require_write()
     p = _provider_for(ctx, prov, currency, Awaiting("topup", "provider", {"amount": str(amount), "currency": currency}))
     minor = check_amount(amount, p.currency)
@@ -411,7 +411,7 @@ def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None, ke
 # ---------------------------------------------------------------- an ambiguous amount, asked back
 
 
-def _ask_amount(ctx: Ctx, then: str, amb: Ambiguous, currency: str | None, prov: str | None,
+def _ask_amount(ctx: WalletCall, then: str, amb: Ambiguous, currency: str | None, prov: str | None,
                 thresholds: tuple[int, ...] = budgets.DEFAULT_THRESHOLDS) -> Reply:
     """"1,5" could be 1.5 or 15: write nothing, show both readings as buttons; pressing one carries
     on with the top-up (or budget) exactly as if that amount had been typed."""
@@ -433,7 +433,7 @@ def _ask_amount(ctx: Ctx, then: str, amb: Ambiguous, currency: str | None, prov:
                      [*buttons, Button("wallet.btn.cancel", f"w:no:{pend.id}")])
 
 
-def _pick(ctx: Ctx, pending_id: int, index: int) -> Reply:
+def _pick(ctx: WalletCall, pending_id: int, index: int) -> Reply:
     """The user chose one reading of an ambiguous amount. Only the asker, in the chat asked; a second
     press (of either button) replays the first choice and records nothing more."""
     p = pending.pending(ctx.store, pending_id)
@@ -463,14 +463,14 @@ def _pick(ctx: Ctx, pending_id: int, index: int) -> Reply:
 # ---------------------------------------------------------------- rent
 
 
-def cmd_rent(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_rent(ctx: WalletCall, words: list[str]) -> Reply:
     if not words:
         raise WalletError("wallet.err.need_card")
     args = cmd.parse_rent(words)
     return _rent(ctx, args)
 
 
-def _choose_plan(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> Plan:
+def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None = None) -> Plan:
     """Price the rental at the named provider, or the user's default provider when it rents this
     card, or the one provider that can rent it (preferring providers the wallet already has a
     balance with); otherwise ask which, with the candidates as buttons."""
@@ -508,7 +508,7 @@ def _choose_plan(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = No
     raise WalletError("wallet.err.nobody_rents", gpu=gpu_name(args.gpu), n=args.num_gpus)
 
 
-def _rent(ctx: Ctx, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
+def _rent(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
     ctx.require_write()
     plan = _choose_plan(ctx, args, default_provider)
     w = ctx.ensure()
@@ -575,7 +575,7 @@ def plan_from_dict(d: dict[str, Any]) -> Plan:
 # ---------------------------------------------------------------- stop and renew
 
 
-def _my_rental(ctx: Ctx, rental_id: int) -> tuple[Wallet, rentals.Rental]:
+def _my_rental(ctx: WalletCall, rental_id: int) -> tuple[Wallet, rentals.Rental]:
     """The rental if it belongs to the wallet this chat is about; otherwise "no such rental" (a
     rental of another wallet is not even admitted to exist)."""
     w = ctx.find()
@@ -585,13 +585,13 @@ def _my_rental(ctx: Ctx, rental_id: int) -> tuple[Wallet, rentals.Rental]:
     return w, r
 
 
-def cmd_stop(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_stop(ctx: WalletCall, words: list[str]) -> Reply:
     rid, rest = cmd.parse_rental_id(words)
     cmd.reject_leftovers(rest, USAGE["stop"])
     return _stop(ctx, rid)
 
 
-def _stop(ctx: Ctx, rid: int) -> Reply:
+def _stop(ctx: WalletCall, rid: int) -> Reply:
     ctx.require_write()
     w, r = _my_rental(ctx, rid)
     if r.status != "active":
@@ -618,7 +618,7 @@ def _stop_view(out: Any, tz: str) -> dict[str, Any]:
             "data_until": fmt_local(out.data_until, tz) if out.data_until else None}
 
 
-def cmd_renew(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_renew(ctx: WalletCall, words: list[str]) -> Reply:
     rid, rest = cmd.parse_rental_id(words)
     duration = None
     left: list[str] = []
@@ -632,7 +632,7 @@ def cmd_renew(ctx: Ctx, words: list[str]) -> Reply:
     return _renew(ctx, rid, duration)
 
 
-def _renew(ctx: Ctx, rid: int, duration: timedelta | None) -> Reply:
+def _renew(ctx: WalletCall, rid: int, duration: timedelta | None) -> Reply:
     ctx.require_write()
     w, r = _my_rental(ctx, rid)
     renewable(r, ctx.now)
@@ -659,7 +659,7 @@ def _renew(ctx: Ctx, rid: int, duration: timedelta | None) -> Reply:
 # ---------------------------------------------------------------- buttons
 
 
-def _press(ctx: Ctx, pending_id: int, verb: str) -> Reply:
+def _press(ctx: WalletCall, pending_id: int, verb: str) -> Reply:
     """Carry out (or cancel) a quoted action, once, for the user who asked for it, in its chat."""
     p = pending.pending(ctx.store, pending_id)
     if p is not None and p.action == "pick" and (verb != "no" or p.status == "done"):
@@ -707,7 +707,7 @@ class _ClosedMeanwhile(Exception):
     """The confirmation was closed by another tap between reading it and closing it."""
 
 
-def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str) -> dict[str, Any]:
+def _carry_out(ctx: WalletCall, w: Wallet, p: pending.Pending, overdraft: bool, tz: str) -> dict[str, Any]:
     actor = ctx.inc.scope_user
     key = f"pending:{p.id}"
     if p.action == "rent":
@@ -741,7 +741,7 @@ def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str
 # ---------------------------------------------------------------- budget and alerts
 
 
-def cmd_budget(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_budget(ctx: WalletCall, words: list[str]) -> Reply:
     args = cmd.parse_budget(words)
     if args is None:
         return _show_budget(ctx, "show")
@@ -760,7 +760,7 @@ def cmd_budget(ctx: Ctx, words: list[str]) -> Reply:
     return _set_budget(ctx, args.money.amount, args.money.currency, args.money.provider, args.thresholds)
 
 
-def _set_budget(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None,
+def _set_budget(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str | None,
                 thresholds: tuple[int, ...]) -> Reply:
     ctx.require_write()
     if currency is None and prov is not None:
@@ -775,7 +775,7 @@ def _set_budget(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | Non
     return _show_budget(ctx, "set")
 
 
-def _show_budget(ctx: Ctx, action: str) -> Reply:
+def _show_budget(ctx: WalletCall, action: str) -> Reply:
     w = ctx.find()
     b = budget_store.budget(ctx.store, w.id) if w is not None else None
     view = None
@@ -785,7 +785,7 @@ def _show_budget(ctx: Ctx, action: str) -> Reply:
                                        "can_write": not ctx.team or ctx.inc.is_admin})
 
 
-def cmd_alerts(ctx: Ctx, words: list[str]) -> Reply:
+def cmd_alerts(ctx: WalletCall, words: list[str]) -> Reply:
     args = cmd.parse_alerts(words)
     changed = False
     if args is not None:
@@ -823,7 +823,7 @@ COMMAND_HANDLERS.update({
 LONG_NUMBER = re.compile(r"\d{13,}")
 
 
-def _act(ctx: Ctx, action: WalletAction, r: ParsedRental, text: str, default_provider: str | None) -> Reply:
+def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, default_provider: str | None) -> Reply:
     """Carry out the action the parser found (bot.understand.wallet_intent decides which); an
     amount that can be read two ways is asked back, one out of range is refused with its range."""
     if action.kind == "budget_clear":
