@@ -3,6 +3,8 @@ front ends render them in their own flavor (plain, Telegram HTML, Discord markdo
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +26,20 @@ class Reply:
     lang: str
     data: dict[str, Any] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
-    image: bytes | None = None  # a PNG a front end sends as a photo (none of today's replies needs one)
+    image: bytes | None = None  # a PNG a front end sends as a photo
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # (name, content): sent as documents
+    chart: Callable[[], bytes] | None = None  # draws `image` when a front end asks for the picture
+
+    def picture(self) -> bytes | None:
+        """The picture to send: the attached PNG, or the chart drawn now. A chart that fails to draw
+        is logged and dropped, so the text reply always goes out."""
+        if self.image is None and self.chart is not None:
+            draw, self.chart = self.chart, None
+            try:
+                self.image = draw()
+            except Exception:
+                logging.getLogger("kasuan.charts").exception("chart for a %s reply failed", self.kind)
+        return self.image
 
     def render(self, flavor: str = "plain") -> str:
         return render(self.kind, flavor, lang=self.lang, **self.data)

@@ -1,0 +1,202 @@
+"""Charts as PNG pictures beside the text: memory per card, and the cost options' totals.
+
+- sizing: a stacked bar of the memory terms per card (weights, gradients, ... overhead) for the
+  setup asked about, with up to three alternatives beside it, each against its card's capacity;
+- cost: the options' totals (in the comparison currency) by provider, cheapest first.
+
+matplotlib (Agg, no display) is imported only when a chart is drawn, so the CLI starts fast and a
+text-only caller never pays for it. Chinese labels use Noto Sans CJK SC, which the `mplfonts`
+package ships (declared in pyproject.toml, so `make test` installs it on a fresh machine).
+A chart is attached lazily (`attach_chart`): the front end draws it when it sends a picture, and a
+chart that fails to draw is logged and dropped without touching the text reply.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable
+from functools import cache, partial
+from importlib.util import find_spec
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import t
+from bot.render import fmt_gb, fmt_money, short_gpu
+from bot.replies import Reply
+from engine.cost import CostReport
+from engine.fit import Fit
+from engine.memory import TERM_KEYS
+from engine.providers import round_money
+from engine.sizing import Sizing
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+log = logging.getLogger("kasuan.charts")
+FONT_FILE = "NotoSansCJKsc-Regular.otf"
+ALTERNATIVES = 3
+COST_BARS = 8
+SIZE_IN = (6.4, 3.6)
+DPI = 100
+# One colour per memory term (matplotlib's tab10 order) and per provider.
+TERM_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#7f7f7f")
+PROVIDER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
+
+
+def font_path() -> Path:
+    """The CJK font file inside the installed `mplfonts` package (not imported: only its data is used)."""
+    spec = find_spec("mplfonts")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError("the mplfonts package (Noto Sans CJK SC) is not installed")
+    return Path(next(iter(spec.submodule_search_locations))) / "fonts" / FONT_FILE
+
+
+@cache
+def _setup() -> str:
+    """Select Agg and register the CJK font once per process; returns the font's family name."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import font_manager, rcParams
+
+    path = font_path()
+    font_manager.fontManager.addfont(str(path))
+    name = font_manager.FontProperties(fname=str(path)).get_name()
+    rcParams["font.family"] = [name]
+    rcParams["axes.unicode_minus"] = False  # the CJK font's minus sign, not U+2212 from DejaVu
+    return str(name)
+
+
+def missing_glyphs(texts: Iterable[str]) -> set[str]:
+    """Characters of `texts` the chart font cannot draw (each would render as an empty box)."""
+    _setup()
+    from matplotlib.ft2font import FT2Font
+
+    font = FT2Font(str(font_path()))
+    return {c for text in texts for c in text if not c.isspace() and font.get_char_index(ord(c)) == 0}
+
+
+def figure_texts(fig: Figure) -> list[str]:
+    """Every string drawn on `fig` (titles, labels, tick labels, legend, annotations)."""
+    from matplotlib.text import Text
+
+    return [x.get_text() for x in fig.findobj(Text) if x.get_text()]
+
+
+def png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI)
+    return buf.getvalue()
+
+
+def _new_figure(left: float, right: float) -> tuple[Figure, Any]:
+    """A figure with fixed margins: a layout engine would lay every text out twice per chart."""
+    _setup()
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=SIZE_IN, dpi=DPI)
+    fig.subplots_adjust(left=left, right=right, top=0.9, bottom=0.16)
+    return fig, fig.subplots()
+
+
+# ---------------------------------------------------------------- memory per card
+
+
+def bar_label(fit: Fit, lang: str) -> str:
+    plan = fit.estimate.plan
+    return t("chart.setup", lang, n=plan.num_gpus, gpu=short_gpu(fit.gpu.name), zero=plan.zero)
+
+
+def sizing_bars(s: Sizing) -> list[Fit]:
+    """The setup asked about first (the named card, or the best fit), then up to three alternatives."""
+    first = s.fit if s.fit is not None else next((f for f in s.recommendations if f.fits), None)
+    bars = [first] if first is not None else []
+    if s.alternative is not None:
+        bars.append(s.alternative)
+    for f in s.recommendations:
+        if len(bars) > ALTERNATIVES:
+            break
+        if f.fits and all(f.gpu.id != b.gpu.id for b in bars):
+            bars.append(f)
+    return bars
+
+
+def sizing_figure(s: Sizing, lang: str) -> Figure:
+    fig, ax = _new_figure(0.1, 0.76)
+    bars: list[Fit | None] = [*sizing_bars(s)] or [None]
+    labels: list[str] = []
+    for x, fit in enumerate(bars):
+        est = fit.estimate if fit is not None else s.estimate
+        bottom = 0.0
+        for colour, term in zip(TERM_COLOURS, est.terms, strict=True):
+            ax.bar(x, term.gb, bottom=bottom, color=colour, width=0.6,
+                   label=t(f"term.{term.key}", lang) if x == 0 else None)
+            bottom += term.gb
+        if fit is not None:
+            cap = fit.gpu.memory_gb
+            ax.hlines(cap, x - 0.4, x + 0.4, colors="black", linestyles="dashed", linewidth=1.2)
+            ax.annotate(t("chart.capacity", lang, gb=fmt_gb(cap)), (x, cap), textcoords="offset points",
+                        xytext=(0, 3), ha="center", fontsize=8)
+        ax.annotate(fmt_gb(est.total_gb), (x, est.total_gb), textcoords="offset points", xytext=(0, -10),
+                    ha="center", fontsize=8, color="white")
+        labels.append(bar_label(fit, lang) if fit is not None else t("chart.no_card", lang))
+    ax.set_xticks(range(len(bars)), labels, fontsize=8)
+    ax.set_ylabel(t("chart.gb_per_card", lang))
+    r = s.resolved
+    ax.set_title(t("chart.memory_title", lang, model=r.spec.name, method=t(f"method.{r.method}", lang)), fontsize=10)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    top = max([b.gpu.memory_gb for b in bars if b is not None] + [s.estimate.total_gb])
+    ax.set_ylim(0, top * 1.12)
+    assert len(TERM_COLOURS) == len(TERM_KEYS)
+    return fig
+
+
+def sizing_chart(s: Sizing, lang: str) -> bytes:
+    """PNG: memory terms per card for the setup and its alternatives, against each card's capacity."""
+    return png(sizing_figure(s, lang))
+
+
+# ---------------------------------------------------------------- cost options
+
+
+def cost_figure(report: CostReport, lang: str) -> Figure:
+    fig, ax = _new_figure(0.2, 0.97)
+    options = report.options[:COST_BARS]
+    cur = report.display_currency
+    order = list(dict.fromkeys(o.provider.id for o in options))
+    for y, o in enumerate(options):
+        low, high = (round_money(v, cur) for v in (o.compare_range.low, o.compare_range.high))
+        colour = PROVIDER_COLOURS[order.index(o.provider.id) % len(PROVIDER_COLOURS)]
+        first = all(p.provider.id != o.provider.id for p in options[:y])
+        ax.barh(y, float(low), color=colour, label=o.provider.name if first else None)
+        if high > low:  # an estimated price band: the upper end lighter
+            ax.barh(y, float(high - low), left=float(low), color=colour, alpha=0.35)
+        text = fmt_money(low, cur) if high == low else f"{fmt_money(low, cur)}–{fmt_money(high, cur)}"
+        ax.annotate(text, (float(high), y), textcoords="offset points", xytext=(3, 0), va="center", fontsize=8)
+    ax.set_yticks(range(len(options)), [f"{o.num_gpus}× {short_gpu(o.gpu.name)}" for o in options], fontsize=8)
+    ax.invert_yaxis()  # cheapest on top
+    ax.set_xlabel(t("chart.total_in", lang, currency=cur))
+    ax.set_title(t("chart.cost_title", lang, model=report.sizing.resolved.spec.name), fontsize=10)
+    if options:
+        ax.set_xlim(0, float(max(o.compare_range.high for o in options)) * 1.3)
+        ax.legend(fontsize=8, loc="lower right", frameon=False)
+    return fig
+
+
+def cost_chart(report: CostReport, lang: str) -> bytes:
+    """PNG: the total of each cost option (comparison currency), coloured by provider."""
+    return png(cost_figure(report, lang))
+
+
+# ---------------------------------------------------------------- attaching
+
+
+def attach_chart(reply: Reply, source: Sizing | CostReport) -> Reply:
+    """Give `reply` its chart, drawn only when a front end sends the picture (Reply.picture)."""
+    if isinstance(source, CostReport):
+        if source.options:
+            reply.chart = partial(cost_chart, source, reply.lang)
+    else:
+        reply.chart = partial(sizing_chart, source, reply.lang)
+    return reply
