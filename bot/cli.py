@@ -202,6 +202,9 @@ def build_parser() -> Parser:
     from bot.cost_command import add_cost_parser  # lazy: bot.cost_command imports from bot.cli
 
     add_cost_parser(sub)
+    from bot.export_command import add_export_parser  # lazy, like add_cost_parser
+
+    add_export_parser(sub)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")

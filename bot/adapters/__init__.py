@@ -16,7 +16,9 @@ goes through the small pieces here, so the adapters never touch SQL, sizing or w
 from __future__ import annotations
 
 import asyncio
+import io
 import time
+import zipfile
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -168,6 +170,23 @@ def button_labels(reply: Reply, limit: int = 64) -> list[tuple[str, str]]:
     return out
 
 
+BUNDLE_NAME = "kasuan-export.zip"
+
+
+def bundle(files: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """One attachment for a platform that sends a document per message: the file itself, or a zip."""
+    if len(files) == 1:
+        return files[0]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.external_attr = (0o755 if name.endswith(".sh") else 0o644) << 16  # launch scripts stay runnable
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return BUNDLE_NAME, buf.getvalue()
+
+
 class InFlight:
     """Counts work in progress so a shutdown can wait for it (Discord events, alert sends)."""
 
@@ -201,5 +220,5 @@ class InFlight:
 
 __all__ = [
     "CoreRunner", "Dedup", "Deliver", "Delivery", "InFlight", "MemoryDedup", "StoreDedup",
-    "button_labels", "split_scope",
+    "bundle", "button_labels", "split_scope",
 ]

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.answer import faq_item, sizing_reply
+from bot.charts import attach_chart
 from bot.core import buttons
 from bot.core.incoming import Incoming
 from bot.core.settings import KEYS, Effective, SettingsStore
 from bot.cost_reply import cost_reply
+from bot.export_reply import export_reply
 from bot.faq import answer as faq_answer
 from bot.faq import faq_entries, on_topic
 from bot.render import short_gpu
@@ -23,7 +25,7 @@ from bot.understand.parser import parse, parse_cost
 from engine.architecture import count_params
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
-from engine.errors import InvalidRequest
+from engine.errors import InvalidRequest, KasuanError
 from engine.fit import Fit
 from engine.providers import currencies, providers
 from engine.request import TrainingRequest
@@ -77,6 +79,7 @@ def sizing_buttons(stated: TrainingRequest, s: Sizing) -> list[Button]:
     if best is not None:
         out.append(Button("btn.gpu", buttons.encode(base, f"g={best.gpu.id}"), {"gpu": short_gpu(best.gpu.name)}))
     out.append(Button("btn.cost", buttons.encode(base, "cost")))
+    out.append(Button("btn.export", buttons.encode(base, buttons.EXPORT)))
     return out
 
 
@@ -93,7 +96,7 @@ def size_request(ctx: Context, req: TrainingRequest, done: Sizing | None = None)
     s = done if done is not None and stated == req else size(stated)
     reply = sizing_reply(s, ctx.lang)
     reply.buttons = sizing_buttons(stated, s)
-    return reply
+    return attach_chart(reply, s)
 
 
 def size_(ctx: Context, args: str) -> Reply:
@@ -113,7 +116,8 @@ def cost_request(ctx: Context, req: TrainingRequest) -> Reply:
         update["currency"] = ctx.settings.currency
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
-    return cost_reply(compare_cost(req.model_copy(update=update) if update else req), ctx.lang)
+    report = compare_cost(req.model_copy(update=update) if update else req)
+    return attach_chart(cost_reply(report, ctx.lang), report)
 
 
 def cost_(ctx: Context, args: str) -> Reply:
@@ -124,6 +128,26 @@ def cost_(ctx: Context, args: str) -> Reply:
     if not (req.model or req.params_b):
         return Reply("missing", ctx.lang, {"missing": ["model"]})
     return cost_request(ctx, req)
+
+
+def export_request(ctx: Context, req: TrainingRequest) -> Reply:
+    """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
+    that setup in the header when a provider rents it."""
+    stated = _stated(req, ctx)
+    try:
+        report = compare_cost(stated)
+    except KasuanError:
+        report = None  # a job that cannot be priced (a card no provider rents) still gets its files
+    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report)
+
+
+def export_(ctx: Context, args: str) -> Reply:
+    """/export TEXT: LLaMA-Factory YAML, DeepSpeed JSON, accelerate FSDP config and launch scripts for
+    the sized job, sent as files; each file's header says the model, card, count, memory and price."""
+    req = parse_cost(args) if args.strip() else TrainingRequest()
+    if not (req.model or req.params_b):
+        return Reply("missing", ctx.lang, {"missing": ["model"]})
+    return export_request(ctx, req)
 
 
 def compare_(ctx: Context, args: str) -> Reply:
@@ -243,6 +267,7 @@ COMMANDS: dict[str, Handler] = {
     "size": size_,
     "cost": cost_,
     "compare": compare_,
+    "export": export_,
     "gpus": gpus_,
     "models": models_,
     "faq": faq_,

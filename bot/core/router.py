@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from bot.answer import answer
 from bot.core import buttons
-from bot.core.handlers import COMMANDS, Context, Handler, cost_request, size_request
+from bot.core.handlers import COMMANDS, Context, Handler, cost_request, export_request, size_request
 from bot.core.incoming import Incoming
 from bot.core.settings import MemorySettings, SettingsStore, effective
 from bot.errors import error_message, internal_error
@@ -87,6 +87,8 @@ class Core:
         changed = buttons.apply(request, action)
         if action == "cost":
             return cost_request(ctx, changed)
+        if action == buttons.EXPORT:
+            return export_request(ctx, changed)
         return size_request(ctx, changed)
 
 
