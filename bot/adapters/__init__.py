@@ -123,6 +123,9 @@ class CoreRunner:
         self.core = core
         self.dedup: Dedup = dedup or MemoryDedup()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-core") if threaded else None
+        # Charts draw on their own thread: ~0.1 s of matplotlib must not hold up the next message, and
+        # one thread keeps matplotlib's font cache single-threaded.
+        self._charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-chart") if threaded else None
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` on the worker thread (inline when not threaded)."""
@@ -140,6 +143,12 @@ class CoreRunner:
 
         return await self.call(timed)
 
+    async def picture(self, reply: Reply) -> bytes | None:
+        """The reply's picture, its chart drawn on the chart thread (None when it has none or it failed)."""
+        if reply.chart is None or self._charts is None:
+            return reply.picture()
+        return await asyncio.get_running_loop().run_in_executor(self._charts, reply.picture)
+
     async def first_time(self, key: str) -> bool:
         """True the first time `key` (a platform event id) is seen; False for a redelivery."""
         return await self.call(self.dedup.first_time, key)
@@ -156,6 +165,8 @@ class CoreRunner:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True)
+        if self._charts is not None:
+            self._charts.shutdown(wait=True)
 
 
 def button_labels(reply: Reply, limit: int = 64) -> list[tuple[str, str]]:

@@ -413,9 +413,9 @@ class DiscordFrontEnd:
         return out
 
     async def _draw(self, reply: Reply) -> None:
-        """Draw the reply's chart on the core's worker thread (a failing chart leaves the text alone)."""
+        """Draw the reply's chart on the chart thread (a failing chart leaves the text alone)."""
         if reply.chart is not None:
-            await self.runner.call(reply.picture)
+            await self.runner.picture(reply)
 
     async def send(self, channel: discord.abc.Messageable, reply: Reply,
                    reference: discord.Message | None = None) -> list[discord.Message]:

@@ -554,12 +554,12 @@ class TelegramFrontEnd:
         await self._attachments(chat_id, reply)
 
     async def _attachments(self, chat_id: int, reply: Reply) -> None:
-        """After the text: the reply's chart as a photo (drawn now, on the core's worker thread) and its
+        """After the text: the reply's chart as a photo (drawn now, on the chart thread) and its
         files as one document (a zip when there are several). A chart that fails to draw or to send is
         logged and skipped: the text is already out."""
         bot = self.app.bot
         if reply.chart is not None:
-            picture = await self.runner.call(reply.picture)
+            picture = await self.runner.picture(reply)
             if picture is not None:
                 try:
                     await bot.send_photo(chat_id, photo=picture)
