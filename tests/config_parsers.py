@@ -105,6 +105,7 @@ def llamafactory(path: Path) -> dict[str, Any]:
         "double_quantization": model.double_quantization,
         "cutoff_len": data.cutoff_len,
         "template": data.template,
+        "template_known": data.template in _templates(),
         "per_device_train_batch_size": training.per_device_train_batch_size,
         "gradient_accumulation_steps": training.gradient_accumulation_steps,
         "bf16": bool(training.bf16),
@@ -116,6 +117,24 @@ def llamafactory(path: Path) -> dict[str, Any]:
         "num_train_epochs": training.num_train_epochs,
     })
     return out
+
+
+def _templates() -> set[str]:
+    """LLaMA-Factory's registered chat templates, read from the register_template(name=...) calls in its
+    installed source (importing that module pulls in torchaudio, which the CPU set-up does not have)."""
+    import ast
+    from importlib.util import find_spec
+
+    spec = find_spec("llamafactory")
+    assert spec is not None and spec.submodule_search_locations
+    source = Path(next(iter(spec.submodule_search_locations))) / "data" / "template.py"
+    names = set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "register_template":
+            for kw in node.keywords:
+                if kw.arg == "name" and isinstance(kw.value, ast.Constant):
+                    names.add(str(kw.value.value))
+    return names
 
 
 def accelerate(path: Path) -> dict[str, Any]:

@@ -135,3 +135,12 @@ def test_bare_size_has_no_checkpoint_to_name() -> None:
     assert hf_id(s.resolved) is None
     lf = body(export_files(plan_for(s), "llamafactory")["llamafactory.yaml"])
     assert lf["model_name_or_path"] == "path/to/your/model"
+
+
+def test_every_catalog_family_has_a_llamafactory_template_and_a_hub_id() -> None:
+    from engine.catalog import models
+    from engine.export import TEMPLATES
+
+    for m in models().entries:
+        assert m.family in TEMPLATES, m.id
+        assert any("/" in a for a in m.aliases), m.id

@@ -29,6 +29,9 @@ CASES: dict[str, dict[str, Any]] = {
                          "offload": "optimizer", "grad_checkpointing": True},
     "pretrain_32x": {"model": "qwen2.5-72b", "method": "pretrain", "gpu": "h100-sxm", "num_gpus": 32, "zero": 3,
                      "offload": "all"},
+    "glm4_lora_qv": {"model": "glm-4-9b", "method": "lora", "gpu": "l40s", "lora_targets": ("q", "v")},
+    "gemma2_qlora": {"model": "gemma-2-9b", "method": "qlora", "gpu": "rtx-4090"},
+    "llama3_full_z2": {"model": "llama-3.1-8b", "method": "full", "gpu": "a100-80g-sxm", "num_gpus": 4, "zero": 2},
 }
 TOOL_ATTENTION = {"flash": "fa2", "sdpa": "sdpa", "eager": "disabled"}
 
@@ -64,12 +67,17 @@ def test_llamafactory_reads_the_plan(parsed: dict[str, tuple[ExportPlan, dict[st
     assert lf["gradient_accumulation_steps"] == q.grad_accum
     assert lf["gradient_checkpointing"] is bool(q.grad_checkpointing)
     assert lf["flash_attn"] == TOOL_ATTENTION[q.attention or "flash"]
-    assert lf["bf16"] is True
+    assert lf["bf16"] is True and lf["template_known"] is True
     assert lf["stage"] == ("pt" if q.method == "pretrain" else "sft")
     assert lf["optim"] == ("adamw_bnb_8bit" if q.optimizer == "adamw-8bit" else "adamw_torch")
     if p.resolved.adapter:
         assert lf["finetuning_type"] == "lora" and lf["lora_rank"] == q.lora_rank
-        want = ["all"] if len(q.lora_targets or ()) == 7 else [f"{t}_proj" for t in q.lora_targets or ()]
+        if len(q.lora_targets or ()) == 7:
+            want = ["all"]
+        elif p.resolved.spec.fused_qkv:  # GLM: one fused query_key_value projection
+            want = ["query_key_value"]
+        else:
+            want = [f"{t}_proj" for t in q.lora_targets or ()]
         assert lf["lora_target"] == want
     else:
         assert lf["finetuning_type"] == "full"
