@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
-from bot.render import fmt_gb, fmt_money, short_gpu
+from bot.render import fmt_gb, fmt_mem, fmt_money, short_gpu
 from bot.replies import Reply
 from engine.cost import CostReport
 from engine.fit import Fit
-from engine.memory import TERM_KEYS
+from engine.memory import TERM_KEYS, Plan
 from engine.providers import round_money
 from engine.sizing import Sizing
 
@@ -103,9 +103,18 @@ def _new_figure(left: float, right: float) -> tuple[Figure, Any]:
 # ---------------------------------------------------------------- memory per card
 
 
+def plan_label(plan: Plan, lang: str) -> str:
+    """The plan as the replies name it (templates/common.j2 plan_label): offload, ZeRO-n, DDP or one card."""
+    if plan.offload != "none":
+        return t("plan.offload", lang)
+    if plan.zero:
+        return t("plan.zero", lang, zero=plan.zero)
+    return t("plan.ddp", lang) if plan.num_gpus > 1 else t("plan.single", lang)
+
+
 def bar_label(fit: Fit, lang: str) -> str:
     plan = fit.estimate.plan
-    return t("chart.setup", lang, n=plan.num_gpus, gpu=short_gpu(fit.gpu.name), zero=plan.zero)
+    return t("chart.setup", lang, n=plan.num_gpus, gpu=short_gpu(fit.gpu.name), plan=plan_label(plan, lang))
 
 
 def sizing_bars(s: Sizing) -> list[Fit]:
@@ -139,7 +148,7 @@ def sizing_figure(s: Sizing, lang: str) -> Figure:
         ax.hlines([c for _, c in carded], [x - 0.4 for x, _ in carded], [x + 0.4 for x, _ in carded],
                   colors="black", linestyles="dashed", linewidth=1.2)
     for x, cap in carded:
-        ax.annotate(t("chart.capacity", lang, gb=fmt_gb(cap)), (x, cap), textcoords="offset points",
+        ax.annotate(t("chart.capacity", lang, gb=fmt_mem(cap)), (x, cap), textcoords="offset points",
                     xytext=(0, 3), ha="center", fontsize=8)
     for x, est in zip(xs, estimates, strict=True):
         ax.annotate(fmt_gb(est.total_gb), (x, est.total_gb), textcoords="offset points", xytext=(0, -10),
@@ -192,7 +201,7 @@ def cost_figure(report: CostReport, lang: str) -> Figure:
         ax.xaxis.set_major_locator(MaxNLocator(4))
         names = {o.provider.id: o.provider.name for o in options}
         handles = [Patch(color=PROVIDER_COLOURS[i % len(PROVIDER_COLOURS)], label=names[p]) for i, p in enumerate(order)]
-        ax.legend(handles=handles, fontsize=8, loc="lower right", frameon=False)
+        ax.legend(handles=handles, fontsize=8, loc="upper right", frameon=False)  # cheapest (shortest) bars on top
     return fig
 
 

@@ -99,8 +99,9 @@ def plan_for(s: Sizing, report: CostReport | None = None) -> ExportPlan:
     estimate = fit.estimate if fit is not None else s.estimate
     cost = None
     if report is not None and fit is not None:
-        cost = next((o for o in report.options if o.gpu.id == fit.gpu.id and o.fit.estimate.plan == estimate.plan),
-                    None)
+        # the same cards rented, at the same plan when priced so (the plan changes the time, not the rent)
+        same = [o for o in report.options if o.gpu.id == fit.gpu.id and o.num_gpus == estimate.plan.num_gpus]
+        cost = next((o for o in same if o.fit.estimate.plan == estimate.plan), same[0] if same else None)
     return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None)
 
 
