@@ -145,7 +145,8 @@ def header(p: ExportPlan, what: str) -> list[str]:
     memory = f"{p.estimate.total_gb:.1f} GB per card"
     if p.fit is not None:
         memory += f" of {p.fit.gpu.memory_gb:g} GB ({'fits' if p.fit.fits else 'does NOT fit'}"
-        memory += f", {p.fit.headroom_gb:+.1f} GB headroom)" if p.fit.fits else f", short {-p.fit.headroom_gb:.1f} GB)"
+        memory += (f"{', tight' if p.fit.tight else ''}, {p.fit.headroom_gb:+.1f} GB headroom)" if p.fit.fits
+                   else f", short {-p.fit.headroom_gb:.1f} GB)")
     if p.estimate.host_gb:
         memory += f"; host memory for offload {p.estimate.host_gb:.0f} GB per node"
     lines = [
@@ -156,7 +157,8 @@ def header(p: ExportPlan, what: str) -> list[str]:
         f"memory (predicted): {memory}",
         f"cost: {cost_line(p.cost)}" if p.cost is not None else (
             "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
-        f"defaults to change: learning rate {LEARNING_RATE[r.method]:g}, {EPOCHS:g} epochs, demo dataset",
+        f"defaults to change: learning rate {LEARNING_RATE[r.method]:g}"
+        + ("" if q.epochs is not None else f", {EPOCHS:g} epochs") + ", demo dataset",
     ]
     return lines
 
@@ -215,7 +217,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "per_device_train_batch_size": q.micro_batch,
         "gradient_accumulation_steps": q.grad_accum,
         "learning_rate": LEARNING_RATE[r.method],
-        "num_train_epochs": EPOCHS,
+        "num_train_epochs": float(q.epochs) if q.epochs is not None else EPOCHS,
         "lr_scheduler_type": "cosine",
         "warmup_ratio": 0.1,
         "bf16": q.precision in ("mixed", "bf16"),

@@ -124,3 +124,21 @@ def test_console_saves_the_chart_and_writes_the_files(tmp_path: Path, monkeypatc
     for name in FILES:
         assert f"  {folder / name}" in text
     assert (folder / "launch_torchrun.sh").stat().st_mode & 0o111
+
+
+async def test_a_burst_of_charts_is_bounded_and_the_text_is_never_held() -> None:
+    from bot.adapters import CHART_BACKLOG, CoreRunner
+
+    runner = CoreRunner(Core(MemorySettings()))
+    try:
+        def draw() -> bytes:
+            return PNG + b"chart"
+
+        runner._chart_backlog = CHART_BACKLOG  # as if that many charts were waiting for the chart thread
+        busy = Reply("sizing", "en", chart=draw)
+        assert await runner.picture(busy) is None and busy.chart is None and runner.charts_dropped == 1
+        runner._chart_backlog = 0
+        assert await runner.picture(Reply("sizing", "en", chart=draw)) == PNG + b"chart"
+        assert runner._chart_backlog == 0
+    finally:
+        runner.close()

@@ -144,3 +144,12 @@ def test_every_catalog_family_has_a_llamafactory_template_and_a_hub_id() -> None
     for m in models().entries:
         assert m.family in TEMPLATES, m.id
         assert any("/" in a for a in m.aliases), m.id
+
+
+def test_stated_epochs_are_written_and_a_tight_fit_says_so() -> None:
+    files, p = files_for(model="qwen3-32b", method="full", gpu="h100-sxm", num_gpus=8, zero=3, epochs=2)
+    lf = body(files["llamafactory.yaml"])
+    assert lf["num_train_epochs"] == 2.0 and "epochs, demo" not in files["llamafactory.yaml"]
+    assert p.fit is not None and p.fit.tight and "(fits, tight, +" in files["llamafactory.yaml"]
+    files, _ = files_for(model="qwen3-8b", method="lora", gpu="h100-sxm")
+    assert body(files["llamafactory.yaml"])["num_train_epochs"] == 3.0 and "3 epochs" in files["llamafactory.yaml"]

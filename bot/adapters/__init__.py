@@ -31,6 +31,7 @@ from bot.i18n import t
 from bot.replies import Reply
 
 T = TypeVar("T")
+CHART_BACKLOG = 4  # charts waiting to be drawn (~0.1 s each) before a new one is skipped
 DeliveryStatus = Literal["ok", "retry_after", "blocked", "failed"]
 
 
@@ -126,6 +127,8 @@ class CoreRunner:
         # Charts draw on their own thread: ~0.1 s of matplotlib must not hold up the next message, and
         # one thread keeps matplotlib's font cache single-threaded.
         self._charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-chart") if threaded else None
+        self._chart_backlog = 0
+        self.charts_dropped = 0
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` on the worker thread (inline when not threaded)."""
@@ -144,10 +147,21 @@ class CoreRunner:
         return await self.call(timed)
 
     async def picture(self, reply: Reply) -> bytes | None:
-        """The reply's picture, its chart drawn on the chart thread (None when it has none or it failed)."""
+        """The reply's picture, its chart drawn on the chart thread (None when it has none or it failed).
+
+        Charts are a companion to the text, never worth a queue: with CHART_BACKLOG charts already
+        waiting (a burst of sizing questions), this one is dropped and the text stands alone."""
         if reply.chart is None or self._charts is None:
             return reply.picture()
-        return await asyncio.get_running_loop().run_in_executor(self._charts, reply.picture)
+        if self._chart_backlog >= CHART_BACKLOG:
+            reply.chart = None
+            self.charts_dropped += 1
+            return reply.image
+        self._chart_backlog += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._charts, reply.picture)
+        finally:
+            self._chart_backlog -= 1
 
     async def first_time(self, key: str) -> bool:
         """True the first time `key` (a platform event id) is seen; False for a redelivery."""
