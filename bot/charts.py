@@ -39,6 +39,7 @@ ALTERNATIVES = 3
 COST_BARS = 8
 SIZE_IN = (6.4, 3.6)
 DPI = 100
+TITLE_Y = 1.02  # a fixed title position spares matplotlib measuring the axes to place it
 # One colour per memory term (matplotlib's tab10 order) and per provider.
 TERM_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#7f7f7f")
 PROVIDER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
@@ -131,7 +132,17 @@ def sizing_bars(s: Sizing) -> list[Fit]:
     return bars
 
 
+def _boxes(rects: list[tuple[float, float, float, float]], colour: str, alpha: float = 1.0) -> Any:
+    """Rectangles (x, y, width, height) as one collection: one artist instead of a patch per bar, which
+    matplotlib would otherwise add (and re-measure the axes for) one at a time."""
+    from matplotlib.collections import PolyCollection
+
+    verts = [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)] for x, y, w, h in rects]
+    return PolyCollection(verts, facecolors=colour, edgecolors="none", alpha=alpha)
+
+
 def sizing_figure(s: Sizing, lang: str) -> Figure:
+    from matplotlib.patches import Patch
     from matplotlib.ticker import MaxNLocator
 
     fig, ax = _new_figure(0.1, 0.76)
@@ -139,9 +150,12 @@ def sizing_figure(s: Sizing, lang: str) -> Figure:
     estimates = [fit.estimate if fit is not None else s.estimate for fit in bars]
     xs = list(range(len(bars)))
     bottoms = [0.0] * len(bars)
+    handles = []
     for i, (colour, key) in enumerate(zip(TERM_COLOURS, TERM_KEYS, strict=True)):
         heights = [est.terms[i].gb for est in estimates]
-        ax.bar(xs, heights, bottom=bottoms, color=colour, width=0.6, label=t(f"term.{key}", lang))
+        ax.add_collection(_boxes([(x - 0.3, b, 0.6, h) for x, b, h in zip(xs, bottoms, heights, strict=True)], colour),
+                          autolim=False)
+        handles.append(Patch(color=colour, label=t(f"term.{key}", lang)))
         bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
     carded = [(x, fit.gpu.memory_gb) for x, fit in zip(xs, bars, strict=True) if fit is not None]
     if carded:
@@ -157,9 +171,11 @@ def sizing_figure(s: Sizing, lang: str) -> Figure:
     ax.set_xticks(xs, labels, fontsize=8)
     ax.set_ylabel(t("chart.gb_per_card", lang))
     r = s.resolved
-    ax.set_title(t("chart.memory_title", lang, model=r.spec.name, method=t(f"method.{r.method}", lang)), fontsize=10)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    ax.set_title(t("chart.memory_title", lang, model=r.spec.name, method=t(f"method.{r.method}", lang)), fontsize=10,
+                 y=TITLE_Y)
+    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     top = max([c for _, c in carded] + [est.total_gb for est in estimates])
+    ax.set_xlim(-0.6, len(bars) - 0.4)
     ax.set_ylim(0, top * 1.12)
     ax.yaxis.set_major_locator(MaxNLocator(5))  # each tick label is a text to lay out: keep them few
     return fig
@@ -185,17 +201,17 @@ def cost_figure(report: CostReport, lang: str) -> Figure:
     lows = [round_money(o.compare_range.low, cur) for o in options]
     highs = [round_money(o.compare_range.high, cur) for o in options]
     ys = list(range(len(options)))
-    ax.barh(ys, [float(v) for v in lows], color=colours)
-    # an estimated price band: its upper end lighter
-    ax.barh(ys, [float(h - lo) for lo, h in zip(lows, highs, strict=True)], left=[float(v) for v in lows],
-            color=colours, alpha=0.35)
+    for y, colour, low, high in zip(ys, colours, lows, highs, strict=True):
+        ax.add_collection(_boxes([(0.0, y - 0.4, float(low), 0.8)], colour), autolim=False)
+        if high > low:  # an estimated price band: its upper end lighter
+            ax.add_collection(_boxes([(float(low), y - 0.4, float(high - low), 0.8)], colour, 0.35), autolim=False)
+    ax.set_ylim(len(options) - 0.5, -0.5)  # cheapest on top
     for y, low, high in zip(ys, lows, highs, strict=True):
         text = fmt_money(low, cur) if high == low else f"{fmt_money(low, cur)}–{fmt_money(high, cur)}"
         ax.annotate(text, (float(high), y), textcoords="offset points", xytext=(3, 0), va="center", fontsize=8)
     ax.set_yticks(ys, [f"{o.num_gpus}× {short_gpu(o.gpu.name)}" for o in options], fontsize=8)
-    ax.invert_yaxis()  # cheapest on top
     ax.set_xlabel(t("chart.total_in", lang, currency=cur))
-    ax.set_title(t("chart.cost_title", lang, model=report.sizing.resolved.spec.name), fontsize=10)
+    ax.set_title(t("chart.cost_title", lang, model=report.sizing.resolved.spec.name), fontsize=10, y=TITLE_Y)
     if options:
         ax.set_xlim(0, float(max(highs)) * 1.3)
         ax.xaxis.set_major_locator(MaxNLocator(4))
