@@ -142,3 +142,19 @@ async def test_a_burst_of_charts_is_bounded_and_the_text_is_never_held() -> None
         assert runner._chart_backlog == 0
     finally:
         runner.close()
+
+
+async def test_discord_export_button_edits_the_text_and_follows_with_the_files() -> None:
+    from tests.test_discord import CHANNEL
+
+    async with DiscordHarness() as h:
+        h.slash("size", model="qwen2.5-14b", method="lora", gpu="a100-80g-sxm", gpus=2)
+        await h.settle(lambda: h.answers())
+        first = h.answers()[0]
+        assert attachments(first.payload) == ["reply.png"]  # the chart rides with the slash command's answer
+        message = h.message_payload(CHANNEL, first.payload["data"])
+        export = next(b for b in first.components if b["label"] == "Export config")
+        h.press(message, export["custom_id"])
+        await h.settle(lambda: any(set(attachments(r.payload)) == FILES for r in h.requests))
+        edit = next(r for r in h.answers()[1:] if isinstance(r.payload, dict) and r.payload.get("type") == 7)
+        assert "ready-to-run" in edit.content and "bash launch\\_llamafactory.sh" in edit.content  # markdown-escaped
