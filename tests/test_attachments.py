@@ -158,3 +158,15 @@ async def test_discord_export_button_edits_the_text_and_follows_with_the_files()
         await h.settle(lambda: any(set(attachments(r.payload)) == FILES for r in h.requests))
         edit = next(r for r in h.answers()[1:] if isinstance(r.payload, dict) and r.payload.get("type") == 7)
         assert "ready-to-run" in edit.content and "bash launch\\_llamafactory.sh" in edit.content  # markdown-escaped
+
+
+def test_cost_replies_have_the_export_button_too() -> None:
+    core = Core(MemorySettings())
+    cost = core.handle(Incoming(text="/cost Qwen3-8B QLoRA on a 4090, 50k samples", user_id="u", chat_id="u"))
+    assert cost is not None and cost.kind == "cost"
+    [button] = cost.buttons
+    assert button.label_key == "btn.export" and button.payload.endswith("|x")
+    reply = core.handle(Incoming(text="", button=button.payload, user_id="u", chat_id="u"))
+    assert reply is not None and reply.kind == "export"
+    lf = yaml.safe_load(dict(reply.files)["llamafactory.yaml"])
+    assert (lf["quantization_bit"], lf["model_name_or_path"]) == (4, "Qwen/Qwen3-8B")

@@ -117,7 +117,9 @@ def cost_request(ctx: Context, req: TrainingRequest) -> Reply:
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
     report = compare_cost(req.model_copy(update=update) if update else req)
-    return attach_chart(cost_reply(report, ctx.lang), report)
+    reply = cost_reply(report, ctx.lang)
+    reply.buttons = [Button("btn.export", buttons.encode(req, buttons.EXPORT))]
+    return attach_chart(reply, report)
 
 
 def cost_(ctx: Context, args: str) -> Reply:
