@@ -56,6 +56,13 @@ def test_cost_chart_labels_have_every_glyph(lang: str) -> None:
     assert any(t.startswith("¥") for t in texts)  # totals in the comparison currency
 
 
+def test_the_chart_font_is_the_packaged_noto_cjk() -> None:
+    from matplotlib import rcParams
+
+    assert charts._setup() == "Noto Sans CJK SC" and rcParams["font.family"] == ["Noto Sans CJK SC"]
+    assert charts.font_path().is_file() and "mplfonts" in str(charts.font_path())
+
+
 def test_the_glyph_check_catches_a_character_the_font_lacks() -> None:
     assert charts.missing_glyphs(["显存 GB", "\U0001fae0"]) == {"\U0001fae0"}  # an emoji Noto CJK lacks
 
