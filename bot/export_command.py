@@ -51,7 +51,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     request = cost_request(args, text)
     if spec is not None:
         request = request.model_copy(update={"model": None, "params_b": None})
-    reply = export_reply(size(request, spec), lang, priced(request, spec), args.fmt)
+    # sized from a local config.json: train the checkpoint in that folder
+    folder = str(Path(args.config).resolve().parent) if args.config else None
+    reply = export_reply(size(request, spec), lang, priced(request, spec), args.fmt, folder)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     paths = []

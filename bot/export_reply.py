@@ -41,9 +41,10 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
     }
 
 
-def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: str = "all") -> Reply:
+def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: str = "all",
+                 model_path: str | None = None) -> Reply:
     """The reply that hands over the files (as attachments) for the setup `s` sized."""
-    p = plan_for(s, report)
+    p = plan_for(s, report, model_path)
     files = export_files(p, fmt)
     reply = Reply("export", lang, {"v": export_view(p, list(files), fmt)})
     reply.files = [(name, content.encode()) for name, content in files.items()]

@@ -64,6 +64,7 @@ class ExportPlan:
     cost: CostOption | None
     basis: str
     priced: bool = False  # a cost comparison was run (so no `cost` means no provider rents this setup)
+    model_path: str | None = None  # a local checkpoint (sized from its config.json) instead of a hub id
 
     @property
     def resolved(self) -> Resolved:
@@ -82,8 +83,9 @@ class ExportPlan:
         return min(self.num_gpus, CARDS_PER_NODE)
 
 
-def plan_for(s: Sizing, report: CostReport | None = None) -> ExportPlan:
-    """Which setup to export for `s` (and the cost option that prices it, when `report` is given)."""
+def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None) -> ExportPlan:
+    """Which setup to export for `s` (and the cost option that prices it, when `report` is given);
+    `model_path` names a local checkpoint to train instead of the catalog's hub id."""
     fit: Fit | None
     if s.fit is not None and s.fit.fits:
         fit, basis = s.fit, "as_stated"
@@ -102,7 +104,7 @@ def plan_for(s: Sizing, report: CostReport | None = None) -> ExportPlan:
         # the same cards rented, at the same plan when priced so (the plan changes the time, not the rent)
         same = [o for o in report.options if o.gpu.id == fit.gpu.id and o.num_gpus == estimate.plan.num_gpus]
         cost = next((o for o in same if o.fit.estimate.plan == estimate.plan), same[0] if same else None)
-    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None)
+    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path)
 
 
 # ---------------------------------------------------------------- the header
@@ -151,7 +153,7 @@ def header(p: ExportPlan, what: str) -> list[str]:
         memory += f"; host memory for offload {p.estimate.host_gb:.0f} GB per node"
     lines = [
         f"KaSuan (卡算) export: {what}",
-        f"model: {r.spec.name}" + (f" ({hf_id(r)})" if hf_id(r) else " (bare size: set model_name_or_path)"),
+        f"model: {r.spec.name} ({p.model_path or hf_id(r) or 'bare size: set model_name_or_path'})",
         f"method: {method}, seq {q.seq_len}, micro-batch {q.micro_batch}, grad-accum {q.grad_accum}",
         f"setup: {setup_line(p)} [{p.basis.replace('_', ' ')}]",
         f"memory (predicted): {memory}",
@@ -188,7 +190,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     plan = p.estimate.plan
     stage = STAGES[r.method]
     args: dict[str, Any] = {
-        "model_name_or_path": hf_id(r) or "path/to/your/model",
+        "model_name_or_path": p.model_path or hf_id(r) or "path/to/your/model",
         "trust_remote_code": True,
         "stage": stage,
         "do_train": True,

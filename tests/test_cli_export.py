@@ -42,3 +42,18 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert "qwen3-9b" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert main(["export", "qwen3-8b lora", "--format", "megatron"]) == 2
+
+
+def test_a_local_config_json_trains_the_checkpoint_in_its_folder(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ckpt = tmp_path / "my-qwen3-8b"
+    ckpt.mkdir()
+    cfg = {"model_type": "qwen3", "num_hidden_layers": 36, "hidden_size": 4096, "intermediate_size": 12288,
+           "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 151936,
+           "tie_word_embeddings": False, "max_position_embeddings": 40960}
+    (ckpt / "config.json").write_text(json.dumps(cfg), encoding="utf-8")
+    out = tmp_path / "run"
+    assert main(["export", "--config", str(ckpt / "config.json"), "--method", "qlora", "--gpu", "4090",
+                 "--format", "llamafactory", "--out", str(out)]) == 0
+    lf = yaml.safe_load((out / "llamafactory.yaml").read_text())
+    assert lf["model_name_or_path"] == str(ckpt) and lf["quantization_bit"] == 4
