@@ -35,6 +35,8 @@ TEMPLATES = {
     "qwen3": "qwen3", "qwen3-moe": "qwen3", "qwen2.5": "qwen", "llama3": "llama3", "llama2": "llama2",
     "deepseek-distill": "deepseekr1", "deepseek": "deepseek", "deepseek-v3": "deepseek3",
     "chatglm": "chatglm3", "glm4": "glm4", "mistral": "mistral", "gemma2": "gemma2",
+    # a model sized from its config.json carries the Hugging Face model_type as its family
+    "qwen2": "qwen", "qwen2_moe": "qwen", "qwen3_moe": "qwen3",
 }
 STAGES = {"full": "sft", "lora": "sft", "qlora": "sft", "pretrain": "pt"}
 FINETUNING = {"full": "full", "lora": "lora", "qlora": "lora", "pretrain": "full"}
