@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lint]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lint,configs]'
+	$(BIN)/python -m pip install --quiet --no-deps 'llamafactory==0.9.5'
 	touch $(STAMP)
 
 test: $(STAMP)

@@ -65,6 +65,11 @@ def main() -> None:
     section("Cost: one compare() across all providers and cards (target: median < 5 ms)")
     print(cost_speed.report(cost_speed.run()))
 
+    from benchmarks import chart_speed
+
+    section("Charts, export and planning (target: chart median < 150 ms)")
+    print(chart_speed.report(chart_speed.run(), chart_speed.other()))
+
     from benchmarks import telegram_load, wallet_scale
 
     section("Telegram load: 2,000 updates from 200 chats via the fake Bot API (limits 30/s, 1/s a chat, 20/min a group)")

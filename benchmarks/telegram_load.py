@@ -131,6 +131,8 @@ async def _run(updates: int, chats: int, groups: int, redelivered: int, injected
             await asyncio.sleep(0.5)  # anything answered twice would show up now
             async with http.get(f"{url}/_fake/calls", params={"method": "sendMessage"}) as r:
                 calls = await r.json()
+            async with http.get(f"{url}/_fake/count", params={"method": "sendPhoto"}) as r:
+                photos = await r.json()
     finally:
         await front.stop()
         runner.close()
@@ -167,6 +169,8 @@ async def _run(updates: int, chats: int, groups: int, redelivered: int, injected
         "p50_ms": 1000 * statistics.median(timings) if timings else 0.0,
         "p99_ms": 1000 * _percentile(timings, 0.99),
         "max_ms": 1000 * max(timings, default=0.0),
+        "charts_sent": photos,
+        "charts_dropped": runner.charts_dropped,
     }
 
 
@@ -195,6 +199,8 @@ def report(r: dict[str, Any]) -> str:
         f"{r['max_per_second']}/s overall (limit 30), {r['max_per_chat_second']}/s in a chat (limit 1), "
         f"{r['max_per_group_minute']}/min in a group (limit 20)",
         f"bot processing per update: p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, max {r['max_ms']:.2f} ms",
+        f"charts: {r['charts_sent']} sent as photos after their text, {r['charts_dropped']} skipped while "
+        f"the chart thread was busy (the text went alone)",
         "PASS" if passed(r) else "FAIL",
     ])
 

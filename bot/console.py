@@ -2,22 +2,51 @@
 
 It goes through the same core (router, handlers, templates) as Telegram and Discord, in the
 plain flavor. Buttons are shown as numbered choices: typing the number presses the button.
-Each input line is one message; /quit (or end of input) leaves.
+Each input line is one message; /quit (or end of input) leaves. A reply's chart is saved as a PNG
+and its files (an export) are written to a folder under KASUAN_OUT (default ./data/out), and the
+paths are printed.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from bot.clock import SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
 from bot.i18n import t
-from bot.messages import Button, Incoming
+from bot.messages import Button, Incoming, Reply
 from bot.render import render_reply
 from bot.store import connect
+
+
+def out_dir() -> Path:
+    return Path(os.environ.get("KASUAN_OUT", "data/out"))
+
+
+def save_attachments(reply: Reply, folder: Path, counter: int) -> list[str]:
+    """Lines saying where the reply's picture and files went (written under `folder`)."""
+    lines = []
+    picture = reply.picture()
+    if picture is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{reply.kind}-{counter}.png"
+        path.write_bytes(picture)
+        lines.append(t("console.picture", reply.lang, path=str(path)))
+    if reply.files:
+        target = folder / f"export-{counter}"
+        target.mkdir(parents=True, exist_ok=True)
+        lines.append(t("export.written", reply.lang, dir=str(target)))
+        for name, data in reply.files:
+            path = target / name
+            path.write_bytes(data)
+            if name.endswith(".sh"):
+                path.chmod(0o755)
+            lines.append(f"  {path}")
+    return lines
 
 
 def button_line(buttons: list[Button], lang: str) -> str:
@@ -62,6 +91,8 @@ def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | No
             continue
         last_lang = reply.lang
         print(render_reply(reply, "plain"), file=stdout, end="")
+        for line in save_attachments(reply, out_dir(), counter):
+            print(line, file=stdout)
         pending = reply.buttons
         if pending:
             print(button_line(pending, reply.lang), file=stdout)

@@ -9,6 +9,8 @@ either: rendering is bot.render's job), and no import ever runs back up the laye
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -97,13 +99,26 @@ class Reply:
     lang: str
     data: dict[str, Any] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
-    image: bytes | None = None  # a PNG a front end sends as a photo (none of today's replies needs one)
+    image: bytes | None = None  # a PNG a front end sends as a photo
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # (name, content): sent as documents
+    chart: Callable[[], bytes] | None = None  # draws `image` when a front end asks for the picture
     turn: Turn | None = None  # what this reply answered (the router remembers it)
     awaiting: Awaiting | None = None  # the clarification this reply asks for (the router waits for it)
     source: Any = None  # the engine result behind it (Sizing, CostReport), for `kasuan ask --json`
     # For the presser of a button only (someone else's Confirm or history): a front end shows it privately
     # (Telegram: answerCallbackQuery with show_alert; Discord: an ephemeral reply) and leaves the message as is.
     notice: bool = False
+
+    def picture(self) -> bytes | None:
+        """The picture to send: the attached PNG, or the chart drawn now. A chart that fails to draw
+        is logged and dropped, so the text reply always goes out."""
+        if self.image is None and self.chart is not None:
+            draw, self.chart = self.chart, None
+            try:
+                self.image = draw()
+            except Exception:
+                logging.getLogger("kasuan.charts").exception("chart for a %s reply failed", self.kind)
+        return self.image
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 A real python-telegram-bot Application talks to it through TELEGRAM_API_BASE_URL, exactly as it
 would to api.telegram.org or a self-hosted Bot API server: getUpdates long polling, sendMessage,
-editMessageText, answerCallbackQuery, sendPhoto, setMyCommands, setWebhook ...
+editMessageText, answerCallbackQuery, sendPhoto, sendDocument, setMyCommands, setWebhook ...
 
 It records every call (method, parameters, time, HTTP status) and can be told to misbehave the way
 Telegram does: answer 429 with retry_after, 403 for a chat that blocked the bot, 400 with
@@ -418,6 +418,10 @@ class FakeTelegram:
         body: dict[str, Any] = {"photo": [{"file_id": "photo1", "file_unique_id": "u1", "width": 1, "height": 1}]}
         if p.get("caption"):
             body["caption"] = _plain(p["caption"])
+        return self._store(int(p["chat_id"]), body, p)
+
+    async def api_sendDocument(self, p: dict[str, Any]) -> dict[str, Any]:
+        body = {"document": {"file_id": "doc1", "file_unique_id": "d1", "file_name": "document"}}
         return self._store(int(p["chat_id"]), body, p)
 
     async def api_editMessageText(self, p: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,8 @@ def test_scripted_console_session(tmp_path: Path) -> None:
         "/quit",
         "this line is never read",
     ]) + "\n"
-    env = {**os.environ, "KASUAN_DB": str(tmp_path / "kasuan.db"), "KASUAN_LOG": str(tmp_path / "kasuan.log")}
+    env = {**os.environ, "KASUAN_DB": str(tmp_path / "kasuan.db"), "KASUAN_LOG": str(tmp_path / "kasuan.log"),
+           "KASUAN_OUT": str(tmp_path / "out")}
     proc = subprocess.run([sys.executable, "-m", "bot.cli", "chat"], input=script, capture_output=True, text=True,
                           timeout=60, cwd=Path(__file__).parent.parent, env=env)
     out = proc.stdout
@@ -38,3 +39,5 @@ def test_scripted_console_session(tmp_path: Path) -> None:
     assert "₮391.00" in out  # 500 topped up, a ₮109 week confirmed with button 1, in SQLite
     assert (tmp_path / "kasuan.db").exists()
     assert "never read" not in out
+    chart = tmp_path / "out" / "sizing-2.png"  # the sizing reply's chart, saved and its path printed
+    assert f"图：{chart}" in out and chart.read_bytes().startswith(b"\x89PNG")

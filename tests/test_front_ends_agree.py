@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 from bot.console import chat
@@ -34,11 +35,12 @@ def figures(text: str) -> list[str]:
     return sorted(m.group().replace(" ", "") for m in FIGURE.finditer(text))
 
 
-def console(line: str) -> tuple[str, list[str]]:
-    """The console's reply text and its numbered button labels ("[1] Full  [2] LoRA ...")."""
+def console(line: str, out_dir: str) -> tuple[str, list[str]]:
+    """The console's reply text and its numbered button labels ("[1] Full  [2] LoRA ..."), without the
+    lines saying where the chart and files were saved (under `out_dir`)."""
     out = io.StringIO()
     chat(io.StringIO(line + "\n"), out, Core(MemorySettings()))
-    lines = out.getvalue().splitlines()
+    lines = [ln for ln in out.getvalue().splitlines() if out_dir not in ln]
     labels = [label.strip() for ln in lines if ln.startswith("[1] ") for label in re.split(r"\[\d+\] ", ln) if label]
     return "\n".join(ln for ln in lines if not ln.startswith("[1] ")), labels
 
@@ -53,7 +55,8 @@ QUESTIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-async def test_telegram_discord_and_console_give_the_same_figures() -> None:
+async def test_telegram_discord_and_console_give_the_same_figures(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("KASUAN_OUT", str(tmp_path))
     answers: dict[str, list[str]] = {"telegram": [], "discord": [], "mention": [], "console": []}
     buttons: dict[str, list[list[str]]] = {"telegram": [], "discord": [], "console": []}
     async with TelegramHarness(Core(MemorySettings())) as tg:
@@ -75,7 +78,7 @@ async def test_telegram_discord_and_console_give_the_same_figures() -> None:
             await dc.settle(lambda before=before: len(dc.answers()) > before)
             answers["mention"].append("\n".join(visible(a.content, "discord") for a in dc.answers()[before:]))
     for text, _ in QUESTIONS:
-        reply, labels = console(text)
+        reply, labels = console(text, str(tmp_path))
         answers["console"].append(reply)
         buttons["console"].append(labels)
 

@@ -16,7 +16,9 @@ goes through the small pieces here, so the adapters never touch SQL, sizing or w
 from __future__ import annotations
 
 import asyncio
+import io
 import time
+import zipfile
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +30,7 @@ from bot.messages import Delivery, Incoming, Reply
 from bot.understand.parser import Parsed
 
 T = TypeVar("T")
+CHART_BACKLOG = 4  # charts waiting to be drawn (~0.1 s each) before a new one is skipped
 
 
 Deliver = Callable[[str, Reply], Awaitable[Delivery]]
@@ -100,6 +103,11 @@ class CoreRunner:
         self.core = core
         self.dedup: Dedup = dedup or MemoryDedup()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-core") if threaded else None
+        # Charts draw on their own thread: ~0.1 s of matplotlib must not hold up the next message, and
+        # one thread keeps matplotlib's font cache single-threaded.
+        self._charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-chart") if threaded else None
+        self._chart_backlog = 0
+        self.charts_dropped = 0
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(*args)` on the worker thread (inline when not threaded)."""
@@ -116,6 +124,23 @@ class CoreRunner:
             return result, time.perf_counter() - start
 
         return await self.call(timed)
+
+    async def picture(self, reply: Reply) -> bytes | None:
+        """The reply's picture, its chart drawn on the chart thread (None when it has none or it failed).
+
+        Charts are a companion to the text, never worth a queue: with CHART_BACKLOG charts already
+        waiting (a burst of sizing questions), this one is dropped and the text stands alone."""
+        if reply.chart is None or self._charts is None:
+            return reply.picture()
+        if self._chart_backlog >= CHART_BACKLOG:
+            reply.chart = None
+            self.charts_dropped += 1
+            return reply.image
+        self._chart_backlog += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._charts, reply.picture)
+        finally:
+            self._chart_backlog -= 1
 
     async def first_time(self, key: str) -> bool:
         """True the first time `key` (a platform event id) is seen; False for a redelivery."""
@@ -136,6 +161,8 @@ class CoreRunner:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True)
+        if self._charts is not None:
+            self._charts.shutdown(wait=True)
 
 
 def button_labels(reply: Reply, limit: int = 64) -> list[tuple[str, str]]:
@@ -148,6 +175,23 @@ def button_labels(reply: Reply, limit: int = 64) -> list[tuple[str, str]]:
         label = t(b.label_key, reply.lang, **b.label_params)
         out.append((label if len(label) <= limit else label[: limit - 1] + "…", b.payload))
     return out
+
+
+BUNDLE_NAME = "kasuan-export.zip"
+
+
+def bundle(files: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """One attachment for a platform that sends a document per message: the file itself, or a zip."""
+    if len(files) == 1:
+        return files[0]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.external_attr = (0o755 if name.endswith(".sh") else 0o644) << 16  # launch scripts stay runnable
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return BUNDLE_NAME, buf.getvalue()
 
 
 class InFlight:
@@ -183,5 +227,5 @@ class InFlight:
 
 __all__ = [
     "CoreRunner", "Dedup", "Deliver", "Delivery", "InFlight", "MemoryDedup", "StoreDedup",
-    "button_labels", "split_scope",
+    "bundle", "button_labels", "split_scope",
 ]

@@ -50,6 +50,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 BUTTON_ID = "k:"  # custom_id = "k:" + the core's payload (<= 64 bytes, Discord allows 100)
 MAX_BUTTONS = 25  # five rows of five
 LABEL_LIMIT = 80
+MAX_FILES = 9  # Discord takes ten attachments a message; one is kept for the picture
 DESCRIPTION_LIMIT = 100
 CHOICES_LIMIT = 25
 DEFER_AFTER = 2.0  # seconds: Discord drops an interaction not answered within 3
@@ -503,15 +504,25 @@ class DiscordFrontEnd:
         view = DiscordFrontEnd.view(reply)
         if view is not None:
             out["view"] = view
+        files = []
         if reply.image is not None:
-            out["file"] = discord.File(io.BytesIO(reply.image), filename="reply.png")
+            files.append(discord.File(io.BytesIO(reply.image), filename="reply.png"))
             out["embed"] = discord.Embed().set_image(url="attachment://reply.png")
+        files += [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files[:MAX_FILES]]
+        if files:
+            out["files"] = files
         return out
+
+    async def _draw(self, reply: Reply) -> None:
+        """Draw the reply's chart on the chart thread (a failing chart leaves the text alone)."""
+        if reply.chart is not None:
+            await self.runner.picture(reply)
 
     async def send(self, channel: discord.abc.Messageable, reply: Reply,
                    reference: discord.Message | None = None) -> list[discord.Message]:
         """Post the reply in a channel (a mention or DM answer, or an alert), quoting the question in a server."""
         parts = self.render(reply)
+        await self._draw(reply)
         sent = []
         for i, part in enumerate(parts):
             kwargs = self._extras(reply, i == len(parts) - 1)
@@ -525,7 +536,12 @@ class DiscordFrontEnd:
                        ephemeral: bool = False) -> None:
         parts = self.render(reply)
         single = len(parts) == 1
-        first = self._extras(reply, single)
+        companions = edit and reply.image is None and (reply.chart is not None or bool(reply.files))
+        if companions:  # a button press: the text is edited in place, the chart and files follow it
+            first = self._extras(Reply(reply.kind, reply.lang, reply.data, reply.buttons), single)
+        else:
+            await self._draw(reply)
+            first = self._extras(reply, single)
         if ephemeral:
             first["ephemeral"] = True
         if edit and reply.image is None:
@@ -542,7 +558,13 @@ class DiscordFrontEnd:
         else:
             await interaction.response.send_message(parts[0], **first)
         for i, part in enumerate(parts[1:], 2):
-            await interaction.followup.send(part, **self._extras(reply, i == len(parts)), ephemeral=ephemeral)
+            await interaction.followup.send(part, **self._extras(reply, i == len(parts) and not companions),
+                                            ephemeral=ephemeral)
+        if companions:
+            await self._draw(reply)
+            extras = self._extras(Reply(reply.kind, reply.lang, image=reply.image, files=reply.files), True)
+            if "files" in extras:
+                await interaction.followup.send(**extras, ephemeral=ephemeral)
 
     async def deliver(self, scope: str, reply: Reply) -> Delivery:
         """Send an alert to a channel ("discord:chat:<channel id>") or a user's DMs ("discord:user:<user id>")

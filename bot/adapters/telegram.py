@@ -40,6 +40,7 @@ from telegram import (
     BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InputFile,
     LinkPreviewOptions,
     Message,
     MessageEntity,
@@ -60,7 +61,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapters import CoreRunner, Delivery, button_labels, split_scope
+from bot.adapters import CoreRunner, Delivery, bundle, button_labels, split_scope
 from bot.adapters.config import WebhookConfig
 from bot.core.settings import platform_lang
 from bot.i18n import detect_language, t
@@ -561,6 +562,8 @@ class TelegramFrontEnd:
                     raise
             if len(parts) > 1:
                 await self._send(chat_id, reply, parts[1:], thread=thread)
+            else:
+                await self._attachments(chat_id, reply, thread)
             return
         await self._send(chat_id, reply, parts, thread=thread)
 
@@ -641,6 +644,7 @@ class TelegramFrontEnd:
                                  reply_markup=markup if caption else None, reply_parameters=quote,
                                  message_thread_id=thread)
             if caption is not None:
+                await self._attachments(chat_id, reply, thread)
                 return
             quote = None
         for i, part in enumerate(parts):
@@ -648,6 +652,23 @@ class TelegramFrontEnd:
             await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
                                    reply_parameters=quote if i == 0 else None, message_thread_id=thread,
                                    link_preview_options=LinkPreviewOptions(is_disabled=True))
+        await self._attachments(chat_id, reply, thread)
+
+    async def _attachments(self, chat_id: int, reply: Reply, thread: int | None = None) -> None:
+        """After the text: the reply's chart as a photo (drawn now, on the chart thread) and its
+        files as one document (a zip when there are several). A chart that fails to draw or to send is
+        logged and skipped: the text is already out."""
+        bot = self.app.bot
+        if reply.chart is not None:
+            picture = await self.runner.picture(reply)
+            if picture is not None:
+                try:
+                    await bot.send_photo(chat_id, photo=picture, message_thread_id=thread)
+                except (BadRequest, NetworkError) as exc:
+                    log.warning("telegram chart for chat %s not sent: %s", chat_id, exc)
+        if reply.files:
+            name, data = bundle(reply.files)
+            await bot.send_document(chat_id, document=InputFile(data, filename=name), message_thread_id=thread)
 
     async def deliver(self, scope: str, reply: Reply) -> Delivery:
         """Send an alert to a chat scope ("telegram:chat:<id>") and say how it went, for the alert sender.

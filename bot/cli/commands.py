@@ -153,7 +153,31 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     return render_reply(reply, "plain"), sizing_json(s)
 
 
+def planning_size(args: argparse.Namespace) -> int:
+    """`size --max-seq / --max-batch / --how-many`: the planning answer instead of the sizing."""
+    from bot.views.planning import cards_reply, max_batch_reply, max_seq_reply
+
+    text = args.text or ""
+    lang = args.lang or detect_language(text)
+    request = text_request(text).merged(flags_request(args))
+    if args.how_many:
+        if request.gpu is None:
+            from engine.errors import InvalidRequest
+
+            raise InvalidRequest("gpu", "name the card to count", reason="needs_gpu")
+        reply = cards_reply(request, request.gpu, lang)
+    else:
+        reply = (max_seq_reply if args.max_seq else max_batch_reply)(request, lang)
+    print(json.dumps(reply.data["v"], ensure_ascii=False, default=str) if args.json else render_reply(reply, "plain"),
+          end="\n" if args.json else "")
+    return 0
+
+
 def cmd_size(args: argparse.Namespace) -> int:
+    if args.max_seq or args.max_batch or args.how_many:
+        if args.config or args.text == "-":
+            raise UsageError("kasuan size: --max-seq, --max-batch and --how-many take a catalog model and one question")
+        return planning_size(args)
     spec = None
     if args.config:
         from engine.hf_config import load_config
@@ -265,11 +289,22 @@ def build_parser(command: str | None = None) -> Parser:
     add_size_flags(p)
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
+    ask = p.add_mutually_exclusive_group()
+    ask.add_argument("--max-seq", action="store_true", dest="max_seq",
+                     help="the longest sequence that fits --gpu (everything else as stated)")
+    ask.add_argument("--max-batch", action="store_true", dest="max_batch",
+                     help="the largest micro-batch that fits --gpu (everything else as stated)")
+    ask.add_argument("--how-many", action="store_true", dest="how_many",
+                     help="how many --gpu cards the job needs, with the ZeRO stage and the cost")
     p.set_defaults(handler=cmd_size)
     if command in (None, "cost"):
         from bot.cli.cost import add_cost_parser  # lazy: bot.cli.cost imports from bot.cli
 
         add_cost_parser(sub)
+    if command in (None, "export"):
+        from bot.cli.export import add_export_parser  # lazy, like add_cost_parser
+
+        add_export_parser(sub)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")

@@ -19,6 +19,7 @@ from bot.cli.commands import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer
 from bot.cli.json_output import sizing_json
 from bot.error_text import error_message
 from bot.i18n import detect_language
+from bot.messages import Reply
 from bot.render import render_reply
 from bot.understand.numbers import parse_quantity
 from bot.understand.parser import parse_cost
@@ -26,7 +27,7 @@ from bot.views.cost import cost_reply
 from engine.billing import Amount
 from engine.catalog import ModelSpec
 from engine.cost import CostOption, CostReport, Skip, compare
-from engine.errors import KasuanError
+from engine.errors import InvalidRequest, KasuanError
 from engine.hf_config import load_config
 from engine.providers import round_money
 from engine.request import TrainingRequest
@@ -88,8 +89,31 @@ def add_cost_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_size_flags(p)
     add_cost_flags(p)
+    goal = p.add_mutually_exclusive_group()
+    goal.add_argument("--deadline", help="only setups that finish by then: 2026-12-15, 2026-12-15T18:00+08:00, 3d, 48h")
+    goal.add_argument("--budget", help="only setups within this total: 5000CNY, $800, 500USDT")
     p.set_defaults(handler=cmd_cost)
     return p
+
+
+def planning_cost(args: argparse.Namespace, text: str, lang: str) -> Reply:
+    """`cost --deadline / --budget`: the cheapest setups that meet it, at every card count."""
+    from bot.clock import SystemClock
+    from bot.understand.planning import budget_value, deadline_value
+    from bot.views.planning import budget_reply, deadline_reply
+
+    request = cost_request(args, text)
+    if args.deadline:
+        now = SystemClock().now()
+        due = deadline_value(args.deadline, now)
+        if due is None:
+            raise InvalidRequest("deadline", "not a date or a span", reason="bad_deadline", value=args.deadline)
+        return deadline_reply(request, due, now, lang)
+    found = budget_value(args.budget)
+    if found is None:
+        raise InvalidRequest("budget", "not an amount", reason="bad_budget", value=args.budget)
+    amount, currency = found
+    return budget_reply(request, amount, currency or request.currency or "USD", lang)
 
 
 # ---------------------------------------------------------------- request
@@ -121,6 +145,13 @@ def cmd_cost(args: argparse.Namespace) -> int:
     if args.text == "-":
         return answer_lines(sys.stdin, lambda line: answer_cost(args, line, spec)[1], args)
     text = args.text or ""
+    if args.deadline or args.budget:
+        if spec is not None:
+            raise InvalidRequest("config", "--deadline and --budget take a catalog model", value=args.config)
+        reply = planning_cost(args, text, args.lang or detect_language(text))
+        print(json.dumps(reply.data["v"], ensure_ascii=False, default=str) if args.json else render_reply(reply, "plain"),
+              end="\n" if args.json else "")
+        return 0
     try:
         plain, obj = answer_cost(args, text, spec)
     except KasuanError as exc:

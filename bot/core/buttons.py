@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.request import TrainingRequest
 
 LIMIT = 64
+EXPORT = "x"  # the action of the "Export config" button: the same request, answered with its files
 METHOD_CODES = {"full": "f", "lora": "l", "qlora": "q", "pretrain": "p"}
 METHODS = {v: k for k, v in METHOD_CODES.items()}
 OFFLOAD_CODES = {"none": "0", "optimizer": "1", "all": "2"}
@@ -88,7 +89,7 @@ def decode(payload: str) -> tuple[TrainingRequest, str]:
 
 
 def apply(q: TrainingRequest, action: str) -> TrainingRequest:
-    """The request with the button's one change applied ("cost" changes nothing)."""
+    """The request with the button's one change applied ("cost" and EXPORT change nothing)."""
     if "=" not in action:
         return q
     key, value = action.split("=", 1)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
+from bot.charts import attach_chart
 from bot.core import buttons
 from bot.core.settings import KEYS, Effective, SettingsStore
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
@@ -22,6 +23,7 @@ from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import HOWTO, Parsed, parse
 from bot.understand.wallet_intent import WalletAction
 from bot.views.cost import cost_reply
+from bot.views.export import export_reply
 from bot.views.inference import inference_reply
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list
 from bot.views.sizing import sizing_details_reply
@@ -29,7 +31,7 @@ from bot.views.summary import sizing_summary
 from engine.architecture import count_params
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
-from engine.errors import InvalidRequest
+from engine.errors import InvalidRequest, KasuanError
 from engine.fit import Fit
 from engine.price_list import setup_prices
 from engine.providers import currencies, providers
@@ -116,6 +118,7 @@ def sizing_buttons(stated: TrainingRequest, s: Sizing) -> list[Button]:
     out.append(Button("btn.count", buttons.encode(base, f"n={target}"), {"n": target}))
     out.append(Button("btn.cost", buttons.encode(base, "cost")))
     out.append(Button("btn.details", buttons.encode(base, "d")))
+    out.append(Button("btn.export", buttons.encode(base, buttons.EXPORT)))
     return out
 
 
@@ -147,7 +150,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                       source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})
-    return reply
+    return attach_chart(reply, s)
 
 
 def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None) -> Reply:
@@ -163,8 +166,28 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:
-        reply.buttons = [Button("btn.details", "d|")]
-    return reply
+        reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
+    return attach_chart(reply, report)
+
+
+def export_request(ctx: Context, req: TrainingRequest) -> Reply:
+    """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
+    that setup in the header when a provider rents it."""
+    stated = _stated(req, ctx)
+    try:
+        report = compare_cost(stated)
+    except KasuanError:
+        report = None  # a job that cannot be priced (a card no provider rents) still gets its files
+    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report)
+
+
+def export_(ctx: Context, args: str) -> Reply:
+    """/export TEXT: LLaMA-Factory YAML, DeepSpeed JSON, accelerate FSDP config and launch scripts for
+    the sized job, sent as files; each file's header says the model, card, count, memory and price."""
+    parsed = parse(args) if args.strip() else None
+    if parsed is None or not (parsed.request.model or parsed.request.params_b):
+        return ask_model(ctx, "export", parsed.request if parsed else TrainingRequest())
+    return export_request(ctx, cost_fields(parsed))
 
 
 def ask_model(ctx: Context, kind: str, req: TrainingRequest) -> Reply:
@@ -200,6 +223,8 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
         return _price_turn(ctx, data, details)
     if awaiting.kind == "compare":
         return compare_request(ctx, req)
+    if awaiting.kind == "export":
+        return export_request(ctx, req)
     if awaiting.kind == "inference":
         return inference_reply(req, ctx.lang, data.get("concurrency"), data.get("precision"), details=details)
     return size_request(ctx, req, details=details)
@@ -306,11 +331,11 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
 
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
-        return ask_model(ctx, "cost", _cost_fields(parsed))
-    return cost_request(ctx, _cost_fields(parsed), family=parsed.family)
+        return ask_model(ctx, "cost", cost_fields(parsed))
+    return cost_request(ctx, cost_fields(parsed), family=parsed.family)
 
 
-def _cost_fields(parsed: Parsed) -> TrainingRequest:
+def cost_fields(parsed: Parsed) -> TrainingRequest:
     """The request with the provider, rental length and display currency the message names."""
     r, q = parsed.rental, parsed.request
     found = {"provider": r.provider, "days": r.duration_days, "hours": r.duration_hours,
@@ -449,8 +474,8 @@ def cost_(ctx: Context, args: str) -> Reply:
     """/cost TEXT: how long the job takes and what it costs at every provider, cheapest first."""
     parsed = parse(args) if args.strip() else None
     if parsed is None or not (parsed.request.model or parsed.request.params_b):
-        return ask_model(ctx, "cost", _cost_fields(parsed) if parsed else TrainingRequest())
-    return cost_request(ctx, _cost_fields(parsed))
+        return ask_model(ctx, "cost", cost_fields(parsed) if parsed else TrainingRequest())
+    return cost_request(ctx, cost_fields(parsed))
 
 
 def compare_(ctx: Context, args: str) -> Reply:
@@ -575,6 +600,7 @@ def provider_(ctx: Context, args: str) -> Reply:
 
 
 COMMANDS: dict[str, Handler] = {
+    "export": export_,
     "start": help_,
     "help": help_,
     "size": size_,

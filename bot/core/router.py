@@ -24,7 +24,9 @@ from bot.core.handlers import (
     Handler,
     IntentHandler,
     answer_turn,
+    cost_fields,
     cost_request,
+    export_request,
     merge_follow_up,
     size_request,
 )
@@ -33,6 +35,7 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
+from bot.views.planning import planning_for_text
 from engine.errors import KasuanError
 
 log = logging.getLogger("kasuan.router")
@@ -122,6 +125,12 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         last = self.conversations.last(ctx.key)
         parsed = merge_follow_up(parsed, last, text)
+        if parsed.intent in ("size", "cost") and not parsed.missing and text:
+            # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
+            # question about the job the message names
+            planned = planning_for_text(text, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
+            if planned is not None:
+                return planned
         return self.intents[parsed.intent](ctx, parsed, text)
 
     def _remember(self, ctx: Context, reply: Reply) -> None:
@@ -180,11 +189,13 @@ class Core:
         stale = _out_of_date(ctx)
         try:
             request, action = buttons.decode(payload)
-            if action not in ("cost", "d") and action[:2] not in ("m=", "s=", "n=", "g="):
+            if action not in ("cost", "d", buttons.EXPORT) and action[:2] not in ("m=", "s=", "n=", "g="):
                 return stale
             changed = buttons.apply(request, action)
             if action == "cost":
                 return cost_request(ctx, changed)
+            if action == buttons.EXPORT:
+                return export_request(ctx, changed)
             return size_request(ctx, changed, details=action == "d")
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale

@@ -198,6 +198,8 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "total_gb": s.estimate.total_gb,
         "host_gb": s.estimate.host_gb,
         "num_gpus": s.estimate.plan.num_gpus,
+        "zero": s.estimate.plan.zero,
+        "offload": s.estimate.plan.offload,
         "named": s.fit is not None,
         "verdict": fit_row(verdict) if verdict is not None else None,
         "alternative": fit_row(other) if other is not None else None,

@@ -1,0 +1,207 @@
+"""Field extractors for the planning questions (zh and en), as small functions the router can call:
+
+- `wants_longest_seq`: "longest sequence that fits", "最长能跑多长的序列";
+- `wants_largest_batch`: "largest batch size", "batch 最大能开多少";
+- `deadline`: "by 2026-12-15", "before Dec 15", "within 3 days", "12月15日前", "3天内";
+- `budget`: "within $500", "budget 5000 CNY", "预算 2万元", "不超过 3000 块";
+- `how_many_card`: "how many 4090s", "需要几张 H100".
+
+Each returns None (or False) when the message does not ask that, so it can be tried on any text.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from decimal import Decimal
+
+from bot.understand.amount import Amount, read_token
+from bot.understand.entities import find_gpus
+from bot.understand.normalize import normalize
+from engine.providers import Currency, currencies
+
+LONGEST_SEQ = re.compile(
+    r"(?:longest|max(?:imum)?|largest|biggest|how\s+long)\s+(?:a\s+)?(?:seq(?:uence)?|context|cutoff)(?:[\s_-]*len(?:gth)?)?"
+    r"|max[\s_-]*seq[\s_-]*len|(?:最长|最大|最多)\s*(?:能\s*)?(?:跑|开|用|支持|到)?\s*(?:多长\s*的?\s*)?(?:序列|上下文|seq|context|cutoff)"
+    r"|(?:序列|上下文|seq|context)\s*(?:长度)?\s*(?:最长|最大|最多)\s*(?:能|可以)?"
+    r"|(?:序列|上下文)\s*(?:能|可以)\s*(?:开|跑|到)\s*多长",
+    re.IGNORECASE,
+)
+LARGEST_BATCH = re.compile(
+    r"(?:largest|max(?:imum)?|biggest|how\s+big\s+(?:a\s+)?)\s*(?:micro[\s_-]*)?batch(?:[\s_-]*size)?"
+    r"|max[\s_-]*(?:micro[\s_-]*)?(?:bs|batch)\b"
+    r"|(?:最大|最多)\s*(?:能\s*)?(?:开|跑|用)?\s*(?:多大\s*的?\s*)?(?:micro[\s_-]*)?(?:batch|批|批次|批大小)"
+    r"|(?:micro[\s_-]*)?(?:batch|批大小|批次)\s*(?:size)?\s*(?:最大|最多|能开多大|能开多少|可以开多大)",
+    re.IGNORECASE,
+)
+HOW_MANY = re.compile(
+    r"how\s+many\s+(?P<en>[\w\s.-]{1,24}?)(?:s\b|\s+cards?|\s+gpus?|\s+do|\s+would|\s+are|\s+for|\?|$)"
+    r"|(?:几|多少)\s*(?:张|块|台|个|片)\s*(?P<zh>[\w\s.-]{1,24})",
+    re.IGNORECASE,
+)
+ISO_DATE = re.compile(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ t](\d{1,2}):(\d{2}))?", re.IGNORECASE)
+MONTH_DAY_ZH = re.compile(r"(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTH_DAY_EN = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
+                          re.IGNORECASE)
+DEADLINE_EN = re.compile(r"\b(?:by|before|until|till|no\s+later\s+than|deadline(?:\s+is)?:?)\s+(.{1,40})", re.IGNORECASE)
+WITHIN_EN = re.compile(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|weeks?|w)\b",
+                       re.IGNORECASE)
+WITHIN_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
+BEFORE_ZH = re.compile(r"(?:截止|之前|以前|前)")
+UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
+              "weeks": 168, "天": 24, "小时": 1, "钟头": 1, "个钟头": 1, "周": 168, "星期": 168, "个星期": 168}
+BUDGET_EN = re.compile(
+    r"(?:budget(?:\s+(?:of|is))?|within|under|below|at\s+most|max(?:imum)?|no\s+more\s+than|up\s+to|cap(?:ped)?\s+at)"
+    r"\s*:?\s*(?P<amount>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur>usdt|usd|cny|rmb|dollars?|元|块|u\b)?",
+    re.IGNORECASE,
+)
+BUDGET_ZH = re.compile(
+    r"(?:预算|不超过|不要超过|最多花|最多|控制在|花费?不超过)\s*(?:是|为|在)?\s*"
+    r"(?P<amount>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur>usdt|usd|cny|rmb|美元|美金|元|块|u\b)?"
+    r"|(?P<amount2>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur2>usdt|usd|cny|rmb|美元|美金|元|块|u\b)?\s*(?:以内|之内|内)",
+    re.IGNORECASE,
+)
+CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "美元": "USD", "美金": "USD", "元": "CNY", "块": "CNY", "rmb": "CNY",
+                  "u": "USDT"}
+
+
+def wants_longest_seq(text: str) -> bool:
+    """The message asks for the longest sequence (context) that still fits."""
+    return LONGEST_SEQ.search(text) is not None
+
+
+def wants_largest_batch(text: str) -> bool:
+    """The message asks for the largest micro-batch that still fits."""
+    return LARGEST_BATCH.search(text) is not None
+
+
+def how_many_card(text: str) -> str | None:
+    """The catalog card a "how many <card>" question names ("how many 4090s" -> rtx-4090)."""
+    m = HOW_MANY.search(text)
+    if m is None:
+        return None
+    found = find_gpus(normalize(text[m.start():]))
+    return found[0].ident if found else None
+
+
+def _end_of_day(d: date, tz: tzinfo) -> datetime:
+    return datetime.combine(d, time(23, 59, 59), tzinfo=tz)
+
+
+def _upcoming(month: int, day: int, now: datetime) -> date | None:
+    """Month/day without a year: this year's, or next year's when it has passed."""
+    try:
+        d = date(now.year, month, day)
+        return d if d >= now.date() else date(now.year + 1, month, day)
+    except ValueError:
+        return None
+
+
+def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
+    m = ISO_DATE.search(text)
+    if m:
+        try:
+            d = date(int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            return None
+        if m[4]:
+            return datetime.combine(d, time(int(m[4]), int(m[5])), tzinfo=tz)
+        return _end_of_day(d, tz)
+    m = MONTH_DAY_EN.search(text)
+    if m:
+        found = _upcoming(MONTHS.index(m[1].lower()[:3]) + 1, int(m[2]), now)
+        return _end_of_day(found, tz) if found else None
+    m = MONTH_DAY_ZH.search(text)
+    if m:
+        found = _upcoming(int(m[1]), int(m[2]), now)
+        return _end_of_day(found, tz) if found else None
+    return None
+
+
+def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
+    """When the job must be done: a date (end of that day in `tz`, default now's zone) after "by /
+    before / 前 / 截止", or a span from now ("within 3 days", "48小时内"). None when not stated."""
+    zone = tz or now.tzinfo
+    assert zone is not None, "now must be timezone-aware"
+    local_now = now.astimezone(zone)
+    m = WITHIN_EN.search(text) or WITHIN_ZH.search(text)
+    if m:
+        hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
+        return now + timedelta(hours=hours)
+    en = DEADLINE_EN.search(text)
+    if en:
+        return _absolute(en[1], local_now, zone)
+    if BEFORE_ZH.search(text) or "deadline" in text.lower():
+        return _absolute(text, local_now, zone)
+    return None
+
+
+def budget(text: str) -> tuple[Decimal, str | None] | None:
+    """(amount, currency id or None) a budget phrase states: "within $500", "预算2万元". A number with no
+    currency counts only after the word budget (预算): "within 3 days" is a deadline, not money."""
+    for pattern in (BUDGET_ZH, BUDGET_EN):
+        for m in pattern.finditer(text):
+            raw = (m.groupdict().get("amount") or m.groupdict().get("amount2") or "").replace(" ", "")
+            word = (m.groupdict().get("cur") or m.groupdict().get("cur2") or "").lower()
+            parsed = parse_amount(raw) if raw else None
+            if parsed is None:
+                continue
+            amount, currency = parsed
+            if word:
+                currency = CURRENCY_WORDS.get(word) or (found.id if (found := find_currency(word)) else currency)
+            said_budget = any(w in m.group(0).lower() for w in ("budget", "预算", "花"))
+            if currency is None and not said_budget:
+                continue  # "within 3 days", "under 500 steps": a bare number is money only after "budget"
+            return amount, currency
+    return None
+
+
+SPAN = re.compile(r"^(\d+(?:\.\d+)?)\s*(d|days?|h|hours?|hrs?|w|weeks?|天|小时|周)$", re.IGNORECASE)
+
+
+def deadline_value(text: str, now: datetime) -> datetime | None:
+    """A deadline as a flag value: a span from now ("3d", "48h", "2w", "3天") or an ISO date or
+    date-time ("2026-12-15" = the end of that day; no offset = UTC). None if it is neither."""
+    s = text.strip()
+    m = SPAN.match(s)
+    if m:
+        return now + timedelta(hours=float(m[1]) * UNIT_HOURS[m[2].lower()])
+    try:
+        if len(s) == 10:
+            return _end_of_day(date.fromisoformat(s), now.tzinfo or UTC)
+        at = datetime.fromisoformat(s)
+    except ValueError:
+        return _absolute(s, now, now.tzinfo or UTC)
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def parse_amount(token: str) -> tuple[Decimal, str | None] | None:
+    """A clear amount (bot.understand.amount's reader) with the currency its symbol names; an
+    ambiguous or absurd amount is not a budget."""
+    found = read_token(token)
+    if found is None or not isinstance(found[0], Amount):
+        return None
+    return found[0].value, found[1]
+
+
+def find_currency(token: str) -> Currency | None:
+    return currencies().find(token) if token else None
+
+
+def budget_value(text: str) -> tuple[Decimal, str | None] | None:
+    """A budget as a flag value: "5000CNY", "5000 CNY", "¥5000", "$800", "2万", "500USDT"."""
+    m = re.fullmatch(r"\s*([¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*([a-zA-Z]+|元|块|美元)?\s*", text)
+    if m is None:
+        return None
+    parsed = parse_amount(m[1].replace(" ", ""))
+    if parsed is None:
+        return None
+    amount, currency = parsed
+    if m[2]:
+        word = m[2].lower()
+        found = find_currency(word)
+        currency = CURRENCY_WORDS.get(word) or (found.id if found else None)
+        if currency is None:
+            return None
+    return amount, currency

@@ -1,0 +1,51 @@
+"""The export reply as data: which setup the files are for, what they predict, and the files.
+
+engine.export writes the file contents from the sizing; this module picks what the reply says
+(the card, count, plan, memory per card, the cost pick) and attaches the files. Every word is in
+templates/export.j2 and catalogs/strings_export.yaml.
+"""
+
+from __future__ import annotations
+
+from bot.messages import Reply
+from bot.views.cost import option_row
+from engine.cost import CostReport
+from engine.export import ExportPlan, export_files, plan_for
+from engine.sizing import Sizing
+
+RUN_SCRIPT = {"llamafactory": "launch_llamafactory.sh", "torchrun": "launch_torchrun.sh",
+              "accelerate": "launch_accelerate.sh", "all": "launch_llamafactory.sh"}
+
+
+def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
+    plan = p.estimate.plan
+    r = p.resolved
+    run = RUN_SCRIPT.get(fmt)
+    return {
+        "model": r.spec.name,
+        "method": r.method,
+        "gpu": p.fit.gpu.name if p.fit is not None else None,
+        "memory_gb": p.fit.gpu.memory_gb if p.fit is not None else None,
+        "fits": p.fit.fits if p.fit is not None else None,
+        "num_gpus": plan.num_gpus,
+        "nodes": p.nodes,
+        "zero": plan.zero,
+        "offload": plan.offload,
+        "total_gb": p.estimate.total_gb,
+        "seq_len": r.request.seq_len,
+        "micro_batch": r.request.micro_batch,
+        "basis": p.basis,
+        "files": names,
+        "run": run if run in names else None,
+        "cost": option_row(p.cost) if p.cost is not None else None,
+    }
+
+
+def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: str = "all",
+                 model_path: str | None = None) -> Reply:
+    """The reply that hands over the files (as attachments) for the setup `s` sized."""
+    p = plan_for(s, report, model_path)
+    files = export_files(p, fmt)
+    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt)})
+    reply.files = [(name, content.encode()) for name, content in files.items()]
+    return reply

@@ -1,0 +1,127 @@
+"""Planning replies as data: the longest sequence / largest micro-batch that fits, how many cards of a
+type a job needs, and the cheapest setups that meet a deadline or a budget.
+
+engine.planning does the searching; these functions pick what the reply shows, for the CLI and any
+chat front end alike (the router calls them). Every word is in templates/planning.j2 and
+catalogs/strings_export.yaml.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from bot.messages import Reply
+from bot.views.cost import duration_view, option_row
+from engine.planning import (
+    Candidates,
+    CardsNeeded,
+    Largest,
+    by_deadline,
+    cards_needed,
+    largest_micro_batch,
+    longest_sequence,
+    within_budget,
+)
+from engine.request import TrainingRequest
+
+SHOWN = 6  # rows of options a planning reply lists
+
+
+def _job(s: Any) -> dict[str, Any]:
+    r = s.resolved
+    return {"model": r.spec.name, "method": r.method, "seq_len": r.request.seq_len,
+            "micro_batch": r.request.micro_batch}
+
+
+def largest_view(found: Largest) -> dict[str, Any]:
+    s = found.sizing
+    assert s.fit is not None
+    plan = s.estimate.plan
+    return {
+        **_job(s), "q": "max_seq" if found.field == "seq_len" else "max_batch", "value": found.value,
+        "limit": found.limit, "at_limit": found.at_limit, "gpu": s.fit.gpu.name, "memory_gb": s.fit.gpu.memory_gb,
+        "total_gb": s.estimate.total_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
+    }
+
+
+def cards_view(found: CardsNeeded) -> dict[str, Any]:
+    plan = found.fit.estimate.plan
+    return {
+        **_job(found.sizing), "q": "cards", "gpu": found.gpu.name, "memory_gb": found.gpu.memory_gb,
+        "fits": found.fit.fits, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
+        "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes,
+        "options": [option_row(o) for o in found.options[:SHOWN]],
+    }
+
+
+def candidates_view(c: Candidates, q: str, deadline: datetime | None = None) -> dict[str, Any]:
+    rows = [option_row(o) for o in c.meeting[:SHOWN]]
+    closest = None
+    if not c.meeting and c.options:  # nothing meets it: the fastest (deadline) or the cheapest (budget)
+        best = min(c.options, key=lambda o: o.need) if q == "deadline" else c.options[0]
+        closest = option_row(best)
+    return {
+        "q": q, "rows": rows, "meeting": len(c.meeting), "total": len(c.options), "closest": closest,
+        "currency": c.currency, "budget": c.budget,
+        "available": duration_view(c.hours_available) if c.hours_available is not None else None,
+        "deadline": deadline.strftime("%Y-%m-%d %H:%M %Z").strip() if deadline is not None else None,
+    }
+
+
+def max_seq_reply(req: TrainingRequest, lang: str) -> Reply:
+    """The longest sequence that fits the named card, with its memory per card."""
+    return Reply("planning", lang, {"v": largest_view(longest_sequence(req))})
+
+
+def max_batch_reply(req: TrainingRequest, lang: str) -> Reply:
+    """The largest micro-batch that fits the named card, with its memory per card."""
+    return Reply("planning", lang, {"v": largest_view(largest_micro_batch(req))})
+
+
+def cards_reply(req: TrainingRequest, gpu: str, lang: str) -> Reply:
+    """How many `gpu` cards the job needs: the count, the ZeRO stage, and what renting them costs."""
+    return Reply("planning", lang, {"v": cards_view(cards_needed(req, gpu))})
+
+
+def deadline_reply(req: TrainingRequest, deadline: datetime, now: datetime, lang: str) -> Reply:
+    """The cheapest setups that finish by `deadline` (time and cost of each)."""
+    c = by_deadline(req, deadline, now)
+    return Reply("planning", lang, {"v": {**_model(req), **candidates_view(c, "deadline", deadline)}})
+
+
+def budget_reply(req: TrainingRequest, amount: Decimal, currency: str, lang: str) -> Reply:
+    """The setups whose total stays within the budget, cheapest first (time and cost of each)."""
+    c = within_budget(req, amount, currency)
+    return Reply("planning", lang, {"v": {**_model(req), **candidates_view(c, "budget")}})
+
+
+def _model(req: TrainingRequest) -> dict[str, Any]:
+    from engine.resolve import resolve
+
+    r = resolve(req)
+    return {"model": r.spec.name, "method": r.method, "seq_len": r.request.seq_len,
+            "micro_batch": r.request.micro_batch}
+
+
+def planning_for_text(text: str, request: TrainingRequest, lang: str, now: datetime) -> Reply | None:
+    """The planning reply a chat message asks for, or None when it asks none of them (the router
+    then answers it as usual). `request` is what the parser read from the same text."""
+    from bot.understand import planning as ask
+
+    card = ask.how_many_card(text)
+    if card is not None:
+        return cards_reply(request, card, lang)
+    if ask.wants_longest_seq(text):
+        return max_seq_reply(request, lang)
+    if ask.wants_largest_batch(text):
+        return max_batch_reply(request, lang)
+    money = ask.budget(text)
+    if money is not None:
+        amount, currency = money
+        return budget_reply(request, amount, currency or request.currency or ("CNY" if lang == "zh" else "USD"), lang)
+    due = ask.deadline(text, now)
+    if due is not None:
+        return deadline_reply(request, due, now, lang)
+    return None

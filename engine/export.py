@@ -1,0 +1,384 @@
+"""A sized plan -> the files that start the job: LLaMA-Factory YAML, DeepSpeed JSON, accelerate
+FSDP config and the launch command.
+
+One source of truth: every number written (card count, ZeRO stage, offload, sequence length,
+micro-batch, gradient accumulation, LoRA rank and targets, quantization, precision, gradient
+checkpointing, attention kernel, DeepSpeed bucket sizes) is read from the `Sizing` the engine
+produced, and each file opens with a short header (model, card, count, predicted memory per card,
+cost) so it explains itself when shared. Values the sizing does not decide (learning rate,
+epochs, dataset) are the tools' common defaults and the header says so.
+
+Pure: no files are written here; `export_files` returns {file name: content}.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import yaml
+
+from engine.architecture import LORA_TARGETS
+from engine.cost import CostOption, CostReport
+from engine.fit import Fit
+from engine.memory import CARDS_PER_NODE, ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
+from engine.providers import round_money
+from engine.resolve import Resolved
+from engine.sizing import Sizing
+
+FORMATS = ("llamafactory", "deepspeed", "accelerate", "torchrun")
+
+# LLaMA-Factory chat template per catalog family (names from LLaMA-Factory's template registry).
+TEMPLATES = {
+    "qwen3": "qwen3", "qwen3-moe": "qwen3", "qwen2.5": "qwen", "llama3": "llama3", "llama2": "llama2",
+    "deepseek-distill": "deepseekr1", "deepseek": "deepseek", "deepseek-v3": "deepseek3",
+    "chatglm": "chatglm3", "glm4": "glm4", "mistral": "mistral", "gemma2": "gemma2",
+    "deepseek-v2": "deepseek", "gemma3": "gemma3", "internlm2": "intern2", "mixtral": "mistral", "phi3": "phi",
+    "phi4": "phi4", "qwen2.5-vl": "qwen2_vl", "yi": "yi",
+    # a model sized from its config.json carries the Hugging Face model_type as its family
+    "qwen2": "qwen", "qwen2_moe": "qwen", "qwen3_moe": "qwen3",
+}
+STAGES = {"full": "sft", "lora": "sft", "qlora": "sft", "pretrain": "pt"}
+FINETUNING = {"full": "full", "lora": "lora", "qlora": "lora", "pretrain": "full"}
+ATTENTION = {"flash": "fa2", "sdpa": "sdpa", "eager": "disabled"}
+# Defaults the sizing does not decide: the values LLaMA-Factory's own examples use.
+LEARNING_RATE = {"full": 1.0e-5, "pretrain": 1.0e-5, "lora": 1.0e-4, "qlora": 1.0e-4}
+EPOCHS = 3.0
+DATASET = {"sft": "alpaca_en_demo", "pt": "c4_demo"}
+LOGGING_STEPS = 10
+SAVE_STEPS = 500
+MASTER_PORT = 29500
+DS_FILE = "ds_config.json"
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    """The setup the files are written for: the sizing, the card and its estimate, the cost pick.
+
+    `basis` says which setup that is: as_stated (the named card holds it), alternative (the named
+    card at the fewest count that holds it), recommended (no card named: the best fitting one, or
+    the cheapest priced option), does_not_fit (nothing holds it; exported as stated).
+    """
+
+    sizing: Sizing
+    fit: Fit | None
+    estimate: MemoryEstimate
+    cost: CostOption | None
+    basis: str
+    priced: bool = False  # a cost comparison was run (so no `cost` means no provider rents this setup)
+    model_path: str | None = None  # a local checkpoint (sized from its config.json) instead of a hub id
+
+    @property
+    def resolved(self) -> Resolved:
+        return self.sizing.resolved
+
+    @property
+    def num_gpus(self) -> int:
+        return self.estimate.plan.num_gpus
+
+    @property
+    def nodes(self) -> int:
+        return self.estimate.plan.nodes
+
+    @property
+    def per_node(self) -> int:
+        return min(self.num_gpus, CARDS_PER_NODE)
+
+
+def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None) -> ExportPlan:
+    """Which setup to export for `s` (and the cost option that prices it, when `report` is given);
+    `model_path` names a local checkpoint to train instead of the catalog's hub id."""
+    fit: Fit | None
+    if s.fit is not None and s.fit.fits:
+        fit, basis = s.fit, "as_stated"
+    elif s.fit is not None and s.alternative is not None:
+        fit, basis = s.alternative, "alternative"
+    elif s.fit is not None:
+        fit, basis = s.fit, "does_not_fit"
+    elif report is not None and report.cheapest is not None:
+        fit, basis = report.cheapest.fit, "recommended"
+    else:
+        found = next((f for f in s.recommendations if f.fits), None)
+        fit, basis = (found, "recommended") if found is not None else (None, "does_not_fit")
+    estimate = fit.estimate if fit is not None else s.estimate
+    cost = None
+    if report is not None and fit is not None:
+        # the same cards rented, at the same plan when priced so (the plan changes the time, not the rent)
+        same = [o for o in report.options if o.gpu.id == fit.gpu.id and o.num_gpus == estimate.plan.num_gpus]
+        cost = next((o for o in same if o.fit.estimate.plan == estimate.plan), same[0] if same else None)
+    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path)
+
+
+# ---------------------------------------------------------------- the header
+
+
+def hf_id(r: Resolved) -> str | None:
+    """The Hugging Face repository of the catalog model: its first alias written owner/name."""
+    if any(a.code == "architecture_from" for a in r.assumptions):
+        return None  # a bare size: there is no checkpoint to name
+    return next((a for a in r.spec.aliases if "/" in a), None)
+
+
+def money(amount: Decimal, currency: str) -> str:
+    return f"{round_money(amount, currency):,} {currency}"
+
+
+def cost_line(o: CostOption) -> str:
+    q = o.quote
+    total = money(q.total_min, q.currency) if q.total_min == q.total_max else (
+        f"{money(q.total_min, q.currency)} – {money(q.total_max, q.currency)}")
+    cycles = ", ".join(f"{c.count} × {c.kind}" for c in q.cycles)
+    hours = f", training about {o.hours:.1f} h" if o.hours is not None else ""
+    return f"{o.provider.name}: {o.num_gpus} × {o.gpu.name}, {cycles}, total {total}{hours}"
+
+
+def setup_line(p: ExportPlan) -> str:
+    plan = p.estimate.plan
+    how = "single card" if plan.num_gpus == 1 and plan.zero == 0 else (
+        f"DeepSpeed ZeRO-{plan.zero}" if plan.zero else "data parallel (DDP)")
+    offload = {"none": "", "optimizer": ", optimizer offloaded to CPU", "all": ", optimizer and parameters offloaded to CPU"}
+    card = p.fit.gpu.name if p.fit is not None else "no card named"
+    return f"{plan.num_gpus} × {card} ({p.nodes} node{'s' if p.nodes > 1 else ''}), {how}{offload[plan.offload]}"
+
+
+def header(p: ExportPlan, what: str) -> list[str]:
+    """The self-explaining lines every file starts with (as comments, or a JSON list)."""
+    r = p.resolved
+    q = r.request
+    method = r.method + (f" r={q.lora_rank} on {','.join(q.lora_targets or ())}" if r.adapter else "")
+    memory = f"{p.estimate.total_gb:.1f} GB per card"
+    if p.fit is not None:
+        memory += f" of {p.fit.gpu.memory_gb:g} GB ({'fits' if p.fit.fits else 'does NOT fit'}"
+        memory += (f"{', tight' if p.fit.tight else ''}, {p.fit.headroom_gb:+.1f} GB headroom)" if p.fit.fits
+                   else f", short {-p.fit.headroom_gb:.1f} GB)")
+    if p.estimate.host_gb:
+        memory += f"; host memory for offload {p.estimate.host_gb:.0f} GB per node"
+    lines = [
+        f"KaSuan (卡算) export: {what}",
+        f"model: {r.spec.name} ({p.model_path or hf_id(r) or 'bare size: set model_name_or_path'})",
+        f"method: {method}, seq {q.seq_len}, micro-batch {q.micro_batch}, grad-accum {q.grad_accum}",
+        f"setup: {setup_line(p)} [{p.basis.replace('_', ' ')}]",
+        f"memory (predicted): {memory}",
+        f"cost: {cost_line(p.cost)}" if p.cost is not None else (
+            "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
+        f"defaults to change: learning rate {LEARNING_RATE[r.method]:g}"
+        + ("" if q.epochs is not None else f", {EPOCHS:g} epochs") + ", demo dataset",
+    ]
+    return lines
+
+
+def commented(p: ExportPlan, what: str, body: str) -> str:
+    return "".join(f"# {line}\n" for line in header(p, what)) + "\n" + body
+
+
+# ---------------------------------------------------------------- LLaMA-Factory
+
+
+def lora_target(r: Resolved) -> str:
+    targets = tuple(r.request.lora_targets or LORA_TARGETS)
+    if set(targets) == set(LORA_TARGETS):
+        return "all"
+    if r.spec.fused_qkv:  # GLM names its fused projections differently
+        names = {"q": "query_key_value", "k": "query_key_value", "v": "query_key_value", "o": "dense",
+                 "gate": "dense_h_to_4h", "up": "dense_h_to_4h", "down": "dense_4h_to_h"}
+        return ",".join(dict.fromkeys(names[t] for t in targets))
+    return ",".join(f"{t}_proj" for t in targets)
+
+
+def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
+    """The LLaMA-Factory training arguments for the plan (keys as `llamafactory-cli train` reads them)."""
+    r = p.resolved
+    q = r.request
+    plan = p.estimate.plan
+    stage = STAGES[r.method]
+    args: dict[str, Any] = {
+        "model_name_or_path": p.model_path or hf_id(r) or "path/to/your/model",
+        "trust_remote_code": True,
+        "stage": stage,
+        "do_train": True,
+        "finetuning_type": FINETUNING[r.method],
+    }
+    if r.adapter:
+        args |= {"lora_rank": q.lora_rank, "lora_alpha": 2 * (q.lora_rank or 8), "lora_dropout": 0.0,
+                 "lora_target": lora_target(r)}
+    if r.method == "qlora":
+        args |= {"quantization_bit": 4, "quantization_method": "bitsandbytes", "quantization_type": "nf4",
+                 "double_quantization": bool(q.double_quant)}
+    if deepspeed and plan.zero > 0:
+        args["deepspeed"] = DS_FILE
+    args |= {
+        "dataset": DATASET[stage],
+        "template": TEMPLATES.get(r.spec.family, "default"),
+        "cutoff_len": q.seq_len,
+        "overwrite_cache": True,
+        "preprocessing_num_workers": 16,
+        "output_dir": f"saves/{r.spec.id}/{r.method}",
+        "logging_steps": LOGGING_STEPS,
+        "save_steps": SAVE_STEPS,
+        "plot_loss": True,
+        "overwrite_output_dir": True,
+        "report_to": "none",
+        "per_device_train_batch_size": q.micro_batch,
+        "gradient_accumulation_steps": q.grad_accum,
+        "learning_rate": LEARNING_RATE[r.method],
+        "num_train_epochs": float(q.epochs) if q.epochs is not None else EPOCHS,
+        "lr_scheduler_type": "cosine",
+        "warmup_ratio": 0.1,
+        "bf16": q.precision in ("mixed", "bf16"),
+        "pure_bf16": q.precision == "bf16",
+        "flash_attn": ATTENTION[q.attention or "flash"],
+        "disable_gradient_checkpointing": not q.grad_checkpointing,
+        "optim": "adamw_bnb_8bit" if q.optimizer == "adamw-8bit" else "adamw_torch",
+        "ddp_timeout": 180000000,
+    }
+    return args
+
+
+def llamafactory_yaml(p: ExportPlan, deepspeed: bool = True) -> str:
+    body = yaml.safe_dump(llamafactory_args(p, deepspeed), sort_keys=False, allow_unicode=True)
+    what = "LLaMA-Factory training config (llamafactory-cli train THIS_FILE)"
+    return commented(p, what + ("" if deepspeed else ", for accelerate + FSDP"), body)
+
+
+# ---------------------------------------------------------------- DeepSpeed
+
+
+def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
+    """DeepSpeed JSON for the plan's ZeRO stage and offload; "auto" where the HF trainer fills it
+    from the training arguments (batch sizes, clipping, precision, stage-3 bucket sizes)."""
+    plan = p.estimate.plan
+    zero: dict[str, Any] = {"stage": plan.zero, "overlap_comm": plan.offload == "none", "contiguous_gradients": True}
+    if plan.zero in (1, 2):
+        bucket = int(ZERO12_BUCKET_ELEMENTS // 2)  # the memory model counts one reduce + one allgather bucket
+        zero |= {"allgather_partitions": True, "allgather_bucket_size": bucket, "reduce_scatter": True,
+                 "reduce_bucket_size": bucket, "round_robin_gradients": True}
+    if plan.zero == 3:
+        zero |= {"sub_group_size": int(1e9), "reduce_bucket_size": "auto", "stage3_prefetch_bucket_size": "auto",
+                 "stage3_param_persistence_threshold": "auto", "stage3_max_live_parameters": int(ZERO3_LIVE_PARAMS),
+                 "stage3_max_reuse_distance": int(ZERO3_LIVE_PARAMS), "stage3_gather_16bit_weights_on_model_save": True}
+    if plan.offload in ("optimizer", "all"):
+        zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
+    if plan.offload == "all":
+        zero["offload_param"] = {"device": "cpu", "pin_memory": True}
+    return {
+        "_kasuan": header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)"),
+        "train_batch_size": "auto",
+        "train_micro_batch_size_per_gpu": "auto",
+        "gradient_accumulation_steps": "auto",
+        "gradient_clipping": "auto",
+        "zero_allow_untested_optimizer": True,
+        "fp16": {"enabled": "auto", "loss_scale": 0, "loss_scale_window": 1000, "initial_scale_power": 16,
+                 "hysteresis": 2, "min_loss_scale": 1},
+        "bf16": {"enabled": "auto"},
+        "zero_optimization": zero,
+    }
+
+
+# ---------------------------------------------------------------- accelerate (FSDP)
+
+
+def accelerate_config(p: ExportPlan) -> dict[str, Any]:
+    """accelerate's FSDP config: ZeRO-3 -> FULL_SHARD, ZeRO-2/1 -> SHARD_GRAD_OP, DDP -> NO_SHARD;
+    FSDP offloads parameters, gradients and optimizer together (there is no optimizer-only offload)."""
+    plan = p.estimate.plan
+    q = p.resolved.request
+    strategy = {3: "FULL_SHARD", 2: "SHARD_GRAD_OP", 1: "SHARD_GRAD_OP", 0: "NO_SHARD"}[plan.zero]
+    single = plan.num_gpus == 1  # one card: nothing to shard, a plain single-process launch
+    config: dict[str, Any] = {
+        "compute_environment": "LOCAL_MACHINE",
+        "debug": False,
+        "distributed_type": "NO" if single else "FSDP",
+        "downcast_bf16": "no",
+        "fsdp_config": {} if single else {
+            "fsdp_auto_wrap_policy": "TRANSFORMER_BASED_WRAP",
+            "fsdp_backward_prefetch": "BACKWARD_PRE",
+            "fsdp_cpu_ram_efficient_loading": True,
+            "fsdp_forward_prefetch": False,
+            "fsdp_offload_params": plan.offload != "none",
+            "fsdp_sharding_strategy": strategy,
+            "fsdp_state_dict_type": "FULL_STATE_DICT",
+            "fsdp_sync_module_states": True,
+            "fsdp_use_orig_params": True,
+        },
+        "machine_rank": 0,
+        "main_training_function": "main",
+        "mixed_precision": "bf16" if q.precision in ("mixed", "bf16") else "no",
+        "num_machines": p.nodes,
+        "num_processes": plan.num_gpus,
+        "rdzv_backend": "static",
+        "same_network": True,
+        "tpu_env": [],
+        "tpu_use_cluster": False,
+        "tpu_use_sudo": False,
+        "use_cpu": False,
+    }
+    return config
+
+
+def accelerate_yaml(p: ExportPlan) -> str:
+    body = yaml.safe_dump(accelerate_config(p), sort_keys=False)
+    return commented(p, "accelerate FSDP config (accelerate launch --config_file THIS_FILE ...)", body)
+
+
+# ---------------------------------------------------------------- launch commands
+
+
+def _multi_node_env(p: ExportPlan) -> str:
+    if p.nodes == 1:
+        return ""
+    return (
+        f"# {p.nodes} nodes: run this script on every node with its own NODE_RANK (0..{p.nodes - 1})\n"
+        f'NNODES={p.nodes}\nNODE_RANK="${{NODE_RANK:?set NODE_RANK on each node}}"\n'
+        f'MASTER_ADDR="${{MASTER_ADDR:?set MASTER_ADDR to the address of node 0}}"\nMASTER_PORT="${{MASTER_PORT:-{MASTER_PORT}}}"\n'
+    )
+
+
+def launch_script(p: ExportPlan, fmt: str) -> str:
+    """`launch.sh` for one launcher: llamafactory-cli, torchrun or accelerate launch."""
+    multi = p.nodes > 1
+    head = "#!/usr/bin/env bash\n" + "".join(f"# {line}\n" for line in header(p, f"launch command ({fmt})"))
+    lines = ["set -euo pipefail", 'cd "$(dirname "$0")"', ""]
+    env = _multi_node_env(p)
+    if fmt == "llamafactory":
+        if p.num_gpus == 1:
+            cmd = "llamafactory-cli train llamafactory.yaml"
+        else:
+            nodes = " NNODES=$NNODES NODE_RANK=$NODE_RANK MASTER_ADDR=$MASTER_ADDR MASTER_PORT=$MASTER_PORT" if multi else ""
+            cmd = f"FORCE_TORCHRUN=1{nodes} NPROC_PER_NODE={p.per_node} llamafactory-cli train llamafactory.yaml"
+    elif fmt == "torchrun":
+        rdzv = (" --nnodes $NNODES --node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port $MASTER_PORT"
+                if multi else " --nnodes 1")
+        cmd = f"torchrun{rdzv} --nproc_per_node {p.per_node} -m llamafactory.launcher llamafactory.yaml"
+    elif fmt == "accelerate":
+        rdzv = (" --machine_rank $NODE_RANK --main_process_ip $MASTER_ADDR --main_process_port $MASTER_PORT"
+                if multi else "")
+        cmd = (f"accelerate launch --config_file accelerate_fsdp.yaml --num_machines {p.nodes} "
+               f"--num_processes {p.num_gpus}{rdzv} -m llamafactory.launcher llamafactory_fsdp.yaml")
+    else:
+        raise ValueError(f"unknown launcher {fmt!r}")
+    return head + "\n".join(lines) + "\n" + env + cmd + "\n"
+
+
+# ---------------------------------------------------------------- the front door
+
+
+def export_files(p: ExportPlan, fmt: str = "all") -> dict[str, str]:
+    """{file name: content} for `fmt` (llamafactory, deepspeed, accelerate, torchrun or all)."""
+    if fmt != "all" and fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}")
+    wanted = FORMATS if fmt == "all" else (fmt,)
+    zero = p.estimate.plan.zero > 0
+    out: dict[str, str] = {}
+    if {"llamafactory", "torchrun"} & set(wanted):
+        out["llamafactory.yaml"] = llamafactory_yaml(p)
+    if (zero and {"llamafactory", "torchrun", "deepspeed"} & set(wanted)) or fmt == "deepspeed":
+        out[DS_FILE] = json.dumps(deepspeed_config(p), indent=2, ensure_ascii=False) + "\n"
+    if "accelerate" in wanted:
+        out["accelerate_fsdp.yaml"] = accelerate_yaml(p)
+        out["llamafactory_fsdp.yaml"] = llamafactory_yaml(p, deepspeed=False)
+    for launcher in ("llamafactory", "torchrun", "accelerate"):
+        if launcher in wanted:
+            out[f"launch_{launcher}.sh"] = launch_script(p, launcher)
+    return out

@@ -1,0 +1,192 @@
+"""The questions users ask right after a sizing, answered by searching over the engine itself.
+
+- the longest sequence / the largest micro-batch that still fits the named card (binary search over
+  `size`, so the answer is exactly what a sizing at that value would say);
+- how many of a given card the job needs: the same ladder of plans the recommendations use, with
+  the ZeRO stage it lands on and what renting that card costs;
+- the cheapest setups that finish by a deadline or stay within a budget: `engine.cost.compare` at
+  every card count a user would rent (1, 2, 4, 8 ... cards), filtered and sorted by total.
+
+Pure and deterministic: the current time comes in as an argument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from engine.catalog import GpuSpec, gpus
+from engine.cost import DISPLAY_CURRENCY, CostOption, CostReport, compare
+from engine.errors import InvalidRequest, KasuanError
+from engine.fit import Fit, Planner, ladder
+from engine.request import TrainingRequest
+from engine.resolve import resolve
+from engine.sizing import Sizing, size
+
+SEQ_STEP = 128  # sequence lengths are answered in multiples of this (what people configure)
+MAX_MICRO_BATCH = 4096
+COUNTS = (1, 2, 4, 8, 16, 32, 64)  # card counts a deadline search tries
+
+
+# ---------------------------------------------------------------- longest sequence, largest batch
+
+
+@dataclass(frozen=True)
+class Largest:
+    """The largest value of `field` that fits, its sizing, and the first value that does not."""
+
+    field: str  # seq_len or micro_batch
+    value: int | None  # None: not even the smallest value fits
+    sizing: Sizing  # at `value` (or at the smallest value when none fits)
+    limit: int  # the search's upper end (the model's context for seq_len)
+    at_limit: bool  # the limit itself fits: the card is not what stops it
+
+    @property
+    def gpu(self) -> GpuSpec:
+        assert self.sizing.fit is not None
+        return self.sizing.fit.gpu
+
+
+def _largest(req: TrainingRequest, field: str, unit: int, limit: int) -> Largest:
+    """Binary search for the largest k·unit (k ≥ 1, k·unit ≤ limit) at which the sizing fits the card."""
+    if req.gpu is None:
+        raise InvalidRequest("gpu", "name the card to search on", reason="needs_gpu")
+
+    def at(k: int) -> Sizing:
+        return size(req.model_copy(update={field: k * unit}))
+
+    def fits(s: Sizing) -> bool:
+        return s.fit is not None and s.fit.fits
+
+    lo, hi = 1, max(limit // unit, 1)
+    first = at(lo)
+    if not fits(first):
+        return Largest(field, None, first, limit, False)
+    top = at(hi)
+    if fits(top):
+        return Largest(field, hi * unit, top, limit, True)
+    best = first
+    while hi - lo > 1:  # lo fits, hi does not
+        mid = (lo + hi) // 2
+        s = at(mid)
+        if fits(s):
+            lo, best = mid, s
+        else:
+            hi = mid
+    return Largest(field, lo * unit, best, limit, False)
+
+
+def longest_sequence(req: TrainingRequest) -> Largest:
+    """The longest sequence (a multiple of 128, up to the model's context) that fits the named card
+    with everything else as stated."""
+    r = resolve(req)
+    return _largest(req, "seq_len", SEQ_STEP, r.spec.max_context)
+
+
+def largest_micro_batch(req: TrainingRequest) -> Largest:
+    """The largest micro-batch that fits the named card with everything else as stated."""
+    return _largest(req, "micro_batch", 1, MAX_MICRO_BATCH)
+
+
+# ---------------------------------------------------------------- how many cards
+
+
+@dataclass(frozen=True)
+class CardsNeeded:
+    """The fewest of `gpu` that hold the job (the plan says the ZeRO stage and offload), and its cost."""
+
+    gpu: GpuSpec
+    fit: Fit  # fits is False when even the largest setup tried does not
+    sizing: Sizing
+    report: CostReport | None  # options for this card at this count, when a provider rents it
+
+    @property
+    def options(self) -> tuple[CostOption, ...]:
+        if self.report is None:
+            return ()
+        return tuple(o for o in self.report.options if o.gpu.id == self.gpu.id and o.num_gpus == self.fit.num_gpus)
+
+
+def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
+    """How many `gpu` cards the job needs (the user's stated count is ignored: that is the question)."""
+    card = gpus().get(gpu)
+    q = req.model_copy(update={"gpu": card.id, "num_gpus": None})
+    r = resolve(q)
+    fit = Planner(r).first_fit(card, ladder(r))
+    plan = fit.estimate.plan
+    stated = q.model_copy(update={"num_gpus": plan.num_gpus, "zero": plan.zero,
+                                  "offload": plan.offload if plan.offload != "none" else q.offload})
+    sizing = size(stated)
+    report = None
+    if fit.fits:
+        try:
+            report = compare(stated)
+        except KasuanError:
+            report = None  # no provider rents this card at this count: the count still stands
+    return CardsNeeded(card, fit, sizing, report)
+
+
+# ---------------------------------------------------------------- deadline and budget
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Cost options at every card count, and those that meet the condition (cheapest first)."""
+
+    request: TrainingRequest
+    options: tuple[CostOption, ...]  # every priced option found, cheapest first
+    meeting: tuple[CostOption, ...]  # those that meet the deadline or budget, cheapest first
+    currency: str
+    hours_available: float | None = None
+    budget: Decimal | None = None
+
+
+def _all_counts(req: TrainingRequest) -> list[CostOption]:
+    """compare() at every card count (or only the stated one), merged, one option per provider × card × count."""
+    counts = (req.num_gpus,) if req.num_gpus else COUNTS
+    seen: dict[tuple[str, str, int], CostOption] = {}
+    errors: list[KasuanError] = []
+    for n in counts:
+        try:
+            report = compare(req.model_copy(update={"num_gpus": n}))
+        except KasuanError as exc:
+            errors.append(exc)
+            continue
+        for o in report.options:
+            seen.setdefault((o.provider.id, o.gpu.id, o.num_gpus), o)
+    if not seen and errors:
+        raise errors[0]
+    return sorted(seen.values(), key=lambda o: (o.compare_range.low, o.compare_range.high, o.hours or 0.0))
+
+
+def _need_job(req: TrainingRequest) -> None:
+    if req.tokens is None and req.samples is None:
+        raise InvalidRequest("tokens", "say how much data (tokens or samples) so the time can be worked out",
+                             reason="needs_dataset")
+
+
+def by_deadline(req: TrainingRequest, deadline: datetime, now: datetime) -> Candidates:
+    """The setups that finish training (start-up included) by `deadline`, starting at `now`."""
+    _need_job(req)
+    if deadline.tzinfo is None or now.tzinfo is None:
+        raise ValueError("deadline and now must be timezone-aware")
+    available = (deadline - now) / timedelta(hours=1)
+    if available <= 0:
+        raise InvalidRequest("deadline", "the deadline has already passed", reason="past_deadline")
+    options = _all_counts(req)
+    meeting = [o for o in options if o.need / timedelta(hours=1) <= available]
+    return Candidates(req, tuple(options), tuple(meeting), req.currency or DISPLAY_CURRENCY,
+                      hours_available=available)
+
+
+def within_budget(req: TrainingRequest, amount: Decimal, currency: str) -> Candidates:
+    """The setups whose total (converted to `currency`, the highest end of an estimated band) stays
+    within `amount`, cheapest first."""
+    _need_job(req)
+    if amount <= 0:
+        raise InvalidRequest("budget", "must be more than zero", value=str(amount))
+    q = req.model_copy(update={"currency": currency})
+    options = _all_counts(q)
+    meeting = [o for o in options if o.compare_range.high <= amount]
+    return Candidates(q, tuple(options), tuple(meeting), currency, budget=amount)

@@ -1,0 +1,44 @@
+"""`kasuan size --max-seq / --max-batch / --how-many` and `kasuan cost --deadline / --budget`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main([*args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_max_seq_and_max_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    v = run_json(capsys, "size", "Qwen3-8B QLoRA on a 4090", "--max-seq")
+    assert (v["q"], v["value"], v["gpu"]) == ("max_seq", 7040, "NVIDIA GeForce RTX 4090") and v["total_gb"] <= 24
+    v = run_json(capsys, "size", "--model", "qwen3-8b", "--method", "lora", "--gpu", "h100", "--seq-len", "4096",
+                 "--max-batch")
+    assert (v["q"], v["value"], v["seq_len"]) == ("max_batch", 6, 4096)
+    assert main(["size", "最长序列 qwen3 8b qlora 4090", "--max-seq", "--lang", "zh"]) == 0
+    assert "序列最长 7,040" in capsys.readouterr().out
+
+
+def test_how_many(capsys: pytest.CaptureFixture[str]) -> None:
+    v = run_json(capsys, "size", "72B full", "--gpu", "h100", "--how-many")
+    assert (v["num_gpus"], v["zero"], v["offload"]) == (8, 3, "optimizer")
+    assert {o["provider"] for o in v["options"]} == {"gpuli", "yiwan"}
+    assert main(["size", "72B full", "--how-many"]) == 2
+    assert "card" in capsys.readouterr().err
+
+
+def test_deadline_and_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    v = run_json(capsys, "cost", "32B full finetune, 20M tokens, 3 epochs", "--deadline", "2h")
+    assert v["q"] == "deadline" and v["rows"] and all(r["time"] for r in v["rows"])
+    assert v["rows"][0]["provider"] == "gpuli" and v["rows"][0]["num_gpus"] == 8
+    v = run_json(capsys, "cost", "32B 全参 2000万token 3轮", "--budget", "5000CNY")
+    assert v["q"] == "budget" and v["currency"] == "CNY" and v["meeting"] == len(v["rows"]) >= 1
+    assert main(["cost", "32B full 20M tokens", "--deadline", "someday"]) == 2
+    assert "deadline" in capsys.readouterr().err
+    assert main(["cost", "32B full", "--budget", "5000CNY"]) == 2  # no dataset size: cannot be timed
+    assert "dataset size" in capsys.readouterr().err

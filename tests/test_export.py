@@ -1,0 +1,155 @@
+"""Exported training files follow the sizing they come from (one source of truth)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from engine.cost import compare
+from engine.export import export_files, hf_id, plan_for
+from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS
+from engine.request import TrainingRequest
+from engine.sizing import size
+
+
+def files_for(**stated: object) -> tuple[dict[str, str], object]:
+    s = size(TrainingRequest.model_validate(stated))
+    p = plan_for(s)
+    return export_files(p), p
+
+
+def body(text: str) -> dict[str, object]:
+    return yaml.safe_load(text)
+
+
+def test_lora_on_two_a100s_is_exported_as_sized() -> None:
+    files, p = files_for(model="qwen2.5-14b", method="lora", gpu="a100-80g-sxm", num_gpus=2)
+    lf = body(files["llamafactory.yaml"])
+    assert lf["model_name_or_path"] == "Qwen/Qwen2.5-14B"
+    assert (lf["stage"], lf["finetuning_type"], lf["lora_rank"], lf["lora_target"]) == ("sft", "lora", 8, "all")
+    assert (lf["cutoff_len"], lf["per_device_train_batch_size"], lf["gradient_accumulation_steps"]) == (2048, 1, 1)
+    assert lf["bf16"] is True and lf["flash_attn"] == "fa2" and lf["disable_gradient_checkpointing"] is False
+    assert "deepspeed" not in lf  # two cards, DDP: the sizing chose ZeRO-0 for a 14B LoRA on 80 GB cards
+    assert p.estimate.plan.zero == 0 and p.basis == "as_stated"
+    assert "NPROC_PER_NODE=2 llamafactory-cli train llamafactory.yaml" in files["launch_llamafactory.sh"]
+    assert "--nproc_per_node 2" in files["launch_torchrun.sh"]
+    # the header carries the predicted memory per card, to one decimal, from the same estimate
+    assert f"{p.estimate.total_gb:.1f} GB per card of 80 GB" in files["llamafactory.yaml"]
+    assert files["launch_torchrun.sh"].startswith("#!/usr/bin/env bash\n# KaSuan")
+
+
+@pytest.mark.parametrize("change", [
+    {"seq_len": 8192}, {"micro_batch": 4}, {"grad_accum": 16}, {"lora_rank": 64}, {"num_gpus": 8, "zero": 3},
+    {"method": "qlora"}, {"method": "full", "num_gpus": 8}, {"grad_checkpointing": False}, {"attention": "sdpa"},
+    {"optimizer": "adamw-8bit"}, {"lora_targets": ("q", "v")},
+])
+def test_changing_the_plan_changes_the_files(change: dict[str, object]) -> None:
+    base = {"model": "qwen3-8b", "method": "lora", "gpu": "h100-sxm", "num_gpus": 2}
+    stated = {**base, **change}
+    files, p = files_for(**stated)
+    q = p.resolved.request
+    plan = p.estimate.plan
+    lf = body(files["llamafactory.yaml"])
+    assert lf["cutoff_len"] == q.seq_len
+    assert lf["per_device_train_batch_size"] == q.micro_batch
+    assert lf["gradient_accumulation_steps"] == q.grad_accum
+    assert lf["disable_gradient_checkpointing"] is (not q.grad_checkpointing)
+    assert lf["flash_attn"] == {"flash": "fa2", "sdpa": "sdpa", "eager": "disabled"}[q.attention or "flash"]
+    assert lf["optim"] == ("adamw_bnb_8bit" if q.optimizer == "adamw-8bit" else "adamw_torch")
+    if q.method in ("lora", "qlora"):
+        assert lf["lora_rank"] == q.lora_rank
+        assert lf["lora_target"] == ("all" if len(q.lora_targets or ()) == 7 else "q_proj,v_proj")
+    else:
+        assert lf["finetuning_type"] == "full" and "lora_rank" not in lf
+    assert ("quantization_bit" in lf) is (q.method == "qlora")
+    assert ("deepspeed" in lf) is (plan.zero > 0)
+    if plan.zero:
+        ds = json.loads(files["ds_config.json"])
+        assert ds["zero_optimization"]["stage"] == plan.zero
+    acc = body(files["accelerate_fsdp.yaml"])
+    assert acc["num_processes"] == plan.num_gpus
+    assert f"--nproc_per_node {plan.num_gpus}" in files["launch_torchrun.sh"]
+    assert f"{p.estimate.total_gb:.1f} GB per card" in files["llamafactory.yaml"]
+    # and the change did change something the file says
+    unchanged, _ = files_for(**base)
+    assert files["llamafactory.yaml"] != unchanged["llamafactory.yaml"]
+
+
+def test_deepspeed_follows_zero_stage_offload_and_the_memory_model_constants() -> None:
+    files, p = files_for(params_b=72, method="full", gpu="h100-sxm", num_gpus=8, offload="optimizer")
+    ds = json.loads(files["ds_config.json"])
+    zero = ds["zero_optimization"]
+    assert p.estimate.plan.zero == 3 and zero["stage"] == 3
+    assert zero["offload_optimizer"] == {"device": "cpu", "pin_memory": True} and "offload_param" not in zero
+    assert zero["stage3_max_live_parameters"] == ZERO3_LIVE_PARAMS
+    assert ds["train_micro_batch_size_per_gpu"] == "auto" and ds["bf16"] == {"enabled": "auto"}
+    assert any("host memory for offload" in line for line in ds["_kasuan"])
+    files, p = files_for(model="qwen3-8b", method="full", gpu="h100-sxm", num_gpus=8, zero=2)
+    zero = json.loads(files["ds_config.json"])["zero_optimization"]
+    assert zero["stage"] == 2 and zero["reduce_bucket_size"] * 2 == ZERO12_BUCKET_ELEMENTS
+    files, p = files_for(params_b=72, method="full", gpu="h100-sxm", num_gpus=8, offload="all")
+    zero = json.loads(files["ds_config.json"])["zero_optimization"]
+    assert zero["offload_param"]["device"] == "cpu"
+    assert body(files["accelerate_fsdp.yaml"])["fsdp_config"]["fsdp_offload_params"] is True
+
+
+def test_multi_node_launch_has_the_node_variables() -> None:
+    files, p = files_for(model="qwen2.5-72b", method="full", gpu="h100-sxm", num_gpus=32, zero=3)
+    assert p.basis == "as_stated" and p.nodes == 4
+    sh = files["launch_torchrun.sh"]
+    assert "--nnodes $NNODES --node_rank $NODE_RANK --master_addr $MASTER_ADDR" in sh
+    assert "NNODES=4" in sh and "--nproc_per_node 8" in sh
+    assert body(files["accelerate_fsdp.yaml"])["num_machines"] == 4
+    assert "NNODES=$NNODES NODE_RANK=$NODE_RANK" in files["launch_llamafactory.sh"]
+
+
+def test_a_card_that_does_not_fit_exports_the_fewest_that_would() -> None:
+    s = size(TrainingRequest(model="qwen3-32b", method="full", gpu="h100-sxm", num_gpus=1))
+    assert s.fit is not None and not s.fit.fits and s.alternative is not None
+    p = plan_for(s)
+    assert p.basis == "alternative" and p.num_gpus == s.alternative.num_gpus > 1
+    assert f"--nproc_per_node {p.per_node}" in export_files(p, "torchrun")["launch_torchrun.sh"]
+
+
+def test_formats_and_cost_line() -> None:
+    req = TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090", days=7)
+    s = size(req)
+    report = compare(req)
+    p = plan_for(s, report)
+    assert p.cost is not None and p.cost.gpu.id == "rtx-4090"
+    files = export_files(p, "llamafactory")
+    assert set(files) == {"llamafactory.yaml", "launch_llamafactory.sh"}  # one card: no DeepSpeed
+    total = p.cost.quote.total_min
+    assert f"{total:,.2f} {p.cost.quote.currency}" in files["llamafactory.yaml"]
+    assert set(export_files(p, "deepspeed")) == {"ds_config.json"}
+    assert set(export_files(p, "accelerate")) == {"accelerate_fsdp.yaml", "llamafactory_fsdp.yaml",
+                                                  "launch_accelerate.sh"}
+    with pytest.raises(ValueError):
+        export_files(p, "megatron")
+
+
+def test_bare_size_has_no_checkpoint_to_name() -> None:
+    s = size(TrainingRequest(params_b=13, method="lora", gpu="a100-80g-sxm"))
+    assert hf_id(s.resolved) is None
+    lf = body(export_files(plan_for(s), "llamafactory")["llamafactory.yaml"])
+    assert lf["model_name_or_path"] == "path/to/your/model"
+
+
+def test_every_catalog_family_has_a_llamafactory_template_and_a_hub_id() -> None:
+    from engine.catalog import models
+    from engine.export import TEMPLATES
+
+    for m in models().entries:
+        assert m.family in TEMPLATES, m.id
+        assert any("/" in a for a in m.aliases), m.id
+
+
+def test_stated_epochs_are_written_and_a_tight_fit_says_so() -> None:
+    files, p = files_for(model="qwen3-32b", method="full", gpu="h100-sxm", num_gpus=8, zero=3, epochs=2)
+    lf = body(files["llamafactory.yaml"])
+    assert lf["num_train_epochs"] == 2.0 and "epochs, demo" not in files["llamafactory.yaml"]
+    assert p.fit is not None and p.fit.tight and "(fits, tight, +" in files["llamafactory.yaml"]
+    files, _ = files_for(model="qwen3-8b", method="lora", gpu="h100-sxm")
+    assert body(files["llamafactory.yaml"])["num_train_epochs"] == 3.0 and "3 epochs" in files["llamafactory.yaml"]
