@@ -221,8 +221,8 @@ def test_alert_commands_from_the_shell(tmp_path: Path, monkeypatch: pytest.Monke
     in the future change nothing."""
     import json
 
-    from bot.cli.commands import Parser
     from bot.cli import wallet as wallet_command
+    from bot.cli.commands import Parser
     from bot.cli.wallet import add_wallet_parsers
     from engine.errors import KasuanError
 
