@@ -15,7 +15,7 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from bot.cli.commands import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
+from bot.cli.args import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
 from bot.cli.json_output import sizing_json
 from bot.error_text import error_message
 from bot.i18n import detect_language

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.cli.commands import add_size_flags
+from bot.cli.args import add_size_flags
 from bot.cli.cost import add_cost_flags, cost_request
 from bot.i18n import detect_language, t
 from bot.render import render_reply
