@@ -23,7 +23,7 @@ def test_a_question_about_balance_rules_gets_the_faq_not_the_wallet(chat: ChatUs
 
 
 def test_a_seed_faq_question_that_names_a_card_gets_both_answers(chat: ChatUser) -> None:
-    r = chat.say("你们的卡之间有 NVLink 吗？4090 多卡能训练吗？")
+    r = chat.say("你家的卡之间走 NVLink 吗？另外几张 4090 放一起能训练吗？")
     assert r.kind == "faq"
     assert "NVLink" in chat.text and "ZeRO-3" in chat.text  # one answer per question asked
 
