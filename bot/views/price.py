@@ -34,8 +34,12 @@ def _unit(q: Quote) -> str:
 
 
 def _amount(q: Quote) -> dict[str, Any]:
-    return {"low": Money(q.total_min, q.currency).rounded().amount, "high": Money(q.total_max, q.currency).rounded().amount,
-            "currency": q.currency}
+    return {"low": _shown(q.total_min, q.currency), "high": _shown(q.total_max, q.currency), "currency": q.currency}
+
+
+def _shown(amount: Decimal, currency_id: str) -> Decimal:
+    """An amount as the reply prints it (Money.rounded), so a band whose ends round alike is one price."""
+    return Money(amount, currency_id).rounded().amount
 
 
 def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
@@ -52,16 +56,16 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "total": _amount(q),
         "converted": converted,
         "cycles": [{"kind": c.kind, "count": c.count, "instances": c.instances} for c in q.cycles],
-        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": Money(Decimal(a.amount), q.currency).rounded().amount}
+        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": _shown(Decimal(a.amount), q.currency)}
                     for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
-                       "per_month": Money(d.per_month, q.currency).rounded().amount if d.per_month is not None else None,
+                       "per_month": _shown(d.per_month, q.currency) if d.per_month is not None else None,
                        "months": d.months} for d in q.discounts],
         "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
                          for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
         "range": q.total_min != q.total_max,
-        "per_gpu_hour": Money(q.per_gpu_hour_range.low, q.currency).rounded().amount,
+        "per_gpu_hour": _shown(q.per_gpu_hour_range.low, q.currency),
         "preauth": next((n.params.get("hours") for n in q.notes if n.code == "preauthorization"), None),
         "instances": q.instances,
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
@@ -143,7 +147,7 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
              "unit": a.unit_price.normalize(),  # ₮0.015: a unit price keeps its listed digits
-             "total": Money(a.total, a.provider.currency).rounded().amount, "currency": a.provider.currency,
+             "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
              "symbol": currency(a.provider.currency).symbol}
             for a in add_on_prices(add_ons, duration)]
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons)})

@@ -36,7 +36,8 @@ def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account |
     cur = acct.currency if acct else provider(r.provider).currency
     view: dict[str, Any] = {
         "id": r.id, "gpu": gpu_name(r.gpu), "n": r.num_gpus, "provider": provider_name(r.provider),
-        "region": r.region, "status": r.status, "per_minute": r.per_minute, "paid": Money.from_minor(r.paid_minor, cur).format(exact=True),
+        "region": r.region, "status": r.status, "per_minute": r.per_minute,
+        "paid": Money.from_minor(r.paid_minor, cur).format(exact=True),
         "ends": None, "left": None, "started": fmt_local(r.started_at, tz), "running": None, "used": None,
         "hourly": None, "covered_hours": None, "destroy_at": None, "ended": None, "data_until": None,
         "overdraft": r.overdraft,
@@ -63,13 +64,15 @@ def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account |
 
 def entry_view(e: Entry, tz: str) -> dict[str, Any]:
     return {"id": e.id, "when": fmt_local(e.created_at, tz), "kind": e.kind,
-            "amount": Money.from_minor(e.amount_minor, e.currency).format(exact=True), "provider": provider_name(e.provider) if e.provider else "",
+            "amount": Money.from_minor(e.amount_minor, e.currency).format(exact=True),
+            "provider": provider_name(e.provider) if e.provider else "",
             "rental_id": e.rental_id, "memo": e.memo or ""}
 
 
 def budget_view(st: budgets.Status) -> dict[str, Any]:
     b = st.budget
-    return {"limit": Money.from_minor(b.amount_minor, b.currency).format(exact=True), "spent": Money(st.spent, b.currency).format(exact=True),
+    return {"limit": Money.from_minor(b.amount_minor, b.currency).format(exact=True),
+            "spent": Money(st.spent, b.currency).format(exact=True),
             "spent_pct": str(st.spent_pct), "forecast": Money(st.forecast, b.currency).format(exact=True),
             "forecast_pct": str(st.forecast_pct), "month": st.month, "converted": st.converted,
             "thresholds": ", ".join(f"{t}%" for t in b.thresholds)}
@@ -125,9 +128,11 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
         data.update(hours_left=d["hours_left"], destroy_at=fmt_local(from_ts(d["covered_until"]), tz),
                     needs_until=fmt_local(from_ts(d["needs_until"]), tz),
                     balance=Money.from_minor(d["funds_minor"], d["currency"]).format(exact=True),
-                    hourly=Money(Decimal(d["burn_per_hour"]), d["currency"]).format(exact=True), last_hour=bool(d.get("last_hour")))
+                    hourly=Money(Decimal(d["burn_per_hour"]), d["currency"]).format(exact=True),
+                    last_hour=bool(d.get("last_hour")))
     elif item.kind == "alert_destroyed":
-        data.update(ended=fmt_local(from_ts(d["ended_at"]), tz), paid=Money.from_minor(d["paid_minor"], d["currency"]).format(exact=True),
+        data.update(ended=fmt_local(from_ts(d["ended_at"]), tz),
+                    paid=Money.from_minor(d["paid_minor"], d["currency"]).format(exact=True),
                     minutes=d["minutes"], data_deleted=d["data_deleted"])
     elif item.kind == "alert_budget":
         cur = d["currency"]

@@ -391,8 +391,10 @@ def _topup(ctx: Ctx, amount: Decimal, currency: str | None, prov: str | None, ke
     w = ctx.ensure()
     done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, key or ctx.key("topup"), ctx.inc.scope_user)
     return ctx.reply("wallet_topup", {
-        "amount": Money.from_minor(done.entry.amount_minor, done.account.currency).format(exact=True), "provider": p.name,
-        "balance": Money.from_minor(done.account.balance_minor, done.account.currency).format(exact=True), "replay": done.replay,
+        "amount": Money.from_minor(done.entry.amount_minor, done.account.currency).format(exact=True),
+        "provider": p.name,
+        "balance": Money.from_minor(done.account.balance_minor, done.account.currency).format(exact=True),
+        "replay": done.replay,
     })
 
 
@@ -534,15 +536,18 @@ def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
 
 
 def _balance_view(balance: int, after: int, currency: str) -> dict[str, Any]:
-    return {"balance": Money.from_minor(balance, currency).format(exact=True), "after": Money.from_minor(after, currency).format(exact=True),
+    return {"balance": Money.from_minor(balance, currency).format(exact=True),
+            "after": Money.from_minor(after, currency).format(exact=True),
             "short": Money.from_minor(-after, currency).format(exact=True) if after < 0 else None}
 
 
 def _confirm_buttons(pending_id: int, after: int, debit: int, currency: str) -> list[Button]:
     if after < 0:
-        first = Button("wallet.btn.overdraft", f"w:od:{pending_id}", {"short": Money.from_minor(-after, currency).format(exact=True)})
+        first = Button("wallet.btn.overdraft", f"w:od:{pending_id}",
+                       {"short": Money.from_minor(-after, currency).format(exact=True)})
     else:
-        first = Button("wallet.btn.confirm", f"w:ok:{pending_id}", {"amount": Money.from_minor(debit, currency).format(exact=True)})
+        first = Button("wallet.btn.confirm", f"w:ok:{pending_id}",
+                       {"amount": Money.from_minor(debit, currency).format(exact=True)})
     return [first, Button("wallet.btn.cancel", f"w:no:{pending_id}")]
 
 
@@ -599,9 +604,11 @@ def _stop(ctx: Ctx, rid: int) -> Reply:
 
 def _stop_view(out: Any, tz: str) -> dict[str, Any]:
     cur = out.currency
-    return {"outcome": out.status, "charge": Money.from_minor(out.charge_minor, cur).format(exact=True), "total": Money.from_minor(out.total_minor, cur).format(exact=True),
+    return {"outcome": out.status, "charge": Money.from_minor(out.charge_minor, cur).format(exact=True),
+            "total": Money.from_minor(out.total_minor, cur).format(exact=True),
             "release": Money.from_minor(out.release_minor, cur).format(exact=True) if out.release_minor else None,
-            "refund": Money.from_minor(out.refund_minor, cur).format(exact=True) if out.refund_minor else None, "minutes": out.minutes,
+            "refund": Money.from_minor(out.refund_minor, cur).format(exact=True) if out.refund_minor else None,
+            "minutes": out.minutes,
             "refund_until": fmt_local(out.refund_until, tz) if out.refund_until else None,
             "data_until": fmt_local(out.data_until, tz) if out.data_until else None}
 
@@ -703,10 +710,11 @@ def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str
         r, _ = open_rental(ctx.store, ctx.now, w, plan, key, actor, overdraft)
         acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
         assert acct is not None
+        debit = Money.from_minor(plan.debit_minor, plan.currency).format(exact=True)
         return {"action": "rent", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
-                "charged": Money.from_minor(plan.price_minor, plan.currency).format(exact=True) if not plan.per_minute else None,
-                "hold": Money.from_minor(plan.hold_minor, plan.currency).format(exact=True) if plan.per_minute else None,
-                "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True), "overdraft": overdraft}
+                "charged": None if plan.per_minute else debit, "hold": debit if plan.per_minute else None,
+                "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
+                "overdraft": overdraft}
     rid = int(p.data["rental_id"])
     r0 = rentals.rental(ctx.store, rid)
     if r0 is None or r0.wallet_id != w.id:
@@ -716,14 +724,16 @@ def _carry_out(ctx: Ctx, w: Wallet, p: pending.Pending, overdraft: bool, tz: str
         acct = find_account(ctx.store, w.id, r.provider, out.currency)
         assert acct is not None
         return {"action": "stop", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
-                "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True), "overdraft": False} | _stop_view(out, tz)
+                "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
+                "overdraft": False} | _stop_view(out, tz)
     plan = plan_from_dict(p.data["plan"])
     r, _ = renew_rental(ctx.store, ctx.now, rid, plan, key, actor, overdraft)
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     assert acct is not None
     return {"action": "renew", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
             "charged": Money.from_minor(plan.price_minor, plan.currency).format(exact=True),
-            "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True), "overdraft": overdraft}
+            "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
+                "overdraft": overdraft}
 
 
 # ---------------------------------------------------------------- budget and alerts

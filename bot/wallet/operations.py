@@ -55,8 +55,9 @@ def check_funds(acct: Account, debit_minor: int, overdraft: bool) -> None:
     if debit_minor <= 0 or overdraft or acct.balance_minor - debit_minor >= 0:
         return
     short = debit_minor - acct.balance_minor
-    raise Shortfall(need=Money.from_minor(debit_minor, acct.currency).format(exact=True), have=Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
-                    short=Money.from_minor(short, acct.currency).format(exact=True), short_minor=short)
+    need, have, gap = (Money.from_minor(m, acct.currency).format(exact=True)
+                       for m in (debit_minor, acct.balance_minor, short))
+    raise Shortfall(need=need, have=have, short=gap, short_minor=short)
 
 
 def elapsed_minutes(r: Rental, at: datetime, *, started: bool) -> int:
