@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import t
 from bot.messages import Reply
-from bot.render import fmt_gb, fmt_mem, fmt_money, short_gpu
+from bot.names import short_gpu
+from bot.render import fmt_gb, fmt_mem
 from engine.cost import CostReport
 from engine.fit import Fit
 from engine.memory import TERM_KEYS, Plan
-from engine.providers import round_money
+from engine.money import Money
 from engine.sizing import Sizing
 
 if TYPE_CHECKING:
@@ -198,8 +199,8 @@ def cost_figure(report: CostReport, lang: str) -> Figure:
     cur = report.display_currency
     order = list(dict.fromkeys(o.provider.id for o in options))
     colours = [PROVIDER_COLOURS[order.index(o.provider.id) % len(PROVIDER_COLOURS)] for o in options]
-    lows = [round_money(o.compare_range.low, cur) for o in options]
-    highs = [round_money(o.compare_range.high, cur) for o in options]
+    lows = [Money(o.compare_range.low, cur).rounded().amount for o in options]
+    highs = [Money(o.compare_range.high, cur).rounded().amount for o in options]
     ys = list(range(len(options)))
     for y, colour, low, high in zip(ys, colours, lows, highs, strict=True):
         ax.add_collection(_boxes([(0.0, y - 0.4, float(low), 0.8)], colour), autolim=False)
@@ -207,7 +208,7 @@ def cost_figure(report: CostReport, lang: str) -> Figure:
             ax.add_collection(_boxes([(float(low), y - 0.4, float(high - low), 0.8)], colour, 0.35), autolim=False)
     ax.set_ylim(len(options) - 0.5, -0.5)  # cheapest on top
     for y, low, high in zip(ys, lows, highs, strict=True):
-        text = fmt_money(low, cur) if high == low else f"{fmt_money(low, cur)}–{fmt_money(high, cur)}"
+        text = Money(low, cur).format() if high == low else f"{Money(low, cur).format()}–{Money(high, cur).format()}"
         ax.annotate(text, (float(high), y), textcoords="offset points", xytext=(3, 0), va="center", fontsize=8)
     ax.set_yticks(ys, [f"{o.num_gpus}× {short_gpu(o.gpu.name)}" for o in options], fontsize=8)
     ax.set_xlabel(t("chart.total_in", lang, currency=cur))

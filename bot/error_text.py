@@ -7,6 +7,8 @@ with an error id; the traceback goes to the log (never to the chat or the termin
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from bot.i18n import has, t
 from bot.names import gpu_name, provider_name
@@ -18,8 +20,10 @@ log = logging.getLogger("kasuan")
 def error_message(exc: KasuanError, lang: str) -> str:
     """One line, in `lang`, saying what was wrong and how to fix it."""
     reason = exc.params.get("reason")
+    if isinstance(exc, InvalidRequest) and reason and has(f"not_offered.{reason}"):
+        return not_offered(str(reason), exc.params, lang)
     if isinstance(exc, InvalidRequest) and reason and has(f"cost.error.{reason}"):
-        return _not_offered(exc, str(reason), lang)
+        return t(f"cost.error.{reason}", lang, **exc.params)
     if isinstance(exc, UnknownName):
         hint = t("error.did_you_mean", lang, names=", ".join(exc.suggestions)) if exc.suggestions else ""
         key = f"error.unknown_name.{exc.kind}"
@@ -54,12 +58,32 @@ def _number(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
-def _not_offered(exc: InvalidRequest, reason: str, lang: str) -> str:
-    """A card or card count a provider does not rent, with the provider's and the cards' names."""
-    p = dict(exc.params)
-    p["provider"] = provider_name(p.get("provider"))
-    p["gpu"] = gpu_name(p.get("gpu"))
-    p["offered"] = ", ".join(gpu_name(g) for g in p.get("offered") or [])
-    p["counts"] = ", ".join(str(c) for c in p.get("counts") or [])
-    p.setdefault("num_gpus", "")
-    return t(f"cost.error.{reason}", lang, **p)
+def not_offered(reason: str, params: Mapping[str, object], lang: str) -> str:
+    """What a provider does not sell (an engine.billing.NotOffered: its reason and params), in one
+    wording for every caller: the cost answer, the price list's "who doesn't rent it" lines and
+    the wallet's refusals. The facts stay: the provider, the card, the counts and regions it has.
+
+    `params` may name the provider when the error does not (a price-list row knows its provider).
+    """
+    p = dict(params)
+    key = f"not_offered.{reason}"
+    if reason == "count_not_offered" and not p.get("provider"):
+        key = "not_offered.count_not_offered_anywhere"
+    elif reason == "count_not_offered" and not p.get("gpu"):
+        key = "not_offered.count_not_offered_any_card"
+    add_on = str(p.get("add_on") or "")
+    words: dict[str, Any] = {
+        "provider": provider_name(p.get("provider")),
+        "gpu": gpu_name(p.get("gpu")),
+        "offered": ", ".join(gpu_name(g) for g in _items(p.get("offered"))),
+        "counts": ", ".join(str(c) for c in _items(p.get("counts"))),
+        "regions": ", ".join(str(r) for r in _items(p.get("regions"))),
+        "region": str(p.get("region") or ""),
+        "num_gpus": str(p.get("num_gpus") or ""),
+        "add_on": t(f"price.addon_name.{add_on}", lang) if has(f"price.addon_name.{add_on}") else add_on,
+    }
+    return t(key, lang, **words)
+
+
+def _items(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []

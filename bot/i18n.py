@@ -2,11 +2,17 @@
 
 `t(key, lang, **params)` formats a string with str.format; a missing key or a string missing
 in one language fails at load (tests load the catalog), not in a user's chat.
+
+Plurals: `t(key, lang, count=n)` picks `key.one` or `key.other` by the language's CLDR plural rule
+(Babel's `Locale.plural_form`: English says "1 week", "2 weeks"; Chinese has one form, so a `.one`
+entry may leave out zh). A key with no plural forms is used as it is; `{n}` is the count unless given.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from decimal import Decimal
 from functools import cache
 from typing import Literal
 
@@ -18,12 +24,13 @@ from engine.errors import CatalogError
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
+BABEL_LOCALES = {"zh": "zh", "en": "en"}  # CLDR plural rules are per language, not per region
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 class Text(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    zh: str
+    zh: str | None = None  # only a `.one` plural form may leave it out (Chinese has no singular)
     en: str
 
 
@@ -40,13 +47,34 @@ def strings() -> dict[str, Text]:
             if key in out:
                 raise CatalogError(f"{path.name}: key '{key}' is defined twice")
             out[key] = value
+            if value.zh is None and not key.endswith(".one"):
+                raise CatalogError(f"{path.name}: key '{key}': the zh text is missing")
     return out
 
 
-def t(key: str, lang: str, **params: object) -> str:
-    """The string `key` in `lang` (zh or en), formatted with `params`."""
+@cache
+def _plural_rule(lang: str) -> Callable[[float | Decimal], str]:
+    from babel import Locale  # imported on the first plural: most replies have none
+
+    return Locale.parse(BABEL_LOCALES.get(lang, "en")).plural_form
+
+
+def plural_key(key: str, lang: str, count: float | Decimal) -> str:
+    """`key.one` / `key.other` (whichever `count` takes in `lang`), else `key` for a key without forms."""
+    table = strings()
+    form = f"{key}.{_plural_rule(lang)(count)}"
+    if form in table and (lang != "zh" or table[form].zh is not None):
+        return form
+    return f"{key}.other" if f"{key}.other" in table else key
+
+
+def t(key: str, lang: str, *, count: float | Decimal | None = None, **params: object) -> str:
+    """The string `key` in `lang` (zh or en), formatted with `params`; with `count`, its plural form."""
+    if count is not None:
+        key = plural_key(key, lang, count)
+        params.setdefault("n", count)
     text = strings()[key]
-    template = text.zh if lang == "zh" else text.en
+    template = text.zh if lang == "zh" and text.zh is not None else text.en
     return template.format(**params) if params else template
 
 

@@ -11,9 +11,11 @@ from decimal import Decimal
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from bot.error_text import not_offered
 from bot.i18n import t
 from bot.messages import Reply
 from bot.names import short_gpu
+from engine.money import Money
 from templates import template_dir
 
 if TYPE_CHECKING:  # jinja2 and wcwidth are imported when a reply is first rendered: `kasuan size --json` never needs them
@@ -56,13 +58,11 @@ def fmt_mem(value: float) -> str:
     return f"{value:g}"
 
 
-def fmt_money(amount: Decimal, currency_id: str) -> str:
-    """Money with its symbol, thousands separators and the currency's minor units: ₮14,432, $0.33, ¥2,800."""
-    from engine.providers import currency
-
-    c = currency(currency_id)
-    digits = c.minor_units if amount != amount.to_integral_value() else 0
-    return f"{c.symbol}{amount:,.{digits}f}"
+def money_filter(context: Any, value: Money | Decimal, currency_id: str | None = None) -> str:
+    """The `money` filter: a Money, or a Decimal with its currency id (`x | money(cur)`), printed by
+    Money.format in the reply's language (the template's `lang`): ₮14,432, $0.33, ¥2,800."""
+    amount = value if isinstance(value, Money) else Money(value, str(currency_id))
+    return amount.format(str(context.get("lang") or "en"))
 
 
 def fmt_num(value: float | int | Decimal, digits: int = 0) -> str:
@@ -101,7 +101,7 @@ def table_width(widths: list[int]) -> int:
 def environment(flavor: str) -> Environment:
     if flavor not in FLAVORS:
         raise ValueError(f"unknown flavor {flavor}")
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
     env = Environment(
         loader=FileSystemLoader([str(template_dir() / flavor), str(template_dir())]),
@@ -113,12 +113,12 @@ def environment(flavor: str) -> Environment:
     )
     identity = str
     env.filters.update(
-        gb=fmt_gb, mem=fmt_mem, money=fmt_money, num=fmt_num, params=fmt_params, pad=pad, width=display_width, short_gpu=short_gpu,
+        gb=fmt_gb, mem=fmt_mem, money=pass_context(money_filter), num=fmt_num, params=fmt_params, pad=pad, width=display_width, short_gpu=short_gpu,
         md=md_escape if flavor == "discord" else identity,
         u=md_escape if flavor == "discord" else identity,
         code=code_safe if flavor == "discord" else identity,
     )
-    env.globals.update(t=t, column_widths=column_widths, table_width=table_width,
+    env.globals.update(t=t, not_offered=not_offered, column_widths=column_widths, table_width=table_width,
                        max_table_width=MAX_TABLE_WIDTH[flavor], flavor=flavor)
     return env
 

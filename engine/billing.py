@@ -27,7 +27,7 @@ Rules, as the seeds state them:
 
 Amounts are Decimal. Sums and products of list prices are exact; the few divisions (per-minute
 price, price per GPU-hour) are kept to 6 decimal places; rounding to cents is for display
-(engine.providers.round_money).
+(engine.money.Money.rounded).
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ from typing import Literal
 
 from engine.catalog import gpus
 from engine.errors import CatalogError, InvalidRequest
-from engine.providers import AddOn, Offer, Price, PriceStatus, Provider, convert, provider, providers
+from engine.money import Money
+from engine.providers import AddOn, Offer, Price, PriceStatus, Provider, provider, providers
 from engine.request import MAX_GPUS
 
 US_PER_HOUR = 3_600_000_000
@@ -241,7 +242,7 @@ def quote_all(
             out.append(quote(p.id, gpu, num_gpus, duration, region=region))
         except NotOffered:
             continue
-    return sorted(out, key=lambda q: (convert(q.total_max, q.currency, in_currency), q.provider))
+    return sorted(out, key=lambda q: (Money(q.total_max, q.currency).to(in_currency).amount, q.provider))
 
 
 # ---------------------------------------------------------------- request checks and configurations

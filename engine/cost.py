@@ -42,7 +42,8 @@ from engine.catalog import GpuSpec, ModelSpec, gpus
 from engine.errors import InvalidRequest
 from engine.fit import Fit, Planner, ladder
 from engine.memory import Plan
-from engine.providers import Offer, Provider, convert, currency, provider, providers
+from engine.money import Money
+from engine.providers import Offer, Provider, currency, provider, providers
 from engine.request import MAX_SEQ_LEN, Method, Offload, TrainingRequest
 from engine.resolve import Assumption, Resolved
 from engine.sizing import Sizing, size
@@ -530,8 +531,8 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: s
             if need > MAX_DURATION:
                 return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": _hours(need)})
             q = quote(p.id, gpu.id, plan.num_gpus, need)
-    low = convert(q.total_min, q.currency, display)
-    high = convert(q.total_max, q.currency, display)
+    low = Money(q.total_min, q.currency).to(display).amount
+    high = Money(q.total_max, q.currency).to(display).amount
     notes = _notes(p, gpu, fit, q, job, boot, infiniband, need)
     return CostOption(p, gpu, fit, time, need, boot, q, Amount(low, high), notes)
 

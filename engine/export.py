@@ -24,7 +24,7 @@ from engine.architecture import LORA_TARGETS
 from engine.cost import CostOption, CostReport
 from engine.fit import Fit
 from engine.memory import CARDS_PER_NODE, ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
-from engine.providers import round_money
+from engine.money import Money
 from engine.resolve import Resolved
 from engine.sizing import Sizing
 
@@ -122,7 +122,7 @@ def hf_id(r: Resolved) -> str | None:
 
 
 def money(amount: Decimal, currency: str) -> str:
-    return f"{round_money(amount, currency):,} {currency}"
+    return f"{Money(amount, currency).rounded().amount:,} {currency}"
 
 
 def cost_line(o: CostOption) -> str:

@@ -17,7 +17,8 @@ from decimal import Decimal
 
 from engine.billing import NotOffered, Quote, quote
 from engine.catalog import gpus
-from engine.providers import Provider, convert, providers
+from engine.money import Money
+from engine.providers import Provider, providers
 
 UNIT_DURATIONS = {"hour": timedelta(hours=1), "week": timedelta(days=7), "month": timedelta(days=30)}
 HOURS_PER_UNIT = {"hour": Decimal(1), "week": Decimal(168), "month": Decimal(720), "year": Decimal(8760)}
@@ -62,7 +63,7 @@ class SetupPrices:
         if not offered:
             return None
         firm = [r for r in offered if not r.quotes[0].estimate] or offered  # an estimate is not a price to lead with
-        return min(firm, key=lambda r: convert(r.quotes[0].total_max, r.quotes[0].currency, self.display_currency))
+        return min(firm, key=lambda r: Money(r.quotes[0].total_max, r.quotes[0].currency).to(self.display_currency).amount)
 
 
 def setup_prices(
@@ -185,7 +186,7 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decima
             except NotOffered:
                 continue
             hours = Decimal(d.total_seconds()) / 3600
-            rate = convert(q.total_max, q.currency, currency) / (hours * num_gpus)
+            rate = Money(q.total_max, q.currency).to(currency).amount / (hours * num_gpus)
             best = rate if best is None or rate < best else best
     return best
 

@@ -11,7 +11,7 @@ amount is rejected at load, because 0.1 + 0.2 != 0.3 has no place in a budget re
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import Annotated, Literal
 
@@ -20,12 +20,12 @@ from pydantic import BeforeValidator, Field, model_validator
 from catalogs import catalog_path
 from engine.catalog import Index, Strict, normalize_name
 from engine.catalog_files import load_document
-from engine.errors import CatalogError, InvalidRequest, UnknownName
+from engine.errors import CatalogError, UnknownName
 
 DATE = r"^\d{4}-\d{2}-\d{2}"  # a date, optionally followed by a time and UTC offset
 
 
-def _money(value: object) -> Decimal:
+def _catalog_amount(value: object) -> Decimal:
     """Parse a money amount from a string or an int; floats are refused (they are inexact)."""
     if isinstance(value, bool | float):
         raise ValueError(f'write money as a quoted string, e.g. "{value}", not a bare number')
@@ -43,7 +43,7 @@ def _money(value: object) -> Decimal:
     return parsed
 
 
-Money = Annotated[Decimal, BeforeValidator(_money)]
+CatalogAmount = Annotated[Decimal, BeforeValidator(_catalog_amount)]
 PriceStatus = Literal["published", "estimate", "unlabelled"]
 CycleKind = Literal["week", "month", "year"]
 PriceKey = Literal["hour", "week", "month"]
@@ -56,15 +56,15 @@ class Price(Strict):
     {min: "25000", max: "40000", status: estimate}.
     """
 
-    low: Money
-    high: Money
+    low: CatalogAmount
+    high: CatalogAmount
     status: PriceStatus = "published"
 
     @model_validator(mode="before")
     @classmethod
     def _from_yaml(cls, data: object) -> object:
         if isinstance(data, str | int | float | Decimal) and not isinstance(data, bool):
-            return {"low": data, "high": data}  # a bare amount; Money refuses floats with a hint
+            return {"low": data, "high": data}  # a bare amount; CatalogAmount refuses floats with a hint
         if isinstance(data, dict) and ("amount" in data or "min" in data or "max" in data):
             data = dict(data)
             if "amount" in data:
@@ -188,7 +188,7 @@ class AddOn(Strict):
     id: str
     name: str
     unit: Literal["gb_month", "month", "node_month"]
-    price: Money | None = None  # None: the source offers it but states no price
+    price: CatalogAmount | None = None  # None: the source offers it but states no price
     regions: list[str] = Field(default_factory=list)  # empty = every region
     offers: list[str] = Field(default_factory=list)  # empty = every offer
     multi_node: bool = False  # added automatically to multi-node jobs (InfiniBand)
@@ -202,8 +202,8 @@ class Discount(Strict):
 
     id: str
     kind: Literal["annual_prepay", "per_month"]
-    rate: Money | None = None
-    amount: Money | None = None
+    rate: CatalogAmount | None = None
+    amount: CatalogAmount | None = None
     offers: list[str]
     source: str
 
@@ -233,13 +233,13 @@ class Lifecycle(Strict):
 
 
 class CreditTier(Strict):
-    below_percent: Money
+    below_percent: CatalogAmount
     credit: Literal["downtime_multiple", "full_month"]
     multiple: int | None = Field(default=None, gt=0)
 
 
 class Sla(Strict):
-    uptime_percent: Money
+    uptime_percent: CatalogAmount
     scope: Literal["instance_month"]
     credit_tiers: list[CreditTier]
     claim_within_days: int = Field(gt=0)
@@ -361,7 +361,7 @@ class Currency(Strict):
     name: str
     symbol: str
     minor_units: int = Field(ge=0, le=8)
-    per_usd: Money
+    per_usd: CatalogAmount
     rate_date: str = Field(pattern=DATE)
     aliases: list[str] = Field(default_factory=list)
     source: str
@@ -419,22 +419,3 @@ def currencies() -> Index[Currency]:
 
 def currency(name: str) -> Currency:
     return currencies().get(name)
-
-
-def convert(amount: Decimal, source: str, target: str) -> Decimal:
-    """`amount` in `source` currency expressed in `target`, via the catalog's per-USD rates.
-
-    Unrounded (rounding is for display, see `round_money`); same currency returns `amount` as is.
-    """
-    if not isinstance(amount, Decimal):
-        raise InvalidRequest("amount", "money must be a Decimal", got=type(amount).__name__)
-    src, dst = currency(source), currency(target)
-    if src.id == dst.id:
-        return amount
-    return amount / src.per_usd * dst.per_usd
-
-
-def round_money(amount: Decimal, currency_id: str) -> Decimal:
-    """Round to the currency's minor units (half up, as prices are printed), e.g. 0.539 USD -> 0.54."""
-    quantum = Decimal(1).scaleb(-currency(currency_id).minor_units)
-    return amount.quantize(quantum, rounding=ROUND_HALF_UP)

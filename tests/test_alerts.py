@@ -259,7 +259,7 @@ def test_alert_commands_from_the_shell(tmp_path: Path, monkeypatch: pytest.Monke
     assert counts(store) == before and rental_store.rental(store, 1).status == "active"  # type: ignore[union-attr]
     assert run("alerts", "run", "--now", "2026-12-05T00:00:00Z") == 3
     out = capsys.readouterr().out
-    assert "1 alert(s) for telegram left queued" in out and "0 sent" in out
+    assert "1 alert for telegram left queued" in out and "0 sent" in out
     assert [i.status for i in outbox_store.items(store)] == ["pending"], "never marked sent undelivered"
     console = Chat(store, FixedClock(DEC1), user="9", platform="console")
     console.say("/alerts tz UTC")

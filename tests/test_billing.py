@@ -10,7 +10,8 @@ import pytest
 import engine.billing as billing
 from engine.billing import NotOffered, quote, quote_all
 from engine.errors import InvalidRequest, UnknownName
-from engine.providers import Provider, provider, round_money
+from engine.money import Money
+from engine.providers import Provider, provider
 
 D = Decimal
 DAY = timedelta(days=1)
@@ -31,8 +32,8 @@ def test_seed_8x_h100_month_with_storage_is_14607() -> None:
     # cards alone, i.e. 14607 / 5760 and 14432 / 5760 card-hours
     assert q.bought_hours == D("720")
     assert q.per_gpu_hour is not None and q.per_gpu_hour_cards is not None
-    assert round_money(q.per_gpu_hour, "USDT") == D("2.54")
-    assert round_money(q.per_gpu_hour_cards, "USDT") == D("2.51")
+    assert Money(q.per_gpu_hour, "USDT").rounded().amount == D("2.54")
+    assert Money(q.per_gpu_hour_cards, "USDT").rounded().amount == D("2.51")
     assert q.unused_hours == 0
     assert q.estimate is False
 
@@ -158,7 +159,7 @@ def test_per_minute_rounding_by_hand() -> None:
     assert (line.kind, line.count) == ("minute", 98)
     assert line.unit_price.exact == D("0.0055")
     assert q.total == D("0.539")
-    assert round_money(q.total, "USD") == D("0.54")
+    assert Money(q.total, "USD").rounded().amount == D("0.54")
     note = q.note("per_minute_rounding")
     assert note is not None and note.params["billed_minutes"] == 98
     assert note.params["needed_minutes"] == D("97.166667")

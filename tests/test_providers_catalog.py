@@ -11,14 +11,13 @@ from pydantic import ValidationError
 from engine.catalog import gpus
 from engine.catalog_files import load_document
 from engine.errors import CatalogError, UnknownName
+from engine.money import Money
 from engine.providers import (
     Price,
     Provider,
-    convert,
     currency,
     provider,
     providers,
-    round_money,
 )
 
 D = Decimal
@@ -193,11 +192,11 @@ def test_catalog_error_names_file_offer_and_field(tmp_path: Path) -> None:
 
 def test_currency_conversion_and_rounding() -> None:
     assert currency("¥").id == "CNY" and currency("usdt").symbol == "₮"
-    assert convert(D("7.1"), "CNY", "USD") == D("1")
-    assert convert(D("14607"), "USDT", "USD") == D("14607")  # the stated 1:1 peg
-    assert convert(D("100"), "USD", "CNY") == D("710.0")
-    assert convert(D("2800"), "CNY", "USD").quantize(D("0.01")) == D("394.37")
-    assert round_money(D("0.539"), "USD") == D("0.54")
-    assert round_money(D("0.535"), "USD") == D("0.54")  # half up, as prices are printed
-    assert round_money(D("2.505556"), "USDT") == D("2.51")
+    assert Money(D("7.1"), "CNY").to("USD").amount == D("1")
+    assert Money(D("14607"), "USDT").to("USD").amount == D("14607")  # the stated 1:1 peg
+    assert Money(D("100"), "USD").to("CNY").amount == D("710.0")
+    assert Money(D("2800"), "CNY").to("USD").amount.quantize(D("0.01")) == D("394.37")
+    assert Money(D("0.539"), "USD").rounded().amount == D("0.54")
+    assert Money(D("0.535"), "USD").rounded().amount == D("0.54")  # half up, as prices are printed
+    assert Money(D("2.505556"), "USDT").rounded().amount == D("2.51")
     assert currency("CNY").rate_date == "2026-11-29" and currency("CNY").per_usd == D("7.1")

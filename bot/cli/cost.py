@@ -29,7 +29,7 @@ from engine.catalog import ModelSpec
 from engine.cost import CostOption, CostReport, Skip, compare
 from engine.errors import InvalidRequest, KasuanError
 from engine.hf_config import load_config
-from engine.providers import round_money
+from engine.money import Money
 from engine.request import TrainingRequest
 
 COST_FIELDS = (
@@ -220,7 +220,7 @@ def option_json(o: CostOption, display: str) -> dict[str, Any]:
         "total_min": _money(q.total_min),
         "total_max": _money(q.total_max),
         "currency": q.currency,
-        "per_gpu_hour": str(round_money(q.per_gpu_hour, q.currency)) if q.per_gpu_hour is not None else None,
+        "per_gpu_hour": str(Money(q.per_gpu_hour, q.currency).rounded().amount) if q.per_gpu_hour is not None else None,
         "per_gpu_hour_min": _money(q.per_gpu_hour_range.low),
         "per_gpu_hour_max": _money(q.per_gpu_hour_range.high),
         "compare": {"currency": display, **_amount(o.compare_range)},

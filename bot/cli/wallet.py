@@ -117,7 +117,7 @@ def cmd_alerts_due(args: argparse.Namespace) -> int:
     if not rendered:
         print(t("wallet.cli.none_due", lang, now=ts(now)))
         return 0
-    print(t("wallet.cli.due_header", lang, n=len(rendered), now=ts(now)))
+    print(t("wallet.cli.due_header", lang, count=len(rendered), now=ts(now)))
     for item, text in rendered:
         print(t("wallet.cli.due_item", lang, due=ts(item.due_at), chat=item.chat, kind=item.kind))
         print("  " + text.strip().replace("\n", "\n  "))
@@ -170,5 +170,5 @@ def cmd_alerts_run(args: argparse.Namespace, deliver_factory: DeliverFactory | N
     print(t("wallet.cli.run_report", lang, enqueued=swept.enqueued, sent=sent.sent, late=sent.late,
             retried=sent.retried + sent.failed, quiet=sent.quiet, blocked=sent.blocked, gave_up=sent.gave_up))
     for platform, n in sorted(waiting.items()):
-        print(t("wallet.cli.left_queued", lang, n=n, platform=platform))
+        print(t("wallet.cli.left_queued", lang, count=n, platform=platform))
     return EXIT_LEFT_QUEUED if waiting else 0

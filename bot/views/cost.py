@@ -11,10 +11,10 @@ from typing import Any, cast
 
 from bot.messages import Reply
 from bot.names import gpu_name, provider_name, short_gpu
-from bot.render import fmt_gb, fmt_money
+from bot.render import fmt_gb
 from engine.billing import Note
 from engine.cost import CostOption, CostReport
-from engine.providers import round_money
+from engine.money import Money
 
 TABLE_ROWS = 8  # the reply shows the cheapest few; --json lists every option
 # One-character marks in the table, explained under it (order = legend order).
@@ -55,7 +55,7 @@ def _note_params(note: Note, currency_id: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in note.params.items():
         if key in ("low", "high", "hold", "min_balance") and isinstance(value, Decimal):
-            out[key] = fmt_money(value, currency_id)
+            out[key] = Money(value, currency_id).format()  # grouping and marks are the same in zh and en
         elif key in ("host_gb", "headroom_gb") and isinstance(value, float | int):
             out[key] = fmt_gb(float(value))
         elif key in ("days", "hours") and isinstance(value, Decimal | float | int):
@@ -84,10 +84,10 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "cycles": [_cycle_view(c.kind, c.count) for c in q.cycles],
         "instances": q.instances,
         "currency": q.currency,
-        "total_min": _display(q.total_min, q.currency),
-        "total_max": _display(q.total_max, q.currency),
-        "rate_min": _display(q.per_gpu_hour_range.low, q.currency),
-        "rate_max": _display(q.per_gpu_hour_range.high, q.currency),
+        "total_min": Money(q.total_min, q.currency).rounded().amount,
+        "total_max": Money(q.total_max, q.currency).rounded().amount,
+        "rate_min": Money(q.per_gpu_hour_range.low, q.currency).rounded().amount,
+        "rate_max": Money(q.per_gpu_hour_range.high, q.currency).rounded().amount,
         "unused": duration_view(unused),
         "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
         "cheapest": o.cheapest,
@@ -104,16 +104,6 @@ def _cycle_view(kind: str, count: int) -> dict[str, Any]:
     return {"kind": kind, "count": count}
 
 
-def _approx(amount: Decimal, currency_id: str) -> Decimal:
-    """A converted amount is approximate: whole units from 100 up, cents below."""
-    return amount.quantize(Decimal(1)) if amount >= 100 else _display(amount, currency_id)
-
-
-def _display(amount: Decimal, currency_id: str) -> Decimal:
-    """Rounded to the currency's minor units, so a band whose ends round alike prints as one amount."""
-    return round_money(amount, currency_id)
-
-
 def cost_view(report: CostReport) -> dict[str, Any]:
     """What a cost reply shows: the time, the pick, the cheapest rows, the notes that matter and what
     did not make the list. Same data for every flavor."""
@@ -122,8 +112,8 @@ def cost_view(report: CostReport) -> dict[str, Any]:
     pick = report.cheapest
     converted = None
     if pick is not None and pick.currency != report.display_currency:
-        converted = {"min": _approx(pick.compare_range.low, report.display_currency),
-                     "max": _approx(pick.compare_range.high, report.display_currency)}
+        converted = {"min": Money(pick.compare_range.low, report.display_currency).approx().amount,
+                     "max": Money(pick.compare_range.high, report.display_currency).approx().amount}
     short: dict[str, float] = {}
     for k in report.skipped:
         if k.reason == "does_not_fit":
@@ -133,8 +123,8 @@ def cost_view(report: CostReport) -> dict[str, Any]:
     rows = [option_row(o) for o in report.options[:TABLE_ROWS]]
     for row, o in zip(rows, report.options, strict=False):
         if o.currency != report.display_currency:  # the user's currency beside each provider's own
-            row["converted"] = {"min": _approx(o.compare_range.low, report.display_currency),
-                                "max": _approx(o.compare_range.high, report.display_currency)}
+            row["converted"] = {"min": Money(o.compare_range.low, report.display_currency).approx().amount,
+                                "max": Money(o.compare_range.high, report.display_currency).approx().amount}
     marks = sorted({m for r in rows for m in r["marks"]}, key=list(MARKS.values()).index)
     r = report.sizing.resolved
     return {

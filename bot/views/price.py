@@ -18,8 +18,9 @@ from bot.messages import Reply
 from bot.names import gpu_name
 from bot.views.cost import duration_view
 from engine.billing import Quote
+from engine.money import Money
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices
-from engine.providers import convert, currency, provider, round_money
+from engine.providers import currency, provider
 
 UNIT_OF_DAYS = {7: "week", 30: "month"}
 
@@ -33,42 +34,42 @@ def _unit(q: Quote) -> str:
 
 
 def _amount(q: Quote) -> dict[str, Any]:
-    return {"low": round_money(q.total_min, q.currency), "high": round_money(q.total_max, q.currency),
-            "currency": q.currency}
+    return {"low": _shown(q.total_min, q.currency), "high": _shown(q.total_max, q.currency), "currency": q.currency}
+
+
+def _shown(amount: Decimal, currency_id: str) -> Decimal:
+    """An amount as the reply prints it (Money.rounded), so a band whose ends round alike is one price."""
+    return Money(amount, currency_id).rounded().amount
 
 
 def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
     """One quote as the reply shows it: the total, the cycles bought, add-ons, discounts, what it
     converts to (always when the user asked for a currency; else only when the number changes)."""
     converted = None
-    same_number = round_money(convert(q.total_min, q.currency, display), display) == round_money(q.total_min, display)
+    low, high = Money(q.total_min, q.currency), Money(q.total_max, q.currency)
+    same_number = low.to(display).rounded().amount == low.rounded().amount
     if q.currency != display and (asked or not same_number):
-        converted = {"low": _approx(convert(q.total_min, q.currency, display), display),
-                     "high": _approx(convert(q.total_max, q.currency, display), display), "currency": display}
+        converted = {"low": low.to(display).approx().amount, "high": high.to(display).approx().amount,
+                     "currency": display}
     return {
         "unit": _unit(q),
         "total": _amount(q),
         "converted": converted,
         "cycles": [{"kind": c.kind, "count": c.count, "instances": c.instances} for c in q.cycles],
-        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": round_money(Decimal(a.amount), q.currency)}
+        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": _shown(Decimal(a.amount), q.currency)}
                     for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
-                       "per_month": round_money(d.per_month, q.currency) if d.per_month is not None else None,
+                       "per_month": _shown(d.per_month, q.currency) if d.per_month is not None else None,
                        "months": d.months} for d in q.discounts],
         "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
                          for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
         "range": q.total_min != q.total_max,
-        "per_gpu_hour": round_money(q.per_gpu_hour_range.low, q.currency),
+        "per_gpu_hour": _shown(q.per_gpu_hour_range.low, q.currency),
         "preauth": next((n.params.get("hours") for n in q.notes if n.code == "preauthorization"), None),
         "instances": q.instances,
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
     }
-
-
-def _approx(amount: Decimal, currency: str) -> Decimal:
-    """A converted amount is approximate: whole units from 100 up, cents below."""
-    return amount.quantize(Decimal(1)) if amount >= 100 else round_money(amount, currency)
 
 
 def refusal_view(row: ProviderPrice) -> dict[str, Any]:
@@ -79,8 +80,7 @@ def refusal_view(row: ProviderPrice) -> dict[str, Any]:
         "provider": row.provider.name,
         "provider_id": row.provider.id,
         "reason": exc.reason,
-        "counts": ", ".join(str(c) for c in p.get("counts") or []),
-        "regions": ", ".join(str(r) for r in p.get("regions") or []),
+        "params": {**p, "provider": row.provider.id},  # worded by bot.error_text.not_offered
     }
 
 
@@ -89,7 +89,7 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
     first), then who doesn't rent it."""
     display = prices.display_currency
     offered = sorted(prices.offered, key=lambda r: (r.provider.id != first,
-                                                    convert(r.quotes[0].total_max, r.quotes[0].currency, display)))
+                                                    Money(r.quotes[0].total_max, r.quotes[0].currency).to(display).amount))
     cheapest = prices.cheapest
     return {
         "gpu": gpu_name(offered[0].gpu if offered else prices.gpu) if len({r.gpu for r in offered}) <= 1 else _family(prices.gpu),
@@ -135,8 +135,8 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
     Cached (the catalogs do not change while the process runs); callers only read the result."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=display)
     out = []
-    for row in sorted(prices.offered, key=lambda r: convert(r.quotes[0].total_max / r.quotes[0].needed_hours,
-                                                            r.quotes[0].currency, display)):
+    for row in sorted(prices.offered, key=lambda r: Money(r.quotes[0].total_max / r.quotes[0].needed_hours,
+                                                          r.quotes[0].currency).to(display).amount):
         out.append({"provider": row.provider.name,
                     "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate} for q in row.quotes]})
     return out[:limit]
@@ -147,7 +147,7 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
              "unit": a.unit_price.normalize(),  # ₮0.015: a unit price keeps its listed digits
-             "total": round_money(a.total, a.provider.currency), "currency": a.provider.currency,
+             "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
              "symbol": currency(a.provider.currency).symbol}
             for a in add_on_prices(add_ons, duration)]
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons)})

@@ -10,7 +10,7 @@ pass 100% long before the month ends; the forecast warns while there is still ti
   per-minute rental at its hourly price until then, and each active prepaid rental at its price per
   day of its term from the end of the paid time to the month's end (as if renewed).
 - a budget in one currency compares spend in another at the catalog's comparison rate
-  (engine.providers.convert); the reply says so.
+  (engine.money.Money.to); the reply says so.
 """
 
 from __future__ import annotations
@@ -24,12 +24,11 @@ from bot.store import ledger, rentals
 from bot.store.budgets import Budget
 from bot.store.connection import Store
 from bot.store.wallets import accounts
-from bot.wallet.money import from_minor, minor_digits
 from bot.wallet.operations import elapsed_minutes
 from bot.wallet.pricing import hourly_rate, minute_cost_minor
 from bot.wallet.refusal import WalletError
 from bot.wallet.times import month_bounds
-from engine.providers import convert
+from engine.money import Money
 
 DEFAULT_THRESHOLDS: tuple[int, ...] = (50, 80, 100)
 HOUR = Decimal(3600)
@@ -49,7 +48,7 @@ class Status:
 
     @property
     def limit(self) -> Decimal:
-        return from_minor(self.budget.amount_minor, self.budget.currency)
+        return Money.from_minor(self.budget.amount_minor, self.budget.currency).amount
 
     @property
     def spent_pct(self) -> Decimal:
@@ -101,7 +100,7 @@ def burn_to(store: Store, wallet_id: int, now: datetime, end: datetime) -> dict[
         else:
             if r.ends_at is None or not r.term_minutes or r.ends_at >= end:
                 continue
-            per_second = from_minor(r.term_price_minor, cur) / Decimal(r.term_minutes * 60)
+            per_second = Money.from_minor(r.term_price_minor, cur).amount / Decimal(r.term_minutes * 60)
             amount = per_second * Decimal(int((end - max(r.ends_at, now)).total_seconds()))
         out[cur] = out.get(cur, Decimal(0)) + amount
     return out
@@ -113,11 +112,9 @@ def status(store: Store, b: Budget, tz: str, now: datetime) -> Status:
     burn = burn_to(store, b.wallet_id, now, end)
     converted = any(cur != b.currency and (v or burn.get(cur)) for cur, v in spent_by.items()) or any(
         cur != b.currency and v for cur, v in burn.items())
-    spent = sum((convert(from_minor(v, cur), cur, b.currency) for cur, v in spent_by.items()), Decimal(0))
-    future = sum((convert(v, cur, b.currency) for cur, v in burn.items()), Decimal(0))
-    q = Decimal(1).scaleb(-minor_digits(b.currency))
-    return Status(b, label, end, spent.quantize(q, ROUND_HALF_UP), (spent + future).quantize(q, ROUND_HALF_UP),
-                  converted, spent_by)
+    spent = sum((Money.from_minor(v, cur).to(b.currency) for cur, v in spent_by.items()), Money.zero(b.currency))
+    future = sum((Money(v, cur).to(b.currency) for cur, v in burn.items()), Money.zero(b.currency))
+    return Status(b, label, end, spent.rounded().amount, (spent + future).rounded().amount, converted, spent_by)
 
 
 @dataclass(frozen=True)

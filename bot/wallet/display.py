@@ -20,10 +20,10 @@ from bot.store.outbox import OutboxItem
 from bot.store.rentals import Rental, wallet_rentals
 from bot.store.wallets import Account, Prefs, Wallet, accounts
 from bot.wallet import budget as budgets
-from bot.wallet.money import fmt_decimal, fmt_money
 from bot.wallet.operations import account_runway, elapsed_minutes
 from bot.wallet.pricing import hourly_rate, minute_cost_minor
 from bot.wallet.times import fmt_date, fmt_local, month_bounds, split_duration
+from engine.money import Money
 from engine.providers import provider
 
 
@@ -36,7 +36,8 @@ def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account |
     cur = acct.currency if acct else provider(r.provider).currency
     view: dict[str, Any] = {
         "id": r.id, "gpu": gpu_name(r.gpu), "n": r.num_gpus, "provider": provider_name(r.provider),
-        "region": r.region, "status": r.status, "per_minute": r.per_minute, "paid": fmt_money(r.paid_minor, cur),
+        "region": r.region, "status": r.status, "per_minute": r.per_minute,
+        "paid": Money.from_minor(r.paid_minor, cur).format(exact=True),
         "ends": None, "left": None, "started": fmt_local(r.started_at, tz), "running": None, "used": None,
         "hourly": None, "covered_hours": None, "destroy_at": None, "ended": None, "data_until": None,
         "overdraft": r.overdraft,
@@ -44,8 +45,8 @@ def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account |
     if r.status == "active" and r.per_minute:
         view["running"] = dur(now - r.started_at)
         used = minute_cost_minor(r.provider, r.gpu, r.num_gpus, elapsed_minutes(r, now, started=True))
-        view["used"] = fmt_money(max(used, r.paid_minor), cur)
-        view["hourly"] = fmt_decimal(hourly_rate(r.provider, r.gpu, r.num_gpus), cur)
+        view["used"] = Money.from_minor(max(used, r.paid_minor), cur).format(exact=True)
+        view["hourly"] = Money(hourly_rate(r.provider, r.gpu, r.num_gpus), cur).format(exact=True)
         if acct is not None:
             runway = account_runway(store, acct, now)
             if runway is not None:
@@ -63,14 +64,16 @@ def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account |
 
 def entry_view(e: Entry, tz: str) -> dict[str, Any]:
     return {"id": e.id, "when": fmt_local(e.created_at, tz), "kind": e.kind,
-            "amount": fmt_money(e.amount_minor, e.currency), "provider": provider_name(e.provider) if e.provider else "",
+            "amount": Money.from_minor(e.amount_minor, e.currency).format(exact=True),
+            "provider": provider_name(e.provider) if e.provider else "",
             "rental_id": e.rental_id, "memo": e.memo or ""}
 
 
 def budget_view(st: budgets.Status) -> dict[str, Any]:
     b = st.budget
-    return {"limit": fmt_money(b.amount_minor, b.currency), "spent": fmt_decimal(st.spent, b.currency),
-            "spent_pct": str(st.spent_pct), "forecast": fmt_decimal(st.forecast, b.currency),
+    return {"limit": Money.from_minor(b.amount_minor, b.currency).format(exact=True),
+            "spent": Money(st.spent, b.currency).format(exact=True),
+            "spent_pct": str(st.spent_pct), "forecast": Money(st.forecast, b.currency).format(exact=True),
             "forecast_pct": str(st.forecast_pct), "month": st.month, "converted": st.converted,
             "thresholds": ", ".join(f"{t}%" for t in b.thresholds)}
 
@@ -91,13 +94,13 @@ def wallet_view(store: Store, w: Wallet | None, p: Prefs | None, now: datetime, 
         # user's (it pays the running minutes), so the headline figure adds it back
         held = sum(r.hold_minor for r in active if r.account_id == a.id)
         view["accounts"].append({"provider": provider_name(a.provider),
-                                 "balance": fmt_money(a.balance_minor + held, a.currency),
-                                 "held": fmt_money(held, a.currency) if held else None,
-                                 "available": fmt_money(a.balance_minor, a.currency),
+                                 "balance": Money.from_minor(a.balance_minor + held, a.currency).format(exact=True),
+                                 "held": Money.from_minor(held, a.currency).format(exact=True) if held else None,
+                                 "available": Money.from_minor(a.balance_minor, a.currency).format(exact=True),
                                  "negative": a.balance_minor + held < 0})
     start, end, _ = month_bounds(now, tz)
     spent = budgets.month_spend(store, w.id, start, end, now)
-    view["spend"] = [fmt_money(v, cur) for cur, v in sorted(spent.items()) if v]
+    view["spend"] = [Money.from_minor(v, cur).format(exact=True) for cur, v in sorted(spent.items()) if v]
     view["rentals"] = [rental_view(store, r, tz, now, by_id.get(r.account_id))
                        for r in wallet_rentals(store, w.id, active=True, limit=20)]
     b = budget_store.budget(store, w.id)
@@ -124,15 +127,17 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
     elif item.kind == "alert_runway":
         data.update(hours_left=d["hours_left"], destroy_at=fmt_local(from_ts(d["covered_until"]), tz),
                     needs_until=fmt_local(from_ts(d["needs_until"]), tz),
-                    balance=fmt_money(d["funds_minor"], d["currency"]),
-                    hourly=fmt_decimal(Decimal(d["burn_per_hour"]), d["currency"]), last_hour=bool(d.get("last_hour")))
+                    balance=Money.from_minor(d["funds_minor"], d["currency"]).format(exact=True),
+                    hourly=Money(Decimal(d["burn_per_hour"]), d["currency"]).format(exact=True),
+                    last_hour=bool(d.get("last_hour")))
     elif item.kind == "alert_destroyed":
-        data.update(ended=fmt_local(from_ts(d["ended_at"]), tz), paid=fmt_money(d["paid_minor"], d["currency"]),
+        data.update(ended=fmt_local(from_ts(d["ended_at"]), tz),
+                    paid=Money.from_minor(d["paid_minor"], d["currency"]).format(exact=True),
                     minutes=d["minutes"], data_deleted=d["data_deleted"])
     elif item.kind == "alert_budget":
         cur = d["currency"]
-        data.update(threshold=d["threshold"], limit=fmt_money(d["limit_minor"], cur),
-                    spent=fmt_decimal(Decimal(d["spent"]), cur), spent_pct=d["spent_pct"],
-                    forecast=fmt_decimal(Decimal(d["forecast"]), cur), forecast_pct=d["forecast_pct"],
+        data.update(threshold=d["threshold"], limit=Money.from_minor(d["limit_minor"], cur).format(exact=True),
+                    spent=Money(Decimal(d["spent"]), cur).format(exact=True), spent_pct=d["spent_pct"],
+                    forecast=Money(Decimal(d["forecast"]), cur).format(exact=True), forecast_pct=d["forecast_pct"],
                     month=d["month"], converted=d["converted"], forecast_kind=d["forecast_kind"])
     return Reply(item.kind, p.lang, data)

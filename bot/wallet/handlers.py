@@ -54,7 +54,7 @@ from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
 from bot.wallet import display
-from bot.wallet.money import check_amount, fmt_decimal, fmt_money
+from bot.wallet.money import check_amount
 from bot.wallet.operations import (
     open_rental,
     preview_stop,
@@ -69,6 +69,7 @@ from bot.wallet.refusal import Shortfall, WalletError
 from bot.wallet.times import bounded_duration, fmt_local, parse_duration
 from engine.billing import NotOffered
 from engine.errors import KasuanError
+from engine.money import Money
 from engine.providers import Provider, provider, providers
 
 log = logging.getLogger("kasuan.wallet")
@@ -290,20 +291,7 @@ def error_text(exc: KasuanError, lang: str) -> str:
 
     if isinstance(exc, WalletError):
         return t(exc.key, lang, **exc.params)
-    if isinstance(exc, NotOffered):
-        p = exc.params
-        prov = provider_name(str(p.get("provider", "")))
-        if exc.reason == "gpu_not_offered":
-            offered = ", ".join(gpu_name(g) for g in p.get("offered", []))
-            return t("wallet.err.gpu_not_offered", lang, provider=prov, gpu=gpu_name(str(p.get("gpu"))),
-                     offered=offered)
-        if exc.reason in ("single_card_plans", "count_not_offered"):
-            counts = ", ".join(str(c) for c in p.get("counts", []))
-            return t("wallet.err.count_not_offered", lang, provider=prov, gpu=gpu_name(str(p.get("gpu"))),
-                     n=p.get("num_gpus"), counts=counts)
-        if exc.reason in ("offer_not_in_region", "add_on_not_in_region"):
-            return t("wallet.err.region_not_offered", lang, provider=prov, region=p.get("region"),
-                     regions=", ".join(p.get("regions", [])))
+    # a card, count or region the provider does not sell: worded by error_message (bot.error_text.not_offered)
     return error_message(exc, lang)
 
 
@@ -403,8 +391,10 @@ def _topup(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str | N
     w = ctx.ensure()
     done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, key or ctx.key("topup"), ctx.inc.scope_user)
     return ctx.reply("wallet_topup", {
-        "amount": fmt_money(done.entry.amount_minor, done.account.currency), "provider": p.name,
-        "balance": fmt_money(done.account.balance_minor, done.account.currency), "replay": done.replay,
+        "amount": Money.from_minor(done.entry.amount_minor, done.account.currency).format(exact=True),
+        "provider": p.name,
+        "balance": Money.from_minor(done.account.balance_minor, done.account.currency).format(exact=True),
+        "replay": done.replay,
     })
 
 
@@ -419,7 +409,7 @@ def _ask_amount(ctx: WalletCall, then: str, amb: Ambiguous, currency: str | None
     shown_in = currency or (provider(prov).currency if prov else None)
     if then == "topup" and shown_in is None:
         shown_in = _provider_for(ctx, prov, currency).currency
-    readings = [fmt_decimal(v, shown_in) if shown_in else f"{v:,}" for v in amb.readings]
+    readings = [Money(v, shown_in).format(exact=True) if shown_in else f"{v:,}" for v in amb.readings]
     w = ctx.ensure()
     with ctx.store.write():
         pend = pending.create_pending(
@@ -533,12 +523,12 @@ def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
     cur = plan.currency
     return {
         "gpu": gpu_name(plan.gpu), "n": plan.num_gpus, "provider": plan.provider_name, "region": plan.region,
-        "per_minute": plan.per_minute, "price": fmt_money(plan.price_minor, cur),
+        "per_minute": plan.per_minute, "price": Money.from_minor(plan.price_minor, cur).format(exact=True),
         "cycles": [{"kind": k, "count": c} for k, c in plan.cycles],
         "ends": fmt_local(now + timedelta(minutes=plan.bought_minutes), tz) if plan.bought_minutes else None,
         "bought": display.dur(timedelta(minutes=plan.bought_minutes)) if plan.bought_minutes else None,
-        "hourly": fmt_decimal(plan.hourly, cur) if plan.hourly is not None else None,
-        "hold": fmt_money(plan.hold_minor, cur),
+        "hourly": Money(plan.hourly, cur).format(exact=True) if plan.hourly is not None else None,
+        "hold": Money.from_minor(plan.hold_minor, cur).format(exact=True),
         "job": display.dur(timedelta(minutes=plan.job_minutes)) if plan.job_minutes else None,
         "default_hours": int(DEFAULT_JOB.total_seconds() // 3600),
         "price_status": plan.price_status,
@@ -546,15 +536,18 @@ def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
 
 
 def _balance_view(balance: int, after: int, currency: str) -> dict[str, Any]:
-    return {"balance": fmt_money(balance, currency), "after": fmt_money(after, currency),
-            "short": fmt_money(-after, currency) if after < 0 else None}
+    return {"balance": Money.from_minor(balance, currency).format(exact=True),
+            "after": Money.from_minor(after, currency).format(exact=True),
+            "short": Money.from_minor(-after, currency).format(exact=True) if after < 0 else None}
 
 
 def _confirm_buttons(pending_id: int, after: int, debit: int, currency: str) -> list[Button]:
     if after < 0:
-        first = Button("wallet.btn.overdraft", f"w:od:{pending_id}", {"short": fmt_money(-after, currency)})
+        first = Button("wallet.btn.overdraft", f"w:od:{pending_id}",
+                       {"short": Money.from_minor(-after, currency).format(exact=True)})
     else:
-        first = Button("wallet.btn.confirm", f"w:ok:{pending_id}", {"amount": fmt_money(debit, currency)})
+        first = Button("wallet.btn.confirm", f"w:ok:{pending_id}",
+                       {"amount": Money.from_minor(debit, currency).format(exact=True)})
     return [first, Button("wallet.btn.cancel", f"w:no:{pending_id}")]
 
 
@@ -611,9 +604,11 @@ def _stop(ctx: WalletCall, rid: int) -> Reply:
 
 def _stop_view(out: Any, tz: str) -> dict[str, Any]:
     cur = out.currency
-    return {"outcome": out.status, "charge": fmt_money(out.charge_minor, cur), "total": fmt_money(out.total_minor, cur),
-            "release": fmt_money(out.release_minor, cur) if out.release_minor else None,
-            "refund": fmt_money(out.refund_minor, cur) if out.refund_minor else None, "minutes": out.minutes,
+    return {"outcome": out.status, "charge": Money.from_minor(out.charge_minor, cur).format(exact=True),
+            "total": Money.from_minor(out.total_minor, cur).format(exact=True),
+            "release": Money.from_minor(out.release_minor, cur).format(exact=True) if out.release_minor else None,
+            "refund": Money.from_minor(out.refund_minor, cur).format(exact=True) if out.refund_minor else None,
+            "minutes": out.minutes,
             "refund_until": fmt_local(out.refund_until, tz) if out.refund_until else None,
             "data_until": fmt_local(out.data_until, tz) if out.data_until else None}
 
@@ -715,10 +710,11 @@ def _carry_out(ctx: WalletCall, w: Wallet, p: pending.Pending, overdraft: bool, 
         r, _ = open_rental(ctx.store, ctx.now, w, plan, key, actor, overdraft)
         acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
         assert acct is not None
+        debit = Money.from_minor(plan.debit_minor, plan.currency).format(exact=True)
         return {"action": "rent", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
-                "charged": fmt_money(plan.price_minor, plan.currency) if not plan.per_minute else None,
-                "hold": fmt_money(plan.hold_minor, plan.currency) if plan.per_minute else None,
-                "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": overdraft}
+                "charged": None if plan.per_minute else debit, "hold": debit if plan.per_minute else None,
+                "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
+                "overdraft": overdraft}
     rid = int(p.data["rental_id"])
     r0 = rentals.rental(ctx.store, rid)
     if r0 is None or r0.wallet_id != w.id:
@@ -728,14 +724,16 @@ def _carry_out(ctx: WalletCall, w: Wallet, p: pending.Pending, overdraft: bool, 
         acct = find_account(ctx.store, w.id, r.provider, out.currency)
         assert acct is not None
         return {"action": "stop", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
-                "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": False} | _stop_view(out, tz)
+                "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
+                "overdraft": False} | _stop_view(out, tz)
     plan = plan_from_dict(p.data["plan"])
     r, _ = renew_rental(ctx.store, ctx.now, rid, plan, key, actor, overdraft)
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     assert acct is not None
     return {"action": "renew", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
-            "charged": fmt_money(plan.price_minor, plan.currency),
-            "balance": fmt_money(acct.balance_minor, acct.currency), "overdraft": overdraft}
+            "charged": Money.from_minor(plan.price_minor, plan.currency).format(exact=True),
+            "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
+                "overdraft": overdraft}
 
 
 # ---------------------------------------------------------------- budget and alerts

@@ -26,9 +26,9 @@ from bot.store.connection import Store
 from bot.store.ledger import Entry
 from bot.store.rentals import Rental
 from bot.store.wallets import Account, Wallet, account, ensure_account
-from bot.wallet.money import fmt_money, from_minor
 from bot.wallet.pricing import DEFAULT_JOB, Plan, hourly_rate, minute_cost_minor, provider_of, reminder_days
 from bot.wallet.refusal import Shortfall, WalletError
+from engine.money import Money
 
 SWEEPER = "kasuan:sweeper"
 RUNWAY_BUFFER = timedelta(hours=1)  # on top of the job's hours: the provider's 1-hour pre-authorization
@@ -55,8 +55,9 @@ def check_funds(acct: Account, debit_minor: int, overdraft: bool) -> None:
     if debit_minor <= 0 or overdraft or acct.balance_minor - debit_minor >= 0:
         return
     short = debit_minor - acct.balance_minor
-    raise Shortfall(need=fmt_money(debit_minor, acct.currency), have=fmt_money(acct.balance_minor, acct.currency),
-                    short=fmt_money(short, acct.currency), short_minor=short)
+    need, have, gap = (Money.from_minor(m, acct.currency).format(exact=True)
+                       for m in (debit_minor, acct.balance_minor, short))
+    raise Shortfall(need=need, have=have, short=gap, short_minor=short)
 
 
 def elapsed_minutes(r: Rental, at: datetime, *, started: bool) -> int:
@@ -258,7 +259,7 @@ def account_runway(store: Store, acct: Account, now: datetime) -> Runway | None:
     funds = (acct.balance_minor + sum(r.hold_minor + (r.overdraft_limit_minor if r.overdraft else 0) for r in running)
              - max(unbilled, 0))
     burn = sum((hourly_rate(r.provider, r.gpu, r.num_gpus) for r in running), Decimal(0))
-    hours = max(from_minor(funds, acct.currency) / burn, Decimal(0)) if burn > 0 else Decimal(0)
+    hours = max(Money.from_minor(funds, acct.currency).amount / burn, Decimal(0)) if burn > 0 else Decimal(0)
     covered = now + timedelta(seconds=int(hours * 3600))
     return Runway(funds, burn, hours.quantize(Decimal("0.1")), covered, acct.currency)
 

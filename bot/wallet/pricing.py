@@ -2,7 +2,7 @@
 
 Why a thin layer: the wallet must charge exactly what the quote says (the cheapest mix of weekly
 and monthly cycles at gpuli, the started minute at CloudGPU, 一万网络's monthly price), rounded
-to the currency's minor units once, half up, as engine.providers.round_money prints prices.
+to the currency's minor units once, half up, as engine.money.Money.rounded prints prices.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.wallet.money import fmt_decimal, to_minor
 from bot.wallet.refusal import WalletError
 from engine.billing import Quote, quote
 from engine.catalog import gpus
-from engine.providers import Provider, provider, round_money
+from engine.money import Money
+from engine.providers import Provider, provider
 
 DEFAULT_JOB = timedelta(hours=8)  # seed 002: "跑 8 小时的任务，至少留这张卡 8 小时的费用再加缓冲"
 MINUTE = timedelta(minutes=1)
@@ -59,7 +59,7 @@ class Plan:
 
 
 def money_minor(amount: Decimal, currency: str) -> int:
-    return to_minor(round_money(amount, currency), currency)
+    return Money(amount, currency).rounded().minor
 
 
 def gpu_id(name: str) -> str:
@@ -70,8 +70,8 @@ def gpu_id(name: str) -> str:
 def firm(q: Quote) -> Decimal:
     """The quote's total; a price band (e.g. ¥80,000–120,000) cannot be charged and is refused."""
     if q.total is None:
-        raise WalletError("wallet.err.price_range", low=fmt_decimal(q.total_min, q.currency),
-                          high=fmt_decimal(q.total_max, q.currency))
+        raise WalletError("wallet.err.price_range", low=Money(q.total_min, q.currency).format(exact=True),
+                          high=Money(q.total_max, q.currency).format(exact=True))
     return q.total
 
 
