@@ -147,3 +147,20 @@ def test_ask_json_keeps_money_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ask", "充值 1.5万人民币", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["intent"] == "wallet" and obj["request"] == {"amount": "15000", "currency": "CNY"}
+
+
+def test_the_published_json_schema_is_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli-json.schema.json is what `kasuan schema` prints, and real outputs validate against it."""
+    from pathlib import Path
+
+    from bot.cli.contract import CostJson, SizingJson
+
+    assert main(["schema"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads((Path(__file__).parent.parent / "docs" / "cli-json.schema.json").read_text())
+    assert {"SizingJson", "CostJson"} <= set(printed["$defs"])
+    assert main(["size", "Qwen3-8B QLoRA on a 4090", "--json"]) == 0
+    SizingJson.model_validate(json.loads(capsys.readouterr().out))
+    assert main(["cost", "Qwen3-8B QLoRA on a 4090, 20M tokens", "--json"]) == 0
+    cost = CostJson.model_validate(json.loads(capsys.readouterr().out))
+    assert all(isinstance(o["total_min"], str) for o in cost.costs)  # money as decimal strings

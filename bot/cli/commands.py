@@ -152,6 +152,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    """`kasuan schema`: the JSON contract's schema (also in docs/cli-json.schema.json)."""
+    from bot.cli.contract import schema
+
+    print(json.dumps(schema(), ensure_ascii=False, indent=2))
+    return 0
+
+
 def cmd_chat(args: argparse.Namespace) -> int:
     from bot.console import chat
 
@@ -190,6 +198,8 @@ def build_parser(command: str | None = None) -> Parser:
         from bot.cli.export import add_export_parser  # lazy, like add_cost_parser
 
         add_export_parser(sub)
+    p = sub.add_parser("schema", help="print the JSON Schema of size --json and cost --json")
+    p.set_defaults(handler=cmd_schema)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")

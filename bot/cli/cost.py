@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.cli.args import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
+from bot.cli.contract import CostJson, checked
 from bot.cli.json_output import sizing_json
 from bot.error_text import error_message
 from bot.i18n import detect_language
@@ -275,6 +276,6 @@ def cost_json(report: CostReport) -> dict[str, Any]:
     obj["costs"] = [option_json(o, report.display_currency) for o in report.options]
     obj["cheapest"] = report.options.index(pick) if pick is not None else None
     obj["skipped"] = [_skip_json(k) for k in report.skipped]
-    return obj
+    return checked(obj, CostJson)
 
 

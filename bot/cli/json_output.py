@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.cli.contract import SizingJson, checked
 from bot.views.sizing import fit_row
 from engine.fit import Fit
 from engine.sizing import Sizing
@@ -34,6 +35,11 @@ def fit_json(fit: Fit) -> dict[str, Any]:
 
 
 def sizing_json(s: Sizing) -> dict[str, Any]:
+    """The sizing as the JSON contract (bot.cli.contract.SizingJson) has it."""
+    return checked(_sizing(s), SizingJson)
+
+
+def _sizing(s: Sizing) -> dict[str, Any]:
     q = s.request
     plan = s.estimate.plan
     request = {k: getattr(q, k) for k in REQUEST_KEYS}
