@@ -1,5 +1,6 @@
-"""One person in one chat, talking to the whole bot through `Core.handle` (the router every front
-end uses): `say` a message, `press` a button by its label key, read the reply as text."""
+"""The one test helper that plays a user: one person in one chat, talking to the whole bot through
+`Core.handle` (the router every front end uses) — say a message, press a button, read the reply.
+Core, wallet, answer and front-end tests all talk through it (the `chat` fixture in conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,42 +9,63 @@ from datetime import UTC, datetime
 
 from bot.clock import FixedClock
 from bot.core.app import build_core
+from bot.core.router import Core
 from bot.messages import Incoming, Reply
 from bot.render import render_reply
 from bot.store import Store, connect
+from bot.store.wallets import find_account, wallet_by_owner
 
 T0 = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
+TABLES = ("wallets", "accounts", "ledger", "rentals", "budgets", "alert_prefs", "outbox", "pending_actions")
 _events = itertools.count(1)
 
 
 class ChatUser:
-    def __init__(self, store: Store | None = None, clock: FixedClock | None = None, *, user: str = "u1",
-                 chat: str = "c1", group: bool = False, admin: bool = True, lang: str | None = None,
-                 platform: str = "telegram") -> None:
+    """`core`: a core of the test's own (e.g. settings in memory); else the whole bot on `store`."""
+
+    def __init__(self, store: Store | None = None, clock: FixedClock | None = None, *, core: Core | None = None,
+                 user: str = "u1", chat: str = "c1", group: bool = False, admin: bool = True,
+                 lang: str | None = None, platform: str = "telegram") -> None:
         self.store = store or connect(":memory:")
         self.clock = clock or FixedClock(T0)
-        self.core = build_core(self.store, self.clock)
+        self.core = core or build_core(self.store, self.clock)
         self.user, self.chat, self.lang, self.platform = user, chat, lang, platform
         self.kind = "group" if group else "private"
         self.admin = admin if group else True
         self.last: Reply | None = None
 
-    def _incoming(self, text: str, button: str | None = None) -> Incoming:
+    def incoming(self, text: str, event_id: str | None = "auto", button: str | None = None,
+                 addressed: bool = True) -> Incoming:
         return Incoming(text=text, user_id=self.user, chat_id=self.chat, platform=self.platform,
-                        chat_kind=self.kind, is_admin=self.admin, event_id=str(next(_events)),  # type: ignore[arg-type]
-                        button=button, user_lang=self.lang)
+                        chat_kind=self.kind, is_admin=self.admin,  # type: ignore[arg-type]
+                        event_id=str(next(_events)) if event_id == "auto" else event_id,
+                        button=button, user_lang=self.lang, addressed=addressed)
 
-    def say(self, text: str) -> Reply:
-        reply = self.core.handle(self._incoming(text))
-        assert reply is not None
-        self.last = reply
+    def hear(self, text: str, addressed: bool = True, event_id: str | None = "auto") -> Reply | None:
+        """The bot's reply, or None when it stays silent (group chatter not addressed to it)."""
+        reply = self.core.handle(self.incoming(text, event_id, addressed=addressed))
+        if reply is not None:
+            self.last = reply
         return reply
 
-    def press(self, label_key: str, nth: int = 0) -> Reply:
-        """Press the `nth` button of the last reply whose label key is `label_key`."""
-        assert self.last is not None
-        matching = [b for b in self.last.buttons if b.label_key == label_key]
-        reply = self.core.handle(self._incoming("", matching[nth].payload))
+    def say(self, text: str, event_id: str | None = "auto") -> Reply:
+        reply = self.hear(text, event_id=event_id)
+        assert reply is not None
+        return reply
+
+    def press(self, target: str | int = 0, nth: int = 0, on: Reply | None = None) -> Reply:
+        """Press a button of `on` (default: the last reply): by index, by label key (the `nth` of
+        them), or a raw payload (anything with "|" or ":" in it)."""
+        shown = on or self.last
+        if isinstance(target, int):
+            assert shown is not None
+            payload = shown.buttons[target].payload
+        elif "|" in target or ":" in target:
+            payload = target
+        else:
+            assert shown is not None
+            payload = [b for b in shown.buttons if b.label_key == target][nth].payload
+        reply = self.core.handle(self.incoming("", button=payload))
         assert reply is not None
         self.last = reply
         return reply
@@ -56,3 +78,19 @@ class ChatUser:
     @property
     def lines(self) -> list[str]:
         return [line for line in self.text.splitlines() if line.strip()]
+
+    def balance(self, provider: str, currency: str, owner: str | None = None) -> int:
+        w = wallet_by_owner(self.store, owner or f"{self.platform}:user:{self.user}")
+        assert w is not None
+        acct = find_account(self.store, w.id, provider, currency)
+        return acct.balance_minor if acct else 0
+
+
+def counts(store: Store) -> dict[str, int]:
+    """Rows per money table: a refused request must leave every count as it was."""
+    out = {}
+    for table in TABLES:
+        r = store.row(f"SELECT COUNT(*) AS n FROM {table}")
+        assert r is not None
+        out[table] = int(r["n"])
+    return out

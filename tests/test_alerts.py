@@ -22,7 +22,8 @@ from bot.store import rentals as rental_store
 from bot.store.connection import Store
 from bot.wallet import Delivery, due_alerts, send_due, sweep
 from bot.wallet.sender import LEASE, MAX_FAILURES
-from tests.test_wallet_handlers import Chat, counts
+from tests.chat_user import counts
+from tests.test_wallet_handlers import Chat
 
 DEC1 = datetime(2026, 12, 1, tzinfo=UTC)
 TICK = timedelta(minutes=15)

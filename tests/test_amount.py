@@ -13,7 +13,8 @@ from bot.store import connect
 from bot.store.connection import Store
 from bot.understand.amount import Ambiguous, Amount, OutOfRange, read_number, read_token
 from bot.understand.parser import parse
-from tests.test_wallet_handlers import Chat, counts
+from tests.chat_user import counts
+from tests.test_wallet_handlers import Chat
 
 T0 = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
 

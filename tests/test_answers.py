@@ -226,7 +226,7 @@ def test_a_clarification_is_per_user_in_a_group() -> None:
 def test_a_stale_answer_button_says_so(chat: ChatUser) -> None:
     chat.say("rent a 4090 for a week")
     chat.say("/help")  # a new command abandons the question
-    chat.last = chat.core.handle(chat._incoming("", "a|provider=gpuli"))
+    chat.last = chat.core.handle(chat.incoming("", button="a|provider=gpuli"))
     assert chat.last is not None and chat.last.kind == "error" and "out of date" in chat.text
 
 

@@ -13,36 +13,20 @@ from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
 from bot.render import MESSAGE_LIMIT, render_reply, split_message
 from engine.request import TrainingRequest
+from tests.chat_user import ChatUser
 from tests.telegram_html import TelegramHTMLError, check
 
 FLAVORS = ("plain", "telegram", "discord")
 NASTY = 'Qwen3-8B <script>&amp; "quotes" *bold* _it_ `code` @everyone 1<2>0 qwen3-9b'
 
 
-class User:
-    """Plays a user: push a message (or press a button), read the reply."""
-
-    def __init__(self, core: Core | None = None, chat_kind: str = "private", lang: str | None = None) -> None:
-        self.core = core or Core(MemorySettings())
-        self.chat_kind = chat_kind
-        self.lang = lang
-        self.n = 0
-
-    def says(self, text: str, addressed: bool = True, admin: bool = True) -> Reply | None:
-        self.n += 1
-        return self.core.handle(Incoming(text=text, user_id="u1", chat_id="c1", chat_kind=self.chat_kind,  # type: ignore[arg-type]
-                                         addressed=addressed, is_admin=admin, user_lang=self.lang, event_id=str(self.n)))
-
-    def presses(self, reply: Reply, index: int) -> Reply:
-        self.n += 1
-        out = self.core.handle(Incoming(text="", user_id="u1", chat_id="c1", button=reply.buttons[index].payload,
-                                        user_lang=reply.lang, event_id=str(self.n)))
-        assert out is not None
-        return out
+def User(core: Core | None = None, chat_kind: str = "private", lang: str | None = None) -> ChatUser:
+    """The chat user (tests/chat_user.py) on a core with settings in memory."""
+    return ChatUser(core=core or Core(MemorySettings()), group=chat_kind == "group", lang=lang, platform="console")
 
 
 def reply(text: str, **kw: object) -> Reply:
-    r = User(**kw).says(text)  # type: ignore[arg-type]
+    r = User(**kw).hear(text)  # type: ignore[arg-type]
     assert r is not None
     return r
 
@@ -63,7 +47,7 @@ def test_sizing_reply_data_and_three_flavors() -> None:
         text = render_reply(r, flavor)
         assert "12.3" in text and "RTX 4090" in text
     check(render_reply(r, "telegram"))
-    details = User().presses(r, [b.label_key for b in r.buttons].index("btn.details"))  # the breakdown table
+    details = User().press(on=r, target=[b.label_key for b in r.buttons].index("btn.details"))  # the breakdown table
     assert "```" in render_reply(details, "discord") and "<pre>" in render_reply(details, "telegram")
     check(render_reply(details, "telegram"))
 
@@ -82,7 +66,7 @@ def test_wide_tables_switch_to_cards() -> None:
     r = reply("/gpus")
     assert any(len(block) > 5 for block in tables(render_reply(r, "discord")))  # narrow enough for a table
     short = reply("qwen3 32b full on 8 cards")
-    wide = render_reply(User().presses(short, [b.label_key for b in short.buttons].index("btn.details")), "telegram")
+    wide = render_reply(User().press(on=short, target=[b.label_key for b in short.buttons].index("btn.details")), "telegram")
     assert "<b>8×" in wide  # the recommendation table is wider than 40 columns: card layout
 
 
@@ -133,14 +117,14 @@ def test_buttons_fit_telegram_and_round_trip() -> None:
 
 def test_button_changes_one_thing_and_answers_again() -> None:
     user = User()
-    first = user.says("Qwen3-8B QLoRA 一张4090够吗")
+    first = user.hear("Qwen3-8B QLoRA 一张4090够吗")
     assert first is not None
     labels = [b.label_key for b in first.buttons]
-    second = user.presses(first, labels.index("btn.method.lora"))
+    second = user.press(on=first, target=labels.index("btn.method.lora"))
     v = second.data["v"]
     assert (v["method"], v["model_id"], v["fit"]["gpu"], second.lang) == ("lora", "qwen3-8b", "rtx-4090", "zh")
     assert v["total_gb"] > first.data["v"]["total_gb"] + 9  # the bf16 base instead of 4-bit
-    third = user.presses(second, [b.label_key for b in second.buttons].index("btn.seq"))
+    third = user.press(on=second, target=[b.label_key for b in second.buttons].index("btn.seq"))
     assert third.data["v"]["seq_len"] == 4096
 
 
@@ -155,45 +139,45 @@ def test_stale_or_forged_button_gets_a_clear_reply() -> None:
 def test_settings_persist_and_language_precedence() -> None:
     store = MemorySettings()
     user = User(Core(store), lang="zh-hans")
-    r = user.says("qwen3 8b lora")
+    r = user.hear("qwen3 8b lora")
     assert r is not None and r.lang == "zh"  # platform locale beats the message's language
-    user.says("/lang en")
-    r = user.says("qwen3 8b lora")
+    user.hear("/lang en")
+    r = user.hear("qwen3 8b lora")
     chosen = {k: v for k, v in store.get("console:user:u1").items() if k != "last_lang"}
     assert r is not None and r.lang == "en" and chosen == {"lang": "en"}
-    user.says("/currency cny")
-    user.says("/provider gpuli")
+    user.hear("/currency cny")
+    user.hear("/provider gpuli")
     chosen = {k: v for k, v in store.get("console:user:u1").items() if k != "last_lang"}
     assert chosen == {"lang": "en", "currency": "CNY", "provider": "gpuli"}
-    user.says("/provider auto")
+    user.hear("/provider auto")
     assert "provider" not in store.get("console:user:u1")
 
 
 def test_a_bare_command_is_answered_in_the_language_of_the_last_question() -> None:
     user = User()
-    first = user.says("千问3 8B LoRA 显存够吗")
-    bare = user.says("/help")
+    first = user.hear("千问3 8B LoRA 显存够吗")
+    bare = user.hear("/help")
     assert first is not None and bare is not None and (first.lang, bare.lang) == ("zh", "zh")
-    user.says("how much memory for qwen3 8b lora")
-    later = user.says("/help")
+    user.hear("how much memory for qwen3 8b lora")
+    later = user.hear("/help")
     assert later is not None and later.lang == "en"
 
 
 def test_group_chatter_is_ignored_but_commands_and_mentions_are_answered() -> None:
     user = User(chat_kind="group")
-    assert user.says("lol anyone free for lunch", addressed=False) is None
-    assert user.says("qwen3 8b lora", addressed=False) is None
-    assert user.says("/size qwen3 8b lora", addressed=False) is not None
-    assert user.says("qwen3 8b lora", addressed=True) is not None
+    assert user.hear("lol anyone free for lunch", addressed=False) is None
+    assert user.hear("qwen3 8b lora", addressed=False) is None
+    assert user.hear("/size qwen3 8b lora", addressed=False) is not None
+    assert user.hear("qwen3 8b lora", addressed=True) is not None
 
 
 def test_bad_setting_and_unknown_command_are_clear_and_change_nothing() -> None:
     store = MemorySettings()
     user = User(Core(store))
-    r = user.says("/currency bitcoin")
+    r = user.hear("/currency bitcoin")
     assert r is not None and r.kind == "error" and "USD" in render_reply(r, "plain")
     assert "currency" not in store.get("console:user:u1")
-    r = user.says("/frobnicate")
+    r = user.hear("/frobnicate")
     assert r is not None and "/size" in render_reply(r, "plain")
 
 

@@ -15,7 +15,8 @@ from bot.render import render_reply
 from bot.store import connect
 from bot.store import pending as pending_store
 from bot.understand.parser import parse
-from tests.test_wallet_handlers import Chat, counts
+from tests.chat_user import counts
+from tests.test_wallet_handlers import Chat
 
 FORGED = ["s|qwen3-8b|l|||||m=zz", "s|qwen3-8b|l|||||n=abc", "s|qwen3-8b|l|||||n=0", "s|qwen3-8b|l|||||n=99999999999",
           "s|nosuchmodel|l||||||", "s|qwen3-8b|l||nosuchgpu|||", "s|qwen3-8b|l|||||s=99999999999999999999",

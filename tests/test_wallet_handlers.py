@@ -4,78 +4,24 @@ change a team wallet, whose wallet is visible where, and bad input that writes n
 
 from __future__ import annotations
 
-import itertools
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.clock import FixedClock
-from bot.core.app import build_core
-from bot.messages import Incoming, Reply
+from bot.messages import Reply
 from bot.render import render_reply
 from bot.store import connect
 from bot.store import rentals as rental_store
 from bot.store.connection import Store
-from bot.store.wallets import find_account, prefs, wallet_by_owner
-
-T0 = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
-TABLES = ("wallets", "accounts", "ledger", "rentals", "budgets", "alert_prefs", "outbox", "pending_actions")
-_events = itertools.count(1000)
+from bot.store.wallets import prefs, wallet_by_owner
+from tests.chat_user import T0, ChatUser, counts
 
 
-class Chat:
-    """One user in one chat, talking to the wallet: `say` a command or a free-text message, `press`
-    a button, read `text` of the last reply."""
-
-    def __init__(self, store: Store, clock: FixedClock, user: str = "1", chat: str | None = None,
-                 group: bool = False, admin: bool = True, lang: str = "en", platform: str = "telegram") -> None:
-        self.store, self.clock, self.user, self.lang, self.platform = store, clock, user, lang, platform
-        self.chat = chat or user
-        self.kind = "group" if group else "private"
-        self.admin = admin if group else True
-        self.last: Reply | None = None
-        self.core = build_core(store, clock)
-
-    def incoming(self, text: str, event_id: str | None, button: str | None = None) -> Incoming:
-        return Incoming(text=text, user_id=self.user, chat_id=self.chat, platform=self.platform,
-                        chat_kind=self.kind, is_admin=self.admin, event_id=event_id, button=button,
-                        user_lang=self.lang)  # type: ignore[arg-type]
-
-    def say(self, text: str, event_id: str | None = "auto") -> Reply:
-        ev = str(next(_events)) if event_id == "auto" else event_id
-        reply = self.core.handle(self.incoming(text, ev))
-        assert reply is not None
-        self.last = reply
-        return reply
-
-    def press(self, payload: str | int = 0) -> Reply:
-        if isinstance(payload, int):
-            assert self.last is not None
-            payload = self.last.buttons[payload].payload
-        reply = self.core.handle(self.incoming("", str(next(_events)), payload))
-        assert reply is not None
-        self.last = reply
-        return reply
-
-    @property
-    def text(self) -> str:
-        assert self.last is not None
-        return render_reply(self.last, "plain")
-
-    def balance(self, provider: str, currency: str, owner: str | None = None) -> int:
-        w = wallet_by_owner(self.store, owner or f"{self.platform}:user:{self.user}")
-        assert w is not None
-        acct = find_account(self.store, w.id, provider, currency)
-        return acct.balance_minor if acct else 0
-
-
-def counts(store: Store) -> dict[str, int]:
-    out = {}
-    for table in TABLES:
-        r = store.row(f"SELECT COUNT(*) AS n FROM {table}")
-        assert r is not None
-        out[table] = int(r["n"])
-    return out
+def Chat(store: Store, clock: FixedClock, user: str = "1", chat: str | None = None, group: bool = False,
+         admin: bool = True, lang: str = "en", platform: str = "telegram") -> ChatUser:
+    """The chat user (tests/chat_user.py) with the wallet tests' defaults: user "1" in their own chat."""
+    return ChatUser(store, clock, user=user, chat=chat or user, group=group, admin=admin, lang=lang, platform=platform)
 
 
 @pytest.fixture
