@@ -22,6 +22,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check bot engine catalogs templates tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/vulture bot engine tools/vulture_whitelist.py --min-confidence 80
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

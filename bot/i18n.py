@@ -23,7 +23,6 @@ from engine.catalog_files import load_document
 from engine.errors import CatalogError
 
 Lang = Literal["zh", "en"]
-LANGS: tuple[Lang, ...] = ("zh", "en")
 BABEL_LOCALES = {"zh": "zh", "en": "en"}  # CLDR plural rules are per language, not per region
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 

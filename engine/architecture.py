@@ -49,10 +49,6 @@ class ParamCounts:
         """Parameters used per token: what the 6·N·D training-FLOPs rule counts."""
         return self.embedding + self.lm_head + self.active_linear + self.other
 
-    @property
-    def non_embedding(self) -> int:
-        return self.linear + self.other
-
 
 def attention_linears(m: ModelSpec) -> list[Linear]:
     """q, k, v, o projections (MLA for DeepSeek-V3: low-rank q and kv paths)."""

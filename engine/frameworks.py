@@ -41,8 +41,3 @@ class FrameworkProfile(Strict):
 def frameworks() -> Index[FrameworkProfile]:
     return Index("framework", load_entries(catalog_path("frameworks.yaml"), "frameworks", FrameworkProfile))
 
-
-def framework_ids() -> tuple[str, ...]:
-    """Every id and alias a user may name (for the CLI's choices)."""
-    index = frameworks()
-    return tuple(n for e in index.entries for n in [e.id, *e.aliases])

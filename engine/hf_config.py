@@ -10,7 +10,7 @@ BadConfig error naming what is missing.
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +74,8 @@ def _mla(cfg: dict[str, Any]) -> MLASpec:
     )
 
 
-def spec_from_config(cfg: dict[str, Any], name: str) -> ModelSpec:
-    """Build a ModelSpec from a parsed config.json dict."""
+def spec_from_config(cfg: dict[str, Any], name: str, checked: str = "1970-01-01") -> ModelSpec:
+    """Build a ModelSpec from a parsed config.json dict (`checked`: the date of the file it came from)."""
     kind = cfg.get("model_type")
     if kind not in SUPPORTED:
         raise BadConfig(f"model_type {kind!r} is not supported (use one of {', '.join(SUPPORTED)})", key="model_type")
@@ -111,7 +111,7 @@ def spec_from_config(cfg: dict[str, Any], name: str) -> ModelSpec:
             mla=mla,
             params_published_b=1.0,
             source="config.json",
-            checked=date.today().isoformat(),
+            checked=checked,
         )
     except ValidationError as exc:
         raise BadConfig(str(exc.errors()[0]["msg"])) from exc
@@ -131,4 +131,6 @@ def load_config(path: str | Path) -> ModelSpec:
     if not isinstance(cfg, dict):
         raise BadConfig(f"{p.name} is not a JSON object")
     name = str(cfg.get("_name_or_path") or p.parent.name or p.stem)
-    return spec_from_config(cfg, name)
+    # the catalog's "checked" date of a config file is its own modification date (engine/ reads no clock)
+    modified = datetime.fromtimestamp(p.stat().st_mtime, UTC).date().isoformat()
+    return spec_from_config(cfg, name, modified)

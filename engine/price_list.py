@@ -16,12 +16,10 @@ from datetime import timedelta
 from decimal import Decimal
 
 from engine.billing import NotOffered, Quote, quote
-from engine.catalog import gpus
 from engine.money import Money
 from engine.providers import Provider, providers
 
 UNIT_DURATIONS = {"hour": timedelta(hours=1), "week": timedelta(days=7), "month": timedelta(days=30)}
-HOURS_PER_UNIT = {"hour": Decimal(1), "week": Decimal(168), "month": Decimal(720), "year": Decimal(8760)}
 
 
 @dataclass(frozen=True)
@@ -189,10 +187,6 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decima
             rate = Money(q.total_max, q.currency).to(currency).amount / (hours * num_gpus)
             best = rate if best is None or rate < best else best
     return best
-
-
-def known_gpu(gpu: str) -> bool:
-    return any(g.id == gpu for g in gpus().entries)
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,6 @@ from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
 NUM = NUMBER
 
 
-def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    return pattern.search(text)
-
-
 def _int(value: float) -> int:
     """Exact for any finite value (an absurd one reaches the engine's range check, never a silent
     clamp); infinity becomes a number beyond every range."""

@@ -11,7 +11,6 @@ import re
 
 from bot.understand.numbers import NUMBER
 
-STORAGE_UNIT = r"(?:\s*(?:gb|g|tb|t))"
 VOLUME = re.compile(
     rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage|disk)|storage\s+volume|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
     rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage)|storage\s+volume|disk)",

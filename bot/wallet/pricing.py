@@ -19,7 +19,6 @@ from engine.money import Money
 from engine.providers import Provider, provider
 
 DEFAULT_JOB = timedelta(hours=8)  # seed 002: "跑 8 小时的任务，至少留这张卡 8 小时的费用再加缓冲"
-MINUTE = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
