@@ -22,9 +22,10 @@ A float never becomes Money: 0.1 + 0.2 != 0.3 has no place in a budget.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 
+from engine.amount import decimal_amount
 from engine.errors import InvalidRequest
 from engine.providers import currency
 
@@ -49,25 +50,6 @@ class TooPrecise(InvalidRequest):
         self.digits = digits
 
 
-def _decimal(value: object) -> Decimal:
-    """A Decimal from a Decimal, an int or a numeric string; a float (or bool) is refused."""
-    if isinstance(value, bool | float):
-        raise InvalidRequest("amount", "money must be a Decimal, an int or a string, never a float",
-                             got=type(value).__name__)
-    if isinstance(value, Decimal):
-        parsed = value
-    elif isinstance(value, int | str):
-        try:
-            parsed = Decimal(str(value).strip().replace(",", ""))
-        except InvalidOperation as exc:
-            raise InvalidRequest("amount", f"not an amount: {value!r}", value=str(value)) from exc
-    else:
-        raise InvalidRequest("amount", f"not an amount: {value!r}", got=type(value).__name__)
-    if not parsed.is_finite():
-        raise InvalidRequest("amount", f"not a finite amount: {value!r}", value=str(value))
-    return parsed
-
-
 @dataclass(frozen=True, slots=True)
 class Money:
     """`amount` of `currency` (a catalog id: USD, USDT, CNY). Construct with `Money.of` or
@@ -77,14 +59,14 @@ class Money:
     currency: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "amount", _decimal(self.amount))
+        object.__setattr__(self, "amount", decimal_amount(self.amount))
         object.__setattr__(self, "currency", _currency_id(self.currency))  # "usd" -> "USD"; unknown raises
 
     # ------------------------------------------------------------ construction and storage
 
     @classmethod
     def of(cls, value: Decimal | int | str, currency_id: str) -> Money:
-        return cls(_decimal(value), currency_id)
+        return cls(decimal_amount(value), currency_id)
 
     @classmethod
     def zero(cls, currency_id: str) -> Money:

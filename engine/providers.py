@@ -11,34 +11,30 @@ amount is rejected at load, because 0.1 + 0.2 != 0.3 has no place in a budget re
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
 from catalogs import catalog_path
+from engine.amount import decimal_amount
 from engine.catalog import Index, Strict, normalize_name
 from engine.catalog_files import load_document
-from engine.errors import CatalogError, UnknownName
+from engine.errors import CatalogError, InvalidRequest, UnknownName
 
 DATE = r"^\d{4}-\d{2}-\d{2}"  # a date, optionally followed by a time and UTC offset
 
 
 def _catalog_amount(value: object) -> Decimal:
-    """Parse a money amount from a string or an int; floats are refused (they are inexact)."""
-    if isinstance(value, bool | float):
+    """A catalog price: Money's own reading of an amount (a float is refused as inexact), and >= 0."""
+    if isinstance(value, float):
         raise ValueError(f'write money as a quoted string, e.g. "{value}", not a bare number')
-    if isinstance(value, Decimal):
-        parsed = value
-    elif isinstance(value, int | str):
-        try:
-            parsed = Decimal(str(value).strip().replace(",", ""))
-        except InvalidOperation as exc:
-            raise ValueError(f"not an amount: {value!r}") from exc
-    else:
-        raise ValueError(f"not an amount: {value!r}")
-    if not parsed.is_finite() or parsed < 0:
+    try:
+        parsed = decimal_amount(value)
+    except InvalidRequest as exc:
+        raise ValueError(str(exc)) from exc
+    if parsed < 0:
         raise ValueError(f"amount must be a finite number >= 0, got {value!r}")
     return parsed
 
