@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from bot.errors import error_message, internal_error
 from bot.i18n import detect_language
 from bot.private import private_file
+from bot.store.connection import StoreURLError
 from bot.understand.numbers import parse_params_b
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
@@ -305,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))
-    except UsageError as exc:
+    except (UsageError, StoreURLError) as exc:  # StoreURLError: KASUAN_DB is not a path, sqlite:// or postgresql://
         print(str(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KasuanError as exc:
