@@ -40,10 +40,8 @@ class StoreWorker:
 
     def _drop(self) -> None:
         if self._store is not None:
-            try:
+            with contextlib.suppress(Exception):  # already broken
                 self._store.close()
-            except Exception:
-                pass
             self._store = None
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
@@ -79,10 +77,8 @@ class LeaseKeeper:
         from bot.store.leases import release
 
         self.held.discard(name)
-        try:
+        with contextlib.suppress(Exception):  # it lapses on its own
             await self.worker.call(release, name, self.holder)
-        except Exception:
-            pass
 
 
 class SharedPacer:
