@@ -178,9 +178,16 @@ class CoreRunner:
     async def handle_timed(self, inc: Incoming, parsed: Parsed | None = None) -> tuple[Reply | None, float]:
         """The reply and the seconds the core spent on it (measured on the worker, queueing excluded).
         `parsed`: a request the front end built from typed options (Discord), answered without text."""
+        from bot.health import observe_reply
+
+        reply: Reply | None
         if parsed is not None:
-            return await self.call_timed(self.core.handle_parsed, inc, parsed)
-        return await self.call_timed(self.core.handle, inc)
+            reply, seconds = await self.call_timed(self.core.handle_parsed, inc, parsed)
+        else:
+            reply, seconds = await self.call_timed(self.core.handle, inc)
+        if reply is not None:
+            observe_reply(inc.platform, seconds)
+        return reply, seconds
 
     def close(self) -> None:
         if self._pool is not None:

@@ -173,3 +173,12 @@ def unblock_chat(store: Store, chat: str) -> bool:
 
 def is_blocked(store: Store, chat: str) -> bool:
     return store.row("SELECT 1 FROM blocked_chats WHERE chat = ?", (chat,)) is not None
+
+
+def backlog(store: Store, now: datetime) -> tuple[int, datetime | None]:
+    """(alerts queued or being delivered, when the oldest one that may go out now became deliverable)."""
+    r = store.row("SELECT COUNT(*) AS n, MIN(CASE WHEN not_before <= ? THEN not_before END) AS oldest FROM outbox"
+                  " WHERE status IN ('pending', 'claimed')", (ts(now),))
+    if r is None:
+        return 0, None
+    return int(r["n"]), opt_ts(r["oldest"])
