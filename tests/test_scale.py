@@ -450,3 +450,50 @@ async def test_shared_pacer_holds_the_rate_for_two_processes(tmp_path: Path) -> 
     gaps = [b - a for a, b in itertools.pairwise(sent)]
     assert len(sent) == 20 and sent[-1] - sent[0] >= 19 * 0.05 - 0.03
     assert min(gaps) > 0.02, "no two sends of the two processes bunch together"
+
+
+async def test_two_webhook_replicas_answer_an_update_once_and_say_busy_meanwhile(tmp_path: Path) -> None:
+    from bot.adapters.config import WebhookConfig
+
+    db = str(tmp_path / "k.db")
+    connect(db).close()
+    server = FakeTelegram()
+    await server.start()
+    hook = WebhookConfig(url="https://bot.example.org/tg", secret="same-secret", listen="127.0.0.1", port=0)
+    fronts = []
+    for name in ("A", "B"):
+        core = Core(MemorySettings())
+        original = core.handle
+
+        def slowly(inc: Any, original: Any = original) -> Reply | None:
+            time.sleep(0.6)  # long enough for the redelivery to arrive while it is answered
+            return original(inc)
+
+        core.handle = slowly  # type: ignore[method-assign]
+        runner = CoreRunner(core, StoreDedup(connect(db), name))
+        fronts.append(TelegramFrontEnd(server.token, runner, base_url=server.url, webhook=hook,
+                                       rate_limiter=PacedRateLimiter(FAST)))
+    try:
+        for front in fronts:
+            await front.start()
+        update = {"update_id": 777, "message": server.message(51, "/help")}
+        headers = {"X-Telegram-Bot-Api-Secret-Token": "same-secret"}
+        async with aiohttp.ClientSession() as http:
+
+            async def post(front: TelegramFrontEnd, delay: float) -> int:
+                await asyncio.sleep(delay)
+                async with http.post(f"http://127.0.0.1:{front.webhook_port}/tg", json=update,
+                                     headers=headers) as r:
+                    return r.status
+
+            first, second = await asyncio.gather(post(fronts[0], 0), post(fronts[1], 0.2))
+            assert (first, second) == (200, 503), "B must not answer what A is answering"
+            assert len(server.sent(chat_id=51)) == 1, "A answered before its 200"
+            assert await post(fronts[1], 0) == 200  # Telegram's retry: answered already, dropped
+            assert await post(fronts[0], 0) == 200
+        assert len(server.sent(chat_id=51)) == 1
+    finally:
+        for front in fronts:
+            await front.stop()
+            front.runner.close()
+        await server.stop()
