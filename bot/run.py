@@ -9,9 +9,15 @@ thread (bot.adapters.CoreRunner) keeps every SQLite write from chat handling on 
 needs no locks. The sender has its own connection on the loop thread (SQLite's WAL lets them
 work side by side).
 
+Several processes may run at once on one store (KASUAN_REPLICAS, a postgresql:// KASUAN_DB): then
+the sweeper and each platform's sender run under leases (one process at a time), Telegram polls
+under a lease and paces its sends through the store, and each front end is supervised on its own
+(`Supervisor`): one platform failing never stops the other. /healthz, /readyz and /metrics are on
+KASUAN_STATUS_PORT (bot.health).
+
 Shutdown on SIGINT/SIGTERM is in this order, each step waiting for the one before:
 1. the alert sender finishes the delivery round it is in and starts no other (a claimed outbox
-   row is always marked sent, released or given up before we go);
+   row is always marked sent, released or given up before we go), and gives its leases back;
 2. each front end stops taking updates and finishes the ones it has (Telegram: the queue and the
    handlers in flight; Discord: events in flight, up to 15 s);
 3. the core's worker thread finishes, then the database connections close.
