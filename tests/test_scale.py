@@ -202,6 +202,10 @@ def test_shared_pacing_spaces_slots_across_connections(db_url: str) -> None:
     assert pace_store.reserve(b, "telegram:chat:5", now, 1.05) == now  # another bucket: free at once
     assert pace_store.reserve(a, "telegram:all", now + 10, 0.25) == now + 10, "an idle bucket starts now"
     assert pace_store.forget_idle(a, now + 5) == 1  # the chat bucket, idle since now + 1.05
+    # an alert takes a slot only when no reply has reserved past now: it never queues ahead of one
+    assert pace_store.take_if_free(b, "telegram:all", now + 10.1, 0.25) is False
+    assert pace_store.take_if_free(b, "telegram:all", now + 10.3, 0.25) is True
+    assert pace_store.reserve(a, "telegram:all", now + 10.3, 0.25) == now + 10.55
 
 
 def test_db_check_on_postgresql_sees_a_disabled_ledger_guard(pg_server: Any) -> None:

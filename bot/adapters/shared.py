@@ -96,3 +96,13 @@ class SharedPacer:
         if delay > 0:
             await asyncio.sleep(delay)
         return max(delay, 0.0)
+
+    async def wait_free(self, bucket: str, interval: float) -> float:
+        """Low priority: wait until a slot of `bucket` is free right now and take it (never queue
+        ahead of `wait` callers). Returns the seconds waited."""
+        from bot.store.pace import take_if_free
+
+        began = time.monotonic()
+        while not await self.worker.call(take_if_free, bucket, time.time(), interval):
+            await asyncio.sleep(interval)
+        return time.monotonic() - began

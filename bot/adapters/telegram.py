@@ -28,6 +28,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -74,6 +75,8 @@ log = logging.getLogger("kasuan.telegram")
 
 T = TypeVar("T")
 PLATFORM = "telegram"
+# Set while an alert is being delivered: its sends give way to replies in the shared pacer.
+LOW_PRIORITY: ContextVar[bool] = ContextVar("kasuan_low_priority_send", default=False)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 TYPING_AFTER = 0.3  # seconds: a reply slower than this shows "typing…" meanwhile
 TYPING_EVERY = 4.5  # Telegram shows a chat action for about 5 s
@@ -103,6 +106,8 @@ class Pace:
 
     overall_per_second: float = 27.0
     overall_burst: float = 1.5
+    shared_per_second: float = 25.0  # all processes together (SharedPacer): more margin, as several
+    # event loops add their timing jitter to the same budget
     private_interval: float = 1.05
     group_interval: float = 3.2
     max_retries: int = 3
@@ -157,7 +162,11 @@ class PacedRateLimiter(BaseRateLimiter[int]):
                     async with self._overall:
                         pass  # the slot is taken right before the send, after any pause of this chat
                     if self.shared is not None:  # and the deployment-wide slot, shared by every process
-                        await self.shared.wait(f"{PLATFORM}:all", 1.0 / self.pace.overall_per_second)
+                        every = 1.0 / self.pace.shared_per_second
+                        if LOW_PRIORITY.get():  # an alert: only a slot no reply is waiting for
+                            await self.shared.wait_free(f"{PLATFORM}:all", every)
+                        else:
+                            await self.shared.wait(f"{PLATFORM}:all", every)
                 result = await callback(*args, **kwargs)
                 if paced:
                     count_send(PLATFORM, "message", "ok")
@@ -759,6 +768,7 @@ class TelegramFrontEnd:
         """
         _, _, target = split_scope(scope)
         chat, _, topic = target.partition("#")  # "telegram:chat:-100123#7": forum topic 7 of that group
+        low = LOW_PRIORITY.set(True)
         try:
             used = await self._send(int(chat), reply, self.render(reply), thread=int(topic) if topic else None)
         except RetryAfter as exc:
@@ -770,4 +780,6 @@ class TelegramFrontEnd:
             return Delivery("blocked" if gone else "failed", detail=exc.message)
         except TelegramError as exc:
             return Delivery("failed", detail=exc.message)
+        finally:
+            LOW_PRIORITY.reset(low)
         return Delivery("ok", moved_to=chat_scope(used) if str(used) != chat else None)

@@ -8,6 +8,10 @@ upsert (slot = max(next_at, now); next_at = slot + interval) and waits until its
 bucket are thus `interval` apart whichever process reserved them: the ceiling holds for the whole
 deployment, the way one process's own pacer held it before. One round trip per bucket per send.
 
+Alerts give way to replies: they take a slot only when the bucket is free now (`take_if_free`),
+and otherwise wait a little and ask again, so a backlog of alerts never queues ahead of people
+waiting for an answer.
+
 Times are unix seconds (float) from each host's clock; hosts must agree (NTP).
 """
 
@@ -29,6 +33,17 @@ def reserve(store: Store, bucket: str, now: float, interval: float) -> float:
     r = store.row(_RESERVE[store.dialect], (bucket, now + interval, float(now), float(interval)))
     assert r is not None
     return float(r["next_at"]) - interval
+
+
+_TAKE_FREE = ("INSERT INTO send_pace (bucket, next_at) VALUES (?, ?) ON CONFLICT (bucket) DO UPDATE"
+              " SET next_at = ? + ? WHERE send_pace.next_at <= ? RETURNING next_at")
+
+
+def take_if_free(store: Store, bucket: str, now: float, interval: float) -> bool:
+    """Take the slot at `now` only if nobody has reserved past it (True), else reserve nothing (False).
+
+    For work that must give way (alerts): it never queues ahead of a reply, which always reserves."""
+    return store.row(_TAKE_FREE, (bucket, now + interval, float(now), float(interval), float(now))) is not None
 
 
 def forget_idle(store: Store, before: float) -> int:
