@@ -86,6 +86,7 @@ class SharedPacer:
 
     def __init__(self, worker: StoreWorker) -> None:
         self.worker = worker
+        self._low: asyncio.Lock | None = None  # one low-priority taker at a time asks the store
 
     async def wait(self, bucket: str, interval: float) -> float:
         """Reserve the next slot of `bucket` and sleep until it; returns the seconds waited."""
@@ -103,6 +104,9 @@ class SharedPacer:
         from bot.store.pace import take_if_free
 
         began = time.monotonic()
-        while not await self.worker.call(take_if_free, bucket, time.time(), interval):
-            await asyncio.sleep(interval)
+        if self._low is None:
+            self._low = asyncio.Lock()
+        async with self._low:  # the others wait here, not in the store: one poll per interval at most
+            while not await self.worker.call(take_if_free, bucket, time.time(), interval):
+                await asyncio.sleep(interval)
         return time.monotonic() - began
