@@ -318,6 +318,11 @@ async def _run(updates: int, chats: int, groups: int, redelivered: int, rentals:
         "alert_doubles": sum(n - 1 for n in alert_texts.values() if n > 1), "outbox": outbox_status,
         "non_200": dict(non_200), "proxy_retried": proxy.retried,
         "limit_429": sum(1 for c in calls if c["status"] == 429),
+        "limit_429_where": dict(Counter("alert chat" if c["chat_id"] >= ALERT_CHAT0 else "group" if c["chat_id"] < 0
+                                        else "reply chat" for c in calls if c["status"] == 429)),
+        "limit_429_gap_ms": sorted(round(1000 * (c["at"] - max((t for t in by_chat[c["chat_id"]] if t < c["at"]),
+                                                                 default=0.0)))
+                                   for c in calls if c["status"] == 429)[:10],
         "other_errors": sum(1 for c in calls if c["status"] not in (200, 429)),
         "max_per_second": windows([c["at"] for c in sends], 1.0),
         "max_per_chat_second": max((windows(t, 1.0) for c, t in by_chat.items() if c > 0), default=0),
@@ -361,7 +366,8 @@ def report(r: dict[str, Any]) -> str:
         f"integrity problems {len(r['problems'])}",
         f"limits: busiest windows {r['max_per_second']}/s overall (limit 30), {r['max_per_chat_second']}/s in a chat "
         f"(limit 1), {r['max_per_group_minute']}/min in a group (limit 20); 429s from the server's flood check "
-        f"{r['limit_429']}; other errors {r['other_errors']}",
+        f"{r['limit_429']} {r['limit_429_where']} (ms since that chat's last accepted send: {r['limit_429_gap_ms']}), "
+        f"each retried after its retry_after; other errors {r['other_errors']}",
         f"reply latency (webhook POST until answered, rate-limit waits included): p50 {r['p50_ms']:.0f} ms, "
         f"p99 {r['p99_ms']:.0f} ms; {r['messages']} messages in {r['elapsed_s']:.0f} s = {r['send_rate']:.1f}/s "
         f"(replies done at {r['replies_done_s']:.0f} s)",

@@ -285,11 +285,20 @@ async def alert_loop(sweep: Sweep | None, send_due: SendDue, store: Any, clock: 
                     platforms = {p for p in platforms if await leases.acquire(f"sender:{p}")}
                     for name in ("sweeper", *(f"sender:{p}" for p in deliver.fronts)):
                         LEASES.labels(name).set(1 if name in leases.held else 0)
-                if pass_platforms:
-                    report = await send_due(store, clock, deliver, platforms=platforms,  # type: ignore[call-arg]
-                                            limit=ALERT_BATCH, concurrency=ALERT_CONCURRENCY)
-                else:
-                    report = await send_due(store, clock, deliver)
+                renewing = None
+                if leases is not None and (platforms or sweeping):  # a long round must not lose its leases
+                    renewing = asyncio.create_task(_renew(leases, [n for n in leases.held]))
+                try:
+                    if pass_platforms:
+                        report = await send_due(store, clock, deliver, platforms=platforms,  # type: ignore[call-arg]
+                                                limit=ALERT_BATCH, concurrency=ALERT_CONCURRENCY)
+                    else:
+                        report = await send_due(store, clock, deliver)
+                finally:
+                    if renewing is not None:
+                        renewing.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await renewing
                 if any(getattr(report, "__dict__", {}).values()):
                     log.info("alerts: %s", report)
                 await asyncio.to_thread(_record_backlog, store, clock.now())
@@ -310,6 +319,15 @@ async def alert_loop(sweep: Sweep | None, send_due: SendDue, store: Any, clock: 
         if leases is not None:
             for name in list(leases.held):
                 await leases.release(name)
+
+
+async def _renew(leases: LeaseKeeper, names: list[str]) -> None:
+    """Keep renewing `names` while a delivery round runs: a round that waits on the rate limit can
+    outlast a lease, and a lapsed sender lease would let a second process send alongside."""
+    while True:
+        await asyncio.sleep(leases.ttl / 3)
+        for name in names:
+            await leases.acquire(name)
 
 
 def _record_backlog(store: Any, now: datetime) -> None:

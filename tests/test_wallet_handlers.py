@@ -79,8 +79,9 @@ def counts(store: Store) -> dict[str, int]:
 
 
 @pytest.fixture
-def store() -> Store:
-    return connect(":memory:")
+def store(db_url: str) -> Store:
+    """Every wallet handler test runs on SQLite and on PostgreSQL (conftest's db_url)."""
+    return connect(db_url)
 
 
 @pytest.fixture

@@ -61,7 +61,8 @@ def enqueue(store: Store, *, key: str, wallet_id: int, chat: str, kind: str, dat
     return cur.rowcount > 0
 
 
-READY_SQL = ("SELECT id FROM outbox WHERE status = 'pending' AND not_before <= ? ORDER BY not_before LIMIT ?")
+# in queue order, ties by id: a chat's alerts stay together (one claim) and in the order they were queued
+READY_SQL = ("SELECT id FROM outbox WHERE status = 'pending' AND not_before <= ? ORDER BY not_before, id LIMIT ?")
 EXPIRED_CLAIMS_SQL = "SELECT id FROM outbox WHERE status = 'claimed' AND claimed_until <= ? ORDER BY claimed_until LIMIT ?"
 PLATFORM = {"sqlite": "substr(chat, 1, instr(chat, ':') - 1)",  # "telegram:chat:42" -> "telegram"
             "postgresql": "split_part(chat, ':', 1)"}
