@@ -1,6 +1,10 @@
-"""Shared fixtures: sizing helpers that read like the seed tables, and a user talking to the bot."""
+"""Shared fixtures: sizing helpers that read like the seed tables, a user talking to the bot, and a
+fresh database of each dialect (`db_url`: SQLite, and a real PostgreSQL started for the session)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -8,6 +12,8 @@ from engine.memory import Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import resolve
 from tests.chat_user import ChatUser
+from tests.pg_server import PgServer
+from tests.pg_server import start as start_pg
 
 
 def states_gb(method: str = "full", num_gpus: int = 1, zero: int = 0, offload: str = "none", **fields: object) -> float:
@@ -25,3 +31,28 @@ def states():
 def chat() -> ChatUser:
     """A user in a private chat with the whole bot (router, wallet, SQLite in memory, fixed clock)."""
     return ChatUser()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One real PostgreSQL for the whole run (see tests/pg_server.py: started as an unprivileged
+    user when the suite runs as root), stopped at the end."""
+    server = start_pg()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each dialect: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "k.db")
+        return
+    server: PgServer = request.getfixturevalue("pg_server")
+    url = server.new_database()
+    try:
+        yield url
+    finally:
+        server.drop_database(url)

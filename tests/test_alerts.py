@@ -66,7 +66,7 @@ def _rent(chat: Chat, command: str) -> int:
     return int(chat.last.data["rental"]["id"])
 
 
-def test_a_simulated_month_across_three_providers() -> None:
+def test_a_simulated_month_across_three_providers(db_url: str) -> None:
     """December 2026 in UTC, one tick every 15 minutes.
 
     Dec 1 00:00  ₮2,000 at gpuli, ¥3,000 at 一万网络, $5 at CloudGPU; budget $1,000 (50/80/100%).
@@ -83,7 +83,7 @@ def test_a_simulated_month_across_three_providers() -> None:
     一万网络: Dec 28, Dec 30, expired Dec 31 (it states no data retention).
     January 1: the budget month turns, nothing is spent: no alert.
     """
-    store = connect(":memory:")
+    store = connect(db_url)
     clock = FixedClock(DEC1)
     inbox = Inbox(clock)
     me = Chat(store, clock, user="7")
@@ -155,8 +155,8 @@ def test_an_alert_missed_while_the_bot_was_down_is_sent_late_saying_so() -> None
     assert "late: it was due at 2026-12-05 00:00" in render_reply(reply, "plain")
 
 
-def test_a_runway_alert_missed_while_down_names_the_time_it_fell_due() -> None:
-    store = connect(":memory:")
+def test_a_runway_alert_missed_while_down_names_the_time_it_fell_due(db_url: str) -> None:
+    store = connect(db_url)
     clock = FixedClock(DEC1)
     inbox = Inbox(clock)
     me = Chat(store, clock, user="8")
@@ -352,8 +352,8 @@ def test_a_group_that_moved_takes_its_alerts_along() -> None:
     assert [chat for _, chat, _ in inbox.got] == ["telegram:chat:8", "telegram:chat:-1009"]
 
 
-def test_budget_thresholds_fire_once_a_month_and_rearm_after_a_top_up() -> None:
-    store = connect(":memory:")
+def test_budget_thresholds_fire_once_a_month_and_rearm_after_a_top_up(db_url: str) -> None:
+    store = connect(db_url)
     clock = FixedClock(DEC1)
     inbox = Inbox(clock)
     me = Chat(store, clock, user="9")

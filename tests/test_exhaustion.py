@@ -26,8 +26,8 @@ def _run(store: object, clock: FixedClock, inbox: Inbox, until: datetime, step: 
         asyncio.run(send_due(store, clock, inbox.deliver))  # type: ignore[arg-type]
 
 
-def test_an_overdraft_rental_is_destroyed_at_the_limit_its_confirmation_stated() -> None:
-    store, clock = connect(":memory:"), FixedClock(T0)
+def test_an_overdraft_rental_is_destroyed_at_the_limit_its_confirmation_stated(db_url: str) -> None:
+    store, clock = connect(db_url), FixedClock(T0)
     me = Chat(store, clock)
     me.say("/alerts tz UTC")
     me.say("/topup 0.10 usd cloudgpu")
@@ -49,8 +49,8 @@ def test_an_overdraft_rental_is_destroyed_at_the_limit_its_confirmation_stated()
     assert kinds == [("alert_runway", True), ("alert_destroyed", False)]
 
 
-def test_runway_warns_at_its_level_and_in_the_last_hour_then_the_instance_is_destroyed() -> None:
-    store, clock = connect(":memory:"), FixedClock(T0)
+def test_runway_warns_at_its_level_and_in_the_last_hour_then_the_instance_is_destroyed(db_url: str) -> None:
+    store, clock = connect(db_url), FixedClock(T0)
     me = Chat(store, clock)
     me.say("/alerts tz UTC")
     me.say("/topup 5 usd cloudgpu")

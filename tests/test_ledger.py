@@ -11,7 +11,6 @@ import multiprocessing
 import random
 import threading
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,8 +50,8 @@ def _count(store: Store, table: str) -> int:
 # ---------------------------------------------------------------- basics
 
 
-def test_topup_is_applied_once_per_key() -> None:
-    store = connect(":memory:")
+def test_topup_is_applied_once_per_key(db_url: str) -> None:
+    store = connect(db_url)
     w = _wallet(store)
     first = ops.topup(store, T0, w, "gpuli", "USDT", 50_000, "telegram:1:77:topup", "telegram:user:1")
     again = ops.topup(store, T0 + timedelta(minutes=5), w, "gpuli", "USDT", 50_000, "telegram:1:77:topup",
@@ -63,8 +62,8 @@ def test_topup_is_applied_once_per_key() -> None:
     assert ledger_store.check(store) == (1, 1, [])
 
 
-def test_a_charge_below_zero_is_refused_with_the_shortfall_and_writes_nothing() -> None:
-    store = connect(":memory:")
+def test_a_charge_below_zero_is_refused_with_the_shortfall_and_writes_nothing(db_url: str) -> None:
+    store = connect(db_url)
     w = _wallet(store)
     ops.topup(store, T0, w, "gpuli", "USDT", 10_000, "t1", "u")
     plan = plan_rental("gpuli", "4090", 1, timedelta(days=7))
@@ -79,9 +78,9 @@ def test_a_charge_below_zero_is_refused_with_the_shortfall_and_writes_nothing() 
     assert acct is not None and acct.balance_minor == -900 and r.overdraft
 
 
-def test_db_check_reports_a_tampered_balance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_db_check_reports_a_tampered_balance(db_url: str, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "k.db"
+    path = db_url
     monkeypatch.setenv("KASUAN_DB", str(path))
     store = connect(path)
     w = _wallet(store)
@@ -130,7 +129,7 @@ def _expected(all_ops: list[tuple[str, str]]) -> tuple[int, int, int]:
     return sum(_amount(k) for k in topups) - WEEK_4090 * len(rents), len(distinct), len(rents)
 
 
-def _verify(path: Path, all_ops: list[tuple[str, str]]) -> None:
+def _verify(path: str, all_ops: list[tuple[str, str]]) -> None:
     store = connect(path)
     balance, entries, rents = _expected(all_ops)
     acct = accounts(store, 1)
@@ -141,8 +140,8 @@ def _verify(path: Path, all_ops: list[tuple[str, str]]) -> None:
     assert ledger_store.check(store)[2] == []
 
 
-def test_threads_on_one_file_keep_balance_equal_to_entries(tmp_path: Path) -> None:
-    path = tmp_path / "threads.db"
+def test_threads_on_one_database_keep_balance_equal_to_entries(db_url: str) -> None:
+    path = db_url
     store = connect(path)
     _wallet(store)
     store.close()
@@ -169,15 +168,15 @@ def test_threads_on_one_file_keep_balance_equal_to_entries(tmp_path: Path) -> No
 
 
 def _process_worker(path: str, seed: int) -> None:
-    store = connect(Path(path))
+    store = connect(path)
     w = _wallet(store)
     for kind, key in _ops(seed, 120):
         _apply(store, w, kind, key)
     store.close()
 
 
-def test_separate_processes_on_one_file_keep_balance_equal_to_entries(tmp_path: Path) -> None:
-    path = tmp_path / "procs.db"
+def test_separate_processes_on_one_database_keep_balance_equal_to_entries(db_url: str) -> None:
+    path = db_url
     store = connect(path)
     _wallet(store)
     store.close()

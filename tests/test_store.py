@@ -1,9 +1,8 @@
-"""The SQLite store: versioned migrations at open, WAL and busy timeout, the database path, the
+"""The store (SQLite and PostgreSQL, through the `db_url` fixture): versioned migrations at open, WAL and busy timeout, the database path, the
 generic settings table, update de-duplication, and the ledger's append-only guarantees."""
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,19 +28,18 @@ from bot.store.wallets import ensure_account, ensure_wallet
 T0 = datetime(2026, 12, 1, tzinfo=UTC)
 
 
-def test_fresh_database_is_migrated_to_the_latest_version(tmp_path: Path) -> None:
-    store = connect(tmp_path / "k.db")
-    assert current_version(store) == MIGRATIONS[-1][0]
+def test_fresh_database_is_migrated_to_the_latest_version(db_url: str) -> None:
+    store = connect(db_url)
+    assert current_version(store) == MIGRATIONS[-1].version
     rows = store.rows("SELECT version, name FROM schema_version ORDER BY version")
-    assert [r["version"] for r in rows] == [m[0] for m in MIGRATIONS]
-    tables = set(store.db.table_names())
+    assert [r["version"] for r in rows] == [m.version for m in MIGRATIONS]
+    tables = set(store.table_names())
     assert {"settings", "processed_updates", "wallets", "accounts", "ledger", "rentals", "budgets", "alert_prefs",
             "outbox", "blocked_chats", "pending_actions"} <= tables
 
 
-def test_reopening_does_not_reapply_and_a_new_step_runs_once(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "k.db"
+def test_reopening_does_not_reapply_and_a_new_step_runs_once(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = db_url
     connect(path).close()
     calls: list[int] = []
     nxt = len(MIGRATIONS) + 1
@@ -49,23 +47,23 @@ def test_reopening_does_not_reapply_and_a_new_step_runs_once(tmp_path: Path,
     def v2(store: object) -> None:
         calls.append(nxt)
         connect_store = store
-        connect_store.db.execute("CREATE TABLE extra (id INTEGER PRIMARY KEY)")  # type: ignore[attr-defined]
+        connect_store.run("CREATE TABLE extra (id INTEGER PRIMARY KEY)")  # type: ignore[attr-defined]
 
     monkeypatch.setattr(migrations_module, "MIGRATIONS", [*MIGRATIONS, (nxt, "extra table", v2)])
     store = connect(path)
-    assert calls == [nxt] and current_version(store) == nxt and "extra" in store.db.table_names()
+    assert calls == [nxt] and current_version(store) == nxt and "extra" in store.table_names()
     store.close()
     store = connect(path)
     assert calls == [nxt], "an applied migration must not run again"
     assert [r["version"] for r in store.rows("SELECT version FROM schema_version")] == list(range(1, nxt + 1))
 
 
-def test_a_failing_migration_leaves_the_version_where_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "k.db"
+def test_a_failing_migration_leaves_the_version_where_it_was(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = db_url
     connect(path).close()
 
     def broken(store: object) -> None:
-        store.db.execute("CREATE TABLE half_done (id INTEGER)")  # type: ignore[attr-defined]
+        store.run("CREATE TABLE half_done (id INTEGER)")  # type: ignore[attr-defined]
         raise RuntimeError("boom")
 
     monkeypatch.setattr(migrations_module, "MIGRATIONS", [*MIGRATIONS, (len(MIGRATIONS) + 1, "broken", broken)])
@@ -74,11 +72,11 @@ def test_a_failing_migration_leaves_the_version_where_it_was(tmp_path: Path, mon
     monkeypatch.setattr(migrations_module, "MIGRATIONS", list(MIGRATIONS))
     store = connect(path)
     assert current_version(store) == len(MIGRATIONS)
-    assert "half_done" not in store.db.table_names(), "the failed step is rolled back with its version row"
+    assert "half_done" not in store.table_names(), "the failed step is rolled back with its version row"
 
 
-def test_many_threads_opening_a_new_file_migrate_it_once(tmp_path: Path) -> None:
-    path = tmp_path / "race.db"
+def test_many_threads_opening_a_new_database_migrate_it_once(db_url: str) -> None:
+    path = db_url
     errors: list[BaseException] = []
 
     def open_it() -> None:
@@ -124,8 +122,8 @@ def test_path_comes_from_kasuan_db_and_parents_are_created(tmp_path: Path, monke
     assert db_path() == Path("data") / "kasuan.db"
 
 
-def test_settings_per_scope(tmp_path: Path) -> None:
-    store = connect(tmp_path / "k.db")
+def test_settings_per_scope(db_url: str) -> None:
+    store = connect(db_url)
     assert get_settings(store, "telegram:user:42") == {}
     set_setting(store, "telegram:user:42", "lang", "zh")
     set_setting(store, "telegram:user:42", "currency", "CNY")
@@ -136,23 +134,23 @@ def test_settings_per_scope(tmp_path: Path) -> None:
     delete_setting(store, "telegram:user:42", "currency")
     assert get_settings(store, "telegram:user:42") == {"lang": "en"}
     # persisted: another connection sees them
-    assert get_settings(connect(tmp_path / "k.db"), "telegram:user:42") == {"lang": "en"}
+    assert get_settings(connect(db_url), "telegram:user:42") == {"lang": "en"}
 
 
-def test_seen_update_records_and_recognises_a_redelivery(tmp_path: Path) -> None:
-    store = connect(tmp_path / "k.db")
+def test_seen_update_records_and_recognises_a_redelivery(db_url: str) -> None:
+    store = connect(db_url)
     assert seen_update(store, "telegram:1001") is False
     assert seen_update(store, "telegram:1001") is True
     assert seen_update(store, "telegram:1002") is False
-    assert seen_update(connect(tmp_path / "k.db"), "telegram:1001") is True  # survives a restart
+    assert seen_update(connect(db_url), "telegram:1001") is True  # survives a restart
     old = datetime(2026, 1, 1, tzinfo=UTC)
     seen_update(store, "telegram:9", at=old)
     assert prune_updates(store, datetime(2026, 6, 1, tzinfo=UTC)) == 1
     assert seen_update(store, "telegram:9") is False
 
 
-def test_seen_update_is_race_free_across_threads(tmp_path: Path) -> None:
-    path = tmp_path / "k.db"
+def test_seen_update_is_race_free_across_threads(db_url: str) -> None:
+    path = db_url
     connect(path).close()
     news: list[bool] = []
     lock = threading.Lock()
@@ -172,8 +170,8 @@ def test_seen_update_is_race_free_across_threads(tmp_path: Path) -> None:
     assert sum(news) == 50, "each update id is new exactly once, whoever sees it first"
 
 
-def test_ledger_is_append_only_and_moves_its_balance(tmp_path: Path) -> None:
-    store = connect(tmp_path / "k.db")
+def test_ledger_is_append_only_and_moves_its_balance(db_url: str) -> None:
+    store = connect(db_url)
     w = ensure_wallet(store, "telegram:user:1", "personal", "telegram:chat:1", T0, "UTC", "en")
     acct = ensure_account(store, w.id, "gpuli", "USDT")
     e = append_entry(store, account_id=acct.id, kind="topup", amount_minor=50_000, currency="USDT", key="k1",
@@ -182,14 +180,14 @@ def test_ledger_is_append_only_and_moves_its_balance(tmp_path: Path) -> None:
     assert append_entry(store, account_id=acct.id, kind="topup", amount_minor=50_000, currency="USDT", key="k1",
                         actor="u", at=T0) is None, "a used key writes nothing"
     assert store.row("SELECT balance_minor FROM accounts WHERE id = ?", (acct.id,))["balance_minor"] == 50_000  # type: ignore[index]
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(store.integrity_error, match="append-only"):
         store.run("UPDATE ledger SET amount_minor = 1")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(store.integrity_error, match="append-only"):
         store.run("DELETE FROM ledger")
-    with pytest.raises(sqlite3.IntegrityError):  # a charge must take money out
+    with pytest.raises(store.integrity_error):  # a charge must take money out
         append_entry(store, account_id=acct.id, kind="charge", amount_minor=100, currency="USDT", key="k2",
                      actor="u", at=T0)
-    with pytest.raises(sqlite3.IntegrityError):  # no such account
+    with pytest.raises(store.integrity_error):  # no such account
         append_entry(store, account_id=999, kind="topup", amount_minor=100, currency="USDT", key="k3",
                      actor="u", at=T0)
     with pytest.raises(TypeError):

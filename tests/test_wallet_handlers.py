@@ -25,8 +25,9 @@ def Chat(store: Store, clock: FixedClock, user: str = "1", chat: str | None = No
 
 
 @pytest.fixture
-def store() -> Store:
-    return connect(":memory:")
+def store(db_url: str) -> Store:
+    """Every wallet handler test runs on SQLite and on PostgreSQL (conftest's db_url)."""
+    return connect(db_url)
 
 
 @pytest.fixture

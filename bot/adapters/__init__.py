@@ -49,9 +49,17 @@ def split_scope(scope: str) -> tuple[str, str, str]:
 
 
 class Dedup(Protocol):
-    """Remembers platform event ids: `first_time` records the key and says whether it was new."""
+    """Remembers platform event ids: `first_time` records the key and says whether it was new.
+
+    `claim` / `finish` are the two-step form (see bot.store.updates): 'new' (answer it), 'done'
+    (answered before: drop it) or 'busy' (another process is answering it right now: ask again later).
+    """
 
     def first_time(self, key: str) -> bool: ...
+
+    def claim(self, key: str) -> str: ...
+
+    def finish(self, key: str) -> None: ...
 
 
 class MemoryDedup:
@@ -72,22 +80,41 @@ class MemoryDedup:
             self._keys.popitem(last=False)
         return True
 
+    def claim(self, key: str) -> str:
+        return "new" if self.first_time(key) else "done"
+
+    def finish(self, key: str) -> None:
+        """Nothing to do: one process, and a key is recorded when claimed."""
+
 
 class StoreDedup:
-    """Event keys in SQLite (bot.store's processed_updates), so a redelivery after a restart is caught too.
+    """Event keys in the store (bot.store's processed_updates), so a redelivery after a restart, or
+    to another process sharing the store, is caught too.
 
-    The check and the record are one INSERT ... ON CONFLICT DO NOTHING, so two deliveries racing
-    each other cannot both be taken as new.
+    The check and the record are one INSERT ... ON CONFLICT, so two deliveries racing each other
+    cannot both be taken as new. `claim` holds a key for this process while it answers (`holder`).
     """
 
-    def __init__(self, store: Any) -> None:
-        from bot.store.updates import seen_update
+    def __init__(self, store: Any, holder: str | None = None) -> None:
+        from bot.store.leases import process_id
 
         self.store = store
-        self._seen_update = seen_update
+        self.holder = holder or process_id()
 
     def first_time(self, key: str) -> bool:
-        return not self._seen_update(self.store, key)
+        from bot.store.updates import seen_update
+
+        return not seen_update(self.store, key)
+
+    def claim(self, key: str) -> str:
+        from bot.store.updates import claim_update
+
+        return claim_update(self.store, key, self.holder)
+
+    def finish(self, key: str) -> None:
+        from bot.store.updates import finish_update
+
+        finish_update(self.store, key)
 
 
 class CoreRunner:
@@ -154,9 +181,16 @@ class CoreRunner:
     async def handle_timed(self, inc: Incoming, parsed: Parsed | None = None) -> tuple[Reply | None, float]:
         """The reply and the seconds the core spent on it (measured on the worker, queueing excluded).
         `parsed`: a request the front end built from typed options (Discord), answered without text."""
+        from bot.health import observe_reply
+
+        reply: Reply | None
         if parsed is not None:
-            return await self.call_timed(self.core.handle_parsed, inc, parsed)
-        return await self.call_timed(self.core.handle, inc)
+            reply, seconds = await self.call_timed(self.core.handle_parsed, inc, parsed)
+        else:
+            reply, seconds = await self.call_timed(self.core.handle, inc)
+        if reply is not None:
+            observe_reply(inc.platform, seconds)
+        return reply, seconds
 
     def close(self) -> None:
         if self._pool is not None:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bot.store.connection import StoreURLError, parse_target
+
 REDACTED = "[redacted]"
 # A Telegram bot token: the bot id, a colon, 35 characters of base64url. Redacted even when it is
 # not the configured one (a token pasted into a message, a second bot's token in a URL).
@@ -87,6 +89,32 @@ def _flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
     return raw in ("1", "true", "yes", "on")
 
 
+def _shard_ids(raw: str, count: int | None) -> tuple[int, ...] | None:
+    """DISCORD_SHARD_IDS: "0,1" or "0-3" (or both, "0-1,4"); needs DISCORD_SHARD_COUNT, each below it."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if count is None or count < 1:
+        raise ConfigError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT (the total over every process)")
+    ids: set[int] = set()
+    for part in raw.split(","):
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if m is None:
+            raise ConfigError(f"DISCORD_SHARD_IDS must be numbers and ranges like 0,1 or 0-3, got {raw!r}")
+        low, high = int(m[1]), int(m[2] or m[1])
+        ids.update(range(low, high + 1))
+    if not ids or max(ids) >= count:
+        raise ConfigError(f"DISCORD_SHARD_IDS must be below DISCORD_SHARD_COUNT ({count}), got {raw!r}")
+    return tuple(sorted(ids))
+
+
+def db_password(url: str | None) -> str | None:
+    """The password inside a postgresql:// KASUAN_DB, so it is redacted like a token."""
+    if not url or "://" not in url:
+        return None
+    return urlsplit(url).password or None
+
+
 class ConfigError(ValueError):
     """A variable is set to something unusable; the message names the variable, never a secret's value."""
 
@@ -119,16 +147,40 @@ class Config:
     discord_message_content: bool = False
     log_level: str = "INFO"
     alert_interval: float = 30.0
+    replicas: int = 1  # KASUAN_REPLICAS: how many `kasuan run` processes share this token and store
+    discord_shard_ids: tuple[int, ...] | None = None  # this process's shards (all of them when None)
+    status_port: int | None = None  # KASUAN_STATUS_PORT: /healthz, /readyz and /metrics
+    lease_seconds: float = 30.0  # KASUAN_LEASE_SECONDS: sender, sweeper and poller leases
+
+    @property
+    def shared_store(self) -> bool:
+        """Several processes use one store (KASUAN_REPLICAS > 1, or a PostgreSQL store): take leases
+        for the one-at-a-time jobs and pace sends through the store."""
+        return self.replicas > 1 or (self.db_path or "").startswith(("postgresql:", "postgres:"))
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         e = os.environ if env is None else env
+        replicas = _int(e, "KASUAN_REPLICAS", 1)
+        if replicas is None or replicas < 1:
+            raise ConfigError(f"KASUAN_REPLICAS must be 1 or more, got {replicas}")
+        db = e.get("KASUAN_DB", "").strip() or None
+        try:
+            parse_target(db)
+        except StoreURLError as exc:
+            raise ConfigError(str(exc)) from exc
+        shard_count = _int(e, "DISCORD_SHARD_COUNT")
+        shard_ids = _shard_ids(e.get("DISCORD_SHARD_IDS", ""), shard_count)
         webhook = None
         url = e.get("KASUAN_WEBHOOK_URL", "").strip()
         if url:
             if not url.startswith("https://") and not _flag(e, "KASUAN_WEBHOOK_ALLOW_HTTP"):
                 raise ConfigError("KASUAN_WEBHOOK_URL must be an https:// URL (Telegram only calls HTTPS webhooks)")
-            secret = e.get("KASUAN_WEBHOOK_SECRET", "").strip() or secrets.token_urlsafe(32)
+            given = e.get("KASUAN_WEBHOOK_SECRET", "").strip()
+            if not given and replicas > 1:
+                raise ConfigError("KASUAN_WEBHOOK_SECRET must be set when KASUAN_REPLICAS > 1: every replica behind"
+                                  " the balancer has to check the same secret (generate one: openssl rand -hex 32)")
+            secret = given or secrets.token_urlsafe(32)
             if not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
                 raise ConfigError("KASUAN_WEBHOOK_SECRET may only use A-Z, a-z, 0-9, _ and - (1 to 256 characters)")
             webhook = WebhookConfig(url=url, secret=secret, listen=e.get("KASUAN_WEBHOOK_LISTEN", "0.0.0.0").strip(),
@@ -141,11 +193,15 @@ class Config:
         return cls(
             telegram_token=e.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
             discord_token=e.get("DISCORD_BOT_TOKEN", "").strip() or None,
-            db_path=e.get("KASUAN_DB", "").strip() or None,
+            db_path=db,
             telegram_api_base_url=e.get("TELEGRAM_API_BASE_URL", "").strip() or None,
             webhook=webhook,
             discord_guild_id=_int(e, "DISCORD_GUILD_ID"),
-            discord_shard_count=_int(e, "DISCORD_SHARD_COUNT"),
+            discord_shard_count=shard_count,
+            discord_shard_ids=shard_ids,
+            replicas=replicas,
+            status_port=_int(e, "KASUAN_STATUS_PORT"),
+            lease_seconds=float(_int(e, "KASUAN_LEASE_SECONDS", 30) or 30),
             discord_message_content=_flag(e, "DISCORD_MESSAGE_CONTENT"),
             log_level=(e.get("KASUAN_LOG_LEVEL", "") or e.get("LOG_LEVEL", "") or "INFO").strip().upper(),
             alert_interval=alert_interval,
@@ -154,7 +210,8 @@ class Config:
     @property
     def secrets(self) -> list[str]:
         """Every value that must never be logged."""
-        found = [self.telegram_token, self.discord_token, self.webhook.secret if self.webhook else None]
+        found = [self.telegram_token, self.discord_token, self.webhook.secret if self.webhook else None,
+                 db_password(self.db_path)]
         return [s for s in found if s]
 
     @property

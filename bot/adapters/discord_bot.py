@@ -247,9 +247,11 @@ def message_owner(message: discord.Message | None) -> int | None:
 class KasuanBot(commands.AutoShardedBot):
     """The discord.py client: sharded automatically (or DISCORD_SHARD_COUNT shards), no prefix commands."""
 
-    def __init__(self, front: DiscordFrontEnd, *, intents: discord.Intents, shard_count: int | None) -> None:
+    def __init__(self, front: DiscordFrontEnd, *, intents: discord.Intents, shard_count: int | None,
+                 shard_ids: list[int] | None = None) -> None:
+        extra: dict[str, Any] = {"shard_ids": shard_ids} if shard_ids else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, shard_count=shard_count,
-                         help_command=None, allowed_mentions=NO_MENTIONS)
+                         help_command=None, allowed_mentions=NO_MENTIONS, **extra)
         self.front = front
 
     async def setup_hook(self) -> None:
@@ -278,6 +280,7 @@ class DiscordFrontEnd:
         *,
         guild_id: int | None = None,
         shard_count: int | None = None,
+        shard_ids: tuple[int, ...] | None = None,
         message_content: bool = False,
         defer_after: float = DEFER_AFTER,
         sync: bool = True,
@@ -290,7 +293,10 @@ class DiscordFrontEnd:
         self.inflight = InFlight()
         intents = discord.Intents.default()  # guilds, guild and DM messages; nothing privileged
         intents.message_content = message_content
-        self.bot = KasuanBot(self, intents=intents, shard_count=shard_count)
+        self._intents = intents
+        self.shard_count = shard_count
+        self.shard_ids = list(shard_ids) if shard_ids else None  # this process's share of the gateway
+        self.bot = KasuanBot(self, intents=intents, shard_count=shard_count, shard_ids=self.shard_ids)
         self.task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -339,6 +345,23 @@ class DiscordFrontEnd:
     async def start(self) -> None:
         """Log in and connect in the background (the gateway runs until `stop`)."""
         self.task = asyncio.create_task(self.bot.start(self._token), name="discord")
+
+    async def restart(self) -> None:
+        """A fresh client after the last one ended (a failed login during an outage): discord.py's
+        client cannot be started again once closed."""
+        with suppress(Exception):
+            await self.bot.close()
+        self.bot = KasuanBot(self, intents=self._intents, shard_count=self.shard_count, shard_ids=self.shard_ids)
+        await self.start()
+
+    @property
+    def ready(self) -> bool:
+        return self.bot.is_ready() and not self.bot.is_closed()
+
+    @staticmethod
+    def fatal(exc: BaseException) -> bool:
+        """An error that another attempt cannot fix: a wrong token, intents not enabled for the app."""
+        return isinstance(exc, discord.LoginFailure | discord.PrivilegedIntentsRequired)
 
     async def stop(self) -> None:
         """Let events in flight finish (up to 15 s), then close the gateway and the HTTP session."""
@@ -577,7 +600,8 @@ class DiscordFrontEnd:
                     user = self.bot.get_user(int(ident)) or await self.bot.fetch_user(int(ident))
                     channel = user.dm_channel or await user.create_dm()
                 else:
-                    channel = self.bot.get_channel(int(ident)) or await self.bot.fetch_channel(int(ident))
+                    # over REST by id: the channel may sit on a shard another process serves
+                    channel = self.bot.get_channel(int(ident)) or self.bot.get_partial_messageable(int(ident))
                 if not isinstance(channel, discord.abc.Messageable):
                     return Delivery("blocked", detail="not a channel messages can be sent to")
                 await self.send(channel, reply)

@@ -28,6 +28,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -63,7 +64,9 @@ from telegram.ext import (
 
 from bot.adapters import CoreRunner, Delivery, bundle, button_labels, split_scope
 from bot.adapters.config import WebhookConfig
+from bot.adapters.shared import LeaseKeeper, SharedPacer
 from bot.core.settings import platform_lang
+from bot.health import count_send
 from bot.i18n import detect_language, t
 from bot.messages import Incoming, Reply
 from bot.render import render_reply, split_message
@@ -72,6 +75,8 @@ log = logging.getLogger("kasuan.telegram")
 
 T = TypeVar("T")
 PLATFORM = "telegram"
+# Set while an alert is being delivered: its sends give way to replies in the shared pacer.
+LOW_PRIORITY: ContextVar[bool] = ContextVar("kasuan_low_priority_send", default=False)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 TYPING_AFTER = 0.3  # seconds: a reply slower than this shows "typing…" meanwhile
 TYPING_EVERY = 4.5  # Telegram shows a chat action for about 5 s
@@ -101,6 +106,8 @@ class Pace:
 
     overall_per_second: float = 27.0
     overall_burst: float = 1.5
+    shared_per_second: float = 25.0  # all processes together (SharedPacer): more margin, as several
+    # event loops add their timing jitter to the same budget
     private_interval: float = 1.05
     group_interval: float = 3.2
     max_retries: int = 3
@@ -124,8 +131,9 @@ class PacedRateLimiter(BaseRateLimiter[int]):
       by that request alone.
     """
 
-    def __init__(self, pace: Pace = TELEGRAM_LIMITS) -> None:
+    def __init__(self, pace: Pace = TELEGRAM_LIMITS, shared: SharedPacer | None = None) -> None:
         self.pace = pace
+        self.shared = shared  # several processes on one token: slots reserved in the store as well
         self._overall = AsyncLimiter(pace.overall_burst, pace.overall_burst / pace.overall_per_second)
         self._chats: dict[str, tuple[asyncio.Lock, list[float]]] = {}
 
@@ -153,8 +161,18 @@ class PacedRateLimiter(BaseRateLimiter[int]):
                 if paced:
                     async with self._overall:
                         pass  # the slot is taken right before the send, after any pause of this chat
-                return await callback(*args, **kwargs)
+                    if self.shared is not None:  # and the deployment-wide slot, shared by every process
+                        every = 1.0 / self.pace.shared_per_second
+                        if LOW_PRIORITY.get():  # an alert: only a slot no reply is waiting for
+                            await self.shared.wait_free(f"{PLATFORM}:all", every)
+                        else:
+                            await self.shared.wait(f"{PLATFORM}:all", every)
+                result = await callback(*args, **kwargs)
+                if paced:
+                    count_send(PLATFORM, "message", "ok")
+                return result
             except RetryAfter as exc:
+                count_send(PLATFORM, "message", "retry_after")
                 if attempt >= self.pace.max_retries:
                     raise
                 log.info("429 for %s: this chat waits %.1f s", kwargs.get("chat_id", "a request"), retry_seconds(exc))
@@ -180,6 +198,8 @@ class PacedRateLimiter(BaseRateLimiter[int]):
             wait = next_at[0] - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
+            if self.shared is not None:  # this chat's spacing across processes
+                await self.shared.wait(f"{PLATFORM}:chat:{chat_id}", interval)
             try:
                 result = await self._retrying(callback, args, kwargs, paced=True)
                 return result
@@ -272,9 +292,16 @@ class TelegramFrontEnd:
         on_answered: AnsweredHook | None = None,
         poll_timeout: float = 10.0,
         max_concurrent_updates: int = 512,
+        leases: LeaseKeeper | None = None,
+        ack_within: float = 50.0,
     ) -> None:
         self.runner = runner
         self.webhook = webhook
+        self.leases = leases  # polling with a shared store: only the lease holder calls getUpdates
+        self.ack_within = ack_within  # webhook: answer Telegram's POST once the update is handled, or after this
+        self._acks: dict[int, asyncio.Future[str]] = {}
+        self._poll_guard: asyncio.Task[None] | None = None
+        self.state = "starting"  # starting | connected | standby (polling, another process holds the lease)
         self.on_migrate = on_migrate
         self.on_answered = on_answered
         self.poll_timeout = poll_timeout
@@ -300,6 +327,7 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edit))
         self.app.add_handler(CallbackQueryHandler(self._on_button))
+        self.app.add_handler(TypeHandler(Update, self._finished), group=1)
         self.app.add_error_handler(self._on_error)
 
     # ------------------------------------------------------------------ lifecycle
@@ -311,16 +339,65 @@ class TelegramFrontEnd:
         await self.app.start()
         if self.webhook is not None:
             await self._start_webhook(self.webhook)
-        elif self.app.updater is not None:
-            await self.app.updater.start_polling(
-                poll_interval=0.0, timeout=dtm.timedelta(seconds=self.poll_timeout),
-                allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False,
-            )
+            self.state = "connected"
+        elif self.leases is not None:
+            self.state = "standby"
+            self._poll_guard = asyncio.create_task(self._poll_under_lease(), name="telegram-poll-lease")
+        else:
+            await self._start_polling()
         log.info("telegram front end started as @%s (%s)", self.app.bot.username,
-                 "webhook" if self.webhook else "polling")
+                 "webhook" if self.webhook else "polling" if self.leases is None else "polling under a lease")
+
+    async def _start_polling(self) -> None:
+        assert self.app.updater is not None
+        await self.app.updater.start_polling(
+            poll_interval=0.0, timeout=dtm.timedelta(seconds=self.poll_timeout),
+            allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False,
+        )
+        self.state = "connected"
+
+    @property
+    def ready(self) -> bool:
+        return self.state in ("connected", "standby")
+
+    @property
+    def poll_lease(self) -> str:
+        """The lease name: one getUpdates caller per bot, whatever the number of processes."""
+        return f"poll:{PLATFORM}:{self.app.bot.id}"
+
+    async def _poll_under_lease(self) -> None:
+        """Poll only while this process holds the bot's polling lease; wait (standby) while another does.
+
+        Two processes calling getUpdates with one token make Telegram answer 409 to one of them and
+        hand each update to whichever asked; with the lease, the second waits and takes over within
+        a lease length of the first one stopping (or dying)."""
+        assert self.leases is not None and self.app.updater is not None
+        every = max(self.leases.ttl / 3, 0.05)
+        name = self.poll_lease
+        try:
+            while True:
+                held = await self.leases.acquire(name)
+                polling = self.app.updater.running
+                if held and not polling:
+                    log.info("telegram: polling lease taken; starting getUpdates")
+                    await self._start_polling()
+                elif not held and polling:
+                    log.warning("telegram: polling lease lost to another process; standing by")
+                    await self.app.updater.stop()
+                    self.state = "standby"
+                await asyncio.sleep(every)
+        except asyncio.CancelledError:
+            if name in self.leases.held:
+                await self.leases.release(name)
+            raise
 
     async def stop(self) -> None:
         """Stop taking updates, let the ones already taken finish, then disconnect."""
+        if self._poll_guard is not None:
+            self._poll_guard.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._poll_guard
+            self._poll_guard = None
         if self._web is not None:
             await self._web.cleanup()
             self._web = None
@@ -388,8 +465,24 @@ class TelegramFrontEnd:
             update = Update.de_json(data, self.app.bot)
         except (ValueError, TypeError, KeyError, AttributeError):
             return web.Response(status=400)
-        await self.app.update_queue.put(update)
-        return web.Response(status=200)
+        # answered once handled, so an update whose process dies mid-way is delivered again (to any
+        # replica): 503 when another process is answering it right now, so Telegram retries later
+        done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._acks[id(update)] = done
+        try:
+            await self.app.update_queue.put(update)
+            state = await asyncio.wait_for(asyncio.shield(done), self.ack_within)
+        except TimeoutError:
+            state = "slow"  # still being answered here; the claim keeps other replicas off it
+        finally:
+            self._acks.pop(id(update), None)
+        return web.Response(status=503 if state == "busy" else 200)
+
+    def _settle(self, update: Update, state: str) -> None:
+        """Tell the webhook request waiting for `update` how it ended (ok, done, busy)."""
+        done = self._acks.get(id(update))
+        if done is not None and not done.done():
+            done.set_result(state)
 
     # ------------------------------------------------------------------ updates in
 
@@ -399,13 +492,31 @@ class TelegramFrontEnd:
 
     async def _drop_redelivered(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Runs before every handler: a redelivered update id stops here."""
-        fresh, seconds = await self.runner.call_timed(self.runner.dedup.first_time, self.event_key(update.update_id))
-        if not fresh:
-            log.info("update %s was already handled; dropping the redelivery", update.update_id)
+        dedup = self.runner.dedup
+        key = self.event_key(update.update_id)
+        if hasattr(dedup, "claim"):
+            state, seconds = await self.runner.call_timed(dedup.claim, key)
+        else:  # a Dedup without the two-step form
+            fresh, seconds = await self.runner.call_timed(dedup.first_time, key)
+            state = "new" if fresh else "done"
+        if state != "new":
+            log.info("update %s is %s; dropping this delivery", update.update_id,
+                     "being answered by another process" if state == "busy" else "already handled")
+            self._settle(update, state)
             raise ApplicationHandlerStop
         if len(self._dedup_seconds) > 10_000:  # updates no handler took (stickers, photos) leave theirs behind
             self._dedup_seconds.clear()
         self._dedup_seconds[update.update_id] = seconds
+
+    async def _finished(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Runs after the handlers (group 1): the update is answered; a redelivery is dropped from now on."""
+        self._dedup_seconds.pop(update.update_id, None)
+        finish = getattr(self.runner.dedup, "finish", None)
+        try:
+            if finish is not None:
+                await self.runner.call(finish, self.event_key(update.update_id))
+        finally:
+            self._settle(update, "ok")
 
     def _addressed(self, msg: Message) -> tuple[str | None, bool, bool]:
         """(text for the core, addressed?, command?); text is None for another bot's command.
@@ -677,6 +788,7 @@ class TelegramFrontEnd:
         """
         _, _, target = split_scope(scope)
         chat, _, topic = target.partition("#")  # "telegram:chat:-100123#7": forum topic 7 of that group
+        low = LOW_PRIORITY.set(True)
         try:
             used = await self._send(int(chat), reply, self.render(reply), thread=int(topic) if topic else None)
         except RetryAfter as exc:
@@ -688,4 +800,6 @@ class TelegramFrontEnd:
             return Delivery("blocked" if gone else "failed", detail=exc.message)
         except TelegramError as exc:
             return Delivery("failed", detail=exc.message)
+        finally:
+            LOW_PRIORITY.reset(low)
         return Delivery("ok", moved_to=chat_scope(used) if str(used) != chat else None)

@@ -28,6 +28,7 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import detect_language
 from bot.private import private_file
 from bot.render import render_reply
+from bot.store.connection import StoreURLError
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
 from engine.sizing import size
@@ -236,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))
-    except UsageError as exc:
+    except (UsageError, StoreURLError) as exc:  # StoreURLError: KASUAN_DB is not a path, sqlite:// or postgresql://
         print(str(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KasuanError as exc:

@@ -6,11 +6,10 @@ when one of those happens (the ledger code marks it), not on every tick for ever
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.connection import Store, from_ts, opt_ts, ts
+from bot.store.connection import Row, Store, from_ts, opt_ts, ts
 
 
 @dataclass(frozen=True)
@@ -28,7 +27,7 @@ class Budget:
     updated_at: datetime
 
 
-def _budget(r: sqlite3.Row) -> Budget:
+def _budget(r: Row) -> Budget:
     return Budget(r["wallet_id"], r["amount_minor"], r["currency"],
                   tuple(int(x) for x in r["thresholds"].split(",") if x), r["epoch"], r["period"],
                   r["fired_actual"], r["fired_forecast"], opt_ts(r["check_at"]), r["set_by"], from_ts(r["updated_at"]))

@@ -20,5 +20,7 @@ def migrate_chat(store: Store, old: str, new: str) -> None:
             store.run("UPDATE wallets SET owner = ? WHERE owner = ?", (new, old))
         store.run("UPDATE wallets SET chat = ? WHERE chat = ?", (new, old))
         store.run("UPDATE outbox SET chat = ? WHERE chat = ? AND status IN ('pending', 'claimed')", (new, old))
-        store.run("UPDATE OR IGNORE settings SET scope = ? WHERE scope = ?", (new, old))
+        # a key the new scope already has stays with the old one (as UPDATE OR IGNORE would leave it)
+        store.run("UPDATE settings SET scope = ? WHERE scope = ? AND key NOT IN"
+                  " (SELECT key FROM settings WHERE scope = ?)", (new, old, new))
         store.run("UPDATE pending_actions SET chat = ? WHERE chat = ?", (new, old))

@@ -8,12 +8,11 @@ same entry again writes nothing, whichever thread or process gets there second.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.connection import Store, from_ts, ts
+from bot.store.connection import Row, Store, from_ts, ts
 
 KINDS = ("topup", "charge", "preauth", "release", "refund", "adjustment")
 SPEND_KINDS = ("charge", "refund")  # money spent: charges, less what was refunded
@@ -34,7 +33,7 @@ class Entry:
     provider: str = ""
 
 
-def _entry(r: sqlite3.Row) -> Entry:
+def _entry(r: Row) -> Entry:
     keys = r.keys()
     return Entry(r["id"], r["account_id"], r["kind"], r["amount_minor"], r["currency"], r["rental_id"],
                  r["idem_key"], r["actor"], r["memo"], from_ts(r["created_at"]),
@@ -62,16 +61,12 @@ def append_entry(
         raise ValueError(f"unknown ledger kind {kind!r}")
     if isinstance(amount_minor, bool) or not isinstance(amount_minor, int):
         raise TypeError("ledger amounts are integers of minor units")
-    cur = store.run(
+    r = store.row(
         "INSERT INTO ledger (account_id, kind, amount_minor, currency, rental_id, idem_key, actor, memo, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idem_key) DO NOTHING",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idem_key) DO NOTHING RETURNING *",
         (account_id, kind, amount_minor, currency, rental_id, key, actor, memo, ts(at)),
     )
-    if cur.rowcount == 0:
-        return None
-    r = store.row("SELECT * FROM ledger WHERE id = ?", (cur.lastrowid,))
-    assert r is not None
-    return _entry(r)
+    return None if r is None else _entry(r)
 
 
 def entry_by_key(store: Store, key: str) -> Entry | None:
@@ -101,7 +96,7 @@ def count_wallet_entries(store: Store, wallet_id: int) -> int:
     return int(r["n"]) if r is not None else 0
 
 
-SPEND_SQL = ("SELECT COALESCE(-SUM(amount_minor), 0) AS spent FROM ledger"
+SPEND_SQL = ("SELECT CAST(COALESCE(-SUM(amount_minor), 0) AS BIGINT) AS spent FROM ledger"
              " WHERE account_id = ? AND created_at >= ? AND created_at < ? AND kind IN ('charge', 'refund')")
 
 
@@ -125,7 +120,7 @@ def check(store: Store) -> tuple[int, int, list[Mismatch]]:
     """(accounts, entries, accounts whose balance is not the sum of their entries)."""
     rows = store.rows(
         "SELECT a.id, a.balance_minor, COALESCE(s.total, 0) AS total FROM accounts a"
-        " LEFT JOIN (SELECT account_id, SUM(amount_minor) AS total FROM ledger GROUP BY account_id) s"
+        " LEFT JOIN (SELECT account_id, CAST(SUM(amount_minor) AS BIGINT) AS total FROM ledger GROUP BY account_id) s"
         " ON s.account_id = a.id"
     )
     bad = [Mismatch(r["id"], r["balance_minor"], r["total"]) for r in rows if r["balance_minor"] != r["total"]]
@@ -133,8 +128,22 @@ def check(store: Store) -> tuple[int, int, list[Mismatch]]:
     return len(rows), int(n["n"]) if n is not None else 0, bad
 
 
+PG_GUARDS = ("ledger_moves_balance", "ledger_no_update", "ledger_no_delete", "ledger_no_truncate")
+
+
 def integrity(store: Store) -> list[str]:
-    """SQLite's own checks: page integrity and foreign keys (empty when all is well)."""
+    """The database's own checks (empty when all is well). SQLite: page integrity and foreign keys.
+    PostgreSQL checks pages and foreign keys on every write; here we prove the ledger's guards (the
+    triggers that move balances and refuse edits) are present and enabled, and the key is unique."""
+    if store.postgres:
+        found = {r["tgname"]: r["tgenabled"] for r in store.rows(
+            "SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = 'ledger'::regclass AND NOT tgisinternal")}
+        problems = [f"trigger {name} is missing" for name in PG_GUARDS if name not in found]
+        problems += [f"trigger {name} is disabled" for name, state in found.items() if state == "D"]
+        if not store.row("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'ledger' AND indexdef LIKE 'CREATE UNIQUE%'"
+                         " AND indexdef LIKE '%(idem_key)%'"):
+            problems.append("ledger.idem_key is not unique")
+        return problems
     problems = [r[0] for r in store.rows("PRAGMA integrity_check") if r[0] != "ok"]
     problems += [f"foreign key: {tuple(r)}" for r in store.rows("PRAGMA foreign_key_check")]
     return problems

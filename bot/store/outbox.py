@@ -9,13 +9,12 @@ claimed; when the lease runs out the row is claimed again and delivered again: a
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.store.connection import Store, from_ts, opt_ts, ts
+from bot.store.connection import Row, Store, from_ts, opt_ts, ts
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,7 @@ class OutboxItem:
     created_at: datetime
 
 
-def _item(r: sqlite3.Row) -> OutboxItem:
+def _item(r: Row) -> OutboxItem:
     return OutboxItem(r["id"], r["key"], r["wallet_id"], r["chat"], r["kind"], json.loads(r["data"]),
                       from_ts(r["due_at"]), from_ts(r["intended_at"]), from_ts(r["not_before"]), r["status"],
                       r["attempts"], r["failures"], opt_ts(r["claimed_until"]), opt_ts(r["sent_at"]), bool(r["late"]),
@@ -62,27 +61,35 @@ def enqueue(store: Store, *, key: str, wallet_id: int, chat: str, kind: str, dat
     return cur.rowcount > 0
 
 
-READY_SQL = ("SELECT id FROM outbox WHERE status = 'pending' AND not_before <= ? ORDER BY not_before LIMIT ?")
+# in queue order, ties by id: a chat's alerts stay together (one claim) and in the order they were queued
+READY_SQL = ("SELECT id FROM outbox WHERE status = 'pending' AND not_before <= ? ORDER BY not_before, id LIMIT ?")
 EXPIRED_CLAIMS_SQL = "SELECT id FROM outbox WHERE status = 'claimed' AND claimed_until <= ? ORDER BY claimed_until LIMIT ?"
-PLATFORM = "substr(chat, 1, instr(chat, ':') - 1)"  # "telegram:chat:42" -> "telegram"
+PLATFORM = {"sqlite": "substr(chat, 1, instr(chat, ':') - 1)",  # "telegram:chat:42" -> "telegram"
+            "postgresql": "split_part(chat, ':', 1)"}
 
 
 def _only(sql: str, platforms: Collection[str] | None) -> tuple[str, tuple[str, ...]]:
-    """`sql` restricted to chats of `platforms` (None: every platform)."""
+    """`sql` restricted to chats of `platforms` (None: every platform); LIKE keeps it one SQL for both."""
     if platforms is None:
         return sql, ()
-    marks = ",".join("?" for _ in platforms) or "NULL"
-    return sql.replace(" ORDER BY", f" AND {PLATFORM} IN ({marks}) ORDER BY"), tuple(platforms)
+    likes = " OR ".join("chat LIKE ?" for _ in platforms) or "0 = 1"
+    return sql.replace(" ORDER BY", f" AND ({likes}) ORDER BY"), tuple(f"{p}:%" for p in platforms)
 
 
 def claim(store: Store, now: datetime, lease_until: datetime, limit: int,
           platforms: Collection[str] | None = None) -> list[OutboxItem]:
     """Claim up to `limit` deliverable rows: pending and due, or claimed by a sender whose lease ran out.
     With `platforms`, only rows for chats on those platforms: a process that cannot deliver to
-    Telegram leaves Telegram's alerts in the queue for one that can."""
+    Telegram leaves Telegram's alerts in the queue for one that can.
+
+    On PostgreSQL the rows are locked as they are picked (FOR UPDATE SKIP LOCKED) in a transaction
+    that does not wait for the money writes: two senders claiming at once get disjoint rows."""
     ready_sql, extra = _only(READY_SQL, platforms)
     expired_sql, _ = _only(EXPIRED_CLAIMS_SQL, platforms)
-    with store.write():
+    if store.postgres:
+        ready_sql += " FOR UPDATE SKIP LOCKED"
+        expired_sql += " FOR UPDATE SKIP LOCKED"
+    with store.write(serial=not store.postgres):
         ids = [r["id"] for r in store.rows(ready_sql, (ts(now), *extra, limit))]
         if len(ids) < limit:
             ids += [r["id"] for r in store.rows(expired_sql, (ts(now), *extra, limit - len(ids)))]
@@ -129,7 +136,7 @@ def items(store: Store, *, status: str | None = None, wallet_id: int | None = No
 
 def waiting_by_platform(store: Store, now: datetime) -> dict[str, int]:
     """How many alerts may go out at `now` (pending and due, or with a lapsed claim), per platform."""
-    rows = store.rows(f"SELECT {PLATFORM} AS platform, COUNT(*) AS n FROM outbox WHERE (status = 'pending'"
+    rows = store.rows(f"SELECT {PLATFORM[store.dialect]} AS platform, COUNT(*) AS n FROM outbox WHERE (status = 'pending'"
                       " AND not_before <= ?) OR (status = 'claimed' AND claimed_until <= ?) GROUP BY platform",
                       (ts(now), ts(now)))
     return {str(r["platform"]): int(r["n"]) for r in rows}
@@ -167,3 +174,12 @@ def unblock_chat(store: Store, chat: str) -> bool:
 
 def is_blocked(store: Store, chat: str) -> bool:
     return store.row("SELECT 1 FROM blocked_chats WHERE chat = ?", (chat,)) is not None
+
+
+def backlog(store: Store, now: datetime) -> tuple[int, datetime | None]:
+    """(alerts queued or being delivered, when the oldest one that may go out now became deliverable)."""
+    r = store.row("SELECT COUNT(*) AS n, MIN(CASE WHEN not_before <= ? THEN not_before END) AS oldest FROM outbox"
+                  " WHERE status IN ('pending', 'claimed')", (ts(now),))
+    if r is None:
+        return 0, None
+    return int(r["n"]), opt_ts(r["oldest"])

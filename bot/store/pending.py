@@ -8,12 +8,11 @@ Closing a pending action is a conditional update, so a double tap confirms it on
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.store.connection import Store, from_ts, ts
+from bot.store.connection import Row, Store, from_ts, ts
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ class Pending:
     expires_at: datetime
 
 
-def _pending(r: sqlite3.Row) -> Pending:
+def _pending(r: Row) -> Pending:
     return Pending(r["id"], r["key"], r["wallet_id"], r["user"], r["chat"], r["action"], json.loads(r["data"]),
                    r["status"], json.loads(r["result"]) if r["result"] else None, from_ts(r["created_at"]),
                    from_ts(r["expires_at"]))
@@ -41,7 +40,7 @@ def create_pending(store: Store, *, key: str, wallet_id: int, user: str, chat: s
                    data: dict[str, Any], at: datetime, expires_at: datetime) -> Pending:
     """The pending action for `key`: created now, or the one a redelivered command created before."""
     store.run(
-        "INSERT INTO pending_actions (key, wallet_id, user, chat, action, data, status, created_at, expires_at)"
+        "INSERT INTO pending_actions (key, wallet_id, \"user\", chat, action, data, status, created_at, expires_at)"
         " VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?) ON CONFLICT (key) DO NOTHING",
         (key, wallet_id, user, chat, action, json.dumps(data, sort_keys=True), ts(at), ts(expires_at)),
     )

@@ -8,11 +8,10 @@ a partial index.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, fields
 from datetime import datetime
 
-from bot.store.connection import Store, opt_ts, ts
+from bot.store.connection import Row, Store, opt_ts, ts
 
 ACTIVE = "active"
 
@@ -58,7 +57,7 @@ TIME_FIELDS = {"created_at", "started_at", "ends_at", "job_ends_at", "ended_at",
 COLUMNS = [f.name for f in fields(Rental)]
 
 
-def _rental(r: sqlite3.Row) -> Rental:
+def _rental(r: Row) -> Rental:
     values = {}
     for name in COLUMNS:
         v = r[name]
@@ -84,13 +83,12 @@ def insert_rental(store: Store, **values: object) -> Rental:
     if unknown:
         raise ValueError(f"unknown rental columns {sorted(unknown)}")
     names = list(values)
-    cur = store.run(
-        f"INSERT INTO rentals ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
+    r = store.row(
+        f"INSERT INTO rentals ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)}) RETURNING *",
         [_param(n, values[n]) for n in names],
     )
-    found = rental(store, int(cur.lastrowid or 0))
-    assert found is not None
-    return found
+    assert r is not None
+    return _rental(r)
 
 
 def update_rental(store: Store, rental_id: int, **values: object) -> Rental:

@@ -8,11 +8,10 @@ alone and never from anything the user typed.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.connection import Store, from_ts, ts
+from bot.store.connection import Row, Store, from_ts, ts
 
 
 @dataclass(frozen=True)
@@ -49,11 +48,11 @@ class Prefs:
         return bool(getattr(self, kind, True))
 
 
-def _wallet(r: sqlite3.Row) -> Wallet:
+def _wallet(r: Row) -> Wallet:
     return Wallet(r["id"], r["owner"], r["kind"], r["chat"], from_ts(r["created_at"]))
 
 
-def _account(r: sqlite3.Row) -> Account:
+def _account(r: Row) -> Account:
     return Account(r["id"], r["wallet_id"], r["provider"], r["currency"], r["balance_minor"], r["topup_seq"])
 
 

@@ -181,7 +181,7 @@ def sweep(store: Store, now: datetime) -> SweepReport:
             due = rentals.due_rentals(store, now, BATCH)
             for r in due:
                 try:
-                    with store.db.atomic():
+                    with store.savepoint():
                         if r.status != "active":
                             rentals.update_rental(store, r.id, next_check_at=None)
                         elif r.per_minute:
@@ -200,7 +200,7 @@ def sweep(store: Store, now: datetime) -> SweepReport:
             due_b = budget_store.due_budgets(store, now, BATCH)
             for b in due_b:
                 try:
-                    with store.db.atomic():
+                    with store.savepoint():
                         _budget(store, b, now, report)
                 except Exception:
                     log.exception("sweep: budget of wallet %s failed", b.wallet_id)
