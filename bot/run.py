@@ -363,7 +363,7 @@ async def run_all(
     core_store: Store | None = None
     if runner is None:
         core_store = open_store(config)
-        runner = CoreRunner(make_core(core_store, clock), StoreDedup(core_store, holder))
+        runner = CoreRunner(make_core(core_store, clock), StoreDedup(core_store, holder, clock))
     shared = StoreWorker(functools.partial(open_store, config), "shared")
     leases = LeaseKeeper(shared, holder, max(config.lease_seconds, 3 * config.alert_interval)) \
         if config.shared_store else None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import FixedClock
 from bot.store import (
     MIGRATIONS,
     connect,
@@ -29,10 +30,11 @@ T0 = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def test_fresh_database_is_migrated_to_the_latest_version(db_url: str) -> None:
-    store = connect(db_url)
+    store = connect(db_url, clock=FixedClock(T0))
     assert current_version(store) == MIGRATIONS[-1].version
-    rows = store.rows("SELECT version, name FROM schema_version ORDER BY version")
+    rows = store.rows("SELECT version, name, applied_at FROM schema_version ORDER BY version")
     assert [r["version"] for r in rows] == [m.version for m in MIGRATIONS]
+    assert {r["applied_at"] for r in rows} == {"2026-12-01T00:00:00Z"}  # stamped by the clock it was given
     tables = set(store.table_names())
     assert {"settings", "processed_updates", "wallets", "accounts", "ledger", "rentals", "budgets", "alert_prefs",
             "outbox", "blocked_chats", "pending_actions"} <= tables
@@ -104,9 +106,9 @@ def test_pragmas_wal_busy_timeout_foreign_keys(tmp_path: Path) -> None:
 def test_wal_lets_a_reader_read_while_a_writer_holds_the_lock(tmp_path: Path) -> None:
     path = tmp_path / "k.db"
     writer, reader = connect(path), connect(path)
-    set_setting(writer, "telegram:user:1", "lang", "zh")
+    set_setting(writer, "telegram:user:1", "lang", "zh", T0)
     with writer.write():
-        set_setting(writer, "telegram:user:1", "lang", "en")
+        set_setting(writer, "telegram:user:1", "lang", "en", T0)
         # the writer's transaction is open: a reader still sees the last committed value, at once
         assert get_settings(reader, "telegram:user:1") == {"lang": "zh"}
     assert get_settings(reader, "telegram:user:1") == {"lang": "en"}
@@ -125,28 +127,30 @@ def test_path_comes_from_kasuan_db_and_parents_are_created(tmp_path: Path, monke
 def test_settings_per_scope(db_url: str) -> None:
     store = connect(db_url)
     assert get_settings(store, "telegram:user:42") == {}
-    set_setting(store, "telegram:user:42", "lang", "zh")
-    set_setting(store, "telegram:user:42", "currency", "CNY")
-    set_setting(store, "telegram:chat:-100", "lang", "en")
-    set_setting(store, "telegram:user:42", "lang", "en")  # replaces
+    set_setting(store, "telegram:user:42", "lang", "zh", T0)
+    set_setting(store, "telegram:user:42", "currency", "CNY", T0)
+    set_setting(store, "telegram:chat:-100", "lang", "en", T0)
+    set_setting(store, "telegram:user:42", "lang", "en", T0)  # replaces
     assert get_settings(store, "telegram:user:42") == {"lang": "en", "currency": "CNY"}
     assert get_settings(store, "telegram:chat:-100") == {"lang": "en"}
     delete_setting(store, "telegram:user:42", "currency")
     assert get_settings(store, "telegram:user:42") == {"lang": "en"}
     # persisted: another connection sees them
     assert get_settings(connect(db_url), "telegram:user:42") == {"lang": "en"}
+    stamped = store.row("SELECT updated_at FROM settings WHERE scope = ? AND key = ?", ("telegram:user:42", "lang"))
+    assert stamped is not None and stamped["updated_at"] == "2026-12-01T00:00:00Z"  # the caller's clock, not the wall's
 
 
 def test_seen_update_records_and_recognises_a_redelivery(db_url: str) -> None:
     store = connect(db_url)
-    assert seen_update(store, "telegram:1001") is False
-    assert seen_update(store, "telegram:1001") is True
-    assert seen_update(store, "telegram:1002") is False
-    assert seen_update(connect(db_url), "telegram:1001") is True  # survives a restart
+    assert seen_update(store, "telegram:1001", T0) is False
+    assert seen_update(store, "telegram:1001", T0) is True
+    assert seen_update(store, "telegram:1002", T0) is False
+    assert seen_update(connect(db_url), "telegram:1001", T0) is True  # survives a restart
     old = datetime(2026, 1, 1, tzinfo=UTC)
-    seen_update(store, "telegram:9", at=old)
+    seen_update(store, "telegram:9", old)
     assert prune_updates(store, datetime(2026, 6, 1, tzinfo=UTC)) == 1
-    assert seen_update(store, "telegram:9") is False
+    assert seen_update(store, "telegram:9", T0) is False
 
 
 def test_seen_update_is_race_free_across_threads(db_url: str) -> None:
@@ -158,7 +162,7 @@ def test_seen_update_is_race_free_across_threads(db_url: str) -> None:
     def worker() -> None:
         store = connect(path)
         for i in range(50):
-            fresh = not seen_update(store, f"u{i}")
+            fresh = not seen_update(store, f"u{i}", T0)
             with lock:
                 news.append(fresh)
 

@@ -28,7 +28,6 @@ from bot.adapters.config import (
     WebhookConfig,
     install_redaction,
     load_env_file,
-    read_env_file,
     redaction,
     uninstall_redaction,
 )
@@ -232,7 +231,7 @@ def test_the_wallet_and_settings_follow_a_migrated_group(tmp_path: Path) -> None
     store = connect(tmp_path / "k.db")
     old, new = "telegram:chat:-55", "telegram:chat:-1005555"
     team = ensure_wallet(store, old, "team", old, datetime(2026, 3, 1, tzinfo=UTC), "UTC", "en")
-    set_setting(store, old, "lang", "zh")
+    set_setting(store, old, "lang", "zh", datetime(2026, 3, 1, tzinfo=UTC))
     migrate_chat(store, old, new)
     moved = wallet(store, team.id)
     assert moved is not None and moved.chat == new  # alerts go to the supergroup
@@ -520,7 +519,7 @@ def test_configuration_comes_from_the_environment_and_an_optional_env_file(tmp_p
     config = Config.from_env(env)
     assert config.telegram_token and config.discord_guild_id == 42 and config.db_path == "/already/set.db"
     assert config.telegram_token not in repr(config)
-    assert read_env_file(tmp_path / "missing") == {}
+    assert load_env_file(tmp_path / "missing", {}) == []
     hook = Config.from_env({"KASUAN_WEBHOOK_URL": "https://bot.example.com/tg", "KASUAN_WEBHOOK_PORT": "9000"})
     assert hook.webhook is not None and hook.webhook.port == 9000 and len(hook.webhook.secret) >= 32
     assert hook.webhook.path == "/tg"

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from bot.clock import Clock, SystemClock
 from bot.core.router import Core
 from bot.i18n import t
 from bot.messages import Delivery, Incoming, Reply
@@ -95,21 +96,22 @@ class StoreDedup:
     cannot both be taken as new. `claim` holds a key for this process while it answers (`holder`).
     """
 
-    def __init__(self, store: Any, holder: str | None = None) -> None:
+    def __init__(self, store: Any, holder: str | None = None, clock: Clock | None = None) -> None:
         from bot.store.leases import process_id
 
         self.store = store
         self.holder = holder or process_id()
+        self.clock = clock or SystemClock()
 
     def first_time(self, key: str) -> bool:
         from bot.store.updates import seen_update
 
-        return not seen_update(self.store, key)
+        return not seen_update(self.store, key, self.clock.now())
 
     def claim(self, key: str) -> str:
         from bot.store.updates import claim_update
 
-        return claim_update(self.store, key, self.holder)
+        return claim_update(self.store, key, self.holder, self.clock.now())
 
     def finish(self, key: str) -> None:
         from bot.store.updates import finish_update

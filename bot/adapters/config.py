@@ -2,7 +2,9 @@
 
 Why only the environment: tokens are secrets, and the environment is where Docker, systemd and CI
 put secrets; nothing sensitive lives in a file that is committed or baked into an image. A .env
-file is a convenience for a developer's machine and never overrides a variable already set.
+file (read by python-dotenv) is a convenience for a developer's machine and never overrides a
+variable already set. pydantic-settings types the variables (`Environment`); `Config` adds the
+rules that tie several together (a webhook secret for several replicas, shard ranges).
 
 Tokens must never reach a log line, an exception message or a chat: `TokenRedactor` is a
 logging.Filter that replaces every configured secret (and anything shaped like a Telegram bot
@@ -22,71 +24,79 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from dotenv import dotenv_values
+from pydantic import Field, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
 from bot.store.connection import StoreURLError, parse_target
 
 REDACTED = "[redacted]"
 # A Telegram bot token: the bot id, a colon, 35 characters of base64url. Redacted even when it is
 # not the configured one (a token pasted into a message, a second bot's token in a URL).
 TELEGRAM_TOKEN_SHAPE = re.compile(r"\b\d{6,}:[A-Za-z0-9_-]{30,}\b")
-ENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
+class Environment(BaseSettings):
+    """The variables `kasuan run` reads, typed: pydantic-settings reads them from the environment.
 
-
-def read_env_file(path: Path | str) -> dict[str, str]:
-    """KEY=VALUE lines of a .env file (comments, blank lines, `export` and quotes allowed).
-
-    A tiny parser instead of a dependency: the format we accept is the one .env.example shows.
+    Names are the variables' own (TELEGRAM_BOT_TOKEN ...); an empty variable counts as unset.
+    `Config.from_env` turns this into the checked configuration (webhook rules, shard ranges).
     """
-    out: dict[str, str] = {}
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError, PermissionError):
-        return out
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        m = ENV_LINE.match(line)
-        if not m:
-            continue
-        key, value = m.group(1), m.group(2)
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        else:
-            value = value.split(" #", 1)[0].rstrip()
-        out[key] = value
-    return out
+
+    model_config = SettingsConfigDict(case_sensitive=True, env_ignore_empty=True, str_strip_whitespace=True,
+                                      extra="ignore", populate_by_name=False)
+
+    telegram_token: SecretStr | None = Field(None, alias="TELEGRAM_BOT_TOKEN")
+    discord_token: SecretStr | None = Field(None, alias="DISCORD_BOT_TOKEN")
+    db: str | None = Field(None, alias="KASUAN_DB")
+    telegram_api_base_url: str | None = Field(None, alias="TELEGRAM_API_BASE_URL")
+    webhook_url: str | None = Field(None, alias="KASUAN_WEBHOOK_URL")
+    webhook_secret: SecretStr | None = Field(None, alias="KASUAN_WEBHOOK_SECRET")
+    webhook_listen: str = Field("0.0.0.0", alias="KASUAN_WEBHOOK_LISTEN")
+    webhook_port: int = Field(8080, alias="KASUAN_WEBHOOK_PORT")
+    webhook_allow_http: bool = Field(False, alias="KASUAN_WEBHOOK_ALLOW_HTTP")
+    discord_guild_id: int | None = Field(None, alias="DISCORD_GUILD_ID")
+    discord_shard_count: int | None = Field(None, alias="DISCORD_SHARD_COUNT")
+    discord_shard_ids: str = Field("", alias="DISCORD_SHARD_IDS")
+    discord_message_content: bool = Field(False, alias="DISCORD_MESSAGE_CONTENT")
+    log_level: str | None = Field(None, alias="KASUAN_LOG_LEVEL")
+    log_level_fallback: str | None = Field(None, alias="LOG_LEVEL")
+    alert_interval: float = Field(30.0, alias="KASUAN_ALERT_INTERVAL")
+    replicas: int = Field(1, alias="KASUAN_REPLICAS")
+    status_port: int | None = Field(None, alias="KASUAN_STATUS_PORT")
+    lease_seconds: int = Field(30, alias="KASUAN_LEASE_SECONDS")
+
+    @classmethod
+    def read(cls, env: Mapping[str, str] | None = None) -> Environment:
+        """From the process environment, or (tests) from `env` alone; errors name the variable only."""
+        try:
+            if env is None:
+                return cls()
+            return cls.model_validate({k: v.strip() for k, v in env.items() if v.strip()})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            name = str(first["loc"][0]) if first["loc"] else "a variable"
+            kind = {"int_parsing": "a whole number", "float_parsing": "a number", "bool_parsing": "true or false"}
+            wanted = kind.get(first["type"], "valid")
+            # the input is shown only for plain numbers and flags, never for a token or a URL
+            shown = f", got {first['input']!r}" if first["type"] in kind else ""
+            raise ConfigError(f"{name} must be {wanted}{shown}") from None
 
 
 def load_env_file(path: Path | str | None = None, environ: dict[str, str] | None = None) -> list[str]:
     """Copy a .env file's variables into the environment without overriding what is already set.
 
-    The file is $KASUAN_ENV_FILE, or ./.env. Returns the names it set (never the values).
+    The file is $KASUAN_ENV_FILE, or ./.env; python-dotenv reads it (comments, `export`, quotes).
+    Returns the names it set (never the values).
     """
     env = os.environ if environ is None else environ
-    target = path if path is not None else env.get("KASUAN_ENV_FILE", ".env")
+    target = Path(path if path is not None else env.get("KASUAN_ENV_FILE", ".env"))
+    if not target.is_file():
+        return []
     added = []
-    for key, value in read_env_file(target).items():
-        if key not in env:
+    for key, value in dotenv_values(target).items():
+        if value is not None and key not in env:
             env[key] = value
             added.append(key)
     return added
-
-
-def _int(env: Mapping[str, str], name: str, default: int | None = None) -> int | None:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{name} must be a whole number, got {raw!r}") from exc
-
-
-def _flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
-    raw = env.get(name, "").strip().lower()
-    if not raw:
-        return default
-    return raw in ("1", "true", "yes", "on")
 
 
 def _shard_ids(raw: str, count: int | None) -> tuple[int, ...] | None:
@@ -160,51 +170,41 @@ class Config:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
-        e = os.environ if env is None else env
-        replicas = _int(e, "KASUAN_REPLICAS", 1)
-        if replicas is None or replicas < 1:
-            raise ConfigError(f"KASUAN_REPLICAS must be 1 or more, got {replicas}")
-        db = e.get("KASUAN_DB", "").strip() or None
+        """The checked configuration from the process environment (or `env`, in tests)."""
+        e = Environment.read(env)
+        if e.replicas < 1:
+            raise ConfigError(f"KASUAN_REPLICAS must be 1 or more, got {e.replicas}")
         try:
-            parse_target(db)
+            parse_target(e.db)
         except StoreURLError as exc:
             raise ConfigError(str(exc)) from exc
-        shard_count = _int(e, "DISCORD_SHARD_COUNT")
-        shard_ids = _shard_ids(e.get("DISCORD_SHARD_IDS", ""), shard_count)
         webhook = None
-        url = e.get("KASUAN_WEBHOOK_URL", "").strip()
-        if url:
-            if not url.startswith("https://") and not _flag(e, "KASUAN_WEBHOOK_ALLOW_HTTP"):
+        if e.webhook_url:
+            if not e.webhook_url.startswith("https://") and not e.webhook_allow_http:
                 raise ConfigError("KASUAN_WEBHOOK_URL must be an https:// URL (Telegram only calls HTTPS webhooks)")
-            given = e.get("KASUAN_WEBHOOK_SECRET", "").strip()
-            if not given and replicas > 1:
+            given = e.webhook_secret.get_secret_value() if e.webhook_secret else ""
+            if not given and e.replicas > 1:
                 raise ConfigError("KASUAN_WEBHOOK_SECRET must be set when KASUAN_REPLICAS > 1: every replica behind"
                                   " the balancer has to check the same secret (generate one: openssl rand -hex 32)")
             secret = given or secrets.token_urlsafe(32)
             if not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
                 raise ConfigError("KASUAN_WEBHOOK_SECRET may only use A-Z, a-z, 0-9, _ and - (1 to 256 characters)")
-            webhook = WebhookConfig(url=url, secret=secret, listen=e.get("KASUAN_WEBHOOK_LISTEN", "0.0.0.0").strip(),
-                                    port=_int(e, "KASUAN_WEBHOOK_PORT", 8080) or 8080)
-        interval = e.get("KASUAN_ALERT_INTERVAL", "").strip()
-        try:
-            alert_interval = float(interval) if interval else 30.0
-        except ValueError as exc:
-            raise ConfigError(f"KASUAN_ALERT_INTERVAL must be a number of seconds, got {interval!r}") from exc
+            webhook = WebhookConfig(url=e.webhook_url, secret=secret, listen=e.webhook_listen, port=e.webhook_port)
         return cls(
-            telegram_token=e.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
-            discord_token=e.get("DISCORD_BOT_TOKEN", "").strip() or None,
-            db_path=db,
-            telegram_api_base_url=e.get("TELEGRAM_API_BASE_URL", "").strip() or None,
+            telegram_token=e.telegram_token.get_secret_value() if e.telegram_token else None,
+            discord_token=e.discord_token.get_secret_value() if e.discord_token else None,
+            db_path=e.db,
+            telegram_api_base_url=e.telegram_api_base_url,
             webhook=webhook,
-            discord_guild_id=_int(e, "DISCORD_GUILD_ID"),
-            discord_shard_count=shard_count,
-            discord_shard_ids=shard_ids,
-            replicas=replicas,
-            status_port=_int(e, "KASUAN_STATUS_PORT"),
-            lease_seconds=float(_int(e, "KASUAN_LEASE_SECONDS", 30) or 30),
-            discord_message_content=_flag(e, "DISCORD_MESSAGE_CONTENT"),
-            log_level=(e.get("KASUAN_LOG_LEVEL", "") or e.get("LOG_LEVEL", "") or "INFO").strip().upper(),
-            alert_interval=alert_interval,
+            discord_guild_id=e.discord_guild_id,
+            discord_shard_count=e.discord_shard_count,
+            discord_shard_ids=_shard_ids(e.discord_shard_ids, e.discord_shard_count),
+            replicas=e.replicas,
+            status_port=e.status_port,
+            lease_seconds=float(e.lease_seconds),
+            discord_message_content=e.discord_message_content,
+            log_level=(e.log_level or e.log_level_fallback or "INFO").upper(),
+            alert_interval=e.alert_interval,
         )
 
     @property

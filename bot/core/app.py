@@ -20,7 +20,7 @@ from bot.wallet import COMMANDS, handle_action, handle_button, handle_command, r
 
 def build_core(store: Store, clock: Clock) -> Core:
     """The router with SQLite settings and the wallet's commands, buttons and free text."""
-    core = Core(SQLiteSettings(store), clock)
+    core = Core(SQLiteSettings(store, clock), clock)
 
     def command(name: str) -> Handler:
         def run(ctx: Context, args: str) -> Reply:

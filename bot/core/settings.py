@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.clock import Clock, SystemClock
 from bot.i18n import detect_language
 from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
@@ -94,16 +95,17 @@ def effective(store: SettingsStore, inc: Incoming) -> Effective:
 
 
 class SQLiteSettings:
-    """Settings persisted in the SQLite store (bot/store keeps the SQL)."""
+    """Settings persisted in the store (bot/store keeps the SQL), stamped by `clock`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None) -> None:
         self.store = store
+        self.clock = clock or SystemClock()
 
     def get(self, scope: str) -> dict[str, str]:
         return get_settings(self.store, scope)
 
     def set(self, scope: str, key: str, value: str) -> None:
         if value:
-            set_setting(self.store, scope, key, value)
+            set_setting(self.store, scope, key, value, self.clock.now())
         else:
             delete_setting(self.store, scope, key)

@@ -1,15 +1,16 @@
-"""The SQLite store: the only place in KaSuan with SQL.
+"""The store (SQLite or PostgreSQL): the only place in KaSuan with SQL.
 
-`connect()` opens the database at $KASUAN_DB (default ./data/kasuan.db), sets WAL, a busy timeout
-and foreign keys, and runs the versioned migrations. The modules hold one concern each:
+`connect()` (bot/store/opening) opens the database $KASUAN_DB names (default ./data/kasuan.db),
+sets it up and runs the versioned migrations. The modules hold one concern each:
 settings (per-user / per-chat key-value), updates (platform de-duplication), wallets (wallets,
 accounts, alert preferences), ledger, rentals, budgets, outbox (alerts and blocked chats) and
 pending (actions waiting for a confirmation button).
 """
 
 from bot.store.chats import migrate_chat
-from bot.store.connection import Store, connect, db_path, from_ts, open_store, ts
+from bot.store.connection import Store, db_path, from_ts, ts
 from bot.store.migrations import MIGRATIONS, current_version, migrate
+from bot.store.opening import connect, open_store
 from bot.store.settings import delete_setting, get_settings, set_setting
 from bot.store.updates import prune_updates, seen_update
 

@@ -320,20 +320,7 @@ def split_statements(sql: str) -> list[str]:
     return out
 
 
-def connect(path: Path | str | None = None, *, migrate: bool = True, cache_mb: int | None = None) -> Store:
-    """Open (creating if needed) the store at `path` (default: $KASUAN_DB), set it up and bring the
-    schema up to date. ":memory:" gives a private in-memory SQLite database (tests); a
-    postgresql:// URL connects to that server. `cache_mb` enlarges SQLite's page cache (bulk loads)."""
-    from bot.store.migrations import migrate as run_migrations
-
-    target = db_target() if path is None else parse_target(path)
-    store = _connect_pg(target) if target.dialect == "postgresql" else _connect_sqlite(target, cache_mb)
-    if migrate:
-        run_migrations(store)
-    return store
-
-
-def _connect_sqlite(target: Target, cache_mb: int | None) -> Store:
+def connect_sqlite(target: Target, cache_mb: int | None) -> Store:
     memory = target.where == ":memory:"
     if not memory:
         private_database(Path(target.where))  # 0600 in a 0700 directory, before SQLite creates anything
@@ -350,15 +337,13 @@ def _connect_sqlite(target: Target, cache_mb: int | None) -> Store:
     return Store(conn, None if memory else Path(target.where), "sqlite")
 
 
-def _connect_pg(target: Target) -> Store:
+def connect_pg(target: Target) -> Store:
     import psycopg
 
     conn = psycopg.connect(target.where, autocommit=True, row_factory=_pg_rows, connect_timeout=10)
     conn.execute("SET TIME ZONE 'UTC'")
     return Store(conn, None, "postgresql", target.where)
 
-
-open_store = connect
 
 
 def ts(at: datetime) -> str:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
+from bot.clock import Clock, SystemClock
 from bot.store.connection import Store, ts
 
 V1_CORE = """
@@ -444,8 +444,9 @@ def current_version(store: Store) -> int:
     return int(row["v"] or 0) if row is not None else 0
 
 
-def migrate(store: Store, *, upto: int | None = None) -> list[int]:
-    """Apply the missing migrations in order (each atomically with its version row); return them.
+def migrate(store: Store, *, upto: int | None = None, clock: Clock | None = None) -> list[int]:
+    """Apply the missing migrations in order (each atomically with its version row, stamped by
+    `clock`); return them.
 
     Two processes starting at once are safe: the version is re-read inside the write lock.
     """
@@ -465,7 +466,7 @@ def migrate(store: Store, *, upto: int | None = None) -> list[int]:
             step(store)
             store.run(
                 "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                (version, name, ts(datetime.now(UTC))),
+                (version, name, ts((clock or SystemClock()).now())),
             )
         applied.append(version)
     return applied

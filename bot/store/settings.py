@@ -7,7 +7,7 @@ should not need a migration for each new one. A scope names who the setting belo
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from bot.store.connection import Store, ts
 
@@ -17,12 +17,12 @@ def get_settings(store: Store, scope: str) -> dict[str, str]:
     return {r["key"]: r["value"] for r in store.rows("SELECT key, value FROM settings WHERE scope = ?", (scope,))}
 
 
-def set_setting(store: Store, scope: str, key: str, value: str) -> None:
-    """Store `value` under (`scope`, `key`), replacing what was there."""
+def set_setting(store: Store, scope: str, key: str, value: str, at: datetime) -> None:
+    """Store `value` under (`scope`, `key`), replacing what was there; `at` is the caller's clock."""
     store.run(
         "INSERT INTO settings (scope, key, value, updated_at) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        (scope, key, value, ts(datetime.now(UTC))),
+        (scope, key, value, ts(at)),
     )
 
 

@@ -15,7 +15,7 @@ unless a process dies after sending the answer and before marking it, the only d
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from bot.store.connection import Store, ts
@@ -24,18 +24,18 @@ Claim = Literal["new", "done", "busy"]
 HOLD = timedelta(seconds=30)
 
 
-def seen_update(store: Store, key: str, at: datetime | None = None) -> bool:
+def seen_update(store: Store, key: str, at: datetime) -> bool:
     """Record `key`; True if it had been recorded before (the update was already handled)."""
     cur = store.run(
         "INSERT INTO processed_updates (key, seen_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-        (key, ts(at or datetime.now(UTC))),
+        (key, ts(at)),
     )
     return cur.rowcount == 0
 
 
-def claim_update(store: Store, key: str, holder: str, at: datetime | None = None, hold: timedelta = HOLD) -> Claim:
+def claim_update(store: Store, key: str, holder: str, at: datetime, hold: timedelta = HOLD) -> Claim:
     """'new': `holder` now answers it; 'done': answered already; 'busy': another holder is answering it."""
-    now = at or datetime.now(UTC)
+    now = at
     r = store.row(
         "INSERT INTO processed_updates (key, seen_at, holder, done) VALUES (?, ?, ?, 0) ON CONFLICT (key) DO UPDATE"
         " SET seen_at = excluded.seen_at, holder = excluded.holder"
