@@ -20,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/kasuan run
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot engine catalogs templates tests benchmarks
+	$(BIN)/ruff check bot engine catalogs templates tests testkit benchmarks
 	$(BIN)/mypy
 	$(BIN)/vulture bot engine tools/vulture_whitelist.py --min-confidence 80
 

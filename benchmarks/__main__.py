@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks import memory_validation, speed
-from tests.parser_accuracy import score
+from testkit.parser_accuracy import score
 
 
 def section(title: str) -> None:

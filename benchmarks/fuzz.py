@@ -21,7 +21,7 @@ from bot.core.app import build_core
 from bot.messages import Incoming
 from bot.render import render_reply, split_message
 from bot.store import connect
-from tests.telegram_html import check
+from testkit.telegram_html import check
 
 SEED = 11
 MESSAGES = 6000

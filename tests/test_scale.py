@@ -33,7 +33,7 @@ from bot.store.connection import StoreURLError, parse_target
 from bot.store.ledger import integrity
 from bot.store.updates import claim_update, finish_update
 from bot.store.wallets import ensure_wallet
-from tests.fake_telegram import FakeTelegram
+from testkit.fake_telegram import FakeTelegram
 
 T0 = datetime(2026, 12, 1, 9, tzinfo=UTC)
 FAST = Pace(overall_per_second=1000.0, private_interval=0.0, group_interval=0.0, max_retries=3)

@@ -1,5 +1,5 @@
 """The Telegram front end end to end: a real python-telegram-bot Application against a local fake
-Bot API server (tests/fake_telegram.py), reached through the configurable base URL. No network.
+Bot API server (testkit/fake_telegram.py), reached through the configurable base URL. No network.
 
 Also `kasuan run` itself (run_all with the Telegram front end and the alert sender, stopped by a
 signal), the configuration from the environment and .env, and that a token never reaches a log.
@@ -37,8 +37,8 @@ from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Button, Reply
 from bot.run import Deliverer, make_core, run_all
-from tests.fake_telegram import TOKEN, FakeTelegram, windows
-from tests.telegram_html import check
+from testkit.fake_telegram import TOKEN, FakeTelegram, windows
+from testkit.telegram_html import check
 
 FAST = Pace(overall_per_second=1000.0, private_interval=0.0, group_interval=0.0, max_retries=3)
 GROUP = -1001234

@@ -16,7 +16,7 @@ import yaml
 
 from bot.understand.parser import parse
 
-CASES = Path(__file__).with_name("parser_cases.yaml")
+CASES = Path(__file__).parent.parent / "tests" / "parser_cases.yaml"  # the cases stay beside the tests
 
 
 def same(expected: Any, got: Any) -> bool:

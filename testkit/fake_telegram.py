@@ -7,7 +7,7 @@ editMessageText, answerCallbackQuery, sendPhoto, sendDocument, setMyCommands, se
 It records every call (method, parameters, time, HTTP status) and can be told to misbehave the way
 Telegram does: answer 429 with retry_after, 403 for a chat that blocked the bot, 400 with
 migrate_to_chat_id for a group that became a supergroup. It also refuses what Telegram refuses:
-invalid HTML in parse_mode=HTML (checked with tests.telegram_html), text over 4096 characters,
+invalid HTML in parse_mode=HTML (checked with testkit.telegram_html), text over 4096 characters,
 callback_data over 64 bytes. With `enforce_limits` it answers 429 whenever a send would break
 Telegram's flood limits (30 messages/s overall, 1/s per chat, 20/min per group), like the real
 server does.
@@ -29,7 +29,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.telegram_html import TelegramHTMLError, check
+from testkit.telegram_html import TelegramHTMLError, check
 
 TOKEN = "123456789:AAFakeTokenForTestsOnly_abcdefghijklmnopq"
 JSON_FIELDS = {"reply_markup", "reply_parameters", "link_preview_options", "commands", "allowed_updates", "entities",
@@ -513,7 +513,7 @@ async def _serve(port: int, enforce_limits: bool, token: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m tests.fake_telegram [--port N] [--enforce-limits]`: serve until killed; prints the URL."""
+    """`python -m testkit.fake_telegram [--port N] [--enforce-limits]`: serve until killed; prints the URL."""
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
