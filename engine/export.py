@@ -21,9 +21,10 @@ from typing import Any
 import yaml
 
 from engine.architecture import LORA_TARGETS
+from engine.breakdown import CARDS_PER_NODE
 from engine.cost import CostOption, CostReport
 from engine.fit import Fit
-from engine.memory import CARDS_PER_NODE, ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
+from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
 from engine.money import Money
 from engine.resolve import Resolved
 from engine.sizing import Sizing

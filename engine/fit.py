@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import GpuSpec, gpus
-from engine.memory import CARDS_PER_NODE, MemoryEstimate, Plan, estimate
+from engine.memory import MemoryEstimate, Plan, estimate
 from engine.resolve import Assumption, Resolved
 
 TIGHT_SHARE = 0.10

@@ -24,6 +24,7 @@ from functools import cached_property
 from engine import preference
 from engine.activations import activation_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
 from engine.architecture import largest_linear, layer_linears
+from engine.breakdown import Item, Plan, Term
 from engine.resolve import Resolved
 
 GB = 1e9
@@ -35,41 +36,8 @@ FRAGMENTATION = 0.08  # caching allocator: reserved exceeds allocated by about t
 ZERO12_BUCKET_ELEMENTS = 2 * 5e8  # DeepSpeed reduce + allgather buckets (default 5e8 elements each)
 ZERO3_LIVE_PARAMS = 1e9  # DeepSpeed stage3_max_live_parameters default
 ZERO3_SUB_GROUP = 1e9  # zero_optimization.sub_group_size (1e9 in DeepSpeed and in LLaMA-Factory/HF ZeRO-3 configs)
-CARDS_PER_NODE = 8
 
 TERM_KEYS = ("weights", "gradients", "master_weights", "optimizer_states", "activations", "logits", "overhead")
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How the job is spread: card count, ZeRO stage (0 = plain DDP/single card), offload."""
-
-    num_gpus: int
-    zero: int
-    offload: str = "none"
-
-    @property
-    def nodes(self) -> int:
-        return -(-self.num_gpus // CARDS_PER_NODE)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One contribution to a term: basis code, bytes per unit, units, divisor, GB per card."""
-
-    basis: str
-    gb: float
-    formula: str
-
-
-@dataclass(frozen=True)
-class Term:
-    key: str
-    items: tuple[Item, ...]
-
-    @cached_property
-    def gb(self) -> float:
-        return sum(i.gb for i in self.items)
 
 
 @dataclass(frozen=True)

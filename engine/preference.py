@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine.breakdown import Item, Plan, Term
+
 if TYPE_CHECKING:
-    from engine.memory import Item, Plan, Term
     from engine.resolve import Resolved
 
 GB = 1e9
@@ -47,8 +48,6 @@ def for_activations(r: Resolved) -> Resolved:
 
 def frozen_models(r: Resolved, plan: Plan) -> list[Item]:
     """The frozen models kept on each card beside the one being trained."""
-    from engine.memory import Item
-
     obj = objective(r)
     if r.adapter or obj not in REFERENCE:
         return []
@@ -60,8 +59,6 @@ def frozen_models(r: Resolved, plan: Plan) -> list[Item]:
 
 def reward_head(r: Resolved, terms: list[Term]) -> list[Term]:
     """A reward model's head gives one number per sequence: no vocabulary-sized logits."""
-    from engine.memory import Item, Term
-
     if objective(r) != "rm":
         return terms
     return [Term("logits", (Item("reward_head", 0.0, "1 value per sequence"),)) if t.key == "logits" else t
