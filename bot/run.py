@@ -365,7 +365,7 @@ async def run_all(
         core_store = open_store(config)
         runner = CoreRunner(make_core(core_store, clock), StoreDedup(core_store, holder, clock))
     shared = StoreWorker(functools.partial(open_store, config), "shared")
-    leases = LeaseKeeper(shared, holder, max(config.lease_seconds, 3 * config.alert_interval)) \
+    leases = LeaseKeeper(shared, holder, max(config.lease_seconds, 3 * config.alert_interval), clock) \
         if config.shared_store else None
     pacer = SharedPacer(shared) if config.shared_store else None
     fronts = list(fronts) if fronts is not None else build_front_ends(config, runner, core_store, leases=leases,

@@ -15,8 +15,10 @@ import contextlib
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any, TypeVar
+
+from bot.clock import Clock, SystemClock
 
 T = TypeVar("T")
 
@@ -56,10 +58,11 @@ class StoreWorker:
 class LeaseKeeper:
     """Leases held by this process (`holder`), each for `ttl` and renewed before it lapses."""
 
-    def __init__(self, worker: StoreWorker, holder: str, ttl: float = 30.0) -> None:
+    def __init__(self, worker: StoreWorker, holder: str, ttl: float = 30.0, clock: Clock | None = None) -> None:
         self.worker = worker
         self.holder = holder
         self.ttl = ttl
+        self.clock = clock or SystemClock()  # lease ends are compared across processes: a wall clock in production
         self.held: set[str] = set()
 
     async def acquire(self, name: str) -> bool:
@@ -67,7 +70,7 @@ class LeaseKeeper:
         from bot.store.leases import acquire
 
         try:
-            ok = await self.worker.call(acquire, name, self.holder, datetime.now(UTC), timedelta(seconds=self.ttl))
+            ok = await self.worker.call(acquire, name, self.holder, self.clock.now(), timedelta(seconds=self.ttl))
         except Exception:
             ok = False
         (self.held.add if ok else self.held.discard)(name)
