@@ -266,7 +266,7 @@ Kasuan = Callable[..., tuple[int, str, str]]
 
 @pytest.fixture
 def kasuan(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Kasuan:
-    """bot.cli.commands with `cost` registered (bot/cli.py wires it in build_parser; until then, here)."""
+    """bot.cli.commands with `cost` registered (bot/cli/commands.py wires it in build_parser)."""
     original = cli.build_parser
 
     def build(command: str | None = None) -> cli.Parser:

@@ -3,7 +3,7 @@
 The engine (engine.cost.compare) does the numbers and bot.views.cost shapes the reply every front
 end shows; this module reads the flags and the free text, prints that reply, or adds `time` and
 `costs` to the sizing JSON.
-bot/cli.py registers it lazily inside build_parser, so importing from bot.cli at the top is safe.
+bot/cli/commands.py registers it lazily inside build_parser, so importing bot.cli.args at the top is safe.
 """
 
 from __future__ import annotations

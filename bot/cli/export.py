@@ -2,7 +2,7 @@
 
 The question comes as TEXT and/or the sizing and cost flags (flags beat text), exactly as for
 `kasuan cost`; the files come from engine.export through bot.views.export, so the CLI, the chat's
-/export and its button hand over the same files. bot/cli.py registers it lazily in build_parser.
+/export and its button hand over the same files. bot/cli/commands.py registers it lazily in build_parser.
 """
 
 from __future__ import annotations

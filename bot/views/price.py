@@ -4,7 +4,7 @@ line under a sizing verdict ("💰 RTX 4090: CloudGPU $0.33/h · gpuli ₮109/we
 engine.price_list applies each provider's billing rules; this module picks what a phone screen
 shows (each provider's own currency, the total converted to the user's currency when it differs,
 estimates marked, the providers that don't rent the setup named with the reason) and leaves the
-words to templates/price.j2 and catalogs/strings_price.yaml.
+words to templates/price.j2 and catalogs/strings_reply.yaml.
 """
 
 from __future__ import annotations

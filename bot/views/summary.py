@@ -1,7 +1,7 @@
 """The short sizing reply as data: the verdict for the setup asked about, its price, up to three
 alternatives, the levers that buy headroom and at most two notes that apply to this case.
 
-Why a separate view from bot/views.py (the Details reply): a team lead reads the first message on
+Why a separate view from bot/views/sizing.py (the Details reply): a team lead reads the first message on
 a phone. The verdict leads; the term-by-term breakdown, every card and the checkpoints sit behind
 the Details button. The rules, in the order the reply reads:
 - verdict: the named card at the stated count (fits / tight / short); with no card named, the
