@@ -65,6 +65,17 @@ def test_how_many(text: str, card: str | None) -> None:
     ("3天内", NOW + timedelta(days=3)),
     ("2 days on a 4090", None),
     ("rent for a week", None),
+    # days named instead of dated (NOW is Tuesday 2026-12-01): the coming one, today included
+    ("周五之前训完", datetime(2026, 12, 4, 23, 59, 59, tzinfo=UTC)),
+    ("下周一前要跑完", datetime(2026, 12, 7, 23, 59, 59, tzinfo=UTC)),
+    ("星期日以前", datetime(2026, 12, 6, 23, 59, 59, tzinfo=UTC)),
+    ("明天前", datetime(2026, 12, 2, 23, 59, 59, tzinfo=UTC)),
+    ("must finish before Friday", datetime(2026, 12, 4, 23, 59, 59, tzinfo=UTC)),
+    ("by next monday", datetime(2026, 12, 7, 23, 59, 59, tzinfo=UTC)),
+    ("by tuesday", datetime(2026, 12, 1, 23, 59, 59, tzinfo=UTC)),
+    ("done by tomorrow", datetime(2026, 12, 2, 23, 59, 59, tzinfo=UTC)),
+    ("by month end", None),  # "mon" inside a word is no Monday
+    ("before saturation", None),
 ])
 def test_deadline(text: str, due: datetime | None) -> None:
     assert deadline(text, NOW) == due

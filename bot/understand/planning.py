@@ -41,6 +41,13 @@ HOW_MANY = re.compile(
 )
 ISO_DATE = re.compile(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ t](\d{1,2}):(\d{2}))?", re.IGNORECASE)
 MONTH_DAY_ZH = re.compile(r"(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+WEEKDAY_ZH = re.compile(r"(下+|这|本)?\s*(?:周|星期|礼拜)\s*([一二三四五六日天1-7])")
+WEEKDAY_EN = re.compile(r"\b(next|this)?\s*(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|s|nesday|rsday|urday|rs)?\b",
+                        re.IGNORECASE)
+ZH_WEEKDAYS = "一二三四五六日"
+EN_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+RELATIVE_DAY = re.compile(r"(今天|明天|后天|大后天|\btoday\b|\btomorrow\b|\bday after tomorrow\b)", re.IGNORECASE)
+RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "today": 0, "tomorrow": 1, "day after tomorrow": 2}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_DAY_EN = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
                           re.IGNORECASE)
@@ -98,6 +105,31 @@ def _upcoming(month: int, day: int, now: datetime) -> date | None:
         return None
 
 
+def _weekday(weekday: int, next_weeks: int, now: datetime) -> date:
+    """A weekday (0 = Monday) without a date: the coming one (today counts); "下周五" / "next
+    Friday" is that day in the following week (weeks start on Monday, as in a Chinese calendar)."""
+    today = now.date()
+    if next_weeks:
+        monday = today - timedelta(days=today.weekday())
+        return monday + timedelta(days=7 * next_weeks + weekday)
+    return today + timedelta(days=(weekday - today.weekday()) % 7)
+
+
+def _named_day(text: str, now: datetime) -> date | None:
+    """"明天", "后天", "tomorrow", "周五", "下周一", "next Friday": days named instead of dated."""
+    m = RELATIVE_DAY.search(text)
+    if m:
+        return now.date() + timedelta(days=RELATIVE_OFFSET[m[1].lower()])
+    m = WEEKDAY_ZH.search(text)
+    if m:
+        index = 6 if m[2] in "日天7" else (int(m[2]) - 1 if m[2].isdigit() else ZH_WEEKDAYS.index(m[2]))
+        return _weekday(index, (m[1] or "").count("下"), now)
+    m = WEEKDAY_EN.search(text)
+    if m:
+        return _weekday(EN_WEEKDAYS.index(m[2].lower()), 1 if (m[1] or "").lower() == "next" else 0, now)
+    return None
+
+
 def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
     m = ISO_DATE.search(text)
     if m:
@@ -116,7 +148,8 @@ def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
     if m:
         found = _upcoming(int(m[1]), int(m[2]), now)
         return _end_of_day(found, tz) if found else None
-    return None
+    named = _named_day(text, now)
+    return _end_of_day(named, tz) if named else None
 
 
 def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
