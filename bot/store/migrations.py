@@ -428,12 +428,17 @@ class Migration:
 
 
 Step = tuple[int, str, Callable[[Store], None]]  # a step given as code (tests add these)
+V4_RUNWAY_LEVELS = """
+ALTER TABLE alert_prefs ADD COLUMN runway_hours TEXT NOT NULL DEFAULT '';  -- "24,6": extra runway warnings, hours left
+"""
+
 MIGRATIONS: list[Migration | Step] = [
     Migration(1, "settings, updates, wallets, ledger, rentals, budgets, alerts, outbox", V1_CORE, PG_V1_CORE),
     Migration(2, "pending amount picks; overdraft limits and the last-hour runway alert", V2_PICK_AND_OVERDRAFT,
               PG_V2_PICK_AND_OVERDRAFT),
     Migration(3, "leases (one sender per platform, one poller per bot), shared send pacing, updates in flight", V3_LEASES,
               V3_LEASES),
+    Migration(4, "runway warning levels chosen per wallet (/alerts runway 24h 6h)", V4_RUNWAY_LEVELS, V4_RUNWAY_LEVELS),
 ]
 
 

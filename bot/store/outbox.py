@@ -68,6 +68,11 @@ PLATFORM = {"sqlite": "substr(chat, 1, instr(chat, ':') - 1)",  # "telegram:chat
             "postgresql": "split_part(chat, ':', 1)"}
 
 
+def has(store: Store, key: str) -> bool:
+    """Whether an alert with `key` was ever enqueued (sent, waiting, muted or superseded)."""
+    return store.row("SELECT 1 FROM outbox WHERE key = ?", (key,)) is not None
+
+
 def _only(sql: str, platforms: Collection[str] | None) -> tuple[str, tuple[str, ...]]:
     """`sql` restricted to chats of `platforms` (None: every platform); LIKE keeps it one SQL for both."""
     if platforms is None:

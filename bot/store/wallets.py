@@ -43,6 +43,7 @@ class Prefs:
     expiry: bool
     runway: bool
     budget: bool
+    runway_hours: tuple[int, ...] = ()  # extra runway warnings at these hours left, largest first
 
     def enabled(self, kind: str) -> bool:
         return bool(getattr(self, kind, True))
@@ -130,10 +131,11 @@ def prefs(store: Store, wallet_id: int) -> Prefs:
     if r is None:
         raise LookupError(f"no alert preferences for wallet {wallet_id}")
     return Prefs(r["wallet_id"], r["tz"], r["lang"], r["quiet_start"], r["quiet_end"], bool(r["expiry"]),
-                 bool(r["runway"]), bool(r["budget"]))
+                 bool(r["runway"]), bool(r["budget"]),
+                 tuple(int(h) for h in r["runway_hours"].split(",") if h))
 
 
-PREF_COLUMNS = {"tz", "lang", "quiet_start", "quiet_end", "expiry", "runway", "budget"}
+PREF_COLUMNS = {"tz", "lang", "quiet_start", "quiet_end", "expiry", "runway", "budget", "runway_hours"}
 
 
 def update_prefs(store: Store, wallet_id: int, **values: object) -> Prefs:
@@ -142,6 +144,7 @@ def update_prefs(store: Store, wallet_id: int, **values: object) -> Prefs:
         raise ValueError(f"unknown alert preferences {sorted(unknown)}")
     if values:
         sets = ", ".join(f"{k} = ?" for k in values)
-        params = [int(v) if isinstance(v, bool) else v for v in values.values()]
+        params = [int(v) if isinstance(v, bool) else ",".join(map(str, v)) if isinstance(v, tuple) else v
+                  for v in values.values()]
         store.run(f"UPDATE alert_prefs SET {sets} WHERE wallet_id = ?", (*params, wallet_id))
     return prefs(store, wallet_id)

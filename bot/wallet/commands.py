@@ -245,12 +245,35 @@ TZ_WORDS = {"tz", "timezone", "time-zone", "zone", "时区"}
 QUIET_WORDS = {"quiet", "quiet-hours", "免打扰", "静音"}
 
 
+RUNWAY_LEVEL = re.compile(r"^(\d+(?:\.\d+)?)\s*(h|hrs?|hours?|个?小时|d|days?|天)?$", re.IGNORECASE)
+DEFAULT_WORDS = {"default", "默认", "reset", "重置"}
+RUNWAY_HOURS_RANGE = (2, 720)  # the last hour has its own alert; a month is the longest warning that means something
+MAX_RUNWAY_LEVELS = 4
+ALERTS_USAGE = "/alerts runway 24h 6h | /alerts runway off | /alerts tz Asia/Shanghai | /alerts quiet 23:00-08:00"
+
+
 @dataclass(frozen=True)
 class AlertArgs:
     tz: str | None = None
     quiet: tuple[str, str] | None = None
     quiet_off: bool = False
     switches: tuple[tuple[str, bool], ...] = ()
+    runway_hours: tuple[int, ...] | None = None  # () = back to the default (no extra levels)
+
+
+def runway_level(word: str) -> int | None:
+    """"24h", "6小时", "2d", "1天", "12": hours of balance left at which to warn (None: not a level).
+
+    A level outside 2 h to 30 days, or not a whole hour, is refused with the allowed range."""
+    m = RUNWAY_LEVEL.match(unicodedata.normalize("NFKC", word.strip()))
+    if m is None:
+        return None
+    unit = (m[2] or "h").lower()
+    hours = Decimal(m[1]) * (24 if unit[0] in "d天" else 1)
+    low, high = RUNWAY_HOURS_RANGE
+    if hours != hours.to_integral_value() or not low <= hours <= high:
+        raise WalletError("wallet.err.runway_level", level=word, low=low, high=high)
+    return int(hours)
 
 
 def parse_alerts(words: list[str]) -> AlertArgs | None:
@@ -272,18 +295,26 @@ def parse_alerts(words: list[str]) -> AlertArgs | None:
         on = head in ON_WORDS
         return AlertArgs(switches=(("expiry", on), ("runway", on), ("budget", on)))
     switches: list[tuple[str, bool]] = []
+    levels: list[int] | None = None
     pending: str | None = None
     for w in words:
         low = w.lower()
+        level = runway_level(w) if pending == "runway" or levels is not None else None
         if low in KIND_WORDS:
             pending = KIND_WORDS[low]
         elif low in ON_WORDS | OFF_SWITCH and pending is not None:
             switches.append((pending, low in ON_WORDS))
             pending = None
+        elif level is not None:
+            levels = [*(levels or []), level]
+            pending = None
+        elif low in DEFAULT_WORDS and pending == "runway":
+            levels, pending = [], None
         else:
-            raise WalletError("wallet.err.unknown_word", word=w, usage="/alerts runway off | /alerts tz Asia/Shanghai"
-                              " | /alerts quiet 23:00-08:00")
-    if pending is not None or not switches:
-        raise WalletError("wallet.err.unknown_word", word=" ".join(words),
-                          usage="/alerts runway off | /alerts tz Asia/Shanghai | /alerts quiet 23:00-08:00")
-    return AlertArgs(switches=tuple(switches))
+            raise WalletError("wallet.err.unknown_word", word=w, usage=ALERTS_USAGE)
+    if pending is not None or not (switches or levels is not None):
+        raise WalletError("wallet.err.unknown_word", word=" ".join(words), usage=ALERTS_USAGE)
+    if levels is not None and len(set(levels)) > MAX_RUNWAY_LEVELS:
+        raise WalletError("wallet.err.runway_levels", most=MAX_RUNWAY_LEVELS)
+    chosen = tuple(sorted(set(levels), reverse=True)) if levels is not None else None
+    return AlertArgs(switches=tuple(switches), runway_hours=chosen)

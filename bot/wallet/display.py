@@ -129,7 +129,7 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
                     needs_until=fmt_local(from_ts(d["needs_until"]), tz),
                     balance=Money.from_minor(d["funds_minor"], d["currency"]).format(exact=True),
                     hourly=Money(Decimal(d["burn_per_hour"]), d["currency"]).format(exact=True),
-                    last_hour=bool(d.get("last_hour")))
+                    last_hour=bool(d.get("last_hour")), level_hours=d.get("level_hours"))
     elif item.kind == "alert_destroyed":
         data.update(ended=fmt_local(from_ts(d["ended_at"]), tz),
                     paid=Money.from_minor(d["paid_minor"], d["currency"]).format(exact=True),

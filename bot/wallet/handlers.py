@@ -61,6 +61,7 @@ from bot.wallet.operations import (
     renew_rental,
     renew_start,
     renewable,
+    reschedule_account,
     stop_rental,
     topup,
 )
@@ -796,8 +797,15 @@ def cmd_alerts(ctx: WalletCall, words: list[str]) -> Reply:
             values["quiet_start"], values["quiet_end"] = args.quiet
         if args.quiet_off:
             values["quiet_start"] = values["quiet_end"] = None
+        if args.runway_hours is not None:
+            values["runway_hours"] = args.runway_hours
+            if args.runway_hours:
+                values.setdefault("runway", True)  # choosing levels means wanting the warnings
         with ctx.store.write():
             update_prefs(ctx.store, w.id, **values)
+            if args.runway_hours is not None:  # running per-minute rentals look again at the new levels
+                for acct in accounts(ctx.store, w.id):
+                    reschedule_account(ctx.store, acct, ctx.now)
         changed = True
     found = ctx.find()
     p = prefs(ctx.store, found.id) if found is not None else None
@@ -805,6 +813,7 @@ def cmd_alerts(ctx: WalletCall, words: list[str]) -> Reply:
         "changed": changed, "tz": p.tz if p else default_tz(ctx.lang),
         "quiet": f"{p.quiet_start}-{p.quiet_end}" if p and p.quiet_start else None,
         "kinds": {k: (p.enabled(k) if p else True) for k in ("expiry", "runway", "budget")},
+        "runway_hours": ", ".join(map(str, p.runway_hours)) if p else "",
         "chat": found.chat if found else None, "can_write": not ctx.team or ctx.inc.is_admin,
     })
 

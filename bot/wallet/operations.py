@@ -21,11 +21,11 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from bot.store import budgets as budget_store
-from bot.store import ledger, rentals
+from bot.store import ledger, outbox, rentals
 from bot.store.connection import Store
 from bot.store.ledger import Entry
 from bot.store.rentals import Rental
-from bot.store.wallets import Account, Wallet, account, ensure_account
+from bot.store.wallets import Account, Wallet, account, ensure_account, prefs
 from bot.wallet.pricing import DEFAULT_JOB, Plan, hourly_rate, minute_cost_minor, provider_of, reminder_days
 from bot.wallet.refusal import Shortfall, WalletError
 from engine.money import Money
@@ -286,11 +286,24 @@ def runway_due(r: Rental, acct: Account, runway: Runway, now: datetime, *, clamp
     return max(due, now) if clamp else due
 
 
-def next_check_per_minute(r: Rental, acct: Account, runway: Runway, now: datetime) -> datetime:
-    """The next instant the sweeper must look: the next hourly meter reading, the runway alert, or the
-    balance running out; never before the next minute boundary (so one tick handles a rental once)."""
+def level_key(r: Rental, hours: int, topup_seq: int) -> str:
+    """The outbox key of a chosen runway level's warning: once per level per top-up."""
+    return f"rental:{r.id}|runway_{hours}h|{topup_seq}"
+
+
+def unsent_levels(store: Store, r: Rental, acct: Account) -> list[int]:
+    """The wallet's runway levels (/alerts runway 24h 6h) not yet warned about since the last top-up."""
+    return [h for h in prefs(store, acct.wallet_id).runway_hours if not outbox.has(store, level_key(r, h, acct.topup_seq))]
+
+
+def next_check_per_minute(r: Rental, acct: Account, runway: Runway, now: datetime,
+                          levels: list[int] | None = None) -> datetime:
+    """The next instant the sweeper must look: the next hourly meter reading, the runway alert, a
+    chosen runway level (`levels`: hours left, not yet warned about), or the balance running out;
+    never before the next minute boundary (so one tick handles a rental once)."""
     minute_after = r.started_at + timedelta(minutes=elapsed_minutes(r, now, started=False) + 1)
     candidates = [r.started_at + timedelta(minutes=r.billed_minutes + 60)]
+    candidates += [runway.covered_until - timedelta(hours=h) for h in levels or ()]
     due = runway_due(r, acct, runway, now)
     if due is not None:
         candidates.append(due)
@@ -306,7 +319,8 @@ def reschedule_account(store: Store, acct: Account, now: datetime) -> None:
     if runway is None:
         return
     for r in rentals.running_per_minute(store, acct.id):
-        rentals.update_rental(store, r.id, next_check_at=next_check_per_minute(r, acct, runway, now))
+        rentals.update_rental(store, r.id, next_check_at=next_check_per_minute(r, acct, runway, now,
+                                                                               unsent_levels(store, r, acct)))
 
 
 # ---------------------------------------------------------------- stop

@@ -36,12 +36,14 @@ from bot.wallet.operations import (
     account_runway,
     expire,
     job_needs_until,
+    level_key,
     meter,
     next_check_per_minute,
     next_stage,
     reschedule_account,
     runway_due,
     stages,
+    unsent_levels,
 )
 from bot.wallet.times import quiet_until
 
@@ -137,17 +139,27 @@ def _per_minute(store: Store, r: Rental, now: datetime, report: SweepReport) -> 
         "needs_until": ts(job_needs_until(r, now)), "balance_minor": acct.balance_minor,
         "funds_minor": runway.funds_minor, "currency": acct.currency, "burn_per_hour": str(runway.burn_per_hour),
     }
+    crossed = sorted(h for h in unsent_levels(store, r, acct) if runway.covered_until - timedelta(hours=h) <= now)
+    fired = False
     if r.runway_low_seq != acct.topup_seq and last_hour <= now:
         # the last warning before the provider destroys it; it supersedes the earlier level if both are due
         report.enqueued += _alert(store, w, p, kind="alert_runway", key=f"rental:{r.id}|runway_low|{acct.topup_seq}",
                                   data=facts | {"last_hour": True}, due_at=max(last_hour, scheduled, r.created_at),
                                   now=now)
         r = rentals.update_rental(store, r.id, runway_seq=acct.topup_seq, runway_low_seq=acct.topup_seq)
+        fired = True
     elif due is not None and due <= now:
         report.enqueued += _alert(store, w, p, kind="alert_runway", key=f"rental:{r.id}|runway|{acct.topup_seq}",
                                   data=facts, due_at=max(due, scheduled, r.created_at), now=now)
         r = rentals.update_rental(store, r.id, runway_seq=acct.topup_seq)
-    rentals.update_rental(store, r.id, next_check_at=next_check_per_minute(r, acct, runway, now))
+        fired = True
+    for i, hours in enumerate(crossed):
+        # one message per tick: the most urgent level crossed speaks, unless another runway alert just did
+        at = max(runway.covered_until - timedelta(hours=hours), scheduled, r.created_at)
+        report.enqueued += _alert(store, w, p, kind="alert_runway", key=level_key(r, hours, acct.topup_seq),
+                                  data=facts | {"level_hours": hours}, due_at=at, now=now, superseded=fired or i > 0)
+    rentals.update_rental(store, r.id, next_check_at=next_check_per_minute(r, acct, runway, now,
+                                                                           unsent_levels(store, r, acct)))
 
 
 def _budget(store: Store, b: budget_store.Budget, now: datetime, report: SweepReport) -> None:
