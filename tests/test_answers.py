@@ -257,9 +257,11 @@ def test_an_unknown_model_family_is_named_back(chat: ChatUser) -> None:
     assert "CodeLlama" in chat.lines[0] and "isn't in the catalog" in chat.text
 
 
-def test_a_year_is_twelve_months_even_without_an_annual_discount(chat: ChatUser) -> None:
+def test_a_year_is_twelve_months_with_the_custom_gpu_annual_discount(chat: ChatUser) -> None:
     chat.say("一万网络的 T4 按年付一年多少钱")
-    assert "¥10,800" in chat.text  # 12 × ¥900 (no annual discount is stated for the T4), not 13 months
+    assert "¥8,640" in chat.text  # 12 × ¥900 × 0.8 (GPU 定制年付 8 折), not 13 months
+    chat.say("yiwan RTX 3090 on an annual plan as a returning customer, yearly price?")
+    assert "¥15,600" in chat.text  # 12 × ¥1,750 × 0.8 − 12 × ¥100 (同账户复购再减 ¥100/月)
 
 
 def test_minutes_are_priced_by_the_minute(chat: ChatUser) -> None:

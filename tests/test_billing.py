@@ -309,6 +309,6 @@ def test_bad_add_ons_and_regions() -> None:
         quote("gpuli", "rtx-4090", 1, DAY, add_ons={"volume": -5})
     with pytest.raises(UnknownName):
         quote("gpuli", "rtx-4090", 1, DAY, region="MARS-1")
-    with pytest.raises(NotOffered) as err:  # the CPU upgrade belongs to the custom A100 40G plan
-        quote("yiwan", "rtx-3090", 1, 30 * DAY, add_ons={"cpu-16c": 1})
+    with pytest.raises(NotOffered) as err:  # the CPU upgrade belongs to the single-card custom GPU servers
+        quote("yiwan", "a100-80g-sxm", 8, 30 * DAY, add_ons={"cpu-16c": 1})
     assert err.value.reason == "add_on_not_for_offer"
