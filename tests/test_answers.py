@@ -301,3 +301,19 @@ def test_a_rental_is_requoted_when_the_next_message_names_provider_and_length(ch
 def test_a_strong_faq_answer_beats_a_card_without_a_price_question(chat: ChatUser) -> None:
     assert chat.say("any catch with renting an MI300X for fine-tuning?").kind == "faq"
     assert "ROCm" in chat.text
+
+
+def test_a_checkpoint_question_gets_the_jobs_save_size_not_a_memory_sizing(chat: ChatUser) -> None:
+    chat.say("32B 全参的 checkpoint 一份多大，应该存哪")
+    assert chat.last is not None and chat.last.kind == "checkpoint"
+    assert "512 GB" in chat.text  # 16 B × 32e9: bf16 + fp32 master + AdamW m, v + the bf16 model (seed 000: ~512 GB)
+    assert "1,536 GB" in chat.text and "NVMe" in chat.text  # save_total_limit 3 on the local disk
+    chat.say("那换成 LoRA 呢")
+    assert chat.last.kind == "checkpoint" and "MB" in chat.text and "64.0 GB" in chat.text  # the adapter; merged bf16
+    chat.say("how big is a checkpoint for qwen3-8b qlora?")
+    assert "Qwen3-8B QLoRA" in chat.text and "adapter" in chat.text
+
+
+def test_checkpoint_settings_in_a_sizing_question_keep_it_a_sizing(chat: ChatUser) -> None:
+    chat.say("7b full finetune on 4090, save checkpoints every 500 steps?")
+    assert chat.last is not None and chat.last.kind == "sizing"

@@ -22,6 +22,7 @@ from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import HOWTO, Parsed, parse
 from bot.understand.wallet_intent import WalletAction
+from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
 from bot.views.export import export_reply
 from bot.views.inference import inference_reply
@@ -242,7 +243,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
     if last is not None and last.kind == "rent":
         return _rent_follow_up(parsed, last, text)
-    if last is None or last.kind not in ("size", "cost", "price") or parsed.intent not in FOLLOW_UP_INTENTS:
+    if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return parsed
@@ -285,6 +286,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price"
+    if last.kind == "checkpoint" and not wants_cost:
+        return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
@@ -420,6 +423,13 @@ def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     return reply
 
 
+def checkpoint_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """A checkpoint's size for the job named, the disk to keep for it and where to write it."""
+    reply = checkpoint_reply(parsed.request, ctx.lang)
+    reply.turn = Turn("checkpoint", {"request": parsed.request.stated()})
+    return reply
+
+
 def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
     the answer to each, when each is answered with confidence."""
@@ -450,6 +460,7 @@ INTENTS: dict[str, IntentHandler] = {
     "cost": cost_intent,
     "price": price_intent,
     "inference": inference_intent,
+    "checkpoint": checkpoint_intent,
     "faq": faq_intent,
     "smalltalk": smalltalk_intent,
     "help": help_intent,

@@ -65,7 +65,7 @@ class Inference:
 
 @dataclass
 class Parsed:
-    intent: str  # size | cost | price | inference | faq | wallet | help | smalltalk | unknown
+    intent: str  # size | cost | price | inference | checkpoint | faq | wallet | help | smalltalk | unknown
     lang: Lang
     request: TrainingRequest
     rental: Rental
@@ -282,6 +282,15 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     return found, hits
 
 
+CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|断点")
+CHECKPOINT_ASK = re.compile(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
+
+
+def asks_checkpoint(norm: str) -> bool:
+    """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory."""
+    return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
+
+
 PRICE_WORDS = re.compile(
     r"多少钱|多少|价格|价钱|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
@@ -323,6 +332,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
+    if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
+        return Classified("checkpoint", hits)
     if sized:
         if _wants_cost(req, rental, norm):
             return Classified("cost", hits)

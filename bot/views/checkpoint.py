@@ -1,0 +1,32 @@
+"""The answer to "how big is a checkpoint of this job, and where do I keep it".
+
+A checkpoint question about a named job gets that job's figures (engine.checkpoint: the bytes per
+parameter a save holds), the disk the usual save_total_limit needs, and where to write them (seed
+000: local NVMe while training, object storage after), instead of a memory sizing nobody asked for.
+"""
+
+from __future__ import annotations
+
+from bot.messages import Reply
+from engine.checkpoint import checkpoint_sizes
+from engine.request import TrainingRequest
+from engine.resolve import resolve
+
+KEEP = 3  # save_total_limit 2–3, the seeds' advice: the disk figure is for the upper end
+
+
+def checkpoint_reply(req: TrainingRequest, lang: str) -> Reply:
+    """One save's size (with optimizer states, for resuming) and the weights alone, for this job."""
+    r = resolve(req)
+    sizes = checkpoint_sizes(r)
+    resume_gb = sizes.adapter_with_optimizer_gb if r.adapter and sizes.adapter_with_optimizer_gb else sizes.full_with_optimizer_gb
+    return Reply("checkpoint", lang, {
+        "model": r.spec.name if r.spec.id == req.model or req.model else f"{r.params / 1e9:.3g}B",
+        "method": r.request.method,
+        "adapter": r.adapter,
+        "resume_gb": resume_gb,
+        "weights_gb": sizes.weights_bf16_gb,
+        "adapter_gb": sizes.adapter_gb,
+        "keep": KEEP,
+        "disk_gb": KEEP * resume_gb,
+    })
