@@ -255,6 +255,9 @@ def test_help_lists_every_command_grouped(chat: ChatUser) -> None:
 def test_an_unknown_model_family_is_named_back(chat: ChatUser) -> None:
     chat.say("CodeLlama 34B QLoRA on an RTX A6000?")
     assert "CodeLlama" in chat.lines[0] and "isn't in the catalog" in chat.text
+    assert "Qwen" not in chat.text  # the short answer speaks of what was asked; the stand-in is in Details
+    chat.say("details")
+    assert "architecture taken from Qwen2.5-32B" in chat.text
 
 
 def test_a_year_is_twelve_months_with_the_custom_gpu_annual_discount(chat: ChatUser) -> None:
@@ -317,3 +320,13 @@ def test_a_checkpoint_question_gets_the_jobs_save_size_not_a_memory_sizing(chat:
 def test_checkpoint_settings_in_a_sizing_question_keep_it_a_sizing(chat: ChatUser) -> None:
     chat.say("7b full finetune on 4090, save checkpoints every 500 steps?")
     assert chat.last is not None and chat.last.kind == "sizing"
+
+
+def test_asking_for_room_picks_the_cheapest_setup_that_leaves_a_third_free(chat: ChatUser) -> None:
+    chat.say("32B full finetune, which cards?")
+    assert "4× MI300X" in chat.lines[1]  # the cheapest fit: 146 of 192 GB, under a third free
+    chat.say("32B 全参 想要 roomy 一点的 setup，用什么卡")
+    assert "宽裕" in chat.lines[1] and "8×H200 SXM" in chat.lines[1], chat.text
+    assert "77.4 GB / 141 GB" in chat.lines[1]  # 692 GB under ZeRO-3 over 8 cards: 55% of each card
+    chat.say("Qwen3-8B LoRA with plenty of headroom")
+    assert "With room to spare" in chat.text and "23.4 GB of 48 GB" in chat.text

@@ -21,6 +21,7 @@ from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import HOWTO, Parsed, parse
+from bot.understand.planning import wants_headroom
 from bot.understand.wallet_intent import WalletAction
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
@@ -140,14 +141,14 @@ def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRe
 
 
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
-                 family: str | None = None) -> Reply:
+                 family: str | None = None, roomy: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request)."""
     stated = _card_stand_in(_stated(req, ctx), card)
     s = size(stated)
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
-        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card, req) | {"family": family}},
+        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card, req, roomy) | {"family": family}},
                       source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})
@@ -317,7 +318,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
-    return size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family)
+    return size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
+                        roomy=wants_headroom(text))
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:

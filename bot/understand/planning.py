@@ -73,6 +73,15 @@ CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "美元": "USD", "美金": 
                   "u": "USDT"}
 
 
+HEADROOM = re.compile(r"roomy|headroom|room to spare|plenty of (?:room|memory)|comfortabl[ey]|not too tight|宽裕|宽松|余量[大多足]|"
+                      r"留足?余量|富余|别太紧|不要太紧|不想太紧|稳一点|稳妥", re.IGNORECASE)
+
+
+def wants_headroom(text: str) -> bool:
+    """"想要 roomy 一点的 setup", "with plenty of headroom": a roomy setup over the cheapest tight one."""
+    return bool(HEADROOM.search(text))
+
+
 def wants_longest_seq(text: str) -> bool:
     """The message asks for the longest sequence (context) that still fits."""
     return LONGEST_SEQ.search(text) is not None

@@ -55,7 +55,10 @@ def price_rank(f: Fit) -> tuple[int, Decimal]:
     return (0, rate) if rate is not None else (1, Decimal(0))
 
 
-def _verdict_fit(s: Sizing) -> Fit | None:
+ROOMY_SHARE = 0.30  # "roomy": at least this share of each card left free (a tight fit leaves under 10%)
+
+
+def _verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
     """The setup the answer is about: the named card as stated; else, at the count asked (or the
     fewest cards), the cheapest card that holds the job without offload — tight or not: a tight
     fit is answered as tight, with the levers that buy headroom (the seeds' own recipes are tight
@@ -65,6 +68,11 @@ def _verdict_fit(s: Sizing) -> Fit | None:
     fitting = [f for f in s.recommendations if f.fits]
     if not fitting:
         return None
+    if roomy:  # asked for room: the cheapest setup without offload that leaves ROOMY_SHARE of each card free
+        spacious = [f for f in fitting if f.estimate.plan.offload == "none"
+                    and f.estimate.total_gb <= (1 - ROOMY_SHARE) * f.gpu.memory_gb]
+        if spacious:
+            return min(spacious, key=lambda f: (price_rank(f), f.num_gpus))
     fewest = min(f.num_gpus for f in fitting)
     first = [f for f in fitting if f.num_gpus == fewest]
     return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), f.tight))[0]
@@ -177,15 +185,17 @@ def _eight_bit_row(s: Sizing, verdict: Fit | None, other: Fit | None, stated: Tr
 
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
-                   stated: TrainingRequest | None = None) -> dict[str, Any]:
-    """What the short sizing reply shows (same data for every flavor)."""
+                   stated: TrainingRequest | None = None, roomy: bool = False) -> dict[str, Any]:
+    """What the short sizing reply shows (same data for every flavor); `roomy` when the question
+    asked for headroom rather than the cheapest fit."""
     q = s.request
-    verdict = _verdict_fit(s)
+    verdict = _verdict_fit(s, roomy)
     levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
     fixed_by_lever = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
     other = None if fixed_by_lever else stated_count_alternative(s)
     priced = other if other is not None else verdict
     return {
+        "roomy": roomy and s.fit is None and verdict is not None and not verdict.tight,
         "model": s.resolved.spec.name,
         "model_id": s.resolved.spec.id,
         "fit": fit_row(s.fit) if s.fit is not None else None,
