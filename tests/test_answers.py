@@ -330,3 +330,12 @@ def test_asking_for_room_picks_the_cheapest_setup_that_leaves_a_third_free(chat:
     assert "77.4 GB / 141 GB" in chat.lines[1]  # 692 GB under ZeRO-3 over 8 cards: 55% of each card
     chat.say("Qwen3-8B LoRA with plenty of headroom")
     assert "With room to spare" in chat.text and "23.4 GB of 48 GB" in chat.text
+
+
+def test_a_how_to_question_without_a_model_gets_advice_not_which_model(chat: ChatUser) -> None:
+    chat.say("LLaMA-Factory 跑 QLoRA 爆显存了怎么办")
+    assert chat.last is not None and chat.last.kind == "faq" and "cutoff_len" in chat.text
+    chat.say("what do we need for continued pretraining rather than finetuning?")
+    assert chat.last.kind == "faq" and "InfiniBand" in chat.text
+    chat.say("微调要多少显存")  # a number asked for: which model (with buttons), not an essay
+    assert chat.last.kind == "missing"

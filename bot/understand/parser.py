@@ -116,6 +116,7 @@ MONEY_RULE = re.compile(r"余额|balance|扣费|扣钱|计费|退款|refund|bill
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = re.compile(r"怎么办|怎么估|怎么算|如何|咋办|报错|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
+MEMORY_ASK = re.compile(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for|\d+\s*gb?\b.*(?:够|enough|fit)")
 PICK_A_CARD = re.compile(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 COMPARE = re.compile(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 
@@ -356,7 +357,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     howto = bool(HOWTO.search(norm))
     if req.objective and not strong:
         return Classified("size", hits)  # "DPO 的参考模型要不要算": what is counted, and which model?
-    if training and not strong and (PICK_A_CARD.search(norm) or (sizing_words and not (howto and confident))):
+    asks_memory = bool(MEMORY_ASK.search(norm))
+    if training and howto and not asks_memory and not confident and _clear_leader(hits):
+        return Classified("faq", hits, True, answers=hits[:1])  # "爆显存了怎么办": the FAQ's advice, no model needed
+    if training and not strong and (PICK_A_CARD.search(norm)
+                                    or (sizing_words and not (howto and confident) and (asks_memory or not confident))):
         return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
     if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
         return Classified("size", hits)  # "3090够吗": for which model?
