@@ -135,6 +135,7 @@ def start(*, max_connections: int = 200, log_name: str = "postgres.log") -> PgSe
     init = subprocess.run([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                            "--locale=C", "--no-sync"], cwd=root, env=env, capture_output=True, **ids)
     if init.returncode != 0:
+        shutil.rmtree(root, ignore_errors=True)
         raise RuntimeError(f"initdb failed: {init.stderr.decode(errors='replace')[-800:]}")
     port = _free_port()
     log = open(root / log_name, "ab")  # noqa: SIM115 (closed with the process's lifetime)
