@@ -2,7 +2,7 @@
 
 It goes through the same core (router, handlers, templates) as Telegram and Discord, in the
 plain flavor. Buttons are shown as numbered choices: typing the number presses the button.
-Each input line is one message; /quit (or end of input) leaves. A reply's chart is saved as a PNG
+Each input line is one message; quit, exit, 退出 (or /quit, or end of input) leaves. A reply's chart is saved as a PNG
 and its files (an export) are written to a folder under KASUAN_OUT (default ./data/out), and the
 paths are printed.
 """
@@ -21,6 +21,8 @@ from bot.i18n import t
 from bot.messages import Button, Incoming, Reply
 from bot.render import render_reply
 from bot.store import connect
+
+QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "q", "退出", "/退出"}  # a terminal user's ways to leave
 
 
 def out_dir() -> Path:
@@ -78,7 +80,7 @@ def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | No
         text = line.strip()
         if not text:
             continue
-        if text in ("/quit", "/exit"):
+        if text.lower() in QUIT_WORDS:
             return 0
         counter += 1
         if text.isdigit() and pending and 1 <= int(text) <= len(pending):

@@ -170,3 +170,11 @@ def test_cost_replies_have_the_export_button_too() -> None:
     assert reply is not None and reply.kind == "export"
     lf = yaml.safe_load(dict(reply.files)["llamafactory.yaml"])
     assert (lf["quantization_bit"], lf["model_name_or_path"]) == (4, "Qwen/Qwen3-8B")
+
+
+def test_the_console_leaves_on_quit_words_without_answering_them(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("KASUAN_OUT", str(tmp_path))
+    for word in ("quit", "EXIT", "退出"):
+        out = io.StringIO()
+        assert chat(io.StringIO(f"{word}\nQwen3-8B LoRA on a 4090\n"), out, core=Core(MemorySettings())) == 0
+        assert out.getvalue() == "", (word, out.getvalue())  # left before the question on the next line
