@@ -178,3 +178,27 @@ def test_the_console_leaves_on_quit_words_without_answering_them(tmp_path: Path,
         out = io.StringIO()
         assert chat(io.StringIO(f"{word}\nQwen3-8B LoRA on a 4090\n"), out, core=Core(MemorySettings())) == 0
         assert out.getvalue() == "", (word, out.getvalue())  # left before the question on the next line
+
+
+async def test_an_update_is_marked_answered_once_its_text_is_out_before_the_chart(tmp_path: Path) -> None:
+    """A replica killed while its chart waits for the chat's pace must not leave the update to be
+    answered (and its text sent) a second time by the replica that takes it over."""
+    from bot.adapters import CoreRunner, StoreDedup
+    from bot.store import connect
+
+    store = connect(tmp_path / "k.db")
+    seen: list[list[int]] = []
+
+    def chart() -> bytes:  # drawn after the text went out: what does the store say by then?
+        reader = connect(tmp_path / "k.db")
+        seen.append([int(r["done"]) for r in reader.rows("SELECT done FROM processed_updates")])
+        reader.close()
+        return PNG + b"\x00" * 16
+
+    core = Core(MemorySettings())
+    core.commands["chart"] = lambda ctx, args: Reply("help", "en", chart=chart)
+    async with TelegramHarness(core, runner=CoreRunner(core, StoreDedup(store))) as h:
+        await h.ask(7, "/chart")
+        await h.server.wait_sent(1, chat_id=7, method="sendPhoto")
+    assert seen == [[1]], seen
+    store.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+import functools
 import hmac
 import json
 import logging
@@ -628,7 +629,15 @@ class TelegramFrontEnd:
         seconds += dedup + time.perf_counter() - start
         if self.on_answered is not None:
             self.on_answered(update.update_id, seconds)
-        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread)
+        await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread,
+                         text_out=functools.partial(self._answered, update))
+
+    async def _answered(self, update: Update) -> None:
+        """The reply's text is out: mark the update answered now, before its chart or files go out
+        (they wait for the chat's pace), so a replica that dies meanwhile leaves nothing to answer twice."""
+        finish = getattr(self.runner.dedup, "finish", None)
+        if finish is not None:
+            await self.runner.call(finish, self.event_key(update.update_id))
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button press: answer the callback query at once, then edit the message in place."""
@@ -732,19 +741,20 @@ class TelegramFrontEnd:
         return InlineKeyboardMarkup([buttons[i:i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)])
 
     async def _send(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None = None,
-                    thread: int | None = None) -> int:
+                    thread: int | None = None, text_out: Callable[[], Awaitable[None]] | None = None) -> int:
         """Send the parts (the keyboard under the last) into the forum topic `thread` when there is one,
-        following a group's migration. Returns the chat id used."""
+        following a group's migration; `text_out` runs once the text is out, before the attachments.
+        Returns the chat id used."""
         try:
-            await self._send_to(chat_id, reply, parts, reply_to, thread)
+            await self._send_to(chat_id, reply, parts, reply_to, thread, text_out)
             return chat_id
         except ChatMigrated as exc:
             await self._migrated(chat_id, exc.new_chat_id)
-            await self._send_to(exc.new_chat_id, reply, parts, None, None)
+            await self._send_to(exc.new_chat_id, reply, parts, None, None, text_out)
             return exc.new_chat_id
 
     async def _send_to(self, chat_id: int, reply: Reply, parts: list[str], reply_to: int | None,
-                       thread: int | None = None) -> None:
+                       thread: int | None = None, text_out: Callable[[], Awaitable[None]] | None = None) -> None:
         bot = self.app.bot
         markup = self.keyboard(reply)
         quote = ReplyParameters(message_id=reply_to, allow_sending_without_reply=True) if reply_to else None
@@ -755,6 +765,8 @@ class TelegramFrontEnd:
                                  reply_markup=markup if caption else None, reply_parameters=quote,
                                  message_thread_id=thread)
             if caption is not None:
+                if text_out is not None:
+                    await text_out()
                 await self._attachments(chat_id, reply, thread)
                 return
             quote = None
@@ -763,6 +775,8 @@ class TelegramFrontEnd:
             await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
                                    reply_parameters=quote if i == 0 else None, message_thread_id=thread,
                                    link_preview_options=LinkPreviewOptions(is_disabled=True))
+        if text_out is not None:
+            await text_out()
         await self._attachments(chat_id, reply, thread)
 
     async def _attachments(self, chat_id: int, reply: Reply, thread: int | None = None) -> None:
