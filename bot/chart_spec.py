@@ -124,12 +124,14 @@ def grouped(terms: Sequence[float]) -> tuple[float, ...]:
 
 def memory_bar(row: dict[str, Any], lang: str, role: str = "", lead: bool = False) -> MemoryBar:
     plan = plan_label(row, lang)
-    if role == "eight_bit":
-        plan = t("chart.eight_bit", lang, plan=plan)
     setup = t("sum.setup", lang, n=row["num_gpus"], gpu=short_gpu(row["name"]))
-    label = _marked(wrap(setup) + "\n" + wrap(plan), lead)
+    # as templates/sizing.j2 `setup` names it: the plan in brackets unless it is one card as it is
+    named = row["num_gpus"] > 1 or row["offload"] != "none"
+    name = f"{setup} ({plan})" if named else setup
+    drawn = t("chart.eight_bit", lang, plan=plan) if role == "eight_bit" else plan if named else ""
+    label = _marked(wrap(setup) + ("\n" + wrap(drawn) if drawn else ""), lead)
     value = t("chart.need_of", lang, need=fmt_gb(row["total_gb"]), mem=fmt_mem(row["memory_gb"]))
-    return MemoryBar(label, grouped(row["terms"]), row["memory_gb"], value, lead, f"{setup} ({plan})")
+    return MemoryBar(label, grouped(row["terms"]), row["memory_gb"], value, lead, name)
 
 
 def what(v: dict[str, Any], lang: str) -> str:
