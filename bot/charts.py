@@ -7,6 +7,7 @@ written at each bar's end instead of axis ticks, four memory groups instead of s
 provider named on every cost bar. Labels are literal text: matplotlib's mathtext is off, so "$1,200"
 stays "$1,200" instead of becoming italic math.
 
+Margins come from measuring the few texts (no layout engine: it would draw every chart twice).
 What a chart shows is decided before drawing, as data (bot.chart_spec.Chart), from the reply's own
 view; this module only draws it. matplotlib (Agg, no display) is imported only here, in whichever
 process draws (the chat's chart worker, bot.chart_worker, or the console), so the CLI starts fast.
@@ -38,6 +39,8 @@ VALUE_PT = 12
 TITLE_PT = 14
 NOTE_PT = 11
 BAR_IN = 0.78  # height per bar, room for a three-line label
+LEGEND_IN = 0.62  # two rows of legend under the bars
+NOTE_IN = 0.38  # one line of note under the bars
 GROUP_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#8c8c8c")  # weights, gradients+optimizer, activations, overhead
 LEAD_SHADE = "#fff1c1"
 PROVIDER_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3")
@@ -103,9 +106,8 @@ def figure_texts(fig: Figure) -> list[str]:
 
 def clipped_texts(fig: Figure) -> list[str]:
     """The texts that reach past the picture's edge (drawn, then measured): a clipped name is a lie."""
-    from matplotlib.text import Text
-
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
 
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     canvas.draw()
@@ -136,22 +138,48 @@ def _boxes(rects: list[tuple[float, float, float, float]], colour: str, alpha: f
 
 
 def _new_figure(chart: Chart, extra_in: float) -> tuple[Figure, Any]:
-    """A phone-width figure as tall as its bars need; the constrained layout keeps every label inside."""
+    """A phone-width figure as tall as its bars need, margins set by `_fit_margins` once its texts are known."""
     _setup()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     title_lines = chart.title.count("\n") + 1
-    height = 0.35 * title_lines + 0.35 + BAR_IN * len(chart.bars) + extra_in
-    fig = Figure(figsize=(WIDTH_IN, height), dpi=DPI, layout="constrained")
+    height = TITLE_PT * 1.35 * title_lines / 72 + 0.3 + BAR_IN * len(chart.bars) + extra_in
+    fig = Figure(figsize=(WIDTH_IN, height), dpi=DPI)
     FigureCanvasAgg(fig)
     ax = fig.subplots()
-    fig.suptitle(chart.title, fontsize=TITLE_PT)
+    fig.suptitle(chart.title, fontsize=TITLE_PT, y=1 - 0.06 / height, va="top")
     for side in ("top", "right", "bottom"):
         ax.spines[side].set_visible(False)
     ax.tick_params(axis="x", bottom=False, labelbottom=False)  # the figures are written at the bars' ends
-    ax.tick_params(axis="y", length=0, labelsize=LABEL_PT)
+    ax.tick_params(axis="y", length=0, labelsize=LABEL_PT, pad=4)
     return fig, ax
+
+
+def _text_px(fig: Figure, texts: Iterable[str], size: float) -> float:
+    """The widest line of `texts` at `size` pt, in pixels, measured by the renderer that will draw them."""
+    from matplotlib.font_manager import FontProperties
+
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    prop = FontProperties(size=size)
+    lines = [line for text in texts for line in text.split("\n") if line]
+    return max((renderer.get_text_width_height_descent(line, prop, ismath=False)[0] for line in lines), default=0.0)
+
+
+def _fit_margins(fig: Figure, ax: Any, chart: Chart, values: list[str], ends: list[float], bottom_in: float) -> None:
+    """Margins from the measured texts, instead of a layout engine (which would draw the figure twice):
+    the labels' width on the left, the title on top, `bottom_in` for the legend or note, and an x range
+    that leaves room for each bar's figure after its end. tests/test_charts.py checks nothing is clipped."""
+    w_px, h_in = WIDTH_IN * DPI, fig.get_figheight()
+    pad = 10.0
+    left = (_text_px(fig, [b.label for b in chart.bars], LABEL_PT) + pad + 4) / w_px
+    title_in = TITLE_PT * 1.35 * (chart.title.count("\n") + 1) / 72 + 0.12
+    fig.subplots_adjust(left=left, right=1 - pad / w_px, top=1 - title_in / h_in, bottom=bottom_in / h_in)
+    axes_px = (1 - pad / w_px - left) * w_px
+    # each bar's end plus its figure (5 pt offset) must stay inside the axes: solve for the x range
+    need = [(end, _text_px(fig, [value], VALUE_PT) + 5 * DPI / 72 + 2) for end, value in zip(ends, values, strict=True)]
+    xmax = max(end * axes_px / max(axes_px - text, 1.0) for end, text in need)
+    ax.set_xlim(0, xmax or 1.0)
 
 
 def _bar_labels(ax: Any, labels: list[str], leads: list[bool]) -> None:
@@ -168,7 +196,7 @@ def memory_figure(chart: Chart) -> Figure:
     from matplotlib.patches import Patch
 
     bars: list[MemoryBar] = [b for b in chart.bars if isinstance(b, MemoryBar)]
-    fig, ax = _new_figure(chart, 0.75)
+    fig, ax = _new_figure(chart, LEGEND_IN)
     lefts = [0.0] * len(bars)
     for i, colour in enumerate(GROUP_COLOURS):
         rects = [(left, y - 0.32, b.groups[i], 0.64) for y, (left, b) in enumerate(zip(lefts, bars, strict=True))]
@@ -180,11 +208,11 @@ def memory_figure(chart: Chart) -> Figure:
         end = max(lefts[y], b.capacity_gb or 0.0)
         ax.annotate(b.value, (end, y), textcoords="offset points", xytext=(5, 0), va="center", fontsize=VALUE_PT)
     _bar_labels(ax, [b.label for b in bars], [b.lead for b in bars])
-    top = max(max(lefts), max((b.capacity_gb or 0.0) for b in bars))
-    ax.set_xlim(0, top * 1.55)  # room for "77.4 / 80 GB" after the longest bar
+    ends = [max(left, b.capacity_gb or 0.0) for left, b in zip(lefts, bars, strict=True)]
+    _fit_margins(fig, ax, chart, [b.value for b in bars], ends, LEGEND_IN)
     handles = [Patch(color=c, label=label) for c, label in zip(GROUP_COLOURS, chart.legend, strict=True)]
-    fig.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=VALUE_PT, frameon=False,
-               handlelength=1.0, columnspacing=1.0)
+    fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.0), ncols=2, fontsize=VALUE_PT,
+               frameon=False, handlelength=1.0, columnspacing=1.0, borderaxespad=0.2)
     return fig
 
 
@@ -192,7 +220,7 @@ def cost_figure(chart: Chart) -> Figure:
     """Horizontal bars of each option's total (the comparison currency sets the length; an estimated
     band's upper end lighter), labelled with provider and setup, the total as the text prints it."""
     bars: list[CostBar] = [b for b in chart.bars if isinstance(b, CostBar)]
-    fig, ax = _new_figure(chart, 0.35)
+    fig, ax = _new_figure(chart, NOTE_IN)
     order = list(dict.fromkeys(b.provider for b in bars))
     for y, b in enumerate(bars):
         colour = PROVIDER_COLOURS[order.index(b.provider) % len(PROVIDER_COLOURS)]
@@ -201,10 +229,10 @@ def cost_figure(chart: Chart) -> Figure:
             ax.add_collection(_boxes([(b.low, y - 0.32, b.high - b.low, 0.64)], colour, 0.35), autolim=False)
         ax.annotate(b.value, (b.high, y), textcoords="offset points", xytext=(5, 0), va="center", fontsize=VALUE_PT)
     _bar_labels(ax, [b.label for b in bars], [b.lead for b in bars])
-    longest = max(len(b.value) for b in bars)
-    ax.set_xlim(0, max(b.high for b in bars) * (1.3 + 0.06 * longest) or 1.0)  # room for the total's text
+    _fit_margins(fig, ax, chart, [b.value for b in bars], [b.high for b in bars], NOTE_IN if chart.note else 0.15)
     if chart.note:
-        fig.supxlabel(chart.note, fontsize=NOTE_PT, color="#555555")
+        fig.text(0.5, 0.04 / fig.get_figheight(), chart.note, fontsize=NOTE_PT, color="#555555", ha="center",
+                 va="bottom")
     return fig
 
 

@@ -24,8 +24,8 @@ from bot.chart_worker import ChartWorker
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
-from bot.render import render_reply
 from bot.names import short_gpu
+from bot.render import render_reply
 from bot.views.summary import sizing_summary
 from engine.catalog import gpus
 from engine.request import TrainingRequest
@@ -131,7 +131,7 @@ def test_a_dollar_price_label_is_drawn_literally_not_as_math() -> None:
     usd = [r for r in v["lineup"] if r["currency"] == "USD"]
     assert usd  # CloudGPU prices in dollars
     # an estimated band in dollars: "$a–$b", two "$" in one label, which mathtext would read as an equation
-    band = [usd[0] | {"total_max": usd[0]["total_min"] * 2}] + v["lineup"][1:]
+    band = [usd[0] | {"total_max": usd[0]["total_min"] * 2}, *v["lineup"][1:]]
     chart = cost_chart(band, v, "en", lambda row: (float(row["compare"][0]), float(row["compare"][1])))
     assert chart.bars[0].value.count("$") == 2
     from matplotlib.text import Text
