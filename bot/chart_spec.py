@@ -122,9 +122,10 @@ def grouped(terms: Sequence[float]) -> tuple[float, ...]:
     return tuple(round(sum(by_key[k] for k in keys), 3) for _, keys in TERM_GROUPS)
 
 
-def memory_bar(row: dict[str, Any], lang: str, role: str = "", lead: bool = False) -> MemoryBar:
+def memory_bar(row: dict[str, Any], lang: str, role: str = "", lead: bool = False,
+               setup_key: str = "sum.setup") -> MemoryBar:
     plan = plan_label(row, lang)
-    setup = t("sum.setup", lang, n=row["num_gpus"], gpu=short_gpu(row["name"]))
+    setup = t(setup_key, lang, n=row["num_gpus"], gpu=short_gpu(row["name"]))
     # as templates/sizing.j2 `setup` names it: the plan in brackets unless it is one card as it is
     named = row["num_gpus"] > 1 or row["offload"] != "none"
     name = f"{setup} ({plan})" if named else setup
@@ -143,12 +144,13 @@ def what(v: dict[str, Any], lang: str) -> str:
     return f"{who} {t('method.' + v['method'], lang)}"
 
 
-def memory_chart(lineup: Sequence[dict[str, Any]], v: dict[str, Any], lang: str) -> Chart:
+def memory_chart(lineup: Sequence[dict[str, Any]], v: dict[str, Any], lang: str, setup_key: str = "sum.setup") -> Chart:
     """The memory chart for a sizing reply: one bar per setup of `lineup` (rows with a `role`, in
-    the text's order; the first is the lead), or the asked setup's estimate when no card holds it."""
+    the text's order; the first is the lead unless it is only the first row of a table, role "fits"),
+    or the asked setup's estimate when no card holds it. `setup_key` words a setup as the text does."""
     bars: list[MemoryBar] = []
     for i, row in enumerate(lineup):
-        bars.append(memory_bar(row, lang, row.get("role", ""), lead=i == 0))
+        bars.append(memory_bar(row, lang, row.get("role", ""), i == 0 and row.get("role") != "fits", setup_key))
     if not bars:
         terms = v["estimate_terms"] if "estimate_terms" in v else [term["gb"] for term in v["terms"]]
         none = t("chart.no_card", lang)
@@ -158,7 +160,8 @@ def memory_chart(lineup: Sequence[dict[str, Any]], v: dict[str, Any], lang: str)
     return Chart(
         kind="memory", lang=lang,
         title=wrap(t("chart.memory_title", lang, what=job), TITLE_COLUMNS),
-        caption=t("chart.memory_caption", lang, what=job, lead=bars[0].name),
+        caption=t("chart.memory_caption" if bars[0].lead else "chart.memory_caption_table", lang, what=job,
+                  lead=bars[0].name),
         legend=tuple(t(f"chart.group.{key}", lang) for key, _ in TERM_GROUPS),
         bars=tuple(bars),
     )

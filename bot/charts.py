@@ -257,7 +257,7 @@ def chart_for(reply: Reply) -> Chart | None:
         if not v["lineup"]:
             return None
         return cost_chart(v["lineup"], v, reply.lang, lambda row: (float(row["compare"][0]), float(row["compare"][1])))
-    return memory_chart(v["lineup"], v, reply.lang)
+    return memory_chart(v["lineup"], v, reply.lang, "size.rec_row" if reply.kind == "sizing_details" else "sum.setup")
 
 
 def attach_chart(reply: Reply, source: object = None) -> Reply:

@@ -326,3 +326,24 @@ async def test_a_discord_edit_replaces_the_old_chart_with_the_new_one() -> None:
         assert attachments(new_chart.payload) == ["reply.png"]  # attachments=[new]
         footer = new_chart.payload["embeds"][0]["footer"]["text"]
         assert "LoRA" in footer and "QLoRA" not in footer
+
+
+@pytest.mark.parametrize("question", ["32B full on 8 cards", "Qwen3-8B QLoRA on a 4090"])
+def test_the_details_chart_follows_the_details_text(question: str) -> None:
+    """Details: the named card first (the text's verdict line), then the table's rows in its order;
+    with no card named there is no verdict to mark, so no bar is."""
+    core = Core(MemorySettings())
+    summary = ask(question, core)
+    details = next(b for b in summary.buttons if b.label_key == "btn.details")
+    reply = core.handle(Incoming(text="", button=details.payload, user_id="u", chat_id="u"))
+    assert reply is not None and reply.kind == "sizing_details" and isinstance(reply.chart, Chart)
+    words = render_reply(reply, "plain")
+    table = words[words.index("GB/card"):]
+    bars = reply.chart.bars
+    named = summary.data["v"]["named"]
+    rows = bars[1:] if named else bars
+    places = [table.find(b.name.split(" (")[0] + " ") for b in rows]
+    assert -1 not in places and places == sorted(places), ([b.name for b in bars], table)
+    assert [b.lead for b in bars] == [named] + [False] * (len(bars) - 1)
+    if named:
+        assert short_gpu(summary.data["v"]["fit"]["name"]) in words.splitlines()[2] and bars[0].name.endswith("RTX 4090")
