@@ -16,7 +16,7 @@ $(RUNTIME): pyproject.toml
 	touch $(RUNTIME)
 
 $(DEV): $(RUNTIME)
-	$(BIN)/python -m pip install --quiet -e '.[test,lint,configs]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lint,configs,bench]'
 	$(BIN)/python -m pip install --quiet --no-deps 'llamafactory==0.9.5'
 	touch $(DEV)
 
