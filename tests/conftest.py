@@ -44,15 +44,26 @@ def pg_server() -> Iterator[PgServer]:
         server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database of each dialect: a SQLite file, or a new PostgreSQL database."""
+def _database(request: pytest.FixtureRequest, tmp_path: Path, *, migrated: bool) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "k.db")
         return
     server: PgServer = request.getfixturevalue("pg_server")
-    url = server.new_database()
+    url = server.new_database(migrated=migrated)
     try:
         yield url
     finally:
         server.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each dialect: a new SQLite file, or a PostgreSQL database cloned from a
+    migrated template (see testkit/pg_server.py), so each test starts from the same schema quickly."""
+    yield from _database(request, tmp_path, migrated=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each dialect, for the tests of the migrations themselves."""
+    yield from _database(request, tmp_path, migrated=False)
