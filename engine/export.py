@@ -14,6 +14,9 @@ Pure: no files are written here; `export_files` returns {file name: content}.
 from __future__ import annotations
 
 import json
+import re
+import shlex
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -170,8 +173,19 @@ def header(p: ExportPlan, what: str) -> list[str]:
     return lines
 
 
+def one_line(text: str) -> str:
+    """`text` as one safe comment line: every control, format or separator character (newline, CR,
+    NEL, U+2028/U+2029, escapes, bidi overrides) becomes a space, because a name read from a
+    downloaded config.json must not end a `#` comment in a shell script or a YAML file."""
+    return "".join(" " if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch for ch in text)
+
+
+def comment_lines(p: ExportPlan, what: str) -> str:
+    return "".join(f"# {one_line(line)}\n" for line in header(p, what))
+
+
 def commented(p: ExportPlan, what: str, body: str) -> str:
-    return "".join(f"# {line}\n" for line in header(p, what)) + "\n" + body
+    return comment_lines(p, what) + "\n" + body
 
 
 # ---------------------------------------------------------------- LLaMA-Factory
@@ -186,6 +200,13 @@ def lora_target(r: Resolved) -> str:
                  "gate": "dense_h_to_4h", "up": "dense_h_to_4h", "down": "dense_4h_to_h"}
         return ",".join(dict.fromkeys(names[t] for t in targets))
     return ",".join(f"{t}_proj" for t in targets)
+
+
+def slug(text: str) -> str:
+    """A folder name every file system and shell takes as it is: letters, digits, `.`, `_`, `-`
+    (a config.json's name can hold a colon, a slash, a newline or `..`)."""
+    parts = re.sub(r"[^A-Za-z0-9._-]+", "-", text.removeprefix("config:")).strip("-.")
+    return parts[:80] or "model"
 
 
 def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
@@ -215,7 +236,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "cutoff_len": q.seq_len,
         "overwrite_cache": True,
         "preprocessing_num_workers": 16,
-        "output_dir": f"saves/{r.spec.id}/{r.method}",
+        "output_dir": f"saves/{slug(r.spec.id)}/{r.method}",
         "logging_steps": LOGGING_STEPS,
         "save_steps": SAVE_STEPS,
         "plot_loss": True,
@@ -264,7 +285,7 @@ def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
     if plan.offload == "all":
         zero["offload_param"] = {"device": "cpu", "pin_memory": True}
     return {
-        "_kasuan": header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)"),
+        "_kasuan": [one_line(line) for line in header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)")],
         "train_batch_size": "auto",
         "train_micro_batch_size_per_gpu": "auto",
         "gradient_accumulation_steps": "auto",
@@ -326,40 +347,65 @@ def accelerate_yaml(p: ExportPlan) -> str:
 # ---------------------------------------------------------------- launch commands
 
 
-def _multi_node_env(p: ExportPlan) -> str:
+def _multi_node_env(p: ExportPlan) -> list[str]:
+    """The node variables: fixed shell text plus quoted numbers (nothing from the user's input)."""
     if p.nodes == 1:
-        return ""
-    return (
-        f"# {p.nodes} nodes: run this script on every node with its own NODE_RANK (0..{p.nodes - 1})\n"
-        f'NNODES={p.nodes}\nNODE_RANK="${{NODE_RANK:?set NODE_RANK on each node}}"\n'
-        f'MASTER_ADDR="${{MASTER_ADDR:?set MASTER_ADDR to the address of node 0}}"\nMASTER_PORT="${{MASTER_PORT:-{MASTER_PORT}}}"\n'
-    )
+        return []
+    q = shlex.quote
+    return [
+        f"# {p.nodes} nodes: run this script on every node with its own NODE_RANK (0..{p.nodes - 1})",
+        f"NNODES={q(str(p.nodes))}",
+        'NODE_RANK="${NODE_RANK:?set NODE_RANK on each node}"',
+        'MASTER_ADDR="${MASTER_ADDR:?set MASTER_ADDR to the address of node 0}"',
+        f'MASTER_PORT="${{MASTER_PORT:-{MASTER_PORT:d}}}"',
+    ]
+
+
+NODE_VARS = {"NNODES": "$NNODES", "NODE_RANK": "$NODE_RANK", "MASTER_ADDR": "$MASTER_ADDR",
+             "MASTER_PORT": "$MASTER_PORT"}
+
+
+def command(p: ExportPlan, fmt: str) -> list[str]:
+    """The launch command as words (environment assignments first); a word starting with `$`
+    names one of NODE_VARS and is written double-quoted, every other word shlex-quoted."""
+    multi = p.nodes > 1
+    if fmt == "llamafactory":
+        if p.num_gpus == 1:
+            return ["llamafactory-cli", "train", "llamafactory.yaml"]
+        env = ["FORCE_TORCHRUN=1"]
+        if multi:
+            env += [f"{k}={v}" for k, v in NODE_VARS.items()]
+        return [*env, f"NPROC_PER_NODE={p.per_node}", "llamafactory-cli", "train", "llamafactory.yaml"]
+    if fmt == "torchrun":
+        rdzv = (["--nnodes", "$NNODES", "--node_rank", "$NODE_RANK", "--master_addr", "$MASTER_ADDR",
+                 "--master_port", "$MASTER_PORT"] if multi else ["--nnodes", "1"])
+        return ["torchrun", *rdzv, "--nproc_per_node", str(p.per_node), "-m", "llamafactory.launcher",
+                "llamafactory.yaml"]
+    if fmt == "accelerate":
+        rdzv = (["--machine_rank", "$NODE_RANK", "--main_process_ip", "$MASTER_ADDR", "--main_process_port",
+                 "$MASTER_PORT"] if multi else [])
+        return ["accelerate", "launch", "--config_file", "accelerate_fsdp.yaml", "--num_machines", str(p.nodes),
+                "--num_processes", str(p.num_gpus), *rdzv, "-m", "llamafactory.launcher", "llamafactory_fsdp.yaml"]
+    raise ValueError(f"unknown launcher {fmt!r}")
+
+
+def shell_word(word: str) -> str:
+    """One word of the command line: a node variable reference stays a (double-quoted) expansion,
+    `NAME=value` keeps its name bare, and every value is shlex-quoted."""
+    name, eq, value = word.partition("=")
+    if eq and name.isidentifier() and name.isupper():
+        return f"{name}={shell_word(value)}"
+    if word in NODE_VARS.values():
+        return f'"{word}"'
+    return shlex.quote(word)
 
 
 def launch_script(p: ExportPlan, fmt: str) -> str:
     """`launch.sh` for one launcher: llamafactory-cli, torchrun or accelerate launch."""
-    multi = p.nodes > 1
-    head = "#!/usr/bin/env bash\n" + "".join(f"# {line}\n" for line in header(p, f"launch command ({fmt})"))
-    lines = ["set -euo pipefail", 'cd "$(dirname "$0")"', ""]
-    env = _multi_node_env(p)
-    if fmt == "llamafactory":
-        if p.num_gpus == 1:
-            cmd = "llamafactory-cli train llamafactory.yaml"
-        else:
-            nodes = " NNODES=$NNODES NODE_RANK=$NODE_RANK MASTER_ADDR=$MASTER_ADDR MASTER_PORT=$MASTER_PORT" if multi else ""
-            cmd = f"FORCE_TORCHRUN=1{nodes} NPROC_PER_NODE={p.per_node} llamafactory-cli train llamafactory.yaml"
-    elif fmt == "torchrun":
-        rdzv = (" --nnodes $NNODES --node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port $MASTER_PORT"
-                if multi else " --nnodes 1")
-        cmd = f"torchrun{rdzv} --nproc_per_node {p.per_node} -m llamafactory.launcher llamafactory.yaml"
-    elif fmt == "accelerate":
-        rdzv = (" --machine_rank $NODE_RANK --main_process_ip $MASTER_ADDR --main_process_port $MASTER_PORT"
-                if multi else "")
-        cmd = (f"accelerate launch --config_file accelerate_fsdp.yaml --num_machines {p.nodes} "
-               f"--num_processes {p.num_gpus}{rdzv} -m llamafactory.launcher llamafactory_fsdp.yaml")
-    else:
-        raise ValueError(f"unknown launcher {fmt!r}")
-    return head + "\n".join(lines) + "\n" + env + cmd + "\n"
+    words = command(p, fmt)
+    lines = ["set -euo pipefail", 'cd "$(dirname "$0")"', "", *_multi_node_env(p),
+             " ".join(shell_word(w) for w in words)]
+    return "#!/usr/bin/env bash\n" + comment_lines(p, f"launch command ({fmt})") + "\n" + "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- the front door

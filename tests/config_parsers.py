@@ -157,7 +157,7 @@ def launch(path: Path) -> dict[str, Any]:
     """The command line read by the launcher's own parser (variables replaced by sample values)."""
     subprocess.run(["bash", "-n", str(path)], check=True)
     line = [ln for ln in path.read_text().splitlines() if ln and not ln.startswith("#")][-1]
-    sample = {"$NNODES": "2", "$NODE_RANK": "0", "$MASTER_ADDR": "10.0.0.1", "$MASTER_PORT": "29500"}
+    sample = {'"$NNODES"': "2", '"$NODE_RANK"': "0", '"$MASTER_ADDR"': "10.0.0.1", '"$MASTER_PORT"': "29500"}
     for var, value in sample.items():
         line = line.replace(var, value)
     words = shlex.split(line)

@@ -99,10 +99,10 @@ def test_multi_node_launch_has_the_node_variables() -> None:
     files, p = files_for(model="qwen2.5-72b", method="full", gpu="h100-sxm", num_gpus=32, zero=3)
     assert p.basis == "as_stated" and p.nodes == 4
     sh = files["launch_torchrun.sh"]
-    assert "--nnodes $NNODES --node_rank $NODE_RANK --master_addr $MASTER_ADDR" in sh
+    assert '--nnodes "$NNODES" --node_rank "$NODE_RANK" --master_addr "$MASTER_ADDR"' in sh
     assert "NNODES=4" in sh and "--nproc_per_node 8" in sh
     assert body(files["accelerate_fsdp.yaml"])["num_machines"] == 4
-    assert "NNODES=$NNODES NODE_RANK=$NODE_RANK" in files["launch_llamafactory.sh"]
+    assert 'NNODES="$NNODES" NODE_RANK="$NODE_RANK"' in files["launch_llamafactory.sh"]
 
 
 def test_a_card_that_does_not_fit_exports_the_fewest_that_would() -> None:
