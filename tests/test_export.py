@@ -120,12 +120,13 @@ def test_formats_and_cost_line() -> None:
     p = plan_for(s, report)
     assert p.cost is not None and p.cost.gpu.id == "rtx-4090"
     files = export_files(p, "llamafactory")
-    assert set(files) == {"llamafactory.yaml", "launch_llamafactory.sh"}  # one card: no DeepSpeed
+    # one card: no DeepSpeed; the demo dataset and its dataset_info.json come along
+    assert set(files) == {"llamafactory.yaml", "launch_llamafactory.sh", "dataset_info.json", "kasuan_demo_sft.json"}
     total = p.cost.quote.total_min
     assert f"{total:,.2f} {p.cost.quote.currency}" in files["llamafactory.yaml"]
     assert set(export_files(p, "deepspeed")) == {"ds_config.json"}
     assert set(export_files(p, "accelerate")) == {"accelerate_fsdp.yaml", "llamafactory_fsdp.yaml",
-                                                  "launch_accelerate.sh"}
+                                                  "launch_accelerate.sh", "dataset_info.json", "kasuan_demo_sft.json"}
     with pytest.raises(ValueError):
         export_files(p, "megatron")
 
