@@ -186,7 +186,7 @@ def test_objectives_pick_their_stage_and_demo_data() -> None:
     for objective, stage, loss, demo in [("dpo", "dpo", "sigmoid", "kasuan_demo_pairs"),
                                          ("orpo", "dpo", "orpo", "kasuan_demo_pairs"),
                                          ("kto", "kto", None, "kasuan_demo_kto"), ("rm", "rm", None, "kasuan_demo_pairs")]:
-        files, p = files_for(model="qwen3-8b", method="lora", objective=objective, gpu="h100-sxm")
+        files, _ = files_for(model="qwen3-8b", method="lora", objective=objective, gpu="h100-sxm")
         lf = body(files["llamafactory.yaml"])
         assert (lf["stage"], lf.get("pref_loss"), lf["dataset"]) == (stage, loss, demo), objective
         assert demo in json.loads(files["dataset_info.json"])
