@@ -41,6 +41,9 @@ class Incoming:
     # server (guild), so every channel and thread of a server shares one team wallet.
     team_id: str | None = None
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
+    # Files sent with the message (Telegram document, Discord attachment): (name, content), already
+    # bounded by the adapter; the core sizes them as training files (bot.core.files), `text` is the caption.
+    attachments: tuple[tuple[str, bytes], ...] = ()
 
     @property
     def scope_reply(self) -> str:

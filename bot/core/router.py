@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from bot.clock import Clock
-from bot.core import buttons
+from bot.core import buttons, files
 from bot.core.conversation import Conversations
 from bot.core.handlers import (
     COMMANDS,
@@ -101,6 +101,8 @@ class Core:
                     return handler(ctx, inc.button)
             return _out_of_date(ctx)
         text = inc.text.strip()
+        if inc.attachments:  # a training file sent as a document: the caption only adds to it
+            return files.file_reply(list(inc.attachments), text, ctx.lang, ctx.display_currency)
         m = COMMAND.match(text)
         if m:
             name, args = m.group(1).lower(), m.group(2) or ""
@@ -113,6 +115,9 @@ class Core:
             return None
         if text.lower() in DETAILS_WORDS:
             return self._details(ctx)
+        pasted = files.pasted_reply(text, ctx.lang, ctx.display_currency)
+        if pasted is not None:
+            return pasted
         parsed = parse(text)
         awaiting = self.conversations.awaiting(ctx.key)
         if awaiting is not None:
