@@ -114,14 +114,14 @@ def kind_of(data: dict[str, Any]) -> str | None:
         return "hf_config"
     if keys & LF_KEYS and not keys & {"base_model", "sequence_len"}:
         return "llamafactory"
-    if keys & AXOLOTL_KEYS:
+    if keys & {"base_model", "sequence_len", "micro_batch_size"} or (keys & AXOLOTL_KEYS and not keys & TRAINER_KEYS):
         return "axolotl"
-    if keys & DS_KEYS:
+    if keys & DS_KEYS and "per_device_train_batch_size" not in keys:
         return "deepspeed"
-    if keys & ACCELERATE_KEYS:
-        return "accelerate"
     if keys & TRAINER_KEYS:
         return "trainer_args"
+    if keys & ACCELERATE_KEYS:
+        return "accelerate"
     return None
 
 
@@ -394,11 +394,13 @@ READERS = {"hf_config": read_hf_config, "llamafactory": read_llamafactory, "axol
 
 
 def _named_deepspeed(job: TrainingFiles) -> None:
-    """A recipe's `deepspeed: path` names a file: read when it was sent too, else named as not seen."""
-    sent = {f.name for f in job.files if f.kind == "deepspeed"}
+    """A recipe's `deepspeed: path` names a file: read when a DeepSpeed JSON was sent too, else
+    named in the reply as not seen (the ZeRO stage is then inferred)."""
+    if any(f.kind == "deepspeed" for f in job.files):
+        return  # the one sent is the one it names (a renamed copy is still that file)
     for f in job.files:
         path = f.data.get("deepspeed") if f.kind in ("llamafactory", "axolotl", "trainer_args") else None
-        if isinstance(path, str) and path.strip() and PurePosixPath(path).name not in sent:
+        if isinstance(path, str) and path.strip():
             job.skipped.append(Skipped("deepspeed_missing", f.name, "deepspeed", PurePosixPath(path).name))
 
 

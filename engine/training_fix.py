@@ -3,7 +3,7 @@ a unified diff of those very files.
 
 The candidates are the changes an engineer tries first, in order of how little they cost the run:
 micro-batch 1 with the accumulation raised so the effective batch stays, gradient checkpointing on,
-a chunked loss (Liger), an 8-bit optimizer, ZeRO-3 across the cards already there, the optimizer
+a chunked loss (Liger), ZeRO-3 across the cards already there, an 8-bit optimizer, the optimizer
 offloaded to host memory, QLoRA instead of LoRA, and last a shorter cutoff. Each is sized by the
 engine; the first that fits is the fix, else they are stacked in that order until the job fits.
 A change is offered only where the file's format has a key that makes it (LLaMA-Factory's
@@ -102,11 +102,11 @@ def _candidates(job: TrainingFiles, q: TrainingRequest) -> list[dict[str, Any]]:
     if not q.chunked_loss:
         out.append({"chunked_loss": True})
     full = q.method in ("full", "pretrain")
-    if full and q.optimizer == "adamw":
-        out.append({"optimizer": "adamw-8bit"})
     n = q.num_gpus or 1
     if n > 1 and q.zero != 3:
         out.append({"zero": 3})
+    if full and q.optimizer == "adamw":
+        out.append({"optimizer": "adamw-8bit"})
     if full and (q.offload or "none") == "none":
         out.append({"zero": 3, "offload": "optimizer"})
     if q.method == "lora":

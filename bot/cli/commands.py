@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.cli.args import (
+    add_from_flag,
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     Parser,
@@ -77,6 +78,10 @@ def planning_size(args: argparse.Namespace) -> int:
 
 
 def cmd_size(args: argparse.Namespace) -> int:
+    if getattr(args, "from_files", None):
+        from bot.cli.from_file import answer_from
+
+        return answer_from(args, cost=False)
     if args.max_seq or args.max_batch or args.how_many:
         if args.config or args.text == "-":
             raise UsageError("kasuan size: --max-seq, --max-batch and --how-many take a catalog model and one question")
@@ -181,6 +186,7 @@ def build_parser(command: str | None = None) -> Parser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("size", help="GPU memory per card, what fits and how many cards")
     add_size_flags(p)
+    add_from_flag(p)
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     ask = p.add_mutually_exclusive_group()
