@@ -44,6 +44,9 @@ class Incoming:
     # Files sent with the message (Telegram document, Discord attachment): (name, content), already
     # bounded by the adapter; the core sizes them as training files (bot.core.files), `text` is the caption.
     attachments: tuple[tuple[str, bytes], ...] = ()
+    # Files the adapter did not fetch: (name, reason, size in bytes); reason "too_large" (over the
+    # limit, never downloaded) or "download" (the platform failed to hand it over).
+    refused_files: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def scope_reply(self) -> str:

@@ -71,6 +71,7 @@ from bot.health import count_send
 from bot.i18n import detect_language, t
 from bot.messages import Incoming, Reply
 from bot.render import render_reply, split_message
+from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
 
 log = logging.getLogger("kasuan.telegram")
 
@@ -327,6 +328,7 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edit))
+        self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.Document.ALL, self._on_document))
         self.app.add_handler(CallbackQueryHandler(self._on_button))
         self.app.add_handler(TypeHandler(Update, self._finished), group=1)
         self.app.add_error_handler(self._on_error)
@@ -631,6 +633,62 @@ class TelegramFrontEnd:
             self.on_answered(update.update_id, seconds)
         await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread,
                          text_out=functools.partial(self._answered, update))
+
+    async def _on_document(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file (a training config): sized in a private chat, or in a group when its caption
+        mentions the bot, is a command, or replies to the bot. Only files within the size limit are
+        downloaded (getFile + the file URL); a larger one is refused without fetching a byte."""
+        msg = update.message
+        dedup = self._dedup_seconds.pop(update.update_id, 0.0)
+        if msg is None or msg.from_user is None or msg.document is None or msg.from_user.is_bot:
+            return
+        caption, addressed = self._caption_addressed(msg)
+        if not addressed:
+            return
+        doc = msg.document
+        name = doc.file_name or "document"
+        attachments: tuple[tuple[str, bytes], ...] = ()
+        refused: tuple[tuple[str, str, int], ...] = ()
+        if doc.file_size is not None and doc.file_size > MAX_FILE_BYTES:
+            refused = ((name, "too_large", doc.file_size),)
+        else:
+            try:
+                data = bytes(await (await doc.get_file()).download_as_bytearray())
+                attachments = ((name, data),) if len(data) <= MAX_FILE_BYTES else ()
+                refused = () if attachments else ((name, "too_large", len(data)),)
+            except TelegramError as exc:
+                log.info("could not download document %s: %s", doc.file_unique_id, exc)
+                refused = ((name, "download", 0),)
+        private = msg.chat.type == ChatType.PRIVATE
+        thread = msg.message_thread_id if msg.is_topic_message else None
+        user = msg.from_user
+        inc = Incoming(
+            text=caption, user_id=str(user.id), chat_id=str(msg.chat.id), platform=PLATFORM,
+            chat_kind="private" if private else "group", addressed=True, user_lang=user.language_code,
+            is_admin=private, event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
+            thread_id=str(thread) if thread is not None else None, attachments=attachments, refused_files=refused,
+        )
+        reply, seconds = await self._typing_while(msg.chat.id, thread, self.runner.handle_timed(inc))
+        if reply is None:
+            return
+        if self.on_answered is not None:
+            self.on_answered(update.update_id, seconds + dedup)
+        await self._send(msg.chat.id, reply, self.render(reply), reply_to=None if private else msg.message_id,
+                         thread=thread, text_out=functools.partial(self._answered, update))
+
+    def _caption_addressed(self, msg: Message) -> tuple[str, bool]:
+        """(caption without the bot's mention, addressed?) for a message that carries a file."""
+        username = (self.app.bot.username or "").lower()
+        caption = msg.caption or ""
+        mention = re.compile(rf"@{re.escape(username)}\b", re.IGNORECASE) if username else None
+        mentioned = bool(mention and mention.search(caption))
+        if mention is not None:
+            caption = mention.sub(" ", caption)
+        command = caption.lstrip().startswith("/")
+        replied = msg.reply_to_message is not None and msg.reply_to_message.from_user is not None \
+            and msg.reply_to_message.from_user.id == self.app.bot.id
+        private = msg.chat.type == ChatType.PRIVATE
+        return caption.strip(), private or mentioned or command or replied
 
     async def _answered(self, update: Update) -> None:
         """The reply's text is out: mark the update answered now, before its chart or files go out

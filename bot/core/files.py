@@ -32,6 +32,14 @@ def refusal(exc: FileRefused, lang: str) -> Reply:
     return Reply("error", lang, {"message": t(f"file.refused.{exc.reason}", lang, **params)})
 
 
+def not_fetched(refused: tuple[str, str, int], lang: str) -> Reply:
+    """A file the adapter did not download (over the limit, or the platform failed)."""
+    name, reason, size = refused
+    if reason == "too_large":
+        return refusal(FileRefused("too_large", name, size_kb=round(size / 1024), limit_kb=MAX_BYTES // 1024), lang)
+    return refusal(FileRefused("download", name), lang)
+
+
 def pasted_file(text: str) -> tuple[str, str, str] | None:
     """(name, body, the words around it) when `text` is a pasted training config, else None."""
     fenced = FENCE.search(text)

@@ -101,6 +101,8 @@ class Core:
                     return handler(ctx, inc.button)
             return _out_of_date(ctx)
         text = inc.text.strip()
+        if inc.refused_files:  # too large to fetch, or the platform failed to hand it over
+            return files.not_fetched(inc.refused_files[0], ctx.lang)
         if inc.attachments:  # a training file sent as a document: the caption only adds to it
             return files.file_reply(list(inc.attachments), text, ctx.lang, ctx.display_currency)
         m = COMMAND.match(text)

@@ -50,10 +50,13 @@ def read_rows(job: TrainingFiles) -> list[dict[str, str]]:
     return rows
 
 
-def request_for(job: TrainingFiles, extra: TrainingRequest) -> TrainingRequest:
+def request_for(job: TrainingFiles, extra: TrainingRequest, override: TrainingRequest | None = None) -> TrainingRequest:
     """The job as the files would run it; `extra` (the caption, the CLI's text) fills only what the
-    files leave unsaid (most often the card, the card count and the provider)."""
+    files leave unsaid (most often the card, the card count and the provider); `override` (the
+    CLI's flags) beats the files."""
     req = extra.merged(job.request)
+    if override is not None:
+        req = req.merged(override)
     if job.spec is not None:
         req = req.model_copy(update={"model": None, "params_b": None})
     return req
@@ -80,9 +83,9 @@ def file_view(job: TrainingFiles, s: Sizing, req: TrainingRequest, lang: str) ->
 
 
 def training_file_reply(job: TrainingFiles, extra: TrainingRequest, lang: str, display_currency: str,
-                        *, cost: bool = False) -> Reply:
+                        *, cost: bool = False, override: TrainingRequest | None = None) -> Reply:
     """The reply for the files: what was read, the sizing (or the cost) and the fix."""
-    req = request_for(job, extra)
+    req = request_for(job, extra, override)
     s = size(req, job.spec)
     view = file_view(job, s, req, lang)
     if cost:
