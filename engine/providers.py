@@ -282,6 +282,9 @@ class Provider(Strict):
     aliases: list[str] = Field(default_factory=list)
     currency: str
     prices_read: str = Field(pattern=DATE)
+    # published: the date is the provider's own (its list says when); read: the source gives no date,
+    # so prices_read is the day the list was read (an assumption the reply states)
+    prices_date_basis: Literal["published", "read"] = "published"
     source: str
     billing: Billing
     regions: list[Region] = Field(default_factory=list)

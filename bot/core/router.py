@@ -35,6 +35,7 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
+from bot.views import price_age
 from bot.views.planning import planning_for_text
 from engine.errors import KasuanError
 
@@ -76,6 +77,7 @@ class Core:
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
         if reply is not None:
             self._remember(ctx, reply)
+            price_age.attach(reply, self.conversations.clock.now())
         return reply
 
     def handle_parsed(self, inc: Incoming, parsed: Parsed) -> Reply:
@@ -89,6 +91,7 @@ class Core:
             log.error("handler failed for %s event %s", inc.platform, inc.event_id)
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
         self._remember(ctx, reply)
+        price_age.attach(reply, self.conversations.clock.now())
         return reply
 
     # ------------------------------------------------------------ routing
