@@ -205,6 +205,10 @@ def build_parser(command: str | None = None) -> Parser:
         from bot.cli.export import add_export_parser  # lazy, like add_cost_parser
 
         add_export_parser(sub)
+    if command in (None, "prices"):
+        from bot.cli.prices import add_prices_parser  # lazy, like add_cost_parser
+
+        add_prices_parser(sub)
     p = sub.add_parser("schema", help="print the JSON Schema of size --json and cost --json")
     p.set_defaults(handler=cmd_schema)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
@@ -239,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging()
     try:
         first = argv[0] if argv and not argv[0].startswith("-") else None
-        known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts")
+        known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts", "prices")
         args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.clock import parse_instant
 from bot.messages import Reply
+from bot.prices import refresh_status
 from engine.providers import Provider, providers
 
 STALE_DAYS = 30
@@ -74,8 +75,11 @@ def price_age(shown: Iterable[Provider], now: datetime, threshold: timedelta | N
     rows = []
     for p in shown:
         age = now.astimezone(UTC) - read_at(p)
+        status = refresh_status(p.id)
+        failed = status.get("failed_at", "")[:16].replace("T", " ") if status and not status.get("ok") else None
         rows.append({"provider": p.name, "date": shown_date(p), "basis": p.prices_date_basis,
-                     "days": max(int(age.total_seconds() // 86400), 0), "stale": age > limit})
+                     "days": max(int(age.total_seconds() // 86400), 0), "stale": age > limit,
+                     "refresh_failed": f"{failed} UTC" if failed else None})
     return {"rows": rows, "threshold_days": round(limit.total_seconds() / 86400)} if rows else None
 
 
