@@ -52,6 +52,10 @@ NO_MENTIONS = discord.AllowedMentions.none()
 BUTTON_ID = "k:"  # custom_id = "k:" + the core's payload (<= 64 bytes, Discord allows 100)
 MAX_BUTTONS = 25  # five rows of five
 LABEL_LIMIT = 80
+# A user-installed app (Installation: User Install in the developer portal) answers its commands in
+# DMs, group DMs and any server the user is in, not only in servers that added the bot.
+EVERY_INSTALL = app_commands.AppInstallationType(guild=True, user=True)
+EVERY_CONTEXT = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 MAX_FILES = 9  # Discord takes ten attachments a message; one is kept for the picture
 DESCRIPTION_LIMIT = 100
 CHOICES_LIMIT = 25
@@ -662,6 +666,8 @@ def _command(name: str, callback: Any, options: Iterable[str]) -> app_commands.C
         name=locale_str(name, key=f"discord.name.{name}"),
         description=locale_str(description[:DESCRIPTION_LIMIT], key=f"cmd.{name}"),
         callback=callback,
+        allowed_installs=EVERY_INSTALL,
+        allowed_contexts=EVERY_CONTEXT,
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import functools
+import hashlib
 import hmac
 import json
 import logging
@@ -42,6 +43,8 @@ from telegram import (
     BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
     InputFile,
     LinkPreviewOptions,
     Message,
@@ -58,12 +61,14 @@ from telegram.ext import (
     BaseUpdateProcessor,
     CallbackQueryHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
 )
 
 from bot.adapters import CoreRunner, Delivery, bundle, button_labels, split_scope
+from bot.adapters import inline
 from bot.adapters.config import WebhookConfig
 from bot.adapters.shared import LeaseKeeper, SharedPacer
 from bot.core.settings import platform_lang
@@ -79,11 +84,12 @@ T = TypeVar("T")
 PLATFORM = "telegram"
 # Set while an alert is being delivered: its sends give way to replies in the shared pacer.
 LOW_PRIORITY: ContextVar[bool] = ContextVar("kasuan_low_priority_send", default=False)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY]
 TYPING_AFTER = 0.3  # seconds: a reply slower than this shows "typing…" meanwhile
 TYPING_EVERY = 4.5  # Telegram shows a chat action for about 5 s
 ADMIN_ONLY_IN_GROUPS = ("topup", "rent", "stop", "renew")  # team-wallet writes: in groups, the admins' menu
 DEEP_LINK = re.compile(r"^/start(?:@\w+)?\s+(size|cost)_([A-Za-z0-9_.-]{1,60})$")
+START_PAYLOAD = re.compile(r"^/start(?:@\w+)?\s+(q_\S+)$")
 EDITS_REMEMBERED = 5000
 SEND_PREFIXES = ("send", "edit", "copy", "forward")  # the endpoints Telegram's flood limits count
 CAPTION_LIMIT = 1024
@@ -330,6 +336,8 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edit))
         self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.Document.ALL, self._on_document))
         self.app.add_handler(CallbackQueryHandler(self._on_button))
+        self.app.add_handler(InlineQueryHandler(self._on_inline))
+        self._inline_cache = inline.TTLCache()
         self.app.add_handler(TypeHandler(Update, self._finished), group=1)
         self.app.add_error_handler(self._on_error)
 
@@ -611,6 +619,10 @@ class TelegramFrontEnd:
         link = DEEP_LINK.match(text)
         if link:  # t.me/<bot>?start=size_qwen3-8b_qlora opens that sizing
             text = f"/{link[1]} " + link[2].replace("_", " ")
+        started = START_PAYLOAD.match(text)
+        asked = inline.decode_start(started[1]) if started else None
+        if asked is not None:  # the button under an inline answer: the question, answered in full here
+            text = asked
         thread = msg.message_thread_id if msg.is_topic_message else None
         private = msg.chat.type == ChatType.PRIVATE
         user = msg.from_user
@@ -633,6 +645,51 @@ class TelegramFrontEnd:
             self.on_answered(update.update_id, seconds)
         await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread,
                          text_out=functools.partial(self._answered, update))
+
+    async def _on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """"@bot 7b qlora 4090" in any chat: the short answer (verdict, price) as a result to pick, in
+        the user's language, with a button opening the full answer in a private chat. Answers are
+        cached briefly per query, here and by Telegram (cache_time)."""
+        iq = update.inline_query
+        if iq is None:
+            return
+        query = iq.query.strip()[: inline.MAX_QUERY]
+        lang = platform_lang(iq.from_user.language_code) or detect_language(query)
+        username = self.app.bot.username or ""
+        if not query:
+            await iq.answer([self._hint(lang, "inline.empty", username, "")], cache_time=inline.CACHE_SECONDS,
+                            is_personal=True)
+            return
+        cached, answer = self._inline_cache.get(lang, query)
+        if not cached:
+            inc = Incoming(text=query, user_id=str(iq.from_user.id), chat_id=f"inline{iq.from_user.id}",
+                           platform=PLATFORM, chat_kind="private", addressed=True, user_lang=iq.from_user.language_code,
+                           is_admin=False, event_id=self.event_key(update.update_id),
+                           user_name=iq.from_user.username or iq.from_user.full_name)
+            reply = await self.runner.handle(inc)
+            answer = inline.inline_answer(reply) if reply is not None else None
+            self._inline_cache.put(lang, query, answer)
+        if answer is None:
+            results = [self._hint(lang, "inline.none", username, query)]
+        else:
+            button = InlineKeyboardButton(t("inline.open", answer.lang), url=inline.deep_link(username, query))
+            results = [InlineQueryResultArticle(
+                id=hashlib.sha1(f"{answer.lang}|{query}".encode()).hexdigest()[:32], title=answer.title,
+                description=answer.description or None,
+                input_message_content=InputTextMessageContent(answer.html, parse_mode=ParseMode.HTML,
+                                                              link_preview_options=LinkPreviewOptions(is_disabled=True)),
+                reply_markup=InlineKeyboardMarkup([[button]]))]
+        with suppress(BadRequest):  # a query answered too late (over 10 s) is gone; nothing to do
+            await iq.answer(results, cache_time=inline.CACHE_SECONDS, is_personal=True)
+
+    @staticmethod
+    def _hint(lang: str, key: str, username: str, query: str) -> InlineQueryResultArticle:
+        button = InlineKeyboardButton(t("inline.open", lang), url=inline.deep_link(username, query) if query
+                                      else f"https://t.me/{username}")
+        return InlineQueryResultArticle(id=key.replace(".", "-"), title=t(f"{key}.title", lang),
+                                        description=t(f"{key}.text", lang),
+                                        input_message_content=InputTextMessageContent(t(f"{key}.text", lang)),
+                                        reply_markup=InlineKeyboardMarkup([[button]]))
 
     async def _on_document(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A file (a training config): sized in a private chat, or in a group when its caption
