@@ -132,3 +132,36 @@ async def refresh(pairs: list[tuple[str, str]], now: datetime) -> list[Refreshed
         store(new, url)
         done.append(Refreshed(provider_id, True, len(changes)))
     return done
+
+
+REFRESH_HOURS = 6.0
+
+
+def refresh_interval(environ: dict[str, str] | None = None) -> float:
+    """Seconds between refreshes (KASUAN_PRICE_REFRESH_HOURS, default 6, at least a minute)."""
+    raw = (environ if environ is not None else os.environ).get("KASUAN_PRICE_REFRESH_HOURS", "")
+    try:
+        hours = float(raw) if raw.strip() else REFRESH_HOURS
+    except ValueError:
+        hours = REFRESH_HOURS
+    return max(hours * 3600, 60.0)
+
+
+async def price_loop(pairs: list[tuple[str, str]], clock: Any, interval: float, stop: Any,
+                     after: Any = None) -> None:
+    """Refresh the configured lists every `interval` seconds until `stop`; after each round `after(now)`
+    (the price watches' check) runs in a worker thread. A round that fails is logged and retried."""
+    import asyncio
+
+    while not stop.is_set():
+        now = clock.now()
+        try:
+            await refresh(pairs, now)
+            if after is not None:
+                await asyncio.to_thread(after, now)
+        except Exception:
+            log.exception("price refresh round failed; trying again in %s s", interval)
+        try:
+            await asyncio.wait_for(stop.wait(), interval)
+        except TimeoutError:
+            pass

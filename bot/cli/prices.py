@@ -86,7 +86,26 @@ def cmd_import(args: argparse.Namespace) -> int:
             return 0
     written = store(new, url)
     print(t("prices.written", lang, path=written, n=len(changes)))
+    _check_watches()
     return 0
+
+
+def _check_watches() -> None:
+    """The new prices may meet a price watch: queue those alerts (the running bot's sender delivers)."""
+    import os
+
+    from bot.store.connection import DEFAULT_PATH
+
+    if not os.environ.get("KASUAN_DB") and not DEFAULT_PATH.exists():
+        return  # no bot database here: nobody is watching
+    from bot.store import connect
+    from bot.wallet.watch import check_watches
+
+    db = connect()
+    try:
+        check_watches(db, datetime.now(UTC))
+    finally:
+        db.close()
 
 
 def cmd_refresh(args: argparse.Namespace) -> int:
@@ -94,6 +113,7 @@ def cmd_refresh(args: argparse.Namespace) -> int:
 
     pairs = sources()
     done = asyncio.run(refresh(pairs, datetime.now(UTC)))
+    _check_watches()
     for r in done:
         print(t("prices.refreshed", "en", provider=r.provider, n=r.changes) if r.ok
               else t("prices.refresh_failed", "en", provider=r.provider, error=r.error))

@@ -57,6 +57,8 @@ class Core:
                                                           "d|": self._details_button}
         self.intents: dict[str, IntentHandler] = dict(INTENTS)
         self.resumers: dict[str, ResumeHandler] = {}
+        # "tell me when an H100 week is under ₮4,000": the wallet plugs its price watch in here
+        self.watch: Callable[[Context, str], Reply | None] | None = None
 
     def command_menu(self, lang: str) -> list[tuple[str, str]]:
         """(name, description) of every command, for Telegram's set_my_commands and Discord's tree."""
@@ -123,6 +125,9 @@ class Core:
         pasted = files.pasted_reply(text, ctx.lang, ctx.display_currency)
         if pasted is not None:
             return pasted
+        watched = self.watch(ctx, text) if self.watch is not None else None
+        if watched is not None:
+            return watched
         parsed = parse(text)
         awaiting = self.conversations.awaiting(ctx.key)
         if awaiting is not None:
