@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -161,7 +162,5 @@ async def price_loop(pairs: list[tuple[str, str]], clock: Any, interval: float, 
                 await asyncio.to_thread(after, now)
         except Exception:
             log.exception("price refresh round failed; trying again in %s s", interval)
-        try:
+        with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), interval)
-        except TimeoutError:
-            pass

@@ -45,13 +45,13 @@ from bot.core.app import build_core
 from bot.core.router import Core
 from bot.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.messages import Reply
+from bot.prices import price_loop, refresh_interval
+from bot.prices import sources as price_sources
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.store.leases import process_id
 from bot.store.outbox import backlog as outbox_backlog
 from bot.wallet import send_due as wallet_send_due
-from bot.prices import price_loop, refresh_interval
-from bot.prices import sources as price_sources
 from bot.wallet import sweep as wallet_sweep
 from bot.wallet.watch import check_watches
 

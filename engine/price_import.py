@@ -187,7 +187,8 @@ def parse_price_list(p: Provider, text: str, name: str, read_on: str | None = No
 def diff(p: Provider, new: PriceList) -> list[Change]:
     """What the list changes: new or different prices; rows the list leaves out keep theirs."""
     out: list[Change] = []
-    current = {(o.id, unit): (price.low, price.high) for o in p.offers for unit, price in o.prices.items()}
+    current: dict[tuple[str, str], tuple[Decimal, Decimal]] = {
+        (o.id, str(unit)): (price.low, price.high) for o in p.offers for unit, price in o.prices.items()}
     for r in new.rows:
         old = current.get((r.offer, r.unit))
         if old != (r.low, r.high):

@@ -44,8 +44,8 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
-    InputTextMessageContent,
     InputFile,
+    InputTextMessageContent,
     LinkPreviewOptions,
     Message,
     MessageEntity,
@@ -67,8 +67,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapters import CoreRunner, Delivery, bundle, button_labels, split_scope
-from bot.adapters import inline
+from bot.adapters import CoreRunner, Delivery, bundle, button_labels, inline, split_scope
 from bot.adapters.config import WebhookConfig
 from bot.adapters.shared import LeaseKeeper, SharedPacer
 from bot.core.settings import platform_lang

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.cli.args import (
-    add_from_flag,
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     Parser,
     UsageError,
+    add_from_flag,
     add_size_flags,
     answer_lines,
     flags_request,

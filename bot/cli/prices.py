@@ -16,7 +16,8 @@ from typing import Any
 from bot.i18n import t
 from engine.errors import KasuanError
 
-def INPUT(prompt: str) -> str:  # noqa: N802 - the confirmation prompt; tests replace it
+
+def INPUT(prompt: str) -> str:
     return input(prompt)
 
 

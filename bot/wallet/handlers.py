@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.error_text import error_message, internal_error
+from bot.i18n import t
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
@@ -51,7 +52,6 @@ from bot.store.wallets import (
 from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.parser import Rental as ParsedRental
 from bot.understand.wallet_intent import WalletAction
-from bot.i18n import t
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
 from bot.wallet import display

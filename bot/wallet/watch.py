@@ -24,7 +24,7 @@ from bot.store.wallets import wallet
 from bot.understand.price_watch import WatchAsk
 from engine.catalog import gpus
 from engine.money import Money
-from engine.providers import providers
+from engine.providers import Provider, providers
 
 MAX_WATCHES = 20  # per wallet
 
@@ -114,12 +114,16 @@ def check_watches(store: Store, now: datetime) -> int:
             outbox.enqueue(store, key=f"price-watch:{w.id}", wallet_id=w.wallet_id, chat=w.chat, kind="alert_price",
                            data={"watch_id": w.id, "gpu": w.gpu, "count": w.count, "unit": w.unit,
                                  "below": str(w.below), "currency": w.currency, "price": str(price.amount),
-                                 "provider": provider_id, "listed": str(next(
-                                     (o.prices[w.unit].low for o in p.offers if o.gpu == w.gpu and o.count == w.count)
-                                 )), "listed_currency": p.currency, "prices_read": p.prices_read},
+                                 "provider": provider_id, "listed": str(_listed(p, w)), "listed_currency": p.currency, "prices_read": p.prices_read},
                            due_at=now, intended_at=now, not_before=now, at=now)
             queued += 1
     return queued
+
+
+def _listed(p: Provider, w: watch_store.Watch) -> Decimal:
+    """The provider's own list price for the watched setup and unit, in its currency."""
+    return next(price.low for o in p.offers if o.gpu == w.gpu and o.count == w.count
+                for unit, price in o.prices.items() if unit == w.unit)
 
 
 def price_alert_data(d: dict[str, Any]) -> dict[str, Any]:
