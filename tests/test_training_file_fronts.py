@@ -40,7 +40,7 @@ async def test_a_telegram_document_is_downloaded_sized_and_answered_with_the_dif
 async def test_a_telegram_file_over_the_limit_is_refused_without_a_download() -> None:
     async with TelegramHarness() as h:
         [sent] = await _sent_after(h, 7, lambda: h.server.document(7, "weights.bin", b"x", file_size=MAX_BYTES * 40))
-        assert "weights.bin is too large (10240 KB; the limit is 256 KB)" in sent.params["text"]
+        assert "weights.bin is too large (2560 KB; the limit is 64 KB)" in sent.params["text"]
         assert h.server.downloads() == []
 
 
