@@ -67,3 +67,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database of each dialect, for the tests of the migrations themselves."""
     yield from _database(request, tmp_path, migrated=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_stored_price_lists(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Price lists imported on this machine (./data/prices) never leak into a test: the suite reads
+    an empty folder of its own unless a test points KASUAN_PRICES_DIR elsewhere."""
+    import os
+
+    before = os.environ.get("KASUAN_PRICES_DIR")
+    os.environ["KASUAN_PRICES_DIR"] = str(tmp_path_factory.mktemp("prices"))
+    yield
+    if before is None:
+        os.environ.pop("KASUAN_PRICES_DIR", None)
+    else:
+        os.environ["KASUAN_PRICES_DIR"] = before
