@@ -1,30 +1,40 @@
 # Every target sets itself up: a fresh clone needs only python3 (>= 3.11) and make.
+# `make run` installs only what running needs (RUNTIME); test, lint and bench add the test tools and
+# the real config parsers (torch, DeepSpeed, LLaMA-Factory: about 1.5 GB) on top (DEV).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUNTIME := $(VENV)/.runtime
+DEV := $(VENV)/.installed
 
 .PHONY: test run lint bench chat clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(RUNTIME): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lint,configs]'
-	$(BIN)/python -m pip install --quiet --no-deps 'llamafactory==0.9.5'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME)
 
-test: $(STAMP)
+$(DEV): $(RUNTIME)
+	$(BIN)/python -m pip install --quiet -e '.[test,lint,configs,bench]'
+	$(BIN)/python -m pip install --quiet --no-deps 'llamafactory==0.9.5'
+	touch $(DEV)
+
+test: $(DEV)
 	$(BIN)/python -m pytest
 
-run: $(STAMP)
+run: $(RUNTIME)
 	$(BIN)/kasuan run
 
-lint: $(STAMP)
+chat: $(RUNTIME)
+	$(BIN)/kasuan chat
+
+lint: $(DEV)
 	$(BIN)/ruff check bot engine catalogs templates tests testkit benchmarks
 	$(BIN)/mypy
 	$(BIN)/vulture bot engine tools/vulture_whitelist.py --min-confidence 80
 
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -20,6 +20,8 @@ def main() -> None:
 
     section("Whole process: `kasuan size --json`, a new process each run (target: median of 20 < 0.25 s)")
     print(cli_speed.report(cli_speed.run()))
+    section("Start-up beside fitcheck-llm 0.3.1's CLI, pair by pair (target: kasuan/fitcheck <= 0.6)")
+    print(cli_speed.compare_report(cli_speed.compare()))
 
     section("Sizing speed (target: median < 2 ms)")
     s = speed.sizing()

@@ -36,6 +36,8 @@ def error_message(exc: KasuanError, lang: str) -> str:
         if exc.field == "model" and p.get("value") is None:
             return t("error.need_model", lang)
         return t("error.invalid", lang, field=exc.field, detail=str(exc).split(": ", 1)[-1])
+    if exc.code == "file_refused" and has(f"file.refused.{reason}"):
+        return t(f"file.refused.{reason}", lang, **{k: v for k, v in exc.params.items() if k != "reason"})
     key = f"error.{exc.code}"
     if has(key):
         return t(key, lang, detail=str(exc))

@@ -28,7 +28,7 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 class Text(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     zh: str | None = None  # only a `.one` plural form may leave it out (Chinese has no singular)
     en: str
 

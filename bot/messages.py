@@ -41,6 +41,12 @@ class Incoming:
     # server (guild), so every channel and thread of a server shares one team wallet.
     team_id: str | None = None
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
+    # Files sent with the message (Telegram document, Discord attachment): (name, content), already
+    # bounded by the adapter; the core sizes them as training files (bot.core.files), `text` is the caption.
+    attachments: tuple[tuple[str, bytes], ...] = ()
+    # Files the adapter did not fetch: (name, reason, size in bytes); reason "too_large" (over the
+    # limit, never downloaded) or "download" (the platform failed to hand it over).
+    refused_files: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def scope_reply(self) -> str:

@@ -45,12 +45,15 @@ from bot.core.app import build_core
 from bot.core.router import Core
 from bot.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.messages import Reply
+from bot.prices import price_loop, refresh_interval
+from bot.prices import sources as price_sources
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.store.leases import process_id
 from bot.store.outbox import backlog as outbox_backlog
 from bot.wallet import send_due as wallet_send_due
 from bot.wallet import sweep as wallet_sweep
+from bot.wallet.watch import check_watches
 
 log = logging.getLogger("kasuan.run")
 SendDue = Callable[[Any, Clock, Callable[[str, Reply], Awaitable[Delivery]]], Awaitable[Any]]
@@ -381,6 +384,8 @@ async def run_all(
     supervisor = Supervisor(fronts, stop, backoff)
     status: StatusServer | None = None
     alerts: asyncio.Task[None] | None = None
+    price_task: asyncio.Task[None] | None = None
+    extra_stores: list[Store] = []
     code = 0
     try:
         if config.status_port is not None:
@@ -392,6 +397,13 @@ async def run_all(
             alerts = asyncio.create_task(
                 alert_loop(sweep, send_due, alert_store, clock, deliverer, config.alert_interval, stop, leases,
                            pass_platforms), name="alerts")
+        price_pairs = price_sources()
+        if price_pairs:  # KASUAN_PRICE_URLS: refresh those lists, then check the price watches
+            price_store = open_store(config)
+            extra_stores.append(price_store)
+            price_task = asyncio.create_task(price_loop(
+                price_pairs, clock, refresh_interval(), stop, functools.partial(check_watches, price_store)),
+                name="prices")
         code = await supervisor.wait()
         for line in supervisor.failures if code else ():
             print(f"kasuan run: {line}", file=sys.stderr)
@@ -399,6 +411,8 @@ async def run_all(
         stop.set()
         if alerts is not None:
             await alerts
+        if price_task is not None:
+            await price_task
         await supervisor.close()
         for front in reversed(supervisor.started):
             try:
@@ -410,7 +424,7 @@ async def run_all(
             await status.stop()
         runner.close()
         shared.close()
-        for store in (core_store, alert_store):
+        for store in (core_store, alert_store, *extra_stores):
             if store is not None:
                 store.close()
         if handle_signals:

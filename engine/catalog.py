@@ -21,7 +21,7 @@ T = TypeVar("T", bound=BaseModel)
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class MoESpec(Strict):

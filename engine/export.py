@@ -14,6 +14,9 @@ Pure: no files are written here; `export_files` returns {file name: content}.
 from __future__ import annotations
 
 import json
+import re
+import shlex
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -22,8 +25,10 @@ import yaml
 
 from engine.architecture import LORA_TARGETS
 from engine.breakdown import CARDS_PER_NODE
-from engine.cost import CostOption, CostReport
-from engine.fit import Fit
+from engine.cost import CostOption, CostReport, compare
+from engine.errors import KasuanError
+from engine.export_data import DEMO, dataset_files, demo_rows
+from engine.fit import Fit, Planner, ladder
 from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
 from engine.money import Money
 from engine.resolve import Resolved
@@ -42,16 +47,23 @@ TEMPLATES = {
     "qwen2": "qwen", "qwen2_moe": "qwen", "qwen3_moe": "qwen3",
 }
 STAGES = {"full": "sft", "lora": "sft", "qlora": "sft", "pretrain": "pt"}
+# preference objectives -> LLaMA-Factory stage and DPO-family loss (pref_loss); PPO needs a reward model
+OBJECTIVE_STAGES = {"dpo": ("dpo", "sigmoid"), "orpo": ("dpo", "orpo"), "simpo": ("dpo", "simpo"),
+                    "kto": ("kto", None), "rm": ("rm", None), "ppo": ("ppo", None)}
 FINETUNING = {"full": "full", "lora": "lora", "qlora": "lora", "pretrain": "full"}
 ATTENTION = {"flash": "fa2", "sdpa": "sdpa", "eager": "disabled"}
 # Defaults the sizing does not decide: the values LLaMA-Factory's own examples use.
 LEARNING_RATE = {"full": 1.0e-5, "pretrain": 1.0e-5, "lora": 1.0e-4, "qlora": 1.0e-4}
 EPOCHS = 3.0
-DATASET = {"sft": "alpaca_en_demo", "pt": "c4_demo"}
 LOGGING_STEPS = 10
 SAVE_STEPS = 500
+SAVE_TOTAL_LIMIT = 3  # the checkpoint advice (bot/views/checkpoint.KEEP): its disk figure is for 3 saves
+# Hub owners whose checkpoints are gated behind a licence click (Llama, Gemma): a download without an
+# accepted licence and a token stops with 401/403 after the job has started.
+GATED_OWNERS = ("meta-llama", "google")
 MASTER_PORT = 29500
 DS_FILE = "ds_config.json"
+SHARDING = {3: "FULL_SHARD", 2: "SHARD_GRAD_OP", 1: "SHARD_GRAD_OP", 0: "NO_SHARD"}  # ZeRO stage -> FSDP
 
 
 @dataclass(frozen=True)
@@ -70,6 +82,13 @@ class ExportPlan:
     basis: str
     priced: bool = False  # a cost comparison was run (so no `cost` means no provider rents this setup)
     model_path: str | None = None  # a local checkpoint (sized from its config.json) instead of a hub id
+    fsdp: bool = False  # FSDP was asked for: accelerate + FSDP is the main plan, DeepSpeed the other
+
+    @property
+    def stage(self) -> str:
+        """LLaMA-Factory's training stage: the objective's when it has one, else the method's."""
+        found = OBJECTIVE_STAGES.get(self.resolved.request.objective or "sft")
+        return found[0] if found is not None and self.resolved.method != "pretrain" else STAGES[self.resolved.method]
 
     @property
     def resolved(self) -> Resolved:
@@ -88,28 +107,58 @@ class ExportPlan:
         return min(self.num_gpus, CARDS_PER_NODE)
 
 
-def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None) -> ExportPlan:
+def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None,
+             fsdp: bool = False) -> ExportPlan:
     """Which setup to export for `s` (and the cost option that prices it, when `report` is given);
-    `model_path` names a local checkpoint to train instead of the catalog's hub id."""
-    fit: Fit | None
-    if s.fit is not None and s.fit.fits:
-        fit, basis = s.fit, "as_stated"
-    elif s.fit is not None and s.alternative is not None:
-        fit, basis = s.alternative, "alternative"
-    elif s.fit is not None:
-        fit, basis = s.fit, "does_not_fit"
-    elif report is not None and report.cheapest is not None:
-        fit, basis = report.cheapest.fit, "recommended"
-    else:
-        found = next((f for f in s.recommendations if f.fits), None)
-        fit, basis = (found, "recommended") if found is not None else (None, "does_not_fit")
+    `model_path` names a local checkpoint to train instead of the catalog's hub id; `fsdp` makes
+    accelerate + FSDP the main plan."""
+    fit, basis = _pick(s, report)
     estimate = fit.estimate if fit is not None else s.estimate
-    cost = None
-    if report is not None and fit is not None:
-        # the same cards rented, at the same plan when priced so (the plan changes the time, not the rent)
-        same = [o for o in report.options if o.gpu.id == fit.gpu.id and o.num_gpus == estimate.plan.num_gpus]
-        cost = next((o for o in same if o.fit.estimate.plan == estimate.plan), same[0] if same else None)
-    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path)
+    cost = _price(s, report, fit) if report is not None and fit is not None else None
+    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path, fsdp=fsdp)
+
+
+def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
+    """The fit to export. A stated card count that does not fit as stated is kept when another plan
+    (a ZeRO stage, offload) holds it there: 16 cards asked for stay 16 cards on two nodes, priced as
+    the cost reply prices them; only when no plan fits at that count is the fewest that fits taken."""
+    r = s.resolved
+    if s.fit is not None and s.fit.fits:
+        return s.fit, "as_stated"
+    if s.fit is not None and r.num_gpus_stated:
+        count = s.fit.num_gpus
+        priced = [o.fit for o in (report.options if report else ()) if o.gpu.id == s.fit.gpu.id and o.num_gpus == count]
+        at_count = priced[0] if priced else Planner(r).first_fit(s.fit.gpu, ladder(r, count))
+        if at_count.fits:
+            return at_count, "replanned"
+    if s.fit is not None and s.alternative is not None:
+        return s.alternative, "alternative"
+    if s.fit is not None:
+        return s.fit, "does_not_fit"
+    if report is not None and report.cheapest is not None:
+        return report.cheapest.fit, "recommended"
+    found = next((f for f in s.recommendations if f.fits), None)
+    return (found, "recommended") if found is not None else (None, "does_not_fit")
+
+
+def _price(s: Sizing, report: CostReport, fit: Fit) -> CostOption | None:
+    """The cheapest rental of exactly the exported setup (card, count, plan). The report prices the
+    request as stated; when the export moved to another count (the fewest cards that hold it) the
+    report has no option there, so that setup is priced on its own — the same request the cost reply
+    would price for it, hence one price for one setup, whichever way the export was reached."""
+    plan = fit.estimate.plan
+    same = [o for o in report.options if o.gpu.id == fit.gpu.id and o.num_gpus == plan.num_gpus]
+    exact = [o for o in same if o.fit.estimate.plan == plan]
+    if exact or same:
+        return (exact or same)[0]
+    q = report.request
+    update = {"gpu": fit.gpu.id, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload}
+    spec = s.resolved.spec if q.model is None and q.params_b is None else None
+    try:
+        again = compare(q.model_copy(update=update), spec)
+    except KasuanError:
+        return None
+    return next((o for o in again.options if o.gpu.id == fit.gpu.id and o.fit.estimate.plan == plan), None)
 
 
 # ---------------------------------------------------------------- the header
@@ -135,10 +184,20 @@ def cost_line(o: CostOption) -> str:
     return f"{o.provider.name}: {o.num_gpus} × {o.gpu.name}, {cycles}, total {total}{hours}"
 
 
+def gated(p: ExportPlan) -> str | None:
+    """The hub repository when it sits behind a licence click (a local checkpoint is already here)."""
+    repo = None if p.model_path else hf_id(p.resolved)
+    return repo if repo is not None and repo.split("/")[0] in GATED_OWNERS else None
+
+
 def setup_line(p: ExportPlan) -> str:
     plan = p.estimate.plan
-    how = "single card" if plan.num_gpus == 1 and plan.zero == 0 else (
-        f"DeepSpeed ZeRO-{plan.zero}" if plan.zero else "data parallel (DDP)")
+    if plan.num_gpus == 1 and plan.zero == 0:
+        how = "single card"
+    elif p.fsdp:
+        how = f"FSDP {SHARDING[plan.zero]} (accelerate launch; DeepSpeed ZeRO-{plan.zero} files as the other way)"
+    else:
+        how = f"DeepSpeed ZeRO-{plan.zero}" if plan.zero else "data parallel (DDP)"
     offload = {"none": "", "optimizer": ", optimizer offloaded to CPU", "all": ", optimizer and parameters offloaded to CPU"}
     card = p.fit.gpu.name if p.fit is not None else "no card named"
     return f"{plan.num_gpus} × {card} ({p.nodes} node{'s' if p.nodes > 1 else ''}), {how}{offload[plan.offload]}"
@@ -149,6 +208,8 @@ def header(p: ExportPlan, what: str) -> list[str]:
     r = p.resolved
     q = r.request
     method = r.method + (f" r={q.lora_rank} on {','.join(q.lora_targets or ())}" if r.adapter else "")
+    if p.stage not in ("sft", "pt"):
+        method += f", objective {q.objective}"
     memory = f"{p.estimate.total_gb:.1f} GB per card"
     if p.fit is not None:
         memory += f" of {p.fit.gpu.memory_gb:g} GB ({'fits' if p.fit.fits else 'does NOT fit'}"
@@ -165,13 +226,33 @@ def header(p: ExportPlan, what: str) -> list[str]:
         f"cost: {cost_line(p.cost)}" if p.cost is not None else (
             "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
         f"defaults to change: learning rate {LEARNING_RATE[r.method]:g}"
-        + ("" if q.epochs is not None else f", {EPOCHS:g} epochs") + ", demo dataset",
+        + ("" if q.epochs is not None else f", {EPOCHS:g} epochs")
+        + f"; dataset: {DEMO[p.stage].file} is a {len(demo_rows(p.stage, q.seq_len or 0, q.packing))}-row demo,"
+        " put your data in its"
+        " columns (or add yours to dataset_info.json)",
     ]
+    repo = gated(p)
+    if repo is not None:
+        lines.append(f"licence: {repo} is gated: accept its licence at https://huggingface.co/{repo}, then "
+                     "`huggingface-cli login` (or export HF_TOKEN=...) on every node before launching")
+    if p.stage == "ppo":
+        lines.append("ppo: set reward_model to your trained reward model (stage rm) before launching")
     return lines
 
 
+def one_line(text: str) -> str:
+    """`text` as one safe comment line: every control, format or separator character (newline, CR,
+    NEL, U+2028/U+2029, escapes, bidi overrides) becomes a space, because a name read from a
+    downloaded config.json must not end a `#` comment in a shell script or a YAML file."""
+    return "".join(" " if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch for ch in text)
+
+
+def comment_lines(p: ExportPlan, what: str) -> str:
+    return "".join(f"# {one_line(line)}\n" for line in header(p, what))
+
+
 def commented(p: ExportPlan, what: str, body: str) -> str:
-    return "".join(f"# {line}\n" for line in header(p, what)) + "\n" + body
+    return comment_lines(p, what) + "\n" + body
 
 
 # ---------------------------------------------------------------- LLaMA-Factory
@@ -188,12 +269,19 @@ def lora_target(r: Resolved) -> str:
     return ",".join(f"{t}_proj" for t in targets)
 
 
+def slug(text: str) -> str:
+    """A folder name every file system and shell takes as it is: letters, digits, `.`, `_`, `-`
+    (a config.json's name can hold a colon, a slash, a newline or `..`)."""
+    parts = re.sub(r"[^A-Za-z0-9._-]+", "-", text.removeprefix("config:")).strip("-.")
+    return parts[:80] or "model"
+
+
 def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     """The LLaMA-Factory training arguments for the plan (keys as `llamafactory-cli train` reads them)."""
     r = p.resolved
     q = r.request
     plan = p.estimate.plan
-    stage = STAGES[r.method]
+    stage = p.stage
     args: dict[str, Any] = {
         "model_name_or_path": p.model_path or hf_id(r) or "path/to/your/model",
         "trust_remote_code": True,
@@ -205,19 +293,29 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         args |= {"lora_rank": q.lora_rank, "lora_alpha": 2 * (q.lora_rank or 8), "lora_dropout": 0.0,
                  "lora_target": lora_target(r)}
     if r.method == "qlora":
-        args |= {"quantization_bit": 4, "quantization_method": "bitsandbytes", "quantization_type": "nf4",
+        # LLaMA-Factory names bitsandbytes "bnb" (QuantizationMethod.BNB); any other value silently
+        # builds no 4-bit config and the model trains unquantized
+        args |= {"quantization_bit": 4, "quantization_method": "bnb", "quantization_type": "nf4",
                  "double_quantization": bool(q.double_quant)}
+    found = OBJECTIVE_STAGES.get(q.objective or "sft")
+    if found is not None and found[1] is not None and stage == "dpo":
+        args |= {"pref_beta": 0.1, "pref_loss": found[1]}
+    if stage == "ppo":
+        args["reward_model"] = "path/to/your/reward_model"
     if deepspeed and plan.zero > 0:
         args["deepspeed"] = DS_FILE
     args |= {
-        "dataset": DATASET[stage],
+        "dataset_dir": ".",  # dataset_info.json and the demo file sit beside this file (the scripts cd here)
+        "dataset": DEMO[stage].name,
         "template": TEMPLATES.get(r.spec.family, "default"),
         "cutoff_len": q.seq_len,
+        **({"packing": bool(q.packing)} if q.packing is not None else {}),
         "overwrite_cache": True,
         "preprocessing_num_workers": 16,
-        "output_dir": f"saves/{r.spec.id}/{r.method}",
+        "output_dir": f"saves/{slug(r.spec.id)}/{r.method}",
         "logging_steps": LOGGING_STEPS,
         "save_steps": SAVE_STEPS,
+        "save_total_limit": SAVE_TOTAL_LIMIT,
         "plot_loss": True,
         "overwrite_output_dir": True,
         "report_to": "none",
@@ -250,7 +348,10 @@ def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
     """DeepSpeed JSON for the plan's ZeRO stage and offload; "auto" where the HF trainer fills it
     from the training arguments (batch sizes, clipping, precision, stage-3 bucket sizes)."""
     plan = p.estimate.plan
-    zero: dict[str, Any] = {"stage": plan.zero, "overlap_comm": plan.offload == "none", "contiguous_gradients": True}
+    # overlap_comm: LLaMA-Factory's own stage-3 example turns it off (it pins a second set of buckets
+    # and has given wrong losses with stage 3); stages 1/2 keep it on unless offloading to the CPU
+    overlap = plan.offload == "none" and plan.zero in (1, 2)
+    zero: dict[str, Any] = {"stage": plan.zero, "overlap_comm": overlap, "contiguous_gradients": True}
     if plan.zero in (1, 2):
         bucket = int(ZERO12_BUCKET_ELEMENTS // 2)  # the memory model counts one reduce + one allgather bucket
         zero |= {"allgather_partitions": True, "allgather_bucket_size": bucket, "reduce_scatter": True,
@@ -264,7 +365,7 @@ def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
     if plan.offload == "all":
         zero["offload_param"] = {"device": "cpu", "pin_memory": True}
     return {
-        "_kasuan": header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)"),
+        "_kasuan": [one_line(line) for line in header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)")],
         "train_batch_size": "auto",
         "train_micro_batch_size_per_gpu": "auto",
         "gradient_accumulation_steps": "auto",
@@ -285,7 +386,7 @@ def accelerate_config(p: ExportPlan) -> dict[str, Any]:
     FSDP offloads parameters, gradients and optimizer together (there is no optimizer-only offload)."""
     plan = p.estimate.plan
     q = p.resolved.request
-    strategy = {3: "FULL_SHARD", 2: "SHARD_GRAD_OP", 1: "SHARD_GRAD_OP", 0: "NO_SHARD"}[plan.zero]
+    strategy = SHARDING[plan.zero]
     single = plan.num_gpus == 1  # one card: nothing to shard, a plain single-process launch
     config: dict[str, Any] = {
         "compute_environment": "LOCAL_MACHINE",
@@ -326,40 +427,89 @@ def accelerate_yaml(p: ExportPlan) -> str:
 # ---------------------------------------------------------------- launch commands
 
 
-def _multi_node_env(p: ExportPlan) -> str:
+def _multi_node_env(p: ExportPlan) -> list[str]:
+    """The node variables and NCCL's network settings: fixed shell text, quoted numbers, and comments
+    (one_line) naming the provider's InfiniBand; nothing from the user's input is shell code."""
     if p.nodes == 1:
-        return ""
-    return (
-        f"# {p.nodes} nodes: run this script on every node with its own NODE_RANK (0..{p.nodes - 1})\n"
-        f'NNODES={p.nodes}\nNODE_RANK="${{NODE_RANK:?set NODE_RANK on each node}}"\n'
-        f'MASTER_ADDR="${{MASTER_ADDR:?set MASTER_ADDR to the address of node 0}}"\nMASTER_PORT="${{MASTER_PORT:-{MASTER_PORT}}}"\n'
-    )
+        return []
+    q = shlex.quote
+    lines = [
+        f"# {p.nodes} nodes: run this script on every node with its own NODE_RANK (0..{p.nodes - 1})",
+        f"NNODES={q(str(p.nodes))}",
+        'NODE_RANK="${NODE_RANK:?set NODE_RANK on each node}"',
+        'MASTER_ADDR="${MASTER_ADDR:?set MASTER_ADDR to the address of node 0}"',
+        f'MASTER_PORT="${{MASTER_PORT:-{MASTER_PORT:d}}}"',
+    ]
+    ib = infiniband(p)
+    if ib is not None:
+        lines += [f"# {one_line(ib)}", "export NCCL_IB_DISABLE=0",
+                  "# the InfiniBand adapters to use (list them with ibv_devinfo); mlx5 takes every mlx5_* port",
+                  'export NCCL_IB_HCA="${NCCL_IB_HCA:-mlx5}"']
+    else:
+        lines.append("# no InfiniBand named for this setup: NCCL falls back to TCP between nodes, several times slower")
+    lines += ["# the interface that reaches node 0 (ip -br addr); eth0 is a placeholder",
+              'export NCCL_SOCKET_IFNAME="${NCCL_SOCKET_IFNAME:-eth0}"']
+    return lines
+
+
+def infiniband(p: ExportPlan) -> str | None:
+    """What to rent for the nodes to talk over InfiniBand, from the priced provider's add-ons."""
+    if p.cost is None:
+        return None
+    o = p.cost
+    found = next((a for a in o.provider.add_ons if a.multi_node
+                  and (not a.offers or any(f.id in a.offers for f in o.provider.offers if f.gpu == o.gpu.id))), None)
+    if found is None:
+        return None
+    where = f" (regions {', '.join(found.regions)}: rent the nodes there)" if found.regions else ""
+    return f"InfiniBand: {o.provider.name} rents {found.name} for multi-node jobs{where}"
+
+
+NODE_VARS = {"NNODES": "$NNODES", "NODE_RANK": "$NODE_RANK", "MASTER_ADDR": "$MASTER_ADDR",
+             "MASTER_PORT": "$MASTER_PORT"}
+
+
+def command(p: ExportPlan, fmt: str) -> list[str]:
+    """The launch command as words (environment assignments first); a word starting with `$`
+    names one of NODE_VARS and is written double-quoted, every other word shlex-quoted."""
+    multi = p.nodes > 1
+    if fmt == "llamafactory":
+        if p.num_gpus == 1:
+            return ["llamafactory-cli", "train", "llamafactory.yaml"]
+        env = ["FORCE_TORCHRUN=1"]
+        if multi:
+            env += [f"{k}={v}" for k, v in NODE_VARS.items()]
+        return [*env, f"NPROC_PER_NODE={p.per_node}", "llamafactory-cli", "train", "llamafactory.yaml"]
+    if fmt == "torchrun":
+        rdzv = (["--nnodes", "$NNODES", "--node_rank", "$NODE_RANK", "--master_addr", "$MASTER_ADDR",
+                 "--master_port", "$MASTER_PORT"] if multi else ["--nnodes", "1"])
+        return ["torchrun", *rdzv, "--nproc_per_node", str(p.per_node), "-m", "llamafactory.launcher",
+                "llamafactory.yaml"]
+    if fmt == "accelerate":
+        rdzv = (["--machine_rank", "$NODE_RANK", "--main_process_ip", "$MASTER_ADDR", "--main_process_port",
+                 "$MASTER_PORT"] if multi else [])
+        return ["accelerate", "launch", "--config_file", "accelerate_fsdp.yaml", "--num_machines", str(p.nodes),
+                "--num_processes", str(p.num_gpus), *rdzv, "-m", "llamafactory.launcher", "llamafactory_fsdp.yaml"]
+    raise ValueError(f"unknown launcher {fmt!r}")
+
+
+def shell_word(word: str) -> str:
+    """One word of the command line: a node variable reference stays a (double-quoted) expansion,
+    `NAME=value` keeps its name bare, and every value is shlex-quoted."""
+    name, eq, value = word.partition("=")
+    if eq and name.isidentifier() and name.isupper():
+        return f"{name}={shell_word(value)}"
+    if word in NODE_VARS.values():
+        return f'"{word}"'
+    return shlex.quote(word)
 
 
 def launch_script(p: ExportPlan, fmt: str) -> str:
     """`launch.sh` for one launcher: llamafactory-cli, torchrun or accelerate launch."""
-    multi = p.nodes > 1
-    head = "#!/usr/bin/env bash\n" + "".join(f"# {line}\n" for line in header(p, f"launch command ({fmt})"))
-    lines = ["set -euo pipefail", 'cd "$(dirname "$0")"', ""]
-    env = _multi_node_env(p)
-    if fmt == "llamafactory":
-        if p.num_gpus == 1:
-            cmd = "llamafactory-cli train llamafactory.yaml"
-        else:
-            nodes = " NNODES=$NNODES NODE_RANK=$NODE_RANK MASTER_ADDR=$MASTER_ADDR MASTER_PORT=$MASTER_PORT" if multi else ""
-            cmd = f"FORCE_TORCHRUN=1{nodes} NPROC_PER_NODE={p.per_node} llamafactory-cli train llamafactory.yaml"
-    elif fmt == "torchrun":
-        rdzv = (" --nnodes $NNODES --node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port $MASTER_PORT"
-                if multi else " --nnodes 1")
-        cmd = f"torchrun{rdzv} --nproc_per_node {p.per_node} -m llamafactory.launcher llamafactory.yaml"
-    elif fmt == "accelerate":
-        rdzv = (" --machine_rank $NODE_RANK --main_process_ip $MASTER_ADDR --main_process_port $MASTER_PORT"
-                if multi else "")
-        cmd = (f"accelerate launch --config_file accelerate_fsdp.yaml --num_machines {p.nodes} "
-               f"--num_processes {p.num_gpus}{rdzv} -m llamafactory.launcher llamafactory_fsdp.yaml")
-    else:
-        raise ValueError(f"unknown launcher {fmt!r}")
-    return head + "\n".join(lines) + "\n" + env + cmd + "\n"
+    words = command(p, fmt)
+    lines = ["set -euo pipefail", 'cd "$(dirname "$0")"', "", *_multi_node_env(p),
+             " ".join(shell_word(w) for w in words)]
+    return "#!/usr/bin/env bash\n" + comment_lines(p, f"launch command ({fmt})") + "\n" + "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- the front door
@@ -379,6 +529,9 @@ def export_files(p: ExportPlan, fmt: str = "all") -> dict[str, str]:
     if "accelerate" in wanted:
         out["accelerate_fsdp.yaml"] = accelerate_yaml(p)
         out["llamafactory_fsdp.yaml"] = llamafactory_yaml(p, deepspeed=False)
+    if {"llamafactory", "torchrun", "accelerate"} & set(wanted):
+        q = p.resolved.request
+        out |= dataset_files(p.stage, q.seq_len or 0, q.packing)
     for launcher in ("llamafactory", "torchrun", "accelerate"):
         if launcher in wanted:
             out[f"launch_{launcher}.sh"] = launch_script(p, launcher)

@@ -282,6 +282,9 @@ class Provider(Strict):
     aliases: list[str] = Field(default_factory=list)
     currency: str
     prices_read: str = Field(pattern=DATE)
+    # published: the date is the provider's own (its list says when); read: the source gives no date,
+    # so prices_read is the day the list was read (an assumption the reply states)
+    prices_date_basis: Literal["published", "read"] = "published"
     source: str
     billing: Billing
     regions: list[Region] = Field(default_factory=list)
@@ -385,7 +388,7 @@ def providers() -> Index[Provider]:
         assert isinstance(provider, Provider)
         if provider.id != path.stem:
             raise CatalogError(f"{path.name}: id '{provider.id}' must match the file name '{path.stem}'")
-        loaded.append(provider)
+        loaded.append(_with_imported_prices(provider))
     if not loaded:
         raise CatalogError("catalogs/providers: no provider files")
     index = Index("provider", loaded)
@@ -394,6 +397,21 @@ def providers() -> Index[Provider]:
         if p.currency not in known:
             raise CatalogError(f"{p.id}.yaml: field 'currency': unknown currency '{p.currency}'")
     return index
+
+
+def _with_imported_prices(p: Provider) -> Provider:
+    """The provider with the price list imported last (`kasuan prices import`, the refresh), if any;
+    a stored list that no longer fits the catalog is ignored and the catalog's prices stand."""
+    from engine.price_import import apply_overlay  # lazy: it imports this module
+    from engine.price_overlay import load_overlay
+
+    data = load_overlay(p.id)
+    if data is None:
+        return p
+    try:
+        return apply_overlay(p, data)
+    except (ValueError, KeyError, TypeError):
+        return p
 
 
 def provider(name: str) -> Provider:

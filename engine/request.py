@@ -28,7 +28,7 @@ MAX_SAMPLES = 10**12
 class TrainingRequest(BaseModel):
     """One sizing/cost question, as stated by the user (None = not stated)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     model: str | None = None  # catalog id (or "config:<name>" for a config.json)
     params_b: float | None = Field(default=None, gt=0)

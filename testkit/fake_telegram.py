@@ -86,6 +86,8 @@ class FakeTelegram:
     webhook: dict[str, Any] = field(default_factory=dict)
     commands: dict[str | None, list[dict[str, str]]] = field(default_factory=dict)
     scoped_commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
+    uploads: dict[str, bytes] = field(default_factory=dict)  # file_id -> content (documents users sent)
+    inline_answers: list[dict[str, Any]] = field(default_factory=list)  # answerInlineQuery calls, in order
 
     def __post_init__(self) -> None:
         self.updates: deque[dict[str, Any]] = deque()
@@ -111,6 +113,7 @@ class FakeTelegram:
         app.router.add_post("/_fake/fail", self._control_fail)
         app.router.add_get("/_fake/calls", self._control_calls)
         app.router.add_get("/_fake/count", self._control_count)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
@@ -190,6 +193,72 @@ class FakeTelegram:
         query = {"id": str(next(self._update_ids) + 10_000), "from": self.user(uid, lang), "message": msg,
                  "chat_instance": str(chat_id), "data": data}
         return self.push({"update_id": next(self._update_ids), "callback_query": query})
+
+    # ------------------------------------------------------------------ documents and inline queries
+
+    def document(self, chat_id: int, name: str, content: bytes, *, caption: str = "", user_id: int | None = None,
+                 lang: str | None = "en", file_size: int | None = None, mime_type: str = "application/octet-stream",
+                 reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Queue a message carrying a file, as Telegram sends it (a document with its file_id and
+        size, the caption with its entities); getFile and the file URL then serve `content`.
+        `file_size` may claim another size than the content's (Telegram reports what it stored)."""
+        file_id = f"doc{len(self.uploads) + 1}"
+        self.uploads[file_id] = content
+        msg = self.message(chat_id, caption, user_id=user_id, lang=lang, reply_to=reply_to)
+        del msg["text"]
+        if "entities" in msg:
+            msg["caption_entities"] = msg.pop("entities")
+        if caption:
+            msg["caption"] = caption
+        msg["document"] = {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_name": name,
+                           "mime_type": mime_type, "file_size": len(content) if file_size is None else file_size}
+        return self.push(msg)
+
+    def downloads(self) -> list[Call]:
+        """The getFile calls the bot made (each precedes one download of the file's URL)."""
+        return [c for c in self.calls if c.method == "getFile"]
+
+    async def api_getFile(self, p: dict[str, Any]) -> dict[str, Any]:
+        file_id = str(p["file_id"])
+        if file_id not in self.uploads:
+            raise _ApiError(400, "Bad Request: invalid file_id")
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(self.uploads[file_id]),
+                "file_path": f"documents/{file_id}"}
+
+    async def _download(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401)
+        file_id = request.match_info["path"].rsplit("/", 1)[-1]
+        self.calls.append(Call("download", {"file_id": file_id}, time.monotonic()))
+        if file_id not in self.uploads:
+            return web.Response(status=404)
+        return web.Response(body=self.uploads[file_id])
+
+    def inline(self, query: str, *, user_id: int = 42, lang: str | None = "en", chat_type: str = "supergroup",
+               offset: str = "") -> dict[str, Any]:
+        """Queue an inline query ("@bot 7b qlora 4090" typed in any chat)."""
+        iq = {"id": str(next(self._update_ids) + 50_000), "from": self.user(user_id, lang), "query": query,
+              "offset": offset, "chat_type": chat_type}
+        return self.push({"update_id": next(self._update_ids), "inline_query": iq})
+
+    async def api_answerInlineQuery(self, p: dict[str, Any]) -> bool:
+        results = p.get("results")
+        if isinstance(results, str):
+            results = json.loads(results)
+        answer = {**p, "results": results}
+        for r in results or []:
+            text = r.get("input_message_content", {}).get("message_text", "")
+            if r.get("input_message_content", {}).get("parse_mode") == "HTML":
+                try:
+                    check(text)
+                except TelegramHTMLError as exc:
+                    raise _ApiError(400, f"Bad Request: can't parse entities: {exc}") from exc
+            if len(text) > 4096:
+                raise _ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        if len(results or []) > 50:
+            raise _ApiError(400, "Bad Request: RESULTS_TOO_MUCH")
+        self.inline_answers.append(answer)
+        return True
 
     # ------------------------------------------------------------------ misbehaving
 

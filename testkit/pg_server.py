@@ -66,6 +66,7 @@ class PgServer:
     process: subprocess.Popen[bytes] | None = None
     external_url: str | None = None
     _made: list[str] = field(default_factory=list)
+    _template: str | None = None
 
     @property
     def admin_url(self) -> str:
@@ -75,15 +76,32 @@ class PgServer:
         base = self.admin_url.rsplit("/", 1)[0]
         return f"{base}/{database}"
 
-    def new_database(self) -> str:
-        """CREATE DATABASE with a fresh name; returns its URL."""
+    def new_database(self, *, migrated: bool = False) -> str:
+        """CREATE DATABASE with a fresh name; returns its URL.
+
+        `migrated=True` clones a template that already holds every migration (built once per server,
+        on first use) with a file copy, which is several times cheaper than creating an empty database
+        and migrating it; tests of the migrations themselves ask for an empty one."""
         import psycopg
 
+        template = self._migrated_template() if migrated else "template0"
         name = f"ks_{uuid.uuid4().hex[:12]}"
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}" STRATEGY FILE_COPY')
         self._made.append(name)
         return self.url(name)
+
+    def _migrated_template(self) -> str:
+        """The name of a database with the store's migrations applied, made the first time it is asked for.
+
+        It must have no open connection when it is cloned, so the store that migrates it is closed at once."""
+        if self._template is None:
+            from bot.store.opening import connect
+
+            url = self.new_database()
+            connect(url).close()
+            self._template = url.rsplit("/", 1)[1]
+        return self._template
 
     def drop_database(self, url: str) -> None:
         import psycopg

@@ -1,34 +1,55 @@
-"""Load exported training files with the real tools' own parsers and print what they read, as JSON.
+"""Run exported bundles through the real tools' own set-up paths and print what they built, as JSON.
 
-Run as a script (`python tests/config_parsers.py DIR`) from tests/test_export_parsers.py, in a
-child process so torch, transformers and DeepSpeed never load into the test runner itself.
+Run as a script from tests/test_export_parsers.py, in a child process so torch, transformers and
+DeepSpeed never load into the test runner itself:
 
+    python tests/config_parsers.py TINY_DIR BUNDLE... [smoke:BUNDLE ...]
+
+For every bundle folder (the export's files as written):
 - LLaMA-Factory 0.9.5: `get_train_args` (its argument parser plus its checks). A file that names a
-  DeepSpeed config goes through `_parse_train_args` instead (get_train_args refuses DeepSpeed
-  outside a torchrun launch), which builds transformers' HfTrainerDeepSpeedConfig from the JSON;
-  the "auto" values are then filled the way the HF trainer fills them and DeepSpeed's own
-  `DeepSpeedConfig` parses the result; the rest of LLaMA-Factory's checks run on the same
-  arguments without the DeepSpeed key. `use_cpu` is set because this machine has no GPU.
+  DeepSpeed config goes through `_parse_train_args` first (get_train_args refuses DeepSpeed outside
+  a torchrun launch), which builds transformers' HfTrainerDeepSpeedConfig from the JSON; the trainer's
+  own `trainer_config_finalize` fills the "auto" values and DeepSpeed's `DeepSpeedConfig` parses the
+  result. `use_cpu` is set because this machine has no GPU.
+- its quantization step (`configure_quantization`, the path `load_model` takes): the
+  BitsAndBytesConfig it builds for QLoRA. bitsandbytes itself is not installed (it needs CUDA), so
+  only LLaMA-Factory's version gate is recorded instead of enforced.
+- its template (`get_template_and_fix_tokenizer`) and dataset loading (`get_dataset`) from the
+  bundle's own dataset_info.json and demo file, tokenized with a tiny tokenizer built here.
 - DeepSpeed 0.19.8: `DeepSpeedZeroConfig` (pydantic, unknown keys refused) and `DeepSpeedConfig`.
 - accelerate 1.11.0: `load_config_from_file` (ClusterConfig; unknown keys refused).
 - launch scripts: `bash -n`, then the command line through torchrun's and accelerate launch's own
   argument parsers.
+`smoke:BUNDLE` then trains that bundle for 2 steps on the CPU with LLaMA-Factory's `run_exp` (what
+`llamafactory-cli train FILE` calls), the YAML as written except the model path (the tiny random
+model), `max_steps: 2` and `use_cpu`.
+
+LLaMA-Factory imports torchaudio at module level for audio inputs (llamafactory/data/mm_plugin.py);
+the CPU test set-up has no torchaudio and text training never calls it, so an empty module stands
+in for it — nothing else is replaced.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import logging
 import os
 import shlex
 import subprocess
 import sys
+import types
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import yaml
+
 HIDDEN = 5120  # any hidden size: the HF trainer sizes the stage-3 buckets from the model's
+TINY = {"hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 2, "num_attention_heads": 2,
+        "num_key_value_heads": 1, "max_position_embeddings": 4096}
+SPECIAL = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 
 
 def _quiet() -> None:
@@ -36,24 +57,54 @@ def _quiet() -> None:
     logging.disable(logging.WARNING)
     os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
     os.environ.setdefault("DS_ACCELERATOR", "cpu")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("DISABLE_VERSION_CHECK", "1")  # LLaMA-Factory's pins predate transformers 5.6
+    if "torchaudio" not in sys.modules:
+        placeholder = types.ModuleType("torchaudio")
+        placeholder.__spec__ = importlib.machinery.ModuleSpec("torchaudio", None)
+        sys.modules["torchaudio"] = placeholder
 
 
-def deepspeed_config(config: dict[str, Any], hidden: int = HIDDEN) -> dict[str, Any]:
-    """DeepSpeed's own reading of a config whose "auto" values were filled as the HF trainer does."""
+def tiny_model(folder: Path, texts: list[str]) -> None:
+    """A randomly initialised 2-layer Qwen2 and a byte-level BPE tokenizer trained here on `texts`
+    (with Qwen's chat markers as special tokens): nothing comes from a model hub."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=600, special_tokens=SPECIAL,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    tok.train_from_iterator(texts, trainer)
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, eos_token="<|im_end|>", pad_token="<|endoftext|>")
+    fast.save_pretrained(folder)
+    config = Qwen2Config(vocab_size=len(fast), bos_token_id=None, eos_token_id=fast.eos_token_id,
+                         pad_token_id=fast.pad_token_id, tie_word_embeddings=True, **TINY)
+    Qwen2ForCausalLM(config).save_pretrained(folder)
+
+
+def deepspeed_config(config: dict[str, Any]) -> dict[str, Any]:
+    """DeepSpeed's own reading of a config (its "auto" values already filled by the HF trainer, or
+    filled here the same way when the JSON is read on its own)."""
     from deepspeed.runtime.config import DeepSpeedConfig
     from deepspeed.runtime.zero.config import DeepSpeedZeroConfig
 
     filled = json.loads(json.dumps(config))
+    filled.pop("_kasuan", None)
     for key in ("train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps"):
         if filled.get(key) == "auto":
             filled[key] = 1
     if filled.get("gradient_clipping") == "auto":
         filled["gradient_clipping"] = 1.0
-    filled["fp16"] = {**filled.get("fp16", {}), "enabled": False}
-    filled["bf16"] = {"enabled": True}
+    for key in ("fp16", "bf16"):
+        if filled.get(key, {}).get("enabled") == "auto":
+            filled[key]["enabled"] = key == "bf16"
     zero = filled.get("zero_optimization", {})
-    autos = {"reduce_bucket_size": hidden * hidden, "stage3_prefetch_bucket_size": int(0.9 * hidden * hidden),
-             "stage3_param_persistence_threshold": 10 * hidden}
+    autos = {"reduce_bucket_size": HIDDEN * HIDDEN, "stage3_prefetch_bucket_size": int(0.9 * HIDDEN * HIDDEN),
+             "stage3_param_persistence_threshold": 10 * HIDDEN}
     for key, value in autos.items():
         if zero.get(key) == "auto":
             zero[key] = value
@@ -67,6 +118,10 @@ def deepspeed_config(config: dict[str, Any], hidden: int = HIDDEN) -> dict[str, 
         "reduce_bucket_size": int(z.reduce_bucket_size),
         "allgather_bucket_size": int(z.allgather_bucket_size),
         "max_live_parameters": int(z.max_live_parameters),
+        "train_batch_size": int(ds.train_batch_size),
+        "micro_batch": int(ds.train_micro_batch_size_per_gpu),
+        "grad_accum": int(ds.gradient_accumulation_steps),
+        "gradient_clipping": float(ds.gradient_clipping),
         "bf16": bool(ds.bfloat16_config.enabled),
     }
 
@@ -75,8 +130,49 @@ def _value(x: Any) -> str:
     return str(getattr(x, "value", x))
 
 
-def llamafactory(path: Path) -> dict[str, Any]:
-    import yaml
+def quantization(model_args: Any) -> dict[str, Any] | None:
+    """The quantization config LLaMA-Factory's model loader would pass to from_pretrained."""
+    import llamafactory.model.model_utils.quantization as q
+
+    gates: list[str] = []
+    real_gate = q.check_version
+    q.check_version = lambda requirement, mandatory=False: gates.append(requirement)  # no bitsandbytes on CPU
+    try:
+        init_kwargs: dict[str, Any] = {}
+        q.configure_quantization(SimpleNamespace(model_type="qwen3"), None, model_args, True, init_kwargs)
+    finally:
+        q.check_version = real_gate
+    c = init_kwargs.get("quantization_config")
+    if c is None:
+        return None
+    return {"class": type(c).__name__, "load_in_4bit": bool(c.load_in_4bit), "quant_type": c.bnb_4bit_quant_type,
+            "double_quant": bool(c.bnb_4bit_use_double_quant), "compute_dtype": str(c.bnb_4bit_compute_dtype),
+            "gates": gates}
+
+
+def dataset(folder: Path, model_args: Any, data_args: Any, training_args: Any, stage: str,
+            tiny: Path) -> dict[str, Any]:
+    """The bundle's own dataset, loaded and tokenized by LLaMA-Factory with the plan's template."""
+    from llamafactory.data import get_dataset, get_template_and_fix_tokenizer
+    from llamafactory.extras.constants import IGNORE_INDEX
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(tiny))
+    template = get_template_and_fix_tokenizer(tokenizer, data_args)
+    data_args.preprocessing_num_workers = None  # six demo rows: no worker processes (speed only)
+    module = get_dataset(template, model_args, data_args, training_args, "rm" if stage == "dpo" else stage,
+                         tokenizer)
+    train = module["train_dataset"]
+    row = train[0]
+    labels = row.get("labels") or row.get("chosen_labels") or row.get("input_ids") or []  # pt: every token
+    return {"rows": len(train), "columns": sorted(train.column_names), "length": len(row["input_ids"]
+            if "input_ids" in row else row["chosen_input_ids"]),
+            "trained_tokens": sum(1 for t in labels if t != IGNORE_INDEX),
+            "template": data_args.template, "format_user": type(template.format_user).__name__}
+
+
+def llamafactory(path: Path, tiny: Path) -> dict[str, Any]:
+    from llamafactory.data.template import TEMPLATES
     from llamafactory.hparams import get_train_args
     from llamafactory.hparams.parser import _parse_train_args
 
@@ -84,7 +180,7 @@ def llamafactory(path: Path) -> dict[str, Any]:
     args["use_cpu"] = True
     out: dict[str, Any] = {}
     cwd = os.getcwd()
-    os.chdir(path.parent)  # the YAML names the DeepSpeed file relative to itself
+    os.chdir(path.parent)  # the YAML names the DeepSpeed file and the dataset folder relative to itself
     try:
         if args.get("deepspeed"):
             _, _, ta, _, _ = _parse_train_args(dict(args))
@@ -93,23 +189,26 @@ def llamafactory(path: Path) -> dict[str, Any]:
             out["deepspeed"] = deepspeed_config(hf.config)
             args.pop("deepspeed")
         model, data, training, finetuning, _ = get_train_args(args)
+        out["quantization"] = quantization(model)
+        out["dataset"] = dataset(path.parent, model, data, training, finetuning.stage, tiny)
     finally:
         os.chdir(cwd)
     out.update({
         "model_name_or_path": model.model_name_or_path,
         "stage": finetuning.stage,
+        "pref_loss": finetuning.pref_loss if finetuning.stage == "dpo" else None,
         "finetuning_type": finetuning.finetuning_type,
         "lora_rank": finetuning.lora_rank if finetuning.finetuning_type == "lora" else None,
         "lora_target": list(finetuning.lora_target) if finetuning.finetuning_type == "lora" else None,
         "quantization_bit": model.quantization_bit,
-        "double_quantization": model.double_quantization,
         "cutoff_len": data.cutoff_len,
         "template": data.template,
-        "template_known": data.template in _templates(),
+        "template_known": data.template in TEMPLATES,
         "per_device_train_batch_size": training.per_device_train_batch_size,
         "gradient_accumulation_steps": training.gradient_accumulation_steps,
+        "save_total_limit": training.save_total_limit,
+        "output_dir": training.output_dir,
         "bf16": bool(training.bf16),
-        "pure_bf16": bool(model.infer_dtype == "bfloat16" and finetuning.pure_bf16),
         "flash_attn": str(getattr(model.flash_attn, "value", model.flash_attn)),
         "gradient_checkpointing": not model.disable_gradient_checkpointing,
         "optim": str(getattr(training.optim, "value", training.optim)),
@@ -117,24 +216,6 @@ def llamafactory(path: Path) -> dict[str, Any]:
         "num_train_epochs": training.num_train_epochs,
     })
     return out
-
-
-def _templates() -> set[str]:
-    """LLaMA-Factory's registered chat templates, read from the register_template(name=...) calls in its
-    installed source (importing that module pulls in torchaudio, which the CPU set-up does not have)."""
-    import ast
-    from importlib.util import find_spec
-
-    spec = find_spec("llamafactory")
-    assert spec is not None and spec.submodule_search_locations
-    source = Path(next(iter(spec.submodule_search_locations))) / "data" / "template.py"
-    names = set()
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "register_template":
-            for kw in node.keywords:
-                if kw.arg == "name" and isinstance(kw.value, ast.Constant):
-                    names.add(str(kw.value.value))
-    return names
 
 
 def accelerate(path: Path) -> dict[str, Any]:
@@ -156,8 +237,9 @@ def accelerate(path: Path) -> dict[str, Any]:
 def launch(path: Path) -> dict[str, Any]:
     """The command line read by the launcher's own parser (variables replaced by sample values)."""
     subprocess.run(["bash", "-n", str(path)], check=True)
-    line = [ln for ln in path.read_text().splitlines() if ln and not ln.startswith("#")][-1]
-    sample = {"$NNODES": "2", "$NODE_RANK": "0", "$MASTER_ADDR": "10.0.0.1", "$MASTER_PORT": "29500"}
+    text = path.read_text(encoding="utf-8")
+    line = [ln for ln in text.splitlines() if ln and not ln.startswith("#")][-1]
+    sample = {'"$NNODES"': "2", '"$NODE_RANK"': "0", '"$MASTER_ADDR"': "10.0.0.1", '"$MASTER_PORT"': "29500"}
     for var, value in sample.items():
         line = line.replace(var, value)
     words = shlex.split(line)
@@ -165,7 +247,8 @@ def launch(path: Path) -> dict[str, Any]:
     while words and "=" in words[0] and not words[0].startswith("-"):
         key, _, value = words.pop(0).partition("=")
         env[key] = value
-    out: dict[str, Any] = {"program": words[0], "env": env}
+    exported = dict(ln.removeprefix("export ").split("=", 1) for ln in text.splitlines() if ln.startswith("export "))
+    out: dict[str, Any] = {"program": words[0], "env": env, "exported": sorted(exported)}
     if words[0] == "torchrun":
         from torch.distributed.run import get_args_parser
 
@@ -183,12 +266,12 @@ def launch(path: Path) -> dict[str, Any]:
     return out
 
 
-def read_dir(folder: Path) -> dict[str, Any]:
+def read_dir(folder: Path, tiny: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for path in sorted(folder.iterdir()):
         if path.name.startswith("llamafactory"):
-            out[path.name] = llamafactory(path)
-        elif path.suffix == ".json":
+            out[path.name] = llamafactory(path, tiny)
+        elif path.name == "ds_config.json":
             out[path.name] = deepspeed_config(json.loads(path.read_text(encoding="utf-8")))
         elif path.name.startswith("accelerate"):
             out[path.name] = accelerate(path)
@@ -197,7 +280,56 @@ def read_dir(folder: Path) -> dict[str, Any]:
     return out
 
 
+def smoke(folder: Path, tiny: Path) -> dict[str, Any]:
+    """Train the bundle's llamafactory.yaml for 2 steps on the CPU, only the model swapped."""
+    from llamafactory.train.tuner import run_exp
+
+    args = yaml.safe_load((folder / "llamafactory.yaml").read_text(encoding="utf-8"))
+    args |= {"model_name_or_path": str(tiny), "max_steps": 2, "use_cpu": True}
+    cwd = os.getcwd()
+    os.chdir(folder)  # as the launch scripts do
+    try:
+        run_exp(args)
+    finally:
+        os.chdir(cwd)
+    out_dir = folder / args["output_dir"]
+    state = json.loads((out_dir / "trainer_state.json").read_text(encoding="utf-8"))
+    losses = [h["train_loss"] for h in state["log_history"] if "train_loss" in h]
+    return {"global_step": state["global_step"], "train_loss": losses[-1] if losses else None,
+            "saved": sorted(p.name for p in out_dir.iterdir() if p.suffix in (".safetensors", ".bin")),
+            "changed": _changed(out_dir, tiny)}
+
+
+def _changed(out_dir: Path, tiny: Path) -> float:
+    """How far training moved the saved weights: full weights against the initial tiny model, LoRA's
+    B matrices against their zero start (a run that only loaded would leave both at 0)."""
+    from safetensors.torch import load_file
+
+    if (out_dir / "adapter_model.safetensors").exists():
+        tensors = load_file(str(out_dir / "adapter_model.safetensors"))
+        return max(float(t.abs().max()) for k, t in tensors.items() if "lora_B" in k)
+    after = load_file(str(out_dir / "model.safetensors"))
+    before = load_file(str(tiny / "model.safetensors"))
+    return max(float((after[k].float() - before[k].float()).abs().max()) for k in before)
+
+
+def demo_texts(folders: list[Path]) -> list[str]:
+    texts = []
+    for folder in folders:
+        for path in folder.glob("kasuan_demo_*.json"):
+            for row in json.loads(path.read_text(encoding="utf-8")):
+                texts += [str(v) for v in row.values()]
+    return texts
+
+
 if __name__ == "__main__":
     _quiet()
-    result = {name: read_dir(Path(name)) for name in sys.argv[1:]}
+    tiny_dir = Path(sys.argv[1]).resolve()
+    names = [a for a in sys.argv[2:] if not a.startswith("smoke:")]
+    tiny_model(tiny_dir, [*demo_texts([Path(n) for n in names]), "user assistant system"])
+    result: dict[str, Any] = {name: read_dir(Path(name), tiny_dir) for name in names}
+    for arg in sys.argv[2:]:
+        if arg.startswith("smoke:"):
+            name = arg.removeprefix("smoke:")
+            result[name]["smoke"] = smoke(Path(name).resolve(), tiny_dir)
     sys.stdout.write("KASUAN-JSON " + json.dumps(result) + "\n")

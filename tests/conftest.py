@@ -44,15 +44,41 @@ def pg_server() -> Iterator[PgServer]:
         server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database of each dialect: a SQLite file, or a new PostgreSQL database."""
+def _database(request: pytest.FixtureRequest, tmp_path: Path, *, migrated: bool) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "k.db")
         return
     server: PgServer = request.getfixturevalue("pg_server")
-    url = server.new_database()
+    url = server.new_database(migrated=migrated)
     try:
         yield url
     finally:
         server.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each dialect: a new SQLite file, or a PostgreSQL database cloned from a
+    migrated template (see testkit/pg_server.py), so each test starts from the same schema quickly."""
+    yield from _database(request, tmp_path, migrated=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each dialect, for the tests of the migrations themselves."""
+    yield from _database(request, tmp_path, migrated=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_stored_price_lists(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Price lists imported on this machine (./data/prices) never leak into a test: the suite reads
+    an empty folder of its own unless a test points KASUAN_PRICES_DIR elsewhere."""
+    import os
+
+    before = os.environ.get("KASUAN_PRICES_DIR")
+    os.environ["KASUAN_PRICES_DIR"] = str(tmp_path_factory.mktemp("prices"))
+    yield
+    if before is None:
+        os.environ.pop("KASUAN_PRICES_DIR", None)
+    else:
+        os.environ["KASUAN_PRICES_DIR"] = before

@@ -24,7 +24,7 @@ from tests.test_telegram import TelegramHarness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 FILES = {"llamafactory.yaml", "accelerate_fsdp.yaml", "llamafactory_fsdp.yaml", "launch_llamafactory.sh",
-         "launch_torchrun.sh", "launch_accelerate.sh"}
+         "launch_torchrun.sh", "launch_accelerate.sh", "dataset_info.json", "kasuan_demo_sft.json"}
 
 
 def test_export_through_the_core_hands_over_the_sized_files() -> None:

@@ -17,7 +17,7 @@ def test_export_writes_every_format(tmp_path: Path, capsys: pytest.CaptureFixtur
     text = capsys.readouterr().out
     names = {p.name for p in out.iterdir()}
     assert names == {"llamafactory.yaml", "accelerate_fsdp.yaml", "llamafactory_fsdp.yaml", "launch_llamafactory.sh",
-                     "launch_torchrun.sh", "launch_accelerate.sh"}
+                     "launch_torchrun.sh", "launch_accelerate.sh", "dataset_info.json", "kasuan_demo_sft.json"}
     assert f"Written to {out}" in text and str(out / "launch_torchrun.sh") in text
     assert (out / "launch_llamafactory.sh").stat().st_mode & 0o111
 
@@ -29,8 +29,8 @@ def test_flags_beat_text_and_the_files_follow(tmp_path: Path, capsys: pytest.Cap
                  "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert (obj["num_gpus"], obj["zero"], obj["seq_len"]) == (8, 3, 4096)
-    assert sorted(Path(p).name for p in obj["files"]) == ["ds_config.json", "launch_llamafactory.sh",
-                                                          "llamafactory.yaml"]
+    assert sorted(Path(p).name for p in obj["files"]) == ["dataset_info.json", "ds_config.json", "kasuan_demo_sft.json",
+                                                          "launch_llamafactory.sh", "llamafactory.yaml"]
     lf = yaml.safe_load((out / "llamafactory.yaml").read_text())
     assert (lf["cutoff_len"], lf["per_device_train_batch_size"], lf["deepspeed"]) == (4096, 2, "ds_config.json")
     ds = json.loads((out / "ds_config.json").read_text())

@@ -99,10 +99,10 @@ def test_multi_node_launch_has_the_node_variables() -> None:
     files, p = files_for(model="qwen2.5-72b", method="full", gpu="h100-sxm", num_gpus=32, zero=3)
     assert p.basis == "as_stated" and p.nodes == 4
     sh = files["launch_torchrun.sh"]
-    assert "--nnodes $NNODES --node_rank $NODE_RANK --master_addr $MASTER_ADDR" in sh
+    assert '--nnodes "$NNODES" --node_rank "$NODE_RANK" --master_addr "$MASTER_ADDR"' in sh
     assert "NNODES=4" in sh and "--nproc_per_node 8" in sh
     assert body(files["accelerate_fsdp.yaml"])["num_machines"] == 4
-    assert "NNODES=$NNODES NODE_RANK=$NODE_RANK" in files["launch_llamafactory.sh"]
+    assert 'NNODES="$NNODES" NODE_RANK="$NODE_RANK"' in files["launch_llamafactory.sh"]
 
 
 def test_a_card_that_does_not_fit_exports_the_fewest_that_would() -> None:
@@ -120,12 +120,13 @@ def test_formats_and_cost_line() -> None:
     p = plan_for(s, report)
     assert p.cost is not None and p.cost.gpu.id == "rtx-4090"
     files = export_files(p, "llamafactory")
-    assert set(files) == {"llamafactory.yaml", "launch_llamafactory.sh"}  # one card: no DeepSpeed
+    # one card: no DeepSpeed; the demo dataset and its dataset_info.json come along
+    assert set(files) == {"llamafactory.yaml", "launch_llamafactory.sh", "dataset_info.json", "kasuan_demo_sft.json"}
     total = p.cost.quote.total_min
     assert f"{total:,.2f} {p.cost.quote.currency}" in files["llamafactory.yaml"]
     assert set(export_files(p, "deepspeed")) == {"ds_config.json"}
     assert set(export_files(p, "accelerate")) == {"accelerate_fsdp.yaml", "llamafactory_fsdp.yaml",
-                                                  "launch_accelerate.sh"}
+                                                  "launch_accelerate.sh", "dataset_info.json", "kasuan_demo_sft.json"}
     with pytest.raises(ValueError):
         export_files(p, "megatron")
 
@@ -153,3 +154,78 @@ def test_stated_epochs_are_written_and_a_tight_fit_says_so() -> None:
     assert p.fit is not None and p.fit.tight and "(fits, tight, +" in files["llamafactory.yaml"]
     files, _ = files_for(model="qwen3-8b", method="lora", gpu="h100-sxm")
     assert body(files["llamafactory.yaml"])["num_train_epochs"] == 3.0 and "3 epochs" in files["llamafactory.yaml"]
+
+
+def test_one_setup_has_one_price_however_the_export_reached_it() -> None:
+    # 32B full on one A100 does not fit: the export moves to the fewest A100s that hold it (8), which
+    # the cost report (priced at the stated one card) has no option for; that setup is priced itself
+    one = TrainingRequest(model="qwen3-32b", method="full", gpu="a100-80g-sxm", num_gpus=1, days=7)
+    p = plan_for(size(one), compare(one))
+    assert p.basis == "alternative" and p.num_gpus == 8 and not compare(one).options
+    eight = TrainingRequest(model="qwen3-32b", method="full", gpu="a100-80g-sxm", num_gpus=8, days=7)
+    direct = plan_for(size(eight), compare(eight))
+    assert direct.estimate.plan == p.estimate.plan
+    assert p.cost is not None and direct.cost is not None
+    assert (p.cost.provider.id, p.cost.quote.total_min) == (direct.cost.provider.id, direct.cost.quote.total_min)
+    lf = export_files(p, "llamafactory")["llamafactory.yaml"]
+    assert f"{direct.cost.quote.total_min:,.2f} {direct.cost.quote.currency}" in lf
+    assert "no catalog provider rents" not in lf
+
+
+def test_qlora_names_bitsandbytes_as_llamafactory_does_and_saves_are_capped() -> None:
+    files, _ = files_for(model="qwen3-8b", method="qlora", gpu="rtx-4090")
+    lf = body(files["llamafactory.yaml"])
+    assert (lf["quantization_bit"], lf["quantization_method"], lf["quantization_type"]) == (4, "bnb", "nf4")
+    assert lf["save_total_limit"] == 3 and lf["dataset_dir"] == "." and lf["dataset"] == "kasuan_demo_sft"
+    info = json.loads(files["dataset_info.json"])
+    assert info == {"kasuan_demo_sft": {"file_name": "kasuan_demo_sft.json"}}
+    assert len(json.loads(files["kasuan_demo_sft.json"])) == 6
+
+
+def test_objectives_pick_their_stage_and_demo_data() -> None:
+    for objective, stage, loss, demo in [("dpo", "dpo", "sigmoid", "kasuan_demo_pairs"),
+                                         ("orpo", "dpo", "orpo", "kasuan_demo_pairs"),
+                                         ("kto", "kto", None, "kasuan_demo_kto"), ("rm", "rm", None, "kasuan_demo_pairs")]:
+        files, _ = files_for(model="qwen3-8b", method="lora", objective=objective, gpu="h100-sxm")
+        lf = body(files["llamafactory.yaml"])
+        assert (lf["stage"], lf.get("pref_loss"), lf["dataset"]) == (stage, loss, demo), objective
+        assert demo in json.loads(files["dataset_info.json"])
+    files, _ = files_for(model="qwen3-8b", method="lora", objective="ppo", gpu="h100-sxm")
+    assert body(files["llamafactory.yaml"])["reward_model"] == "path/to/your/reward_model"
+    assert "# ppo: set reward_model" in files["llamafactory.yaml"]
+
+
+def test_gated_models_name_the_licence_step_and_open_ones_do_not() -> None:
+    files, _ = files_for(model="llama-3.1-8b", method="lora", gpu="a100-80g-sxm")
+    assert ("# licence: meta-llama/Llama-3.1-8B-Instruct is gated: accept its licence at "
+            "https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct") in files["launch_llamafactory.sh"]
+    assert "huggingface-cli login" in files["llamafactory.yaml"] and "HF_TOKEN" in files["llamafactory.yaml"]
+    files, _ = files_for(model="qwen3-8b", method="lora", gpu="a100-80g-sxm")
+    assert "licence" not in files["llamafactory.yaml"]
+
+
+def test_two_nodes_at_an_infiniband_provider_set_nccl_up() -> None:
+    req = TrainingRequest(model="qwen2.5-72b", method="full", gpu="h100-sxm", num_gpus=16, days=7)
+    p = plan_for(size(req), compare(req))
+    sh = export_files(p, "torchrun")["launch_torchrun.sh"]
+    assert p.nodes == 2 and p.cost is not None and p.cost.provider.id == "gpuli"
+    assert "# InfiniBand: gpuli rents InfiniBand 400G for multi-node jobs (regions DFW-1, ORD-1" in sh
+    assert "export NCCL_IB_DISABLE=0\n" in sh and 'export NCCL_IB_HCA="${NCCL_IB_HCA:-mlx5}"' in sh
+    assert 'export NCCL_SOCKET_IFNAME="${NCCL_SOCKET_IFNAME:-eth0}"' in sh
+    unpriced = export_files(plan_for(size(req)), "torchrun")["launch_torchrun.sh"]
+    assert "NCCL_IB_HCA" not in unpriced and "NCCL_SOCKET_IFNAME" in unpriced and "TCP" in unpriced
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_chat_reply_names_fsdp_the_licence_and_the_nodes(lang: str) -> None:
+    from bot.render import render_reply
+    from bot.views.export import asks_fsdp, export_reply
+
+    assert asks_fsdp("Qwen3-32B full on 8 H100 with FSDP") and not asks_fsdp("qwen3-32b full zero3")
+    s = size(TrainingRequest(model="llama-3.1-70b", method="full", gpu="h100-sxm", num_gpus=16, zero=3))
+    text = render_reply(export_reply(s, lang, fsdp=True), "plain")
+    assert "launch_accelerate.sh" in text and "FSDP" in text
+    assert "meta-llama/Llama-3.1-70B" in text and "HF_TOKEN" in text
+    assert "NCCL_SOCKET_IFNAME" in text and "NODE_RANK" in text
+    plain = render_reply(export_reply(size(TrainingRequest(model="qwen3-8b", method="lora", gpu="l40s")), lang), "plain")
+    assert "HF_TOKEN" not in plain and "FSDP" not in plain and "launch_llamafactory.sh" in plain

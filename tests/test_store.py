@@ -29,8 +29,8 @@ from bot.store.wallets import ensure_account, ensure_wallet
 T0 = datetime(2026, 12, 1, tzinfo=UTC)
 
 
-def test_fresh_database_is_migrated_to_the_latest_version(db_url: str) -> None:
-    store = connect(db_url, clock=FixedClock(T0))
+def test_fresh_database_is_migrated_to_the_latest_version(empty_db_url: str) -> None:
+    store = connect(empty_db_url, clock=FixedClock(T0))
     assert current_version(store) == MIGRATIONS[-1].version
     rows = store.rows("SELECT version, name, applied_at FROM schema_version ORDER BY version")
     assert [r["version"] for r in rows] == [m.version for m in MIGRATIONS]
@@ -77,8 +77,8 @@ def test_a_failing_migration_leaves_the_version_where_it_was(db_url: str, monkey
     assert "half_done" not in store.table_names(), "the failed step is rolled back with its version row"
 
 
-def test_many_threads_opening_a_new_database_migrate_it_once(db_url: str) -> None:
-    path = db_url
+def test_many_threads_opening_a_new_database_migrate_it_once(empty_db_url: str) -> None:
+    path = empty_db_url
     errors: list[BaseException] = []
 
     def open_it() -> None:

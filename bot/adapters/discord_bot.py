@@ -42,6 +42,8 @@ from bot.messages import Incoming, Reply
 from bot.render import render_reply, split_message
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
+from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
+from engine.training_file import MAX_FILES as MAX_TRAINING_FILES
 
 log = logging.getLogger("kasuan.discord")
 
@@ -50,6 +52,10 @@ NO_MENTIONS = discord.AllowedMentions.none()
 BUTTON_ID = "k:"  # custom_id = "k:" + the core's payload (<= 64 bytes, Discord allows 100)
 MAX_BUTTONS = 25  # five rows of five
 LABEL_LIMIT = 80
+# A user-installed app (Installation: User Install in the developer portal) answers its commands in
+# DMs, group DMs and any server the user is in, not only in servers that added the bot.
+EVERY_INSTALL = app_commands.AppInstallationType(guild=True, user=True)
+EVERY_CONTEXT = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 MAX_FILES = 9  # Discord takes ten attachments a message; one is kept for the picture
 CHART_FILE = "reply.png"
 EMBED_FOOTER_LIMIT = 2048
@@ -431,6 +437,9 @@ class DiscordFrontEnd:
             admin = bool(perms and (perms.administrator or perms.manage_guild))
             inc = self._incoming(text, message.author, message.channel.id, private, key, admin=admin,
                                  guild_id=message.guild.id if message.guild else getattr(message.channel, "guild_id", None))
+            if message.attachments:
+                files, refused = await attachments_of(message)
+                inc = replace(inc, attachments=files, refused_files=refused)
             reply = await self.runner.handle(inc)
             if reply is None:
                 return
@@ -664,6 +673,23 @@ def _renamed(options: Iterable[str]) -> dict[str, locale_str]:
     return {o: locale_str(o, key=f"discord.optname.{o}") for o in options}
 
 
+async def attachments_of(message: discord.Message) -> tuple[tuple[tuple[str, bytes], ...], tuple[tuple[str, str, int], ...]]:
+    """The message's files for the core (a training config): those within the size limit are read
+    from Discord's CDN; a larger one is named as refused and never downloaded."""
+    files: list[tuple[str, bytes]] = []
+    refused: list[tuple[str, str, int]] = []
+    for a in message.attachments[:MAX_TRAINING_FILES]:
+        if a.size > MAX_FILE_BYTES:
+            refused.append((a.filename, "too_large", a.size))
+            continue
+        try:
+            files.append((a.filename, await a.read()))
+        except (discord.HTTPException, discord.NotFound) as exc:
+            log.info("could not read attachment %s: %s", a.id, exc)
+            refused.append((a.filename, "download", 0))
+    return tuple(files), tuple(refused)
+
+
 def _command(name: str, callback: Any, options: Iterable[str]) -> app_commands.Command[Any, ..., None]:
     opts = list(options)
     if opts:
@@ -674,6 +700,8 @@ def _command(name: str, callback: Any, options: Iterable[str]) -> app_commands.C
         name=locale_str(name, key=f"discord.name.{name}"),
         description=locale_str(description[:DESCRIPTION_LIMIT], key=f"cmd.{name}"),
         callback=callback,
+        allowed_installs=EVERY_INSTALL,
+        allowed_contexts=EVERY_CONTEXT,
     )
 
 

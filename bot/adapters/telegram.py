@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import functools
+import hashlib
 import hmac
 import json
 import logging
@@ -42,7 +43,9 @@ from telegram import (
     BotCommandScopeDefault,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResultArticle,
     InputFile,
+    InputTextMessageContent,
     LinkPreviewOptions,
     Message,
     MessageEntity,
@@ -58,12 +61,13 @@ from telegram.ext import (
     BaseUpdateProcessor,
     CallbackQueryHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
 )
 
-from bot.adapters import CoreRunner, Delivery, bundle, button_labels, split_scope
+from bot.adapters import CoreRunner, Delivery, bundle, button_labels, inline, split_scope
 from bot.adapters.config import WebhookConfig
 from bot.adapters.shared import LeaseKeeper, SharedPacer
 from bot.core.settings import platform_lang
@@ -71,6 +75,7 @@ from bot.health import count_send
 from bot.i18n import detect_language, t
 from bot.messages import Incoming, Reply
 from bot.render import render_reply, split_message
+from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
 
 log = logging.getLogger("kasuan.telegram")
 
@@ -78,11 +83,12 @@ T = TypeVar("T")
 PLATFORM = "telegram"
 # Set while an alert is being delivered: its sends give way to replies in the shared pacer.
 LOW_PRIORITY: ContextVar[bool] = ContextVar("kasuan_low_priority_send", default=False)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY]
 TYPING_AFTER = 0.3  # seconds: a reply slower than this shows "typing…" meanwhile
 TYPING_EVERY = 4.5  # Telegram shows a chat action for about 5 s
 ADMIN_ONLY_IN_GROUPS = ("topup", "rent", "stop", "renew")  # team-wallet writes: in groups, the admins' menu
 DEEP_LINK = re.compile(r"^/start(?:@\w+)?\s+(size|cost)_([A-Za-z0-9_.-]{1,60})$")
+START_PAYLOAD = re.compile(r"^/start(?:@\w+)?\s+(q_\S+)$")
 EDITS_REMEMBERED = 5000
 SEND_PREFIXES = ("send", "edit", "copy", "forward")  # the endpoints Telegram's flood limits count
 CAPTION_LIMIT = 1024
@@ -327,7 +333,10 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
         self.app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edit))
+        self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.Document.ALL, self._on_document))
         self.app.add_handler(CallbackQueryHandler(self._on_button))
+        self.app.add_handler(InlineQueryHandler(self._on_inline))
+        self._inline_cache = inline.TTLCache()
         self.app.add_handler(TypeHandler(Update, self._finished), group=1)
         self.app.add_error_handler(self._on_error)
 
@@ -609,6 +618,10 @@ class TelegramFrontEnd:
         link = DEEP_LINK.match(text)
         if link:  # t.me/<bot>?start=size_qwen3-8b_qlora opens that sizing
             text = f"/{link[1]} " + link[2].replace("_", " ")
+        started = START_PAYLOAD.match(text)
+        asked = inline.decode_start(started[1]) if started else None
+        if asked is not None:  # the button under an inline answer: the question, answered in full here
+            text = asked
         thread = msg.message_thread_id if msg.is_topic_message else None
         private = msg.chat.type == ChatType.PRIVATE
         user = msg.from_user
@@ -631,6 +644,107 @@ class TelegramFrontEnd:
             self.on_answered(update.update_id, seconds)
         await self._send(msg.chat.id, reply, parts, reply_to=None if private else msg.message_id, thread=thread,
                          text_out=functools.partial(self._answered, update))
+
+    async def _on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """"@bot 7b qlora 4090" in any chat: the short answer (verdict, price) as a result to pick, in
+        the user's language, with a button opening the full answer in a private chat. Answers are
+        cached briefly per query, here and by Telegram (cache_time)."""
+        iq = update.inline_query
+        if iq is None:
+            return
+        query = iq.query.strip()[: inline.MAX_QUERY]
+        lang = platform_lang(iq.from_user.language_code) or detect_language(query)
+        username = self.app.bot.username or ""
+        if not query:
+            await iq.answer([self._hint(lang, "inline.empty", username, "")], cache_time=inline.CACHE_SECONDS,
+                            is_personal=True)
+            return
+        cached, answer = self._inline_cache.get(lang, query)
+        if not cached:
+            inc = Incoming(text=query, user_id=str(iq.from_user.id), chat_id=f"inline{iq.from_user.id}",
+                           platform=PLATFORM, chat_kind="private", addressed=True, user_lang=iq.from_user.language_code,
+                           is_admin=False, event_id=self.event_key(update.update_id),
+                           user_name=iq.from_user.username or iq.from_user.full_name)
+            reply = await self.runner.handle(inc)
+            answer = inline.inline_answer(reply) if reply is not None else None
+            self._inline_cache.put(lang, query, answer)
+        if answer is None:
+            results = [self._hint(lang, "inline.none", username, query)]
+        else:
+            button = InlineKeyboardButton(t("inline.open", answer.lang), url=inline.deep_link(username, query))
+            results = [InlineQueryResultArticle(
+                id=hashlib.sha1(f"{answer.lang}|{query}".encode()).hexdigest()[:32], title=answer.title,
+                description=answer.description or None,
+                input_message_content=InputTextMessageContent(answer.html, parse_mode=ParseMode.HTML,
+                                                              link_preview_options=LinkPreviewOptions(is_disabled=True)),
+                reply_markup=InlineKeyboardMarkup([[button]]))]
+        with suppress(BadRequest):  # a query answered too late (over 10 s) is gone; nothing to do
+            await iq.answer(results, cache_time=inline.CACHE_SECONDS, is_personal=True)
+
+    @staticmethod
+    def _hint(lang: str, key: str, username: str, query: str) -> InlineQueryResultArticle:
+        button = InlineKeyboardButton(t("inline.open", lang), url=inline.deep_link(username, query) if query
+                                      else f"https://t.me/{username}")
+        return InlineQueryResultArticle(id=key.replace(".", "-"), title=t(f"{key}.title", lang),
+                                        description=t(f"{key}.text", lang),
+                                        input_message_content=InputTextMessageContent(t(f"{key}.text", lang)),
+                                        reply_markup=InlineKeyboardMarkup([[button]]))
+
+    async def _on_document(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file (a training config): sized in a private chat, or in a group when its caption
+        mentions the bot, is a command, or replies to the bot. Only files within the size limit are
+        downloaded (getFile + the file URL); a larger one is refused without fetching a byte."""
+        msg = update.message
+        dedup = self._dedup_seconds.pop(update.update_id, 0.0)
+        if msg is None or msg.from_user is None or msg.document is None or msg.from_user.is_bot:
+            return
+        caption, addressed = self._caption_addressed(msg)
+        if not addressed:
+            return
+        doc = msg.document
+        name = doc.file_name or "document"
+        attachments: tuple[tuple[str, bytes], ...] = ()
+        refused: tuple[tuple[str, str, int], ...] = ()
+        if doc.file_size is not None and doc.file_size > MAX_FILE_BYTES:
+            refused = ((name, "too_large", doc.file_size),)
+        else:
+            try:
+                data = bytes(await (await doc.get_file()).download_as_bytearray())
+                attachments = ((name, data),) if len(data) <= MAX_FILE_BYTES else ()
+                refused = () if attachments else ((name, "too_large", len(data)),)
+            except TelegramError as exc:
+                log.info("could not download document %s: %s", doc.file_unique_id, exc)
+                refused = ((name, "download", 0),)
+        private = msg.chat.type == ChatType.PRIVATE
+        thread = msg.message_thread_id if msg.is_topic_message else None
+        user = msg.from_user
+        inc = Incoming(
+            text=caption, user_id=str(user.id), chat_id=str(msg.chat.id), platform=PLATFORM,
+            chat_kind="private" if private else "group", addressed=True, user_lang=user.language_code,
+            is_admin=private, event_id=self.event_key(update.update_id), user_name=user.username or user.full_name,
+            thread_id=str(thread) if thread is not None else None, attachments=attachments, refused_files=refused,
+        )
+        reply, seconds = await self._typing_while(msg.chat.id, thread, self.runner.handle_timed(inc))
+        if reply is None:
+            return
+        if self.on_answered is not None:
+            self.on_answered(update.update_id, seconds + dedup)
+        await self._send(msg.chat.id, reply, self.render(reply), reply_to=None if private else msg.message_id,
+                         thread=thread, text_out=functools.partial(self._answered, update))
+
+    def _caption_addressed(self, msg: Message) -> tuple[str, bool]:
+        """(caption without the bot's mention, addressed?) for a message that carries a file."""
+        username = (self.app.bot.username or "").lower()
+        caption = msg.caption or ""
+        mention = re.compile(rf"@{re.escape(username)}\b", re.IGNORECASE) if username else None
+        mentioned = bool(mention and mention.search(caption))
+        if mention is not None:
+            caption = mention.sub(" ", caption)
+        command = caption.lstrip().startswith("/")
+        replied = msg.reply_to_message is not None and msg.reply_to_message.from_user is not None \
+            and msg.reply_to_message.from_user.id == self.app.bot.id
+        private = msg.chat.type == ChatType.PRIVATE
+        return caption.strip(), private or mentioned or command or replied
 
     async def _answered(self, update: Update) -> None:
         """The reply's text is out: mark the update answered now, before its chart or files go out

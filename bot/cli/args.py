@@ -101,6 +101,13 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
 
 
+def add_from_flag(p: argparse.ArgumentParser) -> None:
+    """--from FILE (repeatable): the user's own training files, read by bot.cli.from_file."""
+    p.add_argument("--from", action="append", dest="from_files", metavar="FILE",
+                   help="your own training file(s): config.json, LLaMA-Factory or axolotl YAML, TrainingArguments "
+                        "JSON, DeepSpeed JSON, accelerate config; repeat for several")
+
+
 SIZE_FIELDS = (
     "model", "params_b", "method", "num_gpus", "gpu", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
     "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets", "precision", "chunked_loss",

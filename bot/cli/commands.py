@@ -19,6 +19,7 @@ from bot.cli.args import (
     EXIT_INTERNAL,
     Parser,
     UsageError,
+    add_from_flag,
     add_size_flags,
     answer_lines,
     flags_request,
@@ -77,6 +78,10 @@ def planning_size(args: argparse.Namespace) -> int:
 
 
 def cmd_size(args: argparse.Namespace) -> int:
+    if getattr(args, "from_files", None):
+        from bot.cli.from_file import answer_from
+
+        return answer_from(args, cost=False)
     if args.max_seq or args.max_batch or args.how_many:
         if args.config or args.text == "-":
             raise UsageError("kasuan size: --max-seq, --max-batch and --how-many take a catalog model and one question")
@@ -181,6 +186,7 @@ def build_parser(command: str | None = None) -> Parser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("size", help="GPU memory per card, what fits and how many cards")
     add_size_flags(p)
+    add_from_flag(p)
     p.add_argument("--explain", action="store_true", help="show the formula behind each term")
     p.add_argument("--all-gpus", action="store_true", dest="all_gpus", help="list every card that fits")
     ask = p.add_mutually_exclusive_group()
@@ -199,6 +205,10 @@ def build_parser(command: str | None = None) -> Parser:
         from bot.cli.export import add_export_parser  # lazy, like add_cost_parser
 
         add_export_parser(sub)
+    if command in (None, "prices"):
+        from bot.cli.prices import add_prices_parser  # lazy, like add_cost_parser
+
+        add_prices_parser(sub)
     p = sub.add_parser("schema", help="print the JSON Schema of size --json and cost --json")
     p.set_defaults(handler=cmd_schema)
     p = sub.add_parser("ask", help="answer a chat message the way the bot would")
@@ -233,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging()
     try:
         first = argv[0] if argv and not argv[0].startswith("-") else None
-        known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts")
+        known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts", "prices")
         args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Contract(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class RequestJson(Contract):

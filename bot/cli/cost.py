@@ -15,7 +15,7 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from bot.cli.args import EXIT_BAD_INPUT, SIZE_FIELDS, add_size_flags, answer_lines
+from bot.cli.args import EXIT_BAD_INPUT, SIZE_FIELDS, add_from_flag, add_size_flags, answer_lines
 from bot.cli.contract import CostJson, checked
 from bot.cli.json_output import sizing_json
 from bot.error_text import error_message
@@ -90,6 +90,7 @@ def add_cost_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_size_flags(p)
     add_cost_flags(p)
+    add_from_flag(p)
     goal = p.add_mutually_exclusive_group()
     goal.add_argument("--deadline", help="only setups that finish by then: 2026-12-15, 2026-12-15T18:00+08:00, 3d, 48h")
     goal.add_argument("--budget", help="only setups within this total: 5000CNY, $800, 500USDT")
@@ -142,6 +143,10 @@ def answer_cost(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
 
 def cmd_cost(args: argparse.Namespace) -> int:
     """Print the reply (or JSON); bad input is one line on stderr and exit 2."""
+    if getattr(args, "from_files", None):
+        from bot.cli.from_file import answer_from
+
+        return answer_from(args, cost=True)
     spec = load_config(args.config) if args.config else None
     if args.text == "-":
         return answer_lines(sys.stdin, lambda line: answer_cost(args, line, spec)[1], args)

@@ -16,7 +16,7 @@ from bot.cli.args import add_size_flags
 from bot.cli.cost import add_cost_flags, cost_request
 from bot.i18n import detect_language, t
 from bot.render import render_reply
-from bot.views.export import export_reply
+from bot.views.export import asks_fsdp, export_reply
 from engine.cost import CostReport, compare
 from engine.errors import KasuanError
 from engine.export import FORMATS
@@ -54,7 +54,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         request = request.model_copy(update={"model": None, "params_b": None})
     # sized from a local config.json: train the checkpoint in that folder
     folder = str(Path(args.config).resolve().parent) if args.config else None
-    reply = export_reply(size(request, spec), lang, priced(request, spec), args.fmt, folder)
+    reply = export_reply(size(request, spec), lang, priced(request, spec), args.fmt, folder, asks_fsdp(text))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     paths = []

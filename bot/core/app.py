@@ -15,7 +15,9 @@ from bot.core.settings import SQLiteSettings
 from bot.messages import Awaiting, Reply
 from bot.store import Store
 from bot.understand.parser import Parsed
+from bot.understand.price_watch import read_watch
 from bot.wallet import COMMANDS, handle_action, handle_button, handle_command, resume
+from bot.wallet.watch import set_watch
 
 
 def build_core(store: Store, clock: Clock) -> Core:
@@ -41,6 +43,11 @@ def build_core(store: Store, clock: Clock) -> Core:
     def finish(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
         return resume(store, clock, ctx.inc, awaiting, value, ctx.lang)
 
+    def watch(ctx: Context, text: str) -> Reply | None:
+        ask = read_watch(text)
+        return set_watch(store, clock, ctx.inc, ask, ctx.lang, ctx.display_currency) if ask is not None else None
+
+    core.watch = watch
     core.button_handlers["w:"] = button
     core.intents["wallet"] = action
     core.resumers["rent"] = finish

@@ -25,7 +25,7 @@ from bot.understand.planning import wants_headroom
 from bot.understand.wallet_intent import WalletAction
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
-from bot.views.export import export_reply
+from bot.views.export import asks_fsdp, export_reply
 from bot.views.inference import inference_reply
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list
 from bot.views.sizing import sizing_details_reply
@@ -172,7 +172,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     return attach_chart(reply, report)
 
 
-def export_request(ctx: Context, req: TrainingRequest) -> Reply:
+def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False) -> Reply:
     """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
     that setup in the header when a provider rents it."""
     stated = _stated(req, ctx)
@@ -180,7 +180,7 @@ def export_request(ctx: Context, req: TrainingRequest) -> Reply:
         report = compare_cost(stated)
     except KasuanError:
         report = None  # a job that cannot be priced (a card no provider rents) still gets its files
-    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report)
+    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp)
 
 
 def export_(ctx: Context, args: str) -> Reply:
@@ -189,7 +189,7 @@ def export_(ctx: Context, args: str) -> Reply:
     parsed = parse(args) if args.strip() else None
     if parsed is None or not (parsed.request.model or parsed.request.params_b):
         return ask_model(ctx, "export", parsed.request if parsed else TrainingRequest())
-    return export_request(ctx, cost_fields(parsed))
+    return export_request(ctx, cost_fields(parsed), fsdp=asks_fsdp(args))
 
 
 def ask_model(ctx: Context, kind: str, req: TrainingRequest) -> Reply:

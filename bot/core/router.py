@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from bot.clock import Clock
-from bot.core import buttons
+from bot.core import buttons, files
 from bot.core.conversation import Conversations
 from bot.core.handlers import (
     COMMANDS,
@@ -35,6 +35,7 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
+from bot.views import price_age
 from bot.views.planning import planning_for_text
 from engine.errors import KasuanError
 
@@ -56,6 +57,8 @@ class Core:
                                                           "d|": self._details_button}
         self.intents: dict[str, IntentHandler] = dict(INTENTS)
         self.resumers: dict[str, ResumeHandler] = {}
+        # "tell me when an H100 week is under ₮4,000": the wallet plugs its price watch in here
+        self.watch: Callable[[Context, str], Reply | None] | None = None
 
     def command_menu(self, lang: str) -> list[tuple[str, str]]:
         """(name, description) of every command, for Telegram's set_my_commands and Discord's tree."""
@@ -76,6 +79,7 @@ class Core:
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
         if reply is not None:
             self._remember(ctx, reply)
+            price_age.attach(reply, self.conversations.clock.now())
         return reply
 
     def handle_parsed(self, inc: Incoming, parsed: Parsed) -> Reply:
@@ -89,6 +93,7 @@ class Core:
             log.error("handler failed for %s event %s", inc.platform, inc.event_id)
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
         self._remember(ctx, reply)
+        price_age.attach(reply, self.conversations.clock.now())
         return reply
 
     # ------------------------------------------------------------ routing
@@ -101,6 +106,10 @@ class Core:
                     return handler(ctx, inc.button)
             return _out_of_date(ctx)
         text = inc.text.strip()
+        if inc.refused_files:  # too large to fetch, or the platform failed to hand it over
+            return files.not_fetched(inc.refused_files[0], ctx.lang)
+        if inc.attachments:  # a training file sent as a document: the caption only adds to it
+            return files.file_reply(list(inc.attachments), text, ctx.lang, ctx.display_currency)
         m = COMMAND.match(text)
         if m:
             name, args = m.group(1).lower(), m.group(2) or ""
@@ -113,6 +122,12 @@ class Core:
             return None
         if text.lower() in DETAILS_WORDS:
             return self._details(ctx)
+        pasted = files.pasted_reply(text, ctx.lang, ctx.display_currency)
+        if pasted is not None:
+            return pasted
+        watched = self.watch(ctx, text) if self.watch is not None else None
+        if watched is not None:
+            return watched
         parsed = parse(text)
         awaiting = self.conversations.awaiting(ctx.key)
         if awaiting is not None:

@@ -221,10 +221,6 @@ class Store:
             self._savepoints -= 1
         self._exec(f"RELEASE SAVEPOINT {name}")
 
-    @property
-    def in_write(self) -> bool:
-        return self._depth > 0
-
     def _exec(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
         if self.postgres:
             return self.conn.execute(_to_pg(sql), params) if params else self.conn.execute(sql)

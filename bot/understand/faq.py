@@ -41,19 +41,19 @@ STOP = {
 
 
 class Bilingual(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     zh: str
     en: str
 
 
 class Keywords(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     zh: list[str] = Field(default_factory=list)
     en: list[str] = Field(default_factory=list)
 
 
 class FaqEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     id: str = Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
     topics: list[str]
     providers: list[str] = Field(default_factory=list)

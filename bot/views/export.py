@@ -7,20 +7,29 @@ templates/export.j2 and catalogs/strings_export.yaml.
 
 from __future__ import annotations
 
+import re
+
 from bot.messages import Reply
 from bot.views.cost import option_row
 from engine.cost import CostReport
-from engine.export import ExportPlan, export_files, plan_for
+from engine.export import ExportPlan, export_files, gated, plan_for
 from engine.sizing import Sizing
 
 RUN_SCRIPT = {"llamafactory": "launch_llamafactory.sh", "torchrun": "launch_torchrun.sh",
               "accelerate": "launch_accelerate.sh", "all": "launch_llamafactory.sh"}
+FSDP = re.compile(r"\bfsdp\b", re.IGNORECASE | re.ASCII)
+
+
+def asks_fsdp(text: str | None) -> bool:
+    """The question names FSDP: the parser reads it as ZeRO-3 sharding for the memory, and the
+    export then makes accelerate + FSDP its main plan (the DeepSpeed files stay as the other way)."""
+    return bool(text and FSDP.search(text))
 
 
 def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
     plan = p.estimate.plan
     r = p.resolved
-    run = RUN_SCRIPT.get(fmt)
+    run = "launch_accelerate.sh" if p.fsdp and fmt == "all" else RUN_SCRIPT.get(fmt)
     return {
         "model": r.spec.name,
         "method": r.method,
@@ -35,6 +44,8 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
         "basis": p.basis,
+        "fsdp": p.fsdp,
+        "gated": gated(p),
         "files": names,
         "run": run if run in names else None,
         "cost": option_row(p.cost) if p.cost is not None else None,
@@ -42,9 +53,9 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
 
 
 def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: str = "all",
-                 model_path: str | None = None) -> Reply:
+                 model_path: str | None = None, fsdp: bool = False) -> Reply:
     """The reply that hands over the files (as attachments) for the setup `s` sized."""
-    p = plan_for(s, report, model_path)
+    p = plan_for(s, report, model_path, fsdp=fsdp)
     files = export_files(p, fmt)
     reply = Reply("export", lang, {"v": export_view(p, list(files), fmt)})
     reply.files = [(name, content.encode()) for name, content in files.items()]

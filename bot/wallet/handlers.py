@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.error_text import error_message, internal_error
+from bot.i18n import t
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
@@ -68,6 +69,7 @@ from bot.wallet.operations import (
 from bot.wallet.pricing import DEFAULT_JOB, Plan, plan_rental
 from bot.wallet.refusal import Shortfall, WalletError
 from bot.wallet.times import bounded_duration, fmt_local, parse_duration
+from bot.wallet.watch import watches_view
 from engine.billing import NotOffered
 from engine.errors import KasuanError
 from engine.money import Money
@@ -784,7 +786,23 @@ def _show_budget(ctx: WalletCall, action: str) -> Reply:
                                        "can_write": not ctx.team or ctx.inc.is_admin})
 
 
+UNWATCH_WORDS = {"unwatch", "remove", "rm", "delete", "取消", "删除"}
+
+
+def _unwatch(ctx: WalletCall, words: list[str]) -> Reply:
+    """/alerts unwatch 3: remove price watch #3 of this wallet."""
+    from bot.store import watches as watch_store
+
+    found = ctx.find()
+    wid = int(words[0].lstrip("#")) if words and words[0].lstrip("#").isdigit() else 0
+    with ctx.store.write():
+        removed = found is not None and watch_store.remove(ctx.store, found.id, wid)
+    return ctx.reply("error", {"message": t("watch.removed" if removed else "watch.not_found", ctx.lang, id=wid)})
+
+
 def cmd_alerts(ctx: WalletCall, words: list[str]) -> Reply:
+    if words and words[0].lower() in UNWATCH_WORDS:
+        return _unwatch(ctx, words[1:])
     args = cmd.parse_alerts(words)
     changed = False
     if args is not None:
@@ -815,6 +833,7 @@ def cmd_alerts(ctx: WalletCall, words: list[str]) -> Reply:
         "kinds": {k: (p.enabled(k) if p else True) for k in ("expiry", "runway", "budget")},
         "runway_hours": ", ".join(map(str, p.runway_hours)) if p else "",
         "chat": found.chat if found else None, "can_write": not ctx.team or ctx.inc.is_admin,
+        "watches": watches_view(ctx.store, found.id) if found is not None else [],
     })
 
 

@@ -1,0 +1,92 @@
+"""How old the prices in a reply are: "prices as of …" once per reply, and a warning past a
+threshold (KASUAN_PRICE_STALE_DAYS, default 30 days).
+
+A provider's list carries the date it was read (catalogs/providers/*.yaml `prices_read`, or the
+date of the list imported last with `kasuan prices import`); `prices_date_basis: read` says the
+source itself gives no date, which the reply names. The reply's data is scanned for the providers
+it shows, so every answer that quotes a price (sizing, cost, price, a training file) gets the line
+without each view having to remember it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.clock import parse_instant
+from bot.messages import Reply
+from bot.prices import refresh_status
+from engine.providers import Provider, providers
+
+STALE_DAYS = 30
+PRICED_KINDS = ("sizing", "cost", "price", "training_file", "price_hours", "compare")
+PROVIDER_KEYS = ("provider", "provider_name")
+
+
+def stale_after(environ: dict[str, str] | None = None) -> timedelta:
+    raw = (environ if environ is not None else os.environ).get("KASUAN_PRICE_STALE_DAYS", "")
+    try:
+        days = float(raw) if raw.strip() else STALE_DAYS
+    except ValueError:
+        days = STALE_DAYS
+    return timedelta(days=max(days, 0))
+
+
+def read_at(p: Provider) -> datetime:
+    return parse_instant(p.prices_read if "T" in p.prices_read else f"{p.prices_read}T00:00:00+00:00")
+
+
+def shown_date(p: Provider) -> str:
+    """"2026-10-23 23:58 (UTC+8)" for a dated list, "2026-11-29" for a day."""
+    if "T" not in p.prices_read:
+        return p.prices_read[:10]
+    at = datetime.fromisoformat(p.prices_read)
+    offset = at.utcoffset() or timedelta(0)
+    hours = offset.total_seconds() / 3600
+    zone = "UTC" if not hours else f"UTC{hours:+g}"
+    return f"{at:%Y-%m-%d %H:%M} ({zone})"
+
+
+def providers_in(data: Any) -> list[Provider]:
+    """The catalog providers a reply's data names (as `provider` / `provider_name` values), in order."""
+    found: dict[str, Provider] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in PROVIDER_KEYS and isinstance(value, str):
+                    p = providers().find(value)
+                    if p is not None:
+                        found.setdefault(p.id, p)
+                else:
+                    walk(value)
+        elif isinstance(node, list | tuple):
+            for item in node:
+                walk(item)
+
+    walk(data)
+    return list(found.values())
+
+
+def price_age(shown: Iterable[Provider], now: datetime, threshold: timedelta | None = None) -> dict[str, Any] | None:
+    limit = stale_after() if threshold is None else threshold
+    rows = []
+    for p in shown:
+        age = now.astimezone(UTC) - read_at(p)
+        status = refresh_status(p.id)
+        failed = status.get("failed_at", "")[:16].replace("T", " ") if status and not status.get("ok") else None
+        rows.append({"provider": p.name, "date": shown_date(p), "basis": p.prices_date_basis,
+                     "days": max(int(age.total_seconds() // 86400), 0), "stale": age > limit,
+                     "refresh_failed": f"{failed} UTC" if failed else None})
+    return {"rows": rows, "threshold_days": round(limit.total_seconds() / 86400)} if rows else None
+
+
+def attach(reply: Reply, now: datetime) -> None:
+    """Give a reply that quotes prices its `price_age` (once; a reply that has one keeps it)."""
+    if reply.kind not in PRICED_KINDS or "price_age" in reply.data:
+        return
+    age = price_age(providers_in(reply.data), now)
+    if age is not None:
+        reply.data["price_age"] = age
