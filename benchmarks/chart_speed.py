@@ -119,7 +119,7 @@ async def _text_latency(mode: str) -> dict[str, float]:
         pending = [asyncio.ensure_future(runner.picture(r)) for r in burst] if mode != "none" else []
         await asyncio.sleep(0.05)  # the burst is under way
         samples = []
-        for round_ in range(3):
+        for round_ in range(8):
             for q in TEXTS:
                 start = time.perf_counter()
                 await runner.handle(Incoming(text=q, user_id=f"u{round_}", chat_id=f"u{round_}"))

@@ -3,8 +3,9 @@
 Why a process and not a thread: matplotlib is ~0.1 s of pure Python per chart and holds the GIL
 throughout, so on a thread a burst of sizing questions slows the core thread that words every text
 answer. In a separate process (spawned: no forked copy of the event loop, the store's connections or
-the bot's sockets) it competes for a CPU core at most, never for the interpreter. The worker starts on
-the first chart and is warmed (matplotlib imported, fonts registered) before it draws.
+the bot's sockets) it competes for a CPU core at most, never for the interpreter, and at a lower priority (nice 10), so
+where cores are short the chat process runs first. The worker starts with the front ends and is
+warmed (matplotlib imported, fonts registered) before it draws.
 
 The cache: a `Chart` is frozen data (bot.chart_spec), equal for two questions that come to the same
 setups in the same language, so it is the key; the last CACHE_SIZE PNGs are kept, and a chart already
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -62,10 +64,8 @@ class ChartWorker:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            from bot.charts import warm
-
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=warm)
+                                             initializer=_worker_start)
         return self._pool
 
     def start(self) -> Future[bool]:
@@ -137,6 +137,18 @@ class ChartWorker:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+WORKER_NICE = 10  # where cores are short, the scheduler gives the chat process the CPU first
+
+
+def _worker_start() -> None:
+    """In the worker, once: lower its priority (a chart can wait; a text answer should not), then warm up."""
+    from bot.charts import warm
+
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+    warm()
 
 
 def ready() -> bool:
