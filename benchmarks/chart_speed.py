@@ -173,10 +173,11 @@ def report(result: dict[str, dict[str, float]], extra: dict[str, dict[str, float
             line += f"; {r['charts_still_drawing']:.0f} of {len(BURST)} charts still drawing after the last text"
         lines.append(line)
     lines.append(f"  load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    worst = max(r["median_ms"] for label, r in result.items() if "chart" in label and "cold" not in label
-                and "set-up" not in label and "text" not in label)
-    verdict = "meets" if worst < TARGET_MS else "MISSES"
-    lines.append(f"  slowest chart median {worst:.1f} ms {verdict} the {TARGET_MS:g} ms target")
+    drawn = [r for label, r in result.items() if label.startswith("in-process") and "chart" in label]
+    wall, cpu = max(r["median_ms"] for r in drawn), max(r["cpu_ms"] for r in drawn)
+    lines.append(f"  slowest chart: CPU median {cpu:.1f} ms ({'meets' if cpu < TARGET_MS else 'MISSES'} the "
+                 f"{TARGET_MS:g} ms target), wall-clock median {wall:.1f} ms "
+                 f"({'meets' if wall < TARGET_MS else 'misses'} it at this load)")
     for label, r in (extra or {}).items():
         lines.append(f"  {label:<48} median {r['median_ms']:.1f} ms")
     return "\n".join(lines)
