@@ -1,49 +1,49 @@
-"""Charts as PNG pictures beside the text: memory per card, and the cost options' totals.
+"""Charts as PNG pictures beside the text: memory per card of each setup the answer names, and the
+total of each rental option it names, in the text's order, the lead first and marked (★, its row shaded).
 
-- sizing: a stacked bar of the memory terms per card (weights, gradients, ... overhead) for the
-  setup asked about, with up to three alternatives beside it, each against its card's capacity;
-- cost: the options' totals (in the comparison currency) by provider, cheapest first.
+Drawn for a phone: a chat preview is 320–400 px wide, so the picture is 480 px wide with few, large
+labels: horizontal bars (a card's name reads across, wrapped between words, never cut), the figure
+written at each bar's end instead of axis ticks, four memory groups instead of seven terms, the
+provider named on every cost bar. Labels are literal text: matplotlib's mathtext is off, so "$1,200"
+stays "$1,200" instead of becoming italic math.
 
-matplotlib (Agg, no display) is imported only when a chart is drawn, so the CLI starts fast and a
-text-only caller never pays for it. Chinese labels use Noto Sans CJK SC, which the `mplfonts`
-package ships (declared in pyproject.toml, so `make test` installs it on a fresh machine).
-A chart is attached lazily (`attach_chart`): the front end draws it when it sends a picture, and a
-chart that fails to draw is logged and dropped without touching the text reply.
+Margins come from measuring the few texts (no layout engine: it would draw every chart twice).
+What a chart shows is decided before drawing, as data (bot.chart_spec.Chart), from the reply's own
+view; this module only draws it. matplotlib (Agg, no display) is imported only here, in whichever
+process draws (the chat's chart worker, bot.chart_worker, or the console), so the CLI starts fast.
+Chinese labels use Noto Sans CJK SC from the `mplfonts` package, with DejaVu Sans (matplotlib's own)
+behind it for the few symbols the CJK font lacks (₮, ₽).
 """
 
 from __future__ import annotations
 
 import io
-import logging
 from collections.abc import Iterable
-from functools import cache, partial
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import t
+from bot.chart_spec import Chart, CostBar, MemoryBar, cost_chart, memory_chart
 from bot.messages import Reply
-from bot.names import short_gpu
-from bot.render import fmt_gb, fmt_mem
-from engine.cost import CostReport
-from engine.fit import Fit
-from engine.memory import TERM_KEYS, Plan
-from engine.money import Money
-from engine.sizing import Sizing
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-log = logging.getLogger("kasuan.charts")
 FONT_FILE = "NotoSansCJKsc-Regular.otf"
-ALTERNATIVES = 3
-COST_BARS = 8
-SIZE_IN = (6.4, 3.6)
-DPI = 100
-TITLE_Y = 1.02  # a fixed title position spares matplotlib measuring the axes to place it
-# One colour per memory term (matplotlib's tab10 order) and per provider.
-TERM_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#7f7f7f")
-PROVIDER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
+FALLBACK_FONT = "DejaVu Sans"
+WIDTH_IN = 4.8
+DPI = 100  # 480 px wide: a phone shows it at 320–400 px, so 13 pt here is still about 11–13 px there
+LABEL_PT = 13
+VALUE_PT = 12
+TITLE_PT = 14
+NOTE_PT = 11
+BAR_IN = 0.78  # height per bar, room for a three-line label
+LEGEND_IN = 0.62  # two rows of legend under the bars
+NOTE_IN = 0.38  # one line of note under the bars
+GROUP_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#8c8c8c")  # weights, gradients+optimizer, activations, overhead
+LEAD_SHADE = "#fff1c1"
+PROVIDER_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3")
 
 
 def font_path() -> Path:
@@ -56,7 +56,7 @@ def font_path() -> Path:
 
 @cache
 def _setup() -> str:
-    """Select Agg and register the CJK font once per process; returns the font's family name."""
+    """Select Agg, register the CJK font and turn mathtext off, once per process; returns the font's name."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -65,25 +65,62 @@ def _setup() -> str:
     path = font_path()
     font_manager.fontManager.addfont(str(path))
     name = font_manager.FontProperties(fname=str(path)).get_name()
-    rcParams["font.family"] = [name]
+    rcParams["font.family"] = [name, FALLBACK_FONT]  # per-glyph fallback: ₮ comes from DejaVu Sans
     rcParams["axes.unicode_minus"] = False  # the CJK font's minus sign, not U+2212 from DejaVu
+    rcParams["text.parse_math"] = False  # "$1,200–$2,000" is a price, not an equation
     return str(name)
 
 
+def warm() -> None:
+    """Pay the one-off costs (import, font registration, first glyph rendering) before the first chart."""
+    _setup()
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(1, 1), dpi=DPI)
+    fig.text(0.5, 0.5, "显存 GB $", fontsize=LABEL_PT)
+    png(fig)
+
+
+def _font_files() -> list[str]:
+    from matplotlib import font_manager
+
+    return [str(font_path()), font_manager.findfont(FALLBACK_FONT, fallback_to_default=False)]
+
+
 def missing_glyphs(texts: Iterable[str]) -> set[str]:
-    """Characters of `texts` the chart font cannot draw (each would render as an empty box)."""
+    """Characters of `texts` no chart font can draw (each would render as an empty box)."""
     _setup()
     from matplotlib.ft2font import FT2Font
 
-    font = FT2Font(str(font_path()))
-    return {c for text in texts for c in text if not c.isspace() and font.get_char_index(ord(c)) == 0}
+    fonts = [FT2Font(f) for f in _font_files()]
+    return {c for text in texts for c in text
+            if not c.isspace() and all(font.get_char_index(ord(c)) == 0 for font in fonts)}
 
 
 def figure_texts(fig: Figure) -> list[str]:
     """Every string drawn on `fig` (titles, labels, tick labels, legend, annotations)."""
     from matplotlib.text import Text
 
-    return [x.get_text() for x in fig.findobj(Text) if x.get_text()]
+    return [x.get_text() for x in fig.findobj(Text) if x.get_text() and x.get_visible()]
+
+
+def clipped_texts(fig: Figure) -> list[str]:
+    """The texts that reach past the picture's edge (drawn, then measured): a clipped name is a lie."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    box = fig.bbox
+    out = []
+    for x in fig.findobj(Text):
+        if not x.get_text() or not x.get_visible():
+            continue
+        ext = x.get_window_extent(renderer)
+        if ext.x0 < box.x0 - 0.5 or ext.y0 < box.y0 - 0.5 or ext.x1 > box.x1 + 0.5 or ext.y1 > box.y1 + 0.5:
+            out.append(x.get_text())
+    return out
 
 
 def png(fig: Figure) -> bytes:
@@ -92,149 +129,142 @@ def png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _new_figure(left: float, right: float) -> tuple[Figure, Any]:
-    """A figure with fixed margins: a layout engine would lay every text out twice per chart."""
-    _setup()
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=SIZE_IN, dpi=DPI)
-    fig.subplots_adjust(left=left, right=right, top=0.9, bottom=0.16)
-    return fig, fig.subplots()
-
-
-# ---------------------------------------------------------------- memory per card
-
-
-def plan_label(plan: Plan, lang: str) -> str:
-    """The plan as the replies name it (templates/common.j2 plan_label): offload, ZeRO-n, DDP or one card."""
-    if plan.offload != "none":
-        return t("plan.offload", lang)
-    if plan.zero:
-        return t("plan.zero", lang, zero=plan.zero)
-    return t("plan.ddp", lang) if plan.num_gpus > 1 else t("plan.single", lang)
-
-
-def bar_label(fit: Fit, lang: str) -> str:
-    plan = fit.estimate.plan
-    return t("chart.setup", lang, n=plan.num_gpus, gpu=short_gpu(fit.gpu.name), plan=plan_label(plan, lang))
-
-
-def sizing_bars(s: Sizing) -> list[Fit]:
-    """The setup asked about first (the named card, or the best fit), then up to three alternatives."""
-    first = s.fit if s.fit is not None else next((f for f in s.recommendations if f.fits), None)
-    bars = [first] if first is not None else []
-    if s.alternative is not None:
-        bars.append(s.alternative)
-    for f in s.recommendations:
-        if len(bars) > ALTERNATIVES:
-            break
-        if f.fits and all(f.gpu.id != b.gpu.id for b in bars):
-            bars.append(f)
-    return bars
-
-
 def _boxes(rects: list[tuple[float, float, float, float]], colour: str, alpha: float = 1.0) -> Any:
-    """Rectangles (x, y, width, height) as one collection: one artist instead of a patch per bar, which
-    matplotlib would otherwise add (and re-measure the axes for) one at a time."""
+    """Rectangles (x, y, width, height) as one collection: one artist instead of a patch per bar."""
     from matplotlib.collections import PolyCollection
 
     verts = [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)] for x, y, w, h in rects]
     return PolyCollection(verts, facecolors=colour, edgecolors="none", alpha=alpha)
 
 
-def sizing_figure(s: Sizing, lang: str) -> Figure:
-    from matplotlib.patches import Patch
-    from matplotlib.ticker import MaxNLocator
+def _new_figure(chart: Chart, extra_in: float) -> tuple[Figure, Any]:
+    """A phone-width figure as tall as its bars need, margins set by `_fit_margins` once its texts are known."""
+    _setup()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    fig, ax = _new_figure(0.1, 0.76)
-    bars: list[Fit | None] = [*sizing_bars(s)] or [None]
-    estimates = [fit.estimate if fit is not None else s.estimate for fit in bars]
-    xs = list(range(len(bars)))
-    bottoms = [0.0] * len(bars)
-    handles = []
-    for i, (colour, key) in enumerate(zip(TERM_COLOURS, TERM_KEYS, strict=True)):
-        heights = [est.terms[i].gb for est in estimates]
-        ax.add_collection(_boxes([(x - 0.3, b, 0.6, h) for x, b, h in zip(xs, bottoms, heights, strict=True)], colour),
-                          autolim=False)
-        handles.append(Patch(color=colour, label=t(f"term.{key}", lang)))
-        bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
-    carded = [(x, fit.gpu.memory_gb) for x, fit in zip(xs, bars, strict=True) if fit is not None]
-    if carded:
-        ax.hlines([c for _, c in carded], [x - 0.4 for x, _ in carded], [x + 0.4 for x, _ in carded],
-                  colors="black", linestyles="dashed", linewidth=1.2)
-    for x, cap in carded:
-        ax.annotate(t("chart.capacity", lang, gb=fmt_mem(cap)), (x, cap), textcoords="offset points",
-                    xytext=(0, 3), ha="center", fontsize=8)
-    for x, est in zip(xs, estimates, strict=True):
-        ax.annotate(fmt_gb(est.total_gb), (x, est.total_gb), textcoords="offset points", xytext=(0, -10),
-                    ha="center", fontsize=8, color="white")
-    labels = [bar_label(fit, lang) if fit is not None else t("chart.no_card", lang) for fit in bars]
-    ax.set_xticks(xs, labels, fontsize=8)
-    ax.set_ylabel(t("chart.gb_per_card", lang))
-    r = s.resolved
-    ax.set_title(t("chart.memory_title", lang, model=r.spec.name, method=t(f"method.{r.method}", lang)), fontsize=10,
-                 y=TITLE_Y)
-    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
-    top = max([c for _, c in carded] + [est.total_gb for est in estimates])
-    ax.set_xlim(-0.6, len(bars) - 0.4)
-    ax.set_ylim(0, top * 1.12)
-    ax.yaxis.set_major_locator(MaxNLocator(5))  # each tick label is a text to lay out: keep them few
+    title_lines = chart.title.count("\n") + 1
+    height = TITLE_PT * 1.35 * title_lines / 72 + 0.3 + BAR_IN * len(chart.bars) + extra_in
+    fig = Figure(figsize=(WIDTH_IN, height), dpi=DPI)
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
+    fig.suptitle(chart.title, fontsize=TITLE_PT, y=1 - 0.06 / height, va="top")
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+    ax.tick_params(axis="x", bottom=False, labelbottom=False)  # the figures are written at the bars' ends
+    ax.tick_params(axis="y", length=0, labelsize=LABEL_PT, pad=4)
+    return fig, ax
+
+
+def _text_px(fig: Figure, texts: Iterable[str], size: float) -> float:
+    """The widest line of `texts` at `size` pt, in pixels, measured by the renderer that will draw them."""
+    from matplotlib.font_manager import FontProperties
+
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    prop = FontProperties(size=size)
+    lines = [line for text in texts for line in text.split("\n") if line]
+    return max((renderer.get_text_width_height_descent(line, prop, ismath=False)[0] for line in lines), default=0.0)
+
+
+def _fit_margins(fig: Figure, ax: Any, chart: Chart, values: list[str], ends: list[float], bottom_in: float) -> None:
+    """Margins from the measured texts, instead of a layout engine (which would draw the figure twice):
+    the labels' width on the left, the title on top, `bottom_in` for the legend or note, and an x range
+    that leaves room for each bar's figure after its end. tests/test_charts.py checks nothing is clipped."""
+    w_px, h_in = WIDTH_IN * DPI, fig.get_figheight()
+    pad = 10.0
+    left = (_text_px(fig, [b.label for b in chart.bars], LABEL_PT) + pad + 4) / w_px
+    title_in = TITLE_PT * 1.35 * (chart.title.count("\n") + 1) / 72 + 0.12
+    fig.subplots_adjust(left=left, right=1 - pad / w_px, top=1 - title_in / h_in, bottom=bottom_in / h_in)
+    axes_px = (1 - pad / w_px - left) * w_px
+    # each bar's end plus its figure (5 pt offset) must stay inside the axes: solve for the x range
+    need = [(end, _text_px(fig, [value], VALUE_PT) + 5 * DPI / 72 + 2) for end, value in zip(ends, values, strict=True)]
+    xmax = max(end * axes_px / max(axes_px - text, 1.0) for end, text in need)
+    ax.set_xlim(0, xmax or 1.0)
+
+
+def _bar_labels(ax: Any, labels: list[str], leads: list[bool]) -> None:
+    ys = list(range(len(labels)))
+    ax.set_yticks(ys, labels)
+    for y, lead in enumerate(leads):
+        if lead:  # the CJK font has no bold: the lead's row is shaded instead (and its label starts with ★)
+            ax.axhspan(y - 0.5, y + 0.5, color=LEAD_SHADE, zorder=0, linewidth=0)
+    ax.set_ylim(len(labels) - 0.5, -0.5)  # the lead on top, then the text's order downwards
+
+
+def memory_figure(chart: Chart) -> Figure:
+    """Stacked horizontal bars of GB per card in four groups, a black tick at each card's memory."""
+    from matplotlib.patches import Patch
+
+    bars: list[MemoryBar] = [b for b in chart.bars if isinstance(b, MemoryBar)]
+    fig, ax = _new_figure(chart, LEGEND_IN)
+    lefts = [0.0] * len(bars)
+    for i, colour in enumerate(GROUP_COLOURS):
+        rects = [(left, y - 0.32, b.groups[i], 0.64) for y, (left, b) in enumerate(zip(lefts, bars, strict=True))]
+        ax.add_collection(_boxes(rects, colour), autolim=False)
+        lefts = [left + b.groups[i] for left, b in zip(lefts, bars, strict=True)]
+    for y, b in enumerate(bars):
+        if b.capacity_gb is not None:
+            ax.vlines(b.capacity_gb, y - 0.42, y + 0.42, colors="black", linewidth=2)
+        end = max(lefts[y], b.capacity_gb or 0.0)
+        ax.annotate(b.value, (end, y), textcoords="offset points", xytext=(5, 0), va="center", fontsize=VALUE_PT)
+    _bar_labels(ax, [b.label for b in bars], [b.lead for b in bars])
+    ends = [max(left, b.capacity_gb or 0.0) for left, b in zip(lefts, bars, strict=True)]
+    _fit_margins(fig, ax, chart, [b.value for b in bars], ends, LEGEND_IN)
+    handles = [Patch(color=c, label=label) for c, label in zip(GROUP_COLOURS, chart.legend, strict=True)]
+    fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.0), ncols=2, fontsize=VALUE_PT,
+               frameon=False, handlelength=1.0, columnspacing=1.0, borderaxespad=0.2)
     return fig
 
 
-def sizing_chart(s: Sizing, lang: str) -> bytes:
-    """PNG: memory terms per card for the setup and its alternatives, against each card's capacity."""
-    return png(sizing_figure(s, lang))
-
-
-# ---------------------------------------------------------------- cost options
-
-
-def cost_figure(report: CostReport, lang: str) -> Figure:
-    from matplotlib.patches import Patch
-    from matplotlib.ticker import MaxNLocator
-
-    fig, ax = _new_figure(0.2, 0.97)
-    options = report.options[:COST_BARS]
-    cur = report.display_currency
-    order = list(dict.fromkeys(o.provider.id for o in options))
-    colours = [PROVIDER_COLOURS[order.index(o.provider.id) % len(PROVIDER_COLOURS)] for o in options]
-    lows = [Money(o.compare_range.low, cur).rounded().amount for o in options]
-    highs = [Money(o.compare_range.high, cur).rounded().amount for o in options]
-    ys = list(range(len(options)))
-    for y, colour, low, high in zip(ys, colours, lows, highs, strict=True):
-        ax.add_collection(_boxes([(0.0, y - 0.4, float(low), 0.8)], colour), autolim=False)
-        if high > low:  # an estimated price band: its upper end lighter
-            ax.add_collection(_boxes([(float(low), y - 0.4, float(high - low), 0.8)], colour, 0.35), autolim=False)
-    ax.set_ylim(len(options) - 0.5, -0.5)  # cheapest on top
-    for y, low, high in zip(ys, lows, highs, strict=True):
-        text = Money(low, cur).format() if high == low else f"{Money(low, cur).format()}–{Money(high, cur).format()}"
-        ax.annotate(text, (float(high), y), textcoords="offset points", xytext=(3, 0), va="center", fontsize=8)
-    ax.set_yticks(ys, [f"{o.num_gpus}× {short_gpu(o.gpu.name)}" for o in options], fontsize=8)
-    ax.set_xlabel(t("chart.total_in", lang, currency=cur))
-    ax.set_title(t("chart.cost_title", lang, model=report.sizing.resolved.spec.name), fontsize=10, y=TITLE_Y)
-    if options:
-        ax.set_xlim(0, float(max(highs)) * 1.3)
-        ax.xaxis.set_major_locator(MaxNLocator(4))
-        names = {o.provider.id: o.provider.name for o in options}
-        handles = [Patch(color=PROVIDER_COLOURS[i % len(PROVIDER_COLOURS)], label=names[p]) for i, p in enumerate(order)]
-        ax.legend(handles=handles, fontsize=8, loc="upper right", frameon=False)  # cheapest (shortest) bars on top
+def cost_figure(chart: Chart) -> Figure:
+    """Horizontal bars of each option's total (the comparison currency sets the length; an estimated
+    band's upper end lighter), labelled with provider and setup, the total as the text prints it."""
+    bars: list[CostBar] = [b for b in chart.bars if isinstance(b, CostBar)]
+    fig, ax = _new_figure(chart, NOTE_IN)
+    order = list(dict.fromkeys(b.provider for b in bars))
+    for y, b in enumerate(bars):
+        colour = PROVIDER_COLOURS[order.index(b.provider) % len(PROVIDER_COLOURS)]
+        ax.add_collection(_boxes([(0.0, y - 0.32, b.low, 0.64)], colour), autolim=False)
+        if b.high > b.low:
+            ax.add_collection(_boxes([(b.low, y - 0.32, b.high - b.low, 0.64)], colour, 0.35), autolim=False)
+        ax.annotate(b.value, (b.high, y), textcoords="offset points", xytext=(5, 0), va="center", fontsize=VALUE_PT)
+    _bar_labels(ax, [b.label for b in bars], [b.lead for b in bars])
+    _fit_margins(fig, ax, chart, [b.value for b in bars], [b.high for b in bars], NOTE_IN if chart.note else 0.15)
+    if chart.note:
+        fig.text(0.5, 0.04 / fig.get_figheight(), chart.note, fontsize=NOTE_PT, color="#555555", ha="center",
+                 va="bottom")
     return fig
 
 
-def cost_chart(report: CostReport, lang: str) -> bytes:
-    """PNG: the total of each cost option (comparison currency), coloured by provider."""
-    return png(cost_figure(report, lang))
+def figure(chart: Chart) -> Figure:
+    return memory_figure(chart) if chart.kind == "memory" else cost_figure(chart)
+
+
+def draw(chart: Chart) -> bytes:
+    """The chart as a PNG."""
+    return png(figure(chart))
 
 
 # ---------------------------------------------------------------- attaching
 
 
-def attach_chart(reply: Reply, source: Sizing | CostReport) -> Reply:
-    """Give `reply` its chart, drawn only when a front end sends the picture (Reply.picture)."""
-    if isinstance(source, CostReport):
-        if source.options:
-            reply.chart = partial(cost_chart, source, reply.lang)
-    else:
-        reply.chart = partial(sizing_chart, source, reply.lang)
+def chart_for(reply: Reply) -> Chart | None:
+    """The chart for a sizing or cost reply, worded in its language, from the setups its text names."""
+    v = reply.data.get("v")
+    if not isinstance(v, dict) or "lineup" not in v:
+        return None
+    if reply.kind.startswith("cost"):
+        if not v["lineup"]:
+            return None
+        return cost_chart(v["lineup"], v, reply.lang, lambda row: (float(row["compare"][0]), float(row["compare"][1])))
+    return memory_chart(v["lineup"], v, reply.lang, "size.rec_row" if reply.kind == "sizing_details" else "sum.setup")
+
+
+def attach_chart(reply: Reply, source: object = None) -> Reply:
+    """Give `reply` its chart: a picklable, hashable `Chart` that draws when a front end sends the
+    picture (Reply.picture, or the chart worker), with its one-line caption."""
+    chart = chart_for(reply)
+    if chart is not None:
+        reply.chart = chart
+        reply.chart_caption = chart.caption
     return reply

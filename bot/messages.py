@@ -108,6 +108,7 @@ class Reply:
     image: bytes | None = None  # a PNG a front end sends as a photo
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (name, content): sent as documents
     chart: Callable[[], bytes] | None = None  # draws `image` when a front end asks for the picture
+    chart_caption: str | None = None  # one line sent with the chart (what it shows, which setup leads)
     turn: Turn | None = None  # what this reply answered (the router remembers it)
     awaiting: Awaiting | None = None  # the clarification this reply asks for (the router waits for it)
     source: Any = None  # the engine result behind it (Sizing, CostReport), for `kasuan ask --json`

@@ -72,7 +72,7 @@ def test_bundle_zips_several_files_and_keeps_scripts_runnable() -> None:
 async def test_telegram_sends_the_chart_as_a_photo_and_the_files_as_one_zip() -> None:
     async with TelegramHarness() as h:
         [text] = await h.ask(7, "Qwen2.5-14B LoRA on 2 A100s")
-        [photo] = await h.server.wait_sent(1, "sendPhoto", chat_id=7)
+        [photo] = await h.server.wait_sent(1, "sendPhoto", chat_id=7, timeout=30)  # a cold chart worker under load
         assert photo.params["photo"].startswith(PNG)
         assert h.server.calls.index(photo) > h.server.calls.index(text)  # the text goes first, the picture after
         await h.ask(7, "/export Qwen2.5-14B LoRA on 2 A100s")
@@ -103,8 +103,11 @@ def attachments(body: Any) -> list[str]:
 async def test_discord_sends_the_chart_and_the_files_as_attachments() -> None:
     async with DiscordHarness() as h:
         h.say(f"<@{BOT_ID}> /size Qwen2.5-14B LoRA on 2 A100s", mention=True)
-        await h.settle(lambda: h.answers())
-        assert attachments(h.answers()[-1].payload) == ["reply.png"]
+        await h.settle(lambda: h.sent("/messages/{message_id}"))
+        [text] = h.answers()
+        [chart] = h.sent("/messages/{message_id}")  # the text goes first; the chart is edited into it once drawn
+        assert attachments(text.payload) == [] and attachments(chart.payload) == ["reply.png"]
+        assert chart.payload["embeds"][0]["image"]["url"] == "attachment://reply.png"
         before = len(h.answers())
         h.say(f"<@{BOT_ID}> /export Qwen2.5-14B LoRA on 2 A100s", mention=True)
         await h.settle(lambda: len(h.answers()) > before)
@@ -150,8 +153,10 @@ async def test_discord_export_button_edits_the_text_and_follows_with_the_files()
     async with DiscordHarness() as h:
         h.slash("size", model="qwen2.5-14b", method="lora", gpu="a100-80g-sxm", gpus=2)
         await h.settle(lambda: h.answers())
+        await h.settle(lambda: h.sent("/messages/@original"))
         first = h.answers()[0]
-        assert attachments(first.payload) == ["reply.png"]  # the chart rides with the slash command's answer
+        [chart] = h.sent("/messages/@original")  # the chart is edited into the slash command's answer
+        assert attachments(chart.payload) == ["reply.png"]
         message = h.message_payload(CHANNEL, first.payload["data"])
         export = next(b for b in first.components if b["label"] == "Export config")
         h.press(message, export["custom_id"])

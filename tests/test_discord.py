@@ -138,6 +138,8 @@ class DiscordHarness:
             raise _http_error(status)
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             return self.message_payload(route.channel_id, sent.payload or {})
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            return self.message_payload(route.channel_id, sent.payload or {})
         if route.method == "PUT" and route.path.endswith("/commands"):
             return [{**c, "id": str(i + 1), "application_id": str(APP_ID), "version": "1"}
                     for i, c in enumerate(sent.payload)]

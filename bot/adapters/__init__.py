@@ -24,6 +24,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from bot.chart_spec import Chart
+from bot.chart_worker import ChartWorker
+from bot.chart_worker import shared as shared_chart_worker
 from bot.clock import Clock, SystemClock
 from bot.core.router import Core
 from bot.i18n import t
@@ -31,7 +34,7 @@ from bot.messages import Delivery, Incoming, Reply
 from bot.understand.parser import Parsed
 
 T = TypeVar("T")
-CHART_BACKLOG = 4  # charts waiting to be drawn (~0.1 s each) before a new one is skipped
+CHART_BACKLOG = 16  # charts waiting in the chart worker (~0.1 s each) before a new one is skipped
 
 
 Deliver = Callable[[str, Reply], Awaitable[Delivery]]
@@ -132,9 +135,13 @@ class CoreRunner:
         self.core = core
         self.dedup: Dedup = dedup or MemoryDedup()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-core") if threaded else None
-        # Charts draw on their own thread: ~0.1 s of matplotlib must not hold up the next message, and
-        # one thread keeps matplotlib's font cache single-threaded.
+        # Charts draw in the chart worker's process (bot.chart_worker): ~0.1 s of matplotlib holding the
+        # GIL would otherwise slow the core thread's text answers. A chart that is not a bot.chart_spec
+        # Chart (a test's function) draws on one thread of its own.
         self._charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-chart") if threaded else None
+        self.chart_worker: ChartWorker | None = None
+        if threaded:
+            shared_chart_worker().start()  # warm before the first chart: a cold worker takes seconds
         self._chart_backlog = 0
         self.charts_dropped = 0
 
@@ -155,12 +162,21 @@ class CoreRunner:
         return await self.call(timed)
 
     async def picture(self, reply: Reply) -> bytes | None:
-        """The reply's picture, its chart drawn on the chart thread (None when it has none or it failed).
+        """The reply's picture, its chart drawn in the chart worker (None when it has none or it failed).
 
-        Charts are a companion to the text, never worth a queue: with CHART_BACKLOG charts already
-        waiting (a burst of sizing questions), this one is dropped and the text stands alone."""
+        Charts are a companion to the text, never worth a long queue: with CHART_BACKLOG charts already
+        waiting to be drawn (a burst of distinct sizing questions), a chart not in the cache is dropped
+        and the text stands alone."""
         if reply.chart is None or self._charts is None:
             return reply.picture()
+        if isinstance(reply.chart, Chart):
+            worker = self.chart_worker or shared_chart_worker()
+            chart, reply.chart = reply.chart, None
+            if worker.cached(chart) is None and worker.backlog >= CHART_BACKLOG:
+                self.charts_dropped += 1
+                return reply.image
+            reply.image = await worker.draw(chart)
+            return reply.image
         if self._chart_backlog >= CHART_BACKLOG:
             reply.chart = None
             self.charts_dropped += 1

@@ -57,6 +57,8 @@ LABEL_LIMIT = 80
 EVERY_INSTALL = app_commands.AppInstallationType(guild=True, user=True)
 EVERY_CONTEXT = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 MAX_FILES = 9  # Discord takes ten attachments a message; one is kept for the picture
+CHART_FILE = "reply.png"
+EMBED_FOOTER_LIMIT = 2048
 DESCRIPTION_LIMIT = 100
 CHOICES_LIMIT = 25
 DEFER_AFTER = 2.0  # seconds: Discord drops an interaction not answered within 3
@@ -529,7 +531,8 @@ class DiscordFrontEnd:
 
     @staticmethod
     def _extras(reply: Reply, last: bool) -> dict[str, Any]:
-        """What goes with the last part: the buttons, and the image (as an attachment shown in an embed)."""
+        """What goes with the last part: the buttons, a ready image (as an attachment shown in an embed)
+        and the files. A chart still to be drawn is not waited for: `_chart_after` adds it."""
         out: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
         if not last:
             return out
@@ -538,23 +541,41 @@ class DiscordFrontEnd:
             out["view"] = view
         files = []
         if reply.image is not None:
-            files.append(discord.File(io.BytesIO(reply.image), filename="reply.png"))
-            out["embed"] = discord.Embed().set_image(url="attachment://reply.png")
+            files.append(discord.File(io.BytesIO(reply.image), filename=CHART_FILE))
+            out["embed"] = DiscordFrontEnd._chart_embed(reply)
         files += [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files[:MAX_FILES]]
         if files:
             out["files"] = files
         return out
 
-    async def _draw(self, reply: Reply) -> None:
-        """Draw the reply's chart on the chart thread (a failing chart leaves the text alone)."""
-        if reply.chart is not None:
-            await self.runner.picture(reply)
+    @staticmethod
+    def _chart_embed(reply: Reply) -> discord.Embed:
+        """The embed that shows the attached chart, its one-line caption under it."""
+        embed = discord.Embed().set_image(url=f"attachment://{CHART_FILE}")
+        if reply.chart_caption:
+            embed.set_footer(text=reply.chart_caption[:EMBED_FOOTER_LIMIT])
+        return embed
+
+    async def _chart_after(self, reply: Reply, edit: Callable[..., Awaitable[Any]], kept: list[Any]) -> None:
+        """Once the text is out: draw the chart (in the chart worker) and edit it into the answer's
+        message, replacing whatever chart was there; `kept` are the attachments that stay (files).
+        A chart that fails to draw or to attach leaves the text as it is."""
+        if reply.chart is None:
+            return
+        picture = await self.runner.picture(reply)
+        if picture is None:
+            return
+        chart = discord.File(io.BytesIO(picture), filename=CHART_FILE)
+        try:
+            await edit(attachments=[*kept, chart], embed=self._chart_embed(reply))
+        except discord.HTTPException as exc:
+            log.warning("discord chart not attached: %s", exc.text or exc.status)
 
     async def send(self, channel: discord.abc.Messageable, reply: Reply,
                    reference: discord.Message | None = None) -> list[discord.Message]:
-        """Post the reply in a channel (a mention or DM answer, or an alert), quoting the question in a server."""
+        """Post the reply in a channel (a mention or DM answer, or an alert), quoting the question in a
+        server; its chart is edited into the first message once drawn, so the text never waits for it."""
         parts = self.render(reply)
-        await self._draw(reply)
         sent = []
         for i, part in enumerate(parts):
             kwargs = self._extras(reply, i == len(parts) - 1)
@@ -562,41 +583,54 @@ class DiscordFrontEnd:
                 # quote the question; if it was deleted meanwhile, send anyway
                 kwargs.update(reference=reference.to_reference(fail_if_not_exists=False), mention_author=False)
             sent.append(await channel.send(part, **kwargs))
+        if sent:
+            await self._chart_after(reply, sent[0].edit, list(sent[0].attachments))
         return sent
 
     async def _respond(self, interaction: discord.Interaction[Any], reply: Reply, *, deferred: bool, edit: bool,
                        ephemeral: bool = False) -> None:
+        """Answer an interaction: a new message (a command) or the pressed message edited in place (a
+        button). An edit drops the old chart and embed with the old text, and the new chart replaces them
+        once drawn (attachments=[new]); files follow an edit as a message of their own."""
         parts = self.render(reply)
         single = len(parts) == 1
-        companions = edit and reply.image is None and (reply.chart is not None or bool(reply.files))
-        if companions:  # a button press: the text is edited in place, the chart and files follow it
-            first = self._extras(Reply(reply.kind, reply.lang, reply.data, reply.buttons), single)
-        else:
-            await self._draw(reply)
-            first = self._extras(reply, single)
+        in_place = edit and reply.image is None
+        first = self._extras(Reply(reply.kind, reply.lang, reply.data, reply.buttons), single) if in_place \
+            else self._extras(reply, single)
         if ephemeral:
             first["ephemeral"] = True
-        if edit and reply.image is None:
+        answer: Any = None  # the message the chart is edited into
+        if in_place:
             view = first.get("view")
             if deferred:
-                await interaction.edit_original_response(content=parts[0], view=view,
-                                                         allowed_mentions=NO_MENTIONS)
+                await interaction.edit_original_response(content=parts[0], view=view, allowed_mentions=NO_MENTIONS,
+                                                         attachments=[], embed=None)
             else:
-                await interaction.response.edit_message(content=parts[0], view=view, allowed_mentions=NO_MENTIONS)
+                await interaction.response.edit_message(content=parts[0], view=view, allowed_mentions=NO_MENTIONS,
+                                                        attachments=[], embed=None)
+            edit_answer: Callable[..., Awaitable[Any]] = interaction.edit_original_response
+            kept: list[Any] = []
         elif deferred or edit:
             if edit and not deferred:
                 await interaction.response.defer()
-            await interaction.followup.send(parts[0], **first)
+            answer = await interaction.followup.send(parts[0], **first)
+            edit_answer, kept = answer.edit, list(answer.attachments)
         else:
             await interaction.response.send_message(parts[0], **first)
+            edit_answer, kept = interaction.edit_original_response, []
         for i, part in enumerate(parts[1:], 2):
-            await interaction.followup.send(part, **self._extras(reply, i == len(parts) and not companions),
+            await interaction.followup.send(part, **self._extras(reply, i == len(parts) and not in_place),
                                             ephemeral=ephemeral)
-        if companions:
-            await self._draw(reply)
-            extras = self._extras(Reply(reply.kind, reply.lang, image=reply.image, files=reply.files), True)
-            if "files" in extras:
-                await interaction.followup.send(**extras, ephemeral=ephemeral)
+        if not in_place and single and reply.files:  # the answer carries files: the chart goes beside them
+            picture = await self.runner.picture(reply)
+            if picture is not None:
+                await interaction.followup.send(file=discord.File(io.BytesIO(picture), filename=CHART_FILE),
+                                                embed=self._chart_embed(reply), ephemeral=ephemeral)
+        else:
+            await self._chart_after(reply, edit_answer, kept)
+        if in_place and reply.files:
+            extras = self._extras(Reply(reply.kind, reply.lang, files=reply.files), True)
+            await interaction.followup.send(**extras, ephemeral=ephemeral)
 
     async def deliver(self, scope: str, reply: Reply) -> Delivery:
         """Send an alert to a channel ("discord:chat:<channel id>") or a user's DMs ("discord:user:<user id>")

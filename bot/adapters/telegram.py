@@ -797,7 +797,7 @@ class TelegramFrontEnd:
             if len(parts) > 1:
                 await self._send(chat_id, reply, parts[1:], thread=thread)
             else:
-                await self._attachments(chat_id, reply, thread)
+                await self._attachments(chat_id, reply, thread, msg.message_id)
             return
         await self._send(chat_id, reply, parts, thread=thread)
 
@@ -884,25 +884,32 @@ class TelegramFrontEnd:
                 await self._attachments(chat_id, reply, thread)
                 return
             quote = None
+        answer: int | None = None
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
-            await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
-                                   reply_parameters=quote if i == 0 else None, message_thread_id=thread,
-                                   link_preview_options=LinkPreviewOptions(is_disabled=True))
+            sent = await bot.send_message(chat_id, part, parse_mode=ParseMode.HTML, reply_markup=markup if last else None,
+                                          reply_parameters=quote if i == 0 else None, message_thread_id=thread,
+                                          link_preview_options=LinkPreviewOptions(is_disabled=True))
+            answer = sent.message_id if answer is None else answer
         if text_out is not None:
             await text_out()
-        await self._attachments(chat_id, reply, thread)
+        await self._attachments(chat_id, reply, thread, answer)
 
-    async def _attachments(self, chat_id: int, reply: Reply, thread: int | None = None) -> None:
-        """After the text: the reply's chart as a photo (drawn now, on the chart thread) and its
-        files as one document (a zip when there are several). A chart that fails to draw or to send is
-        logged and skipped: the text is already out."""
+    async def _attachments(self, chat_id: int, reply: Reply, thread: int | None = None,
+                           answer: int | None = None) -> None:
+        """After the text: the reply's chart as a photo (drawn now, in the chart worker) and its
+        files as one document (a zip when there are several). The photo replies to the answer's
+        message `answer` with a one-line caption, so in a busy group it stays tied to its answer. A chart
+        that fails to draw or to send is logged and skipped: the text is already out."""
         bot = self.app.bot
         if reply.chart is not None:
             picture = await self.runner.picture(reply)
             if picture is not None:
+                quote = ReplyParameters(message_id=answer, allow_sending_without_reply=True) if answer else None
+                caption = (reply.chart_caption or "")[:CAPTION_LIMIT] or None
                 try:
-                    await bot.send_photo(chat_id, photo=picture, message_thread_id=thread)
+                    await bot.send_photo(chat_id, photo=picture, caption=caption, reply_parameters=quote,
+                                         message_thread_id=thread)
                 except (BadRequest, NetworkError) as exc:
                     log.warning("telegram chart for chat %s not sent: %s", chat_id, exc)
         if reply.files:

@@ -31,6 +31,7 @@ def _r(x: float) -> float:
 def fit_json(fit: Fit) -> dict[str, Any]:
     row = fit_row(fit)
     row.pop("name")
+    row.pop("terms")  # the chart's per-term bars; the contract lists terms once, for the estimate
     return {k: _r(v) if isinstance(v, float) else v for k, v in row.items()}
 
 

@@ -91,6 +91,7 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "unused": duration_view(unused),
         "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
         "cheapest": o.cheapest,
+        "compare": (o.compare_range.low, o.compare_range.high),  # in the report's display currency (the chart's bar)
         "notes": [
             {"code": n.code, "params": _note_params(n, q.currency)} for n in o.notes if n.code not in QUIET_NOTES
         ],
@@ -125,6 +126,7 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         if o.currency != report.display_currency:  # the user's currency beside each provider's own
             row["converted"] = {"min": Money(o.compare_range.low, report.display_currency).approx().amount,
                                 "max": Money(o.compare_range.high, report.display_currency).approx().amount}
+    shown = lineup(report, rows)
     marks = sorted({m for r in rows for m in r["marks"]}, key=list(MARKS.values()).index)
     r = report.sizing.resolved
     return {
@@ -149,6 +151,8 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "converted": converted,
         "display_currency": report.display_currency,
         "rows": rows,
+        "others": shown[1:] if shown else [],
+        "lineup": shown,
         "more": max(len(report.options) - TABLE_ROWS, 0),
         "mixed_currencies": len({o.currency for o in report.options[:TABLE_ROWS]}) > 1,
         "marks": marks,
@@ -166,6 +170,22 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
     }
+
+
+OTHERS_SHOWN = 3
+
+
+def lineup(report: CostReport, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The options the short reply names, in its order (the chart's bars): the pick (or, with none
+    safe, the first row), then up to three others from the table."""
+    if report.cheapest is not None:
+        pick = next((r for r in rows if r["cheapest"]), None) or option_row(report.cheapest)
+        others = [r for r in rows if not r["cheapest"]]
+    elif rows:
+        pick, others = rows[0], rows[1:]
+    else:
+        return []
+    return [pick, *others[:OTHERS_SHOWN]]
 
 
 def _no_count(report: CostReport) -> list[str]:

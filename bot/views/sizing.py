@@ -29,6 +29,7 @@ def fit_row(fit: Fit) -> dict[str, Any]:
         "fits": fit.fits,
         "tight": fit.tight,
         "host_gb": fit.estimate.host_gb,
+        "terms": [term.gb for term in fit.estimate.terms],  # GB per card, TERM_KEYS order (the chart's bars)
     }
 
 
@@ -78,7 +79,18 @@ def sizing_view(s: Sizing, limit: int | None = 6) -> dict[str, Any]:
         "framework": {"id": s.framework.id, "name": s.framework.name},
         "checkpoint": s.checkpoint.as_dict(),
         "adapter": s.resolved.adapter,
+        "lineup": details_lineup(s, shown),
     }
+
+
+CHART_BARS = 4  # a phone preview has room for four labelled bars
+
+
+def details_lineup(s: Sizing, shown: list[Fit]) -> list[dict[str, Any]]:
+    """The chart's bars, in the order the details text lists them: the named card, then the table."""
+    first = [s.fit] if s.fit is not None else []
+    rest = [f for f in shown if s.fit is None or (f.gpu.id, f.num_gpus) != (s.fit.gpu.id, s.fit.num_gpus)]
+    return [fit_row(f) | {"role": "named" if f is s.fit else "fits"} for f in first + rest][:CHART_BARS]
 
 
 def sizing_details_reply(s: Sizing, lang: str, explain: bool = True, limit: int | None = None) -> Reply:

@@ -184,6 +184,18 @@ def _eight_bit_row(s: Sizing, verdict: Fit | None, other: Fit | None, stated: Tr
     return fit_row(found) if found is not None else None
 
 
+def lineup(verdict: Fit | None, other: Fit | None, eight_bit: dict[str, Any] | None,
+           others: list[Fit]) -> list[dict[str, Any]]:
+    """Every setup the reply names, in the order it names them (the chart's bars): the verdict, the
+    setup that would hold the job as stated, the 8-bit way, then the alternatives."""
+    rows = [fit_row(verdict) | {"role": "verdict"}] if verdict is not None else []
+    if other is not None:
+        rows.append(fit_row(other) | {"role": "alternative"})
+    if eight_bit is not None:
+        rows.append(eight_bit | {"role": "eight_bit"})
+    return rows + [fit_row(f) | {"role": "other"} for f in others]
+
+
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
@@ -194,6 +206,8 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
     fixed_by_lever = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
     other = None if fixed_by_lever else stated_count_alternative(s)
     priced = other if other is not None else verdict
+    others = alternatives(s, verdict, other)
+    eight_bit = _eight_bit_row(s, verdict, other, stated)
     return {
         "roomy": roomy and s.fit is None and verdict is not None and not verdict.tight,
         "model": s.resolved.spec.name,
@@ -216,8 +230,10 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "lever_fix": {"code": levers[0].code, "gb": levers[0].total_gb, "value": levers[0].value} if fixed_by_lever else None,
         "price_for": fit_row(priced) if priced is not None else None,
         "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
-        "others": [fit_row(f) for f in alternatives(s, verdict, other)],
-        "eight_bit": _eight_bit_row(s, verdict, other, stated),
+        "others": [fit_row(f) for f in others],
+        "eight_bit": eight_bit,
+        "lineup": lineup(verdict, other, eight_bit, others),
+        "estimate_terms": [term.gb for term in s.estimate.terms],
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in levers[1 if fixed_by_lever else 0:][:3]],
         "notes": _notes(s, verdict, levers),
