@@ -93,6 +93,9 @@ def request_for(case: dict[str, Any]) -> TrainingRequest:
         framework=case.get("profile"),
         lora_dropout=case.get("lora_dropout"),
         packing=case.get("packing"),
+        loss=case.get("loss"),
+        sharding=case.get("sharding"),
+        checkpointing=case.get("checkpointing"),
     )
 
 
