@@ -25,6 +25,7 @@ from engine import preference
 from engine.activations import activation_bytes, kept_logits_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
 from engine.architecture import largest_linear, layer_linears
 from engine.breakdown import Item, Plan, Term
+from engine.calibration import Range, memory_range
 from engine.frameworks import LOSS_NAMES, LOSS_OPTIONS
 from engine.resolve import Resolved
 
@@ -56,10 +57,19 @@ class MemoryEstimate:
     host_items: tuple[Item, ...]
     # what the older transformers loss would add when the version is unknown (the high end carries it)
     version_margin_gb: float = 0.0
+    method: str = "lora"
+    sharding: str = "deepspeed"
+    framework: str = "hf"
 
     @cached_property
     def total_gb(self) -> float:
+        """The expected figure (nvidia-smi): the sum of the terms."""
         return sum(t.gb for t in self.terms)
+
+    @cached_property
+    def range(self) -> Range:
+        """Low / expected / high per card, calibrated on published runs (engine/calibration.py)."""
+        return memory_range(self.total_gb, self.version_margin_gb, self.method, self.plan, self.sharding, self.framework)
 
     @property
     def nvidia_smi_gb(self) -> float:
@@ -419,7 +429,8 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
     over = overhead_term(r, plan, allocated, step)
     terms.append(over)
     margin = version_margin(r, plan, sum(t.gb for t in acts), over)
-    return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host), margin)
+    return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host), margin,
+                          r.method, r.request.sharding or "deepspeed", r.framework.id)
 
 
 def version_margin(r: Resolved, plan: Plan, acts_gb: float, over: Term) -> float:
