@@ -47,7 +47,7 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
     alternative = None
     if fit is not None and not fit.fits:
         found = planner.first_fit(fit.gpu, ladder(r))
-        alternative = found if found.fits and found.estimate.plan != plan else None
+        alternative = found if (found.fits or found.may_fit) and found.estimate.plan != plan else None
     warnings = warnings_for(r, fit, plan)
     note = eight_bit_note(r, plan, est, fit)
     if note is not None:
