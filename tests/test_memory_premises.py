@@ -110,3 +110,39 @@ def test_a_fraction_of_layers_checkpointed() -> None:
     full = items(size(TrainingRequest(**q)).estimate, "activations")["saved_checkpointed"]
     half = items(size(TrainingRequest(**q, checkpoint_fraction=0.5)).estimate, "activations")["saved_checkpointed_part"]
     assert half == pytest.approx((none + full) / 2, rel=1e-6)
+
+
+def test_a_seed_minimum_setup_says_why_the_estimate_differs_and_by_how_much() -> None:
+    """Seed 000: 7B full + 8-bit optimizer on one 80 GB card (70 GB of states)."""
+    s = size(TrainingRequest(params_b=7, method="full", optimizer="adamw-8bit", gpu="a100-80g-sxm"))
+    note = next(w for w in s.warnings if w.code == "seed_minimum")
+    assert note.params["states_gb"] == pytest.approx(70.0, abs=0.05)  # 10 B × 7e9, the seed's figure
+    assert note.params["extra_gb"] == pytest.approx(s.estimate.total_gb - 70.0, abs=0.05)
+    assert note.params["high_gb"] == pytest.approx(s.estimate.range.high_gb)
+    s32 = size(TrainingRequest(params_b=32, method="full", gpu="h100-sxm", num_gpus=8, zero=3))
+    assert s32.fit is not None and s32.fit.may_fit
+    assert next(w for w in s32.warnings if w.code == "seed_minimum").params["states_gb"] == pytest.approx(64.0, abs=0.05)
+    roomy = size(TrainingRequest(params_b=7, method="full", optimizer="adamw-8bit", gpu="h200"))
+    assert not any(w.code == "seed_minimum" for w in roomy.warnings)  # it fits: nothing to explain
+
+
+def test_fsdp_offload_qlora_is_a_published_caution_not_a_confident_fit() -> None:
+    s = size(TrainingRequest(model="llama-3.3-70b", method="qlora", gpu="rtx-4090", num_gpus=2, zero=3,
+                             offload="all", sharding="fsdp"))
+    assert s.fit is not None and not s.fit.fits and not s.estimate.range.confident
+    assert s.estimate.range.high_gb >= 22.5 and s.estimate.range.basis == "published_fsdp_offload_qlora"
+    w = next(w for w in s.warnings if w.code == "fsdp_offload_qlora_published")
+    assert (w.params["low"], w.params["high"]) == (19.6, 22.5)
+
+
+def test_the_range_is_calibrated_from_the_validation_runs() -> None:
+    """catalogs/memory_calibration.yaml is what the benchmark fits from the published runs."""
+    from datetime import date
+
+    from benchmarks.memory_validation import calibration_document, run
+    from engine.calibration import calibration
+
+    stored = calibration()
+    fresh = calibration_document(run(), date.fromisoformat(stored.generated))
+    assert [b.model_dump() for b in stored.bands] == fresh["bands"]
+    assert stored.cases == fresh["cases"] and stored.method == fresh["method"]
