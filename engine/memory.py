@@ -26,7 +26,7 @@ from engine.activations import activation_bytes, kept_logits_bytes, linear_input
 from engine.architecture import largest_linear, layer_linears
 from engine.breakdown import Item, Plan, Term
 from engine.calibration import Range, memory_range
-from engine.frameworks import LOSS_NAMES, LOSS_OPTIONS
+from engine.frameworks import LOSS_OPTIONS
 from engine.resolve import Resolved
 
 GB = 1e9
@@ -257,6 +257,10 @@ def checkpoint_mode(r: Resolved) -> str:
 
 
 def activation_terms(r: Resolved, sharded: bool = False) -> list[Term]:
+    return activation_terms_and_margin(r, sharded)[0]
+
+
+def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[list[Term], float]:
     """Saved activations, the layers' backward working memory and the loss peak.
 
     The loss over the vocabulary peaks before backward reaches the last layer, and the layers'
@@ -286,7 +290,7 @@ def activation_terms(r: Resolved, sharded: bool = False) -> list[Term]:
         basis += "_fp32"
     if q.activation_offload:
         saved, basis = 0.0, "offloaded_to_host"
-    logits, fwd, bwd = logits_term(r, tokens)
+    logits, fwd, bwd = logits_term(r, tokens, loss_code(r))
     # The loss forward, the loss backward and the layers' backward are three moments: the peak is
     # the largest, not their sum. The layers' moment includes the 4-bit dequantization buffer
     # (overhead), which exists only while a quantized layer runs. The logits term shows the loss
@@ -296,6 +300,14 @@ def activation_terms(r: Resolved, sharded: bool = False) -> list[Term]:
     if r.framework.loop == "manual":  # the loop still holds the model output through the whole backward
         kept = kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
     peak = max(fwd, bwd + kept, layer + kept)
+    # with the transformers version unknown: how much higher the older loss would put the peak (the
+    # activation terms sum to saved + peak, so the difference of the peaks is the difference of the sums)
+    margin = 0.0
+    older = r.framework.older_loss
+    if older is not None and not q.chunked_loss and any(a.code == "loss_version_unknown" for a in r.assumptions):
+        _, fwd_old, bwd_old = logits_term(r, tokens, older)
+        kept_old = kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if kept else 0.0
+        margin = max(0.0, max(fwd_old, bwd_old + kept_old, layer + kept_old) - peak)
     items = [
         Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
@@ -306,7 +318,7 @@ def activation_terms(r: Resolved, sharded: bool = False) -> list[Term]:
         items.append(Item("logits_kept_by_loop", 0.0, f"{kept / GB:.2f} GB of model output held through backward "
                                                       "(hand-written loop; in the peak above)"))
     items += [Item(f"incl_{b}", 0.0, f"{f} (in the figures above)") for b, _, f in extras]
-    return [Term("activations", tuple(items)), logits]
+    return [Term("activations", tuple(items)), logits], margin / GB
 
 
 def loss_code(r: Resolved) -> str:
@@ -318,10 +330,9 @@ def loss_code(r: Resolved) -> str:
     return LOSS_OPTIONS[q.loss] if q.loss else r.framework.loss
 
 
-def logits_term(r: Resolved, tokens: int) -> tuple[Term, float, float]:
-    """The loss over the vocabulary as the framework computes it: (term, forward bytes, backward bytes)."""
+def logits_term(r: Resolved, tokens: int, code: str) -> tuple[Term, float, float]:
+    """The loss over the vocabulary computed as `code`: (term, forward bytes, backward bytes)."""
     q, fw, vocab = r.request, r.framework, r.spec.vocab
-    code = loss_code(r)
     if code == "fused":
         fwd = bwd = logits_bytes(r.spec, tokens, chunked=True)
         basis, formula = "chunked_loss", f"{fwd / vocab:,.0f} B × vocab {vocab:,} (one chunk)"
@@ -422,27 +433,16 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
     frozen = preference.frozen_models(r, plan)
     if frozen:
         states = [Term(t.key, t.items + tuple(frozen)) if t.key == "weights" else t for t in states]
-    acts = preference.reward_head(r, activation_terms(preference.for_activations(r), is_sharded(plan)))
+    plain, margin = activation_terms_and_margin(preference.for_activations(r), is_sharded(plan))
+    acts = preference.reward_head(r, plain)
+    if acts is not plain:
+        margin = 0.0  # a reward head has no vocabulary-sized loss
     step = optimizer_step_item(r, plan, sum(t.gb for t in acts))
     terms = states + acts
     allocated = sum(t.gb for t in terms)
     over = overhead_term(r, plan, allocated, step)
     terms.append(over)
-    margin = version_margin(r, plan, sum(t.gb for t in acts), over)
+    margin *= 1 + (FSDP_FRAGMENTATION if is_fsdp(r, plan) else FRAGMENTATION)
     return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host), margin,
                           r.method, r.request.sharding or "deepspeed", r.framework.id)
 
-
-def version_margin(r: Resolved, plan: Plan, acts_gb: float, over: Term) -> float:
-    """With the transformers version unknown: how much more the older loss (a shifted fp32 copy of
-    the logits, transformers <= 4.49) would take, with its share of fragmentation. Only the loss
-    changes, so only the activation terms are recomputed."""
-    older = r.framework.older_loss
-    if older is None or r.request.chunked_loss or not any(a.code == "loss_version_unknown" for a in r.assumptions):
-        return 0.0
-    old = replace(r, request=r.request.model_copy(update={"loss": LOSS_NAMES[older]}))
-    old_acts = preference.reward_head(old, activation_terms(preference.for_activations(old), is_sharded(plan)))
-    extra = sum(t.gb for t in old_acts) - acts_gb
-    frag = next((i.formula for i in over.items if i.basis == "fragmentation"), "")
-    share = FSDP_FRAGMENTATION if frag.startswith(f"{FSDP_FRAGMENTATION:.0%}") else FRAGMENTATION
-    return max(0.0, extra * (1 + share))
