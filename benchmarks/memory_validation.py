@@ -9,17 +9,32 @@ measured). The prediction is compared with the quantity that was measured:
 Each case names the framework profile it ran under (`profile`, catalogs/frameworks.yaml).
 Targets (issue 15): median absolute error <= 5%, no case under-predicted by more than 15%, no
 framework or method with a median over 10%.
+
+The calibrated range (issue 19, engine/calibration.py) is fitted here: the ratio measured /
+predicted of every run, its LOW_QUANTILE and HIGH_QUANTILE per band (method, sharding, framework,
+pooled upwards while a band has fewer than MIN_CASES runs), widened to at least ±FLOOR.
+`--write-calibration` stores it in catalogs/memory_calibration.yaml. Generalization is reported
+leave-one-publisher-out: each publisher's runs are scored against bands fitted without them. The
+terms themselves have no fitted constant (each comes from a source), so their errors are the same
+in and out of sample; what LOPO tests is the range, i.e. whether its high end holds for a
+publisher the bands never saw.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from catalogs import catalog_path
 from engine import yamlcache
+from engine.calibration import ANY, CALIBRATION_FILE, band_keys, published_caution, sharding_class
 from engine.catalog import ModelSpec
 from engine.memory import MemoryEstimate, Plan, estimate
 from engine.request import TrainingRequest
@@ -41,11 +56,19 @@ class Outcome:
     source: str = ""
     method: str = ""
     framework: str = ""
+    sharding: str = "single"
+    margin_gb: float = 0.0  # the older loss's extra when the version is unknown (high end only)
+    caution: bool = False  # given as published figures, not a range (engine.calibration.published_caution)
 
     @property
     def error(self) -> float:
         """Signed relative error: negative = under-predicted (a user would OOM)."""
         return (self.predicted_gb - self.measured_gb) / self.measured_gb
+
+    @property
+    def ratio(self) -> float:
+        """measured / predicted: what the range's bands are fitted on."""
+        return self.measured_gb / self.predicted_gb
 
 
 def spec_for(case: dict[str, Any]) -> ModelSpec | None:
@@ -93,6 +116,9 @@ def request_for(case: dict[str, Any]) -> TrainingRequest:
         framework=case.get("profile"),
         lora_dropout=case.get("lora_dropout"),
         packing=case.get("packing"),
+        loss=case.get("loss"),
+        sharding=case.get("sharding"),
+        checkpointing=case.get("checkpointing"),
     )
 
 
@@ -111,8 +137,11 @@ def evaluate(case: dict[str, Any]) -> Outcome:
     est = estimate(r, plan)
     measured = float(case["measured"]) * UNIT_TO_GB[case["unit"]]
     label = f"{r.spec.name} {case['method']} s{case['seq_len']}×{case.get('micro_batch', 1)}"
+    shard = r.request.sharding or "deepspeed"
     return Outcome(case["id"], label, measured, predicted_for(est, case["measure"]), case["measure"],
-                   source_group(case), case["method"], r.framework.id)
+                   source_group(case), case["method"], r.framework.id,
+                   sharding_class(plan.num_gpus, plan.zero, shard), est.version_margin_gb,
+                   published_caution(case["method"], plan, shard))
 
 
 def source_group(case: dict[str, Any]) -> str:
@@ -168,7 +197,157 @@ def report(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
+LOW_QUANTILE = 0.10
+HIGH_QUANTILE = 0.95  # the verdict rides on the high end: at most ~5% of runs above it
+FLOOR = 0.03  # at least ±3%: run-to-run allocator variation and the rounding of published figures
+MIN_CASES = 8  # a band needs this many runs, else it pools with its wider group
+MIN_PUBLISHERS = 2  # ... from this many publishers: one publisher's runs alone would only describe that publisher
+
+
+@dataclass(frozen=True)
+class Band:
+    key: str
+    cases: int
+    publishers: int
+    low: float
+    high: float
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile by linear interpolation between order statistics (numpy's default)."""
+    xs = sorted(values)
+    if len(xs) == 1:
+        return xs[0]
+    pos = q * (len(xs) - 1)
+    i = int(pos)
+    frac = pos - i
+    return xs[i] if i + 1 >= len(xs) else xs[i] + frac * (xs[i + 1] - xs[i])
+
+
+def _level_key(o: Outcome, level: int) -> str:
+    return band_keys(o.method, o.sharding, o.framework)[level]
+
+
+def fit_bands(outcomes: list[Outcome]) -> dict[str, Band]:
+    """Bands at every level that has MIN_CASES runs (the pooled '*/*/*' always)."""
+    usable = [o for o in outcomes if not o.caution]
+    out: dict[str, Band] = {}
+    for level in range(4):
+        groups: dict[str, list[Outcome]] = {}
+        for o in usable:
+            groups.setdefault(_level_key(o, level), []).append(o)
+        for key, items in groups.items():
+            thin = len(items) < MIN_CASES or len({o.source for o in items}) < MIN_PUBLISHERS
+            if thin and key != f"{ANY}/{ANY}/{ANY}":
+                continue
+            ratios = [o.ratio for o in items]
+            low = min(quantile(ratios, LOW_QUANTILE), 1 - FLOOR)
+            high = max(quantile(ratios, HIGH_QUANTILE), 1 + FLOOR)
+            out[key] = Band(key, len(items), len({o.source for o in items}), round(low, 4), round(high, 4))
+    return out
+
+
+def band_of(bands: dict[str, Band], o: Outcome) -> Band:
+    for key in band_keys(o.method, o.sharding, o.framework):
+        if key in bands:
+            return bands[key]
+    raise KeyError(o.case_id)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One run scored with bands fitted without its publisher."""
+
+    outcome: Outcome
+    band: str
+    low_gb: float
+    high_gb: float
+
+    @property
+    def high_below(self) -> bool:
+        """The high end under the measurement: the costly miss (a rented card that OOMs)."""
+        return self.high_gb < self.outcome.measured_gb
+
+
+def high_gb(o: Outcome, band: Band) -> float:
+    return (o.predicted_gb + o.margin_gb) * band.high
+
+
+def leave_one_publisher_out(outcomes: list[Outcome]) -> list[Scored]:
+    scored = []
+    for publisher in sorted({o.source for o in outcomes}):
+        bands = fit_bands([o for o in outcomes if o.source != publisher])
+        for o in outcomes:
+            if o.source != publisher or o.caution:
+                continue
+            b = band_of(bands, o)
+            scored.append(Scored(o, b.key, o.predicted_gb * b.low, high_gb(o, b)))
+    return scored
+
+
+def in_sample(outcomes: list[Outcome]) -> list[Scored]:
+    bands = fit_bands(outcomes)
+    return [Scored(o, (b := band_of(bands, o)).key, o.predicted_gb * b.low, high_gb(o, b))
+            for o in outcomes if not o.caution]
+
+
+def generalization_table(outcomes: list[Outcome]) -> str:
+    """Median |error| and the share of runs whose high end is below the measurement, leave-one-
+    publisher-out beside in-sample, per publisher, method and sharding (caution runs apart)."""
+    lopo, ins = leave_one_publisher_out(outcomes), in_sample(outcomes)
+    lines = [f"{'by':<9} {'group':<13} {'runs':>4} {'median |err|':>12} {'high<meas LOPO':>14} {'in-sample':>9}"]
+    keys: list[tuple[str, Callable[[Outcome], str]]] = [
+        ("publisher", lambda o: o.source), ("method", lambda o: o.method), ("sharding", lambda o: o.sharding)]
+    for name, key in keys:
+        for group in sorted({key(s.outcome) for s in lopo}):
+            a = [s for s in lopo if key(s.outcome) == group]
+            b = [s for s in ins if key(s.outcome) == group]
+            med = statistics.median(abs(s.outcome.error) for s in a)
+            lines.append(f"{name:<9} {group:<13} {len(a):>4} {med:>12.1%} {sum(s.high_below for s in a):>9} "
+                         f"({sum(s.high_below for s in a) / len(a):>4.0%}) {sum(s.high_below for s in b):>9}")
+    med = statistics.median(abs(s.outcome.error) for s in lopo)
+    miss, miss_in = sum(s.high_below for s in lopo), sum(s.high_below for s in ins)
+    cautions = [o for o in outcomes if o.caution]
+    lines.append(f"all: {len(lopo)} runs; median |error| {med:.1%} (no fitted constant in the terms: the same in "
+                 f"sample); high end below the measurement: {miss} ({miss / len(lopo):.1%}) leave-one-publisher-out, "
+                 f"{miss_in} ({miss_in / len(ins):.1%}) in sample; {len(cautions)} runs given as a published caution")
+    return "\n".join(lines)
+
+
+def calibration_document(outcomes: list[Outcome], today: date) -> dict[str, Any]:
+    bands = fit_bands(outcomes)
+    return {
+        "generated": today.isoformat(),
+        "method": (f"ratio measured/predicted of {sum(not o.caution for o in outcomes)} published runs "
+                   f"(benchmarks/memory_validation.yaml); {LOW_QUANTILE:.0%} and {HIGH_QUANTILE:.0%} quantiles "
+                   f"(linear interpolation) per method/sharding/framework band with >= {MIN_CASES} runs from "
+                   f">= {MIN_PUBLISHERS} publishers, "
+                   f"pooled upwards otherwise; widened to at least ±{FLOOR:.0%}; FSDP offload QLoRA runs left out "
+                   "(given as a published caution)"),
+        "low_quantile": LOW_QUANTILE,
+        "high_quantile": HIGH_QUANTILE,
+        "floor": FLOOR,
+        "min_cases": MIN_CASES,
+        "cases": sum(not o.caution for o in outcomes),
+        "bands": [b.__dict__ for b in sorted(bands.values(), key=lambda b: b.key)],
+    }
+
+
+def write_calibration(outcomes: list[Outcome], today: date | None = None) -> Path:
+    path = catalog_path(CALIBRATION_FILE)
+    doc = calibration_document(outcomes, today or date.today())
+    header = ("# Written by `python -m benchmarks.memory_validation --write-calibration`; do not edit by hand.\n"
+              "# The bands of engine/calibration.py: measured/predicted ratios of the published runs.\n")
+    path.write_text(header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
 if __name__ == "__main__":
+    cli = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    cli.add_argument("--write-calibration", action="store_true", help=f"fit the bands and write catalogs/{CALIBRATION_FILE}")
     results = run()
+    if cli.parse_args().write_calibration:
+        print(f"wrote {write_calibration(results)}")
     print(report(results))
     print(table(results))
+    print(generalization_table(results))

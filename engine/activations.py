@@ -115,6 +115,8 @@ def activation_bytes(
     grad_checkpointing: bool,
     extra_per_layer: float = 0.0,
     stream_bytes: int = BF16,
+    mode: str = "full",
+    fraction: float = 1.0,
 ) -> tuple[float, float]:
     """(saved, working) bytes of activations for `tokens` = micro-batch × sequence length.
 
@@ -123,7 +125,22 @@ def activation_bytes(
     extra_per_layer: bytes per token a layer keeps beyond the bf16 count (LoRA dropout copies,
     the 4-bit matmuls' own input copies); stream_bytes: the residual stream's element size
     (4 when a QLoRA trainer casts the embeddings to fp32).
+    mode "selective" (Megatron-LM's selective recompute; Korthikanti et al. 2022, "Reducing
+    Activation Recomputation in Large Transformer Models", Table 2: 34sbh per layer instead of
+    34sbh + 5as²b): every layer keeps its activations except the attention core (the s² softmax),
+    which is recomputed one layer at a time. `fraction` (mode "full"): the share of layers
+    checkpointed (torchtitan / torchtune ac every n-th layer); the rest keep everything.
     """
+    if grad_checkpointing and mode == "selective":
+        core = (FP32 + BF16) * m.heads * seq_len if attention == "eager" else 0.0
+        every, _ = activation_bytes(m, tokens, seq_len, attention, False, extra_per_layer, stream_bytes)
+        return every - m.layers * core * tokens, (core + 2 * BF16 * m.hidden) * tokens
+    if grad_checkpointing and fraction < 1.0:
+        kept = m.layers - round(fraction * m.layers)  # layers that keep every activation
+        full_saved, _ = activation_bytes(m, tokens, seq_len, attention, False, extra_per_layer, stream_bytes)
+        ckpt_saved, working = activation_bytes(m, tokens, seq_len, attention, True, extra_per_layer, stream_bytes)
+        share = kept / m.layers
+        return share * full_saved + (1 - share) * ckpt_saved, working if kept < m.layers else 2 * BF16 * m.hidden * tokens
     moe_layers = m.layers - m.moe.dense_layers if m.moe else 0
     dense_layers = m.layers - moe_layers
     per_layer = {
@@ -133,10 +150,8 @@ def activation_bytes(
     per_layer = {k: v + extra_per_layer + (stream_bytes - BF16) * m.hidden for k, v in per_layer.items()}
     final = norm_bytes(m.hidden)
     hidden_grad = 2 * BF16 * m.hidden  # gradient of the residual stream and its running sum
-    saved: float
-    working: float
     if grad_checkpointing:
-        saved = m.layers * stream_bytes * m.hidden + final
+        saved = float(m.layers * stream_bytes * m.hidden + final)
         working = max(per_layer[moe_layers > 0], per_layer[False]) + hidden_grad
     else:
         saved = dense_layers * per_layer[False] + moe_layers * per_layer[True] + final
@@ -148,6 +163,17 @@ def logits_bytes(m: ModelSpec, tokens: int, chunked: bool) -> float:
     """A fused / chunked loss: the peak of one chunk of logits (Liger, Unsloth)."""
     live_tokens = min(tokens, LOSS_CHUNK_TOKENS) if chunked else tokens
     return float(LOGIT_BYTES * m.vocab * live_tokens)
+
+
+def kept_logits_bytes(loss: str, precision: str) -> float:
+    """Bytes per logit element a hand-written loop keeps alive through the layers' backward: the
+    model output it still references (fp32 where the model upcasts in its forward, transformers
+    <= 4.45 and torchtune <= 0.2; bf16 otherwise; nothing for a fused loss)."""
+    if loss == "fused":
+        return 0.0
+    if loss == "hf_legacy" or precision == "fp32":
+        return float(FP32)
+    return float(BF16)
 
 
 def loss_bytes_per_element(loss: str, chunks: int, precision: str, family: str) -> tuple[str, float, float]:

@@ -450,7 +450,7 @@ def _choose(fitting: list[Fit]) -> Fit:
     same = [f for f in fitting if f.num_gpus == first]
     fast = [f for f in same if f.estimate.plan.offload == "none"]
     for group in (fast, same):
-        roomy = [f for f in group if not f.tight]
+        roomy = [f for f in group if f.fits and not f.tight]
         if roomy:
             return roomy[0]
         if group:
@@ -481,7 +481,7 @@ def _option(
         supplied_any = True
         fit = Fit(gpu, planner.estimate(plan))
         offer = _offer(p, gpu.id, per)
-        if not fit.fits:
+        if not (fit.fits or fit.may_fit):  # a setup that may fit is quoted with its caution
             last = fit
         elif not _host_ok(offer, fit, plan.num_gpus // per):
             host_short = (fit, offer)
@@ -560,7 +560,7 @@ def _notes(
 ) -> tuple[Note, ...]:
     plan = fit.estimate.plan
     out: list[Note] = []
-    if fit.tight:
+    if fit.tight or fit.may_fit:  # under 10% above the high end, or only the expected figure fits
         out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1)}))
     if q.price_status == "estimate":
         out.append(Note("estimate", {"low": q.total_min, "high": q.total_max}))

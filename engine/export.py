@@ -212,9 +212,9 @@ def header(p: ExportPlan, what: str) -> list[str]:
         method += f", objective {q.objective}"
     memory = f"{p.estimate.total_gb:.1f} GB per card"
     if p.fit is not None:
-        memory += f" of {p.fit.gpu.memory_gb:g} GB ({'fits' if p.fit.fits else 'does NOT fit'}"
+        memory += f" of {p.fit.gpu.memory_gb:g} GB ({'fits' if p.fit.fits else 'may fit' if p.fit.may_fit else 'does NOT fit'}"
         memory += (f"{', tight' if p.fit.tight else ''}, {p.fit.headroom_gb:+.1f} GB headroom)" if p.fit.fits
-                   else f", short {-p.fit.headroom_gb:.1f} GB)")
+                   else f", high end short {-p.fit.headroom_gb:.1f} GB)")
     if p.estimate.host_gb:
         memory += f"; host memory for offload {p.estimate.host_gb:.0f} GB per node"
     lines = [

@@ -1,7 +1,9 @@
 """Which cards fit, how many of each, and the warnings a seasoned engineer would add.
 
-A card fits when the total (overhead included) is within its memory and is tight when less than
-10% is left. For each catalog GPU the smallest card count is chosen the way a user would choose
+A card fits when the high end of the calibrated range (engine/calibration.py) is within its memory,
+and is tight when the expected figure leaves less than 10% of it; it "may fit" when only the expected
+figure is within it (the reply then names the lever that makes it safe). Everything that ranks or
+plans on fits (recommendations, the planners) therefore ranks on the high end. For each catalog GPU the smallest card count is chosen the way a user would choose
 the setup: one card if it fits; else, within one 8-card node, DDP/ZeRO-2 then ZeRO-3; then the
 same node with the optimizer offloaded to host memory (the seeds' 72B-on-8×H100 recipe); then
 several nodes with ZeRO-3 (which needs InfiniBand), then offload across nodes.
@@ -12,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.breakdown import CARDS_PER_NODE
+from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, published_caution
 from engine.catalog import GpuSpec, gpus
 from engine.memory import MemoryEstimate, Plan, estimate
 from engine.resolve import Assumption, Resolved
@@ -38,16 +41,34 @@ class Fit:
     estimate: MemoryEstimate
 
     @property
+    def high_gb(self) -> float:
+        return self.estimate.range.high_gb
+
+    @property
     def headroom_gb(self) -> float:
-        return self.gpu.memory_gb - self.estimate.total_gb
+        """What is left above the high end (negative: the high end does not fit)."""
+        return self.gpu.memory_gb - self.high_gb
 
     @property
     def fits(self) -> bool:
-        return self.headroom_gb >= 0
+        """The high end fits, and the figure is a confident one (not a published caution)."""
+        return self.headroom_gb >= 0 and self.estimate.range.confident
+
+    @property
+    def may_fit(self) -> bool:
+        """Only the expected figure fits: the run may fit, or may hit out-of-memory."""
+        return not self.fits and self.estimate.total_gb <= self.gpu.memory_gb
+
+    @property
+    def decided_by(self) -> str:
+        """Which figure decided the verdict: the high end, unless only the expected one fits."""
+        return "expected_gb" if self.may_fit else "high_gb"
 
     @property
     def tight(self) -> bool:
-        return self.fits and self.headroom_gb < TIGHT_SHARE * self.gpu.memory_gb
+        """The high end fits but the expected figure leaves under 10% of the card (the high end is
+        already the safety margin; tight says the run is near the card's edge)."""
+        return self.fits and self.gpu.memory_gb - self.estimate.total_gb < TIGHT_SHARE * self.gpu.memory_gb
 
     @property
     def num_gpus(self) -> int:
@@ -90,11 +111,19 @@ class Planner:
         return found
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
-        """The first plan that fits `gpu` — at that card count, a roomy stage beats a tight one
-        (ZeRO-3 with room over a ZeRO-2 at the edge) — or the last one tried if none fits."""
+        """The first plan whose high end fits `gpu` — at that card count, a roomy stage beats a tight
+        one (ZeRO-3 with room over a ZeRO-2 at the edge) — except that a plan without offload that
+        may fit (its expected figure fits) comes before any offload plan (seed 000's 32B full on
+        8 × 80 GB with ZeRO-3 stays the answer, with the lever that makes it safe); else the last
+        one tried."""
         last = None
+        maybe: Fit | None = None  # the first plan without offload whose expected figure fits
         for i, plan in enumerate(plans):
             fit = Fit(gpu, self.estimate(plan))
+            if plan.offload != "none" and maybe is not None:
+                return maybe  # a plan that may fit beats a safe one 20-50% slower; the reply gives its lever
+            if fit.may_fit and plan.offload == "none" and maybe is None:
+                maybe = fit
             if fit.fits:
                 if fit.tight:
                     for later in plans[i + 1:]:
@@ -105,7 +134,7 @@ class Planner:
                 return fit
             last = fit
         assert last is not None
-        return last
+        return maybe or last
 
     def stated_plan(self) -> tuple[Plan, list[Assumption]]:
         """The plan for the request as the user stated it; a missing ZeRO stage is chosen and said."""
@@ -120,8 +149,8 @@ class Planner:
             return Plan(1, 0), []
         capacity = self.r.gpu.memory_gb if self.r.gpu else REFERENCE_CARD_GB
         stages = (0, 3) if self.r.adapter else (0, 2, 3)
-        fitting = [z for z in stages if self.estimate(Plan(n, z)).total_gb <= capacity]
-        roomy = [z for z in fitting if self.estimate(Plan(n, z)).total_gb <= (1 - TIGHT_SHARE) * capacity]
+        fitting = [z for z in stages if self.estimate(Plan(n, z)).range.high_gb <= capacity]
+        roomy = [z for z in fitting if self.estimate(Plan(n, z)).range.high_gb <= (1 - TIGHT_SHARE) * capacity]
         z = (roomy or fitting or [3])[0]
         return Plan(n, z), [Assumption("zero_chosen" if z else "zero_chosen_ddp", z)]
 
@@ -146,13 +175,23 @@ def rank(fit: Fit) -> tuple[int, int, int, float, float, str]:
     )
 
 
+def plan_range_confident(r: Resolved, plan: Plan) -> bool:
+    return not published_caution(r.method, plan, r.request.sharding or "deepspeed")
+
+
 def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
     """The cautions the seeds give for this setup, most important first."""
     q = r.request
     out: list[Warning] = []
     gpu = fit.gpu if fit else None
-    if fit is not None and not fit.fits:
+    if fit is not None and fit.may_fit:
+        out.append(Warning("may_fit", 1, {"gpu": gpu.id if gpu else None, "short_gb": -fit.headroom_gb,
+                                          "high_gb": fit.high_gb, "expected_gb": fit.estimate.total_gb}))
+    elif fit is not None and not fit.fits:
         out.append(Warning("does_not_fit", 1, {"gpu": gpu.id if gpu else None, "short_gb": -fit.headroom_gb}))
+    if not plan_range_confident(r, plan):
+        low, high = FSDP_OFFLOAD_QLORA_PUBLISHED_GB
+        out.append(Warning("fsdp_offload_qlora_published", 1, {"low": low, "high": high}))
     if fit is not None and fit.tight:
         out.append(Warning("tight", 1, {"headroom_gb": fit.headroom_gb}))
     if plan.zero == 3 and plan.num_gpus > 1 and gpu is not None and not gpu.fast_interconnect:

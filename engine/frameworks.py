@@ -20,6 +20,10 @@ from engine.catalog_files import load_entries
 
 DEFAULT_FRAMEWORK = "hf"
 Loss = Literal["hf_upcast", "hf_legacy", "chunked_output", "bf16_chunked", "fused"]
+# The user-facing loss names (TrainingRequest.loss, --loss) and the profile's loss codes.
+LOSS_OPTIONS: dict[str, Loss] = {"fp32-upcast": "hf_upcast", "legacy-shifted-fp32": "hf_legacy", "bf16": "bf16_chunked",
+                                 "chunked": "chunked_output", "fused": "fused"}
+LOSS_NAMES = {code: name for name, code in LOSS_OPTIONS.items()}
 
 
 class FrameworkProfile(Strict):
@@ -33,6 +37,15 @@ class FrameworkProfile(Strict):
     eager_families: list[str] = Field(default_factory=list)
     default_lora_targets: list[str]
     offload_checkpoints: bool = False
+    # trainer: the loop drops the model output before backward (HF Trainer returns only the loss);
+    # manual: a hand-written loop keeps `outputs` (the logits) alive through the layers' backward.
+    loop: Literal["trainer", "manual"] = "trainer"
+    # the loss the same framework computes on an older transformers; used when the version is not stated
+    older_loss: Loss | None = None
+    # ZeRO stage 3 as this framework usually runs it: DeepSpeed or PyTorch FSDP
+    sharding: Literal["deepspeed", "fsdp"] = "deepspeed"
+    # TRL skips prepare_model_for_kbit_training when the 4-bit weights are sharded (FSDP / ZeRO-3 QLoRA)
+    kbit_fp32_sharded: bool = True
     source: str
     checked: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
 

@@ -22,9 +22,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine import preference
-from engine.activations import activation_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
+from engine.activations import activation_bytes, kept_logits_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
 from engine.architecture import largest_linear, layer_linears
 from engine.breakdown import Item, Plan, Term
+from engine.calibration import Range, memory_range
+from engine.frameworks import LOSS_OPTIONS
 from engine.resolve import Resolved
 
 GB = 1e9
@@ -33,6 +35,11 @@ NF4_BYTES = 0.5625  # 4 + 32/64 bits without double quantization
 ADAM8_BYTES = 2.0  # two uint8 moments (the seed's 10 B/param total); bitsandbytes adds a 4 B absmax per 256-block (+1.6%)
 CUDA_CONTEXT_GB = 0.6  # CUDA context, cuBLAS/cuDNN workspaces: present before the first tensor
 FRAGMENTATION = 0.08  # caching allocator: reserved exceeds allocated by about this share at the peak
+# FSDP: the all-gathers run on their own stream and the caching allocator caches per stream, so reserved
+# exceeds allocated by more: 19.36 GB reserved over 15.22 GB active (+27%) in meta-llama/llama-cookbook PR #41
+# (Llama-2-7B LoRA, 4 × A100 40GB, FSDP with limit_all_gathers, 2023-07-25).
+FSDP_FRAGMENTATION = 19.36 / 15.22 - 1
+FSDP_UNITS_LIVE = 2  # the wrapped layer being computed and the one prefetched (BackwardPrefetch.BACKWARD_PRE)
 ZERO12_BUCKET_ELEMENTS = 2 * 5e8  # DeepSpeed reduce + allgather buckets (default 5e8 elements each)
 ZERO3_LIVE_PARAMS = 1e9  # DeepSpeed stage3_max_live_parameters default
 ZERO3_SUB_GROUP = 1e9  # zero_optimization.sub_group_size (1e9 in DeepSpeed and in LLaMA-Factory/HF ZeRO-3 configs)
@@ -48,10 +55,21 @@ class MemoryEstimate:
     terms: tuple[Term, ...]
     host_gb: float
     host_items: tuple[Item, ...]
+    # what the older transformers loss would add when the version is unknown (the high end carries it)
+    version_margin_gb: float = 0.0
+    method: str = "lora"
+    sharding: str = "deepspeed"
+    framework: str = "hf"
 
     @cached_property
     def total_gb(self) -> float:
+        """The expected figure (nvidia-smi): the sum of the terms."""
         return sum(t.gb for t in self.terms)
+
+    @cached_property
+    def range(self) -> Range:
+        """Low / expected / high per card, calibrated on published runs (engine/calibration.py)."""
+        return memory_range(self.total_gb, self.version_margin_gb, self.method, self.plan, self.sharding, self.framework)
 
     @property
     def nvidia_smi_gb(self) -> float:
@@ -127,11 +145,25 @@ def full_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     return terms, host
 
 
-def qlora_rest_bytes(r: Resolved) -> tuple[str, int]:
+def kbit_fp32(r: Resolved, sharded: bool) -> bool:
+    """Whether the framework runs prepare_model_for_kbit_training: TRL skips it when the 4-bit
+    weights are sharded (FSDP / ZeRO-3 QLoRA, trl sft_trainer.py is_sharded_qlora)."""
+    return r.framework.kbit_fp32 and (r.framework.kbit_fp32_sharded or not sharded)
+
+
+def is_sharded(plan: Plan) -> bool:
+    return plan.num_gpus > 1 and plan.zero == 3
+
+
+def is_fsdp(r: Resolved, plan: Plan) -> bool:
+    return is_sharded(plan) and r.request.sharding == "fsdp"
+
+
+def qlora_rest_bytes(r: Resolved, sharded: bool = False) -> tuple[str, int]:
     """Element size of a QLoRA model's non-quantized parts (embeddings, lm_head, norms): bf16 as
     bitsandbytes loads them, fp32 when training in fp32 or when the framework runs PEFT's
     prepare_model_for_kbit_training (it casts every non-4-bit parameter to fp32)."""
-    if r.request.precision == "fp32" or r.framework.kbit_fp32:
+    if r.request.precision == "fp32" or kbit_fp32(r, sharded):
         return "base_fp32_rest", 4
     return "base_bf16_rest", 2
 
@@ -154,7 +186,7 @@ def adapter_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     base_bytes = 4 if q.precision == "fp32" else 2
     if r.method == "qlora":
         nf4 = NF4_DQ_BYTES if q.double_quant else NF4_BYTES
-        rest_basis, rest_bytes = qlora_rest_bytes(r)
+        rest_basis, rest_bytes = qlora_rest_bytes(r, is_sharded(plan))
         base = [
             _item("base_nf4_dq" if q.double_quant else "base_nf4", nf4, c.linear, shards),
             _item(rest_basis, rest_bytes, c.embedding + c.lm_head + c.other, shards),
@@ -194,7 +226,7 @@ LORA_DROPOUT_BYTES = 3  # PEFT: dropout(x) is a new bf16 tensor kept by lora_A (
 KBIT_INPUT_COPY_BYTES = 2  # bitsandbytes MatMul4Bit keeps A, its own bf16 cast of an fp32 input
 
 
-def layer_extras(r: Resolved) -> tuple[list[tuple[str, float, str]], int]:
+def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, float, str]], int]:
     """Per-token bytes one layer keeps beyond the bf16 count, and the residual stream's element size.
 
     - lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped copy of the
@@ -209,14 +241,26 @@ def layer_extras(r: Resolved) -> tuple[list[tuple[str, float, str]], int]:
     if r.adapter and (q.lora_dropout or 0) > 0:
         d_in = linear_inputs(m, q.lora_targets)
         out.append(("lora_dropout_copies", LORA_DROPOUT_BYTES * d_in, f"{LORA_DROPOUT_BYTES} B × {d_in:,} inputs/layer"))
-    if r.method == "qlora" and r.framework.kbit_fp32 and q.precision != "fp32":
+    if r.method == "qlora" and kbit_fp32(r, sharded) and q.precision != "fp32":
         d_in = linear_inputs(m)
         out.append(("kbit_input_copies", KBIT_INPUT_COPY_BYTES * d_in, f"{KBIT_INPUT_COPY_BYTES} B × {d_in:,} inputs/layer"))
         stream = 4
     return out, stream
 
 
-def activation_terms(r: Resolved) -> list[Term]:
+def checkpoint_mode(r: Resolved) -> str:
+    """full | selective | none: grad_checkpointing says on or off, `checkpointing` which kind."""
+    q = r.request
+    if not q.grad_checkpointing:
+        return "none"
+    return "selective" if q.checkpointing == "selective" else "full"
+
+
+def activation_terms(r: Resolved, sharded: bool = False) -> list[Term]:
+    return activation_terms_and_margin(r, sharded)[0]
+
+
+def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[list[Term], float]:
     """Saved activations, the layers' backward working memory and the loss peak.
 
     The loss over the vocabulary peaks before backward reaches the last layer, and the layers'
@@ -227,46 +271,74 @@ def activation_terms(r: Resolved) -> list[Term]:
     q = r.request
     seq, mb = q.seq_len or 2048, q.micro_batch or 1
     tokens = seq * mb
-    extras, stream = layer_extras(r)
+    extras, stream = layer_extras(r, sharded)
     extra = sum(b for _, b, _ in extras)
+    mode = checkpoint_mode(r)
+    fraction = q.checkpoint_fraction or 1.0
     saved, working = activation_bytes(
-        r.spec, tokens, seq, q.attention or "flash", bool(q.grad_checkpointing), extra, stream
+        r.spec, tokens, seq, q.attention or "flash", mode != "none", extra, stream, mode, fraction
     )
     # fp32 full fine-tuning and fp32 QLoRA (bnb_4bit_compute_dtype float32, no autocast) compute in fp32:
     # every activation element is 4 bytes. An fp32 LoRA base usually trains under bf16 autocast, whose
     # projections' outputs stay bf16: counted as bf16 activations, as before.
     scale = 2.0 if q.precision == "fp32" and r.method != "lora" else 1.0
     saved, working = saved * scale, working * scale
-    basis = "checkpointed" if q.grad_checkpointing else "all_layers"
+    basis = {"full": "checkpointed", "selective": "selective_recompute", "none": "all_layers"}[mode]
+    if mode == "full" and fraction < 1.0:
+        basis = "checkpointed_part"
     if scale > 1:
         basis += "_fp32"
     if q.activation_offload:
         saved, basis = 0.0, "offloaded_to_host"
-    logits, fwd, bwd = logits_term(r, tokens)
+    logits, fwd, bwd = logits_term(r, tokens, loss_code(r))
     # The loss forward, the loss backward and the layers' backward are three moments: the peak is
     # the largest, not their sum. The layers' moment includes the 4-bit dequantization buffer
     # (overhead), which exists only while a quantized layer runs. The logits term shows the loss
     # forward; this item corrects the sum.
     layer = working + dequant_workspace_bytes(r)
-    peak = max(fwd, bwd, layer)
+    kept = 0.0
+    if r.framework.loop == "manual":  # the loop still holds the model output through the whole backward
+        kept = kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
+    peak = max(fwd, bwd + kept, layer + kept)
+    # with the transformers version unknown: how much higher the older loss would put the peak (the
+    # activation terms sum to saved + peak, so the difference of the peaks is the difference of the sums)
+    margin = 0.0
+    older = r.framework.older_loss
+    if older is not None and not q.chunked_loss and any(a.code == "loss_version_unknown" for a in r.assumptions):
+        _, fwd_old, bwd_old = logits_term(r, tokens, older)
+        kept_old = kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if kept else 0.0
+        margin = max(0.0, max(fwd_old, bwd_old + kept_old, layer + kept_old) - peak)
     items = [
         Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("peak_is_max_of_loss_and_backward", (peak - fwd - layer) / GB,
              f"max(loss fwd {fwd / GB:.2f}, loss bwd {bwd / GB:.2f}, layer bwd {layer / GB:.2f} GB) − loss fwd − layer bwd"),
     ]
+    if kept:
+        items.append(Item("logits_kept_by_loop", 0.0, f"{kept / GB:.2f} GB of model output held through backward "
+                                                      "(hand-written loop; in the peak above)"))
     items += [Item(f"incl_{b}", 0.0, f"{f} (in the figures above)") for b, _, f in extras]
-    return [Term("activations", tuple(items)), logits]
+    return [Term("activations", tuple(items)), logits], margin / GB
 
 
-def logits_term(r: Resolved, tokens: int) -> tuple[Term, float, float]:
-    """The loss over the vocabulary as the framework computes it: (term, forward bytes, backward bytes)."""
+def loss_code(r: Resolved) -> str:
+    """The loss as computed: the request's (stated, or the framework's, resolved), fused when a
+    chunked loss was asked for."""
+    q = r.request
+    if q.chunked_loss:
+        return "fused"
+    return LOSS_OPTIONS[q.loss] if q.loss else r.framework.loss
+
+
+def logits_term(r: Resolved, tokens: int, code: str) -> tuple[Term, float, float]:
+    """The loss over the vocabulary computed as `code`: (term, forward bytes, backward bytes)."""
     q, fw, vocab = r.request, r.framework, r.spec.vocab
-    if q.chunked_loss or fw.loss == "fused":
+    if code == "fused":
         fwd = bwd = logits_bytes(r.spec, tokens, chunked=True)
         basis, formula = "chunked_loss", f"{fwd / vocab:,.0f} B × vocab {vocab:,} (one chunk)"
     else:
-        basis, f_el, b_el = loss_bytes_per_element(fw.loss, fw.loss_chunks, q.precision or "mixed", r.spec.family)
+        chunks = fw.loss_chunks if code == fw.loss else 8  # torchtune's default num_output_chunks
+        basis, f_el, b_el = loss_bytes_per_element(code, chunks, q.precision or "mixed", r.spec.family)
         fwd, bwd = f_el * vocab * tokens, b_el * vocab * tokens
         formula = f"{f_el:g} B × {tokens:,} tokens × vocab {vocab:,} (backward {b_el:g} B)"
     return Term("logits", (Item(basis, fwd / GB, formula),)), fwd, bwd
@@ -287,7 +359,9 @@ def overhead_term(r: Resolved, plan: Plan, allocated_gb: float, step: Item | Non
         items.append(Item("dequant_workspace", ws / GB, f"2 × {largest_linear(r.spec):,} × 2 B"))
     if plan.num_gpus > 1 and plan.zero in (1, 2) and not r.adapter:
         items.append(_item("zero_buckets", 2, ZERO12_BUCKET_ELEMENTS, 1, "elements"))
-    if plan.num_gpus > 1 and plan.zero == 3:
+    if is_fsdp(r, plan):
+        items += fsdp_gather_items(r)
+    elif plan.num_gpus > 1 and plan.zero == 3:
         layer = sum(p.params for p in layer_linears(r.spec, r.spec.moe is not None))
         live = min(ZERO3_LIVE_PARAMS, 2 * layer)
         if r.method == "qlora":  # the gathered layers are the packed 4-bit weights (quant_storage)
@@ -297,9 +371,27 @@ def overhead_term(r: Resolved, plan: Plan, allocated_gb: float, step: Item | Non
     if plan.num_gpus > 1 and plan.zero == 0 and not r.adapter:
         items.append(_item("ddp_buckets", 2, r.params, 1))
     allocated = allocated_gb + sum(i.gb for i in items[1:])
-    frag = FRAGMENTATION * allocated
-    items.append(Item("fragmentation", frag, f"{FRAGMENTATION:.0%} × {allocated:.1f} GB"))
+    share = FSDP_FRAGMENTATION if is_fsdp(r, plan) else FRAGMENTATION
+    frag = share * allocated
+    items.append(Item("fragmentation", frag, f"{share:.0%} × {allocated:.1f} GB"))
     return Term("overhead", tuple(items))
+
+
+def fsdp_gather_items(r: Resolved) -> list[Item]:
+    """PyTorch FSDP full shard: each wrapped unit (one decoder layer) is all-gathered whole while it
+    runs, with the next one prefetched (torch/distributed/fsdp/api.py BackwardPrefetch.BACKWARD_PRE:
+    "the current set of parameters and the next set"; limit_all_gathers caps the in-flight gathers
+    at two); full fine-tuning also holds one unit's unsharded gradient before its reduce-scatter.
+    No DeepSpeed live-parameter cap applies."""
+    layer = sum(p.params for p in layer_linears(r.spec, r.spec.moe is not None))
+    live = FSDP_UNITS_LIVE * layer
+    if r.method == "qlora":
+        out = [_item("fsdp_gather_nf4", NF4_DQ_BYTES, live, 1, "params")]
+    else:
+        out = [_item("fsdp_gather", 4 if r.request.precision == "fp32" else 2, live, 1, "params")]
+    if not r.adapter:
+        out.append(_item("fsdp_unsharded_grads", 2, layer, 1, "params"))
+    return out
 
 
 FOREACH_TEMP_BYTES = 4  # torch.optim.AdamW(foreach=True): sqrt(v) as a tensor list in v's dtype (fp32; bf16 = 2 B)
@@ -322,8 +414,8 @@ def optimizer_step_item(r: Resolved, plan: Plan, activations_gb: float) -> Item 
         trained += r.counts.embedding + r.counts.lm_head
     shards = plan.num_gpus if plan.zero >= 1 else 1
     stepped = trained / shards
-    if plan.zero == 3:  # stage3 steps its fp32 partition one sub-group at a time
-        stepped = min(stepped, ZERO3_SUB_GROUP)
+    if plan.zero == 3 and not is_fsdp(r, plan):  # DeepSpeed stage3 steps its fp32 partition one sub-group at a
+        stepped = min(stepped, ZERO3_SUB_GROUP)      # time; FSDP steps the whole local shard at once
     per = FOREACH_TEMP_BYTES if q.precision != "bf16" else 2  # pure bf16 keeps v in bf16
     temp = per * stepped / GB
     beyond = max(0.0, temp - activations_gb)
@@ -341,9 +433,16 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
     frozen = preference.frozen_models(r, plan)
     if frozen:
         states = [Term(t.key, t.items + tuple(frozen)) if t.key == "weights" else t for t in states]
-    acts = preference.reward_head(r, activation_terms(preference.for_activations(r)))
+    plain, margin = activation_terms_and_margin(preference.for_activations(r), is_sharded(plan))
+    acts = preference.reward_head(r, plain)
+    if acts is not plain:
+        margin = 0.0  # a reward head has no vocabulary-sized loss
     step = optimizer_step_item(r, plan, sum(t.gb for t in acts))
     terms = states + acts
     allocated = sum(t.gb for t in terms)
-    terms.append(overhead_term(r, plan, allocated, step))
-    return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host))
+    over = overhead_term(r, plan, allocated, step)
+    terms.append(over)
+    margin *= 1 + (FSDP_FRAGMENTATION if is_fsdp(r, plan) else FRAGMENTATION)
+    return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host), margin,
+                          r.method, r.request.sharding or "deepspeed", r.framework.id)
+

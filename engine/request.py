@@ -16,6 +16,12 @@ Optimizer = Literal["adamw", "adamw-8bit"]
 Attention = Literal["flash", "sdpa", "eager"]
 Precision = Literal["mixed", "bf16", "fp32"]
 # sft = next-token loss on one answer; the others are preference/RL objectives (engine.preference)
+# The cross-entropy over the vocabulary, independent of the framework (engine/activations.py):
+# fp32-upcast = transformers >= 4.50, legacy-shifted-fp32 = transformers <= 4.49, bf16 = in the logits' dtype
+# (LitGPT), chunked = torchtune's chunked output, fused = Liger / Unsloth / Cut Cross-Entropy
+Loss = Literal["fp32-upcast", "legacy-shifted-fp32", "bf16", "chunked", "fused"]
+Sharding = Literal["deepspeed", "fsdp"]
+Checkpointing = Literal["full", "selective", "none"]
 Objective = Literal["sft", "dpo", "orpo", "kto", "simpo", "rm", "ppo", "grpo"]
 
 MAX_PARAMS_B = 10_000.0  # 10 T parameters: beyond any model that exists; a typo, not a request
@@ -50,6 +56,10 @@ class TrainingRequest(BaseModel):
     fp32_grads: bool | None = None
     double_quant: bool | None = None
     chunked_loss: bool | None = None
+    loss: Loss | None = None  # overrides the framework profile's loss
+    sharding: Sharding | None = None  # ZeRO stage 3 as DeepSpeed or as PyTorch FSDP runs it (default: the framework's)
+    checkpointing: Checkpointing | None = None  # full | selective (Megatron: attention core only) | none
+    checkpoint_fraction: float | None = Field(default=None, gt=0, le=1)  # share of layers checkpointed (full)
     train_embeddings: bool | None = None  # LoRA: embeddings and lm_head fully trained (modules_to_save)
     activation_offload: bool | None = None  # checkpointed activations kept in host memory (torchtune)
     framework: str | None = None  # catalogs/frameworks.yaml id or alias (hf = HF Trainer + PEFT / LLaMA-Factory)

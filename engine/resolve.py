@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from engine.architecture import LORA_TARGETS, ParamCounts, count_params, lora_params
 from engine.catalog import GpuSpec, ModelSpec, gpus, models
 from engine.errors import InvalidRequest
-from engine.frameworks import DEFAULT_FRAMEWORK, FrameworkProfile, frameworks
+from engine.frameworks import DEFAULT_FRAMEWORK, LOSS_NAMES, FrameworkProfile, frameworks
 from engine.request import MAX_GPUS, MAX_PARAMS_B, MAX_SAMPLES, MAX_SEQ_LEN, MAX_TOKENS, TrainingRequest
 
 DEFAULTS = {
@@ -144,6 +144,7 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
                 if key.startswith("lora") and data["method"] not in ("lora", "qlora"):
                     continue
                 assumptions.append(Assumption(f"{key}_default", value))
+    _premises(req, framework, data, assumptions)
     no_offload_stated = data.get("offload") == "none"
     if data.get("offload") is None:
         data["offload"] = "none"
@@ -171,6 +172,31 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
         num_gpus_stated=num_gpus_stated,
         no_offload_stated=no_offload_stated,
     )
+
+
+def _premises(req: TrainingRequest, framework: FrameworkProfile, data: dict[str, object],
+              assumptions: list[Assumption]) -> None:
+    """The loss, the sharding engine and the checkpointing mode: stated, or the framework's own.
+
+    With the transformers version unknown, a framework whose loss changed across versions is
+    sized with the current loss as the expected figure and the larger (older) loss in the high end
+    that decides the verdict (engine/memory.py version_margin); the assumption says so.
+    """
+    if req.loss is None:
+        if req.chunked_loss:
+            data["loss"] = "fused"
+        else:
+            data["loss"] = LOSS_NAMES[framework.loss]
+            if framework.older_loss is not None:
+                assumptions.append(Assumption("loss_version_unknown", LOSS_NAMES[framework.older_loss]))
+    data["chunked_loss"] = data["loss"] == "fused"
+    data["sharding"] = req.sharding or framework.sharding
+    if req.checkpointing is not None:
+        data["grad_checkpointing"] = req.checkpointing != "none"
+    else:
+        data["checkpointing"] = "full" if data.get("grad_checkpointing") else "none"
+    if data.get("checkpoint_fraction") is None:
+        data["checkpoint_fraction"] = 1.0
 
 
 def _architecture(

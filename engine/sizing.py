@@ -14,6 +14,7 @@ from engine.frameworks import FrameworkProfile
 from engine.memory import MemoryEstimate, Plan, estimate
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, resolve
+from engine.seed_minimums import seed_minimum_note
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,11 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
     alternative = None
     if fit is not None and not fit.fits:
         found = planner.first_fit(fit.gpu, ladder(r))
-        alternative = found if found.fits and found.estimate.plan != plan else None
+        alternative = found if (found.fits or found.may_fit) and found.estimate.plan != plan else None
     warnings = warnings_for(r, fit, plan)
-    note = eight_bit_note(r, plan, est, fit)
-    if note is not None:
-        warnings = sorted([*warnings, note], key=lambda w: w.priority)
+    for note in (seed_minimum_note(r, fit), eight_bit_note(r, plan, est, fit)):
+        if note is not None:
+            warnings = sorted([*warnings, note], key=lambda w: w.priority)
     return Sizing(
         resolved=r,
         estimate=est,

@@ -112,16 +112,20 @@ def test_details_typed_in_the_console(chat: ChatUser, word: str) -> None:
 
 def test_a_tight_stated_setup_stays_the_answer_with_costed_levers(chat: ChatUser) -> None:
     chat.say("Qwen2.5-7B LoRA 一张3090能跑吗")
-    assert chat.lines[0].startswith("⚠️") and "RTX 3090" in chat.lines[0]  # tight, and still the answer
-    levers = next(line for line in chat.lines if line.startswith("🔧"))
-    assert "GB" in levers and "✓" in levers  # each lever re-sized
+    assert chat.lines[0].startswith("⚠️") and "RTX 3090" in chat.lines[0]  # may fit, and still the answer
+    assert "可能装得下" in chat.lines[0]
+    levers = next(line for line in chat.lines if line.startswith("🔧") or line.startswith("👉"))
+    assert "GB" in levers  # each lever re-sized
 
 
 def test_no_card_named_answers_at_the_count_asked_by_price(chat: ChatUser) -> None:
     r = chat.say("32B 全参 8卡")
     v = r.data["v"]
     assert v["verdict"]["num_gpus"] == 8 and all(o["num_gpus"] == 8 for o in v["others"])
-    assert v["verdict"]["zero"] == 3 and v["verdict"]["memory_gb"] == 80  # the seed's 8 × 80 GB with ZeRO-3
+    # the seed's 8 × 80 GB with ZeRO-3 only may fit (77.4 GB expected, 83.0 GB high): the unnamed
+    # verdict is the cheapest 8-card setup whose high end fits
+    assert v["verdict"]["fits"] and v["verdict"]["high_gb"] <= v["verdict"]["memory_gb"]
+    assert v["verdict"]["memory_gb"] > 80
 
 
 def test_a_stated_count_that_misses_is_fixed_at_that_count(chat: ChatUser) -> None:
@@ -327,9 +331,9 @@ def test_asking_for_room_picks_the_cheapest_setup_that_leaves_a_third_free(chat:
     assert "4× MI300X" in chat.lines[1]  # the cheapest fit: 146 of 192 GB, under a third free
     chat.say("32B 全参 想要 roomy 一点的 setup，用什么卡")
     assert "宽裕" in chat.lines[1] and "8×H200 SXM" in chat.lines[1], chat.text
-    assert "77.4 GB / 141 GB" in chat.lines[1]  # 692 GB under ZeRO-3 over 8 cards: 55% of each card
+    assert "最可能 77.4 GB） / 141 GB" in chat.lines[1]  # 692 GB under ZeRO-3 over 8 cards: 55% of each card
     chat.say("Qwen3-8B LoRA with plenty of headroom")
-    assert "With room to spare" in chat.text and "23.4 GB of 48 GB" in chat.text
+    assert "With room to spare" in chat.text and "(most likely 23.4 GB) of 48 GB" in chat.text
 
 
 def test_a_how_to_question_without_a_model_gets_advice_not_which_model(chat: ChatUser) -> None:

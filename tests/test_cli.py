@@ -37,7 +37,12 @@ def test_size_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
                              "overhead", "total"]
     assert per_gpu["total"] == pytest.approx(sum(v for k, v in per_gpu.items() if k != "total"), abs=0.01)
     assert obj["fits"]["gpu"] == "rtx-4090" and obj["fits"]["fits"] is False
-    assert any(r["fits"] and r["gpu"] == "l40s" and r["num_gpus"] == 1 for r in obj["recommendations"])
+    # on the L40S only the expected figure fits (the high end is over 48 GB): "may fit", decided by that figure
+    l40s = next(r for r in obj["recommendations"] if r["gpu"] == "l40s")
+    assert l40s["may_fit"] and not l40s["fits"] and l40s["decided_by"] == "expected_gb"
+    assert l40s["total_gb"] <= 48 < l40s["high_gb"]
+    rng = obj["memory"]["range"]
+    assert rng["low_gb"] < rng["expected_gb"] == per_gpu["total"] < rng["high_gb"] and rng["basis"] == "qlora/single/*"
 
 
 def test_flags_override_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,7 +19,8 @@ def test_new_flags_reach_the_request(capsys: pytest.CaptureFixture[str]) -> None
                     "--lora-dropout", "0.05", "--packing", "--activation-offload", "--train-embeddings")
     assert obj["training"] == {"framework": "axolotl", "precision": "mixed", "double_quant": False,
                                "train_embeddings": True, "activation_offload": True, "lora_dropout": 0.05,
-                               "packing": True, "chunked_loss": False}
+                               "packing": True, "chunked_loss": False, "loss": "fp32-upcast",
+                               "sharding": "deepspeed", "checkpointing": "full", "checkpoint_fraction": 1.0}
     assert obj["framework"]["id"] == "axolotl" and "prepare_model_for_kbit_training" in obj["framework"]["source"]
     weights = {i["basis"] for i in obj["memory"]["explain"]["weights"]}
     assert {"base_nf4", "base_fp32_rest", "embedding_copy"} <= weights
@@ -53,3 +54,19 @@ def test_unknown_framework_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]
     assert main(["size", "--model", "qwen3-8b", "--framework", "unslooth"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "unslooth" in err and "unsloth" in err
+
+
+def test_premise_flags_reach_the_request(capsys: pytest.CaptureFixture[str]) -> None:
+    obj = size_json(capsys, "--model", "llama-3.1-8b", "--method", "full", "--gpus", "8", "--zero", "3",
+                    "--sharding", "fsdp", "--loss", "legacy-shifted-fp32", "--checkpointing", "0.5")
+    assert {k: obj["training"][k] for k in ("loss", "sharding", "checkpointing", "checkpoint_fraction")} == {
+        "loss": "legacy-shifted-fp32", "sharding": "fsdp", "checkpointing": "full", "checkpoint_fraction": 0.5}
+    overhead = {i["basis"] for i in obj["memory"]["explain"]["overhead"]}
+    assert "fsdp_gather" in overhead and "zero3_gather" not in overhead
+    assert obj["memory"]["explain"]["activations"][0]["basis"] == "saved_checkpointed_part"
+    assert obj["memory"]["explain"]["logits"][0]["basis"] == "loss_fp32_shift_copy"
+
+
+def test_a_bad_checkpointing_share_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["size", "--model", "qwen3-8b", "--checkpointing", "1.5"]) != 0
+    assert "between 0 and 1" in capsys.readouterr().err

@@ -78,15 +78,21 @@ def test_two_day_job_on_a_weekly_rental_leaves_five_days() -> None:
 def test_72b_bf16_lora_on_one_mi300x_at_gpuli(count: int | None) -> None:
     """Seed 000: 72B bf16 LoRA (155–175 GB) fits one MI300X 192GB, ₮489 a week / ₮1,699 a month."""
     report = compare(TrainingRequest(params_b=72, method="lora", provider="gpuli", num_gpus=count, tokens=10_000_000))
+    mi = report.options[0]
+    # the seed's figure is the expected one; the calibrated high end (over 192 GB) makes it "may fit",
+    # quoted with its caution, and the recommendation goes to the cheapest setup whose high end fits
+    assert (mi.gpu.id, mi.num_gpus) == ("mi300x", 1) and mi.fit.may_fit and mi.note("tight") is not None
+    assert 155 <= mi.fit.estimate.total_gb <= 175 < 192 < mi.fit.high_gb
+    assert mi.quote.total == D("489") and cycles(mi) == [("week", 1, 1)]
     pick = report.cheapest
-    assert pick is not None and (pick.gpu.id, pick.num_gpus) == ("mi300x", 1)
-    assert 155 <= pick.fit.estimate.total_gb <= 175 and not pick.tight
-    assert pick.quote.total == D("489") and cycles(pick) == [("week", 1, 1)]
-    if count == 1:  # the only single card that holds it
+    if count is None:
+        assert pick is not None and pick.fit.fits and (pick.gpu.id, pick.num_gpus) == ("a100-80g-sxm", 4)
+    if count == 1:  # the only single card that may hold it
+        assert pick is mi
         assert [o.gpu.id for o in report.options] == ["mi300x"]
         skipped = {k.gpu: k for k in report.skipped}
-        assert skipped["h200"].reason == "does_not_fit"  # 141 GB: about 24 GB short
-        assert 20 < float(str(skipped["h200"].params["short_gb"])) < 30
+        assert skipped["h200"].reason == "does_not_fit"  # 141 GB: the high end is about 76 GB over
+        assert 70 < float(str(skipped["h200"].params["short_gb"])) < 80
         assert skipped["h100-sxm"].reason == "count_not_offered"  # gpuli rents H100 only as 4 or 8
         assert skipped["h100-sxm"].params["counts"] == [4, 8]
 
@@ -112,15 +118,15 @@ def test_70b_qlora_on_one_card_at_cloudgpu_is_the_a800(model: dict[str, object])
     assert [o.gpu.id for o in report.options] == ["a800-80g-pcie", "a100-80g-sxm"]
     # what the sizing engine says about 48 GB cards: 70B QLoRA needs ~52.6 GB, so none fits at all
     # (were one to fit, it would be in the list marked tight); they are listed as not fitting
-    total = size(request.model_copy(update={"provider": None})).estimate.total_gb
-    assert 48 < total < 58
+    est = size(request.model_copy(update={"provider": None})).estimate
+    assert 48 < est.total_gb < 58
     forty_eight = {k.gpu: k for k in report.skipped if k.gpu in ("rtx-4090-48g", "rtx-a6000")}
     assert set(forty_eight) == {"rtx-4090-48g", "rtx-a6000"}
     for k in forty_eight.values():
         assert k.reason == "does_not_fit"
-        assert float(str(k.params["short_gb"])) == pytest.approx(total - 48, abs=0.05)
+        assert float(str(k.params["short_gb"])) == pytest.approx(est.range.high_gb - 48, abs=0.05)  # on the high end
     for o in report.options:
-        assert o.tight == (o.fit.headroom_gb < 0.1 * o.gpu.memory_gb)
+        assert o.tight == (o.gpu.memory_gb - o.fit.estimate.total_gb < 0.1 * o.gpu.memory_gb)
 
 
 def test_per_minute_quote_for_70b_qlora() -> None:
@@ -157,8 +163,10 @@ def test_32b_full_finetune_on_8_h100_at_gpuli() -> None:
     assert q.needed_hours == pytest.approx(D("1.3976"), abs=D("0.0001"))
     # ZeRO-3 is the only stage that fits 80 GB (seed 000 ZeRO table); with activations it is tight
     assert h100.plan.zero == 3 and h100.plan.offload == "none"
-    assert 64 < h100.fit.estimate.total_gb < 80 and h100.tight and h100.note("tight") is not None
-    assert not h100.cheapest  # the recommendation avoids tight fits
+    # the expected figure fits, the high end does not: "may fit", quoted with the tight caution
+    assert 64 < h100.fit.estimate.total_gb < 80 < h100.fit.high_gb and h100.fit.may_fit
+    assert h100.note("tight") is not None
+    assert not h100.cheapest  # the recommendation avoids cautioned fits
     pick = report.cheapest
     assert pick is not None and not pick.tight and not pick.caution
 
@@ -304,7 +312,7 @@ def test_cli_json_has_time_and_costs(kasuan: Kasuan) -> None:
     assert c["cycles"] == [{"kind": "week", "count": 1, "instances": 1,
                             "unit_price": {"min": "4172", "max": "4172"}, "amount": {"min": "4172", "max": "4172"}}]
     assert float(c["unused_hours"]) == pytest.approx(168 - 1.3976, abs=1e-3)
-    assert c["tight"] is True and "tight" in [n["code"] for n in c["notes"]]
+    assert "tight" in [n["code"] for n in c["notes"]]  # may fit: the high end is over 80 GB
 
 
 def test_cli_plain_reply(kasuan: Kasuan) -> None:

@@ -107,7 +107,7 @@ def test_multi_node_launch_has_the_node_variables() -> None:
 
 def test_a_card_that_does_not_fit_exports_the_fewest_that_would() -> None:
     s = size(TrainingRequest(model="qwen3-32b", method="full", gpu="h100-sxm", num_gpus=1))
-    assert s.fit is not None and not s.fit.fits and s.alternative is not None
+    assert s.fit is not None and not s.fit.fits and s.alternative is not None and s.alternative.may_fit
     p = plan_for(s)
     assert p.basis == "alternative" and p.num_gpus == s.alternative.num_gpus > 1
     assert f"--nproc_per_node {p.per_node}" in export_files(p, "torchrun")["launch_torchrun.sh"]
@@ -151,7 +151,8 @@ def test_stated_epochs_are_written_and_a_tight_fit_says_so() -> None:
     files, p = files_for(model="qwen3-32b", method="full", gpu="h100-sxm", num_gpus=8, zero=3, epochs=2)
     lf = body(files["llamafactory.yaml"])
     assert lf["num_train_epochs"] == 2.0 and "epochs, demo" not in files["llamafactory.yaml"]
-    assert p.fit is not None and p.fit.tight and "(fits, tight, +" in files["llamafactory.yaml"]
+    # 77.4 GB expected of 80 GB, the high end over it: "may fit", said with the high end's shortfall
+    assert p.fit is not None and p.fit.may_fit and "(may fit, high end short" in files["llamafactory.yaml"]
     files, _ = files_for(model="qwen3-8b", method="lora", gpu="h100-sxm")
     assert body(files["llamafactory.yaml"])["num_train_epochs"] == 3.0 and "3 epochs" in files["llamafactory.yaml"]
 

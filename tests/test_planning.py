@@ -37,7 +37,7 @@ def fits(req: TrainingRequest) -> bool:
 @pytest.mark.parametrize("stated", [
     {"model": "qwen3-8b", "method": "qlora", "gpu": "rtx-4090"},
     {"model": "qwen2.5-7b", "method": "lora", "gpu": "a100-80g-sxm", "micro_batch": 4},
-    {"model": "qwen3-32b", "method": "full", "gpu": "h100-sxm", "num_gpus": 8, "zero": 3},
+    {"model": "qwen3-32b", "method": "full", "gpu": "h200", "num_gpus": 8, "zero": 3},
 ])
 def test_longest_sequence_is_the_boundary(stated: dict[str, object]) -> None:
     req = TrainingRequest.model_validate(stated)
@@ -52,10 +52,12 @@ def test_longest_sequence_is_the_boundary(stated: dict[str, object]) -> None:
 
 def test_qwen3_8b_qlora_on_a_4090() -> None:
     found = longest_sequence(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090"))
-    assert found.value == 7040 and 23.0 < found.sizing.estimate.total_gb <= 24.0  # the accuracy pass sizes logits per framework
+    # searched on the high end of the range (14.9 GB expected, 23.6 GB high at 3,200 tokens)
+    assert found.value == 3200 and 23.0 < found.sizing.estimate.range.high_gb <= 24.0
+    assert found.sizing.estimate.total_gb < 16
     batch = largest_micro_batch(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090"))
-    assert batch.value == 3
-    assert not fits(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090", micro_batch=4))
+    assert batch.value == 1
+    assert not fits(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090", micro_batch=2))
 
 
 def test_nothing_fits_and_no_card_named() -> None:
@@ -75,7 +77,7 @@ def test_cards_needed_is_the_fewest_that_fit_with_its_stage_and_price() -> None:
     assert {o.provider.id for o in found.options} == {"gpuli", "yiwan"}
     assert all(o.num_gpus == 8 and o.gpu.id == "h100-sxm" for o in found.options)
     lora = cards_needed(TrainingRequest(model="qwen2.5-14b", method="lora"), "rtx-4090")
-    assert lora.fit.num_gpus == 2 and lora.fit.estimate.plan.zero == 3 and lora.options == ()
+    assert lora.fit.num_gpus == 4 and lora.fit.estimate.plan.zero == 3 and lora.options == ()  # 2 cards only may fit
 
 
 def test_deadline_keeps_exactly_the_options_that_finish_in_time() -> None:
@@ -104,7 +106,7 @@ def test_budget_keeps_exactly_the_options_within_it() -> None:
 
 def test_replies_in_both_languages() -> None:
     q = TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090")
-    assert "7,040" in render_reply(max_seq_reply(q, "en")) and "序列最长 7,040" in render_reply(max_seq_reply(q, "zh"))
+    assert "3,200" in render_reply(max_seq_reply(q, "en")) and "序列最长 3,200" in render_reply(max_seq_reply(q, "zh"))
     text = render_reply(cards_reply(TrainingRequest(model="qwen2.5-72b", method="full"), "h100", "zh"))
     assert "需要 8 张 H100 SXM（ZeRO-3+offload）" in text and "₮4,172" in text
     text = render_reply(deadline_reply(JOB, NOW + timedelta(hours=2), NOW, "en"))

@@ -60,6 +60,20 @@ def targets_arg(text: str) -> tuple[str, ...]:
     return tuple(p.strip().lower().removesuffix("_proj") for p in text.split(",") if p.strip())
 
 
+def checkpointing_arg(text: str) -> dict[str, object]:
+    """full | selective | none, or a share of layers in (0, 1] checkpointed in full."""
+    word = text.strip().lower()
+    if word in ("full", "selective", "none"):
+        return {"checkpointing": word}
+    try:
+        share = float(word)
+    except ValueError:
+        raise argparse.ArgumentTypeError("full, selective, none, or a share of layers such as 0.5") from None
+    if not 0 < share <= 1:
+        raise argparse.ArgumentTypeError("a share of layers between 0 and 1, e.g. 0.5")
+    return {"checkpointing": "full", "checkpoint_fraction": share}
+
+
 def add_size_flags(p: argparse.ArgumentParser) -> None:
     """The sizing flags shared by `size` and `cost` (flags override what TEXT says)."""
     p.add_argument("text", nargs="?", help="the question in plain words, or - to read lines from stdin")
@@ -85,6 +99,12 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--precision", choices=["mixed", "bf16", "fp32"])
     p.add_argument("--chunked-loss", action="store_true", default=None, dest="chunked_loss",
                    help="a fused / chunked cross-entropy (Liger, Unsloth): no full logits")
+    p.add_argument("--loss", choices=["fp32-upcast", "legacy-shifted-fp32", "bf16", "chunked", "fused"],
+                   help="the cross-entropy as computed, whatever the framework (default: the framework's)")
+    p.add_argument("--sharding", choices=["deepspeed", "fsdp"],
+                   help="ZeRO-3 as DeepSpeed or as PyTorch FSDP runs it (default: the framework's)")
+    p.add_argument("--checkpointing", type=checkpointing_arg,
+                   help="full, selective (attention core only), none, or the share of layers checkpointed, e.g. 0.5")
     p.add_argument("--framework", help="hf (default; = LLaMA-Factory), axolotl, ms-swift, torchtune, litgpt, unsloth, "
                    "deepspeed: the framework's loss, optimizer and QLoRA preparation")
     dq = p.add_mutually_exclusive_group()
@@ -112,11 +132,13 @@ SIZE_FIELDS = (
     "model", "params_b", "method", "num_gpus", "gpu", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
     "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets", "precision", "chunked_loss",
     "framework", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
+    "loss", "sharding",
 )
 
 
 def flags_request(args: argparse.Namespace) -> TrainingRequest:
     stated = {k: getattr(args, k, None) for k in SIZE_FIELDS}
+    stated.update(getattr(args, "checkpointing", None) or {})
     return TrainingRequest.model_validate({k: v for k, v in stated.items() if v is not None})
 
 

@@ -63,7 +63,18 @@ class HostJson(Contract):
     items: list[dict[str, Any]]
 
 
+class RangeJson(Contract):
+    """Low / expected / high per card (nvidia-smi GB); the verdict uses high_gb (engine/calibration.py)."""
+
+    low_gb: float
+    expected_gb: float
+    high_gb: float
+    basis: str  # the calibration band (method/sharding/framework) or published_fsdp_offload_qlora
+    confident: bool
+
+
 class MemoryJson(Contract):
+    range: RangeJson
     per_gpu: dict[str, float]  # weights, gradients, master_weights, optimizer_states, activations, logits, overhead, total
     host: HostJson
     num_gpus: int
@@ -78,9 +89,13 @@ class FitJson(Contract):
     num_gpus: int
     zero: int
     offload: str
-    total_gb: float
-    headroom_gb: float
-    fits: bool
+    total_gb: float  # the expected figure
+    low_gb: float
+    high_gb: float
+    headroom_gb: float  # memory_gb - high_gb
+    fits: bool  # the high end fits
+    may_fit: bool  # only the expected figure fits
+    decided_by: str  # high_gb, or expected_gb when only that fits
     tight: bool
     host_gb: float
 

@@ -20,7 +20,7 @@ REQUEST_KEYS = (
 # The rest of the training setup (issue 15), kept out of `request` so its key set stays as scripts know it.
 TRAINING_KEYS = (
     "framework", "precision", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
-    "chunked_loss",
+    "chunked_loss", "loss", "sharding", "checkpointing", "checkpoint_fraction",
 )
 
 
@@ -53,6 +53,8 @@ def _sizing(s: Sizing) -> dict[str, Any]:
         "training": {k: getattr(q, k) for k in TRAINING_KEYS},
         "assumptions": [{"code": a.code, "value": a.value} for a in s.assumptions],
         "memory": {
+            "range": {"low_gb": _r(est.range.low_gb), "expected_gb": _r(est.range.expected_gb),
+                      "high_gb": _r(est.range.high_gb), "basis": est.range.basis, "confident": est.range.confident},
             "per_gpu": {k: _r(v) for k, v in est.per_gpu().items()},
             "host": {"total_gb": _r(est.host_gb), "items": [i.__dict__ for i in est.host_items]},
             "num_gpus": plan.num_gpus,

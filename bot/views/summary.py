@@ -37,9 +37,10 @@ from engine.sizing import Sizing
 
 MAX_ALTERNATIVES = 3
 MAX_NOTES = 2
-QUIET_WARNINGS = {"does_not_fit", "tight", "grad_checkpointing_slow"}  # said by the verdict, or true of every run
+QUIET_WARNINGS = {"does_not_fit", "may_fit", "tight", "grad_checkpointing_slow"}  # said by the verdict, or true of every run
 SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
-                     "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload")
+                     "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload",
+                     "loss_version_unknown")
 
 
 @lru_cache(maxsize=4096)
@@ -220,6 +221,8 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "seq_len": q.seq_len,
         "micro_batch": q.micro_batch,
         "total_gb": s.estimate.total_gb,
+        "low_gb": s.estimate.range.low_gb,
+        "high_gb": s.estimate.range.high_gb,
         "host_gb": s.estimate.host_gb,
         "num_gpus": s.estimate.plan.num_gpus,
         "zero": s.estimate.plan.zero,
