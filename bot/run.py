@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from bot.adapters import CoreRunner, Delivery, StoreDedup, split_scope
 from bot.adapters.config import Config, ConfigError, load_env_file, redact, setup_logging
+from bot.adapters.inbox import Inbox
 from bot.adapters.shared import LeaseKeeper, SharedPacer, StoreWorker
 from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
@@ -119,9 +120,10 @@ def migrate_chat(store: Store, old: str, new: str) -> None:
 
 
 def build_front_ends(config: Config, runner: CoreRunner, store: Any | None, *, leases: LeaseKeeper | None = None,
-                     pacer: SharedPacer | None = None) -> list[FrontEnd]:
+                     pacer: SharedPacer | None = None, inbox: Inbox | None = None) -> list[FrontEnd]:
     """One front end per token that is set. With a shared store (`leases`, `pacer`), Telegram polls
-    only under its lease and paces sends through the store."""
+    only under its lease and paces sends through the store. Polling with a store, Telegram keeps
+    what it fetched in the store's inbox until it is answered (`inbox`)."""
     fronts: list[FrontEnd] = []
     if config.telegram_token:
         from bot.adapters.telegram import PacedRateLimiter, TelegramFrontEnd
@@ -133,7 +135,8 @@ def build_front_ends(config: Config, runner: CoreRunner, store: Any | None, *, l
         fronts.append(TelegramFrontEnd(config.telegram_token, runner, base_url=config.telegram_api_base_url,
                                        webhook=config.webhook, on_migrate=on_migrate,
                                        rate_limiter=PacedRateLimiter(shared=pacer),
-                                       leases=leases if config.webhook is None else None))
+                                       leases=leases if config.webhook is None else None,
+                                       inbox=inbox if config.webhook is None and store is not None else None))
     if config.discord_token:
         from bot.adapters.discord_bot import DiscordFrontEnd
 
@@ -368,8 +371,10 @@ async def run_all(
     leases = LeaseKeeper(shared, holder, max(config.lease_seconds, 3 * config.alert_interval), clock) \
         if config.shared_store else None
     pacer = SharedPacer(shared) if config.shared_store else None
+    # one process on its own store (KASUAN_REPLICAS=1, SQLite): an earlier run's inbox claims are taken at once
+    inbox = Inbox(shared, holder, ttl=config.lease_seconds, exclusive=not config.shared_store)
     fronts = list(fronts) if fronts is not None else build_front_ends(config, runner, core_store, leases=leases,
-                                                                       pacer=pacer)
+                                                                       pacer=pacer, inbox=inbox)
     pass_platforms = send_due is None or send_due is wallet_send_due
     if send_due is None:
         sweep, send_due = wallet_sweep, wallet_send_due

@@ -1,0 +1,111 @@
+"""The inbox seen from the event loop: store what was polled, claim what is ours to answer, hand it on.
+
+`Inbox.keep(batch)` writes a fetched batch to the store (bot.store.inbox) and only then returns, so
+the poller's next getUpdates, which confirms the batch to Telegram, never confirms an update the
+store does not have. `Inbox.run()` is the pump: it renews this process's "alive:" lease, claims
+unanswered rows (those just stored, and those of a process that died: at start, that is what the
+last run left) and gives each to `dispatch` in update order. The front end marks an update answered
+with `finish` once its reply's text is out. Store calls go through a `StoreWorker` of their own, so
+they never queue behind the core's work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import timedelta
+
+from bot.adapters.shared import StoreWorker
+from bot.clock import Clock, SystemClock
+from bot.store.inbox import ALIVE, GIVE_UP_AFTER, Claimed, Fetched, claim_inbox, store_fetched
+from bot.store.updates import finish_update
+
+log = logging.getLogger("kasuan.inbox")
+Dispatch = Callable[[Claimed], Awaitable[None]]
+
+
+class Inbox:
+    """One bot's inbox in this process (`source`: "telegram:<bot id>"), claimed as `holder`.
+
+    `exclusive`: this is the only process on the store (KASUAN_REPLICAS=1 on SQLite), so rows held by
+    any other holder are an earlier run's and are taken over at once instead of after its lease."""
+
+    def __init__(self, worker: StoreWorker, holder: str, *, ttl: float = 30.0, exclusive: bool = False,
+                 every: float = 1.0, clock: Clock | None = None) -> None:
+        self.worker = worker
+        self.holder = holder
+        self.ttl = ttl
+        self.exclusive = exclusive
+        self.every = every  # seconds between claims when nothing new was stored here
+        self.clock = clock or SystemClock()
+        self.source = ""
+        self.held: set[str] = set()  # keys claimed here and not finished yet
+        self.taken_over = 0
+        self.given_up = 0
+        self._wake = asyncio.Event()
+        self._alive_at = 0.0
+
+    async def keep(self, source: str, batch: Sequence[Fetched]) -> int:
+        """Store `batch` (raises if the store is down: the caller must not confirm it); wakes the pump."""
+        self.source = source
+        new = await self.worker.call(store_fetched, source, list(batch), self.clock.now())
+        self._wake.set()
+        return int(new)
+
+    async def finish(self, key: str) -> None:
+        """The update is answered: redeliveries and other processes leave it alone from now on."""
+        if key in self.held:
+            await self.worker.call(finish_update, key)
+            self.held.discard(key)
+
+    async def _alive(self) -> None:
+        from bot.store.leases import acquire
+
+        loop = asyncio.get_running_loop()
+        if loop.time() - self._alive_at < self.ttl / 3:
+            return
+        await self.worker.call(acquire, ALIVE + self.holder, self.holder, self.clock.now(),
+                               timedelta(seconds=self.ttl))
+        self._alive_at = loop.time()
+
+    async def claim(self) -> list[Claimed]:
+        """Claim what is ours to answer now (see bot.store.inbox.claim_inbox)."""
+        await self._alive()
+        claimed, gone = await self.worker.call(
+            functools.partial(claim_inbox, others_alive=not self.exclusive), self.source, self.holder,
+            self.clock.now())
+        for key in gone:
+            self.given_up += 1
+            log.warning("inbox: %s given up: %d processes died answering it", key, GIVE_UP_AFTER)
+        for c in claimed:
+            self.held.add(c.key)
+            if c.taken_over:
+                self.taken_over += 1
+        if any(c.taken_over for c in claimed):
+            log.info("inbox: took over %d updates of processes that stopped", sum(c.taken_over for c in claimed))
+        return claimed
+
+    async def run(self, source: str, dispatch: Dispatch) -> None:
+        """Until cancelled: claim and dispatch, whenever a batch was stored here and every `every` s."""
+        self.source = source
+        while True:
+            try:
+                for c in await self.claim():
+                    await dispatch(c)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the store is down: what is in it waits there
+                log.warning("inbox: claiming failed (%s: %s); trying again", type(exc).__name__, exc)
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.every)
+
+    async def release_alive(self) -> None:
+        """A clean stop: give the alive lease back, so our leftovers (none, normally) are taken at once."""
+        from bot.store.leases import release
+
+        with contextlib.suppress(Exception):
+            await self.worker.call(release, ALIVE + self.holder, self.holder)
