@@ -372,7 +372,10 @@ async def run_all(
         if config.shared_store else None
     pacer = SharedPacer(shared) if config.shared_store else None
     # one process on its own store (KASUAN_REPLICAS=1, SQLite): an earlier run's inbox claims are taken at once
-    inbox = Inbox(shared, holder, ttl=config.lease_seconds, exclusive=not config.shared_store)
+    inbox_worker = StoreWorker(functools.partial(open_store, config), "inbox")
+    alive_worker = StoreWorker(functools.partial(open_store, config), "alive")
+    inbox = Inbox(inbox_worker, holder, ttl=config.lease_seconds, exclusive=not config.shared_store,
+                  alive_worker=alive_worker)
     fronts = list(fronts) if fronts is not None else build_front_ends(config, runner, core_store, leases=leases,
                                                                        pacer=pacer, inbox=inbox)
     pass_platforms = send_due is None or send_due is wallet_send_due
@@ -415,6 +418,8 @@ async def run_all(
             await status.stop()
         runner.close()
         shared.close()
+        inbox_worker.close()
+        alive_worker.close()
         for store in (core_store, alert_store):
             if store is not None:
                 store.close()

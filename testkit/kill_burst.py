@@ -4,7 +4,7 @@ The scenario of issue 23: real `kasuan run` processes poll the fake Bot API (tes
 with Telegram's getUpdates semantics) on 127.0.0.1; a burst of messages from many private chats
 comes in, three per chat, each asking a different GPU's price so every reply names the question it
 answers. At the `kill_at`-th send, the fake holds every send, lets the bots mark what was already
-accepted, SIGKILLs the process holding the polling lease (the only one, on SQLite), drops the sends
+accepted, SIGKILLs the process holding the most unanswered updates (the only one, on SQLite), drops the sends
 the dead process still had open, and lets the rest through. The victim is started again; then we
 wait for the replies and count, per chat: lost (a question never answered), doubled (answered more
 than once) and out of order.
@@ -12,12 +12,13 @@ than once) and out of order.
 Why the kill waits for a send: a kill at a random instant can fall in the millisecond between
 Telegram accepting a send and the store marking its update answered; that one reply is then sent
 again (at-least-once: Telegram has no idempotent send). `random_kill=True` kills on a timer
-instead, to measure that window as it is.
+instead (`random_kill` seconds after the first reply), to measure that window as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sys
@@ -44,6 +45,7 @@ class KillReport:
     doubled: int = 0
     out_of_order: int = 0
     unanswered_rows: int = 0  # inbox rows not marked answered at the end
+    taken_over: int = 0  # inbox rows answered by another process (or run) than the one that claimed them
     seconds: float = 0.0
     killed_pid: int = 0
     per_chat: dict[int, list[str]] = field(default_factory=dict)
@@ -85,35 +87,42 @@ class Bot:
                 await self.kill()
 
 
-def _poll_holder_pid(db: str) -> int | None:
+def _busiest_pid(db: str) -> int | None:
+    """The process holding the most unanswered updates (else the polling lease holder)."""
     from bot.store import connect
 
     store = connect(db)
     try:
-        row = store.row("SELECT holder FROM leases WHERE name LIKE 'poll:telegram:%'")
+        row = store.row("SELECT holder, COUNT(*) AS n FROM processed_updates WHERE done = 0 AND holder IS NOT NULL"
+                        " GROUP BY holder ORDER BY n DESC LIMIT 1")
+        row = row or store.row("SELECT holder FROM leases WHERE name LIKE 'poll:telegram:%'")
     finally:
         store.close()
     return int(str(row["holder"]).split(":")[1]) if row is not None else None
 
 
-def _unanswered(db: str) -> int:
+def _inbox_counts(db: str) -> tuple[int, int]:
+    """(rows left unanswered, rows taken over from a dead holder)."""
     from bot.store import connect
 
     store = connect(db)
     try:
-        return int(store.value("SELECT COUNT(*) FROM processed_updates WHERE source IS NOT NULL AND done = 0") or 0)
+        left = store.value("SELECT COUNT(*) FROM processed_updates WHERE source IS NOT NULL AND done = 0")
+        taken = store.value("SELECT COUNT(*) FROM processed_updates WHERE source IS NOT NULL AND attempts > 0")
+        return int(left or 0), int(taken or 0)
     finally:
         store.close()
 
 
 async def run(db: str, workdir: Path, *, processes: int = 1, chats: int = 20, kill_at: int = 20,
-              random_kill: float | None = None, lease_seconds: int = 2, timeout: float = 60.0) -> KillReport:
+              random_kill: float | None = None, lease_seconds: int = 3, timeout: float = 60.0) -> KillReport:
     """The scenario on the store `db` (a SQLite path or a postgresql:// URL) with `processes` bots."""
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)  # the dead bot's half-sent requests
     server = FakeTelegram()
     await server.start()
     env = {**os.environ, "TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": server.url, "KASUAN_DB": db,
            "KASUAN_REPLICAS": str(processes), "KASUAN_LEASE_SECONDS": str(lease_seconds),
-           "KASUAN_ALERT_INTERVAL": "1", "KASUAN_LOG_LEVEL": "WARNING", "KASUAN_ENV_FILE": "/nonexistent",
+           "KASUAN_ALERT_INTERVAL": "1", "KASUAN_LOG_LEVEL": os.environ.get("KASUAN_KILL_BURST_LOG", "WARNING"), "KASUAN_ENV_FILE": "/nonexistent",
            "DISCORD_BOT_TOKEN": "", "KASUAN_LOG": str(workdir / "kasuan.log"),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     for name in ("KASUAN_WEBHOOK_URL", "KASUAN_STATUS_PORT"):
@@ -126,8 +135,9 @@ async def run(db: str, workdir: Path, *, processes: int = 1, chats: int = 20, ki
     victim: list[Bot] = []
 
     async def kill_victim() -> None:
-        await asyncio.sleep(0.5)  # the bots mark what was accepted before the kill
-        pid = await asyncio.to_thread(_poll_holder_pid, db) if processes > 1 else bots[0].pid
+        if random_kill is None:
+            await asyncio.sleep(0.5)  # sends wait; the bots mark what was accepted before the kill
+        pid = await asyncio.to_thread(_busiest_pid, db) if processes > 1 else bots[0].pid
         target = next((b for b in bots if b.proc is not None and b.pid == pid), bots[0])
         victim.append(target)
         report.killed_pid = target.pid
@@ -142,11 +152,12 @@ async def run(db: str, workdir: Path, *, processes: int = 1, chats: int = 20, ki
 
         if random_kill is None and killing is None and accepted >= kill_at:
             killing = asyncio.create_task(kill_victim())
-        if killing is not None and not kill_done.is_set():
+        if random_kill is None and killing is not None and not kill_done.is_set():
             await kill_done.wait()  # every send waits while the kill happens
         if not _connected(request):
             return False  # the dead process's send: it never left, as far as anyone can tell
-        accepted += 1
+        if call.method == "sendMessage":  # a reply (not "typing…")
+            accepted += 1
         return True
 
     server.before_send = before_send
@@ -159,7 +170,8 @@ async def run(db: str, workdir: Path, *, processes: int = 1, chats: int = 20, ki
         for round_ in range(len(QUESTIONS)):
             for c in range(chats):
                 server.say(CHAT0 + c, QUESTIONS[round_][0])
-        if random_kill is not None:
+        if random_kill is not None:  # `random_kill` seconds after the first reply, whatever is going on
+            await server.wait_for(lambda: accepted > 0, timeout=timeout)
             await asyncio.sleep(random_kill)
             killing = asyncio.create_task(kill_victim())
         await asyncio.wait_for(kill_done.wait(), timeout)
@@ -175,7 +187,7 @@ async def run(db: str, workdir: Path, *, processes: int = 1, chats: int = 20, ki
         for b in bots:
             await b.stop()
         await server.stop()
-    report.unanswered_rows = await asyncio.to_thread(_unanswered, db)
+    report.unanswered_rows, report.taken_over = await asyncio.to_thread(_inbox_counts, db)
     for c in range(chats):
         chat = CHAT0 + c
         names = [_which(call.params.get("text", "")) for call in server.sent("sendMessage", chat_id=chat)]
@@ -200,5 +212,5 @@ def summary(r: KillReport) -> str:
     return (f"{r.processes} process{'es' if r.processes > 1 else ''} on {r.store}, {r.messages} messages from "
             f"{r.messages // len(QUESTIONS)} chats, SIGKILL after {r.accepted_before_kill} replies, restarted: "
             f"{r.lost} lost, {r.doubled} doubled, {r.out_of_order} chats out of order, {r.unanswered_rows} left "
-            f"unanswered in the inbox ({r.seconds:.1f} s)")
+            f"unanswered in the inbox; {r.taken_over} taken over from the killed process ({r.seconds:.1f} s)")
 

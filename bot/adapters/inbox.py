@@ -5,8 +5,9 @@ the poller's next getUpdates, which confirms the batch to Telegram, never confir
 store does not have. `Inbox.run()` is the pump: it renews this process's "alive:" lease, claims
 unanswered rows (those just stored, and those of a process that died: at start, that is what the
 last run left) and gives each to `dispatch` in update order. The front end marks an update answered
-with `finish` once its reply's text is out. Store calls go through a `StoreWorker` of their own, so
-they never queue behind the core's work.
+with `finish` once its reply's text is out, after checking with `mine` that nobody took it over while
+it waited. Store calls go through a `StoreWorker` (a connection and thread) of the inbox's own, so
+they never queue behind the core's work or the send pacing, and the alive lease is renewed on time.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ class Inbox:
     any other holder are an earlier run's and are taken over at once instead of after its lease."""
 
     def __init__(self, worker: StoreWorker, holder: str, *, ttl: float = 30.0, exclusive: bool = False,
-                 every: float = 1.0, clock: Clock | None = None) -> None:
+                 every: float = 1.0, clock: Clock | None = None, alive_worker: StoreWorker | None = None) -> None:
         self.worker = worker
+        # the alive lease on a connection of its own: renewals never wait behind a burst of claims and checks
+        self.alive_worker = alive_worker or worker
         self.holder = holder
         self.ttl = ttl
         self.exclusive = exclusive
@@ -46,7 +49,7 @@ class Inbox:
         self.taken_over = 0
         self.given_up = 0
         self._wake = asyncio.Event()
-        self._alive_at = 0.0
+        self._renewing: asyncio.Task[None] | None = None
 
     async def keep(self, source: str, batch: Sequence[Fetched]) -> int:
         """Store `batch` (raises if the store is down: the caller must not confirm it); wakes the pump."""
@@ -55,25 +58,46 @@ class Inbox:
         self._wake.set()
         return int(new)
 
+    async def mine(self, key: str) -> bool:
+        """Whether the update is still ours to answer (not taken over meanwhile, not answered)."""
+        from bot.store.inbox import still_holds
+
+        try:
+            ours = bool(await self.worker.call(still_holds, key, self.holder))
+        except Exception:  # the store is down: answer it (a double at worst, never a loss)
+            return True
+        if not ours:
+            self.held.discard(key)
+        return ours
+
     async def finish(self, key: str) -> None:
         """The update is answered: redeliveries and other processes leave it alone from now on."""
         if key in self.held:
             await self.worker.call(finish_update, key)
             self.held.discard(key)
 
-    async def _alive(self) -> None:
+    async def alive(self) -> None:
+        """Take or renew this process's alive lease (before claiming anything: claims need it)."""
         from bot.store.leases import acquire
 
-        loop = asyncio.get_running_loop()
-        if loop.time() - self._alive_at < self.ttl / 3:
-            return
-        await self.worker.call(acquire, ALIVE + self.holder, self.holder, self.clock.now(),
-                               timedelta(seconds=self.ttl))
-        self._alive_at = loop.time()
+        await self.alive_worker.call(acquire, ALIVE + self.holder, self.holder, self.clock.now(),
+                                     timedelta(seconds=self.ttl))
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 4)
+            try:
+                await self.alive()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("inbox: renewing the alive lease failed (%s)", type(exc).__name__)
 
     async def claim(self) -> list[Claimed]:
         """Claim what is ours to answer now (see bot.store.inbox.claim_inbox)."""
-        await self._alive()
+        if self._renewing is None:
+            await self.alive()
+            self._renewing = asyncio.create_task(self._renew(), name="inbox-alive")
         claimed, gone = await self.worker.call(
             functools.partial(claim_inbox, others_alive=not self.exclusive), self.source, self.holder,
             self.clock.now())
@@ -91,6 +115,16 @@ class Inbox:
     async def run(self, source: str, dispatch: Dispatch) -> None:
         """Until cancelled: claim and dispatch, whenever a batch was stored here and every `every` s."""
         self.source = source
+        try:
+            await self._pump(dispatch)
+        finally:
+            if self._renewing is not None:
+                self._renewing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._renewing
+                self._renewing = None
+
+    async def _pump(self, dispatch: Dispatch) -> None:
         while True:
             try:
                 for c in await self.claim():
@@ -108,4 +142,4 @@ class Inbox:
         from bot.store.leases import release
 
         with contextlib.suppress(Exception):
-            await self.worker.call(release, ALIVE + self.holder, self.holder)
+            await self.alive_worker.call(release, ALIVE + self.holder, self.holder)

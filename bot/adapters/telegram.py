@@ -605,6 +605,9 @@ class TelegramFrontEnd:
         dedup = self.runner.dedup
         key = self.event_key(update.update_id)
         if self.inbox is not None and key in self.inbox.held:  # claimed from the inbox for us
+            if not await self.inbox.mine(key):
+                log.info("update %s was taken over by another process; dropping it here", update.update_id)
+                raise ApplicationHandlerStop
             self._inbox_keys.add(key)
             self._dedup_seconds[update.update_id] = 0.0
             return

@@ -89,14 +89,29 @@ def claim_inbox(store: Store, source: str, holder: str, now: datetime, *, others
         take = [r for r in rows if r["chat"] not in busy]
         gone = [str(r["key"]) for r in take if r["holder"] is not None and int(r["attempts"]) + 1 >= GIVE_UP_AFTER]
         keep = [r for r in take if str(r["key"]) not in set(gone)]
-        for r in keep:
-            store.run("UPDATE processed_updates SET holder = ?, attempts = attempts + ? WHERE key = ?",
-                      (holder, 0 if r["holder"] is None else 1, r["key"]))
-        for key in gone:
-            store.run("UPDATE processed_updates SET done = 1, attempts = attempts + 1 WHERE key = ?", (key,))
+        fresh = [str(r["key"]) for r in keep if r["holder"] is None]
+        taken = [str(r["key"]) for r in keep if r["holder"] is not None]
+        _update_keys(store, "holder = ?", (holder,), fresh)
+        _update_keys(store, "holder = ?, attempts = attempts + 1", (holder,), taken)
+        _update_keys(store, "done = 1, attempts = attempts + 1", (), gone)
         payloads = _payloads(store, [str(r["key"]) for r in keep])
     return [Claimed(str(r["key"]), int(r["update_id"]), payloads[str(r["key"])], r["holder"] is not None)
             for r in keep], gone
+
+
+def _update_keys(store: Store, assignments: str, params: tuple[str, ...], keys: list[str]) -> None:
+    """One UPDATE per 200 keys (a claim is a few round trips, however many rows it takes)."""
+    for i in range(0, len(keys), 200):
+        chunk = keys[i:i + 200]
+        marks = ",".join("?" for _ in chunk)
+        store.run(f"UPDATE processed_updates SET {assignments} WHERE key IN ({marks})", (*params, *chunk))
+
+
+def still_holds(store: Store, key: str, holder: str) -> bool:
+    """Whether `holder` still holds `key`, unanswered: checked right before answering, so a holder
+    that stalled past its lease (and was taken over) leaves the update to the process that took it."""
+    r = store.row("SELECT holder, done FROM processed_updates WHERE key = ?", (key,))
+    return r is not None and r["holder"] == holder and not r["done"]
 
 
 def _payloads(store: Store, keys: Iterable[str]) -> dict[str, str]:
