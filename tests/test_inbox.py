@@ -20,7 +20,7 @@ from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.store import connect
 from bot.store import leases as lease_store
-from bot.store.inbox import ALIVE, GIVE_UP_AFTER, Fetched, claim_inbox, store_fetched, unanswered
+from bot.store.inbox import ALIVE, GIVE_UP_AFTER, Fetched, claim_inbox, still_holds, store_fetched, unanswered
 from bot.store.updates import finish_update
 from testkit import kill_burst
 from testkit.fake_telegram import FakeTelegram
@@ -95,6 +95,8 @@ def test_a_dead_holders_updates_are_taken_over_a_chat_at_a_time_in_order(db_url:
     assert [c.update_id for c in got] == [5], "chat 7 is A's while A lives: B must not answer 4 before 1 and 3"
     got, _ = claim_inbox(b, SOURCE, "B", T0 + timedelta(seconds=31))  # A stopped renewing: dead
     assert [(c.update_id, c.taken_over) for c in got] == [(1, True), (3, True), (4, False)]
+    assert not still_holds(a, f"{SOURCE}:1", "A"), "A, back from a stall, leaves 1 to B"
+    assert still_holds(b, f"{SOURCE}:1", "B")
     assert unanswered(a, SOURCE) == 4
     a.close()
     b.close()
