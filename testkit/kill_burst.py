@@ -115,7 +115,7 @@ def _inbox_counts(db: str) -> tuple[int, int]:
 
 
 async def run(db: str, workdir: Path, *, processes: int = 1, chats: int = 20, kill_at: int = 20,
-              random_kill: float | None = None, lease_seconds: int = 3, timeout: float = 60.0) -> KillReport:
+              random_kill: float | None = None, lease_seconds: int = 6, timeout: float = 60.0) -> KillReport:
     """The scenario on the store `db` (a SQLite path or a postgresql:// URL) with `processes` bots."""
     logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)  # the dead bot's half-sent requests
     server = FakeTelegram()
