@@ -13,7 +13,8 @@ Several processes may run at once on one store (KASUAN_REPLICAS, a postgresql://
 the sweeper and each platform's sender run under leases (one process at a time), Telegram polls
 under a lease and paces its sends through the store, and each front end is supervised on its own
 (`Supervisor`): one platform failing never stops the other. /healthz, /readyz and /metrics are on
-KASUAN_STATUS_PORT (bot.health).
+KASUAN_STATUS_PORT (bot.health). Polling, Telegram keeps what it fetched in the store's inbox until
+it is answered (bot.adapters.inbox), on a connection of its own, whatever the number of processes.
 
 Shutdown on SIGINT/SIGTERM is in this order, each step waiting for the one before:
 1. the alert sender finishes the delivery round it is in and starts no other (a claimed outbox

@@ -37,7 +37,8 @@ class Inbox:
     def __init__(self, worker: StoreWorker, holder: str, *, ttl: float = 30.0, exclusive: bool = False,
                  every: float = 1.0, clock: Clock | None = None, alive_worker: StoreWorker | None = None) -> None:
         self.worker = worker
-        # the alive lease on a connection of its own: renewals never wait behind a burst of claims and checks
+        # the alive lease and the answered marks on a connection of their own: neither waits behind a
+        # burst of claims and checks (a late mark widens the window in which a kill sends a reply twice)
         self.alive_worker = alive_worker or worker
         self.holder = holder
         self.ttl = ttl
@@ -73,7 +74,7 @@ class Inbox:
     async def finish(self, key: str) -> None:
         """The update is answered: redeliveries and other processes leave it alone from now on."""
         if key in self.held:
-            await self.worker.call(finish_update, key)
+            await self.alive_worker.call(finish_update, key)
             self.held.discard(key)
 
     async def alive(self) -> None:
