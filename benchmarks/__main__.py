@@ -42,6 +42,11 @@ def main() -> None:
     section("Whole path: parse, engine, render in 3 flavors, 200 messages (target: p99 < 10 ms)")
     f = speed.full_path()
     print(f"p50 {f['median_ms']:.2f} ms, p99 {f['p99_ms']:.2f} ms, max {f['max_ms']:.2f} ms over {f['runs']} runs")
+    f = speed.full_path_store()
+    print(f"conversations in a SQLite store (as `kasuan run`): p50 {f['median_ms']:.2f} ms, p99 {f['p99_ms']:.2f} ms")
+    c = speed.conversation_cost()
+    print(f"the store's part alone (2 reads + 1 write a message): median {c['store_median_ms']:.3f} ms, p99 "
+          f"{c['store_p99_ms']:.3f} ms (in memory {c['memory_median_ms']:.3f} ms); ~{c['row_bytes']:.0f} bytes a conversation")
 
     section("FAQ retrieval (target: top-1 >= 90%)")
     from pathlib import Path
@@ -93,6 +98,11 @@ def main() -> None:
 
     section("Alert simulation: 40 days, faults, a killed sender (target: 0 lost)")
     print(alert_sim.report(alert_sim.run()))
+
+    from benchmarks import inbox_kill
+
+    section("Inbox: polling kasuan run SIGKILLed mid-burst, restarted (target: 0 lost, 0 doubled)")
+    print(inbox_kill.report(inbox_kill.run()))
 
     from benchmarks import scale
 

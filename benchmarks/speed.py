@@ -42,9 +42,10 @@ def parsing() -> dict[str, float]:
     return timed(lambda: parse(next(it)), 2000)
 
 
-def full_path() -> dict[str, float]:
+def full_path(core: Any = None) -> dict[str, float]:
     """One message through parse, route, engine and render in all three flavors, over 200
-    real-looking messages from tests/parser_cases.yaml (target: p99 < 10 ms)."""
+    real-looking messages from tests/parser_cases.yaml (target: p99 < 10 ms). `core`: another core
+    than the in-memory one (`full_path_store`: conversations in a SQLite store)."""
     from pathlib import Path
 
     import yaml
@@ -53,7 +54,7 @@ def full_path() -> dict[str, float]:
     from bot.messages import Incoming
 
     texts = [c["text"] for c in yaml.safe_load(Path("tests/parser_cases.yaml").read_text(encoding="utf-8"))["cases"]][:200]
-    core = Core()
+    core = core or Core()
 
     def one(text: str) -> None:
         reply = core.handle(Incoming(text=text, user_id="bench", chat_id="bench"))
@@ -89,3 +90,52 @@ def worst_parse() -> dict[str, float]:
         samples.append((time.perf_counter() - start) * 1000)
     samples.sort()
     return {"median_ms": statistics.median(samples), "max_ms": samples[-1], "runs": len(samples)}
+
+
+def full_path_store() -> dict[str, float]:
+    """`full_path` with the conversation state in a SQLite store file, as `kasuan run` keeps it (a
+    read per message and a write when the reply asks or answers something)."""
+    import tempfile
+    from pathlib import Path
+
+    from bot.core.conversation import StoreConversations
+    from bot.core.router import Core
+    from bot.store import connect
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = connect(Path(tmp) / "bench.db")
+        try:
+            return full_path(Core(conversations=StoreConversations(store)))
+        finally:
+            store.close()
+
+
+def conversation_cost(messages: int = 2000) -> dict[str, float]:
+    """What keeping conversations in a SQLite store adds to one message, alone: the router's two
+    reads (awaiting, last) and one write (remember), for `messages` chats, against the in-memory keeper."""
+    import tempfile
+    from pathlib import Path
+
+    from bot.core.conversation import Conversations, StoreConversations
+    from bot.messages import Turn
+    from bot.store import connect
+
+    turn = Turn("size", {"request": {"model": "qwen3-8b", "method": "lora", "seq": 4096, "batch": 2}})
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = connect(Path(tmp) / "bench.db")
+        for name, keeper in (("memory", Conversations()), ("store", StoreConversations(store))):
+            samples = []
+            for i in range(messages):
+                key = f"telegram:chat:{i % 500}|{i % 500}"
+                start = time.perf_counter()
+                keeper.awaiting(key)
+                keeper.last(key)
+                keeper.remember(key, turn)
+                samples.append((time.perf_counter() - start) * 1000)
+            samples.sort()
+            out[f"{name}_median_ms"] = statistics.median(samples)
+            out[f"{name}_p99_ms"] = samples[int(0.99 * (len(samples) - 1))]
+        out["row_bytes"] = float(store.value("SELECT AVG(LENGTH(scope) + LENGTH(last_turn) + 60) FROM conversations"))
+        store.close()
+    return out

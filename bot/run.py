@@ -13,7 +13,8 @@ Several processes may run at once on one store (KASUAN_REPLICAS, a postgresql://
 the sweeper and each platform's sender run under leases (one process at a time), Telegram polls
 under a lease and paces its sends through the store, and each front end is supervised on its own
 (`Supervisor`): one platform failing never stops the other. /healthz, /readyz and /metrics are on
-KASUAN_STATUS_PORT (bot.health).
+KASUAN_STATUS_PORT (bot.health). Polling, Telegram keeps what it fetched in the store's inbox until
+it is answered (bot.adapters.inbox), on a connection of its own, whatever the number of processes.
 
 Shutdown on SIGINT/SIGTERM is in this order, each step waiting for the one before:
 1. the alert sender finishes the delivery round it is in and starts no other (a claimed outbox
@@ -39,6 +40,7 @@ from typing import Any, Protocol
 
 from bot.adapters import CoreRunner, Delivery, StoreDedup, split_scope
 from bot.adapters.config import Config, ConfigError, load_env_file, redact, setup_logging
+from bot.adapters.inbox import Inbox
 from bot.adapters.shared import LeaseKeeper, SharedPacer, StoreWorker
 from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
@@ -122,9 +124,10 @@ def migrate_chat(store: Store, old: str, new: str) -> None:
 
 
 def build_front_ends(config: Config, runner: CoreRunner, store: Any | None, *, leases: LeaseKeeper | None = None,
-                     pacer: SharedPacer | None = None) -> list[FrontEnd]:
+                     pacer: SharedPacer | None = None, inbox: Inbox | None = None) -> list[FrontEnd]:
     """One front end per token that is set. With a shared store (`leases`, `pacer`), Telegram polls
-    only under its lease and paces sends through the store."""
+    only under its lease and paces sends through the store. Polling with a store, Telegram keeps
+    what it fetched in the store's inbox until it is answered (`inbox`)."""
     fronts: list[FrontEnd] = []
     if config.telegram_token:
         from bot.adapters.telegram import PacedRateLimiter, TelegramFrontEnd
@@ -136,7 +139,8 @@ def build_front_ends(config: Config, runner: CoreRunner, store: Any | None, *, l
         fronts.append(TelegramFrontEnd(config.telegram_token, runner, base_url=config.telegram_api_base_url,
                                        webhook=config.webhook, on_migrate=on_migrate,
                                        rate_limiter=PacedRateLimiter(shared=pacer),
-                                       leases=leases if config.webhook is None else None))
+                                       leases=leases if config.webhook is None else None,
+                                       inbox=inbox if config.webhook is None and store is not None else None))
     if config.discord_token:
         from bot.adapters.discord_bot import DiscordFrontEnd
 
@@ -371,8 +375,13 @@ async def run_all(
     leases = LeaseKeeper(shared, holder, max(config.lease_seconds, 3 * config.alert_interval), clock) \
         if config.shared_store else None
     pacer = SharedPacer(shared) if config.shared_store else None
+    # one process on its own store (KASUAN_REPLICAS=1, SQLite): an earlier run's inbox claims are taken at once
+    inbox_worker = StoreWorker(functools.partial(open_store, config), "inbox")
+    alive_worker = StoreWorker(functools.partial(open_store, config), "alive")
+    inbox = Inbox(inbox_worker, holder, ttl=config.lease_seconds, exclusive=not config.shared_store,
+                  alive_worker=alive_worker)
     fronts = list(fronts) if fronts is not None else build_front_ends(config, runner, core_store, leases=leases,
-                                                                       pacer=pacer)
+                                                                       pacer=pacer, inbox=inbox)
     pass_platforms = send_due is None or send_due is wallet_send_due
     if send_due is None:
         sweep, send_due = wallet_sweep, wallet_send_due
@@ -424,6 +433,8 @@ async def run_all(
             await status.stop()
         runner.close()
         shared.close()
+        inbox_worker.close()
+        alive_worker.close()
         for store in (core_store, alert_store, *extra_stores):
             if store is not None:
                 store.close()

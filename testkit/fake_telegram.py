@@ -11,6 +11,13 @@ invalid HTML in parse_mode=HTML (checked with testkit.telegram_html), text over 
 callback_data over 64 bytes. With `enforce_limits` it answers 429 whenever a send would break
 Telegram's flood limits (30 messages/s overall, 1/s per chat, 20/min per group), like the real
 server does.
+
+getUpdates keeps Telegram's semantics, so a bot that loses updates is seen losing them: an update
+stays queued until a getUpdates with an offset above its id confirms it (and is handed out again
+until then); a negative offset keeps only the last -offset updates; limit is 1-100 (default 100);
+timeout long-polls; a second getUpdates while one is running on the token gets 409 Conflict, and
+so does any getUpdates while a webhook is set. `before_send` lets a test act at an exact send (kill
+the bot between two sends) and decide whether that send is accepted.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import math
 import re
 import time
 from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from html import unescape
 from typing import Any
@@ -88,6 +96,8 @@ class FakeTelegram:
     scoped_commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)  # file_id -> content (documents users sent)
     inline_answers: list[dict[str, Any]] = field(default_factory=list)  # answerInlineQuery calls, in order
+    # awaited before a send is accepted; False: the send is dropped unseen (the sender was killed)
+    before_send: Callable[[Call, web.Request], Awaitable[bool]] | None = None
 
     def __post_init__(self) -> None:
         self.updates: deque[dict[str, Any]] = deque()
@@ -96,6 +106,8 @@ class FakeTelegram:
         self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = defaultdict(lambda: itertools.count(1))
         self._new_updates = asyncio.Event()
+        self._poll: web.Request | None = None  # the getUpdates in progress (a second one gets 409)
+        self.confirmed = 0  # every update_id below this has been confirmed by an offset
         self._closing = asyncio.Event()
         self._accepted: deque[float] = deque()
         self._accepted_chat: dict[int, deque[float]] = defaultdict(deque)
@@ -174,7 +186,9 @@ class FakeTelegram:
         return msg
 
     def push(self, payload: dict[str, Any], update_id: int | None = None) -> dict[str, Any]:
-        """Queue an update (a message dict, or a full update); the same dict pushed again is a redelivery."""
+        """Queue an update (a message dict, or a full update). The same update pushed again is a
+        redelivery: a bot that confirmed it already (its offset is past the id) never sees it, as with
+        Telegram; a new bot process, which starts without an offset, is handed it."""
         update = payload if "update_id" in payload else {"update_id": update_id or next(self._update_ids),
                                                          "message": payload}
         self.updates.append(update)
@@ -341,8 +355,10 @@ class FakeTelegram:
         failure = self._fault(call) or self._refuse(call)
         if failure is not None:
             return failure
+        if method.startswith(SENDS) and self.before_send is not None and not await self.before_send(call, request):
+            return self._fail(call, 599, "dropped: the sender is gone")
         try:
-            result = await handler(params)
+            result = await (self.api_getUpdates(params, request) if method == "getUpdates" else handler(params))
         except _ApiError as exc:
             return self._fail(call, exc.status, exc.description, exc.parameters)
         call.result = result
@@ -426,21 +442,43 @@ class FakeTelegram:
         return {**self.bot_user, "can_join_groups": True, "can_read_all_group_messages": False,
                 "supports_inline_queries": False}
 
-    async def api_getUpdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
-        limit = int(p.get("limit", 100))
+    def _confirm(self, offset: int) -> None:
+        """Forget what `offset` confirms: ids below it; a negative offset keeps the last -offset updates."""
+        if offset < 0:
+            keep = -offset
+            while len(self.updates) > keep:
+                self.confirmed = max(self.confirmed, self.updates.popleft()["update_id"] + 1)
+            return
+        self.confirmed = max(self.confirmed, offset)
+        self.updates = deque(u for u in self.updates if u["update_id"] >= offset)
+
+    async def api_getUpdates(self, p: dict[str, Any], request: web.Request | None = None) -> list[dict[str, Any]]:
+        if self.webhook.get("url"):
+            raise _ApiError(409, "Conflict: can't use getUpdates method while webhook is active;"
+                                 " use deleteWebhook to delete the webhook first")
+        if self._poll is not None and _connected(self._poll):  # a dead client's poll no longer counts
+            raise _ApiError(409, "Conflict: terminated by other getUpdates request;"
+                                 " make sure that only one bot instance is running")
+        limit = min(max(int(p.get("limit", 100)), 1), 100)
         timeout = float(p.get("timeout", 0))
-        if not self.updates and timeout > 0:
-            self._new_updates.clear()
-            waits = [asyncio.ensure_future(self._new_updates.wait()), asyncio.ensure_future(self._closing.wait())]
-            try:
-                await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for w in waits:
-                    w.cancel()
-        out: list[dict[str, Any]] = []
-        while self.updates and len(out) < limit:
-            out.append(self.updates.popleft())
-        return out
+        self._poll = request
+        try:
+            if p.get("offset") is not None:
+                self._confirm(int(p["offset"]))
+            if not self.updates and timeout > 0:
+                self._new_updates.clear()
+                waits = [asyncio.ensure_future(self._new_updates.wait()),
+                         asyncio.ensure_future(self._closing.wait())]
+                try:
+                    await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for w in waits:
+                        w.cancel()
+        finally:
+            if self._poll is request:
+                self._poll = None
+        # handed out, and handed out again until an offset confirms them
+        return sorted(self.updates, key=lambda u: u["update_id"])[:limit]
 
     async def api_deleteWebhook(self, p: dict[str, Any]) -> bool:
         self.webhook = {}
@@ -549,6 +587,11 @@ async def _params(request: web.Request) -> dict[str, Any]:
         elif key in INT_FIELDS and isinstance(value, str) and re.fullmatch(r"-?\d+", value):
             out[key] = int(value)
     return out
+
+
+def _connected(request: web.Request) -> bool:
+    transport = request.transport
+    return transport is not None and not transport.is_closing()
 
 
 def _plain(html: str) -> str:

@@ -7,7 +7,10 @@ split under 4096 characters at block boundaries; the core's buttons become an in
 pressing one answers the callback query and edits the message in place.
 
 What the user never sees: rate limiting, retries, redelivered updates, a group turning into a
-supergroup, or a traceback. Sends are paced under Telegram's flood limits (`PacedRateLimiter`),
+supergroup, or a traceback. Polling is ours (`_poll`), not PTB's Updater: with an `Inbox` each
+fetched batch is written to the store before the next getUpdates confirms it to Telegram, and the
+inbox hands the updates on (bot.adapters.inbox), so a process killed mid-burst leaves its
+unanswered updates to the next process instead of losing them. Sends are paced under Telegram's flood limits (`PacedRateLimiter`),
 a 429 pauses only its chat for its retry_after, a redelivered update id is
 dropped (`CoreRunner.first_time`), a migrated chat is followed (and reported through `on_migrate`
 so the wallet moves with it), and one error handler logs the update id and tells the user briefly.
@@ -53,7 +56,16 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction, ChatType, ParseMode
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 from telegram.ext import (
     Application,
     ApplicationHandlerStop,
@@ -69,12 +81,14 @@ from telegram.ext import (
 
 from bot.adapters import CoreRunner, Delivery, bundle, button_labels, inline, split_scope
 from bot.adapters.config import WebhookConfig
+from bot.adapters.inbox import Inbox
 from bot.adapters.shared import LeaseKeeper, SharedPacer
 from bot.core.settings import platform_lang
 from bot.health import count_send
 from bot.i18n import detect_language, t
 from bot.messages import Incoming, Reply
 from bot.render import render_reply, split_message
+from bot.store.inbox import Claimed, Fetched
 from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
 
 log = logging.getLogger("kasuan.telegram")
@@ -301,6 +315,7 @@ class TelegramFrontEnd:
         max_concurrent_updates: int = 512,
         leases: LeaseKeeper | None = None,
         ack_within: float = 50.0,
+        inbox: Inbox | None = None,
     ) -> None:
         self.runner = runner
         self.webhook = webhook
@@ -308,6 +323,11 @@ class TelegramFrontEnd:
         self.ack_within = ack_within  # webhook: answer Telegram's POST once the update is handled, or after this
         self._acks: dict[int, asyncio.Future[str]] = {}
         self._poll_guard: asyncio.Task[None] | None = None
+        self.inbox = inbox if webhook is None else None  # polling: updates kept in the store until answered
+        self._poller: asyncio.Task[None] | None = None
+        self._pump: asyncio.Task[None] | None = None
+        self._offset: int | None = None  # the next getUpdates' offset: confirms everything below it
+        self._inbox_keys: set[str] = set()  # updates being handled that came from the inbox
         self.state = "starting"  # starting | connected | standby (polling, another process holds the lease)
         self.on_migrate = on_migrate
         self.on_answered = on_answered
@@ -322,12 +342,11 @@ class TelegramFrontEnd:
             .rate_limiter(rate_limiter or PacedRateLimiter())
             .concurrent_updates(PerChatUpdates(max_concurrent_updates))
             .job_queue(None)
+            .updater(None)  # we poll ourselves (`_poll`): a batch is stored before it is confirmed
         )
         if base_url:
             root = api_root(base_url)
             builder = builder.base_url(f"{root}/bot").base_file_url(f"{root}/file/bot")
-        if webhook is not None:
-            builder = builder.updater(None)
         self.app = builder.build()
         self.app.add_handler(TypeHandler(Update, self._drop_redelivered), group=-1)
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
@@ -347,6 +366,8 @@ class TelegramFrontEnd:
         await self.app.initialize()
         await self.set_commands()
         await self.app.start()
+        if self.webhook is None and self.inbox is not None:  # before polling: what an earlier run left
+            self._pump = asyncio.create_task(self.inbox.run(self.inbox_source, self._dispatch), name="telegram-inbox")
         if self.webhook is not None:
             await self._start_webhook(self.webhook)
             self.state = "connected"
@@ -359,12 +380,94 @@ class TelegramFrontEnd:
                  "webhook" if self.webhook else "polling" if self.leases is None else "polling under a lease")
 
     async def _start_polling(self) -> None:
-        assert self.app.updater is not None
-        await self.app.updater.start_polling(
-            poll_interval=0.0, timeout=dtm.timedelta(seconds=self.poll_timeout),
-            allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False,
-        )
+        with suppress(TelegramError):  # polling and a webhook exclude each other
+            await self.app.bot.delete_webhook(drop_pending_updates=False)
+        self._offset = None  # from the oldest update Telegram still holds for us
+        self._poller = asyncio.create_task(self._poll(), name="telegram-poll")
         self.state = "connected"
+
+    @property
+    def polling(self) -> bool:
+        return self._poller is not None and not self._poller.done()
+
+    async def _stop_polling(self) -> None:
+        """Stop asking; then confirm what was taken (stored in the inbox, or queued to be answered
+        before we exit), so the next process is not handed it again."""
+        if self._poller is None:
+            return
+        self._poller.cancel()
+        with suppress(asyncio.CancelledError, Exception):
+            await self._poller
+        self._poller = None
+        if self._offset is not None:
+            with suppress(TelegramError):
+                await self.app.bot.get_updates(offset=self._offset, limit=1, timeout=0,
+                                               allowed_updates=ALLOWED_UPDATES)
+
+    async def _poll(self) -> None:
+        """getUpdates until cancelled. A batch is kept (the inbox's store, or PTB's queue without
+        one) before the offset moves past it, and the offset is what confirms it to Telegram: an
+        update the store could not take is fetched again, never confirmed unkept."""
+        pause = 0.5
+        while True:
+            try:
+                updates = await self.app.bot.get_updates(offset=self._offset, limit=100, timeout=self._long_poll,
+                                                         allowed_updates=ALLOWED_UPDATES)
+            except InvalidToken:
+                log.error("telegram: the token was refused; polling stops")
+                raise
+            except Conflict as exc:  # another getUpdates on this token (a second process) or a webhook
+                log.warning("telegram: getUpdates conflict (%s); asking again in %.1f s", exc.message, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 10.0)
+                continue
+            except (NetworkError, RetryAfter) as exc:
+                wait = retry_seconds(exc) if isinstance(exc, RetryAfter) else pause
+                log.info("telegram: getUpdates failed (%s); asking again in %.1f s", type(exc).__name__, wait)
+                await asyncio.sleep(wait)
+                pause = min(pause * 2, 10.0)
+                continue
+            pause = 0.5
+            if not updates:
+                continue
+            if self.inbox is not None:
+                try:
+                    await self.inbox.keep(self.inbox_source, [self._fetched(u) for u in updates])
+                except Exception as exc:  # not stored, so not confirmed: Telegram hands it out again
+                    log.warning("telegram: could not store %d updates (%s); fetching them again", len(updates),
+                                type(exc).__name__)
+                    await asyncio.sleep(1.0)
+                    continue
+            else:
+                for update in updates:
+                    await self.app.update_queue.put(update)
+            self._offset = updates[-1].update_id + 1
+
+    @property
+    def _long_poll(self) -> dtm.timedelta:
+        return dtm.timedelta(seconds=self.poll_timeout)
+
+    @property
+    def inbox_source(self) -> str:
+        return f"{PLATFORM}:{self.app.bot.id}"
+
+    def _fetched(self, update: Update) -> Fetched:
+        chat = update.effective_chat
+        user = update.effective_user
+        group = str(chat.id) if chat is not None else f"user:{user.id}" if user is not None else f"update:{update.update_id}"
+        return Fetched(self.event_key(update.update_id), update.update_id, group,
+                       json.dumps(update.to_dict(), ensure_ascii=False, separators=(",", ":")))
+
+    async def _dispatch(self, claimed: Claimed) -> None:
+        """An inbox row claimed here: to PTB's queue, behind the chat's earlier updates."""
+        try:
+            update = Update.de_json(json.loads(claimed.payload), self.app.bot)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            log.warning("inbox: update %s is unreadable; dropped", claimed.update_id)
+            if self.inbox is not None:
+                await self.inbox.finish(claimed.key)
+            return
+        await self.app.update_queue.put(update)
 
     @property
     def ready(self) -> bool:
@@ -381,19 +484,19 @@ class TelegramFrontEnd:
         Two processes calling getUpdates with one token make Telegram answer 409 to one of them and
         hand each update to whichever asked; with the lease, the second waits and takes over within
         a lease length of the first one stopping (or dying)."""
-        assert self.leases is not None and self.app.updater is not None
+        assert self.leases is not None
         every = max(self.leases.ttl / 3, 0.05)
         name = self.poll_lease
         try:
             while True:
                 held = await self.leases.acquire(name)
-                polling = self.app.updater.running
+                polling = self.polling
                 if held and not polling:
                     log.info("telegram: polling lease taken; starting getUpdates")
                     await self._start_polling()
                 elif not held and polling:
                     log.warning("telegram: polling lease lost to another process; standing by")
-                    await self.app.updater.stop()
+                    await self._stop_polling()
                     self.state = "standby"
                 await asyncio.sleep(every)
         except asyncio.CancelledError:
@@ -411,11 +514,17 @@ class TelegramFrontEnd:
         if self._web is not None:
             await self._web.cleanup()
             self._web = None
-        if self.app.updater is not None and self.app.updater.running:
-            await self.app.updater.stop()
+        await self._stop_polling()
+        if self._pump is not None:  # claim nothing more; what is claimed is in PTB's queue
+            self._pump.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._pump
+            self._pump = None
         if self.app.running:
             await self.app.stop()  # processes what is queued and waits for handlers in flight
         await self.app.shutdown()
+        if self.inbox is not None:
+            await self.inbox.release_alive()
 
     async def set_commands(self) -> None:
         """The command menus, in English (default and `en`) and Chinese (`zh`), from the core's catalog,
@@ -504,6 +613,13 @@ class TelegramFrontEnd:
         """Runs before every handler: a redelivered update id stops here."""
         dedup = self.runner.dedup
         key = self.event_key(update.update_id)
+        if self.inbox is not None and key in self.inbox.held:  # claimed from the inbox for us
+            if not await self.inbox.mine(key):
+                log.info("update %s was taken over by another process; dropping it here", update.update_id)
+                raise ApplicationHandlerStop
+            self._inbox_keys.add(key)
+            self._dedup_seconds[update.update_id] = 0.0
+            return
         if hasattr(dedup, "claim"):
             state, seconds = await self.runner.call_timed(dedup.claim, key)
         else:  # a Dedup without the two-step form
@@ -521,12 +637,21 @@ class TelegramFrontEnd:
     async def _finished(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Runs after the handlers (group 1): the update is answered; a redelivery is dropped from now on."""
         self._dedup_seconds.pop(update.update_id, None)
-        finish = getattr(self.runner.dedup, "finish", None)
         try:
-            if finish is not None:
-                await self.runner.call(finish, self.event_key(update.update_id))
+            await self._finish(update)
         finally:
+            self._inbox_keys.discard(self.event_key(update.update_id))
             self._settle(update, "ok")
+
+    async def _finish(self, update: Update) -> None:
+        """Mark the update answered: in the inbox when it came from there, else in the dedup store."""
+        key = self.event_key(update.update_id)
+        if self.inbox is not None and key in self._inbox_keys:
+            await self.inbox.finish(key)  # once: the text is out, or the update needed no answer
+            return
+        finish = getattr(self.runner.dedup, "finish", None)
+        if finish is not None:
+            await self.runner.call(finish, key)
 
     def _addressed(self, msg: Message) -> tuple[str | None, bool, bool]:
         """(text for the core, addressed?, command?); text is None for another bot's command.
@@ -749,9 +874,7 @@ class TelegramFrontEnd:
     async def _answered(self, update: Update) -> None:
         """The reply's text is out: mark the update answered now, before its chart or files go out
         (they wait for the chat's pace), so a replica that dies meanwhile leaves nothing to answer twice."""
-        finish = getattr(self.runner.dedup, "finish", None)
-        if finish is not None:
-            await self.runner.call(finish, self.event_key(update.update_id))
+        await self._finish(update)
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button press: answer the callback query at once, then edit the message in place."""

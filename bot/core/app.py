@@ -1,4 +1,5 @@
-"""The whole bot as one object: the core router with settings in SQLite and the wallet plugged in.
+"""The whole bot as one object: the core router with settings and conversations in the store, and
+the wallet plugged in.
 
 Every front end (console, Telegram, Discord) builds its core here, so they all answer alike. The
 wallet plugs in through the router's extension points (its commands, the "w:" buttons, the parser's
@@ -9,6 +10,7 @@ decided in the router.
 from __future__ import annotations
 
 from bot.clock import Clock
+from bot.core.conversation import StoreConversations
 from bot.core.handlers import Context, Handler
 from bot.core.router import Core
 from bot.core.settings import SQLiteSettings
@@ -22,7 +24,7 @@ from bot.wallet.watch import set_watch
 
 def build_core(store: Store, clock: Clock) -> Core:
     """The router with SQLite settings and the wallet's commands, buttons and free text."""
-    core = Core(SQLiteSettings(store, clock), clock)
+    core = Core(SQLiteSettings(store, clock), clock, StoreConversations(store, clock))
 
     def command(name: str) -> Handler:
         def run(ctx: Context, args: str) -> Reply:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from bot.clock import Clock
 from bot.core import buttons, files
-from bot.core.conversation import Conversations
+from bot.core.conversation import Conversations, StoreConversations
 from bot.core.handlers import (
     COMMANDS,
     INTENTS,
@@ -49,9 +49,10 @@ DETAILS_WORDS = {"details", "detail", "明细", "详情", "细节", "more"}
 class Core:
     """Routes messages to handlers. Extra commands, buttons, intents (the wallet) plug in here."""
 
-    def __init__(self, settings: SettingsStore | None = None, clock: Clock | None = None) -> None:
+    def __init__(self, settings: SettingsStore | None = None, clock: Clock | None = None,
+                 conversations: Conversations | StoreConversations | None = None) -> None:
         self.settings = settings or MemorySettings()
-        self.conversations = Conversations(clock)
+        self.conversations = conversations or Conversations(clock)  # in the store for `kasuan run` (bot.core.app)
         self.commands: dict[str, Handler] = dict(COMMANDS)
         self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button, "a|": self._answer_button,
                                                           "d|": self._details_button}

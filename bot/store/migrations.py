@@ -410,6 +410,26 @@ ALTER TABLE processed_updates ADD COLUMN holder TEXT;
 ALTER TABLE processed_updates ADD COLUMN done INTEGER NOT NULL DEFAULT 1;
 """
 
+V6_INBOX_AND_CONVERSATIONS = """
+-- the Telegram inbox: a polled update is written here (payload, its chat) before getUpdates confirms
+-- it; `holder` answers it, and a holder whose "alive:" lease lapsed is taken over (bot.store.inbox)
+ALTER TABLE processed_updates ADD COLUMN source TEXT;            -- "telegram:<bot id>" for inbox rows
+ALTER TABLE processed_updates ADD COLUMN update_id BIGINT;
+ALTER TABLE processed_updates ADD COLUMN chat TEXT;              -- updates of one chat are answered in order
+ALTER TABLE processed_updates ADD COLUMN payload TEXT;           -- the update as Telegram sent it (JSON)
+ALTER TABLE processed_updates ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;  -- holders that died answering it
+CREATE INDEX processed_updates_open ON processed_updates(source, update_id) WHERE done = 0;
+
+CREATE TABLE conversations (             -- what a reply left open for the next message (bot.core.conversation)
+    scope TEXT PRIMARY KEY,              -- "<platform>:<chat>:<user>": one user in one chat
+    last_turn TEXT,                      -- JSON: the question last answered (follow-ups, Details)
+    awaiting TEXT,                       -- JSON: a clarifying question waiting for its answer
+    updated_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL             -- gone after this (pruned), whichever replica asks
+);
+CREATE INDEX conversations_expiry ON conversations(expires_at);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -460,6 +480,8 @@ MIGRATIONS: list[Migration | Step] = [
     Migration(4, "runway warning levels chosen per wallet (/alerts runway 24h 6h)", V4_RUNWAY_LEVELS, V4_RUNWAY_LEVELS),
     Migration(5, "price watches (tell me when a card's price drops under a threshold)", V5_PRICE_WATCHES,
               PG_V5_PRICE_WATCHES),
+    Migration(6, "the Telegram inbox (updates kept until answered); conversation state in the store",
+              V6_INBOX_AND_CONVERSATIONS, V6_INBOX_AND_CONVERSATIONS),
 ]
 
 
