@@ -40,6 +40,7 @@ class Incoming:
     # The team a group chat belongs to, when the platform has one above the chat: on Discord the
     # server (guild), so every channel and thread of a server shares one team wallet.
     team_id: str | None = None
+    edit_of: str | None = None  # an edited message: the fingerprint of what its first version asked
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
 
     @property
@@ -108,6 +109,9 @@ class Reply:
     # For the presser of a button only (someone else's Confirm or history): a front end shows it privately
     # (Telegram: answerCallbackQuery with show_alert; Discord: an ephemeral reply) and leaves the message as is.
     notice: bool = False
+    also: list[Reply] = field(default_factory=list)  # answers to the other questions of the same message
+    reading: Any = None  # the Parsed behind a free-text answer (`kasuan ask --json`)
+    fingerprint: str | None = None  # what the message asked, as the core read it: an edit asking the same is not re-answered
 
     def picture(self) -> bytes | None:
         """The picture to send: the attached PNG, or the chart drawn now. A chart that fails to draw

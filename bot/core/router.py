@@ -10,6 +10,7 @@ inside a handler becomes a short apology with an error id, logged with its trace
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable
@@ -35,7 +36,7 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
-from bot.views.planning import planning_for_text
+from bot.views.planning import planning_for
 from engine.errors import KasuanError
 
 log = logging.getLogger("kasuan.router")
@@ -107,28 +108,50 @@ class Core:
             command = self.commands.get(name)
             if command is None:
                 return Reply("unknown_command", ctx.lang, {"name": name, "commands": [f"/{c}" for c in sorted(self.commands)]})
+            fingerprint = json.dumps([f"/{name}", " ".join(args.lower().split())], ensure_ascii=False)
+            if inc.edit_of == fingerprint:
+                return None  # an edit that asks the same command again
             self.conversations.settle(ctx.key)
-            return command(ctx, args)
+            reply = command(ctx, args)
+            reply.fingerprint = fingerprint
+            return reply
         if not inc.addressed or not text:
             return None
         if text.lower() in DETAILS_WORDS:
             return self._details(ctx)
-        parsed = parse(text)
+        parsed = parse(text, self.conversations.clock.now())
+        fingerprint = parsed.fingerprint()
+        if inc.edit_of == fingerprint:
+            return None  # a fixed typo or added punctuation: the same question, answered already
         awaiting = self.conversations.awaiting(ctx.key)
+        reply = None
         if awaiting is not None:
-            done = self._complete(ctx, awaiting, parsed)
-            if done is not None:
-                return done
-            self.conversations.settle(ctx.key)
-        return self._answer(ctx, parsed, text)
+            reply = self._complete(ctx, awaiting, parsed)
+            if reply is None:
+                self.conversations.settle(ctx.key)
+        if reply is None:
+            reply = self._answer(ctx, parsed, text)
+        reply.fingerprint = fingerprint
+        return reply
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         last = self.conversations.last(ctx.key)
         parsed = merge_follow_up(parsed, last, text)
-        if parsed.intent in ("size", "cost") and not parsed.missing and text:
+        if parsed.parts:  # two questions in one message: each answered, in the order asked
+            replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
+            first = replies[0]
+            first.also = replies[1:]
+            first.reading = parsed
+            return first
+        reply = self._answer_one(ctx, parsed, text)
+        reply.reading = parsed
+        return reply
+
+    def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
+        if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
-            planned = planning_for_text(text, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
+            planned = planning_for(parsed.asks, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
             if planned is not None:
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)

@@ -296,8 +296,8 @@ MONTHS = re.compile(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
 YEARS = re.compile(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 HOURS = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
 MINUTES = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
-A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|\b(monthly|weekly)\b", re.ASCII)
-PERIOD_DAYS = {"year": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
+A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|包\s*(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
+PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 
 
 def duration(text: str) -> tuple[float | None, float | None]:

@@ -28,7 +28,12 @@ SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机"
 LONG_NUMBER = re.compile(r"\d{13,}")
 POWER_OF_TEN = re.compile(r"(?<![\d.])10\s*\^\s*(\d{1,3})(?!\d)")
 REPEATS = re.compile(r"(\D)\1{3,}")
+REPEATED_CHUNK = re.compile(r"(\D.{1,7}?)\1{3,}")  # "[31m[31m[31m...": a pasted run says nothing more after three
 PUNCT = re.compile(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
+# After NFKC the Chinese marks are ASCII: a comma, colon, semicolon, bang or question mark between
+# clauses is a separator; between two digits ("99,999", "13:00", "1,5") it is part of the number.
+ASCII_PUNCT = re.compile(r"(?<!\d)[,:]|[,:](?!\d)|\.(?=\s|$)|[;!?\"()\[\]{}]+")
+MENTION = re.compile(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
 
 
 def chinese_to_int(run: str) -> int | None:
@@ -90,7 +95,8 @@ ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
                    "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
 _ENGLISH_RUN = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
-    r"(?=(?:x\s*)?(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|h100|h200|a100|4090|3090|5090)\b)"
+    r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
+    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}\s*)?\d{2,4}(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
 )
 
 
@@ -109,10 +115,13 @@ def normalize(text: str) -> str:
     text = text.lower()
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, digits)
+    text = MENTION.sub(" ", text)
     text = PUNCT.sub(" ", text)
+    text = ASCII_PUNCT.sub(" ", text)
     text = _convert_numerals(text)
     text = _english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
-    text = REPEATS.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
+    text = REPEATS.sub(lambda m: m.group(1) * 3, text)
+    text = REPEATED_CHUNK.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
     return re.sub(r"[ \t]+", " ", text).strip()

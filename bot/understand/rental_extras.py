@@ -12,8 +12,8 @@ import re
 from bot.understand.numbers import NUMBER
 
 VOLUME = re.compile(
-    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage|disk)|storage\s+volume|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
-    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage)|storage\s+volume|disk)",
+    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
+    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)",
     re.I | re.ASCII,
 )
 OBJECT = re.compile(

@@ -83,7 +83,8 @@ def is_rule_question(text: str) -> bool:
     return bool(RULE_QUESTION.search(text))
 
 
-PRICE_QUESTION = re.compile(r"多少钱|多少|价格|价钱|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜|how\s+much|price|cost|cheapest|\?|？|吗", re.I)
+PRICE_QUESTION = re.compile(r"多少钱|多少|多久|多长时间|几天|几个?小时|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
+                            r"|how\s+much|how\s+long|price|cost|cheapest|\?|？|吗", re.I)
 
 
 def _price_question(text: str) -> bool:
