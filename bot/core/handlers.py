@@ -317,7 +317,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     asks, currency = parsed.asks, parsed.price.display_currency
     bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
     strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
-    if strong and not bare and not asks.export:
+    if strong and not bare and not asks.export and not parsed.follow_up:
         return None
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone

@@ -124,13 +124,12 @@ class Core:
         if inc.edit_of == fingerprint:
             return None  # a fixed typo or added punctuation: the same question, answered already
         awaiting = self.conversations.awaiting(ctx.key)
-        reply = None
+        done: Reply | None = None
         if awaiting is not None:
-            reply = self._complete(ctx, awaiting, parsed)
-            if reply is None:
+            done = self._complete(ctx, awaiting, parsed)
+            if done is None:
                 self.conversations.settle(ctx.key)
-        if reply is None:
-            reply = self._answer(ctx, parsed, text)
+        reply = done if done is not None else self._answer(ctx, parsed, text)
         reply.fingerprint = fingerprint
         return reply
 

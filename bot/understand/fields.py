@@ -74,9 +74,11 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if nodes:
         return int(nodes.group(1)) * int(nodes.group(2))
     before = text[max(0, start - 12):start]
+    if start > 12 and text[start - 13].isalnum():
+        before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
     after = text[end:end + 10]
     m = re.search(rf"(?<![\d.])(\d+)\s*{COUNT_WORD}\s*$", before)
-    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before):
+    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not OTHER_KEY.search(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
     m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
     if m:
@@ -86,6 +88,11 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if ONE_WORDS.search(before):
         return 1
     return None
+
+
+# A number right after one of these keys is theirs ("batch 4 4090" is not four 4090s).
+OTHER_KEY = re.compile(r"(?:batch(?:[\s_-]*size)?|\bbs|seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|zero|rank|\br|epochs?|长度|序列|轮|\bga|accum\w*)\s*[:=]?\s*$", re.ASCII)
+SINGLE = re.compile(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
 
 
 def _count(digits: str) -> int | None:
@@ -98,6 +105,8 @@ def num_gpus(text: str) -> int | None:
     m = NODES_X_CARDS.search(text)
     if m:
         return int(m.group(1)) * int(m.group(2))
+    if SINGLE.search(text):
+        return 1
     for m in STANDALONE_COUNT.finditer(text):
         digits = (m.group(1) or m.group(2)).replace(",", "")
         value = _count(digits)
@@ -355,7 +364,9 @@ def _decimal(digits: str, unit: str | None) -> Decimal | amount.Ambiguous | amou
     return found.value if isinstance(found, amount.Amount) else found
 
 
-RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|至|—|–)\s*({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)
+# A dash between numbers is a range only when it joins them ("7-8B", "2k-4k"); " - " between two
+# clauses ("zero 3 - 4 H100s") separates them.
+RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)(?:\s*(?:~|～|到|至)\s*|[-—–])({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)
 
 
 def upper_bounds(text: str) -> str:

@@ -96,7 +96,7 @@ ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
 _ENGLISH_RUN = re.compile(
     r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
     r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
-    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}\s*)?\d{2,4}(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
+    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*)?\d{2,4}(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
 )
 
 

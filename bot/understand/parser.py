@@ -112,11 +112,13 @@ class Parsed:
         return out
 
 
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
+    """`text` with the spans an entity claimed overwritten (same length, so later spans still line
+    up); a "|" fill also stops a count from reaching across the blanked name ("8 qwen3 14b 4090")."""
     chars = list(text)
     for start, end in spans:
         for i in range(start, end):
-            chars[i] = " "
+            chars[i] = fill
     return "".join(chars)
 
 
@@ -198,7 +200,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     gpu_count = None
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
-        gpu_count = f.count_near(_blank(norm, [(m.start, m.end) for m in models]), gpus[0].start, gpus[0].end)
+        gpu_count = f.count_near(_blank(norm, [(m.start, m.end) for m in models], "|"), gpus[0].start, gpus[0].end)
 
     avg = f.avg_len(rest)
     if avg:
@@ -405,7 +407,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("cost", hits)
         return Classified("size", hits)
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
-        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None)
+        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
+        rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
     if follow_up:
         return Classified("size", hits, follow_up=True)
     carded = bool(rental.gpu) or card is not None
