@@ -102,3 +102,11 @@ def test_a_one_word_answer_keeps_the_conversation_in_chinese(chat: ChatUser) -> 
 def test_a_how_to_that_names_a_size_is_not_a_sizing() -> None:
     assert parse("13b 训练 loss 变成 nan 怎么办").intent == "faq"
     assert parse("70b 微调要不要上张量并行").intent == "faq"
+
+
+def test_when_unsure_the_two_closest_questions_are_buttons_that_answer(chat: ChatUser) -> None:
+    reply = chat.say("租卡有什么坑")
+    assert reply.kind == "unknown" and len(reply.buttons) == 2
+    answered = chat.press(0)
+    assert answered.kind == "faq" and answered.data["items"][0]["id"] == reply.buttons[0].payload[2:]
+    assert chat.press("q|no-such-entry").kind == "error"

@@ -494,9 +494,31 @@ def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     return help_(ctx, "")
 
 
+BUTTON_LABEL = 40  # characters of a question shown on its button
+
+
 def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
-    closest = [faq_item(h, ctx.lang) for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
-    return Reply("unknown", ctx.lang, {"closest": closest})
+    """Not sure: the two closest FAQ questions, each also a button that answers it."""
+    hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
+    return closest_reply(ctx, hits)
+
+
+def closest_reply(ctx: Context, hits: list[Hit]) -> Reply:
+    closest = [faq_item(h, ctx.lang) for h in hits]
+    buttons = [Button("btn.faq", f"q|{h.entry.id}", {"question": _short(str(c["question"]))}) for h, c in zip(hits, closest, strict=True)]
+    return Reply("unknown", ctx.lang, {"closest": closest}, buttons)
+
+
+def _short(question: str) -> str:
+    return question if len(question) <= BUTTON_LABEL else question[: BUTTON_LABEL - 1] + "…"
+
+
+def faq_button(ctx: Context, payload: str) -> Reply | None:
+    """"q|<entry id>": the answer to the FAQ question the button showed; None when no such entry."""
+    entry = next((e for e in faq_entries() if e.id == payload[2:]), None)
+    if entry is None:
+        return None
+    return Reply("faq", ctx.lang, {"items": [faq_item(Hit(entry, 1.0), ctx.lang)]})
 
 
 def wallet_elsewhere(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -624,8 +646,7 @@ def faq_(ctx: Context, args: str) -> Reply:
     hit, hits = faq_lookup(args)
     if hit is not None:
         return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang)]})
-    closest = [faq_item(h, ctx.lang) for h in hits[:2] if h.score > 0] if on_topic(args) else []
-    return Reply("unknown", ctx.lang, {"closest": closest})
+    return closest_reply(ctx, [h for h in hits[:2] if h.score > 0] if on_topic(args) else [])
 
 
 def _setting(ctx: Context, key: str, value: str | None, allowed: list[str]) -> Reply:

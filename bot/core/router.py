@@ -28,6 +28,7 @@ from bot.core.handlers import (
     cost_fields,
     cost_request,
     export_request,
+    faq_button,
     merge_follow_up,
     size_request,
 )
@@ -54,7 +55,7 @@ class Core:
         self.conversations = Conversations(clock)
         self.commands: dict[str, Handler] = dict(COMMANDS)
         self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button, "a|": self._answer_button,
-                                                          "d|": self._details_button}
+                                                          "d|": self._details_button, "q|": self._faq_button}
         self.intents: dict[str, IntentHandler] = dict(INTENTS)
         self.resumers: dict[str, ResumeHandler] = {}
 
@@ -202,6 +203,10 @@ class Core:
 
     def _details_button(self, ctx: Context, payload: str) -> Reply:
         return self._details(ctx)
+
+    def _faq_button(self, ctx: Context, payload: str) -> Reply:
+        """One of the two closest questions offered when unsure: its answer."""
+        return faq_button(ctx, payload) or _out_of_date(ctx)
 
     def _sizing_button(self, ctx: Context, payload: str) -> Reply:
         """Re-ask with the button's one change. Our replies only ever encode requests that were
