@@ -110,3 +110,8 @@ def test_when_unsure_the_two_closest_questions_are_buttons_that_answer(chat: Cha
     answered = chat.press(0)
     assert answered.kind == "faq" and answered.data["items"][0]["id"] == reply.buttons[0].payload[2:]
     assert chat.press("q|no-such-entry").kind == "error"
+
+
+def test_a_budget_for_a_job_without_its_dataset_is_named_back_with_the_answer(chat: ChatUser) -> None:
+    reply = chat.say("qwen3 14b lora 预算 6000 块")
+    assert reply.kind == "sizing" and "Qwen3-14B" in chat.text and "¥6,000" in chat.text

@@ -39,6 +39,7 @@ from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
 from bot.views.planning import planning_for
 from engine.errors import KasuanError
+from engine.money import Money
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
@@ -148,6 +149,15 @@ class Core:
         return reply
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
+        q = parsed.request
+        if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
+                q.tokens or q.samples or q.hours or q.days or parsed.rental.duration_days or parsed.rental.duration_hours):
+            # a budget for a job whose size is unknown: the answer for the job, and the budget named back
+            reply = self.intents[parsed.intent](ctx, parsed, text)
+            amount, currency = parsed.asks.budget
+            budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
+            reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
+            return reply
         if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
