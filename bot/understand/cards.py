@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-CARD_SHAPE = re.compile(
+from bot.understand.lazy import lazy
+
+CARD_SHAPE = lazy(
     r"(?<![a-z0-9])((?:rtx\s*|gtx\s*)?(?:[1-5]0[5-9]0)(?:\s*ti(?:\s*super)?|\s*super)?"
     r"|(?:h|a|l|v|t|b|p|k)[1-9]\d{1,2}(?![\d.]*\s*b(?![a-z]))[a-z]?(?:\s*(?:pcie|sxm|nvl))?"
     r"|mi\s?[1-9]\d{2}[a-z]?|tesla\s+\w+|quadro\s+\w+|rtx\s*[a-z]?\d{4}(?:\s*ada)?|910b|昇腾\s*\d*\w*|ascend\s*\d*\w*"
@@ -18,7 +20,7 @@ CARD_SHAPE = re.compile(
     r"(?![a-z0-9])",
     re.I | re.ASCII,
 )
-STATED_MEMORY = re.compile(r"^\s*(?:[-(（]?\s*)?(\d{1,3})\s*(?:g|gb)\b", re.I | re.ASCII)
+STATED_MEMORY = lazy(r"^\s*(?:[-(（]?\s*)?(\d{1,3})\s*(?:g|gb)\b", re.I | re.ASCII)
 NOT_CARDS = {"a1", "b1", "h1", "t5", "v2", "v3", "l2", "k8"}  # model versions and the like
 
 
@@ -54,7 +56,7 @@ def _looks_like_size(text: str, end: int) -> bool:
 # the catalog does not know, named back in the reply instead of silently sized as another family.
 # Chinese text counts only with a version number glued to it ("百川2"): "帮我算下 7b" or "咱们 7b" is
 # a sentence around a bare size, and text that no entity claims is never a model name.
-FAMILY_BEFORE_SIZE = re.compile(
+FAMILY_BEFORE_SIZE = lazy(
     r"(?<![a-z0-9])([a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*|[\u4e00-\u9fff]{2,4}\d+(?:\.\d+)?)[\s\-_]*(\d+(?:\.\d+)?)\s*b(?![a-z])",
     re.I,
 )

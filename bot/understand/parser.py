@@ -23,6 +23,7 @@ from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
@@ -122,27 +123,27 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     return "".join(chars)
 
 
-HELP = re.compile(
+HELP = lazy(
     r"^\s*/?(?:help|hepl|halp|start|commands?|usage|帮助|菜单)\b\s*\??$|怎么用|咋用|如何使用|怎么使用|你能干啥|你能做什么|你会什么|能干什么|能做啥"
     r"|有哪些命令|有什么命令|命令列表|指令|what can you do|how (?:do i|to) use (?:this|you|the bot|it)|^help\b"
     r"|what commands|which commands|list (?:of )?(?:the )?commands|commands? (?:are there|do you have|list)|all (?:the )?commands"
 )
-SIZE_WORDS = re.compile(
+SIZE_WORDS = lazy(
     r"显存|memory|vram|够|fit|几张|几卡|多少卡|多少张|要多少|oom|爆|跑得动|能跑|跑不|能训|训得|行不|行吗|能不能|需要|"
     r"多久|多长时间|how long|time|cost|price|花多少|多少钱|costs?|need|enough|size|sizing|要几|run|train"
 )
-TRAIN_WORDS = re.compile(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
-FOLLOW_UP = re.compile(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
-PROVIDER_LIST = re.compile(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
-MONEY_RULE = re.compile(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
+TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
+FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
+MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
-HOWTO = re.compile(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
+HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
-MEMORY_ASK = re.compile(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for|\d+\s*gb?\b.*(?:够|enough|fit)")
-PICK_A_CARD = re.compile(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
+MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for|\d+\s*gb?\b.*(?:够|enough|fit)")
+PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
-SIZE_WORDS_STRICT = re.compile(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
-COMPARE = re.compile(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
+SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
+COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
@@ -205,7 +206,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     avg = f.avg_len(rest)
     if avg:
         req["avg_len"] = avg
-        rest = re.sub(f.AVG_LEN, " ", rest, count=1)
+        rest = f.AVG_LEN.sub(" ", rest, count=1)
     samples = f.samples(rest)
     if samples:
         req["samples"] = samples
@@ -325,7 +326,7 @@ class Classified:
 
 MAX_CLAUSES = 4
 MAX_CLAUSE_TEXT = 300
-CLAUSES = re.compile(r"[?？。!！;；\n]+")
+CLAUSES = lazy(r"[?？。!！;；\n]+")
 
 
 def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
@@ -346,8 +347,8 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     return found, hits
 
 
-CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|断点")
-CHECKPOINT_ASK = re.compile(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
+CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
+CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
 
 
 def asks_checkpoint(norm: str) -> bool:
@@ -355,12 +356,12 @@ def asks_checkpoint(norm: str) -> bool:
     return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
 
 
-PRICE_WORDS = re.compile(
+PRICE_WORDS = lazy(
     r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = re.compile(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
-PRICE_ONLY_WORDS = re.compile(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
