@@ -40,6 +40,7 @@ class Incoming:
     # The team a group chat belongs to, when the platform has one above the chat: on Discord the
     # server (guild), so every channel and thread of a server shares one team wallet.
     team_id: str | None = None
+    typed: dict[str, Any] | None = None  # a slash command's typed options (Discord): {"command": ..., "text": ..., fields}
     edit_of: str | None = None  # an edited message: the fingerprint of what its first version asked
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
 

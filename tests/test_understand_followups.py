@@ -115,3 +115,15 @@ def test_when_unsure_the_two_closest_questions_are_buttons_that_answer(chat: Cha
 def test_a_budget_for_a_job_without_its_dataset_is_named_back_with_the_answer(chat: ChatUser) -> None:
     reply = chat.say("qwen3 14b lora 预算 6000 块")
     assert reply.kind == "sizing" and "Qwen3-14B" in chat.text and "¥6,000" in chat.text
+
+
+def test_typed_options_arrive_on_the_incoming_and_win_over_the_text() -> None:
+    """Discord's slash-command fields ride on the message; the core reads them through its one entry."""
+    from bot.core.router import Core
+    from bot.messages import Incoming
+
+    typed = {"command": "size", "text": "qwen3 8b lora 一张 a6000", "gpu": "rtx-4090", "gpus": 2}
+    reply = Core().handle(Incoming(text="/size", user_id="u", chat_id="c", typed=typed))
+    assert reply is not None and reply.kind == "sizing"
+    assert reply.reading.request.gpu == "rtx-4090" and reply.reading.request.num_gpus == 2
+    assert reply.reading.request.model == "qwen3-8b"

@@ -37,6 +37,7 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
+from bot.understand.typed import typed_request
 from bot.views.planning import planning_for
 from engine.errors import KasuanError
 from engine.money import Money
@@ -81,19 +82,6 @@ class Core:
             self._remember(ctx, reply)
         return reply
 
-    def handle_parsed(self, inc: Incoming, parsed: Parsed) -> Reply:
-        """A request a front end built directly (Discord's typed options): no text round trip."""
-        ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
-        try:
-            reply = self._answer(ctx, parsed, inc.text)
-        except KasuanError as exc:
-            return Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)})
-        except Exception as exc:
-            log.error("handler failed for %s event %s", inc.platform, inc.event_id)
-            return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
-        self._remember(ctx, reply)
-        return reply
-
     # ------------------------------------------------------------ routing
 
     def _route(self, ctx: Context) -> Reply | None:
@@ -103,6 +91,8 @@ class Core:
                 if inc.button.startswith(prefix):
                     return handler(ctx, inc.button)
             return _out_of_date(ctx)
+        if inc.typed is not None:  # a slash command's typed options: read here, like text, never by the adapter
+            return self._answer(ctx, typed_request(inc.typed), inc.text)
         text = inc.text.strip()
         m = COMMAND.match(text)
         if m:
