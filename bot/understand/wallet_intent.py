@@ -10,7 +10,7 @@ rentals, budget) needs no object but is phrased as about *my* money, never as a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.understand.lazy import lazy
 
@@ -47,10 +47,25 @@ class WalletAction:
 
     kind: str  # topup | rent | stop | renew | budget_set | budget_clear | budget_show | history | rentals | balance
     rental_id: int | None = None
+    personal: bool = False  # "me", "my", "我": in a group, the asker's own wallet
+    mine: bool = False  # "我的", "我自己" anywhere in the message (the same, in a group)
+
+
+# The words that select one's own wallet (the commands' "me" too: bot/wallet/commands.py).
+PERSONAL_WORDS = frozenset({"me", "mine", "my", "personal", "我", "我的", "个人", "私人"})
 
 
 def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
-    """The wallet action `text` states, or None (a question about money rules is not one)."""
+    """The wallet action `text` states, or None (a question about money rules is not one), with
+    whether it is about the asker's own wallet (read here, so the wallet never reads the text)."""
+    found = _action(text, amount=amount, gpu=gpu, has_duration=has_duration)
+    if found is None:
+        return None
+    personal = any(w in PERSONAL_WORDS for w in text.lower().split())
+    return replace(found, personal=personal, mine="我的" in text or "我自己" in text)
+
+
+def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
     rule_question = bool(RULE_QUESTION.search(text))
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
