@@ -127,3 +127,17 @@ def test_typed_options_arrive_on_the_incoming_and_win_over_the_text() -> None:
     assert reply is not None and reply.kind == "sizing"
     assert reply.reading.request.gpu == "rtx-4090" and reply.reading.request.num_gpus == 2
     assert reply.reading.request.model == "qwen3-8b"
+
+
+def test_in_a_group_my_own_wallet_is_read_from_the_words_by_the_parser() -> None:
+    from bot.store import connect
+
+    store = connect(":memory:")
+    private = ChatUser(store, user="10")
+    group = ChatUser(store, private.clock, user="10", chat="-100", group=True, admin=False)
+    private.say("/topup 321 USDT")
+    assert parse("我的余额还有多少").wallet is not None and parse("我的余额还有多少").wallet.mine  # type: ignore[union-attr]
+    group.say("我的余额还有多少")
+    assert "₮321.00" in group.text
+    group.say("余额还有多少")
+    assert "₮321.00" not in group.text
