@@ -212,10 +212,7 @@ def handle_action(store: Store, clock: Clock, inc: Incoming, action: WalletActio
     card, a stop or renewal with its rental number, a budget, or reading the balance, rentals or
     history). `default_provider` is the user's /provider setting, used before asking which one."""
     ctx = WalletCall(store, clock, inc, lang, clock.now())
-    words = cmd.tokens(text)
-    _, ctx.personal = cmd.take_personal(words)
-    if inc.chat_kind == "group" and any(w in text for w in ("我的", "我自己")):
-        ctx.personal = True
+    ctx.personal = action.personal or (inc.chat_kind == "group" and action.mine)  # read by the parser
     return _guarded(ctx, lambda: _act(ctx, action, r, text, default_provider))
 
 
