@@ -141,3 +141,14 @@ def test_in_a_group_my_own_wallet_is_read_from_the_words_by_the_parser() -> None
     assert "₮321.00" in group.text
     group.say("余额还有多少")
     assert "₮321.00" not in group.text
+
+
+@pytest.mark.parametrize("text", ["导出一份 32b 全参 zero3 的 deepspeed json", "give me a llamafactory yaml for 7b qlora",
+                                  "qwen3 8b lora 4090 export the deepspeed config"])
+def test_an_export_asked_with_its_job_gets_the_files_not_a_sizing(chat: ChatUser, text: str) -> None:
+    reply = chat.say(text)
+    assert reply.kind == "export" and reply.files, text
+
+
+def test_asking_to_size_with_a_filler_verb_is_still_a_sizing(chat: ChatUser) -> None:
+    assert chat.say("帮我算下 7b qlora 4090").kind == "sizing"

@@ -275,8 +275,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons))
-    if c.intent in ("unknown", "faq") and asks.export and not c.confident:
-        c = Classified("export", c.hits)  # "导出 deepspeed 配置": the files of the job (the last one, or which?)
+    if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and not c.confident)):
+        # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
+        # (the one named, the last one, or which?), not its sizing
+        c = Classified("export", c.hits)
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":
