@@ -54,6 +54,7 @@ from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
 from bot.wallet import display
+from bot.wallet.amount_text import out_of_range, read_money
 from bot.wallet.money import check_amount
 from bot.wallet.operations import (
     open_rental,
@@ -835,11 +836,19 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
     amount that can be read two ways is asked back, one out of range is refused with its range."""
     if action.kind == "budget_clear":
         return cmd_budget(ctx, ["off"])
+    if action.kind == "topup":  # the text read again by the reader /topup uses: the same decision
+        money = read_money(text, command=False)
+        if money is None:
+            raise WalletError("wallet.err.need_amount", usage=USAGE["topup"])
+        if money.ambiguous is not None:
+            return _ask_amount(ctx, "topup", money.ambiguous, money.currency, money.provider)
+        assert money.amount is not None
+        return _topup(ctx, money.amount, money.currency, money.provider)
     if (m := LONG_NUMBER.search(unicodedata.normalize("NFKC", text))) and (r.amount is None or isinstance(
             r.amount, OutOfRange)):
-        raise cmd.out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
+        raise out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
     if isinstance(r.amount, OutOfRange):
-        raise cmd.out_of_range(r.amount.text)
+        raise out_of_range(r.amount.text)
     if action.kind == "budget_set" and r.amount is not None:
         if isinstance(r.amount, Ambiguous):
             return _ask_amount(ctx, "budget", r.amount, r.currency, r.provider)
@@ -853,10 +862,6 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
         return _renew(ctx, action.rental_id, duration)
     if action.kind == "stop" and action.rental_id is not None:
         return _stop(ctx, action.rental_id)
-    if action.kind == "topup" and r.amount is not None:
-        if isinstance(r.amount, Ambiguous):
-            return _ask_amount(ctx, "topup", r.amount, r.currency, r.provider)
-        return _topup(ctx, r.amount, r.currency, r.provider)
     if action.kind == "rent" and r.gpu is not None:
         return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None), default_provider)
     if action.kind == "history":
