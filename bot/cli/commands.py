@@ -239,19 +239,28 @@ def build_parser(command: str | None = None) -> Parser:
 
 def setup_logging() -> None:
     """Tracebacks go to a log file (KASUAN_LOG, default ./data/kasuan.log), not to the terminal."""
+    level = "INFO"
+    if os.environ.get("KASUAN_LOG_LEVEL", "").strip():
+        from bot.adapters.config import log_level  # lazy: only when a level is set (pydantic-settings)
+
+        level = log_level(os.environ["KASUAN_LOG_LEVEL"])  # ConfigError: one line, exit code 2
     path = Path(os.environ.get("KASUAN_LOG", "data/kasuan.log"))
     try:
-        private_file(path)  # owner-only, whatever the umask
+        private_file(path)  # owner-only when KaSuan creates or owns it; /dev/null and pipes left alone
         handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
         handler = logging.NullHandler()
-    logging.basicConfig(level=os.environ.get("KASUAN_LOG_LEVEL", "INFO"), handlers=[handler])
+    logging.basicConfig(level=level, handlers=[handler])
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     lang = detect_language(" ".join(argv))
-    setup_logging()
+    try:
+        setup_logging()
+    except ValueError as exc:  # bot.adapters.config.ConfigError: KASUAN_LOG_LEVEL
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         first = argv[0] if argv and not argv[0].startswith("-") else None
         known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts", "prices")
