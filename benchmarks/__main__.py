@@ -74,6 +74,12 @@ def main() -> None:
     chats = chat_eval.run()
     chat_eval.write_failures(chats)
     print(chat_eval.report(chats))
+    for blind in ("chat_eval_blind1.yaml", "chat_eval_blind2.yaml"):
+        section(f"Team chat, blind set benchmarks/{blind} (spent: first contact in the README; target: >= 95%)")
+        path = chat_eval.HERE / blind
+        outcomes = chat_eval.run(chat_eval.load(path)[0])
+        chat_eval.write_failures(outcomes, chat_eval.HERE / "out" / f"{path.stem}_failures.txt")
+        print(chat_eval.report(outcomes))
 
     from benchmarks import cost_speed
 
