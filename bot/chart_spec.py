@@ -133,8 +133,9 @@ def memory_bar(row: dict[str, Any], lang: str, role: str = "", lead: bool = Fals
     name = f"{setup} ({plan})" if named else setup
     drawn = t("chart.eight_bit", lang, plan=plan) if role == "eight_bit" else plan if named else ""
     label = _marked(wrap(setup) + ("\n" + wrap(drawn) if drawn else ""), lead)
-    low, high = row.get("low_gb"), row.get("high_gb")
-    ranged = low is not None and high is not None and fmt_gb(low) != fmt_gb(high)
+    low: float = row.get("low_gb", row["total_gb"])
+    high: float = row.get("high_gb", row["total_gb"])
+    ranged = fmt_gb(low) != fmt_gb(high)
     need = f"{fmt_gb(low)}–{fmt_gb(high)}" if ranged else fmt_gb(row["total_gb"])
     value = t("chart.need_of", lang, need=need, mem=fmt_mem(row["memory_gb"]))
     return MemoryBar(label, grouped(row["terms"]), row["memory_gb"], value, lead, name,
