@@ -131,7 +131,12 @@ def memory_bar(row: dict[str, Any], lang: str, role: str = "", lead: bool = Fals
     # as templates/sizing.j2 `setup` names it: the plan in brackets unless it is one card as it is
     named = row["num_gpus"] > 1 or row["offload"] != "none"
     name = f"{setup} ({plan})" if named else setup
-    drawn = t("chart.eight_bit", lang, plan=plan) if role == "eight_bit" else plan if named else ""
+    if role == "eight_bit":  # as the text's line names it: "8× A100 80GB SXM (ZeRO-3) with an 8-bit optimizer"
+        name = t("chart.eight_bit", lang, plan=name)
+    if role == "eight_bit":
+        drawn = t("chart.eight_bit", lang, plan=plan if named else "").strip()
+    else:
+        drawn = plan if named else ""
     label = _marked(wrap(setup) + ("\n" + wrap(drawn) if drawn else ""), lead)
     low: float = row.get("low_gb", row["total_gb"])
     high: float = row.get("high_gb", row["total_gb"])

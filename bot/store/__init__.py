@@ -2,7 +2,8 @@
 
 `connect()` (bot/store/opening) opens the database $KASUAN_DB names (default ./data/kasuan.db),
 sets it up and runs the versioned migrations. The modules hold one concern each:
-settings (per-user / per-chat key-value), updates (platform de-duplication), wallets (wallets,
+settings (per-user / per-chat key-value), updates (platform de-duplication), inbox (Telegram
+updates kept until answered), conversations (what a reply left open, per chat and user), wallets (wallets,
 accounts, alert preferences), ledger, rentals, budgets, outbox (alerts and blocked chats) and
 pending (actions waiting for a confirmation button).
 """

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
+from bot.understand.asks import Asks
 from bot.views.cost import duration_view, option_row
 from engine.planning import (
     Candidates,
@@ -105,23 +106,18 @@ def _model(req: TrainingRequest) -> dict[str, Any]:
             "micro_batch": r.request.micro_batch}
 
 
-def planning_for_text(text: str, request: TrainingRequest, lang: str, now: datetime) -> Reply | None:
+def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime) -> Reply | None:
     """The planning reply a chat message asks for, or None when it asks none of them (the router
-    then answers it as usual). `request` is what the parser read from the same text."""
-    from bot.understand import planning as ask
-
-    card = ask.how_many_card(text)
-    if card is not None:
-        return cards_reply(request, card, lang)
-    if ask.wants_longest_seq(text):
+    then answers it as usual). `asks` and `request` are what the parser read from the message."""
+    if asks.how_many_gpu is not None:
+        return cards_reply(request, asks.how_many_gpu, lang)
+    if asks.longest_seq:
         return max_seq_reply(request, lang)
-    if ask.wants_largest_batch(text):
+    if asks.largest_batch:
         return max_batch_reply(request, lang)
-    money = ask.budget(text)
-    if money is not None:
-        amount, currency = money
+    if asks.budget is not None:
+        amount, currency = asks.budget
         return budget_reply(request, amount, currency or request.currency or ("CNY" if lang == "zh" else "USD"), lang)
-    due = ask.deadline(text, now)
-    if due is not None:
-        return deadline_reply(request, due, now, lang)
+    if asks.deadline is not None:
+        return deadline_reply(request, asks.deadline, now, lang)
     return None

@@ -66,7 +66,7 @@ def _verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
     ones, e.g. 32B full on 8 × 80 GB with ZeRO-3), rather than replaced by a dearer setup."""
     if s.fit is not None:
         return s.fit
-    fitting = [f for f in s.recommendations if f.fits]
+    fitting = [f for f in s.recommendations if f.fits or f.may_fit]
     if not fitting:
         return None
     if roomy:  # asked for room: the cheapest setup without offload that leaves ROOMY_SHARE of each card free
@@ -76,7 +76,7 @@ def _verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
             return min(spacious, key=lambda f: (price_rank(f), f.num_gpus))
     fewest = min(f.num_gpus for f in fitting)
     first = [f for f in fitting if f.num_gpus == fewest]
-    return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), f.tight))[0]
+    return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), not f.fits, f.tight))[0]
 
 
 def stated_count_alternative(s: Sizing) -> Fit | None:
