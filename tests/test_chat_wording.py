@@ -33,3 +33,27 @@ def test_a_lora_cost_names_the_four_n_d_rule_it_used(chat: ChatUser) -> None:
     chat.say("qwen3 14b 全参 3万条 训2轮")
     chat.press("btn.details")
     assert any("6·N·D" in line for line in chat.lines)
+
+
+CLI_ONLY = ("cli.", "wallet.cli.", "wallet.use_chat")  # spoken only by the command line about itself
+
+
+def test_no_chat_string_names_a_flag_or_the_command_line() -> None:
+    """Every reply string a chat can show, in both languages: no `--flag`, no `kasuan ...` command."""
+    from pathlib import Path
+
+    import yaml
+
+    found = []
+    for path in sorted(Path("catalogs").glob("strings*.yaml")):
+        for key, texts in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            if key.startswith(CLI_ONLY) or not isinstance(texts, dict):
+                continue
+            found += [f"{path.name}:{key}:{lang}" for lang, text in texts.items()
+                      if re.search(r"(?<![\w-])--[a-z]|\bkasuan [a-z]", str(text))]
+    assert found == []
+
+
+def test_a_flops_figure_is_a_power_of_ten_not_e_notation(chat: ChatUser) -> None:
+    chat.say("32B full finetune on 8 cards, 20M tokens, 3 epochs")
+    assert "1.15×10¹⁹" in chat.text and not re.search(r"\d[eE][+-]?\d", chat.text), chat.text
