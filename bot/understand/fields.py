@@ -174,6 +174,13 @@ def zero(text: str) -> int | None:
     return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2))
 
 
+def sharding(text: str) -> str | None:
+    """"with FSDP": parameters sharded the way PyTorch FSDP does it (its memory mechanism, and the
+    export's main plan); None leaves it to the framework's profile (DeepSpeed for most)."""
+    m = ZERO.search(text)
+    return "fsdp" if m is not None and m.group(0) == "fsdp" else None
+
+
 def _asked(text: str, m: re.Match[str]) -> bool:
     """True when the switch is only asked about ("要不要 offload", "要开8比特优化器吗")."""
     return bool(QUESTION_ABOUT.search(text[max(0, m.start() - 8):m.start()]))

@@ -233,7 +233,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         req["num_gpus"] = rental.num_gpus = count
     extractors = {
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
-        "zero": f.zero, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
+        "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "epochs": f.epochs,
         "framework": f.framework,
     }
