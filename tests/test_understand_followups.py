@@ -30,6 +30,12 @@ def test_a_budget_is_money_and_never_a_duration_or_a_sequence_length(text: str, 
     ("h100 跑3天 多少钱", 3.0, None),
     ("a6000 rent for 36h", None, 36.0),
     ("4090 租2.5天", 2.5, None),
+    ("cloudgpu a100 跑了2小时10分钟 多少钱", None, 2 + 10 / 60),
+    ("2h30m on a 4090 at cloudgpu", None, 2.5),
+    ("一万网络 T4 租半年 多少钱", 180.0, None),
+    ("4090 跑半个月 gpuli", 15.0, None),
+    ("qwen3 8b lora 4090 跑半小时", None, 0.5),
+    ("h100 3h 多少钱", None, 3.0),
 ])
 def test_durations_in_any_form(text: str, days: float | None, hours: float | None) -> None:
     r = parse(text, T0).rental
@@ -152,3 +158,28 @@ def test_an_export_asked_with_its_job_gets_the_files_not_a_sizing(chat: ChatUser
 
 def test_asking_to_size_with_a_filler_verb_is_still_a_sizing(chat: ChatUser) -> None:
     assert chat.say("帮我算下 7b qlora 4090").kind == "sizing"
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 3090 挂一个月不关机 多少钱", "4090 别释放 一周多少钱"])
+def test_a_negated_or_priced_stop_word_is_a_price_question_not_a_wallet_stop(text: str) -> None:
+    parsed = parse(text, T0)
+    assert parsed.intent == "price" and parsed.wallet is None, (parsed.intent, parsed.wallet)
+
+
+def test_a_stop_with_its_rental_number_still_stops() -> None:
+    for text in ("停掉 12", "/stop 12", "stop rental 12"):
+        parsed = parse(text, T0)
+        assert parsed.intent == "wallet" and parsed.wallet is not None and parsed.wallet.kind == "stop"
+        assert parsed.wallet.rental_id == 12
+
+
+@pytest.mark.parametrize(("text", "size"), [("vram for qwen 14b lora in bf16?", 14.0), ("gpuli上跑 qwen 14b qlora 一周", 14.0),
+                                            ("llama 70b qlora a100", 70.0)])
+def test_a_family_with_a_size_and_no_version_is_a_bare_size(text: str, size: float) -> None:
+    """"qwen 14b" names no version: a 14B model with Qwen's shape, never "Qwen version 1, 4B"."""
+    request = parse(text, T0).request
+    assert (request.model, request.params_b) == (None, size)
+
+
+def test_a_family_version_and_size_the_catalog_lacks_still_gets_a_did_you_mean() -> None:
+    assert parse("qwen3-9b lora", T0).request.model == "qwen3-9b"

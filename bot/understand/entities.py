@@ -201,7 +201,8 @@ def brand_size(text: str) -> list[Match]:
 
 NAMED_SIZE = lazy(
     r"(?<![a-z])(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|mixtral|deepseek|yi|internlm|phi)"
-    r"[\s-]?v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
+    # the version and the size apart ("qwen3-9b", "llama 3 13b"): "qwen 14b" is a bare size, not version 1, size 4b
+    r"[\s-]?v?\d+(?:\.\d+)?[\s-]{1,2}\d+(?:\.\d+)?\s*b(?![a-z])",
     re.ASCII,
 )
 

@@ -311,14 +311,28 @@ DAYS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.
 WEEKS = lazy(r"(\d+)[\s-]*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
 MONTHS = lazy(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
 YEARS = lazy(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
-HOURS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
+# a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)
+HOURS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
+HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)(?![a-z0-9])",
+                     re.ASCII)
+# "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
+HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
+HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
 MINUTES = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
 A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|包\s*(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 
 
 def duration(text: str) -> tuple[float | None, float | None]:
-    """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "a month" 30, "/月" 30."""
+    """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "2小时10分钟" 2⅙ h, "a month" 30,
+    "/月" 30, "半年" 180 (six months of 30 days, as monthly billing counts them)."""
+    m = HOURS_MINUTES.search(text)
+    if m:
+        return None, float(m.group(1)) + float(m.group(2)) / 60
+    m = HALF.search(text)
+    if m:
+        unit = m.group(1)
+        return (None, 0.5) if unit in ("小时", "钟头") else (HALF_DAYS[unit], None)
     m = HOURS.search(text)
     if m:
         return None, float(m.group(1))

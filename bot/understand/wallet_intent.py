@@ -25,7 +25,8 @@ RENT = lazy(
     r"|^/rent\b",
     re.I,
 )
-STOP = lazy(r"退租|停掉|停止|关掉|关机|销毁|释放|\bstop\b|destroy|terminate|release", re.I)
+# a verb after 不/别/没/无 is its negation ("挂一个月不关机": keep it running), never the action
+STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)|\bstop\b|destroy|terminate|release", re.I)
 RENEW = lazy(r"续费|续租|续一|renew|extend", re.I)
 HISTORY = lazy(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
 RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances", re.I)
@@ -76,7 +77,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
             return WalletAction("budget_show")
         return None
     for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
-        if pattern.search(text) and not rule_question:
+        if pattern.search(text) and not rule_question and not _price_question(text):
             m = RENTAL_ID.search(pattern.sub(" ", text))
             if m is not None:
                 return WalletAction(kind, int(m[1] or m[2]))
