@@ -183,3 +183,25 @@ def test_a_family_with_a_size_and_no_version_is_a_bare_size(text: str, size: flo
 
 def test_a_family_version_and_size_the_catalog_lacks_still_gets_a_did_you_mean() -> None:
     assert parse("qwen3-9b lora", T0).request.model == "qwen3-9b"
+
+
+def test_a_budget_word_after_the_amount_makes_it_the_budget_and_the_size_stays_a_size() -> None:
+    parsed = parse("¥2.5万预算，70b全参一个月够不够", T0)
+    assert parsed.asks.budget == (Decimal("25000"), "CNY") and parsed.request.params_b == 70.0
+
+
+@pytest.mark.parametrize(("text", "family"), [("budget 1000 USDT, 8b 全参 gpuli 包月 ok吗", None), ("foo 7b lora", None),
+                                              ("Falcon 7b lora 4090", "Falcon"), ("falcon-7b lora", "falcon"),
+                                              ("CodeLlama 34B lora", "CodeLlama")])
+def test_only_a_name_is_taken_for_an_unknown_family(text: str, family: str | None) -> None:
+    """A family the catalog lacks is named back only when it is written as a name (capitalised, or
+    joined to its size); a lowercase word of the sentence before a bare size is never one."""
+    assert parse(text, T0).family == family
+
+
+def test_a_budget_for_a_rental_period_is_answered_against_the_cheapest_setup(chat: ChatUser) -> None:
+    chat.say("¥2.5万预算，70b全参一个月够不够")
+    assert "¥25,000" in chat.text and "不够" in chat.text  # the cheapest safe 8-card month is ₮8,352 ≈ ¥59,299
+    other = ChatUser()
+    other.say("budget 1000 USDT, qwen3 8b lora at gpuli for a month, ok?")
+    assert "Budget ₮1,000: enough" in other.text and "(about" not in other.text  # one currency: no conversion

@@ -14,6 +14,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.clock import Clock
 from bot.core import buttons, files
@@ -39,7 +40,7 @@ from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
-from bot.views.planning import planning_for
+from bot.views.planning import budget_verdict, planning_for
 from engine.errors import KasuanError
 from engine.money import Money
 
@@ -155,8 +156,17 @@ class Core:
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request
+        rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
+        if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and rented_for and not (
+                q.tokens or q.samples or q.hours or q.days):
+            # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
+            reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
+            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang)
+            if verdict is not None:
+                reply.also.append(verdict)
+            return reply
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
-                q.tokens or q.samples or q.hours or q.days or parsed.rental.duration_days or parsed.rental.duration_hours):
+                q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back
             reply = self.intents[parsed.intent](ctx, parsed, text)
             amount, currency = parsed.asks.budget

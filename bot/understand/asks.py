@@ -71,7 +71,9 @@ def currency_ask(norm: str) -> str | None:
 def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
     """The asks in `norm` (the normalized message); `money` is what the money reader found in it."""
     p = _patterns()
-    budget = next(((w.value, w.currency) for w in money if w.budget), None) or planning.budget(norm)
+    # the money reader decides first; the budget phrases read the text only when it found no amount at
+    # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
+    budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
     return Asks(
         how_many_gpu=planning.how_many_card(norm),
         longest_seq=planning.wants_longest_seq(norm),

@@ -89,5 +89,9 @@ def unknown_family(text: str, raw: str = "") -> str | None:
         if any(key.startswith(re.sub(r"[^a-z0-9\u4e00-\u9fff]", "", stem)) for key in model_table().by_key):
             continue  # a family we know (qwen, llama ...): the reply names the architecture it used
         found = re.search(re.escape(word), raw, re.I) if raw else None
-        return found.group(0) if found else word
+        spelled = found.group(0) if found else word
+        joined = not re.search(r"\s", text[m.end(1):m.start(2)])  # "falcon-7b", "falcon7b": written as one name
+        if not (joined or spelled[:1].isupper() or not spelled.isascii()):
+            continue  # a lowercase English word apart from the size ("budget 8b") is the sentence, not a name
+        return spelled
     return None

@@ -28,7 +28,7 @@ NUM = r"\d[\d,]*(?:\.\d+)?"
 SCALE = r"(?:k|w|万|千)"
 BUDGET_BEFORE = (r"(?:预算(?:是|为|在|有|只有)?|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过|budget(?:\s+(?:of|is))?"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
-BUDGET_AFTER = r"(?:以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
+BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
 # A unit of time, a count or a size after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")

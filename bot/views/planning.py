@@ -12,6 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from bot.i18n import t
 from bot.messages import Reply
 from bot.understand.asks import Asks
 from bot.views.cost import duration_view, option_row
@@ -25,6 +26,7 @@ from engine.planning import (
     longest_sequence,
     within_budget,
 )
+from engine.money import Money
 from engine.request import TrainingRequest
 
 SHOWN = 6  # rows of options a planning reply lists
@@ -121,3 +123,22 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
     if asks.deadline is not None:
         return deadline_reply(request, asks.deadline, now, lang)
     return None
+
+
+def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str) -> Reply | None:
+    """The budget named back against a cost reply's pick (the cheapest setup that holds the job for
+    the stated rental time): within it, or over it by how much. The pick's high end is compared
+    (an estimated price range is judged on what it may cost), converted at the catalog's rates."""
+    view = reply.data.get("v") if isinstance(reply.data, dict) else None
+    pick = view.get("pick") if isinstance(view, dict) else None
+    if not pick:
+        return None
+    amount, stated = budget
+    limit = Money(amount, stated or currency or ("CNY" if lang == "zh" else "USD"))
+    cost = Money(Decimal(pick["total_max"]), pick["currency"])
+    in_budget = cost.to(limit.currency)
+    key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
+    approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
+                                                          converted=in_budget.rounded().format(lang))
+    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
+                                              approx=approx, over=(in_budget - limit).rounded().format(lang))})
