@@ -16,6 +16,7 @@ from bot.i18n import t
 from bot.messages import Reply
 from bot.understand.asks import Asks
 from bot.views.cost import duration_view, option_row
+from engine.money import Money
 from engine.planning import (
     Candidates,
     CardsNeeded,
@@ -26,7 +27,6 @@ from engine.planning import (
     longest_sequence,
     within_budget,
 )
-from engine.money import Money
 from engine.request import TrainingRequest
 
 SHOWN = 6  # rows of options a planning reply lists
