@@ -21,7 +21,7 @@ How an option is built, and why:
 - money (engine.billing): the quote for the job time plus the minutes before training starts where
   the provider bills them (a prepaid cycle runs from the order, so gpuli's ~3 minutes to SSH count;
   CloudGPU's boot is free). Options are sorted by total converted to one display currency at the
-  catalog's comparison rates (a range by its minimum); each keeps its own currency and Decimal amount;
+  catalog's comparison rates (a range by its maximum); each keeps its own currency and Decimal amount;
 - flags, as codes: tight (under 10% memory left), estimate (the source calls the price one), and the
   setups a careful engineer would hesitate over. The recommended ("cheapest") option is the cheapest
   one without such a caution: not tight, not an estimated price, not cards glued together over an
@@ -215,7 +215,8 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
             reason="too_long",
             limit_days=MAX_DURATION.days,
         )
-    options.sort(key=lambda o: (o.compare_range.low, o.compare_range.high, o.hours or 0.0, o.provider.id, o.gpu.id))
+    # a price band is compared on its high end (what it may cost), never ranked cheapest on its low end
+    options.sort(key=lambda o: (o.compare_range.high, o.compare_range.low, o.hours or 0.0, o.provider.id, o.gpu.id))
     options = _mark_cheapest(options)
     return CostReport(
         request=request,
@@ -591,8 +592,12 @@ def _notes(
 
 
 def _mark_cheapest(options: list[CostOption]) -> list[CostOption]:
-    """Flag the recommended option: cheapest without a caution, else cheapest not tight, else none."""
-    pick = next((o for o in options if not o.caution), None)
+    """Flag the recommended option: cheapest without a caution and without offload (which costs 20-50%
+    of throughput, seed 000: never the safe pick while a plan without it holds the job), else cheapest
+    without a caution, else cheapest not tight, else none."""
+    pick = next((o for o in options if not o.caution and o.plan.offload == "none"), None)
+    if pick is None:
+        pick = next((o for o in options if not o.caution), None)
     if pick is None:
         pick = next((o for o in options if not o.tight), None)
     if pick is None:

@@ -184,9 +184,10 @@ def test_32b_example_across_providers() -> None:
     report = compare(SEED_32B)
     # CloudGPU rents single cards only
     assert {k.reason for k in report.skipped if k.provider == "cloudgpu"} == {"count_not_offered"}
-    # sorted by total in USD at the catalog rates (a range by its low end), each in its own currency
-    lows = [o.compare_range.low for o in report.options]
-    assert lows == sorted(lows)
+    # sorted by total in USD at the catalog rates (a range by its high end: what it may cost), each in
+    # its own currency
+    highs = [o.compare_range.high for o in report.options]
+    assert highs == sorted(highs)
     assert all(isinstance(o.quote.total_min, Decimal) and isinstance(o.compare_range.low, Decimal)
                for o in report.options)
     a100_box = option(report, "yiwan", "a100-80g-sxm")
@@ -364,3 +365,20 @@ def test_reply_renders_in_every_flavor(flavor: str, lang: str) -> None:
                     TrainingRequest(params_b=72, method="lora", provider="cloudgpu")):
         text = render_reply(cost_reply(compare(request), lang), flavor)
         assert text.strip() and "{" not in text.replace("{{", "")
+
+
+def test_an_offload_plan_is_never_the_safe_pick_while_one_without_offload_holds_the_job() -> None:
+    """Seed 000: offload costs 20-50% of throughput; 32B full for a month on one MI300X with offload is
+    cheaper, but the pick is a setup without offload, and the offload one stays listed."""
+    report = compare(TrainingRequest(params_b=32, method="full", days=30))
+    pick = report.cheapest
+    assert pick is not None and pick.plan.offload == "none" and not pick.caution
+    assert any(o.plan.offload != "none" and o.compare_range.high < pick.compare_range.high for o in report.options)
+
+
+def test_a_price_band_is_ranked_on_its_high_end() -> None:
+    """72B full on 8 H100 for a month: 一万网络's ¥80,000–¥120,000 band is dearer than gpuli's ₮14,432 on
+    its high end, so gpuli's seed price leads (it would not on the band's low end, ¥80,000 ≈ $11,268)."""
+    report = compare(TrainingRequest(params_b=72, method="full", gpu="h100", num_gpus=8, days=30))
+    assert report.cheapest is not None and report.cheapest.provider.id == "gpuli"
+    assert report.cheapest.quote.total_min == D("14432")
