@@ -147,7 +147,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
-        summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy)
+        summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family}}, source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})

@@ -138,8 +138,18 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
     for row in sorted(prices.offered, key=lambda r: Money(r.quotes[0].total_max / r.quotes[0].needed_hours,
                                                           r.quotes[0].currency).to(display).amount):
         out.append({"provider": row.provider.name,
-                    "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate} for q in row.quotes]})
+                    "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate,
+                               "converted": _converted(q, display)} for q in row.quotes]})
     return out[:limit]
+
+
+def _converted(q: Quote, display: str) -> dict[str, Any] | None:
+    """The quote in the display currency at the catalog's comparison rates, for a reply that was
+    asked for that currency ("人民币多少"); None when it is the quote's own."""
+    if q.currency == display:
+        return None
+    low, high = (Money(a, q.currency).to(display).rounded().amount for a in (q.total_min, q.total_max))
+    return {"low": low, "high": high, "currency": display}
 
 
 def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str) -> Reply:

@@ -198,7 +198,8 @@ def lineup(verdict: Fit | None, other: Fit | None, eight_bit: dict[str, Any] | N
 
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
-                   stated: TrainingRequest | None = None, roomy: bool = False) -> dict[str, Any]:
+                   stated: TrainingRequest | None = None, roomy: bool = False,
+                   asked_currency: bool = False) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
     asked for headroom rather than the cheapest fit."""
     q = s.request
@@ -233,6 +234,7 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         "lever_fix": {"code": levers[0].code, "gb": levers[0].total_gb, "value": levers[0].value} if fixed_by_lever else None,
         "price_for": fit_row(priced) if priced is not None else None,
         "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
+        "asked_currency": asked_currency,  # "人民币多少": each price also in that currency
         "others": [fit_row(f) for f in others],
         "eight_bit": eight_bit,
         "lineup": lineup(verdict, other, eight_bit, others),
