@@ -199,8 +199,13 @@ def _rate(outcomes: list[Outcome]) -> str:
 
 
 def report(outcomes: list[Outcome], path: Path = FAILURES) -> str:
-    """The summary: pass rate overall, by category and by language, time per case."""
+    """The summary: pass rate overall, single messages and conversations apart, by category and by
+    language, time per case."""
     lines = [f"pass rate {_rate(outcomes)}, target {TARGET:.0%}"]
+    singles = [o for o in outcomes if len(o.case.turns) == 1]
+    talks = [o for o in outcomes if len(o.case.turns) > 1]
+    if singles and talks:
+        lines.append(f"  single messages {_rate(singles)}, conversations {_rate(talks)}")
     if outcomes:
         content_ok = sum(all(" lines > " in r for r in o.reasons) for o in outcomes)
         lines.append(f"  ignoring the line limit: {content_ok / len(outcomes):.1%} ({content_ok}/{len(outcomes)})")

@@ -47,6 +47,8 @@ class MemoryBar:
     value: str
     lead: bool = False
     name: str = ""  # the setup on one line as the text names it: "8× A100 80GB SXM (ZeRO-3)"
+    low_gb: float | None = None  # the estimate's range (the bar is the most likely figure; the verdict uses the high end)
+    high_gb: float | None = None
 
 
 @dataclass(frozen=True)
@@ -136,8 +138,13 @@ def memory_bar(row: dict[str, Any], lang: str, role: str = "", lead: bool = Fals
     else:
         drawn = plan if named else ""
     label = _marked(wrap(setup) + ("\n" + wrap(drawn) if drawn else ""), lead)
-    value = t("chart.need_of", lang, need=fmt_gb(row["total_gb"]), mem=fmt_mem(row["memory_gb"]))
-    return MemoryBar(label, grouped(row["terms"]), row["memory_gb"], value, lead, name)
+    low: float = row.get("low_gb", row["total_gb"])
+    high: float = row.get("high_gb", row["total_gb"])
+    ranged = fmt_gb(low) != fmt_gb(high)
+    need = f"{fmt_gb(low)}–{fmt_gb(high)}" if ranged else fmt_gb(row["total_gb"])
+    value = t("chart.need_of", lang, need=need, mem=fmt_mem(row["memory_gb"]))
+    return MemoryBar(label, grouped(row["terms"]), row["memory_gb"], value, lead, name,
+                     low if ranged else None, high if ranged else None)
 
 
 def what(v: dict[str, Any], lang: str) -> str:

@@ -192,7 +192,8 @@ def _bar_labels(ax: Any, labels: list[str], leads: list[bool]) -> None:
 
 
 def memory_figure(chart: Chart) -> Figure:
-    """Stacked horizontal bars of GB per card in four groups, a black tick at each card's memory."""
+    """Stacked horizontal bars of GB per card in four groups (the most likely figure), a whisker over the
+    estimate's range, a black tick at each card's memory."""
     from matplotlib.patches import Patch
 
     bars: list[MemoryBar] = [b for b in chart.bars if isinstance(b, MemoryBar)]
@@ -205,10 +206,13 @@ def memory_figure(chart: Chart) -> Figure:
     for y, b in enumerate(bars):
         if b.capacity_gb is not None:
             ax.vlines(b.capacity_gb, y - 0.42, y + 0.42, colors="black", linewidth=2)
-        end = max(lefts[y], b.capacity_gb or 0.0)
+        if b.low_gb is not None and b.high_gb is not None:  # the estimate's range, as the text states it
+            ax.hlines(y, b.low_gb, b.high_gb, colors="#222222", linewidth=1.5)
+            ax.vlines([b.low_gb, b.high_gb], y - 0.12, y + 0.12, colors="#222222", linewidth=1.5)
+        end = max(lefts[y], b.capacity_gb or 0.0, b.high_gb or 0.0)
         ax.annotate(b.value, (end, y), textcoords="offset points", xytext=(5, 0), va="center", fontsize=VALUE_PT)
     _bar_labels(ax, [b.label for b in bars], [b.lead for b in bars])
-    ends = [max(left, b.capacity_gb or 0.0) for left, b in zip(lefts, bars, strict=True)]
+    ends = [max(left, b.capacity_gb or 0.0, b.high_gb or 0.0) for left, b in zip(lefts, bars, strict=True)]
     _fit_margins(fig, ax, chart, [b.value for b in bars], ends, LEGEND_IN)
     handles = [Patch(color=c, label=label) for c, label in zip(GROUP_COLOURS, chart.legend, strict=True)]
     fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.0), ncols=2, fontsize=VALUE_PT,

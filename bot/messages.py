@@ -40,6 +40,8 @@ class Incoming:
     # The team a group chat belongs to, when the platform has one above the chat: on Discord the
     # server (guild), so every channel and thread of a server shares one team wallet.
     team_id: str | None = None
+    typed: dict[str, Any] | None = None  # a slash command's typed options (Discord): {"command": ..., "text": ..., fields}
+    edit_of: str | None = None  # an edited message: the fingerprint of what its first version asked
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
     # Files sent with the message (Telegram document, Discord attachment): (name, content), already
     # bounded by the adapter; the core sizes them as training files (bot.core.files), `text` is the caption.
@@ -115,6 +117,9 @@ class Reply:
     # For the presser of a button only (someone else's Confirm or history): a front end shows it privately
     # (Telegram: answerCallbackQuery with show_alert; Discord: an ephemeral reply) and leaves the message as is.
     notice: bool = False
+    also: list[Reply] = field(default_factory=list)  # answers to the other questions of the same message
+    reading: Any = None  # the Parsed behind a free-text answer (`kasuan ask --json`)
+    fingerprint: str | None = None  # what the message asked, as the core read it: an edit asking the same is not re-answered
 
     def picture(self) -> bytes | None:
         """The picture to send: the attached PNG, or the chart drawn now. A chart that fails to draw

@@ -125,7 +125,10 @@ def environment(flavor: str) -> Environment:
 
 def render_reply(reply: Reply, flavor: str = "plain") -> str:
     """A reply in a front end's flavor (plain for the console and the CLI)."""
-    return render(reply.kind, flavor, lang=reply.lang, **reply.data)
+    text = render(reply.kind, flavor, lang=reply.lang, **reply.data)
+    for other in reply.also:  # a message that asked two things: each answer, in the order asked
+        text += "\n" + render(other.kind, flavor, lang=other.lang, **other.data)
+    return text
 
 
 def render(kind: str, flavor: str, **data: Any) -> str:

@@ -51,6 +51,7 @@ from bot.prices import price_loop, refresh_interval
 from bot.prices import sources as price_sources
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
+from bot.store.connection import StoreURLError
 from bot.store.leases import process_id
 from bot.store.outbox import backlog as outbox_backlog
 from bot.wallet import send_due as wallet_send_due
@@ -451,8 +452,8 @@ def _ping(store: Store) -> bool:
 
 def main_run() -> int:
     """`kasuan run`: configure from the environment (and .env), then run; the console when no token is set."""
-    load_env_file()
     try:
+        load_env_file()
         config = Config.from_env()
     except ConfigError as exc:
         print(f"kasuan run: {exc}", file=sys.stderr)
@@ -466,6 +467,9 @@ def main_run() -> int:
         return asyncio.run(run_all(config))
     except KeyboardInterrupt:
         return 130
+    except StoreURLError as exc:  # KASUAN_DB cannot be used: the one line naming it
+        print(redact(f"kasuan run: {exc}", config.secrets), file=sys.stderr)
+        return 2
     except Exception as exc:
         log.error("kasuan run failed", exc_info=exc)
         print(redact(f"kasuan run: {type(exc).__name__}: {exc}", config.secrets), file=sys.stderr)

@@ -354,7 +354,9 @@ class _Job:
         recompute = q.grad_checkpointing is True
         attention = AttentionShape.of(r.spec, seq) if q.seq_len is not None else None
         if basis == "flops":
-            notes.append(Assumption("recompute_counted" if recompute else "recompute_not_counted"))
+            adapter = r.method in ("lora", "qlora")  # the rule the time was computed with: 4·N·D, not 6·N·D
+            notes.append(Assumption("recompute_counted" if recompute else
+                                    "recompute_not_counted_adapter" if adapter else "recompute_not_counted"))
             if attention is None:
                 notes.append(Assumption("attention_not_counted"))
         return cls(basis, q, r, tokens, samples, epochs, stated, recompute, attention, tuple(notes))

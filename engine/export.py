@@ -115,6 +115,7 @@ def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None
     fit, basis = _pick(s, report)
     estimate = fit.estimate if fit is not None else s.estimate
     cost = _price(s, report, fit) if report is not None and fit is not None else None
+    fsdp = fsdp or s.resolved.request.sharding == "fsdp"  # asked for in the request itself, e.g. by a button
     return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path, fsdp=fsdp)
 
 

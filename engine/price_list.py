@@ -197,6 +197,7 @@ class AddOnPrice:
     months: int
     unit_price: Decimal
     total: Decimal
+    unit: str = "gb_month"  # gb_month: the quantity is GB; month / node_month: a flat price per month
 
 
 def add_on_prices(add_ons: Mapping[str, int], duration: timedelta | None) -> list[AddOnPrice]:
@@ -212,5 +213,5 @@ def add_on_prices(add_ons: Mapping[str, int], duration: timedelta | None) -> lis
             if qty is None or a.price is None:
                 continue
             total = a.price * qty * months
-            out.append(AddOnPrice(p, a.id, qty, months, a.price, total))
+            out.append(AddOnPrice(p, a.id, qty, months, a.price, total, a.unit))
     return out

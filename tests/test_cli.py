@@ -169,3 +169,18 @@ def test_the_published_json_schema_is_the_contract(capsys: pytest.CaptureFixture
     assert main(["cost", "Qwen3-8B QLoRA on a 4090, 20M tokens", "--json"]) == 0
     cost = CostJson.model_validate(json.loads(capsys.readouterr().out))
     assert all(isinstance(o["total_min"], str) for o in cost.costs)  # money as decimal strings
+
+
+def test_ask_answers_a_command_as_the_chat_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """`kasuan ask` goes through the same entry as every front end: "/gpus" lists the cards."""
+    assert main(["ask", "/gpus"]) == 0
+    out = capsys.readouterr().out
+    assert "RTX 4090" in out and "H100" in out
+
+
+def test_ask_stdin_answers_each_line_on_its_own_unless_asked_to_keep_one_conversation() -> None:
+    lines = "qwen3 8b lora 一张 4090\n成本呢\n"
+    alone = [json.loads(x) for x in run("ask", "-", stdin=lines).stdout.splitlines()]
+    kept = [json.loads(x) for x in run("ask", "-", "--conversation", stdin=lines).stdout.splitlines()]
+    assert alone[1]["intent"] != "cost" and alone[1]["request"] == {}
+    assert kept[1]["intent"] == "cost" and "Qwen3-8B" in kept[1]["reply"]

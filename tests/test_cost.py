@@ -318,7 +318,8 @@ def test_cli_json_has_time_and_costs(kasuan: Kasuan) -> None:
 def test_cli_plain_reply(kasuan: Kasuan) -> None:
     code, out, _ = kasuan("32B full finetune on 8 cards, 20M tokens, 3 epochs")
     assert code == 0
-    assert "1.35 h" in out and "1.15e19" in out and "30% MFU" in out
+    assert "1.35 h" in out and "1.15×10¹⁹ FLOPs" in out and "30% MFU" in out
+    assert "e19" not in out.lower()  # no computer E notation in a reply
     assert "₮4,172" in out and "recompute not counted" in out
     assert "Cheapest safe option: gpuli 8×H200 SXM (ZeRO-3), 1 mo, ₮19,752" in out
     code, out, _ = kasuan("7B qlora 两天", "--provider", "gpuli")

@@ -230,3 +230,18 @@ def test_the_chat_reply_names_fsdp_the_licence_and_the_nodes(lang: str) -> None:
     assert "NCCL_SOCKET_IFNAME" in text and "NODE_RANK" in text
     plain = render_reply(export_reply(size(TrainingRequest(model="qwen3-8b", method="lora", gpu="l40s")), lang), "plain")
     assert "HF_TOKEN" not in plain and "FSDP" not in plain and "launch_llamafactory.sh" in plain
+
+
+def test_the_export_button_after_an_fsdp_question_keeps_fsdp_the_main_plan() -> None:
+    """"with FSDP" is read into the request (sharding), so the Export button, which carries only the
+    request, exports the accelerate + FSDP plan as the main one, like /export with the words."""
+    from bot.render import render_reply
+    from tests.chat_user import ChatUser
+
+    chat = ChatUser()
+    chat.say("qwen3 32b full on 8 h100 with fsdp")
+    exported = chat.press("btn.export")
+    text = render_reply(exported, "plain")
+    assert exported.kind == "export" and "Run: bash launch_accelerate.sh" in text and "FSDP" in text
+    chat.say("qwen3 32b full on 8 h100 zero3")
+    assert "Run: bash launch_llamafactory.sh" in render_reply(chat.press("btn.export"), "plain")

@@ -12,7 +12,7 @@ from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.parser import parse
 from testkit.parser_accuracy import score
 
-INTENTS = {"size", "cost", "price", "inference", "faq", "wallet", "help", "smalltalk", "unknown"}
+INTENTS = {"size", "cost", "price", "inference", "faq", "wallet", "help", "smalltalk", "unknown", "export"}
 
 
 def test_corpus_accuracy_at_least_95_percent() -> None:

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 
 from bot.render import render_reply
-from bot.understand.parser import parse_cost
-from bot.views.planning import budget_reply, cards_reply, deadline_reply, max_seq_reply, planning_for_text
+from bot.understand.parser import parse, parse_cost
+from bot.views.planning import budget_reply, cards_reply, deadline_reply, max_seq_reply, planning_for
 from engine.errors import InvalidRequest
 from engine.fit import Planner, ladder
 from engine.planning import (
@@ -125,10 +125,10 @@ def test_replies_in_both_languages() -> None:
 ])
 def test_planning_questions_from_chat_text(text: str, title: str) -> None:
     lang = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
-    reply = planning_for_text(text, parse_cost(text), lang, NOW)
+    reply = planning_for(parse(text, NOW).asks, parse_cost(text), lang, NOW)
     assert reply is not None and reply.kind == "planning" and title in render_reply(reply)
 
 
 def test_a_plain_sizing_question_is_not_a_planning_one() -> None:
     for text in ("Qwen3-8B QLoRA 一张4090够吗", "7B LoRA 4090 2 days", "32B full on 8 H100 seq 4096 batch 2"):
-        assert planning_for_text(text, parse_cost(text), "en", NOW) is None
+        assert planning_for(parse(text, NOW).asks, parse_cost(text), "en", NOW) is None

@@ -96,6 +96,31 @@ def test_many_threads_opening_a_new_database_migrate_it_once(empty_db_url: str) 
     assert connect(path).row("SELECT COUNT(*) AS n FROM schema_version")["n"] == len(MIGRATIONS)  # type: ignore[index]
 
 
+def test_new_databases_opened_by_many_threads_at_once_are_never_locked(tmp_path: Path) -> None:
+    """Switching a new file to WAL upgrades a shared lock to an exclusive one, which SQLite refuses
+    at once ("database is locked", no busy wait) when two connections do it together; connect
+    serializes the switch, so 12 new databases opened by 8 threads each all open, in WAL mode."""
+    errors: list[BaseException] = []
+    for n in range(12):
+        path = tmp_path / f"k{n}.db"
+        barrier = threading.Barrier(8)
+
+        def open_it(path: Path = path, barrier: threading.Barrier = barrier) -> None:
+            try:
+                barrier.wait(10)
+                connect(path).close()
+            except BaseException as exc:  # pragma: no cover - the assertion below reports it
+                errors.append(exc)
+
+        threads = [threading.Thread(target=open_it) for _ in range(8)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert connect(path).row("PRAGMA journal_mode")[0] == "wal"  # type: ignore[index]
+    assert errors == []
+
+
 def test_pragmas_wal_busy_timeout_foreign_keys(tmp_path: Path) -> None:
     store = connect(tmp_path / "k.db")
     assert store.row("PRAGMA journal_mode")[0] == "wal"  # type: ignore[index]

@@ -31,7 +31,6 @@ from bot.clock import Clock, SystemClock
 from bot.core.router import Core
 from bot.i18n import t
 from bot.messages import Delivery, Incoming, Reply
-from bot.understand.parser import Parsed
 
 T = TypeVar("T")
 CHART_BACKLOG = 16  # charts waiting in the chart worker (~0.1 s each) before a new one is skipped
@@ -191,21 +190,18 @@ class CoreRunner:
         """True the first time `key` (a platform event id) is seen; False for a redelivery."""
         return await self.call(self.dedup.first_time, key)
 
-    async def handle(self, inc: Incoming, parsed: Parsed | None = None) -> Reply | None:
+    async def handle(self, inc: Incoming) -> Reply | None:
         """The core's reply to `inc` (None when the message isn't for the bot)."""
-        reply, _ = await self.handle_timed(inc, parsed)
+        reply, _ = await self.handle_timed(inc)
         return reply
 
-    async def handle_timed(self, inc: Incoming, parsed: Parsed | None = None) -> tuple[Reply | None, float]:
+    async def handle_timed(self, inc: Incoming) -> tuple[Reply | None, float]:
         """The reply and the seconds the core spent on it (measured on the worker, queueing excluded).
-        `parsed`: a request the front end built from typed options (Discord), answered without text."""
+        Typed options (Discord) ride on `inc.typed`: the core reads them, through the same entry."""
         from bot.health import observe_reply
 
         reply: Reply | None
-        if parsed is not None:
-            reply, seconds = await self.call_timed(self.core.handle_parsed, inc, parsed)
-        else:
-            reply, seconds = await self.call_timed(self.core.handle, inc)
+        reply, seconds = await self.call_timed(self.core.handle, inc)
         if reply is not None:
             observe_reply(inc.platform, seconds)
         return reply, seconds

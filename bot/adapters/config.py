@@ -13,6 +13,7 @@ token) before a record is formatted, tracebacks included.
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import re
@@ -91,12 +92,43 @@ def load_env_file(path: Path | str | None = None, environ: dict[str, str] | None
     target = Path(path if path is not None else env.get("KASUAN_ENV_FILE", ".env"))
     if not target.is_file():
         return []
+    values = dotenv_values(stream=io.StringIO(_env_text(target)))
     added = []
-    for key, value in dotenv_values(target).items():
+    for key, value in values.items():
         if value is not None and key not in env:
             env[key] = value
             added.append(key)
     return added
+
+
+def _env_text(target: Path) -> str:
+    """The .env file as text, or a ConfigError naming the file and what is wrong with it (a NUL
+    byte, bytes that are not UTF-8, a file that cannot be read): never a traceback or an apology."""
+    try:
+        data = target.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"the env file {str(target)!r} cannot be read: {exc.strerror or exc}") from None
+    if b"\0" in data:
+        line = data[:data.index(b"\0")].count(b"\n") + 1
+        raise ConfigError(f"the env file {str(target)!r} has a NUL byte on line {line}; save it as plain"
+                          " text (one NAME=value a line)") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ConfigError(f"the env file {str(target)!r} is not UTF-8 text (line {line}); save it as UTF-8") from None
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def log_level(raw: str | None) -> str:
+    """KASUAN_LOG_LEVEL (or LOG_LEVEL) as a level name; ConfigError for one logging does not know."""
+    name = (raw or "INFO").strip().upper()
+    name = {"WARN": "WARNING", "FATAL": "CRITICAL"}.get(name, name)
+    if name not in LOG_LEVELS:
+        raise ConfigError(f"KASUAN_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r}")
+    return name
 
 
 def _shard_ids(raw: str, count: int | None) -> tuple[int, ...] | None:
@@ -203,7 +235,7 @@ class Config:
             status_port=e.status_port,
             lease_seconds=float(e.lease_seconds),
             discord_message_content=e.discord_message_content,
-            log_level=(e.log_level or e.log_level_fallback or "INFO").upper(),
+            log_level=log_level(e.log_level or e.log_level_fallback),
             alert_interval=e.alert_interval,
         )
 

@@ -40,8 +40,6 @@ from bot.core.settings import platform_lang
 from bot.i18n import detect_language, has, t
 from bot.messages import Incoming, Reply
 from bot.render import render_reply, split_message
-from bot.understand.parser import Parsed, parse
-from engine.request import TrainingRequest
 from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
 from engine.training_file import MAX_FILES as MAX_TRAINING_FILES
 
@@ -106,16 +104,9 @@ def command_text(name: str, text: str | None = None, **options: object) -> str:
     return " ".join(parts)
 
 
-def typed_request(name: str, text: str | None = None, **options: object) -> Parsed:
-    """A job command's typed options as the request itself (no text round trip): the free-text
-    option is parsed once, and every typed field is set on top of it (a typed field wins)."""
-    parsed = parse(text or "")
-    typed = {"model": options.get("model"), "method": options.get("method"), "gpu": options.get("gpu"),
-             "num_gpus": options.get("gpus"), "seq_len": options.get("seq_len"), "provider": options.get("provider")}
-    update = {k: v for k, v in typed.items() if v is not None}
-    request = TrainingRequest.model_validate({**parsed.request.model_dump(), **update})
-    missing = [] if request.model or request.params_b else ["model"]
-    return replace(parsed, intent=name, request=request, missing=missing)
+def typed_options(name: str, text: str | None = None, **options: object) -> dict[str, object]:
+    """A job command's typed options, as they travel on the Incoming (the core reads them)."""
+    return {"command": name, "text": text, **options}
 
 
 # ---------------------------------------------------------------------- catalog look-ups
@@ -452,9 +443,9 @@ class DiscordFrontEnd:
                 return
             await self.send(message.channel, reply, reference=None if private else message)
 
-    async def on_command(self, interaction: discord.Interaction[Any], text: str, parsed: Parsed | None = None, *,
+    async def on_command(self, interaction: discord.Interaction[Any], text: str, typed: dict[str, Any] | None = None, *,
                          public: bool = False) -> None:
-        """A slash command: typed options as the request (`parsed`), or as the command line the core
+        """A slash command: typed options (`typed`, read by the core), or as the command line the core
         understands (`text`, also what the language is read from). In a server, wallet commands
         answer ephemerally (only the asker sees them), unless an admin asks for the team summary
         to be `public`."""
@@ -468,8 +459,10 @@ class DiscordFrontEnd:
             ephemeral = interaction.guild_id is not None and name in PRIVATE_COMMANDS and not (public and admin)
             inc = self._incoming(text, interaction.user, interaction.channel_id, interaction.guild_id is None, key,
                                  locale=interaction.locale.value, admin=admin, guild_id=interaction.guild_id)
+            if typed is not None:
+                inc = replace(inc, typed=typed)
             reply, deferred = await self._in_time(
-                inc, lambda: interaction.response.defer(thinking=True, ephemeral=ephemeral), parsed)
+                inc, lambda: interaction.response.defer(thinking=True, ephemeral=ephemeral))
             if reply is None:
                 if not deferred:
                     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -501,10 +494,9 @@ class DiscordFrontEnd:
                 return
             await self._respond(interaction, reply, deferred=deferred, edit=True)
 
-    async def _in_time(self, inc: Incoming, defer: Callable[[], Awaitable[Any]],
-                       parsed: Parsed | None = None) -> tuple[Reply | None, bool]:
+    async def _in_time(self, inc: Incoming, defer: Callable[[], Awaitable[Any]]) -> tuple[Reply | None, bool]:
         """The core's reply; if it is not ready within `defer_after` seconds, defer the interaction first."""
-        task = asyncio.ensure_future(self.runner.handle(inc, parsed))
+        task = asyncio.ensure_future(self.runner.handle(inc))
         done, _ = await asyncio.wait({task}, timeout=self.defer_after)
         if done:
             return task.result(), False
@@ -711,7 +703,7 @@ def _job(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., No
                   gpus: app_commands.Range[int, 1, 1024] | None = None,
                   seq_len: app_commands.Range[int, 128, 1_048_576] | None = None) -> None:
         options = {"model": model, "method": method, "gpu": gpu, "gpus": gpus, "seq_len": seq_len}
-        await front.on_command(interaction, command_text(name, text, **options), typed_request(name, text, **options))
+        await front.on_command(interaction, command_text(name, text, **options), typed_options(name, text, **options))
 
     cb: Any = app_commands.choices(method=method_options())(job)
     cb = app_commands.autocomplete(model=model_choices, gpu=gpu_choices)(cb)
@@ -725,7 +717,7 @@ def _cost(front: DiscordFrontEnd, name: str) -> app_commands.Command[Any, ..., N
                    seq_len: app_commands.Range[int, 128, 1_048_576] | None = None,
                    provider: str | None = None) -> None:
         options = {"model": model, "method": method, "gpu": gpu, "gpus": gpus, "seq_len": seq_len, "provider": provider}
-        await front.on_command(interaction, command_text(name, text, **options), typed_request(name, text, **options))
+        await front.on_command(interaction, command_text(name, text, **options), typed_options(name, text, **options))
 
     cb: Any = app_commands.choices(method=method_options())(cost)
     cb = app_commands.autocomplete(model=model_choices, gpu=gpu_choices, provider=provider_choices)(cb)

@@ -262,21 +262,6 @@ class PerChatUpdates(BaseUpdateProcessor):
         """Nothing to release."""
 
 
-def request_signature(text: str) -> str:
-    """What a message asks, for telling a meaningful edit from a cosmetic one: the command and the
-    fields the parser reads (model, method, cards, money ...); for anything else (a FAQ question)
-    the words themselves, without case, spacing or punctuation."""
-    from bot.understand.parser import parse
-
-    words = " ".join(re.sub(r"[^\w/.,+-]+", " ", text.lower()).split())
-    m = re.match(r"^(/\w+)(?:@\w+)?\s*(.*)$", words)
-    head, body = (m[1], m[2]) if m else ("", words)
-    parsed = parse(body) if body else None
-    if parsed is None or parsed.intent not in ("size", "wallet"):
-        return json.dumps([head, body])
-    return json.dumps([head, parsed.intent, sorted((k, str(v)) for k, v in parsed.fields().items())])
-
-
 def api_root(base_url: str) -> str:
     """TELEGRAM_API_BASE_URL as a server root: "http://localhost:8081" (a trailing /bot is accepted)."""
     root = base_url.rstrip("/")
@@ -706,15 +691,13 @@ class TelegramFrontEnd:
         msg = update.edited_message
         if msg is None or msg.text is None:
             return
-        key = (msg.chat.id, msg.message_id)
-        before = self._asked.get(key)
-        if before is not None and before == request_signature(msg.text):
-            self._dedup_seconds.pop(update.update_id, None)
-            return
-        await self._answer(update, msg)
+        await self._answer(update, msg, edit_of=self._asked.get((msg.chat.id, msg.message_id)))
 
-    def _remember(self, msg: Message) -> None:
-        self._asked[(msg.chat.id, msg.message_id)] = request_signature(msg.text or "")
+    def _remember(self, msg: Message, fingerprint: str | None) -> None:
+        """What the core read the message as (its fingerprint): an edit is compared with it, not parsed here."""
+        if fingerprint is None:
+            return
+        self._asked[(msg.chat.id, msg.message_id)] = fingerprint
         while len(self._asked) > EDITS_REMEMBERED:
             self._asked.popitem(last=False)
 
@@ -728,7 +711,7 @@ class TelegramFrontEnd:
             done, _ = await asyncio.wait({task}, timeout=TYPING_EVERY)
         return task.result()
 
-    async def _answer(self, update: Update, msg: Message | None) -> None:
+    async def _answer(self, update: Update, msg: Message | None, edit_of: str | None = None) -> None:
         dedup = self._dedup_seconds.pop(update.update_id, 0.0)
         if msg is None or msg.from_user is None:
             return
@@ -739,7 +722,6 @@ class TelegramFrontEnd:
         text, addressed, _ = self._addressed(msg)
         if text is None or not addressed:
             return
-        self._remember(msg)
         link = DEEP_LINK.match(text)
         if link:  # t.me/<bot>?start=size_qwen3-8b_qlora opens that sizing
             text = f"/{link[1]} " + link[2].replace("_", " ")
@@ -757,11 +739,12 @@ class TelegramFrontEnd:
             platform=PLATFORM, chat_kind="private" if private else "group", addressed=True,
             user_lang=user.language_code, is_admin=admin, event_id=self.event_key(update.update_id),
             user_name=msg.chat.title if anonymous_admin else (user.username or user.full_name),
-            thread_id=str(thread) if thread is not None else None,
+            thread_id=str(thread) if thread is not None else None, edit_of=edit_of,
         )
         reply, seconds = await self._typing_while(msg.chat.id, thread, self.runner.handle_timed(inc))
         if reply is None:
             return
+        self._remember(msg, reply.fingerprint)
         start = time.perf_counter()
         parts = self.render(reply)
         seconds += dedup + time.perf_counter() - start

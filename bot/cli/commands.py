@@ -7,6 +7,7 @@ an unexpected failure prints an apology with an error id (exit 1), never a trace
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import logging
 import os
@@ -108,24 +109,29 @@ def ask_core() -> Core:
     return Core()
 
 
-def ask_reply(core: Core, text: str, lang: str | None) -> tuple[Parsed, Reply]:
-    """Parse once, answer through the router."""
-    from bot.messages import Incoming
+_lines = itertools.count(1)
+
+
+def ask_reply(core: Core, text: str, lang: str | None, chat: str = "cli") -> tuple[Parsed, Reply]:
+    """Answer through `Core.handle`, the one entry every front end uses (so "/gpus" lists the cards
+    here as in a chat); the reading behind the answer comes back on the reply."""
+    from bot.messages import Incoming, Reply
     from bot.understand.parser import parse
 
-    parsed = parse(text)
-    inc = Incoming(text=text, user_id="cli", chat_id="cli", platform="cli", user_lang=lang)
-    return parsed, core.handle_parsed(inc, parsed)
+    inc = Incoming(text=text, user_id="cli", chat_id=chat, platform="cli", user_lang=lang)
+    reply = core.handle(inc) or Reply("unknown", lang or "en", {"closest": []})
+    parsed = reply.reading if reply.reading is not None else parse(text)
+    return parsed, reply
 
 
-def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
+def ask_json(core: Core, text: str, lang: str | None, chat: str = "cli") -> dict[str, object]:
     """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
     from bot.cli.json_output import sizing_json
     from bot.core.handlers import faq_item
     from engine.cost import CostReport
     from engine.sizing import Sizing
 
-    p, reply = ask_reply(core, text, lang)
+    p, reply = ask_reply(core, text, lang, chat)
     request: dict[str, object] = p.fields()
     if isinstance(reply.source, Sizing):
         sized = sizing_json(reply.source)
@@ -148,7 +154,10 @@ def ask_json(core: Core, text: str, lang: str | None) -> dict[str, object]:
 def cmd_ask(args: argparse.Namespace) -> int:
     core = ask_core()
     if args.text == "-":
-        return answer_lines(sys.stdin, lambda line: ask_json(core, line, args.lang), args)
+        # each line on its own (a chat of its own), unless --conversation keeps them in one
+        def chat() -> str:
+            return "cli" if args.conversation else f"cli-line-{next(_lines)}"
+        return answer_lines(sys.stdin, lambda line: ask_json(core, line, args.lang, chat()), args)
     if not args.text or not args.text.strip():
         raise UsageError("kasuan ask: give the question as TEXT, or - to read lines from stdin")
     if args.json:
@@ -215,6 +224,8 @@ def build_parser(command: str | None = None) -> Parser:
     p.add_argument("text", nargs="?", help="the message, or - to read one message per line from stdin")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
+    p.add_argument("--conversation", action="store_true",
+                   help="with -, read the lines as one conversation (a line may follow up on the one before)")
     p.set_defaults(handler=cmd_ask)
     if command in (None, "db", "alerts"):
         from bot.cli.wallet import add_wallet_parsers  # lazy, like add_cost_parser
@@ -228,19 +239,28 @@ def build_parser(command: str | None = None) -> Parser:
 
 def setup_logging() -> None:
     """Tracebacks go to a log file (KASUAN_LOG, default ./data/kasuan.log), not to the terminal."""
+    level = "INFO"
+    if os.environ.get("KASUAN_LOG_LEVEL", "").strip():
+        from bot.adapters.config import log_level  # lazy: only when a level is set (pydantic-settings)
+
+        level = log_level(os.environ["KASUAN_LOG_LEVEL"])  # ConfigError: one line, exit code 2
     path = Path(os.environ.get("KASUAN_LOG", "data/kasuan.log"))
     try:
-        private_file(path)  # owner-only, whatever the umask
+        private_file(path)  # owner-only when KaSuan creates or owns it; /dev/null and pipes left alone
         handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
         handler = logging.NullHandler()
-    logging.basicConfig(level=os.environ.get("KASUAN_LOG_LEVEL", "INFO"), handlers=[handler])
+    logging.basicConfig(level=level, handlers=[handler])
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     lang = detect_language(" ".join(argv))
-    setup_logging()
+    try:
+        setup_logging()
+    except ValueError as exc:  # bot.adapters.config.ConfigError: KASUAN_LOG_LEVEL
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         first = argv[0] if argv and not argv[0].startswith("-") else None
         known = first in ("size", "cost", "ask", "chat", "run", "db", "alerts", "prices")

@@ -20,6 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.cli.db_backup import add_backup_parsers
 from bot.clock import Clock, FixedClock, SystemClock, parse_instant
 from bot.i18n import t
 from bot.messages import Delivery, Reply
@@ -45,12 +46,13 @@ def add_wallet_parsers(subparsers: Any, deliver_factory: DeliverFactory | None =
     delivery with a `platforms` attribute naming what it reaches (None when none is configured:
     `alerts run` then delivers only console alerts, here, and leaves the others queued)."""
     parser_class = getattr(subparsers, "_parser_class", argparse.ArgumentParser)
-    db = subparsers.add_parser("db", help="the wallet database: check the ledger")
+    db = subparsers.add_parser("db", help="the wallet database: check the ledger, back it up, restore it")
     db_sub = db.add_subparsers(dest="db_command", required=True, parser_class=parser_class)
     p = db_sub.add_parser("check", help="verify every balance equals the sum of its ledger entries")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["zh", "en"])
     p.set_defaults(handler=cmd_db_check)
+    add_backup_parsers(db_sub)
 
     alerts = subparsers.add_parser("alerts", help="wallet alerts: list what is due, or sweep and send once")
     a_sub = alerts.add_subparsers(dest="alerts_command", required=True, parser_class=parser_class)

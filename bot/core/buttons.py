@@ -37,6 +37,8 @@ def _extras(q: TrainingRequest) -> str:
         out.append(f"a{ATTENTION_CODES[q.attention]}")
     if q.micro_batch is not None:
         out.append(f"b{q.micro_batch}")
+    if q.sharding == "fsdp":
+        out.append("fs")  # FSDP: its memory mechanism, and the export's main plan
     return ".".join(out)
 
 
@@ -73,6 +75,8 @@ def decode(payload: str) -> tuple[TrainingRequest, str]:
         key, value = flag[0], flag[1:]
         if flag == "8b":
             data["optimizer"] = "adamw-8bit"
+        elif flag == "fs":
+            data["sharding"] = "fsdp"
         elif key == "r":
             data["lora_rank"] = int(value)
         elif key == "z":

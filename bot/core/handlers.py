@@ -6,7 +6,6 @@ catalogs/strings*.yaml. The docstring of each says what the user sees.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -21,7 +20,6 @@ from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import HOWTO, Parsed, parse
-from bot.understand.planning import wants_headroom
 from bot.understand.wallet_intent import WalletAction
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
@@ -141,15 +139,16 @@ def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRe
 
 
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
-                 family: str | None = None, roomy: bool = False) -> Reply:
-    """The sizing answer: the verdict, its price, alternatives and notes (the details on request)."""
+                 family: str | None = None, roomy: bool = False, display: str | None = None) -> Reply:
+    """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
+    prices in `display` when the message asked for a currency, else the chat's."""
     stated = _card_stand_in(_stated(req, ctx), card)
     s = size(stated)
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
-        reply = Reply("sizing", ctx.lang, {"v": sizing_summary(s, ctx.display_currency, card, req, roomy) | {"family": family}},
-                      source=s)
+        summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy)
+        reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family}}, source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})
     return attach_chart(reply, s)
@@ -181,6 +180,13 @@ def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False) -> Re
     except KasuanError:
         report = None  # a job that cannot be priced (a card no provider rents) still gets its files
     return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp)
+
+
+def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """"导出 deepspeed 配置" with a model, or after an answer: the files of that job; else which model?"""
+    if not (parsed.request.model or parsed.request.params_b):
+        return ask_model(ctx, "export", parsed.request)
+    return export_request(ctx, cost_fields(parsed))
 
 
 def export_(ctx: Context, args: str) -> Reply:
@@ -232,7 +238,7 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     return size_request(ctx, req, details=details)
 
 
-FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price")
+FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
@@ -246,8 +252,13 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _rent_follow_up(parsed, last, text)
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
-    if parsed.request.model or parsed.request.params_b:
+    if parsed.request.model or parsed.request.params_b or parsed.parts:
         return parsed
+    about = _about_last(parsed, last, text)
+    if about is not None:
+        return about
+    if parsed.intent == "faq" and parsed.faq_confident and not parsed.follow_up and len(text.strip()) > ONE_WORD:
+        return parsed  # "gpuli 的部署服务怎么样" after a sizing: a question of its own, answered by the FAQ
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
@@ -292,6 +303,45 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
+ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
+ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
+STANDS_ALONE = 0.8  # a FAQ match this sure is a new question even when short
+
+
+def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """A short message asking something of the last answer: its price in another currency, its
+    cost, its card count, a deadline or a budget for it, its config files. It is answered against
+    the last question (with any change it states); None when it asks none of these."""
+    if len(text.strip()) > ABOUT_LAST or parsed.intent in ("wallet", "help", "smalltalk"):
+        return None
+    asks, currency = parsed.asks, parsed.price.display_currency
+    bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
+    strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
+    if strong and not bare and not asks.export and not parsed.follow_up:
+        return None
+    if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
+        return None  # "H100 多少钱": a price question with its card stands alone
+    if last.kind == "price":
+        if currency is None:
+            return None
+        data = {**last.data, "display": currency, "asked_currency": True}
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
+                if v is not None and not asks.deadline}
+    base = dict(last.data.get("request", {}))
+    merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    if asks.export:
+        intent = "export"
+    elif asks.budget or asks.deadline or asks.cost:
+        intent = "cost"
+    elif asks.count or asks.how_many_gpu or currency:
+        intent = "cost" if last.kind == "cost" else "size"
+    else:
+        return None
+    return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
 def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:
     """After a rental confirmation, "一周，gpuli" / "make it 2 cards" re-quotes that rental with
     the change (a new confirmation replaces the old one; nothing is written before Confirm)."""
@@ -319,7 +369,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
     return size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
-                        roomy=wants_headroom(text))
+                        roomy=parsed.asks.headroom, display=parsed.price.display_currency)
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
@@ -350,8 +400,6 @@ def cost_fields(parsed: Parsed) -> TrainingRequest:
 
 
 ANNUAL_DAYS = 365
-HOURS_LIST = re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])")
-BOTH_UNITS = re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week", re.IGNORECASE)
 
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -369,27 +417,26 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
     count = q.num_gpus or (extras.nodes * 8 if extras.nodes else None)
     days, hours = r.duration_days, r.duration_hours or q.hours
-    if BOTH_UNITS.search(text):
+    asks = parsed.asks
+    if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
-    several = sorted({float(h) for h in HOURS_LIST.findall(text.lower())})
+    several = list(asks.hours)
     if len(several) >= 2:
-        return hours_reply(variants(q.gpu, text), count, several, ctx.lang, extras.display_currency or ctx.display_currency)
+        return hours_reply(variants(q.gpu, asks.form_factor), count, several, ctx.lang,
+                           extras.display_currency or ctx.display_currency)
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
-    data = {"gpu": variants(q.gpu, text), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
+    data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     return _price_turn(ctx, data, details=False)
 
 
-FORM_FACTOR = re.compile(r"sxm|pcie|nvl|hgx|oam", re.IGNORECASE)
-
-
-def variants(gpu: str, text: str) -> list[str]:
+def variants(gpu: str, form_named: bool) -> list[str]:
     """The card and its other form factors with the same memory (A100 80GB SXM and PCIe) when the
     question named none: each provider is then quoted for the one it rents."""
-    if FORM_FACTOR.search(text):
+    if form_named:
         return [gpu]
     spec = gpus().get(gpu)
     stem = gpu.rsplit("-", 1)[0]
@@ -447,9 +494,31 @@ def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     return help_(ctx, "")
 
 
+BUTTON_LABEL = 40  # characters of a question shown on its button
+
+
 def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
-    closest = [faq_item(h, ctx.lang) for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
-    return Reply("unknown", ctx.lang, {"closest": closest})
+    """Not sure: the two closest FAQ questions, each also a button that answers it."""
+    hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
+    return closest_reply(ctx, hits)
+
+
+def closest_reply(ctx: Context, hits: list[Hit]) -> Reply:
+    closest = [faq_item(h, ctx.lang) for h in hits]
+    buttons = [Button("btn.faq", f"q|{h.entry.id}", {"question": _short(str(c["question"]))}) for h, c in zip(hits, closest, strict=True)]
+    return Reply("unknown", ctx.lang, {"closest": closest}, buttons)
+
+
+def _short(question: str) -> str:
+    return question if len(question) <= BUTTON_LABEL else question[: BUTTON_LABEL - 1] + "…"
+
+
+def faq_button(ctx: Context, payload: str) -> Reply | None:
+    """"q|<entry id>": the answer to the FAQ question the button showed; None when no such entry."""
+    entry = next((e for e in faq_entries() if e.id == payload[2:]), None)
+    if entry is None:
+        return None
+    return Reply("faq", ctx.lang, {"items": [faq_item(Hit(entry, 1.0), ctx.lang)]})
 
 
 def wallet_elsewhere(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -469,6 +538,7 @@ INTENTS: dict[str, IntentHandler] = {
     "unknown": unknown_intent,
     "wallet": wallet_elsewhere,
     "compare": lambda ctx, parsed, text: compare_intent(ctx, parsed, text),
+    "export": export_intent,
 }
 
 
@@ -576,8 +646,7 @@ def faq_(ctx: Context, args: str) -> Reply:
     hit, hits = faq_lookup(args)
     if hit is not None:
         return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang)]})
-    closest = [faq_item(h, ctx.lang) for h in hits[:2] if h.score > 0] if on_topic(args) else []
-    return Reply("unknown", ctx.lang, {"closest": closest})
+    return closest_reply(ctx, [h for h in hits[:2] if h.score > 0] if on_topic(args) else [])
 
 
 def _setting(ctx: Context, key: str, value: str | None, allowed: list[str]) -> Reply:

@@ -10,9 +10,11 @@ inside a handler becomes a short apology with an error id, logged with its trace
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.clock import Clock
 from bot.core import buttons, files
@@ -27,6 +29,7 @@ from bot.core.handlers import (
     cost_fields,
     cost_request,
     export_request,
+    faq_button,
     merge_follow_up,
     size_request,
 )
@@ -35,9 +38,11 @@ from bot.error_text import error_message, internal_error
 from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
 from bot.understand.parser import Parsed, parse
+from bot.understand.typed import typed_request
 from bot.views import price_age
-from bot.views.planning import planning_for_text
+from bot.views.planning import budget_verdict, planning_for
 from engine.errors import KasuanError
+from engine.money import Money
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
@@ -55,7 +60,7 @@ class Core:
         self.conversations = conversations or Conversations(clock)  # in the store for `kasuan run` (bot.core.app)
         self.commands: dict[str, Handler] = dict(COMMANDS)
         self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button, "a|": self._answer_button,
-                                                          "d|": self._details_button}
+                                                          "d|": self._details_button, "q|": self._faq_button}
         self.intents: dict[str, IntentHandler] = dict(INTENTS)
         self.resumers: dict[str, ResumeHandler] = {}
         # "tell me when an H100 week is under ₮4,000": the wallet plugs its price watch in here
@@ -83,20 +88,6 @@ class Core:
             price_age.attach(reply, self.conversations.clock.now())
         return reply
 
-    def handle_parsed(self, inc: Incoming, parsed: Parsed) -> Reply:
-        """A request a front end built directly (Discord's typed options): no text round trip."""
-        ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
-        try:
-            reply = self._answer(ctx, parsed, inc.text)
-        except KasuanError as exc:
-            return Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)})
-        except Exception as exc:
-            log.error("handler failed for %s event %s", inc.platform, inc.event_id)
-            return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
-        self._remember(ctx, reply)
-        price_age.attach(reply, self.conversations.clock.now())
-        return reply
-
     # ------------------------------------------------------------ routing
 
     def _route(self, ctx: Context) -> Reply | None:
@@ -106,6 +97,8 @@ class Core:
                 if inc.button.startswith(prefix):
                     return handler(ctx, inc.button)
             return _out_of_date(ctx)
+        if inc.typed is not None:  # a slash command's typed options: read here, like text, never by the adapter
+            return self._answer(ctx, typed_request(inc.typed), inc.text)
         text = inc.text.strip()
         if inc.refused_files:  # too large to fetch, or the platform failed to hand it over
             return files.not_fetched(inc.refused_files[0], ctx.lang)
@@ -117,8 +110,13 @@ class Core:
             command = self.commands.get(name)
             if command is None:
                 return Reply("unknown_command", ctx.lang, {"name": name, "commands": [f"/{c}" for c in sorted(self.commands)]})
+            fingerprint = json.dumps([f"/{name}", " ".join(args.lower().split())], ensure_ascii=False)
+            if inc.edit_of == fingerprint:
+                return None  # an edit that asks the same command again
             self.conversations.settle(ctx.key)
-            return command(ctx, args)
+            reply = command(ctx, args)
+            reply.fingerprint = fingerprint
+            return reply
         if not inc.addressed or not text:
             return None
         if text.lower() in DETAILS_WORDS:
@@ -129,22 +127,56 @@ class Core:
         watched = self.watch(ctx, text) if self.watch is not None else None
         if watched is not None:
             return watched
-        parsed = parse(text)
+        parsed = parse(text, self.conversations.clock.now())
+        fingerprint = parsed.fingerprint()
+        if inc.edit_of == fingerprint:
+            return None  # a fixed typo or added punctuation: the same question, answered already
         awaiting = self.conversations.awaiting(ctx.key)
+        done: Reply | None = None
         if awaiting is not None:
             done = self._complete(ctx, awaiting, parsed)
-            if done is not None:
-                return done
-            self.conversations.settle(ctx.key)
-        return self._answer(ctx, parsed, text)
+            if done is None:
+                self.conversations.settle(ctx.key)
+        reply = done if done is not None else self._answer(ctx, parsed, text)
+        reply.fingerprint = fingerprint
+        return reply
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         last = self.conversations.last(ctx.key)
         parsed = merge_follow_up(parsed, last, text)
-        if parsed.intent in ("size", "cost") and not parsed.missing and text:
+        if parsed.parts:  # two questions in one message: each answered, in the order asked
+            replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
+            first = replies[0]
+            first.also = replies[1:]
+            first.reading = parsed
+            return first
+        reply = self._answer_one(ctx, parsed, text)
+        reply.reading = parsed
+        return reply
+
+    def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
+        q = parsed.request
+        rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
+        if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and rented_for and not (
+                q.tokens or q.samples or q.hours or q.days):
+            # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
+            reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
+            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang)
+            if verdict is not None:
+                reply.also.append(verdict)
+            return reply
+        if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
+                q.tokens or q.samples or q.hours or q.days or rented_for):
+            # a budget for a job whose size is unknown: the answer for the job, and the budget named back
+            reply = self.intents[parsed.intent](ctx, parsed, text)
+            amount, currency = parsed.asks.budget
+            budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
+            reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
+            return reply
+        if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
-            planned = planning_for_text(text, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
+            planned = planning_for(parsed.asks, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
             if planned is not None:
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)
@@ -196,6 +228,10 @@ class Core:
 
     def _details_button(self, ctx: Context, payload: str) -> Reply:
         return self._details(ctx)
+
+    def _faq_button(self, ctx: Context, payload: str) -> Reply:
+        """One of the two closest questions offered when unsure: its answer."""
+        return faq_button(ctx, payload) or _out_of_date(ctx)
 
     def _sizing_button(self, ctx: Context, payload: str) -> Reply:
         """Re-ask with the button's one change. Our replies only ever encode requests that were

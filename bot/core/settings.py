@@ -62,11 +62,13 @@ def platform_lang(locale: str | None) -> str | None:
 
 
 def message_lang(text: str) -> str | None:
-    """The language a message is written in, or None when it says nothing ("/wallet", "2", "ok")."""
+    """The language a message is written in, or None when it says nothing ("/wallet", "2", "ok").
+    One latin word ("gpuli", "qwen3 8b", "cost?") is a name or a term, not a language: a Chinese
+    conversation answered with it stays Chinese; English takes two words or more."""
     words = re.sub(r"^/\w+(@\w+)?", "", text.strip())
     if detect_language(words) == "zh":
         return "zh"
-    return "en" if re.search(r"[A-Za-z]{3,}", words) else None
+    return "en" if len(re.findall(r"[A-Za-z]{3,}", words)) >= 2 else None
 
 
 def remember_language(store: SettingsStore, inc: Incoming) -> None:

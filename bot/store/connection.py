@@ -25,6 +25,8 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import stat
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,7 +35,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal, TypeAlias
 
-from bot.private import private_database
+from bot.private import private_database, private_dir
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: the thread lock alone
+    fcntl = None  # type: ignore[assignment]
 
 DEFAULT_PATH = Path("data") / "kasuan.db"
 BUSY_TIMEOUT_MS = 15_000
@@ -46,6 +53,13 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 
 class StoreURLError(ValueError):
     """KASUAN_DB is neither a path, sqlite:// nor postgresql://; the message is one line, no password."""
+
+
+class StoreOpenError(StoreURLError):
+    """KASUAN_DB names a store that cannot be opened (a directory, a device, a file that is not a
+    SQLite database, a PostgreSQL server that does not answer): one line naming KASUAN_DB and what
+    to fix, never a password. A StoreURLError, so every entry point that reports a bad KASUAN_DB
+    reports this one the same way (one line, exit code 2)."""
 
 
 @dataclass(frozen=True)
@@ -316,21 +330,91 @@ def split_statements(sql: str) -> list[str]:
     return out
 
 
+_OPENING = threading.Lock()
+
+
+@contextmanager
+def _opening(path: Path) -> Iterator[None]:
+    """Hold while a SQLite file is created and switched to WAL: one opener at a time, in this
+    process (a thread lock) and across processes (flock on the file's directory, never on the file:
+    closing any descriptor of the database drops the POSIX locks SQLite holds through another).
+
+    Why: switching a database to WAL reads its header under a shared lock and then upgrades to an
+    exclusive one; SQLite answers an upgrade that could deadlock with "database is locked" at once,
+    without waiting out the busy timeout. Two connections switching a new database together hit
+    exactly that (the flaky test_many_threads_opening_a_new_database_migrate_it_once)."""
+    with _OPENING:
+        try:
+            fd = os.open(path.parent if str(path.parent) else Path("."), os.O_RDONLY)
+        except OSError:
+            fd = None
+        try:
+            if fd is not None and fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            if fd is not None:
+                os.close(fd)  # releases the flock
+
+
 def connect_sqlite(target: Target, cache_mb: int | None) -> Store:
     memory = target.where == ":memory:"
-    if not memory:
-        private_database(Path(target.where))  # 0600 in a 0700 directory, before SQLite creates anything
-    conn = sqlite3.connect(target.where, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False,
-                           isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    if not memory:
-        conn.execute("PRAGMA journal_mode = WAL")
+    if memory:
+        conn = _sqlite_conn(target.where)
+    else:
+        path = Path(target.where)
+        _check_sqlite_path(path)
+        try:
+            private_dir(path.parent)
+        except OSError as exc:
+            raise StoreOpenError(f"KASUAN_DB: cannot create the folder {str(path.parent)!r}:"
+                                 f" {exc.strerror or exc}; give a path in a folder KaSuan may write") from None
+        with _opening(path):
+            private_database(path)  # 0600 in a 0700 directory, before SQLite creates anything
+            conn = _sqlite_conn(target.where)
+            if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")  # persistent: later openers find it set
     conn.execute("PRAGMA synchronous = NORMAL")  # durable at each WAL checkpoint; safe against corruption
     conn.execute("PRAGMA foreign_keys = ON")
     if cache_mb:
         conn.execute(f"PRAGMA cache_size = {-int(cache_mb) * 1024}")
     return Store(conn, None if memory else Path(target.where), "sqlite")
+
+
+def _check_sqlite_path(path: Path) -> None:
+    """A SQLite path must be a regular file (or not exist yet): a directory or a device refused."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreOpenError(f"KASUAN_DB: cannot read {str(path)!r}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise StoreOpenError(f"KASUAN_DB: {str(path)!r} is a folder; give a database file in it,"
+                             f" such as {str(path / 'kasuan.db')!r}")
+    if not stat.S_ISREG(st.st_mode):
+        raise StoreOpenError(f"KASUAN_DB: {str(path)!r} is not a regular file (a device or a pipe);"
+                             " give a database file path such as data/kasuan.db")
+
+
+def store_open_error(target: Target, exc: BaseException) -> StoreOpenError:
+    """The one line for a store the driver could not open or read (no password: `target.shown`)."""
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0].strip()
+    if target.dialect == "postgresql":
+        password = re.search(r"://[^:/@]+:([^@]*)@", target.where)
+        if password and password.group(1):
+            first = first.replace(password.group(1), "***")
+        return StoreOpenError(f"KASUAN_DB: cannot use the PostgreSQL database {target.shown!r}: {first};"
+                              " check that the server is running and the URL, user and password are right")
+    return StoreOpenError(f"KASUAN_DB: cannot use {target.where!r} as a SQLite database: {first};"
+                          " point KASUAN_DB at a KaSuan database file or at a new path")
+
+
+def _sqlite_conn(where: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(where, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
 
 
 def connect_pg(target: Target) -> Store:

@@ -7,10 +7,20 @@ imports the migrations back (the two used to import each other).
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from bot.clock import Clock, SystemClock
-from bot.store.connection import Store, connect_pg, connect_sqlite, db_target, parse_target
+from bot.store.connection import (
+    Store,
+    StoreURLError,
+    Target,
+    connect_pg,
+    connect_sqlite,
+    db_target,
+    parse_target,
+    store_open_error,
+)
 from bot.store.migrations import migrate as run_migrations
 
 
@@ -21,10 +31,36 @@ def connect(path: Path | str | None = None, *, migrate: bool = True, cache_mb: i
     postgresql:// URL connects to that server. `cache_mb` enlarges SQLite's page cache (bulk loads);
     `clock` stamps the migrations it applies."""
     target = db_target() if path is None else parse_target(path)
-    store = connect_pg(target) if target.dialect == "postgresql" else connect_sqlite(target, cache_mb)
+    try:
+        store = connect_pg(target) if target.dialect == "postgresql" else connect_sqlite(target, cache_mb)
+    except Exception as exc:
+        raise _operator_error(target, exc) from exc
     if migrate:
-        run_migrations(store, clock=clock or SystemClock())
+        try:
+            run_migrations(store, clock=clock or SystemClock())
+        except Exception as exc:
+            store.close()
+            raise _operator_error(target, exc) from exc
     return store
+
+
+def _operator_error(target: Target, exc: Exception) -> Exception:
+    """A driver's "cannot open / not a database / connection refused" as the one line naming
+    KASUAN_DB (StoreOpenError); anything else (a bug, a refused write) is passed on unchanged."""
+    if isinstance(exc, StoreURLError):
+        return exc
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+            exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
+        return store_open_error(target, exc)
+    if target.dialect == "postgresql" and _pg_unreachable(exc):
+        return store_open_error(target, exc)
+    return exc
+
+
+def _pg_unreachable(exc: Exception) -> bool:
+    import psycopg
+
+    return isinstance(exc, psycopg.OperationalError)
 
 
 open_store = connect

@@ -4,7 +4,8 @@ Why one reader: "/topup 1,5 USDT" and "充值 1,5 U" must never mean different t
 may be guessed. A comma is a thousands separator only when every group after it has exactly
 three digits ("1,000", "12,345.50"); "1,5" or "5,00" could be a decimal comma or a typo of the
 thousands separator, so the result says it is ambiguous and carries both readings for the chat to
-ask back. A number beyond the ceiling (or an exponent, NaN, infinity) is out of range: said as
+ask back. A dot before exactly three digits ("1.000", "12.500") is ambiguous the same way: many
+languages group thousands with a dot. A number beyond the ceiling (or an exponent, NaN, infinity) is out of range: said as
 such, never clamped and never passed on to arithmetic that would overflow.
 
 Full-width digits and signs (NFKC) read as ASCII; 万/千/k/w multiply; ¥ ￥ $ ₮ name the currency.
@@ -38,10 +39,11 @@ class Amount:
 
 @dataclass(frozen=True)
 class Ambiguous:
-    """"1,5" / "5,00": a decimal comma (1.5) or a thousands separator typed short (15); never guessed."""
+    """"1,5" / "5,00": a decimal comma (1.5) or a thousands separator typed short (15); "1.000": a
+    decimal point (1) or a dot grouping thousands (1000); never guessed."""
 
     text: str
-    readings: tuple[Decimal, Decimal]  # (decimal comma, comma ignored)
+    readings: tuple[Decimal, Decimal]  # (decimal separator, separator ignored)
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,9 @@ def read_number(digits: str, unit: str | None = None, *, text: str | None = None
     if len(whole.replace(",", "")) > MAX_DIGITS or (exp is not None and abs(int(exp)) > MAX_DIGITS):
         return OutOfRange(shown)
     groups = whole.split(",")
-    if len(groups) == 1:
+    if len(groups) == 1 and len(frac) == 4 and 1 <= len(whole) <= 3 and whole[0] != "0" and exp is None:
+        candidates = [whole + frac, whole + frac[1:]]  # "1.000": 1 with a decimal point, or 1000 grouped with a dot
+    elif len(groups) == 1:
         candidates = [whole + frac]
     elif 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:]):
         candidates = [whole.replace(",", "") + frac]

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-CARD_SHAPE = re.compile(
+from bot.understand.lazy import lazy
+
+CARD_SHAPE = lazy(
     r"(?<![a-z0-9])((?:rtx\s*|gtx\s*)?(?:[1-5]0[5-9]0)(?:\s*ti(?:\s*super)?|\s*super)?"
     r"|(?:h|a|l|v|t|b|p|k)[1-9]\d{1,2}(?![\d.]*\s*b(?![a-z]))[a-z]?(?:\s*(?:pcie|sxm|nvl))?"
     r"|mi\s?[1-9]\d{2}[a-z]?|tesla\s+\w+|quadro\s+\w+|rtx\s*[a-z]?\d{4}(?:\s*ada)?|910b|昇腾\s*\d*\w*|ascend\s*\d*\w*"
@@ -18,7 +20,7 @@ CARD_SHAPE = re.compile(
     r"(?![a-z0-9])",
     re.I | re.ASCII,
 )
-STATED_MEMORY = re.compile(r"^\s*(?:[-(（]?\s*)?(\d{1,3})\s*(?:g|gb)\b", re.I | re.ASCII)
+STATED_MEMORY = lazy(r"^\s*(?:[-(（]?\s*)?(\d{1,3})\s*(?:g|gb)\b", re.I | re.ASCII)
 NOT_CARDS = {"a1", "b1", "h1", "t5", "v2", "v3", "l2", "k8"}  # model versions and the like
 
 
@@ -52,8 +54,10 @@ def _looks_like_size(text: str, end: int) -> bool:
 
 # A word written right before a bare size ("CodeLlama 34B", "百川2 13B", "baichuan2-13b"): a model family
 # the catalog does not know, named back in the reply instead of silently sized as another family.
-FAMILY_BEFORE_SIZE = re.compile(
-    r"(?<![a-z0-9])([a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*|[\u4e00-\u9fff]{2,4}\d*(?:\.\d+)?)[\s\-_]*(\d+(?:\.\d+)?)\s*b(?![a-z])",
+# Chinese text counts only with a version number glued to it ("百川2"): "帮我算下 7b" or "咱们 7b" is
+# a sentence around a bare size, and text that no entity claims is never a model name.
+FAMILY_BEFORE_SIZE = lazy(
+    r"(?<![a-z0-9])([a-z][a-z0-9]*(?:[-_.][a-z][a-z0-9]*)*|[\u4e00-\u9fff]{2,4}\d+(?:\.\d+)?)[\s\-_]*(\d+(?:\.\d+)?)\s*b(?![a-z])",
     re.I,
 )
 NOT_FAMILIES = {
@@ -62,6 +66,12 @@ NOT_FAMILIES = {
     "size", "params", "param", "parameters", "about", "around", "approx", "v", "x", "gpu", "card", "cards", "pretrain",
     "pretraining", "continued", "serve", "serving", "vllm", "inference", "deploy", "fully", "fine", "tuning", "finetuning",
     "全参", "全量", "模型", "参数", "微调", "训练", "一个", "这个", "那个", "大概", "差不多", "推理", "部署", "做个", "预训练",
+    # chat filler in English: greetings, asks and pronouns typed before a bare size
+    "hi", "hey", "hello", "yo", "pls", "please", "plz", "help", "me", "us", "we", "i", "you", "can", "could", "would",
+    "quick", "question", "q", "boss", "team", "need", "want", "wanna", "check", "calc", "calculate", "estimate",
+    "sizing", "how", "what", "so", "ok", "okay", "thanks", "just", "now", "again", "also", "then",
+    "this", "that", "some", "any", "your", "their", "it", "be", "are", "do", "does", "did", "using",
+    "use", "at", "in", "by", "from", "if", "base", "dense", "tiny", "small", "big", "large", "new", "bare", "plain",
 }
 
 
@@ -79,5 +89,9 @@ def unknown_family(text: str, raw: str = "") -> str | None:
         if any(key.startswith(re.sub(r"[^a-z0-9\u4e00-\u9fff]", "", stem)) for key in model_table().by_key):
             continue  # a family we know (qwen, llama ...): the reply names the architecture it used
         found = re.search(re.escape(word), raw, re.I) if raw else None
-        return found.group(0) if found else word
+        spelled = found.group(0) if found else word
+        joined = not re.search(r"\s", text[m.end(1):m.start(2)])  # "falcon-7b", "falcon7b": written as one name
+        if not (joined or spelled[:1].isupper() or not spelled.isascii()):
+            continue  # a lowercase English word apart from the size ("budget 8b") is the sentence, not a name
+        return spelled
     return None

@@ -17,6 +17,7 @@ from functools import cache
 
 from rapidfuzz import fuzz, process
 
+from bot.understand.lazy import lazy
 from engine.catalog import gpus, models, normalize_name
 
 SEPARATORS = set(" \t\n-_./·")
@@ -52,8 +53,8 @@ class Compact:
 
 # A variant word after a name that carries no size ("phi-3.5" in "phi-3.5 moe", "deepseek-r1" in
 # "deepseek-r1 distill 7b"): the text names a different model, so the bare name must not match.
-VARIANT_AFTER = re.compile(r"[\s\-_./·]*(?:mini|minitron|lite|moe|distil+|蒸馏|vl|vision|coder|math)(?![a-z])")
-SIZED_KEY = re.compile(r"\d+b")
+VARIANT_AFTER = lazy(r"[\s\-_./·]*(?:mini|minitron|lite|moe|distil+|蒸馏|vl|vision|coder|math)(?![a-z])")
+SIZED_KEY = lazy(r"\d+b")
 
 
 class NameTable:
@@ -114,18 +115,18 @@ def gpu_table() -> NameTable:
 
 
 # A family word, then anything short, then a size like 8b / 0.6b: a span worth a fuzzy look.
-MODEL_SPAN = re.compile(
+MODEL_SPAN = lazy(
     r"(?:[a-z]{3,9}|千问|通义千问)[\w.\- ]{0,14}?\d+(?:\.\d+)?\s*b(?:[\s\-]*a\d+b)?(?![a-z])", re.ASCII
 )
 # A family with its version ("千问3", "qwen2.5", "llama3.1") and a size written elsewhere in the message.
 # (a version must not be the size itself: "gemma 27b" is not Gemma 2 7B)
-FAMILY_VERSION = re.compile(
+FAMILY_VERSION = lazy(
     r"(?:(?:通义)?千问\s*\d+(?:\.\d+)?|qwen\s*\d+(?:\.\d+)?|llama\s*\d+(?:\.\d+)?|gemma\s*-?\d(?!\d)"
     r"|internlm\s*\d+(?:\.\d+)?|yi\s*-?1\.5|glm\s*-?4)(?!\s*b)|mixtral",
     re.ASCII,
 )
-SIZE = re.compile(r"(?<![a-z0-9.])(\d+x\d+|\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)  # "8x7b" for Mixtral
-DIGITS = re.compile(r"\d+")
+SIZE = lazy(r"(?<![a-z0-9.])(\d+x\d+|\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII)  # "8x7b" for Mixtral
+DIGITS = lazy(r"\d+")
 
 
 def _digits(s: str) -> str:
@@ -145,7 +146,7 @@ def fuzzy_models(text: str) -> list[Match]:
     return out
 
 
-DISTILL = re.compile(r"(?:deepseek|ds|r1)[\w\s\-]{0,12}?(?:蒸馏|distil+|distill)[^\d]{0,16}?(\d+)\s*b(?![a-z])")
+DISTILL = lazy(r"(?:deepseek|ds|r1)[\w\s\-]{0,12}?(?:蒸馏|distil+|distill)[^\d]{0,16}?(\d+)\s*b(?![a-z])")
 
 
 def find_models(text: str) -> list[Match]:
@@ -167,10 +168,10 @@ def find_models(text: str) -> list[Match]:
 # Brands whose bare "<brand> <size>" is read as the one catalog model of that size ("gemma 9b",
 # "internlm 7b", "mistral 24b"). Qwen and Llama are left out on purpose: their generations share
 # sizes with different shapes (Qwen1 7B, LLaMA 7B), and a wrong generation would pass silently.
-BRAND_SIZE = re.compile(
+BRAND_SIZE = lazy(
     r"(?<![a-z])(mistral|mixtral|gemma|yi|internlm|phi|glm|chatglm|deepseek)[\s-]?(\d+(?:\.\d+)?)\s*b(?![a-z])", re.ASCII
 )
-NAME_SIZE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])")
+NAME_SIZE = lazy(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])")
 
 
 @cache
@@ -198,9 +199,10 @@ def brand_size(text: str) -> list[Match]:
     return [Match(ids[0], m.start(), m.end(), fuzzy=True)] if len(ids) == 1 else []
 
 
-NAMED_SIZE = re.compile(
+NAMED_SIZE = lazy(
     r"(?<![a-z])(?:(?:通义)?千问|qwen|llama|glm|chatglm|gemma|mistral|mixtral|deepseek|yi|internlm|phi)"
-    r"[\s-]?v?\d+(?:\.\d+)?[\s-]{0,2}\d+(?:\.\d+)?\s*b(?![a-z])",
+    # the version and the size apart ("qwen3-9b", "llama 3 13b"): "qwen 14b" is a bare size, not version 1, size 4b
+    r"[\s-]?v?\d+(?:\.\d+)?[\s-]{1,2}\d+(?:\.\d+)?\s*b(?![a-z])",
     re.ASCII,
 )
 
@@ -232,7 +234,7 @@ PROVIDER_NAMES = {
     "cloudgpu": ("cloudgpu", "cloud gpu"),
     "yiwan": ("一万网络", "yiwan", "一万"),
 }
-PROVIDER_TOKEN = re.compile(r"[a-z][a-z0-9]{3,12}")
+PROVIDER_TOKEN = lazy(r"[a-z][a-z0-9]{3,12}")
 
 
 def find_provider(text: str) -> Match | None:

@@ -37,7 +37,11 @@ STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "吗", "的", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
+    "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
+# Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
+FILLER = re.compile(r"帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
+                    r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏")
 
 
 class Bilingual(BaseModel):
@@ -80,7 +84,7 @@ def stem(word: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Latin words (stemmed, shorthand expanded), numbers, Chinese characters and their bigrams."""
-    text = unicodedata.normalize("NFKC", text).lower()
+    text = FILLER.sub(" ", unicodedata.normalize("NFKC", text).lower())
     out: list[str] = []
     for word in re.findall(r"[a-z]+\d*|\d+(?:\.\d+)?|[\u3400-\u9fff]+", text):
         if word[0] >= "\u3400":

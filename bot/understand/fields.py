@@ -13,6 +13,7 @@ import re
 from decimal import Decimal
 
 from bot.understand import amount
+from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
 
 NUM = NUMBER
@@ -25,17 +26,17 @@ def _int(value: float) -> int:
 
 
 # ---------------------------------------------------------------- method
-QLORA = re.compile(r"q[\s-]?lora|qlroa|qlrao|qloar|4[\s-]?bit|4\s*比特|4\s*位|\bnf4\b|\bint4\b|量化底座|底座量化|量化微调|量化训练", re.ASCII)
-EIGHT_BIT_BASE = re.compile(r"8[\s-]?bit\s*(?:base|底座|量化)|load_in_8bit|int8\s*(?:base|底座)|8\s*位\s*(?:底座|量化)", re.ASCII)
-PRETRAIN = re.compile(r"继续预训练|增量预训练|二次预训练|continu(?:ed|al)\s*pre[\s-]?train\w*|\bcpt\b|\bpre[\s-]?train\w*|预训练", re.ASCII)
-LORA = re.compile(r"(?<![q\w])lora|(?<![q\w])lroa|(?<![q\w])lora|\blra\b|低秩", re.ASCII)
-FULL = re.compile(r"全参|全量|全部参数|所有参数|\bfull(?:[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|params?|parameters?|training|sft))?\b"
+QLORA = lazy(r"q[\s-]?lora|qlroa|qlrao|qloar|4[\s-]?bit|4\s*比特|4\s*位|\bnf4\b|\bint4\b|量化底座|底座量化|量化微调|量化训练", re.ASCII)
+EIGHT_BIT_BASE = lazy(r"8[\s-]?bit\s*(?:base|底座|量化)|load_in_8bit|int8\s*(?:base|底座)|8\s*位\s*(?:底座|量化)", re.ASCII)
+PRETRAIN = lazy(r"继续预训练|增量预训练|二次预训练|continu(?:ed|al)\s*pre[\s-]?train\w*|\bcpt\b|\bpre[\s-]?train\w*|预训练", re.ASCII)
+LORA = lazy(r"(?<![q\w])lora|(?<![q\w])lroa|(?<![q\w])lora|\blra\b|低秩", re.ASCII)
+FULL = lazy(r"全参|全量|全部参数|所有参数|\bfull(?:[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|params?|parameters?|training|sft))?\b"
     r"|\bfully[\s-]+(?:fine[\s-]*tun\w*|finetun\w*|train\w*)|\ball\s+(?:the\s+)?(?:weights|parameters)\b"
     r"|\bfft\b|full[\s-]*param", re.ASCII)
-SFT = re.compile(r"\bsft\b|监督微调", re.ASCII)
+SFT = lazy(r"\bsft\b|监督微调", re.ASCII)
 
 
-NOT_QLORA = re.compile(r"(?:不是|不用|不要|别用|非|not|no|without|rather\s+than|instead\s+of)\s*(?:a\s+)?(?:q[\s-]?lora|4[\s-]?bit)", re.ASCII)
+NOT_QLORA = lazy(r"(?:不是|不用|不要|别用|非|not|no|without|rather\s+than|instead\s+of)\s*(?:a\s+)?(?:q[\s-]?lora|4[\s-]?bit)", re.ASCII)
 
 
 def method(text: str) -> str | None:
@@ -58,14 +59,14 @@ def method(text: str) -> str | None:
 
 # ---------------------------------------------------------------- counts of cards
 COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
-NODES_X_CARDS = re.compile(r"(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
+NODES_X_CARDS = lazy(r"(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
-STANDALONE_COUNT = re.compile(
+STANDALONE_COUNT = lazy(
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
 )
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
-ONE_WORDS = re.compile(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
+ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
 
 
 def count_near(text: str, start: int, end: int) -> int | None:
@@ -74,9 +75,11 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if nodes:
         return int(nodes.group(1)) * int(nodes.group(2))
     before = text[max(0, start - 12):start]
+    if start > 12 and text[start - 13].isalnum():
+        before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
     after = text[end:end + 10]
     m = re.search(rf"(?<![\d.])(\d+)\s*{COUNT_WORD}\s*$", before)
-    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before):
+    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not OTHER_KEY.search(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
     m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
     if m:
@@ -86,6 +89,11 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if ONE_WORDS.search(before):
         return 1
     return None
+
+
+# A number right after one of these keys is theirs ("batch 4 4090" is not four 4090s).
+OTHER_KEY = lazy(r"(?:batch(?:[\s_-]*size)?|\bbs|seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|zero|rank|\br|epochs?|长度|序列|轮|\bga|accum\w*)\s*[:=]?\s*$", re.ASCII)
+SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
 
 
 def _count(digits: str) -> int | None:
@@ -98,6 +106,8 @@ def num_gpus(text: str) -> int | None:
     m = NODES_X_CARDS.search(text)
     if m:
         return int(m.group(1)) * int(m.group(2))
+    if SINGLE.search(text):
+        return 1
     for m in STANDALONE_COUNT.finditer(text):
         digits = (m.group(1) or m.group(2)).replace(",", "")
         value = _count(digits)
@@ -113,13 +123,13 @@ SEQ_KEY = (
     r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|ctx|context(?:[\s_-]*(?:len(?:gth)?|window))?|max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?"
     r"|max_length|cutoff[\s_-]*len|model_max_length|max[\s_-]*seq[\s_-]*length|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
-SEQ_AFTER = re.compile(
+SEQ_AFTER = lazy(
     rf"{SEQ_KEY}\s*(?:[:=]|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
 )
-SEQ_BEFORE = re.compile(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
+SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
 
-BARE_K = re.compile(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))", re.ASCII)
+BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))", re.ASCII)
 
 
 def seq_len(text: str) -> int | None:
@@ -137,9 +147,9 @@ def seq_len(text: str) -> int | None:
     return None
 
 
-MICRO_BATCH = re.compile(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
+MICRO_BATCH = lazy(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)\s*[:=]?\s*(\d+)", re.ASCII)
-GRAD_ACCUM = re.compile(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
+GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
 
 
 def micro_batch(text: str) -> int | None:
@@ -153,8 +163,8 @@ def grad_accum(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- switches
-ZERO = re.compile(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b", re.ASCII)
-QUESTION_ABOUT = re.compile(r"要不要|需不需要|用不用|该不该|是否|要开|需要开|得开|should\s+i|do\s+i\s+need|worth\s+it", re.ASCII)
+ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b", re.ASCII)
+QUESTION_ABOUT = lazy(r"要不要|需不需要|用不用|该不该|是否|要开|需要开|得开|should\s+i|do\s+i\s+need|worth\s+it", re.ASCII)
 
 
 def zero(text: str) -> int | None:
@@ -164,14 +174,21 @@ def zero(text: str) -> int | None:
     return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2))
 
 
+def sharding(text: str) -> str | None:
+    """"with FSDP": parameters sharded the way PyTorch FSDP does it (its memory mechanism, and the
+    export's main plan); None leaves it to the framework's profile (DeepSpeed for most)."""
+    m = ZERO.search(text)
+    return "fsdp" if m is not None and m.group(0) == "fsdp" else None
+
+
 def _asked(text: str, m: re.Match[str]) -> bool:
     """True when the switch is only asked about ("要不要 offload", "要开8比特优化器吗")."""
     return bool(QUESTION_ABOUT.search(text[max(0, m.start() - 8):m.start()]))
 
 
-OFFLOAD_NEG = re.compile(r"(?:(?<!要)不(?!要)|no|without|w/o|不用|不开|不想开?|(?<!要)不要|别开?|关闭?|don'?t(?:\s+want)?(?:\s+to)?(?:\s+use)?)\s*(?:做\s*|开\s*)?(?:optimizer\s*)?offload", re.ASCII)
-OFFLOAD_ALL = re.compile(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*offload|zero[\s-]*infinity", re.ASCII)
-OFFLOAD = re.compile(r"offload|卸载到(?:cpu|内存)", re.ASCII)
+OFFLOAD_NEG = lazy(r"(?:(?<!要)不(?!要)|no|without|w/o|不用|不开|不想开?|(?<!要)不要|别开?|关闭?|don'?t(?:\s+want)?(?:\s+to)?(?:\s+use)?)\s*(?:做\s*|开\s*)?(?:optimizer\s*)?offload", re.ASCII)
+OFFLOAD_ALL = lazy(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*offload|zero[\s-]*infinity", re.ASCII)
+OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 
 
 def offload(text: str) -> str | None:
@@ -186,7 +203,7 @@ def offload(text: str) -> str | None:
     return None
 
 
-OPTIM_8BIT = re.compile(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[\s_-]?bit|8\s*(?:比特|位)\s*(?:adam\w*|优化器)"
+OPTIM_8BIT = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[\s_-]?bit|8\s*(?:比特|位)\s*(?:adam\w*|优化器)"
     r"|paged[\s_-]*adam\w*[\s_-]*8bit|bnb[\s_-]*8[\s_-]?bit|8bit[\s_-]*adam", re.ASCII)
 
 
@@ -198,9 +215,9 @@ def optimizer(text: str) -> str | None:
 
 
 GC_WORD = r"(?:梯度检查点|检查点重计算|重计算|gradient[\s_-]*checkpoint\w*|grad[\s_-]*(?:ckpt|checkpoint\w*)|activation[\s_-]*checkpoint\w*|\bgc\b)"
-GC_OFF = re.compile(rf"(?:关闭|关掉|关了|不开|不用|没开|禁用|去掉|without|w/o|\bno|disable[sd]?|turn\s*off)\s*(?:了\s*)?{GC_WORD}"
+GC_OFF = lazy(rf"(?:关闭|关掉|关了|不开|不用|没开|禁用|去掉|without|w/o|\bno|disable[sd]?|turn\s*off)\s*(?:了\s*)?{GC_WORD}"
     rf"|{GC_WORD}\s*(?:[:=]\s*)?(?:off|关|关闭|关掉|关了|disabled|false|不开)", re.ASCII)
-GC_ON = re.compile(GC_WORD, re.ASCII)
+GC_ON = lazy(GC_WORD, re.ASCII)
 
 
 def grad_checkpointing(text: str) -> bool | None:
@@ -211,9 +228,9 @@ def grad_checkpointing(text: str) -> bool | None:
     return None
 
 
-ATTN_EAGER = re.compile(r"\beager\b|不用\s*flash|没有\s*flash|without\s*flash|no\s*flash|w/o\s*flash|关闭?\s*flash", re.ASCII)
-ATTN_SDPA = re.compile(r"\bsdpa\b", re.ASCII)
-ATTN_FLASH = re.compile(r"flash[\s_-]*(?:attn|attention)\w*|\bfa2?\b|flashattention", re.ASCII)
+ATTN_EAGER = lazy(r"\beager\b|不用\s*flash|没有\s*flash|without\s*flash|no\s*flash|w/o\s*flash|关闭?\s*flash", re.ASCII)
+ATTN_SDPA = lazy(r"\bsdpa\b", re.ASCII)
+ATTN_FLASH = lazy(r"flash[\s_-]*(?:attn|attention)\w*|\bfa2?\b|flashattention", re.ASCII)
 
 
 def attention(text: str) -> str | None:
@@ -226,7 +243,7 @@ def attention(text: str) -> str | None:
     return None
 
 
-LORA_RANK = re.compile(r"(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*(\d+)|(?<![a-z0-9])r\s*=\s*(\d+)|lora[\s_-]*r\s*[:=]?\s*(\d+)", re.ASCII)
+LORA_RANK = lazy(r"(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*(\d+)|(?<![a-z0-9])r\s*=\s*(\d+)|lora[\s_-]*r\s*[:=]?\s*(\d+)", re.ASCII)
 
 
 def lora_rank(text: str) -> int | None:
@@ -235,12 +252,12 @@ def lora_rank(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- data set and schedule
-TOKENS = re.compile(rf"({NUM})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
-YI_TOKENS = re.compile(rf"({NUM})\s*(亿|千万|百万)(?!\s*(?:参数|的?模型|params?|条))", re.ASCII)
-SAMPLES = re.compile(rf"({NUM})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
-SAMPLES_BEFORE = re.compile(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)\s*条", re.ASCII)
-AVG_LEN = re.compile(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
-EPOCHS = re.compile(rf"({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs)\s*[:=]?\s*({NUM})", re.ASCII)
+TOKENS = lazy(rf"({NUM})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
+YI_TOKENS = lazy(rf"({NUM})\s*(亿|千万|百万)(?!\s*(?:参数|的?模型|params?|条))", re.ASCII)
+SAMPLES = lazy(rf"({NUM})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
+SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)\s*条", re.ASCII)
+AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
+EPOCHS = lazy(rf"({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs)\s*[:=]?\s*({NUM})", re.ASCII)
 
 
 def tokens(text: str) -> int | None:
@@ -274,8 +291,8 @@ def epochs(text: str) -> float | None:
 
 
 # ---------------------------------------------------------------- model size
-SIZE_B = re.compile(rf"(?<![a-z0-9.])({NUM})\s*b(?![a-z])(?!\s*tokens?)", re.ASCII)
-SIZE_YI = re.compile(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
+SIZE_B = lazy(rf"(?<![a-z0-9.])({NUM})\s*b(?![a-z])(?!\s*tokens?)", re.ASCII)
+SIZE_YI = lazy(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
 
 
 def params_b(text: str) -> float | None:
@@ -290,18 +307,32 @@ def params_b(text: str) -> float | None:
 
 
 # ---------------------------------------------------------------- rental and money
-DAYS = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
-WEEKS = re.compile(r"(\d+)[\s-]*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
-MONTHS = re.compile(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
-YEARS = re.compile(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
-HOURS = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)(?![a-z0-9])", re.ASCII)
-MINUTES = re.compile(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
-A_PERIOD = re.compile(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|\b(monthly|weekly)\b", re.ASCII)
-PERIOD_DAYS = {"year": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
+DAYS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
+WEEKS = lazy(r"(\d+)[\s-]*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
+MONTHS = lazy(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
+YEARS = lazy(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
+# a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)
+HOURS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
+HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)(?![a-z0-9])",
+                     re.ASCII)
+# "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
+HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
+HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
+MINUTES = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
+A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|包\s*(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
+PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 
 
 def duration(text: str) -> tuple[float | None, float | None]:
-    """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "a month" 30, "/月" 30."""
+    """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "2小时10分钟" 2⅙ h, "a month" 30,
+    "/月" 30, "半年" 180 (six months of 30 days, as monthly billing counts them)."""
+    m = HOURS_MINUTES.search(text)
+    if m:
+        return None, float(m.group(1)) + float(m.group(2)) / 60
+    m = HALF.search(text)
+    if m:
+        unit = m.group(1)
+        return (None, 0.5) if unit in ("小时", "钟头") else (HALF_DAYS[unit], None)
     m = HOURS.search(text)
     if m:
         return None, float(m.group(1))
@@ -325,9 +356,9 @@ CURRENCY_WORDS = {
     "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY",
 }
 CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
-MONEY_AFTER = re.compile(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
-MONEY_BEFORE = re.compile(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千])?", re.ASCII)
-MONEY_BARE = re.compile(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
+MONEY_AFTER = lazy(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
+MONEY_BEFORE = lazy(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千])?", re.ASCII)
+MONEY_BARE = lazy(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
 
 
 def money(text: str) -> tuple[Decimal | amount.Ambiguous | amount.OutOfRange | None, str | None]:
@@ -355,7 +386,9 @@ def _decimal(digits: str, unit: str | None) -> Decimal | amount.Ambiguous | amou
     return found.value if isinstance(found, amount.Amount) else found
 
 
-RANGE = re.compile(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)\s*(?:-|~|～|到|至|—|–)\s*({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)
+# A dash between numbers is a range only when it joins them ("7-8B", "2k-4k"); " - " between two
+# clauses ("zero 3 - 4 H100s") separates them.
+RANGE = lazy(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)(?:\s*(?:~|～|到|至)\s*|[-—–])({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)
 
 
 def upper_bounds(text: str) -> str:
@@ -364,9 +397,9 @@ def upper_bounds(text: str) -> str:
 
 
 # ---------------------------------------------------------------- measured step time
-STEP_TIME = re.compile(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
+STEP_TIME = lazy(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
                        r"|step\s*time\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*s", re.ASCII)
-STEPS = re.compile(r"(?:总共|一共|共)?\s*(\d+(?:\.\d+)?)\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
+STEPS = lazy(r"(?:总共|一共|共)?\s*(\d+(?:\.\d+)?)\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
 
 
 def step_seconds(text: str) -> float | None:
@@ -394,12 +427,12 @@ def total_steps(text: str) -> int | None:
 # The frameworks whose profile changes the memory (catalogs/frameworks.yaml). "DeepSpeed" alone is not
 # read here: people name it for ZeRO sharding while training with another framework.
 FRAMEWORKS = (
-    ("hf", re.compile(r"llama[\s_-]?factory|\bllamafactory\b|hugging\s?face\s+trainer|\bhf\s+trainer\b|\btrl\b", re.ASCII)),
-    ("torchtune", re.compile(r"torch[\s_-]?tune", re.ASCII)),
-    ("unsloth", re.compile(r"unsloth", re.ASCII)),
-    ("axolotl", re.compile(r"axolotl", re.ASCII)),
-    ("ms-swift", re.compile(r"ms[\s_-]?swift|(?:用|with|using|via|in)\s*swift\b", re.ASCII)),
-    ("litgpt", re.compile(r"lit[\s_-]?gpt", re.ASCII)),
+    ("hf", lazy(r"llama[\s_-]?factory|\bllamafactory\b|hugging\s?face\s+trainer|\bhf\s+trainer\b|\btrl\b", re.ASCII)),
+    ("torchtune", lazy(r"torch[\s_-]?tune", re.ASCII)),
+    ("unsloth", lazy(r"unsloth", re.ASCII)),
+    ("axolotl", lazy(r"axolotl", re.ASCII)),
+    ("ms-swift", lazy(r"ms[\s_-]?swift|(?:用|with|using|via|in)\s*swift\b", re.ASCII)),
+    ("litgpt", lazy(r"lit[\s_-]?gpt", re.ASCII)),
 )
 
 
@@ -409,7 +442,7 @@ def framework(text: str) -> str | None:
     return min(found)[1] if found else None
 
 
-SIDE_MINUTES = re.compile(r"(?:下载|上传|保存|download\w*|upload\w*|sav\w+)[^\d]{0,8}?(\d+(?:\.\d+)?)\s*(?:分钟|mins?|minutes?)", re.ASCII)
+SIDE_MINUTES = lazy(r"(?:下载|上传|保存|download\w*|upload\w*|sav\w+)[^\d]{0,8}?(\d+(?:\.\d+)?)\s*(?:分钟|mins?|minutes?)", re.ASCII)
 
 
 def side_minutes(text: str) -> float:

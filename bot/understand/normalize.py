@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.understand.lazy import lazy
+
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
           "六": 6, "七": 7, "八": 8, "九": 9}
 SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
@@ -20,15 +22,20 @@ COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日"
             "小时", "钟头", "条", "步", "节点", "机", "位", "元", "刀", "美元", "万", "亿", "千", "百",
             "token", "epoch", "b", "k", "w", "u", "h")
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
-_NUMERAL_RUN = re.compile(rf"[{NUMERAL_CHARS}]+")
+_NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
 # Chinese numerals that are part of names or idioms, never quantities.
 PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
              "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
 SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机": "2机", "单机": "1机"}
-LONG_NUMBER = re.compile(r"\d{13,}")
-POWER_OF_TEN = re.compile(r"(?<![\d.])10\s*\^\s*(\d{1,3})(?!\d)")
-REPEATS = re.compile(r"(\D)\1{3,}")
-PUNCT = re.compile(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
+LONG_NUMBER = lazy(r"\d{13,}")
+POWER_OF_TEN = lazy(r"(?<![\d.])10\s*\^\s*(\d{1,3})(?!\d)")
+REPEATS = lazy(r"(\D)\1{3,}")
+REPEATED_CHUNK = lazy(r"(\D.{1,7}?)\1{3,}")  # "[31m[31m[31m...": a pasted run says nothing more after three
+PUNCT = lazy(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
+# After NFKC the Chinese marks are ASCII: a comma, colon, semicolon, bang or question mark between
+# clauses is a separator; between two digits ("99,999", "13:00", "1,5") it is part of the number.
+ASCII_PUNCT = lazy(r"(?<!\d)[,:]|[,:](?!\d)|\.(?=\s|$)|[;!?\"()\[\]{}]+")
+MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
 
 
 def chinese_to_int(run: str) -> int | None:
@@ -88,9 +95,10 @@ def _convert_numerals(text: str) -> str:
 ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
                    "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
-_ENGLISH_RUN = re.compile(
+_ENGLISH_RUN = lazy(
     r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
-    r"(?=(?:x\s*)?(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|h100|h200|a100|4090|3090|5090)\b)"
+    r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
+    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*)?\d{2,4}(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
 )
 
 
@@ -109,10 +117,13 @@ def normalize(text: str) -> str:
     text = text.lower()
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, digits)
+    text = MENTION.sub(" ", text)
     text = PUNCT.sub(" ", text)
+    text = ASCII_PUNCT.sub(" ", text)
     text = _convert_numerals(text)
     text = _english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
-    text = REPEATS.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
+    text = REPEATS.sub(lambda m: m.group(1) * 3, text)
+    text = REPEATED_CHUNK.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
     return re.sub(r"[ \t]+", " ", text).strip()

@@ -11,26 +11,28 @@ from __future__ import annotations
 
 import re
 
+from bot.understand.lazy import lazy
+
 OBJECTIVES = (
-    ("grpo", re.compile(r"\bgrpo\b", re.I)),
-    ("ppo", re.compile(r"\bppo\b|\brlhf\b|强化学习", re.I)),
-    ("dpo", re.compile(r"\bdpo\b|直接偏好", re.I)),
-    ("orpo", re.compile(r"\borpo\b", re.I)),
-    ("kto", re.compile(r"\bkto\b", re.I)),
-    ("simpo", re.compile(r"\bsimpo\b", re.I)),
-    ("rm", re.compile(r"reward\s*model|\brm\s*训练|奖励模型", re.I)),
+    ("grpo", lazy(r"\bgrpo\b", re.I)),
+    ("ppo", lazy(r"\bppo\b|\brlhf\b|强化学习", re.I)),
+    ("dpo", lazy(r"\bdpo\b|直接偏好", re.I)),
+    ("orpo", lazy(r"\borpo\b", re.I)),
+    ("kto", lazy(r"\bkto\b", re.I)),
+    ("simpo", lazy(r"\bsimpo\b", re.I)),
+    ("rm", lazy(r"reward\s*model|\brm\s*训练|奖励模型", re.I)),
 )
-PREFERENCE_WORDS = re.compile(r"偏好(?:训练|对齐|优化|数据)|preference\s+(?:training|tuning|optimi[sz]ation|data)", re.I)
-INFERENCE = re.compile(
+PREFERENCE_WORDS = lazy(r"偏好(?:训练|对齐|优化|数据)|preference\s+(?:training|tuning|optimi[sz]ation|data)", re.I)
+INFERENCE = lazy(
     r"推理|部署|上线|serving|\bserve\b|inference|\bvllm\b|\bsglang\b|\btgi\b|llama\.?cpp|ollama|\bkv\s*cache|并发|qps|吞吐.*(?:请求|token/s)",
     re.I,
 )
-TRAINING = re.compile(r"微调|训练|训|finetun|fine[\s-]*tun|\bsft\b|lora|全参|预训练|pretrain|\btrain", re.I)
-NOT_TRAINING = re.compile(r"不训练|不做训练|不微调|不训|训完(?:之后|以后|后)?|训练完(?:之后|以后|后)?|微调完(?:之后|以后|后)?"
+TRAINING = lazy(r"微调|训练|训|finetun|fine[\s-]*tun|\bsft\b|lora|全参|预训练|pretrain|\btrain", re.I)
+NOT_TRAINING = lazy(r"不训练|不做训练|不微调|不训|训完(?:之后|以后|后)?|训练完(?:之后|以后|后)?|微调完(?:之后|以后|后)?"
                           r"|no\s+training|not\s+train\w*|without\s+train\w*|instead\s+of\s+train\w*|after\s+(?:the\s+)?(?:training|fine-?tuning)"
                           r"|once\s+(?:it'?s\s+)?(?:trained|fine-?tuned)", re.I)
-CONCURRENCY = re.compile(r"(\d+)\s*(?:路|个)?\s*(?:并发|concurrent|parallel|users?|requests?|seqs?|sequences?)|(?:并发|concurrency|batch)\s*[:=]?\s*(\d+)", re.I)
-INFER_PRECISION = re.compile(r"\b(fp8|int8|int4|awq|gptq|4[\s-]?bit|8[\s-]?bit|bf16|fp16)\b", re.I)
+CONCURRENCY = lazy(r"(\d+)\s*(?:路|个)?\s*(?:并发|concurrent|parallel|users?|requests?|seqs?|sequences?)|(?:并发|concurrency|batch)\s*[:=]?\s*(\d+)", re.I)
+INFER_PRECISION = lazy(r"\b(fp8|int8|int4|awq|gptq|4[\s-]?bit|8[\s-]?bit|bf16|fp16)\b", re.I)
 
 
 def objective(text: str) -> str | None:

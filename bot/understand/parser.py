@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from bot.i18n import Lang, detect_language
+from bot.understand import asks as ask_words
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -21,6 +23,8 @@ from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.lazy import lazy
+from bot.understand.money_words import find_money
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
@@ -65,7 +69,7 @@ class Inference:
 
 @dataclass
 class Parsed:
-    intent: str  # size | cost | price | inference | checkpoint | faq | wallet | help | smalltalk | unknown
+    intent: str  # size | cost | price | inference | checkpoint | faq | wallet | help | smalltalk | export | unknown
     lang: Lang
     request: TrainingRequest
     rental: Rental
@@ -82,6 +86,23 @@ class Parsed:
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
     versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
     family: str | None = None  # "CodeLlama" in "CodeLlama 34B": a family the catalog lacks, named back
+    asks: ask_words.Asks = field(default_factory=ask_words.Asks)  # planning, export, cost, count ... asked
+    parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
+    words: str = ""  # the normalized words, for the fingerprint of a question without fields
+
+    def fingerprint(self) -> str:
+        """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
+        adapter compares these instead of parsing again): the intent and every field read."""
+        import json
+
+        fields = sorted((k, str(v)) for k, v in self.fields().items())
+        if self.intent in ("size", "cost", "price", "wallet", "checkpoint", "inference", "export"):
+            # a deadline counts by whether it is there: "3天内" read a minute later is another instant
+            extra = [str(self.wallet), str(replace(self.asks, deadline=None)), self.asks.deadline is not None,
+                     str(self.price)]
+        else:
+            extra = [self.words]  # a FAQ or an unknown question: the words, without case, spacing or punctuation
+        return json.dumps([self.intent, fields, extra, [p.fingerprint() for p in self.parts]], ensure_ascii=False)
 
     def fields(self) -> dict[str, object]:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
@@ -92,37 +113,71 @@ class Parsed:
         return out
 
 
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
+    """`text` with the spans an entity claimed overwritten (same length, so later spans still line
+    up); a "|" fill also stops a count from reaching across the blanked name ("8 qwen3 14b 4090")."""
     chars = list(text)
     for start, end in spans:
         for i in range(start, end):
-            chars[i] = " "
+            chars[i] = fill
     return "".join(chars)
 
 
-HELP = re.compile(
+HELP = lazy(
     r"^\s*/?(?:help|hepl|halp|start|commands?|usage|帮助|菜单)\b\s*\??$|怎么用|咋用|如何使用|怎么使用|你能干啥|你能做什么|你会什么|能干什么|能做啥"
     r"|有哪些命令|有什么命令|命令列表|指令|what can you do|how (?:do i|to) use (?:this|you|the bot|it)|^help\b"
     r"|what commands|which commands|list (?:of )?(?:the )?commands|commands? (?:are there|do you have|list)|all (?:the )?commands"
 )
-SIZE_WORDS = re.compile(
+SIZE_WORDS = lazy(
     r"显存|memory|vram|够|fit|几张|几卡|多少卡|多少张|要多少|oom|爆|跑得动|能跑|跑不|能训|训得|行不|行吗|能不能|需要|"
     r"多久|多长时间|how long|time|cost|price|花多少|多少钱|costs?|need|enough|size|sizing|要几|run|train"
 )
-TRAIN_WORDS = re.compile(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
-FOLLOW_UP = re.compile(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
-PROVIDER_LIST = re.compile(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
-MONEY_RULE = re.compile(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
+TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
+FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
+MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
-HOWTO = re.compile(r"怎么办|怎么估|怎么算|如何|咋办|报错|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
+HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
-MEMORY_ASK = re.compile(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for|\d+\s*gb?\b.*(?:够|enough|fit)")
-PICK_A_CARD = re.compile(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
-COMPARE = re.compile(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
+MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for|\d+\s*gb?\b.*(?:够|enough|fit)")
+PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
+# Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
+SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
+COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 
 
-def parse(text: str) -> Parsed:
-    """Understand one chat message."""
+def parse(text: str, now: datetime | None = None) -> Parsed:
+    """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
+    parsed = _parse_one(text, now)
+    parsed.parts = _questions(text, parsed, now)
+    return parsed
+
+
+def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
+    """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
+    price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
+    things are read one by one, so each gets its answer. One question split by a comma is not two."""
+    clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    if len(clauses) < 2:
+        return []
+    parts = [_parse_one(c, now) for c in clauses]
+    if not all(_stands_alone(p) for p in parts):
+        return []
+    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu) for p in parts}
+    if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
+        return []  # one question asked twice, or FAQ clauses (already answered one per clause)
+    return parts
+
+
+def _stands_alone(p: Parsed) -> bool:
+    if p.intent in ("size", "cost", "checkpoint", "inference"):
+        return not p.missing
+    if p.intent == "price":
+        return bool(p.request.gpu)
+    return p.intent == "faq" and p.faq_confident
+
+
+def _parse_one(text: str, now: datetime | None) -> Parsed:
     raw = text[:MAX_CHARS]
     lang = detect_language(raw)
     norm = normalize(raw)
@@ -146,12 +201,12 @@ def parse(text: str) -> Parsed:
     gpu_count = None
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
-        gpu_count = f.count_near(_blank(norm, [(m.start, m.end) for m in models]), gpus[0].start, gpus[0].end)
+        gpu_count = f.count_near(_blank(norm, [(m.start, m.end) for m in models], "|"), gpus[0].start, gpus[0].end)
 
     avg = f.avg_len(rest)
     if avg:
         req["avg_len"] = avg
-        rest = re.sub(f.AVG_LEN, " ", rest, count=1)
+        rest = f.AVG_LEN.sub(" ", rest, count=1)
     samples = f.samples(rest)
     if samples:
         req["samples"] = samples
@@ -160,6 +215,11 @@ def parse(text: str) -> Parsed:
     if tokens:
         req["tokens"] = tokens
         rest = f.TOKENS.sub(" ", rest, count=1)
+    # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
+    # sequence length; the wallet's amount reader still sees them.
+    money_words = find_money(rest)
+    with_money = rest
+    rest = _blank(rest, [(w.start, w.end) for w in money_words])
     family = None
     if "model" not in req:
         size = f.params_b(rest)
@@ -173,7 +233,7 @@ def parse(text: str) -> Parsed:
         req["num_gpus"] = rental.num_gpus = count
     extractors = {
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
-        "zero": f.zero, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
+        "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "epochs": f.epochs,
         "framework": f.framework,
     }
@@ -187,9 +247,9 @@ def parse(text: str) -> Parsed:
             req["tokens"] = yi
 
     rental.duration_days, rental.duration_hours = f.duration(rest)
-    rental.amount, rental.currency = f.money(rest)
+    rental.amount, rental.currency = f.money(with_money)
     if rental.currency is None:
-        rental.currency = f.currency_only(rest)
+        rental.currency = f.currency_only(with_money)
 
     step = f.step_seconds(rest)
     steps = f.total_steps(rest)
@@ -209,11 +269,16 @@ def parse(text: str) -> Parsed:
     spans_known = [(m.start, m.end) for m in models + gpus]
     card = unknown_card(norm, spans_known, raw) if not gpus else None
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
-                        extras.repeat_purchase(rest), extras.display_currency(rest))
+                        extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
+    asks = ask_words.read(norm, money_words, now or datetime.now(UTC))
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons))
+    if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and not c.confident)):
+        # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
+        # (the one named, the last one, or which?), not its sizing
+        c = Classified("export", c.hits)
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":
@@ -224,7 +289,8 @@ def parse(text: str) -> Parsed:
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family)
+                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
+                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()))
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -262,7 +328,7 @@ class Classified:
 
 MAX_CLAUSES = 4
 MAX_CLAUSE_TEXT = 300
-CLAUSES = re.compile(r"[?？。!！;；\n]+")
+CLAUSES = lazy(r"[?？。!！;；\n]+")
 
 
 def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
@@ -283,8 +349,8 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     return found, hits
 
 
-CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|断点")
-CHECKPOINT_ASK = re.compile(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
+CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
+CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
 
 
 def asks_checkpoint(norm: str) -> bool:
@@ -292,12 +358,12 @@ def asks_checkpoint(norm: str) -> bool:
     return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
 
 
-PRICE_WORDS = re.compile(
-    r"多少钱|多少|价格|价钱|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
+PRICE_WORDS = lazy(
+    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = re.compile(r"多少钱|价格|价钱|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
-PRICE_ONLY_WORDS = re.compile(r"多少钱|价格|价钱|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
@@ -333,6 +399,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
+    if sized and not (req.method or req.gpu or req.num_gpus or req.seq_len) and HOWTO.search(norm) \
+            and not MEMORY_ASK.search(norm) and not SIZE_WORDS_STRICT.search(norm) and (confident or _clear_leader(hits)):
+        # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing
+        return Classified("faq", hits, True, answers=answers or hits[:1])
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
     if sized:
@@ -340,7 +410,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("cost", hits)
         return Classified("size", hits)
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
-        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None)
+        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
+        rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
     if follow_up:
         return Classified("size", hits, follow_up=True)
     carded = bool(rental.gpu) or card is not None

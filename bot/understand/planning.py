@@ -17,53 +17,54 @@ from decimal import Decimal
 
 from bot.understand.amount import Amount, read_token
 from bot.understand.entities import find_gpus
+from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from engine.providers import Currency, currencies
 
-LONGEST_SEQ = re.compile(
+LONGEST_SEQ = lazy(
     r"(?:longest|max(?:imum)?|largest|biggest|how\s+long)\s+(?:a\s+)?(?:seq(?:uence)?|context|cutoff)(?:[\s_-]*len(?:gth)?)?"
     r"|max[\s_-]*seq[\s_-]*len|(?:最长|最大|最多)\s*(?:能\s*)?(?:跑|开|用|支持|到)?\s*(?:多长\s*的?\s*)?(?:序列|上下文|seq|context|cutoff)"
     r"|(?:序列|上下文|seq|context)\s*(?:长度)?\s*(?:最长|最大|最多)\s*(?:能|可以)?"
     r"|(?:序列|上下文)\s*(?:能|可以)\s*(?:开|跑|到)\s*多长",
     re.IGNORECASE,
 )
-LARGEST_BATCH = re.compile(
+LARGEST_BATCH = lazy(
     r"(?:largest|max(?:imum)?|biggest|how\s+big\s+(?:a\s+)?)\s*(?:micro[\s_-]*)?batch(?:[\s_-]*size)?"
     r"|max[\s_-]*(?:micro[\s_-]*)?(?:bs|batch)\b"
     r"|(?:最大|最多)\s*(?:能\s*)?(?:开|跑|用)?\s*(?:多大\s*的?\s*)?(?:micro[\s_-]*)?(?:batch|批|批次|批大小)"
     r"|(?:micro[\s_-]*)?(?:batch|批大小|批次)\s*(?:size)?\s*(?:最大|最多|能开多大|能开多少|可以开多大)",
     re.IGNORECASE,
 )
-HOW_MANY = re.compile(
+HOW_MANY = lazy(
     r"how\s+many\s+(?P<en>[\w\s.-]{1,24}?)(?:s\b|\s+cards?|\s+gpus?|\s+do|\s+would|\s+are|\s+for|\?|$)"
     r"|(?:几|多少)\s*(?:张|块|台|个|片)\s*(?P<zh>[\w\s.-]{1,24})",
     re.IGNORECASE,
 )
-ISO_DATE = re.compile(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ t](\d{1,2}):(\d{2}))?", re.IGNORECASE)
-MONTH_DAY_ZH = re.compile(r"(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
-WEEKDAY_ZH = re.compile(r"(下+|这|本)?\s*(?:周|星期|礼拜)\s*([一二三四五六日天1-7])")
-WEEKDAY_EN = re.compile(r"\b(next|this)?\s*(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|s|nesday|rsday|urday|rs)?\b",
+ISO_DATE = lazy(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ t](\d{1,2}):(\d{2}))?", re.IGNORECASE)
+MONTH_DAY_ZH = lazy(r"(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+WEEKDAY_ZH = lazy(r"(下+|这|本)?\s*(?:周|星期|礼拜)\s*([一二三四五六日天1-7])")
+WEEKDAY_EN = lazy(r"\b(next|this)?\s*(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|s|nesday|rsday|urday|rs)?\b",
                         re.IGNORECASE)
 ZH_WEEKDAYS = "一二三四五六日"
 EN_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-RELATIVE_DAY = re.compile(r"(今天|明天|后天|大后天|\btoday\b|\btomorrow\b|\bday after tomorrow\b)", re.IGNORECASE)
+RELATIVE_DAY = lazy(r"(今天|明天|后天|大后天|\btoday\b|\btomorrow\b|\bday after tomorrow\b)", re.IGNORECASE)
 RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "today": 0, "tomorrow": 1, "day after tomorrow": 2}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-MONTH_DAY_EN = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
+MONTH_DAY_EN = lazy(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
                           re.IGNORECASE)
-DEADLINE_EN = re.compile(r"\b(?:by|before|until|till|no\s+later\s+than|deadline(?:\s+is)?:?)\s+(.{1,40})", re.IGNORECASE)
-WITHIN_EN = re.compile(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|weeks?|w)\b",
+DEADLINE_EN = lazy(r"\b(?:by|before|until|till|no\s+later\s+than|deadline(?:\s+is)?:?)\s+(.{1,40})", re.IGNORECASE)
+WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|weeks?|w)\b",
                        re.IGNORECASE)
-WITHIN_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
-BEFORE_ZH = re.compile(r"(?:截止|之前|以前|前)")
+WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
+BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
               "weeks": 168, "天": 24, "小时": 1, "钟头": 1, "个钟头": 1, "周": 168, "星期": 168, "个星期": 168}
-BUDGET_EN = re.compile(
+BUDGET_EN = lazy(
     r"(?:budget(?:\s+(?:of|is))?|within|under|below|at\s+most|max(?:imum)?|no\s+more\s+than|up\s+to|cap(?:ped)?\s+at)"
     r"\s*:?\s*(?P<amount>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur>usdt|usd|cny|rmb|dollars?|元|块|u\b)?",
     re.IGNORECASE,
 )
-BUDGET_ZH = re.compile(
+BUDGET_ZH = lazy(
     r"(?:预算|不超过|不要超过|最多花|最多|控制在|花费?不超过)\s*(?:是|为|在)?\s*"
     r"(?P<amount>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur>usdt|usd|cny|rmb|美元|美金|元|块|u\b)?"
     r"|(?P<amount2>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur2>usdt|usd|cny|rmb|美元|美金|元|块|u\b)?\s*(?:以内|之内|内)",
@@ -73,7 +74,7 @@ CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "美元": "USD", "美金": 
                   "u": "USDT"}
 
 
-HEADROOM = re.compile(r"roomy|headroom|room to spare|plenty of (?:room|memory)|comfortabl[ey]|not too tight|宽裕|宽松|余量[大多足]|"
+HEADROOM = lazy(r"roomy|headroom|room to spare|plenty of (?:room|memory)|comfortabl[ey]|not too tight|宽裕|宽松|余量[大多足]|"
                       r"留足?余量|富余|别太紧|不要太紧|不想太紧|稳一点|稳妥", re.IGNORECASE)
 
 
@@ -199,7 +200,7 @@ def budget(text: str) -> tuple[Decimal, str | None] | None:
     return None
 
 
-SPAN = re.compile(r"^(\d+(?:\.\d+)?)\s*(d|days?|h|hours?|hrs?|w|weeks?|天|小时|周)$", re.IGNORECASE)
+SPAN = lazy(r"^(\d+(?:\.\d+)?)\s*(d|days?|h|hours?|hrs?|w|weeks?|天|小时|周)$", re.IGNORECASE)
 
 
 def deadline_value(text: str, now: datetime) -> datetime | None:

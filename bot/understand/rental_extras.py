@@ -9,24 +9,25 @@ from __future__ import annotations
 
 import re
 
+from bot.understand.lazy import lazy
 from bot.understand.numbers import NUMBER
 
-VOLUME = re.compile(
-    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage|disk)|storage\s+volume|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
-    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|volume|persistent\s+(?:volume|storage)|storage\s+volume|disk)",
+VOLUME = lazy(
+    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
+    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)",
     re.I | re.ASCII,
 )
-OBJECT = re.compile(
+OBJECT = lazy(
     rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
     rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)",
     re.I | re.ASCII,
 )
-NODES = re.compile(r"(\d+)\s*(?:个\s*)?(?:节点|台机器?|台|nodes?|machines?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I | re.ASCII)
-INFINIBAND = re.compile(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
-NO_INFINIBAND = re.compile(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
-ANNUAL = re.compile(r"年付|包年|按年|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
-REPEAT = re.compile(r"复购|老客户|再次购买|续购|repeat\s+(?:purchase|customer)|returning\s+customer", re.I)
-SHOW_CURRENCY = re.compile(
+NODES = lazy(r"(\d+)\s*(?:个\s*)?(?:节点|台机器?|台|nodes?|machines?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I | re.ASCII)
+INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
+NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
+ANNUAL = lazy(r"年付|包年|按年|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
+REPEAT = lazy(r"复购|老客户|再次购买|续购|repeat\s+(?:purchase|customer)|returning\s+customer", re.I)
+SHOW_CURRENCY = lazy(
     r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usd|usdt|u)\s*(?:算|计|显示|报价|来算|表示)?|"
     r"\bin\s+(rmb|cny|yuan|usd|dollars|usdt)\b|(人民币|美元)\s*(?:算|计|报价)",
     re.I | re.ASCII,
@@ -40,8 +41,8 @@ def _gb(number: str, unit: str) -> int:
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 
-CPU_UPGRADE = re.compile(r"16\s*(?:核|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
-RAM_UPGRADE = re.compile(r"128\s*(?:g|gb)\s*(?:的)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?", re.I | re.ASCII)
+CPU_UPGRADE = lazy(r"16\s*(?:核|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
+RAM_UPGRADE = lazy(r"128\s*(?:g|gb)\s*(?:的)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?", re.I | re.ASCII)
 
 
 def add_ons(text: str) -> dict[str, int]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from bot.understand.lazy import lazy
+
 GREETING = r"hi|hello|hey|hiya|yo|morning|good\s+(?:morning|afternoon|evening)|你好|您好|嗨|哈喽|哈啰|早上好|早安|晚上好|下午好|在吗|在不在|大家好"
 THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|awesome|cool|ok(?:ay)?|got\s+it|谢谢(?:你|您|啦|了)?|多谢|感谢|辛苦了?|好的|明白了?|收到|懂了|厉害|牛|赞"
 IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|what\s+does\s+(?:this\s+bot|kasuan)\s+do"
@@ -17,7 +19,7 @@ IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasu
 FILLER = r"[\s!！.。,，~～?？:)）(（😀-🙏👍❤️]*"
 BOT_NAME = r"(?:@?\w*bot|卡算|kasuan|机器人)?"
 
-SMALL_TALK = re.compile(
+SMALL_TALK = lazy(
     rf"^{FILLER}{BOT_NAME}{FILLER}(?:(?P<greeting>{GREETING})|(?P<thanks>{THANKS})|(?P<identity>{IDENTITY})){FILLER}"
     rf"{BOT_NAME}{FILLER}(?:(?:{GREETING}|{THANKS}){FILLER})?$",
     re.IGNORECASE,

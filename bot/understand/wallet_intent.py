@@ -10,12 +10,14 @@ rentals, budget) needs no object but is phrased as about *my* money, never as a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-TOPUP = re.compile(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
+from bot.understand.lazy import lazy
+
+TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
 # ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点.
-RENT = re.compile(
+RENT = lazy(
     r"(?<![周月时日年出包按可能会])租(?!金|期|用价|赁价|什么|啥|哪|多少|吗|不|的)"
     r"|开\s*(?:一|个|张|台|两|\d)"
     r"|下单|(?:帮我|给我|我要|我想)\s*(?:订|rent|book)"
@@ -23,19 +25,20 @@ RENT = re.compile(
     r"|^/rent\b",
     re.I,
 )
-STOP = re.compile(r"退租|停掉|停止|关掉|关机|销毁|释放|\bstop\b|destroy|terminate|release", re.I)
-RENEW = re.compile(r"续费|续租|续一|renew|extend", re.I)
-HISTORY = re.compile(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
-RENTALS = re.compile(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances", re.I)
-BALANCE = re.compile(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
-BUDGET = re.compile(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
-CLEAR_BUDGET = re.compile(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
-RENTAL_ID = re.compile(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
-RULE_QUESTION = re.compile(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
-                           r"|要留|留多少|才安全|用完|耗尽|没钱|为什么|为啥|能拿来|能用来"
+# a verb after 不/别/没/无 is its negation ("挂一个月不关机": keep it running), never the action
+STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)|\bstop\b|destroy|terminate|release", re.I)
+RENEW = lazy(r"续费|续租|续一|renew|extend", re.I)
+HISTORY = lazy(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
+RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances", re.I)
+BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
+BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
+CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
+RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
+RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
+                           r"|要留|留多少|才安全|用完|耗尽|没钱|为什么|为啥|能拿来|能用来|够不够|够用|\benough\b"
                            r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bhow\s+(?:does|do|is)\b|\bwill\b"
                            r"|\bwhy\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
-READ_MINE = re.compile(r"查一?下|看一?下|看看|查查|余额\s*(?:是|还有|还剩)?\s*多少\s*[?？]?$|^\s*/?(?:余额|balance|wallet|钱包)\s*[?？]?\s*$"
+READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的?|咱们的?)?\s*(?:余额|钱包|账单|流水|balance|wallet)(?!\s*用完|\s*不足|\s*没了)|余额\s*(?:是|还有|还剩)?\s*多少\s*[?？]?$|^\s*/?(?:余额|balance|wallet|钱包)\s*[?？]?\s*$"
                        r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包", re.I)
 
 
@@ -45,10 +48,25 @@ class WalletAction:
 
     kind: str  # topup | rent | stop | renew | budget_set | budget_clear | budget_show | history | rentals | balance
     rental_id: int | None = None
+    personal: bool = False  # "me", "my", "我": in a group, the asker's own wallet
+    mine: bool = False  # "我的", "我自己" anywhere in the message (the same, in a group)
+
+
+# The words that select one's own wallet (the commands' "me" too: bot/wallet/commands.py).
+PERSONAL_WORDS = frozenset({"me", "mine", "my", "personal", "我", "我的", "个人", "私人"})
 
 
 def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
-    """The wallet action `text` states, or None (a question about money rules is not one)."""
+    """The wallet action `text` states, or None (a question about money rules is not one), with
+    whether it is about the asker's own wallet (read here, so the wallet never reads the text)."""
+    found = _action(text, amount=amount, gpu=gpu, has_duration=has_duration)
+    if found is None:
+        return None
+    personal = any(w in PERSONAL_WORDS for w in text.lower().split())
+    return replace(found, personal=personal, mine="我的" in text or "我自己" in text)
+
+
+def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
     rule_question = bool(RULE_QUESTION.search(text))
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
@@ -59,7 +77,7 @@ def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_dura
             return WalletAction("budget_show")
         return None
     for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
-        if pattern.search(text) and not rule_question:
+        if pattern.search(text) and not rule_question and not _price_question(text):
             m = RENTAL_ID.search(pattern.sub(" ", text))
             if m is not None:
                 return WalletAction(kind, int(m[1] or m[2]))
@@ -83,7 +101,8 @@ def is_rule_question(text: str) -> bool:
     return bool(RULE_QUESTION.search(text))
 
 
-PRICE_QUESTION = re.compile(r"多少钱|多少|价格|价钱|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜|how\s+much|price|cost|cheapest|\?|？|吗", re.I)
+PRICE_QUESTION = lazy(r"多少钱|多少|多久|多长时间|几天|几个?小时|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
+                            r"|how\s+much|how\s+long|price|cost|cheapest|\?|？|吗", re.I)
 
 
 def _price_question(text: str) -> bool:

@@ -39,10 +39,14 @@ def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
     return {"unit": "days", "n": f"{h / 24:,.1f}".removesuffix(".0")}
 
 
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 def sci(x: float) -> str:
-    """FLOPs as engineers write them: 1.152e19 -> 1.15e19."""
+    """FLOPs as the seeds write them, a power of ten rather than a computer's E notation, which no
+    chat should show: 1.152e19 -> 1.15×10¹⁹."""
     mantissa, exponent = f"{x:.2e}".split("e")
-    return f"{mantissa}e{int(exponent)}"
+    return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPT)}"
 
 
 def pct(share: float | None) -> str:

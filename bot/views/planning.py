@@ -12,8 +12,11 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from bot.i18n import t
 from bot.messages import Reply
+from bot.understand.asks import Asks
 from bot.views.cost import duration_view, option_row
+from engine.money import Money
 from engine.planning import (
     Candidates,
     CardsNeeded,
@@ -105,23 +108,37 @@ def _model(req: TrainingRequest) -> dict[str, Any]:
             "micro_batch": r.request.micro_batch}
 
 
-def planning_for_text(text: str, request: TrainingRequest, lang: str, now: datetime) -> Reply | None:
+def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime) -> Reply | None:
     """The planning reply a chat message asks for, or None when it asks none of them (the router
-    then answers it as usual). `request` is what the parser read from the same text."""
-    from bot.understand import planning as ask
-
-    card = ask.how_many_card(text)
-    if card is not None:
-        return cards_reply(request, card, lang)
-    if ask.wants_longest_seq(text):
+    then answers it as usual). `asks` and `request` are what the parser read from the message."""
+    if asks.how_many_gpu is not None:
+        return cards_reply(request, asks.how_many_gpu, lang)
+    if asks.longest_seq:
         return max_seq_reply(request, lang)
-    if ask.wants_largest_batch(text):
+    if asks.largest_batch:
         return max_batch_reply(request, lang)
-    money = ask.budget(text)
-    if money is not None:
-        amount, currency = money
+    if asks.budget is not None:
+        amount, currency = asks.budget
         return budget_reply(request, amount, currency or request.currency or ("CNY" if lang == "zh" else "USD"), lang)
-    due = ask.deadline(text, now)
-    if due is not None:
-        return deadline_reply(request, due, now, lang)
+    if asks.deadline is not None:
+        return deadline_reply(request, asks.deadline, now, lang)
     return None
+
+
+def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str) -> Reply | None:
+    """The budget named back against a cost reply's pick (the cheapest setup that holds the job for
+    the stated rental time): within it, or over it by how much. The pick's high end is compared
+    (an estimated price range is judged on what it may cost), converted at the catalog's rates."""
+    view = reply.data.get("v") if isinstance(reply.data, dict) else None
+    pick = view.get("pick") if isinstance(view, dict) else None
+    if not pick:
+        return None
+    amount, stated = budget
+    limit = Money(amount, stated or currency or ("CNY" if lang == "zh" else "USD"))
+    cost = Money(Decimal(pick["total_max"]), pick["currency"])
+    in_budget = cost.to(limit.currency)
+    key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
+    approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
+                                                          converted=in_budget.rounded().format(lang))
+    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
+                                              approx=approx, over=(in_budget - limit).rounded().format(lang))})

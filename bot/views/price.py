@@ -146,7 +146,8 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     """Storage (or another add-on) priced on its own at each provider that sells it."""
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
-             "unit": a.unit_price.normalize(),  # ₮0.015: a unit price keeps its listed digits
+             "unit": _plain(a.unit_price),  # ₮0.015: a unit price keeps its listed digits, ¥400 never ¥4E+2
+             "per_gb": a.unit == "gb_month",
              "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
              "symbol": currency(a.provider.currency).symbol}
             for a in add_on_prices(add_ons, duration)]
@@ -177,3 +178,10 @@ def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], 
             q = row.quotes[0]
             entry["totals"].append({"hours": h, "total": _amount(q), "bought": [c.kind for c in q.cycles]})
     return Reply("price_hours", lang, {"rows": list(by_provider.values()), "hours": hours})
+
+
+def _plain(value: Decimal) -> Decimal:
+    """A unit price without trailing zeros and never in exponent form: 0.0150 -> 0.015, 400 -> 400
+    (Decimal.normalize alone turns 400 into 4E+2, which a chat must never show)."""
+    normal = value.normalize()
+    return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
-from bot.understand.amount import CEILING, Ambiguous, Amount, OutOfRange, Reading, read_token
+from bot.wallet.amount_text import MoneyArgs, read_money
 from bot.wallet.budget import DEFAULT_THRESHOLDS, parse_thresholds
-from bot.wallet.money import NEGATIVE, find_currency
 from bot.wallet.refusal import WalletError
 from bot.wallet.times import parse_duration
 from engine.catalog import gpus
@@ -45,76 +44,10 @@ def find_provider(word: str) -> Provider | None:
     return providers().find(word)
 
 
-def _glued_amount(word: str) -> tuple[Reading, str | None] | None:
-    """"500usdt", "500u", "2万元", "$20": an amount with its currency written on (read by the one
-    amount reader, bot.understand.amount)."""
-    if NEGATIVE.match(word):
-        raise WalletError("wallet.err.not_positive", amount=word)
-    parsed = read_token(word)
-    if parsed is not None:
-        return parsed
-    m = re.match(r"^([¥￥$₮]?[\d.,]+(?:万|千|[kKwW])?)([^\d.,].*)$", unicodedata.normalize("NFKC", word))
-    if m:
-        amount = read_token(m[1])
-        cur = find_currency(m[2])
-        if amount is not None and cur is not None:
-            return amount[0], cur.id
-    return None
-
-
-def out_of_range(text: str) -> WalletError:
-    """The one line for an amount nobody means (1e30, NaN, 99999999999999999999, above the ceiling)."""
-    return WalletError("wallet.err.out_of_range", value=text, limit=f"{CEILING:,}")
-
-
-@dataclass(frozen=True)
-class MoneyArgs:
-    amount: Decimal | None  # None when the amount is ambiguous: `ambiguous` holds its two readings
-    currency: str | None
-    provider: str | None
-    ambiguous: Ambiguous | None = None
-
-
-def parse_money_args(words: list[str], *, allow: set[str] | None = None) -> tuple[MoneyArgs | None, list[str]]:
-    """An amount, an optional currency and provider, in any order; the words left over."""
-    reading: Reading | None = None
-    currency: str | None = None
-    prov: str | None = None
-    rest: list[str] = []
-    for w in words:
-        low = w.lower()
-        if allow and low in allow:
-            rest.append(w)
-            continue
-        glued = _glued_amount(w) if reading is None else None
-        if glued is not None:
-            reading, sym = glued
-            if isinstance(reading, OutOfRange):
-                raise out_of_range(w)
-            if sym is not None:
-                if currency is not None and currency != sym:
-                    raise WalletError("wallet.err.two_currencies", a=currency, b=sym)
-                currency = sym
-            continue
-        cur = find_currency(w)
-        if cur is not None:
-            if currency is not None and currency != cur.id:
-                raise WalletError("wallet.err.two_currencies", a=currency, b=cur.id)
-            currency = cur.id
-            continue
-        p = find_provider(w)
-        if p is not None:
-            prov = p.id
-            continue
-        if reading is None and re.match(r"^[¥￥$₮+]?\d", unicodedata.normalize("NFKC", w)):
-            raise WalletError("wallet.err.not_amount", value=w)
-        rest.append(w)
-    if reading is None:
-        return None, rest
-    if isinstance(reading, Ambiguous):
-        return MoneyArgs(None, currency, prov, reading), rest
-    assert isinstance(reading, Amount)
-    return MoneyArgs(reading.value, currency, prov), rest
+def parse_money_args(words: list[str], *, usage: str = "/topup 500 USDT gpuli") -> tuple[MoneyArgs | None, list[str]]:
+    """An amount, an optional currency and provider, in any order (bot.wallet.amount_text, the reader
+    free text uses too); every other word but FILLER is refused by name. (money, []) or (None, [])."""
+    return read_money(" ".join(words), command=True, filler=frozenset(FILLER), usage=usage), []
 
 
 def reject_leftovers(words: list[str], usage: str) -> None:
@@ -230,7 +163,7 @@ def parse_budget(words: list[str]) -> BudgetArgs | None:
             continue
         seen_number = seen_number or bool(re.match(r"^[¥￥$₮]?\d", unicodedata.normalize("NFKC", w)))
         rest.append(w)
-    money, left = parse_money_args(rest)
+    money, left = parse_money_args(rest, usage="/budget set 20000 CNY per month thresholds 50,80,100")
     if money is None:
         raise WalletError("wallet.err.need_amount", usage="/budget set 20000 CNY per month thresholds 50,80,100")
     reject_leftovers(left, "/budget set 20000 CNY per month thresholds 50,80,100")

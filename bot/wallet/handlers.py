@@ -55,9 +55,11 @@ from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
 from bot.wallet import display
+from bot.wallet.amount_text import out_of_range, read_money
 from bot.wallet.money import check_amount
 from bot.wallet.operations import (
     open_rental,
+    overdraft_ceiling_minor,
     preview_stop,
     renew_rental,
     renew_start,
@@ -212,10 +214,7 @@ def handle_action(store: Store, clock: Clock, inc: Incoming, action: WalletActio
     card, a stop or renewal with its rental number, a budget, or reading the balance, rentals or
     history). `default_provider` is the user's /provider setting, used before asking which one."""
     ctx = WalletCall(store, clock, inc, lang, clock.now())
-    words = cmd.tokens(text)
-    _, ctx.personal = cmd.take_personal(words)
-    if inc.chat_kind == "group" and any(w in text for w in ("我的", "我自己")):
-        ctx.personal = True
+    ctx.personal = action.personal or (inc.chat_kind == "group" and action.mine)  # read by the parser
     return _guarded(ctx, lambda: _act(ctx, action, r, text, default_provider))
 
 
@@ -507,12 +506,13 @@ def _rent(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None = No
     w = ctx.ensure()
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     balance = acct.balance_minor if acct is not None else 0
+    after = balance - plan.debit_minor
     with ctx.store.write():
         pend = pending.create_pending(ctx.store, key=ctx.key("rent"), wallet_id=w.id, user=ctx.inc.scope_user,
-                                      chat=ctx.inc.scope_chat, action="rent", data={"plan": plan_to_dict(plan)},
+                                      chat=ctx.inc.scope_chat, action="rent",
+                                      data={"plan": plan_to_dict(plan), "floor_minor": min(after, 0)},
                                       at=ctx.now, expires_at=ctx.now + PENDING_TTL)
     tz = ctx.tz(w)
-    after = balance - plan.debit_minor
     data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency)
     data |= {"action": "rent", "expires": fmt_local(pend.expires_at, tz)}
     reply = ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.debit_minor, plan.currency))
@@ -539,12 +539,19 @@ def plan_view(plan: Plan, tz: str, now: datetime) -> dict[str, Any]:
 
 
 def _balance_view(balance: int, after: int, currency: str) -> dict[str, Any]:
+    """The balance now and after the charge; below zero, the shortfall and the overdraft's bounds:
+    the floor this confirmation states (`after`) and the ceiling no overdraft passes."""
+    ceiling = overdraft_ceiling_minor(currency)
     return {"balance": Money.from_minor(balance, currency).format(exact=True),
             "after": Money.from_minor(after, currency).format(exact=True),
-            "short": Money.from_minor(-after, currency).format(exact=True) if after < 0 else None}
+            "short": Money.from_minor(-after, currency).format(exact=True) if after < 0 else None,
+            "ceiling": Money.from_minor(-ceiling, currency).format(exact=True),
+            "beyond": after < -ceiling}
 
 
 def _confirm_buttons(pending_id: int, after: int, debit: int, currency: str) -> list[Button]:
+    if after < -overdraft_ceiling_minor(currency):  # no overdraft goes that deep: top up first, or cancel
+        return [Button("wallet.btn.cancel", f"w:no:{pending_id}")]
     if after < 0:
         first = Button("wallet.btn.overdraft", f"w:od:{pending_id}",
                        {"short": Money.from_minor(-after, currency).format(exact=True)})
@@ -638,13 +645,13 @@ def _renew(ctx: WalletCall, rid: int, duration: timedelta | None) -> Reply:
     plan = plan_rental(r.provider, r.gpu, r.num_gpus, term if term > timedelta(0) else None, r.region)
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     balance = acct.balance_minor if acct is not None else 0
+    after = balance - plan.price_minor
     with ctx.store.write():
         pend = pending.create_pending(ctx.store, key=ctx.key("renew"), wallet_id=w.id, user=ctx.inc.scope_user,
                                       chat=ctx.inc.scope_chat, action="renew",
-                                      data={"rental_id": rid, "plan": plan_to_dict(plan)}, at=ctx.now,
-                                      expires_at=ctx.now + PENDING_TTL)
+                                      data={"rental_id": rid, "plan": plan_to_dict(plan), "floor_minor": min(after, 0)},
+                                      at=ctx.now, expires_at=ctx.now + PENDING_TTL)
     tz = ctx.tz(w)
-    after = balance - plan.price_minor
     start = renew_start(r, ctx.now)
     assert plan.bought_minutes is not None
     data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency) | {
@@ -710,7 +717,7 @@ def _carry_out(ctx: WalletCall, w: Wallet, p: pending.Pending, overdraft: bool, 
     key = f"pending:{p.id}"
     if p.action == "rent":
         plan = plan_from_dict(p.data["plan"])
-        r, _ = open_rental(ctx.store, ctx.now, w, plan, key, actor, overdraft)
+        r, _ = open_rental(ctx.store, ctx.now, w, plan, key, actor, overdraft, p.data.get("floor_minor"))
         acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
         assert acct is not None
         debit = Money.from_minor(plan.debit_minor, plan.currency).format(exact=True)
@@ -730,7 +737,7 @@ def _carry_out(ctx: WalletCall, w: Wallet, p: pending.Pending, overdraft: bool, 
                 "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
                 "overdraft": False} | _stop_view(out, tz)
     plan = plan_from_dict(p.data["plan"])
-    r, _ = renew_rental(ctx.store, ctx.now, rid, plan, key, actor, overdraft)
+    r, _ = renew_rental(ctx.store, ctx.now, rid, plan, key, actor, overdraft, p.data.get("floor_minor"))
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     assert acct is not None
     return {"action": "renew", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
@@ -854,11 +861,19 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
     amount that can be read two ways is asked back, one out of range is refused with its range."""
     if action.kind == "budget_clear":
         return cmd_budget(ctx, ["off"])
+    if action.kind == "topup":  # the text read again by the reader /topup uses: the same decision
+        money = read_money(text, command=False)
+        if money is None:
+            raise WalletError("wallet.err.need_amount", usage=USAGE["topup"])
+        if money.ambiguous is not None:
+            return _ask_amount(ctx, "topup", money.ambiguous, money.currency, money.provider)
+        assert money.amount is not None
+        return _topup(ctx, money.amount, money.currency, money.provider)
     if (m := LONG_NUMBER.search(unicodedata.normalize("NFKC", text))) and (r.amount is None or isinstance(
             r.amount, OutOfRange)):
-        raise cmd.out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
+        raise out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
     if isinstance(r.amount, OutOfRange):
-        raise cmd.out_of_range(r.amount.text)
+        raise out_of_range(r.amount.text)
     if action.kind == "budget_set" and r.amount is not None:
         if isinstance(r.amount, Ambiguous):
             return _ask_amount(ctx, "budget", r.amount, r.currency, r.provider)
@@ -872,10 +887,6 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
         return _renew(ctx, action.rental_id, duration)
     if action.kind == "stop" and action.rental_id is not None:
         return _stop(ctx, action.rental_id)
-    if action.kind == "topup" and r.amount is not None:
-        if isinstance(r.amount, Ambiguous):
-            return _ask_amount(ctx, "topup", r.amount, r.currency, r.provider)
-        return _topup(ctx, r.amount, r.currency, r.provider)
     if action.kind == "rent" and r.gpu is not None:
         return _rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None), default_provider)
     if action.kind == "history":

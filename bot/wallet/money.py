@@ -8,7 +8,6 @@ this module only says what is wrong with an amount, in the wallet's words.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from bot.understand.amount import CEILING
@@ -17,7 +16,6 @@ from engine.money import Money, TooPrecise
 from engine.providers import Currency, currencies
 
 MAX_AMOUNT = CEILING  # per top-up or budget, in major units: more is a typo, not a payment
-NEGATIVE = re.compile(r"^[-−–]\s*[¥￥$₮]?\s*\d")
 
 
 def find_currency(token: str) -> Currency | None:

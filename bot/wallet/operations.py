@@ -29,6 +29,7 @@ from bot.store.wallets import Account, Wallet, account, ensure_account, prefs
 from bot.wallet.pricing import DEFAULT_JOB, Plan, hourly_rate, minute_cost_minor, provider_of, reminder_days
 from bot.wallet.refusal import Shortfall, WalletError
 from engine.money import Money
+from engine.providers import currencies
 
 SWEEPER = "kasuan:sweeper"
 RUNWAY_BUFFER = timedelta(hours=1)  # on top of the job's hours: the provider's 1-hour pre-authorization
@@ -49,10 +50,29 @@ def _entry(store: Store, acct: Account, kind: str, amount: int, key: str, actor:
     return e
 
 
-def check_funds(acct: Account, debit_minor: int, overdraft: bool) -> None:
-    """Refuse a debit that would take the balance below zero, stating the shortfall (unless the
-    user confirmed an overdraft)."""
-    if debit_minor <= 0 or overdraft or acct.balance_minor - debit_minor >= 0:
+OVERDRAFT_CEILING_USD = Decimal(1000)  # no confirmed overdraft takes a balance below this, in any currency
+
+
+def overdraft_ceiling_minor(currency: str) -> int:
+    """The deepest a confirmed overdraft may take a balance, in `currency`'s minor units (positive):
+    $1,000 at the catalog's comparison rate (₮1,000, ¥7,100), whole major units."""
+    cur = currencies().get(currency)
+    return int((OVERDRAFT_CEILING_USD * cur.per_usd).to_integral_value()) * 10 ** cur.minor_units
+
+
+def check_funds(acct: Account, debit_minor: int, overdraft: bool, floor_minor: int | None = None) -> None:
+    """Refuse a debit that would take the balance below zero, stating the shortfall; a confirmed
+    overdraft may go below zero, but never below the floor its confirmation stated (`floor_minor`,
+    the balance shown after the charge) nor below the ceiling, whatever was confirmed."""
+    after = acct.balance_minor - debit_minor
+    if debit_minor <= 0 or after >= 0:
+        return
+    if overdraft:
+        floor = max(-overdraft_ceiling_minor(acct.currency), floor_minor if floor_minor is not None else after)
+        if after < floor:
+            raise WalletError("wallet.err.overdraft_limit",
+                              after=Money.from_minor(after, acct.currency).format(exact=True),
+                              floor=Money.from_minor(floor, acct.currency).format(exact=True))
         return
     short = debit_minor - acct.balance_minor
     need, have, gap = (Money.from_minor(m, acct.currency).format(exact=True)
@@ -104,7 +124,7 @@ def topup(store: Store, at: datetime, wallet: Wallet, provider: str, currency: s
 
 
 def open_rental(store: Store, at: datetime, wallet: Wallet, plan: Plan, key: str, actor: str,
-                overdraft: bool = False) -> tuple[Rental, bool]:
+                overdraft: bool = False, floor_minor: int | None = None) -> tuple[Rental, bool]:
     """Record a confirmed rental and take its money (price, or pre-authorization); (rental, replay)."""
     with store.write():
         prior = ledger.entry_by_key(store, f"{key}:pay")
@@ -113,7 +133,7 @@ def open_rental(store: Store, at: datetime, wallet: Wallet, plan: Plan, key: str
             assert found is not None
             return found, True
         acct = ensure_account(store, wallet.id, plan.provider, plan.currency)
-        check_funds(acct, plan.debit_minor, overdraft)
+        check_funds(acct, plan.debit_minor, overdraft, floor_minor)
         common: dict[str, object] = dict(
             wallet_id=wallet.id, account_id=acct.id, created_by=actor, provider=plan.provider, offer=plan.offer,
             gpu=plan.gpu, num_gpus=plan.num_gpus, region=plan.region, status="active", created_at=at, started_at=at,
@@ -415,7 +435,7 @@ def renewable(r: Rental, at: datetime) -> None:
 
 
 def renew_rental(store: Store, at: datetime, rental_id: int, plan: Plan, key: str, actor: str,
-                 overdraft: bool = False) -> tuple[Rental, bool]:
+                 overdraft: bool = False, floor_minor: int | None = None) -> tuple[Rental, bool]:
     """Buy another term of a prepaid rental at the quoted price; (rental, replay). Re-arms its
     expiry reminders (their keys name the new end)."""
     with store.write():
@@ -430,7 +450,7 @@ def renew_rental(store: Store, at: datetime, rental_id: int, plan: Plan, key: st
         renewable(r, at)
         acct = account(store, r.account_id)
         assert acct is not None and plan.bought_minutes is not None
-        check_funds(acct, plan.price_minor, overdraft)
+        check_funds(acct, plan.price_minor, overdraft, floor_minor)
         start = renew_start(r, at)
         _entry(store, acct, "charge", -plan.price_minor, f"{key}:pay", actor, at, r.id, memo="renew")
         r = rentals.update_rental(

@@ -1,0 +1,90 @@
+"""What a message asks *about* the job, read once with the rest of the parse: the planning questions
+(how many of a card, the longest sequence, the largest batch, a budget, a deadline), a wish for
+headroom, an export, the cost or the card count of the last answer, the hours of a price list.
+
+Why here: these were read from the raw text again by the router, the handlers and the planning view,
+after the parse; a phrasing the parser had understood could then be misread downstream. Now the
+parser fills `Asks` from the normalized text and nothing after it looks at the words again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from functools import cache
+
+from bot.understand import planning
+from bot.understand.money_words import MoneyWord
+
+CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
+            "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
+
+
+@dataclass(frozen=True)
+class Asks:
+    """Everything the message asks beyond the job's fields; empty when it asks none of it."""
+
+    how_many_gpu: str | None = None  # "how many 4090s": the card whose count is asked
+    longest_seq: bool = False
+    largest_batch: bool = False
+    budget: tuple[Decimal, str | None] | None = None  # a ceiling, with its currency when stated
+    deadline: datetime | None = None
+    headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
+    export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
+    cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
+    count: bool = False  # "要几张", "how many cards": how many cards the job needs
+    hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
+    both_units: bool = False  # "周租和月租": the listing, not one rental
+    form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    """Compiled on first use (start-up time matters for one-shot `kasuan` commands)."""
+    return {
+        "export": re.compile(
+            r"导出|export|下载\s*(?:配置|config)|(?:给我|发我|来一?份|生成|要一?份|出一?份|give\s+me|send\s+me|generate|make\s+me|write\s+me)"
+            r".{0,30}?(?:配置|config|yaml|json|脚本|script)|(?:deepspeed|llama[\s_-]?factory|accelerate|fsdp|zero)\s*(?:的\s*)?"
+            r"(?:配置|config)(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+        "cost": re.compile(
+            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|how\s+much|\bspend\b|\bbudget\b"),
+        "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
+        "currency": re.compile(
+            r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
+            r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
+        "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
+        "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
+        "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
+    }
+
+
+def currency_ask(norm: str) -> str | None:
+    """The currency a message asks the answer in ("人民币多少", "in CNY", "要多少人民币")."""
+    m = _patterns()["currency"].search(norm)
+    if m is None:
+        return None
+    return CURRENCY[next(g for g in m.groups() if g)]
+
+
+def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
+    """The asks in `norm` (the normalized message); `money` is what the money reader found in it."""
+    p = _patterns()
+    # the money reader decides first; the budget phrases read the text only when it found no amount at
+    # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
+    budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
+    return Asks(
+        how_many_gpu=planning.how_many_card(norm),
+        longest_seq=planning.wants_longest_seq(norm),
+        largest_batch=planning.wants_largest_batch(norm),
+        budget=budget,
+        deadline=planning.deadline(norm, now),
+        headroom=planning.wants_headroom(norm),
+        export=bool(p["export"].search(norm)),
+        cost=bool(p["cost"].search(norm)),
+        count=bool(p["count"].search(norm)),
+        hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
+        both_units=bool(p["both"].search(norm)),
+        form_factor=bool(p["form"].search(norm)),
+    )

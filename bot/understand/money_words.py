@@ -1,0 +1,88 @@
+"""Money as people type it in a chat, read once, by its context: "$800", "5000CNY", "¥2.5万", "一万块",
+"预算 3w", "budget 2k".
+
+Why one reader: "3w" is three weeks after 训 and thirty thousand after 预算; "2k" is a sequence
+length after seq and two thousand after budget. The amount is decided by what surrounds it (a
+currency symbol or word, or a budget word before it), and its span is handed back so no later
+extractor reads the same digits as a duration, a sequence length or a card count.
+A budget is money the user means as a ceiling: after 预算 / budget / within / 不超过 / 最多花, or
+before 以内 / 够不够 / 够吗 / enough.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+
+from bot.understand import amount
+
+CURRENCY_WORDS = {
+    "usdt": "USDT", "u": "USDT", "₮": "USDT",
+    "usd": "USD", "$": "USD", "刀": "USD", "美元": "USD", "美金": "USD", "dollars": "USD", "dollar": "USD", "bucks": "USD",
+    "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "yuan": "CNY",
+}
+CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀|u(?![a-z])|\$|¥|₮)"
+NUM = r"\d[\d,]*(?:\.\d+)?"
+SCALE = r"(?:k|w|万|千)"
+BUDGET_BEFORE = (r"(?:预算(?:是|为|在|有|只有)?|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过|budget(?:\s+(?:of|is))?"
+                 r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
+BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
+# A unit of time, a count or a size after the number: not money, whatever came before.
+NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
+                   r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")
+
+
+@dataclass(frozen=True)
+class MoneyWord:
+    """An amount found at [start, end) of the normalized text, with its currency when stated."""
+
+    start: int
+    end: int
+    value: Decimal
+    currency: str | None
+    budget: bool
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """Compiled on first use, not at import: start-up time matters for `kasuan` one-shot commands."""
+    return (
+        re.compile(rf"(?P<cur>[$¥₮])\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![a-z\d])", re.ASCII),
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?P<cur>{CUR})(?![a-z])", re.ASCII),
+        re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
+    )
+
+
+@cache
+def _budget_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (re.compile(rf"{BUDGET_BEFORE}\s*:?\s*$", re.ASCII), re.compile(rf"^\s*{BUDGET_AFTER}", re.ASCII))
+
+
+def find_money(norm: str) -> list[MoneyWord]:
+    """Every clear amount in `norm` (normalized text), left to right, without overlaps; an ambiguous
+    or absurd number ("1,5", "1e99") is left to the wallet's reader, which asks back or refuses."""
+    found: list[MoneyWord] = []
+    taken: list[tuple[int, int]] = []
+    before_word, after_word = _budget_words()
+    for i, pattern in enumerate(_patterns()):
+        for m in pattern.finditer(norm):
+            start, end = m.start("num") if i == 2 else m.start(), m.end()
+            if any(s < end and start < e for s, e in taken):
+                continue
+            read = amount.read_number(m.group("num"), m.group("scale"))
+            if not isinstance(read, amount.Amount):
+                continue
+            cur_word = m.groupdict().get("cur")
+            currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
+            budget = i == 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
+                                    or after_word.search(norm[m.end():m.end() + 6]))
+            found.append(MoneyWord(start, end, read.value, currency, budget))
+            taken.append((start, end))
+    return sorted(found, key=lambda w: w.start)
+
+
+def budget(norm: str) -> tuple[Decimal, str | None] | None:
+    """The first amount the message states as a ceiling, with its currency when stated."""
+    return next(((w.value, w.currency) for w in find_money(norm) if w.budget), None)
