@@ -25,13 +25,13 @@ def size_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 
 def test_size_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    obj = size_json(capsys, "Qwen3-32B QLoRA seq 4096 on a 4090")
+    obj = size_json(capsys, "Qwen3-32B QLoRA seq 4608 on a 4090")
     assert set(obj) >= {"request", "assumptions", "memory", "fits", "recommendations", "checkpoint"}
     assert set(obj["request"]) == {
         "model", "params_b", "method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
         "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets"}
     assert all(isinstance(v, str | int | float | bool | list | None) for v in obj["request"].values())  # plain JSON
-    assert (obj["request"]["model"], obj["request"]["method"], obj["request"]["seq_len"]) == ("qwen3-32b", "qlora", 4096)
+    assert (obj["request"]["model"], obj["request"]["method"], obj["request"]["seq_len"]) == ("qwen3-32b", "qlora", 4608)
     per_gpu = obj["memory"]["per_gpu"]
     assert list(per_gpu) == ["weights", "gradients", "master_weights", "optimizer_states", "activations", "logits",
                              "overhead", "total"]

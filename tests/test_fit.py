@@ -42,7 +42,7 @@ def test_seed_lora_cards() -> None:
 def test_single_card_first_then_zero3_for_lora() -> None:
     s = size(TrainingRequest(model="qwen2.5-72b", method="lora"))
     h100 = rec(s, "h100-sxm")
-    assert h100.num_gpus in (2, 4) and h100.estimate.plan.zero == 3
+    assert h100.num_gpus == 8 and h100.estimate.plan.zero == 3
 
 
 def test_may_fit_when_only_the_expected_figure_fits() -> None:
