@@ -208,3 +208,14 @@ def test_a_budget_for_a_rental_period_is_answered_against_the_cheapest_setup(cha
     other = ChatUser()
     other.say("budget 1000 USDT, qwen3 8b lora at gpuli for a month, ok?")
     assert "Budget ₮1,000: enough" in other.text and "(about" not in other.text  # one currency: no conversion
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5000CNY 预算，一万网络租3090能租几个月", "1×RTX 3090（¥1,750/月）：2 个月，剩 ¥1,500"),
+    ("¥3000 够租多久 a100 40g 一万网络", "1×A100 40GB SXM（¥2,800/月）：1 个月，剩 ¥200"),
+    ("how long can $50 rent a 4090 at cloudgpu", "1× RTX 4090 ($0.33/h, billed by the minute): about 151.5 h"),
+])
+def test_how_long_money_rents_is_the_price_divided_never_a_rental(chat: ChatUser, text: str, expected: str) -> None:
+    reply = chat.say(text)
+    assert reply.kind == "runway" and expected in chat.lines[1], chat.text
+    assert "确认记这次租用" not in chat.text and "record this rental" not in chat.text

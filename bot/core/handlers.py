@@ -25,7 +25,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
 from bot.views.export import asks_fsdp, export_reply
 from bot.views.inference import inference_reply
-from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list
+from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply
 from bot.views.sizing import sizing_details_reply
 from bot.views.summary import sizing_summary
 from engine.architecture import count_params
@@ -33,6 +33,7 @@ from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
 from engine.errors import InvalidRequest, KasuanError
 from engine.fit import Fit
+from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import currencies, providers
 from engine.request import TrainingRequest
@@ -430,7 +431,16 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
-    return _price_turn(ctx, data, details=False)
+    reply = _price_turn(ctx, data, details=False)
+    if asks.runway and asks.budget is not None:  # "¥3000 够租多久": the money divided into each price
+        amount, cur = asks.budget
+        runway = runway_reply(data["gpu"], count, Money(amount, cur or ctx.display_currency), ctx.lang, r.provider)
+        if runway is not None:  # the answer to "how long" leads; the price list it rests on follows
+            runway.also = [reply, *reply.also]
+            reply.also = []
+            runway.turn, runway.buttons = reply.turn, reply.buttons
+            return runway
+    return reply
 
 
 def variants(gpu: str, form_named: bool) -> list[str]:

@@ -38,6 +38,7 @@ class Asks:
     hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
     both_units: bool = False  # "周租和月租": the listing, not one rental
     form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
+    runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
 
 
 @cache
@@ -48,6 +49,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"导出|export|下载\s*(?:配置|config)|(?:给我|发我|来一?份|生成|要一?份|出一?份|give\s+me|send\s+me|generate|make\s+me|write\s+me)"
             r".{0,30}?(?:配置|config|yaml|json|脚本|script)|(?:deepspeed|llama[\s_-]?factory|accelerate|fsdp|zero)\s*(?:的\s*)?"
             r"(?:配置|config)(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+        "runway": re.compile(
+            r"(?:够|能|可以)\s*租\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|租\s*得\s*了\s*多久"
+            r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|how\s+much|\bspend\b|\bbudget\b"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
@@ -74,6 +78,9 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
+    runway = bool(p["runway"].search(norm))
+    if budget is None and runway and money:  # "$20 能租多久": the money to divide, budget word or not
+        budget = (money[0].value, money[0].currency)
     return Asks(
         how_many_gpu=planning.how_many_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
@@ -87,4 +94,5 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
         both_units=bool(p["both"].search(norm)),
         form_factor=bool(p["form"].search(norm)),
+        runway=runway,
     )

@@ -275,6 +275,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons))
+    if asks.runway and money_words and request.gpu and c.intent in ("wallet", "size", "cost", "unknown", "faq"):
+        c = Classified("price", c.hits)  # "¥3000 够租多久 a100": the price, divided into the money; never a rental
     if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and not c.confident)):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing

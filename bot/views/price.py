@@ -195,3 +195,27 @@ def _plain(value: Decimal) -> Decimal:
     (Decimal.normalize alone turns 400 into 4E+2, which a chat must never show)."""
     normal = value.normalize()
     return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
+
+
+def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang: str, first: str | None = None) -> Reply | None:
+    """"¥3000 够租多久 a100 40g": how much of each rental unit the money buys at each provider (the
+    named one first), whole prepaid cycles or billed hours, converted at the catalog's rates."""
+    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency)
+    rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
+    lines = []
+    for row in rows:
+        for q in row.quotes:
+            unit = _unit(q)
+            price = Money(q.total_max, q.currency)  # a band is divided on its high end: what it may cost
+            if price.amount <= 0:
+                continue
+            money = budget.to(q.currency)
+            count = money.amount / price.amount
+            whole = int(count) if unit != "hour" else None
+            lines.append({"provider": row.provider.name, "gpu": gpu_name(row.gpu), "num_gpus": row.num_gpus,
+                          "unit": unit, "price": price.format(lang), "count": whole if whole is not None else None,
+                          "hours": round(float(count), 1) if unit == "hour" else None,
+                          "left": (money - price * whole).rounded().format(lang) if whole else None})
+    if not lines:
+        return None
+    return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4]})
