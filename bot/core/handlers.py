@@ -434,7 +434,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = _price_turn(ctx, data, details=False)
     if asks.runway and asks.budget is not None:  # "¥3000 够租多久": the money divided into each price
         amount, cur = asks.budget
-        runway = runway_reply(data["gpu"], count, Money(amount, cur or ctx.display_currency), ctx.lang, r.provider)
+        runway = runway_reply(variants(q.gpu, asks.form_factor), count, Money(amount, cur or ctx.display_currency),
+                              ctx.lang, r.provider)
         if runway is not None:  # the answer to "how long" leads; the price list it rests on follows
             runway.also = [reply, *reply.also]
             reply.also = []
