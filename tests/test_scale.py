@@ -441,19 +441,22 @@ async def test_shared_pacer_holds_the_rate_for_two_processes(tmp_path: Path) -> 
     connect(db).close()
     workers = [StoreWorker(lambda: connect(db), f"pace-{i}") for i in range(2)]
     pacers = [SharedPacer(w) for w in workers]
-    sent: list[float] = []
+    sent: list[tuple[float, float]] = []
 
     async def send(pacer: SharedPacer) -> None:
-        await pacer.wait("telegram:all", 0.05)
-        sent.append(time.monotonic())
+        slot = await pacer.wait("telegram:all", 0.05)
+        sent.append((slot, time.time()))
 
     await asyncio.gather(*(send(pacers[i % 2]) for i in range(20)))
     for w in workers:
         w.close()
-    sent.sort()
-    gaps = [b - a for a, b in itertools.pairwise(sent)]
-    assert len(sent) == 20 and sent[-1] - sent[0] >= 19 * 0.05 - 0.03
-    assert min(gaps) > 0.02, "no two sends of the two processes bunch together"
+    slots = sorted(slot for slot, _ in sent)
+    # the two processes' slots interleave one interval apart (each pacing itself would hand out the
+    # same instants twice), and no send goes before its slot; how late a busy host wakes it is not
+    # the pacer's to decide, so wall-clock gaps between sends are not asserted
+    assert len(slots) == 20 and min(b - a for a, b in itertools.pairwise(slots)) >= 0.05 - 1e-6
+    assert slots[-1] - slots[0] >= 19 * 0.05 - 1e-6
+    assert all(at >= slot - 0.002 for slot, at in sent), "a send went before its slot"
 
 
 async def test_two_webhook_replicas_answer_an_update_once_and_say_busy_meanwhile(tmp_path: Path) -> None:

@@ -92,14 +92,21 @@ class SharedPacer:
         self._low: asyncio.Lock | None = None  # one low-priority taker at a time asks the store
 
     async def wait(self, bucket: str, interval: float) -> float:
-        """Reserve the next slot of `bucket` and sleep until it; returns the seconds waited."""
+        """Reserve the next slot of `bucket` and sleep until it; returns the slot (unix seconds).
+
+        "Now" is read on the worker thread as the reservation runs, not when it was queued: on a busy
+        host the queue can hold a call longer than one interval, and a stale "now" would hand out a
+        slot already past. A send never goes before its slot; a late wake-up only makes it later."""
         from bot.store.pace import reserve
 
-        slot = await self.worker.call(reserve, bucket, time.time(), interval)
+        def reserve_now(store: Any) -> float:
+            return reserve(store, bucket, time.time(), interval)
+
+        slot = await self.worker.call(reserve_now)
         delay = slot - time.time()
         if delay > 0:
             await asyncio.sleep(delay)
-        return max(delay, 0.0)
+        return slot
 
     async def wait_free(self, bucket: str, interval: float) -> float:
         """Low priority: wait until a slot of `bucket` is free right now and take it (never queue
