@@ -142,12 +142,26 @@ class ChartWorker:
 WORKER_NICE = 10  # where cores are short, the scheduler gives the chat process the CPU first
 
 
+PARENT_CHECK_S = 1.0
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker whose parent died without shutting the pool down (a SIGKILLed `kasuan run`) is left
+    waiting on its queue for good; it leaves too once it has been handed to another parent."""
+    while True:
+        time.sleep(PARENT_CHECK_S)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _worker_start() -> None:
-    """In the worker, once: lower its priority (a chart can wait; a text answer should not), then warm up."""
+    """In the worker, once: lower its priority (a chart can wait; a text answer should not), watch
+    that its parent is alive, then warm up."""
     from bot.charts import warm
 
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
     warm()
 
 

@@ -356,3 +356,36 @@ def test_the_details_chart_follows_the_details_text(question: str) -> None:
     assert [b.lead for b in bars] == [named] + [False] * (len(bars) - 1)
     if named:
         assert short_gpu(summary.data["v"]["fit"]["name"]) in words.splitlines()[2] and bars[0].name.endswith("RTX 4090")
+
+
+def test_a_chart_worker_leaves_when_its_parent_is_killed(tmp_path: Path) -> None:
+    """A SIGKILLed front end cannot shut its pool down: the spawned worker notices it was handed to
+    another parent and exits, instead of waiting on its queue for good."""
+    import signal
+
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import time\n"
+        "from bot.chart_worker import ChartWorker\n"
+        "if __name__ == '__main__':\n"
+        "    w = ChartWorker(workers=1)\n"
+        "    w.start().result(timeout=120)\n"
+        "    print(*w._executor()._processes, flush=True)\n"
+        "    time.sleep(600)\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline().split()[0])
+        os.kill(worker, 0)  # alive while its parent is
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"chart worker {worker} outlived its killed parent")
