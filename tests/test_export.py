@@ -229,3 +229,12 @@ def test_the_chat_reply_names_fsdp_the_licence_and_the_nodes(lang: str) -> None:
     assert "NCCL_SOCKET_IFNAME" in text and "NODE_RANK" in text
     plain = render_reply(export_reply(size(TrainingRequest(model="qwen3-8b", method="lora", gpu="l40s")), lang), "plain")
     assert "HF_TOKEN" not in plain and "FSDP" not in plain and "launch_llamafactory.sh" in plain
+
+
+def test_fsdp_header_says_what_its_offload_moves() -> None:
+    s = size(TrainingRequest(model="qwen2.5-72b", method="full", gpu="h100-sxm", num_gpus=8, offload="optimizer"))
+    fsdp = export_files(plan_for(s, fsdp=True), "accelerate")["launch_accelerate.sh"]
+    assert "FSDP FULL_SHARD (accelerate launch; DeepSpeed ZeRO-3 files as the other way)" in fsdp
+    assert "it has no optimizer-only offload" in fsdp
+    plain = export_files(plan_for(s), "accelerate")["launch_accelerate.sh"]
+    assert "DeepSpeed ZeRO-3, optimizer offloaded to CPU [as stated]" in plain and "FSDP" not in plain.split("\n\n")[0]
