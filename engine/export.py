@@ -240,6 +240,10 @@ def header(p: ExportPlan, what: str) -> list[str]:
                      "`huggingface-cli login` (or export HF_TOKEN=...) on every node before launching")
     if p.stage == "ppo":
         lines.append("ppo: set reward_model to your trained reward model (stage rm) before launching")
+    objective = q.objective or "sft"
+    if objective != "sft" and objective not in OBJECTIVE_STAGES:
+        lines.append(f"objective {objective}: LLaMA-Factory has no such stage, so this file trains {p.stage};"
+                     f" run {objective} with TRL (memory above is sized for {objective})")
     return lines
 
 

@@ -238,3 +238,9 @@ def test_fsdp_header_says_what_its_offload_moves() -> None:
     assert "it has no optimizer-only offload" in fsdp
     plain = export_files(plan_for(s), "accelerate")["launch_accelerate.sh"]
     assert "DeepSpeed ZeRO-3, optimizer offloaded to CPU [as stated]" in plain and "FSDP" not in plain.split("\n\n")[0]
+
+
+def test_an_objective_llamafactory_lacks_is_said_not_silently_swapped() -> None:
+    files, p = files_for(model="qwen3-8b", method="lora", objective="grpo", gpu="h100-sxm")
+    assert p.stage == "sft"
+    assert "# objective grpo: LLaMA-Factory has no such stage, so this file trains sft;" in files["llamafactory.yaml"]
