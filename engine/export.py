@@ -200,8 +200,11 @@ def setup_line(p: ExportPlan) -> str:
     else:
         how = f"DeepSpeed ZeRO-{plan.zero}" if plan.zero else "data parallel (DDP)"
     offload = {"none": "", "optimizer": ", optimizer offloaded to CPU", "all": ", optimizer and parameters offloaded to CPU"}
+    moved = offload[plan.offload]
+    if p.fsdp and plan.offload != "none":  # FSDP's CPU offload takes parameters, gradients and optimizer together
+        moved += " (FSDP: parameters, gradients and optimizer, it has no optimizer-only offload)"
     card = p.fit.gpu.name if p.fit is not None else "no card named"
-    return f"{plan.num_gpus} × {card} ({p.nodes} node{'s' if p.nodes > 1 else ''}), {how}{offload[plan.offload]}"
+    return f"{plan.num_gpus} × {card} ({p.nodes} node{'s' if p.nodes > 1 else ''}), {how}{moved}"
 
 
 def header(p: ExportPlan, what: str) -> list[str]:
@@ -238,6 +241,10 @@ def header(p: ExportPlan, what: str) -> list[str]:
                      "`huggingface-cli login` (or export HF_TOKEN=...) on every node before launching")
     if p.stage == "ppo":
         lines.append("ppo: set reward_model to your trained reward model (stage rm) before launching")
+    objective = q.objective or "sft"
+    if objective != "sft" and objective not in OBJECTIVE_STAGES:
+        lines.append(f"objective {objective}: LLaMA-Factory has no such stage, so this file trains {p.stage};"
+                     f" run {objective} with TRL (memory above is sized for {objective})")
     return lines
 
 

@@ -245,3 +245,18 @@ def test_the_export_button_after_an_fsdp_question_keeps_fsdp_the_main_plan() -> 
     assert exported.kind == "export" and "Run: bash launch_accelerate.sh" in text and "FSDP" in text
     chat.say("qwen3 32b full on 8 h100 zero3")
     assert "Run: bash launch_llamafactory.sh" in render_reply(chat.press("btn.export"), "plain")
+
+
+def test_fsdp_header_says_what_its_offload_moves() -> None:
+    s = size(TrainingRequest(model="qwen2.5-72b", method="full", gpu="h100-sxm", num_gpus=8, offload="optimizer"))
+    fsdp = export_files(plan_for(s, fsdp=True), "accelerate")["launch_accelerate.sh"]
+    assert "FSDP FULL_SHARD (accelerate launch; DeepSpeed ZeRO-3 files as the other way)" in fsdp
+    assert "it has no optimizer-only offload" in fsdp
+    plain = export_files(plan_for(s), "accelerate")["launch_accelerate.sh"]
+    assert "DeepSpeed ZeRO-3, optimizer offloaded to CPU [as stated]" in plain and "FSDP" not in plain.split("\n\n")[0]
+
+
+def test_an_objective_llamafactory_lacks_is_said_not_silently_swapped() -> None:
+    files, p = files_for(model="qwen3-8b", method="lora", objective="grpo", gpu="h100-sxm")
+    assert p.stage == "sft"
+    assert "# objective grpo: LLaMA-Factory has no such stage, so this file trains sft;" in files["llamafactory.yaml"]
