@@ -32,11 +32,12 @@ class FetchFailed(KasuanError):
 
 def reload_prices() -> None:
     """Forget every cached price so the next answer reads the stored lists."""
-    from bot.views import price, summary
+    from bot.views import price
+    from engine import advice
 
     providers.cache_clear()
     price.unit_prices.cache_clear()
-    summary._setup_rate.cache_clear()
+    advice.setup_rate.cache_clear()
 
 
 async def fetch(url: str, timeout: float = FETCH_TIMEOUT) -> str:

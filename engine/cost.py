@@ -193,7 +193,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
     _check_explicit(chosen, gpu_id, count, stated_provider=request.provider is not None)
 
     job = _Job.of(request, r)
-    planner = Planner(r)
+    planner = Planner(r, s.memo)  # the sizing's estimates: each plan once per question
     plans = _plans(r, planner, request, count)
     options: list[CostOption] = []
     skipped: list[Skip] = []

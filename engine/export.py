@@ -129,7 +129,7 @@ def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
     if s.fit is not None and r.num_gpus_stated:
         count = s.fit.num_gpus
         priced = [o.fit for o in (report.options if report else ()) if o.gpu.id == s.fit.gpu.id and o.num_gpus == count]
-        at_count = priced[0] if priced else Planner(r).first_fit(s.fit.gpu, ladder(r, count))
+        at_count = priced[0] if priced else Planner(r, s.memo).first_fit(s.fit.gpu, ladder(r, count))
         if at_count.fits:
             return at_count, "replanned"
     if s.fit is not None and s.alternative is not None:

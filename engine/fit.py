@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from engine.breakdown import CARDS_PER_NODE
 from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, published_caution
 from engine.catalog import GpuSpec, gpus
-from engine.memory import MemoryEstimate, Plan, estimate
+from engine.memo import EstimateMemo
+from engine.memory import MemoryEstimate, Plan
 from engine.resolve import Assumption, Resolved
 
 TIGHT_SHARE = 0.10
@@ -98,16 +99,19 @@ def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
 
 
 class Planner:
-    """Evaluates plans once and reuses them across every GPU (estimates do not depend on the card)."""
+    """Evaluates plans once and reuses them across every GPU (estimates do not depend on the card);
+    planners of one question share `memo` (engine.memo), so a plan asked by two of them is
+    estimated once."""
 
-    def __init__(self, r: Resolved) -> None:
+    def __init__(self, r: Resolved, memo: EstimateMemo | None = None) -> None:
         self.r = r
+        self.memo = memo if memo is not None else EstimateMemo()
         self._cache: dict[Plan, MemoryEstimate] = {}
 
     def estimate(self, plan: Plan) -> MemoryEstimate:
         found = self._cache.get(plan)
         if found is None:
-            found = self._cache[plan] = estimate(self.r, plan)
+            found = self._cache[plan] = self.memo.estimate(self.r, plan)
         return found
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:

@@ -47,7 +47,7 @@ def headroom_levers(s: Sizing, fit: Fit | None = None) -> list[Lever]:
 
     def variant(code: str, update: dict[str, object], new_plan: Plan | None = None, value: int | None = None) -> None:
         changed = replace(r, request=TrainingRequest.model_validate({**q.model_dump(), **update}))
-        est = Planner(changed).estimate(new_plan or plan)
+        est = Planner(changed, s.memo).estimate(new_plan or plan)
         f = Fit(fit.gpu, est)
         out.append(Lever(code, est.total_gb, f.fits, f.tight, value, est.host_gb))
 
@@ -73,4 +73,4 @@ def _more_cards(s: Sizing, fit: Fit) -> Fit | None:
     """Twice the cards (at least 2) of the same kind, at the plan a user would choose."""
     n = max(2, fit.estimate.plan.num_gpus * 2)
     r = replace(s.resolved, request=s.request.model_copy(update={"num_gpus": n, "zero": None}), num_gpus_stated=True)
-    return Planner(r).first_fit(fit.gpu, ladder(r, n))
+    return Planner(r, s.memo).first_fit(fit.gpu, ladder(r, n))

@@ -16,6 +16,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 from engine.billing import NotOffered, Quote, quote
+from engine.catalog import gpus
+from engine.errors import KasuanError
 from engine.money import Money
 from engine.providers import Provider, providers
 
@@ -177,7 +179,10 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decima
     """The lowest list price per card-hour for `num_gpus` × `gpu` at any provider (its cheapest
     rental unit), converted to `currency` — for ranking alternatives by price; None if nobody rents it."""
     best: Decimal | None = None
+    gpu = _catalog_id(gpu)
     for p in providers().entries:
+        if not p.offers_for(gpu):
+            continue  # not quoted at all: a provider that does not rent the card has no price for it
         for d in _units(p):
             try:
                 q = quote(p.id, gpu, num_gpus, d)
@@ -187,6 +192,14 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decima
             rate = Money(q.total_max, q.currency).to(currency).amount / (hours * num_gpus)
             best = rate if best is None or rate < best else best
     return best
+
+
+def _catalog_id(name: str) -> str:
+    """The catalog id of a card name ("4090" -> rtx-4090); the name itself when the catalog lacks it."""
+    try:
+        return gpus().get(name).id
+    except KasuanError:
+        return name
 
 
 @dataclass(frozen=True)

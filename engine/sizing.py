@@ -5,13 +5,14 @@ This is the engine's front door for memory questions; it is pure and determinist
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
 from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, ladder, warnings_for
 from engine.frameworks import FrameworkProfile
-from engine.memory import MemoryEstimate, Plan, estimate
+from engine.memo import EstimateMemo
+from engine.memory import MemoryEstimate, Plan
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, resolve
 from engine.seed_minimums import seed_minimum_note
@@ -27,6 +28,8 @@ class Sizing:
     alternative: Fit | None  # when the named GPU does not fit as stated: the fewest of it that would
     warnings: tuple[Warning, ...]
     checkpoint: CheckpointSizes
+    # the question's estimates by plan: the advice, the levers and compare() reuse them (engine.memo)
+    memo: EstimateMemo = field(default_factory=EstimateMemo, compare=False, repr=False)
 
     @property
     def request(self) -> TrainingRequest:
@@ -41,7 +44,8 @@ class Sizing:
 def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing:
     """Size `req`; raises a KasuanError (unknown name, invalid value) for bad input."""
     r = resolve(req, spec_override)
-    planner = Planner(r)
+    memo = EstimateMemo()
+    planner = Planner(r, memo)
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)
     fit = Fit(r.gpu, est) if r.gpu is not None else None
@@ -50,7 +54,7 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
         found = planner.first_fit(fit.gpu, ladder(r))
         alternative = found if (found.fits or found.may_fit) and found.estimate.plan != plan else None
     warnings = warnings_for(r, fit, plan)
-    for note in (seed_minimum_note(r, fit), eight_bit_note(r, plan, est, fit)):
+    for note in (seed_minimum_note(r, fit), eight_bit_note(r, plan, est, fit, memo)):
         if note is not None:
             warnings = sorted([*warnings, note], key=lambda w: w.priority)
     return Sizing(
@@ -62,13 +66,15 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
         alternative=alternative,
         warnings=tuple(warnings),
         checkpoint=checkpoint_sizes(r),
+        memo=memo,
     )
 
 
 EDGE_SHARE = 1.10  # an 8-bit optimizer that lands within 10% of the card is still worth naming
 
 
-def eight_bit_note(r: Resolved, plan: Plan, est: MemoryEstimate, fit: Fit | None) -> Warning | None:
+def eight_bit_note(r: Resolved, plan: Plan, est: MemoryEstimate, fit: Fit | None,
+                   memo: EstimateMemo | None = None) -> Warning | None:
     """Full fine-tuning that misses one 80 GB card with AdamW but fits with an 8-bit optimizer
     (the seed's 7B case: 112 GB -> 70 GB of states) deserves that hint."""
     q = r.request
@@ -77,7 +83,7 @@ def eight_bit_note(r: Resolved, plan: Plan, est: MemoryEstimate, fit: Fit | None
     capacity = fit.gpu.memory_gb if fit else REFERENCE_CARD_GB
     if est.total_gb <= capacity:
         return None
-    eight = estimate(replace(r, request=q.model_copy(update={"optimizer": "adamw-8bit"})), plan)
+    eight = (memo or EstimateMemo()).estimate(replace(r, request=q.model_copy(update={"optimizer": "adamw-8bit"})), plan)
     if eight.total_gb <= capacity:
         return Warning("needs_8bit_optimizer", 1, {"gb": eight.total_gb, "capacity": capacity})
     if eight.total_gb <= EDGE_SHARE * capacity:

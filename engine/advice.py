@@ -1,0 +1,202 @@
+"""The sizing advice as one engine call: what the short reply recommends, decided here, shaped by
+bot/views/summary.py into words.
+
+Why in the engine: the decision (which setup is the verdict, what else fits, what buys headroom,
+whether an 8-bit optimizer is the way, which setup is cheapest) is the product; a view that decides
+it re-sizes and re-prices what the engine already did, and every front end (chat, CLI, export)
+would have to repeat it. The rules, in the order the reply reads:
+- verdict: the named card at the stated count, judged by the range's high end (fits / may fit /
+  does not fit); with no card named, at the count asked (or the fewest cards) the cheapest card
+  that holds the job without offload, tight or not: a tight fit is answered as tight, with the
+  levers that buy headroom (the seeds' own recipes are tight ones, e.g. 32B full on 8 × 80 GB with
+  ZeRO-3), rather than replaced by a dearer setup;
+- alternative: when the named card misses as stated, the plan that holds it at the stated count
+  (ZeRO-3, then optimizer offload), else the fewest of that card that would;
+- alternatives: up to three other setups that fit, the count asked for first, then room, then price;
+- levers: when the verdict is tight or just misses, each lever re-sized (engine.levers);
+- the 8-bit optimizer option: offered when the answer needs offload, a different count, or is tight;
+- price ranking: a setup's price is its cheapest provider's list price per card-hour × cards,
+  compared on the high end of a price band; a setup nobody rents ranks after every priced one.
+Every estimate goes through the sizing's memo (engine.memo): a plan is estimated once per question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from functools import lru_cache
+from typing import Literal
+
+from engine.catalog import gpus
+from engine.fit import Fit, Planner, ladder
+from engine.levers import Lever, headroom_levers
+from engine.price_list import cheapest_card_hour
+from engine.request import TrainingRequest
+from engine.resolve import resolve
+from engine.sizing import Sizing
+
+MAX_ALTERNATIVES = 3
+ROOMY_SHARE = 0.30  # "roomy": at least this share of each card left free (a tight fit leaves under 10%)
+Verdict = Literal["fits", "may_fit", "does_not_fit"]
+
+
+@lru_cache(maxsize=4096)
+def setup_rate(gpu: str, num_gpus: int) -> Decimal | None:
+    """USD per hour for the whole setup at its cheapest provider, on the high end of a band (catalog
+    prices do not change while the process runs, so this is cached)."""
+    rate = cheapest_card_hour(gpu, num_gpus)
+    return None if rate is None else rate * num_gpus
+
+
+def price_rank(f: Fit) -> tuple[int, Decimal]:
+    """Priced setups by their hourly rate, then the ones nobody rents."""
+    rate = setup_rate(f.gpu.id, f.num_gpus)
+    return (0, rate) if rate is not None else (1, Decimal(0))
+
+
+def verdict_of(f: Fit) -> Verdict:
+    """The verdict by the high end: it fits, only the expected figure fits, or it does not."""
+    return "fits" if f.fits else "may_fit" if f.may_fit else "does_not_fit"
+
+
+@dataclass(frozen=True)
+class MethodOption:
+    """What another method would need on the same plan, and the cheapest card holding it with room."""
+
+    method: str
+    gb: float
+    best: Fit | None  # single-card plans only
+    priced: bool  # someone rents `best`
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Everything the short sizing reply recommends; the view words it, never re-decides it."""
+
+    sizing: Sizing
+    verdict: Fit | None  # the setup the answer is about
+    alternative: Fit | None  # the setup that holds the job as stated (the named card missed)
+    lever_fix: Lever | None  # a lever that alone makes the named card fit with room
+    levers: tuple[Lever, ...]  # the others, best first (engine.levers)
+    eight_bit: Fit | None  # the setup that holds the job only with an 8-bit optimizer
+    others: tuple[Fit, ...]  # up to MAX_ALTERNATIVES other setups that fit
+    methods: tuple[MethodOption, ...]  # no method stated: QLoRA and full on the same plan
+    roomy: bool  # asked for headroom, and the verdict leaves it
+
+    @property
+    def priced(self) -> Fit | None:
+        """The setup whose price the reply shows: the one that holds the job as stated, else the verdict."""
+        return self.alternative if self.alternative is not None else self.verdict
+
+    @property
+    def state(self) -> Verdict | None:
+        return verdict_of(self.verdict) if self.verdict is not None else None
+
+    @property
+    def all_levers(self) -> tuple[Lever, ...]:
+        return ((self.lever_fix,) if self.lever_fix is not None else ()) + self.levers
+
+
+def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False) -> Advice:
+    """The advice for sizing `s`; `stated` is the request as the user wrote it (what they fixed),
+    `roomy` when the question asked for headroom rather than the cheapest fit."""
+    verdict = verdict_fit(s, roomy)
+    levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
+    fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
+    other = None if fixed else stated_count_alternative(s)
+    return Advice(
+        sizing=s,
+        verdict=verdict,
+        alternative=other,
+        lever_fix=levers[0] if fixed else None,
+        levers=tuple(levers[1 if fixed else 0:]),
+        eight_bit=_eight_bit(s, verdict, other, stated),
+        others=tuple(alternatives(s, verdict, other)),
+        methods=tuple(other_methods(s)),
+        roomy=roomy and s.fit is None and verdict is not None and not verdict.tight,
+    )
+
+
+def verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
+    """The setup the answer is about (see the module doc)."""
+    if s.fit is not None:
+        return s.fit
+    fitting = [f for f in s.recommendations if f.fits or f.may_fit]
+    if not fitting:
+        return None
+    if roomy:  # asked for room: the cheapest setup without offload that leaves ROOMY_SHARE of each card free
+        spacious = [f for f in fitting if f.estimate.plan.offload == "none"
+                    and f.estimate.total_gb <= (1 - ROOMY_SHARE) * f.gpu.memory_gb]
+        if spacious:
+            return min(spacious, key=lambda f: (price_rank(f), f.num_gpus))
+    fewest = min(f.num_gpus for f in fitting)
+    first = [f for f in fitting if f.num_gpus == fewest]
+    return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), not f.fits, f.tight))[0]
+
+
+def stated_count_alternative(s: Sizing) -> Fit | None:
+    """When the named card misses as stated: the plan that fits at the stated card count (ZeRO-3,
+    then optimizer offload), else the fewest of that card that would (the engine's alternative)."""
+    if s.fit is None or s.fit.fits:
+        return None
+    if s.resolved.num_gpus_stated:
+        n = s.estimate.plan.num_gpus
+        same = Planner(s.resolved, s.memo).first_fit(s.fit.gpu, ladder(s.resolved, n))
+        if same.fits:
+            return same
+    return s.alternative
+
+
+def eight_bit_option(s: Sizing, count: int, stated: TrainingRequest | None) -> Fit | None:
+    """Full fine-tuning with AdamW unstated: the cheapest card that holds the job at `count` cards
+    only with an 8-bit optimizer (seed 000's "8 × H200 + 8-bit optimizer" for 72B), if any."""
+    q = s.request
+    if s.resolved.adapter or q.optimizer != "adamw" or (stated is not None and stated.optimizer is not None):
+        return None
+    r8 = replace(s.resolved, request=q.model_copy(update={"optimizer": "adamw-8bit"}))
+    planner = Planner(r8, s.memo)
+    plans = [p for p in ladder(r8, count) if p.offload == "none"]
+    holding = {f.gpu.id for f in s.recommendations if f.fits and f.num_gpus == count}
+    found = [f for f in (planner.first_fit(g, plans) for g in gpus().entries) if f.fits and f.gpu.id not in holding]
+    return min(found, key=lambda f: (f.tight, price_rank(f)), default=None)
+
+
+def _eight_bit(s: Sizing, verdict: Fit | None, other: Fit | None, stated: TrainingRequest | None) -> Fit | None:
+    """Offered when the answer needs offload, a different count, or is tight: the 8-bit way."""
+    shown = other or verdict
+    if shown is None:
+        return None
+    fine = shown.fits and not shown.tight and shown.estimate.plan.offload == "none" and (s.fit is None or s.fit.fits)
+    if fine and not s.resolved.no_offload_stated:
+        return None
+    count = s.estimate.plan.num_gpus if s.resolved.num_gpus_stated else shown.num_gpus
+    return eight_bit_option(s, count, stated)
+
+
+def alternatives(s: Sizing, shown: Fit | None, other: Fit | None = None) -> list[Fit]:
+    """Up to three other setups that fit: the count asked for first, then room, then price."""
+    count = shown.num_gpus if shown is not None else None
+    pool = [f for f in s.recommendations if f.fits and (shown is None or f.gpu.id != shown.gpu.id)]
+    if other is not None:
+        pool = [f for f in pool if f.gpu.id != other.gpu.id]
+    pool.sort(key=lambda f: (f.num_gpus != count, f.num_gpus, f.tight, f.estimate.plan.offload != "none", price_rank(f)))
+    return pool[:MAX_ALTERNATIVES]
+
+
+def other_methods(s: Sizing) -> list[MethodOption]:
+    """With no method given (sized as LoRA), what QLoRA and full fine-tuning would need on the same
+    plan, so "7B on a 4090" shows the method that fits without another question."""
+    if not any(a.code == "method_default" for a in s.assumptions):
+        return []
+    out = []
+    plan = s.estimate.plan
+    for method in ("qlora", "full"):
+        r = resolve(s.resolved.request.model_copy(update={"method": method, "zero": plan.zero}))
+        est = Planner(r, s.memo).estimate(plan)
+        holding = [f for f in (Fit(g, est) for g in gpus().entries) if f.fits and not f.tight]
+        best = min(holding, key=price_rank, default=None) if plan.num_gpus == 1 else None
+        out.append(MethodOption(method, est.total_gb, best, best is not None and price_rank(best)[0] == 0))
+    return out
+
+
+__all__ = ["Advice", "MethodOption", "advise", "price_rank", "setup_rate", "verdict_of"]

@@ -1,0 +1,55 @@
+"""One memory estimate per plan per question: the memo every planner of one question shares.
+
+Why: a sizing answer weighs the stated plan, the ladder on every card, the levers (the request
+with one change), the 8-bit optimizer and the other methods; a cost answer does the same and then
+prices every offer. Each of those used to build its own Planner, so the same plan of the same
+request was estimated again (the sizing's and compare()'s planners; size()'s 8-bit note and the
+8-bit option). The memo is keyed by a frozen PlanKey — everything engine.memory.estimate reads —
+so a plan is estimated once, whichever helper asks first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.architecture import ParamCounts
+from engine.catalog import ModelSpec
+from engine.memory import MemoryEstimate, Plan, estimate
+from engine.resolve import Resolved
+
+
+@dataclass(frozen=True)
+class PlanKey:
+    """What a memory estimate depends on: the filled request, the architecture, the counts, the
+    framework and the plan (the card is not in it: estimates do not depend on the card)."""
+
+    request: str  # the filled request as canonical JSON (a pydantic model is not hashable)
+    spec: str  # the architecture as canonical JSON (a spec holds lists)
+    counts: ParamCounts
+    lora_params: int
+    framework: str
+    plan: Plan
+
+
+
+@dataclass
+class EstimateMemo:
+    """The estimates of one question, by plan key; `computed` counts the real estimates."""
+
+    found: dict[PlanKey, MemoryEstimate] = field(default_factory=dict)
+    computed: int = 0
+    _specs: dict[int, tuple[ModelSpec, str]] = field(default_factory=dict)  # id -> (spec kept alive, its JSON)
+
+    def key(self, r: Resolved, plan: Plan) -> PlanKey:
+        spec = self._specs.get(id(r.spec))
+        if spec is None:
+            spec = self._specs[id(r.spec)] = (r.spec, r.spec.model_dump_json())
+        return PlanKey(r.request.model_dump_json(), spec[1], r.counts, r.lora_params, r.framework.id, plan)
+
+    def estimate(self, r: Resolved, plan: Plan) -> MemoryEstimate:
+        key = self.key(r, plan)
+        hit = self.found.get(key)
+        if hit is None:
+            hit = self.found[key] = estimate(r, plan)
+            self.computed += 1
+        return hit
