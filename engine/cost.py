@@ -60,7 +60,6 @@ from engine.training_time import (
 DISPLAY_CURRENCY = "USD"
 MAX_EPOCHS = 1000  # training_tokens' limit: a thousand passes over a fine-tuning set is a typo
 MAX_HOURS = MAX_DURATION.days * 24
-PER_MINUTE_UNIT = timedelta(hours=1)  # seed 002's smallest price column is one hour; 1 h is pre-authorized
 
 DurationBasis = Literal["flops", "step_time", "stated", "minimum_unit"]
 
@@ -515,13 +514,13 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: s
     offer = _offer(p, gpu.id, per)
     infiniband = plan.num_gpus > p.billing.node_gpus and _has_infiniband(p, offer)
     time = job.time(gpu, plan, per, infiniband)
-    boot = _billed_boot_minutes(p) if time is not None else 0
+    boot = p.billing.rule.billed_boot_minutes(p) if time is not None else 0
     if time is not None:
         need = time.job_time + timedelta(minutes=boot)
     elif job.stated is not None:
         need = job.stated
     else:
-        need = _shortest_rental(p, offer)
+        need = p.billing.rule.shortest(p, offer)
     if need > MAX_DURATION:
         return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": _hours(need)})
     q = quote(p.id, gpu.id, plan.num_gpus, need)
@@ -538,24 +537,6 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: s
     high = Money(q.total_max, q.currency).to(display).amount
     notes = _notes(p, gpu, fit, q, job, boot, infiniband, need)
     return CostOption(p, gpu, fit, time, need, boot, q, Amount(low, high), notes)
-
-
-def _billed_boot_minutes(p: Provider) -> int:
-    """Start-up minutes the bill covers: a prepaid cycle runs from the order, per-minute as stated."""
-    b = p.billing
-    if not b.boot_billed:
-        return 0
-    if b.boot_minutes is not None:
-        return b.boot_minutes
-    return (p.lifecycle.provisioning_minutes or 0) if b.model == "cycles" else 0
-
-
-def _shortest_rental(p: Provider, offer: Offer) -> timedelta:
-    """The least a provider sells of this offer: its shortest priced cycle, or an hour by the minute."""
-    if p.billing.model == "per_minute":
-        return PER_MINUTE_UNIT
-    days = [c.days for c in p.billing.cycles if c.kind in offer.prices and c.days is not None]
-    return timedelta(days=min(days)) if days else PER_MINUTE_UNIT
 
 
 def _notes(

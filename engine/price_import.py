@@ -107,7 +107,7 @@ def _offer(p: Provider, name: str, count: int, where: str) -> str:
 
 
 def _units(p: Provider) -> set[str]:
-    return {"hour"} if p.billing.model == "per_minute" else {c.kind for c in p.billing.cycles if c.kind != "year"}
+    return p.billing.rule.price_columns(p.billing)
 
 
 def parse_price_list(p: Provider, text: str, name: str, read_on: str | None = None) -> PriceList:

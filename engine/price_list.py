@@ -159,11 +159,9 @@ def _unit_quotes(p: Provider, gpu: str, count: int, infiniband: bool | None) -> 
 
 
 def _units(p: Provider) -> list[timedelta]:
-    """The rental units a provider sells: an hour for per-minute billing, else its cycles (no year:
-    a year is a discount on months and shows when the user asks for one)."""
-    if p.billing.model == "per_minute":
-        return [UNIT_DURATIONS["hour"]]
-    return [timedelta(days=c.days or 0) for c in p.billing.cycles if c.kind in ("week", "month")]
+    """The rental units a provider sells, as its billing rule lists them (an hour by the minute;
+    weeks and months, no year: a year is a discount on months and shows when asked for)."""
+    return p.billing.rule.units(p)
 
 
 def _sold(p: Provider, add_ons: Mapping[str, int] | None) -> dict[str, int]:

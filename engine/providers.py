@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from functools import cache
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
@@ -22,6 +22,9 @@ from engine.amount import decimal_amount
 from engine.catalog import Index, Strict, normalize_name
 from engine.catalog_files import load_document
 from engine.errors import CatalogError, InvalidRequest, UnknownName
+
+if TYPE_CHECKING:
+    from engine.billing.rules import BillingRule
 
 DATE = r"^\d{4}-\d{2}-\d{2}"  # a date, optionally followed by a time and UTC offset
 
@@ -107,9 +110,10 @@ class Cycle(Strict):
 
 
 class Billing(Strict):
-    """How the provider charges: by prepaid cycles (week/month/year) or by the started minute."""
+    """How the provider charges: `model` names its rule (engine/billing/rules/<model>.py: prepaid
+    cycles of weeks/months/years, or by the started minute with a hold)."""
 
-    model: Literal["cycles", "per_minute"]
+    model: str
     prepaid: bool
     hourly_rental: bool
     cycles: list[Cycle] = Field(default_factory=list)
@@ -126,16 +130,20 @@ class Billing(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Billing:
-        if self.model == "cycles" and not self.cycles:
-            raise ValueError("cycle billing needs at least one cycle")
-        if self.model == "per_minute" and (self.rounding is None or self.minimum_minutes is None):
-            raise ValueError("per-minute billing needs rounding and minimum_minutes")
+        self.rule.check(self)  # the model's own rule says what it needs
         kinds = [c.kind for c in self.cycles]
         if len(set(kinds)) != len(kinds):
             raise ValueError(f"duplicate cycle kinds {kinds}")
         if "year" in kinds and "month" not in kinds:
             raise ValueError("a year cycle is built from the month price; add a month cycle")
         return self
+
+    @property
+    def rule(self) -> BillingRule:
+        """The billing rule of this model (engine.billing.rules), which every caller asks."""
+        from engine.billing.rules import rule_named  # lazy: the rules' quoting imports this module
+
+        return rule_named(self.model)
 
     def cycle(self, kind: CycleKind) -> Cycle | None:
         return next((c for c in self.cycles if c.kind == kind), None)
@@ -309,11 +317,7 @@ class Provider(Strict):
         if len(set(configs)) != len(configs):
             raise ValueError("two offers price the same gpu × count")
         region_ids = {r.id for r in self.regions}
-        allowed: set[str] = (
-            {"hour"}
-            if self.billing.model == "per_minute"
-            else {c.kind for c in self.billing.cycles if c.kind != "year"}
-        )
+        allowed = self.billing.rule.price_columns(self.billing)
         for o in self.offers:
             extra = set(o.prices) - allowed
             if extra:

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-import engine.billing as billing
+import engine.billing.pricing as billing  # where quote() looks providers up
 from engine.billing import NotOffered, quote, quote_all
 from engine.errors import InvalidRequest, UnknownName
 from engine.money import Money

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
 from bot.understand.lazy import lazy
-from engine.catalog import gpus, models, normalize_name
+from engine.catalog import Index, gpus, models, normalize_name
+from engine.providers import Provider, providers
 
 SEPARATORS = set(" \t\n-_./·")
 FUZZY_CUTOFF = 84
@@ -229,24 +230,34 @@ def find_gpus(text: str) -> list[Match]:
     return gpu_table().exact(text, Compact.of(text))
 
 
-PROVIDER_NAMES = {
-    "gpuli": ("gpuli", "gpuli.com"),
-    "cloudgpu": ("cloudgpu", "cloud gpu"),
-    "yiwan": ("一万网络", "yiwan", "一万"),
-}
 PROVIDER_TOKEN = lazy(r"[a-z][a-z0-9]{3,12}")
 
 
+def provider_names() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each provider's id with its names as matched (id, name and aliases from
+    catalogs/providers/*.yaml, normalized, longest first): a new alias is a YAML line."""
+    return _names_of(providers())
+
+
+@lru_cache(maxsize=2)
+def _names_of(index: Index[Provider]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    out = []
+    for p in index.entries:
+        keys = {normalize_name(n) for n in (p.id, p.name, *p.aliases)} - {""}
+        out.append((p.id, tuple(sorted(keys, key=lambda k: (-len(k), k)))))
+    return tuple(out)
+
+
 def find_provider(text: str) -> Match | None:
-    """The provider named in `text` (exact name, or a typo such as "gpuil")."""
+    """The provider named in `text` (exact name or alias, or a typo such as "gpuil"); of several
+    named, the one named first."""
     compact = Compact.of(text)
-    for ident, names in PROVIDER_NAMES.items():
-        for name in names:
-            key = normalize_name(name)
-            i = compact.text.find(key)
-            if i >= 0:
-                return Match(ident, compact.origin[i], compact.origin[i + len(key) - 1] + 1)
-    latin = {normalize_name(n): ident for ident, names in PROVIDER_NAMES.items() for n in names if n.isascii()}
+    table = provider_names()
+    found = [(i, -len(key), ident, key) for ident, keys in table for key in keys if (i := compact.text.find(key)) >= 0]
+    if found:
+        i, _, ident, key = min(found)
+        return Match(ident, compact.origin[i], compact.origin[i + len(key) - 1] + 1)
+    latin = {key: ident for ident, keys in table for key in keys if key.isascii() and key[:1].isalpha()}
     for tok in PROVIDER_TOKEN.finditer(text):
         best = process.extractOne(tok.group(0), list(latin), scorer=fuzz.ratio, score_cutoff=80)
         if best is not None:
