@@ -252,7 +252,7 @@ def test_random_sequences_keep_the_books(sequence: list[tuple[str, Any, int]]) -
         elif kind == "meter":
             with store.write():
                 for r in rental_store.due_rentals(store, now, 100):
-                    if r.status == "active" and r.per_minute:
+                    if r.status == "active" and r.billing == "per_minute":
                         ops.meter(store, r, now)
         elif kind == "stop":
             active = rental_store.wallet_rentals(store, w.id, active=True)
@@ -275,12 +275,12 @@ def test_random_sequences_keep_the_books(sequence: list[tuple[str, Any, int]]) -
     for r in rental_store.wallet_rentals(store, w.id, limit=1000):
         entries = ledger_store.entries_of_rental(store, r.id)
         holds = sum(e.amount_minor for e in entries if e.kind in ("preauth", "release"))
-        if r.per_minute and r.status != "active":
+        if r.billing == "per_minute" and r.status != "active":
             assert holds == 0, "a finished per-minute rental gets its whole hold back"
             charged = -sum(e.amount_minor for e in entries if e.kind == "charge")
             assert charged == minute_cost_minor(r.provider, r.gpu, r.num_gpus, r.billed_minutes)
             assert r.billed_minutes >= 1 or r.status == "destroyed"
-        if r.per_minute and r.status == "active":
+        if r.billing == "per_minute" and r.status == "active":
             assert holds == -r.hold_minor
         if r.status == "refunded":
             assert sum(e.amount_minor for e in entries) == 0

@@ -27,7 +27,7 @@ class Rental:
     gpu: str
     num_gpus: int
     region: str | None
-    billing: str  # cycles | per_minute
+    billing: str  # the wallet rule holding it (bot/wallet/rental_rule.py): cycles | per_minute
     status: str  # active | stopped | expired | refunded | destroyed
     created_at: datetime
     started_at: datetime
@@ -46,10 +46,6 @@ class Rental:
     next_check_at: datetime | None
     overdraft_limit_minor: int = 0  # how far below zero a confirmed overdraft may go (then: destroyed)
     runway_low_seq: int = -1  # the account topup_seq the "under one hour left" alert fired for
-
-    @property
-    def per_minute(self) -> bool:
-        return self.billing == "per_minute"
 
 
 TIME_FIELDS = {"created_at", "started_at", "ends_at", "job_ends_at", "ended_at", "data_until", "alerted_until",

@@ -173,7 +173,7 @@ def provider_price_list(provider_id: str, lang: str) -> Reply:
                      "prices": [{"unit": key, "low": price.low, "high": price.high, "estimate": price.status == "estimate"}
                                 for key, price in offer.prices.items()]})
     return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
-                                           "per_minute": p.billing.model == "per_minute"})
+                                           "per_minute": p.billing.rule.metered})
 
 
 def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], lang: str, display: str) -> Reply:

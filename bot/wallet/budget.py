@@ -24,14 +24,12 @@ from bot.store import ledger, rentals
 from bot.store.budgets import Budget
 from bot.store.connection import Store
 from bot.store.wallets import accounts
-from bot.wallet.operations import elapsed_minutes
-from bot.wallet.pricing import hourly_rate, minute_cost_minor
 from bot.wallet.refusal import WalletError
+from bot.wallet.rental_rule import rule_for
 from bot.wallet.times import month_bounds
 from engine.money import Money
 
 DEFAULT_THRESHOLDS: tuple[int, ...] = (50, 80, 100)
-HOUR = Decimal(3600)
 
 
 @dataclass(frozen=True)
@@ -80,10 +78,10 @@ def month_spend(store: Store, wallet_id: int, start: datetime, end: datetime, no
         out[a.currency] = out.get(a.currency, 0) + spent.get(a.id, 0)
     if start <= now < end:
         for r in rentals.active_of_accounts(store, [a.id for a in accts]):
-            if r.per_minute:
-                used = minute_cost_minor(r.provider, r.gpu, r.num_gpus, elapsed_minutes(r, now, started=False))
+            unbilled = rule_for(r.billing).unbilled_minor(r, now)  # metered minutes used, not yet charged
+            if unbilled is not None:
                 cur = next(a.currency for a in accts if a.id == r.account_id)
-                out[cur] = out.get(cur, 0) + max(used - r.paid_minor, 0)
+                out[cur] = out.get(cur, 0) + unbilled
     return out
 
 
@@ -94,15 +92,9 @@ def burn_to(store: Store, wallet_id: int, now: datetime, end: datetime) -> dict[
     out: dict[str, Decimal] = {}
     for r in rentals.active_of_accounts(store, list(currency_of)):
         cur = currency_of[r.account_id]
-        if r.per_minute:
-            seconds = Decimal(max(int((end - now).total_seconds()), 0))
-            amount = hourly_rate(r.provider, r.gpu, r.num_gpus) * seconds / HOUR
-        else:
-            if r.ends_at is None or not r.term_minutes or r.ends_at >= end:
-                continue
-            per_second = Money.from_minor(r.term_price_minor, cur).amount / Decimal(r.term_minutes * 60)
-            amount = per_second * Decimal(int((end - max(r.ends_at, now)).total_seconds()))
-        out[cur] = out.get(cur, Decimal(0)) + amount
+        amount = rule_for(r.billing).burn(r, cur, now, end)
+        if amount is not None:
+            out[cur] = out.get(cur, Decimal(0)) + amount
     return out
 
 

@@ -20,8 +20,7 @@ from bot.store.outbox import OutboxItem
 from bot.store.rentals import Rental, wallet_rentals
 from bot.store.wallets import Account, Prefs, Wallet, accounts
 from bot.wallet import budget as budgets
-from bot.wallet.operations import account_runway, elapsed_minutes
-from bot.wallet.pricing import hourly_rate, minute_cost_minor
+from bot.wallet.rental_rule import rule_for
 from bot.wallet.times import fmt_date, fmt_local, month_bounds, split_duration
 from engine.money import Money
 from engine.providers import provider
@@ -34,27 +33,16 @@ def dur(delta: timedelta) -> dict[str, int]:
 
 def rental_view(store: Store, r: Rental, tz: str, now: datetime, acct: Account | None = None) -> dict[str, Any]:
     cur = acct.currency if acct else provider(r.provider).currency
+    rule = rule_for(r.billing)
     view: dict[str, Any] = {
         "id": r.id, "gpu": gpu_name(r.gpu), "n": r.num_gpus, "provider": provider_name(r.provider),
-        "region": r.region, "status": r.status, "per_minute": r.per_minute,
+        "region": r.region, "status": r.status, "per_minute": rule.metered,
         "paid": Money.from_minor(r.paid_minor, cur).format(exact=True),
         "ends": None, "left": None, "started": fmt_local(r.started_at, tz), "running": None, "used": None,
         "hourly": None, "covered_hours": None, "destroy_at": None, "ended": None, "data_until": None,
         "overdraft": r.overdraft,
     }
-    if r.status == "active" and r.per_minute:
-        view["running"] = dur(now - r.started_at)
-        used = minute_cost_minor(r.provider, r.gpu, r.num_gpus, elapsed_minutes(r, now, started=True))
-        view["used"] = Money.from_minor(max(used, r.paid_minor), cur).format(exact=True)
-        view["hourly"] = Money(hourly_rate(r.provider, r.gpu, r.num_gpus), cur).format(exact=True)
-        if acct is not None:
-            runway = account_runway(store, acct, now)
-            if runway is not None:
-                view["covered_hours"] = str(runway.hours_left)
-                view["destroy_at"] = fmt_local(runway.covered_until, tz)
-    elif r.status == "active" and r.ends_at is not None:
-        view["ends"] = fmt_local(r.ends_at, tz)
-        view["left"] = dur(r.ends_at - now)
+    view |= rule.view(store, r, tz, now, acct)  # running and runway, or when the paid time ends
     if r.ended_at is not None:
         view["ended"] = fmt_local(r.ended_at, tz)
     if r.data_until is not None:

@@ -722,7 +722,7 @@ def _carry_out(ctx: WalletCall, w: Wallet, p: pending.Pending, overdraft: bool, 
         assert acct is not None
         debit = Money.from_minor(plan.debit_minor, plan.currency).format(exact=True)
         return {"action": "rent", "rental": display.rental_view(ctx.store, r, tz, ctx.now, acct),
-                "charged": None if plan.per_minute else debit, "hold": debit if plan.per_minute else None,
+                **plan.rule.debit_words(debit),  # charged at once, or held
                 "balance": Money.from_minor(acct.balance_minor, acct.currency).format(exact=True),
                 "overdraft": overdraft}
     rid = int(p.data["rental_id"])

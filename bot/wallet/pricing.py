@@ -2,7 +2,8 @@
 
 Why a thin layer: the wallet must charge exactly what the quote says (the cheapest mix of weekly
 and monthly cycles at gpuli, the started minute at CloudGPU, 一万网络's monthly price), rounded
-to the currency's minor units once, half up, as engine.money.Money.rounded prints prices.
+to the currency's minor units once, half up, as engine.money.Money.rounded prints prices. What a
+plan holds and what its confirmation takes is the wallet rule's (bot/wallet/rental_rule.py).
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from bot.wallet.refusal import WalletError
 from engine.billing import Quote, quote
 from engine.catalog import gpus
 from engine.money import Money
 from engine.providers import Provider, provider
+
+if TYPE_CHECKING:
+    from bot.wallet.rental_rule import RentalRule
 
 DEFAULT_JOB = timedelta(hours=8)  # seed 002: "跑 8 小时的任务，至少留这张卡 8 小时的费用再加缓冲"
 
@@ -48,13 +53,20 @@ class Plan:
     price_status: str
 
     @property
+    def rule(self) -> RentalRule:
+        from bot.wallet.rental_rule import rule_for  # lazy: the rules build their plans with this module
+
+        return rule_for(self.billing)
+
+    @property
     def per_minute(self) -> bool:
-        return self.billing == "per_minute"
+        """Billed by the running minute (the confirmation words it so)."""
+        return self.rule.metered
 
     @property
     def debit_minor(self) -> int:
-        """What leaves the balance when the rental is confirmed: the price, or the hold."""
-        return self.hold_minor if self.per_minute else self.price_minor
+        """What leaves the balance when the rental is confirmed (the price, or the hold: the rule's)."""
+        return self.rule.debit_minor(self)
 
 
 def money_minor(amount: Decimal, currency: str) -> int:
@@ -77,29 +89,14 @@ def firm(q: Quote) -> Decimal:
 def plan_rental(provider_name: str, gpu: str, num_gpus: int, duration: timedelta | None,
                 region: str | None = None) -> Plan:
     """Quote a rental under the provider's billing rules (engine errors pass through as they are)."""
+    from bot.wallet.rental_rule import rule_of_provider  # lazy: the rules build their plans with this module
+
     p = provider(provider_name)
-    card = gpu_id(gpu)
-    if p.billing.model == "per_minute":
-        job = duration
-        q = quote(p.id, card, num_gpus, job or DEFAULT_JOB, region=region)
-        estimate = money_minor(firm(q), p.currency)
-        hourly = firm(quote(p.id, card, num_gpus, timedelta(hours=1), region=region))
-        note = q.note("preauthorization")
-        hold = Decimal(str(note.params["hold"])) if note is not None else Decimal(0)
-        return Plan(p.id, p.name, q.offer, q.gpu, num_gpus, q.region, "per_minute", p.currency,
-                    _minutes(job) if job else None, None, estimate, money_minor(hold, p.currency), hourly,
-                    _minutes(job) if job else None, (), q.price_status)
-    if duration is None:
-        raise WalletError("wallet.err.need_duration")
-    q = quote(p.id, card, num_gpus, duration, region=region)
-    total = money_minor(firm(q), p.currency)
-    bought = int(q.bought_hours * 60)
-    cycles = tuple((c.kind, c.count) for c in q.cycles)
-    return Plan(p.id, p.name, q.offer, q.gpu, num_gpus, q.region, "cycles", p.currency, _minutes(duration), bought,
-                total, 0, None, None, cycles, q.price_status)
+    return rule_of_provider(p).plan(p, gpu_id(gpu), num_gpus, duration, region)
 
 
-def _minutes(d: timedelta) -> int:
+def minutes_of(d: timedelta) -> int:
+    """Whole minutes, rounded up."""
     return -(-int(d.total_seconds()) // 60)
 
 
