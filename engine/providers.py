@@ -11,8 +11,10 @@ amount is rejected at load, because 0.1 + 0.2 != 0.3 has no place in a budget re
 
 from __future__ import annotations
 
+import os
 from decimal import Decimal
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
@@ -382,10 +384,17 @@ class CurrencyFile(Strict):
     currencies: list[Currency]
 
 
+def providers_dir() -> Path:
+    explicit = os.environ.get("KASUAN_PROVIDERS_DIR")
+    return Path(explicit) if explicit else catalog_path("providers")
+
+
 @cache
 def providers() -> Index[Provider]:
-    """Every provider in catalogs/providers/*.yaml, indexed by id, name and alias."""
-    folder = catalog_path("providers")
+    """Every provider in catalogs/providers/*.yaml (or the folder KASUAN_PROVIDERS_DIR names: an
+    operator's own catalog), indexed by id, name and alias. A provider is one file: its names and
+    aliases (which the chat parser reads), its billing model (engine.billing.rules) and its offers."""
+    folder = providers_dir()
     loaded: list[Provider] = []
     for path in sorted(folder.glob("*.yaml")):
         provider = load_document(path, Provider)
