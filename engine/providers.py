@@ -47,7 +47,7 @@ def _catalog_amount(value: object) -> Decimal:
 CatalogAmount = Annotated[Decimal, BeforeValidator(_catalog_amount)]
 PriceStatus = Literal["published", "estimate", "unlabelled"]
 CycleKind = Literal["week", "month", "year"]
-PriceKey = Literal["hour", "week", "month"]
+PriceKey = str  # hour | week | month: the columns the billing rule prices (BillingRule.price_columns)
 
 
 class Price(Strict):

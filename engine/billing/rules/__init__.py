@@ -15,7 +15,7 @@ import importlib
 import pkgutil
 from datetime import timedelta
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from engine.billing.lines import Billed, Note
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 # How the wallet holds a rental of the model (bot/wallet/rental_rule.py): paid up front for a term,
 # or metered by the minute against a pre-authorization. These are the values stored in rentals.billing.
-Account = Literal["cycles", "per_minute"]
+Account = str  # "cycles" | "per_minute" today; a new wallet kind is a new bot/wallet rule module
 
 
 class BillingRule:
