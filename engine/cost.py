@@ -11,7 +11,7 @@ How an option is built, and why:
   for an offloaded plan, whose host RAM the offer has. Among the plans at the fewest cards, one that
   leaves 10% of the card free is preferred over a tight one of the same speed (ZeRO-3 over a tight
   ZeRO-2), but offload, which costs 20-50% of throughput, is used only when nothing else fits;
-- time (engine.training_time): FLOPs over (peak × cards × MFU) when the dataset size is known, the
+- time (engine.cost_job, engine.training_time): FLOPs over (peak × cards × MFU) when the dataset size is known, the
   measured step time when given, else the stated duration, else the offer's shortest rental. The
   seed's convention is 6·N·D (seed 000: 32B, 20 M tokens × 3 epochs = 1.15e19 FLOPs on 8 × H100 at
   30%, 1.35 h computed exactly), so the checkpointing recompute is counted only when the user said
@@ -30,38 +30,25 @@ How an option is built, and why:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from decimal import Decimal
-from typing import Literal, cast
 
 from engine.billing import MAX_DURATION, Amount, Note, NotOffered, Quote, quote
 from engine.catalog import GpuSpec, ModelSpec, gpus
+from engine.cost_job import DurationBasis, Job, hours_of, validate
 from engine.errors import InvalidRequest
 from engine.fit import Fit, Planner, ladder
 from engine.memory import Plan
 from engine.money import Money
 from engine.providers import Offer, Provider, currency, provider, providers
-from engine.request import MAX_SEQ_LEN, Method, Offload, TrainingRequest
+from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved
 from engine.sizing import Sizing, size
-from engine.training_time import (
-    MAX_STEP_SECONDS,
-    MAX_TOKENS,
-    AttentionShape,
-    TrainingTime,
-    time_from_flops,
-    time_from_steps,
-    training_tokens,
-)
+from engine.training_time import TrainingTime
 
 DISPLAY_CURRENCY = "USD"
-MAX_EPOCHS = 1000  # training_tokens' limit: a thousand passes over a fine-tuning set is a typo
-MAX_HOURS = MAX_DURATION.days * 24
-
-DurationBasis = Literal["flops", "step_time", "stated", "minimum_unit"]
 
 # How much each note matters (1 = the one a reply must show). Ordering, not wording.
 NOTE_PRIORITY: dict[str, int] = {
@@ -182,7 +169,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
     Raises a KasuanError for bad input: an unknown provider, card or currency; a card the named
     provider does not rent; a negative or absurd dataset size, duration, step time or MFU.
     """
-    _validate(request)
+    validate(request)
     s = size(request, spec_override)
     r = s.resolved
     display = currency(request.currency).id if request.currency else DISPLAY_CURRENCY
@@ -191,7 +178,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
     count = r.request.num_gpus if r.num_gpus_stated else None
     _check_explicit(chosen, gpu_id, count, stated_provider=request.provider is not None)
 
-    job = _Job.of(request, r)
+    job = Job.of(request, r)
     planner = Planner(r, s.memo)  # the sizing's estimates: each plan once per question
     plans = _plans(r, planner, request, count)
     options: list[CostOption] = []
@@ -232,38 +219,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) ->
     )
 
 
-# ---------------------------------------------------------------- input checks
-
-
-def _range(name: str, value: float | int | None, low: float, high: float) -> None:
-    """Refuse a value outside (low, high]; the error names the range (low itself is never a job)."""
-    if value is None:
-        return
-    if not math.isfinite(value) or value <= low or value > high:
-        raise InvalidRequest(name, f"must be between {low:g} and {high:g}", value=value, low=low, high=high)
-
-
-def _validate(q: TrainingRequest) -> None:
-    """The cost fields a user can get wrong, checked before anything is computed."""
-    _range("tokens", q.tokens, 0, MAX_TOKENS)
-    _range("samples", q.samples, 0, MAX_TOKENS)
-    _range("avg_len", q.avg_len, 0, MAX_SEQ_LEN)
-    _range("epochs", q.epochs, 0, MAX_EPOCHS)
-    _range("hours", q.hours, 0, MAX_HOURS)
-    _range("days", q.days, 0, MAX_DURATION.days)
-    _range("step_seconds", q.step_seconds, 0, float(MAX_STEP_SECONDS))
-    _range("mfu", q.mfu, 0, 1)
-    if q.hours is not None and q.days is not None:
-        _range("hours", q.hours + 24 * q.days, 0, MAX_HOURS)
-    if q.step_seconds is not None and q.gpu is None:
-        raise InvalidRequest(
-            "gpu", "a measured step time belongs to the card it was measured on: name the card",
-            reason="step_time_needs_gpu",
-        )
-    if q.step_seconds is not None and q.tokens is None and q.samples is None:
-        raise InvalidRequest(
-            "samples", "a step time needs the dataset size (samples, or tokens)", reason="step_time_needs_data"
-        )
+# ---------------------------------------------------------------- what the request fixes
 
 
 def _check_explicit(chosen: list[Provider], gpu: str | None, count: int | None, *, stated_provider: bool) -> None:
@@ -296,106 +252,6 @@ def _check_explicit(chosen: list[Provider], gpu: str | None, count: int | None, 
             f"{p.id if stated_provider else 'no provider'} does not rent {count} × {gpu}",
             provider=p.id if stated_provider else None, gpu=gpu, num_gpus=count, counts=counts,
         )
-
-
-# ---------------------------------------------------------------- the job: how long, on what basis
-
-
-@dataclass(frozen=True)
-class _Job:
-    """What the duration rests on, worked out once for all options."""
-
-    basis: DurationBasis
-    request: TrainingRequest  # as stated
-    resolved: Resolved
-    tokens: int | None
-    samples: int | None
-    epochs: float
-    stated: timedelta | None
-    recompute: bool
-    attention: AttentionShape | None
-    assumptions: tuple[Assumption, ...]
-
-    @classmethod
-    def of(cls, q: TrainingRequest, r: Resolved) -> _Job:
-        notes: list[Assumption] = []
-        has_data = q.tokens is not None or q.samples is not None
-        stated = None
-        if q.hours is not None or q.days is not None:
-            stated = timedelta(hours=q.hours or 0, days=q.days or 0)
-            if has_data:
-                notes.append(Assumption("stated_duration_ignored", _hours(stated)))
-                stated = None
-        epochs = q.epochs if q.epochs is not None else 1.0
-        if has_data and q.epochs is None:
-            notes.append(Assumption("epochs_default", 1))
-        seq = r.request.seq_len or 2048
-        tokens = samples = None
-        if q.step_seconds is not None:
-            basis: DurationBasis = "step_time"
-            if q.samples is not None:
-                samples = q.samples
-            else:
-                samples = -(-(q.tokens or 0) // seq)  # packed into full sequences
-                notes.append(Assumption("samples_from_tokens", seq))
-        elif has_data:
-            basis = "flops"
-            avg = q.avg_len
-            if q.tokens is None and avg is None:
-                avg = seq
-                notes.append(Assumption("avg_len_from_seq_len", seq))
-            tokens = training_tokens(tokens=q.tokens, samples=q.samples, avg_len=avg, epochs=epochs)
-        elif stated is not None:
-            basis = "stated"
-            notes.append(Assumption("duration_stated", _hours(stated)))
-        else:
-            basis = "minimum_unit"
-            notes.append(Assumption("minimum_unit"))
-        recompute = q.grad_checkpointing is True
-        attention = AttentionShape.of(r.spec, seq) if q.seq_len is not None else None
-        if basis == "flops":
-            adapter = r.method in ("lora", "qlora")  # the rule the time was computed with: 4·N·D, not 6·N·D
-            notes.append(Assumption("recompute_counted" if recompute else
-                                    "recompute_not_counted_adapter" if adapter else "recompute_not_counted"))
-            if attention is None:
-                notes.append(Assumption("attention_not_counted"))
-        return cls(basis, q, r, tokens, samples, epochs, stated, recompute, attention, tuple(notes))
-
-    def time(self, gpu: GpuSpec, plan: Plan, per_node: int, infiniband: bool) -> TrainingTime | None:
-        """Training time of this job on `plan` over `gpu` (None when the duration is not computed)."""
-        r, q = self.resolved, self.resolved.request
-        if self.basis == "flops":
-            assert self.tokens is not None
-            return time_from_flops(
-                gpu=gpu,
-                num_gpus=plan.num_gpus,
-                method=cast(Method, r.method),
-                tokens=self.tokens,
-                params=r.counts,
-                lora_params=r.lora_params,
-                attention=self.attention,
-                gradient_checkpointing=self.recompute,
-                zero=plan.zero,
-                offload=cast(Offload, plan.offload),
-                infiniband=infiniband,
-                gpus_per_node=per_node,
-                mfu=self.request.mfu,
-            )
-        if self.basis == "step_time":
-            assert self.samples is not None and self.request.step_seconds is not None
-            return time_from_steps(
-                samples=self.samples,
-                epochs=self.epochs,
-                micro_batch=q.micro_batch or 1,
-                grad_accum=q.grad_accum or 1,
-                num_gpus=plan.num_gpus,
-                seconds_per_step=Decimal(str(self.request.step_seconds)),
-            )
-        return None
-
-
-def _hours(d: timedelta) -> float:
-    return round(d.total_seconds() / 3600, 3)
 
 
 # ---------------------------------------------------------------- plans and what a provider rents
@@ -468,7 +324,7 @@ def _has_infiniband(p: Provider, offer: Offer) -> bool:
 
 
 def _option(
-    p: Provider, gpu: GpuSpec, plans: list[Plan], planner: Planner, job: _Job, display: str
+    p: Provider, gpu: GpuSpec, plans: list[Plan], planner: Planner, job: Job, display: str
 ) -> CostOption | Skip:
     """The option for `gpu` at `p`: the chosen plan, its time and its quote; or why there is none."""
     fitting: list[Fit] = []
@@ -509,7 +365,7 @@ def _option(
         return Skip(p.id, gpu.id, fit.num_gpus, "not_offered", {"detail": exc.reason})
 
 
-def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: str) -> CostOption | Skip:
+def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: Job, display: str) -> CostOption | Skip:
     plan = fit.estimate.plan
     offer = _offer(p, gpu.id, per)
     infiniband = plan.num_gpus > p.billing.node_gpus and _has_infiniband(p, offer)
@@ -522,7 +378,7 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: s
     else:
         need = p.billing.rule.shortest(p, offer)
     if need > MAX_DURATION:
-        return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": _hours(need)})
+        return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": hours_of(need)})
     q = quote(p.id, gpu.id, plan.num_gpus, need)
     if q.gpus_per_instance != per:  # billing found a cheaper build: time that one instead
         per = q.gpus_per_instance
@@ -531,7 +387,7 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: s
         if time is not None:
             need = time.job_time + timedelta(minutes=boot)
             if need > MAX_DURATION:
-                return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": _hours(need)})
+                return Skip(p.id, gpu.id, plan.num_gpus, "too_long", {"hours": hours_of(need)})
             q = quote(p.id, gpu.id, plan.num_gpus, need)
     low = Money(q.total_min, q.currency).to(display).amount
     high = Money(q.total_max, q.currency).to(display).amount
@@ -540,7 +396,7 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: _Job, display: s
 
 
 def _notes(
-    p: Provider, gpu: GpuSpec, fit: Fit, q: Quote, job: _Job, boot: int, infiniband: bool, need: timedelta
+    p: Provider, gpu: GpuSpec, fit: Fit, q: Quote, job: Job, boot: int, infiniband: bool, need: timedelta
 ) -> tuple[Note, ...]:
     plan = fit.estimate.plan
     out: list[Note] = []
@@ -565,7 +421,7 @@ def _notes(
         days = (q.unused_hours / 24).quantize(Decimal("0.0001"))
         out.append(Note("unused_days", {"days": days, "hours": q.unused_hours}))
     if job.basis == "minimum_unit":
-        out.append(Note("minimum_unit", {"hours": _hours(need)}))
+        out.append(Note("minimum_unit", {"hours": hours_of(need)}))
     if boot:
         out.append(Note("boot_minutes", {"minutes": boot}))
     out.extend(n for n in q.notes if n.code in PASSED_ON)
