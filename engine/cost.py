@@ -163,14 +163,16 @@ class CostReport:
 # ---------------------------------------------------------------- the front door
 
 
-def compare(request: TrainingRequest, spec_override: ModelSpec | None = None) -> CostReport:
-    """Price `request` (as stated) at every provider and card that can hold it, cheapest first.
+def compare(request: TrainingRequest, spec_override: ModelSpec | None = None,
+            sizing: Sizing | None = None) -> CostReport:
+    """Price `request` (as stated) at every provider and card that can hold it, cheapest first;
+    `sizing`: size(request, spec_override) when the caller has it already (its estimates are reused).
 
     Raises a KasuanError for bad input: an unknown provider, card or currency; a card the named
     provider does not rent; a negative or absurd dataset size, duration, step time or MFU.
     """
     validate(request)
-    s = size(request, spec_override)
+    s = sizing if sizing is not None else size(request, spec_override)
     r = s.resolved
     display = currency(request.currency).id if request.currency else DISPLAY_CURRENCY
     chosen = [provider(request.provider)] if request.provider else list(providers().entries)

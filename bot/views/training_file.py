@@ -89,7 +89,7 @@ def training_file_reply(job: TrainingFiles, extra: TrainingRequest, lang: str, d
     s = size(req, job.spec)
     view = file_view(job, s, req, lang)
     if cost:
-        report = compare(req, job.spec)
+        report = compare(req, job.spec, sizing=s)  # the sizing above: each plan estimated once
         inner = cost_reply(report, lang, details=False)
         return Reply("training_file", lang, {"file": view, "inner": "cost", **inner.data}, source=report)
     v = sizing_summary(s, display_currency, None, req) | {"family": None}
