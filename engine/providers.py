@@ -22,7 +22,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from catalogs import catalog_path
 from engine.amount import decimal_amount
 from engine.catalog import Index, Strict, normalize_name
-from engine.catalog_files import load_document
+from engine.catalog_files import load_document, read
 from engine.errors import CatalogError, InvalidRequest, UnknownName
 
 if TYPE_CHECKING:
@@ -410,6 +410,24 @@ def providers() -> Index[Provider]:
         if p.currency not in known:
             raise CatalogError(f"{p.id}.yaml: field 'currency': unknown currency '{p.currency}'")
     return index
+
+
+def provider_names() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each provider's id with its name and aliases, read from the files without validating the
+    catalog: the chat parser looks names up in every message, and loading every offer and rule
+    for that would slow the first answer of a process that never prices anything."""
+    return _names_in(str(providers_dir()))
+
+
+@cache
+def _names_in(folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    out = []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        raw = read(path)
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            names = [raw["id"], raw.get("name"), *(raw.get("aliases") or [])]
+            out.append((raw["id"], tuple(str(n) for n in names if n)))
+    return tuple(out)
 
 
 def _with_imported_prices(p: Provider) -> Provider:

@@ -18,8 +18,8 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz, process
 
 from bot.understand.lazy import lazy
-from engine.catalog import Index, gpus, models, normalize_name
-from engine.providers import Provider, providers
+from engine.catalog import gpus, models, normalize_name
+from engine.providers import provider_names as catalog_provider_names
 
 SEPARATORS = set(" \t\n-_./·")
 FUZZY_CUTOFF = 84
@@ -236,15 +236,15 @@ PROVIDER_TOKEN = lazy(r"[a-z][a-z0-9]{3,12}")
 def provider_names() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each provider's id with its names as matched (id, name and aliases from
     catalogs/providers/*.yaml, normalized, longest first): a new alias is a YAML line."""
-    return _names_of(providers())
+    return _normalized(catalog_provider_names())
 
 
-@lru_cache(maxsize=2)
-def _names_of(index: Index[Provider]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+@lru_cache(maxsize=4)
+def _normalized(table: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     out = []
-    for p in index.entries:
-        keys = {normalize_name(n) for n in (p.id, p.name, *p.aliases)} - {""}
-        out.append((p.id, tuple(sorted(keys, key=lambda k: (-len(k), k)))))
+    for ident, names in table:
+        keys = {normalize_name(n) for n in names} - {""}
+        out.append((ident, tuple(sorted(keys, key=lambda k: (-len(k), k)))))
     return tuple(out)
 
 
