@@ -6,6 +6,7 @@ one new per-minute provider, "rentbox", that no Python code names."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -113,3 +114,21 @@ def test_every_billing_model_in_the_catalog_has_one_rule_module() -> None:
     assert rule_named("cycles").account == "cycles" and rule_named("per_minute").metered
     with pytest.raises(ValueError, match="unknown billing model"):
         rule_named("per_second")
+
+
+def test_no_module_outside_the_rules_branches_on_a_billing_model() -> None:
+    """The rules are the only place that knows a model by name (the store's schema and SQL excepted:
+    they hold the account kind a rule stores)."""
+    root = Path(__file__).resolve().parent.parent
+    rule_files = {"engine/billing/rules/cycles.py", "engine/billing/rules/per_minute.py",
+                  "bot/wallet/prepaid.py", "bot/wallet/metered.py"}
+    pattern = re.compile(r"""(==|!=)\s*["'](per_minute|cycles)["']|billing\.model\s*(==|!=|\bin\b)|\b(?:el)?if\b[^#]*\bper_minute\b""")
+    found = []
+    for path in sorted([*root.joinpath("bot").rglob("*.py"), *root.joinpath("engine").rglob("*.py")]):
+        rel = path.relative_to(root).as_posix()
+        if rel in rule_files or rel.startswith("bot/store/"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert found == []
