@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from engine.architecture import ParamCounts
 from engine.catalog import ModelSpec
 from engine.memory import MemoryEstimate, Plan, estimate
+from engine.request import TrainingRequest
 from engine.resolve import Resolved
 
 
@@ -38,13 +39,19 @@ class EstimateMemo:
 
     found: dict[PlanKey, MemoryEstimate] = field(default_factory=dict)
     computed: int = 0
-    _specs: dict[int, tuple[ModelSpec, str]] = field(default_factory=dict)  # id -> (spec kept alive, its JSON)
+    # id -> (the object kept alive, its JSON): each request and spec is serialized once per question
+    # (neither is ever changed in place: the engine derives new requests with model_copy)
+    _json: dict[int, tuple[TrainingRequest | ModelSpec, str]] = field(default_factory=dict)
+
+    def _canonical(self, obj: TrainingRequest | ModelSpec) -> str:
+        found = self._json.get(id(obj))
+        if found is None:
+            found = self._json[id(obj)] = (obj, obj.model_dump_json())
+        return found[1]
 
     def key(self, r: Resolved, plan: Plan) -> PlanKey:
-        spec = self._specs.get(id(r.spec))
-        if spec is None:
-            spec = self._specs[id(r.spec)] = (r.spec, r.spec.model_dump_json())
-        return PlanKey(r.request.model_dump_json(), spec[1], r.counts, r.lora_params, r.framework.id, plan)
+        return PlanKey(self._canonical(r.request), self._canonical(r.spec), r.counts, r.lora_params,
+                       r.framework.id, plan)
 
     def estimate(self, r: Resolved, plan: Plan) -> MemoryEstimate:
         key = self.key(r, plan)
