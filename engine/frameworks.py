@@ -40,6 +40,9 @@ class FrameworkProfile(Strict):
     # trainer: the loop drops the model output before backward (HF Trainer returns only the loss);
     # manual: a hand-written loop keeps `outputs` (the logits) alive through the layers' backward.
     loop: Literal["trainer", "manual"] = "trainer"
+    # the model's use_cache stays on in training (checkpointing applied from outside the model): every layer's
+    # k and v are held with the model output (engine/memory.py kv_cache_bytes)
+    kv_cache: bool = False
     # the loss the same framework computes on an older transformers; used when the version is not stated
     older_loss: Loss | None = None
     # ZeRO stage 3 as this framework usually runs it: DeepSpeed or PyTorch FSDP

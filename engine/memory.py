@@ -296,29 +296,52 @@ def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[lis
     # (overhead), which exists only while a quantized layer runs. The logits term shows the loss
     # forward; this item corrects the sum.
     layer = working + dequant_workspace_bytes(r)
-    kept = 0.0
-    if r.framework.loop == "manual":  # the loop still holds the model output through the whole backward
-        kept = kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
-    peak = max(fwd, bwd + kept, layer + kept)
+    manual = r.framework.loop == "manual"  # the loop still holds the model output through the whole backward
+    cache = kv_cache_bytes(r, tokens) if mode != "none" else 0.0  # without checkpointing k, v are saved anyway
+    kept = cache if manual else 0.0
+    if manual:
+        kept += kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
+    peak = max(fwd + cache, bwd + kept, layer + kept)
     # with the transformers version unknown: how much higher the older loss would put the peak (the
     # activation terms sum to saved + peak, so the difference of the peaks is the difference of the sums)
     margin = 0.0
     older = r.framework.older_loss
     if older is not None and not q.chunked_loss and any(a.code == "loss_version_unknown" for a in r.assumptions):
         _, fwd_old, bwd_old = logits_term(r, tokens, older)
-        kept_old = kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if kept else 0.0
-        margin = max(0.0, max(fwd_old, bwd_old + kept_old, layer + kept_old) - peak)
+        kept_old = cache + kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if manual else 0.0
+        margin = max(0.0, max(fwd_old + cache, bwd_old + kept_old, layer + kept_old) - peak)
     items = [
         Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("peak_is_max_of_loss_and_backward", (peak - fwd - layer) / GB,
              f"max(loss fwd {fwd / GB:.2f}, loss bwd {bwd / GB:.2f}, layer bwd {layer / GB:.2f} GB) − loss fwd − layer bwd"),
     ]
-    if kept:
-        items.append(Item("logits_kept_by_loop", 0.0, f"{kept / GB:.2f} GB of model output held through backward "
+    if cache:
+        items.append(Item("kv_cache_in_training", 0.0, f"{cache / GB:.2f} GB: use_cache left on, every layer's k and v "
+                                                        f"held {'through backward' if manual else 'until the loss'} "
+                                                        "(in the peak above)"))
+    if kept - cache:
+        items.append(Item("logits_kept_by_loop", 0.0, f"{(kept - cache) / GB:.2f} GB of model output held through backward "
                                                       "(hand-written loop; in the peak above)"))
     items += [Item(f"incl_{b}", 0.0, f"{f} (in the figures above)") for b, _, f in extras]
     return [Term("activations", tuple(items)), logits], margin / GB
+
+
+def kv_cache_bytes(r: Resolved, tokens: int) -> float:
+    """The KV cache a model builds in training when the framework leaves use_cache on.
+
+    transformers (v4.31.0 modeling_llama.py LlamaModel.forward) turns use_cache off only when its own
+    gradient checkpointing is on; a script that checkpoints from outside (FSDP apply_activation_checkpointing)
+    and loads the model with the config's use_cache=True gets `past_key_value = (key_states, value_states)`
+    from every layer (k after RoPE, before repeat_kv), returned with the model output. Under checkpointing
+    nothing else keeps those tensors. meta-llama/llama-recipes 353dfcdc (2023-09-05, "Pass use_cache=False
+    when training with FSDP") removed it there. bf16, or fp32 when training in fp32."""
+    if not r.framework.kv_cache:
+        return 0.0
+    m = r.spec
+    width = m.heads * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim) if m.mla else 2 * m.kv_heads * m.head_dim
+    element = 4 if r.request.precision == "fp32" else 2
+    return float(m.layers * width * element * tokens)
 
 
 def loss_code(r: Resolved) -> str:
