@@ -120,6 +120,19 @@ def linear_inputs(m: ModelSpec, targets: tuple[str, ...] | None = None) -> int:
     )
 
 
+def dropout_inputs(m: ModelSpec, targets: tuple[str, ...] | None, fused_qkv: bool) -> int:
+    """Input elements per token of one layer that LoRA dropout copies: one per targeted projection
+    (PEFT wraps each), but q, k and v share one copy where they are one fused projection (LitGPT
+    lit_gpt/lora.py LoRAQKVLinear.forward: F.linear(self.lora_dropout(x), self.lora_A))."""
+    if not fused_qkv:
+        return linear_inputs(m, targets)
+    qkv = {"q", "k", "v"}
+    chosen = tuple(t for t in (targets or ("q", "k", "v", "o", "gate", "up", "down")) if t not in qkv)
+    rest = linear_inputs(m, chosen) if chosen else 0
+    hit = targets is None or any(t in qkv for t in targets)
+    return rest + (m.hidden if hit else 0)
+
+
 def activation_bytes(
     m: ModelSpec,
     tokens: int,

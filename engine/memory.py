@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine import preference
-from engine.activations import activation_bytes, kept_logits_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
+from engine.activations import activation_bytes, dropout_inputs, kept_logits_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
 from engine.architecture import largest_linear, layer_linears
 from engine.breakdown import Item, Plan, Term
 from engine.calibration import Range, memory_range
@@ -226,11 +226,36 @@ LORA_DROPOUT_BYTES = 3  # PEFT: dropout(x) is a new bf16 tensor kept by lora_A (
 KBIT_INPUT_COPY_BYTES = 2  # bitsandbytes MatMul4Bit keeps A, its own bf16 cast of an fp32 input
 
 
+BF16_BYTES = 2
+
+
+def frozen_inputs_unsaved(r: Resolved) -> int:
+    """Input elements per token of one layer that bf16 LoRA never keeps, though the layer count has them.
+
+    The layer count (engine/activations.py) keeps every projection's input, as full fine-tuning
+    does: autograd saves a matmul's input only to compute its weight's gradient (PyTorch
+    tools/autograd/derivatives.yaml, mm: mat2's gradient uses self; the generated code saves self only
+    when mat2 requires grad). A frozen bf16 projection therefore keeps nothing, and its input stays
+    only where a LoRA branch reads it undropped (lora_A saves x; with dropout it saves the dropped
+    copy, counted apart). Three inputs are nobody else's: the first norm's output (q, k, v), the
+    second norm's output (gate, up) and silu(gate)·up (down). QLoRA keeps them all: bitsandbytes
+    MatMul4Bit saves its input whatever is trained (autograd/_functions.py: ctx.tensors = (A, B)).
+    Dense layers without MLA only; elsewhere the full count stands (the safe side)."""
+    q, m = r.request, r.spec
+    if r.method != "lora" or m.moe is not None or m.mla is not None:
+        return 0
+    targets = set(q.lora_targets or ())
+    undropped = (q.lora_dropout or 0) == 0
+    groups = ((("q", "k", "v"), m.hidden), (("gate", "up"), m.hidden), (("down",), m.intermediate))
+    return sum(width for names, width in groups if not (undropped and targets.intersection(names)))
+
+
 def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, float, str]], int]:
     """Per-token bytes one layer keeps beyond the bf16 count, and the residual stream's element size.
 
     - lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped copy of the
       input and the mask (peft/tuners/lora/layer.py: lora_B(lora_A(dropout(x))));
+    - bf16 LoRA: the inputs no frozen projection keeps (frozen_inputs_unsaved), taken off;
     - QLoRA under prepare_model_for_kbit_training (fp32 embeddings, so an fp32 residual stream):
       every 4-bit projection casts its input to bf16 and MatMul4Bit saves that copy
       (bitsandbytes autograd/_functions.py: ctx.tensors = (A, B)).
@@ -239,8 +264,11 @@ def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, fl
     out: list[tuple[str, float, str]] = []
     stream = 2
     if r.adapter and (q.lora_dropout or 0) > 0:
-        d_in = linear_inputs(m, q.lora_targets)
+        d_in = dropout_inputs(m, q.lora_targets, r.framework.fused_qkv or m.fused_qkv)
         out.append(("lora_dropout_copies", LORA_DROPOUT_BYTES * d_in, f"{LORA_DROPOUT_BYTES} B × {d_in:,} inputs/layer"))
+    unsaved = frozen_inputs_unsaved(r)
+    if unsaved:
+        out.append(("frozen_inputs_not_saved", -BF16_BYTES * unsaved, f"−{BF16_BYTES} B × {unsaved:,} inputs/layer"))
     if r.method == "qlora" and kbit_fp32(r, sharded) and q.precision != "fp32":
         d_in = linear_inputs(m)
         out.append(("kbit_input_copies", KBIT_INPUT_COPY_BYTES * d_in, f"{KBIT_INPUT_COPY_BYTES} B × {d_in:,} inputs/layer"))

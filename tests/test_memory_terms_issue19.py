@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.memory import GB, Plan, estimate
+from engine.memory import GB, Plan, estimate, layer_extras
 from engine.request import TrainingRequest
 from engine.resolve import resolve
 
@@ -55,3 +55,30 @@ def test_use_cache_left_on_holds_every_layers_k_and_v_until_the_loss() -> None:
     a = estimate(resolve(TrainingRequest(**off, framework="llama-recipes-2023", sharding="fsdp")), plan)
     b = estimate(resolve(TrainingRequest(**off, framework="hf-legacy", sharding="fsdp")), plan)
     assert a.allocated_gb == pytest.approx(b.allocated_gb)
+
+
+def test_bf16_lora_keeps_no_input_of_a_frozen_projection_qlora_keeps_all() -> None:
+    # Llama-2-7B, no checkpointing, LoRA on q and v only, no dropout: the second norm's output (4,096)
+    # and silu(gate)·up (11,008) are nobody's input to keep; q/k/v's input stays (lora_A reads it)
+    q = {"model": "llama-2-7b", "seq_len": 1024, "grad_checkpointing": False, "lora_targets": ("q", "v"),
+         "lora_dropout": 0.0, "framework": "hf-current"}
+    lora = estimate(resolve(TrainingRequest(**q, method="lora")), Plan(1, 0))
+    qlora = estimate(resolve(TrainingRequest(**q, method="qlora")), Plan(1, 0))
+    saved = lambda e: items(e, "activations")["saved_all_layers"]  # noqa: E731
+    assert saved(qlora) - saved(lora) == pytest.approx(2 * (4096 + 11008) * 32 * 1024 / GB, rel=1e-9)
+    # every projection targeted: the same count as QLoRA
+    every = {**q, "lora_targets": ("q", "k", "v", "o", "gate", "up", "down")}
+    assert saved(estimate(resolve(TrainingRequest(**every, method="lora")), Plan(1, 0))) == pytest.approx(
+        saved(estimate(resolve(TrainingRequest(**every, method="qlora")), Plan(1, 0))))
+
+
+def test_litgpt_drops_out_one_copy_of_the_fused_qkv_input_by_default() -> None:
+    q = {"model": "llama-2-7b", "method": "qlora", "seq_len": 1024, "grad_checkpointing": False}
+    lit = resolve(TrainingRequest(**q, framework="litgpt"))
+    assert lit.request.lora_dropout == 0.05 and lit.request.lora_targets == ("q", "v")
+    hf = resolve(TrainingRequest(**q, framework="hf-current", lora_targets=("q", "v"), lora_dropout=0.05))
+    # PEFT wraps q_proj and v_proj apart: two dropped copies (2 B) and masks (1 B) of x; LitGPT one
+    per_layer = lambda r: sum(b for basis, b, _ in layer_extras(r)[0] if basis == "lora_dropout_copies")  # noqa: E731
+    assert per_layer(hf) == 3 * 2 * 4096 and per_layer(lit) == 3 * 4096
+    # PEFT's own default stays 0.0
+    assert resolve(TrainingRequest(**q, framework="hf-current")).request.lora_dropout == 0.0
