@@ -22,7 +22,14 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine import preference
-from engine.activations import activation_bytes, dropout_inputs, kept_logits_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
+from engine.activations import (
+    activation_bytes,
+    dropout_inputs,
+    kept_logits_bytes,
+    linear_inputs,
+    logits_bytes,
+    loss_bytes_per_element,
+)
 from engine.architecture import largest_linear, layer_linears
 from engine.breakdown import Item, Plan, Term
 from engine.calibration import Range, memory_range
