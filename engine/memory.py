@@ -236,33 +236,60 @@ KBIT_INPUT_COPY_BYTES = 2  # bitsandbytes MatMul4Bit keeps A, its own bf16 cast 
 BF16_BYTES = 2
 
 
-def frozen_inputs_unsaved(r: Resolved) -> int:
-    """Input elements per token of one layer that bf16 LoRA never keeps, though the layer count has them.
+def lora_input_bytes(r: Resolved) -> tuple[float, str] | None:
+    """Per token and layer, what LoRA keeps of its projections' inputs beyond the layer count's one
+    copy of each (bytes; negative where it keeps less). None for MoE / MLA layers (the dropout rule
+    below applies there as before).
 
-    The layer count (engine/activations.py) keeps every projection's input, as full fine-tuning
-    does: autograd saves a matmul's input only to compute its weight's gradient (PyTorch
-    tools/autograd/derivatives.yaml, mm: mat2's gradient uses self; the generated code saves self only
-    when mat2 requires grad). A frozen bf16 projection therefore keeps nothing, and its input stays
-    only where a LoRA branch reads it undropped (lora_A saves x; with dropout it saves the dropped
-    copy, counted apart). Three inputs are nobody else's: the first norm's output (q, k, v), the
-    second norm's output (gate, up) and silu(gate)·up (down). QLoRA keeps them all: bitsandbytes
-    MatMul4Bit saves its input whatever is trained (autograd/_functions.py: ctx.tensors = (A, B)).
-    Dense layers without MLA only; elsewhere the full count stands (the safe side)."""
+    The layer count (engine/activations.py) keeps each projection group's input once, as full
+    fine-tuning does. LoRA differs, in three ways:
+    - a frozen bf16 projection keeps no input: autograd saves a matmul's input only for its weight's
+      gradient (PyTorch tools/autograd/derivatives.yaml, mm: mat2's gradient uses self; the generated
+      code saves self only when mat2 requires grad), so an input stays only where something reads it;
+    - PEFT casts the input to the adapter's dtype (peft/tuners/lora/layer.py Linear.forward:
+      x = self._cast_input_dtype(x, lora_A.weight.dtype)); with fp32 adapters under bf16 autocast,
+      lora_A's input is autocast's own bf16 copy of that fp32 cast, one per targeted projection (2 B);
+      a LoRA dropout > 0 likewise gives each targeted projection its own dropped copy (2 B) and mask (1 B);
+      an undropped adapter of the compute dtype reads x itself, kept once;
+    - QLoRA keeps the input of every 4-bit projection: bitsandbytes MatMul4Bit saves it whatever is
+      trained (autograd/_functions.py: ctx.tensors = (A, B)).
+    A fused projection (ChatGLM's query_key_value, Qwen v1's c_attn, LitGPT's attn) is one target.
+    Fused LoRA kernels (profile lora_copies false: Unsloth's fast_lora.py LoRA_QKV / LoRA_MLP save X
+    once per group) keep what the count has.
+    o_proj's input is the attention kernel's own output, which the count keeps either way.
+    """
     q, m = r.request, r.spec
-    if r.method != "lora" or m.moe is not None or m.mla is not None:
-        return 0
+    if m.moe is not None or m.mla is not None:
+        return None
     targets = set(q.lora_targets or ())
-    undropped = (q.lora_dropout or 0) == 0
-    groups = ((("q", "k", "v"), m.hidden), (("gate", "up"), m.hidden), (("down",), m.intermediate))
-    return sum(width for names, width in groups if not (undropped and targets.intersection(names)))
+    dropout = (q.lora_dropout or 0) > 0
+    if not r.framework.lora_copies:  # fused LoRA kernels keep each group's input once, as counted
+        return None
+    cast = q.precision == "mixed"  # fp32 adapters (4 B, see adapter_states) trained under bf16 autocast
+    fused_qkv = m.fused_qkv or r.framework.fused_qkv
+    groups = (  # targets, fused, input width, whether something else keeps the input anyway
+        (("q", "k", "v"), fused_qkv, m.hidden, False), (("o",), False, m.heads * m.head_dim, True),
+        (("gate", "up"), m.fused_gate_up, m.hidden, False), (("down",), False, m.intermediate, False))
+    total, parts = 0.0, []
+    for names, fused, width, kept in groups:
+        hit = sum(1 for n in names if n in targets)
+        n = min(hit, 1) if fused else hit
+        own = n * (BF16_BYTES + (1 if dropout else 0)) if (cast or dropout) else 0
+        shared = BF16_BYTES if kept or r.method == "qlora" or (n and not (cast or dropout)) else 0
+        delta = (own + shared - BF16_BYTES) * width  # the count has each input once
+        if delta:
+            total += delta
+            parts.append(f"{'/'.join(names)} {delta / width:+g} B × {width:,}")
+    return (total, "; ".join(parts)) if parts else None
 
 
 def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, float, str]], int]:
     """Per-token bytes one layer keeps beyond the bf16 count, and the residual stream's element size.
 
-    - lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped copy of the
-      input and the mask (peft/tuners/lora/layer.py: lora_B(lora_A(dropout(x))));
-    - bf16 LoRA: the inputs no frozen projection keeps (frozen_inputs_unsaved), taken off;
+    - LoRA / QLoRA on dense layers: what the adapters keep of their projections' inputs beyond the
+      count (lora_input_bytes: their own cast or dropped copies, less the inputs no frozen projection keeps);
+    - on MoE / MLA layers, lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped
+      copy of the input and the mask (peft/tuners/lora/layer.py: lora_B(lora_A(dropout(x))));
     - QLoRA under prepare_model_for_kbit_training (fp32 embeddings, so an fp32 residual stream):
       every 4-bit projection casts its input to bf16 and MatMul4Bit saves that copy
       (bitsandbytes autograd/_functions.py: ctx.tensors = (A, B)).
@@ -270,12 +297,12 @@ def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, fl
     q, m = r.request, r.spec
     out: list[tuple[str, float, str]] = []
     stream = 2
-    if r.adapter and (q.lora_dropout or 0) > 0:
+    inputs = lora_input_bytes(r) if r.adapter else None
+    if inputs is not None:
+        out.append(("lora_inputs", inputs[0], inputs[1]))
+    elif r.adapter and (q.lora_dropout or 0) > 0:
         d_in = dropout_inputs(m, q.lora_targets, r.framework.fused_qkv or m.fused_qkv)
         out.append(("lora_dropout_copies", LORA_DROPOUT_BYTES * d_in, f"{LORA_DROPOUT_BYTES} B × {d_in:,} inputs/layer"))
-    unsaved = frozen_inputs_unsaved(r)
-    if unsaved:
-        out.append(("frozen_inputs_not_saved", -BF16_BYTES * unsaved, f"−{BF16_BYTES} B × {unsaved:,} inputs/layer"))
     if r.method == "qlora" and kbit_fp32(r, sharded) and q.precision != "fp32":
         d_in = linear_inputs(m)
         out.append(("kbit_input_copies", KBIT_INPUT_COPY_BYTES * d_in, f"{KBIT_INPUT_COPY_BYTES} B × {d_in:,} inputs/layer"))
