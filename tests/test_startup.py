@@ -118,3 +118,26 @@ def test_babel_parses_each_locale_and_pattern_once_for_many_amounts(monkeypatch:
 ])
 def test_language_detection_without_the_pattern_agrees_with_it(text: str, lang: str) -> None:
     assert detect_language(text) == lang
+
+
+SETTLED = (
+    "import gc, io, os, sys, contextlib\n"
+    "from bot.cli import main\n"
+    "how, args = sys.argv[1], sys.argv[2:]\n"
+    "sys.argv[1:] = args\n"
+    "with contextlib.redirect_stdout(io.StringIO()):\n"
+    "    code = main() if how == 'program' else main(args)\n"
+    "print(code, gc.get_freeze_count() > 0, os.environ.get('PYDANTIC_DISABLE_PLUGINS'))\n"
+)
+
+
+@pytest.mark.parametrize(("how", "expected"), [("program", "0 True __all__"), ("call", "0 False None")])
+def test_only_a_kasuan_process_freezes_its_imports_and_skips_the_plugin_search(
+        tmp_path: Path, how: str, expected: str) -> None:
+    """`kasuan ...` (main() reading sys.argv) settles its own process; a caller of main(argv), such as
+    a test or a script, keeps its collector and environment as they were."""
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    env.update(KASUAN_CACHE_DIR=str(tmp_path / "cache"), KASUAN_LOG=str(tmp_path / "k.log"))
+    argv = [sys.executable, "-c", SETTLED, how, *SIZE]
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == expected
