@@ -141,3 +141,24 @@ def test_only_a_kasuan_process_freezes_its_imports_and_skips_the_plugin_search(
     argv = [sys.executable, "-c", SETTLED, how, *SIZE]
     done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.strip() == expected
+
+
+def test_the_faq_index_is_built_once_for_many_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.understand import faq
+
+    builds = []
+    build = faq.FaqIndex.__init__
+
+    def counting(self: faq.FaqIndex, entries: list[faq.FaqEntry]) -> None:
+        builds.append(len(entries))
+        build(self, entries)
+
+    monkeypatch.setattr(faq.FaqIndex, "__init__", counting)
+    faq.faq_index.cache_clear()
+    try:
+        questions = ["能按小时租吗？", "can I rent by the hour", "怎么退款", "what is QLoRA", "押金退吗"] * 4
+        found = [faq.lookup(q) for q in questions]
+    finally:
+        faq.faq_index.cache_clear()  # the next user builds a plain index again
+    assert len(builds) == 1 and builds[0] == len(faq.faq_entries()) > 10
+    assert found[0][1] and found[0][1][0].entry.id == found[5][1][0].entry.id  # the same question, the same answer
