@@ -23,7 +23,8 @@ from engine.money import Money
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = ["size", "--json", "--model", "qwen3-8b", "--method", "qlora", "--gpu", "4090"]
 # Modules `size --json` never needs: the platforms, the store, the templates, money display,
-# the chat's reading and routing, the wallet, pricing, YAML (the catalogs come from the cache).
+# the chat's reading and routing, the wallet, pricing, YAML (the catalogs come from the JSON cache;
+# a value JSON cannot carry, such as a date, in one of the four catalogs it reads would bring YAML back).
 NOT_LOADED = (
     "telegram", "discord", "babel", "jinja2", "yaml", "sqlite3", "psycopg", "rapidfuzz", "matplotlib",
     "templates", "bot.store", "bot.render", "bot.messages", "bot.core", "bot.wallet", "bot.adapters",
