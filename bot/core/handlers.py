@@ -313,9 +313,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
-    if len(text.strip()) > ABOUT_LAST or parsed.intent in ("wallet", "help", "smalltalk"):
-        return None
     asks, currency = parsed.asks, parsed.price.display_currency
+    if (len(text.strip()) > ABOUT_LAST and not asks.export) or parsed.intent in ("wallet", "help", "smalltalk"):
+        return None  # "can you export that as a deepspeed config?" is about the last answer at any length
     bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
     strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
     if strong and not bare and not asks.export and not parsed.follow_up:

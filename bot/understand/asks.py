@@ -41,14 +41,23 @@ class Asks:
     runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
 
 
+_FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
+_TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
+_GIVE = (r"给我|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
+         r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me")
+_GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
+
+
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
     """Compiled on first use (start-up time matters for one-shot `kasuan` commands)."""
     return {
+        # an export is a config file (or a tool's config) asked for with a verb that hands it over, in
+        # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ..."
         "export": re.compile(
-            r"导出|export|下载\s*(?:配置|config)|(?:给我|发我|来一?份|生成|要一?份|出一?份|give\s+me|send\s+me|generate|make\s+me|write\s+me)"
-            r".{0,30}?(?:配置|config|yaml|json|脚本|script)|(?:deepspeed|llama[\s_-]?factory|accelerate|fsdp|zero)\s*(?:的\s*)?"
-            r"(?:配置|config)(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+            r"导出|\bexport|下载\s*(?:配置|config)"
+            rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,24}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
+            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
         "runway": re.compile(
             r"(?:够|能|可以)\s*租\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|租\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),

@@ -103,11 +103,25 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+def phrase_pattern(keyword: str) -> re.Pattern[str] | None:
+    """How a keyword phrase is found in a question: as written (case and width folded), latin words
+    whole ("ib" is not in "distribution"); one-character keywords are too loose to count."""
+    folded = unicodedata.normalize("NFKC", keyword).lower().strip()
+    if len(folded) < 2:
+        return None
+    body = re.escape(folded).replace(r"\ ", r"\s*")
+    left = r"(?<![a-z0-9])" if folded[0].isascii() and folded[0].isalnum() else ""
+    right = r"(?![a-z0-9])" if folded[-1].isascii() and folded[-1].isalnum() else ""
+    return re.compile(left + body + right)
+
+
 class FaqIndex:
     """BM25 over weighted fields, with per-token postings precomputed so a query costs microseconds."""
 
     def __init__(self, entries: list[FaqEntry]) -> None:
         self.entries = entries
+        self.phrases = [[p for p in map(phrase_pattern, [*e.keywords.zh, *e.keywords.en]) if p is not None]
+                        for e in entries]
         docs: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
@@ -130,6 +144,15 @@ class FaqIndex:
             norm = K1 * (1 - B + B * lengths[i] / avg)
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
+
+    def keyworded(self, text: str, floor: float) -> list[Hit]:
+        """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
+        first among those scoring at least `floor`: a term the user typed that an entry lists is
+        evidence for it however loosely the rest of the question is worded."""
+        folded = unicodedata.normalize("NFKC", text).lower()
+        named = {i for i, patterns in enumerate(self.phrases) if any(p.search(folded) for p in patterns)}
+        return [h for h in self.search(text, limit=len(self.entries)) if h.score >= floor
+                and self.entries.index(h.entry) in named]
 
     def search(self, text: str, limit: int = 3) -> list[Hit]:
         """Best entries first, each with a confidence in [0, 1].

@@ -21,7 +21,7 @@ from bot.understand import rental_extras as extras
 from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
-from bot.understand.faq import Hit
+from bot.understand.faq import Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
@@ -274,7 +274,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
-    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons))
+    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=_topic_text(rest))
     if asks.runway and money_words and request.gpu and c.intent in ("wallet", "size", "cost", "unknown", "faq"):
         c = Classified("price", c.hits)  # "¥3000 够租多久 a100": the price, divided into the money; never a rental
     if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and not c.confident)):
@@ -369,7 +369,7 @@ PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
-             card: UnknownCard | None, add_ons: bool = False) -> Classified:
+             card: UnknownCard | None, add_ons: bool = False, topic: str = "") -> Classified:
     """The intent, decided on all the message's signals at once.
 
     - A named model or size makes a sizing (or, with a dataset or a duration, a cost) question,
@@ -405,6 +405,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             and not MEMORY_ASK.search(norm) and not SIZE_WORDS_STRICT.search(norm) and (confident or _clear_leader(hits)):
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing
         return Classified("faq", hits, True, answers=answers or hits[:1])
+    if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
+        about = _technical_topic(topic)
+        if about is not None:
+            # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once
+            # the job (model, method, card, count, sharding) is taken out ask the FAQ a question about
+            # precision, parallelism or the data pipeline, not for a sizing of the job named
+            return Classified("faq", hits, True, answers=[about])
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
     if sized:
@@ -447,6 +454,34 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+# The words that state the job (what a sizing reads): taken out of the message before asking the FAQ
+# whether the rest is a technical question of its own.
+JOB_WORDS = lazy(
+    r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
+    r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
+    r"|单卡|多卡|模型|model|\bon\b|\bfor\b|行不行|行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
+)
+# FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
+TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
+SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
+
+
+def _topic_text(rest: str) -> str:
+    """The message without the job it names (models, cards and providers are blanked already)."""
+    return " ".join(JOB_WORDS.sub(" ", rest).split())
+
+
+def _technical_topic(topic: str) -> Hit | None:
+    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic."""
+    if len(topic) < 2:
+        return None
+    # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
+    named = faq_index().keyworded(topic, TOPIC_FLOOR)
+    if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
+        return None
+    return named[0]
 
 
 RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...

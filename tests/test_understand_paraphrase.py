@@ -1,0 +1,58 @@
+"""Meaning over phrasing, on messages nobody tuned to: a technical question that happens to name a
+model is the FAQ's, an export asked in any word order gets the files and says what is in them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import T0, ChatUser
+
+
+@pytest.mark.parametrize(("text", "entry"), [
+    ("Qwen 14B 全参，loss 突然变 NaN 了，换卡有用吗", "bf16-vs-fp16"),
+    ("8b lora 两台机器之间只有以太网，能训吗", "ddp-vs-zero"),
+    ("70b lora should we bother with tensor parallel on 4 cards", "no-tensor-pipeline-parallel"),
+    ("13B 全参 8 卡 训练时 GPU 利用率一直上不去", "data-pipeline-bottleneck"),
+])
+def test_a_technical_question_naming_a_model_gets_the_faq_not_a_sizing(text: str, entry: str) -> None:
+    p = parse(text, T0)
+    assert p.intent == "faq" and p.faq_answers[0].entry.id == entry, (p.intent, [h.entry.id for h in p.faq_answers])
+
+
+@pytest.mark.parametrize("text", ["qwen3 8b lora 4090 zero3 行不行", "14b qlora 3090 24G ok 吗",
+                                  "dpo beta 0.1 qwen3 8b full 4xH100", "32B 全参 8卡 H100 要多少显存"])
+def test_a_sizing_whose_leftover_words_are_common_stays_a_sizing(text: str) -> None:
+    assert parse(text, T0).intent == "size", text
+
+
+@pytest.mark.parametrize(("first", "ask"), [
+    ("qwen3 14b 全参 4 张 h100", "那把 deepspeed 的 json 发我一下"),
+    ("qwen3 8b qlora 4090", "llama-factory 的 yaml 导一下"),
+    ("32b full finetune on 8 h200", "could you send me the deepspeed config file for that one please"),
+])
+def test_an_export_asked_after_an_answer_in_any_order_gets_that_jobs_files(first: str, ask: str) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    reply = chat.say(ask)
+    assert reply.kind == "export" and reply.files, (ask, reply.kind)
+
+
+def test_an_export_says_the_settings_its_files_hold() -> None:
+    """The reply names the ZeRO stage, offload and quantization the files were written with, read
+    back from the files themselves."""
+    chat = ChatUser()
+    reply = chat.say("导出 72b 全参 8 卡 h100 的配置")
+    files = dict(reply.files)
+    ds = json.loads(files["ds_config.json"])
+    assert f"zero_optimization.stage: {ds['zero_optimization']['stage']}" in chat.text
+    assert "zero_optimization.offload_optimizer.device: cpu" in chat.text
+    chat.say("给我一份 qwen3 8b qlora 4090 的 llamafactory yaml")
+    assert "quantization_bit: 4" in chat.text and "finetuning_type: lora" in chat.text
+
+
+@pytest.mark.parametrize("text", ["给我推荐个 7b lora 的配置", "32b 全参选哪个配置"])
+def test_asking_which_setup_to_pick_is_not_an_export(text: str) -> None:
+    assert not parse(text, T0).asks.export, text
