@@ -4,6 +4,7 @@ model is the FAQ's, an export asked in any word order gets the files and says wh
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 
@@ -56,3 +57,45 @@ def test_an_export_says_the_settings_its_files_hold() -> None:
 @pytest.mark.parametrize("text", ["给我推荐个 7b lora 的配置", "32b 全参选哪个配置"])
 def test_asking_which_setup_to_pick_is_not_an_export(text: str) -> None:
     assert not parse(text, T0).asks.export, text
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("手里 $40，cloudgpu 的 a6000 大概能开几个小时", "约 90.9 小时"),  # 40 / 0.44
+    ("with $21 how many hours do I get on a cloudgpu 3090", "about 100.0 h"),  # 21 / 0.21
+    ("800 USDT 在 gpuli 能包几个月 4090", "2 个月"),  # 800 / 369
+])
+def test_money_and_how_long_on_a_card_is_divided_into_its_price(text: str, needle: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert chat.text.splitlines()[0].startswith("💵") and needle in chat.text, chat.text
+
+
+def test_a_chinese_comma_after_an_amount_never_joins_it_to_the_next_number() -> None:
+    p = parse("预算 $60，4090 够租多久", T0)
+    assert p.asks.budget == (Decimal(60), "USD") and p.request.gpu == "rtx-4090"
+
+
+def test_weeks_are_counted_without_a_measure_word_and_months_with_one() -> None:
+    chat = ChatUser()
+    chat.say("我有 ₮500，gpuli 4090 能租多久")
+    assert "4 周，剩" in chat.text and "1 个月，剩" in chat.text and "个周" not in chat.text
+
+
+@pytest.mark.parametrize("ask", ["那我手上 ¥6000 能租几个月", "预算 300 刀够吗"])
+def test_money_asked_after_a_price_is_divided_into_that_price_and_never_sets_a_budget(ask: str) -> None:
+    chat = ChatUser()
+    chat.say("一万网络 a100 40g 包月多少")
+    reply = chat.say(ask)
+    assert reply.kind == "runway" and "A100 40GB" in chat.text, chat.text
+    assert chat.say("预算还剩多少").kind != "runway"  # the wallet's budget is still unset, read on its own
+
+
+@pytest.mark.parametrize("text", ["预算紧，先做 QLoRA 还是 LoRA 好", "预算 2000 能租几个月"])
+def test_a_question_mentioning_a_budget_is_no_budget_command(text: str) -> None:
+    p = parse(text, T0)
+    assert p.wallet is None or p.wallet.kind not in ("budget_set", "budget_show"), p.wallet
+
+
+@pytest.mark.parametrize("text", ["能不能在 gpuli 租两张 a100 跑一周", "¥3000 能不能在一万网络租 3090 一个月"])
+def test_a_can_i_rent_question_is_never_a_rental(text: str) -> None:
+    assert parse(text, T0).intent != "wallet", text

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 from bot.charts import attach_chart
@@ -323,9 +324,13 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone
     if last.kind == "price":
-        if currency is None:
+        # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
+        runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if currency is None and runway is None:
             return None
-        data = {**last.data, "display": currency, "asked_currency": True}
+        data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
+        if runway is not None:
+            data["runway"] = [str(runway[0]), runway[1]]
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
@@ -406,7 +411,13 @@ ANNUAL_DAYS = 365
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
     if parsed.follow is not None:
-        return _price_turn(ctx, parsed.follow, details=False)
+        data = dict(parsed.follow)
+        runway = data.pop("runway", None)
+        reply = _price_turn(ctx, data, details=False)
+        if runway is None:
+            return reply
+        amount, cur = runway
+        return _runway_first(ctx, reply, data, Money(Decimal(amount), cur or _listed_currency(data.get("first"), ctx)))
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
@@ -434,14 +445,27 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = _price_turn(ctx, data, details=False)
     if asks.runway and asks.budget is not None:  # "¥3000 够租多久": the money divided into each price
         amount, cur = asks.budget
-        runway = runway_reply(variants(q.gpu, asks.form_factor), count, Money(amount, cur or ctx.display_currency),
-                              ctx.lang, r.provider)
-        if runway is not None:  # the answer to "how long" leads; the price list it rests on follows
-            runway.also = [reply, *reply.also]
-            reply.also = []
-            runway.turn, runway.buttons = reply.turn, reply.buttons
-            return runway
+        return _runway_first(ctx, reply, data, Money(amount, cur or _listed_currency(r.provider, ctx)))
     return reply
+
+
+def _listed_currency(provider: str | None, ctx: Context) -> str:
+    """An amount stated without its currency is in the named provider's, else the chat's."""
+    if provider:
+        return next((p.currency for p in providers().entries if p.id == provider), ctx.display_currency)
+    return ctx.display_currency
+
+
+def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Money) -> Reply:
+    """The answer to "how long" leads; the price list it rests on follows."""
+    count = data.get("num_gpus")
+    runway = runway_reply(data["gpu"], int(count) if count else None, budget, ctx.lang, data.get("first"))
+    if runway is None:
+        return reply
+    runway.also = [reply, *reply.also]
+    reply.also = []
+    runway.turn, runway.buttons = reply.turn, reply.buttons
+    return runway
 
 
 def variants(gpu: str, form_named: bool) -> list[str]:

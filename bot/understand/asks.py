@@ -39,6 +39,7 @@ class Asks:
     both_units: bool = False  # "周租和月租": the listing, not one rental
     form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
     runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
+    how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -58,6 +59,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"导出|\bexport|下载\s*(?:配置|config)"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,24}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+        # "how long" in any form; with an amount and no model, the amount is divided into the price
+        "how_long": re.compile(
+            r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
+            r"|how\s+long|how\s+many\s+(?:months|weeks|days|hours)"),
         "runway": re.compile(
             r"(?:够|能|可以)\s*租\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|租\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
@@ -88,7 +93,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
     runway = bool(p["runway"].search(norm))
-    if budget is None and runway and money:  # "$20 能租多久": the money to divide, budget word or not
+    how_long = bool(p["how_long"].search(norm))
+    if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not
         budget = (money[0].value, money[0].currency)
     return Asks(
         how_many_gpu=planning.how_many_card(norm),
@@ -104,4 +110,5 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         both_units=bool(p["both"].search(norm)),
         form_factor=bool(p["form"].search(norm)),
         runway=runway,
+        how_long=how_long,
     )

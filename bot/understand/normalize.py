@@ -111,7 +111,11 @@ def _english_numerals(text: str) -> str:
 
 
 def normalize(text: str) -> str:
-    """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits."""
+    """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits.
+
+    The Chinese marks become spaces before NFKC: folded first, "$50，3090" would read as one
+    thousands-grouped number "50,3090" (a Chinese comma never groups digits)."""
+    text = PUNCT.sub(" ", text)
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     text = text.lower()

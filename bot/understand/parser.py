@@ -275,9 +275,15 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=_topic_text(rest))
-    if asks.runway and money_words and request.gpu and c.intent in ("wallet", "size", "cost", "unknown", "faq"):
-        c = Classified("price", c.hits)  # "¥3000 够租多久 a100": the price, divided into the money; never a rental
-    if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and not c.confident)):
+    sized = bool(request.model or request.params_b)
+    if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
+            "wallet", "size", "cost", "unknown", "faq", "price"):
+        # "¥3000 够租多久 a100", "50刀 cloudgpu 4090 能跑几个小时": the price, divided into the money
+        c = Classified("price", c.hits)
+        asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
+    elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
+        asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
+    if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
