@@ -99,3 +99,48 @@ def test_a_question_mentioning_a_budget_is_no_budget_command(text: str) -> None:
 @pytest.mark.parametrize("text", ["能不能在 gpuli 租两张 a100 跑一周", "¥3000 能不能在一万网络租 3090 一个月"])
 def test_a_can_i_rent_question_is_never_a_rental(text: str) -> None:
     assert parse(text, T0).intent != "wallet", text
+
+
+@pytest.mark.parametrize("text", ["我们这边14b qlora 用啥卡", "领导说32b全参先估一下"])
+def test_chinese_words_glued_to_a_bare_size_are_never_a_model_family(text: str) -> None:
+    p = parse(text, T0)
+    assert p.family is None and p.request.params_b in (14.0, 32.0), (p.family, p.request.params_b)
+
+
+def test_a_family_with_its_version_apart_from_the_size_is_still_named_back() -> None:
+    assert parse("百川2 13B lora", T0).family == "百川2"
+
+
+def test_a_provider_named_with_a_sizing_is_where_its_cost_follow_up_prices() -> None:
+    chat = ChatUser()
+    chat.say("gpuli 上 14b qlora 用什么卡")
+    reply = chat.say("要花多少钱")
+    assert reply.kind == "cost" and "gpuli" in chat.lines[1] and "₮" in chat.lines[1], chat.text
+
+
+@pytest.mark.parametrize("provider", ["gpuli", "一万网络"])
+def test_a_bare_provider_after_a_sizing_prices_that_job_there(provider: str) -> None:
+    chat = ChatUser()
+    chat.say("8b qlora 选什么卡")
+    reply = chat.say(provider)
+    assert reply.kind == "cost" and provider in chat.lines[1], chat.text
+
+
+def test_a_question_naming_one_provider_is_never_answered_by_another_providers_entry() -> None:
+    from bot.understand.parser import _entry_provider
+
+    for text in ("gpuli 的卡库存去哪看", "一万网络按分钟怎么计费"):
+        p = parse(text, T0)
+        named = p.rental.provider
+        assert all(_entry_provider(h.entry.id) in (None, named) for h in p.faq_answers), (text, p.faq_answers)
+
+
+def test_a_runway_without_a_count_shows_each_providers_smallest_box_and_fits_a_phone_screen() -> None:
+    chat = ChatUser()
+    chat.say("$25 在 cloudgpu 的 a100 80g 上能跑多久")
+    assert len(chat.lines) <= 10 and "8×A100" not in chat.text.replace("一万网络 8×", ""), chat.text
+    assert "约 16.8 小时" in chat.text  # 25 / 1.49
+
+
+def test_the_one_amount_in_a_question_asking_if_it_is_enough_is_its_budget() -> None:
+    assert parse("团队只有三千美金 想跑 14b 全参 一周 够不够", T0).asks.budget == (Decimal(3000), "USD")

@@ -299,7 +299,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if "gpu" in stated or "num_gpus" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
-    wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price"
+    # "gpuli" alone after a sizing: what that job costs there
+    wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
+        set(stated) == {"provider"})
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
@@ -374,8 +376,11 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
-    return size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
-                        roomy=parsed.asks.headroom, display=parsed.price.display_currency)
+    reply = size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
+                         roomy=parsed.asks.headroom, display=parsed.price.display_currency)
+    if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
+        reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
+    return reply
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
@@ -457,13 +462,13 @@ def _listed_currency(provider: str | None, ctx: Context) -> str:
 
 
 def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Money) -> Reply:
-    """The answer to "how long" leads; the price list it rests on follows."""
+    """The answer to "how long" replaces the price list it rests on (each line names its price); the
+    list stays the turn, so "in CNY" or "4 张呢" still changes it."""
     count = data.get("num_gpus")
     runway = runway_reply(data["gpu"], int(count) if count else None, budget, ctx.lang, data.get("first"))
     if runway is None:
         return reply
-    runway.also = [reply, *reply.also]
-    reply.also = []
+    runway.also = reply.also
     runway.turn, runway.buttons = reply.turn, reply.buttons
     return runway
 

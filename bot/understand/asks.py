@@ -72,6 +72,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "currency": re.compile(
             r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
@@ -92,6 +93,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
+    if budget is None and len(money) == 1 and p["enough"].search(norm):
+        budget = (money[0].value, money[0].currency)  # "我们就五千美金 … 32b 够吗": the one amount, asked if enough
     runway = bool(p["runway"].search(norm))
     how_long = bool(p["how_long"].search(norm))
     if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -393,6 +394,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if talk is not None and not sized and not rental.gpu:
         return Classified("smalltalk", [], talk=talk)
     answers, hits = faq_answers(raw)
+    if rental.provider:
+        hits = _about_provider(hits, rental.provider)
+        answers = [a for a in answers if not _about_other(a, rental.provider)]
     confident = bool(answers)
     strong = confident and answers[0].score >= STRONG_FAQ
     if action is not None and not sized:
@@ -488,6 +492,25 @@ def _technical_topic(topic: str) -> Hit | None:
     if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
         return None
     return named[0]
+
+
+@cache
+def _entry_provider(entry_id: str) -> str | None:
+    """The provider a FAQ entry's question is about ("cloudgpu 有哪些卡"), None for a general one."""
+    entry = next(e for e in faq_index().entries if e.id == entry_id)
+    found = find_provider(normalize(f"{entry.question.zh} {entry.question.en}"))
+    return found.ident if found is not None else None
+
+
+def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:
+    """A question naming one provider is not answered by an entry about another: those go last,
+    and never count as a confident answer ("gpuli 的库存在哪看" is not cloudgpu's price list)."""
+    return sorted(hits, key=lambda h: _about_other(h, provider))
+
+
+def _about_other(hit: Hit, provider: str) -> bool:
+    about = _entry_provider(hit.entry.id)
+    return about is not None and about != provider
 
 
 RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...
