@@ -144,3 +144,13 @@ def test_a_runway_without_a_count_shows_each_providers_smallest_box_and_fits_a_p
 
 def test_the_one_amount_in_a_question_asking_if_it_is_enough_is_its_budget() -> None:
     assert parse("团队只有三千美金 想跑 14b 全参 一周 够不够", T0).asks.budget == (Decimal(3000), "USD")
+
+
+@pytest.mark.parametrize("text", ["qwen2.5 7b 全参 最低配置是什么", "7b 全参 单卡 3090 跑得动吗"])
+def test_full_fine_tuning_of_a_7b_model_names_the_seeds_one_80_gb_card_minimum(text: str) -> None:
+    """Seed 000: 7B/8B full fine-tuning's minimum is one 80 GB card with an 8-bit optimizer; a reply
+    with no card named, or one on a card that misses, says so with its own figure."""
+    chat = ChatUser()
+    chat.say(text)
+    hint = [line for line in chat.lines if "8-bit" in line and "80 GB" in line]
+    assert hint, chat.text

@@ -127,8 +127,12 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
             continue
         if w.code in ("needs_8bit_optimizer", "edge_8bit_optimizer"):
             capacity = w.params.get("capacity")
-            if levers or (verdict is not None and verdict.gpu.memory_gb != capacity):
-                continue  # the levers line says it, or it would name another card size than the verdict
+            other_card = verdict is not None and verdict.gpu.memory_gb != capacity
+            bigger_than_a_miss = verdict is not None and not verdict.fits and capacity > verdict.gpu.memory_gb
+            if levers or (other_card and q.gpu is not None and not bigger_than_a_miss):
+                # the levers line says it, or it would name another card size than a verdict that holds
+                # (with no card named, or a card that misses, one 80 GB card with it is the seed's minimum)
+                continue
         notes.append({"code": f"warn.{w.code}", "params": dict(w.params)})
     return notes[:MAX_NOTES]
 
