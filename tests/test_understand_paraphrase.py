@@ -154,3 +154,36 @@ def test_full_fine_tuning_of_a_7b_model_names_the_seeds_one_80_gb_card_minimum(t
     chat.say(text)
     hint = [line for line in chat.lines if "8-bit" in line and "80 GB" in line]
     assert hint, chat.text
+
+
+@pytest.mark.parametrize("text", ["一万网络 3090 和 A100 40G 月付分别多少", "cloudgpu a6000 跟 3090 每小时各要多少钱"])
+def test_a_price_question_naming_two_cards_prices_each(text: str) -> None:
+    p = parse(text, T0)
+    assert len(p.parts) == 2 and all(part.intent == "price" for part in p.parts)
+    assert [part.request.gpu for part in p.parts] == p.cards
+
+
+def test_two_cards_priced_in_one_message_get_both_price_lists() -> None:
+    chat = ChatUser()
+    chat.say("cloudgpu a6000 跟 3090 每小时各要多少钱")
+    assert "$0.44" in chat.text and "$0.21" in chat.text
+
+
+def test_a_cost_for_a_count_nobody_rents_names_that_and_prices_a_count_one_rents() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b 全参 一张 h100")
+    reply = chat.say("那要多少钱")
+    assert reply.kind == "cost" and chat.lines[0].startswith("没有 1 张 H100"), chat.text
+    assert "H100" in chat.lines[2] and "₮" in chat.text
+
+
+def test_a_span_read_as_a_deadline_with_no_dataset_is_the_rental_priced() -> None:
+    chat = ChatUser()
+    chat.say("8b qlora 2.5天跑完的 cloudgpu 3090 大概多少钱")
+    assert "$12.60" in chat.text  # 60 h × $0.21
+
+
+def test_a_deadline_with_no_dataset_prices_the_time_left_and_says_so() -> None:
+    chat = ChatUser()
+    chat.say("14b lora 下周一前要训完，gpuli 上多少钱")
+    assert "没给数据量" in chat.text and "₮" in chat.text, chat.text

@@ -15,6 +15,7 @@ from typing import Any
 from bot.charts import attach_chart
 from bot.core import buttons
 from bot.core.settings import KEYS, Effective, SettingsStore
+from bot.error_text import error_message
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.names import short_gpu
 from bot.understand.cards import UnknownCard
@@ -30,6 +31,7 @@ from bot.views.price import add_on_reply, hours_reply, price_reply, provider_pri
 from bot.views.sizing import sizing_details_reply
 from bot.views.summary import sizing_summary
 from engine.architecture import count_params
+from engine.billing import NotOffered
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
 from engine.errors import InvalidRequest, KasuanError
@@ -163,8 +165,20 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         update["currency"] = ctx.settings.currency
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
-    report = compare_cost(req.model_copy(update=update) if update else req)
+    asked = req.model_copy(update=update) if update else req
+    unsold: str | None = None
+    try:
+        report = compare_cost(asked)
+    except NotOffered as exc:
+        if exc.reason != "count_not_offered" or not asked.num_gpus or not asked.gpu:
+            raise
+        # "7B full on one H100? … cost?": nobody rents that count; the same card at a count one rents,
+        # with the refusal named first
+        unsold = error_message(exc, ctx.lang)
+        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None}))
     reply = cost_reply(report, ctx.lang, details=details)
+    if unsold is not None:
+        reply.data["v"]["unsold"] = unsold
     reply.data["v"]["family"] = family
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})

@@ -173,6 +173,9 @@ class Core:
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
+        if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
+                q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
+            return self._deadline_without_data(ctx, parsed, text, rented_for or q.hours or q.days)
         if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
@@ -180,6 +183,23 @@ class Core:
             if planned is not None:
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)
+
+    def _deadline_without_data(self, ctx: Context, parsed: Parsed, text: str, span: float | None) -> Reply:
+        """A deadline and no dataset size: an answer on a stated assumption, not only a question back.
+        A span the message gives ("1.5天跑完的") is the rental priced; else the time left until the
+        deadline is, and the reply says what is assumed and what would let it check the run itself."""
+        deadline = parsed.asks.deadline
+        assert deadline is not None
+        plain = replace(parsed, intent="cost", asks=replace(parsed.asks, deadline=None))
+        if span:
+            return self.intents["cost"](ctx, plain, text)
+        left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
+        if left <= 0:
+            return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
+        reply = self.intents["cost"](ctx, replace(plain, request=plain.request.model_copy(update={"hours": left})), text)
+        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}")
+        reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
+        return reply
 
     def _remember(self, ctx: Context, reply: Reply) -> None:
         if reply.awaiting is not None:

@@ -90,6 +90,7 @@ class Parsed:
     asks: ask_words.Asks = field(default_factory=ask_words.Asks)  # planning, export, cost, count ... asked
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
     words: str = ""  # the normalized words, for the fingerprint of a question without fields
+    cards: list[str] = field(default_factory=list)  # every card named, in order ("A800 和 A100 各多少")
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -150,8 +151,20 @@ COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     parsed = _parse_one(text, now)
-    parsed.parts = _questions(text, parsed, now)
+    parsed.parts = _questions(text, parsed, now) or _each_card(parsed)
     return parsed
+
+
+def _each_card(p: Parsed) -> list[Parsed]:
+    """"A800 和 A100 80G 每小时各多少", "3090 跟 4090 差多少钱": a price question naming several cards
+    and no model is one price question per card, answered in the order named."""
+    if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
+        return []
+    if p.intent != "price" and not PRICE_ASK.search(p.words):
+        return []
+    counts = dict(p.versus)
+    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
+                    rental=replace(p.rental, gpu=g), versus=[], parts=[], cards=[g]) for g in p.cards[:3]]
 
 
 def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
@@ -187,6 +200,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         unknown = unknown_model(norm)
         models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
     versus: list[tuple[str, int | None]] = []
+    cards = list(dict.fromkeys(g.ident for g in gpus))
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
@@ -299,7 +313,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
-                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()))
+                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards)
 
 
 def parse_cost(text: str) -> TrainingRequest:
