@@ -187,3 +187,32 @@ def test_a_deadline_with_no_dataset_prices_the_time_left_and_says_so() -> None:
     chat = ChatUser()
     chat.say("14b lora 下周一前要训完，gpuli 上多少钱")
     assert "没给数据量" in chat.text and "₮" in chat.text, chat.text
+
+
+def test_a_per_card_hour_ask_is_read_off_each_providers_month() -> None:
+    chat = ChatUser()
+    chat.say("8 卡 a100 80g 在 gpuli 单卡每小时合多少钱")
+    assert "折合每卡每小时 ₮1.45" in chat.text, chat.text  # ₮8,352 / 30 d / 24 h / 8 cards
+
+
+def test_continued_pretraining_names_the_node_and_its_network_not_only_the_memory() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 14b 做增量预训练 需要啥卡")
+    assert any("8 卡" in line and "InfiniBand" in line for line in chat.lines), chat.text
+
+
+def test_a_verdict_whose_high_end_misses_says_it_is_tight() -> None:
+    chat = ChatUser()
+    chat.say("qwen2.5 7b lora 单张 4090 稳不稳")
+    assert "偏紧" in chat.lines[0], chat.lines[0]
+
+
+@pytest.mark.parametrize(("text", "entry"), [
+    ("往 gpuli 机器里上传训练集 要交流量费吗", "egress-traffic"),
+    ("gpuli 的存储卷 每 GB 怎么算钱", "storage-volume-pricing"),
+])
+def test_a_question_naming_an_entrys_own_term_gets_that_entry(text: str, entry: str) -> None:
+    from bot.understand.faq import lookup
+
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id == entry, (hit and hit.entry.id)

@@ -425,6 +425,7 @@ def cost_fields(parsed: Parsed) -> TrainingRequest:
 
 
 ANNUAL_DAYS = 365
+MONTH_DAYS = 30
 
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -457,6 +458,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                            extras.display_currency or ctx.display_currency)
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
+    if days is None and hours is None and asks.per_card_hour:
+        days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
     data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,

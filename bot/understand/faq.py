@@ -24,6 +24,8 @@ from engine import yamlcache
 from engine.catalog_files import load_entries
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
+KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
+KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 # Chat shorthand and spellings that mean the same word to a reader.
@@ -206,7 +208,15 @@ def on_topic(text: str) -> bool:
 
 def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question."""
-    hits = faq_index().search(text)
+    index = faq_index()
+    hits = index.search(text)
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
+    if hits and on_topic(text):
+        # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
+        # "续费") and that scores near the best is the answer: the user typed that entry's term
+        named = index.keyworded(text, KEYWORD_CONFIDENT)
+        if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
+            best = named[0]
+            return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
     return None, hits

@@ -122,6 +122,8 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
     obj = q.objective or "sft"
     if obj in REFERENCE or obj in PAIRED or obj in NOT_COUNTED:
         notes.append({"code": f"objective.{obj}.{'adapter' if s.resolved.adapter else 'full'}", "params": {}})
+    if s.resolved.method == "pretrain":  # the memory fits on few cards; the run needs a node and its network
+        notes.append({"code": "method.pretrain.setup", "params": {}})
     for w in s.warnings:
         if w.code in QUIET_WARNINGS:
             continue
