@@ -216,3 +216,39 @@ def test_a_question_naming_an_entrys_own_term_gets_that_entry(text: str, entry: 
 
     hit, _ = lookup(text)
     assert hit is not None and hit.entry.id == entry, (hit and hit.entry.id)
+
+
+def test_a_short_change_after_a_faq_answer_asks_that_faq_question_again_with_the_change() -> None:
+    chat = ChatUser()
+    chat.say("gpuli 的 A100 SXM 之间是 NVLink 吗")
+    reply = chat.say("那 5090 呢")
+    assert reply.kind == "faq" and "NVLink" in chat.text and "PCIe" in chat.text, chat.text
+
+
+def test_a_change_after_a_faq_answer_still_changes_the_sizing_before_it() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 一张 4090")
+    chat.say("bf16 和 fp16 训练哪个稳")
+    reply = chat.say("换成 qlora 呢")
+    assert reply.kind == "sizing" and "QLoRA" in chat.lines[0] and "4090" in chat.lines[0], chat.text
+
+
+def test_which_provider_after_a_job_prices_that_job() -> None:
+    chat = ChatUser()
+    chat.say("14b 全参 一个月")
+    reply = chat.say("那选哪家比较好")
+    assert reply.kind == "cost", reply.kind
+
+
+def test_a_budget_stated_with_a_job_holds_for_its_follow_ups() -> None:
+    chat = ChatUser()
+    chat.say("预算 ₮3000，qwen3 14b 全参 训一个月")
+    chat.say("换成 8 卡 a100 呢")
+    assert "₮3,000" in chat.text, chat.text
+
+
+def test_a_budget_after_a_priced_rental_length_is_checked_against_that_rental() -> None:
+    chat = ChatUser()
+    chat.say("cloudgpu a100 80g 跑 14b qlora 10 小时多少钱")
+    chat.say("预算 $10 够吗")
+    assert "$10" in chat.text and "$14.90" in chat.text, chat.text  # 10 h × $1.49

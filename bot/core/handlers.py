@@ -355,7 +355,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif asks.budget or asks.deadline or asks.cost:
+    elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"

@@ -41,6 +41,7 @@ class Asks:
     runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
     how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
+    pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -74,6 +75,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
+        "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|which\s+(?:provider|setup|one)|what\s+setup|recommend"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
@@ -117,4 +119,5 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         runway=runway,
         how_long=how_long,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
+        pick=bool(p["pick"].search(norm)),
     )
