@@ -252,3 +252,44 @@ def test_a_budget_after_a_priced_rental_length_is_checked_against_that_rental() 
     chat.say("cloudgpu a100 80g 跑 14b qlora 10 小时多少钱")
     chat.say("预算 $10 够吗")
     assert "$10" in chat.text and "$14.90" in chat.text, chat.text  # 10 h × $1.49
+
+
+# ---------------------------------------------------------------- metamorphic: how it is typed never changes what it says
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+CARDS = [("4090", "rtx-4090"), ("a6000", "rtx-a6000"), ("h200", "h200"), ("3090", "rtx-3090"), ("l40s", "l40s")]
+SEPARATORS = ["，", ", ", " ", "、", "；", "。"]
+FILLERS = ["咱们", "老板问", "帮忙估一下", "求问", "我们这边", "麻烦看下", "领导让算"]
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.sampled_from(CARDS), st.integers(1, 9999), st.sampled_from(SEPARATORS), st.sampled_from(["$", "¥", "₮"]))
+def test_an_amount_then_a_card_reads_the_same_whatever_separates_them(card: tuple[str, str], amount: int, sep: str,
+                                                                      cur: str) -> None:
+    p = parse(f"预算 {cur}{amount}{sep}{card[0]} 能租多久", T0)
+    currency = {"$": "USD", "¥": "CNY", "₮": "USDT"}[cur]
+    assert p.asks.budget == (Decimal(amount), currency) and p.request.gpu == card[1], (sep, p.asks.budget, p.request.gpu)
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(st.sampled_from(CARDS), st.sampled_from(["单卡", "单张", " 单卡", "一张"]))
+def test_a_single_card_word_glued_to_a_card_is_one_of_that_card(card: tuple[str, str], one: str) -> None:
+    p = parse(f"gpuli 的 {card[0]}{one}包月多少", T0)
+    assert p.request.gpu == card[1] and p.request.num_gpus == 1, (p.request.gpu, p.request.num_gpus)
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(st.sampled_from(FILLERS), st.sampled_from([7, 8, 14, 32, 70, 72]), st.sampled_from(["lora", "全参", "qlora"]))
+def test_a_filler_glued_to_a_bare_size_never_becomes_a_model_name(filler: str, size: int, method: str) -> None:
+    p = parse(f"{filler}{size}b{method}要几张卡", T0)
+    assert p.request.params_b == float(size) and p.family is None and p.request.model is None, (p.family, p.request)
+
+
+@pytest.mark.parametrize(("text", "needle"), [("一万网络 a100 40g 月付大概多少人民币", "¥2,800"),
+                                              ("一万网络 3090 年付", "1 年")])
+def test_a_payment_period_word_is_the_rental_priced(text: str, needle: str) -> None:
+    chat = ChatUser()
+    reply = chat.say(text)
+    assert reply.kind == "price" and needle in chat.text, chat.text

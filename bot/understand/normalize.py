@@ -83,7 +83,7 @@ def _convert_numerals(text: str) -> str:
         value = chinese_to_int(run)
         if value is None:
             return run + unit
-        gap = " " if before.isdigit() else ""  # "4090一周" -> "4090 1周", never "40901周"
+        gap = " " if before.isascii() and before.isalnum() else ""  # "4090一周" -> "4090 1周", "l40s一张" -> "l40s 1张"
         return f"{gap}{value}{unit}"
 
     text = _NUMERAL_RUN.sub(repl, text)
@@ -120,7 +120,7 @@ def normalize(text: str) -> str:
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     text = text.lower()
     for word, digits in SPECIAL_COUNTS.items():
-        text = text.replace(word, digits)
+        text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)

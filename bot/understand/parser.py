@@ -382,11 +382,11 @@ def asks_checkpoint(norm: str) -> bool:
 
 
 PRICE_WORDS = lazy(
-    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
+    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
-PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
