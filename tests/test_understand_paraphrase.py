@@ -293,3 +293,26 @@ def test_a_payment_period_word_is_the_rental_priced(text: str, needle: str) -> N
     chat = ChatUser()
     reply = chat.say(text)
     assert reply.kind == "price" and needle in chat.text, chat.text
+
+
+def test_prices_asked_as_a_table_come_with_a_csv_of_the_same_rows() -> None:
+    import csv
+    import io
+
+    chat = ChatUser()
+    reply = chat.say("把一万网络的价目整理成表格")
+    table = dict(reply.files)["prices.csv"].decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(table)))
+    assert any(r["gpu"] == "RTX 3090" and r["price_low"] == "1750" and r["currency"] == "CNY" for r in rows), rows
+
+
+def test_a_price_answer_exported_afterwards_is_that_answer_with_its_table() -> None:
+    chat = ChatUser()
+    chat.say("gpuli 两张 a6000 租一周多少")
+    reply = chat.say("这个报价导出一下")
+    assert reply.kind == "price" and "prices.csv" in dict(reply.files) and "₮230" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["一万网络 a100 40g 配 16 核 128G 包月", "一万网络 a100 40g 16c128g 一个月多少"])
+def test_a_machine_spec_of_cores_then_memory_is_both_add_ons(text: str) -> None:
+    assert parse(text, T0).price.add_ons == {"cpu-16c": 1, "ram-128g": 1}

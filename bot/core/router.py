@@ -43,6 +43,7 @@ from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
+from bot.views.price_table import attach_table
 from engine.errors import KasuanError
 from engine.money import Money
 
@@ -153,6 +154,9 @@ class Core:
                 parsed = replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                                  follow_up=False)
                 text = f"{asked} {text}"
+        if parsed.asks.table and last is not None and last.kind == "price" and not (
+                parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
+            parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         parsed = merge_follow_up(parsed, last, text)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
@@ -165,6 +169,8 @@ class Core:
             return first
         reply = self._answer_one(ctx, parsed, text)
         reply.reading = parsed
+        if parsed.asks.table:
+            attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it

@@ -42,6 +42,7 @@ class Asks:
     how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
+    table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -76,6 +77,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|which\s+(?:provider|setup|one)|what\s+setup|recommend"),
+        "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
+        "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
@@ -120,4 +123,6 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         how_long=how_long,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
+        # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
+        table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),
     )

@@ -298,7 +298,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
-    if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
+    if asks.table and not sized and (request.gpu or rental.provider):
+        c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
+    elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
