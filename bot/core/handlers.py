@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from bot.charts import attach_chart
 from bot.core import buttons
@@ -436,8 +436,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply = _price_turn(ctx, data, details=False)
         if runway is None:
             return reply
-        amount, cur = runway
-        return _runway_first(ctx, reply, data, Money(Decimal(amount), cur or _listed_currency(data.get("first"), ctx)))
+        stated, unit = cast(list[str | None], runway)
+        first = cast(str | None, data.get("first"))
+        return _runway_first(ctx, reply, data, Money(Decimal(str(stated)), unit or _listed_currency(first, ctx)))
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
 from datetime import UTC, datetime
 from decimal import Decimal
+from functools import cache
 
 from bot.i18n import Lang, detect_language
 from bot.understand import asks as ask_words

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from bot.i18n import has
 from bot.names import gpu_name
@@ -128,7 +128,7 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
         if w.code in QUIET_WARNINGS:
             continue
         if w.code in ("needs_8bit_optimizer", "edge_8bit_optimizer"):
-            capacity = w.params.get("capacity")
+            capacity = float(cast(float, w.params.get("capacity") or 0))
             other_card = verdict is not None and verdict.gpu.memory_gb != capacity
             bigger_than_a_miss = verdict is not None and not verdict.fits and capacity > verdict.gpu.memory_gb
             if levers or (other_card and q.gpu is not None and not bigger_than_a_miss):
