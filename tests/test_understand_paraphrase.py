@@ -85,8 +85,8 @@ def test_weeks_are_counted_without_a_measure_word_and_months_with_one() -> None:
 def test_money_asked_after_a_price_is_divided_into_that_price_and_never_sets_a_budget(ask: str) -> None:
     chat = ChatUser()
     chat.say("一万网络 a100 40g 包月多少")
-    reply = chat.say(ask)
-    assert reply.kind == "runway" and "A100 40GB" in chat.text, chat.text
+    chat.say(ask)  # how long it lasts, or whether it covers the month asked: the money's answer leads
+    assert chat.lines[0].startswith("💵") and "A100 40GB" in chat.text, chat.text
     assert chat.say("预算还剩多少").kind != "runway"  # the wallet's budget is still unset, read on its own
 
 
@@ -316,3 +316,29 @@ def test_a_price_answer_exported_afterwards_is_that_answer_with_its_table() -> N
 @pytest.mark.parametrize("text", ["一万网络 a100 40g 配 16 核 128G 包月", "一万网络 a100 40g 16c128g 一个月多少"])
 def test_a_machine_spec_of_cores_then_memory_is_both_add_ons(text: str) -> None:
     assert parse(text, T0).price.add_ons == {"cpu-16c": 1, "ram-128g": 1}
+
+
+@pytest.mark.parametrize(("text", "days", "hours"), [("a6000 跑三天半 多少", 3.5, None), ("4090 跑 4 个半小时", None, 4.5),
+                                                     ("h100 租一个半月", 45.0, None)])
+def test_a_unit_and_a_half_is_that_much_and_a_half(text: str, days: float | None, hours: float | None) -> None:
+    p = parse(text, T0)
+    assert (p.rental.duration_days, p.rental.duration_hours) == (days, hours)
+
+
+def test_a_budget_with_a_priced_rental_length_leads_with_whether_it_is_enough() -> None:
+    chat = ChatUser()
+    chat.say("两周预算 ₮300，gpuli 4 卡 a6000 够吗")
+    assert chat.lines[0].startswith("💵 预算 ₮300：不够") and "₮920" in chat.lines[0], chat.text  # 2 weeks × 4 × ₮115
+
+
+def test_a_budget_after_a_price_for_a_stated_time_judges_that_rental_not_a_runway() -> None:
+    chat = ChatUser()
+    chat.say("cloudgpu 4090 跑 20 小时多少钱")
+    chat.say("那 $10 够不够")
+    assert chat.lines[0].startswith("💵") and "$6.60" in chat.lines[0] and "够" in chat.lines[0], chat.text
+
+
+def test_how_long_money_lasts_is_a_runway_even_when_a_rental_unit_is_named() -> None:
+    chat = ChatUser()
+    chat.say("手上 ₮600，gpuli 4090 月租能租几个月")
+    assert "1 个月，剩 ₮231" in chat.text, chat.text

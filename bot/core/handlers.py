@@ -27,6 +27,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
 from bot.views.export import asks_fsdp, export_reply
 from bot.views.inference import inference_reply
+from bot.views.planning import budget_price_verdict
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply
 from bot.views.sizing import sizing_details_reply
 from bot.views.summary import sizing_summary
@@ -346,7 +347,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             return None
         data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
         if runway is not None:
-            data["runway"] = [str(runway[0]), runway[1]]
+            data["runway"] = [str(runway[0]), runway[1], asks.runway or asks.how_long]
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
@@ -436,9 +437,12 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply = _price_turn(ctx, data, details=False)
         if runway is None:
             return reply
-        stated, unit = cast(list[str | None], runway)
+        stated, unit, how_long = cast(list[Any], runway)
         first = cast(str | None, data.get("first"))
-        return _runway_first(ctx, reply, data, Money(Decimal(str(stated)), unit or _listed_currency(first, ctx)))
+        money = Money(Decimal(str(stated)), unit or _listed_currency(first, ctx))
+        if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
+            return _budget_first(ctx, reply, money)
+        return _runway_first(ctx, reply, data, money)
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
@@ -466,10 +470,24 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = _price_turn(ctx, data, details=False)
-    if asks.runway and asks.budget is not None:  # "¥3000 够租多久": the money divided into each price
+    if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
-        return _runway_first(ctx, reply, data, Money(amount, cur or _listed_currency(r.provider, ctx)))
+        money = Money(amount, cur or _listed_currency(r.provider, ctx))
+        if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
+            return _budget_first(ctx, reply, money)
+        return _runway_first(ctx, reply, data, money)  # "¥3000 够租多久": the money divided into each price
     return reply
+
+
+def _budget_first(ctx: Context, reply: Reply, budget: Money) -> Reply:
+    """A budget against the rental just priced: its verdict leads, the price list follows."""
+    verdict = budget_price_verdict(reply, budget, ctx.lang)
+    if verdict is None:
+        return reply
+    verdict.also = [reply, *reply.also]
+    reply.also = []
+    verdict.turn, verdict.buttons = reply.turn, reply.buttons
+    return verdict
 
 
 def _listed_currency(provider: str | None, ctx: Context) -> str:
