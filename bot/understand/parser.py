@@ -487,6 +487,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
 JOB_WORDS = lazy(
     r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
     r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
+    r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
+    r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
     r"|单卡|多卡|模型|model|\bon\b|\bfor\b|行不行|行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
 )
 # FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
