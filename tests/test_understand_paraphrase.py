@@ -342,3 +342,9 @@ def test_how_long_money_lasts_is_a_runway_even_when_a_rental_unit_is_named() -> 
     chat = ChatUser()
     chat.say("手上 ₮600，gpuli 4090 月租能租几个月")
     assert "1 个月，剩 ₮231" in chat.text, chat.text
+
+
+def test_a_balance_rule_asked_for_a_named_rental_gets_that_rentals_price() -> None:
+    chat = ChatUser()
+    reply = chat.say("cloudgpu 上 a6000 跑 5 小时，余额得留多少才安全")
+    assert reply.kind == "price" and "$2.20" in chat.text, chat.text  # 5 h × $0.44

@@ -419,6 +419,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         reading = action.kind in ("balance", "history", "rentals", "budget_show")
         if not (reading and is_rule_question(norm) and strong):
             return Classified("wallet", hits)
+    if not sized and rental.gpu and (rental.duration_days or rental.duration_hours) and MONEY_RULE.search(norm) \
+            and is_rule_question(norm):
+        # "cloudgpu 跑 8 小时 A100，余额至少留多少": the rule applied to that rental is its price (with
+        # the hold the provider takes while it runs), not the rule's general wording
+        return Classified("price", hits)
     if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
