@@ -348,3 +348,11 @@ def test_a_balance_rule_asked_for_a_named_rental_gets_that_rentals_price() -> No
     chat = ChatUser()
     reply = chat.say("cloudgpu 上 a6000 跑 5 小时，余额得留多少才安全")
     assert reply.kind == "price" and "$2.20" in chat.text, chat.text  # 5 h × $0.44
+
+
+def test_two_methods_compared_after_a_sizing_is_a_question_not_a_change() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 一张 a6000")
+    reply = chat.say("那全参和 lora 效果能差多少")
+    assert reply.kind == "faq", (reply.kind, chat.text)
+    assert chat.say("那换成 qlora 呢").kind == "sizing"  # one method named is still a change

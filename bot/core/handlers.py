@@ -274,8 +274,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
-    if parsed.intent == "faq" and parsed.faq_confident and not parsed.follow_up and len(text.strip()) > ONE_WORD:
-        return parsed  # "gpuli 的部署服务怎么样" after a sizing: a question of its own, answered by the FAQ
+    if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
+            and len(text.strip()) > ONE_WORD:
+        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ
+        return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too

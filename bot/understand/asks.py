@@ -43,6 +43,7 @@ class Asks:
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
+    methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -78,6 +79,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|which\s+(?:provider|setup|one)|what\s+setup|recommend"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
+        "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
+        "lora": re.compile(r"(?<![q\w])lora"),
+        "full": re.compile(r"全参|全量|\bfull\b"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -123,6 +127,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         how_long=how_long,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
+        methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
         table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),
     )

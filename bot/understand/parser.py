@@ -291,6 +291,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            has_duration=bool(rental.duration_days or rental.duration_hours))
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=_topic_text(rest))
     sized = bool(request.model or request.params_b)
+    if c.follow_up and asks.methods_compared and not sized:
+        answers, hits = faq_answers(raw)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
+        if answers:
+            c = Classified("faq", hits, True, answers=answers)
     if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
             "wallet", "size", "cost", "unknown", "faq", "price"):
         # "¥3000 够租多久 a100", "50刀 cloudgpu 4090 能跑几个小时": the price, divided into the money
