@@ -117,13 +117,18 @@ def phrase_pattern(keyword: str) -> re.Pattern[str] | None:
     return re.compile(left + body + right)
 
 
+def _first_word(keyword: str) -> str:
+    return unicodedata.normalize("NFKC", keyword).lower().strip().split()[0]
+
+
 class FaqIndex:
     """BM25 over weighted fields, with per-token postings precomputed so a query costs microseconds."""
 
     def __init__(self, entries: list[FaqEntry]) -> None:
         self.entries = entries
-        self.phrases = [[p for p in map(phrase_pattern, [*e.keywords.zh, *e.keywords.en]) if p is not None]
-                        for e in entries]
+        # (the phrase's first word, as a plain substring check that rules most phrases out cheaply; its pattern)
+        self.phrases = [[(_first_word(kw), p) for kw in [*e.keywords.zh, *e.keywords.en]
+                         if (p := phrase_pattern(kw)) is not None] for e in entries]
         docs: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
@@ -147,14 +152,17 @@ class FaqIndex:
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
 
-    def keyworded(self, text: str, floor: float) -> list[Hit]:
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None) -> list[Hit]:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded."""
         folded = unicodedata.normalize("NFKC", text).lower()
-        named = {i for i, patterns in enumerate(self.phrases) if any(p.search(folded) for p in patterns)}
-        return [h for h in self.search(text, limit=len(self.entries)) if h.score >= floor
-                and self.entries.index(h.entry) in named]
+        named = {self.entries[i].id for i, patterns in enumerate(self.phrases)
+                 if any(word in folded and p.search(folded) for word, p in patterns)}
+        if not named:
+            return []
+        ranked = ranked if ranked is not None else self.search(text, limit=len(self.entries))
+        return [h for h in ranked if h.score >= floor and h.entry.id in named]
 
     def search(self, text: str, limit: int = 3) -> list[Hit]:
         """Best entries first, each with a confidence in [0, 1].
@@ -209,13 +217,14 @@ def on_topic(text: str) -> bool:
 def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question."""
     index = faq_index()
-    hits = index.search(text)
+    ranked = index.search(text, limit=len(index.entries))  # searched once: the top three, and the keyword check
+    hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(text, KEYWORD_CONFIDENT)
+        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
