@@ -84,6 +84,8 @@ def eight_bit_note(r: Resolved, plan: Plan, est: MemoryEstimate, fit: Fit | None
     if est.total_gb <= capacity:
         return None
     eight = (memo or EstimateMemo()).estimate(replace(r, request=q.model_copy(update={"optimizer": "adamw-8bit"})), plan)
+    if eight.total_gb > EDGE_SHARE * capacity < EDGE_SHARE * REFERENCE_CARD_GB:
+        capacity = REFERENCE_CARD_GB  # a card too small even so ("7B 全参 单张 4090"): the seed's one 80 GB card
     if eight.total_gb <= capacity:
         return Warning("needs_8bit_optimizer", 1, {"gb": eight.total_gb, "capacity": capacity})
     if eight.total_gb <= EDGE_SHARE * capacity:

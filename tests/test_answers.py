@@ -139,9 +139,13 @@ def test_a_stated_count_that_misses_is_fixed_at_that_count(chat: ChatUser) -> No
 
 
 def test_a_note_never_contradicts_the_verdict(chat: ChatUser) -> None:
+    """7B full on one 4090 misses; the seed's minimum (one 80 GB card with an 8-bit optimizer) may be
+    named, on its own card size, but nothing may say the 4090 holds it."""
     chat.say("7b 全参 一张4090")
     assert chat.lines[0].startswith("❌")
-    assert "80 GB" not in chat.text  # the one-80-GB-card hint belongs to 80 GB questions
+    hinted = [line for line in chat.lines if "80 GB" in line]
+    assert all("8-bit" in line and "4090" not in line for line in hinted), hinted
+    assert not any(line.startswith("✅") for line in chat.lines)
 
 
 # ---------------------------------------------------------------- every stated fact kept or named back

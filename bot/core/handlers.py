@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import Any
+from decimal import Decimal
+from typing import Any, cast
 
 from bot.charts import attach_chart
 from bot.core import buttons
 from bot.core.settings import KEYS, Effective, SettingsStore
+from bot.error_text import error_message
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
 from bot.names import short_gpu
 from bot.understand.cards import UnknownCard
@@ -25,10 +27,12 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import cost_reply
 from bot.views.export import asks_fsdp, export_reply
 from bot.views.inference import inference_reply
+from bot.views.planning import budget_price_verdict
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply
 from bot.views.sizing import sizing_details_reply
 from bot.views.summary import sizing_summary
 from engine.architecture import count_params
+from engine.billing import NotOffered
 from engine.catalog import gpus, models
 from engine.cost import compare as compare_cost
 from engine.errors import InvalidRequest, KasuanError
@@ -162,8 +166,20 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         update["currency"] = ctx.settings.currency
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
-    report = compare_cost(req.model_copy(update=update) if update else req)
+    asked = req.model_copy(update=update) if update else req
+    unsold: str | None = None
+    try:
+        report = compare_cost(asked)
+    except NotOffered as exc:
+        if exc.reason != "count_not_offered" or not asked.num_gpus or not asked.gpu:
+            raise
+        # "7B full on one H100? … cost?": nobody rents that count; the same card at a count one rents,
+        # with the refusal named first
+        unsold = error_message(exc, ctx.lang)
+        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None}))
     reply = cost_reply(report, ctx.lang, details=details)
+    if unsold is not None:
+        reply.data["v"]["unsold"] = unsold
     reply.data["v"]["family"] = family
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
@@ -258,8 +274,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
-    if parsed.intent == "faq" and parsed.faq_confident and not parsed.follow_up and len(text.strip()) > ONE_WORD:
-        return parsed  # "gpuli 的部署服务怎么样" after a sizing: a question of its own, answered by the FAQ
+    if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
+            and len(text.strip()) > ONE_WORD:
+        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ
+        return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
@@ -298,7 +316,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if "gpu" in stated or "num_gpus" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
-    wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price"
+    # "gpuli" alone after a sizing: what that job costs there
+    wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
+        set(stated) == {"provider"})
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
@@ -313,9 +333,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
-    if len(text.strip()) > ABOUT_LAST or parsed.intent in ("wallet", "help", "smalltalk"):
-        return None
     asks, currency = parsed.asks, parsed.price.display_currency
+    if (len(text.strip()) > ABOUT_LAST and not asks.export) or parsed.intent in ("wallet", "help", "smalltalk"):
+        return None  # "can you export that as a deepspeed config?" is about the last answer at any length
     bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
     strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
     if strong and not bare and not asks.export and not parsed.follow_up:
@@ -323,9 +343,13 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone
     if last.kind == "price":
-        if currency is None:
+        # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
+        runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if currency is None and runway is None:
             return None
-        data = {**last.data, "display": currency, "asked_currency": True}
+        data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
+        if runway is not None:
+            data["runway"] = [str(runway[0]), runway[1], asks.runway or asks.how_long]
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
@@ -334,7 +358,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif asks.budget or asks.deadline or asks.cost:
+    elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"
@@ -369,8 +393,11 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
-    return size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
-                        roomy=parsed.asks.headroom, display=parsed.price.display_currency)
+    reply = size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
+                         roomy=parsed.asks.headroom, display=parsed.price.display_currency)
+    if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
+        reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
+    return reply
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
@@ -401,12 +428,23 @@ def cost_fields(parsed: Parsed) -> TrainingRequest:
 
 
 ANNUAL_DAYS = 365
+MONTH_DAYS = 30
 
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
     if parsed.follow is not None:
-        return _price_turn(ctx, parsed.follow, details=False)
+        data = dict(parsed.follow)
+        runway = data.pop("runway", None)
+        reply = _price_turn(ctx, data, details=False)
+        if runway is None:
+            return reply
+        stated, unit, how_long = cast(list[Any], runway)
+        first = cast(str | None, data.get("first"))
+        money = Money(Decimal(str(stated)), unit or _listed_currency(first, ctx))
+        if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
+            return _budget_first(ctx, reply, money)
+        return _runway_first(ctx, reply, data, money)
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
@@ -427,21 +465,50 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                            extras.display_currency or ctx.display_currency)
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
+    if days is None and hours is None and asks.per_card_hour:
+        days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
     data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = _price_turn(ctx, data, details=False)
-    if asks.runway and asks.budget is not None:  # "¥3000 够租多久": the money divided into each price
+    if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
-        runway = runway_reply(variants(q.gpu, asks.form_factor), count, Money(amount, cur or ctx.display_currency),
-                              ctx.lang, r.provider)
-        if runway is not None:  # the answer to "how long" leads; the price list it rests on follows
-            runway.also = [reply, *reply.also]
-            reply.also = []
-            runway.turn, runway.buttons = reply.turn, reply.buttons
-            return runway
+        money = Money(amount, cur or _listed_currency(r.provider, ctx))
+        if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
+            return _budget_first(ctx, reply, money)
+        return _runway_first(ctx, reply, data, money)  # "¥3000 够租多久": the money divided into each price
     return reply
+
+
+def _budget_first(ctx: Context, reply: Reply, budget: Money) -> Reply:
+    """A budget against the rental just priced: its verdict leads, the price list follows."""
+    verdict = budget_price_verdict(reply, budget, ctx.lang)
+    if verdict is None:
+        return reply
+    verdict.also = [reply, *reply.also]
+    reply.also = []
+    verdict.turn, verdict.buttons = reply.turn, reply.buttons
+    return verdict
+
+
+def _listed_currency(provider: str | None, ctx: Context) -> str:
+    """An amount stated without its currency is in the named provider's, else the chat's."""
+    if provider:
+        return next((p.currency for p in providers().entries if p.id == provider), ctx.display_currency)
+    return ctx.display_currency
+
+
+def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Money) -> Reply:
+    """The answer to "how long" replaces the price list it rests on (each line names its price); the
+    list stays the turn, so "in CNY" or "4 张呢" still changes it."""
+    count = data.get("num_gpus")
+    runway = runway_reply(data["gpu"], int(count) if count else None, budget, ctx.lang, data.get("first"))
+    if runway is None:
+        return reply
+    runway.also = reply.also
+    runway.turn, runway.buttons = reply.turn, reply.buttons
+    return runway
 
 
 def variants(gpu: str, form_named: bool) -> list[str]:

@@ -15,6 +15,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 
 from bot.clock import Clock
 from bot.core import buttons, files
@@ -36,11 +37,13 @@ from bot.core.handlers import (
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.error_text import error_message, internal_error
 from bot.i18n import t
-from bot.messages import Awaiting, Incoming, Reply
+from bot.messages import Awaiting, Incoming, Reply, Turn
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
+from bot.views.price_table import attach_table
 from engine.errors import KasuanError
 from engine.money import Money
 
@@ -142,8 +145,22 @@ class Core:
         return reply
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
-        last = self.conversations.last(ctx.key)
+        turn = self.conversations.last(ctx.key)
+        last, asked = _behind_faq(turn)
+        if asked is not None and _about_the_faq(parsed, text):
+            # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
+            hit, hits = faq_lookup(f"{asked} {text}")
+            if hit is not None:
+                parsed = replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
+                                 follow_up=False)
+                text = f"{asked} {text}"
+        if parsed.asks.table and last is not None and last.kind == "price" and not (
+                parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
+            parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         parsed = merge_follow_up(parsed, last, text)
+        if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
+            amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
+            parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
             first = replies[0]
@@ -152,13 +169,20 @@ class Core:
             return first
         reply = self._answer_one(ctx, parsed, text)
         reply.reading = parsed
+        if parsed.asks.table:
+            attach_table(reply)
+        if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
+            reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
+        if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
+            reply.turn = Turn("faq", {"text": text, "prev": {"kind": last.kind, "data": last.data} if last else None})
         return reply
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
-        if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and rented_for and not (
-                q.tokens or q.samples or q.hours or q.days):
+        if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
+                rented_for or q.hours or q.days) and not (q.tokens or q.samples):
+            # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
             verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang)
@@ -173,6 +197,9 @@ class Core:
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
+        if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
+                q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
+            return self._deadline_without_data(ctx, parsed, text, rented_for or q.hours or q.days)
         if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
@@ -180,6 +207,23 @@ class Core:
             if planned is not None:
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)
+
+    def _deadline_without_data(self, ctx: Context, parsed: Parsed, text: str, span: float | None) -> Reply:
+        """A deadline and no dataset size: an answer on a stated assumption, not only a question back.
+        A span the message gives ("1.5天跑完的") is the rental priced; else the time left until the
+        deadline is, and the reply says what is assumed and what would let it check the run itself."""
+        deadline = parsed.asks.deadline
+        assert deadline is not None
+        plain = replace(parsed, intent="cost", asks=replace(parsed.asks, deadline=None))
+        if span:
+            return self.intents["cost"](ctx, plain, text)
+        left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
+        if left <= 0:
+            return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
+        reply = self.intents["cost"](ctx, replace(plain, request=plain.request.model_copy(update={"hours": left})), text)
+        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}")
+        reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
+        return reply
 
     def _remember(self, ctx: Context, reply: Reply) -> None:
         if reply.awaiting is not None:
@@ -221,7 +265,7 @@ class Core:
     # ------------------------------------------------------------ buttons under answers
 
     def _details(self, ctx: Context) -> Reply:
-        last = self.conversations.last(ctx.key)
+        last, _ = _behind_faq(self.conversations.last(ctx.key))
         if last is None:
             return _out_of_date(ctx)
         return answer_turn(ctx, Awaiting(last.kind, "details", last.data), "details")
@@ -251,6 +295,34 @@ class Core:
             return size_request(ctx, changed, details=action == "d")
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale
+
+
+FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
+
+
+def _behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
+    """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
+    on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
+    if turn is None or turn.kind != "faq":
+        return turn, None
+    prev = turn.data.get("prev")
+    return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None
+
+
+def _about_the_faq(parsed: Parsed, text: str) -> bool:
+    """A short message that is no question of its own: it may change the FAQ question before it."""
+    q = parsed.request
+    if len(text.strip()) > FAQ_FOLLOW_UP or q.model or q.params_b:
+        return False
+    if q.method or q.seq_len or q.zero is not None or q.offload or q.optimizer or q.lora_rank or q.num_gpus:
+        return False  # "换成 qlora 呢" changes the job before the FAQ answer, not the FAQ question
+    if parsed.intent in ("wallet", "help", "smalltalk", "export") or (parsed.intent == "faq" and parsed.faq_confident):
+        return False
+    if parsed.intent in ("price", "size", "cost") and not parsed.missing:
+        return False
+    # it reads as a change ("那…呢", "what about") or carries what one changes (a card, a provider, a figure);
+    # "今天吃啥" after a FAQ answer is chatter, not a change to it
+    return parsed.follow_up or bool(q.gpu or parsed.rental.provider or any(ch.isdigit() for ch in text))
 
 
 def _out_of_date(ctx: Context) -> Reply:

@@ -39,16 +39,34 @@ class Asks:
     both_units: bool = False  # "周租和月租": the listing, not one rental
     form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
     runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
+    how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
+    per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
+    pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
+    table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
+    methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
+
+
+_FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
+_TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
+_GIVE = (r"给我|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
+         r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me")
+_GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
 
 
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
     """Compiled on first use (start-up time matters for one-shot `kasuan` commands)."""
     return {
+        # an export is a config file (or a tool's config) asked for with a verb that hands it over, in
+        # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ..."
         "export": re.compile(
-            r"导出|export|下载\s*(?:配置|config)|(?:给我|发我|来一?份|生成|要一?份|出一?份|give\s+me|send\s+me|generate|make\s+me|write\s+me)"
-            r".{0,30}?(?:配置|config|yaml|json|脚本|script)|(?:deepspeed|llama[\s_-]?factory|accelerate|fsdp|zero)\s*(?:的\s*)?"
-            r"(?:配置|config)(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+            r"导出|\bexport|下载\s*(?:配置|config)"
+            rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,24}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
+            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+        # "how long" in any form; with an amount and no model, the amount is divided into the price
+        "how_long": re.compile(
+            r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
+            r"|how\s+long|how\s+many\s+(?:months|weeks|days|hours)"),
         "runway": re.compile(
             r"(?:够|能|可以)\s*租\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|租\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
@@ -58,6 +76,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "currency": re.compile(
             r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
+        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
+        "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|which\s+(?:provider|setup|one)|what\s+setup|recommend"),
+        "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
+        "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
+        "lora": re.compile(r"(?<![q\w])lora"),
+        "full": re.compile(r"全参|全量|\bfull\b"),
+        "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
@@ -78,8 +104,11 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
+    if budget is None and len(money) == 1 and p["enough"].search(norm):
+        budget = (money[0].value, money[0].currency)  # "我们就五千美金 … 32b 够吗": the one amount, asked if enough
     runway = bool(p["runway"].search(norm))
-    if budget is None and runway and money:  # "$20 能租多久": the money to divide, budget word or not
+    how_long = bool(p["how_long"].search(norm))
+    if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not
         budget = (money[0].value, money[0].currency)
     return Asks(
         how_many_gpu=planning.how_many_card(norm),
@@ -95,4 +124,10 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         both_units=bool(p["both"].search(norm)),
         form_factor=bool(p["form"].search(norm)),
         runway=runway,
+        how_long=how_long,
+        per_card_hour=bool(p["per_card_hour"].search(norm)),
+        pick=bool(p["pick"].search(norm)),
+        methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
+        # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
+        table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),
     )

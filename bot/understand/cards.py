@@ -86,6 +86,8 @@ def unknown_family(text: str, raw: str = "") -> str | None:
         stem = re.sub(r"[\d.\-_]+$", "", folded)
         if folded in NOT_FAMILIES or stem in NOT_FAMILIES or len(stem) < 2:
             continue
+        if not word.isascii() and not text[m.end(1):m.start(2)]:
+            continue  # "咱们14b" is 咱们 + 14B, never a family "咱们1" of 4B: a Chinese version needs a gap
         if any(key.startswith(re.sub(r"[^a-z0-9\u4e00-\u9fff]", "", stem)) for key in model_table().by_key):
             continue  # a family we know (qwen, llama ...): the reply names the architecture it used
         found = re.search(re.escape(word), raw, re.I) if raw else None

@@ -24,6 +24,8 @@ from engine import yamlcache
 from engine.catalog_files import load_entries
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
+KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
+KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 # Chat shorthand and spellings that mean the same word to a reader.
@@ -103,11 +105,30 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+def phrase_pattern(keyword: str) -> re.Pattern[str] | None:
+    """How a keyword phrase is found in a question: as written (case and width folded), latin words
+    whole ("ib" is not in "distribution"); one-character keywords are too loose to count."""
+    folded = unicodedata.normalize("NFKC", keyword).lower().strip()
+    if len(folded) < 2:
+        return None
+    body = re.escape(folded).replace(r"\ ", r"\s*")
+    left = r"(?<![a-z0-9])" if folded[0].isascii() and folded[0].isalnum() else ""
+    right = r"(?![a-z0-9])" if folded[-1].isascii() and folded[-1].isalnum() else ""
+    return re.compile(left + body + right)
+
+
+def _first_word(keyword: str) -> str:
+    return unicodedata.normalize("NFKC", keyword).lower().strip().split()[0]
+
+
 class FaqIndex:
     """BM25 over weighted fields, with per-token postings precomputed so a query costs microseconds."""
 
     def __init__(self, entries: list[FaqEntry]) -> None:
         self.entries = entries
+        # (the phrase's first word, as a plain substring check that rules most phrases out cheaply; its pattern)
+        self.phrases = [[(_first_word(kw), p) for kw in [*e.keywords.zh, *e.keywords.en]
+                         if (p := phrase_pattern(kw)) is not None] for e in entries]
         docs: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
@@ -130,6 +151,18 @@ class FaqIndex:
             norm = K1 * (1 - B + B * lengths[i] / avg)
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
+
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None) -> list[Hit]:
+        """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
+        first among those scoring at least `floor`: a term the user typed that an entry lists is
+        evidence for it however loosely the rest of the question is worded."""
+        folded = unicodedata.normalize("NFKC", text).lower()
+        named = {self.entries[i].id for i, patterns in enumerate(self.phrases)
+                 if any(word in folded and p.search(folded) for word, p in patterns)}
+        if not named:
+            return []
+        ranked = ranked if ranked is not None else self.search(text, limit=len(self.entries))
+        return [h for h in ranked if h.score >= floor and h.entry.id in named]
 
     def search(self, text: str, limit: int = 3) -> list[Hit]:
         """Best entries first, each with a confidence in [0, 1].
@@ -183,7 +216,16 @@ def on_topic(text: str) -> bool:
 
 def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question."""
-    hits = faq_index().search(text)
+    index = faq_index()
+    ranked = index.search(text, limit=len(index.entries))  # searched once: the top three, and the keyword check
+    hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
+    if hits and on_topic(text):
+        # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
+        # "续费") and that scores near the best is the answer: the user typed that entry's term
+        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked)
+        if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
+            best = named[0]
+            return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
     return None, hits

@@ -291,7 +291,7 @@ def epochs(text: str) -> float | None:
 
 
 # ---------------------------------------------------------------- model size
-SIZE_B = lazy(rf"(?<![a-z0-9.])({NUM})\s*b(?![a-z])(?!\s*tokens?)", re.ASCII)
+SIZE_B = lazy(rf"(?<![a-z0-9.])({NUM})\s*b(?:(?![a-z])|(?=q?lora|full|sft))(?!\s*tokens?)", re.ASCII)  # "7blora" too
 SIZE_YI = lazy(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
 
 
@@ -317,9 +317,11 @@ HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:a
                      re.ASCII)
 # "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
 HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
+AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月)")
+UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
 MINUTES = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
-A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)租|包\s*(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
+A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 
 
@@ -329,6 +331,10 @@ def duration(text: str) -> tuple[float | None, float | None]:
     m = HOURS_MINUTES.search(text)
     if m:
         return None, float(m.group(1)) + float(m.group(2)) / 60
+    m = AND_A_HALF.search(text)
+    if m:  # "2 天半", "两天半", "3 个半小时": the unit and a half of it
+        value, unit = float(m.group(1) or m.group(3)) + 0.5, m.group(2) or m.group(4)
+        return (None, value) if unit in ("小时", "钟头") else (value * UNIT_DAYS[unit], None)
     m = HALF.search(text)
     if m:
         unit = m.group(1)

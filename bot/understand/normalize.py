@@ -19,7 +19,7 @@ BIG_UNITS = {"万": 10_000, "亿": 100_000_000}
 NUMERAL_CHARS = "".join(DIGITS) + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 # What may follow a Chinese numeral for it to be read as a number.
 COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日", "周", "星期", "礼拜", "月", "年",
-            "小时", "钟头", "条", "步", "节点", "机", "位", "元", "刀", "美元", "万", "亿", "千", "百",
+            "小时", "钟头", "条", "步", "节点", "机", "位", "元", "刀", "美元", "美金", "人民币", "万", "亿", "千", "百",
             "token", "epoch", "b", "k", "w", "u", "h")
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
@@ -83,7 +83,7 @@ def _convert_numerals(text: str) -> str:
         value = chinese_to_int(run)
         if value is None:
             return run + unit
-        gap = " " if before.isdigit() else ""  # "4090一周" -> "4090 1周", never "40901周"
+        gap = " " if before.isascii() and before.isalnum() else ""  # "4090一周" -> "4090 1周", "l40s一张" -> "l40s 1张"
         return f"{gap}{value}{unit}"
 
     text = _NUMERAL_RUN.sub(repl, text)
@@ -111,12 +111,16 @@ def _english_numerals(text: str) -> str:
 
 
 def normalize(text: str) -> str:
-    """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits."""
+    """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits.
+
+    The Chinese marks become spaces before NFKC: folded first, "$50，3090" would read as one
+    thousands-grouped number "50,3090" (a Chinese comma never groups digits)."""
+    text = PUNCT.sub(" ", text)
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     text = text.lower()
     for word, digits in SPECIAL_COUNTS.items():
-        text = text.replace(word, digits)
+        text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)

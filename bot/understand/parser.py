@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from functools import cache
 
 from bot.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
@@ -21,7 +22,7 @@ from bot.understand import rental_extras as extras
 from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
-from bot.understand.faq import Hit
+from bot.understand.faq import Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
@@ -89,6 +90,7 @@ class Parsed:
     asks: ask_words.Asks = field(default_factory=ask_words.Asks)  # planning, export, cost, count ... asked
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
     words: str = ""  # the normalized words, for the fingerprint of a question without fields
+    cards: list[str] = field(default_factory=list)  # every card named, in order ("A800 和 A100 各多少")
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -149,8 +151,20 @@ COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     parsed = _parse_one(text, now)
-    parsed.parts = _questions(text, parsed, now)
+    parsed.parts = _questions(text, parsed, now) or _each_card(parsed)
     return parsed
+
+
+def _each_card(p: Parsed) -> list[Parsed]:
+    """"A800 和 A100 80G 每小时各多少", "3090 跟 4090 差多少钱": a price question naming several cards
+    and no model is one price question per card, answered in the order named."""
+    if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
+        return []
+    if p.intent != "price" and not PRICE_ASK.search(p.words):
+        return []
+    counts = dict(p.versus)
+    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
+                    rental=replace(p.rental, gpu=g), versus=[], parts=[], cards=[g]) for g in p.cards[:3]]
 
 
 def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
@@ -186,6 +200,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         unknown = unknown_model(norm)
         models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
     versus: list[tuple[str, int | None]] = []
+    cards = list(dict.fromkeys(g.ident for g in gpus))
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
@@ -274,10 +289,22 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
-    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons))
-    if asks.runway and money_words and request.gpu and c.intent in ("wallet", "size", "cost", "unknown", "faq"):
-        c = Classified("price", c.hits)  # "¥3000 够租多久 a100": the price, divided into the money; never a rental
-    if asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and not c.confident)):
+    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=_topic_text(rest))
+    sized = bool(request.model or request.params_b)
+    if c.follow_up and asks.methods_compared and not sized:
+        answers, hits = faq_answers(raw)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
+        if answers:
+            c = Classified("faq", hits, True, answers=answers)
+    if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
+            "wallet", "size", "cost", "unknown", "faq", "price"):
+        # "¥3000 够租多久 a100", "50刀 cloudgpu 4090 能跑几个小时": the price, divided into the money
+        c = Classified("price", c.hits)
+        asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
+    elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
+        asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
+    if asks.table and not sized and (request.gpu or rental.provider):
+        c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
+    elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
@@ -292,7 +319,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
-                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()))
+                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards)
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -361,15 +388,15 @@ def asks_checkpoint(norm: str) -> bool:
 
 
 PRICE_WORDS = lazy(
-    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
+    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
-PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
-             card: UnknownCard | None, add_ons: bool = False) -> Classified:
+             card: UnknownCard | None, add_ons: bool = False, topic: str = "") -> Classified:
     """The intent, decided on all the message's signals at once.
 
     - A named model or size makes a sizing (or, with a dataset or a duration, a cost) question,
@@ -387,12 +414,20 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if talk is not None and not sized and not rental.gpu:
         return Classified("smalltalk", [], talk=talk)
     answers, hits = faq_answers(raw)
+    if rental.provider:
+        hits = _about_provider(hits, rental.provider)
+        answers = [a for a in answers if not _about_other(a, rental.provider)]
     confident = bool(answers)
     strong = confident and answers[0].score >= STRONG_FAQ
     if action is not None and not sized:
         reading = action.kind in ("balance", "history", "rentals", "budget_show")
         if not (reading and is_rule_question(norm) and strong):
             return Classified("wallet", hits)
+    if not sized and rental.gpu and (rental.duration_days or rental.duration_hours) and MONEY_RULE.search(norm) \
+            and is_rule_question(norm):
+        # "cloudgpu 跑 8 小时 A100，余额至少留多少": the rule applied to that rental is its price (with
+        # the hold the provider takes while it runs), not the rule's general wording
+        return Classified("price", hits)
     if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
@@ -405,6 +440,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             and not MEMORY_ASK.search(norm) and not SIZE_WORDS_STRICT.search(norm) and (confident or _clear_leader(hits)):
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing
         return Classified("faq", hits, True, answers=answers or hits[:1])
+    if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
+        about = _technical_topic(topic)
+        if about is not None:
+            # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once
+            # the job (model, method, card, count, sharding) is taken out ask the FAQ a question about
+            # precision, parallelism or the data pipeline, not for a sizing of the job named
+            return Classified("faq", hits, True, answers=[about])
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
     if sized:
@@ -447,6 +489,55 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+# The words that state the job (what a sizing reads): taken out of the message before asking the FAQ
+# whether the rest is a technical question of its own.
+JOB_WORDS = lazy(
+    r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
+    r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
+    r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
+    r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
+    r"|单卡|多卡|模型|model|\bon\b|\bfor\b|行不行|行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
+)
+# FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
+TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
+SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
+
+
+def _topic_text(rest: str) -> str:
+    """The message without the job it names (models, cards and providers are blanked already)."""
+    return " ".join(JOB_WORDS.sub(" ", rest).split())
+
+
+def _technical_topic(topic: str) -> Hit | None:
+    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic."""
+    if len(topic) < 2:
+        return None
+    # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
+    named = faq_index().keyworded(topic, TOPIC_FLOOR)
+    if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
+        return None
+    return named[0]
+
+
+@cache
+def _entry_provider(entry_id: str) -> str | None:
+    """The provider a FAQ entry's question is about ("cloudgpu 有哪些卡"), None for a general one."""
+    entry = next(e for e in faq_index().entries if e.id == entry_id)
+    found = find_provider(normalize(f"{entry.question.zh} {entry.question.en}"))
+    return found.ident if found is not None else None
+
+
+def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:
+    """A question naming one provider is not answered by an entry about another: those go last,
+    and never count as a confident answer ("gpuli 的库存在哪看" is not cloudgpu's price list)."""
+    return sorted(hits, key=lambda h: _about_other(h, provider))
+
+
+def _about_other(hit: Hit, provider: str) -> bool:
+    about = _entry_provider(hit.entry.id)
+    return about is not None and about != provider
 
 
 RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...

@@ -71,10 +71,10 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
-        if amount is not None and not rule_question:
-            return WalletAction("budget_set")
-        if not rule_question or READ_MINE.search(text):
-            return WalletAction("budget_show")
+        if amount is not None and not rule_question and not _price_question(text):
+            return WalletAction("budget_set")  # "预算8000能租几个月" asks; it never sets the budget
+        if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
+            return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else
         return None
     for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
         if pattern.search(text) and not rule_question and not _price_question(text):
@@ -96,12 +96,22 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     return None
 
 
+BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
+                         r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
+BUDGET_READ_ROOM = 2  # characters besides the budget word and reading words: "预算还剩多少", "my budget?"
+
+
+def _only_about_budget(text: str) -> bool:
+    """The message asks to see the budget and nothing else."""
+    return len(BUDGET_READ_WORDS.sub("", BUDGET.sub("", text))) <= BUDGET_READ_ROOM
+
+
 def is_rule_question(text: str) -> bool:
     """A question about how money works ("余额不足会被停机吗"), not about one's own book."""
     return bool(RULE_QUESTION.search(text))
 
 
-PRICE_QUESTION = lazy(r"多少钱|多少|多久|多长时间|几天|几个?小时|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
+PRICE_QUESTION = lazy(r"多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
                             r"|how\s+much|how\s+long|price|cost|cheapest|\?|？|吗", re.I)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
 from bot.messages import Reply
 from bot.views.cost import option_row
 from engine.cost import CostReport
@@ -24,6 +26,32 @@ def asks_fsdp(text: str | None) -> bool:
     """The question names FSDP: the parser reads it as ZeRO-3 sharding for the memory, and the
     export then makes accelerate + FSDP its main plan (the DeepSpeed files stay as the other way)."""
     return bool(text and FSDP.search(text))
+
+
+# The settings a reader checks first, as "file key: value", read back from the files written (so the
+# line can never disagree with them): the method and quantization LLaMA-Factory trains with, and the
+# ZeRO stage and offload target DeepSpeed shards with.
+KEY_SETTINGS = {
+    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "deepspeed"),
+    "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
+                       "zero_optimization.offload_param.device"),
+}
+
+
+def key_settings(files: dict[str, str]) -> list[str]:
+    """"finetuning_type: lora", "zero_optimization.stage: 3" ... for the files that were written."""
+    out: list[str] = []
+    for name, keys in KEY_SETTINGS.items():
+        if name not in files:
+            continue
+        doc = yaml.safe_load(files[name])  # YAML reads the JSON file too; comments are skipped
+        for key in keys:
+            value: object = doc
+            for part in key.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            if value is not None:
+                out.append(f"{key}: {value}")
+    return out
 
 
 def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
@@ -57,6 +85,6 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
     """The reply that hands over the files (as attachments) for the setup `s` sized."""
     p = plan_for(s, report, model_path, fsdp=fsdp)
     files = export_files(p, fmt)
-    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt)})
+    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply

@@ -142,3 +142,23 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
                                                           converted=in_budget.rounded().format(lang))
     return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
                                               approx=approx, over=(in_budget - limit).rounded().format(lang))})
+
+
+def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None:
+    """A budget against a price reply's leading row (the named provider, else the cheapest), its
+    high end compared (an estimated band is judged on what it may cost), converted at the
+    catalog's rates; None when nobody rents it."""
+    rows = reply.data.get("rows") if isinstance(reply.data, dict) else None
+    if not rows:
+        return None
+    row = rows[0]
+    total = row["quotes"][0]["total"]
+    low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
+    cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+    in_budget = high.to(budget.currency)
+    approx = "" if high.currency == budget.currency else t("plan.budget_approx", lang,
+                                                           converted=in_budget.rounded().format(lang))
+    key = "plan.budget_price_within" if in_budget.amount <= budget.amount else "plan.budget_price_over"
+    return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],
+                                              n=row["num_gpus"], gpu=row["gpu"], cost=cost, approx=approx,
+                                              over=(in_budget - budget).rounded().format(lang))})

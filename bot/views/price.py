@@ -202,6 +202,9 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     named one first), whole prepaid cycles or billed hours, converted at the catalog's rates."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
+    if num_gpus is None:  # no count asked: each provider's smallest box, not every size it rents
+        smallest = {r.provider.id: min(x.num_gpus for x in rows if x.provider.id == r.provider.id) for r in rows}
+        rows = [r for r in rows if r.num_gpus == smallest[r.provider.id]]
     lines = []
     for row in rows:
         for q in row.quotes:

@@ -12,7 +12,7 @@ the Details button. This module decides nothing about setups: it words what engi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.i18n import has
 from bot.names import gpu_name
@@ -39,13 +39,19 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
     obj = q.objective or "sft"
     if obj in REFERENCE or obj in PAIRED or obj in NOT_COUNTED:
         notes.append({"code": f"objective.{obj}.{'adapter' if s.resolved.adapter else 'full'}", "params": {}})
+    if s.resolved.method == "pretrain":  # the memory fits on few cards; the run needs a node and its network
+        notes.append({"code": "method.pretrain.setup", "params": {}})
     for w in s.warnings:
         if w.code in QUIET_WARNINGS:
             continue
         if w.code in ("needs_8bit_optimizer", "edge_8bit_optimizer"):
-            capacity = w.params.get("capacity")
-            if levers or (verdict is not None and verdict.gpu.memory_gb != capacity):
-                continue  # the levers line says it, or it would name another card size than the verdict
+            capacity = float(cast(float, w.params.get("capacity") or 0))
+            other_card = verdict is not None and verdict.gpu.memory_gb != capacity
+            bigger_than_a_miss = verdict is not None and not verdict.fits and capacity > verdict.gpu.memory_gb
+            if levers or (other_card and q.gpu is not None and not bigger_than_a_miss):
+                # the levers line says it, or it would name another card size than a verdict that holds
+                # (with no card named, or a card that misses, one 80 GB card with it is the seed's minimum)
+                continue
         notes.append({"code": f"warn.{w.code}", "params": dict(w.params)})
     return notes[:MAX_NOTES]
 
