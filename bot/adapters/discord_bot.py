@@ -37,9 +37,9 @@ from discord.ext import commands
 
 from bot.adapters import CoreRunner, Delivery, InFlight, button_labels, split_scope
 from bot.core.settings import platform_lang
-from bot.i18n import detect_language, has, t
 from bot.messages import Incoming, Reply
-from bot.render import render_reply, split_message
+from bot.text.i18n import detect_language, has, t
+from bot.text.render import render_reply, split_message
 from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
 from engine.training_file import MAX_FILES as MAX_TRAINING_FILES
 

@@ -84,11 +84,11 @@ from bot.adapters.config import WebhookConfig
 from bot.adapters.inbox import Inbox
 from bot.adapters.shared import LeaseKeeper, SharedPacer
 from bot.core.settings import platform_lang
-from bot.health import count_send
-from bot.i18n import detect_language, t
 from bot.messages import Incoming, Reply
-from bot.render import render_reply, split_message
+from bot.runtime.health import count_send
 from bot.store.inbox import Claimed, Fetched
+from bot.text.i18n import detect_language, t
+from bot.text.render import render_reply, split_message
 from engine.safe_load import MAX_BYTES as MAX_FILE_BYTES
 
 log = logging.getLogger("kasuan.telegram")

@@ -26,11 +26,11 @@ from bot.cli.args import (
     flags_request,
     text_request,
 )
-from bot.error_text import error_message, internal_error
-from bot.i18n import detect_language
-from bot.private import private_file
-from bot.render import render_reply
 from bot.store.connection import StoreURLError
+from bot.store.private import private_file
+from bot.text.errors import error_message, internal_error
+from bot.text.i18n import detect_language
+from bot.text.render import render_reply
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
 from engine.sizing import size
@@ -176,14 +176,14 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from bot.console import chat
+    from bot.runtime.console import chat
 
     return chat()
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Start every front end whose token is set, plus the alert sender; with none, the console chat."""
-    from bot.run import main_run
+    from bot.runtime.run import main_run
 
     return main_run()
 

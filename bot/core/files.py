@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import t
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.understand.parser import parse
 from bot.views.training_file import request_for, training_file_reply
 from engine.request import TrainingRequest

@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from bot.charts import attach_chart
+from bot.charts.figures import attach_chart
 from bot.core import buttons
 from bot.core.settings import KEYS, Effective, SettingsStore
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
-from bot.names import short_gpu
+from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.faq import lookup as faq_lookup

@@ -34,9 +34,9 @@ from bot.core.handlers import (
     size_request,
 )
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
-from bot.error_text import error_message, internal_error
-from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply
+from bot.text.errors import error_message, internal_error
+from bot.text.i18n import t
 from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
@@ -68,7 +68,7 @@ class Core:
 
     def command_menu(self, lang: str) -> list[tuple[str, str]]:
         """(name, description) of every command, for Telegram's set_my_commands and Discord's tree."""
-        from bot.i18n import has, t
+        from bot.text.i18n import has, t
 
         return [(name, t(f"cmd.{name}", lang)) for name in self.commands if has(f"cmd.{name}")]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from bot.i18n import Lang, detect_language
+from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
 from bot.understand import objective as obj

@@ -21,8 +21,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from bot.i18n import has
-from bot.names import gpu_name
+from bot.text.i18n import has
+from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row

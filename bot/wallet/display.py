@@ -12,13 +12,13 @@ from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
-from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
 from bot.store.connection import Store, from_ts
 from bot.store.ledger import Entry
 from bot.store.outbox import OutboxItem
 from bot.store.rentals import Rental, wallet_rentals
 from bot.store.wallets import Account, Prefs, Wallet, accounts
+from bot.text.names import gpu_name, provider_name
 from bot.wallet import budget as budgets
 from bot.wallet.operations import account_runway, elapsed_minutes
 from bot.wallet.pricing import hourly_rate, minute_cost_minor

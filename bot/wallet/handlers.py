@@ -29,10 +29,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.clock import Clock
-from bot.error_text import error_message, internal_error
-from bot.i18n import t
 from bot.messages import Awaiting, Button, Incoming, Reply, Turn
-from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
 from bot.store import ledger, outbox, pending, rentals
 from bot.store.connection import Store
@@ -49,6 +46,9 @@ from bot.store.wallets import (
     wallet,
     wallet_by_owner,
 )
+from bot.text.errors import error_message, internal_error
+from bot.text.i18n import t
+from bot.text.names import gpu_name, provider_name
 from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.parser import Rental as ParsedRental
 from bot.understand.wallet_intent import WalletAction
@@ -289,11 +289,11 @@ def _error(ctx: WalletCall, exc: KasuanError) -> Reply:
 
 def error_text(exc: KasuanError, lang: str) -> str:
     """One line in `lang` for a refused wallet request (engine errors keep their own wording)."""
-    from bot.i18n import t
+    from bot.text.i18n import t
 
     if isinstance(exc, WalletError):
         return t(exc.key, lang, **exc.params)
-    # a card, count or region the provider does not sell: worded by error_message (bot.error_text.not_offered)
+    # a card, count or region the provider does not sell: worded by error_message (bot.text.errors.not_offered)
     return error_message(exc, lang)
 
 

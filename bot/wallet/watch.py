@@ -16,11 +16,11 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.messages import Incoming, Reply
-from bot.names import gpu_name
 from bot.store import outbox
 from bot.store import watches as watch_store
 from bot.store.connection import Store
 from bot.store.wallets import wallet
+from bot.text.names import gpu_name
 from bot.understand.price_watch import WatchAsk
 from engine.catalog import gpus
 from engine.money import Money

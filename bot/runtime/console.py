@@ -17,10 +17,10 @@ from typing import TextIO
 from bot.clock import SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
-from bot.i18n import t
 from bot.messages import Button, Incoming, Reply
-from bot.render import render_reply
 from bot.store import connect
+from bot.text.i18n import t
+from bot.text.render import render_reply
 
 QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "q", "退出", "/退出"}  # a terminal user's ways to leave
 
