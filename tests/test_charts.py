@@ -224,7 +224,7 @@ def test_sizing_and_cost_replies_carry_a_chart_that_draws_on_demand() -> None:
 
 
 def test_matplotlib_is_imported_only_when_a_chart_is_drawn() -> None:
-    code = ("import sys; from bot.cli.commands import build_parser; build_parser(); import bot.core.handlers, bot.charts.figures; "
+    code = ("import sys; from bot.cli.commands import build_parser; build_parser(); import bot.core.router, bot.charts.figures; "
             "import bot.adapters, bot.charts.worker; print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).parent.parent)

@@ -11,7 +11,7 @@ import pytest
 from bot.text.errors import error_message, not_offered
 from bot.text.i18n import strings, t
 from bot.text.render import environment
-from bot.wallet.handlers import error_text
+from bot.wallet.call import error_text
 from bot.wallet.money import check_amount
 from bot.wallet.refusal import WalletError
 from engine.billing import NotOffered, quote

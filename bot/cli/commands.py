@@ -127,7 +127,7 @@ def ask_reply(core: Core, text: str, lang: str | None, chat: str = "cli") -> tup
 def ask_json(core: Core, text: str, lang: str | None, chat: str = "cli") -> dict[str, object]:
     """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
     from bot.cli.json_output import sizing_json
-    from bot.core.handlers import faq_item
+    from bot.core.faq import faq_item
     from engine.cost import CostReport
     from engine.sizing import Sizing
 

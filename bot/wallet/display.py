@@ -141,7 +141,7 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
                     forecast=Money(Decimal(d["forecast"]), cur).format(exact=True), forecast_pct=d["forecast_pct"],
                     month=d["month"], converted=d["converted"], forecast_kind=d["forecast_kind"])
     elif item.kind == "alert_price":
-        from bot.wallet.watch import price_alert_data  # lazy: watch imports the wallet handlers
+        from bot.wallet.watch import price_alert_data  # lazy: watch imports the wallet call (bot.wallet.call)
 
         data.update(price_alert_data(d))
     return Reply(item.kind, p.lang, data)
