@@ -24,7 +24,7 @@ from bot.cli import main as cli_main
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Reply
-from bot.runtime.health import StatusServer
+from bot.adapters.health import StatusServer
 from bot.runtime.run import Deliverer, Supervisor, alert_loop, run_all
 from bot.store import connect, outbox
 from bot.store import leases as lease_store

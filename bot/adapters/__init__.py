@@ -198,7 +198,7 @@ class CoreRunner:
     async def handle_timed(self, inc: Incoming) -> tuple[Reply | None, float]:
         """The reply and the seconds the core spent on it (measured on the worker, queueing excluded).
         Typed options (Discord) ride on `inc.typed`: the core reads them, through the same entry."""
-        from bot.runtime.health import observe_reply
+        from bot.adapters.health import observe_reply
 
         reply: Reply | None
         reply, seconds = await self.call_timed(self.core.handle, inc)

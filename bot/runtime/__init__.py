@@ -1,2 +1,3 @@
-"""Running processes: `kasuan run` (`run`: the front ends, the alert loop, leases), its health and
-metrics port (`health`) and the terminal chat (`console`)."""
+"""Running the bot: `kasuan run` (`run`: the front ends, the alert loop, the price refresh, leases)
+and the terminal chat (`console`). The front ends themselves, and the health port they report to,
+are bot.adapters."""

@@ -13,7 +13,7 @@ Several processes may run at once on one store (KASUAN_REPLICAS, a postgresql://
 the sweeper and each platform's sender run under leases (one process at a time), Telegram polls
 under a lease and paces its sends through the store, and each front end is supervised on its own
 (`Supervisor`): one platform failing never stops the other. /healthz, /readyz and /metrics are on
-KASUAN_STATUS_PORT (bot.runtime.health). Polling, Telegram keeps what it fetched in the store's inbox until
+KASUAN_STATUS_PORT (bot.adapters.health). Polling, Telegram keeps what it fetched in the store's inbox until
 it is answered (bot.adapters.inbox), on a connection of its own, whatever the number of processes.
 
 Shutdown on SIGINT/SIGTERM is in this order, each step waiting for the one before:
@@ -46,7 +46,7 @@ from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
 from bot.messages import Reply
-from bot.runtime.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
+from bot.adapters.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.store.connection import StoreURLError
