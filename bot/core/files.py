@@ -18,7 +18,6 @@ from bot.understand.parser import parse
 from bot.views.training_file import request_for, training_file_reply
 from engine.request import TrainingRequest
 from engine.safe_load import MAX_BYTES, FileRefused
-from engine.training_file import MAX_FILES as MAX_TRAINING_FILES  # for the front ends, with MAX_FILE_BYTES
 from engine.training_file import TrainingFiles, read_files
 
 MAX_FILE_BYTES = MAX_BYTES  # the largest file a front end fetches for the core (larger: refused unread)

@@ -56,6 +56,12 @@ def button_line(buttons: list[Button], lang: str) -> str:
     return "  ".join(labels)
 
 
+def command_list(core: Core, lang: str) -> str:
+    """The commands this console answers, from the command registry (the same list as /help and
+    the platforms' menus)."""
+    return t("console.commands", lang, commands=" ".join(f"/{cmd.name}" for cmd in core.menu()))
+
+
 def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | None = None) -> int:
     """Talk to the bot until end of input; the database is KASUAN_DB (default ./data/kasuan.db)."""
     if core is None:
@@ -68,6 +74,7 @@ def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | No
     user = os.environ.get("USER", "console")
     if interactive:
         print(t("console.welcome", "zh") + "\n" + t("console.welcome", "en"), file=stdout)
+        print(command_list(core, "en"), file=stdout)
     pending: list[Button] = []
     last_lang: str | None = None
     counter = 0

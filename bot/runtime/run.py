@@ -40,13 +40,13 @@ from typing import Any, Protocol
 
 from bot.adapters import CoreRunner, Delivery, StoreDedup, split_scope
 from bot.adapters.config import Config, ConfigError, load_env_file, redact, setup_logging
+from bot.adapters.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.adapters.inbox import Inbox
 from bot.adapters.shared import LeaseKeeper, SharedPacer, StoreWorker
 from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
 from bot.messages import Reply
-from bot.adapters.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.store.connection import StoreURLError
