@@ -11,6 +11,8 @@ goes through the small pieces here, so the adapters never touch SQL, sizing or w
   `MemoryDedup` for tests and the console, `StoreDedup` over bot.store's processed_updates.
 - `Delivery` is what an alert delivery attempt came to, for the wallet's alert sender.
 - `button_labels` words a reply's buttons from the string catalog.
+- `cycle` (bot.adapters.cycle) is the one answer cycle both platforms run: claim → core → render →
+  text → mark answered → chart → files; a platform supplies only how each step is done.
 """
 
 from __future__ import annotations

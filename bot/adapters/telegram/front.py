@@ -1,19 +1,16 @@
-"""Telegram front end (python-telegram-bot 22): updates in, the core's replies out as HTML.
+"""The Telegram front end itself: the PTB application and one handler per kind of update.
 
 What the user sees: in a private chat every text message is answered; in a group only commands,
 messages that @mention the bot and replies to the bot's own messages (everything else is group
-chatter and never reaches the core). Replies are the core's Telegram templates in HTML parse mode,
-split under 4096 characters at block boundaries; the core's buttons become an inline keyboard, and
-pressing one answers the callback query and edits the message in place.
+chatter and never reaches the core). Each handler turns its update into an `Incoming` and runs the
+shared answer cycle (bot.adapters.cycle) with an outlet of bot.adapters.telegram.outlets; a button
+press answers its callback query and edits the message in place.
 
 What the user never sees: rate limiting, retries, redelivered updates, a group turning into a
-supergroup, or a traceback. Polling is ours (`_poll`), not PTB's Updater: with an `Inbox` each
-fetched batch is written to the store before the next getUpdates confirms it to Telegram, and the
-inbox hands the updates on (bot.adapters.inbox), so a process killed mid-burst leaves its
-unanswered updates to the next process instead of losing them. Sends are paced under Telegram's flood limits (`PacedRateLimiter`),
-a 429 pauses only its chat for its retry_after, a redelivered update id is
-dropped (`CoreRunner.first_time`), a migrated chat is followed (and reported through `on_migrate`
-so the wallet moves with it), and one error handler logs the update id and tells the user briefly.
+supergroup, or a traceback. Taking updates (our own polling with the inbox, a lease, a webhook) and
+claiming each once is bot.adapters.telegram.intake; pacing is bot.adapters.telegram.pacing. A
+migrated chat is followed (and reported through `on_migrate` so the wallet moves with it), and
+one error handler logs the update id and tells the user briefly.
 
 Nothing about sizing, money or wording lives here: the core decides, the templates word it.
 """
