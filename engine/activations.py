@@ -45,6 +45,14 @@ HF_LEGACY_BACKWARD_BYTES = 4 * FP32
 # which tanh keeps for backward (transformers modeling_gemma2.py Gemma2ForCausalLM.forward).
 SOFTCAP_BYTES = BF16 + BF16
 SOFTCAP_FAMILIES = ("gemma2",)
+# Eager attention's backward through the softmax of one layer (transformers v4.31.0 modeling_llama.py
+# LlamaAttention.forward: softmax(attn_weights, dim=-1, dtype=torch.float32).to(query_states.dtype); PyTorch
+# tools/autograd/derivatives.yaml: _to_copy's backward casts the gradient back to fp32, _softmax's backward is
+# _softmax_backward_data(grad, result, dim, input_dtype)). The forward leaves 6 B per score element (the fp32
+# softmax output 4 + its bf16 copy 2). In backward the bf16 gradient of the probabilities (2) is cast to fp32 (4)
+# while the fp32 output is still held, and softmax's backward writes its bf16 result (2) from both: 10 B live at
+# once, 4 B over the saved 6. Only one layer is in its backward at a time.
+EAGER_BACKWARD_EXTRA_BYTES = FP32
 
 
 def norm_bytes(width: int) -> int:
@@ -91,6 +99,11 @@ def mlp_bytes(m: ModelSpec, moe_layer: bool) -> float:
     return float(4 * BF16 * inter)
 
 
+def eager_backward_bytes(m: ModelSpec, attention: str, seq_len: int) -> float:
+    """Per token: what eager attention's softmax backward holds beyond the saved scores (one layer)."""
+    return float(EAGER_BACKWARD_EXTRA_BYTES * m.heads * seq_len) if attention == "eager" else 0.0
+
+
 def layer_bytes_per_token(m: ModelSpec, attention: str, seq_len: int, moe_layer: bool) -> float:
     """Everything one decoder layer saves for backward, per token."""
     norms = m.norms_per_layer * norm_bytes(m.hidden)
@@ -105,6 +118,19 @@ def linear_inputs(m: ModelSpec, targets: tuple[str, ...] | None = None) -> int:
         sum(lin.d_in * lin.copies for lin in active_layer_linears(m, moe) if targets is None or lin.target in targets)
         for moe in kinds
     )
+
+
+def dropout_inputs(m: ModelSpec, targets: tuple[str, ...] | None, fused_qkv: bool) -> int:
+    """Input elements per token of one layer that LoRA dropout copies: one per targeted projection
+    (PEFT wraps each), but q, k and v share one copy where they are one fused projection (LitGPT
+    lit_gpt/lora.py LoRAQKVLinear.forward: F.linear(self.lora_dropout(x), self.lora_A))."""
+    if not fused_qkv:
+        return linear_inputs(m, targets)
+    qkv = {"q", "k", "v"}
+    chosen = tuple(t for t in (targets or ("q", "k", "v", "o", "gate", "up", "down")) if t not in qkv)
+    rest = linear_inputs(m, chosen) if chosen else 0
+    hit = targets is None or any(t in qkv for t in targets)
+    return rest + (m.hidden if hit else 0)
 
 
 def activation_bytes(
@@ -134,13 +160,15 @@ def activation_bytes(
     if grad_checkpointing and mode == "selective":
         core = (FP32 + BF16) * m.heads * seq_len if attention == "eager" else 0.0
         every, _ = activation_bytes(m, tokens, seq_len, attention, False, extra_per_layer, stream_bytes)
-        return every - m.layers * core * tokens, (core + 2 * BF16 * m.hidden) * tokens
+        eager_bwd = eager_backward_bytes(m, attention, seq_len)
+        return every - m.layers * core * tokens, (core + eager_bwd + 2 * BF16 * m.hidden) * tokens
     if grad_checkpointing and fraction < 1.0:
         kept = m.layers - round(fraction * m.layers)  # layers that keep every activation
         full_saved, _ = activation_bytes(m, tokens, seq_len, attention, False, extra_per_layer, stream_bytes)
         ckpt_saved, working = activation_bytes(m, tokens, seq_len, attention, True, extra_per_layer, stream_bytes)
         share = kept / m.layers
-        return share * full_saved + (1 - share) * ckpt_saved, working if kept < m.layers else 2 * BF16 * m.hidden * tokens
+        plain = (2 * BF16 * m.hidden + eager_backward_bytes(m, attention, seq_len)) * tokens
+        return share * full_saved + (1 - share) * ckpt_saved, working if kept < m.layers else plain
     moe_layers = m.layers - m.moe.dense_layers if m.moe else 0
     dense_layers = m.layers - moe_layers
     per_layer = {
@@ -150,12 +178,13 @@ def activation_bytes(
     per_layer = {k: v + extra_per_layer + (stream_bytes - BF16) * m.hidden for k, v in per_layer.items()}
     final = norm_bytes(m.hidden)
     hidden_grad = 2 * BF16 * m.hidden  # gradient of the residual stream and its running sum
+    eager_bwd = eager_backward_bytes(m, attention, seq_len)  # the layer in its backward, either way
     if grad_checkpointing:
         saved = float(m.layers * stream_bytes * m.hidden + final)
-        working = max(per_layer[moe_layers > 0], per_layer[False]) + hidden_grad
+        working = max(per_layer[moe_layers > 0], per_layer[False]) + hidden_grad + eager_bwd
     else:
         saved = dense_layers * per_layer[False] + moe_layers * per_layer[True] + final
-        working = hidden_grad
+        working = hidden_grad + eager_bwd
     return saved * tokens, working * tokens
 
 

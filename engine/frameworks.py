@@ -40,6 +40,16 @@ class FrameworkProfile(Strict):
     # trainer: the loop drops the model output before backward (HF Trainer returns only the loss);
     # manual: a hand-written loop keeps `outputs` (the logits) alive through the layers' backward.
     loop: Literal["trainer", "manual"] = "trainer"
+    # the model's use_cache stays on in training (checkpointing applied from outside the model): every layer's
+    # k and v are held with the model output (engine/memory.py kv_cache_bytes)
+    kv_cache: bool = False
+    # the LoRA dropout the framework's recipes use when the user does not say (PEFT's LoraConfig default 0.0)
+    lora_dropout: float = Field(default=0.0, ge=0, lt=1)
+    # LoRA runs through PEFT-style modules (each targeted projection keeps its own cast / dropped input copy);
+    # false for fused LoRA kernels that keep each group's input once (Unsloth)
+    lora_copies: bool = True
+    # the framework's own model code runs q, k and v as one projection, with one LoRA dropout over its input
+    fused_qkv: bool = False
     # the loss the same framework computes on an older transformers; used when the version is not stated
     older_loss: Loss | None = None
     # ZeRO stage 3 as this framework usually runs it: DeepSpeed or PyTorch FSDP

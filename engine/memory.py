@@ -22,7 +22,14 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine import preference
-from engine.activations import activation_bytes, kept_logits_bytes, linear_inputs, logits_bytes, loss_bytes_per_element
+from engine.activations import (
+    activation_bytes,
+    dropout_inputs,
+    kept_logits_bytes,
+    linear_inputs,
+    logits_bytes,
+    loss_bytes_per_element,
+)
 from engine.architecture import largest_linear, layer_linears
 from engine.breakdown import Item, Plan, Term
 from engine.calibration import Range, memory_range
@@ -226,11 +233,63 @@ LORA_DROPOUT_BYTES = 3  # PEFT: dropout(x) is a new bf16 tensor kept by lora_A (
 KBIT_INPUT_COPY_BYTES = 2  # bitsandbytes MatMul4Bit keeps A, its own bf16 cast of an fp32 input
 
 
+BF16_BYTES = 2
+
+
+def lora_input_bytes(r: Resolved) -> tuple[float, str] | None:
+    """Per token and layer, what LoRA keeps of its projections' inputs beyond the layer count's one
+    copy of each (bytes; negative where it keeps less). None for MoE / MLA layers (the dropout rule
+    below applies there as before).
+
+    The layer count (engine/activations.py) keeps each projection group's input once, as full
+    fine-tuning does. LoRA differs, in three ways:
+    - a frozen bf16 projection keeps no input: autograd saves a matmul's input only for its weight's
+      gradient (PyTorch tools/autograd/derivatives.yaml, mm: mat2's gradient uses self; the generated
+      code saves self only when mat2 requires grad), so an input stays only where something reads it;
+    - PEFT casts the input to the adapter's dtype (peft/tuners/lora/layer.py Linear.forward:
+      x = self._cast_input_dtype(x, lora_A.weight.dtype)); with fp32 adapters under bf16 autocast,
+      lora_A's input is autocast's own bf16 copy of that fp32 cast, one per targeted projection (2 B);
+      a LoRA dropout > 0 likewise gives each targeted projection its own dropped copy (2 B) and mask (1 B);
+      an undropped adapter of the compute dtype reads x itself, kept once;
+    - QLoRA keeps the input of every 4-bit projection: bitsandbytes MatMul4Bit saves it whatever is
+      trained (autograd/_functions.py: ctx.tensors = (A, B)).
+    A fused projection (ChatGLM's query_key_value, Qwen v1's c_attn, LitGPT's attn) is one target.
+    Fused LoRA kernels (profile lora_copies false: Unsloth's fast_lora.py LoRA_QKV / LoRA_MLP save X
+    once per group) keep what the count has.
+    o_proj's input is the attention kernel's own output, which the count keeps either way.
+    """
+    q, m = r.request, r.spec
+    if m.moe is not None or m.mla is not None:
+        return None
+    targets = set(q.lora_targets or ())
+    dropout = (q.lora_dropout or 0) > 0
+    if not r.framework.lora_copies:  # fused LoRA kernels keep each group's input once, as counted
+        return None
+    cast = q.precision == "mixed"  # fp32 adapters (4 B, see adapter_states) trained under bf16 autocast
+    fused_qkv = m.fused_qkv or r.framework.fused_qkv
+    groups = (  # targets, fused, input width, whether something else keeps the input anyway
+        (("q", "k", "v"), fused_qkv, m.hidden, False), (("o",), False, m.heads * m.head_dim, True),
+        (("gate", "up"), m.fused_gate_up, m.hidden, False), (("down",), False, m.intermediate, False))
+    total, parts = 0.0, []
+    for names, fused, width, kept in groups:
+        hit = sum(1 for n in names if n in targets)
+        n = min(hit, 1) if fused else hit
+        own = n * (BF16_BYTES + (1 if dropout else 0)) if (cast or dropout) else 0
+        shared = BF16_BYTES if kept or r.method == "qlora" or (n and not (cast or dropout)) else 0
+        delta = (own + shared - BF16_BYTES) * width  # the count has each input once
+        if delta:
+            total += delta
+            parts.append(f"{'/'.join(names)} {delta / width:+g} B × {width:,}")
+    return (total, "; ".join(parts)) if parts else None
+
+
 def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, float, str]], int]:
     """Per-token bytes one layer keeps beyond the bf16 count, and the residual stream's element size.
 
-    - lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped copy of the
-      input and the mask (peft/tuners/lora/layer.py: lora_B(lora_A(dropout(x))));
+    - LoRA / QLoRA on dense layers: what the adapters keep of their projections' inputs beyond the
+      count (lora_input_bytes: their own cast or dropped copies, less the inputs no frozen projection keeps);
+    - on MoE / MLA layers, lora_dropout > 0: each targeted projection's LoRA branch keeps its own dropped
+      copy of the input and the mask (peft/tuners/lora/layer.py: lora_B(lora_A(dropout(x))));
     - QLoRA under prepare_model_for_kbit_training (fp32 embeddings, so an fp32 residual stream):
       every 4-bit projection casts its input to bf16 and MatMul4Bit saves that copy
       (bitsandbytes autograd/_functions.py: ctx.tensors = (A, B)).
@@ -238,8 +297,11 @@ def layer_extras(r: Resolved, sharded: bool = False) -> tuple[list[tuple[str, fl
     q, m = r.request, r.spec
     out: list[tuple[str, float, str]] = []
     stream = 2
-    if r.adapter and (q.lora_dropout or 0) > 0:
-        d_in = linear_inputs(m, q.lora_targets)
+    inputs = lora_input_bytes(r) if r.adapter else None
+    if inputs is not None:
+        out.append(("lora_inputs", inputs[0], inputs[1]))
+    elif r.adapter and (q.lora_dropout or 0) > 0:
+        d_in = dropout_inputs(m, q.lora_targets, r.framework.fused_qkv or m.fused_qkv)
         out.append(("lora_dropout_copies", LORA_DROPOUT_BYTES * d_in, f"{LORA_DROPOUT_BYTES} B × {d_in:,} inputs/layer"))
     if r.method == "qlora" and kbit_fp32(r, sharded) and q.precision != "fp32":
         d_in = linear_inputs(m)
@@ -296,29 +358,52 @@ def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[lis
     # (overhead), which exists only while a quantized layer runs. The logits term shows the loss
     # forward; this item corrects the sum.
     layer = working + dequant_workspace_bytes(r)
-    kept = 0.0
-    if r.framework.loop == "manual":  # the loop still holds the model output through the whole backward
-        kept = kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
-    peak = max(fwd, bwd + kept, layer + kept)
+    manual = r.framework.loop == "manual"  # the loop still holds the model output through the whole backward
+    cache = kv_cache_bytes(r, tokens) if mode != "none" else 0.0  # without checkpointing k, v are saved anyway
+    kept = cache if manual else 0.0
+    if manual:
+        kept += kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
+    peak = max(fwd + cache, bwd + kept, layer + kept)
     # with the transformers version unknown: how much higher the older loss would put the peak (the
     # activation terms sum to saved + peak, so the difference of the peaks is the difference of the sums)
     margin = 0.0
     older = r.framework.older_loss
     if older is not None and not q.chunked_loss and any(a.code == "loss_version_unknown" for a in r.assumptions):
         _, fwd_old, bwd_old = logits_term(r, tokens, older)
-        kept_old = kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if kept else 0.0
-        margin = max(0.0, max(fwd_old, bwd_old + kept_old, layer + kept_old) - peak)
+        kept_old = cache + kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if manual else 0.0
+        margin = max(0.0, max(fwd_old + cache, bwd_old + kept_old, layer + kept_old) - peak)
     items = [
         Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("peak_is_max_of_loss_and_backward", (peak - fwd - layer) / GB,
              f"max(loss fwd {fwd / GB:.2f}, loss bwd {bwd / GB:.2f}, layer bwd {layer / GB:.2f} GB) − loss fwd − layer bwd"),
     ]
-    if kept:
-        items.append(Item("logits_kept_by_loop", 0.0, f"{kept / GB:.2f} GB of model output held through backward "
+    if cache:
+        items.append(Item("kv_cache_in_training", 0.0, f"{cache / GB:.2f} GB: use_cache left on, every layer's k and v "
+                                                        f"held {'through backward' if manual else 'until the loss'} "
+                                                        "(in the peak above)"))
+    if kept - cache:
+        items.append(Item("logits_kept_by_loop", 0.0, f"{(kept - cache) / GB:.2f} GB of model output held through backward "
                                                       "(hand-written loop; in the peak above)"))
     items += [Item(f"incl_{b}", 0.0, f"{f} (in the figures above)") for b, _, f in extras]
     return [Term("activations", tuple(items)), logits], margin / GB
+
+
+def kv_cache_bytes(r: Resolved, tokens: int) -> float:
+    """The KV cache a model builds in training when the framework leaves use_cache on.
+
+    transformers (v4.31.0 modeling_llama.py LlamaModel.forward) turns use_cache off only when its own
+    gradient checkpointing is on; a script that checkpoints from outside (FSDP apply_activation_checkpointing)
+    and loads the model with the config's use_cache=True gets `past_key_value = (key_states, value_states)`
+    from every layer (k after RoPE, before repeat_kv), returned with the model output. Under checkpointing
+    nothing else keeps those tensors. meta-llama/llama-recipes 353dfcdc (2023-09-05, "Pass use_cache=False
+    when training with FSDP") removed it there. bf16, or fp32 when training in fp32."""
+    if not r.framework.kv_cache:
+        return 0.0
+    m = r.spec
+    width = m.heads * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim) if m.mla else 2 * m.kv_heads * m.head_dim
+    element = 4 if r.request.precision == "fp32" else 2
+    return float(m.layers * width * element * tokens)
 
 
 def loss_code(r: Resolved) -> str:

@@ -127,6 +127,8 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
     data["framework"] = framework.id
     if req.lora_targets is None and req.framework is not None:
         data["lora_targets"] = tuple(framework.default_lora_targets)  # the framework's recipe default
+    if req.lora_dropout is None:
+        data["lora_dropout"] = framework.lora_dropout  # the framework's recipe default
     if req.activation_offload is None and framework.offload_checkpoints:
         data["activation_offload"] = True
     if req.chunked_loss is None and framework.loss == "fused":

@@ -16,12 +16,12 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 def test_max_seq_and_max_batch(capsys: pytest.CaptureFixture[str]) -> None:
     v = run_json(capsys, "size", "Qwen3-8B QLoRA on a 4090", "--max-seq")
-    assert (v["q"], v["value"], v["gpu"]) == ("max_seq", 3584, "NVIDIA GeForce RTX 4090") and v["total_gb"] <= 24
+    assert (v["q"], v["value"], v["gpu"]) == ("max_seq", 3712, "NVIDIA GeForce RTX 4090") and v["total_gb"] <= 24
     v = run_json(capsys, "size", "--model", "qwen3-8b", "--method", "lora", "--gpu", "h100", "--seq-len", "4096",
                  "--max-batch")
     assert (v["q"], v["value"], v["seq_len"]) == ("max_batch", 3, 4096)  # on the high end of the range
     assert main(["size", "最长序列 qwen3 8b qlora 4090", "--max-seq", "--lang", "zh"]) == 0
-    assert "序列最长 3,584" in capsys.readouterr().out
+    assert "序列最长 3,712" in capsys.readouterr().out
 
 
 def test_how_many(capsys: pytest.CaptureFixture[str]) -> None:

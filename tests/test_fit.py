@@ -42,7 +42,8 @@ def test_seed_lora_cards() -> None:
 def test_single_card_first_then_zero3_for_lora() -> None:
     s = size(TrainingRequest(model="qwen2.5-72b", method="lora"))
     h100 = rec(s, "h100-sxm")
-    assert h100.num_gpus == 8 and h100.estimate.plan.zero == 3
+    # LoRA high end x1.30 since issue 19's second pass: four H100 under ZeRO-3 hold it safely (49.5 GB expected)
+    assert h100.num_gpus == 4 and h100.estimate.plan.zero == 3
 
 
 def test_may_fit_when_only_the_expected_figure_fits() -> None:

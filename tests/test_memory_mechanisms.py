@@ -130,7 +130,16 @@ def test_lora_dropout_keeps_a_copy_per_targeted_projection() -> None:
     drop = resolve(TrainingRequest(model="llama-3.1-8b", method="lora", grad_checkpointing=False, lora_dropout=0.05))
     gained = items(estimate(drop, Plan(1, 0)), "activations")["saved_all_layers"] - items(
         estimate(plain, Plan(1, 0)), "activations")["saved_all_layers"]
-    assert gained == pytest.approx(32 * 3 * (3 * 4096 + 4096 + 2 * 4096 + 14336) * 2048 / 1e9)
+    # fp32 adapters under autocast: each targeted projection already keeps its own bf16 copy of its input;
+    # the dropout adds its mask (1 B) per projection's input (engine.memory.lora_input_bytes)
+    assert gained == pytest.approx(32 * 1 * (3 * 4096 + 4096 + 2 * 4096 + 14336) * 2048 / 1e9)
+    pure = {"model": "llama-3.1-8b", "method": "lora", "grad_checkpointing": False, "precision": "bf16"}
+    p0 = estimate(resolve(TrainingRequest(**pure)), Plan(1, 0))
+    p1 = estimate(resolve(TrainingRequest(**pure, lora_dropout=0.05)), Plan(1, 0))
+    # bf16 adapters: lora_A read x itself (each input kept once); dropped, each projection keeps copy + mask
+    copies = 3 * (3 * 4096 + 4096 + 2 * 4096 + 14336) - 2 * (4096 + 4096 + 14336)  # o's input stays either way
+    assert items(p1, "activations")["saved_all_layers"] - items(p0, "activations")["saved_all_layers"] == (
+        pytest.approx(32 * copies * 2048 / 1e9))
 
 
 def test_three_figures() -> None:

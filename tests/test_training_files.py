@@ -82,7 +82,7 @@ def test_a_config_json_gives_the_architecture_and_the_verdict_equals_a_direct_si
 def test_a_lora_recipe_too_big_for_a_4090_gets_the_lines_that_make_it_fit() -> None:
     core = Core(MemorySettings())
     text, reply = ask(core, "on one 4090", "llamafactory_lora.yaml")
-    assert "does not fit 1× RTX 4090: needs 85.3–145 GB (most likely 90.2 GB)" in text
+    assert "does not fit 1× RTX 4090: needs 85.4–145 GB (most likely 90.2 GB)" in text
     assert ("-per_device_train_batch_size: 8  # big batch\n-gradient_accumulation_steps: 2\n"
             "+per_device_train_batch_size: 1  # big batch\n+gradient_accumulation_steps: 16\n") in text  # batch 16 kept
     assert "+enable_liger_kernel: true" in text
