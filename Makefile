@@ -9,13 +9,16 @@ DEV := $(VENV)/.installed
 
 .PHONY: test run lint bench chat clean
 
+# The venv's own pip (22.3 or later with Python >= 3.11) installs the runtime: upgrading pip first
+# cost 6-16 s of a fresh `make run` on this machine. The heavy extras (sdists among them) still get
+# a current pip, as before.
 $(RUNTIME): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(RUNTIME)
 
 $(DEV): $(RUNTIME)
+	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,lint,configs,bench]'
 	$(BIN)/python -m pip install --quiet --no-deps 'llamafactory==0.9.5'
 	touch $(DEV)

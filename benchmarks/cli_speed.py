@@ -7,6 +7,12 @@ time), pair by pair: each pair runs both tools back to back on the same Qwen3-8B
 a busy moment on the machine slows both halves of a pair alike. fitcheck reads the model's
 config.json from a Hugging Face cache laid out in a temporary folder, offline; KaSuan reads the same
 file with `--config`, so both start from one file and neither touches the network.
+
+Each run is timed twice: wall clock (what a user waits) and the CPU the process used (user + system,
+from the kernel), which a busy machine disturbs far less, so the CPU ratio is the steadier figure on
+a shared host. Both tools run from bytecode: PYTHONDONTWRITEBYTECODE is dropped from their
+environment, since an installed tool (fitcheck's site-packages) has its .pyc files and a checkout
+that may not write them recompiles every module on every run.
 """
 
 from __future__ import annotations
@@ -41,15 +47,28 @@ def command() -> list[str]:
     return [str(script), *ARGS] if script.exists() else [sys.executable, "-m", "bot.cli", *ARGS]
 
 
-def _timed(cmd: list[str], env: dict[str, str]) -> float:
+def _env(**extra: str) -> dict[str, str]:
+    env = {**os.environ, **extra}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def _run_timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run of `cmd`, output discarded."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=False, capture_output=True, env=env)
-    return time.perf_counter() - start
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait on it again
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def _timed(cmd: list[str], env: dict[str, str]) -> float:
+    return _run_timed(cmd, env)[0]
 
 
 def run(runs: int = RUNS) -> dict[str, float]:
     cmd = command()
-    env = dict(os.environ)
+    env = _env()
     subprocess.run(cmd, check=True, capture_output=True, env=env)  # warm: the cache and the OS file cache
     times = sorted(_timed(cmd, env) for _ in range(runs))
     return {"runs": runs, "median_s": statistics.median(times), "min_s": times[0], "max_s": times[-1]}
@@ -79,7 +98,7 @@ def compare(pairs: int = PAIRS) -> dict[str, float] | None:
         return None
     with tempfile.TemporaryDirectory(prefix="ks-fitcheck-") as tmp:
         config = _hf_cache(Path(tmp))
-        env = {**os.environ, "HF_HOME": tmp, "HF_HUB_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1"}
+        env = _env(HF_HOME=tmp, HF_HUB_OFFLINE="1", HF_HUB_DISABLE_TELEMETRY="1")
         theirs = [fitcheck, REPO, "--qlora", "--seq-len", "2048", "--batch-size", "1", "--gpu", "4090", "--json"]
         ours = [*command()[: -len(ARGS)], "size", "--json", "--config", str(config), "--method", "qlora",
                 "--gpu", "4090", "--seq-len", "2048", "--micro-batch", "1"]
@@ -87,16 +106,22 @@ def compare(pairs: int = PAIRS) -> dict[str, float] | None:
         if not check.stdout.lstrip().startswith("{"):
             raise RuntimeError(f"fitcheck gave no JSON: {check.stderr[-400:]}")
         subprocess.run(ours, check=True, capture_output=True, env=env)  # warm both, untimed
-        k_times, f_times, ratios = [], [], []
+        k_times, f_times, ratios, k_cpu, f_cpu, cpu_ratios = [], [], [], [], [], []
         for i in range(pairs):
             order = (ours, theirs) if i % 2 == 0 else (theirs, ours)  # alternate who goes first
-            first, second = _timed(order[0], env), _timed(order[1], env)
+            first, second = _run_timed(order[0], env), _run_timed(order[1], env)
             k, f = (first, second) if order[0] is ours else (second, first)
-            k_times.append(k)
-            f_times.append(f)
-            ratios.append(k / f)
+            k_times.append(k[0])
+            f_times.append(f[0])
+            ratios.append(k[0] / f[0])
+            k_cpu.append(k[1])
+            f_cpu.append(f[1])
+            cpu_ratios.append(k[1] / f[1])
     return {"pairs": pairs, "kasuan_s": statistics.median(k_times), "fitcheck_s": statistics.median(f_times),
-            "ratio_median": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios)}
+            "ratio_median": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios),
+            "kasuan_cpu_s": statistics.median(k_cpu), "fitcheck_cpu_s": statistics.median(f_cpu),
+            "cpu_ratio_median": statistics.median(cpu_ratios), "cpu_ratio_min": min(cpu_ratios),
+            "cpu_ratio_max": max(cpu_ratios), "load": os.getloadavg()[0]}
 
 
 def compare_report(r: dict[str, float] | None) -> str:
@@ -104,7 +129,9 @@ def compare_report(r: dict[str, float] | None) -> str:
         return "fitcheck-llm is not installed: no side-by-side figure"
     return (f"over {r['pairs']:.0f} pairs: kasuan {r['kasuan_s']:.3f} s, fitcheck {r['fitcheck_s']:.3f} s (medians); "
             f"ratio kasuan/fitcheck median {r['ratio_median']:.2f} (min {r['ratio_min']:.2f}, max {r['ratio_max']:.2f}; "
-            f"target <= 0.60)")
+            f"target <= 0.60); CPU kasuan {r['kasuan_cpu_s']:.3f} s, fitcheck {r['fitcheck_cpu_s']:.3f} s, "
+            f"ratio median {r['cpu_ratio_median']:.2f} (min {r['cpu_ratio_min']:.2f}, max {r['cpu_ratio_max']:.2f}); "
+            f"load {r['load']:.1f}")
 
 
 if __name__ == "__main__":

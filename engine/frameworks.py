@@ -29,12 +29,12 @@ LOSS_NAMES = {code: name for name, code in LOSS_OPTIONS.items()}
 class FrameworkProfile(Strict):
     id: str
     name: str
-    aliases: list[str] = Field(default_factory=list)
+    aliases: list[str] = Field(default=[])  # not a factory: engine.catalog.Strict says why
     loss: Loss
     loss_chunks: int = Field(default=1, ge=1)
     kbit_fp32: bool
     foreach_adamw: bool
-    eager_families: list[str] = Field(default_factory=list)
+    eager_families: list[str] = Field(default=[])
     default_lora_targets: list[str]
     offload_checkpoints: bool = False
     # trainer: the loop drops the model output before backward (HF Trainer returns only the loss);

@@ -24,10 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
+from typing import TYPE_CHECKING
 
 from engine.amount import decimal_amount
 from engine.errors import InvalidRequest
 from engine.providers import currency
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 LOCALES = {"zh": "zh_CN", "en": "en_US"}  # the Babel locale that prints numbers for each reply language
 APPROX_WHOLE_FROM = Decimal(100)  # converted amounts from here up are shown in whole units
@@ -172,13 +177,29 @@ class Money:
 
         digits = self.digits if exact or self.amount != self.amount.to_integral_value() else 0
         value = abs(self.amount).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-        pattern = "#,##0" + ("." + "0" * digits if digits else "")
-        number = format_decimal(value, format=pattern, locale=LOCALES.get(lang, LOCALES["en"]))
+        number = format_decimal(value, format=_number_pattern(digits), locale=_locale(lang))
         sign = "-" if self.amount < 0 and value != 0 else ""
         return f"{sign}{currency(self.currency).symbol}{number}"
 
     def __str__(self) -> str:
         return self.format("en")
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    """Babel's locale for a reply language, parsed once: given a name, format_decimal parses the
+    locale (and its CLDR data) again for every amount, and a price table prints dozens."""
+    from babel import Locale
+
+    return Locale.parse(LOCALES.get(lang, LOCALES["en"]))
+
+
+@cache
+def _number_pattern(digits: int) -> NumberPattern:
+    """The number pattern with `digits` decimals ("#,##0", "#,##0.00"), parsed once."""
+    from babel.numbers import parse_pattern
+
+    return parse_pattern("#,##0" + ("." + "0" * digits if digits else ""))
 
 
 @cache

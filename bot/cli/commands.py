@@ -26,11 +26,9 @@ from bot.cli.args import (
     flags_request,
     text_request,
 )
-from bot.store.connection import StoreURLError
-from bot.store.private import private_file
+from bot.runtime.private import private_file
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import detect_language
-from bot.text.render import render_reply
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
 from engine.sizing import size
@@ -52,6 +50,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     s = size(request, spec)
     if getattr(args, "json", False):
         return "", sizing_json(s)
+    from bot.text.render import render_reply  # the templates: not loaded for --json
     from bot.views.sizing import sizing_details_reply
 
     reply = sizing_details_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
@@ -60,6 +59,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
 
 def planning_size(args: argparse.Namespace) -> int:
     """`size --max-seq / --max-batch / --how-many`: the planning answer instead of the sizing."""
+    from bot.text.render import render_reply
     from bot.views.planning import cards_reply, max_batch_reply, max_seq_reply
 
     text = args.text or ""
@@ -147,8 +147,14 @@ def ask_json(core: Core, text: str, lang: str | None, chat: str = "cli") -> dict
         "request": request,
         "missing": p.missing,
         "faq": [faq_item(h, reply.lang) for h in p.faq if h.score > 0],
-        "reply": render_reply(reply, "plain"),
+        "reply": _plain(reply),
     }
+
+
+def _plain(reply: Reply) -> str:
+    from bot.text.render import render_reply  # lazy: `size --json` never renders
+
+    return render_reply(reply, "plain")
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -163,7 +169,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(ask_json(core, args.text, args.lang), ensure_ascii=False, default=str))
     else:
-        print(render_reply(ask_reply(core, args.text, args.lang)[1], "plain"), end="")
+        print(_plain(ask_reply(core, args.text, args.lang)[1]), end="")
     return 0
 
 
@@ -237,6 +243,19 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
+def settle_process() -> None:
+    """Start-up settings for a process that runs one `kasuan` command (issue 21, item 6):
+    - the objects made by the imports live as long as the process, so they are frozen out of the
+      collector's passes (each full pass walked all of them again: 6% of a `kasuan size`);
+    - KaSuan installs no pydantic plugin, and looking for one reads the metadata of every
+      installed package at the first schema (another 6% in the dev venv); setting
+      PYDANTIC_DISABLE_PLUGINS yourself (even to "") lets plugins load again."""
+    import gc
+
+    gc.freeze()
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
 def setup_logging() -> None:
     """Tracebacks go to a log file (KASUAN_LOG, default ./data/kasuan.log), not to the terminal."""
     level = "INFO"
@@ -254,6 +273,8 @@ def setup_logging() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:  # the process's own command line: this process is the CLI
+        settle_process()
     argv = sys.argv[1:] if argv is None else argv
     lang = detect_language(" ".join(argv))
     try:
@@ -267,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser(first if known else None).parse_args(argv)
         lang = getattr(args, "lang", None) or lang
         return int(args.handler(args))
-    except (UsageError, StoreURLError) as exc:  # StoreURLError: KASUAN_DB is not a path, sqlite:// or postgresql://
+    except UsageError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KasuanError as exc:
@@ -280,8 +301,18 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (e.g. `| head`) went away: nothing left to say
         return 0
     except Exception as exc:
+        if _store_url_error(exc):  # KASUAN_DB is not a path, sqlite:// or postgresql://
+            print(str(exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
         print(internal_error(exc, lang), file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _store_url_error(exc: Exception) -> bool:
+    """Whether `exc` is the store's StoreURLError, asked without importing the store: a command
+    that never opened it (`size`) cannot have raised it, and importing it costs start-up time."""
+    connection = sys.modules.get("bot.store.connection")
+    return connection is not None and isinstance(exc, connection.StoreURLError)
 
 
 

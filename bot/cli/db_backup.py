@@ -23,8 +23,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from bot.runtime.private import private_file
 from bot.store.connection import StoreOpenError, Target, db_target
-from bot.store.private import private_file
 
 
 class BackupError(StoreOpenError):

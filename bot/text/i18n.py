@@ -14,17 +14,20 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, RootModel
+from pydantic import BaseModel, ConfigDict
 
 from catalogs import catalog_path
 from engine.catalog_files import load_document
 from engine.errors import CatalogError
 
+if TYPE_CHECKING:
+    from pydantic import RootModel
+
 Lang = Literal["zh", "en"]
 BABEL_LOCALES = {"zh": "zh", "en": "en"}  # CLDR plural rules are per language, not per region
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CJK_FIRST = "\u3400"  # no character below it is in _cjk()
 
 
 class Text(BaseModel):
@@ -33,8 +36,17 @@ class Text(BaseModel):
     en: str
 
 
-class StringsFile(RootModel[dict[str, Text]]):
-    """A strings*.yaml file: key -> {zh, en}."""
+@cache
+def _strings_file() -> type[RootModel[dict[str, Text]]]:
+    """The schema of a strings*.yaml file (key -> {zh, en}), made when the strings are first read:
+    a parametrized RootModel builds its validator as the class is made, and `kasuan size --json`
+    never reads a string (importing RootModel alone builds one validator)."""
+    from pydantic import RootModel
+
+    class StringsFile(RootModel[dict[str, Text]]):
+        """A strings*.yaml file: key -> {zh, en}."""
+
+    return StringsFile
 
 
 @cache
@@ -42,7 +54,7 @@ def strings() -> dict[str, Text]:
     """All catalogs/strings*.yaml files merged; a key defined twice is an error."""
     out: dict[str, Text] = {}
     for path in sorted(catalog_path().glob("strings*.yaml")):
-        for key, value in load_document(path, StringsFile).root.items():
+        for key, value in load_document(path, _strings_file()).root.items():
             if key in out:
                 raise CatalogError(f"{path.name}: key '{key}' is defined twice")
             out[key] = value
@@ -82,5 +94,14 @@ def has(key: str) -> bool:
 
 
 def detect_language(text: str) -> Lang:
-    """zh when the message has any Chinese character, else en."""
-    return "zh" if _CJK.search(text) else "en"
+    """zh when the message has any Chinese character, else en. A text whose highest character is
+    below the CJK blocks (any Latin text) is answered without the pattern, whose wide character
+    ranges take milliseconds to compile: the CLI asks this of its arguments at every start."""
+    if not text or max(text) < _CJK_FIRST:
+        return "en"
+    return "zh" if _cjk().search(text) else "en"
+
+
+@cache
+def _cjk() -> re.Pattern[str]:
+    return re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -6,13 +6,15 @@ cards, the warnings that matter) so every front end shows the same figures.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.messages import Reply
 from bot.text.names import short_gpu
 from engine.fit import Fit
 from engine.memory import TERM_KEYS
 from engine.sizing import Sizing
+
+if TYPE_CHECKING:
+    from bot.messages import Reply
 
 
 def fit_row(fit: Fit) -> dict[str, Any]:
@@ -104,4 +106,6 @@ def sizing_details_reply(s: Sizing, lang: str, explain: bool = True, limit: int 
     """The full sizing answer (term by term, every card that fits, warnings, assumptions and
     checkpoints): the chat's Details button and the output of `kasuan size`."""
     data = {"v": sizing_view(s, limit), "explain": explain, "max_warnings": 6}
+    from bot.messages import Reply  # here: `size --json` takes fit_row from this module and builds no reply
+
     return Reply("sizing_details", lang, data, source=s)
