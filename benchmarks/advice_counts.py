@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.core.router import Core
 from bot.messages import Incoming
-from bot.render import render_reply
+from bot.text.render import render_reply
 
 QUESTIONS = {
     "sizing: 32B full finetune on 8 cards": "32B full finetune on 8 cards",

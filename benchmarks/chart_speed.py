@@ -2,7 +2,7 @@
 charts does to the text answers (issue 20: drawn in a worker process, it must not slow them).
 
 - in-process draw: figure + PNG in this process, per kind and language (the console's path);
-- worker: a fresh bot.chart_worker.ChartWorker: its cold start (spawn, import, fonts, first chart),
+- worker: a fresh bot.charts.worker.ChartWorker: its cold start (spawn, import, fonts, first chart),
   then distinct charts one at a time (uncached: submit to PNG), then the same charts again (cached);
 - text answers during a burst: the latency of text questions through CoreRunner while a burst of
   distinct charts is being drawn, against the same questions with no charts, and against the old
@@ -63,7 +63,7 @@ def _replies(texts: list[str]) -> list[Any]:
 
 def in_process(runs: int = RUNS) -> dict[str, dict[str, float]]:
     start = time.perf_counter()
-    from bot import charts
+    from bot.charts import figures as charts
 
     charts.warm()
     out = {"in-process set-up (import + fonts, once)": _stats([time.perf_counter() - start])}
@@ -76,7 +76,7 @@ def in_process(runs: int = RUNS) -> dict[str, dict[str, float]]:
 
 
 async def _worker() -> dict[str, dict[str, float]]:
-    from bot.chart_worker import ChartWorker
+    from bot.charts.worker import ChartWorker
 
     charts_ = [r.chart for r in _replies(BURST)]
     worker = ChartWorker(workers=1)
@@ -103,7 +103,7 @@ async def _worker() -> dict[str, dict[str, float]]:
 async def _text_latency(mode: str) -> dict[str, float]:
     """Text answers while `mode` charts are drawn: none, worker (a process) or thread (this process)."""
     from bot.adapters import CoreRunner
-    from bot.chart_worker import ChartWorker
+    from bot.charts.worker import ChartWorker
     from bot.core.router import Core
     from bot.core.settings import MemorySettings
     from bot.messages import Incoming

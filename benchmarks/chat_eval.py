@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 
-from bot.render import render_reply
+from bot.text.render import render_reply
 
 HERE = Path(__file__).parent
 CASES = HERE / "chat_eval.yaml"
@@ -108,7 +108,7 @@ def found(alternative: str, text: str) -> bool:
 
 
 def first_message(plain: str) -> str:
-    from bot.render import split_message
+    from bot.text.render import split_message
 
     return split_message(plain, "plain")[0]
 
@@ -127,7 +127,7 @@ def judge(case: Case, text: str) -> list[str]:
 
 
 def _label(button: Any, lang: str) -> str:
-    from bot.i18n import t
+    from bot.text.i18n import t
 
     return str(t(button.label_key, lang, **button.label_params))
 

@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from bot.clock import FixedClock
 from bot.core.app import build_core
 from bot.messages import Incoming
-from bot.render import render_reply, split_message
 from bot.store import connect
+from bot.text.render import render_reply, split_message
 from testkit.telegram_html import check
 
 SEED = 11

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.render import render_reply
+from bot.text.render import render_reply
 from bot.understand.parser import parse
 from engine.request import TrainingRequest
 from engine.sizing import size

@@ -37,7 +37,7 @@ from bot.adapters.telegram import TELEGRAM_LIMITS, TelegramFrontEnd
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming
-from bot.render import render_reply, split_message
+from bot.text.render import render_reply, split_message
 from testkit.fake_telegram import OVERALL_PER_SECOND, TOKEN, windows
 
 PRIVATE_QUESTIONS = [

@@ -4,7 +4,7 @@ what delivering a reply came to (`Delivery`).
 
 Why one module at the bottom: adapters, the chat core, the wallet and the alert sender all speak
 these types, so they live below every one of them and import nothing of theirs (not the renderer
-either: rendering is bot.render's job), and no import ever runs back up the layers.
+either: rendering is bot.text.render's job), and no import ever runs back up the layers.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ class Turn:
 @dataclass
 class Reply:
     """What a handler answers, as data: `kind` names the template (templates/<kind>.j2) and `data`
-    what it shows; bot.render.render_reply words it in a front end's flavor."""
+    what it shows; bot.text.render.render_reply words it in a front end's flavor."""
 
     kind: str  # the template: sizing, faq, price, cost, wallet_confirm, error ...
     lang: str

@@ -11,9 +11,9 @@ from bot.clock import FixedClock
 from bot.core.app import build_core
 from bot.core.router import Core
 from bot.messages import Incoming, Reply
-from bot.render import render_reply
 from bot.store import Store, connect
 from bot.store.wallets import find_account, wallet_by_owner
+from bot.text.render import render_reply
 
 T0 = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
 TABLES = ("wallets", "accounts", "ledger", "rentals", "budgets", "alert_prefs", "outbox", "pending_actions")

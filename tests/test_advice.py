@@ -14,7 +14,7 @@ import engine.memo
 import engine.price_list
 from bot.core.router import Core
 from bot.messages import Incoming
-from bot.render import render_reply
+from bot.text.render import render_reply
 from bot.views import price
 from bot.views.summary import sizing_summary
 from engine import advice

@@ -15,11 +15,11 @@ import pytest
 
 from bot.clock import FixedClock
 from bot.messages import Reply
-from bot.render import render_reply
 from bot.store import connect
 from bot.store import outbox as outbox_store
 from bot.store import rentals as rental_store
 from bot.store.connection import Store
+from bot.text.render import render_reply
 from bot.wallet import Delivery, due_alerts, send_due, sweep
 from bot.wallet.sender import LEASE, MAX_FAILURES
 from tests.chat_user import counts

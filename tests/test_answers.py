@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render import render_reply
+from bot.text.render import render_reply
 from tests.chat_user import ChatUser
 
 CLI_WORDS = ("--json", "kasuan cost", "kasuan size", "--tokens", "--hours")

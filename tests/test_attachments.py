@@ -12,11 +12,11 @@ from typing import Any
 import yaml
 
 from bot.adapters import bundle
-from bot.console import chat
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
-from bot.render import render_reply
+from bot.runtime.console import chat
+from bot.text.render import render_reply
 from engine.request import TrainingRequest
 from engine.sizing import size
 from tests.test_discord import BOT_ID, DiscordHarness

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from bot import charts
-from bot.chart_spec import LEAD_MARK, Chart, cost_chart, memory_chart
-from bot.chart_worker import ChartWorker
+from bot.charts import figures as charts
+from bot.charts.spec import LEAD_MARK, Chart, cost_chart, memory_chart
+from bot.charts.worker import ChartWorker
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
-from bot.names import short_gpu
-from bot.render import fmt_gb, render_reply
+from bot.text.names import short_gpu
+from bot.text.render import fmt_gb, render_reply
 from bot.views.summary import sizing_summary
 from engine.catalog import gpus
 from engine.request import TrainingRequest
@@ -224,8 +224,8 @@ def test_sizing_and_cost_replies_carry_a_chart_that_draws_on_demand() -> None:
 
 
 def test_matplotlib_is_imported_only_when_a_chart_is_drawn() -> None:
-    code = ("import sys; from bot.cli.commands import build_parser; build_parser(); import bot.core.handlers, bot.charts; "
-            "import bot.adapters, bot.chart_worker; print('matplotlib' in sys.modules)")
+    code = ("import sys; from bot.cli.commands import build_parser; build_parser(); import bot.core.router, bot.charts.figures; "
+            "import bot.adapters, bot.charts.worker; print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).parent.parent)
     assert out.stdout.strip() == "False", out.stderr
@@ -366,7 +366,7 @@ def test_a_chart_worker_leaves_when_its_parent_is_killed(tmp_path: Path) -> None
     script = tmp_path / "parent.py"
     script.write_text(
         "import time\n"
-        "from bot.chart_worker import ChartWorker\n"
+        "from bot.charts.worker import ChartWorker\n"
         "if __name__ == '__main__':\n"
         "    w = ChartWorker(workers=1)\n"
         "    w.start().result(timeout=120)\n"

@@ -10,9 +10,9 @@ from bot.clock import FixedClock
 from bot.core.app import build_core
 from bot.core.conversation import StoreConversations
 from bot.messages import Awaiting, Turn
-from bot.render import render_reply
 from bot.store import connect
 from bot.store.conversations import live_conversations
+from bot.text.render import render_reply
 from tests.chat_user import T0, ChatUser
 
 

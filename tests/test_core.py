@@ -11,7 +11,7 @@ from bot.core import buttons
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
-from bot.render import MESSAGE_LIMIT, render_reply, split_message
+from bot.text.render import MESSAGE_LIMIT, render_reply, split_message
 from engine.request import TrainingRequest
 from testkit.telegram_html import TelegramHTMLError, check
 from tests.chat_user import ChatUser

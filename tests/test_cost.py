@@ -11,7 +11,7 @@ import pytest
 
 import bot.cli.commands as cli
 from bot.cli.cost import add_cost_parser
-from bot.render import render_reply
+from bot.text.render import render_reply
 from bot.views.cost import cost_reply
 from engine.billing import NotOffered
 from engine.cost import CostOption, CostReport, compare

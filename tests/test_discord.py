@@ -22,7 +22,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapters import CoreRunner, MemoryDedup
 from bot.adapters.config import redaction
-from bot.adapters.discord_bot import CatalogTranslator, DiscordFrontEnd, command_text
+from bot.adapters.discord_bot import CatalogTranslator, DiscordFrontEnd
+from bot.core.registry import command, command_line
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Button, Reply
@@ -493,7 +494,7 @@ async def test_a_failure_is_logged_with_its_id_and_told_briefly_to_the_user_only
         async def broken(inc: Any) -> Any:
             raise RuntimeError("secret internal detail")
 
-        h.runner.handle = broken  # type: ignore[method-assign]
+        h.runner.handle_timed = broken  # type: ignore[method-assign]
         with caplog.at_level(logging.ERROR, logger="kasuan.discord"):
             payload = h.slash("help")
             h.say(f"<@{BOT_ID}> qwen3 8b lora", mention=True)
@@ -508,11 +509,22 @@ async def test_a_failure_is_logged_with_its_id_and_told_briefly_to_the_user_only
 
 
 def test_options_become_the_command_line_the_core_reads() -> None:
-    assert command_text("size", model="qwen3-8b", method="qlora", gpus=2, gpu="rtx-4090", seq_len=4096) == \
+    def line(name: str, **values: object) -> str:
+        found = command(name)
+        assert found is not None
+        return command_line(found, values)
+
+    assert line("size", model="qwen3-8b", method="qlora", gpus=2, gpu="rtx-4090", seq_len=4096) == \
         "/size qwen3-8b qlora 2x rtx-4090 seq 4096"
-    assert command_text("size", "qwen3 8b", gpus=8) == "/size qwen3 8b 8 gpus"
-    assert command_text("lang", value="zh") == "/lang zh"
-    assert command_text("help") == "/help"
+    assert line("size", text="qwen3 8b", gpus=8) == "/size qwen3 8b 8 gpus"
+    assert line("lang", value="zh") == "/lang zh"
+    assert line("help") == "/help"
+    assert line("rent", card="rtx-4090", duration="week", count=2, provider="gpuli", me=True) == \
+        "/rent rtx-4090 x2 week gpuli me"
+    assert line("budget", amount="5000", currency="CNY", thresholds="50,80") == "/budget set 5000 CNY thresholds 50,80"
+    assert line("budget", amount="5000", clear=True, me=True) == "/budget off me"  # clearing ignores an amount
+    assert line("stop", rental=12, duration="week") == "/stop 12"  # a stop takes no length
+    assert line("wallet", me=True, public=True) == "/wallet me"  # "public" is who sees it, not a word
 
 
 async def test_sharding_comes_from_the_environment_and_the_token_is_never_logged(caplog: Any) -> None:

@@ -12,7 +12,7 @@ from bot.clock import FixedClock
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming
-from bot.run import make_core
+from bot.runtime.run import make_core
 from bot.store import connect
 from bot.store.wallets import wallet_by_owner
 from bot.wallet import handle_command

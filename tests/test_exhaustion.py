@@ -9,9 +9,9 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from bot.clock import FixedClock
-from bot.render import render_reply
 from bot.store import connect
 from bot.store import rentals as rental_store
+from bot.text.render import render_reply
 from bot.wallet import send_due, sweep
 from tests.test_alerts import Inbox
 from tests.test_wallet_handlers import Chat

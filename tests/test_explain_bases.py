@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import has, t
-from bot.render import render_reply
+from bot.text.i18n import has, t
+from bot.text.render import render_reply
 from bot.views.sizing import sizing_details_reply
 from engine.request import TrainingRequest
 from engine.sizing import size

@@ -219,7 +219,7 @@ def test_two_nodes_at_an_infiniband_provider_set_nccl_up() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_chat_reply_names_fsdp_the_licence_and_the_nodes(lang: str) -> None:
-    from bot.render import render_reply
+    from bot.text.render import render_reply
     from bot.views.export import asks_fsdp, export_reply
 
     assert asks_fsdp("Qwen3-32B full on 8 H100 with FSDP") and not asks_fsdp("qwen3-32b full zero3")
@@ -235,7 +235,7 @@ def test_the_chat_reply_names_fsdp_the_licence_and_the_nodes(lang: str) -> None:
 def test_the_export_button_after_an_fsdp_question_keeps_fsdp_the_main_plan() -> None:
     """"with FSDP" is read into the request (sharding), so the Export button, which carries only the
     request, exports the accelerate + FSDP plan as the main one, like /export with the words."""
-    from bot.render import render_reply
+    from bot.text.render import render_reply
     from tests.chat_user import ChatUser
 
     chat = ChatUser()

@@ -13,9 +13,9 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
-from bot.console import chat
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
+from bot.runtime.console import chat
 from tests.test_discord import BOT_ID, DiscordHarness
 from tests.test_telegram import TelegramHarness
 

@@ -8,7 +8,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from bot.adapters.inline import decode_start, encode_start
+from bot.adapters.telegram.inline import decode_start, encode_start
 from testkit.telegram_html import check
 from tests.test_telegram import TelegramHarness
 

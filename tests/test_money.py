@@ -1,5 +1,5 @@
-"""The money type (engine/money.py), Babel plurals (bot.i18n.t with count=) and the one wording for
-what a provider does not sell (bot.error_text.not_offered), with the catalog's real amounts."""
+"""The money type (engine/money.py), Babel plurals (bot.text.i18n.t with count=) and the one wording for
+what a provider does not sell (bot.text.errors.not_offered), with the catalog's real amounts."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from decimal import Decimal as D
 
 import pytest
 
-from bot.error_text import error_message, not_offered
-from bot.i18n import strings, t
-from bot.render import environment
-from bot.wallet.handlers import error_text
+from bot.text.errors import error_message, not_offered
+from bot.text.i18n import strings, t
+from bot.text.render import environment
+from bot.wallet.call import error_text
 from bot.wallet.money import check_amount
 from bot.wallet.refusal import WalletError
 from engine.billing import NotOffered, quote

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.render import render_reply
+from bot.text.render import render_reply
 from bot.store import connect
 from bot.store.wallets import ensure_wallet
 from bot.understand.entities import find_provider

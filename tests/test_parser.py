@@ -7,7 +7,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import render_reply
+from bot.text.render import render_reply
 from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.parser import parse
 from testkit.parser_accuracy import score

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from bot.render import render_reply
+from bot.text.render import render_reply
 from bot.understand.parser import parse, parse_cost
 from bot.views.planning import budget_reply, cards_reply, deadline_reply, max_seq_reply, planning_for
 from engine.errors import InvalidRequest

@@ -20,8 +20,8 @@ from bot.clock import FixedClock
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming
-from bot.prices import refresh, reload_prices
-from bot.render import render_reply
+from bot.store.price_lists import refresh, reload_prices
+from bot.text.render import render_reply
 from engine.providers import provider
 
 LIST = {"updated_at": "2026-11-30T09:00:00+08:00", "currency": "USD", "unit": "hour",

@@ -12,10 +12,10 @@ import pytest
 
 from bot.clock import FixedClock
 from bot.messages import Delivery, Reply
-from bot.prices import read_list, reload_prices, store
-from bot.render import render_reply
 from bot.store import outbox
 from bot.store.connection import Store
+from bot.store.price_lists import read_list, reload_prices, store
+from bot.text.render import render_reply
 from bot.wallet.sender import send_due
 from bot.wallet.watch import check_watches
 from engine.providers import provider
@@ -98,7 +98,7 @@ async def test_the_refresh_loop_checks_the_watches_after_fetching(prices_dir: Pa
     from aiohttp import web
     from aiohttp.test_utils import TestServer
 
-    from bot.prices import price_loop
+    from bot.store.price_lists import price_loop
 
     me = ChatUser()
     me.say("tell me when a 4090 is under $0.30/h")

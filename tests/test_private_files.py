@@ -92,7 +92,7 @@ def stand_in_null(where: Path) -> Path:
 
 def test_a_device_a_fifo_a_symlink_target_and_another_users_file_keep_their_modes(tmp_path: Path,
                                                                                   as_root: None) -> None:
-    from bot.private import private_database, private_file
+    from bot.runtime.private import private_database, private_file
 
     dev = stand_in_null(tmp_path)
     fifo = tmp_path / "pipe"

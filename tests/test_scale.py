@@ -18,14 +18,14 @@ import pytest
 
 from bot.adapters import CoreRunner, Delivery, MemoryDedup, StoreDedup
 from bot.adapters.config import Config, ConfigError
+from bot.adapters.health import StatusServer
 from bot.adapters.shared import LeaseKeeper, SharedPacer, StoreWorker
 from bot.adapters.telegram import Pace, PacedRateLimiter, TelegramFrontEnd
 from bot.cli import main as cli_main
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
-from bot.health import StatusServer
 from bot.messages import Reply
-from bot.run import Deliverer, Supervisor, alert_loop, run_all
+from bot.runtime.run import Deliverer, Supervisor, alert_loop, run_all
 from bot.store import connect, outbox
 from bot.store import leases as lease_store
 from bot.store import pace as pace_store

@@ -11,9 +11,9 @@ import pytest
 from bot.clock import FixedClock
 from bot.core.router import Core
 from bot.messages import Incoming
-from bot.render import render_reply
 from bot.store import connect
 from bot.store import pending as pending_store
+from bot.text.render import render_reply
 from bot.understand.parser import parse
 from tests.chat_user import counts
 from tests.test_wallet_handlers import Chat

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import detect_language
+from bot.text.i18n import detect_language
 from engine import money
 from engine.money import Money
 
@@ -27,7 +27,7 @@ SIZE = ["size", "--json", "--model", "qwen3-8b", "--method", "qlora", "--gpu", "
 # a value JSON cannot carry, such as a date, in one of the four catalogs it reads would bring YAML back).
 NOT_LOADED = (
     "telegram", "discord", "babel", "jinja2", "yaml", "sqlite3", "psycopg", "rapidfuzz", "matplotlib",
-    "templates", "bot.store", "bot.render", "bot.messages", "bot.core", "bot.wallet", "bot.adapters",
+    "templates", "bot.store", "bot.text.render", "bot.messages", "bot.core", "bot.wallet", "bot.adapters",
     "bot.understand.parser", "bot.understand.faq", "engine.providers", "engine.money", "engine.cost",
     "engine.billing",
 )

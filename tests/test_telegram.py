@@ -36,7 +36,7 @@ from bot.clock import FixedClock
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Button, Reply
-from bot.run import Deliverer, make_core, run_all
+from bot.runtime.run import Deliverer, make_core, run_all
 from testkit.fake_telegram import TOKEN, FakeTelegram, windows
 from testkit.telegram_html import check
 
@@ -224,7 +224,7 @@ async def test_a_migrated_group_is_followed_and_reported() -> None:
 def test_the_wallet_and_settings_follow_a_migrated_group(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
-    from bot.run import migrate_chat
+    from bot.runtime.run import migrate_chat
     from bot.store import connect, get_settings, set_setting
     from bot.store.wallets import ensure_wallet, wallet, wallet_by_owner
 
@@ -463,7 +463,7 @@ async def test_deliverer_routes_by_platform() -> None:
 def test_kasuan_run_never_prints_a_rejected_token(monkeypatch: pytest.MonkeyPatch, capsys: Any,
                                                  tmp_path: Path) -> None:
     """PTB's InvalidToken message contains the token; `kasuan run` prints one redacted line."""
-    import bot.run
+    import bot.runtime.run
 
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
@@ -476,9 +476,9 @@ def test_kasuan_run_never_prints_a_rejected_token(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("TELEGRAM_API_BASE_URL", url)
     monkeypatch.setenv("KASUAN_DB", str(tmp_path / "k.db"))
     monkeypatch.setenv("KASUAN_ENV_FILE", str(tmp_path / "no.env"))
-    monkeypatch.setattr(bot.run, "setup_logging", lambda config: install_redaction(config.secrets))
+    monkeypatch.setattr(bot.runtime.run, "setup_logging", lambda config: install_redaction(config.secrets))
     try:
-        code = bot.run.main_run()
+        code = bot.runtime.run.main_run()
     finally:
         uninstall_redaction()
         asyncio.run_coroutine_threadsafe(server.stop(), loop).result(5)
@@ -490,8 +490,8 @@ def test_kasuan_run_never_prints_a_rejected_token(monkeypatch: pytest.MonkeyPatc
 
 
 def test_kasuan_run_without_tokens_is_the_console_chat(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import bot.console
-    import bot.run
+    import bot.runtime.console
+    import bot.runtime.run
 
     for name in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "KASUAN_WEBHOOK_URL"):
         monkeypatch.delenv(name, raising=False)
@@ -502,8 +502,8 @@ def test_kasuan_run_without_tokens_is_the_console_chat(monkeypatch: pytest.Monke
         chats.append(1)
         return 0
 
-    monkeypatch.setattr(bot.console, "chat", console_chat)
-    assert bot.run.main_run() == 0 and chats == [1]
+    monkeypatch.setattr(bot.runtime.console, "chat", console_chat)
+    assert bot.runtime.run.main_run() == 0 and chats == [1]
 
 
 # ---------------------------------------------------------------------- configuration

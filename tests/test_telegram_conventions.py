@@ -13,7 +13,7 @@ from bot.clock import FixedClock
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming, Reply
-from bot.run import Deliverer, make_core
+from bot.runtime.run import Deliverer, make_core
 from bot.store import connect
 from bot.wallet import send_due, sweep
 from tests.test_telegram import GROUP, TelegramHarness

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from bot.clock import FixedClock
-from bot.run import make_core
+from bot.runtime.run import make_core
 from bot.store import connect
 from bot.store import rentals as rental_store
 from bot.store.wallets import find_account, wallet_by_owner

@@ -14,7 +14,7 @@ from bot.cli.commands import main
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming
-from bot.render import render_reply
+from bot.text.render import render_reply
 from engine.request import TrainingRequest
 from engine.safe_load import MAX_BYTES, MAX_DEPTH, FileRefused
 from engine.sizing import size

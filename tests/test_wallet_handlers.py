@@ -10,11 +10,11 @@ import pytest
 
 from bot.clock import FixedClock
 from bot.messages import Reply
-from bot.render import render_reply
 from bot.store import connect
 from bot.store import rentals as rental_store
 from bot.store.connection import Store
 from bot.store.wallets import prefs, wallet_by_owner
+from bot.text.render import render_reply
 from tests.chat_user import T0, ChatUser, counts
 
 

@@ -21,7 +21,7 @@ def test_wheel_contains_catalogs_and_templates(tmp_path: Path) -> None:
                    "catalogs/providers/gpuli.yaml", "catalogs/strings_cost.yaml", "catalogs/mfu.yaml", "templates/sizing.j2",
                    "templates/macros.j2", "templates/telegram/macros.j2", "templates/discord/macros.j2", "templates/cost.j2",
                    "bot/cli/commands.py", "bot/views/summary.py", "engine/memory.py", "bot/core/router.py", "bot/understand/parser.py",
-                   "bot/store/ledger.py", "bot/wallet/handlers.py", "bot/adapters/telegram.py", "bot/run.py",
+                   "bot/store/ledger.py", "bot/wallet/handlers.py", "bot/wallet/rentals.py", "bot/adapters/telegram/front.py", "bot/runtime/run.py",
                    "templates/wallet.j2", "catalogs/strings_wallet.yaml"):
         assert needed in names, needed
     assert any(n.endswith("entry_points.txt") for n in names)

@@ -11,6 +11,8 @@ goes through the small pieces here, so the adapters never touch SQL, sizing or w
   `MemoryDedup` for tests and the console, `StoreDedup` over bot.store's processed_updates.
 - `Delivery` is what an alert delivery attempt came to, for the wallet's alert sender.
 - `button_labels` words a reply's buttons from the string catalog.
+- `cycle` (bot.adapters.cycle) is the one answer cycle both platforms run: claim → core → render →
+  text → mark answered → chart → files; a platform supplies only how each step is done.
 """
 
 from __future__ import annotations
@@ -24,13 +26,13 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
-from bot.chart_spec import Chart
-from bot.chart_worker import ChartWorker
-from bot.chart_worker import shared as shared_chart_worker
+from bot.charts.spec import Chart
+from bot.charts.worker import ChartWorker
+from bot.charts.worker import shared as shared_chart_worker
 from bot.clock import Clock, SystemClock
 from bot.core.router import Core
-from bot.i18n import t
 from bot.messages import Delivery, Incoming, Reply
+from bot.text.i18n import t
 
 T = TypeVar("T")
 CHART_BACKLOG = 16  # charts waiting in the chart worker (~0.1 s each) before a new one is skipped
@@ -134,8 +136,8 @@ class CoreRunner:
         self.core = core
         self.dedup: Dedup = dedup or MemoryDedup()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-core") if threaded else None
-        # Charts draw in the chart worker's process (bot.chart_worker): ~0.1 s of matplotlib holding the
-        # GIL would otherwise slow the core thread's text answers. A chart that is not a bot.chart_spec
+        # Charts draw in the chart worker's process (bot.charts.worker): ~0.1 s of matplotlib holding the
+        # GIL would otherwise slow the core thread's text answers. A chart that is not a bot.charts.spec
         # Chart (a test's function) draws on one thread of its own.
         self._charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kasuan-chart") if threaded else None
         self.chart_worker: ChartWorker | None = None
@@ -198,7 +200,7 @@ class CoreRunner:
     async def handle_timed(self, inc: Incoming) -> tuple[Reply | None, float]:
         """The reply and the seconds the core spent on it (measured on the worker, queueing excluded).
         Typed options (Discord) ride on `inc.typed`: the core reads them, through the same entry."""
-        from bot.health import observe_reply
+        from bot.adapters.health import observe_reply
 
         reply: Reply | None
         reply, seconds = await self.call_timed(self.core.handle, inc)

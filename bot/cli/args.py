@@ -11,8 +11,8 @@ import argparse
 import json
 from collections.abc import Callable, Iterable
 
-from bot.error_text import error_message
-from bot.i18n import detect_language
+from bot.text.errors import error_message
+from bot.text.i18n import detect_language
 from bot.understand.numbers import parse_params_b
 from engine.errors import KasuanError
 from engine.request import TrainingRequest

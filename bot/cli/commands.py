@@ -26,9 +26,9 @@ from bot.cli.args import (
     flags_request,
     text_request,
 )
-from bot.error_text import error_message, internal_error
-from bot.i18n import detect_language
-from bot.private import private_file
+from bot.runtime.private import private_file
+from bot.text.errors import error_message, internal_error
+from bot.text.i18n import detect_language
 from engine.catalog import ModelSpec
 from engine.errors import KasuanError
 from engine.sizing import size
@@ -50,7 +50,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
     s = size(request, spec)
     if getattr(args, "json", False):
         return "", sizing_json(s)
-    from bot.render import render_reply  # the templates: not loaded for --json
+    from bot.text.render import render_reply  # the templates: not loaded for --json
     from bot.views.sizing import sizing_details_reply
 
     reply = sizing_details_reply(s, lang, explain=args.explain, limit=None if args.all_gpus else 8)
@@ -59,7 +59,7 @@ def answer_size(args: argparse.Namespace, text: str, spec: ModelSpec | None) -> 
 
 def planning_size(args: argparse.Namespace) -> int:
     """`size --max-seq / --max-batch / --how-many`: the planning answer instead of the sizing."""
-    from bot.render import render_reply
+    from bot.text.render import render_reply
     from bot.views.planning import cards_reply, max_batch_reply, max_seq_reply
 
     text = args.text or ""
@@ -127,7 +127,7 @@ def ask_reply(core: Core, text: str, lang: str | None, chat: str = "cli") -> tup
 def ask_json(core: Core, text: str, lang: str | None, chat: str = "cli") -> dict[str, object]:
     """`kasuan ask --json`: intent, request (the sizing JSON for size questions), missing, faq, reply."""
     from bot.cli.json_output import sizing_json
-    from bot.core.handlers import faq_item
+    from bot.core.faq import faq_item
     from engine.cost import CostReport
     from engine.sizing import Sizing
 
@@ -152,7 +152,7 @@ def ask_json(core: Core, text: str, lang: str | None, chat: str = "cli") -> dict
 
 
 def _plain(reply: Reply) -> str:
-    from bot.render import render_reply  # lazy: `size --json` never renders
+    from bot.text.render import render_reply  # lazy: `size --json` never renders
 
     return render_reply(reply, "plain")
 
@@ -182,14 +182,14 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from bot.console import chat
+    from bot.runtime.console import chat
 
     return chat()
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Start every front end whose token is set, plus the alert sender; with none, the console chat."""
-    from bot.run import main_run
+    from bot.runtime.run import main_run
 
     return main_run()
 

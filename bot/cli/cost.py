@@ -18,10 +18,10 @@ from typing import Any
 from bot.cli.args import EXIT_BAD_INPUT, SIZE_FIELDS, add_from_flag, add_size_flags, answer_lines
 from bot.cli.contract import CostJson, checked
 from bot.cli.json_output import sizing_json
-from bot.error_text import error_message
-from bot.i18n import detect_language
 from bot.messages import Reply
-from bot.render import render_reply
+from bot.text.errors import error_message
+from bot.text.i18n import detect_language
+from bot.text.render import render_reply
 from bot.understand.numbers import parse_quantity
 from bot.understand.parser import parse_cost
 from bot.views.cost import cost_reply

@@ -23,7 +23,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from bot.private import private_file
+from bot.runtime.private import private_file
 from bot.store.connection import StoreOpenError, Target, db_target
 
 

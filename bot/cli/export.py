@@ -14,8 +14,8 @@ from typing import Any
 
 from bot.cli.args import add_size_flags
 from bot.cli.cost import add_cost_flags, cost_request
-from bot.i18n import detect_language, t
-from bot.render import render_reply
+from bot.text.i18n import detect_language, t
+from bot.text.render import render_reply
 from bot.views.export import asks_fsdp, export_reply
 from engine.cost import CostReport, compare
 from engine.errors import KasuanError

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.args import flags_request, text_request
-from bot.i18n import detect_language
-from bot.render import render_reply
+from bot.text.i18n import detect_language
+from bot.text.render import render_reply
 from bot.views.training_file import training_file_reply
 from engine.errors import KasuanError
 from engine.safe_load import MAX_BYTES, FileRefused
@@ -52,7 +52,7 @@ def answer_from(args: argparse.Namespace, *, cost: bool) -> int:
         override = cost_request(args, "")
     if job.spec is None and job.request.model is None and not (override.model or override.params_b
                                                                or text_request(text).model):
-        from bot.i18n import t
+        from bot.text.i18n import t
 
         raise _Unreadable(t("file.no_model", lang))
     reply = training_file_reply(job, text_request(text), lang, "USD", cost=cost, override=override)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
+from bot.text.i18n import t
 from engine.errors import KasuanError
 
 
@@ -43,7 +43,7 @@ def _amount(pair: tuple[Decimal, Decimal] | None) -> str:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from bot.prices import FetchFailed, fetch, read_list, store
+    from bot.store.price_lists import FetchFailed, fetch, read_list, store
     from engine.providers import provider
 
     p = provider(args.provider)
@@ -110,7 +110,7 @@ def _check_watches() -> None:
 
 
 def cmd_refresh(args: argparse.Namespace) -> int:
-    from bot.prices import refresh, sources
+    from bot.store.price_lists import refresh, sources
 
     pairs = sources()
     done = asyncio.run(refresh(pairs, datetime.now(UTC)))

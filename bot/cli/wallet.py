@@ -22,14 +22,14 @@ from typing import Any
 
 from bot.cli.db_backup import add_backup_parsers
 from bot.clock import Clock, FixedClock, SystemClock, parse_instant
-from bot.i18n import t
 from bot.messages import Delivery, Reply
-from bot.render import render_reply
 from bot.store import connect, current_version, outbox
 from bot.store.connection import ts
 from bot.store.ledger import check, integrity
 from bot.store.outbox import OutboxItem
 from bot.store.wallets import prefs
+from bot.text.i18n import t
+from bot.text.render import render_reply
 from bot.wallet.display import alert_reply
 from bot.wallet.sender import Deliver, send_due
 from bot.wallet.sweeper import due_alerts, sweep

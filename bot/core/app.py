@@ -10,15 +10,16 @@ decided in the router.
 from __future__ import annotations
 
 from bot.clock import Clock
+from bot.core import registry
+from bot.core.context import Context, Handler
 from bot.core.conversation import StoreConversations
-from bot.core.handlers import Context, Handler
 from bot.core.router import Core
 from bot.core.settings import SQLiteSettings
 from bot.messages import Awaiting, Reply
 from bot.store import Store
 from bot.understand.parser import Parsed
 from bot.understand.price_watch import read_watch
-from bot.wallet import COMMANDS, handle_action, handle_button, handle_command, resume
+from bot.wallet import handle_action, handle_button, handle_command, resume
 from bot.wallet.watch import set_watch
 
 
@@ -32,8 +33,8 @@ def build_core(store: Store, clock: Clock) -> Core:
 
         return run
 
-    for name in COMMANDS:
-        core.commands[name] = command(name)
+    for cmd in registry.plugged(registry.WALLET):
+        core.commands[cmd.name] = command(cmd.name)
 
     def button(ctx: Context, payload: str) -> Reply:
         return handle_button(store, clock, ctx.inc, payload, ctx.lang)

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import t
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.understand.parser import parse
 from bot.views.training_file import request_for, training_file_reply
 from engine.request import TrainingRequest
 from engine.safe_load import MAX_BYTES, FileRefused
-from engine.training_file import TrainingFiles, read_files
+from engine.training_file import MAX_FILES, TrainingFiles, read_files
+
+# For the front ends: the largest file they fetch for the core (a larger one is refused unread) and
+# how many files of one message they hand over.
+MAX_FILE_BYTES = MAX_BYTES
+MAX_TRAINING_FILES = MAX_FILES
 
 FENCE = re.compile(r"```[ \t]*(?:json|ya?ml|jsonc)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
 KEY_LINE = re.compile(r"^[A-Za-z_][\w.\-]*\s*:(?:\s|$)", re.MULTILINE)

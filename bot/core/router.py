@@ -18,26 +18,17 @@ from dataclasses import replace
 from decimal import Decimal
 
 from bot.clock import Clock
-from bot.core import buttons, files
+from bot.core import buttons, files, registry
+from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
-from bot.core.handlers import (
-    COMMANDS,
-    INTENTS,
-    Context,
-    Handler,
-    IntentHandler,
-    answer_turn,
-    cost_fields,
-    cost_request,
-    export_request,
-    faq_button,
-    merge_follow_up,
-    size_request,
-)
+from bot.core.faq import faq_button
+from bot.core.follow_ups import merge_follow_up
+from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
-from bot.error_text import error_message, internal_error
-from bot.i18n import t
 from bot.messages import Awaiting, Incoming, Reply, Turn
+from bot.text.errors import error_message, internal_error
+from bot.text.i18n import t
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
@@ -61,7 +52,12 @@ class Core:
                  conversations: Conversations | StoreConversations | None = None) -> None:
         self.settings = settings or MemorySettings()
         self.conversations = conversations or Conversations(clock)  # in the store for `kasuan run` (bot.core.app)
-        self.commands: dict[str, Handler] = dict(COMMANDS)
+        # the registry's commands; those a plug-in supplies (the wallet) say where they live until
+        # the plug-in binds them (bot.core.app)
+        self.commands: dict[str, Handler] = registry.core_handlers()
+        for cmd in registry.COMMANDS:
+            if cmd.handler is None:
+                self.commands[cmd.name] = plugin_elsewhere
         self.button_handlers: dict[str, ButtonHandler] = {"s|": self._sizing_button, "a|": self._answer_button,
                                                           "d|": self._details_button, "q|": self._faq_button}
         self.intents: dict[str, IntentHandler] = dict(INTENTS)
@@ -69,11 +65,14 @@ class Core:
         # "tell me when an H100 week is under ₮4,000": the wallet plugs its price watch in here
         self.watch: Callable[[Context, str], Reply | None] | None = None
 
-    def command_menu(self, lang: str) -> list[tuple[str, str]]:
-        """(name, description) of every command, for Telegram's set_my_commands and Discord's tree."""
-        from bot.i18n import has, t
+    def menu(self) -> list[registry.Command]:
+        """The registry's commands this core answers, in registry order: what the Telegram menus,
+        the Discord tree, the console and /help offer."""
+        return [cmd for cmd in registry.COMMANDS if cmd.name in self.commands]
 
-        return [(name, t(f"cmd.{name}", lang)) for name in self.commands if has(f"cmd.{name}")]
+    def command_menu(self, lang: str) -> list[tuple[str, str]]:
+        """(name, description in `lang`) of every command on the menu."""
+        return [(cmd.name, cmd.description(lang)) for cmd in self.menu()]
 
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""

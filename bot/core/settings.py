@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.clock import Clock, SystemClock
-from bot.i18n import detect_language
 from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
+from bot.text.i18n import detect_language
 
 KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" is remembered, not set
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal, TypeAlias
 
-from bot.private import private_database, private_dir
+from bot.runtime.private import private_database, private_dir
 
 try:
     import fcntl

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cache
 
-from bot.i18n import Lang, detect_language
+from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
 from bot.understand import objective as obj

@@ -10,8 +10,8 @@ from decimal import Decimal
 from typing import Any, cast
 
 from bot.messages import Reply
-from bot.names import gpu_name, provider_name, short_gpu
-from bot.render import fmt_gb
+from bot.text.names import gpu_name, provider_name, short_gpu
+from bot.text.render import fmt_gb
 from engine.billing import Note
 from engine.cost import CostOption, CostReport
 from engine.money import Money

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.messages import Reply
-from bot.names import short_gpu
+from bot.text.names import short_gpu
 from engine.catalog import gpus
 from engine.inference import VLLM_UTILIZATION, inference_estimate
 from engine.request import TrainingRequest

@@ -12,8 +12,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from bot.i18n import t
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.understand.asks import Asks
 from bot.views.cost import duration_view, option_row
 from engine.money import Money

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from bot.messages import Reply
-from bot.names import gpu_name
+from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from engine.billing import Quote
 from engine.money import Money
@@ -80,7 +80,7 @@ def refusal_view(row: ProviderPrice) -> dict[str, Any]:
         "provider": row.provider.name,
         "provider_id": row.provider.id,
         "reason": exc.reason,
-        "params": {**p, "provider": row.provider.id},  # worded by bot.error_text.not_offered
+        "params": {**p, "provider": row.provider.id},  # worded by bot.text.errors.not_offered
     }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.clock import parse_instant
 from bot.messages import Reply
-from bot.prices import refresh_status
+from bot.store.price_lists import refresh_status
 from engine.providers import Provider, providers
 
 STALE_DAYS = 30

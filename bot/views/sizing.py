@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.names import short_gpu
+from bot.text.names import short_gpu
 from engine.fit import Fit
 from engine.memory import TERM_KEYS
 from engine.sizing import Sizing

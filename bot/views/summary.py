@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.i18n import has
-from bot.names import gpu_name
+from bot.text.i18n import has
+from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row

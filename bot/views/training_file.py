@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.views.cost import cost_reply
 from bot.views.summary import sizing_summary
 from engine.cost import compare

@@ -12,13 +12,13 @@ from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
-from bot.names import gpu_name, provider_name
 from bot.store import budgets as budget_store
 from bot.store.connection import Store, from_ts
 from bot.store.ledger import Entry
 from bot.store.outbox import OutboxItem
 from bot.store.rentals import Rental, wallet_rentals
 from bot.store.wallets import Account, Prefs, Wallet, accounts
+from bot.text.names import gpu_name, provider_name
 from bot.wallet import budget as budgets
 from bot.wallet.rental_rule import rule_for
 from bot.wallet.times import fmt_date, fmt_local, month_bounds, split_duration
@@ -129,7 +129,7 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
                     forecast=Money(Decimal(d["forecast"]), cur).format(exact=True), forecast_pct=d["forecast_pct"],
                     month=d["month"], converted=d["converted"], forecast_kind=d["forecast_kind"])
     elif item.kind == "alert_price":
-        from bot.wallet.watch import price_alert_data  # lazy: watch imports the wallet handlers
+        from bot.wallet.watch import price_alert_data  # lazy: watch imports the wallet call (bot.wallet.call)
 
         data.update(price_alert_data(d))
     return Reply(item.kind, p.lang, data)

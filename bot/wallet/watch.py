@@ -16,11 +16,11 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.messages import Incoming, Reply
-from bot.names import gpu_name
 from bot.store import outbox
 from bot.store import watches as watch_store
 from bot.store.connection import Store
 from bot.store.wallets import wallet
+from bot.text.names import gpu_name
 from bot.understand.price_watch import WatchAsk
 from engine.catalog import gpus
 from engine.money import Money
@@ -64,7 +64,7 @@ def _view(w: watch_store.Watch) -> dict[str, Any]:
 def set_watch(store: Store, clock: Clock, inc: Incoming, ask: WatchAsk, lang: str, display: str) -> Reply:
     """Set the watch the message asks for (or say what is missing); the confirmation names the setup,
     the unit, the threshold and today's cheapest price."""
-    from bot.wallet.handlers import WalletCall
+    from bot.wallet.call import WalletCall
 
     if ask.gpu is None or gpus().find(ask.gpu) is None:
         return Reply("price_watch", lang, {"missing": "gpu"})

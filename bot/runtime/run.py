@@ -13,7 +13,7 @@ Several processes may run at once on one store (KASUAN_REPLICAS, a postgresql://
 the sweeper and each platform's sender run under leases (one process at a time), Telegram polls
 under a lease and paces its sends through the store, and each front end is supervised on its own
 (`Supervisor`): one platform failing never stops the other. /healthz, /readyz and /metrics are on
-KASUAN_STATUS_PORT (bot.health). Polling, Telegram keeps what it fetched in the store's inbox until
+KASUAN_STATUS_PORT (bot.adapters.health). Polling, Telegram keeps what it fetched in the store's inbox until
 it is answered (bot.adapters.inbox), on a connection of its own, whatever the number of processes.
 
 Shutdown on SIGINT/SIGTERM is in this order, each step waiting for the one before:
@@ -40,20 +40,20 @@ from typing import Any, Protocol
 
 from bot.adapters import CoreRunner, Delivery, StoreDedup, split_scope
 from bot.adapters.config import Config, ConfigError, load_env_file, redact, setup_logging
+from bot.adapters.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.adapters.inbox import Inbox
 from bot.adapters.shared import LeaseKeeper, SharedPacer, StoreWorker
 from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
-from bot.health import LEASES, OLDEST_DUE, OUTBOX_DEPTH, StatusServer, count_send
 from bot.messages import Reply
-from bot.prices import price_loop, refresh_interval
-from bot.prices import sources as price_sources
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.store.connection import StoreURLError
 from bot.store.leases import process_id
 from bot.store.outbox import backlog as outbox_backlog
+from bot.store.price_lists import price_loop, refresh_interval
+from bot.store.price_lists import sources as price_sources
 from bot.wallet import send_due as wallet_send_due
 from bot.wallet import sweep as wallet_sweep
 from bot.wallet.watch import check_watches
@@ -459,7 +459,7 @@ def main_run() -> int:
         print(f"kasuan run: {exc}", file=sys.stderr)
         return 2
     if not config.any_front_end:
-        from bot.console import chat
+        from bot.runtime.console import chat
 
         return chat()
     setup_logging(config)

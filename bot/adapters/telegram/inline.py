@@ -19,7 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.messages import Reply
-from bot.render import render_reply
+from bot.text.render import render_reply
 
 INLINE_KINDS = ("sizing", "cost", "price", "price_hours", "compare", "inference", "checkpoint")
 CACHE_SECONDS = 30  # Telegram's cache_time for the answer, and our own TTL

@@ -8,9 +8,9 @@ provider named on every cost bar. Labels are literal text: matplotlib's mathtext
 stays "$1,200" instead of becoming italic math.
 
 Margins come from measuring the few texts (no layout engine: it would draw every chart twice).
-What a chart shows is decided before drawing, as data (bot.chart_spec.Chart), from the reply's own
+What a chart shows is decided before drawing, as data (bot.charts.spec.Chart), from the reply's own
 view; this module only draws it. matplotlib (Agg, no display) is imported only here, in whichever
-process draws (the chat's chart worker, bot.chart_worker, or the console), so the CLI starts fast.
+process draws (the chat's chart worker, bot.charts.worker, or the console), so the CLI starts fast.
 Chinese labels use Noto Sans CJK SC from the `mplfonts` package, with DejaVu Sans (matplotlib's own)
 behind it for the few symbols the CJK font lacks (₮, ₽).
 """
@@ -24,7 +24,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.chart_spec import Chart, CostBar, MemoryBar, cost_chart, memory_chart
+from bot.charts.spec import Chart, CostBar, MemoryBar, cost_chart, memory_chart
 from bot.messages import Reply
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ from decimal import Decimal
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from bot.error_text import not_offered
-from bot.i18n import t
 from bot.messages import Reply
-from bot.names import short_gpu
+from bot.text.errors import not_offered
+from bot.text.i18n import t
+from bot.text.names import short_gpu
 from engine.money import Money
 from templates import template_dir
 

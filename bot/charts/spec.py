@@ -1,7 +1,7 @@
 """What a chart shows, as plain data worded in the reply's language: the bars, in the order the text
 names their setups, the lead first and marked, every label already written out.
 
-Why data and not a figure: the chart is drawn in another process (bot.chart_worker), so what crosses
+Why data and not a figure: the chart is drawn in another process (bot.charts.worker), so what crosses
 over must pickle and must be small; it is also the cache key (two questions that come to the same
 setups in the same language share one PNG), and tests read the bars here to check that the chart
 tells the same story as the text. Nothing here imports matplotlib.
@@ -18,9 +18,9 @@ from typing import Any
 
 from wcwidth import wcswidth
 
-from bot.i18n import t
-from bot.names import short_gpu
-from bot.render import fmt_gb, fmt_mem, fmt_params
+from bot.text.i18n import t
+from bot.text.names import short_gpu
+from bot.text.render import fmt_gb, fmt_mem, fmt_params
 from engine.memory import TERM_KEYS
 from engine.money import Money
 
@@ -79,7 +79,7 @@ class Chart:
     note: str = ""  # a small line under the bars (what the bar length means)
 
     def __call__(self) -> bytes:
-        from bot.charts import draw
+        from bot.charts.figures import draw
 
         return draw(self)
 

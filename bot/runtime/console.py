@@ -17,10 +17,10 @@ from typing import TextIO
 from bot.clock import SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
-from bot.i18n import t
 from bot.messages import Button, Incoming, Reply
-from bot.render import render_reply
 from bot.store import connect
+from bot.text.i18n import t
+from bot.text.render import render_reply
 
 QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "q", "退出", "/退出"}  # a terminal user's ways to leave
 
@@ -56,6 +56,12 @@ def button_line(buttons: list[Button], lang: str) -> str:
     return "  ".join(labels)
 
 
+def command_list(core: Core, lang: str) -> str:
+    """The commands this console answers, from the command registry (the same list as /help and
+    the platforms' menus)."""
+    return t("console.commands", lang, commands=" ".join(f"/{cmd.name}" for cmd in core.menu()))
+
+
 def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | None = None) -> int:
     """Talk to the bot until end of input; the database is KASUAN_DB (default ./data/kasuan.db)."""
     if core is None:
@@ -68,6 +74,7 @@ def chat(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, core: Core | No
     user = os.environ.get("USER", "console")
     if interactive:
         print(t("console.welcome", "zh") + "\n" + t("console.welcome", "en"), file=stdout)
+        print(command_list(core, "en"), file=stdout)
     pending: list[Button] = []
     last_lang: str | None = None
     counter = 0

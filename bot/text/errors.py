@@ -10,8 +10,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import has, t
-from bot.names import gpu_name, provider_name
+from bot.text.i18n import has, t
+from bot.text.names import gpu_name, provider_name
 from engine.errors import InvalidRequest, KasuanError, UnknownName
 
 log = logging.getLogger("kasuan")

@@ -7,7 +7,7 @@ the bot's sockets) it competes for a CPU core at most, never for the interpreter
 where cores are short the chat process runs first. The worker starts with the front ends and is
 warmed (matplotlib imported, fonts registered) before it draws.
 
-The cache: a `Chart` is frozen data (bot.chart_spec), equal for two questions that come to the same
+The cache: a `Chart` is frozen data (bot.charts.spec), equal for two questions that come to the same
 setups in the same language, so it is the key; the last CACHE_SIZE PNGs are kept, and a chart already
 being drawn is awaited rather than drawn twice. One worker per process serves every front end and
 event loop (module-level `shared()`), closed at exit.
@@ -28,7 +28,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from bot.chart_spec import Chart
+from bot.charts.spec import Chart
 
 log = logging.getLogger("kasuan.charts")
 CACHE_SIZE = 256  # PNGs of 30-60 KB: about 10 MB at most
@@ -157,7 +157,7 @@ def _exit_with_parent(parent: int) -> None:
 def _worker_start() -> None:
     """In the worker, once: lower its priority (a chart can wait; a text answer should not), watch
     that its parent is alive, then warm up."""
-    from bot.charts import warm
+    from bot.charts.figures import warm
 
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
@@ -166,7 +166,7 @@ def _worker_start() -> None:
 
 
 def ready() -> bool:
-    """A no-op run in the worker (after its initializer, bot.charts.warm): it is up and warm."""
+    """A no-op run in the worker (after its initializer, bot.charts.figures.warm): it is up and warm."""
     return True
 
 

@@ -1,0 +1,191 @@
+"""The answers themselves, built from a request once it is known: sizing (with its buttons), cost,
+export files, full/LoRA/QLoRA or card-count comparisons, cards side by side, and an answer
+finished after a clarifying question or re-rendered in full (the Details button)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.charts.figures import attach_chart
+from bot.core import buttons
+from bot.core.context import Context, with_chat_settings
+from bot.core.price import price_turn
+from bot.messages import Awaiting, Button, Reply, Turn
+from bot.text.errors import error_message
+from bot.text.names import short_gpu
+from bot.understand.cards import UnknownCard
+from bot.views.cost import cost_reply
+from bot.views.export import export_reply
+from bot.views.inference import inference_reply
+from bot.views.sizing import sizing_details_reply
+from bot.views.summary import sizing_summary
+from engine.billing import NotOffered
+from engine.catalog import gpus
+from engine.cost import compare as compare_cost
+from engine.errors import KasuanError
+from engine.fit import Fit
+from engine.request import TrainingRequest
+from engine.sizing import Sizing, size
+
+SEQ_STEPS = (2048, 4096, 8192, 32768)
+
+
+def sizing_buttons(stated: TrainingRequest, s: Sizing) -> list[Button]:
+    """Change one thing and answer again (method, sequence length, card count, card), show the cost,
+    or open the details. The payloads carry what the user stated (plus the method used), not the
+    defaults, so a press re-asks the same question with one change."""
+    q = s.resolved.request
+    base = stated.model_copy(update={"method": q.method})
+    out: list[Button] = []
+    for method in ("full", "lora", "qlora"):
+        if method != q.method:
+            out.append(Button(f"btn.method.{method}", buttons.encode(base, f"m={buttons.METHOD_CODES[method]}")))
+    longer = next((n for n in SEQ_STEPS if n > (q.seq_len or 0) and n <= s.resolved.spec.max_context), None)
+    if longer:
+        out.append(Button("btn.seq", buttons.encode(base, f"s={longer}"), {"k": longer // 1024}))
+    n = q.num_gpus or 1
+    target = 8 if n < 8 else n * 2
+    out.append(Button("btn.count", buttons.encode(base, f"n={target}"), {"n": target}))
+    out.append(Button("btn.cost", buttons.encode(base, "cost")))
+    out.append(Button("btn.details", buttons.encode(base, "d")))
+    out.append(Button("btn.export", buttons.encode(base, buttons.EXPORT)))
+    return out
+
+
+def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRequest:
+    """A card the catalog lacks but whose memory the user gave ("4080 16G"): size against the
+    catalog card with the same memory (the smallest at least as large), and say so."""
+    if card is None or card.memory_gb is None or req.gpu:
+        return req
+    same = sorted((g for g in gpus().entries if g.memory_gb >= card.memory_gb), key=lambda g: (g.memory_gb, g.id))
+    return req.model_copy(update={"gpu": same[0].id}) if same else req
+
+
+def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
+                 family: str | None = None, roomy: bool = False, display: str | None = None) -> Reply:
+    """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
+    prices in `display` when the message asked for a currency, else the chat's."""
+    stated = _card_stand_in(with_chat_settings(req, ctx), card)
+    s = size(stated)
+    if details:
+        reply = sizing_details_reply(s, ctx.lang)
+    else:
+        summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None)
+        reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family}}, source=s)
+    reply.buttons = sizing_buttons(stated, s)
+    reply.turn = Turn("size", {"request": req.stated()})
+    return attach_chart(reply, s)
+
+
+def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None) -> Reply:
+    """The time-and-cost answer for `req`, in the chat's comparison currency and default provider."""
+    update: dict[str, object] = {}
+    if ctx.settings.currency and not req.currency:
+        update["currency"] = ctx.settings.currency
+    if ctx.settings.provider and not req.provider:
+        update["provider"] = ctx.settings.provider
+    asked = req.model_copy(update=update) if update else req
+    unsold: str | None = None
+    try:
+        report = compare_cost(asked)
+    except NotOffered as exc:
+        if exc.reason != "count_not_offered" or not asked.num_gpus or not asked.gpu:
+            raise
+        # "7B full on one H100? … cost?": nobody rents that count; the same card at a count one rents,
+        # with the refusal named first
+        unsold = error_message(exc, ctx.lang)
+        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None}))
+    reply = cost_reply(report, ctx.lang, details=details)
+    if unsold is not None:
+        reply.data["v"]["unsold"] = unsold
+    reply.data["v"]["family"] = family
+    reply.source = report
+    reply.turn = Turn("cost", {"request": req.stated()})
+    if not details:
+        reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
+    return attach_chart(reply, report)
+
+
+def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False) -> Reply:
+    """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
+    that setup in the header when a provider rents it."""
+    stated = with_chat_settings(req, ctx)
+    try:
+        report = compare_cost(stated)
+    except KasuanError:
+        report = None  # a job that cannot be priced (a card no provider rents) still gets its files
+    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp)
+
+
+def objective_info(ctx: Context, req: TrainingRequest) -> Reply:
+    """"DPO 的参考模型要不要单独算": what KaSuan counts for that objective, with full fine-tuning and
+    with adapters, and how to get a sizing — an answer, not a question back."""
+    obj = req.objective or "dpo"
+    return Reply("objective_info", ctx.lang, {"objective": obj,
+                                              "notes": [f"objective.{obj}.full", f"objective.{obj}.adapter"]})
+
+
+def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
+    """Finish a sizing/cost question that lacked its model, or re-render the last answer in full."""
+    data = awaiting.data
+    req = TrainingRequest.model_validate(data.get("request", {}))
+    if awaiting.slot == "model":
+        update: dict[str, object] = {"params_b": float(value[1:])} if value.startswith("P") else {"model": value}
+        req = req.model_copy(update=update)
+    details = awaiting.slot == "details"
+    if awaiting.kind == "cost":
+        return cost_request(ctx, req, details=details)
+    if awaiting.kind == "price":
+        return price_turn(ctx, data, details)
+    if awaiting.kind == "compare":
+        return compare_request(ctx, req)
+    if awaiting.kind == "export":
+        return export_request(ctx, req)
+    if awaiting.kind == "inference":
+        return inference_reply(req, ctx.lang, data.get("concurrency"), data.get("precision"), details=details)
+    return size_request(ctx, req, details=details)
+
+
+def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
+    """"8x A100 vs 8x H100 for 32B full": the same job on each card named, verdict and price side
+    by side (each at its own stated count, else the count the question gave)."""
+    rows = []
+    for gpu, count in cards[:3]:
+        s = size(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero}))
+        rows.append(sizing_summary(s, ctx.display_currency))
+    reply = Reply("sizing_versus", ctx.lang, {"rows": rows})
+    reply.turn = Turn("size", {"request": req.stated()})
+    return reply
+
+
+def compare_request(ctx: Context, q: TrainingRequest) -> Reply:
+    """Full / LoRA / QLoRA side by side, or 1/2/4/8 cards of the named card for the named method."""
+    rows: list[dict[str, Any]] = []
+    if q.method and q.gpu and not q.num_gpus:
+        axis = "cards"
+        variants = [q.model_copy(update={"num_gpus": n}) for n in (1, 2, 4, 8)]
+    else:
+        axis = "method"
+        variants = [q.model_copy(update={"method": m}) for m in ("full", "lora", "qlora")]
+    for variant in variants:
+        s = size(variant)
+        best = _best(s)
+        rows.append({
+            "method": s.request.method,
+            "num_gpus": s.estimate.plan.num_gpus,
+            "zero": s.estimate.plan.zero,
+            "total_gb": s.estimate.total_gb,
+            "fits": s.fit.fits if s.fit else None,
+            "tight": s.fit.tight if s.fit else None,
+            "best": short_gpu(best.gpu.name) if best else None,
+            "best_n": best.num_gpus if best else None,
+        })
+    first = size(variants[0])
+    return Reply("compare", ctx.lang, {"axis": axis, "rows_data": rows, "model": first.resolved.spec.name,
+                                       "gpu": short_gpu(first.fit.gpu.name) if first.fit else None,
+                                       "seq": first.request.seq_len})
+
+
+def _best(s: Sizing) -> Fit | None:
+    return next((f for f in s.recommendations if f.fits and not f.tight), None) or next(
+        (f for f in s.recommendations if f.fits), None)

@@ -1,0 +1,46 @@
+"""FAQ answers as reply data: one answer, the two closest questions (each a button), and a press
+of one of those buttons."""
+
+from __future__ import annotations
+
+from bot.core.context import Context
+from bot.messages import Button, Reply
+from bot.understand.faq import Hit, faq_entries, on_topic
+from bot.understand.parser import Parsed
+
+
+def faq_item(hit: Hit, lang: str) -> dict[str, object]:
+    e = hit.entry
+    return {
+        "id": e.id,
+        "question": e.question.zh if lang == "zh" else e.question.en,
+        "answer": e.answer.zh if lang == "zh" else e.answer.en,
+        "score": hit.score,
+    }
+
+
+BUTTON_LABEL = 40  # characters of a question shown on its button
+
+
+def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """Not sure: the two closest FAQ questions, each also a button that answers it."""
+    hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
+    return closest_reply(ctx, hits)
+
+
+def closest_reply(ctx: Context, hits: list[Hit]) -> Reply:
+    closest = [faq_item(h, ctx.lang) for h in hits]
+    buttons = [Button("btn.faq", f"q|{h.entry.id}", {"question": _short(str(c["question"]))}) for h, c in zip(hits, closest, strict=True)]
+    return Reply("unknown", ctx.lang, {"closest": closest}, buttons)
+
+
+def _short(question: str) -> str:
+    return question if len(question) <= BUTTON_LABEL else question[: BUTTON_LABEL - 1] + "…"
+
+
+def faq_button(ctx: Context, payload: str) -> Reply | None:
+    """"q|<entry id>": the answer to the FAQ question the button showed; None when no such entry."""
+    entry = next((e for e in faq_entries() if e.id == payload[2:]), None)
+    if entry is None:
+        return None
+    return Reply("faq", ctx.lang, {"items": [faq_item(Hit(entry, 1.0), ctx.lang)]})

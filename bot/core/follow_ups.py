@@ -1,0 +1,139 @@
+"""Follow-ups: a short message that changes or asks about the last answer ("那换成qlora呢", "on a
+4090", "人民币多少") is that question with the change; anything that stands on its own is left
+alone. Pure: Parsed and the last Turn in, Parsed out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.messages import Turn
+from bot.understand.parser import HOWTO, Parsed
+from bot.understand.wallet_intent import WalletAction
+from engine.request import TrainingRequest
+
+FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
+MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
+SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
+
+
+def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed:
+    """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
+    "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
+    model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
+    if last is not None and last.kind == "rent":
+        return _rent_follow_up(parsed, last, text)
+    if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
+        return parsed
+    if parsed.request.model or parsed.request.params_b or parsed.parts:
+        return parsed
+    about = _about_last(parsed, last, text)
+    if about is not None:
+        return about
+    if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
+            and len(text.strip()) > ONE_WORD:
+        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ
+        return parsed
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
+        stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
+    duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
+                if v is not None}
+    if parsed.rental.provider and "provider" not in stated:
+        stated["provider"] = parsed.rental.provider
+    if not stated and not duration:
+        return parsed
+    short = len(text.strip()) <= SHORT_FOLLOW_UP
+    if not (parsed.follow_up or short or parsed.missing) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
+        return parsed
+    if parsed.intent == "price" and not parsed.follow_up:
+        return parsed  # "H100 多少钱" after a sizing is its own price question
+    if HOWTO.search(text.lower()) and not parsed.follow_up:
+        return parsed  # "DPO 的参考模型要不要单独算" is a question of its own, not a change
+    if last.kind == "price":
+        data = dict(last.data)
+        if "gpu" in stated:
+            data["gpu"] = stated["gpu"]
+        if "num_gpus" in stated:
+            data["num_gpus"] = stated["num_gpus"]
+        extras = parsed.price
+        if extras.nodes:  # "两台的话": that many nodes of the previous box
+            data["num_gpus"] = extras.nodes * int(data.get("num_gpus") or 8)
+        if extras.infiniband is not None:
+            data["infiniband"] = extras.infiniband
+        if extras.add_ons:
+            data["add_ons"] = {**(data.get("add_ons") or {}), **extras.add_ons}
+        if duration:
+            data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
+    base = dict(last.data.get("request", {}))
+    if stated.get("method") in ("full", "pretrain"):
+        base.pop("lora_rank", None)
+    if "gpu" in stated or "num_gpus" in stated:
+        base.pop("zero", None)
+    merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    # "gpuli" alone after a sizing: what that job costs there
+    wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
+        set(stated) == {"provider"})
+    if last.kind == "checkpoint" and not wants_cost:
+        return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
+    return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
+
+
+ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
+ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
+STANDS_ALONE = 0.8  # a FAQ match this sure is a new question even when short
+
+
+def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """A short message asking something of the last answer: its price in another currency, its
+    cost, its card count, a deadline or a budget for it, its config files. It is answered against
+    the last question (with any change it states); None when it asks none of these."""
+    asks, currency = parsed.asks, parsed.price.display_currency
+    if (len(text.strip()) > ABOUT_LAST and not asks.export) or parsed.intent in ("wallet", "help", "smalltalk"):
+        return None  # "can you export that as a deepspeed config?" is about the last answer at any length
+    bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
+    strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
+    if strong and not bare and not asks.export and not parsed.follow_up:
+        return None
+    if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
+        return None  # "H100 多少钱": a price question with its card stands alone
+    if last.kind == "price":
+        # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
+        runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if currency is None and runway is None:
+            return None
+        data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
+        if runway is not None:
+            data["runway"] = [str(runway[0]), runway[1], asks.runway or asks.how_long]
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
+                if v is not None and not asks.deadline}
+    base = dict(last.data.get("request", {}))
+    merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    if asks.export:
+        intent = "export"
+    elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
+        intent = "cost"
+    elif asks.count or asks.how_many_gpu or currency:
+        intent = "cost" if last.kind == "cost" else "size"
+    else:
+        return None
+    return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:
+    """After a rental confirmation, "一周，gpuli" / "make it 2 cards" re-quotes that rental with
+    the change (a new confirmation replaces the old one; nothing is written before Confirm)."""
+    r = parsed.rental
+    if parsed.intent in ("wallet", "size", "cost", "inference", "help", "smalltalk") or len(text.strip()) > SHORT_FOLLOW_UP:
+        return parsed
+    if not (r.provider or r.duration_days or r.duration_hours or r.num_gpus):
+        return parsed
+    d = last.data
+    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or d.get("hours")
+    days, rest = (None, hours) if hours else (None, None)
+    rental = replace(r, gpu=str(d["gpu"]), num_gpus=r.num_gpus or d.get("num_gpus"), provider=r.provider or d.get("provider"),
+                     duration_days=days, duration_hours=rest)
+    return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)

@@ -1,0 +1,112 @@
+"""One handler per free-text intent the parser decides (size, cost, price, inference, checkpoint,
+FAQ, small talk, help, unknown, wallet, compare, export): each returns a Reply (data)."""
+
+from __future__ import annotations
+
+from bot.core.answers import compare_request, cost_request, export_request, objective_info, size_request, versus_request
+from bot.core.commands import help_
+from bot.core.context import Context, IntentHandler, ask_model, cost_fields
+from bot.core.faq import closest_reply, faq_item
+from bot.core.price import price_intent
+from bot.messages import Reply, Turn
+from bot.understand.faq import on_topic
+from bot.understand.parser import HOWTO, Parsed
+from bot.views.checkpoint import checkpoint_reply
+from bot.views.inference import inference_reply
+
+
+def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """"导出 deepspeed 配置" with a model, or after an answer: the files of that job; else which model?"""
+    if not (parsed.request.model or parsed.request.params_b):
+        return ask_model(ctx, "export", parsed.request)
+    return export_request(ctx, cost_fields(parsed))
+
+
+def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing and parsed.request.objective not in (None, "sft") and HOWTO.search(text.lower()):
+        return objective_info(ctx, parsed.request)
+    if parsed.missing:
+        return ask_model(ctx, "size", parsed.request)
+    if parsed.versus:
+        return versus_request(ctx, parsed.request, parsed.versus)
+    reply = size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
+                         roomy=parsed.asks.headroom, display=parsed.price.display_currency)
+    if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
+        reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
+    return reply
+
+
+def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "cost", cost_fields(parsed))
+    return cost_request(ctx, cost_fields(parsed), family=parsed.family)
+
+
+def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "inference", parsed.request)
+    inf = parsed.inference
+    reply = inference_reply(parsed.request, ctx.lang, inf.concurrency, inf.precision)
+    reply.turn = Turn("inference", {"request": parsed.request.stated(), "concurrency": inf.concurrency,
+                                    "precision": inf.precision})
+    return reply
+
+
+def checkpoint_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """A checkpoint's size for the job named, the disk to keep for it and where to write it."""
+    reply = checkpoint_reply(parsed.request, ctx.lang)
+    reply.turn = Turn("checkpoint", {"request": parsed.request.stated()})
+    return reply
+
+
+def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
+    the answer to each, when each is answered with confidence."""
+    hits = parsed.faq_answers or parsed.faq[:1]
+    return Reply("faq", ctx.lang, {"items": [faq_item(h, ctx.lang) for h in hits[:2]]})
+
+
+def smalltalk_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    return Reply("smalltalk", ctx.lang, {"talk": parsed.talk or "greeting"})
+
+
+def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    return help_(ctx, "")
+
+
+def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """Not sure: the two closest FAQ questions, each also a button that answers it."""
+    hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
+    return closest_reply(ctx, hits)
+
+
+def wallet_elsewhere(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    """A core without a wallet (tests, `kasuan ask` before the store): say where wallets live."""
+    return Reply("wallet_use_chat", ctx.lang)
+
+
+def plugin_elsewhere(ctx: Context, args: str) -> Reply:
+    """A wallet command in a core without the wallet (`kasuan ask /wallet`): where wallets live."""
+    return Reply("wallet_use_chat", ctx.lang)
+
+
+INTENTS: dict[str, IntentHandler] = {
+    "size": size_intent,
+    "cost": cost_intent,
+    "price": price_intent,
+    "inference": inference_intent,
+    "checkpoint": checkpoint_intent,
+    "faq": faq_intent,
+    "smalltalk": smalltalk_intent,
+    "help": help_intent,
+    "unknown": unknown_intent,
+    "wallet": wallet_elsewhere,
+    "compare": lambda ctx, parsed, text: compare_intent(ctx, parsed, text),
+    "export": export_intent,
+}
+
+
+def compare_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.missing:
+        return ask_model(ctx, "compare", parsed.request)
+    return compare_request(ctx, parsed.request)
