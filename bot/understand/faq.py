@@ -129,6 +129,11 @@ class FaqIndex:
         # (the phrase's first word, as a plain substring check that rules most phrases out cheaply; its pattern)
         self.phrases = [[(_first_word(kw), p) for kw in [*e.keywords.zh, *e.keywords.en]
                          if (p := phrase_pattern(kw)) is not None] for e in entries]
+        # each phrase under its first word: one substring test per distinct word, then the phrase's pattern
+        self.by_first_word: dict[str, list[tuple[int, re.Pattern[str]]]] = {}
+        for i, patterns in enumerate(self.phrases):
+            for word, pattern in patterns:
+                self.by_first_word.setdefault(word, []).append((i, pattern))
         docs: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
@@ -157,8 +162,8 @@ class FaqIndex:
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded."""
         folded = unicodedata.normalize("NFKC", text).lower()
-        named = {self.entries[i].id for i, patterns in enumerate(self.phrases)
-                 if any(word in folded and p.search(folded) for word, p in patterns)}
+        named = {self.entries[i].id for word, found in self.by_first_word.items() if word in folded
+                 for i, p in found if p.search(folded)}
         if not named:
             return []
         ranked = ranked if ranked is not None else self.search(text, limit=len(self.entries))
