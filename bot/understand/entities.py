@@ -71,6 +71,10 @@ class NameTable:
         self.by_prefix: dict[str, list[str]] = {}
         for key in sorted(self.by_key, key=len, reverse=True):
             self.by_prefix.setdefault(key[:2], []).append(key)
+        # the names grouped by the digits they contain: a typo keeps its digits ("qwen3-8b" ~ "qwn3 8b")
+        self.by_digits: dict[str, list[str]] = {}
+        for key in self.by_key:
+            self.by_digits.setdefault(_digits(key), []).append(key)
 
     def exact(self, text: str, compact: Compact) -> list[Match]:
         """Every catalog name in `text`, longest first, without overlaps."""
@@ -140,7 +144,7 @@ def fuzzy_models(text: str) -> list[Match]:
     table = model_table()
     for m in MODEL_SPAN.finditer(text):
         key = normalize_name(m.group(0))
-        candidates = [k for k in table.by_key if _digits(k) == _digits(key)]
+        candidates = table.by_digits.get(_digits(key), [])
         best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
         if best is not None:
             out.append(Match(table.by_key[best[0]], m.start(), m.end(), fuzzy=True))
