@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.text.render import render_reply
 from bot.store import connect
 from bot.store.wallets import ensure_wallet
+from bot.text.render import render_reply
 from bot.understand.entities import find_provider
 from bot.views.price import provider_price_list, unit_prices
 from bot.wallet import display
