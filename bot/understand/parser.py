@@ -286,6 +286,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC))
+    if asks.both_units and f.joined_duration(rest):
+        asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
