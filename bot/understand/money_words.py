@@ -34,6 +34,10 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟�
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")
 
 
+# a bare scaled number right after these is a length or a count ("seq 2k 够吗"), never money
+NOT_BUDGET_BEFORE = re.compile(r"(?:seq\w*|序列|上下文|context|cutoff|长度|样本|samples?|tokens?|数据|steps?|步|rank|batch)\s*(?:len\w*)?\s*[:=]?\s*$")
+
+
 @dataclass(frozen=True)
 class MoneyWord:
     """An amount found at [start, end) of the normalized text, with its currency when stated."""
@@ -43,6 +47,7 @@ class MoneyWord:
     value: Decimal
     currency: str | None
     budget: bool
+    loose: bool = False  # "块": ¥ in everyday speech, but teams say it of USDT or dollars too
 
 
 @cache
@@ -52,6 +57,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?P<cur>[$¥₮])\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![a-z\d])", re.ASCII),
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?P<cur>{CUR})(?![a-z])", re.ASCII),
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
+        # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
+        # "5k 够不够", "2k 能租几周", "1万能撑几个月": a scaled amount asked what it buys
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|能租|能撑|可以租|能用|租得了))", re.ASCII),
+        # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
+        re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"
+                   r"(?=.{0,60}?(?:how\s+long|how\s+many\s+(?:weeks|months|days|hours)|enough|afford|\blast))", re.ASCII),
     )
 
 
@@ -68,7 +80,9 @@ def find_money(norm: str) -> list[MoneyWord]:
     before_word, after_word = _budget_words()
     for i, pattern in enumerate(_patterns()):
         for m in pattern.finditer(norm):
-            start, end = m.start("num") if i == 2 else m.start(), m.end()
+            start, end = m.start("num") if i >= 2 else m.start(), m.end()
+            if i >= 3 and NOT_BUDGET_BEFORE.search(norm[max(0, start - 14):start]):
+                continue  # "seq 2k 够吗", "样本 5k 够不够": a length or a count, not money
             if any(s < end and start < e for s, e in taken):
                 continue
             read = amount.read_number(m.group("num"), m.group("scale"))
@@ -76,9 +90,9 @@ def find_money(norm: str) -> list[MoneyWord]:
                 continue
             cur_word = m.groupdict().get("cur")
             currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
-            budget = i == 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
+            budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
                                     or after_word.search(norm[m.end():m.end() + 6]))
-            found.append(MoneyWord(start, end, read.value, currency, budget))
+            found.append(MoneyWord(start, end, read.value, currency, budget, loose=bool(cur_word) and cur_word.startswith("块")))
             taken.append((start, end))
     return sorted(found, key=lambda w: w.start)
 

@@ -23,6 +23,7 @@ COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日"
             "token", "epoch", "b", "k", "w", "u", "h")
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
+_COLLOQUIAL = lazy(r"([一二两三四五六七八九])([万千])([一二两三四五六七八九])")  # "一万五", "三千五"
 # Chinese numerals that are part of names or idioms, never quantities.
 PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
              "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
@@ -74,8 +75,14 @@ def _convert_numerals(text: str) -> str:
         before = text[max(0, m.start() - 1):m.start()]
         if (before.isdigit() or before == ".") and all(ch in BIG_UNITS or ch in SMALL_UNITS for ch in run):
             return run  # "2000万", "1.5亿", "3千": a digit already carries the number; the unit stays
-        if not after.startswith(COUNTERS) and not (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS)):
-            return run  # "七十亿参数": a count of 亿 before 参数 needs no counter
+        short = _COLLOQUIAL.fullmatch(run)
+        if short:  # "一万五" is 15,000 and "三千五" 3,500: the digit after the unit counts its next place down
+            head, unit, tail = DIGITS[short[1]], short[2], DIGITS[short[3]]
+            gap = " " if before.isascii() and before.isalnum() else ""
+            return f"{gap}{head}.{tail}万" if unit == "万" else f"{gap}{head * 1000 + tail * 100}"
+        counted = after.startswith(COUNTERS) or (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS))
+        if not counted and not (len(run) > 1 and run[0] in DIGITS and ("万" in run or "千" in run)):
+            return run  # "七十亿参数": a count of 亿 before 参数 needs no counter; "一万", "五千" are numbers alone
         # keep a trailing 万/亿 as a unit when the run is digits + big unit ("两万" -> "2万")
         unit = ""
         if run[-1] in BIG_UNITS and len(run) > 1:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from engine.billing import Quote
@@ -197,9 +198,11 @@ def _plain(value: Decimal) -> Decimal:
     return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
 
 
-def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang: str, first: str | None = None) -> Reply | None:
+def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang: str, first: str | None = None,
+                 asked_unit: str | None = None) -> Reply | None:
     """"¥3000 够租多久 a100 40g": how much of each rental unit the money buys at each provider (the
-    named one first), whole prepaid cycles or billed hours, converted at the catalog's rates."""
+    named one first, the unit asked — "包月能租几个月" — first within it), whole prepaid cycles
+    (floor of budget ÷ price) or billed hours, converted at the catalog's rates."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
     if num_gpus is None:  # no count asked: each provider's smallest box, not every size it rents
@@ -215,10 +218,24 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
             money = budget.to(q.currency)
             count = money.amount / price.amount
             whole = int(count) if unit != "hour" else None
-            lines.append({"provider": row.provider.name, "gpu": gpu_name(row.gpu), "num_gpus": row.num_gpus,
+            lines.append({"provider": row.provider.name, "provider_id": row.provider.id,
+                          "gpu": gpu_name(row.gpu), "num_gpus": row.num_gpus,
                           "unit": unit, "price": price.format(lang), "count": whole if whole is not None else None,
                           "hours": round(float(count), 1) if unit == "hour" else None,
                           "left": (money - price * whole).rounded().format(lang) if whole else None})
     if not lines:
         return None
+    lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit))
     return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4]})
+
+
+def runway_text(line: dict[str, Any], lang: str) -> str:
+    """One runway line as text (the same words as templates/runway.j2), for a one-line aside."""
+    common = {"provider": line["provider"], "n": line["num_gpus"], "gpu": line["gpu"], "price": line["price"]}
+    if line["hours"] is not None:
+        return t("runway.hours", lang, **common, hours=line["hours"])
+    unit = t("unit." + line["unit"], lang)
+    if line["count"]:
+        return t("runway.cycles", lang, **common, times=line["count"], unit=unit,
+                 units=t("runway.units." + line["unit"], lang), left=line["left"])
+    return t("runway.short", lang, **common, unit=unit)
