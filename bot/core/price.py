@@ -15,7 +15,7 @@ from bot.understand.parser import Parsed
 from bot.views.planning import budget_price_verdict
 from bot.text.i18n import t
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply, runway_text
-from engine.catalog import gpus
+from engine.catalog import form_variants, gpus
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import providers
@@ -153,14 +153,7 @@ def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Budg
 def variants(gpu: str, form_named: bool) -> list[str]:
     """The card and its other form factors with the same memory (A100 80GB SXM and PCIe) when the
     question named none: each provider is then quoted for the one it rents."""
-    if form_named:
-        return [gpu]
-    spec = gpus().get(gpu)
-    stem = gpu.rsplit("-", 1)[0]
-    if not any(ch.isdigit() for ch in stem):
-        return [gpu]
-    same = [g.id for g in gpus().entries if g.id != gpu and g.id.rsplit("-", 1)[0] == stem and g.memory_gb == spec.memory_gb]
-    return [gpu, *same]
+    return [gpu] if form_named else form_variants(gpu)
 
 
 def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:

@@ -46,6 +46,7 @@ class Rental:
     duration_hours: float | None = None
     amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
     currency: str | None = None
+    form_named: bool = False  # SXM / PCIe said: the rental is that variant, not the cheaper sibling
 
 
 @dataclass
@@ -110,7 +111,7 @@ class Parsed:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
         out: dict[str, object] = {k: v for k, v in self.request.stated().items() if k != "lora_targets"}
         for key, value in vars(self.rental).items():
-            if value is not None and key not in out:
+            if value is not None and key not in out and key != "form_named":
                 out[key] = value  # money stays Decimal
         return out
 
@@ -286,6 +287,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC))
+    rental.form_named = asks.form_factor
     if asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
