@@ -162,7 +162,14 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
              "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
              "symbol": currency(a.provider.currency).symbol}
             for a in add_on_prices(add_ons, duration)]
-    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons)})
+    # several items at one provider ("2TB 存储卷 + 1TB 对象存储"): their sum, in that provider's currency
+    totals = []
+    for name in dict.fromkeys(r["provider"] for r in rows):
+        mine = [r for r in rows if r["provider"] == name]
+        if len(mine) > 1:
+            totals.append({"provider": name, "currency": mine[0]["currency"],
+                           "total": sum((Decimal(r["total"]) for r in mine), Decimal(0))})
+    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals})
 
 
 def provider_price_list(provider_id: str, lang: str) -> Reply:
