@@ -11,7 +11,7 @@ from typing import Any, cast
 from bot.core.context import Context
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
-from bot.understand.parser import Parsed
+from bot.understand.parser import Parsed, Run
 from bot.views.planning import budget_price_verdict
 from bot.text.i18n import t
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply, runway_text
@@ -65,6 +65,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = price_turn(ctx, data, details=False)
+    if parsed.run is not None:  # "试跑 50 步用了 100 秒 … 多久、多少钱": how the hours were worked out leads
+        return _lead(reply, run_note(parsed.run, ctx.lang))
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
@@ -111,6 +113,35 @@ def _reading_note(ctx: Context, budget: Budget, other_line: str | None) -> Reply
 def _unit_of(hours: object) -> str | None:
     """The rental unit a priced length is ("包月" = 720 h: month), for counting a runway in it."""
     return {168: "week", 720: "month"}.get(int(hours)) if isinstance(hours, int | float) and hours else None
+
+
+def _num(value: float, digits: int = 2) -> str:
+    """3750 -> "3,750", 2.0 -> "2", 2.0833 -> "2.08": a figure as a chat line shows it."""
+    rounded = round(value, digits)
+    return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if rounded != int(rounded) else f"{int(rounded):,}"
+
+
+def run_note(run: Run, lang: str) -> Reply:
+    """Seed 002's method spelled out with the message's own figures: total steps, seconds per step
+    (the trial's time over its steps), training minutes and hours."""
+    common = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
+              "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds, 3),
+              "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
+    if run.trial_steps and run.trial_seconds:
+        message = t("price.run_trial", lang, **common, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds))
+    else:
+        message = t("price.run_step", lang, **common)
+    if run.side_minutes:
+        message += t("price.run_side", lang, side=_num(run.side_minutes, 1))
+    return Reply("error", lang, {"message": message})
+
+
+def _lead(reply: Reply, note: Reply) -> Reply:
+    """`note` first, the price list after it; the list stays the turn (so "in CNY" changes it)."""
+    note.also = [reply, *reply.also]
+    reply.also = []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
 
 
 def _budget_first(ctx: Context, reply: Reply, budget: Budget) -> Reply:

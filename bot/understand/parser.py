@@ -69,6 +69,28 @@ class Inference:
     precision: str | None = None
 
 
+@dataclass(frozen=True)
+class Run:
+    """A training run timed from a trial, with no model needed (seed 002): total steps =
+    ⌈samples × epochs ÷ (batch × accumulation × GPUs)⌉, seconds per step = trial time ÷ trial
+    steps, training time = steps × seconds per step (+ download and upload minutes)."""
+
+    samples: int
+    epochs: float
+    micro_batch: int
+    grad_accum: int
+    num_gpus: int
+    steps: int
+    step_seconds: float
+    trial_steps: int | None
+    trial_seconds: float | None
+    side_minutes: float
+
+    @property
+    def train_minutes(self) -> float:
+        return self.steps * self.step_seconds / 60
+
+
 @dataclass
 class Parsed:
     intent: str  # size | cost | price | inference | checkpoint | faq | wallet | help | smalltalk | export | unknown
@@ -92,6 +114,7 @@ class Parsed:
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
     words: str = ""  # the normalized words, for the fingerprint of a question without fields
     cards: list[str] = field(default_factory=list)  # every card named, in order ("A800 和 A100 各多少")
+    run: Run | None = None  # a measured run with no model: how its hours were worked out, for the reply
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -209,6 +232,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     provider = find_provider(norm)
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(_blank(norm, spans))
+    trial = f.measured_run(rest)  # "50 步用了 100 秒": read first, so its steps and seconds are no count nor length
+    if trial is not None:
+        rest = _blank(rest, [(trial.start, trial.end)])
 
     req: dict[str, object] = {}
     rental = Rental(provider=provider.ident if provider else None)
@@ -267,13 +293,17 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)
 
-    step = f.step_seconds(rest)
+    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
     steps = f.total_steps(rest)
+    run: Run | None = None
     if step and not steps and req.get("samples") and "model" not in req and "params_b" not in req:
         # seed 002: steps = ceil(samples × epochs / (micro-batch × accumulation × GPUs)); no model is
         # needed to price a measured run, only to check its memory
         per_step = _num(req.get("micro_batch")) * _num(req.get("grad_accum")) * _num(req.get("num_gpus"))
         steps = math.ceil(_num(req["samples"]) * _num(req.get("epochs")) / per_step)
+        run = Run(int(_num(req["samples"])), _num(req.get("epochs")), int(_num(req.get("micro_batch"))),
+                  int(_num(req.get("grad_accum"))), int(_num(req.get("num_gpus"))), steps, step,
+                  trial.steps if trial else None, trial.seconds if trial else None, f.side_minutes(rest))
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + f.side_minutes(rest) / 60  # + download and upload minutes
     elif step:
@@ -323,7 +353,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
-                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards)
+                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
+                  run=run if request.hours and not (request.model or request.params_b) else None)
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -457,6 +488,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         if _wants_cost(req, rental, norm):
             return Classified("cost", hits)
         return Classified("size", hits)
+    if not sized and (bool(rental.gpu) or card is not None) and req.hours and req.samples:
+        return Classified("price", hits)  # a measured run with no model: its hours priced on the card
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
         rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
