@@ -196,6 +196,17 @@ class Core:
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
+        if parsed.asks.deadline is not None and parsed.intent == "price" and (rented_for or q.hours):
+            # "下周五前要交付，训练 2 天能跑完 … 怎么租最省": the rental for that span, and whether it ends in time
+            reply = self.intents["price"](ctx, parsed, text)
+            span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0)
+            left = (parsed.asks.deadline - self.conversations.clock.now()).total_seconds() / 3600
+            key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
+            note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")
+            lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
+                         buttons=reply.buttons)
+            reply.also = []
+            return lead
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
             return self._deadline_without_data(ctx, parsed, text, rented_for or q.hours or q.days)

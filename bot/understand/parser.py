@@ -169,6 +169,7 @@ MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|�
 PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
 SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
+CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 
 
@@ -336,6 +337,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
+    if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
+            asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm)):
+        # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
+        # model is not needed: the cheapest rental covering it, checked against the deadline
+        c = Classified("price", c.hits)
     if asks.table and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
