@@ -338,13 +338,17 @@ def _years(value: float) -> float:
     return value * 365 if value == int(value) else value * 12 * 30
 
 
-def _lengths(text: str) -> list[tuple[int, int, float, float]]:
-    """Every length of time stated, left to right and without overlaps: (start, end, days, hours)."""
-    found: list[tuple[int, int, float, float]] = []
+Length = tuple[int, int, float, float, bool]  # start, end, days, hours, whether it may be added to another
 
-    def add(m: re.Match[str], days: float, hours: float) -> None:
-        if not any(s < m.end() and m.start() < e for s, e, _, _ in found):
-            found.append((m.start(), m.end(), days, hours))
+
+def _lengths(text: str) -> list[Length]:
+    """Every length of time stated, left to right and without overlaps. A rate ("/月", "每月",
+    "月租", "per month", "weekly") is a length too, but never one to add to another."""
+    found: list[Length] = []
+
+    def add(m: re.Match[str], days: float, hours: float, addable: bool = True) -> None:
+        if not any(s < m.end() and m.start() < e for s, e, *_ in found):
+            found.append((m.start(), m.end(), days, hours, addable))
 
     for m in HOURS_MINUTES.finditer(text):
         add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60)
@@ -365,16 +369,17 @@ def _lengths(text: str) -> list[tuple[int, int, float, float]]:
         for m in pattern.finditer(text):
             add(m, float(m.group(1)) * factor, 0.0)
     for m in A_PERIOD.finditer(text):
-        add(m, float(PERIOD_DAYS[next(g for g in m.groups() if g)]), 0.0)
+        rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5))
+        add(m, float(PERIOD_DAYS[next(g for g in m.groups() if g)]), 0.0, addable=not rate)
     return sorted(found)
 
 
-def _joined(text: str, lengths: list[tuple[int, int, float, float]]) -> list[tuple[int, int, float, float]]:
+def _joined(text: str, lengths: list[Length]) -> list[Length]:
     """The first length and those joined to it by "加 / 再 / plus / and / +" (a total asked for)."""
     run = lengths[:1]
     for nxt in lengths[1:]:
         gap = text[run[-1][1]:nxt[0]]
-        if len(gap) > MAX_JOIN_GAP or not JOIN.match(gap):
+        if len(gap) > MAX_JOIN_GAP or not JOIN.match(gap) or not (run[-1][4] and nxt[4]):
             break
         run.append(nxt)
     return run
@@ -401,11 +406,11 @@ def duration(text: str) -> tuple[float | None, float | None]:
         return (days, None) if not hours else (None, days * 24 + hours)
     order = (HOURS_MINUTES, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
     for pattern in order:
-        for start, end, days, hours in lengths:
+        for start, end, days, hours, _ in lengths:
             m = pattern.match(text, start)
             if m is not None and m.end() == end:
                 return (None, hours) if hours else (days, None)
-    start, _, days, hours = lengths[0]
+    _, _, days, hours, _ = lengths[0]
     return (None, hours) if hours else (days, None)
 
 
