@@ -10,10 +10,10 @@ from typing import Any, cast
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
 from bot.views.planning import budget_price_verdict
-from bot.text.i18n import t
 from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply, runway_text
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -124,11 +124,11 @@ def _num(value: float, digits: int = 2) -> str:
 def run_note(run: Run, lang: str) -> Reply:
     """Seed 002's method spelled out with the message's own figures: total steps, seconds per step
     (the trial's time over its steps), training minutes and hours."""
-    common = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
+    common: dict[str, Any] = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
               "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds, 3),
               "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
     if run.trial_steps and run.trial_seconds:
-        message = t("price.run_trial", lang, **common, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds))
+        message = t("price.run_trial", lang, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds), **common)
     else:
         message = t("price.run_step", lang, **common)
     if run.side_minutes:

@@ -328,8 +328,9 @@ MINUTES = lazy(_N + r"[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
 A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
-JOIN = lazy(r"^\s*(?:再\s*加上?|再\s*续|加上?|另\s*加|外\s*加|又|再|plus|and(?:\s+another)?|\+|&)\s*$", re.ASCII)
-MAX_JOIN_GAP = 12  # characters between two lengths joined into one: "，再加" / "and another"
+JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又)\s*$"
+            r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$")
+MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后再加" / " and then another "
 
 
 def _years(value: float) -> float:

@@ -59,8 +59,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
         # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
-        # "5k 够不够", "2k 能租几周", "1万能撑几个月": a scaled amount asked what it buys
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|能租|能撑|可以租|能用|租得了))", re.ASCII),
+        # "5k 够不够", "2k 能租几周", "1万能撑几个月", "is 2k enough": a scaled amount asked what it buys
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|能租|能撑|可以租|能用|租得了|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
         # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
         re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"
                    r"(?=.{0,60}?(?:how\s+long|how\s+many\s+(?:weeks|months|days|hours)|enough|afford|\blast))", re.ASCII),
@@ -92,7 +92,7 @@ def find_money(norm: str) -> list[MoneyWord]:
             currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
                                     or after_word.search(norm[m.end():m.end() + 6]))
-            found.append(MoneyWord(start, end, read.value, currency, budget, loose=bool(cur_word) and cur_word.startswith("块")))
+            found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
             taken.append((start, end))
     return sorted(found, key=lambda w: w.start)
 

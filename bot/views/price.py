@@ -168,7 +168,7 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
         mine = [r for r in rows if r["provider"] == name]
         if len(mine) > 1:
             totals.append({"provider": name, "currency": mine[0]["currency"],
-                           "total": sum((Decimal(r["total"]) for r in mine), Decimal(0))})
+                           "total": sum((Decimal(str(r["total"])) for r in mine), Decimal(0))})
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals})
 
 
