@@ -40,7 +40,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return _runway_first(ctx, reply, data, budget, per)
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
-        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
+        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider)
     if not q.gpu and r.provider:
         return provider_price_list(r.provider, ctx.lang)
     if not q.gpu:

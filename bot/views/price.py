@@ -153,15 +153,19 @@ def _converted(q: Quote, display: str) -> dict[str, Any] | None:
     return {"low": low, "high": high, "currency": display}
 
 
-def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str) -> Reply:
-    """Storage (or another add-on) priced on its own at each provider that sells it."""
+def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str,
+                 first: str | None = None) -> Reply:
+    """Storage (or another add-on) priced on its own at each provider that sells it; the provider
+    named first, or said not to sell it ("cloudgpu 加 CPU": only 一万网络 sells one)."""
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
+    priced = sorted(add_on_prices(add_ons, duration), key=lambda a: a.provider.id != first)
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
              "unit": _plain(a.unit_price),  # ₮0.015: a unit price keeps its listed digits, ¥400 never ¥4E+2
              "per_gb": a.unit == "gb_month",
              "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
              "symbol": currency(a.provider.currency).symbol}
-            for a in add_on_prices(add_ons, duration)]
+            for a in priced]
+    not_sold = provider(first).name if first and priced and not any(a.provider.id == first for a in priced) else None
     # several items at one provider ("2TB 存储卷 + 1TB 对象存储"): their sum, in that provider's currency
     totals = []
     for name in dict.fromkeys(r["provider"] for r in rows):
@@ -169,7 +173,7 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
         if len(mine) > 1:
             totals.append({"provider": name, "currency": mine[0]["currency"],
                            "total": sum((Decimal(str(r["total"])) for r in mine), Decimal(0))})
-    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals})
+    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals, "not_sold": not_sold})
 
 
 def provider_price_list(provider_id: str, lang: str) -> Reply:
