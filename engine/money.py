@@ -55,6 +55,9 @@ class TooPrecise(InvalidRequest):
         self.digits = digits
 
 
+SUB_MINOR_DIGITS = 4  # a price under one cent (a minute of a cheap card) shown to four decimals
+
+
 @dataclass(frozen=True, slots=True)
 class Money:
     """`amount` of `currency` (a catalog id: USD, USDT, CNY). Construct with `Money.of` or
@@ -176,6 +179,8 @@ class Money:
         from babel.numbers import format_decimal  # imported on first display: `kasuan size --json` never needs it
 
         digits = self.digits if exact or self.amount != self.amount.to_integral_value() else 0
+        if not exact and 0 < abs(self.amount) < Decimal(1).scaleb(-self.digits):
+            digits = SUB_MINOR_DIGITS  # one minute of a $0.21/h card is $0.0035, never "$0"
         value = abs(self.amount).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
         number = format_decimal(value, format=_number_pattern(digits), locale=_locale(lang))
         sign = "-" if self.amount < 0 and value != 0 else ""

@@ -41,6 +41,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider)
+    if not q.gpu and parsed.run is not None:  # "1 万条样本 … 每步 1.2 秒，要训多久": the time, and what a price needs
+        note = run_note(parsed.run, ctx.lang)
+        note.data["message"] = f"{note.data['message']}\n{t('price.run_no_card', ctx.lang)}"
+        return note
     if not q.gpu and parsed.asks.runway and parsed.asks.budget is not None:
         amount, cur = parsed.asks.budget  # "我有 500U 够租多久": which card? with the money named back
         budget = _budget(ctx, amount, cur, parsed.asks.budget_loose, r.provider).money

@@ -185,9 +185,14 @@ class Core:
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
             verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang)
-            if verdict is not None:
-                reply.also.append(verdict)
-            return reply
+            if verdict is None:
+                return reply
+            # the verdict answers the question asked ("够吗", "有戏吗"), so it leads; the setup follows
+            verdict.also = [reply, *reply.also]
+            verdict.turn, verdict.buttons, verdict.source = reply.turn, reply.buttons, reply.source
+            verdict.image, verdict.chart, verdict.chart_caption = reply.image, reply.chart, reply.chart_caption
+            reply.also, reply.image, reply.chart = [], None, None
+            return verdict
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back

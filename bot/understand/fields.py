@@ -150,7 +150,7 @@ def seq_len(text: str) -> int | None:
 
 MICRO_BATCH = lazy(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)\s*[:=]?\s*(\d+)", re.ASCII)
-GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
+GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
 
 
 def micro_batch(text: str) -> int | None:

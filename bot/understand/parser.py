@@ -244,7 +244,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     gpu_count = None
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
-        gpu_count = f.count_near(_blank(norm, [(m.start, m.end) for m in models], "|"), gpus[0].start, gpus[0].end)
+        # neither a model's digits nor an amount's are a count: "$50，3090" is fifty dollars and one card
+        taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]))]
+        gpu_count = f.count_near(_blank(norm, taken, "|"), gpus[0].start, gpus[0].end)
 
     avg = f.avg_len(rest)
     if avg:
@@ -499,8 +501,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         if _wants_cost(req, rental, norm):
             return Classified("cost", hits)
         return Classified("size", hits)
-    if not sized and (bool(rental.gpu) or card is not None) and req.hours and req.samples:
-        return Classified("price", hits)  # a measured run with no model: its hours priced on the card
+    if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
+        # a measured run with no model: its hours priced on the card, or (no card) the time alone
+        return Classified("price", hits)
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
         rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))

@@ -10,7 +10,7 @@ words to templates/price.j2 and catalogs/strings_reply.yaml.
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, cast
 
@@ -39,8 +39,12 @@ def _amount(q: Quote) -> dict[str, Any]:
 
 
 def _shown(amount: Decimal, currency_id: str) -> Decimal:
-    """An amount as the reply prints it (Money.rounded), so a band whose ends round alike is one price."""
-    return Money(amount, currency_id).rounded().amount
+    """An amount as the reply prints it (Money.rounded), so a band whose ends round alike is one price;
+    an amount under one cent keeps four decimals (Money.format shows it so)."""
+    money = Money(amount, currency_id)
+    if 0 < amount < Decimal(1).scaleb(-money.digits):
+        return amount.quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
+    return money.rounded().amount
 
 
 def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
@@ -116,7 +120,9 @@ def _family(gpu: str) -> str:
 
 
 def _days(d: timedelta) -> float:
-    return round(d.total_seconds() / 86400, 2)
+    """The rental in days, kept above zero for any length: "跑 1 分钟" is a price for one minute,
+    never the per-unit listing that a zero would select."""
+    return max(round(d.total_seconds() / 86400, 2), 0.01) if d.total_seconds() > 0 else 0.0
 
 
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
