@@ -284,3 +284,59 @@ def test_a_rental_naming_its_form_factor_keeps_it() -> None:
     me = ChatUser()
     me.say("rent an a100 80gb sxm at gpuli for one week")
     assert "SXM" in me.lines[0] and "₮319" in me.text and "PCIe" not in me.text
+
+
+# ---------------------------------------------------------------- more money and time, read by context
+
+
+@FEW
+@given(k=st.integers(1, 9), lead=st.sampled_from(["手上就", "手头只有", "账上还有", "经费就"]))
+def test_money_held_is_a_budget_and_its_verdict_leads(k: int, lead: str) -> None:
+    me = ChatUser()
+    me.say(f"{lead}{k}w，32b 全参想租一个月，能行吗")
+    first = me.lines[0]
+    assert f"{k * 10_000:,}" in first and "不够" in first  # the cheapest 32B full month is ₮14,432 and up, ≈ ¥100k
+
+
+@pytest.mark.parametrize(("text", "budget"), [("cloudgpu 预算 $50，3090 能租多久", "$50"), ("¥80，a6000 cloudgpu 够跑多久", "¥80")])
+def test_an_amount_beside_a_card_is_not_its_count(text: str, budget: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert budget in me.lines[0] and "1×" in me.text
+
+
+@pytest.mark.parametrize(("text", "shown"), [("cloudgpu 3090 跑 1 分钟多少钱", "$0.0035"), ("how much is one minute of a 4090 on cloudgpu", "$0.0055")])
+def test_a_price_under_a_cent_is_shown(text: str, shown: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert shown in me.lines[1]  # $0.21/h ÷ 60 and $0.33/h ÷ 60, never "$0"
+
+
+@pytest.mark.parametrize("text", ["我有 800U 够租多久", "手上 3k 块能租多长时间"])
+def test_a_runway_without_a_card_names_the_money_and_asks_the_card(text: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert ("800" in me.text or "3,000" in me.text) and ("卡型" in me.text or "card" in me.text)
+
+
+@pytest.mark.parametrize("text", ["数据 6000 条，2 个 epoch，batch 4，梯度累积 2，单卡，每步 1.5 秒，训完要多久",
+                                  "6000 samples, 2 epochs, batch 4, grad accum 2, one gpu, 1.5 s per step: how long?"])
+def test_a_timed_run_without_a_card_answers_the_time(text: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    # ⌈6000 × 2 ÷ (4 × 2 × 1)⌉ = 1,500 steps × 1.5 s = 37.5 min
+    assert "1,500" in me.text and "37.5" in me.text
+    assert not any(a in me.text for a in ASK_MODEL)
+
+
+@pytest.mark.parametrize(("first", "then", "ok"), [
+    ("cloudgpu 4090 跑 40 小时多少钱", "下周一前能跑完吗", True),
+    ("price of a 4090 at cloudgpu for 100 hours", "can it finish by tomorrow?", False),
+])
+def test_a_deadline_after_a_price_checks_its_length(first: str, then: str, ok: bool) -> None:
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    head = me.lines[0]
+    assert head.startswith("⏰")
+    assert (("来得及" in head or "makes it" in head) if ok else ("来不及" in head or "won't make it" in head))

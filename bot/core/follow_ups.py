@@ -101,6 +101,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if asks.deadline is not None and last.data.get("hours") and runway is None and not parsed.request.gpu:
+            # "…跑 36h 多少钱" then "周五前能训完吗": that rental's length against the deadline
+            return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
         if currency is None and runway is None:
             return None
         data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}

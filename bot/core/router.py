@@ -201,10 +201,12 @@ class Core:
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
-        if parsed.asks.deadline is not None and parsed.intent == "price" and (rented_for or q.hours):
-            # "下周五前要交付，训练 2 天能跑完 … 怎么租最省": the rental for that span, and whether it ends in time
+        followed = float(parsed.follow.get("hours") or 0) if parsed.follow is not None else 0.0
+        if parsed.asks.deadline is not None and parsed.intent == "price" and (rented_for or q.hours or followed):
+            # "下周五前要交付，训练 2 天能跑完 … 怎么租最省" (or "周五前能训完吗" after "跑 36h 多少钱"): the
+            # rental for that span, and whether it ends in time
             reply = self.intents["price"](ctx, parsed, text)
-            span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0)
+            span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
             left = (parsed.asks.deadline - self.conversations.clock.now()).total_seconds() / 3600
             key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
             note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")

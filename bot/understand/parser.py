@@ -337,8 +337,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "¥3000 够租多久 a100", "50刀 cloudgpu 4090 能跑几个小时": the price, divided into the money
         c = Classified("price", c.hits)
         asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
-    elif asks.runway and money_words and not request.gpu and card is None and not sized and (
-            c.intent == "unknown" or (c.intent == "faq" and not c.confident)):
+    elif asks.runway and money_words and not request.gpu and card is None and not sized and c.intent in ("unknown", "faq"):
         # "我有 500U 够租多久": a runway whose card is not named yet, the money kept and named back
         c = Classified("price", c.hits)
         asks = replace(asks, budget=asks.budget or (money_words[0].value, money_words[0].currency))
