@@ -55,6 +55,16 @@ def test_en_lengths_joined_are_added(a: int, b: int, units: tuple[tuple[str, int
     assert p.rental.duration_days == a * d1 + b * d2
 
 
+@FEW
+@given(a=st.integers(1, 4), b=st.integers(1, 4), units=st.sampled_from([(("年", 365), ("个月", 30)), (("个月", 30), ("周", 7)),
+                                                                         (("周", 7), ("天", 1)), (("个月", 30), ("天", 1))]),
+       glue=st.sampled_from(["", "零", " "]))
+def test_a_compound_length_reads_as_its_sum(a: int, b: int, units: tuple[tuple[str, int], tuple[str, int]], glue: str) -> None:
+    """"1年3个月", "一个月零一周", "2周 3天": a larger unit then a smaller one, written together, is one length."""
+    (u1, d1), (u2, d2) = units
+    assert f.duration(normalize(f"4090 租{ZH_NUMERALS[a]}{u1}{glue}{ZH_NUMERALS[b]}{u2}"))[0] == a * d1 + b * d2
+
+
 @pytest.mark.parametrize(("text", "days"), [
     ("gpuli 8 卡 h100 租半年多少钱", 180), ("8 h100s at gpuli for half a year, price?", 180),
     ("h100 on gpuli for 0.5 year", 180), ("租 1.5 个月 4090 多少", 45), ("4090 租一个半月要多少", 45),
@@ -296,6 +306,14 @@ def test_money_held_is_a_budget_and_its_verdict_leads(k: int, lead: str) -> None
     me.say(f"{lead}{k}w，32b 全参想租一个月，能行吗")
     first = me.lines[0]
     assert f"{k * 10_000:,}" in first and "不够" in first  # the cheapest 32B full month is ₮14,432 and up, ≈ ¥100k
+
+
+@pytest.mark.parametrize(("text", "months"), [("组长批了 6000，gpuli 的 h200 按月能租几个月", "2 个月"),
+                                             ("给了 1200，gpuli 4090 包月能租几个月", "3 个月")])
+def test_money_granted_is_a_budget(text: str, months: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert months in me.lines[1]  # ₮6,000 ÷ ₮2,599 and ₮1,200 ÷ ₮369, whole months
 
 
 @pytest.mark.parametrize(("text", "budget"), [("cloudgpu 预算 $50，3090 能租多久", "$50"), ("¥80，a6000 cloudgpu 够跑多久", "¥80")])

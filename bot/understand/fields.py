@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from bot.understand import amount
 from bot.understand.lazy import lazy
@@ -311,7 +312,7 @@ def params_b(text: str) -> float | None:
 # a number is never read from inside another one: "0.5 year" is half a year, not five years
 _N = r"(?<![\d.])(\d+(?:\.\d+)?)"
 DAYS = lazy(_N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
-WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
+WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
 MONTHS = lazy(_N + r"\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
 QUARTERS = lazy(_N + r"\s*(?:个\s*)?(?:季度|quarters?)(?![a-z])", re.ASCII)
 YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
@@ -328,7 +329,7 @@ MINUTES = lazy(_N + r"[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
 A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
-JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又)\s*$"
+JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$"
             r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$")
 MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后再加" / " and then another "
 
@@ -339,48 +340,66 @@ def _years(value: float) -> float:
     return value * 365 if value == int(value) else value * 12 * 30
 
 
-Length = tuple[int, int, float, float, bool]  # start, end, days, hours, whether it may be added to another
+class Length(NamedTuple):
+    """One length of time stated: where, how long, and whether it may be added to another (a rate
+    such as "/月", "每月", "月租", "per month", "weekly" is a length, never one to add up)."""
+
+    start: int
+    end: int
+    days: float
+    hours: float
+    addable: bool
+    unit_hours: float  # the size of its unit ("3个月": 720), so "1个月1周" reads largest unit first
 
 
 def _lengths(text: str) -> list[Length]:
-    """Every length of time stated, left to right and without overlaps. A rate ("/月", "每月",
-    "月租", "per month", "weekly") is a length too, but never one to add to another."""
+    """Every length of time stated, left to right and without overlaps."""
     found: list[Length] = []
 
-    def add(m: re.Match[str], days: float, hours: float, addable: bool = True) -> None:
-        if not any(s < m.end() and m.start() < e for s, e, *_ in found):
-            found.append((m.start(), m.end(), days, hours, addable))
+    def add(m: re.Match[str], days: float, hours: float, unit_hours: float, addable: bool = True) -> None:
+        if not any(x.start < m.end() and m.start() < x.end for x in found):
+            found.append(Length(m.start(), m.end(), days, hours, addable, unit_hours))
 
     for m in HOURS_MINUTES.finditer(text):
-        add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60)
+        add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60, 1.0)
     for m in AND_A_HALF.finditer(text):
         value, unit = float(m.group(1) or m.group(3)) + 0.5, m.group(2) or m.group(4)
-        add(m, *((0.0, value) if unit in ("小时", "钟头") else (value * UNIT_DAYS[unit], 0.0)))
+        if unit in ("小时", "钟头"):
+            add(m, 0.0, value, 1.0)
+        else:
+            add(m, value * UNIT_DAYS[unit], 0.0, UNIT_DAYS[unit] * 24)
     for m in HALF.finditer(text):
         unit = m.group(1)
-        add(m, *((0.0, 0.5) if unit in ("小时", "钟头") else (HALF_DAYS[unit], 0.0)))
+        if unit in ("小时", "钟头"):
+            add(m, 0.0, 0.5, 1.0)
+        else:
+            add(m, HALF_DAYS[unit], 0.0, HALF_DAYS[unit] * 48)
     for m in HOURS.finditer(text):
-        add(m, 0.0, float(m.group(1)))
+        add(m, 0.0, float(m.group(1)), 1.0)
     for m in MINUTES.finditer(text):
         if not re.search(r"每步|/\s*step|per\s+step|下载|上传|download|upload|boot|开机", text[max(0, m.start() - 8):m.end() + 8]):
-            add(m, 0.0, float(m.group(1)) / 60)
+            add(m, 0.0, float(m.group(1)) / 60, 1 / 60)
     for m in YEARS.finditer(text):
-        add(m, _years(float(m.group(1))), 0.0)
+        add(m, _years(float(m.group(1))), 0.0, 365 * 24)
     for pattern, factor in ((QUARTERS, 90), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
         for m in pattern.finditer(text):
-            add(m, float(m.group(1)) * factor, 0.0)
+            add(m, float(m.group(1)) * factor, 0.0, factor * 24)
     for m in A_PERIOD.finditer(text):
         rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5))
-        add(m, float(PERIOD_DAYS[next(g for g in m.groups() if g)]), 0.0, addable=not rate)
+        days = float(PERIOD_DAYS[next(g for g in m.groups() if g)])
+        add(m, days, 0.0, days * 24, addable=not rate)
     return sorted(found)
 
 
 def _joined(text: str, lengths: list[Length]) -> list[Length]:
-    """The first length and those joined to it by "加 / 再 / plus / and / +" (a total asked for)."""
+    """The first length and those joined to it: by "加 / 再 / 零 / plus / and / +" (a total asked
+    for), or written straight after it in a smaller unit ("1年3个月", "2周3天", "1 month 2 weeks")."""
     run = lengths[:1]
     for nxt in lengths[1:]:
-        gap = text[run[-1][1]:nxt[0]]
-        if len(gap) > MAX_JOIN_GAP or not JOIN.match(gap) or not (run[-1][4] and nxt[4]):
+        last = run[-1]
+        gap = text[last.end:nxt.start]
+        compound = not gap.strip() and nxt.unit_hours < last.unit_hours
+        if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
             break
         run.append(nxt)
     return run
@@ -403,16 +422,16 @@ def duration(text: str) -> tuple[float | None, float | None]:
         return None, None
     run = _joined(text, lengths)
     if len(run) > 1:
-        days, hours = sum(r[2] for r in run), sum(r[3] for r in run)
+        days, hours = sum(r.days for r in run), sum(r.hours for r in run)
         return (days, None) if not hours else (None, days * 24 + hours)
     order = (HOURS_MINUTES, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
     for pattern in order:
-        for start, end, days, hours, _ in lengths:
-            m = pattern.match(text, start)
-            if m is not None and m.end() == end:
-                return (None, hours) if hours else (days, None)
-    _, _, days, hours, _ = lengths[0]
-    return (None, hours) if hours else (days, None)
+        for x in lengths:
+            m = pattern.match(text, x.start)
+            if m is not None and m.end() == x.end:
+                return (None, x.hours) if x.hours else (x.days, None)
+    first = lengths[0]
+    return (None, first.hours) if first.hours else (first.days, None)
 
 
 CURRENCY_WORDS = {

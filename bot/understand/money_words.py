@@ -27,7 +27,7 @@ CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|�
 NUM = r"\d[\d,]*(?:\.\d+)?"
 SCALE = r"(?:k|w|万|千)"
 BUDGET_BEFORE = (r"(?:预算(?:是|为|在|有|只有)?|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过|budget(?:\s+(?:of|is))?"
-                 r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?"
+                 r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
 BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
 # A unit of time, a count or a size after the number: not money, whatever came before.
