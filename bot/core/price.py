@@ -47,8 +47,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return note
     if not q.gpu and parsed.asks.runway and parsed.asks.budget is not None:
         amount, cur = parsed.asks.budget  # "我有 500U 够租多久": which card? with the money named back
-        budget = _budget(ctx, amount, cur, parsed.asks.budget_loose, r.provider).money
-        return Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=budget.format(ctx.lang))})
+        money = _budget(ctx, amount, cur, parsed.asks.budget_loose, r.provider).money
+        return Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=money.format(ctx.lang))})
     if not q.gpu and r.provider:
         return provider_price_list(r.provider, ctx.lang)
     if not q.gpu:
