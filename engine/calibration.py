@@ -43,7 +43,7 @@ class Band(Strict):
     cases: int = Field(ge=1)
     publishers: int = Field(ge=1)
     low: float = Field(gt=0)  # measured / predicted at the low quantile (after the floor)
-    high: float = Field(gt=0)  # ... at the high quantile
+    high: float = Field(gt=0)  # ... at the high quantile, times the cross-conformal widening
 
 
 class Calibration(Strict):
