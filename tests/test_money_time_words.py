@@ -65,6 +65,12 @@ def test_a_compound_length_reads_as_its_sum(a: int, b: int, units: tuple[tuple[s
     assert f.duration(normalize(f"4090 租{ZH_NUMERALS[a]}{u1}{glue}{ZH_NUMERALS[b]}{u2}"))[0] == a * d1 + b * d2
 
 
+@pytest.mark.parametrize("text", ["4090 开满一个月 720 小时多少", "a100 连跑一个月（30天）多少钱", "租 1 周（7 天）", "a year (365 days) of a 4090"])
+def test_a_length_restated_in_a_smaller_unit_is_not_added(text: str) -> None:
+    days, hours = f.duration(normalize(text))
+    assert (days or 0) * 24 + (hours or 0) in (720, 168, 365 * 24)
+
+
 @pytest.mark.parametrize(("text", "days"), [
     ("gpuli 8 卡 h100 租半年多少钱", 180), ("8 h100s at gpuli for half a year, price?", 180),
     ("h100 on gpuli for 0.5 year", 180), ("租 1.5 个月 4090 多少", 45), ("4090 租一个半月要多少", 45),

@@ -398,7 +398,8 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
     for nxt in lengths[1:]:
         last = run[-1]
         gap = text[last.end:nxt.start]
-        compound = not gap.strip() and nxt.unit_hours < last.unit_hours
+        # "1年3个月" adds; "一个月（30天）", "一个月 720 小时" restate the month: the smaller part is less than one larger unit
+        compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours
         if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
             break
         run.append(nxt)
