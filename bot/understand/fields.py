@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -485,46 +484,6 @@ def upper_bounds(text: str) -> str:
 STEP_TIME = lazy(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
                        r"|step\s*time\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*s", re.ASCII)
 STEPS = lazy(r"(?:总共|一共|共)?\s*(\d+(?:\.\d+)?)\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
-
-
-# a trial run: "试跑 50 步用了 100 秒", "50 warmup steps took 150 s", "跑 20 步花了 1 分钟", "150s for 50 steps"
-_TIME = r"(\d+(?:\.\d+)?)\s*(秒钟?|s|secs?|seconds?|分钟|分|mins?|minutes?)(?![a-z])"
-MEASURED = lazy(
-    r"(?<![\d.])(\d+)\s*(?:个\s*)?(?:warm-?up\s+|预热\s*|试跑\s*)?(?:步|steps?|iters?|iterations?)\s*"
-    r"(?:\(?warm-?up\)?\s*)?(?:一共|总共|共)?\s*(?:用了|花了|耗时|用时|跑了|需要|要|took|take|takes|in|=|:)?\s*(?:约|大概|about|around|~)?\s*"
-    + _TIME + r"(?!\s*(?:/|每|per)\s*(?:步|steps?))|" + _TIME + r"\s*(?:跑了|for|跑)\s*(\d+)\s*(?:个\s*)?(?:warm-?up\s+)?(?:步|steps?|iters?)",
-    re.ASCII)
-
-
-@dataclass(frozen=True)
-class Measured:
-    """A trial run as stated: `steps` optimizer steps in `seconds` (seed 002: measure ~50 steps
-    after warm-up, then seconds per step = their time ÷ their count)."""
-
-    start: int
-    end: int
-    steps: int
-    seconds: float
-
-    @property
-    def step_seconds(self) -> float:
-        return self.seconds / self.steps
-
-
-def measured_run(text: str) -> Measured | None:
-    """"50 步用了 100 秒" -> 50 steps in 100 s (2 s a step); None when no trial run is stated."""
-    m = MEASURED.search(text)
-    if m is None:
-        return None
-    if m.group(1):
-        steps, value, unit = m.group(1), m.group(2), m.group(3)
-    else:
-        value, unit, steps = m.group(4), m.group(5), m.group(6)
-    count = int(steps)
-    seconds = float(value) * (60 if unit.startswith(("分", "min")) else 1)
-    if count <= 0 or seconds <= 0:
-        return None
-    return Measured(m.start(), m.end(), count, seconds)
 
 
 def step_seconds(text: str) -> float | None:

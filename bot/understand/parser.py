@@ -7,7 +7,6 @@ mistaken for other numbers (average length, samples, tokens); then everything el
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
+from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
 from engine.request import TrainingRequest
 
@@ -67,28 +67,6 @@ class Inference:
 
     concurrency: int | None = None
     precision: str | None = None
-
-
-@dataclass(frozen=True)
-class Run:
-    """A training run timed from a trial, with no model needed (seed 002): total steps =
-    ⌈samples × epochs ÷ (batch × accumulation × GPUs)⌉, seconds per step = trial time ÷ trial
-    steps, training time = steps × seconds per step (+ download and upload minutes)."""
-
-    samples: int
-    epochs: float
-    micro_batch: int
-    grad_accum: int
-    num_gpus: int
-    steps: int
-    step_seconds: float
-    trial_steps: int | None
-    trial_seconds: float | None
-    side_minutes: float
-
-    @property
-    def train_minutes(self) -> float:
-        return self.steps * self.step_seconds / 60
 
 
 @dataclass
@@ -233,7 +211,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     provider = find_provider(norm)
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(_blank(norm, spans))
-    trial = f.measured_run(rest)  # "50 步用了 100 秒": read first, so its steps and seconds are no count nor length
+    trial = measured_run(rest)  # "50 步用了 100 秒": read first, so its steps and seconds are no count nor length
     if trial is not None:
         rest = _blank(rest, [(trial.start, trial.end)])
 
@@ -300,13 +278,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     steps = f.total_steps(rest)
     run: Run | None = None
     if step and not steps and req.get("samples") and "model" not in req and "params_b" not in req:
-        # seed 002: steps = ceil(samples × epochs / (micro-batch × accumulation × GPUs)); no model is
-        # needed to price a measured run, only to check its memory
-        per_step = _num(req.get("micro_batch")) * _num(req.get("grad_accum")) * _num(req.get("num_gpus"))
-        steps = math.ceil(_num(req["samples"]) * _num(req.get("epochs")) / per_step)
-        run = Run(int(_num(req["samples"])), _num(req.get("epochs")), int(_num(req.get("micro_batch"))),
-                  int(_num(req.get("grad_accum"))), int(_num(req.get("num_gpus"))), steps, step,
-                  trial.steps if trial else None, trial.seconds if trial else None, f.side_minutes(rest))
+        # no model is needed to price a measured run, only to check its memory
+        run = timed_run(req, step, trial, f.side_minutes(rest))
+        steps = run.steps
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + f.side_minutes(rest) / 60  # + download and upload minutes
     elif step:
@@ -378,11 +352,6 @@ def parse_cost(text: str) -> TrainingRequest:
     found = {"provider": rental.provider, "days": rental.duration_days, "hours": rental.duration_hours}
     extra = {k: v for k, v in found.items() if v is not None and getattr(parsed.request, k) is None}
     return parsed.request.model_copy(update=extra) if extra else parsed.request
-
-
-def _num(value: object) -> float:
-    """A stated count or 1 when unstated (or not a number)."""
-    return float(value) if isinstance(value, int | float) and value else 1.0
 
 
 def _valid(key: str, value: object) -> bool:
