@@ -364,3 +364,17 @@ def test_a_deadline_after_a_price_checks_its_length(first: str, then: str, ok: b
     head = me.lines[0]
     assert head.startswith("⏰")
     assert (("来得及" in head or "makes it" in head) if ok else ("来不及" in head or "won't make it" in head))
+
+
+@pytest.mark.parametrize(("text", "verdict"), [
+    ("预算 5000 块，周五前要出结果，8b lora，一万网络租啥？多少钱", "够"),
+    ("budget $200, need it by friday, 7b qlora on cloudgpu. cost?", "enough"),
+])
+def test_budget_and_deadline_without_data_price_the_time_left(text: str, verdict: str) -> None:
+    """The bare "多少钱" clause asks the cost of the job the message states; with no dataset the rental
+    runs until the deadline, and the budget's verdict on it leads."""
+    me = ChatUser()
+    me.say(text)
+    first = me.lines[0]
+    assert first.startswith("💵") and verdict in first and ("5,000" in first or "$200" in first)
+    assert "⏱" in me.text  # the cost it judged follows

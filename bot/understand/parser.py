@@ -178,12 +178,23 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     if len(clauses) < 2:
         return []
     parts = [_parse_one(c, now) for c in clauses]
+    if any(_cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
+        return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
     if not all(_stands_alone(p) for p in parts):
         return []
     kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return parts
+
+
+BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
+
+
+def _cost_of_it(clause: str, p: Parsed) -> bool:
+    """A clause that only asks what it costs (or how long): about the job the other clauses state."""
+    q = p.request
+    return len(clause.strip()) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu or p.rental.provider)
 
 
 def _stands_alone(p: Parsed) -> bool:
