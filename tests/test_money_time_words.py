@@ -378,3 +378,14 @@ def test_budget_and_deadline_without_data_price_the_time_left(text: str, verdict
     first = me.lines[0]
     assert first.startswith("💵") and verdict in first and ("5,000" in first or "$200" in first)
     assert "⏱" in me.text  # the cost it judged follows
+
+
+@pytest.mark.parametrize(("text", "line"), [("2k 在 gpuli 能租 a6000 几周", "17 周"), ("how many weeks of a 4090 at gpuli can 3k pay for", "27 × week")])
+def test_a_round_amount_in_a_how_long_question_about_a_card_is_money(text: str, line: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert line in me.text  # ₮2,000 ÷ ₮115 and ₮3,000 ÷ ₮109, whole weeks
+
+
+def test_a_round_length_in_a_how_long_question_stays_a_length() -> None:
+    assert parse("seq 4k 7b lora 4090 跑多久").request.seq_len == 4096

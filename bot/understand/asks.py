@@ -94,6 +94,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
+def asks_how_long(norm: str) -> bool:
+    """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
+    return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
+
+
 def currency_ask(norm: str) -> str | None:
     """The currency a message asks the answer in ("人民币多少", "in CNY", "要多少人民币")."""
     m = _patterns()["currency"].search(norm)

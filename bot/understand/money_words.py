@@ -101,3 +101,19 @@ def find_money(norm: str) -> list[MoneyWord]:
 def budget(norm: str) -> tuple[Decimal, str | None] | None:
     """The first amount the message states as a ceiling, with its currency when stated."""
     return next(((w.value, w.currency) for w in find_money(norm) if w.budget), None)
+
+
+SCALED = re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})(?![a-z\d])", re.ASCII)
+
+
+def scaled_amount(norm: str) -> MoneyWord | None:
+    """"3k 在 cloudgpu 能租 4090 多少个小时": a round amount (k, w, 万, 千) in a message that asks how
+    long a card lasts, where it can be nothing else (no length, count or size word before it); the
+    caller asks this only then."""
+    for m in SCALED.finditer(norm):
+        if NOT_BUDGET_BEFORE.search(norm[max(0, m.start() - 14):m.start()]):
+            continue
+        read = amount.read_number(m.group("num"), m.group("scale"))
+        if isinstance(read, amount.Amount):
+            return MoneyWord(m.start(), m.end(), read.value, None, True)
+    return None

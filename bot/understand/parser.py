@@ -24,7 +24,7 @@ from bot.understand.entities import Match, find_gpus, find_models, find_provider
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
-from bot.understand.money_words import find_money
+from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, timed_run
@@ -252,6 +252,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
     # sequence length; the wallet's amount reader still sees them.
     money_words = find_money(rest)
+    if not money_words and gpus and not models and ask_words.asks_how_long(norm):
+        held = scaled_amount(rest)  # "3k 在 cloudgpu 能租 4090 多少个小时": the round amount is the money
+        money_words = [held] if held is not None else []
     with_money = rest
     rest = _blank(rest, [(w.start, w.end) for w in money_words])
     family = None
