@@ -389,3 +389,11 @@ def test_a_round_amount_in_a_how_long_question_about_a_card_is_money(text: str, 
 
 def test_a_round_length_in_a_how_long_question_stays_a_length() -> None:
     assert parse("seq 4k 7b lora 4090 跑多久").request.seq_len == 4096
+
+
+@pytest.mark.parametrize(("text", "minutes"), [("7b lora 4090 cloudgpu 总共 2000 步 用了 40 分钟 多少钱", 40),
+                                               ("7b lora on a 4090 at cloudgpu: 1000 steps in 30 min, what does it cost", 30)])
+def test_a_whole_run_timed_is_its_length_not_a_trial(text: str, minutes: int) -> None:
+    """With no dataset to scale to (or "总共"), steps and a time are the run itself: priced for that time."""
+    p = parse(text)
+    assert p.rental.duration_hours == pytest.approx(minutes / 60) and p.run is None

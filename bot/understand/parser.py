@@ -222,9 +222,6 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     provider = find_provider(norm)
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(_blank(norm, spans))
-    trial = measured_run(rest)  # "50 步用了 100 秒": read first, so its steps and seconds are no count nor length
-    if trial is not None:
-        rest = _blank(rest, [(trial.start, trial.end)])
 
     req: dict[str, object] = {}
     rental = Rental(provider=provider.ident if provider else None)
@@ -249,6 +246,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if tokens:
         req["tokens"] = tokens
         rest = f.TOKENS.sub(" ", rest, count=1)
+    # "50 步用了 100 秒" with a dataset to scale it to: a trial, read before the counts and lengths so its
+    # steps and seconds are neither; without one ("总共 2000 步用了 40 分钟") it is the run itself
+    trial = measured_run(rest) if samples or tokens else None
+    if trial is not None:
+        rest = _blank(rest, [(trial.start, trial.end)])
     # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
     # sequence length; the wallet's amount reader still sees them.
     money_words = find_money(rest)

@@ -23,6 +23,9 @@ MEASURED = lazy(
     re.ASCII)
 
 
+TOTAL_BEFORE = lazy(r"(?:总共|一共|共|全部|整个|in\s+total|total(?:\s+of)?)\s*$")
+
+
 @dataclass(frozen=True)
 class Measured:
     """A trial run as stated: `steps` optimizer steps in `seconds` (seed 002: measure ~50 steps
@@ -41,8 +44,8 @@ class Measured:
 def measured_run(text: str) -> Measured | None:
     """"50 步用了 100 秒" -> 50 steps in 100 s (2 s a step); None when no trial run is stated."""
     m = MEASURED.search(text)
-    if m is None:
-        return None
+    if m is None or TOTAL_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
+        return None  # "总共 2000 步用了 40 分钟": the whole run, not a trial
     if m.group(1):
         steps, value, unit = m.group(1), m.group(2), m.group(3)
     else:
