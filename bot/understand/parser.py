@@ -177,6 +177,10 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     parts = [_parse_one(c, now) for c in clauses]
     if not all(_stands_alone(p) for p in parts):
         return []
+    sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
+    if sized and any(p.intent == "faq" and p.faq_answers and SIZING_TOPICS.intersection(p.faq_answers[0].entry.topics)
+                     for p in parts):
+        return []  # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question
     kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
