@@ -138,6 +138,20 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     )
 
 
+def pick_at(a: Advice, provider: str) -> Fit | None:
+    """The setup to rent for the job at one provider: the answer's own setup when it rents it, else of
+    every card's fewest-count fit those `provider` rents, fitting before may-fit, no offload first,
+    the fewest cards, then by that provider's hourly price for the whole setup; None when it rents none."""
+    pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None and (f.fits or f.may_fit)]
+    priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider)) is not None]
+    if not priced:
+        return None
+    if a.priced is not None and any(f is a.priced for f, _ in priced):
+        return a.priced  # the provider rents the answer's own setup
+    return min(priced, key=lambda fr: (not fr[0].fits, fr[0].estimate.plan.offload != "none", fr[0].num_gpus,
+                                       fr[1] * fr[0].num_gpus))[0]
+
+
 def seed_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit | None, float, str]:
     """Full fine-tuning with no card named, in a size class seed 000 gives a minimum setup for
     (7B/8B, 14B, 32B, 72B): that setup estimated by our model (with the seed's 8-bit optimizer for
@@ -239,4 +253,4 @@ def other_methods(s: Sizing) -> list[MethodOption]:
     return out
 
 
-__all__ = ["Advice", "MethodOption", "advise", "price_rank", "setup_rate", "verdict_of"]
+__all__ = ["Advice", "MethodOption", "advise", "pick_at", "price_rank", "setup_rate", "verdict_of"]

@@ -9,9 +9,10 @@ from typing import Any
 from bot.charts.figures import attach_chart
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
-from bot.core.price import price_turn
+from bot.core.price import price_turn, variants
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.text.errors import error_message
+from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply
@@ -19,6 +20,7 @@ from bot.views.export import export_reply
 from bot.views.inference import inference_reply
 from bot.views.sizing import sizing_details_reply
 from bot.views.summary import sizing_summary
+from engine.advice import advise, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
 from engine.cost import compare as compare_cost
@@ -104,6 +106,26 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
+
+
+def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
+    """The rental prices of the setup a sizing recommended (the one its price line names), at every
+    provider in their own units, with the job named first: "多少钱" asked of the last answer."""
+    req = TrainingRequest.model_validate(follow["setup_of"])
+    advice = advise(size(with_chat_settings(req, ctx)), req)
+    provider = req.provider or ctx.settings.provider
+    setup = (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
+    if setup is None:  # nothing holds the job: the cost answer says so, and what would
+        return cost_request(ctx, req)
+    data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": None,
+            "display": follow.get("display") or ctx.display_currency, "first": req.provider,
+            "asked_currency": bool(follow.get("asked_currency"))}
+    reply = price_turn(ctx, data, details=False)
+    spec = advice.sizing.resolved
+    who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
+    reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
+    reply.turn = Turn("size", {"request": req.stated()})  # the job stays the subject: "4 张呢", "训多久" change it
+    return reply
 
 
 def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False) -> Reply:

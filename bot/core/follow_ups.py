@@ -72,6 +72,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if "gpu" in stated or "num_gpus" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    if last.data.get("how_many") and "gpu" in stated and "num_gpus" not in stated and not duration:
+        # "How many A100s for 14B full?" then "and on H100?": the same count question on the new card
+        asks = replace(parsed.asks, how_many_gpu=str(stated["gpu"]))
+        return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, asks=asks)
     # "gpuli" alone after a sizing: what that job costs there
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
         set(stated) == {"provider"})
@@ -82,7 +86,6 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
 
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
-STANDS_ALONE = 0.8  # a FAQ match this sure is a new question even when short
 
 
 def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
@@ -92,9 +95,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     asks, currency = parsed.asks, parsed.price.display_currency
     if (len(text.strip()) > ABOUT_LAST and not asks.export) or parsed.intent in ("wallet", "help", "smalltalk"):
         return None  # "can you export that as a deepspeed config?" is about the last answer at any length
-    bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
-    strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
-    if strong and not bare and not asks.export and not parsed.follow_up:
+    if parsed.faq_confident and parsed.own_topic and not asks.export and not parsed.follow_up:
+        # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
+        # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone
@@ -108,12 +111,22 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             data["runway"] = [str(runway[0]), runway[1], asks.runway or asks.how_long]
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    if parsed.rental.provider and "provider" not in stated:
+        stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
                 if v is not None and not asks.deadline}
     base = dict(last.data.get("request", {}))
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if asks.export:
         intent = "export"
+    elif last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick or duration) and not (
+            merged.tokens or merged.samples or merged.hours or merged.days or merged.step_seconds):
+        # "多少钱", "费用呢" after a sizing, with no rental length: what the recommended setup rents for,
+        # by the hour, week or month at each provider (not the shortest rental as if it were the answer)
+        follow: dict[str, object] = {"setup_of": merged.stated()}
+        if currency:
+            follow |= {"display": currency, "asked_currency": True}
+        return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
     elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:

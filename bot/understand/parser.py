@@ -91,6 +91,9 @@ class Parsed:
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
     words: str = ""  # the normalized words, for the fingerprint of a question without fields
     cards: list[str] = field(default_factory=list)  # every card named, in order ("A800 和 A100 各多少")
+    # the FAQ answer rests on a term of the message's own, beyond what it asks of an answer ("多少钱",
+    # "how much would that cost?" name no subject: after an answer they ask about it)
+    own_topic: bool = True
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -178,8 +181,7 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     if not all(_stands_alone(p) for p in parts):
         return []
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
-    if sized and any(p.intent == "faq" and p.faq_answers and SIZING_TOPICS.intersection(p.faq_answers[0].entry.topics)
-                     for p in parts):
+    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics for p in parts):
         return []  # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question
     kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
@@ -320,7 +322,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     follow_up = c.follow_up or bool(FOLLOW_UP.search(norm))
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
-    return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
+    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
+        faq_index().keyworded(ask_words.without_asks(f.without_durations(_topic_text(rest))), TOPIC_FLOOR))
+    return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards)

@@ -1,0 +1,69 @@
+"""A short message that asks about the last answer is answered against it, whatever its wording: its
+cost (the recommended setup's rental prices by the hour, week and month when no length is given),
+the same count question on another card. A confident FAQ match wins only when the message names a
+subject of its own (a top-up, a formula), not when it only asks "how much"."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.chat_user import ChatUser
+
+ZH_COST = ["多少钱", "要花多少", "那费用多少", "价格呢", "花费大概多少？", "成本怎么样", "这套多少钱呀", "租下来多少钱"]
+EN_COST = ["how much?", "what would it cost", "and the price?", "price for that?", "how much does that run",
+           "what's that going to cost me", "cost of this?", "ok, pricing?"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(ZH_COST), st.sampled_from(["", "那", "嗯，"]))
+def test_a_chinese_cost_ask_after_a_sizing_prices_the_recommended_setup(ask: str, lead: str) -> None:
+    chat = ChatUser()
+    chat.say("qwen3 32b qlora 单卡够吗")  # the cheapest card with room: 1 × RTX A6000
+    reply = chat.say(lead + ask)
+    assert reply.kind == "price", chat.text
+    assert "Qwen3-32B" in chat.lines[0] and "RTX A6000" in chat.lines[0]
+    assert "$0.44/小时" in chat.text and "₮115/周, ₮389/月" in chat.text  # every period, not one rental
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(EN_COST))
+def test_an_english_cost_ask_after_a_sizing_prices_the_recommended_setup(ask: str) -> None:
+    chat = ChatUser()
+    chat.say("14B full fine-tune, what do I need")  # seed 000's minimum: 4 × A100 SXM, ₮4,308 a month
+    reply = chat.say(ask)
+    assert reply.kind == "price", (ask, chat.text)
+    assert "4× A100 80GB SXM" in chat.lines[0] and "₮4,308/month" in chat.text
+
+
+def test_a_cost_ask_after_a_card_count_answer_prices_that_count() -> None:
+    chat = ChatUser()
+    chat.say("14B 全量微调得几块 A100")
+    assert "4 张 A100 80GB SXM" in chat.text
+    chat.say("那租下来多少钱")
+    assert "4×A100 80GB SXM" in chat.lines[0] and "₮4,308/月" in chat.text
+
+
+def test_another_card_after_a_count_question_asks_the_count_again() -> None:
+    for first, then, expect in (("how many A100s would a 14B full fine-tune take", "what about H100s?", "4× H100 SXM"),
+                                ("14B 全参要几张 A100", "换 H100 呢", "4 张 H100 SXM")):
+        chat = ChatUser()
+        chat.say(first)
+        reply = chat.say(then)
+        assert reply.kind == "planning" and expect in chat.text, chat.text
+        assert "14B" in chat.lines[0]  # the model and method kept
+
+
+def test_a_faq_question_of_its_own_after_a_sizing_still_gets_the_faq() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 一张 4090")
+    assert chat.say("充值最少要多少钱").kind == "faq"
+    chat.say("qwen3 8b lora on a 4090")
+    assert chat.say("how do I estimate what a training run will cost?").kind == "faq"
+
+
+def test_a_cost_ask_with_a_rental_length_is_still_the_cost_of_that_rental() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 一张 4090")
+    reply = chat.say("租两周多少钱")
+    assert reply.kind == "cost" and "₮218" in chat.text  # two of gpuli's ₮109 weeks
