@@ -67,3 +67,26 @@ def test_a_cost_ask_with_a_rental_length_is_still_the_cost_of_that_rental() -> N
     chat.say("qwen3 8b lora 一张 4090")
     reply = chat.say("租两周多少钱")
     assert reply.kind == "cost" and "₮218" in chat.text  # two of gpuli's ₮109 weeks
+
+
+SIZE_CLAUSES = [("How much VRAM does 14B QLoRA need", "en"), ("what memory would qwen3 8b lora take", "en"),
+                ("14B QLoRA 要多少显存", "zh"), ("qwen3 8b lora 显存多大", "zh")]
+PRICE_CLAUSES = [("what's the weekly price of a 4090 on gpuli", "en"), ("how much is an H100 per month", "en"),
+                 ("gpuli 上 4090 一周多少钱", "zh"), ("H100 月租多少", "zh")]
+JOINS = {"en": [", and ", ", also ", "; "], "zh": ["，另外", "，顺便问下", "；", "，还想问"]}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(SIZE_CLAUSES), st.sampled_from(PRICE_CLAUSES), st.data())
+def test_a_sizing_and_a_price_joined_in_one_message_get_both_answers(size_q: tuple[str, str], price_q: tuple[str, str],
+                                                                    data: st.DataObject) -> None:
+    first, second = data.draw(st.sampled_from([(size_q, price_q), (price_q, size_q)]))
+    # "and"/"also" lead an English question; between two languages a semicolon or a new line does
+    join = data.draw(st.sampled_from(JOINS[second[1]] if first[1] == second[1] else ["; ", "；", "\n"]))
+    first, second = first[0], second[0]
+    chat = ChatUser()
+    reply = chat.say(first + join + second)
+    kinds = [reply.kind, *(r.kind for r in reply.also)]
+    assert "sizing" in kinds and "price" in kinds, (first + join + second, kinds)
+    assert " GB" in chat.text  # the memory, in GB
+    assert ("RTX 4090" in chat.text and "₮109" in chat.text) or ("H100" in chat.text and "14,432" in chat.text)

@@ -365,7 +365,11 @@ class Classified:
 
 MAX_CLAUSES = 4
 MAX_CLAUSE_TEXT = 300
-CLAUSES = lazy(r"[?？。!！;；\n]+")
+# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
+# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
+# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
+CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)")
 
 
 def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
