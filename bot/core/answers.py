@@ -26,6 +26,7 @@ from engine.catalog import gpus
 from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.fit import Fit
+from engine.price_list import setup_prices
 from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
 
@@ -115,7 +116,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     advice = advise(size(with_chat_settings(req, ctx)), req)
     provider = req.provider or ctx.settings.provider
     setup = (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
-    if setup is None:  # nothing holds the job: the cost answer says so, and what would
+    if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
+        # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
         return cost_request(ctx, req)
     data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": None,
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,

@@ -12,7 +12,7 @@ from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
 from bot.views.planning import budget_price_verdict
-from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply
+from bot.views.price import add_on_reply, hours_reply, price_reply, provider_models, provider_price_list, runway_reply
 from engine.catalog import gpus
 from engine.money import Money
 from engine.price_list import setup_prices
@@ -39,6 +39,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
+    if not q.gpu and r.provider and parsed.asks.models_listed:
+        return provider_models(r.provider, ctx.lang)
     if not q.gpu and r.provider:
         return provider_price_list(r.provider, ctx.lang)
     if not q.gpu:

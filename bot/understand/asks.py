@@ -44,6 +44,7 @@ class Asks:
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
+    models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -87,6 +88,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
+        # how many kinds of card a provider lists (not how many cards a job needs)
+        "models_listed": re.compile(
+            r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
+            r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"
+            r"|how\s+many\s+(?:different\s+)?(?:gpus|cards)\s+(?:does|do|can|will)\s+\S+\s+(?:list|offer|have|rent|carry|sell)"),
     }
 
 
@@ -140,6 +146,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         how_long=how_long,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
+        models_listed=bool(p["models_listed"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
         table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),

@@ -308,7 +308,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
-    if asks.table and not sized and (request.gpu or rental.provider):
+    if asks.models_listed and rental.provider and not sized and not request.gpu:
+        c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
+    elif asks.table and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
@@ -369,7 +371,7 @@ MAX_CLAUSE_TEXT = 300
 # starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
 # "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
 CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)")
+              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 
 
 def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
@@ -382,8 +384,8 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     if len(raw) > MAX_CLAUSE_TEXT:
         return found, hits  # a wall of text is not two short questions
     for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
-        if len(clause.strip()) < 4:
-            continue
+        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
+            continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
         part, _ = faq_lookup(clause)
         if part is not None and part.entry.id not in {h.entry.id for h in found}:
             found.append(part)
