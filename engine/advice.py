@@ -152,6 +152,19 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
                                        fr[1] * fr[0].num_gpus))[0]
 
 
+def edge_option(chosen: Fit, provider: str | None = None) -> Fit | None:
+    """A cheaper setup at the same plan whose expected figure fits but whose high end does not (the
+    one that "may fit or may OOM"), rented by `provider` (or anyone): named beside the recommended
+    setup's price so the saving and its risk are both on the table; None when there is none."""
+    plan, n = chosen.estimate.plan, chosen.num_gpus
+    own = cheapest_card_hour(chosen.gpu.id, n, provider=provider)
+    if own is None:
+        return None
+    edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries) if f.may_fit and plan.offload == "none"
+             and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider)) is not None and rate < own]
+    return min(edges, key=lambda fr: fr[1])[0] if edges else None
+
+
 def seed_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit | None, float, str]:
     """Full fine-tuning with no card named, in a size class seed 000 gives a minimum setup for
     (7B/8B, 14B, 32B, 72B): that setup estimated by our model (with the seed's 8-bit optimizer for
@@ -253,4 +266,4 @@ def other_methods(s: Sizing) -> list[MethodOption]:
     return out
 
 
-__all__ = ["Advice", "MethodOption", "advise", "pick_at", "price_rank", "setup_rate", "verdict_of"]
+__all__ = ["Advice", "MethodOption", "advise", "edge_option", "pick_at", "price_rank", "setup_rate", "verdict_of"]

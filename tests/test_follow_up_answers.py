@@ -90,3 +90,17 @@ def test_a_sizing_and_a_price_joined_in_one_message_get_both_answers(size_q: tup
     assert "sizing" in kinds and "price" in kinds, (first + join + second, kinds)
     assert " GB" in chat.text  # the memory, in GB
     assert ("RTX 4090" in chat.text and "₮109" in chat.text) or ("H100" in chat.text and "14,432" in chat.text)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["7b lora", "14b qlora", "qwen3 8b lora", "32b qlora", "14B LoRA bf16"]),
+       st.sampled_from(["多少钱", "how much?"]))
+def test_a_cheaper_setup_that_only_may_fit_is_named_with_its_risk(job: str, ask: str) -> None:
+    chat = ChatUser()
+    chat.say(f"{job} 用什么卡")
+    reply = chat.say(ask)
+    edge = reply.data.get("edge") if isinstance(reply.data, dict) else None
+    if edge is None or not edge["prices"]:
+        return
+    assert edge["total_gb"] <= edge["memory_gb"] < edge["high_gb"]  # the expected figure fits, the high end not
+    assert "OOM" in chat.text and edge["name"].split()[-1] in chat.text

@@ -18,15 +18,17 @@ from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply
 from bot.views.export import export_reply
 from bot.views.inference import inference_reply
-from bot.views.sizing import sizing_details_reply
+from bot.views.price import unit_prices
+from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
-from engine.advice import advise, pick_at
+from engine.advice import advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
 from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.fit import Fit
 from engine.price_list import setup_prices
+from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
 
@@ -109,6 +111,10 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     return attach_chart(reply, report)
 
 
+def provider_name(provider_id: str) -> str:
+    return next((p.name for p in providers().entries if p.id == provider_id), provider_id)
+
+
 def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     """The rental prices of the setup a sizing recommended (the one its price line names), at every
     provider in their own units, with the job named first: "多少钱" asked of the last answer."""
@@ -123,6 +129,10 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency"))}
     reply = price_turn(ctx, data, details=False)
+    edge = edge_option(setup, provider)
+    if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
+        reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
+                                                          if provider is None or p["provider"] == provider_name(provider)]}
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
