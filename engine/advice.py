@@ -10,6 +10,10 @@ would have to repeat it. The rules, in the order the reply reads:
   that holds the job without offload, tight or not: a tight fit is answered as tight, with the
   levers that buy headroom (the seeds' own recipes are tight ones, e.g. 32B full on 8 × 80 GB with
   ZeRO-3), rather than replaced by a dearer setup;
+- the seed's minimum: with no card named, full fine-tuning in a size class seed 000 gives a minimum
+  setup for (engine.seed_minimums) takes that setup as the verdict when it fits or may fit, the
+  cheapest setup on bigger cards first among the alternatives; when it does not, the reply names it
+  and by how much our estimate differs;
 - alternative: when the named card misses as stated, the plan that holds it at the stated count
   (ZeRO-3, then optimizer offload), else the fewest of that card that would;
 - alternatives: up to three other setups that fit, the count asked for first, then room, then price;
