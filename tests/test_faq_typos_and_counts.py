@@ -65,3 +65,10 @@ def test_a_question_about_the_balance_held_while_running_gets_the_one_hour_hold(
 def test_a_clause_that_only_asks_how_much_is_not_a_question_of_its_own() -> None:
     p = parse("does cloudgpu hold part of my balance while it runs? how much")
     assert [h.entry.id for h in p.faq_answers] == ["cloudgpu-preauthorization"]
+
+
+def test_a_provider_named_gets_its_own_entry_when_the_best_match_is_another_providers() -> None:
+    for text, provider_entry in (("gpuli 的库存在哪看", "gpuli-price-list"), ("where do I see what's in stock at gpuli", "gpuli-price-list"),
+                                 ("cloudgpu 哪里看有没有货", "cloudgpu-gpu-prices")):
+        p = parse(text)
+        assert p.intent == "faq" and [h.entry.id for h in p.faq_answers] == [provider_entry], text

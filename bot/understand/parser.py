@@ -430,7 +430,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     answers, hits = faq_answers(raw)
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
-        answers = [a for a in answers if not _about_other(a, rental.provider)]
+        kept = [a for a in answers if not _about_other(a, rental.provider)]
+        if answers and not kept:
+            # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
+            # whose own term the message names ("库存") answers, from a lower confidence
+            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits) if not _about_other(h, rental.provider)]
+            kept = named[:1]
+        answers = kept
     confident = bool(answers)
     strong = confident and answers[0].score >= STRONG_FAQ
     if action is not None and not sized:
@@ -554,6 +560,7 @@ def _about_other(hit: Hit, provider: str) -> bool:
     return about is not None and about != provider
 
 
+PROVIDER_TERM_FLOOR = 0.25  # the named provider's entry, by a term of its own, after another's was set aside
 RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...
 RULE_LEAD_MARGIN = 0.1  # ... when it leads the next one by this much
 
