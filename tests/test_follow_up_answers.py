@@ -104,3 +104,19 @@ def test_a_cheaper_setup_that_only_may_fit_is_named_with_its_risk(job: str, ask:
         return
     assert edge["total_gb"] <= edge["memory_gb"] < edge["high_gb"]  # the expected figure fits, the high end not
     assert "OOM" in chat.text and edge["name"].split()[-1] in chat.text
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([("cloudgpu 4090 跑 {h} 小时多少钱", "周五前能跑完吗"), ("cloudgpu a100 80g 租 {h}h 要多少", "那周五之前训得完不"),
+                        ("price of a 4090 on cloudgpu for {h} hours", "can it be done by friday?")]),
+       st.sampled_from([(36, True), (60, True), (200, False)]))
+def test_a_deadline_after_a_priced_run_length_says_whether_it_ends_in_time(turns: tuple[str, str],
+                                                                          case: tuple[int, bool]) -> None:
+    hours, in_time = case
+    chat = ChatUser()  # the fixed clock: Tuesday 2026-12-01 09:00 in UTC+8, so Friday's end is ~87 h away
+    chat.say(turns[0].format(h=hours))
+    reply = chat.say(turns[1])
+    assert reply.kind != "missing", chat.text  # not "which model?"
+    assert ("来得及" in chat.lines[0] or "In time" in chat.lines[0]) == in_time, chat.text
+    assert f"{hours}" in chat.lines[0] and ("50 步" in chat.lines[0] or "50 steps" in chat.lines[0])
+    assert [r.kind for r in reply.also][:1] == ["price"]  # the prices follow the verdict

@@ -101,6 +101,10 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return None
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone
+    if last.kind == "price" and asks.deadline is not None and last.data.get("hours") and not asks.budget:
+        # "…跑 36h 多少钱" then "周五前能训完吗": that run length against the time left, the prices kept
+        data = {**last.data, "deadline": asks.deadline.isoformat()}
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too

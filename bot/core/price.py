@@ -3,12 +3,13 @@ provider, its other form factors, several rental lengths side by side, and the r
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, cast
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
 from bot.views.planning import budget_price_verdict
@@ -27,7 +28,11 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.follow is not None:
         data = dict(parsed.follow)
         runway = data.pop("runway", None)
+        deadline, now = data.pop("deadline", None), data.pop("now", None)
         reply = price_turn(ctx, data, details=False)
+        if deadline is not None and now is not None:
+            left = (datetime.fromisoformat(str(deadline)) - datetime.fromisoformat(str(now))).total_seconds() / 3600
+            return _deadline_first(ctx, reply, float(str(data["hours"])), left)
         if runway is None:
             return reply
         stated, unit, how_long = cast(list[Any], runway)
@@ -72,6 +77,19 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _budget_first(ctx, reply, money)
         return _runway_first(ctx, reply, data, money)  # "¥3000 够租多久": the money divided into each price
     return reply
+
+
+def _deadline_first(ctx: Context, reply: Reply, hours: float, left: float) -> Reply:
+    """A deadline asked of a rental length just priced (`left`: hours until it): whether that many
+    hours end before it (the training's own length is only known from a measured step time, which
+    the answer says)."""
+    key = "price.deadline_past" if left <= 0 else "price.deadline_in_time" if hours <= left else "price.deadline_late"
+    verdict = Reply("error", ctx.lang, {"message": t(key, ctx.lang, hours=f"{hours:g}", days=f"{hours / 24:.3g}",
+                                                     left=f"{max(left, 0):.0f}")})
+    verdict.also = [reply, *reply.also]
+    reply.also = []
+    verdict.turn, verdict.buttons = reply.turn, reply.buttons
+    return verdict
 
 
 def _budget_first(ctx: Context, reply: Reply, budget: Money) -> Reply:

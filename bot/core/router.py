@@ -157,6 +157,8 @@ class Core:
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         parsed = merge_follow_up(parsed, last, text)
+        if parsed.follow is not None and "deadline" in parsed.follow:  # the time left is counted from now
+            parsed = replace(parsed, follow={**parsed.follow, "now": self.conversations.clock.now().isoformat()})
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
