@@ -120,3 +120,14 @@ def test_a_deadline_after_a_priced_run_length_says_whether_it_ends_in_time(turns
     assert ("来得及" in chat.lines[0] or "In time" in chat.lines[0]) == in_time, chat.text
     assert f"{hours}" in chat.lines[0] and ("50 步" in chat.lines[0] or "50 steps" in chat.lines[0])
     assert [r.kind for r in reply.also][:1] == ["price"]  # the prices follow the verdict
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([("32B 全参多少显存", "换成 H100 呢", "8×H100 SXM"), ("32b full finetune memory", "what about H100s?", "8× H100 SXM"),
+                        ("72B 全参要什么配置", "那用 H200 呢", "8×H200 SXM")]))
+def test_another_card_after_a_multi_card_answer_keeps_its_card_count(case: tuple[str, str, str]) -> None:
+    first, then, setup = case
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(then)
+    assert setup in chat.lines[0], chat.text  # the same count of the new card leads, not one card

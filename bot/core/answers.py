@@ -79,6 +79,9 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family}}, source=s)
     reply.buttons = sizing_buttons(stated, s)
     reply.turn = Turn("size", {"request": req.stated()})
+    verdict = reply.data.get("v", {}).get("verdict") if not details else None
+    if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
+        reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
     return attach_chart(reply, s)
 
 

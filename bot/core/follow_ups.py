@@ -69,6 +69,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     base = dict(last.data.get("request", {}))
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
+    if "gpu" in stated and "num_gpus" not in stated and "num_gpus" not in base and last.data.get("cards") \
+            and not last.data.get("how_many") and set(stated) <= {"gpu", "provider"}:
+        stated["num_gpus"] = last.data["cards"]  # "换成 H100 呢" after an 8-card answer: 8 of the new card
     if "gpu" in stated or "num_gpus" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
