@@ -112,3 +112,13 @@ def test_a_stated_card_or_a_no_offload_wish_is_not_overridden_by_the_seed_row() 
     chat.say("72B 全参，不用 offload，最低配置")
     assert "8×H200 SXM (ZeRO-3) + 8-bit 优化器" in chat.lines[1]  # the seed's other way for 72B
     assert "offload" not in chat.lines[1].replace("8-bit", "")
+
+
+def test_a_named_sharded_setup_shows_the_states_share_the_seed_computes() -> None:
+    # seed 000: 72B with an 8-bit optimizer on 8 × H200 is 10 B × 72B / 8 = 90 GB of states per card
+    for text, share in (("72B 全参 8张H200 8bit 优化器 每卡多少显存", "模型状态每卡 90.0 GB"),
+                        ("per-card memory: 32B full fine-tune, 8x A100 80G, ZeRO-3", "Model states are 64.0 GB per card")):
+        chat = ChatUser()
+        chat.say(text)
+        assert share in chat.text, chat.text
+        assert chat.lines.index(next(line for line in chat.lines if share in line)) <= 2  # right under the verdict

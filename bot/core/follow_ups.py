@@ -84,6 +84,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         set(stated) == {"provider"})
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
+    if wants_cost and _prices_of_setup(parsed, last, merged, bool(duration)):
+        # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month
+        return replace(parsed, request=merged, intent="cost", follow={"setup_of": merged.stated()}, missing=[],
+                       follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
@@ -126,8 +130,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick or duration) and not (
-            merged.tokens or merged.samples or merged.hours or merged.days or merged.step_seconds):
+    elif _prices_of_setup(parsed, last, merged, bool(duration)):
         # "多少钱", "费用呢" after a sizing, with no rental length: what the recommended setup rents for,
         # by the hour, week or month at each provider (not the shortest rental as if it were the answer)
         follow: dict[str, object] = {"setup_of": merged.stated()}
@@ -141,6 +144,14 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     else:
         return None
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest, duration: bool) -> bool:
+    """A cost asked of a sizing with no rental length, dataset or step time: the answer is the
+    recommended setup's rental prices, not the shortest rental as if it were the job."""
+    asks = parsed.asks
+    return last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick or duration) and not (
+        merged.tokens or merged.samples or merged.hours or merged.days or merged.step_seconds)
 
 
 def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:
