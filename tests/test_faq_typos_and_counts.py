@@ -72,3 +72,9 @@ def test_a_provider_named_gets_its_own_entry_when_the_best_match_is_another_prov
                                  ("cloudgpu 哪里看有没有货", "cloudgpu-gpu-prices")):
         p = parse(text)
         assert p.intent == "faq" and [h.entry.id for h in p.faq_answers] == [provider_entry], text
+
+
+def test_a_hardware_failure_in_everyday_words_gets_the_failure_answer() -> None:
+    for text in ("训练到一半机器坏了咋整", "卡坏了 checkpoint 还在吗", "what if the machine breaks mid-run", "my gpu died during training"):
+        hit, _ = lookup(text)
+        assert hit is not None and hit.entry.id == "checkpoint-on-failure", text
