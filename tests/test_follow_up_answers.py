@@ -131,3 +131,18 @@ def test_another_card_after_a_multi_card_answer_keeps_its_card_count(case: tuple
     chat.say(first)
     chat.say(then)
     assert setup in chat.lines[0], chat.text  # the same count of the new card leads, not one card
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(["cost per hour?", "每小时多少钱", "hourly price?", "每月多少"]))
+def test_a_price_unit_asked_of_a_sizing_is_about_that_sizing(ask: str) -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 一张 4090")
+    reply = chat.say(ask)
+    assert reply.kind in ("price", "cost") and "Qwen3-8B" in chat.text, (ask, chat.text)
+
+
+def test_renting_by_the_hour_after_a_sizing_is_still_the_faq_question() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 一张 4090")
+    assert chat.say("能按小时租吗").kind == "faq"
