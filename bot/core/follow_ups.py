@@ -31,8 +31,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if about is not None:
         return about
     if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
-            and len(text.strip()) > ONE_WORD:
-        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ
+            and (len(text.strip()) > ONE_WORD or parsed.own_topic):
+        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
+        # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")
         return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):

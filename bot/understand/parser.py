@@ -553,7 +553,7 @@ JOB_WORDS = lazy(
     r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
     r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
     r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
-    r"|单卡|多卡|模型|model|\bon\b|\bfor\b|行不行|行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
+    r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
 )
 # FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
 TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names

@@ -1,0 +1,79 @@
+"""What blind set 5 exposed, checked on wordings of our own: a how-to that names a size ("…并行吗"),
+FAQ terms users type (hardware-failure response, which regions, the first OOM knob, topping up,
+installing the environment) and the verdict that leads the gradient-accumulation answer."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.understand.faq import lookup
+from bot.understand.parser import parse
+from tests.chat_user import ChatUser
+
+SIZES = st.sampled_from(["7b", "8B", "14b", "30b", "34B", "65b"])
+METHODS = st.sampled_from(["", "lora ", "全参 ", "qlora ", "微调 "])
+PARALLEL = st.sampled_from(["要开张量并行吗", "需要流水并行吗", "得上张量并行吗", "该用模型并行吗"])
+
+
+@settings(max_examples=25, deadline=None)
+@given(SIZES, METHODS, PARALLEL)
+def test_a_parallelism_question_that_names_a_size_is_the_faqs(size: str, method: str, ask: str) -> None:
+    # "并行吗" ends in "行吗" ("ok?"), which the job words used to take, leaving "张量并" to ask nothing
+    p = parse(f"{size} {method}{ask}")
+    assert p.intent == "faq" and [h.entry.id for h in p.faq_answers] == ["no-tensor-pipeline-parallel"], (size, method, ask)
+
+
+def test_a_plain_ok_question_after_a_job_is_still_its_sizing() -> None:
+    assert parse("14b lora 4090 行吗").intent == "size"
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["gpuli", "一万网络"]),
+       st.sampled_from(["硬件故障多久处理", "机器硬件故障一般多久修好", " hardware failure response time?"]))
+def test_a_hardware_failure_response_question_names_the_migration_time(provider: str, ask: str) -> None:
+    chat = ChatUser()
+    reply = chat.say(f"{provider}{ask}")
+    assert reply.kind == "faq" and ("30 分钟" in chat.text or "30 minutes" in chat.text), chat.text
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(["一万网络 H100 机房在哪", "一万网络的 8 卡 H100 放在哪个机房", "which regions does yiwan have h100 in"]))
+def test_a_region_question_names_the_regions(text: str) -> None:
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id == "regions-latency", text
+    assert "新加坡" in hit.entry.answer.zh and "Los Angeles" in hit.entry.answer.en
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(["爆显存了先调哪个参数", "OOM 的话先调哪个", "got OOM, which knob do I turn first", "out of memory — which setting first"]))
+def test_the_first_oom_knob_is_the_sequence_length_or_micro_batch(text: str) -> None:
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id == "oom-seq-length", text
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(["how can I recharge my account", "where do I add funds", "how do I top-up my balance", "余额怎么充值"]))
+def test_topping_up_is_a_payment_question(text: str) -> None:
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id == "payment-methods", text
+
+
+def test_running_out_of_balance_is_still_its_own_answer() -> None:
+    for text in ("what if my balance runs dry mid-run", "余额用完了实例会怎样"):
+        hit, _ = lookup(text)
+        assert hit is not None and hit.entry.id == "balance-runs-out", text
+
+
+def test_an_environment_question_after_a_sizing_stands_alone() -> None:
+    chat = ChatUser()
+    chat.say("32b lora 用什么卡")
+    reply = chat.say("一万网络帮不帮配环境")
+    assert reply.kind == "faq" and "工程师" in chat.text, chat.text
+
+
+def test_the_gradient_accumulation_answer_leads_with_the_no() -> None:
+    hit, _ = lookup("does grad accumulation cut vram use?")
+    assert hit is not None and hit.entry.id == "gradient-accumulation"
+    first_en = hit.entry.answer.en.split("—")[0]
+    assert "doesn't save memory" in first_en and hit.entry.answer.zh.startswith("不省显存")
