@@ -77,3 +77,23 @@ def test_the_gradient_accumulation_answer_leads_with_the_no() -> None:
     assert hit is not None and hit.entry.id == "gradient-accumulation"
     first_en = hit.entry.answer.en.split("—")[0]
     assert "doesn't save memory" in first_en and hit.entry.answer.zh.startswith("不省显存")
+
+
+MEMORY_WORDINGS = st.sampled_from(["{gb}G 显存够吗", "显存 {gb}GB 行不行", "on a {gb} GB card, ok?", "with {gb}GB of VRAM enough?", "{gb}g的卡能跑吗"])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([24, 40, 48, 80]), MEMORY_WORDINGS, st.sampled_from(["7b lora", "14b qlora", "32b qlora", "8b full ft"]))
+def test_a_memory_amount_with_no_card_named_is_the_card_judged(gb: int, wording: str, job: str) -> None:
+    p = parse(f"{job} {wording.format(gb=gb)}")
+    assert p.intent == "size" and p.unknown_card is not None and p.unknown_card.memory_gb == gb, (job, wording)
+    chat = ChatUser()
+    chat.say(f"{job} {wording.format(gb=gb)}")
+    first = chat.text.splitlines()[0]
+    assert f"{gb} GB" in chat.text and ("❌" in first or "✅" in first or "⚠️" in first), chat.text
+    assert (f"{gb} GB" in first or f"/ {gb} GB" in first or f"of {gb} GB" in first or f"只有 {gb} GB" in first), first
+
+
+def test_a_data_size_is_not_a_card() -> None:
+    assert parse("7b lora 下载 40G 数据要多久").unknown_card is None
+    assert parse("14b lora 存储卷 500G 一个月多少").unknown_card is None

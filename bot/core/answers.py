@@ -27,7 +27,7 @@ from engine.catalog import gpus
 from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.fit import Fit
-from engine.price_list import setup_prices
+from engine.price_list import cheapest_card_hour, setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
@@ -62,7 +62,11 @@ def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRe
     catalog card with the same memory (the smallest at least as large), and say so."""
     if card is None or card.memory_gb is None or req.gpu:
         return req
-    same = sorted((g for g in gpus().entries if g.memory_gb >= card.memory_gb), key=lambda g: (g.memory_gb, g.id))
+    def rented_first(gpu_id: str) -> bool:  # a bare memory amount: of the cards that size, one that is rented
+        return card.bare and cheapest_card_hour(gpu_id, 1) is None
+
+    same = sorted((g for g in gpus().entries if g.memory_gb >= card.memory_gb),
+                  key=lambda g: (g.memory_gb, rented_first(g.id), g.id))
     return req.model_copy(update={"gpu": same[0].id}) if same else req
 
 

@@ -28,6 +28,16 @@ NOT_CARDS = {"a1", "b1", "h1", "t5", "v2", "v3", "l2", "k8"}  # model versions a
 class UnknownCard:
     name: str
     memory_gb: int | None  # stated right after the name, e.g. "4080 16G"
+    bare: bool = False  # only a memory amount was given ("48G 显存 ok 吗"): the card is that much memory
+
+
+# A memory amount said of the card itself, with no card named: "48G 显存", "显存 24GB", "a 48 GB card",
+# "with 80GB of VRAM". A size with no such word ("2000G 存储卷", "下载 40G") is not a card.
+MEMORY_AS_CARD = lazy(
+    r"(?<![\d.])(\d{2,3})\s*(?:g|gb)(?![a-z0-9])\s*(?:的\s*)?(?:显存|卡|显卡|(?:of\s+)?vram|gpu|card)"
+    r"|(?:显存|vram)\s*(?:只有|有|是|为|[:：=])?\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])",
+    re.I,
+)
 
 
 def unknown_card(text: str, known_spans: list[tuple[int, int]], raw: str = "") -> UnknownCard | None:
@@ -45,6 +55,16 @@ def unknown_card(text: str, known_spans: list[tuple[int, int]], raw: str = "") -
         name = typed.group(0) if typed else word.upper()
         return UnknownCard(name, int(mem.group(1)) if mem else None)
     return None
+
+
+def memory_card(text: str) -> UnknownCard | None:
+    """A card given only by its memory ("70b qlora 48G 显存 ok 吗"): judged against that much memory
+    rather than a card the sizing would pick itself."""
+    m = MEMORY_AS_CARD.search(text)
+    if m is None:
+        return None
+    gb = int(m.group(1) or m.group(2))
+    return UnknownCard(f"{gb} GB", gb, bare=True) if 8 <= gb <= 288 else None
 
 
 def _looks_like_size(text: str, end: int) -> bool:

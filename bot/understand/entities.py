@@ -230,8 +230,13 @@ def split_name(text: str) -> list[Match]:
     return [Match(ident, min(family.start(), size.start()), max(family.end(), size.end()))]
 
 
+# "a 40 GB card", "an 80G one": a letter, a gap, then a memory amount is that much memory, not the card
+# whose name the letters and digits spell once spaces are dropped (A40, A80)
+SPACED_MEMORY = lazy(r"[a-z]\s+\d+\s*(?:g|gb)\b", re.I)
+
+
 def find_gpus(text: str) -> list[Match]:
-    return gpu_table().exact(text, Compact.of(text))
+    return [m for m in gpu_table().exact(text, Compact.of(text)) if not SPACED_MEMORY.match(text, m.start)]
 
 
 PROVIDER_TOKEN = lazy(r"[a-z][a-z0-9]{3,12}")

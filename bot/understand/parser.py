@@ -19,7 +19,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.amount import Ambiguous, OutOfRange
-from bot.understand.cards import UnknownCard, unknown_card, unknown_family
+from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
@@ -313,6 +313,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
     spans_known = [(m.start, m.end) for m in models + gpus]
     card = unknown_card(norm, spans_known, raw) if not gpus else None
+    if card is None and not gpus and (request.model or request.params_b):
+        card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗": the card is that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC))
