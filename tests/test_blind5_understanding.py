@@ -97,3 +97,32 @@ def test_a_memory_amount_with_no_card_named_is_the_card_judged(gb: int, wording:
 def test_a_data_size_is_not_a_card() -> None:
     assert parse("7b lora 下载 40G 数据要多久").unknown_card is None
     assert parse("14b lora 存储卷 500G 一个月多少").unknown_card is None
+
+
+WEIGHT_ASKS = st.sampled_from(["{m} 底座权重多大", "{m} 的权重占多少显存", "{m} how big are the bf16 weights", "{m}: memory for the weights alone?",
+                               "{m} lora, just the base weights please"])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([("qwen3 8b", 8.19), ("qwen2.5 14b", 14.77), ("llama3.1 70b", 70.55)]), WEIGHT_ASKS)
+def test_a_weights_question_leads_with_params_times_two_bytes(model: tuple[str, float], ask: str) -> None:
+    name, billions = model
+    chat = ChatUser()
+    chat.say(ask.format(m=name))
+    first = chat.text.splitlines()[0]
+    assert first.startswith("🧱"), chat.text
+    assert f"{billions * 2:.1f} GB" in first or f"{round(billions * 2)} GB" in first, (first, billions * 2)
+
+
+def test_a_qlora_weights_question_gives_the_4bit_base() -> None:
+    chat = ChatUser()
+    chat.say("32b qlora 下载哪个权重")
+    first = chat.text.splitlines()[0]
+    # 4-bit linear layers plus the 16-bit embeddings: about 18.8 GB for a 32B, far under its 65.5 GB in bf16
+    assert first.startswith("🧱") and "4-bit" in first and "18.8 GB" in first, first
+
+
+def test_a_plain_sizing_has_no_weights_line() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 要多少显存")
+    assert "🧱" not in chat.text

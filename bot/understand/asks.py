@@ -47,6 +47,7 @@ class Asks:
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
+    weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -95,6 +96,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
         # how many kinds of card a provider lists (not how many cards a job needs)
+        # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
+        # "该下哪个权重" (which file to download: its size is the answer's figure)
+        "weights": re.compile(
+            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载)\s*哪个\s*权重|哪个权重"
+            r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
+            r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights"),
         "models_listed": re.compile(
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
             r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"
@@ -159,6 +166,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
+        weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
         table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),
