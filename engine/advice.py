@@ -91,6 +91,7 @@ class Advice:
     seed_gb_per_param: float = 0.0  # the model states per parameter at that setup (16 B, 10 B with 8-bit)
     seed_optimizer: str = ""  # the optimizer the seed's setup uses (the 8-bit one for 7B)
     bigger: Fit | None = None  # the seed's setup is the verdict: the cheapest fit on bigger cards, if another
+    more_cards: Fit | None = None  # the offload fix's other way: more of the card, no offload
 
     @property
     def seed_is_verdict(self) -> bool:
@@ -139,7 +140,19 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         seed_gb_per_param=per_param,
         seed_optimizer=seed_optimizer,
         bigger=bigger,
+        more_cards=_more_cards(s, levers[0] if fixed else None),
     )
+
+
+def _more_cards(s: Sizing, fix: Lever | None) -> Fit | None:
+    """When the one change that fits the named card is offload (20–50% slower), the count of that
+    card that holds the job without it ("32B 全参 4 张 H100" → 8 張): the other way to make it fit."""
+    alt = s.alternative
+    if fix is None or fix.code != "offload" or alt is None or s.fit is None:
+        return None
+    if alt.gpu.id != s.fit.gpu.id or alt.estimate.plan.offload != "none" or not (alt.fits or alt.may_fit):
+        return None
+    return alt if alt.num_gpus > s.fit.num_gpus else None
 
 
 def pick_at(a: Advice, provider: str) -> Fit | None:
