@@ -4,6 +4,8 @@ installing the environment) and the verdict that leads the gradient-accumulation
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -142,3 +144,18 @@ def test_a_fix_that_is_not_offload_names_no_more_cards() -> None:
     chat = ChatUser()
     chat.say("7b 全参 单张 h200")  # fits by the 8-bit optimizer on the card named: no count to add
     assert "不想 offload" not in chat.text
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(["7b 全参 单卡 h100 8bit adam 够吗", "qwen2.5 7b full fine-tune, one A100 80GB with 8-bit adam, enough?",
+                        "8b 全量 1 张 a100 80g 开 8-bit 优化器 行不行"]))
+def test_the_first_line_says_the_seed_minimum_when_it_misses_here(text: str) -> None:
+    # seed 000 lists 1×80 GB + 8-bit optimizer as the 7B/8B minimum on 10 B/param of states; our
+    # estimate adds the activations, so a miss must say both in the line users read
+    chat = ChatUser()
+    chat.say(text)
+    first = chat.text.splitlines()[0]
+    assert first.startswith("❌") or first.startswith("⚠️"), first
+    assert "参考表" in first or "reference table" in first, first
+    states = float(re.search(r"(?:模型状态|model states only \()\s*(\d+\.\d) GB", first).group(1))  # type: ignore[union-attr]
+    assert 70.0 <= states <= 80.0, first  # 10 B × 7–8B parameters: the 80 GB card, as the seed counts it

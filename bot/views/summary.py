@@ -28,7 +28,7 @@ from engine.seed_minimums import state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_NOTES = 2
-QUIET_WARNINGS = {"does_not_fit", "may_fit", "tight", "grad_checkpointing_slow"}  # said by the verdict, or true of every run
+QUIET_WARNINGS = {"does_not_fit", "may_fit", "tight", "grad_checkpointing_slow", "seed_minimum"}  # said by the verdict, or true of every run
 SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
                      "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload",
                      "loss_version_unknown")
@@ -161,6 +161,8 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
+        # the named setup is the seed's minimum and misses here: the first line says both (users read it)
+        "seed_named": next((dict(w.params) for w in s.warnings if w.code == "seed_minimum"), None),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb, "bare": card.bare,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
         "assumptions": [{"code": x.code, "value": x.value} for x in s.assumptions if x.code in SHOWN_ASSUMPTIONS],
