@@ -159,3 +159,9 @@ def test_the_first_line_says_the_seed_minimum_when_it_misses_here(text: str) -> 
     assert "参考表" in first or "reference table" in first, first
     states = float(re.search(r"(?:模型状态|model states only \()\s*(\d+\.\d) GB", first).group(1))  # type: ignore[union-attr]
     assert 70.0 <= states <= 80.0, first  # 10 B × 7–8B parameters: the 80 GB card, as the seed counts it
+
+
+def test_how_long_data_is_kept_without_renewal_is_the_retention_answer() -> None:
+    for text in ("gpuli 到期不续费，数据能留多久", "if I don't renew at gpuli, how long is my checkpoint kept"):
+        hit, _ = lookup(text)
+        assert hit is not None and hit.entry.id == "data-retention", text
