@@ -75,6 +75,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|how\s+much|\bspend\b|\bbudget\b"),
+        # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
+        "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
+                            r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
@@ -105,6 +108,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def asks_how_long(norm: str) -> bool:
     """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
     return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
+
+
+def asks_steps(norm: str) -> bool:
+    """The message asks for a run's step count ("一共多少步", "total steps?", "how many steps")."""
+    return bool(_patterns()["steps"].search(norm))
+
+
 ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "price_unit")
 
 

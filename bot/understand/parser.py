@@ -291,22 +291,28 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if yi:
             req["tokens"] = yi
 
-    rental.duration_days, rental.duration_hours = f.duration(rest)
+    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
+    side = f.side_spans(rest)
+    side_min = sum(minutes for _, _, minutes in side)
+    # with a step time the download and save minutes are part of the job, not the rental's length
+    rental.duration_days, rental.duration_hours = f.duration(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest)
     rental.amount, rental.currency = f.money(with_money)
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)
 
-    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
     steps = f.total_steps(rest)
     run: Run | None = None
-    if step and not steps and req.get("samples") and "model" not in req and "params_b" not in req:
-        # no model is needed to price a measured run, only to check its memory
-        run = timed_run(req, step, trial, f.side_minutes(rest))
-        steps = run.steps
+    if req.get("samples") and not steps and "model" not in req and "params_b" not in req and (
+            step or ask_words.asks_steps(norm)):
+        # no model is needed to count a run's steps or price a measured run, only to check its memory
+        run = timed_run(req, step, trial, side_min)
+        steps = run.steps if step else None
     if step and steps and "hours" not in req:
-        req["hours"] = steps * step / 3600 + f.side_minutes(rest) / 60  # + download and upload minutes
+        req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
     elif step:
         req["step_seconds"] = step
+        if side_min:
+            req["side_minutes"] = side_min
     objective = obj.objective(rest)
     if objective is not None:
         req["objective"] = objective
@@ -352,6 +358,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
+    if run is not None and not run.step_seconds and not sized and c.intent in ("size", "cost", "unknown", "faq"):
+        c = Classified("price", c.hits)  # "一共多少步": counted from the dataset and batch, no model needed
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":
@@ -366,7 +374,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
-                  run=run if request.hours and not (request.model or request.params_b) else None)
+                  run=run if (request.hours or (run and not run.step_seconds)) and not sized else None)
 
 
 def parse_cost(text: str) -> TrainingRequest:
