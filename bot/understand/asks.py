@@ -65,7 +65,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "export": re.compile(
             r"导出|\bexport|下载\s*(?:配置|config)"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,24}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
-            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
+            rf"|^\s*(?:{_TOOL})\s*(?:{_FILE})\s+(?:for|of)\s+\S"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
@@ -113,6 +114,16 @@ def asks_how_long(norm: str) -> bool:
 def asks_steps(norm: str) -> bool:
     """The message asks for a run's step count ("一共多少步", "total steps?", "how many steps")."""
     return bool(_patterns()["steps"].search(norm))
+
+
+_TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|\bds\b|zero[\s_-]?[0-3]|zero\s*stage",
+          "llamafactory": r"llama[\s_-]?factory|\blf\b", "fsdp": r"\bfsdp\b"}
+
+
+def config_tools(norm: str) -> frozenset[str]:
+    """The training tools whose config a message names ("accelerate config", "deepspeed zero-2
+    json", "llamafactory yaml"): accelerate and DeepSpeed configs need no model, LLaMA-Factory's does."""
+    return frozenset(name for name, pattern in _TOOLS.items() if re.search(pattern, norm))
 
 
 ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "price_unit")

@@ -164,7 +164,7 @@ def grad_accum(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- switches
-ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b", re.ASCII)
+ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
 QUESTION_ABOUT = lazy(r"要不要|需不需要|用不用|该不该|是否|要开|需要开|得开|should\s+i|do\s+i\s+need|worth\s+it", re.ASCII)
 
 
@@ -172,7 +172,7 @@ def zero(text: str) -> int | None:
     m = ZERO.search(text)
     if not m:
         return None
-    return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2))
+    return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2) or m.group(3))
 
 
 def sharding(text: str) -> str | None:

@@ -354,7 +354,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
     elif asks.table and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
-    elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
+    elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
+            sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
