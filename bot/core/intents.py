@@ -17,13 +17,13 @@ from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
-from engine.export_generic import generic_files
 from bot.understand.asks import config_tools
 from bot.understand.faq import on_topic
 from bot.understand.parser import HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from engine.export_generic import generic_files
 
 
 def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
