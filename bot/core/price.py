@@ -23,6 +23,7 @@ from bot.views.price import (
     runway_reply,
     runway_text,
 )
+from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
 from engine.price_list import setup_prices
@@ -66,7 +67,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
-    count = q.num_gpus or (extras.nodes * 8 if extras.nodes else None)
+    count = q.num_gpus or (extras.nodes * CARDS_PER_NODE if extras.nodes else None)
+    if extras.nodes and extras.nodes > 1 and q.num_gpus and q.num_gpus <= CARDS_PER_NODE:
+        count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
     days, hours = r.duration_days, r.duration_hours or q.hours
     asks = parsed.asks
     if asks.both_units:

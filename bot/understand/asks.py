@@ -92,7 +92,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "lora": re.compile(r"(?<![q\w])lora"),
         "full": re.compile(r"全参|全量|\bfull\b"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
-        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -124,6 +124,14 @@ def config_tools(norm: str) -> frozenset[str]:
     """The training tools whose config a message names ("accelerate config", "deepspeed zero-2
     json", "llamafactory yaml"): accelerate and DeepSpeed configs need no model, LLaMA-Factory's does."""
     return frozenset(name for name, pattern in _TOOLS.items() if re.search(pattern, norm))
+
+
+WHICH_CARD = re.compile(r"啥卡|什么卡|哪(?:张|种|款|个)?卡|(?:which|what)\s+(?:gpus?|cards?)\b")
+
+
+def asks_which_card(norm: str) -> bool:
+    """"最多能租啥卡", "which gpu can I get": the cards (and their prices) are the answer."""
+    return bool(WHICH_CARD.search(norm))
 
 
 ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "price_unit")
