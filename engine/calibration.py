@@ -8,7 +8,9 @@ predicted, its low and high quantiles per method, sharding and framework, fitted
 
 A band is the most specific group with enough runs: method + sharding + framework, else method +
 sharding, else method, else every run. The verdict uses the high end, so an under-prediction of the
-kind the runs showed is already inside it.
+kind the runs showed is already inside it. Each high end is the band's 95th percentile widened by
+one cross-conformal factor over publishers (how far bands fitted without a publisher fell short
+on its runs), because a band's own quantile covers a publisher it never saw about half as well.
 
 One configuration is given as a caution instead of a range: QLoRA under FSDP with the parameters
 offloaded to the host. Published runs hold about 20 GB per card there while the terms give far less
@@ -41,7 +43,7 @@ class Band(Strict):
     cases: int = Field(ge=1)
     publishers: int = Field(ge=1)
     low: float = Field(gt=0)  # measured / predicted at the low quantile (after the floor)
-    high: float = Field(gt=0)  # ... at the high quantile
+    high: float = Field(gt=0)  # ... at the high quantile, times the cross-conformal widening
 
 
 class Calibration(Strict):
@@ -51,6 +53,7 @@ class Calibration(Strict):
     high_quantile: float
     floor: float
     min_cases: int
+    high_widening: float = Field(ge=1)  # the cross-conformal factor over publishers, already in every band's high
     cases: int
     bands: list[Band]
 

@@ -170,9 +170,10 @@ def test_an_unknown_card_with_its_memory_is_sized_as_the_nearest_catalog_card(ch
 
 
 def test_preference_training_counts_the_reference_model(chat: ChatUser) -> None:
-    sft = chat.say("qwen3 8b 全参 8卡 h100").data["v"]["total_gb"]
-    dpo = chat.say("qwen3 8b dpo 全参 8卡 h100").data["v"]["total_gb"]
-    assert dpo > sft + 2  # a bf16 reference (16.4 GB / 8 under ZeRO-3, or whole) plus the pair's activations
+    # the ZeRO stage stated, so both are sized on the same plan (left open, the chooser may shard DPO further)
+    sft = chat.say("qwen3 8b 全参 8卡 h100 zero3").data["v"]["total_gb"]
+    dpo = chat.say("qwen3 8b dpo 全参 8卡 h100 zero3").data["v"]["total_gb"]
+    assert dpo > sft + 2  # a bf16 reference (16.4 GB / 8 under ZeRO-3) plus the pair's activations
     assert "DPO" in chat.text and "参考模型" in chat.text
     chat.say("qwen3 8b ppo lora 4090")
     assert "critic" in chat.text  # what PPO leaves uncounted is said

