@@ -19,6 +19,7 @@ context) — the total, which the fit verdict uses.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engine import preference
 from engine.activations import (
@@ -109,6 +110,7 @@ class MemoryEstimate:
         return out
 
 
+@lru_cache(maxsize=4096, typed=True)  # an Item is immutable: the plans of a question repeat most of them
 def _item(basis: str, bytes_per: float, units: float, shards: int = 1, label: str = "param") -> Item:
     gb = bytes_per * units / shards / GB
     shard = f" / {shards}" if shards > 1 else ""

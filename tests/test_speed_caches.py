@@ -90,3 +90,15 @@ def test_templates_read_dict_keys_and_dict_methods_as_jinja_does() -> None:
     assert ours == plain == "1 key 3 1 3"
     with pytest.raises(UndefinedError):
         environment("plain").from_string("{{ d.missing }}").render(d={"a": 1})
+
+
+def test_items_from_the_cache_are_the_items_built_afresh() -> None:
+    from engine import memory
+
+    req = TrainingRequest(model="qwen3-32b", method="full", seq_len=4096, num_gpus=8)
+    warm = size(req)
+    memory._item.cache_clear()
+    cold = size(req)
+    assert warm.estimate == cold.estimate and repr(warm.recommendations) == repr(cold.recommendations)
+    assert memory._item("w", 2, 10**9, 8).formula == "2 B × 1e9 param / 8"
+    assert memory._item("w", 2.5, 10**9).formula == "2.5 B × 1e9 param"  # a different byte count is another item
