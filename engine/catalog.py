@@ -178,3 +178,14 @@ def models() -> Index[ModelSpec]:
 @cache
 def gpus() -> Index[GpuSpec]:
     return Index("gpu", load_entries(catalog_path("gpus.yaml"), "gpus", GpuSpec))
+
+
+def form_variants(gpu_id: str) -> list[str]:
+    """The card and its other form factors with the same memory ("a100-80gb-sxm" and
+    "a100-80gb-pcie"): what "A100 80G" may mean when SXM or PCIe is not said. The card first."""
+    spec = gpus().get(gpu_id)
+    stem = gpu_id.rsplit("-", 1)[0]
+    if not any(ch.isdigit() for ch in stem):
+        return [gpu_id]
+    same = [g.id for g in gpus().entries if g.id != gpu_id and g.id.rsplit("-", 1)[0] == stem and g.memory_gb == spec.memory_gb]
+    return [gpu_id, *same]

@@ -55,6 +55,9 @@ class TooPrecise(InvalidRequest):
         self.digits = digits
 
 
+SUB_MINOR_DIGITS = 4  # a price under one cent (a minute of a cheap card) shown to four decimals
+
+
 @dataclass(frozen=True, slots=True)
 class Money:
     """`amount` of `currency` (a catalog id: USD, USDT, CNY). Construct with `Money.of` or
@@ -174,6 +177,8 @@ class Money:
         sign before the symbol: -$0.34.
         """
         digits = self.digits if exact or self.amount != self.amount.to_integral_value() else 0
+        if not exact and 0 < abs(self.amount) < Decimal(1).scaleb(-self.digits):
+            digits = SUB_MINOR_DIGITS  # one minute of a $0.21/h card is $0.0035, never "$0"
         value = abs(self.amount).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
         number = _grouped(value, digits, lang)
         sign = "-" if self.amount < 0 and value != 0 else ""

@@ -74,7 +74,7 @@ def test_how_many(text: str, card: str | None) -> None:
     ("by next monday", datetime(2026, 12, 7, 23, 59, 59, tzinfo=UTC)),
     ("by tuesday", datetime(2026, 12, 1, 23, 59, 59, tzinfo=UTC)),
     ("done by tomorrow", datetime(2026, 12, 2, 23, 59, 59, tzinfo=UTC)),
-    ("by month end", None),  # "mon" inside a word is no Monday
+    ("by month end", datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC)),  # the month's last day; "mon" in it is no Monday
     ("before saturation", None),
 ])
 def test_deadline(text: str, due: datetime | None) -> None:

@@ -73,7 +73,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family}}, source=s)
     reply.buttons = sizing_buttons(stated, s)
-    reply.turn = Turn("size", {"request": req.stated()})
+    best = _best(s)
+    # the setup picked, so a follow-up ("1k 预算能租几个月") can price it without naming it again
+    pick = [best.gpu.id, best.num_gpus] if best is not None else None
+    reply.turn = Turn("size", {"request": req.stated(), "pick": pick})
     return attach_chart(reply, s)
 
 

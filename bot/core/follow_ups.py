@@ -101,12 +101,25 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if asks.deadline is not None and last.data.get("hours") and runway is None and not parsed.request.gpu:
+            # "…跑 36h 多少钱" then "周五前能训完吗": that rental's length against the deadline
+            return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
         if currency is None and runway is None:
             return None
         data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
         if runway is not None:
-            data["runway"] = [str(runway[0]), runway[1], asks.runway or asks.how_long]
+            data["runway"] = _runway(parsed)
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+    if asks.budget is not None and asks.runway and last.kind in ("size", "cost"):
+        # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money
+        card = _card_of(parsed, last)
+        if card is not None:
+            gpu, count = card
+            provider = parsed.rental.provider or last.data.get("request", {}).get("provider")
+            hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) or None
+            data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None,
+                    "runway": _runway(parsed)}
+            return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
                 if v is not None and not asks.deadline}
@@ -121,6 +134,26 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     else:
         return None
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def _runway(parsed: Parsed) -> list[object]:
+    """A budget to divide into the last prices, as a turn can keep it: amount, currency, whether it
+    asks how long, whether its currency word was only 块, and the unit asked ("几周": week)."""
+    asks = parsed.asks
+    assert asks.budget is not None
+    return [str(asks.budget[0]), asks.budget[1], asks.runway or asks.how_long, asks.budget_loose, asks.runway_unit]
+
+
+def _card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
+    """The card (and count) a budget follow-up rents: the one it names, else the last question's,
+    else the setup the last sizing picked."""
+    if parsed.request.gpu:
+        return parsed.request.gpu, parsed.request.num_gpus
+    request = last.data.get("request", {})
+    if request.get("gpu"):
+        return str(request["gpu"]), request.get("num_gpus")
+    pick = last.data.get("pick")
+    return (str(pick[0]), int(pick[1])) if pick else None
 
 
 def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:

@@ -3,17 +3,19 @@ provider, its other form factors, several rental lengths side by side, and the r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any, cast
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.text.names import short_gpu
-from bot.understand.parser import Parsed
+from bot.understand.parser import Parsed, Run
 from bot.views.planning import budget_price_verdict
-from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply
-from engine.catalog import gpus
+from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply, runway_text
+from engine.catalog import form_variants, gpus
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import providers
@@ -30,15 +32,23 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply = price_turn(ctx, data, details=False)
         if runway is None:
             return reply
-        stated, unit, how_long = cast(list[Any], runway)
-        first = cast(str | None, data.get("first"))
-        money = Money(Decimal(str(stated)), unit or _listed_currency(first, ctx))
+        stated, unit, how_long, *more = cast(list[Any], runway)
+        loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
+        budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, data.get("first")))
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
-            return _budget_first(ctx, reply, money)
-        return _runway_first(ctx, reply, data, money)
+            return _budget_first(ctx, reply, budget)
+        return _runway_first(ctx, reply, data, budget, per)
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
-        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang)
+        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider)
+    if not q.gpu and parsed.run is not None:  # "1 万条样本 … 每步 1.2 秒，要训多久": the time, and what a price needs
+        note = run_note(parsed.run, ctx.lang)
+        note.data["message"] = f"{note.data['message']}\n{t('price.run_no_card', ctx.lang)}"
+        return note
+    if not q.gpu and parsed.asks.runway and parsed.asks.budget is not None:
+        amount, cur = parsed.asks.budget  # "我有 500U 够租多久": which card? with the money named back
+        money = _budget(ctx, amount, cur, parsed.asks.budget_loose, r.provider).money
+        return Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=money.format(ctx.lang))})
     if not q.gpu and r.provider:
         return provider_price_list(r.provider, ctx.lang)
     if not q.gpu:
@@ -63,21 +73,93 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = price_turn(ctx, data, details=False)
+    if parsed.run is not None:  # "试跑 50 步用了 100 秒 … 多久、多少钱": how the hours were worked out leads
+        return _lead(reply, run_note(parsed.run, ctx.lang))
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
-        money = Money(amount, cur or _listed_currency(r.provider, ctx))
+        budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
-            return _budget_first(ctx, reply, money)
-        return _runway_first(ctx, reply, data, money)  # "¥3000 够租多久": the money divided into each price
+            return _budget_first(ctx, reply, budget)
+        # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
+        return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     return reply
 
 
-def _budget_first(ctx: Context, reply: Reply, budget: Money) -> Reply:
+@dataclass(frozen=True)
+class Budget:
+    """The money a budget names, as read (`money`), with why it was read so: no currency word at a
+    named provider is that provider's currency (`assumed`); "块" at a provider billing another
+    currency is ¥, and `other` holds the provider's-currency reading, given in one line too."""
+
+    money: Money
+    provider: str | None = None
+    assumed: bool = False
+    other: Money | None = None
+
+
+def _budget(ctx: Context, amount: Decimal, cur: str | None, loose: bool, provider: str | None) -> Budget:
+    listed = _listed_currency(provider, ctx)
+    if cur is None:
+        return Budget(Money(amount, listed), provider, assumed=provider is not None)
+    if loose and provider and cur != listed:
+        return Budget(Money(amount, cur), provider, other=Money(amount, listed))
+    return Budget(Money(amount, cur), provider)
+
+
+def _reading_note(ctx: Context, budget: Budget, other_line: str | None) -> Reply | None:
+    """The one line that says how an unlabelled or colloquial budget was read."""
+    name = next((p.name for p in providers().entries if p.id == budget.provider), budget.provider)
+    if budget.assumed:
+        message = t("price.budget_assumed", ctx.lang, provider=name, budget=budget.money.format(ctx.lang))
+    elif budget.other is not None and other_line:
+        message = t("price.budget_other", ctx.lang, provider=name, budget=budget.other.format(ctx.lang), line=other_line)
+    else:
+        return None
+    return Reply("error", ctx.lang, {"message": message})
+
+
+def _unit_of(hours: object) -> str | None:
+    """The rental unit a priced length is ("包月" = 720 h: month), for counting a runway in it."""
+    return {168: "week", 720: "month"}.get(int(hours)) if isinstance(hours, int | float) and hours else None
+
+
+def _num(value: float, digits: int = 2) -> str:
+    """3750 -> "3,750", 2.0 -> "2", 2.0833 -> "2.08": a figure as a chat line shows it."""
+    rounded = round(value, digits)
+    return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if rounded != int(rounded) else f"{int(rounded):,}"
+
+
+def run_note(run: Run, lang: str) -> Reply:
+    """Seed 002's method spelled out with the message's own figures: total steps, seconds per step
+    (the trial's time over its steps), training minutes and hours."""
+    common: dict[str, Any] = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
+              "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds, 3),
+              "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
+    if run.trial_steps and run.trial_seconds:
+        message = t("price.run_trial", lang, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds), **common)
+    else:
+        message = t("price.run_step", lang, **common)
+    if run.side_minutes:
+        message += t("price.run_side", lang, side=_num(run.side_minutes, 1))
+    return Reply("error", lang, {"message": message})
+
+
+def _lead(reply: Reply, note: Reply) -> Reply:
+    """`note` first, the price list after it; the list stays the turn (so "in CNY" changes it)."""
+    note.also = [reply, *reply.also]
+    reply.also = []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
+
+
+def _budget_first(ctx: Context, reply: Reply, budget: Budget) -> Reply:
     """A budget against the rental just priced: its verdict leads, the price list follows."""
-    verdict = budget_price_verdict(reply, budget, ctx.lang)
+    verdict = budget_price_verdict(reply, budget.money, ctx.lang)
     if verdict is None:
         return reply
-    verdict.also = [reply, *reply.also]
+    other = budget_price_verdict(reply, budget.other, ctx.lang) if budget.other is not None else None
+    note = _reading_note(ctx, budget, str(other.data["message"]).removeprefix("💵 ") if other is not None else None)
+    verdict.also = [*([note] if note else []), reply, *reply.also]
     reply.also = []
     verdict.turn, verdict.buttons = reply.turn, reply.buttons
     return verdict
@@ -90,14 +172,19 @@ def _listed_currency(provider: str | None, ctx: Context) -> str:
     return ctx.display_currency
 
 
-def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Money) -> Reply:
+def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Budget, unit: str | None = None) -> Reply:
     """The answer to "how long" replaces the price list it rests on (each line names its price); the
     list stays the turn, so "in CNY" or "4 张呢" still changes it."""
-    count = data.get("num_gpus")
-    runway = runway_reply(data["gpu"], int(count) if count else None, budget, ctx.lang, data.get("first"))
+    count = int(data["num_gpus"]) if data.get("num_gpus") else None
+    runway = runway_reply(data["gpu"], count, budget.money, ctx.lang, data.get("first"), unit)
     if runway is None:
         return reply
-    runway.also = reply.also
+    other_line = None
+    if budget.other is not None:
+        other = runway_reply(data["gpu"], count, budget.other, ctx.lang, data.get("first"), unit)
+        other_line = runway_text(other.data["lines"][0], ctx.lang) if other is not None else None
+    note = _reading_note(ctx, budget, other_line)
+    runway.also = [*([note] if note else []), *reply.also]
     runway.turn, runway.buttons = reply.turn, reply.buttons
     return runway
 
@@ -105,14 +192,7 @@ def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Mone
 def variants(gpu: str, form_named: bool) -> list[str]:
     """The card and its other form factors with the same memory (A100 80GB SXM and PCIe) when the
     question named none: each provider is then quoted for the one it rents."""
-    if form_named:
-        return [gpu]
-    spec = gpus().get(gpu)
-    stem = gpu.rsplit("-", 1)[0]
-    if not any(ch.isdigit() for ch in stem):
-        return [gpu]
-    same = [g.id for g in gpus().entries if g.id != gpu and g.id.rsplit("-", 1)[0] == stem and g.memory_gb == spec.memory_gb]
-    return [gpu, *same]
+    return [gpu] if form_named else form_variants(gpu)
 
 
 def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:

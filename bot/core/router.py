@@ -184,10 +184,13 @@ class Core:
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
-            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang)
-            if verdict is not None:
-                reply.also.append(verdict)
-            return reply
+            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang))
+        if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
+                parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
+            # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
+            plain = replace(parsed, asks=replace(parsed.asks, budget=None))
+            reply = self._deadline_without_data(ctx, plain, text, None)
+            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back
@@ -196,6 +199,19 @@ class Core:
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
+        followed = float(str(parsed.follow.get("hours") or 0)) if parsed.follow is not None else 0.0
+        if parsed.asks.deadline is not None and parsed.intent == "price" and (rented_for or q.hours or followed):
+            # "下周五前要交付，训练 2 天能跑完 … 怎么租最省" (or "周五前能训完吗" after "跑 36h 多少钱"): the
+            # rental for that span, and whether it ends in time
+            reply = self.intents["price"](ctx, parsed, text)
+            span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
+            left = (parsed.asks.deadline - self.conversations.clock.now()).total_seconds() / 3600
+            key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
+            note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")
+            lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
+                         buttons=reply.buttons)
+            reply.also = []
+            return lead
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
             return self._deadline_without_data(ctx, parsed, text, rented_for or q.hours or q.days)
@@ -294,6 +310,18 @@ class Core:
             return size_request(ctx, changed, details=action == "d")
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale
+
+
+def _verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
+    """A budget verdict answers the question asked ("够吗", "有戏吗"), so it leads; what it judges follows
+    (and stays the turn, with its buttons and chart)."""
+    if verdict is None:
+        return reply
+    verdict.also = [reply, *reply.also]
+    verdict.turn, verdict.buttons, verdict.source = reply.turn, reply.buttons, reply.source
+    verdict.image, verdict.chart, verdict.chart_caption = reply.image, reply.chart, reply.chart_caption
+    reply.also, reply.image, reply.chart = [], None, None
+    return verdict
 
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked

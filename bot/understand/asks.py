@@ -30,6 +30,7 @@ class Asks:
     longest_seq: bool = False
     largest_batch: bool = False
     budget: tuple[Decimal, str | None] | None = None  # a ceiling, with its currency when stated
+    budget_loose: bool = False  # its currency word was only 块: ¥ usually, the provider's own at times
     deadline: datetime | None = None
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
@@ -40,6 +41,7 @@ class Asks:
     form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
     runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
     how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
+    runway_unit: str | None = None  # "能租几周" week, "撑几个月" month: the unit the runway is counted in
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
@@ -68,7 +70,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
             r"|how\s+long|how\s+many\s+(?:months|weeks|days|hours)"),
         "runway": re.compile(
-            r"(?:够|能|可以)\s*租\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|租\s*得\s*了\s*多久"
+            r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|how\s+much|\bspend\b|\bbudget\b"),
@@ -84,10 +86,17 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "full": re.compile(r"全参|全量|\bfull\b"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
+        "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
+        "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
     }
+
+
+def asks_how_long(norm: str) -> bool:
+    """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
+    return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
 
 
 def currency_ask(norm: str) -> str | None:
@@ -110,7 +119,9 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
     how_long = bool(p["how_long"].search(norm))
     if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not
         budget = (money[0].value, money[0].currency)
+    loose = any(w.loose for w in money if budget is not None and (w.value, w.currency) == budget)
     return Asks(
+        budget_loose=loose,
         how_many_gpu=planning.how_many_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
         largest_batch=planning.wants_largest_batch(norm),
@@ -125,6 +136,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         form_factor=bool(p["form"].search(norm)),
         runway=runway,
         how_long=how_long,
+        runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from decimal import Decimal
+from typing import NamedTuple
 
 from bot.understand import amount
 from bot.understand.lazy import lazy
@@ -149,7 +150,7 @@ def seq_len(text: str) -> int | None:
 
 MICRO_BATCH = lazy(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)\s*[:=]?\s*(\d+)", re.ASCII)
-GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
+GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积|累积|累加)\s*[:=]?\s*(\d+)", re.ASCII)
 
 
 def micro_batch(text: str) -> int | None:
@@ -307,12 +308,15 @@ def params_b(text: str) -> float | None:
 
 
 # ---------------------------------------------------------------- rental and money
-DAYS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
-WEEKS = lazy(r"(\d+)[\s-]*(?:个\s*)?(?:周|星期|礼拜|weeks?|wks?|w)(?![a-z0-9])", re.ASCII)
-MONTHS = lazy(r"(\d+)\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
-YEARS = lazy(r"(\d+)\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
+# a number is never read from inside another one: "0.5 year" is half a year, not five years
+_N = r"(?<![\d.])(\d+(?:\.\d+)?)"
+DAYS = lazy(_N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
+WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
+MONTHS = lazy(_N + r"\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
+QUARTERS = lazy(_N + r"\s*(?:个\s*)?(?:季度|quarters?)(?![a-z])", re.ASCII)
+YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 # a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)
-HOURS = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
+HOURS = lazy(_N + r"[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
 HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)(?![a-z0-9])",
                      re.ASCII)
 # "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
@@ -320,40 +324,114 @@ HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月)")
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
-MINUTES = lazy(r"(\d+(?:\.\d+)?)[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
-A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
+MINUTES = lazy(_N + r"[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
+A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
+# what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
+JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$"
+            r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$")
+MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后再加" / " and then another "
+
+
+def _years(value: float) -> float:
+    """A whole year is 365 days (an annual prepay); a fraction of one counts in billing months:
+    "half a year" is six months of 30 days, as HALF_DAYS counts 半年."""
+    return value * 365 if value == int(value) else value * 12 * 30
+
+
+class Length(NamedTuple):
+    """One length of time stated: where, how long, and whether it may be added to another (a rate
+    such as "/月", "每月", "月租", "per month", "weekly" is a length, never one to add up)."""
+
+    start: int
+    end: int
+    days: float
+    hours: float
+    addable: bool
+    unit_hours: float  # the size of its unit ("3个月": 720), so "1个月1周" reads largest unit first
+
+
+def _lengths(text: str) -> list[Length]:
+    """Every length of time stated, left to right and without overlaps."""
+    found: list[Length] = []
+
+    def add(m: re.Match[str], days: float, hours: float, unit_hours: float, addable: bool = True) -> None:
+        if not any(x.start < m.end() and m.start() < x.end for x in found):
+            found.append(Length(m.start(), m.end(), days, hours, addable, unit_hours))
+
+    for m in HOURS_MINUTES.finditer(text):
+        add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60, 1.0)
+    for m in AND_A_HALF.finditer(text):
+        value, unit = float(m.group(1) or m.group(3)) + 0.5, m.group(2) or m.group(4)
+        if unit in ("小时", "钟头"):
+            add(m, 0.0, value, 1.0)
+        else:
+            add(m, value * UNIT_DAYS[unit], 0.0, UNIT_DAYS[unit] * 24)
+    for m in HALF.finditer(text):
+        unit = m.group(1)
+        if unit in ("小时", "钟头"):
+            add(m, 0.0, 0.5, 1.0)
+        else:
+            add(m, HALF_DAYS[unit], 0.0, HALF_DAYS[unit] * 48)
+    for m in HOURS.finditer(text):
+        add(m, 0.0, float(m.group(1)), 1.0)
+    for m in MINUTES.finditer(text):
+        if not re.search(r"每步|/\s*step|per\s+step|下载|上传|download|upload|boot|开机", text[max(0, m.start() - 8):m.end() + 8]):
+            add(m, 0.0, float(m.group(1)) / 60, 1 / 60)
+    for m in YEARS.finditer(text):
+        add(m, _years(float(m.group(1))), 0.0, 365 * 24)
+    for pattern, factor in ((QUARTERS, 90), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
+        for m in pattern.finditer(text):
+            add(m, float(m.group(1)) * factor, 0.0, factor * 24)
+    for m in A_PERIOD.finditer(text):
+        rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5))
+        days = float(PERIOD_DAYS[next(g for g in m.groups() if g)])
+        add(m, days, 0.0, days * 24, addable=not rate)
+    return sorted(found)
+
+
+def _joined(text: str, lengths: list[Length]) -> list[Length]:
+    """The first length and those joined to it: by "加 / 再 / 零 / plus / and / +" (a total asked
+    for), or written straight after it in a smaller unit ("1年3个月", "2周3天", "1 month 2 weeks")."""
+    run = lengths[:1]
+    for nxt in lengths[1:]:
+        last = run[-1]
+        gap = text[last.end:nxt.start]
+        # "1年3个月" adds; "一个月（30天）", "一个月 720 小时" restate the month: the smaller part is less than one larger unit
+        compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours
+        if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
+            break
+        run.append(nxt)
+    return run
+
+
+def joined_duration(text: str) -> bool:
+    """Several lengths added into one ("一个月再加两周"): a total, not a weekly-and-monthly listing."""
+    return len(_joined(text, _lengths(text))) > 1
 
 
 def duration(text: str) -> tuple[float | None, float | None]:
     """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "2小时10分钟" 2⅙ h, "a month" 30,
-    "/月" 30, "半年" 180 (six months of 30 days, as monthly billing counts them)."""
-    m = HOURS_MINUTES.search(text)
-    if m:
-        return None, float(m.group(1)) + float(m.group(2)) / 60
-    m = AND_A_HALF.search(text)
-    if m:  # "2 天半", "两天半", "3 个半小时": the unit and a half of it
-        value, unit = float(m.group(1) or m.group(3)) + 0.5, m.group(2) or m.group(4)
-        return (None, value) if unit in ("小时", "钟头") else (value * UNIT_DAYS[unit], None)
-    m = HALF.search(text)
-    if m:
-        unit = m.group(1)
-        return (None, 0.5) if unit in ("小时", "钟头") else (HALF_DAYS[unit], None)
-    m = HOURS.search(text)
-    if m:
-        return None, float(m.group(1))
-    m = MINUTES.search(text)
-    if m and not re.search(r"每步|/\s*step|per\s+step|下载|上传|download|upload|boot|开机", text[max(0, m.start() - 8):m.end() + 8]):
-        return None, float(m.group(1)) / 60
-    for pattern, factor in ((YEARS, 365), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
-        m = pattern.search(text)
-        if m:
-            return float(m.group(1)) * factor, None
-    m = A_PERIOD.search(text)
-    if m:
-        word = next(g for g in m.groups() if g)
-        return float(PERIOD_DAYS[word]), None
-    return None, None
+    "/月" 30, "半年" / "half a year" 180 (six months of 30 days, as monthly billing counts them),
+    "1.5个月" 45; lengths joined by 加/plus are added ("包个月再加两周" 44 days).
+
+    Which single length wins when several are stated unjoined is kept from the older reader: a
+    length in hours first (a run time), then years, months, weeks, days, then "a week" words."""
+    lengths = _lengths(text)
+    if not lengths:
+        return None, None
+    run = _joined(text, lengths)
+    if len(run) > 1:
+        days, hours = sum(r.days for r in run), sum(r.hours for r in run)
+        return (days, None) if not hours else (None, days * 24 + hours)
+    order = (HOURS_MINUTES, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
+    for pattern in order:
+        for x in lengths:
+            m = pattern.match(text, x.start)
+            if m is not None and m.end() == x.end:
+                return (None, x.hours) if x.hours else (x.days, None)
+    first = lengths[0]
+    return (None, first.hours) if first.hours else (first.days, None)
 
 
 CURRENCY_WORDS = {

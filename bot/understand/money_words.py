@@ -27,11 +27,16 @@ CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|�
 NUM = r"\d[\d,]*(?:\.\d+)?"
 SCALE = r"(?:k|w|万|千)"
 BUDGET_BEFORE = (r"(?:预算(?:是|为|在|有|只有)?|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过|budget(?:\s+(?:of|is))?"
+                 r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
 BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
 # A unit of time, a count or a size after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")
+
+
+# a bare scaled number right after these is a length or a count ("seq 2k 够吗"), never money
+NOT_BUDGET_BEFORE = re.compile(r"(?:seq\w*|序列|上下文|context|cutoff|长度|样本|samples?|tokens?|数据|steps?|步|rank|batch)\s*(?:len\w*)?\s*[:=]?\s*$")
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class MoneyWord:
     value: Decimal
     currency: str | None
     budget: bool
+    loose: bool = False  # "块": ¥ in everyday speech, but teams say it of USDT or dollars too
 
 
 @cache
@@ -52,6 +58,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?P<cur>[$¥₮])\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![a-z\d])", re.ASCII),
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?P<cur>{CUR})(?![a-z])", re.ASCII),
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
+        # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
+        # "5k 够不够", "2k 能租几周", "1万能撑几个月", "is 2k enough": a scaled amount asked what it buys
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|能租|能撑|可以租|能用|租得了|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
+        # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
+        re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"
+                   r"(?=.{0,60}?(?:how\s+long|how\s+many\s+(?:weeks|months|days|hours)|enough|afford|\blast))", re.ASCII),
     )
 
 
@@ -68,7 +81,9 @@ def find_money(norm: str) -> list[MoneyWord]:
     before_word, after_word = _budget_words()
     for i, pattern in enumerate(_patterns()):
         for m in pattern.finditer(norm):
-            start, end = m.start("num") if i == 2 else m.start(), m.end()
+            start, end = m.start("num") if i >= 2 else m.start(), m.end()
+            if i >= 3 and NOT_BUDGET_BEFORE.search(norm[max(0, start - 14):start]):
+                continue  # "seq 2k 够吗", "样本 5k 够不够": a length or a count, not money
             if any(s < end and start < e for s, e in taken):
                 continue
             read = amount.read_number(m.group("num"), m.group("scale"))
@@ -76,9 +91,9 @@ def find_money(norm: str) -> list[MoneyWord]:
                 continue
             cur_word = m.groupdict().get("cur")
             currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
-            budget = i == 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
+            budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
                                     or after_word.search(norm[m.end():m.end() + 6]))
-            found.append(MoneyWord(start, end, read.value, currency, budget))
+            found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
             taken.append((start, end))
     return sorted(found, key=lambda w: w.start)
 
@@ -86,3 +101,19 @@ def find_money(norm: str) -> list[MoneyWord]:
 def budget(norm: str) -> tuple[Decimal, str | None] | None:
     """The first amount the message states as a ceiling, with its currency when stated."""
     return next(((w.value, w.currency) for w in find_money(norm) if w.budget), None)
+
+
+SCALED = re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})(?![a-z\d])", re.ASCII)
+
+
+def scaled_amount(norm: str) -> MoneyWord | None:
+    """"3k 在 cloudgpu 能租 4090 多少个小时": a round amount (k, w, 万, 千) in a message that asks how
+    long a card lasts, where it can be nothing else (no length, count or size word before it); the
+    caller asks this only then."""
+    for m in SCALED.finditer(norm):
+        if NOT_BUDGET_BEFORE.search(norm[max(0, m.start() - 14):m.start()]):
+            continue
+        read = amount.read_number(m.group("num"), m.group("scale"))
+        if isinstance(read, amount.Amount):
+            return MoneyWord(m.start(), m.end(), read.value, None, True)
+    return None

@@ -23,8 +23,11 @@ COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日"
             "token", "epoch", "b", "k", "w", "u", "h")
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
+_CJK = lazy(r"[\u4e00-\u9fff]")
+AMOUNT_AFTER = ("的", "够", "能", "可以", "就", "多", "来", "左右", "以内", "之内", "内", "预算", "美", "人民币", "刀", "也")
+_COLLOQUIAL = lazy(r"([一二两三四五六七八九])([万千])([一二两三四五六七八九])")  # "一万五", "三千五"
 # Chinese numerals that are part of names or idioms, never quantities.
-PROTECTED = ("千问", "一万网络", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
+PROTECTED = ("千问", "一万网络", "零一万物", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
              "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
 SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机": "2机", "单机": "1机"}
 LONG_NUMBER = lazy(r"\d{13,}")
@@ -74,8 +77,18 @@ def _convert_numerals(text: str) -> str:
         before = text[max(0, m.start() - 1):m.start()]
         if (before.isdigit() or before == ".") and all(ch in BIG_UNITS or ch in SMALL_UNITS for ch in run):
             return run  # "2000万", "1.5亿", "3千": a digit already carries the number; the unit stays
-        if not after.startswith(COUNTERS) and not (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS)):
-            return run  # "七十亿参数": a count of 亿 before 参数 needs no counter
+        short = _COLLOQUIAL.fullmatch(run)
+        if short:  # "一万五" is 15,000 and "三千五" 3,500: the digit after the unit counts its next place down
+            head, unit, tail = DIGITS[short[1]], short[2], DIGITS[short[3]]
+            gap = " " if before.isascii() and before.isalnum() else ""
+            return f"{gap}{head}.{tail}万" if unit == "万" else f"{gap}{head * 1000 + tail * 100}"
+        counted = after.startswith(COUNTERS) or (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS))
+        alone = len(run) > 1 and run[0] in DIGITS and ("万" in run or "千" in run) and (
+            not after or not _CJK.match(after) or after.startswith(AMOUNT_AFTER))
+        if not counted and not alone:
+            # "七十亿参数": a count of 亿 before 参数 needs no counter; "一万", "五千" are numbers alone,
+            # but not inside a word ("零一万物")
+            return run
         # keep a trailing 万/亿 as a unit when the run is digits + big unit ("两万" -> "2万")
         unit = ""
         if run[-1] in BIG_UNITS and len(run) > 1:
@@ -97,7 +110,7 @@ ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
                    "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
 _ENGLISH_RUN = lazy(
     r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
-    r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
+    r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|minutes?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
     r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*)?\d{2,4}(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
 )
 

@@ -7,7 +7,6 @@ mistaken for other numbers (average length, samples, tokens); then everything el
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -25,9 +24,10 @@ from bot.understand.entities import Match, find_gpus, find_models, find_provider
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
-from bot.understand.money_words import find_money
+from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.talk import small_talk
+from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
 from engine.request import TrainingRequest
 
@@ -46,6 +46,7 @@ class Rental:
     duration_hours: float | None = None
     amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
     currency: str | None = None
+    form_named: bool = False  # SXM / PCIe said: the rental is that variant, not the cheaper sibling
 
 
 @dataclass
@@ -91,6 +92,7 @@ class Parsed:
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
     words: str = ""  # the normalized words, for the fingerprint of a question without fields
     cards: list[str] = field(default_factory=list)  # every card named, in order ("A800 和 A100 各多少")
+    run: Run | None = None  # a measured run with no model: how its hours were worked out, for the reply
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -110,7 +112,7 @@ class Parsed:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
         out: dict[str, object] = {k: v for k, v in self.request.stated().items() if k != "lora_targets"}
         for key, value in vars(self.rental).items():
-            if value is not None and key not in out:
+            if value is not None and key not in out and key != "form_named":
                 out[key] = value  # money stays Decimal
         return out
 
@@ -145,6 +147,7 @@ MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|�
 PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
 SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
+CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 
 
@@ -175,12 +178,23 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     if len(clauses) < 2:
         return []
     parts = [_parse_one(c, now) for c in clauses]
+    if any(_cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
+        return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
     if not all(_stands_alone(p) for p in parts):
         return []
     kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return parts
+
+
+BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
+
+
+def _cost_of_it(clause: str, p: Parsed) -> bool:
+    """A clause that only asks what it costs (or how long): about the job the other clauses state."""
+    q = p.request
+    return len(clause.strip()) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu or p.rental.provider)
 
 
 def _stands_alone(p: Parsed) -> bool:
@@ -216,7 +230,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     gpu_count = None
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
-        gpu_count = f.count_near(_blank(norm, [(m.start, m.end) for m in models], "|"), gpus[0].start, gpus[0].end)
+        # neither a model's digits nor an amount's are a count: "$50，3090" is fifty dollars and one card
+        taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]))]
+        gpu_count = f.count_near(_blank(norm, taken, "|"), gpus[0].start, gpus[0].end)
 
     avg = f.avg_len(rest)
     if avg:
@@ -230,9 +246,17 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if tokens:
         req["tokens"] = tokens
         rest = f.TOKENS.sub(" ", rest, count=1)
+    # "50 步用了 100 秒" with a dataset to scale it to: a trial, read before the counts and lengths so its
+    # steps and seconds are neither; without one ("总共 2000 步用了 40 分钟") it is the run itself
+    trial = measured_run(rest) if samples or tokens else None
+    if trial is not None:
+        rest = _blank(rest, [(trial.start, trial.end)])
     # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
     # sequence length; the wallet's amount reader still sees them.
     money_words = find_money(rest)
+    if not money_words and gpus and not models and ask_words.asks_how_long(norm):
+        held = scaled_amount(rest)  # "3k 在 cloudgpu 能租 4090 多少个小时": the round amount is the money
+        money_words = [held] if held is not None else []
     with_money = rest
     rest = _blank(rest, [(w.start, w.end) for w in money_words])
     family = None
@@ -266,13 +290,13 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)
 
-    step = f.step_seconds(rest)
+    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
     steps = f.total_steps(rest)
+    run: Run | None = None
     if step and not steps and req.get("samples") and "model" not in req and "params_b" not in req:
-        # seed 002: steps = ceil(samples × epochs / (micro-batch × accumulation × GPUs)); no model is
-        # needed to price a measured run, only to check its memory
-        per_step = _num(req.get("micro_batch")) * _num(req.get("grad_accum")) * _num(req.get("num_gpus"))
-        steps = math.ceil(_num(req["samples"]) * _num(req.get("epochs")) / per_step)
+        # no model is needed to price a measured run, only to check its memory
+        run = timed_run(req, step, trial, f.side_minutes(rest))
+        steps = run.steps
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + f.side_minutes(rest) / 60  # + download and upload minutes
     elif step:
@@ -286,6 +310,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC))
+    rental.form_named = asks.form_factor
+    if asks.both_units and f.joined_duration(rest):
+        asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
@@ -300,8 +327,17 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "¥3000 够租多久 a100", "50刀 cloudgpu 4090 能跑几个小时": the price, divided into the money
         c = Classified("price", c.hits)
         asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
+    elif asks.runway and money_words and not request.gpu and card is None and not sized and c.intent in ("unknown", "faq"):
+        # "我有 500U 够租多久": a runway whose card is not named yet, the money kept and named back
+        c = Classified("price", c.hits)
+        asks = replace(asks, budget=asks.budget or (money_words[0].value, money_words[0].currency))
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
+    if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
+            asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm)):
+        # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
+        # model is not needed: the cheapest rental covering it, checked against the deadline
+        c = Classified("price", c.hits)
     if asks.table and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
@@ -319,7 +355,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
-                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards)
+                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
+                  run=run if request.hours and not (request.model or request.params_b) else None)
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -331,11 +368,6 @@ def parse_cost(text: str) -> TrainingRequest:
     found = {"provider": rental.provider, "days": rental.duration_days, "hours": rental.duration_hours}
     extra = {k: v for k, v in found.items() if v is not None and getattr(parsed.request, k) is None}
     return parsed.request.model_copy(update=extra) if extra else parsed.request
-
-
-def _num(value: object) -> float:
-    """A stated count or 1 when unstated (or not a number)."""
-    return float(value) if isinstance(value, int | float) and value else 1.0
 
 
 def _valid(key: str, value: object) -> bool:
@@ -453,6 +485,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         if _wants_cost(req, rental, norm):
             return Classified("cost", hits)
         return Classified("size", hits)
+    if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
+        # a measured run with no model: its hours priced on the card, or (no card) the time alone
+        return Classified("price", hits)
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
         rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))

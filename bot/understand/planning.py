@@ -47,6 +47,8 @@ WEEKDAY_EN = lazy(r"\b(next|this)?\s*(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|s|
                         re.IGNORECASE)
 ZH_WEEKDAYS = "一二三四五六日"
 EN_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+PERIOD_END = lazy(r"(年底|年末)|月底|月末|\bend\s+of\s+(?:the\s+|this\s+)?(?:(year)|month)\b|\b(year[\s-]end)\b|\bmonth[\s-]end\b",
+                  re.IGNORECASE)
 RELATIVE_DAY = lazy(r"(今天|明天|后天|大后天|\btoday\b|\btomorrow\b|\bday after tomorrow\b)", re.IGNORECASE)
 RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "today": 0, "tomorrow": 1, "day after tomorrow": 2}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -126,7 +128,15 @@ def _weekday(weekday: int, next_weeks: int, now: datetime) -> date:
 
 
 def _named_day(text: str, now: datetime) -> date | None:
-    """"明天", "后天", "tomorrow", "周五", "下周一", "next Friday": days named instead of dated."""
+    """"明天", "后天", "tomorrow", "周五", "下周一", "next Friday", "月底", "end of the month", "年底":
+    days named instead of dated."""
+    m = PERIOD_END.search(text)
+    if m:
+        today = now.date()
+        if m[1] or m[3]:  # the end of this year
+            return date(today.year, 12, 31)
+        nxt = date(today.year + (today.month == 12), today.month % 12 + 1, 1)
+        return nxt - timedelta(days=1)
     m = RELATIVE_DAY.search(text)
     if m:
         return now.date() + timedelta(days=RELATIVE_OFFSET[m[1].lower()])

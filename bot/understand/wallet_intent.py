@@ -91,8 +91,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("rentals")
     if HISTORY.search(text) and not rule_question:
         return WalletAction("history")
-    if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question):
-        return WalletAction("balance")
+    if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)):
+        return WalletAction("balance")  # "租 8卡H100 一个月，钱包里得有多少" asks that rental's price, not the book
     return None
 
 

@@ -10,11 +10,12 @@ words to templates/price.j2 and catalogs/strings_reply.yaml.
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, cast
 
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from engine.billing import Quote
@@ -38,8 +39,12 @@ def _amount(q: Quote) -> dict[str, Any]:
 
 
 def _shown(amount: Decimal, currency_id: str) -> Decimal:
-    """An amount as the reply prints it (Money.rounded), so a band whose ends round alike is one price."""
-    return Money(amount, currency_id).rounded().amount
+    """An amount as the reply prints it (Money.rounded), so a band whose ends round alike is one price;
+    an amount under one cent keeps four decimals (Money.format shows it so)."""
+    money = Money(amount, currency_id)
+    if 0 < amount < Decimal(1).scaleb(-money.digits):
+        return amount.quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
+    return money.rounded().amount
 
 
 def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
@@ -115,7 +120,9 @@ def _family(gpu: str) -> str:
 
 
 def _days(d: timedelta) -> float:
-    return round(d.total_seconds() / 86400, 2)
+    """The rental in days, kept above zero for any length: "跑 1 分钟" is a price for one minute,
+    never the per-unit listing that a zero would select."""
+    return max(round(d.total_seconds() / 86400, 2), 0.01) if d.total_seconds() > 0 else 0.0
 
 
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
@@ -152,16 +159,27 @@ def _converted(q: Quote, display: str) -> dict[str, Any] | None:
     return {"low": low, "high": high, "currency": display}
 
 
-def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str) -> Reply:
-    """Storage (or another add-on) priced on its own at each provider that sells it."""
+def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str,
+                 first: str | None = None) -> Reply:
+    """Storage (or another add-on) priced on its own at each provider that sells it; the provider
+    named first, or said not to sell it ("cloudgpu 加 CPU": only 一万网络 sells one)."""
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
+    priced = sorted(add_on_prices(add_ons, duration), key=lambda a: a.provider.id != first)
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
              "unit": _plain(a.unit_price),  # ₮0.015: a unit price keeps its listed digits, ¥400 never ¥4E+2
              "per_gb": a.unit == "gb_month",
              "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
              "symbol": currency(a.provider.currency).symbol}
-            for a in add_on_prices(add_ons, duration)]
-    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons)})
+            for a in priced]
+    not_sold = provider(first).name if first and priced and not any(a.provider.id == first for a in priced) else None
+    # several items at one provider ("2TB 存储卷 + 1TB 对象存储"): their sum, in that provider's currency
+    totals = []
+    for name in dict.fromkeys(r["provider"] for r in rows):
+        mine = [r for r in rows if r["provider"] == name]
+        if len(mine) > 1:
+            totals.append({"provider": name, "currency": mine[0]["currency"],
+                           "total": sum((Decimal(str(r["total"])) for r in mine), Decimal(0))})
+    return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals, "not_sold": not_sold})
 
 
 def provider_price_list(provider_id: str, lang: str) -> Reply:
@@ -197,9 +215,11 @@ def _plain(value: Decimal) -> Decimal:
     return normal.quantize(Decimal(1)) if normal == normal.to_integral_value() else normal
 
 
-def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang: str, first: str | None = None) -> Reply | None:
+def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang: str, first: str | None = None,
+                 asked_unit: str | None = None) -> Reply | None:
     """"¥3000 够租多久 a100 40g": how much of each rental unit the money buys at each provider (the
-    named one first), whole prepaid cycles or billed hours, converted at the catalog's rates."""
+    named one first, the unit asked — "包月能租几个月" — first within it), whole prepaid cycles
+    (floor of budget ÷ price) or billed hours, converted at the catalog's rates."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
     if num_gpus is None:  # no count asked: each provider's smallest box, not every size it rents
@@ -215,10 +235,24 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
             money = budget.to(q.currency)
             count = money.amount / price.amount
             whole = int(count) if unit != "hour" else None
-            lines.append({"provider": row.provider.name, "gpu": gpu_name(row.gpu), "num_gpus": row.num_gpus,
+            lines.append({"provider": row.provider.name, "provider_id": row.provider.id,
+                          "gpu": gpu_name(row.gpu), "num_gpus": row.num_gpus,
                           "unit": unit, "price": price.format(lang), "count": whole if whole is not None else None,
                           "hours": round(float(count), 1) if unit == "hour" else None,
                           "left": (money - price * whole).rounded().format(lang) if whole else None})
     if not lines:
         return None
+    lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit))
     return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4]})
+
+
+def runway_text(line: dict[str, Any], lang: str) -> str:
+    """One runway line as text (the same words as templates/runway.j2), for a one-line aside."""
+    common = {"provider": line["provider"], "n": line["num_gpus"], "gpu": line["gpu"], "price": line["price"]}
+    if line["hours"] is not None:
+        return t("runway.hours", lang, **common, hours=line["hours"])
+    unit = t("unit." + line["unit"], lang)
+    if line["count"]:
+        return t("runway.cycles", lang, **common, times=line["count"], unit=unit,
+                 units=t("runway.units." + line["unit"], lang), left=line["left"])
+    return t("runway.short", lang, **common, unit=unit)

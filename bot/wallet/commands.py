@@ -64,6 +64,7 @@ class RentArgs:
     provider: str | None
     region: str | None
     overdraft: bool = False
+    form_named: bool = True  # SXM / PCIe said (a command names its card exactly); else the cheaper variant
 
 
 def parse_count(word: str) -> int | None:

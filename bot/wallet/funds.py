@@ -24,9 +24,11 @@ from engine.providers import Provider, provider, providers
 
 log = logging.getLogger("kasuan.wallet")
 
-def provider_for(ctx: WalletCall, prov: str | None, currency: str | None, resume: Awaiting | None = None) -> Provider:
+def provider_for(ctx: WalletCall, prov: str | None, currency: str | None, resume: Awaiting | None = None,
+                 amount: Decimal | None = None) -> Provider:
     """The provider a top-up or budget means: named, or the only one billing in `currency`, or the
-    wallet's only account; else the user is asked, with the candidates as buttons."""
+    wallet's only account; else the user is asked, with the candidates as buttons (and the
+    `amount` named back, so "帮我充 3k" hears 3,000 while it waits for the provider)."""
     if prov is not None:
         p = provider(prov)
         if currency is not None and currency != p.currency:
@@ -44,6 +46,9 @@ def provider_for(ctx: WalletCall, prov: str | None, currency: str | None, resume
     mine = ctx.accounts()
     if len(mine) == 1:
         return provider(mine[0].provider)
+    if amount is not None:
+        raise WalletError("wallet.err.which_provider_amount", resume=resume, choices=[p.id for p in providers().entries],
+                          amount=f"{amount:,}", options=", ".join(f"{p.id} ({p.currency})" for p in providers().entries))
     raise WalletError("wallet.err.which_provider", resume=resume, choices=[p.id for p in providers().entries],
                       options=", ".join(f"{p.id} ({p.currency})" for p in providers().entries))
 
@@ -61,7 +66,8 @@ def cmd_topup(ctx: WalletCall, words: list[str]) -> Reply:
 
 def record_topup(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str | None, key: str | None = None) -> Reply:
     ctx.require_write()
-    p = provider_for(ctx, prov, currency, Awaiting("topup", "provider", {"amount": str(amount), "currency": currency}))
+    p = provider_for(ctx, prov, currency, Awaiting("topup", "provider", {"amount": str(amount), "currency": currency}),
+                     amount=amount)
     minor = check_amount(amount, p.currency)
     w = ctx.ensure()
     done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, key or ctx.key("topup"), ctx.inc.scope_user)

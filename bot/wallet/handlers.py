@@ -101,7 +101,8 @@ def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value:
     if awaiting.kind == "rent":
         hours = d.get("hours")
         duration = timedelta(hours=float(hours)) if hours else None
-        args = cmd.RentArgs(str(d["gpu"]), int(d["num_gpus"]), duration, value, d.get("region"))
+        args = cmd.RentArgs(str(d["gpu"]), int(d["num_gpus"]), duration, value, d.get("region"),
+                            form_named=bool(d.get("form_named", True)))
         return guarded(ctx, lambda: rent(ctx, args))
     if awaiting.kind == "topup":
         currency = d.get("currency")
@@ -147,7 +148,8 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
     if action.kind == "stop" and action.rental_id is not None:
         return stop(ctx, action.rental_id)
     if action.kind == "rent" and r.gpu is not None:
-        return rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None), default_provider)
+        return rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None, form_named=r.form_named),
+                    default_provider)
     if action.kind == "history":
         return cmd_history(ctx, [])
     if action.kind == "rentals":

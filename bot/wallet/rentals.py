@@ -34,6 +34,7 @@ from bot.wallet.pricing import DEFAULT_JOB, Plan, plan_rental
 from bot.wallet.refusal import Shortfall, WalletError
 from bot.wallet.times import fmt_local, parse_duration
 from engine.billing import NotOffered
+from engine.catalog import form_variants
 from engine.errors import KasuanError
 from engine.money import Money
 from engine.providers import providers
@@ -75,7 +76,7 @@ def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | No
             return preferred[0]
         hours = args.duration.total_seconds() / 3600 if args.duration else None
         resume = Awaiting("rent", "provider", {"gpu": args.gpu, "num_gpus": args.num_gpus, "hours": hours,
-                                               "region": args.region})
+                                               "region": args.region, "form_named": args.form_named})
         raise WalletError("wallet.err.which_provider", resume=resume, choices=[pl.provider for pl in plans],
                           options=", ".join(pl.provider for pl in plans))
     if plans:
@@ -85,9 +86,29 @@ def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | No
     raise WalletError("wallet.err.nobody_rents", gpu=gpu_name(args.gpu), n=args.num_gpus)
 
 
+def _cheaper_variant(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None) -> tuple[Plan, Plan | None]:
+    """(the plan, the other form factor's plan) when SXM or PCIe was not said: at the provider the
+    rental goes to, the cheaper of the card's variants, as the price answer lists it (None: no
+    choice was made, the card as named)."""
+    plan = _choose_plan(ctx, args, default_provider)
+    if args.form_named:
+        return plan, None
+    others: list[Plan] = []
+    for gpu in form_variants(args.gpu)[1:]:
+        try:
+            others.append(plan_rental(plan.provider, gpu, args.num_gpus, args.duration, args.region))
+        except (NotOffered, WalletError):
+            continue  # that provider does not rent this variant (or has no fixed price for it)
+    if not others:
+        return plan, None
+    cheapest = min([plan, *others], key=lambda p: p.price_minor)
+    other = plan if cheapest is not plan else min(others, key=lambda p: p.price_minor)
+    return cheapest, other
+
+
 def rent(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
     ctx.require_write()
-    plan = _choose_plan(ctx, args, default_provider)
+    plan, other = _cheaper_variant(ctx, args, default_provider)
     w = ctx.ensure()
     acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
     balance = acct.balance_minor if acct is not None else 0
@@ -100,9 +121,13 @@ def rent(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None = Non
     tz = ctx.tz(w)
     data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency)
     data |= {"action": "rent", "expires": fmt_local(pend.expires_at, tz)}
+    if other is not None:  # "A100 80G": the cheaper variant, named, with how to rent the other one
+        data["variant"] = {"chosen": gpu_name(plan.gpu), "other": gpu_name(other.gpu),
+                           "other_price": Money.from_minor(other.price_minor, other.currency).format(exact=True),
+                           "form": gpu_name(other.gpu).rsplit(" ", 1)[-1]}
     reply = ctx.reply("wallet_confirm", data, _confirm_buttons(pend.id, after, plan.debit_minor, plan.currency))
     hours = args.duration.total_seconds() / 3600 if args.duration else None
-    reply.turn = Turn("rent", {"gpu": args.gpu, "num_gpus": args.num_gpus, "hours": hours, "provider": args.provider,
+    reply.turn = Turn("rent", {"gpu": plan.gpu, "num_gpus": args.num_gpus, "hours": hours, "provider": args.provider,
                                "region": args.region})  # "一周，gpuli" next re-quotes this rental
     return reply
 
