@@ -70,7 +70,7 @@ def test_recommendations_worked_out_per_card_memory_match_each_card_walked_alone
 
 @pytest.mark.parametrize(("amount", "lang", "exact", "shown"), [
     ("2800", "zh", False, "¥2,800"), ("2800", "zh", True, "¥2,800.00"), ("2800.5", "zh", False, "¥2,800.50"),
-    ("-0.335", "en", False, "-¥0.34"), ("1234567.891", "en", False, "¥1,234,567.89"), ("0.001", "en", False, "¥0.00"),
+    ("-0.335", "en", False, "-¥0.34"), ("1234567.891", "en", False, "¥1,234,567.89"), ("0.001", "en", True, "¥0.00"), ("0.001", "en", False, "¥0.0010"),
 ])
 def test_amounts_print_the_same_from_the_cache(amount: str, lang: str, exact: bool, shown: str) -> None:
     money = Money(Decimal(amount), "CNY")
