@@ -10,6 +10,10 @@ would have to repeat it. The rules, in the order the reply reads:
   that holds the job without offload, tight or not: a tight fit is answered as tight, with the
   levers that buy headroom (the seeds' own recipes are tight ones, e.g. 32B full on 8 × 80 GB with
   ZeRO-3), rather than replaced by a dearer setup;
+- the seed's minimum: with no card named, full fine-tuning in a size class seed 000 gives a minimum
+  setup for (engine.seed_minimums) takes that setup as the verdict when it fits or may fit, the
+  cheapest setup on bigger cards first among the alternatives; when it does not, the reply names it
+  and by how much our estimate differs;
 - alternative: when the named card misses as stated, the plan that holds it at the stated count
   (ZeRO-3, then optimizer offload), else the fewest of that card that would;
 - alternatives: up to three other setups that fit, the count asked for first, then room, then price;
@@ -33,6 +37,7 @@ from engine.levers import Lever, headroom_levers
 from engine.price_list import cheapest_card_hour
 from engine.request import TrainingRequest
 from engine.resolve import resolve
+from engine.seed_minimums import seed_minimum_for, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_ALTERNATIVES = 3
@@ -82,6 +87,14 @@ class Advice:
     others: tuple[Fit, ...]  # up to MAX_ALTERNATIVES other setups that fit
     methods: tuple[MethodOption, ...]  # no method stated: QLoRA and full on the same plan
     roomy: bool  # asked for headroom, and the verdict leaves it
+    seed: Fit | None = None  # the seed's minimum setup for this size class, estimated (engine.seed_minimums)
+    seed_gb_per_param: float = 0.0  # the model states per parameter at that setup (16 B, 10 B with 8-bit)
+    seed_optimizer: str = ""  # the optimizer the seed's setup uses (the 8-bit one for 7B)
+    bigger: Fit | None = None  # the seed's setup is the verdict: the cheapest fit on bigger cards, if another
+
+    @property
+    def seed_is_verdict(self) -> bool:
+        return self.seed is not None and self.seed is self.verdict
 
     @property
     def priced(self) -> Fit | None:
@@ -101,9 +114,17 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     """The advice for sizing `s`; `stated` is the request as the user wrote it (what they fixed),
     `roomy` when the question asked for headroom rather than the cheapest fit."""
     verdict = verdict_fit(s, roomy)
+    seed, per_param, seed_optimizer = seed_setup(s, stated)
+    bigger = None
+    if seed is not None and not roomy and (seed.fits or seed.may_fit):
+        # the seed's minimum is the answer (it is what the reference table rents); a setup on
+        # bigger cards that holds the job with fewer of them is its first alternative
+        bigger = verdict if verdict is not None and verdict.gpu.id != seed.gpu.id else None
+        verdict = seed
     levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
     fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
     other = None if fixed else stated_count_alternative(s)
+    others = [f for f in alternatives(s, verdict, other) if bigger is None or f.gpu.id != bigger.gpu.id]
     return Advice(
         sizing=s,
         verdict=verdict,
@@ -111,10 +132,60 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         lever_fix=levers[0] if fixed else None,
         levers=tuple(levers[1 if fixed else 0:]),
         eight_bit=_eight_bit(s, verdict, other, stated),
-        others=tuple(alternatives(s, verdict, other)),
+        others=tuple(([bigger] if bigger is not None else []) + others)[:MAX_ALTERNATIVES],
         methods=tuple(other_methods(s)),
         roomy=roomy and s.fit is None and verdict is not None and not verdict.tight,
+        seed=seed,
+        seed_gb_per_param=per_param,
+        seed_optimizer=seed_optimizer,
+        bigger=bigger,
     )
+
+
+def pick_at(a: Advice, provider: str) -> Fit | None:
+    """The setup to rent for the job at one provider: the answer's own setup when it rents it, else of
+    every card's fewest-count fit those `provider` rents, fitting before may-fit, no offload first,
+    the fewest cards, then by that provider's hourly price for the whole setup; None when it rents none."""
+    pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None and (f.fits or f.may_fit)]
+    priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider)) is not None]
+    if not priced:
+        return None
+    if a.priced is not None and any(f is a.priced for f, _ in priced):
+        return a.priced  # the provider rents the answer's own setup
+    return min(priced, key=lambda fr: (not fr[0].fits, fr[0].estimate.plan.offload != "none", fr[0].num_gpus,
+                                       fr[1] * fr[0].num_gpus))[0]
+
+
+def edge_option(chosen: Fit, provider: str | None = None) -> Fit | None:
+    """A cheaper setup at the same plan whose expected figure fits but whose high end does not (the
+    one that "may fit or may OOM"), rented by `provider` (or anyone): named beside the recommended
+    setup's price so the saving and its risk are both on the table; None when there is none."""
+    plan, n = chosen.estimate.plan, chosen.num_gpus
+    own = cheapest_card_hour(chosen.gpu.id, n, provider=provider)
+    if own is None:
+        return None
+    edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries) if f.may_fit and plan.offload == "none"
+             and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider)) is not None and rate < own]
+    return min(edges, key=lambda fr: fr[1])[0] if edges else None
+
+
+def seed_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit | None, float, str]:
+    """Full fine-tuning with no card named, in a size class seed 000 gives a minimum setup for
+    (7B/8B, 14B, 32B, 72B): that setup estimated by our model (with the seed's 8-bit optimizer for
+    7B when none was stated), and the states per parameter it counts, so the reply can agree with
+    the seed or say by how much it differs."""
+    if s.fit is not None:
+        return None, 0.0, ""
+    optimizer_stated = stated is not None and stated.optimizer is not None
+    zero_stated = stated is not None and stated.zero is not None
+    row = seed_minimum_for(s.resolved, optimizer_stated)
+    if row is None or (zero_stated and stated is not None and stated.zero != row.plan.zero):
+        return None, 0.0, ""
+    q = s.request
+    r = s.resolved if q.optimizer == row.optimizer else replace(
+        s.resolved, request=q.model_copy(update={"optimizer": row.optimizer}))
+    est = s.memo.estimate(r, row.plan)
+    return Fit(gpus().get(row.gpu), est), state_bytes_per_param(r), row.optimizer
 
 
 def verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
@@ -199,4 +270,4 @@ def other_methods(s: Sizing) -> list[MethodOption]:
     return out
 
 
-__all__ = ["Advice", "MethodOption", "advise", "price_rank", "setup_rate", "verdict_of"]
+__all__ = ["Advice", "MethodOption", "advise", "edge_option", "pick_at", "price_rank", "setup_rate", "verdict_of"]

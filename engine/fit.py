@@ -91,6 +91,15 @@ def tight_on(memory_gb: float, est: MemoryEstimate) -> bool:
     return memory_gb - est.total_gb < TIGHT_SHARE * memory_gb
 
 
+OFFLOAD_SLOW_PCT = (20, 50)  # throughput lost to optimizer offload (seed 000: "吞吐掉 20%–50%")
+
+
+def offload_slow() -> Warning:
+    """The note every offload plan carries: what it costs in throughput."""
+    low, high = OFFLOAD_SLOW_PCT
+    return Warning("offload_slow", 2, {"low": low, "high": high})
+
+
 def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     """Plans in the order a user would try them; `count` pins the card count when stated.
 
@@ -233,7 +242,7 @@ def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
     if plan.num_gpus > CARDS_PER_NODE:
         out.append(Warning("multi_node", 2, {"nodes": plan.nodes}))
     if plan.offload != "none":
-        out.append(Warning("offload_slow", 2, {"low": 20, "high": 50}))
+        out.append(offload_slow())
     if r.method == "qlora":
         out.append(Warning("qlora_slow", 3, {"low": 20, "high": 40}))
     if (q.seq_len or 0) > LONG_CONTEXT:

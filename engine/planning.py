@@ -119,7 +119,7 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
                                   "offload": plan.offload if plan.offload != "none" else q.offload})
     sizing = size(stated)
     report = None
-    if fit.fits:
+    if fit.fits or fit.may_fit:  # a setup that may fit (seed 000's 32B full on 8 × 80 GB) is priced too
         try:
             report = compare(stated, sizing=sizing)  # the sizing of the same request: not sized twice
         except KasuanError:

@@ -173,13 +173,14 @@ def _sold(p: Provider, add_ons: Mapping[str, int] | None) -> dict[str, int]:
     return {k: v for k, v in add_ons.items() if k in ids}
 
 
-def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD") -> Decimal | None:
-    """The lowest list price per card-hour for `num_gpus` × `gpu` at any provider (its cheapest
-    rental unit), converted to `currency` — for ranking alternatives by price; None if nobody rents it."""
+def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider: str | None = None) -> Decimal | None:
+    """The lowest list price per card-hour for `num_gpus` × `gpu` at any provider (or at `provider`;
+    its cheapest rental unit), converted to `currency` — for ranking alternatives by price; None if
+    nobody rents it."""
     best: Decimal | None = None
     gpu = _catalog_id(gpu)
     for p in providers().entries:
-        if not p.offers_for(gpu):
+        if (provider is not None and p.id != provider) or not p.offers_for(gpu):
             continue  # not quoted at all: a provider that does not rent the card has no price for it
         for d in _units(p):
             try:

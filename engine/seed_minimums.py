@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.breakdown import Plan
 from engine.fit import Fit, Warning
+from engine.memory import state_bytes
 from engine.resolve import Resolved
 
 
@@ -24,15 +25,43 @@ class SeedMinimum:
     optimizer: str
     plan: Plan
     min_card_gb: float  # the seed's card (80 GB class, or 141 GB for H200)
+    gpu: str  # the catalog card the seed names for it
 
 
 SEED_000_MINIMUMS = (
-    SeedMinimum(6.0, 9.0, "adamw-8bit", Plan(1, 0), 80),  # 7B / 8B: 1 × A100 / H100 80GB with an 8-bit optimizer
-    SeedMinimum(13.0, 15.5, "adamw", Plan(4, 3), 80),  # 14B: 4 × A100 SXM, ZeRO-3
-    SeedMinimum(30.0, 34.0, "adamw", Plan(8, 3), 80),  # 32B: 8 × A100 SXM, ZeRO-3
-    SeedMinimum(65.0, 75.0, "adamw", Plan(8, 3, "optimizer"), 80),  # 72B: 8 × H100 SXM + optimizer offload
-    SeedMinimum(65.0, 75.0, "adamw-8bit", Plan(8, 3), 141),  # 72B: 8 × H200 + 8-bit optimizer
+    SeedMinimum(6.0, 9.0, "adamw-8bit", Plan(1, 0), 80, "a100-80g-pcie"),  # 7B / 8B: 1 × A100 / H100 80GB, 8-bit optimizer
+    SeedMinimum(13.0, 15.5, "adamw", Plan(4, 3), 80, "a100-80g-sxm"),  # 14B: 4 × A100 SXM, ZeRO-3
+    SeedMinimum(30.0, 34.0, "adamw", Plan(8, 3), 80, "a100-80g-sxm"),  # 32B: 8 × A100 SXM, ZeRO-3
+    SeedMinimum(65.0, 75.0, "adamw", Plan(8, 3, "optimizer"), 80, "h100-sxm"),  # 72B: 8 × H100 SXM + optimizer offload
+    SeedMinimum(65.0, 75.0, "adamw-8bit", Plan(8, 3), 141, "h200"),  # 72B: 8 × H200 + 8-bit optimizer
 )
+
+
+def seed_minimum_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
+    """The seed's minimum full fine-tuning setup for this job's size class, if the seed gives one:
+    the first row of the class whose optimizer is the request's (an unstated optimizer takes the
+    seed's own choice, the 8-bit one for 7B), at the card count asked when one was."""
+    q = r.request
+    if r.adapter or q.method != "full" or q.offload not in (None, "none") or q.precision not in (None, "mixed"):
+        return None
+    b = r.params / 1e9
+    for row in SEED_000_MINIMUMS:
+        if not row.low_b <= b <= row.high_b or (optimizer_stated and q.optimizer != row.optimizer):
+            continue
+        if r.num_gpus_stated and q.num_gpus != row.plan.num_gpus:
+            continue
+        if r.no_offload_stated and row.plan.offload != "none":
+            continue  # "不想开 offload": the seed's other way (72B: 8 × H200 with an 8-bit optimizer)
+        if q.zero is not None and q.zero != row.plan.zero:
+            continue
+        return row
+    return None
+
+
+def state_bytes_per_param(r: Resolved) -> float:
+    """Bytes of model states per parameter for this request (the seed's 16 with mixed-precision
+    AdamW, 10 with an 8-bit optimizer), before any sharding."""
+    return sum(per for _, per in state_bytes(r).values())
 
 
 def seed_minimum_note(r: Resolved, fit: Fit | None) -> Warning | None:

@@ -65,9 +65,11 @@ def test_a_currency_question_after_a_sizing_answers_that_sizing(chat: ChatUser) 
 
 def test_the_cost_of_the_last_answer(chat: ChatUser) -> None:
     chat.say("qwen3 14b lora 一张 a6000")
-    assert chat.say("成本呢").kind == "cost" and "Qwen3-14B" in chat.text
+    # no rental length: the recommended setup's prices by the hour, week and month, the job named
+    assert chat.say("成本呢").kind == "price" and "Qwen3-14B" in chat.text
+    assert "$0.44/小时" in chat.text and "₮115/周, ₮389/月" in chat.text
     chat.say("qwen3 8b qlora on a 3090")
-    assert chat.say("and the cost?").kind == "cost" and "Qwen3-8B" in chat.text
+    assert chat.say("and the cost?").kind == "price" and "Qwen3-8B" in chat.text
 
 
 def test_a_deadline_and_a_budget_for_the_last_cost_answer(chat: ChatUser) -> None:

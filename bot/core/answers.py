@@ -9,21 +9,26 @@ from typing import Any
 from bot.charts.figures import attach_chart
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
-from bot.core.price import price_turn
+from bot.core.price import price_turn, variants
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.text.errors import error_message
+from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply
 from bot.views.export import export_reply
 from bot.views.inference import inference_reply
-from bot.views.sizing import sizing_details_reply
+from bot.views.price import unit_prices
+from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
+from engine.advice import advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
 from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.fit import Fit
+from engine.price_list import setup_prices
+from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
 
@@ -73,10 +78,13 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family}}, source=s)
     reply.buttons = sizing_buttons(stated, s)
+    verdict = reply.data.get("v", {}).get("verdict") if not details else None
     best = _best(s)
-    # the setup picked, so a follow-up ("1k 预算能租几个月") can price it without naming it again
-    pick = [best.gpu.id, best.num_gpus] if best is not None else None
+    # the setup the reply leads with, so a follow-up ("1k 预算能租几个月") can price it without naming it again
+    pick = [verdict["gpu"], verdict["num_gpus"]] if verdict else [best.gpu.id, best.num_gpus] if best else None
     reply.turn = Turn("size", {"request": req.stated(), "pick": pick})
+    if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
+        reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
     return attach_chart(reply, s)
 
 
@@ -107,6 +115,35 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
+
+
+def provider_name(provider_id: str) -> str:
+    return next((p.name for p in providers().entries if p.id == provider_id), provider_id)
+
+
+def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
+    """The rental prices of the setup a sizing recommended (the one its price line names), at every
+    provider in their own units, with the job named first: "多少钱" asked of the last answer."""
+    req = TrainingRequest.model_validate(follow["setup_of"])
+    advice = advise(size(with_chat_settings(req, ctx)), req)
+    provider = req.provider or ctx.settings.provider
+    setup = (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
+    if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
+        # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
+        return cost_request(ctx, req)
+    data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": None,
+            "display": follow.get("display") or ctx.display_currency, "first": req.provider,
+            "asked_currency": bool(follow.get("asked_currency"))}
+    reply = price_turn(ctx, data, details=False)
+    edge = edge_option(setup, provider)
+    if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
+        reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
+                                                          if provider is None or p["provider"] == provider_name(provider)]}
+    spec = advice.sizing.resolved
+    who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
+    reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
+    reply.turn = Turn("size", {"request": req.stated()})  # the job stays the subject: "4 张呢", "训多久" change it
+    return reply
 
 
 def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False) -> Reply:

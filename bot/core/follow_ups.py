@@ -69,20 +69,30 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     base = dict(last.data.get("request", {}))
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
+    if "gpu" in stated and "num_gpus" not in stated and "num_gpus" not in base and last.data.get("cards") \
+            and not last.data.get("how_many") and set(stated) <= {"gpu", "provider"}:
+        stated["num_gpus"] = last.data["cards"]  # "换成 H100 呢" after an 8-card answer: 8 of the new card
     if "gpu" in stated or "num_gpus" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    if last.data.get("how_many") and "gpu" in stated and "num_gpus" not in stated and not duration:
+        # "How many A100s for 14B full?" then "and on H100?": the same count question on the new card
+        asks = replace(parsed.asks, how_many_gpu=str(stated["gpu"]))
+        return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, asks=asks)
     # "gpuli" alone after a sizing: what that job costs there
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
         set(stated) == {"provider"})
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
+    if wants_cost and _prices_of_setup(parsed, last, merged, bool(duration)):
+        # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month
+        return replace(parsed, request=merged, intent="cost", follow={"setup_of": merged.stated()}, missing=[],
+                       follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
-STANDS_ALONE = 0.8  # a FAQ match this sure is a new question even when short
 
 
 def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
@@ -92,9 +102,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     asks, currency = parsed.asks, parsed.price.display_currency
     if (len(text.strip()) > ABOUT_LAST and not asks.export) or parsed.intent in ("wallet", "help", "smalltalk"):
         return None  # "can you export that as a deepspeed config?" is about the last answer at any length
-    bare = len(text.strip()) <= ONE_WORD + 2  # "人民币多少", "cost?", "in CNY": nothing but the ask
-    strong = parsed.faq_confident and parsed.faq_answers and parsed.faq_answers[0].score >= STANDS_ALONE
-    if strong and not bare and not asks.export and not parsed.follow_up:
+    if parsed.faq_confident and parsed.own_topic and not asks.export and not parsed.follow_up:
+        # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
+        # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone
@@ -121,12 +131,21 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
                     "runway": _runway(parsed)}
             return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    if parsed.rental.provider and "provider" not in stated:
+        stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
     duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
                 if v is not None and not asks.deadline}
     base = dict(last.data.get("request", {}))
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if asks.export:
         intent = "export"
+    elif _prices_of_setup(parsed, last, merged, bool(duration)):
+        # "多少钱", "费用呢" after a sizing, with no rental length: what the recommended setup rents for,
+        # by the hour, week or month at each provider (not the shortest rental as if it were the answer)
+        follow: dict[str, object] = {"setup_of": merged.stated()}
+        if currency:
+            follow |= {"display": currency, "asked_currency": True}
+        return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
     elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:
@@ -154,6 +173,12 @@ def _card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
         return str(request["gpu"]), request.get("num_gpus")
     pick = last.data.get("pick")
     return (str(pick[0]), int(pick[1])) if pick else None
+def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest, duration: bool) -> bool:
+    """A cost asked of a sizing with no rental length, dataset or step time: the answer is the
+    recommended setup's rental prices, not the shortest rental as if it were the job."""
+    asks = parsed.asks
+    return last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick or duration) and not (
+        merged.tokens or merged.samples or merged.hours or merged.days or merged.step_seconds)
 
 
 def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:

@@ -3,7 +3,15 @@ FAQ, small talk, help, unknown, wallet, compare, export): each returns a Reply (
 
 from __future__ import annotations
 
-from bot.core.answers import compare_request, cost_request, export_request, objective_info, size_request, versus_request
+from bot.core.answers import (
+    compare_request,
+    cost_request,
+    export_request,
+    objective_info,
+    setup_price,
+    size_request,
+    versus_request,
+)
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
@@ -37,6 +45,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 
 
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.follow is not None and "setup_of" in parsed.follow:
+        return setup_price(ctx, parsed.follow)  # "多少钱" asked of a sizing: the recommended setup's prices
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
     return cost_request(ctx, cost_fields(parsed), family=parsed.family)

@@ -14,7 +14,15 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
 from bot.views.planning import budget_price_verdict
-from bot.views.price import add_on_reply, hours_reply, price_reply, provider_price_list, runway_reply, runway_text
+from bot.views.price import (
+    add_on_reply,
+    hours_reply,
+    price_reply,
+    provider_models,
+    provider_price_list,
+    runway_reply,
+    runway_text,
+)
 from engine.catalog import form_variants, gpus
 from engine.money import Money
 from engine.price_list import setup_prices
@@ -49,6 +57,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         amount, cur = parsed.asks.budget  # "我有 500U 够租多久": which card? with the money named back
         money = _budget(ctx, amount, cur, parsed.asks.budget_loose, r.provider).money
         return Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=money.format(ctx.lang))})
+    if not q.gpu and r.provider and parsed.asks.models_listed:
+        return provider_models(r.provider, ctx.lang)
     if not q.gpu and r.provider:
         return provider_price_list(r.provider, ctx.lang)
     if not q.gpu:

@@ -220,6 +220,11 @@ class Core:
             # question about the job the message names
             planned = planning_for(parsed.asks, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
             if planned is not None:
+                if planned.turn is None:  # the job stays the subject: "多少钱", "and on H100?" ask about it
+                    data: dict[str, object] = {"request": cost_fields(parsed).stated()}
+                    if parsed.asks.how_many_gpu:
+                        data["how_many"] = True  # another card named next asks its count again
+                    planned.turn = Turn("size", data)
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)
 

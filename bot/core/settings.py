@@ -61,14 +61,30 @@ def platform_lang(locale: str | None) -> str | None:
     return None
 
 
+# English grammar words: names, terms and commands ("gpuli", "qwen3 8b", "export llamafactory",
+# "cost?", "deepspeed zero3") say nothing of a language; a sentence has some of these.
+ENGLISH_WORDS = frozenset({
+    "a", "an", "the", "is", "are", "was", "be", "do", "does", "did", "can", "could", "would", "will",
+    "should", "shall", "may", "might", "must", "i", "me", "my", "we", "our", "us", "you", "your", "it",
+    "its", "this", "that", "these", "those", "what", "which", "who", "how", "why", "when", "where", "there",
+    "here", "of", "to", "in", "on", "at", "for", "with", "from", "by", "about", "and", "or", "but", "if",
+    "so", "than", "then", "not", "no", "yes", "please", "pls", "thanks", "thank", "need", "want", "much",
+    "many", "some", "any", "more", "less",
+})
+
+
 def message_lang(text: str) -> str | None:
     """The language a message is written in, or None when it says nothing ("/wallet", "2", "ok").
-    One latin word ("gpuli", "qwen3 8b", "cost?") is a name or a term, not a language: a Chinese
-    conversation answered with it stays Chinese; English takes two words or more."""
+    Latin words that are only names, terms or commands ("gpuli", "qwen3 8b", "export llamafactory",
+    "cost?") are not a language: a Chinese conversation answered with them stays Chinese; English
+    takes two words or more, one of them a grammar word of English ("how much", "on a 4090 please")."""
     words = re.sub(r"^/\w+(@\w+)?", "", text.strip())
     if detect_language(words) == "zh":
         return "zh"
-    return "en" if len(re.findall(r"[A-Za-z]{3,}", words)) >= 2 else None
+    latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
+    if len([w for w in latin if len(w) >= 3]) < 2 and len(latin) < 2:
+        return None
+    return "en" if any(w.split("'")[0] in ENGLISH_WORDS for w in latin) else None
 
 
 def remember_language(store: SettingsStore, inc: Incoming) -> None:

@@ -46,6 +46,7 @@ class Asks:
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
+    models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -73,13 +74,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
-            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|how\s+much|\bspend\b|\bbudget\b"),
+            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|how\s+much|\bspend\b|\bbudget\b"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
+        # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
+        "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
-        "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|which\s+(?:provider|setup|one)|what\s+setup|recommend"),
+        "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         "lora": re.compile(r"(?<![q\w])lora"),
@@ -91,12 +94,28 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
+        # how many kinds of card a provider lists (not how many cards a job needs)
+        "models_listed": re.compile(
+            r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
+            r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"
+            r"|how\s+many\s+(?:different\s+)?(?:gpus|cards)\s+(?:does|do|can|will)\s+\S+\s+(?:list|offer|have|rent|carry|sell)"),
     }
 
 
 def asks_how_long(norm: str) -> bool:
     """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
     return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
+ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "price_unit")
+
+
+def without_asks(norm: str) -> str:
+    """`norm` with the words that only ask something of an answer taken out (its cost, its card count,
+    its currency, where to rent it, how long): what is left is the message's own subject, if any
+    ("how much would that cost?" leaves nothing; "充值要多少钱" leaves 充值)."""
+    p = _patterns()
+    for key in ASKED_OF_AN_ANSWER:
+        norm = p[key].sub(" ", norm)
+    return norm
 
 
 def currency_ask(norm: str) -> str | None:
@@ -139,6 +158,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
+        models_listed=bool(p["models_listed"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
         table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),

@@ -19,6 +19,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.understand import typos
 from catalogs import catalog_path
 from engine import yamlcache
 from engine.catalog_files import load_entries
@@ -86,7 +87,7 @@ def stem(word: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Latin words (stemmed, shorthand expanded), numbers, Chinese characters and their bigrams."""
-    text = FILLER.sub(" ", unicodedata.normalize("NFKC", text).lower())
+    text = FILLER.sub(" ", typos.fix(unicodedata.normalize("NFKC", text).lower()))
     out: list[str] = []
     for word in re.findall(r"[a-z]+\d*|\d+(?:\.\d+)?|[\u3400-\u9fff]+", text):
         if word[0] >= "\u3400":
@@ -161,7 +162,7 @@ class FaqIndex:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded."""
-        folded = unicodedata.normalize("NFKC", text).lower()
+        folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
         named = {self.entries[i].id for word, found in self.by_first_word.items() if word in folded
                  for i, p in found if p.search(folded)}
         if not named:
@@ -221,7 +222,7 @@ def _any_domain_term() -> re.Pattern[str]:
 
 
 def on_topic(text: str) -> bool:
-    folded = unicodedata.normalize("NFKC", text).lower()
+    folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
     return _any_domain_term().search(folded) is not None
 
 

@@ -410,6 +410,14 @@ def joined_duration(text: str) -> bool:
     return len(_joined(text, _lengths(text))) > 1
 
 
+def without_durations(text: str) -> str:
+    """`text` with every rental length taken out ("8 小时", "两周", "包月", "a month"): a length
+    changes a job; it is no subject of a question of its own."""
+    for pattern in (HOURS_MINUTES, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, MONTHS, WEEKS, DAYS, A_PERIOD):
+        text = pattern.sub(" ", text)
+    return text
+
+
 def duration(text: str) -> tuple[float | None, float | None]:
     """(days, hours): "一周" 7 days, "两个月" 60, "3天" 3, "48小时" 48 h, "2小时10分钟" 2⅙ h, "a month" 30,
     "/月" 30, "半年" / "half a year" 180 (six months of 30 days, as monthly billing counts them),

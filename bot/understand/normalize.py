@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.understand import typos
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -131,7 +132,7 @@ def normalize(text: str) -> str:
     text = PUNCT.sub(" ", text)
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
-    text = text.lower()
+    text = typos.fix(text.lower())  # "冲值" -> 充值: a homophone typo reads as the word meant
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from decimal import Decimal
 from functools import cache
 
 from bot.text.i18n import Lang, detect_language
@@ -18,7 +17,6 @@ from bot.understand import asks as ask_words
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
-from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
@@ -26,6 +24,7 @@ from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
+from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
@@ -33,40 +32,6 @@ from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
 STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
-
-
-@dataclass
-class Rental:
-    """What a wallet message says about money and renting."""
-
-    provider: str | None = None
-    gpu: str | None = None
-    num_gpus: int | None = None
-    duration_days: float | None = None
-    duration_hours: float | None = None
-    amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
-    currency: str | None = None
-    form_named: bool = False  # SXM / PCIe said: the rental is that variant, not the cheaper sibling
-
-
-@dataclass
-class PriceExtras:
-    """What changes a rental's price but not its memory (storage, nodes, prepay, display currency)."""
-
-    add_ons: dict[str, int] = field(default_factory=dict)
-    nodes: int | None = None
-    infiniband: bool | None = None
-    annual: bool = False
-    repeat_purchase: bool = False
-    display_currency: str | None = None
-
-
-@dataclass
-class Inference:
-    """A serving question: how many requests at once, and the weights' precision if stated."""
-
-    concurrency: int | None = None
-    precision: str | None = None
 
 
 @dataclass
@@ -93,6 +58,9 @@ class Parsed:
     words: str = ""  # the normalized words, for the fingerprint of a question without fields
     cards: list[str] = field(default_factory=list)  # every card named, in order ("A800 和 A100 各多少")
     run: Run | None = None  # a measured run with no model: how its hours were worked out, for the reply
+    # the FAQ answer rests on a term of the message's own, beyond what it asks of an answer ("多少钱",
+    # "how much would that cost?" name no subject: after an answer they ask about it)
+    own_topic: bool = True
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -182,6 +150,9 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
         return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
     if not all(_stands_alone(p) for p in parts):
         return []
+    sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
+    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics for p in parts):
+        return []  # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question
     kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
@@ -338,7 +309,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
-    if asks.table and not sized and (request.gpu or rental.provider):
+    if asks.models_listed and rental.provider and not sized and not request.gpu:
+        c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
+    elif asks.table and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
@@ -352,7 +325,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     follow_up = c.follow_up or bool(FOLLOW_UP.search(norm))
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
-    return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident,
+    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
+        faq_index().keyworded(ask_words.without_asks(f.without_durations(_topic_text(rest))), TOPIC_FLOOR))
+    return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
@@ -389,7 +364,11 @@ class Classified:
 
 MAX_CLAUSES = 4
 MAX_CLAUSE_TEXT = 300
-CLAUSES = lazy(r"[?？。!！;；\n]+")
+# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
+# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
+# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
+CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 
 
 def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
@@ -402,8 +381,8 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     if len(raw) > MAX_CLAUSE_TEXT:
         return found, hits  # a wall of text is not two short questions
     for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
-        if len(clause.strip()) < 4:
-            continue
+        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
+            continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
         part, _ = faq_lookup(clause)
         if part is not None and part.entry.id not in {h.entry.id for h in found}:
             found.append(part)
@@ -448,7 +427,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     answers, hits = faq_answers(raw)
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
-        answers = [a for a in answers if not _about_other(a, rental.provider)]
+        kept = [a for a in answers if not _about_other(a, rental.provider)]
+        if answers and not kept:
+            # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
+            # whose own term the message names ("库存") answers, from a lower confidence
+            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits) if not _about_other(h, rental.provider)]
+            kept = named[:1]
+        answers = kept
     confident = bool(answers)
     strong = confident and answers[0].score >= STRONG_FAQ
     if action is not None and not sized:
@@ -575,6 +560,7 @@ def _about_other(hit: Hit, provider: str) -> bool:
     return about is not None and about != provider
 
 
+PROVIDER_TERM_FLOOR = 0.25  # the named provider's entry, by a term of its own, after another's was set aside
 RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...
 RULE_LEAD_MARGIN = 0.1  # ... when it leads the next one by this much
 

@@ -53,7 +53,7 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
     plan = found.fit.estimate.plan
     return {
         **_job(found.sizing), "q": "cards", "gpu": found.gpu.name, "memory_gb": found.gpu.memory_gb,
-        "fits": found.fit.fits, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
+        "fits": found.fit.fits, "may_fit": found.fit.may_fit, "high_gb": found.fit.high_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes,
         "options": [option_row(o) for o in found.options[:SHOWN]],
     }

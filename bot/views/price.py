@@ -194,6 +194,16 @@ def provider_price_list(provider_id: str, lang: str) -> Reply:
                                            "per_minute": p.billing.rule.metered})
 
 
+def provider_models(provider_id: str, lang: str) -> Reply:
+    """"How many GPU models does gpuli list": the count its own price list states (a catalog fact,
+    when the source gives one), the models and configurations the catalog holds, by name."""
+    p = provider(provider_id)
+    names = list(dict.fromkeys(gpu_name(o.gpu) for o in p.offers))
+    stated = next((int(f.value) for f in p.facts if f.code == "models_listed"), None)
+    return Reply("provider_models", lang, {"provider": p.name, "stated": stated, "held": len(names),
+                                           "configs": len(p.offers), "names": names})
+
+
 def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], lang: str, display: str) -> Reply:
     """"What do 1 h, 3 h and 8 h cost?": each provider's total for each running time (seed 002's
     table), under its own billing rules."""

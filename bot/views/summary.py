@@ -20,10 +20,11 @@ from bot.understand.cards import UnknownCard
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from engine.advice import Advice, MethodOption, advise
-from engine.fit import Fit
+from engine.fit import Fit, offload_slow
 from engine.levers import Lever
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.request import TrainingRequest
+from engine.seed_minimums import state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_NOTES = 2
@@ -33,7 +34,7 @@ SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default",
                      "loss_version_unknown")
 
 
-def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str, Any]]:
+def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool = False) -> list[dict[str, Any]]:
     q = s.request
     notes: list[dict[str, Any]] = []
     obj = q.objective or "sft"
@@ -45,6 +46,8 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
         if w.code in QUIET_WARNINGS:
             continue
         if w.code in ("needs_8bit_optimizer", "edge_8bit_optimizer"):
+            if seed_said:
+                continue  # the seed's 8-bit minimum line says it, with its figures
             capacity = float(cast(float, w.params.get("capacity") or 0))
             other_card = verdict is not None and verdict.gpu.memory_gb != capacity
             bigger_than_a_miss = verdict is not None and not verdict.fits and capacity > verdict.gpu.memory_gb
@@ -53,6 +56,9 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever]) -> list[dict[str
                 # (with no card named, or a card that misses, one 80 GB card with it is the seed's minimum)
                 continue
         notes.append({"code": f"warn.{w.code}", "params": dict(w.params)})
+    if verdict is not None and verdict.estimate.plan.offload != "none" and s.estimate.plan.offload == "none":
+        slow = offload_slow()  # the verdict offloads though the question did not: its throughput cost
+        notes.insert(0, {"code": f"warn.{slow.code}", "params": dict(slow.params)})
     return notes[:MAX_NOTES]
 
 
@@ -107,9 +113,20 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
     s = a.sizing
     q = s.request
     verdict, other, priced, fix = a.verdict, a.alternative, a.priced, a.lever_fix
-    eight_bit = fit_row(a.eight_bit) if a.eight_bit is not None else None
+    seed = a.seed
+    seed_8bit = seed is not None and a.seed_optimizer == "adamw-8bit" and s.request.optimizer != "adamw-8bit"
+    eight_bit = fit_row(a.eight_bit) if a.eight_bit is not None and not (a.seed_is_verdict and seed_8bit) else None
     others = list(a.others)
+    states = state_bytes_per_param(s.resolved) * s.resolved.params / 1e9
     return {
+        "full": not s.resolved.adapter,
+        "states_total_gb": states,  # the model states of the whole job, before sharding (the seed's rule)
+        "states_bpp": state_bytes_per_param(s.resolved),
+        "states_gb": s.estimate.model_states_gb,  # their share per card at the plan sized
+        "seed": None if seed is None else fit_row(seed) | {
+            "is_verdict": a.seed_is_verdict, "eight_bit": seed_8bit, "bpp": a.seed_gb_per_param,
+            "states_gb": seed.estimate.model_states_gb,
+            "extra_gb": seed.estimate.total_gb - seed.estimate.model_states_gb},
         "roomy": a.roomy,
         "model": s.resolved.spec.name,
         "model_id": s.resolved.spec.id,
@@ -140,7 +157,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "estimate_terms": [term.gb for term in s.estimate.terms],
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in a.levers[:3]],
-        "notes": _notes(s, verdict, list(a.all_levers)),
+        "notes": _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and not a.seed_is_verdict),
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb,

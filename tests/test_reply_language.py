@@ -1,0 +1,44 @@
+"""The reply language follows the conversation: a message whose Latin words are only names, terms
+or commands ("export llamafactory", "H100 price", "gpuli", "cost?") carries no language of its own,
+so a Chinese conversation stays Chinese on every reply path (export, price, sizing, FAQ, follow-up);
+an English sentence ("how much is that?") switches to English."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.core.settings import message_lang
+from tests.chat_user import ChatUser
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+OPENERS = ["qwen3 8b qlora 一张4090 够吗", "帮我估一下 7b lora 的显存", "H100 一个月多少钱", "gpuli 怎么充值"]
+TERMS_ONLY = ["export llamafactory", "export deepspeed config", "H100 price", "8x H100 monthly", "gpuli",
+              "qwen3 8b qlora 4090", "cost?", "nvlink h100", "A100 80G weekly", "14b full ft", "deepspeed zero3"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OPENERS), st.sampled_from(TERMS_ONLY))
+def test_a_terms_only_message_in_a_chinese_conversation_is_answered_in_chinese(opener: str, terms: str) -> None:
+    chat = ChatUser()
+    chat.say(opener)
+    chat.say(terms)
+    assert chat.last is not None and chat.last.lang == "zh", (opener, terms, chat.text)
+    assert CJK.search(chat.text), (opener, terms, chat.text)
+
+
+@given(st.sampled_from(TERMS_ONLY))
+def test_terms_and_commands_carry_no_language(terms: str) -> None:
+    assert message_lang(terms) is None
+    assert message_lang(terms.upper()) is None
+
+
+def test_an_english_sentence_switches_the_conversation_to_english() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b qlora 一张4090 够吗")
+    reply = chat.say("how much would that be per month?")
+    assert reply.lang == "en"
+    reply = chat.say("export llamafactory")  # stays in the language the conversation is in now
+    assert reply.lang == "en"
