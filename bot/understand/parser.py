@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from decimal import Decimal
 from functools import cache
 
 from bot.text.i18n import Lang, detect_language
@@ -18,7 +17,6 @@ from bot.understand import asks as ask_words
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
-from bot.understand.amount import Ambiguous, OutOfRange
 from bot.understand.cards import UnknownCard, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
@@ -26,6 +24,7 @@ from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
+from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
@@ -33,40 +32,6 @@ from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
 STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
-
-
-@dataclass
-class Rental:
-    """What a wallet message says about money and renting."""
-
-    provider: str | None = None
-    gpu: str | None = None
-    num_gpus: int | None = None
-    duration_days: float | None = None
-    duration_hours: float | None = None
-    amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
-    currency: str | None = None
-    form_named: bool = False  # SXM / PCIe said: the rental is that variant, not the cheaper sibling
-
-
-@dataclass
-class PriceExtras:
-    """What changes a rental's price but not its memory (storage, nodes, prepay, display currency)."""
-
-    add_ons: dict[str, int] = field(default_factory=dict)
-    nodes: int | None = None
-    infiniband: bool | None = None
-    annual: bool = False
-    repeat_purchase: bool = False
-    display_currency: str | None = None
-
-
-@dataclass
-class Inference:
-    """A serving question: how many requests at once, and the weights' precision if stated."""
-
-    concurrency: int | None = None
-    precision: str | None = None
 
 
 @dataclass

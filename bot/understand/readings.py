@@ -1,0 +1,44 @@
+"""The parts of a chat message's reading beside the training request: what it says about renting
+and money, what changes a price but not the memory, and what a serving question states. Kept apart
+from the parser so the parser holds only the reading itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from bot.understand.amount import Ambiguous, OutOfRange
+
+
+@dataclass
+class Rental:
+    """What a wallet message says about money and renting."""
+
+    provider: str | None = None
+    gpu: str | None = None
+    num_gpus: int | None = None
+    duration_days: float | None = None
+    duration_hours: float | None = None
+    amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
+    currency: str | None = None
+    form_named: bool = False  # SXM / PCIe said: the rental is that variant, not the cheaper sibling
+
+
+@dataclass
+class PriceExtras:
+    """What changes a rental's price but not its memory (storage, nodes, prepay, display currency)."""
+
+    add_ons: dict[str, int] = field(default_factory=dict)
+    nodes: int | None = None
+    infiniband: bool | None = None
+    annual: bool = False
+    repeat_purchase: bool = False
+    display_currency: str | None = None
+
+
+@dataclass
+class Inference:
+    """A serving question: how many requests at once, and the weights' precision if stated."""
+
+    concurrency: int | None = None
+    precision: str | None = None
