@@ -139,3 +139,15 @@ def conversation_cost(messages: int = 2000) -> dict[str, float]:
         out["row_bytes"] = float(store.value("SELECT AVG(LENGTH(scope) + LENGTH(last_turn) + 60) FROM conversations"))
         store.close()
     return out
+
+
+def main() -> None:
+    """`python -m benchmarks.speed`: the three in-process targets alone (the rest is in `make bench`)."""
+    s, p, f = sizing(), parsing(), full_path()
+    print(f"sizing: median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms (target median < 2 ms)")
+    print(f"parse + route: median {p['median_ms']:.2f} ms, p99 {p['p99_ms']:.2f} ms (target median < 1 ms)")
+    print(f"whole path: p50 {f['median_ms']:.2f} ms, p99 {f['p99_ms']:.2f} ms, max {f['max_ms']:.2f} ms (target p99 < 10 ms)")
+
+
+if __name__ == "__main__":
+    main()

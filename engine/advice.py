@@ -241,7 +241,7 @@ def eight_bit_option(s: Sizing, count: int, stated: TrainingRequest | None) -> F
     planner = Planner(r8, s.memo)
     plans = [p for p in ladder(r8, count) if p.offload == "none"]
     holding = {f.gpu.id for f in s.recommendations if f.fits and f.num_gpus == count}
-    found = [f for f in (planner.first_fit(g, plans) for g in gpus().entries) if f.fits and f.gpu.id not in holding]
+    found = [f for f in planner.first_fits(gpus().entries, plans) if f.fits and f.gpu.id not in holding]
     return min(found, key=lambda f: (f.tight, price_rank(f)), default=None)
 
 

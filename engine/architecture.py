@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.catalog import ModelSpec
+from engine.lazy import per_object
 
 # The projections LoRA can target, in the names LLaMA-Factory and PEFT use for Llama/Qwen blocks.
 LORA_TARGETS = ("q", "k", "v", "o", "gate", "up", "down")
@@ -92,6 +93,12 @@ def layer_linears(m: ModelSpec, moe_layer: bool) -> list[Linear]:
     return attention_linears(m) + experts + shared
 
 
+@per_object()
+def layer_params(m: ModelSpec, moe_layer: bool) -> int:
+    """Parameters of one decoder layer's projections (what ZeRO-3 and FSDP gather per layer)."""
+    return sum(p.params for p in layer_linears(m, moe_layer))
+
+
 def active_layer_linears(m: ModelSpec, moe_layer: bool) -> list[Linear]:
     """Projections one token passes through in a layer (routed top-k plus shared experts)."""
     if not moe_layer or m.moe is None:
@@ -121,6 +128,7 @@ def layer_small_params(m: ModelSpec, moe_layer: bool) -> int:
     return n
 
 
+@per_object()
 def count_params(m: ModelSpec) -> ParamCounts:
     """Exact parameter count from the architecture (checked against published totals in tests)."""
     moe_layers = moe_layer_count(m)
@@ -138,6 +146,7 @@ def count_params(m: ModelSpec) -> ParamCounts:
     return ParamCounts(embedding, lm_head, linear, other, active)
 
 
+@per_object()
 def lora_params(m: ModelSpec, rank: int, targets: tuple[str, ...]) -> int:
     """Adapter parameters: r·(d_in + d_out) per targeted projection (PEFT's lora_A + lora_B).
 
@@ -171,6 +180,7 @@ def _fused_groups(m: ModelSpec, linears: list[Linear]) -> list[list[Linear]]:
     return groups
 
 
+@per_object()
 def largest_linear(m: ModelSpec) -> int:
     """Elements of the biggest single weight matrix (QLoRA dequantizes one at a time)."""
     sizes = [p.d_in * p.d_out for p in layer_linears(m, moe_layer=m.moe is not None)]

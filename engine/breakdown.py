@@ -8,7 +8,8 @@ them; with the types here neither module needs to import the other back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+
+from engine.lazy import cached
 
 CARDS_PER_NODE = 8
 
@@ -40,6 +41,6 @@ class Term:
     key: str
     items: tuple[Item, ...]
 
-    @cached_property
+    @cached
     def gb(self) -> float:
         return sum(i.gb for i in self.items)

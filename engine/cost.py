@@ -277,7 +277,11 @@ def _instance_size(p: Provider, gpu: str, count: int) -> int | None:
     from several instances of one listed configuration where allowed, beyond a node only whole nodes.
     Of several ways, the one with the most cards per instance (the best connected) is timed.
     """
-    offers = _offers(p, gpu)
+    return _size_in(p, _offers(p, gpu), count)
+
+
+def _size_in(p: Provider, offers: list[Offer], count: int) -> int | None:
+    """_instance_size among `offers`, the provider's offers of one card."""
     if any(o.count == count for o in offers):
         return count
     if not p.billing.multi_instance:
@@ -334,13 +338,17 @@ def _option(
     supplied_any = False
     last: Fit | None = None
     host_short: tuple[Fit, Offer] | None = None
+    offers = _offers(p, gpu.id)
+    per_count: dict[int, int | None] = {}  # the ladder repeats each card count under several stages
     for plan in plans:
-        per = _instance_size(p, gpu.id, plan.num_gpus)
+        if plan.num_gpus not in per_count:
+            per_count[plan.num_gpus] = _size_in(p, offers, plan.num_gpus)
+        per = per_count[plan.num_gpus]
         if per is None or (per < plan.num_gpus and per < p.billing.node_gpus):
             continue  # cards glued from separate small instances are no setup to train on (seed 003)
         supplied_any = True
         fit = Fit(gpu, planner.estimate(plan))
-        offer = _offer(p, gpu.id, per)
+        offer = next(o for o in offers if o.count == per)  # _offer, among this card's offers
         if not (fit.fits or fit.may_fit):  # a setup that may fit is quoted with its caution
             last = fit
         elif not _host_ok(offer, fit, plan.num_gpus // per):

@@ -164,6 +164,7 @@ class Job:
                 grad_accum=q.grad_accum or 1,
                 num_gpus=plan.num_gpus,
                 seconds_per_step=Decimal(str(self.request.step_seconds)),
+                download_minutes=self.request.side_minutes or 0,  # job minutes = download + train + save
             )
         return None
 

@@ -356,24 +356,31 @@ def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
     """DeepSpeed JSON for the plan's ZeRO stage and offload; "auto" where the HF trainer fills it
     from the training arguments (batch sizes, clipping, precision, stage-3 bucket sizes)."""
     plan = p.estimate.plan
+    return {"_kasuan": [one_line(line) for line in header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)")],
+            **deepspeed_body(plan.zero, plan.offload)}
+
+
+def deepspeed_body(zero_stage: int, offload: str) -> dict[str, Any]:
+    """The DeepSpeed JSON for a ZeRO stage and offload target alone: what needs no model (the batch
+    sizes, clipping and precision are "auto", filled by the trainer), so a config asked for without a
+    model is this same text."""
     # overlap_comm: LLaMA-Factory's own stage-3 example turns it off (it pins a second set of buckets
     # and has given wrong losses with stage 3); stages 1/2 keep it on unless offloading to the CPU
-    overlap = plan.offload == "none" and plan.zero in (1, 2)
-    zero: dict[str, Any] = {"stage": plan.zero, "overlap_comm": overlap, "contiguous_gradients": True}
-    if plan.zero in (1, 2):
+    overlap = offload == "none" and zero_stage in (1, 2)
+    zero: dict[str, Any] = {"stage": zero_stage, "overlap_comm": overlap, "contiguous_gradients": True}
+    if zero_stage in (1, 2):
         bucket = int(ZERO12_BUCKET_ELEMENTS // 2)  # the memory model counts one reduce + one allgather bucket
         zero |= {"allgather_partitions": True, "allgather_bucket_size": bucket, "reduce_scatter": True,
                  "reduce_bucket_size": bucket, "round_robin_gradients": True}
-    if plan.zero == 3:
+    if zero_stage == 3:
         zero |= {"sub_group_size": int(1e9), "reduce_bucket_size": "auto", "stage3_prefetch_bucket_size": "auto",
                  "stage3_param_persistence_threshold": "auto", "stage3_max_live_parameters": int(ZERO3_LIVE_PARAMS),
                  "stage3_max_reuse_distance": int(ZERO3_LIVE_PARAMS), "stage3_gather_16bit_weights_on_model_save": True}
-    if plan.offload in ("optimizer", "all"):
+    if offload in ("optimizer", "all"):
         zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
-    if plan.offload == "all":
+    if offload == "all":
         zero["offload_param"] = {"device": "cpu", "pin_memory": True}
     return {
-        "_kasuan": [one_line(line) for line in header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)")],
         "train_batch_size": "auto",
         "train_micro_batch_size_per_gpu": "auto",
         "gradient_accumulation_steps": "auto",

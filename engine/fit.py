@@ -53,12 +53,12 @@ class Fit:
     @property
     def fits(self) -> bool:
         """The high end fits, and the figure is a confident one (not a published caution)."""
-        return self.headroom_gb >= 0 and self.estimate.range.confident
+        return fits_on(self.gpu.memory_gb, self.estimate)
 
     @property
     def may_fit(self) -> bool:
         """Only the expected figure fits: the run may fit, or may hit out-of-memory."""
-        return not self.fits and self.estimate.total_gb <= self.gpu.memory_gb
+        return may_fit_on(self.gpu.memory_gb, self.estimate, self.fits)
 
     @property
     def decided_by(self) -> str:
@@ -69,11 +69,26 @@ class Fit:
     def tight(self) -> bool:
         """The high end fits but the expected figure leaves under 10% of the card (the high end is
         already the safety margin; tight says the run is near the card's edge)."""
-        return self.fits and self.gpu.memory_gb - self.estimate.total_gb < TIGHT_SHARE * self.gpu.memory_gb
+        return self.fits and tight_on(self.gpu.memory_gb, self.estimate)
 
     @property
     def num_gpus(self) -> int:
         return self.estimate.plan.num_gpus
+
+
+# Fit's rules on a card's memory alone: first_fit walks a ladder with them without making a Fit per step.
+def fits_on(memory_gb: float, est: MemoryEstimate) -> bool:
+    rng = est.range
+    return memory_gb - rng.high_gb >= 0 and rng.confident
+
+
+def may_fit_on(memory_gb: float, est: MemoryEstimate, fits: bool) -> bool:
+    return not fits and est.total_gb <= memory_gb
+
+
+def tight_on(memory_gb: float, est: MemoryEstimate) -> bool:
+    """Whether the expected figure leaves under TIGHT_SHARE of the card (Fit.tight also asks that it fits)."""
+    return memory_gb - est.total_gb < TIGHT_SHARE * memory_gb
 
 
 OFFLOAD_SLOW_PCT = (20, 50)  # throughput lost to optimizer offload (seed 000: "吞吐掉 20%–50%")
@@ -129,23 +144,28 @@ class Planner:
         may fit (its expected figure fits) comes before any offload plan (seed 000's 32B full on
         8 × 80 GB with ZeRO-3 stays the answer, with the lever that makes it safe); else the last
         one tried."""
+        return Fit(gpu, self.estimate(self._first_plan(gpu.memory_gb, plans)))
+
+    def _first_plan(self, memory_gb: float, plans: list[Plan]) -> Plan:
+        """first_fit's choice on a card of `memory_gb` (the rules of Fit, on the figures alone)."""
         last = None
-        maybe: Fit | None = None  # the first plan without offload whose expected figure fits
+        maybe: Plan | None = None  # the first plan without offload whose expected figure fits
         for i, plan in enumerate(plans):
-            fit = Fit(gpu, self.estimate(plan))
+            est = self.estimate(plan)
             if plan.offload != "none" and maybe is not None:
                 return maybe  # a plan that may fit beats a safe one 20-50% slower; the reply gives its lever
-            if fit.may_fit and plan.offload == "none" and maybe is None:
-                maybe = fit
-            if fit.fits:
-                if fit.tight:
+            fits = fits_on(memory_gb, est)
+            if maybe is None and plan.offload == "none" and may_fit_on(memory_gb, est, fits):
+                maybe = plan
+            if fits:
+                if tight_on(memory_gb, est):
                     for later in plans[i + 1:]:
                         if later.num_gpus == plan.num_gpus and later.offload == plan.offload:
-                            roomy = Fit(gpu, self.estimate(later))
-                            if roomy.fits and not roomy.tight:
-                                return roomy
-                return fit
-            last = fit
+                            roomy = self.estimate(later)
+                            if fits_on(memory_gb, roomy) and not tight_on(memory_gb, roomy):
+                                return later
+                return plan
+            last = plan
         assert last is not None
         return maybe or last
 
@@ -170,9 +190,19 @@ class Planner:
     def recommendations(self) -> list[Fit]:
         """For every catalog GPU: the smallest setup that fits, best options first."""
         count = self.r.request.num_gpus if self.r.num_gpus_stated else None
-        plans = ladder(self.r, count)
-        fits = [self.first_fit(g, plans) for g in gpus().entries]
-        return sorted(fits, key=rank)
+        return sorted(self.first_fits(gpus().entries, ladder(self.r, count)), key=rank)
+
+    def first_fits(self, cards: list[GpuSpec], plans: list[Plan]) -> list[Fit]:
+        """first_fit on each card, worked out once per card memory: a fit depends on the card only
+        through its memory, and the catalog's 27 cards come in about a dozen sizes."""
+        picked: dict[float, Plan] = {}
+        out = []
+        for gpu in cards:
+            plan = picked.get(gpu.memory_gb)
+            if plan is None:
+                plan = picked[gpu.memory_gb] = self._first_plan(gpu.memory_gb, plans)
+            out.append(Fit(gpu, self.estimate(plan)))
+        return out
 
 
 def rank(fit: Fit) -> tuple[int, int, int, float, float, str]:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.architecture import ParamCounts
+from engine.breakdown import Term
 from engine.catalog import ModelSpec
-from engine.memory import MemoryEstimate, Plan, estimate
+from engine.memory import MemoryEstimate, Plan, activation_part, estimate, is_sharded
 from engine.request import TrainingRequest
 from engine.resolve import Resolved
 
@@ -39,6 +40,9 @@ class EstimateMemo:
 
     found: dict[PlanKey, MemoryEstimate] = field(default_factory=dict)
     computed: int = 0
+    # the activation and logits terms by (request, spec, framework, loss version unknown, sharded):
+    # the same for every plan of a request (engine.memory.activation_part)
+    _activations: dict[tuple[str, str, str, bool, bool], tuple[tuple[Term, ...], float]] = field(default_factory=dict)
     # id -> (the object kept alive, its JSON): each request and spec is serialized once per question
     # (neither is ever changed in place: the engine derives new requests with model_copy)
     _json: dict[int, tuple[TrainingRequest | ModelSpec, str]] = field(default_factory=dict)
@@ -57,6 +61,14 @@ class EstimateMemo:
         key = self.key(r, plan)
         hit = self.found.get(key)
         if hit is None:
-            hit = self.found[key] = estimate(r, plan)
+            hit = self.found[key] = estimate(r, plan, self._activation_part(r, key, is_sharded(plan)))
             self.computed += 1
         return hit
+
+    def _activation_part(self, r: Resolved, key: PlanKey, sharded: bool) -> tuple[tuple[Term, ...], float]:
+        unknown = any(a.code == "loss_version_unknown" for a in r.assumptions)  # the older loss's margin reads it
+        at = (key.request, key.spec, key.framework, unknown, sharded)
+        found = self._activations.get(at)
+        if found is None:
+            found = self._activations[at] = activation_part(r, sharded)
+        return found

@@ -19,7 +19,7 @@ context) — the total, which the fit verdict uses.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import lru_cache
 
 from engine import preference
 from engine.activations import (
@@ -30,10 +30,11 @@ from engine.activations import (
     logits_bytes,
     loss_bytes_per_element,
 )
-from engine.architecture import largest_linear, layer_linears
+from engine.architecture import largest_linear, layer_params
 from engine.breakdown import Item, Plan, Term
 from engine.calibration import Range, memory_range
 from engine.frameworks import LOSS_OPTIONS
+from engine.lazy import cached
 from engine.resolve import Resolved
 
 GB = 1e9
@@ -68,12 +69,12 @@ class MemoryEstimate:
     sharding: str = "deepspeed"
     framework: str = "hf"
 
-    @cached_property
+    @cached
     def total_gb(self) -> float:
         """The expected figure (nvidia-smi): the sum of the terms."""
         return sum(t.gb for t in self.terms)
 
-    @cached_property
+    @cached
     def range(self) -> Range:
         """Low / expected / high per card, calibrated on published runs (engine/calibration.py)."""
         return memory_range(self.total_gb, self.version_margin_gb, self.method, self.plan, self.sharding, self.framework)
@@ -109,6 +110,7 @@ class MemoryEstimate:
         return out
 
 
+@lru_cache(maxsize=4096, typed=True)  # an Item is immutable: the plans of a question repeat most of them
 def _item(basis: str, bytes_per: float, units: float, shards: int = 1, label: str = "param") -> Item:
     gb = bytes_per * units / shards / GB
     shard = f" / {shards}" if shards > 1 else ""
@@ -447,7 +449,7 @@ def overhead_term(r: Resolved, plan: Plan, allocated_gb: float, step: Item | Non
     if is_fsdp(r, plan):
         items += fsdp_gather_items(r)
     elif plan.num_gpus > 1 and plan.zero == 3:
-        layer = sum(p.params for p in layer_linears(r.spec, r.spec.moe is not None))
+        layer = layer_params(r.spec, r.spec.moe is not None)
         live = min(ZERO3_LIVE_PARAMS, 2 * layer)
         if r.method == "qlora":  # the gathered layers are the packed 4-bit weights (quant_storage)
             items.append(_item("zero3_gather_nf4", NF4_DQ_BYTES, live, 1, "params"))
@@ -468,7 +470,7 @@ def fsdp_gather_items(r: Resolved) -> list[Item]:
     "the current set of parameters and the next set"; limit_all_gathers caps the in-flight gathers
     at two); full fine-tuning also holds one unit's unsharded gradient before its reduce-scatter.
     No DeepSpeed live-parameter cap applies."""
-    layer = sum(p.params for p in layer_linears(r.spec, r.spec.moe is not None))
+    layer = layer_params(r.spec, r.spec.moe is not None)
     live = FSDP_UNITS_LIVE * layer
     if r.method == "qlora":
         out = [_item("fsdp_gather_nf4", NF4_DQ_BYTES, live, 1, "params")]
@@ -508,8 +510,20 @@ def optimizer_step_item(r: Resolved, plan: Plan, activations_gb: float) -> Item 
                 f"max(0, {per} B × {stepped / 1e9:.4g}e9 param stepped at once − {activations_gb:.2f} GB activations)")
 
 
-def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
-    """Memory per card of `r` trained under `plan`."""
+def activation_part(r: Resolved, sharded: bool) -> tuple[tuple[Term, ...], float]:
+    """The activation and logits terms of `r` and the older loss's margin: they depend on the plan
+    only through whether the weights are sharded, so a question's memo computes them once per
+    value of `sharded` (engine/memo.py) instead of once per plan."""
+    plain, margin = activation_terms_and_margin(preference.for_activations(r), sharded)
+    acts = preference.reward_head(r, plain)
+    if acts is not plain:
+        margin = 0.0  # a reward head has no vocabulary-sized loss
+    return tuple(acts), margin
+
+
+def estimate(r: Resolved, plan: Plan, activations: tuple[tuple[Term, ...], float] | None = None) -> MemoryEstimate:
+    """Memory per card of `r` trained under `plan`; `activations`: activation_part(r, is_sharded(plan))
+    when the caller already has it."""
     host: list[Item] = []
     if r.adapter:
         states, host = adapter_states(r, plan)
@@ -518,12 +532,9 @@ def estimate(r: Resolved, plan: Plan) -> MemoryEstimate:
     frozen = preference.frozen_models(r, plan)
     if frozen:
         states = [Term(t.key, t.items + tuple(frozen)) if t.key == "weights" else t for t in states]
-    plain, margin = activation_terms_and_margin(preference.for_activations(r), is_sharded(plan))
-    acts = preference.reward_head(r, plain)
-    if acts is not plain:
-        margin = 0.0  # a reward head has no vocabulary-sized loss
+    acts, margin = activations if activations is not None else activation_part(r, is_sharded(plan))
     step = optimizer_step_item(r, plan, sum(t.gb for t in acts))
-    terms = states + acts
+    terms = [*states, *acts]
     allocated = sum(t.gb for t in terms)
     over = overhead_term(r, plan, allocated, step)
     terms.append(over)

@@ -121,7 +121,7 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
     report = None
     if fit.fits or fit.may_fit:  # a setup that may fit (seed 000's 32B full on 8 × 80 GB) is priced too
         try:
-            report = compare(stated)
+            report = compare(stated, sizing=sizing)  # the sizing of the same request: not sized twice
         except KasuanError:
             report = None  # no provider rents this card at this count: the count still stands
     return CardsNeeded(card, fit, sizing, report)

@@ -74,6 +74,7 @@ class TrainingRequest(BaseModel):
     hours: float | None = None
     days: float | None = None
     step_seconds: float | None = None
+    side_minutes: float | None = Field(default=None, ge=0, le=24 * 60)  # download + save minutes (seed 002), billed too
     mfu: float | None = None
     currency: str | None = None
 

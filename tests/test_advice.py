@@ -33,9 +33,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     seen: dict[str, Any] = {"estimates": Counter(), "quotes": 0}
     real_estimate, real_quote = engine.memo.estimate, engine.price_list.quote
 
-    def estimate(r: Resolved, plan: Plan) -> Any:
+    def estimate(r: Resolved, plan: Plan, *rest: Any) -> Any:  # rest: the activation terms the memo has
         seen["estimates"][(r.request.model_dump_json(), r.spec.id, plan)] += 1
-        return real_estimate(r, plan)
+        return real_estimate(r, plan, *rest)
 
     def quote(*args: Any, **kwargs: Any) -> Any:
         seen["quotes"] += 1

@@ -42,6 +42,21 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
                 if v is not None}
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
+    base_job = dict(last.data.get("request", {}))
+    run = parsed.run
+    if run is not None and run.step_seconds and not parsed.request.gpu and last.kind in ("size", "cost") and (
+            base_job.get("model") or base_job.get("params_b")):
+        # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step
+        # (seed 002) and billed with its download and save minutes, on the card it was sized on
+        for key in ("hours", "days", "tokens", "step_seconds", "side_minutes"):
+            base_job.pop(key, None)
+        timed = {"samples": run.samples, "epochs": run.epochs, "micro_batch": run.micro_batch,
+                 "grad_accum": run.grad_accum, "step_seconds": run.step_seconds,
+                 "side_minutes": run.side_minutes or None, "provider": parsed.rental.provider or base_job.get("provider")}
+        if parsed.request.num_gpus:
+            timed["num_gpus"] = parsed.request.num_gpus
+        merged = TrainingRequest.model_validate({**base_job, **{k: v for k, v in timed.items() if v is not None}})
+        return replace(parsed, request=merged, intent="cost", missing=[], follow_up=True, run=None)
     if not stated and not duration:
         return parsed
     short = len(text.strip()) <= SHORT_FOLLOW_UP

@@ -17,16 +17,25 @@ from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
+from bot.understand.asks import config_tools
 from bot.understand.faq import on_topic
 from bot.understand.parser import HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
+from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from engine.export_generic import generic_files
 
 
 def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"导出 deepspeed 配置" with a model, or after an answer: the files of that job; else which model?"""
     if not (parsed.request.model or parsed.request.params_b):
-        return ask_model(ctx, "export", parsed.request)
+        q = parsed.request
+        tools = config_tools(text.lower())
+        deepspeed = "deepspeed" in tools or (q.zero is not None and "fsdp" not in tools)
+        if "accelerate" in tools or deepspeed:  # "出一份 4 卡的 accelerate config": no model is needed for it
+            files = generic_files(q.num_gpus, q.zero, q.offload or "none", "accelerate" in tools, deepspeed)
+            return generic_export_reply(files, q.num_gpus, ctx.lang)
+        return ask_model(ctx, "export", parsed.request)  # LLaMA-Factory's YAML needs the model: which?
     return export_request(ctx, cost_fields(parsed))
 
 

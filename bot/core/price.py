@@ -23,6 +23,7 @@ from bot.views.price import (
     runway_reply,
     runway_text,
 )
+from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
 from engine.price_list import setup_prices
@@ -51,7 +52,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider)
     if not q.gpu and parsed.run is not None:  # "1 万条样本 … 每步 1.2 秒，要训多久": the time, and what a price needs
         note = run_note(parsed.run, ctx.lang)
-        note.data["message"] = f"{note.data['message']}\n{t('price.run_no_card', ctx.lang)}"
+        if parsed.run.step_seconds:
+            note.data["message"] = f"{note.data['message']}\n{t('price.run_no_card', ctx.lang)}"
         return note
     if not q.gpu and parsed.asks.runway and parsed.asks.budget is not None:
         amount, cur = parsed.asks.budget  # "我有 500U 够租多久": which card? with the money named back
@@ -65,7 +67,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
-    count = q.num_gpus or (extras.nodes * 8 if extras.nodes else None)
+    count = q.num_gpus or (extras.nodes * CARDS_PER_NODE if extras.nodes else None)
+    if extras.nodes and extras.nodes > 1 and q.num_gpus and q.num_gpus <= CARDS_PER_NODE:
+        count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
     days, hours = r.duration_days, r.duration_hours or q.hours
     asks = parsed.asks
     if asks.both_units:
@@ -143,8 +147,10 @@ def run_note(run: Run, lang: str) -> Reply:
     """Seed 002's method spelled out with the message's own figures: total steps, seconds per step
     (the trial's time over its steps), training minutes and hours."""
     common: dict[str, Any] = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
-              "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds, 3),
+              "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds or 0, 3),
               "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
+    if not run.step_seconds:  # "一共多少步": the count alone, and what a time needs
+        return Reply("error", lang, {"message": t("price.run_steps", lang, **common)})
     if run.trial_steps and run.trial_seconds:
         message = t("price.run_trial", lang, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds), **common)
     else:

@@ -66,7 +66,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "export": re.compile(
             r"导出|\bexport|下载\s*(?:配置|config)"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,24}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
-            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"),
+            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
+            rf"|^\s*(?:{_TOOL})\s*(?:{_FILE})\s+(?:for|of)\s+\S"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
@@ -76,6 +77,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|how\s+much|\bspend\b|\bbudget\b"),
+        # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
+        "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
+                            r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
@@ -89,7 +93,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "lora": re.compile(r"(?<![q\w])lora"),
         "full": re.compile(r"全参|全量|\bfull\b"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
-        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -112,6 +116,31 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def asks_how_long(norm: str) -> bool:
     """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
     return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
+
+
+def asks_steps(norm: str) -> bool:
+    """The message asks for a run's step count ("一共多少步", "total steps?", "how many steps")."""
+    return bool(_patterns()["steps"].search(norm))
+
+
+_TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|\bds\b|zero[\s_-]?[0-3]|zero\s*stage",
+          "llamafactory": r"llama[\s_-]?factory|\blf\b", "fsdp": r"\bfsdp\b"}
+
+
+def config_tools(norm: str) -> frozenset[str]:
+    """The training tools whose config a message names ("accelerate config", "deepspeed zero-2
+    json", "llamafactory yaml"): accelerate and DeepSpeed configs need no model, LLaMA-Factory's does."""
+    return frozenset(name for name, pattern in _TOOLS.items() if re.search(pattern, norm))
+
+
+WHICH_CARD = re.compile(r"啥卡|什么卡|哪(?:张|种|款|个)?卡|(?:which|what)\s+(?:gpus?|cards?)\b")
+
+
+def asks_which_card(norm: str) -> bool:
+    """"最多能租啥卡", "which gpu can I get": the cards (and their prices) are the answer."""
+    return bool(WHICH_CARD.search(norm))
+
+
 ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "price_unit")
 
 

@@ -164,7 +164,7 @@ def grad_accum(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- switches
-ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b", re.ASCII)
+ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
 QUESTION_ABOUT = lazy(r"要不要|需不需要|用不用|该不该|是否|要开|需要开|得开|should\s+i|do\s+i\s+need|worth\s+it", re.ASCII)
 
 
@@ -172,7 +172,7 @@ def zero(text: str) -> int | None:
     m = ZERO.search(text)
     if not m:
         return None
-    return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2))
+    return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2) or m.group(3))
 
 
 def sharding(text: str) -> str | None:
@@ -256,7 +256,9 @@ def lora_rank(text: str) -> int | None:
 TOKENS = lazy(rf"({NUM})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
 YI_TOKENS = lazy(rf"({NUM})\s*(亿|千万|百万)(?!\s*(?:参数|的?模型|params?|条))", re.ASCII)
 SAMPLES = lazy(rf"({NUM})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
-SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)\s*条", re.ASCII)
+SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)\s*条"
+                      rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
+                      re.ASCII)
 AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
 EPOCHS = lazy(rf"({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs)\s*[:=]?\s*({NUM})", re.ASCII)
 
@@ -275,8 +277,14 @@ def yi_tokens(text: str) -> int | None:
 
 
 def samples(text: str) -> int | None:
-    m = SAMPLES.search(text) or SAMPLES_BEFORE.search(text)
-    return _int(to_number(m.group(1), m.group(2) or "")) if m else None
+    m = SAMPLES.search(text)
+    if m is not None:
+        return _int(to_number(m.group(1), m.group(2) or ""))
+    m = SAMPLES_BEFORE.search(text)  # "数据 5000 条", "样本 3 万", "samples: 12k"
+    if m is None:
+        return None
+    number, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return _int(to_number(number, scale or ""))
 
 
 def avg_len(text: str) -> int | None:
@@ -450,7 +458,7 @@ CURRENCY_WORDS = {
 CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
 MONEY_AFTER = lazy(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
 MONEY_BEFORE = lazy(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千])?", re.ASCII)
-MONEY_BARE = lazy(rf"(?:充值?|冲|花|预算|上限|budget|spend|top\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
+MONEY_BARE = lazy(rf"(?:充值?|冲|花|预算|上限|budget|spend|top(?:ped)?\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
 
 
 def money(text: str) -> tuple[Decimal | amount.Ambiguous | amount.OutOfRange | None, str | None]:
@@ -534,9 +542,29 @@ def framework(text: str) -> str | None:
     return min(found)[1] if found else None
 
 
-SIDE_MINUTES = lazy(r"(?:下载|上传|保存|download\w*|upload\w*|sav\w+)[^\d]{0,8}?(\d+(?:\.\d+)?)\s*(?:分钟|mins?|minutes?)", re.ASCII)
+_SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"
+_MIN = r"(\d+(?:\.\d+)?)\s*(?:分钟|mins?\b|minutes?)"
+# the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download")
+SIDE_MINUTES = lazy(rf"({_SIDE_WORD}(?:[^\d]{{0,8}}?))(?<!\d){_MIN}|{_MIN}\s*(?:of\s+|的)?{_SIDE_WORD}", re.ASCII)
+SIDE_WORD = lazy(_SIDE_WORD, re.ASCII)
+EACH = lazy(r"各|每项|each|apiece", re.ASCII)
+
+
+def side_spans(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, minutes) of each download / save / upload time stated: "下载保存各10分钟" is 10
+    minutes for each of the two (20), "10 min download + 10 min save" 20 too. Their spans are not a
+    rental length (a price question with a step time rents the whole job, not its download)."""
+    found = []
+    for m in SIDE_MINUTES.finditer(text):
+        if m.group(2) is not None:
+            words = m.group(1)
+            each = len(SIDE_WORD.findall(words)) if EACH.search(words) else 1
+            found.append((m.start(), m.end(), float(m.group(2)) * max(each, 1)))
+        else:
+            found.append((m.start(), m.end(), float(m.group(3))))
+    return found
 
 
 def side_minutes(text: str) -> float:
     """Minutes stated for download, saving and upload (seed 002: 任务分钟 = 下载 + 训练 + 保存/上传)."""
-    return sum(float(m.group(1)) for m in SIDE_MINUTES.finditer(text))
+    return sum(minutes for _, _, minutes in side_spans(text))

@@ -256,22 +256,28 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if yi:
             req["tokens"] = yi
 
-    rental.duration_days, rental.duration_hours = f.duration(rest)
+    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
+    side = f.side_spans(rest)
+    side_min = sum(minutes for _, _, minutes in side)
+    # with a step time the download and save minutes are part of the job, not the rental's length
+    rental.duration_days, rental.duration_hours = f.duration(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest)
     rental.amount, rental.currency = f.money(with_money)
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)
 
-    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
     steps = f.total_steps(rest)
     run: Run | None = None
-    if step and not steps and req.get("samples") and "model" not in req and "params_b" not in req:
-        # no model is needed to price a measured run, only to check its memory
-        run = timed_run(req, step, trial, f.side_minutes(rest))
-        steps = run.steps
+    if req.get("samples") and not steps and "model" not in req and "params_b" not in req and (
+            step or ask_words.asks_steps(norm)):
+        # no model is needed to count a run's steps or price a measured run, only to check its memory
+        run = timed_run(req, step, trial, side_min)
+        steps = run.steps if step else None
     if step and steps and "hours" not in req:
-        req["hours"] = steps * step / 3600 + f.side_minutes(rest) / 60  # + download and upload minutes
+        req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
     elif step:
         req["step_seconds"] = step
+        if side_min:
+            req["side_minutes"] = side_min
     objective = obj.objective(rest)
     if objective is not None:
         req["objective"] = objective
@@ -304,6 +310,13 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "我有 500U 够租多久": a runway whose card is not named yet, the money kept and named back
         c = Classified("price", c.hits)
         asks = replace(asks, budget=asks.budget or (money_words[0].value, money_words[0].currency))
+    elif c.intent in ("size", "cost", "unknown") and request.gpu and not sized and asks.budget is not None and (
+            rental.duration_days or rental.duration_hours or price.add_ons):
+        # "with ₮10k can I run 8x h100 for a month plus a volume": that rental against the money, no model
+        c = Classified("price", c.hits)
+    elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
+            and c.intent in ("size", "cost", "unknown", "faq"):
+        c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
     if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
@@ -315,10 +328,13 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
     elif asks.table and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
-    elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (sized or not c.confident))):
+    elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
+            sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
+    if run is not None and not run.step_seconds and not sized and c.intent in ("size", "cost", "unknown", "faq"):
+        c = Classified("price", c.hits)  # "一共多少步": counted from the dataset and batch, no model needed
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":
@@ -333,7 +349,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
-                  run=run if request.hours and not (request.model or request.params_b) else None)
+                  run=run if (request.hours or (run and not run.step_seconds)) and not sized else None)
 
 
 def parse_cost(text: str) -> TrainingRequest:

@@ -10,16 +10,17 @@ from __future__ import annotations
 import re
 
 from bot.understand.lazy import lazy
-from bot.understand.numbers import NUMBER
 
+# a size with thousands separators ("10,000 GB") is one number, never its last group ("000 GB")
+SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 VOLUME = lazy(
-    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
-    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)",
+    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
+    rf"|({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)",
     re.I | re.ASCII,
 )
 OBJECT = lazy(
-    rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({NUMBER})\s*(gb|g|tb|t)\b"
-    rf"|({NUMBER})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)",
+    rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
+    rf"|({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)",
     re.I | re.ASCII,
 )
 NODES = lazy(r"(\d+)\s*(?:个\s*)?(?:节点|台机器?|台|nodes?|machines?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I | re.ASCII)
@@ -37,7 +38,7 @@ CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "美�
 
 
 def _gb(number: str, unit: str) -> int:
-    value = float(number)
+    value = float(number.replace(",", ""))
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 

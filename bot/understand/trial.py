@@ -69,14 +69,14 @@ class Run:
     grad_accum: int
     num_gpus: int
     steps: int
-    step_seconds: float
+    step_seconds: float | None  # None: only the steps were asked ("一共多少步"), no time to scale them by
     trial_steps: int | None
     trial_seconds: float | None
     side_minutes: float
 
     @property
     def train_minutes(self) -> float:
-        return self.steps * self.step_seconds / 60
+        return self.steps * (self.step_seconds or 0) / 60
 
 
 def _num(value: object) -> float:
@@ -84,7 +84,7 @@ def _num(value: object) -> float:
     return float(value) if isinstance(value, int | float) and value else 1.0
 
 
-def timed_run(req: dict[str, object], step_seconds: float, trial: Measured | None, side_minutes: float) -> Run:
+def timed_run(req: dict[str, object], step_seconds: float | None, trial: Measured | None, side_minutes: float) -> Run:
     """The run the stated dataset and batch make: steps = ⌈samples × epochs ÷ (micro-batch ×
     accumulation × GPUs)⌉ (unstated counts are 1), at `step_seconds` a step."""
     per_step = _num(req.get("micro_batch")) * _num(req.get("grad_accum")) * _num(req.get("num_gpus"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from bot.understand.lazy import lazy
 
-TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
+TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
 # ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点.
 RENT = lazy(
@@ -113,7 +113,8 @@ def is_rule_question(text: str) -> bool:
 
 
 PRICE_QUESTION = lazy(r"多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
-                            r"|how\s+much|how\s+long|price|cost|cheapest|\?|？|吗", re.I)
+                            r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
+                            r"|how\s+much|how\s+long|price|cost|cheapest|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗", re.I)
 
 
 def _price_question(text: str) -> bool:

@@ -32,7 +32,8 @@ def asks_fsdp(text: str | None) -> bool:
 # line can never disagree with them): the method and quantization LLaMA-Factory trains with, and the
 # ZeRO stage and offload target DeepSpeed shards with.
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "deepspeed"),
+    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "cutoff_len", "deepspeed"),
+    "accelerate_config.yaml": ("distributed_type", "num_processes", "num_machines"),
     "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
                        "zero_optimization.offload_param.device"),
 }
@@ -86,5 +87,14 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
     p = plan_for(s, report, model_path, fsdp=fsdp)
     files = export_files(p, fmt)
     reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files)}})
+    reply.files = [(name, content.encode()) for name, content in files.items()]
+    return reply
+
+
+def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str) -> Reply:
+    """The framework configs that need no model (engine.export_generic), as attachments, with their
+    key settings read back from the files."""
+    reply = Reply("export_generic", lang, {"v": {"num_gpus": num_gpus, "files": list(files),
+                                                 "settings": key_settings(files)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply

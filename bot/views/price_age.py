@@ -23,6 +23,7 @@ from engine.providers import Provider, providers
 STALE_DAYS = 30
 PRICED_KINDS = ("sizing", "cost", "price", "training_file", "price_hours", "compare")
 PROVIDER_KEYS = ("provider", "provider_name")
+CONTAINERS = (dict, list, tuple)
 
 
 def stale_after(environ: dict[str, str] | None = None) -> timedelta:
@@ -53,20 +54,22 @@ def providers_in(data: Any) -> list[Provider]:
     """The catalog providers a reply's data names (as `provider` / `provider_name` values), in order."""
     found: dict[str, Provider] = {}
 
-    def walk(node: Any) -> None:
+    def walk(node: Any) -> None:  # only containers are visited: a cost reply holds hundreds of scalars
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in PROVIDER_KEYS and isinstance(value, str):
                     p = providers().find(value)
                     if p is not None:
                         found.setdefault(p.id, p)
-                else:
+                elif isinstance(value, CONTAINERS):
                     walk(value)
-        elif isinstance(node, list | tuple):
+        else:
             for item in node:
-                walk(item)
+                if isinstance(item, CONTAINERS):
+                    walk(item)
 
-    walk(data)
+    if isinstance(data, CONTAINERS):
+        walk(data)
     return list(found.values())
 
 

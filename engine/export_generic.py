@@ -1,0 +1,69 @@
+"""The framework configs that need no model: a DeepSpeed JSON for a ZeRO stage and offload, and an
+accelerate config for a card count (with DeepSpeed or DDP/FSDP).
+
+Why its own module: "出一份 4 卡的 accelerate config" or "export the deepspeed zero-2 config" name no
+model, and nothing in those files depends on one (batch sizes and precision are "auto", filled by
+the trainer); the model-bound files (LLaMA-Factory YAML, the launch scripts, the header with the
+predicted memory) stay in engine.export. The DeepSpeed body is engine.export's own, so both ways
+write the same JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+from engine.breakdown import CARDS_PER_NODE
+from engine.errors import InvalidRequest
+from engine.export import DS_FILE, SHARDING, deepspeed_body
+
+ACCELERATE_FILE = "accelerate_config.yaml"
+MAX_GPUS = 1024
+DEFAULT_ZERO = 2  # the usual stage on one 8-GPU node (seed FAQ: ZeRO-2 is the common default)
+
+
+def _count(num_gpus: int) -> int:
+    if not isinstance(num_gpus, int) or isinstance(num_gpus, bool) or not 1 <= num_gpus <= MAX_GPUS:
+        raise InvalidRequest("num_gpus", f"must be 1 to {MAX_GPUS}", value=num_gpus)
+    return num_gpus
+
+
+def accelerate_generic(num_gpus: int, zero: int | None, deepspeed: bool, offload: str = "none") -> dict[str, Any]:
+    """accelerate's config for `num_gpus` cards: DeepSpeed at the ZeRO stage (its JSON beside it),
+    else FSDP at the stage's sharding when a stage is named, else plain DDP (MULTI_GPU)."""
+    n = _count(num_gpus)
+    nodes = -(-n // CARDS_PER_NODE)
+    config: dict[str, Any] = {"compute_environment": "LOCAL_MACHINE", "debug": False}
+    if deepspeed:
+        stage = DEFAULT_ZERO if zero is None else zero
+        config |= {"distributed_type": "DEEPSPEED",
+                   "deepspeed_config": {"deepspeed_config_file": DS_FILE, "zero3_init_flag": stage == 3}}
+    elif n == 1:
+        config["distributed_type"] = "NO"
+    elif zero:
+        config |= {"distributed_type": "FSDP", "fsdp_config": {
+            "fsdp_auto_wrap_policy": "TRANSFORMER_BASED_WRAP", "fsdp_backward_prefetch": "BACKWARD_PRE",
+            "fsdp_offload_params": offload != "none", "fsdp_sharding_strategy": SHARDING[zero],
+            "fsdp_state_dict_type": "FULL_STATE_DICT", "fsdp_sync_module_states": True, "fsdp_use_orig_params": True}}
+    else:
+        config["distributed_type"] = "MULTI_GPU"
+    config |= {"machine_rank": 0, "main_training_function": "main", "mixed_precision": "bf16",
+               "num_machines": nodes, "num_processes": n, "rdzv_backend": "static", "same_network": True,
+               "use_cpu": False}
+    return config
+
+
+def generic_files(num_gpus: int | None, zero: int | None, offload: str, accelerate: bool,
+                  deepspeed: bool) -> dict[str, str]:
+    """{file name: content} for the configs asked for; DeepSpeed's JSON comes with an accelerate +
+    DeepSpeed config (it points to it), and alone when only DeepSpeed or a ZeRO stage is named."""
+    out: dict[str, str] = {}
+    stage = DEFAULT_ZERO if zero is None else zero
+    if accelerate:
+        body = yaml.safe_dump(accelerate_generic(num_gpus or 1, zero, deepspeed, offload), sort_keys=False)
+        out[ACCELERATE_FILE] = "# accelerate launch --config_file accelerate_config.yaml train.py\n" + body
+    if deepspeed:
+        out[DS_FILE] = json.dumps(deepspeed_body(stage, offload), indent=2) + "\n"
+    return out

@@ -1,0 +1,104 @@
+"""The speed caches (engine/lazy.py, engine/memo.py, engine/fit.py, engine/money.py, bot/text/render.py)
+never answer for an input they were not filled with: a changed model, request or card count
+gives new figures, and the shortcuts give what the long way gives."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.text.render import environment
+from engine.architecture import count_params, layer_params, lora_params
+from engine.catalog import gpus, models
+from engine.fit import Planner, ladder
+from engine.memo import EstimateMemo
+from engine.memory import Plan, activation_part, estimate, is_sharded
+from engine.money import Money
+from engine.request import TrainingRequest
+from engine.resolve import resolve
+from engine.sizing import size
+
+
+def test_parameter_counts_follow_a_changed_model_not_the_cached_one() -> None:
+    spec = models().get("qwen3-8b")
+    assert count_params(spec).total == 8_190_735_360
+    deeper = spec.model_copy(update={"layers": spec.layers * 2})  # a config.json of the same family, twice as deep
+    per_layer = count_params(spec).linear // spec.layers
+    assert count_params(deeper).linear == 2 * spec.layers * per_layer
+    assert layer_params(deeper, False) == layer_params(spec, False) == per_layer
+    assert lora_params(deeper, 8, ("q", "v")) == 2 * lora_params(spec, 8, ("q", "v"))
+    assert lora_params(spec, 16, ("q", "v")) == 2 * lora_params(spec, 8, ("q", "v"))  # the other arguments are keys
+    assert count_params(spec).total == 8_190_735_360  # the first one is still answered for itself
+
+
+def test_a_spec_made_after_another_died_is_counted_for_itself() -> None:
+    """The cache holds each spec it answered for, so a new spec can never reuse a dead one's id."""
+    spec = models().get("qwen3-8b")
+    totals = set()
+    for layers in range(10, 40):
+        copy = spec.model_copy(update={"layers": layers})
+        totals.add(count_params(copy).total)
+        del copy
+    assert len(totals) == 30
+
+
+def test_the_memo_shares_activation_terms_only_between_plans_of_one_request() -> None:
+    base = resolve(TrainingRequest(model="qwen3-32b", method="full", seq_len=4096))
+    longer = resolve(TrainingRequest(model="qwen3-32b", method="full", seq_len=8192))
+    memo = EstimateMemo()
+    for r in (base, longer):
+        for plan in (Plan(1, 0), Plan(8, 2), Plan(8, 3), Plan(16, 3, "optimizer")):
+            got = memo.estimate(r, plan)
+            assert got == estimate(r, plan)  # the memo's shortcut gives the long way's figures
+            assert got.terms[4:6] == activation_part(r, is_sharded(plan))[0]
+    acts = {r.request.seq_len: memo.estimate(r, Plan(8, 3)).per_gpu()["activations"] for r in (base, longer)}
+    assert acts[8192] > 1.9 * acts[4096]
+
+
+def test_recommendations_worked_out_per_card_memory_match_each_card_walked_alone() -> None:
+    for req in (TrainingRequest(model="qwen3-32b", method="full", seq_len=4096),
+                TrainingRequest(model="llama-3.1-70b", method="qlora"),
+                TrainingRequest(model="qwen3-8b", method="full", num_gpus=4)):
+        s = size(req)
+        planner = Planner(s.resolved, s.memo)
+        count = s.request.num_gpus if s.resolved.num_gpus_stated else None
+        alone = {g.id: planner.first_fit(g, ladder(s.resolved, count)) for g in gpus().entries}
+        assert {f.gpu.id: f for f in s.recommendations} == alone
+        assert len({g.memory_gb for g in gpus().entries}) < len(gpus().entries)  # cards do share memory sizes
+
+
+@pytest.mark.parametrize(("amount", "lang", "exact", "shown"), [
+    ("2800", "zh", False, "¥2,800"), ("2800", "zh", True, "¥2,800.00"), ("2800.5", "zh", False, "¥2,800.50"),
+    ("-0.335", "en", False, "-¥0.34"), ("1234567.891", "en", False, "¥1,234,567.89"), ("0.001", "en", True, "¥0.00"), ("0.001", "en", False, "¥0.0010"),
+])
+def test_amounts_print_the_same_from_the_cache(amount: str, lang: str, exact: bool, shown: str) -> None:
+    money = Money(Decimal(amount), "CNY")
+    assert money.format(lang, exact) == shown
+    assert money.format(lang, exact) == shown  # a second time, from the cache
+    assert Money(Decimal(amount), "USD").format(lang, exact) == shown.replace("¥", "$")
+
+
+def test_templates_read_dict_keys_and_dict_methods_as_jinja_does() -> None:
+    from jinja2 import Environment, StrictUndefined
+    from jinja2.exceptions import UndefinedError
+
+    source = "{{ d.a }} {{ d['items'] }} {{ d.items() | list | length }} {{ d.get('a') }} {{ o.real }}"
+    data = {"d": {"a": 1, "items": "key", "get": "shadowed"}, "o": 3}
+    plain = Environment(undefined=StrictUndefined).from_string(source).render(**data)
+    ours = environment("plain").from_string(source).render(**data)
+    assert ours == plain == "1 key 3 1 3"
+    with pytest.raises(UndefinedError):
+        environment("plain").from_string("{{ d.missing }}").render(d={"a": 1})
+
+
+def test_items_from_the_cache_are_the_items_built_afresh() -> None:
+    from engine import memory
+
+    req = TrainingRequest(model="qwen3-32b", method="full", seq_len=4096, num_gpus=8)
+    warm = size(req)
+    memory._item.cache_clear()
+    cold = size(req)
+    assert warm.estimate == cold.estimate and repr(warm.recommendations) == repr(cold.recommendations)
+    assert memory._item("w", 2, 10**9, 8).formula == "2 B × 1e9 param / 8"
+    assert memory._item("w", 2.5, 10**9).formula == "2.5 B × 1e9 param"  # a different byte count is another item
