@@ -148,6 +148,15 @@ def test_ask_stdin_lines() -> None:
     assert intents == ["faq", "size", "smalltalk", "unknown"] and proc.returncode == 0
 
 
+def test_ask_stdin_reports_a_command_as_the_command_not_a_faq_reading() -> None:
+    """"/gpus" is answered by the command in every surface; its JSON line must say so, not carry the
+    FAQ entry a plain-text reading of the same word would pick."""
+    proc = run("ask", "-", stdin="/gpus\n/models\nqwen3 8b lora\n")
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert [x["intent"] for x in lines] == ["gpus", "models", "size"] and proc.returncode == 0
+    assert lines[0]["faq"] == [] and "RTX 4090" in lines[0]["reply"] and lines[0]["request"] == {}
+
+
 def test_ask_json_keeps_money_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ask", "充值 1.5万人民币", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)

@@ -141,12 +141,13 @@ def ask_json(core: Core, text: str, lang: str | None, chat: str = "cli") -> dict
 
         sized = cost_json(reply.source)
         request = {**sized.pop("request"), **sized}  # ... plus time and costs
+    command = reply.reading is None and text.lstrip().startswith("/")  # "/gpus": answered by the command, no reading
     return {
-        "intent": p.intent,
+        "intent": reply.kind if command else p.intent,
         "lang": reply.lang,
-        "request": request,
-        "missing": p.missing,
-        "faq": [faq_item(h, reply.lang) for h in p.faq if h.score > 0],
+        "request": {} if command else request,
+        "missing": [] if command else p.missing,
+        "faq": [] if command else [faq_item(h, reply.lang) for h in p.faq if h.score > 0],
         "reply": _plain(reply),
     }
 
