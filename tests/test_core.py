@@ -62,9 +62,18 @@ def test_every_table_row_has_the_same_display_width() -> None:
                 assert widths.pop() <= 40
 
 
+def test_gpus_leads_with_a_phone_screen_and_keeps_the_table_one_button_away() -> None:
+    user = User()
+    short = user.hear("/gpus")
+    assert short is not None and [b.label_key for b in short.buttons] == ["btn.details"]
+    lines = [x for x in render_reply(short, "plain").splitlines() if x.strip()]
+    assert len(lines) <= 15 and any("RTX 4090" in x and "24 GB" in x for x in lines)  # grouped by memory
+    full = user.press(on=short, target=0)
+    assert any(len(block) > 5 for block in tables(render_reply(full, "discord")))  # narrow enough for a table
+    assert "₮109" in render_reply(full, "plain")  # gpuli's 4090 week: the list prices are behind the button
+
+
 def test_wide_tables_switch_to_cards() -> None:
-    r = reply("/gpus")
-    assert any(len(block) > 5 for block in tables(render_reply(r, "discord")))  # narrow enough for a table
     short = reply("qwen3 32b full on 8 cards")
     wide = render_reply(User().press(on=short, target=[b.label_key for b in short.buttons].index("btn.details")), "telegram")
     assert "<b>8×" in wide  # the recommendation table is wider than 40 columns: card layout

@@ -17,6 +17,7 @@ from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply
 from bot.views.export import export_reply
+from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
@@ -201,6 +202,8 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
         return compare_request(ctx, req)
     if awaiting.kind == "export":
         return export_request(ctx, req)
+    if awaiting.kind == "gpus":
+        return gpus_reply(ctx.lang, details=True)
     if awaiting.kind == "inference":
         return inference_reply(req, ctx.lang, data.get("concurrency"), data.get("precision"), details=details)
     return size_request(ctx, req, details=details)

@@ -11,13 +11,13 @@ from bot.core.context import Context, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
 from bot.core.settings import KEYS
 from bot.messages import Reply
-from bot.text.names import short_gpu
 from bot.understand.faq import faq_entries, on_topic
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import parse
 from bot.views.export import asks_fsdp
+from bot.views.gpus import gpus_reply
 from engine.architecture import count_params
-from engine.catalog import gpus, models
+from engine.catalog import models
 from engine.errors import InvalidRequest
 from engine.providers import currencies, providers
 from engine.request import TrainingRequest
@@ -67,23 +67,8 @@ def compare_(ctx: Context, args: str) -> Reply:
 
 
 def gpus_(ctx: Context, args: str) -> Reply:
-    """/gpus: every catalog card with its memory, BF16 compute and the list prices each provider gives."""
-    rows = []
-    for g in gpus().entries:
-        prices = []
-        for p in providers().entries:
-            for offer in p.offers_for(g.id):
-                if offer.count != 1:
-                    continue
-                for key in ("hour", "week", "month"):
-                    price = offer.prices.get(key)
-                    if price is not None:
-                        prices.append({"provider": p.id, "period": key, "low": price.low, "high": price.high,
-                                       "currency": p.currency, "estimate": price.status == "estimate"})
-                        break
-        rows.append({"name": short_gpu(g.name), "memory_gb": g.memory_gb, "tflops": g.bf16_tflops,
-                     "interconnect": g.interconnect, "prices": prices})
-    return Reply("gpus", ctx.lang, {"rows_data": rows})
+    """/gpus: the catalog's cards by memory (the full table with list prices one button away)."""
+    return gpus_reply(ctx.lang, details=False)
 
 
 def models_(ctx: Context, args: str) -> Reply:
