@@ -88,4 +88,4 @@ async def test_telegram_discord_and_console_give_the_same_figures(tmp_path: Path
         assert by_front["telegram"] == by_front["discord"] == by_front["mention"] == by_front["console"], (
             text, by_front)
     assert buttons["telegram"] == buttons["discord"] == buttons["console"] and buttons["telegram"][0]
-    assert "12.3GB" in figures(answers["telegram"][0]) and "$0.33" in answers["discord"][3]
+    assert "12.3GB" in figures(answers["telegram"][0]) and "24 GB: RTX 3090" in answers["discord"][3]
