@@ -12,7 +12,9 @@ from typing import Any
 
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.store import pending, rentals
+from bot.store.pending import Pending
 from bot.store.wallets import (
+    Account,
     Wallet,
     find_account,
     wallet,
@@ -106,18 +108,26 @@ def _cheaper_variant(ctx: WalletCall, args: cmd.RentArgs, default_provider: str 
     return cheapest, other
 
 
+def _pending_debit(ctx: WalletCall, wallet_id: int, plan: Plan, debit_minor: int, action: str,
+                   extra: dict[str, Any]) -> tuple[Account | None, int, int, Pending]:
+    """The balance a rent or renew would leave, and its confirmation waiting to be pressed: the floor
+    stored with it is the lowest balance the confirmation stated, so Confirm never goes below it."""
+    acct = find_account(ctx.store, wallet_id, plan.provider, plan.currency)
+    balance = acct.balance_minor if acct is not None else 0
+    after = balance - debit_minor
+    with ctx.store.write():
+        pend = pending.create_pending(ctx.store, key=ctx.key(action), wallet_id=wallet_id, user=ctx.inc.scope_user,
+                                      chat=ctx.inc.scope_chat, action=action,
+                                      data={**extra, "plan": plan_to_dict(plan), "floor_minor": min(after, 0)},
+                                      at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    return acct, balance, after, pend
+
+
 def rent(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None = None) -> Reply:
     ctx.require_write()
     plan, other = _cheaper_variant(ctx, args, default_provider)
     w = ctx.ensure()
-    acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
-    balance = acct.balance_minor if acct is not None else 0
-    after = balance - plan.debit_minor
-    with ctx.store.write():
-        pend = pending.create_pending(ctx.store, key=ctx.key("rent"), wallet_id=w.id, user=ctx.inc.scope_user,
-                                      chat=ctx.inc.scope_chat, action="rent",
-                                      data={"plan": plan_to_dict(plan), "floor_minor": min(after, 0)},
-                                      at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    _, balance, after, pend = _pending_debit(ctx, w.id, plan, plan.debit_minor, "rent", {})
     tz = ctx.tz(w)
     data = plan_view(plan, tz, ctx.now) | _balance_view(balance, after, plan.currency)
     data |= {"action": "rent", "expires": fmt_local(pend.expires_at, tz)}
@@ -253,14 +263,7 @@ def renew(ctx: WalletCall, rid: int, duration: timedelta | None) -> Reply:
     renewable(r, ctx.now)
     term = duration or timedelta(minutes=r.term_minutes or 0)
     plan = plan_rental(r.provider, r.gpu, r.num_gpus, term if term > timedelta(0) else None, r.region)
-    acct = find_account(ctx.store, w.id, plan.provider, plan.currency)
-    balance = acct.balance_minor if acct is not None else 0
-    after = balance - plan.price_minor
-    with ctx.store.write():
-        pend = pending.create_pending(ctx.store, key=ctx.key("renew"), wallet_id=w.id, user=ctx.inc.scope_user,
-                                      chat=ctx.inc.scope_chat, action="renew",
-                                      data={"rental_id": rid, "plan": plan_to_dict(plan), "floor_minor": min(after, 0)},
-                                      at=ctx.now, expires_at=ctx.now + PENDING_TTL)
+    acct, balance, after, pend = _pending_debit(ctx, w.id, plan, plan.price_minor, "renew", {"rental_id": rid})
     tz = ctx.tz(w)
     start = renew_start(r, ctx.now)
     assert plan.bought_minutes is not None
