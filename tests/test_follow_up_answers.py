@@ -62,11 +62,12 @@ def test_a_faq_question_of_its_own_after_a_sizing_still_gets_the_faq() -> None:
     assert chat.say("how do I estimate what a training run will cost?").kind == "faq"
 
 
-def test_a_cost_ask_with_a_rental_length_is_still_the_cost_of_that_rental() -> None:
+def test_a_cost_ask_with_a_rental_length_prices_that_setup_for_that_rental() -> None:
     chat = ChatUser()
     chat.say("qwen3 8b lora 一张 4090")
     reply = chat.say("租两周多少钱")
-    assert reply.kind == "cost" and "₮218" in chat.text  # two of gpuli's ₮109 weeks
+    assert reply.kind == "price" and "₮218" in chat.text  # two of gpuli's ₮109 weeks, for the 4090 it sized
+    assert "RTX 4090" in chat.lines[0] and "336" in chat.text  # CloudGPU by the minute: 14 days are 336 hours
 
 
 SIZE_CLAUSES = [("How much VRAM does 14B QLoRA need", "en"), ("what memory would qwen3 8b lora take", "en"),

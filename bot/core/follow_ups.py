@@ -4,9 +4,13 @@ alone. Pure: Parsed and the last Turn in, Parsed out."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bot.messages import Turn
+from bot.understand.entities import find_models
+from bot.understand.fields import SIZE_B
+from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
@@ -25,8 +29,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _rent_follow_up(parsed, last, text)
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
-    if parsed.request.model or parsed.request.params_b or parsed.parts:
+    if parsed.parts:
         return parsed
+    if parsed.request.model or parsed.request.params_b:
+        return _model_change(parsed, last, text)
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
@@ -38,8 +44,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
-    duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
-                if v is not None}
+    duration = _duration(parsed)
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
     base_job = dict(last.data.get("request", {}))
@@ -82,7 +87,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
-    base = dict(last.data.get("request", {}))
+    base = _job(last, duration)
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     if "gpu" in stated and "num_gpus" not in stated and "num_gpus" not in base and last.data.get("cards") \
@@ -100,11 +105,67 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         set(stated) == {"provider"})
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
-    if wants_cost and _prices_of_setup(parsed, last, merged, bool(duration)):
+    if wants_cost and _prices_of_setup(parsed, last, merged):
         # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month
-        return replace(parsed, request=merged, intent="cost", follow={"setup_of": merged.stated()}, missing=[],
+        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration), missing=[],
                        follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
+
+
+def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
+    """"那 14B 呢", "what about 32b", "换成 qwen3-8b" after a sizing or cost: the same question about
+    another model. Everything else of the last question stays (the method, so full fine-tuning is not
+    sized as the LoRA default; the cards; the dataset; the kind of answer: a count of a named card is
+    counted again), and whatever else the message states changes it too. A message that says more than
+    a model without a follow-up word ("7b 要多少显存") stands on its own."""
+    duration = _duration(parsed)
+    base = _job(last, duration)
+    if parsed.intent not in ("size", "cost") or last.kind not in ("size", "cost", "checkpoint") or not (
+            base.get("model") or base.get("params_b")):
+        return parsed
+    if not (parsed.follow_up or _only_a_model(text)) or len(text.strip()) > SHORT_FOLLOW_UP:
+        return parsed
+    stated = parsed.request.stated()
+    for key in ("model", "params_b"):
+        base.pop(key, None)  # the new model replaces the old, whether named or a bare size
+    if stated.get("method") in ("full", "pretrain"):
+        base.pop("lora_rank", None)
+    if "gpu" in stated or "num_gpus" in stated:
+        base.pop("zero", None)
+    if parsed.rental.provider:
+        stated.setdefault("provider", parsed.rental.provider)
+    merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    asks = parsed.asks
+    if last.data.get("how_many") and merged.gpu and not merged.num_gpus:
+        asks = replace(asks, how_many_gpu=str(merged.gpu))  # "how many H100s for 14B full" then "and 32B?"
+    intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (
+        "cost" if last.kind == "cost" or parsed.intent == "cost" or duration else "size")
+    return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
+
+
+def _duration(parsed: Parsed) -> dict[str, float]:
+    """The rental or run length the message states, as request fields."""
+    r = parsed.rental
+    return {k: v for k, v in (("days", r.duration_days), ("hours", r.duration_hours)) if v is not None}
+
+
+def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
+    """The last question's job; a length the message states replaces its old one (never adds to it)."""
+    base = dict(last.data.get("request", {}))
+    if duration:
+        base.pop("days", None)
+        base.pop("hours", None)
+    return base
+
+
+def _only_a_model(text: str) -> bool:
+    """The message is a model name or size and nothing else ("14B?", "qwen3-32b"): a change of model."""
+    norm = normalize(text)
+    left = list(norm)
+    for m in find_models(norm):
+        left[m.start:m.end] = " " * (m.end - m.start)
+    rest = SIZE_B.sub(" ", "".join(left))
+    return not re.sub(r"[\W_]+", "", rest)
 
 
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
@@ -116,8 +177,11 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
     asks, currency = parsed.asks, parsed.price.display_currency
-    if (len(text.strip()) > ABOUT_LAST and not asks.export) or parsed.intent in ("wallet", "help", "smalltalk"):
-        return None  # "can you export that as a deepspeed config?" is about the last answer at any length
+    timed = asks.deadline is not None and not asks.deadline_span and bool(_duration(parsed))
+    if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed)) or parsed.intent in ("wallet", "help", "smalltalk"):
+        # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
+        # before Friday?" are about the last answer at any length
+        return None
     if parsed.faq_confident and parsed.own_topic and not asks.export and not parsed.follow_up:
         # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
         # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
@@ -149,16 +213,15 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
-    duration = {k: v for k, v in (("days", parsed.rental.duration_days), ("hours", parsed.rental.duration_hours))
-                if v is not None and not asks.deadline}
-    base = dict(last.data.get("request", {}))
-    merged = TrainingRequest.model_validate({**base, **stated, **duration})
+    # "训练大概 6 小时，周五前搞得定吗": the hours are the run's; in "3天内能训完吗" they are the deadline's
+    duration = _duration(parsed) if not (asks.deadline and asks.deadline_span) else {}
+    merged = TrainingRequest.model_validate({**_job(last, duration), **stated, **duration})
     if asks.export:
         intent = "export"
-    elif _prices_of_setup(parsed, last, merged, bool(duration)):
-        # "多少钱", "费用呢" after a sizing, with no rental length: what the recommended setup rents for,
-        # by the hour, week or month at each provider (not the shortest rental as if it were the answer)
-        follow: dict[str, object] = {"setup_of": merged.stated()}
+    elif _prices_of_setup(parsed, last, merged):
+        # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
+        # rents for (at each provider, or the one named), not the shortest rental as if it were the answer
+        follow = _setup_follow(merged, duration)
         if currency:
             follow |= {"display": currency, "asked_currency": True}
         return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
@@ -189,12 +252,20 @@ def _card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
         return str(request["gpu"]), request.get("num_gpus")
     pick = last.data.get("pick")
     return (str(pick[0]), int(pick[1])) if pick else None
-def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest, duration: bool) -> bool:
-    """A cost asked of a sizing with no rental length, dataset or step time: the answer is the
-    recommended setup's rental prices, not the shortest rental as if it were the job."""
-    asks = parsed.asks
-    return last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick or duration) and not (
-        merged.tokens or merged.samples or merged.hours or merged.days or merged.step_seconds)
+def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> bool:
+    """A cost asked of a sizing with no dataset or step time: the answer is the recommended setup's
+    rental prices (for the rental length the message gives, "monthly cost of that", else by the hour,
+    week and month), not the shortest rental as if it were the job."""
+    asks, job = parsed.asks, last.data.get("request", {})
+    return last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick) and not (
+        merged.tokens or merged.samples or merged.step_seconds or job.get("hours") or job.get("days"))
+
+
+def _setup_follow(merged: TrainingRequest, duration: dict[str, float]) -> dict[str, object]:
+    """What the setup-price answer needs: the job, and the rental length asked, in hours."""
+    hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
+    job = merged.model_copy(update={"days": None, "hours": None}).stated()
+    return {"setup_of": job, **({"hours": hours} if hours else {})}
 
 
 def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:

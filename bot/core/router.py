@@ -15,6 +15,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from decimal import Decimal
 
 from bot.clock import Clock
@@ -205,16 +206,10 @@ class Core:
             # rental for that span, and whether it ends in time
             reply = self.intents["price"](ctx, parsed, text)
             span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
-            left = (parsed.asks.deadline - self.conversations.clock.now()).total_seconds() / 3600
-            key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
-            note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")
-            lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
-                         buttons=reply.buttons)
-            reply.also = []
-            return lead
+            return self._against_deadline(ctx, reply, parsed.asks.deadline, span)
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
-            return self._deadline_without_data(ctx, parsed, text, rented_for or q.hours or q.days)
+            return self._deadline_without_data(ctx, parsed, text, _run_hours(parsed))
         if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
@@ -236,14 +231,29 @@ class Core:
         assert deadline is not None
         plain = replace(parsed, intent="cost", asks=replace(parsed.asks, deadline=None))
         if span:
-            return self.intents["cost"](ctx, plain, text)
+            # "训练大概 6 小时，这周五之前搞得定吗": yes or no against the clock first, then the rental for that span
+            return self._against_deadline(ctx, self.intents["cost"](ctx, plain, text), deadline, span)
         left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
         if left <= 0:
             return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
-        reply = self.intents["cost"](ctx, replace(plain, request=plain.request.model_copy(update={"hours": left})), text)
+        # priced until the deadline: a span the deadline itself names ("3天内") is not added to it
+        until = replace(plain, request=plain.request.model_copy(update={"hours": left, "days": None}),
+                        rental=replace(plain.rental, duration_days=None, duration_hours=None))
+        reply = self.intents["cost"](ctx, until, text)
         note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}")
         reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
         return reply
+
+    def _against_deadline(self, ctx: Context, reply: Reply, deadline: datetime, span: float) -> Reply:
+        """A run of `span` hours set against the time left until `deadline`: the verdict ("来得及" /
+        "too late") leads, the rental it judges follows and stays the turn, with its buttons."""
+        left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
+        key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
+        note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")
+        lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
+                     buttons=reply.buttons)
+        reply.also = []
+        return lead
 
     def _remember(self, ctx: Context, reply: Reply) -> None:
         if reply.awaiting is not None:
@@ -315,6 +325,16 @@ class Core:
             return size_request(ctx, changed, details=action == "d")
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale
+
+
+def _run_hours(parsed: Parsed) -> float | None:
+    """How long the run takes, in hours, as the message (or the job it follows up) states it; None when
+    no length is stated or the only one is the deadline's own span ("3天内能训完吗")."""
+    q, r = parsed.request, parsed.rental
+    hours = (q.days or 0) * 24 + (q.hours or 0)
+    if not hours and not parsed.asks.deadline_span:
+        hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    return hours or None
 
 
 def _verdict_first(reply: Reply, verdict: Reply | None) -> Reply:

@@ -32,6 +32,7 @@ class Asks:
     budget: tuple[Decimal, str | None] | None = None  # a ceiling, with its currency when stated
     budget_loose: bool = False  # its currency word was only 块: ¥ usually, the provider's own at times
     deadline: datetime | None = None
+    deadline_span: bool = False  # "3天内", "within 48h": the deadline's words are a span, not the run's length
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
@@ -182,6 +183,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         largest_batch=planning.wants_largest_batch(norm),
         budget=budget,
         deadline=planning.deadline(norm, now),
+        deadline_span=planning.deadline_is_span(norm),
         headroom=planning.wants_headroom(norm),
         export=bool(p["export"].search(norm)),
         cost=bool(p["cost"].search(norm)),

@@ -190,6 +190,12 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     return None
 
 
+def deadline_is_span(text: str) -> bool:
+    """The deadline is a span from now ("3天内", "within 48 hours"): its number is the time left, so
+    the same words are no run length."""
+    return bool(WITHIN_EN.search(text) or WITHIN_ZH.search(text))
+
+
 def budget(text: str) -> tuple[Decimal, str | None] | None:
     """(amount, currency id or None) a budget phrase states: "within $500", "预算2万元". A number with no
     currency counts only after the word budget (预算): "within 3 days" is a deadline, not money."""
