@@ -1,0 +1,49 @@
+"""A deadline asked of the last answer with the run's length stated ("训练大概 6 小时，这周五之前搞得定吗",
+"it takes ~6h, done by Friday?") leads with in time / too late against the clock, then prices that
+span on the last answer's setup. The clock stands at Tue 2026-12-01 01:00 UTC, so the end of Friday
+is about 95 hours away. A span the deadline names itself ("3天内") is the time left, not the run."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+SIZING = {"zh": "32b qlora 用啥卡", "en": "which card for 32b qlora"}  # 1 × RTX A6000 (seed 000's 24-48 GB class)
+IN_TIME = [("训练大概 6 小时，这周五之前搞得定吗", "zh", "6"), ("跑一次要 6 个小时，周五前能训完吗", "zh", "6"),
+           ("大概 10 小时能跑完，下周一之前来得及吗", "zh", "10"), ("跑一次要 3 天，下周一前能训完吗", "zh", "72"),
+           ("it takes ~6h, done by Friday?", "en", "6"), ("needs 10 hours, can it finish by friday?", "en", "10"),
+           ("the run takes about 6 hours, will it be done before Friday?", "en", "6"),
+           ("3 days of training, ready before next monday?", "en", "72")]
+TOO_LATE = [("要跑 200 小时，周五前能训完吗", "zh"), ("needs 200 hours, can it finish before friday?", "en")]
+
+
+@pytest.mark.parametrize(("ask", "lang", "hours"), IN_TIME)
+def test_a_run_length_before_a_deadline_leads_with_in_time(ask: str, lang: str, hours: str) -> None:
+    chat = ChatUser(lang=lang)
+    chat.say(SIZING[lang])
+    chat.say(ask)
+    head = chat.lines[0]
+    assert head.startswith("⏰") and ("来得及" in head or "In time" in head), chat.text
+    assert f"{hours} 小时" in head or f"{hours} h" in head, head  # the run's own length, in hours
+    assert "32B QLoRA" in chat.text and "RTX A6000" in chat.text  # the last answer's job and setup, priced
+    assert "哪个模型" not in chat.text and "which model" not in chat.text.lower()
+
+
+@pytest.mark.parametrize(("ask", "lang"), TOO_LATE)
+def test_a_run_longer_than_the_time_left_is_too_late(ask: str, lang: str) -> None:
+    chat = ChatUser(lang=lang)
+    chat.say(SIZING[lang])
+    chat.say(ask)
+    head = chat.lines[0]
+    assert "来不及" in head or "Too late" in head, chat.text
+    assert "95" in head and "200" in head  # hours left against hours needed
+
+
+@pytest.mark.parametrize(("ask", "lang"), [("3天内能训完吗", "zh"), ("done within 3 days?", "en")])
+def test_a_deadline_span_is_the_time_left_not_added_to_a_run_length(ask: str, lang: str) -> None:
+    chat = ChatUser(lang=lang)
+    chat.say(SIZING[lang])
+    chat.say(ask)
+    # rented until the deadline: 72 hours of CloudGPU's $0.44 A6000 hour, not 3 days plus 72 hours
+    assert "$31.68" in chat.text and "144" not in chat.text and "6 天" not in chat.text, chat.text
