@@ -63,6 +63,7 @@ SAVE_TOTAL_LIMIT = 3  # the checkpoint advice (bot/views/checkpoint.KEEP): its d
 GATED_OWNERS = ("meta-llama", "google")
 MASTER_PORT = 29500
 DS_FILE = "ds_config.json"
+PRECISIONS = ("bf16", "fp16", "no")  # accelerate's mixed_precision values a config can be asked for
 SHARDING = {3: "FULL_SHARD", 2: "SHARD_GRAD_OP", 1: "SHARD_GRAD_OP", 0: "NO_SHARD"}  # ZeRO stage -> FSDP
 
 
@@ -83,6 +84,7 @@ class ExportPlan:
     priced: bool = False  # a cost comparison was run (so no `cost` means no provider rents this setup)
     model_path: str | None = None  # a local checkpoint (sized from its config.json) instead of a hub id
     fsdp: bool = False  # FSDP was asked for: accelerate + FSDP is the main plan, DeepSpeed the other
+    mixed_precision: str | None = None  # "bf16", "fp16" or "no", when asked: every file trains at it
 
     @property
     def stage(self) -> str:
@@ -108,15 +110,16 @@ class ExportPlan:
 
 
 def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None,
-             fsdp: bool = False) -> ExportPlan:
+             fsdp: bool = False, mixed_precision: str | None = None) -> ExportPlan:
     """Which setup to export for `s` (and the cost option that prices it, when `report` is given);
     `model_path` names a local checkpoint to train instead of the catalog's hub id; `fsdp` makes
-    accelerate + FSDP the main plan."""
+    accelerate + FSDP the main plan; `mixed_precision` is the precision asked ("bf16", "fp16", "no")."""
     fit, basis = _pick(s, report)
     estimate = fit.estimate if fit is not None else s.estimate
     cost = _price(s, report, fit) if report is not None and fit is not None else None
     fsdp = fsdp or s.resolved.request.sharding == "fsdp"  # asked for in the request itself, e.g. by a button
-    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path, fsdp=fsdp)
+    return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path, fsdp=fsdp,
+                      mixed_precision=mixed_precision if mixed_precision in PRECISIONS else None)
 
 
 def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
@@ -333,14 +336,22 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "num_train_epochs": float(q.epochs) if q.epochs is not None else EPOCHS,
         "lr_scheduler_type": "cosine",
         "warmup_ratio": 0.1,
-        "bf16": q.precision in ("mixed", "bf16"),
-        "pure_bf16": q.precision == "bf16",
+        **_trainer_precision(p),
         "flash_attn": ATTENTION[q.attention or "flash"],
         "disable_gradient_checkpointing": not q.grad_checkpointing,
         "optim": "adamw_bnb_8bit" if q.optimizer == "adamw-8bit" else "adamw_torch",
         "ddp_timeout": 180000000,
     }
     return args
+
+
+def _trainer_precision(p: ExportPlan) -> dict[str, bool]:
+    """The trainer's precision flags: the sizing's (bf16 mixed, or pure bf16) unless a config was asked
+    for at another precision ("fp16" mixed, or "no": fp32)."""
+    q = p.resolved.request
+    if p.mixed_precision in ("fp16", "no"):
+        return {"bf16": False, "fp16": p.mixed_precision == "fp16", "pure_bf16": False}
+    return {"bf16": q.precision in ("mixed", "bf16") or p.mixed_precision == "bf16", "pure_bf16": q.precision == "bf16"}
 
 
 def llamafactory_yaml(p: ExportPlan, deepspeed: bool = True) -> str:
@@ -357,13 +368,13 @@ def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
     from the training arguments (batch sizes, clipping, precision, stage-3 bucket sizes)."""
     plan = p.estimate.plan
     return {"_kasuan": [one_line(line) for line in header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)")],
-            **deepspeed_body(plan.zero, plan.offload)}
+            **deepspeed_body(plan.zero, plan.offload, p.mixed_precision)}
 
 
-def deepspeed_body(zero_stage: int, offload: str) -> dict[str, Any]:
+def deepspeed_body(zero_stage: int, offload: str, precision: str | None = None) -> dict[str, Any]:
     """The DeepSpeed JSON for a ZeRO stage and offload target alone: what needs no model (the batch
-    sizes, clipping and precision are "auto", filled by the trainer), so a config asked for without a
-    model is this same text."""
+    sizes and clipping are "auto", filled by the trainer; so is the precision unless one was asked
+    for: "bf16", "fp16" or "no"), so a config asked for without a model is this same text."""
     # overlap_comm: LLaMA-Factory's own stage-3 example turns it off (it pins a second set of buckets
     # and has given wrong losses with stage 3); stages 1/2 keep it on unless offloading to the CPU
     overlap = offload == "none" and zero_stage in (1, 2)
@@ -386,9 +397,9 @@ def deepspeed_body(zero_stage: int, offload: str) -> dict[str, Any]:
         "gradient_accumulation_steps": "auto",
         "gradient_clipping": "auto",
         "zero_allow_untested_optimizer": True,
-        "fp16": {"enabled": "auto", "loss_scale": 0, "loss_scale_window": 1000, "initial_scale_power": 16,
+        "fp16": {"enabled": "auto" if precision is None else precision == "fp16", "loss_scale": 0, "loss_scale_window": 1000, "initial_scale_power": 16,
                  "hysteresis": 2, "min_loss_scale": 1},
-        "bf16": {"enabled": "auto"},
+        "bf16": {"enabled": "auto" if precision is None else precision == "bf16"},
         "zero_optimization": zero,
     }
 
@@ -421,7 +432,7 @@ def accelerate_config(p: ExportPlan) -> dict[str, Any]:
         },
         "machine_rank": 0,
         "main_training_function": "main",
-        "mixed_precision": "bf16" if q.precision in ("mixed", "bf16") else "no",
+        "mixed_precision": p.mixed_precision or ("bf16" if q.precision in ("mixed", "bf16") else "no"),
         "num_machines": p.nodes,
         "num_processes": plan.num_gpus,
         "rdzv_backend": "static",

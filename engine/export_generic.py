@@ -17,7 +17,7 @@ import yaml
 
 from engine.breakdown import CARDS_PER_NODE
 from engine.errors import InvalidRequest
-from engine.export import DS_FILE, SHARDING, deepspeed_body
+from engine.export import DS_FILE, PRECISIONS, SHARDING, deepspeed_body
 
 ACCELERATE_FILE = "accelerate_config.yaml"
 MAX_GPUS = 1024
@@ -30,9 +30,11 @@ def _count(num_gpus: int) -> int:
     return num_gpus
 
 
-def accelerate_generic(num_gpus: int, zero: int | None, deepspeed: bool, offload: str = "none") -> dict[str, Any]:
+def accelerate_generic(num_gpus: int, zero: int | None, deepspeed: bool, offload: str = "none",
+                       precision: str | None = None) -> dict[str, Any]:
     """accelerate's config for `num_gpus` cards: DeepSpeed at the ZeRO stage (its JSON beside it),
-    else FSDP at the stage's sharding when a stage is named, else plain DDP (MULTI_GPU)."""
+    else FSDP at the stage's sharding when a stage is named, else plain DDP (MULTI_GPU); mixed
+    precision as asked ("bf16", "fp16", "no"), bf16 when not."""
     n = _count(num_gpus)
     nodes = -(-n // CARDS_PER_NODE)
     config: dict[str, Any] = {"compute_environment": "LOCAL_MACHINE", "debug": False}
@@ -49,21 +51,23 @@ def accelerate_generic(num_gpus: int, zero: int | None, deepspeed: bool, offload
             "fsdp_state_dict_type": "FULL_STATE_DICT", "fsdp_sync_module_states": True, "fsdp_use_orig_params": True}}
     else:
         config["distributed_type"] = "MULTI_GPU"
-    config |= {"machine_rank": 0, "main_training_function": "main", "mixed_precision": "bf16",
+    config |= {"machine_rank": 0, "main_training_function": "main", "mixed_precision": precision if precision in PRECISIONS else "bf16",
                "num_machines": nodes, "num_processes": n, "rdzv_backend": "static", "same_network": True,
                "use_cpu": False}
     return config
 
 
 def generic_files(num_gpus: int | None, zero: int | None, offload: str, accelerate: bool,
-                  deepspeed: bool) -> dict[str, str]:
+                  deepspeed: bool, precision: str | None = None) -> dict[str, str]:
     """{file name: content} for the configs asked for; DeepSpeed's JSON comes with an accelerate +
-    DeepSpeed config (it points to it), and alone when only DeepSpeed or a ZeRO stage is named."""
+    DeepSpeed config (it points to it), and alone when only DeepSpeed or a ZeRO stage is named. A
+    precision asked for ("4 卡 bf16", "fp16") is written into both."""
+    precision = precision if precision in PRECISIONS else None
     out: dict[str, str] = {}
     stage = DEFAULT_ZERO if zero is None else zero
     if accelerate:
-        body = yaml.safe_dump(accelerate_generic(num_gpus or 1, zero, deepspeed, offload), sort_keys=False)
+        body = yaml.safe_dump(accelerate_generic(num_gpus or 1, zero, deepspeed, offload, precision), sort_keys=False)
         out[ACCELERATE_FILE] = "# accelerate launch --config_file accelerate_config.yaml train.py\n" + body
     if deepspeed:
-        out[DS_FILE] = json.dumps(deepspeed_body(stage, offload), indent=2) + "\n"
+        out[DS_FILE] = json.dumps(deepspeed_body(stage, offload, precision), indent=2) + "\n"
     return out

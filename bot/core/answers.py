@@ -167,15 +167,18 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     return reply
 
 
-def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False) -> Reply:
+def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False, precision: str | None = None,
+                   tools: frozenset[str] = frozenset()) -> Reply:
     """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
-    that setup in the header when a provider rents it."""
+    that setup in the header when a provider rents it; at the precision asked, the summary showing the
+    settings of the frameworks named."""
     stated = with_chat_settings(req, ctx)
     try:
         report = compare_cost(stated)
     except KasuanError:
         report = None  # a job that cannot be priced (a card no provider rents) still gets its files
-    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp)
+    return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp,
+                        precision=precision, tools=tools)
 
 
 def objective_info(ctx: Context, req: TrainingRequest) -> Reply:

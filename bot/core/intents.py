@@ -17,7 +17,6 @@ from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
-from bot.understand.asks import config_tools
 from bot.understand.faq import on_topic
 from bot.understand.parser import HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
@@ -28,15 +27,18 @@ from engine.export_generic import generic_files
 
 def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"导出 deepspeed 配置" with a model, or after an answer: the files of that job; else which model?"""
+    asks = parsed.asks
     if not (parsed.request.model or parsed.request.params_b):
         q = parsed.request
-        tools = config_tools(text.lower())
+        tools = asks.tools
         deepspeed = "deepspeed" in tools or (q.zero is not None and "fsdp" not in tools)
         if "accelerate" in tools or deepspeed:  # "出一份 4 卡的 accelerate config": no model is needed for it
-            files = generic_files(q.num_gpus, q.zero, q.offload or "none", "accelerate" in tools, deepspeed)
-            return generic_export_reply(files, q.num_gpus, ctx.lang)
+            files = generic_files(q.num_gpus, q.zero, q.offload or "none", "accelerate" in tools, deepspeed,
+                                  asks.mixed_precision)
+            return generic_export_reply(files, q.num_gpus, ctx.lang, tools, asks.mixed_precision)
         return ask_model(ctx, "export", parsed.request)  # LLaMA-Factory's YAML needs the model: which?
-    return export_request(ctx, cost_fields(parsed))
+    # the options named ("bf16", "accelerate") go into the files and lead the reply's summary
+    return export_request(ctx, cost_fields(parsed), precision=asks.mixed_precision, tools=asks.tools)
 
 
 def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -35,6 +35,8 @@ class Asks:
     deadline_span: bool = False  # "3天内", "within 48h": the deadline's words are a span, not the run's length
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
+    tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
+    mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
     cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
     count: bool = False  # "要几张", "how many cards": how many cards the job needs
     hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
@@ -53,8 +55,10 @@ class Asks:
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
 _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
-_GIVE = (r"给我|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
+_GIVE = (r"给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me")
+# the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
+_ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
 
 
@@ -68,7 +72,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"导出|\bexport|下载\s*(?:配置|config)"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,24}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
-            rf"|^\s*(?:{_TOOL})\s*(?:{_FILE})\s+(?:for|of)\s+\S"),
+            rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
@@ -89,6 +93,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
+        "bf16": re.compile(r"\bbf16\b|bfloat16"),
+        "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
+        "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         "lora": re.compile(r"(?<![q\w])lora"),
@@ -186,6 +193,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         deadline_span=planning.deadline_is_span(norm),
         headroom=planning.wants_headroom(norm),
         export=bool(p["export"].search(norm)),
+        tools=config_tools(norm),
+        mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
         cost=bool(p["cost"].search(norm)),
         count=bool(p["count"].search(norm)),
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),

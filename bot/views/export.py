@@ -31,27 +31,36 @@ def asks_fsdp(text: str | None) -> bool:
 # The settings a reader checks first, as "file key: value", read back from the files written (so the
 # line can never disagree with them): the method and quantization LLaMA-Factory trains with, and the
 # ZeRO stage and offload target DeepSpeed shards with.
+ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
     "llamafactory.yaml": ("finetuning_type", "quantization_bit", "cutoff_len", "deepspeed"),
-    "accelerate_config.yaml": ("distributed_type", "num_processes", "num_machines"),
+    "accelerate_config.yaml": ACCELERATE_KEYS,
+    "accelerate_fsdp.yaml": ACCELERATE_KEYS,
     "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
-                       "zero_optimization.offload_param.device"),
+                       "zero_optimization.offload_param.device", "bf16.enabled", "fp16.enabled"),
 }
+# the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
+TOOL_FILES = {"accelerate": ("accelerate_config.yaml", "accelerate_fsdp.yaml"), "fsdp": ("accelerate_fsdp.yaml",),
+              "deepspeed": ("ds_config.json",), "llamafactory": ("llamafactory.yaml",)}
 
 
-def key_settings(files: dict[str, str]) -> list[str]:
-    """"finetuning_type: lora", "zero_optimization.stage: 3" ... for the files that were written."""
+def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset()) -> list[str]:
+    """"finetuning_type: lora", "zero_optimization.stage: 3" ... for the files that were written; when
+    the message named frameworks, those frameworks' files only (what was asked about). A value the
+    trainer fills ("auto") or a precision switched off says nothing and is left out."""
+    asked = {name for tool in tools for name in TOOL_FILES.get(tool, ())} & set(files)
     out: list[str] = []
     for name, keys in KEY_SETTINGS.items():
-        if name not in files:
+        if name not in files or (asked and name not in asked):
             continue
         doc = yaml.safe_load(files[name])  # YAML reads the JSON file too; comments are skipped
         for key in keys:
             value: object = doc
             for part in key.split("."):
                 value = value.get(part) if isinstance(value, dict) else None
-            if value is not None:
-                out.append(f"{key}: {value}")
+            if value is None or value == "auto" or (key.endswith(".enabled") and value is False):
+                continue
+            out.append(f"{key}: {str(value).lower() if isinstance(value, bool) else value}")
     return out
 
 
@@ -82,19 +91,23 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
 
 
 def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: str = "all",
-                 model_path: str | None = None, fsdp: bool = False) -> Reply:
-    """The reply that hands over the files (as attachments) for the setup `s` sized."""
-    p = plan_for(s, report, model_path, fsdp=fsdp)
+                 model_path: str | None = None, fsdp: bool = False, precision: str | None = None,
+                 tools: frozenset[str] = frozenset()) -> Reply:
+    """The reply that hands over the files (as attachments) for the setup `s` sized, at the
+    precision asked; its summary shows the settings of the frameworks the message named."""
+    p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision)
     files = export_files(p, fmt)
-    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files)}})
+    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files, tools)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
 
 
-def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str) -> Reply:
+def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str,
+                         tools: frozenset[str] = frozenset(), precision: str | None = None) -> Reply:
     """The framework configs that need no model (engine.export_generic), as attachments, with their
     key settings read back from the files."""
     reply = Reply("export_generic", lang, {"v": {"num_gpus": num_gpus, "files": list(files),
-                                                 "settings": key_settings(files)}})
+                                                 "precision": "fp32" if precision == "no" else precision,
+                                                 "settings": key_settings(files, tools)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
