@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from bot.understand.lazy import lazy
 
-TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
+TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
 # ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点.
 RENT = lazy(
