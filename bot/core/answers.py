@@ -224,6 +224,26 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
     return reply
 
 
+def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]) -> Reply:
+    """"32b qlora 跟 lora 差多少": the job sized with each method named, in the order named, with the
+    difference between them first (what was asked), then each one's need, setup and price."""
+    rows, slow = [], None
+    for method in methods[:3]:
+        variant = req.model_copy(update={"method": method, "lora_rank": None if method == "full" else req.lora_rank})
+        s = size(with_chat_settings(variant, ctx))
+        rows.append(sizing_summary(s, ctx.display_currency, stated=variant))
+        slow = slow or next((dict(w.params) for w in s.warnings if w.code == "qlora_slow"), None)
+    first = rows[0]
+    diffs = [{"a": first["method"], "b": r["method"], "gb": abs(r["total_gb"] - first["total_gb"]),
+              "less": r["total_gb"] < first["total_gb"],
+              "pct": round(100 * (1 - min(r["total_gb"], first["total_gb"]) / max(r["total_gb"], first["total_gb"]))),
+              "times": max(r["total_gb"], first["total_gb"]) / min(r["total_gb"], first["total_gb"])}
+             for r in rows[1:] if min(r["total_gb"], first["total_gb"]) > 0]
+    reply = Reply("sizing_methods", ctx.lang, {"rows": rows, "diffs": diffs, "slow": slow})
+    reply.turn = Turn("size", {"request": req.model_copy(update={"method": methods[0]}).stated()})
+    return reply
+
+
 def compare_request(ctx: Context, q: TrainingRequest) -> Reply:
     """Full / LoRA / QLoRA side by side, or 1/2/4/8 cards of the named card for the named method."""
     rows: list[dict[str, Any]] = []

@@ -10,6 +10,7 @@ from bot.core.answers import (
     objective_info,
     setup_price,
     size_request,
+    methods_request,
     versus_request,
 )
 from bot.core.commands import help_
@@ -48,6 +49,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
+    if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
+        return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     reply = size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
                          roomy=parsed.asks.headroom, display=parsed.price.display_currency, weights=parsed.asks.weights)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there

@@ -49,6 +49,9 @@ class Asks:
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
+    # "32b qlora 跟 lora 差多少", "full vs lora for 14b": the methods named, in order, with a word that sets
+    # them against each other (a QLoRA's "lora rank" names one method)
+    methods_versus: tuple[str, ...] = ()
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
 
@@ -100,6 +103,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         "lora": re.compile(r"(?<![q\w])lora"),
         "full": re.compile(r"全参|全量|\bfull\b"),
+        "versus": re.compile(r"差多少|差几|差别|区别|相差|相比|对比|比较|还是|或者|\bvs\.?(?!\w)|\bversus\b|\bor\b"
+                             r"|\bdifference\b|\bdiffer\b|\bcompar\w*|(?:跟|和|与).{1,16}比"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
@@ -162,6 +167,14 @@ def without_asks(norm: str) -> str:
     return norm
 
 
+def _methods_versus(norm: str) -> tuple[str, ...]:
+    """The methods a message sets against each other, in the order named ("qlora 跟 lora 差多少": qlora,
+    lora); empty unless two are named with a word of comparison."""
+    p = _patterns()
+    found = sorted((m.start(), name) for name in ("qlora", "lora", "full") if (m := p[name].search(norm)))
+    return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
+
+
 def currency_ask(norm: str) -> str | None:
     """The currency a message asks the answer in ("人民币多少", "in CNY", "要多少人民币")."""
     m = _patterns()["currency"].search(norm)
@@ -208,6 +221,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
+        methods_versus=_methods_versus(norm),
         # "导出一下这个报价", "export the prices": an export of prices is their table, not a config
         table=bool(p["table"].search(norm) or (p["export"].search(norm) and p["quote"].search(norm))),
     )

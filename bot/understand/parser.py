@@ -297,6 +297,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            has_duration=bool(rental.duration_days or rental.duration_hours))
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=_topic_text(rest))
     sized = bool(request.model or request.params_b)
+    if sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm):
+        c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
     if c.follow_up and asks.methods_compared and not sized:
         answers, hits = faq_answers(raw)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:
