@@ -7,10 +7,10 @@ from bot.core.answers import (
     compare_request,
     cost_request,
     export_request,
+    methods_request,
     objective_info,
     setup_price,
     size_request,
-    methods_request,
     versus_request,
 )
 from bot.core.commands import help_
