@@ -341,6 +341,8 @@ def _option(
     offers = _offers(p, gpu.id)
     per_count: dict[int, int | None] = {}  # the ladder repeats each card count under several stages
     for plan in plans:
+        if fitting and plan.num_gpus != fitting[0].num_gpus:
+            continue  # _choose keeps only the first fitting plan's card count: the others are never read
         if plan.num_gpus not in per_count:
             per_count[plan.num_gpus] = _size_in(p, offers, plan.num_gpus)
         per = per_count[plan.num_gpus]
