@@ -107,3 +107,17 @@ def test_a_cost_of_that_after_a_model_change_prices_the_setup_it_led_with(turns:
     head = chat.lines[0]
     assert "32B" in head and "8×" in head.replace("8× ", "8×") and "A100 80GB SXM" in head, chat.text
     assert "₮8,352" in chat.text  # gpuli: 8 × A100 80GB SXM, one month
+
+
+@pytest.mark.parametrize(("turns", "lang"), [
+    (["what do i need to full-finetune qwen 7b on gpuli", "how much for a week?"], "en"),
+    (["qwen 7b 全参在 gpuli 要什么卡", "租一周多少钱"], "zh"),
+])
+def test_a_rental_length_asked_of_a_sizing_prices_its_setup_and_the_seed_minimum(turns: list[str], lang: str) -> None:
+    chat = ChatUser(lang=lang)
+    for turn in turns:
+        reply = chat.say(turn)
+    assert reply.kind == "price", chat.text
+    assert "MI300X" in chat.lines[0] and "₮489" in chat.text  # the sizing's pick, one gpuli week
+    seed = next(line for line in chat.lines if line.startswith("📌"))
+    assert "A100 80GB PCIe" in seed and "₮269" in seed  # seed 000's minimum (one 80 GB card, 8-bit), its week

@@ -160,6 +160,12 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
                                                           if provider is None or p["provider"] == provider_name(provider)]}
+    seed = advice.seed
+    if seed is not None and not advice.seed_is_verdict and (seed.gpu.id, seed.num_gpus) != (setup.gpu.id, setup.num_gpus):
+        # the sizing named seed 000's minimum beside its own pick (📌): its price too, as the table rents it
+        rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, data["display"])
+                if provider is None or p["provider"] == provider_name(provider)]
+        reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
