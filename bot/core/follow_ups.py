@@ -4,13 +4,9 @@ alone. Pure: Parsed and the last Turn in, Parsed out."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.messages import Turn
-from bot.understand.entities import find_models
-from bot.understand.fields import SIZE_B
-from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
@@ -123,7 +119,7 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if parsed.intent not in ("size", "cost") or last.kind not in ("size", "cost", "checkpoint") or not (
             base.get("model") or base.get("params_b")):
         return parsed
-    if not (parsed.follow_up or _only_a_model(text)) or len(text.strip()) > SHORT_FOLLOW_UP:
+    if not (parsed.follow_up or parsed.asks.names_only) or len(text.strip()) > SHORT_FOLLOW_UP:
         return parsed
     stated = parsed.request.stated()
     for key in ("model", "params_b"):
@@ -156,16 +152,6 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
         base.pop("days", None)
         base.pop("hours", None)
     return base
-
-
-def _only_a_model(text: str) -> bool:
-    """The message is a model name or size and nothing else ("14B?", "qwen3-32b"): a change of model."""
-    norm = normalize(text)
-    left = list(norm)
-    for m in find_models(norm):
-        left[m.start:m.end] = " " * (m.end - m.start)
-    rest = SIZE_B.sub(" ", "".join(left))
-    return not re.sub(r"[\W_]+", "", rest)
 
 
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"

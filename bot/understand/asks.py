@@ -54,6 +54,7 @@ class Asks:
     methods_versus: tuple[str, ...] = ()
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
+    names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -183,8 +184,9 @@ def currency_ask(norm: str) -> str | None:
     return CURRENCY[next(g for g in m.groups() if g)]
 
 
-def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
-    """The asks in `norm` (the normalized message); `money` is what the money reader found in it."""
+def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False) -> Asks:
+    """The asks in `norm` (the normalized message); `money` is what the money reader found in it;
+    `names_only` when nothing is left once the parser took out the names and sizes it found."""
     p = _patterns()
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
@@ -206,6 +208,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         deadline_span=planning.deadline_is_span(norm),
         headroom=planning.wants_headroom(norm),
         export=bool(p["export"].search(norm)),
+        names_only=names_only,
         tools=config_tools(norm),
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
         cost=bool(p["cost"].search(norm)),

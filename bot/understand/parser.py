@@ -288,7 +288,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗": the card is that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
-    asks = ask_words.read(norm, money_words, now or datetime.now(UTC))
+    asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest))
     rental.form_named = asks.form_factor
     if asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
