@@ -121,3 +121,15 @@ def test_a_rental_length_asked_of_a_sizing_prices_its_setup_and_the_seed_minimum
     assert "MI300X" in chat.lines[0] and "₮489" in chat.text  # the sizing's pick, one gpuli week
     seed = next(line for line in chat.lines if line.startswith("📌"))
     assert "A100 80GB PCIe" in seed and "₮269" in seed  # seed 000's minimum (one 80 GB card, 8-bit), its week
+
+
+@pytest.mark.parametrize(("then", "lang", "setup", "price"), [
+    ("那 14B 呢，包月多少钱", "zh", "4×A100 80GB SXM", "₮4,308"),  # gpuli's month of 4 × A100 SXM
+    ("what about 14b, how much a month?", "en", "4× A100 80GB SXM", "₮4,308"),
+])
+def test_a_model_change_with_a_cost_ask_prices_the_new_jobs_setup(then: str, lang: str, setup: str, price: str) -> None:
+    chat = ChatUser(lang=lang)
+    chat.say("32b 全参要几张卡")
+    reply = chat.say(then)
+    assert reply.kind == "price", chat.text
+    assert "14B" in chat.lines[0] and setup in chat.lines[0] and price in chat.text, chat.text

@@ -119,8 +119,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if parsed.intent not in ("size", "cost") or last.kind not in ("size", "cost", "checkpoint") or not (
             base.get("model") or base.get("params_b")):
         return parsed
-    if not (parsed.follow_up or parsed.asks.names_only) or len(text.strip()) > SHORT_FOLLOW_UP:
-        return parsed
+    if not (parsed.follow_up or parsed.asks.names_only) or len(text.strip()) > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
+        return parsed  # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone
     stated = parsed.request.stated()
     for key in ("model", "params_b"):
         base.pop(key, None)  # the new model replaces the old, whether named or a bare size
@@ -136,6 +136,10 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         asks = replace(asks, how_many_gpu=str(merged.gpu))  # "how many H100s for 14B full" then "and 32B?"
     intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (
         "cost" if last.kind == "cost" or parsed.intent == "cost" or duration else "size")
+    if intent == "cost" and _prices_of_setup(parsed, last, merged):
+        # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for
+        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration), missing=[],
+                       follow_up=True, asks=asks)
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
 
 
