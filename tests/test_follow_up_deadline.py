@@ -47,3 +47,15 @@ def test_a_deadline_span_is_the_time_left_not_added_to_a_run_length(ask: str, la
     chat.say(ask)
     # rented until the deadline: 72 hours of CloudGPU's $0.44 A6000 hour, not 3 days plus 72 hours
     assert "$31.68" in chat.text and "144" not in chat.text and "6 天" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("first", "then", "lang"), [
+    ("7b lora 1万条数据 4090 多少钱", "训练大概 6 小时，周五前能完成吗", "zh"),
+    ("7b lora on a 4090 with 10k samples, cost?", "it actually takes about 6 hours, done by friday?", "en"),
+])
+def test_a_stated_run_length_wins_over_the_datasets_estimate(first: str, then: str, lang: str) -> None:
+    chat = ChatUser(lang=lang)
+    chat.say(first)  # estimated at about 2.42 h from the 10,000 samples
+    chat.say(then)
+    assert "6 小时" in chat.lines[0] or "6 h" in chat.lines[0], chat.text
+    assert "$1.98" in chat.text  # 6 h of CloudGPU's $0.33 RTX 4090 hour, not the 2.42 h estimate

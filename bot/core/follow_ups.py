@@ -205,7 +205,10 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
     # "训练大概 6 小时，周五前搞得定吗": the hours are the run's; in "3天内能训完吗" they are the deadline's
     duration = _duration(parsed) if not (asks.deadline and asks.deadline_span) else {}
-    merged = TrainingRequest.model_validate({**_job(last, duration), **stated, **duration})
+    job = _job(last, duration)
+    if timed:  # the run's own length, stated, replaces the time the dataset would give
+        job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}
+    merged = TrainingRequest.model_validate({**job, **stated, **duration})
     if asks.export:
         intent = "export"
     elif _prices_of_setup(parsed, last, merged):
