@@ -89,3 +89,12 @@ def test_a_precision_asked_after_a_sizing_goes_into_every_file(ask: str) -> None
 def test_a_question_about_a_config_is_not_an_export(ask: str) -> None:
     chat = ChatUser()
     assert chat.say(ask).kind not in ("export", "export_generic"), chat.text
+
+
+def test_the_export_command_takes_the_same_options_and_keeps_its_summary_short() -> None:
+    chat = ChatUser()
+    reply = chat.say("/export 14b full 4卡 a100 fp16")
+    lf = yaml.safe_load(files_of(reply)["llamafactory.yaml"])
+    assert lf["fp16"] is True and lf["bf16"] is False
+    summary = next(line for line in chat.lines if "finetuning_type" in line)
+    assert "fp16.enabled: true" in summary and "num_processes" not in summary  # accelerate was not asked about

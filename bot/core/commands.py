@@ -38,7 +38,8 @@ def export_(ctx: Context, args: str) -> Reply:
     parsed = parse(args) if args.strip() else None
     if parsed is None or not (parsed.request.model or parsed.request.params_b):
         return ask_model(ctx, "export", parsed.request if parsed else TrainingRequest())
-    return export_request(ctx, cost_fields(parsed), fsdp=asks_fsdp(args))
+    return export_request(ctx, cost_fields(parsed), fsdp=asks_fsdp(args), precision=parsed.asks.mixed_precision,
+                          tools=parsed.asks.tools)  # "/export 14b full 4卡 fp16": the options named, as in free text
 
 
 def size_(ctx: Context, args: str) -> Reply:

@@ -39,6 +39,8 @@ KEY_SETTINGS = {
     "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
                        "zero_optimization.offload_param.device", "bf16.enabled", "fp16.enabled"),
 }
+# the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
+ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
 TOOL_FILES = {"accelerate": ("accelerate_config.yaml", "accelerate_fsdp.yaml"), "fsdp": ("accelerate_fsdp.yaml",),
               "deepspeed": ("ds_config.json",), "llamafactory": ("llamafactory.yaml",)}
@@ -51,7 +53,7 @@ def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset()) -> 
     asked = {name for tool in tools for name in TOOL_FILES.get(tool, ())} & set(files)
     out: list[str] = []
     for name, keys in KEY_SETTINGS.items():
-        if name not in files or (asked and name not in asked):
+        if name not in files or (asked and name not in asked) or (name in ASKED_ONLY and name not in asked):
             continue
         doc = yaml.safe_load(files[name])  # YAML reads the JSON file too; comments are skipped
         for key in keys:
