@@ -2,9 +2,15 @@
 
 Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are
 scored with BM25 over each entry's questions, keywords and answers (keywords weigh most: they
-are the words users type). The confidence is how much of the query's weight the best entry
-explains, with a margin over the runner-up; below the threshold the bot says it is not sure
-and offers the two closest questions instead of stating a wrong answer as fact.
+are the words users type). Paraphrase is bridged by the catalogs, not by patterns here: a concept
+written another way or in the other language (catalogs/faq_terms.yaml: "payment" and 付款, "boots"
+and 开机) is one token, counted once per mention, and an entry's own keyword phrase found in the
+question (with its inflections: "parallelism" names "pipeline parallel") is evidence for it. A
+provider named in the question rules out the entries about another provider.
+
+The confidence is how much of the query's weight the best entry explains, with a margin over the
+runner-up; `lookup` holds the rule that decides on it: below it the bot says it is not sure and
+offers the two closest questions (buttons) instead of stating a wrong answer as fact.
 """
 
 from __future__ import annotations
@@ -274,7 +280,9 @@ def on_topic(text: str) -> bool:
 
 
 def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
-    """(the confident hit or None, the closest entries) for a user's question."""
+    """(the confident hit or None, the closest entries) for a user's question. The rule: the best
+    entry at CONFIDENT; below that, an entry whose own keyword the question names, from
+    KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a message about GPUs at all."""
     index = faq_index()
     # searched once: the top three, and the keyword check
     ranked = index.search(text, limit=len(index.entries), provider=provider_of(text))
