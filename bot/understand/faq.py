@@ -145,6 +145,9 @@ def query_terms(text: str) -> list[tuple[str, ...]]:
 phrase_pattern = faq_terms.phrase_pattern  # how a keyword phrase is found in a question
 
 
+FIND = "?"  # a provider argument that says: find it in the text (a caller that parsed it passes it)
+
+
 def provider_of(text: str) -> str | None:
     """The provider `text` names, if any (the entity reader's, on the normalized text)."""
     found = find_provider(normalize(text))
@@ -170,6 +173,7 @@ class FaqIndex:
                 self.by_first_word.setdefault(word, []).append((i, pattern))
         # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
         self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
+        self.allowed_for: dict[str | None, list[int]] = {}
         docs: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
@@ -193,7 +197,7 @@ class FaqIndex:
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
 
-    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None) -> list[Hit]:
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND) -> list[Hit]:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded."""
@@ -202,8 +206,16 @@ class FaqIndex:
                  for i, p in found if p.search(folded)}
         if not named:
             return []
-        ranked = ranked if ranked is not None else self.search(text, limit=len(self.entries), provider=provider_of(text))
+        if ranked is None:
+            ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider)
         return [h for h in ranked if h.score >= floor and h.entry.id in named]
+
+    def _allowed(self, provider: str | None) -> list[int]:
+        """The entries a question naming `provider` may get (all, when it names none)."""
+        if provider not in self.allowed_for:
+            self.allowed_for[provider] = [i for i, e in enumerate(self.entries)
+                                          if provider is None or self.about[e.id] in (None, provider)]
+        return self.allowed_for[provider]
 
     def search(self, text: str, limit: int = 3, provider: str | None = None) -> list[Hit]:
         """Best entries first, each with a confidence in [0, 1].
@@ -236,7 +248,7 @@ class FaqIndex:
                 scores[i] += value
             ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
         ceiling = ceiling or 1.0
-        allowed = [i for i, e in enumerate(self.entries) if provider is None or self.about[e.id] in (None, provider)]
+        allowed = self._allowed(provider)
         ranked = sorted(allowed, key=lambda i: -scores[i])[: max(limit, 2)]
         top, second = scores[ranked[0]], scores[ranked[1]] if len(ranked) > 1 else 0.0
         margin = (top - second) / top if top else 0.0
@@ -279,20 +291,21 @@ def on_topic(text: str) -> bool:
     return _any_domain_term().search(folded) is not None
 
 
-def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
+def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question. The rule: the best
     entry at CONFIDENT; below that, an entry whose own keyword the question names, from
     KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a message about GPUs at all."""
     index = faq_index()
     # searched once: the top three, and the keyword check
-    ranked = index.search(text, limit=len(index.entries), provider=provider_of(text))
+    provider = provider_of(text) if provider == FIND else provider
+    ranked = index.search(text, limit=len(index.entries), provider=provider)
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked)
+        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked, provider)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]

@@ -51,7 +51,7 @@ def technical_topic(topic: str) -> Hit | None:
     if len(topic) < 2:
         return None
     # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
-    named = faq_index().keyworded(topic, TOPIC_FLOOR)
+    named = faq_index().keyworded(topic, TOPIC_FLOOR, provider=None)
     if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
         return None
     return named[0]
@@ -67,7 +67,7 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     rest = " ".join(PRICE_WORDS.sub(" ", ask_words.without_asks(f.without_durations(topic))).split())
     if len(rest) < 2:
         return []
-    named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR) if provider is None or not about_other(h, provider)]
+    named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if provider is None or not about_other(h, provider)]
     if not named or PRICE_TOPICS.intersection(named[0].entry.topics):
         return []
     if asks_money and BILLING_TOPICS.intersection(named[0].entry.topics):

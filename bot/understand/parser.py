@@ -18,7 +18,7 @@ from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
-from bot.understand.faq import Hit, faq_index
+from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
 from bot.understand.lazy import lazy
@@ -300,7 +300,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
     if c.follow_up and asks.methods_compared and not sized:
-        answers, hits = faq_answers(raw)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
+        answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:
             c = Classified("faq", hits, True, answers=answers)
     if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
@@ -346,7 +346,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
-        faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR))
+        faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
@@ -391,10 +391,10 @@ CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 
 
-def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
+def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
     """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
-    ranked hits for the whole message."""
-    hit, hits = faq_lookup(raw)
+    ranked hits for the whole message (`provider`: the one the message names, already read)."""
+    hit, hits = faq_lookup(raw, provider)
     if hit is not None:
         return [hit], hits
     found: list[Hit] = []
@@ -403,7 +403,7 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
         if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
             continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
-        part, _ = faq_lookup(clause)
+        part, _ = faq_lookup(clause, provider)
         if part is not None and part.entry.id not in {h.entry.id for h in found}:
             found.append(part)
     return found, hits
@@ -434,8 +434,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
       unless the message is about serving the model (an inference question).
     - A wallet action needs its verb and object (see wallet_intent); a question about money rules
       is never one: when the FAQ answers it with confidence, the FAQ wins.
-    - Cards with price words and no model are a price question; with no model, a confident FAQ
-      answer beats asking "which model?".
+    - Cards with price words and no model are a price question, unless the rest of the message asks
+      what the FAQ answers about the service (where, latency, payment, boot, SLA, CPU and RAM); with
+      no model, a confident FAQ answer beats asking "which model?".
     - A follow-up ("那换成qlora呢") changes one thing of the previous question.
     """
     sized = bool(req.model or req.params_b)
@@ -444,14 +445,14 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     talk = small_talk(norm)
     if talk is not None and not sized and not rental.gpu:
         return Classified("smalltalk", [], talk=talk)
-    answers, hits = faq_answers(raw)
+    answers, hits = faq_answers(raw, rental.provider)
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
         kept = [a for a in answers if not about_other(a, rental.provider)]
         if answers and not kept:
             # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
             # whose own term the message names ("库存") answers, from a lower confidence
-            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits) if not about_other(h, rental.provider)]
+            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits, rental.provider) if not about_other(h, rental.provider)]
             kept = named[:1]
         answers = kept
     confident = bool(answers)
@@ -511,10 +512,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # entry happens to quote that card most (a rental with add-ons, nodes, InfiniBand, a prepaid year
         # or a run's size is priced: those words are the rental's)
         service = service_topics(topic, rental.provider, asks_price)
-        # the message's own best answer stays when the rest names its term too, or when that entry is
-        # about the very card named ("4090 多卡有没有 NVLink" is the multi-4090 entry's question)
-        kept = [a for a in answers[:1] if a.entry.id in {h.entry.id for h in service} or on_card(a, rental.gpu)]
         if service:
+            # the message's own best answer stays when the rest names its term too, or when that entry
+            # is about the very card named ("4090 多卡有没有 NVLink" is the multi-4090 entry's question)
+            kept = [a for a in answers[:1] if a.entry.id in {h.entry.id for h in service} or on_card(a, rental.gpu)]
             return Classified("faq", hits, True, answers=kept or service[:1])
     if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not asks_price):
         return Classified("price", hits)
