@@ -61,15 +61,15 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     """The FAQ entries, best first, a message naming a card asks about once the card, the job and
     every word asking a price or a length are taken out: where the servers are and their latency,
     the payment methods, the boot, the SLA, a server's CPU and RAM. Empty when the best is a price
-    list (the card's prices answer that); never another provider's entry; a billing rule only when
+    list (the card's prices answer that) or about memory (a sizing); never another provider's entry; a billing rule only when
     no price is asked at all ("cloudgpu 4090 开机收费吗" is the boot's rule; "4090 按分钟计费多少钱" is
     the 4090's price)."""
     rest = " ".join(PRICE_WORDS.sub(" ", ask_words.without_asks(f.without_durations(topic))).split())
     if len(rest) < 2:
         return []
     named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if provider is None or not about_other(h, provider)]
-    if not named or PRICE_TOPICS.intersection(named[0].entry.topics):
-        return []
+    if not named or PRICE_TOPICS.intersection(named[0].entry.topics) or "memory" in named[0].entry.topics:
+        return []  # a price list is the card's prices; a memory question is a sizing of the job
     if asks_money and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named

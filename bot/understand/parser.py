@@ -506,17 +506,19 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
     asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
-    if carded and not priced_extras:
+    if carded and not priced_extras and not training:
         # "一万网络 H100 机房在哪 延迟多少", "how much ram does the 8x h100 box have": a card named, and the
         # rest asks what the FAQ answers about the provider's service, not the card's price nor whichever
         # entry happens to quote that card most (a rental with add-ons, nodes, InfiniBand, a prepaid year
         # or a run's size is priced: those words are the rental's)
         service = service_topics(topic, rental.provider, asks_price)
         if service:
-            # the message's own best answer stays when the rest names its term too, or when that entry
-            # is about the very card named ("4090 多卡有没有 NVLink" is the multi-4090 entry's question)
-            kept = [a for a in answers[:1] if a.entry.id in {h.entry.id for h in service} or on_card(a, rental.gpu)]
-            return Classified("faq", hits, True, answers=kept or service[:1])
+            # the message's own answers (one per question asked) stay when the rest names the term of
+            # one of them too, or one is about the very card named ("4090 多卡有没有 NVLink" is the
+            # multi-4090 entry's question)
+            named = {h.entry.id for h in service}
+            kept = any(a.entry.id in named or on_card(a, rental.gpu) for a in answers)
+            return Classified("faq", hits, True, answers=answers if kept else service[:1])
     if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
