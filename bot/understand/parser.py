@@ -516,9 +516,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             # the message's own answers (one per question asked) stay when the rest names the term of
             # one of them too, or one is about the very card named ("4090 多卡有没有 NVLink" is the
             # multi-4090 entry's question)
-            named = {h.entry.id for h in service}
-            kept = any(a.entry.id in named or on_card(a, rental.gpu) for a in answers)
-            return Classified("faq", hits, True, answers=answers if kept else service[:1])
+            terms = {h.entry.id for h in service}
+            stays = any(a.entry.id in terms or on_card(a, rental.gpu) for a in answers)
+            return Classified("faq", hits, True, answers=answers if stays else service[:1])
     if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
