@@ -61,9 +61,9 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     """The FAQ entries, best first, a message naming a card asks about once the card, the job and
     every word asking a price or a length are taken out: where the servers are and their latency,
     the payment methods, the boot, the SLA, a server's CPU and RAM. Empty when the best is a price
-    list (the card's prices answer that) or about memory (a sizing); never another provider's entry; a billing rule only when
-    no price is asked at all ("cloudgpu 4090 开机收费吗" is the boot's rule; "4090 按分钟计费多少钱" is
-    the 4090's price)."""
+    list (the card's prices answer that) or about memory (a sizing); never another provider's entry;
+    a billing rule only when no price is asked at all ("cloudgpu 4090 开机收费吗" is the boot's rule;
+    "4090 按分钟计费多少钱" is the 4090's price)."""
     rest = " ".join(PRICE_WORDS.sub(" ", ask_words.without_asks(f.without_durations(topic))).split())
     if len(rest) < 2:
         return []
