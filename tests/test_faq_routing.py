@@ -32,6 +32,10 @@ PARAPHRASES = yaml.safe_load(Path(__file__).with_name("faq_paraphrases.yaml").re
     ("how much ram does the 8x h100 box have", "machine-specs"),
     ("一万网络 h100 几核 内存多大", "machine-specs"),
     ("8x h100 at gpuli: how many vcpu", "machine-specs"),
+    ("4090 能按小时租吗", "hourly-rental"),  # whether a billing mode is offered: the rule, not a price
+    ("a100 可以按小时租吗", "hourly-rental"),
+    ("can i get a 4090 by the hour", "hourly-rental"),
+    ("do they rent the a100 by the hour", "hourly-rental"),
 ])
 def test_a_service_question_naming_a_card_gets_that_faq_entry_not_the_price_list(text: str, entry: str) -> None:
     p = parse(text, T0)
@@ -47,6 +51,9 @@ def test_a_service_question_naming_a_card_gets_that_faq_entry_not_the_price_list
     "一万网络 A100 40G 加 16 核 CPU 和 128G 内存 一个月多少",  # add-ons named: the rental with them
     "两台8卡h100 用 IB 连起来 gpuli 一个月多少",  # nodes and InfiniBand: the rental
     "一万网络 A100 40G 复购的话每月多少",  # a repeat-purchase discount: the rental's price
+    "H100 周租",  # a rental stated, not a rule asked
+    "gpuli h100 包月",
+    "4090 hourly price",
 ])
 def test_a_price_asked_of_a_card_stays_a_price_question(text: str) -> None:
     assert parse(text, T0).intent == "price", text

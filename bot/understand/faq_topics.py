@@ -33,6 +33,12 @@ PRICE_WORDS = lazy(
     r"多少钱|多少|价格|价钱|什么价|啥价|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|按天|贵不贵|便宜|how\s*much|price|pricing"
     r"|cost|\brent\w*|per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly|每小时|一小时"
 )
+# The words that ask an amount ("多少钱", "how much", "price"): a billing rule asked with one of them of a
+# card is that card's price ("4090 按分钟计费多少钱")
+MONEY_ASK = lazy(r"多少|价格|价钱|什么价|啥价|报价|租金|费用|how\s*much|price|pricing|\bcosts?\b")
+# The words that ask whether something can be done ("4090 能按小时租吗", "can i rent an h100 hourly"): a
+# billing mode asked that way is the rule's question, where a bare "H100 周租" is a rental to price
+WHETHER = lazy(r"能不能|能否|可不可以|可以|支持|[能会]|吗|\bcan\b|\bcould\b|possible|\ballow|\bis\s+there\b|\bdo(?:es)?\s+(?:they|it|you)\b")
 TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
 # FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
 SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
@@ -64,13 +70,16 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     list (the card's prices answer that) or about memory (a sizing); never another provider's entry;
     a billing rule only when no price is asked at all ("cloudgpu 4090 开机收费吗" is the boot's rule;
     "4090 按分钟计费多少钱" is the 4090's price)."""
-    rest = " ".join(PRICE_WORDS.sub(" ", ask_words.without_asks(f.without_durations(topic))).split())
+    bare = ask_words.without_asks(f.without_durations(topic))
+    rule = not MONEY_ASK.search(topic) and bool(WHETHER.search(topic))
+    # asked whether a billing mode is offered, its words are the topic; else they state the rental
+    rest = " ".join((MONEY_ASK if rule else PRICE_WORDS).sub(" ", bare).split())
     if len(rest) < 2:
         return []
     named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if provider is None or not about_other(h, provider)]
     if not named or PRICE_TOPICS.intersection(named[0].entry.topics) or "memory" in named[0].entry.topics:
         return []  # a price list is the card's prices; a memory question is a sizing of the job
-    if asks_money and BILLING_TOPICS.intersection(named[0].entry.topics):
+    if (asks_money and not rule) and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named
 
