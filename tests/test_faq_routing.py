@@ -36,6 +36,8 @@ PARAPHRASES = yaml.safe_load(Path(__file__).with_name("faq_paraphrases.yaml").re
     ("a100 可以按小时租吗", "hourly-rental"),
     ("can i get a 4090 by the hour", "hourly-rental"),
     ("do they rent the a100 by the hour", "hourly-rental"),
+    ("is hourly rental possible for a 4090", "hourly-rental"),
+    ("can i rent an h100 hourly", "hourly-rental"),
 ])
 def test_a_service_question_naming_a_card_gets_that_faq_entry_not_the_price_list(text: str, entry: str) -> None:
     p = parse(text, T0)
@@ -54,6 +56,8 @@ def test_a_service_question_naming_a_card_gets_that_faq_entry_not_the_price_list
     "H100 周租",  # a rental stated, not a rule asked
     "gpuli h100 包月",
     "4090 hourly price",
+    "can i rent an a100 for a week",  # a length asked of a card: its rental
+    "4090 能租一周吗",
 ])
 def test_a_price_asked_of_a_card_stays_a_price_question(text: str) -> None:
     assert parse(text, T0).intent == "price", text
@@ -80,6 +84,7 @@ def test_a_parallelism_question_naming_a_model_size_gets_the_parallel_strategies
     ("一万网络 支持哪些付款方式", "一万网络按人民币月付或年付"),
     ("what payment methods does gpuli take", "gpuli is email sign-up and USDT top-up"),
     ("where are gpuli's data centers", "gpuli's docs mention the LAS-1"),
+    ("can the 4090 be rented per hour at gpuli", "gpuli has no hourly option"),
 ])
 def test_an_answer_covering_several_providers_leads_with_the_one_named(text: str, lead: str) -> None:
     chat = ChatUser()

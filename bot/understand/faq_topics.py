@@ -70,10 +70,11 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     list (the card's prices answer that) or about memory (a sizing); never another provider's entry;
     a billing rule only when no price is asked at all ("cloudgpu 4090 开机收费吗" is the boot's rule;
     "4090 按分钟计费多少钱" is the 4090's price)."""
-    bare = ask_words.without_asks(f.without_durations(topic))
     rule = not MONEY_ASK.search(topic) and bool(WHETHER.search(topic))
-    # asked whether a billing mode is offered, its words are the topic; else they state the rental
-    rest = " ".join((MONEY_ASK if rule else PRICE_WORDS).sub(" ", bare).split())
+    # asked whether a billing mode is offered, its words ("hourly", "按小时") are the topic; else they
+    # state the rental, and go with the words that only ask something of an answer
+    bare = f.without_durations(topic)
+    rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else PRICE_WORDS.sub(" ", ask_words.without_asks(bare))).split())
     if len(rest) < 2:
         return []
     named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if provider is None or not about_other(h, provider)]
