@@ -32,7 +32,7 @@ def test_scripted_console_session(tmp_path: Path) -> None:
     assert proc.returncode == 0 and "Traceback" not in out + proc.stderr
     assert "I'm KaSuan" in out  # help, in the message's language
     assert "1×RTX 4090 装得下" in out  # sizing in Chinese
-    assert "gpuli 没有小时档" in out  # FAQ answer in Chinese
+    assert "gpuli 不能按小时租" in out  # FAQ answer in Chinese
     assert "gpuli has no hourly option" in out  # the same question after /lang en
     assert "Unknown model 'qwen3-9b'; did you mean" in out  # bad input: a clear line
     assert "That's outside what I do" in out  # off-topic chatter in English after /lang en

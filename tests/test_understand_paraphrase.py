@@ -129,12 +129,13 @@ def test_a_bare_provider_after_a_sizing_prices_that_job_there(provider: str) -> 
 
 
 def test_a_question_naming_one_provider_is_never_answered_by_another_providers_entry() -> None:
-    from bot.understand.parser import _entry_provider
+    from bot.understand.faq import faq_index
 
+    about = faq_index().about  # the provider each entry's question is about
     for text in ("gpuli 的卡库存去哪看", "一万网络按分钟怎么计费"):
         p = parse(text, T0)
         named = p.rental.provider
-        assert all(_entry_provider(h.entry.id) in (None, named) for h in p.faq_answers), (text, p.faq_answers)
+        assert all(about[h.entry.id] in (None, named) for h in p.faq_answers), (text, p.faq_answers)
 
 
 def test_a_runway_without_a_count_shows_each_providers_smallest_box_and_fits_a_phone_screen() -> None:

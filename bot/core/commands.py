@@ -11,7 +11,7 @@ from bot.core.context import Context, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
 from bot.core.settings import KEYS
 from bot.messages import Reply
-from bot.understand.faq import faq_entries, on_topic
+from bot.understand.faq import faq_entries, on_topic, provider_of
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import parse
 from bot.views.export import asks_fsdp
@@ -88,7 +88,7 @@ def faq_(ctx: Context, args: str) -> Reply:
         return Reply("faq_list", ctx.lang, {"questions": items})
     hit, hits = faq_lookup(args)
     if hit is not None:
-        return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang)]})
+        return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang, provider_of(args))]})
     return closest_reply(ctx, [h for h in hits[:2] if h.score > 0] if on_topic(args) else [])
 
 

@@ -7,14 +7,16 @@ from bot.core.context import Context
 from bot.messages import Button, Reply
 from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.parser import Parsed
+from bot.views.faq_answer import lead_with
 
 
-def faq_item(hit: Hit, lang: str) -> dict[str, object]:
+def faq_item(hit: Hit, lang: str, provider: str | None = None) -> dict[str, object]:
+    """One answer as reply data; a question naming a provider gets that provider's part first."""
     e = hit.entry
     return {
         "id": e.id,
         "question": e.question.zh if lang == "zh" else e.question.en,
-        "answer": e.answer.zh if lang == "zh" else e.answer.en,
+        "answer": lead_with(e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang),
         "score": hit.score,
     }
 

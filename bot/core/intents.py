@@ -87,7 +87,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
     the answer to each, when each is answered with confidence."""
     hits = parsed.faq_answers or parsed.faq[:1]
-    return Reply("faq", ctx.lang, {"items": [faq_item(h, ctx.lang) for h in hits[:2]]})
+    items = [faq_item(h, ctx.lang, parsed.rental.provider) for h in hits[:2]]
+    return Reply("faq", ctx.lang, {"items": items})
 
 
 def smalltalk_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -2,9 +2,15 @@
 
 Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are
 scored with BM25 over each entry's questions, keywords and answers (keywords weigh most: they
-are the words users type). The confidence is how much of the query's weight the best entry
-explains, with a margin over the runner-up; below the threshold the bot says it is not sure
-and offers the two closest questions instead of stating a wrong answer as fact.
+are the words users type). Paraphrase is bridged by the catalogs, not by patterns here: a concept
+written another way or in the other language (catalogs/faq_terms.yaml: "payment" and 付款, "boots"
+and 开机) is one token, counted once per mention, and an entry's own keyword phrase found in the
+question (with its inflections: "parallelism" names "pipeline parallel") is evidence for it. A
+provider named in the question rules out the entries about another provider.
+
+The confidence is how much of the query's weight the best entry explains, with a margin over the
+runner-up; `lookup` holds the rule that decides on it: below it the bot says it is not sure and
+offers the two closest questions (buttons) instead of stating a wrong answer as fact.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import typos
+from bot.understand import faq_terms, typos
+from bot.understand.entities import find_provider
+from bot.understand.normalize import normalize
 from catalogs import catalog_path
 from engine import yamlcache
 from engine.catalog_files import load_entries
@@ -29,19 +37,15 @@ KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question n
 KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
-# Chat shorthand and spellings that mean the same word to a reader.
-SYNONYMS = {
-    "hrs": "hour", "hr": "hour", "ckpt": "checkpoint", "vram": "memory", "mem": "memory", "oom": "memory",
-    "ft": "finetune", "gpus": "gpu", "cards": "gpu", "card": "gpu", "datacenter": "region", "located": "region",
-    "location": "region", "ib": "infiniband", "thru": "through", "accum": "accumulation", "u": "you", "ur": "your",
-    "pls": "please", "plz": "please",
-}
 STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
-    "and", "or", "what", "how", "can", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
+    "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "吗", "的", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
+# Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
+# they say nothing of its topic, and a question worded like an entry's must not win on them alone
+ASKING = {"哪些", "有哪", "什么", "有什", "哪个", "是不", "不是"}
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = re.compile(r"帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
                     r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏")
@@ -64,6 +68,9 @@ class FaqEntry(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
     topics: list[str]
     providers: list[str] = Field(default_factory=list)
+    # the providers whose parts the answer gives one after another, when it is written that way: a
+    # question naming one of them gets its part first (bot/views/faq_answer.py)
+    by_provider: list[str] = Field(default_factory=list)
     question: Bilingual
     answer: Bilingual
     keywords: Keywords
@@ -79,43 +86,72 @@ class Hit:
 
 def stem(word: str) -> str:
     """A light English stemmer: billing/billed/bills -> bill, hourly -> hour."""
-    for suffix in ("ing", "ly", "ed", "es", "s"):
+    for suffix in ("ing", "ism", "ly", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix) and not word.endswith("ss"):
             return word[: -len(suffix)]
     return word
 
 
-def tokenize(text: str) -> list[str]:
+def _fold(text: str) -> str:
+    return FILLER.sub(" ", typos.fix(unicodedata.normalize("NFKC", text).lower()))
+
+
+def _words(text: str) -> list[str]:
     """Latin words (stemmed, shorthand expanded), numbers, Chinese characters and their bigrams."""
-    text = FILLER.sub(" ", typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    synonyms = faq_terms.shorthand()
     out: list[str] = []
     for word in re.findall(r"[a-z]+\d*|\d+(?:\.\d+)?|[\u3400-\u9fff]+", text):
         if word[0] >= "\u3400":
-            out.extend(a + b for a, b in itertools.pairwise(word))
+            out.extend(pair for a, b in itertools.pairwise(word) if (pair := a + b) not in ASKING)
             out.extend(c for c in word if c not in STOP)
         elif word[0].isdigit():
             out.append(word)
         else:
             letters = word.rstrip("0123456789")
             digits = word[len(letters):]
-            letters = SYNONYMS.get(letters, letters)
+            letters = synonyms.get(letters, letters)
             if letters not in STOP:
                 out.append(stem(letters))
             if digits:
                 out.append(digits)
+                out.append(letters + digits)  # "a100", "h100", "zero3": the name whole, as well as its parts
     return out
 
 
-def phrase_pattern(keyword: str) -> re.Pattern[str] | None:
-    """How a keyword phrase is found in a question: as written (case and width folded), latin words
-    whole ("ib" is not in "distribution"); one-character keywords are too loose to count."""
-    folded = unicodedata.normalize("NFKC", keyword).lower().strip()
-    if len(folded) < 2:
-        return None
-    body = re.escape(folded).replace(r"\ ", r"\s*")
-    left = r"(?<![a-z0-9])" if folded[0].isascii() and folded[0].isalnum() else ""
-    right = r"(?![a-z0-9])" if folded[-1].isascii() and folded[-1].isalnum() else ""
-    return re.compile(left + body + right)
+def tokenize(text: str) -> list[str]:
+    """An entry's tokens: its words, and the concepts (catalogs/faq_terms.yaml) it names in any of
+    their forms, so a message using another form of the same thing still meets it."""
+    folded = _fold(text)
+    return [concept for concept, _ in faq_terms.mentions(folded)] + _words(folded)
+
+
+def query_terms(text: str) -> list[tuple[str, ...]]:
+    """A message's terms, each a set of alternatives scored by the best one an entry has: a plain
+    word is itself; a concept's mention is its concept or its own words ("per hour" counts once,
+    as ~hourly or as per + hour, never as both, so an entry sharing the very form gains nothing over
+    one that uses another)."""
+    folded = _fold(text)
+    found = faq_terms.mentions(folded)
+    words = Counter(_words(folded))
+    terms: list[tuple[str, ...]] = []
+    for concept, span in found:
+        own = [w for w in _words(span) if words[w] > 0]
+        words.subtract(own)  # a word spanning the mention's edge ("效果会" -> 果会) stays a word
+        terms.append((concept, *(f" {w}" for w in own)))
+    terms[:0] = [(w,) for w, n in words.items() for _ in range(n)]
+    return terms
+
+
+phrase_pattern = faq_terms.phrase_pattern  # how a keyword phrase is found in a question
+
+
+FIND = "?"  # a provider argument that says: find it in the text (a caller that parsed it passes it)
+
+
+def provider_of(text: str) -> str | None:
+    """The provider `text` names, if any (the entity reader's, on the normalized text)."""
+    found = find_provider(normalize(text))
+    return found.ident if found is not None else None
 
 
 def _first_word(keyword: str) -> str:
@@ -135,6 +171,9 @@ class FaqIndex:
         for i, patterns in enumerate(self.phrases):
             for word, pattern in patterns:
                 self.by_first_word.setdefault(word, []).append((i, pattern))
+        # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
+        self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
+        self.allowed_for: dict[str | None, list[int]] = {}
         docs: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
@@ -158,7 +197,7 @@ class FaqIndex:
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
 
-    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None) -> list[Hit]:
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND) -> list[Hit]:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded."""
@@ -167,24 +206,50 @@ class FaqIndex:
                  for i, p in found if p.search(folded)}
         if not named:
             return []
-        ranked = ranked if ranked is not None else self.search(text, limit=len(self.entries))
+        if ranked is None:
+            ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider)
         return [h for h in ranked if h.score >= floor and h.entry.id in named]
 
-    def search(self, text: str, limit: int = 3) -> list[Hit]:
+    def _allowed(self, provider: str | None) -> list[int]:
+        """The entries a question naming `provider` may get (all, when it names none)."""
+        if provider not in self.allowed_for:
+            self.allowed_for[provider] = [i for i, e in enumerate(self.entries)
+                                          if provider is None or self.about[e.id] in (None, provider)]
+        return self.allowed_for[provider]
+
+    def search(self, text: str, limit: int = 3, provider: str | None = None) -> list[Hit]:
         """Best entries first, each with a confidence in [0, 1].
 
         The confidence multiplies how much of the query's weight the entry explains by how
         clearly it beats the runner-up, so a vague question spread over several entries scores low.
+        A question naming a provider is never answered by an entry about another one ("gpuli 有
+        哪些卡" is not cloudgpu's price list): those are not ranked at all, nor count as runner-up.
         """
-        query = tokenize(text)
+        query = query_terms(text)
         if not query or not self.entries:
             return []
         scores = [0.0] * len(self.entries)
-        for tok in query:
-            for i, value in self.postings.get(tok, ()):
+        ceiling = 0.0
+        for term in query:
+            if len(term) == 1:  # a word
+                for i, value in self.postings.get(term[0], ()):
+                    scores[i] += value
+                ceiling += self.idf.get(term[0], 0.0) * (K1 + 1)
+                continue
+            # a concept's mention: per entry, the better of the concept and the mention's own words
+            best: dict[int, float] = dict(self.postings.get(term[0], ()))
+            own: dict[int, float] = {}
+            for word in term[1:]:
+                for i, value in self.postings.get(word[1:], ()):
+                    own[i] = own.get(i, 0.0) + value
+            for i, value in own.items():
+                best[i] = max(best.get(i, 0.0), value)
+            for i, value in best.items():
                 scores[i] += value
-        ceiling = sum(self.idf.get(t, 0.0) * (K1 + 1) for t in query) or 1.0
-        ranked = sorted(range(len(scores)), key=lambda i: -scores[i])[: max(limit, 2)]
+            ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
+        ceiling = ceiling or 1.0
+        allowed = self._allowed(provider)
+        ranked = sorted(allowed, key=lambda i: -scores[i])[: max(limit, 2)]
         top, second = scores[ranked[0]], scores[ranked[1]] if len(ranked) > 1 else 0.0
         margin = (top - second) / top if top else 0.0
         hits = []
@@ -226,17 +291,21 @@ def on_topic(text: str) -> bool:
     return _any_domain_term().search(folded) is not None
 
 
-def lookup(text: str) -> tuple[Hit | None, list[Hit]]:
-    """(the confident hit or None, the closest entries) for a user's question."""
+def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
+    """(the confident hit or None, the closest entries) for a user's question. The rule: the best
+    entry at CONFIDENT; below that, an entry whose own keyword the question names, from
+    KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a message about GPUs at all."""
     index = faq_index()
-    ranked = index.search(text, limit=len(index.entries))  # searched once: the top three, and the keyword check
+    # searched once: the top three, and the keyword check
+    provider = provider_of(text) if provider == FIND else provider
+    ranked = index.search(text, limit=len(index.entries), provider=provider)
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked)
+        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked, provider)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import cache
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
@@ -19,8 +18,9 @@ from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
-from bot.understand.faq import Hit, faq_index
+from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
@@ -295,12 +295,14 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))
-    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=_topic_text(rest))
+    rental_terms = bool(price.add_ons or price.nodes or price.infiniband or price.annual or price.repeat_purchase
+                        or request.hours or request.step_seconds or request.samples or request.tokens)
+    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
     if sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
     if c.follow_up and asks.methods_compared and not sized:
-        answers, hits = faq_answers(raw)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
+        answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:
             c = Classified("faq", hits, True, answers=answers)
     if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
@@ -346,7 +348,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
-        faq_index().keyworded(ask_words.without_asks(f.without_durations(_topic_text(rest))), TOPIC_FLOOR))
+        faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
@@ -391,10 +393,10 @@ CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 
 
-def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
+def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
     """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
-    ranked hits for the whole message."""
-    hit, hits = faq_lookup(raw)
+    ranked hits for the whole message (`provider`: the one the message names, already read)."""
+    hit, hits = faq_lookup(raw, provider)
     if hit is not None:
         return [hit], hits
     found: list[Hit] = []
@@ -403,7 +405,7 @@ def faq_answers(raw: str) -> tuple[list[Hit], list[Hit]]:
     for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
         if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
             continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
-        part, _ = faq_lookup(clause)
+        part, _ = faq_lookup(clause, provider)
         if part is not None and part.entry.id not in {h.entry.id for h in found}:
             found.append(part)
     return found, hits
@@ -427,15 +429,16 @@ PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
-             card: UnknownCard | None, add_ons: bool = False, topic: str = "") -> Classified:
+             card: UnknownCard | None, add_ons: bool = False, topic: str = "", priced_extras: bool = False) -> Classified:
     """The intent, decided on all the message's signals at once.
 
     - A named model or size makes a sizing (or, with a dataset or a duration, a cost) question,
       unless the message is about serving the model (an inference question).
     - A wallet action needs its verb and object (see wallet_intent); a question about money rules
       is never one: when the FAQ answers it with confidence, the FAQ wins.
-    - Cards with price words and no model are a price question; with no model, a confident FAQ
-      answer beats asking "which model?".
+    - Cards with price words and no model are a price question, unless the rest of the message asks
+      what the FAQ answers about the service (where, latency, payment, boot, SLA, CPU and RAM); with
+      no model, a confident FAQ answer beats asking "which model?".
     - A follow-up ("那换成qlora呢") changes one thing of the previous question.
     """
     sized = bool(req.model or req.params_b)
@@ -444,14 +447,14 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     talk = small_talk(norm)
     if talk is not None and not sized and not rental.gpu:
         return Classified("smalltalk", [], talk=talk)
-    answers, hits = faq_answers(raw)
+    answers, hits = faq_answers(raw, rental.provider)
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
-        kept = [a for a in answers if not _about_other(a, rental.provider)]
+        kept = [a for a in answers if not about_other(a, rental.provider)]
         if answers and not kept:
             # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
             # whose own term the message names ("库存") answers, from a lower confidence
-            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits) if not _about_other(h, rental.provider)]
+            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits, rental.provider) if not about_other(h, rental.provider)]
             kept = named[:1]
         answers = kept
     confident = bool(answers)
@@ -478,7 +481,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing
         return Classified("faq", hits, True, answers=answers or hits[:1])
     if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
-        about = _technical_topic(topic)
+        about = technical_topic(topic)
         if about is not None:
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once
             # the job (model, method, card, count, sharding) is taken out ask the FAQ a question about
@@ -505,6 +508,19 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
     asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
+    if carded and not priced_extras and not training:
+        # "一万网络 H100 机房在哪 延迟多少", "how much ram does the 8x h100 box have": a card named, and the
+        # rest asks what the FAQ answers about the provider's service, not the card's price nor whichever
+        # entry happens to quote that card most (a rental with add-ons, nodes, InfiniBand, a prepaid year
+        # or a run's size is priced: those words are the rental's)
+        service = service_topics(topic, rental.provider, asks_price)
+        if service:
+            # the message's own answers (one per question asked) stay when the rest names the term of
+            # one of them too, or one is about the very card named ("4090 多卡有没有 NVLink" is the
+            # multi-4090 entry's question)
+            terms = {h.entry.id for h in service}
+            stays = any(a.entry.id in terms or on_card(a, rental.gpu) for a in answers)
+            return Classified("faq", hits, True, answers=answers if stays else service[:1])
     if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
@@ -531,53 +547,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     return Classified("unknown", hits)
 
 
-# The words that state the job (what a sizing reads): taken out of the message before asking the FAQ
-# whether the rest is a technical question of its own.
-JOB_WORDS = lazy(
-    r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
-    r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
-    r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
-    r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
-    r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
-)
-# FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
-TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
-SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
-
-
-def _topic_text(rest: str) -> str:
-    """The message without the job it names (models, cards and providers are blanked already)."""
-    return " ".join(JOB_WORDS.sub(" ", rest).split())
-
-
-def _technical_topic(topic: str) -> Hit | None:
-    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic."""
-    if len(topic) < 2:
-        return None
-    # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
-    named = faq_index().keyworded(topic, TOPIC_FLOOR)
-    if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
-        return None
-    return named[0]
-
-
-@cache
-def _entry_provider(entry_id: str) -> str | None:
-    """The provider a FAQ entry's question is about ("cloudgpu 有哪些卡"), None for a general one."""
-    entry = next(e for e in faq_index().entries if e.id == entry_id)
-    found = find_provider(normalize(f"{entry.question.zh} {entry.question.en}"))
-    return found.ident if found is not None else None
-
-
 def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:
     """A question naming one provider is not answered by an entry about another: those go last,
     and never count as a confident answer ("gpuli 的库存在哪看" is not cloudgpu's price list)."""
-    return sorted(hits, key=lambda h: _about_other(h, provider))
-
-
-def _about_other(hit: Hit, provider: str) -> bool:
-    about = _entry_provider(hit.entry.id)
-    return about is not None and about != provider
+    return sorted(hits, key=lambda h: about_other(h, provider))
 
 
 PROVIDER_TERM_FLOOR = 0.25  # the named provider's entry, by a term of its own, after another's was set aside

@@ -1,0 +1,93 @@
+"""The FAQ's vocabulary: chat shorthand, and concepts written many ways in two languages.
+
+Why: the FAQ index scores the tokens a message shares with an entry, and a paraphrase often
+shares none ("payment" in a Chinese message and 付款 in the entry, "boots" and 开机, "datacenter"
+and 机房). catalogs/faq_terms.yaml lists, per concept, the forms people write; every form found in
+an entry or a message adds the concept's own token, so both meet on the concept whatever words
+or language each used. A new synonym is a line of YAML, not a pattern here.
+
+Latin forms and keyword phrases match as whole words with their English inflections ("boot"
+finds "boots" and "booting", "parallel" finds "parallelism", "bill" finds "billed"); that rule
+lives here once, for the concepts and for the entries' keyword phrases alike.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from catalogs import catalog_path
+from engine import yamlcache
+
+# what English adds to a word without changing what it names
+INFLECTION = r"(?:s|es|ed|d|ing|ism|ly)?"
+CONCEPT_MARK = "~"  # a concept token can never be a word of the text
+
+
+def fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).lower().strip()
+
+
+def phrase_regex(phrase: str) -> str | None:
+    """The pattern body that finds `phrase` in folded text: spaces and hyphens stretch or vanish, latin words
+    stand whole with their inflections ("ib" is not in "distribution"); a one-character phrase is
+    too loose to count."""
+    folded = fold(phrase)
+    if len(folded) < 2:
+        return None
+    body = re.sub(r"(?:\\[ -])+", r"[\\s_-]*", re.escape(folded))  # "zero-2" is "zero2", "zero 2", "zero_2"
+    left = r"(?<![a-z0-9])" if folded[0].isascii() and folded[0].isalnum() else ""
+    right = INFLECTION + r"(?![a-z0-9])" if folded[-1].isascii() and folded[-1].isalpha() else (
+        r"(?![a-z0-9])" if folded[-1].isascii() and folded[-1].isalnum() else "")
+    return left + body + right
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str] | None:
+    body = phrase_regex(phrase)
+    return re.compile(body) if body is not None else None
+
+
+@cache
+def _catalog() -> dict[str, object]:
+    return yamlcache.load(catalog_path("faq_terms.yaml")) or {}
+
+
+@cache
+def shorthand() -> dict[str, str]:
+    """"hrs" -> "hour", "vram" -> "memory": what a reader expands a chat abbreviation to."""
+    raw = _catalog().get("shorthand") or {}
+    assert isinstance(raw, dict)
+    return {str(k).lower(): str(v).lower() for k, v in raw.items()}
+
+
+@cache
+def _concepts() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """(a plain substring every mention of the form contains, the concept, the form's pattern), for
+    each form: the substring rules a form out with one C-level scan, so a long message costs little."""
+    raw = _catalog().get("concepts") or {}
+    assert isinstance(raw, dict)
+    seen: dict[str, str] = {}
+    out: list[tuple[str, str, re.Pattern[str]]] = []
+    for concept, words in raw.items():
+        for word in words or []:
+            folded = fold(str(word))
+            if folded in seen and seen[folded] != concept:
+                raise ValueError(f"catalogs/faq_terms.yaml: {word!r} is in both {seen[folded]!r} and {concept!r}")
+            seen[folded] = concept
+            pattern = phrase_pattern(folded)
+            if pattern is not None:
+                out.append((re.split(r"[\s-]+", folded)[0], str(concept), pattern))
+    return tuple(out)
+
+
+def mentions(folded: str) -> list[tuple[str, str]]:
+    """(concept token, the words that named it) for each mention in already folded text, in order;
+    where forms overlap the longest one counts ("cpu cores" is one mention, not also "cpu")."""
+    found = [(m.start(), m.end(), concept) for anchor, concept, pattern in _concepts() if anchor in folded
+             for m in pattern.finditer(folded)]
+    taken: list[tuple[int, int, str]] = []
+    for start, end, concept in sorted(found, key=lambda f: (f[0] - f[1], f[0])):
+        if all(end <= a or start >= b for a, b, _ in taken):
+            taken.append((start, end, concept))
+    return [(CONCEPT_MARK + concept, folded[start:end]) for start, end, concept in sorted(taken)]

@@ -1,0 +1,103 @@
+"""What a message asks the FAQ beside the job, card or provider it names.
+
+Why: a message that names a model or a card is not thereby a sizing or a price question. "32b 要不要
+开张量并行" asks about parallelism, "一万网络 H100 机房在哪 延迟多少" about where the servers are and
+how far, "cloudgpu 4090 开机收费吗" about the boot. The parser blanks the entities (model, card,
+provider) it found; what is left, less the words that state the job and the words that only ask
+"how much" or "how long", is the message's own topic. When an entry's own keyword is there, that
+entry is what was asked.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.understand import asks as ask_words
+from bot.understand import fields as f
+from bot.understand.entities import find_gpus
+from bot.understand.faq import Hit, faq_index
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+
+# The words that state the job (what a sizing reads): taken out of the message before asking the FAQ
+# whether the rest is a technical question of its own.
+JOB_WORDS = lazy(
+    r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
+    r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
+    r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
+    r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
+    r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
+)
+# The words that ask a price or name one (a card's price list answers them, not the FAQ)
+PRICE_WORDS = lazy(
+    r"多少钱|多少|价格|价钱|什么价|啥价|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|按天|贵不贵|便宜|how\s*much|price|pricing"
+    r"|cost|\brent\w*|per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly|每小时|一小时"
+)
+# The words that ask an amount ("多少钱", "how much", "price"): a billing rule asked with one of them of a
+# card is that card's price ("4090 按分钟计费多少钱")
+MONEY_ASK = lazy(r"多少|价格|价钱|什么价|啥价|报价|租金|费用|how\s*much|price|pricing|\bcosts?\b")
+# The words that ask whether something can be done ("4090 能按小时租吗", "can i rent an h100 hourly"): a
+# billing mode asked that way is the rule's question, where a bare "H100 周租" is a rental to price
+WHETHER = lazy(r"能不能|能否|可不可以|可以|支持|[能会]|吗|\bcan\b|\bcould\b|possible|\ballow|\bis\s+there\b|\bdo(?:es)?\s+(?:they|it|you)\b")
+TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
+# FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
+SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
+# the entries a card's price list answers better than the FAQ does, with the card named
+PRICE_TOPICS = frozenset({"prices"})
+BILLING_TOPICS = frozenset({"billing"})
+
+
+def topic_text(rest: str) -> str:
+    """The message without the job it names (models, cards and providers are blanked already)."""
+    return " ".join(JOB_WORDS.sub(" ", rest).split())
+
+
+def technical_topic(topic: str) -> Hit | None:
+    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic."""
+    if len(topic) < 2:
+        return None
+    # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
+    named = faq_index().keyworded(topic, TOPIC_FLOOR, provider=None)
+    if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
+        return None
+    return named[0]
+
+
+def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[Hit]:
+    """The FAQ entries, best first, a message naming a card asks about once the card, the job and
+    every word asking a price or a length are taken out: where the servers are and their latency,
+    the payment methods, the boot, the SLA, a server's CPU and RAM. Empty when the best is a price
+    list (the card's prices answer that) or about memory (a sizing); never another provider's entry;
+    a billing rule only when no price is asked at all ("cloudgpu 4090 开机收费吗" is the boot's rule;
+    "4090 按分钟计费多少钱" is the 4090's price)."""
+    rule = not MONEY_ASK.search(topic) and bool(WHETHER.search(topic))
+    # asked whether a billing mode is offered, its words ("hourly", "按小时") are the topic; else they
+    # state the rental, and go with the words that only ask something of an answer
+    bare = f.without_durations(topic)
+    rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else PRICE_WORDS.sub(" ", ask_words.without_asks(bare))).split())
+    if len(rest) < 2:
+        return []
+    named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if provider is None or not about_other(h, provider)]
+    if not named or PRICE_TOPICS.intersection(named[0].entry.topics) or "memory" in named[0].entry.topics:
+        return []  # a price list is the card's prices; a memory question is a sizing of the job
+    if (asks_money and not rule) and BILLING_TOPICS.intersection(named[0].entry.topics):
+        return []
+    return named
+
+
+def on_card(hit: Hit, gpu: str | None) -> bool:
+    """Whether `hit` is an entry whose own question is about the card `gpu` ("多张 4090 能一起训练吗"):
+    there the card is the topic, not only the thing priced."""
+    return gpu is not None and gpu in _question_cards(hit.entry.id) and not PRICE_TOPICS.intersection(hit.entry.topics)
+
+
+@cache
+def _question_cards(entry_id: str) -> frozenset[str]:
+    e = next(e for e in faq_index().entries if e.id == entry_id)
+    return frozenset(g.ident for g in find_gpus(normalize(f"{e.question.zh} {e.question.en}")))
+
+
+def about_other(hit: Hit, provider: str) -> bool:
+    """Whether `hit` is an entry about a provider other than `provider`."""
+    about = faq_index().about.get(hit.entry.id)
+    return about is not None and about != provider

@@ -1,0 +1,39 @@
+"""A FAQ answer that covers several providers, led by the one the question names.
+
+Why: "gpuli 能 hourly 租吗" asks about gpuli; the entry's answer compares gpuli, cloudgpu and
+一万网络, and a reader on a phone should meet gpuli's part first ("no hourly rentals, only weeks
+and months"), with the others after it for comparison. The catalog's answers are written provider
+by provider, so the parts are found, not listed twice: each sentence belongs to the provider it
+names first, and a sentence naming none continues the part before it (one before any provider's
+part is the answer's opening). Nothing is dropped and nothing is reworded; only the order changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.entities import find_provider
+from bot.understand.normalize import normalize
+
+# a sentence ends at a Chinese full stop (or ! ?), or at an English one before the next word ("gpuli"
+# starts a sentence in lower case), never inside "e.g." or "i.e."
+SENTENCE_END = re.compile(r"(?<=[。！？])|(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+(?=[A-Za-z(])")
+
+
+def lead_with(answer: str, provider: str | None, covers: list[str], lang: str) -> str:
+    """`answer` with `provider`'s part first, when the answer is written provider by provider
+    (`covers`: the entry's `by_provider` list) and covers it and at least one other."""
+    if provider is None or provider not in covers or len(covers) < 2:
+        return answer
+    opening: list[str] = []
+    parts: dict[str, list[str]] = {}
+    owner: str | None = None
+    for sentence in (s for s in SENTENCE_END.split(answer) if s and s.strip()):
+        found = find_provider(normalize(sentence))
+        if found is not None and not found.fuzzy:
+            owner = found.ident
+        (parts.setdefault(owner, []) if owner is not None else opening).append(sentence.strip())
+    if provider not in parts or len(parts) < 2 or (next(iter(parts)) == provider and not opening):
+        return answer
+    ordered = [*parts[provider], *opening, *(s for p, ss in parts.items() if p != provider for s in ss)]
+    return ("" if lang == "zh" else " ").join(ordered)
