@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
-from engine.billing import NotOffered, Quote, quote
+from engine.billing import Amount, NotOffered, Quote, quote
 from engine.catalog import gpus
 from engine.errors import KasuanError
 from engine.money import Money
@@ -226,4 +226,37 @@ def add_on_prices(add_ons: Mapping[str, int], duration: timedelta | None) -> lis
                 continue
             total = a.price * qty * months
             out.append(AddOnPrice(p, a.id, qty, months, a.price, total, a.unit))
+    return out
+
+
+@dataclass(frozen=True)
+class UnitTotal:
+    """A rental span bought in one unit only: `cycles` of `unit` (week or month) at the unit's price."""
+
+    unit: str
+    cycles: int
+    unit_price: Amount
+    total: Amount
+    currency: str
+
+
+def unit_totals(gpu: str | list[str], num_gpus: int | None, duration: timedelta,
+                provider_id: str | None = None) -> list[tuple[ProviderPrice, list[UnitTotal]]]:
+    """"3 weeks: weekly or monthly cheaper?": at each provider selling the setup by the week and by the
+    month (the named one only, when one is named), what the span costs bought in whole weeks and in
+    whole months (a started unit is a whole one), each unit's listed price times the units needed."""
+    hours = Decimal(duration.total_seconds()) / 3600
+    out = []
+    for row in setup_prices(gpu, num_gpus, None).offered:
+        if provider_id is not None and row.provider.id != provider_id:
+            continue
+        units = []
+        for q in row.quotes:
+            kind = q.cycles[0].kind if len(q.cycles) == 1 and q.cycles[0].count == 1 else None
+            if kind not in ("week", "month"):
+                continue
+            n = int((hours / q.bought_hours).to_integral_value(rounding=ROUND_CEILING))
+            units.append(UnitTotal(kind, n, q.total_range, q.total_range.times(n), q.currency))
+        if len(units) >= 2:
+            out.append((row, units))
     return out

@@ -14,6 +14,7 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
 from bot.views.planning import budget_price_verdict
+from bot.views.price_units import units_reply
 from bot.views.price import (
     add_on_reply,
     hours_reply,
@@ -39,11 +40,14 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         data = dict(parsed.follow)
         runway = data.pop("runway", None)
         reply = price_turn(ctx, data, details=False)
+        if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
+            return _units_first(ctx, reply, data)
         if runway is None:
             return reply
         stated, unit, how_long, *more = cast(list[Any], runway)
         loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
         budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, data.get("first")))
+        _keep_budget(reply, runway)  # "那 a800 呢" next asks the same of the new card
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             return _budget_first(ctx, reply, budget)
         return _runway_first(ctx, reply, data, budget, per)
@@ -72,6 +76,13 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
     days, hours = r.duration_days, r.duration_hours or q.hours
     asks = parsed.asks
+    if asks.both_units and (days or hours):
+        # "3 weeks: weekly or monthly cheaper?": the span bought by the week and by the month
+        data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0),
+                "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
+                "display": extras.display_currency or ctx.display_currency, "first": r.provider,
+                "asked_currency": extras.display_currency is not None, "units": True}
+        return _units_first(ctx, price_turn(ctx, data, details=False), data)
     if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
     several = list(asks.hours)
@@ -92,11 +103,32 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
+        _keep_budget(reply, [str(amount), cur, asks.runway or asks.how_long, asks.budget_loose, asks.runway_unit])
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
             return _budget_first(ctx, reply, budget)
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     return reply
+
+
+def _units_first(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
+    """Weekly against monthly for the span priced, leading; the price list stays the turn, so "4 张呢"
+    or "in CNY" changes it and asks the comparison again."""
+    units = units_reply(data["gpu"], int(data["num_gpus"]) if data.get("num_gpus") else None, float(data["hours"]),
+                        ctx.lang, data.get("first"))
+    if units is None:
+        return reply
+    units.also = [reply, *reply.also]
+    reply.also = []
+    units.turn, units.buttons = reply.turn, reply.buttons
+    return units
+
+
+def _keep_budget(reply: Reply, runway: list[Any]) -> None:
+    """The budget stays with the price it was asked of: a follow-up that changes the card, count or
+    currency ("那 a800 呢", "4 张呢") asks the same budget question again, not for a bare price."""
+    if reply.turn is not None:
+        reply.turn.data["runway"] = list(runway)
 
 
 @dataclass(frozen=True)

@@ -184,13 +184,13 @@ class Core:
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
-            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang))
+            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
             plain = replace(parsed, asks=replace(parsed.asks, budget=None))
             reply = self._deadline_without_data(ctx, plain, text, None)
-            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang))
+            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back

@@ -263,6 +263,6 @@ def runway_text(line: dict[str, Any], lang: str) -> str:
         return t("runway.hours", lang, **common, hours=line["hours"])
     unit = t("unit." + line["unit"], lang)
     if line["count"]:
-        return t("runway.cycles", lang, **common, times=line["count"], unit=unit,
-                 units=t("runway.units." + line["unit"], lang), left=line["left"])
+        return t("runway.cycles", lang, **common, unit=unit,
+                 span=t("runway.span." + line["unit"], lang, count=line["count"]), left=line["left"])
     return t("runway.short", lang, **common, unit=unit)
