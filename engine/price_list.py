@@ -75,12 +75,15 @@ def setup_prices(
     add_ons: Mapping[str, int] | None = None,
     infiniband: bool | None = None,
     repeat_purchase: bool = False,
+    whole_machines: bool = False,
 ) -> SetupPrices:
     """Quote `num_gpus` × `gpu` at every provider: for `duration`, or per rental unit.
 
     `gpu` may list interchangeable variants (A100 80GB SXM and PCIe when the question said "A100
     80G"): each provider is quoted for its cheapest variant. `num_gpus` None: one card where the
-    provider rents single cards, else its smallest listed configuration.
+    provider rents single cards, else its smallest listed configuration. `whole_machines`: a setup
+    asked as such ("4 张 A100 40G 的机器多少钱") only as one machine the provider rents, or whole nodes
+    beyond one; single-card servers side by side are no 4-card box (seed 003 calls that a trap).
     """
     variants = [gpu] if isinstance(gpu, str) else list(gpu)
     rows: list[ProviderPrice] = []
@@ -96,6 +99,10 @@ def setup_prices(
                                         repeat_purchase=repeat_purchase),)
                     else:
                         quotes = _unit_quotes(p, g, count, infiniband)
+                    if whole_machines and quotes[0].instances > 1 and count <= p.billing.node_gpus:
+                        raise NotOffered("num_gpus", "count_not_offered", f"{p.id} rents no {count} × {g} machine",
+                                         provider=p.id, gpu=g, num_gpus=count,
+                                         counts=sorted({o.count for o in p.offers_for(g)}))
                     found.append(ProviderPrice(p, quotes, gpu=g, num_gpus=count))
                     if num_gpus is not None:
                         break  # one setup per variant; with no count stated, every box is shown
@@ -247,7 +254,7 @@ def unit_totals(gpu: str | list[str], num_gpus: int | None, duration: timedelta,
     whole months (a started unit is a whole one), each unit's listed price times the units needed."""
     hours = Decimal(duration.total_seconds()) / 3600
     out = []
-    for row in setup_prices(gpu, num_gpus, None).offered:
+    for row in setup_prices(gpu, num_gpus, None, whole_machines=True).offered:
         if provider_id is not None and row.provider.id != provider_id:
             continue
         units = []

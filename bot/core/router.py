@@ -25,6 +25,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
+from bot.core.price import cheaper_first, runway_of_pick
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -162,6 +163,8 @@ class Core:
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
+            if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
+                replies = cheaper_first(replies, ctx.lang)
             first = replies[0]
             first.also = replies[1:]
             first.reading = parsed
@@ -195,6 +198,11 @@ class Core:
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back
             reply = self.intents[parsed.intent](ctx, parsed, text)
+            if parsed.asks.runway or parsed.asks.how_long:
+                # "预算 ₮2000 做 7b 全参 gpuli 能租多久": the money divided into the cheapest setup that fits
+                runway = runway_of_pick(ctx, parsed, reply, lambda follow: self.intents["price"](ctx, follow, text))
+                if runway is not None:
+                    return runway
             amount, currency = parsed.asks.budget
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))

@@ -48,6 +48,7 @@ class Asks:
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
+    cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -88,6 +89,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
+        "cheaper": re.compile(r"(?:哪个|哪台|哪种|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         "lora": re.compile(r"(?<![q\w])lora"),
@@ -194,6 +196,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime) -> Asks:
         runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
+        cheaper=bool(p["cheaper"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

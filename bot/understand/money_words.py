@@ -37,6 +37,10 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟�
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")
 
 
+# money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
+HELD = re.compile(r"(?:\b(?:have|has|got)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|只剩|就剩)\s*$")
+
+
 # a bare scaled number right after these is a length or a count ("seq 2k 够吗"), never money
 NOT_BUDGET_BEFORE = re.compile(r"(?:seq\w*|序列|上下文|context|cutoff|长度|样本|samples?|tokens?|数据|steps?|步|rank|batch)\s*(?:len\w*)?\s*[:=]?\s*$")
 
@@ -94,7 +98,8 @@ def find_money(norm: str) -> list[MoneyWord]:
             cur_word = m.groupdict().get("cur")
             currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
-                                    or after_word.search(norm[m.end():m.end() + 6]))
+                                    or after_word.search(norm[m.end():m.end() + 6])
+                                    or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
             taken.append((start, end))
     return sorted(found, key=lambda w: w.start)

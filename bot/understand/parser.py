@@ -131,7 +131,7 @@ def _each_card(p: Parsed) -> list[Parsed]:
     and no model is one price question per card, answered in the order named."""
     if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
         return []
-    if p.intent != "price" and not PRICE_ASK.search(p.words):
+    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper):
         return []
     counts = dict(p.versus)
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),

@@ -17,7 +17,6 @@ from bot.text.i18n import t
 from bot.understand.asks import Asks
 from bot.views.cost import duration_view, option_row
 from engine.money import Money
-from engine.providers import providers
 from engine.planning import (
     Candidates,
     CardsNeeded,
@@ -28,6 +27,7 @@ from engine.planning import (
     longest_sequence,
     within_budget,
 )
+from engine.providers import providers
 from engine.request import TrainingRequest
 
 SHOWN = 6  # rows of options a planning reply lists

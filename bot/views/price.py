@@ -131,7 +131,7 @@ def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta 
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
     provider the question named (`first`) leads, and the others follow for comparison."""
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
-                          repeat_purchase=repeat_purchase)
+                          repeat_purchase=repeat_purchase, whole_machines=True)
     data = price_view(prices, first, asked_currency)
     return Reply("price", lang, data)
 
@@ -209,7 +209,7 @@ def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], 
     table), under its own billing rules."""
     by_provider: dict[str, dict[str, Any]] = {}
     for h in hours:
-        prices = setup_prices(gpu, num_gpus, timedelta(hours=h), display_currency=display)
+        prices = setup_prices(gpu, num_gpus, timedelta(hours=h), display_currency=display, whole_machines=True)
         for row in prices.offered:
             entry = by_provider.setdefault(row.provider.id, {"provider": row.provider.name, "gpu": gpu_name(row.gpu),
                                                              "num_gpus": row.num_gpus, "totals": []})
@@ -230,7 +230,7 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     """"¥3000 够租多久 a100 40g": how much of each rental unit the money buys at each provider (the
     named one first, the unit asked — "包月能租几个月" — first within it), whole prepaid cycles
     (floor of budget ÷ price) or billed hours, converted at the catalog's rates."""
-    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency)
+    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency, whole_machines=True)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
     if num_gpus is None:  # no count asked: each provider's smallest box, not every size it rents
         smallest = {r.provider.id: min(x.num_gpus for x in rows if x.provider.id == r.provider.id) for r in rows}

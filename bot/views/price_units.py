@@ -26,7 +26,7 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
         found = unit_totals(gpu, num_gpus, timedelta(hours=hours))
     if not found:
         return None
-    span = setup_prices(gpu, num_gpus, timedelta(hours=hours))
+    span = setup_prices(gpu, num_gpus, timedelta(hours=hours), whole_machines=True)
     mixes = {r.provider.id: r.quotes[0] for r in span.offered}
     rows: list[dict[str, Any]] = []
     for row, units in found:
