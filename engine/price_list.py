@@ -76,6 +76,7 @@ def setup_prices(
     infiniband: bool | None = None,
     repeat_purchase: bool = False,
     whole_machines: bool = False,
+    at_least: int | None = None,
 ) -> SetupPrices:
     """Quote `num_gpus` × `gpu` at every provider: for `duration`, or per rental unit.
 
@@ -84,6 +85,8 @@ def setup_prices(
     provider rents single cards, else its smallest listed configuration. `whole_machines`: a setup
     asked as such ("4 张 A100 40G 的机器多少钱") only as one machine the provider rents, or whole nodes
     beyond one; single-card servers side by side are no 4-card box (seed 003 calls that a trap).
+    `at_least` (with no `num_gpus`): each provider's smallest box holding that many cards, else its
+    largest, for a count nobody rents as one machine.
     """
     variants = [gpu] if isinstance(gpu, str) else list(gpu)
     rows: list[ProviderPrice] = []
@@ -91,7 +94,7 @@ def setup_prices(
         found: list[ProviderPrice] = []
         refusal: NotOffered | None = None
         for g in variants:
-            for count in _counts(p, g, num_gpus, duration):
+            for count in _counts(p, g, num_gpus, duration, at_least):
                 try:
                     quotes: tuple[Quote, ...]
                     if duration is not None:
@@ -108,7 +111,11 @@ def setup_prices(
                         break  # one setup per variant; with no count stated, every box is shown
                 except NotOffered as exc:
                     refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
-        if not found:
+        if found and at_least is not None:
+            # the box that holds the cards and costs least for the time (or a unit), one per provider
+            big = [r for r in found if r.num_gpus >= at_least] or found
+            rows.append(min(big, key=lambda r: (r.quotes[0].total_max, -r.num_gpus)))
+        elif not found:
             assert refusal is not None
             rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))
         elif num_gpus is None:
@@ -133,13 +140,16 @@ def _cheapest_per_count(found: list[ProviderPrice]) -> list[ProviderPrice]:
     return [best[n] for n in sorted(best)]
 
 
-def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | None) -> list[int]:
+def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | None,
+            at_least: int | None = None) -> list[int]:
     """The counts to try: the stated one; else one card where sold singly; else the smallest listed
     configuration that sells the asked duration without buying a longer cycle (a week of H100s at
     gpuli is the 8-card box's week, the 4-card box being sold by the month), else the smallest."""
     if num_gpus is not None:
         return [num_gpus]
     counts = sorted({o.count for o in p.offers_for(gpu)})
+    if at_least is not None and counts:
+        return [n for n in counts if n >= at_least] or counts[-1:]
     if duration is None:
         return counts or [1]  # a price listing: every configuration the provider sells
     if not counts or 1 in counts:

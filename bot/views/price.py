@@ -127,12 +127,18 @@ def _days(d: timedelta) -> float:
 
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
                 add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
-                repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False) -> Reply:
+                repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False,
+                at_least: int | None = None) -> Reply:
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
     provider the question named (`first`) leads, and the others follow for comparison."""
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
-                          repeat_purchase=repeat_purchase, whole_machines=True)
+                          repeat_purchase=repeat_purchase, whole_machines=True, at_least=at_least)
     data = price_view(prices, first, asked_currency)
+    if at_least is not None:  # boxes of several sizes: the cheapest only among those that hold the cards
+        holding = [r for r in prices.offered if r.num_gpus >= at_least] if duration is not None else []
+        best = min(holding, key=lambda r: Money(r.quotes[0].total_max, r.quotes[0].currency).to(display).amount,
+                   default=None)
+        data["cheapest"] = best.provider.name if best is not None and len(holding) > 1 else None
     return Reply("price", lang, data)
 
 
@@ -265,4 +271,4 @@ def runway_text(line: dict[str, Any], lang: str) -> str:
     if line["count"]:
         return t("runway.cycles", lang, **common, unit=unit,
                  span=t("runway.span." + line["unit"], lang, count=line["count"]), left=line["left"])
-    return t("runway.short", lang, **common, unit=unit)
+    return t("runway.short", lang, **common, unit=unit, span=t("runway.span." + line["unit"], lang, count=1))
