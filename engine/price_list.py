@@ -111,10 +111,8 @@ def setup_prices(
                         break  # one setup per variant; with no count stated, every box is shown
                 except NotOffered as exc:
                     refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
-        if found and at_least is not None:
-            # the box that holds the cards and costs least for the time (or a unit), one per provider
-            big = [r for r in found if r.num_gpus >= at_least] or found
-            rows.append(min(big, key=lambda r: (r.quotes[0].total_max, -r.num_gpus)))
+        if found and at_least is not None:  # every box that holds the cards (else the largest), one row per size
+            rows.extend(_cheapest_per_count([r for r in found if r.num_gpus >= at_least] or found))
         elif not found:
             assert refusal is not None
             rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))

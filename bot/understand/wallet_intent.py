@@ -99,7 +99,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
 
 
 # whether money is enough, in any form: "够不", "够么", "够没", "enough", "can we afford", "does it cover"
-ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不|ok\s*$", re.I)
+ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
 BUDGET_READ_ROOM = 2  # characters besides the budget word and reading words: "预算还剩多少", "my budget?"

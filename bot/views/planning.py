@@ -164,6 +164,10 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None
     rows = reply.data.get("rows") if isinstance(reply.data, dict) else None
     if not rows:
         return None
+    unsold = reply.data.get("unsold_count")
+    if unsold:  # "gpuli 4 卡 a6000 够吗": no such machine; a smaller one it lists instead is never judged
+        return Reply("error", lang, {"message": t("plan.budget_no_machine", lang, budget=budget.format(lang), n=unsold,
+                                                  gpu=reply.data.get("gpu"))})
     row = rows[0]
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
