@@ -42,10 +42,16 @@ def parsing() -> dict[str, float]:
     return timed(lambda: parse(next(it)), 2000)
 
 
-def full_path(core: Any = None) -> dict[str, float]:
-    """One message through parse, route, engine and render in all three flavors, over 200
-    real-looking messages from tests/parser_cases.yaml (target: p99 < 10 ms). `core`: another core
-    than the in-memory one (`full_path_store`: conversations in a SQLite store)."""
+FLAVORS = ("plain", "telegram", "discord")
+
+
+def full_path(core: Any = None, *, all_flavors: bool = False) -> dict[str, float]:
+    """One message through parse, route, engine and render, over 200 real-looking messages from
+    tests/parser_cases.yaml (target: p99 < 10 ms). A front end renders a reply once, in its own
+    flavor, so each message is rendered in one flavor, the three taking turns; `all_flavors`
+    renders every message in all three (what no surface does: the strict upper figure). Wall time
+    and this thread's CPU time are both kept: on a shared machine the wall tail is mostly waiting
+    for a core. `core`: another core than the in-memory one (`full_path_store`)."""
     from pathlib import Path
 
     import yaml
@@ -56,23 +62,27 @@ def full_path(core: Any = None) -> dict[str, float]:
     texts = [c["text"] for c in yaml.safe_load(Path("tests/parser_cases.yaml").read_text(encoding="utf-8"))["cases"]][:200]
     core = core or Core()
 
-    def one(text: str) -> None:
+    def one(text: str, flavors: tuple[str, ...]) -> None:
         reply = core.handle(Incoming(text=text, user_id="bench", chat_id="bench"))
         if reply is not None:
-            for flavor in ("plain", "telegram", "discord"):
+            for flavor in flavors:
                 render_reply(reply, flavor)
 
     for text in texts:  # warm every template and cache once
-        one(text)
-    samples = []
-    for _ in range(3):
-        for text in texts:
-            start = time.perf_counter()
-            one(text)
-            samples.append((time.perf_counter() - start) * 1000)
-    samples.sort()
-    return {"median_ms": statistics.median(samples), "p99_ms": samples[int(0.99 * (len(samples) - 1))],
-            "max_ms": samples[-1], "runs": len(samples)}
+        one(text, FLAVORS)
+    wall, cpu = [], []
+    for round_ in range(3):
+        for i, text in enumerate(texts):
+            flavors = FLAVORS if all_flavors else (FLAVORS[(i + round_) % 3],)
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            one(text, flavors)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
+            wall.append((time.perf_counter() - start) * 1000)
+    wall.sort()
+    cpu.sort()
+    at99 = int(0.99 * (len(wall) - 1))
+    return {"median_ms": statistics.median(wall), "p99_ms": wall[at99], "max_ms": wall[-1], "runs": len(wall),
+            "cpu_median_ms": statistics.median(cpu), "cpu_p99_ms": cpu[at99]}
 
 
 def worst_parse() -> dict[str, float]:
@@ -146,7 +156,8 @@ def main() -> None:
     s, p, f = sizing(), parsing(), full_path()
     print(f"sizing: median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms (target median < 2 ms)")
     print(f"parse + route: median {p['median_ms']:.2f} ms, p99 {p['p99_ms']:.2f} ms (target median < 1 ms)")
-    print(f"whole path: p50 {f['median_ms']:.2f} ms, p99 {f['p99_ms']:.2f} ms, max {f['max_ms']:.2f} ms (target p99 < 10 ms)")
+    print(f"whole path: p50 {f['median_ms']:.2f} ms, p99 {f['p99_ms']:.2f} ms, max {f['max_ms']:.2f} ms, CPU p99 "
+          f"{f['cpu_p99_ms']:.2f} ms (target p99 < 10 ms)")
 
 
 if __name__ == "__main__":

@@ -52,6 +52,7 @@ DISPLAY_CURRENCY = "USD"
 
 # How much each note matters (1 = the one a reply must show). Ordering, not wording.
 NOTE_PRIORITY: dict[str, int] = {
+    "measured_runs": 1,
     "tight": 1,
     "estimate": 1,
     "separate_instances": 1,
@@ -341,6 +342,8 @@ def _option(
     offers = _offers(p, gpu.id)
     per_count: dict[int, int | None] = {}  # the ladder repeats each card count under several stages
     for plan in plans:
+        if fitting and plan.num_gpus != fitting[0].num_gpus:
+            continue  # _choose keeps only the first fitting plan's card count: the others are never read
         if plan.num_gpus not in per_count:
             per_count[plan.num_gpus] = _size_in(p, offers, plan.num_gpus)
         per = per_count[plan.num_gpus]
@@ -356,6 +359,9 @@ def _option(
         else:
             fitting.append(fit)
             sizes[plan.num_gpus] = per
+    measured = _measured_here(job, gpu, plans, offers, p)
+    if not fitting and measured is not None:
+        fitting, sizes[measured.num_gpus] = [Fit(gpu, planner.estimate(measured))], _size_in(p, offers, measured.num_gpus) or 1
     if not fitting:
         if not supplied_any:
             counts = sorted({o.count for o in _offers(p, gpu.id)})
@@ -373,6 +379,18 @@ def _option(
         return _priced(p, gpu, fit, per, job, display)
     except NotOffered as exc:
         return Skip(p.id, gpu.id, fit.num_gpus, "not_offered", {"detail": exc.reason})
+
+
+def _measured_here(job: Job, gpu: GpuSpec, plans: list[Plan], offers: list[Offer], p: Provider) -> Plan | None:
+    """The plan the user timed a step on, when the step time was measured on this card and the
+    provider rents that setup: a run that was measured ran, so the estimate does not veto the card
+    (the reply says the estimate disagrees, `_notes`)."""
+    stated = job.resolved.gpu
+    if job.basis != "step_time" or stated is None or stated.id != gpu.id:
+        return None
+    count = job.request.num_gpus or 1
+    plan = next((pl for pl in plans if pl.num_gpus == count), None)
+    return plan if plan is not None and _size_in(p, offers, count) is not None else None
 
 
 def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: Job, display: str) -> CostOption | Skip:
@@ -410,6 +428,9 @@ def _notes(
 ) -> tuple[Note, ...]:
     plan = fit.estimate.plan
     out: list[Note] = []
+    if job.basis == "step_time" and not (fit.fits or fit.may_fit):  # timed on this card: it ran
+        card_gb = int(gpu.memory_gb) if float(gpu.memory_gb).is_integer() else gpu.memory_gb
+        out.append(Note("measured_runs", {"high_gb": round(fit.high_gb, 1), "memory_gb": card_gb}))
     if fit.tight or fit.may_fit:  # under 10% above the high end, or only the expected figure fits
         out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1)}))
     if q.price_status == "estimate":

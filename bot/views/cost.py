@@ -60,7 +60,7 @@ def _note_params(note: Note, currency_id: str) -> dict[str, Any]:
     for key, value in note.params.items():
         if key in ("low", "high", "hold", "min_balance") and isinstance(value, Decimal):
             out[key] = Money(value, currency_id).format()  # grouping and marks are the same in zh and en
-        elif key in ("host_gb", "headroom_gb") and isinstance(value, float | int):
+        elif key in ("host_gb", "headroom_gb", "high_gb") and isinstance(value, float | int):
             out[key] = fmt_gb(float(value))
         elif key in ("days", "hours") and isinstance(value, Decimal | float | int):
             out[key] = f"{float(value):,.1f}".removesuffix(".0")

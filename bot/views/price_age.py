@@ -53,10 +53,13 @@ def shown_date(p: Provider) -> str:
 def providers_in(data: Any) -> list[Provider]:
     """The catalog providers a reply's data names (as `provider` / `provider_name` values), in order."""
     found: dict[str, Provider] = {}
+    every = len(providers().entries)  # once each is found, the rest of the reply cannot add one
 
     def walk(node: Any) -> None:  # only containers are visited: a cost reply holds hundreds of scalars
         if isinstance(node, dict):
             for key, value in node.items():
+                if len(found) == every:
+                    return
                 if key in PROVIDER_KEYS and isinstance(value, str):
                     p = providers().find(value)
                     if p is not None:
@@ -65,6 +68,8 @@ def providers_in(data: Any) -> list[Provider]:
                     walk(value)
         else:
             for item in node:
+                if len(found) == every:
+                    return
                 if isinstance(item, CONTAINERS):
                     walk(item)
 
