@@ -185,3 +185,28 @@ def test_a_budget_statement_still_sets_it() -> None:
 def test_a_budget_with_a_sizing_is_a_runway_on_the_setup_that_fits() -> None:
     me = _talk("预算 ₮2000 做 7b 全参 gpuli 能租多久")
     assert me.lines[0].startswith("💵") and "gpuli" in me.lines[1] and "📏" in me.text
+
+
+# ---------------------------------------------------------------- the engine beneath
+
+
+def test_unit_totals_buy_a_span_in_whole_units_of_each_kind() -> None:
+    from datetime import timedelta
+
+    from engine.price_list import unit_totals
+
+    (row, units), = unit_totals(["rtx-4090"], None, timedelta(days=40), "gpuli")
+    assert row.provider.id == "gpuli"
+    by = {u.unit: (u.cycles, u.total.high) for u in units}
+    assert by == {"week": (6, 654), "month": (2, 738)}  # ceil(40/7) × 109, ceil(40/30) × 369
+    assert unit_totals(["rtx-4090"], None, timedelta(days=40), "cloudgpu") == []  # by the minute: no units to compare
+
+
+def test_whole_machines_leave_out_single_servers_side_by_side() -> None:
+    from engine.price_list import setup_prices
+
+    loose = {r.provider.id: r.quotes[0].instances for r in setup_prices("a100-40g-sxm", 4, None).offered}
+    whole = [r.provider.id for r in setup_prices("a100-40g-sxm", 4, None, whole_machines=True).offered]
+    assert loose == {"yiwan": 4} and whole == []  # four ¥2,800 servers are no 4-card machine
+    nodes = setup_prices("h100-sxm", 16, None, whole_machines=True).offered
+    assert {r.provider.id for r in nodes} == {"gpuli", "yiwan"}  # two whole 8-card nodes still are
