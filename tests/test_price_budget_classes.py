@@ -129,6 +129,13 @@ def test_a_span_in_weeks_against_a_month_gives_both_totals_and_the_cheaper(turns
     assert any(word in me.lines[0] for word in ("周租", "weekly"))
 
 
+@pytest.mark.parametrize(("text", "words"), [("一万网络 3090 三周，周租还是包月划算", "只有包月"),
+                                            ("yiwan 3090 for 3 weeks: weekly or monthly?", "monthly only")])
+def test_a_provider_with_one_unit_says_there_is_nothing_to_compare(text: str, words: str) -> None:
+    me = _talk(text)  # seed 003: 一万网络 rents by the month (¥1,750 for a 3090), never by the week
+    assert words in me.lines[0] and "¥1,750" in me.text
+
+
 def test_a_mix_of_weeks_and_months_is_named_when_it_beats_both() -> None:
     me = _talk("gpuli 4090 租 40 天，周租和包月哪个划算")  # 6 × 109 = 654, 2 × 369 = 738, 369 + 2 × 109 = 587
     assert "₮654" in me.text and "₮738" in me.text and "₮587" in me.text

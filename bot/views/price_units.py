@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from engine.price_list import setup_prices, unit_totals
@@ -23,6 +24,9 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
     provider only, when it does); None when nobody sells it both ways."""
     found = unit_totals(gpu, num_gpus, timedelta(hours=hours), first)
     if not found and first is not None:
+        one = _one_unit(gpu, num_gpus, first, lang)
+        if one is not None:  # "一万网络 3090 三周，周租还是包月": it sells that card by the month only
+            return one
         found = unit_totals(gpu, num_gpus, timedelta(hours=hours))
     if not found:
         return None
@@ -44,3 +48,14 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
     first_row = found[0][0]
     return Reply("price_units", lang, {"rows": rows, "gpu": gpu_name(first_row.gpu), "num_gpus": first_row.num_gpus,
                                        "duration": duration_view(hours)})
+
+
+def _one_unit(gpu: str | list[str], num_gpus: int | None, provider_id: str, lang: str) -> Reply | None:
+    """The named provider sells the setup by one prepaid unit only: the question has one answer."""
+    row = next((r for r in setup_prices(gpu, num_gpus, None, whole_machines=True).offered if r.provider.id == provider_id), None)
+    kinds = [q.cycles[0].kind for q in row.quotes if q.cycles] if row is not None else []
+    if row is None or len(kinds) != 1 or kinds[0] not in ("week", "month"):
+        return None
+    setup = t("sum.setup", lang, n=row.num_gpus, gpu=gpu_name(row.gpu))
+    return Reply("error", lang, {"message": t("price.units.only", lang, provider=row.provider.name, setup=setup,
+                                              unit=t("price.units.by." + kinds[0], lang))})
