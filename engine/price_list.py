@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
-from engine.billing import NotOffered, Quote, quote
+from engine.billing import Amount, NotOffered, Quote, quote
 from engine.catalog import gpus
 from engine.errors import KasuanError
 from engine.money import Money
@@ -75,12 +75,18 @@ def setup_prices(
     add_ons: Mapping[str, int] | None = None,
     infiniband: bool | None = None,
     repeat_purchase: bool = False,
+    whole_machines: bool = False,
+    at_least: int | None = None,
 ) -> SetupPrices:
     """Quote `num_gpus` × `gpu` at every provider: for `duration`, or per rental unit.
 
     `gpu` may list interchangeable variants (A100 80GB SXM and PCIe when the question said "A100
     80G"): each provider is quoted for its cheapest variant. `num_gpus` None: one card where the
-    provider rents single cards, else its smallest listed configuration.
+    provider rents single cards, else its smallest listed configuration. `whole_machines`: a setup
+    asked as such ("4 张 A100 40G 的机器多少钱") only as one machine the provider rents, or whole nodes
+    beyond one; single-card servers side by side are no 4-card box (seed 003 calls that a trap).
+    `at_least` (with no `num_gpus`): each provider's smallest box holding that many cards, else its
+    largest, for a count nobody rents as one machine.
     """
     variants = [gpu] if isinstance(gpu, str) else list(gpu)
     rows: list[ProviderPrice] = []
@@ -88,7 +94,7 @@ def setup_prices(
         found: list[ProviderPrice] = []
         refusal: NotOffered | None = None
         for g in variants:
-            for count in _counts(p, g, num_gpus, duration):
+            for count in _counts(p, g, num_gpus, duration, at_least):
                 try:
                     quotes: tuple[Quote, ...]
                     if duration is not None:
@@ -96,12 +102,18 @@ def setup_prices(
                                         repeat_purchase=repeat_purchase),)
                     else:
                         quotes = _unit_quotes(p, g, count, infiniband)
+                    if whole_machines and quotes[0].instances > 1 and count <= p.billing.node_gpus:
+                        raise NotOffered("num_gpus", "count_not_offered", f"{p.id} rents no {count} × {g} machine",
+                                         provider=p.id, gpu=g, num_gpus=count,
+                                         counts=sorted({o.count for o in p.offers_for(g)}))
                     found.append(ProviderPrice(p, quotes, gpu=g, num_gpus=count))
                     if num_gpus is not None:
                         break  # one setup per variant; with no count stated, every box is shown
                 except NotOffered as exc:
                     refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
-        if not found:
+        if found and at_least is not None:  # every box that holds the cards (else the largest), one row per size
+            rows.extend(_cheapest_per_count([r for r in found if r.num_gpus >= at_least] or found))
+        elif not found:
             assert refusal is not None
             rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))
         elif num_gpus is None:
@@ -126,13 +138,16 @@ def _cheapest_per_count(found: list[ProviderPrice]) -> list[ProviderPrice]:
     return [best[n] for n in sorted(best)]
 
 
-def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | None) -> list[int]:
+def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | None,
+            at_least: int | None = None) -> list[int]:
     """The counts to try: the stated one; else one card where sold singly; else the smallest listed
     configuration that sells the asked duration without buying a longer cycle (a week of H100s at
     gpuli is the 8-card box's week, the 4-card box being sold by the month), else the smallest."""
     if num_gpus is not None:
         return [num_gpus]
     counts = sorted({o.count for o in p.offers_for(gpu)})
+    if at_least is not None and counts:
+        return [n for n in counts if n >= at_least] or counts[-1:]
     if duration is None:
         return counts or [1]  # a price listing: every configuration the provider sells
     if not counts or 1 in counts:
@@ -226,4 +241,37 @@ def add_on_prices(add_ons: Mapping[str, int], duration: timedelta | None) -> lis
                 continue
             total = a.price * qty * months
             out.append(AddOnPrice(p, a.id, qty, months, a.price, total, a.unit))
+    return out
+
+
+@dataclass(frozen=True)
+class UnitTotal:
+    """A rental span bought in one unit only: `cycles` of `unit` (week or month) at the unit's price."""
+
+    unit: str
+    cycles: int
+    unit_price: Amount
+    total: Amount
+    currency: str
+
+
+def unit_totals(gpu: str | list[str], num_gpus: int | None, duration: timedelta,
+                provider_id: str | None = None) -> list[tuple[ProviderPrice, list[UnitTotal]]]:
+    """"3 weeks: weekly or monthly cheaper?": at each provider selling the setup by the week and by the
+    month (the named one only, when one is named), what the span costs bought in whole weeks and in
+    whole months (a started unit is a whole one), each unit's listed price times the units needed."""
+    hours = Decimal(duration.total_seconds()) / 3600
+    out = []
+    for row in setup_prices(gpu, num_gpus, None, whole_machines=True).offered:
+        if provider_id is not None and row.provider.id != provider_id:
+            continue
+        units = []
+        for q in row.quotes:
+            kind = q.cycles[0].kind if len(q.cycles) == 1 and q.cycles[0].count == 1 else None
+            if kind not in ("week", "month"):
+                continue
+            n = int((hours / q.bought_hours).to_integral_value(rounding=ROUND_CEILING))
+            units.append(UnitTotal(kind, n, q.total_range, q.total_range.times(n), q.currency))
+        if len(units) >= 2:
+            out.append((row, units))
     return out

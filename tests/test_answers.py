@@ -40,8 +40,10 @@ def test_a_question_never_opens_a_rental_confirmation(chat: ChatUser, text: str)
 def test_price_of_a_setup_with_no_model_at_every_provider(chat: ChatUser) -> None:
     chat.say("两张A100 80G 租一个月要多少")
     text = chat.text
-    assert "₮1,798" in text  # gpuli: two single A100 80GB for a month, ₮899 each (seed 000)
-    assert "CloudGPU" in text and "一万网络" in text  # the providers that can't rent it are named, with why
+    # nobody rents a 2-card A100 80G machine: two single servers are no box (issue 18, item 4), so each
+    # provider's smallest box that holds two cards is quoted: gpuli 4× ₮4,308, 一万网络 8× ¥2.5–4 万 (seeds)
+    assert "₮1,798" not in text and "₮4,308" in text and "一台机器" in text
+    assert "CloudGPU" in text and "一万网络" in text
 
 
 def test_one_cards_price_lists_every_provider_and_who_lacks_it(chat: ChatUser) -> None:

@@ -311,9 +311,9 @@ def test_prices_asked_as_a_table_come_with_a_csv_of_the_same_rows() -> None:
 
 def test_a_price_answer_exported_afterwards_is_that_answer_with_its_table() -> None:
     chat = ChatUser()
-    chat.say("gpuli 两张 a6000 租一周多少")
+    chat.say("gpuli 4 卡 h100 租一个月多少")  # a box gpuli rents as one machine (two single A6000s are none)
     reply = chat.say("这个报价导出一下")
-    assert reply.kind == "price" and "prices.csv" in dict(reply.files) and "₮230" in chat.text, chat.text
+    assert reply.kind == "price" and "prices.csv" in dict(reply.files) and "₮7,444" in chat.text, chat.text
 
 
 @pytest.mark.parametrize("text", ["一万网络 a100 40g 配 16 核 128G 包月", "一万网络 a100 40g 16c128g 一个月多少"])
@@ -330,8 +330,15 @@ def test_a_unit_and_a_half_is_that_much_and_a_half(text: str, days: float | None
 
 def test_a_budget_with_a_priced_rental_length_leads_with_whether_it_is_enough() -> None:
     chat = ChatUser()
-    chat.say("两周预算 ₮300，gpuli 4 卡 a6000 够吗")
-    assert chat.lines[0].startswith("💵 预算 ₮300：不够") and "₮920" in chat.lines[0], chat.text  # 2 weeks × 4 × ₮115
+    chat.say("两周预算 ₮8000，gpuli 8 卡 h100 够吗")
+    assert chat.lines[0].startswith("💵 预算 ₮8,000：不够") and "₮8,344" in chat.lines[0], chat.text  # 2 weeks × ₮4,172
+
+
+def test_a_budget_for_a_count_nobody_rents_as_one_machine_never_judges_a_smaller_one() -> None:
+    chat = ChatUser()
+    chat.say("两周预算 ₮300，gpuli 4 卡 a6000 够吗")  # gpuli rents the A6000 one card per machine
+    assert chat.lines[0].startswith("💵 预算 ₮300：没有哪家把 4 张 RTX A6000 做成一台机器出租"), chat.text
+    assert "₮920" not in chat.text and "够。" not in chat.text
 
 
 def test_a_budget_after_a_price_for_a_stated_time_judges_that_rental_not_a_runway() -> None:

@@ -40,6 +40,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
+    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu:
+        # "三周呢" then "包月划算还是周租划算": the span just priced, bought by the week and by the month
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     duration = _duration(parsed)
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
@@ -159,6 +162,7 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
 
 
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
+ABOUT_BUDGET = 80  # characters: a budget asked of the last answer may say more around its amount
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
 
 
@@ -167,12 +171,17 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
     asks, currency = parsed.asks, parsed.price.display_currency
+    q = parsed.request
     timed = asks.deadline is not None and not asks.deadline_span and bool(_duration(parsed))
-    if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed)) or parsed.intent in ("wallet", "help", "smalltalk"):
+    # "we have 2k budget, how many weeks is that", "our budget is only 50 bucks, enough?": money and a
+    # question about it, with no job or card of its own, is asked of the last answer at any length,
+    # whatever FAQ entry its words come near
+    of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
+    if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed or of_budget)) or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
         return None
-    if parsed.faq_confident and parsed.own_topic and not asks.export and not parsed.follow_up:
+    if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget) and not parsed.follow_up:
         # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
         # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None
@@ -190,7 +199,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         if runway is not None:
             data["runway"] = _runway(parsed)
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
-    if asks.budget is not None and asks.runway and last.kind in ("size", "cost"):
+    if asks.budget is not None and (asks.runway or asks.how_long) and last.kind in ("size", "cost"):
         # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money
         card = _card_of(parsed, last)
         if card is not None:

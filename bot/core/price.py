@@ -3,7 +3,8 @@ provider, its other form factors, several rental lengths side by side, and the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any, cast
@@ -23,6 +24,7 @@ from bot.views.price import (
     runway_reply,
     runway_text,
 )
+from bot.views.price_units import units_reply
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -39,11 +41,14 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         data = dict(parsed.follow)
         runway = data.pop("runway", None)
         reply = price_turn(ctx, data, details=False)
+        if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
+            return _units_first(ctx, reply, data)
         if runway is None:
             return reply
         stated, unit, how_long, *more = cast(list[Any], runway)
         loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
         budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, data.get("first")))
+        _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             return _budget_first(ctx, reply, budget)
         return _runway_first(ctx, reply, data, budget, per)
@@ -72,6 +77,13 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
     days, hours = r.duration_days, r.duration_hours or q.hours
     asks = parsed.asks
+    if asks.both_units and (days or hours):
+        # "3 weeks: weekly or monthly cheaper?": the span bought by the week and by the month
+        data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0),
+                "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
+                "display": extras.display_currency or ctx.display_currency, "first": r.provider,
+                "asked_currency": extras.display_currency is not None, "units": True}
+        return _units_first(ctx, price_turn(ctx, data, details=False), data)
     if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
     several = list(asks.hours)
@@ -92,11 +104,32 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
+        _keep_budget(reply, [str(amount), cur, asks.how_long, asks.budget_loose, asks.runway_unit])
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
             return _budget_first(ctx, reply, budget)
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     return reply
+
+
+def _units_first(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
+    """Weekly against monthly for the span priced, leading; the price list stays the turn, so "4 张呢"
+    or "in CNY" changes it and asks the comparison again."""
+    units = units_reply(data["gpu"], int(data["num_gpus"]) if data.get("num_gpus") else None, float(data["hours"]),
+                        ctx.lang, data.get("first"))
+    if units is None:
+        return reply
+    units.also = [reply, *reply.also]
+    reply.also = []
+    units.turn, units.buttons = reply.turn, reply.buttons
+    return units
+
+
+def _keep_budget(reply: Reply, runway: list[Any]) -> None:
+    """The budget stays with the price it was asked of: a follow-up that changes the card, count or
+    currency ("那 a800 呢", "4 张呢") asks the same budget question again, not for a bare price."""
+    if reply.turn is not None:
+        reply.turn.data["runway"] = list(runway)
 
 
 @dataclass(frozen=True)
@@ -214,14 +247,83 @@ def variants(gpu: str, form_named: bool) -> list[str]:
 def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
     hours = data.get("hours")
     count = data.get("num_gpus")
-    if count and not any(setup_prices(data["gpu"], int(count), None).offered):
+    if count and not any(setup_prices(data["gpu"], int(count), None, whole_machines=True).offered):
         data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
         count = None
     reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
                         ctx.lang, display=str(data.get("display") or ctx.display_currency),
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
                         repeat_purchase=bool(data.get("repeat")), first=data.get("first"),
-                        asked_currency=bool(data.get("asked_currency")))
+                        asked_currency=bool(data.get("asked_currency")),
+                        at_least=int(data["unsold_count"]) if data.get("unsold_count") else None)
     reply.data["unsold_count"] = data.get("unsold_count")
+    if data.get("unsold_count") and data.get("first"):
+        reply.data["boxes"] = _boxes(str(data["first"]), ctx.lang)
     reply.turn = Turn("price", data)
     return reply
+
+
+def _boxes(provider_id: str, lang: str) -> dict[str, str] | None:
+    """The multi-card machines the named provider rents as one box ("一万网络能租 4 张 A100 40G 的机器吗":
+    its 8×A100 80GB and 8×H100 servers), for a count nobody rents as one machine."""
+    p = next((x for x in providers().entries if x.id == provider_id), None)
+    setups = list(dict.fromkeys(t("sum.setup", lang, n=o.count, gpu=short_gpu(gpus().get(o.gpu).name))
+                                for o in (p.offers if p else []) if o.count > 1))
+    return {"provider": p.name, "setups": ", ".join(setups)} if p and setups else None
+
+
+UNIT_HOURS = {"hour": 1, "week": 168, "month": 720}
+
+
+def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Price answers for setups compared ("which is cheaper: the 8x A100 box or the 8x H100 box"),
+    the cheaper first under a line that says which: each compared on its leading row's (the named
+    provider's) lowest rate per hour, on the high end of a band, in one currency."""
+    rated = [(r, _hourly_high(r)) for r in replies]
+    if len(rated) < 2 or any(rate is None for _, rate in rated):
+        return replies
+    ordered = sorted(rated, key=lambda x: cast(Decimal, x[1]))
+    best, rest = ordered[0][0], [r for r, _ in ordered[1:]]
+    row = best.data["rows"][0]
+    line = t("price.cheaper_one", lang, provider=row["provider"], setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"]))
+    verdict = Reply("error", lang, {"message": line}, turn=best.turn, buttons=best.buttons)
+    more, best.also = best.also, []
+    return [verdict, best, *more, *rest]
+
+
+def _hourly_high(reply: Reply) -> Decimal | None:
+    """The lowest price per hour of the reply's leading row (high end, in US dollars), None for a
+    reply that is no price list."""
+    rows = reply.data.get("rows") if reply.kind == "price" and isinstance(reply.data, dict) else None
+    if not rows:
+        return None
+    rates = [Money(Decimal(str(q["total"]["high"])), q["total"]["currency"]).to("USD").amount / UNIT_HOURS[q["unit"]]
+             for q in rows[0]["quotes"] if q["unit"] in UNIT_HOURS]
+    return min(rates) if rates else None
+
+
+def runway_of_pick(ctx: Context, parsed: Parsed, sized: Reply, price: Callable[[Parsed], Reply]) -> Reply | None:
+    """"预算 ₮2000 做 7b 全参 gpuli 能租多久": how long the budget rents the setup the sizing picked (at the
+    named provider, the first of the sizing's fitting setups it rents), in each of its units. It leads;
+    the sizing follows and stays the turn. None when no fitting setup is rented there."""
+    asks = parsed.asks
+    view = sized.data.get("v") if isinstance(sized.data, dict) else None
+    pick = sized.turn.data.get("pick") if sized.turn is not None else None
+    if asks.budget is None or not pick:
+        return None
+    lineup = [(str(x["gpu"]), int(x["num_gpus"])) for x in (view or {}).get("lineup") or [] if x.get("fits")]
+    where = parsed.rental.provider
+    setups = list(dict.fromkeys([(str(pick[0]), int(pick[1])), *lineup]))
+    chosen = next((s for s in setups if where is None or any(
+        r.provider.id == where for r in setup_prices(s[0], s[1], None).offered)), None)
+    if chosen is None:
+        return None
+    data = {"gpu": [chosen[0]], "num_gpus": chosen[1], "hours": None, "first": where, "display": None,
+            "runway": [str(asks.budget[0]), asks.budget[1], True, asks.budget_loose, asks.runway_unit]}
+    runway = price(replace(parsed, intent="price", follow=data, follow_up=True))
+    if runway.kind != "runway":
+        return None
+    runway.also = [*runway.also, sized, *sized.also]
+    sized.also = []
+    runway.turn, runway.buttons = sized.turn, sized.buttons
+    return runway

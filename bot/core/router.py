@@ -26,6 +26,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
+from bot.core.price import cheaper_first, runway_of_pick
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -163,6 +164,8 @@ class Core:
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
+            if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
+                replies = cheaper_first(replies, ctx.lang)
             first = replies[0]
             first.also = replies[1:]
             first.reading = parsed
@@ -185,17 +188,22 @@ class Core:
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
-            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang))
+            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
             plain = replace(parsed, asks=replace(parsed.asks, budget=None))
             reply = self._deadline_without_data(ctx, plain, text, None)
-            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang))
+            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back
             reply = self.intents[parsed.intent](ctx, parsed, text)
+            if parsed.asks.runway or parsed.asks.how_long:
+                # "预算 ₮2000 做 7b 全参 gpuli 能租多久": the money divided into the cheapest setup that fits
+                runway = runway_of_pick(ctx, parsed, reply, lambda follow: self.intents["price"](ctx, follow, text))
+                if runway is not None:
+                    return runway
             amount, currency = parsed.asks.budget
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))

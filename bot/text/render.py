@@ -65,6 +65,11 @@ def money_filter(context: Any, value: Money | Decimal, currency_id: str | None =
     return amount.format(str(context.get("lang") or "en"))
 
 
+def fmt_wan(value: float | int | Decimal) -> str:
+    """An amount in 万 (ten thousands), as Chinese price lists and the seeds write it: 25000 -> "2.5"."""
+    return f"{Decimal(str(value)) / 10000:.2f}".rstrip("0").rstrip(".")
+
+
 def fmt_num(value: float | int | Decimal, digits: int = 0) -> str:
     return f"{value:,.{digits}f}"
 
@@ -138,7 +143,7 @@ def environment(flavor: str) -> Environment:
     )
     identity = str
     env.filters.update(
-        gb=fmt_gb, mem=fmt_mem, money=pass_context(money_filter), num=fmt_num, params=fmt_params, pad=pad, width=display_width, short_gpu=short_gpu,
+        gb=fmt_gb, mem=fmt_mem, money=pass_context(money_filter), num=fmt_num, params=fmt_params, wan=fmt_wan, pad=pad, width=display_width, short_gpu=short_gpu,
         md=md_escape if flavor == "discord" else identity,
         u=md_escape if flavor == "discord" else identity,
         code=code_safe if flavor == "discord" else identity,

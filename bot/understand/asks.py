@@ -55,6 +55,7 @@ class Asks:
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
+    cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -100,6 +101,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "bf16": re.compile(r"\bbf16\b|bfloat16"),
         "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
         "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
+        "cheaper": re.compile(r"(?:哪个|哪台|哪种|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         "lora": re.compile(r"(?<![q\w])lora"),
@@ -221,6 +223,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
+        cheaper=bool(p["cheaper"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

@@ -235,8 +235,32 @@ def split_name(text: str) -> list[Match]:
 SPACED_MEMORY = lazy(r"[a-z]\s+\d+\s*(?:g|gb)\b", re.I)
 
 
+# A memory amount said of the card right beside it: before it ("48gb 4090", "40g 的 a100", "48G版4090") or
+# after it with a bracket or "with" between ("4090 (48gb)", "4090 with 48GB"); "4090 48G" is a name already.
+MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的?)?\s*$", re.ASCII)
+MEMORY_AFTER = lazy(r"\s*(?:[(（]|with\s+|带\s*)\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])", re.ASCII)
+
+
 def find_gpus(text: str) -> list[Match]:
-    return [m for m in gpu_table().exact(text, Compact.of(text)) if not SPACED_MEMORY.match(text, m.start)]
+    table = gpu_table()
+    return [_with_memory(text, m, table) for m in table.exact(text, Compact.of(text))
+            if not SPACED_MEMORY.match(text, m.start)]
+
+
+def _with_memory(text: str, m: Match, table: NameTable) -> Match:
+    """The catalog variant a stated memory names: "48gb 4090" is the 48 GB RTX 4090 and "40g a100" the
+    A100 40GB when the catalog has them, found as the card's name with that memory ("4090 48g"); a memory
+    no variant has leaves the card as named."""
+    before = MEMORY_BEFORE.search(text[max(0, m.start - 16):m.start])
+    after = MEMORY_AFTER.match(text, m.end)
+    for found, start, end in ((before, m.start - len(before.group(0)) if before else 0, m.end),
+                              (after, m.start, after.end() if after else 0)):
+        if found is None:
+            continue
+        ident = table.by_key.get(normalize_name(f"{text[m.start:m.end]} {found.group(1)}g"))
+        if ident is not None:
+            return Match(ident, start, end, m.fuzzy)
+    return m
 
 
 PROVIDER_TOKEN = lazy(r"[a-z][a-z0-9]{3,12}")

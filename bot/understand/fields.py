@@ -325,8 +325,12 @@ QUARTERS = lazy(_N + r"\s*(?:个\s*)?(?:季度|quarters?)(?![a-z])", re.ASCII)
 YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 # a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)
 HOURS = lazy(_N + r"[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
-HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)(?![a-z0-9])",
+# a used time with seconds ("1h 2m 30s", "61 分 12 秒", "61m12s"): every part counts, billing rounds it up
+_SECONDS = r"(?:\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s))?(?![a-z0-9])"
+HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)" + _SECONDS,
                      re.ASCII)
+MINUTES_SECONDS = lazy(r"(?<![\d.])(\d+)\s*(?:分钟|分|mins?|minutes?|m)\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s)(?![a-z0-9])",
+                       re.ASCII)
 # "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
 HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月)")
@@ -368,7 +372,9 @@ def _lengths(text: str) -> list[Length]:
             found.append(Length(m.start(), m.end(), days, hours, addable, unit_hours))
 
     for m in HOURS_MINUTES.finditer(text):
-        add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60, 1.0)
+        add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60 + float(m.group(3) or 0) / 3600, 1.0)
+    for m in MINUTES_SECONDS.finditer(text):
+        add(m, 0.0, float(m.group(1)) / 60 + float(m.group(2)) / 3600, 1 / 60)
     for m in AND_A_HALF.finditer(text):
         value, unit = float(m.group(1) or m.group(3)) + 0.5, m.group(2) or m.group(4)
         if unit in ("小时", "钟头"):
@@ -418,10 +424,21 @@ def joined_duration(text: str) -> bool:
     return len(_joined(text, _lengths(text))) > 1
 
 
+def units_only(text: str) -> bool:
+    """Every length stated is a rental unit's name ("包月", "周租", "monthly", "/月"), none a span
+    ("三周", "for a month"): "包月划算还是周租划算" asks how to buy a span, it gives none."""
+    lengths = _lengths(text)
+    for x in lengths:
+        m = A_PERIOD.match(text, x.start)
+        if m is None or m.end() != x.end or (m.group(1) and not m.group(0).startswith(("per", "every"))):
+            return False
+    return bool(lengths)
+
+
 def without_durations(text: str) -> str:
     """`text` with every rental length taken out ("8 小时", "两周", "包月", "a month"): a length
     changes a job; it is no subject of a question of its own."""
-    for pattern in (HOURS_MINUTES, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, MONTHS, WEEKS, DAYS, A_PERIOD):
+    for pattern in (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, MONTHS, WEEKS, DAYS, A_PERIOD):
         text = pattern.sub(" ", text)
     return text
 
@@ -440,7 +457,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
     if len(run) > 1:
         days, hours = sum(r.days for r in run), sum(r.hours for r in run)
         return (days, None) if not hours else (None, days * 24 + hours)
-    order = (HOURS_MINUTES, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
+    order = (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
     for pattern in order:
         for x in lengths:
             m = pattern.match(text, x.start)

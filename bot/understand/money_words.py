@@ -26,13 +26,19 @@ CURRENCY_WORDS = {
 CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀|u(?![a-z])|\$|¥|₮)"
 NUM = r"\d[\d,]*(?:\.\d+)?"
 SCALE = r"(?:k|w|万|千)"
-BUDGET_BEFORE = (r"(?:预算(?:是|为|在|有|只有)?|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过|budget(?:\s+(?:of|is))?"
+# a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
+BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
+                 r"|budget(?:\s+(?:of|is|was|only|just|about|around|roughly|maybe))*"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
 BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
 # A unit of time, a count or a size after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")
+
+
+# money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
+HELD = re.compile(r"(?:\b(?:have|has|got)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|只剩|就剩)\s*$")
 
 
 # a bare scaled number right after these is a length or a count ("seq 2k 够吗"), never money
@@ -92,7 +98,8 @@ def find_money(norm: str) -> list[MoneyWord]:
             cur_word = m.groupdict().get("cur")
             currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
-                                    or after_word.search(norm[m.end():m.end() + 6]))
+                                    or after_word.search(norm[m.end():m.end() + 6])
+                                    or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
             taken.append((start, end))
     return sorted(found, key=lambda w: w.start)

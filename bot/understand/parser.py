@@ -131,7 +131,7 @@ def _each_card(p: Parsed) -> list[Parsed]:
     and no model is one price question per card, answered in the order named."""
     if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
         return []
-    if p.intent != "price" and not PRICE_ASK.search(p.words):
+    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper):
         return []
     counts = dict(p.versus)
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
@@ -292,6 +292,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     rental.form_named = asks.form_factor
     if asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
+    elif asks.both_units and f.units_only(rest):
+        rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours))

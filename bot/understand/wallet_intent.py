@@ -72,8 +72,9 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
-        if amount is not None and not rule_question and not _price_question(text):
-            return WalletAction("budget_set")  # "预算8000能租几个月" asks; it never sets the budget
+        if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text):
+            # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it
+            return WalletAction("budget_set")
         if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
             return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else
         return None
@@ -97,6 +98,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     return None
 
 
+# whether money is enough, in any form: "够不", "够么", "够没", "enough", "can we afford", "does it cover"
+ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
 BUDGET_READ_ROOM = 2  # characters besides the budget word and reading words: "预算还剩多少", "my budget?"

@@ -27,6 +27,7 @@ from engine.planning import (
     longest_sequence,
     within_budget,
 )
+from engine.providers import providers
 from engine.request import TrainingRequest
 
 SHOWN = 6  # rows of options a planning reply lists
@@ -125,16 +126,28 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
     return None
 
 
-def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str) -> Reply | None:
+def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str,
+                   provider: str | None = None) -> Reply | None:
     """The budget named back against a cost reply's pick (the cheapest setup that holds the job for
     the stated rental time): within it, or over it by how much. The pick's high end is compared
-    (an estimated price range is judged on what it may cost), converted at the catalog's rates."""
+    (an estimated price range is judged on what it may cost), converted at the catalog's rates.
+    An amount without a currency, for a job at a named `provider`, is in that provider's currency
+    (as a price question reads it), and the reply says so."""
     view = reply.data.get("v") if isinstance(reply.data, dict) else None
     pick = view.get("pick") if isinstance(view, dict) else None
     if not pick:
         return None
     amount, stated = budget
-    limit = Money(amount, stated or currency or ("CNY" if lang == "zh" else "USD"))
+    listed = providers().find(provider) if provider and not (stated or currency) else None
+    limit = Money(amount, stated or currency or (listed.currency if listed else ("CNY" if lang == "zh" else "USD")))
+    verdict = _verdict(pick, limit, lang)
+    if listed is not None:
+        note = t("price.budget_assumed", lang, provider=listed.name, budget=limit.format(lang))
+        verdict.data["message"] = f"{verdict.data['message']}\n{note}"
+    return verdict
+
+
+def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
     key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
@@ -151,6 +164,10 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None
     rows = reply.data.get("rows") if isinstance(reply.data, dict) else None
     if not rows:
         return None
+    unsold = reply.data.get("unsold_count")
+    if unsold:  # "gpuli 4 卡 a6000 够吗": no such machine; a smaller one it lists instead is never judged
+        return Reply("error", lang, {"message": t("plan.budget_no_machine", lang, budget=budget.format(lang), n=unsold,
+                                                  gpu=reply.data.get("gpu"))})
     row = rows[0]
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])

@@ -127,12 +127,18 @@ def _days(d: timedelta) -> float:
 
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
                 add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
-                repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False) -> Reply:
+                repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False,
+                at_least: int | None = None) -> Reply:
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
     provider the question named (`first`) leads, and the others follow for comparison."""
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
-                          repeat_purchase=repeat_purchase)
+                          repeat_purchase=repeat_purchase, whole_machines=True, at_least=at_least)
     data = price_view(prices, first, asked_currency)
+    if at_least is not None:  # boxes of several sizes: the cheapest only among those that hold the cards
+        holding = [r for r in prices.offered if r.num_gpus >= at_least] if duration is not None else []
+        best = min(holding, key=lambda r: Money(r.quotes[0].total_max, r.quotes[0].currency).to(display).amount,
+                   default=None)
+        data["cheapest"] = best.provider.name if best is not None and len(holding) > 1 else None
     return Reply("price", lang, data)
 
 
@@ -209,7 +215,7 @@ def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], 
     table), under its own billing rules."""
     by_provider: dict[str, dict[str, Any]] = {}
     for h in hours:
-        prices = setup_prices(gpu, num_gpus, timedelta(hours=h), display_currency=display)
+        prices = setup_prices(gpu, num_gpus, timedelta(hours=h), display_currency=display, whole_machines=True)
         for row in prices.offered:
             entry = by_provider.setdefault(row.provider.id, {"provider": row.provider.name, "gpu": gpu_name(row.gpu),
                                                              "num_gpus": row.num_gpus, "totals": []})
@@ -230,7 +236,7 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     """"¥3000 够租多久 a100 40g": how much of each rental unit the money buys at each provider (the
     named one first, the unit asked — "包月能租几个月" — first within it), whole prepaid cycles
     (floor of budget ÷ price) or billed hours, converted at the catalog's rates."""
-    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency)
+    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency, whole_machines=True)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
     if num_gpus is None:  # no count asked: each provider's smallest box, not every size it rents
         smallest = {r.provider.id: min(x.num_gpus for x in rows if x.provider.id == r.provider.id) for r in rows}
@@ -263,6 +269,6 @@ def runway_text(line: dict[str, Any], lang: str) -> str:
         return t("runway.hours", lang, **common, hours=line["hours"])
     unit = t("unit." + line["unit"], lang)
     if line["count"]:
-        return t("runway.cycles", lang, **common, times=line["count"], unit=unit,
-                 units=t("runway.units." + line["unit"], lang), left=line["left"])
-    return t("runway.short", lang, **common, unit=unit)
+        return t("runway.cycles", lang, **common, unit=unit,
+                 span=t("runway.span." + line["unit"], lang, count=line["count"]), left=line["left"])
+    return t("runway.short", lang, **common, unit=unit, span=t("runway.span." + line["unit"], lang, count=1))

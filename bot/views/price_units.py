@@ -1,0 +1,61 @@
+"""Weekly or monthly for a stated span ("8×H100 三周，包月划算还是周租划算"): the span bought in each
+unit a provider sells, both totals and which is cheaper, leading with the answer.
+
+Why its own reply: the price list shows one unit's price or the cheapest mix for the span; the
+question asks a comparison of two ways to buy it, so both totals must be on the screen, with the
+cheaper one first. An estimated band is compared on its high end (what it may cost).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.text.names import gpu_name
+from bot.views.cost import duration_view
+from engine.price_list import setup_prices, unit_totals
+
+
+def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: str,
+                first: str | None = None) -> Reply | None:
+    """Both totals at each provider that sells the setup by the week and by the month (the named
+    provider only, when it does); None when nobody sells it both ways."""
+    found = unit_totals(gpu, num_gpus, timedelta(hours=hours), first)
+    if not found and first is not None:
+        one = _one_unit(gpu, num_gpus, first, lang)
+        if one is not None:  # "一万网络 3090 三周，周租还是包月": it sells that card by the month only
+            return one
+        found = unit_totals(gpu, num_gpus, timedelta(hours=hours))
+    if not found:
+        return None
+    span = setup_prices(gpu, num_gpus, timedelta(hours=hours), whole_machines=True)
+    mixes = {r.provider.id: r.quotes[0] for r in span.offered}
+    rows: list[dict[str, Any]] = []
+    for row, units in found:
+        ordered = sorted(units, key=lambda u: u.total.high)
+        cheap, dear = ordered[0], ordered[-1]
+        mix = mixes.get(row.provider.id)
+        mixed = mix is not None and len(mix.cycles) > 1 and mix.total_max < cheap.total.high
+        rows.append({"provider": row.provider.name, "currency": cheap.currency,
+                     "units": [{"unit": u.unit, "cycles": u.cycles, "low": u.total.low, "high": u.total.high}
+                               for u in ordered],
+                     "same": cheap.total.high == dear.total.high, "saving": dear.total.high - cheap.total.high,
+                     # 40 days: a month and two weeks beat both, and the reply says so
+                     "mix": {"cycles": [{"kind": c.kind, "count": c.count} for c in mix.cycles],
+                             "low": mix.total_min, "high": mix.total_max} if mixed and mix is not None else None})
+    first_row = found[0][0]
+    return Reply("price_units", lang, {"rows": rows, "gpu": gpu_name(first_row.gpu), "num_gpus": first_row.num_gpus,
+                                       "duration": duration_view(hours)})
+
+
+def _one_unit(gpu: str | list[str], num_gpus: int | None, provider_id: str, lang: str) -> Reply | None:
+    """The named provider sells the setup by one prepaid unit only: the question has one answer."""
+    row = next((r for r in setup_prices(gpu, num_gpus, None, whole_machines=True).offered if r.provider.id == provider_id), None)
+    kinds = [q.cycles[0].kind for q in row.quotes if q.cycles] if row is not None else []
+    if row is None or len(kinds) != 1 or kinds[0] not in ("week", "month"):
+        return None
+    setup = t("sum.setup", lang, n=row.num_gpus, gpu=gpu_name(row.gpu))
+    return Reply("error", lang, {"message": t("price.units.only", lang, provider=row.provider.name, setup=setup,
+                                              unit=t("price.units.by." + kinds[0], lang))})
