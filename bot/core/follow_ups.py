@@ -32,6 +32,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
+    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu:
+        # "三周呢" then "包月划算还是周租划算": the span just priced, bought by the week and by the month (a
+        # FAQ entry about weekly against monthly rentals in general does not answer it)
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
             and (len(text.strip()) > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
@@ -40,9 +44,6 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
-    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu:
-        # "三周呢" then "包月划算还是周租划算": the span just priced, bought by the week and by the month
-        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     duration = _duration(parsed)
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
