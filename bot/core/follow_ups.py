@@ -29,6 +29,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
+    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu \
+            and len(text.strip()) <= ABOUT_BUDGET:
+        # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
+        # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
@@ -40,9 +45,6 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
-    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu:
-        # "三周呢" then "包月划算还是周租划算": the span just priced, bought by the week and by the month
-        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     duration = _duration(parsed)
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
