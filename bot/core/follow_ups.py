@@ -29,6 +29,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
+    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu \
+            and len(text.strip()) <= ABOUT_BUDGET:
+        # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
+        # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
