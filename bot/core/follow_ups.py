@@ -37,10 +37,6 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
-    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu:
-        # "三周呢" then "包月划算还是周租划算": the span just priced, bought by the week and by the month (a
-        # FAQ entry about weekly against monthly rentals in general does not answer it)
-        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
     if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
             and (len(text.strip()) > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
