@@ -178,6 +178,11 @@ def _methods_versus(norm: str) -> tuple[str, ...]:
     return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
 
 
+def sets_against(norm: str) -> bool:
+    """A word that sets two things against each other ("vs", "还是", "哪个便宜", "compared")."""
+    return bool(_patterns()["versus"].search(norm) or _patterns()["cheaper"].search(norm))
+
+
 def currency_ask(norm: str) -> str | None:
     """The currency a message asks the answer in ("人民币多少", "in CNY", "要多少人民币")."""
     m = _patterns()["currency"].search(norm)

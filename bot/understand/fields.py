@@ -412,11 +412,22 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
         last = run[-1]
         gap = text[last.end:nxt.start]
         # "1年3个月" adds; "一个月（30天）", "一个月 720 小时" restate the month: the smaller part is less than one larger unit
-        compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours
+        # "半天（12小时）", "two days (48h)": the same span said again in another unit is one span, never added
+        same = abs((nxt.days * 24 + nxt.hours) - (last.days * 24 + last.hours)) < 1e-9
+        compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours and not same
         if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
             break
         run.append(nxt)
     return run
+
+
+def spans_against(text: str) -> float | None:
+    """Two spans in different units, not added ("3 weeks vs one month", "租 3 周和租一个月"): the
+    shorter in hours, the span to buy both ways (the longer is then one cycle of the other unit)."""
+    lengths = [x for x in _lengths(text) if x.addable and not _unit_name(text, x)]
+    if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
+        return None
+    return min(x.days * 24 + x.hours for x in lengths)
 
 
 def joined_duration(text: str) -> bool:
@@ -428,11 +439,12 @@ def units_only(text: str) -> bool:
     """Every length stated is a rental unit's name ("包月", "周租", "monthly", "/月"), none a span
     ("三周", "for a month"): "包月划算还是周租划算" asks how to buy a span, it gives none."""
     lengths = _lengths(text)
-    for x in lengths:
-        m = A_PERIOD.match(text, x.start)
-        if m is None or m.end() != x.end or (m.group(1) and not m.group(0).startswith(("per", "every"))):
-            return False
-    return bool(lengths)
+    return bool(lengths) and all(_unit_name(text, x) for x in lengths)
+
+
+def _unit_name(text: str, x: Length) -> bool:
+    m = A_PERIOD.match(text, x.start)
+    return m is not None and m.end() == x.end and not (m.group(1) and not m.group(0).startswith(("per", "every")))
 
 
 def without_durations(text: str) -> str:

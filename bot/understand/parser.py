@@ -290,7 +290,12 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest))
     rental.form_named = asks.form_factor
-    if asks.both_units and f.joined_duration(rest):
+    span = f.spans_against(rest) if ask_words.sets_against(norm) else None
+    if span is not None and not f.units_only(rest):
+        # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side
+        asks = replace(asks, both_units=True)
+        rental.duration_days, rental.duration_hours = (span / 24, None) if span % 24 == 0 else (None, span)
+    elif asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
     elif asks.both_units and f.units_only(rest):
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
@@ -427,6 +432,7 @@ PRICE_WORDS = lazy(
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
 PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱")
 PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
@@ -523,7 +529,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             terms = {h.entry.id for h in service}
             stays = any(a.entry.id in terms or on_card(a, rental.gpu) for a in answers)
             return Classified("faq", hits, True, answers=answers if stays else service[:1])
-    if carded and priced and not (training and not PRICE_ONLY_WORDS.search(norm)) and not (strong and not asks_price):
+    # training words make a price question only with an amount asked: a price word, or with a length
+    # stated any amount word ("36h 的 qlora 任务，3090 多少", "pretraining … for a month — total?")
+    amount_asked = bool(PRICE_ONLY_WORDS.search(norm)) or bool(
+        (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
+    if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
         return Classified("price", hits)  # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱"

@@ -23,7 +23,11 @@ OBJECT = lazy(
     rf"|({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)",
     re.I | re.ASCII,
 )
-NODES = lazy(r"(\d+)\s*(?:个\s*)?(?:节点|台机器?|台|nodes?|machines?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I | re.ASCII)
+# the count may stand before the node's own setup: "two 8x H100 nodes", "2 个 8 卡 H100 节点"
+_NODE_SETUP = r"(?:\d+\s*(?:[x×*]|卡|-?gpus?)\s*(?:[a-z0-9-]+\s*){0,2})?"
+NODES = lazy(rf"(\d+|{'|'.join(('two', 'three', 'four', 'five', 'six', 'seven', 'eight'))})\s*(?:个\s*)?{_NODE_SETUP}"
+             r"(?:节点|台机器?|台|nodes?|machines?|servers?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I)
+_NODE_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
 NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
 ANNUAL = lazy(r"年付|包年|按年|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
@@ -67,7 +71,9 @@ def nodes(text: str) -> int | None:
     m = NODES.search(text)
     if not m:
         return None
-    return 2 if m.group(2) else int(m.group(1))
+    if m.group(2):
+        return 2
+    return _NODE_WORDS.get(m.group(1).lower()) or int(m.group(1))
 
 
 def infiniband(text: str) -> bool | None:

@@ -1,0 +1,77 @@
+"""Issue 18, money and time read by context (blind set 7 classes): a length with a card and an amount
+asked is that length's price even with training words; a length said again in parentheses is one
+length; a price naming nodes, a length and InfiniBand is a price. Figures from the seeds: CloudGPU by
+the minute (seed 002: 3090 $0.21/h, 4090 $0.33/h, A800 $1.09/h); gpuli 8×H100 ₮14,432/month and
+InfiniBand ₮600 per node per month (seed 000)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import fields as f
+from bot.understand.normalize import normalize
+from tests.chat_user import ChatUser
+
+
+def _talk(*turns: str) -> ChatUser:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    return me
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("36h 的 qlora 任务，3090 on cloudgpu 多少", "$7.56"),
+    ("qlora fine-tune job of 36 hours on a 3090 at cloudgpu, how much?", "$7.56"),
+    ("微调任务 48 小时，a800 cloudgpu 要多少", "$52.32"),
+    ("lora training, 20h on a 4090 at cloudgpu — cost?", "$6.60"),
+])
+def test_a_length_with_a_card_and_an_amount_asked_is_its_price(text: str, total: str) -> None:
+    assert total in _talk(text).text
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    ("跑半天（12小时）", 12.0), ("half a day (12h)", 12.0), ("1天（24小时）", 24.0), ("two days (48h)", 48.0),
+])
+def test_a_length_said_again_in_parentheses_is_one_length(text: str, hours: float) -> None:
+    days, read = f.duration(normalize(text))
+    assert (days or 0) * 24 + (read or 0) == pytest.approx(hours)
+
+
+def test_a_compound_length_still_adds() -> None:
+    assert f.duration(normalize("1天12小时")) == (None, 36.0)
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("跑半天（12小时）A800 cost? cloudgpu", "$13.08"),
+    ("A800 at cloudgpu for half a day (12 hours), how much?", "$13.08"),
+])
+def test_a_restated_length_is_priced_once(text: str, total: str) -> None:
+    me = _talk(text)
+    assert total in me.text and "$26.16" not in me.text
+
+
+@pytest.mark.parametrize("text", [
+    "continued pretraining on two 8x H100 nodes at gpuli for a month, incl. InfiniBand — total?",
+    "pretrain on 2 8xH100 nodes at gpuli for one month with infiniband, what's the total cost?",
+    "两个 8 卡 H100 节点 在 gpuli 做继续预训练 租一个月 带 IB 总共多少",
+])
+def test_nodes_a_length_and_infiniband_are_priced_with_training_words(text: str) -> None:
+    assert "₮30,064" in _talk(text).text
+
+
+@pytest.mark.parametrize(("text", "weeks", "month"), [
+    ("3 weeks of a 4090 on gpuli vs one month — which is cheaper?", "₮327", "₮369"),
+    ("gpuli 上 4090 租 3 周和租一个月哪个便宜", "₮327", "₮369"),
+    ("gpuli 4090：两周还是一个月划算？", "₮218", "₮369"),
+    ("on gpuli, a 4090 for one month or for 2 weeks — which costs less?", "₮218", "₮369"),
+])
+def test_a_span_set_against_another_unit_gives_both_totals(text: str, weeks: str, month: str) -> None:
+    me = _talk(text)
+    head = "\n".join(me.lines[:3])
+    assert weeks in head and month in head and "₮545" not in me.text
+
+
+def test_two_spans_in_one_unit_are_not_a_unit_comparison() -> None:
+    assert f.spans_against(normalize("3 weeks vs 4 weeks")) is None
+    assert f.spans_against(normalize("3 周和一个月")) == 21 * 24
