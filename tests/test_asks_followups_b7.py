@@ -75,3 +75,22 @@ def test_a_span_set_against_another_unit_gives_both_totals(text: str, weeks: str
 def test_two_spans_in_one_unit_are_not_a_unit_comparison() -> None:
     assert f.spans_against(normalize("3 weeks vs 4 weeks")) is None
     assert f.spans_against(normalize("3 周和一个月")) == 21 * 24
+
+
+@pytest.mark.parametrize(("text", "verdict", "price"), [
+    ("gpuli 钱包里 ₮1000，能开 8 卡 H100 一周吗", "不够", "₮4,172"),
+    ("my gpuli wallet has ₮120 — can I rent a 4090 for a week?", "enough", "₮109"),
+    ("gpuli 钱包余额 ₮100，够租一周 4090 吗", "不够", "₮109"),
+    ("账户里还有 ₮400，gpuli 4090 包月租得起吗", "够", "₮369"),
+    ("got about three grand CNY a month, 一万网络的 A100 40G 租得起吗?", "够", "¥2,800"),
+    ("my wallet balance is ₮300, can I afford a 4090 at gpuli for a month?", "not enough", "₮369"),
+])
+def test_money_held_in_a_wallet_is_a_budget_against_the_setup(text: str, verdict: str, price: str) -> None:
+    me = _talk(text)  # seed 000: 4090 ₮109/week, ₮369/month, 8×H100 ₮4,172/week; seed 003: A100 40G ¥2,800/month
+    assert verdict in me.lines[0] and price in me.lines[0]
+
+
+def test_grand_is_thousands() -> None:
+    from bot.understand.money_words import find_money
+    assert [(w.value, w.currency) for w in find_money(normalize("got about three grand CNY a month"))] == [(3000, "CNY")]
+    assert [w.value for w in find_money(normalize("I have 2 grand"))] == [2000]

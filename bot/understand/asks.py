@@ -109,7 +109,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "versus": re.compile(r"差多少|差几|差别|区别|相差|相比|对比|比较|还是|或者|\bvs\.?(?!\w)|\bversus\b|\bor\b"
                              r"|\bdifference\b|\bdiffer\b|\bcompar\w*|(?:跟|和|与).{1,16}比"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
-        "enough": re.compile(r"够吗|够不够|够用|够么|够不|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),

@@ -38,7 +38,13 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟�
 
 
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
-HELD = re.compile(r"(?:\b(?:have|has|got)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|只剩|就剩)\s*$")
+# (or holds in its wallet: "钱包里 ₮1000", "余额还有 $50", "my wallet has ₮120")
+HELD = re.compile(r"(?:\b(?:have|has|got|holds?)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|只剩|就剩"
+                  r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
+# "three grand", "2 grand": thousands said in words
+_WORD_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}
+GRAND = re.compile(rf"(?<![\w.])(?P<num>{NUM}|{'|'.join(_WORD_NUMBERS)})\s+grand\b(?:\s*(?P<cur>{CUR})(?![a-z]))?", re.ASCII)
 
 
 # a bare scaled number right after these is a length or a count ("seq 2k 够吗"), never money
@@ -102,6 +108,12 @@ def find_money(norm: str) -> list[MoneyWord]:
                                     or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
             taken.append((start, end))
+    for m in GRAND.finditer(norm):
+        if not any(s < m.end() and m.start() < e for s, e in taken):
+            num = m.group("num")
+            value = Decimal(_WORD_NUMBERS[num]) if num in _WORD_NUMBERS else Decimal(num.replace(",", ""))
+            cur = CURRENCY_WORDS.get((m.group("cur") or "").lower())
+            found.append(MoneyWord(m.start(), m.end(), value * 1000, cur, bool(HELD.search(norm[max(0, m.start() - 16):m.start()]))))
     return sorted(found, key=lambda w: w.start)
 
 

@@ -321,9 +321,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "我有 500U 够租多久": a runway whose card is not named yet, the money kept and named back
         c = Classified("price", c.hits)
         asks = replace(asks, budget=asks.budget or (money_words[0].value, money_words[0].currency))
-    elif c.intent in ("size", "cost", "unknown") and request.gpu and not sized and asks.budget is not None and (
+    elif c.intent in ("size", "cost", "unknown", "faq") and request.gpu and not sized and asks.budget is not None and (
             rental.duration_days or rental.duration_hours or price.add_ons):
-        # "with ₮10k can I run 8x h100 for a month plus a volume": that rental against the money, no model
+        # "with ₮10k can I run 8x h100 for a month plus a volume", "my wallet has ₮120 — a 4090 for a
+        # week?": that rental against the money, no model (the wallet named is where the money is)
         c = Classified("price", c.hits)
     elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
             and c.intent in ("size", "cost", "unknown", "faq"):
