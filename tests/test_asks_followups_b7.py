@@ -94,3 +94,22 @@ def test_grand_is_thousands() -> None:
     from bot.understand.money_words import find_money
     assert [(w.value, w.currency) for w in find_money(normalize("got about three grand CNY a month"))] == [(3000, "CNY")]
     assert [w.value for w in find_money(normalize("I have 2 grand"))] == [2000]
+
+
+@pytest.mark.parametrize(("text", "hourly", "total"), [
+    ("A800 on cloudgpu: hourly price? and what's 8 hours?", "$1.09", "$8.72"),
+    ("cloudgpu a800 每小时多少？跑 8 小时呢？", "$1.09", "$8.72"),
+    ("4090 at cloudgpu, price per hour? and for 20 hours?", "$0.33", "$6.60"),
+])
+def test_a_second_clause_with_only_a_length_prices_the_first_clause_setup(text: str, hourly: str, total: str) -> None:
+    me = _talk(text)  # seed 002: A800 $1.09/h × 8 = $8.72; 4090 $0.33/h × 20 = $6.60
+    assert hourly in me.text and total in me.text
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("5万条数据，3 个 epoch，batch 4，累积 4，单卡 4090 实测每步 1.2 秒，要训多久？cloudgpu 上多少钱？", "$1.03"),
+    ("50k samples, 3 epochs, batch 4, grad accum 4, one 4090 at 1.2 s per step — how long? what does it cost at cloudgpu?", "$1.03"),
+])
+def test_the_cost_asked_after_a_measured_run_prices_that_run(text: str, total: str) -> None:
+    me = _talk(text)  # 9,375 steps × 1.2 s = 187.5 min, billed 188 min × $0.33/h = $1.03
+    assert "9,375" in me.text and total in me.text
