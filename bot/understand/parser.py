@@ -17,6 +17,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
+from bot.understand.clauses import cost_of_it, of_the_last
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
@@ -145,8 +146,8 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
     if len(clauses) < 2:
         return []
-    parts = _of_the_last([_parse_one(c, now) for c in clauses])
-    if any(_cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
+    parts = of_the_last([_parse_one(c, now) for c in clauses])
+    if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
         return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
     if not all(_stands_alone(p) for p in parts):
         return []
@@ -158,35 +159,6 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return parts
-
-
-FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there)\b|[上在的呢]")
-BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
-
-
-def _cost_of_it(clause: str, p: Parsed) -> bool:
-    """A clause that only asks what it costs (or how long), at most naming where: about the job the
-    other clauses state ("…每步 1.2 秒，要训多久？cloudgpu 上多少钱？")."""
-    q, norm = p.request, normalize(clause)
-    named = find_provider(norm)
-    bare = norm[:named.start] + norm[named.end:] if named else clause
-    if named:  # "what does it cost at cloudgpu": the ask and the place, nothing of its own
-        bare = FILLER.sub(" ", ask_words.without_asks(bare))
-    return len(bare.strip()) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
-
-
-def _of_the_last(parts: list[Parsed]) -> list[Parsed]:
-    """A clause naming no card, model or provider, only a length ("hourly price? and what's 8 hours?"),
-    asks the price of the setup the clause before it priced, for that length."""
-    out = parts[:1]
-    for p in parts[1:]:
-        last, r = out[-1], p.rental
-        own = p.request.model or p.request.params_b or p.request.gpu or r.provider or p.cards
-        if not own and last.intent == "price" and last.request.gpu and (r.duration_days or r.duration_hours):
-            p = replace(last, rental=replace(last.rental, duration_days=r.duration_days, duration_hours=r.duration_hours),
-                        asks=replace(last.asks, hours=(), both_units=False), parts=[])
-        out.append(p)
-    return out
 
 
 def _stands_alone(p: Parsed) -> bool:

@@ -1,0 +1,44 @@
+"""Clauses of one message read against each other: a clause that only asks what the job costs (at
+most naming where) is about the job the other clauses state, and one that names only a length asks
+the price of the setup the clause before it priced. Split from the parser to keep each module small."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.understand import asks as ask_words
+from bot.understand.entities import find_provider
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there)\b|[上在的呢]")
+BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
+
+
+def cost_of_it(clause: str, p: Parsed) -> bool:
+    """A clause that only asks what it costs (or how long), at most naming where: about the job the
+    other clauses state ("…每步 1.2 秒，要训多久？cloudgpu 上多少钱？")."""
+    q, norm = p.request, normalize(clause)
+    named = find_provider(norm)
+    bare = norm[:named.start] + norm[named.end:] if named else clause
+    if named:  # "what does it cost at cloudgpu": the ask and the place, nothing of its own
+        bare = FILLER.sub(" ", ask_words.without_asks(bare))
+    return len(bare.strip()) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
+
+
+def of_the_last(parts: list[Parsed]) -> list[Parsed]:
+    """A clause naming no card, model or provider, only a length ("hourly price? and what's 8 hours?"),
+    asks the price of the setup the clause before it priced, for that length."""
+    out = parts[:1]
+    for p in parts[1:]:
+        last, r = out[-1], p.rental
+        own = p.request.model or p.request.params_b or p.request.gpu or r.provider or p.cards
+        if not own and last.intent == "price" and last.request.gpu and (r.duration_days or r.duration_hours):
+            p = replace(last, rental=replace(last.rental, duration_days=r.duration_days, duration_hours=r.duration_hours),
+                        asks=replace(last.asks, hours=(), both_units=False), parts=[])
+        out.append(p)
+    return out
