@@ -113,3 +113,18 @@ def test_a_second_clause_with_only_a_length_prices_the_first_clause_setup(text: 
 def test_the_cost_asked_after_a_measured_run_prices_that_run(text: str, total: str) -> None:
     me = _talk(text)  # 9,375 steps × 1.2 s = 187.5 min, billed 188 min × $0.33/h = $1.03
     assert "9,375" in me.text and total in me.text
+
+
+@pytest.mark.parametrize(("first", "then", "count"), [
+    ("Qwen2.5-7B full fine-tune on a single A100 80GB with plain AdamW?", "what about two of them?", "2×"),
+    ("Qwen3-8B LoRA on one 4090?", "and 4 of those?", "4×"),
+    ("Qwen2.5-7B 全参 单张 A100 80G AdamW 够吗", "那两张呢", "2×"),
+])
+def test_a_count_of_them_after_a_sizing_is_the_same_job_on_that_many(first: str, then: str, count: str) -> None:
+    me = _talk(first, then)
+    assert count in me.lines[0] and ("fit" in me.lines[0] or "装得下" in me.lines[0])
+
+
+def test_of_them_is_a_count() -> None:
+    assert f.num_gpus(normalize("what about two of them?")) == 2
+    assert f.num_gpus(normalize("8 of those")) == 8

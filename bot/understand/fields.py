@@ -66,6 +66,7 @@ MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length o
 STANDALONE_COUNT = lazy(
     r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z])|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
 )
+OF_THEM = lazy(r"\b(\d+|two|three|four|six|eight)\s+of\s+(?:them|those|these|the\s+same)\b", re.ASCII)  # "two of them"
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
 
@@ -97,9 +98,9 @@ OTHER_KEY = lazy(r"(?:batch(?:[\s_-]*size)?|\bbs|seq(?:uence)?(?:[\s_-]*len(?:gt
 SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
 
 
-def _count(digits: str) -> int | None:
+def _count(digits: str) -> int | None:  # "0 cards" stays: the engine refuses it with a clear line
     value = int(digits)
-    return value if 0 <= value <= MAX_COUNT else None  # 0 stays: the engine refuses it with a clear line
+    return value if 0 <= value <= MAX_COUNT else None
 
 
 def num_gpus(text: str) -> int | None:
@@ -109,6 +110,8 @@ def num_gpus(text: str) -> int | None:
         return int(m.group(1)) * int(m.group(2))
     if SINGLE.search(text):
         return 1
+    if m := OF_THEM.search(text):  # "what about two of them?": a count of the card just named
+        return {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}.get(m.group(1)) or _count(m.group(1))
     for m in STANDALONE_COUNT.finditer(text):
         digits = (m.group(1) or m.group(2)).replace(",", "")
         value = _count(digits)
@@ -412,8 +415,7 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
         last = run[-1]
         gap = text[last.end:nxt.start]
         # "1年3个月" adds; "一个月（30天）", "一个月 720 小时" restate the month: the smaller part is less than one larger unit
-        # "半天（12小时）", "two days (48h)": the same span said again in another unit is one span, never added
-        same = abs((nxt.days * 24 + nxt.hours) - (last.days * 24 + last.hours)) < 1e-9
+        same = abs((nxt.days * 24 + nxt.hours) - (last.days * 24 + last.hours)) < 1e-9  # "半天（12小时）": said again
         compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours and not same
         if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
             break
@@ -422,8 +424,7 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
 
 
 def spans_against(text: str) -> float | None:
-    """Two spans in different units, not added ("3 weeks vs one month", "租 3 周和租一个月"): the
-    shorter in hours, the span to buy both ways (the longer is then one cycle of the other unit)."""
+    """Two spans in different units, not added ("3 weeks vs one month"): the shorter, in hours, to buy both ways."""
     lengths = [x for x in _lengths(text) if x.addable and not _unit_name(text, x)]
     if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
         return None
@@ -442,7 +443,7 @@ def units_only(text: str) -> bool:
     return bool(lengths) and all(_unit_name(text, x) for x in lengths)
 
 
-def _unit_name(text: str, x: Length) -> bool:
+def _unit_name(text: str, x: Length) -> bool:  # "包月", "weekly": a unit's name, no span
     m = A_PERIOD.match(text, x.start)
     return m is not None and m.end() == x.end and not (m.group(1) and not m.group(0).startswith(("per", "every")))
 
