@@ -128,3 +128,14 @@ def test_a_count_of_them_after_a_sizing_is_the_same_job_on_that_many(first: str,
 def test_of_them_is_a_count() -> None:
     assert f.num_gpus(normalize("what about two of them?")) == 2
     assert f.num_gpus(normalize("8 of those")) == 8
+
+
+@pytest.mark.parametrize(("first", "then", "rental"), [
+    ("gpuli 4090 price?", "job takes 36h, what should I buy?", "₮109 — 1 week"),
+    ("gpuli 4090 多少钱", "我的任务大概要 36 小时，应该买哪种？", "₮109 — 1 周"),
+    ("gpuli 4090 price?", "the run needs 10 days — which rental should I get?", "₮218 — 2 weeks"),
+    ("cloudgpu a800 hourly?", "training takes 12 hours, what should I rent?", "$13.08"),
+])
+def test_a_length_asked_what_to_buy_after_a_price_is_that_rental(first: str, then: str, rental: str) -> None:
+    me = _talk(first, then)  # seed 000: gpuli 4090 ₮109 a week (36 h and 10 d bought by the week)
+    assert rental in me.text

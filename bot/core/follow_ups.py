@@ -4,6 +4,7 @@ alone. Pure: Parsed and the last Turn in, Parsed out."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bot.messages import Turn
@@ -14,6 +15,7 @@ from engine.request import TrainingRequest
 FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
+BUY = re.compile(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
@@ -34,6 +36,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
         # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
+    hours = _buy_for(parsed, last, text)
+    if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
@@ -166,6 +171,16 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
 ABOUT_BUDGET = 80  # characters: a budget asked of the last answer may say more around its amount
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
+
+
+def _buy_for(parsed: Parsed, last: Turn, text: str) -> float | None:
+    """The hours of a length asked what to buy for, after a price and naming no card or model of its
+    own (whatever FAQ entry on rental units its words come near); None otherwise."""
+    q, days, hours = parsed.request, parsed.rental.duration_days, parsed.rental.duration_hours
+    if last.kind != "price" or not (days or hours) or q.gpu or q.model or q.params_b or q.num_gpus \
+            or len(text.strip()) > ABOUT_BUDGET or not BUY.search(text.lower()):
+        return None
+    return (days or 0) * 24 + (hours or 0)
 
 
 def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
