@@ -139,3 +139,23 @@ def test_of_them_is_a_count() -> None:
 def test_a_length_asked_what_to_buy_after_a_price_is_that_rental(first: str, then: str, rental: str) -> None:
     me = _talk(first, then)  # seed 000: gpuli 4090 ₮109 a week (36 h and 10 d bought by the week)
     assert rental in me.text
+
+
+@pytest.mark.parametrize("text", [
+    "出一份 deepspeed zero3 offload 的 json，72b 全参用",
+    "生成一个 deepspeed zero3 加 optimizer offload 的配置文件，70b 全参",
+    "give me a deepspeed zero-3 with cpu offload json for 72b full fine-tuning",
+])
+def test_an_export_with_its_tool_and_options_before_the_file_word(text: str) -> None:
+    me = _talk(text)
+    assert "offload_optimizer" in me.text and "ds_config.json" in me.text
+
+
+@pytest.mark.parametrize("text", ["导出训练配置：qwen3-8b qlora，lora_target 全部线性层",
+                                  "export the training config for qwen3-8b lora on all linear layers"])
+def test_an_adapter_export_names_its_lora_target(text: str) -> None:
+    assert "lora_target: all" in _talk(text).text
+
+
+def test_a_full_fine_tune_export_names_no_lora_target() -> None:
+    assert "lora_target" not in _talk("导出 qwen3-8b 全参 配置").text

@@ -33,7 +33,7 @@ def asks_fsdp(text: str | None) -> bool:
 # ZeRO stage and offload target DeepSpeed shards with.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "cutoff_len", "deepspeed"),
+    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "lora_target", "cutoff_len", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
     "accelerate_fsdp.yaml": ACCELERATE_KEYS,
     "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
