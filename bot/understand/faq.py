@@ -171,6 +171,11 @@ class FaqIndex:
         for i, patterns in enumerate(self.phrases):
             for word, pattern in patterns:
                 self.by_first_word.setdefault(word, []).append((i, pattern))
+        # the first words under their first character: a message is checked only for the words that can start
+        # at one of its characters (the same answer as testing every word, at a fraction of the substring scans)
+        self.words_by_char: dict[str, list[str]] = {}
+        for word in self.by_first_word:
+            self.words_by_char.setdefault(word[0], []).append(word)
         # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
         self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
         self.allowed_for: dict[str | None, list[int]] = {}
@@ -202,12 +207,13 @@ class FaqIndex:
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded."""
         folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
-        named = {self.entries[i].id for word, found in self.by_first_word.items() if word in folded
-                 for i, p in found if p.search(folded)}
+        named = {self.entries[i].id for char in set(folded) for word in self.words_by_char.get(char, ())
+                 if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
         if not named:
             return []
         if ranked is None:
-            ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider)
+            ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider,
+                                 floor=floor)
         return [h for h in ranked if h.score >= floor and h.entry.id in named]
 
     def _allowed(self, provider: str | None) -> list[int]:
@@ -217,8 +223,10 @@ class FaqIndex:
                                           if provider is None or self.about[e.id] in (None, provider)]
         return self.allowed_for[provider]
 
-    def search(self, text: str, limit: int = 3, provider: str | None = None) -> list[Hit]:
-        """Best entries first, each with a confidence in [0, 1].
+    def search(self, text: str, limit: int = 3, provider: str | None = None, floor: float = 0.0) -> list[Hit]:
+        """Best entries first, each with a confidence in [0, 1]; past the first three, only those with
+        a confidence of at least `floor` (beyond the top, confidence falls with rank, so the list stops
+        at the first one under it).
 
         The confidence multiplies how much of the query's weight the entry explains by how
         clearly it beats the runner-up, so a vague question spread over several entries scores low.
@@ -256,7 +264,10 @@ class FaqIndex:
         for rank, i in enumerate(ranked[:limit]):
             coverage = scores[i] / ceiling
             sharpness = 0.5 + margin if rank == 0 else 0.5
-            hits.append(Hit(self.entries[i], round(min(1.0, coverage * sharpness * 2), 3), scores[i]))
+            confidence = round(min(1.0, coverage * sharpness * 2), 3)
+            if rank >= 3 and confidence < floor:
+                break
+            hits.append(Hit(self.entries[i], confidence, scores[i]))
         return hits
 
 
@@ -298,7 +309,7 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
-    ranked = index.search(text, limit=len(index.entries), provider=provider)
+    ranked = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
