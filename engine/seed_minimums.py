@@ -5,15 +5,20 @@ The seed sizes these on the model states alone (16 B per parameter with AdamW, 1
 optimizer, sharded by ZeRO-3, master weights and moments on the host with offload) and says the
 activations come on top ("激活值另算，再留 15%–30%"). Our estimate adds the activations, the loss
 over the vocabulary and the allocator's overhead, so at the seed's own setup it can land over the
-card; the note names the states figure the seed used and what the rest adds.
+card; the note names the states figure the seed used and what the rest adds. Where our expected
+figure at the seed's own setup is within the seed's allowance for activations on top of the states
+("再留 15%–30%": at most 30% over the states), the setup is at the edge, not out: the reply says
+"borderline" and the lever that makes it safe, never a flat "does not fit".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.breakdown import Plan
+from engine.catalog import gpus
 from engine.fit import Fit, Warning
+from engine.memo import EstimateMemo
 from engine.memory import state_bytes
 from engine.resolve import Resolved
 
@@ -27,6 +32,8 @@ class SeedMinimum:
     min_card_gb: float  # the seed's card (80 GB class, or 141 GB for H200)
     gpu: str  # the catalog card the seed names for it
 
+
+ACTIVATION_ALLOWANCE = 0.30  # seed 000: activations come on top of the states, "再留 15%–30%"
 
 SEED_000_MINIMUMS = (
     SeedMinimum(6.0, 9.0, "adamw-8bit", Plan(1, 0), 80, "a100-80g-pcie"),  # 7B / 8B: 1 × A100 / H100 80GB, 8-bit optimizer
@@ -76,5 +83,26 @@ def seed_minimum_note(r: Resolved, fit: Fit | None) -> Warning | None:
                 and fit.gpu.memory_gb >= row.min_card_gb):
             return Warning("seed_minimum", 1, {
                 "states_gb": est.model_states_gb, "extra_gb": est.total_gb - est.model_states_gb,
-                "total_gb": est.total_gb, "high_gb": est.range.high_gb, "card_gb": fit.gpu.memory_gb})
+                "total_gb": est.total_gb, "high_gb": est.range.high_gb, "card_gb": fit.gpu.memory_gb,
+                "edge": at_the_edge(est.model_states_gb, est.total_gb)})
     return None
+
+
+def at_the_edge(states_gb: float, expected_gb: float) -> bool:
+    """At a setup the seed gives as the minimum (it says the class "正好卡进 80 GB 单卡"), borderline
+    rather than out: our expected figure is within the seed's allowance for activations."""
+    return expected_gb <= states_gb * (1 + ACTIVATION_ALLOWANCE)
+
+
+def seed_without_offload(r: Resolved, memo: EstimateMemo) -> tuple[Fit, str] | None:
+    """Full fine-tuning asked with offload: the seed's minimum setup for the class that needs none
+    (7B/8B: one 80 GB card with an 8-bit optimizer), estimated, as the way that keeps the throughput
+    offload costs, with the optimizer it uses; None when the seed's setup for the class offloads too or there is none."""
+    if r.adapter or r.request.method != "full" or r.request.offload in (None, "none"):
+        return None
+    plain = replace(r, request=r.request.model_copy(update={"offload": None}), num_gpus_stated=False)
+    row = seed_minimum_for(plain, optimizer_stated=False)
+    if row is None or row.plan.offload != "none":
+        return None
+    est = memo.estimate(replace(plain, request=plain.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
+    return Fit(gpus().get(row.gpu), est), row.optimizer

@@ -71,6 +71,9 @@ def _card_stand_in(req: TrainingRequest, card: UnknownCard | None) -> TrainingRe
     return req.model_copy(update={"gpu": same[0].id}) if same else req
 
 
+QLORA_BASE_BYTES = 0.55  # seed 002: a 4-bit NF4 base with its quantization constants, per parameter (70.55B -> 38.8 GB)
+
+
 def base_weights(s: Sizing) -> dict[str, Any]:
     """The model's own weights as loaded for this method, whole (not one card's shard): 16-bit
     params × 2 bytes, or QLoRA's 4-bit linear layers plus the 16-bit rest. What "底座权重多大" asks."""
@@ -80,14 +83,15 @@ def base_weights(s: Sizing) -> dict[str, Any]:
         items = [i for t in single.estimate.terms if t.key == "weights" for i in t.items if i.basis.startswith("base_")]
         four = sum(i.gb for i in items if "nf4" in i.basis)
         rest = sum(i.gb for i in items if "nf4" not in i.basis)
-        return {"quantized": True, "total_gb": four + rest, "four_gb": four, "rest_gb": rest, "params": r.params}
+        return {"quantized": True, "total_gb": four + rest, "four_gb": four, "rest_gb": rest, "params": r.params,
+                "rule_gb": r.params * QLORA_BASE_BYTES / 1e9}
     width = 4 if s.request.precision == "fp32" else 2
     return {"quantized": False, "total_gb": r.params * width / 1e9, "bytes": width, "params": r.params}
 
 
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
-                 weights: bool = False) -> Reply:
+                 weights: bool = False, provider: str | None = None) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
     stated = _card_stand_in(with_chat_settings(req, ctx), card)
@@ -95,7 +99,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
-        summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None)
+        summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
+                                 provider=provider)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
     reply.buttons = sizing_buttons(stated, s)

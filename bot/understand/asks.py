@@ -121,7 +121,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "weights": re.compile(
             r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载)\s*哪个\s*权重|哪个权重"
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
-            r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights"),
+            r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
+            r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
+            r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"),
         "models_listed": re.compile(
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
             r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"

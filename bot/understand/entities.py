@@ -95,12 +95,19 @@ class NameTable:
         return sorted(found, key=lambda m: m.start)
 
 
+# what follows the number in "a 10h", "a 10 hour job", "a 100k budget"
+ARTICLE_UNIT = re.compile(r"[a-z]|\s*(?:hours?\b|hrs?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b|steps?\b"
+                          r"|epochs?\b|samples?\b|tokens?\b|小时|分钟|天|周|个月|步)")
+
+
 def bounded(text: str, start: int, end: int) -> bool:
     """A name must not continue into a neighbouring digit or latin word ("a10" inside "a100")."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
     if after.isascii() and after.isdigit():
         return False
+    if re.match(r"[a-z]\s+\d", text[start:end]) and ARTICLE_UNIT.match(text, end):
+        return False  # "a 10h run", "a 100k budget", "a 10 hour job": the article before an amount, not a card
     if before.isascii() and before.isalnum():
         # "8xh100", "8*h100": a count glued to the card with x or *
         glued = before in "x*" and start >= 2 and text[start - 2].isdigit()

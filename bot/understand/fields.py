@@ -211,7 +211,15 @@ OPTIM_8BIT = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[
     r"|paged[\s_-]*adam\w*[\s_-]*8bit|bnb[\s_-]*8[\s_-]?bit|8bit[\s_-]*adam", re.ASCII)
 
 
+EIGHT_BIT = r"8[\s_-]?(?:bit|比特|位)(?![\s_-]*(?:base|底座|量化|quant|load|weight|权重|q?lora))"
+OPTIM_PLAIN = lazy(r"(?:不开|不用|没开|不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
+    rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|32[\s-]?bit\s*adam|adamw_torch", re.ASCII)
+
+
 def optimizer(text: str) -> str | None:
+    """"8bit 优化器": the 8-bit one; "不开 8bit 优化器", "without 8-bit adam", "plain AdamW": AdamW."""
+    if OPTIM_PLAIN.search(text):
+        return "adamw"
     m = OPTIM_8BIT.search(text)
     if m and not _asked(text, m):
         return "adamw-8bit"

@@ -104,7 +104,7 @@ def find_money(norm: str) -> list[MoneyWord]:
             cur_word = m.groupdict().get("cur")
             currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
-                                    or after_word.search(norm[m.end():m.end() + 6])
+                                    or after_word.search(norm[m.end():m.end() + 10])
                                     or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
             taken.append((start, end))

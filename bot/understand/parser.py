@@ -301,6 +301,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     sized = bool(request.model or request.params_b)
     if sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
+    elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
+        c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
     if c.follow_up and asks.methods_compared and not sized:
         answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:

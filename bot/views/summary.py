@@ -12,6 +12,7 @@ the Details button. This module decides nothing about setups: it words what engi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from bot.text.i18n import has
@@ -19,12 +20,14 @@ from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
-from engine.advice import Advice, MethodOption, advise
+from engine.advice import Advice, MethodOption, advise, edge_option, pick_at
 from engine.fit import Fit, offload_slow
 from engine.levers import Lever
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
+from engine.price_list import cheapest_card_hour
+from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.seed_minimums import state_bytes_per_param
+from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_NOTES = 2
@@ -99,12 +102,42 @@ def lineup(verdict: Fit | None, other: Fit | None, eight_bit: dict[str, Any] | N
     return rows + [fit_row(f) | {"role": "other"} for f in others]
 
 
+def _seed_no_offload(s: Sizing) -> dict[str, Any] | None:
+    """Offload asked: the seed's minimum that needs none (7B: one 80 GB card, 8-bit optimizer)."""
+    found = seed_without_offload(s.resolved, s.memo) if s.fit is None else None
+    if found is None:
+        return None
+    fit, optimizer = found
+    return fit_row(fit) | {"states_gb": fit.estimate.model_states_gb,
+                           "eight_bit": optimizer == "adamw-8bit" and s.request.optimizer != "adamw-8bit"}
+
+
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False,
-                   asked_currency: bool = False) -> dict[str, Any]:
+                   asked_currency: bool = False, provider: str | None = None) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
-    asked for headroom rather than the cheapest fit."""
-    return shape(advise(s, stated, roomy), display_currency, card, stated, asked_currency)
+    asked for headroom rather than the cheapest fit; `provider` when it named where to rent and no
+    card: the pick is among the cards that provider rents (engine.advice.pick_at)."""
+    a = advise(s, stated, roomy)
+    pick = pick_at(a, provider) if provider and s.fit is None else None
+    if pick is not None and pick is not a.verdict:
+        a = replace(a, verdict=pick, alternative=None, bigger=None, seed=None if a.seed_is_verdict else a.seed,
+                    others=tuple(f for f in a.others if (f.gpu.id, f.num_gpus) != (pick.gpu.id, pick.num_gpus)
+                                 and cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider) is not None))
+    out = shape(a, display_currency, card, stated, asked_currency)
+    if provider and s.fit is None and a.priced is not None:
+        out |= at_provider(out, a.priced, provider, display_currency)
+    return out
+
+
+def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currency: str) -> dict[str, Any]:
+    """A sizing asked at one provider: that provider's prices alone (when it rents the setup), and
+    a cheaper card it rents that only may fit, named with its risk (engine.advice.edge_option)."""
+    name = next((p.name for p in providers().entries if p.id == provider), provider)
+    edge = edge_option(priced, provider)
+    rows = [p for p in out["prices"] if p["provider"] == name] or out["prices"]
+    return {"prices": rows, "edge": None if edge is None else fit_row(edge) | {
+        "prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, display_currency) if p["provider"] == name]}}
 
 
 def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
@@ -162,6 +195,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
         # the named setup is the seed's minimum and misses here: the first line says both (users read it)
+        "seed_no_offload": _seed_no_offload(s) if a.verdict is not None or s.fit is None else None,
         "seed_named": next((dict(w.params) for w in s.warnings if w.code == "seed_minimum"), None),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb, "bare": card.bare,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
