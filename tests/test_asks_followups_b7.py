@@ -10,6 +10,7 @@ import pytest
 
 from bot.understand import fields as f
 from bot.understand.normalize import normalize
+from bot.understand.spans import spans_against
 from tests.chat_user import ChatUser
 
 
@@ -73,8 +74,8 @@ def test_a_span_set_against_another_unit_gives_both_totals(text: str, weeks: str
 
 
 def test_two_spans_in_one_unit_are_not_a_unit_comparison() -> None:
-    assert f.spans_against(normalize("3 weeks vs 4 weeks")) is None
-    assert f.spans_against(normalize("3 周和一个月")) == 21 * 24
+    assert spans_against(normalize("3 weeks vs 4 weeks")) is None
+    assert spans_against(normalize("3 周和一个月")) == 21 * 24
 
 
 @pytest.mark.parametrize(("text", "verdict", "price"), [

@@ -431,14 +431,6 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
     return run
 
 
-def spans_against(text: str) -> float | None:
-    """Two spans in different units, not added ("3 weeks vs one month"): the shorter, in hours, to buy both ways."""
-    lengths = [x for x in _lengths(text) if x.addable and not _unit_name(text, x)]
-    if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
-        return None
-    return min(x.days * 24 + x.hours for x in lengths)
-
-
 def joined_duration(text: str) -> bool:
     """Several lengths added into one ("一个月再加两周"): a total, not a weekly-and-monthly listing."""
     return len(_joined(text, _lengths(text))) > 1

@@ -26,6 +26,7 @@ from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.readings import Inference, PriceExtras, Rental
+from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
@@ -283,7 +284,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest))
     rental.form_named = asks.form_factor
-    span = f.spans_against(rest) if ask_words.sets_against(norm) else None
+    span = spans_against(rest) if ask_words.sets_against(norm) else None
     if span is not None and not f.units_only(rest):
         # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side
         asks = replace(asks, both_units=True)
