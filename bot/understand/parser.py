@@ -23,6 +23,7 @@ from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
 from bot.understand.lazy import lazy
+from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.readings import Inference, PriceExtras, Rental
@@ -238,7 +239,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     extractors = {
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
         "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
-        "attention": f.attention, "lora_rank": f.lora_rank, "epochs": f.epochs,
+        "attention": f.attention, "lora_rank": f.lora_rank, "lora_targets": lora_targets, "epochs": f.epochs,
         "framework": f.framework,
     }
     for key, extract in extractors.items():
