@@ -407,7 +407,10 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     found: list[Hit] = []
     if len(raw) > MAX_CLAUSE_TEXT:
         return found, hits  # a wall of text is not two short questions
-    for clause in CLAUSES.split(raw)[:MAX_CLAUSES]:
+    clauses = CLAUSES.split(raw)[:MAX_CLAUSES]
+    if len(clauses) == 1:
+        return found, hits  # one clause: the whole message, already looked up
+    for clause in clauses:
         if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
             continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
         part, _ = faq_lookup(clause, provider)
