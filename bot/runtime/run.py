@@ -47,6 +47,7 @@ from bot.clock import Clock, SystemClock
 from bot.core.app import build_core
 from bot.core.router import Core
 from bot.messages import Reply
+from bot.runtime.settle import settle_long_running
 from bot.store import Store, connect
 from bot.store import migrate_chat as store_migrate_chat
 from bot.store.connection import StoreURLError
@@ -463,6 +464,7 @@ def main_run() -> int:
 
         return chat()
     setup_logging(config)
+    settle_long_running()  # before the first update: its reply does not pay for the loading
     try:
         return asyncio.run(run_all(config))
     except KeyboardInterrupt:
