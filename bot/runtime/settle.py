@@ -38,8 +38,9 @@ def settle_long_running() -> None:
         core = build_core(store, SystemClock())
         for i, text in enumerate(WARM_MESSAGES):
             reply = core.handle(Incoming(text=text, user_id="warm", chat_id=f"warm-{i}"))
-            for flavor in FLAVORS if reply is not None else ():
-                render_reply(reply, flavor)
+            if reply is not None:
+                for flavor in FLAVORS:
+                    render_reply(reply, flavor)
     finally:
         store.close()
     gc.collect()
