@@ -40,6 +40,7 @@ K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
+    "they", "them", "their", "its",
     "吗", "的", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
@@ -85,15 +86,22 @@ class Hit:
 
 
 def stem(word: str) -> str:
-    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour."""
+    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour, nodes -> node, boxes -> box
+    ("es" is a suffix of its own only after a hissing sound; elsewhere the "e" is the word's)."""
     for suffix in ("ing", "ism", "ly", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix) and not word.endswith("ss"):
+            if suffix == "es" and not word.endswith(("ses", "xes", "zes", "ches", "shes")):
+                continue
             return word[: -len(suffix)]
     return word
 
 
+# "gpuli's", "what's", "cloudgpu’s": the possessive or the contracted "is" names nothing of the topic
+POSSESSIVE = re.compile(r"(?<=[a-z0-9])['’]s\b")
+
+
 def _fold(text: str) -> str:
-    return FILLER.sub(" ", typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    return FILLER.sub(" ", POSSESSIVE.sub("", typos.fix(unicodedata.normalize("NFKC", text).lower())))
 
 
 def _words(text: str) -> list[str]:
