@@ -7,16 +7,19 @@ from bot.core.context import Context
 from bot.messages import Button, Reply
 from bot.understand.faq import Hit, faq_entries, on_topic
 from bot.understand.parser import Parsed
-from bot.views.faq_answer import lead_with
+from bot.views.faq_answer import card_answer, lead_with
 
 
-def faq_item(hit: Hit, lang: str, provider: str | None = None) -> dict[str, object]:
-    """One answer as reply data; a question naming a provider gets that provider's part first."""
+def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None) -> dict[str, object]:
+    """One answer as reply data; a question naming a provider gets that provider's part first, one
+    naming a card the entry answers card by card gets that card's answer."""
     e = hit.entry
+    answer = card_answer(e.by_card, card, provider, lang) or lead_with(
+        e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang)
     return {
         "id": e.id,
         "question": e.question.zh if lang == "zh" else e.question.en,
-        "answer": lead_with(e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang),
+        "answer": answer,
         "score": hit.score,
     }
 

@@ -88,7 +88,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
     the answer to each, when each is answered with confidence."""
     hits = parsed.faq_answers or parsed.faq[:1]
-    items = [faq_item(h, ctx.lang, parsed.rental.provider) for h in hits[:2]]
+    card = parsed.request.gpu or parsed.rental.gpu
+    items = [faq_item(h, ctx.lang, parsed.rental.provider, card) for h in hits[:2]]
     return Reply("faq", ctx.lang, {"items": items})
 
 

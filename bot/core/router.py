@@ -27,6 +27,7 @@ from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.price import cheaper_first, runway_of_pick
+from bot.core.recent_provider import provider_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -159,6 +160,8 @@ class Core:
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         parsed = merge_follow_up(parsed, last, text)
+        if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
+            parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
@@ -383,6 +386,22 @@ def _about_the_faq(parsed: Parsed, text: str) -> bool:
     # it reads as a change ("那…呢", "what about") or carries what one changes (a card, a provider, a figure);
     # "今天吃啥" after a FAQ answer is chatter, not a change to it
     return parsed.follow_up or bool(q.gpu or parsed.rental.provider or any(ch.isdigit() for ch in text))
+
+
+def _with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question naming no provider, asked right after one that did ("show me CloudGPU prices",
+    then "how fast does an instance come up?"), is about that provider: its part leads, its own card
+    answers, and an entry about it can be found where the question alone was too vague."""
+    provider = provider_before(turn)
+    if provider is None:
+        return parsed
+    rental = replace(parsed.rental, provider=provider)
+    if parsed.faq_confident:
+        return replace(parsed, rental=rental)
+    hit, hits = faq_lookup(text, provider)
+    if hit is None:
+        return parsed
+    return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
 
 
 def _out_of_date(ctx: Context) -> Reply:

@@ -64,6 +64,15 @@ class Keywords(BaseModel):
     en: list[str] = Field(default_factory=list)
 
 
+class CardPart(BaseModel):
+    """An entry's answer for some cards only ("does the H200 have NVLink": yes, for the SXM parts), at one provider."""
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    cards: list[str]  # card ids (catalogs/gpus.yaml)
+    provider: str
+    zh: str
+    en: str
+
+
 class FaqEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     id: str = Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -72,6 +81,9 @@ class FaqEntry(BaseModel):
     # the providers whose parts the answer gives one after another, when it is written that way: a
     # question naming one of them gets its part first (bot/views/faq_answer.py)
     by_provider: list[str] = Field(default_factory=list)
+    # where the answer differs card by card, each card's own answer: a question naming one card gets
+    # that card's answer, not a list where most cards are someone else's (bot/views/faq_answer.py)
+    by_card: list[CardPart] = Field(default_factory=list)
     question: Bilingual
     answer: Bilingual
     keywords: Keywords
