@@ -13,6 +13,7 @@ from bot.core.answers import (
     size_request,
     versus_request,
 )
+from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import closest_reply, faq_item
@@ -90,6 +91,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     hits = parsed.faq_answers or parsed.faq[:1]
     card = parsed.request.gpu or parsed.rental.gpu
     items = [faq_item(h, ctx.lang, parsed.rental.provider, card) for h in hits[:2]]
+    if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
+        items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     return Reply("faq", ctx.lang, {"items": items})
 
 

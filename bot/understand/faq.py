@@ -40,7 +40,7 @@ K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
-    "they", "them", "their", "its",
+    "they", "them", "their", "its", "am", "was", "were", "been",
     "吗", "的", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
@@ -108,12 +108,14 @@ def stem(word: str) -> str:
     return word
 
 
-# "gpuli's", "what's", "cloudgpu’s": the possessive or the contracted "is" names nothing of the topic
+# "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
+CONTRACTED_IS = re.compile(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
 POSSESSIVE = re.compile(r"(?<=[a-z0-9])['’]s\b")
 
 
 def _fold(text: str) -> str:
-    return FILLER.sub(" ", POSSESSIVE.sub("", typos.fix(unicodedata.normalize("NFKC", text).lower())))
+    folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
+    return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", folded)))
 
 
 def _words(text: str) -> list[str]:

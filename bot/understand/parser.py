@@ -19,9 +19,8 @@ from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.clauses import cost_of_it, of_the_last
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
-from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
-from bot.understand.faq import FIND, Hit, faq_index
-from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq import Hit, faq_index
+from bot.understand.faq_clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES, STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
@@ -35,7 +34,6 @@ from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
-STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
 
 
 @dataclass
@@ -388,48 +386,6 @@ class Classified:
     talk: str | None = None
     follow_up: bool = False
     answers: list[Hit] = field(default_factory=list)
-
-
-MAX_CLAUSES = 4
-MAX_CLAUSE_TEXT = 300
-# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
-# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
-# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
-# "and" before a question word starts one even without the comma ("what's the SLA and how fast do
-# they swap a card").
-CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)
-
-
-COMMAS = lazy(r"[,，、]+")
-
-
-def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
-    """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
-    ranked hits for the whole message (`provider`: the one the message names, already read)."""
-    hit, hits = faq_lookup(raw, provider)
-    if hit is not None and hit.score >= FAQ_CONFIDENT:
-        return [hit], hits
-    found: list[Hit] = []
-    clauses = [c for c in CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES] if len(raw) <= MAX_CLAUSE_TEXT else [raw]  # a wall of text is not two short questions
-    by_comma = len(clauses) == 1 and len(raw) <= MAX_CLAUSE_TEXT
-    if by_comma:
-        # "SLA 是多少，坏卡多久能换好": commas may join two questions too, but only count as such when
-        # each side has its own confident answer (below)
-        clauses = COMMAS.split(raw)[:MAX_CLAUSES]
-    if len(clauses) == 1:
-        return ([hit] if hit is not None else found), hits  # one clause: the whole message, already looked up
-    for clause in clauses:
-        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
-            continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
-        part, _ = faq_lookup(clause, provider)
-        if part is not None and part.entry.id not in {h.entry.id for h in found}:
-            found.append(part)
-    if len(found) < 2 and (hit is not None or by_comma):
-        # the whole message matched only on an entry's own term, below the usual confidence: it is the
-        # answer unless its clauses are two questions that each have one ("SLA … and how fast … swap")
-        return ([hit] if hit is not None else []), hits
-    return found, hits
 
 
 CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
