@@ -45,6 +45,7 @@ log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
 ButtonHandler = Callable[[Context, str], Reply]
 ResumeHandler = Callable[[Context, Awaiting, str], Reply]
+PROVIDER_VIEWS = frozenset({"provider_prices", "provider_models", "gpus"})  # a provider's lists, asked by name
 DETAILS_WORDS = {"details", "detail", "明细", "详情", "细节", "more"}
 
 
@@ -181,6 +182,10 @@ class Core:
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "prev": {"kind": last.kind, "data": last.data} if last else None})
+        if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
+            # "gpuli price list": what the next question naming no provider is about (bot/core/recent_provider.py)
+            reply.turn = Turn("about", {"provider": parsed.rental.provider,
+                                        "prev": {"kind": last.kind, "data": last.data} if last else None})
         return reply
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -366,9 +371,9 @@ FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a c
 def _behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
     """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
     on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
-    if turn is None or turn.kind != "faq":
+    if turn is None or turn.kind not in ("faq", "about"):
         return turn, None
-    prev = turn.data.get("prev")
+    prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
     return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None
 
 

@@ -98,14 +98,16 @@ class Hit:
 
 
 def stem(word: str) -> str:
-    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour, nodes -> node, boxes -> box
-    ("es" is a suffix of its own only after a hissing sound; elsewhere the "e" is the word's)."""
+    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour, boxes -> box, and a
+    word's own final "e" goes too, so price/prices/pricing and node/nodes meet ("es" is a suffix of
+    its own only after a hissing sound; elsewhere the "e" is the word's)."""
     for suffix in ("ing", "ism", "ly", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix) and not word.endswith("ss"):
             if suffix == "es" and not word.endswith(("ses", "xes", "zes", "ches", "shes")):
                 continue
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") and not word.endswith("ee") else word
 
 
 # "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
