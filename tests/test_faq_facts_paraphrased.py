@@ -143,6 +143,7 @@ def test_an_sla_question_after_a_sizing_is_a_new_question(first: str, then: str)
 @pytest.mark.parametrize("text", [
     "does CloudGPU's balance also pay for the model API?",
     "does the cloudgpu balance cover api calls too",
+    "can the cloudgpu balance pay for the model api?",
     "cloudgpu 的余额也能付模型 API 吗",
 ])
 def test_a_providers_balance_asked_about_is_its_rule_not_my_wallet(text: str) -> None:

@@ -24,7 +24,7 @@ PARAPHRASES = yaml.safe_load(Path(__file__).with_name("faq_paraphrases.yaml").re
     ("cloudgpu 4090 的 payment 方式有哪些", "payment-methods"),
     ("can i pay for a cloudgpu a100 with alipay", "payment-methods"),
     ("cloudgpu 4090 开机要多久 收费吗", "instance-ready-time"),  # the boot time first; its cloudgpu part says the boot is free
-    ("how long does a cloudgpu a100 take to boot, is that billed", "instance-ready-time"),  # two questions: the boot, then the billing rule
+    ("how long does a cloudgpu a100 take to boot, is that billed", "per-minute-billing"),
     ("gpuli h100 sla 多少", "sla-credits"),
     ("what's the sla on a gpuli h100", "sla-credits"),
     ("h100 有 nvlink 吗 一万网络", "nvlink-cards"),

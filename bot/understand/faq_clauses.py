@@ -28,28 +28,24 @@ CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(
 FAQ_CLAUSES = lazy(CLAUSES.pattern + r"|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)
 
 
-COMMAS = lazy(r"[,，、]+")
-
-
 def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
     """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
     ranked hits for the whole message (`provider`: the one the message names, already read).
 
     Two questions in one message dilute each other, so the whole message is looked up first and
-    its clauses only when that is not confident: a clause ended by a question mark (or "and how …")
-    with a confident answer is a question; sides of a comma, and the clauses of a message matched
-    only on an entry's own term, count only when two of them are each answered outright."""
+    its clauses only when that is not confident: a clause ended by a question mark with a confident
+    answer is a question; clauses joined by "and how …", and those of a message matched only on an
+    entry's own term, count only when two of them are each answered outright (a short clause alone,
+    "3 days of training", is too little to be sure of)."""
     hit, hits = faq_lookup(raw, provider)
     if (hit is not None and hit.score >= FAQ_CONFIDENT) or len(raw) > MAX_CLAUSE_TEXT:
         return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
     whole = [hit] if hit is not None else []
+    marked = [c for c in CLAUSES.split(raw) if c.strip()]
     clauses = [c for c in FAQ_CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES]
-    by_comma = len(clauses) == 1  # "SLA 是多少，坏卡多久能换好": a comma may join two questions too
-    if by_comma:
-        clauses = [c for c in COMMAS.split(raw) if c.strip()][:MAX_CLAUSES]
     if len(clauses) == 1:
         return whole, hits  # one clause: the whole message, already looked up
-    strict = by_comma or hit is not None
+    strict = hit is not None or len(clauses) > len(marked[:MAX_CLAUSES])
     found: list[Hit] = []
     for clause in clauses:
         if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
