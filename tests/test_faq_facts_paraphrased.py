@@ -159,7 +159,7 @@ def test_my_own_balance_still_opens_the_wallet() -> None:
 
 @pytest.mark.parametrize("text", [
     "What's gpuli's SLA and how fast do they swap a broken card?",
-    "gpuli uptime guarantee? and if a gpu dies how quickly is it replaced?",
+    "gpuli uptime guarantee? and if a card breaks how quickly is it replaced?",
 ])
 def test_an_sla_and_a_replacement_time_in_one_message(text: str) -> None:
     reply = _answer(text)

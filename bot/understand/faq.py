@@ -107,7 +107,7 @@ def stem(word: str) -> str:
                 continue
             word = word[: -len(suffix)]
             break
-    return word[:-1] if len(word) > 3 and word.endswith("e") and not word.endswith("ee") else word
+    return word[:-1] if len(word) > 2 and word.endswith("e") and not word.endswith("ee") else word
 
 
 # "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
