@@ -56,6 +56,7 @@ class Asks:
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
+    count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
