@@ -27,6 +27,7 @@ from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.price_list import cheapest_card_hour
 from engine.providers import providers
 from engine.request import TrainingRequest
+from engine.seed_adapter_rows import seed_row
 from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
@@ -196,6 +197,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
         # the named setup is the seed's minimum and misses here: the first line says both (users read it)
         "seed_no_offload": _seed_no_offload(s) if a.verdict is not None or s.fit is None else None,
+        "seed_row": seed_row(s),  # the seeds' LoRA / QLoRA figure for the class, where ours differs
         "seed_named": next((dict(w.params) for w in s.warnings if w.code == "seed_minimum"), None),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb, "bare": card.bare,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
