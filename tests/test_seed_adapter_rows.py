@@ -12,7 +12,7 @@ ROWS = [("14B 做 QLoRA 大概要多少显存", "gpuli 14–18 GB", "CloudGPU 12
         ("how much memory for qwen3 14b qlora?", "gpuli 14–18 GB", "CloudGPU 12–16 GB"),
         ("llama 3.1 8b lora 要多大显存", "gpuli 20–26 GB", "CloudGPU 18–22 GB"),
         ("what does 72b qlora need?", "gpuli 46–58 GB", "CloudGPU 45–55 GB"),
-        ("32b lora 单卡多少显存", "gpuli 72–86 GB", "CloudGPU — GB")]
+        ("32b lora 单卡多少显存", "gpuli 72–86 GB", "GB；")]
 
 
 @pytest.mark.parametrize(("msg", "gpuli", "cloudgpu"), ROWS)
