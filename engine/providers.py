@@ -178,6 +178,9 @@ class Offer(Strict):
     bandwidth: str | None = None
     interconnect: str | None = None
     regions: list[str] = Field(default_factory=list)
+    # a yearly figure the source states itself (seed 003's "年成本预估 ¥80–120 万"): named beside the
+    # year we price from the month price and the discount, never used to bill
+    year_estimate: Price | None = None
     source: str
     note: str | None = None
 

@@ -30,3 +30,4 @@ def test_off_the_seeds_settings_no_row(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
     assert "📚" not in u.text
+
