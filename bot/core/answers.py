@@ -15,6 +15,7 @@ from bot.text.errors import error_message
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
+from bot.views.cost_seed import seed_setup
 from bot.views.count_versus import count_versus
 from bot.views.cost import cost_reply
 from bot.views.export import export_reply
@@ -139,6 +140,8 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if unsold is not None:
         reply.data["v"]["unsold"] = unsold
     reply.data["v"]["family"] = family
+    if not details and not report.sizing.resolved.adapter:  # full fine-tuning: the seed's minimum, priced
+        reply.data["v"]["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:
