@@ -448,6 +448,13 @@ def _with_imported_prices(p: Provider) -> Provider:
         return p
 
 
+@cache
+def shortest_rental_hours() -> float:
+    """The shortest prepaid cycle any provider sells, in hours (gpuli's week: 168): what a job of
+    unknown length is priced for when only a deadline bounds it."""
+    return min(float(c.days) * 24 for p in providers().entries for c in p.billing.cycles if c.days)
+
+
 def provider(name: str) -> Provider:
     """Look a provider up by id, name or alias; UnknownName (with suggestions) otherwise."""
     return providers().get(name)

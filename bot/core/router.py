@@ -38,6 +38,7 @@ from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
+from engine.providers import shortest_rental_hours
 from engine.money import Money
 
 log = logging.getLogger("kasuan.router")
@@ -244,11 +245,16 @@ class Core:
         left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
         if left <= 0:
             return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
-        # priced until the deadline: a span the deadline itself names ("3天内") is not added to it
-        until = replace(plain, request=plain.request.model_copy(update={"hours": left, "days": None}),
+        # a deadline bounds the run, not the rental: with the run's length unknown, the shortest rental
+        # that ends before it (a span the deadline itself names, "3天内", is not added to it)
+        hours = min(left, shortest_rental_hours())
+        until = replace(plain, request=plain.request.model_copy(update={"hours": hours, "days": None}),
                         rental=replace(plain.rental, duration_days=None, duration_hours=None))
         reply = self.intents["cost"](ctx, until, text)
-        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}")
+        if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
+            # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
+            reply.data["v"]["basis"] = "deadline" if hours < left else "deadline_cap"
+        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}", days=f"{left / 24:.1f}", priced=f"{hours:.0f}")
         reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
         return reply
 
