@@ -36,6 +36,7 @@ from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
+from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
 from engine.providers import shortest_rental_hours
@@ -183,6 +184,9 @@ class Core:
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request
+        if parsed.asks.pooled is not None:  # "8 台单卡拼成一台 8 卡机": no, and what is rented as one machine
+            return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or None, q.provider or parsed.rental.provider,
+                                ctx.display_currency)
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
                 rented_for or q.hours or q.days) and not (q.tokens or q.samples):
