@@ -15,9 +15,9 @@ from bot.text.errors import error_message
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
+from bot.views.cost import cost_reply
 from bot.views.cost_seed import seed_setup
 from bot.views.count_versus import count_versus
-from bot.views.cost import cost_reply
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply

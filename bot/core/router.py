@@ -39,8 +39,8 @@ from bot.views.planning import budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
-from engine.providers import shortest_rental_hours
 from engine.money import Money
+from engine.providers import shortest_rental_hours
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
