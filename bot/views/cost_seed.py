@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.views.cost import TABLE_ROWS
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from engine.catalog import gpus
@@ -29,10 +30,10 @@ def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provide
     row = seed_minimum_for(r, optimizer_stated)
     if row is None:
         return None
-    pick = report.cheapest
-    if pick is not None and pick.gpu.memory_gb <= row.min_card_gb and pick.plan == row.plan \
-            and r.request.optimizer == row.optimizer:
-        return None  # the pick is the seed's setup already
+    shown = ([report.cheapest] if report.cheapest is not None else []) + list(report.options[:TABLE_ROWS])
+    if r.request.optimizer == row.optimizer and any(
+            o.gpu.memory_gb <= row.min_card_gb and o.plan == row.plan for o in shown):
+        return None  # the pick or a row shown is the seed's setup already
     est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
     name = find_provider(provider).name if provider else None
     rows = [p for p in unit_prices(row.gpu, row.plan.num_gpus, display) if name is None or p["provider"] == name]
