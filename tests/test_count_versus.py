@@ -77,3 +77,11 @@ def test_the_larger_count_is_named_when_the_smaller_does_not_hold_it() -> None:
     u = ChatUser()
     u.say("would two H100s be enough for qwen3 14b full fine-tuning, or do I need eight?")
     assert "2 is not safe, 8 are" in u.text
+
+
+def test_other_sufficiency_words() -> None:
+    for msg, asked, other in [("7b lora 用一张 4090 就行还是要两张", 1, 2),
+                              ("is one 4090 sufficient for 8b qlora or do I need two", 1, 2),
+                              ("32b qlora 要 4 张 a6000 吗？两张可以吗", 2, 4)]:
+        p = parse(msg)
+        assert (p.request.num_gpus, p.asks.count_versus) == (asked, other), msg

@@ -22,10 +22,10 @@ _UNIT = r"(?:\s*(?:张卡|张|块卡|块|卡|台|片))"
 _CARD = rf"(?:\s*(?:x\s*)?(?:{GPU_MARK}+s?|cards?\b|gpus?\b))"
 # a count with its unit or its card; a bare number word only where a sufficiency word or "need" holds it
 _COUNTED = rf"{_N}(?:{_UNIT}{_CARD}?|{_CARD})"
-_ENOUGH = r"(?:就|是否|能|可以|也)?\s*(?:够|足够|行不行|行吗|能行|可以吗|装得下|放得下|跑得动|enough|fine|ok\b|okay|suffice|do\b|work|be\s+(?:enough|fine|ok))"
+_ENOUGH = r"(?:就|是否|能|可以|也)?\s*(?:够|足够|行|可以吗|装得下|放得下|跑得动|enough|fine|ok\b|okay|suffice|sufficient|do\b|work|be\s+(?:enough|fine|ok|sufficient))"
 SAID_ENOUGH = lazy(
     rf"{_COUNTED}\s*{_ENOUGH}"  # 1张够不够, 1 card 就够, 3 张 § 够吗, 1 § enough
-    rf"|\b(?:is|will|would|can|could|does)\s+{_N}(?:{_UNIT}|{_CARD})?\s+(?:be\s+)?(?:enough|fine|ok|okay|do|suffice|work)\b"
+    rf"|\b(?:is|will|would|can|could|does)\s+{_N}(?:{_UNIT}|{_CARD})?\s+(?:be\s+)?(?:enough|fine|ok|okay|do|suffice|sufficient|work)\b"
     rf"|{_N}\s+(?:is|would\s+be|will\s+be)\s+(?:enough|fine|ok)", re.IGNORECASE)
 NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万天周月小])", re.IGNORECASE)
 
