@@ -35,6 +35,7 @@ def _boxes(provider: Provider | None, gpu: str | None, display: str) -> list[dic
 
 
 def pooled_reply(lang: str, gpu: str | None, count: int | None, provider_id: str | None, display: str) -> Reply:
+    """The "no" with its reason, and the multi-card machines rented whole (at the provider named)."""
     provider = next((p for p in providers().entries if p.id == provider_id), None) if provider_id else None
     return Reply("pooled", lang, {"gpu": gpu_name(gpu) if gpu else None, "n": count,
                                   "provider": provider.name if provider else None,
