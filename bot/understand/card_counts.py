@@ -30,6 +30,15 @@ SAID_ENOUGH = lazy(
 NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万天周月小])", re.IGNORECASE)
 
 
+# a cheap first look: no sufficiency word, no comparison (most messages stop here)
+ENOUGH_WORD = lazy(r"够|行|可以|装得下|放得下|跑得动|enough|fine|\bok|suffic|\bdo\b|\bwork", re.IGNORECASE)
+
+
+def read(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """`compared` on the normalized message, with the model spans blanked and the card names marked."""
+    return compared(marked(text, blank, cards)) if ENOUGH_WORD.search(text) else None
+
+
 def _value(word: str) -> int | None:
     word = " ".join(word.lower().split())
     if word.isdigit():

@@ -235,7 +235,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     rest = f.SIZE_B.sub(" ", rest)
 
     count = gpu_count if gpu_count is not None else f.num_gpus(rest)
-    pair = card_counts.compared(card_counts.marked(norm, [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus]))
+    pair = card_counts.read(norm, [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus])
     count = pair[0] if pair else count  # "两张 4090 吗，一张够不够": the count asked whether it is enough
     if count is not None:
         req["num_gpus"] = rental.num_gpus = count

@@ -31,10 +31,14 @@ RENTALS = lazy(rf"(?<![\d.])(\d{{1,2}}|two|three|four|six|eight|sixteen)\s*(?:�
                re.IGNORECASE)
 
 
+# a cheap first look: a word for one card or one machine apart (most messages stop here)
+APART = lazy(r"single|separate|individual|单|独立|1[\s-]*(?:gpu|card|卡|张|台|机)", re.IGNORECASE)
+
+
 def pooled(norm: str) -> int | None:
     """How many separate single-card rentals the message asks to use as one multi-card machine (0
     when it gives no count); None when it asks nothing of the kind."""
-    if not POOLED.search(norm):
+    if not APART.search(norm) or not POOLED.search(norm):
         return None
     m = RENTALS.search(norm)
     if m is None:
