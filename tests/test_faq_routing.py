@@ -23,7 +23,7 @@ PARAPHRASES = yaml.safe_load(Path(__file__).with_name("faq_paraphrases.yaml").re
     ("yiwan h100 servers, where are they hosted and what's the latency", "regions-latency"),
     ("cloudgpu 4090 的 payment 方式有哪些", "payment-methods"),
     ("can i pay for a cloudgpu a100 with alipay", "payment-methods"),
-    ("cloudgpu 4090 开机要多久 收费吗", "per-minute-billing"),
+    ("cloudgpu 4090 开机要多久 收费吗", "instance-ready-time"),  # the boot time first; its cloudgpu part says the boot is free
     ("how long does a cloudgpu a100 take to boot, is that billed", "per-minute-billing"),
     ("gpuli h100 sla 多少", "sla-credits"),
     ("what's the sla on a gpuli h100", "sla-credits"),

@@ -5,20 +5,48 @@ from __future__ import annotations
 
 from bot.core.context import Context
 from bot.messages import Button, Reply
-from bot.understand.faq import Hit, faq_entries, on_topic
+from bot.understand.entities import find_gpus
+from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, on_topic
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
-from bot.views.faq_answer import lead_with
+from bot.views.faq_answer import card_answer, lead_with
 
 
-def faq_item(hit: Hit, lang: str, provider: str | None = None) -> dict[str, object]:
-    """One answer as reply data; a question naming a provider gets that provider's part first."""
+def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None) -> dict[str, object]:
+    """One answer as reply data; a question naming a provider gets that provider's part first, one
+    naming a card the entry answers card by card gets that card's answer."""
     e = hit.entry
+    answer = card_answer(e.by_card, card, provider, lang) or lead_with(
+        e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang)
     return {
         "id": e.id,
         "question": e.question.zh if lang == "zh" else e.question.en,
-        "answer": lead_with(e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang),
+        "answer": answer,
         "score": hit.score,
     }
+
+
+def card_first(answers: list[Hit], ranked: list[Hit], card: str | None, text: str, provider: str | None) -> list[Hit]:
+    """`answers` led by an entry that answers for the very card named ("is there nvlink on gpuli's
+    4090s": the NVLink entry's 4090 verdict, not the multi-4090 training entry), when it is among
+    the closest and is what the message asks once the card's name is taken out: the name is who is
+    asked about, the rest what is asked (an entry about the card itself otherwise wins on its name)."""
+    if card is None or not answers or _answers_for(answers[0], card):
+        return answers
+    carded = [h for h in ranked[:3] if _answers_for(h, card)]
+    if not carded:
+        return answers
+    norm = normalize(text)
+    for g in sorted(find_gpus(norm), key=lambda g: -g.start):
+        norm = norm[:g.start] + " " + norm[g.end:]
+    asked = faq_index().search(norm, limit=1, provider=provider)
+    if not asked or asked[0].entry.id != carded[0].entry.id or asked[0].score < CONFIDENT:
+        return answers
+    return [carded[0], *[a for a in answers[1:] if a.entry.id != carded[0].entry.id]]
+
+
+def _answers_for(hit: Hit, card: str) -> bool:
+    return any(card in part.cards for part in hit.entry.by_card)
 
 
 BUTTON_LABEL = 40  # characters of a question shown on its button

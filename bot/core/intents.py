@@ -13,9 +13,10 @@ from bot.core.answers import (
     size_request,
     versus_request,
 )
+from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
-from bot.core.faq import closest_reply, faq_item
+from bot.core.faq import card_first, closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
 from bot.understand.faq import on_topic
@@ -87,8 +88,11 @@ def checkpoint_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
     the answer to each, when each is answered with confidence."""
-    hits = parsed.faq_answers or parsed.faq[:1]
-    items = [faq_item(h, ctx.lang, parsed.rental.provider) for h in hits[:2]]
+    card = parsed.request.gpu or parsed.rental.gpu
+    hits = card_first(parsed.faq_answers or parsed.faq[:1], parsed.faq, card, text, parsed.rental.provider)
+    items = [faq_item(h, ctx.lang, parsed.rental.provider, card) for h in hits[:2]]
+    if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
+        items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     return Reply("faq", ctx.lang, {"items": items})
 
 

@@ -27,6 +27,7 @@ from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.price import cheaper_first, runway_of_pick
+from bot.core.recent_provider import provider_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -46,6 +47,7 @@ log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
 ButtonHandler = Callable[[Context, str], Reply]
 ResumeHandler = Callable[[Context, Awaiting, str], Reply]
+PROVIDER_VIEWS = frozenset({"provider_prices", "provider_models", "gpus"})  # a provider's lists, asked by name
 DETAILS_WORDS = {"details", "detail", "明细", "详情", "细节", "more"}
 
 
@@ -161,6 +163,8 @@ class Core:
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         parsed = merge_follow_up(parsed, last, text)
+        if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
+            parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
@@ -180,6 +184,10 @@ class Core:
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "prev": {"kind": last.kind, "data": last.data} if last else None})
+        if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
+            # "gpuli price list": what the next question naming no provider is about (bot/core/recent_provider.py)
+            reply.turn = Turn("about", {"provider": parsed.rental.provider,
+                                        "prev": {"kind": last.kind, "data": last.data} if last else None})
         return reply
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -373,9 +381,9 @@ FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a c
 def _behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
     """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
     on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
-    if turn is None or turn.kind != "faq":
+    if turn is None or turn.kind not in ("faq", "about"):
         return turn, None
-    prev = turn.data.get("prev")
+    prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
     return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None
 
 
@@ -393,6 +401,22 @@ def _about_the_faq(parsed: Parsed, text: str) -> bool:
     # it reads as a change ("那…呢", "what about") or carries what one changes (a card, a provider, a figure);
     # "今天吃啥" after a FAQ answer is chatter, not a change to it
     return parsed.follow_up or bool(q.gpu or parsed.rental.provider or any(ch.isdigit() for ch in text))
+
+
+def _with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question naming no provider, asked right after one that did ("show me CloudGPU prices",
+    then "how fast does an instance come up?"), is about that provider: its part leads, its own card
+    answers, and an entry about it can be found where the question alone was too vague."""
+    provider = provider_before(turn)
+    if provider is None:
+        return parsed
+    rental = replace(parsed.rental, provider=provider)
+    if parsed.faq_confident:
+        return replace(parsed, rental=rental)
+    hit, hits = faq_lookup(text, provider)
+    if hit is None:
+        return parsed
+    return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
 
 
 def _out_of_date(ctx: Context) -> Reply:

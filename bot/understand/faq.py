@@ -40,6 +40,7 @@ K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
+    "they", "them", "their", "its", "am", "was", "were", "been",
     "吗", "的", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
@@ -63,6 +64,15 @@ class Keywords(BaseModel):
     en: list[str] = Field(default_factory=list)
 
 
+class CardPart(BaseModel):
+    """An entry's answer for some cards only ("does the H200 have NVLink": yes, for the SXM parts), at one provider."""
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    cards: list[str]  # card ids (catalogs/gpus.yaml)
+    provider: str
+    zh: str
+    en: str
+
+
 class FaqEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     id: str = Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -71,6 +81,9 @@ class FaqEntry(BaseModel):
     # the providers whose parts the answer gives one after another, when it is written that way: a
     # question naming one of them gets its part first (bot/views/faq_answer.py)
     by_provider: list[str] = Field(default_factory=list)
+    # where the answer differs card by card, each card's own answer: a question naming one card gets
+    # that card's answer, not a list where most cards are someone else's (bot/views/faq_answer.py)
+    by_card: list[CardPart] = Field(default_factory=list)
     question: Bilingual
     answer: Bilingual
     keywords: Keywords
@@ -85,15 +98,26 @@ class Hit:
 
 
 def stem(word: str) -> str:
-    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour."""
+    """A light English stemmer: billing/billed/bills -> bill, hourly -> hour, boxes -> box, and a
+    word's own final "e" goes too, so price/prices/pricing and node/nodes meet ("es" is a suffix of
+    its own only after a hissing sound; elsewhere the "e" is the word's)."""
     for suffix in ("ing", "ism", "ly", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix) and not word.endswith("ss"):
-            return word[: -len(suffix)]
-    return word
+            if suffix == "es" and not word.endswith(("ses", "xes", "zes", "ches", "shes")):
+                continue
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) > 2 and word.endswith("e") and not word.endswith("ee") else word
+
+
+# "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
+CONTRACTED_IS = re.compile(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
+POSSESSIVE = re.compile(r"(?<=[a-z0-9])['’]s\b")
 
 
 def _fold(text: str) -> str:
-    return FILLER.sub(" ", typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
+    return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", folded)))
 
 
 def _words(text: str) -> list[str]:

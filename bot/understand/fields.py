@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from bot.understand import amount
+from bot.understand import amount, used_time
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
 
@@ -347,7 +347,6 @@ HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月)")
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
-MINUTES = lazy(_N + r"[\s-]*(?:分钟|mins?|minutes?)(?![a-z])", re.ASCII)
 A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another)\s+(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
@@ -400,9 +399,10 @@ def _lengths(text: str) -> list[Length]:
             add(m, HALF_DAYS[unit], 0.0, HALF_DAYS[unit] * 48)
     for m in HOURS.finditer(text):
         add(m, 0.0, float(m.group(1)), 1.0)
-    for m in MINUTES.finditer(text):
-        if not re.search(r"每步|/\s*step|per\s+step|下载|上传|download|upload|boot|开机", text[max(0, m.start() - 8):m.end() + 8]):
-            add(m, 0.0, float(m.group(1)) / 60, 1 / 60)
+    for pattern, unit, not_used in used_time.UNITS:  # minutes and seconds used (not a step's, a download's, the boot's)
+        for m in pattern.finditer(text):
+            if not not_used.search(text[max(0, m.start() - 8):m.end() + 8]):
+                add(m, 0.0, float(m.group(1)) * unit, unit)
     for m in YEARS.finditer(text):
         add(m, _years(float(m.group(1))), 0.0, 365 * 24)
     for pattern, factor in ((QUARTERS, 90), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
@@ -451,7 +451,7 @@ def _unit_name(text: str, x: Length) -> bool:  # "包月", "weekly": a unit's na
 def without_durations(text: str) -> str:
     """`text` with every rental length taken out ("8 小时", "两周", "包月", "a month"): a length
     changes a job; it is no subject of a question of its own."""
-    for pattern in (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, MONTHS, WEEKS, DAYS, A_PERIOD):
+    for pattern in (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, used_time.MINUTES, used_time.SECONDS, YEARS, MONTHS, WEEKS, DAYS, A_PERIOD):
         text = pattern.sub(" ", text)
     return text
 
@@ -470,7 +470,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
     if len(run) > 1:
         days, hours = sum(r.days for r in run), sum(r.hours for r in run)
         return (days, None) if not hours else (None, days * 24 + hours)
-    order = (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, MINUTES, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
+    order = (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, used_time.MINUTES, used_time.SECONDS, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
     for pattern in order:
         for x in lengths:
             m = pattern.match(text, x.start)

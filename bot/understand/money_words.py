@@ -32,9 +32,10 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
 BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
-# A unit of time, a count or a size after the number: not money, whatever came before.
+# A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
-                   r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b))")
+                   r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
+                   r"|%|percent\b|个百分点|倍))")  # "below 99%": a share, never an amount of money
 
 
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling

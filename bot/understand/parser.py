@@ -20,8 +20,8 @@ from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.clauses import cost_of_it, of_the_last
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
-from bot.understand.faq import FIND, Hit, faq_index
-from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq import Hit, faq_index
+from bot.understand.faq_clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES, STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
@@ -35,7 +35,6 @@ from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
-STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
 
 
 @dataclass
@@ -109,7 +108,7 @@ SIZE_WORDS = lazy(
     r"多久|多长时间|how long|time|cost|price|花多少|多少钱|costs?|need|enough|size|sizing|要几|run|train"
 )
 TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
-FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
 PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
 MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
@@ -391,36 +390,6 @@ class Classified:
     talk: str | None = None
     follow_up: bool = False
     answers: list[Hit] = field(default_factory=list)
-
-
-MAX_CLAUSES = 4
-MAX_CLAUSE_TEXT = 300
-# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
-# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
-# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
-CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
-
-
-def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
-    """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
-    ranked hits for the whole message (`provider`: the one the message names, already read)."""
-    hit, hits = faq_lookup(raw, provider)
-    if hit is not None:
-        return [hit], hits
-    found: list[Hit] = []
-    if len(raw) > MAX_CLAUSE_TEXT:
-        return found, hits  # a wall of text is not two short questions
-    clauses = CLAUSES.split(raw)[:MAX_CLAUSES]
-    if len(clauses) == 1:
-        return found, hits  # one clause: the whole message, already looked up
-    for clause in clauses:
-        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
-            continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
-        part, _ = faq_lookup(clause, provider)
-        if part is not None and part.entry.id not in {h.entry.id for h in found}:
-            found.append(part)
-    return found, hits
 
 
 CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")

@@ -6,6 +6,10 @@ and months"), with the others after it for comparison. The catalog's answers are
 by provider, so the parts are found, not listed twice: each sentence belongs to the provider it
 names first, and a sentence naming none continues the part before it (one before any provider's
 part is the answer's opening). Nothing is dropped and nothing is reworded; only the order changes.
+
+An entry whose answer differs card by card ("which GPUs have NVLink") also gives each card's own
+answer (`by_card`): "does the H200 at gpuli have NVLink" is answered yes for the H200 at gpuli, not
+with the whole list, where other cards' "no NVLink" reads like the answer to the card asked.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import re
 
 from bot.understand.entities import find_provider
+from bot.understand.faq import CardPart
 from bot.understand.normalize import normalize
 
 # a sentence ends at a Chinese full stop (or ! ?), or at an English one before the next word ("gpuli"
@@ -37,3 +42,16 @@ def lead_with(answer: str, provider: str | None, covers: list[str], lang: str) -
         return answer
     ordered = [*parts[provider], *opening, *(s for p, ss in parts.items() if p != provider for s in ss)]
     return ("" if lang == "zh" else " ").join(ordered)
+
+
+def card_answer(parts: list[CardPart], card: str | None, provider: str | None, lang: str) -> str | None:
+    """The answer for `card` alone (at `provider`, when one is named and has a part for it; at every
+    provider that has one otherwise), or None when the entry has no part for it."""
+    if card is None:
+        return None
+    mine = [p for p in parts if card in p.cards]
+    if provider is not None and any(p.provider == provider for p in mine):
+        mine = [p for p in mine if p.provider == provider]
+    if not mine:
+        return None
+    return ("" if lang == "zh" else " ").join(p.zh if lang == "zh" else p.en for p in mine)

@@ -1,0 +1,60 @@
+"""A message's FAQ answers, one per question when it asks two ("SLA 是多少，坏卡多久能换好").
+
+Why apart from the parser: splitting a message into its questions and looking each up is one
+rule with its own thresholds; the parser only asks for the answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand import asks as ask_words
+from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
+from bot.understand.faq import FIND, Hit
+from bot.understand.faq import lookup as faq_lookup
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+
+STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
+MAX_CLAUSES = 4
+MAX_CLAUSE_TEXT = 300
+# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
+# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
+# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
+CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
+# For the FAQ, "and" before a question word starts one even without the comma ("what's the SLA and how
+# fast do they swap a card"); each side must then have its own answer (faq_answers).
+FAQ_CLAUSES = lazy(CLAUSES.pattern + r"|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)
+
+
+def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
+    """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
+    ranked hits for the whole message (`provider`: the one the message names, already read).
+
+    Two questions in one message dilute each other, so the whole message is looked up first and
+    its clauses only when that is not confident: a clause ended by a question mark with a confident
+    answer is a question; clauses joined by "and how …", and those of a message matched only on an
+    entry's own term, count only when two of them are each answered outright (a short clause alone,
+    "3 days of training", is too little to be sure of)."""
+    hit, hits = faq_lookup(raw, provider)
+    if (hit is not None and hit.score >= FAQ_CONFIDENT) or len(raw) > MAX_CLAUSE_TEXT:
+        return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
+    whole = [hit] if hit is not None else []
+    marked = [c for c in CLAUSES.split(raw) if c.strip()]
+    clauses = [c for c in FAQ_CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES]
+    if len(clauses) == 1:
+        return whole, hits  # one clause: the whole message, already looked up
+    strict = hit is not None or len(clauses) > len(marked[:MAX_CLAUSES])
+    found: list[Hit] = []
+    for clause in clauses:
+        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
+            continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
+        part, _ = faq_lookup(clause, provider)
+        if part is None or (strict and part.score < FAQ_CONFIDENT):
+            continue
+        if part.entry.id not in {h.entry.id for h in found}:
+            found.append(part)
+    if strict and len(found) < 2:
+        return whole, hits
+    return found, hits
