@@ -103,7 +103,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                                  provider=provider)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
-    reply.buttons = sizing_buttons(stated, s)
+    # the provider the question named rides on the buttons: "看费用" prices there, not everywhere
+    reply.buttons = sizing_buttons(stated.model_copy(update={"provider": provider}) if provider else stated, s)
     verdict = reply.data.get("v", {}).get("verdict") if not details else None
     best = _best(s)
     # the setup the reply leads with, so a follow-up ("1k 预算能租几个月") can price it without naming it again

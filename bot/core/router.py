@@ -330,7 +330,7 @@ class Core:
                 return cost_request(ctx, changed)
             if action == buttons.EXPORT:
                 return export_request(ctx, changed)
-            return size_request(ctx, changed, details=action == "d")
+            return size_request(ctx, changed, details=action == "d", provider=changed.provider)
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale
 

@@ -78,6 +78,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"),
+        # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed
+        # config file", "ds_config.json" ("配置" alone is a setup of cards: "72b 全参什么配置")
+        "file_named": re.compile(
+            rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL})\s*(?:的\s*)?(?:配置|configs?\b)"),
+        "asking": re.compile(_ASKING),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
@@ -86,7 +91,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
-            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|how\s+much|\bspend\b|\bbudget\b"),
+            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
+            # "how much slower / more memory" asks a size or a speed, not money
+            r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
         "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
@@ -193,9 +200,18 @@ def currency_ask(norm: str) -> str | None:
     return CURRENCY[next(g for g in m.groups() if g)]
 
 
-def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False) -> Asks:
+def wants_file(norm: str, job: bool) -> bool:
+    """An export asked with no verb that hands it over: a config file named beside a job of its own
+    ("输出 accelerate 的配置文件 4 卡 14b 全参", "I need the DeepSpeed config file, 32B full, 8 x A100")
+    and nothing that asks about it ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ)."""
+    p = _patterns()
+    return job and bool(p["file_named"].search(norm)) and not p["asking"].search(norm)
+
+
+def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False) -> Asks:
     """The asks in `norm` (the normalized message); `money` is what the money reader found in it;
-    `names_only` when nothing is left once the parser took out the names and sizes it found."""
+    `names_only` when nothing is left once the parser took out the names and sizes it found; `job`
+    when it states a job (a model or size, a method, a card count) a config file would be for."""
     p = _patterns()
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
@@ -216,7 +232,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),
         headroom=planning.wants_headroom(norm),
-        export=bool(p["export"].search(norm)),
+        export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
         tools=config_tools(norm),
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),

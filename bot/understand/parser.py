@@ -154,8 +154,11 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     if not all(_stands_alone(p) for p in parts):
         return []
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
-    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics for p in parts):
-        return []  # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question
+    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
+                     and not p.request.stated() for p in parts):
+        # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question ("what's
+        # the catch with offload?" names a lever of its own: a question beside the sizing)
+        return []
     kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.rental.duration_days, p.rental.duration_hours)
              for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
@@ -283,7 +286,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗": the card is that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
-    asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest))
+    asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
+                          job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
     span = spans_against(rest) if ask_words.sets_against(norm) else None
     if span is not None and not f.units_only(rest):
