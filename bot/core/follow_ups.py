@@ -83,13 +83,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             data["gpu"] = stated["gpu"]
         if "num_gpus" in stated:
             data["num_gpus"] = stated["num_gpus"]
-        extras = parsed.price
-        if extras.nodes:  # "两台的话": that many nodes of the previous box
-            data["num_gpus"] = extras.nodes * int(data.get("num_gpus") or 8)
-        if extras.infiniband is not None:
-            data["infiniband"] = extras.infiniband
-        if extras.add_ons:
-            data["add_ons"] = {**(data.get("add_ons") or {}), **extras.add_ons}
+        data = _with_extras(data, parsed)
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
@@ -212,7 +206,8 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
         if currency is None and runway is None:
             return None
-        data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
+        # "再加上16核 CPU 和 128G 内存呢，预算3500够吗": the budget is judged on the rental with what it adds
+        data = {**_with_extras(dict(last.data), parsed), **({"display": currency, "asked_currency": True} if currency else {})}
         if runway is not None:
             data["runway"] = _runway(parsed)
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
@@ -251,6 +246,19 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     else:
         return None
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def _with_extras(data: dict[str, object], parsed: Parsed) -> dict[str, object]:
+    """A price's data with the nodes, InfiniBand and add-ons the message adds to it."""
+    extras = parsed.price
+    if extras.nodes:  # "两台的话": that many nodes of the previous box
+        data["num_gpus"] = extras.nodes * int(str(data.get("num_gpus") or 8))
+    if extras.infiniband is not None:
+        data["infiniband"] = extras.infiniband
+    if extras.add_ons:
+        held = data.get("add_ons")
+        data["add_ons"] = {**(held if isinstance(held, dict) else {}), **extras.add_ons}
+    return data
 
 
 def _runway(parsed: Parsed) -> list[object]:

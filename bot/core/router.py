@@ -31,7 +31,10 @@ from bot.core.settings import MemorySettings, SettingsStore, effective, remember
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
+from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq import provider_of as faq_provider
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
@@ -148,6 +151,13 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         last, asked = _behind_faq(turn)
+        if asked is not None and turn is not None and _card_alone(parsed, text) and not find_gpus(normalize(asked)):
+            # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
+            # asked, not a FAQ entry that happens to name the card
+            where = parsed.rental.provider or turn.data.get("provider") or faq_provider(asked)
+            parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
+                             follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+            asked = None
         if asked is not None and _about_the_faq(parsed, text):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = faq_lookup(f"{asked} {text}")
@@ -176,8 +186,9 @@ class Core:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
-        if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
-            reply.turn = Turn("faq", {"text": text, "prev": {"kind": last.kind, "data": last.data} if last else None})
+        if reply.kind in ("faq", "provider_prices") and reply.turn is None:  # remembered on top of the question before it
+            reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
+                                      "prev": {"kind": last.kind, "data": last.data} if last else None})
         return reply
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -383,6 +394,17 @@ def _about_the_faq(parsed: Parsed, text: str) -> bool:
     # it reads as a change ("那…呢", "what about") or carries what one changes (a card, a provider, a figure);
     # "今天吃啥" after a FAQ answer is chatter, not a change to it
     return parsed.follow_up or bool(q.gpu or parsed.rental.provider or any(ch.isdigit() for ch in text))
+
+
+def _card_alone(parsed: Parsed, text: str) -> bool:
+    """"4090", "那 H100 呢": a card and nothing of its own (no model, method or question words)."""
+    q = parsed.request
+    if not q.gpu or q.model or q.params_b or q.method:
+        return False
+    return parsed.asks.names_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
+
+
+CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
 
 
 def _out_of_date(ctx: Context) -> Reply:

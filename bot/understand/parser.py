@@ -26,6 +26,7 @@ from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
+from bot.understand.provider_words import described_provider
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
@@ -109,6 +110,8 @@ SIZE_WORDS = lazy(
 )
 TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
+WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
 PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
 MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
@@ -188,7 +191,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
-    provider = find_provider(norm)
+    provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(_blank(norm, spans))
 
@@ -542,6 +545,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
         return Classified("price", hits)  # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱"
+    if not carded and not training and rental.provider and RENT_A_CARD.search(norm) and not WHETHER.search(norm):
+        return Classified("price", hits)  # "想在按分钟计费的那家租卡": what it rents, priced (no question about it)
     howto = bool(HOWTO.search(norm))
     if req.objective and not strong:
         return Classified("size", hits)  # "DPO 的参考模型要不要算": what is counted, and which model?

@@ -175,7 +175,8 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None
     in_budget = high.to(budget.currency)
     approx = "" if high.currency == budget.currency else t("plan.budget_approx", lang,
                                                            converted=in_budget.rounded().format(lang))
-    key = "plan.budget_price_within" if in_budget.amount <= budget.amount else "plan.budget_price_over"
+    over = "plan.budget_price_over_exact" if low.amount == high.amount else "plan.budget_price_over"  # a band: its high end
+    key = "plan.budget_price_within" if in_budget.amount <= budget.amount else over
     return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],
                                               n=row["num_gpus"], gpu=row["gpu"], cost=cost, approx=approx,
                                               over=(in_budget - budget).rounded().format(lang))})
