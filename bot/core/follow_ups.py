@@ -188,6 +188,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # question about it, with no job or card of its own, is asked of the last answer at any length,
     # whatever FAQ entry its words come near
     of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
+    if asks.band and last.kind == "price" and len(text.strip()) <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
+        # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
+        return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
     if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed or of_budget)) or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length

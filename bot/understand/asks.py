@@ -56,6 +56,7 @@ class Asks:
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
+    band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -115,6 +116,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "full": re.compile(r"全参|全量|\bfull\b"),
         "versus": re.compile(r"差多少|差几|差别|区别|相差|相比|对比|比较|还是|或者|\bvs\.?(?!\w)|\bversus\b|\bor\b"
                              r"|\bdifference\b|\bdiffer\b|\bcompar\w*|(?:跟|和|与).{1,16}比"),
+        # what a price figure is: the low or the high end, an estimate or a quote, a fixed price or a range
+        "band": re.compile(
+            r"最低还是最高|最高还是最低|上限还是下限|下限还是上限|最低价还是|是(?:不是)?\s*(?:预估|估算?|推算|官方|官网)|估的|估出来|官方(?:报)?价吗"
+            r"|(?:价格|报价)?区间|浮动|准不准|准吗|确定价|固定价|定价吗|为啥是个?范围|为什么是个?范围"
+            r"|\b(?:lowest|low\s+end|minimum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:highest|high\s+end|maximum)\b"
+            r"|\b(?:highest|high\s+end|maximum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:lowest|low\s+end|minimum)\b"
+            r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
+            r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
@@ -247,6 +256,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
+        band=bool(p["band"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

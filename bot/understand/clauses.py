@@ -4,6 +4,7 @@ the price of the setup the clause before it priced. Split from the parser to kee
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,15 @@ from bot.understand.normalize import normalize
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
 
+MAX_CLAUSES = 4
+MAX_CLAUSE_TEXT = 300
+# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
+# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
+# "plus / 还有" adding storage to a rental, does not (COMMA: the parser's second try, for parts of
+# different kinds); and the parts must each stand on their own.
+CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
+COMMA = lazy(r"[,，]+")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there)\b|[上在的呢]")
 BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 

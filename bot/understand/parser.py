@@ -17,7 +17,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import cost_of_it, of_the_last
+from bot.understand.clauses import CLAUSES, COMMA, MAX_CLAUSE_TEXT, MAX_CLAUSES, cost_of_it, of_the_last
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
@@ -149,9 +149,14 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
     things are read one by one, so each gets its answer. One question split by a comma is not two."""
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
+    if by_comma:
+        clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
     if len(clauses) < 2:
         return []
     parts = of_the_last([_parse_one(c, now) for c in clauses])
+    if by_comma and not _faq_beside(parts):
+        return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
         return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
     if not all(_stands_alone(p) for p in parts):
@@ -167,6 +172,15 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return parts
+
+
+def _faq_beside(parts: list[Parsed]) -> bool:
+    """Two comma-joined parts that are two questions: a job or price, and a FAQ question on a subject of
+    its own that states nothing the first could use (no card, field, currency or money: "年付打几折")."""
+    faq = [p for p in parts if p.intent == "faq"]
+    return len(parts) == 2 and len(faq) == 1 and faq[0].own_topic and not (
+        faq[0].request.stated() or faq[0].rental.provider or faq[0].price.display_currency or faq[0].asks.budget
+        or any("memory" in h.entry.topics for h in faq[0].faq_answers))  # "…, how much VRAM?" asks of the job
 
 
 def _stands_alone(p: Parsed) -> bool:
@@ -394,15 +408,6 @@ class Classified:
     talk: str | None = None
     follow_up: bool = False
     answers: list[Hit] = field(default_factory=list)
-
-
-MAX_CLAUSES = 4
-MAX_CLAUSE_TEXT = 300
-# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
-# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
-# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
-CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 
 
 def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
