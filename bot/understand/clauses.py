@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
+from bot.understand import fields as f
 from bot.understand.entities import find_provider
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -25,7 +26,7 @@ MAX_CLAUSE_TEXT = 300
 CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
-FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there)\b|[上在的呢]")
+FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 
 
@@ -35,9 +36,9 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
     q, norm = p.request, normalize(clause)
     named = find_provider(norm)
     bare = norm[:named.start] + norm[named.end:] if named else clause
-    if named:  # "what does it cost at cloudgpu": the ask and the place, nothing of its own
-        bare = FILLER.sub(" ", ask_words.without_asks(bare))
-    return len(bare.strip()) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
+    if named:  # "what does it cost at cloudgpu (for 10 hours)": the ask, the place and a length, nothing of its own
+        bare = FILLER.sub(" ", ask_words.without_asks(f.without_durations(bare)))
+    return len(" ".join(bare.split())) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
 
 
 def of_the_last(parts: list[Parsed]) -> list[Parsed]:
@@ -50,5 +51,33 @@ def of_the_last(parts: list[Parsed]) -> list[Parsed]:
         if not own and last.intent == "price" and last.request.gpu and (r.duration_days or r.duration_hours):
             p = replace(last, rental=replace(last.rental, duration_days=r.duration_days, duration_hours=r.duration_hours),
                         asks=replace(last.asks, hours=(), both_units=False), parts=[])
+        out.append(p)
+    return out
+
+
+FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|\bok\s*[?？吗]")
+
+
+def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
+    """"7b qlora 一张4090够吗？gpuli weekly 多少钱？": whether the job fits the card named, then what the
+    whole message asks it to cost (the card, where and for how long); [] when no clause asks a fit, so
+    the message is the one cost question it reads as."""
+    fit = next((p for c, p in zip(clauses, parts, strict=True)
+                if p.intent == "size" and not p.missing and p.request.gpu and FITS.search(normalize(c))), None)
+    if fit is None or whole.intent != "cost":
+        return []
+    return [fit, replace(whole, parts=[])]
+
+
+def with_subject(parts: list[Parsed]) -> list[Parsed]:
+    """A FAQ clause naming no card and no provider asks about those of the clause before it ("How much
+    is an MI300X per month at gpuli, and does it have NVLink?": the MI300X at gpuli), so its answer can
+    lead with that card's and that provider's part."""
+    out: list[Parsed] = []
+    for p in parts:
+        r = p.rental
+        before = next((q for q in reversed(out) if q.rental.gpu or q.rental.provider), None)
+        if p.intent == "faq" and before is not None and not (r.gpu or r.provider or p.request.gpu):
+            p = replace(p, rental=replace(r, gpu=before.rental.gpu, provider=before.rental.provider))
         out.append(p)
     return out

@@ -17,7 +17,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import CLAUSES, COMMA, MAX_CLAUSE_TEXT, MAX_CLAUSES, cost_of_it, of_the_last
+from bot.understand.clauses import CLAUSES, COMMA, MAX_CLAUSE_TEXT, MAX_CLAUSES, cost_of_it, fit_then_cost, of_the_last, with_subject
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
@@ -157,8 +157,8 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
     parts = of_the_last([_parse_one(c, now) for c in clauses])
     if by_comma and not _faq_beside(parts):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
-    if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
-        return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
+    if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
+        return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
     if not all(_stands_alone(p) for p in parts):
         return []
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
@@ -171,7 +171,7 @@ def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
              for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
-    return parts
+    return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
 
 
 def _faq_beside(parts: list[Parsed]) -> bool:
