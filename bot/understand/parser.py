@@ -17,7 +17,16 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import CLAUSES, COMMA, MAX_CLAUSE_TEXT, MAX_CLAUSES, cost_of_it, fit_then_cost, of_the_last, with_subject
+from bot.understand.clauses import (
+    CLAUSES,
+    COMMA,
+    MAX_CLAUSE_TEXT,
+    MAX_CLAUSES,
+    cost_of_it,
+    fit_then_cost,
+    of_the_last,
+    with_subject,
+)
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
