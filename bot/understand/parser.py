@@ -17,16 +17,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import (
-    CLAUSES,
-    COMMA,
-    MAX_CLAUSE_TEXT,
-    MAX_CLAUSES,
-    cost_of_it,
-    fit_then_cost,
-    of_the_last,
-    with_subject,
-)
+from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES, questions
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import FIND, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
@@ -137,7 +128,7 @@ COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     parsed = _parse_one(text, now)
-    parsed.parts = _questions(text, parsed, now) or _each_card(parsed)
+    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed)
     return parsed
 
 
@@ -151,53 +142,6 @@ def _each_card(p: Parsed) -> list[Parsed]:
     counts = dict(p.versus)
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
                     rental=replace(p.rental, gpu=g), versus=[], parts=[], cards=[g]) for g in p.cards[:3]]
-
-
-def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
-    """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
-    price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
-    things are read one by one, so each gets its answer. One question split by a comma is not two."""
-    clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
-    if by_comma:
-        clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    if len(clauses) < 2:
-        return []
-    parts = of_the_last([_parse_one(c, now) for c in clauses])
-    if by_comma and not _faq_beside(parts):
-        return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
-    if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
-        return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
-    if not all(_stands_alone(p) for p in parts):
-        return []
-    sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
-    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
-                     and not p.request.stated() for p in parts):
-        # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question ("what's
-        # the catch with offload?" names a lever of its own: a question beside the sizing)
-        return []
-    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.rental.duration_days, p.rental.duration_hours)
-             for p in parts}
-    if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
-        return []  # one question asked twice, or FAQ clauses (already answered one per clause)
-    return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
-
-
-def _faq_beside(parts: list[Parsed]) -> bool:
-    """Two comma-joined parts that are two questions: a job or price, and a FAQ question on a subject of
-    its own that states nothing the first could use (no card, field, currency or money: "年付打几折")."""
-    faq = [p for p in parts if p.intent == "faq"]
-    return len(parts) == 2 and len(faq) == 1 and faq[0].own_topic and not (
-        faq[0].request.stated() or faq[0].rental.provider or faq[0].price.display_currency or faq[0].asks.budget
-        or any("memory" in h.entry.topics for h in faq[0].faq_answers))  # "…, how much VRAM?" asks of the job
-
-
-def _stands_alone(p: Parsed) -> bool:
-    if p.intent in ("size", "cost", "checkpoint", "inference"):
-        return not p.missing
-    if p.intent == "price":
-        return bool(p.request.gpu)
-    return p.intent == "faq" and p.faq_confident
 
 
 def _parse_one(text: str, now: datetime | None) -> Parsed:
