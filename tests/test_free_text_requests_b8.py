@@ -105,3 +105,13 @@ def test_a_button_naming_an_unknown_provider_is_stale() -> None:
     me = _talk("8b lora")
     me.press("s|P8|l||||pnowhere|cost")
     assert me.last is not None and me.last.kind == "error"
+
+
+@pytest.mark.parametrize(("job", "ask"), [
+    ("14b lora 在 4090 上", "配置文件呢"), ("qwen3 8b qlora", "yaml 呢"), ("32b full on 8x h100", "config file?"),
+    ("7b 全参 一张 h100", "那 json 呢"), ("8b lora on one a6000", "and the config?"),
+])
+def test_a_file_named_alone_after_an_answer_exports_that_job(job: str, ask: str) -> None:
+    me = _talk(job, ask)
+    assert me.last is not None and me.last.kind == "export"
+    assert any(name == "llamafactory.yaml" for name, _ in me.last.files)

@@ -78,7 +78,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"导出|\bexport|下载\s*(?:配置|config)"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
-            rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"),
+            rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
+            # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
+            r"|^\s*(?:the\s+|and\s+the\s+|那\s*)?(?:配置文件|config(?:\s*files?)?|yaml|json)\s*(?:呢|吗|please|pls|too)?\s*[?？]*\s*$"),
         # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed
         # config file", "ds_config.json" ("配置" alone is a setup of cards: "72b 全参什么配置")
         "file_named": re.compile(
