@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
 from bot.understand.entities import find_provider
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
@@ -30,6 +31,7 @@ MAX_CLAUSE_TEXT = 300
 CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
+DIGIT = lazy(r"\d")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 
@@ -87,6 +89,15 @@ def with_subject(parts: list[Parsed]) -> list[Parsed]:
     return out
 
 
+def _faq_of_its_own(clause: str) -> bool:
+    """A clause naming no figure that the FAQ answers with confidence, on no memory question (one
+    about memory asks of the job beside it): "年付打几折", "does it have NVLink"."""
+    if DIGIT.search(normalize(clause)):
+        return False
+    hit, _ = faq_lookup(clause)
+    return hit is not None and "memory" not in hit.entry.topics
+
+
 def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
     """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
@@ -95,7 +106,13 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
+        if whole.intent not in ("price", "size", "cost"):
+            return []
         clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+        # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
+        # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
+        if not any(_faq_of_its_own(c) for c in clauses[1:]):
+            return []
     if len(clauses) < 2:
         return []
     parts = of_the_last([read(c, now) for c in clauses])
