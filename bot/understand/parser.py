@@ -82,7 +82,7 @@ class Parsed:
 
     def fields(self) -> dict[str, object]:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
-        out: dict[str, object] = {k: v for k, v in self.request.stated().items() if k != "lora_targets"}
+        out: dict[str, object] = dict(self.request.stated())
         for key, value in vars(self.rental).items():
             if value is not None and key not in out and key != "form_named":
                 out[key] = value  # money stays Decimal
