@@ -34,6 +34,11 @@ def test_an_accelerate_file_for_a_stated_job_is_exported(text: str, count: int) 
     assert re.search(rf"num_processes:\s*{count}\b", accelerate)
 
 
+@pytest.mark.parametrize("text", ["can I get the training config for 14b qlora?", "I'd like the yaml for an 8b lora on a 4090"])
+def test_a_config_asked_for_in_english_is_an_export(text: str) -> None:
+    assert parse(text).intent == "export"
+
+
 @pytest.mark.parametrize("text", [
     "I need the DeepSpeed config file, 32B full, 8 x A100 80GB",
     "deepspeed json 32b 全参 8卡 a100",
@@ -110,6 +115,7 @@ def test_a_button_naming_an_unknown_provider_is_stale() -> None:
 @pytest.mark.parametrize(("job", "ask"), [
     ("14b lora 在 4090 上", "配置文件呢"), ("qwen3 8b qlora", "yaml 呢"), ("32b full on 8x h100", "config file?"),
     ("7b 全参 一张 h100", "那 json 呢"), ("8b lora on one a6000", "and the config?"),
+    ("8b lora on a 4090", "I want the yaml for it"),
 ])
 def test_a_file_named_alone_after_an_answer_exports_that_job(job: str, ask: str) -> None:
     me = _talk(job, ask)

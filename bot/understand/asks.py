@@ -62,7 +62,7 @@ class Asks:
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
 _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
 _GIVE = (r"给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
-         r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me")
+         r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
