@@ -82,3 +82,17 @@ def test_a_question_about_a_band_says_what_it_is(price: str, ask: str, kind: str
 def test_a_question_about_a_fixed_price_says_it_is_no_band() -> None:
     me = _talk("cloudgpu 4090 多少钱", "这是估的吗")
     assert "$0.33" in me.lines[0] and "确定价" in me.lines[0]
+
+
+@pytest.mark.parametrize(("first", "ask", "converted"), [
+    ("A100 80G 多少钱", "人民币多少", "₮899/月 ≈ ¥6,383"),
+    ("32b full", "how much? ⏎ in CNY", "₮8,352/month ≈ ¥59,299"),
+    ("14b lora", "看费用 ⏎ 人民币呢", "$1.09/小时 ≈ ¥7.74"),
+])
+def test_a_currency_asked_of_a_price_listing_converts_each_price(first: str, ask: str, converted: str) -> None:
+    me = _talk(first, *[a.strip() for a in ask.split("⏎")])
+    assert converted in me.text
+
+
+def test_a_price_term_after_a_comma_stays_with_the_price() -> None:
+    assert parse("yiwan a100 40g for a year, repeat purchase").parts == []

@@ -175,7 +175,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
-    reply.turn = Turn("size", {"request": req.stated()})  # the job stays the subject: "4 张呢", "训多久" change it
+    # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
+    reply.turn = Turn("size", {"request": req.stated(), "setup": True})
     return reply
 
 

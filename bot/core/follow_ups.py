@@ -235,9 +235,10 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif _prices_of_setup(parsed, last, merged):
+    elif _prices_of_setup(parsed, last, merged) or (currency and last.data.get("setup") and not stated):
         # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
-        # rents for (at each provider, or the one named), not the shortest rental as if it were the answer
+        # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
+        # "人民币呢" after those prices: the same prices in that currency
         follow = _setup_follow(merged, duration)
         if currency:
             follow |= {"display": currency, "asked_currency": True}

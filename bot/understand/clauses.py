@@ -139,9 +139,13 @@ def _faq_beside(parts: list[Parsed]) -> bool:
     """Two comma-joined parts that are two questions: a job or price, and a FAQ question on a subject of
     its own that states nothing the first could use (no card, field, currency or money: "年付打几折")."""
     faq = [p for p in parts if p.intent == "faq"]
-    return len(parts) == 2 and len(faq) == 1 and faq[0].own_topic and not (
-        faq[0].request.stated() or faq[0].rental.provider or faq[0].price.display_currency or faq[0].asks.budget
-        or any("memory" in h.entry.topics for h in faq[0].faq_answers))  # "…, how much VRAM?" asks of the job
+    if len(parts) != 2 or len(faq) != 1 or not faq[0].own_topic:
+        return False
+    p, r = faq[0], faq[0].rental
+    # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
+    # ("年付打几折" asks what the yearly discount is: the FAQ's)
+    return not (p.request.stated() or r.provider or r.duration_days or r.duration_hours or p.asks.budget
+                or replace(p.price, annual=False) != type(p.price)() or any("memory" in h.entry.topics for h in p.faq_answers))
 
 
 def _stands_alone(p: Parsed) -> bool:
