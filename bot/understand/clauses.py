@@ -32,6 +32,8 @@ CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
 DIGIT = lazy(r"\d")
+ASKING = lazy(r"[?？吗么几]|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
+              r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 
@@ -92,8 +94,8 @@ def with_subject(parts: list[Parsed]) -> list[Parsed]:
 def _faq_of_its_own(clause: str) -> bool:
     """A clause naming no figure that the FAQ answers with confidence, on no memory question (one
     about memory asks of the job beside it): "年付打几折", "does it have NVLink"."""
-    if DIGIT.search(normalize(clause)):
-        return False
+    if DIGIT.search(normalize(clause)) or not ASKING.search(clause.lower()):
+        return False  # a figure belongs to a job; a clause asking nothing ("然后lora") adds to the one before
     hit, _ = faq_lookup(clause)
     return hit is not None and "memory" not in hit.entry.topics
 
