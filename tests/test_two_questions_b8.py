@@ -40,6 +40,8 @@ def test_a_comma_between_a_price_and_a_faq_question_is_two_questions(price: tupl
     "8xH100 for a month, in USD please",
     "inference only: a 7B in fp16, how much VRAM?",
     "七十亿参数的模型做 LoRA，一张3090够吗",
+    "预算 2000 元，然后lora，qwen3 8b，1万条，够吗",
+    "32b qlora vs lora, how much difference?",
 ])
 def test_a_comma_inside_one_question_does_not_split_it(text: str) -> None:
     assert parse(text).parts == []
