@@ -8,6 +8,7 @@ after a question that named none is that card's price there. Figures from the se
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -133,3 +134,10 @@ def test_a_wish_to_rent_at_a_provider_lists_its_prices(text: str, provider: str)
 
 def test_a_question_about_renting_at_a_provider_is_no_price_list() -> None:
     assert parse("在 gpuli 租卡要实名吗").intent != "price"
+
+
+@pytest.mark.parametrize("text", ["budget 10k rmb, 32b full fine-tune for a month, what can I get?",
+                                  "预算 3w，70b 全参 一个月 够吗"])
+def test_a_budget_set_against_another_currency_names_whole_amounts(text: str) -> None:
+    lead = _talk(text).lines[0]
+    assert ("不够" in lead or "not enough" in lead) and not re.search(r"¥[\d,]+\.\d\d", lead), lead
