@@ -151,10 +151,12 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         last, asked = _behind_faq(turn)
-        if asked is not None and turn is not None and _card_alone(parsed, text) and not find_gpus(normalize(asked)):
+        about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
+        if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
+                asked and find_gpus(normalize(asked))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
             # asked, not a FAQ entry that happens to name the card
-            where = parsed.rental.provider or turn.data.get("provider") or faq_provider(asked)
+            where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
             parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
