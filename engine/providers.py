@@ -178,6 +178,9 @@ class Offer(Strict):
     bandwidth: str | None = None
     interconnect: str | None = None
     regions: list[str] = Field(default_factory=list)
+    # a yearly figure the source states itself (seed 003's "年成本预估 ¥80–120 万"): named beside the
+    # year we price from the month price and the discount, never used to bill
+    year_estimate: Price | None = None
     source: str
     note: str | None = None
 
@@ -443,6 +446,13 @@ def _with_imported_prices(p: Provider) -> Provider:
         return apply_overlay(p, data)
     except (ValueError, KeyError, TypeError):
         return p
+
+
+@cache
+def shortest_rental_hours() -> float:
+    """The shortest prepaid cycle any provider sells, in hours (gpuli's week: 168): what a job of
+    unknown length is priced for when only a deadline bounds it."""
+    return min(float(c.days) * 24 for p in providers().entries for c in p.billing.cycles if c.days)
 
 
 def provider(name: str) -> Provider:

@@ -44,6 +44,15 @@ SEED_000_MINIMUMS = (
 )
 
 
+# seed 000's "宽裕" column: the roomy setup it names beside each minimum (72B's, 8 × H200 with an 8-bit
+# optimizer, is the second minimum row above)
+SEED_000_ROOMY = (
+    SeedMinimum(6.0, 9.0, "adamw", Plan(1, 0), 141, "h200"),  # 7B / 8B: 1 × H200 141GB
+    SeedMinimum(13.0, 15.5, "adamw", Plan(4, 3), 80, "h100-sxm"),  # 14B: 4 × H100 SXM
+    SeedMinimum(30.0, 34.0, "adamw", Plan(8, 3), 80, "h100-sxm"),  # 32B: 8 × H100 SXM
+)
+
+
 def seed_minimum_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
     """The seed's minimum full fine-tuning setup for this job's size class, if the seed gives one:
     the first row of the class whose optimizer is the request's (an unstated optimizer takes the
@@ -78,13 +87,17 @@ def seed_minimum_note(r: Resolved, fit: Fit | None) -> Warning | None:
         return None
     est = fit.estimate
     b = r.params / 1e9
-    for row in SEED_000_MINIMUMS:
+    rows = [(row, False) for row in SEED_000_MINIMUMS] + [(row, True) for row in SEED_000_ROOMY]
+    for row, roomy in rows:
         if (row.low_b <= b <= row.high_b and r.request.optimizer == row.optimizer and est.plan == row.plan
                 and fit.gpu.memory_gb >= row.min_card_gb):
+            items = {i.basis: i.gb for t in est.terms for i in t.items}
             return Warning("seed_minimum", 1, {
                 "states_gb": est.model_states_gb, "extra_gb": est.total_gb - est.model_states_gb,
                 "total_gb": est.total_gb, "high_gb": est.range.high_gb, "card_gb": fit.gpu.memory_gb,
-                "edge": at_the_edge(est.model_states_gb, est.total_gb)})
+                "edge": not roomy and at_the_edge(est.model_states_gb, est.total_gb), "roomy": roomy,
+                # the two terms the seed's states-only rule leaves out that weigh most at this setup
+                "step_gb": items.get("foreach_step_beyond_activations", 0.0), "frag_gb": items.get("fragmentation", 0.0)})
     return None
 
 

@@ -16,6 +16,8 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply
+from bot.views.cost_seed import seed_setup
+from bot.views.count_versus import count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
@@ -91,7 +93,7 @@ def base_weights(s: Sizing) -> dict[str, Any]:
 
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
-                 weights: bool = False, provider: str | None = None) -> Reply:
+                 weights: bool = False, provider: str | None = None, other_count: int | None = None) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
     stated = _card_stand_in(with_chat_settings(req, ctx), card)
@@ -101,6 +103,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     else:
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
                                  provider=provider)
+        if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
+            summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
     # the provider the question named rides on the buttons: "看费用" prices there, not everywhere
@@ -137,6 +141,8 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if unsold is not None:
         reply.data["v"]["unsold"] = unsold
     reply.data["v"]["family"] = family
+    if not details and not report.sizing.resolved.adapter:  # full fine-tuning: the seed's minimum, priced
+        reply.data["v"]["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:

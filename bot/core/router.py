@@ -39,9 +39,11 @@ from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
+from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
 from engine.money import Money
+from engine.providers import shortest_rental_hours
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
@@ -195,6 +197,9 @@ class Core:
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request
+        if parsed.asks.pooled is not None:  # "8 台单卡拼成一台 8 卡机": no, and what is rented as one machine
+            return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or None, q.provider or parsed.rental.provider,
+                                ctx.display_currency)
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
                 rented_for or q.hours or q.days) and not (q.tokens or q.samples):
@@ -257,11 +262,16 @@ class Core:
         left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
         if left <= 0:
             return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
-        # priced until the deadline: a span the deadline itself names ("3天内") is not added to it
-        until = replace(plain, request=plain.request.model_copy(update={"hours": left, "days": None}),
+        # a deadline bounds the run, not the rental: with the run's length unknown, the shortest rental
+        # that ends before it (a span the deadline itself names, "3天内", is not added to it)
+        hours = min(left, shortest_rental_hours())
+        until = replace(plain, request=plain.request.model_copy(update={"hours": hours, "days": None}),
                         rental=replace(plain.rental, duration_days=None, duration_hours=None))
         reply = self.intents["cost"](ctx, until, text)
-        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}")
+        if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
+            # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
+            reply.data["v"]["basis"] = "deadline" if hours < left else "deadline_cap"
+        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}", days=f"{left / 24:.1f}", priced=f"{hours:.0f}")
         reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
         return reply
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
+from bot.understand import card_counts
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -207,6 +208,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     rest = f.SIZE_B.sub(" ", rest)
 
     count = gpu_count if gpu_count is not None else f.num_gpus(rest)
+    pair = card_counts.read(norm, [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus])
+    count = pair[0] if pair else count  # "两张 4090 吗，一张够不够": the count asked whether it is enough
     if count is not None:
         req["num_gpus"] = rental.num_gpus = count
     extractors = {
@@ -259,6 +262,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
                           job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
+    asks = replace(asks, count_versus=pair[1]) if pair else asks
     span = spans_against(rest) if ask_words.sets_against(norm) else None
     if span is not None and not f.units_only(rest):
         # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side

@@ -74,7 +74,20 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "preauth": next((n.params.get("hours") for n in q.notes if n.code == "preauthorization"), None),
         "instances": q.instances,
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
+        "source_year": source_year(q),
     }
+
+
+def source_year(q: Quote) -> dict[str, Any] | None:
+    """A rental of whole years at an offer whose source states its own yearly figure: that figure,
+    per year bought, beside ours (seed 003 rounds its 8×H100 estimate to ¥80–120 万)."""
+    if not q.cycles or any(c.kind != "year" for c in q.cycles):
+        return None
+    offer = next((o for o in provider(q.provider).offers if o.id == q.offer), None)
+    if offer is None or offer.year_estimate is None:
+        return None
+    years = sum(c.count for c in q.cycles)
+    return {"low": offer.year_estimate.low * years, "high": offer.year_estimate.high * years, "currency": q.currency}
 
 
 def refusal_view(row: ProviderPrice) -> dict[str, Any]:

@@ -12,6 +12,7 @@ the Details button. This module decides nothing about setups: it words what engi
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, cast
 
@@ -27,6 +28,7 @@ from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.price_list import cheapest_card_hour
 from engine.providers import providers
 from engine.request import TrainingRequest
+from engine.seed_adapter_rows import seed_row
 from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
@@ -102,6 +104,20 @@ def lineup(verdict: Fit | None, other: Fit | None, eight_bit: dict[str, Any] | N
     return rows + [fit_row(f) | {"role": "other"} for f in others]
 
 
+NAMED_SIZE = re.compile(r"(\d+(?:\.\d+)?)B\b", re.IGNORECASE)
+
+
+def states_nominal(s: Sizing) -> dict[str, float] | None:
+    """The model states per card as the seeds count them, on the size in the name ("32B", the real
+    count is 32.8B): the seed's sharding table says 120 GB where we say 123; None when they agree."""
+    found = NAMED_SIZE.search(s.resolved.spec.name)
+    nominal = float(found.group(1)) if found else None
+    if s.resolved.adapter or not nominal:
+        return None
+    gb = s.estimate.model_states_gb * nominal * 1e9 / s.resolved.params
+    return {"b": nominal, "gb": gb} if abs(gb - s.estimate.model_states_gb) >= 1 else None
+
+
 def _seed_no_offload(s: Sizing) -> dict[str, Any] | None:
     """Offload asked: the seed's minimum that needs none (7B: one 80 GB card, 8-bit optimizer)."""
     found = seed_without_offload(s.resolved, s.memo) if s.fit is None else None
@@ -156,6 +172,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "states_total_gb": states,  # the model states of the whole job, before sharding (the seed's rule)
         "states_bpp": state_bytes_per_param(s.resolved),
         "states_gb": s.estimate.model_states_gb,  # their share per card at the plan sized
+        "states_nominal": states_nominal(s),
         "seed": None if seed is None else fit_row(seed) | {
             "is_verdict": a.seed_is_verdict, "eight_bit": seed_8bit, "bpp": a.seed_gb_per_param,
             "states_gb": seed.estimate.model_states_gb,
@@ -196,6 +213,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
         # the named setup is the seed's minimum and misses here: the first line says both (users read it)
         "seed_no_offload": _seed_no_offload(s) if a.verdict is not None or s.fit is None else None,
+        "seed_row": seed_row(s),  # the seeds' LoRA / QLoRA figure for the class, where ours differs
         "seed_named": next((dict(w.params) for w in s.warnings if w.code == "seed_minimum"), None),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb, "bare": card.bare,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},

@@ -1,0 +1,47 @@
+"""Single-card rentals asked to work as one multi-card machine: "8 台单卡 A100 拼成一台 8 卡机跑
+ZeRO-3", "can I take 8 single A100 rentals and treat them as an 8-GPU node?".
+
+Why its own reader: the message names a card, a count and often a price word, so it parsed as a
+price question and got a price list; what it asks is whether separate machines make one node.
+Read once from the normalized text with the other asks (bot.understand.asks).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+_SINGLE_EN = r"(?:single|separate|individual|single[\s-]*(?:gpu|card)|1[\s-]*(?:gpu|card))"
+_THING_EN = r"(?:rentals?|instances?|machines?|servers?|boxes|vms?|nodes|cards?|gpus?)"
+_VERB_EN = r"(?:treat|use|run|count|combine|pool|join|merge|stitch|glue|link|turn|make|work|act|behave|serve|function)\w*"
+_ONE_EN = r"(?:as|into|like)\s+(?:a\s+single\s+|a\s+|an\s+|one\s+|1\s+)?"
+_NODE_EN = r"(?:\d+[\s-]*(?:gpu|card)s?[\s-]*)?(?:node|machine|server|box|cluster)"
+_SINGLE_ZH = r"(?:单卡|单张|单台|单机|1\s*卡|1\s*张卡|1\s*机|每台1张|独立的?)"
+_JOIN_ZH = r"(?:拼|凑|组|合|当|连|并|用作|当作)(?:成|作|做|起来|在一起)?"
+_NODE_ZH = r"(?:1\s*台|整机|同1台|1个节点|节点|多卡机|\d+\s*卡(?:机|服务器|节点)|集群|1组)"
+POOLED = lazy(
+    rf"\b{_SINGLE_EN}\b.{{0,40}}?\b{_THING_EN}\b.{{0,60}}?\b{_VERB_EN}\b.{{0,40}}?{_ONE_EN}{_NODE_EN}"
+    rf"|\b{_VERB_EN}\b.{{0,40}}?\b{_SINGLE_EN}\b.{{0,40}}?\b{_THING_EN}\b.{{0,30}}?{_ONE_EN}{_NODE_EN}"
+    rf"|{_SINGLE_ZH}.{{0,24}}?{_JOIN_ZH}.{{0,12}}?{_NODE_ZH}", re.IGNORECASE)
+
+
+_WORDS = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "sixteen": 16}
+RENTALS = lazy(rf"(?<![\d.])(\d{{1,2}}|two|three|four|six|eight|sixteen)\s*(?:台|个|x)?\s*(?:{_SINGLE_EN}|{_SINGLE_ZH})",
+               re.IGNORECASE)
+
+
+# a cheap first look: a word for one card or one machine apart (most messages stop here)
+APART = lazy(r"single|separate|individual|单|独立|1[\s-]*(?:gpu|card|卡|张|台|机)", re.IGNORECASE)
+
+
+def pooled(norm: str) -> int | None:
+    """How many separate single-card rentals the message asks to use as one multi-card machine (0
+    when it gives no count); None when it asks nothing of the kind."""
+    if not APART.search(norm) or not POOLED.search(norm):
+        return None
+    m = RENTALS.search(norm)
+    if m is None:
+        return 0
+    word = m.group(1).lower()
+    return int(word) if word.isdigit() else _WORDS[word]

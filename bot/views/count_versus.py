@@ -1,0 +1,31 @@
+"""The other card count of a "two cards, or is one enough?" question, sized on the same card, so the
+reply can say whether the larger count is needed (bot.understand.card_counts reads the two counts).
+
+Why a view of its own: the verdict answers the count asked; this adds one line that compares it
+with the count the user named beside it, estimated only when a message names two counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.views.sizing import fit_row
+from engine.request import TrainingRequest
+from engine.sizing import size
+
+
+def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -> dict[str, Any] | None:
+    """The verdict's card at `other` cards: which way the comparison goes and what it holds."""
+    n = int(verdict["num_gpus"])
+    if other == n:
+        return None
+    s = size(stated.model_copy(update={"gpu": verdict["gpu"], "num_gpus": other, "zero": stated.zero if other > 1 else None}))
+    if s.fit is None:
+        return None
+    row = fit_row(s.fit)
+    safe = bool(verdict["fits"]) and not verdict["tight"]
+    if other > n:
+        case = "not_needed" if safe else "needed" if row["fits"] else "neither"
+    else:
+        case = "fewer_enough" if row["fits"] and not row["tight"] else "fewer_short"
+    return row | {"case": case, "asked": n, "other": other}
