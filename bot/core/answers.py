@@ -107,7 +107,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
-    reply.buttons = sizing_buttons(stated, s)
+    # the provider the question named rides on the buttons: "看费用" prices there, not everywhere
+    reply.buttons = sizing_buttons(stated.model_copy(update={"provider": provider}) if provider else stated, s)
     verdict = reply.data.get("v", {}).get("verdict") if not details else None
     best = _best(s)
     # the setup the reply leads with, so a follow-up ("1k 预算能租几个月") can price it without naming it again
@@ -180,7 +181,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
-    reply.turn = Turn("size", {"request": req.stated()})  # the job stays the subject: "4 张呢", "训多久" change it
+    # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
+    reply.turn = Turn("size", {"request": req.stated(), "setup": True})
     return reply
 
 

@@ -2,13 +2,14 @@
 
 A payload carries the whole stated request so no server-side session is needed:
 `s|<model or P<params>>|<method>|<seq>|<gpu>|<n>|<extra>|<action>` in at most 64 bytes (Telegram's
-callback_data limit). Extra stated fields ride along as short flags (r16 z3 o1 8b g0 ae ...).
+callback_data limit). Extra stated fields ride along as short flags (r16 z3 o1 8b g0 ae pgpuli ...).
 When even that would exceed 64 bytes the extras are dropped, and the reply says the button
 re-asks with the main fields only.
 """
 
 from __future__ import annotations
 
+from engine.providers import providers
 from engine.request import TrainingRequest
 
 LIMIT = 64
@@ -39,6 +40,8 @@ def _extras(q: TrainingRequest) -> str:
         out.append(f"b{q.micro_batch}")
     if q.sharding == "fsdp":
         out.append("fs")  # FSDP: its memory mechanism, and the export's main plan
+    if q.provider:
+        out.append(f"p{q.provider}")  # "在 gpuli 用什么卡" then the cost button: priced at gpuli
     return ".".join(out)
 
 
@@ -89,7 +92,16 @@ def decode(payload: str) -> tuple[TrainingRequest, str]:
             data["attention"] = ATTENTIONS[value]
         elif key == "b":
             data["micro_batch"] = int(value)
+        elif key == "p":
+            data["provider"] = _provider(value)
     return TrainingRequest.model_validate(data), action
+
+
+def _provider(ident: str) -> str:
+    """A provider a button names: one of the catalog's (a forged or retired id is a stale button)."""
+    if ident not in {p.id for p in providers().entries}:
+        raise KeyError(ident)
+    return ident
 
 
 def apply(q: TrainingRequest, action: str) -> TrainingRequest:

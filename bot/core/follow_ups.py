@@ -83,13 +83,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             data["gpu"] = stated["gpu"]
         if "num_gpus" in stated:
             data["num_gpus"] = stated["num_gpus"]
-        extras = parsed.price
-        if extras.nodes:  # "两台的话": that many nodes of the previous box
-            data["num_gpus"] = extras.nodes * int(data.get("num_gpus") or 8)
-        if extras.infiniband is not None:
-            data["infiniband"] = extras.infiniband
-        if extras.add_ons:
-            data["add_ons"] = {**(data.get("add_ons") or {}), **extras.add_ons}
+        data = _with_extras(data, parsed)
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
@@ -194,6 +188,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # question about it, with no job or card of its own, is asked of the last answer at any length,
     # whatever FAQ entry its words come near
     of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
+    if asks.band and last.kind == "price" and len(text.strip()) <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
+        # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
+        return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
     if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed or of_budget)) or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
@@ -212,7 +209,8 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
         if currency is None and runway is None:
             return None
-        data = {**last.data, **({"display": currency, "asked_currency": True} if currency else {})}
+        # "再加上16核 CPU 和 128G 内存呢，预算3500够吗": the budget is judged on the rental with what it adds
+        data = {**_with_extras(dict(last.data), parsed), **({"display": currency, "asked_currency": True} if currency else {})}
         if runway is not None:
             data["runway"] = _runway(parsed)
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
@@ -237,9 +235,10 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif _prices_of_setup(parsed, last, merged):
+    elif _prices_of_setup(parsed, last, merged) or (currency and last.data.get("setup") and not stated):
         # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
-        # rents for (at each provider, or the one named), not the shortest rental as if it were the answer
+        # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
+        # "人民币呢" after those prices: the same prices in that currency
         follow = _setup_follow(merged, duration)
         if currency:
             follow |= {"display": currency, "asked_currency": True}
@@ -251,6 +250,19 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     else:
         return None
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def _with_extras(data: dict[str, object], parsed: Parsed) -> dict[str, object]:
+    """A price's data with the nodes, InfiniBand and add-ons the message adds to it."""
+    extras = parsed.price
+    if extras.nodes:  # "两台的话": that many nodes of the previous box
+        data["num_gpus"] = extras.nodes * int(str(data.get("num_gpus") or 8))
+    if extras.infiniband is not None:
+        data["infiniband"] = extras.infiniband
+    if extras.add_ons:
+        held = data.get("add_ons")
+        data["add_ons"] = {**(held if isinstance(held, dict) else {}), **extras.add_ons}
+    return data
 
 
 def _runway(parsed: Parsed) -> list[object]:

@@ -24,6 +24,7 @@ from bot.views.price import (
     runway_reply,
     runway_text,
 )
+from bot.views.price_band import band_note
 from bot.views.price_units import units_reply
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
@@ -40,7 +41,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.follow is not None:
         data = dict(parsed.follow)
         runway = data.pop("runway", None)
+        band = data.pop("band", None)
         reply = price_turn(ctx, data, details=False)
+        if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
+            return _lead(reply, band_note(reply, ctx.lang))
         if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
             return _units_first(ctx, reply, data)
         if runway is None:

@@ -32,7 +32,10 @@ from bot.core.settings import MemorySettings, SettingsStore, effective, remember
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
+from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq import provider_of as faq_provider
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
@@ -152,6 +155,15 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         last, asked = _behind_faq(turn)
+        about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
+        if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
+                asked and find_gpus(normalize(asked))):
+            # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
+            # asked, not a FAQ entry that happens to name the card
+            where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
+            parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
+                             follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+            asked = None
         if asked is not None and _about_the_faq(parsed, text):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = faq_lookup(f"{asked} {text}")
@@ -183,7 +195,8 @@ class Core:
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
-            reply.turn = Turn("faq", {"text": text, "prev": {"kind": last.kind, "data": last.data} if last else None})
+            reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
+                                      "prev": {"kind": last.kind, "data": last.data} if last else None})
         if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
             # "gpuli price list": what the next question naming no provider is about (bot/core/recent_provider.py)
             reply.turn = Turn("about", {"provider": parsed.rental.provider,
@@ -348,7 +361,7 @@ class Core:
                 return cost_request(ctx, changed)
             if action == buttons.EXPORT:
                 return export_request(ctx, changed)
-            return size_request(ctx, changed, details=action == "d")
+            return size_request(ctx, changed, details=action == "d", provider=changed.provider)
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale
 
@@ -417,6 +430,17 @@ def _with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parse
     if hit is None:
         return parsed
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
+
+
+def _card_alone(parsed: Parsed, text: str) -> bool:
+    """"4090", "那 H100 呢": a card and nothing of its own (no model, method or question words)."""
+    q = parsed.request
+    if not q.gpu or q.model or q.params_b or q.method:
+        return False
+    return parsed.asks.names_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
+
+
+CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
 
 
 def _out_of_date(ctx: Context) -> Reply:

@@ -57,6 +57,7 @@ class Asks:
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
+    band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
 
@@ -64,7 +65,7 @@ class Asks:
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
 _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
 _GIVE = (r"给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
-         r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me")
+         r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
@@ -80,7 +81,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"导出|\bexport|下载\s*(?:配置|config)"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
-            rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"),
+            rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
+            # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
+            r"|^\s*(?:the\s+|and\s+the\s+|那\s*)?(?:配置文件|config(?:\s*files?)?|yaml|json)\s*(?:呢|吗|please|pls|too)?\s*[?？]*\s*$"),
+        # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed
+        # config file", "ds_config.json" ("配置" alone is a setup of cards: "72b 全参什么配置")
+        "file_named": re.compile(
+            rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL})\s*(?:的\s*)?(?:配置|configs?\b)"),
+        "asking": re.compile(_ASKING),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
@@ -89,7 +97,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)|how\s+many\s+(?:months|weeks|days|hours)\s+(?:can|could|will|does|do)\b"),
         "cost": re.compile(
-            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|how\s+much|\bspend\b|\bbudget\b"),
+            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
+            # "how much slower / more memory" asks a size or a speed, not money
+            r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
         "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
@@ -111,6 +121,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "full": re.compile(r"全参|全量|\bfull\b"),
         "versus": re.compile(r"差多少|差几|差别|区别|相差|相比|对比|比较|还是|或者|\bvs\.?(?!\w)|\bversus\b|\bor\b"
                              r"|\bdifference\b|\bdiffer\b|\bcompar\w*|(?:跟|和|与).{1,16}比"),
+        # what a price figure is: the low or the high end, an estimate or a quote, a fixed price or a range
+        "band": re.compile(
+            r"最低还是最高|最高还是最低|上限还是下限|下限还是上限|最低价还是|是(?:不是)?\s*(?:预估|估算?|推算|官方|官网)|估的|估出来|官方(?:报)?价吗"
+            r"|(?:价格|报价)?区间|浮动|准不准|准吗|确定价|固定价|定价吗|为啥是个?范围|为什么是个?范围"
+            r"|\b(?:lowest|low\s+end|minimum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:highest|high\s+end|maximum)\b"
+            r"|\b(?:highest|high\s+end|maximum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:lowest|low\s+end|minimum)\b"
+            r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
+            r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
@@ -196,9 +214,18 @@ def currency_ask(norm: str) -> str | None:
     return CURRENCY[next(g for g in m.groups() if g)]
 
 
-def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False) -> Asks:
+def wants_file(norm: str, job: bool) -> bool:
+    """An export asked with no verb that hands it over: a config file named beside a job of its own
+    ("输出 accelerate 的配置文件 4 卡 14b 全参", "I need the DeepSpeed config file, 32B full, 8 x A100")
+    and nothing that asks about it ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ)."""
+    p = _patterns()
+    return job and bool(p["file_named"].search(norm)) and not p["asking"].search(norm)
+
+
+def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False) -> Asks:
     """The asks in `norm` (the normalized message); `money` is what the money reader found in it;
-    `names_only` when nothing is left once the parser took out the names and sizes it found."""
+    `names_only` when nothing is left once the parser took out the names and sizes it found; `job`
+    when it states a job (a model or size, a method, a card count) a config file would be for."""
     p = _patterns()
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
@@ -219,7 +246,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),
         headroom=planning.wants_headroom(norm),
-        export=bool(p["export"].search(norm)),
+        export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
         tools=config_tools(norm),
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
@@ -234,6 +261,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
+        band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),

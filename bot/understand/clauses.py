@@ -1,21 +1,40 @@
-"""Clauses of one message read against each other: a clause that only asks what the job costs (at
-most naming where) is about the job the other clauses state, and one that names only a length asks
-the price of the setup the clause before it priced. Split from the parser to keep each module small."""
+"""Clauses of one message read against each other: where one message asks two questions (`questions`),
+a clause that only asks what the job costs (at most naming where and how long) is about the job the
+other clauses state, one that names only a length asks the price of the setup the clause before it
+priced, and a FAQ clause naming no card asks about the card before it. Split from the parser to keep
+each module small."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
+from bot.understand import fields as f
 from bot.understand.entities import find_provider
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
 
-FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there)\b|[上在的呢]")
+MAX_CLAUSES = 4
+MAX_CLAUSE_TEXT = 300
+# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
+# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
+# "plus / 还有" adding storage to a rental, does not (COMMA: the parser's second try, for parts of
+# different kinds); and the parts must each stand on their own.
+CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
+COMMA = lazy(r"[,，]+")
+DIGIT = lazy(r"\d")
+ASKING = lazy(r"[?？吗么几]|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
+              r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
+FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 
 
@@ -25,9 +44,9 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
     q, norm = p.request, normalize(clause)
     named = find_provider(norm)
     bare = norm[:named.start] + norm[named.end:] if named else clause
-    if named:  # "what does it cost at cloudgpu": the ask and the place, nothing of its own
-        bare = FILLER.sub(" ", ask_words.without_asks(bare))
-    return len(bare.strip()) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
+    if named:  # "what does it cost at cloudgpu (for 10 hours)": the ask, the place and a length, nothing of its own
+        bare = FILLER.sub(" ", ask_words.without_asks(f.without_durations(bare)))
+    return len(" ".join(bare.split())) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
 
 
 def of_the_last(parts: list[Parsed]) -> list[Parsed]:
@@ -42,3 +61,98 @@ def of_the_last(parts: list[Parsed]) -> list[Parsed]:
                         asks=replace(last.asks, hours=(), both_units=False), parts=[])
         out.append(p)
     return out
+
+
+FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|\bok\s*[?？吗]")
+
+
+def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
+    """"7b qlora 一张4090够吗？gpuli weekly 多少钱？": whether the job fits the card named, then what the
+    whole message asks it to cost (the card, where and for how long); [] when no clause asks a fit, so
+    the message is the one cost question it reads as."""
+    fit = next((p for c, p in zip(clauses, parts, strict=True)
+                if p.intent == "size" and not p.missing and p.request.gpu and FITS.search(normalize(c))), None)
+    if fit is None or whole.intent != "cost":
+        return []
+    return [fit, replace(whole, parts=[])]
+
+
+def with_subject(parts: list[Parsed]) -> list[Parsed]:
+    """A FAQ clause naming no card and no provider asks about those of the clause before it ("How much
+    is an MI300X per month at gpuli, and does it have NVLink?": the MI300X at gpuli), so its answer can
+    lead with that card's and that provider's part."""
+    out: list[Parsed] = []
+    for p in parts:
+        r = p.rental
+        before = next((q for q in reversed(out) if q.rental.gpu or q.rental.provider), None)
+        if p.intent == "faq" and before is not None and not (r.gpu or r.provider or p.request.gpu):
+            p = replace(p, rental=replace(r, gpu=before.rental.gpu, provider=before.rental.provider))
+        out.append(p)
+    return out
+
+
+def _faq_of_its_own(clause: str) -> bool:
+    """A clause naming no figure that the FAQ answers with confidence, on no memory question (one
+    about memory asks of the job beside it): "年付打几折", "does it have NVLink"."""
+    if DIGIT.search(normalize(clause)) or not ASKING.search(clause.lower()):
+        return False  # a figure belongs to a job; a clause asking nothing ("然后lora") adds to the one before
+    hit, _ = faq_lookup(clause)
+    return hit is not None and "memory" not in hit.entry.topics
+
+
+def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
+    price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
+    things are read one by one, so each gets its answer. One question split by a comma is not two.
+    `read` is the parser's reading of one clause."""
+    clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
+    if by_comma:
+        if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
+            return []  # "32b qlora vs lora, how much difference?": the clause after the comma asks of the comparison
+        clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+        # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
+        # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
+        if not any(_faq_of_its_own(c) for c in clauses[1:]):
+            return []
+    if len(clauses) < 2:
+        return []
+    parts = of_the_last([read(c, now) for c in clauses])
+    if by_comma and not _faq_beside(parts):
+        return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
+    if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
+        return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
+    if not all(_stands_alone(p) for p in parts):
+        return []
+    sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
+    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
+                     and not p.request.stated() for p in parts):
+        # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question ("what's
+        # the catch with offload?" names a lever of its own: a question beside the sizing)
+        return []
+    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.rental.duration_days, p.rental.duration_hours)
+             for p in parts}
+    if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
+        return []  # one question asked twice, or FAQ clauses (already answered one per clause)
+    return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+
+
+def _faq_beside(parts: list[Parsed]) -> bool:
+    """Two comma-joined parts that are two questions: a job or price, and a FAQ question on a subject of
+    its own that states nothing the first could use (no card, field, currency or money: "年付打几折")."""
+    faq = [p for p in parts if p.intent == "faq"]
+    if len(parts) != 2 or len(faq) != 1 or not faq[0].own_topic:
+        return False
+    p, r = faq[0], faq[0].rental
+    # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
+    # ("年付打几折" asks what the yearly discount is: the FAQ's)
+    return not (p.request.stated() or r.provider or r.duration_days or r.duration_hours or p.asks.budget
+                or replace(p.price, annual=False) != type(p.price)() or any("memory" in h.entry.topics for h in p.faq_answers))
+
+
+def _stands_alone(p: Parsed) -> bool:
+    if p.intent in ("size", "cost", "checkpoint", "inference"):
+        return not p.missing
+    if p.intent == "price":
+        return bool(p.request.gpu)
+    return p.intent == "faq" and p.faq_confident

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import asks as ask_words
+from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES  # one split for every reader
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FIND, Hit
 from bot.understand.faq import lookup as faq_lookup
@@ -16,13 +17,6 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
 STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
-MAX_CLAUSES = 4
-MAX_CLAUSE_TEXT = 300
-# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
-# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
-# "plus / 还有" adding storage to a rental, does not; and the parts must each stand on their own.
-CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 # For the FAQ, "and" before a question word starts one even without the comma ("what's the SLA and how
 # fast do they swap a card"); each side must then have its own answer (faq_answers).
 FAQ_CLAUSES = lazy(CLAUSES.pattern + r"|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)

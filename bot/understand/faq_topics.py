@@ -47,8 +47,15 @@ PRICE_TOPICS = frozenset({"prices"})
 BILLING_TOPICS = frozenset({"billing"})
 
 
+# "minimum config", "什么配置" beside a job ask for the cards it runs on (a sizing), unless a tool is named
+# whose config file that is ("llamafactory config 怎么写")
+SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bsetups?\b|\bminimum\b|最低|最小")
+
+
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
+    if not ask_words.config_tools(rest):
+        rest = SETUP_WORDS.sub(" ", rest)
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
 

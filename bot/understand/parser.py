@@ -18,15 +18,16 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import cost_of_it, of_the_last
+from bot.understand.clauses import questions
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
-from bot.understand.faq_clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES, STRONG_FAQ, faq_answers
+from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
+from bot.understand.provider_words import described_provider
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
@@ -109,6 +110,8 @@ SIZE_WORDS = lazy(
 )
 TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
+WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
 PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
 MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
@@ -125,7 +128,7 @@ COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     parsed = _parse_one(text, now)
-    parsed.parts = _questions(text, parsed, now) or _each_card(parsed)
+    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed)
     return parsed
 
 
@@ -139,36 +142,6 @@ def _each_card(p: Parsed) -> list[Parsed]:
     counts = dict(p.versus)
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
                     rental=replace(p.rental, gpu=g), versus=[], parts=[], cards=[g]) for g in p.cards[:3]]
-
-
-def _questions(text: str, whole: Parsed, now: datetime | None) -> list[Parsed]:
-    """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
-    price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
-    things are read one by one, so each gets its answer. One question split by a comma is not two."""
-    clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    if len(clauses) < 2:
-        return []
-    parts = of_the_last([_parse_one(c, now) for c in clauses])
-    if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):
-        return []  # "…7b lora，一万网络有合适的吗？要多少钱": "要多少钱" asks the cost of the job before it
-    if not all(_stands_alone(p) for p in parts):
-        return []
-    sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
-    if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics for p in parts):
-        return []  # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question
-    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.rental.duration_days, p.rental.duration_hours)
-             for p in parts}
-    if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
-        return []  # one question asked twice, or FAQ clauses (already answered one per clause)
-    return parts
-
-
-def _stands_alone(p: Parsed) -> bool:
-    if p.intent in ("size", "cost", "checkpoint", "inference"):
-        return not p.missing
-    if p.intent == "price":
-        return bool(p.request.gpu)
-    return p.intent == "faq" and p.faq_confident
 
 
 def _parse_one(text: str, now: datetime | None) -> Parsed:
@@ -185,7 +158,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
-    provider = find_provider(norm)
+    provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
     spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(_blank(norm, spans))
 
@@ -285,7 +258,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗": the card is that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
-    asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest))
+    asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
+                          job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
     asks = replace(asks, count_versus=pair[1]) if pair else asks
     span = spans_against(rest) if ask_words.sets_against(norm) else None
@@ -511,6 +485,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
         return Classified("price", hits)  # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱"
+    if not carded and not training and rental.provider and RENT_A_CARD.search(norm) and not WHETHER.search(norm):
+        return Classified("price", hits)  # "想在按分钟计费的那家租卡": what it rents, priced (no question about it)
     howto = bool(HOWTO.search(norm))
     if req.objective and not strong:
         return Classified("size", hits)  # "DPO 的参考模型要不要算": what is counted, and which model?

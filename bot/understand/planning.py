@@ -59,6 +59,10 @@ WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|
                        re.IGNORECASE)
 WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
+# a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"
+DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
+              r"\s*(?:就|必须|一定)?\s*(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|训完|跑完)")
+DUE_EN = lazy(r"\bdue\s+(.{1,40})", re.IGNORECASE)  # "due Friday", "due the day after tomorrow"
 UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
               "weeks": 168, "天": 24, "小时": 1, "钟头": 1, "个钟头": 1, "周": 168, "星期": 168, "个星期": 168}
 BUDGET_EN = lazy(
@@ -182,10 +186,10 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     if m:
         hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
         return now + timedelta(hours=hours)
-    en = DEADLINE_EN.search(text)
+    en = DEADLINE_EN.search(text) or DUE_EN.search(text)
     if en:
         return _absolute(en[1], local_now, zone)
-    if BEFORE_ZH.search(text) or "deadline" in text.lower():
+    if BEFORE_ZH.search(text) or DUE_ZH.search(text) or "deadline" in text.lower():
         return _absolute(text, local_now, zone)
     return None
 

@@ -152,9 +152,15 @@ def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     in_budget = cost.to(limit.currency)
     key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
-                                                          converted=in_budget.rounded().format(lang))
-    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
-                                              approx=approx, over=(in_budget - limit).rounded().format(lang))})
+                                                          converted=_shown(in_budget, cost.currency).format(lang))
+    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,
+                                              over=_shown(in_budget - limit, cost.currency).format(lang))})
+
+
+def _shown(amount: Money, source: str) -> Money:
+    """A converted amount as a reply shows it (about ¥140,239, not ¥140,239.20); one in its own
+    currency to the cent."""
+    return amount.rounded() if amount.currency == source else amount.approx()
 
 
 def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None:
@@ -174,8 +180,9 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
     in_budget = high.to(budget.currency)
     approx = "" if high.currency == budget.currency else t("plan.budget_approx", lang,
-                                                           converted=in_budget.rounded().format(lang))
-    key = "plan.budget_price_within" if in_budget.amount <= budget.amount else "plan.budget_price_over"
+                                                           converted=_shown(in_budget, high.currency).format(lang))
+    over = "plan.budget_price_over_exact" if low.amount == high.amount else "plan.budget_price_over"  # a band: its high end
+    key = "plan.budget_price_within" if in_budget.amount <= budget.amount else over
     return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],
                                               n=row["num_gpus"], gpu=row["gpu"], cost=cost, approx=approx,
-                                              over=(in_budget - budget).rounded().format(lang))})
+                                              over=_shown(in_budget - budget, high.currency).format(lang))})

@@ -118,6 +118,7 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         "rows": [{"provider": r.provider.name, "provider_id": r.provider.id, "gpu": gpu_name(r.gpu),
                   "num_gpus": r.num_gpus, "quotes": [quote_view(q, display, asked) for q in r.quotes]} for r in offered],
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
+        "asked_currency": asked,  # "人民币呢": the by-unit listing converts each price too
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
         "refused": sorted((refusal_view(r) for r in prices.refused),
                           key=lambda x: x["provider_id"] != first),
