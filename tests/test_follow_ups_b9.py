@@ -97,3 +97,15 @@ def test_a_card_count_at_a_provider_lists_its_setups_of_that_count_cheapest_firs
     assert [line.split(":")[0].lstrip("• ") for line in listed] == rows  # only that count, cheapest first
     legend = any(w in me.text for w in ("估价", "estimate"))
     assert legend == estimate
+
+
+@pytest.mark.parametrize(("ask", "card", "want"), [
+    ("cloudgpu 有哪些卡", "A100", "$1.49"),  # a provider's list of cards is its price list
+    ("cloudgpu 有哪些卡可以租？", "a800", "$1.09"),
+    ("which gpus have nvlink at gpuli?", "4090 for a week?", "₮109"),  # the card brings its own rental length
+    ("gpuli 哪些卡有 NVLink", "H200 包月呢", "₮2,599"),
+])
+def test_a_card_after_a_list_or_with_its_own_rental_is_priced(ask: str, card: str, want: str) -> None:
+    me = _talk(ask, card)
+    assert me.last is not None and me.last.kind == "price"
+    assert want in me.text

@@ -157,7 +157,8 @@ class Core:
         last, asked = _behind_faq(turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
-                asked and (find_gpus(normalize(asked)) or not asks_price(asked))):
+                asked and (find_gpus(normalize(asked)) or not (asks_price(asked) or parsed.rental.duration_days
+                                                               or parsed.rental.duration_hours))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
             # asked, not a FAQ entry that happens to name the card; after a question that asks no price
             # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)

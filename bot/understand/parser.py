@@ -374,10 +374,14 @@ CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多�
 
 def asks_price(text: str) -> bool:
     """Whether a question asks a price ("cloudgpu 上的卡多少钱一小时", "能按小时租卡吗", "想在按分钟计费的那家
-    租卡"): a bare card sent after it asks that card's price; after any other question ("gpuli 哪些卡有
+    租卡") or a provider's list of cards ("cloudgpu 有哪些卡": its price list): a bare card sent after it asks that card's price; after any other question ("gpuli 哪些卡有
     NVLink") the card changes that question."""
     norm = normalize(text).lower()
-    return bool(PRICE_WORDS.search(norm) or RENT_A_CARD.search(norm))
+    listed = PROVIDER_LIST.search(norm)  # "cloudgpu 有哪些卡" asks its list; "哪些卡有 NVLink" asks a property
+    return bool(PRICE_WORDS.search(norm) or RENT_A_CARD.search(norm) or (listed and LIST_ENDS.match(norm, listed.end())))
+
+
+LIST_ENDS = lazy(r"[\s?？。!！,，.]*(?:(?:呀|啊|呢|吗|么|可以租|能租|可租|does\s+\w+\s+(?:have|offer|rent|list)|(?:can|do)\s+(?:i|we)\s+rent)[\s?？。!！.]*)?$")
 
 
 def asks_checkpoint(norm: str) -> bool:
