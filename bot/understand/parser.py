@@ -33,6 +33,7 @@ from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
+from engine.providers import provider as provider_entry
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -374,8 +375,8 @@ CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多�
 
 def asks_price(text: str) -> bool:
     """Whether a question asks a price ("cloudgpu 上的卡多少钱一小时", "能按小时租卡吗", "想在按分钟计费的那家
-    租卡") or a provider's list of cards ("cloudgpu 有哪些卡": its price list): a bare card sent after it asks that card's price; after any other question ("gpuli 哪些卡有
-    NVLink") the card changes that question."""
+    租卡") or a provider's list of cards ("cloudgpu 有哪些卡": its price list): a bare card sent after it
+    asks that card's price; after any other question ("gpuli 哪些卡有 NVLink") the card changes that question."""
     norm = normalize(text).lower()
     listed = PROVIDER_LIST.search(norm)  # "cloudgpu 有哪些卡" asks its list; "哪些卡有 NVLink" asks a property
     return bool(PRICE_WORDS.search(norm) or RENT_A_CARD.search(norm) or (listed and LIST_ENDS.match(norm, listed.end())))
@@ -497,8 +498,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
-    if not carded and not training and priced and (add_ons or (rental.provider and (PROVIDER_LIST.search(norm) or req.num_gpus))):
-        # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?"
+    if not carded and not training and priced and (add_ons or (rental.provider and (
+            PROVIDER_LIST.search(norm) or (req.num_gpus and _rents_count(rental.provider, req.num_gpus))))):
+        # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
+        # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's)
         return Classified("price", hits)
     if not carded and not training and rental.provider and RENT_A_CARD.search(norm) and not WHETHER.search(norm):
         return Classified("price", hits)  # "想在按分钟计费的那家租卡": what it rents, priced (no question about it)
@@ -522,6 +525,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+def _rents_count(provider_id: str, count: int) -> bool:
+    """Whether the provider rents a setup of `count` cards as one machine."""
+    return any(o.count == count for o in provider_entry(provider_id).offers)
 
 
 def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:

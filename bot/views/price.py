@@ -214,14 +214,16 @@ def provider_price_list(provider_id: str, lang: str, count: int | None = None, u
         by = unit if unit and any(unit in o.prices for o in offers) else next(iter(offers[0].prices))
         offers.sort(key=lambda o: (by not in o.prices, o.prices[by].high if by in o.prices else 0))
     rows = []
+    estimates = False
     for offer in offers if ranked else p.offers:
         rows.append({"n": offer.count, "gpu": gpu_name(offer.gpu),
                      "prices": [{"unit": key, "low": price.low, "high": price.high, "estimate": price.status == "estimate"}
                                 for key, price in offer.prices.items()]})
+        estimates = estimates or any(price.status == "estimate" for price in offer.prices.values())
     return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
                                            "per_minute": p.billing.rule.metered, "count": count if ranked else None,
                                            "by": by if ranked else None, "missing_count": count if count and not ranked else None,
-                                           "estimates": any(x["estimate"] for r in rows for x in r["prices"])})
+                                           "estimates": estimates})
 
 
 def provider_models(provider_id: str, lang: str) -> Reply:
