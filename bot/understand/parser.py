@@ -427,7 +427,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
-        lead = answers[:1] or ([hits[0]] if _clear_leader(hits) else [])
+        lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked
         if lead:
             return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
