@@ -12,7 +12,7 @@ from bot.understand import asks as ask_words
 from bot.understand.clauses import ASKING as ASKS
 from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES  # one split for every reader
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
-from bot.understand.faq import FIND, Hit
+from bot.understand.faq import FIND, Hit, provider_of
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -49,7 +49,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     for clause in clauses:
         if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
             continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
-        part, _ = faq_lookup(clause, provider)
+        part, _ = faq_lookup(clause, provider_of(clause) or provider)
         if part is None or (strict and part.score < FAQ_CONFIDENT):
             continue
         if part.entry.id not in {h.entry.id for h in found}:
@@ -69,7 +69,7 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
         return []
     found: list[Hit] = []
     for clause in asked:
-        part, _ = faq_lookup(clause, provider)
+        part, _ = faq_lookup(clause, provider_of(clause) or provider)  # "…？cloudgpu 呢…": the clause's own provider
         if part is None or part.score < STRONG_FAQ or part.entry.id in {h.entry.id for h in found}:
             return []
         found.append(part)

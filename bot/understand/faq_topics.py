@@ -14,7 +14,7 @@ from functools import cache
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
-from bot.understand.entities import find_gpus
+from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, faq_index
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -108,3 +108,13 @@ def about_other(hit: Hit, provider: str) -> bool:
     """Whether `hit` is an entry about a provider other than `provider`."""
     about = faq_index().about.get(hit.entry.id)
     return about is not None and about != provider
+
+
+def named_too(hit: Hit, norm: str) -> bool:
+    """Whether the provider `hit` is about is named somewhere in the normalized message `norm`
+    (a message asking one question of each of two providers)."""
+    about = faq_index().about.get(hit.entry.id)
+    if about is None:
+        return False
+    compact = Compact.of(norm).text
+    return any(key in compact for ident, keys in provider_names() if ident == about for key in keys)
