@@ -65,9 +65,19 @@ def technical_topic(topic: str) -> Hit | None:
         return None
     # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
     named = faq_index().keyworded(topic, TOPIC_FLOOR, provider=None)
-    if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
+    if not named or (SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic)):
         return None
     return named[0]
+
+
+# "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
+# memory is a yes-or-no the lever's entry answers; a sizing of the job named would not say it
+SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|减少|降低")
+WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bcan\b|\bis\b|是不是|对吧|是吧")
+
+
+def _asks_whether_it_saves(topic: str) -> bool:
+    return bool(SAVES.search(topic) and WHETHER_ASKED.search(topic))
 
 
 def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[Hit]:

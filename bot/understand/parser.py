@@ -282,7 +282,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
-    if c.follow_up and asks.methods_compared and not sized:
+    if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
+        # "显存够的话 LoRA 和 QLoRA 选哪个": two methods weighed with no model named is the FAQ's question
         answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:
             c = Classified("faq", hits, True, answers=answers)
@@ -456,6 +457,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
         rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
+    if follow_up and confident and any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card):
+        # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
+        # card named, asked whole, not a change to the job before
+        return Classified("faq", hits, True, answers=answers)
     if follow_up:
         return Classified("size", hits, follow_up=True)
     carded = bool(rental.gpu) or card is not None
