@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.core.context import Context
 from bot.messages import Button, Reply
-from bot.understand.entities import find_gpus
 from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT
+from bot.understand.entities import find_gpus
 from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, lookup, on_topic
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed

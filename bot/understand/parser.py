@@ -22,7 +22,15 @@ from bot.understand.clauses import questions
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
-from bot.understand.faq_topics import TOPIC_FLOOR, about_other, named_too, on_card, service_topics, technical_topic, topic_text
+from bot.understand.faq_topics import (
+    TOPIC_FLOOR,
+    about_other,
+    named_too,
+    on_card,
+    service_topics,
+    technical_topic,
+    topic_text,
+)
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
@@ -408,7 +416,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
         # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")
-        kept = [a for a in answers if not about_other(a, rental.provider) or len(answers) > 1 and named_too(a, norm)]
+        kept = [a for a in answers if not about_other(a, rental.provider) or (len(answers) > 1 and named_too(a, norm))]
         if answers and not kept:
             # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
             # whose own term the message names ("库存") answers, from a lower confidence
