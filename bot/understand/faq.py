@@ -41,7 +41,7 @@ STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "they", "them", "their", "its", "am", "was", "were", "been",
-    "吗", "的", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
+    "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
