@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.core.context import Context
 from bot.messages import Button, Reply
+from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT
 from bot.understand.entities import find_gpus
-from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, on_topic
+from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, lookup, on_topic
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.views.faq_answer import card_answer, lead_with
@@ -43,6 +44,20 @@ def card_first(answers: list[Hit], ranked: list[Hit], card: str | None, text: st
     if not asked or asked[0].entry.id != carded[0].entry.id or asked[0].score < CONFIDENT:
         return answers
     return [carded[0], *[a for a in answers[1:] if a.entry.id != carded[0].entry.id]]
+
+
+def card_of_clause(hit: Hit, answers: list[Hit], card: str | None, text: str, provider: str | None) -> str | None:
+    """The card an answer is about when a message asks two questions ("which cards have NVLink at
+    gpuli, and can I run ZeRO-3 across several 4090s?"): the one named in the question that answer
+    is to, so the other question's card does not narrow it (the first asks for the whole list)."""
+    if card is None or len(answers) < 2 or not hit.entry.by_card:
+        return card
+    for clause in CLAUSES.split(text[:MAX_CLAUSE_TEXT]):
+        found, _ = lookup(clause, provider)
+        if found is not None and found.entry.id == hit.entry.id:
+            named = find_gpus(normalize(clause))
+            return named[0].ident if named else None
+    return card
 
 
 def _answers_for(hit: Hit, card: str) -> bool:

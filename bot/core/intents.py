@@ -16,7 +16,7 @@ from bot.core.answers import (
 from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
-from bot.core.faq import card_first, closest_reply, faq_item
+from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
 from bot.understand.faq import on_topic
@@ -90,7 +90,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     the answer to each, when each is answered with confidence."""
     card = parsed.request.gpu or parsed.rental.gpu
     hits = card_first(parsed.faq_answers or parsed.faq[:1], parsed.faq, card, text, parsed.rental.provider)
-    items = [faq_item(h, ctx.lang, parsed.rental.provider, card) for h in hits[:2]]
+    items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider))
+             for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     return Reply("faq", ctx.lang, {"items": items})

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from bot.understand import asks as ask_words
+from bot.understand.clauses import ASKING as ASKS
 from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES  # one split for every reader
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
-from bot.understand.faq import FIND, Hit
+from bot.understand.faq import FIND, Hit, provider_of
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -32,10 +33,14 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     entry's own term, count only when two of them are each answered outright (a short clause alone,
     "3 days of training", is too little to be sure of)."""
     hit, hits = faq_lookup(raw, provider)
-    if (hit is not None and hit.score >= FAQ_CONFIDENT) or len(raw) > MAX_CLAUSE_TEXT:
+    if len(raw) > MAX_CLAUSE_TEXT:
         return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
     whole = [hit] if hit is not None else []
     marked = [c for c in CLAUSES.split(raw) if c.strip()]
+    if hit is not None and hit.score >= FAQ_CONFIDENT:
+        # the whole may match the stronger of two marked questions; each keeps its own answer when
+        # each is a question of its own that a different entry answers outright
+        return (_marked_questions(marked, provider) or whole), hits
     clauses = [c for c in FAQ_CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES]
     if len(clauses) == 1:
         return whole, hits  # one clause: the whole message, already looked up
@@ -44,7 +49,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     for clause in clauses:
         if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
             continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
-        part, _ = faq_lookup(clause, provider)
+        part, _ = faq_lookup(clause, provider_of(clause) or provider)
         if part is None or (strict and part.score < FAQ_CONFIDENT):
             continue
         if part.entry.id not in {h.entry.id for h in found}:
@@ -52,3 +57,20 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if strict and len(found) < 2:
         return whole, hits
     return found, hits
+
+
+def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
+    """The answers to questions each ended by its mark ("到期前会提醒吗？停机后数据留几天？", "…, and can
+    I …"), when every one of them (two to MAX_CLAUSES) has a strong answer of its own and no two
+    share one; [] otherwise, so a question split by a mark inside it stays one question. Costs look-ups
+    only for a message with two marked questions."""
+    asked = [c for c in marked if len(c.strip()) >= 4 and len(ask_words.without_asks(normalize(c)).strip()) >= 2]
+    if not 2 <= len(asked) <= MAX_CLAUSES or not all(ASKS.search(c.lower()) for c in asked):
+        return []
+    found: list[Hit] = []
+    for clause in asked:
+        part, _ = faq_lookup(clause, provider_of(clause) or provider)  # "…？cloudgpu 呢…": the clause's own provider
+        if part is None or part.score < STRONG_FAQ or part.entry.id in {h.entry.id for h in found}:
+            return []
+        found.append(part)
+    return found

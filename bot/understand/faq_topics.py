@@ -14,7 +14,7 @@ from functools import cache
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
-from bot.understand.entities import find_gpus
+from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, faq_index
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -65,9 +65,19 @@ def technical_topic(topic: str) -> Hit | None:
         return None
     # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
     named = faq_index().keyworded(topic, TOPIC_FLOOR, provider=None)
-    if not named or SIZING_TOPICS.intersection(named[0].entry.topics):
+    if not named or (SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic)):
         return None
     return named[0]
+
+
+# "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
+# memory is a yes-or-no the lever's entry answers; a sizing of the job named would not say it
+SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|减少|降低")
+WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bcan\b|\bis\b|是不是|对吧|是吧")
+
+
+def _asks_whether_it_saves(topic: str) -> bool:
+    return bool(SAVES.search(topic) and WHETHER_ASKED.search(topic))
 
 
 def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[Hit]:
@@ -108,3 +118,13 @@ def about_other(hit: Hit, provider: str) -> bool:
     """Whether `hit` is an entry about a provider other than `provider`."""
     about = faq_index().about.get(hit.entry.id)
     return about is not None and about != provider
+
+
+def named_too(hit: Hit, norm: str) -> bool:
+    """Whether the provider `hit` is about is named somewhere in the normalized message `norm`
+    (a message asking one question of each of two providers)."""
+    about = faq_index().about.get(hit.entry.id)
+    if about is None:
+        return False
+    compact = Compact.of(norm).text
+    return any(key in compact for ident, keys in provider_names() if ident == about for key in keys)

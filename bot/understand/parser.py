@@ -22,7 +22,15 @@ from bot.understand.clauses import questions
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
-from bot.understand.faq_topics import TOPIC_FLOOR, about_other, on_card, service_topics, technical_topic, topic_text
+from bot.understand.faq_topics import (
+    TOPIC_FLOOR,
+    about_other,
+    named_too,
+    on_card,
+    service_topics,
+    technical_topic,
+    topic_text,
+)
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
@@ -285,7 +293,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
-    if c.follow_up and asks.methods_compared and not sized:
+    if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
+        # "显存够的话 LoRA 和 QLoRA 选哪个": two methods weighed with no model named is the FAQ's question
         answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:
             c = Classified("faq", hits, True, answers=answers)
@@ -421,7 +430,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     answers, hits = faq_answers(raw, rental.provider)
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
-        kept = [a for a in answers if not about_other(a, rental.provider)]
+        # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")
+        kept = [a for a in answers if not about_other(a, rental.provider) or (len(answers) > 1 and named_too(a, norm))]
         if answers and not kept:
             # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
             # whose own term the message names ("库存") answers, from a lower confidence
@@ -442,7 +452,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
-        lead = answers[:1] or ([hits[0]] if _clear_leader(hits) else [])
+        lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked
         if lead:
             return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
@@ -470,6 +480,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
         rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
+    if follow_up and confident and any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card):
+        # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
+        # card named, asked whole, not a change to the job before
+        return Classified("faq", hits, True, answers=answers)
     if follow_up:
         return Classified("size", hits, follow_up=True)
     carded = bool(rental.gpu) or card is not None
