@@ -273,7 +273,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
-                           has_duration=bool(rental.duration_days or rental.duration_hours))
+                           has_duration=bool(rental.duration_days or rental.duration_hours),
+                           asked="?" in raw or "？" in raw)
     rental_terms = bool(price.add_ons or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
