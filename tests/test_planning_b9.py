@@ -32,3 +32,21 @@ def test_a_budget_asked_after_a_monthly_price_is_a_verdict_on_it() -> None:
 def test_a_stated_budget_still_sets_it() -> None:
     assert parse("budget 3k usdt").wallet.kind == "budget_set"  # type: ignore[union-attr]
     assert parse("set my budget to 500?").wallet.kind == "budget_set"  # type: ignore[union-attr]
+
+
+RIGS = ["don't sell me a {n}k rig", "no {n}k setup please", "not some {n}k machine", "别给我整个 {n}k 的配置", "不要 {n}k 的机器"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(2, 300), rig=st.sampled_from(RIGS), model=st.sampled_from(["7b qlora", "14b lora", "qwen3-8b qlora"]))
+def test_a_k_amount_before_a_machine_word_is_never_a_sequence_length(n: int, rig: str, model: str) -> None:
+    parsed = parse(f"¥10k budget, cheapest card for {model}, {rig.format(n=n)}")
+    assert parsed.request.seq_len is None
+    assert parse(f"{model} {n}k context").request.seq_len == n * 1024  # a bare k alone still is one
+
+
+def test_a_rig_price_leaves_the_sizing_at_the_default_sequence() -> None:
+    chat = ChatUser()
+    chat.say("got ¥10k total, cheapest yiwan setup for 7b qlora? dont hand me an 80k rig")
+    assert "81920" not in chat.text and "81,920" not in chat.text
+    assert "¥900" in chat.text or "¥1,750" in chat.text  # 一万网络 T4 / RTX 3090 month (seed)

@@ -133,7 +133,10 @@ SEQ_AFTER = lazy(
 SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
 
-BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))", re.ASCII)
+# a "k" before a machine word ("an 80k rig", "8万的配置", "50k setup") is its price, never a sequence length
+RIG_WORDS = r"(?:(?:的\s*)?(?:配置|机器|整机|服务器|主机|方案|预算)|rigs?\b|setups?\b|machines?\b|box(?:es)?\b|servers?\b|builds?\b|budget\b|total\b)"
+BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))"
+              rf"(?!\s*{RIG_WORDS})", re.ASCII)
 
 
 def seq_len(text: str) -> int | None:
