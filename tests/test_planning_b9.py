@@ -50,3 +50,14 @@ def test_a_rig_price_leaves_the_sizing_at_the_default_sequence() -> None:
     chat.say("got ¥10k total, cheapest yiwan setup for 7b qlora? dont hand me an 80k rig")
     assert "81920" not in chat.text and "81,920" not in chat.text
     assert "¥900" in chat.text or "¥1,750" in chat.text  # 一万网络 T4 / RTX 3090 month (seed)
+
+
+@settings(max_examples=12, deadline=None)
+@given(usd=st.integers(50, 5000), form=st.sampled_from(["budget {m} usd, cloudgpu 4090, how many gpu hours is that",
+                                                        "${m} on cloudgpu 4090 - how many card hours does that buy",
+                                                        "预算 {m} 美元，cloudgpu 4090 能买多少卡时"]))
+def test_gpu_hours_bought_by_a_budget_are_the_budget_over_the_hourly_price(usd: int, form: str) -> None:
+    chat = ChatUser()
+    chat.say(form.format(m=usd))
+    hours = f"{usd / 0.33:.1f}"  # CloudGPU RTX 4090 $0.33/h (seed), billed by the minute
+    assert f"${usd:,}" in chat.text and hours in chat.text.replace(",", ""), chat.text
