@@ -61,3 +61,17 @@ def test_gpu_hours_bought_by_a_budget_are_the_budget_over_the_hourly_price(usd: 
     chat.say(form.format(m=usd))
     hours = f"{usd / 0.33:.1f}"  # CloudGPU RTX 4090 $0.33/h (seed), billed by the minute
     assert f"${usd:,}" in chat.text and hours in chat.text.replace(",", ""), chat.text
+
+
+@settings(max_examples=15, deadline=None)
+@given(days=st.sampled_from([1, 1.5, 2, 3, 4.5]), form=st.sampled_from(["{m} 大概{d}天跑完的，gpuli 怎么租最省",
+                                                                       "{m} 预计 {d} 天训完，gpuli 上怎么租划算",
+                                                                       "{m} 差不多{d}天跑完 gpuli 租什么最便宜"]),
+       model=st.sampled_from(["7b qlora", "14b lora", "qwen3-8b qlora"]))
+def test_an_estimated_run_length_is_the_job_time_not_a_deadline(days: float, form: str, model: str) -> None:
+    parsed = parse(form.format(m=model, d=f"{days:g}"))
+    assert parsed.asks.deadline is None
+    rented = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
+    assert (parsed.request.hours or rented) == days * 24
+    limit = parse(f"{model} {days:g}天内跑完，gpuli 怎么租最省")  # "within" stays a time limit
+    assert limit.asks.deadline is not None and limit.asks.deadline_span
