@@ -75,3 +75,19 @@ def test_an_estimated_run_length_is_the_job_time_not_a_deadline(days: float, for
     assert (parsed.request.hours or rented) == days * 24
     limit = parse(f"{model} {days:g}天内跑完，gpuli 怎么租最省")  # "within" stays a time limit
     assert limit.asks.deadline is not None and limit.asks.deadline_span
+
+
+@settings(max_examples=10, deadline=None)
+@given(weeks=st.integers(1, 3), month=st.sampled_from(["just taking the month", "the whole month", "a full month"]))
+def test_weeks_against_the_month_show_both_prices(weeks: int, month: str) -> None:
+    chat = ChatUser()
+    chat.say(f"gpuli, {weeks} weeks of a 4090 vs {month} - which is cheaper")
+    week_total = f"₮{109 * weeks}"  # gpuli RTX 4090: ₮109 a week, ₮369 a month (seed)
+    assert week_total in chat.text and "₮369" in chat.text, chat.text
+    cheaper = week_total if 109 * weeks < 369 else "₮369"
+    assert cheaper in chat.text.splitlines()[1]  # the cheaper way leads the listing
+
+
+def test_end_of_the_month_stays_a_deadline_not_a_rental() -> None:
+    parsed = parse("deadline end of the month, 7b qlora on a 4090 at gpuli")
+    assert parsed.rental.duration_days is None and parsed.asks.deadline is not None
