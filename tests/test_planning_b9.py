@@ -91,3 +91,14 @@ def test_weeks_against_the_month_show_both_prices(weeks: int, month: str) -> Non
 def test_end_of_the_month_stays_a_deadline_not_a_rental() -> None:
     parsed = parse("deadline end of the month, 7b qlora on a 4090 at gpuli")
     assert parsed.rental.duration_days is None and parsed.asks.deadline is not None
+
+
+@settings(max_examples=8, deadline=None)
+@given(gb=st.integers(1, 40).map(lambda n: n * 100), model=st.sampled_from(["14b 全参", "qwen3-8b full", "32b lora"]),
+       form=st.sampled_from(["{m} 4 张 a100 sxm 包一个月，加 {gb}G 存储卷，gpuli 总共多少",
+                             "{m} on 4x a100 sxm at gpuli for a month plus a {gb} GB volume, total?"]))
+def test_a_sized_job_on_a_stated_setup_with_a_volume_is_priced_with_the_volume(gb: int, model: str, form: str) -> None:
+    chat = ChatUser()
+    chat.say(form.format(m=model, gb=gb))
+    total = 4308 + gb * 8 // 100  # gpuli 4×A100 80GB SXM ₮4,308 a month + volume ₮0.08 per GB-month (seed)
+    assert f"₮{total:,}" in chat.text.splitlines()[1], chat.text

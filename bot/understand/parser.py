@@ -304,6 +304,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
             and c.intent in ("size", "cost", "unknown", "faq"):
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
+    elif c.intent == "cost" and sized and request.gpu and request.num_gpus and price.add_ons and (
+            rental.duration_days or rental.duration_hours):
+        c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
     if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
