@@ -102,3 +102,13 @@ def test_a_sized_job_on_a_stated_setup_with_a_volume_is_priced_with_the_volume(g
     chat.say(form.format(m=model, gb=gb))
     total = 4308 + gb * 8 // 100  # gpuli 4×A100 80GB SXM ₮4,308 a month + volume ₮0.08 per GB-month (seed)
     assert f"₮{total:,}" in chat.text.splitlines()[1], chat.text
+
+
+@settings(max_examples=8, deadline=None)
+@given(model=st.sampled_from(["7b", "8b", "qwen2.5-7b", "llama-3.1-8b"]),
+       form=st.sampled_from(["cheapest safe setup for a {m} full finetune at gpuli?", "{m} 全参 在 gpuli 最省的稳妥方案"]))
+def test_a_full_finetune_at_a_provider_prices_the_seeds_minimum_too(model: str, form: str) -> None:
+    chat = ChatUser()
+    chat.say(form.format(m=model))
+    line = next(x for x in chat.text.splitlines() if "₮899" in x)  # gpuli 1×A100 80GB PCIe: ₮269 a week, ₮899 a month
+    assert "₮269" in line and "8-bit" in line

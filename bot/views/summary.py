@@ -152,8 +152,15 @@ def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currenc
     name = next((p.name for p in providers().entries if p.id == provider), provider)
     edge = edge_option(priced, provider)
     rows = [p for p in out["prices"] if p["provider"] == name] or out["prices"]
-    return {"prices": rows, "edge": None if edge is None else fit_row(edge) | {
+    added: dict[str, Any] = {"prices": rows, "edge": None if edge is None else fit_row(edge) | {
         "prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, display_currency) if p["provider"] == name]}}
+    seed = out.get("seed")
+    if seed and not seed["is_verdict"]:
+        # "cheapest safe setup for a 7b full ft at gpuli": the seed's own minimum (one 80 GB card,
+        # 8-bit optimizer) priced there too, beside our pick, since it is the cheaper way it gives
+        added["seed"] = seed | {"prices": [p for p in unit_prices(seed["gpu"], seed["num_gpus"], display_currency)
+                                           if p["provider"] == name]}
+    return added
 
 
 def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
