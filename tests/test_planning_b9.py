@@ -112,3 +112,13 @@ def test_a_full_finetune_at_a_provider_prices_the_seeds_minimum_too(model: str, 
     chat.say(form.format(m=model))
     line = next(x for x in chat.text.splitlines() if "₮899" in x)  # gpuli 1×A100 80GB PCIe: ₮269 a week, ₮899 a month
     assert "₮269" in line and "8-bit" in line
+
+
+@settings(max_examples=8, deadline=None)
+@given(model=st.sampled_from(["7b", "8b", "qwen2.5-7b"]), card=st.sampled_from(["4090", "3090", "a6000"]),
+       form=st.sampled_from(["{m} 全参 一张 {c} 开 offload，是不是最省钱的稳妥方案", "{m} full ft on one {c} with cpu offload - cheapest safe option?"]))
+def test_a_named_offloading_setup_is_answered_with_the_seeds_no_offload_minimum(model: str, card: str, form: str) -> None:
+    chat = ChatUser()
+    chat.say(form.format(m=model, c=card))
+    line = next(x for x in chat.text.splitlines() if x.startswith("📌"))
+    assert "A100 80GB" in line and "8-bit" in line  # seed 000: 7B/8B full on one 80 GB card with an 8-bit optimizer

@@ -119,8 +119,9 @@ def states_nominal(s: Sizing) -> dict[str, float] | None:
 
 
 def _seed_no_offload(s: Sizing) -> dict[str, Any] | None:
-    """Offload asked: the seed's minimum that needs none (7B: one 80 GB card, 8-bit optimizer)."""
-    found = seed_without_offload(s.resolved, s.memo) if s.fit is None else None
+    """Offload asked: the seed's minimum that needs none (7B: one 80 GB card, 8-bit optimizer), also
+    beside a named offloading setup ("7b 全参 一张 4090 开 offload 最省吗": not by the seed's table)."""
+    found = seed_without_offload(s.resolved, s.memo)
     if found is None:
         return None
     fit, optimizer = found
