@@ -71,7 +71,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if not q.gpu and r.provider and parsed.asks.models_listed:
         return provider_models(r.provider, ctx.lang)
     if not q.gpu and r.provider:
-        return provider_price_list(r.provider, ctx.lang)
+        # "cheapest 8-card option at 一万网络, monthly?": that count's setups, ranked by the unit asked
+        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)))
     if not q.gpu:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",

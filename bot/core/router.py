@@ -36,7 +36,7 @@ from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
-from bot.understand.parser import Parsed, parse
+from bot.understand.parser import Parsed, asks_price, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
@@ -157,14 +157,16 @@ class Core:
         last, asked = _behind_faq(turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
-                asked and find_gpus(normalize(asked))):
+                asked and (find_gpus(normalize(asked)) or not (asks_price(asked) or parsed.rental.duration_days
+                                                               or parsed.rental.duration_hours))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
-            # asked, not a FAQ entry that happens to name the card
+            # asked, not a FAQ entry that happens to name the card; after a question that asks no price
+            # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)
             where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
             parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
-        if asked is not None and _about_the_faq(parsed, text):
+        if asked is not None and (_card_alone(parsed, text) or _about_the_faq(parsed, text)):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = faq_lookup(f"{asked} {text}")
             if hit is not None:

@@ -31,7 +31,7 @@ QLORA = lazy(r"q[\s-]?lora|qlroa|qlrao|qloar|4[\s-]?bit|4\s*比特|4\s*位|\bnf4
 EIGHT_BIT_BASE = lazy(r"8[\s-]?bit\s*(?:base|底座|量化)|load_in_8bit|int8\s*(?:base|底座)|8\s*位\s*(?:底座|量化)", re.ASCII)
 PRETRAIN = lazy(r"继续预训练|增量预训练|二次预训练|continu(?:ed|al)\s*pre[\s-]?train\w*|\bcpt\b|\bpre[\s-]?train\w*|预训练", re.ASCII)
 LORA = lazy(r"(?<![q\w])lora|(?<![q\w])lroa|(?<![q\w])lora|\blra\b|低秩", re.ASCII)
-FULL = lazy(r"全参|全量|全部参数|所有参数|\bfull(?:[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|params?|parameters?|training|sft))?\b"
+FULL = lazy(r"全参|全量|全部参数|所有参数|\bfull(?![\s-]+(?:days?|weeks?|months?|years?|hours?|nights?)\b)(?:[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|params?|parameters?|training|sft))?\b"
     r"|\bfully[\s-]+(?:fine[\s-]*tun\w*|finetun\w*|train\w*)|\ball\s+(?:the\s+)?(?:weights|parameters)\b"
     r"|\bfft\b|full[\s-]*param", re.ASCII)
 SFT = lazy(r"\bsft\b|监督微调", re.ASCII)
@@ -347,8 +347,8 @@ HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月)")
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
-A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(week|month|day|year)\b(?!\s+(?:after|before|of)\b)|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b", re.ASCII)
-PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
+A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before|of)\b)|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b|(?<![\d.])1?\s*整\s*(?:个\s*)?(天|周|星期|月|年)", re.ASCII)  # "a full day", "一整天"
+PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "星期": 7, "天": 1, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
 JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$"
             r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$")
@@ -409,7 +409,7 @@ def _lengths(text: str) -> list[Length]:
         for m in pattern.finditer(text):
             add(m, float(m.group(1)) * factor, 0.0, factor * 24)
     for m in A_PERIOD.finditer(text):
-        rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5))
+        rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5) or m.group(7))
         days = float(PERIOD_DAYS[next(g for g in m.groups() if g)])
         add(m, days, 0.0, days * 24, addable=not rate)
     return sorted(found)
@@ -445,7 +445,7 @@ def units_only(text: str) -> bool:
 
 def _unit_name(text: str, x: Length) -> bool:  # "包月", "weekly": a unit's name, no span
     m = A_PERIOD.match(text, x.start)
-    return m is not None and m.end() == x.end and not (m.group(1) and not m.group(0).startswith(("per", "every")))
+    return m is not None and m.end() == x.end and not ((m.group(1) or m.group(7)) and not m.group(0).startswith(("per", "every")))
 
 
 def without_durations(text: str) -> str:

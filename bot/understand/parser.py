@@ -33,6 +33,7 @@ from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
+from engine.providers import provider as provider_entry
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -112,7 +113,9 @@ TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全�
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
 RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
 WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
-PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|price\s*list|which\s+(?:cards|gpus)|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)")
+# "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced
+PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|(?:的|上的?|家的?|各(?:种|款|张)?)(?:显)?卡|price\s*list|which\s+(?:cards|gpus)"
+                     r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards|gpus)\s+(?:at|on|from)\b")
 MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
@@ -374,6 +377,18 @@ CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
 CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
 
 
+def asks_price(text: str) -> bool:
+    """Whether a question asks a price ("cloudgpu 上的卡多少钱一小时", "能按小时租卡吗", "想在按分钟计费的那家
+    租卡") or a provider's list of cards ("cloudgpu 有哪些卡": its price list): a bare card sent after it
+    asks that card's price; after any other question ("gpuli 哪些卡有 NVLink") the card changes that question."""
+    norm = normalize(text).lower()
+    listed = PROVIDER_LIST.search(norm)  # "cloudgpu 有哪些卡" asks its list; "哪些卡有 NVLink" asks a property
+    return bool(PRICE_WORDS.search(norm) or RENT_A_CARD.search(norm) or (listed and LIST_ENDS.match(norm, listed.end())))
+
+
+LIST_ENDS = lazy(r"[\s?？。!！,，.]*(?:(?:呀|啊|呢|吗|么|可以租|能租|可租|does\s+\w+\s+(?:have|offer|rent|list)|(?:can|do)\s+(?:i|we)\s+rent)[\s?？。!！.]*)?$")
+
+
 def asks_checkpoint(norm: str) -> bool:
     """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory."""
     return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
@@ -487,8 +502,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
-    if not carded and not training and priced and (add_ons or (rental.provider and PROVIDER_LIST.search(norm))):
-        return Classified("price", hits)  # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱"
+    if not carded and not training and priced and (add_ons or (rental.provider and (
+            PROVIDER_LIST.search(norm) or (req.num_gpus and _rents_count(rental.provider, req.num_gpus))))):
+        # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
+        # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's)
+        return Classified("price", hits)
     if not carded and not training and rental.provider and RENT_A_CARD.search(norm) and not WHETHER.search(norm):
         return Classified("price", hits)  # "想在按分钟计费的那家租卡": what it rents, priced (no question about it)
     howto = bool(HOWTO.search(norm))
@@ -511,6 +529,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+def _rents_count(provider_id: str, count: int) -> bool:
+    """Whether the provider rents a setup of `count` cards as one machine."""
+    return any(o.count == count for o in provider_entry(provider_id).offers)
 
 
 def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:

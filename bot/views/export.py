@@ -33,12 +33,15 @@ def asks_fsdp(text: str | None) -> bool:
 # ZeRO stage and offload target DeepSpeed shards with.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "lora_target", "cutoff_len", "deepspeed"),
+    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "lora_target", "cutoff_len", "bf16", "pure_bf16", "fp16",
+                          "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
     "accelerate_fsdp.yaml": ACCELERATE_KEYS,
     "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
                        "zero_optimization.offload_param.device", "bf16.enabled", "fp16.enabled"),
 }
+# precision switches: the one switched on says what the run trains at ("bf16: true"); those off say nothing
+SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
@@ -60,7 +63,7 @@ def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset()) -> 
             value: object = doc
             for part in key.split("."):
                 value = value.get(part) if isinstance(value, dict) else None
-            if value is None or value == "auto" or (key.endswith(".enabled") and value is False):
+            if value is None or value == "auto" or (value is False and (key.endswith(".enabled") or key in SWITCHES)):
                 continue
             out.append(f"{key}: {str(value).lower() if isinstance(value, bool) else value}")
     return out

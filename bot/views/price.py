@@ -202,16 +202,28 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals, "not_sold": not_sold})
 
 
-def provider_price_list(provider_id: str, lang: str) -> Reply:
-    """Every configuration one provider lists, with its prices (its own units and currency)."""
+def provider_price_list(provider_id: str, lang: str, count: int | None = None, unit: str | None = None) -> Reply:
+    """Every configuration one provider lists, with its prices (its own units and currency). With a
+    card count ("cheapest 8-card option at 一万网络, monthly?") only the setups of that many cards, the
+    cheapest first by the price per `unit` (an estimated range compared on its high end, and said so);
+    when the provider rents no setup of that count, the whole list."""
     p = provider(provider_id)
+    offers = [o for o in p.offers if o.count == count] if count else []
+    ranked = bool(offers)
+    if ranked:
+        by = unit if unit and any(unit in o.prices for o in offers) else next(iter(offers[0].prices))
+        offers.sort(key=lambda o: (by not in o.prices, o.prices[by].high if by in o.prices else 0))
     rows = []
-    for offer in p.offers:
+    estimates = False
+    for offer in offers if ranked else p.offers:
         rows.append({"n": offer.count, "gpu": gpu_name(offer.gpu),
                      "prices": [{"unit": key, "low": price.low, "high": price.high, "estimate": price.status == "estimate"}
                                 for key, price in offer.prices.items()]})
+        estimates = estimates or any(price.status == "estimate" for price in offer.prices.values())
     return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
-                                           "per_minute": p.billing.rule.metered})
+                                           "per_minute": p.billing.rule.metered, "count": count if ranked else None,
+                                           "by": by if ranked else None, "missing_count": count if count and not ranked else None,
+                                           "estimates": estimates})
 
 
 def provider_models(provider_id: str, lang: str) -> Reply:
