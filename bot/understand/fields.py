@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bot.understand import amount, used_time
 from bot.understand.lazy import lazy
-from bot.understand.numbers import COUNT_UNIT, NUMBER, SEQ_UNITS, to_number
+from bot.understand.numbers import COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 
 NUM = NUMBER
 
@@ -133,7 +133,7 @@ SEQ_AFTER = lazy(
 SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
 
-BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))", re.ASCII)
+BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))" rf"(?!\s*{RIG_WORDS})", re.ASCII)
 
 
 def seq_len(text: str) -> int | None:
@@ -347,7 +347,7 @@ HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月)")
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
-A_PERIOD = lazy(r"\b(?:a|one|per|every|another|for\s+a|for\s+another|(?:for\s+)?an(?=\s+entire))\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b|(?<![\d.])1?\s*整\s*(?:个\s*)?(天|周|星期|月|年)", re.ASCII)  # "a full day", "一整天"
+A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before|of)\b)|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|包\s*(?:个\s*)?(月|周|年)|\b(monthly|weekly)\b|(?<![\d.])1?\s*整\s*(?:个\s*)?(天|周|星期|月|年)", re.ASCII)  # "a full day", "一整天"
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "星期": 7, "天": 1, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1}
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
 JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$"

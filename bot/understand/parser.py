@@ -284,7 +284,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
-                           has_duration=bool(rental.duration_days or rental.duration_hours))
+                           has_duration=bool(rental.duration_days or rental.duration_hours),
+                           asked="?" in raw or "？" in raw)
     rental_terms = bool(price.add_ons or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
@@ -315,6 +316,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
             and c.intent in ("size", "cost", "unknown", "faq"):
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
+    elif c.intent == "cost" and sized and request.gpu and request.num_gpus and price.add_ons and (
+            rental.duration_days or rental.duration_hours):
+        c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
     elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
         asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
     if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (

@@ -182,7 +182,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     zone = tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
-    m = WITHIN_EN.search(text) or WITHIN_ZH.search(text)
+    m = WITHIN_EN.search(text) or _within_zh(text)
     if m:
         hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
         return now + timedelta(hours=hours)
@@ -197,7 +197,21 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
 def deadline_is_span(text: str) -> bool:
     """The deadline is a span from now ("3天内", "within 48 hours"): its number is the time left, so
     the same words are no run length."""
-    return bool(WITHIN_EN.search(text) or WITHIN_ZH.search(text))
+    return bool(WITHIN_EN.search(text) or _within_zh(text))
+
+
+# "大概1.5天跑完的", "预计 3 天训完": an estimate of how long the run takes, not a time limit ("3天内跑完")
+RUN_ESTIMATE = lazy(r"(?:大概|大约|约|预计|估计|差不多|需要|要|得|能|一般|通常|左右)\s*$")
+
+
+def _within_zh(text: str) -> re.Match[str] | None:
+    """A span the work must finish in; a run length with an estimate word before it is none."""
+    for m in WITHIN_ZH.finditer(text):
+        ends_done = not re.search(r"[内里]$", m[0])
+        estimate = RUN_ESTIMATE.search(text[max(0, m.start() - 6):m.start()]) or text[m.end():m.end() + 1] == "的"
+        if not (ends_done and estimate):
+            return m
+    return None
 
 
 def budget(text: str) -> tuple[Decimal, str | None] | None:

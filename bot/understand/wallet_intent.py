@@ -57,22 +57,28 @@ class WalletAction:
 PERSONAL_WORDS = frozenset({"me", "mine", "my", "personal", "我", "我的", "个人", "私人"})
 
 
-def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
+def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
+                  asked: bool = False) -> WalletAction | None:
     """The wallet action `text` states, or None (a question about money rules is not one), with
-    whether it is about the asker's own wallet (read here, so the wallet never reads the text)."""
-    found = _action(text, amount=amount, gpu=gpu, has_duration=has_duration)
+    whether it is about the asker's own wallet (read here, so the wallet never reads the text).
+
+    `asked`: the raw message carried a question mark, which normalising drops; a budget asked
+    about ("we have 20k budget, ok?") is a verdict on the last answer, never a write."""
+    found = _action(text, amount=amount, gpu=gpu, has_duration=has_duration, asked=asked)
     if found is None:
         return None
     personal = any(w in PERSONAL_WORDS for w in text.lower().split())
     return replace(found, personal=personal, mine="我的" in text or "我自己" in text)
 
 
-def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool) -> WalletAction | None:
+def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
+            asked: bool = False) -> WalletAction | None:
     rule_question = bool(RULE_QUESTION.search(text))
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
-        if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text):
+        if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text) \
+                and not (asked and not SET_VERB.search(text)):
             # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it
             return WalletAction("budget_set")
         if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
@@ -99,7 +105,12 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
 
 
 # whether money is enough, in any form: "够不", "够么", "够没", "enough", "can we afford", "does it cover"
-ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不", re.I)
+# A question tag at the end ("20k budget, ok", "预算两万 ok 不", "budget 5k, will that work") asks too.
+ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
+                   r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
+                   r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
+# an explicit set command keeps writing even when asked with a question mark ("set my budget to 500?")
+SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
 BUDGET_READ_ROOM = 2  # characters besides the budget word and reading words: "预算还剩多少", "my budget?"

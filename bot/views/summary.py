@@ -119,8 +119,9 @@ def states_nominal(s: Sizing) -> dict[str, float] | None:
 
 
 def _seed_no_offload(s: Sizing) -> dict[str, Any] | None:
-    """Offload asked: the seed's minimum that needs none (7B: one 80 GB card, 8-bit optimizer)."""
-    found = seed_without_offload(s.resolved, s.memo) if s.fit is None else None
+    """Offload asked: the seed's minimum that needs none (7B: one 80 GB card, 8-bit optimizer), also
+    beside a named offloading setup ("7b 全参 一张 4090 开 offload 最省吗": not by the seed's table)."""
+    found = seed_without_offload(s.resolved, s.memo)
     if found is None:
         return None
     fit, optimizer = found
@@ -152,8 +153,15 @@ def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currenc
     name = next((p.name for p in providers().entries if p.id == provider), provider)
     edge = edge_option(priced, provider)
     rows = [p for p in out["prices"] if p["provider"] == name] or out["prices"]
-    return {"prices": rows, "edge": None if edge is None else fit_row(edge) | {
+    added: dict[str, Any] = {"prices": rows, "edge": None if edge is None else fit_row(edge) | {
         "prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, display_currency) if p["provider"] == name]}}
+    seed = out.get("seed")
+    if seed and not seed["is_verdict"]:
+        # "cheapest safe setup for a 7b full ft at gpuli": the seed's own minimum (one 80 GB card,
+        # 8-bit optimizer) priced there too, beside our pick, since it is the cheaper way it gives
+        added["seed"] = seed | {"prices": [p for p in unit_prices(seed["gpu"], seed["num_gpus"], display_currency)
+                                           if p["provider"] == name]}
+    return added
 
 
 def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
