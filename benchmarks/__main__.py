@@ -80,7 +80,7 @@ def main() -> None:
     for blind in ("chat_eval_blind1.yaml", "chat_eval_blind2.yaml", "chat_eval_blind3.yaml",
                   "chat_eval_blind4.yaml", "chat_eval_blind5.yaml",
                   "chat_eval_blind6.yaml", "chat_eval_blind7.yaml", "chat_eval_blind8.yaml",
-                  "chat_eval_blind9.yaml"):
+                  "chat_eval_blind9.yaml", "chat_eval_blind10.yaml"):
         section(f"Team chat, blind set benchmarks/{blind} (spent: first contact in the README; target: >= 95%)")
         path = chat_eval.HERE / blind
         outcomes = chat_eval.run(chat_eval.load(path)[0])
