@@ -122,8 +122,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
         return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
-    if not all(_stands_alone(p) for p in parts):
-        return []
+    if not all(_stands_alone(p) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
+        return []  # "…for a full day, and what is that in yuan?": the currency of the question before it
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
     if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
                      and not p.request.stated() for p in parts):
@@ -146,8 +146,16 @@ def _faq_beside(parts: list[Parsed]) -> bool:
     p, r = faq[0], faq[0].rental
     # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
     # ("年付打几折" asks what the yearly discount is: the FAQ's)
-    return not (p.request.stated() or r.provider or r.duration_days or r.duration_hours or p.asks.budget
+    return not (p.request.stated() or r.provider or r.currency or r.duration_days or r.duration_hours or p.asks.budget
                 or replace(p.price, annual=False) != type(p.price)() or any("memory" in h.entry.topics for h in p.faq_answers))
+
+
+def _currency_of_it(p: Parsed) -> bool:
+    """A clause that names a currency and nothing else to price asks the clause before it in that
+    currency, whatever FAQ entry its words also match (the ₮ entry answers "what is ₮ in yuan")."""
+    r = p.rental
+    return bool(r.currency) and not (p.request.stated() or r.gpu or r.provider or r.amount or r.duration_days
+                                     or r.duration_hours)
 
 
 def _stands_alone(p: Parsed) -> bool:

@@ -483,9 +483,9 @@ def duration(text: str) -> tuple[float | None, float | None]:
 CURRENCY_WORDS = {
     "usdt": "USDT", "u": "USDT", "₮": "USDT",
     "usd": "USD", "$": "USD", "刀": "USD", "美元": "USD", "美金": "USD", "dollars": "USD", "dollar": "USD", "bucks": "USD",
-    "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY",
+    "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "yuan": "CNY",
 }
-CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
+CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
 MONEY_AFTER = lazy(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
 MONEY_BEFORE = lazy(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千])?", re.ASCII)
 MONEY_BARE = lazy(rf"(?:充值?|冲|花|预算|上限|budget|spend|top(?:ped)?\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千])?", re.ASCII)
@@ -507,7 +507,7 @@ def money(text: str) -> tuple[Decimal | amount.Ambiguous | amount.OutOfRange | N
 
 def currency_only(text: str) -> str | None:
     """A currency named without an amount ("支持U付款吗", "pay in usdt")."""
-    m = re.search(r"(?<![a-z])(usdt|u(?=\s*(?:付|充|支付|pay))|usd|美元|人民币|rmb|cny)(?![a-z])", text)
+    m = re.search(r"(?<![a-z])(usdt|u(?=\s*(?:付|充|支付|pay))|usd|美元|人民币|rmb|cny|yuan)(?![a-z])", text)
     return CURRENCY_WORDS[m.group(1)] if m else None
 
 
