@@ -87,7 +87,9 @@ def matrix() -> list[ProbeCase]:
               ProbeCase("qwen2.5-0.5b", "full", "trainer", "eager", "none", 2048),
               ProbeCase("qwen2.5-0.5b", "full", "trainer", "eager", "full", 2048),
               ProbeCase("qwen3-8b", "lora", "manual", "eager", "full", 2048),
-              ProbeCase("qwen2.5-7b", "lora", "trainer", "sdpa", "full", 8192)]
+              ProbeCase("qwen2.5-7b", "lora", "trainer", "sdpa", "full", 8192),
+              ProbeCase("qwen3-14b", "qlora", "trainer", "sdpa", "full", 2048),  # the seeds' 14B QLoRA row
+              ProbeCase("qwen3-8b", "lora", "trainer", "sdpa", "full", 2048)]  # the seeds' 7B/8B LoRA row
     return cases
 
 
@@ -155,20 +157,49 @@ def build_model(case: ProbeCase, arch: dict[str, Any], device: str) -> Any:
 
 
 def quantized_model(config: Any, device: str) -> Any:
-    """NF4 with double quantization, bf16 compute (QLoRA's setting), from random weights saved to local disk."""
+    """NF4 with double quantization, bf16 compute (QLoRA's setting), loaded through transformers' real path.
+
+    The random bf16 weights are drawn on the target device (seconds on a GPU, minutes for 8B on a CPU),
+    saved to a RAM-backed folder where it has room, and freed (the allocator's cache emptied) before
+    the quantized load, so the measured peaks hold nothing of the bf16 copy. bitsandbytes decides
+    whether the device has 4-bit kernels: a machine without it gets its import error, not a fake.
+    """
+    import gc
     import tempfile
 
     import torch
     from transformers import AutoModelForCausalLM, BitsAndBytesConfig
 
-    if device != "cuda":
-        raise RuntimeError("QLoRA needs CUDA (bitsandbytes' 4-bit kernels)")
-    with tempfile.TemporaryDirectory() as folder:
-        AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16).save_pretrained(folder)
-        quant = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True,
-                                   bnb_4bit_compute_dtype=torch.bfloat16)
-        return AutoModelForCausalLM.from_pretrained(folder, quantization_config=quant, device_map={"": 0},
-                                                    dtype=torch.bfloat16)
+    quant = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True,
+                               bnb_4bit_compute_dtype=torch.bfloat16)
+    with tempfile.TemporaryDirectory(dir=scratch_folder(bf16_bytes(config))) as folder:
+        with torch.device(device):
+            AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16).save_pretrained(folder)
+        gc.collect()
+        if device == "cuda":
+            torch.cuda.empty_cache()
+        return AutoModelForCausalLM.from_pretrained(folder, quantization_config=quant, dtype=torch.bfloat16,
+                                                    device_map={"": 0 if device == "cuda" else "cpu"})
+
+
+def bf16_bytes(config: Any) -> int:
+    """The bf16 checkpoint's size from the config's shapes (embeddings, layers, head), for choosing a folder."""
+    hidden, layers, vocab = config.hidden_size, config.num_hidden_layers, config.vocab_size
+    head_dim = getattr(config, "head_dim", None) or hidden // config.num_attention_heads
+    attention = hidden * head_dim * (2 * config.num_attention_heads + 2 * config.num_key_value_heads)
+    per_layer = attention + 3 * hidden * config.intermediate_size
+    heads = 1 if config.tie_word_embeddings else 2
+    return 2 * (layers * per_layer + heads * vocab * hidden)
+
+
+def scratch_folder(needed_bytes: int) -> str | None:
+    """/dev/shm when it holds the checkpoint twice over (a RAM write instead of a disk one), else the default."""
+    import shutil
+
+    shm = Path("/dev/shm")
+    if shm.is_dir() and shutil.disk_usage(shm).free > 2 * needed_bytes:
+        return str(shm)
+    return None
 
 
 def with_adapter(model: Any, case: ProbeCase) -> Any:
@@ -275,29 +306,39 @@ def run_case(case: ProbeCase, device: str, tiny: bool = False, steps: int = 2) -
 
     import torch
 
+    started = time.monotonic()
     handle = nvml_handle() if device == "cuda" else None
     before = device_used_bytes(handle)  # before this process holds a CUDA context: what others hold
     arch = architecture(case.model, tiny)
     model = with_adapter(build_model(case, arch, device), case)
     checkpointed = set_checkpointing(model, case.checkpointing)
-    trainable = {n: p.detach().float().clone() for n, p in model.named_parameters() if p.requires_grad}
+    # The copies that prove training moved the weights live on the host: on the GPU they would be measured.
+    trainable = {n: p.detach().float().cpu().clone() for n, p in model.named_parameters() if p.requires_grad}
     data = batches(case, int(arch["vocab"]), device, steps)
+    loaded_bytes = 0
     if device == "cuda":
         torch.cuda.synchronize()
+        torch.cuda.empty_cache()
         torch.cuda.reset_peak_memory_stats()
+        loaded_bytes = torch.cuda.memory_allocated()  # the weights (and adapters) before the first step
     with PeakDeviceMemory(handle) as nvml, tempfile.TemporaryDirectory() as workdir:
         losses = (train_manual(model, data, device) if case.loop == "manual"
                   else train_with_trainer(model, data, device, workdir))
-    moved = sum(not torch.equal(trainable[n], p.detach().float()) for n, p in model.named_parameters()
+    moved = sum(not torch.equal(trainable[n], p.detach().float().cpu()) for n, p in model.named_parameters()
                 if p.requires_grad)
     result: dict[str, Any] = {"id": case.id, "case": asdict(case), "losses": losses,
                               "checkpointed_layers": sum(checkpointed), "layers": len(checkpointed),
-                              "trainable_tensors": len(trainable), "trainable_tensors_moved": int(moved)}
+                              "trainable_tensors": len(trainable), "trainable_tensors_moved": int(moved),
+                              "trainable_params": sum(int(t.numel()) for t in trainable.values()),
+                              "four_bit_linears": sum(type(m).__name__ == "Linear4bit" and type(m).__module__.startswith("bitsandbytes")
+                                                     for m in model.modules())}
     if device == "cuda":
-        result.update(allocated_gb=round(torch.cuda.max_memory_allocated() / GB, 3),
+        result.update(loaded_gb=round(loaded_bytes / GB, 3),
+                      allocated_gb=round(torch.cuda.max_memory_allocated() / GB, 3),
                       reserved_gb=round(torch.cuda.max_memory_reserved() / GB, 3),
                       nvidia_smi_gb=None if nvml.peak_bytes is None or before is None
                       else round((nvml.peak_bytes - before) / GB, 3))
+    result["seconds"] = round(time.monotonic() - started, 1)
     return result
 
 

@@ -55,9 +55,18 @@ def test_selective_checkpointing_recomputes_the_attention_core_in_backward(monke
     assert calls["n"] == 2 * plain  # the core runs again in every layer's backward
 
 
-def test_qlora_on_the_cpu_is_refused_not_faked():
-    with pytest.raises(RuntimeError, match="CUDA"):
-        run_case(ProbeCase("tiny", "qlora", "trainer", "sdpa", "full", seq_len=16), "cpu", tiny=True)
+def test_qlora_trains_four_bit_layers_or_fails_naming_bitsandbytes():
+    """QLoRA is measured quantized or not at all: never silently trained in bf16."""
+    case = ProbeCase("tiny", "qlora", "manual", "sdpa", "full", seq_len=16)
+    try:
+        import bitsandbytes  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="bitsandbytes"):
+            run_case(case, "cpu", tiny=True)
+        return
+    result = run_case(case, "cpu", tiny=True)  # bitsandbytes' CPU backend quantizes too
+    assert result["four_bit_linears"] == 2 * 7  # q, k, v, o, gate, up, down in both layers
+    assert result["trainable_tensors_moved"] == result["trainable_tensors"] > 0
 
 
 def test_the_matrix_covers_every_axis_of_item_5_with_catalog_models():
