@@ -18,6 +18,8 @@ def main() -> None:
     section("Memory range: leave-one-publisher-out beside in-sample (targets: median |error| <= 7%, high end below "
             "the measurement in <= 5% of runs)")
     print(memory_validation.generalization_table(outcomes))
+    section("Memory on our own H200 (benchmarks/gpu_probe_h200.yaml): measured / predicted GB and error, all three figures")
+    print(memory_validation.probe_table())
 
     from benchmarks import cli_speed
 

@@ -49,6 +49,12 @@ from engine.request import TrainingRequest
 from engine.resolve import resolve
 
 DATA = Path(__file__).with_name("memory_validation.yaml")
+PROBE = Path(__file__).with_name("gpu_probe_h200.yaml")  # our own measurements (benchmarks/gpu_probe.py)
+PROBE_PUBLISHER = "kasuan-h200"
+# The profile each probe setup ran as: the loop and whether PEFT's QLoRA preparation (fp32 casts) ran.
+PROBE_PROFILES = {("trainer", False): "hf-current", ("manual", False): "hf-manual",
+                  ("trainer", True): "peft-kbit", ("manual", True): "peft-kbit-manual"}
+PROBE_MEASURES = ("allocated", "reserved", "nvidia_smi")
 UNIT_TO_GB = {"GB": 1.0, "GiB": 1.073741824, "MiB": 1.048576e-3}
 OPTIMIZERS = {"adamw": "adamw", "adamw-8bit": "adamw-8bit", "paged-adamw-8bit": "adamw-8bit",
               "paged-adamw-32bit": "adamw"}
@@ -67,6 +73,7 @@ class Outcome:
     sharding: str = "single"
     margin_gb: float = 0.0  # the older loss's extra when the version is unknown (high end only)
     caution: bool = False  # given as published figures, not a range (engine.calibration.published_caution)
+    calibrates: bool = True  # fits the range's bands (our probe's two-step runs only test the terms)
 
     @property
     def error(self) -> float:
@@ -127,6 +134,7 @@ def request_for(case: dict[str, Any]) -> TrainingRequest:
         loss=case.get("loss"),
         sharding=case.get("sharding"),
         checkpointing=case.get("checkpointing"),
+        checkpoint_fraction=case.get("checkpoint_fraction"),
     )
 
 
@@ -149,7 +157,7 @@ def evaluate(case: dict[str, Any]) -> Outcome:
     return Outcome(case["id"], label, measured, predicted_for(est, case["measure"]), case["measure"],
                    source_group(case), case["method"], r.framework.id,
                    sharding_class(plan.num_gpus, plan.zero, shard), est.version_margin_gb,
-                   published_caution(case["method"], plan, shard))
+                   published_caution(case["method"], plan, shard), bool(case.get("calibrates", True)))
 
 
 def source_group(case: dict[str, Any]) -> str:
@@ -157,9 +165,53 @@ def source_group(case: dict[str, Any]) -> str:
     return str(case.get("group") or case["id"].split("-")[0])
 
 
+def probe_cases(measure: str = "allocated", path: Path = PROBE) -> list[dict[str, Any]]:
+    """The H200 probe's runs as validation cases, compared with one of the three figures each run recorded.
+
+    The headline set takes each run once, by its allocated peak (the figure the estimate's terms model
+    most directly); probe_table() shows all three. They test the terms, not the range: two steps on
+    fixed-length random batches never meet the allocator growth of a long run over variable-length
+    batches (the ms-swift 1.x runs), so fitting the bands on them would narrow the range users get
+    (with them the published runs' high end falls below the measurement 6 times out of publisher, not 3). A share of checkpointed layers ("0.5") is the
+    estimator's checkpoint_fraction; "selective" is the same attention-core recompute in both.
+    """
+    doc = yamlcache.parse(path.read_text(encoding="utf-8"))
+    cases = []
+    for run_ in doc["results"]:
+        c = run_["case"]
+        mode, fraction = (c["checkpointing"], None) if c["checkpointing"] in ("full", "none", "selective") \
+            else ("full", float(c["checkpointing"]))
+        cases.append({
+            "id": run_["id"], "group": PROBE_PUBLISHER, "model": c["model"], "method": c["method"],
+            "profile": PROBE_PROFILES[(c["loop"], c["method"] == "qlora")],
+            "seq_len": c["seq_len"], "micro_batch": c["micro_batch"], "attention": c["attention"],
+            "grad_checkpointing": mode != "none", "checkpointing": mode, "checkpoint_fraction": fraction,
+            "lora_rank": c["lora_rank"], "lora_targets": "all", "lora_dropout": 0.0, "optimizer": "adamw",
+            "precision": "mixed", "num_gpus": 1, "zero": 0, "offload": "none",
+            "measured": run_[f"{measure}_gb"], "unit": "GB", "measure": measure, "source": str(path.name),
+            "calibrates": False,
+        })
+    return cases
+
+
 def run() -> list[Outcome]:
     cases = yamlcache.parse(DATA.read_text(encoding="utf-8"))["cases"]
-    return [evaluate(c) for c in cases]
+    return [evaluate(c) for c in cases + probe_cases()]
+
+
+def probe_table() -> str:
+    """Each probe run against all three figures it recorded: allocated, reserved and nvidia-smi."""
+    rows = {m: [evaluate(c) for c in probe_cases(m)] for m in PROBE_MEASURES}
+    lines = [f"{'H200 probe run':<58} " + " ".join(f"{m:>22}" for m in PROBE_MEASURES)]
+    for i, o in enumerate(rows["allocated"]):
+        cells = [f"{rows[m][i].measured_gb:6.1f}/{rows[m][i].predicted_gb:6.1f} {rows[m][i].error:+6.1%}"
+                 for m in PROBE_MEASURES]
+        lines.append(f"{o.case_id.removeprefix('h200-')[:58]:<58} " + " ".join(f"{c:>22}" for c in cells))
+    medians = [statistics.median(abs(o.error) for o in rows[m]) for m in PROBE_MEASURES]
+    unders = [sum(o.error < -0.15 for o in rows[m]) for m in PROBE_MEASURES]
+    lines.append(f"{'median |error| (measured/predicted GB)':<58} " + " ".join(f"{x:>22.1%}" for x in medians))
+    lines.append(f"{'predicted > 15% too low':<58} " + " ".join(f"{x:>22}" for x in unders))
+    return "\n".join(lines)
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, float]:
@@ -238,7 +290,7 @@ def _level_key(o: Outcome, level: int) -> str:
 
 def fit_bands(outcomes: list[Outcome]) -> dict[str, Band]:
     """Bands at every level that has MIN_CASES runs (the pooled '*/*/*' always)."""
-    usable = [o for o in outcomes if not o.caution]
+    usable = [o for o in outcomes if not o.caution and o.calibrates]
     out: dict[str, Band] = {}
     for level in range(4):
         groups: dict[str, list[Outcome]] = {}
@@ -257,7 +309,7 @@ def fit_bands(outcomes: list[Outcome]) -> dict[str, Band]:
 
 def conformal_scores(outcomes: list[Outcome]) -> list[float]:
     """measured / high end of every run, with the bands fitted without its publisher (caution runs apart)."""
-    usable = [o for o in outcomes if not o.caution]
+    usable = [o for o in outcomes if not o.caution and o.calibrates]
     scores = []
     for publisher in sorted({o.source for o in usable}):
         bands = fit_bands([o for o in usable if o.source != publisher])
@@ -367,7 +419,7 @@ def calibration_document(outcomes: list[Outcome], today: date) -> dict[str, Any]
     bands, factor = calibrated_bands(outcomes)
     return {
         "generated": today.isoformat(),
-        "method": (f"ratio measured/predicted of {sum(not o.caution for o in outcomes)} published runs "
+        "method": (f"ratio measured/predicted of {sum(not o.caution and o.calibrates for o in outcomes)} published runs "
                    f"(benchmarks/memory_validation.yaml); {LOW_QUANTILE:.0%} and {HIGH_QUANTILE:.0%} quantiles "
                    f"(linear interpolation) per method/sharding/framework band with >= {MIN_CASES} runs from "
                    f">= {MIN_PUBLISHERS} publishers, "
@@ -380,7 +432,7 @@ def calibration_document(outcomes: list[Outcome], today: date) -> dict[str, Any]
         "floor": FLOOR,
         "min_cases": MIN_CASES,
         "high_widening": round(factor, 4),
-        "cases": sum(not o.caution for o in outcomes),
+        "cases": sum(not o.caution and o.calibrates for o in outcomes),
         "bands": [b.__dict__ for b in sorted(bands.values(), key=lambda b: b.key)],
     }
 

@@ -365,7 +365,8 @@ def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[lis
     kept = cache if manual else 0.0
     if manual:
         kept += kept_logits_bytes(loss_code(r), q.precision or "mixed") * r.spec.vocab * tokens
-    peak = max(fwd + cache, bwd + kept, layer + kept)
+    head = lm_head_cast_bytes(r, sharded)  # lives from the logits' forward to the head's backward
+    peak = max(fwd + head + cache, bwd + head + kept, layer + kept)
     # with the transformers version unknown: how much higher the older loss would put the peak (the
     # activation terms sum to saved + peak, so the difference of the peaks is the difference of the sums)
     margin = 0.0
@@ -373,7 +374,7 @@ def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[lis
     if older is not None and not q.chunked_loss and any(a.code == "loss_version_unknown" for a in r.assumptions):
         _, fwd_old, bwd_old = logits_term(r, tokens, older)
         kept_old = cache + kept_logits_bytes(older, q.precision or "mixed") * r.spec.vocab * tokens if manual else 0.0
-        margin = max(0.0, max(fwd_old + cache, bwd_old + kept_old, layer + kept_old) - peak)
+        margin = max(0.0, max(fwd_old + head + cache, bwd_old + head + kept_old, layer + kept_old) - peak)
     items = [
         Item(f"saved_{basis}", saved / GB, f"{saved / tokens:,.0f} B/token × {tokens:,} tokens"),
         Item("backward_working", working / GB, f"{working / tokens:,.0f} B/token × {tokens:,} tokens"),
@@ -384,11 +385,33 @@ def activation_terms_and_margin(r: Resolved, sharded: bool = False) -> tuple[lis
         items.append(Item("kv_cache_in_training", 0.0, f"{cache / GB:.2f} GB: use_cache left on, every layer's k and v "
                                                         f"held {'through backward' if manual else 'until the loss'} "
                                                         "(in the peak above)"))
+    if head:
+        items.append(Item("lm_head_bf16_copy", 0.0, f"{head / GB:.2f} GB: the fp32 lm_head cast to bf16 by autocast, "
+                                                    "kept for its backward (in the peak above)"))
     if kept - cache:
         items.append(Item("logits_kept_by_loop", 0.0, f"{(kept - cache) / GB:.2f} GB of model output held through backward "
                                                       "(hand-written loop; in the peak above)"))
     items += [Item(f"incl_{b}", 0.0, f"{f} (in the figures above)") for b, _, f in extras]
     return [Term("activations", tuple(items)), logits], margin / GB
+
+
+def lm_head_cast_bytes(r: Resolved, sharded: bool) -> float:
+    """The bf16 copy of a frozen fp32 lm_head that autocast makes for the logits and autograd keeps.
+
+    PEFT's prepare_model_for_kbit_training leaves the lm_head in fp32; under bf16 autocast its matmul
+    runs on a bf16 cast of the weight, and autocast caches casts only of leaves that require grad
+    (torch/csrc/autograd/autocast_mode.cpp cached_cast), so a frozen head gets a fresh copy that the
+    matmul saves for the gradient of its input. It lives through the loss and is freed when backward
+    leaves the head. Measured on an H200 (benchmarks/gpu_probe_h200.yaml): the QLoRA runs' allocated
+    peaks sit above the rest of the estimate by 1.1-1.4 GB on Qwen3-8B/14B and 0.3-0.6 GB on
+    Qwen2.5-0.5B/1.5B/3B, against 2 B x vocab x hidden = 1.24, 1.56, 0.27, 0.47 and 0.62 GB.
+    """
+    q = r.request
+    if r.method != "qlora" or not kbit_fp32(r, sharded) or (q.precision or "mixed") != "mixed" or q.train_embeddings:
+        return 0.0
+    if loss_code(r) == "fused":  # a fused linear cross-entropy takes the head weight inside its kernel
+        return 0.0
+    return float(2 * r.spec.vocab * r.spec.hidden)
 
 
 def kv_cache_bytes(r: Resolved, tokens: int) -> float:

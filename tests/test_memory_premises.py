@@ -174,5 +174,6 @@ def test_the_high_end_is_widened_by_how_far_it_missed_unseen_publishers() -> Non
     assert all(stored[k] == round(b.high * factor, 4) for k, b in raw.items())
     lopo = leave_one_publisher_out(outcomes)
     assert sum(s.high_below for s in lopo) <= 0.05 * len(lopo)
-    assert sum(s.high_below for s in leave_one_publisher_out(outcomes, fit_bands)) > 0.10 * len(lopo)
+    raw_published = [s for s in leave_one_publisher_out(outcomes, fit_bands) if s.outcome.calibrates]
+    assert sum(s.high_below for s in raw_published) > 0.10 * len(raw_published)  # our probe's runs never miss
     assert sum(s.high_below for s in in_sample(outcomes)) < sum(s.high_below for s in in_sample(outcomes, fit_bands))
