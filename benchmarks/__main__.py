@@ -79,10 +79,8 @@ def main() -> None:
     chats = chat_eval.run()
     chat_eval.write_failures(chats)
     print(chat_eval.report(chats))
-    for blind in ("chat_eval_blind1.yaml", "chat_eval_blind2.yaml", "chat_eval_blind3.yaml",
-                  "chat_eval_blind4.yaml", "chat_eval_blind5.yaml",
-                  "chat_eval_blind6.yaml", "chat_eval_blind7.yaml", "chat_eval_blind8.yaml",
-                  "chat_eval_blind9.yaml", "chat_eval_blind10.yaml"):
+    blinds = sorted(chat_eval.HERE.glob("chat_eval_blind*.yaml"), key=lambda p: int(p.stem.removeprefix("chat_eval_blind")))
+    for blind in (p.name for p in blinds):  # every blind set, in the order they were written
         section(f"Team chat, blind set benchmarks/{blind} (spent: first contact in the README; target: >= 95%)")
         path = chat_eval.HERE / blind
         outcomes = chat_eval.run(chat_eval.load(path)[0])
