@@ -15,7 +15,33 @@ from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 from bot.text.i18n import detect_language
 
-KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" is remembered, not set
+KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" and "asked_lang" are remembered, not set
+
+# A reply language asked for in words ("answer in english pls", "用中文回答", "英文回复"): it beats the
+# language the message is written in, and holds for the user's next messages until another is asked.
+# A verb of answering (or please / only) is required, so "英文数据集" or "an English dataset" asks nothing.
+_EN_VERBS = r"(?:answer|reply|respond|write|talk|speak|explain|say\s+it|tell\s+me|continue)\w*"
+_POLITE = r"(?:pls|plz|please|only|thx|thanks)"
+ASKED_LANG = {
+    "en": re.compile(
+        rf"\b{_EN_VERBS}\b[^.?!\n]{{0,20}}?\bin\s+english\b|\b(?:in\s+)?english\s+{_POLITE}\b"
+        rf"|\b{_POLITE}\s+(?:use\s+|in\s+|reply\s+in\s+)?english\b"
+        r"|(?:用|请用|改用|换成|换|说|讲)\s*(?:英文|英语)\s*(?:来)?\s*(?:回答|回复|作答|说|讲|写|答|吧|呗|$|[，,。.!！?？\s—-])"
+        r"|(?:英文|英语)\s*(?:回答|回复|作答)",
+        re.IGNORECASE),
+    "zh": re.compile(
+        rf"\b{_EN_VERBS}\b[^.?!\n]{{0,20}}?\bin\s+(?:chinese|mandarin)\b|\b(?:in\s+)?chinese\s+{_POLITE}\b"
+        rf"|\b{_POLITE}\s+(?:use\s+|in\s+|reply\s+in\s+)?chinese\b"
+        r"|(?:用|请用|改用|换成|换回|说|讲)\s*(?:中文|汉语|普通话)\s*(?:来)?\s*(?:回答|回复|作答|说|讲|写|答|吧|呗|$|[，,。.!！?？\s—-])"
+        r"|(?:中文|汉语)\s*(?:回答|回复|作答)",
+        re.IGNORECASE),
+}
+
+
+def asked_language(text: str) -> str | None:
+    """The reply language the message asks for in words, or None."""
+    found = [lang for lang, pattern in ASKED_LANG.items() if pattern.search(text)]
+    return found[0] if len(found) == 1 else None
 
 
 class SettingsStore(Protocol):
@@ -91,20 +117,24 @@ def remember_language(store: SettingsStore, inc: Incoming) -> None:
     """Note the language of a message that has one, so a bare "/wallet" next is answered in it
     (unless the user chose a language with /lang)."""
     user = store.get(inc.scope_user)
+    asked = asked_language(inc.text)
+    if asked and asked != user.get("asked_lang"):
+        store.set(inc.scope_user, "asked_lang", asked)
     said = message_lang(inc.text)
     if said and said != user.get("last_lang") and not user.get("lang"):
         store.set(inc.scope_user, "last_lang", said)
 
 
 def effective(store: SettingsStore, inc: Incoming) -> Effective:
-    """The settings that apply to `inc`, read only: a user's choice, else the chat's, else the
-    platform locale, else the message's language, else the language of the user's last message
-    that had one (see remember_language)."""
+    """The settings that apply to `inc`, read only: a language the message asks for in words, else
+    the user's choice (/lang), else the chat's, else one the user asked for in an earlier message,
+    else the platform locale, else the message's language, else the language of the user's last
+    message that had one (see remember_language)."""
     user = store.get(inc.scope_user)
     chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
     said = message_lang(inc.text)
-    lang = (user.get("lang") or chat.get("lang") or platform_lang(inc.user_lang) or said
-            or user.get("last_lang") or "en")
+    lang = (asked_language(inc.text) or user.get("lang") or chat.get("lang") or user.get("asked_lang")
+            or platform_lang(inc.user_lang) or said or user.get("last_lang") or "en")
     return Effective(
         lang=lang,
         currency=user.get("currency") or chat.get("currency"),
