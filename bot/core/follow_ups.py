@@ -188,14 +188,18 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # question about it, with no job or card of its own, is asked of the last answer at any length,
     # whatever FAQ entry its words come near
     of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
+    # "we start thursday 9am, need it done by friday 6pm": a deadline (with when the run starts) and no job
+    # or card of its own is asked of the last answer too
+    of_deadline = asks.deadline is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
     if asks.band and last.kind == "price" and len(text.strip()) <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
         # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
         return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
-    if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed or of_budget)) or parsed.intent in ("wallet", "help", "smalltalk"):
+    if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
+            or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
         return None
-    if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget) and not parsed.follow_up:
+    if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget or of_deadline) and not parsed.follow_up:
         # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
         # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None

@@ -42,6 +42,7 @@ from bot.views import price_age
 from bot.views.planning import budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
+from bot.wallet.times import fmt_local
 from engine.errors import KasuanError
 from engine.money import Money
 from engine.providers import shortest_rental_hours
@@ -242,7 +243,7 @@ class Core:
             # rental for that span, and whether it ends in time
             reply = self.intents["price"](ctx, parsed, text)
             span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
-            return self._against_deadline(ctx, reply, parsed.asks.deadline, span)
+            return self._against_deadline(ctx, reply, parsed.asks.deadline, span, parsed.asks.start)
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
             return self._deadline_without_data(ctx, parsed, text, _run_hours(parsed))
@@ -268,8 +269,8 @@ class Core:
         plain = replace(parsed, intent="cost", asks=replace(parsed.asks, deadline=None))
         if span:
             # "训练大概 6 小时，这周五之前搞得定吗": yes or no against the clock first, then the rental for that span
-            return self._against_deadline(ctx, self.intents["cost"](ctx, plain, text), deadline, span)
-        left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
+            return self._against_deadline(ctx, self.intents["cost"](ctx, plain, text), deadline, span, parsed.asks.start)
+        left = (deadline - self._start(parsed.asks.start)).total_seconds() / 3600
         if left <= 0:
             return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
         # a deadline bounds the run, not the rental: with the run's length unknown, the shortest rental
@@ -285,12 +286,22 @@ class Core:
         reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
         return reply
 
-    def _against_deadline(self, ctx: Context, reply: Reply, deadline: datetime, span: float) -> Reply:
-        """A run of `span` hours set against the time left until `deadline`: the verdict ("来得及" /
-        "too late") leads, the rental it judges follows and stays the turn, with its buttons."""
-        left = (deadline - self.conversations.clock.now()).total_seconds() / 3600
+    def _start(self, start: datetime | None) -> datetime:
+        """When the run starts: the time the message names ("we start thursday 9am"), else now."""
+        now = self.conversations.clock.now()
+        return max(now, start) if start is not None else now
+
+    def _against_deadline(self, ctx: Context, reply: Reply, deadline: datetime, span: float,
+                          start: datetime | None = None) -> Reply:
+        """A run of `span` hours set against the time from its start (now, or when the message says it
+        starts) to `deadline`: the verdict ("来得及" / "too late") leads, the rental it judges follows
+        and stays the turn, with its buttons."""
+        left = (deadline - self._start(start)).total_seconds() / 3600
         key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
         note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")
+        if start is not None and start > self.conversations.clock.now():
+            # the days and times a message names are read in the clock's zone (UTC): the reply says so
+            note += "\n" + t("plan.deadline_from", ctx.lang, start=fmt_local(start, "UTC"), deadline=fmt_local(deadline, "UTC"))
         lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
                      buttons=reply.buttons)
         reply.also = []

@@ -34,6 +34,7 @@ class Asks:
     budget_loose: bool = False  # its currency word was only 块: ¥ usually, the provider's own at times
     deadline: datetime | None = None
     deadline_span: bool = False  # "3天内", "within 48h": the deadline's words are a span, not the run's length
+    start: datetime | None = None  # "we start thursday 9am", "周三中午开始": the time to a deadline counts from here
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
@@ -247,6 +248,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         budget=budget,
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),
+        start=planning.start(norm, now),
         headroom=planning.wants_headroom(norm),
         export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,

@@ -63,6 +63,18 @@ BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
               r"\s*(?:就|必须|一定)?\s*(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|训完|跑完)")
 DUE_EN = lazy(r"\bdue\s+(.{1,40})", re.IGNORECASE)  # "due Friday", "due the day after tomorrow"
+# A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".
+TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(noon|midday|midnight)\b", re.IGNORECASE)
+TIME_ZH = lazy(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*[点时](半|\d{1,2}\s*分?)?"
+               r"|(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)")
+ZH_HOUR_WORDS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+ZH_PART_OF_DAY = {"凌晨": 3, "早上": 8, "早晨": 8, "上午": 9, "中午": 12, "下午": 14, "傍晚": 18, "晚上": 20, "夜里": 22}
+AFTERNOON_WORDS = ("下午", "傍晚", "晚上", "夜里")
+# When the run starts, if not now: "we start thursday 9am", "starting tomorrow", "周三中午开始", "明早九点开跑".
+START_EN = lazy(r"\b(?:start|begin|kick\s*off|launch)(?:s|ing)?\b\s*(?:it\s+|the\s+run\s+|training\s+)?"
+                r"(?:on\s+|at\s+|from\s+)?"
+                r"(?P<when>(?:(?!\b(?:deadline|due|by|before|until|till|and|but|so|ok)\b)[^,.;!?]){1,30})", re.IGNORECASE)
+START_ZH = lazy(r"(?P<when>[^，,。；;！!？?前截交]{1,12}?)\s*(?:才\s*)?(?:开始|开跑|开训|起跑|动手|启动|开工)")
 UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
               "weeks": 168, "天": 24, "小时": 1, "钟头": 1, "个钟头": 1, "周": 168, "星期": 168, "个星期": 168}
 BUDGET_EN = lazy(
@@ -176,22 +188,101 @@ def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
     return _end_of_day(named, tz) if named else None
 
 
-def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
-    """When the job must be done: a date (end of that day in `tz`, default now's zone) after "by /
-    before / 前 / 截止", or a span from now ("within 3 days", "48小时内"). None when not stated."""
+def time_of_day(text: str) -> time | None:
+    """The first time of day `text` names: "6pm" 18:00, "9:30am", "18:00", "noon"; "下午6点" 18:00,
+    "早上九点半" 09:30, "中午" 12:00 (a part of the day alone is its usual hour)."""
+    en, zh = TIME_EN.search(text), TIME_ZH.search(text)
+    if en and (not zh or en.start() <= zh.start()):
+        if en[6]:
+            return time(0) if en[6].lower() == "midnight" else time(12)
+        hour, minute = (int(en[1]), int(en[2] or 0)) if en[1] else (int(en[4]), int(en[5]))
+        if en[3]:
+            hour = hour % 12 + (12 if en[3].lower() == "pm" else 0)
+        return time(hour, minute) if hour < 24 and minute < 60 else None
+    if zh is None:
+        return None
+    if zh[4]:
+        return time(ZH_PART_OF_DAY[zh[4]])
+    number = zh[2]
+    hour = int(number) if number.isdigit() else _zh_hour(number)
+    if hour is None:
+        return None
+    if (zh[1] in AFTERNOON_WORDS and hour < 12) or (zh[1] == "中午" and hour < 6):  # 下午6点, 中午1点
+        hour += 12
+    minute = 30 if zh[3] == "半" else int(re.sub(r"\D", "", zh[3])) if zh[3] else 0
+    return time(hour, minute) if hour < 24 and minute < 60 else None
+
+
+def _zh_hour(word: str) -> int | None:
+    """一 .. 二十四 as an hour ("十二" 12, "十" 10, "两" 2)."""
+    if "十" in word:
+        tens, _, ones = word.partition("十")
+        value = (ZH_HOUR_WORDS.get(tens, 0) if tens else 1) * 10 + (ZH_HOUR_WORDS.get(ones, 0) if ones else 0)
+        return value if not (tens and tens not in ZH_HOUR_WORDS) else None
+    return ZH_HOUR_WORDS.get(word)
+
+
+def _start_match(text: str) -> re.Match[str] | None:
+    """The words that say when the run starts, if they name a day or a time."""
+    for m in (START_EN.search(text), START_ZH.search(text)):
+        if m and (_names_a_day(m["when"]) or time_of_day(m["when"])):
+            return m
+    return None
+
+
+def _names_a_day(text: str) -> bool:
+    return any(p.search(text) for p in (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN))
+
+
+def start(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
+    """When the run starts, if the message says it is not now: a day ("周三", "tomorrow") at a time
+    ("中午", "9am"); a day alone starts at its first hour, a time alone is today's. None when not said."""
+    m = _start_match(text)
+    if m is None:
+        return None
     zone = tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
+    day = _named_day(m["when"], local_now) or local_now.date()
+    at = datetime.combine(day, time_of_day(m["when"]) or time(0), tzinfo=zone)
+    return at if at > now else None
+
+
+def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
+    """When the job must be done: a date after "by / before / 前 / 截止" (the end of that day in `tz`,
+    default now's zone, or the time of day named with it: "friday 6pm", "周五下午6点前"), or a span
+    from now ("within 3 days", "48小时内"). The words saying when the run starts are not the deadline's.
+    None when not stated."""
+    zone = tz or now.tzinfo
+    assert zone is not None, "now must be timezone-aware"
+    local_now = now.astimezone(zone)
+    started = _start_match(text)
+    if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
+        text = text[:started.start()] + " " * (started.end() - started.start()) + text[started.end():]
     m = WITHIN_EN.search(text) or _within_zh(text)
     if m:
         hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
         return now + timedelta(hours=hours)
     en = DEADLINE_EN.search(text) or DUE_EN.search(text)
     if en:
-        return _absolute(en[1], local_now, zone)
+        return _at_time(_absolute(en[1], local_now, zone), en[1])
     if BEFORE_ZH.search(text) or DUE_ZH.search(text) or "deadline" in text.lower():
-        return _absolute(text, local_now, zone)
+        return _at_time(_absolute(text, local_now, zone), _zh_due_words(text))
     return None
+
+
+def _at_time(day_end: datetime | None, words: str) -> datetime | None:
+    """The deadline's day at the time of day its own words name, else the end of that day."""
+    at = time_of_day(words)
+    if day_end is None or at is None or day_end.time() != time(23, 59, 59):
+        return day_end
+    return datetime.combine(day_end.date(), at, tzinfo=day_end.tzinfo)
+
+
+def _zh_due_words(text: str) -> str:
+    """The words just before 前 / 截止 / a due verb: where a Chinese deadline says its time of day."""
+    m = BEFORE_ZH.search(text) or DUE_ZH.search(text)
+    return text[max(0, m.start() - 10):m.end()] if m else ""
 
 
 def deadline_is_span(text: str) -> bool:
