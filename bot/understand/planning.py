@@ -204,9 +204,10 @@ def time_of_day(text: str) -> time | None:
     if zh[4]:
         return time(ZH_PART_OF_DAY[zh[4]])
     number = zh[2]
-    hour = int(number) if number.isdigit() else _zh_hour(number)
-    if hour is None:
+    spoken = int(number) if number.isdigit() else _zh_hour(number)
+    if spoken is None:
         return None
+    hour = spoken
     if (zh[1] in AFTERNOON_WORDS and hour < 12) or (zh[1] == "中午" and hour < 6):  # 下午6点, 中午1点
         hour += 12
     minute = 30 if zh[3] == "半" else int(re.sub(r"\D", "", zh[3])) if zh[3] else 0
