@@ -105,6 +105,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
     things are read one by one, so each gets its answer. One question split by a comma is not two.
     `read` is the parser's reading of one clause."""
+    if whole.intent == "cost" and whole.asks.both_units:
+        return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:

@@ -46,7 +46,7 @@ def _gb(number: str, unit: str) -> int:
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 
-CPU_UPGRADE = lazy(r"16\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
+CPU_UPGRADE = lazy(r"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
 RAM_UPGRADE = lazy(r"\d+\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b", re.I | re.ASCII)
 

@@ -1,0 +1,82 @@
+"""Issue 18, prices (blind set 11): a total that multiplies units names the unit price, and a total with
+add-ons names the cards' own price beside each add-on, so the sum can be checked from the reply.
+Every figure traces to the seeds: gpuli weeks and months (seed 000: 4090 ₮109/₮369, L40S ₮189 a week,
+A6000 ₮115 a week, H200 ₮2,599 a month, volume ₮0.08 per GB-month), CloudGPU by the minute (seed 002:
+A100 80G $1.49/h, A6000 $0.44/h), 一万网络 months (seed 003: A100 40G ¥2,800, CPU 16 核 +¥400, 内存 128G +¥600)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+
+def _say(text: str) -> ChatUser:
+    me = ChatUser()
+    me.say(text)
+    return me
+
+
+def _head(me: ChatUser, n: int = 3) -> str:
+    return "\n".join(me.lines[:n])
+
+
+@pytest.mark.parametrize(("text", "unit", "total"), [
+    ("gpuli 4090 租 10 天多少钱", "₮109", "₮218"),
+    ("在 gpuli 租两周 L40S 要多少", "₮189", "₮378"),
+    ("gpuli l40s for two weeks, how much?", "₮189", "₮378"),
+    ("what would an A6000 at gpuli cost for 3 weeks in total?", "₮115", "₮345"),
+    ("gpuli 4090 三周一共多少", "₮109", "₮327"),
+])
+def test_weeks_bought_name_the_weekly_price(text: str, unit: str, total: str) -> None:
+    head = _head(_say(text))
+    assert total in head and f"× {unit}" in head
+
+
+@pytest.mark.parametrize(("text", "unit", "total"), [
+    ("cloudgpu a100 80g 跑 36 小时多少钱", "$1.49", "$53.64"),
+    ("A100 80G at CloudGPU for 36 hours, cost?", "$1.49", "$53.64"),
+    ("cloudgpu a6000 用 12 小时 多少", "$0.44", "$5.28"),
+    ("how much is an a6000 on cloudgpu for 12 hours", "$0.44", "$5.28"),
+])
+def test_hours_billed_by_the_minute_name_the_hourly_price(text: str, unit: str, total: str) -> None:
+    head = _head(_say(text))
+    assert total in head and unit in head
+
+
+@pytest.mark.parametrize(("text", "parts", "total"), [
+    ("一万网络 a100 40g 包月 加 16核 再加 128g 内存 一共多少", ["¥2,800", "¥400", "¥600"], "¥3,800"),
+    ("yiwan a100 40g for a month with the 16-core cpu and 128g ram, total?", ["¥2,800", "¥400", "¥600"], "¥3,800"),
+    ("gpuli h200 一个月 加 500g 存储卷 多少", ["₮2,599", "₮40"], "₮2,639"),
+    ("one H200 at gpuli for a month plus a 500 GB volume, how much", ["₮2,599", "₮40"], "₮2,639"),
+])
+def test_add_ons_show_the_cards_price_beside_them(text: str, parts: list[str], total: str) -> None:
+    head = _head(_say(text))
+    assert total in head and all(p in head for p in parts), head
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("跑个 12 个钟 a6000 在 cloudgpu 多少钱", "$5.28"),
+    ("cloudgpu 上 a6000 用三个钟要多少", "$1.32"),
+    ("cloudgpu 4090 两个钟 多少钱", "$0.66"),
+])
+def test_spoken_hours_are_hours(text: str, total: str) -> None:
+    assert total in _head(_say(text))
+
+
+def _talk(*turns: str) -> ChatUser:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    return me
+
+
+@pytest.mark.parametrize(("turns", "parts", "total"), [
+    (("gpuli 4090 月租多少", "包月再加个 500g 存储卷 一共多少"), ["₮369", "₮40"], "₮409"),
+    (("gpuli 4090 monthly price?", "plus a 500 GB volume for the month, total?"), ["₮369", "₮40"], "₮409"),
+    (("一万网络 a100 40g 多少", "包月 加 128g 内存 一共"), ["¥2,800", "¥600"], "¥3,400"),
+    (("a100 40g at yiwan, how much", "a month with 128 GB RAM added, in total?"), ["¥2,800", "¥600"], "¥3,400"),
+])
+def test_an_add_on_after_a_price_joins_the_setup_priced(turns: tuple[str, ...], parts: list[str], total: str) -> None:
+    head = _head(_talk(*turns))
+    assert total in head and all(p in head for p in parts), head
