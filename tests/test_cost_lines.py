@@ -62,3 +62,14 @@ def test_the_difference_between_two_setups_leads(text: str) -> None:
 def test_a_card_priced_and_converted_in_one_message_is_a_price(text: str, amount: str) -> None:
     head = _head(_say(text))
     assert amount in head, head
+
+
+@pytest.mark.parametrize(("text", "diff", "setups"), [
+    ("gpuli 4 卡 h100 跟 4 卡 a100 一个月差多少钱", "₮3,136", ["₮7,444", "₮4,308"]),
+    ("4090 和 5090 月租差多少", "₮130", ["₮369", "₮499"]),
+    ("how much more is a 5090 than a 4090 per month at gpuli", "₮130", ["₮369", "₮499"]),
+    ("price difference between 4x h100 and 4x a100 at gpuli for a month?", "₮3,136", ["₮7,444", "₮4,308"]),
+])
+def test_two_setups_priced_lead_with_their_difference(text: str, diff: str, setups: list[str]) -> None:
+    me = _say(text)
+    assert diff in me.lines[0] and all(s in me.text for s in setups), me.text

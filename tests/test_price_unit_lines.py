@@ -80,3 +80,13 @@ def _talk(*turns: str) -> ChatUser:
 def test_an_add_on_after_a_price_joins_the_setup_priced(turns: tuple[str, ...], parts: list[str], total: str) -> None:
     head = _head(_talk(*turns))
     assert total in head and all(p in head for p in parts), head
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("gpuli 4090 租三周 按周还是按月划算", ["3 周 × ₮109 = ₮327"]),
+    ("gpuli 4090 for 40 days, weekly or monthly?", ["6 weeks × ₮109 = ₮654", "2 months × ₮369 = ₮738",
+                                                      "1 month ₮369 + 2 weeks × ₮109 = ₮587"]),
+])
+def test_weekly_against_monthly_names_each_units_price(text: str, lines: list[str]) -> None:
+    reply = _say(text).text
+    assert all(line in reply for line in lines), reply
