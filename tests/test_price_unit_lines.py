@@ -90,3 +90,13 @@ def test_an_add_on_after_a_price_joins_the_setup_priced(turns: tuple[str, ...], 
 def test_weekly_against_monthly_names_each_units_price(text: str, lines: list[str]) -> None:
     reply = _say(text).text
     assert all(line in reply for line in lines), reply
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("8 卡 h100 gpuli 包一年 12 个月 月租总价", "₮173,184"),
+    ("8x h100 at gpuli for one year, 12 months, total?", "₮173,184"),
+    ("gpuli 8卡h100 一年（12个月）按月租一共多少", "₮173,184"),
+])
+def test_a_year_said_again_in_months_is_those_months(text: str, total: str) -> None:
+    head = _head(_say(text))
+    assert total in head and "12" in head, head
