@@ -73,3 +73,13 @@ def test_a_card_priced_and_converted_in_one_message_is_a_price(text: str, amount
 def test_two_setups_priced_lead_with_their_difference(text: str, diff: str, setups: list[str]) -> None:
     me = _say(text)
     assert diff in me.lines[0] and all(s in me.text for s in setups), me.text
+
+
+@pytest.mark.parametrize(("text", "lead", "other"), [
+    ("cheaper for a 2-day 7b qlora run: gpuli or cloudgpu?", "$10.08", "₮109"),
+    ("7b qlora 跑两天 gpuli 和 cloudgpu 哪家便宜", "$10.08", "₮109"),
+    ("8b qlora 一周 cloudgpu 还是 gpuli 划算", "$35.28", "₮109"),
+])
+def test_a_job_at_two_named_providers_is_priced_at_each(text: str, lead: str, other: str) -> None:
+    head = _head(_say(text))
+    assert head.index(lead) < head.index(other), head

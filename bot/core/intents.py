@@ -23,7 +23,9 @@ from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
+from bot.understand.entities import providers_named
 from bot.understand.faq import on_topic
+from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
@@ -31,6 +33,7 @@ from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
 from engine.catalog import gpus
 from engine.export_generic import generic_files
+from engine.providers import provider
 from engine.request import TrainingRequest
 
 
@@ -73,6 +76,13 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
     req = cost_fields(parsed)
+    named = providers_named(normalize(text))
+    if req.provider and len(named) > 1:
+        # "cheaper for a 2-day 7b qlora run: gpuli or cloudgpu?": the job at each provider named, the cheaper first
+        anywhere = req.model_copy(update={"provider": None})
+        at_each: list[tuple[dict[str, Any], TrainingRequest]] = [
+            ({"provider": provider(p).name}, anywhere.model_copy(update={"provider": p})) for p in named[:3]]
+        return cost_lines(ctx, anywhere, at_each, family=parsed.family)
     measured = req.tokens or req.samples or req.step_seconds
     if parsed.asks.both_units and not measured:
         # "7b qlora 一周多少 一个月多少": two rental units asked of a job with no dataset: a week and a

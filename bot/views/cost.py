@@ -215,7 +215,8 @@ def cost_reply(report: CostReport, lang: str, details: bool = True) -> Reply:
 
 def lines_reply(labelled: list[tuple[dict[str, Any], CostReport]], lang: str, safe_only: bool = True) -> Reply:
     """One job priced several ways, a line each: for each rental length asked ("7b qlora 一周多少 一个月多少",
-    label {"stated": …}) or each card named ("用 4090 还是 5090 各多少钱一个月", label {"card": …}), every
+    label {"stated": …}), each card named ("用 4090 还是 5090 各多少钱一个月", label {"card": …}) or each
+    provider named ("gpuli or cloudgpu?", label {"provider": …}, the cheaper first), every
     provider's cheapest option at a firm price (a band is no figure to compare), so every question
     asked is answered at once; the full table stays one "明细" away. `safe_only`: skip options with a
     caution (a length asked leaves the card to us; a card named is priced even when tight, marked !).
@@ -230,10 +231,14 @@ def lines_reply(labelled: list[tuple[dict[str, Any], CostReport]], lang: str, sa
                     and o.quote.total_min == o.quote.total_max:
                 rows[o.provider.id] = option_row(o)
         lines.append(label | {"rows": list(rows.values())})
-    cards = "card" in labelled[0][0]
+    mode = "card" if "card" in labelled[0][0] else "provider" if "provider" in labelled[0][0] else "length"
+    cheapest = None
+    if mode == "provider":  # "gpuli or cloudgpu?": the cheaper provider first, and said
+        lines.sort(key=lambda line: line["rows"][0]["compare"][1] if line["rows"] else Decimal("Infinity"))
+        cheapest = lines[0]["provider"] if lines[0]["rows"] and len(lines) > 1 else None
     return Reply("cost_lines", lang, {"v": first | {
-        "lines": lines, "difference": _difference(lines), "span": first["stated"] if cards else None,
-        "tight": any("!" in r["marks"] for line in lines for r in line["rows"])}})
+        "lines": lines, "difference": _difference(lines), "span": first["stated"] if mode != "length" else None,
+        "mode": mode, "cheapest": cheapest, "tight": any("!" in r["marks"] for line in lines for r in line["rows"])}})
 
 
 def _difference(lines: list[dict[str, Any]]) -> dict[str, Any] | None:
