@@ -100,3 +100,14 @@ def test_weekly_against_monthly_names_each_units_price(text: str, lines: list[st
 def test_a_year_said_again_in_months_is_those_months(text: str, total: str) -> None:
     head = _head(_say(text))
     assert total in head and "12" in head, head
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时 一共多少", "$2.67"),
+    ("at cloudgpu: a 3090 for 8 hours and a 4090 for 3 hours, how much in total?", "$2.67"),
+    ("at gpuli, a 4090 for a week plus an a6000 for two weeks, total?", "₮339"),
+    ("gpuli 4090 租一周 再租 a6000 两周 总共多少钱", "₮339"),
+])
+def test_several_rentals_in_one_message_lead_with_their_sum(text: str, total: str) -> None:
+    me = _say(text)
+    assert total in me.lines[0], me.text

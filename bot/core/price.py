@@ -315,6 +315,27 @@ def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
     return [lead, first, *more, *replies[1:]]
 
 
+def total_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Several rentals priced in one message ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时 一共多少"): their sum
+    at the provider the first answer leads with (the one named), when it quotes every one of them at a
+    firm price in one currency, leading; the prices follow. The replies as they are otherwise."""
+    firm = [_firm_totals(r) for r in replies]
+    if len(replies) < 2 or not firm[0]:
+        return replies
+    where = next(iter(firm[0]))
+    parts = [f.get(where) for f in firm]
+    if any(p is None or p[1] != firm[0][where][1] for p in parts):
+        return replies
+    cur = firm[0][where][1]
+    amounts = [p[0] for p in parts if p is not None]
+    line = t("price.sum_total", lang, provider=where, parts=" + ".join(Money(a, cur).format(lang) for a in amounts),
+             total=Money(sum(amounts, Decimal(0)), cur).format(lang))
+    first = replies[0]
+    lead = Reply("error", lang, {"message": line}, turn=first.turn, buttons=first.buttons)
+    more, first.also = first.also, []
+    return [lead, first, *more, *replies[1:]]
+
+
 def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
     """A price reply for one length: each provider's firm total, currency and setup, by provider name."""
     if reply.kind != "price" or not isinstance(reply.data, dict) or not reply.data.get("days"):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
-from bot.understand.entities import find_provider
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -166,3 +166,17 @@ def _stands_alone(p: Parsed) -> bool:
     if p.intent == "price":
         return bool(p.request.gpu)
     return p.intent == "faq" and p.faq_confident
+
+
+def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
+    """Each card with the (days, hours) stated after it and before the next card ("cloudgpu 3090 跑 8 小时
+    + 4090 跑 3 小时", "a 4090 for a week plus an a6000 for two weeks"), when every card has one and they
+    differ; {} otherwise (one length for all the cards named)."""
+    found = find_gpus(words)
+    lengths: dict[str, tuple[float | None, float | None]] = {}
+    for i, g in enumerate(found):
+        days, hours = f.duration(words[g.end:found[i + 1].start if i + 1 < len(found) else len(words)])
+        if days is None and hours is None:
+            return {}
+        lengths[g.ident] = (days, hours)
+    return lengths if len(found) > 1 and len(set(lengths.values())) > 1 else {}

@@ -18,7 +18,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import questions
+from bot.understand.clauses import own_lengths, questions
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
@@ -151,8 +151,13 @@ def _each_card(p: Parsed) -> list[Parsed]:
     if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper):
         return []
     counts = dict(p.versus)
+    own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
+    days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
-                    rental=replace(p.rental, gpu=g), versus=[], parts=[], cards=[g]) for g in p.cards[:3]]
+                    rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
+                    versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=()) if own else p.asks)
+            for g in p.cards[:3]]
+
 
 
 def _parse_one(text: str, now: datetime | None) -> Parsed:
