@@ -111,3 +111,14 @@ def test_a_year_said_again_in_months_is_those_months(text: str, total: str) -> N
 def test_several_rentals_in_one_message_lead_with_their_sum(text: str, total: str) -> None:
     me = _say(text)
     assert total in me.lines[0], me.text
+
+
+@pytest.mark.parametrize(("text", "price"), [
+    ("gpuli object storage 多少钱一个G", "₮0.015"),
+    ("对象存储每G多少钱", "₮0.015"),
+    ("how much is gpuli object storage per gb", "₮0.015"),
+    ("gpuli 存储卷 一个G 一个月多少", "₮0.08"),
+    ("what's the volume price per GB at gpuli?", "₮0.08"),
+])
+def test_storage_asked_per_gb_is_its_listed_price(text: str, price: str) -> None:
+    assert price in _head(_say(text), 2)
