@@ -122,3 +122,10 @@ def test_several_rentals_in_one_message_lead_with_their_sum(text: str, total: st
 ])
 def test_storage_asked_per_gb_is_its_listed_price(text: str, price: str) -> None:
     assert price in _head(_say(text), 2)
+
+
+@pytest.mark.parametrize("turns", [("14b qlora 用什么卡", "一周多少钱"),
+                                   ("14b qlora - what gpu?", "how much would that be for a week")])
+def test_the_cheaper_tight_setup_is_priced_for_the_length_asked(turns: tuple[str, ...]) -> None:
+    reply = _talk(*turns).text
+    assert "$35.28" in reply and "$0.21/" not in reply, reply  # a week of a 3090 at CloudGPU, not its hourly price

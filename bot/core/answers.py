@@ -21,7 +21,7 @@ from bot.views.count_versus import count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.price import unit_prices
+from bot.views.price import span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
 from engine.advice import advise, edge_option, pick_at
@@ -197,6 +197,9 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
                                                           if provider is None or p["provider"] == provider_name(provider)]}
+        if follow.get("hours"):  # "…for a week": the cheaper setup for that length too, not by the hour
+            reply.data["edge"]["span"] = span_totals(edge.gpu.id, edge.num_gpus, float(str(follow["hours"])),
+                                                     str(data["display"]), provider)
     seed = advice.seed
     if seed is not None and not advice.seed_is_verdict and (seed.gpu.id, seed.num_gpus) != (setup.gpu.id, setup.num_gpus):
         # the sizing named seed 000's minimum beside its own pick (📌): its price too, as the table rents it

@@ -188,6 +188,15 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
     return out[:limit]
 
 
+def span_totals(gpu: str, num_gpus: int, hours: float, display: str, provider_id: str | None = None) -> list[dict[str, Any]]:
+    """What `num_gpus` × `gpu` costs for `hours` at each provider renting it (at `provider_id` only when
+    given), cheapest first: the figures a priced length compares against."""
+    prices = setup_prices(gpu, num_gpus, timedelta(hours=hours), display_currency=display, whole_machines=True)
+    rows = sorted((r for r in prices.offered if provider_id is None or r.provider.id == provider_id),
+                  key=lambda r: Money(r.quotes[0].total_max, r.quotes[0].currency).to(display).amount)
+    return [{"provider": r.provider.name, "total": _amount(r.quotes[0])} for r in rows]
+
+
 def _converted(q: Quote, display: str) -> dict[str, Any] | None:
     """The quote in the display currency at the catalog's comparison rates, for a reply that was
     asked for that currency ("人民币多少"); None when it is the quote's own."""
