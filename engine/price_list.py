@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import ROUND_CEILING, Decimal
 
-from engine.billing import Amount, NotOffered, Quote, quote
+from engine.billing import Amount, CycleLine, NotOffered, Quote, quote
 from engine.catalog import gpus
 from engine.errors import KasuanError
 from engine.money import Money
-from engine.providers import Provider, providers
+from engine.providers import Provider, provider, providers
 
 UNIT_DURATIONS = {"hour": timedelta(hours=1), "week": timedelta(days=7), "month": timedelta(days=30)}
 
@@ -206,6 +206,18 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider:
             rate = Money(q.total_max, q.currency).to(currency).amount / (hours * num_gpus)
             best = rate if best is None or rate < best else best
     return best
+
+
+def cycle_unit_price(q: Quote, c: CycleLine) -> Amount | None:
+    """The price a bought line multiplies, for a reply to name beside its total ("2 周 × ₮109",
+    "36 h × $1.49/h"): the listed hourly price of a line billed by the minute (its per-minute figure
+    is a rounded sixtieth), the cycle's price when several are bought; None for one cycle, whose
+    price is the total itself."""
+    if c.kind == "minute":
+        offer = next((o for o in provider(q.provider).offers if o.id == q.offer), None)
+        price = offer.prices.get("hour") if offer is not None else None
+        return Amount.of(price) if price is not None else c.unit_price.times(60)
+    return c.unit_price if c.count * c.instances > 1 else None
 
 
 def _catalog_id(name: str) -> str:

@@ -22,17 +22,18 @@ class SeedRow:
     high_b: float
     gpuli: tuple[float, float] | None  # seed 000, GB per card
     cloudgpu: tuple[float, float] | None  # seed 002, GB
+    card: str  # the card seed 000 names for the class ("够用的卡型"), priced beside its figure
 
 
 SEED_ROWS = (
-    SeedRow("qlora", 6.0, 9.0, (8, 12), (6, 10)),
-    SeedRow("lora", 6.0, 9.0, (20, 26), (18, 22)),
-    SeedRow("qlora", 13.0, 15.5, (14, 18), (12, 16)),
-    SeedRow("lora", 13.0, 15.5, (34, 42), None),
-    SeedRow("qlora", 30.0, 34.0, (24, 32), (24, 30)),
-    SeedRow("lora", 30.0, 34.0, (72, 86), None),
-    SeedRow("qlora", 65.0, 75.0, (46, 58), (45, 55)),
-    SeedRow("lora", 65.0, 75.0, (155, 175), None),
+    SeedRow("qlora", 6.0, 9.0, (8, 12), (6, 10), "rtx-4090"),
+    SeedRow("lora", 6.0, 9.0, (20, 26), (18, 22), "rtx-5090"),
+    SeedRow("qlora", 13.0, 15.5, (14, 18), (12, 16), "rtx-4090"),
+    SeedRow("lora", 13.0, 15.5, (34, 42), None, "l40s"),
+    SeedRow("qlora", 30.0, 34.0, (24, 32), (24, 30), "rtx-a6000"),
+    SeedRow("lora", 30.0, 34.0, (72, 86), None, "a100-80g-pcie"),
+    SeedRow("qlora", 65.0, 75.0, (46, 58), (45, 55), "a100-80g-pcie"),
+    SeedRow("lora", 65.0, 75.0, (155, 175), None, "mi300x"),
 )
 SEED_SEQ, SEED_BATCH = 2048, 1
 
@@ -55,4 +56,4 @@ def seed_row(s: Sizing) -> dict[str, object] | None:
         return None  # ours sits inside the seeds' figures: nothing to explain
     inside = low <= est.total_gb <= high
     return {"gpuli": row.gpuli, "cloudgpu": row.cloudgpu, "why": "high_end" if inside else "apart",
-            "mid": est.total_gb}
+            "mid": est.total_gb, "card": row.card}

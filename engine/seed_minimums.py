@@ -74,6 +74,21 @@ def seed_minimum_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
     return None
 
 
+def seed_roomy_for(r: Resolved) -> SeedMinimum | None:
+    """Seed 000's roomy ("宽裕") full fine-tuning setup for this job's size class (72B's is its 8 × H200
+    with an 8-bit optimizer), for a question that asks for room; None outside the table, for adapters,
+    offload or another precision asked, or a card count asked that is not the table's."""
+    q = r.request
+    if r.adapter or q.method != "full" or q.offload not in (None, "none") or q.precision not in (None, "mixed"):
+        return None
+    b = r.params / 1e9
+    rows = SEED_000_ROOMY + tuple(row for row in SEED_000_MINIMUMS if row.gpu == "h200")
+    row = next((row for row in rows if row.low_b <= b <= row.high_b), None)
+    if row is None or (r.num_gpus_stated and q.num_gpus != row.plan.num_gpus):
+        return None
+    return row
+
+
 def state_bytes_per_param(r: Resolved) -> float:
     """Bytes of model states per parameter for this request (the seed's 16 with mixed-precision
     AdamW, 10 with an 8-bit optimizer), before any sharding."""

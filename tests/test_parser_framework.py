@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.understand.fields import framework
+from bot.understand.framework_words import framework
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
 from engine.sizing import size

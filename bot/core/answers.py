@@ -15,13 +15,13 @@ from bot.text.errors import error_message
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
-from bot.views.cost import cost_reply
-from bot.views.cost_seed import seed_setup
+from bot.views.cost import cost_reply, lines_reply
+from bot.views.cost_seed import seed_roomy, seed_setup
 from bot.views.count_versus import count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.price import unit_prices
+from bot.views.price import span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
 from engine.advice import advise, edge_option, pick_at
@@ -105,6 +105,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                                  provider=provider)
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
+        if roomy and s.fit is None:  # "14b 全参 想宽裕点": the table's roomy setup and its price too
+            summary["seed_roomy"] = seed_roomy(s, display or ctx.display_currency, provider)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
     # the provider the question named rides on the buttons: "看费用" prices there, not everywhere
@@ -119,8 +121,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     return attach_chart(reply, s)
 
 
-def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None) -> Reply:
-    """The time-and-cost answer for `req`, in the chat's comparison currency and default provider."""
+def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None,
+                 roomy: bool = False) -> Reply:
+    """The time-and-cost answer for `req`, in the chat's comparison currency and default provider;
+    `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads."""
     update: dict[str, object] = {}
     if ctx.settings.currency and not req.currency:
         update["currency"] = ctx.settings.currency
@@ -143,11 +147,32 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     reply.data["v"]["family"] = family
     if not details and not report.sizing.resolved.adapter:  # full fine-tuning: the seed's minimum, priced
         reply.data["v"]["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider)
+        if roomy and not req.gpu:
+            reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
+
+
+def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, Any], TrainingRequest]],
+               *, family: str | None = None) -> Reply:
+    """The job priced several ways, a line each (bot.views.cost.lines_reply): each rental length asked
+    ("一周多少 一个月多少") or each card named ("4090 还是 5090 各多少钱"). The turn is the job, so
+    "明细" or "gpuli 呢" ask again of it."""
+    update: dict[str, object] = {}
+    if ctx.settings.currency and not req.currency:
+        update["currency"] = ctx.settings.currency
+    if ctx.settings.provider and not req.provider:
+        update["provider"] = ctx.settings.provider
+    labelled = [(label, compare_cost(way.model_copy(update=update))) for label, way in ways]
+    reply = lines_reply(labelled, ctx.lang, safe_only=not any("card" in label for label, _ in ways))
+    reply.data["v"]["family"] = family
+    reply.source = labelled[0][1]
+    reply.turn = Turn("cost", {"request": req.stated()})
+    reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
+    return reply
 
 
 def provider_name(provider_id: str) -> str:
@@ -172,6 +197,9 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
                                                           if provider is None or p["provider"] == provider_name(provider)]}
+        if follow.get("hours"):  # "…for a week": the cheaper setup for that length too, not by the hour
+            reply.data["edge"]["span"] = span_totals(edge.gpu.id, edge.num_gpus, float(str(follow["hours"])),
+                                                     str(data["display"]), provider)
     seed = advice.seed
     if seed is not None and not advice.seed_is_verdict and (seed.gpu.id, seed.num_gpus) != (setup.gpu.id, setup.num_gpus):
         # the sizing named seed 000's minimum beside its own pick (📌): its price too, as the table rents it

@@ -16,6 +16,8 @@ FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
 BUY = re.compile(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
+# "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced
+ADDED_TO_LAST = re.compile(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|\b(?:plus|add|adding|with|total|in all|altogether)\b")
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
@@ -71,9 +73,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if not stated and not duration:
         return parsed
     short = len(text.strip()) <= SHORT_FOLLOW_UP
-    if not (parsed.follow_up or short or parsed.missing) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
+    added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
+        and bool(ADDED_TO_LAST.search(text.lower()))
+    if not (parsed.follow_up or short or parsed.missing or added) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
         return parsed
-    if parsed.intent == "price" and not parsed.follow_up:
+    if parsed.intent == "price" and not parsed.follow_up and not added:
         return parsed  # "H100 多少钱" after a sizing is its own price question
     if HOWTO.search(text.lower()) and not parsed.follow_up:
         return parsed  # "DPO 的参考模型要不要单独算" is a question of its own, not a change

@@ -3,8 +3,11 @@ FAQ, small talk, help, unknown, wallet, compare, export): each returns a Reply (
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.core.answers import (
     compare_request,
+    cost_lines,
     cost_request,
     export_request,
     methods_request,
@@ -19,12 +22,19 @@ from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item
 from bot.core.price import price_intent
 from bot.messages import Reply, Turn
+from bot.text.names import short_gpu
+from bot.understand.entities import providers_named
 from bot.understand.faq import on_topic
+from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
+from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from engine.catalog import gpus
 from engine.export_generic import generic_files
+from engine.providers import provider
+from engine.request import TrainingRequest
 
 
 def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -65,7 +75,28 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return setup_price(ctx, parsed.follow)  # "多少钱" asked of a sizing: the recommended setup's prices
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
-    return cost_request(ctx, cost_fields(parsed), family=parsed.family)
+    req = cost_fields(parsed)
+    named = providers_named(normalize(text))
+    if req.provider and len(named) > 1:
+        # "cheaper for a 2-day 7b qlora run: gpuli or cloudgpu?": the job at each provider named, the cheaper first
+        anywhere = req.model_copy(update={"provider": None})
+        at_each: list[tuple[dict[str, Any], TrainingRequest]] = [
+            ({"provider": provider(p).name}, anywhere.model_copy(update={"provider": p})) for p in named[:3]]
+        return cost_lines(ctx, anywhere, at_each, family=parsed.family)
+    measured = req.tokens or req.samples or req.step_seconds
+    if parsed.asks.both_units and not measured:
+        # "7b qlora 一周多少 一个月多少": two rental units asked of a job with no dataset: a week and a
+        # month, each priced, not one of the two lengths
+        span = req.model_copy(update={"days": None, "hours": None})
+        by_length: list[tuple[dict[str, Any], TrainingRequest]] = [
+            ({"stated": duration_view(days * 24)}, span.model_copy(update={"days": days})) for days in (7, 30)]
+        return cost_lines(ctx, span, by_length, family=parsed.family)
+    if len(parsed.versus) >= 2 and not req.gpu:
+        # "14b qlora 用 4090 还是 5090 各多少钱一个月": the job on each card named, priced side by side
+        ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={
+            "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None})) for gpu, count in parsed.versus[:3]]
+        return cost_lines(ctx, req, ways, family=parsed.family)
+    return cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom)
 
 
 def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

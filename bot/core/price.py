@@ -296,6 +296,59 @@ def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
     return [verdict, best, *more, *rest]
 
 
+def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Two setups priced for one length ("4 卡 h100 跟 4 卡 a100 一个月差多少钱"): what the second costs
+    more or less than the first at a provider that rents both at a firm price in one currency, leading;
+    the prices follow. The replies as they are when no provider quotes both."""
+    firm = [_firm_totals(r) for r in replies[:2]]
+    if len(replies) < 2 or not firm[0] or not firm[1]:
+        return replies
+    common = next((p for p in firm[0] if p in firm[1] and firm[0][p][1] == firm[1][p][1]), None)
+    if common is None:
+        return replies
+    (a, ca, sa), (b, _, sb) = firm[0][common], firm[1][common]
+    line = t("sum.cost_difference." + ("more" if b > a else "less"), lang, provider=common, a=sa, b=sb,
+             pa=Money(a, ca).format(lang), pb=Money(b, ca).format(lang), diff=Money(abs(b - a), ca).format(lang))
+    first = replies[0]
+    lead = Reply("error", lang, {"message": line}, turn=first.turn, buttons=first.buttons)
+    more, first.also = first.also, []
+    return [lead, first, *more, *replies[1:]]
+
+
+def total_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Several rentals priced in one message ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时 一共多少"): their sum
+    at the provider the first answer leads with (the one named), when it quotes every one of them at a
+    firm price in one currency, leading; the prices follow. The replies as they are otherwise."""
+    firm = [_firm_totals(r) for r in replies]
+    if len(replies) < 2 or not firm[0]:
+        return replies
+    where = next(iter(firm[0]))
+    parts = [f.get(where) for f in firm]
+    if any(p is None or p[1] != firm[0][where][1] for p in parts):
+        return replies
+    cur = firm[0][where][1]
+    amounts = [p[0] for p in parts if p is not None]
+    line = t("price.sum_total", lang, provider=where, parts=" + ".join(Money(a, cur).format(lang) for a in amounts),
+             total=Money(sum(amounts, Decimal(0)), cur).format(lang))
+    first = replies[0]
+    lead = Reply("error", lang, {"message": line}, turn=first.turn, buttons=first.buttons)
+    more, first.also = first.also, []
+    return [lead, first, *more, *replies[1:]]
+
+
+def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
+    """A price reply for one length: each provider's firm total, currency and setup, by provider name."""
+    if reply.kind != "price" or not isinstance(reply.data, dict) or not reply.data.get("days"):
+        return {}
+    out = {}
+    for row in reply.data.get("rows") or []:
+        total = row["quotes"][0]["total"]
+        if total["low"] == total["high"] and not row["quotes"][0]["estimate"]:
+            setup = t("sum.setup", reply.lang, n=row["num_gpus"], gpu=row["gpu"])
+            out[row["provider"]] = (Decimal(str(total["low"])), total["currency"], setup)
+    return out
+
+
 def _hourly_high(reply: Reply) -> Decimal | None:
     """The lowest price per hour of the reply's leading row (high end, in US dollars), None for a
     reply that is no price list."""

@@ -26,7 +26,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
-from bot.core.price import cheaper_first, runway_of_pick
+from bot.core.price import cheaper_first, difference_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -187,6 +187,10 @@ class Core:
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
             if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
                 replies = cheaper_first(replies, ctx.lang)
+            elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
+                replies = difference_first(replies, ctx.lang)
+            elif parsed.asks.total:  # "3090 跑 8 小时 + 4090 跑 3 小时 一共多少": the sum leads
+                replies = total_first(replies, ctx.lang)
             first = replies[0]
             first.also = replies[1:]
             first.reading = parsed

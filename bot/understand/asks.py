@@ -58,6 +58,8 @@ class Asks:
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
+    difference: bool = False  # "差多少钱", "how much more": two setups priced, the difference between them first
+    total: bool = False  # "一共多少", "in total": several rentals priced, their sum first
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
@@ -118,6 +120,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
         "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
         "cheaper": re.compile(r"(?:哪个|哪台|哪种|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
+        "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
+                                 r"|how\s+much\s+(?:more|less|cheaper)|\bmore\s+than\b|\bless\s+than\b"),
+        "total": re.compile(r"一共|总共|合计|加起来|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bin\s+all\b"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         "lora": re.compile(r"(?<![q\w])lora"),
@@ -137,7 +142,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
-        "both": re.compile(r"周.{0,6}月|月.{0,6}周|week\w*.{0,12}month|month\w*.{0,12}week"),
+        "both": re.compile(r"周.{0,8}月|月.{0,8}周|week\w*.{0,12}month|month\w*.{0,12}week"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
         # how many kinds of card a provider lists (not how many cards a job needs)
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
@@ -265,6 +270,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_card_hour=bool(p["per_card_hour"].search(norm)),
         pick=bool(p["pick"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
+        difference=bool(p["difference"].search(norm)),
+        total=bool(p["total"].search(norm)),
         band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
         models_listed=bool(p["models_listed"].search(norm)),

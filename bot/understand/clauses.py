@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
-from bot.understand.entities import find_provider
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -105,6 +105,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
     things are read one by one, so each gets its answer. One question split by a comma is not two.
     `read` is the parser's reading of one clause."""
+    if whole.intent == "cost" and whole.asks.both_units:
+        return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
@@ -164,3 +166,17 @@ def _stands_alone(p: Parsed) -> bool:
     if p.intent == "price":
         return bool(p.request.gpu)
     return p.intent == "faq" and p.faq_confident
+
+
+def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
+    """Each card with the (days, hours) stated after it and before the next card ("cloudgpu 3090 跑 8 小时
+    + 4090 跑 3 小时", "a 4090 for a week plus an a6000 for two weeks"), when every card has one and they
+    differ; {} otherwise (one length for all the cards named)."""
+    found = find_gpus(words)
+    lengths: dict[str, tuple[float | None, float | None]] = {}
+    for i, g in enumerate(found):
+        days, hours = f.duration(words[g.end:found[i + 1].start if i + 1 < len(found) else len(words)])
+        if days is None and hours is None:
+            return {}
+        lengths[g.ident] = (days, hours)
+    return lengths if len(found) > 1 and len(set(lengths.values())) > 1 else {}

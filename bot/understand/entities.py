@@ -303,3 +303,11 @@ def find_provider(text: str) -> Match | None:
         if best is not None:
             return Match(latin[best[0]], tok.start(), tok.end(), fuzzy=True)
     return None
+
+
+def providers_named(text: str) -> list[str]:
+    """Every provider `text` names by its exact name or alias, in the order named ("gpuli or cloudgpu?":
+    both, for a question that sets them against each other)."""
+    compact = Compact.of(text)
+    found = sorted((i, ident) for ident, keys in provider_names() for key in keys if (i := compact.text.find(key)) >= 0)
+    return list(dict.fromkeys(ident for _, ident in found))

@@ -424,11 +424,24 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
         gap = text[last.end:nxt.start]
         # "1年3个月" adds; "一个月（30天）", "一个月 720 小时" restate the month: the smaller part is less than one larger unit
         same = abs((nxt.days * 24 + nxt.hours) - (last.days * 24 + last.hours)) < 1e-9  # "半天（12小时）": said again
+        if not same and not gap.strip() and len(run) == 1 and _restates(last, nxt):
+            run = [nxt]  # "包一年 12 个月": the year said again in billing months, which the user counted
+            continue
         compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours and not same
         if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
             break
         run.append(nxt)
     return run
+
+
+def _restates(last: Length, nxt: Length) -> bool:
+    """A length in a smaller unit that is the one before it counted in that unit ("一年 12 个月", "a year,
+    52 weeks"): the same span said again (a year is 365 days, twelve billing months 360), never added."""
+    whole = last.days * 24 + last.hours
+    part = nxt.days * 24 + nxt.hours
+    count = round(whole / nxt.unit_hours) if nxt.unit_hours else 0
+    return nxt.unit_hours < last.unit_hours and count >= 2 and abs(part - count * nxt.unit_hours) < 1e-9 \
+        and abs(whole - part) < nxt.unit_hours
 
 
 def joined_duration(text: str) -> bool:
@@ -467,7 +480,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
     if not lengths:
         return None, None
     run = _joined(text, lengths)
-    if len(run) > 1:
+    if len(run) > 1 or run[0] != lengths[0]:  # added up, or the first said again in its smaller unit
         days, hours = sum(r.days for r in run), sum(r.hours for r in run)
         return (days, None) if not hours else (None, days * 24 + hours)
     order = (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, used_time.MINUTES, used_time.SECONDS, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD)
@@ -551,25 +564,6 @@ def total_steps(text: str) -> int | None:
         if value >= 1:
             return int(value)
     return None
-
-
-# ---------------------------------------------------------------- training framework
-# The frameworks whose profile changes the memory (catalogs/frameworks.yaml). "DeepSpeed" alone is not
-# read here: people name it for ZeRO sharding while training with another framework.
-FRAMEWORKS = (
-    ("hf", lazy(r"llama[\s_-]?factory|\bllamafactory\b|hugging\s?face\s+trainer|\bhf\s+trainer\b|\btrl\b", re.ASCII)),
-    ("torchtune", lazy(r"torch[\s_-]?tune", re.ASCII)),
-    ("unsloth", lazy(r"unsloth", re.ASCII)),
-    ("axolotl", lazy(r"axolotl", re.ASCII)),
-    ("ms-swift", lazy(r"ms[\s_-]?swift|(?:用|with|using|via|in)\s*swift\b", re.ASCII)),
-    ("litgpt", lazy(r"lit[\s_-]?gpt", re.ASCII)),
-)
-
-
-def framework(text: str) -> str | None:
-    """The training framework a message names ("用 LLaMA-Factory", "with torchtune", "unsloth"), as a profile id."""
-    found = [(m.start(), fid) for fid, pattern in FRAMEWORKS if (m := pattern.search(text))]
-    return min(found)[1] if found else None
 
 
 _SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"

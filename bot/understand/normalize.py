@@ -39,6 +39,8 @@ PUNCT = lazy(r"[，。！？；：、“”‘’（）【】《》「」『』�
 # After NFKC the Chinese marks are ASCII: a comma, colon, semicolon, bang or question mark between
 # clauses is a separator; between two digits ("99,999", "13:00", "1,5") it is part of the number.
 ASCII_PUNCT = lazy(r"(?<!\d)[,:]|[,:](?!\d)|\.(?=\s|$)|[;!?\"()\[\]{}]+")
+# "12 个钟" is spoken Chinese for twelve hours: read as "12 个钟头" (never 几点钟, 分钟 or 钟表)
+SPOKEN_HOURS = lazy(r"(?<=\d)(\s*)个\s*钟(?![头点表])")
 MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
 
 
@@ -139,6 +141,7 @@ def normalize(text: str) -> str:
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
     text = _convert_numerals(text)
+    text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = _english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows

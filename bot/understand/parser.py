@@ -13,12 +13,12 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
-from bot.understand import card_counts
+from bot.understand import card_counts, framework_words
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
-from bot.understand.clauses import questions
+from bot.understand.clauses import own_lengths, questions
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
@@ -133,7 +133,7 @@ PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
 SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
-COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较")
+COMPARE = lazy(r"还是|\bor\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b")
 
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
@@ -151,8 +151,13 @@ def _each_card(p: Parsed) -> list[Parsed]:
     if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper):
         return []
     counts = dict(p.versus)
+    own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
+    days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
-                    rental=replace(p.rental, gpu=g), versus=[], parts=[], cards=[g]) for g in p.cards[:3]]
+                    rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
+                    versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=()) if own else p.asks)
+            for g in p.cards[:3]]
+
 
 
 def _parse_one(text: str, now: datetime | None) -> Parsed:
@@ -168,9 +173,12 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
+        compared = [(g.start, g.end) for g in gpus]  # their digits are names, never a length ("5090 月租")
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
+    else:
+        compared = []
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
-    spans = [(m.start, m.end) for m in models + gpus] + ([(provider.start, provider.end)] if provider else [])
+    spans = [(m.start, m.end) for m in models + gpus] + compared + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(_blank(norm, spans))
 
     req: dict[str, object] = {}
@@ -226,7 +234,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
         "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "lora_targets": lora_targets, "epochs": f.epochs,
-        "framework": f.framework,
+        "framework": framework_words.framework,
     }
     for key, extract in extractors.items():
         value = extract(rest)
@@ -290,7 +298,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
-    if sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm):
+    if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
+        c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month
+    elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
@@ -481,9 +491,12 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
         # a measured run with no model: its hours priced on the card, or (no card) the time alone
         return Classified("price", hits)
+    # a card with a price word, or with a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"), is
+    # a price question of its own, whatever "呢" or "换成" it ends on
+    card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
+        (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm)))
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
-        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
-        rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
+        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
     if follow_up and confident and any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card):
         # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
         # card named, asked whole, not a change to the job before

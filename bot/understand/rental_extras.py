@@ -46,14 +46,20 @@ def _gb(number: str, unit: str) -> int:
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 
-CPU_UPGRADE = lazy(r"16\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
+CPU_UPGRADE = lazy(r"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|upgrade)", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
 RAM_UPGRADE = lazy(r"\d+\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b", re.I | re.ASCII)
 
 
+# "object storage 多少钱一个G", "volume price per GB": the price of one GB, with no size stated
+PER_GB = lazy(r"(?:一|每|1)\s*个?\s*g(?:b)?(?![a-z0-9])|per[\s-]*gb\b|/\s*gb\b|\ba\s+gb\b", re.I | re.ASCII)
+STORAGE_WORDS = (("object-storage", lazy(r"对象存储|object\s+storage|\bs3\b", re.I | re.ASCII)),
+                 ("volume", lazy(r"存储卷|持久化存储|持久卷|数据盘|persistent\s+(?:volume|storage|disk)|\bvolumes?\b", re.I | re.ASCII)))
+
+
 def add_ons(text: str) -> dict[str, int]:
     """{"volume": GB, "object-storage": GB, "cpu-16c": 1, "ram-128g": 1} as stated ("2000G 存储卷",
-    "1 TB of object storage", "加 16核CPU 和 128G 内存")."""
+    "1 TB of object storage", "加 16核CPU 和 128G 内存"); a storage priced per GB with no size is one GB."""
     out: dict[str, int] = {}
     if CPU_UPGRADE.search(text):
         out["cpu-16c"] = 1
@@ -64,6 +70,10 @@ def add_ons(text: str) -> dict[str, int]:
         if m:
             number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             out[key] = _gb(number, unit)
+    if not any(k in out for k, _ in STORAGE_WORDS) and PER_GB.search(text):
+        named = next((k for k, words in STORAGE_WORDS if words.search(text)), None)
+        if named is not None:
+            out[named] = 1
     return out
 
 

@@ -12,9 +12,10 @@ from typing import Any, cast
 from bot.messages import Reply
 from bot.text.names import gpu_name, provider_name, short_gpu
 from bot.text.render import fmt_gb
-from engine.billing import Note
+from engine.billing import CycleLine, Note, Quote
 from engine.cost import CostOption, CostReport
 from engine.money import Money
+from engine.price_list import cycle_unit_price
 
 TABLE_ROWS = 8  # the reply shows the cheapest few; --json lists every option
 # One-character marks in the table, explained under it (order = legend order).
@@ -85,7 +86,7 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "zero": plan.zero,
         "offload": plan.offload,
         "time": duration_view(o.hours),
-        "cycles": [_cycle_view(c.kind, c.count) for c in q.cycles],
+        "cycles": [_cycle_view(c.kind, c.count) | {"unit": _unit_shown(q, c)} for c in q.cycles],
         "instances": q.instances,
         "currency": q.currency,
         "total_min": Money(q.total_min, q.currency).rounded().amount,
@@ -100,6 +101,13 @@ def option_row(o: CostOption) -> dict[str, Any]:
             {"code": n.code, "params": _note_params(n, q.currency)} for n in o.notes if n.code not in QUIET_NOTES
         ],
     }
+
+
+def _unit_shown(q: Quote, c: CycleLine) -> Decimal | None:
+    """The price a bought line multiplies (engine.price_list.cycle_unit_price), as the reply prints it;
+    none for an estimated band (its total already shows the range)."""
+    unit = cycle_unit_price(q, c)
+    return None if unit is None or unit.is_range else Money(unit.low, q.currency).rounded().amount
 
 
 def _cycle_view(kind: str, count: int) -> dict[str, Any]:
@@ -203,3 +211,44 @@ def cost_reply(report: CostReport, lang: str, details: bool = True) -> Reply:
     """The cost reply as data: the short chat answer (templates/cost.j2) or the full table with
     every option, the time's basis and the assumptions (templates/cost_details.j2, the CLI's)."""
     return Reply("cost_details" if details else "cost", lang, {"v": cost_view(report)})
+
+
+def lines_reply(labelled: list[tuple[dict[str, Any], CostReport]], lang: str, safe_only: bool = True) -> Reply:
+    """One job priced several ways, a line each: for each rental length asked ("7b qlora 一周多少 一个月多少",
+    label {"stated": …}), each card named ("用 4090 还是 5090 各多少钱一个月", label {"card": …}) or each
+    provider named ("gpuli or cloudgpu?", label {"provider": …}, the cheaper first), every
+    provider's cheapest option at a firm price (a band is no figure to compare), so every question
+    asked is answered at once; the full table stays one "明细" away. `safe_only`: skip options with a
+    caution (a length asked leaves the card to us; a card named is priced even when tight, marked !).
+    Two cards priced at one provider: the difference between them, which such a question is after."""
+    first = cost_view(labelled[0][1])
+    lines = []
+    for label, report in labelled:
+        rows: dict[str, dict[str, Any]] = {}
+        for o in report.options:
+            safe = not o.caution and o.plan.offload == "none"
+            if o.provider.id not in rows and (safe or not safe_only) and not o.quote.estimate \
+                    and o.quote.total_min == o.quote.total_max:
+                rows[o.provider.id] = option_row(o)
+        lines.append(label | {"rows": list(rows.values())})
+    mode = "card" if "card" in labelled[0][0] else "provider" if "provider" in labelled[0][0] else "length"
+    cheapest = None
+    if mode == "provider":  # "gpuli or cloudgpu?": the cheaper provider first, and said
+        lines.sort(key=lambda line: line["rows"][0]["compare"][1] if line["rows"] else Decimal("Infinity"))
+        cheapest = lines[0]["provider"] if lines[0]["rows"] and len(lines) > 1 else None
+    return Reply("cost_lines", lang, {"v": first | {
+        "lines": lines, "difference": _difference(lines), "span": first["stated"] if mode != "length" else None,
+        "mode": mode, "cheapest": cheapest, "tight": any("!" in r["marks"] for line in lines for r in line["rows"])}})
+
+
+def _difference(lines: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Two cards priced at the same provider: the second against the first, in that provider's currency."""
+    if len(lines) != 2 or "card" not in lines[0]:
+        return None
+    a, b = ({r["provider"]: r for r in line["rows"]} for line in lines)
+    common = next((p for p in a if p in b), None)
+    if common is None:
+        return None
+    ra, rb = a[common], b[common]
+    return {"provider": ra["provider_name"], "currency": ra["currency"], "a": ra, "b": rb,
+            "amount": abs(rb["total_min"] - ra["total_min"]), "more": rb["total_min"] > ra["total_min"]}

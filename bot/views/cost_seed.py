@@ -19,7 +19,8 @@ from engine.catalog import gpus
 from engine.cost import CostReport
 from engine.fit import Fit
 from engine.providers import provider as find_provider
-from engine.seed_minimums import seed_minimum_for
+from engine.seed_minimums import seed_minimum_for, seed_roomy_for
+from engine.sizing import Sizing
 
 
 def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provider: str | None) -> dict[str, Any] | None:
@@ -34,6 +35,22 @@ def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provide
     if r.request.optimizer == row.optimizer and any(
             o.gpu.memory_gb <= row.min_card_gb and o.plan == row.plan for o in shown):
         return None  # the pick or a row shown is the seed's setup already
+    est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
+    name = find_provider(provider).name if provider else None
+    rows = [p for p in unit_prices(row.gpu, row.plan.num_gpus, display) if name is None or p["provider"] == name]
+    if not rows:
+        return None
+    return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
+
+
+def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] | None:
+    """"想宽裕点", "宽裕配置一个月多少": seed 000's roomy setup for the size class (14B: 4 × H100 SXM,
+    ₮7,444 a month at gpuli), estimated by our model and priced (at `provider` when one was asked),
+    so the reply names the setup and price the table gives beside its own pick; None outside the table."""
+    r = s.resolved
+    row = seed_roomy_for(r)
+    if row is None:
+        return None
     est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
     name = find_provider(provider).name if provider else None
     rows = [p for p in unit_prices(row.gpu, row.plan.num_gpus, display) if name is None or p["provider"] == name]

@@ -18,9 +18,9 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
-from engine.billing import Quote
+from engine.billing import Amount, Quote
 from engine.money import Money
-from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, setup_prices
+from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, cycle_unit_price, setup_prices
 from engine.providers import currency, provider
 
 UNIT_OF_DAYS = {7: "week", 30: "month"}
@@ -60,7 +60,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "unit": _unit(q),
         "total": _amount(q),
         "converted": converted,
-        "cycles": [{"kind": c.kind, "count": c.count, "instances": c.instances} for c in q.cycles],
+        "cycles": _cycles_view(q),
         "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": _shown(Decimal(a.amount), q.currency)}
                     for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
@@ -76,6 +76,24 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
         "source_year": source_year(q),
     }
+
+
+def _amount_of(a: Amount, currency_id: str) -> dict[str, Any]:
+    return {"low": _shown(a.low, currency_id), "high": _shown(a.high, currency_id), "currency": currency_id}
+
+
+def _cycles_view(q: Quote) -> list[dict[str, Any]]:
+    """The time bought, each line with the price it multiplies ("2 周 × ₮109", "36 小时 × $1.49/小时";
+    engine.price_list.cycle_unit_price), and a line beside others (a month and two weeks, or add-ons)
+    with its own amount, so the sum can be checked from the reply alone."""
+    several = len(q.cycles) > 1 or bool(q.add_ons)
+    out = []
+    for c in q.cycles:
+        unit = cycle_unit_price(q, c)
+        out.append({"kind": c.kind, "count": c.count, "instances": c.instances,
+                    "unit": None if unit is None else _amount_of(unit, q.currency),
+                    "amount": _amount_of(c.amount, q.currency) if several and unit is None else None})
+    return out
 
 
 def source_year(q: Quote) -> dict[str, Any] | None:
@@ -168,6 +186,15 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
                     "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate,
                                "converted": _converted(q, display)} for q in row.quotes]})
     return out[:limit]
+
+
+def span_totals(gpu: str, num_gpus: int, hours: float, display: str, provider_id: str | None = None) -> list[dict[str, Any]]:
+    """What `num_gpus` × `gpu` costs for `hours` at each provider renting it (at `provider_id` only when
+    given), cheapest first: the figures a priced length compares against."""
+    prices = setup_prices(gpu, num_gpus, timedelta(hours=hours), display_currency=display, whole_machines=True)
+    rows = sorted((r for r in prices.offered if provider_id is None or r.provider.id == provider_id),
+                  key=lambda r: Money(r.quotes[0].total_max, r.quotes[0].currency).to(display).amount)
+    return [{"provider": r.provider.name, "total": _amount(r.quotes[0])} for r in rows]
 
 
 def _converted(q: Quote, display: str) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from bot.store.price_lists import refresh_status
 from engine.providers import Provider, providers
 
 STALE_DAYS = 30
-PRICED_KINDS = ("sizing", "cost", "price", "training_file", "price_hours", "compare")
+PRICED_KINDS = ("sizing", "cost", "cost_lines", "price", "training_file", "price_hours", "compare")
 PROVIDER_KEYS = ("provider", "provider_name")
 CONTAINERS = (dict, list, tuple)
 

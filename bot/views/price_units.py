@@ -39,11 +39,12 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
         mix = mixes.get(row.provider.id)
         mixed = mix is not None and len(mix.cycles) > 1 and mix.total_max < cheap.total.high
         rows.append({"provider": row.provider.name, "currency": cheap.currency,
-                     "units": [{"unit": u.unit, "cycles": u.cycles, "low": u.total.low, "high": u.total.high}
+                     "units": [{"unit": u.unit, "cycles": u.cycles, "low": u.total.low, "high": u.total.high,
+                                "each": u.unit_price if u.cycles > 1 else None}  # "3 周 × ₮109 = ₮327"
                                for u in ordered],
                      "same": cheap.total.high == dear.total.high, "saving": dear.total.high - cheap.total.high,
                      # 40 days: a month and two weeks beat both, and the reply says so
-                     "mix": {"cycles": [{"kind": c.kind, "count": c.count} for c in mix.cycles],
+                     "mix": {"cycles": [{"kind": c.kind, "count": c.count, "each": c.unit_price} for c in mix.cycles],
                              "low": mix.total_min, "high": mix.total_max} if mixed and mix is not None else None})
     first_row = found[0][0]
     return Reply("price_units", lang, {"rows": rows, "gpu": gpu_name(first_row.gpu), "num_gpus": first_row.num_gpus,

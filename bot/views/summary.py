@@ -26,6 +26,7 @@ from engine.fit import Fit, offload_slow
 from engine.levers import Lever
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.price_list import cheapest_card_hour
+from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.seed_adapter_rows import seed_row
@@ -129,6 +130,19 @@ def _seed_no_offload(s: Sizing) -> dict[str, Any] | None:
                            "eight_bit": optimizer == "adamw-8bit" and s.request.optimizer != "adamw-8bit"}
 
 
+def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
+    """The seeds' LoRA / QLoRA figure for the class (engine.seed_adapter_rows), with the card seed 000
+    names for it and that card's price at gpuli, the seed's own provider (72B bf16 LoRA: one MI300X,
+    ₮1,699 a month), so the table's answer is complete where ours differs from it."""
+    row = seed_row(s)
+    if row is None:
+        return None
+    card = str(row["card"])
+    seed_provider = find_provider("gpuli").name
+    prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
+    return row | {"card_name": gpu_name(card), "card_prices": prices}
+
+
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False,
                    asked_currency: bool = False, provider: str | None = None) -> dict[str, Any]:
@@ -221,7 +235,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
         # the named setup is the seed's minimum and misses here: the first line says both (users read it)
         "seed_no_offload": _seed_no_offload(s) if a.verdict is not None or s.fit is None else None,
-        "seed_row": seed_row(s),  # the seeds' LoRA / QLoRA figure for the class, where ours differs
+        "seed_row": _seed_row(s, display_currency),  # the seeds' LoRA / QLoRA figure for the class, where ours differs
         "seed_named": next((dict(w.params) for w in s.warnings if w.code == "seed_minimum"), None),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb, "bare": card.bare,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
