@@ -125,8 +125,7 @@ def num_gpus(text: str) -> int | None:
 # ---------------------------------------------------------------- sequence, batch, accumulation
 SEQ_KEY = (
     r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|ctx|context(?:[\s_-]*(?:len(?:gth)?|window))?|max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?"
-    r"|max_length|cutoff(?:[\s_-]*len(?:gth)?)?|model_max_length|max[\s_-]*seq[\s_-]*length|截断长度|截断"
-    r"|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
+    r"|max_length|cutoff(?:[\s_-]*len(?:gth)?)?|model_max_length|max[\s_-]*seq[\s_-]*length|截断长度|截断|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
 SEQ_AFTER = lazy(
     rf"{SEQ_KEY}\s*(?:[:=]|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
@@ -138,8 +137,7 @@ BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samp
 
 
 def seq_len(text: str) -> int | None:
-    """"seq 4096", "4096 长度", "上下文 8k", "cutoff_len=4096", "cutoff 4096" (LLaMA-Factory's name, said
-    short), "截断长度 4096", "ctx 16k"; a bare "8k" is a sequence
+    """"seq 4096", "4096 长度", "上下文 8k", "cutoff_len=4096", "cutoff 4096", "截断长度 4096", "ctx 16k"; a bare "8k" is a sequence
     length too when nothing else claims it (dataset sizes and money are read before this)."""
     for pattern in (SEQ_AFTER, SEQ_BEFORE):
         m = pattern.search(text)
