@@ -37,7 +37,7 @@ from engine.levers import Lever, headroom_levers
 from engine.price_list import cheapest_card_hour
 from engine.request import TrainingRequest
 from engine.resolve import resolve
-from engine.seed_minimums import seed_minimum_for, state_bytes_per_param
+from engine.seed_minimums import at_the_edge, seed_minimum_for, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_ALTERNATIVES = 3
@@ -117,7 +117,7 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     verdict = verdict_fit(s, roomy)
     seed, per_param, seed_optimizer = seed_setup(s, stated)
     bigger = None
-    if seed is not None and not roomy and (seed.fits or seed.may_fit):
+    if seed is not None and not roomy and (seed.fits or seed.may_fit or seed_at_edge(seed)):
         # the seed's minimum is the answer (it is what the reference table rents); a setup on
         # bigger cards that holds the job with fewer of them is its first alternative
         bigger = verdict if verdict is not None and verdict.gpu.id != seed.gpu.id else None
@@ -159,7 +159,8 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
     """The setup to rent for the job at one provider: the answer's own setup when it rents it, else of
     every card's fewest-count fit those `provider` rents, fitting before may-fit, no offload first,
     the fewest cards, then by that provider's hourly price for the whole setup; None when it rents none."""
-    pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None and (f.fits or f.may_fit)]
+    pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None
+            and (f.fits or f.may_fit or (a.seed_is_verdict and f is a.seed and seed_at_edge(f)))]
     priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider)) is not None]
     if not priced:
         return None
@@ -180,6 +181,13 @@ def edge_option(chosen: Fit, provider: str | None = None) -> Fit | None:
     edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries) if f.may_fit and plan.offload == "none"
              and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider)) is not None and rate < own]
     return min(edges, key=lambda fr: fr[1])[0] if edges else None
+
+
+def seed_at_edge(seed: Fit) -> bool:
+    """Seed 000's minimum whose expected figure is within the seed's own allowance for activations on
+    top of the states (7B with an 8-bit optimizer on one 80 GB card: 70 GB of states, 80.7 GB here):
+    the seed's answer, at the edge, rather than a dearer card the seed never names."""
+    return at_the_edge(seed.estimate.model_states_gb, seed.estimate.total_gb)
 
 
 def seed_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit | None, float, str]:
@@ -283,4 +291,5 @@ def other_methods(s: Sizing) -> list[MethodOption]:
     return out
 
 
-__all__ = ["Advice", "MethodOption", "advise", "edge_option", "pick_at", "price_rank", "setup_rate", "verdict_of"]
+__all__ = ["Advice", "MethodOption", "advise", "edge_option", "pick_at", "price_rank", "seed_at_edge", "setup_rate",
+           "verdict_of"]

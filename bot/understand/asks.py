@@ -18,6 +18,7 @@ from functools import cache
 from bot.understand import planning
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
+from bot.understand.switch_asks import switch_asked
 
 CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
             "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
@@ -60,6 +61,7 @@ class Asks:
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
+    switch: str | None = None  # "还需要 offload 吗", "要不要 8bit 优化器": the switch ("offload", "optimizer") asked whether needed
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -265,6 +267,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cheaper=bool(p["cheaper"].search(norm)),
         band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
+        switch=switch_asked(norm),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
