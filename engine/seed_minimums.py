@@ -119,3 +119,18 @@ def seed_without_offload(r: Resolved, memo: EstimateMemo) -> tuple[Fit, str] | N
         return None
     est = memo.estimate(replace(plain, request=plain.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
     return Fit(gpus().get(row.gpu), est), row.optimizer
+
+
+def seed_optimizer_named(r: Resolved, fit: Fit | None) -> str | None:
+    """A named full fine-tuning setup that is one of seed 000's own rows with the 8-bit optimizer
+    (72B on 8 × H200, 7B/8B on one 80 GB card), asked with no optimizer, that AdamW does not hold:
+    the seed's optimizer, so the answer is the seed's setup ("8 × H200 配 8-bit 优化器，约 90 GB / 卡")
+    rather than AdamW's miss. The caller checks that no optimizer was stated."""
+    if fit is None or fit.fits or r.adapter or r.request.method != "full" or r.request.offload not in (None, "none"):
+        return None
+    b = r.params / 1e9
+    for row in SEED_000_MINIMUMS:
+        if (row.optimizer == "adamw-8bit" and row.low_b <= b <= row.high_b and fit.estimate.plan == row.plan
+                and fit.gpu.memory_gb >= row.min_card_gb):
+            return row.optimizer
+    return None

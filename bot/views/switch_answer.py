@@ -20,7 +20,9 @@ from engine.fit import Fit
 
 
 def _holds(f: Fit, a: Advice) -> bool:
-    return f.fits or f.may_fit or (a.seed_is_verdict and seed_at_edge(f))
+    """It fits, may fit, or is seed 000's minimum at the edge (the named setup, or the no-card answer)."""
+    named_edge = f is a.sizing.fit and any(w.code == "seed_minimum" and w.params.get("edge") for w in a.sizing.warnings)
+    return f.fits or f.may_fit or named_edge or (a.seed_is_verdict and seed_at_edge(f))
 
 
 def switch_answer(a: Advice, switch: str | None) -> dict[str, Any] | None:
