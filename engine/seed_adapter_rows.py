@@ -22,19 +22,32 @@ class SeedRow:
     high_b: float
     gpuli: tuple[float, float] | None  # seed 000, GB per card
     cloudgpu: tuple[float, float] | None  # seed 002, GB
+    card: str = ""  # the card seed 000 names for the class ("够用的卡型"), catalog id
 
 
 SEED_ROWS = (
-    SeedRow("qlora", 6.0, 9.0, (8, 12), (6, 10)),
-    SeedRow("lora", 6.0, 9.0, (20, 26), (18, 22)),
-    SeedRow("qlora", 13.0, 15.5, (14, 18), (12, 16)),
-    SeedRow("lora", 13.0, 15.5, (34, 42), None),
-    SeedRow("qlora", 30.0, 34.0, (24, 32), (24, 30)),
-    SeedRow("lora", 30.0, 34.0, (72, 86), None),
-    SeedRow("qlora", 65.0, 75.0, (46, 58), (45, 55)),
-    SeedRow("lora", 65.0, 75.0, (155, 175), None),
+    SeedRow("qlora", 6.0, 9.0, (8, 12), (6, 10), "rtx-4090"),
+    SeedRow("lora", 6.0, 9.0, (20, 26), (18, 22), "rtx-5090"),
+    SeedRow("qlora", 13.0, 15.5, (14, 18), (12, 16), "rtx-4090"),
+    SeedRow("lora", 13.0, 15.5, (34, 42), None, "l40s"),
+    SeedRow("qlora", 30.0, 34.0, (24, 32), (24, 30), "rtx-a6000"),
+    SeedRow("lora", 30.0, 34.0, (72, 86), None, "a100-80g-pcie"),
+    SeedRow("qlora", 65.0, 75.0, (46, 58), (45, 55), "a100-80g-pcie"),
+    SeedRow("lora", 65.0, 75.0, (155, 175), None, "mi300x"),
 )
 SEED_SEQ, SEED_BATCH = 2048, 1
+
+
+def seed_card(s: Sizing) -> str | None:
+    """The card seed 000's LoRA / QLoRA table names for this job's class, when no card was named and
+    the job is at the table's settings (seq 2048, micro-batch 1, checkpointing on); None otherwise."""
+    q, r = s.request, s.resolved
+    if not r.adapter or s.fit is not None or r.num_gpus_stated:
+        return None
+    if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
+        return None
+    b = r.params / 1e9
+    return next((x.card for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
 
 
 def seed_row(s: Sizing) -> dict[str, object] | None:

@@ -134,3 +134,16 @@ def seed_optimizer_named(r: Resolved, fit: Fit | None) -> str | None:
                 and fit.gpu.memory_gb >= row.min_card_gb):
             return row.optimizer
     return None
+
+
+def seed_roomy_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
+    """Seed 000's "宽裕" setup for this full fine-tuning job's size class (7B: 1 × H200; 14B: 4 × H100
+    SXM; 32B: 8 × H100 SXM; 72B: 8 × H200 with the 8-bit optimizer), when the question asked for room
+    and named no card; an optimizer stated must be the row's."""
+    q = r.request
+    if r.adapter or q.method != "full" or q.offload not in (None, "none") or q.precision not in (None, "mixed"):
+        return None
+    b = r.params / 1e9
+    rows = (*SEED_000_ROOMY, SEED_000_MINIMUMS[-1])  # 72B's roomy way is the second minimum row
+    return next((row for row in rows if row.low_b <= b <= row.high_b and (not optimizer_stated or q.optimizer == row.optimizer)
+                 and (not r.num_gpus_stated or q.num_gpus == row.plan.num_gpus)), None)

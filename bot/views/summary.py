@@ -183,11 +183,13 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "states_bpp": state_bytes_per_param(s.resolved),
         "states_gb": s.estimate.model_states_gb,  # their share per card at the plan sized
         "states_nominal": states_nominal(s),
-        "seed": None if seed is None else fit_row(seed) | {
+        "seed": None if seed is None or a.seed_roomy else fit_row(seed) | {
             "is_verdict": a.seed_is_verdict, "eight_bit": seed_8bit, "bpp": a.seed_gb_per_param,
             "states_gb": seed.estimate.model_states_gb,
             "extra_gb": seed.estimate.total_gb - seed.estimate.model_states_gb},
         "roomy": a.roomy,
+        "seed_roomy": bool(a.seed_roomy),
+        "roomy_eight_bit": a.seed_roomy == "adamw-8bit" and s.request.optimizer != "adamw-8bit",
         "model": s.resolved.spec.name,
         "model_id": s.resolved.spec.id,
         "fit": fit_row(s.fit) if s.fit is not None else None,
