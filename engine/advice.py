@@ -114,12 +114,13 @@ class Advice:
         return ((self.lever_fix,) if self.lever_fix is not None else ()) + self.levers
 
 
-def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False) -> Advice:
+def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False, seed_room: bool = False) -> Advice:
     """The advice for sizing `s`; `stated` is the request as the user wrote it (what they fixed),
-    `roomy` when the question asked for headroom rather than the cheapest fit."""
+    `roomy` when the question asked for headroom rather than the cheapest fit, `seed_room` when it
+    asked for room for its own sake (the seed's 宽裕 column answers that, not "cheapest safe")."""
     verdict = verdict_fit(s, roomy)
     seed, per_param, seed_optimizer = seed_setup(s, stated)
-    room = seed_roomy_setup(s, stated) if roomy else None
+    room = seed_roomy_setup(s, stated) if roomy and seed_room else None
     if room is not None:
         verdict = room[0]  # seed 000's roomy column: faster cards of the class (4 × H100 for 14B), as the seed rents them
     bigger = None
@@ -211,20 +212,22 @@ def seed_card_setup(s: Sizing, verdict: Fit | None) -> Fit | None:
 
 def seed_roomy_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit, str] | None:
     """Headroom asked for a full fine-tune with no card named, in a class seed 000 gives a "宽裕" setup for:
-    that setup estimated with its optimizer (returned too), when it holds the job (fits or may fit)."""
+    that setup estimated with its optimizer (returned too), when its high end fits (32B's 8 × H100 only
+    may fit by our estimate: a roomy answer that may OOM is none, so ours, with a third free, stays)."""
     if s.fit is not None:
         return None
     row = seed_roomy_for(s.resolved, stated is not None and stated.optimizer is not None)
     if row is None:
         return None
     optimizers = [row.optimizer]
-    if stated is None or stated.optimizer is None:
-        optimizers.append("adamw-8bit")  # 7B on one H200: our AdamW figure is over 141 GB, the 8-bit one has room
+    minimum = seed_minimum_for(s.resolved, optimizer_stated=False)
+    if (stated is None or stated.optimizer is None) and minimum is not None and minimum.optimizer == "adamw-8bit":
+        optimizers.append("adamw-8bit")  # 7B on one H200: our AdamW figure is over 141 GB; the class's own is 8-bit
     for optimizer in dict.fromkeys(optimizers):
         r = s.resolved if s.request.optimizer == optimizer else replace(
             s.resolved, request=s.request.model_copy(update={"optimizer": optimizer}))
         found = Fit(gpus().get(row.gpu), s.memo.estimate(r, row.plan))
-        if found.fits or found.may_fit:
+        if found.fits:
             return found, optimizer
     return None
 

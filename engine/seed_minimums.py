@@ -33,6 +33,7 @@ class SeedMinimum:
     gpu: str  # the catalog card the seed names for it
 
 
+CLASS_SPAN = 1.5  # a card of a seed row's class: its memory from the row's card up to half as much again
 ACTIVATION_ALLOWANCE = 0.30  # seed 000: activations come on top of the states, "再留 15%–30%"
 
 SEED_000_MINIMUMS = (
@@ -126,12 +127,13 @@ def seed_optimizer_named(r: Resolved, fit: Fit | None) -> str | None:
     (72B on 8 × H200, 7B/8B on one 80 GB card), asked with no optimizer, that AdamW does not hold:
     the seed's optimizer, so the answer is the seed's setup ("8 × H200 配 8-bit 优化器，约 90 GB / 卡")
     rather than AdamW's miss. The caller checks that no optimizer was stated."""
-    if fit is None or fit.fits or r.adapter or r.request.method != "full" or r.request.offload not in (None, "none"):
+    if fit is None or fit.fits or fit.may_fit or r.adapter or r.request.method != "full" or r.request.offload not in (None, "none"):
         return None
     b = r.params / 1e9
     for row in SEED_000_MINIMUMS:
+        # the row's card class only (7B's 8-bit row is the 80 GB class; one H200 is the roomy row, with AdamW)
         if (row.optimizer == "adamw-8bit" and row.low_b <= b <= row.high_b and fit.estimate.plan == row.plan
-                and fit.gpu.memory_gb >= row.min_card_gb):
+                and row.min_card_gb <= fit.gpu.memory_gb < CLASS_SPAN * row.min_card_gb):
             return row.optimizer
     return None
 

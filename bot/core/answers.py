@@ -95,7 +95,7 @@ def base_weights(s: Sizing) -> dict[str, Any]:
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
-                 switch: str | None = None) -> Reply:
+                 switch: str | None = None, seed_room: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
     stated = _card_stand_in(with_chat_settings(req, ctx), card)
@@ -110,7 +110,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         reply = sizing_details_reply(s, ctx.lang)
     else:
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
-                                 provider=provider, switch=switch)
+                                 provider=provider, switch=switch, seed_room=seed_room)
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         summary["seed_optimizer"] = {"adamw_gb": adamw_gb} if adamw_gb is not None else None

@@ -36,6 +36,7 @@ class Asks:
     deadline: datetime | None = None
     deadline_span: bool = False  # "3天内", "within 48h": the deadline's words are a span, not the run's length
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
+    room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
@@ -250,6 +251,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),
         headroom=planning.wants_headroom(norm),
+        room_over_price=planning.wants_room_over_price(norm),
         export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
         tools=config_tools(norm),

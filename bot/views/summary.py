@@ -132,12 +132,13 @@ def _seed_no_offload(s: Sizing) -> dict[str, Any] | None:
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False,
-                   asked_currency: bool = False, provider: str | None = None, switch: str | None = None) -> dict[str, Any]:
+                   asked_currency: bool = False, provider: str | None = None, switch: str | None = None,
+                   seed_room: bool = False) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
     asked for headroom rather than the cheapest fit; `provider` when it named where to rent and no
     card: the pick is among the cards that provider rents (engine.advice.pick_at); `switch` when it
     asked whether offload or the 8-bit optimizer is needed: the yes/no leads (bot/views/switch_answer.py)."""
-    a = advise(s, stated, roomy)
+    a = advise(s, stated, roomy, seed_room)
     pick = pick_at(a, provider) if provider and s.fit is None else None
     if pick is not None and pick is not a.verdict:
         a = replace(a, verdict=pick, alternative=None, bigger=None, seed=None if a.seed_is_verdict else a.seed,
