@@ -31,13 +31,15 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Literal
 
+from engine.breakdown import Plan
 from engine.catalog import gpus
 from engine.fit import Fit, Planner, ladder
 from engine.levers import Lever, headroom_levers
 from engine.price_list import cheapest_card_hour
 from engine.request import TrainingRequest
 from engine.resolve import resolve
-from engine.seed_minimums import seed_minimum_for, state_bytes_per_param
+from engine.seed_adapter_rows import seed_card
+from engine.seed_minimums import at_the_edge, seed_minimum_for, seed_roomy_for, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_ALTERNATIVES = 3
@@ -92,6 +94,7 @@ class Advice:
     seed_optimizer: str = ""  # the optimizer the seed's setup uses (the 8-bit one for 7B)
     bigger: Fit | None = None  # the seed's setup is the verdict: the cheapest fit on bigger cards, if another
     more_cards: Fit | None = None  # the offload fix's other way: more of the card, no offload
+    seed_roomy: str = ""  # asked for room: the verdict is seed 000's "宽裕" setup for the class, with this optimizer
 
     @property
     def seed_is_verdict(self) -> bool:
@@ -111,17 +114,27 @@ class Advice:
         return ((self.lever_fix,) if self.lever_fix is not None else ()) + self.levers
 
 
-def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False) -> Advice:
+def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False, seed_room: bool = False) -> Advice:
     """The advice for sizing `s`; `stated` is the request as the user wrote it (what they fixed),
-    `roomy` when the question asked for headroom rather than the cheapest fit."""
+    `roomy` when the question asked for headroom rather than the cheapest fit, `seed_room` when it
+    asked for room for its own sake (the seed's 宽裕 column answers that, not "cheapest safe")."""
     verdict = verdict_fit(s, roomy)
     seed, per_param, seed_optimizer = seed_setup(s, stated)
+    room = seed_roomy_setup(s, stated) if roomy and seed_room else None
+    if room is not None:
+        verdict = room[0]  # seed 000's roomy column: faster cards of the class (4 × H100 for 14B), as the seed rents them
     bigger = None
-    if seed is not None and not roomy and (seed.fits or seed.may_fit):
+    if seed is not None and not roomy and (seed.fits or seed.may_fit or seed_at_edge(seed)):
         # the seed's minimum is the answer (it is what the reference table rents); a setup on
         # bigger cards that holds the job with fewer of them is its first alternative
         bigger = verdict if verdict is not None and verdict.gpu.id != seed.gpu.id else None
         verdict = seed
+    card = seed_card_setup(s, verdict) if not roomy else None
+    if card is not None:
+        # seed 000's card for this LoRA / QLoRA class (14B QLoRA: one RTX 4090), when its expected figure
+        # fits: the table's answer, said as tight when only the expected figure fits; ours comes next
+        bigger = verdict if verdict is not None and verdict.gpu.id != card.gpu.id else None
+        verdict = card
     levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
     fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
     other = None if fixed else stated_count_alternative(s)
@@ -141,6 +154,7 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         seed_optimizer=seed_optimizer,
         bigger=bigger,
         more_cards=_more_cards(s, levers[0] if fixed else None),
+        seed_roomy=room[1] if room is not None else "",
     )
 
 
@@ -159,7 +173,8 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
     """The setup to rent for the job at one provider: the answer's own setup when it rents it, else of
     every card's fewest-count fit those `provider` rents, fitting before may-fit, no offload first,
     the fewest cards, then by that provider's hourly price for the whole setup; None when it rents none."""
-    pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None and (f.fits or f.may_fit)]
+    pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None
+            and (f.fits or f.may_fit or (a.seed_is_verdict and f is a.seed and seed_at_edge(f)))]
     priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider)) is not None]
     if not priced:
         return None
@@ -180,6 +195,48 @@ def edge_option(chosen: Fit, provider: str | None = None) -> Fit | None:
     edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries) if f.may_fit and plan.offload == "none"
              and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider)) is not None and rate < own]
     return min(edges, key=lambda fr: fr[1])[0] if edges else None
+
+
+def seed_card_setup(s: Sizing, verdict: Fit | None) -> Fit | None:
+    """The seed's card for an adapter class (engine.seed_adapter_rows.seed_card) on one card, when it
+    holds the job at least by the expected figure and our verdict asks for more (more cards, or a
+    bigger and dearer card); a verdict on one card no bigger or cheaper than the seed's stays."""
+    card = seed_card(s)
+    if card is None or verdict is None:
+        return None
+    found = Fit(gpus().get(card), s.memo.estimate(s.resolved, Plan(1, 0)))
+    if verdict.num_gpus == 1 and (verdict.gpu.memory_gb <= found.gpu.memory_gb or price_rank(found) > price_rank(verdict)):
+        return None  # ours is as small, or cheaper (8B LoRA: an A6000 under the seed's 5090): ours stays
+    return found if found.fits or found.may_fit else None
+
+
+def seed_roomy_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit, str] | None:
+    """Headroom asked for a full fine-tune with no card named, in a class seed 000 gives a "宽裕" setup for:
+    that setup estimated with its optimizer (returned too), when its high end fits (32B's 8 × H100 only
+    may fit by our estimate: a roomy answer that may OOM is none, so ours, with a third free, stays)."""
+    if s.fit is not None:
+        return None
+    row = seed_roomy_for(s.resolved, stated is not None and stated.optimizer is not None)
+    if row is None:
+        return None
+    optimizers = [row.optimizer]
+    minimum = seed_minimum_for(s.resolved, optimizer_stated=False)
+    if (stated is None or stated.optimizer is None) and minimum is not None and minimum.optimizer == "adamw-8bit":
+        optimizers.append("adamw-8bit")  # 7B on one H200: our AdamW figure is over 141 GB; the class's own is 8-bit
+    for optimizer in dict.fromkeys(optimizers):
+        r = s.resolved if s.request.optimizer == optimizer else replace(
+            s.resolved, request=s.request.model_copy(update={"optimizer": optimizer}))
+        found = Fit(gpus().get(row.gpu), s.memo.estimate(r, row.plan))
+        if found.fits:
+            return found, optimizer
+    return None
+
+
+def seed_at_edge(seed: Fit) -> bool:
+    """Seed 000's minimum whose expected figure is within the seed's own allowance for activations on
+    top of the states (7B with an 8-bit optimizer on one 80 GB card: 70 GB of states, 80.7 GB here):
+    the seed's answer, at the edge, rather than a dearer card the seed never names."""
+    return at_the_edge(seed.estimate.model_states_gb, seed.estimate.total_gb)
 
 
 def seed_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit | None, float, str]:
@@ -283,4 +340,5 @@ def other_methods(s: Sizing) -> list[MethodOption]:
     return out
 
 
-__all__ = ["Advice", "MethodOption", "advise", "edge_option", "pick_at", "price_rank", "setup_rate", "verdict_of"]
+__all__ = ["Advice", "MethodOption", "advise", "edge_option", "pick_at", "price_rank", "seed_at_edge", "setup_rate",
+           "verdict_of"]

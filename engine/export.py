@@ -85,6 +85,13 @@ class ExportPlan:
     model_path: str | None = None  # a local checkpoint (sized from its config.json) instead of a hub id
     fsdp: bool = False  # FSDP was asked for: accelerate + FSDP is the main plan, DeepSpeed the other
     mixed_precision: str | None = None  # "bf16", "fp16" or "no", when asked: every file trains at it
+    deepspeed_asked: bool = False  # the message asked for the DeepSpeed JSON by name: written even without ZeRO
+
+    @property
+    def deepspeed(self) -> bool:
+        """The job runs under DeepSpeed: a ZeRO stage, or the JSON asked for by name (at stage 0 on a
+        plan that shards nothing, so the file the user asked for is the one the run reads)."""
+        return self.estimate.plan.zero > 0 or self.deepspeed_asked
 
     @property
     def stage(self) -> str:
@@ -110,7 +117,7 @@ class ExportPlan:
 
 
 def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None,
-             fsdp: bool = False, mixed_precision: str | None = None) -> ExportPlan:
+             fsdp: bool = False, mixed_precision: str | None = None, deepspeed: bool = False) -> ExportPlan:
     """Which setup to export for `s` (and the cost option that prices it, when `report` is given);
     `model_path` names a local checkpoint to train instead of the catalog's hub id; `fsdp` makes
     accelerate + FSDP the main plan; `mixed_precision` is the precision asked ("bf16", "fp16", "no")."""
@@ -119,7 +126,7 @@ def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None
     cost = _price(s, report, fit) if report is not None and fit is not None else None
     fsdp = fsdp or s.resolved.request.sharding == "fsdp"  # asked for in the request itself, e.g. by a button
     return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path, fsdp=fsdp,
-                      mixed_precision=mixed_precision if mixed_precision in PRECISIONS else None)
+                      mixed_precision=mixed_precision if mixed_precision in PRECISIONS else None, deepspeed_asked=deepspeed)
 
 
 def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
@@ -129,6 +136,11 @@ def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
     r = s.resolved
     if s.fit is not None and s.fit.fits:
         return s.fit, "as_stated"
+    if s.fit is not None and (s.fit.may_fit or _seed_edge(s)):
+        # only the high end misses (or it is seed 000's own minimum, at the edge): the setup the user
+        # named, with every option they stated (a ZeRO-2, an 8-bit optimizer), is what they get, and
+        # the reply says it is tight; a replan would silently drop what they asked for
+        return s.fit, "tight"
     if s.fit is not None and r.num_gpus_stated:
         count = s.fit.num_gpus
         priced = [o.fit for o in (report.options if report else ()) if o.gpu.id == s.fit.gpu.id and o.num_gpus == count]
@@ -143,6 +155,12 @@ def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
         return report.cheapest.fit, "recommended"
     found = next((f for f in s.recommendations if f.fits), None)
     return (found, "recommended") if found is not None else (None, "does_not_fit")
+
+
+def _seed_edge(s: Sizing) -> bool:
+    """The named setup is seed 000's minimum for the class and our expected figure is within the
+    seed's allowance for activations (engine.seed_minimums): borderline, not out."""
+    return any(w.code == "seed_minimum" and w.params.get("edge") for w in s.warnings)
 
 
 def _price(s: Sizing, report: CostReport, fit: Fit) -> CostOption | None:
@@ -197,11 +215,12 @@ def gated(p: ExportPlan) -> str | None:
 def setup_line(p: ExportPlan) -> str:
     plan = p.estimate.plan
     if plan.num_gpus == 1 and plan.zero == 0:
-        how = "single card"
+        how = "single card" + (", under DeepSpeed without ZeRO (stage 0, as asked)" if p.deepspeed else "")
     elif p.fsdp:
         how = f"FSDP {SHARDING[plan.zero]} (accelerate launch; DeepSpeed ZeRO-{plan.zero} files as the other way)"
     else:
-        how = f"DeepSpeed ZeRO-{plan.zero}" if plan.zero else "data parallel (DDP)"
+        how = f"DeepSpeed ZeRO-{plan.zero}" if plan.zero else (
+            "data parallel under DeepSpeed (ZeRO stage 0, as asked)" if p.deepspeed else "data parallel (DDP)")
     offload = {"none": "", "optimizer": ", optimizer offloaded to CPU", "all": ", optimizer and parameters offloaded to CPU"}
     moved = offload[plan.offload]
     if p.fsdp and plan.offload != "none":  # FSDP's CPU offload takes parameters, gradients and optimizer together
@@ -222,6 +241,9 @@ def header(p: ExportPlan, what: str) -> list[str]:
         memory += f" of {p.fit.gpu.memory_gb:g} GB ({'fits' if p.fit.fits else 'may fit' if p.fit.may_fit else 'does NOT fit'}"
         memory += (f"{', tight' if p.fit.tight else ''}, {p.fit.headroom_gb:+.1f} GB headroom)" if p.fit.fits
                    else f", high end short {-p.fit.headroom_gb:.1f} GB)")
+        if p.basis == "tight" and not p.fit.may_fit:
+            memory += (f"; seed 000 gives this as the minimum setup ({p.estimate.model_states_gb:.1f} GB of model states"
+                       " per card, activations on top): at the edge, so shorten the sequence if it runs out of memory")
     if p.estimate.host_gb:
         memory += f"; host memory for offload {p.estimate.host_gb:.0f} GB per node"
     lines = [
@@ -291,7 +313,6 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     """The LLaMA-Factory training arguments for the plan (keys as `llamafactory-cli train` reads them)."""
     r = p.resolved
     q = r.request
-    plan = p.estimate.plan
     stage = p.stage
     args: dict[str, Any] = {
         "model_name_or_path": p.model_path or hf_id(r) or "path/to/your/model",
@@ -313,7 +334,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         args |= {"pref_beta": 0.1, "pref_loss": found[1]}
     if stage == "ppo":
         args["reward_model"] = "path/to/your/reward_model"
-    if deepspeed and plan.zero > 0:
+    if deepspeed and p.deepspeed:
         args["deepspeed"] = DS_FILE
     args |= {
         "dataset_dir": ".",  # dataset_info.json and the demo file sit beside this file (the scripts cd here)
@@ -500,8 +521,10 @@ def command(p: ExportPlan, fmt: str) -> list[str]:
     names one of NODE_VARS and is written double-quoted, every other word shlex-quoted."""
     multi = p.nodes > 1
     if fmt == "llamafactory":
-        if p.num_gpus == 1:
+        if p.num_gpus == 1 and not p.deepspeed:
             return ["llamafactory-cli", "train", "llamafactory.yaml"]
+        # DeepSpeed (ZeRO-Offload on one card too) only starts under torchrun: LLaMA-Factory refuses a
+        # deepspeed config in a plain process ("Please use `FORCE_TORCHRUN=1` to launch DeepSpeed training")
         env = ["FORCE_TORCHRUN=1"]
         if multi:
             env += [f"{k}={v}" for k, v in NODE_VARS.items()]
@@ -546,7 +569,7 @@ def export_files(p: ExportPlan, fmt: str = "all") -> dict[str, str]:
     if fmt != "all" and fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}")
     wanted = FORMATS if fmt == "all" else (fmt,)
-    zero = p.estimate.plan.zero > 0
+    zero = p.deepspeed
     out: dict[str, str] = {}
     if {"llamafactory", "torchrun"} & set(wanted):
         out["llamafactory.yaml"] = llamafactory_yaml(p)

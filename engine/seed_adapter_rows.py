@@ -22,7 +22,7 @@ class SeedRow:
     high_b: float
     gpuli: tuple[float, float] | None  # seed 000, GB per card
     cloudgpu: tuple[float, float] | None  # seed 002, GB
-    card: str  # the card seed 000 names for the class ("够用的卡型"), priced beside its figure
+    card: str = ""  # the card seed 000 names for the class ("够用的卡型"), catalog id, priced beside its figure
 
 
 SEED_ROWS = (
@@ -36,6 +36,18 @@ SEED_ROWS = (
     SeedRow("lora", 65.0, 75.0, (155, 175), None, "mi300x"),
 )
 SEED_SEQ, SEED_BATCH = 2048, 1
+
+
+def seed_card(s: Sizing) -> str | None:
+    """The card seed 000's LoRA / QLoRA table names for this job's class, when no card was named and
+    the job is at the table's settings (seq 2048, micro-batch 1, checkpointing on); None otherwise."""
+    q, r = s.request, s.resolved
+    if not r.adapter or s.fit is not None or r.num_gpus_stated:
+        return None
+    if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
+        return None
+    b = r.params / 1e9
+    return next((x.card for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
 
 
 def seed_row(s: Sizing) -> dict[str, object] | None:

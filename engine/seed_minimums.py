@@ -33,6 +33,7 @@ class SeedMinimum:
     gpu: str  # the catalog card the seed names for it
 
 
+CLASS_SPAN = 1.5  # a card of a seed row's class: its memory from the row's card up to half as much again
 ACTIVATION_ALLOWANCE = 0.30  # seed 000: activations come on top of the states, "再留 15%–30%"
 
 SEED_000_MINIMUMS = (
@@ -72,21 +73,6 @@ def seed_minimum_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
             continue
         return row
     return None
-
-
-def seed_roomy_for(r: Resolved) -> SeedMinimum | None:
-    """Seed 000's roomy ("宽裕") full fine-tuning setup for this job's size class (72B's is its 8 × H200
-    with an 8-bit optimizer), for a question that asks for room; None outside the table, for adapters,
-    offload or another precision asked, or a card count asked that is not the table's."""
-    q = r.request
-    if r.adapter or q.method != "full" or q.offload not in (None, "none") or q.precision not in (None, "mixed"):
-        return None
-    b = r.params / 1e9
-    rows = SEED_000_ROOMY + tuple(row for row in SEED_000_MINIMUMS if row.gpu == "h200")
-    row = next((row for row in rows if row.low_b <= b <= row.high_b), None)
-    if row is None or (r.num_gpus_stated and q.num_gpus != row.plan.num_gpus):
-        return None
-    return row
 
 
 def state_bytes_per_param(r: Resolved) -> float:
@@ -134,3 +120,32 @@ def seed_without_offload(r: Resolved, memo: EstimateMemo) -> tuple[Fit, str] | N
         return None
     est = memo.estimate(replace(plain, request=plain.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
     return Fit(gpus().get(row.gpu), est), row.optimizer
+
+
+def seed_optimizer_named(r: Resolved, fit: Fit | None) -> str | None:
+    """A named full fine-tuning setup that is one of seed 000's own rows with the 8-bit optimizer
+    (72B on 8 × H200, 7B/8B on one 80 GB card), asked with no optimizer, that AdamW does not hold:
+    the seed's optimizer, so the answer is the seed's setup ("8 × H200 配 8-bit 优化器，约 90 GB / 卡")
+    rather than AdamW's miss. The caller checks that no optimizer was stated."""
+    if fit is None or fit.fits or fit.may_fit or r.adapter or r.request.method != "full" or r.request.offload not in (None, "none"):
+        return None
+    b = r.params / 1e9
+    for row in SEED_000_MINIMUMS:
+        # the row's card class only (7B's 8-bit row is the 80 GB class; one H200 is the roomy row, with AdamW)
+        if (row.optimizer == "adamw-8bit" and row.low_b <= b <= row.high_b and fit.estimate.plan == row.plan
+                and row.min_card_gb <= fit.gpu.memory_gb < CLASS_SPAN * row.min_card_gb):
+            return row.optimizer
+    return None
+
+
+def seed_roomy_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
+    """Seed 000's "宽裕" setup for this full fine-tuning job's size class (7B: 1 × H200; 14B: 4 × H100
+    SXM; 32B: 8 × H100 SXM; 72B: 8 × H200 with the 8-bit optimizer), when the question asked for room
+    and named no card; an optimizer stated must be the row's."""
+    q = r.request
+    if r.adapter or q.method != "full" or q.offload not in (None, "none") or q.precision not in (None, "mixed"):
+        return None
+    b = r.params / 1e9
+    rows = (*SEED_000_ROOMY, SEED_000_MINIMUMS[-1])  # 72B's roomy way is the second minimum row
+    return next((row for row in rows if row.low_b <= b <= row.high_b and (not optimizer_stated or q.optimizer == row.optimizer)
+                 and (not r.num_gpus_stated or q.num_gpus == row.plan.num_gpus)), None)

@@ -136,8 +136,9 @@ def test_no_card_named_answers_at_the_count_asked_by_price(chat: ChatUser) -> No
 
 def test_a_stated_count_that_misses_is_fixed_at_that_count(chat: ChatUser) -> None:
     chat.say("72b 全参 8卡 h200")
-    second = chat.lines[1]
-    assert "8×H200" in second and "8-bit" in second  # the seed's 8 × H200 + 8-bit optimizer, not 4 cards + offload
+    first = chat.lines[0]
+    # the seed's 8 × H200 + 8-bit optimizer (sized with it, as the seed does), not 4 cards + offload
+    assert first.startswith("✅") and "8×H200" in first and "8-bit" in chat.text
 
 
 def test_a_note_never_contradicts_the_verdict(chat: ChatUser) -> None:

@@ -40,7 +40,7 @@ def test_a_deepspeed_config_keeps_the_stated_stage(stage: int, ask: str) -> None
     assert reply.kind == "export_generic", chat.text
     ds = json.loads(dict(reply.files)["ds_config.json"])
     assert ds["zero_optimization"]["stage"] == stage
-    assert f"zero_optimization.stage: {stage}" in chat.text
+    assert f'{{"zero_optimization": {{"stage": {stage}}}}}' in chat.text
 
 
 def test_accelerate_with_deepspeed_points_at_its_json() -> None:

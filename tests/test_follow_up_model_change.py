@@ -114,13 +114,14 @@ def test_a_cost_of_that_after_a_model_change_prices_the_setup_it_led_with(turns:
     (["qwen 7b 全参在 gpuli 要什么卡", "租一周多少钱"], "zh"),
 ])
 def test_a_rental_length_asked_of_a_sizing_prices_its_setup_and_the_seed_minimum(turns: list[str], lang: str) -> None:
+    """Seed 000's minimum (one 80 GB card with the 8-bit optimizer) is the sizing's pick (at the edge of
+    our estimate, within the seed's allowance for activations), so its week is the price asked."""
     chat = ChatUser(lang=lang)
     for turn in turns:
         reply = chat.say(turn)
     assert reply.kind == "price", chat.text
-    assert "MI300X" in chat.lines[0] and "₮489" in chat.text  # the sizing's pick, one gpuli week
-    seed = next(line for line in chat.lines if line.startswith("📌"))
-    assert "A100 80GB PCIe" in seed and "₮269" in seed  # seed 000's minimum (one 80 GB card, 8-bit), its week
+    assert "A100 80GB" in chat.lines[0], chat.text
+    assert "gpuli 1×A100 80GB PCIe: ₮269" in chat.text.replace("1× ", "1×")  # seed 000's minimum, one gpuli week
 
 
 @pytest.mark.parametrize(("then", "lang", "setup", "price"), [

@@ -89,7 +89,7 @@ def test_a_question_about_a_fixed_price_says_it_is_no_band() -> None:
 @pytest.mark.parametrize(("first", "ask", "converted"), [
     ("A100 80G 多少钱", "人民币多少", "₮899/月 ≈ ¥6,383"),
     ("32b full", "how much? ⏎ in CNY", "₮8,352/month ≈ ¥59,299"),
-    ("14b lora", "看费用 ⏎ 人民币呢", "$1.09/小时 ≈ ¥7.74"),
+    ("14b lora", "看费用 ⏎ 人民币呢", "₮649/月 ≈ ¥4,608"),  # seed 000's card for 14B bf16 LoRA: one L40S, ₮649 a month
 ])
 def test_a_currency_asked_of_a_price_listing_converts_each_price(first: str, ask: str, converted: str) -> None:
     me = _talk(first, *[a.strip() for a in ask.split("⏎")])

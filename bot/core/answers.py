@@ -33,6 +33,7 @@ from engine.fit import Fit
 from engine.price_list import cheapest_card_hour, setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
+from engine.seed_minimums import seed_optimizer_named
 from engine.sizing import Sizing, size
 
 SEQ_STEPS = (2048, 4096, 8192, 32768)
@@ -93,20 +94,30 @@ def base_weights(s: Sizing) -> dict[str, Any]:
 
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
-                 weights: bool = False, provider: str | None = None, other_count: int | None = None) -> Reply:
+                 weights: bool = False, provider: str | None = None, other_count: int | None = None,
+                 switch: str | None = None, seed_room: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
     stated = _card_stand_in(with_chat_settings(req, ctx), card)
     s = size(stated)
+    adamw_gb = None
+    if stated.optimizer is None and seed_optimizer_named(s.resolved, s.fit):
+        # the named setup is seed 000's 8-bit row (72B on 8 × H200): sized as the seed sizes it, AdamW's figure said
+        adamw_gb = s.estimate.total_gb
+        stated = stated.model_copy(update={"optimizer": "adamw-8bit"})
+        s = size(stated)
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
-                                 provider=provider)
+                                 provider=provider, switch=switch, seed_room=seed_room)
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
-        if roomy and s.fit is None:  # "14b 全参 想宽裕点": the table's roomy setup and its price too
-            summary["seed_roomy"] = seed_roomy(s, display or ctx.display_currency, provider)
+        if roomy and s.fit is None and not summary.get("seed_roomy"):
+            # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
+            # the table's setup and its price beside ours; when the pick is the table's, it is said already
+            summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
+        summary["seed_optimizer"] = {"adamw_gb": adamw_gb} if adamw_gb is not None else None
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
     # the provider the question named rides on the buttons: "看费用" prices there, not everywhere

@@ -18,6 +18,7 @@ from functools import cache
 from bot.understand import planning
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
+from bot.understand.switch_asks import switch_asked
 
 CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
             "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
@@ -36,6 +37,7 @@ class Asks:
     deadline_span: bool = False  # "3天内", "within 48h": the deadline's words are a span, not the run's length
     start: datetime | None = None  # "we start thursday 9am", "周三中午开始": the time to a deadline counts from here
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
+    room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
@@ -63,6 +65,7 @@ class Asks:
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
+    switch: str | None = None  # "还需要 offload 吗", "要不要 8bit 优化器": the switch ("offload", "optimizer") asked whether needed
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -255,6 +258,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         deadline_span=planning.deadline_is_span(norm),
         start=planning.start(norm, now),
         headroom=planning.wants_headroom(norm),
+        room_over_price=planning.wants_room_over_price(norm),
         export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
         tools=config_tools(norm),
@@ -274,6 +278,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         total=bool(p["total"].search(norm)),
         band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
+        switch=switch_asked(norm),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from bot.understand import amount, used_time
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
+from bot.understand.switch_asks import asked_about
 
 NUM = NUMBER
 
@@ -125,7 +126,7 @@ def num_gpus(text: str) -> int | None:
 # ---------------------------------------------------------------- sequence, batch, accumulation
 SEQ_KEY = (
     r"(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|ctx|context(?:[\s_-]*(?:len(?:gth)?|window))?|max[\s_-]*(?:seq[\s_-]*)?len(?:gth)?"
-    r"|max_length|cutoff[\s_-]*len|model_max_length|max[\s_-]*seq[\s_-]*length|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
+    r"|max_length|cutoff(?:[\s_-]*len(?:gth)?)?|model_max_length|max[\s_-]*seq[\s_-]*length|截断长度|截断|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
 SEQ_AFTER = lazy(
     rf"{SEQ_KEY}\s*(?:[:=]|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
@@ -137,7 +138,7 @@ BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samp
 
 
 def seq_len(text: str) -> int | None:
-    """"seq 4096", "4096 长度", "上下文 8k", "cutoff_len=4096", "ctx 16k"; a bare "8k" is a sequence
+    """"seq 4096", "4096 长度", "上下文 8k", "cutoff_len=4096", "cutoff 4096", "截断长度 4096", "ctx 16k"; a bare "8k" is a sequence
     length too when nothing else claims it (dataset sizes and money are read before this)."""
     for pattern in (SEQ_AFTER, SEQ_BEFORE):
         m = pattern.search(text)
@@ -168,7 +169,6 @@ def grad_accum(text: str) -> int | None:
 
 # ---------------------------------------------------------------- switches
 ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
-QUESTION_ABOUT = lazy(r"要不要|需不需要|用不用|该不该|是否|要开|需要开|得开|should\s+i|do\s+i\s+need|worth\s+it", re.ASCII)
 
 
 def zero(text: str) -> int | None:
@@ -185,12 +185,9 @@ def sharding(text: str) -> str | None:
     return "fsdp" if m is not None and m.group(0) == "fsdp" else None
 
 
-def _asked(text: str, m: re.Match[str]) -> bool:
-    """True when the switch is only asked about ("要不要 offload", "要开8比特优化器吗")."""
-    return bool(QUESTION_ABOUT.search(text[max(0, m.start() - 8):m.start()]))
-
-
-OFFLOAD_NEG = lazy(r"(?:(?<!要)不(?!要)|no|without|w/o|不用|不开|不想开?|(?<!要)不要|别开?|关闭?|don'?t(?:\s+want)?(?:\s+to)?(?:\s+use)?)\s*(?:做\s*|开\s*)?(?:optimizer\s*)?offload", re.ASCII)
+_asked = asked_about  # "要不要 offload", "还需要 offload 吗": asked, not stated (bot/understand/switch_asks.py)
+# a negation inside an A-not-A question ("用不用", "开不开", "要不要") negates nothing
+OFFLOAD_NEG = lazy(r"(?:(?<![要用开需])不(?![要用开])|no|without|w/o|(?<!用)不用|(?<!开)不开|不想开?|(?<!要)不要|别开?|关闭?|don'?t(?:\s+want)?(?:\s+to)?(?:\s+use)?)\s*(?:做\s*|开\s*)?(?:optimizer\s*)?offload", re.ASCII)
 OFFLOAD_ALL = lazy(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*offload|zero[\s-]*infinity", re.ASCII)
 OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 
@@ -212,8 +209,9 @@ OPTIM_8BIT = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[
 
 
 EIGHT_BIT = r"8[\s_-]?(?:bit|比特|位)(?![\s_-]*(?:base|底座|量化|quant|load|weight|权重|q?lora))"
-OPTIM_PLAIN = lazy(r"(?:不开|不用|没开|不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
-    rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|32[\s-]?bit\s*adam|adamw_torch", re.ASCII)
+OPTIM_PLAIN = lazy(r"(?:(?<!开)不开|(?<!用)不用|没开|(?<![要需])不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
+    rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|32[\s-]?bit\s*adam|adamw_torch"
+    r"|(?:with|using|use|用)\s*(?:the\s+)?adamw?\b(?![\s_-]*8)", re.ASCII)
 
 
 def optimizer(text: str) -> str | None:

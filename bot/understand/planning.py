@@ -96,6 +96,15 @@ HEADROOM = lazy(r"roomy|headroom|room to spare|plenty of (?:room|memory)|comfort
                       r"留足?余量|富余|别太紧|不要太紧|不想太紧|稳一点|稳妥", re.IGNORECASE)
 
 
+CHEAPEST = lazy(r"最省|最便宜|最划算|cheapest|least\s+expensive", re.IGNORECASE)
+
+
+def wants_room_over_price(text: str) -> bool:
+    """Room asked for its own sake ("宽裕一点"), not a "cheapest safe" setup ("最省的稳妥方案"): the
+    seed's 宽裕 column answers the first only."""
+    return wants_headroom(text) and not CHEAPEST.search(text)
+
+
 def wants_headroom(text: str) -> bool:
     """"想要 roomy 一点的 setup", "with plenty of headroom": a roomy setup over the cheapest tight one."""
     return bool(HEADROOM.search(text))

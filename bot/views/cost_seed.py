@@ -48,7 +48,7 @@ def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] 
     ₮7,444 a month at gpuli), estimated by our model and priced (at `provider` when one was asked),
     so the reply names the setup and price the table gives beside its own pick; None outside the table."""
     r = s.resolved
-    row = seed_roomy_for(r)
+    row = seed_roomy_for(r, optimizer_stated=False)
     if row is None:
         return None
     est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)

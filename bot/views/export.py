@@ -7,6 +7,7 @@ templates/export.j2 and catalogs/strings_export.yaml.
 
 from __future__ import annotations
 
+import json
 import re
 
 import yaml
@@ -28,13 +29,15 @@ def asks_fsdp(text: str | None) -> bool:
     return bool(text and FSDP.search(text))
 
 
-# The settings a reader checks first, as "file key: value", read back from the files written (so the
-# line can never disagree with them): the method and quantization LLaMA-Factory trains with, and the
-# ZeRO stage and offload target DeepSpeed shards with.
+# The settings a reader checks first, read back from the files written (so the summary can never
+# disagree with them): the method, quantization, optimizer and sequence length LLaMA-Factory trains
+# with, and the ZeRO stage and offload target DeepSpeed shards with. Each file's are shown in its own
+# syntax ("cutoff_len: 4096" for YAML, {"zero_optimization": {"stage": 3}} for the JSON), so what the
+# reply shows is the text the reader will find in the file.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "lora_target", "cutoff_len", "bf16", "pure_bf16", "fp16",
-                          "deepspeed"),
+    "llamafactory.yaml": ("finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
+                          "learning_rate", "num_train_epochs", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
     "accelerate_fsdp.yaml": ACCELERATE_KEYS,
     "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
@@ -42,6 +45,8 @@ KEY_SETTINGS = {
 }
 # precision switches: the one switched on says what the run trains at ("bf16: true"); those off say nothing
 SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
+# values that are the trainer's own default and say nothing about this job (the plain AdamW) unless asked
+QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None}
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
@@ -49,23 +54,49 @@ TOOL_FILES = {"accelerate": ("accelerate_config.yaml", "accelerate_fsdp.yaml"), 
               "deepspeed": ("ds_config.json",), "llamafactory": ("llamafactory.yaml",)}
 
 
-def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset()) -> list[str]:
-    """"finetuning_type: lora", "zero_optimization.stage: 3" ... for the files that were written; when
-    the message named frameworks, those frameworks' files only (what was asked about). A value the
-    trainer fills ("auto") or a precision switched off says nothing and is left out."""
+def _lookup(doc: object, key: str) -> object:
+    value = doc
+    for part in key.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _says_something(key: str, value: object, stated: frozenset[str]) -> bool:
+    """A value the trainer fills ("auto"), a precision switched off, or a default nobody asked about
+    (plain AdamW, the default learning rate and epochs) says nothing and is left out."""
+    if value is None or value == "auto" or (value is False and (key.endswith(".enabled") or key in SWITCHES)):
+        return False
+    return key not in QUIET or key in stated or (QUIET[key] is not None and value != QUIET[key])
+
+
+def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
+                 stated: frozenset[str] = frozenset()) -> list[dict[str, str]]:
+    """Per file written, its decisive settings as they read in it: {"file": "ds_config.json", "text":
+    '{"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}}}'} or, for YAML,
+    "finetuning_type: full · cutoff_len: 4096"; when the message named frameworks, those frameworks'
+    files only (what was asked about). `stated` names the LLaMA-Factory keys the message set itself
+    (a learning rate), shown even at a default value."""
     asked = {name for tool in tools for name in TOOL_FILES.get(tool, ())} & set(files)
-    out: list[str] = []
+    out: list[dict[str, str]] = []
     for name, keys in KEY_SETTINGS.items():
         if name not in files or (asked and name not in asked) or (name in ASKED_ONLY and name not in asked):
             continue
         doc = yaml.safe_load(files[name])  # YAML reads the JSON file too; comments are skipped
-        for key in keys:
-            value: object = doc
-            for part in key.split("."):
-                value = value.get(part) if isinstance(value, dict) else None
-            if value is None or value == "auto" or (value is False and (key.endswith(".enabled") or key in SWITCHES)):
-                continue
-            out.append(f"{key}: {str(value).lower() if isinstance(value, bool) else value}")
+        found = [(key, value) for key in keys if _says_something(key, value := _lookup(doc, key), stated)]
+        if not found:
+            continue
+        if name.endswith(".json"):
+            excerpt: dict[str, object] = {}
+            for key, value in found:
+                *parents, last = key.split(".")
+                node = excerpt
+                for part in parents:
+                    node = node.setdefault(part, {})  # type: ignore[assignment]
+                node[last] = value
+            text = json.dumps(excerpt, ensure_ascii=False)
+        else:
+            text = " · ".join(f"{key}: {str(value).lower() if isinstance(value, bool) else value}" for key, value in found)
+        out.append({"file": name, "text": text})
     return out
 
 
@@ -84,6 +115,9 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
         "zero": plan.zero,
         "offload": plan.offload,
         "total_gb": p.estimate.total_gb,
+        "high_gb": p.estimate.range.high_gb,
+        "states_gb": p.estimate.model_states_gb,
+        "edge": p.basis == "tight" and p.fit is not None and not p.fit.may_fit,
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
         "basis": p.basis,
@@ -100,9 +134,10 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
                  tools: frozenset[str] = frozenset()) -> Reply:
     """The reply that hands over the files (as attachments) for the setup `s` sized, at the
     precision asked; its summary shows the settings of the frameworks the message named."""
-    p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision)
+    p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision, deepspeed="deepspeed" in tools)
     files = export_files(p, fmt)
-    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files, tools)}})
+    stated = frozenset({"num_train_epochs"} if p.resolved.request.epochs is not None else ())
+    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
 

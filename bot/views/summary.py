@@ -21,6 +21,7 @@ from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
+from bot.views.switch_answer import switch_answer
 from engine.advice import Advice, MethodOption, advise, edge_option, pick_at
 from engine.fit import Fit, offload_slow
 from engine.levers import Lever
@@ -145,17 +146,19 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False,
-                   asked_currency: bool = False, provider: str | None = None) -> dict[str, Any]:
+                   asked_currency: bool = False, provider: str | None = None, switch: str | None = None,
+                   seed_room: bool = False) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
     asked for headroom rather than the cheapest fit; `provider` when it named where to rent and no
-    card: the pick is among the cards that provider rents (engine.advice.pick_at)."""
-    a = advise(s, stated, roomy)
+    card: the pick is among the cards that provider rents (engine.advice.pick_at); `switch` when it
+    asked whether offload or the 8-bit optimizer is needed: the yes/no leads (bot/views/switch_answer.py)."""
+    a = advise(s, stated, roomy, seed_room)
     pick = pick_at(a, provider) if provider and s.fit is None else None
     if pick is not None and pick is not a.verdict:
         a = replace(a, verdict=pick, alternative=None, bigger=None, seed=None if a.seed_is_verdict else a.seed,
                     others=tuple(f for f in a.others if (f.gpu.id, f.num_gpus) != (pick.gpu.id, pick.num_gpus)
                                  and cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider) is not None))
-    out = shape(a, display_currency, card, stated, asked_currency)
+    out = shape(a, display_currency, card, stated, asked_currency) | {"switch_answer": switch_answer(a, switch)}
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency)
     return out
@@ -195,11 +198,13 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "states_bpp": state_bytes_per_param(s.resolved),
         "states_gb": s.estimate.model_states_gb,  # their share per card at the plan sized
         "states_nominal": states_nominal(s),
-        "seed": None if seed is None else fit_row(seed) | {
+        "seed": None if seed is None or a.seed_roomy else fit_row(seed) | {
             "is_verdict": a.seed_is_verdict, "eight_bit": seed_8bit, "bpp": a.seed_gb_per_param,
             "states_gb": seed.estimate.model_states_gb,
             "extra_gb": seed.estimate.total_gb - seed.estimate.model_states_gb},
         "roomy": a.roomy,
+        "seed_roomy": bool(a.seed_roomy),
+        "roomy_eight_bit": a.seed_roomy == "adamw-8bit" and s.request.optimizer != "adamw-8bit",
         "model": s.resolved.spec.name,
         "model_id": s.resolved.spec.id,
         "fit": fit_row(s.fit) if s.fit is not None else None,
@@ -229,7 +234,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "estimate_terms": [term.gb for term in s.estimate.terms],
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in a.levers[:3]],
-        "notes": _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and not a.seed_is_verdict),
+        "notes": _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and (not a.seed_is_verdict or seed_8bit)),
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,

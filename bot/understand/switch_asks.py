@@ -1,0 +1,52 @@
+"""A memory switch (optimizer offload, the 8-bit optimizer) only asked about, never stated.
+
+Why: "32b 全参 8 卡 h100 还需要 offload 吗", "7b 全参 要不要 8bit 优化器", "is cpu offload the cheapest safe
+option for 14b full ft" ask whether the switch is needed; sizing them *with* the switch on answers
+another question (and "要不要" once read as the negation 不要, i.e. "plain AdamW"). A switch asked about
+is left unstated, so the engine picks the plan (and seed 000's minimum) as it would with no switch
+named, and the reply leads with the yes/no (`switch_asked` tells it which switch was asked).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+# an A-not-A or "should" word right before the switch: "要不要 offload", "需要开 8bit 优化器吗"
+QUESTION_BEFORE = lazy(r"要不要|需不需要|用不用|开不开|该不该|是否|要开|需要开|得开|should\s+i|worth\s+it", re.ASCII)
+# a word of need right before the switch, in a message that is a question: "还需要 offload 吗",
+# "do we still need cpu offload", "is offload needed"
+NEED_BEFORE = lazy(r"(?:需要|还要|还得|必须|用得着|有必要|need(?:s|ed)?(?:\s+to\s+use)?|require[sd]?)\s*(?:开\s*|用\s*|上\s*)?"
+                   r"(?:the\s+|an?\s+)?(?:cpu\s+|optimizer\s+|deepspeed\s+)?$", re.ASCII)
+# "is cpu offload the cheapest...", "…, is the 8-bit optimizer necessary": the switch is the subject of a question
+IS_BEFORE = lazy(r"(?:^|[,，;；]\s*|\band\s+|\bso\s+)(?:is|isn'?t|are|does|do)\s+(?:the\s+|an?\s+)?(?:cpu\s+|optimizer\s+|deepspeed\s+)?$",
+                 re.ASCII)
+NEED_AFTER = lazy(r"^\s*(?:\S+\s+){0,2}?(?:还?(?:需要|有必要|要开|必要)|吗|么|necessary|needed|required|worth)", re.ASCII)
+QUESTION = lazy(r"[吗么嘛呢?？]\s*$|^\s*(?:do|does|is|are|should|would|will|can|must)\b|\b(?:do|does|should)\s+(?:i|we|you|it)\b"
+                r"|有必要|需不需要|要不要", re.ASCII)
+
+OFFLOAD_WORD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
+EIGHT_BIT_WORD = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[\s_-]?bit|8\s*(?:比特|位)\s*(?:adam\w*|优化器)"
+                      r"|bnb[\s_-]*8[\s_-]?bit|8bit[\s_-]*adam", re.ASCII)
+
+
+def asked_about(text: str, m: re.Match[str]) -> bool:
+    """True when the switch matched at `m` is only asked about: an A-not-A word before it, or a word
+    of need before or after it in a question ("还需要 offload 吗", "is cpu offload the cheapest...")."""
+    before = text[max(0, m.start() - 24):m.start()]
+    if QUESTION_BEFORE.search(text[max(0, m.start() - 8):m.start()]) or IS_BEFORE.search(before):
+        return True
+    need_after = bool(NEED_AFTER.search(text[m.end():m.end() + 16]))
+    if need_after and re.search(r"\b(?:is|are)\s+(?:the\s+|an?\s+)?(?:cpu\s+|optimizer\s+)?$", before):
+        return True  # "…on 1 a100 is the 8-bit optimizer necessary" (normalizing took the comma)
+    return bool(QUESTION.search(text) and (NEED_BEFORE.search(before) or need_after))
+
+
+def switch_asked(norm: str) -> str | None:
+    """Which switch the message asks whether it needs: "offload" or "optimizer" (the 8-bit one)."""
+    for name, pattern in (("offload", OFFLOAD_WORD), ("optimizer", EIGHT_BIT_WORD)):
+        m = pattern.search(norm)
+        if m is not None and asked_about(norm, m):
+            return name
+    return None
