@@ -28,8 +28,9 @@ def _head(me: ChatUser, n: int = 3) -> str:
     ("72b full fine-tuning with plenty of headroom: which cards?", "8× H200", "₮19,752"),
 ])
 def test_a_roomy_sizing_names_the_tables_roomy_setup_and_price(text: str, setup: str, price: str) -> None:
-    head = _head(_say(text))
-    assert setup in head and price in head, head
+    me = _say(text)
+    assert setup in _head(me), me.text  # the table's roomy setup is the pick
+    assert price in _head(me, 5), me.text  # and its price is the sizing's price line
 
 
 @pytest.mark.parametrize("text", [
