@@ -60,6 +60,10 @@ class Asks:
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
+    # "can I rent an A100 for a month now", "租一个月之后还剩多少": whether the rental can be paid; with no
+    # money named, the router weighs it against what the wallet holds (held: the budget came from there)
+    affords: bool = False
+    held: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -132,7 +136,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
-        "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b|能不能|能否"),
+        "affords": re.compile(r"现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
+                              r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -265,6 +271,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cheaper=bool(p["cheaper"].search(norm)),
         band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
+        affords=bool(p["affords"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
