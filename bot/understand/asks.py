@@ -209,6 +209,12 @@ def _methods_versus(norm: str) -> tuple[str, ...]:
     return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
 
 
+def methods_named(norm: str) -> frozenset[str]:
+    """The fine-tuning methods `norm` names ("qlora 会掉点吗": {"qlora"}; "LoRA 和全参": {"lora", "full"})."""
+    p = _patterns()
+    return frozenset(name for name in ("qlora", "lora", "full") if p[name].search(norm))
+
+
 def sets_against(norm: str) -> bool:
     """A word that sets two things against each other ("vs", "还是", "哪个便宜", "compared")."""
     return bool(_patterns()["versus"].search(norm) or _patterns()["cheaper"].search(norm))

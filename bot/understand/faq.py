@@ -26,6 +26,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.understand import faq_terms, typos
+from bot.understand.asks import methods_named
 from bot.understand.entities import find_provider
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
@@ -35,6 +36,7 @@ from engine.catalog_files import load_entries
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
 KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
+METHOD_SHARE = 0.7  # an entry about the very methods asked leads from this share of the best entry's score
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
@@ -326,6 +328,39 @@ def on_topic(text: str) -> bool:
     return _any_domain_term().search(folded) is not None
 
 
+def _unnamed(text: str) -> str:
+    """`text` without the provider it names: "一万网络" says where the question is asked, not what about,
+    so an entry listing the name among its keywords ("一万网络的价格") gains nothing from it."""
+    norm = normalize(text)
+    found = find_provider(norm)
+    return f"{norm[:found.start]} {norm[found.end:]}" if found is not None else text
+
+
+@cache
+def _entry_methods(entry_id: str) -> frozenset[str]:
+    """The methods an entry's question is about ("LoRA 和全参微调，效果差多少": lora and full)."""
+    e = next(e for e in faq_entries() if e.id == entry_id)
+    return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
+
+
+def _by_method(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
+    """A question naming a method ("qlora 会掉点吗") is about that method: an entry whose question names
+    the methods asked (and no other) leads one about others ("LoRA 和全参效果差多少") when it scores
+    within METHOD_SHARE of it; words alone cannot tell QLoRA's quality from LoRA's."""
+    if not asked or not ranked:
+        return ranked
+
+    def fit(h: Hit) -> int:
+        own = _entry_methods(h.entry.id)
+        return len(own & asked) - len(own - asked)
+
+    floor = METHOD_SHARE * ranked[0].score
+    best = max((h for h in ranked[:3] if h.score >= floor), key=fit)
+    if fit(best) <= fit(ranked[0]):
+        return ranked
+    return [best, *[h for h in ranked if h is not best]]
+
+
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question. The rule: the best
     entry at CONFIDENT; below that, an entry whose own keyword the question names, from
@@ -333,14 +368,15 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
-    ranked = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    ranked = _by_method(index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT),
+                        methods_named(normalize(text)))
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked, provider)
+        named = index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, ranked, provider)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
