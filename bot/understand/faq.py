@@ -202,6 +202,10 @@ class FaqIndex:
         self.words_by_char: dict[str, list[str]] = {}
         for word in self.by_first_word:
             self.words_by_char.setdefault(word[0], []).append(word)
+        # the concepts each entry's keywords are forms of (扣费 is ~billed): a message naming the concept in
+        # another form ("按什么计费") names that keyword too
+        self.keyword_concepts = [{c for kw in [*e.keywords.zh, *e.keywords.en] for c, _ in faq_terms.mentions(faq_terms.fold(kw))}
+                                 for e in entries]
         # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
         self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
         self.allowed_for: dict[str | None, list[int]] = {}
@@ -228,13 +232,18 @@ class FaqIndex:
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
 
-    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND) -> list[Hit]:
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND,
+                  concepts: bool = False) -> list[Hit]:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
-        evidence for it however loosely the rest of the question is worded."""
+        evidence for it however loosely the rest of the question is worded. `concepts`: a keyword
+        named in another of its concept's forms counts too ("按什么计费" names the keyword 扣费)."""
         folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
         named = {self.entries[i].id for char in set(folded) for word in self.words_by_char.get(char, ())
                  if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
+        if concepts:
+            said = {c for c, _ in faq_terms.mentions(folded)}
+            named |= {e.id for e, own in zip(self.entries, self.keyword_concepts, strict=True) if own & said}
         if not named:
             return []
         if ranked is None:
@@ -376,7 +385,7 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, ranked, provider)
+        named = index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, ranked, provider, concepts=True)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
