@@ -471,7 +471,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
-    why = strong and bool(WHY.search(norm))
+    why = confident and bool(WHY.search(norm))
     if sized and not (req.gpu or req.num_gpus or req.seq_len) and (why or not req.method) and HOWTO.search(norm) \
             and not MEMORY_ASK.search(norm) and (why or not SIZE_WORDS_STRICT.search(norm)) and (confident or _clear_leader(hits)):
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing; "7b 推理

@@ -154,9 +154,9 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     however small the dataset, so "not enough" is said without one; None when it covers the floor
     (then only the dataset size decides)."""
     view = floor.data.get("v") if isinstance(floor.data, dict) else None
-    pick = view.get("pick") if isinstance(view, dict) else None
-    if not pick:
+    if not isinstance(view, dict) or not view.get("pick"):
         return None
+    pick = view["pick"]
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
     limit = Money(amount, stated or currency or (listed.currency if listed else ("CNY" if lang == "zh" else "USD")))
