@@ -188,3 +188,20 @@ def test_usdt_is_read_whole_in_a_currency_ask(turns: tuple[str, ...], want: str)
                                   "14b qlora 24g 的卡行不行"])
 def test_a_card_of_some_memory_asked_whether_it_will_do_is_a_sizing(text: str) -> None:
     assert parse(text).intent == "size"
+
+
+@pytest.mark.parametrize("turns", [
+    ("7b qlora 4090 够吗", "qlora 训出来质量会比 lora 差很多吗"),
+    ("is a 4090 enough for 7b qlora", "does qlora lose much quality vs lora?"),
+])
+def test_a_quality_question_after_a_sizing_is_the_faqs_not_the_sizing_again(turns: tuple[str, ...]) -> None:
+    me = _talk(*turns)
+    assert "QLoRA" in me.lines[0] and ("效果" in me.lines[0] or "accuracy" in me.lines[0]), me.lines[:3]
+
+
+@pytest.mark.parametrize(("text", "entry"), [
+    ("how to estimate vram for qlora", "memory-estimate"), ("which gpu for qlora on a 32b", "lora-gpu-by-size"),
+])
+def test_an_entry_covering_lora_and_qlora_answers_a_qlora_question(text: str, entry: str) -> None:
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id == entry, hit

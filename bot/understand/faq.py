@@ -36,7 +36,8 @@ from engine.catalog_files import load_entries
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
 KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
-METHOD_SHARE = 0.7  # an entry about the very methods asked leads from this share of the best entry's score
+METHOD_SHARE = 0.5  # an entry about the very methods asked leads from this share of the best entry's score
+METHOD_FLOOR = 0.2  # ... and answers from this confidence when the question also names its own term
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
@@ -359,9 +360,11 @@ def _by_method(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
     if not asked or not ranked:
         return ranked
 
-    def fit(h: Hit) -> int:
+    kinds = asked | ({"lora"} if "qlora" in asked else set())  # QLoRA is a LoRA: an entry on both covers it
+
+    def fit(h: Hit) -> int:  # about a method asked, less one for each method named that was not asked
         own = _entry_methods(h.entry.id)
-        return len(own & asked) - len(own - asked)
+        return int(bool(own & kinds)) - len(own - kinds)
 
     floor = METHOD_SHARE * ranked[0].score
     best = max((h for h in ranked[:3] if h.score >= floor), key=fit)
@@ -377,10 +380,15 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
-    ranked = _by_method(index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT),
-                        methods_named(normalize(text)))
+    searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    ranked = _by_method(searched, methods_named(normalize(text)))
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
+        return hits[0], hits
+    if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and hits[0].entry.id in {
+            h.entry.id for h in index.keyworded(_unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}:
+        # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
+        # 效果) the question names too: two signals the chat's other words dilute, so a lower floor
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
