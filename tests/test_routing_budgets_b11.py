@@ -205,3 +205,18 @@ def test_a_quality_question_after_a_sizing_is_the_faqs_not_the_sizing_again(turn
 def test_an_entry_covering_lora_and_qlora_answers_a_qlora_question(text: str, entry: str) -> None:
     hit, _ = lookup(text)
     assert hit is not None and hit.entry.id == entry, hit
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (("gpuli 4090 月租多少", "包月再加个 500g 存储卷 一共多少"), "₮409"),
+    (("一万网络 a100 40g 多少", "包月 加 128g 内存 一共"), "¥3,400"),
+    (("how much is a 4090 per month at gpuli", "plus a 500gb volume, total?"), "₮409"),
+])
+def test_an_add_on_joined_to_the_rental_just_priced_is_added_to_it(turns: tuple[str, ...], total: str) -> None:
+    me = _talk(*turns)
+    assert total in _head(me), me.lines[:3]
+
+
+def test_an_add_on_asked_alone_is_priced_alone() -> None:
+    me = _talk("gpuli 4090 月租多少", "500g 存储卷一个月多少")
+    assert "₮40" in me.lines[0] and "₮409" not in _head(me), me.lines[:3]
