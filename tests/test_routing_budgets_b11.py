@@ -220,3 +220,11 @@ def test_an_add_on_joined_to_the_rental_just_priced_is_added_to_it(turns: tuple[
 def test_an_add_on_asked_alone_is_priced_alone() -> None:
     me = _talk("gpuli 4090 月租多少", "500g 存储卷一个月多少")
     assert "₮40" in me.lines[0] and "₮409" not in _head(me), me.lines[:3]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("一万网络 3090 一个月多少 换成美元呢", "$246"), ("gpuli 4090 一周多少 换成人民币呢", "¥774"),
+])
+def test_a_card_priced_and_asked_in_another_currency_is_a_price_not_a_change(text: str, want: str) -> None:
+    me = _talk(text)
+    assert want in _head(me), me.lines[:3]

@@ -493,9 +493,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
         # a measured run with no model: its hours priced on the card, or (no card) the time alone
         return Classified("price", hits)
+    # a card with a price asked ("…3090 一个月多少 换成美元呢": a length and "多少") is a price question of its own
+    priced_card = bool(PRICE_ONLY_WORDS.search(norm)) or bool((rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm))
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not (
-        rental.gpu and PRICE_ONLY_WORDS.search(norm) and not TRAIN_WORDS.search(norm))
+        rental.gpu and priced_card and not TRAIN_WORDS.search(norm))
     if follow_up and confident and any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card):
         # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
         # card named, asked whole, not a change to the job before
