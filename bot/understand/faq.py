@@ -205,7 +205,9 @@ class FaqIndex:
             self.words_by_char.setdefault(word[0], []).append(word)
         # the concepts each entry's keywords are forms of (扣费 is ~billed): a message naming the concept in
         # another form ("按什么计费") names that keyword too
-        self.keyword_concepts = [{c for kw in [*e.keywords.zh, *e.keywords.en] for c, _ in faq_terms.mentions(faq_terms.fold(kw))}
+        # (only a keyword that is itself one of the concept's forms: "先开机后付款" is not a form of ~boot)
+        self.keyword_concepts = [{c for kw in [*e.keywords.zh, *e.keywords.en]
+                                  for c, said in faq_terms.mentions(faq_terms.fold(kw)) if said == faq_terms.fold(kw)}
                                  for e in entries]
         # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
         self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
