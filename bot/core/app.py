@@ -9,6 +9,8 @@ decided in the router.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from bot.clock import Clock
 from bot.core import registry
 from bot.core.context import Context, Handler
@@ -20,6 +22,8 @@ from bot.store import Store
 from bot.understand.parser import Parsed
 from bot.understand.price_watch import read_watch
 from bot.wallet import handle_action, handle_button, handle_command, resume
+from bot.wallet.call import WalletCall
+from bot.wallet.reads import held as wallet_held
 from bot.wallet.watch import set_watch
 
 
@@ -50,7 +54,11 @@ def build_core(store: Store, clock: Clock) -> Core:
         ask = read_watch(text)
         return set_watch(store, clock, ctx.inc, ask, ctx.lang, ctx.display_currency) if ask is not None else None
 
+    def held(ctx: Context) -> dict[str, tuple[Decimal, str]]:
+        return wallet_held(WalletCall(store, clock, ctx.inc, ctx.lang, clock.now()))
+
     core.watch = watch
+    core.held = held
     core.button_handlers["w:"] = button
     core.intents["wallet"] = action
     core.resumers["rent"] = finish

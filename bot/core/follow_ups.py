@@ -72,6 +72,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return replace(parsed, request=merged, intent="cost", missing=[], follow_up=True, run=None)
     if not stated and not duration:
         return parsed
+    if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and ADDED_TO.search(text.lower()):
+        parsed = replace(parsed, follow_up=True)  # "包月再加个 500g 存储卷 一共多少": the rental priced, with it
     short = len(text.strip()) <= SHORT_FOLLOW_UP
     added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
         and bool(ADDED_TO_LAST.search(text.lower()))
@@ -166,6 +168,8 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
     return base
 
 
+# an add-on joined to the rental just priced ("再加个存储卷", "一共多少", "plus a volume, total?"), not priced alone
+ADDED_TO = re.compile(r"再加|加上|加个|外加|另加|一共|总共|合计|连同|\bplus\b|\btotal\b|\bon\s+top\b|\balong\s+with\b|\btogether\b|\badd(?:ing)?\b")
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
 ABOUT_BUDGET = 80  # characters: a budget asked of the last answer may say more around its amount
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own

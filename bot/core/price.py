@@ -55,7 +55,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             return _budget_first(ctx, reply, budget)
-        return _runway_first(ctx, reply, data, budget, per)
+        # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
+        return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider)
@@ -111,7 +112,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
         _keep_budget(reply, [str(amount), cur, asks.how_long, asks.budget_loose, asks.runway_unit])
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
-            return _budget_first(ctx, reply, budget)
+            return _budget_first(ctx, reply, budget, held=asks.held)
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     return reply
@@ -189,7 +190,9 @@ def run_note(run: Run, lang: str) -> Reply:
               "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
     if not run.step_seconds:  # "一共多少步": the count alone, and what a time needs
         return Reply("error", lang, {"message": t("price.run_steps", lang, **common)})
-    if run.trial_steps and run.trial_seconds:
+    if run.stated:
+        message = t("price.run_stated", lang, **common)
+    elif run.trial_steps and run.trial_seconds:
         message = t("price.run_trial", lang, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds), **common)
     else:
         message = t("price.run_step", lang, **common)
@@ -206,9 +209,10 @@ def _lead(reply: Reply, note: Reply) -> Reply:
     return note
 
 
-def _budget_first(ctx: Context, reply: Reply, budget: Budget) -> Reply:
-    """A budget against the rental just priced: its verdict leads, the price list follows."""
-    verdict = budget_price_verdict(reply, budget.money, ctx.lang)
+def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False) -> Reply:
+    """A budget (`held`: the wallet's balance) against the rental just priced: its verdict leads, the
+    price list follows."""
+    verdict = budget_price_verdict(reply, budget.money, ctx.lang, held)
     if verdict is None:
         return reply
     other = budget_price_verdict(reply, budget.other, ctx.lang) if budget.other is not None else None

@@ -39,13 +39,13 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, asks_price, parse
 from bot.understand.typed import typed_request
 from bot.views import price_age
-from bot.views.planning import budget_verdict, planning_for
+from bot.views.planning import budget_floor_verdict, budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from bot.wallet.times import fmt_local
 from engine.errors import KasuanError
 from engine.money import Money
-from engine.providers import shortest_rental_hours
+from engine.providers import providers, shortest_rental_hours
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
@@ -74,6 +74,8 @@ class Core:
         self.resumers: dict[str, ResumeHandler] = {}
         # "tell me when an H100 week is under ₮4,000": the wallet plugs its price watch in here
         self.watch: Callable[[Context, str], Reply | None] | None = None
+        # what the asker's wallet holds per provider: the wallet plugs it in (bot.core.app)
+        self.held: Callable[[Context], dict[str, tuple[Decimal, str]]] | None = None
 
     def menu(self) -> list[registry.Command]:
         """The registry's commands this core answers, in registry order: what the Telegram menus,
@@ -183,6 +185,7 @@ class Core:
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
+        parsed = self._against_wallet(ctx, parsed)
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
             if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
@@ -195,7 +198,7 @@ class Core:
             first.also = replies[1:]
             first.reading = parsed
             return first
-        reply = self._answer_one(ctx, parsed, text)
+        reply = _elsewhere_first(self._answer_one(ctx, parsed, text), parsed)
         reply.reading = parsed
         if parsed.asks.table:
             attach_table(reply)
@@ -209,6 +212,22 @@ class Core:
             reply.turn = Turn("about", {"provider": parsed.rental.provider,
                                         "prev": {"kind": last.kind, "data": last.data} if last else None})
         return reply
+
+    def _against_wallet(self, ctx: Context, parsed: Parsed) -> Parsed:
+        """"(记了充值 ₮1000) 租一个月 a100 80g 之后还剩多少", "can I rent an A100 80G for a month now": a rental
+        asked whether it can be paid, naming no money, is weighed against what the wallet holds at the
+        provider named, else at the one provider holding money (two would be a guess: the price alone)."""
+        r, asks = parsed.rental, parsed.asks
+        if not (parsed.intent == "price" and parsed.follow is None and asks.affords and asks.budget is None
+                and parsed.request.gpu and (r.duration_days or r.duration_hours) and self.held is not None):
+            return parsed
+        held = self.held(ctx)
+        where = r.provider if r.provider in held else (next(iter(held)) if len(held) == 1 and not r.provider else None)
+        if where is None:
+            return parsed
+        amount, currency = held[where]
+        return replace(parsed, rental=replace(r, provider=where),
+                       asks=replace(asks, budget=(amount, currency), held=True, runway=False, how_long=False))
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request
@@ -237,6 +256,12 @@ class Core:
                 runway = runway_of_pick(ctx, parsed, reply, lambda follow: self.intents["price"](ctx, follow, text))
                 if runway is not None:
                     return runway
+            # the least the job can be rented for at all (one hour: a provider selling weeks charges its week)
+            floor = self.intents["cost"](ctx, replace(parsed, intent="cost", rental=replace(
+                parsed.rental, duration_days=None, duration_hours=1.0)), text)
+            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider)
+            if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset
+                return _verdict_first(reply, short)
             amount, currency = parsed.asks.budget
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
@@ -458,6 +483,19 @@ def _card_alone(parsed: Parsed, text: str) -> bool:
 
 
 CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
+
+
+def _elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:
+    """"autodl 上 4090 多少钱": that we have no figures for the cloud named leads, then what the providers
+    we cover charge (the answer stays the turn), never our prices as if they were that cloud's."""
+    if parsed.elsewhere is None or parsed.rental.provider or parsed.intent not in ("price", "cost", "faq", "unknown"):
+        return reply
+    ours = "、".join(p.name for p in providers().entries) if reply.lang == "zh" else ", ".join(p.name for p in providers().entries)
+    note = Reply("error", reply.lang, {"message": t("price.elsewhere", reply.lang, name=parsed.elsewhere, ours=ours)})
+    note.also = [reply, *reply.also]
+    reply.also = []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
 
 
 def _out_of_date(ctx: Context) -> Reply:

@@ -66,6 +66,10 @@ class Asks:
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
     switch: str | None = None  # "还需要 offload 吗", "要不要 8bit 优化器": the switch ("offload", "optimizer") asked whether needed
+    # "can I rent an A100 for a month now", "租一个月之后还剩多少": whether the rental can be paid; with no
+    # money named, the router weighs it against what the wallet holds (held: the budget came from there)
+    affords: bool = False
+    held: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -113,8 +117,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
-            r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
-            r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usd|usdt|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usd|cny|usdt)"),
+            r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
+            r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
@@ -141,7 +145,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
-        "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+i\s+(?:run|rent|get|do|keep)\b|能不能|能否"),
+        "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b|能不能|能否"),
+        "affords": re.compile(r"现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
+                              r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -212,6 +218,12 @@ def _methods_versus(norm: str) -> tuple[str, ...]:
     return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
 
 
+def methods_named(norm: str) -> frozenset[str]:
+    """The fine-tuning methods `norm` names ("qlora 会掉点吗": {"qlora"}; "LoRA 和全参": {"lora", "full"})."""
+    p = _patterns()
+    return frozenset(name for name in ("qlora", "lora", "full") if p[name].search(norm))
+
+
 def sets_against(norm: str) -> bool:
     """A word that sets two things against each other ("vs", "还是", "哪个便宜", "compared")."""
     return bool(_patterns()["versus"].search(norm) or _patterns()["cheaper"].search(norm))
@@ -279,6 +291,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
         switch=switch_asked(norm),
+        affords=bool(p["affords"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

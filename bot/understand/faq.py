@@ -26,6 +26,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.understand import faq_terms, typos
+from bot.understand.asks import methods_named
 from bot.understand.entities import find_provider
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
@@ -35,6 +36,8 @@ from engine.catalog_files import load_entries
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
 KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
+METHOD_SHARE = 0.5  # an entry about the very methods asked leads from this share of the best entry's score
+METHOD_FLOOR = 0.2  # ... and answers from this confidence when the question also names its own term
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
@@ -200,6 +203,12 @@ class FaqIndex:
         self.words_by_char: dict[str, list[str]] = {}
         for word in self.by_first_word:
             self.words_by_char.setdefault(word[0], []).append(word)
+        # the concepts each entry's keywords are forms of (扣费 is ~billed): a message naming the concept in
+        # another form ("按什么计费") names that keyword too
+        # (only a keyword that is itself one of the concept's forms: "先开机后付款" is not a form of ~boot)
+        self.keyword_concepts = [{c for kw in [*e.keywords.zh, *e.keywords.en]
+                                  for c, said in faq_terms.mentions(faq_terms.fold(kw)) if said == faq_terms.fold(kw)}
+                                 for e in entries]
         # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
         self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
         self.allowed_for: dict[str | None, list[int]] = {}
@@ -226,13 +235,18 @@ class FaqIndex:
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
 
-    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND) -> list[Hit]:
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND,
+                  concepts: bool = False) -> list[Hit]:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
-        evidence for it however loosely the rest of the question is worded."""
+        evidence for it however loosely the rest of the question is worded. `concepts`: a keyword
+        named in another of its concept's forms counts too ("按什么计费" names the keyword 扣费)."""
         folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
         named = {self.entries[i].id for char in set(folded) for word in self.words_by_char.get(char, ())
                  if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
+        if concepts:
+            said = {c for c, _ in faq_terms.mentions(folded)}
+            named |= {e.id for e, own in zip(self.entries, self.keyword_concepts, strict=True) if own & said}
         if not named:
             return []
         if ranked is None:
@@ -326,6 +340,41 @@ def on_topic(text: str) -> bool:
     return _any_domain_term().search(folded) is not None
 
 
+def _unnamed(text: str) -> str:
+    """`text` without the provider it names: "一万网络" says where the question is asked, not what about,
+    so an entry listing the name among its keywords ("一万网络的价格") gains nothing from it."""
+    norm = normalize(text)
+    found = find_provider(norm)
+    return f"{norm[:found.start]} {norm[found.end:]}" if found is not None else text
+
+
+@cache
+def _entry_methods(entry_id: str) -> frozenset[str]:
+    """The methods an entry's question is about ("LoRA 和全参微调，效果差多少": lora and full)."""
+    e = next(e for e in faq_entries() if e.id == entry_id)
+    return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
+
+
+def _by_method(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
+    """A question naming a method ("qlora 会掉点吗") is about that method: an entry whose question names
+    the methods asked (and no other) leads one about others ("LoRA 和全参效果差多少") when it scores
+    within METHOD_SHARE of it; words alone cannot tell QLoRA's quality from LoRA's."""
+    if not asked or not ranked:
+        return ranked
+
+    kinds = asked | ({"lora"} if "qlora" in asked else set())  # QLoRA is a LoRA: an entry on both covers it
+
+    def fit(h: Hit) -> int:  # about a method asked, less one for each method named that was not asked
+        own = _entry_methods(h.entry.id)
+        return int(bool(own & kinds)) - len(own - kinds)
+
+    floor = METHOD_SHARE * ranked[0].score
+    best = max((h for h in ranked[:3] if h.score >= floor), key=fit)
+    if fit(best) <= fit(ranked[0]):
+        return ranked
+    return [best, *[h for h in ranked if h is not best]]
+
+
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question. The rule: the best
     entry at CONFIDENT; below that, an entry whose own keyword the question names, from
@@ -333,14 +382,20 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
-    ranked = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    ranked = _by_method(searched, methods_named(normalize(text)))
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
+        return hits[0], hits
+    if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and hits[0].entry.id in {
+            h.entry.id for h in index.keyworded(_unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}:
+        # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
+        # 效果) the question names too: two signals the chat's other words dilute, so a lower floor
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(text, KEYWORD_CONFIDENT, ranked, provider)
+        named = index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, ranked, provider, concepts=True)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]

@@ -27,6 +27,8 @@ _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
 _CJK = lazy(r"[\u4e00-\u9fff]")
 AMOUNT_AFTER = ("的", "够", "能", "可以", "就", "多", "来", "左右", "以内", "之内", "内", "预算", "美", "人民币", "刀", "也")
 _COLLOQUIAL = lazy(r"([一二两三四五六七八九])([万千])([一二两三四五六七八九])")  # "一万五", "三千五"
+# the same shorthand typed in digits: "1w5", "1万5", "2k5", "3千5" (one digit after the unit, none after it)
+_COLLOQUIAL_DIGITS = lazy(r"(?<![a-z\d.])(\d{1,3})([万wk千])(\d)(?![\d.]|[万千百])")
 # Chinese numerals that are part of names or idioms, never quantities.
 PROTECTED = ("千问", "一万网络", "零一万物", "一下", "一点", "一起", "一般", "一直", "一样", "万一", "一些", "一次性", "统一",
              "第一", "一定", "唯一", "一句", "一条龙", "一对一", "一键", "一堆", "一半", "一趟", "一遍遍")
@@ -108,6 +110,13 @@ def _convert_numerals(text: str) -> str:
     return text
 
 
+def _colloquial_digits(m: re.Match[str]) -> str:
+    """"1w5" is 15,000 and "2k5" 2,500, as "一万五" is: the digit after the unit counts its next place
+    down (written "1.5w" so the money and number readers, which know "1.5w", read it once)."""
+    head, unit, tail = m.group(1), m.group(2), m.group(3)
+    return f"{head}.{tail}{unit}" if unit in "万wk" else str(int(head) * 1000 + int(tail) * 100)
+
+
 ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
                    "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
@@ -141,6 +150,7 @@ def normalize(text: str) -> str:
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
     text = _convert_numerals(text)
+    text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = _english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"

@@ -35,11 +35,11 @@ from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
-from bot.understand.provider_words import described_provider
+from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
-from bot.understand.trial import Run, measured_run, timed_run
+from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
 from engine.providers import provider as provider_entry
 from engine.request import TrainingRequest
@@ -74,6 +74,7 @@ class Parsed:
     # the FAQ answer rests on a term of the message's own, beyond what it asks of an answer ("多少钱",
     # "how much would that cost?" name no subject: after an answer they ask about it)
     own_topic: bool = True
+    elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -84,7 +85,7 @@ class Parsed:
         if self.intent in ("size", "cost", "price", "wallet", "checkpoint", "inference", "export"):
             # a deadline counts by whether it is there: "3天内" read a minute later is another instant
             extra = [str(self.wallet), str(replace(self.asks, deadline=None)), self.asks.deadline is not None,
-                     str(self.price)]
+                     str(self.price), self.elsewhere]
         else:
             extra = [self.words]  # a FAQ or an unknown question: the words, without case, spacing or punctuation
         return json.dumps([self.intent, fields, extra, [p.fingerprint() for p in self.parts]], ensure_ascii=False)
@@ -126,9 +127,14 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
                      r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards|gpus)\s+(?:at|on|from)\b")
 MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
-HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
+HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
-MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for|\d+\s*gb?\b.*(?:够|enough|fit)")
+# A question after a cause ("14b 开了 bf16 为啥还 oom", "why does 7b OOM in training when inference runs"):
+# the FAQ's explanation, even where it names a size and a sizing word ("能跑" of the inference it compares)
+WHY = lazy(r"为什么|为啥|为何|怎么会|咋会|\bwhy\b")
+# (a card of some memory asked whether it will do: "does a 24gb card cut it", "48g 的卡行不行", "will a 32gb gpu handle it")
+MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for"
+                  r"|\d+\s*gb?\b.*(?:够|enough|fit|行不行|行吗|可以吗|能行|ok|cut\s+it|handle|suffice|do\s+(?:it|the\s+job)|work)")
 PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
 SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
@@ -261,6 +267,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # no model is needed to count a run's steps or price a measured run, only to check its memory
         run = timed_run(req, step, trial, side_min)
         steps = run.steps if step else None
+    if step and steps and run is None and not req.get("samples") and "model" not in req and "params_b" not in req:
+        run = stated_run(steps, step, side_min)  # "每步 1.2 秒 6250 步要训多久": steps × seconds, nothing else needed
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
     elif step:
@@ -345,8 +353,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
         # (the one named, the last one, or which?), not its sizing
         c = Classified("export", c.hits)
-    if run is not None and not run.step_seconds and not sized and c.intent in ("size", "cost", "unknown", "faq"):
-        c = Classified("price", c.hits)  # "一共多少步": counted from the dataset and batch, no model needed
+    if run is not None and (run.stated or not run.step_seconds) and not sized and c.intent in ("size", "cost", "unknown", "faq"):
+        # "一共多少步": counted from the dataset and batch; "每步 1.2 秒 6250 步要训多久": the product; no model needed
+        c = Classified("price", c.hits)
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":
@@ -361,7 +370,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
-                  run=run if (request.hours or (run and not run.step_seconds)) and not sized else None)
+                  run=run if (request.hours or (run and not run.step_seconds)) and not sized else None,
+                  elsewhere=None if provider else elsewhere(norm))
 
 
 def parse_cost(text: str) -> TrainingRequest:
@@ -471,9 +481,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("faq", hits, True, answers=lead)
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
-    if sized and not (req.method or req.gpu or req.num_gpus or req.seq_len) and HOWTO.search(norm) \
-            and not MEMORY_ASK.search(norm) and not SIZE_WORDS_STRICT.search(norm) and (confident or _clear_leader(hits)):
-        # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing
+    why = confident and bool(WHY.search(norm))
+    if sized and not (req.gpu or req.num_gpus or req.seq_len) and (why or not req.method) and HOWTO.search(norm) \
+            and not MEMORY_ASK.search(norm) and (why or not SIZE_WORDS_STRICT.search(norm)) and (confident or _clear_leader(hits)):
+        # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing; "7b 推理
+        # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
         return Classified("faq", hits, True, answers=answers or hits[:1])
     if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
         about = technical_topic(topic)
@@ -491,8 +503,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
         # a measured run with no model: its hours priced on the card, or (no card) the time alone
         return Classified("price", hits)
-    # a card with a price word, or with a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"), is
-    # a price question of its own, whatever "呢" or "换成" it ends on
+    # a card with a price word, or a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"): a price question
     card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm)))
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from functools import cache
 
 from bot.understand.entities import Match
+from catalogs import catalog_path
+from engine import yamlcache
 from engine.providers import Provider, providers
 
 # the billing facet's words, zh and en, and which providers have it
@@ -57,3 +59,22 @@ def described_provider(norm: str) -> Match | None:
             if ident is not None:
                 return Match(ident, m.start(), m.end())
     return None
+
+
+@cache
+def _elsewhere() -> list[tuple[str, re.Pattern[str]]]:
+    """(name, pattern) of each cloud catalogs/other_providers.yaml lists: the parts of a spelling may
+    be joined by nothing, a space or a dot ("vast.ai", "vastai", "vast ai"), never inside a word."""
+    raw = yamlcache.load(catalog_path("other_providers.yaml")) or {}
+    out = []
+    for entry in raw.get("others", []):
+        forms = [r"[\s.]?".join(re.escape(part) for part in re.split(r"[\s.]+", s.lower())) for s in entry["spellings"]]
+        out.append((str(entry["name"]), re.compile(rf"(?<![a-z0-9])(?:{'|'.join(forms)})(?![a-z0-9])")))
+    return out
+
+
+def elsewhere(norm: str) -> str | None:
+    """The name of a GPU cloud we do not cover that `norm` (normalized text) asks about, if any
+    ("autodl 上 4090 多少钱"): the reply says we have no figures for it before giving ours, never
+    our providers' prices as if they were its."""
+    return next((name for name, pattern in _elsewhere() if pattern.search(norm)), None)

@@ -33,7 +33,7 @@ NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", 
 ANNUAL = lazy(r"年付|包年|按年|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
 REPEAT = lazy(r"复购|老客户|再次购买|续购|repeat\s+(?:purchase|customer)|returning\s+customer", re.I)
 SHOW_CURRENCY = lazy(
-    r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usd|usdt|u)\s*(?:算|计|显示|报价|来算|表示)?|"
+    r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)\s*(?:算|计|显示|报价|来算|表示)?|"
     r"\bin\s+(rmb|cny|yuan|usd|dollars|usdt)\b|(人民币|美元)\s*(?:算|计|报价)",
     re.I | re.ASCII,
 )

@@ -73,6 +73,8 @@ class Run:
     trial_steps: int | None
     trial_seconds: float | None
     side_minutes: float
+    stated: bool = False  # "每步 1.2 秒，6250 步": the steps were given, not counted from a dataset
+
 
     @property
     def train_minutes(self) -> float:
@@ -82,6 +84,12 @@ class Run:
 def _num(value: object) -> float:
     """A stated count or 1 when unstated (or not a number)."""
     return float(value) if isinstance(value, int | float) and value else 1.0
+
+
+def stated_run(steps: int, step_seconds: float, side_minutes: float) -> Run:
+    """"每步 1.2 秒 6250 步要训多少分钟": the steps and the seconds a step were both given, so the time is
+    their product, with no dataset, batch or model needed."""
+    return Run(0, 1, 1, 1, 1, steps, step_seconds, None, None, side_minutes, stated=True)
 
 
 def timed_run(req: dict[str, object], step_seconds: float | None, trial: Measured | None, side_minutes: float) -> Run:

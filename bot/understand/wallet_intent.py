@@ -35,7 +35,7 @@ BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
-                           r"|要留|留多少|才安全|用完|耗尽|没钱|为什么|为啥|能拿来|能用来|够不够|够用|\benough\b"
+                           r"|要留|留多少|才安全|用完|耗尽|没钱|(?:用|花|跑|扣|耗|烧)(?:光|完|没)|归零|会咋|咋整|咋办|为什么|为啥|能拿来|能用来|够不够|够用|\benough\b"
                            r"|冻结|预授权|预扣|押金|扣住|\bpre-?auth\w*|\breserved?\b|\bfreez\w*|\bfrozen\b"
                            r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bdoes\b|\bhow\s+(?:does|do|is)\b|\bwill\b|^\s*(?:can|could|is|are|would)\b"
                            r"|\bwhy\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
@@ -93,8 +93,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
                 return WalletAction(kind)  # "续费一周": which rental is asked next
     if TOPUP.search(text) and amount is not None and not rule_question:
         return WalletAction("topup")
-    if gpu is not None and RENT.search(text.strip()) and not _price_question(text):
-        return WalletAction("rent")
+    if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text):
+        return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question:
         return WalletAction("rentals")
     if HISTORY.search(text) and not rule_question:

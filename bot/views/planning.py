@@ -147,6 +147,33 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     return verdict
 
 
+def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str,
+                         provider: str | None = None) -> Reply | None:
+    """A budget against the least any setup that holds the job can be rented for (`floor`: the cost
+    reply for one hour, where a provider selling weeks charges its week): over it, the budget is short
+    however small the dataset, so "not enough" is said without one; None when it covers the floor
+    (then only the dataset size decides)."""
+    view = floor.data.get("v") if isinstance(floor.data, dict) else None
+    if not isinstance(view, dict) or not view.get("pick"):
+        return None
+    pick = view["pick"]
+    amount, stated = budget
+    listed = providers().find(provider) if provider and not (stated or currency) else None
+    limit = Money(amount, stated or currency or (listed.currency if listed else ("CNY" if lang == "zh" else "USD")))
+    # the least of every setup listed (one with offload may undercut the safe pick): all must be over
+    rows = [pick, *(view.get("rows") or [])]
+    pick = min(rows, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
+    cost = Money(Decimal(pick["total_max"]), pick["currency"])
+    in_budget = cost.to(limit.currency)
+    if in_budget.amount <= limit.amount:
+        return None
+    approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
+                                                          converted=_shown(in_budget, cost.currency).format(lang))
+    return Reply("error", lang, {"message": t("plan.budget_floor_over", lang, budget=limit.format(lang), cost=cost.format(lang),
+                                              approx=approx, provider=pick["provider_name"], n=pick["num_gpus"],
+                                              gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang))})
+
+
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
@@ -163,10 +190,11 @@ def _shown(amount: Money, source: str) -> Money:
     return amount.rounded() if amount.currency == source else amount.approx()
 
 
-def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None:
+def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = False) -> Reply | None:
     """A budget against a price reply's leading row (the named provider, else the cheapest), its
     high end compared (an estimated band is judged on what it may cost), converted at the
-    catalog's rates; None when nobody rents it."""
+    catalog's rates; None when nobody rents it. `held`: the money is the wallet's balance at that
+    provider, so the verdict says so, with what is left after paying (or how much is missing)."""
     rows = reply.data.get("rows") if isinstance(reply.data, dict) else None
     if not rows:
         return None
@@ -183,6 +211,9 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str) -> Reply | None
                                                            converted=_shown(in_budget, high.currency).format(lang))
     over = "plan.budget_price_over_exact" if low.amount == high.amount else "plan.budget_price_over"  # a band: its high end
     key = "plan.budget_price_within" if in_budget.amount <= budget.amount else over
+    if held:
+        key = "plan.held_price_within" if in_budget.amount <= budget.amount else "plan.held_price_over"
     return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],
                                               n=row["num_gpus"], gpu=row["gpu"], cost=cost, approx=approx,
-                                              over=_shown(in_budget - budget, high.currency).format(lang))})
+                                              over=_shown(in_budget - budget, high.currency).format(lang),
+                                              left=_shown(budget - in_budget, high.currency).format(lang))})

@@ -5,6 +5,7 @@ except alert preferences an admin changes."""
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 from typing import Any
 
 from bot.messages import Button, Reply
@@ -23,10 +24,24 @@ from bot.wallet.operations import (
 )
 from bot.wallet.refusal import WalletError
 from bot.wallet.watch import watches_view
+from engine.money import Money
 
 log = logging.getLogger("kasuan.wallet")
 
 PAGE_SIZE = 10
+
+
+def held(ctx: WalletCall) -> dict[str, tuple[Decimal, str]]:
+    """What the asker's wallet holds at each provider with money in it ({"gpuli": (1000, "USDT")}): a
+    question such as "can I rent an A100 for a month now" weighs that rental against it. Reads only."""
+    w = ctx.find()
+    if w is None:
+        return {}
+    out: dict[str, tuple[Decimal, str]] = {}
+    for a in accounts(ctx.store, w.id):
+        if a.balance_minor > 0 and a.provider not in out:
+            out[a.provider] = (Money.from_minor(a.balance_minor, a.currency).amount, a.currency)
+    return out
 
 
 def cmd_wallet(ctx: WalletCall, words: list[str]) -> Reply:
