@@ -74,7 +74,10 @@ AFTERNOON_WORDS = ("下午", "傍晚", "晚上", "夜里")
 START_EN = lazy(r"\b(?:start|begin|kick\s*off|launch)(?:s|ing)?\b\s*(?:it\s+|the\s+run\s+|training\s+)?"
                 r"(?:on\s+|at\s+|from\s+)?"
                 r"(?P<when>(?:(?!\b(?:deadline|due|by|before|until|till|and|but|so|ok)\b)[^,.;!?]){1,30})", re.IGNORECASE)
-START_ZH = lazy(r"(?P<when>[^，,。；;！!？?前截交]{1,12}?)\s*(?:才\s*)?(?:开始|开跑|开训|起跑|动手|启动|开工)")
+# the verb first, then the words before it (a search from every position for "words then verb" cost 4 ms on
+# a 2,000-character paste); they stop at a clause mark or a deadline word (前, 截止, 交)
+START_VERB_ZH = lazy(r"(?:才\s*)?(?:开始|开跑|开训|起跑|动手|启动|开工)")
+START_WORDS_ZH = lazy(r"[^，,。；;！!？?前截交]{1,12}$")
 UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
               "weeks": 168, "天": 24, "小时": 1, "钟头": 1, "个钟头": 1, "周": 168, "星期": 168, "个星期": 168}
 BUDGET_EN = lazy(
@@ -232,12 +235,19 @@ def _zh_hour(word: str) -> int | None:
     return ZH_HOUR_WORDS.get(word)
 
 
-def _start_match(text: str) -> re.Match[str] | None:
-    """The words that say when the run starts, if they name a day or a time."""
-    for m in (START_EN.search(text), START_ZH.search(text)):
-        if m and (_names_a_day(m["when"]) or time_of_day(m["when"])):
-            return m
-    return None
+def _start_match(text: str) -> tuple[int, int, str] | None:
+    """Where the words that say when the run starts are (start, end) and what they say, if they name a
+    day or a time: "we start thursday 9am", "周三中午开始"."""
+    en = START_EN.search(text)
+    if en and (_names_a_day(en["when"]) or time_of_day(en["when"])):
+        return en.start(), en.end(), en["when"]
+    verb = START_VERB_ZH.search(text)
+    if verb is None:
+        return None
+    before = START_WORDS_ZH.search(text[max(0, verb.start() - 12):verb.start()])
+    if before is None or not (_names_a_day(before[0]) or time_of_day(before[0])):
+        return None
+    return verb.start() - len(before[0]), verb.end(), before[0]
 
 
 def _names_a_day(text: str) -> bool:
@@ -253,8 +263,9 @@ def start(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None
     zone = tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
-    day = _named_day(m["when"], local_now) or local_now.date()
-    at = datetime.combine(day, time_of_day(m["when"]) or time(0), tzinfo=zone)
+    when = m[2]
+    day = _named_day(when, local_now) or local_now.date()
+    at = datetime.combine(day, time_of_day(when) or time(0), tzinfo=zone)
     return at if at > now else None
 
 
@@ -268,7 +279,8 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     local_now = now.astimezone(zone)
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
-        text = text[:started.start()] + " " * (started.end() - started.start()) + text[started.end():]
+        begin, end, _ = started
+        text = text[:begin] + " " * (end - begin) + text[end:]
     m = WITHIN_EN.search(text) or _within_zh(text)
     if m:
         hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
