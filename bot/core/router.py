@@ -222,6 +222,8 @@ class Core:
                 and parsed.request.gpu and (r.duration_days or r.duration_hours) and self.held is not None):
             return parsed
         held = self.held(ctx)
+        if not held and asks.wallet:  # "钱包里的钱够租一周 4090 吗" with nothing recorded: weighed as 0
+            return replace(parsed, asks=replace(asks, budget=(Decimal(0), None), held=True, runway=False, how_long=False))
         where = r.provider if r.provider in held else (next(iter(held)) if len(held) == 1 and not r.provider else None)
         if where is None:
             return parsed

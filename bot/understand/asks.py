@@ -70,6 +70,9 @@ class Asks:
     # money named, the router weighs it against what the wallet holds (held: the budget came from there)
     affords: bool = False
     held: bool = False
+    # "钱包里的钱够租一周吗", "is my balance enough": the money is the wallet's by name, so an empty wallet
+    # is weighed as 0 (not the price alone, which would read as "yes")
+    wallet: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -148,6 +151,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b|能不能|能否"),
         "affords": re.compile(r"现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
+        "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -292,6 +296,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         pooled=pooled(norm),
         switch=switch_asked(norm),
         affords=bool(p["affords"].search(norm)),
+        wallet=bool(p["wallet"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

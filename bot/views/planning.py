@@ -206,6 +206,8 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+    if held and budget.amount == 0:  # an empty wallet is empty in the currency the rental is billed in
+        budget = Money(Decimal(0), high.currency)
     in_budget = high.to(budget.currency)
     approx = "" if high.currency == budget.currency else t("plan.budget_approx", lang,
                                                            converted=_shown(in_budget, high.currency).format(lang))
