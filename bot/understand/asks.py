@@ -107,7 +107,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
             r"|how\s+long|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|weeks|days|hours)|多少\s*(?:个\s*)?卡时"),
         "runway": re.compile(
-            r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
+            r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:[^，,。？?！!]{0,20}?)(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)"
             r"|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|weeks|days|hours)\s+(?:can|could|will|would|does|do|is|are|that|it|this|buys?|gets?)\b"
             r"|(?:够|能|可以)\s*(?:买|跑)\s*(?:多少|几)\s*(?:个\s*)?(?:卡时|小时|钟头)"),
