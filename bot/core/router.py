@@ -26,7 +26,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
-from bot.core.price import cheaper_first, difference_first, runway_of_pick, total_first
+from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -189,6 +189,7 @@ class Core:
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
+        parsed = _rental_against_budget(parsed)
         parsed = self._against_wallet(ctx, parsed)
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
@@ -449,6 +450,18 @@ def _verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
 
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
+
+
+def _rental_against_budget(parsed: Parsed) -> Parsed:
+    """"一万网络 8卡h100 预算10万够吗", "is $500 enough for 4x A100": a budget asked of a rental, with no
+    job to size, is the rental's price against the budget (a month, the span budgets are counted in,
+    unless a length is named), never a question back for the model."""
+    q, r = parsed.request, parsed.rental
+    if parsed.intent not in ("size", "cost") or parsed.missing != ["model"] or parsed.asks.budget is None or not q.gpu \
+            or parsed.follow_up or q.model or q.params_b or q.tokens or q.samples or q.method:
+        return parsed
+    days = r.duration_days or q.days or (None if (r.duration_hours or q.hours) else MONTH_DAYS)
+    return replace(parsed, intent="price", missing=[], rental=replace(r, gpu=q.gpu, duration_days=days))
 
 
 def _behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:

@@ -213,6 +213,8 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
                                                            converted=_shown(in_budget, high.currency).format(lang))
     over = "plan.budget_price_over_exact" if low.amount == high.amount else "plan.budget_price_over"  # a band: its high end
     key = "plan.budget_price_within" if in_budget.amount <= budget.amount else over
+    if key == "plan.budget_price_over" and low.to(budget.currency).amount <= budget.amount:
+        key = "plan.budget_price_maybe"  # ¥10万 against ¥8–12万: the range's low end fits, its high end does not
     if held:
         key = "plan.held_price_within" if in_budget.amount <= budget.amount else "plan.held_price_over"
     return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],
