@@ -278,8 +278,8 @@ class Core:
             # the least the job can be rented for at all (one hour: a provider selling weeks charges its week)
             floor = self.intents["cost"](ctx, replace(parsed, intent="cost", rental=replace(
                 parsed.rental, duration_days=None, duration_hours=1.0)), text)
-            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider)
-            if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset
+            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider, parsed.asks.enough)
+            if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
                 return _verdict_first(reply, short)
             amount, currency = parsed.asks.budget
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)

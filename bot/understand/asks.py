@@ -73,6 +73,8 @@ class Asks:
     # "钱包里的钱够租一周吗", "is my balance enough": the money is the wallet's by name, so an empty wallet
     # is weighed as 0 (not the price alone, which would read as "yes")
     wallet: bool = False
+    # "预算 3w 够不", "is $500 enough": the budget is asked about (its verdict leads), not only context
+    enough: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -113,6 +115,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:够|能|可以)\s*(?:买|跑)\s*(?:多少|几)\s*(?:个\s*)?(?:卡时|小时|钟头)"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
+            # "多少人民币一个月", "要几美元": the money asked by its currency's name
+            r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
             # "how much slower / more memory" asks a size or a speed, not money
             r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
@@ -297,6 +301,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         switch=switch_asked(norm),
         affords=bool(p["affords"].search(norm)),
         wallet=bool(p["wallet"].search(norm)),
+        enough=bool(p["enough"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
