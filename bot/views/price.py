@@ -315,7 +315,7 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
         return None
     # the longest cycle the money buys whole leads within a provider (a month is the cheapest per day)
     lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit,
-                                 not line["count"], -_UNIT_RANK.get(line["unit"], 0)))
+                                 not line["count"], -_UNIT_RANK.get(str(line["unit"]), 0)))
     return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4]})
 
 
