@@ -26,7 +26,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
-from bot.core.price import cheaper_first, difference_first, runway_of_pick, total_first
+from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -38,6 +38,7 @@ from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, asks_price, parse
 from bot.understand.typed import typed_request
+from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.views import price_age
 from bot.views.planning import budget_floor_verdict, budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
@@ -176,6 +177,9 @@ class Core:
                 parsed = replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                                  follow_up=False)
                 text = f"{asked} {text}"
+        if turn is not None and turn.kind == "wallet" and parsed.intent != "wallet" and asks_again_now(text):
+            # "充值 300u 帮我记一下" then "现在呢": the balance as it stands now
+            parsed = replace(parsed, intent="wallet", wallet=WalletAction("balance"), missing=[], follow_up=False)
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
@@ -185,6 +189,7 @@ class Core:
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
+        parsed = _rental_against_budget(parsed)
         parsed = self._against_wallet(ctx, parsed)
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
@@ -207,6 +212,9 @@ class Core:
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
+        if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
+            # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
+            reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
         if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
             # "gpuli price list": what the next question naming no provider is about (bot/core/recent_provider.py)
             reply.turn = Turn("about", {"provider": parsed.rental.provider,
@@ -216,16 +224,27 @@ class Core:
     def _against_wallet(self, ctx: Context, parsed: Parsed) -> Parsed:
         """"(记了充值 ₮1000) 租一个月 a100 80g 之后还剩多少", "can I rent an A100 80G for a month now": a rental
         asked whether it can be paid, naming no money, is weighed against what the wallet holds at the
-        provider named, else at the one provider holding money (two would be a guess: the price alone)."""
-        r, asks = parsed.rental, parsed.asks
-        if not (parsed.intent == "price" and parsed.follow is None and asks.affords and asks.budget is None
-                and parsed.request.gpu and (r.duration_days or r.duration_hours) and self.held is not None):
+        provider named, else at the one provider holding money (two would be a guess: the price alone);
+        a wallet named that holds nothing, as 0. "(充值 ₮200) how long can I rent a 5090 with that": a
+        runway naming no money is the same money divided into the card's prices."""
+        r, asks, q = parsed.rental, parsed.asks, parsed.request
+        if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None:
+            return parsed
+        rented = bool(r.duration_days or r.duration_hours)
+        runway = asks.runway and not rented and parsed.intent in ("price", "faq", "unknown") and not (
+            q.tokens or q.samples or q.params_b or q.model)
+        if not runway and not (parsed.intent == "price" and asks.affords and rented):
             return parsed
         held = self.held(ctx)
+        if not held and asks.wallet and not runway:  # "钱包里的钱够租一周 4090 吗" with nothing recorded: weighed as 0
+            return replace(parsed, asks=replace(asks, budget=(Decimal(0), None), held=True, runway=False, how_long=False))
         where = r.provider if r.provider in held else (next(iter(held)) if len(held) == 1 and not r.provider else None)
         if where is None:
             return parsed
         amount, currency = held[where]
+        if runway:
+            return replace(parsed, intent="price", rental=replace(r, provider=where),
+                           asks=replace(asks, budget=(amount, currency), held=True))
         return replace(parsed, rental=replace(r, provider=where),
                        asks=replace(asks, budget=(amount, currency), held=True, runway=False, how_long=False))
 
@@ -259,8 +278,8 @@ class Core:
             # the least the job can be rented for at all (one hour: a provider selling weeks charges its week)
             floor = self.intents["cost"](ctx, replace(parsed, intent="cost", rental=replace(
                 parsed.rental, duration_days=None, duration_hours=1.0)), text)
-            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider)
-            if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset
+            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider, parsed.asks.enough)
+            if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
                 return _verdict_first(reply, short)
             amount, currency = parsed.asks.budget
             budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
@@ -433,10 +452,22 @@ def _verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
 
 
+def _rental_against_budget(parsed: Parsed) -> Parsed:
+    """"一万网络 8卡h100 预算10万够吗", "is $500 enough for 4x A100": a budget asked of a rental, with no
+    job to size, is the rental's price against the budget (a month, the span budgets are counted in,
+    unless a length is named), never a question back for the model."""
+    q, r = parsed.request, parsed.rental
+    if parsed.intent not in ("size", "cost") or parsed.missing != ["model"] or parsed.asks.budget is None or not q.gpu \
+            or parsed.follow_up or q.model or q.params_b or q.tokens or q.samples or q.method:
+        return parsed
+    days = r.duration_days or q.days or (None if (r.duration_hours or q.hours) else MONTH_DAYS)
+    return replace(parsed, intent="price", missing=[], rental=replace(r, gpu=q.gpu, duration_days=days))
+
+
 def _behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
     """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
     on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
-    if turn is None or turn.kind not in ("faq", "about"):
+    if turn is None or turn.kind not in ("faq", "about", "wallet"):  # a wallet read or write sits on top too
         return turn, None
     prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
     return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None

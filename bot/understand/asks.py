@@ -70,6 +70,11 @@ class Asks:
     # money named, the router weighs it against what the wallet holds (held: the budget came from there)
     affords: bool = False
     held: bool = False
+    # "钱包里的钱够租一周吗", "is my balance enough": the money is the wallet's by name, so an empty wallet
+    # is weighed as 0 (not the price alone, which would read as "yes")
+    wallet: bool = False
+    # "预算 3w 够不", "is $500 enough": the budget is asked about (its verdict leads), not only context
+    enough: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -104,12 +109,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
             r"|how\s+long|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|weeks|days|hours)|多少\s*(?:个\s*)?卡时"),
         "runway": re.compile(
-            r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
+            r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:[^，,。？?！!]{0,20}?)(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)"
             r"|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|weeks|days|hours)\s+(?:can|could|will|would|does|do|is|are|that|it|this|buys?|gets?)\b"
             r"|(?:够|能|可以)\s*(?:买|跑)\s*(?:多少|几)\s*(?:个\s*)?(?:卡时|小时|钟头)"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
+            # "多少人民币一个月", "要几美元": the money asked by its currency's name
+            r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
             # "how much slower / more memory" asks a size or a speed, not money
             r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
@@ -148,6 +155,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "enough": re.compile(r"够吗|够不够|够用|够么|够不|得起|能开|开得了|enough|afford|cover|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b|能不能|能否"),
         "affords": re.compile(r"现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
+        "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
@@ -292,6 +300,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         pooled=pooled(norm),
         switch=switch_asked(norm),
         affords=bool(p["affords"].search(norm)),
+        wallet=bool(p["wallet"].search(norm)),
+        enough=bool(p["enough"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,

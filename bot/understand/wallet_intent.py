@@ -43,6 +43,17 @@ READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的
                        r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包", re.I)
 
 
+# "现在呢", "那现在呢", "now?", "what about now": nothing but "again, as things stand now"; after a
+# wallet read or write it reads the balance again (bot.core.router), elsewhere it is no question
+AGAIN_NOW = lazy(r"^\s*(?:那|那么|所以)?\s*(?:现在|目前|这会儿|这下)\s*(?:呢|多少|有多少|怎么样|如何)?\s*[?？]?\s*$"
+                 r"|^\s*(?:and|so|what\s+about|how\s+about)?\s*(?:now|rn|right\s+now)\s*[?？]?\s*$", re.I)
+
+
+def asks_again_now(text: str) -> bool:
+    """Whether `text` only asks "and now?" (see AGAIN_NOW)."""
+    return bool(AGAIN_NOW.search(text))
+
+
 @dataclass(frozen=True)
 class WalletAction:
     """What the user wants done with their book; `rental_id` for stop and renew."""

@@ -148,11 +148,12 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
 
 
 def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str,
-                         provider: str | None = None) -> Reply | None:
+                         provider: str | None = None, asked: bool = False) -> Reply | None:
     """A budget against the least any setup that holds the job can be rented for (`floor`: the cost
     reply for one hour, where a provider selling weeks charges its week): over it, the budget is short
     however small the dataset, so "not enough" is said without one; None when it covers the floor
-    (then only the dataset size decides)."""
+    (then only the dataset size decides; `asked`: "预算 3w 够不" asks it, so "not guaranteed" is said,
+    with the cheapest rental it covers)."""
     view = floor.data.get("v") if isinstance(floor.data, dict) else None
     if not isinstance(view, dict) or not view.get("pick"):
         return None
@@ -165,11 +166,12 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     pick = min(rows, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
-    if in_budget.amount <= limit.amount:
+    if in_budget.amount <= limit.amount and not asked:
         return None
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
-    return Reply("error", lang, {"message": t("plan.budget_floor_over", lang, budget=limit.format(lang), cost=cost.format(lang),
+    key = "plan.budget_floor_over" if in_budget.amount > limit.amount else "plan.budget_floor_within"
+    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
                                               approx=approx, provider=pick["provider_name"], n=pick["num_gpus"],
                                               gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang))})
 
@@ -206,11 +208,15 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+    if held and budget.amount == 0:  # an empty wallet is empty in the currency the rental is billed in
+        budget = Money(Decimal(0), high.currency)
     in_budget = high.to(budget.currency)
     approx = "" if high.currency == budget.currency else t("plan.budget_approx", lang,
                                                            converted=_shown(in_budget, high.currency).format(lang))
     over = "plan.budget_price_over_exact" if low.amount == high.amount else "plan.budget_price_over"  # a band: its high end
     key = "plan.budget_price_within" if in_budget.amount <= budget.amount else over
+    if key == "plan.budget_price_over" and low.to(budget.currency).amount <= budget.amount:
+        key = "plan.budget_price_maybe"  # ¥10万 against ¥8–12万: the range's low end fits, its high end does not
     if held:
         key = "plan.held_price_within" if in_budget.amount <= budget.amount else "plan.held_price_over"
     return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],

@@ -290,6 +290,8 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     named one first, the unit asked — "包月能租几个月" — first within it), whole prepaid cycles
     (floor of budget ÷ price) or billed hours, converted at the catalog's rates."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency, whole_machines=True)
+    if first is None:  # "₮500 够租多久": money in a provider's own currency is spent there, unexchanged
+        first = next((r.provider.id for r in prices.offered if r.quotes and r.quotes[0].currency == budget.currency), None)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
     if num_gpus is None:  # no count asked: each provider's smallest box, not every size it rents
         smallest = {r.provider.id: min(x.num_gpus for x in rows if x.provider.id == r.provider.id) for r in rows}
@@ -311,8 +313,13 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
                           "left": (money - price * whole).rounded().format(lang) if whole else None})
     if not lines:
         return None
-    lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit))
+    # the longest cycle the money buys whole leads within a provider (a month is the cheapest per day)
+    lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit,
+                                 not line["count"], -_UNIT_RANK.get(str(line["unit"]), 0)))
     return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4]})
+
+
+_UNIT_RANK = {"hour": 0, "week": 1, "month": 2}
 
 
 def runway_text(line: dict[str, Any], lang: str) -> str:
