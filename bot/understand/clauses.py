@@ -31,10 +31,19 @@ MAX_CLAUSE_TEXT = 300
 CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
+# Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
+# "…qlora and how long till ssh is ready", "…for a week — and is the price locked" (a dash or a bare
+# "and" before a question word). Tried only when no mark splits the message, and kept only when the
+# part after it is a FAQ question of its own (`_faq_of_its_own`).
+UNMARKED = lazy(r"(?<=[少久吗么啥几钱])\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+                r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
 ASKING = lazy(r"[?？吗么几]|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
               r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
+# FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参
+#最省钱的方案是啥 吞吐会掉多少"), not of the service
+JOB_TOPICS = frozenset({"memory", "performance", "methods", "quantization", "precision", "sharding", "estimation"})
 BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 
 
@@ -108,6 +117,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    if len(clauses) < 2 and (unmarked := _unmarked_faq(text, whole, now, read)):
+        return unmarked
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
         if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
@@ -137,6 +148,29 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+
+
+def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,
+                 read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A job or price then a service question with no mark between them ("CloudGPU 4090 每小时多少 最少计费
+    多久", "rent 8xh100 for a week — and is the price locked once I pay?"): the first ask, then the FAQ's
+    answer. The part after the break must be a confident FAQ question naming no figure, on the service
+    rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading when it stands alone, else
+    the whole message's ("rent 8xh100 for a week" alone reads as a rental to weigh). [] otherwise."""
+    if whole.intent not in ("price", "size", "cost") or whole.missing:
+        return []
+    split = [c for c in UNMARKED.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4]
+    if len(split) != 2 or DIGIT.search(normalize(split[1])) or not ASKING.search(split[1].lower()):
+        return []
+    tail = read(split[1], now)
+    if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
+        return []  # the cost of the job the message states
+    if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
+        return []
+    head = read(split[0], now)
+    if not _stands_alone(head) or head.intent == "faq":
+        head = replace(whole, parts=[])
+    return with_subject([head, tail])
 
 
 def _faq_beside(parts: list[Parsed]) -> bool:
