@@ -126,3 +126,11 @@ def test_cost_asked_by_its_currency_after_a_sizing(then: str, want: str) -> None
     chat.say("7b 全参 最便宜")
     chat.say(then)
     assert want in head(chat)
+
+
+@pytest.mark.parametrize(("text", "times"), [("7b lora 预算 $500 够吗", "2,380"), ("7b lora, budget $50, enough?", "238")])
+def test_a_budget_not_yet_judged_says_how_many_of_the_cheapest_terms_it_buys(text: str, times: str) -> None:
+    """$500 against CloudGPU's $0.21 RTX 3090 hour: 2,380 of them, so a generous budget reads as one."""
+    me = ChatUser()
+    me.say(text)
+    assert times in me.lines[0], me.text

@@ -173,7 +173,8 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     key = "plan.budget_floor_over" if in_budget.amount > limit.amount else "plan.budget_floor_within"
     return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
                                               approx=approx, provider=pick["provider_name"], n=pick["num_gpus"],
-                                              gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang))})
+                                              gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang),
+                                              times=f"{int(limit.amount // in_budget.amount):,}" if in_budget.amount else "—")})
 
 
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
