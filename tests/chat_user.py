@@ -94,3 +94,15 @@ def counts(store: Store) -> dict[str, int]:
         assert r is not None
         out[table] = int(r["n"])
     return out
+
+
+def said(text: str) -> ChatUser:
+    """A new user who has said `text` once: the usual start of a one-message test."""
+    me = ChatUser()
+    me.say(text)
+    return me
+
+
+def first_lines(me: ChatUser, n: int = 3) -> str:
+    """The first `n` non-empty lines of the last reply: where its answer must stand."""
+    return "\n".join(me.lines[:n])

@@ -8,17 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chat_user import ChatUser
-
-
-def _say(text: str) -> ChatUser:
-    me = ChatUser()
-    me.say(text)
-    return me
-
-
-def _head(me: ChatUser, n: int = 3) -> str:
-    return "\n".join(me.lines[:n])
+from tests.chat_user import first_lines, said
 
 
 @pytest.mark.parametrize(("text", "week", "month"), [
@@ -29,7 +19,7 @@ def _head(me: ChatUser, n: int = 3) -> str:
     ("how much is 72b qlora per month, and per week?", "₮269", "₮899"),
 ])
 def test_a_week_and_a_month_asked_are_both_priced(text: str, week: str, month: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert week in head and month in head, head
 
 
@@ -39,7 +29,7 @@ def test_a_week_and_a_month_asked_are_both_priced(text: str, week: str, month: s
     ("7b qlora 4090 和 5090 一个月分别多少", "₮369", "₮499"),
 ])
 def test_two_cards_named_for_a_job_are_both_priced(text: str, first: str, second: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert first in head and second in head, head
 
 
@@ -49,8 +39,8 @@ def test_two_cards_named_for_a_job_are_both_priced(text: str, first: str, second
     "14b 全参 包月 4张h100 和 4张a100 相差多少",
 ])
 def test_the_difference_between_two_setups_leads(text: str) -> None:
-    me = _say(text)
-    head = _head(me)
+    me = said(text)
+    head = first_lines(me)
     assert "₮3,136" in head and "₮7,444" in me.text and "₮4,308" in me.text, head
 
 
@@ -60,7 +50,7 @@ def test_the_difference_between_two_setups_leads(text: str) -> None:
     ("gpuli 4090 一周多少 换成人民币呢", "¥"),
 ])
 def test_a_card_priced_and_converted_in_one_message_is_a_price(text: str, amount: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert amount in head, head
 
 
@@ -71,7 +61,7 @@ def test_a_card_priced_and_converted_in_one_message_is_a_price(text: str, amount
     ("price difference between 4x h100 and 4x a100 at gpuli for a month?", "₮3,136", ["₮7,444", "₮4,308"]),
 ])
 def test_two_setups_priced_lead_with_their_difference(text: str, diff: str, setups: list[str]) -> None:
-    me = _say(text)
+    me = said(text)
     assert diff in me.lines[0] and all(s in me.text for s in setups), me.text
 
 
@@ -81,5 +71,5 @@ def test_two_setups_priced_lead_with_their_difference(text: str, diff: str, setu
     ("8b qlora 一周 cloudgpu 还是 gpuli 划算", "$35.28", "₮109"),
 ])
 def test_a_job_at_two_named_providers_is_priced_at_each(text: str, lead: str, other: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert head.index(lead) < head.index(other), head

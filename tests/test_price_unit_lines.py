@@ -8,17 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chat_user import ChatUser
-
-
-def _say(text: str) -> ChatUser:
-    me = ChatUser()
-    me.say(text)
-    return me
-
-
-def _head(me: ChatUser, n: int = 3) -> str:
-    return "\n".join(me.lines[:n])
+from tests.chat_user import ChatUser, first_lines, said
 
 
 @pytest.mark.parametrize(("text", "unit", "total"), [
@@ -29,7 +19,7 @@ def _head(me: ChatUser, n: int = 3) -> str:
     ("gpuli 4090 三周一共多少", "₮109", "₮327"),
 ])
 def test_weeks_bought_name_the_weekly_price(text: str, unit: str, total: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert total in head and f"× {unit}" in head
 
 
@@ -40,7 +30,7 @@ def test_weeks_bought_name_the_weekly_price(text: str, unit: str, total: str) ->
     ("how much is an a6000 on cloudgpu for 12 hours", "$0.44", "$5.28"),
 ])
 def test_hours_billed_by_the_minute_name_the_hourly_price(text: str, unit: str, total: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert total in head and unit in head
 
 
@@ -51,7 +41,7 @@ def test_hours_billed_by_the_minute_name_the_hourly_price(text: str, unit: str, 
     ("one H200 at gpuli for a month plus a 500 GB volume, how much", ["₮2,599", "₮40"], "₮2,639"),
 ])
 def test_add_ons_show_the_cards_price_beside_them(text: str, parts: list[str], total: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert total in head and all(p in head for p in parts), head
 
 
@@ -61,7 +51,7 @@ def test_add_ons_show_the_cards_price_beside_them(text: str, parts: list[str], t
     ("cloudgpu 4090 两个钟 多少钱", "$0.66"),
 ])
 def test_spoken_hours_are_hours(text: str, total: str) -> None:
-    assert total in _head(_say(text))
+    assert total in first_lines(said(text))
 
 
 def _talk(*turns: str) -> ChatUser:
@@ -78,7 +68,7 @@ def _talk(*turns: str) -> ChatUser:
     (("a100 40g at yiwan, how much", "a month with 128 GB RAM added, in total?"), ["¥2,800", "¥600"], "¥3,400"),
 ])
 def test_an_add_on_after_a_price_joins_the_setup_priced(turns: tuple[str, ...], parts: list[str], total: str) -> None:
-    head = _head(_talk(*turns))
+    head = first_lines(_talk(*turns))
     assert total in head and all(p in head for p in parts), head
 
 
@@ -88,7 +78,7 @@ def test_an_add_on_after_a_price_joins_the_setup_priced(turns: tuple[str, ...], 
                                                       "1 month ₮369 + 2 weeks × ₮109 = ₮587"]),
 ])
 def test_weekly_against_monthly_names_each_units_price(text: str, lines: list[str]) -> None:
-    reply = _say(text).text
+    reply = said(text).text
     assert all(line in reply for line in lines), reply
 
 
@@ -98,7 +88,7 @@ def test_weekly_against_monthly_names_each_units_price(text: str, lines: list[st
     ("gpuli 8卡h100 一年（12个月）按月租一共多少", "₮173,184"),
 ])
 def test_a_year_said_again_in_months_is_those_months(text: str, total: str) -> None:
-    head = _head(_say(text))
+    head = first_lines(said(text))
     assert total in head and "12" in head, head
 
 
@@ -109,7 +99,7 @@ def test_a_year_said_again_in_months_is_those_months(text: str, total: str) -> N
     ("gpuli 4090 租一周 再租 a6000 两周 总共多少钱", "₮339"),
 ])
 def test_several_rentals_in_one_message_lead_with_their_sum(text: str, total: str) -> None:
-    me = _say(text)
+    me = said(text)
     assert total in me.lines[0], me.text
 
 
@@ -121,7 +111,7 @@ def test_several_rentals_in_one_message_lead_with_their_sum(text: str, total: st
     ("what's the volume price per GB at gpuli?", "₮0.08"),
 ])
 def test_storage_asked_per_gb_is_its_listed_price(text: str, price: str) -> None:
-    assert price in _head(_say(text), 2)
+    assert price in first_lines(said(text), 2)
 
 
 @pytest.mark.parametrize("turns", [("14b qlora 用什么卡", "一周多少钱"),

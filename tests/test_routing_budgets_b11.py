@@ -13,7 +13,7 @@ from bot.understand.faq import lookup
 from bot.understand.money_words import find_money
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
-from tests.chat_user import ChatUser
+from tests.chat_user import ChatUser, first_lines
 
 
 def _talk(*turns: str) -> ChatUser:
@@ -21,10 +21,6 @@ def _talk(*turns: str) -> ChatUser:
     for turn in turns:
         me.say(turn)
     return me
-
-
-def _head(me: ChatUser, n: int = 3) -> str:
-    return "\n".join(me.lines[:n])
 
 
 # ---------------------------------------------------------------- a "why" naming a size asks the FAQ's cause
@@ -181,7 +177,7 @@ def test_a_providers_name_is_not_an_entrys_topic(text: str, entry: str) -> None:
 ])
 def test_usdt_is_read_whole_in_a_currency_ask(turns: tuple[str, ...], want: str) -> None:
     me = _talk(*turns)
-    assert want in _head(me), me.lines[:3]
+    assert want in first_lines(me), me.lines[:3]
 
 
 @pytest.mark.parametrize("text", ["quick q: 14b qlora, does a 24gb card cut it", "will a 32gb gpu handle 14b lora",
@@ -214,12 +210,12 @@ def test_an_entry_covering_lora_and_qlora_answers_a_qlora_question(text: str, en
 ])
 def test_an_add_on_joined_to_the_rental_just_priced_is_added_to_it(turns: tuple[str, ...], total: str) -> None:
     me = _talk(*turns)
-    assert total in _head(me), me.lines[:3]
+    assert total in first_lines(me), me.lines[:3]
 
 
 def test_an_add_on_asked_alone_is_priced_alone() -> None:
     me = _talk("gpuli 4090 月租多少", "500g 存储卷一个月多少")
-    assert "₮40" in me.lines[0] and "₮409" not in _head(me), me.lines[:3]
+    assert "₮40" in me.lines[0] and "₮409" not in first_lines(me), me.lines[:3]
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -227,4 +223,4 @@ def test_an_add_on_asked_alone_is_priced_alone() -> None:
 ])
 def test_a_card_priced_and_asked_in_another_currency_is_a_price_not_a_change(text: str, want: str) -> None:
     me = _talk(text)
-    assert want in _head(me), me.lines[:3]
+    assert want in first_lines(me), me.lines[:3]

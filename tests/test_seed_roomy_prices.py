@@ -8,17 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chat_user import ChatUser
-
-
-def _say(text: str) -> ChatUser:
-    me = ChatUser()
-    me.say(text)
-    return me
-
-
-def _head(me: ChatUser, n: int = 3) -> str:
-    return "\n".join(me.lines[:n])
+from tests.chat_user import first_lines, said
 
 
 @pytest.mark.parametrize(("text", "setup", "price"), [
@@ -28,9 +18,9 @@ def _head(me: ChatUser, n: int = 3) -> str:
     ("72b full fine-tuning with plenty of headroom: which cards?", "8× H200", "₮19,752"),
 ])
 def test_a_roomy_sizing_names_the_tables_roomy_setup_and_price(text: str, setup: str, price: str) -> None:
-    me = _say(text)
-    assert setup in _head(me), me.text  # the table's roomy setup is the pick
-    assert price in _head(me, 5), me.text  # and its price is the sizing's price line
+    me = said(text)
+    assert setup in first_lines(me), me.text  # the table's roomy setup is the pick
+    assert price in first_lines(me, 5), me.text  # and its price is the sizing's price line
 
 
 @pytest.mark.parametrize("text", [
@@ -39,10 +29,10 @@ def test_a_roomy_sizing_names_the_tables_roomy_setup_and_price(text: str, setup:
     "32B full fine-tuning, roomy setup, monthly cost?",
 ])
 def test_a_roomy_cost_leads_with_the_tables_roomy_price(text: str) -> None:
-    assert "₮14,432" in _head(_say(text))
+    assert "₮14,432" in first_lines(said(text))
 
 
 @pytest.mark.parametrize("text", ["72b lora bf16 推荐什么卡", "which card for a 72b bf16 lora?", "72B LoRA 用啥卡"])
 def test_the_tables_lora_card_is_priced_beside_its_figure(text: str) -> None:
-    reply = _say(text).text
+    reply = said(text).text
     assert "MI300X" in reply and "₮1,699" in reply, reply
