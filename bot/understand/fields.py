@@ -87,11 +87,19 @@ def count_near(text: str, start: int, end: int) -> int | None:
     m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
     if m:
         return _count(m.group(1))
+    if m := BARE_COUNT_AFTER.match(text, end):
+        return int(m.group(1))
     if before.rstrip()[-1:] in PAIR_WORDS:
         return PAIR_WORDS[before.rstrip()[-1]]
     if ONE_WORDS.search(before):
         return 1
     return None
+
+
+# "h100，8" / "4090, 2 够吗": a bare small number right after the card, ending the message or held by a
+# sufficiency word, is how many of that card (punctuation is already a space). Only 1–8: a larger bare
+# number after a card is its memory ("a100 80", "v100 16") or a length, and a unit ("8 小时") is not a count.
+BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|\?|enough\b|ok\b|fine\b|fits?\b|work)", re.IGNORECASE)
 
 
 # A number right after one of these keys is theirs ("batch 4 4090" is not four 4090s).

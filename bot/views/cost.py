@@ -36,7 +36,8 @@ def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
     if h < 1:
         return {"unit": "minutes", "n": f"{max(h * 60, 1):.0f}"}
     if h < 48:
-        return {"unit": "hours", "n": f"{h:.2f}" if h < 10 else f"{h:.1f}"}
+        shown = f"{h:.2f}".rstrip("0") if h < 10 else f"{h:.1f}"  # "3 小时", "2.5 h": no zeros that say nothing
+        return {"unit": "hours", "n": shown.removesuffix(".0").removesuffix(".")}
     return {"unit": "days", "n": f"{h / 24:,.1f}".removesuffix(".0")}
 
 
