@@ -16,7 +16,7 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
-from bot.views.cost_seed import seed_roomy, seed_setup
+from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card
 from bot.views.count_versus import count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
@@ -157,9 +157,15 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         reply.data["v"]["unsold"] = unsold
     reply.data["v"]["family"] = family
     if not details and not report.sizing.resolved.adapter:  # full fine-tuning: the seed's minimum, priced
-        reply.data["v"]["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider)
+        v = reply.data["v"]
+        v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
+        v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
         if roomy and not req.gpu:
             reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
+    elif not details and not req.gpu:  # LoRA / QLoRA: the seed table's card for the size, priced
+        v = reply.data["v"]
+        reply.data["v"]["seed"] = seed_table_card(
+            report, [r for r in [v.get("pick"), *(v.get("others") or [])] if r], report.display_currency, asked.provider)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:

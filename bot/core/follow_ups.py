@@ -38,6 +38,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
         # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
+    terms = _terms_for(parsed, last, text)
+    if terms is not None:
+        return terms
     hours = _buy_for(parsed, last, text)
     if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
@@ -183,6 +186,25 @@ def _buy_for(parsed: Parsed, last: Turn, text: str) -> float | None:
             or len(text.strip()) > ABOUT_BUDGET or not BUY.search(text.lower()):
         return None
     return (days or 0) * 24 + (hours or 0)
+
+
+def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"跑 10 天 周租还是月租", "3 weeks: weekly or monthly?" after a sizing or a cost answer: the span
+    bought by the week and by the month on the card that answer named or picked (2 × ₮109 against
+    ₮369 for a 4090), with every provider's price for the span after it; never the general FAQ entry on
+    rental units its words come near. None when it names a card or job of its own, or no span."""
+    q, r = parsed.request, parsed.rental
+    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    if last.kind not in ("size", "cost") or not parsed.asks.both_units or not hours or q.gpu or q.model or q.params_b \
+            or len(text.strip()) > ABOUT_BUDGET:
+        return None
+    card = _card_of(parsed, last)
+    if card is None:
+        return None
+    gpu, count = card
+    provider = r.provider or last.data.get("request", {}).get("provider")
+    data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None, "units": True}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
 
 
 def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:

@@ -20,7 +20,7 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item
-from bot.core.price import price_intent
+from bot.core.price import price_intent, terms_of_job
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.entities import providers_named
@@ -91,7 +91,12 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         span = req.model_copy(update={"days": None, "hours": None})
         by_length: list[tuple[dict[str, Any], TrainingRequest]] = [
             ({"stated": duration_view(days * 24)}, span.model_copy(update={"days": days})) for days in (7, 30)]
-        return cost_lines(ctx, span, by_length, family=parsed.family)
+        hours = (req.days or 0) * 24 + (req.hours or 0)
+        if req.gpu and hours:  # "14b qlora 4090 跑 10 天 周租还是月租": that card, both ways
+            return terms_of_job(ctx, (req.gpu, req.num_gpus), hours, Reply("cost", ctx.lang, {}), req.provider)
+        lines = cost_lines(ctx, span, by_length, family=parsed.family)
+        # a span stated ("跑 10 天") or left before a deadline: which of the two units buys it cheaper
+        return terms_of_job(ctx, None, hours, lines, req.provider) if hours else lines
     if len(parsed.versus) >= 2 and not req.gpu:
         # "14b qlora 用 4090 还是 5090 各多少钱一个月": the job on each card named, priced side by side
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={

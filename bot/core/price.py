@@ -131,6 +131,30 @@ def _units_first(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
     return units
 
 
+def terms_of_job(ctx: Context, card: tuple[str, int | None] | None, hours: float, lines: Reply,
+                 provider: str | None = None) -> Reply:
+    """"14b qlora 4090 跑 10 天 周租还是月租", "72b qlora, deadline in 15 days: weekly or monthly?": a job,
+    a span and the two units. The span bought by the week and by the month leads, on the card named
+    (`card`), else on the cheapest safe setup of `lines`' first report that a provider sells both ways
+    (72B QLoRA: gpuli's A100 80GB PCIe, 2 × ₮269 against ₮899); `lines` (the job per term) follows.
+    Why: the per-term list answers "how much", not "which term": the comparison is what was asked."""
+    if card is not None:
+        data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours, "first": provider, "units": True,
+                "display": ctx.display_currency, "asked_currency": False}
+        return _units_first(ctx, price_turn(ctx, data, details=False), data)
+    report = lines.source
+    for o in getattr(report, "options", ()):
+        if o.caution or o.plan.offload != "none" or (provider and o.provider.id != provider):
+            continue
+        units = units_reply([o.gpu.id], o.num_gpus, hours, ctx.lang, o.provider.id)
+        if units is not None and units.kind == "price_units":
+            units.also = [lines, *lines.also]
+            lines.also = []
+            units.turn, units.buttons = lines.turn, lines.buttons
+            return units
+    return lines
+
+
 def _keep_budget(reply: Reply, runway: list[Any]) -> None:
     """The budget stays with the price it was asked of: a follow-up that changes the card, count or
     currency ("那 a800 呢", "4 张呢") asks the same budget question again, not for a bare price."""

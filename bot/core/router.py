@@ -324,6 +324,10 @@ class Core:
         # a deadline bounds the run, not the rental: with the run's length unknown, the shortest rental
         # that ends before it (a span the deadline itself names, "3天内", is not added to it)
         hours = min(left, shortest_rental_hours())
+        if parsed.asks.both_units and left > hours:
+            # "deadline 12月15号 … 周租还是月租": the whole weeks that end before the deadline (15 days: two),
+            # bought by the week and by the month, is the comparison asked
+            hours = left // hours * hours
         until = replace(plain, request=plain.request.model_copy(update={"hours": hours, "days": None}),
                         rental=replace(plain.rental, duration_days=None, duration_hours=None))
         reply = self.intents["cost"](ctx, until, text)

@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from bot.understand import amount, used_time
+from bot.understand import amount, planning, used_time
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.switch_asks import asked_about
@@ -482,6 +482,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
 
     Which single length wins when several are stated unjoined is kept from the older reader: a
     length in hours first (a run time), then years, months, weeks, days, then "a week" words."""
+    text = planning.undated(text)  # "deadline 12月15号": a day, not 12 months
     lengths = _lengths(text)
     if not lengths:
         return None, None

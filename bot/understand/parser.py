@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
-from bot.understand import card_counts, framework_words
+from bot.understand import card_counts, framework_words, planning
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -185,7 +185,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         compared = []
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
     spans = [(m.start, m.end) for m in models + gpus] + compared + ([(provider.start, provider.end)] if provider else [])
-    rest = f.upper_bounds(_blank(norm, spans))
+    rest = f.upper_bounds(planning.undated(_blank(norm, spans)))  # a date is a day: never a length or a count
 
     req: dict[str, object] = {}
     rental = Rental(provider=provider.ident if provider else None)

@@ -132,6 +132,15 @@ def how_many_card(text: str) -> str | None:
     return found[0].ident if found else None
 
 
+def undated(text: str) -> str:
+    """`text` with every calendar date it names ("12月15号", "2026-12-15", "2026年12月15日") blanked
+    to spaces (same length): a date is a day, never a length, so the duration reader sees none of it
+    ("deadline 12月15号" is no 12-month rental)."""
+    for pattern in (ISO_DATE, MONTH_DAY_ZH):
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
 def _end_of_day(d: date, tz: tzinfo) -> datetime:
     return datetime.combine(d, time(23, 59, 59), tzinfo=tz)
 

@@ -12,28 +12,33 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.text.names import short_gpu
 from bot.views.cost import TABLE_ROWS
-from bot.views.price import unit_prices
+from bot.views.price import span_totals, unit_prices
 from bot.views.sizing import fit_row
 from engine.catalog import gpus
 from engine.cost import CostReport
 from engine.fit import Fit
+from engine.memory import Plan
 from engine.providers import provider as find_provider
+from engine.seed_adapter_rows import seed_card
 from engine.seed_minimums import seed_minimum_for, seed_roomy_for
 from engine.sizing import Sizing
 
 
-def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provider: str | None) -> dict[str, Any] | None:
+def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provider: str | None,
+               shown: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """The seed's minimum for this job, estimated and priced (at `provider` when one was asked),
-    unless the pick already is that setup or nobody asked rents it."""
+    unless the pick or a row the reply lists (`shown`, its lineup; else the first table rows) already
+    is that setup, or nobody asked rents it."""
     s = report.sizing
     r = s.resolved
     row = seed_minimum_for(r, optimizer_stated)
     if row is None:
         return None
-    shown = ([report.cheapest] if report.cheapest is not None else []) + list(report.options[:TABLE_ROWS])
-    if r.request.optimizer == row.optimizer and any(
-            o.gpu.memory_gb <= row.min_card_gb and o.plan == row.plan for o in shown):
+    listed = [(gpus().get(x["gpu"]).memory_gb, Plan(x["num_gpus"], x["zero"], x["offload"])) for x in shown] if shown is not None \
+        else [(o.gpu.memory_gb, o.plan) for o in ([report.cheapest] if report.cheapest else []) + list(report.options[:TABLE_ROWS])]
+    if r.request.optimizer == row.optimizer and any(gb <= row.min_card_gb and plan == row.plan for gb, plan in listed):
         return None  # the pick or a row shown is the seed's setup already
     est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
     name = find_provider(provider).name if provider else None
@@ -57,3 +62,54 @@ def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] 
     if not rows:
         return None
     return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
+
+
+def seed_table_card(report: CostReport, shown: list[dict[str, Any]], display: str, provider: str | None) -> dict[str, Any] | None:
+    """A LoRA / QLoRA cost answer with no card named: the card seed 000's LoRA table names for the size
+    class (14B bf16 LoRA: one L40S 48GB, ₮649 a month), estimated by our model and priced (at
+    `provider` when one was asked), unless the pick or a row shown is that card already.
+
+    Why: the ranking keeps only setups whose high end fits, so where our range runs past the table's
+    card (14B LoRA on 48 GB: 36.4 GB expected, 54.3 GB at the high end) the seed's card never shows and
+    a reader holding the table sees a pick at twice its price with no word of it; the line names it
+    with our figures, so the risk is stated beside the saving."""
+    s = report.sizing
+    card = seed_card(s)
+    if card is None:
+        return None
+    if any(row.get("gpu") == card and row.get("num_gpus") == 1 for row in shown):
+        return None  # `shown`: the rows the reply lists (its pick and the others)
+    name = find_provider(provider).name if provider else None
+    rows = [p for p in unit_prices(card, 1, display) if name is None or p["provider"] == name]
+    if not rows:
+        return None
+    est = s.memo.estimate(s.resolved, Plan(1, 0))
+    return fit_row(Fit(gpus().get(card), est)) | {"prices": rows, "eight_bit": False, "table": True}
+
+
+def seed_span(report: CostReport, optimizer_stated: bool, display: str, provider: str | None) -> dict[str, Any] | None:
+    """Seed 000's minimum full fine-tuning setup for the job, priced for the span the report prices
+    (the cheapest provider renting it, whole cycles), with our figures: what a budget verdict weighs
+    when the cheapest safe pick is over the budget. None when the seed gives no minimum, the pick is
+    that setup, or nobody rents it (at `provider` when one was asked).
+
+    Why: the safe pick keeps only setups whose high end fits; at the seed's own minimum (32B: 8 × A100
+    SXM, ₮8,352 a month) ours is at the edge, so "not enough: ₮19,752" alone contradicts the seed the
+    reader holds. The verdict says both, and why they differ."""
+    r = report.sizing.resolved
+    row = seed_minimum_for(r, optimizer_stated)
+    pick = report.cheapest
+    if row is None or report.stated_duration is None or (
+            pick is not None and pick.gpu.memory_gb <= row.min_card_gb and pick.plan == row.plan):
+        return None
+    hours = report.stated_duration.total_seconds() / 3600
+    totals = span_totals(row.gpu, row.plan.num_gpus, hours, display, provider)
+    if not totals:
+        return None
+    est = report.sizing.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
+    fit = fit_row(Fit(gpus().get(row.gpu), est))
+    # a firm price before an estimated band (the ranking's caution on estimates), cheapest first within each
+    best = next((x for x in totals if x["total"]["low"] == x["total"]["high"]), totals[0])
+    return {"provider": best["provider"], "total": best["total"], "name": short_gpu(fit["name"]), "num_gpus": fit["num_gpus"],
+            "total_gb": fit["total_gb"], "high_gb": fit["high_gb"], "memory_gb": fit["memory_gb"],
+            "eight_bit": row.optimizer == "adamw-8bit"}

@@ -141,6 +141,9 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     listed = providers().find(provider) if provider and not (stated or currency) else None
     limit = Money(amount, stated or currency or (listed.currency if listed else ("CNY" if lang == "zh" else "USD")))
     verdict = _verdict(pick, limit, lang)
+    edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
+    if edge:  # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both
+        verdict.data["message"] = f"{verdict.data['message']}\n{edge}"
     if listed is not None:
         note = t("price.budget_assumed", lang, provider=listed.name, budget=limit.format(lang))
         verdict.data["message"] = f"{verdict.data['message']}\n{note}"
@@ -177,6 +180,25 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
                                               times=f"{int(limit.amount // in_budget.amount):,}" if in_budget.amount else "—")})
 
 
+def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money, lang: str) -> str | None:
+    """The line for seed 000's minimum setup when the safe pick is over the budget and the seed's
+    setup, priced for the same span and judged on its high end, is within it; None otherwise."""
+    if not seed or Money(Decimal(pick["total_max"]), pick["currency"]).to(limit.currency).amount <= limit.amount:
+        return None
+    total = seed["total"]
+    low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
+    in_budget = high.to(limit.currency)
+    if in_budget.amount > limit.amount:
+        return None
+    cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+    approx = "" if high.currency == limit.currency else t("plan.budget_approx", lang,
+                                                         converted=_shown(in_budget, high.currency).format(lang))
+    setup = t("sum.setup", lang, n=seed["num_gpus"], gpu=seed["name"]) + (t("sum.seed_8bit", lang) if seed["eight_bit"] else "")
+    return t("plan.budget_seed_within", lang, provider=seed["provider"], setup=setup, cost=cost, approx=approx,
+             left=_shown(limit - in_budget, high.currency).format(lang), gb=f"{seed['total_gb']:.1f}",
+             high=f"{seed['high_gb']:.1f}", mem=f"{seed['memory_gb']:g}")
+
+
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
@@ -184,7 +206,8 @@ def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
     return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,
-                                              over=_shown(in_budget - limit, cost.currency).format(lang))})
+                                              over=_shown(in_budget - limit, cost.currency).format(lang),
+                                              left=_shown(limit - in_budget, cost.currency).format(lang))})
 
 
 def _shown(amount: Money, source: str) -> Money:
