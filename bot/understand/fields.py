@@ -96,9 +96,8 @@ def count_near(text: str, start: int, end: int) -> int | None:
     return None
 
 
-# "h100，8" / "4090, 2 够吗": a bare small number right after the card, ending the message or held by a
-# sufficiency word, is how many of that card (punctuation is already a space). Only 1–8: a larger bare
-# number after a card is its memory ("a100 80", "v100 16") or a length, and a unit ("8 小时") is not a count.
+# "h100，8" / "4090, 2 够吗": a bare 1–8 right after the card, ending the message or held by "够/enough", is its
+# count; a larger one is its memory ("a100 80", "v100 16"), and one with a unit ("8 小时") is no count.
 BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|\?|enough\b|ok\b|fine\b|fits?\b|work)", re.IGNORECASE)
 
 
