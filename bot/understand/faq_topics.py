@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import cache
 
 from bot.understand import asks as ask_words
+from bot.understand import faq_terms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import Hit, faq_index
+from bot.understand.faq import Hit, about_other_methods, by_method, faq_index
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
@@ -40,6 +41,7 @@ MONEY_ASK = lazy(r"多少|价格|价钱|什么价|啥价|报价|租金|费用|ho
 # billing mode asked that way is the rule's question, where a bare "H100 周租" is a rental to price
 WHETHER = lazy(r"能不能|能否|可不可以|可以|支持|[能会]|吗|\bcan\b|\bcould\b|possible|\ballow|\bis\s+there\b|\bdo(?:es)?\s+(?:they|it|you)\b")
 TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
+TOPIC_METHOD_FLOOR = 0.1  # ... and for another entry naming it too, about the very methods the message names
 # FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
 SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
 # the entries a card's price list answers better than the FAQ does, with the card named
@@ -59,15 +61,34 @@ def topic_text(rest: str) -> str:
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
 
-def technical_topic(topic: str) -> Hit | None:
-    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic."""
+def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | None:
+    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic;
+    `methods`: the methods the whole message names (the topic has them taken out), which decide
+    between entries about different methods ("qlora 会不会比 lora 效果差" is QLoRA's quality)."""
     if len(topic) < 2:
         return None
     # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
-    named = faq_index().keyworded(topic, TOPIC_FLOOR, provider=None)
-    if not named or (SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic)):
+    named = [h for h in faq_index().keyworded(topic, TOPIC_METHOD_FLOOR, provider=None, concepts=True)
+             if not about_other_methods(h, methods)]
+    if not named or named[0].score < TOPIC_FLOOR:
+        return None
+    # every entry here names the topic's own term ("worse" ~ 效果): which of them answers is the methods'
+    # call ("will qlora give worse results than lora": QLoRA's quality, not LoRA's against full)
+    named = by_method(named, methods, TOPIC_METHOD_FLOOR)
+    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic):
         return None
     return named[0]
+
+
+# Concepts a sizing never states (catalogs/faq_terms.yaml): methods set against each other with one of
+# these asked ("does QLoRA hurt quality vs full", "32b qlora 比 lora 速度差多少") is the FAQ's question,
+# not the two methods sized side by side (which answers memory and cost)
+UNSIZED = frozenset({"quality", "slowdown"})
+
+
+def asks_unsized(topic: str) -> bool:
+    """Whether `topic` (the message without its job) names a concept a sizing does not answer."""
+    return any(c.removeprefix(faq_terms.CONCEPT_MARK) in UNSIZED for c, _ in faq_terms.mentions(faq_terms.fold(topic)))
 
 
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
