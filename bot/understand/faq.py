@@ -355,13 +355,16 @@ def _entry_methods(entry_id: str) -> frozenset[str]:
     return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
 
 
-def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FLOOR) -> list[Hit]:
+def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FLOOR, job: bool = False) -> list[Hit]:
     """A question naming a method ("qlora 会掉点吗") is about that method: among the top three, an
     entry whose question names the methods asked (and no other) leads one about others ("LoRA 和全参效果
     差多少") from METHOD_FLOOR. Words alone cannot tell QLoRA's quality from LoRA's: the entry about
     LoRA against full fine-tuning shares more of "qlora 会比 lora 效果差很多吗" than QLoRA's own entry
-    does, so the methods named, a fact of the question, rank before the share of words."""
-    if not asked or not ranked:
+    does, so the methods named, a fact of the question, rank before the share of words.
+
+    `job`: the methods are the job's, named beside a question on another topic ("14b 全参 zero3 通信开销
+    太大"): an entry about no method in particular is about that topic, and keeps the lead."""
+    if not asked or not ranked or (job and not _entry_methods(ranked[0].entry.id)):
         return ranked
     best = max((h for h in ranked[:3] if h.score >= floor), key=lambda h: _method_fit(h, asked), default=ranked[0])
     if _method_fit(best, asked) <= _method_fit(ranked[0], asked):

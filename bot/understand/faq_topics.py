@@ -24,7 +24,7 @@ from bot.understand.normalize import normalize
 # whether the rest is a technical question of its own.
 JOB_WORDS = lazy(
     r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
-    r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
+    r"|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
     r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
     r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
     r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
@@ -54,10 +54,17 @@ BILLING_TOPICS = frozenset({"billing"})
 SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bsetups?\b|\bminimum\b|最低|最小")
 
 
+# A ZeRO stage is the job's setting ("7b zero3 8卡"), unless two stages are set against each other
+# ("32b 全参 8卡 ZeRO-2 和 ZeRO-3 有啥区别"): then the stages are what the message asks about.
+STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?")
+
+
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
         rest = SETUP_WORDS.sub(" ", rest)
+    if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2:
+        rest = STAGE.sub(" ", rest)
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
 
@@ -74,10 +81,15 @@ def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | 
         return None
     # every entry here names the topic's own term ("worse" ~ 效果): which of them answers is the methods'
     # call ("will qlora give worse results than lora": QLoRA's quality, not LoRA's against full)
-    named = by_method(named, methods, TOPIC_METHOD_FLOOR)
-    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic):
+    named = by_method(named, methods, TOPIC_METHOD_FLOOR, job=True)
+    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic) and not DIFFERENCE.search(topic):
         return None
     return named[0]
+
+
+# "ZeRO-2 和 ZeRO-3 有啥区别", "what's the difference between zero2 and zero3": what the things named are,
+# a concept the entry explains, even where it is about memory (a sizing of the job would not say it)
+DIFFERENCE = lazy(r"区别|差别|不同|异同|\bdifferences?\b|\bdiffer\b")
 
 
 # Concepts a sizing never states (catalogs/faq_terms.yaml): methods set against each other with one of

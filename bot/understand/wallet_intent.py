@@ -138,7 +138,10 @@ def is_rule_question(text: str) -> bool:
     return bool(RULE_QUESTION.search(text))
 
 
-PRICE_QUESTION = lazy(r"多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
+# How to rent, asked: never an order ("怎么开一台 4090 周租", "how do I get an h100 for a week").
+HOW_TO_RENT_WORDS = r"(?:怎么|如何|怎样|咋)\s*(?:开|租|下单|订|买)|\bhow\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:rent|order|book|get|start)\b"
+HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
+PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
                             r"|how\s+much|how\s+long|price|cost|cheapest|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗", re.I)
 
