@@ -14,6 +14,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
+from bot.views.order_steps import order_line
 from bot.views.planning import budget_price_verdict
 from bot.views.price import (
     add_on_reply,
@@ -115,6 +116,11 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _budget_first(ctx, reply, budget, held=asks.held)
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
+    if asks.how_to_rent:  # "怎么开一台 4090 周租": the prices, then how ordering works where it is rented
+        rows = cast(list[dict[str, Any]], reply.data.get("rows") or [])
+        line = order_line([r.provider] if r.provider else list(dict.fromkeys(str(x["provider_id"]) for x in rows))[:2], ctx.lang)
+        if line is not None:
+            reply.also.append(Reply("error", ctx.lang, {"message": line}))
     return reply
 
 

@@ -19,6 +19,7 @@ from bot.understand import planning
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
 from bot.understand.switch_asks import switch_asked
+from bot.understand.wallet_intent import HOW_TO_RENT
 
 CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
             "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
@@ -75,6 +76,7 @@ class Asks:
     wallet: bool = False
     # "预算 3w 够不", "is $500 enough": the budget is asked about (its verdict leads), not only context
     enough: bool = False
+    how_to_rent: bool = False  # "怎么开一台 4090 周租", "how do I rent …": the price, and how ordering works
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -308,6 +310,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         enough=bool(p["enough"].search(norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
+        how_to_rent=bool(HOW_TO_RENT.search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         methods_versus=_methods_versus(norm),
         # "导出一下这个报价", "export the prices": an export of prices is their table, not a config

@@ -31,6 +31,10 @@ MAX_CLAUSE_TEXT = 300
 CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
               r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
+# Numbered questions typed on one line ("Two things: (1) does 14b qlora fit a 4090 (2) how fast is ssh
+# ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.
+NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨]))")
+CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 # Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
 # "…qlora and how long till ssh is ready", "…for a week — and is the price locked" (a dash or a bare
 # "and" before a question word). Tried only when no mark splits the message, and kept only when the
@@ -116,7 +120,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
-    clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
     if len(clauses) < 2 and (unmarked := _unmarked_faq(text, whole, now, read)):
         return unmarked
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
@@ -148,6 +152,21 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+
+
+def numbered(text: str) -> list[str]:
+    """The questions of a message that numbers them 1, 2 … in order ("(1) … (2) …", "1. … 2. …", "① … ②
+    …"), each with the words before the first number when those state something of the job ("7b qlora:
+    (1) 4090 够吗 (2) 多少钱"), not when they only announce the list ("Two things:", "两个问题："); [] when
+    fewer than two numbers, or numbers out of order (a figure, not a list)."""
+    marks = list(NUMBER.finditer(text))
+    numbers = [int(m[1] or m[2]) if not m[3] else CIRCLED.index(m[3]) + 1 for m in marks]
+    if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
+        return []
+    items = [text[m.end():nxt.start() if nxt else len(text)].strip(" \t,，;；") for m, nxt in zip(marks, [*marks[1:], None], strict=True)]
+    head = text[:marks[0].start()].strip(" \t:：,，")
+    states_job = bool(find_gpus(normalize(head)) or f.SIZE_B.search(normalize(head)))
+    return [f"{head} {item}" if states_job else item for item in items if len(item) >= 4][:MAX_CLAUSES]
 
 
 def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,

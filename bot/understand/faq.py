@@ -36,8 +36,8 @@ from engine.catalog_files import load_entries
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
 KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
-METHOD_SHARE = 0.5  # an entry about the very methods asked leads from this share of the best entry's score
-METHOD_FLOOR = 0.2  # ... and answers from this confidence when the question also names its own term
+METHOD_FLOOR = 0.2  # an entry about the very methods asked leads (among the top three) from this confidence,
+# and answers from it when the question also names its own term, or compares the very methods it compares
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
@@ -355,24 +355,42 @@ def _entry_methods(entry_id: str) -> frozenset[str]:
     return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
 
 
-def _by_method(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
-    """A question naming a method ("qlora 会掉点吗") is about that method: an entry whose question names
-    the methods asked (and no other) leads one about others ("LoRA 和全参效果差多少") when it scores
-    within METHOD_SHARE of it; words alone cannot tell QLoRA's quality from LoRA's."""
-    if not asked or not ranked:
+def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FLOOR, job: bool = False) -> list[Hit]:
+    """A question naming a method ("qlora 会掉点吗") is about that method: among the top three, an
+    entry whose question names the methods asked (and no other) leads one about others ("LoRA 和全参效果
+    差多少") from METHOD_FLOOR. Words alone cannot tell QLoRA's quality from LoRA's: the entry about
+    LoRA against full fine-tuning shares more of "qlora 会比 lora 效果差很多吗" than QLoRA's own entry
+    does, so the methods named, a fact of the question, rank before the share of words.
+
+    `job`: the methods are the job's, named beside a question on another topic ("14b 全参 zero3 通信开销
+    太大"): an entry about no method in particular is about that topic, and keeps the lead."""
+    if not asked or not ranked or (job and not _entry_methods(ranked[0].entry.id)):
         return ranked
-
-    kinds = asked | ({"lora"} if "qlora" in asked else set())  # QLoRA is a LoRA: an entry on both covers it
-
-    def fit(h: Hit) -> int:  # about a method asked, less one for each method named that was not asked
-        own = _entry_methods(h.entry.id)
-        return int(bool(own & kinds)) - len(own - kinds)
-
-    floor = METHOD_SHARE * ranked[0].score
-    best = max((h for h in ranked[:3] if h.score >= floor), key=fit)
-    if fit(best) <= fit(ranked[0]):
+    best = max((h for h in ranked[:3] if h.score >= floor), key=lambda h: _method_fit(h, asked), default=ranked[0])
+    if _method_fit(best, asked) <= _method_fit(ranked[0], asked):
         return ranked
     return [best, *[h for h in ranked if h is not best]]
+
+
+def _method_fit(h: Hit, asked: frozenset[str]) -> int:
+    """1 for an entry about a method asked, less one for each method it names that was not asked."""
+    kinds = asked | ({"lora"} if "qlora" in asked else set())  # QLoRA is a LoRA: an entry on both covers it
+    own = _entry_methods(h.entry.id)
+    return int(bool(own & kinds)) - len(own - kinds)
+
+
+def about_other_methods(h: Hit, asked: frozenset[str]) -> bool:
+    """The entry's question is about methods, none of them asked ("QLoRA 比 LoRA 慢多少" for "72b 全参
+    会慢多少"): it answers another job."""
+    kinds = asked | ({"lora"} if "qlora" in asked else set())
+    own = _entry_methods(h.entry.id)
+    return bool(asked and own and not own & kinds)
+
+
+def _compares_asked(h: Hit, asked: frozenset[str]) -> bool:
+    """The entry's question sets the very methods asked against each other ("qlora 和 lora 差多少" and
+    "QLoRA 比普通 LoRA 慢多少"): the pair compared is the question's own term."""
+    return len(asked) >= 2 and _entry_methods(h.entry.id) == asked
 
 
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
@@ -383,14 +401,17 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
     searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
-    ranked = _by_method(searched, methods_named(normalize(text)))
+    asked = methods_named(normalize(text))
+    ranked = by_method(searched, asked)
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
-    if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and hits[0].entry.id in {
-            h.entry.id for h in index.keyworded(_unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}:
+    if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
+            _compares_asked(hits[0], asked) or hits[0].entry.id in {
+                h.entry.id for h in index.keyworded(_unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}):
         # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
-        # 效果) the question names too: two signals the chat's other words dilute, so a lower floor
+        # 效果) the question names too, or that compares the very methods compared ("qlora 和 lora 差多少"):
+        # two signals the chat's other words dilute, so a lower floor
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",

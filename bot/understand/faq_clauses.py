@@ -12,6 +12,7 @@ from bot.understand import asks as ask_words
 from bot.understand.clauses import ASKING as ASKS
 from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES  # one split for every reader
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
+from bot.understand.faq import FILLER as FAQ_FILLER
 from bot.understand.faq import FIND, Hit, provider_of
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
@@ -65,7 +66,8 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
     share one; [] otherwise, so a question split by a mark inside it stays one question. Costs look-ups
     only for a message with two marked questions."""
     asked = [c for c in marked if len(c.strip()) >= 4 and len(ask_words.without_asks(normalize(c)).strip()) >= 2]
-    if not 2 <= len(asked) <= MAX_CLAUSES or not all(ASKS.search(c.lower()) for c in asked):
+    # (a greeting's 吗 asks nothing: "在吗， qlora！效果会差很多吗" is one question, about QLoRA's quality)
+    if not 2 <= len(asked) <= MAX_CLAUSES or not all(ASKS.search(FAQ_FILLER.sub(" ", c.lower())) for c in asked):
         return []
     found: list[Hit] = []
     for clause in asked:

@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import cache
 
 from bot.understand import asks as ask_words
+from bot.understand import faq_terms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import Hit, faq_index
+from bot.understand.faq import Hit, about_other_methods, by_method, faq_index
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
@@ -23,7 +24,7 @@ from bot.understand.normalize import normalize
 # whether the rest is a technical question of its own.
 JOB_WORDS = lazy(
     r"继续预训练|增量预训练|预训练|continu\w*\s*pre[\s-]?train\w*|pre[\s-]?train\w*|q?lora|全参(?:微调)?|全量(?:微调)?|微调|fine[\s-]*tun\w*|finetun\w*|\bfull\b|\bft\b|sft|训练?|train\w*|继续预训练|预训练"
-    r"|zero[\s_-]*(?:stage)?[\s_-]*[0-3]?|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
+    r"|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
     r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
     r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
     r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
@@ -40,6 +41,7 @@ MONEY_ASK = lazy(r"多少|价格|价钱|什么价|啥价|报价|租金|费用|ho
 # billing mode asked that way is the rule's question, where a bare "H100 周租" is a rental to price
 WHETHER = lazy(r"能不能|能否|可不可以|可以|支持|[能会]|吗|\bcan\b|\bcould\b|possible|\ballow|\bis\s+there\b|\bdo(?:es)?\s+(?:they|it|you)\b")
 TOPIC_FLOOR = 0.2  # the least confidence for an entry whose own keyword the rest of the message names
+TOPIC_METHOD_FLOOR = 0.1  # ... and for another entry naming it too, about the very methods the message names
 # FAQ topics a sizing already answers: a hit on these is the sizing's question, not a question of its own
 SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
 # the entries a card's price list answers better than the FAQ does, with the card named
@@ -52,22 +54,53 @@ BILLING_TOPICS = frozenset({"billing"})
 SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bsetups?\b|\bminimum\b|最低|最小")
 
 
+# A ZeRO stage is the job's setting ("7b zero3 8卡"), unless two stages are set against each other
+# ("32b 全参 8卡 ZeRO-2 和 ZeRO-3 有啥区别"): then the stages are what the message asks about.
+STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?")
+
+
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
         rest = SETUP_WORDS.sub(" ", rest)
+    if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2:
+        rest = STAGE.sub(" ", rest)
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
 
-def technical_topic(topic: str) -> Hit | None:
-    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic."""
+def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | None:
+    """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic;
+    `methods`: the methods the whole message names (the topic has them taken out), which decide
+    between entries about different methods ("qlora 会不会比 lora 效果差" is QLoRA's quality)."""
     if len(topic) < 2:
         return None
     # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
-    named = faq_index().keyworded(topic, TOPIC_FLOOR, provider=None)
-    if not named or (SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic)):
+    named = [h for h in faq_index().keyworded(topic, TOPIC_METHOD_FLOOR, provider=None, concepts=True)
+             if not about_other_methods(h, methods)]
+    if not named or named[0].score < TOPIC_FLOOR:
+        return None
+    # every entry here names the topic's own term ("worse" ~ 效果): which of them answers is the methods'
+    # call ("will qlora give worse results than lora": QLoRA's quality, not LoRA's against full)
+    named = by_method(named, methods, TOPIC_METHOD_FLOOR, job=True)
+    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic) and not DIFFERENCE.search(topic):
         return None
     return named[0]
+
+
+# "ZeRO-2 和 ZeRO-3 有啥区别", "what's the difference between zero2 and zero3": what the things named are,
+# a concept the entry explains, even where it is about memory (a sizing of the job would not say it)
+DIFFERENCE = lazy(r"区别|差别|不同|异同|\bdifferences?\b|\bdiffer\b")
+
+
+# Concepts a sizing never states (catalogs/faq_terms.yaml): methods set against each other with one of
+# these asked ("does QLoRA hurt quality vs full", "32b qlora 比 lora 速度差多少") is the FAQ's question,
+# not the two methods sized side by side (which answers memory and cost)
+UNSIZED = frozenset({"quality", "slowdown"})
+
+
+def asks_unsized(topic: str) -> bool:
+    """Whether `topic` (the message without its job) names a concept a sizing does not answer."""
+    return any(c.removeprefix(faq_terms.CONCEPT_MARK) in UNSIZED for c, _ in faq_terms.mentions(faq_terms.fold(topic)))
 
 
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves

@@ -25,6 +25,7 @@ from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import (
     TOPIC_FLOOR,
     about_other,
+    asks_unsized,
     named_too,
     on_card,
     service_topics,
@@ -308,8 +309,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     sized = bool(request.model or request.params_b)
     if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
         c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month
-    elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm):
-        c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?": each sized, side by side
+    elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)):
+        # "32b qlora vs lora, how much difference?": each sized, side by side ("does QLoRA hurt quality vs
+        # full for 14b" asks what no sizing states: the FAQ's)
+        c = Classified("size", c.hits)
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
     if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
@@ -488,7 +491,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
         return Classified("faq", hits, True, answers=answers or hits[:1])
     if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
-        about = technical_topic(topic)
+        about = technical_topic(topic, ask_words.methods_named(norm))
         if about is not None:
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once
             # the job (model, method, card, count, sharding) is taken out ask the FAQ a question about

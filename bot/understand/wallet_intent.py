@@ -34,7 +34,8 @@ BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
-RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
+# (how a payment is done, "钱包怎么充值", "如何付款", is the procedure's question too, not a read of one's book)
+RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|(?:怎么|如何|怎样|咋)\s*(?:充|冲|付|交|缴|支付|转账|打钱)|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
                            r"|要留|留多少|才安全|用完|耗尽|没钱|(?:用|花|跑|扣|耗|烧)(?:光|完|没)|归零|会咋|咋整|咋办|为什么|为啥|能拿来|能用来|够不够|够用|\benough\b"
                            r"|冻结|预授权|预扣|押金|扣住|\bpre-?auth\w*|\breserved?\b|\bfreez\w*|\bfrozen\b"
                            r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bdoes\b|\bhow\s+(?:does|do|is)\b|\bwill\b|^\s*(?:can|could|is|are|would)\b"
@@ -137,7 +138,10 @@ def is_rule_question(text: str) -> bool:
     return bool(RULE_QUESTION.search(text))
 
 
-PRICE_QUESTION = lazy(r"多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
+# How to rent, asked: never an order ("怎么开一台 4090 周租", "how do I get an h100 for a week").
+HOW_TO_RENT_WORDS = r"(?:怎么|如何|怎样|咋)\s*(?:开|租|下单|订|买)|\bhow\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:rent|order|book|get|start)\b"
+HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
+PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
                             r"|how\s+much|how\s+long|price|cost|cheapest|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗", re.I)
 

@@ -18,6 +18,7 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
+from bot.views.runway_lead import Cycle, Option, lead_line
 from engine.billing import Amount, Quote
 from engine.money import Money
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, cycle_unit_price, setup_prices
@@ -297,7 +298,15 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
         smallest = {r.provider.id: min(x.num_gpus for x in rows if x.provider.id == r.provider.id) for r in rows}
         rows = [r for r in rows if r.num_gpus == smallest[r.provider.id]]
     lines = []
+    options: list[Option] = []
     for row in rows:
+        paid = [q for q in row.quotes if q.total_max > 0]
+        if paid and (first is None or row.provider.id == first):  # the money is spent where named or held
+            hourly = next((q.total_max for q in paid if _unit(q) == "hour"), None)
+            options.append(Option(row.provider.name, row.num_gpus, gpu_name(row.gpu), paid[0].currency,
+                                  budget.to(paid[0].currency).amount, hourly=hourly,
+                                  cycles=tuple(Cycle(_unit(q), int(q.needed_hours // 24), q.total_max)
+                                               for q in paid if _unit(q) != "hour" and q.currency == paid[0].currency)))
         for q in row.quotes:
             unit = _unit(q)
             price = Money(q.total_max, q.currency)  # a band is divided on its high end: what it may cost
@@ -316,7 +325,8 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     # the longest cycle the money buys whole leads within a provider (a month is the cheapest per day)
     lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit,
                                  not line["count"], -_UNIT_RANK.get(str(line["unit"]), 0)))
-    return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4]})
+    return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4],
+                                  "lead": lead_line(options, budget.format(lang), lang, asked_unit)})
 
 
 _UNIT_RANK = {"hour": 0, "week": 1, "month": 2}

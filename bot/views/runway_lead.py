@@ -1,0 +1,85 @@
+"""The sentence that answers "how long does this money rent …" before the list of what each unit buys.
+
+Why: the list ("1 month, ₮351 left · 5 weeks, ₮55 left") leaves the reader to work out the answer,
+and the answer is often neither line: ₮1,000 at ₮649 a month and ₮189 a week rents one month and one
+week, 37 days. The lead takes, at each provider, the mix of its prepaid cycles that lasts longest
+within the money (or the hours it buys when billed by the minute), and names the longest of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from bot.text.i18n import t
+from engine.money import Money
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """One prepaid unit a provider sells the setup by: its length and its price in the money's terms."""
+
+    unit: str  # week | month | year | period
+    days: int
+    price: Decimal
+
+
+@dataclass(frozen=True)
+class Option:
+    """What the money buys at one provider: a mix of whole cycles (or hours billed by the minute)."""
+
+    provider: str
+    num_gpus: int
+    gpu: str
+    currency: str
+    money: Decimal  # the budget in this provider's currency
+    cycles: tuple[Cycle, ...] = ()
+    hourly: Decimal | None = None  # the price of an hour, when billed by the minute
+
+
+def _best_mix(money: Decimal, cycles: tuple[Cycle, ...]) -> tuple[int, list[tuple[Cycle, int]], Decimal]:
+    """(days, [(cycle, count)], spent): the whole cycles that last longest within `money`, the longest
+    cycle first and the shorter ones filling what is left (every count of the longest is tried, since a
+    month fewer can leave room for more weeks than it lasted)."""
+    ordered = sorted((c for c in cycles if c.price > 0), key=lambda c: -c.days)
+    best: tuple[int, list[tuple[Cycle, int]], Decimal] = (0, [], Decimal(0))
+    if not ordered:
+        return best
+    top = ordered[0]
+    for k in range(int(money // top.price) + 1):
+        left, mix, days = money - top.price * k, [(top, k)] if k else [], top.days * k
+        for c in ordered[1:]:
+            n = int(left // c.price)
+            if n:
+                mix.append((c, n))
+                left -= c.price * n
+                days += c.days * n
+        if days > best[0] or (days == best[0] and money - left < best[2]):
+            best = (days, mix, money - left)
+    return best
+
+
+def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = None) -> str | None:
+    """The longest rental the money buys at any provider, as one sentence; None when it buys none.
+    `unit`: the one asked ("包月能租几个月": months), counted alone."""
+    found: list[tuple[Decimal, str]] = []
+    for o in options:
+        if unit is not None:
+            o = Option(o.provider, o.num_gpus, o.gpu, o.currency, o.money, tuple(c for c in o.cycles if c.unit == unit),
+                       o.hourly if unit == "hour" else None)
+        if o.hourly is not None and o.hourly > 0:
+            hours = (o.money / o.hourly).quantize(Decimal("0.1"))
+            if hours >= 1:
+                found.append((hours / 24, t("runway.lead_hours", lang, budget=budget, provider=o.provider, n=o.num_gpus,
+                                            gpu=o.gpu, hours=f"{hours:f}")))
+            continue
+        days, mix, spent = _best_mix(o.money, o.cycles)
+        if not days:
+            continue
+        parts = " + ".join(t(f"runway.span.{c.unit}", lang, count=n) for c, n in mix)
+        found.append((Decimal(days), t("runway.lead_cycles", lang, budget=budget, provider=o.provider, n=o.num_gpus, gpu=o.gpu,
+                                       days=days, parts=parts, spent=Money(spent, o.currency).format(lang),
+                                       left=Money(o.money - spent, o.currency).rounded().format(lang))))
+    if not found:
+        return None
+    return max(found, key=lambda f: f[0])[1]  # the first of equals: the provider named or paid in its own money
