@@ -310,9 +310,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
         c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)):
-        # "32b qlora vs lora, how much difference?": each sized, side by side ("does QLoRA hurt quality vs
-        # full for 14b" asks what no sizing states: the FAQ's)
-        c = Classified("size", c.hits)
+        c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
     if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
@@ -353,8 +351,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
             sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
-        # "导出 deepspeed 配置", "give me a llamafactory yaml for 7b qlora": the files of the job
-        # (the one named, the last one, or which?), not its sizing
+        # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing
         c = Classified("export", c.hits)
     if run is not None and (run.stated or not run.step_seconds) and not sized and c.intent in ("size", "cost", "unknown", "faq"):
         # "一共多少步": counted from the dataset and batch; "每步 1.2 秒 6250 步要训多久": the product; no model needed
