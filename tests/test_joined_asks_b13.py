@@ -59,11 +59,11 @@ def test_a_second_job_after_a_comma_is_answered_too(text: str, first: str, secon
 
 
 @pytest.mark.parametrize("text", [
-    "7b 和 14b 全参各要几卡",  # one ask put to both sizes: one question
     "7b lora 要多少显存",
     "32b 全参，8 卡 h100，一个月多少钱",  # one job in three clauses
+    "昇腾910B 能跑 qwen 72b lora 吗",  # a card's name is no second size
 ])
-def test_one_job_or_one_shared_ask_is_not_split_into_jobs(text: str) -> None:
+def test_one_job_is_not_split_into_jobs(text: str) -> None:
     assert len({p.request.params_b for p in parse(text).parts}) < 2, text
 
 
@@ -174,3 +174,16 @@ def test_host_memory_asked_of_a_setup_without_offload(text: str, lead: str) -> N
 def test_a_setup_that_misses_on_the_cards_is_answered_on_the_cards_first() -> None:
     me = said("72b full ft 4 h100 offload is host ram enough")
     assert me.lines[0].startswith("❌"), me.text
+
+
+@pytest.mark.parametrize(("text", "sizes"), [
+    ("7b 和 14b 全参各要几卡", [7.0, 14.0]),
+    ("how many cards do 7b and 14b full finetunes each need", [7.0, 14.0]),
+    ("7b、14b、32b 全参 分别要几张 h100", [7.0, 14.0, 32.0]),
+])
+def test_one_ask_put_to_several_sizes_answers_each(text: str, sizes: list[float]) -> None:
+    """Seed 000's full fine-tuning table: 7B one 80 GB card (8-bit optimizer), 14B 4 × A100 SXM (₮4,308)."""
+    parts = parse(text).parts
+    assert [p.request.params_b for p in parts] == sizes and all(p.request.method == "full" for p in parts), text
+    me = said(text)
+    assert "₮4,308" in me.text or "4×H100" in me.text or "4× H100" in me.text, me.text

@@ -121,7 +121,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     clauses = [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or _unmarked_faq(text, whole, now, read)):
+    if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
+                             or _unmarked_faq(text, whole, now, read)):
         return joined
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
@@ -185,6 +186,34 @@ def joined_asks(text: str, whole: Parsed, now: datetime | None, read: Callable[[
         if two_jobs and (jobs := _own_jobs(clauses, parts, now, read)):
             return jobs
     return []
+
+
+def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """"7b 和 14b 全参各要几卡", "how many cards do 7b and 14b full finetunes each need": one ask put to
+    several bare sizes is one reading per size, in the order named (the message with the other sizes
+    blanked out), each keeping the method, card and settings stated once for all. [] unless every
+    reading stands alone; a named model, a comparison of prices or methods keep their own readings."""
+    if whole.intent not in ("size", "cost") or whole.missing or whole.request.model or whole.versus \
+            or whole.asks.cheaper or whole.asks.difference or whole.asks.methods_versus or whole.unknown_card:
+        return []  # "昇腾910B 能跑 72b 吗": a card's name is no size
+    norm = normalize(text[:MAX_CLAUSE_TEXT])
+    cards = [(g.start, g.end) for g in find_gpus(norm)]
+    sizes: dict[str, re.Match[str]] = {}
+    for m in f.SIZE_B.finditer(norm):
+        if not any(a < m.end() and m.start() < b for a, b in cards):
+            sizes.setdefault(m.group(1), m)
+    if len(sizes) < 2:
+        return []
+    spans = [m.span() for m in f.SIZE_B.finditer(norm)]
+    parts = []
+    for keep in list(sizes.values())[:MAX_CLAUSES]:
+        blanked = "".join(" " if any(a <= i < b for a, b in spans if (a, b) != keep.span()) else ch
+                          for i, ch in enumerate(norm))
+        parts.append(read(blanked, now))
+    if not all(p.intent in ("size", "cost") and _stands_alone(p) for p in parts) \
+            or len({p.request.params_b for p in parts}) < len(parts):
+        return []
+    return parts
 
 
 def _own_jobs(clauses: list[str], parts: list[Parsed], now: datetime | None,
