@@ -145,7 +145,8 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         alternative=other,
         lever_fix=levers[0] if fixed else None,
         levers=tuple(levers[1 if fixed else 0:]),
-        eight_bit=_eight_bit(s, verdict, other, stated),
+        # the fix on the named card is the 8-bit optimizer already ("7b 全参 单张 h200"): not said twice
+        eight_bit=None if fixed and levers[0].code == "eight_bit" else _eight_bit(s, verdict, other, stated),
         others=tuple(([bigger] if bigger is not None else []) + others)[:MAX_ALTERNATIVES],
         methods=tuple(other_methods(s)),
         roomy=roomy and s.fit is None and verdict is not None and not verdict.tight,
@@ -173,8 +174,12 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
     """The setup to rent for the job at one provider: the answer's own setup when it rents it, else of
     every card's fewest-count fit those `provider` rents, fitting before may-fit, no offload first,
     the fewest cards, then by that provider's hourly price for the whole setup; None when it rents none."""
+    # the card named that the reply called seed 000's minimum at the edge ("7B 全参一张 A100 80G": 勉强能跑)
+    # is the answer's own setup too: "gpuli 周租多少" after it prices that card, not another
+    named_edge = any(w.code == "seed_minimum" and w.params.get("edge") for w in a.sizing.warnings)
     pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None
-            and (f.fits or f.may_fit or (a.seed_is_verdict and f is a.seed and seed_at_edge(f)))]
+            and (f.fits or f.may_fit or (a.seed_is_verdict and f is a.seed and seed_at_edge(f))
+                 or (named_edge and f is a.sizing.fit))]
     priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider)) is not None]
     if not priced:
         return None
@@ -297,7 +302,9 @@ def eight_bit_option(s: Sizing, count: int, stated: TrainingRequest | None) -> F
     r8 = replace(s.resolved, request=q.model_copy(update={"optimizer": "adamw-8bit"}))
     planner = Planner(r8, s.memo)
     plans = [p for p in ladder(r8, count) if p.offload == "none"]
-    holding = {f.gpu.id for f in s.recommendations if f.fits and f.num_gpus == count}
+    # a card that holds the job at `count` only with offload (72B on 8 × H200) is still the 8-bit way's:
+    # without offload, as seed 000 gives it
+    holding = {f.gpu.id for f in s.recommendations if f.fits and f.num_gpus == count and f.estimate.plan.offload == "none"}
     found = [f for f in planner.first_fits(gpus().entries, plans) if f.fits and f.gpu.id not in holding]
     return min(found, key=lambda f: (f.tight, price_rank(f)), default=None)
 

@@ -432,7 +432,9 @@ def _notes(
         card_gb = int(gpu.memory_gb) if float(gpu.memory_gb).is_integer() else gpu.memory_gb
         out.append(Note("measured_runs", {"high_gb": round(fit.high_gb, 1), "memory_gb": card_gb}))
     if fit.tight or fit.may_fit:  # under 10% above the high end, or only the expected figure fits
-        out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1)}))
+        # the high end over the card: by how much, and the expected figure (never "-10.6 GB left")
+        over = {"over_gb": round(-fit.headroom_gb, 1), "mid_gb": round(fit.estimate.total_gb, 1)} if fit.headroom_gb < 0 else {}
+        out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1), **over}))
     if q.price_status == "estimate":
         out.append(Note("estimate", {"low": q.total_min, "high": q.total_max}))
     elif q.total_range.is_range:

@@ -92,25 +92,31 @@ def base_weights(s: Sizing) -> dict[str, Any]:
     return {"quantized": False, "total_gb": r.params * width / 1e9, "bytes": width, "params": r.params}
 
 
+def as_the_seed_sizes(stated: TrainingRequest) -> tuple[TrainingRequest, Sizing, float | None]:
+    """The request sized as the answer sizes it: where the named setup is seed 000's 8-bit row (72B on
+    8 × H200, 7B on one 80 GB card) and no optimizer was stated, with the 8-bit optimizer, as the seed
+    sizes it; AdamW's figure comes back to be said beside it (None otherwise). The sizing and the "多少钱"
+    asked of it (setup_price) go through here, so both price the same setup."""
+    s = size(stated)
+    if stated.optimizer is None and seed_optimizer_named(s.resolved, s.fit):
+        adamw_gb = s.estimate.total_gb
+        stated = stated.model_copy(update={"optimizer": "adamw-8bit"})
+        return stated, size(stated), adamw_gb
+    return stated, s, None
+
+
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
-                 switch: str | None = None, seed_room: bool = False) -> Reply:
+                 switch: str | None = None, seed_room: bool = False, host: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
-    stated = _card_stand_in(with_chat_settings(req, ctx), card)
-    s = size(stated)
-    adamw_gb = None
-    if stated.optimizer is None and seed_optimizer_named(s.resolved, s.fit):
-        # the named setup is seed 000's 8-bit row (72B on 8 × H200): sized as the seed sizes it, AdamW's figure said
-        adamw_gb = s.estimate.total_gb
-        stated = stated.model_copy(update={"optimizer": "adamw-8bit"})
-        s = size(stated)
+    stated, s, adamw_gb = as_the_seed_sizes(_card_stand_in(with_chat_settings(req, ctx), card))
     if details:
         reply = sizing_details_reply(s, ctx.lang)
     else:
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
-                                 provider=provider, switch=switch, seed_room=seed_room)
+                                 provider=provider, switch=switch, seed_room=seed_room, host=host)
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         if roomy and s.fit is None and not summary.get("seed_roomy"):
@@ -200,7 +206,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     """The rental prices of the setup a sizing recommended (the one its price line names), at every
     provider in their own units, with the job named first: "多少钱" asked of the last answer."""
     req = TrainingRequest.model_validate(follow["setup_of"])
-    advice = advise(size(with_chat_settings(req, ctx)), req)
+    advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req)
     provider = req.provider or ctx.settings.provider
     setup = (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:

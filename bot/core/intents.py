@@ -65,7 +65,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
                          roomy=parsed.asks.headroom, display=parsed.price.display_currency, weights=parsed.asks.weights,
                          provider=parsed.rental.provider, other_count=parsed.asks.count_versus,
-                         switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price)
+                         switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
+                         host=parsed.asks.host_memory)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
     return reply

@@ -200,6 +200,9 @@ class Core:
             elif parsed.asks.total:  # "3090 跑 8 小时 + 4090 跑 3 小时 一共多少": the sum leads
                 replies = total_first(replies, ctx.lang)
             first = replies[0]
+            for later in replies[1:]:
+                if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
+                    later.data["v"]["after_sizing"] = True  # "…够吗，月租多少": the sizing above said its assumptions
             first.also = replies[1:]
             first.reading = parsed
             return first

@@ -77,6 +77,9 @@ class Asks:
     # "预算 3w 够不", "is $500 enough": the budget is asked about (its verdict leads), not only context
     enough: bool = False
     how_to_rent: bool = False  # "怎么开一台 4090 周租", "how do I rent …": the price, and how ordering works
+    # "offload 主机内存够吗", "is host RAM enough for offload": the host memory offload needs, against what
+    # the instances have (its verdict leads)
+    host_memory: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -119,6 +122,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
             # "多少人民币一个月", "要几美元": the money asked by its currency's name
             r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
+            # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
+            r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周)\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
+            r"(?!\s*(?:张|卡|块卡|台|轮|步|次|个|token|小时|天|周|月|g\b|gb))"
             # "how much slower / more memory" asks a size or a speed, not money
             r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
@@ -161,6 +167,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                              r"|\b(?:can|could|will|would)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
         "affords": re.compile(r"现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
+        # host memory named as such; a bare "内存" only beside offload (alone it often means the card's)
+        "host_memory": re.compile(r"(?:主机|系统|cpu|机器|服务器|宿主机?)\s*(?:的\s*)?内存|内存条|\b(?:host|system|cpu|server)\s*(?:ram|memory)\b|\bram\b"),
+        "bare_memory": re.compile(r"(?<!显)内存"),
+        "offload": re.compile(r"offload|卸载"),
         "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
@@ -308,6 +318,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         affords=bool(p["affords"].search(norm)),
         wallet=bool(p["wallet"].search(norm)),
         enough=bool(p["enough"].search(norm)),
+        host_memory=bool(p["host_memory"].search(norm) or (p["offload"].search(norm) and p["bare_memory"].search(norm)
+                                                           and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         how_to_rent=bool(HOW_TO_RENT.search(norm)),

@@ -39,7 +39,7 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 # "…qlora and how long till ssh is ready", "…for a week — and is the price locked" (a dash or a bare
 # "and" before a question word). Tried only when no mark splits the message, and kept only when the
 # part after it is a FAQ question of its own (`_faq_of_its_own`).
-UNMARKED = lazy(r"(?<=[少久吗么啥几钱])\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
 ASKING = lazy(r"[?？吗么几]|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
@@ -57,8 +57,10 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
     q, norm = p.request, normalize(clause)
     named = find_provider(norm)
     bare = norm[:named.start] + norm[named.end:] if named else clause
-    if named:  # "what does it cost at cloudgpu (for 10 hours)": the ask, the place and a length, nothing of its own
-        bare = FILLER.sub(" ", ask_words.without_asks(f.without_durations(bare)))
+    if named or len(" ".join(bare.split())) > BARE_ASK:
+        # "what does it cost at cloudgpu (for 10 hours)", "monthly price?": the ask, the place and a length,
+        # nothing of its own
+        bare = FILLER.sub(" ", ask_words.without_asks(f.without_durations(normalize(bare))))
     return len(" ".join(bare.split())) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
 
 
@@ -76,7 +78,9 @@ def of_the_last(parts: list[Parsed]) -> list[Parsed]:
     return out
 
 
-FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|\bok\s*[?？吗]")
+# asks whether the job fits: "够吗", "放得下", "行不行", "可以吗", "does it fit", "can 8 a100s run it", "will it work"
+FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|行不|能行|可以吗|可以不|可不可以|\bok\s*[?？吗]"
+            r"|\bhandle\b|\bwork\b|\b(?:can|could|will|would)\b.{0,40}\b(?:run|train|hold|take)\b")
 
 
 def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
@@ -121,8 +125,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    if len(clauses) < 2 and (unmarked := _unmarked_faq(text, whole, now, read)):
-        return unmarked
+    if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
+                             or _unmarked_faq(text, whole, now, read)):
+        return joined
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
         if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
@@ -135,6 +140,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(clauses) < 2:
         return []
     parts = of_the_last([read(c, now) for c in clauses])
+    if not by_comma and _setup_of_the_job(clauses, parts):
+        return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if by_comma and not _faq_beside(parts):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
@@ -167,6 +174,104 @@ def numbered(text: str) -> list[str]:
     head = text[:marks[0].start()].strip(" \t:：,，")
     states_job = bool(find_gpus(normalize(head)) or f.SIZE_B.search(normalize(head)))
     return [f"{head} {item}" if states_job else item for item in items if len(item) >= 4][:MAX_CLAUSES]
+
+
+# a word that puts one ask to every job named ("7b 和 14b 全参各要几卡", "each", "both"): one question
+EACH = lazy(r"各|分别|都|\beach\b|\bboth\b|\brespectively\b")
+
+
+def joined_asks(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """Two asks joined by a comma or a bare space instead of a question mark: whether the job fits the
+    card named, then its price ("8张a100 跑 32b 全参 行吗，，月租多少", "does 32b full fit 8 a100s, monthly
+    cost?"), or a second job of its own ("8b 全参 h200 一个月多少，还有 14b 全参要几卡"). Each gets its
+    answer, the fit first. [] when the message is one question; the clauses are read only when the whole
+    message asks a fit and a cost, or names two model sizes (a reading costs a millisecond)."""
+    if whole.intent not in ("size", "cost") or whole.missing or whole.versus or whole.asks.methods_versus \
+            or whole.asks.cheaper or whole.asks.difference:
+        return []
+    norm = normalize(text[:MAX_CLAUSE_TEXT])
+    fit_and_cost = whole.intent == "cost" and bool(FITS.search(norm))
+    two_jobs = len({m.group(1) for m in f.SIZE_B.finditer(norm)}) >= 2 and not EACH.search(norm)
+    if not (fit_and_cost or two_jobs):
+        return []
+    for splitter in (COMMA, UNMARKED):
+        clauses = [c for c in splitter.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+        if len(clauses) < 2:
+            continue
+        parts = [read(c, now) for c in clauses]
+        if fit_and_cost and any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)) \
+                and (found := fit_then_cost(clauses, parts, whole)):
+            return found
+        if two_jobs and (jobs := _own_jobs(clauses, parts, now, read)):
+            return jobs
+    return []
+
+
+def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """"7b 和 14b 全参各要几卡", "how many cards do 7b and 14b full finetunes each need": one ask put to
+    several bare sizes is one reading per size, in the order named (the message with the other sizes
+    blanked out), each keeping the method, card and settings stated once for all. [] unless every
+    reading stands alone; a named model, a comparison of prices or methods keep their own readings."""
+    if whole.intent not in ("size", "cost") or whole.missing or whole.request.model or whole.versus \
+            or whole.asks.cheaper or whole.asks.difference or whole.asks.methods_versus or whole.unknown_card:
+        return []  # "昇腾910B 能跑 72b 吗": a card's name is no size
+    norm = normalize(text[:MAX_CLAUSE_TEXT])
+    cards = [(g.start, g.end) for g in find_gpus(norm)]
+    sizes: dict[str, re.Match[str]] = {}
+    for m in f.SIZE_B.finditer(norm):
+        if not any(a < m.end() and m.start() < b for a, b in cards):
+            sizes.setdefault(m.group(1), m)
+    if len(sizes) < 2:
+        return []
+    spans = [m.span() for m in f.SIZE_B.finditer(norm)]
+    parts = []
+    for keep in list(sizes.values())[:MAX_CLAUSES]:
+        blanked = "".join(" " if any(a <= i < b for a, b in spans if (a, b) != keep.span()) else ch
+                          for i, ch in enumerate(norm))
+        parts.append(read(blanked, now))
+    if not all(p.intent in ("size", "cost") and _stands_alone(p) for p in parts) \
+            or len({p.request.params_b for p in parts}) < len(parts):
+        return []
+    return parts
+
+
+def _own_jobs(clauses: list[str], parts: list[Parsed], now: datetime | None,
+              read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """The clauses grouped by the job they state: a clause naming a model or size other than the one
+    before it starts a new job ("qwen3 8b 全参，h200 单卡，一个月多少，还有 14b 全参要几卡": 8B on an H200
+    priced, then 14B sized); each job read on its own, kept only when every one stands alone ("7b lora，
+    14b 呢" changes the one job: no method of its own)."""
+    groups: list[list[str]] = []
+    current: tuple[object, object] | None = None
+    for clause, p in zip(clauses, parts, strict=True):
+        own = (p.request.model, p.request.params_b) if p.request.model or p.request.params_b else None
+        if own is not None and current is not None and own != current:
+            groups.append([clause])
+        elif groups:
+            groups[-1].append(clause)
+        else:
+            groups.append([clause])
+        current = own or current
+    if len(groups) < 2:
+        return []
+    jobs = [parts[clauses.index(g[0])] if len(g) == 1 else read("，".join(g), now) for g in groups]
+    if not all(j.intent in ("size", "cost") and _stands_alone(j) for j in jobs):
+        return []
+    return jobs
+
+
+def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
+    """"72b 全参要多少显存？8卡h100 不开 offload 放得下吗", "vram for 72b full? will 8 h100s hold it without
+    offload?": a later clause naming no model, only how the job runs (the card, its count, offload, ZeRO),
+    and asking whether it fits, asks about the job before it. The message is one question, read whole, so
+    every setting stated reaches the verdict (a FAQ match on "offload" would drop "不开")."""
+    for i, (clause, p) in enumerate(zip(clauses, parts, strict=True)):
+        if i == 0 or p.request.model or p.request.params_b or p.intent == "price" or not p.request.stated():
+            continue
+        if FITS.search(normalize(clause)) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
+                                                  for q in parts[:i]):
+            return True
+    return False
 
 
 def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,

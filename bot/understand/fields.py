@@ -96,8 +96,7 @@ def count_near(text: str, start: int, end: int) -> int | None:
     return None
 
 
-# "h100，8" / "4090, 2 够吗": a bare 1–8 right after the card, ending the message or held by "够/enough", is its
-# count; a larger one is its memory ("a100 80", "v100 16"), and one with a unit ("8 小时") is no count.
+# "h100，8", "4090, 2 够吗": a bare 1–8 after the card is its count (a larger one its memory, "8 小时" no count)
 BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|\?|enough\b|ok\b|fine\b|fits?\b|work)", re.IGNORECASE)
 
 
@@ -193,8 +192,10 @@ def sharding(text: str) -> str | None:
 
 
 _asked = asked_about  # "要不要 offload", "还需要 offload 吗": asked, not stated (bot/understand/switch_asks.py)
-# a negation inside an A-not-A question ("用不用", "开不开", "要不要") negates nothing
-OFFLOAD_NEG = lazy(r"(?:(?<![要用开需])不(?![要用开])|no|without|w/o|(?<!用)不用|(?<!开)不开|不想开?|(?<!要)不要|别开?|关闭?|don'?t(?:\s+want)?(?:\s+to)?(?:\s+use)?)\s*(?:做\s*|开\s*)?(?:optimizer\s*)?offload", re.ASCII)
+# "不开/不加/别上 offload", "without cpu offload", "skip offload"; an A-not-A ("用不用", "要不要") negates nothing
+OFFLOAD_NEG = lazy(r"(?:(?<![要用开需加上])不(?![要用开加])|\bno|\bnot|without|w/o|(?<!用)不用|(?<!开)不开|(?<!加)不加|不想|(?<!要)不要|别|关闭?|关掉|去掉"
+                   r"|\bskip(?:ping)?|\bavoid(?:ing)?|don'?t(?:\s+want)?(?:\s+to)?)"
+                   r"(?:\s*(?:做|开|加|用|上|带|\buse\b|\busing\b|\bdo\b|\bdoing\b|\bany\b|\bthe\b|\ban?\b)){0,2}\s*(?:cpu\s*|optimizer\s*|zero[\s-]*)?offload", re.ASCII)
 OFFLOAD_ALL = lazy(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*offload|zero[\s-]*infinity", re.ASCII)
 OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 
@@ -535,8 +536,7 @@ def _decimal(digits: str, unit: str | None) -> Decimal | amount.Ambiguous | amou
     return found.value if isinstance(found, amount.Amount) else found
 
 
-# A dash between numbers is a range only when it joins them ("7-8B", "2k-4k"); " - " between two
-# clauses ("zero 3 - 4 H100s") separates them.
+# A dash joining numbers is a range ("7-8B", "2k-4k"); " - " between clauses ("zero 3 - 4 H100s") separates them.
 RANGE = lazy(rf"(?<![a-z\d.])({NUM})\s*([kmb万亿千]?)(?:\s*(?:~|～|到|至)\s*|[-—–])({NUM})\s*([kmb万亿千]?)(?=\s*[a-z\u4e00-\u9fff]|\s|$)", re.ASCII)
 
 

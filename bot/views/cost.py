@@ -62,7 +62,7 @@ def _note_params(note: Note, currency_id: str) -> dict[str, Any]:
     for key, value in note.params.items():
         if key in ("low", "high", "hold", "min_balance") and isinstance(value, Decimal):
             out[key] = Money(value, currency_id).format()  # grouping and marks are the same in zh and en
-        elif key in ("host_gb", "headroom_gb", "high_gb") and isinstance(value, float | int):
+        elif key in ("host_gb", "headroom_gb", "high_gb", "over_gb", "mid_gb") and isinstance(value, float | int):
             out[key] = fmt_gb(float(value))
         elif key in ("days", "hours") and isinstance(value, Decimal | float | int):
             out[key] = f"{float(value):,.1f}".removesuffix(".0")
@@ -99,7 +99,8 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "cheapest": o.cheapest,
         "compare": (o.compare_range.low, o.compare_range.high),  # in the report's display currency (the chart's bar)
         "notes": [
-            {"code": n.code, "params": _note_params(n, q.currency)} for n in o.notes if n.code not in QUIET_NOTES
+            {"code": "tight_over" if "over_gb" in n.params else n.code, "params": _note_params(n, q.currency)}
+            for n in o.notes if n.code not in QUIET_NOTES
         ],
     }
 

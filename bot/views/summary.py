@@ -19,6 +19,7 @@ from typing import Any, cast
 from bot.text.i18n import has
 from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
+from bot.views.host_memory import host_memory
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from bot.views.switch_answer import switch_answer
@@ -147,18 +148,20 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False,
                    asked_currency: bool = False, provider: str | None = None, switch: str | None = None,
-                   seed_room: bool = False) -> dict[str, Any]:
+                   seed_room: bool = False, host: bool = False) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
     asked for headroom rather than the cheapest fit; `provider` when it named where to rent and no
     card: the pick is among the cards that provider rents (engine.advice.pick_at); `switch` when it
-    asked whether offload or the 8-bit optimizer is needed: the yes/no leads (bot/views/switch_answer.py)."""
+    asked whether offload or the 8-bit optimizer is needed: the yes/no leads (bot/views/switch_answer.py);
+    `host` when it asked whether host memory suffices: that verdict leads (bot/views/host_memory.py)."""
     a = advise(s, stated, roomy, seed_room)
     pick = pick_at(a, provider) if provider and s.fit is None else None
     if pick is not None and pick is not a.verdict:
         a = replace(a, verdict=pick, alternative=None, bigger=None, seed=None if a.seed_is_verdict else a.seed,
                     others=tuple(f for f in a.others if (f.gpu.id, f.num_gpus) != (pick.gpu.id, pick.num_gpus)
                                  and cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider) is not None))
-    out = shape(a, display_currency, card, stated, asked_currency) | {"switch_answer": switch_answer(a, switch)}
+    out = shape(a, display_currency, card, stated, asked_currency) | {"switch_answer": switch_answer(a, switch),
+                                                                      "host": host_memory(a.verdict, host)}
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency)
     return out
@@ -181,12 +184,25 @@ def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currenc
     return added
 
 
+def same_count_eight_bit(a: Advice) -> Fit | None:
+    """"72b 全参 8卡h100 不开 offload 放得下吗": the named count misses without offload and the same card
+    needs many more of it (32 × H100); the 8-bit optimizer on a bigger card at the count stated (seed
+    000's answer, 8 × H200) is the way to say and price first. None otherwise."""
+    s, verdict, other, eight = a.sizing, a.verdict, a.alternative, a.eight_bit
+    if verdict is None or verdict.fits or other is None or eight is None or not s.resolved.no_offload_stated:
+        return None
+    same_count = eight.num_gpus == verdict.num_gpus and other.num_gpus > verdict.num_gpus
+    return eight if same_count and (eight.fits or eight.may_fit) else None
+
+
 def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
           stated: TrainingRequest | None = None, asked_currency: bool = False) -> dict[str, Any]:
     """The advice as the reply's data (same for every flavor)."""
     s = a.sizing
     q = s.request
     verdict, other, priced, fix = a.verdict, a.alternative, a.priced, a.lever_fix
+    would_8bit = same_count_eight_bit(a)
+    priced = would_8bit or priced
     seed = a.seed
     seed_8bit = seed is not None and a.seed_optimizer == "adamw-8bit" and s.request.optimizer != "adamw-8bit"
     eight_bit = fit_row(a.eight_bit) if a.eight_bit is not None and not (a.seed_is_verdict and seed_8bit) else None
@@ -228,6 +244,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "price_for": fit_row(priced) if priced is not None else None,
         "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
         "asked_currency": asked_currency,  # "人民币多少": each price also in that currency
+        "would_8bit": would_8bit is not None,
         "others": [fit_row(f) for f in others],
         "eight_bit": eight_bit,
         "lineup": lineup(verdict, other, eight_bit, others),
