@@ -132,7 +132,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
-            r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
+            r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
