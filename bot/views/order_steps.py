@@ -32,7 +32,7 @@ def _steps(provider_id: str, lang: str) -> str:
         names = list(dict.fromkeys(_method(m, lang) for m in p.payment.methods))
         more = len(names) > SHOWN_METHODS
         parts.append(t("order.top_up_more" if more else "order.top_up", lang, methods="/".join(names[:SHOWN_METHODS])))
-    if p.billing.model == "per_minute":
+    if p.billing.rule.metered:  # billed by the minute as it runs (the rule knows its model)
         parts.append(t("order.per_minute", lang))
     elif p.billing.cycles:
         units = "/".join(t(f"order.cycle.{c.kind}", lang) for c in p.billing.cycles)
