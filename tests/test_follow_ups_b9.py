@@ -84,7 +84,8 @@ def test_a_day_at_a_price_in_another_currency_is_that_total_converted(text: str,
 
 
 @pytest.mark.parametrize(("text", "rows", "estimate"), [
-    ("cheapest 8-card option at 一万网络, monthly?", ["8×A100 80GB SXM", "8×H100 SXM"], True),
+    # an English question naming a provider in Chinese characters is answered in English
+    ("cheapest 8-card option at 一万网络, monthly?", ["8× A100 80GB SXM", "8× H100 SXM"], True),
     ("一万网络 8 卡最便宜的是哪个，包月", ["8×A100 80GB SXM", "8×H100 SXM"], True),
     ("cheapest 8-gpu box at gpuli per month", ["8× A100 80GB SXM", "8× H100 SXM", "8× H200 SXM"], False),
     ("gpuli 4 卡的机器多少钱一个月", ["4×A100 80GB SXM", "4×H100 SXM"], False),

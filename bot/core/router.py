@@ -39,11 +39,11 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, asks_price, parse
 from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
+from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.planning import budget_floor_verdict, budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
-from bot.wallet.times import fmt_local
 from engine.errors import KasuanError
 from engine.money import Money
 from engine.providers import providers, shortest_rental_hours
@@ -142,7 +142,9 @@ class Core:
         watched = self.watch(ctx, text) if self.watch is not None else None
         if watched is not None:
             return watched
-        parsed = parse(text, self.conversations.clock.now())
+        # named days and times are read in the conversation's zone unless the message states one
+        # (bot.understand.zones): "周四前" in a Chinese chat is Beijing's Thursday
+        parsed = parse(text, self.conversations.clock.now().astimezone(default_zone(ctx.lang)))
         fingerprint = parsed.fingerprint()
         if inc.edit_of == fingerprint:
             return None  # a fixed typo or added punctuation: the same question, answered already
@@ -353,10 +355,12 @@ class Core:
         and stays the turn, with its buttons."""
         left = (deadline - self._start(start)).total_seconds() / 3600
         key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
-        note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}")
+        note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}",
+                 deadline=wall_clock(deadline, ctx.lang))
         if start is not None and start > self.conversations.clock.now():
-            # the days and times a message names are read in the clock's zone (UTC): the reply says so
-            note += "\n" + t("plan.deadline_from", ctx.lang, start=fmt_local(start, "UTC"), deadline=fmt_local(deadline, "UTC"))
+            # both shown in the zone the deadline was read in (stated, else the conversation's)
+            note += "\n" + t("plan.deadline_from", ctx.lang, start=wall_clock(start.astimezone(deadline.tzinfo), ctx.lang),
+                              deadline=wall_clock(deadline, ctx.lang))
         lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
                      buttons=reply.buttons)
         reply.also = []

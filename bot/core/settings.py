@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Protocol
 
 from bot.clock import Clock, SystemClock
 from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 from bot.text.i18n import detect_language
+from engine.catalog import gpus, models
+from engine.providers import providers
 
 KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" and "asked_lang" are remembered, not set
 
@@ -99,12 +102,26 @@ ENGLISH_WORDS = frozenset({
 })
 
 
+@cache
+def _cjk_names() -> re.Pattern[str] | None:
+    """Catalog names written in Chinese characters ("一万网络"): a name, not a language."""
+    names = {n for entries in (providers().entries, models().entries, gpus().entries)
+             for e in entries for n in [e.name, *e.aliases] if detect_language(n) == "zh" and len(n) >= 2}
+    return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True)))) if names else None
+
+
+def _without_names(text: str) -> str:
+    pattern = _cjk_names() if detect_language(text) == "zh" else None
+    return pattern.sub(" ", text) if pattern is not None else text
+
+
 def message_lang(text: str) -> str | None:
     """The language a message is written in, or None when it says nothing ("/wallet", "2", "ok").
-    Latin words that are only names, terms or commands ("gpuli", "qwen3 8b", "export llamafactory",
-    "cost?") are not a language: a Chinese conversation answered with them stays Chinese; English
-    takes two words or more, one of them a grammar word of English ("how much", "on a 4090 please")."""
-    words = re.sub(r"^/\w+(@\w+)?", "", text.strip())
+    Names are not a language either way: Latin words that are only names, terms or commands ("gpuli",
+    "qwen3 8b", "export llamafactory", "cost?") leave a Chinese conversation Chinese, and a catalog
+    name in Chinese characters ("h100 at 一万网络, price in CNY?") leaves an English sentence English.
+    English takes two words or more, one of them a grammar word of English ("how much", "on a 4090 please")."""
+    words = _without_names(re.sub(r"^/\w+(@\w+)?", "", text.strip()))
     if detect_language(words) == "zh":
         return "zh"
     latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
@@ -129,12 +146,13 @@ def effective(store: SettingsStore, inc: Incoming) -> Effective:
     """The settings that apply to `inc`, read only: a language the message asks for in words, else
     the user's choice (/lang), else the chat's, else one the user asked for in an earlier message,
     else the platform locale, else the message's language, else the language of the user's last
-    message that had one (see remember_language)."""
+    message that had one (see remember_language), else the script of the message (a first message
+    that is only "一万网络 h100" is answered in Chinese)."""
     user = store.get(inc.scope_user)
     chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
     said = message_lang(inc.text)
     lang = (asked_language(inc.text) or user.get("lang") or chat.get("lang") or user.get("asked_lang")
-            or platform_lang(inc.user_lang) or said or user.get("last_lang") or "en")
+            or platform_lang(inc.user_lang) or said or user.get("last_lang") or detect_language(inc.text))
     return Effective(
         lang=lang,
         currency=user.get("currency") or chat.get("currency"),

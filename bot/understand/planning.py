@@ -19,6 +19,7 @@ from bot.understand.amount import Amount, read_token
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.zones import stated_zone
 from engine.providers import Currency, currencies
 
 LONGEST_SEQ = lazy(
@@ -265,11 +266,12 @@ def _names_a_day(text: str) -> bool:
 
 def start(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
     """When the run starts, if the message says it is not now: a day ("周三", "tomorrow") at a time
-    ("中午", "9am"); a day alone starts at its first hour, a time alone is today's. None when not said."""
+    ("中午", "9am"); a day alone starts at its first hour, a time alone is today's, in the zone the
+    message states, else `tz`, else now's. None when not said."""
     m = _start_match(text)
     if m is None:
         return None
-    zone = tz or now.tzinfo
+    zone = stated_zone(text) or tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     when = m[2]
@@ -282,8 +284,9 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     """When the job must be done: a date after "by / before / 前 / 截止" (the end of that day in `tz`,
     default now's zone, or the time of day named with it: "friday 6pm", "周五下午6点前"), or a span
     from now ("within 3 days", "48小时内"). The words saying when the run starts are not the deadline's.
-    None when not stated."""
-    zone = tz or now.tzinfo
+    A zone the message states ("Thursday noon Beijing time", "周五 18:00 PST") beats `tz` and now's
+    (bot.understand.zones). None when not stated."""
+    zone = stated_zone(text) or tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     started = _start_match(text)
@@ -311,9 +314,12 @@ def _at_time(day_end: datetime | None, words: str) -> datetime | None:
 
 
 def _zh_due_words(text: str) -> str:
-    """The words just before 前 / 截止 / a due verb: where a Chinese deadline says its time of day."""
+    """The words just before 前 / 截止 / a due verb, and after 截止 ("截止周四中午"): where a Chinese
+    deadline says its time of day."""
     m = BEFORE_ZH.search(text) or DUE_ZH.search(text)
-    return text[max(0, m.start() - 10):m.end()] if m else ""
+    if m is None:
+        return ""
+    return text[max(0, m.start() - 10):m.end() + (16 if m[0] == "截止" else 0)]
 
 
 def deadline_is_span(text: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.asks import Asks
+from bot.understand.zones import offset_label
 from bot.views.cost import duration_view, option_row
 from engine.money import Money
 from engine.planning import (
@@ -70,7 +71,7 @@ def candidates_view(c: Candidates, q: str, deadline: datetime | None = None) -> 
         "q": q, "rows": rows, "meeting": len(c.meeting), "total": len(c.options), "closest": closest,
         "currency": c.currency, "budget": c.budget,
         "available": duration_view(c.hours_available) if c.hours_available is not None else None,
-        "deadline": deadline.strftime("%Y-%m-%d %H:%M %Z").strip() if deadline is not None else None,
+        "deadline": f"{deadline:%Y-%m-%d %H:%M} {offset_label(deadline)}" if deadline is not None else None,
     }
 
 
