@@ -166,7 +166,6 @@ def _each_card(p: Parsed) -> list[Parsed]:
             for g in p.cards[:3]]
 
 
-
 def _parse_one(text: str, now: datetime | None) -> Parsed:
     raw = text[:MAX_CHARS]
     lang = detect_language(raw)
@@ -310,9 +309,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
         c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)):
-        # "32b qlora vs lora, how much difference?": each sized, side by side ("does QLoRA hurt quality vs
-        # full for 14b" asks what no sizing states: the FAQ's)
-        c = Classified("size", c.hits)
+        c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: the FAQ's)
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
     if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
