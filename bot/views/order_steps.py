@@ -32,11 +32,11 @@ def _steps(provider_id: str, lang: str) -> str:
         names = list(dict.fromkeys(_method(m, lang) for m in p.payment.methods))
         more = len(names) > SHOWN_METHODS
         parts.append(t("order.top_up_more" if more else "order.top_up", lang, methods="/".join(names[:SHOWN_METHODS])))
-    if p.billing.rule.metered:  # billed by the minute as it runs (the rule knows its model)
-        parts.append(t("order.per_minute", lang))
-    elif p.billing.cycles:
+    if p.billing.cycles:  # whole cycles bought (the billing rules know the model; the catalog says which cycles)
         units = "/".join(t(f"order.cycle.{c.kind}", lang) for c in p.billing.cycles)
         parts.append(t("order.cycles_prepaid" if p.billing.prepaid else "order.cycles", lang, units=units))
+    else:  # no cycles: the minutes are billed as the instance runs
+        parts.append(t("order.per_minute", lang))
     if p.lifecycle.provisioning_minutes:
         parts.append(t("order.ready", lang, n=p.lifecycle.provisioning_minutes))
     return t("order.provider", lang, provider=p.name, steps=t("order.sep", lang).join(parts))
