@@ -46,6 +46,18 @@ def test_a_named_method_is_kept(ask: str) -> None:
 def test_a_named_card_is_priced_on_the_seeds_setup_for_it(ask: str) -> None:
     chat = ChatUser()
     chat.say(ask)
-    first = chat.text.splitlines()[0]
+    first = next(line for line in chat.text.splitlines() if line.startswith("💰"))
     assert "1×H200" in first and "₮2,599" in first and "8-bit" in first, chat.text
     assert "19,752" not in first
+
+
+@pytest.mark.parametrize(("ask", "word"), [
+    ("7b 全参用 h200 宽裕吗，月租多少", "宽裕"),
+    ("8b 全量微调 上 h200 宽裕不，一个月多少钱", "宽裕"),
+    ("7b full fine-tune on an h200, roomy? and the monthly price", "Roomy"),
+])
+def test_room_asked_with_a_price_on_a_named_card_leads_with_the_room(ask: str, word: str) -> None:
+    chat = ChatUser()
+    chat.say(ask)
+    first = chat.text.splitlines()[0]
+    assert first.startswith("✅") and word in first and "141 GB" in first, chat.text

@@ -24,7 +24,7 @@ from bot.views.inference import inference_reply
 from bot.views.price import span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
-from engine.advice import advise, edge_option, pick_at
+from engine.advice import ROOMY_SHARE, advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
 from engine.cost import compare as compare_cost
@@ -199,6 +199,10 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
         if roomy and not req.gpu:
             reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
+        elif roomy and report.cheapest is not None:
+            # "7b 全参用 h200 宽裕吗，月租多少": the room on the card named is the first answer, then its price
+            f = report.cheapest.fit
+            v["room"] = fit_row(f) | {"roomy": f.fits and f.estimate.total_gb <= (1 - ROOMY_SHARE) * f.gpu.memory_gb}
     elif not details and not req.gpu:  # LoRA / QLoRA: the seed table's card for the size, priced
         v = reply.data["v"]
         reply.data["v"]["seed"] = seed_table_card(
