@@ -28,7 +28,7 @@ def test_72b_cheapest_safe_leads_with_h200_and_names_offload_as_slower(ask: str)
     chat.say(ask)
     head = lead(chat)
     assert "H200" in head and "8-bit" in head, chat.text
-    assert "offload" not in head.splitlines()[1], chat.text  # the pick itself keeps the throughput
+    assert "+offload" not in head.splitlines()[1], chat.text  # the pick itself keeps the throughput
     slower = next(x for x in chat.text.splitlines() if "14,432" in x)
     assert "20%–50%" in slower or "20–50%" in slower, chat.text
     assert "19,752" in chat.text
