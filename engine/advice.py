@@ -95,6 +95,7 @@ class Advice:
     bigger: Fit | None = None  # the seed's setup is the verdict: the cheapest fit on bigger cards, if another
     more_cards: Fit | None = None  # the offload fix's other way: more of the card, no offload
     seed_roomy: str = ""  # asked for room: the verdict is seed 000's "宽裕" setup for the class, with this optimizer
+    slower: Fit | None = None  # asked "cheapest safe": the seed's cheaper offload minimum the answer passed over
 
     @property
     def seed_is_verdict(self) -> bool:
@@ -114,12 +115,24 @@ class Advice:
         return ((self.lever_fix,) if self.lever_fix is not None else ()) + self.levers
 
 
-def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False, seed_room: bool = False) -> Advice:
+def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False, seed_room: bool = False,
+           safe: bool = False) -> Advice:
     """The advice for sizing `s`; `stated` is the request as the user wrote it (what they fixed),
     `roomy` when the question asked for headroom rather than the cheapest fit, `seed_room` when it
-    asked for room for its own sake (the seed's 宽裕 column answers that, not "cheapest safe")."""
-    verdict = verdict_fit(s, roomy)
+    asked for room for its own sake (the seed's 宽裕 column answers that, not "cheapest safe"), `safe`
+    when it asked for the cheapest safe setup: for full fine-tuning in a class seed 000 sizes, that is
+    the seed's minimum without offload (72B: 8 × H200 with an 8-bit optimizer), never an offload plan
+    (20–50% slower) nor a roomier setup; the seed's offload minimum, when cheaper, is named beside it."""
     seed, per_param, seed_optimizer = seed_setup(s, stated)
+    slower = None
+    if safe:
+        kept = seed_setup(s, stated, no_offload=True)
+        if kept[0] is not None:
+            roomy = seed_room = False  # "cheapest safe" is the seed's minimum that keeps the throughput, not room
+            if seed is not None and seed.estimate.plan.offload != "none" and (seed.fits or seed.may_fit):
+                slower = seed
+            seed, per_param, seed_optimizer = kept
+    verdict = verdict_fit(s, roomy)
     room = seed_roomy_setup(s, stated) if roomy and seed_room else None
     if room is not None:
         verdict = room[0]  # seed 000's roomy column: faster cards of the class (4 × H100 for 14B), as the seed rents them
@@ -156,6 +169,7 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         bigger=bigger,
         more_cards=_more_cards(s, levers[0] if fixed else None),
         seed_roomy=room[1] if room is not None else "",
+        slower=slower,
     )
 
 
@@ -244,16 +258,17 @@ def seed_at_edge(seed: Fit) -> bool:
     return at_the_edge(seed.estimate.model_states_gb, seed.estimate.total_gb)
 
 
-def seed_setup(s: Sizing, stated: TrainingRequest | None) -> tuple[Fit | None, float, str]:
+def seed_setup(s: Sizing, stated: TrainingRequest | None, no_offload: bool = False) -> tuple[Fit | None, float, str]:
     """Full fine-tuning with no card named, in a size class seed 000 gives a minimum setup for
     (7B/8B, 14B, 32B, 72B): that setup estimated by our model (with the seed's 8-bit optimizer for
     7B when none was stated), and the states per parameter it counts, so the reply can agree with
-    the seed or say by how much it differs."""
+    the seed or say by how much it differs; `no_offload` takes the class's row without offload."""
     if s.fit is not None:
         return None, 0.0, ""
     optimizer_stated = stated is not None and stated.optimizer is not None
     zero_stated = stated is not None and stated.zero is not None
-    row = seed_minimum_for(s.resolved, optimizer_stated)
+    r = replace(s.resolved, no_offload_stated=True) if no_offload else s.resolved
+    row = seed_minimum_for(r, optimizer_stated)
     if row is None or (zero_stated and stated is not None and stated.zero != row.plan.zero):
         return None, 0.0, ""
     q = s.request

@@ -149,3 +149,22 @@ def seed_roomy_for(r: Resolved, optimizer_stated: bool) -> SeedMinimum | None:
     rows = (*SEED_000_ROOMY, SEED_000_MINIMUMS[-1])  # 72B's roomy way is the second minimum row
     return next((row for row in rows if row.low_b <= b <= row.high_b and (not optimizer_stated or q.optimizer == row.optimizer)
                  and (not r.num_gpus_stated or q.num_gpus == row.plan.num_gpus)), None)
+
+
+def seed_rows_on_card(r: Resolved, card_gb: float) -> tuple[int, tuple[str, ...]] | None:
+    """A full fine-tune priced on a named card with no count and no optimizer: the card count seed 000
+    gives for this class on that card's memory class (7B: one H200, the roomy row; 14B: 4 × 80 GB) and
+    the optimizers to try there, the row's first, then the class's own 8-bit one (7B on one H200: our
+    AdamW figure is over 141 GB, the 8-bit one 81 GB), so the price is the seed's setup rather than
+    eight of the card; None outside the seed's rows or for a row that offloads."""
+    q = r.request
+    if r.adapter or q.method != "full" or q.offload not in (None, "none") or q.precision not in (None, "mixed"):
+        return None
+    b = r.params / 1e9
+    minimum = seed_minimum_for(replace(r, num_gpus_stated=False), optimizer_stated=False)
+    for row in (*SEED_000_MINIMUMS, *SEED_000_ROOMY):
+        if (row.low_b <= b <= row.high_b and row.plan.offload == "none"
+                and row.min_card_gb <= card_gb < CLASS_SPAN * row.min_card_gb):
+            extra = (minimum.optimizer,) if minimum is not None and minimum.optimizer == "adamw-8bit" else ()
+            return row.plan.num_gpus, tuple(dict.fromkeys((row.optimizer, *extra)))
+    return None

@@ -24,7 +24,7 @@ from bot.views.inference import inference_reply
 from bot.views.price import span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
-from engine.advice import advise, edge_option, pick_at
+from engine.advice import ROOMY_SHARE, advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
 from engine.cost import compare as compare_cost
@@ -33,7 +33,7 @@ from engine.fit import Fit
 from engine.price_list import cheapest_card_hour, setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.seed_minimums import seed_optimizer_named
+from engine.seed_minimums import seed_optimizer_named, seed_rows_on_card
 from engine.sizing import Sizing, size
 
 SEQ_STEPS = (2048, 4096, 8192, 32768)
@@ -108,7 +108,8 @@ def as_the_seed_sizes(stated: TrainingRequest) -> tuple[TrainingRequest, Sizing,
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
-                 switch: str | None = None, seed_room: bool = False, host: bool = False) -> Reply:
+                 switch: str | None = None, seed_room: bool = False, host: bool = False, minimum: bool = False,
+                 safe: bool = False, by_price: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
     stated, s, adamw_gb = as_the_seed_sizes(_card_stand_in(with_chat_settings(req, ctx), card))
@@ -116,10 +117,13 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         reply = sizing_details_reply(s, ctx.lang)
     else:
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
-                                 provider=provider, switch=switch, seed_room=seed_room, host=host)
+                                 provider=provider, switch=switch, seed_room=seed_room, host=host,
+                                 minimum=minimum, safe=safe)
+        if by_price:  # the method was chosen for the price asked: said first among the assumptions
+            summary["assumptions"] = [{"code": "method_cheapest", "value": req.method}, *summary["assumptions"]]
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
-        if roomy and s.fit is None and not summary.get("seed_roomy"):
+        if roomy and s.fit is None and not summary.get("seed_roomy") and not summary.get("safe_seed"):
             # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
             # the table's setup and its price beside ours; when the pick is the table's, it is said already
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
@@ -138,6 +142,32 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     return attach_chart(reply, s)
 
 
+def seed_count_on_card(req: TrainingRequest) -> TrainingRequest:
+    """"7b 全参用 h200 月租多少": a full fine-tune priced on a named card (no count, or the seed's) and no
+    optimizer is priced on seed 000's setup for that card (one H200 for 7B, with the class's 8-bit optimizer
+    when AdamW misses it) when that setup holds the job without offload, not on eight of the card nor with
+    offload (20–50% slower, never the cheapest safe way while a plan without it fits); else as asked."""
+    if not req.gpu or req.optimizer is not None or req.method != "full" or req.offload not in (None, "none"):
+        return req
+    s = size(req)
+    if s.fit is None:
+        return req
+    rows = seed_rows_on_card(s.resolved, s.fit.gpu.memory_gb)
+    if rows is None:
+        return req
+    count, optimizers = rows
+    if req.num_gpus is not None and req.num_gpus != count:
+        return req  # another count asked: priced as asked
+    for optimizer in optimizers:
+        if optimizer == "adamw":
+            continue  # AdamW as asked: the cost engine's own pick stands
+        way = req.model_copy(update={"num_gpus": count, "optimizer": optimizer})
+        fit = size(way).fit
+        if fit is not None and fit.fits and fit.estimate.plan.offload == "none":
+            return way
+    return req
+
+
 def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None,
                  roomy: bool = False) -> Reply:
     """The time-and-cost answer for `req`, in the chat's comparison currency and default provider;
@@ -147,7 +177,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         update["currency"] = ctx.settings.currency
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
-    asked = req.model_copy(update=update) if update else req
+    asked = seed_count_on_card(req.model_copy(update=update) if update else req)
     unsold: str | None = None
     try:
         report = compare_cost(asked)
@@ -159,6 +189,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         unsold = error_message(exc, ctx.lang)
         report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None}))
     reply = cost_reply(report, ctx.lang, details=details)
+    reply.data["v"]["pick_8bit"] = asked.optimizer == "adamw-8bit"  # the pick line says the optimizer it needs
     if unsold is not None:
         reply.data["v"]["unsold"] = unsold
     reply.data["v"]["family"] = family
@@ -168,6 +199,10 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
         if roomy and not req.gpu:
             reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
+        elif roomy and report.cheapest is not None:
+            # "7b 全参用 h200 宽裕吗，月租多少": the room on the card named is the first answer, then its price
+            f = report.cheapest.fit
+            v["room"] = fit_row(f) | {"roomy": f.fits and f.estimate.total_gb <= (1 - ROOMY_SHARE) * f.gpu.memory_gb}
     elif not details and not req.gpu:  # LoRA / QLoRA: the seed table's card for the size, priced
         v = reply.data["v"]
         reply.data["v"]["seed"] = seed_table_card(

@@ -62,11 +62,18 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return versus_request(ctx, parsed.request, parsed.versus)
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
-    reply = size_request(ctx, parsed.request, card=parsed.unknown_card, family=parsed.family,
+    request = parsed.request
+    by_price = request.method is None and parsed.asks.cheapest and not parsed.asks.safe
+    if by_price:
+        # "7b 微调最便宜用啥卡": no method named and the cheapest card asked: QLoRA, the method that needs the
+        # least memory (seed 000: 7B QLoRA 8–12 GB on one RTX 4090, ₮369), said as the assumption it is
+        request = request.model_copy(update={"method": "qlora"})
+    reply = size_request(ctx, request, card=parsed.unknown_card, family=parsed.family,
                          roomy=parsed.asks.headroom, display=parsed.price.display_currency, weights=parsed.asks.weights,
                          provider=parsed.rental.provider, other_count=parsed.asks.count_versus,
                          switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
-                         host=parsed.asks.host_memory)
+                         host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
+                         by_price=by_price)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
     return reply

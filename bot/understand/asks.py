@@ -80,6 +80,9 @@ class Asks:
     # "offload 主机内存够吗", "is host RAM enough for offload": the host memory offload needs, against what
     # the instances have (its verdict leads)
     host_memory: bool = False
+    cheapest: bool = False  # "最便宜用啥卡", "cheapest gpu for ...": the least money, a method left open is the cheapest one
+    safe: bool = False  # "cheapest safe way", "最省的稳妥方案": the cheapest setup without risk or offload, not room
+    minimum: bool = False  # "是最省钱的吗", "is that the minimum?": whether the named setup is the least that does the job
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
@@ -295,6 +298,9 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         start=planning.start(norm, now),
         headroom=planning.wants_headroom(norm),
         room_over_price=planning.wants_room_over_price(norm),
+        cheapest=bool(planning.CHEAPEST.search(norm)),
+        safe=planning.cheapest_safe(norm),
+        minimum=planning.minimum_asked(norm) and switch_asked(norm) is None,  # a switch asked about leads instead
         export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
         tools=config_tools(norm),

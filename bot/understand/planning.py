@@ -103,6 +103,34 @@ HEADROOM = lazy(r"roomy|headroom|room to spare|plenty of (?:room|memory)|comfort
 CHEAPEST = lazy(r"最省|最便宜|最划算|cheapest|least\s+expensive", re.IGNORECASE)
 
 
+# "是最省钱的吗", "是不是最低配置", "够用就行", "is that the minimum?", "is this overkill": whether the setup the
+# message names is the least that does the job (answered against seed 000's minimum for the class)
+MINIMUM_ASKED = lazy(r"是(?:不是|否)?\s*(?:最省钱?|最便宜|最低|最少|最划算|最小)|(?:最低|最少|最小)(?:配置|要求|的)?\s*了?\s*(?:吗|么|嘛)"
+                     r"|够用就(?:行|好|可以)|有必要(?:上|用|租)?\s*(?:这么|那么)|(?:用|上)得着\s*(?:这么|那么)"
+                     r"|\b(?:is|are)\s+(?:that|this|it|these|those)\s+(?:really\s+)?(?:the\s+)?(?:bare\s+)?(?:minimum|cheapest|least|lowest|smallest)"
+                     r"|\b(?:is|are)\s+(?:a|an|one|two|\d+)\b[^?]{0,40}?\bthe\s+(?:bare\s+)?(?:minimum|cheapest)\b"
+                     r"|\boverkill\b|\bjust\s+enough\b|\bdo\s+(?:i|we)\s+(?:really\s+)?need\s+(?:that\s+many|all\s+(?:of\s+)?(?:that|those|these))",
+                     re.IGNORECASE)
+
+
+def minimum_asked(text: str) -> bool:
+    """Whether the message asks if the setup it names is the least that does the job ("8卡h100 是最省钱的吗",
+    "two a100 for 7b full, is that the minimum?", "4卡h100 和 4卡a100 哪个够用就行"): the answer is yes or
+    no against the seed's minimum for the class, not only whether the named setup fits."""
+    return bool(MINIMUM_ASKED.search(text))
+
+
+SAFE = lazy(r"\bsafe(?:st|ly)?\b|\breliabl[ey]\b|\bwithout\s+(?:an?\s+)?oom|\bno\s+oom|稳|靠谱|保险|不(?:会)?\s*(?:爆显存|oom|爆)",
+            re.IGNORECASE)
+
+
+def cheapest_safe(text: str) -> bool:
+    """"cheapest safe way to full-finetune a 72b", "32b 全参最便宜又稳的配置", "最省的稳妥方案": the cheapest
+    setup that runs the job at full speed without risk, not the roomiest one (seed 000's minimum without
+    offload, engine.advice)."""
+    return bool(CHEAPEST.search(text) and (SAFE.search(text) or HEADROOM.search(text)))
+
+
 def wants_room_over_price(text: str) -> bool:
     """Room asked for its own sake ("宽裕一点"), not a "cheapest safe" setup ("最省的稳妥方案"): the
     seed's 宽裕 column answers the first only."""

@@ -20,6 +20,7 @@ from bot.text.i18n import has
 from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
 from bot.views.host_memory import host_memory
+from bot.views.minimum_answer import minimum_answer
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from bot.views.switch_answer import switch_answer
@@ -148,23 +149,36 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
                    stated: TrainingRequest | None = None, roomy: bool = False,
                    asked_currency: bool = False, provider: str | None = None, switch: str | None = None,
-                   seed_room: bool = False, host: bool = False) -> dict[str, Any]:
+                   seed_room: bool = False, host: bool = False, minimum: bool = False,
+                   safe: bool = False) -> dict[str, Any]:
     """What the short sizing reply shows (same data for every flavor); `roomy` when the question
     asked for headroom rather than the cheapest fit; `provider` when it named where to rent and no
     card: the pick is among the cards that provider rents (engine.advice.pick_at); `switch` when it
     asked whether offload or the 8-bit optimizer is needed: the yes/no leads (bot/views/switch_answer.py);
-    `host` when it asked whether host memory suffices: that verdict leads (bot/views/host_memory.py)."""
-    a = advise(s, stated, roomy, seed_room)
+    `host` when it asked whether host memory suffices: that verdict leads (bot/views/host_memory.py);
+    `minimum` when it asked whether the named setup is the least that does it (bot/views/minimum_answer.py)."""
+    a = advise(s, stated, roomy, seed_room, safe)
     pick = pick_at(a, provider) if provider and s.fit is None else None
     if pick is not None and pick is not a.verdict:
         a = replace(a, verdict=pick, alternative=None, bigger=None, seed=None if a.seed_is_verdict else a.seed,
                     others=tuple(f for f in a.others if (f.gpu.id, f.num_gpus) != (pick.gpu.id, pick.num_gpus)
                                  and cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider) is not None))
     out = shape(a, display_currency, card, stated, asked_currency) | {"switch_answer": switch_answer(a, switch),
-                                                                      "host": host_memory(a.verdict, host)}
+                                                                      "host": host_memory(a.verdict, host),
+                                                                      "minimum": minimum_answer(s, stated, minimum, display_currency),
+                                                                      "safe_seed": safe and a.seed_is_verdict,
+                                                                      "slower": _slower(a, display_currency)}
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency)
     return out
+
+
+def _slower(a: Advice, display_currency: str) -> dict[str, Any] | None:
+    """"Cheapest safe" answered with the seed's no-offload minimum: the seed's cheaper offload setup, priced,
+    so the saving and its throughput cost (20–50%) are both said."""
+    if a.slower is None:
+        return None
+    return fit_row(a.slower) | {"prices": unit_prices(a.slower.gpu.id, a.slower.num_gpus, display_currency)}
 
 
 def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currency: str) -> dict[str, Any]:
