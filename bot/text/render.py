@@ -71,7 +71,9 @@ def fmt_wan(value: float | int | Decimal) -> str:
 
 
 def fmt_num(value: float | int | Decimal, digits: int = 0) -> str:
-    return f"{value:,.{digits}f}"
+    """A count with up to `digits` decimals: 69.5 h, but 720 h, not 720.0 (a zero that says nothing)."""
+    shown = f"{value:,.{digits}f}"
+    return shown.removesuffix("." + "0" * digits) if digits else shown
 
 
 def fmt_params(params: float) -> str:
