@@ -8,7 +8,11 @@ import re
 from dataclasses import replace
 
 from bot.messages import Turn
+from bot.understand import fields as f
+from bot.understand.asks import without_asks
+from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
+from bot.understand.rental_extras import term_only
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
 
@@ -38,7 +42,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
         # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
-    terms = _terms_for(parsed, last, text)
+    terms = _terms_for(parsed, last, text) or _term_asked(parsed, last, text)
     if terms is not None:
         return terms
     hours = _buy_for(parsed, last, text)
@@ -204,6 +208,35 @@ def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     gpu, count = card
     provider = r.provider or last.data.get("request", {}).get("provider")
     data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None, "units": True}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+
+
+ANNUAL_HOURS = 365 * 24
+
+
+def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"年付呢，要多少人民币", "weekly?", "how about monthly, in CNY" after a price or a sizing: the card
+    just priced (or picked) rented on that term, in the currency asked, never the FAQ entry the term's
+    word comes near (annual discounts, the ₮ currency, weekly against monthly). Only a bare term
+    counts: a unit's name or a prepaid year, with nothing of its own around it but asking words
+    ("年付有折扣吗" asks the FAQ; "跑三周呢" is a span, the job's length)."""
+    q, r, extras = parsed.request, parsed.rental, parsed.price
+    if last.kind not in ("price", "size", "cost") or q.gpu or q.model or q.params_b or q.num_gpus \
+            or len(text.strip()) > ABOUT_LAST:
+        return None
+    norm = normalize(text)
+    unit = f.units_only(norm) and bool(r.duration_days or r.duration_hours)
+    if not (extras.annual or unit) or not term_only(without_asks(f.without_durations(norm))):
+        return None
+    hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    shown = {"display": extras.display_currency, "asked_currency": True} if extras.display_currency else {}
+    if last.kind == "price":
+        return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
+    card = _card_of(parsed, last)
+    if card is None:
+        return None
+    provider = r.provider or last.data.get("request", {}).get("provider")
+    data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours, "first": provider, "display": None, **shown}
     return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
 
 

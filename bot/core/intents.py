@@ -20,7 +20,7 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item
-from bot.core.price import price_intent, terms_of_job
+from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.entities import providers_named
@@ -31,6 +31,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from bot.views.price import provider_price_list
 from engine.catalog import gpus
 from engine.export_generic import generic_files
 from engine.providers import provider
@@ -76,7 +77,15 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          by_price=by_price)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
+    memory = card_memory(parsed)
+    if parsed.rental.provider and memory and parsed.asks.pick:
+        # "8b lora 要多少显存，cloudgpu 上哪张 48G 的卡最便宜": the second ask, that provider's cheapest
+        # cards of that memory, answered under the sizing
+        reply.also.append(provider_price_list(parsed.rental.provider, ctx.lang, memory_gb=memory, top=TOP_CARDS))
     return reply
+
+
+TOP_CARDS = 2  # cards of a memory asked beside a sizing: the cheapest and the next, so the reply stays short
 
 
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -74,7 +74,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return provider_models(r.provider, ctx.lang)
     if not q.gpu and r.provider:
         # "cheapest 8-card option at 一万网络, monthly?": that count's setups, ranked by the unit asked
-        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)))
+        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)),
+                                   memory_gb=card_memory(parsed))
     if not q.gpu:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
@@ -122,6 +123,13 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if line is not None:
             reply.also.append(Reply("error", ctx.lang, {"message": line}))
     return reply
+
+
+def card_memory(parsed: Parsed) -> int | None:
+    """The memory a card is asked by, with no card named ("哪张 48G 的卡最便宜", "cheapest 48GB card"):
+    the provider's cards that hold it are the answer, cheapest first."""
+    card = parsed.unknown_card
+    return card.memory_gb if card is not None and card.bare and card.memory_gb else None
 
 
 def _units_first(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:

@@ -35,7 +35,7 @@ class UnknownCard:
 # "with 80GB of VRAM". A size with no such word ("2000G 存储卷", "下载 40G") is not a card.
 MEMORY_AS_CARD = lazy(
     r"(?<![\d.])(\d{2,3})\s*(?:g|gb)(?![a-z0-9])\s*(?:的\s*)?(?:显存|卡|显卡|(?:of\s+)?vram|gpu|card)"
-    r"|(?:显存|vram)\s*(?:只有|有|是|为|[:：=])?\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])",
+    r"|(?:显存|vram|(?:gpu|card)s?\s+with)\s*(?:只有|有|是|为|[:：=])?\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])",
     re.I,
 )
 

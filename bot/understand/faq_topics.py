@@ -82,9 +82,30 @@ def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | 
     # every entry here names the topic's own term ("worse" ~ 效果): which of them answers is the methods'
     # call ("will qlora give worse results than lora": QLoRA's quality, not LoRA's against full)
     named = by_method(named, methods, TOPIC_METHOD_FLOOR, job=True)
-    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic) and not DIFFERENCE.search(topic):
+    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic) and not (
+            DIFFERENCE.search(topic) or CAVEAT.search(topic) or _stages_compared(topic)):
         return None
     return named[0]
+
+
+def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hit]:
+    """The entry the topic names, else `answers`: a why-question naming a job ("32b 全参 ZeRO-3 为什么比
+    ZeRO-2 慢") is about what is left once the job is out (the stages), not the entry the job's own
+    words match best (full fine-tuning by size)."""
+    about = technical_topic(topic, methods)
+    return [about] if about is not None else answers
+
+
+# "MI300X ROCm 有坑吗 72B LoRA", "any gotchas running ROCm for a 72b lora": the catch of a setup is
+# something a sizing never states (it says whether the job fits, not what can go wrong on the card)
+CAVEAT = lazy(r"坑|风险|缺点|弊端|代价|靠谱吗|gotchas?|pitfalls?|\bcatch\b|downsides?|drawbacks?|caveats?|\brisks?\b|\brisky\b")
+
+
+def _stages_compared(topic: str) -> bool:
+    """Two ZeRO stages left in the topic: `topic_text` keeps them only when the message sets one against
+    the other ("ZeRO-3 为什么比 ZeRO-2 慢", "why is zero-3 slower than zero-2"), so the stages are the
+    question, and the sizing of the job beside them does not answer it."""
+    return len({m[1] for m in STAGE.finditer(topic) if m[1]}) >= 2
 
 
 # "ZeRO-2 和 ZeRO-3 有啥区别", "what's the difference between zero2 and zero3": what the things named are,

@@ -29,7 +29,7 @@ from bot.understand.faq_topics import (
     named_too,
     on_card,
     service_topics,
-    technical_topic,
+    topic_or,
     topic_text,
 )
 from bot.understand.lazy import lazy
@@ -125,7 +125,7 @@ RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|
 WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
 # "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced
 PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|(?:的|上的?|家的?|各(?:种|款|张)?)(?:显)?卡|price\s*list|which\s+(?:cards|gpus)"
-                     r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards|gpus)\s+(?:at|on|from)\b")
+                     r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards?|gpus?)\s+(?:at|on|from)\b")
 MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
@@ -282,8 +282,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
     spans_known = [(m.start, m.end) for m in models + gpus]
     card = unknown_card(norm, spans_known, raw) if not gpus else None
-    if card is None and not gpus and (request.model or request.params_b):
-        card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗": the card is that much memory
+    if card is None and not gpus and (request.model or request.params_b or rental.provider):
+        card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
@@ -424,10 +424,10 @@ def asks_checkpoint(norm: str) -> bool:
 
 
 PRICE_WORDS = lazy(
-    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|"
+    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|how\s*much|price|pricing|cost|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|最便宜|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly")
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱")
 PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
@@ -486,14 +486,14 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             and not MEMORY_ASK.search(norm) and (why or not SIZE_WORDS_STRICT.search(norm)) and (confident or _clear_leader(hits)):
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing; "7b 推理
         # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
-        return Classified("faq", hits, True, answers=answers or hits[:1])
+        return Classified("faq", hits, True, answers=topic_or(topic, ask_words.methods_named(norm), answers or hits[:1]))
     if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
-        about = technical_topic(topic, ask_words.methods_named(norm))
-        if about is not None:
+        about = topic_or(topic, ask_words.methods_named(norm), [])
+        if about:
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once
             # the job (model, method, card, count, sharding) is taken out ask the FAQ a question about
             # precision, parallelism or the data pipeline, not for a sizing of the job named
-            return Classified("faq", hits, True, answers=[about])
+            return Classified("faq", hits, True, answers=about)
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
     if sized:

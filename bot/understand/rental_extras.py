@@ -30,7 +30,7 @@ NODES = lazy(rf"(\d+|{'|'.join(('two', 'three', 'four', 'five', 'six', 'seven', 
 _NODE_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
 NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
-ANNUAL = lazy(r"年付|包年|按年|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
+ANNUAL = lazy(r"年付|包年|按年付?|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
 REPEAT = lazy(r"复购|老客户|再次购买|续购|repeat\s+(?:purchase|customer)|returning\s+customer", re.I)
 SHOW_CURRENCY = lazy(
     r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)\s*(?:算|计|显示|报价|来算|表示)?|"
@@ -108,3 +108,15 @@ def display_currency(text: str) -> str | None:
         return None
     word = next(g for g in m.groups() if g).lower()
     return CURRENCY.get(word)
+
+
+# What is left of a message that only names a term once the term, the currency and the asking words
+# are out: "呢", "那", "how about", "then" (a follow-up's frame, no subject of its own).
+_FRAME = lazy(r"^(?:[\s,.;:!?，。；：！？、]|呢|那|那么|的话|要|是|按|how\s+about|what\s+about|and|then|instead|for\s+(?:it|that))*$", re.I)
+
+
+def term_only(rest: str) -> bool:
+    """Whether `rest` (a message with its lengths, annual words and asks taken out) is only a
+    follow-up's frame: "年付呢，要多少人民币", "weekly?", "how about yearly, in CNY" change the term of
+    the last answer; "年付有折扣吗" keeps a subject (折扣) and is a question of its own."""
+    return bool(_FRAME.match(ANNUAL.sub(" ", rest)))

@@ -20,6 +20,7 @@ from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from bot.views.runway_lead import Cycle, Option, lead_line
 from engine.billing import Amount, Quote
+from engine.catalog import gpus
 from engine.money import Money
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, cycle_unit_price, setup_prices
 from engine.providers import currency, provider
@@ -62,8 +63,8 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "total": _amount(q),
         "converted": converted,
         "cycles": _cycles_view(q),
-        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": _shown(Decimal(a.amount), q.currency)}
-                    for a in q.add_ons],
+        "add_ons": [{"id": a.id, "quantity": a.quantity, "amount": _shown(Decimal(a.amount), q.currency),
+                     "unit": _shown(Decimal(a.unit_price), q.currency)} for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
                        "per_month": _shown(d.per_month, q.currency) if d.per_month is not None else None,
                        "months": d.months} for d in q.discounts],
@@ -230,13 +231,19 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals, "not_sold": not_sold})
 
 
-def provider_price_list(provider_id: str, lang: str, count: int | None = None, unit: str | None = None) -> Reply:
+def provider_price_list(provider_id: str, lang: str, count: int | None = None, unit: str | None = None,
+                        memory_gb: int | None = None, top: int | None = None) -> Reply:
     """Every configuration one provider lists, with its prices (its own units and currency). With a
     card count ("cheapest 8-card option at 一万网络, monthly?") only the setups of that many cards, the
     cheapest first by the price per `unit` (an estimated range compared on its high end, and said so);
-    when the provider rents no setup of that count, the whole list."""
+    when the provider rents no setup of that count, the whole list. With `memory_gb` ("cloudgpu 上哪张
+    48G 的卡最便宜", "cheapest 48GB card at cloudgpu"): only its cards holding at least that much, the
+    cheapest first, so the answer leads; a list of cards too small for the memory asked answers nothing.
+    `top`: only the cheapest few, where the list is a second answer under a sizing."""
     p = provider(provider_id)
     offers = [o for o in p.offers if o.count == count] if count else []
+    if memory_gb:
+        offers = [o for o in p.offers if o.count == (count or 1) and gpus().get(o.gpu).memory_gb >= memory_gb]
     ranked = bool(offers)
     if ranked:
         by = unit if unit and any(unit in o.prices for o in offers) else next(iter(offers[0].prices))
@@ -248,8 +255,10 @@ def provider_price_list(provider_id: str, lang: str, count: int | None = None, u
                      "prices": [{"unit": key, "low": price.low, "high": price.high, "estimate": price.status == "estimate"}
                                 for key, price in offer.prices.items()]})
         estimates = estimates or any(price.status == "estimate" for price in offer.prices.values())
+    rows = rows[:top] if ranked and top else rows
     return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
                                            "per_minute": p.billing.rule.metered, "count": count if ranked else None,
+                                           "memory": memory_gb if ranked else None,
                                            "by": by if ranked else None, "missing_count": count if count and not ranked else None,
                                            "estimates": estimates})
 
