@@ -73,3 +73,12 @@ def test_a_share_per_day_follows_a_price(follow: str) -> None:
 def test_hours_a_day_are_not_a_share() -> None:
     text = _reply("4090 租一周，每天跑 8 小时")
     assert "按天摊" not in text
+
+
+# ---------------------------------------------------------------- "cheapest and safe" after a job
+
+@pytest.mark.parametrize("ask", ["又便宜又稳的方案呢", "最便宜又稳的配置是哪个", "便宜点但要稳，怎么配", "cheap but safe?",
+                                 "what's the cheapest safe setup then"])
+def test_cheapest_safe_after_a_job_is_the_minimum_without_offload(ask: str) -> None:
+    lead = _lead(_reply("qwen 72b 全参", ask))
+    assert "H200" in lead and "14,432" in lead  # seed 000: 8×H200 + 8-bit; the offload plan named as cheaper, slower

@@ -317,6 +317,8 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         if currency:
             follow |= {"display": currency, "asked_currency": True}
         return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
+    elif asks.safe and last.kind in ("size", "cost") and not (asks.budget or asks.deadline):
+        intent = "size"  # "最便宜又稳的方案是啥" after a job: its cheapest setup without offload, as in one message
     elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:
