@@ -274,6 +274,9 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         if asks.deadline is not None and last.data.get("hours") and runway is None and not parsed.request.gpu:
             # "…跑 36h 多少钱" then "周五前能训完吗": that rental's length against the deadline
             return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
+        if asks.per_day and last.data.get("hours") and runway is None and not parsed.request.gpu:
+            # "4090 一周多少" then "按天摊多少" / "what's that per day": the same rental, shared per day
+            return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
         if currency is None and runway is None:
             return None
         # "再加上16核 CPU 和 128G 内存呢，预算3500够吗": the budget is judged on the rental with what it adds
@@ -314,6 +317,8 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         if currency:
             follow |= {"display": currency, "asked_currency": True}
         return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
+    elif asks.safe and last.kind in ("size", "cost") and not (asks.budget or asks.deadline):
+        intent = "size"  # "最便宜又稳的方案是啥" after a job: its cheapest setup without offload, as in one message
     elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:

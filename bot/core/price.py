@@ -44,6 +44,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         runway = data.pop("runway", None)
         band = data.pop("band", None)
         reply = price_turn(ctx, data, details=False)
+        if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
+            per_day_shares(reply, data.get("hours"))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
@@ -107,6 +109,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = price_turn(ctx, data, details=False)
+    if asks.per_day:
+        per_day_shares(reply, data["hours"])
     if parsed.run is not None:  # "试跑 50 步用了 100 秒 … 多久、多少钱": how the hours were worked out leads
         return _lead(reply, run_note(parsed.run, ctx.lang))
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
@@ -123,6 +127,27 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if line is not None:
             reply.also.append(Reply("error", ctx.lang, {"message": line}))
     return reply
+
+
+def per_day_shares(reply: Reply, hours: object) -> None:
+    """"gpuli 8卡 h100 一周多少，按天摊多少", "a week of it, what's that per day": each quote's total
+    shared over the days asked (₮4,172 / 7 = ₮596 a day), shown where its per-card-hour rate would be.
+    A rental shorter than a day (or no length) has no day to share over: left as it is."""
+    days = Decimal(str(hours or 0)) / 24
+    if days < 1:
+        return
+    for row in cast(list[dict[str, Any]], reply.data.get("rows") or []):
+        for quote in row.get("quotes") or []:
+            total = quote.get("total")
+            if total:
+                quote["per_day"] = {"low": _share(total["low"], days), "high": _share(total["high"], days),
+                                    "currency": total["currency"]}
+
+
+def _share(amount: object, days: Decimal) -> Decimal:
+    """A day's share: whole units from 100 up (¥11,429, not ¥11,428.57), cents below (₮12.30)."""
+    share = Decimal(str(amount)) / days
+    return share.quantize(Decimal("1") if share >= 100 else Decimal("0.01"))
 
 
 def card_memory(parsed: Parsed) -> int | None:

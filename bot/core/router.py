@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from bot.clock import Clock
@@ -259,6 +259,11 @@ class Core:
             return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or None, q.provider or parsed.rental.provider,
                                 ctx.display_currency)
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
+        run = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0)
+        if parsed.asks.deadline is not None and run and parsed.follow is None and not parsed.asks.deadline_span and not (
+                q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.asks.budget):
+            # "训练预计 30 小时，现在开始，周五前能训完吗": the run's length against the clock needs no model
+            return self._run_against_deadline(ctx, parsed.asks.deadline, run, parsed.asks.start)
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
                 rented_for or q.hours or q.days) and not (q.tokens or q.samples):
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
@@ -342,6 +347,17 @@ class Core:
         note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}", days=f"{left / 24:.1f}", priced=f"{hours:.0f}")
         reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
         return reply
+
+    def _run_against_deadline(self, ctx: Context, deadline: datetime, span: float, start: datetime | None) -> Reply:
+        """A run of `span` hours, no job or card named: whether it ends before `deadline`, when it ends and
+        the hours to spare (or short), read in the zone the deadline was read in; nothing to price."""
+        begin = self._start(start)
+        end = begin + timedelta(hours=span)
+        left = (deadline - begin).total_seconds() / 3600
+        key = "plan.run_deadline_ok" if span <= left else "plan.run_deadline_late"
+        note = t(key, ctx.lang, span=f"{span:g}", end=wall_clock(end.astimezone(deadline.tzinfo), ctx.lang),
+                 deadline=wall_clock(deadline, ctx.lang), left=f"{max(left, 0):.0f}", gap=f"{abs(left - span):.0f}")
+        return Reply("error", ctx.lang, {"message": note})
 
     def _start(self, start: datetime | None) -> datetime:
         """When the run starts: the time the message names ("we start thursday 9am"), else now."""

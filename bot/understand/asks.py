@@ -51,6 +51,7 @@ class Asks:
     how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
     runway_unit: str | None = None  # "能租几周" week, "撑几个月" month: the unit the runway is counted in
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
+    per_day: bool = False  # "一周多少，按天摊多少", "what's that per day": the rental's total shared over its days
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
@@ -140,6 +141,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
+        # a share of the rental's total per day it runs: a word that divides (摊/合/平均/split), or "per day"
+        # beside a question, never a day as the rental unit ("按天租") or hours a day ("每天跑 8 小时")
+        "per_day": re.compile(r"按天\s*(?:摊|平摊|均摊|算|折合?|平均)|(?:摊|折合|平均|均摊|平摊)(?:到|下来)?\s*(?:每天|一天|每日)"
+                              r"|(?:每天|一天|每日|日均)\s*(?:摊|合|折合|平均|均摊)?\s*(?:下来)?\s*(?:是|要|得)?\s*(?:多少|几)"
+                              r"|(?:split|spread|amorti[sz]\w*|works?\s+out|comes?\s+to|how\s+much|what)\b[^.?!]{0,30}?"
+                              r"\b(?:per|a|each)\s+day\b|\bper\s+day\s*\??\s*$|\bdaily\s+(?:cost|rate|price|share)\b"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
         "bf16": re.compile(r"\bbf16\b|bfloat16"),
         "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
@@ -224,7 +231,7 @@ def asks_which_card(norm: str) -> bool:
     return bool(WHICH_CARD.search(norm))
 
 
-ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "price_unit")
+ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "per_day", "price_unit")
 
 
 def without_asks(norm: str) -> str:
@@ -314,6 +321,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         how_long=how_long,
         runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
         per_card_hour=bool(p["per_card_hour"].search(norm)),
+        per_day=bool(p["per_day"].search(norm)),
         pick=bool(p["pick"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
         difference=bool(p["difference"].search(norm)),

@@ -128,7 +128,13 @@ def cheapest_safe(text: str) -> bool:
     """"cheapest safe way to full-finetune a 72b", "32b 全参最便宜又稳的配置", "最省的稳妥方案": the cheapest
     setup that runs the job at full speed without risk, not the roomiest one (seed 000's minimum without
     offload, engine.advice)."""
-    return bool(CHEAPEST.search(text) and (SAFE.search(text) or HEADROOM.search(text)))
+    return bool(CHEAPEST.search(text) and (SAFE.search(text) or HEADROOM.search(text))) or bool(CHEAP_AND_SAFE.search(text))
+
+
+# "又便宜又稳", "便宜点但要稳", "cheap but safe": both asked together, the same as the cheapest safe setup
+CHEAP_AND_SAFE = lazy(r"便宜\s*(?:点|些)?\s*(?:又|还|而且|且|但|但是)?\s*(?:要|得)?\s*(?:稳|靠谱|保险)|(?:稳|靠谱|保险)\s*(?:又|还|而且|且)\s*便宜"
+                      r"|\bcheap(?:er)?\s+(?:but|and|yet)\s+(?:safe|reliable)|\b(?:safe|reliable)\s+(?:but|and|yet)\s+cheap",
+                      re.IGNORECASE)
 
 
 def wants_room_over_price(text: str) -> bool:
