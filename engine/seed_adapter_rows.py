@@ -68,4 +68,4 @@ def seed_row(s: Sizing) -> dict[str, object] | None:
         return None  # ours sits inside the seeds' figures: nothing to explain
     inside = low <= est.total_gb <= high
     return {"gpuli": row.gpuli, "cloudgpu": row.cloudgpu, "why": "high_end" if inside else "apart",
-            "mid": est.total_gb, "card": row.card}
+            "mid": est.total_gb, "card": row.card, "low": low, "high": high}

@@ -69,6 +69,23 @@ def _says_something(key: str, value: object, stated: frozenset[str]) -> bool:
     return key not in QUIET or key in stated or (QUIET[key] is not None and value != QUIET[key])
 
 
+def trainer_precision(files: dict[str, str]) -> str | None:
+    """The precision the run trains at as the trainer's own file switches it on (LLaMA-Factory's
+    bf16 / pure_bf16 / fp16, else accelerate's mixed_precision): the DeepSpeed JSON leaves its
+    precision "auto" for the trainer to fill, so this is what its "auto" becomes. None when no file says."""
+    for name in ("llamafactory.yaml", "llamafactory_fsdp.yaml"):
+        if name in files:
+            doc = yaml.safe_load(files[name]) or {}
+            on = [key for key in ("bf16", "pure_bf16", "fp16") if doc.get(key) is True]
+            if on:
+                return "fp16" if on[0] == "fp16" else "bf16"
+    for name in ("accelerate_config.yaml", "accelerate_fsdp.yaml"):
+        mixed = (yaml.safe_load(files[name]) or {}).get("mixed_precision") if name in files else None
+        if mixed in ("bf16", "fp16"):
+            return str(mixed)
+    return None
+
+
 def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
                  stated: frozenset[str] = frozenset()) -> list[dict[str, str]]:
     """Per file written, its decisive settings as they read in it: {"file": "ds_config.json", "text":
@@ -94,6 +111,11 @@ def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
                     node = node.setdefault(part, {})  # type: ignore[assignment]
                 node[last] = value
             text = json.dumps(excerpt, ensure_ascii=False)
+            auto = _lookup(doc, "bf16.enabled") == "auto" and _lookup(doc, "fp16.enabled") == "auto"
+            if auto and (precision := trainer_precision(files)) is not None:
+                # "export a deepspeed json": the precision is decisive too, and "auto" alone hides it
+                out.append({"file": name, "text": text, "precision": precision})
+                continue
         else:
             text = " · ".join(f"{key}: {str(value).lower() if isinstance(value, bool) else value}" for key, value in found)
         out.append({"file": name, "text": text})

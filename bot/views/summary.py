@@ -170,7 +170,19 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
                                                                       "slower": _slower(a, display_currency)}
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency)
+    if provider and s.fit is None and pick is None and a.verdict is not None:
+        out["provider_none"] = provider_none(provider, a.verdict)
     return out
+
+
+def provider_none(provider: str, verdict: Fit) -> dict[str, Any]:
+    """A job sized at a provider that rents no setup holding it ("cloudgpu 能租 8 卡跑 32b 全参吗"):
+    that provider's answer leads, before what the job needs and who rents it. A provider renting one
+    card per instance (multi_instance false, seed 002: "按单卡规划", multi-card only as the /deploy
+    page's live stock) is said to be single-card when the job needs several cards."""
+    p = find_provider(provider)
+    single = verdict.num_gpus > 1 and not p.billing.multi_instance
+    return {"name": p.name, "single": single, "n": verdict.num_gpus}
 
 
 def _slower(a: Advice, display_currency: str) -> dict[str, Any] | None:
