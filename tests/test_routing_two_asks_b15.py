@@ -92,6 +92,12 @@ def test_a_question_added_after_a_space_is_answered_too(text: str, first: str, s
     assert first in me.text and second in me.text, me.text
 
 
+@pytest.mark.parametrize("text", ["7b qlora 4090 一周 顺便 加个存储卷 500G", "8卡 h100 包月 另外加 2000G 存储卷 多少钱"])
+def test_an_added_word_that_asks_nothing_adds_to_the_rental(text: str) -> None:
+    p = parse(text)
+    assert not p.parts and p.price.add_ons.get("volume"), text
+
+
 TWO_RATES = [
     "存储卷多少钱一个G 对象存储呢",
     "对象存储每G多少 存储卷呢",
