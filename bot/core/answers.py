@@ -258,6 +258,14 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         if follow.get("hours"):  # "…for a week": the cheaper setup for that length too, not by the hour
             reply.data["edge"]["span"] = span_totals(edge.gpu.id, edge.num_gpus, float(str(follow["hours"])),
                                                      str(data["display"]), provider)
+    if setup.estimate.plan.offload != "none":
+        # "72b 全参要多少钱": the setup holds the job only by offloading; its throughput cost is said, and the
+        # setup without offload (seed 000: 8×H200 with an 8-bit optimizer) priced beside it
+        reply.data["offload"] = True
+        if advice.eight_bit is not None:
+            reply.data["no_offload"] = fit_row(advice.eight_bit) | {"prices": [
+                p for p in unit_prices(advice.eight_bit.gpu.id, advice.eight_bit.num_gpus, data["display"])
+                if provider is None or p["provider"] == provider_name(provider)]}
     seed = advice.seed
     if seed is not None and not advice.seed_is_verdict and (seed.gpu.id, seed.num_gpus) != (setup.gpu.id, setup.num_gpus):
         # the sizing named seed 000's minimum beside its own pick (📌): its price too, as the table rents it

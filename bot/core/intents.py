@@ -64,6 +64,9 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
+    if _price_of_the_job(parsed):  # "72b 全参大概要多少钱": the recommended setup's prices lead, as after a sizing
+        return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
+                                 "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency)})
     by_price = request.method is None and parsed.asks.cheapest and not parsed.asks.safe
     if by_price:
         # "7b 微调最便宜用啥卡": no method named and the cheapest card asked: QLoRA, the method that needs the
@@ -83,6 +86,18 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # cards of that memory, answered under the sizing
         reply.also.append(provider_price_list(parsed.rental.provider, ctx.lang, memory_gb=memory, top=TOP_CARDS))
     return reply
+
+
+def _price_of_the_job(parsed: Parsed) -> bool:
+    """A job named with only its price asked ("老板问 72b 全参大概要多少钱", "what would 14b full ft cost"):
+    no card, no length or dataset to cost a run by, and nothing asked that only a sizing answers (memory,
+    a fit, a count) nor a plan (budget, deadline, pick, cheapest). Its answer is the price of the setup a
+    sizing recommends, the same one "多少钱" gets after a sizing, so the price is the reply's first line."""
+    a, q = parsed.asks, parsed.request
+    job_only = not (q.gpu or q.num_gpus or q.tokens or q.samples or q.step_seconds or q.hours or q.days or parsed.unknown_card)
+    planned = (a.sizing or a.budget or a.deadline or a.pick or a.count or a.how_many_gpu or a.headroom or a.weights
+               or a.host_memory or a.minimum or a.switch or a.cheapest or a.safe or a.count_versus or a.export)
+    return a.cost and job_only and not planned and bool(q.model or q.params_b)
 
 
 TOP_CARDS = 2  # cards of a memory asked beside a sizing: the cheapest and the next, so the reply stays short

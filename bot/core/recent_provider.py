@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.messages import Turn
 from bot.understand.faq import provider_of
+from engine.price_list import setup_prices
 
 DEPTH = 3  # FAQ turns remember the turn before them; look that far back, no further
 
@@ -33,3 +34,13 @@ def provider_before(turn: Turn | None) -> str | None:
         named = (request.get("provider") if isinstance(request, dict) else None) or body.get("provider") or body.get("first")
         return str(named) if named else None
     return None
+
+
+def renting(turn: Turn | None) -> list[str]:
+    """The providers that rent the setup the last answer priced, in its order ("8卡 h100 包月": gpuli and
+    一万网络, not CloudGPU, which rents no H100): a FAQ question after it naming no provider ("能开
+    infiniband 吗") is about those, never an entry about a provider that does not rent it."""
+    if turn is None or turn.kind != "price" or not turn.data.get("gpu"):
+        return []
+    gpu, count = turn.data["gpu"], turn.data.get("num_gpus")
+    return [r.provider.id for r in setup_prices(gpu, int(count) if count else None, None).offered]

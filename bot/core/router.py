@@ -27,12 +27,13 @@ from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, runway_of_pick, total_first
-from bot.core.recent_provider import provider_before
+from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand.entities import find_gpus
+from bot.understand.faq import faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
@@ -522,7 +523,7 @@ def _with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parse
     answers, and an entry about it can be found where the question alone was too vague."""
     provider = provider_before(turn)
     if provider is None:
-        return parsed
+        return _at_a_renting_provider(parsed, text, turn)
     rental = replace(parsed.rental, provider=provider)
     if parsed.faq_confident:
         return replace(parsed, rental=rental)
@@ -530,6 +531,20 @@ def _with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parse
     if hit is None:
         return parsed
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
+
+
+def _at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ answer about a provider that does not rent the setup just priced ("8卡 h100 包月" then "能开
+    infiniband 吗" is not CloudGPU's multi-card entry): the answer at the providers that rent it, in order."""
+    about = faq_index().about.get(parsed.faq_answers[0].entry.id) if parsed.faq_answers else None
+    rent = renting(turn) if about is not None else []
+    if not rent or about in rent:
+        return parsed
+    for provider in rent:
+        hit, hits = faq_lookup(text, provider)
+        if hit is not None:
+            return replace(parsed, faq=hits, faq_answers=[hit], rental=replace(parsed.rental, provider=provider))
+    return parsed
 
 
 def _card_alone(parsed: Parsed, text: str) -> bool:

@@ -84,11 +84,15 @@ class Asks:
     cheapest: bool = False  # "最便宜用啥卡", "cheapest gpu for ...": the least money, a method left open is the cheapest one
     safe: bool = False  # "cheapest safe way", "最省的稳妥方案": the cheapest setup without risk or offload, not room
     minimum: bool = False  # "是最省钱的吗", "is that the minimum?": whether the named setup is the least that does the job
+    # "要多少显存", "够吗", "几张卡", "does it fit": something only a sizing answers; without it, "72b 全参要多少钱"
+    # asks the price of the job alone, which leads the reply
+    sizing: bool = False
 
 
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
 _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
-_GIVE = (r"给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
+# a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
+_GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
@@ -113,6 +117,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "file_named": re.compile(
             rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL})\s*(?:的\s*)?(?:配置|configs?\b)"),
         "asking": re.compile(_ASKING),
+        "sizing": re.compile(r"显存|内存|memory|vram|\bram\b|几张|几卡|多少卡|多少张|how\s+many\s+(?:gpus|cards)|够|\bfits?\b|enough"
+                             r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
@@ -313,6 +319,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         tools=config_tools(norm),
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
         cost=bool(p["cost"].search(norm)),
+        sizing=bool(p["sizing"].search(norm)),
         count=bool(p["count"].search(norm)),
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
         both_units=bool(p["both"].search(norm)),

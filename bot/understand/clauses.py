@@ -28,8 +28,15 @@ MAX_CLAUSE_TEXT = 300
 # starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
 # "plus / 还有" adding storage to a rental, does not (COMMA: the parser's second try, for parts of
 # different kinds); and the parts must each stand on their own.
-CLAUSES = lazy(r"[?？。!！;；\n]+|[,，、]\s*(?:(?:and|also|and\s+also)\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-              r"|另外|顺便(?:问一?下)?|再问一?下|还想问)", re.IGNORECASE)
+# A word that adds a question starts one after a space too, as typed in a chat with no mark ("…有 nvlink 吗
+# 另外能按小时租吗", "does the h100 have nvlink btw can I rent it hourly").
+_NEXT_Q = r"(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_NEXT_Q}"
+              r"|[,，、]\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问)"
+              # after a bare space only when what follows asks ("…一周 顺便 加个存储卷 500G" adds to the rental)
+              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?=[^?？。!！\n]*?(?:吗|么|呢|多少|几|什么|啥|怎么|如何|是否|有没有|能不能))"
+              rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}",
+              re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
 # Numbered questions typed on one line ("Two things: (1) does 14b qlora fit a 4090 (2) how fast is ssh
 # ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.

@@ -248,10 +248,26 @@ MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的
 MEMORY_AFTER = lazy(r"\s*(?:[(（]|with\s+|带\s*)\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])", re.ASCII)
 
 
+FORM_AFTER = lazy(r"\s*(sxm\d?|pcie|nvl)(?![a-z0-9])", re.ASCII)
+
+
 def find_gpus(text: str) -> list[Match]:
     table = gpu_table()
-    return [_with_memory(text, m, table) for m in table.exact(text, Compact.of(text))
+    return [_with_form(text, _with_memory(text, m, table), table) for m in table.exact(text, Compact.of(text))
             if not SPACED_MEMORY.match(text, m.start)]
+
+
+def _with_form(text: str, m: Match, table: NameTable) -> Match:
+    """A form factor typed after the card and its memory ("h100 80gb sxm") is the card's: the variant it
+    names, or the card found when its own name has that form, so "sxm" is never left over as a word of
+    the question (which the PCIe-vs-SXM FAQ entry would claim)."""
+    form = FORM_AFTER.match(text, m.end)
+    if form is None:
+        return m
+    ident = table.by_key.get(normalize_name(text[m.start:form.end()]))
+    if ident is None and form.group(1)[:3] in normalize_name(gpus().get(m.ident).name):
+        ident = m.ident
+    return Match(ident, m.start, form.end(), m.fuzzy) if ident is not None else m
 
 
 def _with_memory(text: str, m: Match, table: NameTable) -> Match:

@@ -43,6 +43,8 @@ PUNCT = lazy(r"[，。！？；：、“”‘’（）【】《》「」『』�
 ASCII_PUNCT = lazy(r"(?<!\d)[,:]|[,:](?!\d)|\.(?=\s|$)|[;!?\"()\[\]{}]+")
 # "12 个钟" is spoken Chinese for twelve hours: read as "12 个钟头" (never 几点钟, 分钟 or 钟表)
 SPOKEN_HOURS = lazy(r"(?<=\d)(\s*)个\s*钟(?![头点表])")
+# "一个月多钱", "几多钱": spoken Chinese drops 少; read as 多少钱 so every price ask knows it ("很多钱" is an amount)
+SPOKEN_PRICE = lazy(r"(?<![很好许太那这更挺差])多钱")
 MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
 
 
@@ -152,6 +154,7 @@ def normalize(text: str) -> str:
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
+    text = SPOKEN_PRICE.sub("多少钱", text)
     text = _english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows

@@ -71,9 +71,8 @@ def add_ons(text: str) -> dict[str, int]:
             number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             out[key] = _gb(number, unit)
     if not any(k in out for k, _ in STORAGE_WORDS) and PER_GB.search(text):
-        named = next((k for k, words in STORAGE_WORDS if words.search(text)), None)
-        if named is not None:
-            out[named] = 1
+        # every storage named is priced ("存储卷多少钱一个G 对象存储呢" asks both), not the first alone
+        out.update({k: 1 for k, words in STORAGE_WORDS if words.search(text)})
     return out
 
 

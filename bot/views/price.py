@@ -221,11 +221,12 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
              "symbol": currency(a.provider.currency).symbol}
             for a in priced]
     not_sold = provider(first).name if first and priced and not any(a.provider.id == first for a in priced) else None
-    # several items at one provider ("2TB 存储卷 + 1TB 对象存储"): their sum, in that provider's currency
+    # several items at one provider ("2TB 存储卷 + 1TB 对象存储"): their sum, in that provider's currency;
+    # rates per GB asked side by side ("存储卷多少钱一个G 对象存储呢") are compared, never added up
     totals = []
     for name in dict.fromkeys(r["provider"] for r in rows):
         mine = [r for r in rows if r["provider"] == name]
-        if len(mine) > 1:
+        if len(mine) > 1 and not all(r["per_gb"] and r["quantity"] == 1 and r["months"] == 1 for r in mine):
             totals.append({"provider": name, "currency": mine[0]["currency"],
                            "total": sum((Decimal(str(r["total"])) for r in mine), Decimal(0))})
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals, "not_sold": not_sold})
