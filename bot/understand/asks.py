@@ -89,6 +89,9 @@ class Asks:
     sizing: bool = False
 
 
+# money asked whether it runs a job ("一万块能跑 70b qlora 吗", "can $800 train a 14b lora"): a budget question
+CAN_RUN = re.compile(r"(?:能|能不能|可以|够)\s*(?:跑|训|练|做)[^多几]{0,30}(?:吗|么|不)|跑得起|训得起"
+                     r"|\b(?:can|could|will|would)\s+(?:\S+\s+){0,2}?(?:run|train|finetune|fine-tune|cover)\b")
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
 _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
@@ -293,8 +296,10 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     # the money reader decides first; the budget phrases read the text only when it found no amount at
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
-    if budget is None and len(money) == 1 and p["enough"].search(norm):
-        budget = (money[0].value, money[0].currency)  # "我们就五千美金 … 32b 够吗": the one amount, asked if enough
+    # "我们就五千美金 … 32b 够吗", "一万块能跑 70b qlora 吗": the one amount, asked whether it is enough or runs the job
+    buys = len(money) == 1 and bool(p["enough"].search(norm) or CAN_RUN.search(norm))
+    if budget is None and buys:
+        budget = (money[0].value, money[0].currency)
     runway = bool(p["runway"].search(norm))
     how_long = bool(p["how_long"].search(norm))
     if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not
@@ -338,7 +343,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         switch=switch_asked(norm),
         affords=bool(p["affords"].search(norm)),
         wallet=bool(p["wallet"].search(norm)),
-        enough=bool(p["enough"].search(norm)),
+        enough=bool(p["enough"].search(norm)) or buys,
         host_memory=bool(p["host_memory"].search(norm) or (p["offload"].search(norm) and p["bare_memory"].search(norm)
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),

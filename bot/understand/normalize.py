@@ -90,8 +90,10 @@ def _convert_numerals(text: str) -> str:
             gap = " " if before.isascii() and before.isalnum() else ""
             return f"{gap}{head}.{tail}万" if unit == "万" else f"{gap}{head * 1000 + tail * 100}"
         counted = after.startswith(COUNTERS) or (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS))
+        # an amount standing alone: at the end, before a space ("预算一万 想全参 7b") or a non-Chinese word
+        spaced = not text[m.end():m.end() + 1].strip()
         alone = len(run) > 1 and run[0] in DIGITS and ("万" in run or "千" in run or "百" in run) and (
-            not after or not _CJK.match(after) or after.startswith(AMOUNT_AFTER))
+            spaced or not after or not _CJK.match(after) or after.startswith(AMOUNT_AFTER))
         if not counted and not alone:
             # "七十亿参数": a count of 亿 before 参数 needs no counter; "一万", "五千", "三百" are numbers
             # alone, but not inside a word ("零一万物")
