@@ -212,6 +212,9 @@ def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
 
 
 ANNUAL_HOURS = 365 * 24
+# a rental unit's bare name after a price or a sizing ("month?", "a week?", "按月呢", "月呢", "by the year?"): that term
+BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*$", re.I)
+TERM_HOURS = {"month": 30 * 24, "月": 30 * 24, "week": 7 * 24, "周": 7 * 24}
 
 
 def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
@@ -225,10 +228,14 @@ def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             or len(text.strip()) > ABOUT_LAST:
         return None
     norm = normalize(text)
+    bare = BARE_TERM.match(text)
     unit = f.units_only(norm) and bool(r.duration_days or r.duration_hours)
-    if not (extras.annual or unit) or not term_only(without_asks(f.without_durations(norm))):
+    if bare is None and (not (extras.annual or unit) or not term_only(without_asks(f.without_durations(norm)))):
         return None
-    hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    if bare is not None:
+        hours = TERM_HOURS.get(bare.group(1).lower(), ANNUAL_HOURS)
+    else:
+        hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     shown = {"display": extras.display_currency, "asked_currency": True} if extras.display_currency else {}
     if last.kind == "price":
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
