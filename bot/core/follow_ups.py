@@ -233,7 +233,7 @@ def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if bare is None and (not (extras.annual or unit) or not term_only(without_asks(f.without_durations(norm)))):
         return None
     if bare is not None:
-        hours = TERM_HOURS.get(bare.group(1).lower(), ANNUAL_HOURS)
+        hours: float = TERM_HOURS.get(bare.group(1).lower(), ANNUAL_HOURS)
     else:
         hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     shown = {"display": extras.display_currency, "asked_currency": True} if extras.display_currency else {}
