@@ -22,7 +22,7 @@ from engine.fit import Fit
 from engine.memory import Plan
 from engine.providers import provider as find_provider
 from engine.seed_adapter_rows import seed_card
-from engine.seed_minimums import seed_minimum_for, seed_roomy_for
+from engine.seed_minimums import SeedMinimum, seed_minimum_for, seed_roomy_for
 from engine.sizing import Sizing
 
 
@@ -40,12 +40,7 @@ def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provide
         else [(o.gpu.memory_gb, o.plan) for o in ([report.cheapest] if report.cheapest else []) + list(report.options[:TABLE_ROWS])]
     if r.request.optimizer == row.optimizer and any(gb <= row.min_card_gb and plan == row.plan for gb, plan in listed):
         return None  # the pick or a row shown is the seed's setup already
-    est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
-    name = find_provider(provider).name if provider else None
-    rows = [p for p in unit_prices(row.gpu, row.plan.num_gpus, display) if name is None or p["provider"] == name]
-    if not rows:
-        return None
-    return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
+    return _priced(s, row, display, provider)
 
 
 def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] | None:
@@ -56,12 +51,7 @@ def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] 
     row = seed_roomy_for(r, optimizer_stated=False)
     if row is None:
         return None
-    est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
-    name = find_provider(provider).name if provider else None
-    rows = [p for p in unit_prices(row.gpu, row.plan.num_gpus, display) if name is None or p["provider"] == name]
-    if not rows:
-        return None
-    return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
+    return _priced(s, row, display, provider)
 
 
 def seed_table_card(report: CostReport, shown: list[dict[str, Any]], display: str, provider: str | None) -> dict[str, Any] | None:
@@ -113,3 +103,15 @@ def seed_span(report: CostReport, optimizer_stated: bool, display: str, provider
     return {"provider": best["provider"], "total": best["total"], "name": short_gpu(fit["name"]), "num_gpus": fit["num_gpus"],
             "total_gb": fit["total_gb"], "high_gb": fit["high_gb"], "memory_gb": fit["memory_gb"],
             "eight_bit": row.optimizer == "adamw-8bit"}
+
+
+def _priced(s: Sizing, row: SeedMinimum, display: str, provider: str | None) -> dict[str, Any] | None:
+    """A seed table's setup estimated by our model with its optimizer and priced at each provider renting it
+    (at `provider` only, when one was asked); None when nobody asked rents it."""
+    r = s.resolved
+    est = s.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
+    name = find_provider(provider).name if provider else None
+    rows = [p for p in unit_prices(row.gpu, row.plan.num_gpus, display) if name is None or p["provider"] == name]
+    if not rows:
+        return None
+    return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
