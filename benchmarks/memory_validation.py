@@ -5,7 +5,8 @@ length, micro-batch, checkpointing, attention, LoRA settings, sharding, the numb
 measured). The prediction is compared with the quantity that was measured:
 - allocated (torch.cuda.max_memory_allocated): MemoryEstimate.allocated_gb;
 - reserved (torch.cuda.max_memory_reserved): MemoryEstimate.reserved_gb;
-- nvidia-smi or unknown: MemoryEstimate.nvidia_smi_gb (the total).
+- nvidia-smi or unknown: MemoryEstimate.nvidia_smi_gb (the total);
+  both readings add length_cache_gb when a case's batches vary in length (`lengths: variable`).
 Each case names the framework profile it ran under (`profile`, catalogs/frameworks.yaml).
 Targets (issue 15): median absolute error <= 5%, no case under-predicted by more than 15%, no
 framework or method with a median over 10%.
@@ -135,16 +136,19 @@ def request_for(case: dict[str, Any]) -> TrainingRequest:
         sharding=case.get("sharding"),
         checkpointing=case.get("checkpointing"),
         checkpoint_fraction=case.get("checkpoint_fraction"),
+        lengths=case.get("lengths"),
     )
 
 
-def predicted_for(est: MemoryEstimate, measure: str) -> float:
-    """The figure of the same kind as the measurement."""
+def predicted_for(est: MemoryEstimate, measure: str, lengths: str | None = None) -> float:
+    """The figure of the same kind as the measurement; a reading of reserved memory or nvidia-smi over
+    batches known to vary in length includes the loss buffers the allocator keeps cached (est.length_cache_gb)."""
     if measure == "allocated":
         return est.allocated_gb
+    cache = est.length_cache_gb if lengths == "variable" else 0.0
     if measure == "reserved":
-        return est.reserved_gb
-    return est.nvidia_smi_gb
+        return est.reserved_gb + cache
+    return est.nvidia_smi_gb + cache
 
 
 def evaluate(case: dict[str, Any]) -> Outcome:
@@ -154,7 +158,8 @@ def evaluate(case: dict[str, Any]) -> Outcome:
     measured = float(case["measured"]) * UNIT_TO_GB[case["unit"]]
     label = f"{r.spec.name} {case['method']} s{case['seq_len']}×{case.get('micro_batch', 1)}"
     shard = r.request.sharding or "deepspeed"
-    return Outcome(case["id"], label, measured, predicted_for(est, case["measure"]), case["measure"],
+    lengths = r.request.lengths
+    return Outcome(case["id"], label, measured, predicted_for(est, case["measure"], lengths), case["measure"],
                    source_group(case), case["method"], r.framework.id,
                    sharding_class(plan.num_gpus, plan.zero, shard), est.version_margin_gb,
                    published_caution(case["method"], plan, shard), bool(case.get("calibrates", True)))

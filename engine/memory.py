@@ -68,6 +68,9 @@ class MemoryEstimate:
     method: str = "lora"
     sharding: str = "deepspeed"
     framework: str = "hf"
+    # batch lengths stated to vary: the loss buffers of an earlier batch that stay in the allocator's cache;
+    # in readings of reserved memory and nvidia-smi, not in the figures the verdict uses
+    length_cache_gb: float = 0.0
 
     @cached
     def total_gb(self) -> float:
@@ -98,7 +101,10 @@ class MemoryEstimate:
         return sum(i.gb for t in self.terms if t.key == "overhead" for i in t.items if i.basis == basis)
 
     def figures(self) -> dict[str, float]:
-        return {"allocated_gb": self.allocated_gb, "reserved_gb": self.reserved_gb, "nvidia_smi_gb": self.nvidia_smi_gb}
+        out = {"allocated_gb": self.allocated_gb, "reserved_gb": self.reserved_gb, "nvidia_smi_gb": self.nvidia_smi_gb}
+        if self.length_cache_gb:
+            out["length_cache_gb"] = self.length_cache_gb
+        return out
 
     @property
     def model_states_gb(self) -> float:
@@ -563,5 +569,25 @@ def estimate(r: Resolved, plan: Plan, activations: tuple[tuple[Term, ...], float
     terms.append(over)
     margin *= 1 + (FSDP_FRAGMENTATION if is_fsdp(r, plan) else FRAGMENTATION)
     return MemoryEstimate(plan, tuple(terms), sum(i.gb for i in host), tuple(host), margin,
-                          r.method, r.request.sharding or "deepspeed", r.framework.id)
+                          r.method, r.request.sharding or "deepspeed", r.framework.id, length_cache_gb(r, acts))
+
+
+def length_cache_gb(r: Resolved, acts: tuple[Term, ...] | list[Term]) -> float:
+    """What reserved memory and nvidia-smi read above the peak when batch lengths vary from step to step.
+
+    Unpacked data padded to each batch's longest sample allocates the loss buffers (the largest
+    per-step blocks) at a new size every step; the caching allocator keeps the earlier, differently
+    sized set cached instead of reusing it (the PyTorch CUDA semantics notes on expandable_segments:
+    allocation sizes that change "such as having a changing batch size" leave cached segments that
+    do not fit the next request). One stale set of the loss buffers is counted. It is not in the
+    verdict: on a failed allocation the allocator releases its unused cached blocks and retries
+    (c10/cuda/CUDACachingAllocator.cpp, release_cached_blocks) before it reports out of memory, so
+    this shows in readings, not as an OOM, and the verdict and the range leave it out. Because the
+    validation runs state their data shape, the range's bands are fitted on errors with this
+    explained, instead of widening every user's range for a cache the allocator gives back.
+    Fixed-length or packed batches reuse the same blocks.
+    """
+    if r.request.lengths != "variable":
+        return 0.0
+    return sum(t.gb for t in acts if t.key == "logits")
 

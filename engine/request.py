@@ -64,6 +64,9 @@ class TrainingRequest(BaseModel):
     activation_offload: bool | None = None  # checkpointed activations kept in host memory (torchtune)
     framework: str | None = None  # catalogs/frameworks.yaml id or alias (hf = HF Trainer + PEFT / LLaMA-Factory)
     packing: bool | None = None  # samples packed to exactly seq_len tokens (else seq_len is the longest sample)
+    # whether batch lengths change from step to step (unpacked data padded to each batch's longest sample):
+    # the allocator then keeps an earlier batch's buffers cached (engine/memory.py length_cache_gb)
+    lengths: Literal["fixed", "variable"] | None = None
     lora_dropout: float | None = Field(default=None, ge=0, lt=1)  # PEFT lora_dropout: > 0 keeps a dropped copy
     # dataset and schedule (time and cost)
     tokens: int | None = None

@@ -136,6 +136,8 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
     if req.attention is None and spec.family in framework.eager_families:
         data["attention"] = "eager"
         assumptions.append(Assumption("attention_eager_family", spec.family))
+    if req.packing and req.lengths is None:
+        data["lengths"] = "fixed"  # packed samples are exactly seq_len tokens every step
     if req.method is None:
         data["method"] = "lora"
         assumptions.append(Assumption("method_default", "lora"))

@@ -20,7 +20,8 @@ def test_new_flags_reach_the_request(capsys: pytest.CaptureFixture[str]) -> None
     assert obj["training"] == {"framework": "axolotl", "precision": "mixed", "double_quant": False,
                                "train_embeddings": True, "activation_offload": True, "lora_dropout": 0.05,
                                "packing": True, "chunked_loss": False, "loss": "fp32-upcast",
-                               "sharding": "deepspeed", "checkpointing": "full", "checkpoint_fraction": 1.0}
+                               "sharding": "deepspeed", "checkpointing": "full", "checkpoint_fraction": 1.0,
+                               "lengths": "fixed"}
     assert obj["framework"]["id"] == "axolotl" and "prepare_model_for_kbit_training" in obj["framework"]["source"]
     weights = {i["basis"] for i in obj["memory"]["explain"]["weights"]}
     assert {"base_nf4", "base_fp32_rest", "embedding_copy"} <= weights

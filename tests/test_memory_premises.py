@@ -175,5 +175,6 @@ def test_the_high_end_is_widened_by_how_far_it_missed_unseen_publishers() -> Non
     lopo = leave_one_publisher_out(outcomes)
     assert sum(s.high_below for s in lopo) <= 0.05 * len(lopo)
     raw_published = [s for s in leave_one_publisher_out(outcomes, fit_bands) if s.outcome.calibrates]
-    assert sum(s.high_below for s in raw_published) > 0.10 * len(raw_published)  # our probe's runs never miss
+    # without the widening the bands miss unseen publishers more often than the 5% their quantile promises
+    assert sum(s.high_below for s in raw_published) > 0.05 * len(raw_published)  # (our probe's runs never miss)
     assert sum(s.high_below for s in in_sample(outcomes)) < sum(s.high_below for s in in_sample(outcomes, fit_bands))

@@ -117,6 +117,8 @@ def add_size_flags(p: argparse.ArgumentParser) -> None:
                    help="keep the checkpointed activations in host memory")
     p.add_argument("--lora-dropout", type=dropout_arg, dest="lora_dropout", help="PEFT lora_dropout, e.g. 0.05")
     p.add_argument("--packing", action="store_true", default=None, help="samples packed to exactly --seq-len tokens")
+    p.add_argument("--lengths", choices=["fixed", "variable"],
+                   help="variable: unpacked data padded per batch; reserved and nvidia-smi then read more (cached buffers)")
     p.add_argument("--lang", choices=["zh", "en"])
     p.add_argument("--json", action="store_true")
 
@@ -132,7 +134,7 @@ SIZE_FIELDS = (
     "model", "params_b", "method", "num_gpus", "gpu", "seq_len", "micro_batch", "grad_accum", "zero", "offload",
     "optimizer", "grad_checkpointing", "attention", "lora_rank", "lora_targets", "precision", "chunked_loss",
     "framework", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
-    "loss", "sharding",
+    "loss", "sharding", "lengths",
 )
 
 

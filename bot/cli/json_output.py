@@ -20,7 +20,7 @@ REQUEST_KEYS = (
 # The rest of the training setup (issue 15), kept out of `request` so its key set stays as scripts know it.
 TRAINING_KEYS = (
     "framework", "precision", "double_quant", "train_embeddings", "activation_offload", "lora_dropout", "packing",
-    "chunked_loss", "loss", "sharding", "checkpointing", "checkpoint_fraction",
+    "chunked_loss", "loss", "sharding", "checkpointing", "checkpoint_fraction", "lengths",
 )
 
 
