@@ -425,6 +425,28 @@ def total_first(replies: list[Reply], lang: str) -> list[Reply]:
     return [lead, first, *more, *replies[1:]]
 
 
+def price_aside_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """A job's answer (a plan against a deadline, a cost, a sizing: a table) and, asked beside it, a
+    card's price for a term ("…下周一前能跑完吗？顺便问下周租多少"): the price in one line leads, so it is
+    not lost under the table; the job's answer follows and the full price list after it."""
+    if len(replies) != 2 or replies[0].kind not in ("planning", "cost", "sizing") or replies[1].kind != "price":
+        return replies
+    data = replies[1].data if isinstance(replies[1].data, dict) else {}
+    rows, duration = data.get("rows") or [], data.get("duration")
+    if not rows or not duration:
+        return replies
+    prices = " · ".join(f"{row['provider']} {_total_text(row['quotes'][0]['total'], lang)}" for row in rows[:3])
+    setup = t("sum.setup", lang, n=data["num_gpus"], gpu=data["gpu"]) if data.get("num_gpus") else data["gpu"]
+    title = t("price.title_for", lang, setup=setup, dur=t("cost.dur." + duration["unit"], lang, n=duration["n"]))
+    lead = Reply("error", lang, {"message": f"💰 {title}{'' if title.endswith('：') else ' '}{prices}"})
+    return [lead, *replies]
+
+
+def _total_text(total: dict[str, Any], lang: str) -> str:
+    low, high = Money(Decimal(str(total["low"])), total["currency"]), Money(Decimal(str(total["high"])), total["currency"])
+    return low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+
+
 def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
     """A price reply for one length: each provider's firm total, currency and setup, by provider name."""
     if reply.kind != "price" or not isinstance(reply.data, dict) or not reply.data.get("days"):

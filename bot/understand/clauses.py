@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
@@ -101,6 +102,30 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
     return [fit, replace(whole, parts=[])]
 
 
+def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
+    """"14b qlora，4090，数据 5 万条，下周一前能跑完吗？顺便问下周租多少", "…done by Monday? also, weekly rent?":
+    a job asked against a deadline, and a clause asking only what a term costs. Read as one, the term
+    became the job's rental and its price went unanswered; it is two questions: the job against the
+    deadline (no rental length of its own), and the job's card priced for that term (where the clause
+    names, else where the job does). [] when the message is not of that shape."""
+    if whole.asks.deadline is None or not whole.request.gpu or whole.intent not in ("size", "cost") or whole.missing:
+        return []
+    term = next((p for c, p in zip(clauses, parts, strict=True)
+                 if cost_of_it(c, p) and (p.rental.duration_days or p.rental.duration_hours)), None)
+    if term is None:
+        return []
+    q, r = whole.request, whole.rental
+    # a provider the term's clause names is where the term is priced, not a limit on the job
+    where = next((p.rental.provider for p in parts if p is not term), None) if term.rental.provider else r.provider
+    job = replace(whole, rental=replace(r, provider=where, duration_days=None, duration_hours=None), parts=[],
+                  request=q.model_copy(update={"hours": None, "days": None}))
+    card = type(q)(gpu=q.gpu, num_gpus=q.num_gpus)
+    price = replace(whole, intent="price", request=card, asks=ask_words.Asks(cost=True), parts=[], missing=[],
+                    rental=replace(r, provider=term.rental.provider or r.provider, duration_days=term.rental.duration_days,
+                                   duration_hours=term.rental.duration_hours))
+    return [job, price]
+
+
 def with_subject(parts: list[Parsed]) -> list[Parsed]:
     """A FAQ clause naming no card and no provider asks about those of the clause before it ("How much
     is an MI300X per month at gpuli, and does it have NVLink?": the MI300X at gpuli), so its answer can
@@ -151,6 +176,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if by_comma and not _faq_beside(parts):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
+    if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"
+        return split
     if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
         return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
     if not all(_stands_alone(p) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
@@ -346,7 +373,7 @@ def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
     if len(found) < 2:
         return {}
     cuts = [0, *(m.end() for m in JOINER.finditer(words)), len(words)]
-    pieces = [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if any(a <= g.start < b for g in found)]
+    pieces = [(a, b) for a, b in pairwise(cuts) if any(a <= g.start < b for g in found)]
     spans = [(a, b) for a, b in pieces if sum(a <= g.start < b for g in found) == 1]
     if len(spans) != len(found) or len(pieces) != len(found):  # not one card to a piece: what follows each card
         spans = [(g.end, found[i + 1].start if i + 1 < len(found) else len(words)) for i, g in enumerate(found)]

@@ -1,0 +1,52 @@
+"""The answer to "周五前能训完吗" / "will it finish by Friday" when the dataset size is not known.
+
+Why: without the tokens or samples the run's length is unknown, so a yes or no would be a guess, and
+leading with the rental priced until the deadline answers a question nobody asked. What can be said is
+how much data the setup gets through before the deadline: its training speed (from the same time model
+the cost estimate uses, on a reference dataset) times the hours left. Less data than that finishes in
+time. The sentence leads; the rental priced until the deadline follows it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from bot.text.i18n import t
+from bot.text.names import short_gpu
+from engine.cost import compare
+from engine.errors import KasuanError
+from engine.request import TrainingRequest
+
+REFERENCE_TOKENS = 100_000_000  # a dataset size to time the setup on; the speed per hour does not depend on it
+
+
+def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str:
+    """The deadline answer for `request` (no dataset size) with `left_hours` to go: how many tokens the
+    recommended setup trains before then, or, when the job cannot be timed, what is needed to say."""
+    common = {"hours": f"{left_hours:.0f}", "days": f"{left_hours / 24:.1f}"}
+    try:
+        report = compare(request.model_copy(update={"tokens": REFERENCE_TOKENS, "samples": None, "hours": None, "days": None}))
+    except KasuanError:
+        report = None
+    ref = report.reference if report is not None else None
+    if ref is None or not ref.hours:
+        return t("plan.deadline_without_data", lang, **common)
+    per_hour = Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours))  # dataset tokens an hour, its epochs included
+    setup = f"{ref.provider.name} {t('sum.setup', lang, n=ref.num_gpus, gpu=short_gpu(ref.gpu.name))}"
+    return t("plan.deadline_capacity", lang, setup=setup, rate=tokens_text(per_hour, lang),
+             most=tokens_text(per_hour * Decimal(str(left_hours)), lang), **common)
+
+
+def tokens_text(n: Decimal, lang: str) -> str:
+    """A token count as people say it, two significant figures: "4,500 万" / "38 亿" in Chinese, "45
+    million" / "3.8 billion" in English; never scientific notation."""
+    units = ((100_000_000, " 亿"), (10_000, " 万"), (1, "")) if lang == "zh" else \
+        ((1_000_000_000, " billion"), (1_000_000, " million"), (1_000, " thousand"), (1, ""))
+    unit, name = next(((Decimal(u), w) for u, w in units if n >= u), (Decimal(1), ""))
+    value = n / unit
+    if value >= 10:  # 4,452 -> 4,500: the estimate is not good to four figures
+        step = Decimal(10) ** (len(str(int(value))) - 2)
+        shown = f"{(value / step).quantize(Decimal(1)) * step:,.0f}"
+    else:
+        shown = f"{value:.1f}".removesuffix(".0")
+    return f"{shown}{name}"
