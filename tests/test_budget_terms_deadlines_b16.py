@@ -35,6 +35,11 @@ def test_colloquial_money_asked_whether_it_rents_is_a_budget(text: str, value: i
     assert budget is not None and budget[0] == value and budget[1] == currency, (text, budget)
 
 
+@pytest.mark.parametrize("text", ["4090 能租吗", "3090 能不能租一周", "5090 可以租多久"])
+def test_a_card_asked_whether_it_rents_is_no_money(text: str) -> None:
+    assert not find_money(normalize(text)) and parse(text).asks.budget is None, text
+
+
 def test_kuai_u_is_usdt_not_yuan() -> None:
     [money] = find_money(normalize("五百块u"))
     assert (money.value, money.currency, money.loose) == (Decimal(500), "USDT", False)

@@ -17,6 +17,7 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import amount
+from bot.understand.entities import find_gpus
 
 CURRENCY_WORDS = {
     "usdt": "USDT", "u": "USDT", "₮": "USDT",
@@ -113,6 +114,8 @@ def find_money(norm: str) -> list[MoneyWord]:
                 continue  # "seq 2k 够吗", "样本 5k 够不够": a length or a count, not money
             if any(s < end and start < e for s, e in taken):
                 continue
+            if i == 5 and find_gpus(norm[start:end]):
+                continue  # "4090 能租吗": a card asked whether it can be rented, not ¥4,090
             read = amount.read_number(m.group("num"), m.group("scale"))
             if not isinstance(read, amount.Amount):
                 continue
