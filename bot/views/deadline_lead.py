@@ -23,18 +23,18 @@ REFERENCE_TOKENS = 100_000_000  # a dataset size to time the setup on; the speed
 def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str:
     """The deadline answer for `request` (no dataset size) with `left_hours` to go: how many tokens the
     recommended setup trains before then, or, when the job cannot be timed, what is needed to say."""
-    common = {"hours": f"{left_hours:.0f}", "days": f"{left_hours / 24:.1f}"}
+    hours, days = f"{left_hours:.0f}", f"{left_hours / 24:.1f}"
     try:
         report = compare(request.model_copy(update={"tokens": REFERENCE_TOKENS, "samples": None, "hours": None, "days": None}))
     except KasuanError:
         report = None
     ref = report.reference if report is not None else None
     if ref is None or not ref.hours:
-        return t("plan.deadline_without_data", lang, **common)
+        return t("plan.deadline_without_data", lang, hours=hours, days=days)
     per_hour = Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours))  # dataset tokens an hour, its epochs included
     setup = f"{ref.provider.name} {t('sum.setup', lang, n=ref.num_gpus, gpu=short_gpu(ref.gpu.name))}"
     return t("plan.deadline_capacity", lang, setup=setup, rate=tokens_text(per_hour, lang),
-             most=tokens_text(per_hour * Decimal(str(left_hours)), lang), **common)
+             most=tokens_text(per_hour * Decimal(str(left_hours)), lang), hours=hours, days=days)
 
 
 def tokens_text(n: Decimal, lang: str) -> str:
