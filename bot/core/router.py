@@ -42,7 +42,7 @@ from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
-from bot.views.deadline_lead import deadline_lead
+from bot.views.deadline_lead import asks_in_time, deadline_lead
 from bot.views.planning import budget_floor_verdict, budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
@@ -350,7 +350,7 @@ class Core:
             # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
             reply.data["v"]["basis"] = "deadline" if hours < left else "deadline_cap"
         note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
-        if not lead:
+        if not (lead and asks_in_time(text)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
             reply.also.insert(0, note)
             return reply
         return _verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows

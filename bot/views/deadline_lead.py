@@ -9,6 +9,7 @@ time. The sentence leads; the rental priced until the deadline follows it.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from bot.text.i18n import t
@@ -17,7 +18,16 @@ from engine.cost import compare
 from engine.errors import KasuanError
 from engine.request import TrainingRequest
 
+# asks whether the run finishes in time ("周五前能训完吗", "来得及吗", "can it finish by friday"), not only how to
+# rent before a date ("3天内要训完 怎么租", "deadline Dec 16: weekly or monthly?"): then that answer leads
+IN_TIME = re.compile(r"(?:能|可以|来得及|赶得上|赶得及|[训跑做搞弄]得[完定])[^？?。，,]{0,6}?(?:吗|么|不|[？?])|能不能|来不来得及|赶不赶得上"
+                     r"|\b(?:can|could|will|would|is|are)\b[^?]{0,60}?\b(?:finish\w*|done|ready|make\s+it)\b|\bin\s+time\b")
 REFERENCE_TOKENS = 100_000_000  # a dataset size to time the setup on; the speed per hour does not depend on it
+
+
+def asks_in_time(text: str) -> bool:
+    """Whether the message asks if the run finishes before its deadline (its answer then leads)."""
+    return IN_TIME.search(text.lower()) is not None
 
 
 def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str:
