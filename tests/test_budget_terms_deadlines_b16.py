@@ -94,6 +94,8 @@ def test_token_counts_read_as_people_say_them(n: int, zh: str, en: str) -> None:
     ("14b qlora，4090，数据 3 万条，下周一前能跑完吗？另外周租多少", "gpuli ₮109"),
     ("7b lora 4090 数据 2000 万 token 周五前能训完吗？包月多少", "gpuli ₮369"),
     ("14b qlora on a 4090, 30k samples, done by monday? also how much is it per week", "gpuli ₮109"),
+    ("14b qlora on a 4090, 30k samples, done by monday? also what is the weekly rent", "gpuli ₮109"),
+    ("7b lora 4090 数据 2000 万 token，周五前能训完吗，包月多少", "gpuli ₮369"),
 ])
 def test_a_price_asked_beside_a_deadline_plan_leads_and_both_are_answered(text: str, price: str) -> None:
     chat = _chat(text)

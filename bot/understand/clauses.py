@@ -110,8 +110,7 @@ def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -
     names, else where the job does). [] when the message is not of that shape."""
     if whole.asks.deadline is None or not whole.request.gpu or whole.intent not in ("size", "cost") or whole.missing:
         return []
-    term = next((p for c, p in zip(clauses, parts, strict=True)
-                 if cost_of_it(c, p) and (p.rental.duration_days or p.rental.duration_hours)), None)
+    term = next((p for c, p in zip(clauses, parts, strict=True) if _term_price(c, p, whole)), None)
     if term is None:
         return []
     q, r = whole.request, whole.rental
@@ -124,6 +123,19 @@ def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -
                     rental=replace(r, provider=term.rental.provider or r.provider, duration_days=term.rental.duration_days,
                                    duration_hours=term.rental.duration_hours))
     return [job, price]
+
+
+# a rental term named as a unit, the way its price is asked: "周租多少", "包月呢", "weekly rent?", "per month?"
+TERM_UNIT = lazy(r"(?:周|月|年)(?:租|付)|包\s*(?:个\s*)?(?:周|月|年)|按\s*(?:周|月|年)|\b(?:weekly|monthly)\b|\bper\s+(?:week|month)\b")
+
+
+def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
+    """A clause asking only a term's price: a unit ("周租", "weekly") and an ask, no job of its own and
+    no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少")."""
+    q = p.request
+    return bool((p.rental.duration_days or p.rental.duration_hours) and TERM_UNIT.search(normalize(clause))
+                and ASKING.search(clause.lower()) and not (q.model or q.params_b or q.tokens or q.samples)
+                and q.gpu in (None, whole.request.gpu))
 
 
 def with_subject(parts: list[Parsed]) -> list[Parsed]:
@@ -165,6 +177,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
             return []  # "32b qlora vs lora, how much difference?": the clause after the comma asks of the comparison
         clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+        if whole.asks.deadline is not None and whole.request.gpu and len(clauses) >= 2 and TERM_UNIT.search(normalize(text)) \
+                and (split := deadline_then_term(clauses, [read(c, now) for c in clauses], whole)):
+            return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
         # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
         if not any(_faq_of_its_own(c) for c in clauses[1:]):
