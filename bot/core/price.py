@@ -278,12 +278,30 @@ def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False
     verdict = budget_price_verdict(reply, budget.money, ctx.lang, held)
     if verdict is None:
         return reply
+    if verdict.data.get("over"):
+        shorter = _shorter_fit(ctx, reply, budget.money)
+        if shorter:
+            verdict.data["message"] = f"{verdict.data['message']}\n{shorter}"
     other = budget_price_verdict(reply, budget.other, ctx.lang) if budget.other is not None else None
     note = _reading_note(ctx, budget, str(other.data["message"]).removeprefix("💵 ") if other is not None else None)
     verdict.also = [*([note] if note else []), reply, *reply.also]
     reply.also = []
     verdict.turn, verdict.buttons = reply.turn, reply.buttons
     return verdict
+
+
+def _shorter_fit(ctx: Context, reply: Reply, money: Money) -> str | None:
+    """"预算 5000 够吗" after 8×H100 for a month: not enough for the month, but the provider also sells
+    the week (gpuli ₮4,172): the longest rental of the same setup there that the money does buy, so the
+    answer says what fits instead of only "no". None when it buys not even the shortest term."""
+    data = reply.turn.data if reply.turn is not None else {}
+    rows = cast(list[dict[str, Any]], reply.data.get("rows") or [])
+    if not rows or not data.get("gpu"):
+        return None
+    row = rows[0]
+    runway = runway_reply(data["gpu"], int(row["num_gpus"]), money, ctx.lang, str(row["provider_id"]))
+    lead = runway.data.get("lead") if runway is not None else None
+    return t("plan.budget_shorter", ctx.lang, line=str(lead).removeprefix("💵 ")) if lead else None
 
 
 def _listed_currency(provider: str | None, ctx: Context) -> str:
@@ -383,24 +401,50 @@ def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
 
 
 def total_first(replies: list[Reply], lang: str) -> list[Reply]:
-    """Several rentals priced in one message ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时 一共多少"): their sum
-    at the provider the first answer leads with (the one named), when it quotes every one of them at a
-    firm price in one currency, leading; the prices follow. The replies as they are otherwise."""
+    """Several rentals priced in one message, each for its own length ("cloudgpu 3090 跑 8 小时 + 4090 跑 3
+    小时 一共多少", "一个月 4090 + 一周 a100 sxm 合计多少"): their sum at every provider that quotes each of
+    them at a firm price in one currency (the named one first, as the first answer lists them), one line
+    each, leading; the prices follow. The replies as they are when no provider quotes them all."""
     firm = [_firm_totals(r) for r in replies]
     if len(replies) < 2 or not firm[0]:
         return replies
-    where = next(iter(firm[0]))
-    parts = [f.get(where) for f in firm]
-    if any(p is None or p[1] != firm[0][where][1] for p in parts):
+    lines = []
+    for where, (_, cur, _) in firm[0].items():
+        parts = [f.get(where) for f in firm]
+        if any(p is None or p[1] != cur for p in parts):
+            continue
+        amounts = [p[0] for p in parts if p is not None]
+        lines.append(t("price.sum_total", lang, provider=where, parts=" + ".join(Money(a, cur).format(lang) for a in amounts),
+                       total=Money(sum(amounts, Decimal(0)), cur).format(lang)))
+    if not lines:
         return replies
-    cur = firm[0][where][1]
-    amounts = [p[0] for p in parts if p is not None]
-    line = t("price.sum_total", lang, provider=where, parts=" + ".join(Money(a, cur).format(lang) for a in amounts),
-             total=Money(sum(amounts, Decimal(0)), cur).format(lang))
     first = replies[0]
-    lead = Reply("error", lang, {"message": line}, turn=first.turn, buttons=first.buttons)
+    named = first.turn is not None and first.turn.data.get("first")  # "cloudgpu 3090 … + 4090 …": there only
+    lead = Reply("error", lang, {"message": "\n".join(lines[:1] if named else lines[:3])}, turn=first.turn, buttons=first.buttons)
     more, first.also = first.also, []
     return [lead, first, *more, *replies[1:]]
+
+
+def price_aside_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """A job's answer (a plan against a deadline, a cost, a sizing: a table) and, asked beside it, a
+    card's price for a term ("…下周一前能跑完吗？顺便问下周租多少"): the price in one line leads, so it is
+    not lost under the table; the job's answer follows and the full price list after it."""
+    if len(replies) != 2 or replies[0].kind not in ("planning", "cost", "sizing") or replies[1].kind != "price":
+        return replies
+    data = replies[1].data if isinstance(replies[1].data, dict) else {}
+    rows, duration = data.get("rows") or [], data.get("duration")
+    if not rows or not duration:
+        return replies
+    prices = " · ".join(f"{row['provider']} {_total_text(row['quotes'][0]['total'], lang)}" for row in rows[:3])
+    setup = t("sum.setup", lang, n=data["num_gpus"], gpu=data["gpu"]) if data.get("num_gpus") else data["gpu"]
+    title = t("price.title_for", lang, setup=setup, dur=t("cost.dur." + duration["unit"], lang, n=duration["n"]))
+    lead = Reply("error", lang, {"message": f"💰 {title}{'' if title.endswith('：') else ' '}{prices}"})
+    return [lead, *replies]
+
+
+def _total_text(total: dict[str, Any], lang: str) -> str:
+    low, high = Money(Decimal(str(total["low"])), total["currency"]), Money(Decimal(str(total["high"])), total["currency"])
+    return low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
 
 
 def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:

@@ -26,7 +26,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
-from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, runway_of_pick, total_first
+from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -42,6 +42,7 @@ from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
+from bot.views.deadline_lead import asks_in_time, deadline_lead
 from bot.views.planning import budget_floor_verdict, budget_verdict, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
@@ -202,6 +203,8 @@ class Core:
                 replies = difference_first(replies, ctx.lang)
             elif parsed.asks.total:  # "3090 跑 8 小时 + 4090 跑 3 小时 一共多少": the sum leads
                 replies = total_first(replies, ctx.lang)
+            else:  # "…下周一前能跑完吗？顺便问下周租多少": the price asked beside a table, in one line, first
+                replies = price_aside_first(replies, ctx.lang)
             first = replies[0]
             for later in replies[1:]:
                 if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
@@ -275,7 +278,7 @@ class Core:
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
             plain = replace(parsed, asks=replace(parsed.asks, budget=None))
-            reply = self._deadline_without_data(ctx, plain, text, None)
+            reply = self._deadline_without_data(ctx, plain, text, None, lead=False)
             return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
@@ -319,7 +322,8 @@ class Core:
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)
 
-    def _deadline_without_data(self, ctx: Context, parsed: Parsed, text: str, span: float | None) -> Reply:
+    def _deadline_without_data(self, ctx: Context, parsed: Parsed, text: str, span: float | None,
+                               lead: bool = True) -> Reply:
         """A deadline and no dataset size: an answer on a stated assumption, not only a question back.
         A span the message gives ("1.5天跑完的") is the rental priced; else the time left until the
         deadline is, and the reply says what is assumed and what would let it check the run itself."""
@@ -345,9 +349,11 @@ class Core:
         if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
             # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
             reply.data["v"]["basis"] = "deadline" if hours < left else "deadline_cap"
-        note = t("plan.deadline_without_data", ctx.lang, hours=f"{left:.0f}", days=f"{left / 24:.1f}", priced=f"{hours:.0f}")
-        reply.also.insert(0, Reply("error", ctx.lang, {"message": note}))
-        return reply
+        note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
+        if not (lead and asks_in_time(text)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
+            reply.also.insert(0, note)
+            return reply
+        return _verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows
 
     def _run_against_deadline(self, ctx: Context, deadline: datetime, span: float, start: datetime | None) -> Reply:
         """A run of `span` hours, no job or card named: whether it ends before `deadline`, when it ends and

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
@@ -101,6 +102,42 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
     return [fit, replace(whole, parts=[])]
 
 
+def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
+    """"14b qlora，4090，数据 5 万条，下周一前能跑完吗？顺便问下周租多少", "…done by Monday? also, weekly rent?":
+    a job asked against a deadline, and a clause asking only what a term costs. Read as one, the term
+    became the job's rental and its price went unanswered; it is two questions: the job against the
+    deadline (no rental length of its own), and the job's card priced for that term (where the clause
+    names, else where the job does). [] when the message is not of that shape."""
+    if whole.asks.deadline is None or not whole.request.gpu or whole.intent not in ("size", "cost") or whole.missing:
+        return []
+    term = next((p for c, p in zip(clauses, parts, strict=True) if _term_price(c, p, whole)), None)
+    if term is None:
+        return []
+    q, r = whole.request, whole.rental
+    # a provider the term's clause names is where the term is priced, not a limit on the job
+    where = next((p.rental.provider for p in parts if p is not term), None) if term.rental.provider else r.provider
+    job = replace(whole, rental=replace(r, provider=where, duration_days=None, duration_hours=None), parts=[],
+                  request=q.model_copy(update={"hours": None, "days": None}))
+    card = type(q)(gpu=q.gpu, num_gpus=q.num_gpus)
+    price = replace(whole, intent="price", request=card, asks=ask_words.Asks(cost=True), parts=[], missing=[],
+                    rental=replace(r, provider=term.rental.provider or r.provider, duration_days=term.rental.duration_days,
+                                   duration_hours=term.rental.duration_hours))
+    return [job, price]
+
+
+# a rental term named as a unit, the way its price is asked: "周租多少", "包月呢", "weekly rent?", "per month?"
+TERM_UNIT = lazy(r"(?:周|月|年)(?:租|付)|包\s*(?:个\s*)?(?:周|月|年)|按\s*(?:周|月|年)|\b(?:weekly|monthly)\b|\bper\s+(?:week|month)\b")
+
+
+def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
+    """A clause asking only a term's price: a unit ("周租", "weekly") and an ask, no job of its own and
+    no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少")."""
+    q = p.request
+    return bool((p.rental.duration_days or p.rental.duration_hours) and TERM_UNIT.search(normalize(clause))
+                and ASKING.search(clause.lower()) and not (q.model or q.params_b or q.tokens or q.samples)
+                and q.gpu in (None, whole.request.gpu))
+
+
 def with_subject(parts: list[Parsed]) -> list[Parsed]:
     """A FAQ clause naming no card and no provider asks about those of the clause before it ("How much
     is an MI300X per month at gpuli, and does it have NVLink?": the MI300X at gpuli), so its answer can
@@ -140,6 +177,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
             return []  # "32b qlora vs lora, how much difference?": the clause after the comma asks of the comparison
         clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+        if whole.asks.deadline is not None and whole.request.gpu and len(clauses) >= 2 and TERM_UNIT.search(normalize(text)) \
+                and (split := deadline_then_term(clauses, [read(c, now) for c in clauses], whole)):
+            return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
         # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
         if not any(_faq_of_its_own(c) for c in clauses[1:]):
@@ -151,6 +191,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if by_comma and not _faq_beside(parts):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
+    if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"
+        return split
     if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
         return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
     if not all(_stands_alone(p) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
@@ -333,15 +375,27 @@ def _stands_alone(p: Parsed) -> bool:
     return p.intent == "faq" and p.faq_confident
 
 
+# what joins two rentals in one sum or list: "一个月 4090 + 一周 a100", "a week of 4090 and a month of a6000"
+JOINER = lazy(r"[+＋,，;；/]|加上|外加|再加|以及|\band\b|\bplus\b|\bwith\b")
+
+
 def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
-    """Each card with the (days, hours) stated after it and before the next card ("cloudgpu 3090 跑 8 小时
-    + 4090 跑 3 小时", "a 4090 for a week plus an a6000 for two weeks"), when every card has one and they
-    differ; {} otherwise (one length for all the cards named)."""
+    """Each card with its own (days, hours) when every card has one and they differ; {} otherwise (one
+    length for all the cards named). Read first within the pieces the joiners cut the message into
+    ("一个月 4090 + 一周 a100 sxm": the month is the 4090's, whichever side of it), else after each card up
+    to the next ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时", "a 4090 for a week plus an a6000 for two weeks")."""
     found = find_gpus(words)
+    if len(found) < 2:
+        return {}
+    cuts = [0, *(m.end() for m in JOINER.finditer(words)), len(words)]
+    pieces = [(a, b) for a, b in pairwise(cuts) if any(a <= g.start < b for g in found)]
+    spans = [(a, b) for a, b in pieces if sum(a <= g.start < b for g in found) == 1]
+    if len(spans) != len(found) or len(pieces) != len(found):  # not one card to a piece: what follows each card
+        spans = [(g.end, found[i + 1].start if i + 1 < len(found) else len(words)) for i, g in enumerate(found)]
     lengths: dict[str, tuple[float | None, float | None]] = {}
-    for i, g in enumerate(found):
-        days, hours = f.duration(words[g.end:found[i + 1].start if i + 1 < len(found) else len(words)])
+    for g, (a, b) in zip(found, spans, strict=True):
+        days, hours = f.duration(words[a:b])
         if days is None and hours is None:
             return {}
         lengths[g.ident] = (days, hours)
-    return lengths if len(found) > 1 and len(set(lengths.values())) > 1 else {}
+    return lengths if len(set(lengths.values())) > 1 else {}

@@ -17,14 +17,19 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import amount
+from bot.understand.entities import find_gpus
 
 CURRENCY_WORDS = {
     "usdt": "USDT", "u": "USDT", "₮": "USDT",
     "usd": "USD", "$": "USD", "刀": "USD", "美元": "USD", "美金": "USD", "dollars": "USD", "dollar": "USD", "bucks": "USD",
     "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "yuan": "CNY",
 }
-CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀|u(?![a-z])|\$|¥|₮)"
+# "四千块u", "500块刀", "2k元u": 块 or 元 as "units of", then the currency meant; read before 块 alone
+CUR = (r"(?:(?:块钱?|元)\s*(?:usdt|u(?![a-z])|刀|美金|美元)|usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀"
+       r"|u(?![a-z])|\$|¥|₮)")
 NUM = r"\d[\d,]*(?:\.\d+)?"
+# asked whether an amount rents something: "能不能租", "租得起", "够租", "can it rent"
+RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
 SCALE = r"(?:k|w|万|千)"
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
 BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
@@ -73,8 +78,10 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
         # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
-        # "5k 够不够", "2k 能租几周", "1万能撑几个月", "is 2k enough": a scaled amount asked what it buys
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|能租|能撑|可以租|能用|租得了|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
+        # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "is 2k enough", "does 15k rent 8x a100":
+        # a scaled amount asked what it buys; a plain number only when it is asked whether it rents ("15000 能不能租")
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|{RENTS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
+        re.compile(rf"(?<![\w.])(?P<num>\d{{3,}}(?:\.\d+)?)(?P<scale>)\s*(?={RENTS})", re.ASCII),
         # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
         re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"
                    r"(?=.{0,60}?(?:how\s+long|how\s+many\s+(?:weeks|months|days|hours)|enough|afford|\blast))", re.ASCII),
@@ -84,6 +91,14 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 @cache
 def _budget_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"{BUDGET_BEFORE}\s*:?\s*$", re.ASCII), re.compile(rf"^\s*{BUDGET_AFTER}", re.ASCII))
+
+
+def currency_of(word: str) -> str | None:
+    """The currency a currency word names; "块u", "元刀": 块 or 元 only counts, the word after it names it."""
+    word = re.sub(r"\s+", "", word.lower())
+    if len(word) > 1 and word[0] in "块元" and word not in CURRENCY_WORDS:
+        word = word.lstrip("块钱元")
+    return CURRENCY_WORDS.get(word)
 
 
 def find_money(norm: str) -> list[MoneyWord]:
@@ -99,21 +114,23 @@ def find_money(norm: str) -> list[MoneyWord]:
                 continue  # "seq 2k 够吗", "样本 5k 够不够": a length or a count, not money
             if any(s < end and start < e for s, e in taken):
                 continue
+            if i == 5 and find_gpus(norm[start:end]):
+                continue  # "4090 能租吗": a card asked whether it can be rented, not ¥4,090
             read = amount.read_number(m.group("num"), m.group("scale"))
             if not isinstance(read, amount.Amount):
                 continue
             cur_word = m.groupdict().get("cur")
-            currency = CURRENCY_WORDS.get(cur_word.lower()) if cur_word else None
+            currency = currency_of(cur_word) if cur_word else None
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
                                     or after_word.search(norm[m.end():m.end() + 10])
                                     or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
-            found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "").startswith("块")))
+            found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱")))
             taken.append((start, end))
     for m in GRAND.finditer(norm):
         if not any(s < m.end() and m.start() < e for s, e in taken):
             num = m.group("num")
             value = Decimal(_WORD_NUMBERS[num]) if num in _WORD_NUMBERS else Decimal(num.replace(",", ""))
-            cur = CURRENCY_WORDS.get((m.group("cur") or "").lower())
+            cur = currency_of(m.group("cur") or "")
             found.append(MoneyWord(m.start(), m.end(), value * 1000, cur, bool(HELD.search(norm[max(0, m.start() - 16):m.start()]))))
     return sorted(found, key=lambda w: w.start)
 

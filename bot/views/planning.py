@@ -247,4 +247,5 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     return Reply("error", lang, {"message": t(key, lang, budget=budget.format(lang), provider=row["provider"],
                                               n=row["num_gpus"], gpu=row["gpu"], cost=cost, approx=approx,
                                               over=_shown(in_budget - budget, high.currency).format(lang),
-                                              left=_shown(budget - in_budget, high.currency).format(lang))})
+                                              left=_shown(budget - in_budget, high.currency).format(lang)),
+                                 "over": in_budget.amount > budget.amount})
