@@ -27,6 +27,7 @@ from bot.views.summary import sizing_summary
 from engine.advice import ROOMY_SHARE, advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
+from engine.cost import CostReport
 from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.fit import Fit
@@ -169,9 +170,10 @@ def seed_count_on_card(req: TrainingRequest) -> TrainingRequest:
 
 
 def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None,
-                 roomy: bool = False) -> Reply:
+                 roomy: bool = False, least: bool = False) -> Reply:
     """The time-and-cost answer for `req`, in the chat's comparison currency and default provider;
-    `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads."""
+    `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads;
+    `least` when it asked for the minimum setup ("min config … monthly cost"): the table's minimum leads."""
     update: dict[str, object] = {}
     if ctx.settings.currency and not req.currency:
         update["currency"] = ctx.settings.currency
@@ -197,6 +199,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
+        v["seed_first"] = least and not req.gpu
         if roomy and not req.gpu:
             reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
         elif roomy and report.cheapest is not None:
@@ -207,11 +210,26 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         reply.data["v"]["seed"] = seed_table_card(
             report, [r for r in [v.get("pick"), *(v.get("others") or [])] if r], report.display_currency, asked.provider)
+    if not details and report.basis == "minimum_unit":
+        reply.data["v"]["pick_month"] = month_beside(report)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
+
+
+def month_beside(report: CostReport) -> dict[str, Any] | None:
+    """With no length stated each provider is priced for its shortest rental, so a week-priced pick
+    (72B full: 8 × H100, ₮4,172) stands beside month-only rows (8 × A100 box, ₮8,352); the pick's month
+    at its own provider (₮14,432, seed 000's figure) is said beside it, so the comparison has a common
+    term. None when the pick is bought by the month already or its provider has no month price."""
+    o = report.cheapest
+    if o is None or any(c.kind == "month" for c in o.quote.cycles):
+        return None
+    rows = unit_prices(o.gpu.id, o.num_gpus, report.display_currency, limit=len(providers().entries))
+    units: list[dict[str, Any]] = next((r["units"] for r in rows if r["provider"] == o.provider.name), [])
+    return next((u["total"] for u in units if u["unit"] == "month"), None)
 
 
 def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, Any], TrainingRequest]],

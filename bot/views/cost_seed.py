@@ -22,7 +22,7 @@ from engine.fit import Fit
 from engine.memory import Plan
 from engine.providers import provider as find_provider
 from engine.seed_adapter_rows import seed_card
-from engine.seed_minimums import SeedMinimum, seed_minimum_for, seed_roomy_for
+from engine.seed_minimums import CLASS_SPAN, SeedMinimum, seed_minimum_for, seed_roomy_for
 from engine.sizing import Sizing
 
 
@@ -36,11 +36,22 @@ def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provide
     row = seed_minimum_for(r, optimizer_stated)
     if row is None:
         return None
+    named = on_named_card(row, r.request.gpu)
     listed = [(gpus().get(x["gpu"]).memory_gb, Plan(x["num_gpus"], x["zero"], x["offload"])) for x in shown] if shown is not None \
         else [(o.gpu.memory_gb, o.plan) for o in ([report.cheapest] if report.cheapest else []) + list(report.options[:TABLE_ROWS])]
     if r.request.optimizer == row.optimizer and any(gb <= row.min_card_gb and plan == row.plan for gb, plan in listed):
         return None  # the pick or a row shown is the seed's setup already
-    return _priced(s, row, display, provider)
+    return (_priced(s, named, display, provider) if named != row else None) or _priced(s, row, display, provider)
+
+
+def on_named_card(row: SeedMinimum, named: str | None) -> SeedMinimum:
+    """The seed's row on the card the user named when it is of the row's class: seed 000's 7B minimum is
+    "1 × A100 / H100 80GB", so "7b全参 a100 sxm 周租多少" prices one A100 SXM (₮319 a week, the seed's own
+    figure), not the PCIe card the row lists first (₮269)."""
+    if named is None:
+        return row
+    gb = gpus().get(named).memory_gb
+    return replace(row, gpu=named) if row.min_card_gb <= gb <= row.min_card_gb * CLASS_SPAN else row
 
 
 def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] | None:
