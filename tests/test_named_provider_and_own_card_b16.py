@@ -45,3 +45,14 @@ def test_a_provider_without_the_recommended_card_is_quoted_for_its_own(turns: li
         chat.say(turn)
     assert any(line in x for x in chat.lines[:4]), chat.text
     assert "gpuli 不出租" not in chat.text and "gpuli does not rent" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("text", "figure"), [
+    ("老板让问下 7b qlora 一个月多少钱", "₮369"), ("monthly cost for 8b qlora?", "₮369"), ("7b qlora 一周多少钱", "₮109"),
+])
+def test_the_tables_card_price_is_said_when_only_another_providers_row_of_it_is_listed(text: str, figure: str) -> None:
+    """The cost pick is the cheapest safe card (seed 002's RTX 3090); seed 000's card for the size (RTX 4090)
+    is priced in the 📌 line unless every provider renting it is already listed with it."""
+    chat = ChatUser()
+    chat.say(text)
+    assert any("RTX 4090" in x and figure in x for x in chat.lines), chat.text

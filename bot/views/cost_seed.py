@@ -78,11 +78,12 @@ def seed_table_card(report: CostReport, shown: list[dict[str, Any]], display: st
     card = seed_card(s)
     if card is None:
         return None
-    if any(row.get("gpu") == card and row.get("num_gpus") == 1 for row in shown):
-        return None  # `shown`: the rows the reply lists (its pick and the others)
     name = find_provider(provider).name if provider else None
     rows = [p for p in unit_prices(card, 1, display) if name is None or p["provider"] == name]
-    if not rows:
+    listed = {row.get("provider_name") for row in shown if row.get("gpu") == card and row.get("num_gpus") == 1}
+    if not rows or all(p["provider"] in listed for p in rows):
+        # `shown`: the rows the reply lists (its pick and the others); one provider's row of the card is not
+        # the table's price (CloudGPU's 4090 by the hour is no word of gpuli's ₮369 a month)
         return None
     est = s.memo.estimate(s.resolved, Plan(1, 0))
     return fit_row(Fit(gpus().get(card), est)) | {"prices": rows, "eight_bit": False, "table": True}
