@@ -60,6 +60,7 @@ NOTE_PRIORITY: dict[str, int] = {
     "multi_node_infiniband": 2,
     "zero3_pcie": 2,
     "offload": 2,
+    "host_unstated": 2,
     "unused_days": 2,
     "price_band": 2,
     "price_unlabelled": 2,
@@ -71,7 +72,10 @@ NOTE_PRIORITY: dict[str, int] = {
     "boot_minutes": 5,
 }
 PASSED_ON = ("region_required", "add_on_unpriced", "no_persistent_storage", "preauthorization")
-CAUTIONS = frozenset({"tight", "estimate", "separate_instances", "multi_node_no_infiniband"})
+# "host_unstated": an offloaded plan on a machine whose host RAM the provider does not state (gpuli's
+# 8 × A100 box): the offload may not fit, so it is no safe pick over one whose RAM is stated (seed 000's
+# 72B minimum, 8 × H100 with 1,600 GB)
+CAUTIONS = frozenset({"tight", "estimate", "separate_instances", "multi_node_no_infiniband", "host_unstated"})
 
 
 @dataclass(frozen=True)
@@ -450,6 +454,8 @@ def _notes(
         out.append(Note("zero3_pcie", {"gpu": gpu.id}))
     if plan.offload != "none":
         out.append(Note("offload", {"host_gb": round(fit.estimate.host_gb, 1)}))
+        if _offer(p, gpu.id, q.gpus_per_instance).ram_gb is None:
+            out.append(Note("host_unstated", {"host_gb": round(fit.estimate.host_gb, 1), "provider": p.name}))
     if q.unused_hours >= 24:
         days = (q.unused_hours / 24).quantize(Decimal("0.0001"))
         out.append(Note("unused_days", {"days": days, "hours": q.unused_hours}))

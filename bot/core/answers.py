@@ -4,7 +4,9 @@ finished after a clarifying question or re-rendered in full (the Details button)
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any, cast
 
 from bot.charts.figures import attach_chart
 from bot.core import buttons
@@ -21,15 +23,17 @@ from bot.views.count_versus import count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.price import span_totals, unit_prices
+from bot.views.price import price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
-from engine.advice import ROOMY_SHARE, advise, edge_option, pick_at
+from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.catalog import gpus
+from engine.cost import CostReport
 from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.fit import Fit
+from engine.money import Money
 from engine.price_list import cheapest_card_hour, setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
@@ -169,9 +173,10 @@ def seed_count_on_card(req: TrainingRequest) -> TrainingRequest:
 
 
 def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None,
-                 roomy: bool = False) -> Reply:
+                 roomy: bool = False, least: bool = False) -> Reply:
     """The time-and-cost answer for `req`, in the chat's comparison currency and default provider;
-    `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads."""
+    `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads;
+    `least` when it asked for the minimum setup ("min config … monthly cost"): the table's minimum leads."""
     update: dict[str, object] = {}
     if ctx.settings.currency and not req.currency:
         update["currency"] = ctx.settings.currency
@@ -197,6 +202,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
+        v["seed_first"] = least and not req.gpu
         if roomy and not req.gpu:
             reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
         elif roomy and report.cheapest is not None:
@@ -207,11 +213,26 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         reply.data["v"]["seed"] = seed_table_card(
             report, [r for r in [v.get("pick"), *(v.get("others") or [])] if r], report.display_currency, asked.provider)
+    if not details and report.basis == "minimum_unit":
+        reply.data["v"]["pick_month"] = month_beside(report)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
+
+
+def month_beside(report: CostReport) -> dict[str, Any] | None:
+    """With no length stated each provider is priced for its shortest rental, so a week-priced pick
+    (72B full: 8 × H100, ₮4,172) stands beside month-only rows (8 × A100 box, ₮8,352); the pick's month
+    at its own provider (₮14,432, seed 000's figure) is said beside it, so the comparison has a common
+    term. None when the pick is bought by the month already or its provider has no month price."""
+    o = report.cheapest
+    if o is None or any(c.kind == "month" for c in o.quote.cycles):
+        return None
+    rows = unit_prices(o.gpu.id, o.num_gpus, report.display_currency, limit=len(providers().entries))
+    units: list[dict[str, Any]] = next((r["units"] for r in rows if r["provider"] == o.provider.name), [])
+    return next((u["total"] for u in units if u["unit"] == "month"), None)
 
 
 def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, Any], TrainingRequest]],
@@ -251,6 +272,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency"))}
     reply = price_turn(ctx, data, details=False)
+    if provider is None:
+        own_cards(reply, advice, data)
     edge = edge_option(setup, provider)
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
@@ -278,6 +301,32 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
     reply.turn = Turn("size", {"request": req.stated(), "setup": True})
     return reply
+
+
+def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:
+    """A provider that does not rent the recommended card is quoted for its own cheapest setup that holds
+    the job (engine.advice.pick_at), in the list with the others, instead of only "does not rent it":
+    "7b qlora 用啥卡" recommends one RTX 3090, and "一周多少钱" then gives gpuli's RTX 4090 (₮109 a week,
+    the card seed 000 names) beside CloudGPU's and 一万网络's 3090."""
+    hours = data.get("hours")
+    span = timedelta(hours=float(str(hours))) if hours else None
+    rows, kept = cast(list[dict[str, Any]], reply.data.get("rows") or []), []
+    for x in cast(list[dict[str, Any]], reply.data.get("refused") or []):
+        own = pick_at(advice, x["provider_id"]) if x["reason"] == "gpu_not_offered" else None
+        found = [] if own is None else [r for r in price_view(setup_prices(variants(own.gpu.id, False), own.num_gpus, span,
+                                                                        display_currency=str(data["display"]),
+                                                                        whole_machines=True), None,
+                                                           bool(data.get("asked_currency")))["rows"]
+                                         if r["provider_id"] == x["provider_id"]]
+        rows.extend(found)
+        if not found:
+            kept.append(x)
+    if len(kept) < len(reply.data.get("refused") or []):
+        display = str(data["display"])
+        rows.sort(key=lambda r: Money(Decimal(str(r["quotes"][0]["total"]["high"])), r["quotes"][0]["total"]["currency"]).to(display).amount)
+        reply.data.update(rows=rows, refused=kept, same_setup=False)
+        if not rows[0]["quotes"][0].get("estimate"):
+            reply.data["cheapest"] = rows[0]["provider"]
 
 
 def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False, precision: str | None = None,

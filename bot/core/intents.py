@@ -134,7 +134,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={
             "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None})) for gpu, count in parsed.versus[:3]]
         return cost_lines(ctx, req, ways, family=parsed.family)
-    return cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom)
+    return cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
 
 
 def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -39,6 +39,7 @@ class Asks:
     start: datetime | None = None  # "we start thursday 9am", "周三中午开始": the time to a deadline counts from here
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
+    least_setup: bool = False  # "min config for 7b full ft", "最低配置": the seed's minimum setup is the answer
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
@@ -318,6 +319,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         start=planning.start(norm, now),
         headroom=planning.wants_headroom(norm),
         room_over_price=planning.wants_room_over_price(norm),
+        least_setup=planning.least_setup_asked(norm),
         cheapest=bool(planning.CHEAPEST.search(norm)),
         safe=planning.cheapest_safe(norm),
         minimum=planning.minimum_asked(norm) and switch_asked(norm) is None,  # a switch asked about leads instead

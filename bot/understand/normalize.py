@@ -46,6 +46,11 @@ SPOKEN_HOURS = lazy(r"(?<=\d)(\s*)个\s*钟(?![头点表])")
 # "一个月多钱", "几多钱": spoken Chinese drops 少; read as 多少钱 so every price ask knows it ("很多钱" is an amount)
 SPOKEN_PRICE = lazy(r"(?<![很好许太那这更挺差])多钱")
 MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
+# "two qs: 1) min config 2) monthly cost", "1、最低配置 2、月租": a numbered ask's number is no quantity
+LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；。?？!！]))(\d{1,2})\s*(?:[)）、]|[.．](?![\d.．]))")
+# "min" before what a setup is made of abbreviates minimum ("min config", "min vram"), never a minute
+MIN_AS_MINIMUM = lazy(r"\bmin\b\.?(?=\s*(?:config|configuration|setup|spec|specs|hardware|hw|requirements?|reqs?"
+                      r"|vram|memory|mem|gpus?|cards?|card count|配置|显存|卡))")
 
 
 def chinese_to_int(run: str) -> int | None:
@@ -139,11 +144,23 @@ def _english_numerals(text: str) -> str:
     return _ENGLISH_RUN.sub(repl, text)
 
 
+def _unnumber(text: str) -> str:
+    """The numbers of a numbered list ("1) … 2) …", "1、… 2、…", "①…②…") dropped: left in, "2) monthly
+    cost" reads as two months and "1) min config" as one minute. Only markers counting 1, 2, 3… make a
+    list: "batch 2、梯度累积 8、单卡" is an enumeration of amounts, and a lone "2)" may be one in brackets."""
+    found = list(LIST_MARKER.finditer(text))
+    numbers = [int(m[1] or m[3]) if (m[1] or m[3]) else ord(m[2]) - ord("①") + 1 for m in found]
+    if len(numbers) < 2 or numbers != list(range(1, len(numbers) + 1)):
+        return text
+    return LIST_MARKER.sub(" ", text)
+
+
 def normalize(text: str) -> str:
     """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits.
 
     The Chinese marks become spaces before NFKC: folded first, "$50，3090" would read as one
     thousands-grouped number "50,3090" (a Chinese comma never groups digits)."""
+    text = _unnumber(text)
     text = PUNCT.sub(" ", text)
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
@@ -151,6 +168,7 @@ def normalize(text: str) -> str:
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text)
+    text = MIN_AS_MINIMUM.sub("minimum", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
     text = _convert_numerals(text)

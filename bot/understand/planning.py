@@ -143,6 +143,18 @@ def wants_room_over_price(text: str) -> bool:
     return wants_headroom(text) and not CHEAPEST.search(text)
 
 
+LEAST_SETUP = lazy(r"\b(?:minimum|minimal|smallest|least|lowest)\s+(?:viable\s+|possible\s+|gpu\s+|hardware\s+)?"
+                   r"(?:config(?:uration)?|setup|spec|hardware|requirements?|gpus?|cards?)\b"
+                   r"|最低(?:配置|要求|配)|最小(?:配置|可行配置|可行)|最少(?:要|需要|得)?(?:什么|啥|哪些)?(?:配置|卡)", re.IGNORECASE)
+
+
+def least_setup_asked(text: str) -> bool:
+    """"min config for 7b full ft", "最低配置 月租多少": the least setup that does the job is asked for
+    (seed 000's 最小可行配置 column), so a cost answer leads with that setup priced, not with whatever
+    the ranking finds cheapest among the setups that fit with room (which may be a bigger card)."""
+    return bool(LEAST_SETUP.search(text))
+
+
 def wants_headroom(text: str) -> bool:
     """"想要 roomy 一点的 setup", "with plenty of headroom": a roomy setup over the cheapest tight one."""
     return bool(HEADROOM.search(text))

@@ -22,7 +22,7 @@ from engine.fit import Fit
 from engine.memory import Plan
 from engine.providers import provider as find_provider
 from engine.seed_adapter_rows import seed_card
-from engine.seed_minimums import SeedMinimum, seed_minimum_for, seed_roomy_for
+from engine.seed_minimums import CLASS_SPAN, SeedMinimum, seed_minimum_for, seed_roomy_for
 from engine.sizing import Sizing
 
 
@@ -36,11 +36,22 @@ def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provide
     row = seed_minimum_for(r, optimizer_stated)
     if row is None:
         return None
+    named = on_named_card(row, r.request.gpu)
     listed = [(gpus().get(x["gpu"]).memory_gb, Plan(x["num_gpus"], x["zero"], x["offload"])) for x in shown] if shown is not None \
         else [(o.gpu.memory_gb, o.plan) for o in ([report.cheapest] if report.cheapest else []) + list(report.options[:TABLE_ROWS])]
     if r.request.optimizer == row.optimizer and any(gb <= row.min_card_gb and plan == row.plan for gb, plan in listed):
         return None  # the pick or a row shown is the seed's setup already
-    return _priced(s, row, display, provider)
+    return (_priced(s, named, display, provider) if named != row else None) or _priced(s, row, display, provider)
+
+
+def on_named_card(row: SeedMinimum, named: str | None) -> SeedMinimum:
+    """The seed's row on the card the user named when it is of the row's class: seed 000's 7B minimum is
+    "1 × A100 / H100 80GB", so "7b全参 a100 sxm 周租多少" prices one A100 SXM (₮319 a week, the seed's own
+    figure), not the PCIe card the row lists first (₮269)."""
+    if named is None:
+        return row
+    gb = gpus().get(named).memory_gb
+    return replace(row, gpu=named) if row.min_card_gb <= gb <= row.min_card_gb * CLASS_SPAN else row
 
 
 def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] | None:
@@ -67,11 +78,12 @@ def seed_table_card(report: CostReport, shown: list[dict[str, Any]], display: st
     card = seed_card(s)
     if card is None:
         return None
-    if any(row.get("gpu") == card and row.get("num_gpus") == 1 for row in shown):
-        return None  # `shown`: the rows the reply lists (its pick and the others)
     name = find_provider(provider).name if provider else None
     rows = [p for p in unit_prices(card, 1, display) if name is None or p["provider"] == name]
-    if not rows:
+    listed = {row.get("provider_name") for row in shown if row.get("gpu") == card and row.get("num_gpus") == 1}
+    if not rows or all(p["provider"] in listed for p in rows):
+        # `shown`: the rows the reply lists (its pick and the others); one provider's row of the card is not
+        # the table's price (CloudGPU's 4090 by the hour is no word of gpuli's ₮369 a month)
         return None
     est = s.memo.estimate(s.resolved, Plan(1, 0))
     return fit_row(Fit(gpus().get(card), est)) | {"prices": rows, "eight_bit": False, "table": True}

@@ -142,6 +142,8 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
         "refused": sorted((refusal_view(r) for r in prices.refused),
                           key=lambda x: x["provider_id"] != first),
+        # "4090 跑3天 gpuli 多少": the provider named is the answer; the others are one line of totals after it
+        "named": first if any(r.provider.id == first for r in offered) else None,
     }
 
 
