@@ -21,3 +21,26 @@ def test_both_add_ons_asked_by_verb_are_both_priced(chat: ChatUser, text: str) -
 def test_the_memory_add_on_alone_is_priced(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert "¥600" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["gpuli 的 8 卡机器上行带宽多少，限不限量", "gpuli 8卡的出口流量有上限吗",
+                                  "what's the egress bandwidth on gpuli's 8-gpu machines, is it capped?",
+                                  "gpuli 8 gpu box: how fast is the outbound bandwidth, any limit?"])
+def test_a_named_machines_bandwidth_is_the_faq_answer_not_a_price_list(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = "\n".join(chat.lines[:3])
+    assert "25 Gbps" in head and ("不限量" in head or "unmetered" in head), chat.text
+    assert "₮14,432" not in chat.text
+
+
+@pytest.mark.parametrize(("text", "figure"), [("一万网络 8卡整机 带宽多少", "10Gbps"),
+                                              ("how much bandwidth does gpuli's 8-card box get", "25 Gbps")])
+def test_how_much_of_a_machines_bandwidth_is_an_amount_not_a_price(chat: ChatUser, text: str, figure: str) -> None:
+    chat.say(text)
+    assert figure in chat.text and "₮14,432" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["gpuli 8 卡机器 月租多少", "how much is gpuli's 8 gpu box per month?"])
+def test_a_machines_price_by_its_count_is_still_its_price_list(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert "₮14,432" in chat.text, chat.text

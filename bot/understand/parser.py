@@ -26,6 +26,7 @@ from bot.understand.faq_topics import (
     TOPIC_FLOOR,
     about_other,
     asks_unsized,
+    money_asked,
     named_too,
     on_card,
     service_topics,
@@ -521,12 +522,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
     asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
-    if carded and not priced_extras and not training:
-        # "一万网络 H100 机房在哪 延迟多少", "how much ram does the 8x h100 box have": a card named, and the
-        # rest asks what the FAQ answers about the provider's service, not the card's price nor whichever
-        # entry happens to quote that card most (a rental with add-ons, nodes, InfiniBand, a prepaid year
-        # or a run's size is priced: those words are the rental's)
-        service = service_topics(topic, rental.provider, asks_price)
+    if (carded or (rental.provider and req.num_gpus)) and not priced_extras and not training:
+        # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
+        # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card
+        # most (a rental with add-ons, nodes, InfiniBand, a prepaid year or a run's size is priced: the rental's words)
+        service = service_topics(topic, rental.provider, asks_price if carded else money_asked(norm))
         if service:
             # the message's own answers (one per question asked) stay when the rest names the term of
             # one of them too, or one is about the very card named ("4090 多卡有没有 NVLink" is the
