@@ -44,3 +44,21 @@ def test_how_much_of_a_machines_bandwidth_is_an_amount_not_a_price(chat: ChatUse
 def test_a_machines_price_by_its_count_is_still_its_price_list(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert "₮14,432" in chat.text, chat.text
+
+
+SLOW_MULTI = ["我 4卡 3090 跑 14b lora 为什么这么慢", "8 张 4090 训练好慢 怎么回事", "两张4090 跑 deepspeed 太慢了",
+              "why is my 8x4090 zero3 run so slow?", "my 2x 4090 deepspeed training is really slow, why"]
+
+
+@pytest.mark.parametrize("text", SLOW_MULTI)
+def test_a_slow_multi_card_run_is_answered_about_the_interconnect_not_sized(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = "\n".join(chat.lines[:3])
+    assert "PCIe" in head and "NVLink" in head, chat.text
+    assert "GB /" not in chat.text and "每卡" not in head, chat.text
+
+
+@pytest.mark.parametrize("text", ["单卡 4090 跑 7b qlora 为啥这么慢", "one 4090, 7b lora, why is it so slow"])
+def test_a_slow_single_card_run_is_answered_about_the_data_pipeline(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert "num_workers" in chat.text and "NVLink" not in chat.text, chat.text

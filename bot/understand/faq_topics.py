@@ -146,6 +146,17 @@ def money_asked(norm: str) -> bool:
     return bool(MONEY_WORDS.search(norm))
 
 
+def across_cards(answers: list[Hit], hits: list[Hit], count: int | None) -> list[Hit]:
+    """The answers fit for the number of cards stated: one card has no interconnect, so an entry about
+    the links between cards ("why is it so slow" read as a multi-GPU slowdown) gives way, for a job on
+    one card, to the entry on what else slows a card down: its data pipeline (seed 003: a slow run is
+    most often the data not reaching the GPU)."""
+    if count != 1 or not answers or "interconnect" not in answers[0].entry.topics:
+        return answers
+    pipeline = [Hit(e, answers[0].score, answers[0].raw) for e in faq_index().entries if {"pipeline", "performance"} <= set(e.topics)]
+    return pipeline[:1] + answers[1:] if pipeline else answers
+
+
 def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[Hit]:
     """The FAQ entries, best first, a message naming a card asks about once the card, the job and
     every word asking a price or a length are taken out: where the servers are and their latency,

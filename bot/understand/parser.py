@@ -25,6 +25,7 @@ from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import (
     TOPIC_FLOOR,
     about_other,
+    across_cards,
     asks_unsized,
     money_asked,
     named_too,
@@ -369,7 +370,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
+                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus), versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and not sized else None,
                   elsewhere=None if provider else elsewhere(norm))
@@ -528,9 +529,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # most (a rental with add-ons, nodes, InfiniBand, a prepaid year or a run's size is priced: the rental's words)
         service = service_topics(topic, rental.provider, asks_price if carded else money_asked(norm))
         if service:
-            # the message's own answers (one per question asked) stay when the rest names the term of
-            # one of them too, or one is about the very card named ("4090 多卡有没有 NVLink" is the
-            # multi-4090 entry's question)
+            # the message's own answers (one per question asked) stay when the rest names the term of one of
+            # them too, or one is about the very card named ("4090 多卡有没有 NVLink": the multi-4090 entry's)
             terms = {h.entry.id for h in service}
             stays = any(a.entry.id in terms or on_card(a, rental.gpu) for a in answers)
             return Classified("faq", hits, True, answers=answers if stays else service[:1])
