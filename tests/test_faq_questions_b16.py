@@ -62,3 +62,12 @@ def test_a_slow_multi_card_run_is_answered_about_the_interconnect_not_sized(chat
 def test_a_slow_single_card_run_is_answered_about_the_data_pipeline(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert "num_workers" in chat.text and "NVLink" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("text", "price"), [("gpuli 怎么开一台 8卡 h100", "₮14,432"), ("gpuli 上 8 卡 h100 怎么创建，点哪里", "₮4,172"),
+                                             ("how do I spin up an 8x h100 box at gpuli? what do i click", "₮14,432"),
+                                             ("how can we launch a 4090 at cloudgpu", "$0.33")])
+def test_how_to_rent_a_setup_at_a_provider_leads_with_its_steps_and_prices_it(chat: ChatUser, text: str, price: str) -> None:
+    chat.say(text)
+    assert chat.lines[0].startswith("🛒"), chat.text
+    assert price in chat.text, chat.text
