@@ -71,3 +71,16 @@ def test_how_to_rent_a_setup_at_a_provider_leads_with_its_steps_and_prices_it(ch
     chat.say(text)
     assert chat.lines[0].startswith("🛒"), chat.text
     assert price in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["在 cloudgpu 上租 8 张 a100 做 32b 全参 行吗", "cloudgpu 4 张 4090 跑 14b lora 够吗",
+                                  "can I do 70b qlora on 2 a100 at cloudgpu?", "at cloudgpu, will 4x 4090 hold a 14b lora?"])
+def test_a_multi_card_setup_at_the_per_card_provider_leads_with_whether_it_rents_one(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert ("单卡" in chat.lines[0] or "single GPU" in chat.lines[0]) and "/deploy" in chat.lines[0], chat.text
+    assert "GB" in chat.lines[1], chat.text  # the setup is still sized right after
+
+
+def test_one_card_at_the_per_card_provider_is_sized_as_before(chat: ChatUser) -> None:
+    chat.say("cloudgpu 一张 4090 跑 8b qlora 够吗")
+    assert chat.lines[0].startswith("✅") and "$0.33" in chat.text, chat.text
