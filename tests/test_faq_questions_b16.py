@@ -84,3 +84,17 @@ def test_a_multi_card_setup_at_the_per_card_provider_leads_with_whether_it_rents
 def test_one_card_at_the_per_card_provider_is_sized_as_before(chat: ChatUser) -> None:
     chat.say("cloudgpu 一张 4090 跑 8b qlora 够吗")
     assert chat.lines[0].startswith("✅") and "$0.33" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["zero2 的 ds json 来一份 8卡 4090 跑 14b lora", "给我 8 张 4090 跑 14b lora 的 deepspeed zero-2 配置",
+                                  "give me a zero-2 deepspeed config for 14b lora on 8x 4090"])
+def test_an_export_whose_asked_stage_does_not_fit_says_why_it_writes_another(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    why = next(line for line in chat.lines if "ZeRO-2" in line)
+    assert "36.0 GB" in why and "24 GB" in why and "ZeRO-3" in why, chat.text
+
+
+@pytest.mark.parametrize("text", ["zero2 的 ds json 来一份 8卡 a100 跑 14b lora", "deepspeed zero-2 config for 14b lora on 8x a100 please"])
+def test_an_export_whose_asked_stage_fits_writes_that_stage(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert '"stage": 2' in chat.text and '"stage": 3' not in chat.text, chat.text
