@@ -98,3 +98,12 @@ def test_an_export_whose_asked_stage_does_not_fit_says_why_it_writes_another(cha
 def test_an_export_whose_asked_stage_fits_writes_that_stage(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert '"stage": 2' in chat.text and '"stage": 3' not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("text", "verdict"), [("h100 之间有 nvlink 吗", "有。"), ("a100 sxm 卡间有没有 NVLink", "有。"),
+                                               ("do h100s have nvlink between them?", "Yes."),
+                                               ("does the a100 sxm have nvlink between the cards?", "Yes.")])
+def test_a_card_answered_at_two_providers_says_its_verdict_once(chat: ChatUser, text: str, verdict: str) -> None:
+    chat.say("8b lora 24g 够吗")
+    chat.say(text)
+    assert chat.text.count(verdict) == 1 and "一万网络" in chat.text, chat.text
