@@ -107,3 +107,12 @@ def test_a_card_answered_at_two_providers_says_its_verdict_once(chat: ChatUser, 
     chat.say("8b lora 24g 够吗")
     chat.say(text)
     assert chat.text.count(verdict) == 1 and "一万网络" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["70b qlora 能用 4090 48g 吗", "can a 4090 48g do 70b qlora?", "4090 48g 魔改卡跑 70b qlora 够不够"])
+def test_a_fix_nobody_rents_is_not_offered(chat: ChatUser, text: str) -> None:
+    """Two 48 GB 4090s are rented nowhere (CloudGPU rents that card one per instance): the fix offered
+    is a rentable 80 GB card at the count asked, and "2 cards" is not listed as a lever."""
+    chat.say(text)
+    assert "80GB" in chat.lines[1] and "48GB" not in chat.lines[1], chat.text
+    assert "2 卡 →" not in chat.text and "2 cards →" not in chat.text, chat.text
