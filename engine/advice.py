@@ -149,15 +149,21 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         bigger = verdict if verdict is not None and verdict.gpu.id != card.gpu.id else None
         verdict = card
     levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
-    fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits
+    fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits \
+        and _rentable(s, levers[0])
     other = None if fixed else stated_count_alternative(s)
+    if other is not None and s.fit is not None and cheapest_card_hour(other.gpu.id, other.num_gpus) is None \
+            and other.num_gpus > s.fit.num_gpus:
+        # more of the named card than anyone rents ("70b qlora 4090 48g": two 48 GB 4090s, a card CloudGPU rents
+        # one per instance): the cheapest setup that holds it at the stated count answers instead (an 80 GB card)
+        other = next((f for f in alternatives(s, s.fit) if f.num_gpus == s.fit.num_gpus and not f.tight), None)
     others = [f for f in alternatives(s, verdict, other) if bigger is None or f.gpu.id != bigger.gpu.id]
     return Advice(
         sizing=s,
         verdict=verdict,
         alternative=other,
         lever_fix=levers[0] if fixed else None,
-        levers=tuple(levers[1 if fixed else 0:]),
+        levers=tuple(lv for lv in levers[1 if fixed else 0:] if _rentable(s, lv)),
         # the fix on the named card is the 8-bit optimizer already ("7b 全参 单张 h200"): not said twice
         eight_bit=None if fixed and levers[0].code == "eight_bit" else _eight_bit(s, verdict, other, stated),
         others=tuple(([bigger] if bigger is not None else []) + others)[:MAX_ALTERNATIVES],
@@ -293,6 +299,12 @@ def verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
     fewest = min(f.num_gpus for f in fitting)
     first = [f for f in fitting if f.num_gpus == fewest]
     return sorted(first, key=lambda f: (f.estimate.plan.offload != "none", price_rank(f), not f.fits, f.tight))[0]
+
+
+def _rentable(s: Sizing, lever: Lever) -> bool:
+    """A lever that adds cards is a fix only where someone rents that many of the named card."""
+    return lever.code != "more_cards" or s.fit is None or lever.value is None or \
+        cheapest_card_hour(s.fit.gpu.id, lever.value) is not None
 
 
 def stated_count_alternative(s: Sizing) -> Fit | None:

@@ -55,7 +55,7 @@ def test_a_card_without_full_nvlink_says_so_first(card: str, lang: str, form: in
     paired = card in PAIRS_AT_GPULI
     verdict = ("成对" if paired else "没有") if lang == "zh" else ("Only in pairs" if paired else "No")
     assert verdict in "\n".join(text.splitlines()[:3]), text
-    assert "全部 NVLink 互通" not in text and "NVLink-connected to every other" not in text, text
+    assert "所有卡之间 NVLink 全互联" not in text and "NVLink-connected to every other" not in text, text
 
 
 def test_the_provider_named_a_turn_before_picks_its_cards_verdict() -> None:

@@ -124,6 +124,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if asks.how_to_rent:  # "怎么开一台 4090 周租": the prices, then how ordering works where it is rented
         rows = cast(list[dict[str, Any]], reply.data.get("rows") or [])
         line = order_line([r.provider] if r.provider else list(dict.fromkeys(str(x["provider_id"]) for x in rows))[:2], ctx.lang)
+        if line is not None and r.provider:  # "how do I spin up an 8x h100 at gpuli": its steps answer, the prices follow
+            return _lead(reply, Reply("error", ctx.lang, {"message": line}))
         if line is not None:
             reply.also.append(Reply("error", ctx.lang, {"message": line}))
     return reply

@@ -10,6 +10,7 @@ entry is what was asked.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from bot.understand import asks as ask_words
@@ -132,6 +133,28 @@ WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bcan\b|\
 
 def _asks_whether_it_saves(topic: str) -> bool:
     return bool(SAVES.search(topic) and WHETHER_ASKED.search(topic))
+
+
+# a price word that asks money: "多少" and "how much" alone are amounts ("出口带宽多少", "how much bandwidth")
+MONEY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|月付|年付|how\s*much(?!\s+(?!(?:money|does|do|is|are|would|will|for)\b)[a-z])"
+                   r"|price|pricing|\bcosts?\b|\brent|weekly|monthly", re.I)
+
+
+def money_asked(norm: str) -> bool:
+    """Whether a provider's machine named by its count ("gpuli 8 卡机器") is asked its price: only a
+    money word asks it; "出口带宽多少 限量吗" asks the FAQ about that machine's bandwidth."""
+    return bool(MONEY_WORDS.search(norm))
+
+
+def across_cards(answers: list[Hit], hits: list[Hit], count: int | None) -> list[Hit]:
+    """The answers fit for the number of cards stated: one card has no interconnect, so an entry about
+    the links between cards ("why is it so slow" read as a multi-GPU slowdown) gives way, for a job on
+    one card, to the entry on what else slows a card down: its data pipeline (seed 003: a slow run is
+    most often the data not reaching the GPU)."""
+    if count != 1 or not answers or "interconnect" not in answers[0].entry.topics:
+        return answers
+    pipeline = [Hit(e, answers[0].score, answers[0].raw) for e in faq_index().entries if {"pipeline", "performance"} <= set(e.topics)]
+    return pipeline[:1] + answers[1:] if pipeline else answers
 
 
 def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[Hit]:

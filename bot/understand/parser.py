@@ -25,7 +25,9 @@ from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import (
     TOPIC_FLOOR,
     about_other,
+    across_cards,
     asks_unsized,
+    money_asked,
     named_too,
     on_card,
     service_topics,
@@ -347,8 +349,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
-    elif asks.table and not sized and (request.gpu or rental.provider):
-        c = Classified("price", c.hits)  # "把 gpuli 各卡周租和月租整理成表格": the prices, as a table too
+    elif (asks.table or (asks.how_to_rent and request.gpu)) and not sized and (request.gpu or rental.provider):
+        c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100": the prices (+ the steps)
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
             sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
         # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing
@@ -368,7 +370,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=c.answers, versus=versus, family=family,
+                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus), versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and not sized else None,
                   elsewhere=None if provider else elsewhere(norm))
@@ -521,16 +523,14 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
     asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
-    if carded and not priced_extras and not training:
-        # "一万网络 H100 机房在哪 延迟多少", "how much ram does the 8x h100 box have": a card named, and the
-        # rest asks what the FAQ answers about the provider's service, not the card's price nor whichever
-        # entry happens to quote that card most (a rental with add-ons, nodes, InfiniBand, a prepaid year
-        # or a run's size is priced: those words are the rental's)
-        service = service_topics(topic, rental.provider, asks_price)
+    if (carded or (rental.provider and req.num_gpus)) and not priced_extras and not training:
+        # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
+        # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card
+        # most (a rental with add-ons, nodes, InfiniBand, a prepaid year or a run's size is priced: the rental's words)
+        service = service_topics(topic, rental.provider, asks_price if carded else money_asked(norm))
         if service:
-            # the message's own answers (one per question asked) stay when the rest names the term of
-            # one of them too, or one is about the very card named ("4090 多卡有没有 NVLink" is the
-            # multi-4090 entry's question)
+            # the message's own answers (one per question asked) stay when the rest names the term of one of
+            # them too, or one is about the very card named ("4090 多卡有没有 NVLink": the multi-4090 entry's)
             terms = {h.entry.id for h in service}
             stays = any(a.entry.id in terms or on_card(a, rental.gpu) for a in answers)
             return Classified("faq", hits, True, answers=answers if stays else service[:1])

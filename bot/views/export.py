@@ -122,6 +122,16 @@ def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
     return out
 
 
+def _asked(p: ExportPlan) -> dict[str, object] | None:
+    """The setup asked for when another plan at its count is exported ("zero2 的 ds json … 8卡 4090 跑
+    14b lora"): its plan and per-card need, so the reply says why the stage asked is not the one written."""
+    stated, asked = p.sizing.fit, p.resolved.request
+    if p.basis != "replanned" or stated is None or (asked.zero is None and asked.offload is None):
+        return None  # no stage or offload was asked: the plain "replanned" line says it
+    plan = stated.estimate.plan
+    return {"zero": plan.zero, "offload": plan.offload, "num_gpus": plan.num_gpus, "total_gb": stated.estimate.total_gb}
+
+
 def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
     plan = p.estimate.plan
     r = p.resolved
@@ -143,6 +153,7 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
         "basis": p.basis,
+        "asked": _asked(p),
         "fsdp": p.fsdp,
         "gated": gated(p),
         "files": names,

@@ -54,4 +54,20 @@ def card_answer(parts: list[CardPart], card: str | None, provider: str | None, l
         mine = [p for p in mine if p.provider == provider]
     if not mine:
         return None
-    return ("" if lang == "zh" else " ").join(p.zh if lang == "zh" else p.en for p in mine)
+    return _one_verdict([p.zh if lang == "zh" else p.en for p in mine], "" if lang == "zh" else " ")
+
+
+# a card part's opening verdict: "有。", "没有。", "Yes. ", "Only in pairs. "
+VERDICT = re.compile(r"^[^。.!！？?]{1,16}?[。.!！](?:\s+|(?=\S))")
+
+
+def _one_verdict(texts: list[str], sep: str) -> str:
+    """The parts of several providers joined, the verdict they share said once: "有。在 gpuli …。有。一万网络 …"
+    reads as a stutter; "有。在 gpuli …。一万网络 …" answers once and then names each provider's part."""
+    m = VERDICT.match(texts[0])
+    first = m.group(0).strip() if m else None
+    out = [texts[0]]
+    for text in texts[1:]:
+        v = VERDICT.match(text)
+        out.append(text[v.end():] if v and first and v.group(0).strip() == first else text)
+    return sep.join(out)

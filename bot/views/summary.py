@@ -172,6 +172,11 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         out |= at_provider(out, a.priced, provider, display_currency)
     if provider and s.fit is None and pick is None and a.verdict is not None:
         out["provider_none"] = provider_none(provider, a.verdict)
+    elif provider and s.fit is not None and s.fit.num_gpus > 1 and not find_provider(provider).billing.multi_instance:
+        # "在 cloudgpu 上租 8 张 a100 做 32b 全参 行吗": whether that provider rents those cards as one
+        # machine is the first answer (it plans per card), then whether the setup holds the job
+        out["provider_none"] = {"name": find_provider(provider).name, "single": True, "n": s.fit.num_gpus,
+                                "stated": gpu_name(s.fit.gpu.id)}
     return out
 
 
