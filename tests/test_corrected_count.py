@@ -38,3 +38,13 @@ def test_the_reply_sizes_the_corrected_setup() -> None:
     u.say("想租十六张 H100 的，算了，八张 H100 跑 32B 全参够吗")
     lead = "\n".join(u.text.splitlines()[:3])
     assert "8×H100" in lead and "16×" not in lead
+
+
+@pytest.mark.parametrize(("msg", "gpu", "count"), [
+    ("qwen3 32b 全参 8 张 h100，不对，是 8 张 h200", "h200", 8),
+    ("qwen3 14b full on 4 a100 40g, nvm, 2 h100", "h100-sxm", 2),
+    ("qwen3 8b lora 先想用 4090，算了换成 2 张 l40s", "l40s", 2),
+])
+def test_a_corrected_card_wins_with_its_count(msg: str, gpu: str, count: int) -> None:
+    q = parse(msg).request
+    assert (q.gpu, q.num_gpus) == (gpu, count)

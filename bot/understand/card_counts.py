@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.understand.lazy import lazy
 
@@ -125,3 +125,19 @@ def near_card(text: str, found: Sequence[Named], near: Callable[[str, int, int],
     Why: the count was read only beside the first mention, so a count said where the card is named
     again was lost (and the question about it answered as if no count was named)."""
     return next((c for g in found if g.ident == found[0].ident and (c := near(text, g.start, g.end)) is not None), None)
+
+
+N = TypeVar("N", bound=Named)
+
+
+def settled(text: str, found: list[N]) -> list[N]:
+    """The cards named, those after the last correction word that is followed by a card first:
+    "8 张 h100，不对，是 8 张 h200" and "4 a100 40g, nvm, 2 h100" rent the card corrected to.
+
+    Why: the parse takes the first card named; a message that corrects itself means the later one."""
+    if len({g.ident for g in found}) < 2 or not CORRECTION.search(text):
+        return found
+    after = next((m.end() for m in reversed(list(CORRECTION.finditer(text))) if any(g.start >= m.end() for g in found)), None)
+    if after is None:
+        return found
+    return [g for g in found if g.start >= after] + [g for g in found if g.start < after]

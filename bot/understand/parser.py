@@ -171,7 +171,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     raw = text[:MAX_CHARS]
     lang = detect_language(raw)
     norm = normalize(raw)
-    models, gpus = find_models(norm), find_gpus(norm)
+    models, gpus = find_models(norm), card_counts.settled(norm, find_gpus(norm))  # "8 张 h100，不对，h200": h200
     if not models:
         unknown = unknown_model(norm)
         models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
