@@ -113,7 +113,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
                  switch: str | None = None, seed_room: bool = False, host: bool = False, minimum: bool = False,
-                 safe: bool = False, by_price: bool = False) -> Reply:
+                 safe: bool = False, by_price: bool = False, per_card: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's."""
     stated, s, adamw_gb = as_the_seed_sizes(_card_stand_in(with_chat_settings(req, ctx), card))
@@ -132,6 +132,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             # the table's setup and its price beside ours; when the pick is the table's, it is said already
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
         summary["seed_optimizer"] = {"adamw_gb": adamw_gb} if adamw_gb is not None else None
+        summary["per_card"] = per_card  # "每张卡大概占多少": one card's figure leads a setup of several
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
     # the provider the question named rides on the buttons: "看费用" prices there, not everywhere

@@ -31,6 +31,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
 from engine.catalog import gpus
 from engine.export_generic import generic_files
@@ -61,6 +62,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus)
+    if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
+        return param_count_reply(parsed.request.model or "", ctx.lang)
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
@@ -77,7 +80,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          provider=parsed.rental.provider, other_count=parsed.asks.count_versus,
                          switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
-                         by_price=by_price)
+                         by_price=by_price, per_card=parsed.asks.per_card_memory)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
     memory = card_memory(parsed)
@@ -98,6 +101,14 @@ def _price_of_the_job(parsed: Parsed) -> bool:
     planned = (a.sizing or a.budget or a.deadline or a.pick or a.count or a.how_many_gpu or a.headroom or a.weights
                or a.host_memory or a.minimum or a.switch or a.cheapest or a.safe or a.count_versus or a.export)
     return a.cost and job_only and not planned and bool(q.model or q.params_b)
+
+
+def _count_of_the_model(parsed: Parsed) -> bool:
+    """A catalog model's parameter count asked and nothing a sizing answers: no card, count, memory,
+    fit, price, method or weights ("qwen3-8b 多少参数" yes; "qwen3-8b 多少参数，lora 要几张卡" is a sizing)."""
+    a, q = parsed.asks, parsed.request
+    return a.param_count and bool(q.model) and not (
+        q.gpu or q.num_gpus or q.method or a.sizing or a.cost or a.count or a.weights or a.how_many_gpu or a.budget)
 
 
 TOP_CARDS = 2  # cards of a memory asked beside a sizing: the cheapest and the next, so the reply stays short

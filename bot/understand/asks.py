@@ -61,6 +61,8 @@ class Asks:
     methods_versus: tuple[str, ...] = ()
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
+    per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
+    param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
     difference: bool = False  # "差多少钱", "how much more": two setups priced, the difference between them first
@@ -208,6 +210,20 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
             r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
             r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"),
+        # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
+        # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
+        "per_card_memory": re.compile(
+            r"(?:每|单)\s*张?\s*(?:卡|gpu)(?!\s*每?\s*小时|时)\s*(?:上|的)?\s*(?:大概|大约|约|实际)?\s*(?:显存|内存)?\s*(?:占用?|要|用|需要|吃|是)?\s*(?:大概|大约|约)?\s*(?:多少|几|多大)"
+            r"|(?:显存|内存)\s*(?:占用)?\s*每\s*张?\s*(?:卡|gpu)\s*(?:多少|几)"
+            r"|(?:memory|vram|usage|footprint|how\s+much|gb)\b(?:\s+\S+){0,3}?\s+(?:per|on\s+each|each)[\s-]+(?:card|gpu)(?![\s-]*(?:per[\s-]+)?hour)"
+            r"|per[\s-]+(?:card|gpu)\s+(?:memory|vram|usage|footprint|need)|each\s+(?:card|gpu)\s+(?:use|need|take|hold)s?\b"),
+        # the model's parameter count asked as a fact, not a size class to plan with
+        # (an adapter's trainable count is another question: "LoRA 可训练参数多少", "trainable params")
+        "param_count": re.compile(
+            r"^(?!.*(?:可训练|trainable))(?:.*?)(?:(?:多少|几)\s*个?\s*(?:参数|权重参数)"
+            r"|参数\s*(?:量|数|个数|数量|规模)?\s*(?:具体|精确|准确|确切|到底|究竟)?\s*(?:是|有)?\s*(?:多少|几|多大)(?!的)"
+            r"|\btotal\s+param|how\s+many\s+(?:\w+\s+){0,2}?(?:param(?:eter)?s|weights)\b|(?:param(?:eter)?s?|weights?)\s+count|number\s+of\s+param"
+            r"|exact\s+(?:number\s+of\s+)?param|param(?:eter)?s?\s+(?:exactly|in\s+total|total)\b)"),
         "models_listed": re.compile(
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
             r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"
@@ -352,6 +368,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         weights=bool(p["weights"].search(norm)),
+        param_count=bool(p["param_count"].search(norm)),
+        per_card_memory=bool(p["per_card_memory"].search(norm)),
         how_to_rent=bool(HOW_TO_RENT.search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         methods_versus=_methods_versus(norm),

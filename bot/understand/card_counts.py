@@ -6,13 +6,29 @@ about the other count (the one "够 / enough / fine" is said of). The count a su
 said of is the one to size, and the other is named back so the reply can say whether it is needed.
 Read from the normalized text with the model and money spans blanked and each card name marked, so
 "70b", "80g" or a price is never a count.
+
+A count taken back is the other case of two counts: "sixteen H100s... nvm, eight", "本来想租16张，算了
+8 张", "8 卡，不对，是 4 卡": the count after the correction word is the one meant (`corrected`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from bot.understand.lazy import lazy
+
+
+class Named(Protocol):
+    """A card name found in the text: which card, and where."""
+
+    @property
+    def ident(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
 
 GPU_MARK = "§"
 _WORDS = {"one": 1, "a single": 1, "single": 1, "just one": 1, "only one": 1, "two": 2, "three": 3,
@@ -70,3 +86,58 @@ def compared(text: str) -> tuple[int, int] | None:
         if other is not None and other != asked and not (said.start() <= m.start() < said.end()):
             return asked, other
     return None
+
+
+# ---------------------------------------------------------------- a count corrected
+# Words that take back what came before: "nvm, 8 h100s", "算了 8 张", "不对，是 4 卡", "actually make it 4".
+# "算了一下" is "I worked it out", not a retraction.
+CORRECTION = lazy(
+    r"\b(?:nvm|never\s*mind|nevermind|scratch\s+that|i\s+meant?|actually|make\s+(?:it|that)|change\s+(?:it|that)\s+to"
+    r"|correction|no\s+wait|oops|my\s+bad)\b|不对|算了(?!一?下)|改成|换成|改为|改用|其实是|应该是|说错了|更正|哦不|纠正",
+    re.IGNORECASE)
+# after the correction: a count with its unit or card (4 卡, 8 §s, § x8), or a bare small number the
+# correction word itself holds ("make it 4", "改成 4", "是 4") that no other unit claims
+_TAIL_COUNT = lazy(
+    rf"(?<![a-z0-9.|])(\d{{1,3}})\s*(?:x\s*)?(?:张卡|张|块卡|块|卡|台|片|{GPU_MARK}+|cards?\b|gpus?\b)|{GPU_MARK}+s?\s*[x×*]\s*(\d{{1,3}})"
+    r"|^\s*(?:to\s+|是\s*|成\s*)?(\d{1,2})(?![\d.])(?!\s*(?:[a-z|]|个?月|小时|天|周|轮|遍|万|千|条|步|分|秒|年|号))",
+    re.IGNORECASE)
+
+
+def corrected(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, int]], first: int | None) -> int | None:
+    """The card count the user settled on: the count said after the last correction word that is
+    followed by one ("sixteen H100s... nvm, eight H100s" is 8), else `first`, the count read as usual.
+
+    Why: the parse takes the count next to the first card name; a message that corrects itself means
+    the later count, whichever words it corrects with."""
+    if not CORRECTION.search(text):
+        return first
+    text = marked(text, blank, cards)
+    for mark in reversed(list(CORRECTION.finditer(text))):
+        if (m := _TAIL_COUNT.search(text[mark.end():])) and 0 < (value := int(next(g for g in m.groups() if g))) <= 1024:
+            return value
+    return first
+
+
+def near_card(text: str, found: Sequence[Named], near: Callable[[str, int, int], int | None]) -> int | None:
+    """The count written next to the first card named, at whichever of its mentions has one: "how
+    many H100s to be safe? would a single H100 do?" counts the second mention (one card).
+
+    Why: the count was read only beside the first mention, so a count said where the card is named
+    again was lost (and the question about it answered as if no count was named)."""
+    return next((c for g in found if g.ident == found[0].ident and (c := near(text, g.start, g.end)) is not None), None)
+
+
+N = TypeVar("N", bound=Named)
+
+
+def settled(text: str, found: list[N]) -> list[N]:
+    """The cards named, those after the last correction word that is followed by a card first:
+    "8 张 h100，不对，是 8 张 h200" and "4 a100 40g, nvm, 2 h100" rent the card corrected to.
+
+    Why: the parse takes the first card named; a message that corrects itself means the later one."""
+    if len({g.ident for g in found}) < 2 or not CORRECTION.search(text):
+        return found
+    after = next((m.end() for m in reversed(list(CORRECTION.finditer(text))) if any(g.start >= m.end() for g in found)), None)
+    if after is None:
+        return found
+    return [g for g in found if g.start >= after] + [g for g in found if g.start < after]

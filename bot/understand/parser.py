@@ -173,7 +173,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     raw = text[:MAX_CHARS]
     lang = detect_language(raw)
     norm = normalize(raw)
-    models, gpus = find_models(norm), find_gpus(norm)
+    models, gpus = find_models(norm), card_counts.settled(norm, find_gpus(norm))  # "8 张 h100，不对，h200": h200
     if not models:
         unknown = unknown_model(norm)
         models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
@@ -199,7 +199,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         req["gpu"] = rental.gpu = gpus[0].ident
         # neither a model's digits nor an amount's are a count: "$50，3090" is fifty dollars and one card
         taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]))]
-        gpu_count = f.count_near(_blank(norm, taken, "|"), gpus[0].start, gpus[0].end)
+        gpu_count = card_counts.near_card(_blank(norm, taken, "|"), gpus, f.count_near)
 
     avg = f.avg_len(rest)
     if avg:
@@ -234,9 +234,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             family = unknown_family(rest, raw)
     rest = f.SIZE_B.sub(" ", rest)
 
-    count = gpu_count if gpu_count is not None else f.num_gpus(rest)
-    pair = card_counts.read(norm, [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus])
-    count = pair[0] if pair else count  # "两张 4090 吗，一张够不够": the count asked whether it is enough
+    spans_mg = [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus]  # "nvm, 8 h100s": the corrected count wins
+    count = card_counts.corrected(norm, *spans_mg, gpu_count if gpu_count is not None else f.num_gpus(rest))
+    count = pair[0] if (pair := card_counts.read(norm, *spans_mg)) else count  # "两张 4090 吗，一张够不够": the one asked of
     if count is not None:
         req["num_gpus"] = rental.num_gpus = count
     extractors = {

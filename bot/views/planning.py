@@ -30,14 +30,18 @@ from engine.planning import (
 )
 from engine.providers import providers
 from engine.request import TrainingRequest
+from engine.sizing import size
 
 SHOWN = 6  # rows of options a planning reply lists
 
 
 def _job(s: Any) -> dict[str, Any]:
+    """The job as the reply names it: a bare size ("13b") by its size, with the catalog model whose
+    shapes stand in for it said once (the catalog has no 13B: Qwen3-14B's layers, scaled to 13B)."""
     r = s.resolved
-    return {"model": r.spec.name, "method": r.method, "seq_len": r.request.seq_len,
-            "micro_batch": r.request.micro_batch}
+    bare = any(x.code == "architecture_from" for x in s.assumptions)
+    return {"model": f"{r.params / 1e9:g}B" if bare else r.spec.name, "bare_ref": r.spec.name if bare else None,
+            "method": r.method, "seq_len": r.request.seq_len, "micro_batch": r.request.micro_batch}
 
 
 def largest_view(found: Largest) -> dict[str, Any]:
@@ -86,8 +90,16 @@ def max_batch_reply(req: TrainingRequest, lang: str) -> Reply:
 
 
 def cards_reply(req: TrainingRequest, gpu: str, lang: str) -> Reply:
-    """How many `gpu` cards the job needs: the count, the ZeRO stage, and what renting them costs."""
-    return Reply("planning", lang, {"v": cards_view(cards_needed(req, gpu))})
+    """How many `gpu` cards the job needs: the count, the ZeRO stage, and what renting them costs.
+    A count the message named beside the question ("how many would be safe? one A100 enough?") is
+    judged first: the yes or no asked of it leads, the count needed follows."""
+    v = cards_view(cards_needed(req, gpu))
+    if req.num_gpus and req.num_gpus != v["num_gpus"]:
+        fit = size(req.model_copy(update={"gpu": gpu})).fit
+        if fit is not None:
+            v["stated"] = {"n": req.num_gpus, "fits": fit.fits, "may_fit": fit.may_fit, "gb": fit.estimate.total_gb,
+                           "low": fit.estimate.range.low_gb, "high": fit.high_gb, "mem": fit.gpu.memory_gb}
+    return Reply("planning", lang, {"v": v})
 
 
 def deadline_reply(req: TrainingRequest, deadline: datetime, now: datetime, lang: str) -> Reply:
