@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,3 +68,11 @@ def test_a_named_model_run_bills_its_download_minutes_too() -> None:
     reply = (talk("70b qlora，3000 条 1 个 epoch，batch 1 累积 8，每步 10 秒，下载 25 分钟，cloudgpu A100 80G 多少钱"))
     # 375 steps × 10 s = 62.5 min + 25 = 87.5 -> 88 min at $1.49/h = $2.19
     assert "$2.19" in reply
+
+
+@pytest.mark.parametrize("text", ["5090 条数据，2 轮，batch 1，梯度累积 1，1 张卡，一共几步",
+                                  "dataset of 3090 samples, 1 epochs, batch 1, accum 1, 2 gpus, how many steps"])
+def test_a_sample_count_that_spells_a_card_is_a_count(text: str) -> None:
+    parsed = parse(text)  # hypothesis drew samples=5090 once: "5090 条" had been read as an RTX 5090
+    assert parsed.request.gpu is None and parsed.request.samples in (5090, 3090)
+    assert parsed.run is not None and parsed.intent == "price"
