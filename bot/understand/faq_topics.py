@@ -117,10 +117,11 @@ DIFFERENCE = lazy(r"区别|差别|不同|异同|\bdifferences?\b|\bdiffer\b")
 # Concepts a sizing never states (catalogs/faq_terms.yaml): methods set against each other with one of
 # these asked ("does QLoRA hurt quality vs full", "32b qlora 比 lora 速度差多少") is the FAQ's question,
 # not the two methods sized side by side (which answers memory and cost); and a job named beside one
-# of them ("销毁实例后 7b 的 checkpoint 还在吗", "70b qlora 要先下什么权重", "8 卡 h100 给多少内存",
+# of them ("销毁实例后 7b 的 checkpoint 还在吗", "70b qlora 要先下什么权重",
 # "14b 开了 tp=4 反而慢了", "pretraining across nodes, do I need infiniband") asks that, not its sizing,
 # even where the entry that answers it is also about memory or checkpoints
-UNSIZED = frozenset({"quality", "slowdown", "destroy", "retention", "weights-download", "host-ram", "infiniband",
+# (host RAM is not one: a sizing with offload states whether the host memory is enough)
+UNSIZED = frozenset({"quality", "slowdown", "destroy", "retention", "weights-download", "infiniband",
                      "multi-node", "communication", "tensor-parallel", "pipeline-parallel"})
 
 
