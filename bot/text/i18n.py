@@ -96,10 +96,21 @@ def has(key: str) -> bool:
 def detect_language(text: str) -> Lang:
     """zh when the message has any Chinese character, else en. A text whose highest character is
     below the CJK blocks (any Latin text) is answered without the pattern, whose wide character
-    ranges take milliseconds to compile: the CLI asks this of its arguments at every start."""
+    ranges take milliseconds to compile: the CLI asks this of its arguments at every start.
+    A courtesy in Chinese ("谢谢", "麻烦了") beside a message written in English is a courtesy, not
+    the language: "can 4090 do 7b qlora？谢谢" is answered in English ("谢谢" alone stays Chinese)."""
     if not text or max(text) < _CJK_FIRST:
         return "en"
-    return "zh" if _cjk().search(text) else "en"
+    if not _cjk().search(text):
+        return "en"
+    rest = _courtesy().sub(" ", text)
+    # English takes a sentence of its own: three Latin words, not a term or two ("qlora 谢谢")
+    return "en" if not _cjk().search(rest) and len(re.findall(r"[A-Za-z]{2,}", rest)) >= 3 else "zh"
+
+
+@cache
+def _courtesy() -> re.Pattern[str]:
+    return re.compile(r"谢谢(?:你|您|啦|了)?|多谢|感谢(?:你|您)?|谢啦|谢了|麻烦(?:你|您)?了|辛苦(?:你|您)?了")
 
 
 @cache

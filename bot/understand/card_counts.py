@@ -50,9 +50,25 @@ NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万�
 ENOUGH_WORD = lazy(r"够|行|可以|装得下|放得下|跑得动|enough|fine|\bok|suffic|\bdo\b|\bwork", re.IGNORECASE)
 
 
+# "两张4090 有必要吗", "租 8 卡 h100 是不是更快更好", "do I need two 4090s", "is 8x h100 overkill": whether
+# the count named is needed at all, which one card answers (the count is compared with one)
+NEEDED = lazy(r"有必要|必要吗|需不需要|用得着|是不是更快|更快吗|更快更好|更好吗|值得吗|值不值|浪费吗|多余吗|大材小用"
+              r"|overkill|necessary|worth\s+it|\bdo\s+i\s+(?:really\s+)?need\b|\b(?:is|would)\s+(?:it|that)\s+(?:be\s+)?(?:faster|better)\b",
+              re.IGNORECASE)
+
+
 def read(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, int]]) -> tuple[int, int] | None:
-    """`compared` on the normalized message, with the model spans blanked and the card names marked."""
-    return compared(marked(text, blank, cards)) if ENOUGH_WORD.search(text) else None
+    """`compared` on the normalized message, with the model spans blanked and the card names marked;
+    else, asked whether the one count named (two or more) is needed, that count against one card."""
+    pair = compared(marked(text, blank, cards)) if ENOUGH_WORD.search(text) else None
+    return pair if pair is not None or not NEEDED.search(text) else needed(marked(text, blank, cards))
+
+
+def needed(text: str) -> tuple[int, int] | None:
+    """(the count named, 1) when the message names one count of two or more cards: asked whether that
+    many are needed, one card is what the reply weighs it against."""
+    counts = {v for m in NAMED.finditer(text) if (v := _value(next(g for g in m.groups() if g))) is not None}
+    return (counts.pop(), 1) if len(counts) == 1 and max(counts) >= 2 else None
 
 
 def _value(word: str) -> int | None:

@@ -372,6 +372,16 @@ def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FL
     return [best, *[h for h in ranked if h is not best]]
 
 
+def methodless_first(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
+    """With no method named, an entry about no method in particular that scores near the best one
+    (KEYWORD_SHARE) leads an entry about two methods: "14b 开了 tp=4 速度反而慢了" shares 速度 and 慢
+    with "QLoRA 比 LoRA 慢多少" as much as TP with the tensor-parallel entry, but names no QLoRA."""
+    if asked or not ranked or not _entry_methods(ranked[0].entry.id):
+        return ranked
+    plain = next((h for h in ranked[1:3] if not _entry_methods(h.entry.id) and h.score >= KEYWORD_SHARE * ranked[0].score), None)
+    return ranked if plain is None else [plain, *[h for h in ranked if h is not plain]]
+
+
 def _method_fit(h: Hit, asked: frozenset[str]) -> int:
     """1 for an entry about a method asked, less one for each method it names that was not asked."""
     kinds = asked | ({"lora"} if "qlora" in asked else set())  # QLoRA is a LoRA: an entry on both covers it

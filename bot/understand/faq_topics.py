@@ -17,7 +17,7 @@ from bot.understand import asks as ask_words
 from bot.understand import faq_terms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import Hit, about_other_methods, by_method, faq_index
+from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
@@ -82,9 +82,9 @@ def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | 
         return None
     # every entry here names the topic's own term ("worse" ~ 效果): which of them answers is the methods'
     # call ("will qlora give worse results than lora": QLoRA's quality, not LoRA's against full)
-    named = by_method(named, methods, TOPIC_METHOD_FLOOR, job=True)
+    named = methodless_first(by_method(named, methods, TOPIC_METHOD_FLOOR, job=True), methods)
     if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic) and not (
-            DIFFERENCE.search(topic) or CAVEAT.search(topic) or _stages_compared(topic)):
+            DIFFERENCE.search(topic) or CAVEAT.search(topic) or _stages_compared(topic) or _unsized_term(topic, named[0])):
         return None
     return named[0]
 
@@ -116,13 +116,30 @@ DIFFERENCE = lazy(r"区别|差别|不同|异同|\bdifferences?\b|\bdiffer\b")
 
 # Concepts a sizing never states (catalogs/faq_terms.yaml): methods set against each other with one of
 # these asked ("does QLoRA hurt quality vs full", "32b qlora 比 lora 速度差多少") is the FAQ's question,
-# not the two methods sized side by side (which answers memory and cost)
-UNSIZED = frozenset({"quality", "slowdown"})
+# not the two methods sized side by side (which answers memory and cost); and a job named beside one
+# of them ("销毁实例后 7b 的 checkpoint 还在吗", "70b qlora 要先下什么权重",
+# "14b 开了 tp=4 反而慢了", "pretraining across nodes, do I need infiniband") asks that, not its sizing,
+# even where the entry that answers it is also about memory or checkpoints
+# (host RAM is not one: a sizing with offload states whether the host memory is enough)
+UNSIZED = frozenset({"quality", "slowdown", "destroy", "retention", "weights-download", "infiniband",
+                     "multi-node", "communication", "tensor-parallel", "pipeline-parallel"})
+
+
+def _unsized(topic: str) -> set[str]:
+    return {c for c, _ in faq_terms.mentions(faq_terms.fold(topic)) if c.removeprefix(faq_terms.CONCEPT_MARK) in UNSIZED}
 
 
 def asks_unsized(topic: str) -> bool:
     """Whether `topic` (the message without its job) names a concept a sizing does not answer."""
-    return any(c.removeprefix(faq_terms.CONCEPT_MARK) in UNSIZED for c, _ in faq_terms.mentions(faq_terms.fold(topic)))
+    return bool(_unsized(topic))
+
+
+def _unsized_term(topic: str, hit: Hit) -> bool:
+    """Whether `topic` names a concept a sizing does not answer that is `hit`'s own term too (销毁 of the
+    destroyed instance's entry): an entry about memory or checkpoints that answers just that."""
+    index = faq_index()
+    own = next(c for e, c in zip(index.entries, index.keyword_concepts, strict=True) if e is hit.entry)
+    return bool(_unsized(topic) & own)
 
 
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
@@ -168,15 +185,29 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     # asked whether a billing mode is offered, its words ("hourly", "按小时") are the topic; else they
     # state the rental, and go with the words that only ask something of an answer
     bare = f.without_durations(topic)
-    rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else PRICE_WORDS.sub(" ", ask_words.without_asks(bare))).split())
+    rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
     if len(rest) < 2:
         return []
-    named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if provider is None or not about_other(h, provider)]
+    # failing its own words, an entry's term in another of its forms counts ("给多少内存": the price word
+    # gone, 内存 is the RAM of "内存多大")
+    named = [h for h in (faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider)
+                         or faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider, concepts=True))
+             if provider is None or not about_other(h, provider)]
     if not named or PRICE_TOPICS.intersection(named[0].entry.topics) or "memory" in named[0].entry.topics:
         return []  # a price list is the card's prices; a memory question is a sizing of the job
     if (asks_money and not rule) and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named
+
+
+# "多少" before a thing that is not money ("给多少内存", "多少核") asks that amount, not a price
+AMOUNT_OF = lazy(r"[\u4e00-\u9fff](?<![钱块元刀万千百])")
+
+
+def _price_words_out(text: str) -> str:
+    """`text` without its price words, except a 多少 that asks the amount of a thing: the entry whose
+    term is "多少内存" (a server's RAM) is what "8 卡 h100 给多少内存" asks, not the card's prices."""
+    return PRICE_WORDS.sub(lambda m: m[0] if m[0] == "多少" and AMOUNT_OF.match(text, m.end()) else " ", text)
 
 
 def on_card(hit: Hit, gpu: str | None) -> bool:

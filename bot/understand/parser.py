@@ -510,7 +510,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm)))
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
-    if follow_up and confident and any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card):
+    if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)):
         # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
         # card named, asked whole, not a change to the job before
         return Classified("faq", hits, True, answers=answers)
