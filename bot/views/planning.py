@@ -225,8 +225,8 @@ def drop_over_budget(reply: Reply, ceiling: Money) -> None:
     v = reply.data.get("v") if isinstance(reply.data, dict) else None
     if not isinstance(v, dict) or not v.get("others"):
         return
-    v["others"] = [r for r in v["others"]
-                   if Money(Decimal(str(r["total_max"])), r["currency"]).to(ceiling.currency).amount <= ceiling.amount]
+    v["others"] = [r for r in v["others"] if "total_max" not in r  # a sizing's other fits carry no price
+                   or Money(Decimal(str(r["total_max"])), r["currency"]).to(ceiling.currency).amount <= ceiling.amount]
 
 
 def judged_row(data: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
