@@ -3,14 +3,21 @@ of one of those buttons."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from bot.core.answers import provider_name
 from bot.core.context import Context
 from bot.messages import Button, Reply
+from bot.text.i18n import t
+from bot.text.names import gpu_name
 from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT
 from bot.understand.entities import find_gpus
 from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, lookup, on_topic
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.views.faq_answer import card_answer, lead_with
+from bot.views.price import unit_prices
+from engine.money import Money
 
 
 def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None) -> dict[str, object]:
@@ -58,6 +65,29 @@ def card_of_clause(hit: Hit, answers: list[Hit], card: str | None, text: str, pr
             named = find_gpus(normalize(clause))
             return named[0].ident if named else None
     return card
+
+
+def plan_line(card: str, count: int, days: float | None, provider: str | None, ctx: Context) -> str | None:
+    """"how do I top up for the 4090 weekly plan", "gpuli 4090 包月怎么续费": a how-to about a plan the
+    message names (a card with a week or a month) answers the how-to and says that plan's price
+    (gpuli 1×RTX 4090 ₮109/周), at the provider named or wherever the plan is sold. None when no
+    plan is named or nobody sells it by that unit."""
+    unit = {7: "week", 30: "month"}.get(int(days)) if days and days == int(days) else None
+    if unit is None:
+        return None
+    shown = []
+    for row in unit_prices(card, count, ctx.display_currency):
+        if provider is not None and row["provider"] != provider_name(provider):
+            continue
+        for u in row["units"]:
+            if u["unit"] == unit:
+                total = u["total"]
+                low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
+                price = low.format(ctx.lang) if low.amount == high.amount else f"{low.format(ctx.lang)}–{high.format(ctx.lang)}"
+                shown.append(f"{row['provider']} {price}/{t('unit.' + unit, ctx.lang)}")
+    if not shown:
+        return None
+    return t("faq.plan_price", ctx.lang, setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)), prices=t("list.sep", ctx.lang).join(shown))
 
 
 def _answers_for(hit: Hit, card: str) -> bool:

@@ -77,6 +77,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             timed["num_gpus"] = parsed.request.num_gpus
         merged = TrainingRequest.model_validate({**base_job, **{k: v for k, v in timed.items() if v is not None}})
         return replace(parsed, request=merged, intent="cost", missing=[], follow_up=True, run=None)
+    picked = _pick_with_add_ons(parsed, last, text, duration)
+    if picked is not None:
+        return picked
     if not stated and not duration:
         return parsed
     if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and ADDED_TO.search(text.lower()):
@@ -333,6 +336,22 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     else:
         return None
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str, float]) -> Parsed | None:
+    """"14b qlora gpuli 用啥卡" then "包月，加 2000g 存储卷 一共多少": an add-on joined to the card the
+    sizing picked is that rental's price with it (₮369 + ₮160 = ₮529), not the storage priced alone.
+    None unless the last answer picked a setup and the message adds storage to it without naming a card."""
+    pick = last.data.get("pick")
+    if last.kind not in ("size", "cost") or not isinstance(pick, list | tuple) or len(pick) != 2 \
+            or not parsed.price.add_ons or parsed.request.gpu or not ADDED_TO_LAST.search(text.lower()):
+        return None
+    job = last.data.get("request")
+    provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None)
+    hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
+    data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours or None, "add_ons": {},
+                               "infiniband": None, "repeat": False, "first": provider, "asked_currency": False}
+    return replace(parsed, intent="price", follow_up=True, missing=[], follow=_with_extras(data, parsed))
 
 
 def _with_extras(data: dict[str, object], parsed: Parsed) -> dict[str, object]:

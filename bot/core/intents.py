@@ -19,7 +19,7 @@ from bot.core.answers import (
 from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
-from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item
+from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
@@ -174,6 +174,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
              for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
+    if items and card and not items[0].get("lead"):  # "how do I top up for the 4090 weekly plan": and its price
+        items[0]["plan"] = plan_line(card, parsed.rental.num_gpus or parsed.request.num_gpus or 1,
+                                     parsed.rental.duration_days, parsed.rental.provider, ctx)
     return Reply("faq", ctx.lang, {"items": items})
 
 

@@ -13,9 +13,12 @@ from bot.core.context import Context
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
+from bot.understand.fields import units_only
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, Run
+from bot.views.claim_check import claim_note, claim_term
 from bot.views.order_steps import order_line
-from bot.views.planning import budget_price_verdict
+from bot.views.planning import budget_price_verdict, judged_row
 from bot.views.price import (
     add_on_reply,
     hours_reply,
@@ -100,10 +103,15 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if len(several) >= 2:
         return hours_reply(variants(q.gpu, asks.form_factor), count, several, ctx.lang,
                            extras.display_currency or ctx.display_currency)
+    if asks.per_day and (days or 0) * 24 + (hours or 0) == 24 and units_only(normalize(text)):
+        days = hours = None  # "gpuli 4090 per day?": a rate asked, no one-day rental; each term shared per day
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
     if days is None and hours is None and asks.per_card_hour:
         days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
+    term = claim_term(asks.claim, variants(q.gpu, asks.form_factor)) if asks.claim is not None else None
+    if days is None and hours is None and asks.claim is not None:  # "单卡 899 乘 8": the term ₮899 buys (a month)
+        hours = term[0] if term is not None else MONTH_DAYS * 24
     data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
@@ -111,6 +119,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = price_turn(ctx, data, details=False)
     if asks.per_day:
         per_day_shares(reply, data["hours"])
+    if asks.claim is not None:  # "8 张 a100 单卡 899 乘 8 就是 7192 吧": right or wrong leads, the prices follow
+        named = next((p.name for p in providers().entries if p.id == r.provider), None)
+        checked = claim_note(reply, asks.claim, count, named or (term[1] if term else None), ctx.lang)
+        return _lead(reply, checked) if checked is not None else reply
     if parsed.run is not None:  # "试跑 50 步用了 100 秒 … 多久、多少钱": how the hours were worked out leads
         return _lead(reply, run_note(parsed.run, ctx.lang))
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
@@ -133,17 +145,33 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 
 def per_day_shares(reply: Reply, hours: object) -> None:
     """"gpuli 8卡 h100 一周多少，按天摊多少", "a week of it, what's that per day": each quote's total
-    shared over the days asked (₮4,172 / 7 = ₮596 a day), shown where its per-card-hour rate would be.
-    A rental shorter than a day (or no length) has no day to share over: left as it is."""
+    shared over its days (₮4,172 / 7 = ₮596 a day), shown where its per-card-hour rate would be. The
+    days are those asked, or those the quote buys when longer (a day at gpuli is its week: ₮109 / 7,
+    never ₮109 "a day"). No length asked ("4090 gpuli 合每天多少钱"): each unit of the listing per day
+    (₮109/周 ≈ ₮15.57, ₮369/月 = ₮12.30, $0.33/小时 = $7.92). Under a day asked: left as it is."""
+    listing = hours is None or hours == 0
     days = Decimal(str(hours or 0)) / 24
-    if days < 1:
+    if days < 1 and not listing:
         return
     for row in cast(list[dict[str, Any]], reply.data.get("rows") or []):
         for quote in row.get("quotes") or []:
             total = quote.get("total")
-            if total:
-                quote["per_day"] = {"low": _share(total["low"], days), "high": _share(total["high"], days),
+            span = UNIT_DAYS.get(str(quote.get("unit"))) if listing else max(days, _bought_days(quote))
+            if total and span:
+                quote["per_day"] = {"low": _share(total["low"], span), "high": _share(total["high"], span),
                                     "currency": total["currency"]}
+
+
+# the days one unit of a listing covers ("₮109/周" is 7 days; "$0.33/小时" is a 24th of one)
+UNIT_DAYS = {"hour": Decimal(1) / 24, "week": Decimal(7), "month": Decimal(MONTH_DAYS)}
+CYCLE_DAYS = {"minute": Decimal(1) / 1440, "hour": Decimal(1) / 24, "week": Decimal(7), "month": Decimal(MONTH_DAYS),
+              "year": Decimal(ANNUAL_DAYS)}
+
+
+def _bought_days(quote: dict[str, Any]) -> Decimal:
+    """The days a quote's cycles buy (1 week: 7; 36 hours by the minute: 1.5)."""
+    return sum((CYCLE_DAYS.get(str(c.get("kind")), Decimal(0)) * int(c.get("count") or 0)
+                for c in quote.get("cycles") or []), Decimal(0))
 
 
 def _share(amount: object, days: Decimal) -> Decimal:
@@ -300,7 +328,7 @@ def _shorter_fit(ctx: Context, reply: Reply, money: Money) -> str | None:
     rows = cast(list[dict[str, Any]], reply.data.get("rows") or [])
     if not rows or not data.get("gpu"):
         return None
-    row = rows[0]
+    row = judged_row(reply.data, rows)  # the provider the verdict judged, so the shorter rental is there
     runway = runway_reply(data["gpu"], int(row["num_gpus"]), money, ctx.lang, str(row["provider_id"]))
     lead = runway.data.get("lead") if runway is not None else None
     return t("plan.budget_shorter", ctx.lang, line=str(lead).removeprefix("💵 ")) if lead else None

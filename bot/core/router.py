@@ -43,7 +43,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.deadline_lead import asks_in_time, deadline_lead
-from bot.views.planning import budget_floor_verdict, budget_verdict, planning_for
+from bot.views.planning import budget_floor_verdict, budget_verdict, drop_over_budget, planning_for
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
@@ -296,7 +296,9 @@ class Core:
             if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
                 return _verdict_first(reply, short)
             amount, currency = parsed.asks.budget
-            budget = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD")).format(ctx.lang)
+            ceiling = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD"))
+            drop_over_budget(reply, ceiling)  # "预算一万块 推荐啥": what is over it is no recommendation
+            budget = ceiling.format(ctx.lang)
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
         followed = float(str(parsed.follow.get("hours") or 0)) if parsed.follow is not None else 0.0

@@ -16,6 +16,7 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import planning
+from bot.understand.claimed import Claim, claimed
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
 from bot.understand.switch_asks import switch_asked
@@ -90,6 +91,7 @@ class Asks:
     # "要多少显存", "够吗", "几张卡", "does it fit": something only a sizing answers; without it, "72b 全参要多少钱"
     # asks the price of the job alone, which leads the reply
     sizing: bool = False
+    claim: Claim | None = None  # "单卡 899 乘 8 就是 7192 吧": a price the user worked out, to be checked
 
 
 # money asked whether it runs a job ("一万块能跑 70b qlora 吗", "can $800 train a 14b lora"): a budget question
@@ -345,6 +347,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
         cost=bool(p["cost"].search(norm)),
         sizing=bool(p["sizing"].search(norm)),
+        claim=claimed(norm),
         count=bool(p["count"].search(norm)),
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
         both_units=bool(p["both"].search(norm)),

@@ -349,8 +349,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
-    elif (asks.table or (asks.how_to_rent and request.gpu)) and not sized and (request.gpu or rental.provider):
-        c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100": the prices (+ the steps)
+    elif (asks.table or ((asks.how_to_rent or asks.claim) and request.gpu)) and not sized and (request.gpu or rental.provider):
+        c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100", "899 乘 8 就是 7192 吧"
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
             sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
         # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing

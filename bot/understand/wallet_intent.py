@@ -90,6 +90,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("budget_clear")
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
         if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text) \
+                and not ASKS_PICK.search(text) \
                 and not (asked and not SET_VERB.search(text)):
             # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it
             return WalletAction("budget_set")
@@ -109,8 +110,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question:
         return WalletAction("rentals")
-    if HISTORY.search(text) and not rule_question:
-        return WalletAction("history")
+    if HISTORY.search(text) and not rule_question and not (gpu is not None and (has_duration or _price_question(text))):
+        return WalletAction("history")  # "8卡 h100 包月全账单 含 2t 存储卷" is a rental's bill, priced, not the book
     if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)):
         return WalletAction("balance")  # "租 8卡H100 一个月，钱包里得有多少" asks that rental's price, not the book
     return None
@@ -121,6 +122,9 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
 ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
                    r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
+# what to rent within it, asked ("预算一万块 推荐啥", "budget 10k, what do you recommend"): a question, never a write
+ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥|用什么|买啥|买什么|\brecommend|\bsuggest|\badvise"
+                 r"|\bwhat\s+(?:should|would|can|could)\s+(?:i|we)\s+(?:rent|get|buy|use|pick|choose)\b|\bwhich\s+(?:one|card|gpu|setup)\b", re.I)
 # an explicit set command keeps writing even when asked with a question mark ("set my budget to 500?")
 SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"

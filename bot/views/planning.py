@@ -229,6 +229,27 @@ def _shown(amount: Money, source: str) -> Money:
     return amount.rounded() if amount.currency == source else amount.approx()
 
 
+def drop_over_budget(reply: Reply, ceiling: Money) -> None:
+    """A job's cost answer under a budget ("想做 7b lora 一万网络" then "预算一万块 推荐啥"): the other
+    options whose high end is over the budget (8×H100 at ¥80,000–120,000 against ¥10,000) are dropped
+    from the list, so what is recommended is what the money rents. The lead option stays as it is
+    (a floor over the budget is said by its own verdict)."""
+    v = reply.data.get("v") if isinstance(reply.data, dict) else None
+    if not isinstance(v, dict) or not v.get("others"):
+        return
+    v["others"] = [r for r in v["others"] if "total_max" not in r  # a sizing's other fits carry no price
+                   or Money(Decimal(str(r["total_max"])), r["currency"]).to(ceiling.currency).amount <= ceiling.amount]
+
+
+def judged_row(data: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The row a budget is judged against: the provider named, else the one the price reply calls
+    cheapest (firm quotes only: an estimated band listed first because its high end converts lower is
+    not a price to lead with, so "8卡a100 包月" then "预算 8000 u 够吗" is judged on gpuli's ₮8,352)."""
+    if data.get("named") is None and data.get("cheapest"):
+        return next((r for r in rows if r["provider"] == data["cheapest"]), rows[0])
+    return rows[0]
+
+
 def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = False) -> Reply | None:
     """A budget against a price reply's leading row (the named provider, else the cheapest), its
     high end compared (an estimated band is judged on what it may cost), converted at the
@@ -241,7 +262,7 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     if unsold:  # "gpuli 4 卡 a6000 够吗": no such machine; a smaller one it lists instead is never judged
         return Reply("error", lang, {"message": t("plan.budget_no_machine", lang, budget=budget.format(lang), n=unsold,
                                                   gpu=reply.data.get("gpu"))})
-    row = rows[0]
+    row = judged_row(reply.data, rows)
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
