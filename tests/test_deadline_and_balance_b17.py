@@ -94,3 +94,10 @@ def test_a_cost_with_the_balance_asked_beside_it_leads_with_the_cost(turns: tupl
 def test_a_cost_with_the_balance_asked_beside_it_in_english(message: str) -> None:
     text = _reply("cloudgpu 4090 qlora 8b", message)
     assert "$3.30" in _lead(text) and "Your wallet" not in text  # 10 h × $0.33/h; no read of the book
+
+
+@pytest.mark.parametrize(("text", "deadline"), [
+    ("deadline is tomorrow evening, the run needs 30 hours, will we make it?", "Wednesday 2026-12-02 20:00 UTC"),
+    ("results needed by wednesday afternoon, a 40 hour run, in time?", "Wednesday 2026-12-02 14:00 UTC")])
+def test_a_part_of_the_day_in_english_is_read_as_its_chinese_word_is(text: str, deadline: str) -> None:
+    assert f"deadline ({deadline})" in _lead(_reply(text))  # 晚上 20:00, 下午 14:00, as in Chinese

@@ -70,7 +70,11 @@ DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?
               r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
               re.IGNORECASE)
 # A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".
-TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(noon|midday|midnight)\b", re.IGNORECASE)
+TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(noon|midday|midnight)\b|\b(morning|afternoon|evening)\b",
+               re.IGNORECASE)
+# a part of the day alone, at the hour its Chinese word is read at (上午 9, 下午 14, 晚上 20): "tomorrow evening"
+# is the evening in both languages, not the end of the day
+EN_PART_OF_DAY = {"morning": 9, "afternoon": 14, "evening": 20}
 TIME_ZH = lazy(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*[点时](半|\d{1,2}\s*分?)?"
                r"|(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)")
 ZH_HOUR_WORDS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
@@ -262,10 +266,12 @@ def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
 
 
 def time_of_day(text: str) -> time | None:
-    """The first time of day `text` names: "6pm" 18:00, "9:30am", "18:00", "noon"; "下午6点" 18:00,
+    """The first time of day `text` names: "6pm" 18:00, "9:30am", "18:00", "noon", "evening" 20:00; "下午6点" 18:00,
     "早上九点半" 09:30, "中午" 12:00 (a part of the day alone is its usual hour)."""
     en, zh = TIME_EN.search(text), TIME_ZH.search(text)
     if en and (not zh or en.start() <= zh.start()):
+        if en[7]:
+            return time(EN_PART_OF_DAY[en[7].lower()])
         if en[6]:
             return time(0) if en[6].lower() == "midnight" else time(12)
         hour, minute = (int(en[1]), int(en[2] or 0)) if en[1] else (int(en[4]), int(en[5]))
