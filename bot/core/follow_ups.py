@@ -51,6 +51,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     about = _about_last(parsed, last, text)
     if about is not None:
         return about
+    priced = _cost_beside_faq(parsed, last, text)
+    if priced is not None:
+        return priced
     if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
             and (len(text.strip()) > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
@@ -161,6 +164,20 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration), missing=[],
                        follow_up=True, asks=asks)
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
+
+
+def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"跑 10 小时多少钱 余额要留多少", "10 hours, how much, and what balance should I keep" after a
+    sizing or a price: the length's cost on the setup before (that is the figure asked first), then the
+    FAQ question asked beside it, as two parts; None when the message asks no cost of a length of its own."""
+    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.asks.cost and _duration(parsed)) \
+            or parsed.request.gpu or parsed.rental.gpu:
+        return None
+    plain = replace(parsed, intent="unknown", faq=[], faq_answers=[], faq_confident=False, follow_up=True)
+    job = merge_follow_up(plain, last, text)
+    if job is plain or not job.follow_up:
+        return None
+    return replace(parsed, parts=[job, replace(parsed, follow_up=False)])
 
 
 def _duration(parsed: Parsed) -> dict[str, float]:

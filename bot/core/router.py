@@ -378,10 +378,13 @@ class Core:
         """A run of `span` hours set against the time from its start (now, or when the message says it
         starts) to `deadline`: the verdict ("来得及" / "too late") leads, the rental it judges follows
         and stays the turn, with its buttons."""
-        left = (deadline - self._start(start)).total_seconds() / 3600
+        begin = self._start(start)
+        left = (deadline - begin).total_seconds() / 3600
         key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
+        # when the run ends, in the deadline's zone: "来得及" alone leaves the team to do the sum
+        end = wall_clock((begin + timedelta(hours=span)).astimezone(deadline.tzinfo), ctx.lang)
         note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}",
-                 deadline=wall_clock(deadline, ctx.lang))
+                 deadline=wall_clock(deadline, ctx.lang), end=end, gap=f"{abs(max(left, 0) - span):.0f}")
         if start is not None and start > self.conversations.clock.now():
             # both shown in the zone the deadline was read in (stated, else the conversation's)
             note += "\n" + t("plan.deadline_from", ctx.lang, start=wall_clock(start.astimezone(deadline.tzinfo), ctx.lang),

@@ -60,12 +60,21 @@ WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|
                        re.IGNORECASE)
 WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
-# a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"
+# a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
+# question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
 DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
-              r"\s*(?:就|必须|一定)?\s*(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|训完|跑完)")
-DUE_EN = lazy(r"\bdue\s+(.{1,40})", re.IGNORECASE)  # "due Friday", "due the day after tomorrow"
+              r"\s*(?:就|必须|一定|能不能|能|可不可以|可以|来得及|来不来得及)?\s*"
+              r"(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|[训跑做搞]完|[训跑做搞]得完|搞定)")
+# "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"
+DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?)\s+(?:on\s+)?"
+              r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
+              re.IGNORECASE)
 # A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".
-TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(noon|midday|midnight)\b", re.IGNORECASE)
+TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(noon|midday|midnight)\b|\b(morning|afternoon|evening)\b",
+               re.IGNORECASE)
+# a part of the day alone, at the hour its Chinese word is read at (上午 9, 下午 14, 晚上 20): "tomorrow evening"
+# is the evening in both languages, not the end of the day
+EN_PART_OF_DAY = {"morning": 9, "afternoon": 14, "evening": 20}
 TIME_ZH = lazy(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*[点时](半|\d{1,2}\s*分?)?"
                r"|(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)")
 ZH_HOUR_WORDS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
@@ -257,10 +266,12 @@ def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
 
 
 def time_of_day(text: str) -> time | None:
-    """The first time of day `text` names: "6pm" 18:00, "9:30am", "18:00", "noon"; "下午6点" 18:00,
+    """The first time of day `text` names: "6pm" 18:00, "9:30am", "18:00", "noon", "evening" 20:00; "下午6点" 18:00,
     "早上九点半" 09:30, "中午" 12:00 (a part of the day alone is its usual hour)."""
     en, zh = TIME_EN.search(text), TIME_ZH.search(text)
     if en and (not zh or en.start() <= zh.start()):
+        if en[7]:
+            return time(EN_PART_OF_DAY[en[7].lower()])
         if en[6]:
             return time(0) if en[6].lower() == "midnight" else time(12)
         hour, minute = (int(en[1]), int(en[2] or 0)) if en[1] else (int(en[4]), int(en[5]))
@@ -345,7 +356,8 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
         return now + timedelta(hours=hours)
     en = DEADLINE_EN.search(text) or DUE_EN.search(text)
     if en:
-        return _at_time(_absolute(en[1], local_now, zone), en[1])
+        words = en[1] or en[2]  # DUE_EN's day follows "due" or a word for done
+        return _at_time(_absolute(words, local_now, zone), words)
     if BEFORE_ZH.search(text) or DUE_ZH.search(text) or "deadline" in text.lower():
         return _at_time(_absolute(text, local_now, zone), _zh_due_words(text))
     return None

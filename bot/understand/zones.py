@@ -72,8 +72,8 @@ ZH_DAYS = "一二三四五六日"
 
 
 def wall_clock(at: datetime, lang: str) -> str:
-    """A deadline as the team reads it, in the zone it was given in, with the day named: "Thu
-    2026-12-03 12:00 UTC+8", "2026-12-03 周四 12:00 UTC+8"."""
+    """A deadline as the team reads it, in the zone it was given in, with the day named in full (an
+    abbreviation reads as a typo to some): "Thursday 2026-12-03 12:00 UTC+8", "2026-12-03 周四 12:00 UTC+8"."""
     if lang == "zh":
         return f"{at:%Y-%m-%d} 周{ZH_DAYS[at.weekday()]} {at:%H:%M} {offset_label(at)}"
-    return f"{at:%a %Y-%m-%d %H:%M} {offset_label(at)}"
+    return f"{at:%A %Y-%m-%d %H:%M} {offset_label(at)}"

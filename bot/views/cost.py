@@ -27,12 +27,16 @@ SHOWN_NOTES = 2  # "the one or two notes that matter"
 QUIET_NOTES = {"boot_minutes", "minimum_unit"}  # said elsewhere in the reply, or too small to matter
 
 
-def duration_view(hours: float | Decimal | None) -> dict[str, str] | None:
+def duration_view(hours: float | Decimal | None, estimate: bool = False) -> dict[str, str] | None:
     """A duration as (unit, number) for the template to word: minutes under an hour, hours under
-    two days, days beyond; None when there is none to show."""
+    two days, days beyond; None when there is none to show. An `estimate` (a run timed from FLOPs and
+    an assumed MFU, good to a factor of two or three by seed 000) between one and ten hours is said to
+    the half hour, as the seed says it ("单次约 1.5 小时"): "1.35 小时" claims a precision it lacks."""
     if hours is None:
         return None
     h = float(hours)
+    if estimate and 1 <= h < 10:
+        h = max(round(h * 2) / 2, 1.0)
     if h < 1:
         return {"unit": "minutes", "n": f"{max(h * 60, 1):.0f}"}
     if h < 48:
@@ -152,7 +156,7 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "stated": duration_view(report.stated_duration.total_seconds() / 3600) if report.stated_duration else None,
         "ref": option_row(ref) if ref is not None else None,
         "time": None if tt is None else {
-            "duration": duration_view(tt.hours),
+            "duration": duration_view(tt.hours, estimate=tt.flops is not None),
             "flops": sci(tt.flops) if tt.flops is not None else None,
             "mfu": pct(tt.mfu),
             "mfu_base": pct(tt.mfu_base),
