@@ -115,3 +115,9 @@ def test_the_recommended_zero3_over_pcie_is_said_slow(chat: ChatUser) -> None:
     for text in ("4090 多卡能跑 zero3 吗 14b 的", "can several 4090s run zero3 for a 14b?"):
         chat.say(text)
         assert "PCIe" in chat.text and "NVLink" in chat.text, chat.text
+
+
+def test_a_stated_count_nobody_rents_prices_the_count_that_holds_it(chat: ChatUser) -> None:
+    for text in ("32b 全参，六张 h100", "32b full finetune on 6 h100s?"):
+        chat.say(text)
+        assert "₮14,432" in chat.text and ("8×H100" in chat.text or "8× H100" in chat.text), chat.text

@@ -311,6 +311,9 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
+        # the stated count nobody rents ("六张 h100"): the count that holds the job is priced instead
+        "more_prices": unit_prices(a.more_cards.gpu.id, a.more_cards.num_gpus, display_currency)
+        if a.more_cards is not None and priced is not None and not unit_prices(priced.gpu.id, priced.num_gpus, display_currency) else [],
         # the named setup is the seed's minimum and misses here: the first line says both (users read it)
         "seed_no_offload": _seed_no_offload(s) if a.verdict is not None or s.fit is None else None,
         "seed_row": _seed_row(s, display_currency),  # the seeds' LoRA / QLoRA figure for the class, where ours differs
