@@ -180,10 +180,11 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
 
 
 def _more_cards(s: Sizing, fix: Lever | None) -> Fit | None:
-    """When the one change that fits the named card is offload (20–50% slower), the count of that
-    card that holds the job without it ("32B 全参 4 张 H100" → 8 張): the other way to make it fit."""
+    """When the one change that fits the named card is offload (20–50% slower) or the 8-bit optimizer, the
+    count of that card that holds the job without it ("32B 全参 4 张 H100" → 8 張; "六张 h100" → 8, seed
+    000's count): the other way to make it fit, so a count too small is answered with the count that is not."""
     alt = s.alternative
-    if fix is None or fix.code != "offload" or alt is None or s.fit is None:
+    if fix is None or fix.code not in ("offload", "eight_bit") or alt is None or s.fit is None:
         return None
     if alt.gpu.id != s.fit.gpu.id or alt.estimate.plan.offload != "none" or not (alt.fits or alt.may_fit):
         return None

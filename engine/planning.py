@@ -21,7 +21,8 @@ from engine.cost import DISPLAY_CURRENCY, CostOption, CostReport, compare
 from engine.errors import InvalidRequest, KasuanError
 from engine.fit import Fit, Planner, ladder
 from engine.request import TrainingRequest
-from engine.resolve import resolve
+from engine.resolve import Resolved, resolve
+from engine.seed_minimums import at_the_edge, roomy_row, seed_rows_on_card
 from engine.sizing import Sizing, size
 
 SEQ_STEP = 128  # sequence lengths are answered in multiples of this (what people configure)
@@ -100,6 +101,9 @@ class CardsNeeded:
     fit: Fit  # fits is False when even the largest setup tried does not
     sizing: Sizing
     report: CostReport | None  # options for this card at this count, when a provider rents it
+    seed: Fit | None = None  # seed 000's fewer cards of this class for the job (7B full: one 80 GB card, 8-bit)
+    seed_optimizer: str = ""  # the optimizer the seed's setup takes (its row's)
+    seed_roomy: bool = False  # the seed's row is its roomy one ("宽裕": 7B on one H200), not its minimum
 
     @property
     def options(self) -> tuple[CostOption, ...]:
@@ -124,7 +128,32 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
             report = compare(stated, sizing=sizing)  # the sizing of the same request: not sized twice
         except KasuanError:
             report = None  # no provider rents this card at this count: the count still stands
-    return CardsNeeded(card, fit, sizing, report)
+    return CardsNeeded(card, fit, sizing, report, *seed_count(q, r, fit))
+
+
+def seed_count(q: TrainingRequest, r: Resolved, ours: Fit) -> tuple[Fit | None, str, bool]:
+    """Seed 000's setup for a full fine-tune on this card's memory class when it takes fewer cards than our
+    first fit (7B on A100 80GB: one card with the 8-bit optimizer, where AdamW needs two), with no optimizer
+    stated, estimated with the row's optimizer (returned too, and whether the row is the seed's roomy one:
+    7B on one H200): how many cards was asked, and the seed's
+    answer is one card, so the reply leads with it (at the edge by our estimate) and gives our count to be
+    safe. `r` is the request resolved on the card with no count. (None, "", False) outside the seed's rows, or where
+    its setup neither holds the job nor is at the edge."""
+    rows = seed_rows_on_card(r, ours.gpu.memory_gb) if q.optimizer is None else None
+    if rows is None or rows[0] >= ours.num_gpus:
+        return None, "", False
+    count, optimizers = rows
+    for optimizer in optimizers:
+        way = q.model_copy(update={"num_gpus": count, "optimizer": optimizer, "zero": 0 if count == 1 else 3})
+        try:
+            found = size(way).fit
+        except KasuanError:
+            continue
+        if found is None or found.estimate.plan.offload != "none":
+            continue
+        if found.fits or found.may_fit or at_the_edge(found.estimate.model_states_gb, found.estimate.total_gb):
+            return found, optimizer, roomy_row(r, ours.gpu.memory_gb)
+    return None, "", False
 
 
 # ---------------------------------------------------------------- deadline and budget

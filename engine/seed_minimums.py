@@ -168,3 +168,10 @@ def seed_rows_on_card(r: Resolved, card_gb: float) -> tuple[int, tuple[str, ...]
             extra = (minimum.optimizer,) if minimum is not None and minimum.optimizer == "adamw-8bit" else ()
             return row.plan.num_gpus, tuple(dict.fromkeys((row.optimizer, *extra)))
     return None
+
+
+def roomy_row(r: Resolved, card_gb: float) -> bool:
+    """Whether seed 000's row for this full fine-tune on a card of `card_gb` is its roomy one (7B on one
+    H200: "宽裕") rather than its minimum (7B on one 80 GB card), for naming it as the seed does."""
+    row = seed_minimum_for(replace(r, num_gpus_stated=False), optimizer_stated=False)
+    return row is None or not row.min_card_gb <= card_gb < CLASS_SPAN * row.min_card_gb

@@ -15,15 +15,15 @@ from bot.core.price import price_turn, variants
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.text.errors import error_message
 from bot.text.i18n import t
-from bot.text.names import short_gpu
+from bot.text.names import gpu_name, short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
-from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card
+from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card, table_card_priced, table_span
 from bot.views.count_versus import count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.price import price_view, span_totals, unit_prices
+from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.summary import sizing_summary
 from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, pick_at
@@ -37,6 +37,7 @@ from engine.money import Money
 from engine.price_list import cheapest_card_hour, setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
+from engine.seed_adapter_rows import seed_card
 from engine.seed_minimums import seed_optimizer_named, seed_rows_on_card
 from engine.sizing import Sizing, size
 
@@ -214,6 +215,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         reply.data["v"]["seed"] = seed_table_card(
             report, [r for r in [v.get("pick"), *(v.get("others") or [])] if r], report.display_currency, asked.provider)
+        v["table_span"] = table_span(report, report.display_currency, asked.provider)
     if not details and report.basis == "minimum_unit":
         reply.data["v"]["pick_month"] = month_beside(report)
     reply.source = report
@@ -296,6 +298,16 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, data["display"])
                 if provider is None or p["provider"] == provider_name(provider)]
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
+    elif seed is None and setup.num_gpus == 1 and seed_card(advice.sizing) not in (None, setup.gpu.id):
+        # a LoRA / QLoRA pick on another card than the table's (14B bf16 LoRA: an RTX A6000 for the table's
+        # L40S, both 48 GB): the table's card priced beside it, as the sizing's price line named it
+        card = seed_card(advice.sizing)
+        listed = {r["provider"] for r in cast(list[dict[str, Any]], reply.data.get("rows") or [])
+                  if card is not None and r["gpu"] == gpu_name(card) and r["num_gpus"] == 1}
+        if not listed:  # a provider's own row of the table's card (gpuli's 4090 for 7B QLoRA) says it already
+            reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider)
+    if reply.data.get("seed"):  # its prices converted as the rows above are ("人民币呢": ≈ ¥4,608)
+        reply.data["seed"]["prices"] = approx_units(reply.data["seed"]["prices"])
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))

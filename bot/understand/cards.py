@@ -32,10 +32,16 @@ class UnknownCard:
 
 
 # A memory amount said of the card itself, with no card named: "48G 显存", "显存 24GB", "a 48 GB card",
-# "with 80GB of VRAM". A size with no such word ("2000G 存储卷", "下载 40G") is not a card.
+# "with 80GB of VRAM", after a count of one card ("单卡 48g", "一张 48G"), or asked whether it is enough
+# ("48g 够吗", "is 48gb enough"): in a sizing question nothing else measured in GB is asked that way.
+# A size with no such word ("2000G 存储卷", "下载 40G") is not a card.
+_GB = r"(\d{2,3})\s*(?:g|gb)(?![a-z0-9])"
 MEMORY_AS_CARD = lazy(
-    r"(?<![\d.])(\d{2,3})\s*(?:g|gb)(?![a-z0-9])\s*(?:的\s*)?(?:显存|卡|显卡|(?:of\s+)?vram|gpu|card)"
-    r"|(?:显存|vram|(?:gpu|card)s?\s+with)\s*(?:只有|有|是|为|[:：=])?\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])",
+    rf"(?<![\d.]){_GB}\s*(?:的\s*)?(?:显存|卡|显卡|(?:of\s+)?vram|gpu|card)"
+    rf"|(?:显存|vram|(?:gpu|card)s?\s+with)\s*(?:只有|有|是|为|[:：=])?\s*{_GB}"
+    rf"|(?:(?<![\d.])1\s*(?:张卡|张|块卡|块|卡)|\b(?:a\s+single|single|one)\b)\s*(?:的\s*)?{_GB}"
+    rf"|(?<![\d.]){_GB}\s*(?:的\s*)?(?:就|能|也)?\s*(?:够|行|可以吗|放得下|装得下|跑得动|(?:be\s+)?enough\b|ok\b|fine\b|suffice)"
+    rf"|\b(?:is|will|would)\s+{_GB}\s+(?:be\s+)?(?:enough|ok|fine|sufficient)\b",
     re.I,
 )
 
@@ -63,7 +69,7 @@ def memory_card(text: str) -> UnknownCard | None:
     m = MEMORY_AS_CARD.search(text)
     if m is None:
         return None
-    gb = int(m.group(1) or m.group(2))
+    gb = int(next(g for g in m.groups() if g))
     return UnknownCard(f"{gb} GB", gb, bare=True) if 8 <= gb <= 288 else None
 
 

@@ -81,7 +81,7 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if start > 12 and text[start - 13].isalnum():
         before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
     after = text[end:end + 10]
-    m = re.search(rf"(?<![\d.])(\d+)\s*{COUNT_WORD}\s*$", before)
+    m = re.search(rf"(?<![\d.a-z])(\d+)\s*{COUNT_WORD}\s*$", before)
     if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not OTHER_KEY.search(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
     m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)

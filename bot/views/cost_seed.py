@@ -74,16 +74,23 @@ def seed_table_card(report: CostReport, shown: list[dict[str, Any]], display: st
     card (14B LoRA on 48 GB: 36.4 GB expected, 54.3 GB at the high end) the seed's card never shows and
     a reader holding the table sees a pick at twice its price with no word of it; the line names it
     with our figures, so the risk is stated beside the saving."""
-    s = report.sizing
+    card = seed_card(report.sizing)
+    listed = {row.get("provider_name") for row in shown if row.get("gpu") == card and row.get("num_gpus") == 1}
+    # `shown`: the rows the reply lists (its pick and the others); one provider's row of the card is not
+    # the table's price (CloudGPU's 4090 by the hour is no word of gpuli's ₮369 a month)
+    return table_card_priced(report.sizing, display, provider, listed)
+
+
+def table_card_priced(s: Sizing, display: str, provider: str | None, listed: set[Any] | frozenset[Any] = frozenset()) -> dict[str, Any] | None:
+    """Seed 000's card for this LoRA / QLoRA class on one card, estimated by our model and priced at each
+    provider renting it (at `provider` only, when one was asked), for a price line beside another pick;
+    None outside the table, when nobody asked rents it, or every provider renting it is `listed` already."""
     card = seed_card(s)
     if card is None:
         return None
     name = find_provider(provider).name if provider else None
     rows = [p for p in unit_prices(card, 1, display) if name is None or p["provider"] == name]
-    listed = {row.get("provider_name") for row in shown if row.get("gpu") == card and row.get("num_gpus") == 1}
     if not rows or all(p["provider"] in listed for p in rows):
-        # `shown`: the rows the reply lists (its pick and the others); one provider's row of the card is not
-        # the table's price (CloudGPU's 4090 by the hour is no word of gpuli's ₮369 a month)
         return None
     est = s.memo.estimate(s.resolved, Plan(1, 0))
     return fit_row(Fit(gpus().get(card), est)) | {"prices": rows, "eight_bit": False, "table": True}
@@ -104,17 +111,34 @@ def seed_span(report: CostReport, optimizer_stated: bool, display: str, provider
     if row is None or report.stated_duration is None or (
             pick is not None and pick.gpu.memory_gb <= row.min_card_gb and pick.plan == row.plan):
         return None
+    est = report.sizing.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
     hours = report.stated_duration.total_seconds() / 3600
-    totals = span_totals(row.gpu, row.plan.num_gpus, hours, display, provider)
+    return _span_row(Fit(gpus().get(row.gpu), est), hours, display, provider, row.optimizer == "adamw-8bit")
+
+
+def table_span(report: CostReport, display: str, provider: str | None) -> dict[str, Any] | None:
+    """Seed 000's card for a LoRA / QLoRA class (14B bf16 LoRA: one L40S) priced for the span the report
+    prices, with our figures, when the pick is another card: what a budget verdict names beside a pick
+    within the budget, so "enough" on an RTX A6000 does not hide that the table's card is over it."""
+    card = seed_card(report.sizing)
+    pick = report.cheapest
+    if card is None or report.stated_duration is None or pick is None or pick.gpu.id == card:
+        return None
+    est = report.sizing.memo.estimate(report.sizing.resolved, Plan(1, 0))
+    return _span_row(Fit(gpus().get(card), est), report.stated_duration.total_seconds() / 3600, display, provider, False)
+
+
+def _span_row(found: Fit, hours: float, display: str, provider: str | None, eight_bit: bool) -> dict[str, Any] | None:
+    """A seed setup priced for `hours` at the cheapest provider renting it (a firm price first)."""
+    totals = span_totals(found.gpu.id, found.num_gpus, hours, display, provider)
     if not totals:
         return None
-    est = report.sizing.memo.estimate(replace(r, request=r.request.model_copy(update={"optimizer": row.optimizer})), row.plan)
-    fit = fit_row(Fit(gpus().get(row.gpu), est))
+    fit = fit_row(found)
     # a firm price before an estimated band (the ranking's caution on estimates), cheapest first within each
     best = next((x for x in totals if x["total"]["low"] == x["total"]["high"]), totals[0])
     return {"provider": best["provider"], "total": best["total"], "name": short_gpu(fit["name"]), "num_gpus": fit["num_gpus"],
             "total_gb": fit["total_gb"], "high_gb": fit["high_gb"], "memory_gb": fit["memory_gb"],
-            "eight_bit": row.optimizer == "adamw-8bit"}
+            "eight_bit": eight_bit}
 
 
 def _priced(s: Sizing, row: SeedMinimum, display: str, provider: str | None) -> dict[str, Any] | None:

@@ -17,6 +17,9 @@ from bot.text.i18n import t
 from bot.understand.asks import Asks
 from bot.understand.zones import offset_label
 from bot.views.cost import duration_view, option_row
+from bot.views.price import unit_prices
+from engine.catalog import gpus
+from engine.cost import DISPLAY_CURRENCY
 from engine.money import Money
 from engine.planning import (
     Candidates,
@@ -62,6 +65,10 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
         "fits": found.fit.fits, "may_fit": found.fit.may_fit, "high_gb": found.fit.high_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes,
         "options": [option_row(o) for o in found.options[:SHOWN]],
+        "seed": None if found.seed is None else {
+            "n": found.seed.num_gpus, "gb": found.seed.estimate.total_gb, "high": found.seed.high_gb,
+            "fits": found.seed.fits, "eight_bit": found.seed_optimizer == "adamw-8bit", "roomy": found.seed_roomy,
+            "prices": unit_prices(found.seed.gpu.id, found.seed.num_gpus, DISPLAY_CURRENCY)},
     }
 
 
@@ -157,6 +164,9 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
     if edge:  # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both
         verdict.data["message"] = f"{verdict.data['message']}\n{edge}"
+    table = _table_over((view or {}).get("table_span"), pick, limit, lang)
+    if table:  # within on our card, over on the table's card for the class: both
+        verdict.data["message"] = f"{verdict.data['message']}\n{table}"
     if listed is not None:
         note = t("price.budget_assumed", lang, provider=listed.name, budget=limit.format(lang))
         verdict.data["message"] = f"{verdict.data['message']}\n{note}"
@@ -210,6 +220,23 @@ def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money
     return t("plan.budget_seed_within", lang, provider=seed["provider"], setup=setup, cost=cost, approx=approx,
              left=_shown(limit - in_budget, high.currency).format(lang), gb=f"{seed['total_gb']:.1f}",
              high=f"{seed['high_gb']:.1f}", mem=f"{seed['memory_gb']:g}")
+
+
+def _table_over(table: dict[str, Any] | None, pick: dict[str, Any], limit: Money, lang: str) -> str | None:
+    """The line for seed 000's card for a LoRA / QLoRA class when the pick, another card, is within the
+    budget and the table's card, priced for the same span, is over it ("enough" on an RTX A6000 at ₮389
+    while the table's L40S is ₮649): said with what it is over by and what the two cards hold; None otherwise."""
+    if not table or Money(Decimal(pick["total_max"]), pick["currency"]).to(limit.currency).amount > limit.amount:
+        return None
+    high = Money(Decimal(table["total"]["high"]), table["total"]["currency"])
+    in_budget = high.to(limit.currency)
+    if in_budget.amount <= limit.amount:
+        return None
+    approx = "" if high.currency == limit.currency else t("plan.budget_approx", lang,
+                                                         converted=_shown(in_budget, high.currency).format(lang))
+    return t("plan.budget_table_over", lang, provider=table["provider"], setup=t("sum.setup", lang, n=1, gpu=table["name"]),
+             cost=high.format(lang), approx=approx, over=_shown(in_budget - limit, high.currency).format(lang),
+             mem=f"{table['memory_gb']:g}", pick=pick["name"], pick_mem=f"{gpus().get(pick['gpu']).memory_gb:g}")
 
 
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:

@@ -192,6 +192,16 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
     return out[:limit]
 
 
+def approx_units(prices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`unit_prices` rows with each converted figure as a price listing shows it (Money.approx: ¥4,608,
+    not ¥4,607.90), for a line printed among rows that are converted so."""
+    def shown(c: dict[str, Any] | None) -> dict[str, Any] | None:
+        if c is None:
+            return None
+        return c | {k: Money(Decimal(str(c[k])), c["currency"]).approx().amount for k in ("low", "high")}
+    return [p | {"units": [u | {"converted": shown(u["converted"])} for u in p["units"]]} for p in prices]
+
+
 def span_totals(gpu: str, num_gpus: int, hours: float, display: str, provider_id: str | None = None) -> list[dict[str, Any]]:
     """What `num_gpus` × `gpu` costs for `hours` at each provider renting it (at `provider_id` only when
     given), cheapest first: the figures a priced length compares against."""

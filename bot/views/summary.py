@@ -25,6 +25,7 @@ from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from bot.views.switch_answer import switch_answer
 from engine.advice import Advice, MethodOption, advise, edge_option, pick_at
+from engine.catalog import gpus
 from engine.fit import Fit, offload_slow
 from engine.levers import Lever
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
@@ -32,7 +33,7 @@ from engine.price_list import cheapest_card_hour
 from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.seed_adapter_rows import seed_row
+from engine.seed_adapter_rows import seed_card, seed_row
 from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
@@ -43,7 +44,8 @@ SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default",
                      "loss_version_unknown")
 
 
-def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool = False) -> list[dict[str, Any]]:
+def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool = False,
+           other: Fit | None = None) -> list[dict[str, Any]]:
     q = s.request
     notes: list[dict[str, Any]] = []
     obj = q.objective or "sft"
@@ -68,6 +70,12 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool 
     if verdict is not None and verdict.estimate.plan.offload != "none" and s.estimate.plan.offload == "none":
         slow = offload_slow()  # the verdict offloads though the question did not: its throughput cost
         notes.insert(0, {"code": f"warn.{slow.code}", "params": dict(slow.params)})
+    shown = other if other is not None else verdict
+    if shown is not None and shown.estimate.plan.zero == 3 and shown.num_gpus > 1 and not shown.gpu.fast_interconnect \
+            and not any(n["code"] == "warn.zero3_pcie" for n in notes):
+        # the setup the reply leads with shards over PCIe ("4090 多卡能跑 zero3 吗": 4 × 4090, ZeRO-3): seed 000
+        # says ZeRO-3 there is markedly slower, whichever setup the question named
+        notes.insert(0, {"code": "warn.zero3_pcie", "params": {"gpu": shown.gpu.id}})
     return notes[:MAX_NOTES]
 
 
@@ -144,6 +152,22 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
     seed_provider = find_provider("gpuli").name
     prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
     return row | {"card_name": gpu_name(card), "card_prices": prices}
+
+
+def table_card(s: Sizing, priced: Fit | None, display_currency: str) -> dict[str, Any] | None:
+    """The card seed 000's LoRA / QLoRA table names for the class (14B bf16 LoRA: one L40S 48GB, ₮649 a
+    month at gpuli), priced at gpuli, when the reply prices another card on one of its own (an RTX A6000
+    with the same 48 GB for ₮389): said on the price line, with the memory of both, so the reader holding
+    the table sees its card and what ours saves in the first lines, not five lines down."""
+    card = seed_card(s)
+    if card is None or priced is None or priced.num_gpus != 1 or priced.gpu.id == card:
+        return None
+    seed_provider = find_provider("gpuli").name
+    prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
+    if not prices:
+        return None
+    memory = gpus().get(card).memory_gb
+    return {"name": gpu_name(card), "memory_gb": memory, "same_memory": memory == priced.gpu.memory_gb, "prices": prices}
 
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
@@ -282,13 +306,18 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "estimate_terms": [term.gb for term in s.estimate.terms],
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in a.levers[:3]],
-        "notes": _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and (not a.seed_is_verdict or seed_8bit)),
+        "notes": _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and (not a.seed_is_verdict or seed_8bit),
+                        other=other),
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
+        # the stated count nobody rents ("六张 h100"): the count that holds the job is priced instead
+        "more_prices": unit_prices(a.more_cards.gpu.id, a.more_cards.num_gpus, display_currency)
+        if a.more_cards is not None and priced is not None and not unit_prices(priced.gpu.id, priced.num_gpus, display_currency) else [],
         # the named setup is the seed's minimum and misses here: the first line says both (users read it)
         "seed_no_offload": _seed_no_offload(s) if a.verdict is not None or s.fit is None else None,
         "seed_row": _seed_row(s, display_currency),  # the seeds' LoRA / QLoRA figure for the class, where ours differs
+        "table_card": table_card(s, priced, display_currency),
         "seed_named": next((dict(w.params) for w in s.warnings if w.code == "seed_minimum"), None),
         "unknown_card": None if card is None else {"name": card.name, "memory_gb": card.memory_gb, "bare": card.bare,
                                                    "as_gb": s.fit.gpu.memory_gb if s.fit is not None else None},
