@@ -72,3 +72,17 @@ def test_enough_for_a_setup_after_a_top_up_leads_with_the_verdict(top_up: str, a
     me.say(top_up)
     me.say(ask)
     assert verdict in me.lines[0] and "4,308" in first_lines(me)
+
+
+@pytest.mark.parametrize("turns", [
+    ["一万网络 a100 40g 什么价", "那升级到 16 核 和 128G 内存 呢"],
+    ["一万网络 a100 40g 加 16 核 和 128G 内存 多少钱"],
+    ["yiwan a100 40g price", "and with 16 cores plus 128gb ram?"],
+    ["how much is an a100 40g at yiwan with a 16 core cpu and 128g of ram"],
+])
+def test_monthly_upgrades_asked_with_no_length_give_the_months_total(turns: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    lead = first_lines(me)
+    assert "3,800" in lead and "2,800" in lead and "400" in lead and "600" in lead  # seed 003: ¥2800 + ¥400 + ¥600
