@@ -86,3 +86,17 @@ def test_monthly_upgrades_asked_with_no_length_give_the_months_total(turns: list
         me.say(turn)
     lead = first_lines(me)
     assert "3,800" in lead and "2,800" in lead and "400" in lead and "600" in lead  # seed 003: ¥2800 + ¥400 + ¥600
+
+
+@pytest.mark.parametrize("turns", [
+    ["gpuli 8卡h100 一周什么价", "租两周呢", "那不如直接包月？"],
+    ["gpuli 8卡h100 两周多少钱", "包月会不会更划算"],
+    ["gpuli 8x h100 for two weeks, how much", "would a month be cheaper then?"],
+    ["what's gpuli 8x h100 for 2 weeks", "isn't monthly better?"],
+])
+def test_the_other_unit_asked_against_a_priced_span_weighs_both(turns: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    lead = first_lines(me)
+    assert "8,344" in lead and "14,432" in lead  # 2 weeks × ₮4,172 against the month
