@@ -37,8 +37,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
-    if last.kind == "price" and parsed.asks.both_units and last.data.get("hours") and not parsed.request.gpu \
-            and len(text.strip()) <= ABOUT_BUDGET:
+    if last.kind == "price" and (parsed.asks.both_units or OTHER_UNIT_BETTER.search(normalize(text))) \
+            and last.data.get("hours") and not parsed.request.gpu and len(text.strip()) <= ABOUT_BUDGET:
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
         # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
@@ -198,6 +198,12 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
 # an add-on joined to the rental just priced ("再加个存储卷", "一共多少", "plus a volume, total?"), not priced alone
 ADDED_TO = re.compile(r"再加|加上|加个|外加|另加|一共|总共|合计|连同|\bplus\b|\btotal\b|\bon\s+top\b|\balong\s+with\b|\btogether\b|\badd(?:ing)?\b")
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
+# "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
+# just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
+OTHER_UNIT_BETTER = re.compile(
+    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周)\s*(?:会不会|是不是|会|是)?\s*(?:更|比较)?\s*(?:划算|便宜|省)"
+    r"|\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month|the\s+week)\b.{0,20}\b(?:better|cheaper)\b"
+    r"|\b(?:better|cheaper)\b.{0,20}\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month)\b")
 ABOUT_BUDGET = 80  # characters: a budget asked of the last answer may say more around its amount
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
 

@@ -242,7 +242,9 @@ class Core:
         rented = bool(r.duration_days or r.duration_hours)
         runway = asks.runway and not rented and parsed.intent in ("price", "faq", "unknown") and not (
             q.tokens or q.samples or q.params_b or q.model)
-        if not runway and not (parsed.intent == "price" and asks.affords and rented):
+        # a training job's cost ("够 14b 全参 4卡a100 包月吗") is weighed only when asked whether the money is enough
+        weighed = parsed.intent == "price" or (parsed.intent == "cost" and asks.enough)
+        if not runway and not (weighed and asks.affords and rented):
             return parsed
         held = self.held(ctx)
         if not held and asks.wallet and not runway:  # "钱包里的钱够租一周 4090 吗" with nothing recorded: weighed as 0

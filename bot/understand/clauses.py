@@ -35,7 +35,7 @@ _NEXT_Q = r"(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|wher
 CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_NEXT_Q}"
               r"|[,，、]\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问)"
               # after a bare space only when what follows asks ("…一周 顺便 加个存储卷 500G" adds to the rental)
-              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?=[^?？。!！\n]*?(?:吗|么|呢|多少|几|什么|啥|怎么|如何|是否|有没有|能不能))"
+              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?=[^?？。!！\n]*?(?:吗|么|呢|多少|几|什么|啥|怎么|如何|是否|有没有|能不能|要不要|需不需要|用不用|收不收|是不是|会不会))"
               rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}",
               re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
@@ -47,10 +47,11 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 # "…qlora and how long till ssh is ready", "…for a week — and is the price locked" (a dash or a bare
 # "and" before a question word). Tried only when no mark splits the message, and kept only when the
 # part after it is a FAQ question of its own (`_faq_of_its_own`).
-UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
-ASKING = lazy(r"[?？吗么几]|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
+# an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
+ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
               r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 # FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参
@@ -176,20 +177,20 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if by_comma:
         if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
             return []  # "32b qlora vs lora, how much difference?": the clause after the comma asks of the comparison
-        clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+        clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
         if whole.asks.deadline is not None and whole.request.gpu and len(clauses) >= 2 and TERM_UNIT.search(normalize(text)) \
                 and (split := deadline_then_term(clauses, [read(c, now) for c in clauses], whole)):
             return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
         # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
-        if not any(_faq_of_its_own(c) for c in clauses[1:]):
+        if not any(_faq_of_its_own(c) or _length_only(c) for c in clauses[1:]):
             return []
     if len(clauses) < 2:
         return []
     parts = of_the_last([read(c, now) for c in clauses])
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
-    if by_comma and not _faq_beside(parts):
+    if by_comma and not _faq_beside(parts) and not any(_length_only(c) for c in clauses[1:]):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"
         return split
@@ -344,6 +345,20 @@ def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     if not _stands_alone(head) or head.intent == "faq":
         head = replace(whole, parts=[])
     return with_subject([head, tail])
+
+
+# "两周呢", "一个月的呢", "what about two weeks", "and for a month": a clause asking the same again for another length
+OTHER_LENGTH = lazy(r"^(?:那么?|如果|要是|改成|换成)?\s*租?\s*的?\s*(?:呢|多少钱?|怎么算)?\s*呢?$"
+                    r"|^(?:and|or|then)?\s*(?:(?:what|how)\s+about)?\s*(?:for|a|an)?$", re.IGNORECASE)
+
+
+def _length_only(clause: str) -> bool:
+    """A comma-joined clause that names a length and nothing else but "呢" / "what about" ("8卡h100一周多少，
+    两周呢"): the price before it asked again for that length (`of_the_last`), its own question."""
+    norm = normalize(clause)
+    if f.duration(norm) == (None, None) or not ("呢" in norm or re.search(r"\b(?:about|and|or)\b", norm)):
+        return False
+    return OTHER_LENGTH.match(" ".join(f.without_durations(norm).split())) is not None
 
 
 def _faq_beside(parts: list[Parsed]) -> bool:

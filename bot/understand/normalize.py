@@ -136,6 +136,21 @@ _ENGLISH_RUN = lazy(
 )
 
 
+_HALF_UNITS = r"(hour|day|week|month|year)s?"
+_HALF_COUNT = r"(a|an|\d+(?:\.\d+)?|" + "|".join(w for w in ENGLISH_NUMBERS if " " not in w) + ")"
+_AND_A_HALF = lazy(rf"\b{_HALF_COUNT}\s+{_HALF_UNITS}\s+and\s+a\s+half\b|\b{_HALF_COUNT}\s+and\s+a\s+half\s+{_HALF_UNITS}\b")
+
+
+def _and_a_half(text: str) -> str:
+    """"a day and a half", "two and a half weeks", "3 hours and a half": one length of N.5 units, written
+    "1.5 days" as "一天半" is read; left as words, "a day" alone is read and the half is lost."""
+    def repl(m: re.Match[str]) -> str:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = 1.0 if count in ("a", "an") else float(ENGLISH_NUMBERS.get(count, 0) or count)
+        return f"{value + 0.5:g} {unit}s"
+    return _AND_A_HALF.sub(repl, text)
+
+
 def _english_numerals(text: str) -> str:
     """"two weeks", "eight cards", "four h100s": English number words before a unit become digits."""
     def repl(m: re.Match[str]) -> str:
@@ -175,6 +190,7 @@ def normalize(text: str) -> str:
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = SPOKEN_PRICE.sub("多少钱", text)
+    text = _and_a_half(text)
     text = _english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows

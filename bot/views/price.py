@@ -23,7 +23,7 @@ from engine.billing import Amount, Quote
 from engine.catalog import gpus
 from engine.money import Money
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, cycle_unit_price, setup_prices
-from engine.providers import currency, provider
+from engine.providers import currency, provider, providers
 
 UNIT_OF_DAYS = {7: "week", 30: "month"}
 
@@ -167,6 +167,8 @@ def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta 
                 at_least: int | None = None) -> Reply:
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
     provider the question named (`first`) leads, and the others follow for comparison."""
+    if duration is None and add_ons:
+        duration = _add_on_month(add_ons)
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
                           repeat_purchase=repeat_purchase, whole_machines=True, at_least=at_least)
     data = price_view(prices, first, asked_currency)
@@ -176,6 +178,15 @@ def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta 
                    default=None)
         data["cheapest"] = best.provider.name if best is not None and len(holding) > 1 else None
     return Reply("price", lang, data)
+
+
+def _add_on_month(add_ons: dict[str, int]) -> timedelta | None:
+    """"一万网络 a100 40g 加 16 核 和 128G 内存 多少钱" names no length, but the upgrades are sold by the
+    month (¥400/月): the card with them is priced for the seller's month, so the total (¥3,800) is given,
+    not a list of unit prices the upgrades cannot be added to. None when no add-on named is monthly."""
+    days = next((p.billing.month_days for p in providers().entries for a in p.add_ons
+                 if a.unit == "month" and a.id in add_ons), None)
+    return timedelta(days=days) if days else None
 
 
 @lru_cache(maxsize=2048)
