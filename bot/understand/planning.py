@@ -123,7 +123,7 @@ CHEAPEST = lazy(r"最省|最便宜|最划算|cheapest|least\s+expensive", re.IGN
 MINIMUM_ASKED = lazy(r"是(?:不是|否)?\s*(?:最省钱?|最便宜|最低|最少|最划算|最小)|(?:最低|最少|最小)(?:配置|要求|的)?\s*了?\s*(?:吗|么|嘛)"
                      r"|够用就(?:行|好|可以)|有必要(?:上|用|租)?\s*(?:这么|那么)|(?:用|上)得着\s*(?:这么|那么)"
                      r"|\b(?:is|are)\s+(?:that|this|it|these|those)\s+(?:really\s+)?(?:the\s+)?(?:bare\s+)?(?:minimum|cheapest|least|lowest|smallest)"
-                     r"|\b(?:is|are)\s+(?:a|an|one|two|\d+)\b[^?]{0,40}?\bthe\s+(?:bare\s+)?(?:minimum|cheapest)\b"
+                     r"|\b(?:is|are)\s+(?:a|an|one|two|\d+(?:\s*[x×])?)\b[^?]{0,40}?\bthe\s+(?:bare\s+)?(?:minimum|cheapest)\b"
                      r"|\boverkill\b|\bjust\s+enough\b|\bdo\s+(?:i|we)\s+(?:really\s+)?need\s+(?:that\s+many|all\s+(?:of\s+)?(?:that|those|these))",
                      re.IGNORECASE)
 
@@ -135,7 +135,9 @@ def minimum_asked(text: str) -> bool:
     return bool(MINIMUM_ASKED.search(text))
 
 
-SAFE = lazy(r"\bsafe(?:st|ly)?\b|\breliabl[ey]\b|\bwithout\s+(?:an?\s+)?oom|\bno\s+oom|稳|靠谱|保险|不(?:会)?\s*(?:爆显存|oom|爆)",
+# the cheapest with no offload is the cheapest at full speed: seed 000's no-offload minimum, as "safe" is
+SAFE = lazy(r"\bsafe(?:st|ly)?\b|\breliabl[ey]\b|\bwithout\s+(?:an?\s+)?oom|\bno\s+oom|稳|靠谱|保险|不(?:会)?\s*(?:爆显存|oom|爆)"
+            r"|(?:不|别|无需|不需要)\s*(?:开|要|用|做|上)?\s*(?:offload|卸载)|\b(?:no|without|not|skip(?:ping)?)\s+(?:any\s+)?(?:cpu\s+)?offload",
             re.IGNORECASE)
 
 
