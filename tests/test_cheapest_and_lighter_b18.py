@@ -39,6 +39,7 @@ def _lead(*turns: str) -> str:
     "14b 全参，4 张 a100 跟 4 张 h100 哪个更便宜",
     "14b full fine-tune: 4x h100 or 4x a100, which is cheaper?",
     "for a 14b full FT which one is cheapest, 4x a100 vs 4x h100",
+    "14b 全参 4卡h100 和 4卡a100 哪个够用就行",
 ])
 def test_the_cheapest_setup_that_fits_leads(text: str) -> None:
     lead = _lead(text)

@@ -62,7 +62,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus,
-                              cheaper=parsed.asks.cheaper or parsed.asks.cheapest or bool(CHEAPEST.search(parsed.words)))
+                              cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)))
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang)
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
