@@ -387,16 +387,30 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     return size_request(ctx, req, details=details)
 
 
-def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]]) -> Reply:
+def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]], cheaper: bool = False) -> Reply:
     """"8x A100 vs 8x H100 for 32B full": the same job on each card named, verdict and price side
-    by side (each at its own stated count, else the count the question gave)."""
+    by side (each at its own stated count, else the count the question gave). `cheaper` when it asks
+    which costs less ("选哪个最便宜", "which is cheaper"): the cheapest setup that holds the job is the
+    answer, so it leads, with its price, and the rows follow cheapest first (one that fails goes last)."""
     rows = []
     for gpu, count in cards[:3]:
         s = size(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero}))
         rows.append(sizing_summary(s, ctx.display_currency))
-    reply = Reply("sizing_versus", ctx.lang, {"rows": rows})
+    best = None
+    if cheaper:
+        rows.sort(key=_setup_rate)
+        best = rows[0] if rows[0]["verdict"]["fits"] and rows[0]["prices"] and _setup_rate(rows[0])[0] == 0 else None
+    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "cheapest": best})
     reply.turn = Turn("size", {"request": req.stated()})
     return reply
+
+
+def _setup_rate(row: dict[str, Any]) -> tuple[int, Decimal]:
+    """A compared row's rank on price: a setup that holds the job before one that does not, then the
+    whole setup's lowest list price an hour (in USD, so providers' currencies compare)."""
+    v = row["verdict"]
+    rate = cheapest_card_hour(v["gpu"], v["num_gpus"]) if row.get("prices") else None
+    return (0 if v["fits"] else 1), (rate * v["num_gpus"] if rate is not None else Decimal("Infinity"))
 
 
 def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]) -> Reply:

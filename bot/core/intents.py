@@ -26,7 +26,7 @@ from bot.text.names import short_gpu
 from bot.understand.entities import providers_named
 from bot.understand.faq import on_topic
 from bot.understand.normalize import normalize
-from bot.understand.parser import HOWTO, Parsed
+from bot.understand.parser import CHEAPEST, HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
@@ -61,7 +61,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
-        return versus_request(ctx, parsed.request, parsed.versus)
+        return versus_request(ctx, parsed.request, parsed.versus,
+                              cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)))
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang)
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference

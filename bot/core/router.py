@@ -43,7 +43,13 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.deadline_lead import asks_in_time, deadline_lead
-from bot.views.planning import budget_floor_verdict, budget_verdict, drop_over_budget, planning_for
+from bot.views.planning import (
+    budget_floor_verdict,
+    budget_verdict,
+    drop_over_budget,
+    planning_for,
+    with_lighter_methods,
+)
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
@@ -275,7 +281,8 @@ class Core:
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
-            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
+            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider)
+            return _verdict_first(reply, with_lighter_methods(verdict, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
         if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
@@ -296,7 +303,7 @@ class Core:
                 parsed.rental, duration_days=None, duration_hours=1.0)), text)
             short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider, parsed.asks.enough)
             if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
-                return _verdict_first(reply, short)
+                return _verdict_first(reply, with_lighter_methods(short, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
             amount, currency = parsed.asks.budget
             ceiling = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD"))
             drop_over_budget(reply, ceiling)  # "预算一万块 推荐啥": what is over it is no recommendation

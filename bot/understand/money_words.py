@@ -36,6 +36,8 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
+# the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
+PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
@@ -80,7 +82,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
         # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "is 2k enough", "does 15k rent 8x a100":
         # a scaled amount asked what it buys; a plain number only when it is asked whether it rents ("15000 能不能租")
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:够|{RENTS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
+        # a span it is for may come between ("10万一个月 够不够", "3w/月稳吗"): read as the span, not consumed
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:{PER_SPAN}\s*)?(?:够|稳|保险|靠谱|{RENTS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
         re.compile(rf"(?<![\w.])(?P<num>\d{{3,}}(?:\.\d+)?)(?P<scale>)\s*(?={RENTS})", re.ASCII),
         # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
         re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"

@@ -26,6 +26,8 @@ PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
 _CJK = lazy(r"[\u4e00-\u9fff]")
 AMOUNT_AFTER = ("的", "够", "能", "可以", "就", "多", "来", "左右", "以内", "之内", "内", "预算", "美", "人民币", "刀", "也")
+# an amount's unit, then a count of something else: "3万一个月" is ¥30,000 for 1 month, not the run "万一"
+_UNIT_THEN_COUNT = lazy(r"(\d[万千百亿])(?=[一二两三四五六七八九十]{1,3}\s*(?:个|周|天|张|卡|台|小时|星期|礼拜))")
 _COLLOQUIAL = lazy(r"([一二两三四五六七八九])([万千])([一二两三四五六七八九])")  # "一万五", "三千五"
 # the same shorthand typed in digits: "1w5", "1万5", "2k5", "3千5" (one digit after the unit, none after it)
 _COLLOQUIAL_DIGITS = lazy(r"(?<![a-z\d.])(\d{1,3})([万wk千])(\d)(?![\d.]|[万千百])")
@@ -97,7 +99,7 @@ def _convert_numerals(text: str) -> str:
         counted = after.startswith(COUNTERS) or (run[-1] in BIG_UNITS and len(run) > 1 and after.startswith(PARAM_WORDS))
         # an amount standing alone: at the end, before a space ("预算一万 想全参 7b") or a non-Chinese word
         spaced = not text[m.end():m.end() + 1].strip()
-        alone = len(run) > 1 and run[0] in DIGITS and ("万" in run or "千" in run or "百" in run) and (
+        alone = len(run) > 1 and (run[0] in DIGITS or run[0] == "十") and ("万" in run or "千" in run or "百" in run) and (
             spaced or not after or not _CJK.match(after) or after.startswith(AMOUNT_AFTER))
         if not counted and not alone:
             # "七十亿参数": a count of 亿 before 参数 needs no counter; "一万", "五千", "三百" are numbers
@@ -186,6 +188,7 @@ def normalize(text: str) -> str:
     text = MIN_AS_MINIMUM.sub("minimum", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
+    text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)

@@ -50,8 +50,11 @@ ZH_WEEKDAYS = "一二三四五六日"
 EN_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 PERIOD_END = lazy(r"(年底|年末)|月底|月末|\bend\s+of\s+(?:the\s+|this\s+)?(?:(year)|month)\b|\b(year[\s-]end)\b|\bmonth[\s-]end\b",
                   re.IGNORECASE)
-RELATIVE_DAY = lazy(r"(今天|明天|后天|大后天|\btoday\b|\btomorrow\b|\bday after tomorrow\b)", re.IGNORECASE)
-RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "today": 0, "tomorrow": 1, "day after tomorrow": 2}
+# a day said with its part ("今晚", "明早", "tonight") is that day: "今晚12点前" is due today
+RELATIVE_DAY = lazy(r"(今天|明天|后天|大后天|今晚|今夜|今早|明晚|明早|\btoday\b|\btonight\b|\btomorrow\b|\bday after tomorrow\b)",
+                    re.IGNORECASE)
+RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "今晚": 0, "今夜": 0, "今早": 0, "明晚": 1, "明早": 1,
+                   "today": 0, "tonight": 0, "tomorrow": 1, "day after tomorrow": 2}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_DAY_EN = lazy(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
                           re.IGNORECASE)
@@ -62,7 +65,7 @@ WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
 # question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
-DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
+DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|今晚|今夜|明晚|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
               r"\s*(?:就|必须|一定|能不能|能|可不可以|可以|来得及|来不来得及)?\s*"
               r"(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|[训跑做搞]完|[训跑做搞]得完|搞定)")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"
@@ -75,11 +78,14 @@ TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(n
 # a part of the day alone, at the hour its Chinese word is read at (上午 9, 下午 14, 晚上 20): "tomorrow evening"
 # is the evening in both languages, not the end of the day
 EN_PART_OF_DAY = {"morning": 9, "afternoon": 14, "evening": 20}
-TIME_ZH = lazy(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?\s*(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*[点时](半|\d{1,2}\s*分?)?"
-               r"|(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)")
+TIME_ZH = lazy(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|今晚|今夜|明晚|今早|明早)?\s*(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*[点时](半|\d{1,2}\s*分?)?"
+               r"|(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明晚|今早|明早)")
 ZH_HOUR_WORDS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-ZH_PART_OF_DAY = {"凌晨": 3, "早上": 8, "早晨": 8, "上午": 9, "中午": 12, "下午": 14, "傍晚": 18, "晚上": 20, "夜里": 22}
-AFTERNOON_WORDS = ("下午", "傍晚", "晚上", "夜里")
+ZH_PART_OF_DAY = {"凌晨": 3, "早上": 8, "早晨": 8, "上午": 9, "中午": 12, "下午": 14, "傍晚": 18, "晚上": 20, "夜里": 22,
+                  "今晚": 20, "今夜": 22, "明晚": 20, "今早": 8, "明早": 8}
+AFTERNOON_WORDS = ("下午", "傍晚", "晚上", "夜里", "今晚", "今夜", "明晚")
+NIGHT_WORDS = ("晚上", "夜里", "今晚", "今夜", "明晚")  # 晚上12点 is the day's last instant, not its noon
+DAY_END = time(23, 59, 59)
 # When the run starts, if not now: "we start thursday 9am", "starting tomorrow", "周三中午开始", "明早九点开跑".
 START_EN = lazy(r"\b(?:start|begin|kick\s*off|launch)(?:s|ing)?\b\s*(?:it\s+|the\s+run\s+|training\s+)?"
                 r"(?:on\s+|at\s+|from\s+)?"
@@ -117,7 +123,7 @@ CHEAPEST = lazy(r"最省|最便宜|最划算|cheapest|least\s+expensive", re.IGN
 MINIMUM_ASKED = lazy(r"是(?:不是|否)?\s*(?:最省钱?|最便宜|最低|最少|最划算|最小)|(?:最低|最少|最小)(?:配置|要求|的)?\s*了?\s*(?:吗|么|嘛)"
                      r"|够用就(?:行|好|可以)|有必要(?:上|用|租)?\s*(?:这么|那么)|(?:用|上)得着\s*(?:这么|那么)"
                      r"|\b(?:is|are)\s+(?:that|this|it|these|those)\s+(?:really\s+)?(?:the\s+)?(?:bare\s+)?(?:minimum|cheapest|least|lowest|smallest)"
-                     r"|\b(?:is|are)\s+(?:a|an|one|two|\d+)\b[^?]{0,40}?\bthe\s+(?:bare\s+)?(?:minimum|cheapest)\b"
+                     r"|\b(?:is|are)\s+(?:a|an|one|two|\d+(?:\s*[x×])?)\b[^?]{0,40}?\bthe\s+(?:bare\s+)?(?:minimum|cheapest)\b"
                      r"|\boverkill\b|\bjust\s+enough\b|\bdo\s+(?:i|we)\s+(?:really\s+)?need\s+(?:that\s+many|all\s+(?:of\s+)?(?:that|those|these))",
                      re.IGNORECASE)
 
@@ -129,7 +135,9 @@ def minimum_asked(text: str) -> bool:
     return bool(MINIMUM_ASKED.search(text))
 
 
-SAFE = lazy(r"\bsafe(?:st|ly)?\b|\breliabl[ey]\b|\bwithout\s+(?:an?\s+)?oom|\bno\s+oom|稳|靠谱|保险|不(?:会)?\s*(?:爆显存|oom|爆)",
+# the cheapest with no offload is the cheapest at full speed: seed 000's no-offload minimum, as "safe" is
+SAFE = lazy(r"\bsafe(?:st|ly)?\b|\breliabl[ey]\b|\bwithout\s+(?:an?\s+)?oom|\bno\s+oom|稳|靠谱|保险|不(?:会)?\s*(?:爆显存|oom|爆)"
+            r"|(?:不|别|无需|不需要)\s*(?:开|要|用|做|上)?\s*(?:offload|卸载)|\b(?:no|without|not|skip(?:ping)?)\s+(?:any\s+)?(?:cpu\s+)?offload",
             re.IGNORECASE)
 
 
@@ -287,6 +295,8 @@ def time_of_day(text: str) -> time | None:
     if spoken is None:
         return None
     hour = spoken
+    if zh[1] in NIGHT_WORDS and hour == 12 and not zh[3]:
+        return DAY_END
     if (zh[1] in AFTERNOON_WORDS and hour < 12) or (zh[1] == "中午" and hour < 6):  # 下午6点, 中午1点
         hour += 12
     minute = 30 if zh[3] == "半" else int(re.sub(r"\D", "", zh[3])) if zh[3] else 0
@@ -366,8 +376,8 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
 def _at_time(day_end: datetime | None, words: str) -> datetime | None:
     """The deadline's day at the time of day its own words name, else the end of that day."""
     at = time_of_day(words)
-    if day_end is None or at is None or day_end.time() != time(23, 59, 59):
-        return day_end
+    if day_end is None or at is None or at == time(0) or day_end.time() != DAY_END:
+        return day_end  # "by midnight friday": friday's end, not its first instant
     return datetime.combine(day_end.date(), at, tzinfo=day_end.tzinfo)
 
 

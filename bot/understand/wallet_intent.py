@@ -124,7 +124,10 @@ ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|�
                    r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
 # what to rent within it, asked ("预算一万块 推荐啥", "budget 10k, what do you recommend"): a question, never a write
+# or what to change to ("预算只有一万 换啥方案", "budget is 10k, what are my options / what instead")
 ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥|用什么|买啥|买什么|\brecommend|\bsuggest|\badvise"
+                 r"|换(?:成|个|用|到)?\s*(?:啥|什么|哪)|(?:啥|什么|哪个|哪种)\s*方案|怎么(?:办|租|选|配)|有(?:啥|什么)办法"
+                 r"|\b(?:what\s+are\s+)?(?:my|our|the)\s+options\b|\balternatives?\b|\binstead\b|\bwhat\s+(?:can|should)\s+(?:i|we)\s+(?:do|switch|change)\b"
                  r"|\bwhat\s+(?:should|would|can|could)\s+(?:i|we)\s+(?:rent|get|buy|use|pick|choose)\b|\bwhich\s+(?:one|card|gpu|setup)\b", re.I)
 # an explicit set command keeps writing even when asked with a question mark ("set my budget to 500?")
 SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)

@@ -8,6 +8,8 @@ catalogs/strings_export.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -15,6 +17,7 @@ from typing import Any
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.asks import Asks
+from bot.understand.parser import Parsed
 from bot.understand.zones import offset_label
 from bot.views.cost import duration_view, option_row
 from bot.views.price import unit_prices
@@ -196,8 +199,9 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
         return None
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
-    key = "plan.budget_floor_over" if in_budget.amount > limit.amount else "plan.budget_floor_within"
-    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
+    over = in_budget.amount > limit.amount
+    key = "plan.budget_floor_over" if over else "plan.budget_floor_within"
+    return Reply("error", lang, {"over": over, "limit": limit, "message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
                                               approx=approx, provider=pick["provider_name"], n=pick["num_gpus"],
                                               gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang),
                                               times=f"{int(limit.amount // in_budget.amount):,}" if in_budget.amount else "—")})
@@ -245,7 +249,7 @@ def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
-    return Reply("error", lang, {"message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,
+    return Reply("error", lang, {"over": in_budget.amount > limit.amount, "limit": limit, "message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,
                                               over=_shown(in_budget - limit, cost.currency).format(lang),
                                               left=_shown(limit - in_budget, cost.currency).format(lang))})
 
@@ -309,3 +313,34 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
                                               over=_shown(in_budget - budget, high.currency).format(lang),
                                               left=_shown(budget - in_budget, high.currency).format(lang)),
                                  "over": in_budget.amount > budget.amount})
+
+
+def with_lighter_methods(verdict: Reply | None, parsed: Parsed, cost_of: Callable[[Parsed], Reply], lang: str) -> Reply | None:
+    """When a budget cannot rent the setup that holds a full fine-tune, the way out is a lighter method as
+    much as a cheaper card (seed 003: LoRA / QLoRA first, full only when it is truly needed): each method's
+    cheapest month (`cost_of`: the cost intent's reply), with whether the budget covers it, on a line under
+    the verdict. The verdict as it is when within the budget or the job is no full one."""
+    if verdict is None:
+        return None
+    over, limit = verdict.data.pop("over", False), verdict.data.pop("limit", None)  # read here, never rendered
+    if not over or limit is None or parsed.request.method not in (None, "full"):
+        return verdict
+    month = replace(parsed.rental, gpu=None, num_gpus=None, duration_days=30.0, duration_hours=None)
+    items = []
+    for method_name in ("lora", "qlora"):
+        request = parsed.request.model_copy(update={"method": method_name, "gpu": None, "num_gpus": None})
+        floor = cost_of(replace(parsed, intent="cost", request=request, rental=month))
+        view = floor.data.get("v") if isinstance(floor.data, dict) else None
+        pick = view.get("pick") if isinstance(view, dict) else None
+        if not pick:
+            continue
+        cost = Money(Decimal(pick["total_max"]), pick["currency"])
+        in_budget = cost.to(limit.currency)
+        approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
+                                                              converted=_shown(in_budget, cost.currency).format(lang))
+        items.append(t("plan.method_floor", lang, method=t("method." + method_name, lang), provider=pick["provider_name"],
+                       setup=t("sum.setup", lang, n=pick["num_gpus"], gpu=pick["name"]), cost=cost.format(lang),
+                       approx=approx, mark="✓" if in_budget.amount <= limit.amount else "✗"))
+    if items:
+        verdict.data["message"] += "\n" + t("plan.lighter_methods", lang, items=" · ".join(items))
+    return verdict
