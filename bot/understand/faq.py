@@ -403,6 +403,15 @@ def _compares_asked(h: Hit, asked: frozenset[str]) -> bool:
     return len(asked) >= 2 and _entry_methods(h.entry.id) == asked
 
 
+def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str | None) -> bool:
+    """The best entry is about no method, answers confidently and the question names its own term ("ZeRO-3 vs
+    ZeRO-2 选哪个 for 32b full", "7b 全参 8 卡 DDP 能省显存吗"): the question is about that term, and the
+    methods it names are the job's, not its topic."""
+    if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
+        return False
+    return bool(index.keyworded(_unnamed(text), CONFIDENT, searched[:1], provider))
+
+
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question. The rule: the best
     entry at CONFIDENT; below that, an entry whose own keyword the question names, from
@@ -412,7 +421,7 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     provider = provider_of(text) if provider == FIND else provider
     searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
     asked = methods_named(normalize(text))
-    ranked = by_method(searched, asked)
+    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
     hits = ranked[:3]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits

@@ -19,6 +19,9 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
 STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
+# each of two questions ended by their marks answers on its own from this confidence: a short clause naming a
+# card and its topic ("gpuli 的 h100 有 nvlink 吗") scores a little under STRONG_FAQ, and any new entry moves it
+MARKED_FAQ = 0.75
 # For the FAQ, "and" before a question word starts one even without the comma ("what's the SLA and how
 # fast do they swap a card"); each side must then have its own answer (faq_answers).
 FAQ_CLAUSES = lazy(CLAUSES.pattern + r"|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)
@@ -72,7 +75,7 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
     found: list[Hit] = []
     for clause in asked:
         part, _ = faq_lookup(clause, provider_of(clause) or provider)  # "…？cloudgpu 呢…": the clause's own provider
-        if part is None or part.score < STRONG_FAQ or part.entry.id in {h.entry.id for h in found}:
+        if part is None or part.score < MARKED_FAQ or part.entry.id in {h.entry.id for h in found}:
             return []
         found.append(part)
     return found
