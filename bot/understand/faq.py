@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.understand import faq_terms, typos
 from bot.understand.asks import methods_named
-from bot.understand.entities import find_provider
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
 from engine import yamlcache
@@ -403,6 +403,40 @@ def _compares_asked(h: Hit, asked: frozenset[str]) -> bool:
     return len(asked) >= 2 and _entry_methods(h.entry.id) == asked
 
 
+def _card_part_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> Hit | None:
+    """A runner-up with its own answer for the card the question names, whose own term the question names too
+    and that scores near the best ("gpuli 上 MI300X 多卡是 nvlink 互联吗": NVLink of that card, not the
+    card's entry on 72B): the card's name weighs in both, the topic's term only in this one."""
+    if len(hits) < 2 or not any(h.entry.by_card for h in hits[1:]):
+        return None
+    norm = normalize(text)
+    found = find_gpus(norm)
+    cards = {m.ident for m in found}
+    near = [h for h in hits[1:] if h.score >= KEYWORD_SHARE * hits[0].score
+            and any(cards & set(part.cards) for part in h.entry.by_card)]
+    if not near:
+        return None
+    rest = norm
+    for m in sorted(found, key=lambda m: -m.start):  # the card's name out: what is asked of it is left
+        rest = f"{rest[:m.start]} {rest[m.end:]}"
+    if _own_term_named(index, rest, hits[:1], provider):
+        return None
+    return next((h for h in near if _own_term_named(index, rest, [h], provider)), None)
+
+
+def _own_term_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> bool:
+    return bool(index.keyworded(_unnamed(text), 0.0, hits, provider))
+
+
+def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str | None) -> bool:
+    """The best entry is about no method, answers confidently and the question names its own term ("ZeRO-3 vs
+    ZeRO-2 选哪个 for 32b full", "7b 全参 8 卡 DDP 能省显存吗"): the question is about that term, and the
+    methods it names are the job's, not its topic."""
+    if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
+        return False
+    return bool(index.keyworded(_unnamed(text), CONFIDENT, searched[:1], provider))
+
+
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question. The rule: the best
     entry at CONFIDENT; below that, an entry whose own keyword the question names, from
@@ -412,8 +446,11 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     provider = provider_of(text) if provider == FIND else provider
     searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
     asked = methods_named(normalize(text))
-    ranked = by_method(searched, asked)
+    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
     hits = ranked[:3]
+    carded = _card_part_named(index, text, hits, provider)
+    if carded is not None and on_topic(text):
+        return carded, [carded, *[h for h in hits if h is not carded]]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and (

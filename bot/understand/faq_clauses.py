@@ -19,6 +19,10 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
 STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same words
+# each of two questions ended by their marks answers on its own from this confidence: a short clause naming a
+# card and its topic ("gpuli 的 h100 有 nvlink 吗") scores a little under STRONG_FAQ, and any new entry moves it
+MARKED_FAQ = 0.75
+QUESTION_MARK = lazy(r"[?？]+")  # "pls??" ends one question
 # For the FAQ, "and" before a question word starts one even without the comma ("what's the SLA and how
 # fast do they swap a card"); each side must then have its own answer (faq_answers).
 FAQ_CLAUSES = lazy(CLAUSES.pattern + r"|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)
@@ -41,7 +45,12 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if hit is not None and hit.score >= FAQ_CONFIDENT:
         # the whole may match the stronger of two marked questions; each keeps its own answer when
         # each is a question of its own that a different entry answers outright
-        return (_marked_questions(marked, provider) or whole), hits
+        own = _marked_questions(marked, provider)
+        if own or hit.score >= STRONG_FAQ or len(QUESTION_MARK.findall(raw)) < 2:
+            return (own or whole), hits
+        # a whole only just confident, of two questions each ended by its mark, may be the two diluting each
+        # other ("…hold while it runs? rented the wrong gpu, can I swap it?"): its clauses decide, each
+        # answered outright, or the whole stands
     clauses = [c for c in FAQ_CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES]
     if len(clauses) == 1:
         return whole, hits  # one clause: the whole message, already looked up
@@ -72,7 +81,7 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
     found: list[Hit] = []
     for clause in asked:
         part, _ = faq_lookup(clause, provider_of(clause) or provider)  # "…？cloudgpu 呢…": the clause's own provider
-        if part is None or part.score < STRONG_FAQ or part.entry.id in {h.entry.id for h in found}:
+        if part is None or part.score < MARKED_FAQ or part.entry.id in {h.entry.id for h in found}:
             return []
         found.append(part)
     return found

@@ -66,7 +66,16 @@ def topic_text(rest: str) -> str:
         rest = SETUP_WORDS.sub(" ", rest)
     if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2:
         rest = STAGE.sub(" ", rest)
+    if _asks_whether_it_saves(rest):
+        # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
+        # it saves is the topic, not a setting of the job
+        return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) else " ", rest).split())
     return " ".join(JOB_WORDS.sub(" ", rest).split())
+
+
+# the memory switches among the job's words: asked whether one saves memory, it is the question's topic
+HOW_MUCH = lazy(r"多少|how\s+much", re.I)
+SWITCH = lazy(r"bf16|8[\s-]?bit|offload|梯度检查点|优化器|optimizer|adamw\w*", re.I)
 
 
 def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | None:
@@ -144,12 +153,19 @@ def _unsized_term(topic: str, hit: Hit) -> bool:
 
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
 # memory is a yes-or-no the lever's entry answers; a sizing of the job named would not say it
-SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|减少|降低")
+SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|减少|降低|减半")
 WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bcan\b|\bis\b|是不是|对吧|是吧")
 
 
+def asks_what_a_switch_saves(topic: str) -> bool:
+    """"14b 上 bf16 能省多少显存", "does 8-bit adam save memory on a 7b": what a memory switch saves is asked,
+    a question for the FAQ's entry on that switch, though the message names a job and a memory amount."""
+    return bool(SWITCH.search(topic)) and _asks_whether_it_saves(topic)
+
+
 def _asks_whether_it_saves(topic: str) -> bool:
-    return bool(SAVES.search(topic) and WHETHER_ASKED.search(topic))
+    """Whether (or how much: "能省多少显存") a setting saves memory is asked."""
+    return bool(SAVES.search(topic) and (WHETHER_ASKED.search(topic) or HOW_MUCH.search(topic)))
 
 
 # a price word that asks money: "多少" and "how much" alone are amounts ("出口带宽多少", "how much bandwidth")

@@ -27,6 +27,7 @@ from bot.understand.faq_topics import (
     about_other,
     across_cards,
     asks_unsized,
+    asks_what_a_switch_saves,
     money_asked,
     named_too,
     on_card,
@@ -489,12 +490,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing; "7b 推理
         # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
         return Classified("faq", hits, True, answers=topic_or(topic, ask_words.methods_named(norm), answers or hits[:1]))
-    if sized and not MEMORY_ASK.search(norm) and not _wants_cost(req, rental, norm):
+    if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm):
         about = topic_or(topic, ask_words.methods_named(norm), [])
         if about:
-            # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once
-            # the job (model, method, card, count, sharding) is taken out ask the FAQ a question about
-            # precision, parallelism or the data pipeline, not for a sizing of the job named
+            # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
+            # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
             return Classified("faq", hits, True, answers=about)
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
