@@ -76,6 +76,8 @@ def test_an_add_on_after_a_price_joins_the_setup_priced(turns: tuple[str, ...], 
     ("gpuli 4090 租三周 按周还是按月划算", ["3 周 × ₮109 = ₮327"]),
     ("gpuli 4090 for 40 days, weekly or monthly?", ["6 weeks × ₮109 = ₮654", "2 months × ₮369 = ₮738",
                                                       "1 month ₮369 + 2 weeks × ₮109 = ₮587"]),
+    # after a comma, "按周还是按月" asks which unit to buy the 40 days in: no second length to price
+    ("gpuli 4090 租 40 天，按周还是按月划算", ["6 周 × ₮109 = ₮654", "2 个月 × ₮369 = ₮738"]),
 ])
 def test_weekly_against_monthly_names_each_units_price(text: str, lines: list[str]) -> None:
     reply = said(text).text

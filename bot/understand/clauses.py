@@ -352,12 +352,18 @@ OTHER_LENGTH = lazy(r"^(?:那么?|如果|要是|改成|换成)?\s*租?\s*的?\s*
                     r"|^(?:and|or|then)?\s*(?:(?:what|how)\s+about)?\s*(?:for|a|an)?$", re.IGNORECASE)
 
 
+UNIT_CHOICE = lazy(r"\b(?:hourly|daily|weekly|monthly|yearly|annually)\b|按(?:小时|天|周|月|年)|[周月年]付|还是", re.IGNORECASE)
+
+
 def _length_only(clause: str) -> bool:
     """A comma-joined clause that names a length and nothing else but "呢" / "what about" ("8卡h100一周多少，
     两周呢"): the price before it asked again for that length (`of_the_last`), its own question."""
     norm = normalize(clause)
     if f.duration(norm) == (None, None) or not ("呢" in norm or re.search(r"\b(?:about|and|or)\b", norm)):
         return False
+    if UNIT_CHOICE.search(norm):
+        return False  # "weekly or monthly?", "按周还是按月呢": which unit to buy the length in, asked of the price
+
     return OTHER_LENGTH.match(" ".join(f.without_durations(norm).split())) is not None
 
 
