@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FixedClock
+from bot.understand.parser import parse
 from tests.chat_user import ChatUser
 
 TUESDAY = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
@@ -101,3 +102,15 @@ def test_a_cost_with_the_balance_asked_beside_it_in_english(message: str) -> Non
     ("results needed by wednesday afternoon, a 40 hour run, in time?", "Wednesday 2026-12-02 14:00 UTC")])
 def test_a_part_of_the_day_in_english_is_read_as_its_chinese_word_is(text: str, deadline: str) -> None:
     assert f"deadline ({deadline})" in _lead(_reply(text))  # 晚上 20:00, 下午 14:00, as in Chinese
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 4090 1.5天跑完 总共多少", "cloudgpu 4090 36小时跑完 费用多少"])
+def test_a_run_that_finishes_in_a_length_with_its_price_asked_is_the_runs_length(text: str) -> None:
+    parsed = parse(text)  # no "能…吗" and no 前 / 内: the run takes that long, priced; not a deadline from now
+    assert parsed.asks.deadline is None and parsed.intent == "price"
+    assert (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) == 36
+
+
+@pytest.mark.parametrize("text", ["3天跑完 来得及吗", "3天内跑完 要多少钱"])
+def test_a_length_asked_as_a_limit_stays_a_deadline(text: str) -> None:
+    assert parse(text).asks.deadline is not None

@@ -80,3 +80,13 @@ def test_a_cards_interconnect_is_the_nvlink_answer(chat: ChatUser, text: str, ve
     chat.say(text)
     assert _head(chat).count(verdict) and "NVLink" in _head(chat), chat.text
     assert "72B" not in _head(chat)
+
+
+@pytest.mark.parametrize("text", ["does gradient accumulation save memory for 14b?", "14b 开梯度累积能省显存吗",
+                                  "would grad accumulation cut vram on a 32b lora?"])
+def test_whether_accumulation_saves_memory_beside_a_size_is_answered_no(text: str) -> None:
+    from tests.chat_user import ChatUser
+    u = ChatUser()
+    u.say(text)
+    first_two = " ".join(u.text.splitlines()[:2])
+    assert ("不省显存" in first_two) or ("doesn't save memory" in first_two), u.text

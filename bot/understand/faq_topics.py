@@ -75,7 +75,7 @@ def topic_text(rest: str) -> str:
 
 # the memory switches among the job's words: asked whether one saves memory, it is the question's topic
 HOW_MUCH = lazy(r"多少|how\s+much", re.I)
-SWITCH = lazy(r"bf16|8[\s-]?bit|offload|梯度检查点|优化器|optimizer|adamw\w*", re.I)
+SWITCH = lazy(r"bf16|8[\s-]?bit|offload|梯度检查点|梯度累[积加]|优化器|optimizer|adamw\w*|grad(?:ient)?[\s_-]*(?:accum\w*|checkpoint\w*)", re.I)
 
 
 def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | None:
@@ -154,7 +154,7 @@ def _unsized_term(topic: str, hit: Hit) -> bool:
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
 # memory is a yes-or-no the lever's entry answers; a sizing of the job named would not say it
 SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|减少|降低|减半")
-WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bcan\b|\bis\b|是不是|对吧|是吧")
+WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bwould\b|\bcan\b|\bcould\b|\bis\b|是不是|对吧|是吧")
 
 
 def asks_what_a_switch_saves(topic: str) -> bool:

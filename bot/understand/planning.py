@@ -405,9 +405,15 @@ def _within_zh(text: str) -> re.Match[str] | None:
     for m in WITHIN_ZH.finditer(text):
         ends_done = not re.search(r"[内里]$", m[0])
         estimate = RUN_ESTIMATE.search(text[max(0, m.start() - 6):m.start()]) or text[m.end():m.end() + 1] == "的"
-        if not (ends_done and estimate):
+        # "1.5天跑完 总共多少": a run's length with its price asked after it, and no "能…吗" asked of a limit
+        priced = PRICE_AFTER.search(text[m.end():]) and not LIMIT_ASKED.search(text)
+        if not (ends_done and (estimate or priced)):
             return m
     return None
+
+
+PRICE_AFTER = lazy(r"多少|费用|价格|花费|要花|几块|\bcost\b")
+LIMIT_ASKED = lazy(r"[吗么]|能不能|来得及|来不及|赶得上|能否|截止|之前|以前|前")
 
 
 def budget(text: str) -> tuple[Decimal, str | None] | None:
