@@ -76,3 +76,8 @@ def test_a_sample_count_that_spells_a_card_is_a_count(text: str) -> None:
     parsed = parse(text)  # hypothesis drew samples=5090 once: "5090 条" had been read as an RTX 5090
     assert parsed.request.gpu is None and parsed.request.samples in (5090, 3090)
     assert parsed.run is not None and parsed.intent == "price"
+
+
+def test_a_sample_label_after_a_card_leaves_the_card() -> None:
+    parsed = parse("CloudGPU 4090 样本2万条 3轮 单卡batch 2 累积8 每步1.5秒 要跑多久 多少钱")
+    assert parsed.request.gpu == "rtx-4090" and parsed.request.samples == 20000

@@ -251,9 +251,9 @@ MEMORY_AFTER = lazy(r"\s*(?:[(（]|with\s+|带\s*)\s*(\d{2,3})\s*(?:g|gb)(?![a-z
 FORM_AFTER = lazy(r"\s*(sxm\d?|pcie|nvl)(?![a-z0-9])", re.ASCII)
 
 
-# A bare number that spells a card ("5090") counts data when a data unit follows it: "5090 条数据",
-# "3090 samples" are quantities, never an RTX 5090 or 3090
-DATA_COUNT_AFTER = lazy(r"\s*(?:条|个?样本|行数据|samples?\b|rows?\b|examples?\b|tokens?\b|steps?\b|步|epochs?\b)", re.I)
+# A bare number that spells a card ("5090") counts data when a data unit follows it ("5090 条数据",
+# "3090 samples"); a label before the count is no unit ("4090 样本2万条" is the card, then 20,000 samples)
+DATA_COUNT_AFTER = lazy(r"\s*(?:条|个样本|行数据|samples?\b|rows?\b|examples?\b|tokens?\b|steps?\b|步|epochs?\b)", re.I)
 
 
 def find_gpus(text: str) -> list[Match]:
