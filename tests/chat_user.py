@@ -106,3 +106,17 @@ def said(text: str) -> ChatUser:
 def first_lines(me: ChatUser, n: int = 3) -> str:
     """The first `n` non-empty lines of the last reply: where its answer must stand."""
     return "\n".join(me.lines[:n])
+
+
+def conversation(*turns: str) -> str:
+    """The last reply after a new user says each of `turns` in order, at T0 (Tuesday 09:00 Beijing time,
+    the clock of the team-chat sets): what a conversation test reads."""
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    return me.text
+
+
+def lead_lines(text: str, lines: int = 3) -> str:
+    """The first `lines` lines of a reply's text: where its answer must stand."""
+    return "\n".join(text.strip().splitlines()[:lines])

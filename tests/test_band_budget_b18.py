@@ -7,21 +7,14 @@ inside the band, with the high end named.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from bot.clock import FixedClock
 from bot.understand.normalize import normalize
-from tests.chat_user import ChatUser
-
-TUESDAY = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
+from tests.chat_user import conversation, lead_lines
 
 
 def _lead(text: str) -> str:
-    me = ChatUser(clock=FixedClock(TUESDAY))
-    me.say(text)
-    return "\n".join(me.text.strip().splitlines()[:3])
+    return lead_lines(conversation(text))
 
 
 @pytest.mark.parametrize(("text", "high"), [

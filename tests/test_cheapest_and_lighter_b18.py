@@ -13,25 +13,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from bot.clock import FixedClock
-from tests.chat_user import ChatUser
-
-TUESDAY = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
-
-
-def _reply(*turns: str) -> str:
-    me = ChatUser(clock=FixedClock(TUESDAY))
-    for turn in turns:
-        me.say(turn)
-    return me.text
+from tests.chat_user import conversation as _reply
+from tests.chat_user import lead_lines
 
 
 def _lead(*turns: str) -> str:
-    return "\n".join(_reply(*turns).strip().splitlines()[:3])
+    return lead_lines(_reply(*turns))
 
 
 @pytest.mark.parametrize("text", [

@@ -12,27 +12,11 @@ The clock stands at Tue 2026-12-01 01:00 UTC (09:00 in Beijing).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from bot.clock import FixedClock
 from bot.understand.parser import parse
-from tests.chat_user import ChatUser
-
-TUESDAY = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
-
-
-def _reply(*turns: str) -> str:
-    me = ChatUser(clock=FixedClock(TUESDAY))
-    for turn in turns:
-        me.say(turn)
-    return me.text
-
-
-def _lead(text: str, lines: int = 3) -> str:
-    return "\n".join(text.strip().splitlines()[:lines])
-
+from tests.chat_user import conversation as _reply
+from tests.chat_user import lead_lines as _lead
 
 # ---------------------------------------------------------------- the verdict and when the run ends
 

@@ -10,19 +10,12 @@ from datetime import UTC, datetime, time, timedelta, timezone
 
 import pytest
 
-from bot.clock import FixedClock
 from bot.understand import planning
-from tests.chat_user import ChatUser
+from tests.chat_user import conversation as _reply
 
 TUESDAY = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
 BEIJING = timezone(timedelta(hours=8))
 
-
-def _reply(*turns: str) -> str:
-    me = ChatUser(clock=FixedClock(TUESDAY))
-    for turn in turns:
-        me.say(turn)
-    return me.text
 
 
 @pytest.mark.parametrize(("text", "day", "at"), [

@@ -8,26 +8,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from bot.clock import FixedClock
-from tests.chat_user import ChatUser
-
-TUESDAY = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)  # Tuesday 09:00 Beijing time
-
-
-def _reply(*turns: str) -> str:
-    me = ChatUser(clock=FixedClock(TUESDAY))
-    for turn in turns:
-        me.say(turn)
-    return me.text
-
-
-def _lead(text: str, lines: int = 3) -> str:
-    return "\n".join(text.strip().splitlines()[:lines])
-
+from tests.chat_user import conversation as _reply
+from tests.chat_user import lead_lines as _lead
 
 # ---------------------------------------------------------------- a run's length against a deadline
 

@@ -17,19 +17,8 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import ChatUser
-
-
-def _reply(*turns: str) -> str:
-    me = ChatUser()
-    for turn in turns:
-        me.say(turn)
-    return me.text
-
-
-def _lead(text: str, lines: int = 3) -> str:
-    return "\n".join(text.strip().splitlines()[:lines])
-
+from tests.chat_user import conversation as _reply
+from tests.chat_user import lead_lines as _lead
 
 # ---------------------------------------------------------------- a bare term after a price or a sizing
 
