@@ -11,10 +11,7 @@ import pytest
 
 from bot.text.i18n import detect_language
 from tests.chat_user import ChatUser
-
-
-def _head(chat: ChatUser) -> str:
-    return "\n".join(chat.lines[:3])
+from tests.chat_user import first_lines as _head
 
 
 @pytest.mark.parametrize("text", ["cloudgpu 上 14b qlora 跑完把实例销毁了，checkpoint 还能找回来吗",

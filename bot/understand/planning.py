@@ -413,7 +413,7 @@ def _within_zh(text: str) -> re.Match[str] | None:
 
 
 PRICE_AFTER = lazy(r"多少|费用|价格|花费|要花|几块|\bcost\b")
-LIMIT_ASKED = lazy(r"[吗么]|能不能|来得及|来不及|赶得上|能否|截止|之前|以前|前")
+LIMIT_ASKED = lazy(r"[吗么前]|能不能|来得及|来不及|赶得上|能否|截止")
 
 
 def budget(text: str) -> tuple[Decimal, str | None] | None:
