@@ -108,17 +108,18 @@ def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     """
     full = not r.adapter
     offload = full and not r.no_offload_stated  # "不想开 offload": never offered one
+    kind = "all" if r.request.sharding == "fsdp" else "optimizer"  # FSDP offloads parameters with the optimizer
     if count is not None:
         stages = (0, 2, 3) if full and count > 1 else (0, 3) if count > 1 else (0,)
         plans = [Plan(count, z) for z in stages]
-        return plans + ([Plan(count, 3, "optimizer")] if offload else [])
+        return plans + ([Plan(count, 3, kind)] if offload else [])
     plans = [Plan(1, 0)]
     plans += [Plan(n, z) for n in SINGLE_NODE_COUNTS for z in ((2, 3) if full else (3,))]
     if offload:
-        plans += [Plan(n, 3, "optimizer") for n in (1, *SINGLE_NODE_COUNTS)]
+        plans += [Plan(n, 3, kind) for n in (1, *SINGLE_NODE_COUNTS)]
     plans += [Plan(n, 3) for n in MULTI_NODE_COUNTS]
     if offload:
-        plans += [Plan(n, 3, "optimizer") for n in MULTI_NODE_COUNTS]
+        plans += [Plan(n, 3, kind) for n in MULTI_NODE_COUNTS]
     return plans
 
 

@@ -195,6 +195,12 @@ def _premises(req: TrainingRequest, framework: FrameworkProfile, data: dict[str,
                 assumptions.append(Assumption("loss_version_unknown", LOSS_NAMES[framework.older_loss]))
     data["chunked_loss"] = data["loss"] == "fused"
     data["sharding"] = req.sharding or framework.sharding
+    if data["sharding"] == "fsdp" and data.get("offload") == "optimizer":
+        # FSDP has no optimizer-only offload: CPUOffload(offload_params=True) moves the parameters and
+        # their gradients to host memory, and the optimizer then steps there (torch.distributed.fsdp
+        # CPUOffload docstring; FSDP2's CPUOffloadPolicy the same). "FSDP + cpu offload" is offload-all.
+        data["offload"] = "all"
+        assumptions.append(Assumption("fsdp_offload_all"))
     if req.checkpointing is not None:
         data["grad_checkpointing"] = req.checkpointing != "none"
     else:

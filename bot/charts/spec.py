@@ -104,6 +104,8 @@ def wrap(text: str, columns: int = LABEL_COLUMNS) -> str:
 
 def plan_label(row: dict[str, Any], lang: str) -> str:
     """The plan as the replies name it (templates/common.j2 plan_label): offload, ZeRO-n, DDP or one card."""
+    if row.get("sharding") == "fsdp" and row["zero"] == 3:
+        return t("plan.fsdp_offload" if row["offload"] != "none" else "plan.fsdp", lang)
     if row["offload"] != "none":
         return t("plan.offload", lang)
     if row["zero"]:

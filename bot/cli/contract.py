@@ -89,6 +89,7 @@ class FitJson(Contract):
     num_gpus: int
     zero: int
     offload: str
+    sharding: str  # how ZeRO-3 runs: deepspeed or fsdp (FSDP's offload moves parameters too)
     total_gb: float  # the expected figure
     low_gb: float
     high_gb: float

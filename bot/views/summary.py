@@ -79,7 +79,7 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool 
     return notes[:MAX_NOTES]
 
 
-ASKED_FIELDS = ("lora_rank", "lora_targets", "zero", "offload", "optimizer", "grad_checkpointing", "attention",
+ASKED_FIELDS = ("lora_rank", "lora_targets", "zero", "sharding", "offload", "optimizer", "grad_checkpointing", "attention",
                 "precision", "chunked_loss", "grad_accum", "double_quant", "train_embeddings", "activation_offload")
 
 
@@ -94,6 +94,10 @@ def asked(stated: TrainingRequest | None) -> list[dict[str, Any]]:
         if value is None:
             continue
         text = ",".join(value) if isinstance(value, tuple) else str(value).lower()
+        if key == "offload" and text == "optimizer" and stated.sharding == "fsdp":
+            text = "all"  # FSDP offloads parameters with the optimizer (engine/resolve.py _premises)
+        if key == "zero" and stated.sharding == "fsdp":
+            continue  # "FSDP" is named by the sharding entry, not as a ZeRO stage it is not
         worded = f"asked.{key}.{text}"  # a value with its own words ("no offload", "gradient checkpointing on")
         out.append({"key": worded if has(worded) else f"asked.{key}", "value": text})
     return out

@@ -1,0 +1,37 @@
+"""FSDP's CPU offload moves the parameters with the optimizer: a chat or CLI that says "FSDP + cpu
+offload" is sized as parameter offload, named back as FSDP, and a caution whose high end fits the
+card is worded as a caution, never as "the high end is over"."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.request import TrainingRequest
+from engine.sizing import size
+from tests.chat_user import first_lines, said
+
+
+def test_fsdp_with_optimizer_offload_is_sized_as_parameter_offload() -> None:
+    fsdp = size(TrainingRequest(model="llama-3.3-70b", method="qlora", gpu="rtx-4090", num_gpus=2, zero=3,
+                                offload="optimizer", sharding="fsdp"))
+    assert fsdp.estimate.plan.offload == "all"
+    assert any(a.code == "fsdp_offload_all" for a in fsdp.assumptions)
+    assert fsdp.estimate.range.basis == "published_fsdp_offload_qlora" and not fsdp.estimate.range.confident
+    deepspeed = size(TrainingRequest(model="llama-3.3-70b", method="qlora", gpu="rtx-4090", num_gpus=2, zero=3,
+                                     offload="optimizer", sharding="deepspeed"))
+    assert deepspeed.estimate.plan.offload == "optimizer"  # DeepSpeed has the optimizer-only offload
+    assert deepspeed.estimate.total_gb > fsdp.estimate.total_gb + 10
+
+
+@pytest.mark.parametrize("text", ["70b qlora fsdp cpu offload 两张4090 够吗", "70B QLoRA，FSDP 加 cpu offload，2张 4090 行不行"])
+def test_a_chinese_fsdp_offload_question_is_a_caution_named_back_as_fsdp(text: str) -> None:
+    lead = first_lines(said(text), 3)
+    assert "FSDP+CPU offload" in lead and "可能装得下" in lead
+    assert "上限超出" not in lead and "公开实测" in lead
+    assert "FSDP" in lead.split("按你说的")[-1] and "参数和优化器都 offload" in lead
+
+
+def test_an_english_fsdp_offload_question_is_a_caution_not_an_overrun() -> None:
+    lead = first_lines(said("70b qlora with fsdp and cpu offload on two 4090s, fits?"), 3)
+    assert "may fit" in lead and "published runs" in lead
+    assert "high end does not fit" not in lead and "As asked: FSDP" in lead
