@@ -146,9 +146,10 @@ def predicted_for(est: MemoryEstimate, measure: str, lengths: str | None = None)
     if measure == "allocated":
         return est.allocated_gb
     cache = est.length_cache_gb if lengths == "variable" else 0.0
-    if measure == "reserved":
-        return est.reserved_gb + cache
-    return est.nvidia_smi_gb + cache
+    reading = (est.reserved_gb if measure == "reserved" else est.nvidia_smi_gb) + cache
+    # a published caution tells the user the published figure, not the terms: score what it says
+    published = not est.range.confident and est.range.expected_gb > est.total_gb
+    return max(reading, est.range.expected_gb) if published else reading
 
 
 def evaluate(case: dict[str, Any]) -> Outcome:

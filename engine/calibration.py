@@ -114,8 +114,9 @@ def memory_range(expected_gb: float, margin_gb: float, method: str, plan: Plan, 
     """The calibrated range around `expected_gb`; `margin_gb` (the older loss when the transformers
     version is unknown) goes into the high end only."""
     if published_caution(method, plan, sharding):
+        # the term-by-term figure is the low end; the published runs, not the terms, say what to expect
         low, high = FSDP_OFFLOAD_QLORA_PUBLISHED_GB
-        return Range(min(low, expected_gb), expected_gb, max(high, expected_gb + margin_gb), "published_fsdp_offload_qlora",
-                     confident=False)
+        return Range(min(low, expected_gb), max(low, expected_gb), max(high, expected_gb + margin_gb),
+                     "published_fsdp_offload_qlora", confident=False)
     band = band_for(method, sharding_class(plan.num_gpus, plan.zero, sharding), framework)
     return Range(expected_gb * band.low, expected_gb, (expected_gb + margin_gb) * band.high, band.key)

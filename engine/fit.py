@@ -83,12 +83,12 @@ def fits_on(memory_gb: float, est: MemoryEstimate) -> bool:
 
 
 def may_fit_on(memory_gb: float, est: MemoryEstimate, fits: bool) -> bool:
-    return not fits and est.total_gb <= memory_gb
+    return not fits and est.range.expected_gb <= memory_gb
 
 
 def tight_on(memory_gb: float, est: MemoryEstimate) -> bool:
     """Whether the expected figure leaves under TIGHT_SHARE of the card (Fit.tight also asks that it fits)."""
-    return memory_gb - est.total_gb < TIGHT_SHARE * memory_gb
+    return memory_gb - est.range.expected_gb < TIGHT_SHARE * memory_gb
 
 
 OFFLOAD_SLOW_PCT = (20, 50)  # throughput lost to optimizer offload (seed 000: "吞吐掉 20%–50%")
@@ -230,7 +230,7 @@ def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
     gpu = fit.gpu if fit else None
     if fit is not None and fit.may_fit:
         out.append(Warning("may_fit", 1, {"gpu": gpu.id if gpu else None, "short_gb": -fit.headroom_gb,
-                                          "high_gb": fit.high_gb, "expected_gb": fit.estimate.total_gb}))
+                                          "high_gb": fit.high_gb, "expected_gb": fit.estimate.range.expected_gb}))
     elif fit is not None and not fit.fits:
         out.append(Warning("does_not_fit", 1, {"gpu": gpu.id if gpu else None, "short_gb": -fit.headroom_gb}))
     if not plan_range_confident(r, plan):

@@ -35,3 +35,14 @@ def test_an_english_fsdp_offload_question_is_a_caution_not_an_overrun() -> None:
     lead = first_lines(said("70b qlora with fsdp and cpu offload on two 4090s, fits?"), 3)
     assert "may fit" in lead and "published runs" in lead
     assert "high end does not fit" not in lead and "As asked: FSDP" in lead
+
+
+def test_the_published_figure_is_the_expected_one_and_a_card_below_it_does_not_fit() -> None:
+    lead = first_lines(said("70b qlora fsdp cpu offload on two T4s, fits?"), 1)
+    assert lead.startswith("❌") and "2× T4 (FSDP+CPU offload)" in lead and "most likely 19.6 GB" in lead
+
+
+@pytest.mark.parametrize("text, count", [("7b qlora on two T4s", 2), ("qwen3 8b qlora on three a10s", 3),
+                                         ("7b lora on four L40S", 4), ("7b qlora on eight t4", 8)])
+def test_an_english_number_word_before_a_one_digit_card_is_the_count(text: str, count: int) -> None:
+    assert f"{count}× " in first_lines(said(text), 1)

@@ -134,7 +134,7 @@ ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
 _ENGLISH_RUN = lazy(
     r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
     r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|minutes?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
-    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*)?\d{2,4}(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
+    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
 )
 
 

@@ -27,7 +27,7 @@ def fit_row(fit: Fit) -> dict[str, Any]:
         "zero": plan.zero,
         "offload": plan.offload,
         "sharding": fit.estimate.sharding,
-        "total_gb": fit.estimate.total_gb,
+        "total_gb": fit.estimate.range.expected_gb,  # a published caution's expected figure is the published one
         "low_gb": fit.estimate.range.low_gb,
         "high_gb": fit.high_gb,
         "headroom_gb": fit.headroom_gb,
