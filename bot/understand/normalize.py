@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from bot.understand import typos
 from bot.understand.lazy import lazy
@@ -172,6 +173,7 @@ def _unnumber(text: str) -> str:
     return LIST_MARKER.sub(" ", text)
 
 
+@lru_cache(maxsize=4096)  # one message is normalized by several readers: the first pays, the rest look it up
 def normalize(text: str) -> str:
     """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits.
 
