@@ -40,9 +40,10 @@ SEED_SEQ, SEED_BATCH = 2048, 1
 
 def seed_card(s: Sizing) -> str | None:
     """The card seed 000's LoRA / QLoRA table names for this job's class, when no card was named and
-    the job is at the table's settings (seq 2048, micro-batch 1, checkpointing on); None otherwise."""
+    the job is at the table's settings (seq 2048, micro-batch 1, checkpointing on); None otherwise.
+    One card stated ("8b qlora 一张卡月租多少") is the table's own setup, so it still names its card."""
     q, r = s.request, s.resolved
-    if not r.adapter or s.fit is not None or r.num_gpus_stated:
+    if not r.adapter or s.fit is not None or (r.num_gpus_stated and q.num_gpus != 1):
         return None
     if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
         return None

@@ -15,7 +15,7 @@ from bot.core.price import price_turn, variants
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.text.errors import error_message
 from bot.text.i18n import t
-from bot.text.names import gpu_name, short_gpu
+from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
 from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card, table_card_priced, table_span
@@ -213,8 +213,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
             v["room"] = fit_row(f) | {"roomy": f.fits and f.estimate.total_gb <= (1 - ROOMY_SHARE) * f.gpu.memory_gb}
     elif not details and not req.gpu:  # LoRA / QLoRA: the seed table's card for the size, priced
         v = reply.data["v"]
-        reply.data["v"]["seed"] = seed_table_card(
-            report, [r for r in [v.get("pick"), *(v.get("others") or [])] if r], report.display_currency, asked.provider)
+        reply.data["v"]["seed"] = seed_table_card(report, (v.get("lineup") or [None])[0], report.display_currency, asked.provider)
         v["table_span"] = table_span(report, report.display_currency, asked.provider)
     if not details and report.basis == "minimum_unit":
         reply.data["v"]["pick_month"] = month_beside(report)
@@ -300,12 +299,9 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
     elif seed is None and setup.num_gpus == 1 and seed_card(advice.sizing) not in (None, setup.gpu.id):
         # a LoRA / QLoRA pick on another card than the table's (14B bf16 LoRA: an RTX A6000 for the table's
-        # L40S, both 48 GB): the table's card priced beside it, as the sizing's price line named it
-        card = seed_card(advice.sizing)
-        listed = {r["provider"] for r in cast(list[dict[str, Any]], reply.data.get("rows") or [])
-                  if card is not None and r["gpu"] == gpu_name(card) and r["num_gpus"] == 1}
-        if not listed:  # a provider's own row of the table's card (gpuli's 4090 for 7B QLoRA) says it already
-            reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider)
+        # L40S, both 48 GB): the table's card priced under the lead, as the sizing's price line named it;
+        # also where a provider's own row is that card (gpuli's 4090 for 7B QLoRA), ranked fourth
+        reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider)
     if reply.data.get("seed"):  # its prices converted as the rows above are ("人民币呢": ≈ ¥4,608)
         reply.data["seed"]["prices"] = approx_units(reply.data["seed"]["prices"])
     spec = advice.sizing.resolved

@@ -265,6 +265,13 @@ def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     shown = {"display": extras.display_currency, "asked_currency": True} if extras.display_currency else {}
     if last.kind == "price":
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
+    job = _job(last, {"hours": hours})
+    if last.kind == "size" and (job.get("model") or job.get("params_b")) and hours < ANNUAL_HOURS:
+        # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at
+        # each provider for that term, with the table's card (answers.setup_price), not its card alone
+        merged = TrainingRequest.model_validate({**job, **({"provider": r.provider} if r.provider else {})})
+        follow = _setup_follow(merged, {"hours": hours}) | ({"display": shown["display"], "asked_currency": True} if shown else {})
+        return replace(parsed, intent="cost", request=merged, follow=follow, follow_up=True, missing=[])
     card = _card_of(parsed, last)
     if card is None:
         return None

@@ -14,7 +14,7 @@ from typing import Protocol
 from bot.clock import Clock, SystemClock
 from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
-from bot.text.i18n import detect_language
+from bot.text.i18n import detect_language, ime_language, script_language
 from engine.catalog import gpus, models
 from engine.providers import providers
 
@@ -122,7 +122,7 @@ def message_lang(text: str) -> str | None:
     name in Chinese characters ("h100 at 一万网络, price in CNY?") leaves an English sentence English.
     English takes two words or more, one of them a grammar word of English ("how much", "on a 4090 please")."""
     words = _without_names(re.sub(r"^/\w+(@\w+)?", "", text.strip()))
-    if detect_language(words) == "zh":
+    if script_language(words) == "zh":  # letters; the input method's punctuation is a weaker sign (effective)
         return "zh"
     latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
     if len([w for w in latin if len(w) >= 3]) < 2 and len(latin) < 2:
@@ -137,7 +137,9 @@ def remember_language(store: SettingsStore, inc: Incoming) -> None:
     asked = asked_language(inc.text)
     if asked and asked != user.get("asked_lang"):
         store.set(inc.scope_user, "asked_lang", asked)
-    said = message_lang(inc.text)
+    # a message in no language but typed with a Chinese input method ("qwen3 8b qlora 4090？") starts a
+    # conversation in Chinese, so "cost?" next stays Chinese; it changes no language already said
+    said = message_lang(inc.text) or (None if user.get("last_lang") else ime_language(inc.text))
     if said and said != user.get("last_lang") and not user.get("lang"):
         store.set(inc.scope_user, "last_lang", said)
 

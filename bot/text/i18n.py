@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 Lang = Literal["zh", "en"]
 BABEL_LOCALES = {"zh": "zh", "en": "en"}  # CLDR plural rules are per language, not per region
-_CJK_FIRST = "\u3400"  # no character below it is in _cjk()
+_CJK_FIRST = "\u3000"  # no character below it is in _cjk() or _IME_MARKS
+# Punctuation a Chinese input method types in place of ASCII ("？", "，"): a sign of the writer's language
+_IME_MARKS = "？，。！：；、"
 
 
 class Text(BaseModel):
@@ -94,6 +96,22 @@ def has(key: str) -> bool:
 
 
 def detect_language(text: str) -> Lang:
+    """The language of a message by what it is typed with: its Chinese input method's punctuation
+    (ime_language), else its script (script_language)."""
+    return ime_language(text) or script_language(text)
+
+
+def ime_language(text: str) -> Lang | None:
+    """zh for a message with no Chinese letters but the punctuation a Chinese input method types
+    ("Qwen3-8B QLoRA RTX 4090？"): the writer typed it with that input method on; else None. The
+    weakest sign there is: the settings (bot.core.settings.effective) ask it after the message's own
+    English words ("can 4090 do 7b qlora？" stays English) and the conversation's language."""
+    if not text or max(text) < _CJK_FIRST or _cjk().search(text):
+        return None
+    return "zh" if any(c in _IME_MARKS for c in text) else None
+
+
+def script_language(text: str) -> Lang:
     """zh when the message has any Chinese character, else en. A text whose highest character is
     below the CJK blocks (any Latin text) is answered without the pattern, whose wide character
     ranges take milliseconds to compile: the CLI asks this of its arguments at every start.

@@ -244,7 +244,7 @@ def lines_reply(labelled: list[tuple[dict[str, Any], CostReport]], lang: str, sa
         cheapest = lines[0]["provider"] if lines[0]["rows"] and len(lines) > 1 else None
     return Reply("cost_lines", lang, {"v": first | {
         "lines": lines, "difference": _difference(lines), "span": first["stated"] if mode != "length" else None,
-        "mode": mode, "cheapest": cheapest, "tight": any("!" in r["marks"] for line in lines for r in line["rows"])}})
+        "mode": mode, "cheapest": cheapest}})
 
 
 def _difference(lines: list[dict[str, Any]]) -> dict[str, Any] | None:

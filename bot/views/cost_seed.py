@@ -65,19 +65,21 @@ def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] 
     return _priced(s, row, display, provider)
 
 
-def seed_table_card(report: CostReport, shown: list[dict[str, Any]], display: str, provider: str | None) -> dict[str, Any] | None:
+def seed_table_card(report: CostReport, lead: dict[str, Any] | None, display: str, provider: str | None) -> dict[str, Any] | None:
     """A LoRA / QLoRA cost answer with no card named: the card seed 000's LoRA table names for the size
     class (14B bf16 LoRA: one L40S 48GB, ₮649 a month), estimated by our model and priced (at
-    `provider` when one was asked), unless the pick or a row shown is that card already.
+    `provider` when one was asked), for the line under the lead; None when the lead (the pick, or the
+    first row with none safe) is that card at every provider renting it.
 
     Why: the ranking keeps only setups whose high end fits, so where our range runs past the table's
-    card (14B LoRA on 48 GB: 36.4 GB expected, 54.3 GB at the high end) the seed's card never shows and
-    a reader holding the table sees a pick at twice its price with no word of it; the line names it
-    with our figures, so the risk is stated beside the saving."""
+    card (14B LoRA on 48 GB: 36.4 GB expected, 54.3 GB at the high end) the seed's card never shows, and
+    where it fits it may rank fourth (7B QLoRA: gpuli's RTX 4090 at ₮369 after three cheaper rows); a
+    reader holding the table should see its card and price in the first lines beside the saving, with
+    our figures, so the risk is stated beside it."""
     card = seed_card(report.sizing)
-    listed = {row.get("provider_name") for row in shown if row.get("gpu") == card and row.get("num_gpus") == 1}
-    # `shown`: the rows the reply lists (its pick and the others); one provider's row of the card is not
-    # the table's price (CloudGPU's 4090 by the hour is no word of gpuli's ₮369 a month)
+    # one provider's row of the card is not the table's price (CloudGPU's 4090 by the hour is no word of
+    # gpuli's ₮369 a month): only every provider renting it, on the lead line, says it already
+    listed = {lead.get("provider_name")} if lead and lead.get("gpu") == card and lead.get("num_gpus") == 1 else set()
     return table_card_priced(report.sizing, display, provider, listed)
 
 
