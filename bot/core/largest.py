@@ -72,8 +72,8 @@ def largest_for_budget(parsed: Parsed, lang: str, cost: Callable[[Parsed], Reply
     else:
         key, shown = "plan.largest_none", priced[0][1]
         words["size"] = _size(priced[0][0])
-    # short even for the smallest class: the verdict's own further lines (the seed's minimum within it, at the edge)
-    extra = priced[0][4].split("\n")[1:] if not within else []
+    # the first class over: its verdict's further lines (seed 000's minimum for it within the budget, at the edge)
+    extra = over[4].split("\n")[1:] if over is not None else []
     lead = Reply("error", lang, {"message": "\n".join([t(key, lang, **words), *extra])})
     lead.also = [shown, *shown.also]
     lead.turn, lead.buttons, lead.source = shown.turn, shown.buttons, shown.source
@@ -93,7 +93,7 @@ def _setup(pick: dict[str, Any], limit: Money, lang: str, prefix: str) -> dict[s
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
     same = cost.currency == limit.currency
-    shown = cost.format(lang) + ("" if same else f" (≈ {in_budget.approx().format(lang)})")
+    shown = cost.format(lang) + ("" if same else t("plan.budget_approx", lang, converted=in_budget.approx().format(lang)))
     rest = limit - in_budget
     rest = rest if rest.amount >= 0 else -rest
     return {f"{prefix}provider": str(pick["provider_name"]),
