@@ -39,7 +39,7 @@ from engine.price_list import cheapest_card_hour
 from engine.request import TrainingRequest
 from engine.resolve import resolve
 from engine.seed_adapter_rows import seed_card
-from engine.seed_minimums import at_the_edge, seed_minimum_for, seed_roomy_for, state_bytes_per_param
+from engine.seed_minimums import at_the_edge, seed_minimum_for, seed_roomy_for, seed_rows_on_card, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_ALTERNATIVES = 3
@@ -94,6 +94,7 @@ class Advice:
     seed_optimizer: str = ""  # the optimizer the seed's setup uses (the 8-bit one for 7B)
     bigger: Fit | None = None  # the seed's setup is the verdict: the cheapest fit on bigger cards, if another
     more_cards: Fit | None = None  # the offload fix's other way: more of the card, no offload
+    seed_count: Fit | None = None  # between the count named and more_cards: seed 000's count for the class, that only may fit
     seed_roomy: str = ""  # asked for room: the verdict is seed 000's "宽裕" setup for the class, with this optimizer
     slower: Fit | None = None  # asked "cheapest safe": the seed's cheaper offload minimum the answer passed over
 
@@ -173,7 +174,8 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
         seed_gb_per_param=per_param,
         seed_optimizer=seed_optimizer,
         bigger=bigger,
-        more_cards=_more_cards(s, levers[0] if fixed else None),
+        more_cards=(more := _more_cards(s, levers[0] if fixed else None)),
+        seed_count=_seed_count(s, more or s.alternative),
         seed_roomy=room[1] if room is not None else "",
         slower=slower,
     )
@@ -189,6 +191,22 @@ def _more_cards(s: Sizing, fix: Lever | None) -> Fit | None:
     if alt.gpu.id != s.fit.gpu.id or alt.estimate.plan.offload != "none" or not (alt.fits or alt.may_fit):
         return None
     return alt if alt.num_gpus > s.fit.num_gpus else None
+
+
+def _seed_count(s: Sizing, more: Fit | None) -> Fit | None:
+    """A count too small answered with `more` cards (the fewest whose high end fits, the offload fix's
+    other way or the alternative itself) while seed 000
+    gives fewer for the class ("14B 全参 两张 H100": the seed's minimum is 4 × 80 GB with ZeRO-3, our
+    safe count 8): the seed's count on the named card, estimated, when only its expected figure fits
+    it, so the reply names it as "may fit" with what its high end is over by, beside the safe count."""
+    if more is None or s.fit is None:
+        return None
+    row = seed_rows_on_card(replace(s.resolved, num_gpus_stated=False), s.fit.gpu.memory_gb)
+    if row is None or not s.fit.num_gpus < row[0] < more.num_gpus:
+        return None
+    r = replace(s.resolved, request=s.request.model_copy(update={"num_gpus": row[0], "zero": None}), num_gpus_stated=True)
+    found = Planner(r, s.memo).first_fit(s.fit.gpu, ladder(r, row[0]))
+    return found if found.may_fit and found.estimate.plan.offload == "none" else None
 
 
 def pick_at(a: Advice, provider: str) -> Fit | None:

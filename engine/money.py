@@ -184,6 +184,13 @@ class Money:
         sign = "-" if self.amount < 0 and value != 0 else ""
         return f"{sign}{currency(self.currency).symbol}{number}"
 
+    def format_exact(self, lang: str = "en") -> str:
+        """Every decimal the amount has, at least the currency's minor units: a per-minute charge
+        of $0.495 or a rate of $0.0055 a minute, which `format` would round to cents."""
+        places = max(self.digits, -int(self.amount.normalize().as_tuple().exponent))
+        sign = "-" if self.amount < 0 else ""
+        return f"{sign}{currency(self.currency).symbol}{_grouped(abs(self.amount).quantize(Decimal(1).scaleb(-places)), places, lang)}"
+
     def __str__(self) -> str:
         return self.format("en")
 

@@ -26,6 +26,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
+from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
@@ -193,7 +194,7 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
-        parsed = merge_follow_up(parsed, last, text)
+        parsed = parsed if largest_asked(parsed) else merge_follow_up(parsed, last, text)  # the size is the answer
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
@@ -270,6 +271,8 @@ class Core:
         if parsed.asks.pooled is not None:  # "8 台单卡拼成一台 8 卡机": no, and what is rented as one machine
             return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or None, q.provider or parsed.rental.provider,
                                 ctx.display_currency)
+        if largest_asked(parsed):  # "budget 2k, biggest full finetune for a month?": the size that money trains
+            return largest_for_budget(parsed, ctx.lang, lambda p: self.intents["cost"](ctx, p, text))
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
         run = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0)
         if parsed.asks.deadline is not None and run and parsed.follow is None and not parsed.asks.deadline_span and not (

@@ -65,6 +65,12 @@ def money_filter(context: Any, value: Money | Decimal, currency_id: str | None =
     return amount.format(str(context.get("lang") or "en"))
 
 
+def money_exact_filter(context: Any, value: Decimal, currency_id: str) -> str:
+    """The `money_exact` filter: every decimal of the amount (Money.format_exact), for a per-minute
+    charge cents would round ($0.495, $0.0055)."""
+    return Money(value, currency_id).format_exact(str(context.get("lang") or "en"))
+
+
 def fmt_wan(value: float | int | Decimal) -> str:
     """An amount in 万 (ten thousands), as Chinese price lists and the seeds write it: 25000 -> "2.5"."""
     return f"{Decimal(str(value)) / 10000:.2f}".rstrip("0").rstrip(".")
@@ -145,7 +151,7 @@ def environment(flavor: str) -> Environment:
     )
     identity = str
     env.filters.update(
-        gb=fmt_gb, mem=fmt_mem, money=pass_context(money_filter), num=fmt_num, params=fmt_params, wan=fmt_wan, pad=pad, width=display_width, short_gpu=short_gpu,
+        gb=fmt_gb, mem=fmt_mem, money=pass_context(money_filter), money_exact=pass_context(money_exact_filter), num=fmt_num, params=fmt_params, wan=fmt_wan, pad=pad, width=display_width, short_gpu=short_gpu,
         md=md_escape if flavor == "discord" else identity,
         u=md_escape if flavor == "discord" else identity,
         code=code_safe if flavor == "discord" else identity,

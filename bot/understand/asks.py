@@ -33,6 +33,7 @@ class Asks:
     how_many_gpu: str | None = None  # "how many 4090s": the card whose count is asked
     longest_seq: bool = False
     largest_batch: bool = False
+    largest_model: bool = False  # "biggest full finetune I can run", "最大能训多大的": with a budget, what it buys
     budget: tuple[Decimal, str | None] | None = None  # a ceiling, with its currency when stated
     budget_loose: bool = False  # its currency word was only 块: ¥ usually, the provider's own at times
     deadline: datetime | None = None
@@ -319,7 +320,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
     # "我们就五千美金 … 32b 够吗", "一万块能跑 70b qlora 吗": the one amount, asked whether it is enough or runs the job
-    buys = len(money) == 1 and bool(p["enough"].search(norm) or CAN_RUN.search(norm))
+    # "¥5000 能训多大的模型": the one amount, asked what size it trains
+    buys = len(money) == 1 and bool(p["enough"].search(norm) or CAN_RUN.search(norm) or planning.wants_largest_model(norm))
     if budget is None and buys:
         budget = (money[0].value, money[0].currency)
     runway = bool(p["runway"].search(norm))
@@ -332,6 +334,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         how_many_gpu=planning.how_many_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
         largest_batch=planning.wants_largest_batch(norm),
+        largest_model=planning.wants_largest_model(norm),
         budget=budget,
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),

@@ -36,6 +36,17 @@ LARGEST_BATCH = lazy(
     r"|(?:micro[\s_-]*)?(?:batch|批大小|批次)\s*(?:size)?\s*(?:最大|最多|能开多大|能开多少|可以开多大)",
     re.IGNORECASE,
 )
+# the biggest model a budget (or a card) trains, asked: "biggest full finetune I can run", "largest model",
+# "what can I fine-tune with ¥5000", "最大能训多大的", "能训多大", "全参最大几B" (never a batch or a sequence)
+LARGEST_MODEL = lazy(
+    r"(?:biggest|largest|max(?:imum)?)\s+(?:(?:full|qlora|lora|\d+\s*-?bit)\s+)*(?:model|fine[\s-]?tune|finetune|ft|size|one|llm)s?\b"
+    r"|how\s+big\s+(?:a\s+)?(?:model|of\s+a\s+model)|(?:what|which)\s+(?:model\s+)?size\s+(?:model\s+)?(?:can|could)\b"
+    r"|(?:what|which)\s+(?:model|models)\s+(?:can|could)\s+(?:i|we)\s+(?:fine[\s-]?tune|finetune|train|run|afford)"
+    r"|what\s+can\s+(?:i|we)\s+(?:fine[\s-]?tune|finetune|train)\b"
+    r"|最大\s*(?:能|可以)?\s*(?:训|跑|微调|练|做|上)?\s*(?:多大|几\s*b\b|几个?\s*b\b|什么模型|啥模型)"
+    r"|(?:能|可以)\s*(?:训|跑|微调|练|做)\s*(?:到)?\s*(?:多大|几\s*b\b|什么模型|啥模型|哪个模型)|多大的?\s*模型",
+    re.IGNORECASE,
+)
 HOW_MANY = lazy(
     r"how\s+many\s+(?P<en>[\w\s.-]{1,24}?)(?:s\b|\s+cards?|\s+gpus?|\s+do|\s+would|\s+are|\s+for|\?|$)"
     r"|(?:几|多少)\s*(?:张|块|台|个|片)\s*(?P<zh>[\w\s.-]{1,24})",
@@ -185,6 +196,11 @@ def wants_longest_seq(text: str) -> bool:
 def wants_largest_batch(text: str) -> bool:
     """The message asks for the largest micro-batch that still fits."""
     return LARGEST_BATCH.search(text) is not None
+
+
+def wants_largest_model(text: str) -> bool:
+    """The message asks for the biggest model it can train (with a budget: what that money buys)."""
+    return LARGEST_MODEL.search(text) is not None
 
 
 def how_many_card(text: str) -> str | None:

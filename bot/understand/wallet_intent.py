@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.understand.lazy import lazy
+from bot.understand.planning import wants_largest_model
 
 TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
@@ -91,9 +92,10 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("budget_clear")
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
         if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text) \
-                and not ASKS_PICK.search(text) \
+                and not ASKS_PICK.search(text) and not wants_largest_model(text) \
                 and not (asked and not SET_VERB.search(text)):
-            # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it
+            # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it;
+            # "budget 2k, biggest full finetune I can run?" asks what it buys, even after "budget 2k"
             return WalletAction("budget_set")
         if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
             return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else

@@ -12,6 +12,7 @@ from typing import Any, cast
 from bot.messages import Reply
 from bot.text.names import gpu_name, provider_name, short_gpu
 from bot.text.render import fmt_gb
+from bot.views.minute_exact import minute_exact
 from engine.billing import CycleLine, Note, Quote
 from engine.cost import CostOption, CostReport
 from engine.money import Money
@@ -98,6 +99,7 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "total_max": Money(q.total_max, q.currency).rounded().amount,
         "rate_min": Money(q.per_gpu_hour_range.low, q.currency).rounded().amount,
         "rate_max": Money(q.per_gpu_hour_range.high, q.currency).rounded().amount,
+        "exact": minute_exact(q),  # a per-minute total cents would round: "$0.495 (≈ $0.50)"
         "unused": duration_view(unused),
         "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
         "cheapest": o.cheapest,

@@ -18,6 +18,7 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
+from bot.views.minute_exact import minute_exact
 from bot.views.runway_lead import Cycle, Option, lead_line
 from engine.billing import Amount, Quote
 from engine.catalog import gpus
@@ -77,6 +78,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "instances": q.instances,
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
         "source_year": source_year(q),
+        "exact": minute_exact(q),  # "$0.495 (≈ $0.50)" beside its per-minute rate
     }
 
 

@@ -315,6 +315,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
+        "seed_count": fit_row(a.seed_count) if a.seed_count is not None else None,  # the seed's count between, that may fit
         # the stated count nobody rents ("六张 h100"): the count that holds the job is priced instead
         "more_prices": unit_prices(a.more_cards.gpu.id, a.more_cards.num_gpus, display_currency)
         if a.more_cards is not None and priced is not None and not unit_prices(priced.gpu.id, priced.num_gpus, display_currency) else [],
