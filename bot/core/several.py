@@ -1,0 +1,47 @@
+"""Several answers in one reply: a verdict line that leads what it judges, and a job's fit asked beside
+its cost or deadline.
+
+Why here: a message can ask a card's fit, a deadline and a cost at once ("14b qlora by friday, 20 hours
+of training, 4090 ok and how much?"); the deadline and the cost each had a way to lead, the fit none, so
+it went unanswered. One compact verdict line (the sizing's own first line) leads; the rest follows, and
+the reply stays within its line budget instead of adding a whole sizing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.messages import Reply
+from bot.text.render import render_reply
+from bot.understand.asks import Asks
+from bot.understand.parser import Parsed
+
+
+def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
+    """A verdict answers the question asked ("够吗", "有戏吗", "4090 ok?"), so it leads; what it judges
+    follows (and stays the turn, with its buttons and chart)."""
+    if verdict is None:
+        return reply
+    verdict.also = [reply, *reply.also]
+    verdict.turn, verdict.buttons, verdict.source = reply.turn, reply.buttons, reply.source
+    verdict.image, verdict.chart, verdict.chart_caption = reply.image, reply.chart, reply.chart_caption
+    reply.also, reply.image, reply.chart = [], None, None
+    return verdict
+
+
+def fit_first(reply: Reply, parsed: Parsed, size: Callable[[Parsed], Reply]) -> Reply:
+    """A job's cost (or its run against a deadline) on a card the message names, whose fit is asked too
+    ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"): the sizing's verdict on that card leads in
+    one line. `reply` unchanged when no fit is asked, the reply is the sizing already, or money is weighed
+    (a budget's verdict leads then)."""
+    q, a = parsed.request, parsed.asks
+    if parsed.intent != "cost" or parsed.missing or parsed.parts or not (a.sizing and q.gpu) or reply.kind == "sizing" \
+            or a.budget or a.runway or a.affords or a.export:
+        return reply
+    job = replace(parsed, intent="size", asks=Asks(sizing=True), rental=replace(parsed.rental, duration_days=None, duration_hours=None),
+                  request=q.model_copy(update={"hours": None, "days": None, "tokens": None, "samples": None}))
+    sized = size(job)
+    if sized.kind != "sizing":
+        return reply
+    line = next((line for line in render_reply(replace(sized, also=[]), "plain").splitlines() if line.strip()), None)
+    return verdict_first(reply, Reply("error", reply.lang, {"message": line})) if line else reply
