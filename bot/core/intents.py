@@ -147,7 +147,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         asked: list[tuple[dict[str, Any], TrainingRequest]] = [
             ({"stated": duration_view(h)}, span.model_copy(update={"days": h / 24} if h % 24 == 0 else {"hours": h}))
             for h in parsed.asks.lengths]
-        return cost_lines(ctx, span, asked, family=parsed.family)
+        return cost_lines(ctx, span, asked, family=parsed.family, safe_only=not req.gpu)
     if len(parsed.versus) >= 2 and not req.gpu:
         # "14b qlora 用 4090 还是 5090 各多少钱一个月": the job on each card named, priced side by side
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={

@@ -29,7 +29,7 @@ from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
-from bot.core.several import fit_first
+from bot.core.several import fit_first, setup_question_first
 from bot.core.several import verdict_first as _verdict_first
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -225,6 +225,7 @@ class Core:
             return first
         reply = _elsewhere_first(self._answer_one(ctx, parsed, text), parsed)
         reply = fit_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
+        reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text))  # "那 4090 多卡能 zero3 吗"
         reply.reading = parsed
         if parsed.asks.table:
             attach_table(reply)

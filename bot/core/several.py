@@ -14,6 +14,9 @@ from dataclasses import replace
 from bot.messages import Reply
 from bot.text.render import render_reply
 from bot.understand.asks import Asks
+from bot.understand.faq import lookup as faq_lookup
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 
 
@@ -45,3 +48,23 @@ def fit_first(reply: Reply, parsed: Parsed, size: Callable[[Parsed], Reply]) -> 
         return reply
     line = next((line for line in render_reply(replace(sized, also=[]), "plain").splitlines() if line.strip()), None)
     return verdict_first(reply, Reply("error", reply.lang, {"message": line})) if line else reply
+
+
+# how cards work together: several of one card, a sharding stage, data parallel
+TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
+SETUP_TOPICS = frozenset({"interconnect", "sharding"})
+
+
+def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callable[[Parsed], Reply]) -> Reply:
+    """A follow-up that changes the job's setup and asks how that setup runs ("那 4090 多卡能 zero3 吗", "what
+    about several 4090s with zero3, is that slow?" after a sizing): the FAQ's answer on running cards
+    together (no NVLink, ZeRO-3 over PCIe is slow) leads, the job sized on the change follows. Sized alone,
+    the answer judged one card and never said what the question asked."""
+    if not parsed.follow_up or parsed.intent not in ("size", "cost") or parsed.parts or reply.kind != "sizing" \
+            or not TOGETHER.search(normalize(text)):
+        return reply
+    hit, _ = faq_lookup(text)
+    if hit is None or not SETUP_TOPICS & set(hit.entry.topics):
+        return reply
+    faq = answer(replace(parsed, intent="faq", faq=[hit], faq_answers=[hit], faq_confident=True, missing=[], follow_up=False))
+    return verdict_first(reply, faq) if faq.kind == "faq" else reply

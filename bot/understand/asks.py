@@ -129,7 +129,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL})\s*(?:的\s*)?(?:配置|configs?\b)"),
         "asking": re.compile(_ASKING),
         "sizing": re.compile(r"显存|内存|memory|vram|\bram\b|几张|几卡|多少卡|多少张|how\s+many\s+(?:gpus|cards)|够|\bfits?\b|enough"
-                             r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b)|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
+                             r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"

@@ -41,7 +41,7 @@ CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_N
 COMMA = lazy(r"[,，]+")
 # the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
 # part of it ("另外收费吗" is the FAQ's own wording for an extra charge)
-JOINED = lazy(r"^\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问|also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+)(?=\S)", re.IGNORECASE)
+JOINED = lazy(r"^\s*(?:(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?![收付计算加另])\s*[,，:：]?\s*|(?:also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+))(?=\S)", re.IGNORECASE)
 
 
 def _unjoined(clause: str) -> str:
@@ -380,7 +380,7 @@ def length_clauses(text: str) -> list[str]:
     """A question then other lengths asked of it, split by a comma or typed after a bare space ("a6000
     一周多少，两周呢", "32b qlora 一周多少 两周呢", "a week of an a6000, and what about two weeks"): the
     clauses, the first with its own length; [] when the message is not of that shape."""
-    for splitter in (COMMA, UNMARKED):
+    for splitter in (CLAUSES, COMMA, UNMARKED):
         clauses = [c for c in splitter.split(text[:MAX_CLAUSE_TEXT]) if c.strip()][:MAX_CLAUSES]
         if len(clauses) >= 2 and all(_length_only(c) for c in clauses[1:]) and f.duration(normalize(clauses[0])) != (None, None):
             return clauses

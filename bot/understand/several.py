@@ -31,7 +31,7 @@ def memory_and_cost(whole: Parsed) -> list[Parsed]:
     cost, each its own answer. [] for any other message: a card named is a fit question (`fit_then_cost`),
     a budget or deadline is weighed by its own answer, a dataset or step time makes the cost the answer."""
     q, a = whole.request, whole.asks
-    if whole.intent != "cost" or whole.missing or not a.cost or q.gpu or whole.versus or a.budget or a.deadline \
+    if whole.intent != "cost" or whole.missing or q.gpu or whole.versus or a.budget or a.deadline \
             or a.both_units or a.cheaper or a.difference or a.methods_versus or q.tokens or q.samples or q.step_seconds:
         return []
     if not (MEMORY_ASK.search(whole.words) or PICK_A_CARD.search(whole.words)):
