@@ -32,14 +32,20 @@ def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
     return verdict
 
 
-def fit_first(reply: Reply, parsed: Parsed, size: Callable[[Parsed], Reply]) -> Reply:
+# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
+# "时间够吗", which ask of the deadline
+FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
+               r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
+
+
+def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], Reply]) -> Reply:
     """A job's cost (or its run against a deadline) on a card the message names, whose fit is asked too
     ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"): the sizing's verdict on that card leads in
     one line. `reply` unchanged when no fit is asked, the reply is the sizing already, or money is weighed
     (a budget's verdict leads then)."""
     q, a = parsed.request, parsed.asks
     if parsed.intent != "cost" or parsed.missing or parsed.parts or not (a.sizing and q.gpu) or reply.kind == "sizing" \
-            or a.budget or a.runway or a.affords or a.export:
+            or a.budget or a.runway or a.affords or a.export or not FIT_ASK.search(normalize(text)):
         return reply
     job = replace(parsed, intent="size", asks=Asks(sizing=True), rental=replace(parsed.rental, duration_days=None, duration_hours=None),
                   request=q.model_copy(update={"hours": None, "days": None, "tokens": None, "samples": None}))
