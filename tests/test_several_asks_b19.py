@@ -100,9 +100,15 @@ def test_fit_leads_beside_deadline_and_cost(text: str, verdict: str, deadline: s
     (("14b lora 需要多少显存", "那 4090 多卡能 zero3 吗"), "掉速", "4×RTX 4090 (ZeRO-3)"),
     (("qwen3 32b lora 要多少显存", "那 3090 多卡用 zero3 会不会很慢"), "掉速", "8×RTX 3090 (ZeRO-3)"),
     (("help me size qwen3 32b lora", "what about several 4090s with zero3, is that slow?"), "slows down", "8× RTX 4090 (ZeRO-3)"),
+    (("size qwen3 14b lora for me", "can several 4090s run it with zero3?"), "slows down", "4× RTX 4090 (ZeRO-3)"),
 ])
 def test_multi_card_zero3_follow_up_answers_how_it_runs_first(turns: tuple[str, str], slow: str, sized: str) -> None:
     me = _said(*turns)
     assert slow in first_lines(me), me.text
     assert sized in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
+
+
+def test_a_setup_question_with_no_job_before_stays_the_faq_answer() -> None:
+    me = _said("4090 多卡能 zero3 吗")
+    assert "掉速" in me.text and "GB" not in me.text, me.text

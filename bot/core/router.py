@@ -225,7 +225,8 @@ class Core:
             return first
         reply = _elsewhere_first(self._answer_one(ctx, parsed, text), parsed)
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
-        reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text))  # "那 4090 多卡能 zero3 吗"
+        reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
+                                     lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))
         reply.reading = parsed
         if parsed.asks.table:
             attach_table(reply)

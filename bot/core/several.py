@@ -61,16 +61,24 @@ TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|
 SETUP_TOPICS = frozenset({"interconnect", "sharding"})
 
 
-def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callable[[Parsed], Reply]) -> Reply:
-    """A follow-up that changes the job's setup and asks how that setup runs ("那 4090 多卡能 zero3 吗", "what
-    about several 4090s with zero3, is that slow?" after a sizing): the FAQ's answer on running cards
-    together (no NVLink, ZeRO-3 over PCIe is slow) leads, the job sized on the change follows. Sized alone,
-    the answer judged one card and never said what the question asked."""
-    if not parsed.follow_up or parsed.intent not in ("size", "cost") or parsed.parts or reply.kind != "sizing" \
-            or not TOGETHER.search(normalize(text)):
+def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callable[[Parsed], Reply],
+                         resize: Callable[[Parsed], Reply]) -> Reply:
+    """A follow-up that changes the job's setup and asks how that setup runs ("那 4090 多卡能 zero3 吗", "can
+    several 4090s run it with zero3?" after a sizing): the FAQ's answer on running cards together (no
+    NVLink, ZeRO-3 over PCIe is slow) leads, the last job sized on the change follows. Read as a sizing
+    alone, the answer judged one card and never said what was asked; read as the FAQ alone, it never said
+    whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none)."""
+    q = parsed.request
+    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not TOGETHER.search(normalize(text)):
         return reply
     hit, _ = faq_lookup(text)
     if hit is None or not SETUP_TOPICS & set(hit.entry.topics):
         return reply
-    faq = answer(replace(parsed, intent="faq", faq=[hit], faq_answers=[hit], faq_confident=True, missing=[], follow_up=False))
-    return verdict_first(reply, faq) if faq.kind == "faq" else reply
+    if reply.kind == "sizing" and parsed.follow_up and parsed.intent in ("size", "cost"):
+        faq = answer(replace(parsed, intent="faq", faq=[hit], faq_answers=[hit], faq_confident=True, missing=[], follow_up=False))
+        return verdict_first(reply, faq) if faq.kind == "faq" else reply
+    if reply.kind == "faq" and parsed.intent == "faq" and not parsed.follow_up:
+        sized = resize(replace(parsed, intent="size", missing=["model"], follow_up=True, faq=[], faq_answers=[], faq_confident=False))
+        if sized.kind == "sizing":
+            return verdict_first(sized, reply)
+    return reply
