@@ -400,6 +400,11 @@ def _faq_beside(parts: list[Parsed]) -> bool:
                 or replace(p.price, annual=False) != type(p.price)() or any("memory" in h.entry.topics for h in p.faq_answers))
 
 
+# a clause that only changes the last question: "两周呢", "a6000 呢", "what about two weeks?" (not "那 gpuli
+# 能开发票吗", a question of its own)
+CHANGE_ONLY = lazy(r"^(?:what|how)\s+about\b|^(?![^呢]*(?:[吗么?？]|多少|几|什么|怎么|如何|能|可以))[^呢]*呢\s*$", re.IGNORECASE)
+
+
 def _change_beside_faq(clauses: list[str], parts: list[Parsed]) -> list[Parsed]:
     """"两周呢 另外要不要买 IB", "what about two weeks? also, do we need InfiniBand": a change to the last
     question (a length, a card, a count with "呢" / "what about", standing on nothing of its own) and a
@@ -407,7 +412,7 @@ def _change_beside_faq(clauses: list[str], parts: list[Parsed]) -> list[Parsed]:
     question was lost; it is two: the change, which the core applies to the last turn (`stands_alone`
     false, `follow_up` true), and the FAQ's answer. [] for any other shape."""
     if len(parts) != 2 or not parts[0].follow_up or _stands_alone(parts[0]) or parts[0].intent in ("faq", "smalltalk", "wallet") \
-            or parts[1].intent != "faq" or not _faq_of_its_own(clauses[1]):
+            or not CHANGE_ONLY.search(normalize(clauses[0]).strip()) or parts[1].intent != "faq" or not _faq_of_its_own(clauses[1]):
         return []
     first, r = parts[0], parts[0].rental
     if not (first.request.stated() or r.duration_days or r.duration_hours or r.provider or r.gpu):
