@@ -238,7 +238,7 @@ def month_beside(report: CostReport) -> dict[str, Any] | None:
 
 
 def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, Any], TrainingRequest]],
-               *, family: str | None = None) -> Reply:
+               *, family: str | None = None, safe_only: bool | None = None) -> Reply:
     """The job priced several ways, a line each (bot.views.cost.lines_reply): each rental length asked
     ("一周多少 一个月多少") or each card named ("4090 还是 5090 各多少钱"). The turn is the job, so
     "明细" or "gpuli 呢" ask again of it."""
@@ -248,7 +248,9 @@ def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, An
     if ctx.settings.provider and not req.provider:
         update["provider"] = ctx.settings.provider
     labelled = [(label, compare_cost(way.model_copy(update=update))) for label, way in ways]
-    reply = lines_reply(labelled, ctx.lang, safe_only=not any("card" in label for label, _ in ways))
+    # a card named (each way's, or the job's own) is priced even where only its expected figure fits
+    safe = not any("card" in label for label, _ in ways) if safe_only is None else safe_only
+    reply = lines_reply(labelled, ctx.lang, safe_only=safe)
     reply.data["v"]["family"] = family
     reply.source = labelled[0][1]
     reply.turn = Turn("cost", {"request": req.stated()})

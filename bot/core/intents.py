@@ -141,6 +141,13 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         lines = cost_lines(ctx, span, by_length, family=parsed.family)
         # a span stated ("跑 10 天") or left before a deadline: which of the two units buys it cheaper
         return terms_of_job(ctx, None, hours, lines, req.provider) if hours else lines
+    if len(parsed.asks.lengths) >= 2 and not measured:
+        # "32b qlora 用 a6000 一周多少 两周呢": the job priced for each length asked, a line each
+        span = req.model_copy(update={"days": None, "hours": None})
+        asked: list[tuple[dict[str, Any], TrainingRequest]] = [
+            ({"stated": duration_view(h)}, span.model_copy(update={"days": h / 24} if h % 24 == 0 else {"hours": h}))
+            for h in parsed.asks.lengths]
+        return cost_lines(ctx, span, asked, family=parsed.family, safe_only=not req.gpu)
     if len(parsed.versus) >= 2 and not req.gpu:
         # "14b qlora 用 4090 还是 5090 各多少钱一个月": the job on each card named, priced side by side
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={

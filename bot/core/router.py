@@ -30,9 +30,12 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
+from bot.core.several import fit_first, setup_question_first
+from bot.core.several import verdict_first as _verdict_first
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
+from bot.understand.clauses import stands_alone
 from bot.understand.entities import find_gpus
 from bot.understand.faq import faq_index
 from bot.understand.faq import lookup as faq_lookup
@@ -203,7 +206,9 @@ class Core:
         parsed = _rental_against_budget(parsed)
         parsed = self._against_wallet(ctx, parsed)
         if parsed.parts:  # two questions in one message: each answered, in the order asked
-            replies = [self._answer_one(ctx, part, text) for part in parsed.parts]
+            # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
+            parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
+            replies = [self._answer_one(ctx, part, text) for part in parts]
             if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
                 replies = cheaper_first(replies, ctx.lang)
             elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
@@ -220,6 +225,9 @@ class Core:
             first.reading = parsed
             return first
         reply = _elsewhere_first(self._answer_one(ctx, parsed, text), parsed)
+        reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
+        reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
+                                     lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))
         reply.reading = parsed
         if parsed.asks.table:
             attach_table(reply)
@@ -486,18 +494,6 @@ def _run_hours(parsed: Parsed) -> float | None:
     if not hours and not parsed.asks.deadline_span:
         hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     return hours or None
-
-
-def _verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
-    """A budget verdict answers the question asked ("够吗", "有戏吗"), so it leads; what it judges follows
-    (and stays the turn, with its buttons and chart)."""
-    if verdict is None:
-        return reply
-    verdict.also = [reply, *reply.also]
-    verdict.turn, verdict.buttons, verdict.source = reply.turn, reply.buttons, reply.source
-    verdict.image, verdict.chart, verdict.chart_caption = reply.image, reply.chart, reply.chart_caption
-    reply.also, reply.image, reply.chart = [], None, None
-    return verdict
 
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked

@@ -48,6 +48,9 @@ class Asks:
     cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
     count: bool = False  # "要几张", "how many cards": how many cards the job needs
     hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
+    # "一周多少 两周呢", "a week, and what about two weeks?": a job's cost asked again for other lengths (hours,
+    # in the order asked), one line each
+    lengths: tuple[float, ...] = ()
     both_units: bool = False  # "周租和月租": the listing, not one rental
     form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
     runway: bool = False  # "¥3000 够租多久", "5000 能租几个月", "how long can $20 rent": budget ÷ price
@@ -127,7 +130,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL})\s*(?:的\s*)?(?:配置|configs?\b)"),
         "asking": re.compile(_ASKING),
         "sizing": re.compile(r"显存|内存|memory|vram|\bram\b|几张|几卡|多少卡|多少张|how\s+many\s+(?:gpus|cards)|够|\bfits?\b|enough"
-                             r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
+                             r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"

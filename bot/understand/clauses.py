@@ -39,6 +39,13 @@ CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_N
               rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}",
               re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
+# the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
+# part of it ("另外收费吗" is the FAQ's own wording for an extra charge)
+JOINED = lazy(r"^\s*(?:(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?![收付计算加另])\s*[,，:：]?\s*|(?:also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+))(?=\S)", re.IGNORECASE)
+
+
+def _unjoined(clause: str) -> str:
+    return JOINED.sub("", clause)
 # Numbered questions typed on one line ("Two things: (1) does 14b qlora fit a 4090 (2) how fast is ssh
 # ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.
 NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨]))")
@@ -169,7 +176,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
-    clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in CLAUSES.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(_unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
                              or _unmarked_faq(text, whole, now, read)):
         return joined
@@ -177,7 +184,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if by_comma:
         if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
             return []  # "32b qlora vs lora, how much difference?": the clause after the comma asks of the comparison
-        clauses = [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
+        clauses = length_clauses(text) or [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
         if whole.asks.deadline is not None and whole.request.gpu and len(clauses) >= 2 and TERM_UNIT.search(normalize(text)) \
                 and (split := deadline_then_term(clauses, [read(c, now) for c in clauses], whole)):
             return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
@@ -196,6 +203,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return split
     if any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)):  # "…7b lora，一万网络有合适的吗？要多少钱":
         return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
+    if change := _change_beside_faq(clauses, parts):
+        return change  # "两周呢 另外要不要买 IB" after a price: that price for two weeks, then the FAQ's answer
     if not all(_stands_alone(p) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
         return []  # "…for a full day, and what is that in yuan?": the currency of the question before it
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
@@ -367,6 +376,17 @@ def _length_only(clause: str) -> bool:
     return OTHER_LENGTH.match(" ".join(f.without_durations(norm).split())) is not None
 
 
+def length_clauses(text: str) -> list[str]:
+    """A question then other lengths asked of it, split by a comma or typed after a bare space ("a6000
+    一周多少，两周呢", "32b qlora 一周多少 两周呢", "a week of an a6000, and what about two weeks"): the
+    clauses, the first with its own length; [] when the message is not of that shape."""
+    for splitter in (CLAUSES, COMMA, UNMARKED):
+        clauses = [c for c in splitter.split(text[:MAX_CLAUSE_TEXT]) if c.strip()][:MAX_CLAUSES]
+        if len(clauses) >= 2 and all(_length_only(c) for c in clauses[1:]) and f.duration(normalize(clauses[0])) != (None, None):
+            return clauses
+    return []
+
+
 def _faq_beside(parts: list[Parsed]) -> bool:
     """Two comma-joined parts that are two questions: a job or price, and a FAQ question on a subject of
     its own that states nothing the first could use (no card, field, currency or money: "年付打几折")."""
@@ -380,12 +400,38 @@ def _faq_beside(parts: list[Parsed]) -> bool:
                 or replace(p.price, annual=False) != type(p.price)() or any("memory" in h.entry.topics for h in p.faq_answers))
 
 
+# a clause that only changes the last question: "两周呢", "a6000 呢", "what about two weeks?" (not "那 gpuli
+# 能开发票吗", a question of its own)
+CHANGE_ONLY = lazy(r"^(?:what|how)\s+about\b|^(?![^呢]*(?:[吗么?？]|多少|几|什么|怎么|如何|能|可以))[^呢]*呢\s*$", re.IGNORECASE)
+
+
+def _change_beside_faq(clauses: list[str], parts: list[Parsed]) -> list[Parsed]:
+    """"两周呢 另外要不要买 IB", "what about two weeks? also, do we need InfiniBand": a change to the last
+    question (a length, a card, a count with "呢" / "what about", standing on nothing of its own) and a
+    question the FAQ answers on its own. Read as one, the change made it a follow-up and the second
+    question was lost; it is two: the change, which the core applies to the last turn (`stands_alone`
+    false, `follow_up` true), and the FAQ's answer. [] for any other shape."""
+    if len(parts) != 2 or not parts[0].follow_up or _stands_alone(parts[0]) or parts[0].intent in ("faq", "smalltalk", "wallet") \
+            or not CHANGE_ONLY.search(normalize(clauses[0]).strip()) or parts[1].intent != "faq" or not _faq_of_its_own(clauses[1]):
+        return []
+    first, r = parts[0], parts[0].rental
+    if not (first.request.stated() or r.duration_days or r.duration_hours or r.provider or r.gpu):
+        return []
+    return with_subject(parts)
+
+
 def _currency_of_it(p: Parsed) -> bool:
     """A clause that names a currency and nothing else to price asks the clause before it in that
     currency, whatever FAQ entry its words also match (the ₮ entry answers "what is ₮ in yuan")."""
     r = p.rental
     return bool(r.currency) and not (p.request.stated() or r.gpu or r.provider or r.amount or r.duration_days
                                      or r.duration_hours)
+
+
+def stands_alone(p: Parsed) -> bool:
+    """A reading that is a whole question by itself: a job with what it needs, a card's price, a confident
+    FAQ answer; one that is not ("两周呢", "4090 呢") changes the question before it."""
+    return _stands_alone(p)
 
 
 def _stands_alone(p: Parsed) -> bool:

@@ -41,6 +41,7 @@ from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
+from bot.understand.several import MEMORY_ASK, PICK_A_CARD, lengths_asked, memory_and_cost
 from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
@@ -136,10 +137,6 @@ HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎�
 # A question after a cause ("14b 开了 bf16 为啥还 oom", "why does 7b OOM in training when inference runs"):
 # the FAQ's explanation, even where it names a size and a sizing word ("能跑" of the inference it compares)
 WHY = lazy(r"为什么|为啥|为何|怎么会|咋会|\bwhy\b")
-# (a card of some memory asked whether it will do: "does a 24gb card cut it", "48g 的卡行不行", "will a 32gb gpu handle it")
-MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for"
-                  r"|\d+\s*gb?\b.*(?:够|enough|fit|行不行|行吗|可以吗|能行|ok|cut\s+it|handle|suffice|do\s+(?:it|the\s+job)|work)")
-PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
 SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
@@ -149,7 +146,9 @@ COMPARE = lazy(r"还是|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     parsed = _parse_one(text, now)
-    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed)
+    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed)
+    if lengths := lengths_asked(text, parsed):
+        parsed.asks = replace(parsed.asks, lengths=lengths)
     return parsed
 
 

@@ -1,0 +1,84 @@
+"""Several answers in one reply: a verdict line that leads what it judges, and a job's fit asked beside
+its cost or deadline.
+
+Why here: a message can ask a card's fit, a deadline and a cost at once ("14b qlora by friday, 20 hours
+of training, 4090 ok and how much?"); the deadline and the cost each had a way to lead, the fit none, so
+it went unanswered. One compact verdict line (the sizing's own first line) leads; the rest follows, and
+the reply stays within its line budget instead of adding a whole sizing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.messages import Reply
+from bot.text.render import render_reply
+from bot.understand.asks import Asks
+from bot.understand.faq import lookup as faq_lookup
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed
+
+
+def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
+    """A verdict answers the question asked ("够吗", "有戏吗", "4090 ok?"), so it leads; what it judges
+    follows (and stays the turn, with its buttons and chart)."""
+    if verdict is None:
+        return reply
+    verdict.also = [reply, *reply.also]
+    verdict.turn, verdict.buttons, verdict.source = reply.turn, reply.buttons, reply.source
+    verdict.image, verdict.chart, verdict.chart_caption = reply.image, reply.chart, reply.chart_caption
+    reply.also, reply.image, reply.chart = [], None, None
+    return verdict
+
+
+# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
+# "时间够吗", which ask of the deadline
+FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
+               r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
+
+
+def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], Reply]) -> Reply:
+    """A job's cost (or its run against a deadline) on a card the message names, whose fit is asked too
+    ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"): the sizing's verdict on that card leads in
+    one line. `reply` unchanged when no fit is asked, the reply is the sizing already, or money is weighed
+    (a budget's verdict leads then)."""
+    q, a = parsed.request, parsed.asks
+    if parsed.intent != "cost" or parsed.missing or parsed.parts or not (a.sizing and q.gpu) or reply.kind == "sizing" \
+            or a.budget or a.runway or a.affords or a.export or not FIT_ASK.search(normalize(text)):
+        return reply
+    job = replace(parsed, intent="size", asks=Asks(sizing=True), rental=replace(parsed.rental, duration_days=None, duration_hours=None),
+                  request=q.model_copy(update={"hours": None, "days": None, "tokens": None, "samples": None}))
+    sized = size(job)
+    if sized.kind != "sizing":
+        return reply
+    line = next((line for line in render_reply(replace(sized, also=[]), "plain").splitlines() if line.strip()), None)
+    return verdict_first(reply, Reply("error", reply.lang, {"message": line})) if line else reply
+
+
+# how cards work together: several of one card, a sharding stage, data parallel
+TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
+SETUP_TOPICS = frozenset({"interconnect", "sharding"})
+
+
+def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callable[[Parsed], Reply],
+                         resize: Callable[[Parsed], Reply]) -> Reply:
+    """A follow-up that changes the job's setup and asks how that setup runs ("那 4090 多卡能 zero3 吗", "can
+    several 4090s run it with zero3?" after a sizing): the FAQ's answer on running cards together (no
+    NVLink, ZeRO-3 over PCIe is slow) leads, the last job sized on the change follows. Read as a sizing
+    alone, the answer judged one card and never said what was asked; read as the FAQ alone, it never said
+    whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none)."""
+    q = parsed.request
+    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not TOGETHER.search(normalize(text)):
+        return reply
+    hit, _ = faq_lookup(text)
+    if hit is None or not SETUP_TOPICS & set(hit.entry.topics):
+        return reply
+    if reply.kind == "sizing" and parsed.follow_up and parsed.intent in ("size", "cost"):
+        faq = answer(replace(parsed, intent="faq", faq=[hit], faq_answers=[hit], faq_confident=True, missing=[], follow_up=False))
+        return verdict_first(reply, faq) if faq.kind == "faq" else reply
+    if reply.kind == "faq" and parsed.intent == "faq" and not parsed.follow_up:
+        sized = resize(replace(parsed, intent="size", missing=["model"], follow_up=True, faq=[], faq_answers=[], faq_confident=False))
+        if sized.kind == "sizing":
+            return verdict_first(sized, reply)
+    return reply

@@ -1,0 +1,57 @@
+"""Several asks about one job in one message, typed with or without marks between them.
+
+Why here: the parser reads a message as one intent; a job's cost asked together with its memory or its
+card ("qwen3 14b lora 要多少显存 用哪张卡 多少钱一周", "how much vram for 14b lora and what does a week
+cost") read as the cost alone, and the memory question went unanswered. The words that ask for memory
+or a card live here, with the reading that turns such a message into its two answers, in the order a
+person asks them (the memory and card first, then the price)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.understand import fields as f
+from bot.understand.clauses import length_clauses
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+# (a card of some memory asked whether it will do: "does a 24gb card cut it", "48g 的卡行不行", "will a 32gb gpu handle it")
+MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for"
+                  r"|\d+\s*gb?\b.*(?:够|enough|fit|行不行|行吗|可以吗|能行|ok|cut\s+it|handle|suffice|do\s+(?:it|the\s+job)|work)")
+PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
+
+
+def memory_and_cost(whole: Parsed) -> list[Parsed]:
+    """A job's cost asked beside its memory or the card to use, naming no card ("14b lora 要多少显存 多少钱一周",
+    "vram for 32b qlora? and the weekly cost?"): the sizing (memory, the card that holds it) and then the
+    cost, each its own answer. [] for any other message: a card named is a fit question (`fit_then_cost`),
+    a budget or deadline is weighed by its own answer, a dataset or step time makes the cost the answer."""
+    q, a = whole.request, whole.asks
+    if whole.intent != "cost" or whole.missing or q.gpu or whole.versus or a.budget or a.deadline \
+            or a.both_units or a.cheaper or a.difference or a.methods_versus or q.tokens or q.samples or q.step_seconds:
+        return []
+    if not (MEMORY_ASK.search(whole.words) or PICK_A_CARD.search(whole.words)):
+        return []
+    sized = replace(whole, intent="size", asks=replace(a, cost=False), parts=[],
+                    rental=replace(whole.rental, duration_days=None, duration_hours=None),
+                    request=q.model_copy(update={"hours": None, "days": None}))
+    return [sized, replace(whole, parts=[])]
+
+
+def lengths_asked(text: str, whole: Parsed) -> tuple[float, ...]:
+    """"32b qlora 用 a6000 一周多少 两周呢", "14b lora cost for a week, and what about a month?": a job's cost
+    asked for one length and then again for others; the lengths in hours, in the order asked, so the core
+    prices the job once per length instead of answering the first and dropping the rest. () for one length,
+    a dataset (its run is the length), or a price of a card alone (its clauses are priced one by one)."""
+    q, a = whole.request, whole.asks
+    if whole.intent != "cost" or whole.missing or whole.parts or a.both_units or q.tokens or q.samples or q.step_seconds:
+        return ()
+    hours = []
+    for clause in length_clauses(text):
+        days, hrs = f.duration(normalize(clause))
+        hours.append((days or 0) * 24 + (hrs or 0))
+    return tuple(hours) if len(set(hours)) >= 2 and all(hours) else ()
