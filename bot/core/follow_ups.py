@@ -12,7 +12,7 @@ from bot.understand import fields as f
 from bot.understand.asks import without_asks
 from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
-from bot.understand.rental_extras import term_only
+from bot.understand.rental_extras import CURRENCY, term_only
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
 
@@ -239,7 +239,9 @@ def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
 
 ANNUAL_HOURS = 365 * 24
 # a rental unit's bare name after a price or a sizing ("month?", "a week?", "按月呢", "月呢", "by the year?"): that term
-BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*$", re.I)
+# with the currency it is wanted in after it ("按月呢，人民币", "月付呢 要多少美元"): that term in that currency
+BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*"
+                       r"(?:[,，、]?\s*(?:要|用|换成|in)?\s*(?:多少)?\s*(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|呢|吗|\?|？|\s)*)?$", re.I)
 TERM_HOURS = {"month": 30 * 24, "月": 30 * 24, "week": 7 * 24, "周": 7 * 24}
 
 
@@ -262,7 +264,8 @@ def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         hours: float = TERM_HOURS.get(bare.group(1).lower(), ANNUAL_HOURS)
     else:
         hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
-    shown = {"display": extras.display_currency, "asked_currency": True} if extras.display_currency else {}
+    display = extras.display_currency or (CURRENCY[bare.group(2).lower()] if bare is not None and bare.group(2) else None)
+    shown = {"display": display, "asked_currency": True} if display else {}
     if last.kind == "price":
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
     job = _job(last, {"hours": hours})
