@@ -114,3 +114,21 @@ def test_a_sizing_that_leads_with_an_amd_card_says_rocm(text: str) -> None:
     me = said(text)
     assert "MI300X" in first_lines(me), me.text
     assert "ROCm" in me.text and "CUDA" in me.text, me.text
+
+
+@pytest.mark.parametrize(("first", "then", "term"), [
+    ("QLoRA 是什么", "那 LoRA 呢", "LoRA 是什么"),
+    ("what is FSDP?", "and ZeRO?", "What is ZeRO?"),
+    ("offload 啥意思", "梯度检查点呢", "梯度检查点是什么"),
+])
+def test_a_term_named_after_a_definition_gets_its_own_definition_alone(first: str, then: str, term: str) -> None:
+    me = said(first)
+    me.say(then)
+    assert me.lines[0].rstrip("？?") == term.rstrip("？?"), me.text
+    assert len([line for line in me.lines if line.endswith(("？", "?"))]) == 1, me.text
+
+
+def test_a_method_named_after_a_sizing_still_changes_the_sizing() -> None:
+    me = said("7b qlora 4090")
+    me.say("那 LoRA 呢")
+    assert "7B LoRA" in first_lines(me), me.text

@@ -115,14 +115,31 @@ def compared(text: str, faq_hit: Hit | None) -> Hit | None:
     ids = set(t for *_, t in named)
     if len(ids) < 2:
         return None
-    rest = folded
-    for s, e, _ in reversed(named):
-        rest = rest[:s] + " " + rest[e:]
-    if COMPARING.sub("", rest):
+    if COMPARING.sub("", _without(folded, named)):
         return None
     if faq_hit is not None and ids <= {t for *_, t in mentions(faq_terms.fold(faq_hit.entry.question.zh + " " + faq_hit.entry.question.en))}:
         return None
     return _hit([t for *_, t in named])
+
+
+# a follow-up that only names another term: "那 LoRA 呢", "and FSDP?", "what about offload"
+FOLLOWING = re.compile(r"那么?|呢|还有|又|and|what|about|how|[\s?？!！。，,、.]")
+
+
+def follow_up(before: str, text: str) -> Hit | None:
+    """"QLoRA 是什么" then "那 LoRA 呢": the definition of the term the follow-up names, alone (the two
+    read together would define both)."""
+    folded = faq_terms.fold(text)
+    named = mentions(folded)
+    if not named or FOLLOWING.sub("", _without(folded, named)) or asked(before) is None:
+        return None
+    return _hit([t for *_, t in named])
+
+
+def _without(folded: str, named: list[tuple[int, int, str]]) -> str:
+    for s, e, _ in reversed(named):
+        folded = folded[:s] + " " + folded[e:]
+    return folded
 
 
 def _hit(ids: list[str]) -> Hit:
