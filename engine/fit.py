@@ -250,6 +250,8 @@ def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
         out.append(Warning("long_context", 3, {"low": 20, "high": 40}))
     if q.seq_len and q.seq_len > r.spec.max_context:
         out.append(Warning("beyond_context", 2, {"max_context": r.spec.max_context}))
+    if gpu is not None and gpu.vendor == "amd":  # seed 000 on the MI300X: ROCm, not CUDA
+        out.append(Warning("rocm", 2, {"gpu": gpu.id}))
     if gpu is not None and not gpu.bf16_native:
         out.append(Warning("no_bf16", 2, {"gpu": gpu.id}))
     if q.grad_checkpointing:

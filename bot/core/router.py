@@ -35,6 +35,7 @@ from bot.core.several import verdict_first as _verdict_first
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
+from bot.understand import glossary
 from bot.understand.clauses import stands_alone
 from bot.understand.entities import find_gpus
 from bot.understand.faq import faq_index
@@ -184,9 +185,10 @@ class Core:
             parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
-        if asked is not None and (_card_alone(parsed, text) or _about_the_faq(parsed, text)):
+        defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
+        if defined is not None or (asked is not None and (_card_alone(parsed, text) or _about_the_faq(parsed, text))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
-            hit, hits = faq_lookup(f"{asked} {text}")
+            hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:
                 parsed = replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                                  follow_up=False)

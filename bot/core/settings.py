@@ -15,6 +15,7 @@ from bot.clock import Clock, SystemClock
 from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 from bot.text.i18n import detect_language, ime_language, script_language
+from bot.understand import glossary
 from engine.catalog import gpus, models
 from engine.providers import providers
 
@@ -104,9 +105,10 @@ ENGLISH_WORDS = frozenset({
 
 @cache
 def _cjk_names() -> re.Pattern[str] | None:
-    """Catalog names written in Chinese characters ("一万网络"): a name, not a language."""
+    """Catalog names and training terms written in Chinese characters ("一万网络", "全参"): a name, not a language."""
     names = {n for entries in (providers().entries, models().entries, gpus().entries)
              for e in entries for n in [e.name, *e.aliases] if detect_language(n) == "zh" and len(n) >= 2}
+    names |= {n for n in glossary.chinese_forms() if len(n) >= 2}
     return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True)))) if names else None
 
 

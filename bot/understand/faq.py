@@ -45,6 +45,7 @@ STOP = {
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "they", "them", "their", "its", "am", "was", "were", "been",
     "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
+    "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
@@ -351,7 +352,9 @@ def _unnamed(text: str) -> str:
 @cache
 def _entry_methods(entry_id: str) -> frozenset[str]:
     """The methods an entry's question is about ("LoRA 和全参微调，效果差多少": lora and full)."""
-    e = next(e for e in faq_entries() if e.id == entry_id)
+    e = next((e for e in faq_entries() if e.id == entry_id), None)
+    if e is None:
+        return frozenset()  # a definition (bot/understand/glossary.py) is no entry of the index
     return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
 
 
@@ -438,9 +441,23 @@ def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str 
 
 
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
-    """(the confident hit or None, the closest entries) for a user's question. The rule: the best
-    entry at CONFIDENT; below that, an entry whose own keyword the question names, from
-    KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a message about GPUs at all."""
+    """(the confident hit or None, the closest entries) for a user's question. A question asking what
+    a term means ("QLoRA 是什么", "lora 和 qlora 有什么区别") is answered by its definition
+    (bot/understand/glossary.py): it shares little with any entry but its asking words ("QLoRA 是什么"
+    met "₮ 是什么货币" on 是什)."""
+    from bot.understand import glossary  # definitions are built as FAQ entries: imported here, not in a cycle
+    term = glossary.asked(text)
+    if term is not None:
+        return term, [term]
+    hit, hits = _lookup(text, provider)
+    term = glossary.compared(text, hit)
+    return (term, [term, *hits]) if term is not None else (hit, hits)
+
+
+def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
+    """The FAQ's own rule: the best entry at CONFIDENT; below that, an entry whose own keyword the
+    question names, from KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a
+    message about GPUs at all."""
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider

@@ -20,6 +20,7 @@ from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.switch_asks import KEEP_SPEED_WORDS
 
 # The words that state the job (what a sizing reads): taken out of the message before asking the FAQ
 # whether the rest is a technical question of its own.
@@ -28,7 +29,7 @@ JOB_WORDS = lazy(
     r"|deepspeed|\bds\b|bf16|\d+\s*(?:x|\*|×|卡|张卡|张|块|台|gpus?|cards?)|[一两俩二三四八十]\s*(?:张|块|台)(?:卡)?"
     r"|(?:lora[\s_-]*)?(?:rank|秩)\s*[:=]?\s*\d+|batch(?:[\s_-]*size)?\s*[:=]?\s*\d+|seq\w*\s*[:=]?\s*\d+k?|\d+\s*k\b"
     r"|(?:no\s+|without\s+)?flash[\s_-]*\w*|eager|sdpa|offload|8[\s-]?bit|adamw\w*|优化器|optimizer|梯度检查点|epochs?"
-    r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b"
+    r"|单卡|多卡|模型(?!并行)|model|\bon\b|\bfor\b|(?<!并)行不行|(?<!并)行吗|够不够|能跑吗|能不能跑|可以吗|ok吗|\d+\s*g\b|" + KEEP_SPEED_WORDS
 )
 # The words that ask a price or name one (a card's price list answers them, not the FAQ)
 PRICE_WORDS = lazy(

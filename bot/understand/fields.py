@@ -16,7 +16,7 @@ from typing import NamedTuple
 from bot.understand import amount, planning, used_time
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
-from bot.understand.switch_asks import asked_about
+from bot.understand.switch_asks import asked_about, keeps_speed
 
 NUM = NUMBER
 
@@ -201,7 +201,7 @@ OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 
 
 def offload(text: str) -> str | None:
-    if OFFLOAD_NEG.search(text):
+    if OFFLOAD_NEG.search(text) or (keeps_speed(text) and not OFFLOAD.search(text)):  # "不想掉速": no offload
         return "none"
     m = OFFLOAD_ALL.search(text)
     if m and not _asked(text, m):

@@ -35,6 +35,7 @@ from bot.understand.faq_topics import (
     topic_or,
     topic_text,
 )
+from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
@@ -46,7 +47,6 @@ from bot.understand.spans import spans_against
 from bot.understand.talk import small_talk
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import WalletAction, is_rule_question, wallet_action
-from engine.providers import provider as provider_entry
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -311,7 +311,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     sized = bool(request.model or request.params_b)
     if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
         c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month
-    elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)):
+    elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)) \
+            and not defines(c.answers):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
     elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
@@ -454,6 +455,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if talk is not None and not sized and not rental.gpu:
         return Classified("smalltalk", [], talk=talk)
     answers, hits = faq_answers(raw, rental.provider)
+    if defines(answers):  # "what does 全参 mean vs lora for a 7b": what the terms mean, whatever job is named
+        return Classified("faq", hits, True, answers=answers[:1])
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
         # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")
@@ -540,7 +543,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and (
-            PROVIDER_LIST.search(norm) or (req.num_gpus and _rents_count(rental.provider, req.num_gpus))))):
+            PROVIDER_LIST.search(norm) or (req.num_gpus and extras.rents_count(rental.provider, req.num_gpus))))):
         # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
         # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's)
         return Classified("price", hits)
@@ -566,11 +569,6 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
-
-
-def _rents_count(provider_id: str, count: int) -> bool:
-    """Whether the provider rents a setup of `count` cards as one machine."""
-    return any(o.count == count for o in provider_entry(provider_id).offers)
 
 
 def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bot.understand.lazy import lazy
+from engine.providers import provider as provider_entry
 
 # a size with thousands separators ("10,000 GB") is one number, never its last group ("000 GB")
 SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
@@ -123,3 +124,8 @@ def term_only(rest: str) -> bool:
     follow-up's frame: "年付呢，要多少人民币", "weekly?", "how about yearly, in CNY" change the term of
     the last answer; "年付有折扣吗" keeps a subject (折扣) and is a question of its own."""
     return bool(_FRAME.match(ANNUAL.sub(" ", rest)))
+
+
+def rents_count(provider_id: str, count: int) -> bool:
+    """Whether the provider rents a setup of `count` cards as one machine."""
+    return any(o.count == count for o in provider_entry(provider_id).offers)

@@ -50,3 +50,20 @@ def switch_asked(norm: str) -> str | None:
         if m is not None and asked_about(norm, m):
             return name
     return None
+
+
+# Speed kept as the job's condition ("72b 全参 不想掉速", "keep it fast", "without losing throughput"): offload, the
+# one switch that buys memory with 20–50% of the throughput (seed 000), is ruled out; the plan keeps the states on
+# the cards (for 72B full, 8×H200 with the 8-bit optimizer). One source for the reading and for the FAQ's topic,
+# where these words are the job's condition, not a question about slow runs.
+KEEP_SPEED_WORDS = (r"(?:不想|不要|不能|不愿|别|不希望|不可以)\s*(?:太|那么|明显)?\s*(?:掉速|降速|减速|变慢|慢|拖慢|牺牲速度|影响速度|掉吞吐)"
+                    r"|速度优先|保速度|保吞吐|keep\s+(?:it\s+|things\s+)?(?:fast|quick|at\s+full\s+speed)|at\s+full\s+speed"
+                    r"|(?:no|without(?:\s+a)?|avoid(?:ing)?(?:\s+a)?)\s+(?:slow[\s-]*down|throughput\s+(?:loss|hit|drop)|speed\s+(?:loss|hit|penalty))"
+                    r"|without\s+(?:slowing\s+(?:it\s+)?down|losing\s+(?:speed|throughput))"
+                    r"|don'?t\s+want\s+(?:it\s+)?(?:to\s+be\s+)?(?:slow|slower|to\s+slow\s+down|to\s+lose\s+(?:speed|throughput))")
+KEEP_SPEED = lazy(KEEP_SPEED_WORDS, re.ASCII)
+
+
+def keeps_speed(text: str) -> bool:
+    """Whether the message makes speed a condition of the job (so: no offload)."""
+    return KEEP_SPEED.search(text) is not None

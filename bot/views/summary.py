@@ -76,6 +76,9 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool 
         # the setup the reply leads with shards over PCIe ("4090 多卡能跑 zero3 吗": 4 × 4090, ZeRO-3): seed 000
         # says ZeRO-3 there is markedly slower, whichever setup the question named
         notes.insert(0, {"code": "warn.zero3_pcie", "params": {"gpu": shown.gpu.id}})
+    if shown is not None and shown.gpu.vendor == "amd" and not any(n["code"] == "warn.rocm" for n in notes):
+        # the card the reply leads with is AMD's ("72b lora bf16 单卡"): ROCm, not CUDA, whichever card was named
+        notes.insert(0, {"code": "warn.rocm", "params": {"gpu": shown.gpu.id}})
     return notes[:MAX_NOTES]
 
 
