@@ -1,5 +1,5 @@
-"""A per-minute charge shown exactly when cents would hide part of it (seed 002: "费用(美元) =
-向上取整(任务分钟) × 小时价 / 60"): 90 minutes of a $0.33/h card is $0.495, printed "$0.495
+"""A per-minute charge shown exactly when cents would hide part of it (seed 002's rule: the minutes
+rounded up, times the hourly price over 60): 90 minutes of a $0.33/h card is $0.495, printed "$0.495
 (≈ $0.50)" beside its per-minute rate ($0.0055/min), never only the rounded $0.50.
 
 Only a total that is exact at a few decimals is shown so: minutes × hourly price / 60 of a price
