@@ -341,8 +341,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif c.intent == "cost" and sized and request.gpu and request.num_gpus and price.add_ons and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
-    elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
-        asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
+    elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (asks.enough and c.intent in (
+            "unknown", "faq"))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
+        c, asks = Classified("price", c.hits), replace(asks, runway=True)  # that budget rents, named back (size: the router's month)
     if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
             asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm)):
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
