@@ -21,6 +21,7 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
 from bot.understand.switch_asks import switch_asked
 from bot.understand.wallet_intent import HOW_TO_RENT
+from engine.request import TrainingRequest
 
 CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
             "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
@@ -296,6 +297,14 @@ def methods_named(norm: str) -> frozenset[str]:
 def sets_against(norm: str) -> bool:
     """A word that sets two things against each other ("vs", "还是", "哪个便宜", "compared")."""
     return bool(_patterns()["versus"].search(norm) or _patterns()["cheaper"].search(norm))
+
+
+def offload_on_price(a: Asks, q: TrainingRequest) -> bool:
+    """Offload named in a full fine-tune asked whether it is the cheapest or cheaper way ("is offload the
+    cheapest way", "offload 是最省钱的吗", "用 offload 会不会更便宜"): a price comparison, not a sizing; "the
+    cheapest safe option" is answered by the safe setup, which never offloads (bot/views/summary.py)."""
+    return q.method == "full" and bool(q.model or q.params_b) and (q.offload not in (None, "none") or a.switch == "offload") \
+        and (a.cheapest or a.cheaper or a.minimum) and not a.safe  # "cheapest safe": offload is no safe way
 
 
 def currency_ask(norm: str) -> str | None:
