@@ -61,6 +61,7 @@ def test_a_stated_week_names_the_seed_minimum_at_its_weekly_price(text: str) -> 
     ("32b 全参 用 offload 会更便宜吗", ["₮1,699", "¥25,000–¥40,000"]),
     ("7b full, is offload cheaper for 2 weeks?", ["$147.84", "14 days", "$500.64", "8-bit"]),
     ("7B 全参 单卡 offload 是不是最省的", ["8-bit", "₮899", "$316.80"]),
+    ("is single-card offload the cheapest way to full-finetune a 7B?", ["Yes", "8-bit", "₮899"]),
 ])
 def test_offload_on_price_answers_with_both_prices(text: str, lead: list[str]) -> None:
     reply = conversation(text)
