@@ -55,7 +55,7 @@ def test_the_budget_verdict_leads_named_back(text: str, lead: str) -> None:
 
 
 @pytest.mark.parametrize(("turns", "shorter"), [
-    (("8卡 h100 一个月多少", "预算 6000 够吗"), "$6,000 最长能租 gpuli 8×H100 SXM 7 天：1 周，共 ₮4,172"),
+    (("8卡 h100 一个月多少", "预算 6000 刀 够吗"), "$6,000 最长能租 gpuli 8×H100 SXM 7 天：1 周，共 ₮4,172"),
     (("gpuli 8卡 h100 包月 ₮9000 够吗",), "₮9,000 最长能租 gpuli 8×H100 SXM 14 天：2 周，共 ₮8,344，剩 ₮656"),
     (("8x h100 for a month at gpuli", "is ₮5000 enough?"), "₮5,000 rents 8× H100 SXM at gpuli for up to 7 days: 1 week for ₮4,172"),
 ])

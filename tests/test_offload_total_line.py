@@ -12,7 +12,8 @@ from tests.chat_user import ChatUser
 
 ZH = ["7B full finetune 单卡 offload 方案是不是最省钱最稳的？", "7b 全参 单卡 offload 要多少显存", "7B 全参微调开优化器 offload，一张卡够吗"]
 EN = ["7b full fine-tune with optimizer offload on one card, how much memory?",
-      "is single-card offload the cheapest way to full-finetune a 7B?", "7B full FT, offload the optimizer, 1 GPU: VRAM?"]
+      "single-card offload for a 7B full finetune: how much VRAM?", "7B full FT, offload the optimizer, 1 GPU: VRAM?"]
+# "is single-card offload the cheapest way to full-finetune a 7B?" asks a price comparison: tests/test_budgets_and_offload_b20.py
 
 
 @pytest.mark.parametrize("msg", ZH + EN)

@@ -205,6 +205,9 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
         v["seed_first"] = least and not req.gpu
+        # "包周 a100 7b 全参": the safe pick buys a month for a week's job while the seed's minimum rents by
+        # the week: the minimum stands under the lead, so the term asked is priced where it is sold
+        v["seed_under"] = bool(v["seed"] and (v.get("pick") or {}).get("unused") and report.basis == "stated")
         if roomy and not req.gpu:
             reply.data["v"]["seed_roomy"] = seed_roomy(report.sizing, report.display_currency, asked.provider)
         elif roomy and report.cheapest is not None:

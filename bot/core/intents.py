@@ -23,6 +23,7 @@ from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, pl
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
+from bot.understand.asks import offload_on_price
 from bot.understand.entities import providers_named
 from bot.understand.faq import on_topic
 from bot.understand.normalize import normalize
@@ -31,6 +32,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
 from engine.catalog import gpus
@@ -71,6 +73,10 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if _price_of_the_job(parsed):  # "72b 全参大概要多少钱": the recommended setup's prices lead, as after a sizing
         return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
                                  "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency)})
+    if offload_on_price(parsed.asks, parsed.request):  # "14b full, is offload the cheapest way?": both prices, which is cheaper
+        weighed = offload_versus(cost_fields(parsed), ctx.lang)
+        if weighed is not None:
+            return weighed
     by_price = request.method is None and parsed.asks.cheapest and not parsed.asks.safe
     if by_price:
         # "7b 微调最便宜用啥卡": no method named and the cheapest card asked: QLoRA, the method that needs the
@@ -121,6 +127,9 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
     req = cost_fields(parsed)
+    weighed = offload_versus(req, ctx.lang) if offload_on_price(parsed.asks, parsed.request) else None
+    if weighed is not None:  # "7b full, is offload cheaper for 2 weeks?": both prices for that rental
+        return weighed
     named = providers_named(normalize(text))
     if req.provider and len(named) > 1:
         # "cheaper for a 2-day 7b qlora run: gpuli or cloudgpu?": the job at each provider named, the cheaper first

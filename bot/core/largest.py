@@ -20,7 +20,7 @@ from bot.core.price import MONTH_DAYS
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.parser import Parsed
-from bot.views.planning import budget_verdict
+from bot.views.planning import budget_verdict, lang_currency
 from engine.money import Money
 
 SEED_CLASSES = (7.0, 14.0, 32.0, 72.0)  # seed 000's size classes, smallest first ("7B / 8B 级" … "72B 级")
@@ -85,7 +85,7 @@ def _limit(parsed: Parsed, pick: dict[str, Any], lang: str) -> Money:
     """The budget as Money: its stated currency, else the job's, else the language's."""
     assert parsed.asks.budget is not None
     amount, stated = parsed.asks.budget
-    return Money(amount, stated or parsed.request.currency or ("CNY" if lang == "zh" else "USD"))
+    return Money(amount, stated or parsed.request.currency or lang_currency(lang))
 
 
 def _setup(pick: dict[str, Any], limit: Money, lang: str, prefix: str) -> dict[str, object]:

@@ -18,7 +18,7 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, Run
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.order_steps import order_line
-from bot.views.planning import budget_price_verdict, judged_row
+from bot.views.planning import budget_price_verdict, judged_row, lang_currency
 from bot.views.price import (
     add_on_reply,
     hours_reply,
@@ -235,16 +235,21 @@ def _keep_budget(reply: Reply, runway: list[Any]) -> None:
 class Budget:
     """The money a budget names, as read (`money`), with why it was read so: no currency word at a
     named provider is that provider's currency (`assumed`); "块" at a provider billing another
-    currency is ¥, and `other` holds the provider's-currency reading, given in one line too."""
+    currency is ¥, and `other` holds the provider's-currency reading, given in one line too; no currency
+    word and no provider is the currency of the message's language (`by_lang`: "预算3w" is ¥30,000 to a
+    Chinese team, "budget 2k" $2,000 to an English one), said in one line so a misreading shows."""
 
     money: Money
     provider: str | None = None
     assumed: bool = False
     other: Money | None = None
+    by_lang: bool = False
 
 
 def _budget(ctx: Context, amount: Decimal, cur: str | None, loose: bool, provider: str | None) -> Budget:
     listed = _listed_currency(provider, ctx)
+    if cur is None and provider is None and not ctx.settings.currency:
+        return Budget(Money(amount, lang_currency(ctx.lang)), by_lang=True)
     if cur is None:
         return Budget(Money(amount, listed), provider, assumed=provider is not None)
     if loose and provider and cur != listed:
@@ -257,6 +262,8 @@ def _reading_note(ctx: Context, budget: Budget, other_line: str | None) -> Reply
     name = next((p.name for p in providers().entries if p.id == budget.provider), budget.provider)
     if budget.assumed:
         message = t("price.budget_assumed", ctx.lang, provider=name, budget=budget.money.format(ctx.lang))
+    elif budget.by_lang:
+        message = t("price.budget_lang", ctx.lang, budget=budget.money.format(ctx.lang))
     elif budget.other is not None and other_line:
         message = t("price.budget_other", ctx.lang, provider=name, budget=budget.other.format(ctx.lang), line=other_line)
     else:
@@ -309,7 +316,7 @@ def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False
     if verdict is None:
         return reply
     if verdict.data.get("over"):
-        shorter = _shorter_fit(ctx, reply, budget.money)
+        shorter = _shorter_fit(ctx, reply, budget.money, str(verdict.data["message"]))
         if shorter:
             verdict.data["message"] = f"{verdict.data['message']}\n{shorter}"
     other = budget_price_verdict(reply, budget.other, ctx.lang) if budget.other is not None else None
@@ -320,18 +327,23 @@ def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False
     return verdict
 
 
-def _shorter_fit(ctx: Context, reply: Reply, money: Money) -> str | None:
+def _shorter_fit(ctx: Context, reply: Reply, money: Money, said: str) -> str | None:
     """"预算 5000 够吗" after 8×H100 for a month: not enough for the month, but the provider also sells
     the week (gpuli ₮4,172): the longest rental of the same setup there that the money does buy, so the
-    answer says what fits instead of only "no". None when it buys not even the shortest term."""
+    answer says what fits instead of only "no". When it buys not even the shortest term, that term and
+    what is missing (¥5,000 against gpuli's week, ₮4,172), unless it is the rental the verdict priced."""
     data = reply.turn.data if reply.turn is not None else {}
     rows = cast(list[dict[str, Any]], reply.data.get("rows") or [])
     if not rows or not data.get("gpu"):
         return None
     row = judged_row(reply.data, rows)  # the provider the verdict judged, so the shorter rental is there
     runway = runway_reply(data["gpu"], int(row["num_gpus"]), money, ctx.lang, str(row["provider_id"]))
-    lead = runway.data.get("lead") if runway is not None else None
-    return t("plan.budget_shorter", ctx.lang, line=str(lead).removeprefix("💵 ")) if lead else None
+    lead = str(runway.data.get("lead") or "").removeprefix("💵 ") if runway is not None else ""
+    if not lead or runway is None:
+        return None
+    if runway.data.get("bought"):
+        return t("plan.budget_shorter", ctx.lang, line=lead)
+    return None if str(runway.data.get("entry")) in said else lead
 
 
 def _listed_currency(provider: str | None, ctx: Context) -> str:

@@ -21,6 +21,7 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
 from bot.understand.switch_asks import switch_asked
 from bot.understand.wallet_intent import HOW_TO_RENT
+from engine.request import TrainingRequest
 
 CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
             "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
@@ -193,7 +194,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "够 14b 全参 4卡a100 包月吗": 够 leading and 吗 closing frame the whole setup as what the money must buy
         "enough": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能租[^多几吗么]{0,30}(?:吗|么)|enough|afford|cover"
                              r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b"
-                             r"|\b(?:can|could|will|would)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
+                             r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
         "affords": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
         # host memory named as such; a bare "内存" only beside offload (alone it often means the card's)
@@ -296,6 +297,14 @@ def methods_named(norm: str) -> frozenset[str]:
 def sets_against(norm: str) -> bool:
     """A word that sets two things against each other ("vs", "还是", "哪个便宜", "compared")."""
     return bool(_patterns()["versus"].search(norm) or _patterns()["cheaper"].search(norm))
+
+
+def offload_on_price(a: Asks, q: TrainingRequest) -> bool:
+    """Offload named in a full fine-tune asked whether it is the cheapest or cheaper way ("is offload the
+    cheapest way", "offload 是最省钱的吗", "用 offload 会不会更便宜"): a price comparison, not a sizing; "the
+    cheapest safe option" is answered by the safe setup, which never offloads (bot/views/summary.py)."""
+    return q.method == "full" and bool(q.model or q.params_b) and (q.offload not in (None, "none") or a.switch == "offload") \
+        and (a.cheapest or a.cheaper or a.minimum) and not a.safe  # "cheapest safe": offload is no safe way
 
 
 def currency_ask(norm: str) -> str | None:

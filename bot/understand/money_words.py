@@ -80,10 +80,10 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
         # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
-        # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "is 2k enough", "does 15k rent 8x a100":
+        # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "4万以内", "is 2k enough", "does 15k rent 8x a100":
         # a scaled amount asked what it buys; a plain number only when it is asked whether it rents ("15000 能不能租")
         # a span it is for may come between ("10万一个月 够不够", "3w/月稳吗"): read as the span, not consumed
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:{PER_SPAN}\s*)?(?:够|稳|保险|靠谱|{RENTS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:{PER_SPAN}\s*)?(?:够|稳|保险|靠谱|以内|之内|{RENTS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
         re.compile(rf"(?<![\w.])(?P<num>\d{{3,}}(?:\.\d+)?)(?P<scale>)\s*(?={RENTS})", re.ASCII),
         # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
         re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"

@@ -314,8 +314,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)) \
             and not defines(c.answers):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
-    elif sized and asks.weights and c.intent == "faq" and not HOWTO.search(norm):
-        c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?": the weights line of that job
+    elif sized and (asks.weights or ask_words.offload_on_price(asks, request)) and c.intent == "faq" and not HOWTO.search(norm):
+        c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?", "14b 全参 offload 最省吗": that job's answer
     if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
         # "显存够的话 LoRA 和 QLoRA 选哪个": two methods weighed with no model named is the FAQ's question
         answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
@@ -341,8 +341,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif c.intent == "cost" and sized and request.gpu and request.num_gpus and price.add_ons and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
-    elif c.intent == "price" and request.gpu and not sized and asks.budget is not None:
-        asks = replace(asks, runway=True)  # "一周预算 500 U 能租 8 卡 H100 吗": what that budget rents, named back
+    elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (asks.enough and c.intent in (
+            "unknown", "faq"))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
+        c, asks = Classified("price", c.hits), replace(asks, runway=True)  # that budget rents, named back (size: the router's month)
     if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
             asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm)):
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the

@@ -41,6 +41,12 @@ from engine.sizing import size
 SHOWN = 6  # rows of options a planning reply lists
 
 
+def lang_currency(lang: str) -> str:
+    """The currency an amount typed without one means: yuan to a Chinese team ("预算3w" is ¥30,000),
+    dollars to an English one; a named provider's own currency is decided before this."""
+    return "CNY" if lang == "zh" else "USD"
+
+
 def _job(s: Any) -> dict[str, Any]:
     """The job as the reply names it: a bare size ("13b") by its size, with the catalog model whose
     shapes stand in for it said once (the catalog has no 13B: Qwen3-14B's layers, scaled to 13B)."""
@@ -143,7 +149,7 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
         return max_batch_reply(request, lang)
     if asks.budget is not None:
         amount, currency = asks.budget
-        return budget_reply(request, amount, currency or request.currency or ("CNY" if lang == "zh" else "USD"), lang)
+        return budget_reply(request, amount, currency or request.currency or lang_currency(lang), lang)
     if asks.deadline is not None:
         return deadline_reply(request, asks.deadline, now, lang)
     return None
@@ -162,7 +168,7 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
         return None
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
-    limit = Money(amount, stated or currency or (listed.currency if listed else ("CNY" if lang == "zh" else "USD")))
+    limit = Money(amount, stated or currency or (listed.currency if listed else lang_currency(lang)))
     verdict = _verdict(pick, limit, lang)
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
     if edge:  # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both
@@ -189,7 +195,7 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     pick = view["pick"]
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
-    limit = Money(amount, stated or currency or (listed.currency if listed else ("CNY" if lang == "zh" else "USD")))
+    limit = Money(amount, stated or currency or (listed.currency if listed else lang_currency(lang)))
     # the least of every setup listed (one with offload may undercut the safe pick): all must be over
     rows = [pick, *(view.get("rows") or [])]
     pick = min(rows, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)

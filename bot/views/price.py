@@ -19,7 +19,7 @@ from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from bot.views.minute_exact import minute_exact
-from bot.views.runway_lead import Cycle, Option, lead_line
+from bot.views.runway_lead import Cycle, Option, lead_line, none_line
 from engine.billing import Amount, Quote
 from engine.catalog import gpus
 from engine.money import Money
@@ -360,8 +360,12 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     # the longest cycle the money buys whole leads within a provider (a month is the cheapest per day)
     lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit,
                                  not line["count"], -_UNIT_RANK.get(str(line["unit"]), 0)))
-    return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4],
-                                  "lead": lead_line(options, budget.format(lang), lang, asked_unit)})
+    lead = lead_line(options, budget.format(lang), lang, asked_unit)
+    # "bought": the lead names a rental the money buys; else it says "not enough", the cheapest entry
+    # ("entry": its price) and what is missing
+    short = none_line(options, budget.format(lang), lang) if lead is None else None
+    return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4], "bought": lead is not None,
+                                  "lead": lead or (short[0] if short else None), "entry": short[1] if short else None})
 
 
 _UNIT_RANK = {"hour": 0, "week": 1, "month": 2}

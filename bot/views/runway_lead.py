@@ -60,7 +60,8 @@ def _best_mix(money: Decimal, cycles: tuple[Cycle, ...]) -> tuple[int, list[tupl
 
 
 def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = None) -> str | None:
-    """The longest rental the money buys at any provider, as one sentence; None when it buys none.
+    """The longest rental the money buys at any provider, as one sentence; None when it buys none
+    (then `none_line` says so).
     `unit`: the one asked ("包月能租几个月": months), counted alone."""
     found: list[tuple[Decimal, str]] = []
     for o in options:
@@ -83,3 +84,19 @@ def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = 
     if not found:
         return None
     return max(found, key=lambda f: f[0])[1]  # the first of equals: the provider named or paid in its own money
+
+
+def none_line(options: list[Option], budget: str, lang: str) -> tuple[str, str] | None:
+    """"200u 能租 8卡h100 吗": the money buys not even the shortest rental anywhere, so the answer is
+    "not enough", with the cheapest entry (an hour, or the shortest prepaid cycle) and how much is
+    missing, the options compared by their share of the money (each is the same budget converted);
+    with that entry's price, so a verdict that already named it is not told it twice."""
+    entries = [(o, c.unit, c.price) for o in options for c in o.cycles if c.price > 0]
+    entries += [(o, "hour", o.hourly) for o in options if o.hourly]
+    if not entries:
+        return None
+    o, unit, price = min(entries, key=lambda e: e[2] / e[0].money if e[0].money > 0 else e[2])
+    shown = Money(price, o.currency).format(lang)
+    return t("runway.lead_none", lang, budget=budget, provider=o.provider, n=o.num_gpus, gpu=o.gpu,
+             span=t(f"runway.span.{unit}", lang, count=1), price=shown,
+             short=Money(price - o.money, o.currency).rounded().format(lang)), shown

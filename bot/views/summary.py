@@ -202,7 +202,7 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency)
     if provider and s.fit is None and pick is None and a.verdict is not None:
-        out["provider_none"] = provider_none(provider, a.verdict)
+        out["provider_none"] = provider_none(provider, a.verdict, eight_bit=a.seed_optimizer == "adamw-8bit")
     elif provider and s.fit is not None and s.fit.num_gpus > 1 and not find_provider(provider).billing.multi_instance:
         # "在 cloudgpu 上租 8 张 a100 做 32b 全参 行吗": whether that provider rents those cards as one
         # machine is the first answer (it plans per card), then whether the setup holds the job
@@ -211,14 +211,19 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
     return out
 
 
-def provider_none(provider: str, verdict: Fit) -> dict[str, Any]:
+def provider_none(provider: str, verdict: Fit, eight_bit: bool = False) -> dict[str, Any]:
     """A job sized at a provider that rents no setup holding it ("cloudgpu 能租 8 卡跑 32b 全参吗"):
-    that provider's answer leads, before what the job needs and who rents it. A provider renting one
-    card per instance (multi_instance false, seed 002: "按单卡规划", multi-card only as the /deploy
-    page's live stock) is said to be single-card when the job needs several cards."""
+    that provider's answer leads with its verdict word, before what the job needs and who rents it. A
+    provider renting one card per instance (multi_instance false, seed 002: "按单卡规划", multi-card only
+    as the /deploy page's live stock) is said to be single-card when the job needs several cards; when the
+    least setup is one card only with an 8-bit optimizer (seed 000: 7B/8B full, one 80 GB card) and the
+    provider rents a card that large, the answer is "single card only, and barely" (`edge`: that card)."""
     p = find_provider(provider)
     single = verdict.num_gpus > 1 and not p.billing.multi_instance
-    return {"name": p.name, "single": single, "n": verdict.num_gpus}
+    edge = None
+    if verdict.num_gpus == 1 and eight_bit and not p.billing.multi_instance:
+        edge = next((gpu_name(o.gpu) for o in p.offers if o.count == 1 and gpus().get(o.gpu).memory_gb >= verdict.gpu.memory_gb), None)
+    return {"name": p.name, "single": single, "n": verdict.num_gpus, "edge": edge}
 
 
 def _slower(a: Advice, display_currency: str) -> dict[str, Any] | None:
