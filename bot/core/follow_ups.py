@@ -35,6 +35,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if parsed.parts:
         return parsed
+    if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
+            and not ADDED_TO_LAST.search(text.lower()):
+        # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
+        # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
+        return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
     if last.kind == "price" and (parsed.asks.both_units or OTHER_UNIT_BETTER.search(normalize(text))) \
