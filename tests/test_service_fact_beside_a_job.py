@@ -66,3 +66,10 @@ def test_the_interconnect_between_two_machines_is_infiniband(text: str) -> None:
 def test_the_job_priced_stays_a_sizing() -> None:
     assert parse("32b 全参 8卡h100 多少钱").intent in ("size", "cost")
     assert parse("32b 全参 8卡h100").intent == "size"
+
+
+@pytest.mark.parametrize("sizing, turn, total", [("32b 全参 8卡h100", "再加 2000G 存储卷 一共多少", "₮14,592"),
+                                                 ("7b qlora on a 4090", "plus a 500 GB volume, total?", "₮409")])
+def test_an_add_on_joined_to_the_setup_with_no_term_is_a_months_total(sizing: str, turn: str, total: str) -> None:
+    lead = lead_lines(conversation(sizing, turn), 3)
+    assert total in lead  # a month's rent with the storage in it (₮14,432 + ₮160; ₮369 + ₮40)

@@ -22,6 +22,7 @@ MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "off
 BUY = re.compile(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
 # "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced
 ADDED_TO_LAST = re.compile(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|\b(?:plus|add|adding|with|total|in all|altogether)\b")
+MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
@@ -386,8 +387,10 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
         return None
     job = last.data.get("request")
     provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None)
-    hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
-    data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours or None, "add_ons": {},
+    # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month), so a total asked with no term
+    # ("再加 2000G 存储卷 一共多少") is a month's, the add-on in it, not the card's unit prices without it
+    hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or MONTH_HOURS
+    data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {},
                                "infiniband": None, "repeat": False, "first": provider, "asked_currency": False}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=_with_extras(data, parsed))
 
