@@ -22,6 +22,7 @@ MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "off
 BUY = re.compile(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
 # "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced
 ADDED_TO_LAST = re.compile(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|\b(?:plus|add|adding|with|total|in all|altogether)\b")
+MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
@@ -34,6 +35,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
     if parsed.parts:
+        return parsed
+    if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
+            and not ADDED_TO_LAST.search(text.lower()):
+        # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
+        # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
@@ -381,8 +387,10 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
         return None
     job = last.data.get("request")
     provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None)
-    hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
-    data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours or None, "add_ons": {},
+    # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month), so a total asked with no term
+    # ("再加 2000G 存储卷 一共多少") is a month's, the add-on in it, not the card's unit prices without it
+    hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or MONTH_HOURS
+    data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {},
                                "infiniband": None, "repeat": False, "first": provider, "asked_currency": False}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=_with_extras(data, parsed))
 

@@ -26,6 +26,7 @@ from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
 from bot.understand.entities import providers_named
 from bot.understand.faq import on_topic
+from bot.understand.faq_topics import across_cards
 from bot.understand.normalize import normalize
 from bot.understand.parser import CHEAPEST, HOWTO, Parsed
 from bot.views.checkpoint import checkpoint_reply
@@ -187,6 +188,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     the answer to each, when each is answered with confidence."""
     card = parsed.request.gpu or parsed.rental.gpu
     hits = card_first(parsed.faq_answers or parsed.faq[:1], parsed.faq, card, text, parsed.rental.provider)
+    # the card's own NVLink verdict never answers for the link between two of its machines: across nodes, InfiniBand
+    hits = across_cards(hits, parsed.faq, None, parsed.price.nodes)
     items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider))
              for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads

@@ -48,6 +48,9 @@ TOPIC_METHOD_FLOOR = 0.1  # ... and for another entry naming it too, about the v
 SIZING_TOPICS = frozenset({"memory", "hardware", "estimation", "billing", "optimizer", "offload", "checkpoints"})
 # the entries a card's price list answers better than the FAQ does, with the card named
 PRICE_TOPICS = frozenset({"prices"})
+# what links the cards ("32b 全参 两台八卡 h100 要配啥互联"): a sizing states which cards and how many, never
+# the interconnect between them, so an entry on it answers even though it is also about the hardware
+LINK_TOPICS = frozenset({"interconnect"})
 BILLING_TOPICS = frozenset({"billing"})
 
 
@@ -93,7 +96,8 @@ def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | 
     # every entry here names the topic's own term ("worse" ~ 效果): which of them answers is the methods'
     # call ("will qlora give worse results than lora": QLoRA's quality, not LoRA's against full)
     named = methodless_first(by_method(named, methods, TOPIC_METHOD_FLOOR, job=True), methods)
-    if SIZING_TOPICS.intersection(named[0].entry.topics) and not _asks_whether_it_saves(topic) and not (
+    if SIZING_TOPICS.intersection(named[0].entry.topics) and not LINK_TOPICS.intersection(named[0].entry.topics) \
+            and not _asks_whether_it_saves(topic) and not (
             DIFFERENCE.search(topic) or CAVEAT.search(topic) or _stages_compared(topic) or _unsized_term(topic, named[0])):
         return None
     return named[0]
@@ -180,11 +184,19 @@ def money_asked(norm: str) -> bool:
     return bool(MONEY_WORDS.search(norm))
 
 
-def across_cards(answers: list[Hit], hits: list[Hit], count: int | None) -> list[Hit]:
-    """The answers fit for the number of cards stated: one card has no interconnect, so an entry about
-    the links between cards ("why is it so slow" read as a multi-GPU slowdown) gives way, for a job on
-    one card, to the entry on what else slows a card down: its data pipeline (seed 003: a slow run is
-    most often the data not reaching the GPU)."""
+def across_cards(answers: list[Hit], hits: list[Hit], count: int | None, nodes: int | None = None) -> list[Hit]:
+    """The answers fit for the number of cards and machines stated: one card has no interconnect, so an
+    entry about the links between cards ("why is it so slow" read as a multi-GPU slowdown) gives way, for a
+    job on one card, to the entry on what else slows a card down: its data pipeline (seed 003: a slow run
+    is most often the data not reaching the GPU). Across two machines or more the link asked is the one
+    between them ("两台八卡 h100 要配啥互联"): NVLink stays inside a node, so the entry on the cross-node
+    network (InfiniBand, seed 000) answers instead of an entry on NVLink; one already about the nodes stays."""
+    index = faq_index()
+    concepts = dict(zip((e.id for e in index.entries), index.keyword_concepts, strict=True))
+    if nodes is not None and nodes >= 2 and answers and f"{faq_terms.CONCEPT_MARK}nvlink" in concepts.get(answers[0].entry.id, set()):
+        between = [Hit(e, answers[0].score, answers[0].raw) for e in index.entries
+                   if LINK_TOPICS.intersection(e.topics) and f"{faq_terms.CONCEPT_MARK}infiniband" in concepts[e.id]]
+        return between[:1] + [a for a in answers[1:] if a.entry.id not in {b.entry.id for b in between}] if between else answers
     if count != 1 or not answers or "interconnect" not in answers[0].entry.topics:
         return answers
     pipeline = [Hit(e, answers[0].score, answers[0].raw) for e in faq_index().entries if {"pipeline", "performance"} <= set(e.topics)]
@@ -225,6 +237,17 @@ def _price_words_out(text: str) -> str:
     """`text` without its price words, except a 多少 that asks the amount of a thing: the entry whose
     term is "多少内存" (a server's RAM) is what "8 卡 h100 给多少内存" asks, not the card's prices."""
     return PRICE_WORDS.sub(lambda m: m[0] if m[0] == "多少" and AMOUNT_OF.match(text, m.end()) else " ", text)
+
+
+def named_service(answers: list[Hit], topic: str, provider: str | None) -> list[Hit]:
+    """`answers` for a message naming no card, unless the best is an entry about a card's rental matched on
+    the asking words alone ("存储卷多少钱一个月" met "8 卡 H100 租一个月一共多少钱" on 多少钱一个月) while the
+    topic, its price and length words out, names another entry's own term (存储卷): that entry answers."""
+    if not answers or not _question_cards(answers[0].entry.id):
+        return answers
+    rest = " ".join(_price_words_out(ask_words.without_asks(f.without_durations(topic))).split())
+    named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if not _question_cards(h.entry.id)] if len(rest) >= 2 else []
+    return named[:1] if named else answers
 
 
 def on_card(hit: Hit, gpu: str | None) -> bool:

@@ -29,6 +29,7 @@ from bot.understand.faq_topics import (
     asks_unsized,
     asks_what_a_switch_saves,
     money_asked,
+    named_service,
     named_too,
     on_card,
     service_topics,
@@ -372,7 +373,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus), versus=versus, family=family,
+                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and not sized else None,
                   elsewhere=None if provider else elsewhere(norm))
@@ -475,9 +476,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         if not (reading and is_rule_question(norm) and strong):
             return Classified("wallet", hits)
     if not sized and rental.gpu and (rental.duration_days or rental.duration_hours) and MONEY_RULE.search(norm) \
-            and is_rule_question(norm):
+            and is_rule_question(norm) and AMOUNT_ASK.search(norm):
         # "cloudgpu 跑 8 小时 A100，余额至少留多少": the rule applied to that rental is its price (with
-        # the hold the provider takes while it runs), not the rule's general wording
+        # the hold the provider takes while it runs), not the rule's general wording; asked no amount
+        # ("月租 8 卡 h100 到期前会提醒吗 提前几天") the rental is only the rule's context: the FAQ answers
         return Classified("price", hits)
     if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
@@ -562,7 +564,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
         return Classified("size", hits)  # "3090够吗": for which model?
     if confident:
-        return Classified("faq", hits, True, answers=answers)
+        return Classified("faq", hits, True, answers=answers if carded else named_service(answers, topic, rental.provider))
     if req.gpu and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):
         return Classified("size", hits)
     if training and (PICK_A_CARD.search(norm) or sizing_words):

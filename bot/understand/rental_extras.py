@@ -58,6 +58,8 @@ RAM_UPGRADE = lazy(r"\d+\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)
 
 # "object storage 多少钱一个G", "volume price per GB": the price of one GB, with no size stated
 PER_GB = lazy(r"(?:一|每|1)\s*个?\s*g(?:b)?(?![a-z0-9])|per[\s-]*gb\b|/\s*gb\b|\ba\s+gb\b", re.I | re.ASCII)
+LONE_SIZE = lazy(rf"({SIZE})\s*(gb|g|tb|t)\b", re.I | re.ASCII)
+MEMORY_NEAR = lazy(r"显存|内存|vram|\bram\b|memory|\bgpu|卡", re.I)
 STORAGE_WORDS = (("object-storage", lazy(r"对象存储|object\s+storage|\bs3\b", re.I | re.ASCII)),
                  ("volume", lazy(r"存储卷|持久化存储|持久卷|数据盘|persistent\s+(?:volume|storage|disk)|\bvolumes?\b", re.I | re.ASCII)))
 
@@ -75,6 +77,13 @@ def add_ons(text: str) -> dict[str, int]:
         if m:
             number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             out[key] = _gb(number, unit)
+    named = [k for k, words in STORAGE_WORDS if words.search(text)]
+    if len(named) == 1 and named[0] not in out:
+        sizes = [m for m in LONE_SIZE.finditer(text) if not MEMORY_NEAR.search(text, max(0, m.start() - 4), m.end() + 4)]
+        if len(sizes) == 1:
+            # "存储卷多少钱一个月，2000G 要多少", "how much is a volume per month? I need 2 TB": one storage named
+            # and one size stated elsewhere in the message (not a card's or a host's memory) is that storage's size
+            out[named[0]] = _gb(sizes[0][1], sizes[0][2])
     if not any(k in out for k, _ in STORAGE_WORDS) and PER_GB.search(text):
         # every storage named is priced ("存储卷多少钱一个G 对象存储呢" asks both), not the first alone
         out.update({k: 1 for k, words in STORAGE_WORDS if words.search(text)})
