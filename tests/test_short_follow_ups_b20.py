@@ -71,3 +71,14 @@ def test_the_per_card_figure_of_the_sizing_leads(turn: str) -> None:
 def test_per_card_after_another_sizing_is_that_sizing() -> None:
     lead = lead_lines(conversation("qwen3 32b 全参 8卡 h100", "每张卡大概占多少"), 3)
     assert "64" in lead and "32B" in lead
+
+
+@pytest.mark.parametrize(("text", "said"), [("8卡 h100 租两天多少钱", "2 天也按 7 天算"),
+                                            ("8x h100 for 3 days, cheapest?", "3 d is charged as 7 d")])
+def test_the_cheapest_line_says_a_short_span_is_billed_as_the_week(text: str, said: str) -> None:
+    reply = conversation(text)
+    assert said in reply and "₮4,172" in reply
+
+
+def test_the_cheapest_line_is_plain_when_billed_by_the_minute() -> None:
+    assert "整周" not in conversation("4090 租3天多少钱")
