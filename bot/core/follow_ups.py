@@ -10,9 +10,10 @@ from dataclasses import replace
 from bot.messages import Turn
 from bot.understand import fields as f
 from bot.understand.asks import without_asks
+from bot.understand.card_counts import need_asked
 from bot.understand.normalize import normalize
 from bot.understand.parser import HOWTO, Parsed
-from bot.understand.rental_extras import CURRENCY, term_only
+from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
 
@@ -54,13 +55,14 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     hours = _buy_for(parsed, last, text)
     if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
-    about = _about_last(parsed, last, text)
+    about = _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
     if about is not None:
         return about
     priced = _cost_beside_faq(parsed, last, text)
     if priced is not None:
         return priced
-    if parsed.intent == "faq" and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
+    relength = _length_changed(parsed, text)
+    if parsed.intent == "faq" and not relength and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
             and (len(text.strip()) > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")
@@ -93,7 +95,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and ADDED_TO.search(text.lower()):
         parsed = replace(parsed, follow_up=True)  # "包月再加个 500g 存储卷 一共多少": the rental priced, with it
-    short = len(text.strip()) <= SHORT_FOLLOW_UP
+    short = len(text.strip()) <= SHORT_FOLLOW_UP or relength
     added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
         and bool(ADDED_TO_LAST.search(text.lower()))
     if not (parsed.follow_up or short or parsed.missing or added) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
@@ -184,6 +186,56 @@ def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if job is plain or not job.follow_up:
         return None
     return replace(parsed, parts=[job, replace(parsed, follow_up=False)])
+
+
+def _per_card_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"每卡显存占多少", "how much per card?", "每张卡多少显存" after a sizing: that job's per-card figure
+    (72B full on 8×H200 with an 8-bit optimizer: model states ≈ 90 GB a card, seed 000) leads a re-sizing
+    of it, with any change the message states; never the ZeRO FAQ its words come near. None when the
+    message names a model or a length of its own (a rental asked per card is a price), or is long."""
+    a, q = parsed.asks, parsed.request
+    job = _job(last, {})
+    if not a.per_card_memory or a.per_card_hour or last.kind not in ("size", "cost") or q.model or q.params_b \
+            or _duration(parsed) or not (job.get("model") or job.get("params_b")) or len(text.strip()) > ABOUT_LAST:
+        return None
+    stated = {k: v for k, v in q.stated().items() if k in MODIFIERS}
+    if "gpu" in stated or "num_gpus" in stated:
+        job.pop("zero", None)
+    merged = TrainingRequest.model_validate({**job, **stated})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True)
+
+
+def _count_needed(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"那要 2 张吗", "do we need two?", "是不是得上 4 张" after a sizing: whether that many cards are needed,
+    answered against the setup the sizing led with (32B QLoRA: one 48 GB RTX A6000, seed 000), so the
+    reply says 不需要 / needed first ("👉 不需要 2 张：1 张就装得下"), not a new sizing on that count.
+    "两张够吗" asks whether two are enough and is that count sized (the general path); None for it,
+    for a message naming its own model or another card, or when the sizing led with no setup."""
+    q, job = parsed.request, _job(last, {})
+    pick = last.data.get("pick")
+    if last.kind not in ("size", "cost") or parsed.asks.count_versus or q.model or q.params_b \
+            or not isinstance(pick, list | tuple) or len(pick) != 2 or len(text.strip()) > ABOUT_LAST:
+        return None
+    asked = need_asked(normalize(text), q.num_gpus)
+    gpu, count = str(job.get("gpu") or pick[0]), int(str(job.get("num_gpus") or pick[1]))
+    if asked is None or (q.gpu and q.gpu != gpu):
+        return None
+    merged = TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True,
+                   asks=replace(parsed.asks, count_versus=asked))
+
+
+def _length_changed(parsed: Parsed, text: str) -> bool:
+    """A message that only changes the rental's length, maybe asking for something cheaper ("only need
+    two days, anything cheaper?", "就用三天，有便宜点的吗"): at any length up to a budget question's, it is
+    the last answer re-priced for that length (gpuli still bills the week: 8×H100 ₮4,172), never small
+    talk or the FAQ entry on daily rentals its words come near. No card, model, count, budget or deadline
+    of its own, and nothing left once the length and the asking words are out."""
+    q, a = parsed.request, parsed.asks
+    if not _duration(parsed) or q.gpu or q.model or q.params_b or q.num_gpus or a.budget is not None \
+            or a.deadline is not None or len(text.strip()) > ABOUT_BUDGET:
+        return False
+    return length_only(without_asks(f.without_durations(normalize(text))))
 
 
 def _duration(parsed: Parsed) -> dict[str, float]:

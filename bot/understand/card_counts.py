@@ -157,3 +157,27 @@ def settled(text: str, found: list[N]) -> list[N]:
     if after is None:
         return found
     return [g for g in found if g.start >= after] + [g for g in found if g.start < after]
+
+
+# ---------------------------------------------------------------- a count asked whether it is needed
+# "那要 2 张吗", "需要两张吗", "是不是得上 4 张", "do we need two?", "2 gpus needed?": whether that many cards are
+# needed at all (yes or no, against the setup just sized), which is not whether they are enough
+# ("两张够吗", "will two do?": that count is sized).
+NEED_ASKED = lazy(
+    r"(?:要不要|需不需要|是不是(?:要|得)|一定要|非得|真(?:的)?要|需要|必须|要|得)\s*(?:上|用|租|买|配|开)?\s*(?:\d{1,2}|[一两二三四五六八])\s*(?:张|块|台|卡|片)"
+    r"|有必要|用得着|\bneed(?:s|ed)?\b|\bnecessary\b|\brequired\b|\bhave\s+to\s+(?:use|rent|get)\b", re.IGNORECASE)
+SUFFICES = lazy(r"够|行不行|行吗|可以吗|装得下|放得下|跑得动|\benough\b|\bfine\b|suffic|\bok\b|\bokay\b|\bwork\b|\bdo\s*\??$",
+                re.IGNORECASE)
+_ZH_COUNT = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "八": 8}
+
+
+def need_asked(text: str, stated: int | None) -> int | None:
+    """The one card count `text` asks is needed ("那要 2 张吗": 2), `stated` being the count the parse read;
+    None when it asks whether a count is enough, asks how many, or names no single count."""
+    if not NEED_ASKED.search(text) or SUFFICES.search(text) or re.search(r"几|多少|how\s+many", text, re.I):
+        return None
+    if stated is not None:
+        return stated
+    counts = {v for m in NAMED.finditer(text) if (v := _value(next(g for g in m.groups() if g))) is not None}
+    counts |= {_ZH_COUNT[m.group(1)] for m in re.finditer(r"([一两二三四五六八])\s*(?:张|块|台|卡|片)", text)}
+    return counts.pop() if len(counts) == 1 else None

@@ -138,3 +138,22 @@ def term_only(rest: str) -> bool:
 def rents_count(provider_id: str, count: int) -> bool:
     """Whether the provider rents a setup of `count` cards as one machine."""
     return any(o.count == count for o in provider_entry(provider_id).offers)
+
+
+# What is left of a message that only changes the rental's length, once the length and the asking words
+# are out: "only need", "就用", "我们只需要", "anything cheaper", "有没有更便宜的" (how long it is needed, and
+# whether that length rents for less), no subject of its own.
+_LENGTH_FRAME = lazy(
+    r"^(?:[\W_]|呢|那|那么|就|只|只要|只需|只需要|需要|要|用|租|我们|我|其实|实际上?|够了|就够了|的话|的|了|跑|训练|一下"
+    r"|有没有|还有|有|更|比较|便宜|便宜点|便宜些|划算|省钱?|点|些|方案|选择|选项|吗|么|嘛"
+    r"|only|just|need|needs|we|i|it|actually|then|so|ok|okay|for|rent|renting|use|using|run"
+    r"|anything|something|any|options?|choices?|deals?|cheaper|cheapest|less|expensive|a|the|instead|what|about|how|and|to)*$",
+    re.I)
+
+
+def length_only(rest: str) -> bool:
+    """Whether `rest` (a message with its lengths and asks taken out) only says how long the rental is
+    now needed and maybe asks for something cheaper: "only need two days, anything cheaper?", "就用三天，
+    有便宜点的吗", "just 36 hours" re-price the last answer for that length; "两天能训完吗" keeps a
+    subject (训完) and is a question of its own."""
+    return bool(_LENGTH_FRAME.match(rest))

@@ -140,6 +140,7 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         "rows": [{"provider": r.provider.name, "provider_id": r.provider.id, "gpu": gpu_name(r.gpu),
                   "num_gpus": r.num_gpus, "quotes": [quote_view(q, display, asked) for q in r.quotes]} for r in offered],
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
+        "cheapest_spare": _spare(cheapest) if cheapest is not None and len(offered) > 1 else None,
         "asked_currency": asked,  # "人民币呢": the by-unit listing converts each price too
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
         "refused": sorted((refusal_view(r) for r in prices.refused),
@@ -147,6 +148,17 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         # "4090 跑3天 gpuli 多少": the provider named is the answer; the others are one line of totals after it
         "named": first if any(r.provider.id == first for r in offered) else None,
     }
+
+
+def _spare(row: ProviderPrice) -> dict[str, Any] | None:
+    """The time the cheapest rental buys beyond the span asked, when it bills whole weeks or months
+    ("only need two days, anything cheaper?": gpuli's 8×H100 is still the week, ₮4,172, seed 000), so
+    the cheapest line says why nothing by the day undercuts it; None when it bills about what is asked."""
+    q = row.quotes[0] if row.quotes else None
+    if q is None or q.needed_hours <= 0 or q.unused_hours < 24:
+        return None
+    return {"needed": duration_view(q.needed_hours), "bought": duration_view(q.bought_hours),
+            "spare": duration_view(q.unused_hours)}
 
 
 def _family(gpu: str) -> str:
