@@ -170,9 +170,25 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
     p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision, deepspeed="deepspeed" in tools)
     files = export_files(p, fmt)
     stated = frozenset({"num_train_epochs"} if p.resolved.request.epochs is not None else ())
-    reply = Reply("export", lang, {"v": export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated)}})
+    view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools)}
+    reply = Reply("export", lang, {"v": view})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
+
+
+# the file each framework is known by, as the header names it ("DeepSpeed ds_config.json")
+FILE_LABELS = {"llamafactory.yaml": "LLaMA-Factory llamafactory.yaml", "ds_config.json": "DeepSpeed ds_config.json",
+               "accelerate_fsdp.yaml": "accelerate accelerate_fsdp.yaml", "accelerate_config.yaml": "accelerate accelerate_config.yaml"}
+MAIN_FILES = ("llamafactory.yaml", "ds_config.json")
+
+
+def lead_files(files: dict[str, str], tools: frozenset[str]) -> list[str]:
+    """The files the header names: those of the frameworks the message asked for ("导出 deepspeed 配置"
+    leads with DeepSpeed's JSON), else the main ones written; a framework asked for but not written
+    (no DeepSpeed file for one card) is not named, so the header never promises a file that is absent."""
+    asked = [name for tool in sorted(tools) for name in TOOL_FILES.get(tool, ()) if name in files]
+    names = list(dict.fromkeys(asked)) or [name for name in MAIN_FILES if name in files]
+    return [FILE_LABELS[name] for name in names if name in FILE_LABELS]
 
 
 def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str,
