@@ -1,5 +1,5 @@
 """An export asked for a framework's config names that file in its first line, so the person who
-asked for "the DeepSpeed config" sees at once that it came; with none named, the main files are."""
+asked for "the DeepSpeed config" sees at once that it came; with none named, the main files written are."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ def test_the_asked_framework_file_is_named_first(text: str, named: str) -> None:
     assert named in first_lines(said(text), 1)
 
 
-def test_with_no_framework_named_the_main_files_are_named() -> None:
-    lead = first_lines(said("export configs for qwen3 14b lora on one a6000"), 1)
-    assert "LLaMA-Factory llamafactory.yaml + DeepSpeed ds_config.json" in lead
+def test_with_no_framework_named_the_main_files_written_are_named() -> None:
+    one_card = first_lines(said("export configs for qwen3 14b lora on one a6000"), 1)
+    assert "LLaMA-Factory llamafactory.yaml" in one_card and "DeepSpeed" not in one_card  # no DeepSpeed file for one card
+    sharded = first_lines(said("export configs for 32b full on 8 h100"), 1)
+    assert "LLaMA-Factory llamafactory.yaml + DeepSpeed ds_config.json" in sharded
