@@ -433,7 +433,7 @@ PRICE_WORDS = lazy(
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
 PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|最便宜|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly")
-AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱")
+AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
