@@ -1,0 +1,28 @@
+"""FAQ paraphrases blind set 21 showed misread, as classes: inbound and outbound traffic are two
+questions with two answers (inbound is free and unmetered at gpuli, seed 000), so a question about
+data going in never gets the egress entry, nor one about data going out the ingress entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+INGRESS = ["把数据集传进去要收费吗", "入方向流量收钱不", "上传流量怎么计费", "数据传入实例另外收费吗",
+           "is inbound traffic billed?", "do you meter ingress?", "any charge for upload traffic to the box?",
+           "does inbound data cost anything?"]
+
+
+@pytest.mark.parametrize("text", INGRESS)
+def test_an_ingress_question_is_answered_free_and_unmetered(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = "\n".join(chat.lines[:3])
+    assert ("不收费" in head and "不限量" in head) or ("free" in head and "unmetered" in head), chat.text
+    assert "25 Gbps" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["出方向流量收费吗", "数据下载流量另外收钱吗", "is outbound traffic billed?",
+                                  "do you meter egress?"])
+def test_an_egress_question_keeps_the_egress_answer(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert "25 Gbps" in chat.text, chat.text
