@@ -26,3 +26,14 @@ def test_an_ingress_question_is_answered_free_and_unmetered(chat: ChatUser, text
 def test_an_egress_question_keeps_the_egress_answer(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert "25 Gbps" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 能按小时租吗", "cloudgpu 是按小时收费吗", "cloudgpu 怎么计费 按小时算吗",
+                                  "can i rent by the hour on cloudgpu?", "does cloudgpu bill hourly?"])
+def test_a_providers_billing_question_leads_with_its_whole_rule(chat: ChatUser, text: str) -> None:
+    """cloudgpu named: its rule leads, whole (per minute, rounded up, minimum 1 minute, 1 hour
+    pre-authorized while running, seed 002), not only 'by the minute'."""
+    chat.say(text)
+    head = "\n".join(chat.lines[:3])
+    assert ("向上取整" in head and "预授权 1 小时" in head) or (
+        "rounding up" in head and "1 hour is pre-authorized" in head), chat.text
