@@ -37,3 +37,13 @@ def test_a_providers_billing_question_leads_with_its_whole_rule(chat: ChatUser, 
     head = "\n".join(chat.lines[:3])
     assert ("向上取整" in head and "预授权 1 小时" in head) or (
         "rounding up" in head and "1 hour is pre-authorized" in head), chat.text
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 有 8卡 h100 吗", "cloudgpu 能租 4 卡 a100 吗", "cloudgpu 上有没有 8 卡 h100 整机",
+                                  "can I get a 4-gpu a100 box on cloudgpu?", "is there an 8-gpu h100 machine at cloudgpu?"])
+def test_a_multi_card_setup_asked_of_cloudgpu_is_its_multi_card_rule(chat: ChatUser, text: str) -> None:
+    """cloudgpu plans single cards; multi-card only as its /deploy stock shows (seed 002), gpuli rents
+    8×H100 at ₮14,432/month (seed 000): not the A100-vs-H100 advice."""
+    chat.say(text)
+    head = "\n".join(chat.lines[:3])
+    assert "/deploy" in head and "₮14,432" in chat.text, chat.text
