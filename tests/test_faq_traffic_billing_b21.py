@@ -36,7 +36,7 @@ def test_a_providers_billing_question_leads_with_its_whole_rule(chat: ChatUser, 
     chat.say(text)
     head = "\n".join(chat.lines[:3])
     assert ("向上取整" in head and "预授权 1 小时" in head) or (
-        "rounding up" in head and "1 hour is pre-authorized" in head), chat.text
+        "rounding up" in head and "1 hour pre-authorized" in head), chat.text
 
 
 @pytest.mark.parametrize("text", ["cloudgpu 有 8卡 h100 吗", "cloudgpu 能租 4 卡 a100 吗", "cloudgpu 上有没有 8 卡 h100 整机",
@@ -47,3 +47,19 @@ def test_a_multi_card_setup_asked_of_cloudgpu_is_its_multi_card_rule(chat: ChatU
     chat.say(text)
     head = "\n".join(chat.lines[:3])
     assert "/deploy" in head and "₮14,432" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["8卡h100 月租多少？能加 IB 吗", "h100 八卡一周多少钱？可以加 infiniband 吗",
+                                  "how much is 8x h100 a month? can we add IB?",
+                                  "8 h100s for a week, price? and can I add infiniband?"])
+def test_a_price_and_an_add_on_question_get_both_answers(chat: ChatUser, text: str) -> None:
+    """The price, then InfiniBand's answer (₮600 per node per month, DFW-1 and ORD-1 only, seed 000): 'can I
+    add IB' is InfiniBand's own term, not Yiwan's CPU and RAM add-ons met on 能加 alone."""
+    chat.say(text)
+    assert "₮" in chat.lines[1] and "₮600" in chat.text and "DFW-1" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["能加 IB 吗", "可以加 infiniband 吗", "can we add IB?"])
+def test_adding_ib_alone_is_infinibands_answer(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert "₮600" in "\n".join(chat.lines[:3]) and "¥400" not in chat.text, chat.text

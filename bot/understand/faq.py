@@ -440,6 +440,17 @@ def _providers_own(index: FaqIndex, text: str, hits: list[Hit], provider: str | 
     return next((h for h in near if h.entry.id in named), None)
 
 
+def _named_over_unnamed(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> Hit | None:
+    """A runner-up near the best whose own keyword phrase the question types, when the best's own terms go
+    unnamed ("能加 IB 吗": InfiniBand's "加 IB", not Yiwan's CPU and RAM add-ons, met on 能加 alone): the
+    term the user typed names the topic, the asking words around it do not."""
+    if len(hits) < 2 or index.keyworded(_unnamed(text), 0.0, hits[:1], provider, concepts=True):
+        return None
+    near = [h for h in hits[1:] if h.score >= PROVIDER_SHARE * hits[0].score and h.score >= KEYWORD_CONFIDENT]
+    named = {h.entry.id for h in index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, near, provider)}
+    return next((h for h in near if h.entry.id in named), None)
+
+
 def _own_term_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> bool:
     return bool(index.keyworded(_unnamed(text), 0.0, hits, provider))
 
@@ -484,6 +495,9 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     own = _providers_own(index, text, hits, provider)
     if own is not None and on_topic(text):
         return own, [own, *[h for h in hits if h is not own]]
+    termed = None if asked else _named_over_unnamed(index, text, hits, provider)  # methods: by_method ranked them
+    if termed is not None and on_topic(text):
+        return termed, [termed, *[h for h in hits if h is not termed]]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
