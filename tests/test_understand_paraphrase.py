@@ -211,7 +211,7 @@ def test_a_verdict_whose_high_end_misses_says_it_is_tight() -> None:
 
 
 @pytest.mark.parametrize(("text", "entry"), [
-    ("往 gpuli 机器里上传训练集 要交流量费吗", "egress-traffic"),
+    ("往 gpuli 机器里上传训练集 要交流量费吗", "ingress-traffic"),  # uploading is inbound: free at gpuli (seed 000)
     ("gpuli 的存储卷 每 GB 怎么算钱", "storage-volume-pricing"),
 ])
 def test_a_question_naming_an_entrys_own_term_gets_that_entry(text: str, entry: str) -> None:

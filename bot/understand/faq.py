@@ -36,6 +36,7 @@ from engine.catalog_files import load_entries
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
 KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
+PROVIDER_SHARE = 0.75  # an entry about the provider named, whose own term is named too, leads from this share of a general best
 METHOD_FLOOR = 0.2  # an entry about the very methods asked leads (among the top three) from this confidence,
 # and answers from it when the question also names its own term, or compares the very methods it compares
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
@@ -427,6 +428,29 @@ def _card_part_named(index: FaqIndex, text: str, hits: list[Hit], provider: str 
     return next((h for h in near if _own_term_named(index, rest, [h], provider)), None)
 
 
+def _providers_own(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> Hit | None:
+    """The question names a provider and a runner-up is that provider's own entry, near a general best, whose own
+    term the question names ("cloudgpu 有 8卡 h100 吗": cloudgpu's multi-card entry, not A100-vs-H100): what the
+    user asks of a provider is answered by that provider's rule, the card's name weighing in the general one."""
+    if provider is None or len(hits) < 2 or index.about[hits[0].entry.id] is not None:
+        return None
+    near = [h for h in hits[1:] if index.about[h.entry.id] == provider and h.score >= PROVIDER_SHARE * hits[0].score
+            and h.score >= KEYWORD_CONFIDENT]
+    named = {h.entry.id for h in index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, near, provider, concepts=True)}
+    return next((h for h in near if h.entry.id in named), None)
+
+
+def _named_over_unnamed(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> Hit | None:
+    """A runner-up near the best whose own keyword phrase the question types, when the best's own terms go
+    unnamed ("能加 IB 吗": InfiniBand's "加 IB", not Yiwan's CPU and RAM add-ons, met on 能加 alone): the
+    term the user typed names the topic, the asking words around it do not."""
+    if len(hits) < 2 or index.keyworded(_unnamed(text), 0.0, hits[:1], provider, concepts=True):
+        return None
+    near = [h for h in hits[1:] if h.score >= PROVIDER_SHARE * hits[0].score and h.score >= KEYWORD_CONFIDENT]
+    named = {h.entry.id for h in index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, near, provider)}
+    return next((h for h in near if h.entry.id in named), None)
+
+
 def _own_term_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> bool:
     return bool(index.keyworded(_unnamed(text), 0.0, hits, provider))
 
@@ -468,6 +492,12 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     carded = _card_part_named(index, text, hits, provider)
     if carded is not None and on_topic(text):
         return carded, [carded, *[h for h in hits if h is not carded]]
+    own = _providers_own(index, text, hits, provider)
+    if own is not None and on_topic(text):
+        return own, [own, *[h for h in hits if h is not own]]
+    termed = None if asked else _named_over_unnamed(index, text, hits, provider)  # methods: by_method ranked them
+    if termed is not None and on_topic(text):
+        return termed, [termed, *[h for h in hits if h is not termed]]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
