@@ -26,3 +26,36 @@ def test_a_weekly_term_is_no_run_length(msg: str) -> None:
     assert "168 小时的训练" not in text and "168 h run" not in text and "168-hour" not in text, text
     assert "来不及" not in head and "won't finish" not in head.lower(), text
     assert "₮109" in head, text
+
+
+# ---------------------------------------------------------------- a year where months are the unit
+
+def test_a_year_at_a_monthly_provider_is_twelve_of_its_months() -> None:
+    """gpuli sells weeks and months (seed 000): a year is 12 × ₮14,432 for 8 × H100, not 12 months and
+    a week (₮177,356) for the five days a calendar year is longer; a span just short of a year is not."""
+    from datetime import timedelta
+    from decimal import Decimal
+
+    from engine.billing import quote
+
+    year = quote("gpuli", "h100-sxm", 8, timedelta(days=365))
+    assert year.total_max == Decimal("173184")
+    assert [(c.kind, c.count) for c in year.cycles] == [("month", 12)]
+    assert any(n.code == "year_as_months" for n in year.notes)
+    assert quote("gpuli", "h100-sxm", 8, timedelta(days=730)).total_max == Decimal("346368")
+    assert quote("gpuli", "h100-sxm", 8, timedelta(days=364)).total_max == Decimal("177356")
+    assert quote("gpuli", "rtx-4090", 1, timedelta(days=365)).total_max == Decimal("4428")  # 12 × ₮369
+
+
+YEAR_ASKS = ["8卡h100 包一年 多少", "八张 H100 租一整年要多少钱", "4090 一年多少钱", "8x h100 for a year, how much?",
+             "what does a 4090 cost for one year"]
+
+
+@pytest.mark.parametrize("msg", YEAR_ASKS)
+def test_a_year_asked_is_priced_as_twelve_months_and_says_so(msg: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    text = u.text
+    assert "₮173,184" in text or "₮4,428" in text, text
+    assert "+ 1 周" not in text and "+ 1 week" not in text, text
+    assert "一年按 12 个月" in text or "a year is 12 months" in text, text
