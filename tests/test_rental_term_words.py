@@ -59,3 +59,19 @@ def test_a_year_asked_is_priced_as_twelve_months_and_says_so(msg: str) -> None:
     assert "₮173,184" in text or "₮4,428" in text, text
     assert "+ 1 周" not in text and "+ 1 week" not in text, text
     assert "一年按 12 个月" in text or "a year is 12 months" in text, text
+
+
+# ---------------------------------------------------------------- a term names the one provider selling it
+
+RENT_BY_THE_WEEK = [("租一张 4090 按周租 两周", "₮218"), ("4090 周租，租 3 周，一共多少", "₮327"),
+                    ("rent a 4090 weekly for 2 weeks", "₮218"), ("rent a 4090 by the week, 3 weeks, total?", "₮327")]
+
+
+@pytest.mark.parametrize(("msg", "total"), RENT_BY_THE_WEEK)
+def test_a_weekly_rental_is_gpulis_without_asking_which(msg: str, total: str) -> None:
+    """Only gpuli sells weeks (seed 000): the weekly rental is priced there (3 × ₮109), never asked back."""
+    u = ChatUser()
+    u.say(msg)
+    head = "\n".join(u.text.splitlines()[:3])
+    assert "gpuli" in head and total in head, u.text
+    assert "哪家" not in u.text and "Which provider" not in u.text, u.text
