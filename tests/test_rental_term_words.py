@@ -75,3 +75,19 @@ def test_a_weekly_rental_is_gpulis_without_asking_which(msg: str, total: str) ->
     head = "\n".join(u.text.splitlines()[:3])
     assert "gpuli" in head and total in head, u.text
     assert "哪家" not in u.text and "Which provider" not in u.text, u.text
+
+
+# ---------------------------------------------------------------- a provider and a length after a sizing
+
+SIZED_THEN_THERE = [("32b qlora 用啥卡", "cloudgpu 上跑 5 小时多少", "$2.20"),  # A6000 $0.44 × 5 h
+                    ("32b qlora 啥卡合适", "在 cloudgpu 跑 10 小时要多少", "$4.40"),
+                    ("which card for 32b qlora", "on cloudgpu, 5 hours, how much", "$2.20")]
+
+
+@pytest.mark.parametrize(("sizing", "msg", "total"), SIZED_THEN_THERE)
+def test_a_provider_and_a_length_after_a_sizing_price_the_sized_setup(sizing: str, msg: str, total: str) -> None:
+    u = ChatUser()
+    u.say(sizing)
+    u.say(msg)
+    head = "\n".join([line for line in u.text.splitlines() if line.strip()][:3])
+    assert total in head and "A6000" in head, u.text

@@ -100,7 +100,7 @@ class Parsed:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
         out: dict[str, object] = dict(self.request.stated())
         for key, value in vars(self.rental).items():
-            if value is not None and key not in out and key != "form_named":
+            if value is not None and key not in out and key not in ("form_named", "term"):
                 out[key] = value  # money stays Decimal
         return out
 
