@@ -32,6 +32,7 @@ from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first
 from bot.core.several import verdict_first as _verdict_first
+from bot.core.terms import term_hours, where_sold
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
@@ -363,7 +364,9 @@ class Core:
         # a deadline bounds the run, not the rental: with the run's length unknown, the shortest rental
         # that ends before it (a span the deadline itself names, "3天内", is not added to it)
         hours = min(left, shortest_rental_hours())
-        if parsed.asks.both_units and left > hours:
+        if term := term_hours(parsed):  # "今天租一张4090周租 … 来得及吗": the term named is priced, where sold
+            hours, plain = term, where_sold(plain, text)
+        elif parsed.asks.both_units and left > hours:
             # "deadline 12月15号 … 周租还是月租": the whole weeks that end before the deadline (15 days: two),
             # bought by the week and by the month, is the comparison asked
             hours = left // hours * hours
@@ -372,7 +375,7 @@ class Core:
         reply = self.intents["cost"](ctx, until, text)
         if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
             # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
-            reply.data["v"]["basis"] = "deadline" if hours < left else "deadline_cap"
+            reply.data["v"]["basis"] = "deadline_term" if term else "deadline" if hours < left else "deadline_cap"
         note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
         if not (lead and asks_in_time(text)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
             reply.also.insert(0, note)
@@ -493,7 +496,7 @@ def _run_hours(parsed: Parsed) -> float | None:
     no length is stated or the only one is the deadline's own span ("3天内能训完吗")."""
     q, r = parsed.request, parsed.rental
     hours = (q.days or 0) * 24 + (q.hours or 0)
-    if not hours and not parsed.asks.deadline_span:
+    if not hours and not parsed.asks.deadline_span and not r.term:  # "周租" is how it is bought, not the run
         hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     return hours or None
 

@@ -146,7 +146,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             # "多少人民币一个月", "要几美元": the money asked by its currency's name
             r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
             # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
-            r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周)\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
+            r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周|\d+(?:\.\d+)?\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月))"
+            r"\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
             r"(?!\s*(?:张|卡|块卡|台|轮|步|次|个|token|小时|天|周|月|g\b|gb))"
             # "how much slower / more memory" asks a size or a speed, not money
             r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),

@@ -462,9 +462,9 @@ def units_only(text: str) -> bool:
     return bool(lengths) and all(_unit_name(text, x) for x in lengths)
 
 
-def _unit_name(text: str, x: Length) -> bool:  # "包月", "weekly": a unit's name, no span
+def _unit_name(text: str, x: Length) -> bool:  # "包月", "weekly", "by the week": a unit's name, no span
     m = A_PERIOD.match(text, x.start)
-    return m is not None and m.end() == x.end and not ((m.group(1) or m.group(7)) and not m.group(0).startswith(("per", "every")))
+    return m is not None and m.end() == x.end and not ((m.group(1) or m.group(7)) and not m.group(0).startswith(("per", "every")) and not f" {text[:x.start]}".rstrip().endswith(" by"))
 
 
 def without_durations(text: str) -> str:

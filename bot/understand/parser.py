@@ -100,7 +100,7 @@ class Parsed:
         """Every stated field, flat (the shape tests/parser_cases.yaml uses)."""
         out: dict[str, object] = dict(self.request.stated())
         for key, value in vars(self.rental).items():
-            if value is not None and key not in out and key != "form_named":
+            if value is not None and key not in out and key not in ("form_named", "term"):
                 out[key] = value  # money stays Decimal
         return out
 
@@ -259,7 +259,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     side = f.side_spans(rest)
     side_min = sum(minutes for _, _, minutes in side)
     # with a step time the download and save minutes are part of the job, not the rental's length
-    rental.duration_days, rental.duration_hours = f.duration(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest)
+    (rental.duration_days, rental.duration_hours), rental.term = f.duration(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest), f.units_only(rest)
     rental.amount, rental.currency = f.money(with_money)
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)

@@ -62,6 +62,21 @@ def described_provider(norm: str) -> Match | None:
 
 
 @cache
+def _term_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    return [(facet, re.compile(rf"{zh}|\b(?:{en})\b", re.IGNORECASE)) for facet, (zh, en, _) in FACETS.items()]
+
+
+def term_provider(norm: str) -> str | None:
+    """The provider a rental term names when it alone bills that way: "4090 周租 租 3 周", "rent a 4090
+    weekly" name gpuli, the one provider that sells weeks (seed 000), as "周租的那家" does. A term
+    several providers sell ("包月") names none."""
+    for facet, pattern in _term_patterns():
+        if pattern.search(norm) and (ident := _only_one(facet)) is not None:
+            return ident
+    return None
+
+
+@cache
 def _elsewhere() -> list[tuple[str, re.Pattern[str]]]:
     """(name, pattern) of each cloud catalogs/other_providers.yaml lists: the parts of a spelling may
     be joined by nothing, a space or a dot ("vast.ai", "vastai", "vast ai"), never inside a word."""

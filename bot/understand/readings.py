@@ -22,6 +22,9 @@ class Rental:
     amount: Decimal | Ambiguous | OutOfRange | None = None  # ambiguous ("1,5") or absurd: asked back / refused
     currency: str | None = None
     form_named: bool = False  # SXM / PCIe said: the rental is that variant, not the cheaper sibling
+    # the only length is a rental term's name ("周租", "包月", "weekly"): how the time is bought, never
+    # how long a run takes ("今天租一张4090周租 7b qlora 来得及吗" asks the run against the deadline)
+    term: bool = False
 
 
 @dataclass

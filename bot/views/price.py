@@ -78,6 +78,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "instances": q.instances,
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
         "source_year": source_year(q),
+        "year_months": next((n.params.get("months") for n in q.notes if n.code == "year_as_months"), None),
         "exact": minute_exact(q),  # "$0.495 (≈ $0.50)" beside its per-minute rate
     }
 

@@ -31,7 +31,9 @@ from bot.clock import Clock
 from bot.messages import Awaiting, Incoming, Reply
 from bot.store.connection import Store
 from bot.understand.amount import Ambiguous, OutOfRange
+from bot.understand.normalize import normalize
 from bot.understand.parser import Rental as ParsedRental
+from bot.understand.provider_words import term_provider
 from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
@@ -148,7 +150,9 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
     if action.kind == "stop" and action.rental_id is not None:
         return stop(ctx, action.rental_id)
     if action.kind == "rent" and r.gpu is not None:
-        return rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, r.provider, None, form_named=r.form_named),
+        # "4090 周租 租 3 周": a term only one provider sells names it (gpuli's week), as "周租的那家" does
+        where = r.provider or term_provider(normalize(text))
+        return rent(ctx, cmd.RentArgs(r.gpu, r.num_gpus or 1, duration, where, None, form_named=r.form_named),
                     default_provider)
     if action.kind == "history":
         return cmd_history(ctx, [])

@@ -31,6 +31,7 @@ from engine.billing.rules import BillingRule
 if TYPE_CHECKING:
     from engine.providers import Billing, Offer, Provider
 
+CALENDAR_YEAR = 365  # days: the span "一年" / "a year" is read as (bot.understand.fields)
 NO_CYCLE = timedelta(hours=1)  # an offer with no priced cycle: an hour, as by the minute
 
 
@@ -72,6 +73,12 @@ class _Option:
     months: int  # months it counts as for per-month discounts
     rate: Decimal | None = None
     annual_id: str | None = None
+    per: int = 1  # cycles of `kind` in one option: 12 for a year bought as twelve months
+    covers_us: int | None = None  # the span it counts for when longer than its length (a year, for 12 months)
+
+    @property
+    def counts_us(self) -> int:
+        return self.covers_us or self.length_us
 
 
 def _cycles(
@@ -79,7 +86,7 @@ def _cycles(
 ) -> Billed:
     """The cheapest mix of the provider's cycles whose total length covers the job."""
     per_month = _per_month_discount(p, offer, repeat_purchase, notes)
-    options = _options(p, offer, per_month)
+    options = _options(p, offer, per_month, need_us)
     best = _cheapest_mix(options, need_us)
     cycles: list[CycleLine] = []
     discounts: list[DiscountLine] = []
@@ -88,9 +95,12 @@ def _cycles(
     for opt, count in best:
         bought_us += opt.length_us * count
         months += opt.months * count
+        unit = Amount(opt.list_price.low / opt.per, opt.list_price.high / opt.per)
         cycles.append(
-            CycleLine(opt.kind, count, instances, opt.list_price, opt.list_price.times(count * instances))
+            CycleLine(opt.kind, count * opt.per, instances, unit, opt.list_price.times(count * instances))
         )
+        if opt.covers_us:
+            notes.append(Note("year_as_months", {"years": count, "months": count * opt.per}))
         if opt.rate is not None and opt.annual_id is not None:
             annual_off = opt.list_price.times(opt.rate).times(count * instances)
             discounts.append(
@@ -123,7 +133,7 @@ def _per_month_discount(
     return None
 
 
-def _options(p: Provider, offer: Offer, per_month: tuple[str, Decimal] | None) -> list[_Option]:
+def _options(p: Provider, offer: Offer, per_month: tuple[str, Decimal] | None, need_us: int) -> list[_Option]:
     each = Amount.point(per_month[1]) if per_month is not None else ZERO
     out: list[_Option] = []
     for c in p.billing.cycles:
@@ -146,6 +156,12 @@ def _options(p: Provider, offer: Offer, per_month: tuple[str, Decimal] | None) -
         net = listed - listed.times(rate) - each.times(year.months)
         length = (year.days or year.months * p.billing.month_days) * US_PER_DAY
         out.append(_Option("year", length, listed, net, year.months, rate or None, annual.id if annual is not None and rate else None))
+    elif month_price is not None and need_us and need_us % (CALENDAR_YEAR * US_PER_DAY) == 0:
+        # "8卡h100 包一年": a year rented where months are the unit is twelve of its months (gpuli ₮14,432 × 12),
+        # never twelve months and a week for the five days a calendar year is longer (the reply says so)
+        twelve = Amount.of(month_price).times(12)
+        out.append(_Option("month", 12 * p.billing.month_days * US_PER_DAY, twelve, twelve - each.times(12), 12,
+                           per=12, covers_us=CALENDAR_YEAR * US_PER_DAY))
     return out
 
 
@@ -157,7 +173,7 @@ def _cheapest_mix(options: list[_Option], need_us: int) -> list[tuple[_Option, i
     """
     if not options:
         raise NotOffered("duration", "no_cycle_price", "no cycle price for this offer")
-    ordered = sorted(options, key=lambda o: o.length_us, reverse=True)
+    ordered = sorted(options, key=lambda o: o.counts_us, reverse=True)
     fixed, filler = ordered[:-1], ordered[-1]
     best: tuple[tuple[Decimal, Decimal, int, int], list[tuple[_Option, int]]] | None = None
 
@@ -165,18 +181,18 @@ def _cheapest_mix(options: list[_Option], need_us: int) -> list[tuple[_Option, i
         nonlocal best
         if i == len(fixed):
             rest = max(0, need_us - covered)
-            fill = -(-rest // filler.length_us)
+            fill = -(-rest // filler.counts_us)
             mix = [*chosen, (filler, fill)]
             cost = sum((o.net_price.times(n) for o, n in mix), ZERO)
-            length = sum(o.length_us * n for o, n in mix)
+            length = sum(o.counts_us * n for o, n in mix)
             key = (cost.high, cost.low, -length, sum(n for _, n in mix))
             if best is None or key < best[0]:
                 best = (key, mix)
             return
         opt = fixed[i]
-        limit = -(-max(0, need_us - covered) // opt.length_us)
+        limit = -(-max(0, need_us - covered) // opt.counts_us)
         for n in range(limit + 1):
-            walk(i + 1, covered + n * opt.length_us, [*chosen, (opt, n)])
+            walk(i + 1, covered + n * opt.counts_us, [*chosen, (opt, n)])
 
     walk(0, 0, [])
     assert best is not None
