@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from bot.understand import asks as ask_words
-from bot.understand import faq_terms
+from bot.understand import faq_terms, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
@@ -70,9 +70,9 @@ def topic_text(rest: str) -> str:
         rest = SETUP_WORDS.sub(" ", rest)
     if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2:
         rest = STAGE.sub(" ", rest)
-    if _asks_whether_it_saves(rest):
+    if _asks_whether_it_saves(rest) or symptoms.still_asked(rest):
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
-        # it saves is the topic, not a setting of the job
+        # it saves is the topic, not a setting of the job; so is one after which a symptom stays ("开了 bf16 怎么还 oom")
         return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) else " ", rest).split())
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
@@ -107,7 +107,7 @@ def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hi
     """The entry the topic names, else `answers`: a why-question naming a job ("32b 全参 ZeRO-3 为什么比
     ZeRO-2 慢") is about what is left once the job is out (the stages), not the entry the job's own
     words match best (full fine-tuning by size)."""
-    about = technical_topic(topic, methods)
+    about = symptoms.cause_asked(topic) or technical_topic(topic, methods)  # a symptom's cause first (bot/understand/symptoms.py)
     return [about] if about is not None else answers
 
 

@@ -1,0 +1,37 @@
+"""Questions blind set 21 showed sized instead of answered, as classes: a message naming a job that asks
+something else about it. A symptom of a run with a guess at its cause or a why ("训着 nan 了 是显存不够吗",
+"bf16 on, still OOM") is answered from the FAQ's entry on the symptom (fp16 overflow; the optimizer's fp32
+states bf16 does not halve), never with the job's sizing; a symptom only feared ("会 oom 吗") or a fit
+asked stays a sizing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+from tests.chat_user import first_lines as _head
+
+
+@pytest.mark.parametrize("text", ["7b 全参跑着跑着 loss 变 nan 了，是不是显存不够", "70b lora 一训就 nan 了 是卡不行吗",
+                                  "our 32b lora went nan after 2k steps, is it a memory problem?",
+                                  "loss turned nan on the 13b full run — because of the batch size?"])
+def test_nan_with_a_guess_is_the_precision_answer(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = _head(chat)
+    assert "bf16" in head and ("fp16" in head or "NaN" in head), chat.text
+    assert "📏" not in head, chat.text  # not the job's sizing
+
+
+@pytest.mark.parametrize("text", ["32b lora 都开 bf16 了 为啥还是 oom", "7b 全参 bf16 打开了 咋还爆显存",
+                                  "bf16 is on but the 14b full fine-tune still OOMs", "why does 32b full still oom with bf16 enabled"])
+def test_still_oom_after_bf16_is_the_optimizer_states(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = _head(chat)
+    assert "fp32" in head and ("优化器" in head or "optimizer" in head), chat.text
+
+
+@pytest.mark.parametrize("text", ["14b 全参 4090 够吗", "7b qlora 会 oom 吗", "is a 14b lora going to oom on a 4090?",
+                                  "32b full on 8 h100 zero3"])
+def test_a_fit_asked_stays_a_sizing(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    assert chat.last is not None and chat.last.kind == "sizing", chat.text
