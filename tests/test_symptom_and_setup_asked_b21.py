@@ -35,3 +35,13 @@ def test_still_oom_after_bf16_is_the_optimizer_states(chat: ChatUser, text: str)
 def test_a_fit_asked_stays_a_sizing(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert chat.last is not None and chat.last.kind == "sizing", chat.text
+
+
+@pytest.mark.parametrize("text", ["32b lora 多张 4090 一起训可以跑 zero3 吗", "7b 全参 用多卡 4090 跑 zero-3 有问题吗",
+                                  "can several 4090s run zero3 for a 14b full fine-tune?",
+                                  "multiple 4090s with zero-3 for a 32b lora, does that work?"])
+def test_several_4090s_together_leads_with_pcie_then_sizes(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = _head(chat)
+    assert "PCIe" in head and "ZeRO-2" in head, chat.text  # how the cards run together, answered first
+    assert "RTX 4090" in chat.text and ("GB" in chat.text), chat.text  # the job on the cards follows
