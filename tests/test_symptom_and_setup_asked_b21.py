@@ -45,3 +45,13 @@ def test_several_4090s_together_leads_with_pcie_then_sizes(chat: ChatUser, text:
     head = _head(chat)
     assert "PCIe" in head and "ZeRO-2" in head, chat.text  # how the cards run together, answered first
     assert "RTX 4090" in chat.text and ("GB" in chat.text), chat.text  # the job on the cards follows
+
+
+@pytest.mark.parametrize("text", ["70b 全参 16 卡 张量并行还是 zero-3", "32b 全参 8 张 h100 上 TP 还是 ZeRO3 好",
+                                  "pipeline parallel or zero-3 for a 70b full run on 16 h100s?",
+                                  "tensor parallel vs zero3 for our 32b full fine-tune, which one?"])
+def test_stage_or_split_leads_with_the_stage(chat: ChatUser, text: str) -> None:
+    chat.say(text)
+    head = _head(chat)
+    assert "ZeRO-3" in head and "16/N" in head, chat.text  # the stage that shards everything answers the choice
+    assert "张量并行" in chat.text or "Tensor parallelism" in chat.text, chat.text  # then why not split the model
