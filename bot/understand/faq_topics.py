@@ -114,7 +114,7 @@ def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hi
         stage, split = faq_lookup(" ".join(m[0] for m in STAGE.finditer(topic)))[0], technical_topic(STAGE.sub(" ", topic), methods)
         chosen = [h for h in (stage, split) if h is not None]
         return chosen if len(chosen) == 2 else answers
-    about = symptoms.cause_asked(topic) or technical_topic(topic, methods)  # a symptom's cause first (bot/understand/symptoms.py)
+    about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or technical_topic(topic, methods)  # a symptom's cause first (bot/understand/symptoms.py)
     return [about] if about is not None else answers
 
 

@@ -28,17 +28,18 @@ def still_asked(topic: str) -> bool:
     return bool(SYMPTOM.search(topic) and WHY_STILL.search(topic))
 
 
-def cause_asked(topic: str) -> Hit | None:
+def cause_asked(topic: str, switched: bool) -> Hit | None:
     """The FAQ entry on the symptom `topic` asks the cause of (the message without its job), or None:
     the part before a guess at the cause is looked up ("训着训着 nan 了", not "显存不够"), the whole
-    topic for a why ("开了 bf16 了 怎么还 oom": the switch that did not help is part of the question)."""
+    topic for a why after a switch that did not help (`switched`: "开了 bf16 了 怎么还 oom"); a bare why
+    ("8卡 zero2 跑 32b 为啥 oom": the stage is the job's, out of the topic) is left to the topic's entry."""
     symptom = SYMPTOM.search(topic)
     if symptom is None:
         return None
     guess = GUESS.search(topic, symptom.end())
     if guess is not None:
         asked = topic[: guess.start()]
-    elif WHY_STILL.search(topic):
+    elif switched and WHY_STILL.search(topic):
         asked = topic
     else:
         return None
