@@ -12,7 +12,8 @@ from tests.chat_user import ChatUser
 from tests.chat_user import first_lines as _head
 
 
-@pytest.mark.parametrize("text", ["7b 全参跑着跑着 loss 变 nan 了，是不是显存不够", "70b lora 一训就 nan 了 是卡不行吗",
+@pytest.mark.parametrize("text", ["7b 全参跑着跑着 loss 变 nan 了，是不是显存不够", "32b 全参跑着跑着 nan 了，是显存的问题吗",
+                                  "70b lora 一训就 nan 了 是卡不行吗",
                                   "our 32b lora went nan after 2k steps, is it a memory problem?",
                                   "loss turned nan on the 13b full run — because of the batch size?"])
 def test_nan_with_a_guess_is_the_precision_answer(chat: ChatUser, text: str) -> None:
