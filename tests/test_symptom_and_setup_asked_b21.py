@@ -32,7 +32,7 @@ def test_still_oom_after_bf16_is_the_optimizer_states(chat: ChatUser, text: str)
 
 
 @pytest.mark.parametrize("text", ["14b 全参 4090 够吗", "7b qlora 会 oom 吗", "is a 14b lora going to oom on a 4090?",
-                                  "32b full on 8 h100 zero3"])
+                                  "32b full on 8 h100 zero3", "7b lora oom 了 是不是卡太小", "14b full ooms on 4 a100s, is it the batch size?"])
 def test_a_fit_asked_stays_a_sizing(chat: ChatUser, text: str) -> None:
     chat.say(text)
     assert chat.last is not None and chat.last.kind == "sizing", chat.text

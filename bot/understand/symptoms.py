@@ -16,6 +16,9 @@ from bot.understand.lazy import lazy
 # what a run shows when it goes wrong
 SYMPTOM = lazy(r"\bnan\b|溢出|发散|diverg\w*|\bblow(?:s|ing|n)?\s+up\b|\bblew\s+up\b|\boom(?:s|ed|ing)?\b|爆显存"
                r"|out\s+of\s+memory")
+# running out of memory: a guess at its cause ("oom 了 是不是卡太小", "ooms, is it the batch size?") is a memory
+# question the job's sizing answers; only a why after a switch that did not help is the FAQ's
+OUT_OF_MEMORY = lazy(r"\boom\w*|爆显存|out\s+of\s+memory")
 # a guess at the cause, after the symptom ("nan 了 是显存不够吗", "went nan, is it memory?"): the words
 # before it name what is asked about, the guess is the user's (and often wrong)
 GUESS = lazy(r"是不是|是因为|是.{0,12}[吗么]|\b(?:is|was)\s+(?:it|this|that)\b|\bbecause\b|\bdue\s+to\b|\bcaused\s+by\b")
@@ -38,10 +41,16 @@ def cause_asked(topic: str, switched: bool) -> Hit | None:
         return None
     guess = GUESS.search(topic, symptom.end())
     if guess is not None:
+        if OUT_OF_MEMORY.fullmatch(symptom[0]):
+            return None
         asked = topic[: guess.start()]
     elif switched and WHY_STILL.search(topic):
         asked = topic
     else:
         return None
-    hit, _ = lookup(asked, None)
-    return hit if hit is not None and hit.score >= CONFIDENT else None
+    # the words around the symptom can dilute it ("跑着跑着 nan 了"): the symptom alone is asked then
+    for words in (asked, symptom[0]):
+        hit, _ = lookup(words, None)
+        if hit is not None and hit.score >= CONFIDENT:
+            return hit
+    return None
