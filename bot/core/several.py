@@ -14,7 +14,9 @@ from dataclasses import replace
 from bot.messages import Reply
 from bot.text.render import render_reply
 from bot.understand.asks import Asks
+from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
@@ -64,7 +66,8 @@ SETUP_TOPICS = frozenset({"interconnect", "sharding"})
 def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callable[[Parsed], Reply],
                          resize: Callable[[Parsed], Reply]) -> Reply:
     """A follow-up that changes the job's setup and asks how that setup runs ("那 4090 多卡能 zero3 吗", "can
-    several 4090s run it with zero3?" after a sizing): the FAQ's answer on running cards together (no
+    several 4090s run it with zero3?" after a sizing), or one message asking that of its job ("4090 多卡能跑
+    zero3 吗 14b"): the FAQ's answer on running cards together (no
     NVLink, ZeRO-3 over PCIe is slow) leads, the last job sized on the change follows. Read as a sizing
     alone, the answer judged one card and never said what was asked; read as the FAQ alone, it never said
     whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none)."""
@@ -72,9 +75,11 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
     if parsed.parts or not (q.gpu or parsed.rental.gpu) or not TOGETHER.search(normalize(text)):
         return reply
     hit, _ = faq_lookup(text)
+    if reply.kind == "sizing" and not parsed.follow_up:
+        hit = together_on_card(parsed, text)  # one message: its job's words out, the entry about the very card named
     if hit is None or not SETUP_TOPICS & set(hit.entry.topics):
         return reply
-    if reply.kind == "sizing" and parsed.follow_up and parsed.intent in ("size", "cost"):
+    if reply.kind == "sizing" and parsed.intent in ("size", "cost"):
         faq = answer(replace(parsed, intent="faq", faq=[hit], faq_answers=[hit], faq_confident=True, missing=[], follow_up=False))
         return verdict_first(reply, faq) if faq.kind == "faq" else reply
     if reply.kind == "faq" and parsed.intent == "faq" and not parsed.follow_up:
@@ -82,3 +87,17 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
         if sized.kind == "sizing":
             return verdict_first(sized, reply)
     return reply
+
+
+def together_on_card(parsed: Parsed, text: str) -> Hit | None:
+    """The FAQ entry on running several of the card named together, when one message asks that of its job
+    with no count ("4090 多卡能跑 zero3 吗 14b", "can several 4090s run zero3 for a 14b full fine-tune?");
+    None when a cost, a count or a fit is asked ("14b 全参 4 张 4090 够吗": the sizing's question, it leads),
+    or no entry is about that very card (several 3090s are not the 4090 entry's: 3090s bridge by NVLink)."""
+    gpu = parsed.request.gpu or parsed.rental.gpu
+    if parsed.intent != "size" or parsed.request.num_gpus or FIT_ASK.search(normalize(text)):
+        return None
+    # "for a 14b full fine-tune" out first; the card's own entry is sure enough from the topic's floor, as it
+    # is about the very card named and cards together are asked
+    found = [h for words in (JOB_WORDS.sub(" ", text), text) for h in faq_lookup(words)[1]]
+    return next((h for h in found if h.score >= TOPIC_FLOOR and on_card(h, gpu)), None)

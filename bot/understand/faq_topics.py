@@ -14,10 +14,11 @@ import re
 from functools import cache
 
 from bot.understand import asks as ask_words
-from bot.understand import faq_terms
+from bot.understand import faq_terms, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.switch_asks import KEEP_SPEED_WORDS
@@ -68,11 +69,11 @@ def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
         rest = SETUP_WORDS.sub(" ", rest)
-    if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2:
+    if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2 and not stage_against_split(rest):
         rest = STAGE.sub(" ", rest)
-    if _asks_whether_it_saves(rest):
+    if _asks_whether_it_saves(rest) or symptoms.still_asked(rest):
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
-        # it saves is the topic, not a setting of the job
+        # it saves is the topic, not a setting of the job; so is one after which a symptom stays ("开了 bf16 怎么还 oom")
         return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) else " ", rest).split())
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
@@ -107,8 +108,26 @@ def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hi
     """The entry the topic names, else `answers`: a why-question naming a job ("32b 全参 ZeRO-3 为什么比
     ZeRO-2 慢") is about what is left once the job is out (the stages), not the entry the job's own
     words match best (full fine-tuning by size)."""
-    about = technical_topic(topic, methods)
+    if stage_against_split(topic):
+        # "32b 全参 TP=8 还是 ZeRO-3": the stages' entry answers the choice (which stage holds the job), the
+        # split's entry why not the other; each asked apart so neither dilutes the other
+        stage, split = faq_lookup(" ".join(m[0] for m in STAGE.finditer(topic)))[0], technical_topic(STAGE.sub(" ", topic), methods)
+        chosen = [h for h in (stage, split) if h is not None]
+        return chosen if len(chosen) == 2 else answers
+    about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or technical_topic(topic, methods)  # a symptom's cause first (bot/understand/symptoms.py)
     return [about] if about is not None else answers
+
+
+# a choice asked between two things ("TP=8 还是 ZeRO-3", "tp or zero3?", "选哪个")
+CHOICE = lazy(r"还是|或者|选哪|哪个|\bor\b|\bvs\.?(?!\w)|\bversus\b|\bwhich\b")
+SPLITS = frozenset({"tensor-parallel", "pipeline-parallel"})
+
+
+def stage_against_split(text: str) -> bool:
+    """A ZeRO stage set against splitting the model (tensor or pipeline parallelism) as a choice ("for 32b
+    full should we use TP=8 or zero3?"): the stage is then part of what is asked, not the job's setting."""
+    split = {c.removeprefix(faq_terms.CONCEPT_MARK) for c, _ in faq_terms.mentions(faq_terms.fold(text))} & SPLITS
+    return bool(split) and any(m[1] for m in STAGE.finditer(text)) and bool(CHOICE.search(text))
 
 
 # "MI300X ROCm 有坑吗 72B LoRA", "any gotchas running ROCm for a 72b lora": the catch of a setup is
