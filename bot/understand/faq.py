@@ -432,7 +432,8 @@ def _providers_own(index: FaqIndex, text: str, hits: list[Hit], provider: str | 
     """The question names a provider and a runner-up is that provider's own entry, near a general best, whose own
     term the question names ("cloudgpu 有 8卡 h100 吗": cloudgpu's multi-card entry, not A100-vs-H100): what the
     user asks of a provider is answered by that provider's rule, the card's name weighing in the general one."""
-    if provider is None or len(hits) < 2 or index.about[hits[0].entry.id] is not None:
+    if provider is None or len(hits) < 2 or index.about[hits[0].entry.id] is not None \
+            or provider in hits[0].entry.by_provider:  # the best answers per provider, this one too ("pay with usdt at gpuli")
         return None
     near = [h for h in hits[1:] if index.about[h.entry.id] == provider and h.score >= PROVIDER_SHARE * hits[0].score
             and h.score >= KEYWORD_CONFIDENT]
