@@ -208,7 +208,9 @@ def how_many_card(text: str) -> str | None:
     m = HOW_MANY.search(text)
     if m is None:
         return None
-    found = find_gpus(normalize(text[m.start():]))
+    # the card counted is the one the question counts ("how many 4090s"), not one named later in the
+    # message ("how many FLOPs and how long on 8 H100" counts FLOPs)
+    found = find_gpus(normalize(m.group("en") or m.group("zh") or ""))
     return found[0].ident if found else None
 
 
