@@ -1,5 +1,5 @@
-""""How many" counts the noun after it: "how many FLOPs … on 8 H100" asks FLOPs and time, not how
-many H100s; "how many 4090s" still asks the card count."""
+""""How many" counts the noun after it ("how many FLOPs … on 8 H100" asks FLOPs and time, not how many
+H100s), and a filler never turns a rental into a sizing ("那能租 4090 一周吗" is a price)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,10 @@ def test_the_flops_question_gets_its_time_first() -> None:
                                         ("qwen3 32b 全参 需要多少张 h100", "h100-sxm")])
 def test_how_many_of_a_card_still_asks_its_count(text: str, card: str) -> None:
     assert parse(text).asks.how_many_gpu == card
+
+
+@pytest.mark.parametrize("text", ["那能租 4090 一周吗", "能租 4090 一周吗", "那 a100 能租一个月吗"])
+def test_renting_a_card_for_a_length_is_a_price_whatever_the_filler(text: str) -> None:
+    """"那" opens many follow-ups, but a rent verb with a length asks the rental's price, never a model."""
+    parsed = parse(text)
+    assert parsed.intent == "price" and "model" not in parsed.missing

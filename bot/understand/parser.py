@@ -512,7 +512,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("price", hits)
     # a card with a price word, or a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"): a price question
     card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
-        (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm)))
+        (rental.duration_days or rental.duration_hours) and (AMOUNT_ASK.search(norm) or "租" in norm) and not MEMORY_ASK.search(norm)))
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
     if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)):
