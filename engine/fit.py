@@ -18,7 +18,7 @@ from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, published_cautio
 from engine.catalog import GpuSpec, gpus
 from engine.memo import EstimateMemo
 from engine.memory import MemoryEstimate, Plan
-from engine.resolve import Assumption, Resolved
+from engine.resolve import Assumption, Resolved, offload_kind
 
 TIGHT_SHARE = 0.10
 REFERENCE_CARD_GB = 80.0  # the common datacenter card, used to pick a ZeRO stage when no card is named
@@ -108,7 +108,7 @@ def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     """
     full = not r.adapter
     offload = full and not r.no_offload_stated  # "不想开 offload": never offered one
-    kind = "all" if r.request.sharding == "fsdp" else "optimizer"  # FSDP offloads parameters with the optimizer
+    kind = offload_kind(r.request.sharding)
     if count is not None:
         stages = (0, 2, 3) if full and count > 1 else (0, 3) if count > 1 else (0,)
         plans = [Plan(count, z) for z in stages]

@@ -178,6 +178,14 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
     )
 
 
+def offload_kind(sharding: str | None) -> str:
+    """What "offload" moves under this sharding engine. FSDP has no optimizer-only offload:
+    CPUOffload(offload_params=True) moves the parameters and their gradients to host memory and the
+    optimizer steps there (torch.distributed.fsdp CPUOffload docstring; FSDP2's CPUOffloadPolicy the
+    same), so "FSDP + cpu offload" is offload-all; DeepSpeed offloads the optimizer alone."""
+    return "all" if sharding == "fsdp" else "optimizer"
+
+
 def _premises(req: TrainingRequest, framework: FrameworkProfile, data: dict[str, object],
               assumptions: list[Assumption]) -> None:
     """The loss, the sharding engine and the checkpointing mode: stated, or the framework's own.
@@ -195,10 +203,7 @@ def _premises(req: TrainingRequest, framework: FrameworkProfile, data: dict[str,
                 assumptions.append(Assumption("loss_version_unknown", LOSS_NAMES[framework.older_loss]))
     data["chunked_loss"] = data["loss"] == "fused"
     data["sharding"] = req.sharding or framework.sharding
-    if data["sharding"] == "fsdp" and data.get("offload") == "optimizer":
-        # FSDP has no optimizer-only offload: CPUOffload(offload_params=True) moves the parameters and
-        # their gradients to host memory, and the optimizer then steps there (torch.distributed.fsdp
-        # CPUOffload docstring; FSDP2's CPUOffloadPolicy the same). "FSDP + cpu offload" is offload-all.
+    if data.get("offload") == "optimizer" and offload_kind(str(data["sharding"])) == "all":
         data["offload"] = "all"
         assumptions.append(Assumption("fsdp_offload_all"))
     if req.checkpointing is not None:

@@ -33,6 +33,7 @@ from engine.price_list import cheapest_card_hour
 from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
+from engine.resolve import offload_kind
 from engine.seed_adapter_rows import seed_card, seed_row
 from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
@@ -97,8 +98,8 @@ def asked(stated: TrainingRequest | None) -> list[dict[str, Any]]:
         if value is None:
             continue
         text = ",".join(value) if isinstance(value, tuple) else str(value).lower()
-        if key == "offload" and text == "optimizer" and stated.sharding == "fsdp":
-            text = "all"  # FSDP offloads parameters with the optimizer (engine/resolve.py _premises)
+        if key == "offload" and text == "optimizer":
+            text = offload_kind(stated.sharding)  # what the run offloads under its sharding engine
         if key == "zero" and stated.sharding == "fsdp":
             continue  # "FSDP" is named by the sharding entry, not as a ZeRO stage it is not
         worded = f"asked.{key}.{text}"  # a value with its own words ("no offload", "gradient checkpointing on")
