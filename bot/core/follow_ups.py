@@ -4,25 +4,16 @@ alone. Pure: Parsed and the last Turn in, Parsed out."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.messages import Turn
-from bot.understand import fields as f
-from bot.understand.asks import without_asks
-from bot.understand.card_counts import need_asked
-from bot.understand.normalize import normalize
-from bot.understand.parser import HOWTO, Parsed
-from bot.understand.rental_extras import CURRENCY, length_only, term_only
+from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
 
 FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
-BUY = re.compile(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
-# "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced
-ADDED_TO_LAST = re.compile(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|\b(?:plus|add|adding|with|total|in all|altogether)\b")
 MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
@@ -38,14 +29,14 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.parts:
         return parsed
     if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
-            and not ADDED_TO_LAST.search(text.lower()):
+            and not parsed.cues.joined:
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
         # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
-    if last.kind == "price" and (parsed.asks.both_units or OTHER_UNIT_BETTER.search(normalize(text))) \
-            and last.data.get("hours") and not parsed.request.gpu and len(text.strip()) <= ABOUT_BUDGET:
+    if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit) \
+            and last.data.get("hours") and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
         # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
@@ -63,7 +54,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return priced
     relength = _length_changed(parsed, text)
     if parsed.intent == "faq" and not relength and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
-            and (len(text.strip()) > ONE_WORD or parsed.own_topic):
+            and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")
         return parsed
@@ -93,16 +84,16 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return picked
     if not stated and not duration:
         return parsed
-    if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and ADDED_TO.search(text.lower()):
+    if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and parsed.cues.joined:
         parsed = replace(parsed, follow_up=True)  # "包月再加个 500g 存储卷 一共多少": the rental priced, with it
-    short = len(text.strip()) <= SHORT_FOLLOW_UP or relength
+    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength
     added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
-        and bool(ADDED_TO_LAST.search(text.lower()))
+        and parsed.cues.joined
     if not (parsed.follow_up or short or parsed.missing or added) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
         return parsed
     if parsed.intent == "price" and not parsed.follow_up and not added:
         return parsed  # "H100 多少钱" after a sizing is its own price question
-    if HOWTO.search(text.lower()) and not parsed.follow_up:
+    if parsed.cues.howto and not parsed.follow_up:
         return parsed  # "DPO 的参考模型要不要单独算" is a question of its own, not a change
     if last.kind == "price":
         data = dict(last.data)
@@ -150,7 +141,7 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if parsed.intent not in ("size", "cost") or last.kind not in ("size", "cost", "checkpoint") or not (
             base.get("model") or base.get("params_b")):
         return parsed
-    if not (parsed.follow_up or parsed.asks.names_only) or len(text.strip()) > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
+    if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
         return parsed  # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone
     stated = parsed.request.stated()
     for key in ("model", "params_b"):
@@ -196,7 +187,7 @@ def _per_card_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     a, q = parsed.asks, parsed.request
     job = _job(last, {})
     if not a.per_card_memory or a.per_card_hour or last.kind not in ("size", "cost") or q.model or q.params_b \
-            or _duration(parsed) or not (job.get("model") or job.get("params_b")) or len(text.strip()) > ABOUT_LAST:
+            or _duration(parsed) or not (job.get("model") or job.get("params_b")) or parsed.cues.chars > ABOUT_LAST:
         return None
     stated = {k: v for k, v in q.stated().items() if k in MODIFIERS}
     if "gpu" in stated or "num_gpus" in stated:
@@ -214,9 +205,9 @@ def _count_needed(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     q, job = parsed.request, _job(last, {})
     pick = last.data.get("pick")
     if last.kind not in ("size", "cost") or parsed.asks.count_versus or q.model or q.params_b \
-            or not isinstance(pick, list | tuple) or len(pick) != 2 or len(text.strip()) > ABOUT_LAST:
+            or not isinstance(pick, list | tuple) or len(pick) != 2 or parsed.cues.chars > ABOUT_LAST:
         return None
-    asked = need_asked(normalize(text), q.num_gpus)
+    asked = parsed.cues.count_needed
     gpu, count = str(job.get("gpu") or pick[0]), int(str(job.get("num_gpus") or pick[1]))
     if asked is None or (q.gpu and q.gpu != gpu):
         return None
@@ -233,9 +224,9 @@ def _length_changed(parsed: Parsed, text: str) -> bool:
     of its own, and nothing left once the length and the asking words are out."""
     q, a = parsed.request, parsed.asks
     if not _duration(parsed) or q.gpu or q.model or q.params_b or q.num_gpus or a.budget is not None \
-            or a.deadline is not None or len(text.strip()) > ABOUT_BUDGET:
+            or a.deadline is not None or parsed.cues.chars > ABOUT_BUDGET:
         return False
-    return length_only(without_asks(f.without_durations(normalize(text))))
+    return parsed.cues.length_frame
 
 
 def _duration(parsed: Parsed) -> dict[str, float]:
@@ -253,15 +244,7 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
     return base
 
 
-# an add-on joined to the rental just priced ("再加个存储卷", "一共多少", "plus a volume, total?"), not priced alone
-ADDED_TO = re.compile(r"再加|加上|加个|外加|另加|一共|总共|合计|连同|\bplus\b|\btotal\b|\bon\s+top\b|\balong\s+with\b|\btogether\b|\badd(?:ing)?\b")
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
-# "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
-# just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
-OTHER_UNIT_BETTER = re.compile(
-    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周)\s*(?:会不会|是不是|会|是)?\s*(?:更|比较)?\s*(?:划算|便宜|省)"
-    r"|\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month|the\s+week)\b.{0,20}\b(?:better|cheaper)\b"
-    r"|\b(?:better|cheaper)\b.{0,20}\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month)\b")
 ABOUT_BUDGET = 80  # characters: a budget asked of the last answer may say more around its amount
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
 
@@ -271,7 +254,7 @@ def _buy_for(parsed: Parsed, last: Turn, text: str) -> float | None:
     own (whatever FAQ entry on rental units its words come near); None otherwise."""
     q, days, hours = parsed.request, parsed.rental.duration_days, parsed.rental.duration_hours
     if last.kind != "price" or not (days or hours) or q.gpu or q.model or q.params_b or q.num_gpus \
-            or len(text.strip()) > ABOUT_BUDGET or not BUY.search(text.lower()):
+            or parsed.cues.chars > ABOUT_BUDGET or not parsed.cues.buy:
         return None
     return (days or 0) * 24 + (hours or 0)
 
@@ -284,7 +267,7 @@ def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     q, r = parsed.request, parsed.rental
     hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     if last.kind not in ("size", "cost") or not parsed.asks.both_units or not hours or q.gpu or q.model or q.params_b \
-            or len(text.strip()) > ABOUT_BUDGET:
+            or parsed.cues.chars > ABOUT_BUDGET:
         return None
     card = _card_of(parsed, last)
     if card is None:
@@ -296,10 +279,6 @@ def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
 
 
 ANNUAL_HOURS = 365 * 24
-# a rental unit's bare name after a price or a sizing ("month?", "a week?", "按月呢", "月呢", "by the year?"): that term
-# with the currency it is wanted in after it ("按月呢，人民币", "月付呢 要多少美元"): that term in that currency
-BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*"
-                       r"(?:[,，、]?\s*(?:要|用|换成|in)?\s*(?:多少)?\s*(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|呢|吗|\?|？|\s)*)?$", re.I)
 TERM_HOURS = {"month": 30 * 24, "月": 30 * 24, "week": 7 * 24, "周": 7 * 24}
 
 
@@ -311,18 +290,17 @@ def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     ("年付有折扣吗" asks the FAQ; "跑三周呢" is a span, the job's length)."""
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if last.kind not in ("price", "size", "cost") or q.gpu or q.model or q.params_b or q.num_gpus \
-            or len(text.strip()) > ABOUT_LAST:
+            or parsed.cues.chars > ABOUT_LAST:
         return None
-    norm = normalize(text)
-    bare = BARE_TERM.match(text)
-    unit = f.units_only(norm) and bool(r.duration_days or r.duration_hours)
-    if bare is None and (not (extras.annual or unit) or not term_only(without_asks(f.without_durations(norm)))):
+    cues = parsed.cues
+    unit = cues.units_only and bool(r.duration_days or r.duration_hours)
+    if cues.bare_term is None and (not (extras.annual or unit) or not cues.term_frame):
         return None
-    if bare is not None:
-        hours: float = TERM_HOURS.get(bare.group(1).lower(), ANNUAL_HOURS)
+    if cues.bare_term is not None:
+        hours: float = TERM_HOURS.get(cues.bare_term, ANNUAL_HOURS)
     else:
         hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
-    display = extras.display_currency or (CURRENCY[bare.group(2).lower()] if bare is not None and bare.group(2) else None)
+    display = extras.display_currency or cues.term_currency
     shown = {"display": display, "asked_currency": True} if display else {}
     if last.kind == "price":
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
@@ -351,14 +329,14 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # "we have 2k budget, how many weeks is that", "our budget is only 50 bucks, enough?": money and a
     # question about it, with no job or card of its own, is asked of the last answer at any length,
     # whatever FAQ entry its words come near
-    of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
+    of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and parsed.cues.chars <= ABOUT_BUDGET
     # "we start thursday 9am, need it done by friday 6pm": a deadline (with when the run starts) and no job
     # or card of its own is asked of the last answer too
-    of_deadline = asks.deadline is not None and not (q.model or q.params_b or q.gpu) and len(text.strip()) <= ABOUT_BUDGET
-    if asks.band and last.kind == "price" and len(text.strip()) <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
+    of_deadline = asks.deadline is not None and not (q.model or q.params_b or q.gpu) and parsed.cues.chars <= ABOUT_BUDGET
+    if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
         # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
         return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
-    if (len(text.strip()) > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
+    if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
             or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
@@ -435,7 +413,7 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
     None unless the last answer picked a setup and the message adds storage to it without naming a card."""
     pick = last.data.get("pick")
     if last.kind not in ("size", "cost") or not isinstance(pick, list | tuple) or len(pick) != 2 \
-            or not parsed.price.add_ons or parsed.request.gpu or not ADDED_TO_LAST.search(text.lower()):
+            or not parsed.price.add_ons or parsed.request.gpu or not parsed.cues.joined:
         return None
     job = last.data.get("request")
     provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None)
@@ -498,7 +476,7 @@ def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:
     """After a rental confirmation, "一周，gpuli" / "make it 2 cards" re-quotes that rental with
     the change (a new confirmation replaces the old one; nothing is written before Confirm)."""
     r = parsed.rental
-    if parsed.intent in ("wallet", "size", "cost", "inference", "help", "smalltalk") or len(text.strip()) > SHORT_FOLLOW_UP:
+    if parsed.intent in ("wallet", "size", "cost", "inference", "help", "smalltalk") or parsed.cues.chars > SHORT_FOLLOW_UP:
         return parsed
     if not (r.provider or r.duration_days or r.duration_hours or r.num_gpus):
         return parsed

@@ -24,11 +24,10 @@ from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
-from bot.understand.entities import providers_named
+from bot.understand.classify import CHEAPEST, HOWTO
 from bot.understand.faq import on_topic
 from bot.understand.faq_topics import across_cards
-from bot.understand.normalize import normalize
-from bot.understand.parser import CHEAPEST, HOWTO, Parsed
+from bot.understand.parser import Parsed
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
@@ -131,7 +130,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     weighed = offload_versus(req, ctx.lang) if offload_on_price(parsed.asks, parsed.request) else None
     if weighed is not None:  # "7b full, is offload cheaper for 2 weeks?": both prices for that rental
         return weighed
-    named = providers_named(normalize(text))
+    named = parsed.cues.providers
     if req.provider and len(named) > 1:
         # "cheaper for a 2-day 7b qlora run: gpuli or cloudgpu?": the job at each provider named, the cheaper first
         anywhere = req.model_copy(update={"provider": None})

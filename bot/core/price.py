@@ -13,8 +13,6 @@ from bot.core.context import Context
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
-from bot.understand.fields import units_only
-from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, Run
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.order_steps import order_line
@@ -103,7 +101,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if len(several) >= 2:
         return hours_reply(variants(q.gpu, asks.form_factor), count, several, ctx.lang,
                            extras.display_currency or ctx.display_currency)
-    if asks.per_day and (days or 0) * 24 + (hours or 0) == 24 and units_only(normalize(text)):
+    if asks.per_day and (days or 0) * 24 + (hours or 0) == 24 and parsed.cues.units_only:
         days = hours = None  # "gpuli 4090 per day?": a rate asked, no one-day rental; each term shared per day
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS

@@ -30,20 +30,20 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
-from bot.core.several import fit_first, setup_question_first
-from bot.core.several import verdict_first as _verdict_first
+from bot.core.several import fit_first, setup_question_first, verdict_first
 from bot.core.terms import term_hours, where_sold
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
+from bot.understand.classify import asks_price
 from bot.understand.clauses import stands_alone
 from bot.understand.entities import find_gpus
 from bot.understand.faq import faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
-from bot.understand.parser import Parsed, asks_price, parse
+from bot.understand.parser import Parsed, parse
 from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
@@ -296,13 +296,13 @@ class Core:
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
             verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider)
-            return _verdict_first(reply, with_lighter_methods(verdict, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
+            return verdict_first(reply, with_lighter_methods(verdict, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
         if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
             plain = replace(parsed, asks=replace(parsed.asks, budget=None))
             reply = self._deadline_without_data(ctx, plain, text, None, lead=False)
-            return _verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
+            return verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back
@@ -317,7 +317,7 @@ class Core:
                 parsed.rental, duration_days=None, duration_hours=1.0)), text)
             short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider, parsed.asks.enough)
             if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
-                return _verdict_first(reply, with_lighter_methods(short, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
+                return verdict_first(reply, with_lighter_methods(short, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
             amount, currency = parsed.asks.budget
             ceiling = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD"))
             drop_over_budget(reply, ceiling)  # "预算一万块 推荐啥": what is over it is no recommendation
@@ -380,7 +380,7 @@ class Core:
         if not (lead and asks_in_time(text)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
             reply.also.insert(0, note)
             return reply
-        return _verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows
+        return verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows
 
     def _run_against_deadline(self, ctx: Context, deadline: datetime, span: float, start: datetime | None) -> Reply:
         """A run of `span` hours, no job or card named: whether it ends before `deadline`, when it ends and

@@ -17,8 +17,6 @@ from bot.understand.asks import Asks
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
-from bot.understand.lazy import lazy
-from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 
 
@@ -34,11 +32,6 @@ def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
     return verdict
 
 
-# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
-# "时间够吗", which ask of the deadline
-FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
-               r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
-
 
 def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], Reply]) -> Reply:
     """A job's cost (or its run against a deadline) on a card the message names, whose fit is asked too
@@ -47,7 +40,7 @@ def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], 
     (a budget's verdict leads then)."""
     q, a = parsed.request, parsed.asks
     if parsed.intent != "cost" or parsed.missing or parsed.parts or not (a.sizing and q.gpu) or reply.kind == "sizing" \
-            or a.budget or a.runway or a.affords or a.export or not FIT_ASK.search(normalize(text)):
+            or a.budget or a.runway or a.affords or a.export or not parsed.cues.fit:
         return reply
     job = replace(parsed, intent="size", asks=Asks(sizing=True), rental=replace(parsed.rental, duration_days=None, duration_hours=None),
                   request=q.model_copy(update={"hours": None, "days": None, "tokens": None, "samples": None}))
@@ -58,8 +51,6 @@ def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], 
     return verdict_first(reply, Reply("error", reply.lang, {"message": line})) if line else reply
 
 
-# how cards work together: several of one card, a sharding stage, data parallel
-TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
 SETUP_TOPICS = frozenset({"interconnect", "sharding"})
 
 
@@ -72,7 +63,7 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
     alone, the answer judged one card and never said what was asked; read as the FAQ alone, it never said
     whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none)."""
     q = parsed.request
-    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not TOGETHER.search(normalize(text)):
+    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not parsed.cues.together:
         return reply
     hit, _ = faq_lookup(text)
     if reply.kind == "sizing" and not parsed.follow_up:
@@ -95,7 +86,7 @@ def together_on_card(parsed: Parsed, text: str) -> Hit | None:
     None when a cost, a count or a fit is asked ("14b 全参 4 张 4090 够吗": the sizing's question, it leads),
     or no entry is about that very card (several 3090s are not the 4090 entry's: 3090s bridge by NVLink)."""
     gpu = parsed.request.gpu or parsed.rental.gpu
-    if parsed.intent != "size" or parsed.request.num_gpus or FIT_ASK.search(normalize(text)):
+    if parsed.intent != "size" or parsed.request.num_gpus or parsed.cues.fit:
         return None
     # "for a 14b full fine-tune" out first; the card's own entry is sure enough from the topic's floor, as it
     # is about the very card named and cards together are asked

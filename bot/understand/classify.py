@@ -1,0 +1,265 @@
+"""The intent of one message, decided on all its signals at once (see `classify`): a sizing, a cost, a
+price, a FAQ answer, a wallet action, small talk or help.
+
+Why apart from the parser: the parser finds the entities and fields; this weighs them, with the words
+that ask (price words, training words, how-to words), into one intent. The word lists live here, with
+the one rule that reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.understand import asks as ask_words
+from bot.understand import objective as obj
+from bot.understand import rental_extras as extras
+from bot.understand.cards import UnknownCard
+from bot.understand.faq import Hit, faq_index
+from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
+from bot.understand.faq_topics import (
+    about_other,
+    asks_unsized,
+    asks_what_a_switch_saves,
+    money_asked,
+    named_service,
+    named_too,
+    on_card,
+    service_topics,
+    topic_or,
+)
+from bot.understand.glossary import defines
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+from bot.understand.readings import Rental
+from bot.understand.several import MEMORY_ASK, PICK_A_CARD
+from bot.understand.talk import small_talk
+from bot.understand.wallet_intent import WalletAction, is_rule_question
+from engine.request import TrainingRequest
+
+HELP = lazy(
+    r"^\s*/?(?:help|hepl|halp|start|commands?|usage|帮助|菜单)\b\s*\??$|怎么用|咋用|如何使用|怎么使用|你能干啥|你能做什么|你会什么|能干什么|能做啥"
+    r"|有哪些命令|有什么命令|命令列表|指令|what can you do|how (?:do i|to) use (?:this|you|the bot|it)|^help\b"
+    r"|what commands|which commands|list (?:of )?(?:the )?commands|commands? (?:are there|do you have|list)|all (?:the )?commands"
+)
+SIZE_WORDS = lazy(
+    r"显存|memory|vram|够|fit|几张|几卡|多少卡|多少张|要多少|oom|爆|跑得动|能跑|跑不|能训|训得|行不|行吗|能不能|需要|"
+    r"多久|多长时间|how long|time|cost|price|花多少|多少钱|costs?|need|enough|size|sizing|要几|run|train"
+)
+TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
+FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|拉到|加到|用|上|what about|how about|and\b|with\b|w/|on\b|at\b|for\b)|呢\s*[?？]?\s*$")
+RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
+WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
+# "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced
+PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|(?:的|上的?|家的?|各(?:种|款|张)?)(?:显)?卡|price\s*list|which\s+(?:cards|gpus)"
+                     r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards?|gpus?)\s+(?:at|on|from)\b")
+MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
+# How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
+HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
+                   r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
+# A question after a cause ("14b 开了 bf16 为啥还 oom", "why does 7b OOM in training when inference runs"):
+# the FAQ's explanation, even where it names a size and a sizing word ("能跑" of the inference it compares)
+WHY = lazy(r"为什么|为啥|为何|怎么会|咋会|\bwhy\b")
+# Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
+SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
+CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
+
+
+@dataclass
+class Classified:
+    intent: str
+    hits: list[Hit]
+    confident: bool = False
+    talk: str | None = None
+    follow_up: bool = False
+    answers: list[Hit] = field(default_factory=list)
+
+
+CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
+CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
+
+
+def asks_price(text: str) -> bool:
+    """Whether a question asks a price ("cloudgpu 上的卡多少钱一小时", "能按小时租卡吗", "想在按分钟计费的那家
+    租卡") or a provider's list of cards ("cloudgpu 有哪些卡": its price list): a bare card sent after it
+    asks that card's price; after any other question ("gpuli 哪些卡有 NVLink") the card changes that question."""
+    norm = normalize(text).lower()
+    listed = PROVIDER_LIST.search(norm)  # "cloudgpu 有哪些卡" asks its list; "哪些卡有 NVLink" asks a property
+    return bool(PRICE_WORDS.search(norm) or RENT_A_CARD.search(norm) or (listed and LIST_ENDS.match(norm, listed.end())))
+
+
+LIST_ENDS = lazy(r"[\s?？。!！,，.]*(?:(?:呀|啊|呢|吗|么|可以租|能租|可租|does\s+\w+\s+(?:have|offer|rent|list)|(?:can|do)\s+(?:i|we)\s+rent)[\s?？。!！.]*)?$")
+
+
+def asks_checkpoint(norm: str) -> bool:
+    """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory."""
+    return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
+
+
+PRICE_WORDS = lazy(
+    r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|"
+    r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
+)
+PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|最便宜|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
+PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+
+
+def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
+             card: UnknownCard | None, add_ons: bool = False, topic: str = "", priced_extras: bool = False) -> Classified:
+    """The intent, decided on all the message's signals at once.
+
+    - A named model or size makes a sizing (or, with a dataset or a duration, a cost) question,
+      unless the message is about serving the model (an inference question).
+    - A wallet action needs its verb and object (see wallet_intent); a question about money rules
+      is never one: when the FAQ answers it with confidence, the FAQ wins.
+    - Cards with price words and no model are a price question, unless the rest of the message asks
+      what the FAQ answers about the service (where, latency, payment, boot, SLA, CPU and RAM); with
+      no model, a confident FAQ answer beats asking "which model?".
+    - A follow-up ("那换成qlora呢") changes one thing of the previous question.
+    """
+    sized = bool(req.model or req.params_b)
+    if HELP.search(norm) and not sized:
+        return Classified("help", [])
+    talk = small_talk(norm)
+    if talk is not None and not sized and not rental.gpu:
+        return Classified("smalltalk", [], talk=talk)
+    answers, hits = faq_answers(raw, rental.provider)
+    if defines(answers):  # "what does 全参 mean vs lora for a 7b": what the terms mean, whatever job is named
+        return Classified("faq", hits, True, answers=answers[:1])
+    if rental.provider:
+        hits = _about_provider(hits, rental.provider)
+        # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")
+        kept = [a for a in answers if not about_other(a, rental.provider) or (len(answers) > 1 and named_too(a, norm))]
+        if answers and not kept:
+            # "gpuli 的库存在哪看": the confident entry was another provider's; this provider's entry
+            # whose own term the message names ("库存") answers, from a lower confidence
+            named = [h for h in faq_index().keyworded(raw, PROVIDER_TERM_FLOOR, hits, rental.provider) if not about_other(h, rental.provider)]
+            kept = named[:1]
+        answers = kept
+    confident = bool(answers)
+    strong = confident and answers[0].score >= STRONG_FAQ
+    if action is not None and not sized:
+        reading = action.kind in ("balance", "history", "rentals", "budget_show")
+        if not (reading and is_rule_question(norm) and strong):
+            return Classified("wallet", hits)
+    if not sized and rental.gpu and (rental.duration_days or rental.duration_hours) and MONEY_RULE.search(norm) \
+            and is_rule_question(norm) and AMOUNT_ASK.search(norm):
+        # "cloudgpu 跑 8 小时 A100，余额至少留多少": the rule applied to that rental is its price (with
+        # the hold the provider takes while it runs), not the rule's general wording; asked no amount
+        # ("月租 8 卡 h100 到期前会提醒吗 提前几天") the rental is only the rule's context: the FAQ answers
+        return Classified("price", hits)
+    if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
+        # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
+        # answered from a clear leader even below the usual confidence (the topic is already known)
+        lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked
+        if lead:
+            return Classified("faq", hits, True, answers=lead)
+    if obj.is_inference(norm) and (sized or not confident):
+        return Classified("inference", hits)
+    why = confident and bool(WHY.search(norm))
+    if sized and not (req.gpu or req.num_gpus or req.seq_len) and (why or not req.method) and HOWTO.search(norm) \
+            and not MEMORY_ASK.search(norm) and (why or not SIZE_WORDS_STRICT.search(norm)) and (confident or _clear_leader(hits)):
+        # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing; "7b 推理
+        # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
+        return Classified("faq", hits, True, answers=topic_or(topic, ask_words.methods_named(norm), answers or hits[:1]))
+    if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm):
+        about = topic_or(topic, ask_words.methods_named(norm), [])
+        if about:
+            # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
+            # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
+            return Classified("faq", hits, True, answers=about)
+    if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
+        return Classified("checkpoint", hits)
+    if sized:
+        if _wants_cost(req, rental, norm):
+            return Classified("cost", hits)
+        return Classified("size", hits)
+    if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
+        # a measured run with no model: its hours priced on the card, or (no card) the time alone
+        return Classified("price", hits)
+    # a card with a price word, or a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"): a price question
+    card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
+        (rental.duration_days or rental.duration_hours) and (AMOUNT_ASK.search(norm) or "租" in norm) and not MEMORY_ASK.search(norm)))
+    follow_up = bool(FOLLOW_UP.search(norm)) and bool(
+        req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
+    if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)):
+        # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
+        # card named, asked whole, not a change to the job before
+        return Classified("faq", hits, True, answers=answers)
+    if follow_up:
+        return Classified("size", hits, follow_up=True)
+    carded = bool(rental.gpu) or card is not None
+    if carded and req.hours and req.samples:
+        return Classified("price", hits)  # a measured run with no model: its hours priced on the card
+    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours)
+    training = bool(TRAIN_WORDS.search(norm))
+    sizing_words = bool(SIZE_WORDS.search(norm))
+    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
+    if (carded or (rental.provider and req.num_gpus)) and not priced_extras and not training:
+        # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
+        # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card
+        # most (a rental with add-ons, nodes, InfiniBand, a prepaid year or a run's size is priced: the rental's words)
+        service = service_topics(topic, rental.provider, asks_price if carded else money_asked(norm))
+        if service:
+            # the message's own answers (one per question asked) stay when the rest names the term of one of
+            # them too, or one is about the very card named ("4090 多卡有没有 NVLink": the multi-4090 entry's)
+            terms = {h.entry.id for h in service}
+            stays = any(a.entry.id in terms or on_card(a, rental.gpu) for a in answers)
+            return Classified("faq", hits, True, answers=answers if stays else service[:1])
+    # training words make a price question only with an amount asked: a price word, or with a length
+    # stated any amount word ("36h 的 qlora 任务，3090 多少", "pretraining … for a month — total?")
+    amount_asked = bool(PRICE_ONLY_WORDS.search(norm)) or bool(
+        (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
+    if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
+        return Classified("price", hits)
+    if not carded and not training and priced and (add_ons or (rental.provider and (
+            PROVIDER_LIST.search(norm) or (req.num_gpus and extras.rents_count(rental.provider, req.num_gpus))))):
+        # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
+        # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's)
+        return Classified("price", hits)
+    if not carded and not training and rental.provider and RENT_A_CARD.search(norm) and not WHETHER.search(norm):
+        return Classified("price", hits)  # "想在按分钟计费的那家租卡": what it rents, priced (no question about it)
+    howto = bool(HOWTO.search(norm))
+    if req.objective and not strong:
+        return Classified("size", hits)  # "DPO 的参考模型要不要算": what is counted, and which model?
+    asks_memory = bool(MEMORY_ASK.search(norm))
+    if training and howto and not asks_memory and not confident and _clear_leader(hits):
+        return Classified("faq", hits, True, answers=hits[:1])  # "爆显存了怎么办": the FAQ's advice, no model needed
+    if training and not strong and (PICK_A_CARD.search(norm)
+                                    or (sizing_words and not (howto and confident) and (asks_memory or not confident))):
+        return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
+    if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
+        return Classified("size", hits)  # "3090够吗": for which model?
+    if confident:
+        return Classified("faq", hits, True, answers=answers if carded else named_service(answers, topic, rental.provider))
+    if req.gpu and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):
+        return Classified("size", hits)
+    if training and (PICK_A_CARD.search(norm) or sizing_words):
+        return Classified("size", hits)
+    if (req.tokens or req.samples) and training:
+        return Classified("size", hits)
+    return Classified("unknown", hits)
+
+
+def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:
+    """A question naming one provider is not answered by an entry about another: those go last,
+    and never count as a confident answer ("gpuli 的库存在哪看" is not cloudgpu's price list)."""
+    return sorted(hits, key=lambda h: about_other(h, provider))
+
+
+PROVIDER_TERM_FLOOR = 0.25  # the named provider's entry, by a term of its own, after another's was set aside
+RULE_LEAD_SCORE = 0.25  # a money-rule question takes the FAQ's top answer from this score ...
+RULE_LEAD_MARGIN = 0.1  # ... when it leads the next one by this much
+
+
+def _clear_leader(hits: list[Hit]) -> bool:
+    if not hits or hits[0].score < RULE_LEAD_SCORE:
+        return False
+    return len(hits) < 2 or hits[0].score - hits[1].score >= RULE_LEAD_MARGIN
+
+
+def _wants_cost(req: TrainingRequest, rental: Rental, norm: str) -> bool:
+    """A dataset size, a step time or a rental length makes a sizing question a time-and-cost one."""
+    return bool(req.tokens or req.samples or req.hours or req.days or req.step_seconds
+                or rental.duration_days or rental.duration_hours)

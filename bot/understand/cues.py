@@ -1,0 +1,82 @@
+"""The words of a message that the answering side weighs after the parse, read once by the parser.
+
+Why: the router, the follow-up merger and the handlers used to read the raw text again for these
+("一共多少" joins an add-on to the last rental, "包月会不会更划算" weighs the other unit, "够吗" asks a
+fit, "多卡" asks how cards work together, "gpuli or cloudgpu?" names two providers). A phrasing the
+parser had read one way could then be read another way downstream. Now the parse carries `Cues`,
+and nothing after it looks at the words again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.understand.asks import without_asks
+from bot.understand.card_counts import need_asked
+from bot.understand.classify import HOWTO
+from bot.understand.entities import providers_named
+from bot.understand.fields import units_only, without_durations
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+from bot.understand.rental_extras import CURRENCY, length_only, term_only
+
+# "要买哪种", "what should I buy": what to rent for a length just priced
+BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
+# "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced,
+# not priced alone
+JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|连同|\b(?:plus|add|adding|with|total|in\s+all|altogether)\b"
+              r"|\bon\s+top\b|\balong\s+with\b|\btogether\b")
+# "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
+# just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
+OTHER_UNIT_BETTER = lazy(
+    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周)\s*(?:会不会|是不是|会|是)?\s*(?:更|比较)?\s*(?:划算|便宜|省)"
+    r"|\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month|the\s+week)\b.{0,20}\b(?:better|cheaper)\b"
+    r"|\b(?:better|cheaper)\b.{0,20}\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month)\b")
+# a rental unit's bare name ("month?", "a week?", "按月呢", "月呢", "by the year?"), with the currency it is wanted
+# in after it ("按月呢，人民币", "月付呢 要多少美元"); read on the raw text, as number words ("one month") stay words
+BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*"
+                       r"(?:[,，、]?\s*(?:要|用|换成|in)?\s*(?:多少)?\s*(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|呢|吗|\?|？|\s)*)?$", re.I)
+# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
+# "时间够吗", which ask of the deadline
+FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
+               r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
+# how cards work together: several of one card, a sharding stage, data parallel
+TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
+
+
+@dataclass(frozen=True)
+class Cues:
+    """What the answering side weighs beyond the fields; empty for a message built from typed options."""
+
+    chars: int = 0  # the message's length: a short one may change the last answer, a long one stands alone
+    buy: bool = False
+    joined: bool = False
+    other_unit: bool = False
+    bare_term: str | None = None  # "month", "week", "year" (or 月 周 年): a rental unit's name alone
+    term_currency: str | None = None  # the currency asked with that bare term
+    fit: bool = False
+    together: bool = False
+    units_only: bool = False  # every length is a unit's name ("per day", "包月"), none a span
+    howto: bool = False  # a how-to or why question: one of its own, never a change of the last
+    providers: tuple[str, ...] = ()  # every provider named, in order
+    count_needed: int | None = None  # "那要 2 张吗": the one card count asked whether it is needed
+    length_frame: bool = False  # nothing but a length and asking words ("就用三天，有便宜点的吗")
+    term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
+
+
+def read(raw: str, num_gpus: int | None = None) -> Cues:
+    """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
+    parse read (the one a "那要 2 张吗" asks of)."""
+    norm = normalize(raw)
+    frame = without_asks(without_durations(norm))
+    lower = raw.lower()
+    bare = BARE_TERM.match(raw)
+    return Cues(
+        chars=len(raw.strip()), buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)),
+        other_unit=bool(OTHER_UNIT_BETTER.search(norm)),
+        bare_term=bare.group(1).lower() if bare else None,
+        term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
+        fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
+        howto=bool(HOWTO.search(lower)), providers=tuple(providers_named(norm)),
+        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame))
