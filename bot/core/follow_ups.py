@@ -22,6 +22,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
+    if parsed.cues.fresh:
+        return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
     if last is not None and last.kind == "rent":
         return _rent_follow_up(parsed, last, text)
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
@@ -46,7 +48,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     hours = _buy_for(parsed, last, text)
     if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
-    about = _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
+    about = _setting_changed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
     if about is not None:
         return about
     priced = _cost_beside_faq(parsed, last, text)
@@ -194,6 +196,24 @@ def _per_card_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         job.pop("zero", None)
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True)
+
+
+PRECISION_OF = {"bf16": "mixed", "fp16": "mixed", "no": "fp32"}  # bf16/fp16 autocast hold the same memory
+
+
+def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"bf16", "不开 offload", "with 8bit adam", "flash attention 呢" after a sizing or a cost: that job with
+    the setting changed, answered as before (7B LoRA sized again, 20-26 GB), never the FAQ entry the
+    setting's word names; a question about the setting ("bf16 还是 fp16?") is no bare setting (cues)."""
+    job = _job(last, {})
+    if not parsed.cues.setting_only or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
+        return None
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    if parsed.asks.mixed_precision in PRECISION_OF:
+        stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
+    merged = TrainingRequest.model_validate({**job, **stated})
+    return replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False)
 
 
 def _count_needed(parsed: Parsed, last: Turn, text: str) -> Parsed | None:

@@ -43,6 +43,27 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
+# "新问题：…", "另外问下…", "new question: …": the message stands alone, whatever was asked before it
+FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|换个问题|另外问(?:一)?下|另外问个问题|另问|"
+             r"(?:a\s+|one\s+)?(?:new|another|different|separate|unrelated)\s+question|new\s+topic|unrelated)"
+             r"\s*(?:[:：,，。.!！;；—-]|\s)\s*")
+# one training setting's word ("bf16", "flash attention", "8bit adam", "梯度检查点", "不开 offload") with nothing
+# but a verb of changing around it: after a sizing it is that sizing with the setting changed; a question about
+# the setting ("bf16 还是 fp16?", "what is offload") has words of its own and stays the FAQ's
+SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半精度|flash[\s_-]*att(?:n|ention)(?:[\s_-]*\d)?|\bfa[23]\b"
+           r"|\bsdpa\b|\beager\b|(?:paged[\s_-]*)?adamw?(?:[\s_-]*8[\s_-]*bit)?|8[\s_-]*bit[\s_-]*(?:paged[\s_-]*)?adamw?|8\s*位优化器"
+           r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu")
+SETTING_FILLER = (r"那|就|改成|换成|改用|换|用上?|开启?|打开|关掉?|不开|不用|加上?|上|的|话|呢|吧|试试|\bwith(?:out)?\b|\buse\b|\busing\b"
+                  r"|\bon\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
+                  r"|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]")
+SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING})(?:(?:{SETTING_FILLER})|(?:{SETTING}))*")
+
+
+def fresh_start(raw: str) -> tuple[str, bool]:
+    """The message without a leading "new question" marker, and whether it had one: what follows the
+    marker is read on its own (the marker's words would otherwise pull in an FAQ entry on "问题")."""
+    m = FRESH.match(raw.lower())
+    return (raw[m.end():], True) if m and raw[m.end():].strip() else (raw, False)
 
 
 @dataclass(frozen=True)
@@ -63,6 +84,8 @@ class Cues:
     count_needed: int | None = None  # "那要 2 张吗": the one card count asked whether it is needed
     length_frame: bool = False  # nothing but a length and asking words ("就用三天，有便宜点的吗")
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
+    fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
+    setting_only: bool = False  # "bf16", "那开 flash attention 呢": a training setting alone, a change of the job
 
 
 def read(raw: str, num_gpus: int | None = None) -> Cues:
@@ -79,4 +102,5 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
         fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(providers_named(norm)),
-        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame))
+        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame),
+        setting_only=bool(SETTING_ONLY.fullmatch(norm.strip())))

@@ -29,7 +29,7 @@ from bot.understand.classify import (
     classify,
 )
 from bot.understand.clauses import own_lengths, questions
-from bot.understand.cues import Cues
+from bot.understand.cues import Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
@@ -124,7 +124,10 @@ COMPARE = lazy(r"还是|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
+    text, fresh = fresh_start(text)
     parsed = _parse_one(text, now)
+    if fresh:
+        parsed.cues = replace(parsed.cues, fresh=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed)
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)
