@@ -103,6 +103,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             data["gpu"] = stated["gpu"]
         if "num_gpus" in stated:
             data["num_gpus"] = stated["num_gpus"]
+        if "provider" in stated:  # "那换 cloudgpu 呢": the rental priced at the provider named, first
+            data["first"] = stated["provider"]
         data = _with_extras(data, parsed)
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)

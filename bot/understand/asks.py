@@ -124,7 +124,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
             # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
-            r"|^\s*(?:the\s+|and\s+the\s+|那\s*)?(?:配置文件|config(?:\s*files?)?|yaml|json)\s*(?:呢|吗|please|pls|too)?\s*[?？]*\s*$"),
+            r"|^\s*(?:the\s+|and\s+the\s+|那\s*)?(?:配置文件|config(?:\s*files?)?|yaml|json)\s*(?:呢|吗|please|pls|too)?\s*[?？]*\s*$"
+            # another tool's file after an export, named by the tool alone: "accelerate 的也来一份", "也给个
+            # llamafactory 的", "and the accelerate one", "deepspeed version too"
+            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:(?:也|再|同样)?\s*(?:{_GIVE_AFTER})|(?:也|再|同样)\s*(?:要|来一?个))"
+            rf"|(?:也|再)\s*(?:给|来|出|发|要)\s*(?:我\s*)?(?:个|一?份)\s*(?:{_TOOL})"
+            rf"|(?:\band\s+)?\bthe\s+(?:{_TOOL})\s+(?:one|version)\b|\b(?:{_TOOL})\s+(?:one|version)\s+too\b"),
         # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed
         # config file", "ds_config.json" ("配置" alone is a setup of cards: "72b 全参什么配置")
         "file_named": re.compile(

@@ -148,6 +148,8 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
                           key=lambda x: x["provider_id"] != first),
         # "4090 跑3天 gpuli 多少": the provider named is the answer; the others are one line of totals after it
         "named": first if any(r.provider.id == first for r in offered) else None,
+        # "那换 cloudgpu 呢" after an 8×H100 price: the provider asked about does not rent it, so that leads
+        "named_refused": next((refusal_view(r) for r in prices.refused if r.provider.id == first), None),
     }
 
 
