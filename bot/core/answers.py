@@ -313,7 +313,10 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
-    reply.turn = Turn("size", {"request": req.stated(), "setup": True})
+    # the setup priced is the pick its follow-ups add to ("加 2T 存储卷": that rental with the volume), for the
+    # length asked ("一个月多少" then the add-on: a month's total)
+    reply.turn = Turn("size", {"request": req.stated(), "setup": True, "pick": [setup.gpu.id, setup.num_gpus],
+                               "setup_hours": follow.get("hours")})
     return reply
 
 

@@ -54,6 +54,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     priced = _cost_beside_faq(parsed, last, text)
     if priced is not None:
         return priced
+    duration = _duration(parsed)
+    picked = _pick_with_add_ons(parsed, last, text, duration)
+    if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储": the setup just priced with them, whatever FAQ entry
+        return picked
     relength = _length_changed(parsed, text)
     if parsed.intent == "faq" and not relength and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
@@ -63,7 +67,6 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
-    duration = _duration(parsed)
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
     base_job = dict(last.data.get("request", {}))
@@ -81,9 +84,6 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             timed["num_gpus"] = parsed.request.num_gpus
         merged = TrainingRequest.model_validate({**base_job, **{k: v for k, v in timed.items() if v is not None}})
         return replace(parsed, request=merged, intent="cost", missing=[], follow_up=True, run=None)
-    picked = _pick_with_add_ons(parsed, last, text, duration)
-    if picked is not None:
-        return picked
     if not stated and not duration:
         return parsed
     if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and parsed.cues.joined:
@@ -124,13 +124,14 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, asks=asks)
     # "gpuli" alone after a sizing: what that job costs there
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
-        set(stated) == {"provider"})
+        set(stated) == {"provider"}) or bool(last.data.get("setup"))
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
-    if wants_cost and _prices_of_setup(parsed, last, merged):
-        # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month
-        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration), missing=[],
-                       follow_up=True)
+    if wants_cost and (_prices_of_setup(parsed, last, merged) or _priced_setup_changed(last, merged)):
+        # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month; after a setup's
+        # month ("gpuli 包月多少" then "换 8卡 h200 不开 offload 呢") the new setup's month, the price still asked
+        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration or _setup_span(last)),
+                       missing=[], follow_up=True)
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
 
 
@@ -162,10 +163,12 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         asks = replace(asks, how_many_gpu=str(merged.gpu))  # "how many H100s for 14B full" then "and 32B?"
     intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (
         "cost" if last.kind == "cost" or parsed.intent == "cost" or duration else "size")
-    if intent == "cost" and _prices_of_setup(parsed, last, merged):
-        # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for
-        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration), missing=[],
-                       follow_up=True, asks=asks)
+    if (intent == "cost" and _prices_of_setup(parsed, last, merged)) or (
+            intent != "checkpoint" and _priced_setup_changed(last, merged)):
+        # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for; "那 14B 呢" after
+        # such prices asks them again, of the new job
+        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration or _setup_span(last)),
+                       missing=[], follow_up=True, asks=asks)
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
 
 
@@ -441,7 +444,7 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
     provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None)
     # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month), so a total asked with no term
     # ("再加 2000G 存储卷 一共多少") is a month's, the add-on in it, not the card's unit prices without it
-    hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or MONTH_HOURS
+    hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or last.data.get("setup_hours") or MONTH_HOURS
     data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {},
                                "infiniband": None, "repeat": False, "first": provider, "asked_currency": False}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=_with_extras(data, parsed))
@@ -487,11 +490,34 @@ def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> boo
         merged.tokens or merged.samples or merged.step_seconds or job.get("hours") or job.get("days"))
 
 
+def _priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
+    """The last answer priced a sizing's setup ("gpuli 包月多少") and the job changed has no dataset or
+    length of its own: its new setup is priced the same way, not sized alone."""
+    return bool(last.data.get("setup")) and not (merged.tokens or merged.samples or merged.step_seconds
+                                                  or merged.hours or merged.days)
+
+
+def _setup_span(last: Turn) -> dict[str, float]:
+    """The rental length the last setup price was asked for ("包月多少": a month), as a duration."""
+    hours = last.data.get("setup_hours")
+    return {"hours": float(str(hours))} if hours else {}
+
+
 def _setup_follow(merged: TrainingRequest, duration: dict[str, float]) -> dict[str, object]:
     """What the setup-price answer needs: the job, and the rental length asked, in hours."""
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
     job = merged.model_copy(update={"days": None, "hours": None}).stated()
     return {"setup_of": job, **({"hours": hours} if hours else {})}
+
+
+def of_wallet(parsed: Parsed, turn: Turn | None) -> Parsed:
+    """"我钱包余额多少" then "那能租 4090 一周吗" / "can I rent a 4090 for a week then?": the rental asked
+    whether it can be had is asked of the wallet just read (`turn`, the reply before, unwrapped by nothing),
+    so an empty one is weighed as nothing held; elsewhere the question is a price."""
+    r, asks = parsed.rental, parsed.asks
+    if turn is None or turn.kind != "wallet" or parsed.intent != "price" or not asks.affords or not r.gpu or not (r.duration_days or r.duration_hours):
+        return parsed
+    return replace(parsed, asks=replace(asks, wallet=True))
 
 
 def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:

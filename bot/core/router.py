@@ -24,7 +24,7 @@ from bot.core.answers import answer_turn, cost_request, export_request, size_req
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
-from bot.core.follow_ups import merge_follow_up
+from bot.core.follow_ups import merge_follow_up, of_wallet
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
@@ -207,7 +207,7 @@ class Core:
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         parsed = _rental_against_budget(parsed)
-        parsed = self._against_wallet(ctx, parsed)
+        parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]

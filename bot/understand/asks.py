@@ -201,7 +201,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "enough": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能租[^多几吗么]{0,30}(?:吗|么)|enough|afford|cover"
                              r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b"
                              r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
-        "affords": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
+        "affords": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
         # host memory named as such; a bare "内存" only beside offload (alone it often means the card's)
         "host_memory": re.compile(r"(?:主机|系统|cpu|机器|服务器|宿主机?)\s*(?:的\s*)?内存|内存条|\b(?:host|system|cpu|server)\s*(?:ram|memory)\b|\bram\b"),

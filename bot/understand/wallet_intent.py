@@ -111,7 +111,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text):
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
-    if RENTALS.search(text) and not rule_question:
+    if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
         return WalletAction("rentals")
     if HISTORY.search(text) and not rule_question and not (gpu is not None and (has_duration or _price_question(text))):
         return WalletAction("history")  # "8卡 h100 包月全账单 含 2t 存储卷" is a rental's bill, priced, not the book
@@ -156,7 +156,9 @@ HOW_TO_RENT_WORDS = (r"(?:怎么|如何|怎样|咋)\s*(?:开|租|下单|订|买|
 HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
 PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
-                            r"|how\s+much|how\s+long|price|cost|cheapest|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗", re.I)
+                            r"|how\s+much|how\s+long|price|cost|cheapest|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗"
+                            # "那 4090 租一周呢", "what about renting a 4090 for a week": asking, not ordering
+                            r"|呢\s*$|\b(?:what|how)\s+about\b", re.I)
 
 
 def _price_question(text: str) -> bool:
