@@ -128,3 +128,14 @@ def test_a_rental_asked_after_an_empty_wallet_is_weighed_against_it(first: str, 
 def test_a_rental_asked_with_no_wallet_before_is_a_price() -> None:
     lead = lead_lines(conversation("那能租 4090 一周吗"), 1)
     assert "不够" not in lead and lead.startswith("💰")
+
+
+@pytest.mark.parametrize(("first", "turn"), [("72b full on 8x h100", "monthly at gpuli?"), ("72b full on 8x h100", "gpuli monthly?"),
+                                             ("8x h100 weekly price", "monthly at gpuli?"), ("72b 全参 8卡h100", "在 gpuli 包月呢")])
+def test_a_term_at_a_named_provider_prices_the_last_setup_there(first: str, turn: str) -> None:
+    lead = lead_lines(conversation(first, turn), 2)
+    assert "gpuli" in lead and "₮14,432" in lead, lead
+
+
+def test_a_term_with_a_subject_of_its_own_stays_a_question() -> None:
+    assert not parse("gpuli 年付有折扣吗").cues.term_frame

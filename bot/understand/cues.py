@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO
-from bot.understand.entities import providers_named
+from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -59,6 +59,15 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|换|用上?|开启?|打开|关�
 SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING})(?:(?:{SETTING_FILLER})|(?:{SETTING}))*")
 
 
+def _without_providers(norm: str) -> str:
+    """`norm` with the providers it names taken out: "monthly at gpuli?" frames a term as "monthly?" does
+    (the provider is read into the parse's rental, and a follow-up prices the term there)."""
+    for _, keys in provider_names():
+        for key in keys:
+            norm = norm.replace(key, " ")
+    return norm
+
+
 def fresh_start(raw: str) -> tuple[str, bool]:
     """The message without a leading "new question" marker, and whether it had one: what follows the
     marker is read on its own (the marker's words would otherwise pull in an FAQ entry on "问题")."""
@@ -92,7 +101,7 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
     parse read (the one a "那要 2 张吗" asks of)."""
     norm = normalize(raw)
-    frame = without_asks(without_durations(norm))
+    frame = without_asks(without_durations(_without_providers(norm)))
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(
