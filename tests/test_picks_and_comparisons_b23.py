@@ -119,3 +119,19 @@ def test_words_that_only_look_like_ruling_out_rule_nothing_out(text: str) -> Non
 def test_two_providers_are_compared_on_the_setup_asked(text: str, words: tuple[str, ...]) -> None:
     head = first_lines(said(text), 1)
     assert all(w in head for w in words), head
+
+
+@pytest.mark.parametrize("text", ["7b 全参 一周多少 两周呢", "7b full ft, gpuli or cloudgpu cheaper for a week?", "7b full ft: weekly and monthly price?"])
+def test_the_seed_minimum_is_named_in_a_cost_priced_several_ways(text: str) -> None:
+    me = said(text)
+    assert "₮269" in me.text and "8-bit" in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "words", "never"), [
+    ("7b 全参 用 a100 还是 h200 各多少钱一个月", ("1×H200 SXM ₮2,599", "1×A100"), "8×H200"),
+    ("72b full ft: 8x h100 or 8x h200, how much each per month?", ("₮14,432 (offload, 20–50% slower)", "₮19,752"), "32×"),
+    ("72b 全参 8卡 h100 还是 8卡 h200 各多少钱一个月", ("₮14,432（offload，吞吐降 20%–50%）", "₮19,752"), "32×"),
+])
+def test_cards_priced_each_are_priced_with_their_lever(text: str, words: tuple[str, ...], never: str) -> None:
+    me = said(text)
+    assert all(w in me.text for w in words) and never not in me.text, me.text

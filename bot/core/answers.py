@@ -264,6 +264,11 @@ def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, An
     safe = not any("card" in label for label, _ in ways) if safe_only is None else safe_only
     reply = lines_reply(labelled, ctx.lang, safe_only=safe)
     reply.data["v"]["family"] = family
+    first = labelled[0][1]
+    if not first.sizing.resolved.adapter and not any("card" in label for label, _ in ways):
+        # a full fine-tune priced per length or per provider: seed 000's minimum beside our picks, as in one cost answer
+        reply.data["v"]["seed"] = seed_setup(first, req.optimizer is not None, first.display_currency,
+                                             req.provider or ctx.settings.provider, [])
     reply.source = labelled[0][1]
     reply.turn = Turn("cost", {"request": req.stated()})
     reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]

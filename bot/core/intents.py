@@ -21,7 +21,7 @@ from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
-from bot.core.versus import versus_request
+from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
@@ -161,8 +161,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return cost_lines(ctx, span, asked, family=parsed.family, safe_only=not req.gpu)
     if len(parsed.versus) >= 2 and not req.gpu:
         # "14b qlora 用 4090 还是 5090 各多少钱一个月": the job on each card named, priced side by side
-        ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={
-            "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None})) for gpu, count in parsed.versus[:3]]
+        ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, with_lever(req.model_copy(update={
+            "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None}))) for gpu, count in parsed.versus[:3]]
         return cost_lines(ctx, req, ways, family=parsed.family)
     return cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
 

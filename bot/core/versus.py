@@ -57,6 +57,18 @@ def judged(req: TrainingRequest) -> tuple[Sizing, str | None, float | None]:
     return s, None, None
 
 
+def with_lever(req: TrainingRequest) -> TrainingRequest:
+    """A full fine-tune on one named card priced as it is judged side by side: with the 8-bit optimizer
+    and its card count where AdamW misses and that holds the job (7B on one A100 80GB, as seed 000 gives
+    it), not on as many of the card as AdamW needs; as asked otherwise."""
+    if req.method != "full" or req.optimizer is not None:
+        return req
+    s, lever, _ = judged(req)
+    if lever == "8bit" and s.fit is not None:
+        return req.model_copy(update={"optimizer": "adamw-8bit", "num_gpus": s.fit.num_gpus})
+    return req
+
+
 def _prices(gpu: str, count: int, display: str, form_named: bool) -> list[dict[str, Any]]:
     """The setup's prices, and where the question named no form factor ("a100 80g"), the same card's
     other form factor at providers that rent only that one (gpuli's A100 80GB PCIe, ₮899 a month)."""
