@@ -33,7 +33,7 @@ from typing import Literal
 
 from engine.breakdown import Plan
 from engine.catalog import gpus
-from engine.fit import Fit, Planner, ladder
+from engine.fit import Fit, Planner, candidates, ladder
 from engine.levers import Lever, headroom_levers
 from engine.price_list import cheapest_card_hour
 from engine.request import TrainingRequest
@@ -351,7 +351,7 @@ def eight_bit_option(s: Sizing, count: int, stated: TrainingRequest | None) -> F
     # a card that holds the job at `count` only with offload (72B on 8 × H200) is still the 8-bit way's:
     # without offload, as seed 000 gives it
     holding = {f.gpu.id for f in s.recommendations if f.fits and f.num_gpus == count and f.estimate.plan.offload == "none"}
-    found = [f for f in planner.first_fits(gpus().entries, plans) if f.fits and f.gpu.id not in holding]
+    found = [f for f in planner.first_fits(candidates(q), plans) if f.fits and f.gpu.id not in holding]
     return min(found, key=lambda f: (f.tight, price_rank(f)), default=None)
 
 
@@ -387,7 +387,7 @@ def other_methods(s: Sizing) -> list[MethodOption]:
     for method in ("qlora", "full"):
         r = resolve(s.resolved.request.model_copy(update={"method": method, "zero": plan.zero}))
         est = Planner(r, s.memo).estimate(plan)
-        holding = [f for f in (Fit(g, est) for g in gpus().entries) if f.fits and not f.tight]
+        holding = [f for f in (Fit(g, est) for g in candidates(r.request)) if f.fits and not f.tight]
         best = min(holding, key=price_rank, default=None) if plan.num_gpus == 1 else None
         out.append(MethodOption(method, est.total_gb, best, best is not None and price_rank(best)[0] == 0))
     return out

@@ -36,10 +36,10 @@ from datetime import timedelta
 from decimal import Decimal
 
 from engine.billing import MAX_DURATION, Amount, Note, NotOffered, Quote, quote
-from engine.catalog import GpuSpec, ModelSpec, gpus
+from engine.catalog import GpuSpec, ModelSpec
 from engine.cost_job import DurationBasis, Job, hours_of, validate
 from engine.errors import InvalidRequest
-from engine.fit import Fit, Planner, ladder
+from engine.fit import Fit, Planner, candidates, ladder
 from engine.memory import Plan
 from engine.money import Money
 from engine.providers import Offer, Provider, currency, provider, providers
@@ -190,7 +190,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None,
     plans = _plans(r, planner, request, count)
     options: list[CostOption] = []
     skipped: list[Skip] = []
-    cards = {g.id: g for g in gpus().entries}  # catalog order; offers name catalog ids
+    cards = {g.id: g for g in candidates(request)}  # catalog order, less the cards ruled out; offers name catalog ids
     for p in chosen:
         offered = {o.gpu for o in p.offers}
         for g, spec in cards.items():

@@ -18,6 +18,7 @@ from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, published_cautio
 from engine.catalog import GpuSpec, gpus
 from engine.memo import EstimateMemo
 from engine.memory import MemoryEstimate, Plan
+from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, offload_kind
 
 TIGHT_SHARE = 0.10
@@ -189,9 +190,9 @@ class Planner:
         return Plan(n, z), [Assumption("zero_chosen" if z else "zero_chosen_ddp", z)]
 
     def recommendations(self) -> list[Fit]:
-        """For every catalog GPU: the smallest setup that fits, best options first."""
+        """For every catalog GPU the user did not rule out: the smallest setup that fits, best options first."""
         count = self.r.request.num_gpus if self.r.num_gpus_stated else None
-        return sorted(self.first_fits(gpus().entries, ladder(self.r, count)), key=rank)
+        return sorted(self.first_fits(candidates(self.r.request), ladder(self.r, count)), key=rank)
 
     def first_fits(self, cards: list[GpuSpec], plans: list[Plan]) -> list[Fit]:
         """first_fit on each card, worked out once per card memory: a fit depends on the card only
@@ -204,6 +205,13 @@ class Planner:
                 plan = picked[gpu.memory_gb] = self._first_plan(gpu.memory_gb, plans)
             out.append(Fit(gpu, self.estimate(plan)))
         return out
+
+
+def candidates(req: TrainingRequest) -> list[GpuSpec]:
+    """The catalog's cards less those the user ruled out ("别给我推 h100", "not the 4090"): what any
+    recommendation or priced option is drawn from."""
+    out = set(req.exclude or ())
+    return [g for g in gpus().entries if g.id not in out]
 
 
 def rank(fit: Fit) -> tuple[int, int, int, float, float, str]:

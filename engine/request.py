@@ -41,6 +41,7 @@ class TrainingRequest(BaseModel):
     method: Method | None = None
     objective: Objective | None = None
     gpu: str | None = None  # catalog id
+    exclude: tuple[str, ...] | None = None  # catalog ids the user ruled out ("别推 h100"): never recommended
     num_gpus: int | None = None
     seq_len: int | None = None
     micro_batch: int | None = None

@@ -48,7 +48,8 @@ def seed_card(s: Sizing) -> str | None:
     if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
         return None
     b = r.params / 1e9
-    return next((x.card for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
+    card = next((x.card for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
+    return None if card in (q.exclude or ()) else card  # a card the user ruled out is not named again
 
 
 def seed_row(s: Sizing) -> dict[str, object] | None:

@@ -132,6 +132,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
             # the table's setup and its price beside ours; when the pick is the table's, it is said already
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
+        elif stated.optimizer == "adamw" and req.optimizer and not stated.gpu and not summary.get("seed"):
+            # "7b full ft with plain adamw on one card": the table's roomy setup for that optimizer (one H200),
+            # with our figure beside its states-only one, so where we differ the reader sees by how much
+            summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
         summary["seed_optimizer"] = {"adamw_gb": adamw_gb} if adamw_gb is not None else None
         summary["per_card"] = per_card  # "每张卡大概占多少": one card's figure leads a setup of several
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
@@ -204,6 +208,11 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
+        if v["seed"] and report.stated_duration is not None:  # "一周半 … 要多少": the seed's setup for that span too
+            hours = report.stated_duration.total_seconds() / 3600
+            span = next(iter(span_totals(v["seed"]["gpu"], v["seed"]["num_gpus"], hours, report.display_currency, asked.provider)), None)
+            listed = [u["total"] for p in v["seed"]["prices"] for u in p["units"] if span and p["provider"] == span["provider"]]
+            v["seed"]["span"] = None if span is None or span["total"] in listed else span  # a unit's own price: said already
         v["seed_first"] = least and not req.gpu
         # "包周 a100 7b 全参": the safe pick buys a month for a week's job while the seed's minimum rents by
         # the week: the minimum stands under the lead, so the term asked is priced where it is sold
@@ -255,6 +264,11 @@ def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, An
     safe = not any("card" in label for label, _ in ways) if safe_only is None else safe_only
     reply = lines_reply(labelled, ctx.lang, safe_only=safe)
     reply.data["v"]["family"] = family
+    first = labelled[0][1]
+    if not first.sizing.resolved.adapter and not any("card" in label for label, _ in ways):
+        # a full fine-tune priced per length or per provider: seed 000's minimum beside our picks, as in one cost answer
+        reply.data["v"]["seed"] = seed_setup(first, req.optimizer is not None, first.display_currency,
+                                             req.provider or ctx.settings.provider, [])
     reply.source = labelled[0][1]
     reply.turn = Turn("cost", {"request": req.stated()})
     reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
@@ -389,32 +403,6 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     if awaiting.kind == "inference":
         return inference_reply(req, ctx.lang, data.get("concurrency"), data.get("precision"), details=details)
     return size_request(ctx, req, details=details)
-
-
-def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]], cheaper: bool = False) -> Reply:
-    """"8x A100 vs 8x H100 for 32B full": the same job on each card named, verdict and price side
-    by side (each at its own stated count, else the count the question gave). `cheaper` when it asks
-    which costs less ("选哪个最便宜", "which is cheaper"): the cheapest setup that holds the job is the
-    answer, so it leads, with its price, and the rows follow cheapest first (one that fails goes last)."""
-    rows = []
-    for gpu, count in cards[:3]:
-        s = size(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero}))
-        rows.append(sizing_summary(s, ctx.display_currency))
-    best = None
-    if cheaper:
-        rows.sort(key=_setup_rate)
-        best = rows[0] if rows[0]["verdict"]["fits"] and rows[0]["prices"] and _setup_rate(rows[0])[0] == 0 else None
-    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "cheapest": best})
-    reply.turn = Turn("size", {"request": req.stated()})
-    return reply
-
-
-def _setup_rate(row: dict[str, Any]) -> tuple[int, Decimal]:
-    """A compared row's rank on price: a setup that holds the job before one that does not, then the
-    whole setup's lowest list price an hour (in USD, so providers' currencies compare)."""
-    v = row["verdict"]
-    rate = cheapest_card_hour(v["gpu"], v["num_gpus"]) if row.get("prices") else None
-    return (0 if v["fits"] else 1), (rate * v["num_gpus"] if rate is not None else Decimal("Infinity"))
 
 
 def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]) -> Reply:

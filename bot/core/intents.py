@@ -14,13 +14,14 @@ from bot.core.answers import (
     objective_info,
     setup_price,
     size_request,
-    versus_request,
 )
 from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
 from bot.core.price import card_memory, price_intent, terms_of_job
+from bot.core.provider_versus import providers_first
+from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
@@ -64,7 +65,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus,
-                              cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)))
+                              cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
+                              form_named=parsed.asks.form_factor)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang)
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
@@ -159,8 +161,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return cost_lines(ctx, span, asked, family=parsed.family, safe_only=not req.gpu)
     if len(parsed.versus) >= 2 and not req.gpu:
         # "14b qlora 用 4090 还是 5090 各多少钱一个月": the job on each card named, priced side by side
-        ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, req.model_copy(update={
-            "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None})) for gpu, count in parsed.versus[:3]]
+        ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, with_lever(req.model_copy(update={
+            "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None}))) for gpu, count in parsed.versus[:3]]
         return cost_lines(ctx, req, ways, family=parsed.family)
     return cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
 
@@ -224,9 +226,10 @@ def plugin_elsewhere(ctx: Context, args: str) -> Reply:
 
 
 INTENTS: dict[str, IntentHandler] = {
-    "size": size_intent,
+    # "一万网络 8卡A100 和 gpuli 8卡A100 哪家便宜": which provider rents the setup cheaper leads the answer
+    "size": lambda ctx, parsed, text: providers_first(ctx, parsed, size_intent(ctx, parsed, text)),
     "cost": cost_intent,
-    "price": price_intent,
+    "price": lambda ctx, parsed, text: providers_first(ctx, parsed, price_intent(ctx, parsed, text)),
     "inference": inference_intent,
     "checkpoint": checkpoint_intent,
     "faq": faq_intent,

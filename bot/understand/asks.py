@@ -176,7 +176,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "bf16": re.compile(r"\bbf16\b|bfloat16"),
         "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
         "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
-        "cheaper": re.compile(r"(?:哪个|哪台|哪种|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
+        "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
                                  r"|how\s+much\s+(?:more|less|cheaper)|\bmore\s+than\b|\bless\s+than\b"),
         "total": re.compile(r"一共|总共|合计|加起来|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bin\s+all\b"),

@@ -47,6 +47,7 @@ from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
+from bot.understand.ruled_out import ruled_out
 from bot.understand.several import lengths_asked, memory_and_cost
 from bot.understand.spans import spans_against
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
@@ -119,7 +120,7 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     return "".join(chars)
 
 
-COMPARE = lazy(r"还是|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b")
+COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b")
 
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
@@ -159,6 +160,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if not models:
         unknown = unknown_model(norm)
         models = [unknown] if unknown else []  # resolved later: UnknownName with suggestions
+    out = ruled_out(norm, gpus)  # "别给我推 h100": a card ruled out is neither asked about nor recommended
+    excluded = [g for n, g in enumerate(gpus) if n in out]
+    gpus = [g for n, g in enumerate(gpus) if n not in out]
     versus: list[tuple[str, int | None]] = []
     cards = list(dict.fromkeys(g.ident for g in gpus))
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
@@ -169,13 +173,15 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     else:
         compared = []
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
-    spans = [(m.start, m.end) for m in models + gpus] + compared + ([(provider.start, provider.end)] if provider else [])
+    spans = [(m.start, m.end) for m in models + gpus + excluded] + compared + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(planning.undated(_blank(norm, spans)))  # a date is a day: never a length or a count
 
     req: dict[str, object] = {}
     rental = Rental(provider=provider.ident if provider else None)
     if models:
         req["model"] = models[0].ident
+    if excluded:
+        req["exclude"] = tuple(dict.fromkeys(g.ident for g in excluded))
     gpu_count = None
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
@@ -264,7 +270,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if objective is not None:
         req["objective"] = objective
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
-    spans_known = [(m.start, m.end) for m in models + gpus]
+    spans_known = [(m.start, m.end) for m in models + gpus + excluded]
     card = unknown_card(norm, spans_known, raw) if not gpus else None
     if card is None and not gpus and (request.model or request.params_b or rental.provider):
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory

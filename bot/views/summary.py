@@ -84,7 +84,7 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool 
 
 
 ASKED_FIELDS = ("lora_rank", "lora_targets", "zero", "sharding", "offload", "optimizer", "grad_checkpointing", "attention",
-                "precision", "chunked_loss", "grad_accum", "double_quant", "train_embeddings", "activation_offload")
+                "precision", "chunked_loss", "grad_accum", "double_quant", "train_embeddings", "activation_offload", "exclude")
 
 
 def asked(stated: TrainingRequest | None) -> list[dict[str, Any]]:
@@ -98,6 +98,8 @@ def asked(stated: TrainingRequest | None) -> list[dict[str, Any]]:
         if value is None:
             continue
         text = ",".join(value) if isinstance(value, tuple) else str(value).lower()
+        if key == "exclude":  # the cards ruled out, by the names people use
+            text = " / ".join(gpu_name(g) for g in value)
         if key == "offload" and text == "optimizer":
             text = offload_kind(stated.sharding)  # what the run offloads under its sharding engine
         if key == "zero" and stated.sharding == "fsdp":

@@ -1,0 +1,85 @@
+"""Two providers asked which rents a setup cheaper ("做 32b 全参，一万网络 8卡A100 和 gpuli 8卡A100 哪家便宜",
+"8x a100 at gpuli or yiwan, which is cheaper?"): the setup's price at each, and which is cheaper, first.
+
+Why: the question names a job, a setup and two providers; the sizing (or the price list) answered
+what the job needs or each price, but never the comparison asked. The two are compared for the span
+asked (a month when none), in one currency; a price given as a range (一万网络's 8-card A100 box is
+an estimate, ¥25,000–40,000 a month, seed 003) is compared on its high end, and the reply says so.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from bot.core.context import Context
+from bot.core.price import variants
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.parser import Parsed
+from engine.money import Money
+from engine.price_list import setup_prices
+from engine.providers import provider as find_provider
+
+MONTH_HOURS = 30 * 24
+
+
+def _at(gpus: list[str], count: int, hours: float, display: str, provider_id: str) -> dict[str, Any] | None:
+    """The setup's cheapest total for `hours` at one provider (the first form factor it rents), and
+    whether the source calls that price an estimate."""
+    for gpu in gpus:
+        prices = setup_prices(gpu, count, timedelta(hours=hours), display_currency=display, whole_machines=True)
+        rows = [r for r in prices.offered if r.provider.id == provider_id]
+        if rows:
+            q = rows[0].quotes[0]
+            return {"total": {"low": q.total_min, "high": q.total_max, "currency": q.currency}, "estimate": q.estimate}
+    return None
+
+
+def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
+    """`reply` under a line saying which of the providers named rents the setup cheaper, when the message
+    named two or more, a card, and asked which is cheaper; `reply` alone otherwise (or when fewer than
+    two of them rent the setup)."""
+    q, named = parsed.request, parsed.cues.providers
+    if len(named) < 2 or not q.gpu or not (parsed.asks.cheaper or parsed.asks.cheapest):
+        return reply
+    hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) or MONTH_HOURS
+    count = q.num_gpus or 1
+    gpus = variants(q.gpu, parsed.asks.form_factor)
+    rows = []
+    for pid in named[:3]:
+        found = _at(gpus, count, hours, ctx.display_currency, pid)
+        if found is not None:
+            total = found["total"]
+            usd = Money(Decimal(str(total["high"])), total["currency"]).to("USD").amount
+            rows.append({"name": find_provider(pid).name, "total": total, "usd": usd, "estimate": found["estimate"]})
+    if len(rows) < 2:
+        return reply
+    rows.sort(key=lambda r: r["usd"])
+    best, other = rows[0], rows[1]
+    banded = next((r for r in rows if r["total"]["low"] != r["total"]["high"]), None)
+    line = t("price.provider_cheaper", ctx.lang, best=best["name"], other=other["name"], time=_span(hours, ctx.lang),
+             a=_text(best["total"], ctx.lang), b=_text(other["total"], ctx.lang),
+             usd=Money(best["usd"], "USD").approx().format(ctx.lang), other_usd=Money(other["usd"], "USD").approx().format(ctx.lang))
+    if banded is not None:
+        line += t("price.provider_band_estimate" if banded["estimate"] else "price.provider_band", ctx.lang, name=banded["name"],
+                  high=Money(Decimal(str(banded["total"]["high"])), banded["total"]["currency"]).format(ctx.lang))
+    note = Reply("error", ctx.lang, {"message": line})
+    note.also = [reply, *reply.also]
+    reply.also = []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
+
+
+def _text(total: dict[str, Any], lang: str) -> str:
+    low = Money(Decimal(str(total["low"])), total["currency"]).format(lang)
+    high = Money(Decimal(str(total["high"])), total["currency"]).format(lang)
+    return low if low == high else f"{low}–{high}"
+
+
+def _span(hours: float, lang: str) -> str:
+    if hours == MONTH_HOURS:
+        return t("price.provider_month", lang)
+    days = hours / 24
+    return t("price.provider_days", lang, n=f"{days:g}")
