@@ -313,7 +313,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
-    reply.turn = Turn("size", {"request": req.stated(), "setup": True})
+    # the length priced stays with it: "人民币" after "两周多少" asks those two weeks again in CNY
+    reply.turn = Turn("size", {"request": req.stated(), "setup": True, **({"hours": follow["hours"]} if follow.get("hours") else {})})
     return reply
 
 
