@@ -122,3 +122,15 @@ def test_card_time_is_priced_as_that_many_hours(text: str, lead: str) -> None:
 def test_the_add_on_billing_note_is_a_plain_sentence(text: str, sentence: str) -> None:
     reply = conversation(text)
     assert sentence in reply and "started month" not in reply
+
+
+# ---------------------------------------------------------------- a length at a provider, after a sizing
+
+
+@pytest.mark.parametrize("turn, lead", [
+    ("two weeks at gpuli?", "2 wk × ₮115: ₮230"),  # gpuli RTX A6000 by the week
+    ("3 days on cloudgpu?", "72 h × $0.44/h"),
+])
+def test_a_length_at_a_provider_reprices_the_last_job_there(turn: str, lead: str) -> None:
+    first = lead_lines(conversation("14b lora on an a6000", turn), 3)
+    assert lead in first and "should I take" not in first  # the job re-priced, not the FAQ on rental units

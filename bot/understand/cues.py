@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO
-from bot.understand.entities import providers_named
+from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -65,10 +65,21 @@ class Cues:
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
 
 
+def _without_providers(frame: str, named: list[str]) -> str:
+    """`frame` with the providers it names taken out, with the word that places them ("at gpuli", "在
+    一万网络上"): "two weeks at gpuli?" changes the last answer's length there, as "gpuli 两周呢" does."""
+    for ident, keys in provider_names():
+        if ident in named:
+            for key in keys:
+                frame = re.sub(rf"(?:\b(?:at|on|from|with|via)\s+|在\s*)?(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])\s*上?", " ", frame)
+    return frame
+
+
 def read(raw: str, num_gpus: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
     parse read (the one a "那要 2 张吗" asks of)."""
     norm = normalize(raw)
+    named = providers_named(norm)
     frame = without_asks(without_durations(norm))
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
@@ -78,5 +89,6 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
         fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
-        howto=bool(HOWTO.search(lower)), providers=tuple(providers_named(norm)),
-        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame))
+        howto=bool(HOWTO.search(lower)), providers=tuple(named),
+        count_needed=need_asked(norm, num_gpus), length_frame=length_only(_without_providers(frame, named)),
+        term_frame=term_only(frame))
