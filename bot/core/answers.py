@@ -328,7 +328,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
     # the setup priced is the pick its follow-ups add to ("加 2T 存储卷": that rental with the volume), for the
-    # length asked ("一个月多少" then the add-on: a month's total)
+    # length asked ("一个月多少" then the add-on: a month's total); the length stays with it too: "人民币" after
+    # "两周多少" asks those two weeks again in CNY
     reply.turn = Turn("size", {"request": req.stated(), "setup": True, "pick": [setup.gpu.id, setup.num_gpus],
                                "setup_hours": follow.get("hours")})
     return reply

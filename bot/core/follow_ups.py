@@ -418,8 +418,10 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
         # "人民币呢" after those prices: the same prices in that currency
         follow = _setup_follow(merged, duration)
-        if currency:
+        if currency:  # the same length as those prices, unless the message gives its own
             follow |= {"display": currency, "asked_currency": True}
+            if not duration and last.data.get("setup") and last.data.get("setup_hours"):
+                follow["hours"] = last.data["setup_hours"]
         return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
     elif asks.safe and last.kind in ("size", "cost") and not (asks.budget or asks.deadline):
         intent = "size"  # "最便宜又稳的方案是啥" after a job: its cheapest setup without offload, as in one message

@@ -117,6 +117,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = price_turn(ctx, data, details=False)
     if asks.per_day:
         per_day_shares(reply, data["hours"])
+    if asks.per_card_hour and asks.per_card_unit != "hour":
+        per_card_rates(reply, asks.per_card_unit)
     if asks.claim is not None:  # "8 张 a100 单卡 899 乘 8 就是 7192 吧": right or wrong leads, the prices follow
         named = next((p.name for p in providers().entries if p.id == r.provider), None)
         checked = claim_note(reply, asks.claim, count, named or (term[1] if term else None), ctx.lang)
@@ -158,6 +160,21 @@ def per_day_shares(reply: Reply, hours: object) -> None:
             if total and span:
                 quote["per_day"] = {"low": _share(total["low"], span), "high": _share(total["high"], span),
                                     "currency": total["currency"]}
+
+
+RATE_HOURS = {"minute": Decimal(1) / 60, "day": Decimal(24)}
+
+
+def per_card_rates(reply: Reply, unit: str) -> None:
+    """"按月算下来每卡每分钟多少", "per gpu per day?": each quote's per-card-hour rate in the unit asked,
+    shown where the hourly one would be (gpuli 8×H100 a month: ₮14,432 / (8 × 30 × 24 × 60) ≈ ₮0.042 a
+    card-minute). Two significant figures below one unit, cents above, so a minute's rate is never "₮0.04"."""
+    for row in cast(list[dict[str, Any]], reply.data.get("rows") or []):
+        for quote in row.get("quotes") or []:
+            if quote.get("rate"):
+                rate = Decimal(str(quote["rate"])) * RATE_HOURS[unit]
+                places = Decimal(1).scaleb(rate.adjusted() - 1) if rate < 1 else Decimal("0.01")
+                quote["per_card"] = {"unit": unit, "amount": rate.quantize(places), "currency": quote["total"]["currency"]}
 
 
 # the days one unit of a listing covers ("₮109/周" is 7 days; "$0.33/小时" is a 24th of one)

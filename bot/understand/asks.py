@@ -58,6 +58,7 @@ class Asks:
     how_long: bool = False  # "能跑几个小时", "how long": with money and no model, a runway too
     runway_unit: str | None = None  # "能租几周" week, "撑几个月" month: the unit the runway is counted in
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
+    per_card_unit: str = "hour"  # the rate's unit: "每卡每分钟" minute, "per card per day" day
     per_day: bool = False  # "一周多少，按天摊多少", "what's that per day": the rental's total shared over its days
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
@@ -161,11 +162,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
-            r"(?:多少|几)\s*(?:钱\s*)?(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
+            r"(?:多少|几)\s*(?:块钱?|钱)?\s*(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
-        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*小时|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+)?hour|per\s+gpu-?hour|card-?hour|gpu-?hour"),
+        # a rate per card in the unit asked: "每卡每小时", "单卡每分钟多少", "per gpu per day", "card-minute"
+        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|a[\s-]+)?(?:hour|minute|min|day)\b"
+                                    r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"),
         # a share of the rental's total per day it runs: a word that divides (摊/合/平均/split), or "per day"
         # beside a question, never a day as the rental unit ("按天租") or hours a day ("每天跑 8 小时")
         "per_day": re.compile(r"按天\s*(?:摊|平摊|均摊|算|折合?|平均)|(?:摊|折合|平均|均摊|平摊)(?:到|下来)?\s*(?:每天|一天|每日)"
@@ -313,6 +316,11 @@ def offload_on_price(a: Asks, q: TrainingRequest) -> bool:
         and (a.cheapest or a.cheaper or a.minimum) and not a.safe  # "cheapest safe": offload is no safe way
 
 
+def _rate_unit(words: str) -> str:
+    """The unit of a per-card rate asked ("每卡每分钟": minute, "per gpu per day": day), hour by default."""
+    return "minute" if re.search(r"分钟|min", words) else "day" if re.search(r"天|日|day", words) else "hour"
+
+
 def currency_ask(norm: str) -> str | None:
     """The currency a message asks the answer in ("人民币多少", "in CNY", "要多少人民币")."""
     m = _patterns()["currency"].search(norm)
@@ -377,8 +385,10 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         runway=runway,
         how_long=how_long,
         runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
-        per_card_hour=bool(p["per_card_hour"].search(norm)),
-        per_day=bool(p["per_day"].search(norm)),
+        per_card_hour=bool(rate := p["per_card_hour"].search(norm)),
+        per_card_unit=_rate_unit(rate[0] if rate else ""),
+        # "每卡每天多少" is one card's rate by the day (per_card_unit), not the rental's total shared per day
+        per_day=bool(p["per_day"].search(norm)) and not (rate and _rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
         difference=bool(p["difference"].search(norm)),

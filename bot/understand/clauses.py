@@ -346,6 +346,8 @@ def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     if len(split) != 2 or DIGIT.search(normalize(split[1])) or not ASKING.search(split[1].lower()):
         return []
     tail = read(split[1], now)
+    if _currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
+        return []
     if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
         return []  # the cost of the job the message states
     if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):

@@ -59,15 +59,6 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|换|用上?|开启?|打开|关�
 SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING})(?:(?:{SETTING_FILLER})|(?:{SETTING}))*")
 
 
-def _without_providers(norm: str) -> str:
-    """`norm` with the providers it names taken out: "monthly at gpuli?" frames a term as "monthly?" does
-    (the provider is read into the parse's rental, and a follow-up prices the term there)."""
-    for _, keys in provider_names():
-        for key in keys:
-            norm = norm.replace(key, " ")
-    return norm
-
-
 def fresh_start(raw: str) -> tuple[str, bool]:
     """The message without a leading "new question" marker, and whether it had one: what follows the
     marker is read on its own (the marker's words would otherwise pull in an FAQ entry on "问题")."""
@@ -97,11 +88,22 @@ class Cues:
     setting_only: bool = False  # "bf16", "那开 flash attention 呢": a training setting alone, a change of the job
 
 
+def _without_providers(frame: str, named: list[str]) -> str:
+    """`frame` with the providers it names taken out, with the word that places them ("at gpuli", "在
+    一万网络上"): "two weeks at gpuli?" changes the last answer's length there, as "gpuli 两周呢" does."""
+    for ident, keys in provider_names():
+        if ident in named:
+            for key in keys:
+                frame = re.sub(rf"(?:\b(?:at|on|from|with|via)\s+|在\s*)?(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])\s*上?", " ", frame)
+    return frame
+
+
 def read(raw: str, num_gpus: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
     parse read (the one a "那要 2 张吗" asks of)."""
     norm = normalize(raw)
-    frame = without_asks(without_durations(_without_providers(norm)))
+    named = providers_named(norm)
+    frame = without_asks(without_durations(_without_providers(norm, named)))
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(
@@ -110,6 +112,6 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
         fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
-        howto=bool(HOWTO.search(lower)), providers=tuple(providers_named(norm)),
+        howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame),
         setting_only=bool(SETTING_ONLY.fullmatch(norm.strip())))

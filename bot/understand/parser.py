@@ -49,7 +49,7 @@ from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.ruled_out import ruled_out
 from bot.understand.several import lengths_asked, memory_and_cost
-from bot.understand.spans import spans_against
+from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import WalletAction, wallet_action
 from engine.request import TrainingRequest
@@ -247,6 +247,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     side_min = sum(minutes for _, _, minutes in side)
     # with a step time the download and save minutes are part of the job, not the rental's length
     (rental.duration_days, rental.duration_hours), rental.term = f.duration(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest), f.units_only(rest)
+    card_time = extras.card_hours(rest, count)
+    if card_time is not None and not (rental.duration_days or rental.duration_hours):
+        rental.duration_hours = card_time  # "30 GPU-hours": the card time over the cards, a run's length
     rental.amount, rental.currency = f.money(with_money)
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)
@@ -279,8 +282,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
                           job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
+    if card_time is not None:
+        asks = replace(asks, per_card_hour=False)  # card time stated is a length, not a rate asked
     asks = replace(asks, count_versus=pair[1]) if pair else asks
-    span = spans_against(rest) if ask_words.sets_against(norm) else None
+    span = (spans_against(rest) or span_against_unit(rest)) if ask_words.sets_against(norm) else None
     if span is not None and not f.units_only(rest):
         # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side
         asks = replace(asks, both_units=True)
@@ -293,6 +298,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
                            asked="?" in raw or "？" in raw)
+    if action is not None and action.kind == "rent" and asks.both_units:
+        action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
     rental_terms = bool(price.add_ons or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)

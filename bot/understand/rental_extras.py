@@ -158,3 +158,14 @@ def length_only(rest: str) -> bool:
     有便宜点的吗", "just 36 hours" re-price the last answer for that length; "两天能训完吗" keeps a
     subject (训完) and is a question of its own."""
     return bool(_LENGTH_FRAME.match(rest))
+
+
+# "30 GPU-hours", "100 卡时", "200 card hours": an amount of card time, not a rate asked ("每卡时多少")
+CARD_HOURS = lazy(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:个\s*)?(?:(?:gpu|card)[\s-]*(?:hours?|hrs?|h)\b|卡时|卡小时|(?:gpu|显卡)\s*小时)")
+
+
+def card_hours(text: str, count: int | None) -> float | None:
+    """The rental's hours when the length is stated as card time: "Need ~30 GPU-hours on an A6000" is 30
+    hours on one card, "4 张 4090 一共 200 卡时" 50 hours on each of four; None when none is stated."""
+    m = CARD_HOURS.search(text)
+    return float(m.group(1)) / (count or 1) if m else None

@@ -1,5 +1,5 @@
 """Two rental spans set against each other in one message ("3 weeks of a 4090 vs one month", "租 3 周和
-租一个月哪个便宜"): read with the duration reader's own lengths, kept apart from it to keep modules small."""
+租一个月哪个便宜"), or a span against the other unit's name ("三周 l40s 和包月哪个便宜"): read with the duration reader's own lengths, kept apart from it to keep modules small."""
 
 from __future__ import annotations
 
@@ -12,3 +12,16 @@ def spans_against(text: str) -> float | None:
     if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
         return None
     return min(x.days * 24 + x.hours for x in lengths)
+
+
+def span_against_unit(text: str) -> float | None:
+    """One span set against another unit's name ("三周 gpuli l40s 和包月哪个便宜", "四周 8卡h100 还是直接包月",
+    "two weeks of a 4090 or monthly?"): the span, in hours, to buy by the week and by the month, as the
+    follow-up "包月会不会更划算" after a span's price does (cues.other_unit). None when the span and the
+    unit named are the same unit ("三周，周租多少" asks one price) or there is not exactly one span."""
+    lengths = _lengths(text)
+    spans = [x for x in lengths if x.addable and not _unit_name(text, x)]
+    units = [x for x in lengths if _unit_name(text, x)]
+    if len(spans) != 1 or not units or all(u.unit_hours == spans[0].unit_hours for u in units):
+        return None
+    return spans[0].days * 24 + spans[0].hours

@@ -74,6 +74,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "estimate": q.estimate,
         "range": q.total_min != q.total_max,
         "per_gpu_hour": _shown(q.per_gpu_hour_range.low, q.currency),
+        "rate": q.per_gpu_hour_range.low,  # unrounded, for a rate per card-minute or card-day
         "preauth": next((n.params.get("hours") for n in q.notes if n.code == "preauthorization"), None),
         "instances": q.instances,
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
@@ -125,6 +126,16 @@ def refusal_view(row: ProviderPrice) -> dict[str, Any]:
     }
 
 
+def rate_basis(quoted: set[str], display: str) -> list[dict[str, Any]]:
+    """The reference rates behind a conversion the user asked for ("多少人民币": ₮649 ≈ ¥4,608 rests on
+    $1 ≈ ₮1 and $1 ≈ ¥7.1, catalogs/currency.yaml), each currency but the dollar once; [] when nothing
+    was converted. Why: a converted figure is only for comparing, and the reply says what it rests on."""
+    if not quoted - {display}:
+        return []
+    return [{"symbol": currency(c).symbol, "per_usd": currency(c).per_usd.normalize()}
+            for c in sorted(quoted | {display}) if c != "USD"]
+
+
 def price_view(prices: SetupPrices, first: str | None = None, asked: bool = False) -> dict[str, Any]:
     """What the price reply shows: per provider its quotes (the named provider first, then cheapest
     first), then who doesn't rent it."""
@@ -143,6 +154,7 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
         "cheapest_spare": _spare(cheapest) if cheapest is not None and len(offered) > 1 else None,
         "asked_currency": asked,  # "人民币呢": the by-unit listing converts each price too
+        "rate_basis": rate_basis({q.currency for r in offered for q in r.quotes}, display) if asked else [],
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,
         "refused": sorted((refusal_view(r) for r in prices.refused),
                           key=lambda x: x["provider_id"] != first),
