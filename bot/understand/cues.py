@@ -44,6 +44,11 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
 
+# a yes/no question ("能用支付宝付吗", "支不支持 visa", "can I pay with alipay?"): an English one opens with its
+# verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair; "how can I pay" is not one
+YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没有|支不支持|行不行|用不用|要不要"
+              r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
+
 
 @dataclass(frozen=True)
 class Cues:
@@ -63,6 +68,7 @@ class Cues:
     count_needed: int | None = None  # "那要 2 张吗": the one card count asked whether it is needed
     length_frame: bool = False  # nothing but a length and asking words ("就用三天，有便宜点的吗")
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
+    yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
 
 
 def read(raw: str, num_gpus: int | None = None) -> Cues:
@@ -79,4 +85,5 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
         fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(providers_named(norm)),
-        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame))
+        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame),
+        yes_no=bool(YES_NO.search(lower.strip())))
