@@ -24,30 +24,30 @@ from tests.chat_user import lead_lines as _lead
                                    ("7b lora gpuli 一周多少钱", "训练 40 小时，周五之前来得及吗")])
 def test_after_a_price_the_verdict_says_when_the_run_ends(turns: tuple[str, str]) -> None:
     lead = _lead(_reply(*turns))
-    assert lead.startswith("⏰ 来得及") and "周四 01:00" in lead  # 09:00 Tuesday + 40 h
+    assert lead.startswith("✅ 来得及") and "周四 01:00" in lead  # 09:00 Tuesday + 40 h
 
 
 def test_after_a_price_the_verdict_says_when_the_run_ends_in_english() -> None:
     lead = _lead(_reply("cloudgpu 4090 for 40 hours, how much", "can it finish by friday?"))
-    assert lead.startswith("⏰ In time") and "Wednesday 2026-12-02 17:00 UTC" in lead
+    assert lead.startswith("✅ Yes, in time") and "Wednesday 2026-12-02 17:00 UTC" in lead
 
 
 @pytest.mark.parametrize("text", ["跑 30 个小时，周三可以跑完吗", "训练要 30 小时 周三能不能训完"])
 def test_a_day_asked_as_a_question_is_the_deadline(text: str) -> None:
     lead = _lead(_reply(text))
-    assert lead.startswith("⏰ 来得及") and "周三 15:00" in lead and "哪个模型" not in lead
+    assert lead.startswith("✅ 来得及") and "周三 15:00" in lead and "哪个模型" not in lead
 
 
 @pytest.mark.parametrize("text", ["will a 30 hour run finish wednesday?", "30h of training, done tomorrow?"])
 def test_a_day_asked_as_a_question_is_the_deadline_in_english(text: str) -> None:
     lead = _lead(_reply(text))
-    assert lead.startswith("⏰ Yes") and "Wednesday 2026-12-02 07:00 UTC" in lead
+    assert lead.startswith("✅ Yes") and "Wednesday 2026-12-02 07:00 UTC" in lead
 
 
 @pytest.mark.parametrize("turns", [("要跑 100 小时，周五之前搞得定吗",), ("cloudgpu a100 80g 跑 100 小时多少钱", "周四前能跑完吗")])
 def test_too_late_leads_with_laibuji(turns: tuple[str, ...]) -> None:
     lead = _lead(_reply(*turns))
-    assert lead.startswith("⏰ 来不及") and "周六 13:00" in lead
+    assert lead.startswith("❌ 来不及") and "周六 13:00" in lead
 
 
 def test_too_late_in_english_names_the_weekday_in_full() -> None:

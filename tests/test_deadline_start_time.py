@@ -52,10 +52,10 @@ def test_no_start_is_read_where_none_is_named(text: str) -> None:
 @pytest.mark.parametrize(("first", "then", "lang", "verdict", "left"), [
     # 20 h run; Thu 09:00 → Fri 18:00 is 33 h: in time, although 89 h remain from now
     ("cloudgpu 4090 for a 20 hour qlora run, cost?", "we start thursday 9am, need it done by friday 6pm", "en",
-     "In time", "33"),
+     "in time", "33"),
     # 40 h run: too late from Thursday 09:00, in time had it started now
     ("cloudgpu 4090 for a 40 hour qlora run, cost?", "we start thursday 9am, need it done by friday 6pm", "en",
-     "Too late", "33"),
+     "too late", "33"),
     ("cloudgpu a100 80g 跑 32b qlora 预计 30 小时，多少钱", "明天中午开始，周五下午6点前能训完吗", "zh", "来得及", "54"),
     ("cloudgpu a100 80g 跑 32b qlora 预计 60 小时，多少钱", "明天中午开始，周五下午6点前能训完吗", "zh", "来不及", "54"),
 ])
@@ -72,4 +72,4 @@ def test_without_a_start_the_time_left_counts_from_now() -> None:
     chat = ChatUser(lang="en")
     chat.say("cloudgpu 4090 for a 40 hour qlora run, cost?")
     chat.say("need it done by friday 6pm")
-    assert "In time" in chat.lines[0] and "89 " in chat.lines[0], chat.text  # Tue 01:00 → Fri 18:00
+    assert "in time" in chat.lines[0] and "89 " in chat.lines[0], chat.text  # Tue 01:00 → Fri 18:00

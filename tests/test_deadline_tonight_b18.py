@@ -34,7 +34,7 @@ def test_a_day_said_with_its_part_is_that_day(text: str, day: int, at: time) -> 
 @pytest.mark.parametrize(("text", "late", "cost"), [
     ("cloudgpu 4090 qlora 7b 跑 20 小时 多少钱 今晚12点前能跑完吗", "来不及", "$6.60"),
     ("4090 在 cloudgpu 上要跑 30 个小时，今晚十二点之前来得及吗，花多少", "来不及", "$9.90"),
-    ("cloudgpu 4090, 30 hours of 8b qlora: how much, and will it finish by midnight tonight?", "Too late", "$9.90"),
+    ("cloudgpu 4090, 30 hours of 8b qlora: how much, and will it finish by midnight tonight?", "too late", "$9.90"),
 ])
 def test_a_length_past_tonight_is_too_late_beside_its_price(text: str, late: str, cost: str) -> None:
     reply = _reply(text)

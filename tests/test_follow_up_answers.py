@@ -118,7 +118,7 @@ def test_a_deadline_after_a_priced_run_length_says_whether_it_ends_in_time(turns
     chat.say(turns[0].format(h=hours))
     reply = chat.say(turns[1])
     assert reply.kind != "missing", chat.text  # not "which model?"
-    assert ("来得及" in chat.lines[0] or "In time" in chat.lines[0]) == in_time, chat.text
+    assert ("来得及" in chat.lines[0] or "in time" in chat.lines[0]) == in_time, chat.text
     assert f"{hours}" in chat.lines[0] and ("50 步" in chat.lines[0] or "50 steps" in chat.lines[0])
     assert [r.kind for r in reply.also][:1] == ["price"]  # the prices follow the verdict
 

@@ -24,7 +24,7 @@ def test_a_run_length_before_a_deadline_leads_with_in_time(ask: str, lang: str, 
     chat.say(SIZING[lang])
     chat.say(ask)
     head = chat.lines[0]
-    assert head.startswith("⏰") and ("来得及" in head or "In time" in head), chat.text
+    assert head.startswith("✅") and ("来得及" in head or "in time" in head), chat.text
     assert f"{hours} 小时" in head or f"{hours} h" in head, head  # the run's own length, in hours
     assert "32B QLoRA" in chat.text and "RTX A6000" in chat.text  # the last answer's job and setup, priced
     assert "哪个模型" not in chat.text and "which model" not in chat.text.lower()
@@ -36,7 +36,7 @@ def test_a_run_longer_than_the_time_left_is_too_late(ask: str, lang: str, left: 
     chat.say(SIZING[lang])
     chat.say(ask)
     head = chat.lines[0]
-    assert "来不及" in head or "Too late" in head, chat.text
+    assert "来不及" in head or "too late" in head, chat.text
     assert left in head and "200" in head  # hours left against hours needed
 
 

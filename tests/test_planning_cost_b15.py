@@ -29,7 +29,7 @@ def test_a_stated_run_length_is_set_against_the_deadline_without_a_model(text: s
                                   "30h of training starting now - done by friday?"])
 def test_a_stated_run_length_against_a_deadline_in_english(text: str) -> None:
     lead = _lead(_reply(text))
-    assert lead.startswith("⏰ Yes") and "Wednesday 2026-12-02" in lead
+    assert lead.startswith("✅ Yes") and "Wednesday 2026-12-02" in lead
     assert "which model" not in lead.lower()
 
 

@@ -83,8 +83,8 @@ def test_an_extra_charge_question_keeps_its_word() -> None:
 
 # A card's fit asked beside a deadline and a cost: the verdict leads, the deadline and the cost follow.
 @pytest.mark.parametrize(("text", "verdict", "deadline", "cost"), [
-    ("we need qwen 14b qlora trained by friday, about 20 hours of training. 4090 ok and how much?", "tight", "In time", "$6.60"),
-    ("is a 4090 fine for 14b qlora? need it done by friday, about 20 hours of training, cost?", "tight", "In time", "$6.60"),
+    ("we need qwen 14b qlora trained by friday, about 20 hours of training. 4090 ok and how much?", "tight", "in time", "$6.60"),
+    ("is a 4090 fine for 14b qlora? need it done by friday, about 20 hours of training, cost?", "tight", "in time", "$6.60"),
     ("qwen 14b qlora 周五前要训完 大概训 20 小时 4090 行吗 多少钱", "偏紧", "来得及", "$6.60"),
 ])
 def test_fit_leads_beside_deadline_and_cost(text: str, verdict: str, deadline: str, cost: str) -> None:

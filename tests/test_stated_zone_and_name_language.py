@@ -58,9 +58,9 @@ def test_zone_words_that_are_not_a_zone_state_none() -> None:
     ("4090 cloudgpu 训练大概 70 小时，多少钱", "周四前能跑完吗", "来不及", "63", "UTC+8"),
     ("cloudgpu 上 4090 要跑 75 小时", "美西时间周四前能跑完吗", "来得及", "79", "UTC-8"),
     ("a 66 hour run on a cloudgpu 4090, what does it cost", "can it be done by thursday, beijing time?",
-     "Too late", "63", "UTC+8"),
+     "too late", "63", "UTC+8"),
     ("cloudgpu 4090, the run takes about 45 hours", "deadline is wednesday 6pm GMT+8, will it finish?",
-     "Too late", "33", "UTC+8"),
+     "too late", "33", "UTC+8"),
 ])
 def test_the_verdict_counts_to_the_deadline_in_its_zone(first: str, then: str, verdict: str, left: str,
                                                         zone: str) -> None:

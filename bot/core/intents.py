@@ -17,7 +17,7 @@ from bot.core.answers import (
 )
 from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
-from bot.core.context import Context, IntentHandler, ask_model, cost_fields
+from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
@@ -26,13 +26,14 @@ from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
 from bot.understand.classify import CHEAPEST, HOWTO
-from bot.understand.faq import on_topic
+from bot.understand.faq import on_topic, verdict_for
 from bot.understand.faq_topics import across_cards
 from bot.understand.parser import Parsed
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
+from bot.views.lever_saving import lever_saving
 from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
@@ -69,6 +70,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                               form_named=parsed.asks.form_factor)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang)
+    if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
+        return Reply("lever_saving", ctx.lang, lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving))
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
@@ -195,6 +198,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
              for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
+    if items and parsed.cues.yes_no and not items[0].get("lead"):  # "can I pay with Alipay?": yes leads
+        verdict = verdict_for(hits[0].entry, text, parsed.rental.provider)
+        items[0]["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
     if items and card and not items[0].get("lead"):  # "how do I top up for the 4090 weekly plan": and its price
         items[0]["plan"] = plan_line(card, parsed.rental.num_gpus or parsed.request.num_gpus or 1,
                                      parsed.rental.duration_days, parsed.rental.provider, ctx)

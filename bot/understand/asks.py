@@ -19,7 +19,7 @@ from bot.understand import planning
 from bot.understand.claimed import Claim, claimed
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
-from bot.understand.switch_asks import switch_asked
+from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.wallet_intent import HOW_TO_RENT
 from engine.request import TrainingRequest
 
@@ -78,6 +78,7 @@ class Asks:
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
     switch: str | None = None  # "还需要 offload 吗", "要不要 8bit 优化器": the switch ("offload", "optimizer") asked whether needed
+    saving: str | None = None  # "8bit 优化器对 7b 全参能省多少": the lever whose saving on the job is asked (switch_asks)
     # "can I rent an A100 for a month now", "租一个月之后还剩多少": whether the rental can be paid; with no
     # money named, the router weighs it against what the wallet holds (held: the budget came from there)
     affords: bool = False
@@ -396,6 +397,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         band=bool(p["band"].search(norm)),
         pooled=pooled(norm),
         switch=switch_asked(norm),
+        saving=saving_asked(norm),
         affords=bool(p["affords"].search(norm)),
         wallet=bool(p["wallet"].search(norm)),
         enough=bool(p["enough"].search(norm)) or buys,

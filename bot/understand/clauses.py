@@ -51,14 +51,14 @@ def _unjoined(clause: str) -> str:
 NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨]))")
 CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 # Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
-# "…qlora and how long till ssh is ready", "…for a week — and is the price locked" (a dash or a bare
+# "…qlora and how long till ssh is ready", "…要几张卡 多久能拿到ssh" (after a word asking for a card), "…for a week — and is the price locked" (a dash or a bare
 # "and" before a question word). Tried only when no mark splits the message, and kept only when the
 # part after it is a FAQ question of its own (`_faq_of_its_own`).
-UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
 # an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
-ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|多少|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
+ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|多少|多久|多长时间|多快|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
               r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 # FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参

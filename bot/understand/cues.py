@@ -65,6 +65,11 @@ def fresh_start(raw: str) -> tuple[str, bool]:
     m = FRESH.match(raw.lower())
     return (raw[m.end():], True) if m and raw[m.end():].strip() else (raw, False)
 
+# a yes/no question ("能用支付宝付吗", "支不支持 visa", "can I pay with alipay?"): an English one opens with its
+# verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair; "how can I pay" is not one
+YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没有|支不支持|行不行|用不用|要不要"
+              r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
+
 
 @dataclass(frozen=True)
 class Cues:
@@ -86,6 +91,7 @@ class Cues:
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
     setting_only: bool = False  # "bf16", "那开 flash attention 呢": a training setting alone, a change of the job
+    yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -114,4 +120,4 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame),
-        setting_only=bool(SETTING_ONLY.fullmatch(norm.strip())))
+        setting_only=bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())))

@@ -78,6 +78,17 @@ class CardPart(BaseModel):
     en: str
 
 
+class Verdict(BaseModel):
+    """A yes or a no the entry settles for a yes/no question naming one of `terms` ("can I pay with
+    Alipay": yes, at cloudgpu), though the entry's own question asks how; `say` is that verdict as
+    the reply's first line (bot/core/faq.py)."""
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    affirms: bool  # yes (a "yes" key would read as YAML's true)
+    provider: str | None = None
+    terms: Keywords
+    say: Bilingual
+
+
 class FaqEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     id: str = Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -93,6 +104,8 @@ class FaqEntry(BaseModel):
     answer: Bilingual
     keywords: Keywords
     source: str
+    # what a yes/no question asked of this entry is answered (payment by Alipay: yes), led by the reply
+    verdicts: list[Verdict] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -516,3 +529,13 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
     return None, hits
+
+
+def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
+    """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
+    provider named, when one is), and only when all the verdicts it names agree (a yes for one thing
+    and a no for another asked together is no single verdict). None when it names none of them."""
+    folded = " ".join(_fold(text).split())
+    named = [v for v in entry.verdicts if (provider is None or v.provider in (None, provider))
+             and any(" ".join(_fold(term).split()) in folded for term in (*v.terms.zh, *v.terms.en))]
+    return named[0] if named and len({v.affirms for v in named}) == 1 else None

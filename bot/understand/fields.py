@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bot.understand import amount, planning, used_time
 from bot.understand.lazy import lazy
-from bot.understand.numbers import COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
+from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.switch_asks import asked_about, keeps_speed
 
 NUM = NUMBER
@@ -270,11 +270,11 @@ def lora_rank(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- data set and schedule
-TOKENS = lazy(rf"({NUM})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
+TOKENS = lazy(rf"({COUNT_NUMBER})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
 YI_TOKENS = lazy(rf"({NUM})\s*(亿|千万|百万)(?!\s*(?:参数|的?模型|params?|条))", re.ASCII)
-SAMPLES = lazy(rf"({NUM})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
-SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)\s*条"
-                      rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({NUM})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
+SAMPLES = lazy(rf"({COUNT_NUMBER})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
+SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)\s*条"
+                      rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
                       re.ASCII)
 AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
 EPOCHS = lazy(rf"({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs)\s*[:=]?\s*({NUM})", re.ASCII)
@@ -548,7 +548,7 @@ def upper_bounds(text: str) -> str:
 # ---------------------------------------------------------------- measured step time
 STEP_TIME = lazy(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
                        r"|step\s*time\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*s", re.ASCII)
-STEPS = lazy(r"(?:总共|一共|共)?\s*(\d+(?:\.\d+)?)\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
+STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
 
 
 def step_seconds(text: str) -> float | None:
@@ -566,7 +566,7 @@ def total_steps(text: str) -> int | None:
         if STEP_TIME.search(text[max(0, m.start() - 6):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3]):
             continue  # the "每步" of a step time, not a count of steps
         scale = {"k": 1000, "万": 10_000}.get(m.group(2) or "", 1)
-        value = float(m.group(1)) * scale
+        value = float(m.group(1).replace(",", "")) * scale
         if value >= 1:
             return int(value)
     return None

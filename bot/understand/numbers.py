@@ -26,6 +26,10 @@ COUNT_UNITS = {
 SEQ_UNITS = {"": 1, "k": 1024}
 
 NUMBER = r"(?:\d+(?:\.\d+)?(?:e\d+)?)"
+# a count of data or steps may be typed grouped by thousands ("10,000 samples", "1,250 steps"): read whole, the
+# grouped form tried first, never as its last group ("000 samples"); a comma before a lone figure still parts it
+# from the one before ("rtx4090,5万条样本" is 50,000 samples)
+COUNT_NUMBER = r"(?<![\d.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?(?:e\d+)?)"
 COUNT_UNIT = r"(?:千万|百万|million|billion|mil|[kwm万亿千b])?"
 QUANTITY = re.compile(rf"({NUMBER})\s*({COUNT_UNIT})", re.IGNORECASE)
 
@@ -33,7 +37,7 @@ QUANTITY = re.compile(rf"({NUMBER})\s*({COUNT_UNIT})", re.IGNORECASE)
 def to_number(digits: str, unit: str = "", units: dict[str, int] | None = None) -> float:
     """`digits` (may be '1.5' or '2e7') times the multiplier of `unit`."""
     table = units or COUNT_UNITS
-    return float(digits) * table[unit.lower()]
+    return float(digits.replace(",", "")) * table[unit.lower()]
 
 
 def parse_quantity(text: str) -> float | None:

@@ -67,3 +67,25 @@ KEEP_SPEED = lazy(KEEP_SPEED_WORDS, re.ASCII)
 def keeps_speed(text: str) -> bool:
     """Whether the message makes speed a condition of the job (so: no offload)."""
     return KEEP_SPEED.search(text) is not None
+
+
+# How much a memory lever saves on the job named ("8bit 优化器对 7b 全参能省多少显存", "how much does gradient
+# checkpointing save on an 8b lora"): the amount, asked of that job, is the two sizings set side by side
+# (bot/views/lever_saving.py), not the lever's general FAQ entry nor a sizing with the lever on
+SAVED_AMOUNT = lazy(r"(?:能|可以|会|能够|大概|大约)?\s*(?:节?省|少占?用?|降低?|减少?)\s*(?:下|掉|了)?\s*(?:多少|几|多大)"
+                    r"|how\s+much\b.{0,60}?\b(?:save[sd]?|saving|cut|reduce[sd]?|less)\b|\bsavings?\b.{0,30}\b(?:from|with|of|by)\b",
+                    re.ASCII)
+LEVER_WORDS = (("eight_bit", EIGHT_BIT_WORD), ("checkpointing", lazy(
+    r"梯度检查点|激活检查点|重计算|(?:gradient|grad|activation)[\s_-]*(?:checkpoint\w*|ckpt)|recomput\w*", re.ASCII)),
+    ("offload", OFFLOAD_WORD), ("zero", lazy(r"zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b", re.ASCII)))
+
+
+def saving_asked(norm: str) -> str | None:
+    """The lever ("eight_bit", "checkpointing", "offload", "zero") whose saving the message asks the amount
+    of; None when no amount of saving is asked, or when it names two levers or two ZeRO stages."""
+    if not SAVED_AMOUNT.search(norm):
+        return None
+    named = [code for code, pattern in LEVER_WORDS if pattern.search(norm)]
+    if named == ["zero"] and len(set(re.findall(r"zero[\s_-]*(?:stage)?[\s_-]*([123])", norm))) > 1:
+        return None  # "zero-3 比 zero-2 省多少": two stages weighed, the stages' own answer
+    return named[0] if len(named) == 1 else None

@@ -329,7 +329,12 @@ def with_lighter_methods(verdict: Reply | None, parsed: Parsed, cost_of: Callabl
     if verdict is None:
         return None
     over, limit = verdict.data.pop("over", False), verdict.data.pop("limit", None)  # read here, never rendered
-    if not over or limit is None or parsed.request.method not in (None, "full"):
+    if not over or limit is None:
+        return verdict
+    cheaper = _cheaper_card(parsed, cost_of, limit, lang)
+    if cheaper:  # "14b 全参 4×H100" then "预算 $5000 够吗": the same job on 4×A100 is within it
+        verdict.data["message"] += "\n" + cheaper
+    if parsed.request.method not in (None, "full"):
         return verdict
     month = replace(parsed.rental, gpu=None, num_gpus=None, duration_days=30.0, duration_hours=None)
     items = []
@@ -350,3 +355,23 @@ def with_lighter_methods(verdict: Reply | None, parsed: Parsed, cost_of: Callabl
     if items:
         verdict.data["message"] += "\n" + t("plan.lighter_methods", lang, items=" · ".join(items))
     return verdict
+
+
+def _cheaper_card(parsed: Parsed, cost_of: Callable[[Parsed], Reply], limit: Money, lang: str) -> str | None:
+    """The same job and rental length on whatever card is cheapest, when the card named is over the budget
+    and that one is within it (seed 000: a 14B full fine-tune on 4×A100 SXM with ZeRO-3 at ₮4,308 a month,
+    where 4×H100 is ₮7,444); None when no card was named or no other card fits the money."""
+    if parsed.request.gpu is None and parsed.rental.gpu is None:
+        return None
+    free = parsed.request.model_copy(update={"gpu": None, "num_gpus": None, "zero": None})
+    view = cost_of(replace(parsed, intent="cost", request=free, rental=replace(parsed.rental, gpu=None, num_gpus=None))).data
+    pick = view.get("v", {}).get("pick") if isinstance(view, dict) and isinstance(view.get("v"), dict) else None
+    if not pick or pick.get("gpu") in (parsed.request.gpu, parsed.rental.gpu):
+        return None
+    cost = Money(Decimal(pick["total_max"]), pick["currency"])
+    in_budget = cost.to(limit.currency)
+    if in_budget.amount > limit.amount:
+        return None
+    approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang, converted=_shown(in_budget, cost.currency).format(lang))
+    return t("plan.cheaper_card", lang, provider=pick["provider_name"], setup=t("sum.setup", lang, n=pick["num_gpus"], gpu=pick["name"]),
+             cost=cost.format(lang), approx=approx)
