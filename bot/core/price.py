@@ -273,7 +273,10 @@ def _budget(ctx: Context, amount: Decimal, cur: str | None, loose: bool, provide
 
 
 def _reading_note(ctx: Context, budget: Budget, other_line: str | None) -> Reply | None:
-    """The one line that says how an unlabelled or colloquial budget was read."""
+    """The one line that says how an unlabelled or colloquial budget was read; none for zero, which is
+    zero in every currency (an empty wallet, "0 块钱"): a guessed currency there is only noise."""
+    if not budget.money.amount:
+        return None
     name = next((p.name for p in providers().entries if p.id == budget.provider), budget.provider)
     if budget.assumed:
         message = t("price.budget_assumed", ctx.lang, provider=name, budget=budget.money.format(ctx.lang))
@@ -330,7 +333,7 @@ def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False
     verdict = budget_price_verdict(reply, budget.money, ctx.lang, held)
     if verdict is None:
         return reply
-    if verdict.data.get("over"):
+    if verdict.data.get("over") and budget.money.amount:  # nothing buys no rental: "no" alone, not its shortest term
         shorter = _shorter_fit(ctx, reply, budget.money, str(verdict.data["message"]))
         if shorter:
             verdict.data["message"] = f"{verdict.data['message']}\n{shorter}"

@@ -156,9 +156,19 @@ def environment(flavor: str) -> Environment:
         u=md_escape if flavor == "discord" else identity,
         code=code_safe if flavor == "discord" else identity,
     )
-    env.globals.update(t=t, not_offered=not_offered, column_widths=column_widths, table_width=table_width,
+    env.globals.update(t=t, not_offered=not_offered, seller=seller, column_widths=column_widths, table_width=table_width,
                        max_table_width=MAX_TABLE_WIDTH[flavor], flavor=flavor)
     return env
+
+
+def seller(row: dict[str, Any], lang: str) -> str:
+    """A price row's provider, with "as N separate instances" when that is how it rents the setup
+    (bot.views.price.apart): a sizing and a card count price the same cards, and say the same of them."""
+    apart = row.get("apart")
+    if not apart:
+        return str(row["provider"])
+    key = "price.apart_single" if apart["per"] == 1 else "price.apart"
+    return str(row["provider"]) + t(key, lang, **apart)
 
 
 def render_reply(reply: Reply, flavor: str = "plain") -> str:

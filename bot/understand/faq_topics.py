@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from bot.understand import asks as ask_words
-from bot.understand import faq_terms, symptoms
+from bot.understand import faq_terms, precision_words, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
@@ -75,6 +75,8 @@ def topic_text(rest: str) -> str:
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
         # it saves is the topic, not a setting of the job; so is one after which a symptom stays ("开了 bf16 怎么还 oom")
         return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) else " ", rest).split())
+    if precision_words.training_precision(rest):
+        rest = precision_words.ANY.sub(" ", rest)  # "14b full in fp16 on 4 a100s": the job's precision, stated
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
-from bot.understand import card_counts, framework_words, planning
+from bot.understand import card_counts, framework_words, planning, precision_words
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -231,7 +231,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         "method": f.method, "seq_len": f.seq_len, "micro_batch": f.micro_batch, "grad_accum": f.grad_accum,
         "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "lora_targets": lora_targets, "epochs": f.epochs,
-        "framework": framework_words.framework,
+        "framework": framework_words.framework, "precision": precision_words.training_precision,
     }
     for key, extract in extractors.items():
         value = extract(rest)

@@ -74,6 +74,9 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
         "fits": found.fit.fits, "may_fit": found.fit.may_fit, "high_gb": found.fit.high_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes,
         "options": [option_row(o) for o in found.options[:SHOWN]],
+        # no provider rents the count as one machine: what a sizing of it prices (gpuli's 8 × RTX 4090 as
+        # eight single-card instances), said the same way, never "nobody rents it" beside that price
+        "apart": [] if found.options else unit_prices(found.gpu.id, plan.num_gpus, DISPLAY_CURRENCY),
         "seed": None if found.seed is None else {
             "n": found.seed.num_gpus, "gb": found.seed.estimate.total_gb, "high": found.seed.high_gb,
             "fits": found.seed.fits, "eight_bit": found.seed_optimizer == "adamw-8bit", "roomy": found.seed_roomy,
@@ -303,7 +306,7 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
-    if held and budget.amount == 0:  # an empty wallet is empty in the currency the rental is billed in
+    if budget.amount == 0:  # zero (an empty wallet, "0 块") is zero in the currency the rental is billed in
         budget = Money(Decimal(0), high.currency)
     in_budget = high.to(budget.currency)
     approx = "" if high.currency == budget.currency else t("plan.budget_approx", lang,

@@ -161,8 +161,25 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         # "4090 跑3天 gpuli 多少": the provider named is the answer; the others are one line of totals after it
         "named": first if any(r.provider.id == first for r in offered) else None,
         # "那换 cloudgpu 呢" after an 8×H100 price: the provider asked about does not rent it, so that leads
-        "named_refused": next((refusal_view(r) for r in prices.refused if r.provider.id == first), None),
+        "named_refused": next((refusal_view(r) | {"nearest": nearest_single(r, display)}
+                               for r in prices.refused if r.provider.id == first), None),
     }
+
+
+def nearest_single(row: ProviderPrice, display: str) -> dict[str, Any] | None:
+    """What the provider named does rent nearest the setup it refused, with its price, in the same line
+    ("那换 cloudgpu 呢" after 8 × H100: CloudGPU rents single cards, the nearest an A100 80GB at $1.49/h):
+    the card asked for singly where it rents that card, else its single card closest in memory (at least
+    as large first). None when it rents no single card at all."""
+    singles = list(dict.fromkeys(o.gpu for o in row.provider.offers if o.count == 1))
+    if not singles:
+        return None
+    catalog = gpus()
+    want = catalog.get(row.gpu).memory_gb if row.gpu else 0.0
+    card = row.gpu if row.gpu in singles else min(
+        singles, key=lambda g: (catalog.get(g).memory_gb < want, abs(catalog.get(g).memory_gb - want)))
+    rows = [r for r in unit_prices(card, 1, display, limit=len(providers().entries)) if r["provider"] == row.provider.name]
+    return {"gpu": gpu_name(card), "units": rows[0]["units"]} if rows else None
 
 
 def _spare(row: ProviderPrice) -> dict[str, Any] | None:
@@ -226,10 +243,20 @@ def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[d
     out = []
     for row in sorted(prices.offered, key=lambda r: Money(r.quotes[0].total_max / r.quotes[0].needed_hours,
                                                           r.quotes[0].currency).to(display).amount):
-        out.append({"provider": row.provider.name,
+        out.append({"provider": row.provider.name, "apart": apart(row),
                     "units": [{"unit": _unit(q), "total": _amount(q), "estimate": q.estimate,
                                "converted": _converted(q, display)} for q in row.quotes]})
     return out[:limit]
+
+
+def apart(row: ProviderPrice) -> dict[str, int] | None:
+    """Cards rented as several separate instances within one node's count (gpuli's 8 × RTX 4090: eight
+    single-card instances at ₮109 a week each, it lists no multi-card 4090 machine), so every price of
+    that setup says so (`seller` in the templates); None for one machine, or whole nodes beyond one."""
+    q = row.quotes[0] if row.quotes else None
+    if q is None or q.instances < 2 or q.num_gpus > row.provider.billing.node_gpus:
+        return None
+    return {"instances": q.instances, "per": q.num_gpus // q.instances, "n": q.num_gpus}
 
 
 def approx_units(prices: list[dict[str, Any]]) -> list[dict[str, Any]]:
