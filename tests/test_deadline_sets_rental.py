@@ -95,3 +95,16 @@ def test_a_stated_run_length_keeps_the_deadline_check(text: str, week: str) -> N
 def test_a_per_minute_provider_has_no_term_to_choose() -> None:
     me = said("cloudgpu 4090 deadline 12/10 租多久")
     assert "跑多久付多久" in first_lines(me, 1) and "$71.28" in first_lines(me, 4), me.text
+
+
+@pytest.mark.parametrize(("text", "price", "wrong"), [
+    ("12月5号前，周租多少 4090", "₮109", "来不及"),
+    ("by end of next week, 4090 monthly price?", "₮369", "too late"),
+    ("周五前要训完 4090 月租多少", "₮369", "来不及"),
+])
+def test_a_term_asked_beside_a_deadline_is_its_price_not_a_run(text: str, price: str, wrong: str) -> None:
+    # the week or month of a day ("12月5号", "end of next week") is no second unit, and a term's name is how
+    # the time is bought, never a run of 168 or 720 hours judged against the deadline
+    assert not parse(text, BEIJING).asks.both_units
+    me = said(text)
+    assert price in first_lines(me, 4) and wrong not in me.text.lower(), me.text

@@ -234,6 +234,12 @@ def undated(text: str) -> str:
     return text
 
 
+def without_days(text: str) -> str:
+    """`text` with its dates and named period ends ("12月5号", "月底", "end of next week") blanked: the
+    week or month of a day is no rental unit ("12月5号前，周租多少" asks one unit, not both)."""
+    return PERIOD_END.sub(lambda m: " " * len(m.group(0)), undated(text))
+
+
 def date_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` names calendar dates, "12/15" included: a date's day is never a card count ("due Dec
     20, 4090 at gpuli" is one 4090)."""
