@@ -61,8 +61,10 @@ def test_weekly_or_monthly_for_a_span_after_a_sizing_is_priced_on_its_card(first
     ("32b qlora 用 9 天，周租还是月租", "2 周 × ₮115 = ₮230", "₮389"),
     ("72b qlora for 10 days, weekly or monthly?", "2 weeks × ₮269 = ₮538", "₮899"),
     ("14b qlora 4090 跑 10 天 周租还是月租", "2 周 × ₮109 = ₮218", "₮369"),
-    ("12月18号要交，72b qlora 周租还是包月", "2 周 × ₮269 = ₮538", "₮899"),
-    ("deadline Dec 16, 72b qlora: weekly or monthly?", "2 weeks × ₮269 = ₮538", "₮899"),
+    # a deadline and no run length: rented until the deadline (whole days to it: 17 and 15), three weeks
+    # still under the month (bot.understand.deadline_rental; these priced the two whole weeks before it)
+    ("12月18号要交，72b qlora 周租还是包月", "3 周 × ₮269 = ₮807", "₮899"),
+    ("deadline Dec 16, 72b qlora: weekly or monthly?", "3 weeks × ₮269 = ₮807", "₮899"),
 ])
 def test_weekly_or_monthly_for_a_job_compares_both_on_its_cheapest_safe_card(text: str, weeks: str, month: str) -> None:
     me = said(text)

@@ -37,11 +37,14 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
+    own = _duration(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span
     if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit) \
-            and last.data.get("hours") and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:
-        # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced,
-        # bought by the week and by the month (whatever general FAQ entry on weekly rentals its words come near)
-        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True})
+            and (last.data.get("hours") or own) and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:
+        # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced (or
+        # the one the message gives: "12月20号前跑完，租几周" rents until then), bought by the week and by the
+        # month (whatever general FAQ entry on weekly rentals its words come near)
+        span = {"hours": own.get("days", 0) * 24 + own.get("hours", 0)} if own else {}
+        return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True, **span})
     terms = _terms_for(parsed, last, text) or _term_asked(parsed, last, text)
     if terms is not None:
         return terms

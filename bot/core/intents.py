@@ -151,10 +151,11 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             ({"stated": duration_view(days * 24)}, span.model_copy(update={"days": days})) for days in (7, 30)]
         hours = (req.days or 0) * 24 + (req.hours or 0)
         if req.gpu and hours:  # "14b qlora 4090 跑 10 天 周租还是月租": that card, both ways
-            return terms_of_job(ctx, (req.gpu, req.num_gpus), hours, Reply("cost", ctx.lang, {}), req.provider)
+            return terms_of_job(ctx, (req.gpu, req.num_gpus), hours, Reply("cost", ctx.lang, {}), req.provider,
+                                parsed.asks.until)
         lines = cost_lines(ctx, span, by_length, family=parsed.family)
         # a span stated ("跑 10 天") or left before a deadline: which of the two units buys it cheaper
-        return terms_of_job(ctx, None, hours, lines, req.provider) if hours else lines
+        return terms_of_job(ctx, None, hours, lines, req.provider, parsed.asks.until) if hours else lines
     if len(parsed.asks.lengths) >= 2 and not measured:
         # "32b qlora 用 a6000 一周多少 两周呢": the job priced for each length asked, a line each
         span = req.model_copy(update={"days": None, "hours": None})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, cast
 
@@ -27,7 +27,7 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
-from bot.views.price_units import units_reply
+from bot.views.price_units import metered_until, units_reply
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -50,7 +50,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
-            return _units_first(ctx, reply, data)
+            return _units_first(ctx, reply, data, parsed.asks.until)
         if runway is None:
             return reply
         stated, unit, how_long, *more = cast(list[Any], runway)
@@ -94,7 +94,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                 "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
                 "display": extras.display_currency or ctx.display_currency, "first": r.provider,
                 "asked_currency": extras.display_currency is not None, "units": True}
-        return _units_first(ctx, price_turn(ctx, data, details=False), data)
+        return _units_first(ctx, price_turn(ctx, data, details=False), data, asks.until)
     if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
     several = list(asks.hours)
@@ -202,11 +202,13 @@ def card_memory(parsed: Parsed) -> int | None:
     return card.memory_gb if card is not None and card.bare and card.memory_gb else None
 
 
-def _units_first(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
+def _units_first(ctx: Context, reply: Reply, data: dict[str, Any], until: datetime | None = None) -> Reply:
     """Weekly against monthly for the span priced, leading; the price list stays the turn, so "4 张呢"
-    or "in CNY" changes it and asks the comparison again."""
+    or "in CNY" changes it and asks the comparison again. `until`: the span is the time to that deadline."""
     units = units_reply(data["gpu"], int(data["num_gpus"]) if data.get("num_gpus") else None, float(data["hours"]),
-                        ctx.lang, data.get("first"))
+                        ctx.lang, data.get("first"), until)
+    if units is None and until is not None:  # sold by the minute or hour only: no term to choose
+        return _lead(reply, metered_until(float(data["hours"]), until, ctx.lang))
     if units is None:
         return reply
     units.also = [reply, *reply.also]
@@ -216,7 +218,7 @@ def _units_first(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
 
 
 def terms_of_job(ctx: Context, card: tuple[str, int | None] | None, hours: float, lines: Reply,
-                 provider: str | None = None) -> Reply:
+                 provider: str | None = None, until: datetime | None = None) -> Reply:
     """"14b qlora 4090 跑 10 天 周租还是月租", "72b qlora, deadline in 15 days: weekly or monthly?": a job,
     a span and the two units. The span bought by the week and by the month leads, on the card named
     (`card`), else on the cheapest safe setup of `lines`' first report that a provider sells both ways
@@ -225,12 +227,12 @@ def terms_of_job(ctx: Context, card: tuple[str, int | None] | None, hours: float
     if card is not None:
         data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours, "first": provider, "units": True,
                 "display": ctx.display_currency, "asked_currency": False}
-        return _units_first(ctx, price_turn(ctx, data, details=False), data)
+        return _units_first(ctx, price_turn(ctx, data, details=False), data, until)
     report = lines.source
     for o in getattr(report, "options", ()):
         if o.caution or o.plan.offload != "none" or (provider and o.provider.id != provider):
             continue
-        units = units_reply([o.gpu.id], o.num_gpus, hours, ctx.lang, o.provider.id)
+        units = units_reply([o.gpu.id], o.num_gpus, hours, ctx.lang, o.provider.id, until)
         if units is not None and units.kind == "price_units":
             units.also = [lines, *lines.also]
             lines.also = []

@@ -325,7 +325,7 @@ class Core:
             reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
             return reply
         followed = float(str(parsed.follow.get("hours") or 0)) if parsed.follow is not None else 0.0
-        if parsed.asks.deadline is not None and parsed.intent == "price" and (rented_for or q.hours or followed):
+        if parsed.asks.deadline is not None and parsed.intent == "price" and ((rented_for and not parsed.rental.term) or q.hours or followed):
             # "下周五前要交付，训练 2 天能跑完 … 怎么租最省" (or "周五前能训完吗" after "跑 36h 多少钱"): the
             # rental for that span, and whether it ends in time
             reply = self.intents["price"](ctx, parsed, text)

@@ -40,6 +40,8 @@ class Asks:
     deadline: datetime | None = None
     deadline_span: bool = False  # "3天内", "within 48h": the deadline's words are a span, not the run's length
     start: datetime | None = None  # "we start thursday 9am", "周三中午开始": the time to a deadline counts from here
+    # "12月20号前跑完，租几周": the deadline that set the rental's length (bot.understand.deadline_rental)
+    until: datetime | None = None
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
     least_setup: bool = False  # "min config for 7b full ft", "最低配置": the seed's minimum setup is the answer
@@ -381,7 +383,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         claim=claimed(norm),
         count=bool(p["count"].search(norm)),
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
-        both_units=bool(p["both"].search(norm)),
+        both_units=bool(p["both"].search(planning.without_days(norm))),
         form_factor=bool(p["form"].search(norm)),
         runway=runway,
         how_long=how_long,

@@ -31,6 +31,7 @@ from bot.understand.classify import (
 from bot.understand.clauses import own_lengths, questions
 from bot.understand.cues import Cues, fresh_start
 from bot.understand.cues import read as read_cues
+from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import faq_answers
@@ -95,7 +96,8 @@ class Parsed:
         fields = sorted((k, str(v)) for k, v in self.fields().items())
         if self.intent in ("size", "cost", "price", "wallet", "checkpoint", "inference", "export"):
             # a deadline counts by whether it is there: "3天内" read a minute later is another instant
-            extra = [str(self.wallet), str(replace(self.asks, deadline=None)), self.asks.deadline is not None,
+            extra = [str(self.wallet), str(replace(self.asks, deadline=None, until=None)), self.asks.deadline is not None,
+                     self.asks.until is not None,
                      str(self.price), self.elsewhere]
         else:
             extra = [self.words]  # a FAQ or an unknown question: the words, without case, spacing or punctuation
@@ -186,7 +188,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
         # neither a model's digits nor an amount's are a count: "$50，3090" is fifty dollars and one card
-        taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]))]
+        taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]))] \
+            + planning.date_spans(norm)
         gpu_count = card_counts.near_card(_blank(norm, taken, "|"), gpus, f.count_near)
 
     avg = f.avg_len(rest)
@@ -294,6 +297,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
     elif asks.both_units and f.units_only(rest):
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
+    asks, rental = rent_until(norm, asks, rental, request, now or datetime.now(UTC))  # "12月20号前跑完，租几周"
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
@@ -357,6 +361,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if run is not None and (run.stated or not run.step_seconds) and not sized and c.intent in ("size", "cost", "unknown", "faq"):
         # "一共多少步": counted from the dataset and batch; "每步 1.2 秒 6250 步要训多久": the product; no model needed
         c = Classified("price", c.hits)
+    if asks.until is not None and (sized or request.gpu) and c.intent in ("size", "cost", "unknown", "faq", "price"):
+        c = Classified("cost" if sized else "price", c.hits)  # "12月20号前跑完，4090 租几周": the span to it, priced
     if c.intent != "wallet":
         rental.amount = None
         if c.intent != "faq":

@@ -59,8 +59,16 @@ WEEKDAY_EN = lazy(r"\b(next|this)?\s*(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|s|
                         re.IGNORECASE)
 ZH_WEEKDAYS = "一二三四五六日"
 EN_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-PERIOD_END = lazy(r"(年底|年末)|月底|月末|\bend\s+of\s+(?:the\s+|this\s+)?(?:(year)|month)\b|\b(year[\s-]end)\b|\bmonth[\s-]end\b",
+# the last day of a year, a month or a week, this one or the next: "年底", "下个月底", "end of next month",
+# "下周末", "end of next week", "this weekend" (a week ends on its Sunday, as a month on its last day)
+PERIOD_END = lazy(r"(?P<year>年底|年末|\bend\s+of\s+(?:the\s+|this\s+)?year\b|\byear[\s-]end\b)"
+                  r"|(?P<month>(?P<next_month>下个?)?月[底末]|\bend\s+of\s+(?:the\s+|this\s+)?(?P<next_month_en>next\s+)?month\b"
+                  r"|\bmonth[\s-]end\b)"
+                  r"|(?P<week>(?P<next_week>下+)?(?:这|本)?\s*个?\s*(?:周|星期|礼拜)末"
+                  r"|\bend\s+of\s+(?:the\s+|this\s+)?(?P<next_week_en>next\s+)?week\b|\b(?:the\s+|this\s+|(?P<next_weekend>next\s+))?weekend\b)",
                   re.IGNORECASE)
+# "12/15", "by 12/20": a month and a day with a slash (a day over 12 first is the day: "20/12")
+SLASH_DATE = lazy(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?![\d/%.])")
 # a day said with its part ("今晚", "明早", "tonight") is that day: "今晚12点前" is due today
 RELATIVE_DAY = lazy(r"(今天|明天|后天|大后天|今晚|今夜|今早|明晚|明早|\btoday\b|\btonight\b|\btomorrow\b|\bday after tomorrow\b)",
                     re.IGNORECASE)
@@ -76,7 +84,7 @@ WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
 # question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
-DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|今晚|今夜|明晚|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
+DUE_ZH = lazy(r"(?:今天|明天|后天|大后天|今晚|今夜|明晚|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|(?:下+|这|本)?\s*个?\s*(?:周|星期|礼拜)末|(?:下个?)?月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
               r"\s*(?:就|必须|一定|能不能|能|可不可以|可以|来得及|来不来得及)?\s*"
               r"(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|[训跑做搞]完|[训跑做搞]得完|搞定)")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"
@@ -105,6 +113,9 @@ START_EN = lazy(r"\b(?:start|begin|kick\s*off|launch)(?:s|ing)?\b\s*(?:it\s+|the
 # a 2,000-character paste); they stop at a clause mark or a deadline word (前, 截止, 交)
 START_VERB_ZH = lazy(r"(?:才\s*)?(?:开始|开跑|开训|起跑|动手|启动|开工)")
 START_WORDS_ZH = lazy(r"[^，,。；;！!？?前截交]{1,12}$")
+# a deadline's word and its date ("deadline 12/15", "截止 12月15号"), which the start's words never reach back over
+DEADLINE_HEAD = lazy(r"(?:deadline|due|\bby|截止)(?:\s*(?:is|是|:))?\s*(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?"
+                     r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}/\d{1,2})?", re.IGNORECASE)
 UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
               "weeks": 168, "天": 24, "小时": 1, "钟头": 1, "个钟头": 1, "周": 168, "星期": 168, "个星期": 168}
 BUDGET_EN = lazy(
@@ -215,12 +226,24 @@ def how_many_card(text: str) -> str | None:
 
 
 def undated(text: str) -> str:
-    """`text` with every calendar date it names ("12月15号", "2026-12-15", "2026年12月15日") blanked
+    """`text` with every calendar date it names ("12月15号", "2026-12-15", "2026年12月15日", "Dec 20") blanked
     to spaces (same length): a date is a day, never a length, so the duration reader sees none of it
     ("deadline 12月15号" is no 12-month rental)."""
-    for pattern in (ISO_DATE, MONTH_DAY_ZH):
+    for pattern in (ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN):
         text = pattern.sub(lambda m: " " * len(m.group(0)), text)
     return text
+
+
+def without_days(text: str) -> str:
+    """`text` with its dates and named period ends ("12月5号", "月底", "end of next week") blanked: the
+    week or month of a day is no rental unit ("12月5号前，周租多少" asks one unit, not both)."""
+    return PERIOD_END.sub(lambda m: " " * len(m.group(0)), undated(text))
+
+
+def date_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` names calendar dates, "12/15" included: a date's day is never a card count ("due Dec
+    20, 4090 at gpuli" is one 4090)."""
+    return [m.span() for p in (ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN, SLASH_DATE) for m in p.finditer(text)]
 
 
 def _end_of_day(d: date, tz: tzinfo) -> datetime:
@@ -246,16 +269,25 @@ def _weekday(weekday: int, next_weeks: int, now: datetime) -> date:
     return today + timedelta(days=(weekday - today.weekday()) % 7)
 
 
+def _period_end(m: re.Match[str], now: datetime) -> date:
+    """The last day of the year, month or week PERIOD_END matched: this one, or the next one named."""
+    today = now.date()
+    if m["year"]:
+        return date(today.year, 12, 31)
+    if m["month"]:
+        ahead = 2 if m["next_month"] or m["next_month_en"] else 1  # the first of the month after it, less a day
+        first = date(today.year + (today.month + ahead - 1) // 12, (today.month + ahead - 1) % 12 + 1, 1)
+        return first - timedelta(days=1)
+    weeks = len(m["next_week"] or "") or int(bool(m["next_week_en"] or m["next_weekend"]))
+    return _weekday(6, weeks, now)
+
+
 def _named_day(text: str, now: datetime) -> date | None:
     """"明天", "后天", "tomorrow", "周五", "下周一", "next Friday", "月底", "end of the month", "年底":
     days named instead of dated."""
     m = PERIOD_END.search(text)
     if m:
-        today = now.date()
-        if m[1] or m[3]:  # the end of this year
-            return date(today.year, 12, 31)
-        nxt = date(today.year + (today.month == 12), today.month % 12 + 1, 1)
-        return nxt - timedelta(days=1)
+        return _period_end(m, now)
     m = RELATIVE_DAY.search(text)
     if m:
         return now.date() + timedelta(days=RELATIVE_OFFSET[m[1].lower()])
@@ -271,24 +303,32 @@ def _named_day(text: str, now: datetime) -> date | None:
 
 def _absolute(text: str, now: datetime, tz: tzinfo) -> datetime | None:
     m = ISO_DATE.search(text)
-    if m:
+    if m and m[4]:
         try:
-            d = date(int(m[1]), int(m[2]), int(m[3]))
+            return datetime.combine(date(int(m[1]), int(m[2]), int(m[3])), time(int(m[4]), int(m[5])), tzinfo=tz)
         except ValueError:
             return None
-        if m[4]:
-            return datetime.combine(d, time(int(m[4]), int(m[5])), tzinfo=tz)
-        return _end_of_day(d, tz)
+    found = _dated(text, now) or _named_day(text, now)
+    return _end_of_day(found, tz) if found else None
+
+
+def _dated(text: str, now: datetime) -> date | None:
+    """The calendar date `text` names: "2026-12-15", "Dec 15", "12月15号", "12/15" (without a year, the
+    coming one); None when it names none (or no real day)."""
+    m = ISO_DATE.search(text)
+    if m:
+        try:
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            return None
     m = MONTH_DAY_EN.search(text)
     if m:
-        found = _upcoming(MONTHS.index(m[1].lower()[:3]) + 1, int(m[2]), now)
-        return _end_of_day(found, tz) if found else None
-    m = MONTH_DAY_ZH.search(text)
+        return _upcoming(MONTHS.index(m[1].lower()[:3]) + 1, int(m[2]), now)
+    m = MONTH_DAY_ZH.search(text) or SLASH_DATE.search(text)
     if m:
-        found = _upcoming(int(m[1]), int(m[2]), now)
-        return _end_of_day(found, tz) if found else None
-    named = _named_day(text, now)
-    return _end_of_day(named, tz) if named else None
+        month, day = (int(m[1]), int(m[2])) if int(m[1]) <= 12 else (int(m[2]), int(m[1]))
+        return _upcoming(month, day, now)
+    return None
 
 
 def time_of_day(text: str) -> time | None:
@@ -339,14 +379,21 @@ def _start_match(text: str) -> tuple[int, int, str] | None:
     verb = START_VERB_ZH.search(text)
     if verb is None:
         return None
-    before = START_WORDS_ZH.search(text[max(0, verb.start() - 12):verb.start()])
-    if before is None or not (_names_a_day(before[0]) or time_of_day(before[0])):
+    low = max(0, verb.start() - 12)
+    before = START_WORDS_ZH.search(text[low:verb.start()])
+    if before is None:
         return None
-    return verb.start() - len(before[0]), verb.end(), before[0]
+    begin = low + before.start()
+    heads = [h.end() for h in DEADLINE_HEAD.finditer(text, max(0, begin - 12), verb.start()) if h.end() > begin]
+    words = text[max([begin, *heads]):verb.start()]  # "deadline 12/15 今天开始": the date is the deadline's
+    if not (_names_a_day(words) or time_of_day(words)):
+        return None
+    return verb.start() - len(words), verb.end(), words
 
 
 def _names_a_day(text: str) -> bool:
-    return any(p.search(text) for p in (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN))
+    return any(p.search(text) for p in (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN, ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN,
+                                         SLASH_DATE))
 
 
 def start(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
@@ -360,7 +407,7 @@ def start(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     when = m[2]
-    day = _named_day(when, local_now) or local_now.date()
+    day = _dated(when, local_now) or _named_day(when, local_now) or local_now.date()
     at = datetime.combine(day, time_of_day(when) or time(0), tzinfo=zone)
     return at if at > now else None
 

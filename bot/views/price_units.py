@@ -8,25 +8,30 @@ cheaper one first. An estimated band is compared on its high end (what it may co
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import gpu_name
+from bot.understand.zones import wall_clock
 from bot.views.cost import duration_view
 from engine.price_list import setup_prices, unit_totals
 
 
 def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: str,
-                first: str | None = None) -> Reply | None:
+                first: str | None = None, until: datetime | None = None) -> Reply | None:
     """Both totals at each provider that sells the setup by the week and by the month (the named
-    provider only, when it does); None when nobody sells it both ways."""
+    provider only, when it does); None when nobody sells it both ways. `until`: the span is the time
+    to that deadline (no run length was given), so the headline is the units to buy and their total,
+    and a line says the rental runs until the deadline."""
     found = unit_totals(gpu, num_gpus, timedelta(hours=hours), first)
     if not found and first is not None:
         one = _one_unit(gpu, num_gpus, first, lang)
         if one is not None:  # "一万网络 3090 三周，周租还是包月": it sells that card by the month only
             return one
+        if until is not None:
+            return None  # "cloudgpu 4090, due friday, how many weeks": it bills by the minute, no term to choose
         found = unit_totals(gpu, num_gpus, timedelta(hours=hours))
     if not found:
         return None
@@ -48,7 +53,8 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
                              "low": mix.total_min, "high": mix.total_max} if mixed and mix is not None else None})
     first_row = found[0][0]
     return Reply("price_units", lang, {"rows": rows, "gpu": gpu_name(first_row.gpu), "num_gpus": first_row.num_gpus,
-                                       "duration": duration_view(hours)})
+                                       "duration": duration_view(hours),
+                                       "until": wall_clock(until, lang) if until is not None else None})
 
 
 def _one_unit(gpu: str | list[str], num_gpus: int | None, provider_id: str, lang: str) -> Reply | None:
@@ -60,3 +66,11 @@ def _one_unit(gpu: str | list[str], num_gpus: int | None, provider_id: str, lang
     setup = t("sum.setup", lang, n=row.num_gpus, gpu=gpu_name(row.gpu))
     return Reply("error", lang, {"message": t("price.units.only", lang, provider=row.provider.name, setup=setup,
                                               unit=t("price.units.by." + kinds[0], lang))})
+
+
+def metered_until(hours: float, until: datetime, lang: str) -> Reply:
+    """The time to a deadline where the card is billed by the minute or hour: no term to choose, the
+    time used is what is paid; the price below it runs right up to the deadline, the most it costs."""
+    span = duration_view(hours) or {"unit": "hours", "n": f"{hours:g}"}
+    dur = t("cost.dur." + span["unit"], lang, n=span["n"])
+    return Reply("error", lang, {"message": t("price.units.until_metered", lang, deadline=wall_clock(until, lang), dur=dur)})

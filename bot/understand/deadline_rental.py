@@ -1,0 +1,60 @@
+"""A deadline that sets how long to rent: "12月20号前跑完就行，4090 租几周", "deadline is end of next
+week, 8xH100 - week or month?", "deadline 12/15，今天开始租，要租几周".
+
+Why: such a message names no run length; the one length it gives is the time left before the deadline,
+and "租几周 / how many weeks / week or month" asks how much of that time to buy. Read as a deadline
+alone, it was priced as the shortest rental (one week) or not answered at all. Here it becomes a rental
+of the whole days from the start (now, or the start the message names) to the deadline: the deadline's
+own day is the day the result is due, so from 12-01 09:00 to 12-15 is 14 days (two weeks), to 12-20 is
+19 (three weeks). The span then goes down the ordinary path for a span and its units (weekly against
+monthly, the cheapest mix), and `Asks.until` keeps the deadline so the reply says the rental runs until
+it. A run whose own length is stated keeps the deadline check instead (a run that fits in a week needs
+one week): its words are a length, and nothing here applies.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from bot.understand.asks import Asks
+from bot.understand.lazy import lazy
+from bot.understand.readings import Rental
+from engine.request import TrainingRequest
+
+# the rental's length asked ("租几周", "要租多久", "租期多长", "how many weeks should we rent", "how long
+# should I rent it"); a run's length asked ("要跑几周", "how many weeks does it take") is not this
+RENT_LENGTH = lazy(
+    r"租\s*(?:个|上)?\s*(?:几|多少)\s*个?\s*(?:周|星期|礼拜|月|天)|(?:租|订|买)\s*(?:多久|多长时间)|租期\s*(?:多长|多久|几|多少)"
+    r"|\bhow\s+many\s+(?:weeks|months|days)\s+(?:should|do|must|would|to|of)\b|\bhow\s+many\s+(?:weeks|months)\s*[?？]?\s*$"
+    r"|\bhow\s+long\s+(?:should|do|must|would)\s+(?:i|we)\s+(?:rent|book|keep|need)\b|\bhow\s+long\s+(?:a\s+)?(?:rental|lease)\b"
+    r"|\bhow\s+long\s+to\s+rent\b|\brent\s+(?:it\s+|them\s+)?for\s+how\s+long\b",
+    re.IGNORECASE)
+
+
+def asks_rent_length(norm: str) -> bool:
+    """Whether the message asks how long to rent (not how long a run takes)."""
+    return RENT_LENGTH.search(norm) is not None
+
+
+def rent_until(norm: str, asks: Asks, rental: Rental, request: TrainingRequest, now: datetime) -> tuple[Asks, Rental]:
+    """`asks` and `rental` with a deadline that sets the rental's length turned into that length (whole
+    days to it, or the hours when under a day), the units compared, and the deadline kept in
+    `asks.until`; unchanged when the message states a run length, a budget, or asks no length to rent."""
+    if asks.deadline is None or asks.budget is not None or not (asks.both_units or asks_rent_length(norm)):
+        return asks, rental
+    if (rental.duration_days or rental.duration_hours) and not rental.term:
+        return asks, rental  # "训练 2 天，周五前，租几周": the run's own length, checked against the deadline
+    if request.hours or request.days or request.tokens or request.samples or request.step_seconds:
+        return asks, rental  # the run can be timed: its length, not the deadline, is what to rent
+    begin = max(now, asks.start) if asks.start is not None else now
+    left = (asks.deadline - begin).total_seconds() / 3600
+    if left < 1:
+        return asks, rental  # past, or under an hour: the deadline's own answer says so
+    days = math.floor(left / 24)
+    span = replace(rental, duration_days=float(days) if days else None,
+                   duration_hours=None if days else float(math.floor(left)), term=False)
+    return replace(asks, until=asks.deadline, deadline=None, deadline_span=False, both_units=True, how_long=False,
+                   runway=False, runway_unit=None), span
