@@ -35,3 +35,16 @@ def test_a_budget_in_u_that_covers_the_month_leads_with_yes_and_what_is_left(ask
     chat.say(ask)
     lead = first_lines(chat, 3)
     assert "够" in lead and "14,432" in lead and left in lead, lead
+
+
+@pytest.mark.parametrize("ask", [
+    "3000 刀 能租几周 a100",
+    "with $3000 how many weeks of a100 can i rent",
+])
+def test_a_unit_the_provider_does_not_rent_is_no_shortfall(ask: str) -> None:
+    """The dollars' provider rents by the hour: $3,000 buys about 2,013 hours, never "not enough, -$2,998 short"."""
+    chat = ChatUser()
+    chat.say(ask)
+    lead = first_lines(chat, 1)
+    assert "-$" not in chat.text and "不够" not in lead and "not enough" not in lead, chat.text
+    assert "2013.4" in lead, lead
