@@ -60,16 +60,26 @@ BILLING_TOPICS = frozenset({"billing"})
 SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bsetups?\b|\bminimum\b|最低|最小")
 
 
-# A ZeRO stage is the job's setting ("7b zero3 8卡"), unless two stages are set against each other
-# ("32b 全参 8卡 ZeRO-2 和 ZeRO-3 有啥区别"): then the stages are what the message asks about.
-STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?")
+# A ZeRO stage is the job's setting ("7b zero3 8卡"), and so is plain DDP ("用 2 张 l40s 做 ddp", "with ddp"),
+# unless two are set against each other ("32b 全参 8卡 ZeRO-2 和 ZeRO-3 有啥区别", "7b zero-2 还是 ddp"): then
+# they are what the message asks about.
+STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?|\bddp\b")
+
+# DDP itself asked about ("ddp 能省显存吗", "ddp 和 zero 区别", "what is ddp"), not set as the job's way of running
+DDP_ASKED = lazy(r"\bddp\b\s*(?:是|能|会|省|可以|有什么|有啥|和|跟|与|还是|vs\b|or\b|does\b|is\b|can\b|saves?\b|mean)"
+                 r"|(?:what(?:'s|\s+is)|why|为什么|为啥|什么是)\s*(?:use\s+|用\s*)?ddp\b")
+
+
+def _stages_named(text: str) -> set[str]:
+    """The distinct stages named, DDP as stage 0 (no sharding); a bare "zero" names none."""
+    return {m[1] or "0" for m in STAGE.finditer(text) if m[1] or m[0] == "ddp"}
 
 
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
         rest = SETUP_WORDS.sub(" ", rest)
-    if len({m[1] for m in STAGE.finditer(rest) if m[1]}) < 2 and not stage_against_split(rest):
+    if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest):
         rest = STAGE.sub(" ", rest)
     if _asks_whether_it_saves(rest) or symptoms.still_asked(rest):
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
@@ -141,7 +151,7 @@ def _stages_compared(topic: str) -> bool:
     """Two ZeRO stages left in the topic: `topic_text` keeps them only when the message sets one against
     the other ("ZeRO-3 为什么比 ZeRO-2 慢", "why is zero-3 slower than zero-2"), so the stages are the
     question, and the sizing of the job beside them does not answer it."""
-    return len({m[1] for m in STAGE.finditer(topic) if m[1]}) >= 2
+    return len(_stages_named(topic)) >= 2
 
 
 # "ZeRO-2 和 ZeRO-3 有啥区别", "what's the difference between zero2 and zero3": what the things named are,

@@ -174,14 +174,14 @@ def grad_accum(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- switches
-ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
+ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|\bddp\b|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
 
 
 def zero(text: str) -> int | None:
     m = ZERO.search(text)
     if not m:
         return None
-    return 3 if m.group(0) == "fsdp" else int(m.group(1) or m.group(2) or m.group(3))
+    return 3 if m.group(0) == "fsdp" else 0 if m.group(0) == "ddp" else int(m.group(1) or m.group(2) or m.group(3))  # DDP: no sharding
 
 
 def sharding(text: str) -> str | None:

@@ -76,7 +76,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     """Compiled on first use, not at import: start-up time matters for `kasuan` one-shot commands."""
     return (
         re.compile(rf"(?P<cur>[$¥₮])\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![a-z\d])", re.ASCII),
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?P<cur>{CUR})(?![a-z])", re.ASCII),
+        # "1w5 的u", "3000 的刀": 的 may join an amount to its currency ("fifteen thousand of U")
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?:的\s*)?(?P<cur>{CUR})(?![a-z])", re.ASCII),
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
         # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),

@@ -26,6 +26,19 @@ from engine.seed_minimums import seed_minimum_for
 from engine.sizing import Sizing
 
 
+def seed_way(s: Sizing, stated: TrainingRequest | None, display: str) -> dict[str, Any] | None:
+    """The seed's minimum setup, priced, when the card named holds no part of the job's class: a full
+    fine-tune on a card smaller than the seed's card for the class that does not fit ("8b 全参 4090 行不行":
+    the way to do it is one 80 GB card with the 8-bit optimizer, not eight 24 GB cards over PCIe); None else."""
+    named = s.fit
+    if named is None or named.fits or named.may_fit:
+        return None
+    found = minimum_answer(s, stated, True, display)
+    if found is None or found["minimum"] or named.gpu.memory_gb >= found["seed"]["memory_gb"]:
+        return None
+    return found["seed"]
+
+
 def minimum_answer(s: Sizing, stated: TrainingRequest | None, asked: bool, display: str) -> dict[str, Any] | None:
     """{"minimum": bool (the named setup is the seed's minimum), "seed": the seed's setup with its
     prices at gpuli and whether it uses the 8-bit optimizer}; None when not asked, no setup was

@@ -415,6 +415,10 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit,
                                  not line["count"], -_UNIT_RANK.get(str(line["unit"]), 0)))
     lead = lead_line(options, budget.format(lang), lang, asked_unit)
+    if lead is None and asked_unit is not None:
+        # "3000 刀 能租几周 a100" where the provider paid in dollars rents by the hour: what the money buys in the
+        # units rented, never "not enough" with a negative shortfall
+        lead = lead_line(options, budget.format(lang), lang)
     # "bought": the lead names a rental the money buys; else it says "not enough", the cheapest entry
     # ("entry": its price) and what is missing
     short = none_line(options, budget.format(lang), lang) if lead is None else None

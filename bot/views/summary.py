@@ -20,7 +20,7 @@ from bot.text.i18n import has
 from bot.text.names import gpu_name
 from bot.understand.cards import UnknownCard
 from bot.views.host_memory import host_memory
-from bot.views.minimum_answer import minimum_answer
+from bot.views.minimum_answer import minimum_answer, seed_way
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from bot.views.switch_answer import switch_answer
@@ -200,6 +200,7 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
     out = shape(a, display_currency, card, stated, asked_currency) | {"switch_answer": switch_answer(a, switch),
                                                                       "host": host_memory(a.verdict, host),
                                                                       "minimum": minimum_answer(s, stated, minimum, display_currency),
+                                                                      "seed_way": None if minimum else seed_way(s, stated, display_currency),
                                                                       "safe_seed": safe and a.seed_is_verdict,
                                                                       "slower": _slower(a, display_currency)}
     if provider and s.fit is None and a.priced is not None:
@@ -275,7 +276,12 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
     priced = would_8bit or priced
     seed = a.seed
     seed_8bit = seed is not None and a.seed_optimizer == "adamw-8bit" and s.request.optimizer != "adamw-8bit"
-    eight_bit = fit_row(a.eight_bit) if a.eight_bit is not None and not (a.seed_is_verdict and seed_8bit) else None
+    eight = a.eight_bit if not (a.seed_is_verdict and seed_8bit) else None
+    eight_bit = fit_row(eight) if eight is not None else None
+    if eight_bit is not None and eight is not None and \
+            (priced is None or (priced.gpu.id, priced.num_gpus) != (eight.gpu.id, eight.num_gpus)):
+        # the no-offload way on other cards is the second minimum ("72b 全参最少要什么": 8 × H200 + 8-bit): priced too
+        eight_bit["prices"] = unit_prices(eight.gpu.id, eight.num_gpus, display_currency)
     others = list(a.others)
     states = state_bytes_per_param(s.resolved) * s.resolved.params / 1e9
     return {
