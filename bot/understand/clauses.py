@@ -98,7 +98,7 @@ def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[P
         if not own and last.intent == "price" and last.request.gpu and (r.duration_days or r.duration_hours):
             p = replace(last, rental=replace(last.rental, duration_days=r.duration_days, duration_hours=r.duration_hours),
                         asks=replace(last.asks, hours=(), both_units=False), parts=[])
-        elif clauses is not None and last.intent == "price" and last.request.gpu and place_only(clauses[i]) \
+        elif clauses is not None and last.intent == "price" and last.request.gpu and place_only(clauses[i], clauses[:i]) \
                 and r.provider not in (None, last.rental.provider):
             days, hours = f.duration(normalize(clauses[i]))
             if days is None and hours is None:
@@ -121,11 +121,18 @@ def unit_length(clause: str) -> tuple[float | None, float | None] | None:
     return next(((d, h) for d, h, unit in _UNITS if unit.search(clause)), None)
 
 
-def place_only(clause: str) -> bool:
+def place_only(clause: str, before: list[str] | None = None) -> bool:
     """A clause that names a provider and no card, asking its price or only "呢" ("CloudGPU 按小时又是多少",
-    "cloudgpu 呢", "and at cloudgpu, hourly?"): the question before it asked again there."""
+    "cloudgpu 呢", "and at cloudgpu, hourly?"): the question before it asked again there. With `before`
+    (the clauses ahead of it), only when one of them names another provider: "…8 卡 H200 做 72B 全参，gpuli
+    月租？" names where the one job is priced, not a second place."""
     norm = normalize(clause)
-    return bool(find_provider(norm) and not find_gpus(norm) and not f.SIZE_B.search(norm)
+    named = find_provider(norm)
+    if before is not None:
+        earlier = {m.ident for m in map(find_provider, map(normalize, before)) if m is not None}
+        if named is None or not earlier or earlier == {named.ident}:
+            return False
+    return bool(named and not find_gpus(norm) and not f.SIZE_B.search(norm)
                 and (ASKING.search(clause.lower()) or "呢" in norm or unit_length(clause)
                      or re.search(r"\b(?:what|how)\s+about\b|\bat\b|\bon\b", norm)))
 
@@ -226,14 +233,14 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
         # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
-        if not any(_faq_of_its_own(c) or _length_only(c) or place_only(c) for c in clauses[1:]):
+        if not any(_faq_of_its_own(c) or _length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
             return []
     if len(clauses) < 2:
         return []
     parts = of_the_last([read(c, now) for c in clauses], clauses)
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
-    if by_comma and not _faq_beside(parts) and not any(_length_only(c) or place_only(c) for c in clauses[1:]):
+    if by_comma and not _faq_beside(parts) and not any(_length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"
         return split
