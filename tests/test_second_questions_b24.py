@@ -91,3 +91,14 @@ def test_parallelism_question_answers_about_parallelism(text: str, lead: str) ->
     assert lead in first_lines(me), me.text
     assert "ZeRO" in me.text and "₮" not in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
+
+
+# A provider named only in a later clause is where the one job is priced, not a second place.
+@pytest.mark.parametrize("text", [
+    "4 张 h100 跑 32b 全参，gpuli 包月多少？",
+    "32b full finetune on 4 h100s, at gpuli per month?",
+])
+def test_provider_named_once_prices_the_one_job(text: str) -> None:
+    me = _said(text)
+    assert "gpuli" in first_lines(me) and "₮" in first_lines(me), me.text
+    assert len(me.lines) <= MAX_LINES, me.text
