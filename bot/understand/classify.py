@@ -53,7 +53,11 @@ WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\
 # "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced
 PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报价单|(?:的|上的?|家的?|各(?:种|款|张)?)(?:显)?卡|price\s*list|which\s+(?:cards|gpus)"
                      r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards?|gpus?)\s+(?:at|on|from)\b")
-MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|退款|refund|billing|charged?|预授权|pre-?auth|到期|expir|续费")
+# money back for a rental: whatever card, length or amount the story names, the refund rule answers
+# ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
+REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back"
+REFUND = lazy(REFUND_WORDS)
+MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|billing|charged?|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
@@ -144,12 +148,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         if not (reading and is_rule_question(norm) and strong):
             return Classified("wallet", hits)
     if not sized and rental.gpu and (rental.duration_days or rental.duration_hours) and MONEY_RULE.search(norm) \
-            and is_rule_question(norm) and AMOUNT_ASK.search(norm):
+            and is_rule_question(norm) and AMOUNT_ASK.search(norm) and not REFUND.search(norm):
         # "cloudgpu 跑 8 小时 A100，余额至少留多少": the rule applied to that rental is its price (with
         # the hold the provider takes while it runs), not the rule's general wording; asked no amount
         # ("月租 8 卡 h100 到期前会提醒吗 提前几天") the rental is only the rule's context: the FAQ answers
         return Classified("price", hits)
-    if not sized and MONEY_RULE.search(norm) and is_rule_question(norm):
+    if not sized and MONEY_RULE.search(norm) and (is_rule_question(norm) or (REFUND.search(norm) and (
+            WHETHER.search(norm) or AMOUNT_ASK.search(norm)))):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
         lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked

@@ -32,11 +32,17 @@ MAX_CLAUSE_TEXT = 300
 # A word that adds a question starts one after a space too, as typed in a chat with no mark ("…有 nvlink 吗
 # 另外能按小时租吗", "does the h100 have nvlink btw can I rent it hourly").
 _NEXT_Q = r"(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+# a Chinese question ahead, before its mark ("…顺便 多久能 ssh 上")
+_ASKS_AHEAD = r"(?=[^?？。!！\n]*?(?:吗|么|呢|多少|多久|多快|几|什么|啥|怎么|如何|哪|是否|有没有|能不能|要不要|需不需要|用不用|收不收|是不是|会不会))"
+# a Chinese question's first word, right after a "+" ("… + 多久能 ssh 上"; "4090 + 存储卷 500G 多少钱" adds to the rental)
+_ZH_Q_START = r"(?=多久|多快|多长时间|怎么|如何|能不能|可不可以|有没有|是否|会不会|要不要|什么时候|哪)"
 CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_NEXT_Q}"
               r"|[,，、]\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问)"
               # after a bare space only when what follows asks ("…一周 顺便 加个存储卷 500G" adds to the rental)
-              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?=[^?？。!！\n]*?(?:吗|么|呢|多少|几|什么|啥|怎么|如何|是否|有没有|能不能|要不要|需不需要|用不用|收不收|是不是|会不会))"
-              rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}",
+              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问){_ASKS_AHEAD}"
+              rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}"
+              # a "+" typed between two questions, as chats join them ("…at gpuli + how soon can I ssh in?")
+              rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})",
               re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
 # the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
@@ -80,18 +86,55 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
     return len(" ".join(bare.split())) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
 
 
-def of_the_last(parts: list[Parsed]) -> list[Parsed]:
+def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[Parsed]:
     """A clause naming no card, model or provider, only a length ("hourly price? and what's 8 hours?"),
-    asks the price of the setup the clause before it priced, for that length."""
+    asks the price of the setup the clause before it priced, for that length. One naming only another
+    provider asks that card's price there, in its own unit ("a100 80g 在 gpuli 周租多少，CloudGPU 按小时又是
+    多少": the A100 at CloudGPU by the hour, not the FAQ on hourly billing)."""
     out = parts[:1]
-    for p in parts[1:]:
+    for i, p in enumerate(parts[1:], start=1):
         last, r = out[-1], p.rental
         own = p.request.model or p.request.params_b or p.request.gpu or r.provider or p.cards
         if not own and last.intent == "price" and last.request.gpu and (r.duration_days or r.duration_hours):
             p = replace(last, rental=replace(last.rental, duration_days=r.duration_days, duration_hours=r.duration_hours),
                         asks=replace(last.asks, hours=(), both_units=False), parts=[])
+        elif clauses is not None and last.intent == "price" and last.request.gpu and place_only(clauses[i], clauses[:i]) \
+                and r.provider not in (None, last.rental.provider):
+            days, hours = f.duration(normalize(clauses[i]))
+            if days is None and hours is None:
+                days, hours = unit_length(clauses[i]) or (last.rental.duration_days, last.rental.duration_hours)
+            p = replace(last, rental=replace(last.rental, provider=r.provider, duration_days=days, duration_hours=hours),
+                        asks=replace(last.asks, hours=(), both_units=False), parts=[])
         out.append(p)
     return out
+
+
+# the unit a price is asked in, as the length it prices: "按小时", "hourly", "日租", "per week"
+_UNITS = ((None, 1.0, lazy(r"按\s*小?时|每小时|时租|\bhourly\b|\bper\s+(?:hour|hr)\b|\bby\s+the\s+hour\b|一小时", re.IGNORECASE)),
+          (1.0, None, lazy(r"按\s*天|每天|日租|\bdaily\b|\bper\s+day\b|\bby\s+the\s+day\b", re.IGNORECASE)),
+          (7.0, None, lazy(r"按\s*周|每周|周租|包周|\bweekly\b|\bper\s+week\b|\bby\s+the\s+week\b", re.IGNORECASE)),
+          (30.0, None, lazy(r"按\s*月|每月|月租|包月|\bmonthly\b|\bper\s+month\b|\bby\s+the\s+month\b", re.IGNORECASE)))
+
+
+def unit_length(clause: str) -> tuple[float | None, float | None] | None:
+    """(days, hours) of the unit a clause asks its price in, None when it names none."""
+    return next(((d, h) for d, h, unit in _UNITS if unit.search(clause)), None)
+
+
+def place_only(clause: str, before: list[str] | None = None) -> bool:
+    """A clause that names a provider and no card, asking its price or only "呢" ("CloudGPU 按小时又是多少",
+    "cloudgpu 呢", "and at cloudgpu, hourly?"): the question before it asked again there. With `before`
+    (the clauses ahead of it), only when one of them names another provider: "…8 卡 H200 做 72B 全参，gpuli
+    月租？" names where the one job is priced, not a second place."""
+    norm = normalize(clause)
+    named = find_provider(norm)
+    if before is not None:
+        earlier = {m.ident for m in map(find_provider, map(normalize, before)) if m is not None}
+        if named is None or not earlier or earlier == {named.ident}:
+            return False
+    return bool(named and not find_gpus(norm) and not f.SIZE_B.search(norm)
+                and (ASKING.search(clause.lower()) or "呢" in norm or unit_length(clause)
+                     or re.search(r"\b(?:what|how)\s+about\b|\bat\b|\bon\b", norm)))
 
 
 # asks whether the job fits: "够吗", "放得下", "行不行", "可以吗", "does it fit", "can 8 a100s run it", "will it work"
@@ -190,14 +233,14 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
         # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
-        if not any(_faq_of_its_own(c) or _length_only(c) for c in clauses[1:]):
+        if not any(_faq_of_its_own(c) or _length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
             return []
     if len(clauses) < 2:
         return []
-    parts = of_the_last([read(c, now) for c in clauses])
+    parts = of_the_last([read(c, now) for c in clauses], clauses)
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
-    if by_comma and not _faq_beside(parts) and not any(_length_only(c) for c in clauses[1:]):
+    if by_comma and not _faq_beside(parts) and not any(_length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"
         return split

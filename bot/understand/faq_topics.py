@@ -126,8 +126,20 @@ def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hi
         stage, split = faq_lookup(" ".join(m[0] for m in STAGE.finditer(topic)))[0], technical_topic(STAGE.sub(" ", topic), methods)
         chosen = [h for h in (stage, split) if h is not None]
         return chosen if len(chosen) == 2 else answers
-    about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or technical_topic(topic, methods)  # a symptom's cause first (bot/understand/symptoms.py)
-    return [about] if about is not None else answers
+    about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or split_asked(topic) or technical_topic(topic, methods)
+    return [about] if about is not None else answers  # a symptom's cause first (bot/understand/symptoms.py)
+
+
+def split_asked(topic: str) -> Hit | None:
+    """The entry on splitting the model across cards, when the topic names tensor or pipeline parallelism
+    and no ZeRO stage ("70b 全参 用 pipeline parallel 能省显存吗 值得搞吗", "does TP save memory on 32b
+    full?"): the split is the subject, and its entry answers whether it saves memory and is worth it;
+    the saving words ("省显存") otherwise pick whichever lever lists them (the 8-bit optimizer), in
+    either language."""
+    named = [words for c, words in faq_terms.mentions(faq_terms.fold(topic)) if c.removeprefix(faq_terms.CONCEPT_MARK) in SPLITS]
+    if not named or any(m[1] for m in STAGE.finditer(topic)):
+        return None
+    return faq_lookup(" ".join(named))[0]
 
 
 # a choice asked between two things ("TP=8 还是 ZeRO-3", "tp or zero3?", "选哪个")

@@ -41,7 +41,7 @@ RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|
                            r"|冻结|预授权|预扣|押金|扣住|\bpre-?auth\w*|\breserved?\b|\bfreez\w*|\bfrozen\b"
                            r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bdoes\b|\bhow\s+(?:does|do|is)\b|\bwill\b|^\s*(?:can|could|is|are|would)\b"
                            r"|\b(?:should|do|must)\s+(?:i|we)\s+(?:keep|leave|hold|need)\b|\b(?:keep|leave)\b[^.?!]{0,20}\b(?:balance|wallet|account)\b"
-                           r"|\bwhy\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
+                           r"|\bwhy\b|\b(?:possible|allowed)\b|\bany\s+(?:chance|way)\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
 READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的?|咱们的?)?\s*(?:余额|钱包|账单|流水|balance|wallet)(?!\s*用完|\s*不足|\s*没了)|余额\s*(?:是|还有|还剩)?\s*多少\s*[?？]?$|^\s*/?(?:余额|balance|wallet|钱包)\s*[?？]?\s*$"
                        r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包", re.I)
 
