@@ -105,3 +105,12 @@ def test_a_follow_up_is_answered_at_the_provider_the_job_was_asked_at() -> None:
     text = conversation("14b full finetune at gpuli", "what about 32b")
     head = lead_lines(text)
     assert "₮8,352" in head and "一万网络" not in head, text  # gpuli's 8 × A100 SXM month, gpuli alone
+
+
+@pytest.mark.parametrize(("first", "then", "answer"), [
+    ("qwen3 8b qlora on a 4090?", "thanks, and how do I top up at gpuli", "USDT"),
+    ("qwen3 8b qlora on a 4090?", "and how do i pay at cloudgpu", "Alipay"),
+])
+def test_a_how_to_question_opened_by_and_is_asked_whole(first: str, then: str, answer: str) -> None:
+    text = conversation(first, then)
+    assert answer in lead_lines(text), text  # the FAQ's answer, not the sizing re-priced at that provider
