@@ -65,7 +65,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储": the setup just priced with them, whatever FAQ entry
         return picked
     relength = _length_changed(parsed, text)
-    if parsed.intent == "faq" and not relength and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared) \
+    own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
+    if parsed.intent == "faq" and not relength and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared or own_howto) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")

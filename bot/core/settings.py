@@ -16,6 +16,7 @@ from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 from bot.text.i18n import detect_language, ime_language, script_language
 from bot.understand import glossary
+from bot.understand.talk import without_thanks
 from engine.catalog import gpus, models
 from engine.providers import providers
 
@@ -122,14 +123,15 @@ def message_lang(text: str) -> str | None:
     Names are not a language either way: Latin words that are only names, terms or commands ("gpuli",
     "qwen3 8b", "export llamafactory", "cost?") leave a Chinese conversation Chinese, and a catalog
     name in Chinese characters ("h100 at 一万网络, price in CNY?") leaves an English sentence English.
-    English takes two words or more, one of them a grammar word of English ("how much", "on a 4090 please")."""
-    words = _without_names(re.sub(r"^/\w+(@\w+)?", "", text.strip()))
+    English takes two grammar words of English ("how much", "on a 4090 please"), or one among three words or
+    more: a short fragment with one ("in CNY", "at gpuli?", "thx, and monthly?", its thanks not counted) is
+    a follow-up that keeps the conversation's language, as a one-word answer does."""
+    words = _without_names(without_thanks(re.sub(r"^/\w+(@\w+)?", "", text.strip())))
     if script_language(words) == "zh":  # letters; the input method's punctuation is a weaker sign (effective)
         return "zh"
     latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
-    if len([w for w in latin if len(w) >= 3]) < 2 and len(latin) < 2:
-        return None
-    return "en" if any(w.split("'")[0] in ENGLISH_WORDS for w in latin) else None
+    grammar = sum(w.split("'")[0] in ENGLISH_WORDS for w in latin)
+    return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
 
 
 def remember_language(store: SettingsStore, inc: Incoming) -> None:

@@ -53,10 +53,15 @@ FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|
 SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半精度|flash[\s_-]*att(?:n|ention)(?:[\s_-]*\d)?|\bfa[23]\b"
            r"|\bsdpa\b|\beager\b|(?:paged[\s_-]*)?adamw?(?:[\s_-]*8[\s_-]*bit)?|8[\s_-]*bit[\s_-]*(?:paged[\s_-]*)?adamw?|8\s*位优化器"
            r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu")
-SETTING_FILLER = (r"那|就|改成|换成|改用|换|用上?|开启?|打开|关掉?|不开|不用|加上?|上|的|话|呢|吧|试试|\bwith(?:out)?\b|\buse\b|\busing\b"
-                  r"|\bon\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
-                  r"|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]")
-SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING})(?:(?:{SETTING_FILLER})|(?:{SETTING}))*")
+# the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
+# instead", "换成全参 8 卡呢"): said alone, they re-size the job before with them, never the FAQ entry they name
+JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|params?|parameters?))?\b"
+              r"|\b(?:\d+|a|one|single)\s*(?:x\s*)?(?:cards?|gpus?)\b|\d+\s*(?:张卡?|卡)")
+SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打开|关掉?|不开|不用|加上?|上|的|话|呢|吧|试试|如果|要是|只用|只要"
+                  r"|微调|训练|\b(?:fine[\s-]*tun\w*|finetun\w*|train\w*)\b|\bwith(?:out)?\b|\buse\b|\busing\b|\bdo\b|\bgo\b|\bif\b|\bi\b|\bwe\b|\bi'?ll\b|\blet'?s\b|\bjust\b|\bonly\b|\bon\b"
+                  r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
+                  r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]")
+SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING}|{JOB_CHANGE})(?:(?:{SETTING_FILLER})|(?:{SETTING})|(?:{JOB_CHANGE}))*")
 
 
 def fresh_start(raw: str) -> tuple[str, bool]:
@@ -90,7 +95,7 @@ class Cues:
     length_frame: bool = False  # nothing but a length and asking words ("就用三天，有便宜点的吗")
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
-    setting_only: bool = False  # "bf16", "那开 flash attention 呢": a training setting alone, a change of the job
+    setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
 
 

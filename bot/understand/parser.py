@@ -51,6 +51,7 @@ from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.ruled_out import ruled_out
 from bot.understand.several import lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
+from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import WalletAction, wallet_action
 from engine.request import TrainingRequest
@@ -127,7 +128,7 @@ COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
-    text, fresh = fresh_start(text)
+    text, fresh = fresh_start(without_thanks(text))
     parsed = _parse_one(text, now)
     if fresh:
         parsed.cues = replace(parsed.cues, fresh=True)

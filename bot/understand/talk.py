@@ -12,7 +12,7 @@ import re
 from bot.understand.lazy import lazy
 
 GREETING = r"hi|hello|hey|hiya|yo|morning|good\s+(?:morning|afternoon|evening)|你好|您好|嗨|哈喽|哈啰|早上好|早安|晚上好|下午好|在吗|在不在|大家好"
-THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|awesome|cool|ok(?:ay)?|got\s+it|谢谢(?:你|您|啦|了)?|多谢|感谢|辛苦了?|好的|明白了?|收到|懂了|厉害|牛|赞"
+THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|awesome|cool|ok(?:ay)?|got\s+it|谢谢(?:你|您|啦|了)?|谢(?:了|啦)|多谢|感谢|辛苦了?|好的|明白了?|收到|懂了|厉害|牛|赞"
 IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|what\s+does\s+(?:this\s+bot|kasuan)\s+do"
             r"|你是谁|你是什么|你是干什么的|你是做什么的|你是干嘛的|是干嘛的|是干什么的|是做什么的|干嘛用的|有什么用"
             r"|卡算是什么|介绍一下(?:你自己|自己)?|自我介绍")
@@ -32,3 +32,16 @@ def small_talk(text: str) -> str | None:
     if m is None:
         return None
     return next(kind for kind in ("identity", "greeting", "thanks") if m.group(kind))
+
+
+# an acknowledgement that opens a message ("thx, week?", "ok and if I go with eight H200s?", "好的，那一周呢"),
+# then a separator (or, after a Latin word, a word's end): "好的卡有哪些" asks of good cards, no thanks in it
+ACK_LEAD = lazy(rf"^{FILLER}(?:(?:{THANKS})(?:(?<=[a-z])\b|(?=[\s!！.。,，~～;；:：]))(?:\s*[!！.。,，~～;；:：])*\s*)+", re.IGNORECASE)
+
+
+def without_thanks(text: str) -> str:
+    """`text` without the acknowledgement it opens with, when a question follows: the thanks is said to
+    the answer before, and what follows is read as if typed alone (a follow-up of that answer), so "谢了，
+    那一周呢" prices the week as "那一周呢" does. A message that is only thanks is left whole (small talk)."""
+    m = ACK_LEAD.match(text)
+    return text[m.end():] if m and text[m.end():].strip() else text
