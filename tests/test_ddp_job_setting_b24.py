@@ -54,3 +54,23 @@ def test_an_accelerate_config_without_a_count_says_it_is_for_one_card(ask: str, 
     chat = ChatUser()
     chat.say(ask)
     assert needle in chat.text and "or the card count" not in chat.text and "卡数无关" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("发个 accelerate 的 yaml 4 卡 ddp", 4),
+    ("accelerate yaml for single-node 8 gpu ddp", 8),
+    ("给我 2 卡 ddp 的 accelerate 配置", 2),
+])
+def test_a_ddp_accelerate_config_is_plain_data_parallel(text: str, count: int) -> None:
+    """DDP is ZeRO stage 0 in the parse, but its accelerate file is MULTI_GPU with no DeepSpeed JSON beside it."""
+    me = ChatUser()
+    me.say(text)
+    assert "distributed_type: MULTI_GPU" in me.text and f"num_processes: {count}" in me.text, me.text
+    assert "DEEPSPEED" not in me.text and "ds_config.json" not in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["出一份 4 卡 zero2 的 accelerate 配置", "accelerate config for 4 gpus with zero-3"])
+def test_a_zero_stage_accelerate_config_stays_deepspeed(text: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert "distributed_type: DEEPSPEED" in me.text, me.text

@@ -49,7 +49,8 @@ def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if not (parsed.request.model or parsed.request.params_b):
         q = parsed.request
         tools = asks.tools
-        deepspeed = "deepspeed" in tools or (q.zero is not None and "fsdp" not in tools)
+        # a ZeRO stage asks DeepSpeed; DDP (stage 0, "4 卡 ddp") is plain data parallel: MULTI_GPU, no DeepSpeed file
+        deepspeed = "deepspeed" in tools or (bool(q.zero) and "fsdp" not in tools)
         if "accelerate" in tools or deepspeed:  # "出一份 4 卡的 accelerate config": no model is needed for it
             files = generic_files(q.num_gpus, q.zero, q.offload or "none", "accelerate" in tools, deepspeed,
                                   asks.mixed_precision)
