@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.messages import Turn
+from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
 from engine.request import TrainingRequest
@@ -277,7 +278,7 @@ def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
 
 
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
-ABOUT_BUDGET = 80  # characters: a budget asked of the last answer may say more around its amount
+ABOUT_BUDGET = FOLLOW_UP_CHARS  # characters (80): a budget asked of the last answer may say more around its amount
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
 
 

@@ -76,6 +76,10 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没�
               r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
 
 
+# the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
+FOLLOW_UP_CHARS = 80
+
+
 @dataclass(frozen=True)
 class Cues:
     """What the answering side weighs beyond the fields; empty for a message built from typed options."""
@@ -111,18 +115,22 @@ def _without_providers(frame: str, named: list[str]) -> str:
 
 def read(raw: str, num_gpus: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
-    parse read (the one a "那要 2 张吗" asks of)."""
+    parse read (the one a "那要 2 张吗" asks of). The frames, the count asked and the lone setting are
+    only ever weighed of a short message (a follow-up), so a longer one skips reading them."""
     norm = normalize(raw)
     named = providers_named(norm)
-    frame = without_asks(without_durations(_without_providers(norm, named)))
+    chars = len(raw.strip())
+    short = chars <= FOLLOW_UP_CHARS
+    frame = without_asks(without_durations(_without_providers(norm, named))) if short else ""
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(
-        chars=len(raw.strip()), buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)),
+        chars=chars, buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)),
         other_unit=bool(OTHER_UNIT_BETTER.search(norm)),
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
         fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
-        count_needed=need_asked(norm, num_gpus), length_frame=length_only(frame), term_frame=term_only(frame),
-        setting_only=bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())))
+        count_needed=need_asked(norm, num_gpus) if short else None,
+        length_frame=short and length_only(frame), term_frame=short and term_only(frame),
+        setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())))
