@@ -228,15 +228,17 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
                                        fr[1] * fr[0].num_gpus))[0]
 
 
-def edge_option(chosen: Fit, provider: str | None = None) -> Fit | None:
+def edge_option(chosen: Fit, provider: str | None = None, exclude: tuple[str, ...] | None = None) -> Fit | None:
     """A cheaper setup at the same plan whose expected figure fits but whose high end does not (the
-    one that "may fit or may OOM"), rented by `provider` (or anyone): named beside the recommended
-    setup's price so the saving and its risk are both on the table; None when there is none."""
+    one that "may fit or may OOM"), rented by `provider` (or anyone), never a card the user ruled out
+    (`exclude`): named beside the recommended setup's price so the saving and its risk are both on the
+    table; None when there is none."""
     plan, n = chosen.estimate.plan, chosen.num_gpus
     own = cheapest_card_hour(chosen.gpu.id, n, provider=provider)
     if own is None:
         return None
-    edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries) if f.may_fit and plan.offload == "none"
+    out = set(exclude or ())
+    edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries if g.id not in out) if f.may_fit and plan.offload == "none"
              and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider)) is not None and rate < own]
     return min(edges, key=lambda fr: fr[1])[0] if edges else None
 

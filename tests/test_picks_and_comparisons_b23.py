@@ -12,7 +12,7 @@ import pytest
 
 from bot.understand import fields as f
 from bot.understand.parser import parse
-from tests.chat_user import T0, first_lines, said
+from tests.chat_user import T0, ChatUser, first_lines, said
 
 
 @pytest.mark.parametrize("text", [
@@ -135,3 +135,20 @@ def test_the_seed_minimum_is_named_in_a_cost_priced_several_ways(text: str) -> N
 def test_cards_priced_each_are_priced_with_their_lever(text: str, words: tuple[str, ...], never: str) -> None:
     me = said(text)
     assert all(w in me.text for w in words) and never not in me.text, me.text
+
+
+@pytest.mark.parametrize(("asked", "ruled_out"), [
+    ("8b lora bf16 gpuli 哪张卡", "8b lora bf16 gpuli 哪张卡，不要 4090"),
+    ("8b lora bf16 at gpuli which card", "8b lora bf16 at gpuli which card, not the 4090"),
+])
+def test_the_cheaper_may_fit_card_is_never_one_ruled_out(asked: str, ruled_out: str) -> None:
+    """8B bf16 LoRA at gpuli: the A6000 holds it, the 24 GB 4090 only may (₮109 a week, high end 28.1 GB):
+    named beside the pick, unless the user ruled the 4090 out."""
+    def edge_lines(text: str) -> list[str]:
+        return [line for line in text.splitlines() if line.startswith(("⚠️ 更省但偏紧", "⚠️ Cheaper but tight"))]
+
+    plain, ruled = ChatUser(), ChatUser()
+    plain.say(asked)
+    ruled.say(ruled_out)
+    assert any("RTX 4090" in line and "109" in line for line in edge_lines(plain.text)), plain.text
+    assert not any("RTX 4090" in line for line in edge_lines(ruled.text)), ruled.text

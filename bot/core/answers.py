@@ -295,7 +295,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     reply = price_turn(ctx, data, details=False)
     if provider is None:
         own_cards(reply, advice, data)
-    edge = edge_option(setup, provider)
+    edge = edge_option(setup, provider, req.exclude)
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
                                                           if provider is None or p["provider"] == provider_name(provider)]}

@@ -204,7 +204,7 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
                                                                       "safe_seed": safe and a.seed_is_verdict,
                                                                       "slower": _slower(a, display_currency)}
     if provider and s.fit is None and a.priced is not None:
-        out |= at_provider(out, a.priced, provider, display_currency)
+        out |= at_provider(out, a.priced, provider, display_currency, s.resolved.request.exclude)
     if provider and s.fit is None and pick is None and a.verdict is not None:
         out["provider_none"] = provider_none(provider, a.verdict, eight_bit=a.seed_optimizer == "adamw-8bit")
     elif provider and s.fit is not None and s.fit.num_gpus > 1 and not find_provider(provider).billing.multi_instance:
@@ -238,11 +238,12 @@ def _slower(a: Advice, display_currency: str) -> dict[str, Any] | None:
     return fit_row(a.slower) | {"prices": unit_prices(a.slower.gpu.id, a.slower.num_gpus, display_currency)}
 
 
-def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currency: str) -> dict[str, Any]:
+def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currency: str,
+                exclude: tuple[str, ...] | None = None) -> dict[str, Any]:
     """A sizing asked at one provider: that provider's prices alone (when it rents the setup), and
     a cheaper card it rents that only may fit, named with its risk (engine.advice.edge_option)."""
     name = next((p.name for p in providers().entries if p.id == provider), provider)
-    edge = edge_option(priced, provider)
+    edge = edge_option(priced, provider, exclude)
     rows = [p for p in out["prices"] if p["provider"] == name] or out["prices"]
     added: dict[str, Any] = {"prices": rows, "edge": None if edge is None else fit_row(edge) | {
         "prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, display_currency) if p["provider"] == name]}}
