@@ -96,10 +96,12 @@ def counts(store: Store) -> dict[str, int]:
     return out
 
 
-def said(text: str) -> ChatUser:
-    """A new user who has said `text` once: the usual start of a one-message test."""
+def said(*turns: str) -> ChatUser:
+    """A new user who has said each of `turns` in order: one message is the usual start of a test, several
+    a conversation whose last reply is read."""
     me = ChatUser()
-    me.say(text)
+    for turn in turns:
+        me.say(turn)
     return me
 
 

@@ -10,16 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chat_user import ChatUser, first_lines
+from tests.chat_user import first_lines, said
 
 MAX_LINES = 15
-
-
-def _said(*turns: str) -> ChatUser:
-    me = ChatUser()
-    for turn in turns:
-        me.say(turn)
-    return me
 
 
 # "+" or a bare "顺便" before a question starts a second one: the SSH wait is answered after the plan.
@@ -30,13 +23,13 @@ def _said(*turns: str) -> ChatUser:
     "7b lora 周五前训完，gpuli 最便宜的方案 顺便 多久能连上 ssh",
 ])
 def test_plus_or_bare_by_the_way_joins_a_second_question(text: str) -> None:
-    me = _said(text)
+    me = said(text)
     assert "3 分钟" in me.text or "3 minutes" in me.text, me.text
 
 
 # "+" adding storage to a rental is still one question (no second question asked after it).
 def test_plus_before_an_add_on_is_no_second_question() -> None:
-    me = _said("8卡h100 + 1TB 存储卷 一个月多少")
+    me = said("8卡h100 + 1TB 存储卷 一个月多少")
     assert "SSH" not in me.text, me.text
 
 
@@ -48,7 +41,7 @@ def test_plus_before_an_add_on_is_no_second_question() -> None:
     ("a100 80g at gpuli per week? and at cloudgpu by the hour?", "₮269", "$1.49"),
 ])
 def test_other_provider_clause_keeps_its_provider_and_unit(text: str, first: str, second: str) -> None:
-    me = _said(text)
+    me = said(text)
     assert first in first_lines(me), me.text
     assert f"{second} — 60" in me.text, me.text  # the hour priced at that provider, not the weekly comparison
     assert "能按小时租卡吗" not in me.text and "rent a GPU by the hour" not in me.text, me.text
@@ -62,7 +55,7 @@ def test_other_provider_clause_keeps_its_provider_and_unit(text: str, first: str
     ("gpuli 上开错了 a100，刚 10 分钟，退钱吗", "1 小时内"),
 ])
 def test_rental_story_with_refund_question_gets_the_rule(text: str, rule: str) -> None:
-    me = _said(text)
+    me = said(text)
     assert rule in first_lines(me), me.text
     assert "₮109 —" not in me.text and "list prices" not in me.text, me.text
 
@@ -75,7 +68,7 @@ def test_rental_story_with_refund_question_gets_the_rule(text: str, rule: str) -
     (("is ROCm compatible with custom cuda code?",), "CUDA kernels"),
 ])
 def test_rocm_compatibility_gets_the_mi300x_caveat(turns: tuple[str, ...], caveat: str) -> None:
-    me = _said(*turns)
+    me = said(*turns)
     assert caveat in first_lines(me), me.text
 
 
@@ -87,7 +80,7 @@ def test_rocm_compatibility_gets_the_mi300x_caveat(turns: tuple[str, ...], cavea
     ("14b full ft, will PP cut the per-card memory?", "No"),
 ])
 def test_parallelism_question_answers_about_parallelism(text: str, lead: str) -> None:
-    me = _said(text)
+    me = said(text)
     assert lead in first_lines(me), me.text
     assert "ZeRO" in me.text and "₮" not in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
@@ -99,6 +92,6 @@ def test_parallelism_question_answers_about_parallelism(text: str, lead: str) ->
     "32b full finetune on 4 h100s, at gpuli per month?",
 ])
 def test_provider_named_once_prices_the_one_job(text: str) -> None:
-    me = _said(text)
+    me = said(text)
     assert "gpuli" in first_lines(me) and "₮" in first_lines(me), me.text
     assert len(me.lines) <= MAX_LINES, me.text

@@ -9,16 +9,9 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import ChatUser, first_lines
+from tests.chat_user import first_lines, said
 
 MAX_LINES = 15
-
-
-def _said(*turns: str) -> ChatUser:
-    me = ChatUser()
-    for turn in turns:
-        me.say(turn)
-    return me
 
 
 # A job's memory (or its card) asked beside its cost: the sizing first, then the cost.
@@ -30,7 +23,7 @@ def _said(*turns: str) -> ChatUser:
 ])
 def test_memory_and_cost_both_answered_memory_first(text: str, memory: str, cost: str) -> None:
     assert [p.intent for p in parse(text).parts] == ["size", "cost"], text
-    me = _said(text)
+    me = said(text)
     assert memory in first_lines(me), me.text
     assert cost in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
@@ -45,7 +38,7 @@ def test_memory_and_cost_both_answered_memory_first(text: str, memory: str, cost
 ])
 def test_each_length_asked_is_priced(text: str, first: str, second: str) -> None:
     assert len(parse(text).asks.lengths) == 2, text
-    me = _said(text)
+    me = said(text)
     assert first in first_lines(me), me.text
     assert second in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
@@ -64,7 +57,7 @@ def test_one_length_stays_one_price() -> None:
     (("4090 一周多少", "a6000 呢？另外 有 nvlink 吗"), "₮115", "NVLink"),
 ])
 def test_a_change_and_a_faq_question_both_answered(turns: tuple[str, str], price: str, faq: str) -> None:
-    me = _said(*turns)
+    me = said(*turns)
     assert price in first_lines(me), me.text
     assert faq in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
@@ -77,7 +70,7 @@ def test_an_infiniband_question_asked_whether_needed_finds_its_entry(text: str) 
 
 def test_an_extra_charge_question_keeps_its_word() -> None:
     """"另外收费吗" asks about an extra charge: 另外 there joins no second question."""
-    me = _said("gpuli 4090 一周多少 另外收费吗")
+    me = said("gpuli 4090 一周多少 另外收费吗")
     assert "₮109" in first_lines(me), me.text
 
 
@@ -88,7 +81,7 @@ def test_an_extra_charge_question_keeps_its_word() -> None:
     ("qwen 14b qlora 周五前要训完 大概训 20 小时 4090 行吗 多少钱", "偏紧", "来得及", "$6.60"),
 ])
 def test_fit_leads_beside_deadline_and_cost(text: str, verdict: str, deadline: str, cost: str) -> None:
-    me = _said(text)
+    me = said(text)
     assert verdict in me.lines[0], me.text
     assert deadline in me.text and cost in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
@@ -103,12 +96,12 @@ def test_fit_leads_beside_deadline_and_cost(text: str, verdict: str, deadline: s
     (("size qwen3 14b lora for me", "can several 4090s run it with zero3?"), "slows down", "4× RTX 4090 (ZeRO-3)"),
 ])
 def test_multi_card_zero3_follow_up_answers_how_it_runs_first(turns: tuple[str, str], slow: str, sized: str) -> None:
-    me = _said(*turns)
+    me = said(*turns)
     assert slow in first_lines(me), me.text
     assert sized in me.text, me.text
     assert len(me.lines) <= MAX_LINES, me.text
 
 
 def test_a_setup_question_with_no_job_before_stays_the_faq_answer() -> None:
-    me = _said("4090 多卡能 zero3 吗")
+    me = said("4090 多卡能 zero3 吗")
     assert "掉速" in me.text and "GB" not in me.text, me.text

@@ -16,7 +16,6 @@ FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
 MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
-UNIT_HOURS = (7 * 24, MONTH_HOURS)  # a week, a month: the rental units
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
@@ -40,7 +39,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
     own = _duration(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span
-    if parsed.cues.other_unit and own.get("days", 0) * 24 + own.get("hours", 0) in UNIT_HOURS:
+    if parsed.cues.other_unit and own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values():
         own = {}  # "would a month be cheaper then?": the other unit weighed against the span priced, not a span
     if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit) \
             and (last.data.get("hours") or own) and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:
