@@ -10,7 +10,12 @@ so a plan is estimated once, whichever helper asks first.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 from engine.architecture import ParamCounts
 from engine.breakdown import Term
@@ -72,3 +77,39 @@ class EstimateMemo:
         if found is None:
             found = self._activations[at] = activation_part(r, sharded)
         return found
+
+
+# the memo of the question being answered, when a front end opened one (one_question)
+_QUESTION: ContextVar[EstimateMemo | None] = ContextVar("kasuan_question_memo", default=None)
+
+
+@contextmanager
+def one_question() -> Iterator[EstimateMemo]:
+    """Every sizing while this is open shares one memo: an answer sizes the same request several times
+    (the stated job, the seed's optimizer, the price's setup, the levers), and each later size() finds
+    the plans the first one estimated. Estimates are a pure function of their key, so sharing changes
+    no figure; the scope ends with the question, so nothing outlives the message."""
+    memo = EstimateMemo()
+    token = _QUESTION.set(memo)
+    try:
+        yield memo
+    finally:
+        _QUESTION.reset(token)
+
+
+def question_memo() -> EstimateMemo:
+    """The open question's memo, or a fresh one (a size() called outside any question)."""
+    return _QUESTION.get() or EstimateMemo()
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_one_question(answer: Callable[P, R]) -> Callable[P, R]:
+    """`answer` runs inside one_question(): a front end's entry point wears this."""
+    @wraps(answer)
+    def scoped(*args: P.args, **kwargs: P.kwargs) -> R:
+        with one_question():
+            return answer(*args, **kwargs)
+    return scoped

@@ -388,8 +388,18 @@ class CurrencyFile(Strict):
 
 
 def providers_dir() -> Path:
-    explicit = os.environ.get("KASUAN_PROVIDERS_DIR")
-    return Path(explicit) if explicit else catalog_path("providers")
+    return Path(_providers_folder())
+
+
+def _providers_folder() -> str:
+    """The providers' folder as a string: KASUAN_PROVIDERS_DIR when set (read each time, so a test or
+    an operator may point it elsewhere), else the shipped one, looked up once (the parser asks per message)."""
+    return os.environ.get("KASUAN_PROVIDERS_DIR") or _shipped_folder()
+
+
+@cache
+def _shipped_folder() -> str:
+    return str(catalog_path("providers"))
 
 
 @cache
@@ -419,7 +429,7 @@ def provider_names() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each provider's id with its name and aliases, read from the files without validating the
     catalog: the chat parser looks names up in every message, and loading every offer and rule
     for that would slow the first answer of a process that never prices anything."""
-    return _names_in(str(providers_dir()))
+    return _names_in(_providers_folder())
 
 
 @cache

@@ -11,7 +11,7 @@ from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
 from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, ladder, warnings_for
 from engine.frameworks import FrameworkProfile
-from engine.memo import EstimateMemo
+from engine.memo import EstimateMemo, question_memo
 from engine.memory import MemoryEstimate, Plan
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved, resolve
@@ -44,7 +44,7 @@ class Sizing:
 def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing:
     """Size `req`; raises a KasuanError (unknown name, invalid value) for bad input."""
     r = resolve(req, spec_override)
-    memo = EstimateMemo()
+    memo = question_memo()
     planner = Planner(r, memo)
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)

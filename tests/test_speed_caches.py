@@ -9,10 +9,11 @@ from decimal import Decimal
 import pytest
 
 from bot.text.render import environment
+from bot.understand import faq_terms, glossary
 from engine.architecture import count_params, layer_params, lora_params
 from engine.catalog import gpus, models
 from engine.fit import Planner, ladder
-from engine.memo import EstimateMemo
+from engine.memo import EstimateMemo, one_question
 from engine.memory import Plan, activation_part, estimate, is_sharded
 from engine.money import Money
 from engine.request import TrainingRequest
@@ -102,3 +103,42 @@ def test_items_from_the_cache_are_the_items_built_afresh() -> None:
     assert warm.estimate == cold.estimate and repr(warm.recommendations) == repr(cold.recommendations)
     assert memory._item("w", 2, 10**9, 8).formula == "2 B × 1e9 param / 8"
     assert memory._item("w", 2.5, 10**9).formula == "2.5 B × 1e9 param"  # a different byte count is another item
+
+
+def test_one_question_estimates_a_plan_once_and_gives_the_same_figures() -> None:
+    """Inside one question a second size() of the same job finds its plans estimated; outside it
+    nothing is shared, and the figures are the same either way."""
+    req = TrainingRequest(model="qwen3-32b", method="full", seq_len=4096)
+    apart = [size(req), size(req)]
+    assert apart[0].memo is not apart[1].memo
+    with one_question() as memo:
+        first = size(req)
+        done = memo.computed
+        second = size(req)
+        longer = size(req.model_copy(update={"seq_len": 8192}))
+    assert first.memo is second.memo is memo and done > 0
+    assert memo.computed > done  # only the longer job's plans were new
+    assert second.estimate == first.estimate == apart[0].estimate
+    assert [f.estimate for f in second.recommendations] == [f.estimate for f in apart[1].recommendations]
+    assert longer.estimate.total_gb > first.estimate.total_gb
+    assert size(req).memo is not memo  # the scope ended with the question
+
+
+def _every_pattern(phrases: list[tuple[str, str]], folded: str) -> list[tuple[int, int, str]]:
+    found = [(m.start(), m.end(), names) for phrase, names in phrases
+             if (p := faq_terms.phrase_pattern(phrase)) is not None for m in p.finditer(folded)]
+    return faq_terms.longest_first(found)
+
+
+def test_the_phrase_index_finds_what_trying_every_phrase_finds() -> None:
+    """The glossary's and the FAQ concepts' phrase index (first word, then first character) gives the
+    same mentions as trying every phrase, over texts built from the phrases themselves, glued,
+    spaced, inflected and cut."""
+    forms = [(f, t.id) for t in glossary.terms() for f in t.forms]
+    pieces = [*[f for f, _ in forms][:60], "zero 3", "Zero-3s", "checkpointing", "全参微调吗", "4090", "lo ra", "q-lora"]
+    texts = [" ".join(pieces[i:i + k]) for k in (1, 2, 3) for i in range(len(pieces))]
+    texts += ["".join(pieces[i:i + 2]) for i in range(len(pieces))] + [p[1:] for p in pieces] + [p[:-1] for p in pieces]
+    for text in texts:
+        folded = faq_terms.fold(text)
+        assert glossary.mentions(folded) == _every_pattern(forms, folded), text
+    assert sum(bool(glossary.mentions(faq_terms.fold(t))) for t in texts) > len(texts) // 2

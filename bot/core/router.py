@@ -59,6 +59,7 @@ from bot.views.planning import (
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
 from engine.errors import KasuanError
+from engine.memo import in_one_question
 from engine.money import Money
 from engine.providers import providers, shortest_rental_hours
 
@@ -117,8 +118,7 @@ class Core:
             price_age.attach(reply, self.conversations.clock.now())
         return reply
 
-    # ------------------------------------------------------------ routing
-
+    @in_one_question  # the sizings of one answer share their estimates (engine.memo)
     def _route(self, ctx: Context) -> Reply | None:
         inc = ctx.inc
         if inc.button is not None:

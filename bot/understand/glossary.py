@@ -42,14 +42,8 @@ def terms() -> list[Term]:
 
 
 @cache
-def _forms() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    out = []
-    for term in terms():
-        for form in term.forms:
-            pattern = faq_terms.phrase_pattern(form)
-            if pattern is not None:
-                out.append((term.id, pattern))
-    return tuple(out)
+def _forms() -> faq_terms.PhraseSet:
+    return faq_terms.PhraseSet([(form, term.id) for term in terms() for form in term.forms])
 
 
 def chinese_forms() -> set[str]:
@@ -60,12 +54,7 @@ def chinese_forms() -> set[str]:
 def mentions(folded: str) -> list[tuple[int, int, str]]:
     """(start, end, term id) of each term named in folded text, in order; where forms overlap the
     longest counts ("qlora" is not also "lora", "全参微调" not also "全参")."""
-    found = [(m.start(), m.end(), tid) for tid, p in _forms() for m in p.finditer(folded)]
-    taken: list[tuple[int, int, str]] = []
-    for start, end, tid in sorted(found, key=lambda f: (f[0] - f[1], f[0])):
-        if all(end <= a or start >= b for a, b, _ in taken):
-            taken.append((start, end, tid))
-    return sorted(taken)
+    return faq_terms.longest_first(_forms().finditer(folded))
 
 
 # the asking words before a term ("什么是 QLoRA", "what's an 8-bit optimizer", "explain offload")
