@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.messages import Turn
+from bot.understand.clauses import stands_alone
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
@@ -14,7 +15,7 @@ from engine.request import TrainingRequest
 
 FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
-             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider")
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude")
 MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
@@ -66,7 +67,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return picked
     relength = _length_changed(parsed, text)
     own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
-    if parsed.intent == "faq" and not relength and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared or own_howto) \
+    ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
+    if parsed.intent == "faq" and not relength and not ruling_out and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared or own_howto) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")
@@ -122,7 +124,12 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if "gpu" in stated and "num_gpus" not in stated and "num_gpus" not in base and last.data.get("cards") \
             and not last.data.get("how_many") and set(stated) <= {"gpu", "provider"}:
         stated["num_gpus"] = last.data["cards"]  # "换成 H100 呢" after an 8-card answer: 8 of the new card
-    if "gpu" in stated or "num_gpus" in stated:
+    if "exclude" in stated:  # "不要 4090 呢", "not the 4090 then": the job again, that card ruled out too
+        stated["exclude"] = tuple(dict.fromkeys([*base.get("exclude", ()), *stated["exclude"]]))  # type: ignore[misc]
+        if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
+            for key in ("gpu", "num_gpus"):
+                base.pop(key, None)
+    if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if last.data.get("how_many") and "gpu" in stated and "num_gpus" not in stated and not duration:

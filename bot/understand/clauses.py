@@ -480,6 +480,9 @@ def stands_alone(p: Parsed) -> bool:
 
 
 def _stands_alone(p: Parsed) -> bool:
+    q = p.request
+    if q.exclude and not (q.gpu or q.model or q.params_b):
+        return False  # "…which card? not the 4090", "不要 4090 呢": a card ruled out of the question before
     if p.intent in ("size", "cost", "checkpoint", "inference"):
         return not p.missing
     if p.intent == "price":

@@ -22,7 +22,7 @@ BEFORE = lazy(r"(?:(?<![区分告级差类])别|不要|不想要?|不考虑|别�
 # the words just after a card that rule it out: "h100 就算了", "h100 除外", "h100 不考虑", "h100s are out"
 AFTER = lazy(r"^\s*(?:s\b)?\s*(?:整机|机器|那种|这种)?\s*(?:就)?\s*(?:算了|除外|不考虑|免谈|不要|别推|pass\b)"
              r"|^\s*(?:s\b)?\s*(?:is|are)\s+(?:out|off\s+the\s+table|excluded)\b")
-WINDOW = 16  # characters before a card read for the ruling-out words
+WINDOW = 24  # characters before a card read for the ruling-out words ("anything other than the ")
 
 
 def ruled_out(norm: str, cards: list[Match]) -> set[int]:
