@@ -75,6 +75,9 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没有|支不支持|行不行|用不用|要不要"
               r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
 
+# a machine asked for ("能租 4 张 A100 的机器吗", "a 2x 3090 box?"): single rentals side by side are not one
+MACHINE = lazy(r"机器|整机|服务器|多卡机|\d\s*卡机|\b(?:box|boxes|machine|machines|server|servers|rig|node)\b")
+
 
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
@@ -101,6 +104,7 @@ class Cues:
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
+    machine: bool = False  # a machine asked for: its cards in one box, not single rentals summed
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -133,4 +137,5 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
-        setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())))
+        setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
+        machine=bool(MACHINE.search(norm)))
