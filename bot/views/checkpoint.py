@@ -15,8 +15,10 @@ from engine.resolve import resolve
 KEEP = 3  # save_total_limit 2–3, the seeds' advice: the disk figure is for the upper end
 
 
-def checkpoint_reply(req: TrainingRequest, lang: str) -> Reply:
-    """One save's size (with optimizer states, for resuming) and the weights alone, for this job."""
+def checkpoint_reply(req: TrainingRequest, lang: str, where_first: bool = False) -> Reply:
+    """One save's size (with optimizer states, for resuming) and the weights alone, for this job.
+    `where_first`: the question asked where to keep them ("训完 checkpoint 存哪"), so that line leads and
+    the sizes follow it."""
     r = resolve(req)
     sizes = checkpoint_sizes(r)
     resume_gb = sizes.adapter_with_optimizer_gb if r.adapter and sizes.adapter_with_optimizer_gb else sizes.full_with_optimizer_gb
@@ -29,4 +31,5 @@ def checkpoint_reply(req: TrainingRequest, lang: str) -> Reply:
         "adapter_gb": sizes.adapter_gb,
         "keep": KEEP,
         "disk_gb": KEEP * resume_gb,
+        "where_first": where_first,
     })
