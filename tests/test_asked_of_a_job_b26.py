@@ -86,3 +86,11 @@ def test_the_8bit_optimizer_asked_after_a_sizing_is_that_jobs_verdict(sizing: st
     assert lead_lines(text, 1).startswith(first), text
     if first.startswith(("需要", "Yes")):
         assert "112 GB" in lead_lines(text, 3) and "70.0 GB" in lead_lines(text, 3), text
+
+
+@pytest.mark.parametrize("text, place", [("8b qlora 训完 适配器放哪 cloudgpu", "Hugging Face"),
+                                         ("where do I keep the checkpoints of a 14b full finetune at gpuli", "internal endpoint"),
+                                         ("72b lora 在 gpuli 训完 checkpoint 存到哪", "内网端点")])
+def test_where_names_the_providers_own_place(text: str, place: str) -> None:
+    lead = lead_lines(conversation(text), 1)
+    assert place in lead, lead

@@ -104,9 +104,16 @@ def asks_price(text: str) -> bool:
 LIST_ENDS = lazy(r"[\s?？。!！,，.]*(?:(?:呀|啊|呢|吗|么|可以租|能租|可租|does\s+\w+\s+(?:have|offer|rent|list)|(?:can|do)\s+(?:i|we)\s+rent)[\s?？。!！.]*)?$")
 
 
+# the trained adapter, asked where it is kept ("训完 适配器放哪", "where do I save the lora adapter"): what a save holds
+ADAPTER = lazy(r"适配器|\badapters?\b")
+KEPT = lazy(r"存|放|保存|写|\b(?:save|keep|store|put)\b")
+
+
 def asks_checkpoint(norm: str) -> bool:
-    """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory."""
-    return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
+    """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory; "8b qlora
+    训完 适配器放哪" asks the same place for the adapter a LoRA save holds."""
+    return (bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))) or \
+        bool(ADAPTER.search(norm) and WHERE_ASK.search(norm) and KEPT.search(norm))
 
 
 PRICE_WORDS = lazy(
