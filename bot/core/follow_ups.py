@@ -55,7 +55,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     hours = _buy_for(parsed, last, text)
     if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
-    about = _setting_changed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
+    about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
     if about is not None:
         return about
     priced = _cost_beside_faq(parsed, last, text)
@@ -232,6 +232,21 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"do I need the 8-bit optimizer?", "还需要 offload 吗" after a sizing: whether that job needs the switch, so
+    the reply leads with yes or no for it (7B full on one 80 GB card: yes, AdamW's 112 GB of states against 70 GB
+    with 8-bit, seed 000), not the FAQ's general entry on the switch. A message naming its own model is no
+    question about the last job; the general path reads it."""
+    job = _job(last, {})
+    if parsed.asks.switch is None or last.kind not in ("size", "cost") or parsed.request.model or parsed.request.params_b \
+            or not (job.get("model") or job.get("params_b")) or parsed.cues.chars > ABOUT_LAST:
+        return None
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    merged = TrainingRequest.model_validate({**job, **stated})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
                    faq_confident=False)
 
 

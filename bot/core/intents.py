@@ -184,7 +184,8 @@ def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 
 def checkpoint_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """A checkpoint's size for the job named, the disk to keep for it and where to write it."""
-    reply = checkpoint_reply(parsed.request, ctx.lang)
+    reply = checkpoint_reply(parsed.request, ctx.lang, where_first=parsed.cues.where,
+                              provider=parsed.rental.provider)
     reply.turn = Turn("checkpoint", {"request": parsed.request.stated()})
     return reply
 

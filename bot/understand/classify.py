@@ -57,7 +57,7 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 # ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back"
 REFUND = lazy(REFUND_WORDS)
-MONEY_RULE = lazy(r"余额|balance|扣费|扣钱|计费|billing|charged?|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
+MONEY_RULE = lazy(r"余额|balance|钱(?:就|都|也)?(?:用|花|烧|扣)(?:光|完|没)|\bout\s+of\s+(?:money|credits?|funds)\b|扣费|扣钱|计费|billing|charged?|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+i\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
@@ -66,6 +66,12 @@ HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎�
 WHY = lazy(r"为什么|为啥|为何|怎么会|咋会|\bwhy\b")
 # Words that ask for a sizing outright (a how-to naming a size and none of these is the FAQ's)
 SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡|多少卡|多少张|跑得动|能跑|能不能训|多少钱|多久|how\s+long|cost")
+# whether a price is the provider's published one or only an estimate ("8卡 a100 80g 是官网价吗", "is that an
+# official price?"): the FAQ's answer on which prices are published, not the price list again
+OFFICIAL_ASK = lazy(r"官网(?:明示|挂出|公布|标)?的?(?:价|报价)|官方(?:的)?(?:价|报价)|明示|是估的|估的吗|估算的|预估的?(?:吗|还是)|推算的"
+                    r"|\bofficial\b|\bpublished\b|\blisted\s+price|\ban?\s+estimate\b|\bestimated\b")
+# an amount of money asked of a job ("余额至少留多少", "is $5 enough for it?"), where "余额不够了" only states the event
+BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*(?:\?|for\b|to\b)|\bis\b[^?]{0,30}\benough\b")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 
 
@@ -80,7 +86,10 @@ class Classified:
 
 
 CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
-CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|存哪|存在哪|放哪|where")
+# "checkpoint 存哪", "where should I keep the checkpoints": the place asked (a reply that also sizes them leads with it)
+WHERE_WORDS = r"存哪|存在哪|放哪|放在哪|写哪|写到哪|存到哪|放到哪|哪里存|存什么地方|\bwhere\b"
+WHERE_ASK = lazy(WHERE_WORDS)
+CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|" + WHERE_WORDS)
 
 
 def asks_price(text: str) -> bool:
@@ -95,9 +104,16 @@ def asks_price(text: str) -> bool:
 LIST_ENDS = lazy(r"[\s?？。!！,，.]*(?:(?:呀|啊|呢|吗|么|可以租|能租|可租|does\s+\w+\s+(?:have|offer|rent|list)|(?:can|do)\s+(?:i|we)\s+rent)[\s?？。!！.]*)?$")
 
 
+# the trained adapter, asked where it is kept ("训完 适配器放哪", "where do I save the lora adapter"): what a save holds
+ADAPTER = lazy(r"适配器|\badapters?\b")
+KEPT = lazy(r"存|放|保存|写|\b(?:save|keep|store|put)\b")
+
+
 def asks_checkpoint(norm: str) -> bool:
-    """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory."""
-    return bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))
+    """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory; "8b qlora
+    训完 适配器放哪" asks the same place for the adapter a LoRA save holds."""
+    return (bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))) or \
+        bool(ADAPTER.search(norm) and WHERE_ASK.search(norm) and KEPT.search(norm))
 
 
 PRICE_WORDS = lazy(
@@ -160,6 +176,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked
         if lead:
             return Classified("faq", hits, True, answers=lead)
+    if sized and confident and MONEY_RULE.search(norm) and is_rule_question(norm) and not BALANCE_AMOUNT.search(norm) \
+            and not SIZE_WORDS_STRICT.search(norm) and not _wants_cost(req, rental, norm):
+        # "8b qlora 跑一半余额用完了会怎样": the job is only where the rule bites; what happens is the FAQ's answer,
+        # never that job's sizing (an amount asked, "余额留多少", stays the job's price)
+        return Classified("faq", hits, True, answers=answers[:1])
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
     why = confident and bool(WHY.search(norm))
@@ -216,6 +237,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     # stated any amount word ("36h 的 qlora 任务，3090 多少", "pretraining … for a month — total?")
     amount_asked = bool(PRICE_ONLY_WORDS.search(norm)) or bool(
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
+    if confident and priced and OFFICIAL_ASK.search(norm):
+        return Classified("faq", hits, True, answers=answers[:1])  # whether that price is published, not the price
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and (

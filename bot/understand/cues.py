@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
-from bot.understand.classify import HOWTO
+from bot.understand.classify import HOWTO, WHERE_ASK
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.lazy import lazy
@@ -105,6 +105,7 @@ class Cues:
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
     machine: bool = False  # a machine asked for: its cards in one box, not single rentals summed
+    where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -138,4 +139,4 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
-        machine=bool(MACHINE.search(norm)))
+        machine=bool(MACHINE.search(norm)), where=bool(WHERE_ASK.search(norm)))

@@ -492,6 +492,21 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     return (term, [term, *hits]) if term is not None else (hit, hits)
 
 
+def _searched(index: FaqIndex, text: str, provider: str | None) -> list[Hit]:
+    """Every entry ranked for `text`. The provider's name only says where the question is asked: when the best
+    entry wins on that name alone (none of its own terms is in the rest) and the rest, read without the name,
+    confidently names another entry's own term, that ranking stands ("一万网络 客服几点有人" is its support,
+    "一万网络 h100 能上 IB 吗" its InfiniBand, neither a question about its prices, whose entry lists the name)."""
+    searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    if provider is None or not searched:
+        return searched
+    rest = _unnamed(text)
+    if rest == text or index.keyworded(rest, 0.0, searched[:1], provider, concepts=True):
+        return searched
+    bare = index.search(rest, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    return bare if bare and index.keyworded(rest, CONFIDENT, bare[:1], provider, concepts=True) else searched
+
+
 def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     """The FAQ's own rule: the best entry at CONFIDENT; below that, an entry whose own keyword the
     question names, from KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a
@@ -499,7 +514,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
-    searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
+    searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
     ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
     hits = ranked[:3]

@@ -8,6 +8,7 @@ parameter a save holds), the disk the usual save_total_limit needs, and where to
 from __future__ import annotations
 
 from bot.messages import Reply
+from bot.text.i18n import has
 from engine.checkpoint import checkpoint_sizes
 from engine.request import TrainingRequest
 from engine.resolve import resolve
@@ -15,8 +16,11 @@ from engine.resolve import resolve
 KEEP = 3  # save_total_limit 2–3, the seeds' advice: the disk figure is for the upper end
 
 
-def checkpoint_reply(req: TrainingRequest, lang: str) -> Reply:
-    """One save's size (with optimizer states, for resuming) and the weights alone, for this job."""
+def checkpoint_reply(req: TrainingRequest, lang: str, where_first: bool = False, provider: str | None = None) -> Reply:
+    """One save's size (with optimizer states, for resuming) and the weights alone, for this job.
+    `where_first`: the question asked where to keep them ("训完 checkpoint 存哪"), so that line leads and
+    the sizes follow it; `provider`: where it runs, whose own place for them is named (gpuli's object storage
+    through the internal endpoint; at cloudgpu, off the machine before it is destroyed: seeds 000 and 002)."""
     r = resolve(req)
     sizes = checkpoint_sizes(r)
     resume_gb = sizes.adapter_with_optimizer_gb if r.adapter and sizes.adapter_with_optimizer_gb else sizes.full_with_optimizer_gb
@@ -29,4 +33,6 @@ def checkpoint_reply(req: TrainingRequest, lang: str) -> Reply:
         "adapter_gb": sizes.adapter_gb,
         "keep": KEEP,
         "disk_gb": KEEP * resume_gb,
+        "where_first": where_first,
+        "where_key": f"ckpt.where.{provider}" if provider and has(f"ckpt.where.{provider}") else "ckpt.where",
     })

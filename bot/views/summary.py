@@ -39,6 +39,9 @@ from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_NOTES = 2
+# warnings about the very setup the reply leads with, which the seeds give as a reason against it (ZeRO-3 over
+# PCIe cards is markedly slower, seed 000): said under the verdict, not after the alternatives and the prices
+LEAD_NOTES = frozenset({"warn.zero3_pcie"})
 QUIET_WARNINGS = {"does_not_fit", "may_fit", "tight", "grad_checkpointing_slow", "seed_minimum"}  # said by the verdict, or true of every run
 SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
                      "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload",
@@ -285,6 +288,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         eight_bit["prices"] = unit_prices(eight.gpu.id, eight.num_gpus, display_currency)
     others = list(a.others)
     states = state_bytes_per_param(s.resolved) * s.resolved.params / 1e9
+    notes = _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and (not a.seed_is_verdict or seed_8bit), other=other)
     return {
         "full": not s.resolved.adapter,
         "states_total_gb": states,  # the model states of the whole job, before sharding (the seed's rule)
@@ -328,8 +332,8 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "estimate_terms": [term.gb for term in s.estimate.terms],
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
                     "host_gb": lv.host_gb} for lv in a.levers[:3]],
-        "notes": _notes(s, verdict, list(a.all_levers), seed_said=seed is not None and (not a.seed_is_verdict or seed_8bit),
-                        other=other),
+        "notes": [n for n in notes if n["code"] not in LEAD_NOTES],
+        "lead_notes": [n for n in notes if n["code"] in LEAD_NOTES],
         "asked": asked(stated),
         "methods": [_method_row(m) for m in a.methods],
         "more_cards": fit_row(a.more_cards) if a.more_cards is not None else None,
