@@ -379,7 +379,10 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     the last question (with any change it states); None when it asks none of these."""
     asks, currency = parsed.asks, parsed.price.display_currency
     q = parsed.request
-    timed = asks.deadline is not None and not asks.deadline_span and bool(_duration(parsed))
+    # a term named beside a deadline ("deadline is friday, can we rent weekly?") is how the time is bought,
+    # never the run's length set against the deadline (bot.core.terms)
+    by_term = asks.deadline is not None and parsed.rental.term
+    timed = asks.deadline is not None and not asks.deadline_span and not by_term and bool(_duration(parsed))
     # "we have 2k budget, how many weeks is that", "our budget is only 50 bucks, enough?": money and a
     # question about it, with no job or card of its own, is asked of the last answer at any length,
     # whatever FAQ entry its words come near
@@ -435,7 +438,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
     # "训练大概 6 小时，周五前搞得定吗": the hours are the run's; in "3天内能训完吗" they are the deadline's
-    duration = _duration(parsed) if not (asks.deadline and asks.deadline_span) else {}
+    duration = _duration(parsed) if not (asks.deadline and asks.deadline_span) and not by_term else {}
     job = _job(last, duration)
     if timed:  # the run's own length, stated, replaces the time the dataset would give
         job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}

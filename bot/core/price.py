@@ -27,7 +27,7 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
-from bot.views.price_units import metered_until, units_reply
+from bot.views.price_units import metered_until, one_unit, units_reply
 from bot.views.separate_instances import separate_instances
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
@@ -96,6 +96,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                 "display": extras.display_currency or ctx.display_currency, "first": r.provider,
                 "asked_currency": extras.display_currency is not None, "units": True}
         return _units_first(ctx, price_turn(ctx, data, details=False), data, asks.until)
+    # "a100 sxm 在 gpuli 周租多少，包月呢": the provider named sells the card one way only, said first
+    only = one_unit(variants(q.gpu, asks.form_factor), count, r.provider, ctx.lang) if asks.both_units and r.provider else None
     if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
     several = list(asks.hours)
@@ -118,6 +120,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = price_turn(ctx, data, details=False)
     if parsed.cues.machine:  # "能租 4 张 A100 40G 的机器吗": a box asked, never single rentals summed as one
         reply.data.pop("separate", None)
+    if only is not None and asks.budget is None:
+        return _lead(reply, only)
     if asks.per_day:
         per_day_shares(reply, data["hours"])
     if asks.per_card_hour and asks.per_card_unit != "hour":

@@ -19,11 +19,15 @@ from bot.understand import planning
 from bot.understand.claimed import Claim, claimed
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
+from bot.understand.rental_extras import IN_CURRENCY
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.wallet_intent import HOW_TO_RENT
 from engine.request import TrainingRequest
 
-CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
+# a week or a month named as the unit a rental is bought in, not as a length ("weekly", "周租", "按月")
+_UNIT_WEEK = r"(?:\bweekly\b|\bper\s+week\b|\bby\s+the\s+week\b|周租|包周|按周|周付)"
+_UNIT_MONTH = r"(?:\bmonthly\b|\bper\s+month\b|\bby\s+the\s+month\b|月租|包月|按月|月付)"
+CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY", "元": "CNY", "美元": "USD", "美金": "USD",
             "usd": "USD", "dollars": "USD", "刀": "USD", "usdt": "USDT", "u": "USDT"}
 
 
@@ -166,7 +170,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:块钱?|钱)?\s*(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
-            r"|\bin\s+(cny|rmb|yuan|usd|dollars|usdt)\b|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
+            rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         # a rate per card in the unit asked: "每卡每小时", "单卡每分钟多少", "per gpu per day", "card-minute"
@@ -219,7 +223,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
         # a week and a month both named; 周 of a weekday or the weekend ("周五前…包月多少") is no week
         "both": re.compile(r"周(?![一二三四五六日天末1-7]).{0,8}月|月.{0,8}周(?![一二三四五六日天末1-7])"
-                           r"|week\w*.{0,12}month|month\w*.{0,12}week"),
+                           r"|week\w*.{0,12}month|month\w*.{0,12}week"
+                           # both named as rental units, however far apart ("monthly price at gpuli? weekly too")
+                           rf"|{_UNIT_WEEK}.{{0,60}}{_UNIT_MONTH}|{_UNIT_MONTH}.{{0,60}}{_UNIT_WEEK}"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),
         # how many kinds of card a provider lists (not how many cards a job needs)
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",

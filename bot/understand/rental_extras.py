@@ -33,12 +33,16 @@ INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
 NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
 ANNUAL = lazy(r"年付|包年|按年付?|一年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
 REPEAT = lazy(r"复购|老客户|再次购买|续购|repeat\s+(?:purchase|customer)|returning\s+customer", re.I)
+# a currency asked for in English, its country's adjective allowed ("in chinese yuan", "how many yuan",
+# "in US dollars"): one fragment for the display currency here and the currency ask (bot.understand.asks)
+IN_CURRENCY = (r"\b(?:in|how\s+(?:much|many))\s+(?:(?:chinese|china|us|u\.s\.|american)\s+)?"
+               r"(rmb|cny|yuan|renminbi|usd|dollars|usdt)\b")
 SHOW_CURRENCY = lazy(
     r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)\s*(?:算|计|显示|报价|来算|表示)?|"
-    r"\bin\s+(rmb|cny|yuan|usd|dollars|usdt)\b|(人民币|美元)\s*(?:算|计|报价)",
+    rf"{IN_CURRENCY}|(人民币|美元)\s*(?:算|计|报价)",
     re.I | re.ASCII,
 )
-CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "美元": "USD", "美金": "USD", "usd": "USD",
+CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY", "美元": "USD", "美金": "USD", "usd": "USD",
             "dollars": "USD", "usdt": "USDT", "u": "USDT"}
 
 

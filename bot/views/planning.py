@@ -164,7 +164,8 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     the stated rental time): within it, or over it by how much. The pick's high end is compared
     (an estimated price range is judged on what it may cost), converted at the catalog's rates.
     An amount without a currency, for a job at a named `provider`, is in that provider's currency
-    (as a price question reads it), and the reply says so."""
+    (as a price question reads it), and the reply says so. The other options over the budget leave the
+    reply's list ("预算一万块一个月 7b lora" lists no ¥80,000 8×H100): what is offered is what the money rents."""
     view = reply.data.get("v") if isinstance(reply.data, dict) else None
     pick = view.get("pick") if isinstance(view, dict) else None
     if not pick:
@@ -172,6 +173,7 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
     limit = Money(amount, stated or currency or (listed.currency if listed else lang_currency(lang)))
+    drop_over_budget(reply, limit)
     verdict = _verdict(pick, limit, lang)
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
     if edge:  # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both
@@ -255,7 +257,9 @@ def _table_over(table: dict[str, Any] | None, pick: dict[str, Any], limit: Money
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
-    key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
+    # a pick that is seed 000's own setup, borderline by our estimate (engine.cost.CostOption.seed_edge), is named so
+    kind = "budget_seed_rental" if pick.get("seed_edge") else "budget_rental"
+    key = f"plan.{kind}_within" if in_budget.amount <= limit.amount else f"plan.{kind}_over"
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
     return Reply("error", lang, {"over": in_budget.amount > limit.amount, "limit": limit, "message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,

@@ -16,7 +16,10 @@ from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.understand.zones import wall_clock
 from bot.views.cost import duration_view
+from engine.catalog import gpus
+from engine.money import Money
 from engine.price_list import setup_prices, unit_totals
+from engine.providers import provider
 
 
 def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: str,
@@ -27,7 +30,7 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
     and a line says the rental runs until the deadline."""
     found = unit_totals(gpu, num_gpus, timedelta(hours=hours), first)
     if not found and first is not None:
-        one = _one_unit(gpu, num_gpus, first, lang)
+        one = one_unit(gpu, num_gpus, first, lang)
         if one is not None:  # "一万网络 3090 三周，周租还是包月": it sells that card by the month only
             return one
         if until is not None:
@@ -57,15 +60,39 @@ def units_reply(gpu: str | list[str], num_gpus: int | None, hours: float, lang: 
                                        "until": wall_clock(until, lang) if until is not None else None})
 
 
-def _one_unit(gpu: str | list[str], num_gpus: int | None, provider_id: str, lang: str) -> Reply | None:
+def one_unit(gpu: str | list[str], num_gpus: int | None, provider_id: str, lang: str) -> Reply | None:
     """The named provider sells the setup by one prepaid unit only: the question has one answer."""
     row = next((r for r in setup_prices(gpu, num_gpus, None, whole_machines=True).offered if r.provider.id == provider_id), None)
     kinds = [q.cycles[0].kind for q in row.quotes if q.cycles] if row is not None else []
     if row is None or len(kinds) != 1 or kinds[0] not in ("week", "month"):
         return None
     setup = t("sum.setup", lang, n=row.num_gpus, gpu=gpu_name(row.gpu))
-    return Reply("error", lang, {"message": t("price.units.only", lang, provider=row.provider.name, setup=setup,
-                                              unit=t("price.units.by." + kinds[0], lang))})
+    q = row.quotes[0]  # the one unit's own price leads: "一周多少" is answered before the span below
+    each = Money(q.total_min, q.currency).format(lang) + ("" if q.total_min == q.total_max else "–" + Money(q.total_max, q.currency).format(lang))
+    message = t("price.units.only", lang, provider=row.provider.name, setup=setup, unit=t("price.units.by." + kinds[0], lang),
+                price=each)
+    sibling = _sibling_by(row.gpu, row.num_gpus, provider_id, "month" if kinds[0] == "week" else "week")
+    if sibling is not None:
+        message += "\n" + t("price.units.sibling", lang, provider=row.provider.name, mem=f"{gpus().get(row.gpu).memory_gb:g}",
+                             setup=t("sum.setup", lang, n=row.num_gpus, gpu=gpu_name(sibling[0])),
+                             unit=t("price.units.by." + sibling[1], lang), price=sibling[2].format(lang))
+    return Reply("error", lang, {"message": message})
+
+
+def _sibling_by(gpu: str, num_gpus: int, provider_id: str, unit: str) -> tuple[str, str, Money] | None:
+    """Another card with the same memory that the provider rents in `unit`, the one its setup lacks, and
+    that unit's price: gpuli rents the A100 80GB SXM by the week only (₮319), the A100 80GB PCIe, the
+    same 80 GB, by the month too (₮899, seed 000), so "一个月呢" has an answer at that provider."""
+    mem = gpus().get(gpu).memory_gb
+    for other in dict.fromkeys(o.gpu for o in provider(provider_id).offers if o.count == num_gpus and o.gpu != gpu):
+        if gpus().get(other).memory_gb != mem:
+            continue
+        row = next((r for r in setup_prices(other, num_gpus, None, whole_machines=True).offered if r.provider.id == provider_id), None)
+        q = next((q for q in (row.quotes if row is not None else ()) if q.cycles and q.cycles[0].kind == unit
+                  and q.total_min == q.total_max), None)
+        if q is not None:
+            return other, unit, Money(q.total_min, q.currency)
+    return None
 
 
 def metered_until(hours: float, until: datetime, lang: str) -> Reply:
