@@ -45,7 +45,6 @@ from engine.money import Money
 from engine.providers import Offer, Provider, currency, provider, providers
 from engine.request import TrainingRequest
 from engine.resolve import Assumption, Resolved
-from engine.seed_minimums import seed_table_edge
 from engine.sizing import Sizing, size
 from engine.training_time import TrainingTime
 
@@ -104,7 +103,6 @@ class CostOption:
     compare_range: Amount  # the total in the report's display currency (for sorting only)
     notes: tuple[Note, ...]
     cheapest: bool = False
-    seed_edge: bool = False  # one of seed 000's full-FT setups, borderline by our estimate (engine.seed_minimums.seed_table_edge)
 
     @property
     def plan(self) -> Plan:
@@ -133,9 +131,10 @@ class CostOption:
 
     @property
     def caution(self) -> bool:
-        """True when a careful engineer would not pick it without a second look. A setup seed 000 rents
-        for the class is no caution for being tight (the seed sizes it so; the reply says by how much)."""
-        return any(n.code in CAUTIONS and not (self.seed_edge and n.code == "tight") for n in self.notes)
+        """True when a careful engineer would not pick it without a second look (a setup seed 000 rents
+        that is tight by our estimate too: the pick ranks on the high end, issue 19, and the reply names
+        the seed's setup beside it with our figures against its card, bot.views.cost_seed)."""
+        return any(n.code in CAUTIONS for n in self.notes)
 
     def note(self, code: str) -> Note | None:
         return next((n for n in self.notes if n.code == code), None)
@@ -427,7 +426,7 @@ def _priced(p: Provider, gpu: GpuSpec, fit: Fit, per: int, job: Job, display: st
     low = Money(q.total_min, q.currency).to(display).amount
     high = Money(q.total_max, q.currency).to(display).amount
     notes = _notes(p, gpu, fit, q, job, boot, infiniband, need)
-    return CostOption(p, gpu, fit, time, need, boot, q, Amount(low, high), notes, seed_edge=seed_table_edge(job.resolved, fit))
+    return CostOption(p, gpu, fit, time, need, boot, q, Amount(low, high), notes)
 
 
 def _notes(

@@ -175,23 +175,3 @@ def roomy_row(r: Resolved, card_gb: float) -> bool:
     H200: "宽裕") rather than its minimum (7B on one 80 GB card), for naming it as the seed does."""
     row = seed_minimum_for(replace(r, num_gpus_stated=False), optimizer_stated=False)
     return row is None or not row.min_card_gb <= card_gb < CLASS_SPAN * row.min_card_gb
-
-
-def seed_table_edge(r: Resolved, fit: Fit) -> bool:
-    """A full fine-tuning setup priced for a cost answer that is one of seed 000's own rows for the class
-    without offload (32B: the minimum 8 × A100 SXM or the roomy 8 × H100 SXM, ZeRO-3; 14B: 4 × 80 GB),
-    on a card of the row's class with fast links, whose expected figure fits and is within the seed's
-    allowance for activations: borderline by our estimate, yet what the seed rents for the class.
-
-    Why: the cost ranking skips a tight setup, so without this a week of 32B at gpuli was priced as a
-    month of 8 × H200 (₮19,752) while the seed prices 8 × H100 by the week (₮4,172); the cost answer may
-    pick such a setup and says by how much its high end is over the card."""
-    if r.adapter or r.request.method != "full" or not (fit.fits or fit.may_fit):
-        return False
-    est, b = fit.estimate, r.params / 1e9
-    for row in (*SEED_000_MINIMUMS, *SEED_000_ROOMY):
-        if (row.low_b <= b <= row.high_b and row.plan.offload == "none" and est.plan == row.plan
-                and r.request.optimizer == row.optimizer and (row.plan.num_gpus == 1 or fit.gpu.fast_interconnect)
-                and row.min_card_gb <= fit.gpu.memory_gb < CLASS_SPAN * row.min_card_gb):
-            return at_the_edge(est.model_states_gb, est.total_gb)
-    return False

@@ -68,8 +68,7 @@ def test_a_sizing_question_estimates_each_plan_once_and_quotes_only_providers_re
 def test_a_cost_question_makes_at_most_one_estimate_per_distinct_plan(counted: dict[str, Any]) -> None:
     report = compare(TrainingRequest(params_b=32, method="full", num_gpus=8, tokens=20_000_000, epochs=3))
     assert report.cheapest is not None and report.cheapest.provider.id == "gpuli"
-    # seed 000's own setup for the class, the roomy 8 × H100 for a week (the run is about 1.5 h), borderline by our estimate
-    assert report.cheapest.gpu.id == "h100-sxm" and report.cheapest.quote.total == 4172 and report.cheapest.seed_edge
+    assert report.cheapest.gpu.id == "h200" and report.cheapest.quote.total == 19752
     assert max(counted["estimates"].values()) == 1  # size() and compare() no longer estimate the same plan twice
     assert sum(counted["estimates"].values()) == 4  # 8 cards: DDP, ZeRO-2, ZeRO-3, offload (8 before)
 

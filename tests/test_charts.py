@@ -127,8 +127,7 @@ def test_cost_bars_name_their_provider_and_print_the_texts_totals() -> None:
     texts = drawn(fig)
     for bar in chart.bars:  # the total on each bar is the total the text prints for that option
         assert bar.value in texts and bar.value in words
-    # the lead bar is the pick, seed 000's own 8 × H100 for a week (tight by our estimate, said in words)
-    assert chart.names()[0] == "gpuli 8×H100 SXM" and "gpuli 8×H100 SXM" in words.splitlines()[1]
+    assert chart.names()[0] == "gpuli 8×H200 SXM" and "gpuli 8×H200 SXM" in words.splitlines()[1]
 
 
 # ---------------------------------------------------------------- literal, whole, legible

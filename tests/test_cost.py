@@ -169,9 +169,9 @@ def test_32b_full_finetune_on_8_h100_at_gpuli() -> None:
     # the expected figure fits, the high end does not: "may fit", quoted with the tight caution
     assert 64 < h100.fit.estimate.total_gb < 80 < h100.fit.high_gb and h100.fit.may_fit
     assert h100.note("tight") is not None
-    # seed 000's own setup for the class (its roomy column), at the edge by our estimate: the tight note stays
-    # (the reply says by how much), but it is no caution, so the week at ₮4,172 is the pick, not 8 × H200's month
-    assert h100.seed_edge and not h100.caution and h100.cheapest
+    assert not h100.cheapest  # the recommendation avoids cautioned fits
+    pick = report.cheapest
+    assert pick is not None and not pick.tight and not pick.caution
 
 
 def test_32b_example_with_stated_mfu_and_checkpointing() -> None:
@@ -325,7 +325,7 @@ def test_cli_plain_reply(kasuan: Kasuan) -> None:
     assert "1.35 h" in out and "1.15×10¹⁹ FLOPs" in out and "30% MFU" in out
     assert "e19" not in out.lower()  # no computer E notation in a reply
     assert "₮4,172" in out and "recompute not counted" in out
-    assert "Cheapest on the reference table's setup (tight by our estimate): gpuli 8×H100 SXM (ZeRO-3), 1 wk, ₮4,172" in out
+    assert "Cheapest safe option: gpuli 8×H200 SXM (ZeRO-3), 1 mo, ₮19,752" in out
     code, out, _ = kasuan("7B qlora 两天", "--provider", "gpuli")
     assert code == 0 and "₮109" in out and "5 天" in out and "最省钱的稳妥方案：gpuli 1×RTX 4090" in out
 

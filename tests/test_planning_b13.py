@@ -85,22 +85,23 @@ def test_a_lora_cost_names_the_seed_tables_card_with_its_price(text: str, card: 
     assert card in line and price in line, me.text
 
 
-@pytest.mark.parametrize(("text", "enough", "left"), [
-    # session 14: the pick is seed 000's own minimum for the class (8 × A100 SXM a month), borderline by our
-    # estimate, not 8 × H200's month (₮19,752): the budget is judged on it, and the cost line says it is tight
-    ("32b 全参 预算 9000u 一个月够不够", "够", "₮648"),
-    ("32b full fine-tune, budget 9k usdt for a month, enough?", "enough", "₮648 left"),
+@pytest.mark.parametrize(("text", "over", "within"), [
+    ("32b 全参 预算 9000u 一个月够不够", "不够", "₮8,352，剩 ₮648"),
+    ("32b full fine-tune, budget 9k usdt for a month, enough?", "not enough", "₮8,352, ₮648 left"),
+    ("月底前要训完 32b 全参，手上 1万u 够吗", "不够", "₮8,352，剩 ₮1,648"),
+    ("32b full finetune done by end of month, 10k usdt enough?", "not enough", "₮8,352, ₮1,648 left"),
 ])
-def test_a_budget_for_a_month_of_32b_full_is_judged_on_the_seeds_minimum(text: str, enough: str, left: str) -> None:
+def test_a_budget_short_of_the_safe_pick_but_within_the_seeds_minimum_says_both(text: str, over: str,
+                                                                                within: str) -> None:
     me = said(text)
-    lead = first_lines(me, 3)
-    assert enough in lead and "₮8,352" in lead and left in lead and "₮19,752" not in lead, me.text
-    assert "8×A100 80GB SXM" in lead
+    lead = first_lines(me, 2)
+    assert over in lead and "₮19,752" in lead and within in lead, me.text
+    assert "8×A100 80GB SXM" in lead or "8× A100 80GB SXM" in lead
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("32b 全参 下周五前 多少钱", "₮4,172"),  # the seed's 8 × H100 by the week, not a month of 8 × H200
-    ("32b full fine-tune by next friday, cost?", "₮4,172"),
+    ("32b 全参 下周五前 多少钱", "起租就要买 1个月"),
+    ("32b full fine-tune by next friday, cost?", "sold by whole cycles"),
 ])
 def test_a_deadline_priced_on_a_monthly_pick_says_the_month_is_what_it_costs(text: str, words: str) -> None:
     me = said(text)

@@ -1,6 +1,6 @@
-"""Blind set 26's classes, as behaviour: a full fine-tune's cost for a span or a deadline picks seed 000's
-own setup for the class (32B: 8 × A100 SXM a month, ₮8,352; 8 × H100 by the week, ₮4,172) with the caveat
-that our high end is over the card, not a month of 8 × H200; a rental term named beside a deadline is how
+"""Blind set 26's classes, as behaviour: a full fine-tune's cost for a span or a deadline names seed 000's
+own setup for the class and that span (32B: 8 × A100 SXM a month, ₮8,352; 8 × H100 by the week, ₮4,172)
+right under the safe pick, with our figures against its card; a rental term named beside a deadline is how
 the time is bought, not a run set against it; a currency asked in English ("in chinese yuan") leads the
 cost; both rental units named far apart are both priced; a per-minute total shows its hourly rate; a
 budget's answer lists nothing over it; a card one provider rents by one unit names the same-memory card
@@ -13,29 +13,35 @@ import pytest
 from tests.chat_user import conversation, lead_lines
 
 
-@pytest.mark.parametrize(("text", "lead"), [
-    ("a week of 32b full fine-tuning at gpuli, how much?", ["8×H100", "₮4,172"]),
-    ("32b 全参 在 gpuli 训一周 多少钱", ["8×H100", "₮4,172"]),
-    ("32b 全参 gpuli 租两周要多少", ["8×H100", "₮8,344"]),
-    ("two weeks of full finetuning a 32b at gpuli, cost?", ["₮8,344"]),
-    ("32b full finetune at gpuli for 30 days, price?", ["8×A100", "₮8,352"]),
-    ("32b 全参 gpuli 包月多少", ["8×A100", "₮8,352"]),
+@pytest.mark.parametrize(("text", "seed"), [
+    ("a week of 32b full fine-tuning at gpuli, how much?", ["roomy setup, 8× H100 SXM", "₮4,172/week"]),
+    ("32b 全参 在 gpuli 训一周 多少钱", ["宽裕配置 8×H100 SXM", "₮4,172/周"]),
+    ("32b 全参 gpuli 租两周要多少", ["宽裕配置 8×H100 SXM", "共 ₮8,344"]),
+    ("two weeks of full finetuning a 32b at gpuli, cost?", ["8× H100 SXM", "₮8,344"]),
+    ("32b full finetune at gpuli for 30 days, price?", ["minimum, 8× A100 80GB SXM", "₮8,352/month"]),
+    ("32b 全参 gpuli 包月多少", ["最低配置 8×A100 80GB SXM", "₮8,352/月"]),
 ])
-def test_a_span_of_32b_full_is_priced_on_the_seeds_setup(text: str, lead: list[str]) -> None:
+def test_a_span_of_32b_full_names_the_seeds_setup_beside_the_safe_pick(text: str, seed: list[str]) -> None:
+    """The pick ranks on the high end (issue 19): a month of 8 × H200 (₮19,752) is the safe one. Right under
+    it stands the seed's own setup for the span asked (the roomy 8 × H100 by the week, ₮4,172; the 8 × A100
+    minimum by the month, ₮8,352) with our expected and high figures, so where we differ the reader sees
+    by how much (issue 18 item 4)."""
     reply = conversation(text)
-    for word in lead:
-        assert word in lead_lines(reply, 2), (text, reply)
-    assert "₮19,752" not in lead_lines(reply, 2)  # a month of 8 × H200 is no answer for the seed's class
-    assert "9.7 GB" in reply  # the caveat: our high end is over the 80 GB card, by how much
+    lead = lead_lines(reply, 2)
+    assert "₮19,752" in lead.splitlines()[0], reply
+    assert all(word in lead for word in seed), (text, reply)
+    assert "77.4 GB" in lead and "80 GB" in lead, reply  # our most likely figure, of the 80 GB card
+    if "H100" in seed[0]:  # the roomy row, which the seed calls roomy, says our high end too
+        assert "89.7 GB" in lead, reply
 
 
 @pytest.mark.parametrize("text", [
     "32b full ft at gpuli, has to be done by dec 8, weekly or monthly?",
     "32b 全参 gpuli，12月8号前要完成，按周还是按月租",
 ])
-def test_a_deadline_for_32b_full_rents_the_seeds_week(text: str) -> None:
+def test_a_deadline_for_32b_full_names_the_seeds_week(text: str) -> None:
     reply = conversation(text)
-    assert "₮4,172" in lead_lines(reply), (text, reply)
+    assert "₮4,172" in lead_lines(reply, 4) and "89.7 GB" in reply, (text, reply)
 
 
 @pytest.mark.parametrize(("first", "then"), [

@@ -103,7 +103,6 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "unused": duration_view(unused),
         "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
         "cheapest": o.cheapest,
-        "seed_edge": o.seed_edge and o.note("tight") is not None,  # seed 000's own setup, tight by our estimate
         "compare": (o.compare_range.low, o.compare_range.high),  # in the report's display currency (the chart's bar)
         "notes": [
             {"code": "tight_over" if "over_gb" in n.params else n.code, "params": _note_params(n, q.currency)}
@@ -169,8 +168,6 @@ def cost_view(report: CostReport) -> dict[str, Any]:
             "seconds_per_step": tt.seconds_per_step,
         },
         "pick": option_row(pick) if pick is not None else None,
-        # a pick that is seed 000's own setup, borderline by our estimate: named as the table's, not "safe"
-        "pick_seed": pick is not None and pick.seed_edge and pick.note("tight") is not None,
         "converted": converted,
         "display_currency": report.display_currency,
         "rows": rows,

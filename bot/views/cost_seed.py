@@ -10,6 +10,7 @@ it with our expected figure, so the risk is stated beside the saving.
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 from bot.text.names import short_gpu
@@ -20,6 +21,7 @@ from engine.catalog import gpus
 from engine.cost import CostReport
 from engine.fit import Fit
 from engine.memory import Plan
+from engine.money import Money
 from engine.providers import provider as find_provider
 from engine.seed_adapter_rows import seed_card
 from engine.seed_minimums import CLASS_SPAN, SeedMinimum, seed_minimum_for, seed_roomy_for
@@ -36,12 +38,35 @@ def seed_setup(report: CostReport, optimizer_stated: bool, display: str, provide
     row = seed_minimum_for(r, optimizer_stated)
     if row is None:
         return None
+    minimum, row = row, _cheaper_for_span(report, row, optimizer_stated, display, provider)
     named = on_named_card(row, r.request.gpu)
-    listed = [(gpus().get(x["gpu"]).memory_gb, Plan(x["num_gpus"], x["zero"], x["offload"])) for x in shown] if shown is not None \
+    listed = [(gpus().get(x["gpu"]).memory_gb, Plan(x["num_gpus"], x["zero"], x["offload"])) for x in shown[:1]] if shown is not None \
         else [(o.gpu.memory_gb, o.plan) for o in ([report.cheapest] if report.cheapest else []) + list(report.options[:TABLE_ROWS])]
-    if r.request.optimizer == row.optimizer and any(gb <= row.min_card_gb and plan == row.plan for gb, plan in listed):
-        return None  # the pick or a row shown is the seed's setup already
-    return (_priced(s, named, display, provider) if named != row else None) or _priced(s, row, display, provider)
+    if r.request.optimizer == row.optimizer and any(gb <= row.min_card_gb * CLASS_SPAN and plan == row.plan for gb, plan in listed):
+        return None  # the pick is the seed's setup already (a row further down is not the answer's lead)
+    priced = (_priced(s, named, display, provider) if named != row else None) or _priced(s, row, display, provider)
+    return priced | {"roomy": row is not minimum} if priced else None
+
+
+def _cheaper_for_span(report: CostReport, row: SeedMinimum, optimizer_stated: bool, display: str,
+                      provider: str | None) -> SeedMinimum:
+    """For a stated length, the seed's roomy setup when it rents that length for less than the minimum
+    does: 32B full for a week is 8 × H100 by the week (₮4,172), not a month of the 8 × A100 minimum
+    (₮8,352, sold by the month only) — the table's own cheaper way for the time asked."""
+    roomy = seed_roomy_for(report.sizing.resolved, optimizer_stated)
+    if report.stated_duration is None or roomy is None or roomy == row or roomy.optimizer != row.optimizer \
+            or roomy.plan.offload != "none" or report.sizing.request.gpu:
+        return row
+    hours = report.stated_duration.total_seconds() / 3600
+    where = find_provider(provider).id if provider else None
+
+    def cheapest(r: SeedMinimum) -> Decimal | None:
+        found = span_totals(r.gpu, r.plan.num_gpus, hours, display, where)
+        total = found[0]["total"] if found else None
+        return Money(Decimal(str(total["high"])), total["currency"]).to(display).amount if total else None
+
+    mine, theirs = cheapest(row), cheapest(roomy)
+    return roomy if theirs is not None and (mine is None or theirs < mine) else row
 
 
 def on_named_card(row: SeedMinimum, named: str | None) -> SeedMinimum:

@@ -257,9 +257,7 @@ def _table_over(table: dict[str, Any] | None, pick: dict[str, Any], limit: Money
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
-    # a pick that is seed 000's own setup, borderline by our estimate (engine.cost.CostOption.seed_edge), is named so
-    kind = "budget_seed_rental" if pick.get("seed_edge") else "budget_rental"
-    key = f"plan.{kind}_within" if in_budget.amount <= limit.amount else f"plan.{kind}_over"
+    key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
     return Reply("error", lang, {"over": in_budget.amount > limit.amount, "limit": limit, "message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,
