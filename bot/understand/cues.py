@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO
+from bot.understand.daily_hours import Daily, daily
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.lazy import lazy
@@ -75,6 +76,9 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没有|支不支持|行不行|用不用|要不要"
               r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
 
+# a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
+REFERS_BACK = lazy(r"\b(?:it|that|this|them|the\s+same|the\s+(?:job|run|setup|card|training|config))\b"
+                   r"|它|这个|那个|这套|这张|那张|这台|同样的?", re.IGNORECASE)
 
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
@@ -101,6 +105,8 @@ class Cues:
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
+    refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
+    daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -133,4 +139,5 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
-        setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())))
+        setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
+        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm))
