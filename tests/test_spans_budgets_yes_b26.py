@@ -8,9 +8,12 @@
   names, the first fitting card sold there (72B QLoRA at gpuli: A100 80GB PCIe ₮269/week, ₮899/month);
 - "the biggest qlora/lora we can do/that fits" with money and a span is the largest model that money rents;
 - a yes/no question about renting a job for a span leads with yes and the rental, said in full words;
-- a setup sold only by the month, asked for a shorter span, names a setup as roomy sold for that span."""
+- a setup sold only by the month, asked for a shorter span, names a setup as roomy sold for that span;
+- a word after an amount ("$5 which", "300, what's left") is never read as the k/w (万) multiplier."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import pytest
 
@@ -106,3 +109,18 @@ def test_a_setup_sold_by_the_month_for_a_shorter_span_names_one_sold_by_the_week
     week (₮4,172): two weeks of it, ₮8,344, lead."""
     lead = lead_lines(conversation("32b full fine-tune price at gpuli", turn), 3)
     assert "₮8,344" in lead and "₮8,352" in lead, lead
+
+
+@pytest.mark.parametrize(("message", "figure"), [
+    ("with $5 which card can we rent, and for how long?", "5"),
+    ("budget $5 what can we rent", "5"),
+    ("set budget 300, what's left?", "300"),
+    ("预算 3w 够租 8 卡 h100 一个月吗", "30000"),  # "3w" is 3 万: the multiplier stays a multiplier
+    ("budget 2k, enough for a week?", "2000"),
+])
+def test_a_word_after_an_amount_is_no_multiplier(message: str, figure: str) -> None:
+    """"$5 which card": the "w" of "which" is no 万 ($50,000), "300, what's left" no 3,000,000."""
+    from bot.understand.parser import parse
+    parsed = parse(message)
+    read = {parsed.rental.amount, parsed.asks.budget[0] if parsed.asks.budget else None} - {None}
+    assert read == {Decimal(figure)}, read
