@@ -325,7 +325,7 @@ def test_cli_plain_reply(kasuan: Kasuan) -> None:
     assert "1.35 h" in out and "1.15×10¹⁹ FLOPs" in out and "30% MFU" in out
     assert "e19" not in out.lower()  # no computer E notation in a reply
     assert "₮4,172" in out and "recompute not counted" in out
-    assert "Cheapest safe option: gpuli 8×H200 SXM (ZeRO-3), 1 mo, ₮19,752" in out
+    assert "Cheapest safe option: gpuli 8×H200 SXM (ZeRO-3), 1 month, ₮19,752" in out
     code, out, _ = kasuan("7B qlora 两天", "--provider", "gpuli")
     assert code == 0 and "₮109" in out and "5 天" in out and "最省钱的稳妥方案：gpuli 1×RTX 4090" in out
 

@@ -128,7 +128,7 @@ def test_the_add_on_billing_note_is_a_plain_sentence(text: str, sentence: str) -
 
 
 @pytest.mark.parametrize("turn, lead", [
-    ("two weeks at gpuli?", "2 wk × ₮115: ₮230"),  # gpuli RTX A6000 by the week
+    ("two weeks at gpuli?", "2 weeks × ₮115: ₮230"),  # gpuli RTX A6000 by the week
     ("3 days on cloudgpu?", "72 h × $0.44/h"),
 ])
 def test_a_length_at_a_provider_reprices_the_last_job_there(turn: str, lead: str) -> None:

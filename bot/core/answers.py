@@ -12,6 +12,7 @@ from bot.charts.figures import attach_chart
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.price import price_turn, variants
+from bot.core.several import verdict_first
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.text.errors import error_message
 from bot.text.i18n import t
@@ -25,6 +26,7 @@ from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
+from bot.views.span_cheaper import shorter_rental
 from bot.views.summary import sizing_summary
 from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, pick_at
 from engine.billing import NotOffered
@@ -146,7 +148,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     best = _best(s)
     # the setup the reply leads with, so a follow-up ("1k 预算能租几个月") can price it without naming it again
     pick = [verdict["gpu"], verdict["num_gpus"]] if verdict else [best.gpu.id, best.num_gpus] if best else None
-    reply.turn = Turn("size", {"request": req.stated(), "pick": pick})
+    # every setup that fits, in the sizing's order: a follow-up naming a provider that lacks the pick
+    # ("how long can ₮500 keep it running at gpuli") rents the first of them sold there
+    fits = [[f.gpu.id, f.num_gpus] for f in s.recommendations if f.fits]
+    reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits})
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
         reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
     return attach_chart(reply, s)
@@ -332,7 +337,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # "两周多少" asks those two weeks again in CNY
     reply.turn = Turn("size", {"request": req.stated(), "setup": True, "pick": [setup.gpu.id, setup.num_gpus],
                                "setup_hours": follow.get("hours")})
-    return reply
+    # "can we rent it for just 2 weeks?" where the setup is sold by the month only: a setup sold for that span leads
+    return verdict_first(reply, shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
 
 
 def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:

@@ -11,6 +11,8 @@ from bot.understand.clauses import stands_alone
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
+from engine.price_list import setup_prices
+from engine.providers import providers
 from engine.request import TrainingRequest
 
 FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
@@ -24,6 +26,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
+    parsed = _run_hours_billed(parsed, last)
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
     if last is not None and last.kind == "rent":
@@ -68,7 +71,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     relength = _length_changed(parsed, text)
     own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
-    if parsed.intent == "faq" and not relength and not ruling_out and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared or own_howto) \
+    if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared or own_howto) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")
@@ -97,7 +100,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and parsed.cues.joined:
         parsed = replace(parsed, follow_up=True)  # "包月再加个 500g 存储卷 一共多少": the rental priced, with it
-    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength
+    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength or _span_of_last(parsed)
     added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
         and parsed.cues.joined
     if not (parsed.follow_up or short or parsed.missing or added) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
@@ -287,6 +290,32 @@ def _duration(parsed: Parsed) -> dict[str, float]:
     """The rental or run length the message states, as request fields."""
     r = parsed.rental
     return {k: v for k, v in (("days", r.duration_days), ("hours", r.duration_hours)) if v is not None}
+
+
+def _run_hours_billed(parsed: Parsed, last: Turn | None) -> Parsed:
+    """"10 hours a day for 2 weeks" (bot.understand.daily_hours) at a provider that bills by the minute
+    (the one named, else the last answer's) is the 140 hours run; a provider renting weeks or months is
+    paid for the whole span, which the parse already gives."""
+    schedule = parsed.cues.daily
+    if schedule is None:
+        return parsed
+    job = last.data.get("request", {}) if last is not None else {}
+    where = parsed.rental.provider or parsed.request.provider or job.get("provider") \
+        or (last.data.get("first") or last.data.get("provider") if last is not None else None)
+    if not where or providers().find(str(where)) is None or providers().get(str(where)).billing.cycles:
+        return parsed
+    return replace(parsed, rental=replace(parsed.rental, duration_days=None, duration_hours=schedule.run_hours))
+
+
+def _span_of_last(parsed: Parsed) -> bool:
+    """A longer message that gives only a span and asks what the last job costs for it, or points at it
+    ("we'll run 10 hours a day for 2 weeks, total?", "can we rent it for just 2 weeks?", "we want to run
+    it 3 days straight at cloudgpu, cost?"): a follow-up at any length a follow-up is read at, since a
+    span alone names no job of its own."""
+    q, a = parsed.request, parsed.asks
+    spanned = parsed.rental.duration_days or parsed.rental.duration_hours
+    return bool(spanned) and parsed.cues.chars <= FOLLOW_UP_CHARS and not (q.model or q.params_b or q.gpu) \
+        and (parsed.cues.refers_back or a.cost or a.total) and not (parsed.faq_confident and parsed.own_topic)
 
 
 def _job(last: Turn, duration: dict[str, float]) -> dict[str, object]:
@@ -507,20 +536,28 @@ def _runway(parsed: Parsed) -> list[object]:
 
 def _card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
     """The card (and count) a budget follow-up rents: the one it names, else the last question's,
-    else the setup the last sizing picked."""
+    else the setup the last sizing picked; at a provider the follow-up names that does not rent the
+    pick (72B QLoRA picked on CloudGPU's A800, asked "at gpuli"), the first fitting setup it does rent."""
     if parsed.request.gpu:
         return parsed.request.gpu, parsed.request.num_gpus
     request = last.data.get("request", {})
     if request.get("gpu"):
         return str(request["gpu"]), request.get("num_gpus")
     pick = last.data.get("pick")
-    return (str(pick[0]), int(pick[1])) if pick else None
+    if not pick:
+        return None
+    where = parsed.rental.provider
+    setups = [(str(pick[0]), int(pick[1])), *((str(g), int(n)) for g, n in last.data.get("fits") or [])]
+    sold = next((s for s in setups if where is None or any(
+        r.provider.id == where for r in setup_prices(s[0], s[1], None).offered)), None)
+    return sold or setups[0]
 def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> bool:
     """A cost asked of a sizing with no dataset or step time: the answer is the recommended setup's
-    rental prices (for the rental length the message gives, "monthly cost of that", else by the hour,
-    week and month), not the shortest rental as if it were the job."""
+    rental prices (for the rental length the message gives, "monthly cost of that", "can we rent it for
+    2 weeks", else by the hour, week and month), not the shortest rental as if it were the job."""
     asks, job = parsed.asks, last.data.get("request", {})
-    return last.kind == "size" and asks.cost and not (asks.budget or asks.deadline or asks.pick) and not (
+    pointed = parsed.cues.refers_back and bool(parsed.rental.duration_days or parsed.rental.duration_hours)
+    return last.kind == "size" and (asks.cost or pointed) and not (asks.budget or asks.deadline or asks.pick) and not (
         merged.tokens or merged.samples or merged.step_seconds or job.get("hours") or job.get("days"))
 
 

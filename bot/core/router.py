@@ -30,7 +30,7 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
-from bot.core.several import fit_first, setup_question_first, verdict_first
+from bot.core.several import fit_first, setup_question_first, verdict_first, verdicts_first
 from bot.core.terms import term_hours, where_sold
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -61,7 +61,7 @@ from bot.views.price_table import attach_table
 from engine.errors import KasuanError
 from engine.memo import in_one_question
 from engine.money import Money
-from engine.providers import providers, shortest_rental_hours
+from engine.providers import shortest_rental_hours
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
@@ -227,7 +227,7 @@ class Core:
             first.also = replies[1:]
             first.reading = parsed
             return first
-        reply = _elsewhere_first(self._answer_one(ctx, parsed, text), parsed)
+        reply = verdicts_first(self._answer_one(ctx, parsed, text), parsed)  # a cloud we lack, a yes or no
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))
@@ -580,19 +580,6 @@ def _card_alone(parsed: Parsed, text: str) -> bool:
 
 
 CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
-
-
-def _elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:
-    """"autodl 上 4090 多少钱": that we have no figures for the cloud named leads, then what the providers
-    we cover charge (the answer stays the turn), never our prices as if they were that cloud's."""
-    if parsed.elsewhere is None or parsed.rental.provider or parsed.intent not in ("price", "cost", "faq", "unknown"):
-        return reply
-    ours = "、".join(p.name for p in providers().entries) if reply.lang == "zh" else ", ".join(p.name for p in providers().entries)
-    note = Reply("error", reply.lang, {"message": t("price.elsewhere", reply.lang, name=parsed.elsewhere, ours=ours)})
-    note.also = [reply, *reply.also]
-    reply.also = []
-    note.turn, note.buttons = reply.turn, reply.buttons
-    return note
 
 
 def _out_of_date(ctx: Context) -> Reply:

@@ -12,12 +12,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.text.render import render_reply
 from bot.understand.asks import Asks
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
 from bot.understand.parser import Parsed
+from bot.views.rental_yes import rental_yes
+from engine.providers import providers
 
 
 def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
@@ -31,6 +34,26 @@ def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
     reply.also, reply.image, reply.chart = [], None, None
     return verdict
 
+
+
+def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` led by what answers the question before it: that a cloud named is one we have no figures
+    for, and a yes/no rental question's "yes" (bot.views.rental_yes)."""
+    reply = elsewhere_first(reply, parsed)
+    return verdict_first(reply, rental_yes(reply, parsed))
+
+
+def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:
+    """"autodl 上 4090 多少钱": that we have no figures for the cloud named leads, then what the providers
+    we cover charge (the answer stays the turn), never our prices as if they were that cloud's."""
+    if parsed.elsewhere is None or parsed.rental.provider or parsed.intent not in ("price", "cost", "faq", "unknown"):
+        return reply
+    ours = "、".join(p.name for p in providers().entries) if reply.lang == "zh" else ", ".join(p.name for p in providers().entries)
+    note = Reply("error", reply.lang, {"message": t("price.elsewhere", reply.lang, name=parsed.elsewhere, ours=ours)})
+    note.also = [reply, *reply.also]
+    reply.also = []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
 
 
 def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], Reply]) -> Reply:

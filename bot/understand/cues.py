@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO, WHERE_ASK
+from bot.understand.daily_hours import Daily, daily
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.lazy import lazy
@@ -77,7 +78,9 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没�
 
 # a machine asked for ("能租 4 张 A100 的机器吗", "a 2x 3090 box?"): single rentals side by side are not one
 MACHINE = lazy(r"机器|整机|服务器|多卡机|\d\s*卡机|\b(?:box|boxes|machine|machines|server|servers|rig|node)\b")
-
+# a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
+REFERS_BACK = lazy(r"\b(?:it|that|this|them|the\s+same|the\s+(?:job|run|setup|card|training|config))\b"
+                   r"|它|这个|那个|这套|这张|那张|这台|同样的?", re.IGNORECASE)
 
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
@@ -106,6 +109,8 @@ class Cues:
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
     machine: bool = False  # a machine asked for: its cards in one box, not single rentals summed
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
+    refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
+    daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -139,4 +144,5 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
-        machine=bool(MACHINE.search(norm)), where=bool(WHERE_ASK.search(norm)))
+        machine=bool(MACHINE.search(norm)), where=bool(WHERE_ASK.search(norm)),
+        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm))

@@ -30,7 +30,7 @@ CUR = (r"(?:(?:块钱?|元)\s*(?:usdt|u(?![a-z])|刀|美金|美元)|usdt|usd|dol
 NUM = r"\d[\d,]*(?:\.\d+)?"
 # asked whether an amount rents something: "能不能租", "租得起", "够租", "can it rent"
 RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
-SCALE = r"(?:k|w|万|千)"
+SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a word's first letter, no 万 ("2wu" is 2万 U)
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
 BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"

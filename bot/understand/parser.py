@@ -31,6 +31,7 @@ from bot.understand.classify import (
 from bot.understand.clauses import own_lengths, questions
 from bot.understand.cues import Cues, fresh_start
 from bot.understand.cues import read as read_cues
+from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
@@ -250,7 +251,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     side = f.side_spans(rest)
     side_min = sum(minutes for _, _, minutes in side)
     # with a step time the download and save minutes are part of the job, not the rental's length
-    (rental.duration_days, rental.duration_hours), rental.term = f.duration(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest), f.units_only(rest)
+    # "10 hours a day for 2 weeks" rents the two weeks (bot.understand.daily_hours): the hours a day are no length
+    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest)), f.units_only(rest)
     card_time = extras.card_hours(rest, count)
     if card_time is not None and not (rental.duration_days or rental.duration_hours):
         rental.duration_hours = card_time  # "30 GPU-hours": the card time over the cards, a run's length

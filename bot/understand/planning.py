@@ -37,9 +37,10 @@ LARGEST_BATCH = lazy(
     re.IGNORECASE,
 )
 # the biggest model a budget (or a card) trains, asked: "biggest full finetune I can run", "largest model",
-# "what can I fine-tune with ¥5000", "最大能训多大的", "能训多大", "全参最大几B" (never a batch or a sequence)
+# "the biggest qlora we can do", "what can I fine-tune with ¥5000", "最大能训多大的", "能训多大", "全参最大几B" (never a batch or a sequence)
 LARGEST_MODEL = lazy(
     r"(?:biggest|largest|max(?:imum)?)\s+(?:(?:full|qlora|lora|\d+\s*-?bit)\s+)*(?:model|fine[\s-]?tune|finetune|ft|size|one|llm)s?\b"
+    r"|(?:biggest|largest)\s+(?:full|q?lora)(?:\s+(?:fine[\s-]?tune|finetune|run|job))?\s+(?:that\s+)?(?:(?:we|i|you)\s+(?:can|could)|fits?)\b"
     r"|how\s+big\s+(?:a\s+)?(?:model|of\s+a\s+model)|(?:what|which)\s+(?:model\s+)?size\s+(?:model\s+)?(?:can|could)\b"
     r"|(?:what|which)\s+(?:model|models)\s+(?:can|could)\s+(?:i|we)\s+(?:fine[\s-]?tune|finetune|train|run|afford)"
     r"|what\s+can\s+(?:i|we)\s+(?:fine[\s-]?tune|finetune|train)\b"

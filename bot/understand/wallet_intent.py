@@ -88,6 +88,7 @@ def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_dura
 def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
             asked: bool = False) -> WalletAction | None:
     rule_question = bool(RULE_QUESTION.search(text))
+    asked = asked or bool(ASKED_BY_WORDS.search(text))  # "budget $5, how many hours": asked with no "?"
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
@@ -132,6 +133,9 @@ ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥
                  r"|\b(?:what\s+are\s+)?(?:my|our|the)\s+options\b|\balternatives?\b|\binstead\b|\bwhat\s+(?:can|should)\s+(?:i|we)\s+(?:do|switch|change)\b"
                  r"|\bwhat\s+(?:should|would|can|could)\s+(?:i|we)\s+(?:rent|get|buy|use|pick|choose)\b|\bwhich\s+(?:one|card|gpu|setup)\b", re.I)
 # an explicit set command keeps writing even when asked with a question mark ("set my budget to 500?")
+# a question said by its words, with or without a question mark: what a budget buys is asked, never set
+ASKED_BY_WORDS = lazy(r"\bhow\s+(?:many|long|much|far)\b|\b(?:what|which)\b|几个?(?:小时|钟头|天|周|星期|月)|多少(?:个)?(?:小时|天)"
+                      r"|多长时间|能(?:租|跑|用|撑|开)\s*(?:几|多)", re.I)
 SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)

@@ -30,7 +30,7 @@ QUIET_NOTES = {"boot_minutes", "minimum_unit"}  # said elsewhere in the reply, o
 
 def duration_view(hours: float | Decimal | None, estimate: bool = False) -> dict[str, str] | None:
     """A duration as (unit, number) for the template to word: minutes under an hour, hours under
-    two days, days beyond; None when there is none to show. An `estimate` (a run timed from FLOPs and
+    two days (or not whole or half days), days beyond; None when there is none to show. An `estimate` (a run timed from FLOPs and
     an assumed MFU, good to a factor of two or three by seed 000) between one and ten hours is said to
     the half hour, as the seed says it ("单次约 1.5 小时"): "1.35 小时" claims a precision it lacks."""
     if hours is None:
@@ -40,7 +40,7 @@ def duration_view(hours: float | Decimal | None, estimate: bool = False) -> dict
         h = max(round(h * 2) / 2, 1.0)
     if h < 1:
         return {"unit": "minutes", "n": f"{max(h * 60, 1):.0f}"}
-    if h < 48:
+    if h < 48 or (h * 2) % 24:  # "140 h" (10 h a day for two weeks) said as run, never "5.8 days"
         shown = f"{h:.2f}".rstrip("0") if h < 10 else f"{h:.1f}"  # "3 小时", "2.5 h": no zeros that say nothing
         return {"unit": "hours", "n": shown.removesuffix(".0").removesuffix(".")}
     return {"unit": "days", "n": f"{h / 24:,.1f}".removesuffix(".0")}

@@ -1,0 +1,58 @@
+"""Hours a day over a span ("we'll run 10 hours a day for 2 weeks", "每天跑 10 小时，跑两周"): a schedule,
+not one length.
+
+Why: the duration reader takes a length in hours first (a run time), so "10 hours a day for 2 weeks"
+was read as 10 hours and the two weeks were lost. What such a schedule costs depends on how the
+provider bills: by the minute only the hours run are paid (10 h × 14 days = 140 h); a provider that
+rents whole weeks or months is paid for the calendar span (14 days), whatever the card does at night.
+The parse keeps both (`Daily`); the answering side picks by the provider's billing (`rented_hours`)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bot.understand.fields import duration
+from bot.understand.lazy import lazy
+
+HOURS = r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|个?\s*小时|个?\s*钟头)"
+# "10 hours a day", "10h/day", "8 hrs per day", "每天跑 10 小时", "一天 8 个小时", "10 小时/天", "日均 6 小时"
+PER_DAY = lazy(
+    rf"{HOURS}\s*(?:a|per|each|every|/|an?\s+)\s*(?:day|天|日)\b"
+    rf"|(?:每天|每日|1天|一天|日均)\s*(?:都)?\s*(?:跑|用|开|训练?|租|运行)?\s*{HOURS}"
+    rf"|{HOURS}\s*(?:/|每)\s*(?:天|日)", re.IGNORECASE)
+
+
+class Daily(NamedTuple):
+    """A schedule: `hours_a_day` run on each of `days` calendar days."""
+
+    hours_a_day: float
+    days: float
+
+    @property
+    def run_hours(self) -> float:
+        """The hours the card runs in all (what a by-the-minute provider bills)."""
+        return self.hours_a_day * self.days
+
+
+def daily(norm: str) -> Daily | None:
+    """The schedule `norm` (a normalized message) states: its hours a day, over the span in days the
+    duration reader finds once they are taken out; None when it states no hours a day or no span."""
+    m = PER_DAY.search(norm)
+    if m is None:
+        return None
+    span_days = duration(_blanked(norm))[0]
+    if not span_days:
+        return None
+    hours = float(next(g for g in m.groups() if g))
+    return Daily(hours, span_days) if 0 < hours <= 24 else None
+
+
+def without_daily(norm: str) -> str:
+    """`norm` with the hours a day of a schedule blanked (same length), so the span is what the duration
+    reader sees; unchanged when it states no schedule ("一天 24h 多少" is one day, said in hours)."""
+    return _blanked(norm) if daily(norm) is not None else norm
+
+
+def _blanked(norm: str) -> str:
+    return PER_DAY.sub(lambda m: " " * len(m.group(0)), norm)
