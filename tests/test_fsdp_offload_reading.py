@@ -46,3 +46,13 @@ def test_the_published_figure_is_the_expected_one_and_a_card_below_it_does_not_f
                                          ("7b lora on four L40S", 4), ("7b qlora on eight t4", 8)])
 def test_an_english_number_word_before_a_one_digit_card_is_the_count(text: str, count: int) -> None:
     assert f"{count}× " in first_lines(said(text), 1)
+
+
+@pytest.mark.parametrize(("text", "said_of", "never"), [
+    ("70b qlora fsdp cpu offload 两张4090 够吗", "FSDP 全分片走 PCIe", "ZeRO-3 走 PCIe"),
+    ("70b qlora with fsdp and cpu offload on two 4090s, fits?", "FSDP full sharding over PCIe", "ZeRO-3 over PCIe"),
+    ("14b lora zero3 4张4090 行吗", "ZeRO-3 走 PCIe", "FSDP 全分片"),
+])
+def test_the_pcie_warning_names_the_engine_the_run_shards_with(text: str, said_of: str, never: str) -> None:
+    me = said(text)
+    assert said_of in me.text and never not in me.text, me.text

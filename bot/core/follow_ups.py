@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.wallet_follow_ups import rent_follow_up
 from bot.messages import Turn
 from bot.understand.clauses import stands_alone
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
-from bot.understand.wallet_intent import WalletAction
 from engine.price_list import setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
@@ -30,7 +30,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
     if last is not None and last.kind == "rent":
-        return _rent_follow_up(parsed, last, text)
+        return rent_follow_up(parsed, last)
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
     if parsed.parts:
@@ -579,29 +579,3 @@ def _setup_follow(merged: TrainingRequest, duration: dict[str, float]) -> dict[s
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
     job = merged.model_copy(update={"days": None, "hours": None}).stated()
     return {"setup_of": job, **({"hours": hours} if hours else {})}
-
-
-def of_wallet(parsed: Parsed, turn: Turn | None) -> Parsed:
-    """"我钱包余额多少" then "那能租 4090 一周吗" / "can I rent a 4090 for a week then?": the rental asked
-    whether it can be had is asked of the wallet just read (`turn`, the reply before, unwrapped by nothing),
-    so an empty one is weighed as nothing held; elsewhere the question is a price."""
-    r, asks = parsed.rental, parsed.asks
-    if turn is None or turn.kind != "wallet" or parsed.intent != "price" or not asks.affords or not r.gpu or not (r.duration_days or r.duration_hours):
-        return parsed
-    return replace(parsed, asks=replace(asks, wallet=True))
-
-
-def _rent_follow_up(parsed: Parsed, last: Turn, text: str) -> Parsed:
-    """After a rental confirmation, "一周，gpuli" / "make it 2 cards" re-quotes that rental with
-    the change (a new confirmation replaces the old one; nothing is written before Confirm)."""
-    r = parsed.rental
-    if parsed.intent in ("wallet", "size", "cost", "inference", "help", "smalltalk") or parsed.cues.chars > SHORT_FOLLOW_UP:
-        return parsed
-    if not (r.provider or r.duration_days or r.duration_hours or r.num_gpus):
-        return parsed
-    d = last.data
-    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or d.get("hours")
-    days, rest = (None, hours) if hours else (None, None)
-    rental = replace(r, gpu=str(d["gpu"]), num_gpus=r.num_gpus or d.get("num_gpus"), provider=r.provider or d.get("provider"),
-                     duration_days=days, duration_hours=rest)
-    return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)

@@ -24,7 +24,7 @@ from bot.core.answers import answer_turn, cost_request, export_request, size_req
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
-from bot.core.follow_ups import merge_follow_up, of_wallet
+from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
@@ -32,6 +32,7 @@ from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, verdict_first, verdicts_first
 from bot.core.terms import term_hours, where_sold
+from bot.core.wallet_follow_ups import of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t

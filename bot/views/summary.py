@@ -41,7 +41,7 @@ from engine.sizing import Sizing
 MAX_NOTES = 2
 # warnings about the very setup the reply leads with, which the seeds give as a reason against it (ZeRO-3 over
 # PCIe cards is markedly slower, seed 000): said under the verdict, not after the alternatives and the prices
-LEAD_NOTES = frozenset({"warn.zero3_pcie"})
+LEAD_NOTES = frozenset({"warn.zero3_pcie", "warn.fsdp_pcie"})
 QUIET_WARNINGS = {"does_not_fit", "may_fit", "tight", "grad_checkpointing_slow", "seed_minimum"}  # said by the verdict, or true of every run
 SHOWN_ASSUMPTIONS = ("method_default", "seq_len_default", "micro_batch_default", "lora_rank_default",
                      "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload",
@@ -80,6 +80,8 @@ def _notes(s: Sizing, verdict: Fit | None, levers: list[Lever], seed_said: bool 
         # the setup the reply leads with shards over PCIe ("4090 多卡能跑 zero3 吗": 4 × 4090, ZeRO-3): seed 000
         # says ZeRO-3 there is markedly slower, whichever setup the question named
         notes.insert(0, {"code": "warn.zero3_pcie", "params": {"gpu": shown.gpu.id}})
+    if s.request.sharding == "fsdp":  # the same over-PCIe cost, said of the engine the run shards with
+        notes = [n | {"code": "warn.fsdp_pcie"} if n["code"] == "warn.zero3_pcie" else n for n in notes]
     if shown is not None and shown.gpu.vendor == "amd" and not any(n["code"] == "warn.rocm" for n in notes):
         # the card the reply leads with is AMD's ("72b lora bf16 单卡"): ROCm, not CUDA, whichever card was named
         notes.insert(0, {"code": "warn.rocm", "params": {"gpu": shown.gpu.id}})

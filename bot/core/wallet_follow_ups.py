@@ -1,0 +1,39 @@
+"""Follow-ups of the wallet's answers: a rental asked right after the balance is asked of that wallet, and a
+change said right after a rental confirmation re-quotes that rental. Pure: Parsed and the last Turn in,
+Parsed out (bot.core.follow_ups hands these two cases here)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.messages import Turn
+from bot.understand.parser import Parsed
+from bot.understand.wallet_intent import WalletAction
+
+SHORT_CHANGE = 24  # characters: "一周，gpuli", "make it 2 cards" — a change of the rental, not a new request
+
+
+def of_wallet(parsed: Parsed, turn: Turn | None) -> Parsed:
+    """"我钱包余额多少" then "那能租 4090 一周吗" / "can I rent a 4090 for a week then?": the rental asked
+    whether it can be had is asked of the wallet just read (`turn`, the reply before, unwrapped by nothing),
+    so an empty one is weighed as nothing held; elsewhere the question is a price."""
+    r, asks = parsed.rental, parsed.asks
+    if turn is None or turn.kind != "wallet" or parsed.intent != "price" or not asks.affords or not r.gpu or not (r.duration_days or r.duration_hours):
+        return parsed
+    return replace(parsed, asks=replace(asks, wallet=True))
+
+
+def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:
+    """After a rental confirmation, "一周，gpuli" / "make it 2 cards" re-quotes that rental with
+    the change (a new confirmation replaces the old one; nothing is written before Confirm)."""
+    r = parsed.rental
+    if parsed.intent in ("wallet", "size", "cost", "inference", "help", "smalltalk") or parsed.cues.chars > SHORT_CHANGE:
+        return parsed
+    if not (r.provider or r.duration_days or r.duration_hours or r.num_gpus):
+        return parsed
+    d = last.data
+    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or d.get("hours")
+    days, rest = (None, hours) if hours else (None, None)
+    rental = replace(r, gpu=str(d["gpu"]), num_gpus=r.num_gpus or d.get("num_gpus"), provider=r.provider or d.get("provider"),
+                     duration_days=days, duration_hours=rest)
+    return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)
