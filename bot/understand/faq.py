@@ -48,9 +48,14 @@ STOP = {
     "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
+    # chat filler and the verbs of asking for a thing ("is it possible to have IB"): the ask, not its topic ("get"
+    # stays: "how soon do I get SSH" is about receiving it),
+    # like the Chinese asking pairs below (a container word, "h100 box", is a machine: catalogs/faq_terms.yaml shorthand)
+    "have", "has", "just", "really", "actually", "wondering", "wonder", "curious",
+    "possible", "able", "could", "might", "kinda", "btw", "guys", "folks",
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
-# they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too), and a question worded like an entry's must not win on them alone
+# they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
 ASKING = {"哪些", "有哪", "什么", "有什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不"}
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = re.compile(r"帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
@@ -131,11 +136,16 @@ def stem(word: str) -> str:
 # "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
 CONTRACTED_IS = re.compile(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
 POSSESSIVE = re.compile(r"(?<=[a-z0-9])['’]s\b")
+POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start of what follows a name taken out
+# a Chinese A-not-A ask ("能不能上", "可不可以", "行不行"): one verb asked both ways, read as the verb once,
+# so its negative half ("不能") is no word of the topic, as "can I" is none in English ("有没有" stays: the entries
+# list it with its object, "有没有NVLink")
+A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 
 def _fold(text: str) -> str:
     folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
-    return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", folded)))
+    return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))))
 
 
 def _words(text: str) -> list[str]:
@@ -360,7 +370,9 @@ def _unnamed(text: str) -> str:
     so an entry listing the name among its keywords ("一万网络的价格") gains nothing from it."""
     norm = normalize(text)
     found = find_provider(norm)
-    return f"{norm[:found.start]} {norm[found.end:]}" if found is not None else text
+    if found is None:
+        return text
+    return f"{norm[:found.start]} {POSSESSIVE_TAIL.sub('', norm[found.end:])}"  # "yiwan's": the "'s" goes with the name
 
 
 @cache

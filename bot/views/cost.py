@@ -26,6 +26,9 @@ MINUTES_AS_HOURS = 600
 UNUSED_SHOWN_FROM_HOURS = Decimal("0.05")  # per-minute rounding leaves seconds: not worth a column entry
 SHOWN_NOTES = 2  # "the one or two notes that matter"
 QUIET_NOTES = {"boot_minutes", "minimum_unit"}  # said elsewhere in the reply, or too small to matter
+# how the priced setup runs, said right under its price rather than after the alternatives (as the sizing
+# reply's lead notes, bot/views/summary.py): ZeRO-3 on cards with no NVLink is markedly slower (seed 000)
+LEAD_NOTES = frozenset({"zero3_pcie"})
 
 
 def duration_view(hours: float | Decimal | None, estimate: bool = False) -> dict[str, str] | None:
@@ -147,6 +150,8 @@ def cost_view(report: CostReport) -> dict[str, Any]:
             row["converted"] = {"min": Money(o.compare_range.low, report.display_currency).approx().amount,
                                 "max": Money(o.compare_range.high, report.display_currency).approx().amount}
     shown = lineup(report, rows)
+    notes = option_row(pick)["notes"] if pick is not None else []
+    led = notes if pick is not None else (rows[0]["notes"] if rows else [])  # the option the lead line prices
     marks = sorted({m for r in rows for m in r["marks"]}, key=list(MARKS.values()).index)
     r = report.sizing.resolved
     return {
@@ -176,7 +181,9 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "more": max(len(report.options) - TABLE_ROWS, 0),
         "mixed_currencies": len({o.currency for o in report.options[:TABLE_ROWS]}) > 1,
         "marks": marks,
-        "notes": (option_row(pick)["notes"] if pick is not None else [])[:SHOWN_NOTES],
+        "notes": notes[:SHOWN_NOTES],  # every note that matters, for the details view
+        "lead_notes": [n for n in led if n["code"] in LEAD_NOTES],  # under the priced line
+        "tail_notes": [n for n in notes if n["code"] not in LEAD_NOTES][:SHOWN_NOTES],  # the short reply's closing notes
         "sizing_assumptions": [{"code": a.code, "value": a.value} for a in report.sizing.assumptions],
         "assumptions": [{"code": a.code, "value": a.value} for a in report.assumptions],
         "does_not_fit": [{"name": n, "short_gb": gb} for n, gb in list(short.items())[:6]],
