@@ -28,6 +28,12 @@ QUESTION_MARK = lazy(r"[?？]+")  # "pls??" ends one question
 FAQ_CLAUSES = lazy(CLAUSES.pattern + r"|\s+and\s+(?=(?:what|how|which|where|when|why)\b)", re.IGNORECASE)
 
 
+# a clause that only asks whether the job beside it fits ("够不够呀", "行不行啊", "enough?", "fits?", "doable?")
+FIT_ONLY = lazy(r"(?:[\s?？!！。.,，~]|呀|啊|吧|呢|嘛|哈|不|吗)*(?:够不够|够吗|够用吗|够了吗|够|能不能跑|跑得动吗?|放得下吗?|装得下吗?|行不行|行吗|能行吗|可以吗"
+                r"|enough|fits?|ok(?:ay)?|doable|will\s+it\s+fit|does\s+it\s+fit|is\s+that\s+enough)(?:[\s?？!！。.,，~]|呀|啊|吧|呢|嘛|哈|吗)*",
+                re.IGNORECASE)
+
+
 def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[Hit]]:
     """Confident FAQ answers to `raw` (one per clause when a message asks two things), and the
     ranked hits for the whole message (`provider`: the one the message names, already read).
@@ -57,8 +63,11 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     strict = hit is not None or len(clauses) > len(marked[:MAX_CLAUSES])
     found: list[Hit] = []
     for clause in clauses:
-        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2:
-            continue  # "…while it runs? how much": a clause that only asks "how much" asks it of the one before
+        if len(clause.strip()) < 4 or len(ask_words.without_asks(normalize(clause)).strip()) < 2 \
+                or FIT_ONLY.fullmatch(normalize(clause).strip()):
+            # "…while it runs? how much", "…LORA，ZERO2。够不够呀": a clause that only asks "how much" or "is it
+            # enough" asks it of the one before, never a FAQ question of its own
+            continue
         part, _ = faq_lookup(clause, provider_of(clause) or provider)
         if part is None or (strict and part.score < FAQ_CONFIDENT):
             continue
