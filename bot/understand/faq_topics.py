@@ -289,7 +289,10 @@ def named_service(answers: list[Hit], topic: str, provider: str | None) -> list[
     if not answers or not _question_cards(answers[0].entry.id):
         return answers
     rest = " ".join(_price_words_out(ask_words.without_asks(f.without_durations(topic))).split())
-    named = [h for h in faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if not _question_cards(h.entry.id)] if len(rest) >= 2 else []
+    keyed = faq_index().keyworded(rest, TOPIC_FLOOR, provider=provider) if len(rest) >= 2 else []
+    if any(h.entry.id == answers[0].entry.id for h in keyed):
+        return answers  # "ROCm 兼容性如何": the best entry's own term is named too (the MI300X's ROCm), it stays
+    named = [h for h in keyed if not _question_cards(h.entry.id)]
     return named[:1] if named else answers
 
 
