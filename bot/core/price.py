@@ -28,7 +28,6 @@ from bot.views.price import (
 )
 from bot.views.price_band import band_note
 from bot.views.price_units import metered_until, one_unit, units_reply
-from bot.views.separate_instances import separate_instances
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -118,8 +117,6 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = price_turn(ctx, data, details=False)
-    if parsed.cues.machine:  # "能租 4 张 A100 40G 的机器吗": a box asked, never single rentals summed as one
-        reply.data.pop("separate", None)
     if only is not None and asks.budget is None:
         return _lead(reply, only)
     if asks.per_day:
@@ -416,8 +413,6 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
                         asked_currency=bool(data.get("asked_currency")),
                         at_least=int(data["unsold_count"]) if data.get("unsold_count") else None)
     reply.data["unsold_count"] = data.get("unsold_count")
-    if (data.get("unsold_count") or 0) > 1:  # "gpuli 4张4090 一周多少钱": that many single instances, summed
-        reply.data["separate"] = separate_instances(reply.data, int(data["unsold_count"]))
     if data.get("unsold_count") and data.get("first"):
         reply.data["boxes"] = _boxes(str(data["first"]), ctx.lang)
     reply.turn = Turn("price", data)

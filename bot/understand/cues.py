@@ -76,8 +76,6 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没有|支不支持|行不行|用不用|要不要"
               r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
 
-# a machine asked for ("能租 4 张 A100 的机器吗", "a 2x 3090 box?"): single rentals side by side are not one
-MACHINE = lazy(r"机器|整机|服务器|多卡机|\d\s*卡机|\b(?:box|boxes|machine|machines|server|servers|rig|node)\b")
 # a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
 REFERS_BACK = lazy(r"\b(?:it|that|this|them|the\s+same|the\s+(?:job|run|setup|card|training|config))\b"
                    r"|它|这个|那个|这套|这张|那张|这台|同样的?", re.IGNORECASE)
@@ -107,7 +105,6 @@ class Cues:
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
-    machine: bool = False  # a machine asked for: its cards in one box, not single rentals summed
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
@@ -144,5 +141,5 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
-        machine=bool(MACHINE.search(norm)), where=bool(WHERE_ASK.search(norm)),
+        where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm))
