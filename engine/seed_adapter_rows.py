@@ -23,13 +23,16 @@ class SeedRow:
     gpuli: tuple[float, float] | None  # seed 000, GB per card
     cloudgpu: tuple[float, float] | None  # seed 002, GB
     card: str = ""  # the card seed 000 names for the class ("够用的卡型"), catalog id, priced beside its figure
+    # a provider's own seed naming another card for the class, as (provider id, catalog id): seed 003, 一万网络's
+    # article, runs 7B LoRA on one RTX 3090 (¥1,750 a month) and 13B LoRA on one A100 40G (¥2,800)
+    at: tuple[tuple[str, str], ...] = ()
 
 
 SEED_ROWS = (
     SeedRow("qlora", 6.0, 9.0, (8, 12), (6, 10), "rtx-4090"),
-    SeedRow("lora", 6.0, 9.0, (20, 26), (18, 22), "rtx-5090"),
+    SeedRow("lora", 6.0, 9.0, (20, 26), (18, 22), "rtx-5090", (("yiwan", "rtx-3090"),)),
     SeedRow("qlora", 13.0, 15.5, (14, 18), (12, 16), "rtx-4090"),
-    SeedRow("lora", 13.0, 15.5, (34, 42), None, "l40s"),
+    SeedRow("lora", 13.0, 15.5, (34, 42), None, "l40s", (("yiwan", "a100-40g-sxm"),)),
     SeedRow("qlora", 30.0, 34.0, (24, 32), (24, 30), "rtx-a6000"),
     SeedRow("lora", 30.0, 34.0, (72, 86), None, "a100-80g-pcie"),
     SeedRow("qlora", 65.0, 75.0, (46, 58), (45, 55), "a100-80g-pcie"),
@@ -38,18 +41,26 @@ SEED_ROWS = (
 SEED_SEQ, SEED_BATCH = 2048, 1
 
 
-def seed_card(s: Sizing) -> str | None:
+def seed_card(s: Sizing, provider: str | None = None) -> str | None:
     """The card seed 000's LoRA / QLoRA table names for this job's class, when no card was named and
     the job is at the table's settings (seq 2048, micro-batch 1, checkpointing on); None otherwise.
-    One card stated ("8b qlora 一张卡月租多少") is the table's own setup, so it still names its card."""
+    One card stated ("8b qlora 一张卡月租多少") is the table's own setup, so it still names its card.
+    At a `provider` whose own seed names a card for the class (engine: SeedRow.at), that card: the
+    reader asking 一万网络 holds its article (a 3090 for 7B LoRA), not gpuli's table."""
     q, r = s.request, s.resolved
     if not r.adapter or s.fit is not None or (r.num_gpus_stated and q.num_gpus != 1):
         return None
     if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
         return None
     b = r.params / 1e9
-    card = next((x.card for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
+    row = next((x for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
+    card = None if row is None else dict(row.at).get(provider or "", row.card)
     return None if card in (q.exclude or ()) else card  # a card the user ruled out is not named again
+
+
+def provider_seed(s: Sizing, provider: str | None) -> bool:
+    """Whether `provider`'s own seed names the card for this job's class (seed_card then gives it)."""
+    return provider is not None and seed_card(s, provider) not in (None, seed_card(s))
 
 
 def seed_row(s: Sizing) -> dict[str, object] | None:

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 from bot.charts.figures import attach_chart
+from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.price import price_turn, variants
@@ -321,7 +322,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, data["display"])
                 if provider is None or p["provider"] == provider_name(provider)]
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
-    elif seed is None and setup.num_gpus == 1 and seed_card(advice.sizing) not in (None, setup.gpu.id):
+    elif seed is None and setup.num_gpus == 1 and seed_card(advice.sizing, provider) not in (None, setup.gpu.id):
         # a LoRA / QLoRA pick on another card than the table's (14B bf16 LoRA: an RTX A6000 for the table's
         # L40S, both 48 GB): the table's card priced under the lead, as the sizing's price line named it;
         # also where a provider's own row is that card (gpuli's 4090 for 7B QLoRA), ranked fourth
@@ -331,6 +332,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
+    if setup.num_gpus > 1:  # "14b 全参 最低配置": 4 cards say how they share the job (seed 000: ZeRO-3), not only how many
+        reply.data["sharding"] = plan_label(fit_row(setup), ctx.lang)
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
     # the setup priced is the pick its follow-ups add to ("加 2T 存储卷": that rental with the volume), for the
     # length asked ("一个月多少" then the add-on: a month's total); the length stays with it too: "人民币" after

@@ -63,7 +63,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
-        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider)
+        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider,
+                            asked=extras.display_currency)
     if not q.gpu and parsed.run is not None:  # "1 万条样本 … 每步 1.2 秒，要训多久": the time, and what a price needs
         note = run_note(parsed.run, ctx.lang)
         if parsed.run.step_seconds:

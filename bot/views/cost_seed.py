@@ -101,7 +101,7 @@ def seed_table_card(report: CostReport, lead: dict[str, Any] | None, display: st
     where it fits it may rank fourth (7B QLoRA: gpuli's RTX 4090 at ₮369 after three cheaper rows); a
     reader holding the table should see its card and price in the first lines beside the saving, with
     our figures, so the risk is stated beside it."""
-    card = seed_card(report.sizing)
+    card = seed_card(report.sizing, provider)
     # one provider's row of the card is not the table's price (CloudGPU's 4090 by the hour is no word of
     # gpuli's ₮369 a month): only every provider renting it, on the lead line, says it already
     listed = {lead.get("provider_name")} if lead and lead.get("gpu") == card and lead.get("num_gpus") == 1 else set()
@@ -112,7 +112,7 @@ def table_card_priced(s: Sizing, display: str, provider: str | None, listed: set
     """Seed 000's card for this LoRA / QLoRA class on one card, estimated by our model and priced at each
     provider renting it (at `provider` only, when one was asked), for a price line beside another pick;
     None outside the table, when nobody asked rents it, or every provider renting it is `listed` already."""
-    card = seed_card(s)
+    card = seed_card(s, provider)
     if card is None:
         return None
     name = find_provider(provider).name if provider else None
@@ -147,12 +147,13 @@ def table_span(report: CostReport, display: str, provider: str | None) -> dict[s
     """Seed 000's card for a LoRA / QLoRA class (14B bf16 LoRA: one L40S) priced for the span the report
     prices, with our figures, when the pick is another card: what a budget verdict names beside a pick
     within the budget, so "enough" on an RTX A6000 does not hide that the table's card is over it."""
-    card = seed_card(report.sizing)
+    card = seed_card(report.sizing, provider)
     pick = report.cheapest
     if card is None or report.stated_duration is None or pick is None or pick.gpu.id == card:
         return None
     est = report.sizing.memo.estimate(report.sizing.resolved, Plan(1, 0))
-    return _span_row(Fit(gpus().get(card), est), report.stated_duration.total_seconds() / 3600, display, provider, False)
+    row = _span_row(Fit(gpus().get(card), est), report.stated_duration.total_seconds() / 3600, display, provider, False)
+    return None if row is None else row | {"card": True}
 
 
 def _span_row(found: Fit, hours: float, display: str, provider: str | None, eight_bit: bool) -> dict[str, Any] | None:

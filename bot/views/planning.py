@@ -178,9 +178,13 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
     if edge:  # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both
         verdict.data["message"] = f"{verdict.data['message']}\n{edge}"
-    table = _table_over((view or {}).get("table_span"), pick, limit, lang)
+    table = _table_over((view or {}).get("table_span"), pick, limit, lang) or _seed_within(
+        (view or {}).get("table_span"), pick, limit, lang)  # a LoRA class: the seed's card within, the safe pick over
     if table:  # within on our card, over on the table's card for the class: both
         verdict.data["message"] = f"{verdict.data['message']}\n{table}"
+    rents = _budget_rents(pick, limit, lang)
+    if rents:  # short of the span asked: how long the money rents that setup in its shorter units
+        verdict.data["message"] = f"{verdict.data['message']}\n{rents}"
     if listed is not None:
         note = t("price.budget_assumed", lang, provider=listed.name, budget=limit.format(lang))
         verdict.data["message"] = f"{verdict.data['message']}\n{note}"
@@ -219,7 +223,8 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
 
 
 def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money, lang: str) -> str | None:
-    """The line for seed 000's minimum setup when the safe pick is over the budget and the seed's
+    """The line for seed 000's minimum setup (or the seed's card for a LoRA / QLoRA class: 一万网络's
+    article runs 7B LoRA on a ¥1,750 RTX 3090) when the safe pick is over the budget and the seed's
     setup, priced for the same span and judged on its high end, is within it; None otherwise."""
     if not seed or Money(Decimal(pick["total_max"]), pick["currency"]).to(limit.currency).amount <= limit.amount:
         return None
@@ -232,7 +237,9 @@ def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money
     approx = "" if high.currency == limit.currency else t("plan.budget_approx", lang,
                                                          converted=_shown(in_budget, high.currency).format(lang))
     setup = t("sum.setup", lang, n=seed["num_gpus"], gpu=seed["name"]) + (t("sum.seed_8bit", lang) if seed["eight_bit"] else "")
-    return t("plan.budget_seed_within", lang, provider=seed["provider"], setup=setup, cost=cost, approx=approx,
+    # a LoRA / QLoRA class's card (cost_seed.table_span) has no 8-bit way to safety: its own words
+    key = "plan.budget_seed_card_within" if seed.get("card") else "plan.budget_seed_within"
+    return t(key, lang, provider=seed["provider"], setup=setup, cost=cost, approx=approx,
              left=_shown(limit - in_budget, high.currency).format(lang), gb=f"{seed['total_gb']:.1f}",
              high=f"{seed['high_gb']:.1f}", mem=f"{seed['memory_gb']:g}")
 
@@ -252,6 +259,40 @@ def _table_over(table: dict[str, Any] | None, pick: dict[str, Any], limit: Money
     return t("plan.budget_table_over", lang, provider=table["provider"], setup=t("sum.setup", lang, n=1, gpu=table["name"]),
              cost=high.format(lang), approx=approx, over=_shown(in_budget - limit, high.currency).format(lang),
              mem=f"{table['memory_gb']:g}", pick=pick["name"], pick_mem=f"{gpus().get(pick['gpu']).memory_gb:g}")
+
+
+UNIT_HOURS = {"hour": 1, "day": 24, "week": 168, "month": 720}
+SPAN_KEYS = {"hour": "cost.dur.hours", "day": "cost.dur.days", "week": "price.cycle.week", "month": "price.cycle.month"}
+
+
+def _budget_rents(pick: dict[str, Any], limit: Money, lang: str) -> str | None:
+    """A budget short of the pick for the span asked ("₮300 够租一个月 4090 吗": no, ₮369): the most time
+    it does rent of that setup at that provider, in whichever firm unit rents the longest (₮300 is 2 weeks
+    at ₮109, ₮218), so "not enough" comes with what the money buys; None when it is within, or rents
+    not one unit."""
+    if Money(Decimal(pick["total_max"]), pick["currency"]).to(limit.currency).amount <= limit.amount:
+        return None
+    best: tuple[int, str, Money] | None = None
+    for row in unit_prices(pick["gpu"], pick["num_gpus"], limit.currency):
+        if row["provider"] != pick["provider_name"]:
+            continue
+        for u in row["units"]:
+            price = Money(Decimal(u["total"]["high"]), u["total"]["currency"])
+            each = price.to(limit.currency).amount
+            if u["unit"] not in UNIT_HOURS or u["total"]["low"] != u["total"]["high"] or each <= 0:
+                continue
+            count = int(limit.amount // each)
+            if count and (best is None or count * UNIT_HOURS[u["unit"]] > best[0] * UNIT_HOURS[best[1]]):
+                best = (count, u["unit"], price)
+    if best is None:
+        return None
+    count, unit, price = best
+    total = Money(price.amount * count, price.currency)
+    approx = "" if price.currency == limit.currency else t("plan.budget_approx", lang,
+                                                          converted=_shown(total.to(limit.currency), price.currency).format(lang))
+    return t("plan.budget_rents", lang, budget=limit.format(lang), span=t(SPAN_KEYS[unit], lang, count=count, n=count),
+             provider=pick["provider_name"], setup=t("sum.setup", lang, n=pick["num_gpus"], gpu=pick["name"]),
+             price=price.format(lang), unit=t(f"unit.{unit}", lang), total=total.format(lang), approx=approx)
 
 
 def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:

@@ -288,16 +288,20 @@ def _converted(q: Quote, display: str) -> dict[str, Any] | None:
 
 
 def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | None, lang: str,
-                 first: str | None = None) -> Reply:
+                 first: str | None = None, asked: str | None = None) -> Reply:
     """Storage (or another add-on) priced on its own at each provider that sells it; the provider
-    named first, or said not to sell it ("cloudgpu 加 CPU": only 一万网络 sells one)."""
+    named first, or said not to sell it ("cloudgpu 加 CPU": only 一万网络 sells one). A currency
+    `asked` ("多少人民币", "in dollars") leads each price other than that currency, converted at the
+    catalog's rates and said as approximate, the provider's own price beside it."""
     duration = timedelta(days=days or 0, hours=hours or 0) if days or hours else None
     priced = sorted(add_on_prices(add_ons, duration), key=lambda a: a.provider.id != first)
     rows = [{"provider": a.provider.name, "add_on": a.add_on, "quantity": a.quantity, "months": a.months,
              "unit": _plain(a.unit_price),  # ₮0.015: a unit price keeps its listed digits, ¥400 never ¥4E+2
              "per_gb": a.unit == "gb_month",
              "total": _shown(a.total, a.provider.currency), "currency": a.provider.currency,
-             "symbol": currency(a.provider.currency).symbol}
+             "symbol": currency(a.provider.currency).symbol,
+             "converted": _approx_in(Money(a.total, a.provider.currency), asked, lang),
+             "unit_converted": _approx_in(Money(a.unit_price, a.provider.currency), asked, lang, per_unit=True)}
             for a in priced]
     not_sold = provider(first).name if first and priced and not any(a.provider.id == first for a in priced) else None
     # several items at one provider ("2TB 存储卷 + 1TB 对象存储"): their sum, in that provider's currency;
@@ -306,8 +310,9 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
     for name in dict.fromkeys(r["provider"] for r in rows):
         mine = [r for r in rows if r["provider"] == name]
         if len(mine) > 1 and not all(r["per_gb"] and r["quantity"] == 1 and r["months"] == 1 for r in mine):
-            totals.append({"provider": name, "currency": mine[0]["currency"],
-                           "total": sum((Decimal(str(r["total"])) for r in mine), Decimal(0))})
+            total = sum((Decimal(str(r["total"])) for r in mine), Decimal(0))
+            own = str(mine[0]["currency"])
+            totals.append({"provider": name, "currency": own, "total": total, "converted": _approx_in(Money(total, own), asked, lang)})
     return Reply("add_on_price", lang, {"rows": rows, "asked": sorted(add_ons), "totals": totals, "not_sold": not_sold})
 
 
@@ -365,6 +370,17 @@ def hours_reply(gpu: str | list[str], num_gpus: int | None, hours: list[float], 
             q = row.quotes[0]
             entry["totals"].append({"hours": h, "total": _amount(q), "bought": [c.kind for c in q.cycles]})
     return Reply("price_hours", lang, {"rows": list(by_provider.values()), "hours": hours})
+
+
+def _approx_in(amount: Money, asked: str | None, lang: str, per_unit: bool = False) -> str | None:
+    """`amount` in the currency asked, formatted as approximate (≈ ¥1,139), or None when none was asked
+    or it is the amount's own. A rate under one unit keeps three decimals (₮0.015 a GB: ≈ ¥0.107)."""
+    if asked is None or asked == amount.currency:
+        return None
+    value = amount.to(asked)
+    if per_unit and value.amount < 1:
+        return "≈ " + Money(value.amount.quantize(Decimal("0.001")), asked).format_exact(lang)
+    return "≈ " + value.approx().format(lang)
 
 
 def _plain(value: Decimal) -> Decimal:

@@ -28,13 +28,14 @@ from engine.advice import Advice, MethodOption, advise, edge_option, pick_at
 from engine.catalog import gpus
 from engine.fit import Fit, offload_slow
 from engine.levers import Lever
+from engine.memory import Plan
 from engine.preference import NOT_COUNTED, PAIRED, REFERENCE
 from engine.price_list import cheapest_card_hour
 from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.resolve import offload_kind
-from engine.seed_adapter_rows import seed_card, seed_row
+from engine.seed_adapter_rows import provider_seed, seed_card, seed_row
 from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
@@ -169,20 +170,25 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
     return row | {"card_name": gpu_name(card), "card_prices": prices}
 
 
-def table_card(s: Sizing, priced: Fit | None, display_currency: str) -> dict[str, Any] | None:
+def table_card(s: Sizing, priced: Fit | None, display_currency: str, provider: str | None = None) -> dict[str, Any] | None:
     """The card seed 000's LoRA / QLoRA table names for the class (14B bf16 LoRA: one L40S 48GB, ₮649 a
     month at gpuli), priced at gpuli, when the reply prices another card on one of its own (an RTX A6000
     with the same 48 GB for ₮389): said on the price line, with the memory of both, so the reader holding
     the table sees its card and what ours saves in the first lines, not five lines down."""
-    card = seed_card(s)
+    card = seed_card(s, provider)
     if card is None or priced is None or priced.num_gpus != 1 or priced.gpu.id == card:
         return None
-    seed_provider = find_provider("gpuli").name
+    seed_provider = find_provider(provider if provider and provider_seed(s, provider) else "gpuli").name
     prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
     if not prices:
         return None
     memory = gpus().get(card).memory_gb
-    return {"name": gpu_name(card), "memory_gb": memory, "same_memory": memory == priced.gpu.memory_gb, "prices": prices}
+    found = Fit(gpus().get(card), s.memo.estimate(s.resolved, Plan(1, 0)))
+    # a provider's own seed card our high end overflows (7B LoRA on 一万网络's 3090): said with our figures,
+    # since the pick above is dearer for that reason (issue 19 ranks on the high end)
+    tight = None if found.fits else {"gb": found.estimate.range.expected_gb, "high": found.high_gb}
+    return {"gpu": card, "name": gpu_name(card), "memory_gb": memory, "same_memory": memory == priced.gpu.memory_gb, "prices": prices,
+            "tight": tight}
 
 
 def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = None,
@@ -210,6 +216,10 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
                                                                       "slower": _slower(a, display_currency)}
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency, s.resolved.request.exclude)
+        if provider_seed(s, provider):  # that provider's own seed card for the class, with our figures against it
+            out["table_card"] = table_card(s, a.priced, display_currency, provider)
+            if out["table_card"] and (out.get("edge") or {}).get("gpu") == out["table_card"]["gpu"]:
+                out["edge"] = None  # the same card, said on the price line already
     if provider and s.fit is None and pick is None and a.verdict is not None:
         out["provider_none"] = provider_none(provider, a.verdict, eight_bit=a.seed_optimizer == "adamw-8bit")
     elif provider and s.fit is not None and s.fit.num_gpus > 1 and not find_provider(provider).billing.multi_instance:
