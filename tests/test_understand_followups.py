@@ -58,9 +58,10 @@ def test_a_currency_question_after_a_sizing_answers_that_sizing(chat: ChatUser) 
     chat.say("qwen3 14b lora 一张 a6000")
     assert "≈ ¥" not in chat.text
     reply = chat.say("换算成人民币")
-    assert reply.kind == "sizing" and "Qwen3-14B" in chat.text
+    # the sizing's setup priced in the currency asked (blind 27: the price leads, the job is not sized again)
+    assert reply.kind == "price" and "Qwen3-14B" in chat.text
     # each price in the asked currency beside its own: gpuli's ₮115/week at the catalog's 7.1 ¥ per $
-    assert "₮115/周 ≈ ¥816.50" in chat.text and "$0.44/小时 ≈ ¥3.12" in chat.text
+    assert "₮115/周 ≈ ¥817" in chat.text and "$0.44/小时 ≈ ¥3.12" in chat.text
 
 
 def test_the_cost_of_the_last_answer(chat: ChatUser) -> None:

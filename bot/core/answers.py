@@ -237,6 +237,9 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         reply.data["v"]["pick_month"] = month_beside(report)
     reply.source = report
     reply.turn = Turn("cost", {"request": req.stated()})
+    if report.reference is not None:  # the setup the answer leads with: "再加 2000G 存储卷 一共多少" totals with it
+        o = report.reference
+        reply.turn.data["priced"] = [o.gpu.id, o.num_gpus, o.provider.id]  # (not "pick": the term follow-ups read that)
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.core.wallet_follow_ups import rent_follow_up
+from bot.core.export_follow_up import tool_after_export
+from bot.core.wallet_follow_ups import rent_follow_up, top_up_of_price
 from bot.messages import Turn
 from bot.understand.clauses import stands_alone
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -31,10 +32,16 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
     if last is not None and last.kind == "rent":
         return rent_follow_up(parsed, last)
+    top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price
+    if top_up is not None:
+        return top_up
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return parsed
     if parsed.parts:
         return parsed
+    tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
+    if tool is not None:
+        return tool
     if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
             and not parsed.cues.joined:
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
@@ -58,16 +65,16 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     hours = _buy_for(parsed, last, text)
     if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
+    duration = _duration(parsed)
+    picked = _pick_with_add_ons(parsed, last, text, duration)
+    if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
+        return picked
     about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
     if about is not None:
         return about
     priced = _cost_beside_faq(parsed, last, text)
     if priced is not None:
         return priced
-    duration = _duration(parsed)
-    picked = _pick_with_add_ons(parsed, last, text, duration)
-    if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储": the setup just priced with them, whatever FAQ entry
-        return picked
     relength = _length_changed(parsed, text)
     own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
@@ -474,7 +481,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif _prices_of_setup(parsed, last, merged) or (currency and last.data.get("setup") and not stated):
+    elif _prices_of_setup(parsed, last, merged) or (currency and _priced_before(last) and not stated):
         # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
         # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
         # "人民币呢" after those prices: the same prices in that currency
@@ -499,12 +506,14 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
     """"14b qlora gpuli 用啥卡" then "包月，加 2000g 存储卷 一共多少": an add-on joined to the card the
     sizing picked is that rental's price with it (₮369 + ₮160 = ₮529), not the storage priced alone.
     None unless the last answer picked a setup and the message adds storage to it without naming a card."""
-    pick = last.data.get("pick")
+    priced = last.data.get("priced")  # a cost answer's leading setup: card, count, provider
+    pick = last.data.get("pick") or (priced[:2] if isinstance(priced, list) else None)
     if last.kind not in ("size", "cost") or not isinstance(pick, list | tuple) or len(pick) != 2 \
             or not parsed.price.add_ons or parsed.request.gpu or not parsed.cues.joined:
         return None
     job = last.data.get("request")
-    provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None)
+    provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None) \
+        or (priced[2] if isinstance(priced, list) else None)
     # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month), so a total asked with no term
     # ("再加 2000G 存储卷 一共多少") is a month's, the add-on in it, not the card's unit prices without it
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or last.data.get("setup_hours") or MONTH_HOURS
@@ -559,6 +568,12 @@ def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> boo
     pointed = parsed.cues.refers_back and bool(parsed.rental.duration_days or parsed.rental.duration_hours)
     return last.kind == "size" and (asks.cost or pointed) and not (asks.budget or asks.deadline or asks.pick) and not (
         merged.tokens or merged.samples or merged.step_seconds or job.get("hours") or job.get("days"))
+
+
+def _priced_before(last: Turn) -> bool:
+    """The last answer showed a setup's price: a setup price, or a sizing (its price line). "人民币多少",
+    "in CNY?" after it asks that price in the currency, not the job sized again."""
+    return bool(last.data.get("setup")) or last.kind == "size"
 
 
 def _priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:

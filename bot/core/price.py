@@ -28,6 +28,7 @@ from bot.views.price import (
 )
 from bot.views.price_band import band_note
 from bot.views.price_units import metered_until, one_unit, units_reply
+from bot.views.top_up import top_up_note
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -44,11 +45,14 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         data = dict(parsed.follow)
         runway = data.pop("runway", None)
         band = data.pop("band", None)
+        top_up = data.pop("top_up", None)
         reply = price_turn(ctx, data, details=False)
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
+        if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows
+            return _lead(reply, top_up_note(reply, ctx.lang))
         if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
             return _units_first(ctx, reply, data, parsed.asks.until)
         if runway is None:

@@ -240,6 +240,8 @@ class Core:
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
+        if reply.kind in ("export", "export_generic") and reply.turn is None and last is not None:
+            reply.turn = Turn(last.kind, {**last.data, "exported": True})  # "deepspeed" next names its framework
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
             reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})

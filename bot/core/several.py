@@ -86,7 +86,8 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
     alone, the answer judged one card and never said what was asked; read as the FAQ alone, it never said
     whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none)."""
     q = parsed.request
-    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not parsed.cues.together:
+    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not parsed.cues.together or parsed.cues.setting_only:
+        # "ZeRO-2 为啥不行", "zero3 呢": a setting alone is the job changed, whose own verdict answers it
         return reply
     hit, _ = faq_lookup(text)
     if reply.kind == "sizing" and not parsed.follow_up:

@@ -37,3 +37,14 @@ def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:
     rental = replace(r, gpu=str(d["gpu"]), num_gpus=r.num_gpus or d.get("num_gpus"), provider=r.provider or d.get("provider"),
                      duration_days=days, duration_hours=rest)
     return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)
+
+
+def top_up_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"cloudgpu 4090 跑 8 小时多少钱" then "那余额要充多少才稳" / "how much should I top up to be safe?":
+    the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
+    read of the wallet, which says nothing of that rental. None unless the last answer was a price and the
+    message asks how much to put in without naming a card of its own."""
+    if last.kind != "price" or not parsed.asks.top_up or parsed.request.gpu or parsed.asks.budget is not None:
+        return None
+    return replace(parsed, intent="price", wallet=None, follow={**last.data, "top_up": True}, follow_up=True,
+                   missing=[], faq=[], faq_answers=[], faq_confident=False)

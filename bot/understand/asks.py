@@ -81,6 +81,7 @@ class Asks:
     difference: bool = False  # "差多少钱", "how much more": two setups priced, the difference between them first
     total: bool = False  # "一共多少", "in total": several rentals priced, their sum first
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
+    top_up: bool = False  # "余额要充多少才稳", "how much should I top up": what to hold for the rental priced
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
     switch: str | None = None  # "还需要 offload 吗", "要不要 8bit 优化器": the switch ("offload", "optimizer") asked whether needed
@@ -204,6 +205,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|\b(?:highest|high\s+end|maximum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:lowest|low\s+end|minimum)\b"
             r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
+        # how much money to put in (or keep) for a rental: a figure asked, never a read of the wallet
+        "top_up": re.compile(
+            r"(?:充|冲|存|留|备|预留|准备)\s*(?:值)?\s*(?:多少|几多|多少钱)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))|(?:要|得|该|应该)\s*(?:充|冲|存|留|备)\s*(?:个)?\s*(?:多少|几)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))"
+            r"|\bhow\s+much\s+(?!memory|vram|ram|disk|space)(?:\w+\s+){0,4}(?:top\s*-?\s*up|load|deposit|put\s+in|add|keep|leave|fund)\b"
+            r"|\btop\s*-?\s*up\s+(?:by\s+)?how\s+much\b"),
+        # a rule of topping up, not a figure for the rental: "充多少送多少", "最少充多少", "minimum top-up"
+        "top_up_rule": re.compile(r"送|优惠|折扣|返现|返利|最少|最低|起充|\bdiscount|\bbonus|\bminimum\b|\bpromo"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),
         # "两万u 能上 8卡 h200 包月吗", "500u 能租 4090 一个月吗", "will 20k usdt get us 8x h200": money asked
         # whether it buys a setup is a budget, with or without a budget word
@@ -403,6 +411,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         difference=bool(p["difference"].search(norm)),
         total=bool(p["total"].search(norm)),
         band=bool(p["band"].search(norm)),
+        top_up=bool(p["top_up"].search(norm)) and not p["top_up_rule"].search(norm),
         pooled=pooled(norm),
         switch=switch_asked(norm),
         saving=saving_asked(norm),

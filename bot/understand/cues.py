@@ -53,7 +53,8 @@ FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|
 # the setting ("bf16 还是 fp16?", "what is offload") has words of its own and stays the FAQ's
 SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半精度|flash[\s_-]*att(?:n|ention)(?:[\s_-]*\d)?|\bfa[23]\b"
            r"|\bsdpa\b|\beager\b|(?:paged[\s_-]*)?adamw?(?:[\s_-]*8[\s_-]*bit)?|8[\s_-]*bit[\s_-]*(?:paged[\s_-]*)?adamw?|8\s*位优化器"
-           r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu")
+           r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu"
+           r"|\bzero[\s_-]*(?:stage[\s_-]*)?[0-3](?:\s*\+\s*offload)?\b|\bfsdp\b")
 # the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
 # instead", "换成全参 8 卡呢"): said alone, they re-size the job before with them, never the FAQ entry they name
 JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|params?|parameters?))?\b"
@@ -62,6 +63,11 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打�
                   r"|微调|训练|\b(?:fine[\s-]*tun\w*|finetun\w*|train\w*)\b|\bwith(?:out)?\b|\buse\b|\busing\b|\bdo\b|\bgo\b|\bif\b|\bi\b|\bwe\b|\bi'?ll\b|\blet'?s\b|\bjust\b|\bonly\b|\bon\b"
                   r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
                   r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]")
+# "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,
+# whose verdict says why (8 × H100 for 32B full under ZeRO-2: 120 GB of states a card), not a general FAQ entry
+WHY_NOT = (r"为啥|为什么|为何|怎么|咋|不行|不能|不可以|不够|用不了|不用|吗|\bwhy\b|\bnot\b|\bcan'?t\b|\bcannot\b"
+           r"|\bdoesn'?t\b|\bwon'?t\b|\bwork\b|\bfit\b|\bisn'?t\b|\bit\b|\bok(?:ay)?\b|\benough\b")
+SETTING_FILLER = rf"{SETTING_FILLER}|{WHY_NOT}"
 SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING}|{JOB_CHANGE})(?:(?:{SETTING_FILLER})|(?:{SETTING})|(?:{JOB_CHANGE}))*")
 
 

@@ -1,0 +1,30 @@
+"""A framework named alone right after an export ("导出配置" then "deepspeed", "export the config" then
+"llamafactory please"): the files for that job again, with the framework asked leading the summary.
+
+Why: said alone, "deepspeed" comes nearest the FAQ entry on ZeRO stages, which answers nothing that was
+asked; after an export it can only mean which framework's files to hand over. The export marks the turn it
+leaves behind (`exported`), so only the message right after an export is read this way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.messages import Turn
+from bot.understand.parser import Parsed
+from engine.request import TrainingRequest
+
+TOOL_ALONE = 24  # characters: "deepspeed", "用 deepspeed 的吧", "the deepspeed one please"
+
+
+def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) -> Parsed | None:
+    """The export of the last job with the framework the message names, or None when the answer before was
+    no export, the message names no framework, or it says more than a framework (a model, a card, a price)."""
+    q = parsed.request
+    if not last.data.get("exported") or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
+            or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet":
+        return None
+    stated = {k: v for k, v in q.stated().items() if k in modifiers}
+    job = TrainingRequest.model_validate({**dict(last.data.get("request", {})), **stated})
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],
+                   follow_up=True, faq=[], faq_answers=[], faq_confident=False)
