@@ -485,8 +485,8 @@ def _stands_alone(p: Parsed) -> bool:
         return False  # "…which card? not the 4090", "不要 4090 呢": a card ruled out of the question before
     if p.intent in ("size", "cost", "checkpoint", "inference"):
         return not p.missing
-    if p.intent == "price":
-        return bool(p.request.gpu)
+    if p.intent == "price":  # a card's price, or an add-on's ("storage volume price per GB?"), which needs no card
+        return bool(p.request.gpu or p.price.add_ons)
     return p.intent == "faq" and p.faq_confident
 
 

@@ -72,8 +72,9 @@ def fresh_start(raw: str) -> tuple[str, bool]:
     return (raw[m.end():], True) if m and raw[m.end():].strip() else (raw, False)
 
 # a yes/no question ("能用支付宝付吗", "支不支持 visa", "can I pay with alipay?"): an English one opens with its
-# verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair; "how can I pay" is not one
-YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|是不是|有没有|支不支持|行不行|用不用|要不要"
+# verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair, of any verb ("收不收",
+# "给不给"); "how can I pay" is not one
+YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不支持|([\u4e00-\u9fff])不\1"
               r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
 
 # a machine asked for ("能租 4 张 A100 的机器吗", "a 2x 3090 box?"): single rentals side by side are not one

@@ -561,8 +561,16 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
 def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
     """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
     provider named, when one is), and only when all the verdicts it names agree (a yes for one thing
-    and a no for another asked together is no single verdict). None when it names none of them."""
+    and a no for another asked together is no single verdict). A method no seed lists ("支持微信吗") has a
+    "no, not listed" per provider and one for all; with no provider named, a yes at one of them leads.
+    None when it names none of them."""
     folded = " ".join(_fold(text).split())
     named = [v for v in entry.verdicts if (provider is None or v.provider in (None, provider))
              and any(" ".join(_fold(term).split()) in folded for term in (*v.terms.zh, *v.terms.en))]
+    if provider is not None:  # the provider asked about answers, not every provider's "no" at once
+        named = [v for v in named if v.provider == provider] or named
+    elif any(v.provider is None for v in named):
+        named = [v for v in named if v.provider is None]
+    else:  # "能用支付宝吗", no provider named: a yes at one of them answers "can I" (it says where)
+        named = [v for v in named if v.affirms] or named
     return named[0] if named and len({v.affirms for v in named}) == 1 else None
