@@ -59,3 +59,17 @@ def test_a_faq_question_beside_an_add_on_price_gets_both(text: str, words: tuple
 def test_a_fit_asked_with_a_count_says_the_count_first(text: str, words: tuple[str, ...]) -> None:
     lead = _lead(_reply(text), 3)
     assert all(w in lead for w in words), lead
+
+
+# ---------------------------------------------------------------- the leftover days of a weekly rental
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("gpuli 的卡 3天就跑完 买了周租 剩下4天干啥 能退吗", ("评测", "1 小时")),
+    ("gpuli 的卡周租，只跑三天，剩下的天数怎么用，能退吗", ("评测", "1 小时")),
+    ("gpuli's cards by the week: my job takes 2 days, what about the leftover days, refund?", ("evaluation", "1 hour")),
+    ("weekly rental at gpuli but only need 3 days - can I get the remaining days refunded?", ("1 hour",)),
+])
+def test_the_leftover_days_of_a_week_get_the_weekly_rental_answer(text: str, words: tuple[str, ...]) -> None:
+    reply = _reply(text)
+    assert all(w in reply for w in words) and "RTX 5090" not in reply, reply

@@ -53,6 +53,7 @@ STOP = {
     # like the Chinese asking pairs below (a container word, "h100 box", is a machine: catalogs/faq_terms.yaml shorthand)
     "have", "has", "just", "really", "actually", "wondering", "wonder", "curious",
     "possible", "able", "could", "might", "kinda", "btw", "guys", "folks",
+    "policy", "policies", "rule", "rules", "questions", "qs",  # "refund policy", "two qs:": the topic is the refund
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
 # they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
