@@ -73,3 +73,28 @@ def test_a_fit_asked_with_a_count_says_the_count_first(text: str, words: tuple[s
 def test_the_leftover_days_of_a_week_get_the_weekly_rental_answer(text: str, words: tuple[str, ...]) -> None:
     reply = _reply(text)
     assert all(w in reply for w in words) and "RTX 5090" not in reply, reply
+
+
+# ---------------------------------------------------------------- whether a lever helps the job named
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("does gradient checkpointing help for a 14b lora at 32k context?", ("Yes", "activations", "→")),
+    ("would activation checkpointing be useful on 8b lora with 16k seq", ("Yes", "activations", "→")),
+    ("梯度检查点对 14b lora 32k 上下文有用吗", ("有用", "激活", "→")),
+    ("7b 全参 开 8bit 优化器 有没有帮助", ("有用", "16", "10")),
+    ("is cpu offload worth it for 7b full finetuning?", ("Yes", "112 GB", "28 GB")),
+])
+def test_whether_a_lever_helps_the_job_leads_with_the_verdict(text: str, words: tuple[str, ...]) -> None:
+    lead = _lead(_reply(text), 3)
+    assert lead.startswith("✅") and all(w in lead for w in words), lead
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("周五前要交 8b qlora 的结果，今天周三，gpuli 周租 4090 多少钱 多久能上机", ("₮109", "3 分钟")),
+    ("gpuli a6000 一周多少钱 多久能上机", ("3 分钟",)),
+    ("rent a 4090 at gpuli for a week, how much - and how fast do I get ssh", ("₮109", "3 minutes")),
+])
+def test_how_soon_the_machine_is_up_beside_a_price_is_answered_too(text: str, words: tuple[str, ...]) -> None:
+    reply = _reply(text)
+    assert all(w in reply for w in words), reply

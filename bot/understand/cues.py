@@ -75,7 +75,7 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 # verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair, of any verb ("收不收",
 # "给不给"); "how can I pay" is not one
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不支持|([\u4e00-\u9fff])不\1"
-              r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|may|am)\b")
+              r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|would|should|may|am)\b")
 
 # a machine asked for ("能租 4 张 A100 的机器吗", "a 2x 3090 box?"): single rentals side by side are not one
 MACHINE = lazy(r"机器|整机|服务器|多卡机|\d\s*卡机|\b(?:box|boxes|machine|machines|server|servers|rig|node)\b")
