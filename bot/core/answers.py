@@ -21,7 +21,7 @@ from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
 from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card, table_card_priced, table_span
-from bot.views.count_versus import count_versus
+from bot.views.count_versus import count_asked, count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
@@ -117,9 +117,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
                  switch: str | None = None, seed_room: bool = False, host: bool = False, minimum: bool = False,
-                 safe: bool = False, by_price: bool = False, per_card: bool = False) -> Reply:
+                 safe: bool = False, by_price: bool = False, per_card: bool = False, count: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
-    prices in `display` when the message asked for a currency, else the chat's."""
+    prices in `display` when the message asked for a currency, else the chat's; `count`: how many of
+    the card named was asked beside its fit, said under the verdict."""
     stated, s, adamw_gb = as_the_seed_sizes(_card_stand_in(with_chat_settings(req, ctx), card))
     if details:
         reply = sizing_details_reply(s, ctx.lang)
@@ -131,6 +132,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             summary["assumptions"] = [{"code": "method_cheapest", "value": req.method}, *summary["assumptions"]]
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
+        elif count and summary.get("named"):  # "用4090够不够，要几张": the count, right under the fit
+            summary["count_asked"] = count_asked(summary)
         if roomy and s.fit is None and not summary.get("seed_roomy") and not summary.get("safe_seed"):
             # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
             # the table's setup and its price beside ours; when the pick is the table's, it is said already

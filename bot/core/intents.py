@@ -72,7 +72,9 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang)
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
-        return Reply("lever_saving", ctx.lang, lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving))
+        # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
+        saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)
+        return Reply("lever_saving", ctx.lang, saving | {"whether": parsed.cues.yes_no})
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
@@ -93,7 +95,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          provider=parsed.rental.provider or request.provider, other_count=parsed.asks.count_versus,
                          switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
-                         by_price=by_price, per_card=parsed.asks.per_card_memory)
+                         by_price=by_price, per_card=parsed.asks.per_card_memory,
+                         count=parsed.asks.count and (request.num_gpus or 1) == 1)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
     memory = card_memory(parsed)

@@ -168,7 +168,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
         "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
-        "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+do\s+i\s+need|\bcard\s+count\b"),
+        "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+(?:do|would|will|should)\s+(?:i|we)\s+need|how\s+many\s+(?:of\s+them|does\s+it\s+take|will\s+it\s+take)|\bcard\s+count\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:块钱?|钱)?\s*(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),

@@ -139,12 +139,14 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     - A follow-up ("那换成qlora呢") changes one thing of the previous question.
     """
     sized = bool(req.model or req.params_b)
-    if HELP.search(norm) and not sized:
+    answers, hits = faq_answers(raw, rental.provider)
+    if HELP.search(norm) and not sized and not answers:
+        # "怎么用" asks how to use the bot, unless the FAQ answers the message with confidence: "剩下的天数怎么用"
+        # asks what the rest of a weekly rental is for
         return Classified("help", [])
     talk = small_talk(norm)
     if talk is not None and not sized and not rental.gpu:
         return Classified("smalltalk", [], talk=talk)
-    answers, hits = faq_answers(raw, rental.provider)
     if defines(answers):  # "what does 全参 mean vs lora for a 7b": what the terms mean, whatever job is named
         return Classified("faq", hits, True, answers=answers[:1])
     if rental.provider:
@@ -241,10 +243,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("faq", hits, True, answers=answers[:1])  # whether that price is published, not the price
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
-    if not carded and not training and priced and (add_ons or (rental.provider and (
+    if not carded and not training and priced and (add_ons or (rental.provider and not (strong and not AMOUNT_ASK.search(norm)) and (
             PROVIDER_LIST.search(norm) or (req.num_gpus and extras.rents_count(rental.provider, req.num_gpus))))):
         # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
-        # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's)
+        # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's; so is a
+        # message asking no amount that the FAQ answers outright: "gpuli 的卡 买周租 剩下5天能干嘛")
         return Classified("price", hits)
     if not carded and not training and rental.provider and RENT_A_CARD.search(norm) and not WHETHER.search(norm):
         return Classified("price", hits)  # "想在按分钟计费的那家租卡": what it rents, priced (no question about it)

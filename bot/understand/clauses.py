@@ -248,7 +248,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return fit_then_cost(clauses, parts, whole)  # the cost of the job before it (after its fit, when asked)
     if change := _change_beside_faq(clauses, parts):
         return change  # "两周呢 另外要不要买 IB" after a price: that price for two weeks, then the FAQ's answer
-    if not all(_stands_alone(p) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
+    beside_faq = any(p.intent == "faq" and p.faq_confident for p in parts)
+    if not all(_stands_alone(p, beside_faq) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
         return []  # "…for a full day, and what is that in yuan?": the currency of the question before it
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
     if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
@@ -479,14 +480,17 @@ def stands_alone(p: Parsed) -> bool:
     return _stands_alone(p)
 
 
-def _stands_alone(p: Parsed) -> bool:
+def _stands_alone(p: Parsed, beside_faq: bool = False) -> bool:
+    """A clause read on its own is a question of its own. An add-on's price with no card ("storage volume
+    price per GB?") is one only beside a FAQ question ("gpuli refund policy? and …"); beside a rental it
+    adds to that rental ("8卡 h100 包月 另外加 2000G 存储卷 多少钱")."""
     q = p.request
     if q.exclude and not (q.gpu or q.model or q.params_b):
         return False  # "…which card? not the 4090", "不要 4090 呢": a card ruled out of the question before
     if p.intent in ("size", "cost", "checkpoint", "inference"):
         return not p.missing
     if p.intent == "price":
-        return bool(p.request.gpu)
+        return bool(p.request.gpu or (beside_faq and p.price.add_ons))
     return p.intent == "faq" and p.faq_confident
 
 

@@ -53,6 +53,7 @@ STOP = {
     # like the Chinese asking pairs below (a container word, "h100 box", is a machine: catalogs/faq_terms.yaml shorthand)
     "have", "has", "just", "really", "actually", "wondering", "wonder", "curious",
     "possible", "able", "could", "might", "kinda", "btw", "guys", "folks",
+    "policy", "policies", "rule", "rules", "questions", "qs",  # "refund policy", "two qs:": the topic is the refund
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
 # they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
@@ -561,8 +562,16 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
 def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
     """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
     provider named, when one is), and only when all the verdicts it names agree (a yes for one thing
-    and a no for another asked together is no single verdict). None when it names none of them."""
+    and a no for another asked together is no single verdict). A method no seed lists ("支持微信吗") has a
+    "no, not listed" per provider and one for all; with no provider named, a yes at one of them leads.
+    None when it names none of them."""
     folded = " ".join(_fold(text).split())
     named = [v for v in entry.verdicts if (provider is None or v.provider in (None, provider))
              and any(" ".join(_fold(term).split()) in folded for term in (*v.terms.zh, *v.terms.en))]
+    if provider is not None:  # the provider asked about answers, not every provider's "no" at once
+        named = [v for v in named if v.provider == provider] or named
+    elif any(v.provider is None for v in named):
+        named = [v for v in named if v.provider is None]
+    else:  # "能用支付宝吗", no provider named: a yes at one of them answers "can I" (it says where)
+        named = [v for v in named if v.affirms] or named
     return named[0] if named and len({v.affirms for v in named}) == 1 else None

@@ -75,6 +75,11 @@ def keeps_speed(text: str) -> bool:
 SAVED_AMOUNT = lazy(r"(?:能|可以|会|能够|大概|大约)?\s*(?:节?省|(?<![最至多])少占?用?|降低?|减少?)\s*(?:下|掉|了)?\s*(?:多少|几|多大)"
                     r"|how\s+much\b.{0,60}?\b(?:save[sd]?|saving|cut|reduce[sd]?|less)\b|\bsavings?\b.{0,30}\b(?:from|with|of|by)\b",
                     re.ASCII)
+# whether a lever helps the job named ("does gradient checkpointing help for 14b lora at 32k", "梯度检查点对 14b
+# lora 有用吗"): answered by the same two sizings, led by the yes or no they give
+HELPS = lazy(r"有用吗|有没有用|有用没|有帮助吗|有没有帮助|帮助大吗|管用吗|管不管用|有效吗|有没有效果|值得开吗|值不值得开"
+             r"|\b(?:does|do|would|will|can|is)\b.{0,60}?\b(?:help|helps|worth\s+it|useful|make\s+a\s+difference|matter)\b",
+             re.ASCII)
 LEVER_WORDS = (("eight_bit", EIGHT_BIT_WORD), ("checkpointing", lazy(
     r"梯度检查点|激活检查点|重计算|(?:gradient|grad|activation)[\s_-]*(?:checkpoint\w*|ckpt)|recomput\w*", re.ASCII)),
     ("offload", OFFLOAD_WORD), ("zero", lazy(r"zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b", re.ASCII)))
@@ -82,8 +87,8 @@ LEVER_WORDS = (("eight_bit", EIGHT_BIT_WORD), ("checkpointing", lazy(
 
 def saving_asked(norm: str) -> str | None:
     """The lever ("eight_bit", "checkpointing", "offload", "zero") whose saving the message asks the amount
-    of; None when no amount of saving is asked, or when it names two levers or two ZeRO stages."""
-    if not SAVED_AMOUNT.search(norm):
+    of, or whether it helps; None when neither is asked, or when it names two levers or two ZeRO stages."""
+    if not (SAVED_AMOUNT.search(norm) or HELPS.search(norm)):
         return None
     named = [code for code, pattern in LEVER_WORDS if pattern.search(norm)]
     if named == ["zero"] and len(set(re.findall(r"zero[\s_-]*(?:stage)?[\s_-]*([123])", norm))) > 1:

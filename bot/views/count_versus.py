@@ -29,3 +29,19 @@ def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -
     else:
         case = "fewer_enough" if row["fits"] and not row["tight"] else "fewer_short"
     return row | {"case": case, "asked": n, "other": other}
+
+
+def count_asked(summary: dict[str, Any]) -> dict[str, Any] | None:
+    """"14b qlora 用4090够不够，要几张": a fit on the card named and how many of it, asked together. The
+    verdict answers the fit; the count is said on a line of its own right under it, so it is in the
+    first lines: the verdict's count when it holds the job (also with the one change it names), else
+    the larger count of the same card the reply offers. None when the reply offers no count."""
+    verdict, other = summary.get("verdict"), summary.get("alternative")
+    if not verdict:
+        return None
+    if verdict["fits"] or summary.get("lever_fix"):
+        case = "fits" if verdict["fits"] else "with_change"
+        return verdict | {"case": case + ("_one" if verdict["num_gpus"] == 1 else "_n")}
+    if other and other["gpu"] == verdict["gpu"]:
+        return other | {"case": "more"}
+    return None
