@@ -122,6 +122,8 @@ PRICE_WORDS = lazy(
 )
 PRICE_ASK = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|多少|最便宜|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly")
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
+# a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
+PRICE_NOUN = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
 PRICE_ONLY_WORDS = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
@@ -243,7 +245,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("faq", hits, True, answers=answers[:1])  # whether that price is published, not the price
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
-    if not carded and not training and priced and (add_ons or (rental.provider and not (strong and not AMOUNT_ASK.search(norm)) and (
+    if not carded and not training and priced and (add_ons or (rental.provider and not (strong and not (AMOUNT_ASK.search(norm) or PRICE_NOUN.search(norm))) and (
             PROVIDER_LIST.search(norm) or (req.num_gpus and extras.rents_count(rental.provider, req.num_gpus))))):
         # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
         # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's; so is a
