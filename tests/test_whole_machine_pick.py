@@ -23,19 +23,20 @@ def test_no_pick_is_summed_from_single_card_rentals(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
     head = "\n".join(u.text.splitlines()[:4])
-    for glued in ("2×A100 40GB", "2× A100 40GB", "2×RTX 3090", "2× RTX 3090", "单卡实例分开租", "separate single-card"):
+    for glued in ("2×A100 40GB", "2× A100 40GB", "2×RTX 3090", "2× RTX 3090", "单卡实例分开租", "separate single-card instances"):
         assert glued not in head, (msg, head)
     assert "8×A100 80GB SXM" in head or "8× A100 80GB SXM" in head
     assert "¥25,000–¥40,000" in head  # the box's estimated band
     assert "A100 40GB SXM" in head and "¥2,800" in head  # seed 003's card for the class, with its risk
     assert "OOM" in head
+    assert "没有装得下这个任务的单卡或小机器" in head or "rents no single card or small machine" in head  # said plainly, first
 
 
 @pytest.mark.parametrize("msg", ["一万网络 13b lora 多少钱", "13b lora on yiwan, how much?"])
 def test_the_price_answer_prices_the_whole_machine(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
-    assert "separate single-card" not in u.text and "单卡实例分开租" not in u.text
+    assert "separate single-card instances" not in u.text and "单卡实例分开租" not in u.text
     assert "8×A100 80GB SXM" in u.text or "8× A100 80GB SXM" in u.text
     assert "¥2,800" in u.text  # the table's single card, named beside it
 

@@ -221,6 +221,9 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
             out["table_card"] = table_card(s, a.priced, display_currency, provider)
             if out["table_card"] and (out.get("edge") or {}).get("gpu") == out["table_card"]["gpu"]:
                 out["edge"] = None  # the same card, said on the price line already
+    if pick is not None and pick.num_gpus > 1 and pick.estimate.plan.zero == 0:
+        # a box of several cards each holding the whole job: the provider rents nothing smaller that holds it (engine.advice.pick_at)
+        out["whole_box"] = {"name": find_provider(str(provider)).name, "n": pick.num_gpus, "gpu": gpu_name(pick.gpu.id)}
     if provider and s.fit is None and pick is None and a.verdict is not None:
         out["provider_none"] = provider_none(provider, a.verdict, eight_bit=a.seed_optimizer == "adamw-8bit")
     elif provider and s.fit is not None and s.fit.num_gpus > 1 and not find_provider(provider).billing.multi_instance:
