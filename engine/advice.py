@@ -36,6 +36,7 @@ from engine.catalog import gpus
 from engine.fit import Fit, Planner, candidates, ladder
 from engine.levers import Lever, headroom_levers
 from engine.price_list import cheapest_card_hour
+from engine.providers import provider as find_provider
 from engine.request import TrainingRequest
 from engine.resolve import resolve
 from engine.seed_adapter_rows import seed_card
@@ -219,13 +220,30 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
     pool = [f for f in (a.priced, *a.sizing.recommendations) if f is not None
             and (f.fits or f.may_fit or (a.seed_is_verdict and f is a.seed and seed_at_edge(f))
                  or (named_edge and f is a.sizing.fit))]
-    priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider)) is not None]
+    priced = [(f, rate) for f in pool if (rate := cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider, whole=True)) is not None]
     if not priced:
-        return None
+        return _whole_machine_at(a.sizing, provider)
     if a.priced is not None and any(f is a.priced for f, _ in priced):
         return a.priced  # the provider rents the answer's own setup
     return min(priced, key=lambda fr: (not fr[0].fits, fr[0].estimate.plan.offload != "none", fr[0].num_gpus,
                                        fr[1] * fr[0].num_gpus))[0]
+
+
+def _whole_machine_at(s: Sizing, provider: str) -> Fit | None:
+    """Where `provider` rents none of the fewest-card setups as one machine (一万网络 rents the A100 80G
+    and H100 only as 8-card boxes, the A100 40G one card at a time): its smallest whole machine that
+    holds the job with no offload, estimated at that machine's count, then by its price on the high end
+    of a band; None when none holds it."""
+    found: list[tuple[Fit, Decimal]] = []
+    for o in find_provider(provider).offers:
+        least = min((f.num_gpus for f in s.recommendations if f.gpu.id == o.gpu and (f.fits or f.may_fit)), default=None)
+        if least is None or o.count < least or (rate := cheapest_card_hour(o.gpu, o.count, provider=provider, whole=True)) is None:
+            continue
+        r = replace(s.resolved, request=s.request.model_copy(update={"num_gpus": o.count, "zero": None}), num_gpus_stated=True)
+        fit = Planner(r, s.memo).first_fit(gpus().get(o.gpu), ladder(r, o.count))
+        if fit.fits and fit.estimate.plan.offload == "none":
+            found.append((fit, rate))
+    return min(found, key=lambda fr: (fr[0].num_gpus, fr[1]))[0] if found else None
 
 
 def edge_option(chosen: Fit, provider: str | None = None, exclude: tuple[str, ...] | None = None) -> Fit | None:
@@ -234,12 +252,12 @@ def edge_option(chosen: Fit, provider: str | None = None, exclude: tuple[str, ..
     (`exclude`): named beside the recommended setup's price so the saving and its risk are both on the
     table; None when there is none."""
     plan, n = chosen.estimate.plan, chosen.num_gpus
-    own = cheapest_card_hour(chosen.gpu.id, n, provider=provider)
+    own = cheapest_card_hour(chosen.gpu.id, n, provider=provider, whole=True)
     if own is None:
         return None
     out = set(exclude or ())
     edges = [(f, rate) for f in (Fit(g, chosen.estimate) for g in gpus().entries if g.id not in out) if f.may_fit and plan.offload == "none"
-             and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider)) is not None and rate < own]
+             and (rate := cheapest_card_hour(f.gpu.id, n, provider=provider, whole=True)) is not None and rate < own]
     return min(edges, key=lambda fr: fr[1])[0] if edges else None
 
 

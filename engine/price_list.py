@@ -188,10 +188,12 @@ def _sold(p: Provider, add_ons: Mapping[str, int] | None) -> dict[str, int]:
     return {k: v for k, v in add_ons.items() if k in ids}
 
 
-def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider: str | None = None) -> Decimal | None:
+def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider: str | None = None,
+                       whole: bool = False) -> Decimal | None:
     """The lowest list price per card-hour for `num_gpus` × `gpu` at any provider (or at `provider`;
     its cheapest rental unit), converted to `currency` — for ranking alternatives by price; None if
-    nobody rents it."""
+    nobody rents it. `whole`: only a setup rented as one machine (or whole nodes): cards summed from
+    separate smaller instances (一万网络's two single A100 40G rentals) train no sharded job (seed 003)."""
     best: Decimal | None = None
     gpu = _catalog_id(gpu)
     for p in providers().entries:
@@ -202,10 +204,18 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider:
                 q = quote(p.id, gpu, num_gpus, d)
             except NotOffered:
                 continue
+            if whole and not one_machine(q, p.billing.node_gpus):
+                continue
             hours = Decimal(d.total_seconds()) / 3600
             rate = Money(q.total_max, q.currency).to(currency).amount / (hours * num_gpus)
             best = rate if best is None or rate < best else best
     return best
+
+
+def one_machine(q: Quote, node_gpus: int) -> bool:
+    """A quote rented as one machine, or as whole nodes beyond one (InfiniBand joins nodes): not cards
+    glued from separate smaller instances within a node's count."""
+    return q.instances == 1 or q.gpus_per_instance >= node_gpus
 
 
 def cycle_unit_price(q: Quote, c: CycleLine) -> Amount | None:

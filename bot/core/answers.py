@@ -328,7 +328,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, data["display"])
                 if provider is None or p["provider"] == provider_name(provider)]
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
-    elif seed is None and setup.num_gpus == 1 and seed_card(advice.sizing, provider) not in (None, setup.gpu.id):
+    elif seed is None and setup.estimate.plan.zero == 0 and seed_card(advice.sizing, provider) not in (None, setup.gpu.id):
         # a LoRA / QLoRA pick on another card than the table's (14B bf16 LoRA: an RTX A6000 for the table's
         # L40S, both 48 GB): the table's card priced under the lead, as the sizing's price line named it;
         # also where a provider's own row is that card (gpuli's 4090 for 7B QLoRA), ranked fourth

@@ -176,7 +176,8 @@ def table_card(s: Sizing, priced: Fit | None, display_currency: str, provider: s
     with the same 48 GB for ₮389): said on the price line, with the memory of both, so the reader holding
     the table sees its card and what ours saves in the first lines, not five lines down."""
     card = seed_card(s, provider)
-    if card is None or priced is None or priced.num_gpus != 1 or priced.gpu.id == card:
+    # a pick of several cards each holding the whole job (a provider's 8-card box, DDP) still has the table's card beside it
+    if card is None or priced is None or priced.estimate.plan.zero != 0 or priced.gpu.id == card:
         return None
     seed_provider = find_provider(provider if provider and provider_seed(s, provider) else "gpuli").name
     prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
@@ -207,7 +208,7 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
     if pick is not None and pick is not a.verdict:
         a = replace(a, verdict=pick, alternative=None, bigger=None, seed=None if a.seed_is_verdict else a.seed,
                     others=tuple(f for f in a.others if (f.gpu.id, f.num_gpus) != (pick.gpu.id, pick.num_gpus)
-                                 and cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider) is not None))
+                                 and cheapest_card_hour(f.gpu.id, f.num_gpus, provider=provider, whole=True) is not None))
     out = shape(a, display_currency, card, stated, asked_currency) | {"switch_answer": switch_answer(a, switch),
                                                                       "host": host_memory(a.verdict, host),
                                                                       "minimum": minimum_answer(s, stated, minimum, display_currency),
@@ -220,6 +221,9 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
             out["table_card"] = table_card(s, a.priced, display_currency, provider)
             if out["table_card"] and (out.get("edge") or {}).get("gpu") == out["table_card"]["gpu"]:
                 out["edge"] = None  # the same card, said on the price line already
+    if pick is not None and pick.num_gpus > 1 and pick.estimate.plan.zero == 0:
+        # a box of several cards each holding the whole job: the provider rents nothing smaller that holds it (engine.advice.pick_at)
+        out["whole_box"] = {"name": find_provider(str(provider)).name, "n": pick.num_gpus, "gpu": gpu_name(pick.gpu.id)}
     if provider and s.fit is None and pick is None and a.verdict is not None:
         out["provider_none"] = provider_none(provider, a.verdict, eight_bit=a.seed_optimizer == "adamw-8bit")
     elif provider and s.fit is not None and s.fit.num_gpus > 1 and not find_provider(provider).billing.multi_instance:
