@@ -8,19 +8,13 @@ rents an 8×RTX 4090 box by the minute."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 
-from bot.views.price import unit_prices
-from bot.wallet.pricing import hourly_rate, minute_cost_minor
-from catalogs import catalog_path
-from engine import advice
-from engine.providers import providers
 from tests.chat_user import ChatUser
+from tests.extra_provider import with_provider
 
 PCIEBOX = {
     "id": "pciebox", "name": "PcieBox", "aliases": ["pcie box"], "currency": "USD", "prices_read": "2026-12-01",
@@ -34,23 +28,9 @@ PCIEBOX = {
 WARNING = {"en": "no NVLink", "zh": "没有 NVLink"}
 
 
-def _forget() -> None:
-    for cached in (providers, advice.setup_rate, unit_prices, minute_cost_minor, hourly_rate):
-        cached.cache_clear()
-
-
 @pytest.fixture
 def catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "providers"
-    folder.mkdir()
-    for shipped in Path(catalog_path("providers")).glob("*.yaml"):
-        shutil.copy(shipped, folder / shipped.name)
-    (folder / "pciebox.yaml").write_text(yaml.safe_dump(PCIEBOX, allow_unicode=True), encoding="utf-8")
-    monkeypatch.setenv("KASUAN_PROVIDERS_DIR", str(folder))
-    _forget()
-    yield folder
-    monkeypatch.delenv("KASUAN_PROVIDERS_DIR")
-    _forget()
+    yield from with_provider(tmp_path, monkeypatch, PCIEBOX)
 
 
 @pytest.mark.parametrize(("text", "lang"), [

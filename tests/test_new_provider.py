@@ -7,14 +7,12 @@ one new per-minute provider, "rentbox", that no Python code names."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-import yaml
 
 from bot.store import connect
 from bot.store.wallets import ensure_wallet
@@ -23,15 +21,14 @@ from bot.understand.entities import find_provider
 from bot.views.price import provider_price_list, unit_prices
 from bot.wallet import display
 from bot.wallet import operations as ops
-from bot.wallet.pricing import hourly_rate, minute_cost_minor, plan_rental
+from bot.wallet.pricing import plan_rental
 from bot.wallet.refusal import WalletError
-from catalogs import catalog_path
-from engine import advice
 from engine.billing import quote
 from engine.billing.rules import rule_named, rules
 from engine.cost import compare
 from engine.providers import providers
 from engine.request import TrainingRequest
+from tests.extra_provider import with_provider
 
 T0 = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 RENTBOX = {
@@ -49,23 +46,9 @@ RENTBOX = {
 }
 
 
-def _forget() -> None:
-    for cached in (providers, advice.setup_rate, unit_prices, minute_cost_minor, hourly_rate):
-        cached.cache_clear()
-
-
 @pytest.fixture
 def catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "providers"
-    folder.mkdir()
-    for shipped in Path(catalog_path("providers")).glob("*.yaml"):
-        shutil.copy(shipped, folder / shipped.name)
-    (folder / "rentbox.yaml").write_text(yaml.safe_dump(RENTBOX, allow_unicode=True), encoding="utf-8")
-    monkeypatch.setenv("KASUAN_PROVIDERS_DIR", str(folder))
-    _forget()
-    yield folder
-    monkeypatch.delenv("KASUAN_PROVIDERS_DIR")
-    _forget()
+    yield from with_provider(tmp_path, monkeypatch, RENTBOX)
 
 
 def test_the_parser_reads_provider_names_and_aliases_from_the_catalog(catalog: Path) -> None:
