@@ -39,7 +39,7 @@ def rental_yes(reply: Reply, parsed: Parsed) -> Reply | None:
                         for c in pick["cycles"])
     low, high = (Money(Decimal(str(pick[k])), pick["currency"]) for k in ("total_min", "total_max"))
     total = high.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
-    setup = f"{pick['provider_name']} {pick['num_gpus']}×{pick['name']}"
+    setup = f"{pick['provider_name']} {t('sum.setup', lang, n=pick['num_gpus'], gpu=pick['name'])}"
     return Reply("error", lang, {"message": t("plan.rental_yes", lang, rental=cycles, setup=setup, total=total)})
 
 

@@ -44,12 +44,12 @@ def shorter_rental(setup: Fit, provider: str | None, hours: object, lang: str) -
     cycles = " + ".join(t(f"cost.cycle_at.{c.kind}", lang, count=Decimal(c.count), n=str(c.count),
                           unit=Money(c.unit_price.high, quote.currency).format(lang)) for c in quote.cycles)
     bought = " + ".join(t(f"cost.cycle.{c.kind}", lang, count=Decimal(c.count), n=str(c.count)) for c in base.cycles)
-    days = f"{span / 24:g}" if span % 24 == 0 else ""
+    said = t("price.span_days", lang, n=f"{span / 24:g}") if span % 24 == 0 else t("cost.dur.hours", lang, n=f"{span:g}")
     return Reply("error", lang, {"message": t(
-        "price.shorter_rental", lang, span=t("price.span_days", lang, n=days) if days else f"{span:g} h",
-        provider=providers().get(quote.provider).name, setup=f"{setup.num_gpus}× {short_gpu(card.name)}",
+        "price.shorter_rental", lang, span=said,
+        provider=providers().get(quote.provider).name, setup=t("sum.setup", lang, n=setup.num_gpus, gpu=short_gpu(card.name)),
         cycles=cycles, total=Money(quote.total_range.high, quote.currency).format(lang),
-        base=f"{setup.num_gpus}× {short_gpu(setup.gpu.name)}", base_cycles=bought,
+        base=t("sum.setup", lang, n=setup.num_gpus, gpu=short_gpu(setup.gpu.name)), base_cycles=bought,
         base_total=Money(base.total_range.high, base.currency).format(lang))})
 
 
