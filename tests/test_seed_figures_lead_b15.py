@@ -1,8 +1,9 @@
 """Blind-15 classes, as behaviour (never the set's text; figures from the seeds through the catalogs):
 
 - a LoRA / QLoRA memory question at the seeds' settings carries the seed tables' figure for the class
-  in the line that leads, beside ours (seed 000 / 002: 8B QLoRA 8–12 / 6–10 GB, 14B QLoRA 14–18 / 12–16,
-  72B QLoRA 46–58 / 45–55, 32B LoRA 72–86), not only in the 📚 line further down;
+  in the line that leads, beside ours, each seed's figure named by its provider (seed 000 is gpuli's table,
+  seed 002 CloudGPU's: 8B QLoRA 8–12 / 6–10 GB, 14B QLoRA 14–18 / 12–16, 72B QLoRA 46–58 / 45–55, 32B LoRA
+  72–86), never one merged band no seed states, and not only in the 📚 line further down;
 - the setup a sizing picks is priced before the line saying which model the size stands for, so "the
   cheapest setup" leads with its price (seed 000: 7B full, 1× A100 80GB + 8-bit optimizer, ₮269/week,
   ₮899/month);
@@ -24,15 +25,15 @@ from tests.chat_user import lead_lines as _lead
 # ---------------------------------------------------------------- the seeds' figure where the answer leads
 
 ADAPTER_FIGURES = [
-    ("qwen 8b 用 qlora 显存占多少", "6–12 GB"),
-    ("QLoRA an 8B model: how much VRAM do I need?", "6–12 GB"),
-    ("14B 跑 qlora 显存够不够 大概要几个G", "12–18 GB"),
-    ("vram estimate for a 14b qlora run", "12–18 GB"),
-    ("72b 模型 qlora 显存要多少", "45–58 GB"),
-    ("how much gpu memory does qlora on 72b take", "45–58 GB"),
-    ("32b lora 需要多大显存", "72–86 GB"),
-    ("memory for LoRA on a 32B?", "72–86 GB"),
-    ("72b lora 显存大概多少", "155–175 GB"),
+    ("qwen 8b 用 qlora 显存占多少", "gpuli 8–12 GB、CloudGPU 6–10 GB"),
+    ("QLoRA an 8B model: how much VRAM do I need?", "gpuli 8–12 GB, CloudGPU 6–10 GB"),
+    ("14B 跑 qlora 显存够不够 大概要几个G", "gpuli 14–18 GB、CloudGPU 12–16 GB"),
+    ("vram estimate for a 14b qlora run", "gpuli 14–18 GB, CloudGPU 12–16 GB"),
+    ("72b 模型 qlora 显存要多少", "gpuli 46–58 GB、CloudGPU 45–55 GB"),
+    ("how much gpu memory does qlora on 72b take", "gpuli 46–58 GB, CloudGPU 45–55 GB"),
+    ("32b lora 需要多大显存", "gpuli 72–86 GB"),
+    ("memory for LoRA on a 32B?", "gpuli 72–86 GB"),
+    ("72b lora 显存大概多少", "gpuli 155–175 GB"),
 ]
 
 
@@ -48,7 +49,7 @@ def test_an_adapter_sizing_leads_with_the_seed_tables_figure(question: str, figu
 @pytest.mark.parametrize("question", ["8b qlora 在一张 4090 上显存够吗", "does an 8b qlora fit on a 4090?"])
 def test_a_named_card_verdict_carries_it_too(question: str) -> None:
     first = _lead(_reply(question), 1)
-    assert "6–12 GB" in first and ("✅" in first or "⚠️" in first), first
+    assert "8–12 GB" in first and "6–10 GB" in first and ("✅" in first or "⚠️" in first), first
 
 
 # ---------------------------------------------------------------- the pick's price before the model line

@@ -167,7 +167,9 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
     card = str(row["card"])
     seed_provider = find_provider("gpuli").name
     prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
-    return row | {"card_name": gpu_name(card), "card_prices": prices}
+    tables = [(find_provider(who).name, band) for who, band in (("gpuli", row["gpuli"]), ("cloudgpu", row["cloudgpu"]))
+              if band is not None]
+    return row | {"card_name": gpu_name(card), "card_prices": prices, "tables": tables}
 
 
 def table_card(s: Sizing, priced: Fit | None, display_currency: str, provider: str | None = None) -> dict[str, Any] | None:
