@@ -50,6 +50,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.deadline_lead import asks_in_time, deadline_lead
+from bot.views.instances import instances_first
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -229,6 +230,7 @@ class Core:
             first.reading = parsed
             return first
         reply = verdicts_first(self._answer_one(ctx, parsed, text), parsed)  # a cloud we lack, a yes or no
+        reply = instances_first(reply, parsed)  # "4 张 4090 各跑一组实验": the total of the separate instances leads
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))

@@ -1,0 +1,95 @@
+"""Several single-card instances, each running its own experiment ("4 张 4090 各跑一组实验 包月多少",
+"four separate 4090 instances for a month, total?"): the total for all of them leads the answer.
+
+Why: the parse (bot.understand.instances) reads such a message as one card's job or rental, so the answer
+below prices one instance; the question asked was what all of them cost. The lead line says the total
+(the count times one instance's price), that they are separate single-card machines rather than one
+multi-card box, and the price of one; the one-instance answer follows unchanged.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.parser import Parsed
+from engine.money import Money
+
+TERMS = ("hour", "week", "month", "year")  # a quote per rental unit, when no span was asked
+
+
+def instances_first(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` (one instance's price, cost or sizing) led by the total for `parsed.cues.instances` of them;
+    unchanged when the message asks for no separate instances or the reply prices no single card."""
+    n = parsed.cues.instances
+    if not n or parsed.parts:
+        return reply
+    found = _instances(reply)
+    if not found:
+        return reply
+    lang = reply.lang
+    priced = [(setup, t("list.and", lang).join(
+        t("instances.each", lang, total=_money(low * n, high * n, lang) + per, n=n, each=_money(low, high, lang) + per)
+        for low, high, per in quotes)) for setup, quotes in found]
+    if len(priced) == 1:
+        message = t("instances.total", lang, n=n, items=priced[0][1], setup=priced[0][0])
+    else:  # no provider named and no pick: each provider's single card, as the answer below lists them
+        items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
+        message = t("instances.total_many", lang, n=n, items=items)
+    lead = Reply("error", lang, {"message": message})
+    lead.also = [reply, *reply.also]
+    reply.also = []
+    lead.turn, lead.buttons, lead.source = reply.turn, reply.buttons, reply.source
+    return lead
+
+
+def _money(low: Money, high: Money, lang: str) -> str:
+    return high.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+
+
+def _instances(reply: Reply) -> list[tuple[str, list[tuple[Money, Money, str]]]]:
+    """The single card the reply prices ("gpuli 1×RTX 4090, 1 month": its pick, or the provider named) and its
+    price, low and high, per quote (a price asked with no span has one per rental unit: "/week", "/month");
+    with no provider named, each provider's single card the price answer lists. [] when it prices none."""
+    data = reply.data if isinstance(reply.data, dict) else {}
+    lang = reply.lang
+    view = data.get("v")
+    if reply.kind == "cost" and isinstance(view, dict):
+        pick: dict[str, Any] | None = view.get("pick") or next(iter(view.get("lineup") or []), None)
+        if not pick or pick.get("num_gpus") != 1:
+            return []
+        low, high = (Money(Decimal(str(pick[k])), pick["currency"]) for k in ("total_min", "total_max"))
+        return [(_setup(pick["provider_name"], pick["name"], pick.get("cycles") or [], lang), [(low, high, "")])]
+    if reply.kind != "price":
+        return []
+    named = data.get("named")
+    rows = [r for r in data.get("rows") or [] if r.get("num_gpus") == 1 and r.get("quotes") and (not named or r.get("provider_id") == named)]
+    found = [(setup, quotes) for r in rows[:1 if named else 3] for setup, quotes in [_row(r, data, lang)] if quotes]
+    return found
+
+
+def _row(row: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, list[tuple[Money, Money, str]]]:
+    """One price row's single card and its quotes (the span asked, else one per rental unit)."""
+    spanned = data.get("days") or data.get("duration")
+    quotes = row["quotes"][:1] if spanned else [q for q in row["quotes"] if q.get("unit") in TERMS]
+    out = [(Money(Decimal(str(q["total"]["low"])), q["total"]["currency"]), Money(Decimal(str(q["total"]["high"])), q["total"]["currency"]),
+            "" if spanned else "/" + t(f"unit.{q['unit']}", lang)) for q in quotes]
+    cycles = row["quotes"][0].get("cycles") or [] if spanned else []
+    return _setup(row["provider"], row["gpu"], cycles, lang), out
+
+
+def _setup(provider: str, gpu: str, cycles: list[dict[str, Any]], lang: str) -> str:
+    """"gpuli 1×RTX 4090, 1 month": one instance and what one rents of it."""
+    setup = f"{provider} {t('sum.setup', lang, n=1, gpu=gpu)}"
+    spans = " + ".join(_cycle(c, lang) for c in cycles if c.get("kind") in ("minute", "week", "month", "year"))
+    return t("instances.setup", lang, setup=setup, span=spans) if spans else setup
+
+
+def _cycle(cycle: dict[str, Any], lang: str) -> str:
+    count = Decimal(str(cycle["count"]))
+    if cycle["kind"] == "minute":  # 480 minutes rented are said as the hours they are (8 h)
+        hours = count / 60
+        return t("cost.dur.hours", lang, n=f"{hours:.2f}".rstrip("0").rstrip("."))
+    return t(f"cost.cycle.{cycle['kind']}", lang, count=count, n=f"{count:.0f}")
