@@ -91,3 +91,26 @@ def test_a_correction_prices_the_later_count() -> None:
     assert "₮2,599" in first_lines(me, 2) and "2× H200" not in me.text, me.text
     me = said("gpuli h200 两张包月？不对，一张")
     assert "₮2,599" in first_lines(me, 2), me.text
+
+
+@pytest.mark.parametrize(("text", "totals"), [
+    ("8 张 4090 每张跑一个 7b qlora 超参，要多少钱", ("₮872/周（8 × ₮109/周）", "₮2,952/月（8 × ₮369/月）", "$2.64/小时（8 × $0.33/小时）")),
+    ("3 separate 4090s, a 7b qlora on each, how much?", ("₮327/week (3 × ₮109/week)", "$0.99/h (3 × $0.33/h)")),
+])
+def test_a_sizing_asked_its_price_leads_with_every_providers_total(text: str, totals: tuple[str, ...]) -> None:
+    me = said(text)
+    assert all(total in first_lines(me, 1) for total in totals), me.text
+    assert "1×RTX 4090" in me.text or "1× RTX 4090" in me.text, me.text
+
+
+def test_a_fit_asked_of_separate_instances_is_answered_on_one_card_first() -> None:
+    me = said("7b qlora 4 张 4090 各跑一组 够吗")
+    assert me.lines[0].startswith("✅ 7B QLoRA (4-bit)：1×RTX 4090 装得下"), me.text
+    assert "₮1,476/月（4 × ₮369/月）" in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["预算 ₮300，gpuli 4 张 4090 各跑一组 一周够吗",
+                                  "budget ₮300, four separate 4090s at gpuli for a week, one experiment each?"])
+def test_money_weighed_against_separate_instances_never_judges_one_of_them(text: str) -> None:
+    me = said(text)  # four weeks of a 4090 are ₮436, over ₮300: one instance's ₮109 is no verdict
+    assert "₮191" not in me.text and "够。" not in me.text and "enough." not in me.text, me.text

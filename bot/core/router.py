@@ -50,7 +50,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.deadline_lead import asks_in_time, deadline_lead
-from bot.views.instances import instances_first
+from bot.views.instances import instances_first, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -210,6 +210,7 @@ class Core:
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         parsed = _rental_against_budget(parsed)
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
+        parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]

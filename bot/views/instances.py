@@ -9,11 +9,13 @@ multi-card box, and the price of one; the one-instance answer follows unchanged.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.text.names import gpu_name
 from bot.understand.parser import Parsed
 from engine.money import Money
 
@@ -39,10 +41,24 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
         items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
         message = t("instances.total_many", lang, n=n, items=items)
     lead = Reply("error", lang, {"message": message})
+    if reply.kind == "sizing" and not parsed.asks.cost:  # "4 张 4090 各跑一组 够吗": the fit on one card answers first
+        reply.also = [lead, *reply.also]
+        return reply
     lead.also = [reply, *reply.also]
     reply.also = []
     lead.turn, lead.buttons, lead.source = reply.turn, reply.buttons, reply.source
     return lead
+
+
+def unless_weighed(parsed: Parsed) -> Parsed:
+    """`parsed` as one machine of that many cards again when money is weighed against the rental (a budget,
+    a wallet's balance, how long money lasts): the verdict judges the rental it prices, and one instance's
+    price judged against money meant for all of them would say "enough" where it is not."""
+    n = parsed.cues.instances
+    if not n or not (parsed.asks.budget is not None or parsed.asks.runway):
+        return parsed
+    return replace(parsed, request=parsed.request.model_copy(update={"num_gpus": n}),
+                   rental=replace(parsed.rental, num_gpus=n), cues=replace(parsed.cues, instances=None))
 
 
 def _money(low: Money, high: Money, lang: str) -> str:
@@ -62,6 +78,14 @@ def _instances(reply: Reply) -> list[tuple[str, list[tuple[Money, Money, str]]]]
             return []
         low, high = (Money(Decimal(str(pick[k])), pick["currency"]) for k in ("total_min", "total_max"))
         return [(_setup(pick["provider_name"], pick["name"], pick.get("cycles") or [], lang), [(low, high, "")])]
+    if reply.kind == "sizing" and isinstance(view, dict):  # "8 张 4090 每张跑一个 7b qlora，要多少钱": its price line
+        card = view.get("price_for") or {}
+        if card.get("num_gpus") != 1:
+            return []
+        gpu = gpu_name(card.get("gpu"))
+        return [(f"{p['provider']} {t('sum.setup', lang, n=1, gpu=gpu)}", [
+            (_of(u["total"], "low"), _of(u["total"], "high"), "/" + t(f"unit.{u['unit']}", lang)) for u in p["units"] if u.get("unit") in TERMS])
+            for p in (view.get("prices") or [])[:3] if not p.get("apart") and p.get("units")]
     if reply.kind != "price":
         return []
     named = data.get("named")
@@ -70,12 +94,15 @@ def _instances(reply: Reply) -> list[tuple[str, list[tuple[Money, Money, str]]]]
     return found
 
 
+def _of(total: dict[str, Any], end: str) -> Money:
+    return Money(Decimal(str(total[end])), total["currency"])
+
+
 def _row(row: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, list[tuple[Money, Money, str]]]:
     """One price row's single card and its quotes (the span asked, else one per rental unit)."""
     spanned = data.get("days") or data.get("duration")
     quotes = row["quotes"][:1] if spanned else [q for q in row["quotes"] if q.get("unit") in TERMS]
-    out = [(Money(Decimal(str(q["total"]["low"])), q["total"]["currency"]), Money(Decimal(str(q["total"]["high"])), q["total"]["currency"]),
-            "" if spanned else "/" + t(f"unit.{q['unit']}", lang)) for q in quotes]
+    out = [(_of(q["total"], "low"), _of(q["total"], "high"), "" if spanned else "/" + t(f"unit.{q['unit']}", lang)) for q in quotes]
     cycles = row["quotes"][0].get("cycles") or [] if spanned else []
     return _setup(row["provider"], row["gpu"], cycles, lang), out
 
