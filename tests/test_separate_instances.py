@@ -114,3 +114,7 @@ def test_a_fit_asked_of_separate_instances_is_answered_on_one_card_first() -> No
 def test_money_weighed_against_separate_instances_never_judges_one_of_them(text: str) -> None:
     me = said(text)  # four weeks of a 4090 are ₮436, over ₮300: one instance's ₮109 is no verdict
     assert "₮191" not in me.text and "够。" not in me.text and "enough." not in me.text, me.text
+
+
+def test_a_correction_word_before_no_new_value_takes_nothing_back() -> None:
+    assert parse("gpuli 8 h100s weekly? no wait, one more thing, do they take alipay").request.num_gpus == 8

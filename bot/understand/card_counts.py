@@ -121,7 +121,7 @@ CORRECTION = lazy(
 _TAIL_COUNT = lazy(
     rf"(?<![a-z0-9.|])(\d{{1,3}})\s*(?:x\s*)?(?:张卡|张|块卡|块|卡|台|片|{GPU_MARK}+|cards?\b|gpus?\b)|{GPU_MARK}+s?\s*[x×*]\s*(\d{{1,3}})"
     r"|^\s*(?:to\s+|是\s*|成\s*)?(\d{1,2})(?![\d.])(?!\s*(?:[a-z|]|个?月|小时|天|周|轮|遍|万|千|条|步|分|秒|年|号))"
-    r"|^\s*(?:to\s+)?(?:just\s+|only\s+)?(one|two|three|four|six|eight)\b(?!\s*(?:hours?|days?|weeks?|months?|years?|of\b))",
+    r"|^\s*(?:to\s+)?(?:just\s+|only\s+)?(one|two|three|four|six|eight)\b(?!\s*(?:hours?|days?|weeks?|months?|years?|of\b|more\b|other\b|last\b|thing\b|question\b|sec\w*\b|moment\b|min\w*\b))",
     re.IGNORECASE)
 
 
@@ -193,8 +193,15 @@ def need_asked(text: str, stated: int | None) -> int | None:
 _OPENER = lazy(r"(?:[\W_]|\b(?:ok|okay|oh|hmm|uh|um|sorry|wait)\b|呃|啊|哦|嗯|等等|等下)*", re.IGNORECASE)
 
 
+# a value said right after it: a figure or a count's word ("no wait, one h200", "不对 是 2 张", "make it 4"),
+# not "one more thing" (a question of its own follows)
+_NEW_VALUE = lazy(r"^\W*(?:[a-z\u4e00-\u9fff]+\W*){0,2}?(?:\d|(?:one|two|three|four|six|eight)\b"
+                  r"(?!\s*(?:more|other|last|thing|question|sec\w*|moment|min\w*)\b))", re.IGNORECASE)
+
+
 def takes_back(clause: str) -> bool:
-    """Whether a clause opens by taking back what came before it ("no wait, one h200 per month", "不对，一张
-    4090", "actually make it 4"): the message is one question with the later value, not two questions."""
+    """Whether a clause opens by taking back what came before it with a new value ("no wait, one h200 per
+    month", "不对，一张 4090", "actually make it 4"): the message is one question with the later value, not
+    two questions."""
     m = CORRECTION.search(clause)
-    return m is not None and bool(_OPENER.fullmatch(clause[:m.start()]))
+    return m is not None and bool(_OPENER.fullmatch(clause[:m.start()])) and bool(_NEW_VALUE.match(clause[m.end():]))
