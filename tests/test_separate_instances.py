@@ -51,6 +51,8 @@ def test_the_per_instance_price_stays_beside_the_total() -> None:
     ("7b qlora 一张4090 够吗", "那 3 张各跑一组实验 gpuli 包周多少", "₮327"),
     ("cloudgpu rtx 4090 hourly", "cost for 3 of them, 8 hours each, separate experiments", "$7.92"),
     ("7b qlora on a 4090 enough?", "ok, 4 of them, separate experiments, gpuli for a month?", "₮1,476"),
+    ("gpuli 5090 包月多少", "那我开 3 台 各跑各的 一共多少", "₮1,497"),
+    ("cloudgpu 3090 hourly?", "what about 4 of them, each running its own sweep for 8 hours?", "$6.72"),
 ])
 def test_separate_instances_asked_as_a_follow_up(first: str, then: str, total: str) -> None:
     chat = said(first, then)

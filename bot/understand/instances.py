@@ -38,7 +38,7 @@ _N = r"(?<![\w.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![\w.])"
 # sweeps", "6 个 lora 实验", "3 of them", "four separate 4090 instances"
 RUNS = lazy(
     rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:[^\s\d,，。;；:：?？]+\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b)"
-    rf"|{_N}\s+of\s+them\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b", re.IGNORECASE)
+    rf"|{_N}\s*(?:台|个?实例|\binstances?\b|\bmachines?\b|\bservers?\b|\bboxes\b)|{_N}\s+of\s+them\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b", re.IGNORECASE)
 
 
 def _value(word: str) -> int:

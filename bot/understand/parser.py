@@ -293,6 +293,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
     if instances:
         request, rental.num_gpus = request.model_copy(update={"num_gpus": 1}), 1
+        price = replace(price, nodes=None)  # "开 3 台 各跑各的": three single-card machines, no 3 nodes
     if card_time is not None:
         asks = replace(asks, per_card_hour=False)  # card time stated is a length, not a rate asked
     asks = replace(asks, count_versus=pair[1]) if pair else asks
