@@ -120,3 +120,17 @@ def test_money_weighed_against_separate_instances_never_judges_one_of_them(text:
 
 def test_a_correction_word_before_no_new_value_takes_nothing_back() -> None:
     assert parse("gpuli 8 h100s weekly? no wait, one more thing, do they take alipay").request.num_gpus == 8
+
+
+@pytest.mark.parametrize(("first", "then", "total"), [
+    ("gpuli 4 张 4090 各跑一组 包月", "那两周呢", "₮872（4 × ₮218）"),
+    ("4 张 4090 各跑一组 cloudgpu 8 小时", "换 gpuli 呢", "₮436（4 × ₮109）"),
+    ("four separate 4090s at gpuli for a week", "and a month?", "₮1,476 (4 × ₮369)"),
+])
+def test_a_change_of_the_rental_after_separate_instances_is_of_all_of_them(first: str, then: str, total: str) -> None:
+    assert total in first_lines(said(first, then), 1)
+
+
+def test_another_card_asked_after_separate_instances_is_its_own_price() -> None:
+    me = said("gpuli 4 张 4090 各跑一组 包月", "h100 多少钱")
+    assert "单卡实例" not in me.text, me.text

@@ -50,7 +50,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.deadline_lead import asks_in_time, deadline_lead
-from bot.views.instances import instances_first, unless_weighed
+from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -202,7 +202,9 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
+        own_count = parsed.request.num_gpus
         parsed = parsed if largest_asked(parsed) else merge_follow_up(parsed, last, text)  # the size is the answer
+        parsed = still_separate(parsed, last, own_count)  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):

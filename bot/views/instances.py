@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from bot.messages import Reply
+from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.understand.parser import Parsed
@@ -41,6 +41,8 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
         items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
         message = t("instances.total_many", lang, n=n, items=items)
     lead = Reply("error", lang, {"message": message})
+    if reply.turn is not None:  # "那两周呢" next changes the rental of all of them (still_separate)
+        reply.turn.data["instances"] = n
     if reply.kind == "sizing" and not parsed.asks.cost:  # "4 张 4090 各跑一组 够吗": the fit on one card answers first
         reply.also = [lead, *reply.also]
         return reply
@@ -48,6 +50,15 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     reply.also = []
     lead.turn, lead.buttons, lead.source = reply.turn, reply.buttons, reply.source
     return lead
+
+
+def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> Parsed:
+    """A follow-up of an answer about separate instances ("那两周呢", "换 cloudgpu 呢") that names no count of
+    its own (`own_count`: the count the message itself said) is about as many instances again."""
+    n = last.data.get("instances") if last is not None else None
+    if not isinstance(n, int) or not parsed.follow_up or parsed.cues.instances or own_count is not None:
+        return parsed
+    return replace(parsed, cues=replace(parsed.cues, instances=n))
 
 
 def unless_weighed(parsed: Parsed) -> Parsed:
