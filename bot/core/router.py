@@ -50,6 +50,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
 from bot.views.deadline_lead import asks_in_time, deadline_lead
+from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -201,7 +202,9 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
+        own_count = parsed.request.num_gpus
         parsed = parsed if largest_asked(parsed) else merge_follow_up(parsed, last, text)  # the size is the answer
+        parsed = still_separate(parsed, last, own_count)  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
@@ -209,6 +212,7 @@ class Core:
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         parsed = _rental_against_budget(parsed)
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
+        parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
@@ -229,6 +233,7 @@ class Core:
             first.reading = parsed
             return first
         reply = verdicts_first(self._answer_one(ctx, parsed, text), parsed)  # a cloud we lack, a yes or no
+        reply = instances_first(reply, parsed)  # "4 张 4090 各跑一组实验": the total of the separate instances leads
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))

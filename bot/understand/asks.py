@@ -228,7 +228,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
-        "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z])"),
+        "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z0-9])"),
         # a week and a month both named; 周 of a weekday or the weekend ("周五前…包月多少") is no week
         "both": re.compile(r"周(?![一二三四五六日天末1-7]).{0,8}月|月.{0,8}周(?![一二三四五六日天末1-7])"
                            r"|week\w*.{0,12}month|month\w*.{0,12}week"

@@ -71,6 +71,11 @@ def needed(text: str) -> tuple[int, int] | None:
     return (counts.pop(), 1) if len(counts) == 1 and max(counts) >= 2 else None
 
 
+def _tail_value(word: str) -> int:
+    """A count after a correction: its digits ("8 卡", up to 1024) or its word ("just one")."""
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
 def _value(word: str) -> int | None:
     word = " ".join(word.lower().split())
     if word.isdigit():
@@ -115,7 +120,8 @@ CORRECTION = lazy(
 # correction word itself holds ("make it 4", "改成 4", "是 4") that no other unit claims
 _TAIL_COUNT = lazy(
     rf"(?<![a-z0-9.|])(\d{{1,3}})\s*(?:x\s*)?(?:张卡|张|块卡|块|卡|台|片|{GPU_MARK}+|cards?\b|gpus?\b)|{GPU_MARK}+s?\s*[x×*]\s*(\d{{1,3}})"
-    r"|^\s*(?:to\s+|是\s*|成\s*)?(\d{1,2})(?![\d.])(?!\s*(?:[a-z|]|个?月|小时|天|周|轮|遍|万|千|条|步|分|秒|年|号))",
+    r"|^\s*(?:to\s+|是\s*|成\s*)?(\d{1,2})(?![\d.])(?!\s*(?:[a-z|]|个?月|小时|天|周|轮|遍|万|千|条|步|分|秒|年|号))"
+    r"|^\s*(?:to\s+)?(?:just\s+|only\s+)?(one|two|three|four|six|eight)\b(?!\s*(?:hours?|days?|weeks?|months?|years?|of\b|more\b|other\b|last\b|thing\b|question\b|sec\w*\b|moment\b|min\w*\b))",
     re.IGNORECASE)
 
 
@@ -129,7 +135,7 @@ def corrected(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, in
         return first
     text = marked(text, blank, cards)
     for mark in reversed(list(CORRECTION.finditer(text))):
-        if (m := _TAIL_COUNT.search(text[mark.end():])) and 0 < (value := int(next(g for g in m.groups() if g))) <= 1024:
+        if (m := _TAIL_COUNT.search(text[mark.end():])) and 0 < (value := _tail_value(next(g for g in m.groups() if g))) <= 1024:
             return value
     return first
 
@@ -181,3 +187,21 @@ def need_asked(text: str, stated: int | None) -> int | None:
     counts = {v for m in NAMED.finditer(text) if (v := _value(next(g for g in m.groups() if g))) is not None}
     counts |= {_ZH_COUNT[m.group(1)] for m in re.finditer(r"([一两二三四五六八])\s*(?:张|块|台|卡|片)", text)}
     return counts.pop() if len(counts) == 1 else None
+
+
+# what may stand before a correction word that opens a clause ("ok no wait, …", "哦 不对，…")
+_OPENER = lazy(r"(?:[\W_]|\b(?:ok|okay|oh|hmm|uh|um|sorry|wait)\b|呃|啊|哦|嗯|等等|等下)*", re.IGNORECASE)
+
+
+# a value said right after it: a figure or a count's word ("no wait, one h200", "不对 是 2 张", "make it 4"),
+# not "one more thing" (a question of its own follows)
+_NEW_VALUE = lazy(r"^\W*(?:[a-z\u4e00-\u9fff]+\W*){0,2}?(?:\d|(?:one|two|three|four|six|eight)\b"
+                  r"(?!\s*(?:more|other|last|thing|question|sec\w*|moment|min\w*)\b))", re.IGNORECASE)
+
+
+def takes_back(clause: str) -> bool:
+    """Whether a clause opens by taking back what came before it with a new value ("no wait, one h200 per
+    month", "不对，一张 4090", "actually make it 4"): the message is one question with the later value, not
+    two questions."""
+    m = CORRECTION.search(clause)
+    return m is not None and bool(_OPENER.fullmatch(clause[:m.start()])) and bool(_NEW_VALUE.match(clause[m.end():]))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
+from bot.understand.card_counts import takes_back
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
@@ -235,8 +236,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
         if not any(_faq_of_its_own(c) or _length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
             return []
-    if len(clauses) < 2:
-        return []
+    if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
+        return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
     parts = of_the_last([read(c, now) for c in clauses], clauses)
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
@@ -428,7 +429,8 @@ def length_clauses(text: str) -> list[str]:
     clauses, the first with its own length; [] when the message is not of that shape."""
     for splitter in (CLAUSES, COMMA, UNMARKED):
         clauses = [c for c in splitter.split(text[:MAX_CLAUSE_TEXT]) if c.strip()][:MAX_CLAUSES]
-        if len(clauses) >= 2 and all(_length_only(c) for c in clauses[1:]) and f.duration(normalize(clauses[0])) != (None, None):
+        if len(clauses) >= 2 and all(_length_only(c) and not takes_back(normalize(c)) for c in clauses[1:]) \
+                and f.duration(normalize(clauses[0])) != (None, None):
             return clauses
     return []
 

@@ -115,6 +115,7 @@ class Cues:
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
+    instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -127,10 +128,11 @@ def _without_providers(frame: str, named: list[str]) -> str:
     return frame
 
 
-def read(raw: str, num_gpus: int | None = None) -> Cues:
+def read(raw: str, num_gpus: int | None = None, instances: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
     parse read (the one a "那要 2 张吗" asks of). The frames, the count asked and the lone setting are
-    only ever weighed of a short message (a follow-up), so a longer one skips reading them."""
+    only ever weighed of a short message (a follow-up), so a longer one skips reading them. `instances`: the
+    separate single-card instances the parse read (bot.understand.instances)."""
     norm = normalize(raw)
     named = providers_named(norm)
     chars = len(raw.strip())
@@ -149,4 +151,4 @@ def read(raw: str, num_gpus: int | None = None) -> Cues:
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
         where=bool(WHERE_ASK.search(norm)),
-        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm))
+        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), instances=instances)

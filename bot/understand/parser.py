@@ -43,6 +43,7 @@ from bot.understand.faq_topics import (
     topic_text,
 )
 from bot.understand.glossary import defines
+from bot.understand.instances import separate_runs
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
@@ -288,6 +289,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
                           job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
+    # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
+    instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
+    if instances:
+        request, rental.num_gpus = request.model_copy(update={"num_gpus": 1}), 1
+        price = replace(price, nodes=None)  # "开 3 台 各跑各的": three single-card machines, no 3 nodes
     if card_time is not None:
         asks = replace(asks, per_card_hour=False)  # card time stated is a length, not a rate asked
     asks = replace(asks, count_versus=pair[1]) if pair else asks
@@ -353,6 +359,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
+    if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
+        c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
     elif (asks.table or ((asks.how_to_rent or asks.claim) and request.gpu)) and not sized and (request.gpu or rental.provider):
@@ -371,7 +379,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if c.intent != "faq":
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm))
+    # "4 of them, separate experiments": instances of no card named are of the card asked about before
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm)) or bool(instances and not request.gpu)
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
@@ -381,7 +390,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and not sized else None,
-                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus))
+                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances))
 
 
 def parse_cost(text: str) -> TrainingRequest:

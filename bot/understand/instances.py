@@ -1,0 +1,57 @@
+"""Several single-card instances, each running its own experiment: "4 张 4090 各跑一组实验 包月多少",
+"four separate 4090 instances for a month, total?", "5 independent 8b qlora sweeps, one 3090 each",
+"6 个 lora 实验 每个一张 l40s".
+
+Why: the parse read the count as one machine of that many cards, which nobody rents for a 4090 (the
+answer said so and listed the machines on offer), or as one card ("one 3090 each"), and the job was
+sized on all of them together. Said with a word that the runs are independent, the count is that many
+separate single-card rentals: the job is sized on one card and the rental priced once, and the answer
+leads with that price times the count (bot.views.instances). Without such a word ("4 张 4090 包月多少")
+the count stays one machine's, whose answer says that nobody rents it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+# a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
+# one per card / one 3090 each / each card runs
+INDEPENDENT = lazy(
+    r"各(?:跑|训|练|做|用|开|租)|各自|分别(?:跑|训|做)|分开(?:跑|训|租)|单独(?:跑|训)|独立(?:跑|训|的|实验|任务)"
+    r"|每(?:张|块|台|卡|个|组)(?:卡|实验|任务)?\s*(?:各|都|单独)?\s*(?:跑|训|做|\d+\s*(?:个|组|张|块|台))"
+    r"|\bseparate(?:ly)?\b|\bindependent(?:ly)?\b|\bindividual(?:ly)?\b"
+    r"|\b(?:one|1)\s+(?!(?:hours?|hrs?|h|days?|weeks?|months?|years?|epochs?|mins?|minutes?)\b)(?:[\w.-]+\s+){0,2}(?:each|apiece)\b|\b(?:one|1)\s+(?:[\w.-]+\s+){0,2}per\s+(?:card|gpu|instance)\b"
+    r"|\beach\s+(?:card|gpu|instance|one|of\s+them)\s+(?:runs?|running|does|doing|gets|training|trains|with)\b"
+    r"|\b(?:its|their)\s+own\s+(?:experiment|run|job|sweep)s?\b", re.IGNORECASE)
+
+# the cards asked to work as one ("can 4 separate 4090s work as one machine?", "4 张单卡拼成一台"): one job
+# over them, never separate runs (bot.understand.pooled answers it)
+AS_ONE = lazy(r"\bas\s+(?:a\s+single\s+|a\s+|an\s+|one\s+|1\s+)?(?:machine|node|box|server|cluster)\b|\bone\s+(?:machine|node|box|server)\b"
+              r"|\btogether\b|\bcombined?\b|\bpool(?:ed)?\b|拼|凑|合成|合在|当成|当作|(?:1|一)起|同(?:1|一)台|(?:1|一)个节点", re.IGNORECASE)
+
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+          "twelve": 12, "sixteen": 16}
+_N = r"(?<![\w.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![\w.])"
+# how many runs, where the count is of the experiments rather than beside the card: "5 independent ...
+# sweeps", "6 个 lora 实验", "3 of them", "four separate 4090 instances"
+RUNS = lazy(
+    rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:[^\s\d,，。;；:：?？]+\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b)"
+    rf"|{_N}\s*(?:台|个?实例|\binstances?\b|\bmachines?\b|\bservers?\b|\bboxes\b)|{_N}\s+of\s+them\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b", re.IGNORECASE)
+
+
+def _value(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
+def separate_runs(norm: str, count: int | None, kinds: int) -> int | None:
+    """How many single-card instances the message asks for, each running its own job, when it says so
+    (`norm`: the normalized text; `count`: the card count the parse read; `kinds`: how many different
+    cards it names, one at most for this reading). None without a word of independence, or under two."""
+    if kinds > 1 or not INDEPENDENT.search(norm) or AS_ONE.search(norm):
+        return None
+    if count is not None and count >= 2:
+        return count if count <= 64 else None
+    runs = [_value(next(g for g in m.groups() if g)) for m in RUNS.finditer(norm)]
+    return next((n for n in runs if 2 <= n <= 64), None)

@@ -1,0 +1,133 @@
+"""Several single-card instances, each running its own experiment ("4 张 4090 各跑一组实验 包月多少",
+"four separate 4090 instances for a month, total?"): the total for all of them leads the answer.
+
+Why: the parse (bot.understand.instances) reads such a message as one card's job or rental, so the answer
+below prices one instance; the question asked was what all of them cost. The lead line says the total
+(the count times one instance's price), that they are separate single-card machines rather than one
+multi-card box, and the price of one; the one-instance answer follows unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from bot.messages import Reply, Turn
+from bot.text.i18n import t
+from bot.text.names import gpu_name
+from bot.understand.parser import Parsed
+from engine.money import Money
+
+TERMS = ("hour", "week", "month", "year")  # a quote per rental unit, when no span was asked
+
+
+def instances_first(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` (one instance's price, cost or sizing) led by the total for `parsed.cues.instances` of them;
+    unchanged when the message asks for no separate instances or the reply prices no single card."""
+    n = parsed.cues.instances
+    if not n or parsed.parts:
+        return reply
+    found = _instances(reply)
+    if not found:
+        return reply
+    lang = reply.lang
+    priced = [(setup, t("list.and", lang).join(
+        t("instances.each", lang, total=_money(low * n, high * n, lang) + per, n=n, each=_money(low, high, lang) + per)
+        for low, high, per in quotes)) for setup, quotes in found]
+    if len(priced) == 1:
+        message = t("instances.total", lang, n=n, items=priced[0][1], setup=priced[0][0])
+    else:  # no provider named and no pick: each provider's single card, as the answer below lists them
+        items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
+        message = t("instances.total_many", lang, n=n, items=items)
+    lead = Reply("error", lang, {"message": message})
+    if reply.turn is not None:  # "那两周呢" next changes the rental of all of them (still_separate)
+        reply.turn.data["instances"] = n
+    if reply.kind == "sizing" and not parsed.asks.cost:  # "4 张 4090 各跑一组 够吗": the fit on one card answers first
+        reply.also = [lead, *reply.also]
+        return reply
+    lead.also = [reply, *reply.also]
+    reply.also = []
+    lead.turn, lead.buttons, lead.source = reply.turn, reply.buttons, reply.source
+    return lead
+
+
+def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> Parsed:
+    """A follow-up of an answer about separate instances ("那两周呢", "换 cloudgpu 呢") that names no count of
+    its own (`own_count`: the count the message itself said) is about as many instances again."""
+    n = last.data.get("instances") if last is not None else None
+    if not isinstance(n, int) or not parsed.follow_up or parsed.cues.instances or own_count is not None:
+        return parsed
+    return replace(parsed, cues=replace(parsed.cues, instances=n))
+
+
+def unless_weighed(parsed: Parsed) -> Parsed:
+    """`parsed` as one machine of that many cards again when money is weighed against the rental (a budget,
+    a wallet's balance, how long money lasts): the verdict judges the rental it prices, and one instance's
+    price judged against money meant for all of them would say "enough" where it is not."""
+    n = parsed.cues.instances
+    if not n or not (parsed.asks.budget is not None or parsed.asks.runway):
+        return parsed
+    return replace(parsed, request=parsed.request.model_copy(update={"num_gpus": n}),
+                   rental=replace(parsed.rental, num_gpus=n), cues=replace(parsed.cues, instances=None))
+
+
+def _money(low: Money, high: Money, lang: str) -> str:
+    return high.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+
+
+def _instances(reply: Reply) -> list[tuple[str, list[tuple[Money, Money, str]]]]:
+    """The single card the reply prices ("gpuli 1×RTX 4090, 1 month": its pick, or the provider named) and its
+    price, low and high, per quote (a price asked with no span has one per rental unit: "/week", "/month");
+    with no provider named, each provider's single card the price answer lists. [] when it prices none."""
+    data = reply.data if isinstance(reply.data, dict) else {}
+    lang = reply.lang
+    view = data.get("v")
+    if reply.kind == "cost" and isinstance(view, dict):
+        pick: dict[str, Any] | None = view.get("pick") or next(iter(view.get("lineup") or []), None)
+        if not pick or pick.get("num_gpus") != 1:
+            return []
+        low, high = (Money(Decimal(str(pick[k])), pick["currency"]) for k in ("total_min", "total_max"))
+        return [(_setup(pick["provider_name"], pick["name"], pick.get("cycles") or [], lang), [(low, high, "")])]
+    if reply.kind == "sizing" and isinstance(view, dict):  # "8 张 4090 每张跑一个 7b qlora，要多少钱": its price line
+        card = view.get("price_for") or {}
+        if card.get("num_gpus") != 1:
+            return []
+        gpu = gpu_name(card.get("gpu"))
+        return [(f"{p['provider']} {t('sum.setup', lang, n=1, gpu=gpu)}", [
+            (_of(u["total"], "low"), _of(u["total"], "high"), "/" + t(f"unit.{u['unit']}", lang)) for u in p["units"] if u.get("unit") in TERMS])
+            for p in (view.get("prices") or [])[:3] if not p.get("apart") and p.get("units")]
+    if reply.kind != "price":
+        return []
+    named = data.get("named")
+    rows = [r for r in data.get("rows") or [] if r.get("num_gpus") == 1 and r.get("quotes") and (not named or r.get("provider_id") == named)]
+    found = [(setup, quotes) for r in rows[:1 if named else 3] for setup, quotes in [_row(r, data, lang)] if quotes]
+    return found
+
+
+def _of(total: dict[str, Any], end: str) -> Money:
+    return Money(Decimal(str(total[end])), total["currency"])
+
+
+def _row(row: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, list[tuple[Money, Money, str]]]:
+    """One price row's single card and its quotes (the span asked, else one per rental unit)."""
+    spanned = data.get("days") or data.get("duration")
+    quotes = row["quotes"][:1] if spanned else [q for q in row["quotes"] if q.get("unit") in TERMS]
+    out = [(_of(q["total"], "low"), _of(q["total"], "high"), "" if spanned else "/" + t(f"unit.{q['unit']}", lang)) for q in quotes]
+    cycles = row["quotes"][0].get("cycles") or [] if spanned else []
+    return _setup(row["provider"], row["gpu"], cycles, lang), out
+
+
+def _setup(provider: str, gpu: str, cycles: list[dict[str, Any]], lang: str) -> str:
+    """"gpuli 1×RTX 4090, 1 month": one instance and what one rents of it."""
+    setup = f"{provider} {t('sum.setup', lang, n=1, gpu=gpu)}"
+    spans = " + ".join(_cycle(c, lang) for c in cycles if c.get("kind") in ("minute", "week", "month", "year"))
+    return t("instances.setup", lang, setup=setup, span=spans) if spans else setup
+
+
+def _cycle(cycle: dict[str, Any], lang: str) -> str:
+    count = Decimal(str(cycle["count"]))
+    if cycle["kind"] == "minute":  # 480 minutes rented are said as the hours they are (8 h)
+        hours = count / 60
+        return t("cost.dur.hours", lang, n=f"{hours:.2f}".rstrip("0").rstrip("."))
+    return t(f"cost.cycle.{cycle['kind']}", lang, count=count, n=f"{count:.0f}")
