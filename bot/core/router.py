@@ -27,6 +27,7 @@ from bot.core.faq import faq_button
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
+from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
@@ -201,7 +202,8 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
-        parsed = parsed if largest_asked(parsed) else merge_follow_up(parsed, last, text)  # the size is the answer
+        # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
+        parsed = parsed if largest_asked(parsed) else option_follow_up(parsed, last, text) or merge_follow_up(parsed, last, text)
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
@@ -213,6 +215,7 @@ class Core:
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
             replies = [self._answer_one(ctx, part, text) for part in parts]
+            shown = [r.turn for r in replies]  # the options listed, in the order asked
             if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
                 replies = cheaper_first(replies, ctx.lang)
             elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
@@ -222,6 +225,7 @@ class Core:
             else:  # "…下周一前能跑完吗？顺便问下周租多少": the price asked beside a table, in one line, first
                 replies = price_aside_first(replies, ctx.lang)
             first = replies[0]
+            keep_listed(first, shown)
             for later in replies[1:]:
                 if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
                     later.data["v"]["after_sizing"] = True  # "…够吗，月租多少": the sizing above said its assumptions
@@ -233,6 +237,7 @@ class Core:
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))
         reply.reading = parsed
+        keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):

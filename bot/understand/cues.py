@@ -115,6 +115,7 @@ class Cues:
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
+    option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
