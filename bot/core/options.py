@@ -45,25 +45,27 @@ def keep_chained(reply: Reply, last: Turn | None, parsed: Parsed) -> None:
     if not parsed.follow_up or new is None or last is None or new.kind != "price" or last.kind != "price" \
             or _card(new.data) == _card(last.data):
         return
-    before = [o for o in (last.data.get("options") or listed([last])) if _card(dict(o["data"])) != _card(new.data)]
+    before = [o for o in (last.data.get("options") or listed([last])) if _card(o["data"]) != _card(new.data)]  # type: ignore[arg-type]
     reply.turn = Turn(new.kind, {**new.data, "options": [*before, *listed([new])][-KEPT:]})
 
 
-def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> Parsed | None:
-    """The follow-up read against the option it points at; None when it points at none."""
+def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn, Parsed] | None:
+    """The option the follow-up points at (as the answer it changes, still listing the others) and the
+    follow-up read against it; None when it points at none."""
     q = parsed.request
     option = parsed.cues.option
     if option is None and parsed.asks.headroom and parsed.cues.chars <= BARE_ROOMY and not (q.model or q.params_b or q.gpu):
         option = "roomier"  # "宽裕点的呢" after a sizing
     if option is None or last is None:
         return None
+    parsed = replace(parsed, follow_up=True)  # pointing at an option of the answer is asking of it
     turn = _chosen(option, last)
     if turn is not None:
         merged = merge_follow_up(parsed, turn, text)
         if merged is not parsed and merged.follow_up:
-            return merged
+            return turn, merged
         if turn.kind == "price":  # "第二个呢": that option's price again
-            return replace(parsed, intent="price", follow=dict(turn.data), follow_up=True, missing=[])
+            return turn, replace(parsed, intent="price", follow=dict(turn.data), follow_up=True, missing=[])
         return None
     job = last.data.get("request") or {}
     if last.kind not in ("size", "cost") or last.data.get("options") or not (job.get("model") or job.get("params_b")) \
@@ -77,15 +79,17 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> Parsed | N
     merged = merge_follow_up(asked, last, text)
     changed = merged is not asked and merged.follow_up
     if changed and merged.follow is None:
-        return replace(merged, asks=replace(merged.asks, headroom=roomy))
+        return last, replace(merged, asks=replace(merged.asks, headroom=roomy))
     # the setup's price or the sizing again, roomy when asked: the sizing shows the setup with its prices
     request = merged.request if changed else TrainingRequest.model_validate(job)
-    return replace(asked, request=request, intent="size", follow=None, follow_up=True, missing=[])
+    return last, replace(asked, request=request, intent="size", follow=None, follow_up=True, missing=[])
 
 
 def _chosen(option: str, last: Turn) -> Turn | None:
     """The option `option` points at among those the last answer listed; None when it listed fewer than two."""
-    options = [Turn(str(o["kind"]), dict(o["data"])) for o in last.data.get("options") or []]
+    listed = last.data.get("options") or []
+    # each keeps the list, so "第一个呢" after "第二个跑 3 小时呢" still finds it
+    options = [Turn(str(o["kind"]), {**o["data"], "options": listed}) for o in listed]
     if len(options) < 2:
         return None
     if option in ("cheaper", "pricier"):

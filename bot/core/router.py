@@ -24,6 +24,7 @@ from bot.core.answers import answer_turn, cost_request, export_request, size_req
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
+from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
@@ -202,8 +203,10 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
+        parsed = job_of_question(parsed, asked)  # "qlora 要多少显存" (the FAQ's) then "qwen3 8b": its QLoRA
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
-        parsed = parsed if largest_asked(parsed) else option_follow_up(parsed, last, text) or merge_follow_up(parsed, last, text)
+        last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
+            last, merge_follow_up(parsed, last, text))
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = _with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
@@ -443,7 +446,8 @@ class Core:
             r = parsed.rental
             if value and awaiting.kind == "rent" and (r.duration_days or r.duration_hours):
                 awaiting.data["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)  # "一周，gpuli"
-        elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and not parsed.follow_up:
+        elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and (
+                not parsed.follow_up or parsed.cues.chars <= SHORT):  # "那 qwen3 8b 呢" answers "which model?"
             value = parsed.request.model or f"P{parsed.request.params_b:g}"
         if value is None:
             return None
