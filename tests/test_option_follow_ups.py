@@ -42,6 +42,16 @@ def test_an_option_of_the_answer_is_picked_and_changed(first: str, then: str, fi
     assert figure in head and card in head, head
 
 
+@pytest.mark.parametrize(("first", "then", "figure", "card"), [
+    ("what are cloudgpu's 48gb options per hour", "the cheaper one, 8 hours?", "$3.52", "A6000"),
+    ("cloudgpu 48g 的卡每小时多少", "便宜的那个跑 8 小时", "$3.52", "A6000"),
+    ("cloudgpu 48g 的卡每小时多少", "第二个跑 3 小时多少钱", "$1.95", "4090 48GB"),
+])
+def test_a_card_from_a_provider_s_list_by_memory_is_an_option(first: str, then: str, figure: str, card: str) -> None:
+    head = lead_lines(conversation(first, then), 2)
+    assert figure in head and card in head, head
+
+
 @pytest.mark.parametrize("turns", [
     ("gpuli 4090 包周多少", "那 5090 呢", "第一个包月呢"),
     ("gpuli 4090 weekly?", "and the 5090?", "the first one monthly?"),
