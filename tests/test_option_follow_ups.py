@@ -13,6 +13,9 @@ one dimension or supply the missing piece of the question before.
 - "年付呢 大概多少" after a month of 一万网络's 8 × H100 is that box for a year (¥816,000–¥1,224,000 with the
   15% annual discount), not the FAQ entry on discounts.
 - "qlora 要多少显存" (the FAQ answers it for 70B) then "qwen3 8b": Qwen3-8B QLoRA (12.3 GB), not LoRA.
+- A model change that restates the method ("thx, what about llama 3.3 70b qlora" after 8B QLoRA on a 4090)
+  is the job asked anew, fitted on the card it needs (one 80 GB card, seed 000: 70B QLoRA 45-58 GB), not
+  on the card of the question before; "那 32b 呢" alone still keeps the cards.
 """
 
 from __future__ import annotations
@@ -116,3 +119,12 @@ def test_a_pointer_at_an_option_is_read_and_taken_out(text: str, option: str) ->
 ])
 def test_a_message_pointing_at_no_option_is_left_alone(text: str) -> None:
     assert option_chosen(text) == (text, None)
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("qwen3 8b qlora on a 4090 ok?", "thx, what about llama 3.3 70b qlora"),
+    ("qwen3 8b qlora 一张4090够吗", "那 70b qlora 呢"),
+])
+def test_a_job_restated_with_its_method_is_fitted_anew(first: str, then: str) -> None:
+    head = lead_lines(conversation(first, then), 2)
+    assert "80GB" in head and "70B QLoRA" in head and "4090" not in head, head
