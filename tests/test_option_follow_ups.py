@@ -115,7 +115,7 @@ def test_a_pointer_at_an_option_is_read_and_taken_out(text: str, option: str) ->
 
 @pytest.mark.parametrize("text", [
     "which is the cheaper one, a100 or h100", "有没有便宜点的", "the first fine-tune", "8张卡，第一个问题是",
-    "4090 和 5090 哪个便宜",
+    "4090 和 5090 哪个便宜", "第一个月多少钱", "第二个星期还要续吗",
 ])
 def test_a_message_pointing_at_no_option_is_left_alone(text: str) -> None:
     assert option_chosen(text) == (text, None)

@@ -21,9 +21,9 @@ KINDS = {"cheaper": "cheaper", "cheapest": "cheaper", "less expensive": "cheaper
          "pricier": "pricier", "more expensive": "pricier", "expensive": "pricier", "贵": "pricier",
          "roomier": "roomier", "bigger": "roomier", "larger": "roomier", "宽裕": "roomier", "大": "roomier"}
 ONE = r"(?:one|option|choice|card|setup|config|box|gpu)"
-ZH_ONE = r"(?:个|款|张|台|套|种|项|条|档|家|配置|方案)"
+ZH_ONE = r"(?:个|款|张|台|套|种|项|条|档|配置|方案)(?!\s*(?:月|星期|礼拜|周|小时|钟头|天|年|问))"  # "第一个月" is a month
 REFERENCE = lazy(
-    rf"第\s*(?P<zh_n>[一二两三四1234])\s*{ZH_ONE}(?!\s*问)|(?P<zh_end>前者|后者|最后(?:那|一)?\s*{ZH_ONE})"
+    rf"第\s*(?P<zh_n>[一二两三四1234])\s*{ZH_ONE}|(?P<zh_end>前者|后者|最后(?:那|一)?\s*{ZH_ONE})"
     rf"|(?:那个|那款|那张|那台|那套)?\s*(?:比较|更)?(?P<zh_kind>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的?\s*那\s*{ZH_ONE}"
     rf"|(?:那个|那款|那张|那台|那套)\s*(?:比较|更)?(?P<zh_kind3>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的"
     rf"|(?:比较|更)?(?P<zh_kind2>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的\s*(?:那\s*)?{ZH_ONE}"
