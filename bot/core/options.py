@@ -56,7 +56,7 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     option = parsed.cues.option
     if option is None and parsed.asks.headroom and parsed.cues.chars <= BARE_ROOMY and not (q.model or q.params_b or q.gpu):
         option = "roomier"  # "宽裕点的呢" after a sizing
-    if option is None or last is None:
+    if option is None or last is None or q.model or q.params_b:  # "14b 全参 宽裕点的配置" is a question of its own
         return None
     parsed = replace(parsed, follow_up=True)  # pointing at an option of the answer is asking of it
     turn = _chosen(option, last)

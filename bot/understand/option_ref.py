@@ -38,8 +38,9 @@ SHORT = 40  # characters: a pointer and a change ("the second one 呢 宽裕的�
 
 def option_chosen(text: str) -> tuple[str, str | None]:
     """The message without the words that point at a listed option, and which option they point at
-    ("1", "2", "3", "4", "last", "cheaper", "pricier", "roomier"); the message as it is and None when it
-    points at none, is long, or compares things of its own."""
+    ("1", "2", "3", "4", "last", "cheaper", "pricier", "roomier"; words asking the roomier one stay, as they
+    ask headroom too); the message as it is and None when it points at none, is long, or compares things
+    of its own."""
     if len(text.strip()) > SHORT or COMPARES.search(text.lower()):
         return text, None
     m = REFERENCE.search(text.lower())
@@ -50,5 +51,7 @@ def option_chosen(text: str) -> tuple[str, str | None]:
     option = ORDINALS.get(word) or KINDS.get(word) or ORDINALS.get(word[:2])
     if option is None:
         return text, None
+    if option == "roomier":  # "宽裕点的配置" also asks headroom of whatever job the message names: left in
+        return text, option
     rest = (text[:m.start()] + " " + text[m.end():]).strip(" ,，、")
     return rest or "?", option
