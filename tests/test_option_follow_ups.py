@@ -83,6 +83,14 @@ def test_the_first_option_of_a_sizing_is_its_least_setup() -> None:
     assert "₮4,308" in lead_lines(text, 4) and "A100" in lead_lines(text, 4), text
 
 
+@pytest.mark.parametrize(("first", "then"), [
+    ("cloudgpu 上 70b qlora 能用哪些卡", "便宜的那个跑 8 小时多少"),
+    ("which cards can run 70b qlora at cloudgpu", "the cheaper one for 8 hours?"),
+])
+def test_the_cheaper_option_of_a_sizing_is_priced_for_the_span(first: str, then: str) -> None:
+    assert "$8.72" in lead_lines(conversation(first, then), 3)  # CloudGPU's A800 80G, 8 × $1.09
+
+
 @pytest.mark.parametrize(("first", "then", "figure"), [
     ("一万网络 h100 8卡 月付", "年付呢 大概多少", "¥816,000"),
     ("一万网络 h100 8卡 月付", "yearly then, roughly?", "¥816,000"),
