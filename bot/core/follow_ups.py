@@ -173,8 +173,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
         return parsed  # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone
     stated = parsed.request.stated()
-    for key in ("model", "params_b"):
-        base.pop(key, None)  # the new model replaces the old, whether named or a bare size
+    for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") else ()):
+        base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     if "gpu" in stated or "num_gpus" in stated:

@@ -24,11 +24,13 @@ from bot.core.answers import answer_turn, cost_request, export_request, size_req
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.faq import faq_button
+from bot.core.faq_context import about_the_faq, behind_faq, with_provider_before
+from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
+from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
-from bot.core.recent_provider import provider_before, renting
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, verdict_first, verdicts_first
 from bot.core.terms import term_hours, where_sold
@@ -40,7 +42,6 @@ from bot.understand import glossary
 from bot.understand.classify import asks_price
 from bot.understand.clauses import stands_alone
 from bot.understand.entities import find_gpus
-from bot.understand.faq import faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
@@ -176,7 +177,7 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
-        last, asked = _behind_faq(turn)
+        last, asked = behind_faq(turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_price(asked) or parsed.rental.duration_days
@@ -189,7 +190,7 @@ class Core:
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-        if defined is not None or (asked is not None and (_card_alone(parsed, text) or _about_the_faq(parsed, text))):
+        if defined is not None or (asked is not None and (_card_alone(parsed, text) or about_the_faq(parsed, text))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:
@@ -203,10 +204,13 @@ class Core:
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         own_count = parsed.request.num_gpus
-        parsed = parsed if largest_asked(parsed) else merge_follow_up(parsed, last, text)  # the size is the answer
+        parsed = job_of_question(parsed, asked)  # "qlora 要多少显存" (the FAQ's) then "qwen3 8b": its QLoRA
+        # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
+        last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
+            last, merge_follow_up(parsed, last, text))
         parsed = still_separate(parsed, last, own_count)  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
-            parsed = _with_provider_before(parsed, text, turn)
+            parsed = with_provider_before(parsed, text, turn)
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
@@ -217,6 +221,7 @@ class Core:
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
             replies = [self._answer_one(ctx, part, text) for part in parts]
+            shown = [r.turn for r in replies]  # the options listed, in the order asked
             if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
                 replies = cheaper_first(replies, ctx.lang)
             elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
@@ -226,6 +231,7 @@ class Core:
             else:  # "…下周一前能跑完吗？顺便问下周租多少": the price asked beside a table, in one line, first
                 replies = price_aside_first(replies, ctx.lang)
             first = replies[0]
+            keep_listed(first, shown)
             for later in replies[1:]:
                 if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
                     later.data["v"]["after_sizing"] = True  # "…够吗，月租多少": the sizing above said its assumptions
@@ -238,6 +244,7 @@ class Core:
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))
         reply.reading = parsed
+        keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
@@ -443,7 +450,8 @@ class Core:
             r = parsed.rental
             if value and awaiting.kind == "rent" and (r.duration_days or r.duration_hours):
                 awaiting.data["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)  # "一周，gpuli"
-        elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and not parsed.follow_up:
+        elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and (
+                not parsed.follow_up or parsed.cues.chars <= SHORT):  # "那 qwen3 8b 呢" answers "which model?"
             value = parsed.request.model or f"P{parsed.request.params_b:g}"
         if value is None:
             return None
@@ -467,7 +475,7 @@ class Core:
     # ------------------------------------------------------------ buttons under answers
 
     def _details(self, ctx: Context) -> Reply:
-        last, _ = _behind_faq(self.conversations.last(ctx.key))
+        last, _ = behind_faq(self.conversations.last(ctx.key))
         if last is None:
             return _out_of_date(ctx)
         return answer_turn(ctx, Awaiting(last.kind, "details", last.data), "details")
@@ -509,9 +517,6 @@ def _run_hours(parsed: Parsed) -> float | None:
     return hours or None
 
 
-FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
-
-
 def _rental_against_budget(parsed: Parsed) -> Parsed:
     """"一万网络 8卡h100 预算10万够吗", "is $500 enough for 4x A100": a budget asked of a rental, with no
     job to size, is the rental's price against the budget (a month, the span budgets are counted in,
@@ -522,61 +527,6 @@ def _rental_against_budget(parsed: Parsed) -> Parsed:
         return parsed
     days = r.duration_days or q.days or (None if (r.duration_hours or q.hours) else MONTH_DAYS)
     return replace(parsed, intent="price", missing=[], rental=replace(r, gpu=q.gpu, duration_days=days))
-
-
-def _behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
-    """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
-    on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
-    if turn is None or turn.kind not in ("faq", "about", "wallet"):  # a wallet read or write sits on top too
-        return turn, None
-    prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
-    return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None
-
-
-def _about_the_faq(parsed: Parsed, text: str) -> bool:
-    """A short message that is no question of its own: it may change the FAQ question before it."""
-    q = parsed.request
-    if len(text.strip()) > FAQ_FOLLOW_UP or q.model or q.params_b:
-        return False
-    if q.method or q.seq_len or q.zero is not None or q.offload or q.optimizer or q.lora_rank or q.num_gpus:
-        return False  # "换成 qlora 呢" changes the job before the FAQ answer, not the FAQ question
-    if parsed.intent in ("wallet", "help", "smalltalk", "export") or (parsed.intent == "faq" and parsed.faq_confident):
-        return False
-    if parsed.intent in ("price", "size", "cost") and not parsed.missing:
-        return False
-    # it reads as a change ("那…呢", "what about") or carries what one changes (a card, a provider, a figure);
-    # "今天吃啥" after a FAQ answer is chatter, not a change to it
-    return parsed.follow_up or bool(q.gpu or parsed.rental.provider or any(ch.isdigit() for ch in text))
-
-
-def _with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
-    """A FAQ question naming no provider, asked right after one that did ("show me CloudGPU prices",
-    then "how fast does an instance come up?"), is about that provider: its part leads, its own card
-    answers, and an entry about it can be found where the question alone was too vague."""
-    provider = provider_before(turn)
-    if provider is None:
-        return _at_a_renting_provider(parsed, text, turn)
-    rental = replace(parsed.rental, provider=provider)
-    if parsed.faq_confident:
-        return replace(parsed, rental=rental)
-    hit, hits = faq_lookup(text, provider)
-    if hit is None:
-        return parsed
-    return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
-
-
-def _at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
-    """A FAQ answer about a provider that does not rent the setup just priced ("8卡 h100 包月" then "能开
-    infiniband 吗" is not CloudGPU's multi-card entry): the answer at the providers that rent it, in order."""
-    about = faq_index().about.get(parsed.faq_answers[0].entry.id) if parsed.faq_answers else None
-    rent = renting(turn) if about is not None else []
-    if not rent or about in rent:
-        return parsed
-    for provider in rent:
-        hit, hits = faq_lookup(text, provider)
-        if hit is not None:
-            return replace(parsed, faq=hits, faq_answers=[hit], rental=replace(parsed.rental, provider=provider))
-    return parsed
 
 
 def _card_alone(parsed: Parsed, text: str) -> bool:

@@ -37,7 +37,7 @@ class UnknownCard:
 # A size with no such word ("2000G 存储卷", "下载 40G") is not a card.
 _GB = r"(\d{2,3})\s*(?:g|gb)(?![a-z0-9])"
 MEMORY_AS_CARD = lazy(
-    rf"(?<![\d.]){_GB}\s*(?:的\s*)?(?:显存|卡|显卡|(?:of\s+)?vram|gpu|card)"
+    rf"(?<![\d.]){_GB}\s*(?:的\s*)?(?:显存|卡|显卡|(?:of\s+)?vram|gpu|card|options?\b|choices?\b|ones\b|选项|型号)"
     rf"|(?:显存|vram|(?:gpu|card)s?\s+with)\s*(?:只有|有|是|为|[:：=])?\s*{_GB}"
     rf"|(?:(?<![\d.])1\s*(?:张卡|张|块卡|块|卡)|\b(?:a\s+single|single|one)\b)\s*(?:的\s*)?{_GB}"
     rf"|(?<![\d.]){_GB}\s*(?:的\s*)?(?:就|能|也)?\s*(?:够|行|可以吗|放得下|装得下|跑得动|(?:be\s+)?enough\b|ok\b|fine\b|suffice)"

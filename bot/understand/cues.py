@@ -116,6 +116,7 @@ class Cues:
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
     instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
+    option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:

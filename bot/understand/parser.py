@@ -48,6 +48,7 @@ from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
+from bot.understand.option_ref import option_chosen
 from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.ruled_out import ruled_out
@@ -131,9 +132,10 @@ COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     text, fresh = fresh_start(without_thanks(text))
+    text, option = option_chosen(text)  # "第二个跑 3 小时呢": the rest is the change asked of that option
     parsed = _parse_one(text, now)
-    if fresh:
-        parsed.cues = replace(parsed.cues, fresh=True)
+    if fresh or option:
+        parsed.cues = replace(parsed.cues, fresh=fresh, option=option)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed)
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)

@@ -129,7 +129,9 @@ def display_currency(text: str) -> str | None:
 
 # What is left of a message that only names a term once the term, the currency and the asking words
 # are out: "呢", "那", "how about", "then" (a follow-up's frame, no subject of its own).
-_FRAME = lazy(r"^(?:[\s,.;:!?，。；：！？、]|呢|那|那么|的话|要|是|按|在|how\s+about|what\s+about|and|then|instead|for\s+(?:it|that)"
+# "大概多少", "roughly": an estimate asked is still only asking ("年付呢 大概多少")
+_FRAME = lazy(r"^(?:[\s,.;:!?，。；：！？、]|呢|那|那么|的话|要|是|按|在|大概|大约|大致|估计|多少|\broughly\b|\bapprox\w*|\babout\b|\baround\b"
+              r"|how\s+about|what\s+about|and|then|instead|for\s+(?:it|that)"
               r"|\bat\b|\bon\b)*$", re.I)  # "at", "on", "在": where a provider was named ("monthly at gpuli?")
 
 

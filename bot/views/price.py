@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, cast
 
-from bot.messages import Reply
+from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
@@ -341,11 +341,16 @@ def provider_price_list(provider_id: str, lang: str, count: int | None = None, u
                                 for key, price in offer.prices.items()]})
         estimates = estimates or any(price.status == "estimate" for price in offer.prices.values())
     rows = rows[:top] if ranked and top else rows
-    return Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
-                                           "per_minute": p.billing.rule.metered, "count": count if ranked else None,
-                                           "memory": memory_gb if ranked else None,
-                                           "by": by if ranked else None, "missing_count": count if count and not ranked else None,
-                                           "estimates": estimates})
+    reply = Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
+                                            "per_minute": p.billing.rule.metered, "count": count if ranked else None,
+                                            "memory": memory_gb if ranked else None,
+                                            "by": by if ranked else None, "missing_count": count if count and not ranked else None,
+                                            "estimates": estimates})
+    if ranked and memory_gb and not top:
+        # "cloudgpu's 48gb options" lists cards to pick from: "the cheaper one, 8 hours?" prices one (bot.core.options)
+        listed = [{"kind": "price", "data": {"gpu": [o.gpu], "num_gpus": o.count, "first": provider_id}} for o in offers]
+        reply.turn = Turn("price", {**cast(dict[str, Any], listed[0]["data"]), "options": listed})
+    return reply
 
 
 def provider_models(provider_id: str, lang: str) -> Reply:

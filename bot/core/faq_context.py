@@ -1,0 +1,71 @@
+"""A FAQ question read in the light of the turn before it: the answer a follow-up changes when a FAQ
+answer sits on top of it, whether a short message changes the FAQ question just asked, and the provider
+a FAQ question naming none is about (the one the turn before named, or the ones renting its setup).
+Split from the router so it stays one screen of routing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.core.recent_provider import provider_before, renting
+from bot.messages import Turn
+from bot.understand.faq import faq_index
+from bot.understand.faq import lookup as faq_lookup
+from bot.understand.parser import Parsed
+
+FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
+
+
+def behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
+    """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
+    on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
+    if turn is None or turn.kind not in ("faq", "about", "wallet"):  # a wallet read or write sits on top too
+        return turn, None
+    prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
+    return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None
+
+
+def about_the_faq(parsed: Parsed, text: str) -> bool:
+    """A short message that is no question of its own: it may change the FAQ question before it."""
+    q = parsed.request
+    if len(text.strip()) > FAQ_FOLLOW_UP or q.model or q.params_b:
+        return False
+    if q.method or q.seq_len or q.zero is not None or q.offload or q.optimizer or q.lora_rank or q.num_gpus:
+        return False  # "换成 qlora 呢" changes the job before the FAQ answer, not the FAQ question
+    if parsed.intent in ("wallet", "help", "smalltalk", "export") or (parsed.intent == "faq" and parsed.faq_confident):
+        return False
+    if parsed.intent in ("price", "size", "cost") and not parsed.missing:
+        return False
+    # it reads as a change ("那…呢", "what about") or carries what one changes (a card, a provider, a figure);
+    # "今天吃啥" after a FAQ answer is chatter, not a change to it
+    return parsed.follow_up or bool(q.gpu or parsed.rental.provider or any(ch.isdigit() for ch in text))
+
+
+def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question naming no provider, asked right after one that did ("show me CloudGPU prices",
+    then "how fast does an instance come up?"), is about that provider: its part leads, its own card
+    answers, and an entry about it can be found where the question alone was too vague."""
+    provider = provider_before(turn)
+    if provider is None:
+        return at_a_renting_provider(parsed, text, turn)
+    rental = replace(parsed.rental, provider=provider)
+    if parsed.faq_confident:
+        return replace(parsed, rental=rental)
+    hit, hits = faq_lookup(text, provider)
+    if hit is None:
+        return parsed
+    return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
+
+
+def at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ answer about a provider that does not rent the setup just priced ("8卡 h100 包月" then "能开
+    infiniband 吗" is not CloudGPU's multi-card entry): the answer at the providers that rent it, in order."""
+    about = faq_index().about.get(parsed.faq_answers[0].entry.id) if parsed.faq_answers else None
+    rent = renting(turn) if about is not None else []
+    if not rent or about in rent:
+        return parsed
+    for provider in rent:
+        hit, hits = faq_lookup(text, provider)
+        if hit is not None:
+            return replace(parsed, faq=hits, faq_answers=[hit], rental=replace(parsed.rental, provider=provider))
+    return parsed

@@ -1,0 +1,57 @@
+"""A short follow-up that points at one of the options the last answer listed: by its place ("第二个",
+"the second one", "后者", "the latter", "最后那个") or by how it compares ("便宜的那个", "the cheaper one",
+"贵的那个", "the pricier one", "the roomier one"). The reference is read once and taken out of the
+message, so what is left ("跑 3 小时呢", "8 hours?", "包月呢") is read as the change it asks of that option.
+
+Why: "a6000 和 4090 48g 各多少钱一小时" then "第二个跑 3 小时呢" asks the 4090 48G for three hours; read with
+the ordinal left in, "第2个" became a card count and the hours went to the first card listed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+# the first, second, third ... option, or the last one; Chinese ordinals are digits after normalizing
+ORDINALS = {"first": "1", "1st": "1", "former": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3",
+            "last": "last", "latter": "last", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4",
+            "1": "1", "2": "2", "3": "3", "4": "4", "前者": "1", "后者": "last", "最后": "last"}
+KINDS = {"cheaper": "cheaper", "cheapest": "cheaper", "less expensive": "cheaper", "便宜": "cheaper",
+         "pricier": "pricier", "more expensive": "pricier", "expensive": "pricier", "贵": "pricier",
+         "roomier": "roomier", "bigger": "roomier", "larger": "roomier", "宽裕": "roomier", "大": "roomier"}
+ONE = r"(?:one|option|choice|card|setup|config|box|gpu)"
+ZH_ONE = r"(?:个|款|张|台|套|种|项|条|档|配置|方案)(?!\s*(?:月|星期|礼拜|周|小时|钟头|天|年|问))"  # "第一个月" is a month
+REFERENCE = lazy(
+    rf"第\s*(?P<zh_n>[一二两三四1234])\s*{ZH_ONE}|(?P<zh_end>前者|后者|最后(?:那|一)?\s*{ZH_ONE})"
+    rf"|(?:那个|那款|那张|那台|那套)?\s*(?:比较|更)?(?P<zh_kind>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的?\s*那\s*{ZH_ONE}"
+    rf"|(?:那个|那款|那张|那台|那套)\s*(?:比较|更)?(?P<zh_kind3>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的"
+    rf"|(?:比较|更)?(?P<zh_kind2>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的\s*(?:那\s*)?{ZH_ONE}"
+    rf"|\b(?:the\s+)?(?P<en_n>first|1st|second|2nd|third|3rd|last)\s+{ONE}\b"
+    rf"|\bthe\s+(?P<en_end>former|latter)\b|\boption\s*#?\s*(?P<en_num>[1-4])\b"
+    rf"|\b(?:the\s+)?(?P<en_kind>cheaper|cheapest|less\s+expensive|pricier|more\s+expensive|roomier|bigger|larger)\s+{ONE}\b"
+    rf"|\bthe\s+(?P<en_kind2>cheaper|pricier|more\s+expensive|roomier)\b(?!\s+than)")
+# a message that compares on its own ("which is the cheaper one, A100 or H100") asks a question, points at none
+COMPARES = lazy(r"哪个|哪一个|哪张|哪家|还是|\bor\b|\bvs\.?\b|\bversus\b|\bwhich\b|比较便宜吗|\bthan\b")
+SHORT = 40  # characters: a pointer and a change ("the second one 呢 宽裕的那个多少"), never a question of its own
+
+
+def option_chosen(text: str) -> tuple[str, str | None]:
+    """The message without the words that point at a listed option, and which option they point at
+    ("1", "2", "3", "4", "last", "cheaper", "pricier", "roomier"; words asking the roomier one stay, as they
+    ask headroom too); the message as it is and None when it points at none, is long, or compares things
+    of its own."""
+    if len(text.strip()) > SHORT or COMPARES.search(text.lower()):
+        return text, None
+    m = REFERENCE.search(text.lower())
+    if m is None:
+        return text, None
+    word = next(v for v in m.groupdict().values() if v is not None)
+    word = re.sub(r"\s+", " ", word)
+    option = ORDINALS.get(word) or KINDS.get(word) or ORDINALS.get(word[:2])
+    if option is None:
+        return text, None
+    if option == "roomier":  # "宽裕点的配置" also asks headroom of whatever job the message names: left in
+        return text, option
+    rest = (text[:m.start()] + " " + text[m.end():]).strip(" ,，、")
+    return rest or "?", option
