@@ -85,10 +85,12 @@ def test_pathological_inputs_get_an_intent() -> None:
         "8" * 300 + "卡 h100 全参 32b",
     ]
     for text in nasty:
-        start = time.perf_counter()
+        # this process's CPU time, not the wall clock: other work on the machine (the suite run in parallel,
+        # a CI neighbour) must not fail it; a regex that backtracks on 10,000 characters takes seconds, not 0.1 s
+        start = time.process_time()
         p = parse(text)
         assert p.intent in INTENTS
-        assert time.perf_counter() - start < 0.05, text[:30]
+        assert time.process_time() - start < 0.1, text[:30]
 
 
 def test_ranges_are_sized_at_their_upper_end() -> None:
