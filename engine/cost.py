@@ -75,7 +75,10 @@ PASSED_ON = ("region_required", "add_on_unpriced", "no_persistent_storage", "pre
 # "host_unstated": an offloaded plan on a machine whose host RAM the provider does not state (gpuli's
 # 8 × A100 box): the offload may not fit, so it is no safe pick over one whose RAM is stated (seed 000's
 # 72B minimum, 8 × H100 with 1,600 GB)
-CAUTIONS = frozenset({"tight", "estimate", "separate_instances", "multi_node_no_infiniband", "host_unstated"})
+# "estimate" is no caution: a price the source calls an estimate ranks on its band's high end like any
+# range (issue 19), and the reply says it is one (一万网络's 8 × A100 80G box, ¥2.5–4 万 a month, compared
+# at ¥40,000, is the cheapest safe 70B LoRA there, not the ¥8–12 万 8 × H100)
+CAUTIONS = frozenset({"tight", "separate_instances", "multi_node_no_infiniband", "host_unstated"})
 
 
 @dataclass(frozen=True)
