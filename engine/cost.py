@@ -75,10 +75,7 @@ PASSED_ON = ("region_required", "add_on_unpriced", "no_persistent_storage", "pre
 # "host_unstated": an offloaded plan on a machine whose host RAM the provider does not state (gpuli's
 # 8 × A100 box): the offload may not fit, so it is no safe pick over one whose RAM is stated (seed 000's
 # 72B minimum, 8 × H100 with 1,600 GB)
-# "estimate" is no caution: a price the source calls an estimate ranks on its band's high end like any
-# range (issue 19), and the reply says it is one (一万网络's 8 × A100 80G box, ¥2.5–4 万 a month, compared
-# at ¥40,000, is the cheapest safe 70B LoRA there, not the ¥8–12 万 8 × H100)
-CAUTIONS = frozenset({"tight", "separate_instances", "multi_node_no_infiniband", "host_unstated"})
+CAUTIONS = frozenset({"tight", "estimate", "separate_instances", "multi_node_no_infiniband", "host_unstated"})
 
 
 @dataclass(frozen=True)
@@ -215,7 +212,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None,
         )
     # a price band is compared on its high end (what it may cost), never ranked cheapest on its low end
     options.sort(key=lambda o: (o.compare_range.high, o.compare_range.low, o.hours or 0.0, o.provider.id, o.gpu.id))
-    options = _mark_cheapest(options)
+    options = _mark_cheapest(options, one_seller=request.provider is not None)
     return CostReport(
         request=request,
         sizing=s,
@@ -472,13 +469,21 @@ def _notes(
     return tuple(sorted(out, key=lambda n: NOTE_PRIORITY.get(n.code, 9)))
 
 
-def _mark_cheapest(options: list[CostOption]) -> list[CostOption]:
+def _mark_cheapest(options: list[CostOption], one_seller: bool = False) -> list[CostOption]:
     """Flag the recommended option: cheapest without a caution and without offload (which costs 20-50%
     of throughput, seed 000: never the safe pick while a plan without it holds the job), else cheapest
-    without a caution, else cheapest not tight, else none."""
-    pick = next((o for o in options if not o.caution and o.plan.offload == "none"), None)
+    without a caution, else cheapest not tight, else none.
+
+    `one_seller`: the question named the provider, so its own estimated band is no caution against its other
+    setups: it is compared at its high end like any range (issue 19) and the reply says it is an estimate
+    (一万网络's 8 × A100 80G box, ¥2.5–4 万 a month, at ¥40,000 is its cheapest safe 70B LoRA, not the ¥8–12 万
+    8 × H100). Across providers a firm price still leads before an estimated band (seed 000's ₮14,432)."""
+    def careful(o: CostOption) -> bool:
+        return any(n.code in CAUTIONS and not (one_seller and n.code == "estimate") for n in o.notes)
+
+    pick = next((o for o in options if not careful(o) and o.plan.offload == "none"), None)
     if pick is None:
-        pick = next((o for o in options if not o.caution), None)
+        pick = next((o for o in options if not careful(o)), None)
     if pick is None:
         pick = next((o for o in options if not o.tight), None)
     if pick is None:

@@ -97,3 +97,11 @@ def test_the_tables_card_is_priced_for_the_span_too(turns: list[str], total: str
     chat = _chat(*turns)
     line = next(x for x in chat.lines if x.startswith("📌") and "RTX 4090" in x)
     assert "$0.33" in line and total in line, chat.text
+
+
+@pytest.mark.parametrize("text", ["7b qlora 租 8卡 h100 是不是更快更好", "7b qlora 要 8 张 h100 吗，一张够不够"])
+def test_one_card_enough_names_the_tables_card_for_the_class(text: str) -> None:
+    # 8 × RTX 4090 (eight single-card instances) is no "also fits"; "one is enough" names the table's 4090
+    chat = _chat(text)
+    line = next(x for x in chat.lines if x.startswith("👉"))
+    assert "RTX 4090" in line and "₮369" in line, chat.text

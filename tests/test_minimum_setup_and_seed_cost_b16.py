@@ -5,8 +5,8 @@
 - the minimum setup asked for with a cost leads with the table's minimum priced (7B full: one 80 GB card
   with an 8-bit optimizer, ₮899 a month);
 - the table's 7B minimum on the 80 GB card named (A100 SXM: ₮319 a week, not the PCIe card's ₮269);
-- an offloaded plan on a box whose host RAM is not stated is no safe pick (72B full: gpuli's 8 × A100 box at
-  ₮8,352 is not; 一万网络's, with 1 TB stated, is, at its estimate's high end ¥40,000, under the ₮14,432 8 × H100);
+- an offloaded plan on a box whose host RAM is not stated is no safe pick (72B full: 8 × H100 with
+  1,600 GB, ₮14,432 a month, over gpuli's 8 × A100 box at ₮8,352);
 - with no length, a pick bought by the week says its month too (₮4,172 a week, ₮14,432 a month)."""
 
 from __future__ import annotations
@@ -59,25 +59,16 @@ def test_the_tables_7b_minimum_on_the_named_80gb_card(text: str) -> None:
 
 @pytest.mark.parametrize("turns", [
     ["72b全参 一个月多少钱"], ["72b full fine-tune, monthly cost?"],
-    ["memory for 72b full ft?", "and the monthly bill?"],
+    ["memory for 72b full ft?", "and the monthly bill?"], ["72b 全参要多少显存", "包月多少钱"],
 ])
 def test_72b_full_cost_leads_with_the_box_whose_host_ram_holds_the_offload(turns: list[str]) -> None:
     chat = ChatUser()
     for turn in turns:
         chat.say(turn)
-    # 一万网络's 8 × A100 80G box states 1 TB of host memory (864 GB offloaded fits) and its estimated band is
-    # compared at its high end (¥40,000 ≈ $5,634, under seed 000's ₮14,432): it leads, said as an estimate
-    assert "一万网络 8×A100 80GB SXM" in chat.lines[0] and "40,000" in chat.lines[0], chat.text
-    assert any("gpuli 8×H100 SXM" in line and "₮14,432" in line for line in chat.lines), chat.text
+    head = "\n".join(chat.lines[:2])
+    assert "8×H100 SXM" in chat.lines[0] and "₮14,432" in head, chat.text
     a100 = [line for line in chat.lines if "gpuli 8×A100" in line]  # listed as the cheaper box, with why not
     assert all("₮8,352" in x and ("主机内存未公布" in x or "host memory not stated" in x) for x in a100), chat.text
-
-
-def test_the_month_of_a_sizing_prices_its_own_setup() -> None:
-    chat = ChatUser()
-    for turn in ["72b 全参要多少显存", "包月多少钱"]:
-        chat.say(turn)
-    assert "8×H100 SXM" in chat.lines[0] and "₮14,432" in "\n".join(chat.lines[:2]), chat.text
 
 
 @pytest.mark.parametrize(("turns", "month"), [

@@ -18,8 +18,8 @@ from typing import Any
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from engine.advice import setup_rate
-from engine.catalog import gpus
 from engine.breakdown import Plan
+from engine.catalog import gpus
 from engine.fit import Fit
 from engine.providers import provider as find_provider
 from engine.request import TrainingRequest
