@@ -13,8 +13,8 @@ from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from engine.catalog import gpus
 from engine.cost import DISPLAY_CURRENCY
-from engine.seed_adapter_rows import seed_card
 from engine.request import TrainingRequest
+from engine.seed_adapter_rows import seed_card
 from engine.sizing import size
 
 
