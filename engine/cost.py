@@ -477,9 +477,13 @@ def _mark_cheapest(options: list[CostOption], one_seller: bool = False) -> list[
     `one_seller`: the question named the provider, so its own estimated band is no caution against its other
     setups: it is compared at its high end like any range (issue 19) and the reply says it is an estimate
     (一万网络's 8 × A100 80G box, ¥2.5–4 万 a month, at ¥40,000 is its cheapest safe 70B LoRA, not the ¥8–12 万
-    8 × H100). Across providers a firm price still leads before an estimated band (seed 000's ₮14,432)."""
+    8 × H100). Across providers a firm price still leads before an estimated band (seed 000's ₮14,432), and an
+    estimated box that holds the job only with offload stays a caution (seed 003 sends 70B full fine-tuning to
+    一万网络's 8 × H100, not to the A100 box it sizes for 70B LoRA: the band and the host memory's share are two
+    unknowns on a plan already 20–50% slower)."""
     def careful(o: CostOption) -> bool:
-        return any(n.code in CAUTIONS and not (one_seller and n.code == "estimate") for n in o.notes)
+        return any(n.code in CAUTIONS and not (one_seller and n.code == "estimate" and o.plan.offload == "none")
+                   for n in o.notes)
 
     pick = next((o for o in options if not careful(o) and o.plan.offload == "none"), None)
     if pick is None:
