@@ -35,7 +35,7 @@ from engine.breakdown import Plan
 from engine.catalog import gpus
 from engine.fit import Fit, Planner, candidates, ladder
 from engine.levers import Lever, headroom_levers
-from engine.price_list import cheapest_card_hour
+from engine.price_list import card_hour_rates, cheapest_card_hour
 from engine.providers import provider as find_provider
 from engine.request import TrainingRequest
 from engine.resolve import resolve
@@ -49,17 +49,30 @@ Verdict = Literal["fits", "may_fit", "does_not_fit"]
 
 
 @lru_cache(maxsize=4096)
+def setup_rates(gpu: str, num_gpus: int) -> tuple[Decimal | None, Decimal | None]:
+    """USD per hour for the whole setup at its cheapest provider, on the high end of a band, rented any way
+    and as one machine (catalog prices do not change while the process runs, so this is cached)."""
+    rates = card_hour_rates(gpu, num_gpus)
+    return rates[0] and rates[0] * num_gpus, rates[1] and rates[1] * num_gpus
+
+
 def setup_rate(gpu: str, num_gpus: int) -> Decimal | None:
-    """USD per hour for the whole setup at its cheapest provider, on the high end of a band (catalog
-    prices do not change while the process runs, so this is cached)."""
-    rate = cheapest_card_hour(gpu, num_gpus)
-    return None if rate is None else rate * num_gpus
+    """setup_rates' rate any way it is rented."""
+    return setup_rates(gpu, num_gpus)[0]
 
 
 def price_rank(f: Fit) -> tuple[int, Decimal]:
     """Priced setups by their hourly rate, then the ones nobody rents."""
     rate = setup_rate(f.gpu.id, f.num_gpus)
     return (0, rate) if rate is not None else (1, Decimal(0))
+
+
+def rented_whole(f: Fit) -> bool:
+    """A setup offered as another way is one card, or cards some provider rents as one machine (whole nodes
+    beyond one): 2 × A100 80GB SXM that gpuli rents only as single-card instances is no setup (seed 003:
+    cards glued over an ordinary network train no sharded job); a setup nobody rents stays, unpriced."""
+    any_way, whole = setup_rates(f.gpu.id, f.num_gpus)
+    return f.num_gpus == 1 or any_way is None or whole is not None
 
 
 def verdict_of(f: Fit) -> Verdict:
@@ -142,7 +155,7 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     if seed is not None and not roomy and (seed.fits or seed.may_fit or seed_at_edge(seed)):
         # the seed's minimum is the answer (it is what the reference table rents); a setup on
         # bigger cards that holds the job with fewer of them is its first alternative
-        bigger = verdict if verdict is not None and verdict.gpu.id != seed.gpu.id else None
+        bigger = verdict if verdict is not None and verdict.gpu.id != seed.gpu.id and rented_whole(verdict) else None
         verdict = seed
     card = seed_card_setup(s, verdict) if not roomy else None
     if card is not None:
@@ -390,7 +403,7 @@ def _eight_bit(s: Sizing, verdict: Fit | None, other: Fit | None, stated: Traini
 def alternatives(s: Sizing, shown: Fit | None, other: Fit | None = None) -> list[Fit]:
     """Up to three other setups that fit: the count asked for first, then room, then price."""
     count = shown.num_gpus if shown is not None else None
-    pool = [f for f in s.recommendations if f.fits and (shown is None or f.gpu.id != shown.gpu.id)]
+    pool = [f for f in s.recommendations if f.fits and (shown is None or f.gpu.id != shown.gpu.id) and rented_whole(f)]
     if other is not None:
         pool = [f for f in pool if f.gpu.id != other.gpu.id]
     pool.sort(key=lambda f: (f.num_gpus != count, f.num_gpus, f.tight, f.estimate.plan.offload != "none", price_rank(f)))

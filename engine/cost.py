@@ -212,7 +212,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None,
         )
     # a price band is compared on its high end (what it may cost), never ranked cheapest on its low end
     options.sort(key=lambda o: (o.compare_range.high, o.compare_range.low, o.hours or 0.0, o.provider.id, o.gpu.id))
-    options = _mark_cheapest(options)
+    options = _mark_cheapest(options, one_seller=request.provider is not None)
     return CostReport(
         request=request,
         sizing=s,
@@ -469,13 +469,25 @@ def _notes(
     return tuple(sorted(out, key=lambda n: NOTE_PRIORITY.get(n.code, 9)))
 
 
-def _mark_cheapest(options: list[CostOption]) -> list[CostOption]:
+def _mark_cheapest(options: list[CostOption], one_seller: bool = False) -> list[CostOption]:
     """Flag the recommended option: cheapest without a caution and without offload (which costs 20-50%
     of throughput, seed 000: never the safe pick while a plan without it holds the job), else cheapest
-    without a caution, else cheapest not tight, else none."""
-    pick = next((o for o in options if not o.caution and o.plan.offload == "none"), None)
+    without a caution, else cheapest not tight, else none.
+
+    `one_seller`: the question named the provider, so its own estimated band is no caution against its other
+    setups: it is compared at its high end like any range (issue 19) and the reply says it is an estimate
+    (一万网络's 8 × A100 80G box, ¥2.5–4 万 a month, at ¥40,000 is its cheapest safe 70B LoRA, not the ¥8–12 万
+    8 × H100). Across providers a firm price still leads before an estimated band (seed 000's ₮14,432), and an
+    estimated box that holds the job only with offload stays a caution (seed 003 sends 70B full fine-tuning to
+    一万网络's 8 × H100, not to the A100 box it sizes for 70B LoRA: the band and the host memory's share are two
+    unknowns on a plan already 20–50% slower)."""
+    def careful(o: CostOption) -> bool:
+        return any(n.code in CAUTIONS and not (one_seller and n.code == "estimate" and o.plan.offload == "none")
+                   for n in o.notes)
+
+    pick = next((o for o in options if not careful(o) and o.plan.offload == "none"), None)
     if pick is None:
-        pick = next((o for o in options if not o.caution), None)
+        pick = next((o for o in options if not careful(o)), None)
     if pick is None:
         pick = next((o for o in options if not o.tight), None)
     if pick is None:

@@ -128,7 +128,31 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
             report = compare(stated, sizing=sizing)  # the sizing of the same request: not sized twice
         except KasuanError:
             report = None  # no provider rents this card at this count: the count still stands
-    return CardsNeeded(card, fit, sizing, report, *seed_count(q, r, fit))
+    seed = seed_count(q, r, fit)
+    if seed[0] is not None and plan.offload != "none" and seed[0].num_gpus != plan.num_gpus:
+        # the seed's setup holds it without offload on more cards (72B: 8 × H200 with the 8-bit optimizer,
+        # one machine at gpuli); AdamW's way is told at that count, offloaded, never as a count no provider
+        # rents as one machine (4 separate H200 instances)
+        return _at_seed_count(q, card, seed)
+    return CardsNeeded(card, fit, sizing, report, *seed)
+
+
+def _at_seed_count(q: TrainingRequest, card: GpuSpec, seed: tuple[Fit | None, str, bool]) -> CardsNeeded:
+    """cards_needed with our plan pinned to the seed's count: the same job as asked (AdamW), at the count
+    the seed's setup rents, on the stages and offload that count takes."""
+    assert seed[0] is not None
+    n = seed[0].num_gpus
+    r = resolve(q.model_copy(update={"num_gpus": n}))
+    fit = Planner(r).first_fit(card, ladder(r, n))
+    plan = fit.estimate.plan
+    stated = q.model_copy(update={"num_gpus": n, "zero": plan.zero,
+                                  "offload": plan.offload if plan.offload != "none" else q.offload})
+    sizing = size(stated)
+    try:
+        report = compare(stated, sizing=sizing) if fit.fits or fit.may_fit else None
+    except KasuanError:
+        report = None
+    return CardsNeeded(card, fit, sizing, report, *seed)
 
 
 def seed_count(q: TrainingRequest, r: Resolved, ours: Fit) -> tuple[Fit | None, str, bool]:
@@ -140,7 +164,8 @@ def seed_count(q: TrainingRequest, r: Resolved, ours: Fit) -> tuple[Fit | None, 
     safe. `r` is the request resolved on the card with no count. (None, "", False) outside the seed's rows, or where
     its setup neither holds the job nor is at the edge."""
     rows = seed_rows_on_card(r, ours.gpu.memory_gb) if q.optimizer is None else None
-    if rows is None or rows[0] >= ours.num_gpus:
+    offloads = ours.estimate.plan.offload != "none"  # the seed's setup without offload leads even on more cards
+    if rows is None or (rows[0] >= ours.num_gpus and not offloads):
         return None, "", False
     count, optimizers = rows
     for optimizer in optimizers:

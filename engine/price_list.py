@@ -194,7 +194,14 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider:
     its cheapest rental unit), converted to `currency` — for ranking alternatives by price; None if
     nobody rents it. `whole`: only a setup rented as one machine (or whole nodes): cards summed from
     separate smaller instances (一万网络's two single A100 40G rentals) train no sharded job (seed 003)."""
+    return card_hour_rates(gpu, num_gpus, currency, provider)[1 if whole else 0]
+
+
+def card_hour_rates(gpu: str, num_gpus: int, currency: str = "USD",
+                    provider: str | None = None) -> tuple[Decimal | None, Decimal | None]:
+    """cheapest_card_hour any way it is rented and as one machine only, from one pass over the quotes."""
     best: Decimal | None = None
+    whole: Decimal | None = None
     gpu = _catalog_id(gpu)
     for p in providers().entries:
         if (provider is not None and p.id != provider) or not p.offers_for(gpu):
@@ -204,12 +211,12 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider:
                 q = quote(p.id, gpu, num_gpus, d)
             except NotOffered:
                 continue
-            if whole and not one_machine(q, p.billing.node_gpus):
-                continue
             hours = Decimal(d.total_seconds()) / 3600
             rate = Money(q.total_max, q.currency).to(currency).amount / (hours * num_gpus)
             best = rate if best is None or rate < best else best
-    return best
+            if one_machine(q, p.billing.node_gpus):
+                whole = rate if whole is None or rate < whole else whole
+    return best, whole
 
 
 def one_machine(q: Quote, node_gpus: int) -> bool:

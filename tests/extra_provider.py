@@ -21,7 +21,7 @@ from engine.providers import providers
 
 def forget_catalog() -> None:
     """Clear every cache that holds a reading of the providers' catalog."""
-    for cached in (providers, advice.setup_rate, unit_prices, minute_cost_minor, hourly_rate):
+    for cached in (providers, advice.setup_rates, unit_prices, minute_cost_minor, hourly_rate):
         cached.cache_clear()
 
 

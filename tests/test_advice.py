@@ -44,10 +44,10 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     monkeypatch.setattr(engine.memo, "estimate", estimate)
     monkeypatch.setattr(engine.price_list, "quote", quote)
     monkeypatch.setattr(engine.cost, "quote", quote)
-    advice.setup_rate.cache_clear()
+    advice.setup_rates.cache_clear()
     price.unit_prices.cache_clear()
     yield seen
-    advice.setup_rate.cache_clear()
+    advice.setup_rates.cache_clear()
     price.unit_prices.cache_clear()
 
 
@@ -88,7 +88,7 @@ def test_the_advice_for_32b_full_on_8_cards_is_the_seeds_tight_recipe_with_the_8
     assert a.verdict.high_gb == pytest.approx((est.total_gb + est.version_margin_gb) * band_for("full", "deepspeed", "hf").high)
     assert a.verdict.high_gb > 80 and round(est.total_gb, 1) == 77.4
     assert a.eight_bit is not None and round(a.eight_bit.estimate.total_gb, 1) == 51.5
-    assert [f.gpu.id for f in a.others] == ["mi300x", "h200", "h20"]
+    assert [f.gpu.id for f in a.others] == ["h200", "h20", "b200"]  # 8 × MI300X: single-card rentals only, no setup
     assert a.priced is a.verdict and a.alternative is None and not a.methods
 
 

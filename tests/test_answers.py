@@ -343,7 +343,9 @@ def test_checkpoint_settings_in_a_sizing_question_keep_it_a_sizing(chat: ChatUse
 def test_asking_for_room_picks_the_cheapest_setup_that_leaves_a_third_free(chat: ChatUser) -> None:
     chat.say("32B full finetune, which cards?")
     assert "8× A100 80GB SXM (ZeRO-3)" in chat.lines[1]  # seed 000's minimum leads
-    assert "4× MI300X" in chat.text  # the bigger-card fit (146 of 192 GB, under a third free) is an alternative
+    # the bigger-card fit (4 × MI300X, 146 of 192 GB) is no alternative: gpuli rents the card singly, so four
+    # would be separate machines; the bigger cards that one provider rents as one machine are (8 × H200)
+    assert "4× MI300X" not in chat.text and "8× H200 SXM (ZeRO-3)" in chat.text
     chat.say("32B 全参 想要 roomy 一点的 setup，用什么卡")
     assert "宽裕" in chat.lines[1] and "8×H200 SXM" in chat.lines[1], chat.text
     assert "最可能 77.4 GB） / 141 GB" in chat.lines[1]  # 692 GB under ZeRO-3 over 8 cards: 55% of each card

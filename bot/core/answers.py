@@ -217,11 +217,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
-        if v["seed"] and report.stated_duration is not None:  # "一周半 … 要多少": the seed's setup for that span too
-            hours = report.stated_duration.total_seconds() / 3600
-            span = next(iter(span_totals(v["seed"]["gpu"], v["seed"]["num_gpus"], hours, report.display_currency, asked.provider)), None)
-            listed = [u["total"] for p in v["seed"]["prices"] for u in p["units"] if span and p["provider"] == span["provider"]]
-            v["seed"]["span"] = None if span is None or span["total"] in listed else span  # a unit's own price: said already
+        seed_for_span(v["seed"], report, asked.provider)  # "一周半 … 要多少": the seed's setup for that span too
         v["seed_first"] = least and not req.gpu
         # "包周 a100 7b 全参": the safe pick buys a month for a week's job while the seed's minimum rents by
         # the week: the minimum stands under the lead, so the term asked is priced where it is sold
@@ -235,6 +231,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     elif not details and not req.gpu:  # LoRA / QLoRA: the seed table's card for the size, priced
         v = reply.data["v"]
         reply.data["v"]["seed"] = seed_table_card(report, (v.get("lineup") or [None])[0], report.display_currency, asked.provider)
+        seed_for_span(v["seed"], report, asked.provider)  # "跑两天": the table's card for those two days, not only its hour
         v["table_span"] = table_span(report, report.display_currency, asked.provider)
     if not details and report.basis == "minimum_unit":
         reply.data["v"]["pick_month"] = month_beside(report)
@@ -246,6 +243,18 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
+
+
+def seed_for_span(seed: dict[str, Any] | None, report: CostReport, provider: str | None) -> None:
+    """A stated span ("跑两天", "一周半"): the seed's setup named under the pick (its minimum, or the LoRA
+    table's card) gets its total for that span beside its unit prices, so it compares with the pick's total
+    (CloudGPU's RTX 4090 for two days: 48h × $0.33 = $15.84); not where a unit's own price is that total."""
+    if not seed or report.stated_duration is None:
+        return
+    hours = report.stated_duration.total_seconds() / 3600
+    span = next(iter(span_totals(seed["gpu"], seed["num_gpus"], hours, report.display_currency, provider)), None)
+    listed = [u["total"] for p in seed["prices"] for u in p["units"] if span and p["provider"] == span["provider"]]
+    seed["span"] = None if span is None or span["total"] in listed else span
 
 
 def month_beside(report: CostReport) -> dict[str, Any] | None:

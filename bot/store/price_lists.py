@@ -37,7 +37,7 @@ def reload_prices() -> None:
 
     providers.cache_clear()
     price.unit_prices.cache_clear()
-    advice.setup_rate.cache_clear()
+    advice.setup_rates.cache_clear()
 
 
 async def fetch(url: str, timeout: float = FETCH_TIMEOUT) -> str:

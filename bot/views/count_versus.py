@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
+from engine.catalog import gpus
+from engine.cost import DISPLAY_CURRENCY
 from engine.request import TrainingRequest
+from engine.seed_adapter_rows import seed_card
 from engine.sizing import size
 
 
@@ -28,7 +32,21 @@ def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -
         case = "not_needed" if safe else "needed" if row["fits"] else "neither"
     else:
         case = "fewer_enough" if row["fits"] and not row["tight"] else "fewer_short"
-    return row | {"case": case, "asked": n, "other": other}
+    one_enough = (case == "fewer_enough" and other == 1) or (case == "not_needed" and n == 1)
+    table = _table_card(stated, verdict) if one_enough else None
+    return row | {"case": case, "asked": n, "other": other, "table": table}
+
+
+def _table_card(stated: TrainingRequest, verdict: dict[str, Any]) -> dict[str, Any] | None:
+    """A LoRA / QLoRA class that one card holds, asked on more of a bigger card ("7b qlora 租 8卡 h100 是不是
+    更快更好"): the card seed 000's table names for the class (one RTX 4090) with its price at each provider
+    renting it singly, so "one is enough" names the cheaper card the table gives; None when it is the card named."""
+    s = size(stated.model_copy(update={"gpu": None, "num_gpus": None, "zero": None}))
+    card = seed_card(s)
+    if card is None or card == verdict["gpu"]:
+        return None
+    prices = unit_prices(card, 1, DISPLAY_CURRENCY)
+    return {"name": gpus().get(card).name, "prices": prices} if prices else None
 
 
 def count_asked(summary: dict[str, Any]) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from typing import Any
 from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from engine.advice import setup_rate
+from engine.breakdown import Plan
 from engine.catalog import gpus
 from engine.fit import Fit
 from engine.providers import provider as find_provider
@@ -34,9 +35,28 @@ def seed_way(s: Sizing, stated: TrainingRequest | None, display: str) -> dict[st
     if named is None or named.fits or named.may_fit:
         return None
     found = minimum_answer(s, stated, True, display)
-    if found is None or found["minimum"] or named.gpu.memory_gb >= found["seed"]["memory_gb"]:
+    if found is None or found["minimum"]:
+        return None
+    if named.gpu.memory_gb >= found["seed"]["memory_gb"] and not _offload_only(s, stated):
         return None
     return found["seed"]
+
+
+def _offload_only(s: Sizing, stated: TrainingRequest | None) -> bool:
+    """A full fine-tune that the card and count named hold only with offload (20–50% slower): not with
+    AdamW and not with the 8-bit optimizer ("14b full finetune on a single H200": 303 GB, and 8-bit's
+    states alone are 140 GB), so the seed's minimum without offload (4 × A100 80GB, ZeRO-3) is the other way,
+    bigger card or not; False where no count was named (the count is ours to choose) or the seed's way offloads too."""
+    named = s.fit
+    r = s.resolved
+    if named is None or not r.num_gpus_stated or (stated is not None and stated.optimizer is not None) \
+            or r.request.offload not in (None, "none"):
+        return False
+    plan = named.estimate.plan
+    eight = replace(r, request=r.request.model_copy(update={"optimizer": "adamw-8bit"}))
+    est = s.memo.estimate(eight, Plan(plan.num_gpus, 0 if plan.num_gpus == 1 else 3))
+    found = Fit(named.gpu, est)
+    return not (found.fits or found.may_fit)
 
 
 def minimum_answer(s: Sizing, stated: TrainingRequest | None, asked: bool, display: str) -> dict[str, Any] | None:

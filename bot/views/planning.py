@@ -299,9 +299,13 @@ def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
     key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
+    low = Money(Decimal(pick.get("total_min", pick["total_max"])), pick["currency"])
+    if key == "plan.budget_rental_over" and low.amount < cost.amount and low.to(limit.currency).amount <= limit.amount:
+        key = "plan.budget_rental_maybe"  # ¥3 万 against a ¥2.5–4 万 band: its low end is within, its high end is not
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
-    return Reply("error", lang, {"over": in_budget.amount > limit.amount, "limit": limit, "message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx,
+    return Reply("error", lang, {"over": in_budget.amount > limit.amount, "limit": limit, "message": t(
+        key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx, band=f"{low.format(lang)}–{cost.format(lang)}",
                                               over=_shown(in_budget - limit, cost.currency).format(lang),
                                               left=_shown(limit - in_budget, cost.currency).format(lang))})
 
