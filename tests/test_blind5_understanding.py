@@ -133,11 +133,13 @@ def test_a_plain_sizing_has_no_weights_line() -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(["32b 全参 四张 h100 行不行", "qwen3 32b full ft on 4x H100?", "32B 全量微调 4 卡 H100 够不够"]))
 def test_an_offload_fix_also_names_the_card_count_that_needs_none(text: str) -> None:
-    # 32B full on 4×H100 fits only by offloading the optimizer (20–50% slower); 8 of the card hold it without
+    # 32B full on 4×H100 fits only by offloading the optimizer (20–50% slower); 8 of the card hold it without,
+    # right under the seed's own minimum with no offload (8×A100 80GB, ZeRO-3) when that line is there
     chat = ChatUser()
     chat.say(text)
-    second = chat.text.splitlines()[1]
-    assert "offload" in second and "8×H100" in second.replace("8× H100", "8×H100"), chat.text
+    fix = next(line for line in chat.text.splitlines()[1:3] if "offload →" in line or "offload ->" in line
+               or "offloading" in line.lower() or "优化器 offload" in line)
+    assert "8×H100" in fix.replace("8× H100", "8×H100"), chat.text
 
 
 def test_a_fix_that_is_not_offload_names_no_more_cards() -> None:

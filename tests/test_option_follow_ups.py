@@ -131,6 +131,8 @@ def test_a_roomy_setup_asked_on_its_own_stays_a_roomy_sizing(text: str, figure: 
 @pytest.mark.parametrize("text", [
     "which is the cheaper one, a100 or h100", "有没有便宜点的", "the first fine-tune", "8张卡，第一个问题是",
     "4090 和 5090 哪个便宜", "第一个月多少钱", "第二个星期还要续吗",
+    # a superlative asks for the cheapest plan of the job, a question of its own
+    "最便宜的方案", "cheapest gpu to fine-tune a 7b?", "最便宜的配置是啥", "the cheapest setup?",
 ])
 def test_a_message_pointing_at_no_option_is_left_alone(text: str) -> None:
     assert option_chosen(text) == (text, None)

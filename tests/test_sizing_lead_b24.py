@@ -51,7 +51,7 @@ def test_a_card_too_small_for_the_class_is_answered_with_the_seeds_card(ask: str
 ])
 def test_a_card_that_holds_the_job_gets_no_other_card(ask: str) -> None:
     text = "\n".join(reply(ask))
-    assert "参考表的做法是换卡" not in text and "reference table's way" not in text, text
+    assert "👉 参考表的最低配置" not in text and "reference table's minimum setup:" not in text, text
 
 
 @pytest.mark.parametrize("ask", [

@@ -17,20 +17,22 @@ from bot.understand.lazy import lazy
 ORDINALS = {"first": "1", "1st": "1", "former": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3",
             "last": "last", "latter": "last", "一": "1", "二": "2", "两": "2", "三": "3", "四": "4",
             "1": "1", "2": "2", "3": "3", "4": "4", "前者": "1", "后者": "last", "最后": "last"}
-KINDS = {"cheaper": "cheaper", "cheapest": "cheaper", "less expensive": "cheaper", "便宜": "cheaper",
+KINDS = {"cheaper": "cheaper", "less expensive": "cheaper", "便宜": "cheaper",
          "pricier": "pricier", "more expensive": "pricier", "expensive": "pricier", "贵": "pricier",
          "roomier": "roomier", "bigger": "roomier", "larger": "roomier", "宽裕": "roomier", "大": "roomier"}
 ONE = r"(?:one|option|choice|card|setup|config|box|gpu)"
 ZH_ONE = r"(?:个|款|张|台|套|种|项|条|档|配置|方案)(?!\s*(?:月|星期|礼拜|周|小时|钟头|天|年|问))"  # "第一个月" is a month
 REFERENCE = lazy(
     rf"第\s*(?P<zh_n>[一二两三四1234])\s*{ZH_ONE}|(?P<zh_end>前者|后者|最后(?:那|一)?\s*{ZH_ONE})"
-    rf"|(?:那个|那款|那张|那台|那套)?\s*(?:比较|更)?(?P<zh_kind>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的?\s*那\s*{ZH_ONE}"
+    rf"|(?:那个|那款|那张|那台|那套)?\s*(?<!最)(?:比较|更)?(?P<zh_kind>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的?\s*那\s*{ZH_ONE}"
     rf"|(?:那个|那款|那张|那台|那套)\s*(?:比较|更)?(?P<zh_kind3>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的"
-    rf"|(?:比较|更)?(?P<zh_kind2>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的\s*(?:那\s*)?{ZH_ONE}"
+    rf"|(?<!最)(?:比较|更)?(?P<zh_kind2>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的\s*(?:那\s*)?{ZH_ONE}"
     rf"|\b(?:the\s+)?(?P<en_n>first|1st|second|2nd|third|3rd|last)\s+{ONE}\b"
     rf"|\bthe\s+(?P<en_end>former|latter)\b|\boption\s*#?\s*(?P<en_num>[1-4])\b"
-    rf"|\b(?:the\s+)?(?P<en_kind>cheaper|cheapest|less\s+expensive|pricier|more\s+expensive|roomier|bigger|larger)\s+{ONE}\b"
+    rf"|\b(?:the\s+)?(?P<en_kind>cheaper|less\s+expensive|pricier|more\s+expensive|roomier|bigger|larger)\s+{ONE}\b"
     rf"|\bthe\s+(?P<en_kind2>cheaper|pricier|more\s+expensive|roomier)\b(?!\s+than)")
+# a superlative ("最便宜的方案", "cheapest gpu") asks for the cheapest plan of the job, a question of its own,
+# never a pointer at one of the options listed
 # a message that compares on its own ("which is the cheaper one, A100 or H100") asks a question, points at none
 COMPARES = lazy(r"哪个|哪一个|哪张|哪家|还是|\bor\b|\bvs\.?\b|\bversus\b|\bwhich\b|比较便宜吗|\bthan\b")
 SHORT = 40  # characters: a pointer and a change ("the second one 呢 宽裕的那个多少"), never a question of its own

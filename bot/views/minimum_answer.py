@@ -39,6 +39,8 @@ def seed_way(s: Sizing, stated: TrainingRequest | None, display: str) -> dict[st
         return None
     if named.gpu.memory_gb >= found["seed"]["memory_gb"] and not _offload_only(s, stated):
         return None
+    if found["seed"].get("offload", "none") != "none" and s.resolved.no_offload_stated:
+        return None  # "不用 offload 够吗": the seed's offload way is no answer to it (the no-offload ways follow)
     return found["seed"]
 
 
