@@ -1,0 +1,28 @@
+"""Where a second question may start in a message typed with no mark between its questions.
+
+Why apart: a chat types "cloudgpu 4090 多少一小时 支持支付宝吗" or "how much is a 4090 per hour at cloudgpu
+can I pay with alipay" with nothing but a space before the second question; no single word marks where
+(UNMARKED in bot.understand.clauses knows the common ends of a first question, "…多少 / …吗 / …钱", but
+not "…一小时"). Every space before a Chinese word or an English question word is a place to try; the
+reader keeps one only when both sides read as questions of their own."""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why|any)\b)",
+             re.IGNORECASE)
+MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not two short questions typed together
+SIDE = 4  # characters: a side shorter than this asks nothing of its own
+
+
+def breaks(text: str) -> list[tuple[str, str]]:
+    """(head, tail) at each place a second question may start, left to right, both sides long enough."""
+    out = []
+    for m in BREAK.finditer(text):
+        head, tail = text[:m.start()], text[m.end():]
+        if len(head.strip()) >= SIDE and len(tail.strip()) >= SIDE:
+            out.append((head, tail))
+    return out[:MAX_BREAKS]
