@@ -14,12 +14,17 @@ from bot.understand.lazy import lazy
 
 BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why|any)\b)",
              re.IGNORECASE)
+PAUSE = lazy(r"[,，、;；]")
 MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not two short questions typed together
 SIDE = 4  # characters: a side shorter than this asks nothing of its own
 
 
 def breaks(text: str) -> list[tuple[str, str]]:
-    """(head, tail) at each place a second question may start, left to right, both sides long enough."""
+    """(head, tail) at each place a second question may start, left to right, both sides long enough; none
+    in a message with a comma (its clauses are read by the comma: "a100 80g 在 gpuli 周租多少，CloudGPU 按小时
+    又是多少" asks the price again at CloudGPU)."""
+    if PAUSE.search(text):
+        return []
     out = []
     for m in BREAK.finditer(text):
         head, tail = text[:m.start()], text[m.end():]

@@ -405,7 +405,7 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
     rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading
     when it stands alone, else the whole message's ("rent 8xh100 for a week" alone reads as a rental to
     weigh; `own`: it must stand alone). [] otherwise."""
-    if DIGIT.search(normalize(tail_text)) or not ASKING.search(tail_text.lower()) or not ASKING.search(head_text.lower()):
+    if DIGIT.search(normalize(tail_text)) or not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
         return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
     tail = read(tail_text, now)
     if _currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
