@@ -151,7 +151,18 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
                 if p.intent == "size" and not p.missing and p.request.gpu and FITS.search(normalize(c))), None)
     if fit is None or whole.intent != "cost":
         return []
-    return [fit, replace(whole, parts=[])]
+    cost = replace(whole, parts=[])
+    q = whole.request
+    if whole.asks.deadline is not None and (whole.rental.duration_days or whole.rental.duration_hours) \
+            and not (q.tokens or q.samples or q.step_seconds or q.hours or q.days):
+        # "周四要交 32b qlora 用 a6000 够吗 gpuli 一周多少": with no data the run's length is unknown, so the
+        # deadline judges nothing; the fit and the week asked are the answers (the week is no run of a week)
+        fit, cost = _undated(fit), _undated(cost)
+    return [fit, cost]
+
+
+def _undated(p: Parsed) -> Parsed:
+    return replace(p, asks=replace(p.asks, deadline=None, deadline_span=False, start=None, until=None))
 
 
 def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
@@ -394,9 +405,27 @@ def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
     tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
     for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
-        if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq"):
+        if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
             return found
     return []
+
+
+def _faq_before(head_text: str, tail_text: str, now: datetime | None,
+                read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A service question then a price or job of its own ("gpuli 能按小时租吗 不能的话 2 天的任务 4090 怎么买最便宜",
+    "can gpuli rent by the hour if not how do I buy 2 days of a 4090"): the FAQ's answer (its yes or no) first,
+    then the price. The first part is a confident FAQ question naming no figure, on the service; the second
+    stands alone. [] otherwise."""
+    if DIGIT.search(normalize(head_text)) or not ASKING.search(head_text.lower()) or not ASKING.search(tail_text.lower()):
+        return []
+    head = read(head_text, now)
+    if head.intent != "faq" or not head.faq_confident or not head.own_topic or head.asks.cost \
+            or any(JOB_TOPICS & set(h.entry.topics) for h in head.faq_answers):
+        return []  # "how much | is a 4090 per month": a price asked in two words is no service question
+    tail = read(tail_text, now)
+    if tail.intent not in ("price", "size", "cost") or not _stands_alone(tail):
+        return []
+    return [head, tail]
 
 
 def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | None,

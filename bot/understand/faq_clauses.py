@@ -10,7 +10,7 @@ import re
 
 from bot.understand import asks as ask_words
 from bot.understand.clauses import ASKING as ASKS
-from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES, UNMARKED  # one split for every reader
+from bot.understand.clauses import CLAUSES, DIGIT, MAX_CLAUSE_TEXT, MAX_CLAUSES, UNMARKED  # one split for every reader
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FILLER as FAQ_FILLER
 from bot.understand.faq import FIND, Hit, provider_of
@@ -104,8 +104,9 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
     if len(marked) != 1:
         return []
     asked = [c for c in UNMARKED.split(raw) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    if len(asked) < 2 or not all(ASKS.search(FAQ_FILLER.sub(" ", c.lower())) for c in asked):
-        return []
+    if len(asked) < 2 or not all(ASKS.search(FAQ_FILLER.sub(" ", c.lower())) for c in asked) \
+            or any(DIGIT.search(normalize(c)) for c in asked):
+        return []  # a figure belongs to a job or a price ("跑 12 小时多少钱 余额得留多少"), read by the parser
     found: list[Hit] = []
     for clause in asked:
         part, _ = faq_lookup(clause, provider_of(clause) or provider)

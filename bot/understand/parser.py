@@ -48,8 +48,8 @@ from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.provider_words import described_provider, elsewhere
-from bot.understand.recap import after_recap
 from bot.understand.readings import Inference, PriceExtras, Rental
+from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
 from bot.understand.several import lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
