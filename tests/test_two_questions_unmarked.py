@@ -29,7 +29,7 @@ def test_each_unmarked_question_is_answered(text: str, facts: tuple[str, str]) -
 @pytest.mark.parametrize(("turns", "verdict"), [
     (("cloudgpu 开机要多久 开机那段收钱吗",), "不计费"),
     (("cloudgpu 开机要多久", "开机那段时间收钱吗"), "不计费"),
-    (("how long until a cloudgpu instance is up?", "do I pay while it is booting?"), "not billed"),
+    (("how long until a cloudgpu instance is up?", "and is the boot billed?"), "not billed"),
 ])
 def test_a_boot_billing_question_gets_its_no_up_front(turns: tuple[str, ...], verdict: str) -> None:
     assert verdict in first_lines(said(*turns), 3)

@@ -16,14 +16,16 @@ from bot.understand.lazy import lazy
 from bot.understand.talk import THANKS
 
 # the word that starts the new question, after a mark or a space
-JOINER = lazy(r"(?:[,，。.!！;；~～]+\s*|\s+)(?:另外(?:再)?(?:问一?下|问个问题|问问)?|顺便(?:再)?(?:问一?下|问问|问)?|对了|还有(?:个|一个)?问题"
+_ASK = r"(?:再|还)?(?:想)?(?:问一?下|问个问题|问问|请教一?下|问)?"  # "另外想问下", "顺便再问问": the asking, no question of its own
+JOINER = lazy(rf"(?:[,，。.!！;；~～]+\s*|\s+)(?:另外{_ASK}|顺便{_ASK}|对了{_ASK}|还有(?:个|一个)?问题"
               r"|还有|再问一?下|还想问(?:一?下)?|\bbtw\b|\bby\s+the\s+way\b|\balso\b|\bone\s+more\s+(?:thing|question)\b|\boh\s+and\b"
               r"|\banother\s+question\b|\bseparately\b|\bunrelated\b)\s*[,，:：]?\s*", re.IGNORECASE)
 # a head that says the matter is settled: an acknowledgement opening it ("收到", "明白", "好", "ok", "got it"),
 # or a close that settles ("…就它了", "…ok 了", "…对吧", "…then", "…it is", "…sounds good")
 SETTLED = lazy(rf"^[\s,，]*(?:{THANKS}|了解|知道了|好(?:嘞|吧)?|行(?:吧)?|嗯+|noted|understood|perfect|alright|sounds\s+good|makes\s+sense"
                r"|so)(?:(?<=[a-z])\b|(?=[\s,，。.!！~～]|$))"
-               r"|(?:了|对吧|是吧|没错|就这样|就这么定|定了|\bthen|\bit\s+is|\bsounds\s+good|\bworks(?:\s+for\s+(?:me|us))?|\bsettled|\bdone)[\s,，。.!！~～]*$",
+               rf"|(?:了|对吧|是吧|没错|就这样|就这么定|定了|\bthen|\bit\s+is|\bsounds\s+good|\bworks(?:\s+for\s+(?:me|us))?|\bsettled|\bdone"
+               rf"|(?<![a-z])(?:{THANKS}))[\s,，。.!！~～]*$",
                re.IGNORECASE)
 
 
