@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot.core.export_follow_up import tool_after_export
 from bot.core.wallet_follow_ups import rent_follow_up, top_up_of_price
 from bot.messages import Turn
-from bot.understand.clauses import stands_alone
+from bot.understand.clauses import ASKING, stands_alone
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from engine.price_list import setup_prices
@@ -78,7 +78,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     relength = _length_changed(parsed, text)
     own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
-    if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident and (not parsed.follow_up or parsed.asks.methods_compared or own_howto) \
+    # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: its "那" joins a question of its own, stating nothing of the job
+    own_question = parsed.own_topic and not parsed.request.stated() and bool(ASKING.search(text.lower()))
+    if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident \
+            and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")

@@ -204,9 +204,11 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
              for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
-    if items and parsed.cues.yes_no and not items[0].get("lead"):  # "can I pay with Alipay?": yes leads
-        verdict = verdict_for(hits[0].entry, text, parsed.rental.provider)
-        items[0]["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
+    for i, item in enumerate(items if parsed.cues.yes_no else []):
+        # "can I pay with Alipay?": yes leads; each of two questions its own ("开机要多久 开机那段收钱吗": not billed)
+        if not item.get("lead") and (i == 0 or item["id"] != items[0]["id"]):
+            verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)
+            item["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
     if items and card and not items[0].get("lead"):  # "how do I top up for the 4090 weekly plan": and its price
         items[0]["plan"] = plan_line(card, parsed.rental.num_gpus or parsed.request.num_gpus or 1,
                                      parsed.rental.duration_days, parsed.rental.provider, ctx)

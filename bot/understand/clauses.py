@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
+from bot.understand.breaks import breaks
 from bot.understand.card_counts import takes_back
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import lookup as faq_lookup
@@ -65,7 +66,7 @@ UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|�
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
 # an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
-ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|多少|多久|多长时间|多快|什么|啥|怎么|如何|哪|是否|有没有|能不能|可不可以|"
+ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|(?<=[\u4e00-\u9fff])不\s*$|多少|多久|多长时间|多快|什么|啥|怎么|怎样|如何|哪|是否|有没有|能不能|可不可以|"
               r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 # FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参
@@ -151,7 +152,18 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
                 if p.intent == "size" and not p.missing and p.request.gpu and FITS.search(normalize(c))), None)
     if fit is None or whole.intent != "cost":
         return []
-    return [fit, replace(whole, parts=[])]
+    cost = replace(whole, parts=[])
+    q = whole.request
+    if whole.asks.deadline is not None and (whole.rental.duration_days or whole.rental.duration_hours) \
+            and not (q.tokens or q.samples or q.step_seconds or q.hours or q.days):
+        # "周四要交 32b qlora 用 a6000 够吗 gpuli 一周多少": with no data the run's length is unknown, so the
+        # deadline judges nothing; the fit and the week asked are the answers (the week is no run of a week)
+        fit, cost = _undated(fit), _undated(cost)
+    return [fit, cost]
+
+
+def _undated(p: Parsed) -> Parsed:
+    return replace(p, asks=replace(p.asks, deadline=None, deadline_span=False, start=None, until=None))
 
 
 def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
@@ -381,24 +393,61 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
 def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,
                  read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
     """A job or price then a service question with no mark between them ("CloudGPU 4090 每小时多少 最少计费
-    多久", "rent 8xh100 for a week — and is the price locked once I pay?"): the first ask, then the FAQ's
-    answer. The part after the break must be a confident FAQ question naming no figure, on the service
-    rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading when it stands alone, else
-    the whole message's ("rent 8xh100 for a week" alone reads as a rental to weigh). [] otherwise."""
-    if whole.intent not in ("price", "size", "cost") or whole.missing:
+    多久", "cloudgpu 4090 多少一小时 支持支付宝吗", "rent 8xh100 for a week — and is the price locked once I
+    pay?"): the first ask, then the FAQ's answer. Tried at the common ends of a first question (UNMARKED),
+    then at each space before a question may start (bot.understand.breaks). A message read whole as the
+    FAQ counts when it names a card or a job and the part before the break prices it. [] otherwise."""
+    if whole.intent not in ("price", "size", "cost", "faq") or whole.missing:
+        return []
+    if whole.intent == "faq" and not (whole.request.gpu or whole.request.params_b or whole.request.model):
         return []
     split = [c for c in UNMARKED.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4]
-    if len(split) != 2 or DIGIT.search(normalize(split[1])) or not ASKING.search(split[1].lower()):
+    # at the common ends, a first part that does not stand alone is the whole message's ask; at any other
+    # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
+    tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
+    for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
+        if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
+            return found
+    return []
+
+
+def _faq_before(head_text: str, tail_text: str, now: datetime | None,
+                read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A service question then a price or job of its own ("gpuli 能按小时租吗 不能的话 2 天的任务 4090 怎么买最便宜",
+    "can gpuli rent by the hour if not how do I buy 2 days of a 4090"): the FAQ's answer (its yes or no) first,
+    then the price. The first part is a confident FAQ question naming no figure, on the service; the second
+    stands alone. [] otherwise."""
+    if DIGIT.search(normalize(head_text)) or not ASKING.search(head_text.lower()) or not ASKING.search(tail_text.lower()):
         return []
-    tail = read(split[1], now)
+    head = read(head_text, now)
+    if head.intent != "faq" or not head.faq_confident or not head.own_topic or head.asks.cost \
+            or any(JOB_TOPICS & set(h.entry.topics) for h in head.faq_answers):
+        return []  # "how much | is a 4090 per month": a price asked in two words is no service question
+    tail = read(tail_text, now)
+    if tail.intent not in ("price", "size", "cost") or not _stands_alone(tail):
+        return []
+    return [head, tail]
+
+
+def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | None,
+               read: Callable[[str, datetime | None], Parsed], own: bool) -> list[Parsed]:
+    """The two readings when `tail_text` is a confident FAQ question naming no figure, on the service
+    rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading
+    when it stands alone, else the whole message's ("rent 8xh100 for a week" alone reads as a rental to
+    weigh; `own`: it must stand alone). [] otherwise."""
+    if DIGIT.search(normalize(tail_text)) or not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
+        return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
+    tail = read(tail_text, now)
     if _currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
         return []
     if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
         return []  # the cost of the job the message states
     if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
         return []
-    head = read(split[0], now)
+    head = read(head_text, now)
     if not _stands_alone(head) or head.intent == "faq":
+        if own:
+            return []  # the part before asks nothing of its own
         head = replace(whole, parts=[])
     return with_subject([head, tail])
 

@@ -81,7 +81,7 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 # verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair, of any verb ("收不收",
 # "给不给"); "how can I pay" is not one
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不支持|([\u4e00-\u9fff])不\1"
-              r"|(?:^|[,，;；.!?？]\s*)(?:can|could|do|does|is|are|will|would|should|may|am)\b")
+              r"|(?:^|[,，;；.!?？]\s*|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b")
 
 # a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
 REFERS_BACK = lazy(r"\b(?:it|that|this|them|the\s+same|the\s+(?:job|run|setup|card|training|config))\b"

@@ -10,7 +10,7 @@ import re
 
 from bot.understand import asks as ask_words
 from bot.understand.clauses import ASKING as ASKS
-from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT, MAX_CLAUSES  # one split for every reader
+from bot.understand.clauses import CLAUSES, DIGIT, MAX_CLAUSE_TEXT, MAX_CLAUSES, UNMARKED  # one split for every reader
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FILLER as FAQ_FILLER
 from bot.understand.faq import FIND, Hit, provider_of
@@ -51,15 +51,15 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if hit is not None and hit.score >= FAQ_CONFIDENT:
         # the whole may match the stronger of two marked questions; each keeps its own answer when
         # each is a question of its own that a different entry answers outright
-        own = _marked_questions(marked, provider)
+        own = _marked_questions(marked, provider) or _unmarked_questions(raw, marked, hit, provider)
         if own or hit.score >= STRONG_FAQ or len(QUESTION_MARK.findall(raw)) < 2:
             return (own or whole), hits
         # a whole only just confident, of two questions each ended by its mark, may be the two diluting each
         # other ("…hold while it runs? rented the wrong gpu, can I swap it?"): its clauses decide, each
         # answered outright, or the whole stands
     clauses = [c for c in FAQ_CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES]
-    if len(clauses) == 1:
-        return whole, hits  # one clause: the whole message, already looked up
+    if len(clauses) == 1:  # one clause: the whole message, already looked up, unless it asks twice unmarked
+        return (_unmarked_questions(raw, marked, hit, provider) or whole), hits
     strict = hit is not None or len(clauses) > len(marked[:MAX_CLAUSES])
     found: list[Hit] = []
     for clause in clauses:
@@ -94,3 +94,23 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
             return []
         found.append(part)
     return found
+
+
+def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
+    """Two questions typed with no mark between them, as chats do ("gpuli 到期会提醒吗 过期后数据保留几天",
+    "cloudgpu 开机要多久 开机那段收钱吗", "does gpuli email before expiry and how long is data kept"): each
+    part asks, each has a confident answer of its own, the two differ, and one of them is the whole
+    message's answer (so a question that only reads as two is left whole). [] otherwise."""
+    if len(marked) != 1:
+        return []
+    asked = [c for c in UNMARKED.split(raw) if len(c.strip()) >= 4][:MAX_CLAUSES]
+    if len(asked) < 2 or not all(ASKS.search(FAQ_FILLER.sub(" ", c.lower())) for c in asked) \
+            or any(DIGIT.search(normalize(c)) for c in asked):
+        return []  # a figure belongs to a job or a price ("跑 12 小时多少钱 余额得留多少"), read by the parser
+    found: list[Hit] = []
+    for clause in asked:
+        part, _ = faq_lookup(clause, provider_of(clause) or provider)
+        if part is None or part.score < FAQ_CONFIDENT or part.entry.id in {h.entry.id for h in found}:
+            return []
+        found.append(part)
+    return found if whole is None or whole.entry.id in {h.entry.id for h in found} else []

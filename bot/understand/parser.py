@@ -28,7 +28,7 @@ from bot.understand.classify import (
     Classified,
     classify,
 )
-from bot.understand.clauses import own_lengths, questions
+from bot.understand.clauses import own_lengths, questions, stands_alone
 from bot.understand.cues import Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
@@ -51,6 +51,7 @@ from bot.understand.normalize import normalize
 from bot.understand.option_ref import option_chosen
 from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
+from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
 from bot.understand.several import lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
@@ -131,6 +132,8 @@ COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
+    if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
+        return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
     text, fresh = fresh_start(without_thanks(text))
     text, option = option_chosen(text)  # "第二个跑 3 小时呢": the rest is the change asked of that option
     parsed = _parse_one(text, now)

@@ -1,0 +1,33 @@
+"""Where a second question may start in a message typed with no mark between its questions.
+
+Why apart: a chat types "cloudgpu 4090 多少一小时 支持支付宝吗" or "how much is a 4090 per hour at cloudgpu
+can I pay with alipay" with nothing but a space before the second question; no single word marks where
+(UNMARKED in bot.understand.clauses knows the common ends of a first question, "…多少 / …吗 / …钱", but
+not "…一小时"). Every space before a Chinese word or an English question word is a place to try; the
+reader keeps one only when both sides read as questions of their own."""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why|any)\b)",
+             re.IGNORECASE)
+PAUSE = lazy(r"[,，、;；]")
+MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not two short questions typed together
+SIDE = 4  # characters: a side shorter than this asks nothing of its own
+
+
+def breaks(text: str) -> list[tuple[str, str]]:
+    """(head, tail) at each place a second question may start, left to right, both sides long enough; none
+    in a message with a comma (its clauses are read by the comma: "a100 80g 在 gpuli 周租多少，CloudGPU 按小时
+    又是多少" asks the price again at CloudGPU)."""
+    if PAUSE.search(text):
+        return []
+    out = []
+    for m in BREAK.finditer(text):
+        head, tail = text[:m.start()], text[m.end():]
+        if len(head.strip()) >= SIDE and len(tail.strip()) >= SIDE:
+            out.append((head, tail))
+    return out[:MAX_BREAKS]

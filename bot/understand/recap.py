@@ -1,0 +1,41 @@
+"""A settled answer said back, then a new question: "收到 a6000 就它了 顺便问 gpuli 下单之后还能退吗",
+"明白 72b qlora 用 a100 对了 cloudgpu 开机多久能用", "got it, 4090 then. btw can I pay with alipay?".
+
+Why here: the words before the joining word ("另外", "顺便", "对了", "btw", "one more thing") state a job,
+a card or a verdict the chat has settled; read with the rest, they made the reply a sizing again and the
+question after the joiner went unanswered. The recap asks nothing and says it is settled (an
+acknowledgement, "…了", "…对吧", "… then"): the message is the question after the joiner. A head that
+asks ("7b qlora 4090 够吗 另外 gpuli 怎么充值") is a question of its own (bot.understand.clauses)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.clauses import ASKING
+from bot.understand.lazy import lazy
+from bot.understand.talk import THANKS
+
+# the word that starts the new question, after a mark or a space
+_ASK = r"(?:再|还)?(?:想)?(?:问一?下|问个问题|问问|请教一?下|问)?"  # "另外想问下", "顺便再问问": the asking, no question of its own
+JOINER = lazy(rf"(?:[,，。.!！;；~～]+\s*|\s+)(?:另外{_ASK}|顺便{_ASK}|对了{_ASK}|还有(?:个|一个)?问题"
+              r"|还有|再问一?下|还想问(?:一?下)?|\bbtw\b|\bby\s+the\s+way\b|\balso\b|\bone\s+more\s+(?:thing|question)\b|\boh\s+and\b"
+              r"|\banother\s+question\b|\bseparately\b|\bunrelated\b)\s*[,，:：]?\s*", re.IGNORECASE)
+# a head that says the matter is settled: an acknowledgement opening it ("收到", "明白", "好", "ok", "got it"),
+# or a close that settles ("…就它了", "…ok 了", "…对吧", "…then", "…it is", "…sounds good")
+SETTLED = lazy(rf"^[\s,，]*(?:{THANKS}|了解|知道了|好(?:嘞|吧)?|行(?:吧)?|嗯+|noted|understood|perfect|alright|sounds\s+good|makes\s+sense"
+               r"|so)(?:(?<=[a-z])\b|(?=[\s,，。.!！~～]|$))"
+               rf"|(?:了|对吧|是吧|没错|就这样|就这么定|定了|\bthen|\bit\s+is|\bsounds\s+good|\bworks(?:\s+for\s+(?:me|us))?|\bsettled|\bdone"
+               rf"|(?<![a-z])(?:{THANKS}))[\s,，。.!！~～]*$",
+               re.IGNORECASE)
+
+
+def after_recap(text: str) -> str | None:
+    """The question after a settled recap and the word that joins them, None when the message is not of
+    that shape (no joiner, a head that asks something, or one that does not say it is settled)."""
+    m = JOINER.search(text)
+    if m is None:
+        return None
+    head, rest = text[:m.start()], text[m.end():]
+    if not head.strip() or len(rest.strip()) < 2 or re.search(r"[?？]", head) or ASKING.search(head.lower()):
+        return None
+    return rest if SETTLED.search(head.strip()) else None
