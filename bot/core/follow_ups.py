@@ -78,8 +78,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     relength = _length_changed(parsed, text)
     own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
-    # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: its "那" joins a question of its own, stating nothing of the job
-    own_question = parsed.own_topic and not parsed.request.stated() and bool(ASKING.search(text.lower()))
+    # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: a question of its own; one stating figures changes the rental
+    own_question = parsed.own_topic and not parsed.request.stated() and bool(ASKING.search(text.lower())) \
+        and not any(ch.isdigit() for ch in text)
     if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):

@@ -12,8 +12,11 @@ import re
 
 from bot.understand.lazy import lazy
 
-BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why|any)\b)",
-             re.IGNORECASE)
+# an auxiliary starts a question only with its subject after it ("is it", "can I", "do you", "is there"): in
+# "…once the instance is destroyed on cloudgpu" the "is" belongs to the clause, and no second question starts there
+SUBJECT = r"(?:i|you|we|it|they|there|this|that|these|those|my|our|your|the|a|an|he|she|gpuli|cloudgpu|yiwan|一万网络)"
+BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|where|when|why|any)\b)"
+             rf"|\s+(?=(?:is|are|can|could|do|does|will|would|should)\s+{SUBJECT}\b)", re.IGNORECASE)
 PAUSE = lazy(r"[,，、;；]")
 MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not two short questions typed together
 SIDE = 4  # characters: a side shorter than this asks nothing of its own
