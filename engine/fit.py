@@ -102,6 +102,20 @@ def offload_slow() -> Warning:
 
 
 def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
+    """`plain_ladder`, with a stated ZeRO stage ("zero2 on 2 gpus") the stage of every plan tried: the
+    recommended cards are those that fit at that stage (none left at one card: the ladder as it is)."""
+    plans = plain_ladder(r, count)
+    zero = r.request.zero
+    if zero is None:
+        return plans
+    kept = [p for p in plans if p.zero == zero]
+    if kept:
+        return kept
+    counts = [n for n in ([count] if count is not None else [*SINGLE_NODE_COUNTS, *MULTI_NODE_COUNTS]) if n > 1]
+    return [Plan(n, zero) for n in counts] or plans
+
+
+def plain_ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     """Plans in the order a user would try them; `count` pins the card count when stated.
 
     Data-parallel copies on more cards never lower memory per card, so beyond one card only

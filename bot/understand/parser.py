@@ -285,6 +285,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
+    if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours):
+        # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
+        rental.duration_days, rental.term = 30.0, True
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
                           job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
@@ -301,6 +304,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.both_units and f.units_only(rest):
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     asks, rental = rent_until(norm, asks, rental, request, now or datetime.now(UTC))  # "12月20号前跑完，租几周"
+    if asks.deadline_span and (rental.duration_days or rental.duration_hours) and request.model is None and not request.params_b and run is None:
+        # "1.5天跑完 4090 怎么租最省": a span with no job to time is how long to rent, not a deadline to check it by
+        asks = replace(asks, deadline=None, deadline_span=False)
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
