@@ -102,20 +102,6 @@ def offload_slow() -> Warning:
 
 
 def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
-    """`plain_ladder`, with a stated ZeRO stage ("zero2 on 2 gpus") the stage of every plan tried: the
-    recommended cards are those that fit at that stage (none left at one card: the ladder as it is)."""
-    plans = plain_ladder(r, count)
-    zero = r.request.zero
-    if zero is None:
-        return plans
-    kept = [p for p in plans if p.zero == zero]
-    if kept:
-        return kept
-    counts = [n for n in ([count] if count is not None else [*SINGLE_NODE_COUNTS, *MULTI_NODE_COUNTS]) if n > 1]
-    return [Plan(n, zero) for n in counts] or plans
-
-
-def plain_ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     """Plans in the order a user would try them; `count` pins the card count when stated.
 
     Data-parallel copies on more cards never lower memory per card, so beyond one card only
@@ -136,6 +122,20 @@ def plain_ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     if offload:
         plans += [Plan(n, 3, kind) for n in MULTI_NODE_COUNTS]
     return plans
+
+
+def at_stated_stage(r: Resolved, plans: list[Plan], count: int | None) -> list[Plan]:
+    """The plans a recommendation is drawn from, with a stated ZeRO stage ("zero2 json for 2 gpus") the
+    stage of every one: the cards recommended are those that fit at that stage. (A card named keeps the
+    whole ladder for what would fit it instead.) None left at one card: the plans as they are."""
+    zero = r.request.zero
+    if zero is None:
+        return plans
+    kept = [p for p in plans if p.zero == zero]
+    if kept:
+        return kept
+    counts = [n for n in ([count] if count is not None else [*SINGLE_NODE_COUNTS, *MULTI_NODE_COUNTS]) if n > 1]
+    return [Plan(n, zero) for n in counts] or plans
 
 
 class Planner:
@@ -206,7 +206,13 @@ class Planner:
     def recommendations(self) -> list[Fit]:
         """For every catalog GPU the user did not rule out: the smallest setup that fits, best options first."""
         count = self.r.request.num_gpus if self.r.num_gpus_stated else None
-        return sorted(self.first_fits(candidates(self.r.request), ladder(self.r, count)), key=rank)
+        plans = ladder(self.r, count)
+        staged = at_stated_stage(self.r, plans, count)
+        if staged is not plans:  # the stage stated, where some card fits at it; else what fits at any stage
+            fits = self.first_fits(candidates(self.r.request), staged)
+            if any(f.fits or f.may_fit for f in fits):
+                return sorted(fits, key=rank)
+        return sorted(self.first_fits(candidates(self.r.request), plans), key=rank)
 
     def first_fits(self, cards: list[GpuSpec], plans: list[Plan]) -> list[Fit]:
         """first_fit on each card, worked out once per card memory: a fit depends on the card only

@@ -285,7 +285,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
-    if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours):
+    if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
+                                                             or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
         rental.duration_days, rental.term = 30.0, True
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
@@ -361,6 +362,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
+    elif asks.cards_offered and not sized and not request.gpu and not request.method:
+        c = Classified("price", c.hits)  # "你们都有啥卡", "what gpus does gpuli offer": the cards on offer (there, or all)
     elif (asks.table or ((asks.how_to_rent or asks.claim) and request.gpu)) and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100", "899 乘 8 就是 7192 吧"
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
