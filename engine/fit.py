@@ -125,12 +125,12 @@ def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
 
 
 def at_stated_stage(r: Resolved, plans: list[Plan], count: int | None) -> list[Plan]:
-    """The plans a recommendation is drawn from, with a stated ZeRO stage ("zero2 json for 2 gpus") the
-    stage of every one: the cards recommended are those that fit at that stage. (A card named keeps the
-    whole ladder for what would fit it instead.) None left at one card: the plans as they are."""
+    """The plans a recommendation is drawn from, with a stated ZeRO stage for an adapter ("zero2 json for a 7b
+    lora on 2 gpus") the stage of every one: the cards recommended are those that fit at that stage. (A card
+    named keeps the whole ladder for what would fit it instead.) None left at one card: the plans as they are."""
     zero = r.request.zero
-    if zero is None:
-        return plans
+    if not zero or not r.adapter:  # DDP ("DDP 还是 ZeRO"), or full fine-tuning: the stage decides the memory, and a stage that fits
+        return plans                   # no usual card is answered as such ("32b 全参 8卡 zero-2 能行吗": no, ZeRO-3)
     kept = [p for p in plans if p.zero == zero]
     if kept:
         return kept

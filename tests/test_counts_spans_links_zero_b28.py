@@ -41,6 +41,14 @@ def test_a_span_with_no_job_is_a_rental_length(text: str) -> None:
     assert "来得及" not in lead and "USDT" not in lead
 
 
+@pytest.mark.parametrize(("text", "total"), [
+    ("10天的 4090 qlora 在 gpuli 咋租最便宜", "₮218"),  # two weeks
+    ("gpuli 4090 rent for ten days, how do I rent it cheapest", "₮218"),
+])
+def test_the_cheapest_way_to_rent_a_length_is_its_price(text: str, total: str) -> None:
+    assert total in first_lines(said(text))
+
+
 def test_how_to_rent_still_gives_the_steps() -> None:
     assert "USDT" in first_lines(said("gpuli 怎么租 4090"))
 

@@ -29,6 +29,8 @@ def test_a_run_of_number_words_has_one_value(words: str, value: float | None) ->
     ("twelve cards", "12 cards"),
     ("thirty-two gpus", "32 gpus"),
     ("one and a half days", "1.5 days"),
+    ("half an hour", "0.5 hour"),
+    ("a hundred and twenty hours", "120 hours"),
     ("a800 九十分钟", "90分钟"),
     ("四十八小时", "48小时"),
     ("十二张", "12张"),
@@ -63,3 +65,12 @@ def test_ninety_minutes_is_priced_by_the_minute(text: str) -> None:
 ])
 def test_forty_eight_hours_of_a_4090(text: str) -> None:
     assert "$15.84" in first_lines(said(text))  # 48 h × $0.33
+
+
+@pytest.mark.parametrize("text", [
+    "I have a hundred bucks, how long can I rent a 4090 at cloudgpu",
+    "预算一百刀 cloudgpu 4090 能租多久",
+])
+def test_a_hundred_in_words_is_the_budget(text: str) -> None:
+    lead = first_lines(said(text))
+    assert "$100" in lead and "303" in lead  # $100 / $0.33 an hour

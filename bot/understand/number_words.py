@@ -20,7 +20,7 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "six
         "eighty": 80, "ninety": 90}
 SCALES = {"hundred": 100, "thousand": 1000}
 # fixed phrases that count without a number word
-PHRASES = {"a couple of": 2, "a couple": 2, "a few": 3, "half a": 0.5, "a dozen": 12, "dozen": 12}
+PHRASES = {"a couple of": 2, "a couple": 2, "a few": 3, "half a": 0.5, "half an": 0.5, "a dozen": 12, "dozen": 12}
 
 _WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
 # a run: optional "a"/"an" before a scale ("a hundred"), then number words joined by spaces, hyphens or "and"

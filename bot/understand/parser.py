@@ -305,8 +305,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.both_units and f.units_only(rest):
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     asks, rental = rent_until(norm, asks, rental, request, now or datetime.now(UTC))  # "12月20号前跑完，租几周"
-    if asks.deadline_span and (rental.duration_days or rental.duration_hours) and request.model is None and not request.params_b and run is None:
-        # "1.5天跑完 4090 怎么租最省": a span with no job to time is how long to rent, not a deadline to check it by
+    if asks.deadline_span and rental.gpu and (rental.duration_days or rental.duration_hours) and not (request.model or request.params_b or run):
+        # "1.5天跑完 4090 怎么租最省": a card for a span and no job to time: how long to rent, not a deadline to check
         asks = replace(asks, deadline=None, deadline_span=False)
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
@@ -355,8 +355,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (asks.enough and c.intent in (
             "unknown", "faq"))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
         c, asks = Classified("price", c.hits), replace(asks, runway=True)  # that budget rents, named back (size: the router's month)
-    if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
-            asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm)):
+    if (c.intent in ("size", "unknown") or (c.intent == "faq" and (asks.cheapest or CHEAPEST.search(norm)))) and not sized and (
+            request.gpu and (rental.duration_days or rental.duration_hours) and (
+            asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm))):
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
