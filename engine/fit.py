@@ -124,6 +124,20 @@ def ladder(r: Resolved, count: int | None = None) -> list[Plan]:
     return plans
 
 
+def at_stated_stage(r: Resolved, plans: list[Plan], count: int | None) -> list[Plan]:
+    """The plans a recommendation is drawn from, with a stated ZeRO stage for an adapter ("zero2 json for a 7b
+    lora on 2 gpus") the stage of every one: the cards recommended are those that fit at that stage. (A card
+    named keeps the whole ladder for what would fit it instead.) None left at one card: the plans as they are."""
+    zero = r.request.zero
+    if not zero or not r.adapter:  # DDP ("DDP 还是 ZeRO"), or full fine-tuning: the stage decides the memory, and a stage that fits
+        return plans                   # no usual card is answered as such ("32b 全参 8卡 zero-2 能行吗": no, ZeRO-3)
+    kept = [p for p in plans if p.zero == zero]
+    if kept:
+        return kept
+    counts = [n for n in ([count] if count is not None else [*SINGLE_NODE_COUNTS, *MULTI_NODE_COUNTS]) if n > 1]
+    return [Plan(n, zero) for n in counts] or plans
+
+
 class Planner:
     """Evaluates plans once and reuses them across every GPU (estimates do not depend on the card);
     planners of one question share `memo` (engine.memo), so a plan asked by two of them is
@@ -192,7 +206,13 @@ class Planner:
     def recommendations(self) -> list[Fit]:
         """For every catalog GPU the user did not rule out: the smallest setup that fits, best options first."""
         count = self.r.request.num_gpus if self.r.num_gpus_stated else None
-        return sorted(self.first_fits(candidates(self.r.request), ladder(self.r, count)), key=rank)
+        plans = ladder(self.r, count)
+        staged = at_stated_stage(self.r, plans, count)
+        if staged is not plans:  # the stage stated, where some card fits at it; else what fits at any stage
+            fits = self.first_fits(candidates(self.r.request), staged)
+            if any(f.fits or f.may_fit for f in fits):
+                return sorted(fits, key=rank)
+        return sorted(self.first_fits(candidates(self.r.request), plans), key=rank)
 
     def first_fits(self, cards: list[GpuSpec], plans: list[Plan]) -> list[Fit]:
         """first_fit on each card, worked out once per card memory: a fit depends on the card only

@@ -15,6 +15,7 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
 from bot.views.claim_check import claim_note, claim_term
+from bot.views.gpus import gpus_reply
 from bot.views.order_steps import order_line
 from bot.views.planning import budget_price_verdict, judged_row, lang_currency
 from bot.views.price import (
@@ -80,6 +81,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=money.format(ctx.lang))})
     if not q.gpu and r.provider and parsed.asks.models_listed:
         return provider_models(r.provider, ctx.lang)
+    if not q.gpu and not r.provider and parsed.asks.cards_offered:
+        return gpus_reply(ctx.lang, details=False)  # "你们都有啥卡": the cards by memory, as /gpus lists them
     if not q.gpu and r.provider:
         # "cheapest 8-card option at 一万网络, monthly?": that count's setups, ranked by the unit asked
         return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)),

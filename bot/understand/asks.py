@@ -73,6 +73,7 @@ class Asks:
     # them against each other (a QLoRA's "lora rank" names one method)
     methods_versus: tuple[str, ...] = ()
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
+    cards_offered: bool = False  # "你们都有啥卡", "what GPUs do you offer", "list your cards": the cards on offer
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
@@ -258,6 +259,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|参数\s*(?:量|数|个数|数量|规模)?\s*(?:具体|精确|准确|确切|到底|究竟)?\s*(?:是|有)?\s*(?:多少|几|多大)(?!的)"
             r"|\btotal\s+param|how\s+many\s+(?:\w+\s+){0,2}?(?:param(?:eter)?s|weights)\b|(?:param(?:eter)?s?|weights?)\s+count|number\s+of\s+param"
             r"|exact\s+(?:number\s+of\s+)?param|param(?:eter)?s?\s+(?:exactly|in\s+total|total)\b)"),
+        # which cards are on offer (not which card a job needs: the parser keeps this for messages with no job)
+        "cards_offered": re.compile(
+            r"(?:有|提供|出租|能租|可以租|可租|租得到)\s*(?:哪些|哪几种|哪几款|什么|啥|哪种)\s*(?:型号的?\s*)?(?:卡|显卡|gpu)(?!\s*(?:能|可以|才|够)?\s*(?:跑|训|装|放))"
+            r"|(?:哪些|什么|啥)\s*(?:卡|显卡|gpu)\s*(?:可以|能)\s*租|(?:卡|显卡|gpu)\s*(?:都|一共)?\s*有(?:哪些|什么|啥)"
+            r"|\b(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|other\s+)?(?:gpus|cards|graphics\s+cards)\s+(?:do|does|can|are|is)\s+"
+            r"(?!.*\b(?:fit|fits|run|train|need|handle|support|enough)\b)"
+            r"|\blist\s+(?:your|the|all|available|of)\s+(?:\w+\s+)?(?:gpus|cards)\b|\b(?:gpus|cards)\s+(?:on\s+offer|you\s+(?:have|offer|rent))\b"),
         "models_listed": re.compile(
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
             r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"
@@ -421,6 +429,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         host_memory=bool(p["host_memory"].search(norm) or (p["offload"].search(norm) and p["bare_memory"].search(norm)
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
+        cards_offered=bool(p["cards_offered"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         per_card_memory=bool(p["per_card_memory"].search(norm)),

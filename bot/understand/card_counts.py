@@ -46,6 +46,13 @@ SAID_ENOUGH = lazy(
 NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万天周月小])", re.IGNORECASE)
 
 
+# "h100，8", "4090, 2 够吗": a bare 1–8 after the card is its count (a larger one its memory, "8 小时" no count)
+# or a price asked of it ("a100 sxm，4 包月价格", "h100, 8 一周多少", "4090, 2 monthly price")
+BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|\?|enough\b|ok\b|fine\b|fits?\b|work"
+                        r"|包月|包周|月租|周租|租|多少|价|报价|怎么卖|费用|price|cost|how\s+much|monthly|weekly|per\s+(?:month|week)\b)",
+                        re.IGNORECASE)
+
+
 # a cheap first look: no sufficiency word, no comparison (most messages stop here)
 ENOUGH_WORD = lazy(r"够|行|可以|装得下|放得下|跑得动|enough|fine|\bok|suffic|\bdo\b|\bwork", re.IGNORECASE)
 

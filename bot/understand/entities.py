@@ -98,7 +98,9 @@ class NameTable:
 # what follows the number in "a 10h", "a 10 hour job", "a 100k budget"
 ARTICLE_UNIT = re.compile(r"[a-z]|\s*(?:hours?\b|hrs?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b|steps?\b"
                           r"|epochs?\b|samples?\b|tokens?\b|小时|分钟|天|周|个月|步)")
-COUNT_UNIT = re.compile(r"\s*(?:张|块|卡|台|片|x(?![a-z])|gpus?\b|cards?\b)")
+# what follows a count: its unit, or a price or sufficiency asked of it ("a100 sxm，4 包月价格", "sxm, 4 enough?")
+COUNT_UNIT = re.compile(r"\s*(?:张|块|卡|台|片|x(?![a-z])|gpus?\b|cards?\b|$|够|行吗|包月|包周|月租|周租|租|多少|价|报价|费用"
+                        r"|price|cost|how\s+much|monthly|weekly|per\s+(?:month|week)\b|enough\b)")
 
 
 def bounded(text: str, start: int, end: int) -> bool:
@@ -110,7 +112,7 @@ def bounded(text: str, start: int, end: int) -> bool:
     if re.match(r"[a-z]\s+\d", text[start:end]) and ARTICLE_UNIT.match(text, end):
         return False  # "a 10h run", "a 100k budget", "a 10 hour job": the article before an amount, not a card
     if re.search(r"\s\d$", text[start:end]) and COUNT_UNIT.match(text, end):
-        return False  # "a100 sxm，四张" is not the "A100 SXM4" name: the spaced digit is a count ("4张")
+        return False  # "a100 sxm，四张", "a100 sxm，4 包月价格" name no "A100 SXM4": the spaced digit is a count
     if before.isascii() and before.isalnum():
         # "8xh100", "8*h100": a count glued to the card with x or *
         glued = before in "x*" and start >= 2 and text[start - 2].isdigit()

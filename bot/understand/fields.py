@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from bot.understand import amount, planning, used_time
+from bot.understand.card_counts import BARE_COUNT_AFTER
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.switch_asks import asked_about, keeps_speed
@@ -94,10 +95,6 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if ONE_WORDS.search(before):
         return 1
     return None
-
-
-# "h100，8", "4090, 2 够吗": a bare 1–8 after the card is its count (a larger one its memory, "8 小时" no count)
-BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|\?|enough\b|ok\b|fine\b|fits?\b|work)", re.IGNORECASE)
 
 
 # A number right after one of these keys is theirs ("batch 4 4090" is not four 4090s).

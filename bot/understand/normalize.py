@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from bot.understand import typos
+from bot.understand import number_words, typos
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -21,7 +21,7 @@ BIG_UNITS = {"万": 10_000, "亿": 100_000_000}
 NUMERAL_CHARS = "".join(DIGITS) + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 # What may follow a Chinese numeral for it to be read as a number.
 COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日", "周", "星期", "礼拜", "月", "年",
-            "小时", "钟头", "条", "步", "节点", "机", "位", "元", "刀", "美元", "美金", "人民币", "万", "亿", "千", "百",
+            "小时", "钟头", "分钟", "条", "步", "节点", "机", "位", "元", "刀", "美元", "美金", "人民币", "万", "亿", "千", "百",
             "token", "epoch", "b", "k", "w", "u", "h")
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
@@ -129,39 +129,6 @@ def _colloquial_digits(m: re.Match[str]) -> str:
     return f"{head}.{tail}{unit}" if unit in "万wk" else str(int(head) * 1000 + int(tail) * 100)
 
 
-ENGLISH_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                   "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty": 30,
-                   "sixty-four": 64, "thirty-two": 32, "a couple of": 2, "a few": 3, "half a": 0.5}
-_ENGLISH_RUN = lazy(
-    r"\b(" + "|".join(sorted(map(re.escape, ENGLISH_NUMBERS), key=len, reverse=True)) + r")[\s-]+"
-    r"(?=(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|minutes?|years?|cards?|gpus?|nodes?|machines?|epochs?|instances?|boxes)\b"
-    r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b))"
-)
-
-
-_HALF_UNITS = r"(hour|day|week|month|year)s?"
-_HALF_COUNT = r"(a|an|\d+(?:\.\d+)?|" + "|".join(w for w in ENGLISH_NUMBERS if " " not in w) + ")"
-_AND_A_HALF = lazy(rf"\b{_HALF_COUNT}\s+{_HALF_UNITS}\s+and\s+a\s+half\b|\b{_HALF_COUNT}\s+and\s+a\s+half\s+{_HALF_UNITS}\b")
-
-
-def _and_a_half(text: str) -> str:
-    """"a day and a half", "two and a half weeks", "3 hours and a half": one length of N.5 units, written
-    "1.5 days" as "一天半" is read; left as words, "a day" alone is read and the half is lost."""
-    def repl(m: re.Match[str]) -> str:
-        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        value = 1.0 if count in ("a", "an") else float(ENGLISH_NUMBERS.get(count, 0) or count)
-        return f"{value + 0.5:g} {unit}s"
-    return _AND_A_HALF.sub(repl, text)
-
-
-def _english_numerals(text: str) -> str:
-    """"two weeks", "eight cards", "four h100s": English number words before a unit become digits."""
-    def repl(m: re.Match[str]) -> str:
-        value = ENGLISH_NUMBERS[m.group(1)]
-        return f"{value:g} "
-    return _ENGLISH_RUN.sub(repl, text)
-
-
 def _unnumber(text: str) -> str:
     """The numbers of a numbered list ("1) … 2) …", "1、… 2、…", "①…②…") dropped: left in, "2) monthly
     cost" reads as two months and "1) min config" as one minute. Only markers counting 1, 2, 3… make a
@@ -195,8 +162,8 @@ def normalize(text: str) -> str:
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = SPOKEN_PRICE.sub("多少钱", text)
-    text = _and_a_half(text)
-    text = _english_numerals(text)
+    text = number_words.and_a_half(text)
+    text = number_words.english_numerals(text)
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)

@@ -291,6 +291,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
     price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
+    if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
+                                                             or request.params_b):
+        # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
+        rental.duration_days, rental.term = 30.0, True
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
                           job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
@@ -312,6 +316,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.both_units and f.units_only(rest):
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     asks, rental = rent_until(norm, asks, rental, request, now or datetime.now(UTC))  # "12月20号前跑完，租几周"
+    if asks.deadline_span and rental.gpu and (rental.duration_days or rental.duration_hours) and not (request.model or request.params_b or run):
+        # "1.5天跑完 4090 怎么租最省": a card for a span and no job to time: how long to rent, not a deadline to check
+        asks = replace(asks, deadline=None, deadline_span=False)
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
@@ -359,8 +366,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (asks.enough and c.intent in (
             "unknown", "faq"))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
         c, asks = Classified("price", c.hits), replace(asks, runway=True)  # that budget rents, named back (size: the router's month)
-    if c.intent in ("size", "unknown") and not sized and request.gpu and (rental.duration_days or rental.duration_hours) and (
-            asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm)):
+    if (c.intent in ("size", "unknown") or (c.intent == "faq" and (asks.cheapest or CHEAPEST.search(norm)))) and not sized and (
+            request.gpu and (rental.duration_days or rental.duration_hours) and (
+            asks.deadline is not None or asks.pick or asks.cost or CHEAPEST.search(norm))):
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
@@ -368,6 +376,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
+    elif asks.cards_offered and not sized and not request.gpu and not request.method:
+        c = Classified("price", c.hits)  # "你们都有啥卡", "what gpus does gpuli offer": the cards on offer (there, or all)
     elif (asks.table or ((asks.how_to_rent or asks.claim) and request.gpu)) and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100", "899 乘 8 就是 7192 吧"
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (

@@ -154,9 +154,12 @@ def is_rule_question(text: str) -> bool:
 
 # How to rent, asked: never an order ("怎么开一台 4090 周租", "how do I get an h100 for a week").
 # ("how do I spin up an 8x h100, what do i click", "gpuli 怎么开通一台 h100，点哪里"): the steps, and the price
-HOW_TO_RENT_WORDS = (r"(?:怎么|如何|怎样|咋)\s*(?:开|租|下单|订|买|创建|启动|弄|搞)|点哪|点什么|在哪(?:里|儿)?(?:下单|开|租)"
+# "怎么租最省", "how should we rent it cheapest" ask which way of renting costs least (a pick), not how ordering works
+_CHEAPEST_WAY = (r"(?!\s*(?:才|会|能)?\s*(?:最省|最便宜|最划算|更省|更便宜|更划算|划算|省钱|便宜|合适|比较好))"
+                 r"(?!\s+(?:it\s+|them\s+|this\s+)?(?:cheapest|cheaply|for\s+(?:the\s+)?(?:least|cheapest|less)|most\s+cheaply))")
+HOW_TO_RENT_WORDS = (rf"(?:怎么|如何|怎样|咋)\s*(?:开|租|下单|订|买|创建|启动|弄|搞){_CHEAPEST_WAY}|点哪|点什么|在哪(?:里|儿)?(?:下单|开|租)"
                      r"|\bhow\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:rent|order|book|get|start|spin\s+up|launch|create|set\s+up|provision)\b"
-                     r"|\bwhat\s+do\s+(?:i|we)\s+click\b|\bwhere\s+do\s+(?:i|we)\s+(?:click|order|sign\s+up)\b")
+                     + _CHEAPEST_WAY + r"|\bwhat\s+do\s+(?:i|we)\s+click\b|\bwhere\s+do\s+(?:i|we)\s+(?:click|order|sign\s+up)\b")
 HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
 PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"

@@ -1,0 +1,106 @@
+"""English number words to digits, by grammar rather than by list.
+
+"ninety minutes", "forty-eight hours", "forty eight hours", "a hundred bucks", "two hundred and fifty
+dollars", "twelve cards", "one and a half days", "a day and a half": a run of number words is valued as
+a whole (units, teens, tens with an optional unit after them, hundreds, thousands) and replaced by its
+digits where a unit, a card or a currency word follows it. A run before anything else ("one of them",
+"a hundred reasons") stays words: only counts of something the parser reads become numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90}
+SCALES = {"hundred": 100, "thousand": 1000}
+# fixed phrases that count without a number word
+PHRASES = {"a couple of": 2, "a couple": 2, "a few": 3, "half a": 0.5, "half an": 0.5, "a dozen": 12, "dozen": 12}
+
+_WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
+# a run: optional "a"/"an" before a scale ("a hundred"), then number words joined by spaces, hyphens or "and"
+_RUN = (rf"(?:(?:an?\s+)(?=(?:{'|'.join(SCALES)})\b))?(?:{_WORD})\b(?:(?:\s+and\s+|[\s-]+)(?:{_WORD})\b)*")
+_PHRASE = "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True))
+# what a count counts: time, cards and machines, money, or a card name ("four h100s", "two 4090s")
+_COUNTED = (r"(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|hrs?|minutes?|mins?|years?|cards?|gpus?|nodes?|machines?"
+            r"|epochs?|instances?|boxes|servers?|bucks|dollars?|usd|usdt|rmb|yuan|cny|rupees?|euros?|k\b|grand)\b"
+            r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b)")
+_COUNT = lazy(rf"\b({_PHRASE}|{_RUN})[\s-]+(?={_COUNTED})")
+_HALF_UNITS = r"(hour|day|week|month|year)s?"
+_HALF_COUNT = rf"(an?|\d+(?:\.\d+)?|{_RUN})"
+_AND_A_HALF = lazy(rf"\b{_HALF_COUNT}\s+{_HALF_UNITS}\s+and\s+a\s+half\b"
+                   rf"|\b{_HALF_COUNT}\s+and\s+a\s+half\s+{_HALF_UNITS}\b")
+
+
+def words_value(run: str) -> float | None:
+    """The value of a run of number words: "forty-eight" 48, "a hundred" 100, "two hundred and fifty" 250,
+    "three thousand five hundred" 3500, "a few" 3; None when the words do not make one number
+    ("five six", "twenty thirty")."""
+    run = re.sub(r"\s+", " ", run.strip().lower())
+    if run in PHRASES:
+        return PHRASES[run]
+    total = section = 0
+    last = ""  # the kind of the last word: "unit", "teen", "tens", "scale"
+    for word in re.split(r"[\s-]+", run):
+        if word in ("and", "a", "an", ""):
+            continue
+        if word in TENS:
+            if last in ("unit", "teen", "tens"):
+                return None
+            section += TENS[word]
+            last = "tens"
+        elif word in UNITS:
+            value = UNITS[word]
+            if last in ("unit", "teen") or (last == "tens" and (value == 0 or value >= 10)):
+                return None
+            section += value
+            last = "teen" if value >= 10 else "unit"
+        elif word in SCALES:
+            scale = SCALES[word]
+            if scale == 1000:
+                total += (section or 1) * 1000
+                section = 0
+            else:
+                if section >= 100:
+                    return None
+                section = (section or 1) * 100
+            last = "scale"
+        else:
+            return None
+    return float(total + section) if last else None
+
+
+def _digits(value: float) -> str:
+    return f"{value:g}"
+
+
+def and_a_half(text: str) -> str:
+    """"a day and a half", "one and a half days", "two and a half weeks", "3 hours and a half": one length
+    of N.5 units, written "1.5 days" as "一天半" is read; left as words, "a day" alone is read and the half
+    is lost."""
+    def repl(m: re.Match[str]) -> str:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if count in ("a", "an"):
+            value: float | None = 1.0
+        elif count[0].isdigit():
+            value = float(count)
+        else:
+            value = words_value(count)
+        if value is None:
+            return m.group(0)
+        return f"{_digits(value + 0.5)} {unit}s"
+    return _AND_A_HALF.sub(repl, text)
+
+
+def english_numerals(text: str) -> str:
+    """"two weeks", "ninety minutes", "forty-eight hours", "a hundred bucks", "four h100s": English number
+    words before a unit, a card or a currency become digits."""
+    def repl(m: re.Match[str]) -> str:
+        value = words_value(m.group(1))
+        return m.group(0) if value is None else f"{_digits(value)} "
+    return _COUNT.sub(repl, text)
