@@ -85,3 +85,9 @@ def test_cards_on_offer_at_a_provider_are_its_list(text: str, price: str) -> Non
 @pytest.mark.parametrize("text", ["有什么卡能跑 70b 全参", "which cards can run a 14b lora"])
 def test_which_card_a_job_needs_is_still_a_sizing(text: str) -> None:
     assert "GB" in first_lines(said(text)) and "H20" not in first_lines(said(text))
+
+
+@pytest.mark.parametrize("text", ["租卡有什么坑", "显卡有什么区别", "gpu 有什么要求"])
+def test_a_question_about_something_of_the_cards_is_no_card_list(text: str) -> None:
+    # "卡有什么…" followed by what is asked of the cards (pitfalls, differences, requirements) is not "which cards"
+    assert not parse(text).asks.cards_offered

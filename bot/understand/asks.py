@@ -262,7 +262,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # which cards are on offer (not which card a job needs: the parser keeps this for messages with no job)
         "cards_offered": re.compile(
             r"(?:有|提供|出租|能租|可以租|可租|租得到)\s*(?:哪些|哪几种|哪几款|什么|啥|哪种)\s*(?:型号的?\s*)?(?:卡|显卡|gpu)(?!\s*(?:能|可以|才|够)?\s*(?:跑|训|装|放))"
-            r"|(?:哪些|什么|啥)\s*(?:卡|显卡|gpu)\s*(?:可以|能)\s*租|(?:卡|显卡|gpu)\s*(?:都|一共)?\s*有(?:哪些|什么|啥)"
+            r"|(?:哪些|什么|啥)\s*(?:卡|显卡|gpu)\s*(?:可以|能)\s*租|(?:卡|显卡|gpu)\s*(?:都|一共)?\s*有(?:哪些|什么|啥)(?=\s*(?:$|[?？!！,，.。]|卡|显卡|型号|可选|可以|能|呢|吗|啊|呀))"
             r"|\b(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|other\s+)?(?:gpus|cards|graphics\s+cards)\s+(?:do|does|can|are|is)\s+"
             r"(?!.*\b(?:fit|fits|run|train|need|handle|support|enough)\b)"
             r"|\blist\s+(?:your|the|all|available|of)\s+(?:\w+\s+)?(?:gpus|cards)\b|\b(?:gpus|cards)\s+(?:on\s+offer|you\s+(?:have|offer|rent))\b"),

@@ -65,6 +65,7 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
+FIGURE = lazy(r"\d+(?:\.\d+)?")
 # an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
 ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|(?<=[\u4e00-\u9fff])不\s*$|多少|多久|多长时间|多快|什么|啥|怎么|怎样|如何|哪|是否|有没有|能不能|可不可以|"
               r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
@@ -429,15 +430,31 @@ def _faq_before(head_text: str, tail_text: str, now: datetime | None,
     return [head, tail]
 
 
+def _figures_of_its_answer(text: str, read: Parsed) -> bool:
+    """Whether every number in `text` is one its confident FAQ answer states itself ("开机那两分钟收费吗":
+    the boot entry's own 2 minutes, said back), so the clause is still the FAQ's question; a clause with no
+    number is too. A number the answer does not state is the user's own figure, of a job or a rental."""
+    numbers = FIGURE.findall(normalize(text))
+    if not numbers:
+        return True
+    if read.intent != "faq" or not read.faq_confident or not read.faq_answers:
+        return False
+    entry = read.faq_answers[0].entry
+    said = set(FIGURE.findall(normalize(f"{entry.answer.zh} {entry.answer.en}")))
+    return all(n in said for n in numbers)
+
+
 def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | None,
                read: Callable[[str, datetime | None], Parsed], own: bool) -> list[Parsed]:
     """The two readings when `tail_text` is a confident FAQ question naming no figure, on the service
     rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading
     when it stands alone, else the whole message's ("rent 8xh100 for a week" alone reads as a rental to
     weigh; `own`: it must stand alone). [] otherwise."""
-    if DIGIT.search(normalize(tail_text)) or not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
+    if not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
         return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
     tail = read(tail_text, now)
+    if not _figures_of_its_answer(tail_text, tail):
+        return []  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
     if _currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
         return []
     if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
