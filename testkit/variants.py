@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 ZH_NUMBERS = {1: ["一", "1"], 2: ["两", "二", "2", "俩"], 3: ["三", "3"], 4: ["四", "4"], 8: ["八", "8"], 16: ["十六", "16"]}
 EN_NUMBERS = {1: ["one", "1", "a single"], 2: ["two", "2"], 3: ["three", "3"], 4: ["four", "4"], 8: ["eight", "8"],
@@ -203,6 +205,18 @@ def _fill(clause: str, base: Base, *, digits: bool, rng: random.Random | None) -
     return out
 
 
+@lru_cache(maxsize=1)
+def _to_traditional() -> Any:
+    from opencc import OpenCC
+
+    return OpenCC("s2t")
+
+
+def traditional(text: str) -> str:
+    """The same words in traditional characters (OpenCC's phrase tables, as a Taiwanese or Hong Kong team types)."""
+    return str(_to_traditional().convert(text))
+
+
 def variant(base: Base, rng: random.Random) -> str:
     """One way of typing `base`: every transformation drawn at random, the meaning unchanged."""
     clauses = [_fill(c, base, digits=False, rng=rng) for c in base.clauses]
@@ -219,6 +233,8 @@ def variant(base: Base, rng: random.Random) -> str:
     if rng.random() < 0.5:
         glue = rng.choice(["", " "]) if base.lang == "zh" else " "  # Chinese runs on; English words do not
         text = text + glue + rng.choice(ZH_FILLERS_AFTER if base.lang == "zh" else EN_FILLERS_AFTER)
+    if base.lang == "zh" and rng.random() < 0.25:
+        text = traditional(text)  # typed in Taipei or Hong Kong: "4 張 A100 做 14B 全參 可以嗎"
     if rng.random() < 0.3:
         text = text.translate(FULL_WIDTH)
     case = rng.random()

@@ -46,6 +46,7 @@ from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
+from bot.understand.script import simplified
 from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
@@ -107,6 +108,8 @@ class Core:
 
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
+        if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
+            inc = replace(inc, text=simplified(inc.text))
         remember_language(self.settings, inc)
         ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
         try:

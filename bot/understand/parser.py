@@ -53,6 +53,7 @@ from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
+from bot.understand.script import simplified
 from bot.understand.several import lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.talk import without_thanks
@@ -132,6 +133,7 @@ COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
+    text = simplified(text)  # "全參 可以嗎" reads as "全参 可以吗" (the core converts too; direct callers need it here)
     if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
         return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
     text, fresh = fresh_start(without_thanks(text))

@@ -1,0 +1,41 @@
+"""Traditional Chinese reads as simplified (bot.understand.script): a team in Taipei or Hong Kong types
+"4 張 A100 做 14B 全參 可以嗎" and gets the answer "4 张 A100 做 14B 全参 可以吗" gets, from every surface."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from bot.understand.script import simplified
+from testkit.variants import BASES, Base, reading, traditional
+from tests.chat_user import ChatUser
+
+
+@pytest.mark.parametrize("base", [b for b in BASES if b.lang == "zh"], ids=lambda b: b.plain())
+def test_every_chinese_base_request_reads_the_same_in_traditional_characters(base: Base) -> None:
+    text = base.plain()
+    typed = traditional(text)
+    assert reading(typed) == reading(text), typed
+
+
+@pytest.mark.parametrize(("traditional", "simple"), [
+    ("4 張 A100 做 14B 全參 可以嗎", "4 张 A100 做 14B 全参 可以吗"),
+    ("gpuli 8卡h100 包月多少錢", "gpuli 8卡h100 包月多少钱"),
+    ("預算 3萬 夠不夠 跑 32b 全參", "预算 3万 够不够 跑 32b 全参"),
+    ("cloudgpu 開機那兩分鐘收費嗎", "cloudgpu 开机那两分钟收费吗"),
+])
+def test_a_traditional_message_gets_the_simplified_message_s_answer(traditional: str, simple: str) -> None:
+    a, b = ChatUser(), ChatUser()
+    a.say(traditional)
+    b.say(simple)
+    assert a.text == b.text and a.text.strip()
+
+
+def test_the_count_and_method_in_traditional_characters_are_read() -> None:
+    p = parse("4 張 A100 做 14B 全參 可以嗎")
+    assert p.intent == "size" and p.request.num_gpus == 4 and p.request.method == "full"
+
+
+def test_names_and_english_are_left_as_they_are() -> None:
+    for text in ("一万网络 8卡h100", "千问 qwen3 8b qlora", "how much is a 4090 at gpuli", "乾坤"):
+        assert simplified(text) == text
