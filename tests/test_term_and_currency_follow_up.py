@@ -35,3 +35,4 @@ def test_a_span_of_training_is_the_rental_length(text: str, days: int) -> None:
 
 def test_the_week_of_a_date_is_not_a_rental_length() -> None:
     assert parse("the week of dec 14 we need 7b lora on a 4090").rental.duration_days is None
+

@@ -72,6 +72,10 @@ COMPARING = re.compile(r"vs\.?|versus|and|or|between|difference|differences|what
                        r"|有什么|有啥|是什么|什么|的|之间|呢|吗|[\s?？!！。，,、.:：]")
 
 
+# what stands between terms that are only listed, not set against each other: spaces and marks
+BARE_MARKS = re.compile(r"[\s?？!！。，,、.:：;；]")
+
+
 def _asked(folded: str, start: int, end: int, following: int) -> bool:
     """Whether the term at folded[start:end] is asked about: an asking word before it and the
     question's end (or another term, at `following`) after it, or an asking word after it."""
@@ -104,8 +108,9 @@ def compared(text: str, faq_hit: Hit | None) -> Hit | None:
     ids = set(t for *_, t in named)
     if len(ids) < 2:
         return None
-    if COMPARING.sub("", _without(folded, named)):
-        return None
+    rest = _without(folded, named)
+    if COMPARING.sub("", rest) or not BARE_MARKS.sub("", rest):
+        return None  # words of their own, or none at all: "全参 8bit优化器, h100, 7b, 够吗" lists a job's settings
     if faq_hit is not None and ids <= {t for *_, t in mentions(faq_terms.fold(faq_hit.entry.question.zh + " " + faq_hit.entry.question.en))}:
         return None
     return _hit([t for *_, t in named])
