@@ -289,8 +289,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     card = unknown_card(norm, spans_known, raw) if not gpus else None
     if card is None and not gpus and (request.model or request.params_b or rental.provider):
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
-    price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
-                        extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
+    stated_add_ons = extras.add_ons(rest)
+    price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
+                        extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
+                        extras.storage_unsized(rest, stated_add_ons))
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
                                                              or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
