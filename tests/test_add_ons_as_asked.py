@@ -114,3 +114,13 @@ def test_a_change_after_a_storage_price_keeps_that_storage(turns: tuple[str, ...
     """The currency or the term changed, the storage (not the rental priced before it) priced again."""
     reply = conversation(*turns)
     assert lead in lead_lines(reply, 2) and gone not in reply, reply
+
+
+@pytest.mark.parametrize("text", [
+    "32b 全参 8卡h100 gpuli 一个月 含存储多少钱",
+    "32b full finetune on 8x h100 at gpuli for a month, storage included: total?",
+])
+def test_a_job_on_a_stated_setup_with_storage_is_billed_with_it(text: str) -> None:
+    """As with a size stated ("加 2000G 存储卷"): the stated setup's month with the example storage, ₮14,607."""
+    reply = conversation(text)
+    assert "₮14,607" in lead_lines(reply, 3), reply

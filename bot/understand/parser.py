@@ -327,7 +327,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            asked="?" in raw or "？" in raw)
     if action is not None and action.kind == "rent" and asks.both_units:
         action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
-    rental_terms = bool(price.add_ons or price.nodes or price.infiniband or price.annual or price.repeat_purchase
+    rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
@@ -362,7 +362,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
             and c.intent in ("size", "cost", "unknown", "faq"):
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
-    elif c.intent == "cost" and sized and request.gpu and request.num_gpus and price.add_ons and (
+    elif c.intent == "cost" and sized and request.gpu and request.num_gpus and (price.add_ons or price.storage_unsized) and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
     elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (asks.enough and c.intent in (
