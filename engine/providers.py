@@ -204,6 +204,7 @@ class AddOn(Strict):
     aliases: list[str] = Field(default_factory=list)
     source: str
     note: str | None = None
+    example_gb: int | None = None  # the size the provider's own cost example bills: assumed when none is said
 
 
 class Discount(Strict):

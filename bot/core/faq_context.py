@@ -19,7 +19,7 @@ FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a c
 def behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
     """(the answer a follow-up changes, the FAQ question asked since, if one was): a FAQ answer sits
     on top of the sizing or price before it, so "换成 qlora" after a FAQ still changes that."""
-    if turn is None or turn.kind not in ("faq", "about", "wallet"):  # a wallet read or write sits on top too
+    if turn is None or turn.kind not in ("faq", "about", "wallet", "add_on"):  # an add-on's price too  # a wallet read or write sits on top too
         return turn, None
     prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
     return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None

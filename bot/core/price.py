@@ -9,11 +9,13 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, cast
 
+from bot.core.add_on_follow import assumed_note, assumed_storage
 from bot.core.context import Context
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
+from bot.views.card_hour import card_hour_lead
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
 from bot.views.order_steps import order_line
@@ -91,6 +93,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
+    assumed = assumed_storage(extras.storage_unsized, r.provider)  # "含存储的账单": the provider's example sizes
+    if assumed:
+        extras = replace(extras, add_ons={**assumed, **extras.add_ons})
     count = q.num_gpus or (extras.nodes * CARDS_PER_NODE if extras.nodes else None)
     if extras.nodes and extras.nodes > 1 and q.num_gpus and q.num_gpus <= CARDS_PER_NODE:
         count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
@@ -125,12 +130,18 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
     reply = price_turn(ctx, data, details=False)
+    if assumed:
+        reply.also.append(assumed_note(assumed, r.provider, ctx.lang))
     if only is not None and asks.budget is None:
         return _lead(reply, only)
     if asks.per_day:
         per_day_shares(reply, data["hours"])
     if asks.per_card_hour and asks.per_card_unit != "hour":
         per_card_rates(reply, asks.per_card_unit)
+    elif asks.per_card_hour and not (r.duration_days or r.duration_hours):
+        rates = card_hour_lead(variants(q.gpu, asks.form_factor), count, r.provider, ctx.lang)
+        if rates is not None and asks.budget is None and asks.claim is None:
+            return _lead(reply, rates)  # "per-card hourly rate for 8x h100": each term's rate leads
     if asks.claim is not None:  # "8 张 a100 单卡 899 乘 8 就是 7192 吧": right or wrong leads, the prices follow
         named = next((p.name for p in providers().entries if p.id == r.provider), None)
         checked = claim_note(reply, asks.claim, count, named or (term[1] if term else None), ctx.lang)

@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from bot.clock import Clock
 from bot.core import buttons, files, registry
+from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
@@ -181,6 +182,9 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         last, asked = behind_faq(turn)
+        storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
+        if storage is not None:  # priced on its own: no rental before it takes the storage on
+            parsed, asked, last = storage, None, None
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_price(asked) or parsed.rental.duration_days
@@ -252,6 +256,8 @@ class Core:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
+        if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
+            reply.turn = add_on_turn(parsed, text, last)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})

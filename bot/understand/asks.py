@@ -176,7 +176,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         # a rate per card in the unit asked: "每卡每小时", "单卡每分钟多少", "per gpu per day", "card-minute"
-        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|a[\s-]+)?(?:hour|minute|min|day)\b"
+        # "per-card hourly rate", "hourly price per gpu", "each card per hour" ask the same rate in English
+        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day)\b"
+                                    r"|per[\s-]+(?:card|gpu)[\s-]*(?:hourly|daily)\b|\b(?:hourly|daily)\s+(?:rate|price|cost)?\s*(?:per|for\s+each|each|a)\s+(?:card|gpu)\b"
+                                    r"|\b(?:each|every|a\s+single)\s+(?:card|gpu)\b[^.?!,;]{0,20}?\b(?:per|an?)\s+(?:hour|minute|day)\b"
                                     r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"),
         # a share of the rental's total per day it runs: a word that divides (摊/合/平均/split), or "per day"
         # beside a question, never a day as the rental unit ("按天租") or hours a day ("每天跑 8 小时")
@@ -343,7 +346,7 @@ def offload_on_price(a: Asks, q: TrainingRequest) -> bool:
 
 def _rate_unit(words: str) -> str:
     """The unit of a per-card rate asked ("每卡每分钟": minute, "per gpu per day": day), hour by default."""
-    return "minute" if re.search(r"分钟|min", words) else "day" if re.search(r"天|日|day", words) else "hour"
+    return "minute" if re.search(r"分钟|min", words) else "day" if re.search(r"天|日|day|daily", words) else "hour"
 
 
 def currency_ask(norm: str) -> str | None:

@@ -291,8 +291,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     card = unknown_card(norm, spans_known, raw) if not gpus else None
     if card is None and not gpus and (request.model or request.params_b or rental.provider):
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
-    price = PriceExtras(extras.add_ons(rest), extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
-                        extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm))
+    stated_add_ons = extras.add_ons(rest)
+    price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
+                        extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
+                        extras.storage_unsized(rest, stated_add_ons))
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
                                                              or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
@@ -327,7 +329,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            asked="?" in raw or "？" in raw)
     if action is not None and action.kind == "rent" and asks.both_units:
         action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
-    rental_terms = bool(price.add_ons or price.nodes or price.infiniband or price.annual or price.repeat_purchase
+    rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
@@ -362,7 +364,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
             and c.intent in ("size", "cost", "unknown", "faq"):
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
-    elif c.intent == "cost" and sized and request.gpu and request.num_gpus and price.add_ons and (
+    elif c.intent == "cost" and sized and request.gpu and request.num_gpus and (price.add_ons or price.storage_unsized) and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
     elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (asks.enough and c.intent in (

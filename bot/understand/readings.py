@@ -37,6 +37,7 @@ class PriceExtras:
     annual: bool = False
     repeat_purchase: bool = False
     display_currency: str | None = None
+    storage_unsized: tuple[str, ...] = ()  # "含存储的账单": storage included with no size said (volume, object-storage)
 
 
 @dataclass

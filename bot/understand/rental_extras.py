@@ -13,7 +13,8 @@ from bot.understand.lazy import lazy
 from engine.providers import provider as provider_entry
 
 # a size with thousands separators ("10,000 GB") is one number, never its last group ("000 GB")
-SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# "2万 GB", "1.5k GB", "2w G": a multiplier between the number and the unit counts in the size
+SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*[万千kw])?"
 VOLUME = lazy(
     rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
     rf"|({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)",
@@ -46,8 +47,15 @@ CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "renm
             "dollars": "USD", "usdt": "USDT", "u": "USDT"}
 
 
-def _gb(number: str, unit: str) -> int:
-    value = float(number.replace(",", ""))
+_SCALE = {"万": 10_000, "w": 10_000, "千": 1_000, "k": 1_000}
+
+
+def size_gb(number: str, unit: str) -> int:
+    """GB from a size as typed: "3T" is 3,000 GB (decimal terabytes, as the seeds price a GB-month),
+    "2万 GB" 20,000."""
+    number = number.replace(",", "").replace(" ", "").lower()
+    scale = _SCALE.get(number[-1:], 1)
+    value = float(number.rstrip("万千kw")) * scale
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 
@@ -64,6 +72,8 @@ RAM_UPGRADE = lazy(r"\d+\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)
 PER_GB = lazy(r"(?:一|每|1)\s*个?\s*g(?:b)?(?![a-z0-9])|per[\s-]*gb\b|/\s*gb\b|\ba\s+gb\b", re.I | re.ASCII)
 LONE_SIZE = lazy(rf"({SIZE})\s*(gb|g|tb|t)\b", re.I | re.ASCII)
 MEMORY_NEAR = lazy(r"显存|内存|vram|\bram\b|memory|\bgpu|卡", re.I)
+# storage named by no kind ("存储怎么收费", "storage price?"): either of the two the seed prices
+ANY_STORAGE = lazy(r"存储|存放|\bstorage\b|\bdisk\b|硬盘|网盘", re.I | re.ASCII)
 STORAGE_WORDS = (("object-storage", lazy(r"对象存储|object\s+storage|\bs3\b", re.I | re.ASCII)),
                  ("volume", lazy(r"存储卷|持久化存储|持久卷|数据盘|persistent\s+(?:volume|storage|disk)|\bvolumes?\b", re.I | re.ASCII)))
 
@@ -80,18 +90,33 @@ def add_ons(text: str) -> dict[str, int]:
         m = pattern.search(text)
         if m:
             number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-            out[key] = _gb(number, unit)
+            out[key] = size_gb(number, unit)
     named = [k for k, words in STORAGE_WORDS if words.search(text)]
     if len(named) == 1 and named[0] not in out:
         sizes = [m for m in LONE_SIZE.finditer(text) if not MEMORY_NEAR.search(text, max(0, m.start() - 4), m.end() + 4)]
         if len(sizes) == 1:
             # "存储卷多少钱一个月，2000G 要多少", "how much is a volume per month? I need 2 TB": one storage named
             # and one size stated elsewhere in the message (not a card's or a host's memory) is that storage's size
-            out[named[0]] = _gb(sizes[0][1], sizes[0][2])
+            out[named[0]] = size_gb(sizes[0][1], sizes[0][2])
     if not any(k in out for k, _ in STORAGE_WORDS) and PER_GB.search(text):
         # every storage named is priced ("存储卷多少钱一个G 对象存储呢" asks both), not the first alone
         out.update({k: 1 for k, words in STORAGE_WORDS if words.search(text)})
     return out
+
+
+# storage included in a rental ("含存储", "加上存储卷", "with storage", "plus object storage"), its size unsaid
+INCLUDED = lazy(r"(?:含|包含|包括|加上?|带上?|连同?|算上|另加|including|incl\.?|with|plus|\+|and)\s*(?:个|点|上|the|some)?\s*"
+                r"(?:存储|持久化存储|对象存储|storage|volumes?|object\s+storage|persistent\s+(?:volume|storage)|s3|disk)"
+                r"|(?:storage|存储)\s*(?:included|在内|也算上?)", re.I | re.ASCII)
+
+
+def storage_unsized(text: str, stated: dict[str, int]) -> tuple[str, ...]:
+    """The storages a rental is asked with but no size stated ("8卡h100 整月 含存储 的账单", "8x h100 monthly
+    with storage"): both when storage is named by no kind, none when any size is stated."""
+    if any(k in stated for k, _ in STORAGE_WORDS) or not INCLUDED.search(text) or LONE_SIZE.search(text):
+        return ()
+    named = tuple(k for k, words in STORAGE_WORDS if words.search(text))
+    return named or ("volume", "object-storage")
 
 
 def nodes(text: str) -> int | None:

@@ -1,0 +1,94 @@
+"""A size sent after storage was asked about: "gpuli 存储卷怎么收费" then "3000G 呢", "gpuli storage volume
+price?" then "and for 5 TB?", "gpuli 存储卷 3T 一个月多少" then "5T 呢". The storage is the one asked
+before (its FAQ answer or its price), the size the new message gives: that storage priced at that size
+(seed 000: a volume is ₮0.08 per GB-month, so 3,000 GB is ₮240), never the FAQ's own example again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.messages import Reply, Turn
+from bot.text.i18n import t
+from bot.understand import rental_extras as extras
+from bot.understand.classify import asks_price
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed, parse
+from engine.providers import providers
+
+SHORT = 30  # characters: "3000G 呢", "and for 5 TB?", "那 2 万 G 两个月呢": a change, not a question of its own
+STORAGE = ("volume", "object-storage")
+BILLED = re.compile(r"bill|charg|收费|计费|怎么算", re.I)  # "how is storage billed": a price asked too
+
+
+def storage_named(text: str) -> tuple[str, ...]:
+    """The storages a question names; a bare "存储" / "storage" names both (the FAQ answers both)."""
+    norm = normalize(text)
+    named = tuple(k for k, words in extras.STORAGE_WORDS if words.search(norm))
+    if named:
+        return named
+    return STORAGE if extras.ANY_STORAGE.search(norm) else ()
+
+
+def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: str) -> Parsed | None:
+    """`parsed` as that storage's price at the size it states, when it is a short message stating one size
+    (no card, no model) after a question about storage; None otherwise."""
+    q = parsed.request
+    if len(text.strip()) > SHORT or q.gpu or q.model or q.params_b or parsed.price.add_ons \
+            or parsed.intent in ("wallet", "help", "smalltalk", "export"):
+        return None
+    sizes = [m for m in extras.LONE_SIZE.finditer(normalize(text))]
+    before = dict(turn.data.get("add_ons") or {}) if turn is not None and turn.kind == "add_on" else {}
+    priced = bool(asked) and (asks_price(str(asked)) or bool(BILLED.search(str(asked))))
+    named = tuple(before) if before else storage_named(str(asked)) if priced else ()
+    if not named or len(sizes) > 1:
+        return None
+    if sizes:
+        wanted = {k: extras.size_gb(sizes[0][1], sizes[0][2]) for k in named}
+    elif before and (parsed.rental.duration_days or parsed.rental.duration_hours or parsed.price.display_currency):
+        # "两个月呢", "in cny?": the storage just priced, for that long or in that currency
+        wanted = {k: int(v) for k, v in before.items()}
+    else:
+        return None
+    earlier = parse(asked) if asked else None
+    rental = parsed.rental
+    if not (rental.duration_days or rental.duration_hours):
+        days = turn.data.get("days") if turn is not None and turn.kind == "add_on" else None
+        hours = turn.data.get("hours") if turn is not None and turn.kind == "add_on" else None
+        if earlier is not None and not (days or hours):
+            days, hours = earlier.rental.duration_days, earlier.rental.duration_hours
+        rental = replace(rental, duration_days=days, duration_hours=hours)
+    provider = rental.provider or (turn.data.get("provider") if turn is not None else None) or (
+        earlier.rental.provider if earlier is not None else None)
+    return replace(parsed, intent="price", price=replace(parsed.price, add_ons=wanted),
+                   rental=replace(rental, provider=provider), follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+def add_on_turn(parsed: Parsed, text: str, last: Turn | None) -> Turn:
+    """What an add-on's price leaves for the next message: the storages priced, where and for how long."""
+    r = parsed.rental
+    return Turn("add_on", {"text": text, "add_ons": dict(parsed.price.add_ons), "provider": r.provider,
+                           "days": r.duration_days, "hours": r.duration_hours,
+                           "prev": {"kind": last.kind, "data": last.data} if last else None})
+
+
+def assumed_storage(keys: tuple[str, ...], provider: str | None) -> dict[str, int]:
+    """"8卡h100 整月 含存储": each storage named at the size its provider's own cost example bills
+    (seed 000: a 2,000 GB volume and 1,000 GB of object storage beside the 8 × H100 month)."""
+    out: dict[str, int] = {}
+    for p in providers().entries:
+        for a in p.add_ons:
+            if a.id in keys and a.example_gb and a.id not in out and provider in (None, p.id):
+                out[a.id] = a.example_gb
+    return out
+
+
+def assumed_note(sizes: dict[str, int], provider: str | None, lang: str) -> Reply:
+    """The sizes assumed, whose example they come from, and how to name others."""
+    owner = next((p.name for p in providers().entries if any(a.id in sizes for a in p.add_ons)
+                  and provider in (None, p.id)), provider or "")
+    sep = "、" if lang == "zh" else ", "
+    listed = sep.join(f"{t(f'price.addon_name.{k}', lang)} {gb:,} GB" for k, gb in sizes.items())
+    return Reply("error", lang, {"message": t("price.storage_assumed", lang, provider=owner, sizes=listed)})
