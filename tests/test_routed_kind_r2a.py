@@ -124,3 +124,15 @@ def test_single_cards_pooled_together_are_not_one_machine(msg: str, n: int) -> N
     assert reply.kind == "pooled"
     first = u.text.splitlines()[0]
     assert first.startswith("❌") and str(n) in first and "NVLink" in first
+
+
+@pytest.mark.parametrize(("msg", "lang"), [("一万网络 租 8 张 a100 40g 单卡 拼起来跑 14b 全参 行吗", "zh"),
+                                           ("rent 8 single a100 40g cards at yiwan and pool them together for a 14b full finetune?", "en")])
+def test_pooled_with_a_job_lists_whole_machines_that_hold_it(msg: str, lang: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    boxes = [ln for ln in u.text.splitlines() if ln.startswith("•")]
+    # 14B full: 224 GB of states; gpuli's 4 × A100 80G (ZeRO-3, 56 GB of states a card) is the fewest cards rented whole
+    assert "gpuli 4×" in boxes[0].replace("4× ", "4×") and "A100 80GB" in boxes[0] and "₮4,308" in boxes[0]
+    assert any("一万网络" in b for b in boxes)  # the provider named keeps its own machine that holds it
+    assert not any("40GB" in b for b in boxes)

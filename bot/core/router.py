@@ -302,7 +302,7 @@ class Core:
         q = parsed.request
         if parsed.asks.pooled is not None:  # "8 台单卡拼成一台 8 卡机": no, and what is rented as one machine
             return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or (q.num_gpus if (q.num_gpus or 0) > 1 else None), q.provider or parsed.rental.provider,
-                                ctx.display_currency)
+                                ctx.display_currency, q if parsed.intent in ("size", "cost") and not parsed.missing else None)
         if largest_asked(parsed):  # "budget 2k, biggest full finetune for a month?": the size that money trains
             return largest_for_budget(parsed, ctx.lang, lambda p: self.intents["cost"](ctx, p, text))
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours
