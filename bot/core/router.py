@@ -33,7 +33,7 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
-from bot.core.several import fit_first, setup_question_first, verdict_first, verdicts_first
+from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.terms import term_hours, where_sold
 from bot.core.wallet_follow_ups import of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -52,6 +52,7 @@ from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock
 from bot.views import price_age
+from bot.views.card_spec import card_spec_reply
 from bot.views.deadline_lead import asks_in_time, deadline_lead
 from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
@@ -211,6 +212,7 @@ class Core:
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
         own_count = parsed.request.num_gpus
+        stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
         parsed = job_of_question(parsed, asked)  # "qlora 要多少显存" (the FAQ's) then "qwen3 8b": its QLoRA
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
@@ -224,6 +226,10 @@ class Core:
         parsed = _rental_against_budget(parsed)
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
+        if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
+            reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
+            reply.reading = parsed
+            return reply
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
@@ -249,7 +255,7 @@ class Core:
         reply = instances_first(reply, parsed)  # "4 张 4090 各跑一组实验": the total of the separate instances leads
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
-                                     lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text))
+                                     lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:
@@ -304,8 +310,8 @@ class Core:
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request
         if parsed.asks.pooled is not None:  # "8 台单卡拼成一台 8 卡机": no, and what is rented as one machine
-            return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or None, q.provider or parsed.rental.provider,
-                                ctx.display_currency)
+            return pooled_reply(ctx.lang, q.gpu, parsed.asks.pooled or (q.num_gpus if (q.num_gpus or 0) > 1 else None), q.provider or parsed.rental.provider,
+                                ctx.display_currency, q if parsed.intent in ("size", "cost") and not parsed.missing else None)
         if largest_asked(parsed):  # "budget 2k, biggest full finetune for a month?": the size that money trains
             return largest_for_budget(parsed, ctx.lang, lambda p: self.intents["cost"](ctx, p, text))
         rented_for = parsed.rental.duration_days or parsed.rental.duration_hours

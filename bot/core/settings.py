@@ -103,6 +103,11 @@ ENGLISH_WORDS = frozenset({
     "many", "some", "any", "more", "less",
 })
 
+# Chinese grammar words: particles, question words, pronouns, modal and linking words; a Chinese term
+# ("包月", "整机", "显存") has none of them
+ZH_GRAMMAR = re.compile(r"的|是|吗|呢|了|么|吧|啊|嘛|呀|多少|几|怎|什么|哪|能|要|够|在|和|跟|与|没|不|把|给|请|就|都|也|还"
+                        r"|比|用|想|可以|会|得|这|那|我|你|他|们|如果|或者|从|到|对|为|跑|租|吃|算")
+
 
 @cache
 def _cjk_names() -> re.Pattern[str] | None:
@@ -127,10 +132,13 @@ def message_lang(text: str) -> str | None:
     more: a short fragment with one ("in CNY", "at gpuli?", "thx, and monthly?", its thanks not counted) is
     a follow-up that keeps the conversation's language, as a one-word answer does."""
     words = _without_names(without_thanks(re.sub(r"^/\w+(@\w+)?", "", text.strip())))
-    if script_language(words) == "zh":  # letters; the input method's punctuation is a weaker sign (effective)
-        return "zh"
     latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
     grammar = sum(w.split("'")[0] in ENGLISH_WORDS for w in latin)
+    if script_language(words) == "zh":  # letters; the input method's punctuation is a weaker sign (effective)
+        # a Chinese word inside an English sentence ("is the gpuli 包月 price for a 4090 cheaper than 4 weeks?")
+        # is a term: the sentence's grammar words say its language, English ones with no Chinese ones beside
+        # them ("H100 vs A100 的 NVLink 带宽多少" and "qwen3 8b lora on a 4090 够吗" stay Chinese)
+        return "en" if grammar >= 2 and grammar > 2 * len(ZH_GRAMMAR.findall(words)) else "zh"
     return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
 
 

@@ -78,14 +78,19 @@ SETUP_TOPICS = frozenset({"interconnect", "sharding"})
 
 
 def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callable[[Parsed], Reply],
-                         resize: Callable[[Parsed], Reply]) -> Reply:
+                         resize: Callable[[Parsed], Reply], stated: bool = False) -> Reply:
     """A follow-up that changes the job's setup and asks how that setup runs ("那 4090 多卡能 zero3 吗", "can
     several 4090s run it with zero3?" after a sizing), or one message asking that of its job ("4090 多卡能跑
     zero3 吗 14b"): the FAQ's answer on running cards together (no
     NVLink, ZeRO-3 over PCIe is slow) leads, the last job sized on the change follows. Read as a sizing
     alone, the answer judged one card and never said what was asked; read as the FAQ alone, it never said
-    whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none)."""
+    whether the cards hold the job. `resize`: the last job with this change (no sizing when there is none).
+    `stated`: the message states its job in full (a model, a card and a count, `stated_in_full`): whatever
+    word points back ("那个 32b 全参 八卡 h100 zero3 每卡吃多少显存", "and 32b full on 8 h100s…"), its sizing
+    answers it, as it does for the same words without the pointer."""
     q = parsed.request
+    if stated and reply.kind == "sizing":
+        return reply
     if parsed.parts or not (q.gpu or parsed.rental.gpu) or not parsed.cues.together or parsed.cues.setting_only:
         # "ZeRO-2 为啥不行", "zero3 呢": a setting alone is the job changed, whose own verdict answers it
         return reply
@@ -102,6 +107,21 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
         if sized.kind == "sizing":
             return verdict_first(sized, reply)
     return reply
+
+
+def spec_asked(parsed: Parsed) -> bool:
+    """A card's vendor facts asked of the cards named, with no job ("H100 vs A100 的 NVLink 带宽多少", "does the
+    4090 support fp8?"); "fp8 训练 32b 要几张 h100" is a job's question."""
+    q = parsed.request
+    return bool(parsed.asks.spec and parsed.cards) and not (q.model or q.params_b or q.method or q.tokens or q.samples)
+
+
+def stated_in_full(parsed: Parsed) -> bool:
+    """The message, read before any follow-up merge, names a whole job: its model (or size), a card and how many
+    of it ("那个 32b 全参 八卡 h100", "that 14b full ft on 4 a100s"): a question of its own."""
+    q = parsed.request
+    return parsed.intent in ("size", "cost") and not parsed.missing and bool(q.model or q.params_b) \
+        and bool(q.gpu or parsed.rental.gpu) and bool(q.num_gpus or parsed.rental.num_gpus)
 
 
 def together_on_card(parsed: Parsed, text: str) -> Hit | None:

@@ -16,6 +16,7 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import planning
+from bot.understand.card_spec import specs_asked
 from bot.understand.claimed import Claim, claimed
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
@@ -107,6 +108,8 @@ class Asks:
     # asks the price of the job alone, which leads the reply
     sizing: bool = False
     claim: Claim | None = None  # "单卡 899 乘 8 就是 7192 吧": a price the user worked out, to be checked
+    # "H100 vs A100 的 NVLink 带宽", "memory bandwidth of an a100": the cards' catalog facts asked (bot.understand.card_spec)
+    spec: tuple[str, ...] = ()
 
 
 # money asked whether it runs a job ("一万块能跑 70b qlora 吗", "can $800 train a 14b lora"): a budget question
@@ -114,6 +117,8 @@ CAN_RUN = re.compile(r"(?:能|能不能|可以|够)\s*(?:跑|训|练|做)[^多�
                      r"|\b(?:can|could|will|would)\s+(?:\S+\s+){0,2}?(?:run|train|finetune|fine-tune|cover)\b")
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
 _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
+# a tool named with the command that starts it: "accelerate launch 配置", "llamafactory-cli 的 yaml", "deepspeed launcher config"
+_TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
 _GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
@@ -143,7 +148,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed
         # config file", "ds_config.json" ("配置" alone is a setup of cards: "72b 全参什么配置")
         "file_named": re.compile(
-            rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL})\s*(?:的\s*)?(?:配置|configs?\b)"),
+            rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL_RUN})\s*(?:的\s*)?(?:配置|configs?\b)"),
         "asking": re.compile(_ASKING),
         "sizing": re.compile(r"显存|内存|memory|vram|\bram\b|几张|几卡|多少卡|多少张|how\s+many\s+(?:gpus|cards)|够|\bfits?\b|enough"
                              r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
@@ -424,6 +429,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         band=bool(p["band"].search(norm)),
         top_up=bool(p["top_up"].search(norm)) and not p["top_up_rule"].search(norm),
         pooled=pooled(norm),
+        spec=specs_asked(norm),
         switch=switch_asked(norm),
         saving=saving_asked(norm),
         affords=bool(p["affords"].search(norm)),

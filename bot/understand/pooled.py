@@ -19,11 +19,15 @@ _ONE_EN = r"(?:as|into|like)\s+(?:a\s+single\s+|a\s+|an\s+|one\s+|1\s+)?"
 _NODE_EN = r"(?:\d+[\s-]*(?:gpu|card)s?[\s-]*)?(?:node|machine|server|box|cluster)"
 _SINGLE_ZH = r"(?:单卡|单张|单台|单机|1\s*卡|1\s*张卡|1\s*机|每台1张|独立的?)"
 _JOIN_ZH = r"(?:拼|凑|组|合|当|连|并|用作|当作)(?:成|作|做|起来|在一起)?"
+# a joining verb that says "together" by itself: "单卡拼起来跑 14b", "几台单卡凑在一起训"
+_TOGETHER_ZH = r"(?:拼|凑|组|合|连|并|串|绑)\s*(?:起来|在一起|到一起)"
+_TOGETHER_EN = r"(?:pool|combine|stitch|glue|link|join|merge|gang|chain)\w*\s+(?:them\s+|it\s+|those\s+|these\s+)?(?:all\s+)?together"
 _NODE_ZH = r"(?:1\s*台|整机|同1台|1个节点|节点|多卡机|\d+\s*卡(?:机|服务器|节点)|集群|1组)"
 POOLED = lazy(
     rf"\b{_SINGLE_EN}\b.{{0,40}}?\b{_THING_EN}\b.{{0,60}}?\b{_VERB_EN}\b.{{0,40}}?{_ONE_EN}{_NODE_EN}"
     rf"|\b{_VERB_EN}\b.{{0,40}}?\b{_SINGLE_EN}\b.{{0,40}}?\b{_THING_EN}\b.{{0,30}}?{_ONE_EN}{_NODE_EN}"
-    rf"|{_SINGLE_ZH}.{{0,24}}?{_JOIN_ZH}.{{0,12}}?{_NODE_ZH}", re.IGNORECASE)
+    rf"|{_SINGLE_ZH}.{{0,24}}?{_JOIN_ZH}.{{0,12}}?{_NODE_ZH}"
+    rf"|{_SINGLE_ZH}.{{0,24}}?{_TOGETHER_ZH}|\b{_SINGLE_EN}\b.{{0,60}}?\b{_TOGETHER_EN}\b", re.IGNORECASE)
 
 
 _WORDS = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "sixteen": 16}
