@@ -38,9 +38,10 @@ from engine.errors import KasuanError
 from engine.fit import Fit
 from engine.money import Money
 from engine.price_list import cheapest_card_hour, setup_prices
+from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.seed_adapter_rows import seed_card
+from engine.seed_adapter_rows import seed_card, seed_figures
 from engine.seed_minimums import eight_bit_declined, seed_optimizer_named, seed_rows_on_card
 from engine.sizing import Sizing, size
 
@@ -450,6 +451,16 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     return size_request(ctx, req, details=details)
 
 
+def seed_tables(s: Sizing) -> list[tuple[str, tuple[float, float]]]:
+    """The seeds' figures for the job's class and method, each by its provider (seed 000 is gpuli's table,
+    seed 002 CloudGPU's), said beside ours in a comparison of methods as a single sizing says them."""
+    row = seed_figures(s)
+    if row is None:
+        return []
+    return [(find_provider(who).name, band) for who, band in (("gpuli", row.gpuli), ("cloudgpu", row.cloudgpu))
+            if band is not None]
+
+
 def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]) -> Reply:
     """"32b qlora 跟 lora 差多少": the job sized with each method named, in the order named, with the
     difference between them first (what was asked), then each one's need, setup and price."""
@@ -457,7 +468,7 @@ def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]
     for method in methods[:3]:
         variant = req.model_copy(update={"method": method, "lora_rank": None if method == "full" else req.lora_rank})
         s = size(with_chat_settings(variant, ctx))
-        rows.append(sizing_summary(s, ctx.display_currency, stated=variant))
+        rows.append(sizing_summary(s, ctx.display_currency, stated=variant) | {"seed_tables": seed_tables(s)})
         slow = slow or next((dict(w.params) for w in s.warnings if w.code == "qlora_slow"), None)
     first = rows[0]
     diffs = [{"a": first["method"], "b": r["method"], "gb": abs(r["total_gb"] - first["total_gb"]),
