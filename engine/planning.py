@@ -12,10 +12,12 @@ Pure and deterministic: the current time comes in as an argument.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import GpuSpec, gpus
 from engine.cost import DISPLAY_CURRENCY, CostOption, CostReport, compare
 from engine.errors import InvalidRequest, KasuanError
@@ -27,6 +29,7 @@ from engine.sizing import Sizing, size
 
 SEQ_STEP = 128  # sequence lengths are answered in multiples of this (what people configure)
 MAX_MICRO_BATCH = 4096
+LEVER_ORDER = ("qlora", "eight_bit", "chunked_loss", "shorter_seq", "more_cards")  # least disruptive first
 COUNTS = (1, 2, 4, 8, 16, 32, 64)  # card counts a deadline search tries
 
 
@@ -42,6 +45,8 @@ class Largest:
     sizing: Sizing  # at `value` (or at the smallest value when none fits)
     limit: int  # the search's upper end (the model's context for seq_len)
     at_limit: bool  # the limit itself fits: the card is not what stops it
+    # none fits at the high end: the largest value whose expected figure fits (it may run, or may hit OOM)
+    may_value: int | None = None
 
     @property
     def gpu(self) -> GpuSpec:
@@ -49,33 +54,49 @@ class Largest:
         return self.sizing.fit.gpu
 
 
+def _fits(s: Sizing) -> bool:
+    return s.fit is not None and s.fit.fits
+
+
+def _may_fit(s: Sizing) -> bool:
+    return s.fit is not None and (s.fit.fits or s.fit.may_fit)
+
+
+def _search(at: Callable[[int], Sizing], ok: Callable[[Sizing], bool], hi: int) -> tuple[int, Sizing] | None:
+    """The largest k in 1..hi with ok(at(k)) (ok holds below some k and fails above it), or None."""
+    lo = 1
+    first = at(lo)
+    if not ok(first):
+        return None
+    top = at(hi)
+    if ok(top):
+        return hi, top
+    best = first
+    while hi - lo > 1:  # lo is ok, hi is not
+        mid = (lo + hi) // 2
+        s = at(mid)
+        if ok(s):
+            lo, best = mid, s
+        else:
+            hi = mid
+    return lo, best
+
+
 def _largest(req: TrainingRequest, field: str, unit: int, limit: int) -> Largest:
-    """Binary search for the largest k·unit (k ≥ 1, k·unit ≤ limit) at which the sizing fits the card."""
+    """Binary search for the largest k·unit (k ≥ 1, k·unit ≤ limit) at which the sizing fits the card, on the
+    high end (what every plan ranks on); when none does, the largest at which the expected figure fits."""
     if req.gpu is None:
         raise InvalidRequest("gpu", "name the card to search on", reason="needs_gpu")
 
     def at(k: int) -> Sizing:
         return size(req.model_copy(update={field: k * unit}))
 
-    def fits(s: Sizing) -> bool:
-        return s.fit is not None and s.fit.fits
-
-    lo, hi = 1, max(limit // unit, 1)
-    first = at(lo)
-    if not fits(first):
-        return Largest(field, None, first, limit, False)
-    top = at(hi)
-    if fits(top):
-        return Largest(field, hi * unit, top, limit, True)
-    best = first
-    while hi - lo > 1:  # lo fits, hi does not
-        mid = (lo + hi) // 2
-        s = at(mid)
-        if fits(s):
-            lo, best = mid, s
-        else:
-            hi = mid
-    return Largest(field, lo * unit, best, limit, False)
+    hi = max(limit // unit, 1)
+    found = _search(at, _fits, hi)
+    if found is not None:
+        return Largest(field, found[0] * unit, found[1], limit, found[0] == hi)
+    maybe = _search(at, _may_fit, hi)
+    return Largest(field, None, at(1), limit, False, maybe[0] * unit if maybe else None)
 
 
 def longest_sequence(req: TrainingRequest) -> Largest:
@@ -88,6 +109,52 @@ def longest_sequence(req: TrainingRequest) -> Largest:
 def largest_micro_batch(req: TrainingRequest) -> Largest:
     """The largest micro-batch that fits the named card with everything else as stated."""
     return _largest(req, "micro_batch", 1, MAX_MICRO_BATCH)
+
+
+@dataclass(frozen=True)
+class LargestLever:
+    """One change that makes the job fit at the high end where nothing tried did: the change (qlora,
+    eight_bit, chunked_loss, shorter_seq, more_cards), and the largest value that then fits."""
+
+    code: str
+    found: Largest  # its search: found.field and found.value (shorter_seq: the longest sequence at batch 1)
+    num_gpus: int = 0  # more_cards: the count
+
+
+def largest_levers(req: TrainingRequest, found: Largest) -> tuple[LargestLever, ...]:
+    """When not even the smallest value fits at the high end, the seeds' levers that make some value fit
+    (the lighter method, the 8-bit optimizer, a chunked loss, a shorter sequence for a batch, twice the
+    cards), each searched again; those that fit nothing are left out."""
+    if found.value is not None:
+        return ()
+    r = resolve(req)
+    search = longest_sequence if found.field == "seq_len" else largest_micro_batch
+    tries: list[tuple[str, dict[str, object], int]] = []
+    if r.method == "lora":
+        tries.append(("qlora", {"method": "qlora"}, 0))
+    if not r.adapter and req.optimizer is None:
+        tries.append(("eight_bit", {"optimizer": "adamw-8bit"}, 0))
+    if not req.chunked_loss:
+        tries.append(("chunked_loss", {"chunked_loss": True}, 0))
+    n = max(2, found.sizing.estimate.plan.num_gpus * 2)
+    if n <= CARDS_PER_NODE:
+        tries.append(("more_cards", {"num_gpus": n, "zero": None}, n))
+    out: list[LargestLever] = []
+    for code, update, count in tries:
+        try:
+            got = search(req.model_copy(update=update))
+        except KasuanError:
+            continue
+        if got.value is not None:
+            out.append(LargestLever(code, got, count))
+    if found.field == "micro_batch" and (req.seq_len or 0) != SEQ_STEP:  # batch 1 misses at this length
+        try:
+            shorter: Largest | None = longest_sequence(req.model_copy(update={"micro_batch": 1}))
+        except KasuanError:
+            shorter = None
+        if shorter is not None and shorter.value is not None:
+            out.append(LargestLever("shorter_seq", shorter))
+    return tuple(sorted(out, key=lambda lv: LEVER_ORDER.index(lv.code)))
 
 
 # ---------------------------------------------------------------- how many cards

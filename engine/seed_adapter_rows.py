@@ -63,16 +63,23 @@ def provider_seed(s: Sizing, provider: str | None) -> bool:
     return provider is not None and seed_card(s, provider) not in (None, seed_card(s))
 
 
-def seed_row(s: Sizing) -> dict[str, object] | None:
-    """The seeds' figures for this job's class when it is sized at their settings (one card, seq
-    2048, micro-batch 1, checkpointing on) and our range is not inside theirs; None otherwise."""
+def seed_figures(s: Sizing) -> SeedRow | None:
+    """The seeds' row for this job's class when it is sized at their settings (one card, seq 2048,
+    micro-batch 1, checkpointing on), whether or not our range sits inside it; None otherwise."""
     q, r, est = s.request, s.resolved, s.estimate
     if not r.adapter or est.plan.num_gpus != 1 or est.plan.offload != "none":
         return None
     if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
         return None
     b = r.params / 1e9
-    row = next((x for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
+    return next((x for x in SEED_ROWS if x.method == r.method and x.low_b <= b <= x.high_b), None)
+
+
+def seed_row(s: Sizing) -> dict[str, object] | None:
+    """The seeds' figures for this job's class when it is sized at their settings (one card, seq
+    2048, micro-batch 1, checkpointing on) and our range is not inside theirs; None otherwise."""
+    est = s.estimate
+    row = seed_figures(s)
     if row is None:
         return None
     ranges = [x for x in (row.gpuli, row.cloudgpu) if x is not None]

@@ -175,3 +175,27 @@ def roomy_row(r: Resolved, card_gb: float) -> bool:
     H200: "宽裕") rather than its minimum (7B on one 80 GB card), for naming it as the seed does."""
     row = seed_minimum_for(replace(r, num_gpus_stated=False), optimizer_stated=False)
     return row is None or not row.min_card_gb <= card_gb < CLASS_SPAN * row.min_card_gb
+
+
+def eight_bit_declined(r: Resolved, memo: EstimateMemo, card_gb: float | None) -> tuple[Fit, Fit] | None:
+    """A full fine-tune asked with plain AdamW ("不开 8bit") at a setup of seed 000's 8-bit rows (7B/8B: one
+    80 GB card; 72B: 8 × H200): the card named (or, with none named, the row's card) of the row's class at
+    the row's count, where AdamW does not hold it: AdamW's figure there and the 8-bit one the seed fits it
+    with, so the reply says no and names the seed's way beside offload; None elsewhere."""
+    q = r.request
+    if r.adapter or q.method != "full" or q.optimizer != "adamw" or q.offload not in (None, "none"):
+        return None
+    b = r.params / 1e9
+    for row in SEED_000_MINIMUMS:
+        if row.optimizer != "adamw-8bit" or not row.low_b <= b <= row.high_b:
+            continue
+        if (r.num_gpus_stated and q.num_gpus != row.plan.num_gpus) or (
+                card_gb is not None and not row.min_card_gb <= card_gb < CLASS_SPAN * row.min_card_gb):
+            continue
+        gpu = gpus().get(row.gpu)
+        adamw = Fit(gpu, memo.estimate(r, row.plan))
+        if adamw.fits or adamw.may_fit:
+            return None
+        eight = replace(r, request=q.model_copy(update={"optimizer": row.optimizer}))
+        return adamw, Fit(gpu, memo.estimate(eight, row.plan))
+    return None

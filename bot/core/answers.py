@@ -38,10 +38,11 @@ from engine.errors import KasuanError
 from engine.fit import Fit
 from engine.money import Money
 from engine.price_list import cheapest_card_hour, setup_prices
+from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.seed_adapter_rows import seed_card
-from engine.seed_minimums import seed_optimizer_named, seed_rows_on_card
+from engine.seed_adapter_rows import seed_card, seed_figures
+from engine.seed_minimums import eight_bit_declined, seed_optimizer_named, seed_rows_on_card
 from engine.sizing import Sizing, size
 
 SEQ_STEPS = (2048, 4096, 8192, 32768)
@@ -113,14 +114,33 @@ def as_the_seed_sizes(stated: TrainingRequest) -> tuple[TrainingRequest, Sizing,
     return stated, s, None
 
 
+def declined_8bit(s: Sizing, verdict_asked: bool) -> dict[str, Any] | None:
+    """Plain AdamW stated for a full fine-tune at a setup of seed 000's 8-bit rows ("8b 全参 一张 h100 不开 8bit
+    行吗", "单卡行不行" then "不开 8bit 呢"): AdamW's model states there and the seed's 8-bit way, said beside
+    offload; `lead` when the question asked a yes or no of a count with no card named (the verdict for the
+    seed's card class leads, a bigger card follows)."""
+    named = s.fit
+    if named is not None and (named.fits or named.may_fit):
+        return None
+    found = eight_bit_declined(s.resolved, s.memo, named.gpu.memory_gb if named is not None else None)
+    if found is None:
+        return None
+    adamw, eight = found
+    return {"n": adamw.num_gpus, "mem": adamw.gpu.memory_gb, "states": adamw.estimate.model_states_gb,
+            "mid": adamw.estimate.total_gb, "states8": eight.estimate.model_states_gb, "mid8": eight.estimate.total_gb,
+            "lead": verdict_asked and named is None and s.resolved.num_gpus_stated}
+
+
 def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, card: UnknownCard | None = None,
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
                  switch: str | None = None, seed_room: bool = False, host: bool = False, minimum: bool = False,
-                 safe: bool = False, by_price: bool = False, per_card: bool = False, count: bool = False) -> Reply:
+                 safe: bool = False, by_price: bool = False, per_card: bool = False, count: bool = False,
+                 verdict_asked: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's; `count`: how many of
-    the card named was asked beside its fit, said under the verdict."""
+    the card named was asked beside its fit, said under the verdict; `verdict_asked`: a yes or no was asked of
+    the setup ("单卡行不行", and its follow-ups: "不开 8bit 呢"), so its verdict leads."""
     stated, s, adamw_gb = as_the_seed_sizes(_card_stand_in(with_chat_settings(req, ctx), card))
     if details:
         reply = sizing_details_reply(s, ctx.lang)
@@ -144,6 +164,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
         summary["seed_optimizer"] = {"adamw_gb": adamw_gb} if adamw_gb is not None else None
         summary["per_card"] = per_card  # "每张卡大概占多少": one card's figure leads a setup of several
+        summary["declined_8bit"] = declined_8bit(s, verdict_asked)
         reply = Reply("sizing", ctx.lang, {"v": summary | {"family": family, "weights": base_weights(s) if weights else None}},
                       source=s)
     # the provider the question named rides on the buttons: "看费用" prices there, not everywhere
@@ -155,7 +176,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     # every setup that fits, in the sizing's order: a follow-up naming a provider that lacks the pick
     # ("how long can ₮500 keep it running at gpuli") rents the first of them sold there
     fits = [[f.gpu.id, f.num_gpus] for f in s.recommendations if f.fits]
-    reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits})
+    reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {})})
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
         reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
     return attach_chart(reply, s)
@@ -430,6 +451,16 @@ def answer_turn(ctx: Context, awaiting: Awaiting, value: str) -> Reply:
     return size_request(ctx, req, details=details)
 
 
+def seed_tables(s: Sizing) -> list[tuple[str, tuple[float, float]]]:
+    """The seeds' figures for the job's class and method, each by its provider (seed 000 is gpuli's table,
+    seed 002 CloudGPU's), said beside ours in a comparison of methods as a single sizing says them."""
+    row = seed_figures(s)
+    if row is None:
+        return []
+    return [(find_provider(who).name, band) for who, band in (("gpuli", row.gpuli), ("cloudgpu", row.cloudgpu))
+            if band is not None]
+
+
 def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]) -> Reply:
     """"32b qlora 跟 lora 差多少": the job sized with each method named, in the order named, with the
     difference between them first (what was asked), then each one's need, setup and price."""
@@ -437,7 +468,7 @@ def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]
     for method in methods[:3]:
         variant = req.model_copy(update={"method": method, "lora_rank": None if method == "full" else req.lora_rank})
         s = size(with_chat_settings(variant, ctx))
-        rows.append(sizing_summary(s, ctx.display_currency, stated=variant))
+        rows.append(sizing_summary(s, ctx.display_currency, stated=variant) | {"seed_tables": seed_tables(s)})
         slow = slow or next((dict(w.params) for w in s.warnings if w.code == "qlora_slow"), None)
     first = rows[0]
     diffs = [{"a": first["method"], "b": r["method"], "gb": abs(r["total_gb"] - first["total_gb"]),

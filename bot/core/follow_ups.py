@@ -160,7 +160,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # month ("gpuli 包月多少" then "换 8卡 h200 不开 offload 呢") the new setup's month, the price still asked
         return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration or _setup_span(last)),
                        missing=[], follow_up=True)
-    return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True)
+    return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") and not wants_cost else parsed.asks)  # a yes or no stays one ("单卡行不行", "不开 8bit 呢")
 
 
 def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
@@ -246,7 +246,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
-                   faq_confident=False)
+                   faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks)
 
 
 def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:

@@ -96,7 +96,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
                          by_price=by_price, per_card=parsed.asks.per_card_memory,
-                         count=parsed.asks.count and (request.num_gpus or 1) == 1)
+                         count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
     memory = card_memory(parsed)

@@ -28,8 +28,10 @@ from engine.planning import (
     Candidates,
     CardsNeeded,
     Largest,
+    LargestLever,
     by_deadline,
     cards_needed,
+    largest_levers,
     largest_micro_batch,
     longest_sequence,
     within_budget,
@@ -56,14 +58,20 @@ def _job(s: Any) -> dict[str, Any]:
             "method": r.method, "seq_len": r.request.seq_len, "micro_batch": r.request.micro_batch}
 
 
-def largest_view(found: Largest) -> dict[str, Any]:
+def largest_view(found: Largest, levers: tuple[LargestLever, ...] = ()) -> dict[str, Any]:
+    """The value found, judged on the high end: the expected figure and the high end both said; when none
+    fits, the smallest value tried (a figure, never only "the smallest setting"), the largest the expected
+    figure allows, and the levers that make some value fit."""
     s = found.sizing
     assert s.fit is not None
     plan = s.estimate.plan
     return {
         **_job(s), "q": "max_seq" if found.field == "seq_len" else "max_batch", "value": found.value,
         "limit": found.limit, "at_limit": found.at_limit, "gpu": s.fit.gpu.name, "memory_gb": s.fit.gpu.memory_gb,
-        "total_gb": s.estimate.total_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
+        "total_gb": s.estimate.total_gb, "high_gb": s.fit.high_gb, "num_gpus": plan.num_gpus, "zero": plan.zero,
+        "offload": plan.offload, "first": getattr(s.request, found.field), "may_value": found.may_value,
+        "levers": [{"code": lv.code, "n": lv.num_gpus, "value": lv.found.value,
+                    "q": "max_seq" if lv.found.field == "seq_len" else "max_batch"} for lv in levers],
     }
 
 
@@ -100,12 +108,14 @@ def candidates_view(c: Candidates, q: str, deadline: datetime | None = None) -> 
 
 def max_seq_reply(req: TrainingRequest, lang: str) -> Reply:
     """The longest sequence that fits the named card, with its memory per card."""
-    return Reply("planning", lang, {"v": largest_view(longest_sequence(req))})
+    found = longest_sequence(req)
+    return Reply("planning", lang, {"v": largest_view(found, largest_levers(req, found))})
 
 
 def max_batch_reply(req: TrainingRequest, lang: str) -> Reply:
     """The largest micro-batch that fits the named card, with its memory per card."""
-    return Reply("planning", lang, {"v": largest_view(largest_micro_batch(req))})
+    found = largest_micro_batch(req)
+    return Reply("planning", lang, {"v": largest_view(found, largest_levers(req, found))})
 
 
 def cards_reply(req: TrainingRequest, gpu: str, lang: str) -> Reply:
