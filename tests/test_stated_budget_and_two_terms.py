@@ -25,3 +25,49 @@ def test_budget_stated_before_weighs_the_rental(budget: str, ask: str, want: lis
     for w in want:
         assert w in first, (w, first)
     assert "钱包余额" not in first and "wallet holds" not in first
+
+
+@pytest.mark.parametrize(("text", "first", "second"), [
+    ("一万网络 a100 40g 月付多少 年付呢", "¥2,800", "¥26,880"),
+    ("一万网络 a100 40g 年付多少，月付呢", "¥26,880", "¥2,800"),
+    ("一万网络 a100 40g 月租多少 按年呢", "¥2,800", "¥26,880"),
+    ("a100 40g at 一万网络 monthly price, and yearly?", "¥2,800", "¥26,880"),
+    ("how much is an a100 40g at 一万网络 per month, and per year?", "¥2,800", "¥26,880"),
+    ("gpuli 4090 周租多少 月租呢", "₮109", "₮369"),
+])
+def test_two_terms_asked_at_once_are_both_priced(text: str, first: str, second: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    whole = "\n".join(chat.lines)
+    assert first in whole and second in whole, whole
+    assert whole.index(first) < whole.index(second)
+
+
+@pytest.mark.parametrize(("text", "lead", "totals"), [
+    ("70b qlora 用 cloudgpu a100 80g 还是 a800 哪个便宜 8 小时各多少", "A800", ["$8.72", "$11.92"]),
+    ("7b lora on a100 80g or a800 at cloudgpu, which is cheaper for 8 hours", "A800", ["$8.72", "$11.92"]),
+    ("which is cheaper for 10 hours, 4090 48g or a6000 at cloudgpu", "A6000", ["$4.40", "$6.50"]),
+    ("cloudgpu 上 a6000 和 4090 48g 跑 10 小时哪个便宜", "A6000", ["$4.40", "$6.50"]),
+    ("gpuli 4090 还是 a6000 租两周哪个便宜", "4090", ["₮218", "₮230"]),
+])
+def test_cheaper_for_a_span_leads_with_each_total(text: str, lead: str, totals: list[str]) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    top = "\n".join(chat.lines[:2])
+    assert lead in top, top
+    for total in totals:
+        assert total in top, (total, top)
+
+
+@pytest.mark.parametrize("text", [
+    "一万网络 a100 40g 带宽多少 含在月付里吗",
+    "一万网络 a100 40g 月付包含带宽吗",
+    "does the a100 40g plan at 一万网络 include bandwidth in the monthly price?",
+    "is bandwidth included in the 一万网络 a100 40g monthly fee?",
+])
+def test_whether_a_thing_is_included_leads_with_the_faq(text: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    top = "\n".join(chat.lines[:3])
+    assert "100M" in top, top
+    assert "¥2,800" in "\n".join(chat.lines)  # the card's price may follow
