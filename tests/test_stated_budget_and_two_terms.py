@@ -71,3 +71,15 @@ def test_whether_a_thing_is_included_leads_with_the_faq(text: str) -> None:
     top = "\n".join(chat.lines[:3])
     assert "100M" in top, top
     assert "¥2,800" in "\n".join(chat.lines)  # the card's price may follow
+
+
+@pytest.mark.parametrize(("text", "weeks", "month"), [
+    ("7b 全参 gpuli 一周多少？两周能训完的话包月划算还是包周划算", "2 周 × ₮489 = ₮978", "₮1,699"),
+    ("7b full at gpuli, how much a week? it takes 3 weeks, weekly or monthly?", "3 weeks × ₮489 = ₮1,467", "₮1,699"),
+    ("14b qlora gpuli 一个月多少 要是只跑三周 包周还是包月", "3 周 × ₮115 = ₮345", "₮389"),
+])
+def test_weeks_against_a_month_for_the_span_stated(text: str, weeks: str, month: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    top = "\n".join(chat.lines[:4])
+    assert weeks in top and month in top, top

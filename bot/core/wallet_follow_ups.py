@@ -51,7 +51,7 @@ def top_up_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
                    missing=[], faq=[], faq_answers=[], faq_confident=False)
 
 
-def budget_stated(parsed: Parsed) -> list[str] | None:
+def budget_stated(parsed: Parsed) -> list[str | None] | None:
     """The monthly budget a message sets ("预算 3w", "our budget is $500"), as a wallet turn keeps it:
     [amount, currency or None]; None for any other wallet action, or an amount asked back."""
     amount = parsed.rental.amount
