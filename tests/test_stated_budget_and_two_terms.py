@@ -83,3 +83,10 @@ def test_weeks_against_a_month_for_the_span_stated(text: str, weeks: str, month:
     chat.say(text)
     top = "\n".join(chat.lines[:4])
     assert weeks in top and month in top, top
+
+
+def test_a_yearly_discount_asked_beside_the_month_stays_the_faq() -> None:
+    chat = ChatUser()
+    chat.say("一万网络 A100 40G 月付多少，年付打几折")
+    whole = "\n".join(chat.lines)
+    assert "¥2,800" in whole and "8 折" in whole

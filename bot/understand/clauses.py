@@ -104,7 +104,7 @@ def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[P
         last, r = out[-1], p.rental
         own = p.request.model or p.request.params_b or p.request.gpu or r.provider or p.cards
         days, hours = r.duration_days, r.duration_hours
-        if not (days or hours) and clauses is not None and YEARLY.search(normalize(clauses[i])):
+        if not (days or hours) and clauses is not None and YEARLY.search(clauses[i]) and _length_only(clauses[i]):
             days = YEAR_DAYS  # "月付多少 年付呢": the same rental paid by the year
         if not own and last.intent == "price" and last.request.gpu and (days or hours):
             p = replace(last, rental=replace(last.rental, duration_days=days, duration_hours=hours),
