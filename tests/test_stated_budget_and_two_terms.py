@@ -16,6 +16,8 @@ from tests.chat_user import ChatUser
     ("our budget is $500", "is a week of a100 80g at cloudgpu enough?", ["Budget $500", "enough", "$250.32", "$249.68"]),
     ("budget: 500 usd", "enough for a100 80g at cloudgpu for one week?", ["Budget $500", "$249.68"]),
     ("预算 2000 块", "cloudgpu 4090 租一周够吗", ["预算 ¥2,000", "够", "$55.44"]),
+    ("预算 3w", "那租一个月 a100 80g 够不够", ["预算 ¥30,000", "够", "₮899"]),
+    ("our budget is 2000 dollars", "is it enough for two weeks of a 4090 at gpuli?", ["Budget $2,000", "₮218"]),
 ])
 def test_budget_stated_before_weighs_the_rental(budget: str, ask: str, want: list[str]) -> None:
     chat = ChatUser()

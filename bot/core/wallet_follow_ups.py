@@ -68,6 +68,11 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
     kept = turn.data.get("budget") if turn is not None and turn.kind == "wallet" else None
     if not kept or a.budget is not None or not q.gpu:
         return parsed
+    budget = replace(a, budget=(Decimal(kept[0]), kept[1]))
+    r = parsed.rental
+    if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours) and not (q.model or q.params_b):
+        # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits
+        return replace(parsed, intent="price", missing=[], asks=budget)
     if not ((parsed.intent == "price" and a.affords) or (parsed.intent == "cost" and a.enough)):
         return parsed
-    return replace(parsed, asks=replace(a, budget=(Decimal(kept[0]), kept[1])))
+    return replace(parsed, asks=budget)
