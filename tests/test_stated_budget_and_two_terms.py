@@ -92,3 +92,15 @@ def test_a_yearly_discount_asked_beside_the_month_stays_the_faq() -> None:
     chat.say("一万网络 A100 40G 月付多少，年付打几折")
     whole = "\n".join(chat.lines)
     assert "¥2,800" in whole and "8 折" in whole
+
+
+@pytest.mark.parametrize(("first", "then", "weeks"), [
+    ("7b 全参 gpuli 一周多少", "两周能训完的话包月划算还是包周划算", "2 周 × ₮489 = ₮978"),
+    ("7b full at gpuli, how much a week?", "if it takes two weeks, weekly or monthly?", "2 weeks × ₮489 = ₮978"),
+])
+def test_a_span_asked_after_a_cost_keeps_its_setup(first: str, then: str, weeks: str) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(then)
+    top = "\n".join(chat.lines[:4])
+    assert weeks in top and "₮1,699" in top, top  # the card the cost priced, two weeks against its month
