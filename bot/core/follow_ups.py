@@ -354,20 +354,20 @@ def _buy_for(parsed: Parsed, last: Turn, text: str) -> float | None:
 
 
 def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
-    """"跑 10 天 周租还是月租", "3 weeks: weekly or monthly?" after a sizing or a cost answer: the span
-    bought by the week and by the month on the card that answer named or picked (2 × ₮109 against
-    ₮369 for a 4090), with every provider's price for the span after it; never the general FAQ entry on
-    rental units its words come near. None when it names a card or job of its own, or no span."""
+    """"跑 10 天 周租还是月租", "3 weeks: weekly or monthly?" after a sizing or a cost answer: the span bought by the
+    week and by the month on the card that answer named, picked or priced (2 × ₮109 against ₮369 for a 4090), every
+    provider's price for the span after it; never the FAQ entry on rental units. None for a card or job of its own, or no span."""
     q, r = parsed.request, parsed.rental
     hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     if last.kind not in ("size", "cost") or not parsed.asks.both_units or not hours or q.gpu or q.model or q.params_b \
             or parsed.cues.chars > ABOUT_BUDGET:
         return None
-    card = _card_of(parsed, last)
+    priced = last.data.get("priced")  # a cost answer's setup: "7b 全参 gpuli 一周多少" then "两周的话包月还是包周"
+    card = _card_of(parsed, last) or ((str(priced[0]), int(priced[1])) if priced and not r.provider else None)
     if card is None:
         return None
     gpu, count = card
-    provider = r.provider or last.data.get("request", {}).get("provider")
+    provider = r.provider or last.data.get("request", {}).get("provider") or (priced[2] if priced else None)
     data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None, "units": True}
     return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
 

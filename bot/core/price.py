@@ -454,13 +454,17 @@ def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
     """Price answers for setups compared ("which is cheaper: the 8x A100 box or the 8x H100 box"),
     the cheaper first under a line that says which: each compared on its leading row's (the named
     provider's) lowest rate per hour, on the high end of a band, in one currency."""
-    rated = [(r, _hourly_high(r)) for r in replies]
+    span = _one_span(replies)  # "which is cheaper for 10 hours": each setup's total for that length
+    rated = [(r, _span_high(r) if span else _hourly_high(r)) for r in replies]
     if len(rated) < 2 or any(rate is None for _, rate in rated):
         return replies
     ordered = sorted(rated, key=lambda x: cast(Decimal, x[1]))
     best, rest = ordered[0][0], [r for r, _ in ordered[1:]]
     row = best.data["rows"][0]
-    line = t("price.cheaper_one", lang, provider=row["provider"], setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"]))
+    setup = t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"])
+    line = t("price.cheaper_one", lang, provider=row["provider"], setup=setup) if not span else t(
+        "price.cheaper_span", lang, time=t(f"cost.dur.{span['unit']}", lang, n=span["n"]), provider=row["provider"],
+        setup=setup, total=_total_said(row, lang), other=", ".join(_total_said(r.data["rows"][0], lang) for r in rest))
     verdict = Reply("error", lang, {"message": line}, turn=best.turn, buttons=best.buttons)
     more, best.also = best.also, []
     return [verdict, best, *more, *rest]
@@ -543,6 +547,25 @@ def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
             setup = t("sum.setup", reply.lang, n=row["num_gpus"], gpu=row["gpu"])
             out[row["provider"]] = (Decimal(str(total["low"])), total["currency"], setup)
     return out
+
+
+def _one_span(replies: list[Reply]) -> dict[str, str] | None:
+    """The length every price reply quotes as one period ("10 小时", "2 weeks"), the same for all; None otherwise."""
+    spans = [r.data.get("duration") if r.kind == "price" and isinstance(r.data, dict) and r.data.get("rows") and all(
+        q["unit"] == "period" for q in r.data["rows"][0]["quotes"][:1]) else None for r in replies]
+    return spans[0] if spans and spans[0] and all(x == spans[0] for x in spans) else None
+
+
+def _span_high(reply: Reply) -> Decimal:
+    """The leading row's total for the period quoted (high end, in US dollars)."""
+    total = reply.data["rows"][0]["quotes"][0]["total"]
+    return Money(Decimal(str(total["high"])), total["currency"]).to("USD").amount
+
+
+def _total_said(row: dict[str, Any], lang: str) -> str:
+    total = row["quotes"][0]["total"]
+    low, high = (Money(Decimal(str(total[k])), total["currency"]).format(lang) for k in ("low", "high"))
+    return low if low == high else f"{low}–{high}"
 
 
 def _hourly_high(reply: Reply) -> Decimal | None:

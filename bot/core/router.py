@@ -35,7 +35,7 @@ from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_as
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.terms import term_hours, where_sold
-from bot.core.wallet_follow_ups import of_wallet
+from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
@@ -223,7 +223,7 @@ class Core:
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
-        parsed = _rental_against_budget(parsed)
+        parsed = _rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
@@ -272,6 +272,8 @@ class Core:
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
             reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
+            if (stated := budget_stated(parsed)) is not None:
+                reply.turn.data["budget"] = stated  # what the next rental asked "够不够" is weighed against
         if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
             # "gpuli price list": what the next question naming no provider is about (bot/core/recent_provider.py)
             reply.turn = Turn("about", {"provider": parsed.rental.provider,

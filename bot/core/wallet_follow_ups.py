@@ -5,6 +5,7 @@ Parsed out (bot.core.follow_ups hands these two cases here)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 
 from bot.messages import Turn
 from bot.understand.parser import Parsed
@@ -48,3 +49,30 @@ def top_up_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     return replace(parsed, intent="price", wallet=None, follow={**last.data, "top_up": True}, follow_up=True,
                    missing=[], faq=[], faq_answers=[], faq_confident=False)
+
+
+def budget_stated(parsed: Parsed) -> list[str | None] | None:
+    """The monthly budget a message sets ("预算 3w", "our budget is $500"), as a wallet turn keeps it:
+    [amount, currency or None]; None for any other wallet action, or an amount asked back."""
+    amount = parsed.rental.amount
+    if parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(amount, Decimal):
+        return None
+    return [str(amount), parsed.rental.currency]
+
+
+def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
+    """"预算 3w" then "一万网络 8 卡 h100 包月够不够" / "our budget is $500" then "is a week of a100 80g at
+    cloudgpu enough?": the money stated the turn before is what the rental is weighed against (named back),
+    not what the wallet holds at that provider. A message naming money of its own keeps it."""
+    a, q = parsed.asks, parsed.request
+    kept = turn.data.get("budget") if turn is not None and turn.kind == "wallet" else None
+    if not kept or a.budget is not None or not q.gpu:
+        return parsed
+    budget = replace(a, budget=(Decimal(kept[0]), kept[1]))
+    r = parsed.rental
+    if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours) and not (q.model or q.params_b):
+        # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits
+        return replace(parsed, intent="price", missing=[], asks=budget)
+    if not ((parsed.intent == "price" and a.affords) or (parsed.intent == "cost" and a.enough)):
+        return parsed
+    return replace(parsed, asks=budget)

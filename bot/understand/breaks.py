@@ -18,6 +18,8 @@ SUBJECT = r"(?:i|you|we|it|they|there|this|that|these|those|my|our|your|the|a|an
 BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|where|when|why|any)\b)"
              rf"|\s+(?=(?:is|are|can|could|do|does|will|would|should)\s+{SUBJECT}\b)", re.IGNORECASE)
 PAUSE = lazy(r"[,，、;；]")
+# a bare figure before the space counts what follows it ("哪个便宜 8 小时各多少": 8 hours, not a question "小时各多少")
+FIGURE_END = lazy(r"(?:^|\s)\d+(?:\.\d+)?\s*$")
 MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not two short questions typed together
 SIDE = 4  # characters: a side shorter than this asks nothing of its own
 
@@ -31,6 +33,6 @@ def breaks(text: str) -> list[tuple[str, str]]:
     out = []
     for m in BREAK.finditer(text):
         head, tail = text[:m.start()], text[m.end():]
-        if len(head.strip()) >= SIDE and len(tail.strip()) >= SIDE:
+        if len(head.strip()) >= SIDE and len(tail.strip()) >= SIDE and not FIGURE_END.search(head):
             out.append((head, tail))
     return out[:MAX_BREAKS]

@@ -89,6 +89,11 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
     return len(" ".join(bare.split())) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
 
 
+# a year paid up front, which the fields read as a billing term rather than a length: "年付呢", "and yearly?"
+YEARLY = lazy(r"年付|年租|按年|\b(?:yearly|annually)\b|\b(?:per|a|by\s+the)\s+year\b", re.IGNORECASE)
+YEAR_DAYS = 365.0  # what "包年" reads as: the provider's yearly cycle
+
+
 def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[Parsed]:
     """A clause naming no card, model or provider, only a length ("hourly price? and what's 8 hours?"),
     asks the price of the setup the clause before it priced, for that length. One naming only another
@@ -98,8 +103,11 @@ def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[P
     for i, p in enumerate(parts[1:], start=1):
         last, r = out[-1], p.rental
         own = p.request.model or p.request.params_b or p.request.gpu or r.provider or p.cards
-        if not own and last.intent == "price" and last.request.gpu and (r.duration_days or r.duration_hours):
-            p = replace(last, rental=replace(last.rental, duration_days=r.duration_days, duration_hours=r.duration_hours),
+        days, hours = r.duration_days, r.duration_hours
+        if not (days or hours) and clauses is not None and YEARLY.search(clauses[i]) and _length_only(clauses[i]):
+            days = YEAR_DAYS  # "月付多少 年付呢": the same rental paid by the year
+        if not own and last.intent == "price" and last.request.gpu and (days or hours):
+            p = replace(last, rental=replace(last.rental, duration_days=days, duration_hours=hours),
                         asks=replace(last.asks, hours=(), both_units=False), parts=[])
         elif clauses is not None and last.intent == "price" and last.request.gpu and place_only(clauses[i], clauses[:i]) \
                 and r.provider not in (None, last.rental.provider):
@@ -474,19 +482,22 @@ OTHER_LENGTH = lazy(r"^(?:那么?|如果|要是|改成|换成)?\s*租?\s*的?\s*
                     r"|^(?:and|or|then)?\s*(?:(?:what|how)\s+about)?\s*(?:for|a|an)?$", re.IGNORECASE)
 
 
-UNIT_CHOICE = lazy(r"\b(?:hourly|daily|weekly|monthly|yearly|annually)\b|按(?:小时|天|周|月|年)|[周月年]付|还是", re.IGNORECASE)
+UNIT_CHOICE = lazy(r"\b(?:hourly|daily|weekly|monthly|yearly|annually)\b|按(?:小时|天|周|月|年)|[周月年]付|还是|\bor\b", re.IGNORECASE)
+
+
+def _has_length(norm: str) -> bool:
+    return f.duration(norm) != (None, None) or YEARLY.search(norm) is not None
 
 
 def _length_only(clause: str) -> bool:
     """A comma-joined clause that names a length and nothing else but "呢" / "what about" ("8卡h100一周多少，
-    两周呢"): the price before it asked again for that length (`of_the_last`), its own question."""
+    两周呢", "月付多少 年付呢"): the price before it asked again for that length (`of_the_last`), its own question."""
     norm = normalize(clause)
-    if f.duration(norm) == (None, None) or not ("呢" in norm or re.search(r"\b(?:about|and|or)\b", norm)):
+    if not _has_length(norm) or not ("呢" in norm or re.search(r"\b(?:about|and|or)\b", norm)):
         return False
-    if UNIT_CHOICE.search(norm):
+    if len(UNIT_CHOICE.findall(norm)) >= 2:
         return False  # "weekly or monthly?", "按周还是按月呢": which unit to buy the length in, asked of the price
-
-    return OTHER_LENGTH.match(" ".join(f.without_durations(norm).split())) is not None
+    return OTHER_LENGTH.match(" ".join(YEARLY.sub(" ", f.without_durations(norm)).split())) is not None
 
 
 def length_clauses(text: str) -> list[str]:
@@ -496,7 +507,7 @@ def length_clauses(text: str) -> list[str]:
     for splitter in (CLAUSES, COMMA, UNMARKED):
         clauses = [c for c in splitter.split(text[:MAX_CLAUSE_TEXT]) if c.strip()][:MAX_CLAUSES]
         if len(clauses) >= 2 and all(_length_only(c) and not takes_back(normalize(c)) for c in clauses[1:]) \
-                and f.duration(normalize(clauses[0])) != (None, None):
+                and _has_length(normalize(clauses[0])):
             return clauses
     return []
 

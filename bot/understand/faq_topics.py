@@ -53,6 +53,9 @@ PRICE_TOPICS = frozenset({"prices"})
 # the interconnect between them, so an entry on it answers even though it is also about the hardware
 LINK_TOPICS = frozenset({"interconnect"})
 BILLING_TOPICS = frozenset({"billing"})
+# whether a thing comes with the rental's price ("带宽含在月付里吗", "is bandwidth included in the monthly
+# price?") asks what the FAQ says of that thing; the price word only names what it would be part of
+INCLUDED = lazy(r"[含包]在|包含|含不含|[含包]括|\binclud(?:e|es|ed|ing)\b|\bcomes?\s+with\b", re.IGNORECASE)
 
 
 # "minimum config", "什么配置" beside a job ask for the cards it runs on (a sizing), unless a tool is named
@@ -267,7 +270,7 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
              if provider is None or not about_other(h, provider)]
     if not named or PRICE_TOPICS.intersection(named[0].entry.topics) or "memory" in named[0].entry.topics:
         return []  # a price list is the card's prices; a memory question is a sizing of the job
-    if (asks_money and not rule) and BILLING_TOPICS.intersection(named[0].entry.topics):
+    if (asks_money and not rule and not INCLUDED.search(topic)) and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named
 

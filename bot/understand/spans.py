@@ -18,10 +18,15 @@ def span_against_unit(text: str) -> float | None:
     """One span set against another unit's name ("三周 gpuli l40s 和包月哪个便宜", "四周 8卡h100 还是直接包月",
     "two weeks of a 4090 or monthly?"): the span, in hours, to buy by the week and by the month, as the
     follow-up "包月会不会更划算" after a span's price does (cues.other_unit). None when the span and the
-    unit named are the same unit ("三周，周租多少" asks one price) or there is not exactly one span."""
+    unit named are the same unit ("三周，周租多少" asks one price) or there is not exactly one span (beside
+    one unit's own price asked: "一周多少？两周的话包月还是包周")."""
     lengths = _lengths(text)
     spans = [x for x in lengths if x.addable and not _unit_name(text, x)]
     units = [x for x in lengths if _unit_name(text, x)]
+    single = [x for x in spans if x.days * 24 + x.hours == x.unit_hours]
+    if len(spans) == 2 and len(single) == 1 and units:
+        # "一周多少？两周能训完的话包月还是包周": one unit's price asked, then the span to buy both ways
+        spans = [x for x in spans if x is not single[0]]
     if len(spans) != 1 or not units or all(u.unit_hours == spans[0].unit_hours for u in units):
         return None
     return spans[0].days * 24 + spans[0].hours
