@@ -7,12 +7,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.export_follow_up import tool_after_export
+from bot.core.setup_follow import (
+    card_of,
+    priced_before,
+    priced_setup_changed,
+    prices_of_setup,
+    setup_follow,
+    setup_span,
+)
 from bot.core.wallet_follow_ups import rent_follow_up, top_up_of_price
 from bot.messages import Turn
 from bot.understand.clauses import ASKING, stands_alone
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
-from engine.price_list import setup_prices
 from engine.providers import providers
 from engine.request import TrainingRequest
 
@@ -69,7 +76,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     picked = _pick_with_add_ons(parsed, last, text, duration)
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
         return picked
-    about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
+    about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) \
+        or _count_needed(parsed, last, text) or _about_last(parsed, last, text)
     if about is not None:
         return about
     priced = _cost_beside_faq(parsed, last, text)
@@ -155,12 +163,14 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         set(stated) == {"provider"}) or bool(last.data.get("setup"))
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
-    if wants_cost and (_prices_of_setup(parsed, last, merged) or _priced_setup_changed(last, merged)):
+    if wants_cost and (prices_of_setup(parsed, last, merged) or priced_setup_changed(last, merged)):
         # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month; after a setup's
         # month ("gpuli 包月多少" then "换 8卡 h200 不开 offload 呢") the new setup's month, the price still asked
-        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration or _setup_span(last)),
+        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last)),
                        missing=[], follow_up=True)
-    return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") and not wants_cost else parsed.asks)  # a yes or no stays one ("单卡行不行", "不开 8bit 呢")
+    # a yes or no stays one ("单卡行不行", then "不开 8bit 呢")
+    asks = replace(parsed.asks, sizing=True) if last.data.get("verdict") and not wants_cost else parsed.asks
+    return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True, asks=asks)
 
 
 def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
@@ -191,11 +201,11 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         asks = replace(asks, how_many_gpu=str(merged.gpu))  # "how many H100s for 14B full" then "and 32B?"
     intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (
         "cost" if last.kind == "cost" or parsed.intent == "cost" or duration else "size")
-    if (intent == "cost" and _prices_of_setup(parsed, last, merged)) or (
-            intent != "checkpoint" and _priced_setup_changed(last, merged)):
+    if (intent == "cost" and prices_of_setup(parsed, last, merged)) or (
+            intent != "checkpoint" and priced_setup_changed(last, merged)):
         # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for; "那 14B 呢" after
         # such prices asks them again, of the new job
-        return replace(parsed, request=merged, intent="cost", follow=_setup_follow(merged, duration or _setup_span(last)),
+        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last)),
                        missing=[], follow_up=True, asks=asks)
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
 
@@ -363,7 +373,7 @@ def _terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             or parsed.cues.chars > ABOUT_BUDGET:
         return None
     priced = last.data.get("priced")  # a cost answer's setup: "7b 全参 gpuli 一周多少" then "两周的话包月还是包周"
-    card = _card_of(parsed, last) or ((str(priced[0]), int(priced[1])) if priced and not r.provider else None)
+    card = card_of(parsed, last) or ((str(priced[0]), int(priced[1])) if priced and not r.provider else None)
     if card is None:
         return None
     gpu, count = card
@@ -403,9 +413,9 @@ def _term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at
         # each provider for that term, with the table's card (answers.setup_price), not its card alone
         merged = TrainingRequest.model_validate({**job, **({"provider": r.provider} if r.provider else {})})
-        follow = _setup_follow(merged, {"hours": hours}) | ({"display": shown["display"], "asked_currency": True} if shown else {})
+        follow = setup_follow(merged, {"hours": hours}) | ({"display": shown["display"], "asked_currency": True} if shown else {})
         return replace(parsed, intent="cost", request=merged, follow=follow, follow_up=True, missing=[])
-    card = _card_of(parsed, last)
+    card = card_of(parsed, last)
     if card is None:
         return None
     provider = r.provider or last.data.get("request", {}).get("provider")
@@ -466,7 +476,7 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     if asks.budget is not None and (asks.runway or asks.how_long) and last.kind in ("size", "cost"):
         # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money
-        card = _card_of(parsed, last)
+        card = card_of(parsed, last)
         if card is not None:
             gpu, count = card
             provider = parsed.rental.provider or last.data.get("request", {}).get("provider")
@@ -485,11 +495,11 @@ def _about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated, **duration})
     if asks.export:
         intent = "export"
-    elif _prices_of_setup(parsed, last, merged) or (currency and _priced_before(last) and not stated):
+    elif prices_of_setup(parsed, last, merged) or (currency and priced_before(last) and not stated):
         # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
         # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
         # "人民币呢" after those prices: the same prices in that currency
-        follow = _setup_follow(merged, duration)
+        follow = setup_follow(merged, duration)
         if currency:  # the same length as those prices, unless the message gives its own
             follow |= {"display": currency, "asked_currency": True}
             if not duration and last.data.get("setup") and last.data.get("setup_hours"):
@@ -545,56 +555,3 @@ def _runway(parsed: Parsed) -> list[object]:
     asks = parsed.asks
     assert asks.budget is not None
     return [str(asks.budget[0]), asks.budget[1], asks.runway or asks.how_long, asks.budget_loose, asks.runway_unit]
-
-
-def _card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
-    """The card (and count) a budget follow-up rents: the one it names, else the last question's,
-    else the setup the last sizing picked; at a provider the follow-up names that does not rent the
-    pick (72B QLoRA picked on CloudGPU's A800, asked "at gpuli"), the first fitting setup it does rent."""
-    if parsed.request.gpu:
-        return parsed.request.gpu, parsed.request.num_gpus
-    request = last.data.get("request", {})
-    if request.get("gpu"):
-        return str(request["gpu"]), request.get("num_gpus")
-    pick = last.data.get("pick")
-    if not pick:
-        return None
-    where = parsed.rental.provider
-    setups = [(str(pick[0]), int(pick[1])), *((str(g), int(n)) for g, n in last.data.get("fits") or [])]
-    sold = next((s for s in setups if where is None or any(
-        r.provider.id == where for r in setup_prices(s[0], s[1], None).offered)), None)
-    return sold or setups[0]
-def _prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> bool:
-    """A cost asked of a sizing with no dataset or step time: the answer is the recommended setup's
-    rental prices (for the rental length the message gives, "monthly cost of that", "can we rent it for
-    2 weeks", else by the hour, week and month), not the shortest rental as if it were the job."""
-    asks, job = parsed.asks, last.data.get("request", {})
-    pointed = parsed.cues.refers_back and bool(parsed.rental.duration_days or parsed.rental.duration_hours)
-    return last.kind == "size" and (asks.cost or pointed) and not (asks.budget or asks.deadline or asks.pick) and not (
-        merged.tokens or merged.samples or merged.step_seconds or job.get("hours") or job.get("days"))
-
-
-def _priced_before(last: Turn) -> bool:
-    """The last answer showed a setup's price: a setup price, or a sizing (its price line). "人民币多少",
-    "in CNY?" after it asks that price in the currency, not the job sized again."""
-    return bool(last.data.get("setup")) or last.kind == "size"
-
-
-def _priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
-    """The last answer priced a sizing's setup ("gpuli 包月多少") and the job changed has no dataset or
-    length of its own: its new setup is priced the same way, not sized alone."""
-    return bool(last.data.get("setup")) and not (merged.tokens or merged.samples or merged.step_seconds
-                                                  or merged.hours or merged.days)
-
-
-def _setup_span(last: Turn) -> dict[str, float]:
-    """The rental length the last setup price was asked for ("包月多少": a month), as a duration."""
-    hours = last.data.get("setup_hours")
-    return {"hours": float(str(hours))} if hours else {}
-
-
-def _setup_follow(merged: TrainingRequest, duration: dict[str, float]) -> dict[str, object]:
-    """What the setup-price answer needs: the job, and the rental length asked, in hours."""
-    hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
-    job = merged.model_copy(update={"days": None, "hours": None}).stated()
-    return {"setup_of": job, **({"hours": hours} if hours else {})}

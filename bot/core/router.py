@@ -31,7 +31,8 @@ from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.options import keep_chained, keep_listed, option_follow_up
-from bot.core.price import MONTH_DAYS, cheaper_first, difference_first, price_aside_first, runway_of_pick, total_first
+from bot.core.price import MONTH_DAYS, runway_of_pick
+from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.terms import term_hours, where_sold
@@ -272,8 +273,8 @@ class Core:
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
             reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
-            if (stated := budget_stated(parsed)) is not None:
-                reply.turn.data["budget"] = stated  # what the next rental asked "够不够" is weighed against
+            if (said_budget := budget_stated(parsed)) is not None:
+                reply.turn.data["budget"] = said_budget  # what the next rental asked "够不够" is weighed against
         if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
             # "gpuli price list": what the next question naming no provider is about (bot/core/recent_provider.py)
             reply.turn = Turn("about", {"provider": parsed.rental.provider,

@@ -1,0 +1,143 @@
+"""Two price answers of one message, set beside each other: which is cheaper (per card-hour, or in total
+for the span asked), the difference between them, their total, and a price asked beside another answer.
+Split from bot/core/price.py, which answers one price question; these only combine finished replies."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, cast
+
+from bot.messages import Reply
+from bot.text.i18n import t
+from engine.money import Money
+
+UNIT_HOURS = {"hour": 1, "week": 168, "month": 720}
+
+
+def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Price answers for setups compared ("which is cheaper: the 8x A100 box or the 8x H100 box"),
+    the cheaper first under a line that says which: each compared on its leading row's (the named
+    provider's) lowest rate per hour, on the high end of a band, in one currency."""
+    span = _one_span(replies)  # "which is cheaper for 10 hours": each setup's total for that length
+    rated = [(r, _span_high(r) if span else _hourly_high(r)) for r in replies]
+    if len(rated) < 2 or any(rate is None for _, rate in rated):
+        return replies
+    ordered = sorted(rated, key=lambda x: cast(Decimal, x[1]))
+    best, rest = ordered[0][0], [r for r, _ in ordered[1:]]
+    row = best.data["rows"][0]
+    setup = t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"])
+    line = t("price.cheaper_one", lang, provider=row["provider"], setup=setup) if not span else t(
+        "price.cheaper_span", lang, time=t(f"cost.dur.{span['unit']}", lang, n=span["n"]), provider=row["provider"],
+        setup=setup, total=_total_said(row, lang), other=", ".join(_total_said(r.data["rows"][0], lang) for r in rest))
+    verdict = Reply("error", lang, {"message": line}, turn=best.turn, buttons=best.buttons)
+    more, best.also = best.also, []
+    return [verdict, best, *more, *rest]
+
+
+def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Two setups priced for one length ("4 卡 h100 跟 4 卡 a100 一个月差多少钱"): what the second costs
+    more or less than the first at a provider that rents both at a firm price in one currency, leading;
+    the prices follow. The replies as they are when no provider quotes both."""
+    firm = [_firm_totals(r) for r in replies[:2]]
+    if len(replies) < 2 or not firm[0] or not firm[1]:
+        return replies
+    common = next((p for p in firm[0] if p in firm[1] and firm[0][p][1] == firm[1][p][1]), None)
+    if common is None:
+        return replies
+    (a, ca, sa), (b, _, sb) = firm[0][common], firm[1][common]
+    line = t("sum.cost_difference." + ("more" if b > a else "less"), lang, provider=common, a=sa, b=sb,
+             pa=Money(a, ca).format(lang), pb=Money(b, ca).format(lang), diff=Money(abs(b - a), ca).format(lang))
+    first = replies[0]
+    lead = Reply("error", lang, {"message": line}, turn=first.turn, buttons=first.buttons)
+    more, first.also = first.also, []
+    return [lead, first, *more, *replies[1:]]
+
+
+def total_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """Several rentals priced in one message, each for its own length ("cloudgpu 3090 跑 8 小时 + 4090 跑 3
+    小时 一共多少", "一个月 4090 + 一周 a100 sxm 合计多少"): their sum at every provider that quotes each of
+    them at a firm price in one currency (the named one first, as the first answer lists them), one line
+    each, leading; the prices follow. The replies as they are when no provider quotes them all."""
+    firm = [_firm_totals(r) for r in replies]
+    if len(replies) < 2 or not firm[0]:
+        return replies
+    lines = []
+    for where, (_, cur, _) in firm[0].items():
+        parts = [f.get(where) for f in firm]
+        if any(p is None or p[1] != cur for p in parts):
+            continue
+        amounts = [p[0] for p in parts if p is not None]
+        lines.append(t("price.sum_total", lang, provider=where, parts=" + ".join(Money(a, cur).format(lang) for a in amounts),
+                       total=Money(sum(amounts, Decimal(0)), cur).format(lang)))
+    if not lines:
+        return replies
+    first = replies[0]
+    named = first.turn is not None and first.turn.data.get("first")  # "cloudgpu 3090 … + 4090 …": there only
+    lead = Reply("error", lang, {"message": "\n".join(lines[:1] if named else lines[:3])}, turn=first.turn, buttons=first.buttons)
+    more, first.also = first.also, []
+    return [lead, first, *more, *replies[1:]]
+
+
+def price_aside_first(replies: list[Reply], lang: str) -> list[Reply]:
+    """A job's answer (a plan against a deadline, a cost, a sizing: a table) and, asked beside it, a
+    card's price for a term ("…下周一前能跑完吗？顺便问下周租多少"): the price in one line leads, so it is
+    not lost under the table; the job's answer follows and the full price list after it."""
+    if len(replies) != 2 or replies[0].kind not in ("planning", "cost", "sizing") or replies[1].kind != "price":
+        return replies
+    data = replies[1].data if isinstance(replies[1].data, dict) else {}
+    rows, duration = data.get("rows") or [], data.get("duration")
+    if not rows or not duration:
+        return replies
+    prices = " · ".join(f"{row['provider']} {_total_text(row['quotes'][0]['total'], lang)}" for row in rows[:3])
+    setup = t("sum.setup", lang, n=data["num_gpus"], gpu=data["gpu"]) if data.get("num_gpus") else data["gpu"]
+    title = t("price.title_for", lang, setup=setup, dur=t("cost.dur." + duration["unit"], lang, n=duration["n"]))
+    lead = Reply("error", lang, {"message": f"💰 {title}{'' if title.endswith('：') else ' '}{prices}"})
+    return [lead, *replies]
+
+
+def _total_text(total: dict[str, Any], lang: str) -> str:
+    low, high = Money(Decimal(str(total["low"])), total["currency"]), Money(Decimal(str(total["high"])), total["currency"])
+    return low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+
+
+def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
+    """A price reply for one length: each provider's firm total, currency and setup, by provider name."""
+    if reply.kind != "price" or not isinstance(reply.data, dict) or not reply.data.get("days"):
+        return {}
+    out = {}
+    for row in reply.data.get("rows") or []:
+        total = row["quotes"][0]["total"]
+        if total["low"] == total["high"] and not row["quotes"][0]["estimate"]:
+            setup = t("sum.setup", reply.lang, n=row["num_gpus"], gpu=row["gpu"])
+            out[row["provider"]] = (Decimal(str(total["low"])), total["currency"], setup)
+    return out
+
+
+def _one_span(replies: list[Reply]) -> dict[str, str] | None:
+    """The length every price reply quotes as one period ("10 小时", "2 weeks"), the same for all; None otherwise."""
+    spans = [r.data.get("duration") if r.kind == "price" and isinstance(r.data, dict) and r.data.get("rows") and all(
+        q["unit"] == "period" for q in r.data["rows"][0]["quotes"][:1]) else None for r in replies]
+    return spans[0] if spans and spans[0] and all(x == spans[0] for x in spans) else None
+
+
+def _span_high(reply: Reply) -> Decimal:
+    """The leading row's total for the period quoted (high end, in US dollars)."""
+    total = reply.data["rows"][0]["quotes"][0]["total"]
+    return Money(Decimal(str(total["high"])), total["currency"]).to("USD").amount
+
+
+def _total_said(row: dict[str, Any], lang: str) -> str:
+    total = row["quotes"][0]["total"]
+    low, high = (Money(Decimal(str(total[k])), total["currency"]).format(lang) for k in ("low", "high"))
+    return low if low == high else f"{low}–{high}"
+
+
+def _hourly_high(reply: Reply) -> Decimal | None:
+    """The lowest price per hour of the reply's leading row (high end, in US dollars), None for a
+    reply that is no price list."""
+    rows = reply.data.get("rows") if reply.kind == "price" and isinstance(reply.data, dict) else None
+    if not rows:
+        return None
+    rates = [Money(Decimal(str(q["total"]["high"])), q["total"]["currency"]).to("USD").amount / UNIT_HOURS[q["unit"]]
+             for q in rows[0]["quotes"] if q["unit"] in UNIT_HOURS]
+    return min(rates) if rates else None

@@ -1,0 +1,65 @@
+"""The setup a follow-up asks about: which card (and count) it rents, and whether it asks that setup's
+price rather than the job sized again ("monthly cost of that", "人民币多少", "包月多少" then "换 8卡 h200
+呢"). Split from bot/core/follow_ups.py, which decides what a follow-up changes."""
+
+from __future__ import annotations
+
+from bot.messages import Turn
+from bot.understand.parser import Parsed
+from engine.price_list import setup_prices
+from engine.request import TrainingRequest
+
+
+def card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
+    """The card (and count) a budget follow-up rents: the one it names, else the last question's,
+    else the setup the last sizing picked; at a provider the follow-up names that does not rent the
+    pick (72B QLoRA picked on CloudGPU's A800, asked "at gpuli"), the first fitting setup it does rent."""
+    if parsed.request.gpu:
+        return parsed.request.gpu, parsed.request.num_gpus
+    request = last.data.get("request", {})
+    if request.get("gpu"):
+        return str(request["gpu"]), request.get("num_gpus")
+    pick = last.data.get("pick")
+    if not pick:
+        return None
+    where = parsed.rental.provider
+    setups = [(str(pick[0]), int(pick[1])), *((str(g), int(n)) for g, n in last.data.get("fits") or [])]
+    sold = next((s for s in setups if where is None or any(
+        r.provider.id == where for r in setup_prices(s[0], s[1], None).offered)), None)
+    return sold or setups[0]
+
+
+def prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> bool:
+    """A cost asked of a sizing with no dataset or step time: the answer is the recommended setup's
+    rental prices (for the rental length the message gives, "monthly cost of that", "can we rent it for
+    2 weeks", else by the hour, week and month), not the shortest rental as if it were the job."""
+    asks, job = parsed.asks, last.data.get("request", {})
+    pointed = parsed.cues.refers_back and bool(parsed.rental.duration_days or parsed.rental.duration_hours)
+    return last.kind == "size" and (asks.cost or pointed) and not (asks.budget or asks.deadline or asks.pick) and not (
+        merged.tokens or merged.samples or merged.step_seconds or job.get("hours") or job.get("days"))
+
+
+def priced_before(last: Turn) -> bool:
+    """The last answer showed a setup's price: a setup price, or a sizing (its price line). "人民币多少",
+    "in CNY?" after it asks that price in the currency, not the job sized again."""
+    return bool(last.data.get("setup")) or last.kind == "size"
+
+
+def priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
+    """The last answer priced a sizing's setup ("gpuli 包月多少") and the job changed has no dataset or
+    length of its own: its new setup is priced the same way, not sized alone."""
+    return bool(last.data.get("setup")) and not (merged.tokens or merged.samples or merged.step_seconds
+                                                  or merged.hours or merged.days)
+
+
+def setup_span(last: Turn) -> dict[str, float]:
+    """The rental length the last setup price was asked for ("包月多少": a month), as a duration."""
+    hours = last.data.get("setup_hours")
+    return {"hours": float(str(hours))} if hours else {}
+
+
+def setup_follow(merged: TrainingRequest, duration: dict[str, float]) -> dict[str, object]:
+    """What the setup-price answer needs: the job, and the rental length asked, in hours."""
+    hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
+    job = merged.model_copy(update={"days": None, "hours": None}).stated()
+    return {"setup_of": job, **({"hours": hours} if hours else {})}
