@@ -40,7 +40,7 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
-NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月|年|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
+NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
                    r"|%|percent\b|个百分点|倍))")  # "below 99%": a share, never an amount of money
 
@@ -78,7 +78,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?P<cur>[$¥₮])\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![a-z\d])", re.ASCII),
         # "1w5 的u", "3000 的刀": 的 may join an amount to its currency ("fifteen thousand of U")
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?:的\s*)?(?P<cur>{CUR})(?![a-z])", re.ASCII),
-        re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![\d.]){NOT_MONEY_AFTER}", re.ASCII),
+        # a scale said is never dropped to make the rest fit: "预算2.5万 年付" is ¥25,000, never ¥2.50
+        re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})(?:\s*(?P<scale>{SCALE})|(?!\s*{SCALE}))(?![\d.]){NOT_MONEY_AFTER}",
+                   re.ASCII),
         # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
         # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "4万以内", "is 2k enough", "does 15k rent 8x a100":

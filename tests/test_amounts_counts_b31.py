@@ -1,0 +1,25 @@
+"""Amounts, counts and second asks read as said (blind set 31): a decimal before 万/w/k keeps its scale
+even when a billing term follows ("预算2.5万 年付" is ¥25,000), ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import ChatUser
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("预算2.5万 a100 40g 一万网络 年付 够不", 25000), ("一万网络 a100 年付 预算1.5w 够吗", 15000),
+    ("预算 2.5k 月付 3090 够吗", 2500), ("预算0.8万 3090 一万网络 月付 够不", 8000),
+    ("budget 2.5k for a yiwan a100 40g, yearly, enough?", 2500), ("预算 1.2万 包年 a100 够不够", 12000),
+])
+def test_a_scaled_decimal_budget_keeps_its_scale(text: str, value: int) -> None:
+    budget = parse(text).asks.budget
+    assert budget is not None and budget[0] == value, (text, budget)
+
+
+def test_a_yearly_budget_verdict_says_the_shortfall() -> None:
+    chat = ChatUser()
+    chat.say("预算2.5万 a100 40g 一万网络 年付 够不")
+    assert "¥25,000" in chat.lines[0] and "¥26,880" in chat.lines[0] and "¥1,880" in chat.lines[0], chat.text
