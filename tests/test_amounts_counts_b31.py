@@ -23,3 +23,19 @@ def test_a_yearly_budget_verdict_says_the_shortfall() -> None:
     chat = ChatUser()
     chat.say("预算2.5万 a100 40g 一万网络 年付 够不")
     assert "¥25,000" in chat.lines[0] and "¥26,880" in chat.lines[0] and "¥1,880" in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("一万网络 两台3090包月 要多少人民币", "¥3,500"), ("yiwan two 3090 servers monthly, how much?", "¥3,500"),
+    ("一万网络 3090 开两台 包月多少", "¥3,500"), ("cloudgpu 3台4090 一周多少钱", "$166.32"),
+])
+def test_machines_of_a_single_card_server_are_that_many_servers(text: str, total: str) -> None:
+    assert parse(text).cues.instances is not None, text
+    chat = ChatUser()
+    chat.say(text)
+    assert total in chat.lines[0] and "4 张" not in chat.text and "4×" not in chat.text, chat.text
+
+
+def test_machines_with_a_card_count_stay_nodes_of_that_many() -> None:
+    p = parse("两台8卡h100 gpuli 包月")
+    assert p.cues.instances is None and p.price.nodes == 2 and p.request.num_gpus == 8

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.understand.lazy import lazy
+from engine.providers import providers
 
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
 # one per card / one 3090 each / each card runs
@@ -55,3 +56,21 @@ def separate_runs(norm: str, count: int | None, kinds: int) -> int | None:
         return count if count <= 64 else None
     runs = [_value(next(g for g in m.groups() if g)) for m in RUNS.finditer(norm)]
     return next((n for n in runs if 2 <= n <= 64), None)
+
+
+# a count said of the cards themselves ("2 张", "8卡", "x2", "4 gpus"): then 台 counts boxes of that many cards
+CARD_COUNT = lazy(r"(?<![\w.])\d+\s*(?:张|卡|块|[x×*]|-?gpus?\b|cards?\b)|[x×*]\s*\d+(?![\d.])", re.IGNORECASE)
+MACHINE_WORD = lazy(r"台|实例|\bmachines?\b|\bservers?\b|\bboxes\b|\binstances?\b", re.IGNORECASE)
+
+
+def single_card_machines(norm: str, count: int | None, nodes: int | None, gpu: str | None, provider: str | None) -> int | None:
+    """How many machines "两台3090", "two 3090 servers at yiwan" asks for when the card is rented one to a
+    machine only (at the provider named, else everywhere): that many single-card rentals, never one box
+    of the count times itself. None when a card count is said beside it ("两台 8 卡 h100": two nodes of
+    eight) or the card comes in multi-card boxes (then the machines' size is the price view's to settle)."""
+    if gpu is None or nodes is None or nodes < 2 or count not in (None, nodes) or CARD_COUNT.search(norm) \
+            or not MACHINE_WORD.search(norm):
+        return None
+    sellers = [p for p in providers().entries if provider in (None, p.id)]
+    counts = {o.count for p in sellers for o in p.offers_for(gpu)}
+    return nodes if counts == {1} and nodes <= 64 else None

@@ -43,7 +43,7 @@ from bot.understand.faq_topics import (
     topic_text,
 )
 from bot.understand.glossary import defines
-from bot.understand.instances import separate_runs
+from bot.understand.instances import separate_runs, single_card_machines
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
@@ -304,6 +304,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     rental.form_named = asks.form_factor
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
+    if not instances and asks.pooled is None and not versus:  # "两台3090": two single-card servers, not one 4-card box
+        instances = single_card_machines(norm, request.num_gpus, price.nodes, request.gpu, rental.provider)
     if instances:
         request, rental.num_gpus = request.model_copy(update={"num_gpus": 1}), 1
         price = replace(price, nodes=None)  # "开 3 台 各跑各的": three single-card machines, no 3 nodes
