@@ -38,4 +38,4 @@ def test_machines_of_a_single_card_server_are_that_many_servers(text: str, total
 
 def test_machines_with_a_card_count_stay_nodes_of_that_many() -> None:
     p = parse("两台8卡h100 gpuli 包月")
-    assert p.cues.instances is None and p.price.nodes == 2 and p.request.num_gpus == 8
+    assert p.cues.instances is None and p.price.nodes == 2 and p.request.num_gpus == 16
