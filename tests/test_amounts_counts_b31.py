@@ -39,3 +39,19 @@ def test_machines_of_a_single_card_server_are_that_many_servers(text: str, total
 def test_machines_with_a_card_count_stay_nodes_of_that_many() -> None:
     p = parse("两台8卡h100 gpuli 包月")
     assert p.cues.instances is None and p.price.nodes == 2 and p.request.num_gpus == 16
+
+
+@pytest.mark.parametrize("text", [
+    "双节点8卡h100 gpuli 要加啥 多少钱", "two 8x h100 nodes at gpuli, what else do I need and what does it cost?",
+    "gpuli 两台8卡h100 还需要什么 价格", "2 nodes of 8x h100 on gpuli — anything extra needed? price?",
+])
+def test_what_two_nodes_need_is_infiniband_with_its_price(text: str) -> None:
+    assert parse(text).price.infiniband is True, text
+    chat = ChatUser()
+    chat.say(text)
+    lead = "\n".join(chat.lines[:3])
+    assert "InfiniBand" in lead and "600" in lead and "14,432" in lead and "1,200" in lead, chat.text
+
+
+def test_one_node_asked_what_to_add_is_not_infiniband() -> None:
+    assert parse("gpuli 8卡h100 要加啥").price.infiniband is None

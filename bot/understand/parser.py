@@ -292,7 +292,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if card is None and not gpus and (request.model or request.params_b or rental.provider):
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
     stated_add_ons = extras.add_ons(rest)
-    price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest), extras.annual(rest),
+    price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest, extras.nodes(rest)), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
                         extras.storage_unsized(rest, stated_add_ons))
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model

@@ -128,11 +128,18 @@ def nodes(text: str) -> int | None:
     return _NODE_WORDS.get(m.group(1).lower()) or int(m.group(1))
 
 
-def infiniband(text: str) -> bool | None:
-    """True when InfiniBand is asked for, False when refused, None when not said."""
+# what else a setup needs, asked: "要加啥", "还需要什么", "得加什么", "what else do I need", "anything extra"
+NEEDS_ASKED = lazy(r"(?:要|需要|得|还要|还得|另外)\s*(?:加|配|买|添)?\s*(?:啥|什么|哪些|点啥)|加\s*(?:啥|什么|点啥)"
+                   r"|what\s+else|anything\s+(?:else|extra)|what\s+(?:do\s+)?(?:i|we)\s+(?:also\s+)?need|what\s+(?:needs|has)\s+to\s+be\s+added"
+                   r"|what\s+(?:to|should\s+(?:i|we))\s+add|extras?\s+needed", re.I)
+
+
+def infiniband(text: str, nodes: int | None = None) -> bool | None:
+    """True when InfiniBand is asked for, False when refused, None when not said. Asked what else two
+    nodes or more need ("双节点8卡h100 要加啥"), the link between them is the answer: asked for too."""
     if NO_INFINIBAND.search(text):
         return False
-    return True if INFINIBAND.search(text) else None
+    return True if INFINIBAND.search(text) or ((nodes or 0) > 1 and NEEDS_ASKED.search(text)) else None
 
 
 def annual(text: str) -> bool:
