@@ -55,3 +55,13 @@ def test_what_two_nodes_need_is_infiniband_with_its_price(text: str) -> None:
 
 def test_one_node_asked_what_to_add_is_not_infiniband() -> None:
     assert parse("gpuli 8卡h100 要加啥").price.infiniband is None
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("数据集放存储卷 500g gpuli 月费", "₮40"), ("存储卷 1t gpuli 月费多少", "₮80"),
+    ("gpuli 存储卷 500g 的月费", "₮40"), ("gpuli volume for a 500 GB dataset, monthly fee?", "₮40"),
+])
+def test_a_storage_size_with_a_monthly_fee_asked_is_priced(text: str, total: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert total in chat.lines[0] and "2,000 GB" not in chat.text, chat.text
