@@ -65,3 +65,31 @@ def test_a_storage_size_with_a_monthly_fee_asked_is_priced(text: str, total: str
     chat = ChatUser()
     chat.say(text)
     assert total in chat.lines[0] and "2,000 GB" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("text", "figure", "price"), [
+    ("70b qlora 多少显存 cloudgpu a100 80g 8小时多少钱", "45–55 GB", "$11.92"),
+    ("cloudgpu a100 80g 跑 70b qlora 8小时多少钱，显存要多少", "45–55 GB", "$11.92"),
+    ("how much vram for 70b qlora, and 8 hours of a cloudgpu a100 80g costs?", "45–55 GB", "$11.92"),
+])
+def test_memory_and_price_asked_together_are_both_answered(text: str, figure: str, price: str) -> None:
+    assert parse(text).asks.memory_figure, text
+    chat = ChatUser()
+    chat.say(text)
+    assert price in "\n".join(chat.lines[:3]) and figure in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", [
+    "下周一要交 8b qlora 50万条 cloudgpu 4090 先怎么估时间", "8b qlora 50万条 cloudgpu 4090 训练时间怎么估",
+    "due monday: 8b qlora on 500k samples, cloudgpu 4090 — how do I estimate the training time first?",
+    "500k samples, 8b qlora on a 4090: how should we estimate how long it takes?",
+])
+def test_how_to_estimate_the_time_leads_with_the_steps_and_a_trial(text: str) -> None:
+    assert parse(text).asks.estimate, text
+    chat = ChatUser()
+    chat.say(text)
+    assert "500,000" in chat.lines[0] and "50" in chat.lines[0] and ("步" in chat.lines[0] or "steps" in chat.lines[0]), chat.text
+
+
+def test_asking_the_time_without_how_keeps_the_estimate() -> None:
+    assert not parse("8b qlora 50万条 4090 要训多久").asks.estimate

@@ -172,7 +172,11 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, with_lever(req.model_copy(update={
             "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None}))) for gpu, count in parsed.versus[:3]]
         return cost_lines(ctx, req, ways, family=parsed.family)
-    return cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
+    reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
+    if parsed.asks.memory_figure and not measured:
+        # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
+        reply.also.append(size_request(ctx, parsed.request.model_copy(update={"hours": None, "days": None})))
+    return reply
 
 
 def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

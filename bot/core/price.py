@@ -344,6 +344,18 @@ def run_note(run: Run, lang: str) -> Reply:
     return Reply("error", lang, {"message": message})
 
 
+def steps_first(reply: Reply, parsed: Parsed) -> Reply:
+    """"先怎么估时间" asked of a dataset: the method with its own figures (total steps, then a timed trial
+    of about 50 steps) leads whatever answers the rest (a deadline's verdict, the job's cost)."""
+    run = parsed.run
+    if run is None or run.step_seconds or not parsed.asks.estimate:
+        return reply
+    note = run_note(run, reply.lang)
+    if reply.kind == note.kind and reply.data.get("message") == note.data["message"]:
+        return reply  # the price view led with it already
+    return _lead(reply, note)
+
+
 def _lead(reply: Reply, note: Reply) -> Reply:
     """`note` first, the price list after it; the list stays the turn (so "in CNY" changes it)."""
     note.also = [reply, *reply.also]

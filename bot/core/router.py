@@ -31,7 +31,7 @@ from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.options import keep_chained, keep_listed, option_follow_up
-from bot.core.price import MONTH_DAYS, runway_of_pick
+from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
@@ -252,7 +252,7 @@ class Core:
             first.also = replies[1:]
             first.reading = parsed
             return first
-        reply = verdicts_first(self._answer_one(ctx, parsed, text), parsed)  # a cloud we lack, a yes or no
+        reply = steps_first(verdicts_first(self._answer_one(ctx, parsed, text), parsed), parsed)  # a yes or no, how to time it
         reply = instances_first(reply, parsed)  # "4 张 4090 各跑一组实验": the total of the separate instances leads
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"

@@ -76,6 +76,8 @@ class Asks:
     models_listed: bool = False  # "how many GPU models does gpuli list", "gpuli 有几款卡": the catalog's count
     cards_offered: bool = False  # "你们都有啥卡", "what GPUs do you offer", "list your cards": the cards on offer
     weights: bool = False  # "底座权重多大", "just the bf16 weights": the weights line of the breakdown, first
+    estimate: bool = False  # "先怎么估时间", "how do I estimate the training time": the method leads
+    memory_figure: bool = False  # "多少显存", "显存要多少", "how much vram": the memory asked as a figure
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
@@ -172,6 +174,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             # "how much slower / more memory" asks a size or a speed, not money
             r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
+        "estimate": re.compile(r"(?:怎么|如何|怎样|咋|该怎么)\s*(?:预|去)?(?:估|算|测)(?!.{0,4}(?:钱|价|费|成本|显存))"
+                               r"|(?:时间|时长|多久|耗时)\s*(?:要|该|应该)?\s*(?:怎么|如何|咋)\s*(?:估|算|测)"
+                               r"|how\s+(?:do|should|would|can|to)\s+(?:i\s+|we\s+|you\s+)?(?:estimate|work\s+out|figure\s+out|calculate|gauge)"
+                               r"\s+(?:the\s+|our\s+|my\s+)?(?:training\s+|run\s+)?(?:time|duration|how\s+long|hours)", re.IGNORECASE),
         "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+(?:do|would|will|should)\s+(?:i|we)\s+need|how\s+many\s+(?:of\s+them|does\s+it\s+take|will\s+it\s+take)|\bcard\s+count\b"),
@@ -255,6 +261,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"),
         # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
         # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
+        "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*显存|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"
+                                    r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)|(?:memory|vram)\s+(?:needed|required|does\s+it\s+(?:need|take))",
+                                    re.IGNORECASE),
         "per_card_memory": re.compile(
             r"(?:每|单)\s*张?\s*(?:卡|gpu)(?!\s*每?\s*小时|时)\s*(?:上|的)?\s*(?:大概|大约|约|实际)?\s*(?:显存|内存)?\s*(?:占用?|要|用|需要|吃|是)?\s*(?:大概|大约|约)?\s*(?:多少|几|多大)"
             r"|(?:显存|内存)\s*(?:占用)?\s*每\s*张?\s*(?:卡|gpu)\s*(?:多少|几)"
@@ -284,6 +293,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def asks_how_long(norm: str) -> bool:
     """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
     return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
+
+
+def asks_estimate(norm: str) -> bool:
+    """The message asks how to work a run's time out ("先怎么估时间", "训练时间怎么算", "how do I estimate the
+    training time"): the method (steps from the dataset, then a timed trial) answers it, a model named or not."""
+    return bool(_patterns()["estimate"].search(norm))
 
 
 def asks_steps(norm: str) -> bool:
@@ -442,6 +457,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         weights=bool(p["weights"].search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         per_card_memory=bool(p["per_card_memory"].search(norm)),
+        memory_figure=bool(p["memory_figure"].search(norm)),
+        estimate=bool(p["estimate"].search(norm)),
         how_to_rent=bool(HOW_TO_RENT.search(norm)),
         methods_compared=sum(bool(p[k].search(norm)) for k in ("qlora", "lora", "full")) >= 2,
         methods_versus=_methods_versus(norm),

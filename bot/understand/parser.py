@@ -270,8 +270,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
 
     steps = f.total_steps(rest)
     run: Run | None = None
-    if req.get("samples") and not steps and "model" not in req and "params_b" not in req and (
-            step or ask_words.asks_steps(norm)):
+    estimate = ask_words.asks_estimate(norm)  # "先怎么估时间": the method, with the message's own dataset
+    if req.get("samples") and not steps and ("model" not in req and "params_b" not in req or estimate) and (
+            step or ask_words.asks_steps(norm) or estimate):
         # no model is needed to count a run's steps or price a measured run, only to check its memory
         run = timed_run(req, step, trial, side_min)
         steps = run.steps if step else None
@@ -410,7 +411,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
-                  run=run if (request.hours or (run and not run.step_seconds)) and not sized else None,
+                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances))
 
 
