@@ -93,3 +93,20 @@ def test_how_to_estimate_the_time_leads_with_the_steps_and_a_trial(text: str) ->
 
 def test_asking_the_time_without_how_keeps_the_estimate() -> None:
     assert not parse("8b qlora 50万条 4090 要训多久").asks.estimate
+
+
+@pytest.mark.parametrize("text", [
+    "and the H200 single card month at gpuli?", "gpuli h200 单卡 包月呢", "and the h200 at gpuli for a month?",
+    "那 gpuli 的 h200 一个月呢",
+])
+def test_a_card_with_where_or_how_long_and_no_job_before_is_its_price(text: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert "₮2,599" in "\n".join(chat.lines[:3]) and "Qwen3-8B" not in chat.text, chat.text
+
+
+def test_after_a_job_the_same_words_price_the_job_on_that_card() -> None:
+    chat = ChatUser()
+    chat.say("7b qlora 4090 够吗")
+    chat.say("gpuli h200 单卡 包月呢")
+    assert "7B" in chat.lines[0] and "₮2,599" in chat.lines[0], chat.text

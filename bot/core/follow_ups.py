@@ -43,7 +43,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if top_up is not None:
         return top_up
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
-        return parsed
+        return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
     tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
@@ -555,3 +555,16 @@ def _runway(parsed: Parsed) -> list[object]:
     asks = parsed.asks
     assert asks.budget is not None
     return [str(asks.budget[0]), asks.budget[1], asks.runway or asks.how_long, asks.budget_loose, asks.runway_unit]
+
+
+def _card_priced_alone(parsed: Parsed) -> Parsed:
+    """"and the H200 single card month at gpuli?", "gpuli h200 单卡 包月呢" with no job before it: said like a
+    follow-up, but there is nothing to follow, and a card with where or how long it is rented and no job
+    (no model, method or memory asked) is the card's price asked, never "which model?"."""
+    q, r = parsed.request, parsed.rental
+    job = q.model or q.params_b or q.method or q.objective or q.seq_len or q.zero is not None or parsed.asks.memory_figure
+    if parsed.intent != "size" or not parsed.follow_up or not parsed.missing or not q.gpu or job:
+        return parsed
+    if not (r.provider or r.duration_days or r.duration_hours or r.term):
+        return parsed
+    return replace(parsed, intent="price", missing=[], follow_up=False)
