@@ -271,7 +271,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     steps = f.total_steps(rest)
     run: Run | None = None
     estimate = ask_words.asks_estimate(norm)  # "先怎么估时间": the method, with the message's own dataset
-    if req.get("samples") and not steps and ("model" not in req and "params_b" not in req or estimate) and (
+    if req.get("samples") and not steps and (("model" not in req and "params_b" not in req) or estimate) and (
             step or ask_words.asks_steps(norm) or estimate):
         # no model is needed to count a run's steps or price a measured run, only to check its memory
         run = timed_run(req, step, trial, side_min)
