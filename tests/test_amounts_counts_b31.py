@@ -110,3 +110,8 @@ def test_after_a_job_the_same_words_price_the_job_on_that_card() -> None:
     chat.say("7b qlora 4090 够吗")
     chat.say("gpuli h200 单卡 包月呢")
     assert "7B" in chat.lines[0] and "₮2,599" in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize("text", ["8b qlora 50万条 费用怎么算", "8b qlora 50万条 怎么估显存", "50万条 8b 多少钱怎么估"])
+def test_how_to_work_out_money_or_memory_is_no_time_estimate(text: str) -> None:
+    assert not parse(text).asks.estimate, text

@@ -174,7 +174,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             # "how much slower / more memory" asks a size or a speed, not money
             r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
-        "estimate": re.compile(r"(?:怎么|如何|怎样|咋|该怎么)\s*(?:预|去)?(?:估|算|测)(?!.{0,4}(?:钱|价|费|成本|显存))"
+        "estimate": re.compile(r"(?<![钱价费])(?:怎么|如何|怎样|咋|该怎么)\s*(?:预|去)?(?:估|测)(?!.{0,4}(?:钱|价|费|成本|显存))"
                                r"|(?:时间|时长|多久|耗时)\s*(?:要|该|应该)?\s*(?:怎么|如何|咋)\s*(?:估|算|测)"
                                r"|how\s+(?:do|should|would|can|to)\s+(?:i\s+|we\s+|you\s+)?(?:estimate|work\s+out|figure\s+out|calculate|gauge)"
                                r"\s+(?:the\s+|our\s+|my\s+)?(?:training\s+|run\s+)?(?:time|duration|how\s+long|hours)", re.IGNORECASE),
