@@ -1,5 +1,8 @@
 """Amounts, counts and second asks read as said (blind set 31): a decimal before 万/w/k keeps its scale
-even when a billing term follows ("预算2.5万 年付" is ¥25,000), ..."""
+even when a billing term follows ("预算2.5万 年付" is ¥25,000); two machines of a card rented one to a server
+are two single-card servers; two nodes asked what they need get InfiniBand and its price; 月费 asks a
+storage size's month; a memory figure or how to estimate the time asked beside a price or a deadline is
+answered too; a card with where and how long, with no job before it, is priced, never "which model?"."""
 
 from __future__ import annotations
 
