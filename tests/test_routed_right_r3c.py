@@ -37,6 +37,21 @@ def test_a_fit_question_after_a_job_is_its_sizing_never_a_rental(first: str, msg
     assert "A100 80GB" in u.text.splitlines()[0]
 
 
+@pytest.mark.parametrize(("first", "msg"), [("7b 全参 最低配置", "单卡a100 80g 开8bit 放得下?"),
+                                            ("7b full", "one a100 80g with 8bit, fits?")])
+def test_8bit_switched_on_bare_is_the_optimizer_asked(first: str, msg: str) -> None:
+    u = ChatUser()
+    u.say(first)
+    u.say(msg)
+    assert "按你说的：8-bit 优化器" in u.text or "As asked: 8-bit optimizer" in u.text
+    assert "装不下" not in u.text and "152 GB" not in u.text  # AdamW's figure is not the one asked
+
+
+def test_8bit_with_lora_is_its_base_not_the_optimizer() -> None:
+    assert parse("7b lora 用8bit 一张4090").request.optimizer is None
+    assert parse("7b 全参 不开8bit").request.optimizer == "adamw"
+
+
 @pytest.mark.parametrize("msg", ["单卡a100 80g 开8bit 放得下?", "开 4 位 一张 4090 跑得动吗", "rent one h100, does 7b full fit?",
                                  "租一张 a100 80g 7b 全参 装得下"])
 def test_asked_whether_it_fits_no_rental_action(msg: str) -> None:
