@@ -142,3 +142,11 @@ def test_cards_joined_where_rented_as_one_machine_are_that_machine() -> None:
     u = ChatUser()
     u.say("gpuli 租4张a100 80g 拼起来做14b全参 多少钱")
     assert "独立的机器" not in u.text and "4,308" in u.text and "67.5 GB" in u.text
+
+
+@pytest.mark.parametrize("msg", ["两台8卡h100 用 IB 连起来 gpuli 一个月多少", "two 8x h100 nodes linked together with IB at gpuli, monthly?"])
+def test_machines_joined_are_no_pooled_single_cards(msg: str) -> None:
+    assert parse(msg).asks.pooled is None
+    u = ChatUser()
+    u.say(msg)
+    assert "独立的机器" not in u.text and "separate machines" not in u.text

@@ -41,8 +41,11 @@ APART = lazy(r"single|separate|individual|单|独立|1[\s-]*(?:gpu|card|卡|张|
 
 # a count of cards joined together, no word for single ones: "租4张a100 40g 拼起来做14b", "rent 4 a100 40g and pool
 # them together": pooled only where no provider asked rents that many as one machine (bot.understand.parser)
-JOINED = lazy(rf"(?<![\d.])(\d{{1,2}}|two|three|four|six|eight|sixteen)\s*(?:张|块|台|个|卡|x\b|\s)[^,，。;；]{{0,24}}?{_TOGETHER_ZH}"
-              rf"|(?<![\d.])(\d{{1,2}}|two|three|four|six|eight|sixteen)\s*(?:x\s*)?[^,，.;]{{0,40}}?\b{_TOGETHER_EN}\b", re.IGNORECASE)
+_NUM = r"(?<![\d.])(\d{1,2}|two|three|four|six|eight|sixteen)"
+# between the count and the joining word: no machine of several cards ("两台8卡h100 用 IB 连起来" joins machines)
+_NO_BOX = r"(?:(?!台|节点|机器|\d\s*卡|\b(?:nodes?|machines?|servers?|box(?:es)?|instances?)\b|\d+\s*x\b|\d+[\s-]*(?:gpu|card))[^,，。.;；])"
+JOINED = lazy(rf"{_NUM}\s*(?:张|块){_NO_BOX}{{0,24}}?{_TOGETHER_ZH}"
+              rf"|{_NUM}\s*(?:x\s*)?(?!\d){_NO_BOX}{{0,40}}?\b{_TOGETHER_EN}\b", re.IGNORECASE)
 
 
 def said_single(norm: str) -> bool:
