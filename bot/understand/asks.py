@@ -282,7 +282,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:哪些|什么|啥)\s*(?:卡|显卡|gpu)\s*(?:可以|能)\s*租|(?:卡|显卡|gpu)\s*(?:都|一共)?\s*有(?:哪些|什么|啥)(?=\s*(?:$|[?？!！,，.。]|卡|显卡|型号|可选|可以|能|呢|吗|啊|呀))"
             r"|\b(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|other\s+)?(?:gpus|cards|graphics\s+cards)\s+(?:do|does|can|are|is)\s+"
             r"(?!.*\b(?:fit|fits|run|train|need|handle|support|enough)\b)"
-            r"|\blist\s+(?:your|the|all|available|of)\s+(?:\w+\s+)?(?:gpus|cards)\b|\b(?:gpus|cards)\s+(?:on\s+offer|you\s+(?:have|offer|rent))\b"),
+            r"|\blist\s+(?:your|the|all|available|of)\s+(?:\w+\s+)?(?:gpus|cards)\b|\b(?:gpus|cards)\s+(?:on\s+offer|you\s+(?:have|offer|rent))\b"
+            # a list of the cards asked for tersely: "gpu列表 发下", "卡的列表", "list cards pls", "show me the gpu list"
+            r"|(?:卡|显卡|gpu)\s*(?:的)?\s*(?:列表|清单|一览|目录)|\blist\s+(?:me\s+)?(?:gpus|cards)\b"
+            r"|\b(?:gpu|card)s?\s+(?:list|catalog(?:ue)?)\b|\blist\s+of\s+(?:\w+\s+)?(?:gpus|cards)\b"),
         "models_listed": re.compile(
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
             r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"

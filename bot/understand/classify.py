@@ -194,7 +194,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
         return Classified("faq", hits, True, answers=topic_or(topic, ask_words.methods_named(norm), answers or hits[:1]))
     if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm):
-        about = topic_or(topic, ask_words.methods_named(norm), [])
+        about = _not_only_cheapest(topic, topic_or(topic, ask_words.methods_named(norm), []))
         if about:
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
             # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
@@ -273,6 +273,15 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+def _not_only_cheapest(topic: str, about: list[Hit]) -> list[Hit]:
+    """A job's cheapest way asked ("cheapest way to full ft 72b on gpuli and whats the catch") is that job's
+    smallest setup, priced, with its costs (offload's slowdown): no entry met on the cheapest words alone
+    (the beginners' first rental) answers it."""
+    if not about or not CHEAPEST.search(topic):
+        return about
+    return [h for h in about if faq_index().keyworded(CHEAPEST.sub(" ", topic), 0.0, [h], None, concepts=True)]
 
 
 def _about_provider(hits: list[Hit], provider: str) -> list[Hit]:

@@ -320,7 +320,8 @@ def find_provider(text: str) -> Match | None:
     named, the one named first."""
     compact = Compact.of(text)
     table = provider_names()
-    found = [(i, -len(key), ident, key) for ident, keys in table for key in keys if (i := compact.text.find(key)) >= 0]
+    found = [(i, -len(key), ident, key) for ident, keys in table for key in keys
+             if (i := compact.text.find(key)) >= 0 and not _split_word(text, compact.origin[i], compact.origin[i + len(key) - 1] + 1)]
     if found:
         i, _, ident, key = min(found)
         return Match(ident, compact.origin[i], compact.origin[i + len(key) - 1] + 1)
@@ -332,9 +333,15 @@ def find_provider(text: str) -> Match | None:
     return None
 
 
+def _split_word(text: str, start: int, end: int) -> bool:
+    """A name read across a space that ends inside a word: "gpu list" is no "gpuli"."""
+    return any(c.isspace() for c in text[start:end]) and end < len(text) and text[end].isascii() and text[end].isalpha()
+
+
 def providers_named(text: str) -> list[str]:
     """Every provider `text` names by its exact name or alias, in the order named ("gpuli or cloudgpu?":
     both, for a question that sets them against each other)."""
     compact = Compact.of(text)
-    found = sorted((i, ident) for ident, keys in provider_names() for key in keys if (i := compact.text.find(key)) >= 0)
+    found = sorted((i, ident) for ident, keys in provider_names() for key in keys
+                   if (i := compact.text.find(key)) >= 0 and not _split_word(text, compact.origin[i], compact.origin[i + len(key) - 1] + 1))
     return list(dict.fromkeys(ident for _, ident in found))

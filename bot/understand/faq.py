@@ -497,10 +497,14 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     (bot/understand/glossary.py): it shares little with any entry but its asking words ("QLoRA 是什么"
     met "₮ 是什么货币" on 是什)."""
     from bot.understand import glossary  # definitions are built as FAQ entries: imported here, not in a cycle
+    from bot.understand.faq_charge import charge_entry
     term = glossary.asked(text)
     if term is not None:
         return term, [term]
     hit, hits = _lookup(text, provider)
+    lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits)
+    if lever is not None and on_topic(text):
+        hit, hits = lever, [lever, *[h for h in hits if h is not lever]]
     term = glossary.compared(text, hit)
     return (term, [term, *hits]) if term is not None else (hit, hits)
 

@@ -217,13 +217,15 @@ EIGHT_BIT = r"8[\s_-]?(?:bit|比特|位)(?![\s_-]*(?:base|底座|量化|quant|lo
 OPTIM_PLAIN = lazy(r"(?:(?<!开)不开|(?<!用)不用|没开|(?<![要需])不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
     rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|32[\s-]?bit\s*adam|adamw_torch"
     r"|(?:with|using|use|用)\s*(?:the\s+)?adamw?\b(?![\s_-]*8)", re.ASCII)
+# "8bit" switched on bare ("单卡a100 80g 开8bit 放得下", "with 8bit on one h100"): the optimizer, unless LoRA's base is meant
+OPTIM_8BIT_ON = lazy(r"(?:开|用|打开|启用|加|上|\bwith|\busing|\buse|\benabl\w*)\s*(?:了\s*)?" + EIGHT_BIT + r"(?![\s_-]*(?:模型|model|推理|infer))", re.ASCII)
 
 
 def optimizer(text: str) -> str | None:
-    """"8bit 优化器": the 8-bit one; "不开 8bit 优化器", "without 8-bit adam", "plain AdamW": AdamW."""
+    """"8bit 优化器", "开8bit" (no LoRA named): the 8-bit one; "不开 8bit 优化器", "without 8-bit adam", "plain AdamW": AdamW."""
     if OPTIM_PLAIN.search(text):
         return "adamw"
-    m = OPTIM_8BIT.search(text)
+    m = OPTIM_8BIT.search(text) or (None if LORA.search(text) or QLORA.search(text) else OPTIM_8BIT_ON.search(text))
     if m and not _asked(text, m):
         return "adamw-8bit"
     return None

@@ -162,3 +162,26 @@ def _entry(ids: tuple[str, ...]) -> FaqEntry:
     answer = Bilingual(zh="\n".join(t.zh for t in chosen), en="\n".join(t.en for t in chosen))
     return FaqEntry(id=ID_PREFIX + "-".join(ids), topics=["terms"], question=question, answer=answer,
                     keywords=Keywords(), source="; ".join(t.source for t in chosen))
+
+
+LEVER_FLOOR = 0.2  # the least confidence of the named lever's own entry (FAQ's METHOD_FLOOR)
+
+
+def lever_named(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
+    """The FAQ entry of a memory lever the message names ("8bit优化器 每参数几个字节 全参", "full ft with
+    8-bit adam, bytes per param?"), when the leading entry is about the same subject but never mentions
+    that lever: its figures assume the lever off (16 bytes a parameter), the lever's own entry gives them
+    with it on (10)."""
+    lead = hit or (hits[0] if hits else None)
+    if lead is None:
+        return None
+    folded = faq_terms.fold(text)
+    named = {t for *_, t in mentions(folded)}
+    lead_terms = {t for *_, t in mentions(faq_terms.fold(" ".join((*lead.entry.question.model_dump().values(),
+                                                                    *lead.entry.answer.model_dump().values()))))}
+    for h in hits:
+        if h is lead or h.entry.id not in named or h.entry.id in lead_terms or h.score < LEVER_FLOOR:
+            continue
+        if set(h.entry.topics) & set(lead.entry.topics):
+            return h
+    return None

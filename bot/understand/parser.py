@@ -49,6 +49,7 @@ from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.option_ref import option_chosen
+from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
@@ -304,6 +305,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                           job=bool(request.model or request.params_b or request.method or request.num_gpus))
     rental.form_named = asks.form_factor
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
+    if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):
+        asks = replace(asks, pooled=None)  # "gpuli 4张a100 80g 拼起来": its 4-card machine, joined already
     instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
     if not instances and asks.pooled is None and not versus:  # "两台3090": two single-card servers, not one 4-card box
         instances = single_card_machines(norm, request.num_gpus, price.nodes, request.gpu, rental.provider)

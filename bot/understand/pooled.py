@@ -39,13 +39,46 @@ RENTALS = lazy(rf"(?<![\d.])(\d{{1,2}}|two|three|four|six|eight|sixteen)\s*(?:�
 APART = lazy(r"single|separate|individual|单|独立|1[\s-]*(?:gpu|card|卡|张|台|机)", re.IGNORECASE)
 
 
+# a count of cards joined together, no word for single ones: "租4张a100 40g 拼起来做14b", "rent 4 a100 40g and pool
+# them together": pooled only where no provider asked rents that many as one machine (bot.understand.parser)
+_NUM = r"(?<![\d.])(\d{1,2}|two|three|four|six|eight|sixteen)"
+# between the count and the joining word: no machine of several cards ("两台8卡h100 用 IB 连起来" joins machines)
+_NO_BOX = r"(?:(?!台|节点|机器|\d\s*卡|\b(?:nodes?|machines?|servers?|box(?:es)?|instances?)\b|\d+\s*x\b|\d+[\s-]*(?:gpu|card))[^,，。.;；])"
+JOINED = lazy(rf"{_NUM}\s*(?:张|块){_NO_BOX}{{0,24}}?{_TOGETHER_ZH}"
+              rf"|{_NUM}\s*(?:x\s*)?(?!\d){_NO_BOX}{{0,40}}?\b{_TOGETHER_EN}\b", re.IGNORECASE)
+
+
+def said_single(norm: str) -> bool:
+    """The message calls the rentals single-card ones ("8 台单卡拼成一台 8 卡机")."""
+    return bool(APART.search(norm) and POOLED.search(norm))
+
+
 def pooled(norm: str) -> int | None:
     """How many separate single-card rentals the message asks to use as one multi-card machine (0
     when it gives no count); None when it asks nothing of the kind."""
-    if not APART.search(norm) or not POOLED.search(norm):
-        return None
+    if not said_single(norm):
+        joined = JOINED.search(norm)
+        if joined is None:
+            return None
+        word = (joined.group(1) or joined.group(2)).lower()
+        return int(word) if word.isdigit() else _WORDS[word]
     m = RENTALS.search(norm)
     if m is None:
         return 0
     word = m.group(1).lower()
     return int(word) if word.isdigit() else _WORDS[word]
+
+
+def _family(gpu: str) -> str:
+    return gpu.rsplit("-", 1)[0] if gpu.endswith(("-sxm", "-pcie")) else gpu
+
+
+def rented_whole(gpu: str | None, count: int, provider: str | None) -> bool:
+    """Whether the provider named (else any) rents `count` of `gpu` as one machine: "gpuli 4张a100 80g 拼起来"
+    is its 4-card machine, no pooling; an unnamed card counts as rented whole (nothing to say it is not)."""
+    from engine.providers import providers  # the catalog, read only when cards are joined
+
+    if gpu is None or count < 2:
+        return True
+    return any(o.count == count and _family(o.gpu) == _family(gpu)
+               for p in providers().entries if provider in (None, p.id) for o in p.offers)

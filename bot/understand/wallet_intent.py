@@ -17,10 +17,10 @@ from bot.understand.planning import wants_largest_model
 
 TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
-# ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点.
+# ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点, nor a setting switched on ("开8bit", "开 4 位").
 RENT = lazy(
     r"(?<![周月时日年出包按可能会])租(?!金|期|用价|赁价|什么|啥|哪|多少|吗|不|的)"
-    r"|开\s*(?:一|个|张|台|两|\d)"
+    r"|开\s*(?:一|个|张|台|两|\d(?!\s*-?\s*(?:bit|位|比特)))"
     r"|下单|(?:帮我|给我|我要|我想)\s*(?:订|rent|book)"
     r"|^(?:please\s+)?(?:rent|book|order|reserve|get\s+me)\b|\bi\s*(?:want|need|would\s+like|'d\s+like)\s+to\s+(?:rent|book)\b"
     r"|^/rent\b",
@@ -110,7 +110,9 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
                 return WalletAction(kind)  # "续费一周": which rental is asked next
     if TOPUP.search(text) and amount is not None and not rule_question:
         return WalletAction("topup")
-    if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text):
+    if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
+            and not asked and not ASKS_FIT.search(text):
+        # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
         return WalletAction("rentals")
@@ -126,6 +128,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
 ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
                    r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
+# whether a job fits, asked ("放得下", "装得下吗", "跑得动", "does 7b fit"): a question about the card, never an order
+ASKS_FIT = lazy(r"[放装塞跑]\s*(?:得|不)\s*(?:下|动|了|起)|能(?:不能)?\s*(?:放|装|跑)|\bfits?\b|\bwill\s+it\b|\benough\s+(?:memory|vram)", re.I)
 # what to rent within it, asked ("预算一万块 推荐啥", "budget 10k, what do you recommend"): a question, never a write
 # or what to change to ("预算只有一万 换啥方案", "budget is 10k, what are my options / what instead")
 ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥|用什么|买啥|买什么|\brecommend|\bsuggest|\badvise"
