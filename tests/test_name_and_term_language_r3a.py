@@ -40,6 +40,8 @@ def test_an_english_sentence_with_a_chinese_name_or_term_is_english(text: str) -
     ("一万网络 h100", None),           # a name and a card: no language of its own
     ("一万网络 h100 sxm", None),
     ("is 5090 enough", None),          # a short English fragment keeps the conversation's language
+    ("pls 帮忙 check 下 gpuli a6000 weekly price", "zh"),
+    ("pls 一万网络 a100 包月 price", "zh"),
 ])
 def test_a_chinese_sentence_or_a_bare_name_is_not_made_english(text: str, lang: str | None) -> None:
     assert message_lang(text) == lang

@@ -103,11 +103,13 @@ ENGLISH_WORDS = frozenset({
     "many", "some", "any", "more", "less",
 })
 
+COURTESY = frozenset({"please", "pls", "plz", "thanks", "thank", "thx"})
+
 # Chinese grammar words: particles, question words, pronouns, modal and linking words; a Chinese term
 # ("包月", "整机", "显存") has none of them. The verbs and modals of the second list weigh half a word: they
 # also stand inside a product word typed in an English sentence ("gpuli 周租 4090 how much")
 ZH_GRAMMAR = re.compile(r"的|是|吗|呢|了|么|吧|啊|嘛|呀|多少|几|怎|什么|哪|在|和|跟|与|没|不|把|给|请|就|都|也|还"
-                        r"|比|想|可以|会|得|这|那|我|你|他|们|如果|或者|从|到|对|为")
+                        r"|比|想|可以|会|得|这|那|我|你|他|们|如果|或者|从|到|对|为|帮")
 ZH_HALF = re.compile(r"能|要|够|用|跑|租|吃|算")
 
 
@@ -168,7 +170,9 @@ def message_lang(text: str) -> str | None:
         # Chinese; "gpuli 周租 4090 how much" and "qwen3 14b qlora 一张4090 enough?" are English)
         zh = _zh_weight(words)
         grammar += latin.count("enough")  # "一张4090 enough?" asks in English; "is 5090 enough" alone is a fragment
-        english = grammar >= 2 or (grammar == 1 and zh == 0 and len(latin) >= 2)
+        # one English word among a courtesy's ("pls 帮忙 check 下 gpuli a6000 weekly price") says nothing
+        asking = grammar - sum(w in COURTESY for w in latin)
+        english = grammar >= 2 or (asking == 1 and zh == 0 and len(latin) >= 2)
         return "en" if english and grammar > 2 * zh else "zh"
     if script_language(text) == "zh" and _english_words(latin) >= 2:
         # Chinese letters that were only a name, in a sentence of English words ("一万网络 snapshots included?",
