@@ -103,10 +103,18 @@ ENGLISH_WORDS = frozenset({
     "many", "some", "any", "more", "less",
 })
 
+COURTESY = frozenset({"please", "pls", "plz", "thanks", "thank", "thx"})
+
 # Chinese grammar words: particles, question words, pronouns, modal and linking words; a Chinese term
-# ("包月", "整机", "显存") has none of them
-ZH_GRAMMAR = re.compile(r"的|是|吗|呢|了|么|吧|啊|嘛|呀|多少|几|怎|什么|哪|能|要|够|在|和|跟|与|没|不|把|给|请|就|都|也|还"
-                        r"|比|用|想|可以|会|得|这|那|我|你|他|们|如果|或者|从|到|对|为|跑|租|吃|算")
+# ("包月", "整机", "显存") has none of them. The verbs and modals of the second list weigh half a word: they
+# also stand inside a product word typed in an English sentence ("gpuli 周租 4090 how much")
+ZH_GRAMMAR = re.compile(r"的|是|吗|呢|了|么|吧|啊|嘛|呀|多少|几|怎|什么|哪|在|和|跟|与|没|不|把|给|请|就|都|也|还"
+                        r"|比|想|可以|会|得|这|那|我|你|他|们|如果|或者|从|到|对|为|帮")
+ZH_HALF = re.compile(r"能|要|够|用|跑|租|吃|算")
+
+
+def _zh_weight(text: str) -> float:
+    return len(ZH_GRAMMAR.findall(text)) + len(ZH_HALF.findall(ZH_GRAMMAR.sub(" ", text))) / 2
 
 
 @cache
@@ -116,6 +124,27 @@ def _cjk_names() -> re.Pattern[str] | None:
              for e in entries for n in [e.name, *e.aliases] if detect_language(n) == "zh" and len(n) >= 2}
     names |= {n for n in glossary.chinese_forms() if len(n) >= 2}
     return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True)))) if names else None
+
+
+@cache
+def _latin_terms() -> frozenset[str]:
+    """Latin words of catalog names and training terms ("gpuli", "sxm", "qlora"): a name, not English."""
+    forms = [n for entries in (providers().entries, models().entries, gpus().entries)
+             for e in entries for n in [e.name, *e.aliases]]
+    forms += [f for t in glossary.terms() for f in t.forms]
+    words = {w.lower() for f in forms for w in re.findall(r"[A-Za-z]+", f)}
+    return frozenset(words | UNIT_WORDS)
+
+
+# units, currencies and card words that are terms in any language
+UNIT_WORDS = frozenset({"gpu", "gpus", "card", "cards", "gb", "g", "vram", "rmb", "cny", "usd", "usdt", "sxm",
+                        "pcie", "nvlink", "lora", "qlora", "fp", "bf", "int", "k", "m", "b", "x", "vs"})
+
+
+def _english_words(latin: list[str]) -> int:
+    """Words of English in a message, its grammar words and the words that are no name or term
+    ("monthly", "price", "latency", "snapshots")."""
+    return sum(w.split("'")[0] in ENGLISH_WORDS or (len(w) >= 3 and w not in _latin_terms()) for w in latin)
 
 
 def _without_names(text: str) -> str:
@@ -136,11 +165,20 @@ def message_lang(text: str) -> str | None:
     grammar = sum(w.split("'")[0] in ENGLISH_WORDS for w in latin)
     if script_language(words) == "zh":  # letters; the input method's punctuation is a weaker sign (effective)
         # a Chinese word inside an English sentence ("is the gpuli 包月 price for a 4090 cheaper than 4 weeks?")
-        # is a term: the sentence's grammar words say its language, English ones with no Chinese ones beside
-        # them ("H100 vs A100 的 NVLink 带宽多少" and "qwen3 8b lora on a 4090 够吗" stay Chinese)
-        return "en" if grammar >= 2 and grammar > 2 * len(ZH_GRAMMAR.findall(words)) else "zh"
+        # is a term: the grammar words of each language weigh the sentence's language, English ones with
+        # few Chinese ones beside them ("H100 vs A100 的 NVLink 带宽多少" and "qwen3 8b lora on a 4090 够吗" stay
+        # Chinese; "gpuli 周租 4090 how much" and "qwen3 14b qlora 一张4090 enough?" are English)
+        zh = _zh_weight(words)
+        grammar += latin.count("enough")  # "一张4090 enough?" asks in English; "is 5090 enough" alone is a fragment
+        # one English word among a courtesy's ("pls 帮忙 check 下 gpuli a6000 weekly price") says nothing
+        asking = grammar - sum(w in COURTESY for w in latin)
+        english = grammar >= 2 or (asking == 1 and zh == 0 and len(latin) >= 2)
+        return "en" if english and grammar > 2 * zh else "zh"
+    if script_language(text) == "zh" and _english_words(latin) >= 2:
+        # Chinese letters that were only a name, in a sentence of English words ("一万网络 snapshots included?",
+        # "一万网络 a100 40g monthly price?"); a name beside terms only ("一万网络 h100 sxm") says nothing
+        return "en"
     return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
-
 
 def remember_language(store: SettingsStore, inc: Incoming) -> None:
     """Note the language of a message that has one, so a bare "/wallet" next is answered in it
