@@ -134,12 +134,17 @@ NEEDS_ASKED = lazy(r"(?:要|需要|得|还要|还得|另外)\s*(?:加|配|买|�
                    r"|what\s+(?:to|should\s+(?:i|we))\s+add|extras?\s+needed", re.I)
 
 
+# a price asked with it: "要加啥 多少钱" prices what is added; "要配啥互联" alone asks which link (the FAQ's answer)
+PRICE_WORDS = lazy(r"多少钱|多钱|啥价|什么价|价格|价钱|费用|花多少|how\s+much|cost|price", re.I)
+
+
 def infiniband(text: str, nodes: int | None = None) -> bool | None:
     """True when InfiniBand is asked for, False when refused, None when not said. Asked what else two
-    nodes or more need ("双节点8卡h100 要加啥"), the link between them is the answer: asked for too."""
+    nodes or more need and what it costs ("双节点8卡h100 要加啥 多少钱"), the link between them is priced too."""
     if NO_INFINIBAND.search(text):
         return False
-    return True if INFINIBAND.search(text) or ((nodes or 0) > 1 and NEEDS_ASKED.search(text)) else None
+    needs_priced = (nodes or 0) > 1 and NEEDS_ASKED.search(text) and PRICE_WORDS.search(text)
+    return True if INFINIBAND.search(text) or needs_priced else None
 
 
 def annual(text: str) -> bool:
