@@ -175,13 +175,24 @@ def lever_named(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     lead = hit or (hits[0] if hits else None)
     if lead is None:
         return None
-    folded = faq_terms.fold(text)
-    named = {t for *_, t in mentions(folded)}
-    lead_terms = {t for *_, t in mentions(faq_terms.fold(" ".join((*lead.entry.question.model_dump().values(),
-                                                                    *lead.entry.answer.model_dump().values()))))}
+    named = {t for *_, t in mentions(faq_terms.fold(text))}
+    if not named & {h.entry.id for h in hits}:
+        return None  # no entry ranked is a lever the message names: nothing to weigh (most messages)
+    lead_terms = _terms_of(lead.entry)
     for h in hits:
         if h is lead or h.entry.id not in named or h.entry.id in lead_terms or h.score < LEVER_FLOOR:
             continue
         if set(h.entry.topics) & set(lead.entry.topics):
             return h
     return None
+
+
+_ENTRY_TERMS: dict[str, frozenset[str]] = {}
+
+
+def _terms_of(entry: FaqEntry) -> frozenset[str]:
+    """The terms an entry's question and answer name, in both languages (read once per entry: entries do not change)."""
+    if entry.id not in _ENTRY_TERMS:
+        text = " ".join((*entry.question.model_dump().values(), *entry.answer.model_dump().values()))
+        _ENTRY_TERMS[entry.id] = frozenset(t for *_, t in mentions(faq_terms.fold(text)))
+    return _ENTRY_TERMS[entry.id]
