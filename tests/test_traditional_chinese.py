@@ -39,3 +39,24 @@ def test_the_count_and_method_in_traditional_characters_are_read() -> None:
 def test_names_and_english_are_left_as_they_are() -> None:
     for text in ("一万网络 8卡h100", "千问 qwen3 8b qlora", "how much is a 4090 at gpuli", "乾坤"):
         assert simplified(text) == text
+
+
+@pytest.mark.parametrize(("cantonese", "mandarin"), [
+    ("gpuli 點樣增值", "gpuli 怎样充值"),
+    ("4090 夠唔夠 跑 7b qlora", "4090 够不够 跑 7b qlora"),
+    ("一万网络 冇 NVLink 咩?", "一万网络 没有 NVLink 吗?"),
+    ("咩卡可以跑 14b 全参", "什么卡可以跑 14b 全参"),
+    ("8 卡 h100 幾多錢一個月", "8 卡 h100 多少钱一个月"),
+])
+def test_cantonese_function_words_read_as_mandarin(cantonese: str, mandarin: str) -> None:
+    assert simplified(cantonese) == mandarin
+    a, b = ChatUser(), ChatUser()
+    a.say(cantonese)
+    b.say(mandarin)
+    assert a.text == b.text
+
+
+def test_value_added_tax_stays_mandarin() -> None:
+    # 增值 is Hong Kong's "top up", but 增值税 / 增值服务 are Mandarin's "value-added" tax and services
+    assert simplified("增值税 发票 能开吗") == "增值税 发票 能开吗"
+    assert "充值" in simplified("gpuli 点样增值")

@@ -1,18 +1,28 @@
-"""Traditional Chinese read as simplified, before anything else reads a message.
+"""Traditional Chinese read as simplified, and Cantonese question words as Mandarin, before anything else
+reads a message.
 
 Why: a team in Taipei or Hong Kong types "4 張 A100 做 14B 全參 可以嗎"; every word list of ours is
 simplified (全参, 张, 吗), so the same question read 全參 as no method and 張 as no count. One conversion at
 the core's entry (and at the parser's, for its direct callers) lets every reader see one script. OpenCC's
 phrase tables do the work (乾坤 stays 乾坤, 後面 becomes 后面); a message with no Chinese character skips it.
+The same team writes Cantonese ("gpuli 點樣增值", "QLoRA 效果差好多咩", "4090 夠唔夠"): its function words, which
+Mandarin does not use, are read as the Mandarin ones (点样 -> 怎样, 唔 -> 不, 咩 at the end -> 吗), and 增值 as
+Hong Kong's word for topping up (not before 税 or 服务, where it is Mandarin's "value-added").
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from bot.understand.lazy import lazy
 
 _CJK = lazy(r"[\u3400-\u9fff]")
+# Cantonese words (as OpenCC leaves them in simplified characters) and the Mandarin a reader of ours knows
+CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系唔系": "是不是", "系咪": "是不是", "乜嘢": "什么",
+             "边度": "哪里", "边个": "哪个", "边间": "哪家", "佢哋": "他们", "冇": "没有", "唔": "不", "嘅": "的",
+             "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对"}
+_CANTONESE = lazy("|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
 
 
 @lru_cache(maxsize=1)
@@ -27,4 +37,12 @@ def simplified(text: str) -> str:
     """`text` in simplified characters; unchanged when it has no Chinese character."""
     if not _CJK.search(text):
         return text
-    return str(_converter().convert(text))  # type: ignore[attr-defined]
+    text = str(_converter().convert(text))  # type: ignore[attr-defined]
+    return _CANTONESE.sub(_mandarin, text)
+
+
+def _mandarin(m: re.Match[str]) -> str:
+    word = m.group(0)
+    if word == "咩":  # a question's last word asks yes or no (吗); inside the sentence it asks what (做咩, 咩卡)
+        return "吗" if m.end() == len(m.string) or m.string[m.end():].strip()[:1] in "?？!！。.,，" else "什么"
+    return "充值" if word == "增值" else CANTONESE[word]
