@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.understand import fields as f
+from bot.understand import run_timing
 from bot.understand.parser import parse
 from tests.chat_user import ChatUser
 
@@ -44,9 +44,9 @@ def test_the_step_count_reply_leads_with_the_count() -> None:
 
 
 def test_each_side_time_and_the_minutes_first_order_are_added() -> None:
-    assert f.side_minutes("下载和保存各 7 分钟") == 14
-    assert f.side_minutes("8 minutes of download, 12 min saving") == 20
-    assert f.side_minutes("上传 3 分钟") == 3
+    assert run_timing.side_minutes("下载和保存各 7 分钟") == 14
+    assert run_timing.side_minutes("8 minutes of download, 12 min saving") == 20
+    assert run_timing.side_minutes("上传 3 分钟") == 3
 
 
 def test_side_minutes_are_not_the_rental_length_when_a_step_time_is_stated() -> None:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
-from bot.understand import card_counts, framework_words, planning, precision_words
+from bot.understand import card_counts, framework_words, planning, precision_words, run_timing
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -256,8 +256,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if yi:
             req["tokens"] = yi
 
-    step = trial.step_seconds if trial is not None else f.step_seconds(rest)
-    side = f.side_spans(rest)
+    step = trial.step_seconds if trial is not None else run_timing.step_seconds(rest)
+    side = run_timing.side_spans(rest)
     side_min = sum(minutes for _, _, minutes in side)
     # with a step time the download and save minutes are part of the job, not the rental's length
     # "10 hours a day for 2 weeks" rents the two weeks (bot.understand.daily_hours): the hours a day are no length
@@ -269,7 +269,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if rental.currency is None:
         rental.currency = f.currency_only(with_money)
 
-    steps = f.total_steps(rest)
+    steps = run_timing.total_steps(rest)
     run: Run | None = None
     estimate = ask_words.asks_estimate(norm)  # "先怎么估时间": the method, with the message's own dataset
     if req.get("samples") and not steps and (("model" not in req and "params_b" not in req) or estimate) and (

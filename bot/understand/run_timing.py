@@ -1,0 +1,63 @@
+"""The run's own timing, as a message states it: a measured step time ("每步2秒", "1.8 s/step"), the optimizer
+steps ("总共5400步"), and the minutes around training (download, saving, upload; seed 002: 任务分钟 = 下载 +
+训练 + 保存/上传). Split from bot/understand/fields.py, which reads the job's settings."""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+from bot.understand.numbers import COUNT_NUMBER
+
+STEP_TIME = lazy(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
+                       r"|step\s*time\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*s", re.ASCII)
+STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
+
+
+def step_seconds(text: str) -> float | None:
+    """A measured step time: "每步2秒", "1.8 s/step", "2s per step" (seed 002: measure 50 steps first)."""
+    m = STEP_TIME.search(text)
+    if not m:
+        return None
+    value = float(next(g for g in m.groups() if g))
+    return value if value > 0 else None
+
+
+def total_steps(text: str) -> int | None:
+    """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
+    for m in STEPS.finditer(text):
+        if STEP_TIME.search(text[max(0, m.start() - 6):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3]):
+            continue  # the "每步" of a step time, not a count of steps
+        scale = {"k": 1000, "万": 10_000}.get(m.group(2) or "", 1)
+        value = float(m.group(1).replace(",", "")) * scale
+        if value >= 1:
+            return int(value)
+    return None
+
+
+_SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"
+_MIN = r"(\d+(?:\.\d+)?)\s*(?:分钟|mins?\b|minutes?)"
+# the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download")
+SIDE_MINUTES = lazy(rf"({_SIDE_WORD}(?:[^\d]{{0,8}}?))(?<!\d){_MIN}|{_MIN}\s*(?:of\s+|的)?{_SIDE_WORD}", re.ASCII)
+SIDE_WORD = lazy(_SIDE_WORD, re.ASCII)
+EACH = lazy(r"各|每项|each|apiece", re.ASCII)
+
+
+def side_spans(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, minutes) of each download / save / upload time stated: "下载保存各10分钟" is 10
+    minutes for each of the two (20), "10 min download + 10 min save" 20 too. Their spans are not a
+    rental length (a price question with a step time rents the whole job, not its download)."""
+    found = []
+    for m in SIDE_MINUTES.finditer(text):
+        if m.group(2) is not None:
+            words = m.group(1)
+            each = len(SIDE_WORD.findall(words)) if EACH.search(words) else 1
+            found.append((m.start(), m.end(), float(m.group(2)) * max(each, 1)))
+        else:
+            found.append((m.start(), m.end(), float(m.group(3))))
+    return found
+
+
+def side_minutes(text: str) -> float:
+    """Minutes stated for download, saving and upload (seed 002: 任务分钟 = 下载 + 训练 + 保存/上传)."""
+    return sum(minutes for _, _, minutes in side_spans(text))
