@@ -95,7 +95,8 @@ def test_bytes_per_parameter_without_it_stays_16(msg: str) -> None:
 
 
 # --- 4. the card list, asked tersely
-@pytest.mark.parametrize("msg", ["gpu列表 发下", "list cards pls", "卡的列表", "show me the gpu list", "显卡清单发一下", "send the card list"])
+@pytest.mark.parametrize("msg", ["gpu列表 发下", "list cards pls", "卡的列表", "show me the gpu list", "显卡清单发一下", "send the card list",
+                                 "列出所有显卡", "列一下 gpu", "帮我列出全部的卡"])
 def test_a_terse_ask_for_the_card_list_is_the_catalog(msg: str) -> None:
     u = ChatUser()
     u.say(msg)

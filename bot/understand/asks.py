@@ -285,6 +285,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|\blist\s+(?:your|the|all|available|of)\s+(?:\w+\s+)?(?:gpus|cards)\b|\b(?:gpus|cards)\s+(?:on\s+offer|you\s+(?:have|offer|rent))\b"
             # a list of the cards asked for tersely: "gpu列表 发下", "卡的列表", "list cards pls", "show me the gpu list"
             r"|(?:卡|显卡|gpu)\s*(?:的)?\s*(?:列表|清单|一览|目录)|\blist\s+(?:me\s+)?(?:gpus|cards)\b"
+            # the verb of listing before them: "列出所有显卡", "列一下 gpu", "罗列全部的卡"
+            r"|(?:列出|列一下|罗列|列举)\s*(?:所有|全部|一下)?\s*(?:的)?\s*(?:卡|显卡|gpu)"
             r"|\b(?:gpu|card)s?\s+(?:list|catalog(?:ue)?)\b|\blist\s+of\s+(?:\w+\s+)?(?:gpus|cards)\b"),
         "models_listed": re.compile(
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
