@@ -187,7 +187,7 @@ def lever_named(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     return None
 
 
-_ENTRY_TERMS: dict[str, frozenset[str]] = {}
+_ENTRY_TERMS: dict[str, frozenset[str]] = {}  # by entry id: a FaqEntry holds lists, so it is no cache key
 
 
 def _terms_of(entry: FaqEntry) -> frozenset[str]:
