@@ -10,7 +10,7 @@ from bot.core.context import Context
 from bot.messages import Button, Reply
 from bot.text.i18n import t
 from bot.text.names import gpu_name
-from bot.understand.clauses import CLAUSES, MAX_CLAUSE_TEXT
+from bot.understand.clause_marks import CLAUSES, MAX_CLAUSE_TEXT
 from bot.understand.entities import find_gpus
 from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, lookup, on_topic
 from bot.understand.normalize import normalize

@@ -17,9 +17,10 @@ from bot.core.setup_follow import (
 )
 from bot.core.wallet_follow_ups import rent_follow_up, top_up_of_price
 from bot.messages import Turn
-from bot.understand.clauses import ASKING, stands_alone
+from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
+from bot.understand.standing import stands_alone
 from engine.providers import providers
 from engine.request import TrainingRequest
 

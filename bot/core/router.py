@@ -42,13 +42,13 @@ from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
 from bot.understand.classify import asks_price
-from bot.understand.clauses import stands_alone
 from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from bot.understand.script import simplified
+from bot.understand.standing import stands_alone
 from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone, wall_clock

@@ -2,7 +2,7 @@
 
 Why apart: a chat types "cloudgpu 4090 多少一小时 支持支付宝吗" or "how much is a 4090 per hour at cloudgpu
 can I pay with alipay" with nothing but a space before the second question; no single word marks where
-(UNMARKED in bot.understand.clauses knows the common ends of a first question, "…多少 / …吗 / …钱", but
+(UNMARKED in bot.understand.clause_marks knows the common ends of a first question, "…多少 / …吗 / …钱", but
 not "…一小时"). Every space before a Chinese word or an English question word is a place to try; the
 reader keeps one only when both sides read as questions of their own."""
 

@@ -10,70 +10,35 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.understand import asks as ask_words
 from bot.understand import fields as f
-from bot.understand.breaks import breaks
 from bot.understand.card_counts import takes_back
+from bot.understand.clause_marks import (
+    ASKING,
+    BARE_ASK,
+    CLAUSES,
+    COMMA,
+    FILLER,
+    FITS,
+    MAX_CLAUSE_TEXT,
+    MAX_CLAUSES,
+    TERM_UNIT,
+    UNMARKED,
+    YEAR_DAYS,
+    YEARLY,
+    numbered,
+    unjoined,
+)
 from bot.understand.entities import find_gpus, find_provider
-from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
+from bot.understand.unmarked_faq import unmarked_faq
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
-
-MAX_CLAUSES = 4
-MAX_CLAUSE_TEXT = 300
-# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
-# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
-# "plus / 还有" adding storage to a rental, does not (COMMA: the parser's second try, for parts of
-# different kinds); and the parts must each stand on their own.
-# A word that adds a question starts one after a space too, as typed in a chat with no mark ("…有 nvlink 吗
-# 另外能按小时租吗", "does the h100 have nvlink btw can I rent it hourly").
-_NEXT_Q = r"(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
-# a Chinese question ahead, before its mark ("…顺便 多久能 ssh 上")
-_ASKS_AHEAD = r"(?=[^?？。!！\n]*?(?:吗|么|呢|多少|多久|多快|几|什么|啥|怎么|如何|哪|是否|有没有|能不能|要不要|需不需要|用不用|收不收|是不是|会不会))"
-# a Chinese question's first word, right after a "+" ("… + 多久能 ssh 上"; "4090 + 存储卷 500G 多少钱" adds to the rental)
-_ZH_Q_START = r"(?=多久|多快|多长时间|怎么|如何|能不能|可不可以|有没有|是否|会不会|要不要|什么时候|哪)"
-CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_NEXT_Q}"
-              r"|[,，、]\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问)"
-              # after a bare space only when what follows asks ("…一周 顺便 加个存储卷 500G" adds to the rental)
-              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问){_ASKS_AHEAD}"
-              rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}"
-              # a "+" typed between two questions, as chats join them ("…at gpuli + how soon can I ssh in?")
-              rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})",
-              re.IGNORECASE)
-COMMA = lazy(r"[,，]+")
-# the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
-# part of it ("另外收费吗" is the FAQ's own wording for an extra charge)
-JOINED = lazy(r"^\s*(?:(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?![收付计算加另])\s*[,，:：]?\s*|(?:also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+))(?=\S)", re.IGNORECASE)
-
-
-def _unjoined(clause: str) -> str:
-    return JOINED.sub("", clause)
-# Numbered questions typed on one line ("Two things: (1) does 14b qlora fit a 4090 (2) how fast is ssh
-# ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.
-NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨]))")
-CIRCLED = "①②③④⑤⑥⑦⑧⑨"
-# Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
-# "…qlora and how long till ssh is ready", "…要几张卡 多久能拿到ssh" (after a word asking for a card), "…for a week — and is the price locked" (a dash or a bare
-# "and" before a question word). Tried only when no mark splits the message, and kept only when the
-# part after it is a FAQ question of its own (`_faq_of_its_own`).
-UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
-                r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
-DIGIT = lazy(r"\d")
-FIGURE = lazy(r"\d+(?:\.\d+)?")
-# an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
-ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|(?<=[\u4e00-\u9fff])不\s*$|多少|多久|多长时间|多快|什么|啥|怎么|怎样|如何|哪|是否|有没有|能不能|可不可以|"
-              r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
-FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
-# FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参
-#最省钱的方案是啥 吞吐会掉多少"), not of the service
-JOB_TOPICS = frozenset({"memory", "performance", "methods", "quantization", "precision", "sharding", "estimation"})
-BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
 
 
 def cost_of_it(clause: str, p: Parsed) -> bool:
@@ -87,11 +52,6 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
         # nothing of its own
         bare = FILLER.sub(" ", ask_words.without_asks(f.without_durations(normalize(bare))))
     return len(" ".join(bare.split())) <= BARE_ASK and p.asks.cost and not (q.model or q.params_b or q.gpu)
-
-
-# a year paid up front, which the fields read as a billing term rather than a length: "年付呢", "and yearly?"
-YEARLY = lazy(r"年付|年租|按年|\b(?:yearly|annually)\b|\b(?:per|a|by\s+the)\s+year\b", re.IGNORECASE)
-YEAR_DAYS = 365.0  # what "包年" reads as: the provider's yearly cycle
 
 
 def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[Parsed]:
@@ -148,11 +108,6 @@ def place_only(clause: str, before: list[str] | None = None) -> bool:
                      or re.search(r"\b(?:what|how)\s+about\b|\bat\b|\bon\b", norm)))
 
 
-# asks whether the job fits: "够吗", "放得下", "行不行", "可以吗", "does it fit", "can 8 a100s run it", "will it work"
-FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|行不|能行|可以吗|可以不|可不可以|\bok\s*[?？吗]"
-            r"|\bhandle\b|\bwork\b|\bsuffice\b|\bbe\s+fine\b|\b(?:would|will|does|do|can)\b.{0,30}\bdo\s*$|\b(?:can|could|will|would)\b.{0,40}\b(?:run|train|hold|take)\b")
-
-
 def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> list[Parsed]:
     """"7b qlora 一张4090够吗？gpuli weekly 多少钱？": whether the job fits the card named, then what the
     whole message asks it to cost (the card, where and for how long); [] when no clause asks a fit, so
@@ -198,10 +153,6 @@ def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -
     return [job, price]
 
 
-# a rental term named as a unit, the way its price is asked: "周租多少", "包月呢", "weekly rent?", "per month?"
-TERM_UNIT = lazy(r"(?:周|月|年)(?:租|付)|包\s*(?:个\s*)?(?:周|月|年)|按\s*(?:周|月|年)|\b(?:weekly|monthly)\b|\bper\s+(?:week|month)\b")
-
-
 def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
     """A clause asking only a term's price: a unit ("周租", "weekly") and an ask, no job of its own and
     no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少")."""
@@ -211,29 +162,6 @@ def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
                 and q.gpu in (None, whole.request.gpu))
 
 
-def with_subject(parts: list[Parsed]) -> list[Parsed]:
-    """A FAQ clause naming no card and no provider asks about those of the clause before it ("How much
-    is an MI300X per month at gpuli, and does it have NVLink?": the MI300X at gpuli), so its answer can
-    lead with that card's and that provider's part."""
-    out: list[Parsed] = []
-    for p in parts:
-        r = p.rental
-        before = next((q for q in reversed(out) if q.rental.gpu or q.rental.provider), None)
-        if p.intent == "faq" and before is not None and not (r.gpu or r.provider or p.request.gpu):
-            p = replace(p, rental=replace(r, gpu=before.rental.gpu, provider=before.rental.provider))
-        out.append(p)
-    return out
-
-
-def _faq_of_its_own(clause: str) -> bool:
-    """A clause naming no figure that the FAQ answers with confidence, on no memory question (one
-    about memory asks of the job beside it): "年付打几折", "does it have NVLink"."""
-    if DIGIT.search(normalize(clause)) or not ASKING.search(clause.lower()):
-        return False  # a figure belongs to a job; a clause asking nothing ("然后lora") adds to the one before
-    hit, _ = faq_lookup(clause)
-    return hit is not None and "memory" not in hit.entry.topics
-
-
 def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
     """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
@@ -241,9 +169,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
-    clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(_unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
+    clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
-                             or _unmarked_faq(text, whole, now, read)):
+                             or unmarked_faq(text, whole, now, read)):
         return joined
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
@@ -255,7 +183,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return split  # "…周五前能训完吗，月租多少": the job against its deadline, and the term's price
         # each clause is read only when one of them, naming no figure, is a question the FAQ answers with
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
-        if not any(_faq_of_its_own(c) or _length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
+        if not any(faq_of_its_own(c) or _length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
             return []
     if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
@@ -271,7 +199,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if change := _change_beside_faq(clauses, parts):
         return change  # "两周呢 另外要不要买 IB" after a price: that price for two weeks, then the FAQ's answer
     beside_faq = any(p.intent == "faq" and p.faq_confident for p in parts)
-    if not all(_stands_alone(p, beside_faq) for p in parts) or any(_currency_of_it(p) for p in parts[1:]):
+    if not all(stands_alone(p, beside_faq) for p in parts) or any(currency_of_it(p) for p in parts[1:]):
         return []  # "…for a full day, and what is that in yuan?": the currency of the question before it
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
     if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
@@ -284,21 +212,6 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
-
-
-def numbered(text: str) -> list[str]:
-    """The questions of a message that numbers them 1, 2 … in order ("(1) … (2) …", "1. … 2. …", "① … ②
-    …"), each with the words before the first number when those state something of the job ("7b qlora:
-    (1) 4090 够吗 (2) 多少钱"), not when they only announce the list ("Two things:", "两个问题："); [] when
-    fewer than two numbers, or numbers out of order (a figure, not a list)."""
-    marks = list(NUMBER.finditer(text))
-    numbers = [int(m[1] or m[2]) if not m[3] else CIRCLED.index(m[3]) + 1 for m in marks]
-    if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
-        return []
-    items = [text[m.end():nxt.start() if nxt else len(text)].strip(" \t,，;；") for m, nxt in zip(marks, [*marks[1:], None], strict=True)]
-    head = text[:marks[0].start()].strip(" \t:：,，")
-    states_job = bool(find_gpus(normalize(head)) or f.SIZE_B.search(normalize(head)))
-    return [f"{head} {item}" if states_job else item for item in items if len(item) >= 4][:MAX_CLAUSES]
 
 
 # a word that puts one ask to every job named ("7b 和 14b 全参各要几卡", "each", "both"): one question
@@ -354,7 +267,7 @@ def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         blanked = "".join(" " if any(a <= i < b for a, b in spans if (a, b) != keep.span()) else ch
                           for i, ch in enumerate(norm))
         parts.append(read(blanked, now))
-    if not all(p.intent in ("size", "cost") and _stands_alone(p) for p in parts) \
+    if not all(p.intent in ("size", "cost") and stands_alone(p) for p in parts) \
             or len({p.request.params_b for p in parts}) < len(parts):
         return []
     return parts
@@ -380,7 +293,7 @@ def _own_jobs(clauses: list[str], parts: list[Parsed], now: datetime | None,
     if len(groups) < 2:
         return []
     jobs = [parts[clauses.index(g[0])] if len(g) == 1 else read("，".join(g), now) for g in groups]
-    if not all(j.intent in ("size", "cost") and _stands_alone(j) for j in jobs):
+    if not all(j.intent in ("size", "cost") and stands_alone(j) for j in jobs):
         return []
     return jobs
 
@@ -397,84 +310,6 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
                                                   for q in parts[:i]):
             return True
     return False
-
-
-def _unmarked_faq(text: str, whole: Parsed, now: datetime | None,
-                 read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
-    """A job or price then a service question with no mark between them ("CloudGPU 4090 每小时多少 最少计费
-    多久", "cloudgpu 4090 多少一小时 支持支付宝吗", "rent 8xh100 for a week — and is the price locked once I
-    pay?"): the first ask, then the FAQ's answer. Tried at the common ends of a first question (UNMARKED),
-    then at each space before a question may start (bot.understand.breaks). A message read whole as the
-    FAQ counts when it names a card or a job and the part before the break prices it. [] otherwise."""
-    if whole.intent not in ("price", "size", "cost", "faq") or whole.missing:
-        return []
-    if whole.intent == "faq" and not (whole.request.gpu or whole.request.params_b or whole.request.model):
-        return []
-    split = [c for c in UNMARKED.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4]
-    # at the common ends, a first part that does not stand alone is the whole message's ask; at any other
-    # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
-    tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
-    for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
-        if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
-            return found
-    return []
-
-
-def _faq_before(head_text: str, tail_text: str, now: datetime | None,
-                read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
-    """A service question then a price or job of its own ("gpuli 能按小时租吗 不能的话 2 天的任务 4090 怎么买最便宜",
-    "can gpuli rent by the hour if not how do I buy 2 days of a 4090"): the FAQ's answer (its yes or no) first,
-    then the price. The first part is a confident FAQ question naming no figure, on the service; the second
-    stands alone. [] otherwise."""
-    if DIGIT.search(normalize(head_text)) or not ASKING.search(head_text.lower()) or not ASKING.search(tail_text.lower()):
-        return []
-    head = read(head_text, now)
-    if head.intent != "faq" or not head.faq_confident or not head.own_topic or head.asks.cost \
-            or any(JOB_TOPICS & set(h.entry.topics) for h in head.faq_answers):
-        return []  # "how much | is a 4090 per month": a price asked in two words is no service question
-    tail = read(tail_text, now)
-    if tail.intent not in ("price", "size", "cost") or not _stands_alone(tail):
-        return []
-    return [head, tail]
-
-
-def _figures_of_its_answer(text: str, read: Parsed) -> bool:
-    """Whether every number in `text` is one its confident FAQ answer states itself ("开机那两分钟收费吗":
-    the boot entry's own 2 minutes, said back), so the clause is still the FAQ's question; a clause with no
-    number is too. A number the answer does not state is the user's own figure, of a job or a rental."""
-    numbers = FIGURE.findall(normalize(text))
-    if not numbers:
-        return True
-    if read.intent != "faq" or not read.faq_confident or not read.faq_answers:
-        return False
-    entry = read.faq_answers[0].entry
-    said = set(FIGURE.findall(normalize(f"{entry.answer.zh} {entry.answer.en}")))
-    return all(n in said for n in numbers)
-
-
-def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | None,
-               read: Callable[[str, datetime | None], Parsed], own: bool) -> list[Parsed]:
-    """The two readings when `tail_text` is a confident FAQ question naming no figure, on the service
-    rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading
-    when it stands alone, else the whole message's ("rent 8xh100 for a week" alone reads as a rental to
-    weigh; `own`: it must stand alone). [] otherwise."""
-    if not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
-        return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
-    tail = read(tail_text, now)
-    if not _figures_of_its_answer(tail_text, tail):
-        return []  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
-    if _currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
-        return []
-    if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
-        return []  # the cost of the job the message states
-    if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
-        return []
-    head = read(head_text, now)
-    if not _stands_alone(head) or head.intent == "faq":
-        if own:
-            return []  # the part before asks nothing of its own
-        head = replace(whole, parts=[])
-    return with_subject([head, tail])
 
 
 # "两周呢", "一个月的呢", "what about two weeks", "and for a month": a clause asking the same again for another length
@@ -536,64 +371,11 @@ def _change_beside_faq(clauses: list[str], parts: list[Parsed]) -> list[Parsed]:
     question the FAQ answers on its own. Read as one, the change made it a follow-up and the second
     question was lost; it is two: the change, which the core applies to the last turn (`stands_alone`
     false, `follow_up` true), and the FAQ's answer. [] for any other shape."""
-    if len(parts) != 2 or not parts[0].follow_up or _stands_alone(parts[0]) or parts[0].intent in ("faq", "smalltalk", "wallet") \
-            or not CHANGE_ONLY.search(normalize(clauses[0]).strip()) or parts[1].intent != "faq" or not _faq_of_its_own(clauses[1]):
+    if len(parts) != 2 or not parts[0].follow_up or stands_alone(parts[0]) or parts[0].intent in ("faq", "smalltalk", "wallet") \
+            or not CHANGE_ONLY.search(normalize(clauses[0]).strip()) or parts[1].intent != "faq" or not faq_of_its_own(clauses[1]):
         return []
     first, r = parts[0], parts[0].rental
     if not (first.request.stated() or r.duration_days or r.duration_hours or r.provider or r.gpu):
         return []
     return with_subject(parts)
 
-
-def _currency_of_it(p: Parsed) -> bool:
-    """A clause that names a currency and nothing else to price asks the clause before it in that
-    currency, whatever FAQ entry its words also match (the ₮ entry answers "what is ₮ in yuan")."""
-    r = p.rental
-    return bool(r.currency) and not (p.request.stated() or r.gpu or r.provider or r.amount or r.duration_days
-                                     or r.duration_hours)
-
-
-def stands_alone(p: Parsed) -> bool:
-    """A reading that is a whole question by itself: a job with what it needs, a card's price, a confident
-    FAQ answer; one that is not ("两周呢", "4090 呢") changes the question before it."""
-    return _stands_alone(p)
-
-
-def _stands_alone(p: Parsed, beside_faq: bool = False) -> bool:
-    """A clause read on its own is a question of its own. An add-on's price with no card ("storage volume
-    price per GB?") is one only beside a FAQ question ("gpuli refund policy? and …"); beside a rental it
-    adds to that rental ("8卡 h100 包月 另外加 2000G 存储卷 多少钱")."""
-    q = p.request
-    if q.exclude and not (q.gpu or q.model or q.params_b):
-        return False  # "…which card? not the 4090", "不要 4090 呢": a card ruled out of the question before
-    if p.intent in ("size", "cost", "checkpoint", "inference"):
-        return not p.missing
-    if p.intent == "price":
-        return bool(p.request.gpu or (beside_faq and p.price.add_ons))
-    return p.intent == "faq" and p.faq_confident
-
-
-# what joins two rentals in one sum or list: "一个月 4090 + 一周 a100", "a week of 4090 and a month of a6000"
-JOINER = lazy(r"[+＋,，;；/]|加上|外加|再加|以及|\band\b|\bplus\b|\bwith\b")
-
-
-def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
-    """Each card with its own (days, hours) when every card has one and they differ; {} otherwise (one
-    length for all the cards named). Read first within the pieces the joiners cut the message into
-    ("一个月 4090 + 一周 a100 sxm": the month is the 4090's, whichever side of it), else after each card up
-    to the next ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时", "a 4090 for a week plus an a6000 for two weeks")."""
-    found = find_gpus(words)
-    if len(found) < 2:
-        return {}
-    cuts = [0, *(m.end() for m in JOINER.finditer(words)), len(words)]
-    pieces = [(a, b) for a, b in pairwise(cuts) if any(a <= g.start < b for g in found)]
-    spans = [(a, b) for a, b in pieces if sum(a <= g.start < b for g in found) == 1]
-    if len(spans) != len(found) or len(pieces) != len(found):  # not one card to a piece: what follows each card
-        spans = [(g.end, found[i + 1].start if i + 1 < len(found) else len(words)) for i, g in enumerate(found)]
-    lengths: dict[str, tuple[float | None, float | None]] = {}
-    for g, (a, b) in zip(found, spans, strict=True):
-        days, hours = f.duration(words[a:b])
-        if days is None and hours is None:
-            return {}
-        lengths[g.ident] = (days, hours)
-    return lengths if len(set(lengths.values())) > 1 else {}

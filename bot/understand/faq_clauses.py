@@ -9,8 +9,14 @@ from __future__ import annotations
 import re
 
 from bot.understand import asks as ask_words
-from bot.understand.clauses import ASKING as ASKS
-from bot.understand.clauses import CLAUSES, DIGIT, MAX_CLAUSE_TEXT, MAX_CLAUSES, UNMARKED  # one split for every reader
+from bot.understand.clause_marks import ASKING as ASKS
+from bot.understand.clause_marks import (  # one split for every reader
+    CLAUSES,
+    DIGIT,
+    MAX_CLAUSE_TEXT,
+    MAX_CLAUSES,
+    UNMARKED,
+)
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FILLER as FAQ_FILLER
 from bot.understand.faq import FIND, Hit, provider_of

@@ -28,7 +28,7 @@ from bot.understand.classify import (
     Classified,
     classify,
 )
-from bot.understand.clauses import own_lengths, questions, stands_alone
+from bot.understand.clauses import questions
 from bot.understand.cues import Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
@@ -49,6 +49,7 @@ from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.option_ref import option_chosen
+from bot.understand.own_lengths import own_lengths
 from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere
 from bot.understand.readings import Inference, PriceExtras, Rental
@@ -57,6 +58,7 @@ from bot.understand.ruled_out import ruled_out
 from bot.understand.script import simplified
 from bot.understand.several import lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
+from bot.understand.standing import stands_alone
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import WalletAction, wallet_action

@@ -5,13 +5,13 @@ Why here: the words before the joining word ("另外", "顺便", "对了", "btw"
 a card or a verdict the chat has settled; read with the rest, they made the reply a sizing again and the
 question after the joiner went unanswered. The recap asks nothing and says it is settled (an
 acknowledgement, "…了", "…对吧", "… then"): the message is the question after the joiner. A head that
-asks ("7b qlora 4090 够吗 另外 gpuli 怎么充值") is a question of its own (bot.understand.clauses)."""
+asks ("7b qlora 4090 够吗 另外 gpuli 怎么充值") is a question of its own (bot.understand.clause_marks)."""
 
 from __future__ import annotations
 
 import re
 
-from bot.understand.clauses import ASKING
+from bot.understand.clause_marks import ASKING
 from bot.understand.lazy import lazy
 from bot.understand.talk import THANKS
 

@@ -1,0 +1,91 @@
+"""Where one message splits into questions, and the words that say a clause asks: the marks and joiners
+(`CLAUSES`, `COMMA`, `UNMARKED`), numbered lists, and the asks every clause reader shares (a fit, a term,
+a year). One split for every reader (the parser's clauses, the FAQ's clauses, the recap), so a message is
+cut the same way wherever it is read."""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand import fields as f
+from bot.understand.entities import find_gpus
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+
+MAX_CLAUSES = 4
+MAX_CLAUSE_TEXT = 300
+# A question ends at its mark or a new line; a comma joined to "and what / also how / 另外 / 顺便问下"
+# starts another ("How much VRAM does 14B QLoRA need, and what's a 4090 a week?"). A plain comma, or
+# "plus / 还有" adding storage to a rental, does not (COMMA: the parser's second try, for parts of
+# different kinds); and the parts must each stand on their own.
+# A word that adds a question starts one after a space too, as typed in a chat with no mark ("…有 nvlink 吗
+# 另外能按小时租吗", "does the h100 have nvlink btw can I rent it hourly").
+_NEXT_Q = r"(?=(?:what|how|which|is|are|can|could|do|does|will|would|should|where|when|why)\b)"
+# a Chinese question ahead, before its mark ("…顺便 多久能 ssh 上")
+_ASKS_AHEAD = r"(?=[^?？。!！\n]*?(?:吗|么|呢|多少|多久|多快|几|什么|啥|怎么|如何|哪|是否|有没有|能不能|要不要|需不需要|用不用|收不收|是不是|会不会))"
+# a Chinese question's first word, right after a "+" ("… + 多久能 ssh 上"; "4090 + 存储卷 500G 多少钱" adds to the rental)
+_ZH_Q_START = r"(?=多久|多快|多长时间|怎么|如何|能不能|可不可以|有没有|是否|会不会|要不要|什么时候|哪)"
+CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_NEXT_Q}"
+              r"|[,，、]\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问)"
+              # after a bare space only when what follows asks ("…一周 顺便 加个存储卷 500G" adds to the rental)
+              rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问){_ASKS_AHEAD}"
+              rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}"
+              # a "+" typed between two questions, as chats join them ("…at gpuli + how soon can I ssh in?")
+              rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})",
+              re.IGNORECASE)
+COMMA = lazy(r"[,，]+")
+# the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
+# part of it ("另外收费吗" is the FAQ's own wording for an extra charge)
+JOINED = lazy(r"^\s*(?:(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?![收付计算加另])\s*[,，:：]?\s*|(?:also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+))(?=\S)", re.IGNORECASE)
+
+
+def unjoined(clause: str) -> str:
+    return JOINED.sub("", clause)
+# Numbered questions typed on one line ("Two things: (1) does 14b qlora fit a 4090 (2) how fast is ssh
+# ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.
+NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨]))")
+CIRCLED = "①②③④⑤⑥⑦⑧⑨"
+# Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
+# "…qlora and how long till ssh is ready", "…要几张卡 多久能拿到ssh" (after a word asking for a card), "…for a week — and is the price locked" (a dash or a bare
+# "and" before a question word). Tried only when no mark splits the message, and kept only when the
+# part after it is a FAQ question of its own (`faq_of_its_own`).
+UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+                r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
+DIGIT = lazy(r"\d")
+FIGURE = lazy(r"\d+(?:\.\d+)?")
+# an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
+ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|(?<=[\u4e00-\u9fff])不\s*$|多少|多久|多长时间|多快|什么|啥|怎么|怎样|如何|哪|是否|有没有|能不能|可不可以|"
+              r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
+FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
+# FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参
+#最省钱的方案是啥 吞吐会掉多少"), not of the service
+JOB_TOPICS = frozenset({"memory", "performance", "methods", "quantization", "precision", "sharding", "estimation"})
+BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with nothing of its own
+
+
+# a year paid up front, which the fields read as a billing term rather than a length: "年付呢", "and yearly?"
+YEARLY = lazy(r"年付|年租|按年|\b(?:yearly|annually)\b|\b(?:per|a|by\s+the)\s+year\b", re.IGNORECASE)
+YEAR_DAYS = 365.0  # what "包年" reads as: the provider's yearly cycle
+
+
+# asks whether the job fits: "够吗", "放得下", "行不行", "可以吗", "does it fit", "can 8 a100s run it", "will it work"
+FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|行不|能行|可以吗|可以不|可不可以|\bok\s*[?？吗]"
+            r"|\bhandle\b|\bwork\b|\bsuffice\b|\bbe\s+fine\b|\b(?:would|will|does|do|can)\b.{0,30}\bdo\s*$|\b(?:can|could|will|would)\b.{0,40}\b(?:run|train|hold|take)\b")
+
+# a rental term named as a unit, the way its price is asked: "周租多少", "包月呢", "weekly rent?", "per month?"
+TERM_UNIT = lazy(r"(?:周|月|年)(?:租|付)|包\s*(?:个\s*)?(?:周|月|年)|按\s*(?:周|月|年)|\b(?:weekly|monthly)\b|\bper\s+(?:week|month)\b")
+
+
+def numbered(text: str) -> list[str]:
+    """The questions of a message that numbers them 1, 2 … in order ("(1) … (2) …", "1. … 2. …", "① … ②
+    …"), each with the words before the first number when those state something of the job ("7b qlora:
+    (1) 4090 够吗 (2) 多少钱"), not when they only announce the list ("Two things:", "两个问题："); [] when
+    fewer than two numbers, or numbers out of order (a figure, not a list)."""
+    marks = list(NUMBER.finditer(text))
+    numbers = [int(m[1] or m[2]) if not m[3] else CIRCLED.index(m[3]) + 1 for m in marks]
+    if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
+        return []
+    items = [text[m.end():nxt.start() if nxt else len(text)].strip(" \t,，;；") for m, nxt in zip(marks, [*marks[1:], None], strict=True)]
+    head = text[:marks[0].start()].strip(" \t:：,，")
+    states_job = bool(find_gpus(normalize(head)) or f.SIZE_B.search(normalize(head)))
+    return [f"{head} {item}" if states_job else item for item in items if len(item) >= 4][:MAX_CLAUSES]

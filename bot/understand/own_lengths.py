@@ -1,0 +1,35 @@
+"""Each card of one message with its own rental length ("一个月 4090 + 一周 a100"): which length goes
+with which card. Split from bot.understand.clauses."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from bot.understand import fields as f
+from bot.understand.entities import find_gpus
+from bot.understand.lazy import lazy
+
+# what joins two rentals in one sum or list: "一个月 4090 + 一周 a100", "a week of 4090 and a month of a6000"
+JOINER = lazy(r"[+＋,，;；/]|加上|外加|再加|以及|\band\b|\bplus\b|\bwith\b")
+
+
+def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
+    """Each card with its own (days, hours) when every card has one and they differ; {} otherwise (one
+    length for all the cards named). Read first within the pieces the joiners cut the message into
+    ("一个月 4090 + 一周 a100 sxm": the month is the 4090's, whichever side of it), else after each card up
+    to the next ("cloudgpu 3090 跑 8 小时 + 4090 跑 3 小时", "a 4090 for a week plus an a6000 for two weeks")."""
+    found = find_gpus(words)
+    if len(found) < 2:
+        return {}
+    cuts = [0, *(m.end() for m in JOINER.finditer(words)), len(words)]
+    pieces = [(a, b) for a, b in pairwise(cuts) if any(a <= g.start < b for g in found)]
+    spans = [(a, b) for a, b in pieces if sum(a <= g.start < b for g in found) == 1]
+    if len(spans) != len(found) or len(pieces) != len(found):  # not one card to a piece: what follows each card
+        spans = [(g.end, found[i + 1].start if i + 1 < len(found) else len(words)) for i, g in enumerate(found)]
+    lengths: dict[str, tuple[float | None, float | None]] = {}
+    for g, (a, b) in zip(found, spans, strict=True):
+        days, hours = f.duration(words[a:b])
+        if days is None and hours is None:
+            return {}
+        lengths[g.ident] = (days, hours)
+    return lengths if len(set(lengths.values())) > 1 else {}

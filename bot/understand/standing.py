@@ -1,0 +1,63 @@
+"""Whether a clause's reading is a question of its own or changes the one before it, and what a FAQ
+clause borrows from the clause before it. Split from bot.understand.clauses, which weighs clauses against
+each other with these."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.understand.clause_marks import ASKING, DIGIT
+from bot.understand.faq import lookup as faq_lookup
+from bot.understand.normalize import normalize
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+
+def with_subject(parts: list[Parsed]) -> list[Parsed]:
+    """A FAQ clause naming no card and no provider asks about those of the clause before it ("How much
+    is an MI300X per month at gpuli, and does it have NVLink?": the MI300X at gpuli), so its answer can
+    lead with that card's and that provider's part."""
+    out: list[Parsed] = []
+    for p in parts:
+        r = p.rental
+        before = next((q for q in reversed(out) if q.rental.gpu or q.rental.provider), None)
+        if p.intent == "faq" and before is not None and not (r.gpu or r.provider or p.request.gpu):
+            p = replace(p, rental=replace(r, gpu=before.rental.gpu, provider=before.rental.provider))
+        out.append(p)
+    return out
+
+
+
+def faq_of_its_own(clause: str) -> bool:
+    """A clause naming no figure that the FAQ answers with confidence, on no memory question (one
+    about memory asks of the job beside it): "年付打几折", "does it have NVLink"."""
+    if DIGIT.search(normalize(clause)) or not ASKING.search(clause.lower()):
+        return False  # a figure belongs to a job; a clause asking nothing ("然后lora") adds to the one before
+    hit, _ = faq_lookup(clause)
+    return hit is not None and "memory" not in hit.entry.topics
+
+
+
+def currency_of_it(p: Parsed) -> bool:
+    """A clause that names a currency and nothing else to price asks the clause before it in that
+    currency, whatever FAQ entry its words also match (the ₮ entry answers "what is ₮ in yuan")."""
+    r = p.rental
+    return bool(r.currency) and not (p.request.stated() or r.gpu or r.provider or r.amount or r.duration_days
+                                     or r.duration_hours)
+
+
+def stands_alone(p: Parsed, beside_faq: bool = False) -> bool:
+    """A reading that is a whole question by itself: a job with what it needs, a card's price, a confident
+    FAQ answer; one that is not ("两周呢", "4090 呢") changes the question before it. An add-on's price with no card ("storage volume
+    price per GB?") is one only beside a FAQ question ("gpuli refund policy? and …"); beside a rental it
+    adds to that rental ("8卡 h100 包月 另外加 2000G 存储卷 多少钱")."""
+    q = p.request
+    if q.exclude and not (q.gpu or q.model or q.params_b):
+        return False  # "…which card? not the 4090", "不要 4090 呢": a card ruled out of the question before
+    if p.intent in ("size", "cost", "checkpoint", "inference"):
+        return not p.missing
+    if p.intent == "price":
+        return bool(p.request.gpu or (beside_faq and p.price.add_ons))
+    return p.intent == "faq" and p.faq_confident

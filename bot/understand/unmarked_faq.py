@@ -1,0 +1,95 @@
+"""A job or price and a service question typed with no mark between them: where the break falls, and the
+two readings. Split from bot.understand.clauses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.understand.breaks import breaks
+from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
+from bot.understand.normalize import normalize
+from bot.understand.standing import currency_of_it, stands_alone, with_subject
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+
+def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
+                 read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A job or price then a service question with no mark between them ("CloudGPU 4090 每小时多少 最少计费
+    多久", "cloudgpu 4090 多少一小时 支持支付宝吗", "rent 8xh100 for a week — and is the price locked once I
+    pay?"): the first ask, then the FAQ's answer. Tried at the common ends of a first question (UNMARKED),
+    then at each space before a question may start (bot.understand.breaks). A message read whole as the
+    FAQ counts when it names a card or a job and the part before the break prices it. [] otherwise."""
+    if whole.intent not in ("price", "size", "cost", "faq") or whole.missing:
+        return []
+    if whole.intent == "faq" and not (whole.request.gpu or whole.request.params_b or whole.request.model):
+        return []
+    split = [c for c in UNMARKED.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4]
+    # at the common ends, a first part that does not stand alone is the whole message's ask; at any other
+    # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
+    tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
+    for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
+        if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
+            return found
+    return []
+
+
+def _faq_before(head_text: str, tail_text: str, now: datetime | None,
+                read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A service question then a price or job of its own ("gpuli 能按小时租吗 不能的话 2 天的任务 4090 怎么买最便宜",
+    "can gpuli rent by the hour if not how do I buy 2 days of a 4090"): the FAQ's answer (its yes or no) first,
+    then the price. The first part is a confident FAQ question naming no figure, on the service; the second
+    stands alone. [] otherwise."""
+    if DIGIT.search(normalize(head_text)) or not ASKING.search(head_text.lower()) or not ASKING.search(tail_text.lower()):
+        return []
+    head = read(head_text, now)
+    if head.intent != "faq" or not head.faq_confident or not head.own_topic or head.asks.cost \
+            or any(JOB_TOPICS & set(h.entry.topics) for h in head.faq_answers):
+        return []  # "how much | is a 4090 per month": a price asked in two words is no service question
+    tail = read(tail_text, now)
+    if tail.intent not in ("price", "size", "cost") or not stands_alone(tail):
+        return []
+    return [head, tail]
+
+
+def _figures_of_its_answer(text: str, read: Parsed) -> bool:
+    """Whether every number in `text` is one its confident FAQ answer states itself ("开机那两分钟收费吗":
+    the boot entry's own 2 minutes, said back), so the clause is still the FAQ's question; a clause with no
+    number is too. A number the answer does not state is the user's own figure, of a job or a rental."""
+    numbers = FIGURE.findall(normalize(text))
+    if not numbers:
+        return True
+    if read.intent != "faq" or not read.faq_confident or not read.faq_answers:
+        return False
+    entry = read.faq_answers[0].entry
+    said = set(FIGURE.findall(normalize(f"{entry.answer.zh} {entry.answer.en}")))
+    return all(n in said for n in numbers)
+
+
+def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | None,
+               read: Callable[[str, datetime | None], Parsed], own: bool) -> list[Parsed]:
+    """The two readings when `tail_text` is a confident FAQ question naming no figure, on the service
+    rather than the training (JOB_TOPICS: that one asks of the job); the first part keeps its own reading
+    when it stands alone, else the whole message's ("rent 8xh100 for a week" alone reads as a rental to
+    weigh; `own`: it must stand alone). [] otherwise."""
+    if not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
+        return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
+    tail = read(tail_text, now)
+    if not _figures_of_its_answer(tail_text, tail):
+        return []  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
+    if currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
+        return []
+    if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
+        return []  # the cost of the job the message states
+    if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
+        return []
+    head = read(head_text, now)
+    if not stands_alone(head) or head.intent == "faq":
+        if own:
+            return []  # the part before asks nothing of its own
+        head = replace(whole, parts=[])
+    return with_subject([head, tail])
