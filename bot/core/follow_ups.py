@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.setup_follow import (
     card_of,
@@ -50,6 +51,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
     if tool is not None:
         return tool
+    again = export_again(parsed, last, text, merge_follow_up)  # "导出配置" then "模型换 qwen3 8b": the files changed
+    if again is not None:
+        return again
     if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
             and not parsed.cues.joined:
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the

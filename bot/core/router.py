@@ -24,6 +24,7 @@ from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
+from bot.core.export_again import export_turn
 from bot.core.faq import faq_button
 from bot.core.faq_context import about_the_faq, behind_faq, with_provider_before
 from bot.core.faq_job import SHORT, job_of_question
@@ -268,8 +269,8 @@ class Core:
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
-        if reply.kind in ("export", "export_generic") and reply.turn is None and last is not None:
-            reply.turn = Turn(last.kind, {**last.data, "exported": True})  # "deepspeed" next names its framework
+        if reply.kind in ("export", "export_generic") and reply.turn is None:
+            reply.turn = export_turn(parsed, last)  # "deepspeed" next names its framework, "换 14b" changes the files
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
             reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})

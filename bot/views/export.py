@@ -30,13 +30,14 @@ def asks_fsdp(text: str | None) -> bool:
 
 
 # The settings a reader checks first, read back from the files written (so the summary can never
-# disagree with them): the model it loads (the Hub path a reader checks first), the method, quantization, optimizer and sequence length LLaMA-Factory trains
-# with, and the ZeRO stage and offload target DeepSpeed shards with. Each file's are shown in its own
+# disagree with them): the model it loads (the Hub path a reader checks first) and the chat template
+# LLaMA-Factory formats its samples with (a wrong one trains silently on the wrong prompt format), the
+# method, quantization, optimizer and sequence length LLaMA-Factory trains with, and the ZeRO stage and offload target DeepSpeed shards with. Each file's are shown in its own
 # syntax ("cutoff_len: 4096" for YAML, {"zero_optimization": {"stage": 3}} for the JSON), so what the
 # reply shows is the text the reader will find in the file.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("model_name_or_path", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
+    "llamafactory.yaml": ("model_name_or_path", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
                           "learning_rate", "num_train_epochs", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
     "accelerate_fsdp.yaml": ACCELERATE_KEYS,

@@ -1,0 +1,76 @@
+"""After an export, a change to its job is a change to the files: "7b qlora 4090", "导出 llamafactory",
+then "模型换 qwen3 8b" hands over the LLaMA-Factory files for Qwen3-8B QLoRA (everything else kept), and
+"改成 lora 不量化 再导一份" / "redo it with lora" the files of the LoRA job, in the framework exported before.
+
+Why: right after a config was handed over, a bare change ("那 14b 呢", "switch the model to qwen3 8b") is
+most likely the next config wanted, not a sizing of its own; and a message that asks the files again
+("再导一份", "export again") asks an export whatever else it changes. A change that asks a figure of its own
+("换成 a100 够吗", "how much for 14b") is still answered as that figure. The export leaves its job, the
+frameworks it named and the mark `exported` in the turn it leaves (`export_turn`), so only the message
+right after an export is read this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.messages import Turn
+from bot.understand.lazy import lazy
+from bot.understand.parser import Parsed
+from engine.request import TrainingRequest
+
+# the files asked again: "再导一份", "再出一个 deepspeed 的", "重新导出", "重新生成", "redo it", "export again"
+AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[一1]?\s*(?:份|版)|重新\s*(?:导|出|生成|做|来|给)|重[导出]"
+             r"|\bre-?(?:export|generate|do)\b|\bredo\b|\bagain\b|\bonce\s+more\b"
+             r"|\b(?:another|a\s+new)\s+(?:copy|export|config|version)\b")
+BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the model to qwen3 8b" — a change, nothing asked
+MARKS = ("exported", "tools")
+
+
+def export_turn(parsed: Parsed, last: Turn | None) -> Turn | None:
+    """The turn an export leaves behind: the job exported (the one before when this export changed nothing
+    of it), the frameworks it named (else those of the export before) and the mark `exported`. None when
+    no model job was exported and no turn came before (a generic DeepSpeed file on its own)."""
+    job = parsed.request.stated()
+    before = dict(last.data) if last is not None else {}
+    tools = sorted(parsed.asks.tools) or list(before.get("tools", []))
+    if (job.get("model") or job.get("params_b")) and before.get("request") != job:
+        return Turn("size", {"request": job, "exported": True, "tools": tools})
+    if last is None:
+        return None
+    return Turn(last.kind, {**before, "exported": True, "tools": tools})
+
+
+def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed, Turn, str], Parsed]) -> Parsed | None:
+    """The export of the job before with the message's change (`merge` reads the change as it would after
+    any answer), or None when the answer before was no export, or the message asks something of its own."""
+    if not last.data.get("exported") or parsed.intent in ("wallet", "help", "smalltalk") or parsed.parts:
+        return None
+    again = bool(AGAIN.search(text.lower()))
+    plain = Turn(last.kind, {k: v for k, v in last.data.items() if k not in MARKS})
+    if again:  # "redo it with lora" comes near the FAQ's LoRA entry; asked again, it is a change of the files
+        parsed = replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False, follow_up=True,
+                         asks=replace(parsed.asks, export=False))
+    elif parsed.intent not in ("size", "export") or parsed.cues.chars > BARE_CHANGE or _asks_figure(parsed):
+        return None
+    merged = merge(replace(parsed, intent="size"), plain, text)
+    if again and merged.request == parsed.request and not merged.follow:
+        # "再导一份", "export it again": nothing changed, the job before as it was (its own options kept)
+        merged = replace(merged, request=TrainingRequest.model_validate({**plain.data.get("request", {}), **parsed.request.stated()}))
+    job = merged.request.stated()
+    if not (job.get("model") or job.get("params_b")) or merged.parts \
+            or merged.intent not in (("size", "cost", "export") if again else ("size", "export")):
+        return None  # "那 14b 呢 跑 10 小时" after an export asks what that run costs
+    if not again and (not merged.follow_up or job == plain.data.get("request")):
+        return None  # nothing changed and nothing asked again: not read as an export
+    tools = parsed.asks.tools or frozenset(last.data.get("tools", []))
+    return replace(merged, intent="export", asks=replace(merged.asks, export=True, tools=tools), missing=[],
+                   follow_up=True, follow=None)
+
+
+def _asks_figure(parsed: Parsed) -> bool:
+    """The change asks a figure of its own: "换成 a100 够吗", "14b 要几张", "那 14b 多少钱"."""
+    a = parsed.asks
+    return bool(a.sizing or a.memory_figure or a.per_card_memory or a.count or a.cost or a.budget or a.how_many_gpu
+                or a.switch or a.minimum or a.cheapest or a.pick or a.table or a.methods_compared)
