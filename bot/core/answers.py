@@ -25,12 +25,14 @@ from bot.views.count_versus import count_asked, count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
+from bot.views.named_misses import named_misses
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
 from bot.views.summary import sizing_summary
 from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, pick_at
 from engine.billing import NotOffered
+from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import gpus
 from engine.cost import CostReport
 from engine.cost import compare as compare_cost
@@ -328,6 +330,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req)
     provider = req.provider or ctx.settings.provider
     setup = (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
+    one_box = one_machine(advice, setup, provider) if follow.get("changed") and setup is not None else None
+    setup = one_box or setup
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
         # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
         return cost_request(ctx, req)
@@ -376,8 +380,22 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # "两周多少" asks those two weeks again in CNY
     reply.turn = Turn("size", {"request": req.stated(), "setup": True, "pick": [setup.gpu.id, setup.num_gpus],
                                "setup_hours": follow.get("hours")})
-    # "can we rent it for just 2 weeks?" where the setup is sold by the month only: a setup sold for that span leads
-    return verdict_first(reply, shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
+    # "can we rent it for just 2 weeks?" where the setup is sold by the month only: a setup sold for that span leads;
+    # a job changed after its price ("换成 lora 不量化呢") first says whether the card named still holds it
+    named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
+    missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
+        if follow.get("changed") else None
+    return verdict_first(reply, missed or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
+
+
+def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:
+    """Seed 000's single machine with an 8-bit optimizer (72B full: 8×H200) where the setup picked spans
+    several machines (32×H100 over 4 nodes, InfiniBand extra) and that machine is rented (where asked); else None."""
+    box = advice.eight_bit
+    if box is None or setup.num_gpus <= CARDS_PER_NODE or box.num_gpus > CARDS_PER_NODE or not box.fits:
+        return None
+    offered = setup_prices(variants(box.gpu.id, False), box.num_gpus, None).offered
+    return box if any(provider is None or r.provider.id == provider for r in offered) else None
 
 
 def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:

@@ -171,7 +171,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if wants_cost and (prices_of_setup(parsed, last, merged) or priced_setup_changed(last, merged)):
         # "换成 H100 呢，价格多少": the changed job's recommended setup, by hour / week / month; after a setup's
         # month ("gpuli 包月多少" then "换 8卡 h200 不开 offload 呢") the new setup's month, the price still asked
-        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last)),
+        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last), last),
                        missing=[], follow_up=True)
     # a yes or no stays one ("单卡行不行", then "不开 8bit 呢")
     asks = replace(parsed.asks, sizing=True) if last.data.get("verdict") and not wants_cost else parsed.asks
@@ -210,7 +210,7 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
             intent != "checkpoint" and priced_setup_changed(last, merged)):
         # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for; "那 14B 呢" after
         # such prices asks them again, of the new job
-        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last)),
+        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last), last),
                        missing=[], follow_up=True, asks=asks)
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
 
@@ -260,6 +260,9 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.asks.mixed_precision in PRECISION_OF:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
     merged = TrainingRequest.model_validate({**job, **stated})
+    if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
+        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
+                       missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)
     return replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
                    faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks)
 

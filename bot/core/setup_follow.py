@@ -58,8 +58,10 @@ def setup_span(last: Turn) -> dict[str, float]:
     return {"hours": float(str(hours))} if hours else {}
 
 
-def setup_follow(merged: TrainingRequest, duration: dict[str, float]) -> dict[str, object]:
-    """What the setup-price answer needs: the job, and the rental length asked, in hours."""
+def setup_follow(merged: TrainingRequest, duration: dict[str, float], last: Turn | None = None) -> dict[str, object]:
+    """What the setup-price answer needs: the job, the rental length asked, in hours, and whether it changes
+    a job whose setup was just priced (`last`): then the reply first says whether the card named still holds it."""
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
     job = merged.model_copy(update={"days": None, "hours": None}).stated()
-    return {"setup_of": job, **({"hours": hours} if hours else {})}
+    changed = last is not None and bool(last.data.get("setup")) and job != last.data.get("request")
+    return {"setup_of": job, **({"hours": hours} if hours else {}), **({"changed": True} if changed else {})}

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.text.names import short_gpu
 from bot.understand.asks import Asks
 from bot.understand.parser import Parsed
 from bot.understand.zones import offset_label
@@ -134,7 +135,11 @@ def cards_reply(req: TrainingRequest, gpu: str, lang: str) -> Reply:
 def deadline_reply(req: TrainingRequest, deadline: datetime, now: datetime, lang: str) -> Reply:
     """The cheapest setups that finish by `deadline` (time and cost of each)."""
     c = by_deadline(req, deadline, now)
-    return Reply("planning", lang, {"v": {**_model(req), **candidates_view(c, "deadline", deadline)}})
+    v = {**_model(req), **candidates_view(c, "deadline", deadline)}
+    if c.meeting:  # "周五前能训完吗": yes, and how long the run takes (32B full, 2,000 万 token × 3 on 8×H100: about 1.5 h)
+        first = c.meeting[0]
+        v["run"] = {"time": duration_view(first.hours, estimate=True), "n": first.num_gpus, "gpu": short_gpu(first.gpu.name)}
+    return Reply("planning", lang, {"v": v})
 
 
 def budget_reply(req: TrainingRequest, amount: Decimal, currency: str, lang: str) -> Reply:
