@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.add_on_follow import added_to_price
 from bot.core.export_follow_up import tool_after_export
 from bot.core.setup_follow import (
     card_of,
@@ -50,6 +51,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
     if tool is not None:
         return tool
+    upgraded = added_to_price(parsed, last, text)  # "一万网络 3090 包月" then "加内存128g": that rental with it
+    if upgraded is not None:
+        return upgraded
     if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
             and not parsed.cues.joined:
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
