@@ -101,7 +101,7 @@ def setup_prices(
                         quotes = (quote(p.id, g, count, duration, add_ons=_sold(p, add_ons), infiniband=infiniband,
                                         repeat_purchase=repeat_purchase),)
                     else:
-                        quotes = _unit_quotes(p, g, count, infiniband)
+                        quotes = _unit_quotes(p, g, count, infiniband, _sold(p, add_ons))
                     if whole_machines and quotes[0].instances > 1 and count <= p.billing.node_gpus:
                         raise NotOffered("num_gpus", "count_not_offered", f"{p.id} rents no {count} × {g} machine",
                                          provider=p.id, gpu=g, num_gpus=count,
@@ -162,15 +162,17 @@ def _counts(p: Provider, gpu: str, num_gpus: int | None, duration: timedelta | N
     return fitting or [counts[0]]
 
 
-def _unit_quotes(p: Provider, gpu: str, count: int, infiniband: bool | None) -> tuple[Quote, ...]:
-    """The setup's price for each rental unit the provider sells it by; a unit bought as a longer
-    cycle (a week of a box sold only by the month) is left out rather than shown twice."""
+def _unit_quotes(p: Provider, gpu: str, count: int, infiniband: bool | None,
+                 add_ons: Mapping[str, int] | None = None) -> tuple[Quote, ...]:
+    """The setup's price for each rental unit the provider sells it by, with the add-ons asked (16 cores at
+    一万网络: ¥400 on each month); a unit bought as a longer cycle (a week of a box sold only by the month)
+    is left out rather than shown twice."""
     out: list[Quote] = []
     for d in _units(p):
-        q = quote(p.id, gpu, count, d, infiniband=infiniband)
+        q = quote(p.id, gpu, count, d, add_ons=add_ons, infiniband=infiniband)
         if q.unused_hours <= 0 or q.bought_hours <= Decimal(d.total_seconds()) / 3600:
             out.append(q)
-    return tuple(out) or (quote(p.id, gpu, count, _units(p)[-1], infiniband=infiniband),)
+    return tuple(out) or (quote(p.id, gpu, count, _units(p)[-1], add_ons=add_ons, infiniband=infiniband),)
 
 
 def _units(p: Provider) -> list[timedelta]:

@@ -17,6 +17,10 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from engine.providers import providers
 
+# an add-on added to the setup ("加内存128g", "再加16核", "add 128GB RAM", "with 16 cores", "内存升到128G")
+ADDED = re.compile(r"加|升|扩|\b(?:add|adding|plus|with|upgrade|bump)\b", re.I)
+# whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
+WHETHER = re.compile(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.I)
 SHORT = 30  # characters: "3000G 呢", "and for 5 TB?", "那 2 万 G 两个月呢": a change, not a question of its own
 STORAGE = ("volume", "object-storage")
 BILLED = re.compile(r"bill|charg|收费|计费|怎么算", re.I)  # "how is storage billed": a price asked too
@@ -63,6 +67,22 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
         earlier.rental.provider if earlier is not None else None)
     return replace(parsed, intent="price", price=replace(parsed.price, add_ons=wanted),
                    rental=replace(rental, provider=provider), follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | None:
+    """"一万网络 3090 包月" then "加内存128g" / "add 128GB RAM": the rental just priced (or weighed against a
+    budget), priced again with the add-on (seed 003: ¥1,750 + ¥600 a month); the add-ons stay with the turn, so
+    "换成 a100 40g" next keeps them. None unless it is a short message adding an add-on and naming no card."""
+    q = parsed.request
+    if last is None or last.kind != "price" or not parsed.price.add_ons or q.gpu or q.model or q.params_b \
+            or len(text.strip()) > SHORT or not ADDED.search(text) or WHETHER.search(text):
+        return None
+    held = last.data.get("add_ons")
+    follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **parsed.price.add_ons}}
+    if parsed.rental.provider:
+        follow["first"] = parsed.rental.provider
+    return replace(parsed, intent="price", follow=follow, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)
 
 

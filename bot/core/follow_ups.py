@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.add_on_follow import added_to_price
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.setup_follow import (
@@ -54,6 +55,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     again = export_again(parsed, last, text, merge_follow_up)  # "导出配置" then "模型换 qwen3 8b": the files changed
     if again is not None:
         return again
+    upgraded = added_to_price(parsed, last, text)  # "一万网络 3090 包月" then "加内存128g": that rental with it
+    if upgraded is not None:
+        return upgraded
     if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
             and not parsed.cues.joined:
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the

@@ -392,7 +392,8 @@ def _shorter_fit(ctx: Context, reply: Reply, money: Money, said: str) -> str | N
     if not rows or not data.get("gpu"):
         return None
     row = judged_row(reply.data, rows)  # the provider the verdict judged, so the shorter rental is there
-    runway = runway_reply(data["gpu"], int(row["num_gpus"]), money, ctx.lang, str(row["provider_id"]))
+    runway = runway_reply(data["gpu"], int(row["num_gpus"]), money, ctx.lang, str(row["provider_id"]),
+                          add_ons=data.get("add_ons") or None)
     lead = str(runway.data.get("lead") or "").removeprefix("💵 ") if runway is not None else ""
     if not lead or runway is None:
         return None
@@ -412,12 +413,12 @@ def _runway_first(ctx: Context, reply: Reply, data: dict[str, Any], budget: Budg
     """The answer to "how long" replaces the price list it rests on (each line names its price); the
     list stays the turn, so "in CNY" or "4 张呢" still changes it."""
     count = int(data["num_gpus"]) if data.get("num_gpus") else None
-    runway = runway_reply(data["gpu"], count, budget.money, ctx.lang, data.get("first"), unit)
+    runway = runway_reply(data["gpu"], count, budget.money, ctx.lang, data.get("first"), unit, data.get("add_ons") or None)
     if runway is None:
         return reply
     other_line = None
     if budget.other is not None:
-        other = runway_reply(data["gpu"], count, budget.other, ctx.lang, data.get("first"), unit)
+        other = runway_reply(data["gpu"], count, budget.other, ctx.lang, data.get("first"), unit, data.get("add_ons") or None)
         other_line = runway_text(other.data["lines"][0], ctx.lang) if other is not None else None
     note = _reading_note(ctx, budget, other_line)
     runway.also = [*([note] if note else []), *reply.also]

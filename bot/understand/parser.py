@@ -335,6 +335,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
                            asked="?" in raw or "？" in raw)
+    if action is not None and action.kind == "topup" and {"cpu-16c", "ram-128g"} & set(price.add_ons):
+        action = None  # "add 128GB RAM" adds to a machine, never money to the wallet
     if action is not None and action.kind == "rent" and asks.both_units:
         action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
     rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase

@@ -40,7 +40,11 @@ IN_CURRENCY = (r"\b(?:in|how\s+(?:much|many))\s+(?:(?:chinese|china|us|u\.s\.|am
                r"(rmb|cny|yuan|renminbi|usd|dollars|usdt)\b")
 SHOW_CURRENCY = lazy(
     r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)\s*(?:算|计|显示|报价|来算|表示)?|"
-    rf"{IN_CURRENCY}|(人民币|美元)\s*(?:算|计|报价)",
+    rf"{IN_CURRENCY}|(人民币|美元)\s*(?:算|计|报价)"
+    # "多少钱 要人民币", "给个人民币价": the currency wanted, not one paid in ("要人民币支付吗" asks about paying)
+    r"|(?:要|给个?|报个?)\s*(人民币|rmb|cny|美元|美金|usd)(?!\s*(?:付|支付|结算|充值|付款))"
+    # "RMB please", "convert to CNY", "converted into yuan"
+    r"|\b(rmb|cny|yuan|usd)\s+please\b|\bconvert(?:ed)?\s+(?:it\s+|that\s+|this\s+)?(?:to|into)\s+(rmb|cny|yuan|usd|dollars)\b",
     re.I | re.ASCII,
 )
 CURRENCY = {"人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "renminbi": "CNY", "美元": "USD", "美金": "USD", "usd": "USD",

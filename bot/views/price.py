@@ -396,11 +396,16 @@ def _plain(value: Decimal) -> Decimal:
 
 
 def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang: str, first: str | None = None,
-                 asked_unit: str | None = None) -> Reply | None:
+                 asked_unit: str | None = None, add_ons: dict[str, int] | None = None) -> Reply | None:
     """"¥3000 够租多久 a100 40g": how much of each rental unit the money buys at each provider (the
     named one first, the unit asked — "包月能租几个月" — first within it), whole prepaid cycles
-    (floor of budget ÷ price) or billed hours, converted at the catalog's rates."""
-    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency, whole_machines=True)
+    (floor of budget ÷ price) or billed hours, converted at the catalog's rates. `add_ons` ("加16核"):
+    each cycle costs the card plus the add-ons (seed 003: ¥2,800 + ¥400 a month for an A100 40G with 16
+    cores); an add-on the setup is not sold with is left out and said so."""
+    prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency, whole_machines=True, add_ons=add_ons or None)
+    unsold = [r.refusal for r in prices.rows if r.refusal is not None and r.refusal.reason == "add_on_not_for_offer"]
+    if add_ons and unsold:  # "8卡 h100 加16核": the box is priced alone, and the note says why
+        prices = setup_prices(gpu, num_gpus, None, display_currency=budget.currency, whole_machines=True)
     if first is None:  # "₮500 够租多久": money in a provider's own currency is spent there, unexchanged
         first = next((r.provider.id for r in prices.offered if r.quotes and r.quotes[0].currency == budget.currency), None)
     rows = sorted(prices.offered, key=lambda r: r.provider.id != first)
@@ -413,9 +418,9 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
         paid = [q for q in row.quotes if q.total_max > 0]
         if paid and (first is None or row.provider.id == first):  # the money is spent where named or held
             hourly = next((q.total_max for q in paid if _unit(q) == "hour"), None)
-            options.append(Option(row.provider.name, row.num_gpus, gpu_name(row.gpu), paid[0].currency,
+            options.append(Option(row.provider.name, row.num_gpus, gpu_name(row.gpu) + _extras_named(paid[0], lang), paid[0].currency,
                                   budget.to(paid[0].currency).amount, hourly=hourly,
-                                  cycles=tuple(Cycle(_unit(q), int(q.needed_hours // 24), q.total_max)
+                                  cycles=tuple(Cycle(_unit(q), int(q.needed_hours // 24), q.total_max, q.total_min, q.estimate)
                                                for q in paid if _unit(q) != "hour" and q.currency == paid[0].currency)))
         for q in row.quotes:
             unit = _unit(q)
@@ -426,7 +431,7 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
             count = money.amount / price.amount
             whole = int(count) if unit != "hour" else None
             lines.append({"provider": row.provider.name, "provider_id": row.provider.id,
-                          "gpu": gpu_name(row.gpu), "num_gpus": row.num_gpus,
+                          "gpu": gpu_name(row.gpu) + _extras_named(q, lang), "num_gpus": row.num_gpus,
                           "unit": unit, "price": price.format(lang), "count": whole if whole is not None else None,
                           "hours": round(float(count), 1) if unit == "hour" else None,
                           "left": (money - price * whole).rounded().format(lang) if whole else None})
@@ -444,7 +449,30 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     # ("entry": its price) and what is missing
     short = none_line(options, budget.format(lang), lang) if lead is None else None
     return Reply("runway", lang, {"budget": budget.format(lang), "lines": lines[:4], "bought": lead is not None,
-                                  "lead": lead or (short[0] if short else None), "entry": short[1] if short else None})
+                                  "lead": lead or (short[0] if short else None), "entry": short[1] if short else None,
+                                  "extras": _extras_note(prices, first, unsold if add_ons else [], lang)})
+
+
+def _extras_named(q: Quote, lang: str) -> str:
+    """" + CPU 16 核": the add-ons a quote includes, after the card's name."""
+    return "".join(" + " + t(f"price.addon_name.{a.id}", lang) for a in q.add_ons if a.unit == "month")
+
+
+def _extras_note(prices: SetupPrices, first: str | None, unsold: list[Any], lang: str) -> str | None:
+    """How a cycle with add-ons is made up ("每月 ¥3,200 = 卡 ¥2,800 + CPU 16 核 ¥400"), at the provider
+    named (else the first that sells them); or which add-on the setup is not sold with."""
+    if unsold:
+        u = unsold[0]
+        return t("runway.add_on_unsold", lang, add_on=t(f"price.addon_name.{u.params.get('add_on')}", lang),
+                 provider=provider(str(u.params.get("provider"))).name)
+    for row in sorted(prices.offered, key=lambda r: r.provider.id != first):
+        q = next((q for q in row.quotes if q.add_ons and _unit(q) == "month"), None)
+        if q is None:
+            continue
+        parts = " + ".join(f"{t(f'price.addon_name.{a.id}', lang)} {Money(a.amount, q.currency).format(lang)}" for a in q.add_ons)
+        return t("runway.add_ons", lang, total=Money(q.total_max, q.currency).format(lang),
+                 card=Money(q.cards_range.high, q.currency).format(lang), parts=parts)
+    return None
 
 
 _UNIT_RANK = {"hour": 0, "week": 1, "month": 2}

@@ -21,7 +21,9 @@ class Cycle:
 
     unit: str  # week | month | year | period
     days: int
-    price: Decimal
+    price: Decimal  # a band's high end: what it may cost
+    low: Decimal | None = None  # a band's low end ("8–12 万" a month): the price is compared on its high end
+    estimate: bool = False  # the band is the source's estimate, not a price the provider states
 
 
 @dataclass(frozen=True)
@@ -78,9 +80,11 @@ def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = 
         if not days:
             continue
         parts = " + ".join(t(f"runway.span.{c.unit}", lang, count=n) for c, n in mix)
+        banded = next((c for c, _ in mix if c.low is not None and c.low < c.price), None)
         found.append((Decimal(days), t("runway.lead_cycles", lang, budget=budget, provider=o.provider, n=o.num_gpus, gpu=o.gpu,
                                        days=days, parts=parts, spent=Money(spent, o.currency).format(lang),
-                                       left=Money(o.money - spent, o.currency).rounded().format(lang))))
+                                       left=Money(o.money - spent, o.currency).rounded().format(lang))
+                      + (band_words(banded, o.currency, lang) if banded is not None else "")))
     if not found:
         return None
     return max(found, key=lambda f: f[0])[1]  # the first of equals: the provider named or paid in its own money
@@ -91,12 +95,23 @@ def none_line(options: list[Option], budget: str, lang: str) -> tuple[str, str] 
     "not enough", with the cheapest entry (an hour, or the shortest prepaid cycle) and how much is
     missing, the options compared by their share of the money (each is the same budget converted);
     with that entry's price, so a verdict that already named it is not told it twice."""
-    entries = [(o, c.unit, c.price) for o in options for c in o.cycles if c.price > 0]
-    entries += [(o, "hour", o.hourly) for o in options if o.hourly]
+    entries: list[tuple[Option, str, Decimal, Cycle | None]] = [(o, c.unit, c.price, c) for o in options for c in o.cycles if c.price > 0]
+    entries += [(o, "hour", o.hourly, None) for o in options if o.hourly]
     if not entries:
         return None
-    o, unit, price = min(entries, key=lambda e: e[2] / e[0].money if e[0].money > 0 else e[2])
+    o, unit, price, cycle = min(entries, key=lambda e: e[2] / e[0].money if e[0].money > 0 else e[2])
     shown = Money(price, o.currency).format(lang)
-    return t("runway.lead_none", lang, budget=budget, provider=o.provider, n=o.num_gpus, gpu=o.gpu,
+    line = t("runway.lead_none", lang, budget=budget, provider=o.provider, n=o.num_gpus, gpu=o.gpu,
              span=t(f"runway.span.{unit}", lang, count=1), price=shown,
-             short=Money(price - o.money, o.currency).rounded().format(lang)), shown
+             short=Money(price - o.money, o.currency).rounded().format(lang))
+    if cycle is not None and cycle.low is not None and cycle.low < cycle.price:
+        line += band_words(cycle, o.currency, lang)
+    return line, shown
+
+
+def band_words(cycle: Cycle, currency: str, lang: str) -> str:
+    """"（这是 ¥80,000–120,000 的区间价，按高端算）": a price that is a band is named as the band, and
+    that the money was weighed against its high end, so "¥120,000" is not read as a list price."""
+    key = "runway.band_estimate" if cycle.estimate else "runway.band_published"
+    return t(key, lang, low=Money(cycle.low or Decimal(0), currency).format(lang), high=Money(cycle.price, currency).format(lang),
+             unit=t(f"unit.{cycle.unit}", lang))
