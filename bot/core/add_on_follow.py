@@ -6,20 +6,18 @@ before (its FAQ answer or its price), the size the new message gives: that stora
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand import rental_extras as extras
-from bot.understand.classify import asks_price
+from bot.understand.classify import asks_billing
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from engine.providers import providers
 
 SHORT = 30  # characters: "3000G 呢", "and for 5 TB?", "那 2 万 G 两个月呢": a change, not a question of its own
 STORAGE = ("volume", "object-storage")
-BILLED = re.compile(r"bill|charg|收费|计费|怎么算", re.I)  # "how is storage billed": a price asked too
 
 
 def storage_named(text: str) -> tuple[str, ...]:
@@ -40,7 +38,7 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
         return None
     sizes = [m for m in extras.LONE_SIZE.finditer(normalize(text))]
     before = dict(turn.data.get("add_ons") or {}) if turn is not None and turn.kind == "add_on" else {}
-    priced = bool(asked) and (asks_price(str(asked)) or bool(BILLED.search(str(asked))))
+    priced = bool(asked) and asks_billing(str(asked))  # "how is storage billed": a price asked too
     named = tuple(before) if before else storage_named(str(asked)) if priced else ()
     if not named or len(sizes) > 1:
         return None
