@@ -12,7 +12,7 @@ from dataclasses import replace
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand import rental_extras as extras
-from bot.understand.classify import asks_price
+from bot.understand.classify import asks_billing
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from engine.providers import providers
@@ -23,7 +23,6 @@ ADDED = re.compile(r"加|升|扩|\b(?:add|adding|plus|with|upgrade|bump)\b", re.
 WHETHER = re.compile(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.I)
 SHORT = 30  # characters: "3000G 呢", "and for 5 TB?", "那 2 万 G 两个月呢": a change, not a question of its own
 STORAGE = ("volume", "object-storage")
-BILLED = re.compile(r"bill|charg|收费|计费|怎么算", re.I)  # "how is storage billed": a price asked too
 
 
 def storage_named(text: str) -> tuple[str, ...]:
@@ -44,7 +43,7 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
         return None
     sizes = [m for m in extras.LONE_SIZE.finditer(normalize(text))]
     before = dict(turn.data.get("add_ons") or {}) if turn is not None and turn.kind == "add_on" else {}
-    priced = bool(asked) and (asks_price(str(asked)) or bool(BILLED.search(str(asked))))
+    priced = bool(asked) and asks_billing(str(asked))  # "how is storage billed": a price asked too
     named = tuple(before) if before else storage_named(str(asked)) if priced else ()
     if not named or len(sizes) > 1:
         return None

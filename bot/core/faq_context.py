@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting
 from bot.messages import Turn
-from bot.understand.faq import faq_index
+from bot.understand.faq import faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.parser import Parsed
 
@@ -22,7 +22,45 @@ def behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
     if turn is None or turn.kind not in ("faq", "about", "wallet", "add_on"):  # an add-on's price too  # a wallet read or write sits on top too
         return turn, None
     prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
-    return (Turn(prev["kind"], prev["data"]) if prev else None), str(turn.data.get("text") or "") or None
+    under = Turn(prev["kind"], prev["data"]) if prev else None
+    if turn.data.get("unsure"):  # a question the FAQ did not answer is no question a follow-up changes
+        return under, None
+    return under, str(turn.data.get("text") or "") or None
+
+
+def unsure_turn(text: str, provider: str, last: Turn | None) -> Turn:
+    """A question about a provider the FAQ was not sure of ("gpuli 能开发票吗"), remembered on top of the answer
+    before it: only a follow-up naming another provider ("一万网络呢") asks it again, there."""
+    return Turn("faq", {"text": text, "provider": provider, "unsure": True,
+                        "prev": {"kind": last.kind, "data": last.data} if last else None})
+
+
+def asked_elsewhere(parsed: Parsed, asked: str | None, turn: Turn | None) -> tuple[Parsed, str] | None:
+    """(the FAQ question just asked, asked at the provider the message names; its text) when the message names
+    one provider and nothing else ("how soon can i ssh in at gpuli" then "and at cloudgpu?" is CloudGPU's boot
+    time, "gpuli 有 nvlink 吗" then "一万网络呢" Yiwan's NVLink), never that provider's price list; None otherwise."""
+    q = parsed.request
+    if turn is not None and turn.data.get("unsure") and not q.gpu:
+        asked = str(turn.data.get("text") or "") or None
+    if asked is None or turn is None or turn.kind != "faq" or len(parsed.cues.providers) != 1 \
+            or not parsed.asks.frame_only or q.gpu or q.model or q.params_b or q.method:
+        return None
+    provider = parsed.cues.providers[0]
+    question = unnamed(asked).strip()
+    hit, hits = faq_lookup(question, provider)
+    if hit is None and not turn.data.get("unsure"):  # the entry that answered it, when it covers that provider
+        hit, hits = faq_lookup(asked)
+        if hit is not None and hit.entry.providers and provider not in hit.entry.providers:
+            return None
+    question = f"{question} {parsed.words}"  # the provider in the user's words: what the next follow-up is about
+    rental = replace(parsed.rental, provider=provider)
+    if hit is None:  # not one the FAQ answers: not sure there either, with the closest questions
+        if not turn.data.get("unsure"):
+            return None
+        return replace(parsed, intent="unknown", faq=hits, faq_confident=False, faq_answers=[], rental=rental,
+                       missing=[], follow_up=False), question
+    return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[],
+                   follow_up=False), question
 
 
 def about_the_faq(parsed: Parsed, text: str) -> bool:

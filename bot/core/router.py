@@ -26,7 +26,7 @@ from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.export_again import export_turn
 from bot.core.faq import faq_button
-from bot.core.faq_context import about_the_faq, behind_faq, with_provider_before
+from bot.core.faq_context import about_the_faq, asked_elsewhere, behind_faq, unsure_turn, with_provider_before
 from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
@@ -42,7 +42,7 @@ from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
-from bot.understand.classify import asks_price
+from bot.understand.classify import asks_billing
 from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
@@ -190,7 +190,7 @@ class Core:
             parsed, asked, last = storage, None, None
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
-                asked and (find_gpus(normalize(asked)) or not (asks_price(asked) or parsed.rental.duration_days
+                asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
             # asked, not a FAQ entry that happens to name the card; after a question that asks no price
@@ -199,6 +199,9 @@ class Core:
             parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
+        elsewhere = asked_elsewhere(parsed, asked, turn)  # "how soon can i ssh in at gpuli" then "and at cloudgpu?"
+        if elsewhere is not None:
+            (parsed, text), asked = elsewhere, None
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
         if defined is not None or (asked is not None and (_card_alone(parsed, text) or about_the_faq(parsed, text))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
@@ -269,6 +272,8 @@ class Core:
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
+        elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
+            reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"
         if reply.kind in ("export", "export_generic") and reply.turn is None:
             reply.turn = export_turn(parsed, last)  # "deepspeed" next names its framework, "换 14b" changes the files
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
@@ -549,11 +554,11 @@ def _rental_against_budget(parsed: Parsed) -> Parsed:
 
 
 def _card_alone(parsed: Parsed, text: str) -> bool:
-    """"4090", "那 H100 呢": a card and nothing of its own (no model, method or question words)."""
+    """"4090", "那 H100 呢", "what about an a100": a card and nothing of its own (no model, method or question words)."""
     q = parsed.request
     if not q.gpu or q.model or q.params_b or q.method:
         return False
-    return parsed.asks.names_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
+    return parsed.asks.names_only or parsed.asks.frame_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
 
 
 CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"

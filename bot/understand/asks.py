@@ -81,6 +81,7 @@ class Asks:
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
+    frame_only: bool = False  # "and at cloudgpu?", "那 h100 呢": names and a follow-up's frame (bot.understand.follow_frame)
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
     difference: bool = False  # "差多少钱", "how much more": two setups priced, the difference between them first
     total: bool = False  # "一共多少", "in total": several rentals priced, their sum first
@@ -180,7 +181,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                r"\s+(?:the\s+|our\s+|my\s+)?(?:training\s+|run\s+)?(?:time|duration|how\s+long|hours)", re.IGNORECASE),
         "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
-        "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|how\s+many\s+(?:cards|gpus)|how\s+many\s+(?:do|would|will|should)\s+(?:i|we)\s+need|how\s+many\s+(?:of\s+them|does\s+it\s+take|will\s+it\s+take)|\bcard\s+count\b"),
+        # a bare "how many" counts the cards of the answer before ("how many?", "so how many then"); followed by a noun
+        # ("how many hours") it counts that instead
+        "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|(?:几|多少)\s*个\s*(?:卡|显卡|gpu)|how\s+many\s+(?:cards|gpus)"
+                            r"|how\s+many\s+(?:do|would|will|should)\s+(?:i|we|you)\s+(?:need|want|use|rent|get)"
+                            r"|how\s+many\s+(?:of\s+them|does\s+it\s+take|will\s+it\s+take|would\s+it\s+take|(?:is|are)\s+(?:needed|required|enough))"
+                            r"|how\s+many(?=\s*(?:(?:then|now|exactly|in\s+total|total|altogether|at\s+least|min(?:imum)?|though)\b|[^\w\s]|$))"
+                            r"|\b(?:card|gpu)\s+count\b|\bnumber\s+of\s+(?:cards|gpus)\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:块钱?|钱)?\s*(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
             rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
@@ -390,7 +397,8 @@ def wants_file(norm: str, job: bool) -> bool:
     return job and bool(p["file_named"].search(norm)) and not p["asking"].search(norm)
 
 
-def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False) -> Asks:
+def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False,
+         frame_only: bool = False) -> Asks:
     """The asks in `norm` (the normalized message); `money` is what the money reader found in it;
     `names_only` when nothing is left once the parser took out the names and sizes it found; `job`
     when it states a job (a model or size, a method, a card count) a config file would be for."""
@@ -426,6 +434,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         minimum=planning.minimum_asked(norm) and switch_asked(norm) is None,  # a switch asked about leads instead
         export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
+        frame_only=frame_only,
         tools=config_tools(norm),
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
         cost=bool(p["cost"].search(norm)),

@@ -106,6 +106,16 @@ def asks_price(text: str) -> bool:
     return bool(PRICE_WORDS.search(norm) or RENT_A_CARD.search(norm) or (listed and LIST_ENDS.match(norm, listed.end())))
 
 
+# how a rental is charged ("cloudgpu 的卡怎么计费", "how does gpuli bill"): a price asked, by its rule
+BILLED = lazy(r"bill|charg|收费|计费|扣费|怎么算钱|怎么算")
+
+
+def asks_billing(text: str) -> bool:
+    """Whether a question asks a price or how renting is charged: "cloudgpu 的卡怎么计费" then "4090" asks
+    that card's price there, as "cloudgpu 上的卡多少钱" then "4090" does."""
+    return asks_price(text) or bool(BILLED.search(normalize(text).lower()))
+
+
 LIST_ENDS = lazy(r"[\s?？。!！,，.]*(?:(?:呀|啊|呢|吗|么|可以租|能租|可租|does\s+\w+\s+(?:have|offer|rent|list)|(?:can|do)\s+(?:i|we)\s+rent)[\s?？。!！.]*)?$")
 
 

@@ -366,7 +366,7 @@ def on_topic(text: str) -> bool:
     return _any_domain_term().search(folded) is not None
 
 
-def _unnamed(text: str) -> str:
+def unnamed(text: str) -> str:
     """`text` without the provider it names: "一万网络" says where the question is asked, not what about,
     so an entry listing the name among its keywords ("一万网络的价格") gains nothing from it."""
     norm = normalize(text)
@@ -463,7 +463,7 @@ def _providers_own(index: FaqIndex, text: str, hits: list[Hit], provider: str | 
         return None
     near = [h for h in hits[1:] if index.about[h.entry.id] == provider and h.score >= PROVIDER_SHARE * hits[0].score
             and h.score >= KEYWORD_CONFIDENT]
-    named = {h.entry.id for h in index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, near, provider, concepts=True)}
+    named = {h.entry.id for h in index.keyworded(unnamed(text), KEYWORD_CONFIDENT, near, provider, concepts=True)}
     return next((h for h in near if h.entry.id in named), None)
 
 
@@ -471,15 +471,15 @@ def _named_over_unnamed(index: FaqIndex, text: str, hits: list[Hit], provider: s
     """A runner-up near the best whose own keyword phrase the question types, when the best's own terms go
     unnamed ("能加 IB 吗": InfiniBand's "加 IB", not Yiwan's CPU and RAM add-ons, met on 能加 alone): the
     term the user typed names the topic, the asking words around it do not."""
-    if len(hits) < 2 or index.keyworded(_unnamed(text), 0.0, hits[:1], provider, concepts=True):
+    if len(hits) < 2 or index.keyworded(unnamed(text), 0.0, hits[:1], provider, concepts=True):
         return None
     near = [h for h in hits[1:] if h.score >= PROVIDER_SHARE * hits[0].score and h.score >= KEYWORD_CONFIDENT]
-    named = {h.entry.id for h in index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, near, provider)}
+    named = {h.entry.id for h in index.keyworded(unnamed(text), KEYWORD_CONFIDENT, near, provider)}
     return next((h for h in near if h.entry.id in named), None)
 
 
 def _own_term_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> bool:
-    return bool(index.keyworded(_unnamed(text), 0.0, hits, provider))
+    return bool(index.keyworded(unnamed(text), 0.0, hits, provider))
 
 
 def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str | None) -> bool:
@@ -488,7 +488,7 @@ def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str 
     methods it names are the job's, not its topic."""
     if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
         return False
-    return bool(index.keyworded(_unnamed(text), CONFIDENT, searched[:1], provider))
+    return bool(index.keyworded(unnamed(text), CONFIDENT, searched[:1], provider))
 
 
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
@@ -517,7 +517,7 @@ def _searched(index: FaqIndex, text: str, provider: str | None) -> list[Hit]:
     searched = index.search(text, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
     if provider is None or not searched:
         return searched
-    rest = _unnamed(text)
+    rest = unnamed(text)
     if rest == text or index.keyworded(rest, 0.0, searched[:1], provider, concepts=True):
         return searched
     bare = index.search(rest, limit=len(index.entries), provider=provider, floor=KEYWORD_CONFIDENT)
@@ -548,7 +548,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
         return hits[0], hits
     if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
             _compares_asked(hits[0], asked) or hits[0].entry.id in {
-                h.entry.id for h in index.keyworded(_unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}):
+                h.entry.id for h in index.keyworded(unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}):
         # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
         # 效果) the question names too, or that compares the very methods compared ("qlora 和 lora 差多少"):
         # two signals the chat's other words dilute, so a lower floor
@@ -556,7 +556,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
         # "续费") and that scores near the best is the answer: the user typed that entry's term
-        named = index.keyworded(_unnamed(text), KEYWORD_CONFIDENT, ranked, provider, concepts=True)
+        named = index.keyworded(unnamed(text), KEYWORD_CONFIDENT, ranked, provider, concepts=True)
         if named and named[0].score >= KEYWORD_SHARE * hits[0].score:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]

@@ -29,7 +29,7 @@ from bot.understand.classify import (
     classify,
 )
 from bot.understand.clauses import questions
-from bot.understand.cues import Cues, fresh_start
+from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
@@ -42,6 +42,7 @@ from bot.understand.faq_topics import (
     asks_unsized,
     topic_text,
 )
+from bot.understand.follow_frame import frame_only
 from bot.understand.glossary import defines
 from bot.understand.instances import separate_runs, single_card_machines
 from bot.understand.lazy import lazy
@@ -304,7 +305,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
         rental.duration_days, rental.term = 30.0, True
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
-                          job=bool(request.model or request.params_b or request.method or request.num_gpus))
+                          job=bool(request.model or request.params_b or request.method or request.num_gpus),
+                          frame_only=len(rest) <= FOLLOW_UP_CHARS and frame_only(rest))
     rental.form_named = asks.form_factor
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):

@@ -1,0 +1,29 @@
+"""A follow-up's frame: what is left of "and at cloudgpu?", "一万网络那边呢", "what about an a100", "那 h100 的话"
+once the names (cards, models, the provider) are taken out. Nothing of its own is asked there, so the
+message is the last question asked again of the name it gives ("how soon can i ssh in at gpuli" then "and
+at cloudgpu?": the same question at CloudGPU); "cloudgpu 能退款吗" keeps a subject (退款) and is its own question.
+
+Why a list of frame words and not a length: "and what about over at cloudgpu then?" is long and asks nothing
+new, "cloudgpu 退款" is short and does; only what the words are tells them apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+_ZH = (r"呢|吗|嘛|吧|啊|呀|那么|那|要是|如果|假如|换成|换到|换|改成|改用|改|用|在|上面|上|那边|这边|那家|这家|家的|家|的话|的|也是|也|"
+       r"一样|同样|同一个|同问|这个|问题|情况|怎么样|咋样|如何|还有|还是|再问|问下|问一下|看看|说说|对于|至于|就")
+_EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|same|question|q|is|it|if|we|i|use|using|"
+       r"go|went|switch|switched|to|try|ok|okay|so|hmm|also|too|case|one|ones|of|answer|ask|asking|re|regarding|as|"
+       r"thing|same\s+for|same\s+at")
+# the longer word first where one starts another ("那边" before "那"), so each is taken out whole
+_FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
+_WORD = lazy(r"[^\W_]")
+
+
+def frame_only(rest: str) -> bool:
+    """Whether `rest` (a message with its names taken out) holds nothing but a follow-up's frame. The frame
+    words are taken out and nothing of a word may be left: one pass, so no message can make it slow."""
+    return not _WORD.search(_FRAME.sub(" ", rest))

@@ -1,0 +1,91 @@
+"""Short follow-ups answered against the last answer (issue 18, item 2), in phrasings of our own in both
+languages: a provider named alone after a FAQ answer asks that question there (CloudGPU boots in about 2
+minutes and the boot is free, seed 002; gpuli's SSH comes in about 3); a card named alone after a question on
+how a provider charges is that card's price there (CloudGPU's RTX 4090 $0.33/h billed by the minute, seed 002;
+gpuli's 8×H100 ₮14,432/month, seed 000); "how many" after a sizing is the card count of its setup (14B full:
+4 × A100 SXM with ZeRO-3, seed 000's table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize(("faq", "ask"), [
+    ("how soon can i ssh in at gpuli", "and at cloudgpu?"),
+    ("what's the ssh wait like on gpuli?", "what about over at cloudgpu then"),
+    ("gpuli 下单后多久能连上 ssh", "那 cloudgpu 呢"),
+    ("gpuli 开机要多久才能 ssh", "cloudgpu 那边呢？"),
+])
+def test_a_provider_alone_after_a_faq_answer_asks_it_there(faq: str, ask: str) -> None:
+    lead = lead_lines(conversation(faq, ask), 2)
+    assert ("2 min" in lead or "2 分钟" in lead) and "$0.33" not in lead, lead
+    assert lead.splitlines()[1].lower().startswith("cloudgpu"), lead  # its part first, gpuli's after
+
+
+@pytest.mark.parametrize(("faq", "ask", "own", "other"), [
+    ("gpuli 能退款吗", "cloudgpu 呢", "预授权", "1 小时内"),
+    ("can I get a refund at gpuli?", "how about cloudgpu", "pre-auth", "within 1 hour"),
+    ("gpuli 有 nvlink 吗", "一万网络呢", "900GB/s", "SXM/OAM"),
+    ("does gpuli have nvlink", "same question for yiwan", "900 GB/s", "SXM/OAM"),
+])
+def test_the_named_provider_leads_the_same_entry(faq: str, ask: str, own: str, other: str) -> None:
+    text = conversation(faq, ask)
+    assert own in text and other in text and text.index(own) < text.index(other), text
+    assert "¥2800" not in text and "$0.33" not in text, text  # never that provider's price list
+
+
+def test_a_provider_with_a_question_of_its_own_stands_alone() -> None:
+    lead = lead_lines(conversation("how soon can i ssh in at gpuli", "cloudgpu 能退款吗"), 2)
+    assert "预授权" in lead and "SSH" not in lead, lead
+
+
+def test_a_question_the_faq_is_unsure_of_is_asked_again_at_the_provider_named() -> None:
+    assert "¥2800" not in conversation("gpuli 能开发票吗", "一万网络呢")  # not Yiwan's price list
+
+
+@pytest.mark.parametrize(("faq", "ask", "price"), [
+    ("cloudgpu 的卡怎么计费", "4090", "$0.33"),
+    ("how does cloudgpu bill?", "4090?", "$0.33"),
+    ("how are cards charged at cloudgpu", "and an a6000?", "$0.44"),
+    ("cloudgpu 是怎么扣费的", "那 3090 呢", "$0.21"),
+    ("gpuli 怎么收费", "h100 呢", "₮14,432"),
+    ("how am i billed at gpuli", "what about an a100", "₮899"),
+])
+def test_a_card_alone_after_a_billing_question_is_its_price_there(faq: str, ask: str, price: str) -> None:
+    lead = lead_lines(conversation(faq, ask), 3)
+    assert price in lead, lead
+
+
+@pytest.mark.parametrize(("job", "ask"), [
+    ("14b full finetune, which gpus", "how many"),
+    ("which cards for a 14b full fine-tune?", "so how many then?"),
+    ("14b full ft", "how many would it take?"),
+    ("14b full finetune, which gpus", "number of cards?"),
+    ("14b 全参 用啥卡", "要几张"),
+    ("14b 全参微调", "几个卡？"),
+])
+def test_how_many_after_a_sizing_is_its_card_count(job: str, ask: str) -> None:
+    lead = lead_lines(conversation(job, ask), 3)
+    assert "4× A100" in lead or "4×A100" in lead, lead
+
+
+@pytest.mark.parametrize("ask", ["how many?", "ok how many then", "要几张"])
+def test_how_many_of_the_card_named(ask: str) -> None:
+    lead = lead_lines(conversation("32b lora on a 4090", ask), 3)
+    assert "8 cards" in lead or "8 张" in lead, lead
+
+
+@pytest.mark.parametrize("text", ["how many hours", "how many tokens per second", "how many steps?"])
+def test_how_many_of_another_noun_counts_no_cards(text: str) -> None:
+    assert not parse(text).asks.count
+
+
+@pytest.mark.parametrize(("text", "frame"), [
+    ("and at cloudgpu?", True), ("那一万网络那边呢", True), ("what about an a100", True), ("那 h100 的话", True),
+    ("cloudgpu 能退款吗", False), ("cloudgpu refunds?", False), ("cloudgpu 一周呢", False),
+])
+def test_a_follow_ups_frame_is_names_and_nothing_asked_of_its_own(text: str, frame: bool) -> None:
+    assert parse(text).asks.frame_only is frame
