@@ -72,11 +72,14 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
 def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | None:
     """"一万网络 3090 包月" then "加内存128g" / "add 128GB RAM": the rental just priced (or weighed against a
     budget), priced again with the add-on (seed 003: ¥1,750 + ¥600 a month); the add-ons stay with the turn, so
-    "换成 a100 40g" next keeps them. None unless it is a short message adding an add-on and naming no card."""
+    "换成 a100 40g" next keeps them. None unless it is a short message adding an add-on and naming no card
+    or budget."""
     q = parsed.request
     if last is None or last.kind != "price" or not parsed.price.add_ons or q.gpu or q.model or q.params_b \
             or len(text.strip()) > SHORT or not ADDED.search(text) or WHETHER.search(text):
         return None
+    if parsed.asks.budget is not None:
+        return None  # "加 2000G 存储卷，预算 ₮14500 够不够": the budget weighs the rental with it (the budget's path)
     held = last.data.get("add_ons")
     follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **parsed.price.add_ons}}
     if parsed.rental.provider:
