@@ -62,6 +62,8 @@ def test_one_card_keeps_its_one_answer() -> None:
     "4卡和8卡h100 包月各多少",
     "gpuli 4卡h100 包月多少，8卡h100 包月多少",
     "monthly price for 4x h100 & 8x h100 at gpuli",
+    "h100 4卡跟8卡 一个月分别多少钱",
+    "at gpuli, h100: 4 cards and 8 cards, monthly?",
 ])
 def test_one_price_over_two_counts_prices_each(text: str) -> None:
     reply = said(text).text

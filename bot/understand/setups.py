@@ -34,13 +34,17 @@ def each_setup(text: str, whole: Parsed, now: datetime | None, read: Callable[[s
     pieces = [c for c in JOIN.split(text[:MAX_CLAUSE_TEXT]) if c.strip()]
     if not 2 <= len(pieces) <= MAX_CLAUSES:
         return []
-    parts = [read(c, now) for c in pieces]
-    if any(p.request.num_gpus is None or p.request.gpu not in (None, q.gpu) or p.request.model or p.request.params_b
-           for p in parts):
+    read_pieces = [read(c, now) for c in pieces]
+    if any(p.request.gpu not in (None, q.gpu) or p.request.model or p.request.params_b for p in read_pieces):
         return []
-    full = next((p for p in parts if p.intent == "price" and p.request.gpu), None)
-    if full is None or len({p.request.num_gpus for p in parts}) < len(parts):
+    # a piece with no count says what all share ("at gpuli, h100: 4 cards and 8 cards, monthly?"): the whole's
+    parts = [p for p in read_pieces if p.request.num_gpus is not None]
+    if len(parts) < 2 or any(p.request.gpu and p.request.num_gpus is None for p in read_pieces):
         return []
+    if len({p.request.num_gpus for p in parts}) < len(parts):
+        return []
+    # the part that prices the card whole ("8卡h100 包月各多少"), else the whole message ("h100 4卡跟8卡 一个月分别多少钱")
+    full = next((p for p in parts if p.intent == "price" and p.request.gpu), whole)
     provider = next((p.rental.provider for p in parts if p.rental.provider), whole.rental.provider)
     out = []
     for p in parts:
