@@ -47,7 +47,8 @@ def test_one_faq_question_over_two_cards_answers_each_card(text: str, yes: str, 
     assert yes in reply and no in reply and "PCIe" in reply, reply
 
 
-@pytest.mark.parametrize("text", ["cloudgpu 怎么计费 按小时算吗", "how much balance does cloudgpu hold while an instance runs"])
+@pytest.mark.parametrize("text", ["cloudgpu 怎么计费 按小时算吗", "how much balance does cloudgpu hold while an instance runs",
+                                  "how long does the instance take to start"])
 def test_one_question_matched_outright_stays_one(text: str) -> None:
     assert len(parse(text).faq_answers) == 1
 
