@@ -13,8 +13,10 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from bot.understand.card_counts import takes_back
 from bot.understand.clause_marks import MAX_CLAUSE_TEXT, MAX_CLAUSES
 from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
@@ -28,12 +30,12 @@ def each_setup(text: str, whole: Parsed, now: datetime | None, read: Callable[[s
     one card the message prices (or only a count, of that card), no two the same count. [] otherwise:
     two cards are a comparison, a job is sized with its own readers."""
     q = whole.request
-    if whole.intent != "price" or not q.gpu or whole.missing or whole.versus or whole.asks.cheaper \
-            or whole.asks.difference or q.model or q.params_b:
+    if whole.intent != "price" or not q.gpu or whole.missing or whole.versus or whole.asks.cheaper or whole.asks.pooled is not None \
+            or whole.asks.difference or whole.cues.instances or q.model or q.params_b:
         return []
     pieces = [c for c in JOIN.split(text[:MAX_CLAUSE_TEXT]) if c.strip()]
-    if not 2 <= len(pieces) <= MAX_CLAUSES:
-        return []
+    if not 2 <= len(pieces) <= MAX_CLAUSES or any(takes_back(normalize(c)) for c in pieces[1:]):
+        return []  # "8 h100s for a week, actually make it four": the later count, one question (card_counts)
     read_pieces = [read(c, now) for c in pieces]
     if any(p.request.gpu not in (None, q.gpu) or p.request.model or p.request.params_b for p in read_pieces):
         return []
