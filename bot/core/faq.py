@@ -20,11 +20,13 @@ from bot.views.price import unit_prices
 from engine.money import Money
 
 
-def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None) -> dict[str, object]:
+def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None,
+             cards: list[str] | None = None) -> dict[str, object]:
     """One answer as reply data; a question naming a provider gets that provider's part first, one
-    naming a card the entry answers card by card gets that card's answer."""
+    naming a card the entry answers card by card gets that card's answer, one naming several such cards
+    (`cards`: "nvlink on a100 sxm, and on 4090?") each card's answer in the order named."""
     e = hit.entry
-    answer = card_answer(e.by_card, card, provider, lang) or lead_with(
+    answer = each_card(hit, cards or [], provider, lang) or card_answer(e.by_card, card, provider, lang) or lead_with(
         e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang)
     return {
         "id": e.id,
@@ -32,6 +34,18 @@ def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None 
         "answer": answer,
         "score": hit.score,
     }
+
+
+def each_card(hit: Hit, cards: list[str], provider: str | None, lang: str) -> str | None:
+    """The entry's answer for each of two or more cards, a line each led by the card's name ("A100 80GB
+    SXM: Yes. …", "RTX 4090: No. …"); None unless every card named has a part of its own."""
+    named = list(dict.fromkeys(cards))
+    if len(named) < 2 or not hit.entry.by_card:
+        return None
+    answers = [card_answer(hit.entry.by_card, c, provider, lang) for c in named]
+    if not all(answers):
+        return None
+    return "\n".join(t("faq.card_answer", lang, card=gpu_name(c), answer=a) for c, a in zip(named, answers, strict=True))
 
 
 def card_first(answers: list[Hit], ranked: list[Hit], card: str | None, text: str, provider: str | None) -> list[Hit]:

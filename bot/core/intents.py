@@ -204,7 +204,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     hits = card_first(parsed.faq_answers or parsed.faq[:1], parsed.faq, card, text, parsed.rental.provider)
     # the card's own NVLink verdict never answers for the link between two of its machines: across nodes, InfiniBand
     hits = across_cards(hits, parsed.faq, None, parsed.price.nodes)
-    items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider))
+    # one question asked of several cards ("nvlink on a100 sxm, and on 4090?"): each card's answer
+    cards = parsed.cards if len(hits[:2]) == 1 else []
+    items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards)
              for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)

@@ -34,6 +34,7 @@ from bot.understand.clause_marks import (
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
 from bot.understand.unmarked_faq import unmarked_faq
 
@@ -171,7 +172,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
-                             or unmarked_faq(text, whole, now, read)):
+                             or each_setup(text, whole, now, read) or unmarked_faq(text, whole, now, read)):
         return joined
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
@@ -207,7 +208,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question ("what's
         # the catch with offload?" names a lever of its own: a question beside the sizing)
         return []
-    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.rental.duration_days, p.rental.duration_hours)
+    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.request.num_gpus, p.rental.duration_days, p.rental.duration_hours)
              for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)

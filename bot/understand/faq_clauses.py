@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import asks as ask_words
+from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING as ASKS
 from bot.understand.clause_marks import (  # one split for every reader
     CLAUSES,
@@ -17,6 +18,7 @@ from bot.understand.clause_marks import (  # one split for every reader
     MAX_CLAUSES,
     UNMARKED,
 )
+from bot.understand.entities import find_provider
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FILLER as FAQ_FILLER
 from bot.understand.faq import FIND, Hit, provider_of
@@ -104,15 +106,28 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
 
 def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
     """Two questions typed with no mark between them, as chats do ("gpuli 到期会提醒吗 过期后数据保留几天",
-    "cloudgpu 开机要多久 开机那段收钱吗", "does gpuli email before expiry and how long is data kept"): each
-    part asks, each has a confident answer of its own, the two differ, and one of them is the whole
-    message's answer (so a question that only reads as two is left whole). [] otherwise."""
+    "cloudgpu 开机要多久 开机那段收钱吗", "does gpuli email before expiry and how long is data kept", "gpuli ssh
+    多久能连上 能按小时租吗"): each part asks, each has a confident answer of its own, the two differ, and one of
+    them is the whole message's answer (so a question that only reads as two is left whole). Cut at the common
+    ends of a first question (UNMARKED), else at each space before a question may start (breaks), there only
+    when the whole message has no strong answer: one question matched outright ("cloudgpu 怎么计费 按小时算吗",
+    "how much balance does cloudgpu hold while an instance runs") is not two diluting each other. [] otherwise."""
     if len(marked) != 1:
         return []
-    asked = [c for c in UNMARKED.split(raw) if len(c.strip()) >= 4][:MAX_CLAUSES]
-    if len(asked) < 2 or not all(ASKS.search(FAQ_FILLER.sub(" ", c.lower())) for c in asked) \
-            or any(DIGIT.search(normalize(c)) for c in asked):
+    tries = [[c for c in UNMARKED.split(raw) if len(c.strip()) >= 4][:MAX_CLAUSES]]
+    if whole is None or whole.score < STRONG_FAQ:
+        tries += [[h, t] for h, t in breaks(raw)]
+    for asked in tries:
+        if found := _each_answered(asked, whole, provider):
+            return found
+    return []
+
+
+def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
+    if len(asked) < 2 or not all(_asks(c) for c in asked) or any(DIGIT.search(normalize(c)) for c in asked):
         return []  # a figure belongs to a job or a price ("跑 12 小时多少钱 余额得留多少"), read by the parser
+    if any(len(ask_words.without_asks(normalize(c)).strip()) < 2 for c in asked):
+        return []  # "how long | does the instance take to start": an ask word alone starts the one question
     found: list[Hit] = []
     for clause in asked:
         part, _ = faq_lookup(clause, provider_of(clause) or provider)
@@ -120,3 +135,13 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
             return []
         found.append(part)
     return found if whole is None or whole.entry.id in {h.entry.id for h in found} else []
+
+
+def _asks(clause: str) -> bool:
+    """Whether a clause asks, the provider it opens with set aside ("cloudgpu: how is gpu billed" asks as "how
+    is gpu billed" does)."""
+    norm = normalize(clause)
+    named = find_provider(norm)
+    if named is not None and not norm[:named.start].strip():
+        norm = norm[named.end:].lstrip(" :：,，-")
+    return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower())))
