@@ -1,0 +1,219 @@
+"""A short message asking something of the last answer (bot.core.follow_ups): its price in another currency or
+on another term, what to buy for a length, a budget, deadline, count or config files for it. Each is answered
+against the last question, with any change the message states. Pure: Parsed and the last Turn in, Parsed out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.core.setup_follow import card_of, priced_before, prices_of_setup, setup_follow
+from bot.messages import Turn
+from bot.understand.cues import FOLLOW_UP_CHARS
+from bot.understand.parser import Parsed
+from engine.request import TrainingRequest
+
+MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude")
+
+
+def duration_of(parsed: Parsed) -> dict[str, float]:
+    """The rental or run length the message states, as request fields."""
+    r = parsed.rental
+    return {k: v for k, v in (("days", r.duration_days), ("hours", r.duration_hours)) if v is not None}
+
+
+def job_of(last: Turn, duration: dict[str, float]) -> dict[str, object]:
+    """The last question's job; a length the message states replaces its old one (never adds to it)."""
+    base = dict(last.data.get("request", {}))
+    if duration:
+        base.pop("days", None)
+        base.pop("hours", None)
+    return base
+
+
+ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
+ABOUT_BUDGET = FOLLOW_UP_CHARS  # characters (80): a budget asked of the last answer may say more around its amount
+
+
+def buy_for(parsed: Parsed, last: Turn, text: str) -> float | None:
+    """The hours of a length asked what to buy for, after a price and naming no card or model of its
+    own (whatever FAQ entry on rental units its words come near); None otherwise."""
+    q, days, hours = parsed.request, parsed.rental.duration_days, parsed.rental.duration_hours
+    if last.kind != "price" or not (days or hours) or q.gpu or q.model or q.params_b or q.num_gpus \
+            or parsed.cues.chars > ABOUT_BUDGET or not parsed.cues.buy:
+        return None
+    return (days or 0) * 24 + (hours or 0)
+
+
+def terms_for(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"跑 10 天 周租还是月租", "3 weeks: weekly or monthly?" after a sizing or a cost answer: the span bought by the
+    week and by the month on the card that answer named, picked or priced (2 × ₮109 against ₮369 for a 4090), every
+    provider's price for the span after it; never the FAQ entry on rental units. None for a card or job of its own, or no span."""
+    q, r = parsed.request, parsed.rental
+    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    if last.kind not in ("size", "cost") or not parsed.asks.both_units or not hours or q.gpu or q.model or q.params_b \
+            or parsed.cues.chars > ABOUT_BUDGET:
+        return None
+    priced = last.data.get("priced")  # a cost answer's setup: "7b 全参 gpuli 一周多少" then "两周的话包月还是包周"
+    card = card_of(parsed, last) or ((str(priced[0]), int(priced[1])) if priced and not r.provider else None)
+    if card is None:
+        return None
+    gpu, count = card
+    provider = r.provider or last.data.get("request", {}).get("provider") or (priced[2] if priced else None)
+    data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None, "units": True}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+
+
+ANNUAL_HOURS = 365 * 24
+TERM_HOURS = {"month": 30 * 24, "月": 30 * 24, "week": 7 * 24, "周": 7 * 24}
+
+
+def term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"年付呢，要多少人民币", "weekly?", "how about monthly, in CNY" after a price or a sizing: the card
+    just priced (or picked) rented on that term, in the currency asked, never the FAQ entry the term's
+    word comes near (annual discounts, the ₮ currency, weekly against monthly). Only a bare term
+    counts: a unit's name or a prepaid year, with nothing of its own around it but asking words
+    ("年付有折扣吗" asks the FAQ; "跑三周呢" is a span, the job's length)."""
+    q, r, extras = parsed.request, parsed.rental, parsed.price
+    if last.kind not in ("price", "size", "cost") or q.gpu or q.model or q.params_b or q.num_gpus \
+            or parsed.cues.chars > ABOUT_LAST:
+        return None
+    cues = parsed.cues
+    unit = cues.units_only and bool(r.duration_days or r.duration_hours)
+    if cues.bare_term is None and (not (extras.annual or unit) or not cues.term_frame):
+        return None
+    if cues.bare_term is not None:
+        hours: float = TERM_HOURS.get(cues.bare_term, ANNUAL_HOURS)
+    else:
+        hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    display = extras.display_currency or cues.term_currency
+    shown = {"display": display, "asked_currency": True} if display else {}
+    if last.kind == "price":
+        return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
+    job = job_of(last, {"hours": hours})
+    if last.kind == "size" and (job.get("model") or job.get("params_b")) and hours < ANNUAL_HOURS:
+        # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at
+        # each provider for that term, with the table's card (answers.setup_price), not its card alone
+        merged = TrainingRequest.model_validate({**job, **({"provider": r.provider} if r.provider else {})})
+        follow = setup_follow(merged, {"hours": hours}) | ({"display": shown["display"], "asked_currency": True} if shown else {})
+        return replace(parsed, intent="cost", request=merged, follow=follow, follow_up=True, missing=[])
+    card = card_of(parsed, last)
+    if card is None:
+        return None
+    provider = r.provider or last.data.get("request", {}).get("provider")
+    data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours, "first": provider, "display": None, **shown}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+
+
+def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """A short message asking something of the last answer: its price in another currency, its
+    cost, its card count, a deadline or a budget for it, its config files. It is answered against
+    the last question (with any change it states); None when it asks none of these."""
+    asks, currency = parsed.asks, parsed.price.display_currency
+    q = parsed.request
+    # a term named beside a deadline ("deadline is friday, can we rent weekly?") is how the time is bought,
+    # never the run's length set against the deadline (bot.core.terms)
+    by_term = asks.deadline is not None and parsed.rental.term
+    timed = asks.deadline is not None and not asks.deadline_span and not by_term and bool(duration_of(parsed))
+    # "we have 2k budget, how many weeks is that", "our budget is only 50 bucks, enough?": money and a
+    # question about it, with no job or card of its own, is asked of the last answer at any length,
+    # whatever FAQ entry its words come near
+    of_budget = asks.budget is not None and not (q.model or q.params_b or q.gpu) and parsed.cues.chars <= ABOUT_BUDGET
+    # "we start thursday 9am, need it done by friday 6pm": a deadline (with when the run starts) and no job
+    # or card of its own is asked of the last answer too
+    of_deadline = asks.deadline is not None and not (q.model or q.params_b or q.gpu) and parsed.cues.chars <= ABOUT_BUDGET
+    if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
+        # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
+        return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
+    if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
+            or parsed.intent in ("wallet", "help", "smalltalk"):
+        # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
+        # before Friday?" are about the last answer at any length
+        return None
+    if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget or of_deadline) and not parsed.follow_up:
+        # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
+        # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
+        return None
+    if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
+        return None  # "H100 多少钱": a price question with its card stands alone
+    if last.kind == "price":
+        # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
+        runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if asks.deadline is not None and last.data.get("hours") and runway is None and not parsed.request.gpu:
+            # "…跑 36h 多少钱" then "周五前能训完吗": that rental's length against the deadline
+            return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
+        if asks.per_day and last.data.get("hours") and runway is None and not parsed.request.gpu:
+            # "4090 一周多少" then "按天摊多少" / "what's that per day": the same rental, shared per day
+            return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
+        if currency is None and runway is None:
+            return None
+        # "再加上16核 CPU 和 128G 内存呢，预算3500够吗": the budget is judged on the rental with what it adds
+        data = {**with_extras(dict(last.data), parsed), **({"display": currency, "asked_currency": True} if currency else {})}
+        if runway is not None:
+            data["runway"] = runway_of(parsed)
+            # "A100 每小时多少" then "要跑 20 小时 预算 $50 够不": the length stated is the rental weighed
+            stated_hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
+            if stated_hours and not (asks.runway or asks.how_long):
+                data["hours"] = stated_hours
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+    if asks.budget is not None and (asks.runway or asks.how_long) and last.kind in ("size", "cost"):
+        # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money
+        card = card_of(parsed, last)
+        if card is not None:
+            gpu, count = card
+            provider = parsed.rental.provider or last.data.get("request", {}).get("provider")
+            hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) or None
+            data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None,
+                    "runway": runway_of(parsed)}
+            return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    if parsed.rental.provider and "provider" not in stated:
+        stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
+    # "训练大概 6 小时，周五前搞得定吗": the hours are the run's; in "3天内能训完吗" they are the deadline's
+    duration = duration_of(parsed) if not (asks.deadline and asks.deadline_span) and not by_term else {}
+    job = job_of(last, duration)
+    if timed:  # the run's own length, stated, replaces the time the dataset would give
+        job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}
+    merged = TrainingRequest.model_validate({**job, **stated, **duration})
+    if asks.export:
+        intent = "export"
+    elif prices_of_setup(parsed, last, merged) or (currency and priced_before(last) and not stated):
+        # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
+        # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
+        # "人民币呢" after those prices: the same prices in that currency
+        follow = setup_follow(merged, duration)
+        if currency:  # the same length as those prices, unless the message gives its own
+            follow |= {"display": currency, "asked_currency": True}
+            if not duration and last.data.get("setup") and last.data.get("setup_hours"):
+                follow["hours"] = last.data["setup_hours"]
+        return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
+    elif asks.safe and last.kind in ("size", "cost") and not (asks.budget or asks.deadline):
+        intent = "size"  # "最便宜又稳的方案是啥" after a job: its cheapest setup without offload, as in one message
+    elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
+        intent = "cost"
+    elif asks.count or asks.how_many_gpu or currency:
+        intent = "cost" if last.kind == "cost" else "size"
+    else:
+        return None
+    return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)
+
+
+def with_extras(data: dict[str, object], parsed: Parsed) -> dict[str, object]:
+    """A price's data with the nodes, InfiniBand and add-ons the message adds to it."""
+    extras = parsed.price
+    if extras.nodes:  # "两台的话": that many nodes of the previous box
+        data["num_gpus"] = extras.nodes * int(str(data.get("num_gpus") or 8))
+    if extras.infiniband is not None:
+        data["infiniband"] = extras.infiniband
+    if extras.add_ons:
+        held = data.get("add_ons")
+        data["add_ons"] = {**(held if isinstance(held, dict) else {}), **extras.add_ons}
+    return data
+
+
+def runway_of(parsed: Parsed) -> list[object]:
+    """A budget to divide into the last prices, as a turn can keep it: amount, currency, whether it
+    asks how long, whether its currency word was only 块, and the unit asked ("几周": week)."""
+    asks = parsed.asks
+    assert asks.budget is not None
+    return [str(asks.budget[0]), asks.budget[1], asks.runway or asks.how_long, asks.budget_loose, asks.runway_unit]
