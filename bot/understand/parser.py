@@ -388,6 +388,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
+    if request.gpu and rental.provider and not sized and c.intent == "faq" and (asks.names_only or asks.frame_only):
+        c = Classified("price", c.hits)  # "一万网络 a100 40g", "a6000 on cloudgpu": that card's price there, nothing else asked
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
         c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
     if asks.models_listed and rental.provider and not sized and not request.gpu:

@@ -176,11 +176,18 @@ _FRAME = lazy(r"^(?:[\s,.;:!?，。；：！？、]|呢|那|那么|的话|要|�
               r"|\bat\b|\bon\b)*$", re.I)  # "at", "on", "在": where a provider was named ("monthly at gpuli?")
 
 
+# a discount stated with its rate, or the discounted price asked ("年付85折的话", "打八五折", "折后", "with 15% off",
+# "at the 15% discount", "discounted"): how the term is paid, priced with the discount the provider gives that term
+STATED_DISCOUNT = lazy(r"(?:打\s*)?(?:\d{1,2}(?:\.\d)?|[一二三四五六七八九]{1,2})\s*折(?:优惠)?|打折后?|折后|优惠后|按折扣"
+                       r"|(?:with|at|after|minus)?\s*(?:the|a)?\s*\d{1,2}(?:\.\d+)?\s*(?:%|percent)\s*(?:off|discount)"
+                       r"|(?:with|after)\s+(?:the\s+)?discount|discounted", re.I)
+
+
 def term_only(rest: str) -> bool:
     """Whether `rest` (a message with its lengths, annual words and asks taken out) is only a
-    follow-up's frame: "年付呢，要多少人民币", "weekly?", "how about yearly, in CNY" change the term of
-    the last answer; "年付有折扣吗" keeps a subject (折扣) and is a question of its own."""
-    return bool(_FRAME.match(ANNUAL.sub(" ", rest)))
+    follow-up's frame: "年付呢，要多少人民币", "weekly?", "how about yearly, in CNY", "年付85折的话一年多少" change
+    the term of the last answer; "年付有折扣吗" keeps a subject (折扣, with no rate) and is a question of its own."""
+    return bool(_FRAME.match(STATED_DISCOUNT.sub(" ", ANNUAL.sub(" ", rest))))
 
 
 def rents_count(provider_id: str, count: int) -> bool:
