@@ -149,6 +149,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if last.kind == "price":
         data = dict(last.data)
         if "gpu" in stated:
+            if stated["gpu"] not in (data.get("gpu"), [data.get("gpu")]) and data.get("gpu"):
+                # "cloudgpu 4090 多少钱一小时" then "3090 呢": the card before stays, so "8 小时差多少" can set them side by side
+                data["before"] = {"gpu": data["gpu"], "num_gpus": data.get("num_gpus")}
             data["gpu"] = stated["gpu"]
         if "num_gpus" in stated:
             data["num_gpus"] = stated["num_gpus"]

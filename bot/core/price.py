@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from bot.core.add_on_follow import assumed_note, assumed_storage
 from bot.core.context import Context
+from bot.core.price_pairs import difference_first
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -30,6 +31,7 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
+from bot.views.price_currency import currency_note
 from bot.views.price_units import metered_until, one_unit, units_reply
 from bot.views.top_up import top_up_note
 from engine.breakdown import CARDS_PER_NODE
@@ -48,10 +50,16 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         data = dict(parsed.follow)
         runway = data.pop("runway", None)
         band = data.pop("band", None)
+        which = data.pop("which_currency", None)
+        versus = data.pop("versus_before", None)
         top_up = data.pop("top_up", None)
         reply = price_turn(ctx, data, details=False)
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
+        if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
+            return _versus_before(ctx, reply, data)
+        if which:  # "人民币还是美元", "is that USD or RMB?": the currency each figure is billed in leads
+            return _lead(reply, currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows
@@ -354,6 +362,19 @@ def steps_first(reply: Reply, parsed: Parsed) -> Reply:
     if reply.kind == note.kind and reply.data.get("message") == note.data["message"]:
         return reply  # the price view led with it already
     return _lead(reply, note)
+
+
+def _versus_before(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
+    """The card priced before (`data["before"]`) at the same length and place, and the difference between the
+    two where one provider quotes both firmly; the price lists follow, the current one staying the turn."""
+    before = price_turn(ctx, {**data, **cast(dict[str, Any], data["before"])}, details=False)
+    both = difference_first([before, reply], ctx.lang)
+    if len(both) == 2:  # no provider quotes both firmly: the two lists, the current one first
+        reply.also = [*reply.also, before]
+        return reply
+    lead = both[0]
+    lead.also, lead.turn = both[1:], reply.turn
+    return lead
 
 
 def _lead(reply: Reply, note: Reply) -> Reply:

@@ -1,0 +1,28 @@
+"""Which currency a price is in, asked of the last price list ("人民币还是美元", "is that USD or RMB?"): each
+provider quoted bills in its own currency (seed 003: 一万网络 in yuan; seed 000: gpuli in ₮; seed 002: CloudGPU in
+dollars), so the line names that currency beside the figure, and says any converted figure is only for comparing."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from bot.messages import Reply
+from bot.text.i18n import t
+from engine.money import Money
+
+
+def currency_note(reply: Reply, lang: str) -> Reply:
+    """The line that says what currency each provider of `reply` (a price list) bills in, with its figure;
+    the provider named first leads, and a list of several says it for the first three."""
+    rows: list[dict[str, Any]] = reply.data.get("rows") or []
+    lines = []
+    for row in rows[:1] if reply.data.get("named") else rows[:3]:
+        total = row["quotes"][0]["total"]
+        low, high = (Money(Decimal(str(total[end])), total["currency"]).format(lang) for end in ("low", "high"))
+        lines.append(t("price.currency_billed", lang, provider=row["provider"], n=row["num_gpus"], gpu=row["gpu"],
+                       currency=t(f"price.currency_name.{total['currency']}", lang), code=total["currency"],
+                       total=low if low == high else f"{low}–{high}"))
+    if not lines:
+        return Reply("error", lang, {"message": t("price.currency_nothing", lang)})
+    return Reply("error", lang, {"message": "\n".join([*lines, t("price.currency_converted", lang)])})
