@@ -173,7 +173,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, with_lever(req.model_copy(update={
             "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None}))) for gpu, count in parsed.versus[:3]]
         return cost_lines(ctx, req, ways, family=parsed.family)
-    if both := term_and_run(parsed, req, lambda r: cost_request(ctx, r, family=parsed.family)):
+    if both := term_and_run(parsed, req, lambda r: cost_request(ctx, r, family=parsed.family), ctx.lang):
         return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
     if parsed.asks.memory_figure and not measured:
