@@ -19,6 +19,7 @@ TERM_AND_RUN = [
     "32b full ft on 8x h100 at gpuli: monthly price? and how long for one run of 20M tokens x 3 epochs?",
     "how long would a 32b full fine-tune of 20M tokens, 3 epochs take on 8 h100s at gpuli, and what's the monthly cost",
     "gpuli 8xH100 monthly price and how long for 32B full FT, 20M tokens, 3 epochs?",
+    "32b full ft 8卡h100 gpuli monthly 多少? 2000万 token 3 epoch 要多久",
 ]
 
 
@@ -53,6 +54,7 @@ ADD_ON_AND_FAQ = [
     "gpuli 出口流量收费吗？存储卷一个G多少钱",
     "gpuli volume storage price per GB? is egress free?",
     "how much is gpuli's storage volume per GB, and is egress charged?",
+    "gpuli 存储卷 price per GB? 出口流量要钱吗",
 ]
 
 
