@@ -21,6 +21,7 @@ from bot.core.context import Context, IntentHandler, ask_model, cost_fields, wit
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
+from bot.core.several import term_and_run
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
@@ -172,6 +173,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         ways: list[tuple[dict[str, Any], TrainingRequest]] = [({"card": short_gpu(gpus().get(gpu).name)}, with_lever(req.model_copy(update={
             "gpu": gpu, "num_gpus": count or req.num_gpus, "zero": None}))) for gpu, count in parsed.versus[:3]]
         return cost_lines(ctx, req, ways, family=parsed.family)
+    if both := term_and_run(parsed, req, lambda r: cost_request(ctx, r, family=parsed.family), ctx.lang):
+        return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price

@@ -19,8 +19,11 @@ from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
 from bot.understand.parser import Parsed
+from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
+from engine.cost import CostReport
 from engine.providers import providers
+from engine.request import TrainingRequest
 
 
 def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
@@ -72,6 +75,34 @@ def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], 
         return reply
     line = next((line for line in render_reply(replace(sized, also=[]), "plain").splitlines() if line.strip()), None)
     return verdict_first(reply, Reply("error", reply.lang, {"message": line})) if line else reply
+
+
+def term_and_run(parsed: Parsed, req: TrainingRequest, cost: Callable[[TrainingRequest], Reply], lang: str) -> Reply | None:
+    """A rental term's price and the run's time asked of one job ("32b 全参 8卡h100 gpuli 一个月多少钱？2000 万
+    token 3 个 epoch 训一次要多久？", "monthly price? and how long for one run of 20M tokens x 3 epochs?"): the
+    run timed from the dataset leads in one line, then the job priced for the term asked (a month, not the
+    week one run would need). None when the message asks no time, states no length, weighs a budget or
+    deadline, or the run outlasts the term (then the run sets the rental)."""
+    a = parsed.asks
+    if not a.how_long or not (req.days or req.hours) or a.budget or a.deadline or a.runway or req.step_seconds:
+        return None  # "7b qlora 2000万 token 周租多少": no time asked, the run is timed and bought as it needs
+    if not (req.tokens or req.samples):
+        # "八卡H100包月啥价 32b全参跑一轮大概多久": no dataset to time; the term priced, led by the setup's speed
+        speed = run_speed(req, lang)
+        return verdict_first(cost(req), Reply("error", lang, {"message": speed})) if speed else None
+    timed = cost(req.model_copy(update={"days": None, "hours": None}))
+    report = timed.source
+    run = report.reference if isinstance(report, CostReport) else None
+    if run is None or run.time is None or run.need.total_seconds() > ((req.days or 0) * 24 + (req.hours or 0)) * 3600:
+        return None
+    line = next((line for line in render_reply(replace(timed, also=[]), "plain").splitlines() if line.strip()), "")
+    if not line.startswith("⏱"):
+        return None
+    term = cost(req.model_copy(update={"tokens": None, "samples": None, "avg_len": None, "epochs": None,
+                                       "step_seconds": None, "side_minutes": None}))
+    if term.turn is not None:  # a follow-up asks again of the job as stated, dataset and term
+        term.turn.data["request"] = req.stated()
+    return verdict_first(term, Reply("error", lang, {"message": line}))
 
 
 SETUP_TOPICS = frozenset({"interconnect", "sharding"})

@@ -44,8 +44,11 @@ if TYPE_CHECKING:
 
 def cost_of_it(clause: str, p: Parsed) -> bool:
     """A clause that only asks what it costs (or how long), at most naming where: about the job the
-    other clauses state ("…每步 1.2 秒，要训多久？cloudgpu 上多少钱？")."""
+    other clauses state ("…每步 1.2 秒，要训多久？cloudgpu 上多少钱？"). An add-on's price ("gpuli 存储卷多少钱一个
+    GB") is a price of its own, not the job's."""
     q, norm = p.request, normalize(clause)
+    if p.price.add_ons:
+        return False
     named = find_provider(norm)
     bare = norm[:named.start] + norm[named.end:] if named else clause
     if named or len(" ".join(bare.split())) > BARE_ASK:
@@ -191,6 +194,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     parts = of_the_last([read(c, now) for c in clauses], clauses)
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
+    if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
+            and any(p.intent in ("size", "cost") and not p.missing for p in parts[:1]):
+        return []  # "…一个月多少钱？2000 万 token 3 个 epoch 训一次要多久？": the job's run, read whole (priced and timed)
     if by_comma and not _faq_beside(parts) and not any(_length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"
@@ -311,6 +317,15 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
                                                   for q in parts[:i]):
             return True
     return False
+
+
+def _run_time_of_it(clause: str, p: Parsed) -> bool:
+    """A clause that states a dataset and asks how long, naming no model, size or card ("2000 万 token 3 个
+    epoch 训一次要多久", "how long for one run of 20M tokens x 3 epochs?"): the run of the job the clause
+    before it states, not a question of its own (the FAQ on estimating a run)."""
+    q = p.request
+    return bool(q.tokens or q.samples) and not (q.model or q.params_b or q.gpu) \
+        and ask_words.asks_how_long(normalize(clause))
 
 
 # "两周呢", "一个月的呢", "what about two weeks", "and for a month": a clause asking the same again for another length

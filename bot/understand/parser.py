@@ -57,7 +57,7 @@ from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
 from bot.understand.script import simplified
-from bot.understand.several import lengths_asked, memory_and_cost
+from bot.understand.several import each_term, lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.standing import stands_alone
 from bot.understand.talk import without_thanks
@@ -145,7 +145,8 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
     parsed = _parse_one(text, now)
     if fresh or option:
         parsed.cues = replace(parsed.cues, fresh=fresh, option=option)
-    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed)
+    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
+        or each_term(text, parsed)
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)
     return parsed

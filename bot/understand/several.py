@@ -8,10 +8,12 @@ person asks them (the memory and card first, then the price)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.understand import fields as f
+from bot.understand.clause_marks import YEAR_DAYS, YEARLY
 from bot.understand.clauses import length_clauses
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -55,3 +57,26 @@ def lengths_asked(text: str, whole: Parsed) -> tuple[float, ...]:
         days, hrs = f.duration(normalize(clause))
         hours.append((days or 0) * 24 + (hrs or 0))
     return tuple(hours) if len(set(hours)) >= 2 and all(hours) else ()
+
+
+# the terms a card's price is asked in, as (days, hours): a year beside another term is asked term by term
+_TERMS = ((None, 1.0, lazy(r"按\s*小?时|每小时|时租|\bhourly\b|\bper\s+(?:hour|hr)\b|\bby\s+the\s+hour\b", re.IGNORECASE)),
+          (1.0, None, lazy(r"按\s*天|日租|\bdaily\b|\bper\s+day\b|\bby\s+the\s+day\b", re.IGNORECASE)),
+          (7.0, None, lazy(r"按\s*周|周租|周付|包周|\bweekly\b|\bper\s+week\b|\bby\s+the\s+week\b|\bweek(?:'s)?\s+(?:price|rate|rent)", re.IGNORECASE)),
+          (30.0, None, lazy(r"按\s*月|月租|月付|包月|\bmonthly\b|\bper\s+month\b|\bby\s+the\s+month\b|\bmonth(?:'s)?\s+(?:price|rate|rent)", re.IGNORECASE)),
+          (YEAR_DAYS, None, YEARLY))
+
+
+def each_term(text: str, whole: Parsed) -> list[Parsed]:
+    """A card's price asked in a year and another term ("8x h100 at gpuli, monthly and yearly price?", "一万网络
+    a100 40g 月付和年付各多少"): the card priced for each term, in the order named, so the year is not dropped
+    (a provider that sells no yearly term says how it prices a year). [] for one term, or terms without a
+    year: the card's price list answers those ("weekly and monthly rate for a 4090": ₮109/week, ₮369/month)."""
+    if whole.intent != "price" or not whole.request.gpu or whole.parts or whole.missing or whole.versus:
+        return []
+    named = sorted((m.start(), days, hours) for days, hours, unit in _TERMS if (m := unit.search(text)))
+    if len(named) < 2 or not any(days == YEAR_DAYS for _, days, _ in named):
+        return []
+    return [replace(whole, rental=replace(whole.rental, duration_days=days, duration_hours=hours, term=True),
+                    asks=replace(whole.asks, both_units=False, hours=()), parts=[])
+            for _, days, hours in named]

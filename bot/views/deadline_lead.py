@@ -47,6 +47,22 @@ def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str
              most=tokens_text(per_hour * Decimal(str(left_hours)), lang), hours=hours, days=days)
 
 
+def run_speed(request: TrainingRequest, lang: str) -> str | None:
+    """How long a run takes asked with no dataset size ("32b全参跑一轮大概多久"): the recommended setup's
+    training speed, tokens an hour, so the answer says what the time depends on; None when the job cannot
+    be timed."""
+    try:
+        report = compare(request.model_copy(update={"tokens": REFERENCE_TOKENS, "samples": None, "epochs": None,
+                                                    "hours": None, "days": None}))
+    except KasuanError:
+        return None
+    ref = report.reference
+    if ref is None or not ref.hours:
+        return None
+    setup = f"{ref.provider.name} {t('sum.setup', lang, n=ref.num_gpus, gpu=short_gpu(ref.gpu.name))}"
+    return t("plan.run_speed", lang, setup=setup, rate=tokens_text(Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours)), lang))
+
+
 def tokens_text(n: Decimal, lang: str) -> str:
     """A token count as people say it, two significant figures: "4,500 万" / "38 亿" in Chinese, "45
     million" / "3.8 billion" in English; never scientific notation."""

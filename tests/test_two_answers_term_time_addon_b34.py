@@ -1,0 +1,95 @@
+"""One message, two questions, both answered: a rental term's price with the run's time, an add-on's price
+with a FAQ question, a card's price in a year and another term. Figures from the seeds: 8×H100 at gpuli
+₮14,432 a month, 32B full over 20M tokens × 3 epochs about 1.5 h (seed 000); a gpuli volume ₮0.08 per
+GB-month, egress unmetered at ₮0 (seed 000); 一万网络 A100 40G ¥2,800 a month, ¥26,880 a year (seed 003)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import first_lines, said
+
+TERM_AND_RUN = [
+    "32b 全参 8卡h100 gpuli 一个月多少钱？2000 万 token 3 个 epoch 训一次要多久？",
+    "2000万token跑3个epoch，32b全参在gpuli 8卡h100上要训多久，包月多少钱",
+    "gpuli 八卡 h100 月租多少 32b 全参 2000万 token 3 epoch 要跑多久",
+    "32b full ft on 8x h100 at gpuli: monthly price? and how long for one run of 20M tokens x 3 epochs?",
+    "how long would a 32b full fine-tune of 20M tokens, 3 epochs take on 8 h100s at gpuli, and what's the monthly cost",
+    "gpuli 8xH100 monthly price and how long for 32B full FT, 20M tokens, 3 epochs?",
+    "32b full ft 8卡h100 gpuli monthly 多少? 2000万 token 3 epoch 要多久",
+]
+
+
+@pytest.mark.parametrize("text", TERM_AND_RUN)
+def test_the_run_time_and_the_month_asked_are_both_answered(text: str) -> None:
+    me = said(text)
+    head = first_lines(me, 3)
+    assert "1.5" in head and "14,432" in head, me.text  # the run's time, and the month (not the week's ₮4,172)
+    assert "4,172" not in me.text, me.text
+    assert len(me.lines) <= 20, me.text
+
+
+@pytest.mark.parametrize("text", ["八卡H100包月啥价 32b全参跑一轮大概多久",
+                                  "how long does one pass of a 32b full ft take on 8x h100 at gpuli, and what's the monthly price"])
+def test_a_run_time_asked_without_a_dataset_says_the_speed_beside_the_month(text: str) -> None:
+    me = said(text)
+    head = first_lines(me, 3)
+    assert "14,432" in head, me.text
+    assert "4,500 万 token" in head or "45 million tokens" in head, me.text  # 20M × 3 in about 1.35 h
+    assert "4,172" not in me.text, me.text
+
+
+def test_a_run_that_outlasts_the_term_is_priced_for_the_run() -> None:
+    me = said("7b 全参 a100 gpuli 一周多少钱？20 亿 token 3 个 epoch 训一次要多久？")
+    assert "小时" in first_lines(me, 2), me.text
+    assert "买 1周" not in me.text, me.text  # weeks of training: the run sets the rental, not the week asked
+
+
+ADD_ON_AND_FAQ = [
+    "gpuli 存储卷多少钱一个 GB，出口流量收费吗",
+    "存储卷 gpuli 每GB每月多少 流量要钱吗",
+    "gpuli 出口流量收费吗？存储卷一个G多少钱",
+    "gpuli volume storage price per GB? is egress free?",
+    "how much is gpuli's storage volume per GB, and is egress charged?",
+    "gpuli 存储卷 price per GB? 出口流量要钱吗",
+]
+
+
+@pytest.mark.parametrize("text", ADD_ON_AND_FAQ)
+def test_an_add_on_price_and_the_egress_question_are_both_answered(text: str) -> None:
+    me = said(text)
+    assert "0.08" in me.text, me.text
+    assert re.search(r"₮0(?![.\d])", me.text), me.text  # egress: unmetered, ₮0 on the bill
+    assert len(me.lines) <= 20, me.text
+
+
+def test_an_add_on_price_is_no_cost_of_the_job_beside_it() -> None:
+    parts = parse("gpuli 存储卷多少钱一个 GB，出口流量收费吗").parts
+    assert [p.intent for p in parts] == ["price", "faq"]
+
+
+YEAR_AND_MONTH = [
+    ("8x h100 at gpuli, monthly and yearly price?", ["14,432", "173,184", "a year is 12 months"]),
+    ("8卡h100 gpuli 月付和年付各多少", ["14,432", "173,184", "一年按 12 个月算"]),
+    ("a100 40g at yiwan, monthly and yearly price?", ["2,800", "26,880"]),
+    ("一万网络 a100 40g 年付和月付分别多少", ["26,880", "2,800"]),
+]
+
+
+@pytest.mark.parametrize(("text", "figures"), YEAR_AND_MONTH)
+def test_a_year_and_a_month_are_both_priced(text: str, figures: list[str]) -> None:
+    me = said(text)
+    for figure in figures:
+        assert figure in me.text, me.text
+    assert me.text.index(figures[0]) < me.text.index(figures[1]), me.text  # in the order asked
+
+
+@pytest.mark.parametrize("text", ["what's the weekly and the monthly rate for a 4090 at gpuli",
+                                  "gpuli 4090 周租和月租分别多少", "a 4090 at gpuli, how much by the month and by the week"])
+def test_a_week_and_a_month_stay_one_price_list(text: str) -> None:
+    me = said(text)
+    assert "₮109" in me.text and "₮369" in me.text, me.text
+    assert len(parse(text).parts) == 0
