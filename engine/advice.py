@@ -35,7 +35,7 @@ from engine.breakdown import Plan
 from engine.catalog import gpus
 from engine.fit import Fit, Planner, candidates, ladder
 from engine.levers import Lever, headroom_levers
-from engine.price_list import card_hour_rates, cheapest_card_hour
+from engine.price_list import card_hour_rates, cheapest_card_hour, machine_count
 from engine.providers import provider as find_provider
 from engine.request import TrainingRequest
 from engine.resolve import resolve
@@ -167,10 +167,11 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits \
         and _rentable(s, levers[0])
     other = None if fixed else stated_count_alternative(s)
-    if other is not None and s.fit is not None and cheapest_card_hour(other.gpu.id, other.num_gpus) is None \
+    if other is not None and s.fit is not None and cheapest_card_hour(other.gpu.id, other.num_gpus, whole=True) is None \
             and other.num_gpus > s.fit.num_gpus:
-        # more of the named card than anyone rents ("70b qlora 4090 48g": two 48 GB 4090s, a card CloudGPU rents
-        # one per instance): the cheapest setup that holds it at the stated count answers instead (an 80 GB card)
+        # more of the named card than anyone rents as one machine ("70b qlora 4090 48g": two 48 GB 4090s, a card
+        # CloudGPU rents one per instance; "32b qlora 4090": four 4090s, gpuli's four single-card instances, no
+        # setup for one sharded job): the cheapest setup that holds it at the stated count answers instead
         other = next((f for f in alternatives(s, s.fit) if f.num_gpus == s.fit.num_gpus and not f.tight), None)
     others = [f for f in alternatives(s, verdict, other) if bigger is None or f.gpu.id != bigger.gpu.id]
     return Advice(
@@ -204,7 +205,15 @@ def _more_cards(s: Sizing, fix: Lever | None) -> Fit | None:
         return None
     if alt.gpu.id != s.fit.gpu.id or alt.estimate.plan.offload != "none" or not (alt.fits or alt.may_fit):
         return None
-    return alt if alt.num_gpus > s.fit.num_gpus else None
+    if alt.num_gpus <= s.fit.num_gpus:
+        return None
+    if (n := machine_count(alt.gpu.id, alt.num_gpus)) != alt.num_gpus:
+        # "7b 全参 一张 a100": two A100s gpuli rents only as separate instances are no setup for one job; the
+        # fewest it rents as one machine (its 4-card box) is the other way
+        r = replace(s.resolved, request=s.request.model_copy(update={"num_gpus": n, "zero": None}), num_gpus_stated=True)
+        found = Planner(r, s.memo).first_fit(s.fit.gpu, ladder(r, n))
+        return found if (found.fits or found.may_fit) and found.estimate.plan.offload == "none" else None
+    return alt
 
 
 def _seed_count(s: Sizing, more: Fit | None) -> Fit | None:
@@ -354,9 +363,10 @@ def verdict_fit(s: Sizing, roomy: bool = False) -> Fit | None:
 
 
 def _rentable(s: Sizing, lever: Lever) -> bool:
-    """A lever that adds cards is a fix only where someone rents that many of the named card."""
+    """A lever that adds cards is a fix only where someone rents that many of the named card as one machine
+    (two A100s rented as two single-card instances train no sharded job)."""
     return lever.code != "more_cards" or s.fit is None or lever.value is None or \
-        cheapest_card_hour(s.fit.gpu.id, lever.value) is not None
+        cheapest_card_hour(s.fit.gpu.id, lever.value, whole=True) is not None
 
 
 def stated_count_alternative(s: Sizing) -> Fit | None:

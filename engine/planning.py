@@ -13,7 +13,7 @@ Pure and deterministic: the current time comes in as an argument.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -22,6 +22,7 @@ from engine.catalog import GpuSpec, gpus
 from engine.cost import DISPLAY_CURRENCY, CostOption, CostReport, compare
 from engine.errors import InvalidRequest, KasuanError
 from engine.fit import Fit, Planner, ladder
+from engine.price_list import machine_count
 from engine.request import TrainingRequest
 from engine.resolve import Resolved, resolve
 from engine.seed_minimums import at_the_edge, roomy_row, seed_rows_on_card
@@ -171,6 +172,7 @@ class CardsNeeded:
     seed: Fit | None = None  # seed 000's fewer cards of this class for the job (7B full: one 80 GB card, 8-bit)
     seed_optimizer: str = ""  # the optimizer the seed's setup takes (its row's)
     seed_roomy: bool = False  # the seed's row is its roomy one ("宽裕": 7B on one H200), not its minimum
+    apart: int = 0  # the fewer cards that would hold it, rented only as separate instances (2 × A100: gpuli's single cards)
 
     @property
     def options(self) -> tuple[CostOption, ...]:
@@ -200,15 +202,17 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
         # the seed's setup holds it without offload on more cards (72B: 8 × H200 with the 8-bit optimizer,
         # one machine at gpuli); AdamW's way is told at that count, offloaded, never as a count no provider
         # rents as one machine (4 separate H200 instances)
-        return _at_seed_count(q, card, seed)
+        return _at_count(q, card, seed[0].num_gpus, seed)
+    if (fit.fits or fit.may_fit) and (whole := machine_count(card.id, plan.num_gpus)) != plan.num_gpus:
+        # "7b 全参 要几张 a100": two A100s that gpuli rents only as two single-card instances are no setup for
+        # one ZeRO-3 job (seed 003); the fewest of the card some provider rents as one machine is the count
+        return replace(_at_count(q, card, whole, seed), apart=plan.num_gpus)
     return CardsNeeded(card, fit, sizing, report, *seed)
 
 
-def _at_seed_count(q: TrainingRequest, card: GpuSpec, seed: tuple[Fit | None, str, bool]) -> CardsNeeded:
-    """cards_needed with our plan pinned to the seed's count: the same job as asked (AdamW), at the count
-    the seed's setup rents, on the stages and offload that count takes."""
-    assert seed[0] is not None
-    n = seed[0].num_gpus
+def _at_count(q: TrainingRequest, card: GpuSpec, n: int, seed: tuple[Fit | None, str, bool]) -> CardsNeeded:
+    """cards_needed with our plan pinned to `n` cards (the seed's count, or the count rented as one machine):
+    the same job as asked (AdamW), on the stages and offload that count takes."""
     r = resolve(q.model_copy(update={"num_gpus": n}))
     fit = Planner(r).first_fit(card, ladder(r, n))
     plan = fit.estimate.plan

@@ -221,6 +221,21 @@ def card_hour_rates(gpu: str, num_gpus: int, currency: str = "USD",
     return best, whole
 
 
+MAX_MACHINE_CARDS = 64  # the most cards a count answer looks up to
+
+
+def machine_count(gpu: str, n: int) -> int:
+    """`n` when one card, when some provider rents `n` of `gpu` as one machine (or whole nodes), or when
+    nobody rents that many at all; else the fewest more that some provider rents so (gpuli's 4 × A100 80GB
+    SXM box for two A100s it rents only as separate instances); `n` when there is none."""
+    if n == 1:
+        return n
+    any_way, whole = card_hour_rates(gpu, n)
+    if any_way is None or whole is not None:
+        return n
+    return next((m for m in range(n + 1, MAX_MACHINE_CARDS + 1) if card_hour_rates(gpu, m)[1] is not None), n)
+
+
 def one_machine(q: Quote, node_gpus: int) -> bool:
     """A quote rented as one machine, or as whole nodes beyond one (InfiniBand joins nodes): not cards
     glued from separate smaller instances within a node's count."""

@@ -102,10 +102,13 @@ def test_how_many_consumer_cards_prices_them_as_separate_instances(turns: tuple[
 
 
 @pytest.mark.parametrize("text", ["14b 全参 4张4090 gpuli 多少钱", "14b full finetune on 4 4090s at gpuli, cost?"])
-def test_a_sizing_on_several_consumer_cards_says_the_same(text: str) -> None:
+def test_a_sizing_on_several_consumer_cards_offers_one_machine(text: str) -> None:
+    # eight 4090s would hold it, but only as eight separately rented instances: no setup for one ZeRO-3 job
+    # (issue 18 item 4); seed 000's minimum, gpuli's 4 × A100 80GB SXM machine (₮4,308 a month), is offered
     me = ChatUser()
     me.say(text)
-    assert "8 个单卡实例" in me.text or "8 separate single-card instances" in me.text
+    assert "4×A100 80GB SXM" in me.text or "4× A100 80GB SXM" in me.text, me.text
+    assert "₮4,308" in me.text and "8×RTX 4090" not in me.text and "8× RTX 4090" not in me.text, me.text
 
 
 # ---------------------------------------------------------------- a provider not renting the setup: its nearest offer

@@ -4,6 +4,7 @@ finished after a clarifying question or re-rendered in full (the Details button)
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any, cast
@@ -12,6 +13,7 @@ from bot.charts.figures import attach_chart
 from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
+from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.price import price_turn, variants
 from bot.core.several import verdict_first
 from bot.messages import Awaiting, Button, Reply, Turn
@@ -155,7 +157,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         elif count and summary.get("named"):  # "用4090够不够，要几张": the count, right under the fit
-            summary["count_asked"] = count_asked(summary)
+            summary["count_asked"] = count_asked(summary, s)
         if roomy and s.fit is None and not summary.get("seed_roomy") and not summary.get("safe_seed"):
             # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
             # the table's setup and its price beside ours; when the pick is the table's, it is said already
@@ -231,7 +233,14 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         # with the refusal named first
         unsold = error_message(exc, ctx.lang)
         report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None}))
+    across = None
+    if (box := one_machine_way(asked, report)) is not None:
+        # "72b 全参 不开 offload 一周多少钱": 8 × H200 with an 8-bit optimizer, not 32 × H100 over 4 nodes; where the
+        # provider asked rents no such machine, its own pick stands
+        with suppress(KasuanError):
+            report, asked, across = compare_cost(box[0]), box[0], box[1]
     reply = cost_reply(report, ctx.lang, details=details)
+    reply.data["v"]["across"] = across
     reply.data["v"]["pick_8bit"] = asked.optimizer == "adamw-8bit"  # the pick line says the optimizer it needs
     if unsold is not None:
         reply.data["v"]["unsold"] = unsold
@@ -374,6 +383,11 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
     if setup.num_gpus > 1:  # "14b 全参 最低配置": 4 cards say how they share the job (seed 000: ZeRO-3), not only how many
         reply.data["sharding"] = plan_label(fit_row(setup), ctx.lang)
+    if setup is advice.seed and advice.seed_optimizer == "adamw-8bit" and req.optimizer is None:
+        # "72b 全参 不开 offload 多少钱": the seed's machine holds it with the 8-bit optimizer only, said so, and why
+        # one machine (AdamW without offload takes 32 × H100 over 4 nodes)
+        reply.data["sharding"] = (reply.data.get("sharding") or "") + t("sum.seed_8bit", ctx.lang)
+        reply.data["across"] = across_nodes(req, advice.sizing, setup)
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
     # the setup priced is the pick its follow-ups add to ("加 2T 存储卷": that rental with the volume), for the
     # length asked ("一个月多少" then the add-on: a month's total); the length stays with it too: "人民币" after

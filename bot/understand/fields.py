@@ -62,11 +62,14 @@ def method(text: str) -> str | None:
 
 # ---------------------------------------------------------------- counts of cards
 COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
-NODES_X_CARDS = lazy(r"(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
+# A number glued to letters before it is a precision or a name ("bf16 卡", "int8 card", "fp8 的卡" name a
+# precision), never a count; "x8" stays one ("h100 x8 卡").
+NOT_AFTER_LETTERS = r"(?<![a-wyz])"
+NODES_X_CARDS = lazy(rf"{NOT_AFTER_LETTERS}(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?{NOT_AFTER_LETTERS}(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
 STANDALONE_COUNT = lazy(
-    r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:-\s*)?(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z]|时|小时|[\s-]*(?:hours?|hrs?)\b)|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
+    r"(?<![\d.,a-wyz])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:-\s*)?(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z]|时|小时|[\s-]*(?:hours?|hrs?)\b)|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
 )
 OF_THEM = lazy(r"\b(\d+|two|three|four|six|eight)\s+of\s+(?:them|those|these|the\s+same)\b", re.ASCII)  # "two of them"
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}

@@ -13,9 +13,10 @@ from bot.views.price import unit_prices
 from bot.views.sizing import fit_row
 from engine.catalog import gpus
 from engine.cost import DISPLAY_CURRENCY
+from engine.price_list import card_hour_rates
 from engine.request import TrainingRequest
 from engine.seed_adapter_rows import seed_card
-from engine.sizing import size
+from engine.sizing import Sizing, size
 
 
 def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -> dict[str, Any] | None:
@@ -49,11 +50,12 @@ def _table_card(stated: TrainingRequest, verdict: dict[str, Any]) -> dict[str, A
     return {"name": gpus().get(card).name, "prices": prices} if prices else None
 
 
-def count_asked(summary: dict[str, Any]) -> dict[str, Any] | None:
+def count_asked(summary: dict[str, Any], s: Sizing | None = None) -> dict[str, Any] | None:
     """"14b qlora 用4090够不够，要几张": a fit on the card named and how many of it, asked together. The
     verdict answers the fit; the count is said on a line of its own right under it, so it is in the
     first lines: the verdict's count when it holds the job (also with the one change it names), else
-    the larger count of the same card the reply offers. None when the reply offers no count."""
+    the larger count of the same card the reply offers, else (`s`, the sizing) the fewest of the card that
+    would, which no provider rents as one machine. None when there is no such count."""
     verdict, other = summary.get("verdict"), summary.get("alternative")
     if not verdict:
         return None
@@ -62,4 +64,12 @@ def count_asked(summary: dict[str, Any]) -> dict[str, Any] | None:
         return verdict | {"case": case + ("_one" if verdict["num_gpus"] == 1 else "_n")}
     if other and other["gpu"] == verdict["gpu"]:
         return other | {"case": "more"}
+    alt = s.alternative if s is not None else None
+    if alt is None or alt.gpu.id != verdict["gpu"] or alt.num_gpus <= verdict["num_gpus"] or not (alt.fits or alt.may_fit):
+        return None
+    any_way, whole = card_hour_rates(alt.gpu.id, alt.num_gpus)
+    if any_way is not None and whole is None:
+        # "32b qlora 用 4090 够吗，要几张": four 4090s hold it, but nobody rents four as one machine (gpuli: four
+        # single-card instances), so the reply offered another card; the count asked is said, and why it is no setup
+        return fit_row(alt) | {"case": "apart"}
     return None
