@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.option_ref import option_chosen
 from tests.chat_user import conversation, lead_lines
 
 
@@ -69,3 +70,14 @@ def test_a_card_named_after_a_recommendation_is_priced_there(first: str, then: s
 def test_a_card_that_holds_the_job_is_priced_without_a_miss() -> None:
     head = lead_lines(conversation("一万网络 7b qlora 推荐啥", "t4 呢 多少钱"), 3)
     assert "¥900" in head and "16 GB" not in head, head
+
+
+@pytest.mark.parametrize(("text", "option"), [
+    ("预算型那个 8 小时多少", "budget"), ("省钱的那档", "budget"), ("更省的那个 跑 8 小时", "budget"),
+    ("the budget pick, 8 hours?", "budget"), ("the cheap one for 3 hours", "cheaper"), ("便宜那个", "cheaper"),
+    ("稳妥的那个 包月多少", "safer"), ("the safer one", "safer"),
+    ("最便宜又稳的方案是啥", None), ("32b 全参 最便宜又稳妥的方案 要不要开 offload", None), ("the budget is 500", None),
+    ("预算 500 够吗", None),
+])
+def test_an_option_named_by_its_kind_is_read_but_a_question_of_the_best_is_not(text: str, option: str | None) -> None:
+    assert option_chosen(text)[1] == option
