@@ -6,7 +6,9 @@ leaves keeps them (card, count, provider, length). "第二个跑 3 小时呢", "
 包周呢" then pick one by its place or by its price (each card's lowest rate per card-hour at the provider
 the answer named, in US dollars) or memory, and the rest of the message changes that option as it would
 change a one-card answer. A sizing lists two setups the way seed 000's table does: the least that fits and
-the roomy one; "宽裕点的呢", "the second one" pick the roomy one.
+the roomy one; "宽裕点的呢", "the second one" pick the roomy one. A sizing also keeps the setups it showed
+(bot/core/shown.py): "the H200 option, monthly?" names one by its card and keeps its whole setup (8×H200 with
+the 8-bit optimizer), "预算型那个", "the budget pick" the cheaper setup it showed beside its pick.
 """
 
 from __future__ import annotations
