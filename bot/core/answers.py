@@ -16,6 +16,7 @@ from bot.core.context import Context, with_chat_settings
 from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.price import price_turn, variants
 from bot.core.several import verdict_first
+from bot.core.shown import shown_setups
 from bot.messages import Awaiting, Button, Reply, Turn
 from bot.text.errors import error_message
 from bot.text.i18n import t
@@ -27,7 +28,7 @@ from bot.views.count_versus import count_asked, count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.named_misses import named_misses
+from bot.views.named_misses import named_misses, named_priced
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
@@ -181,6 +182,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     # ("how long can ₮500 keep it running at gpuli") rents the first of them sold there
     fits = [[f.gpu.id, f.num_gpus] for f in s.recommendations if f.fits]
     reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {})})
+    if not details and (shown := shown_setups(reply.data.get("v") or {})):
+        reply.turn.data["shown"] = shown  # "the H200 option, monthly?", "预算型那个 8 小时多少": one of them
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
         reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
     return attach_chart(reply, s)
@@ -398,8 +401,20 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # a job changed after its price ("换成 lora 不量化呢") first says whether the card named still holds it
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
-        if follow.get("changed") else None
+        if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang)
     return verdict_first(reply, missed or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
+
+
+def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,
+                  lang: str) -> Reply | None:
+    """"一万网络 7b lora 推荐啥" then "那个 t4 呢 多少钱": the card named is priced where asked, first, though
+    it does not hold the job (bot/views/named_misses.py); the setup that does follows."""
+    named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
+    if named is None:
+        return None
+    count = req.num_gpus or 1
+    rows = [p for p in unit_prices(named.gpu.id, count, display) if provider is None or p["provider"] == provider_name(provider)]
+    return named_priced(named, count, setup, what, rows, lang)
 
 
 def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:

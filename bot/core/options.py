@@ -6,7 +6,9 @@ leaves keeps them (card, count, provider, length). "第二个跑 3 小时呢", "
 包周呢" then pick one by its place or by its price (each card's lowest rate per card-hour at the provider
 the answer named, in US dollars) or memory, and the rest of the message changes that option as it would
 change a one-card answer. A sizing lists two setups the way seed 000's table does: the least that fits and
-the roomy one; "宽裕点的呢", "the second one" pick the roomy one.
+the roomy one; "宽裕点的呢", "the second one" pick the roomy one. A sizing also keeps the setups it showed
+(bot/core/shown.py): "the H200 option, monthly?" names one by its card and keeps its whole setup (8×H200 with
+the 8-bit optimizer), "预算型那个", "the budget pick" the cheaper setup it showed beside its pick.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from engine.request import TrainingRequest
 
 KEPT = 4  # options remembered: a follow-up points at one of the last few cards asked
 ROOMY = ("2", "last", "pricier", "roomier")  # a sizing's second setup: the reference table's roomy one
-LEAST = ("1", "cheaper")
+LEAST = ("1", "cheaper", "budget", "safer")
 BARE_ROOMY = 24  # characters: "宽裕点的呢", "something roomier?" — a change of the sizing, not a question
 
 
@@ -56,6 +58,9 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     option = parsed.cues.option
     if option is None and parsed.asks.headroom and parsed.cues.chars <= BARE_ROOMY and not (q.model or q.params_b or q.gpu):
         option = "roomier"  # "宽裕点的呢" after a sizing
+    if last is not None and (picked := _shown_card(parsed, last)) is not None:
+        last, parsed = picked  # "the H200 option, monthly?": that option's whole setup, no longer the card alone
+        option = option or "1"
     if option is None or last is None or q.model or q.params_b:  # "14b 全参 宽裕点的配置" is a question of its own
         return None
     parsed = replace(parsed, follow_up=True)  # pointing at an option of the answer is asking of it
@@ -71,6 +76,10 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     if last.kind not in ("size", "cost") or last.data.get("options") or not (job.get("model") or job.get("params_b")) \
             or option not in ROOMY + LEAST or q.model or q.params_b:
         return None
+    cheaper = _cheaper_shown(option, last)
+    if cheaper is not None:  # "预算型那个 8 小时多少": the cheaper setup the sizing showed beside its pick
+        job = {**job, "gpu": cheaper["gpu"], "num_gpus": cheaper["num_gpus"]}
+        last = Turn(last.kind, {**last.data, "request": job})
     roomy = option in ROOMY
     if roomy:  # "7b lora 4090" then "宽裕点的呢": a roomier card than the one named, not the same card
         job = {k: v for k, v in job.items() if k not in ("gpu", "num_gpus", "zero")}
@@ -85,6 +94,40 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     return last, replace(asked, request=request, intent="size", follow=None, follow_up=True, missing=[])
 
 
+def _shown_card(parsed: Parsed, last: Turn) -> tuple[Turn, Parsed] | None:
+    """A card named that is one of the setups the last sizing showed of several cards or with its own
+    optimizer ("the H200 option, monthly?" after 8×H200 with an 8-bit optimizer was shown): the last turn
+    with that whole setup as its job, and the message without the card (it points, it changes nothing)."""
+    q = parsed.request
+    job = last.data.get("request") or {}
+    if not q.gpu or q.model or q.params_b or last.kind != "size" or not (job.get("model") or job.get("params_b")):
+        return None
+    named = set(form_variants(q.gpu))
+    hits = [o for o in last.data.get("shown") or [] if o["gpu"] in named and q.num_gpus in (None, o["num_gpus"])]
+    if len(hits) != 1 or (hits[0]["num_gpus"] == 1 and not hits[0].get("optimizer")):
+        return None  # a single card as it stands: the card named changes the job as before
+    o = hits[0]
+    job = {**job, "gpu": o["gpu"], "num_gpus": o["num_gpus"], **({"optimizer": o["optimizer"]} if o.get("optimizer") else {})}
+    rest = q.model_copy(update={"gpu": None, "num_gpus": None})
+    return Turn(last.kind, {**last.data, "request": job}), replace(parsed, request=rest, follow_up=True)
+
+
+def _cheaper_shown(option: str, last: Turn) -> dict[str, object] | None:
+    """The cheaper setup a sizing showed beside its pick (a tight card, the table's card) that "预算型那个",
+    "the budget pick" point at; "便宜的那个" only where the pick is tight too (both may OOM, so the cheaper
+    one is the budget way), else the pick, the cheapest that holds the job; None for the pick."""
+    shown = last.data.get("shown") or []
+    pick = next((o for o in shown if o["role"] == "pick"), None)
+    if pick is None or option not in ("budget", "cheaper") or (option == "cheaper" and not pick.get("tight")):
+        return None
+    where = (last.data.get("request") or {}).get("provider")
+    base = _rate({"gpu": pick["gpu"], "num_gpus": pick["num_gpus"], "first": where})
+    rated = [(r, o) for o in shown if o["role"] in ("edge", "table")
+             and (r := _rate({"gpu": o["gpu"], "num_gpus": o["num_gpus"], "first": where})) is not None]
+    cheaper = sorted(((r, o) for r, o in rated if base is None or r < base), key=lambda x: x[0])
+    return cheaper[0][1] if cheaper else None
+
+
 def _chosen(option: str, last: Turn) -> Turn | None:
     """The option `option` points at among those the last answer listed; None when it listed fewer than two."""
     listed = last.data.get("options") or []
@@ -92,6 +135,7 @@ def _chosen(option: str, last: Turn) -> Turn | None:
     options = [Turn(str(o["kind"]), {**o["data"], "options": listed}) for o in listed]
     if len(options) < 2:
         return None
+    option = {"budget": "cheaper", "safer": "roomier"}.get(option, option)
     if option in ("cheaper", "pricier"):
         rated = [(_rate(o.data), o) for o in options]
         if any(rate is None for rate, _ in rated):

@@ -36,6 +36,7 @@ from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
+from bot.core.shown import job_misses_first
 from bot.core.terms import term_hours, where_sold
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -257,7 +258,7 @@ class Core:
             first.reading = parsed
             return first
         reply = steps_first(verdicts_first(self._answer_one(ctx, parsed, text), parsed), parsed)  # a yes or no, how to time it
-        reply = instances_first(reply, parsed)  # "4 张 4090 各跑一组实验": the total of the separate instances leads
+        reply = job_misses_first(instances_first(reply, parsed), parsed, last)  # "t4 多少钱" after a sizing it misses
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)

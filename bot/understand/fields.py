@@ -73,7 +73,7 @@ STANDALONE_COUNT = lazy(
 )
 OF_THEM = lazy(r"\b(\d+|two|three|four|six|eight)\s+of\s+(?:them|those|these|the\s+same)\b", re.ASCII)  # "two of them"
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
-ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|个|一)\s*$", re.ASCII)
+ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|(?<![那这哪])个|一)\s*$", re.ASCII)  # "那个 t4": that T4, no count
 
 
 def count_near(text: str, start: int, end: int) -> int | None:

@@ -19,22 +19,32 @@ ORDINALS = {"first": "1", "1st": "1", "former": "1", "second": "2", "2nd": "2", 
             "1": "1", "2": "2", "3": "3", "4": "4", "前者": "1", "后者": "last", "最后": "last"}
 KINDS = {"cheaper": "cheaper", "less expensive": "cheaper", "便宜": "cheaper",
          "pricier": "pricier", "more expensive": "pricier", "expensive": "pricier", "贵": "pricier",
-         "roomier": "roomier", "bigger": "roomier", "larger": "roomier", "宽裕": "roomier", "大": "roomier"}
-ONE = r"(?:one|option|choice|card|setup|config|box|gpu)"
+         "roomier": "roomier", "bigger": "roomier", "larger": "roomier", "宽裕": "roomier", "大": "roomier",
+         "cheap": "cheaper", "budget": "budget", "economy": "budget", "预算": "budget", "省钱": "budget",
+         "经济": "budget", "实惠": "budget", "safer": "safer", "safe": "safer", "safest": "safer", "稳妥": "safer",
+         "保险": "safer", "省": "budget"}
+# the budget or safe one, as a reply or a price table labels its options ("预算型", "省钱的那档", "the budget pick")
+ZH_KIND = r"便宜|贵|宽裕|预算|省钱|经济|实惠|稳妥|保险|省"
+ZH_LABEL = r"(?:型|版|款|档)"
+ONE = r"(?:one|option|choice|card|setup|config|box|gpu|pick|plan)"
 ZH_ONE = r"(?:个|款|张|台|套|种|项|条|档|配置|方案)(?!\s*(?:月|星期|礼拜|周|小时|钟头|天|年|问))"  # "第一个月" is a month
 REFERENCE = lazy(
     rf"第\s*(?P<zh_n>[一二两三四1234])\s*{ZH_ONE}|(?P<zh_end>前者|后者|最后(?:那|一)?\s*{ZH_ONE})"
-    rf"|(?:那个|那款|那张|那台|那套)?\s*(?<!最)(?:比较|更)?(?P<zh_kind>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的?\s*那\s*{ZH_ONE}"
-    rf"|(?:那个|那款|那张|那台|那套)\s*(?:比较|更)?(?P<zh_kind3>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的"
-    rf"|(?<!最)(?:比较|更)?(?P<zh_kind2>便宜|贵|宽裕)\s*(?:一?点|些)?\s*的\s*(?:那\s*)?{ZH_ONE}"
+    rf"|(?:那个|那款|那张|那台|那套)?\s*(?<!最)(?:比较|更)?(?P<zh_kind>{ZH_KIND})\s*{ZH_LABEL}?\s*(?:一?点|些)?\s*的?\s*那\s*{ZH_ONE}"
+    rf"|(?:那个|那款|那张|那台|那套)\s*(?:比较|更)?(?P<zh_kind3>{ZH_KIND})\s*{ZH_LABEL}?\s*(?:一?点|些)?\s*的"
+    rf"|(?<!最)(?:比较|更)?(?P<zh_kind2>{ZH_KIND})\s*{ZH_LABEL}?\s*(?:一?点|些)?\s*的\s*(?:那\s*)?{ZH_ONE}"
+    rf"|(?<!最)(?P<zh_label>预算|省钱|经济|实惠|稳妥)\s*{ZH_LABEL}(?!\s*[的是])"
     rf"|\b(?:the\s+)?(?P<en_n>first|1st|second|2nd|third|3rd|last)\s+{ONE}\b"
     rf"|\bthe\s+(?P<en_end>former|latter)\b|\boption\s*#?\s*(?P<en_num>[1-4])\b"
     rf"|\b(?:the\s+)?(?P<en_kind>cheaper|less\s+expensive|pricier|more\s+expensive|roomier|bigger|larger)\s+{ONE}\b"
-    rf"|\bthe\s+(?P<en_kind2>cheaper|pricier|more\s+expensive|roomier)\b(?!\s+than)")
+    rf"|\bthe\s+(?P<en_kind3>cheap|budget|economy|safer|safe|safest)\s+{ONE}\b"
+    rf"|\bthe\s+(?P<en_kind2>cheaper|pricier|more\s+expensive|roomier|safer)\b(?!\s+than)")
 # a superlative ("最便宜的方案", "cheapest gpu") asks for the cheapest plan of the job, a question of its own,
 # never a pointer at one of the options listed
 # a message that compares on its own ("which is the cheaper one, A100 or H100") asks a question, points at none
-COMPARES = lazy(r"哪个|哪一个|哪张|哪家|还是|\bor\b|\bvs\.?\b|\bversus\b|\bwhich\b|比较便宜吗|\bthan\b")
+# and so does one that asks the best of the job ("最便宜又稳妥的方案", "便宜且稳妥的配置"): qualities joined, no pointer
+COMPARES = lazy(r"哪个|哪一个|哪张|哪家|还是|\bor\b|\bvs\.?\b|\bversus\b|\bwhich\b|比较便宜吗|\bthan\b"
+                r"|最\s*(?:便宜|省|划算|稳|安全|合适|实惠|经济)|[又且还也]\s*(?:更\s*)?(?:稳|安全|便宜|省|划算|实惠|保险)")
 SHORT = 40  # characters: a pointer and a change ("the second one 呢 宽裕的那个多少"), never a question of its own
 
 

@@ -5,10 +5,14 @@ states beside the total (7B with AdamW: 112 GB, seed 000's 16 bytes a parameter)
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from engine.fit import Fit
+from engine.money import Money
 
 STATE_TERMS = 4  # weights, gradients, master weights, optimizer states: the first terms of an estimate
 
@@ -35,3 +39,42 @@ def named_misses(named: Fit | None, count: int, priced: Fit, what: str, single_m
                 why=t("named.one_machine", lang) if single_machine else "")
     return Reply("error", lang, {"message": message})
 
+
+
+def named_priced(named: Fit | None, count: int, priced: Fit, what: str, prices: list[dict[str, Any]],
+                 lang: str) -> Reply | None:
+    """The lead when a card named after a sizing ("一万网络 7b lora 推荐啥" then "那个 t4 呢 多少钱") does not
+    hold the job but is rented where asked: its own price first (that is what was asked: 一万网络's T4 at
+    ¥900 a month), then that the job does not fit it (about 21 GB a card against 16 GB) and which setup
+    does, priced below. None when it fits, is the setup priced, or nobody rents it."""
+    if named is None or named.fits or named.may_fit or not prices:
+        return None
+    plan = priced.estimate.plan
+    if (named.gpu.id, count) == (priced.gpu.id, plan.num_gpus):
+        return None
+    row = prices[0]
+    message = t("named.priced_misses", lang, where=row["provider"], what=what,
+                setup=t("sum.setup", lang, n=count, gpu=short_gpu(named.gpu.name)), price=price_text(row, lang),
+                need=f"{named.estimate.range.expected_gb:.0f}", mem=f"{named.gpu.memory_gb:g}",
+                pick=t("sum.setup", lang, n=plan.num_gpus, gpu=short_gpu(priced.gpu.name)),
+                pick_mem=f"{priced.gpu.memory_gb:g}")
+    return Reply("error", lang, {"message": message})
+
+
+def card_misses(named: Fit, what: str, prices: list[dict[str, Any]], lang: str) -> Reply | None:
+    """The lead of a card's price asked right after a sizing the card does not hold ("一万网络 7b lora 推荐啥"
+    then "t4 多少钱一个月"): the card's price where it is rented first (what was asked), then that the job
+    does not fit one of it; the prices everywhere follow. None when nobody rents it."""
+    if not prices:
+        return None
+    row = prices[0]
+    message = t("named.job_misses", lang, where=row["provider"], what=what, price=price_text(row, lang),
+                setup=t("sum.setup", lang, n=named.estimate.plan.num_gpus, gpu=short_gpu(named.gpu.name)),
+                need=f"{named.estimate.range.expected_gb:.0f}", mem=f"{named.gpu.memory_gb:g}")
+    return Reply("error", lang, {"message": message})
+
+
+def price_text(row: dict[str, Any], lang: str) -> str:
+    """One provider's row of unit prices (bot.views.price.unit_prices) as a line says it: ¥900/月, ₮109/周."""
+    return ", ".join(f"{Money(Decimal(str(u['total']['low'])), u['total']['currency']).format(lang)}/{t('unit.' + u['unit'], lang)}"
+                     for u in row["units"])
