@@ -24,6 +24,8 @@ from tests.chat_user import lead_lines as _lead
     "finance asks: does gpuli bill at month end or charge upfront?", "is gpuli billing prepaid or postpaid",
     "do we pay gpuli in advance or at the end of the month?", "gpuli 是先付还是后付", "gpuli 月底结算吗",
     "财务问 gpuli 是预付的还是月结", "gpuli 用完再付还是提前扣",
+    # no provider named: the words of when money is taken are on topic, and the one provider with prepaid cycles answers
+    "是先付还是后付", "is it prepaid or postpaid?",
 ])
 def test_when_gpuli_takes_the_money_is_its_upfront_wallet_rule(text: str) -> None:
     hit, _ = lookup(text)
