@@ -27,8 +27,9 @@ from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
 from bot.understand.classify import CHEAPEST, HOWTO
-from bot.understand.faq import on_topic, verdict_for
+from bot.understand.faq import on_topic
 from bot.understand.faq_topics import across_cards
+from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view

@@ -136,6 +136,7 @@ PRICE_WORDS = lazy(
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
 PRICE_ASK = lazy(r"每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|多少|最便宜|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly")
+AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
 PRICE_NOUN = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
@@ -245,7 +246,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
         # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card
         # most (a rental with add-ons, nodes, InfiniBand, a prepaid year or a run's size is priced: the rental's words)
-        service = service_topics(topic, rental.provider, asks_price if carded else money_asked(norm))
+        # a bare amount word asks the amount of the thing it stands by ("a100 40g 带宽多少": the bandwidth), not money
+        asks_money = money_asked(norm) or bool(PRICE_ASK.search(AMOUNT_ONLY.sub(" ", norm)) or rental.duration_days or rental.duration_hours)
+        service = service_topics(topic, rental.provider, asks_money if carded else money_asked(norm))
         if service:
             # the message's own answers (one per question asked) stay when the rest names the term of one of
             # them too, or one is about the very card named ("4090 多卡有没有 NVLink": the multi-4090 entry's)

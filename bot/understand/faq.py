@@ -90,6 +90,7 @@ class Verdict(BaseModel):
     the reply's first line (bot/core/faq.py)."""
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     affirms: bool  # yes (a "yes" key would read as YAML's true)
+    needed: bool = False  # answers whether the thing is required ("do I need a US bank card": no), not whether it is taken
     provider: str | None = None
     terms: Keywords
     say: Bilingual
@@ -485,8 +486,14 @@ def _own_term_named(index: FaqIndex, text: str, hits: list[Hit], provider: str |
 def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str | None) -> bool:
     """The best entry is about no method, answers confidently and the question names its own term ("ZeRO-3 vs
     ZeRO-2 选哪个 for 32b full", "7b 全参 8 卡 DDP 能省显存吗"): the question is about that term, and the
-    methods it names are the job's, not its topic."""
+    methods it names are the job's, not its topic; unless an entry about the method asked, near the top, has a
+    term of its own besides the method's name named too ("QLoRA 效果差好多": 效果 is QLoRA's quality, not bad data)."""
     if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
+        return False
+    asked, folded = methods_named(normalize(text)), typos.fix(unicodedata.normalize("NFKC", text).lower())
+    if any(_method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(
+            p.search(folded) for kw in [*h.entry.keywords.zh, *h.entry.keywords.en]
+            if not methods_named(normalize(kw)) and (p := phrase_pattern(kw))) for h in searched[1:3]):
         return False
     return bool(index.keyworded(unnamed(text), CONFIDENT, searched[:1], provider))
 
@@ -497,14 +504,15 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     (bot/understand/glossary.py): it shares little with any entry but its asking words ("QLoRA 是什么"
     met "₮ 是什么货币" on 是什)."""
     from bot.understand import glossary  # definitions are built as FAQ entries: imported here, not in a cycle
-    from bot.understand.faq_charge import charge_entry
+    from bot.understand.faq_charge import billing_model_entry, charge_entry
     term = glossary.asked(text)
     if term is not None:
         return term, [term]
     hit, hits = _lookup(text, provider)
-    lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits)
+    lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits) \
+        or billing_model_entry(text, provider_of(text) if provider == FIND else provider)
     if lever is not None and on_topic(text):
-        hit, hits = lever, [lever, *[h for h in hits if h is not lever]]
+        hit, hits = lever, [lever, *[h for h in hits if h.entry.id != lever.entry.id]]
     term = glossary.compared(text, hit)
     return (term, [term, *hits]) if term is not None else (hit, hits)
 
@@ -561,21 +569,3 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
             best = named[0]
             return best, [best, *[h for h in hits if h.entry.id != best.entry.id]]
     return None, hits
-
-
-def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
-    """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
-    provider named, when one is), and only when all the verdicts it names agree (a yes for one thing
-    and a no for another asked together is no single verdict). A method no seed lists ("支持微信吗") has a
-    "no, not listed" per provider and one for all; with no provider named, a yes at one of them leads.
-    None when it names none of them."""
-    folded = " ".join(_fold(text).split())
-    named = [v for v in entry.verdicts if (provider is None or v.provider in (None, provider))
-             and any(" ".join(_fold(term).split()) in folded for term in (*v.terms.zh, *v.terms.en))]
-    if provider is not None:  # the provider asked about answers, not every provider's "no" at once
-        named = [v for v in named if v.provider == provider] or named
-    elif any(v.provider is None for v in named):
-        named = [v for v in named if v.provider is None]
-    else:  # "能用支付宝吗", no provider named: a yes at one of them answers "can I" (it says where)
-        named = [v for v in named if v.affirms] or named
-    return named[0] if named and len({v.affirms for v in named}) == 1 else None

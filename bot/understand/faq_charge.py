@@ -1,4 +1,10 @@
-"""Whether something costs money, asked of a topic two entries share: "传200g数据进来 收钱吗" is the
+"""How a provider bills, and whether something costs money.
+
+How: "gpuli 怎么收费", "how does cloudgpu charge" ask the provider's billing model and nothing else, so the
+provider's own billing entry answers (gpuli's paid-upfront 7/30-day cycles, cloudgpu's per-minute meter), not an
+entry that lists a fee among other words ("IB怎么收费" shares 怎么 and 收费 with it).
+
+Whether: asked of a topic two entries share: "传200g数据进来 收钱吗" is the
 billing entry's question (inbound traffic is free), not the one on how long an upload takes, however
 many of the message's other words ("200g", "传数据") that one shares. Asked how long too, neither leads."""
 
@@ -7,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
 
 if TYPE_CHECKING:
     from bot.understand.faq import Hit
@@ -25,3 +32,27 @@ def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     subject = set(lead.entry.topics) - {"billing"}
     return next((h for h in hits if "billing" in h.entry.topics and h.score >= CHARGE_FLOOR
                  and subject & set(h.entry.topics)), None)
+
+
+BILLING_WORD = lazy(r"收费|计费|扣费|收钱|扣钱|算钱|付费|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing))\b")
+# the words that only ask how ("怎么", "是什么方式", "how does ... work"): what is left once they and the provider go
+ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|样|方式|模式|规则|方法|机制|一下|请问|介绍|说说|讲讲"
+                  r"|\b(?:how|does|do|is|are|the|a|what|whats|what's|model|scheme|structure|works?|done|they|it|you|your"
+                  r"|their|s|me|tell|about|exactly|mode|there|at|on|with|of)\b|[\s\W_]+")
+
+
+def billing_model_entry(text: str, provider: str | None) -> Hit | None:
+    """The named provider's own billing entry, when `text` asks only how that provider bills: the best-ranked
+    entry mainly on billing (its first topic: not the currency's, whose topics list billing second) about that
+    provider alone, else the billing entry that gives that provider's part."""
+    from bot.understand.faq import faq_index, unnamed
+    if provider is None:
+        return None
+    rest = normalize(unnamed(text)).lower()
+    if rest == normalize(text).lower() or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest)):
+        return None
+    index = faq_index()
+    ranked = index.search(text, limit=len(index.entries), provider=provider)
+    billing = [h for h in ranked if h.entry.topics[0] == "billing"]
+    return next((h for h in billing if index.about[h.entry.id] == provider), None) \
+        or next((h for h in billing if provider in h.entry.by_provider), None)

@@ -1,0 +1,43 @@
+"""The yes or no an FAQ entry settles for a yes/no question (catalogs/faq.yaml `verdicts`), in the polarity of
+the question asked: "can I pay with Alipay at cloudgpu" asks whether a thing is taken (yes), "do I need a US bank
+card for cloudgpu" whether it is required (no: cloudgpu asks for none), though both name a thing of the same
+entry. A question asking whether one can do without it ("没有美国银行卡能付吗", "can I pay without a phone
+number") asks what is allowed: yes."""
+
+from __future__ import annotations
+
+from bot.understand.faq import FaqEntry, Verdict, _fold
+from bot.understand.lazy import lazy
+
+NEED = lazy(r"需要|要不要|必须|一定要|非得|得(?:有|用|绑|填)|要求|要(?:有|提供|绑定?|填|验证|实名)"
+            r"|\b(?:need(?:s|ed)?|requir(?:e|es|ed|ement)|have\s+to|has\s+to|must|mandatory|asks?\s+for)\b")
+WITHOUT = lazy(r"(?<!有)没有|没(?!有)|不用|无需|不需要|(?<!要)不要|免|\bwithout\b|\bno\b|don'?t\s+(?:have|need)|do\s+not\s+(?:have|need)"
+               r"|doesn'?t\s+need|no\s+need")
+
+
+def asks_need(folded: str, terms: list[str]) -> bool:
+    """Whether the question asks if a thing is required ("需要手机号吗", "要美国银行卡吗", "does it require a
+    phone number"), not whether it is taken or can be done without."""
+    if WITHOUT.search(folded):
+        return False
+    return bool(NEED.search(folded)) or any(f"要{t}" in folded.replace(" ", "") for t in terms)
+
+
+def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
+    """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
+    provider named, when one is), of the question's polarity (whether the thing is required, or taken),
+    and only when all the verdicts it names agree (a yes for one thing and a no for another asked together
+    is no single verdict). A method no seed lists ("支持微信吗") has a "no, not listed" per provider and one
+    for all; with no provider named, a yes at one of them leads. None when it names none of them."""
+    folded = " ".join(_fold(text).split())
+    said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if " ".join(_fold(t).split()) in folded]
+    need = asks_need(folded, [" ".join(_fold(t).split()).replace(" ", "") for t in said])
+    named = [v for v in entry.verdicts if v.needed == need and (provider is None or v.provider in (None, provider))
+             and any(" ".join(_fold(term).split()) in folded for term in (*v.terms.zh, *v.terms.en))]
+    if provider is not None:  # the provider asked about answers, not every provider's "no" at once
+        named = [v for v in named if v.provider == provider] or named
+    elif any(v.provider is None for v in named):
+        named = [v for v in named if v.provider is None]
+    else:  # "能用支付宝吗", no provider named: a yes at one of them answers "can I" (it says where)
+        named = [v for v in named if v.affirms] or named
+    return named[0] if named and len({v.affirms for v in named}) == 1 else None
