@@ -167,8 +167,11 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits \
         and _rentable(s, levers[0])
     other = None if fixed else stated_count_alternative(s)
-    if other is not None and s.fit is not None and cheapest_card_hour(other.gpu.id, other.num_gpus, whole=True) is None \
-            and other.num_gpus > s.fit.num_gpus:
+    # a ZeRO stage stated on the named card asks for several of it ("那 4090 多卡能 zero3 吗"): how many would
+    # do stands even where they are rented only apart (the reply says so), as the user's own cards may be
+    sharded_asked = stated is not None and bool(stated.zero)
+    if other is not None and s.fit is not None and not sharded_asked \
+            and cheapest_card_hour(other.gpu.id, other.num_gpus, whole=True) is None and other.num_gpus > s.fit.num_gpus:
         # more of the named card than anyone rents as one machine ("70b qlora 4090 48g": two 48 GB 4090s, a card
         # CloudGPU rents one per instance; "32b qlora 4090": four 4090s, gpuli's four single-card instances, no
         # setup for one sharded job): the cheapest setup that holds it at the stated count answers instead

@@ -483,17 +483,22 @@ def _own_term_named(index: FaqIndex, text: str, hits: list[Hit], provider: str |
     return bool(index.keyworded(unnamed(text), 0.0, hits, provider))
 
 
+MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?\s*[bB]")  # an entry keyword that is a model size ("32B")
+
+
 def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str | None) -> bool:
     """The best entry is about no method, answers confidently and the question names its own term ("ZeRO-3 vs
     ZeRO-2 选哪个 for 32b full", "7b 全参 8 卡 DDP 能省显存吗"): the question is about that term, and the
     methods it names are the job's, not its topic; unless an entry about the method asked, near the top, has a
-    term of its own besides the method's name named too ("QLoRA 效果差好多": 效果 is QLoRA's quality, not bad data)."""
+    term of its own besides the method's name named too ("QLoRA 效果差好多": 效果 is QLoRA's quality, not bad data);
+    a model size is the job's, no term ("my 32b qlora run … balance runs out" asks the balance rule)."""
     if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
         return False
     asked, folded = methods_named(normalize(text)), typos.fix(unicodedata.normalize("NFKC", text).lower())
     if any(_method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(
             p.search(folded) for kw in [*h.entry.keywords.zh, *h.entry.keywords.en]
-            if not methods_named(normalize(kw)) and (p := phrase_pattern(kw))) for h in searched[1:3]):
+            if not methods_named(normalize(kw)) and not MODEL_SIZE.fullmatch(kw.strip()) and (p := phrase_pattern(kw)))
+            for h in searched[1:3]):
         return False
     return bool(index.keyworded(unnamed(text), CONFIDENT, searched[:1], provider))
 
