@@ -32,7 +32,7 @@ from bot.views.price import (
 )
 from bot.views.price_band import band_note
 from bot.views.price_currency import currency_note
-from bot.views.price_units import metered_until, one_unit, units_reply
+from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.top_up import top_up_note
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
@@ -66,6 +66,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, top_up_note(reply, ctx.lang))
         if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
             return _units_first(ctx, reply, data, parsed.asks.until)
+        if month_covers_weeks(data):  # "gpuli 4090 周租" then "那 4 周呢": ₮436 asked, a month ₮369 for less; both shown
+            return _units_first(ctx, reply, data)
         if runway is None:
             return reply
         stated, unit, how_long, *more = cast(list[Any], runway)

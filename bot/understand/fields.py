@@ -319,7 +319,9 @@ def epochs(text: str) -> float | None:
 
 
 # ---------------------------------------------------------------- model size
-SIZE_B = lazy(rf"(?<![a-z0-9.])({NUM})\s*b(?:(?![a-z])|(?=q?lora|full|sft))(?!\s*tokens?)", re.ASCII)  # "7blora" too
+# "7blora" too; "14 billion" / "14bn" as "14b" (a count of tokens or samples in billions is no model size)
+SIZE_B = lazy(rf"(?<![a-z0-9.])({NUM})\s*(?:b|bn|billion)(?:(?![a-z])|(?=q?lora|full|sft))"
+              r"(?!\s*(?:tokens?|samples?|examples?|rows?|dollars?|usd)\b)", re.ASCII)
 SIZE_YI = lazy(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
 
 

@@ -27,3 +27,8 @@ def frame_only(rest: str) -> bool:
     """Whether `rest` (a message with its names taken out) holds nothing but a follow-up's frame. The frame
     words are taken out and nothing of a word may be left: one pass, so no message can make it slow."""
     return not _WORD.search(_FRAME.sub(" ", rest))
+
+
+def without_frame(rest: str) -> str:
+    """`rest` with a follow-up's frame words taken out: "and with 8" leaves "8", "那 8 呢" leaves "8"."""
+    return " ".join(_FRAME.sub(" ", rest).split())

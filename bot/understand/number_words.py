@@ -26,9 +26,11 @@ _WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
 # a run: optional "a"/"an" before a scale ("a hundred"), then number words joined by spaces, hyphens or "and"
 _RUN = (rf"(?:(?:an?\s+)(?=(?:{'|'.join(SCALES)})\b))?(?:{_WORD})\b(?:(?:\s+and\s+|[\s-]+)(?:{_WORD})\b)*")
 _PHRASE = "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True))
-# what a count counts: time, cards and machines, money, or a card name ("four h100s", "two 4090s")
+# what a count counts: time, cards and machines, money, a model's parameters ("thirty two b", "fourteen
+# billion"), or a card name ("four h100s", "two 4090s")
 _COUNTED = (r"(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|hrs?|minutes?|mins?|years?|cards?|gpus?|nodes?|machines?"
-            r"|epochs?|instances?|boxes|servers?|bucks|dollars?|usd|usdt|rmb|yuan|cny|rupees?|euros?|k\b|grand)\b"
+            r"|epochs?|instances?|boxes|servers?|bucks|dollars?|usd|usdt|rmb|yuan|cny|rupees?|euros?|k\b|grand"
+            r"|b|bn|billion)\b"
             r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b)")
 _COUNT = lazy(rf"\b({_PHRASE}|{_RUN})[\s-]+(?={_COUNTED})")
 _HALF_UNITS = r"(hour|day|week|month|year)s?"

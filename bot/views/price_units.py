@@ -101,3 +101,19 @@ def metered_until(hours: float, until: datetime, lang: str) -> Reply:
     span = duration_view(hours) or {"unit": "hours", "n": f"{hours:g}"}
     dur = t("cost.dur." + span["unit"], lang, n=span["n"])
     return Reply("error", lang, {"message": t("price.units.until_metered", lang, deadline=wall_clock(until, lang), dur=dur)})
+
+
+
+def month_covers_weeks(data: dict[str, Any]) -> bool:
+    """Whether the weeks a price follow-up asked ("那 4 周呢" after a weekly price: `data["weeks"]`, the span
+    `data["hours"]`) cost less bought by the month at the provider named: then the weeks' own total is shown
+    beside the month's, or the reply prices a month and never says what the weeks asked would have cost."""
+    weeks, first = data.get("weeks"), data.get("first")
+    if not weeks or not first or data.get("hours") != weeks * 168:
+        return False
+    count = int(data["num_gpus"]) if data.get("num_gpus") else None
+    found = unit_totals(data["gpu"], count, timedelta(weeks=weeks), first)
+    if not found:
+        return False
+    by = {u.unit: u.total.high for u in found[0][1]}
+    return "week" in by and "month" in by and by["month"] < by["week"]
