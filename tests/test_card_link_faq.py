@@ -49,3 +49,11 @@ def test_a_yes_needs_no_card_line(text: str) -> None:
     me = ChatUser()
     me.say(text)
     assert "itself" not in me.text and "本身" not in me.text, me.text
+
+
+def test_a_provider_with_no_part_for_the_card_before_keeps_the_whole_answer() -> None:
+    me = ChatUser()
+    me.say("gpuli 4090 weekly price")
+    me.say("does yiwan have nvlink?")
+    assert me.lines[1].startswith("Yiwan"), me.text  # 一万网络's own part leads, not gpuli's 4090
+    assert "900 GB/s" in me.text and "itself" not in me.text, me.text

@@ -123,8 +123,10 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     card = card_before(turn)
     if card is None:
         return parsed
-    hit, hits = faq_lookup(THIS_CARD.sub(" ", text), parsed.rental.provider)
-    if hit is None or not any(card in part.cards for part in hit.entry.by_card):
-        return parsed
+    provider = parsed.rental.provider
+    hit, hits = faq_lookup(THIS_CARD.sub(" ", text), provider)
+    parts = [part for part in hit.entry.by_card if card in part.cards] if hit is not None else []
+    if not parts or (provider is not None and not any(part.provider == provider for part in parts)):
+        return parsed  # no part for that card (at the provider asked about): the whole answer stands
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                    rental=replace(parsed.rental, gpu=card))
