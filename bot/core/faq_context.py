@@ -125,7 +125,9 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
         return parsed
     provider = parsed.rental.provider
     hit, hits = faq_lookup(THIS_CARD.sub(" ", text), provider)
-    parts = [part for part in hit.entry.by_card if card in part.cards] if hit is not None else []
+    if hit is None:
+        return parsed
+    parts = [part for part in hit.entry.by_card if card in part.cards]
     if not parts or (provider is not None and not any(part.provider == provider for part in parts)):
         return parsed  # no part for that card (at the provider asked about): the whole answer stands
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
