@@ -93,6 +93,8 @@ def tight_on(memory_gb: float, est: MemoryEstimate) -> bool:
 
 
 OFFLOAD_SLOW_PCT = (20, 50)  # throughput lost to optimizer offload (seed 000: "吞吐掉 20%–50%")
+QLORA_SLOW_PCT = (20, 40)  # QLoRA against LoRA: dequantizing the 4-bit base each step
+CHECKPOINTING_SLOW_PCT = (20, 30)  # gradient checkpointing: the forward pass run again in backward
 
 
 def offload_slow() -> Warning:
@@ -273,7 +275,7 @@ def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
     if plan.offload != "none":
         out.append(offload_slow())
     if r.method == "qlora":
-        out.append(Warning("qlora_slow", 3, {"low": 20, "high": 40}))
+        out.append(Warning("qlora_slow", 3, dict(zip(("low", "high"), QLORA_SLOW_PCT, strict=True))))
     if (q.seq_len or 0) > LONG_CONTEXT:
         out.append(Warning("long_context", 3, {"low": 20, "high": 40}))
     if q.seq_len and q.seq_len > r.spec.max_context:
@@ -283,5 +285,5 @@ def warnings_for(r: Resolved, fit: Fit | None, plan: Plan) -> list[Warning]:
     if gpu is not None and not gpu.bf16_native:
         out.append(Warning("no_bf16", 2, {"gpu": gpu.id}))
     if q.grad_checkpointing:
-        out.append(Warning("grad_checkpointing_slow", 4, {"low": 20, "high": 30}))
+        out.append(Warning("grad_checkpointing_slow", 4, dict(zip(("low", "high"), CHECKPOINTING_SLOW_PCT, strict=True))))
     return sorted(out, key=lambda w: w.priority)

@@ -15,6 +15,7 @@ from bot.understand.entities import find_gpus
 from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, lookup, on_topic
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
+from bot.views.card_link import card_itself
 from bot.views.faq_answer import card_answer, lead_with
 from bot.views.price import unit_prices
 from engine.money import Money
@@ -26,13 +27,16 @@ def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None 
     naming a card the entry answers card by card gets that card's answer, one naming several such cards
     (`cards`: "nvlink on a100 sxm, and on 4090?") each card's answer in the order named."""
     e = hit.entry
-    answer = each_card(hit, cards or [], provider, lang) or card_answer(e.by_card, card, provider, lang) or lead_with(
+    carded = None if len(set(cards or [])) > 1 else card_answer(e.by_card, card, provider, lang)
+    answer = each_card(hit, cards or [], provider, lang) or carded or lead_with(
         e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang)
     return {
         "id": e.id,
         "question": e.question.zh if lang == "zh" else e.question.en,
         "answer": answer,
         "score": hit.score,
+        # "3090 能 nvlink 吗": no at gpuli, and what the card itself links (a two-card bridge)
+        "card_link": card_itself(e, card, carded, lang) if carded else None,
     }
 
 

@@ -5,9 +5,10 @@ Split from the router so it stays one screen of routing."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from bot.core.recent_provider import provider_before, renting
+from bot.core.recent_provider import card_before, provider_before, renting
 from bot.messages import Turn
 from bot.understand.faq import faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
@@ -107,3 +108,27 @@ def at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parse
         if hit is not None:
             return replace(parsed, faq=hits, faq_answers=[hit], rental=replace(parsed.rental, provider=provider))
     return parsed
+
+
+# a card pointed back at: "这张卡", "那块卡", "this card", "that GPU" (the card is the one the last turn named)
+THIS_CARD = re.compile(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
+
+
+def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question naming no card, asked right after an answer about one ("gpuli 4090 weekly price" then
+    "does it have nvlink?", "这张卡有 nvlink 吗"), is about that card, when the entry it asks answers card
+    by card and has that card's part: the card's own answer leads, not the whole list."""
+    if parsed.intent not in ("faq", "unknown") or parsed.request.gpu or parsed.rental.gpu or parsed.cards:
+        return parsed
+    card = card_before(turn)
+    if card is None:
+        return parsed
+    provider = parsed.rental.provider
+    hit, hits = faq_lookup(THIS_CARD.sub(" ", text), provider)
+    if hit is None:
+        return parsed
+    parts = [part for part in hit.entry.by_card if card in part.cards]
+    if not parts or (provider is not None and not any(part.provider == provider for part in parts)):
+        return parsed  # no part for that card (at the provider asked about): the whole answer stands
+    return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
+                   rental=replace(parsed.rental, gpu=card))

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.messages import Turn
+from bot.understand.entities import find_gpus
 from bot.understand.faq import provider_of
+from bot.understand.normalize import normalize
 from engine.price_list import setup_prices
 
 DEPTH = 3  # FAQ turns remember the turn before them; look that far back, no further
@@ -44,3 +46,27 @@ def renting(turn: Turn | None) -> list[str]:
         return []
     gpu, count = turn.data["gpu"], turn.data.get("num_gpus")
     return [r.provider.id for r in setup_prices(gpu, int(count) if count else None, None).offered]
+
+
+def card_before(turn: Turn | None) -> str | None:
+    """The one card the last answer was about ("gpuli 4090 weekly price", a sizing on an H100, a FAQ
+    question naming a card), looking under FAQ answers as `provider_before` does; None when it named
+    none or several."""
+    data: Any = {"kind": turn.kind, "data": turn.data} if turn is not None else None
+    for _ in range(DEPTH):
+        if not isinstance(data, dict):
+            return None
+        kind, body = data.get("kind"), data.get("data") or {}
+        if kind in ("faq", "about", "wallet"):
+            named = {g.ident for g in find_gpus(normalize(str(body.get("text") or "")))}
+            if len(named) == 1:
+                return named.pop()
+            if named:
+                return None
+            data = body.get("prev")
+            continue
+        request = body.get("request") or body.get("setup_of") or {}
+        gpu = body.get("gpu") or (request.get("gpu") if isinstance(request, dict) else None)
+        gpu = gpu if isinstance(gpu, str) else (gpu[0] if isinstance(gpu, list) and len(gpu) == 1 else None)
+        return str(gpu) if gpu else None
+    return None

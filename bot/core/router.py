@@ -26,7 +26,14 @@ from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.export_again import export_turn
 from bot.core.faq import faq_button
-from bot.core.faq_context import about_the_faq, asked_elsewhere, behind_faq, unsure_turn, with_provider_before
+from bot.core.faq_context import (
+    about_the_faq,
+    asked_elsewhere,
+    behind_faq,
+    unsure_turn,
+    with_card_before,
+    with_provider_before,
+)
 from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
@@ -37,6 +44,7 @@ from bot.core.price_pairs import cheaper_first, difference_first, price_aside_fi
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
+from bot.core.speed_first import speed_first
 from bot.core.terms import term_hours, where_sold
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -226,6 +234,7 @@ class Core:
         parsed = still_separate(parsed, last, own_count)  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = with_provider_before(parsed, text, turn)
+        parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
@@ -262,6 +271,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
+        reply = speed_first(reply, parsed, text)  # "offload 方案 吞吐掉多少": the slowdown leads, then the fit
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:

@@ -1,0 +1,42 @@
+"""The slowdown of the lever a sizing names, leading the sizing when the message asks it ("72b 全参 8卡h100
+offload 方案 吞吐掉多少": offload costs 20%–50% of throughput, then whether it fits).
+
+Why: the sizing says the slowdown as a note under its prices, below the first lines a reader sees; asked
+"how much slower", the amount is the answer. The figures are the engine's (engine.fit), one per lever:
+optimizer offload, gradient checkpointing, QLoRA against LoRA."""
+
+from __future__ import annotations
+
+from bot.core.several import verdict_first
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed
+from bot.understand.speed_asked import speed_asked
+from engine.fit import CHECKPOINTING_SLOW_PCT, OFFLOAD_SLOW_PCT, QLORA_SLOW_PCT
+
+
+def _levers(parsed: Parsed) -> list[tuple[str, tuple[int, int]]]:
+    """The levers the message names that cost speed, each with its slowdown in percent (low, high)."""
+    q = parsed.request
+    out = []
+    if q.offload not in (None, "none"):
+        out.append(("offload", OFFLOAD_SLOW_PCT))
+    if q.grad_checkpointing:
+        out.append(("grad_checkpointing", CHECKPOINTING_SLOW_PCT))
+    if q.method == "qlora":
+        out.append(("qlora", QLORA_SLOW_PCT))
+    return out
+
+
+def speed_first(reply: Reply, parsed: Parsed, text: str) -> Reply:
+    """`reply` (a sizing) led by the slowdown of each lever named, when the message asks how much slower."""
+    if reply.kind != "sizing" or not speed_asked(normalize(text)):
+        return reply
+    levers = _levers(parsed)
+    if not levers:
+        return reply
+    sep = t("list.sep", reply.lang)
+    said = sep.join(t(f"speed.lever.{name}", reply.lang, low=low, high=high) for name, (low, high) in levers)
+    lead = Reply("error", reply.lang, {"message": t("speed.lead", reply.lang, levers=said)})
+    return verdict_first(reply, lead)
