@@ -284,7 +284,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
     if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
         return Classified("size", hits)  # "3090够吗": for which model?
-    if confident and carded and rental.provider and not training and not BARE_FILLER.sub(" ", topic).strip():
+    if confident and carded and rental.provider and not training and not WHETHER.search(norm) \
+            and not BARE_FILLER.sub(" ", topic).strip():
         # "一万网络 8卡 a100 80g", "8x A100 80G at Yiwan": a setup named at a provider and nothing asked of it is
         # its price there, not whichever entry quotes that card (a card alone stays a change to the question before)
         return Classified("price", hits)
