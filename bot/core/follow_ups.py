@@ -238,7 +238,7 @@ def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """"跑 10 小时多少钱 余额要留多少", "10 hours, how much, and what balance should I keep" after a
     sizing or a price: the length's cost on the setup before (that is the figure asked first), then the
     FAQ question asked beside it, as two parts; None when the message asks no cost of a length of its own."""
-    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.asks.cost and duration_of(parsed)) \
+    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and parsed.asks.cost and duration_of(parsed)) \
             or parsed.request.gpu or parsed.rental.gpu:
         return None
     plain = replace(parsed, intent="unknown", faq=[], faq_answers=[], faq_confident=False, follow_up=True)

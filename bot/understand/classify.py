@@ -77,6 +77,8 @@ OFFICIAL_ASK = lazy(r"官网(?:明示|挂出|公布|标)?的?(?:价|报价)|官�
                     r"|\bofficial\b|\bpublished\b|\blisted\s+price|\ban?\s+estimate\b|\bestimated\b")
 # an amount of money asked of a job ("余额至少留多少", "is $5 enough for it?"), where "余额不够了" only states the event
 BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*(?:\?|for\b|to\b)|\bis\b[^?]{0,30}\benough\b")
+# what is left of a setup named alone once its card, count and provider are out ("一万网络的 …", "… at Yiwan")
+BARE_FILLER = lazy(r"(?i)[的在上,，.。?？!！:：]|\b(?:at|on|from|in|of|the|an?|with)\b")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 
 
@@ -282,6 +284,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
     if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
         return Classified("size", hits)  # "3090够吗": for which model?
+    if confident and carded and rental.provider and not training and not WHETHER.search(norm) \
+            and not BARE_FILLER.sub(" ", topic).strip():
+        # "一万网络 8卡 a100 80g", "8x A100 80G at Yiwan": a setup named at a provider and nothing asked of it is
+        # its price there, not whichever entry quotes that card (a card alone stays a change to the question before)
+        return Classified("price", hits)
     if confident:
         return Classified("faq", hits, True, answers=answers if carded else named_service(answers, topic, rental.provider))
     if req.gpu and sizing_words and re.search(r"够|fit|enough|能跑|跑得动|行不|行吗", norm):

@@ -38,7 +38,8 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
-BUDGET_AFTER = r"(?:的?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|budget)"
+# the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"
+BUDGET_AFTER = r"(?:的?(?:每?[月周])?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|(?:(?:monthly|weekly|daily)\s+)?budget)"
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
@@ -82,7 +83,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"{BUDGET_BEFORE}\s*:?\s*(?P<num>{NUM})(?:\s*(?P<scale>{SCALE})|(?!\s*{SCALE}))(?![\d.]){NOT_MONEY_AFTER}",
                    re.ASCII),
         # "2k 预算", "5000 的预算", "1k budget": a bare number the budget word follows
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|budget))", re.ASCII),
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?=的?\s*(?:预算|(?:(?:monthly|weekly|daily)\s+)?budget)|的\s*每?[月周]预算)", re.ASCII),
         # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "4万以内", "is 2k enough", "does 15k rent 8x a100":
         # a scaled amount asked what it buys; a plain number only when it is asked whether it rents ("15000 能不能租")
         # a span it is for may come between ("10万一个月 够不够", "3w/月稳吗"): read as the span, not consumed
@@ -128,7 +129,7 @@ def find_money(norm: str) -> list[MoneyWord]:
             cur_word = m.groupdict().get("cur")
             currency = currency_of(cur_word) if cur_word else None
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
-                                    or after_word.search(norm[m.end():m.end() + 10])
+                                    or after_word.search(norm[m.end():m.end() + 18])
                                     or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱")))
             taken.append((start, end))

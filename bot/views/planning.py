@@ -191,7 +191,10 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     drop_over_budget(reply, limit)
     verdict = _verdict(pick, limit, lang)
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
-    if edge:  # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both
+    # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both; else within
+    # on a card that only may hold the job (a T4 for a 7B QLoRA): named, never recommended
+    edge = edge or _tight_within([pick, *((view or {}).get("others") or [])], pick, limit, lang)
+    if edge:
         verdict.data["message"] = f"{verdict.data['message']}\n{edge}"
     table = _table_over((view or {}).get("table_span"), pick, limit, lang) or _seed_within(
         (view or {}).get("table_span"), pick, limit, lang)  # a LoRA class: the seed's card within, the safe pick over
@@ -220,9 +223,14 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
     limit = Money(amount, stated or currency or (listed.currency if listed else lang_currency(lang)))
-    # the least of every setup listed (one with offload may undercut the safe pick): all must be over
+    # the least of every setup listed (one with offload may undercut the safe pick): all must be over; but
+    # with every safe one over, a card that only may hold the job (T4 16 GB for a 7B QLoRA at 17.0 GB high)
+    # within it is no floor: "not enough for a safe setup", that card named beside it
     rows = [pick, *(view.get("rows") or [])]
-    pick = min(rows, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
+    safe = min((r for r in rows if not _tight_note(r)), default=pick,
+               key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
+    tight = _tight_within(rows, safe, limit, lang)
+    pick = safe if tight else min(rows, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
     if in_budget.amount <= limit.amount and not asked:
@@ -230,11 +238,43 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
     over = in_budget.amount > limit.amount
-    key = "plan.budget_floor_over" if over else "plan.budget_floor_within"
-    return Reply("error", lang, {"over": over, "limit": limit, "message": t(key, lang, budget=limit.format(lang), cost=cost.format(lang),
-                                              approx=approx, provider=pick["provider_name"], n=pick["num_gpus"],
-                                              gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang),
-                                              times=f"{int(limit.amount // in_budget.amount):,}" if in_budget.amount else "—")})
+    key = ("plan.budget_floor_safe_over" if tight else "plan.budget_floor_over") if over else "plan.budget_floor_within"
+    message = t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx, provider=pick["provider_name"],
+                n=pick["num_gpus"], gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang),
+                times=f"{int(limit.amount // in_budget.amount):,}" if in_budget.amount else "—")
+    return Reply("error", lang, {"over": over, "limit": limit, "message": f"{message}\n{tight}" if tight else message})
+
+
+def _tight_note(row: dict[str, Any]) -> dict[str, Any] | None:
+    return next((n for n in row.get("notes") or [] if n["code"] in ("tight", "tight_over")), None)
+
+
+def _tight_within(rows: list[dict[str, Any]], pick: dict[str, Any], limit: Money, lang: str) -> str | None:
+    """A budget under the cheapest safe setup (7B QLoRA at 一万网络: RTX 3090 ¥1,750 against ¥1,000) that does
+    rent a card which only may hold the job (a T4 at ¥900: 11.1 GB expected of 16 GB, 17.0 GB at the high
+    end): that card named with what it holds and what lowers the memory, never as the pick; the cheapest
+    such row at a firm price, or None when the pick is within the budget or no such row is."""
+    if Money(Decimal(pick["total_max"]), pick["currency"]).to(limit.currency).amount <= limit.amount:
+        return None
+    within = [r for r in rows if _tight_note(r) and r["total_min"] == r["total_max"]
+              and Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount <= limit.amount]
+    if not within:
+        return None
+    row = min(within, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
+    note = _tight_note(row) or {}
+    cost = Money(Decimal(row["total_max"]), row["currency"])
+    in_budget = cost.to(limit.currency)
+    approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
+                                                         converted=_shown(in_budget, cost.currency).format(lang))
+    mem = gpus().get(row["gpu"]).memory_gb
+    params = note.get("params") or {}
+    common = {"provider": row["provider_name"], "setup": t("sum.setup", lang, n=row["num_gpus"], gpu=row["name"]),
+              "cost": cost.format(lang), "approx": approx, "left": _shown(limit - in_budget, cost.currency).format(lang),
+              "mem": f"{mem:g}"}
+    if note["code"] == "tight_over":
+        over = float(params.get("over_gb", 0))
+        return t("plan.budget_tight_over", lang, gb=params.get("mid_gb"), high=f"{mem + over:.1f}", **common)
+    return t("plan.budget_tight_edge", lang, head=params.get("headroom_gb"), **common)
 
 
 def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money, lang: str) -> str | None:
