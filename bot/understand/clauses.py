@@ -173,6 +173,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
+    if whole.intent == "price" and whole.asks.per_card_hour:
+        return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
                              or each_setup(text, whole, now, read) or unmarked_faq(text, whole, now, read)):

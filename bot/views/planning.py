@@ -237,6 +237,9 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
         return None
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
+    if pick["total_min"] != pick["total_max"]:  # a band (一万网络's 8×A100 box, ¥25–40k): said, weighed at its high end
+        approx = t("plan.budget_band", lang, low=Money(Decimal(pick["total_min"]), pick["currency"]).format(lang),
+                   high=cost.format(lang)) + approx
     over = in_budget.amount > limit.amount
     key = ("plan.budget_floor_safe_over" if tight else "plan.budget_floor_over") if over else "plan.budget_floor_within"
     message = t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx, provider=pick["provider_name"],
