@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.count_follow import lone_count, weeks_said
 from bot.understand.fields import params_b
+from bot.understand.follow_frame import lone_count, weeks_said
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
 from tests.chat_user import ChatUser

@@ -9,7 +9,6 @@ from dataclasses import replace
 from bot.core.setup_follow import card_of, priced_before, prices_of_setup, setup_follow
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
-from bot.understand.currency_which import which_currency
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
@@ -131,7 +130,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         hours = span.get("days", 0) * 24 + span.get("hours", 0) if span else last.data.get("hours")
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, "versus_before": True}, follow_up=True,
                        missing=[])
-    if last.kind == "price" and which_currency(text) and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
+    if last.kind == "price" and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
         # "人民币还是美元", "is that USD or RMB?": the currency the figure just given is billed in, never the ₮ FAQ entry
         return replace(parsed, intent="price", follow={**last.data, "which_currency": True}, follow_up=True, missing=[])
     if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):

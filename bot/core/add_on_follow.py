@@ -6,7 +6,6 @@ before (its FAQ answer or its price), the size the new message gives: that stora
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.messages import Reply, Turn
@@ -17,10 +16,6 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from engine.providers import providers
 
-# an add-on added to the setup ("加内存128g", "再加16核", "add 128GB RAM", "with 16 cores", "内存升到128G")
-ADDED = re.compile(r"加|升|扩|\b(?:add|adding|plus|with|upgrade|bump)\b", re.I)
-# whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
-WHETHER = re.compile(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.I)
 SHORT = 30  # characters: "3000G 呢", "and for 5 TB?", "那 2 万 G 两个月呢": a change, not a question of its own
 STORAGE = ("volume", "object-storage")
 
@@ -76,7 +71,7 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     or budget."""
     q = parsed.request
     if last is None or last.kind != "price" or not parsed.price.add_ons or q.gpu or q.model or q.params_b \
-            or len(text.strip()) > SHORT or not ADDED.search(text) or WHETHER.search(text):
+            or len(text.strip()) > SHORT or not parsed.cues.add_on_added:
         return None
     if parsed.asks.budget is not None:
         return None  # "加 2000G 存储卷，预算 ₮14500 够不够": the budget weighs the rental with it (the budget's path)

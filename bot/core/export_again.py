@@ -16,14 +16,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.messages import Turn
-from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
-# the files asked again: "再导一份", "再出一个 deepspeed 的", "重新导出", "重新生成", "redo it", "export again"
-AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[一1]?\s*(?:份|版)|重新\s*(?:导|出|生成|做|来|给)|重[导出]"
-             r"|\bre-?(?:export|generate|do)\b|\bredo\b|\bagain\b|\bonce\s+more\b"
-             r"|\b(?:another|a\s+new)\s+(?:copy|export|config|version)\b")
 BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the model to qwen3 8b" — a change, nothing asked
 MARKS = ("exported", "tools")
 
@@ -47,7 +42,7 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
     any answer), or None when the answer before was no export, or the message asks something of its own."""
     if not last.data.get("exported") or parsed.intent in ("wallet", "help", "smalltalk") or parsed.parts:
         return None
-    again = bool(AGAIN.search(text.lower()))
+    again = parsed.cues.export_again
     plain = Turn(last.kind, {k: v for k, v in last.data.items() if k not in MARKS})
     if again:  # "redo it with lora" comes near the FAQ's LoRA entry; asked again, it is a change of the files
         parsed = replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False, follow_up=True,

@@ -20,7 +20,7 @@ from bot.core.about_last import (
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
-from bot.core.count_follow import count_changed, weeks_said
+from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.setup_follow import (
@@ -59,7 +59,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
-    parsed = count_changed(parsed, last, text)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards
+    parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards
     tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
     if tool is not None:
         return tool
@@ -162,7 +162,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         data = with_extras(data, parsed)
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
-            data["weeks"] = weeks_said(text)  # "那 4 周呢": the weeks asked, priced beside a month that covers them
+            data["weeks"] = parsed.cues.weeks  # "那 4 周呢": the weeks asked, priced beside a month that covers them
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
     base = job_of(last, duration)
     if stated.get("method") in ("full", "pretrain"):

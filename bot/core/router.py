@@ -271,7 +271,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = speed_first(reply, parsed, text)  # "offload 方案 吞吐掉多少": the slowdown leads, then the fit
+        reply = speed_first(reply, parsed)  # "offload 方案 吞吐掉多少": the slowdown leads, then the fit
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:

@@ -10,9 +10,7 @@ from __future__ import annotations
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
-from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
-from bot.understand.speed_asked import speed_asked
 from engine.fit import CHECKPOINTING_SLOW_PCT, OFFLOAD_SLOW_PCT, QLORA_SLOW_PCT
 
 
@@ -29,9 +27,9 @@ def _levers(parsed: Parsed) -> list[tuple[str, tuple[int, int]]]:
     return out
 
 
-def speed_first(reply: Reply, parsed: Parsed, text: str) -> Reply:
+def speed_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (a sizing) led by the slowdown of each lever named, when the message asks how much slower."""
-    if reply.kind != "sizing" or not speed_asked(normalize(text)):
+    if reply.kind != "sizing" or not parsed.cues.speed_asked:
         return reply
     levers = _levers(parsed)
     if not levers:

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO, WHERE_ASK
+from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
+from bot.understand.follow_frame import lone_count, weeks_said
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
+from bot.understand.speed_asked import speed_asked
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
@@ -87,6 +90,14 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
 REFERS_BACK = lazy(r"\b(?:it|that|this|them|the\s+same|the\s+(?:job|run|setup|card|training|config))\b"
                    r"|它|这个|那个|这套|这张|那张|这台|同样的?", re.IGNORECASE)
 
+# the files asked again: "再导一份", "再出一个 deepspeed 的", "重新导出", "重新生成", "redo it", "export again"
+EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[一1]?\s*(?:份|版)|重新\s*(?:导|出|生成|做|来|给)|重[导出]"
+             r"|\bre-?(?:export|generate|do)\b|\bredo\b|\bagain\b|\bonce\s+more\b"
+             r"|\b(?:another|a\s+new)\s+(?:copy|export|config|version)\b")
+# an add-on added to the setup ("加内存128g", "再加16核", "add 128GB RAM", "with 16 cores", "内存升到128G")
+ADD_ON_ADDED = lazy(r"加|升|扩|\b(?:add|adding|plus|with|upgrade|bump)\b", re.IGNORECASE)
+# whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
+ADD_ON_WHETHER = lazy(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
 
@@ -117,6 +128,12 @@ class Cues:
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
     instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
     option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
+    speed_asked: bool = False  # "吞吐掉多少", "how much slower": the lever's slowdown is the answer (bot.core.speed_first)
+    which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
+    export_again: bool = False  # "再导一份", "redo it": the files asked again (bot.core.export_again)
+    add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
+    lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
+    weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -152,4 +169,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None) ->
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
         where=bool(WHERE_ASK.search(norm)),
-        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), instances=instances)
+        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), instances=instances,
+        speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
+        add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
+        lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None)

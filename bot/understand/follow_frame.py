@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 
+from bot.understand.fields import DAYS, HOURS, MONTHS, WEEKS
 from bot.understand.lazy import lazy
+from bot.understand.normalize import chinese_to_int, normalize
+from bot.understand.number_words import words_value
 
 _ZH = (r"呢|吗|嘛|吧|啊|呀|那么|那|要是|如果|假如|换成|换到|换|改成|改用|改|用|在|上面|上|那边|这边|那家|这家|家的|家|的话|的|也是|也|"
        r"一样|同样|同一个|同问|这个|问题|情况|怎么样|咋样|如何|还有|还是|再问|问下|问一下|看看|说说|对于|至于|就")
@@ -21,6 +24,8 @@ _EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|s
 # the longer word first where one starts another ("那边" before "那"), so each is taken out whole
 _FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
 _WORD = lazy(r"[^\W_]")
+MAX_CARDS = 64  # more cards than any machine or small cluster rented here: a bare number above it is no count
+EXTRA_FRAME = {"make", "do", "please", "pls", "then", "个"}  # "make it eight", "那 8 个呢"
 
 
 def frame_only(rest: str) -> bool:
@@ -32,3 +37,31 @@ def frame_only(rest: str) -> bool:
 def without_frame(rest: str) -> str:
     """`rest` with a follow-up's frame words taken out: "and with 8" leaves "8", "那 8 呢" leaves "8"."""
     return " ".join(_FRAME.sub(" ", rest).split())
+
+
+def lone_count(text: str) -> int | None:
+    """The number a message holds with nothing but a follow-up's frame around it, else None."""
+    left = [w for w in without_frame(normalize(text)).split() if w not in EXTRA_FRAME]
+    if not left:
+        return None
+    run = " ".join(left)
+    if run.isdigit():
+        value: float | None = float(run)
+    elif run.isascii():
+        value = words_value(run)
+    else:
+        value = chinese_to_int(run)
+    if value is None or value != int(value) or not 1 <= value <= MAX_CARDS:
+        return None
+    return int(value)
+
+
+def weeks_said(text: str) -> int | None:
+    """The whole weeks a message asks for ("那 4 周呢", "and for four weeks?", "两个星期呢"), when a count of weeks
+    is its only length; else None."""
+    norm = normalize(text)
+    weeks = WEEKS.findall(norm)
+    if len(weeks) != 1 or DAYS.search(norm) or MONTHS.search(norm) or HOURS.search(norm):
+        return None
+    value = float(weeks[0])
+    return int(value) if value == int(value) and value >= 2 else None
