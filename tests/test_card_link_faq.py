@@ -57,3 +57,20 @@ def test_a_provider_with_no_part_for_the_card_before_keeps_the_whole_answer() ->
     me.say("does yiwan have nvlink?")
     assert me.lines[1].startswith("Yiwan"), me.text  # 一万网络's own part leads, not gpuli's 4090
     assert "900 GB/s" in me.text and "itself" not in me.text, me.text
+
+
+FORM_NAMED_BY_THE_PRICE = [
+    ("h100 一周多少钱", "有 nvlink 吗", "有。", "H100 SXM"),
+    ("what's an h100 per week", "does it have nvlink?", "Yes.", "H100 SXM"),
+    ("H100 包月价格", "这张卡支持 nvlink 吗", "有。", "H100 SXM"),
+]
+
+
+@pytest.mark.parametrize(("before", "text", "yes", "card"), FORM_NAMED_BY_THE_PRICE)
+def test_a_card_named_without_its_form_is_the_form_the_price_quoted(before: str, text: str, yes: str, card: str) -> None:
+    """"h100" is SXM or PCIe; only the SXM form is rented, so the price was the SXM's and "it" is that card."""
+    me = ChatUser()
+    me.say(before)
+    me.say(text)
+    assert me.lines[1].startswith(yes), me.text
+    assert card in first_lines(me, 3) and "RTX 4090/5090/3090" not in me.text, me.text  # its own answer, not the list

@@ -67,6 +67,9 @@ def card_before(turn: Turn | None) -> str | None:
             continue
         request = body.get("request") or body.get("setup_of") or {}
         gpu = body.get("gpu") or (request.get("gpu") if isinstance(request, dict) else None)
+        if isinstance(gpu, list) and len(gpu) > 1:  # "h100 一周多少钱" priced the SXM form only: that is the card
+            count = body.get("num_gpus")
+            gpu = sorted({r.gpu for r in setup_prices(gpu, int(count) if count else None, None).offered})
         gpu = gpu if isinstance(gpu, str) else (gpu[0] if isinstance(gpu, list) and len(gpu) == 1 else None)
         return str(gpu) if gpu else None
     return None
