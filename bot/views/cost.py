@@ -173,6 +173,8 @@ def cost_view(report: CostReport) -> dict[str, Any]:
             "seconds_per_step": tt.seconds_per_step,
         },
         "pick": option_row(pick) if pick is not None else None,
+        # a pick that is only the cheapest not tight by its expected figure: never called the safe one
+        "pick_tight": any(n["code"] in ("tight", "tight_over") for n in notes),
         "converted": converted,
         "display_currency": report.display_currency,
         "rows": rows,
