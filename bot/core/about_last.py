@@ -147,6 +147,11 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return None
     if parsed.intent == "price" and parsed.request.gpu and last.kind != "price":
         return None  # "H100 多少钱": a price question with its card stands alone
+    # "多久能跑完", "要跑几天", "how long will that take?" after a job sized with its data (tokens or samples): that
+    # job's training time, on the card the answer picked, as if asked in one message; never a FAQ entry on timing
+    times_job = asks.how_long and asks.budget is None and asks.deadline is None and not duration_of(parsed) \
+        and not (q.model or q.params_b or q.gpu) and last.kind in ("size", "cost") \
+        and any(last.data.get("request", {}).get(k) for k in ("tokens", "samples"))
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
@@ -200,7 +205,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return replace(parsed, intent="cost", request=merged, follow=follow, missing=[], follow_up=True)
     elif asks.safe and last.kind in ("size", "cost") and not (asks.budget or asks.deadline):
         intent = "size"  # "最便宜又稳的方案是啥" after a job: its cheapest setup without offload, as in one message
-    elif asks.budget or asks.deadline or asks.cost or asks.pick:  # "选哪家哪个配置": where to rent it, priced
+    elif asks.budget or asks.deadline or asks.cost or asks.pick or times_job:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.core.recent_provider import card_before, provider_before, renting
+from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.faq import faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
@@ -117,12 +117,14 @@ THIS_CARD = re.compile(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:
 def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     """A FAQ question naming no card, asked right after an answer about one ("gpuli 4090 weekly price" then
     "does it have nvlink?", "这张卡有 nvlink 吗"), is about that card, when the entry it asks answers card
-    by card and has that card's part: the card's own answer leads, not the whole list."""
+    by card and has that card's part: the card's own answer leads, not the whole list, for as many of it as that
+    answer gave ("gpuli 8卡h100 包月多少" then "有 nvlink 吗": the 8×H100 SXM priced)."""
     if parsed.intent not in ("faq", "unknown") or parsed.request.gpu or parsed.rental.gpu or parsed.cards:
         return parsed
-    card = card_before(turn)
-    if card is None:
+    setup = setup_before(turn)
+    if setup is None:
         return parsed
+    card, count = setup
     provider = parsed.rental.provider
     hit, hits = faq_lookup(THIS_CARD.sub(" ", text), provider)
     if hit is None:
@@ -131,4 +133,4 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     if not parts or (provider is not None and not any(part.provider == provider for part in parts)):
         return parsed  # no part for that card (at the provider asked about): the whole answer stands
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
-                   rental=replace(parsed.rental, gpu=card))
+                   rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))

@@ -33,6 +33,8 @@ from bot.core.wallet_follow_ups import rent_follow_up, top_up_of_price
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
+from bot.understand.entities import find_gpus
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
 from engine.providers import providers
@@ -107,8 +109,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     own_howto = parsed.cues.howto and parsed.own_topic  # "(ok) and how do I pay at cloudgpu": asked whole, its "and" no change
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
     # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: a question of its own; one stating figures changes the rental
-    own_question = parsed.own_topic and not parsed.request.stated() and bool(ASKING.search(text.lower())) \
-        and not any(ch.isdigit() for ch in text)
+    own_question = parsed.own_topic and set(parsed.request.stated()) <= {"gpu"} and bool(ASKING.search(text.lower())) \
+        and not any(ch.isdigit() for ch in _without_cards(text))  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
@@ -394,3 +396,11 @@ def _card_priced_alone(parsed: Parsed) -> Parsed:
     if not (r.provider or r.duration_days or r.duration_hours or r.term):
         return parsed
     return replace(parsed, intent="price", missing=[], follow_up=False)
+
+
+def _without_cards(text: str) -> str:
+    """The message with the cards it names taken out: a card's own digits ("4090") state no change to the job."""
+    norm = normalize(text)
+    for g in sorted(find_gpus(norm), key=lambda g: -g.start):
+        norm = norm[:g.start] + " " + norm[g.end:]
+    return norm

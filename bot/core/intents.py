@@ -210,8 +210,10 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     hits = across_cards(hits, parsed.faq, None, parsed.price.nodes)
     # one question asked of several cards ("nvlink on a100 sxm, and on 4090?"): each card's answer
     cards = parsed.cards if len(hits[:2]) == 1 else []
-    items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards)
-             for h in hits[:2]]
+    # the count of a setup the answer before gave (bot.core.faq_context.with_card_before), never the message's own
+    count = parsed.rental.num_gpus if not (parsed.request.gpu or parsed.request.num_gpus or parsed.cards) else None
+    items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards,
+                      count) for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     for i, item in enumerate(items if parsed.cues.yes_no else []):

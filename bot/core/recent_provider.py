@@ -52,6 +52,13 @@ def card_before(turn: Turn | None) -> str | None:
     """The one card the last answer was about ("gpuli 4090 weekly price", a sizing on an H100, a FAQ
     question naming a card), looking under FAQ answers as `provider_before` does; None when it named
     none or several."""
+    setup = setup_before(turn)
+    return setup[0] if setup is not None else None
+
+
+def setup_before(turn: Turn | None) -> tuple[str, int | None] | None:
+    """`card_before` with the count the last answer gave it ("32b 全参 gpuli 8卡h100 包月多少": H100 SXM, 8), when it
+    gave one (a FAQ question naming a card gives none)."""
     data: Any = {"kind": turn.kind, "data": turn.data} if turn is not None else None
     for _ in range(DEPTH):
         if not isinstance(data, dict):
@@ -60,7 +67,7 @@ def card_before(turn: Turn | None) -> str | None:
         if kind in ("faq", "about", "wallet"):
             named = {g.ident for g in find_gpus(normalize(str(body.get("text") or "")))}
             if len(named) == 1:
-                return named.pop()
+                return named.pop(), None
             if named:
                 return None
             data = body.get("prev")
@@ -71,5 +78,6 @@ def card_before(turn: Turn | None) -> str | None:
             count = body.get("num_gpus")
             gpu = sorted({r.gpu for r in setup_prices(gpu, int(count) if count else None, None).offered})
         gpu = gpu if isinstance(gpu, str) else (gpu[0] if isinstance(gpu, list) and len(gpu) == 1 else None)
-        return str(gpu) if gpu else None
+        count = body.get("num_gpus") or (request.get("num_gpus") if isinstance(request, dict) else None)
+        return (str(gpu), int(count) if count else None) if gpu else None
     return None

@@ -25,9 +25,11 @@ def step_seconds(text: str) -> float | None:
 
 def total_steps(text: str) -> int | None:
     """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
+    times = [t.span() for t in STEP_TIME.finditer(text)]
     for m in STEPS.finditer(text):
-        if STEP_TIME.search(text[max(0, m.start() - 6):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3]):
-            continue  # the "每步" of a step time, not a count of steps
+        if any(a <= m.start(1) < b for a, b in times) or (
+                STEP_TIME.search(text[m.end(1):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3])):
+            continue  # the "每步" of a step time ("2 秒每步"), not a count of steps; "每步 2 秒 3000 步" counts 3000
         scale = {"k": 1000, "万": 10_000}.get(m.group(2) or "", 1)
         value = float(m.group(1).replace(",", "")) * scale
         if value >= 1:
