@@ -58,6 +58,8 @@ def test_a_budget_after_a_measured_runs_cost_is_judged_against_it(first: str, th
     ("7b qlora 用啥卡 gpuli", "那个 4090 有 nvlink 吗", "没有"),
     ("7b qlora 要多少显存", "这个 4090 能 nvlink 吗", "没有"),
     ("8b lora which card at gpuli", "does that 4090 have nvlink?", "No."),
+    ("7b qlora 要多少显存", "那张 4090 支持 nvlink 不", "没有"),
+    ("7b qlora 用啥卡 gpuli", "这块 4090 支持 nvlink 吗", "没有"),
 ])
 def test_a_faq_question_of_a_card_pointed_at_is_the_faqs(first: str, then: str, no: str) -> None:
     lead = lead_lines(conversation(first, then), 3)
@@ -77,3 +79,8 @@ def test_nvlink_after_a_multi_card_setup_names_that_setup(first: str, then: str,
 def test_nvlink_after_one_card_names_no_count() -> None:
     lead = lead_lines(conversation("gpuli 4090 weekly price", "does it have nvlink?"), 3)
     assert lead.splitlines()[1].startswith("No.") and "×RTX 4090:" not in lead
+
+
+@pytest.mark.parametrize("then", ["那张 4090 呢", "那张 4090 够吗"])
+def test_a_card_pointed_at_with_no_faq_question_is_the_job_on_it(then: str) -> None:
+    assert "✅ 7B QLoRA (4-bit)：1×RTX 4090 装得下" in lead_lines(conversation("7b qlora 用啥卡 gpuli", then), 1)

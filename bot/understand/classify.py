@@ -142,6 +142,8 @@ AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
 PRICE_NOUN = lazy(r"多少钱|价格|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
+# "那张 4090", "这块 a100": a pointer at a card says which card, as its name does; never a count of cards for the FAQ
+POINTED_CARD = lazy(r"(?:这|那|该)\s*(?:张|块|个|台|款)\s*(?=[A-Za-z0-9])")
 PRICE_ONLY_WORDS = lazy(r"每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
@@ -159,7 +161,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     - A follow-up ("那换成qlora呢") changes one thing of the previous question.
     """
     sized = bool(req.model or req.params_b)
-    answers, hits = faq_answers(raw, rental.provider)
+    answers, hits = faq_answers(POINTED_CARD.sub(" ", raw), rental.provider)
     if HELP.search(norm) and not sized and not answers:
         # "怎么用" asks how to use the bot, unless the FAQ answers the message with confidence: "剩下的天数怎么用"
         # asks what the rest of a weekly rental is for
