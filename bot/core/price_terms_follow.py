@@ -19,9 +19,10 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
 from engine.catalog import gpus
 
-# a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory or a model's size
-LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|ram\b|memory\b"
-                   r"|storage\b|volume|disk|ssd|egress|of\s+(?:ram|memory|storage)))", re.I)
+# a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory, data or weights
+LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
+                   r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
+                   re.I)
 # an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
 UPGRADE_REFERRED = lazy(r"升级|升了|加上|加了|扩容|\bupgrad(?:e|ed|ing)\b|\bwith\s+(?:that|it|those|them)\b", re.I)
 CPU_WORDS = lazy(r"cpu|核|\bcores?\b|vcpu", re.I)
