@@ -60,3 +60,12 @@ def test_a_size_that_is_no_card_of_the_family_keeps_the_card() -> None:
 def test_the_upgrade_asked_about_is_added_to_the_rental_before(turns: tuple[str, ...], figure: str) -> None:
     lead = lead_lines(conversation(*turns), 3)
     assert figure in lead  # ¥2,800 + ¥400 CPU; ¥1,750 + ¥600 RAM; ¥2,800 + ¥600; 2 × (¥2,800 + ¥400)
+
+
+@pytest.mark.parametrize("turns, figure, said", [
+    (("gpuli 4090 周租", "复购呢"), "₮109", "没有复购优惠"),
+    (("cloudgpu 4090 每小时", "returning customer price for 10 hours?"), "$3.30", "no repeat-purchase discount"),
+])
+def test_a_repeat_purchase_where_none_is_offered_says_so(turns: tuple[str, ...], figure: str, said: str) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert figure in lead and said in lead  # the list price (gpuli's week, CloudGPU's 10 h × $0.33), no discount
