@@ -165,12 +165,14 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             return None
         # "再加上16核 CPU 和 128G 内存呢，预算3500够吗": the budget is judged on the rental with what it adds
         data = {**with_extras(dict(last.data), parsed), **({"display": currency, "asked_currency": True} if currency else {})}
+        # "A100 每小时多少" then "要跑 20 小时 预算 $50 够不": the length stated is the rental weighed; "一万网络 3090
+        # 包月多少" then "要多少人民币 租两个月": the rental for that length, in that currency (¥3,500)
+        stated_hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
+        if stated_hours and not (runway is not None and (asks.runway or asks.how_long)):
+            data["hours"] = stated_hours
+            data["weeks"] = parsed.cues.weeks
         if runway is not None:
             data["runway"] = runway_of(parsed)
-            # "A100 每小时多少" then "要跑 20 小时 预算 $50 够不": the length stated is the rental weighed
-            stated_hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
-            if stated_hours and not (asks.runway or asks.how_long):
-                data["hours"] = stated_hours
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     if asks.budget is not None and (asks.runway or asks.how_long) and last.kind in ("size", "cost"):
         # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money

@@ -23,6 +23,7 @@ from bot.core.add_on_follow import added_to_price
 from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
+from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.setup_follow import (
     priced_setup_changed,
     prices_of_setup,
@@ -88,7 +89,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # month (whatever general FAQ entry on weekly rentals its words come near)
         span = {"hours": own.get("days", 0) * 24 + own.get("hours", 0)} if own else {}
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "units": True, **span})
-    terms = terms_for(parsed, last, text) or term_asked(parsed, last, text)
+    terms = repeat_asked(parsed, last) or terms_for(parsed, last, text) or term_asked(parsed, last, text)
     if terms is not None:
         return terms
     hours = buy_for(parsed, last, text)
@@ -122,6 +123,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
+    variant = card_variant(parsed, last, text)  # "48g 跑 12 小时呢" after a 4090's price: the 4090 48GB
+    if variant is not None:
+        stated["gpu"] = variant
     base_job = dict(last.data.get("request", {}))
     run = parsed.run
     if run is not None and run.step_seconds and not parsed.request.gpu and last.kind in ("size", "cost") and (

@@ -41,6 +41,7 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
+from bot.core.price_terms_follow import upgrade_after_faq
 from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
@@ -197,6 +198,9 @@ class Core:
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None
+        upgraded = upgrade_after_faq(parsed, last, asked, text)  # "cpu 要不要升级" then "升级后一个月多少"
+        if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
+            parsed, asked, last = upgraded, None, None
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days

@@ -80,6 +80,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "infiniband": any(a.id == "infiniband" for a in q.add_ons),
         "source_year": source_year(q),
         "year_months": next((n.params.get("months") for n in q.notes if n.code == "year_as_months"), None),
+        "no_repeat": any(n.code == "repeat_purchase_not_applicable" for n in q.notes),  # asked, none offered
         "exact": minute_exact(q),  # "$0.495 (≈ $0.50)" beside its per-minute rate
     }
 

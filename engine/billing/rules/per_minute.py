@@ -53,6 +53,8 @@ class PerMinute(BillingRule):
             hold = hourly.high * p.billing.preauthorization_hours
             notes.append(Note("preauthorization", {"hours": p.billing.preauthorization_hours, "hold": hold,
                                                    "min_balance": amount.high + hold}))
+        if repeat_purchase:  # a per-minute price has no repeat-purchase discount
+            notes.append(Note("repeat_purchase_not_applicable", {"provider": p.id, "offer": offer.id}))
         if p.billing.destroy_on_zero_balance:
             notes.append(Note("destroyed_at_zero_balance"))
         if not p.billing.persistence_across_instances:

@@ -1,0 +1,124 @@
+"""A short message after a price that changes the price's terms at its provider: a repeat purchase
+("复购每月多少", "as a returning customer, per month?": seed 003, ¥100 off each month), another memory size of
+the card priced ("48g 跑 12 小时呢", "the 48GB one for a day?": the 4090 48GB at CloudGPU, $0.65 an hour, not the
+24 GB one), or an upgrade the FAQ answer before it named ("cpu 要不要升级" then "升级后一个月多少": the rental
+before with the CPU upgrade, ¥2,800 + ¥400). Each is priced under the provider's own billing rules (bot.core.price);
+none is the FAQ entry its words come near. Pure: Parsed and the last Turn in, Parsed (or None) out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.core.about_last import ABOUT_BUDGET, ABOUT_LAST, duration_of
+from bot.core.setup_follow import card_of
+from bot.messages import Turn
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed, parse
+from engine.catalog import gpus
+
+# a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory, data or weights
+LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
+                   r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
+                   re.I)
+# an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
+UPGRADE_REFERRED = lazy(r"升级|升了|加上|加了|扩容|\bupgrad(?:e|ed|ing)\b|\bwith\s+(?:that|it|those|them)\b", re.I)
+CPU_WORDS = lazy(r"cpu|核|\bcores?\b|vcpu", re.I)
+RAM_WORDS = lazy(r"内存|\bram\b|\bmemory\b", re.I)
+
+
+def _hours(parsed: Parsed) -> float | None:
+    span = duration_of(parsed)
+    return span.get("days", 0) * 24 + span.get("hours", 0) if span else None
+
+
+def _own(parsed: Parsed) -> bool:
+    q = parsed.request
+    return bool(q.gpu or q.model or q.params_b or q.num_gpus)
+
+
+def repeat_asked(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"复购每月多少", "老客户续一个月多少", "returning customer price per month?" after a price (or a sizing that
+    named its card): that rental bought again on the same account, for the length stated (else the one priced),
+    the provider's repeat-purchase discount taken off (seed 003: ¥2,800 − ¥100 = ¥2,700 a month)."""
+    if not parsed.price.repeat_purchase or _own(parsed) or parsed.cues.chars > ABOUT_BUDGET \
+            or last.kind not in ("price", "size", "cost"):
+        return None
+    hours = _hours(parsed)
+    display = parsed.price.display_currency
+    shown = {"display": display, "asked_currency": True} if display else {}
+    if last.kind == "price":
+        data = {**last.data, "repeat": True, **shown}
+        if hours:
+            data["hours"] = hours
+        if parsed.rental.provider:
+            data["first"] = parsed.rental.provider
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],
+                       faq_confident=False)
+    card = card_of(parsed, last)
+    if card is None:
+        return None
+    provider = parsed.rental.provider or last.data.get("request", {}).get("provider")
+    data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours or 30 * 24, "first": provider, "display": None,
+            "repeat": True, **shown}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+def variant_of(card: str, text: str) -> str | None:
+    """The card of the same family with the memory the message says alone ("48g" after an RTX 4090: the 4090
+    48GB), when the catalog has one other than `card`; None otherwise."""
+    sizes = {m.group(1) for m in LONE_MEMORY.finditer(normalize(text))}
+    if len(sizes) != 1:
+        return None
+    entry = next((g for g in gpus().entries if g.id == card), None)
+    if entry is None or not entry.aliases:
+        return None
+    family = re.sub(r"\s*\d+\s*gb?$", "", str(entry.aliases[0]), flags=re.I)
+    other = parse(f"{family} {sizes.pop()}g").request.gpu
+    return other if other and other != card else None
+
+
+def card_variant(parsed: Parsed, last: Turn, text: str) -> str | None:
+    """The other memory size of the card just priced, named alone in a short follow-up ("48g 跑 12 小时呢")."""
+    if last.kind != "price" or _own(parsed) or parsed.price.add_ons or parsed.cues.chars > ABOUT_LAST:
+        return None
+    held = last.data.get("gpu")
+    cards = held if isinstance(held, list) else [held] if held else []
+    if len(cards) != 1:
+        return None
+    return variant_of(str(cards[0]), text)
+
+
+def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None, text: str) -> Parsed | None:
+    """"一万网络 a100 40g 跑 7b lora" then "cpu 要不要升级" (the FAQ on add-ons, `asked`) then "升级后一个月多少" /
+    "and with the upgrade, per month?": the rental `before` the FAQ question, with the upgrade that question named
+    (CPU, memory, or both), priced for the length stated (else the one priced, else a month)."""
+    if before is None or asked is None or before.kind not in ("price", "size", "cost") or _own(parsed) \
+            or parsed.cues.chars > ABOUT_LAST:
+        return None
+    if not (parsed.price.add_ons or UPGRADE_REFERRED.search(normalize(text))):
+        return None
+    # the upgrade the message names, else the one the question before asked about
+    named = normalize(asked)
+    add_ons = dict(parsed.price.add_ons) or {k: 1 for k, words in (("cpu-16c", CPU_WORDS), ("ram-128g", RAM_WORDS))
+                                             if words.search(named)}
+    if not add_ons:
+        return None
+    hours = _hours(parsed)
+    if before.kind == "price":
+        held = before.data.get("add_ons")
+        data = {**before.data, "add_ons": {**(held if isinstance(held, dict) else {}), **add_ons}}
+        if hours:
+            data["hours"] = hours
+    else:
+        card = card_of(parsed, before)
+        if card is None:
+            return None
+        provider = parsed.rental.provider or before.data.get("request", {}).get("provider")
+        data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours or 30 * 24, "first": provider, "display": None,
+                "add_ons": add_ons}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
