@@ -76,8 +76,46 @@ def test_a_cards_facts_asked_lead(msg: str, figures: tuple[str, ...]) -> None:
     assert all(f in u.text for f in figures)
 
 
-@pytest.mark.parametrize("msg", ["gpuli 的 h100 带宽收费吗", "does gpuli charge for bandwidth on h100 egress"])
-def test_network_bandwidth_stays_the_faqs(msg: str) -> None:
+@pytest.mark.parametrize("msg", ["gpuli 的 h100 带宽收费吗", "does gpuli charge for bandwidth on h100 egress",
+                                 "gpuli 8卡 h100 那台机器 内存多大", "一万网络 a100 40g 包月 加 128g 内存 多少钱",
+                                 "how much ram does the gpuli 8x h100 machine have"])
+def test_network_bandwidth_and_host_memory_are_not_the_cards(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
     assert u.last is not None and u.last.kind != "card_spec"
+
+
+@pytest.mark.parametrize(("turns", "figure"), [
+    (["qwen3 8b 有多少参数", "多少层"], "36 层"),
+    (["qwen3 8b lora 要多少显存", "how many layers does it have"], "36 layers"),
+    (["qwen3 32b qlora 一张 a100 够吗", "上下文多长"], "40,960"),
+])
+def test_a_models_fact_asked_next_is_of_that_model(turns: list[str], figure: str) -> None:
+    u = ChatUser()
+    for t in turns:
+        u.say(t)
+    assert u.last is not None and u.last.kind == "param_count" and figure in u.text.splitlines()[0]
+
+
+@pytest.mark.parametrize(("turns", "figure"), [
+    (["gpuli 4090 一周多少钱", "显存多大"], "24 GB"),
+    (["gpuli 4090 weekly price", "and its memory bandwidth?"], "1,008 GB/s"),
+])
+def test_a_cards_fact_asked_next_is_of_that_card(turns: list[str], figure: str) -> None:
+    u = ChatUser()
+    for t in turns:
+        u.say(t)
+    assert u.last is not None and u.last.kind == "card_spec" and figure in u.text
+
+
+@pytest.mark.parametrize(("turns", "figure"), [
+    (["70b qlora cloudgpu 用啥卡", "70b qlora 要下啥权重", "多大"], "39.2 GB"),
+    (["which weights should I download for 70b qlora", "how big is that"], "39.2 GB"),
+    (["qwen3 14b qlora", "how big is it?"], "9.9 GB"),
+    (["qwen3 32b 全参 要多少显存", "权重多大"], "65.5 GB"),
+])
+def test_a_size_asked_next_is_the_weights_of_that_job(turns: list[str], figure: str) -> None:
+    u = ChatUser()
+    for t in turns:
+        u.say(t)
+    assert figure in u.text.splitlines()[0]

@@ -18,7 +18,7 @@ from functools import cache
 from bot.understand import planning
 from bot.understand.card_spec import specs_asked
 from bot.understand.claimed import Claim, claimed
-from bot.understand.model_facts import facts_asked
+from bot.understand.model_facts import SIZE_ALONE, facts_asked
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
@@ -83,6 +83,7 @@ class Asks:
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
     model_fact: tuple[str, ...] = ()
+    size_alone: bool = False  # "多大", "有多大呢", "how big is it?": a size asked of what was just discussed, nothing else said
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     frame_only: bool = False  # "and at cloudgpu?", "那 h100 呢": names and a follow-up's frame (bot.understand.follow_frame)
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
@@ -264,7 +265,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
         # "该下哪个权重" (which file to download: its size is the answer's figure)
         "weights": re.compile(
-            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载)\s*哪个\s*权重|哪个权重"
+            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
+            r"|\b(?:which|what)\s+(?:weights|base|checkpoint)\s+(?:should|do|to|would)\b.{0,30}\bdownload|\bdownload\s+which\s+weights"
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
             r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
@@ -476,6 +478,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         weights=bool(p["weights"].search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         model_fact=facts_asked(norm),
+        size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
         per_card_memory=bool(p["per_card_memory"].search(norm)),
         memory_figure=bool(p["memory_figure"].search(norm)),
         estimate=bool(p["estimate"].search(norm)),

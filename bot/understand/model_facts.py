@@ -29,6 +29,12 @@ FACTS = (
                      r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)", re.IGNORECASE)),
 )
 
+# a size asked and nothing else ("多大", "有多大呢", "那它多大", "how big is it?", "what size are they"): of the
+# model or weights just discussed (bot.core.facts_follow)
+SIZE_ALONE = lazy(r"(?:(?:那|它|这个|那个|这|那它)\s*)?(?:文件\s*)?(?:有|是)?\s*(?:多大|多少\s*g|几\s*g|大小)\s*(?:呢|啊|呀|吗)?\s*[?？]*"
+                  r"|(?:and\s+|so\s+)?(?:how\s+(?:big|large)|what\s+size)(?:\s+(?:is|are)\s+(?:it|they|that|those|the\s+file|the\s+download))?\s*\?*"
+                  r"|(?:file\s+|download\s+)?size\s*\?*", re.IGNORECASE)
+
 
 def facts_asked(norm: str) -> tuple[str, ...]:
     """The catalog shapes the message asks of a model, by key ("layers", "hidden", "heads", "kv_heads",

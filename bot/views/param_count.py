@@ -9,7 +9,7 @@ the reply gives that count, the vendor's rounded figure beside it, and the shape
 
 from __future__ import annotations
 
-from bot.messages import Reply
+from bot.messages import Reply, Turn
 from engine.architecture import count_params
 from engine.catalog import models
 
@@ -23,7 +23,7 @@ def param_count_reply(model_id: str, lang: str, facts: tuple[str, ...] = ()) -> 
     catalog's source of it."""
     m = models().get(model_id)
     c = count_params(m)
-    return Reply("param_count", lang, {
+    reply = Reply("param_count", lang, {
         "asked": [{"fact": f, "value": getattr(m, FIELDS[f])} for f in facts if f in FIELDS],
         "source": m.source,
         "name": m.name, "total": c.total, "active": c.active if m.moe else None,
@@ -32,3 +32,5 @@ def param_count_reply(model_id: str, lang: str, facts: tuple[str, ...] = ()) -> 
         "embeddings": c.embedding + c.lm_head, "tied": m.tie_embeddings, "experts": m.moe is not None,
         "vision": m.vision_params, "weights_gb": c.total * 2 / 1e9,
     })
+    reply.turn = Turn("size", {"request": {"model": model_id}})  # "多少层", "lora 呢" next: of this model
+    return reply
