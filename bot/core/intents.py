@@ -72,7 +72,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
                               form_named=parsed.asks.form_factor)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
-        return param_count_reply(parsed.request.model or "", ctx.lang)
+        return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact)
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
         # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
         saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)
@@ -122,10 +122,11 @@ def _price_of_the_job(parsed: Parsed) -> bool:
 
 
 def _count_of_the_model(parsed: Parsed) -> bool:
-    """A catalog model's parameter count asked and nothing a sizing answers: no card, count, memory,
-    fit, price, method or weights ("qwen3-8b 多少参数" yes; "qwen3-8b 多少参数，lora 要几张卡" is a sizing)."""
+    """A catalog model's parameter count or shapes asked and nothing a sizing answers: no card, count, memory,
+    fit, price, method or weights ("qwen3-8b 多少参数", "qwen3 32b 有多少层" yes; "qwen3-8b 多少参数，lora 要几张卡"
+    is a sizing)."""
     a, q = parsed.asks, parsed.request
-    return a.param_count and bool(q.model) and not (
+    return (a.param_count or bool(a.model_fact)) and bool(q.model) and not (
         q.gpu or q.num_gpus or q.method or a.sizing or a.cost or a.count or a.weights or a.how_many_gpu or a.budget)
 
 

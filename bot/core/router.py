@@ -25,6 +25,7 @@ from bot.core.answers import answer_turn, cost_request, export_request, size_req
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.export_again import export_turn
+from bot.core.facts_follow import facts_of_last, weights_of_last
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
@@ -229,6 +230,11 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
+        known = facts_of_last(parsed, turn, last, ctx.lang)  # "qwen3 8b 多少参数" then "多少层": that model's
+        if known is not None:
+            known.reading = parsed
+            return known
+        parsed = weights_of_last(parsed, last, asked)  # "70b qlora 要下啥权重" then "多大": its weights lead
         own_count = parsed.request.num_gpus
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
         parsed = job_of_question(parsed, asked)  # "qlora 要多少显存" (the FAQ's) then "qwen3 8b": its QLoRA

@@ -18,6 +18,7 @@ from functools import cache
 from bot.understand import planning
 from bot.understand.card_spec import specs_asked
 from bot.understand.claimed import Claim, claimed
+from bot.understand.model_facts import SIZE_ALONE, facts_asked
 from bot.understand.money_words import MoneyWord
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
@@ -80,6 +81,9 @@ class Asks:
     memory_figure: bool = False  # "多少显存", "显存要多少", "how much vram": the memory asked as a figure
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
+    # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
+    model_fact: tuple[str, ...] = ()
+    size_alone: bool = False  # "多大", "有多大呢", "how big is it?": a size asked of what was just discussed, nothing else said
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     frame_only: bool = False  # "and at cloudgpu?", "那 h100 呢": names and a follow-up's frame (bot.understand.follow_frame)
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
@@ -261,7 +265,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
         # "该下哪个权重" (which file to download: its size is the answer's figure)
         "weights": re.compile(
-            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载)\s*哪个\s*权重|哪个权重"
+            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
+            r"|\b(?:which|what)\s+(?:weights|base|checkpoint)\s+(?:should|do|to|would)\b.{0,30}\bdownload|\bdownload\s+which\s+weights"
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
             r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
@@ -282,7 +287,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"^(?!.*(?:可训练|trainable))(?:.*?)(?:(?:多少|几)\s*个?\s*(?:参数|权重参数)"
             r"|参数\s*(?:量|数|个数|数量|规模)?\s*(?:具体|精确|准确|确切|到底|究竟)?\s*(?:是|有)?\s*(?:多少|几|多大)(?!的)"
             r"|\btotal\s+param|how\s+many\s+(?:\w+\s+){0,2}?(?:param(?:eter)?s|weights)\b|(?:param(?:eter)?s?|weights?)\s+count|number\s+of\s+param"
-            r"|exact\s+(?:number\s+of\s+)?param|param(?:eter)?s?\s+(?:exactly|in\s+total|total)\b)"),
+            r"|exact\s+(?:number\s+of\s+)?param|param(?:eter)?s?\s+(?:exactly|in\s+total|total)\b"
+            # its size asked in parameters: "how big is qwen3 8b exactly in params", "参数规模多大"
+            r"|\b(?:how\s+(?:big|large)|what\s+size)\b.*\b(?:in\s+|by\s+)?param(?:eter)?s?\b|参数\s*规模)"),
         # which cards are on offer (not which card a job needs: the parser keeps this for messages with no job)
         "cards_offered": re.compile(
             r"(?:有|提供|出租|能租|可以租|可租|租得到)\s*(?:哪些|哪几种|哪几款|什么|啥|哪种)\s*(?:型号的?\s*)?(?:卡|显卡|gpu)(?!\s*(?:能|可以|才|够)?\s*(?:跑|训|装|放))"
@@ -470,6 +477,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cards_offered=bool(p["cards_offered"].search(norm)),
         weights=bool(p["weights"].search(norm)),
         param_count=bool(p["param_count"].search(norm)),
+        model_fact=facts_asked(norm),
+        size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
         per_card_memory=bool(p["per_card_memory"].search(norm)),
         memory_figure=bool(p["memory_figure"].search(norm)),
         estimate=bool(p["estimate"].search(norm)),

@@ -18,14 +18,34 @@ _LINK = r"(?:nvlink|nvswitch|xgmi|互联|互连|卡间|卡与卡之间|interconn
 _MEMORY = r"(?:显存|内存|访存|hbm\d?e?|gddr\d?x?|memory|mem|vram)"
 # the facts a message can ask, in the order a reply gives them: (key, pattern)
 SPECS = (
-    ("interconnect_gbs", lazy(rf"{_LINK}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}.{{0,6}}(?:of|for)?\s*{_LINK}", re.IGNORECASE)),
+    # its memory size ("4090 显存多大", "h100 的显存是多少G", "how much memory does a 4090 have", "vram of an a100"),
+    # not its bandwidth ("显存带宽多少") nor a job's need (that names a model: bot.core.several.spec_asked)
+    ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?![\s\w]*(?:带宽|bandwidth))|几\s*g|容量|大小)"
+                       r"|(?:多大|多少\s*g?b?|几\s*g)\s*(?:的)?\s*显存(?!\s*带宽)"
+                       r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:does|do|is\s+(?:on|in)|on|in)\b(?!.*\b(?:need|needs|take|takes|use|uses)\b)"
+                       r"|(?:memory|vram)\s+(?:size|capacity)|(?:what(?:'s|\s+is)|how\s+big\s+is)\s+(?:the\s+)?(?:vram|memory)\b(?!\s*bandwidth)", re.IGNORECASE)),
+    ("interconnect_gbs", lazy(rf"{_LINK}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}.{{0,6}}(?:of|for)?\s*{_LINK}"
+                              rf"|{_LINK}\s*(?:的\s*)?(?:是|有)?\s*(?:多少|多快)|how\s+fast\s+is\s+(?:the\s+|its\s+)?{_LINK}", re.IGNORECASE)),
     ("bandwidth_gbs", lazy(rf"{_MEMORY}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}\s*(?:of|for)?\s*(?:the\s+)?{_MEMORY}", re.IGNORECASE)),
     ("fp8_tflops", lazy(r"\bfp8\b", re.IGNORECASE)),
     ("bf16_tflops", lazy(r"算力|t?flops\b|compute\s+power|\bbf16\s*(?:性能|吞吐|throughput|performance)", re.IGNORECASE)),
 )
 
 
+# bandwidth asked with no word of memory or links: a card's own bandwidth is its memory's ("4090 显存多大 带宽多少",
+# "4090 带宽多少"), unless the network is what is asked (egress, public uplink, Gbps: the FAQ's)
+_BARE_BANDWIDTH = lazy(r"带宽|\bbandwidth\b|\bbw\b", re.IGNORECASE)
+_NETWORK = lazy(r"流量|出口|公网|网络|网速|上行|下行|独享|共享|收费|计费|egress|ingress|internet|network|traffic|upload|download"
+                r"|\d\s*[gm]bps|\b[gm]bps\b|\bbgp\b|charge|\bbill", re.IGNORECASE)
+
+# the machine's own memory (host RAM), not the card's: "gpuli 8卡 h100 那台机器 内存多大", "实例内存", "ram of the server"
+_HOST = lazy(r"机器|实例|服务器|整机|主机|节点|内存|\b(?:machine|instance|server|node|host|box|ram|system\s+memory)\b", re.IGNORECASE)
+
+
 def specs_asked(norm: str) -> tuple[str, ...]:
-    """The catalog facts the message asks of a card, by their catalog field ("interconnect_gbs",
+    """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
-    return tuple(key for key, pattern in SPECS if pattern.search(norm))
+    asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm)))
+    if not {"bandwidth_gbs", "interconnect_gbs"} & set(asked) and _BARE_BANDWIDTH.search(norm) and not _NETWORK.search(norm):
+        asked = (*asked, "bandwidth_gbs")
+    return asked

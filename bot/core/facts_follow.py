@@ -1,0 +1,70 @@
+"""A model's or a card's own fact asked with nothing named, right after an answer about one: "qwen3 8b 有多少
+参数" then "多少层" (that model's layers), "gpuli 4090 一周多少钱" then "显存多大" (that card's memory),
+"70b qlora 要下啥权重" then "多大" (the size of the weights just discussed).
+
+Why: such a message names no model, card or job, so it parsed as nothing answerable ("这个我帮不上"); the
+thing it asks of is the one the last answer was about. Only the parse's asks are read here (the fact
+readers are bot.understand.model_facts and bot.understand.card_spec).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.core.recent_provider import card_before
+from bot.messages import Reply, Turn
+from bot.understand.parser import Parsed, parse
+from bot.views.card_spec import card_spec_reply
+from bot.views.param_count import param_count_reply
+from engine.catalog import models
+from engine.request import TrainingRequest
+
+JOB_KINDS = ("size", "cost")  # the turns a job's follow-up changes (bot.core.follow_ups)
+
+
+def _names_nothing(parsed: Parsed) -> bool:
+    q = parsed.request
+    return not (q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.cards or parsed.rental.gpu
+                or parsed.rental.provider or parsed.parts)
+
+
+def _model_before(last: Turn | None) -> str | None:
+    """The catalog model of the last job asked (a sizing, a cost, a count): None when it named a size only."""
+    request = (last.data.get("request") or last.data.get("setup_of") or {}) if last is not None else {}
+    model = request.get("model") if isinstance(request, dict) else None
+    return str(model) if model and models().find(str(model)) is not None else None
+
+
+def facts_of_last(parsed: Parsed, turn: Turn | None, last: Turn | None, lang: str) -> Reply | None:
+    """The fact asked of the model (its shapes, its count) or of the card (its vendor figures) the last answer
+    was about; None when the message names its own, asks nothing of the kind, or nothing was about one. A card's
+    memory asked after a sizing is the job's question, not the card's: only a card priced or asked about."""
+    a = parsed.asks
+    if not _names_nothing(parsed):
+        return None
+    if a.model_fact or a.param_count:
+        model = _model_before(last)
+        return param_count_reply(model, lang, a.model_fact) if model else None
+    if a.spec and (last is None or last.kind not in JOB_KINDS):
+        card = card_before(turn)
+        return card_spec_reply(lang, [card], a.spec) if card else None
+    return None
+
+
+def weights_of_last(parsed: Parsed, last: Turn | None, asked: str | None = None) -> Parsed:
+    """"多大" / "how big is it" / "权重多大" after a job asked: that job's weights ("70b qlora 要下啥权重" then
+    "多大": the 4-bit base to download leads), after a sizing or after the FAQ question `asked` when that
+    names the job ("which weights should I download for 70b qlora" then "how big is that"); else unchanged."""
+    a = parsed.asks
+    if not (a.size_alone or a.weights) or not _names_nothing(parsed):
+        return parsed
+    if asked is not None:
+        job = parse(asked).request.stated()
+    elif last is not None and last.kind in JOB_KINDS:
+        job = last.data.get("request") or {}
+    else:
+        return parsed
+    if not (isinstance(job, dict) and (job.get("model") or job.get("params_b"))):
+        return parsed
+    return replace(parsed, intent="size", request=TrainingRequest.model_validate(job), missing=[], faq=[],
+                   faq_answers=[], faq_confident=False, asks=replace(a, weights=True))

@@ -1,0 +1,42 @@
+"""A catalog model's own shapes asked as facts ("qwen3 32b 有多少层", "hidden size of llama 3.1 8b",
+"qwen3-8b 上下文多长", "how many attention heads does qwen3 14b have"): answered from the model catalog
+(catalogs/models.yaml, with its source), never with a sizing.
+
+Why its own reader: the message names a model and nothing else a job needs, so it was sized as a LoRA on
+one card and the figure asked for was nowhere in the reply. Read once from the normalized text with the
+other asks (bot.understand.asks); the parameter count is the param_count ask's, read there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+_ASK = r"(?:是|有|为|支持)?\s*(?:多少|多大|多长|几)"
+# the facts a message can ask of a model, in the order a reply gives them: (key, pattern)
+FACTS = (
+    ("layers", lazy(r"(?:多少|几)\s*(?:个)?\s*(?:层|layer)|层数|layer\s*(?:count|number)|how\s+many\s+(?:\w+\s+)?layers"
+                    r"|number\s+of\s+(?:\w+\s+)?layers|num_hidden_layers", re.IGNORECASE)),
+    ("hidden", lazy(r"hidden[\s_-]*(?:size|dim(?:ension)?)|d_model|隐藏层?\s*(?:维度|大小|尺寸)|隐层\s*(?:维度|大小)"
+                    r"|(?:模型|hidden)\s*维度", re.IGNORECASE)),
+    ("heads", lazy(r"(?<!kv)(?<!kv\s)(?:注意力)?头\s*数|(?:多少|几)\s*个?\s*(?:注意力)?\s*头(?!\s*kv)|how\s+many\s+(?:attention\s+|query\s+)?heads"
+                   r"|number\s+of\s+(?:attention\s+)?heads|num_attention_heads|attention\s+heads", re.IGNORECASE)),
+    ("kv_heads", lazy(r"kv[\s_-]*(?:头|heads?)|key[\s-]*value\s+heads|num_key_value_heads|\bgqa\s*(?:组|group)", re.IGNORECASE)),
+    ("vocab", lazy(r"词表|词汇表|vocab(?:ulary)?(?:[\s_-]*size)?\b", re.IGNORECASE)),
+    ("context", lazy(rf"(?:上下文|context)\s*(?:长度|窗口|length|window)?\s*{_ASK}|(?:最长|最大|最多)\s*(?:支持)?\s*(?:多少|多长)?\s*(?:的)?\s*(?:上下文|context)"
+                     r"|支持\s*(?:多长|多少)\s*(?:的)?\s*(?:上下文|context|token)|max(?:imum)?[\s_-]*(?:context|position(?:_embeddings)?)\b(?!\s*\d)"
+                     r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)", re.IGNORECASE)),
+)
+
+# a size asked and nothing else ("多大", "有多大呢", "那它多大", "how big is it?", "what size are they"): of the
+# model or weights just discussed (bot.core.facts_follow)
+SIZE_ALONE = lazy(r"(?:(?:那|它|这个|那个|这|那它)\s*)?(?:文件\s*)?(?:有|是)?\s*(?:多大|多少\s*g|几\s*g|大小)\s*(?:呢|啊|呀|吗)?\s*[?？]*"
+                  r"|(?:and\s+|so\s+)?(?:how\s+(?:big|large)|what\s+size)(?:\s+(?:is|are)\s+(?:it|they|that|those|the\s+file|the\s+download))?\s*\?*"
+                  r"|(?:file\s+|download\s+)?size\s*\?*", re.IGNORECASE)
+
+
+def facts_asked(norm: str) -> tuple[str, ...]:
+    """The catalog shapes the message asks of a model, by key ("layers", "hidden", "heads", "kv_heads",
+    "vocab", "context"); () when it asks none."""
+    return tuple(key for key, pattern in FACTS if pattern.search(norm))
