@@ -60,14 +60,16 @@ def test_a_sizing_after_a_cards_price_is_judged_on_that_card(first: str, then: s
     assert card in lead and verdict in lead
 
 
-def test_how_many_after_a_cards_price_counts_that_card() -> None:
-    lead = lead_lines(conversation("h100 多少钱", "7b 全参 要几张"), 3)
-    assert "H100" in lead and "2 张 H100 SXM" in lead
+@pytest.mark.parametrize("first, then, card", [
+    ("h100 多少钱", "那张卡跑 14b lora 行不行", "1×H100 SXM"), ("price of an l40s?", "could it take 14b lora", "1× L40S")])
+def test_a_word_pointing_back_at_the_card_priced_sizes_on_it(first: str, then: str, card: str) -> None:
+    assert card in lead_lines(conversation(first, then), 1)
 
 
 @pytest.mark.parametrize("first, then, pick", [
     ("4090 多少钱", "7b qlora 用什么卡最便宜", "1×RTX 3090"),   # a pick asked: the cheapest card, not the 4090
     ("gpuli 4090 一周多少", "7b 全参 要多少显存", "A100 80GB"),   # the memory alone: the sizing as before
+    ("4090 weekly at gpuli?", "how many gpus for 14b full?", "A100 80GB"),  # a count in general, not of 4090s
 ])
 def test_a_pick_or_a_memory_question_after_a_price_stands_alone(first: str, then: str, pick: str) -> None:
     assert pick in lead_lines(conversation(first, then), 3)

@@ -1,10 +1,10 @@
 """A sizing asked right after a card's price ("一万网络 有 t4 吗 多少钱" then "7b qlora 够吗", "how much is an a10?"
-then "would that do a 14b qlora", "h100 多少钱" then "7b 全参 要几张"): the job is judged on that card (at the
+then "would that do a 14b qlora", "那张卡跑 14b lora 行不行"): the job is judged on that card (at the
 count priced, where one was), not on the cheapest card that holds it.
 
-Why: the card just priced is what the question is about; "够吗" / "would that do" / "要几张" asks of it. A
-sizing that asks for a pick ("用什么卡最便宜"), the memory alone ("显存多少"), or names its own card stands alone
-and gets the recommendation as before."""
+Why: the card just priced is what the question is about; "够吗" / "would that do" asks of it. A sizing that
+asks for a pick ("用什么卡最便宜"), a count ("72B 全参要几张卡"), the memory alone ("显存多少"), or names its own
+card stands alone and gets the recommendation as before."""
 
 from __future__ import annotations
 
@@ -27,20 +27,18 @@ def priced_card(last: Turn) -> tuple[str, int | None] | None:
 
 def on_card_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     """`parsed` (a sizing of a job that names no card) judged on the card the last answer priced, when it
-    asks of it: whether the job fits (a yes/no, "够吗", "能跑吗", "is it enough"), a word pointing back at it
-    ("it", "that", "这张卡"), or how many of it; None when it asks for a pick, a minimum or the cheapest."""
+    asks of it: whether the job fits (a yes/no, "够吗", "能跑吗", "is it enough"), or a word pointing back at it
+    ("it", "that", "这张卡"); None when it asks for a pick, a count, a minimum or the cheapest."""
     q, a = parsed.request, parsed.asks
     found = priced_card(last)
     if found is None or parsed.intent != "size" or q.gpu or parsed.unknown_card or not (q.model or q.params_b):
         return None
-    if a.pick or a.cheapest or a.minimum or a.how_many_gpu or a.switch or parsed.versus:
-        return None
-    counted = a.count and not q.num_gpus  # "要几张": how many of that card
-    if not (parsed.cues.yes_no or parsed.cues.refers_back or counted):
+    if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus:
+        return None  # "72B 全参要几张卡" after a 4090's price asks the count in general, not of 4090s
+    if not (parsed.cues.yes_no or parsed.cues.refers_back):
         return None
     card, count = found
     update: dict[str, object] = {"gpu": card}
-    if count and not q.num_gpus and not counted:
+    if count and not q.num_gpus:
         update["num_gpus"] = count
-    asks = replace(a, how_many_gpu=card) if counted else a
-    return replace(parsed, request=q.model_copy(update=update), asks=asks, follow_up=True)
+    return replace(parsed, request=q.model_copy(update=update), follow_up=True)
