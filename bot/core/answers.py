@@ -14,6 +14,7 @@ from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.one_machine_cost import across_nodes, one_machine_way
+from bot.core.own_setup import own_not_rented, own_setup
 from bot.core.price import price_turn, variants
 from bot.core.several import verdict_first
 from bot.core.shown import shown_setups
@@ -341,7 +342,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     req = TrainingRequest.model_validate(follow["setup_of"])
     advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req)
     provider = req.provider or ctx.settings.provider
-    setup = (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
+    own = own_setup(advice, req, provider)  # "we have two 4090s" then "gpuli weekly cost for those": those cards
+    setup = own or (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
     one_box = one_machine(advice, setup, provider) if follow.get("changed") and setup is not None else None
     setup = one_box or setup
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
@@ -349,11 +351,11 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         return cost_request(ctx, req)
     data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
-            "asked_currency": bool(follow.get("asked_currency"))}
+            "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
-    if provider is None:
+    if provider is None and own is None:
         own_cards(reply, advice, data)
-    edge = edge_option(setup, provider, req.exclude)
+    edge = edge_option(setup, provider, req.exclude) if own is None else None
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
                                                           if provider is None or p["provider"] == provider_name(provider)]}
@@ -384,6 +386,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     spec = advice.sizing.resolved
     who = spec.spec.name if req.model else f"{spec.params / 1e9:.3g}B"
     reply.data["job"] = t("price.job", ctx.lang, model=who, method=t(f"method.{spec.method}", ctx.lang))
+    reply.data["own"] = own is not None  # the user's own cards, not the tool's pick
     if setup.num_gpus > 1:  # "14b 全参 最低配置": 4 cards say how they share the job (seed 000: ZeRO-3), not only how many
         reply.data["sharding"] = plan_label(fit_row(setup), ctx.lang)
     if setup is advice.seed and advice.seed_optimizer == "adamw-8bit" and req.optimizer is None:
@@ -402,7 +405,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
         if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang)
-    return verdict_first(reply, missed or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
+    return verdict_first(reply, missed or own_not_rented(advice, req, provider, ctx.lang)
+                         or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
 
 
 def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,

@@ -24,6 +24,7 @@ from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.price_terms_follow import card_variant, repeat_asked
+from bot.core.priced_card_follow import on_card_priced
 from bot.core.setup_follow import (
     priced_setup_changed,
     prices_of_setup,
@@ -77,6 +78,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
         # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
+    on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
+    if on_card is not None:
+        return on_card
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
     own = duration_of(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span

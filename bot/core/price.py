@@ -458,7 +458,8 @@ def variants(gpu: str, form_named: bool) -> list[str]:
 def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
     hours = data.get("hours")
     count = data.get("num_gpus")
-    if count and not any(setup_prices(data["gpu"], int(count), None, whole_machines=True).offered):
+    apart = bool(data.get("apart"))  # the user's own cards (bot.core.own_setup): separate instances count too
+    if count and not apart and not any(setup_prices(data["gpu"], int(count), None, whole_machines=True).offered):
         data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
         count = None
     reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
@@ -466,7 +467,7 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
                         repeat_purchase=bool(data.get("repeat")), first=data.get("first"),
                         asked_currency=bool(data.get("asked_currency")),
-                        at_least=int(data["unsold_count"]) if data.get("unsold_count") else None)
+                        at_least=int(data["unsold_count"]) if data.get("unsold_count") else None, apart=apart)
     reply.data["unsold_count"] = data.get("unsold_count")
     if data.get("unsold_count") and data.get("first"):
         reply.data["boxes"] = _boxes(str(data["first"]), ctx.lang)

@@ -87,8 +87,9 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               r"|(?:^|[,，;；.!?？]\s*|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b")
 
 # a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
-REFERS_BACK = lazy(r"\b(?:it|that|this|them|the\s+same|the\s+(?:job|run|setup|card|training|config))\b"
-                   r"|它|这个|那个|这套|这张|那张|这台|同样的?", re.IGNORECASE)
+# ("weekly cost for those", "monthly for these cards", "这两张包月多少"; "那 3 张呢" changes the count instead)
+REFERS_BACK = lazy(r"\b(?:it|that|this|them|those|these|the\s+same|the\s+(?:job|run|setup|cards?|gpus?|training|config))\b"
+                   r"|它|这个|那个|这套|这些|那些|那张|那台|这(?:[两俩几二三四五六七八九十]|\d+)?\s*[张块台]|同样的?", re.IGNORECASE)
 
 # the files asked again: "再导一份", "再出一个 deepspeed 的", "重新导出", "重新生成", "redo it", "export again"
 EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[一1]?\s*(?:份|版)|重新\s*(?:导|出|生成|做|来|给)|重[导出]"

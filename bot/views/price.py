@@ -151,7 +151,8 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
         "duration": None if prices.duration is None else duration_view(prices.duration.total_seconds() / 3600),
         "display": display,
         "rows": [{"provider": r.provider.name, "provider_id": r.provider.id, "gpu": gpu_name(r.gpu),
-                  "num_gpus": r.num_gpus, "quotes": [quote_view(q, display, asked) for q in r.quotes]} for r in offered],
+                  "num_gpus": r.num_gpus, "apart": apart(r), "quotes": [quote_view(q, display, asked) for q in r.quotes]}
+                 for r in offered],
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
         "cheapest_spare": _spare(cheapest) if cheapest is not None and len(offered) > 1 else None,
         "asked_currency": asked,  # "人民币呢": the by-unit listing converts each price too
@@ -211,13 +212,14 @@ def _days(d: timedelta) -> float:
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
                 add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
                 repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False,
-                at_least: int | None = None) -> Reply:
+                at_least: int | None = None, apart: bool = False) -> Reply:
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
-    provider the question named (`first`) leads, and the others follow for comparison."""
+    provider the question named (`first`) leads, and the others follow for comparison. `apart`: the
+    user's own setup, priced as separate single-card instances where nobody rents it as one machine."""
     if duration is None and add_ons:
         duration = _add_on_month(add_ons)
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
-                          repeat_purchase=repeat_purchase, whole_machines=True, at_least=at_least)
+                          repeat_purchase=repeat_purchase, whole_machines=not apart, at_least=at_least)
     data = price_view(prices, first, asked_currency)
     if at_least is not None:  # boxes of several sizes: the cheapest only among those that hold the cards
         holding = [r for r in prices.offered if r.num_gpus >= at_least] if duration is not None else []
