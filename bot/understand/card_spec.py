@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand.entities import find_provider
 from bot.understand.lazy import lazy
 
 _BANDWIDTH = r"(?:带宽|bandwidth|\bbw\b|速度|速率|speed|多快|how\s+fast|gb/s)"
@@ -46,6 +47,9 @@ def specs_asked(norm: str) -> tuple[str, ...]:
     """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
     asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm)))
-    if not {"bandwidth_gbs", "interconnect_gbs"} & set(asked) and _BARE_BANDWIDTH.search(norm) and not _NETWORK.search(norm):
+    # a bare bandwidth at a provider is the network it sells ("how much bandwidth does the a100 40g get at yiwan"):
+    # the card's memory bandwidth is the same wherever it is rented
+    if not {"bandwidth_gbs", "interconnect_gbs"} & set(asked) and _BARE_BANDWIDTH.search(norm) and not _NETWORK.search(norm) \
+            and find_provider(norm) is None:
         asked = (*asked, "bandwidth_gbs")
     return asked
