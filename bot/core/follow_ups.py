@@ -25,6 +25,7 @@ from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
+from bot.core.run_on_priced import run_on_priced
 from bot.core.setup_follow import (
     priced_setup_changed,
     prices_of_setup,
@@ -63,6 +64,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
+    timed = run_on_priced(parsed, last)  # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少": on that 3090
+    if timed is not None:
+        return timed
     parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards
     tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
     if tool is not None:
@@ -138,9 +142,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # (seed 002) and billed with its download and save minutes, on the card it was sized on
         for key in ("hours", "days", "tokens", "step_seconds", "side_minutes"):
             base_job.pop(key, None)
-        timed = {"samples": run.samples, "epochs": run.epochs, "micro_batch": run.micro_batch,
-                 "grad_accum": run.grad_accum, "step_seconds": run.step_seconds,
-                 "side_minutes": run.side_minutes or None, "provider": parsed.rental.provider or base_job.get("provider")}
+        where = parsed.rental.provider or base_job.get("provider")
+        # "每步 2 秒 1500 步": the steps stated, so the run is their product (no dataset to count them from)
+        timed = {"hours": parsed.request.hours, "provider": where} if run.stated else {
+            "samples": run.samples, "epochs": run.epochs, "micro_batch": run.micro_batch, "grad_accum": run.grad_accum,
+            "step_seconds": run.step_seconds, "side_minutes": run.side_minutes or None, "provider": where}
         if parsed.request.num_gpus:
             timed["num_gpus"] = parsed.request.num_gpus
         merged = TrainingRequest.model_validate({**base_job, **{k: v for k, v in timed.items() if v is not None}})

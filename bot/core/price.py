@@ -68,6 +68,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _units_first(ctx, reply, data, parsed.asks.until)
         if month_covers_weeks(data):  # "gpuli 4090 周租" then "那 4 周呢": ₮436 asked, a month ₮369 for less; both shown
             return _units_first(ctx, reply, data)
+        if runway is None and parsed.run is not None and parsed.run.step_seconds:
+            return _lead(reply, run_note(parsed.run, ctx.lang))  # the run's steps × seconds, then its price
         if runway is None:
             return reply
         stated, unit, how_long, *more = cast(list[Any], runway)

@@ -50,7 +50,7 @@ from bot.core.speed_first import speed_first
 from bot.core.terms import term_hours, where_sold
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
-from bot.text.errors import error_message, internal_error
+from bot.text.errors import chat_error, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
 from bot.understand.classify import asks_billing
@@ -77,6 +77,7 @@ from bot.views.planning import (
 )
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
+from bot.views.run_length import gap_length, run_length
 from engine.errors import KasuanError
 from engine.memo import in_one_question
 from engine.money import Money
@@ -130,7 +131,7 @@ class Core:
         try:
             reply = self._route(ctx)
         except KasuanError as exc:
-            return Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)})
+            return Reply("error", ctx.lang, {"message": chat_error(exc, ctx.lang, inc.text or "")})
         except Exception as exc:
             log.error("handler failed for %s event %s", inc.platform, inc.event_id)
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
@@ -449,8 +450,8 @@ class Core:
         end = begin + timedelta(hours=span)
         left = (deadline - begin).total_seconds() / 3600
         key = "plan.run_deadline_ok" if span <= left else "plan.run_deadline_late"
-        note = t(key, ctx.lang, span=f"{span:g}", end=wall_clock(end.astimezone(deadline.tzinfo), ctx.lang),
-                 deadline=wall_clock(deadline, ctx.lang), left=f"{max(left, 0):.0f}", gap=f"{abs(left - span):.0f}")
+        note = t(key, ctx.lang, span=run_length(span, ctx.lang), end=wall_clock(end.astimezone(deadline.tzinfo), ctx.lang),
+                 deadline=wall_clock(deadline, ctx.lang), left=f"{max(left, 0):.0f}", gap=gap_length(left - span, ctx.lang))
         return Reply("error", ctx.lang, {"message": note})
 
     def _start(self, start: datetime | None) -> datetime:
@@ -468,8 +469,8 @@ class Core:
         key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
         # when the run ends, in the deadline's zone: "来得及" alone leaves the team to do the sum
         end = wall_clock((begin + timedelta(hours=span)).astimezone(deadline.tzinfo), ctx.lang)
-        note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=f"{span:g}",
-                 deadline=wall_clock(deadline, ctx.lang), end=end, gap=f"{abs(max(left, 0) - span):.0f}")
+        note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=run_length(span, ctx.lang),
+                 deadline=wall_clock(deadline, ctx.lang), end=end, gap=gap_length(max(left, 0) - span, ctx.lang))
         if start is not None and start > self.conversations.clock.now():
             # both shown in the zone the deadline was read in (stated, else the conversation's)
             note += "\n" + t("plan.deadline_from", ctx.lang, start=wall_clock(start.astimezone(deadline.tzinfo), ctx.lang),

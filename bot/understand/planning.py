@@ -82,6 +82,9 @@ DEADLINE_EN = lazy(r"\b(?:by|before|until|till|no\s+later\s+than|deadline(?:\s+i
 WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|weeks?|w)\b",
                        re.IGNORECASE)
 WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
+# the time left said as what remains ("还有两小时", "只剩 3 天", "we have 2 hours left", "1 day to go"): a span from now
+LEFT_ZH = lazy(r"(?:还有|还剩|只剩下?|就剩下?|剩下?)\s*(?:不到|约|大概|大约)?\s*(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)(?!\s*的)")
+LEFT_EN = lazy(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h|weeks?)\s+(?:left|remaining|to\s+go)\b", re.IGNORECASE)
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
 # question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
@@ -426,7 +429,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started
         text = text[:begin] + " " * (end - begin) + text[end:]
-    m = WITHIN_EN.search(text) or _within_zh(text)
+    m = WITHIN_EN.search(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text)
     if m:
         hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
         return now + timedelta(hours=hours)
@@ -459,7 +462,7 @@ def _zh_due_words(text: str) -> str:
 def deadline_is_span(text: str) -> bool:
     """The deadline is a span from now ("3天内", "within 48 hours"): its number is the time left, so
     the same words are no run length."""
-    return bool(WITHIN_EN.search(text) or _within_zh(text))
+    return bool(WITHIN_EN.search(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text))
 
 
 # "大概1.5天跑完的", "预计 3 天训完": an estimate of how long the run takes, not a time limit ("3天内跑完")

@@ -9,8 +9,14 @@ import re
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER
 
-STEP_TIME = lazy(r"每步\s*(?:约|大概)?\s*(\d+(?:\.\d+)?)\s*(?:秒|s)|(\d+(?:\.\d+)?)\s*(?:s|秒|sec|seconds?)\s*(?:/|per|每)\s*(?:step|步)"
-                       r"|step\s*time\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*s", re.ASCII)
+_SECONDS = r"(\d+(?:\.\d+)?)\s*(?:秒钟?|s(?![a-z])|secs?\b|seconds?\b)"
+# the step first ("每步2秒", "一步 1.5 秒", "each step takes 2 s", "1000 steps at 6 s each", "step time 2s") or the
+# seconds first ("1.8 s/step", "2 秒一步", "2 seconds a step", "2s per iteration", "2 s/it")
+STEP_TIME = lazy(r"(?:每一?步|(?<![\d.])[一1]\s*步|每个\s*step|(?:each|every|per|a|one)\s+(?:optimizer\s+)?(?:step|iteration)|step\s*time)\s*"
+                 r"(?:约|大概|要|用|耗时|需要|是|takes?|took|is|was|of|at|about|around|~|=|:|\s)*" + _SECONDS
+                 + r"|(?<![\d.])\d[\d,]*\s*(?:k\s*)?steps?\s+(?:at|of|@)\s*(?:about|around|~)?\s*" + _SECONDS
+                 + r"|(\d+(?:\.\d+)?)\s*(?:s|秒钟?|secs?|seconds?)\s*(?:/\s*|per\s+|每\s*|[一1]\s*|(?:a|an|each|every)\s+)"
+                 r"(?:个\s*)?(?:step|步|iteration|iter|it\b)", re.ASCII)
 STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
 
 
@@ -25,7 +31,8 @@ def step_seconds(text: str) -> float | None:
 
 def total_steps(text: str) -> int | None:
     """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
-    times = [t.span() for t in STEP_TIME.finditer(text)]
+    # a step time's span; "1000 steps at 6 s" from its "at": the steps before it are the run's count
+    times = [(t.start(2) if t.group(2) else t.start(), t.end()) for t in STEP_TIME.finditer(text)]
     for m in STEPS.finditer(text):
         if any(a <= m.start(1) < b for a, b in times) or (
                 STEP_TIME.search(text[m.end(1):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3])):

@@ -83,8 +83,8 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
         return []  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
     if currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
         return []
-    if tail.asks.cost and whole.intent == "cost":  # "…要跑多久 多少钱(不算下载)", "…and what's the cost?":
-        return []  # the cost of the job the message states
+    if tail.asks.cost and (whole.intent == "cost" or (whole.run is not None and whole.run.step_seconds)):
+        return []  # the cost of the job (or the timed run: "1000 steps at 6 s each: how much?") the message states
     if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
         return []
     head = read(head_text, now)

@@ -20,6 +20,7 @@ from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from bot.views.minute_exact import minute_exact
 from bot.views.runway_lead import Cycle, Option, lead_line, none_line
+from bot.views.run_length import longest_hours
 from engine.billing import Amount, Quote
 from engine.catalog import gpus
 from engine.money import Money
@@ -436,7 +437,7 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
             lines.append({"provider": row.provider.name, "provider_id": row.provider.id,
                           "gpu": gpu_name(row.gpu) + _extras_named(q, lang), "num_gpus": row.num_gpus,
                           "unit": unit, "price": price.format(lang), "count": whole if whole is not None else None,
-                          "hours": round(float(count), 1) if unit == "hour" else None,
+                          "hours": longest_hours(count) if unit == "hour" else None,
                           "left": (money - price * whole).rounded().format(lang) if whole else None})
     if not lines:
         return None

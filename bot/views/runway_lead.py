@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.text.i18n import t
+from bot.views.run_length import longest_hours
 from engine.money import Money
 
 
@@ -71,10 +72,10 @@ def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = 
             o = Option(o.provider, o.num_gpus, o.gpu, o.currency, o.money, tuple(c for c in o.cycles if c.unit == unit),
                        o.hourly if unit == "hour" else None)
         if o.hourly is not None and o.hourly > 0:
-            hours = (o.money / o.hourly).quantize(Decimal("0.1"))
-            if hours >= 1:
+            hours = o.money / o.hourly
+            if hours >= 1:  # rounded down: the money buys whole minutes, never the one it cannot pay for
                 found.append((hours / 24, t("runway.lead_hours", lang, budget=budget, provider=o.provider, n=o.num_gpus,
-                                            gpu=o.gpu, hours=f"{hours:f}")))
+                                            gpu=o.gpu, hours=longest_hours(hours))))
             continue
         days, mix, spent = _best_mix(o.money, o.cycles)
         if not days:
