@@ -25,7 +25,7 @@ from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
-from bot.core.run_on_priced import run_on_priced
+from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_follow import (
     priced_setup_changed,
     prices_of_setup,
@@ -64,9 +64,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
-    timed = run_on_priced(parsed, last)  # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少": on that 3090
-    if timed is not None:
-        return timed
+    # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少" / "32b 全参 … 周五前能训完吗": on the setup priced
+    on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last, text)
+    if on_priced is not None:
+        return on_priced
     parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards
     tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
     if tool is not None:

@@ -45,3 +45,45 @@ def run_on_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.rental.provider:
         follow["first"] = parsed.rental.provider
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=follow, rental=rental)
+
+
+def job_on_priced(parsed: Parsed, last: Turn) -> Parsed | None:
+    """A job with a deadline or a run length asked and no card of its own ("32b 全参 2000 万 token 3 个 epoch
+    周五前能训完吗") right after one setup's price ("gpuli 8卡 h100 包周多少"): judged and timed on that setup
+    (the card, the count priced, the provider named), not on a cheapest-card plan of its own; None when it
+    asks for a pick, a count, the cheapest or a minimum, or names its own card."""
+    q, a = parsed.request, parsed.asks
+    found = priced_card(last)
+    if found is None or parsed.intent not in ("size", "cost") or q.gpu or parsed.unknown_card or not (q.model or q.params_b):
+        return None
+    if a.deadline is None and not (a.how_long and (q.tokens or q.samples)):
+        return None
+    if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus or q.exclude:
+        return None
+    card, count = found
+    update: dict[str, object] = {"gpu": card}
+    if count and not q.num_gpus:
+        update["num_gpus"] = count
+    where = parsed.rental.provider or q.provider or last.data.get("first")
+    if where:
+        update["provider"] = where
+    return replace(parsed, request=q.model_copy(update=update), follow_up=True)
+
+
+def total_of_priced(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """A bare ask of the total ("how much in total?", "总共多少钱", "一共多少") right after a rental was priced
+    for a length ("gpuli A6000 weekly" then "we need it 9 days"): that rental's total again (two weeks,
+    ₮230), not the FAQ on estimating a run; None for a message stating anything of its own."""
+    a, r = parsed.asks, parsed.rental
+    if last.kind != "price" or not last.data.get("hours") or priced_card(last) is None:
+        return None
+    if not (a.cost or a.total) or (parsed.intent == "faq" and parsed.own_topic) or parsed.request.stated():
+        return None
+    if r.provider or r.gpu or r.duration_days or r.duration_hours or parsed.price.add_ons or parsed.unknown_card:
+        return None
+    if any(ch.isdigit() for ch in text) or a.budget is not None or a.runway or a.both_units or a.per_day \
+            or a.per_card_hour or a.band or a.top_up or r.term or parsed.price.annual or parsed.price.display_currency \
+            or parsed.cues.bare_term or parsed.cues.other_unit or parsed.cues.which_currency:
+        return None  # an amount, a term or a currency of its own ("年付的话多少", "₮2000 够吗") is asked of the price
+    follow = {k: v for k, v in last.data.items() if k not in _ASKED_BEFORE}
+    return replace(parsed, intent="price", follow_up=True, missing=[], follow=follow)

@@ -199,8 +199,6 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
             and any(p.intent in ("size", "cost") and not p.missing for p in parts[:1]):
         return []  # "…一个月多少钱？2000 万 token 3 个 epoch 训一次要多久？": the job's run, read whole (priced and timed)
-    if whole.run is not None and whole.run.step_seconds and all(p.intent != "faq" or not p.own_topic for p in parts):
-        return []  # "1000 steps at 6 s each: how long and how much?": a bare ask of the run's time or price, read whole
     if by_comma and not _faq_beside(parts) and not any(_length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
         return []  # "32b 全参，8 卡 h100，一个月多少钱", "8xH100 for a month, in USD please": one question in parts
     if split := deadline_then_term(clauses, parts, whole):  # "…下周一前能跑完吗？顺便问下周租多少"

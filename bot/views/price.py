@@ -19,8 +19,8 @@ from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from bot.views.minute_exact import minute_exact
-from bot.views.runway_lead import Cycle, Option, lead_line, none_line
 from bot.views.run_length import longest_hours
+from bot.views.runway_lead import Cycle, Option, lead_line, none_line
 from engine.billing import Amount, Quote
 from engine.catalog import gpus
 from engine.money import Money
