@@ -96,6 +96,8 @@ class Turn:
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
+    # the message it answered and the turn before that ({"text", "before"}): "用中文" next asks it again in Chinese
+    asked: dict[str, Any] | None = None
 
 
 @dataclass

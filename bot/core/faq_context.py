@@ -29,6 +29,17 @@ def behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
     return under, str(turn.data.get("text") or "") or None
 
 
+def reprices_beneath(asked: str | None, last: Turn | None) -> bool:
+    """Whether a card named alone after the FAQ question `asked` changes the rental priced beneath it
+    ("gpuli 4090 包月", "能退款吗", "那 5090 呢": the 5090's month at gpuli): the answer that question got
+    says the same for every card, so the card can only change the price. An entry that answers card by
+    card ("有 nvlink 吗" then "那 4090 呢") is asked again for that card instead."""
+    if asked is None or last is None or last.kind != "price" or not last.data.get("gpu"):
+        return False
+    hit, _ = faq_lookup(asked)
+    return hit is not None and not hit.entry.by_card
+
+
 def unsure_turn(text: str, provider: str, last: Turn | None) -> Turn:
     """A question about a provider the FAQ was not sure of ("gpuli 能开发票吗"), remembered on top of the answer
     before it: only a follow-up naming another provider ("一万网络呢") asks it again, there."""
@@ -62,6 +73,17 @@ def asked_elsewhere(parsed: Parsed, asked: str | None, turn: Turn | None) -> tup
                        missing=[], follow_up=False), question
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[],
                    follow_up=False), question
+
+
+def card_alone(parsed: Parsed, text: str) -> bool:
+    """"4090", "那 H100 呢", "what about an a100": a card and nothing of its own (no model, method or question words)."""
+    q = parsed.request
+    if not q.gpu or q.model or q.params_b or q.method:
+        return False
+    return parsed.asks.names_only or parsed.asks.frame_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
+
+
+CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
 
 
 def about_the_faq(parsed: Parsed, text: str) -> bool:

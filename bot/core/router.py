@@ -31,6 +31,8 @@ from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
     behind_faq,
+    card_alone,
+    reprices_beneath,
     unsure_turn,
     with_card_before,
     with_provider_before,
@@ -38,12 +40,13 @@ from bot.core.faq_context import (
 from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
+from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.price_terms_follow import upgrade_after_faq
-from bot.core.settings import MemorySettings, SettingsStore, effective, remember_language
+from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import speed_first
@@ -126,8 +129,16 @@ class Core:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
             inc = replace(inc, text=simplified(inc.text))
+        first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
-        ctx = Context(inc, effective(self.settings, inc), self.settings, tuple(self.commands))
+        settings = effective(self.settings, inc)
+        ctx = Context(inc, settings, self.settings, tuple(self.commands))
+        before = self.conversations.last(ctx.key)
+        again = asked_again(before, inc.text)  # "用中文": the last question, in Chinese, as it was asked
+        if again is not None:
+            text, before = again
+            self.conversations.remember(ctx.key, before)
+            ctx = Context(replace(inc, text=text), settings, self.settings, tuple(self.commands))
         try:
             reply = self._route(ctx)
         except KasuanError as exc:
@@ -136,8 +147,11 @@ class Core:
             log.error("handler failed for %s event %s", inc.platform, inc.event_id)
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})
         if reply is not None:
+            if reply.turn is not None and reply.turn is not before and inc.text and inc.button is None:
+                noted(reply.turn, ctx.inc.text, before)
             self._remember(ctx, reply)
             price_age.attach(reply, self.conversations.clock.now())
+            offer_chinese(reply, inc, first and again is None)
         return reply
 
     @in_one_question  # the sizings of one answer share their estimates (engine.memo)
@@ -204,9 +218,10 @@ class Core:
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
-        if (asked is not None or about) and turn is not None and _card_alone(parsed, text) and not (
+        if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days
-                                                               or parsed.rental.duration_hours))):
+                                                               or parsed.rental.duration_hours
+                                                               or reprices_beneath(asked, last)))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
             # asked, not a FAQ entry that happens to name the card; after a question that asks no price
             # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)
@@ -218,7 +233,7 @@ class Core:
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-        if defined is not None or (asked is not None and (_card_alone(parsed, text) or about_the_faq(parsed, text))):
+        if defined is not None or (asked is not None and (card_alone(parsed, text) or about_the_faq(parsed, text))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:
@@ -573,17 +588,6 @@ def _rental_against_budget(parsed: Parsed) -> Parsed:
         return parsed
     days = r.duration_days or q.days or (None if (r.duration_hours or q.hours) else MONTH_DAYS)
     return replace(parsed, intent="price", missing=[], rental=replace(r, gpu=q.gpu, duration_days=days))
-
-
-def _card_alone(parsed: Parsed, text: str) -> bool:
-    """"4090", "那 H100 呢", "what about an a100": a card and nothing of its own (no model, method or question words)."""
-    q = parsed.request
-    if not q.gpu or q.model or q.params_b or q.method:
-        return False
-    return parsed.asks.names_only or parsed.asks.frame_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
-
-
-CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
 
 
 def _out_of_date(ctx: Context) -> Reply:

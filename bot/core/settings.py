@@ -180,6 +180,21 @@ def message_lang(text: str) -> str | None:
         return "en"
     return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
 
+def chinese_beside_english(text: str) -> bool:
+    """An English message with Chinese words of its own among its English ones, not only names ("gpuli 周租
+    4090 how much", "qwen3 14b qlora 一张4090 enough?"; "does 一万网络 do snapshots?" names a provider)."""
+    words = _without_names(without_thanks(text))
+    return message_lang(text) == "en" and script_language(words) == "zh" and asked_language(text) is None
+
+
+def no_language_yet(store: SettingsStore, inc: Incoming) -> bool:
+    """Whether nothing has set the user's language before `inc`: no choice, request, locale or earlier message."""
+    user = store.get(inc.scope_user)
+    chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
+    return not (user.get("lang") or chat.get("lang") or user.get("asked_lang") or user.get("last_lang")
+                or platform_lang(inc.user_lang))
+
+
 def remember_language(store: SettingsStore, inc: Incoming) -> None:
     """Note the language of a message that has one, so a bare "/wallet" next is answered in it
     (unless the user chose a language with /lang)."""

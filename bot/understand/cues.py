@@ -84,7 +84,10 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 # verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair, of any verb ("收不收",
 # "给不给"); "how can I pay" is not one
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不支持|([\u4e00-\u9fff])不\1"
-              r"|(?:^|[,，;；.!?？]\s*|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b")
+              r"|(?:^|[,，;；.!?？:：—–]\s*|\s-\s+|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b"
+              # after one leading name ("cloudgpu are you charged while it boots"), never a wh-word's ("how do i")
+              r"|^(?!(?:what|how|which|where|when|who|whom|whose|why)\b)[\w.-]+\s+(?:can|could|do|does|is|are|will|would|should|am)"
+              r"\s+(?:i|you|we|it|they|there|my|this|that)\b")
 
 # a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
 # ("weekly cost for those", "monthly for these cards", "这两张包月多少"; "那 3 张呢" changes the count instead)

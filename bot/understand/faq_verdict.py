@@ -23,6 +23,13 @@ def asks_need(folded: str, terms: list[str]) -> bool:
     return bool(NEED.search(folded)) or any(f"要{t}" in folded.replace(" ", "") for t in terms)
 
 
+def _said(term: str, folded: str) -> bool:
+    """Whether the folded question names `term`: a phrase as written, or a term of parts ("开机|启动+收|费|钱")
+    whose every part (one of its "|" words) the question names wherever it puts it: "实例启动的时候扣费吗",
+    "is the time it takes to boot up charged" ask whether the boot is billed as "开机收费吗" does."""
+    return all(any(" ".join(_fold(word).split()) in folded for word in part.split("|")) for part in term.split("+"))
+
+
 def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
     """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
     provider named, when one is), of the question's polarity (whether the thing is required, or taken),
@@ -30,10 +37,10 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     is no single verdict). A method no seed lists ("支持微信吗") has a "no, not listed" per provider and one
     for all; with no provider named, a yes at one of them leads. None when it names none of them."""
     folded = " ".join(_fold(text).split())
-    said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if " ".join(_fold(t).split()) in folded]
+    said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and _said(t, folded)]
     need = asks_need(folded, [" ".join(_fold(t).split()).replace(" ", "") for t in said])
     named = [v for v in entry.verdicts if v.needed == need and (provider is None or v.provider in (None, provider))
-             and any(" ".join(_fold(term).split()) in folded for term in (*v.terms.zh, *v.terms.en))]
+             and any(_said(term, folded) for term in (*v.terms.zh, *v.terms.en))]
     if provider is not None:  # the provider asked about answers, not every provider's "no" at once
         named = [v for v in named if v.provider == provider] or named
     elif any(v.provider is None for v in named):
