@@ -91,6 +91,7 @@ class Verdict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     affirms: bool  # yes (a "yes" key would read as YAML's true)
     needed: bool = False  # answers whether the thing is required ("do I need a US bank card": no), not whether it is taken
+    free: bool = False  # answers whether the thing is free ("is booting free": yes), not whether it is billed
     provider: str | None = None
     terms: Keywords
     say: Bilingual

@@ -23,6 +23,9 @@ def asks_need(folded: str, terms: list[str]) -> bool:
     return bool(NEED.search(folded)) or any(f"要{t}" in folded.replace(" ", "") for t in terms)
 
 
+FREE = lazy(r"免费|不收(?:费|钱)|不要钱|不花钱|不扣(?:费|钱)|不计费|\bfree\b|\bno\s+charge\b|\bat\s+no\s+cost\b|\bnot\s+(?:billed|charged)\b")
+
+
 def _said(term: str, folded: str) -> bool:
     """Whether the folded question names `term`: a phrase as written, or a term of parts ("开机|启动+收|费|钱")
     whose every part (one of its "|" words) the question names wherever it puts it: "实例启动的时候扣费吗",
@@ -39,8 +42,10 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     folded = " ".join(_fold(text).split())
     said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and _said(t, folded)]
     need = asks_need(folded, [" ".join(_fold(t).split()).replace(" ", "") for t in said])
+    # "is booting free" asks the opposite of "is booting billed": where the entry answers both, the one asked
+    free = bool(FREE.search(folded)) if any(v.free for v in entry.verdicts) else None
     named = [v for v in entry.verdicts if v.needed == need and (provider is None or v.provider in (None, provider))
-             and any(_said(term, folded) for term in (*v.terms.zh, *v.terms.en))]
+             and (free is None or v.free == free) and any(_said(term, folded) for term in (*v.terms.zh, *v.terms.en))]
     if provider is not None:  # the provider asked about answers, not every provider's "no" at once
         named = [v for v in named if v.provider == provider] or named
     elif any(v.provider is None for v in named):
