@@ -38,6 +38,16 @@ def test_a_card_asked_with_a_sized_storage_is_one_bill(text: str) -> None:
     assert "2,000 GB comes to" not in reply and "2,000 GB 一个月" not in reply, reply  # not the storage FAQ
 
 
+@pytest.mark.parametrize(("text", "total"), [
+    ("gpuli 8x h100 plus a 2000 GB volume, total", "₮14,592"),
+    ("一万网络 3090 加 16 核 cpu 多少钱", "¥2,150"),
+    ("yiwan rtx 3090 with the 128 GB ram upgrade, price?", "¥2,350"),
+])
+def test_a_bill_with_monthly_add_ons_and_no_length_is_a_month(text: str, total: str) -> None:
+    reply = conversation(text)
+    assert total in lead_lines(reply, 2), reply
+
+
 @pytest.mark.parametrize(("text", "lead"), [
     ("一万网络 A100 40G 包年 加 CPU 16 核 每月加多少", "¥400"),
     ("一万网络 3090 包月，内存升到 128G 要多花多少", "¥600"),
@@ -83,7 +93,7 @@ def test_money_stated_before_is_divided_into_the_rental(turns: tuple[str, ...], 
 @pytest.mark.parametrize("turns", [
     ("gpuli 8卡 h100 周租", "钱包 ₮5000 够不够", "扣款是一次性扣吗"),
     ("gpuli 4090 月租", "是一次性扣款还是分期扣"),
-    ("gpuli 的钱是一次性扣吗",),
+    ("gpuli 租金是一次扣清还是按天扣",),
 ])
 def test_how_a_cycle_is_charged_is_the_faq(turns: tuple[str, ...]) -> None:
     reply = conversation(*turns)

@@ -64,7 +64,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows
             return _lead(reply, top_up_note(reply, ctx.lang))
-        added = added_note(parsed.price.add_ons, cast(str | None, data.get("first")), (data.get("hours") or 0) / 24,
+        added = added_note(parsed.price.add_ons, cast(str | None, data.get("first")), float(cast(float, data.get("hours") or 0)) / 24,
                            ctx.lang) if parsed.price.added_asked and parsed.price.add_ons else None
         if added is not None and runway is None:  # "gpuli 4090 monthly" then "how much more with a 2 TB volume?"
             return _lead(reply, added)
@@ -134,6 +134,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         days = hours = None  # "gpuli 4090 per day?": a rate asked, no one-day rental; each term shared per day
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
+    if days is None and hours is None and extras.add_ons and not asks.both_units and asks.budget is None:
+        days = MONTH_DAYS  # "gpuli 8x h100 month plus 2000 GB volume total": a bill with monthly add-ons is a month's
     if days is None and hours is None and asks.per_card_hour:
         days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
     term = claim_term(asks.claim, variants(q.gpu, asks.form_factor)) if asks.claim is not None else None
