@@ -6,14 +6,18 @@ before (its FAQ answer or its price), the size the new message gives: that stora
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from decimal import Decimal
 
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand import rental_extras as extras
 from bot.understand.classify import asks_billing
+from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
+from engine.money import Money
 from engine.providers import providers
 
 SHORT = 30  # characters: "3000G 呢", "and for 5 TB?", "那 2 万 G 两个月呢": a change, not a question of its own
@@ -71,7 +75,7 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     or budget."""
     q = parsed.request
     if last is None or last.kind != "price" or not parsed.price.add_ons or q.gpu or q.model or q.params_b \
-            or len(text.strip()) > SHORT or not parsed.cues.add_on_added:
+            or len(_without_add_ons(text)) > SHORT or not parsed.cues.add_on_added:
         return None
     if parsed.asks.budget is not None:
         return None  # "加 2000G 存储卷，预算 ₮14500 够不够": the budget weighs the rental with it (the budget's path)
@@ -81,6 +85,19 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
         follow["first"] = parsed.rental.provider
     return replace(parsed, intent="price", follow=follow, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)
+
+
+# what a rental's bill lists at no charge beside the storage ("出口流量 ipv4 全算上", "egress and IPv4 too")
+FREE_ITEMS = lazy(r"出口流量|入口流量|流量|公网\s*ip(?:v4)?|ipv4|快照|egress|ingress|bandwidth|public\s+ip(?:v4)?|snapshots?", re.I)
+
+
+def _without_add_ons(text: str) -> str:
+    """The message less the add-ons it lists ("加2000G存储卷 1000G对象存储 出口流量 ipv4 全算上" keeps "加 全算上"):
+    a list of add-ons is as short a change as one."""
+    norm = normalize(text)
+    for pattern in (extras.VOLUME, extras.OBJECT, extras.CPU_UPGRADE, extras.RAM_UPGRADE, FREE_ITEMS):
+        norm = pattern.sub(" ", norm)
+    return re.sub(r"\s+", " ", norm).strip()
 
 
 def add_on_turn(parsed: Parsed, text: str, last: Turn | None) -> Turn:
@@ -109,3 +126,27 @@ def assumed_note(sizes: dict[str, int], provider: str | None, lang: str) -> Repl
     sep = "、" if lang == "zh" else ", "
     listed = sep.join(f"{t(f'price.addon_name.{k}', lang)} {gb:,} GB" for k, gb in sizes.items())
     return Reply("error", lang, {"message": t("price.storage_assumed", lang, provider=owner, sizes=listed)})
+
+
+def added_note(add_ons: dict[str, int], provider_id: str | None, days: float | None, lang: str) -> Reply | None:
+    """"一万网络 A100 40G 包年 加 CPU 16 核 每月加多少": what each add-on adds a month at the provider priced
+    (seed 003: 16 cores add ¥400 a month), and over the rental's started months when it runs longer; None
+    when no provider named sells one of them at a listed price."""
+    for p in providers().entries:
+        if provider_id not in (None, p.id):
+            continue
+        sold = [(a, a.price * add_ons[a.id]) for a in p.add_ons if a.id in add_ons and a.price is not None]
+        if not sold:
+            continue
+        months = max(1, -(-int(days or 0) // p.billing.month_days))
+        items = []
+        for a, per_month in sold:
+            qty = add_ons[a.id]
+            monthly = Money(Decimal(per_month), p.currency)
+            key = "price.added_item_months" if months > 1 else "price.added_item"
+            name = t(f"price.addon_name.{a.id}", lang) + (f" {qty:,} GB" if a.unit == "gb_month" else "")
+            items.append(t(key, lang, name=name, monthly=monthly.format(lang), months=months,
+                           total=Money(Decimal(per_month * months), p.currency).format(lang)))
+        sep = "；" if lang == "zh" else "; "
+        return Reply("error", lang, {"message": t("price.added_lead", lang, provider=p.name, items=sep.join(items))})
+    return None

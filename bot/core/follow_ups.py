@@ -32,7 +32,7 @@ from bot.core.setup_follow import (
     setup_follow,
     setup_span,
 )
-from bot.core.wallet_follow_ups import rent_follow_up, top_up_of_price
+from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, top_up_of_price
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -58,6 +58,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if last is not None and last.kind == "rent":
         return rent_follow_up(parsed, last)
     top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price
+    top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
     if top_up is not None:
         return top_up
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, cast
 
-from bot.core.add_on_follow import assumed_note, assumed_storage
+from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.context import Context
 from bot.core.price_pairs import difference_first
 from bot.messages import Reply, Turn
@@ -64,6 +64,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows
             return _lead(reply, top_up_note(reply, ctx.lang))
+        added = added_note(parsed.price.add_ons, cast(str | None, data.get("first")), float(cast(float, data.get("hours") or 0)) / 24,
+                           ctx.lang) if parsed.price.added_asked and parsed.price.add_ons else None
+        if added is not None and runway is None:  # "gpuli 4090 monthly" then "how much more with a 2 TB volume?"
+            return _lead(reply, added)
         if data.get("units") and data.get("hours"):  # "三周呢" then "包月划算还是周租划算": that span, both ways
             return _units_first(ctx, reply, data, parsed.asks.until)
         if month_covers_weeks(data):  # "gpuli 4090 周租" then "那 4 周呢": ₮436 asked, a month ₮369 for less; both shown
@@ -132,6 +136,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         days = hours = None  # "gpuli 4090 per day?": a rate asked, no one-day rental; each term shared per day
     if days is None and hours is None and extras.annual:
         days = ANNUAL_DAYS
+    if days is None and hours is None and extras.add_ons and not asks.both_units and asks.budget is None:
+        days = MONTH_DAYS  # "gpuli 8x h100 month plus 2000 GB volume total": a bill with monthly add-ons is a month's
     if days is None and hours is None and asks.per_card_hour:
         days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
     term = claim_term(asks.claim, variants(q.gpu, asks.form_factor)) if asks.claim is not None else None
@@ -146,6 +152,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply.also.append(assumed_note(assumed, r.provider, ctx.lang))
     if only is not None and asks.budget is None:
         return _lead(reply, only)
+    added = added_note(extras.add_ons, r.provider, days, ctx.lang) if extras.added_asked and asks.budget is None else None
+    if added is not None:  # "包年 加 CPU 16 核 每月加多少": what the add-on adds leads, the whole bill follows
+        return _lead(reply, added)
     if asks.per_day:
         per_day_shares(reply, data["hours"])
     if asks.per_card_hour and asks.per_card_unit != "hour":

@@ -55,7 +55,8 @@ def budget_stated(parsed: Parsed) -> list[str | None] | None:
     """The monthly budget a message sets ("预算 3w", "our budget is $500"), as a wallet turn keeps it:
     [amount, currency or None]; None for any other wallet action, or an amount asked back."""
     amount = parsed.rental.amount
-    if parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(amount, Decimal):
+    # "gpuli 钱包 ₮1000", "my wallet has $500": the money held, stated, is what the next rental is weighed against
+    if parsed.wallet is None or parsed.wallet.kind not in ("budget_set", "balance") or not isinstance(amount, Decimal):
         return None
     return [str(amount), parsed.rental.currency]
 
@@ -73,6 +74,26 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
     if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours) and not (q.model or q.params_b):
         # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits
         return replace(parsed, intent="price", missing=[], asks=budget)
+    if parsed.intent in ("price", "faq", "unknown") and (a.runway or a.how_long) and not (q.model or q.params_b):
+        # "gpuli 钱包 ₮1000" then "租 a100 80g 周租能租几周": that money divided into the rental, in the unit asked
+        return replace(parsed, intent="price", missing=[], faq=[], faq_answers=[], faq_confident=False,
+                       asks=replace(budget, runway=True))
     if not ((parsed.intent == "price" and a.affords) or (parsed.intent == "cost" and a.enough)):
         return parsed
     return replace(parsed, asks=budget)
+
+
+def runway_of_budget(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"gpuli 4090 月租" then "钱包里只有 ₮300 够吗" then "那能买几周" / "how many weeks can it buy then": the
+    money weighed the turn before, divided into the rental just priced, in the unit asked (seed 000: ₮300 buys
+    two weeks of a 4090 at ₮109, ₮218). None unless that turn weighed money and this one asks how long, naming
+    no card, model or money of its own."""
+    held = last.data.get("runway") if last.kind == "price" else None
+    a, q = parsed.asks, parsed.request
+    if not held or not (a.runway or a.how_long) or a.budget is not None or q.gpu or q.model or q.params_b:
+        return None
+    amount, currency, *rest = list(held)
+    loose = bool(rest[1]) if len(rest) >= 2 else False
+    runway = [amount, currency, True, loose, a.runway_unit or (rest[2] if len(rest) >= 3 else None)]
+    return replace(parsed, intent="price", wallet=None, follow={**last.data, "runway": runway}, follow_up=True,
+                   missing=[], faq=[], faq_answers=[], faq_confident=False)

@@ -242,10 +242,12 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     carded = bool(rental.gpu) or card is not None
     if carded and req.hours and req.samples:
         return Classified("price", hits)  # a measured run with no model: its hours priced on the card
-    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours)
+    # a card rented with a sized add-on ("gpuli 4090 month plus 500 GB volume, total?") is that rental's bill
+    billed_add_on = add_ons and carded
+    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
-    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours)
+    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on
     if (carded or (rental.provider and req.num_gpus)) and not priced_extras and not training:
         # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
         # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card

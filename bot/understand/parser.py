@@ -300,7 +300,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     stated_add_ons = extras.add_ons(rest)
     price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest, extras.nodes(rest)), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
-                        extras.storage_unsized(rest, stated_add_ons))
+                        extras.storage_unsized(rest, stated_add_ons), bool(stated_add_ons) and extras.asks_added(rest))
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
                                                              or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
@@ -338,8 +338,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
                            asked="?" in raw or "？" in raw)
-    if action is not None and action.kind == "topup" and {"cpu-16c", "ram-128g"} & set(price.add_ons):
-        action = None  # "add 128GB RAM" adds to a machine, never money to the wallet
+    if action is not None and action.kind == "topup" and price.add_ons:
+        action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
     if action is not None and action.kind == "rent" and asks.both_units:
         action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
     rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase

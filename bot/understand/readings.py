@@ -38,6 +38,7 @@ class PriceExtras:
     repeat_purchase: bool = False
     display_currency: str | None = None
     storage_unsized: tuple[str, ...] = ()  # "含存储的账单": storage included with no size said (volume, object-storage)
+    added_asked: bool = False  # "每月加多少", "how much extra a month": what the add-ons add, not the whole bill
 
 
 @dataclass

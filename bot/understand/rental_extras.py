@@ -223,3 +223,15 @@ def card_hours(text: str, count: int | None) -> float | None:
     hours on one card, "4 张 4090 一共 200 卡时" 50 hours on each of four; None when none is stated."""
     m = CARD_HOURS.search(text)
     return float(m.group(1)) / (count or 1) if m else None
+
+
+# what an add-on adds, asked: "每月加多少", "要多花多少", "贵多少", "how much extra", "how much more a month",
+# "what does it add" (never "加多少张卡": a count, which names no add-on)
+ADDED_ASKED = lazy(r"加\s*(?:多少|几)(?!\s*[张块台卡个])|多\s*(?:花|出|付|掏|收)\s*(?:多少|几)|贵\s*(?:多少|几)|额外\s*(?:多少|要|花|收)"
+                   r"|\bhow\s+much\s+(?:more|extra)\b|\bextra\s+(?:cost|charge|per\s+month|a\s+month)\b|\badds?\s+how\s+much\b"
+                   r"|\bwhat\s+(?:does|would|do)\s+(?:it|that|they|the\s+\w+(?:\s+\w+)?)\s+add\b|\bhow\s+much\s+(?:does|would|do)\s+(?:it|that|they|the\s+\w+(?:\s+\w+)?)\s+add\b", re.I)
+
+
+def asks_added(text: str) -> bool:
+    """Whether `text` asks what its add-ons add to the rental (see ADDED_ASKED)."""
+    return bool(ADDED_ASKED.search(text))

@@ -118,8 +118,11 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("rentals")
     if HISTORY.search(text) and not rule_question and not (gpu is not None and (has_duration or _price_question(text))):
         return WalletAction("history")  # "8卡 h100 包月全账单 含 2t 存储卷" is a rental's bill, priced, not the book
-    if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)):
-        return WalletAction("balance")  # "租 8卡H100 一个月，钱包里得有多少" asks that rental's price, not the book
+    if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)) \
+            and not (gpu is not None and amount is not None):
+        # "租 8卡H100 一个月，钱包里得有多少" asks that rental's price, not the book; "钱包 ₮120 能租一周 4090 不"
+        # states the money to weigh that rental against
+        return WalletAction("balance")
     return None
 
 
