@@ -3,6 +3,8 @@ words next to a rig are money, hours bought by a budget, and several planning qu
 
 from __future__ import annotations
 
+from decimal import ROUND_FLOOR, Decimal
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +61,8 @@ def test_a_rig_price_leaves_the_sizing_at_the_default_sequence() -> None:
 def test_gpu_hours_bought_by_a_budget_are_the_budget_over_the_hourly_price(usd: int, form: str) -> None:
     chat = ChatUser()
     chat.say(form.format(m=usd))
-    hours = f"{usd / 0.33:.1f}"  # CloudGPU RTX 4090 $0.33/h (seed), billed by the minute
+    # CloudGPU RTX 4090 $0.33/h (seed), billed by the minute: the longest run is rounded down, never up
+    hours = str((Decimal(usd) / Decimal("0.33")).quantize(Decimal("0.1"), rounding=ROUND_FLOOR)).removesuffix(".0")
     assert f"${usd:,}" in chat.text and hours in chat.text.replace(",", ""), chat.text
 
 

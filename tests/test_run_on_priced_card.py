@@ -8,11 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from bot.text.errors import chat_error
 from bot.understand.normalize import normalize
 from bot.understand.run_timing import step_seconds, total_steps
 from bot.views.run_length import gap_length, longest_hours, run_length
-from engine.errors import InvalidRequest
 from tests.chat_user import ChatUser
 
 
@@ -84,15 +82,6 @@ def test_a_stated_run_after_a_jobs_price_never_shows_a_validation_line() -> None
     chat.say("2 s per step, 2000 steps, how much?")
     # 2000 × 2 s = 66.7 min, 67 billed minutes × $0.33 / 60 = $0.3685
     assert "$0.3685" in chat.text and "samples" not in chat.text and "between" not in chat.text, chat.text
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_range_error_on_a_value_nobody_wrote_is_an_apology(lang: str) -> None:
-    exc = InvalidRequest("samples", "must be between 0 and 1e18", value=0, low=0, high=1e18)
-    text = chat_error(exc, lang, "每步 2 秒 1500 步 下班前能跑完吗")
-    assert "samples" not in text and ("抱歉" in text or "Sorry" in text), text
-    said = InvalidRequest("days", "must be between 0 and 3650", value=5000, low=0, high=3650)
-    assert "3,650" in chat_error(said, lang, "租 5000 天")  # the user's own figure is still told its range
 
 
 @pytest.mark.parametrize(("first", "then", "needles"), [

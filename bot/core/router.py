@@ -53,7 +53,7 @@ from bot.core.speed_first import speed_first
 from bot.core.terms import term_hours, where_sold
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
-from bot.text.errors import chat_error, internal_error
+from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
 from bot.understand.classify import asks_billing
@@ -142,7 +142,7 @@ class Core:
         try:
             reply = self._route(ctx)
         except KasuanError as exc:
-            return Reply("error", ctx.lang, {"message": chat_error(exc, ctx.lang, inc.text or "")})
+            return Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)})
         except Exception as exc:
             log.error("handler failed for %s event %s", inc.platform, inc.event_id)
             return Reply("error", ctx.lang, {"message": internal_error(exc, ctx.lang)})

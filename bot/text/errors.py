@@ -7,8 +7,6 @@ with an error id; the traceback goes to the log (never to the chat or the termin
 from __future__ import annotations
 
 import logging
-import math
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,27 +42,6 @@ def error_message(exc: KasuanError, lang: str) -> str:
     if has(key):
         return t(key, lang, detail=str(exc))
     return str(exc)
-
-
-_SAID = re.compile(r"\d+(?:\.\d+)?")
-_SCALES = (1, 1e3, 1e4, 1e6, 1e8, 1e9, 1e12)  # a figure said with k / 万 / million / 亿 / billion / 万亿 after it
-
-
-def chat_error(exc: KasuanError, lang: str, said: str) -> str:
-    """`error_message` for a chat: a value out of range that the user never wrote (a field the bot filled
-    itself, "samples 0" from a run that stated its steps) is a fault of ours, answered with the apology and
-    its logged id, never a validation line naming an internal field."""
-    value = exc.params.get("value")
-    if isinstance(exc, InvalidRequest) and "low" in exc.params and isinstance(value, int | float) \
-            and not _said(float(value), said):
-        return internal_error(exc, lang)
-    return error_message(exc, lang)
-
-
-def _said(value: float, text: str) -> bool:
-    """Whether `value` is a figure of `text`, as written or scaled by a word after it."""
-    figures = [float(f) for f in _SAID.findall(text.replace(",", ""))]
-    return any(math.isclose(f * scale, value, rel_tol=1e-6) for f in figures for scale in _SCALES)
 
 
 def internal_error(exc: BaseException, lang: str) -> str:
