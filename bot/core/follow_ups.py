@@ -20,6 +20,7 @@ from bot.core.about_last import (
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
+from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
@@ -78,6 +79,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
         # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
+    cheaper = cheaper_of_last(parsed, last, text)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
+    if cheaper is not None:
+        return cheaper
     on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
     if on_card is not None:
         return on_card
