@@ -51,6 +51,11 @@ def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
     if common is None:
         return replies
     (a, ca, sa), (b, _, sb) = firm[0][common], firm[1][common]
+    yearly = _year_by_month(replies[:2], common, a, b, lang) if not per and sa == sb else None
+    if yearly is not None:  # "租一年 月付和年付差多少": the year paid month by month against the year paid at once
+        lead = Reply("error", lang, {"message": yearly}, turn=replies[0].turn, buttons=replies[0].buttons)
+        more, replies[0].also = replies[0].also, []
+        return [lead, replies[0], *more, *replies[1:]]
     if per:  # "1× A800 80GB PCIe at $1.09/h"
         (sa, unit), (sb, _) = sa.rsplit("/", 1), sb.rsplit("/", 1)
         per = "/" + unit
@@ -120,6 +125,22 @@ def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
             setup = t("sum.setup", reply.lang, n=row["num_gpus"], gpu=row["gpu"])
             out[row["provider"]] = (Decimal(str(total["low"])), total["currency"], setup)
     return out
+
+
+def _year_by_month(replies: list[Reply], where: str, a: Decimal, b: Decimal, lang: str) -> str | None:
+    """One setup priced for a month and for a year (paid yearly): the year bought month by month (12 × the
+    month), the year paid at once, and what paying yearly saves; None for any other pair of lengths."""
+    days = [r.data.get("days") for r in replies]
+    if sorted(days, key=lambda d: float(d or 0)) != [30.0, 365.0]:
+        return None
+    month, year = (a, b) if days[0] == 30.0 else (b, a)
+    row = next(x for x in replies[0].data["rows"] if x["provider"] == where)
+    currency = row["quotes"][0]["total"]["currency"]
+    monthly = month * 12
+    return t("price.year_by_month", lang, provider=where, setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"]),
+             month=Money(month, currency).format(lang), monthly=Money(monthly, currency).format(lang),
+             yearly=Money(year, currency).format(lang), diff=Money(abs(monthly - year), currency).format(lang),
+             cheaper=t("price.year_by_month." + ("yearly" if year <= monthly else "monthly"), lang))
 
 
 def _firm_rates(replies: list[Reply]) -> list[dict[str, tuple[Decimal, str, str]]]:
