@@ -54,3 +54,15 @@ def test_a_sizing_at_a_provider_is_priced_for_its_shortest_term(first: str, chea
     chat.say(first)
     chat.say(cheaper)
     assert all(n in chat.lines[0] for n in needles), chat.text
+
+
+@pytest.mark.parametrize(("first", "cheaper", "needles"), [
+    ("cloudgpu a100 80g 每小时多少", "有更便宜的吗", ("A800 80GB PCIe", "$1.09")),
+    ("一万网络 3090 包月多少", "便宜点的呢", ("RTX 3090", "¥1,750")),
+    ("gpuli h100 weekly price", "anything cheaper?", ("A100 80GB PCIe", "₮269")),
+])
+def test_a_card_priced_alone_lists_the_cards_there_with_as_much_memory(first: str, cheaper: str, needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(cheaper)
+    assert all(n in "\n".join(chat.lines[:3]) for n in needles), chat.text

@@ -16,7 +16,9 @@ from typing import Any
 
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
+from bot.understand.cards import UnknownCard
 from bot.understand.parser import Parsed
+from engine.catalog import gpus
 from engine.money import Money
 from engine.providers import provider
 
@@ -31,6 +33,8 @@ def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
     without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
     q = parsed.request
+    if last.kind == "price" and CHEAPER.search(text):
+        return _card_of_price(parsed, last)
     priced = _setup_of(last)
     if priced is None or not CHEAPER.search(text):
         return None
@@ -46,6 +50,20 @@ def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     request = parsed.request.model_validate(job)
     return replace(parsed, intent="cost", request=request, follow={"cheaper_than": list(priced)}, follow_up=True,
                    missing=[])
+
+
+def _card_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"cloudgpu a100 80g 每小时多少" then "有更便宜的吗": no job to hold, so the provider's cards with at least
+    that card's memory, cheapest first (the A800 80GB at $1.09 before the A100 at $1.49)."""
+    gpu, where = last.data.get("gpu"), last.data.get("first")
+    card = gpu[0] if isinstance(gpu, list) and gpu else gpu
+    spec = gpus().find(card) if isinstance(card, str) else None
+    if spec is None or not isinstance(where, str) or parsed.request.gpu or parsed.request.model or parsed.request.params_b \
+            or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
+        return None
+    memory = UnknownCard(spec.name, int(spec.memory_gb), bare=True)
+    return replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), unknown_card=memory,
+                   follow_up=True, missing=[])
 
 
 def _setup_of(last: Turn) -> list[Any] | None:
