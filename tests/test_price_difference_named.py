@@ -25,6 +25,8 @@ def test_a_rate_difference_leads(message: str, needles: tuple[str, ...]) -> None
     ("32b 全参 8卡 gpuli 选 a100 还是 h100 差价多少", ("gpuli", "₮8,352", "₮14,432", "₮6,080")),
     ("at gpuli, 32b full finetune on 8x a100 vs 8x h100, how much more is the h100?", ("gpuli", "₮8,352", "₮6,080")),
     ("14b full finetune at gpuli: 4x a100 or h200, which is cheaper and by how much", ("₮4,308", "₮10,396", "₮6,088")),
+    ("at gpuli, 32b full finetune on 8x a100 vs 8x h100, price difference?", ("₮8,352", "₮14,432", "₮6,080")),
+    ("32b full finetune 8 cards a100 vs h100 at gpuli, difference in cost?", ("₮8,352", "₮6,080")),
 ])
 def test_a_card_pair_for_a_job_is_compared_at_the_provider_named(message: str, needles: tuple[str, ...]) -> None:
     chat = ChatUser()
