@@ -66,3 +66,10 @@ def test_a_card_priced_alone_lists_the_cards_there_with_as_much_memory(first: st
     chat.say(first)
     chat.say(cheaper)
     assert all(n in "\n".join(chat.lines[:3]) for n in needles), chat.text
+
+
+def test_the_cheapest_at_another_provider_is_its_own_question() -> None:
+    chat = ChatUser()
+    chat.say("7b qlora gpuli 4090 一周多少")
+    chat.say("一万网络 同样需求 最便宜的呢")
+    assert "一万网络" in chat.lines[0] and "有更便宜的：" not in chat.text and "没有更便宜的了" not in chat.text, chat.text

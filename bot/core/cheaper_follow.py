@@ -24,7 +24,7 @@ from engine.providers import provider
 
 # a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
 # option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
-CHEAPER = re.compile(r"更\s*(?:便宜|划算|省钱?)|便宜\s*(?:点|些|一点|一些)|便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
+CHEAPER = re.compile(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
                      r"|\bcheaper\b|less\s+expensive|lower[-\s]+priced|more\s+affordable|\bcheaper?\s+(?:option|card|one|setup)", re.I)
 CHEAPER_CHARS = 24  # characters: "有更便宜的吗", "any cheaper option?", "还有没有便宜点的卡" — no question of its own
 
@@ -33,6 +33,8 @@ def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
     without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
     q = parsed.request
+    if parsed.rental.provider or parsed.asks.cheapest:
+        return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest at the provider named, asked on its own
     if last.kind == "price" and CHEAPER.search(text):
         return _card_of_price(parsed, last)
     priced = _setup_of(last)
