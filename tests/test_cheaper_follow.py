@@ -73,3 +73,14 @@ def test_the_cheapest_at_another_provider_is_its_own_question() -> None:
     chat.say("7b qlora gpuli 4090 一周多少")
     chat.say("一万网络 同样需求 最便宜的呢")
     assert "一万网络" in chat.lines[0] and "有更便宜的：" not in chat.text and "没有更便宜的了" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("first", "then", "needle"), [
+    ("cloudgpu 3090 和 4090 一小时各多少", "便宜的那个跑一天多少", "$5.04"),
+    ("what are cloudgpu's 48gb options per hour", "the cheaper one, 8 hours?", "$3.52"),
+])
+def test_the_cheaper_option_picked_is_priced_for_its_length(first: str, then: str, needle: str) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(then)
+    assert needle in "\n".join(chat.lines[:3]), chat.text

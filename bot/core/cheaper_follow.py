@@ -33,8 +33,10 @@ def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
     without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
     q = parsed.request
-    if parsed.rental.provider or parsed.asks.cheapest:
-        return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest at the provider named, asked on its own
+    if parsed.rental.provider or parsed.asks.cheapest or parsed.cues.option:
+        return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest there; "便宜的那个跑一天多少": an option picked
+    if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
+        return None  # "就用三天，有便宜点的吗": that span re-priced
     if last.kind == "price" and CHEAPER.search(text):
         return _card_of_price(parsed, last)
     priced = _setup_of(last)

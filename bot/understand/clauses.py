@@ -230,7 +230,8 @@ def _compared_once(parts: list[Parsed]) -> list[Parsed]:
     out: list[Parsed] = []
     for p in parts:
         last = out[-1] if out else None
-        if last is not None and p.asks.both_units and last.intent == p.intent == "price" and last.request.gpu == p.request.gpu \
+        if last is not None and p.asks.both_units and last.intent == p.intent == "price" and last.request.gpu \
+                and last.request.gpu == p.request.gpu \
                 and last.rental.duration_days in (7.0, 30.0) and not last.rental.duration_hours and not last.asks.both_units:
             out[-1] = p
         else:
