@@ -26,6 +26,8 @@ from engine.providers import provider
 # option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
 CHEAPER = re.compile(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
                      r"|\bcheaper\b|less\s+expensive|lower[-\s]+priced|more\s+affordable|\bcheaper?\s+(?:option|card|one|setup)", re.I)
+# whether one exists is asked ("is there a less expensive card", "有没有便宜点的"), not an option of the answer picked
+EXISTS = re.compile(r"有没有|还有|有.{0,8}[吗嘛么]|\b(?:is|are)\s+there\b|\bany(?:thing)?\b|\bsomething\b", re.I)
 CHEAPER_CHARS = 24  # characters: "有更便宜的吗", "any cheaper option?", "还有没有便宜点的卡" — no question of its own
 
 
@@ -33,7 +35,7 @@ def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
     without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
     q = parsed.request
-    if parsed.rental.provider or parsed.asks.cheapest or parsed.cues.option:
+    if parsed.rental.provider or parsed.asks.cheapest or (parsed.cues.option and not EXISTS.search(text)):
         return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest there; "便宜的那个跑一天多少": an option picked
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
         return None  # "就用三天，有便宜点的吗": that span re-priced
