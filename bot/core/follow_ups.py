@@ -20,6 +20,7 @@ from bot.core.about_last import (
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
+from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
@@ -84,6 +85,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
         # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
+    cheaper = cheaper_of_last(parsed, last, text)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
+    if cheaper is not None:
+        return cheaper
     on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
     if on_card is not None:
         return on_card
@@ -92,7 +96,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     own = duration_of(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span
     if parsed.cues.other_unit and own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values():
         own = {}  # "would a month be cheaper then?": the other unit weighed against the span priced, not a span
-    if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit) \
+    # "一周呢" then "只用三周 哪个划算" / "only 3 weeks, which is cheaper?": that span by the week and by the month
+    weighed = parsed.asks.cheaper and bool(own) and last.kind == "price" and bool(last.data.get("hours"))
+    if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit or weighed) \
             and (last.data.get("hours") or own) and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced (or
         # the one the message gives: "12月20号前跑完，租几周" rents until then), bought by the week and by the

@@ -70,7 +70,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus,
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
-                              form_named=parsed.asks.form_factor)
+                              form_named=parsed.asks.form_factor, named=parsed.rental.provider or parsed.request.provider)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact)
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job

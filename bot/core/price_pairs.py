@@ -10,6 +10,7 @@ from typing import Any, cast
 from bot.messages import Reply
 from bot.text.i18n import t
 from engine.money import Money
+from engine.providers import provider
 
 UNIT_HOURS = {"hour": 1, "week": 168, "month": 720}
 
@@ -38,15 +39,28 @@ def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
     """Two setups priced for one length ("4 卡 h100 跟 4 卡 a100 一个月差多少钱"): what the second costs
     more or less than the first at a provider that rents both at a firm price in one currency, leading;
     the prices follow. The replies as they are when no provider quotes both."""
-    firm = [_firm_totals(r) for r in replies[:2]]
+    firm, per = [_firm_totals(r) for r in replies[:2]], ""
+    if len(replies) >= 2 and not firm[0] and not firm[1]:
+        firm = _firm_rates(replies[:2])  # "A100 80G vs A800 80G at cloudgpu, hourly difference": no length, its rate
+        per = "rate"
     if len(replies) < 2 or not firm[0] or not firm[1]:
         return replies
-    common = next((p for p in firm[0] if p in firm[1] and firm[0][p][1] == firm[1][p][1]), None)
+    named = next((r.data.get("named") for r in replies[:2] if isinstance(r.data, dict) and r.data.get("named")), None)
+    shared = [p for p in firm[0] if p in firm[1] and firm[0][p][1] == firm[1][p][1]]  # the provider named first
+    common = next((p for p in shared if named and p == provider(str(named)).name), shared[0] if shared else None)
     if common is None:
         return replies
     (a, ca, sa), (b, _, sb) = firm[0][common], firm[1][common]
+    yearly = _year_by_month(replies[:2], common, a, b, lang) if not per and sa == sb else None
+    if yearly is not None:  # "租一年 月付和年付差多少": the year paid month by month against the year paid at once
+        lead = Reply("error", lang, {"message": yearly}, turn=replies[0].turn, buttons=replies[0].buttons)
+        more, replies[0].also = replies[0].also, []
+        return [lead, replies[0], *more, *replies[1:]]
+    if per:  # "1× A800 80GB PCIe at $1.09/h"
+        (sa, unit), (sb, _) = sa.rsplit("/", 1), sb.rsplit("/", 1)
+        per = "/" + unit
     line = t("sum.cost_difference." + ("more" if b > a else "less"), lang, provider=common, a=sa, b=sb,
-             pa=Money(a, ca).format(lang), pb=Money(b, ca).format(lang), diff=Money(abs(b - a), ca).format(lang))
+             pa=Money(a, ca).format(lang) + per, pb=Money(b, ca).format(lang) + per, diff=Money(abs(b - a), ca).format(lang))
     first = replies[0]
     lead = Reply("error", lang, {"message": line}, turn=first.turn, buttons=first.buttons)
     more, first.also = first.also, []
@@ -110,6 +124,41 @@ def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
         if total["low"] == total["high"] and not row["quotes"][0]["estimate"]:
             setup = t("sum.setup", reply.lang, n=row["num_gpus"], gpu=row["gpu"])
             out[row["provider"]] = (Decimal(str(total["low"])), total["currency"], setup)
+    return out
+
+
+def _year_by_month(replies: list[Reply], where: str, a: Decimal, b: Decimal, lang: str) -> str | None:
+    """One setup priced for a month and for a year (paid yearly): the year bought month by month (12 × the
+    month), the year paid at once, and what paying yearly saves; None for any other pair of lengths."""
+    days = [r.data.get("days") for r in replies]
+    if sorted(days, key=lambda d: float(d or 0)) != [30.0, 365.0]:
+        return None
+    month, year = (a, b) if days[0] == 30.0 else (b, a)
+    row = next(x for x in replies[0].data["rows"] if x["provider"] == where)
+    currency = row["quotes"][0]["total"]["currency"]
+    monthly = month * 12
+    return t("price.year_by_month", lang, provider=where, setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"]),
+             month=Money(month, currency).format(lang), monthly=Money(monthly, currency).format(lang),
+             yearly=Money(year, currency).format(lang), diff=Money(abs(monthly - year), currency).format(lang),
+             cheaper=t("price.year_by_month." + ("yearly" if year <= monthly else "monthly"), lang))
+
+
+def _firm_rates(replies: list[Reply]) -> list[dict[str, tuple[Decimal, str, str]]]:
+    """Two price replies quoting no length: each one's firm rate by provider, per the first unit (hour, week,
+    month) that both quote at that provider, the provider the first names leading ("$1.49/h", "₮369/month")."""
+    quoted = [{row["provider"]: {q["unit"]: q for q in row["quotes"] if q["unit"] in UNIT_HOURS and not q["estimate"]
+                                 and q["total"]["low"] == q["total"]["high"]} for row in r.data.get("rows") or []}
+              if r.kind == "price" and isinstance(r.data, dict) else {} for r in replies]
+    out: list[dict[str, tuple[Decimal, str, str]]] = [{}, {}]
+    for where, units in quoted[0].items():
+        unit = next((u for u in units if u in quoted[1].get(where, {})), None)
+        if unit is None:
+            continue
+        for n, r in enumerate(replies):
+            q = quoted[n][where][unit]
+            row = next(x for x in r.data["rows"] if x["provider"] == where)
+            setup = t("sum.setup", r.lang, n=row["num_gpus"], gpu=row["gpu"])
+            out[n][where] = (Decimal(str(q["total"]["low"])), q["total"]["currency"], f"{setup}/{t('unit.' + unit, r.lang)}")
     return out
 
 

@@ -22,6 +22,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.export_again import export_turn
@@ -292,7 +293,8 @@ class Core:
             first.also = replies[1:]
             first.reading = parsed
             return first
-        reply = steps_first(verdicts_first(self._answer_one(ctx, parsed, text), parsed), parsed)  # a yes or no, how to time it
+        answer = self._answer_one(ctx, parsed, text)  # "有更便宜的吗" leads with the cheaper setup; else a yes or no, how to time it
+        reply = cheaper_lead(answer, parsed) or steps_first(verdicts_first(answer, parsed), parsed)
         reply = job_misses_first(instances_first(reply, parsed), parsed, last)  # "t4 多少钱" after a sizing it misses
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"

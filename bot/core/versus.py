@@ -21,6 +21,7 @@ from bot.views.price import unit_prices
 from bot.views.summary import sizing_summary
 from engine.catalog import form_variants
 from engine.price_list import cheapest_card_hour
+from engine.providers import provider
 from engine.request import TrainingRequest
 from engine.sizing import Sizing, size
 
@@ -85,7 +86,7 @@ def _prices(gpu: str, count: int, display: str, form_named: bool) -> list[dict[s
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]], cheaper: bool = False,
-                   form_named: bool = True) -> Reply:
+                   form_named: bool = True, named: str | None = None) -> Reply:
     """"8x A100 vs 8x H100 for 32B full": the same job on each card named (each at its own stated
     count, else the count the question gave), each with its lever, verdict and price side by side, and
     the pick first: the cheaper one that holds the job, or the trade-off when the cheaper one only holds it
@@ -100,7 +101,7 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
         rows.append(row | {"lever": lever, "adamw_gb": adamw_gb, "edge": _seed_edge(s)})
     if cheaper:
         rows.sort(key=_setup_rate)
-    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows)})
+    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows, named or req.provider)})
     reply.turn = Turn("size", {"request": req.stated()})
     return reply
 
@@ -115,9 +116,15 @@ def _setup_rate(row: dict[str, Any]) -> tuple[int, Decimal]:
     return (0 if v["fits"] else 1), (rate * v["num_gpus"] if rate is not None else Decimal("Infinity"))
 
 
-def _same_unit(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
-    """Both rows' price at one provider in one unit (a month first), to compare like with like; a
-    range compares on its high end."""
+def _same_unit(a: dict[str, Any], b: dict[str, Any], named: str | None = None) -> dict[str, Any] | None:
+    """Both rows' price at one provider in one unit (a month first), to compare like with like, at the
+    provider the question named where it rents both ("gpuli 选 a100 还是 h100 差价多少"); a range compares
+    on its high end."""
+    if named is not None:
+        there = _same_unit({**a, "prices": [p for p in a["prices"] if p["provider"] == provider(named).name]},
+                           {**b, "prices": [p for p in b["prices"] if p["provider"] == provider(named).name]})
+        if there is not None:
+            return there
     for unit in UNITS:
         for pa in a["prices"]:
             for pb in b["prices"]:
@@ -128,7 +135,8 @@ def _same_unit(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
                 if ua and ub and ua["total"]["currency"] == ub["total"]["currency"]:
                     return {"provider": pa["provider"], "unit": unit, "a": ua["total"], "b": ub["total"],
                             "a_form": pa.get("form"), "b_form": pb.get("form"),
-                            "diff": abs(Decimal(str(ub["total"]["high"])) - Decimal(str(ua["total"]["high"])))}
+                            "diff": abs(Decimal(str(ub["total"]["high"])) - Decimal(str(ua["total"]["high"]))),
+                            "band": ua["total"]["low"] != ua["total"]["high"] or ub["total"]["low"] != ub["total"]["high"]}
     return None
 
 
@@ -142,7 +150,7 @@ def _edge(row: dict[str, Any]) -> bool:
     return bool(row["verdict"]["tight"] or not row["verdict"]["fits"])
 
 
-def pick(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+def pick(rows: list[dict[str, Any]], named: str | None = None) -> dict[str, Any] | None:
     """The answer to "which one": the cheapest row that holds the job comfortably, with why (the other
     misses, or costs more); where the cheaper one holds it only with offload (20–50% slower) or at the
     edge, the trade-off: the cheaper one and its cost, the other and what it buys. None when none fits."""
@@ -157,8 +165,8 @@ def pick(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     other = holding[1]
     if not other["prices"] and cheap["prices"]:
         return {"kind": "unrented", "a": cheap, "b": other}
-    price = _same_unit(cheap, other)
+    price = _same_unit(cheap, other, named)
     slow = cheap["verdict"]["offload"] != "none" and other["verdict"]["offload"] == "none"
     edge = _edge(cheap) and not _edge(other)
-    kind = "offload" if slow else "edge" if edge else "cheaper"
+    kind = "offload" if slow else "edge" if edge else "cheaper_band" if price and price["band"] else "cheaper"
     return {"kind": kind, "a": cheap, "b": other, "price": price}

@@ -258,6 +258,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # a week and a month both named; 周 of a weekday or the weekend ("周五前…包月多少") is no week
         "both": re.compile(r"周(?![一二三四五六日天末1-7]).{0,8}月|月.{0,8}周(?![一二三四五六日天末1-7])"
                            r"|week\w*.{0,12}month|month\w*.{0,12}week"
+                           # one unit set against the other ("a week of a 4090 … is that cheaper than a month")
+                           r"|week\w*.{0,80}?(?:cheaper|pricier|more\s+expensive|better|worse)\s+than\s+(?:a\s+|one\s+|the\s+)?month"
+                           r"|month\w*.{0,80}?(?:cheaper|pricier|more\s+expensive|better|worse)\s+than\s+(?:a\s+|one\s+|the\s+)?week"
                            # both named as rental units, however far apart ("monthly price at gpuli? weekly too")
                            rf"|{_UNIT_WEEK}.{{0,60}}{_UNIT_MONTH}|{_UNIT_MONTH}.{{0,60}}{_UNIT_WEEK}"),
         "form": re.compile(r"sxm|pcie|nvl|hgx|oam"),

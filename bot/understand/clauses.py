@@ -71,8 +71,9 @@ def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[P
         if not (days or hours) and clauses is not None and YEARLY.search(clauses[i]) and _length_only(clauses[i]):
             days = YEAR_DAYS  # "月付多少 年付呢": the same rental paid by the year
         if not own and last.intent == "price" and last.request.gpu and (days or hours):
+            # "…and is that cheaper than a month if we only need 2 days?": the span by both units
             p = replace(last, rental=replace(last.rental, duration_days=days, duration_hours=hours),
-                        asks=replace(last.asks, hours=(), both_units=False), parts=[])
+                        asks=replace(last.asks, hours=(), both_units=p.cues.other_unit), parts=[])
         elif clauses is not None and last.intent == "price" and last.request.gpu and place_only(clauses[i], clauses[:i]) \
                 and r.provider not in (None, last.rental.provider):
             days, hours = f.duration(normalize(clauses[i]))
@@ -220,7 +221,22 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
              for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
-    return with_subject(parts)  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+    return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+
+
+def _compared_once(parts: list[Parsed]) -> list[Parsed]:
+    """"what does a week of a 4090 cost, and is that cheaper than a month for 2 days?": the week priced is one
+    line of the week-against-month comparison after it, so it is asked once, in that comparison."""
+    out: list[Parsed] = []
+    for p in parts:
+        last = out[-1] if out else None
+        if last is not None and p.asks.both_units and last.intent == p.intent == "price" and last.request.gpu \
+                and last.request.gpu == p.request.gpu \
+                and last.rental.duration_days in (7.0, 30.0) and not last.rental.duration_hours and not last.asks.both_units:
+            out[-1] = p
+        else:
+            out.append(p)
+    return out
 
 
 # a word that puts one ask to every job named ("7b 和 14b 全参各要几卡", "each", "both"): one question

@@ -93,6 +93,10 @@ def topic_text(rest: str) -> str:
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
 
+# a difference in money ("price difference", "difference in cost", "hourly difference"): the setups priced apart
+MONEY_DIFFERENCE = lazy(r"\b(?:price|cost|pricing|hourly|weekly|monthly|rate)\s+difference|\bdifference\s+in\s+(?:price|cost|rate)", re.I)
+
+
 # the memory switches among the job's words: asked whether one saves memory, it is the question's topic
 HOW_MUCH = lazy(r"多少|how\s+much", re.I)
 SWITCH = lazy(r"bf16|8[\s-]?bit|offload|梯度检查点|梯度累[积加]|优化器|optimizer|adamw\w*|grad(?:ient)?[\s_-]*(?:accum\w*|checkpoint\w*)", re.I)
@@ -102,8 +106,8 @@ def technical_topic(topic: str, methods: frozenset[str] = frozenset()) -> Hit | 
     """The FAQ entry the rest of the message asks about, when it is confident and not a sizing topic;
     `methods`: the methods the whole message names (the topic has them taken out), which decide
     between entries about different methods ("qlora 会不会比 lora 效果差" is QLoRA's quality)."""
-    if len(topic) < 2:
-        return None
+    if len(topic) < 2 or MONEY_DIFFERENCE.search(topic):
+        return None  # "…8x a100 vs 8x h100, price difference?": what the setups cost apart, not what the methods are
     # an entry's own term must be there: a few common words left over ("用 ok 吗") match anything
     named = [h for h in faq_index().keyworded(topic, TOPIC_METHOD_FLOOR, provider=None, concepts=True)
              if not about_other_methods(h, methods)]

@@ -1,0 +1,132 @@
+""""有更便宜的吗", "便宜点的呢", "any cheaper option?" right after a job was priced at a provider
+("CloudGPU 70b qlora 用 a100 一小时多少"): the same job, at the same provider, for the same length, priced
+again on every card there that holds it; the next cheaper one leads, with what it saves against the setup
+just priced ("A800 80GB PCIe $1.09, $0.40 less than the A100 80GB SXM at $1.49"), or, when nothing there
+holding the job costs less, a line saying the setup priced is already the cheapest.
+
+Why: the question is about the answer just given; read alone it names nothing and was answered "I can't
+help". Only setups that hold the job count: a card that may hit OOM is no cheaper option."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from bot.messages import Reply, Turn
+from bot.text.i18n import t
+from bot.understand.cards import UnknownCard
+from bot.understand.parser import Parsed
+from engine.catalog import gpus
+from engine.money import Money
+from engine.providers import provider
+
+# a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
+# option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
+CHEAPER = re.compile(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
+                     r"|\bcheaper\b|less\s+expensive|lower[-\s]+priced|more\s+affordable|\bcheaper?\s+(?:option|card|one|setup)", re.I)
+# whether one exists is asked ("is there a less expensive card", "有没有便宜点的"), not an option of the answer picked
+EXISTS = re.compile(r"有没有|还有|有.{0,8}[吗嘛么]|\b(?:is|are)\s+there\b|\bany(?:thing)?\b|\bsomething\b", re.I)
+CHEAPER_CHARS = 24  # characters: "有更便宜的吗", "any cheaper option?", "还有没有便宜点的卡" — no question of its own
+
+
+def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
+    without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
+    q = parsed.request
+    if parsed.rental.provider or parsed.asks.cheapest or (parsed.cues.option and not EXISTS.search(text)):
+        return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest there; "便宜的那个跑一天多少": an option picked
+    if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
+        return None  # "就用三天，有便宜点的吗": that span re-priced
+    if last.kind == "price" and CHEAPER.search(text):
+        return _card_of_price(parsed, last)
+    priced = _setup_of(last)
+    if priced is None or not CHEAPER.search(text):
+        return None
+    if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
+        return None
+    if q.model or q.params_b or q.gpu or q.num_gpus or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
+        return None
+    job = {k: v for k, v in dict(last.data.get("request", {})).items() if k not in ("gpu", "num_gpus")}
+    job["provider"] = priced[2]
+    if not (job.get("hours") or job.get("days")):  # a sizing priced no length: the provider's shortest term
+        billing = provider(priced[2]).billing
+        job["hours"] = 1 if billing.hourly_rental else min(c.days or 30 for c in billing.cycles) * 24 if billing.cycles else 1
+    request = parsed.request.model_validate(job)
+    return replace(parsed, intent="cost", request=request, follow={"cheaper_than": list(priced)}, follow_up=True,
+                   missing=[])
+
+
+def _card_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"cloudgpu a100 80g 每小时多少" then "有更便宜的吗": no job to hold, so the provider's cards with at least
+    that card's memory, cheapest first (the A800 80GB at $1.09 before the A100 at $1.49)."""
+    gpu, where = last.data.get("gpu"), last.data.get("first")
+    card = gpu[0] if isinstance(gpu, list) and gpu else gpu
+    spec = gpus().find(card) if isinstance(card, str) else None
+    if spec is None or not isinstance(where, str) or parsed.request.gpu or parsed.request.model or parsed.request.params_b \
+            or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
+        return None
+    memory = UnknownCard(spec.name, int(spec.memory_gb), bare=True)
+    return replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), unknown_card=memory,
+                   follow_up=True, missing=[])
+
+
+def _setup_of(last: Turn) -> list[Any] | None:
+    """The setup the last answer priced at one provider: a cost answer's, or a sizing's card (named, else
+    picked) at the provider it was asked of; None for anything else."""
+    priced = last.data.get("priced")
+    if last.kind == "cost" and isinstance(priced, list) and len(priced) == 3:
+        return priced
+    request, pick = dict(last.data.get("request", {})), last.data.get("pick")
+    if last.kind != "size" or not request.get("provider") or not isinstance(pick, list) or len(pick) != 2:
+        return None
+    if request.get("gpu"):
+        return [request["gpu"], request.get("num_gpus") or pick[1], request["provider"]]
+    return [pick[0], pick[1], request["provider"]]
+
+
+def cheaper_lead(reply: Reply, parsed: Parsed) -> Reply | None:
+    """The cost reply of a "cheaper?" follow-up with its verdict leading: the next cheaper setup at the
+    provider that holds the job, and how much less it costs, or that the setup priced is the cheapest; None
+    for any other reply."""
+    follow = parsed.follow or {}
+    priced = follow.get("cheaper_than")
+    v = reply.data.get("v") if reply.kind == "cost" and isinstance(reply.data, dict) else None
+    if not isinstance(priced, list) or not isinstance(v, dict) or not v.get("rows"):
+        return None
+    gpu, count, where = priced
+    rows = [r for r in v["rows"] if r.get("provider") == where and r.get("total_max") is not None]
+    holding = [r for r in rows if not r.get("marks")]
+    mine = next((r for r in rows if r["gpu"] == gpu and r["num_gpus"] == count), None)
+    if mine is None:
+        return None
+    cost = Decimal(str(mine["total_max"]))
+    cheaper = sorted((r for r in holding if Decimal(str(r["total_max"])) < cost and r is not mine),
+                     key=lambda r: Decimal(str(r["total_max"])), reverse=True)
+    lang = reply.lang
+    stated = v.get("stated") or {}
+    span = t(f"cost.dur.{stated['unit']}", lang, n=stated["n"]) if stated.get("unit") and stated.get("n") else ""
+    said = _said(mine, lang)
+    if cheaper:
+        best = cheaper[0]
+        line = t("cost.cheaper_next", lang, provider=mine["provider_name"], setup=_setup(best, lang),
+                 price=_said(best, lang), diff=Money(cost - Decimal(str(best["total_max"])), mine["currency"]).format(lang),
+                 other=_setup(mine, lang), other_price=said, span=span)
+        if len(cheaper) > 1:  # "有便宜点的吗" after 4× H100: the next step down, and the cheapest that holds it
+            line += t("cost.cheaper_least", lang, setup=_setup(cheaper[-1], lang), price=_said(cheaper[-1], lang))
+    else:
+        line = t("cost.cheaper_none", lang, provider=mine["provider_name"], setup=_setup(mine, lang), price=said, span=span)
+    lead = Reply("error", lang, {"message": line}, turn=reply.turn, buttons=reply.buttons)
+    lead.also = [reply, *reply.also]
+    reply.also = []
+    return lead
+
+
+def _setup(row: dict[str, Any], lang: str) -> str:
+    return t("sum.setup", lang, n=row["num_gpus"], gpu=row["name"])
+
+
+def _said(row: dict[str, Any], lang: str) -> str:
+    low, high = (Money(Decimal(str(row[k])), row["currency"]).format(lang) for k in ("total_min", "total_max"))
+    return low if low == high else f"{low}–{high}"
