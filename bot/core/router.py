@@ -15,7 +15,6 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timedelta
 from decimal import Decimal
 
 from bot.clock import Clock
@@ -25,6 +24,7 @@ from bot.core.answers import answer_turn, cost_request, export_request, size_req
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
+from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.export_again import export_turn
 from bot.core.facts_follow import facts_of_last, weights_of_last
 from bot.core.faq import faq_button
@@ -51,7 +51,6 @@ from bot.core.settings import MemorySettings, SettingsStore, effective, no_langu
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import speed_first
-from bot.core.terms import term_hours, where_sold
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -67,10 +66,9 @@ from bot.understand.script import simplified
 from bot.understand.standing import stands_alone
 from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
-from bot.understand.zones import default_zone, wall_clock
+from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply
-from bot.views.deadline_lead import asks_in_time, deadline_lead
 from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
@@ -81,11 +79,9 @@ from bot.views.planning import (
 )
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
-from bot.views.run_length import gap_length, run_length
 from engine.errors import KasuanError
 from engine.memo import in_one_question
 from engine.money import Money
-from engine.providers import shortest_rental_hours
 
 log = logging.getLogger("kasuan.router")
 COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
@@ -367,7 +363,7 @@ class Core:
         if parsed.asks.deadline is not None and run and parsed.follow is None and not parsed.asks.deadline_span and not (
                 q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.asks.budget):
             # "训练预计 30 小时，现在开始，周五前能训完吗": the run's length against the clock needs no model
-            return self._run_against_deadline(ctx, parsed.asks.deadline, run, parsed.asks.start)
+            return run_against_deadline(ctx, self.conversations.clock.now(), parsed.asks.deadline, run, parsed.asks.start)
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
                 rented_for or q.hours or q.days) and not (q.tokens or q.samples):
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
@@ -379,7 +375,7 @@ class Core:
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
             plain = replace(parsed, asks=replace(parsed.asks, budget=None))
-            reply = self._deadline_without_data(ctx, plain, text, None, lead=False)
+            reply = deadline_without_data(ctx, self.conversations.clock.now(), self.intents["cost"], plain, text, None, lead=False)
             return verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
@@ -408,10 +404,10 @@ class Core:
             # rental for that span, and whether it ends in time
             reply = self.intents["price"](ctx, parsed, text)
             span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
-            return self._against_deadline(ctx, reply, parsed.asks.deadline, span, parsed.asks.start)
+            return against_deadline(ctx, self.conversations.clock.now(), reply, parsed.asks.deadline, span, parsed.asks.start)
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
-            return self._deadline_without_data(ctx, parsed, text, _run_hours(parsed))
+            return deadline_without_data(ctx, self.conversations.clock.now(), self.intents["cost"], parsed, text, _run_hours(parsed))
         if parsed.intent in ("size", "cost") and not parsed.missing:
             # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
             # question about the job the message names
@@ -424,78 +420,6 @@ class Core:
                     planned.turn = Turn("size", data)
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)
-
-    def _deadline_without_data(self, ctx: Context, parsed: Parsed, text: str, span: float | None,
-                               lead: bool = True) -> Reply:
-        """A deadline and no dataset size: an answer on a stated assumption, not only a question back.
-        A span the message gives ("1.5天跑完的") is the rental priced; else the time left until the
-        deadline is, and the reply says what is assumed and what would let it check the run itself."""
-        deadline = parsed.asks.deadline
-        assert deadline is not None
-        plain = replace(parsed, intent="cost", asks=replace(parsed.asks, deadline=None))
-        if span:
-            # "训练大概 6 小时，这周五之前搞得定吗": yes or no against the clock first, then the rental for that span
-            return self._against_deadline(ctx, self.intents["cost"](ctx, plain, text), deadline, span, parsed.asks.start)
-        left = (deadline - self._start(parsed.asks.start)).total_seconds() / 3600
-        if left <= 0:
-            return Reply("error", ctx.lang, {"message": t("cost.error.past_deadline", ctx.lang)})
-        # a deadline bounds the run, not the rental: with the run's length unknown, the shortest rental
-        # that ends before it (a span the deadline itself names, "3天内", is not added to it)
-        hours = min(left, shortest_rental_hours())
-        if term := term_hours(parsed):  # "今天租一张4090周租 … 来得及吗": the term named is priced, where sold
-            hours, plain = term, where_sold(plain, text)
-        elif parsed.asks.both_units and left > hours:
-            # "deadline 12月15号 … 周租还是月租": the whole weeks that end before the deadline (15 days: two),
-            # bought by the week and by the month, is the comparison asked
-            hours = left // hours * hours
-        until = replace(plain, request=plain.request.model_copy(update={"hours": hours, "days": None}),
-                        rental=replace(plain.rental, duration_days=None, duration_hours=None))
-        reply = self.intents["cost"](ctx, until, text)
-        if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
-            # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
-            reply.data["v"]["basis"] = "deadline_term" if term else "deadline" if hours < left else "deadline_cap"
-        note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
-        if not (lead and asks_in_time(text)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
-            reply.also.insert(0, note)
-            return reply
-        return verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows
-
-    def _run_against_deadline(self, ctx: Context, deadline: datetime, span: float, start: datetime | None) -> Reply:
-        """A run of `span` hours, no job or card named: whether it ends before `deadline`, when it ends and
-        the hours to spare (or short), read in the zone the deadline was read in; nothing to price."""
-        begin = self._start(start)
-        end = begin + timedelta(hours=span)
-        left = (deadline - begin).total_seconds() / 3600
-        key = "plan.run_deadline_ok" if span <= left else "plan.run_deadline_late"
-        note = t(key, ctx.lang, span=run_length(span, ctx.lang), end=wall_clock(end.astimezone(deadline.tzinfo), ctx.lang),
-                 deadline=wall_clock(deadline, ctx.lang), left=f"{max(left, 0):.0f}", gap=gap_length(left - span, ctx.lang))
-        return Reply("error", ctx.lang, {"message": note})
-
-    def _start(self, start: datetime | None) -> datetime:
-        """When the run starts: the time the message names ("we start thursday 9am"), else now."""
-        now = self.conversations.clock.now()
-        return max(now, start) if start is not None else now
-
-    def _against_deadline(self, ctx: Context, reply: Reply, deadline: datetime, span: float,
-                          start: datetime | None = None) -> Reply:
-        """A run of `span` hours set against the time from its start (now, or when the message says it
-        starts) to `deadline`: the verdict ("来得及" / "too late") leads, the rental it judges follows
-        and stays the turn, with its buttons."""
-        begin = self._start(start)
-        left = (deadline - begin).total_seconds() / 3600
-        key = "plan.deadline_span_ok" if span <= left else "plan.deadline_span_late"
-        # when the run ends, in the deadline's zone: "来得及" alone leaves the team to do the sum
-        end = wall_clock((begin + timedelta(hours=span)).astimezone(deadline.tzinfo), ctx.lang)
-        note = t(key, ctx.lang, left=f"{max(left, 0):.0f}", days=f"{max(left, 0) / 24:.1f}", span=run_length(span, ctx.lang),
-                 deadline=wall_clock(deadline, ctx.lang), end=end, gap=gap_length(max(left, 0) - span, ctx.lang))
-        if start is not None and start > self.conversations.clock.now():
-            # both shown in the zone the deadline was read in (stated, else the conversation's)
-            note += "\n" + t("plan.deadline_from", ctx.lang, start=wall_clock(start.astimezone(deadline.tzinfo), ctx.lang),
-                              deadline=wall_clock(deadline, ctx.lang))
-        lead = Reply("error", ctx.lang, {"message": note}, also=[reply, *reply.also], turn=reply.turn,
-                     buttons=reply.buttons)
-        reply.also = []
-        return lead
 
     def _remember(self, ctx: Context, reply: Reply) -> None:
         if reply.awaiting is not None:
