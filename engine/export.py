@@ -86,6 +86,7 @@ class ExportPlan:
     fsdp: bool = False  # FSDP was asked for: accelerate + FSDP is the main plan, DeepSpeed the other
     mixed_precision: str | None = None  # "bf16", "fp16" or "no", when asked: every file trains at it
     deepspeed_asked: bool = False  # the message asked for the DeepSpeed JSON by name: written even without ZeRO
+    stated: frozenset[str] = frozenset()  # the request's fields the user set ("micro_batch", "attention"): written as given
 
     @property
     def deepspeed(self) -> bool:
@@ -117,7 +118,8 @@ class ExportPlan:
 
 
 def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None = None,
-             fsdp: bool = False, mixed_precision: str | None = None, deepspeed: bool = False) -> ExportPlan:
+             fsdp: bool = False, mixed_precision: str | None = None, deepspeed: bool = False,
+             stated: frozenset[str] = frozenset()) -> ExportPlan:
     """Which setup to export for `s` (and the cost option that prices it, when `report` is given);
     `model_path` names a local checkpoint to train instead of the catalog's hub id; `fsdp` makes
     accelerate + FSDP the main plan; `mixed_precision` is the precision asked ("bf16", "fp16", "no")."""
@@ -126,7 +128,8 @@ def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None
     cost = _price(s, report, fit) if report is not None and fit is not None else None
     fsdp = fsdp or s.resolved.request.sharding == "fsdp"  # asked for in the request itself, e.g. by a button
     return ExportPlan(s, fit, estimate, cost, basis, priced=report is not None, model_path=model_path, fsdp=fsdp,
-                      mixed_precision=mixed_precision if mixed_precision in PRECISIONS else None, deepspeed_asked=deepspeed)
+                      mixed_precision=mixed_precision if mixed_precision in PRECISIONS else None, deepspeed_asked=deepspeed,
+                      stated=stated)
 
 
 def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
@@ -388,14 +391,20 @@ def deepspeed_config(p: ExportPlan) -> dict[str, Any]:
     """DeepSpeed JSON for the plan's ZeRO stage and offload; "auto" where the HF trainer fills it
     from the training arguments (batch sizes, clipping, precision, stage-3 bucket sizes)."""
     plan = p.estimate.plan
+    q = p.resolved.request
+    # a batch the user set is written as set (the trainer's own arguments carry the same numbers, so
+    # the HF integration's check that they match holds); one not set stays "auto"
+    batch = {key: getattr(q, key) for key in ("micro_batch", "grad_accum") if key in p.stated}
     return {"_kasuan": [one_line(line) for line in header(p, "DeepSpeed config (LLaMA-Factory/HF Trainer fill the \"auto\" values)")],
-            **deepspeed_body(plan.zero, plan.offload, p.mixed_precision)}
+            **deepspeed_body(plan.zero, plan.offload, p.mixed_precision, **batch)}
 
 
-def deepspeed_body(zero_stage: int, offload: str, precision: str | None = None) -> dict[str, Any]:
+def deepspeed_body(zero_stage: int, offload: str, precision: str | None = None,
+                   micro_batch: int | None = None, grad_accum: int | None = None) -> dict[str, Any]:
     """The DeepSpeed JSON for a ZeRO stage and offload target alone: what needs no model (the batch
-    sizes and clipping are "auto", filled by the trainer; so is the precision unless one was asked
-    for: "bf16", "fp16" or "no"), so a config asked for without a model is this same text."""
+    sizes and clipping are "auto", filled by the trainer, unless a micro-batch or gradient accumulation
+    was asked for; so is the precision unless one was asked for: "bf16", "fp16" or "no"), so a config
+    asked for without a model is this same text."""
     # overlap_comm: LLaMA-Factory's own stage-3 example turns it off (it pins a second set of buckets
     # and has given wrong losses with stage 3); stages 1/2 keep it on unless offloading to the CPU
     overlap = offload == "none" and zero_stage in (1, 2)
@@ -414,8 +423,8 @@ def deepspeed_body(zero_stage: int, offload: str, precision: str | None = None) 
         zero["offload_param"] = {"device": "cpu", "pin_memory": True}
     return {
         "train_batch_size": "auto",
-        "train_micro_batch_size_per_gpu": "auto",
-        "gradient_accumulation_steps": "auto",
+        "train_micro_batch_size_per_gpu": "auto" if micro_batch is None else micro_batch,
+        "gradient_accumulation_steps": "auto" if grad_accum is None else grad_accum,
         "gradient_clipping": "auto",
         "zero_allow_untested_optimizer": True,
         "fp16": {"enabled": "auto" if precision is None else precision == "fp16", "loss_scale": 0, "loss_scale_window": 1000, "initial_scale_power": 16,

@@ -58,10 +58,12 @@ def accelerate_generic(num_gpus: int, zero: int | None, deepspeed: bool, offload
 
 
 def generic_files(num_gpus: int | None, zero: int | None, offload: str, accelerate: bool,
-                  deepspeed: bool, precision: str | None = None) -> dict[str, str]:
+                  deepspeed: bool, precision: str | None = None, micro_batch: int | None = None,
+                  grad_accum: int | None = None) -> dict[str, str]:
     """{file name: content} for the configs asked for; DeepSpeed's JSON comes with an accelerate +
     DeepSpeed config (it points to it), and alone when only DeepSpeed or a ZeRO stage is named. A
-    precision asked for ("4 卡 bf16", "fp16") is written into both."""
+    precision asked for ("4 卡 bf16", "fp16") is written into both, and a micro-batch or gradient
+    accumulation asked for ("梯度累积 16") into the DeepSpeed JSON in place of "auto"."""
     precision = precision if precision in PRECISIONS else None
     out: dict[str, str] = {}
     stage = DEFAULT_ZERO if zero is None else zero
@@ -69,5 +71,5 @@ def generic_files(num_gpus: int | None, zero: int | None, offload: str, accelera
         body = yaml.safe_dump(accelerate_generic(num_gpus or 1, zero, deepspeed, offload, precision), sort_keys=False)
         out[ACCELERATE_FILE] = "# accelerate launch --config_file accelerate_config.yaml train.py\n" + body
     if deepspeed:
-        out[DS_FILE] = json.dumps(deepspeed_body(stage, offload, precision), indent=2) + "\n"
+        out[DS_FILE] = json.dumps(deepspeed_body(stage, offload, precision, micro_batch, grad_accum), indent=2) + "\n"
     return out

@@ -94,9 +94,11 @@ def deepspeed_config(config: dict[str, Any]) -> dict[str, Any]:
 
     filled = json.loads(json.dumps(config))
     filled.pop("_kasuan", None)
-    for key in ("train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps"):
+    for key in ("train_micro_batch_size_per_gpu", "gradient_accumulation_steps"):
         if filled.get(key) == "auto":
             filled[key] = 1
+    if filled.get("train_batch_size") == "auto":  # as the HF trainer fills it: world size (1 here) x micro-batch x accumulation
+        filled["train_batch_size"] = filled["train_micro_batch_size_per_gpu"] * filled["gradient_accumulation_steps"]
     if filled.get("gradient_clipping") == "auto":
         filled["gradient_clipping"] = 1.0
     for key in ("fp16", "bf16"):

@@ -75,7 +75,8 @@ def plan(name: str, root: Path) -> ExportPlan:
         (ckpt / "config.json").write_text(json.dumps(LOCAL), encoding="utf-8")
         return plan_for(size(req, load_config(ckpt / "config.json")), model_path=str(ckpt))
     report = compare(req) if name in PRICED else None
-    return plan_for(size(req), report, fsdp=name in FSDP)
+    # the settings stated are passed as the chat passes them: a stated batch is written into the DeepSpeed JSON
+    return plan_for(size(req), report, fsdp=name in FSDP, stated=frozenset(stated))
 
 
 @pytest.fixture(scope="module")
@@ -177,6 +178,13 @@ def test_deepspeed_and_accelerate_read_the_plan(parsed: Parsed, case: str) -> No
         assert ds["overlap_comm"] is (plan.zero in (1, 2) and plan.offload == "none")
         if plan.zero == 3:
             assert ds["max_live_parameters"] == 1_000_000_000
+        # a batch the user stated is DeepSpeed's as written, and the HF trainer's check that it matches
+        # the training arguments holds (LLaMA-Factory's reading of the YAML, its JSON filled by the trainer)
+        q = MATRIX[case]
+        if "micro_batch" in q:
+            assert (ds["micro_batch"], ds["grad_accum"]) == (q["micro_batch"], q["grad_accum"])
+            assert (files["llamafactory.yaml"]["deepspeed"]["micro_batch"], files["llamafactory.yaml"]["deepspeed"]["grad_accum"]) \
+                == (q["micro_batch"], q["grad_accum"])
     else:
         assert "ds_config.json" not in files
     acc = files["accelerate_fsdp.yaml"]

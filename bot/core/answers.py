@@ -468,7 +468,7 @@ def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False, preci
     except KasuanError:
         report = None  # a job that cannot be priced (a card no provider rents) still gets its files
     return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp,
-                        precision=precision, tools=tools)
+                        precision=precision, tools=tools, stated=frozenset(stated.stated()))
 
 
 def objective_info(ctx: Context, req: TrainingRequest) -> Reply:

@@ -12,6 +12,7 @@ right after an export is read this way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -21,6 +22,9 @@ from engine.request import TrainingRequest
 
 BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the model to qwen3 8b" — a change, nothing asked
 MARKS = ("exported", "tools")
+# the request's fields a file writes as a setting (not the job's model, card or count)
+SETTINGS = frozenset({"lora_rank", "micro_batch", "grad_accum", "seq_len", "attention", "offload", "zero", "optimizer",
+                      "grad_checkpointing", "epochs", "packing", "lora_targets", "precision", "method"})
 
 
 def export_turn(parsed: Parsed, last: Turn | None) -> Turn | None:
@@ -43,16 +47,20 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
     if not last.data.get("exported") or parsed.intent in ("wallet", "help", "smalltalk") or parsed.parts:
         return None
     again = parsed.cues.export_again
+    setting = not again and _setting_change(parsed, text)
+    if setting:  # "rank 改 64", "add cpu offload for the optimizer": the FAQ's words, a change of the files
+        parsed = replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False)
     plain = Turn(last.kind, {k: v for k, v in last.data.items() if k not in MARKS})
     if again:  # "redo it with lora" comes near the FAQ's LoRA entry; asked again, it is a change of the files
         parsed = replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False, follow_up=True,
                          asks=replace(parsed.asks, export=False))
-    elif parsed.intent not in ("size", "export") or parsed.cues.chars > BARE_CHANGE or _asks_figure(parsed):
+    elif not setting and (parsed.intent not in ("size", "export") or parsed.cues.chars > BARE_CHANGE or _asks_figure(parsed)):
         return None
     merged = merge(replace(parsed, intent="size"), plain, text)
-    if again and merged.request == parsed.request and not merged.follow:
-        # "再导一份", "export it again": nothing changed, the job before as it was (its own options kept)
-        merged = replace(merged, request=TrainingRequest.model_validate({**plain.data.get("request", {}), **parsed.request.stated()}))
+    if (setting and not merged.follow_up) or (again and merged.request == parsed.request and not merged.follow):
+        # "再导一份", "export it again": nothing changed, the job before as it was (its own options kept);
+        # "add cpu offload for the optimizer", "梯度累积改成 8": the job before with that setting
+        merged = replace(merged, follow_up=True, request=TrainingRequest.model_validate({**plain.data.get("request", {}), **parsed.request.stated()}))
     job = merged.request.stated()
     if not (job.get("model") or job.get("params_b")) or merged.parts \
             or merged.intent not in (("size", "cost", "export") if again else ("size", "export")):
@@ -62,6 +70,18 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
     tools = parsed.asks.tools or frozenset(last.data.get("tools", []))
     return replace(merged, intent="export", asks=replace(merged.asks, export=True, tools=tools), missing=[],
                    follow_up=True, follow=None)
+
+
+# a question about a setting rather than a change of it ("rank 64 有用吗", "what does offload do")
+QUESTION = re.compile(r"[?？吗呢]|什么|怎么|为什么|为啥|区别|多少|几|\b(?:what|how|why|which|does|do|is|should)\b", re.IGNORECASE)
+
+
+def _setting_change(parsed: Parsed, text: str) -> bool:
+    """The message sets a training setting of the files and asks nothing: "rank 改 64", "梯度累积改成 16",
+    "add cpu offload for the optimizer", "turn on flash attention" — read as the FAQ's topic by its
+    words, but after an export a change of the files (a question about it stays the FAQ's)."""
+    stated = parsed.request.stated()
+    return bool(stated) and set(stated) <= SETTINGS and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text)
 
 
 def _asks_figure(parsed: Parsed) -> bool:

@@ -55,7 +55,7 @@ def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         deepspeed = "deepspeed" in tools or (bool(q.zero) and "fsdp" not in tools)
         if "accelerate" in tools or deepspeed:  # "出一份 4 卡的 accelerate config": no model is needed for it
             files = generic_files(q.num_gpus, q.zero, q.offload or "none", "accelerate" in tools, deepspeed,
-                                  asks.mixed_precision)
+                                  asks.mixed_precision, q.micro_batch, q.grad_accum)
             return generic_export_reply(files, q.num_gpus, ctx.lang, tools, asks.mixed_precision)
         return ask_model(ctx, "export", parsed.request)  # LLaMA-Factory's YAML needs the model: which?
     # the options named ("bf16", "accelerate") go into the files and lead the reply's summary

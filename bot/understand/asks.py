@@ -399,12 +399,26 @@ def currency_ask(norm: str) -> str | None:
     return CURRENCY[next(g for g in m.groups() if g)]
 
 
+# how to write a framework's file for a job is asking for the file ("deepspeed 配置文件怎么写 32b 全参 八卡",
+# "how do I write the ds config for 14b full on 4 a100"): the file for that job is the answer
+WRITE_HOW = re.compile(r"(?:怎么|如何|咋|怎样)\s*(?:写|配)|how\s+(?:do\s+i|to|should\s+i|would\s+i|can\s+i)\s+(?:write|set\s+up)\b"
+                       r"|what\s+(?:should|would|does)\s+.{0,40}\blook\s+like")
+
+
+def writes_tool_file(norm: str) -> bool:
+    """How to write a named framework's file ("deepspeed 配置文件怎么写", "how do I write the ds config"):
+    the file KaSuan writes is the answer; a file named by its format alone ("json 配置文件怎么写") is the
+    FAQ's how-to."""
+    return bool(WRITE_HOW.search(norm)) and bool(re.search(r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|torchrun", norm))
+
+
 def wants_file(norm: str, job: bool) -> bool:
     """An export asked with no verb that hands it over: a config file named beside a job of its own
     ("输出 accelerate 的配置文件 4 卡 14b 全参", "I need the DeepSpeed config file, 32B full, 8 x A100")
-    and nothing that asks about it ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ)."""
+    and nothing that asks about it ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ) but how
+    to write it ("配置文件怎么写")."""
     p = _patterns()
-    return job and bool(p["file_named"].search(norm)) and not p["asking"].search(norm)
+    return job and bool(p["file_named"].search(norm)) and (not p["asking"].search(norm) or writes_tool_file(norm))
 
 
 def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False,

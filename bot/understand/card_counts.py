@@ -132,6 +132,12 @@ _TAIL_COUNT = lazy(
     re.IGNORECASE)
 
 
+# a training setting named right before the correction word: "梯度累积改成 8", "rank 改成 64" change that
+# setting, so the bare number after it is the setting's, not a card count
+_SETTING_BEFORE = lazy(r"(?:rank|秩|batch(?:[\s_-]*size)?|\bbs|\bmbs|累积|累加|accum\w*|steps?|seq\w*|cutoff\w*|长度|epochs?|轮数|学习率|\blr"
+                       r"|alpha|warmup|预热)\s*$", re.IGNORECASE)
+
+
 def corrected(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, int]], first: int | None) -> int | None:
     """The card count the user settled on: the count said after the last correction word that is
     followed by one ("sixteen H100s... nvm, eight H100s" is 8), else `first`, the count read as usual.
@@ -142,6 +148,8 @@ def corrected(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, in
         return first
     text = marked(text, blank, cards)
     for mark in reversed(list(CORRECTION.finditer(text))):
+        if _SETTING_BEFORE.search(text[:mark.start()]):
+            continue
         if (m := _TAIL_COUNT.search(text[mark.end():])) and 0 < (value := _tail_value(next(g for g in m.groups() if g))) <= 1024:
             return value
     return first

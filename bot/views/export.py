@@ -38,16 +38,22 @@ def asks_fsdp(text: str | None) -> bool:
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
     "llamafactory.yaml": ("model_name_or_path", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
-                          "learning_rate", "num_train_epochs", "bf16", "pure_bf16", "fp16", "deepspeed"),
+                          "learning_rate", "num_train_epochs", "per_device_train_batch_size", "gradient_accumulation_steps",
+                          "flash_attn", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
     "accelerate_fsdp.yaml": ACCELERATE_KEYS,
-    "ds_config.json": ("zero_optimization.stage", "zero_optimization.offload_optimizer.device",
+    "ds_config.json": ("train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "zero_optimization.stage", "zero_optimization.offload_optimizer.device",
                        "zero_optimization.offload_param.device", "bf16.enabled", "fp16.enabled"),
 }
 # precision switches: the one switched on says what the run trains at ("bf16: true"); those off say nothing
 SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
 # values that are the trainer's own default and say nothing about this job (the plain AdamW) unless asked
-QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None}
+# (the batch and the attention kernel the same: shown when the message set them, or a kernel other than FlashAttention-2)
+QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
+         "gradient_accumulation_steps": None, "flash_attn": "fa2"}
+# the request's fields the message set, by the LLaMA-Factory key that writes them
+STATED_KEYS = {"epochs": "num_train_epochs", "micro_batch": "per_device_train_batch_size",
+               "grad_accum": "gradient_accumulation_steps", "attention": "flash_attn"}
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
@@ -62,12 +68,12 @@ def _lookup(doc: object, key: str) -> object:
     return value
 
 
-def _says_something(key: str, value: object, stated: frozenset[str]) -> bool:
+def _says_something(key: str, value: object, stated: frozenset[str], quiet: bool = True) -> bool:
     """A value the trainer fills ("auto"), a precision switched off, or a default nobody asked about
     (plain AdamW, the default learning rate and epochs) says nothing and is left out."""
     if value is None or value == "auto" or (value is False and (key.endswith(".enabled") or key in SWITCHES)):
         return False
-    return key not in QUIET or key in stated or (QUIET[key] is not None and value != QUIET[key])
+    return not quiet or key not in QUIET or key in stated or (QUIET[key] is not None and value != QUIET[key])
 
 
 def trainer_precision(files: dict[str, str]) -> str | None:
@@ -100,7 +106,7 @@ def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
         if name not in files or (asked and name not in asked) or (name in ASKED_ONLY and name not in asked):
             continue
         doc = yaml.safe_load(files[name])  # YAML reads the JSON file too; comments are skipped
-        found = [(key, value) for key in keys if _says_something(key, value := _lookup(doc, key), stated)]
+        found = [(key, value) for key in keys if _says_something(key, value := _lookup(doc, key), stated, not name.endswith(".json"))]
         if not found:
             continue
         if name.endswith(".json"):
@@ -165,12 +171,15 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
 
 def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: str = "all",
                  model_path: str | None = None, fsdp: bool = False, precision: str | None = None,
-                 tools: frozenset[str] = frozenset()) -> Reply:
+                 tools: frozenset[str] = frozenset(), stated: frozenset[str] = frozenset()) -> Reply:
     """The reply that hands over the files (as attachments) for the setup `s` sized, at the
-    precision asked; its summary shows the settings of the frameworks the message named."""
-    p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision, deepspeed="deepspeed" in tools)
+    precision asked; its summary shows the settings of the frameworks the message named, and those
+    the message set (`stated`: the request's fields, "micro_batch", "attention")."""
+    stated = stated | ({"epochs"} if s.request.epochs is not None else set())
+    p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision, deepspeed="deepspeed" in tools,
+                 stated=stated)
     files = export_files(p, fmt)
-    stated = frozenset({"num_train_epochs"} if p.resolved.request.epochs is not None else ())
+    stated = frozenset(STATED_KEYS[key] for key in stated if key in STATED_KEYS)
     view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools)}
     reply = Reply("export", lang, {"v": view})
     reply.files = [(name, content.encode()) for name, content in files.items()]
