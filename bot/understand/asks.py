@@ -229,7 +229,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:价格|报价)?区间|浮动|准不准|准吗|确定价|固定价|定价吗|为啥是个?范围|为什么是个?范围"
             r"|\b(?:lowest|low\s+end|minimum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:highest|high\s+end|maximum)\b"
             r"|\b(?:highest|high\s+end|maximum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:lowest|low\s+end|minimum)\b"
-            r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
+            r"|\bis\s+(?:that|it|this)\s+(?:an?\s+|the\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
+            r"|\b(?:price|quote|figure|number)\s+(?:really\s+)?official\b"
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         # how much money to put in (or keep) for a rental: a figure asked, never a read of the wallet
         "top_up": re.compile(

@@ -1,0 +1,35 @@
+"""Price conversations at a provider (blind set 38): what a figure worked out here is when asked
+whether it is official.
+
+A yearly total at 一万网络's 8 × H100 is the official monthly band (¥80–120k) × 12 less the 15%
+annual discount: a figure worked out here, not a quote the provider states (seed 003 calls the
+yearly cost an estimate, to be confirmed by asking).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize("first, then, ask, words", [
+    ("一万网络 h100 8卡 月付", "年付呢", "这个是官方价吗", ("不是官方", "推算", "¥816,000")),
+    ("一万网络 8卡h100 包年多少", None, "这是官网价还是估的", ("不是官方", "推算", "15%")),
+    ("yiwan 8x h100 monthly", "and yearly?", "is that the official price?", ("Not an official", "estimate", "¥816,000")),
+    ("yiwan 8x h100 for a year", None, "is this price official or your estimate", ("Not an official", "15%", "¥1,224,000")),
+])
+def test_a_year_worked_out_from_a_published_month_band_is_no_official_quote(
+        first: str, then: str | None, ask: str, words: tuple[str, ...]) -> None:
+    turns = [first, *([then] if then else []), ask]
+    lead = lead_lines(conversation(*turns), 1)
+    assert all(w in lead for w in words), lead
+
+
+@pytest.mark.parametrize("first, ask, words", [
+    ("一万网络 8卡h100 月付", "这是官网价吗", ("官方页面给的价格区间", "¥120,000")),
+    ("yiwan 8x h100 for a month", "is it the official price?", ("the official page gives", "¥120,000")),
+])
+def test_the_month_band_itself_is_still_the_published_one(first: str, ask: str, words: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(first, ask), 1)
+    assert all(w in lead for w in words), lead
