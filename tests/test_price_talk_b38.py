@@ -33,3 +33,14 @@ def test_a_year_worked_out_from_a_published_month_band_is_no_official_quote(
 def test_the_month_band_itself_is_still_the_published_one(first: str, ask: str, words: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(first, ask), 1)
     assert all(w in lead for w in words), lead
+
+
+@pytest.mark.parametrize("first, then, figure", [
+    ("8 卡 a100 80g 整机 月租多少", "一万网络", "¥25,000–¥40,000"),
+    ("8卡 a100 80g 整机 一个月多少钱", "那一万网络呢", "¥25,000–¥40,000"),
+    ("how much is a whole 8x a100 80g server per month", "yiwan?", "¥25,000–¥40,000"),
+    ("whole 8x h100 machine, monthly price?", "and at yiwan", "¥80,000–¥120,000"),
+])
+def test_a_whole_machine_priced_then_a_provider_alone_is_its_price_there(first: str, then: str, figure: str) -> None:
+    assert figure in lead_lines(conversation(first), 3)
+    assert figure in lead_lines(conversation(first, then), 3)

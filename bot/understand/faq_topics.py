@@ -265,6 +265,8 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     # state the rental, and go with the words that only ask something of an answer
     bare = f.without_durations(topic)
     rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
+    if asks_money and not rule:  # "8 卡 a100 整机 月租多少": the whole machine is the setup priced, no topic of its own
+        rest = " ".join(WHOLE_MACHINE.sub(" ", rest).split())
     if len(rest) < 2:
         return []
     # failing its own words, an entry's term in another of its forms counts ("给多少内存": the price word
@@ -277,6 +279,10 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     if (asks_money and not rule and not INCLUDED.search(topic)) and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named
+
+
+# the setup named as one whole machine (a count's box), not a question about renting several cards
+WHOLE_MACHINE = lazy(r"整机|整台(?:机器|服务器)?|一整台|\bwhole\s+(?:machine|server|box|node)\b|\bfull\s+(?:machine|server|box|node)\b")
 
 
 # "多少" before a thing that is not money ("给多少内存", "多少核") asks that amount, not a price
