@@ -44,3 +44,22 @@ def test_the_month_band_itself_is_still_the_published_one(first: str, ask: str, 
 def test_a_whole_machine_priced_then_a_provider_alone_is_its_price_there(first: str, then: str, figure: str) -> None:
     assert figure in lead_lines(conversation(first), 3)
     assert figure in lead_lines(conversation(first, then), 3)
+
+
+@pytest.mark.parametrize("first, then, words", [
+    ("8卡a100 80g 一万网络 月估多少", "年付 85 折 之后呢", ("¥255,000–¥408,000", "25–40 万")),
+    ("一万网络 8卡a100 80g 一个月多少", "打完 85 折一年多少", ("¥255,000–¥408,000", "85 折")),
+    ("一万网络 8卡h100 月付", "年付八五折以后一共多少", ("¥816,000–¥1,224,000",)),
+    ("yiwan 8x a100 80g monthly estimate", "yearly after the 15% off?", ("¥255,000–¥408,000", "15% off")),
+])
+def test_the_year_with_its_discount_stated_is_that_rental_priced_not_the_discount_faq(
+        first: str, then: str, words: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(first, then), 3)
+    assert all(w in lead for w in words), lead
+
+
+@pytest.mark.parametrize("first, then", [("8卡a100 80g 一万网络 月估多少", "年付有折扣吗"),
+                                         ("yiwan 8x a100 80g monthly", "is there a yearly discount?")])
+def test_whether_the_year_has_a_discount_is_still_the_faq(first: str, then: str) -> None:
+    lead = lead_lines(conversation(first, then), 2)
+    assert ("85 折" in lead or "15% off" in lead) and "¥255,000" not in lead, lead
