@@ -63,3 +63,15 @@ def test_the_year_with_its_discount_stated_is_that_rental_priced_not_the_discoun
 def test_whether_the_year_has_a_discount_is_still_the_faq(first: str, then: str) -> None:
     lead = lead_lines(conversation(first, then), 2)
     assert ("85 折" in lead or "15% off" in lead) and "¥255,000" not in lead, lead
+
+
+@pytest.mark.parametrize("back", ["还是包月吧 加 128g 内存 一共多少", "还是月付吧，加128G内存多少", "算了按月，再加 128g 内存呢",
+                                  "monthly after all, plus 128gb ram — total?"])
+def test_a_term_changed_back_with_an_add_on_is_that_term_with_it(back: str) -> None:
+    lead = lead_lines(conversation("一万网络 a100 40g 月付多少", "年付呢", back), 2)
+    assert "¥3,400" in lead and "¥2,800" in lead and "¥600" in lead, lead
+
+
+def test_an_add_on_with_no_term_keeps_the_term_just_priced() -> None:
+    lead = lead_lines(conversation("一万网络 a100 40g 月付多少", "年付呢", "加 128g 内存 一共多少"), 2)
+    assert "365" in lead and "¥3,400" not in lead, lead

@@ -234,7 +234,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         # how much money to put in (or keep) for a rental: a figure asked, never a read of the wallet
         "top_up": re.compile(
-            r"(?:充|冲|存|留|备|预留|准备)\s*(?:值)?\s*(?:多少|几多|多少钱)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))|(?:要|得|该|应该)\s*(?:充|冲|存|留|备)\s*(?:个)?\s*(?:多少|几)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))"
+            r"(?:充|冲|(?<![内显])存|留|备|预留|准备)\s*(?:值)?\s*(?:多少|几多|多少钱)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))|(?:要|得|该|应该)\s*(?:充|冲|存|留|备)\s*(?:个)?\s*(?:多少|几)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))"
             r"|\bhow\s+much\s+(?!memory|vram|ram|disk|space)(?:\w+\s+){0,4}(?:top\s*-?\s*up|load|deposit|put\s+in|add|keep|leave|fund)\b"
             r"|\btop\s*-?\s*up\s+(?:by\s+)?how\s+much\b"),
         # a rule of topping up, not a figure for the rental: "充多少送多少", "最少充多少", "minimum top-up"
