@@ -75,3 +75,21 @@ def test_a_term_changed_back_with_an_add_on_is_that_term_with_it(back: str) -> N
 def test_an_add_on_with_no_term_keeps_the_term_just_priced() -> None:
     lead = lead_lines(conversation("一万网络 a100 40g 月付多少", "年付呢", "加 128g 内存 一共多少"), 2)
     assert "365" in lead and "¥3,400" not in lead, lead
+
+
+@pytest.mark.parametrize("first, then, ask, lead_words", [
+    ("cloudgpu 4090 48g 一小时", "a6000 呢", "哪个便宜", ("A6000 $0.44", "$0.65", "便宜 $0.21")),
+    ("cloudgpu 4090 48g 一小时", "a6000 呢", "哪个更划算", ("A6000 $0.44", "便宜 $0.21")),
+    ("cloudgpu a6000 一小时", "4090 48g 呢", "选哪张便宜", ("A6000 $0.44", "便宜 $0.21")),
+    ("cloudgpu 4090 48g per hour", "and the a6000?", "which one is cheaper?", ("A6000 at $0.44/h", "$0.21 less")),
+    ("cloudgpu a100 80g 8 hours", "what about a800?", "which is the better deal", ("A800 80GB PCIe at $8.72", "$3.20 less")),
+])
+def test_which_of_the_two_cards_just_priced_is_cheaper_leads_with_the_cheaper(
+        first: str, then: str, ask: str, lead_words: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(first, then, ask), 1)
+    assert all(w in lead for w in lead_words), lead
+
+
+def test_the_difference_asked_keeps_the_card_just_priced_first() -> None:
+    lead = lead_lines(conversation("cloudgpu a6000 一小时", "4090 48g 呢", "差多少"), 1)
+    assert lead.index("4090") < lead.index("A6000") and "贵 $0.21" in lead, lead
