@@ -93,3 +93,24 @@ def test_which_of_the_two_cards_just_priced_is_cheaper_leads_with_the_cheaper(
 def test_the_difference_asked_keeps_the_card_just_priced_first() -> None:
     lead = lead_lines(conversation("cloudgpu a6000 一小时", "4090 48g 呢", "差多少"), 1)
     assert lead.index("4090") < lead.index("A6000") and "贵 $0.21" in lead, lead
+
+
+@pytest.mark.parametrize("first, then, words", [
+    ("a800 price for 3 hours at cloudgpu", "and 8", ("8 h", "$8.72")),
+    ("cloudgpu a800 跑 3 小时多少", "那 8 呢", ("8 小时", "$8.72")),
+    ("cloudgpu a800 跑 3 小时多少", "8?", ("8 小时", "$8.72")),
+    ("gpuli 4090 2 周多少", "那 3 呢", ("21 天", "₮327")),
+])
+def test_a_bare_number_after_a_length_priced_is_that_many_of_its_unit(first: str, then: str, words: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(first, then), 2)
+    assert all(w in lead for w in words), lead
+
+
+@pytest.mark.parametrize("first, then, words", [
+    ("gpuli 4x a100 sxm monthly", "and with eight?", ("8× A100", "₮8,352")),
+    ("gpuli 4x a100 sxm monthly", "what about 8", ("8× A100", "₮8,352")),
+    ("cloudgpu a800 跑 3 小时多少", "用 8 张呢", ("8 张",)),
+])
+def test_a_number_said_to_be_cards_or_after_a_count_is_the_count(first: str, then: str, words: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(first, then), 2)
+    assert all(w in lead for w in words), lead
