@@ -114,3 +114,14 @@ def test_a_bare_number_after_a_length_priced_is_that_many_of_its_unit(first: str
 def test_a_number_said_to_be_cards_or_after_a_count_is_the_count(first: str, then: str, words: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(first, then), 2)
     assert all(w in lead for w in words), lead
+
+
+@pytest.mark.parametrize("first, then, words", [
+    ("budget 2k usd, cloudgpu a100 80g", "how many hours is that", ("$2,000", "1,342")),
+    ("预算 2000 美元，cloudgpu a100 80g", "能跑多少小时", ("$2,000", "1,342")),
+    ("我们预算 3w 人民币 一万网络 a100 40g", "能租几个月", ("¥30,000", "10 个月")),
+])
+def test_a_budget_stated_with_a_card_alone_is_what_it_rents_there(first: str, then: str, words: tuple[str, ...]) -> None:
+    assert all(w in lead_lines(conversation(first), 1) for w in words)
+    lead = lead_lines(conversation(first, then), 1)
+    assert all(w in lead for w in words), lead

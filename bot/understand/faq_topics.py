@@ -78,6 +78,18 @@ def _stages_named(text: str) -> set[str]:
     return {m[1] or "0" for m in STAGE.finditer(text) if m[1] or m[0] == "ddp"}
 
 
+# a budget stated and nothing else ("budget 2k usd,", "我们预算 3w 人民币", "only $500 to spend"): its words and amount
+BUDGET_WORDS = lazy(r"(?i)预算|经费|budget|我们|我|只有|就|大概|左右|一共|总共|\b(?:we|i|have|has|got|only|a|an|the|of|to|spend|our|my|total|about|around)\b"
+                    r"|[$¥₮]?\s*\d+(?:[.,]\d+)?\s*(?:k|w|万|千|块钱?|元|刀|美元|美金|人民币|usd|rmb|cny|usdt|u|bucks|dollars|yuan)?"
+                    r"|[的在上,，.。?？!！:：;；、\-—]|\b(?:at|on|from|in|with|for)\b|\b(?:usd|rmb|cny|dollars|yuan)\b|美元|人民币")
+
+
+def budget_only(topic: str) -> bool:
+    """Whether `topic` (a message less its card, provider and job) is a budget and nothing else: what that budget
+    rents on the card named is the question ("budget 2k usd, cloudgpu a100 80g": 1,342 hours)."""
+    return not BUDGET_WORDS.sub(" ", topic).strip()
+
+
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
