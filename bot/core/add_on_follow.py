@@ -83,6 +83,9 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **parsed.price.add_ons}}
     if parsed.rental.provider:
         follow["first"] = parsed.rental.provider
+    r = parsed.rental
+    if r.duration_days or r.duration_hours:  # "还是包月吧 加 128g 内存" after a year: the month, with the add-on
+        follow["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     return replace(parsed, intent="price", follow=follow, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)
 

@@ -28,6 +28,12 @@ CHEAPER = re.compile(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|�
                      r"|\bcheaper\b|less\s+expensive|lower[-\s]+priced|more\s+affordable|\bcheaper?\s+(?:option|card|one|setup)", re.I)
 # whether one exists is asked ("is there a less expensive card", "有没有便宜点的"), not an option of the answer picked
 EXISTS = re.compile(r"有没有|还有|有.{0,8}[吗嘛么]|\b(?:is|are)\s+there\b|\bany(?:thing)?\b|\bsomething\b", re.I)
+# which of the two cards just priced costs less ("哪个便宜", "哪个更划算", "which one is cheaper?", "which is the better
+# deal"): the two side by side, the difference leading, like "差多少"
+WHICH_CHEAPER = re.compile(r"哪(?:个|张|一个|款|种)\s*(?:更|比较|最)?\s*(?:便宜|划算|实惠|省钱?|值|性价比高)"
+                           r"|\bwhich\b(?:\s+(?:one|card|of\s+(?:the|them|those)(?:\s+two)?))?\s+(?:is|'s)\s+(?:the\s+)?"
+                           r"(?:cheaper|cheapest|better\s+(?:deal|value)|less\s+expensive)"
+                           r"|\bwhich\b(?:\s+(?:one|card))?\s+costs?\s+less\b", re.I)
 CHEAPER_CHARS = 24  # characters: "有更便宜的吗", "any cheaper option?", "还有没有便宜点的卡" — no question of its own
 
 
@@ -35,6 +41,8 @@ def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
     without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
     q = parsed.request
+    if WHICH_CHEAPER.search(parsed.words) and isinstance(last.data.get("before"), dict):
+        return None  # "a6000 呢" then "哪个更划算": the two cards just priced, weighed (bot.core.about_last)
     if parsed.rental.provider or parsed.asks.cheapest or (parsed.cues.option and not EXISTS.search(text)):
         return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest there; "便宜的那个跑一天多少": an option picked
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:

@@ -3,10 +3,16 @@
 
 Why only after a count: "and 3?" after "4090 for 2 weeks" may be three weeks as well as three cards; after
 "4x a100" the count is what a bare number changes. A count with its counter ("八卡呢", "8 cards") is read
-by the parser already; this is the number with nothing around it but a follow-up's frame."""
+by the parser already; this is the number with nothing around it but a follow-up's frame.
+
+After a price on one card whose length was stated as a number of hours, days, weeks or months ("a800 price for
+3 hours" then "and 8", "cloudgpu a800 跑 3 小时" then "那 8 呢"), the bare number is that many of the same unit:
+the number the last answer changes is its length ($1.09 × 8 = $8.72), unless the message says it is cards
+("with eight", "用 8 张")."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -27,11 +33,35 @@ def count_changed(parsed: Parsed, last: Turn) -> Parsed:
     """`parsed` with the card count a bare number gives, when the last answer was on a count of cards
     and the message states nothing else; else `parsed` unchanged."""
     q = parsed.request
-    if last.kind not in ("price", "size", "cost") or _count_of(last) < 2 or q.num_gpus or q.gpu or q.model \
+    if last.kind not in ("price", "size", "cost") or q.num_gpus or q.gpu or q.model \
             or q.params_b or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.parts:
         return parsed
     count = parsed.cues.lone_count
     if count is None:
         return parsed
+    if _count_of(last) < 2 and not AS_CARDS.search(parsed.words):  # "and 8" after "a800 for 3 hours": 8 hours
+        return _span_changed(parsed, last, count)
+    if _count_of(last) < 2 and last.kind != "price":
+        return parsed
     return replace(parsed, request=q.model_copy(update={"num_gpus": count}),
                    rental=replace(parsed.rental, num_gpus=count), follow_up=True)
+
+
+# a length stated as a number and its unit ("3 hours", "跑 3 小时", "2 周", "for 2 weeks"): the unit a bare number then counts
+SPAN_STATED = re.compile(r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:个)?\s*"
+                         r"(小时|钟头|h\b|hrs?\b|hours?\b|天|days?\b|周|星期|weeks?\b|月|months?\b)", re.I)
+UNIT_HOURS = {"小": 1, "钟": 1, "h": 1, "天": 24, "d": 24, "周": 24 * 7, "星": 24 * 7, "w": 24 * 7, "月": 24 * 30, "m": 24 * 30}
+# the number said to be cards ("with eight", "用 8 张", "8 个卡"): never a length
+AS_CARDS = re.compile(r"\bwith\b|用|张|卡|块|\bgpus?\b|\bcards?\b", re.I)
+
+
+def _span_changed(parsed: Parsed, last: Turn, count: int) -> Parsed:
+    """`parsed` as `count` of the unit the last price's length was stated in; unchanged when it stated none."""
+    asked = str((last.asked or {}).get("text") or "")
+    stated = SPAN_STATED.findall(asked)
+    if last.kind != "price" or not stated:
+        return parsed
+    hours = count * UNIT_HOURS.get(stated[-1][0].lower(), 1)
+    rental = replace(parsed.rental, duration_hours=float(hours) if hours < 24 else None,
+                     duration_days=hours / 24 if hours >= 24 else None)
+    return replace(parsed, rental=rental, follow_up=True)

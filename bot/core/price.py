@@ -57,7 +57,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
-            return _versus_before(ctx, reply, data)
+            return _versus_before(ctx, reply, {**data, "versus_before": versus})
         if which:  # "人民币还是美元", "is that USD or RMB?": the currency each figure is billed in leads
             return _lead(reply, currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
@@ -381,7 +381,7 @@ def _versus_before(ctx: Context, reply: Reply, data: dict[str, Any]) -> Reply:
     """The card priced before (`data["before"]`) at the same length and place, and the difference between the
     two where one provider quotes both firmly; the price lists follow, the current one staying the turn."""
     before = price_turn(ctx, {**data, **cast(dict[str, Any], data["before"])}, details=False)
-    both = difference_first([before, reply], ctx.lang)
+    both = difference_first([before, reply], ctx.lang, cheaper_first=data.get("versus_before") == "cheaper")
     if len(both) == 2:  # no provider quotes both firmly: the two lists, the current one first
         reply.also = [*reply.also, before]
         return reply

@@ -35,10 +35,11 @@ def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
     return [verdict, best, *more, *rest]
 
 
-def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
+def difference_first(replies: list[Reply], lang: str, cheaper_first: bool = False) -> list[Reply]:
     """Two setups priced for one length ("4 卡 h100 跟 4 卡 a100 一个月差多少钱"): what the second costs
     more or less than the first at a provider that rents both at a firm price in one currency, leading;
-    the prices follow. The replies as they are when no provider quotes both."""
+    the prices follow; `cheaper_first` ("哪个便宜"): the cheaper of the two named first. The replies as they are
+    when no provider quotes both."""
     firm, per = [_firm_totals(r) for r in replies[:2]], ""
     if len(replies) >= 2 and not firm[0] and not firm[1]:
         firm = _firm_rates(replies[:2])  # "A100 80G vs A800 80G at cloudgpu, hourly difference": no length, its rate
@@ -59,6 +60,8 @@ def difference_first(replies: list[Reply], lang: str) -> list[Reply]:
     if per:  # "1× A800 80GB PCIe at $1.09/h"
         (sa, unit), (sb, _) = sa.rsplit("/", 1), sb.rsplit("/", 1)
         per = "/" + unit
+    if cheaper_first and b > a:  # "which one is cheaper?": the line names the cheaper one first
+        (a, sa), (b, sb) = (b, sb), (a, sa)
     line = t("sum.cost_difference." + ("more" if b > a else "less"), lang, provider=common, a=sa, b=sb,
              pa=Money(a, ca).format(lang) + per, pb=Money(b, ca).format(lang) + per, diff=Money(abs(b - a), ca).format(lang))
     first = replies[0]

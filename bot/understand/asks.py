@@ -229,11 +229,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:价格|报价)?区间|浮动|准不准|准吗|确定价|固定价|定价吗|为啥是个?范围|为什么是个?范围"
             r"|\b(?:lowest|low\s+end|minimum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:highest|high\s+end|maximum)\b"
             r"|\b(?:highest|high\s+end|maximum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:lowest|low\s+end|minimum)\b"
-            r"|\bis\s+(?:that|it|this)\s+(?:an?\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
+            r"|\bis\s+(?:that|it|this)\s+(?:an?\s+|the\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
+            r"|\b(?:price|quote|figure|number)\s+(?:really\s+)?official\b"
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         # how much money to put in (or keep) for a rental: a figure asked, never a read of the wallet
         "top_up": re.compile(
-            r"(?:充|冲|存|留|备|预留|准备)\s*(?:值)?\s*(?:多少|几多|多少钱)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))|(?:要|得|该|应该)\s*(?:充|冲|存|留|备)\s*(?:个)?\s*(?:多少|几)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))"
+            r"(?:充|冲|(?<![内显])存|留|备|预留|准备)\s*(?:值)?\s*(?:多少|几多|多少钱)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))|(?:要|得|该|应该)\s*(?:充|冲|存|留|备)\s*(?:个)?\s*(?:多少|几)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))"
             r"|\bhow\s+much\s+(?!memory|vram|ram|disk|space)(?:\w+\s+){0,4}(?:top\s*-?\s*up|load|deposit|put\s+in|add|keep|leave|fund)\b"
             r"|\btop\s*-?\s*up\s+(?:by\s+)?how\s+much\b"),
         # a rule of topping up, not a figure for the rental: "充多少送多少", "最少充多少", "minimum top-up"

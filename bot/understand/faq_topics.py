@@ -78,6 +78,18 @@ def _stages_named(text: str) -> set[str]:
     return {m[1] or "0" for m in STAGE.finditer(text) if m[1] or m[0] == "ddp"}
 
 
+# a budget stated and nothing else ("budget 2k usd,", "我们预算 3w 人民币", "only $500 to spend"): its words and amount
+BUDGET_WORDS = lazy(r"(?i)预算|经费|budget|我们|我|只有|就|大概|左右|一共|总共|\b(?:we|i|have|has|got|only|a|an|the|of|to|spend|our|my|total|about|around)\b"
+                    r"|[$¥₮]?\s*\d+(?:[.,]\d+)?\s*(?:k|w|万|千|块钱?|元|刀|美元|美金|人民币|usd|rmb|cny|usdt|u|bucks|dollars|yuan)?"
+                    r"|[的在上,，.。?？!！:：;；、\-—]|\b(?:at|on|from|in|with|for)\b|\b(?:usd|rmb|cny|dollars|yuan)\b|美元|人民币")
+
+
+def budget_only(topic: str) -> bool:
+    """Whether `topic` (a message less its card, provider and job) is a budget and nothing else: what that budget
+    rents on the card named is the question ("budget 2k usd, cloudgpu a100 80g": 1,342 hours)."""
+    return not BUDGET_WORDS.sub(" ", topic).strip()
+
+
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
@@ -265,6 +277,8 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     # state the rental, and go with the words that only ask something of an answer
     bare = f.without_durations(topic)
     rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
+    if asks_money and not rule:  # "8 卡 a100 整机 月租多少": the whole machine is the setup priced, no topic of its own
+        rest = " ".join(WHOLE_MACHINE.sub(" ", rest).split())
     if len(rest) < 2:
         return []
     # failing its own words, an entry's term in another of its forms counts ("给多少内存": the price word
@@ -277,6 +291,10 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     if (asks_money and not rule and not INCLUDED.search(topic)) and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named
+
+
+# the setup named as one whole machine (a count's box), not a question about renting several cards
+WHOLE_MACHINE = lazy(r"整机|整台(?:机器|服务器)?|一整台|\bwhole\s+(?:machine|server|box|node)\b|\bfull\s+(?:machine|server|box|node)\b")
 
 
 # "多少" before a thing that is not money ("给多少内存", "多少核") asks that amount, not a price

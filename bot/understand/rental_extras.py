@@ -173,13 +173,15 @@ def display_currency(text: str) -> str | None:
 # are out: "呢", "那", "how about", "then" (a follow-up's frame, no subject of its own).
 # "大概多少", "roughly": an estimate asked is still only asking ("年付呢 大概多少")
 _FRAME = lazy(r"^(?:[\s,.;:!?，。；：！？、]|呢|那|那么|的话|要|是|按|在|大概|大约|大致|估计|多少|\broughly\b|\bapprox\w*|\babout\b|\baround\b"
-              r"|how\s+about|what\s+about|and|then|instead|for\s+(?:it|that)"
+              r"|how\s+about|what\s+about|and|then|instead|for\s+(?:it|that)|一共|总共|总计|\bin\s+total\b|\btotal\b|\bprepaid\b"
               r"|\bat\b|\bon\b)*$", re.I)  # "at", "on", "在": where a provider was named ("monthly at gpuli?")
 
 
 # a discount stated with its rate, or the discounted price asked ("年付85折的话", "打八五折", "折后", "with 15% off",
 # "at the 15% discount", "discounted"): how the term is paid, priced with the discount the provider gives that term
-STATED_DISCOUNT = lazy(r"(?:打\s*)?(?:\d{1,2}(?:\.\d)?|[一二三四五六七八九]{1,2})\s*折(?:优惠)?|打折后?|折后|优惠后|按折扣"
+STATED_DISCOUNT = lazy(r"(?:打(?:完|了)?\s*)?(?:\d{1,2}(?:\.\d)?|[一二三四五六七八九]{1,2})\s*折(?:优惠)?(?:\s*(?:之后|以后|后))?"
+                       r"|打(?:完|了)?折(?:之后|以后|后)?|折后|优惠(?:之后|以后|后)|按折扣"
+                       r"|(?:once|when|with)\s+(?:the\s+)?discount(?:'s|\s+is)?\s+applied"
                        r"|(?:with|at|after|minus)?\s*(?:the|a)?\s*\d{1,2}(?:\.\d+)?\s*(?:%|percent)\s*(?:off|discount)"
                        r"|(?:with|after)\s+(?:the\s+)?discount|discounted", re.I)
 

@@ -27,8 +27,17 @@ def band_note(reply: Reply, lang: str) -> Reply:
     if ranged is None:
         return Reply("error", lang, {"message": t("price.band_nothing", lang)})
     row, quote = ranged
+    params = _params(row, quote, lang)
+    if not quote.get("estimate") and quote.get("discounts"):  # a published band × months, less a discount: worked out here
+        pct = next((d["pct"] for d in quote["discounts"] if d.get("pct")), None)
+        text = t("price.band_derived", lang, **params, pct=pct or 0)
+        if quote.get("source_year"):  # the source's own yearly estimate, rounded (seed 003's ¥80–120 万)
+            own = quote["source_year"]
+            low, high = (Money(Decimal(str(own[end])), own["currency"]).format(lang) for end in ("low", "high"))
+            text += t("price.band_derived_source", lang, low=low, high=high)
+        return Reply("error", lang, {"message": text})
     key = "price.band_estimate" if quote.get("estimate") else "price.band_published"
-    return Reply("error", lang, {"message": t(key, lang, **_params(row, quote, lang))})
+    return Reply("error", lang, {"message": t(key, lang, **params)})
 
 
 def _params(row: dict[str, Any], quote: dict[str, Any], lang: str) -> dict[str, Any]:
