@@ -38,6 +38,7 @@ from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.entities import find_gpus
+from bot.understand.follow_frame import frame_only
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
@@ -128,7 +129,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: a question of its own; one stating figures changes the rental
     own_question = parsed.own_topic and set(parsed.request.stated()) <= {"gpu"} and bool(ASKING.search(text.lower())) \
         and not any(ch.isdigit() for ch in _without_cards(text))  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
-    if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident \
+    # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
+    card_swap = set(parsed.request.stated()) == {"gpu"} and frame_only(_without_cards(text))
+    if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;

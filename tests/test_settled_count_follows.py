@@ -1,0 +1,56 @@
+"""A conversation that settled a card count keeps it (issue 18): a price asked after "how many of this card"
+prices the count that answer gave (32B full fine-tune with ZeRO-3: 8 × A100 80GB SXM, gpuli ₮8,352 a month;
+14B: 4 × A100 80GB SXM, ₮4,308, seed 000), never one card of it; a card named alone inside a follow-up's
+frame ("what if … instead", "… then?") after a sizing is that job on the new card at the same count, not a
+FAQ entry on the card's form factor."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize("turns", [
+    ("32b 全参 zero3 要几张 h100", "那 a100 呢", "看费用"),
+    ("32b 全参 zero3 需要几张 h100", "a100 呢", "多少钱"),
+    ("how many h100 do i need for 32b full ft with zero3", "and a100?", "what would that cost"),
+    ("32b full finetune zero3, how many h100s", "what about a100", "price?"),
+])
+def test_a_price_after_a_count_prices_that_count(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert "8,352" in lead and "8×A100" in lead.replace("× ", "×"), lead
+    assert "692" not in lead and "1×A100" not in lead.replace("× ", "×"), lead  # never one A100 for the whole job
+
+
+@pytest.mark.parametrize("turns", [
+    ("14b 全参 zero3 需要几张 a100", "多少钱"),
+    ("how many a100s for 14b full finetune with zero3", "how much"),
+])
+def test_the_count_answered_is_priced_at_once(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert "4,308" in lead and "248 GB per card" not in lead and "每卡约要 248" not in lead, lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("14b full ft zero3 how many cards", "h100s", "monthly at gpuli?", "what if a100 sxm instead"),
+    ("14b full finetune zero3", "h100 then?", "gpuli monthly", "a100 sxm instead?"),
+    ("14b 全参 zero3 几张卡", "h100", "gpuli 包月多少", "要是换成 a100 sxm 呢"),
+    ("14b 全参 zero3", "h100 呢", "gpuli 一个月多少", "那 a100 sxm 呢"),
+])
+def test_a_card_swapped_after_a_setup_price_keeps_the_count(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert "4,308" in lead and "PCIe" not in lead, lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("14b full ft zero3", "a100 sxm then?"),
+    ("14b full finetune with zero3", "what if a100 sxm instead"),
+])
+def test_a_card_in_a_follow_up_frame_is_the_job_on_it(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 2)
+    assert "4× A100 80GB SXM" in lead and "contract" not in lead, lead
+
+
+def test_a_question_about_the_card_stays_the_faq() -> None:
+    assert "NVLink" in conversation("14b 全参 zero3", "那个 a100 sxm 有 nvlink 吗")
