@@ -54,3 +54,29 @@ def test_a_card_in_a_follow_up_frame_is_the_job_on_it(turns: tuple[str, ...]) ->
 
 def test_a_question_about_the_card_stays_the_faq() -> None:
     assert "NVLink" in conversation("14b 全参 zero3", "那个 a100 sxm 有 nvlink 吗")
+
+
+@pytest.mark.parametrize(("text", "days"), [
+    ("32b lora bf16，一张 A100-80G 够吗，seq 2048，月租多少", 30),
+    ("7b lora seq 4096, 月付多少", 30),
+    ("14b qlora rank 64，月费多少", 30),
+    ("4090 租 3 个月多少钱", 90),
+    ("4090 3个月租金多少", 90),
+])
+def test_a_figure_before_a_monthly_term_counts_no_months(text: str, days: int) -> None:
+    from bot.understand.parser import parse
+
+    assert parse(text).rental.duration_days in (days, None if days == 30 else days), text
+    assert (parse(text).rental.duration_days or 30) <= 90, text
+
+
+@pytest.mark.parametrize("text", [
+    "32b lora bf16，一张 A100-80G 够吗，seq 2048，月租多少",
+    "32b lora bf16，一张 a100 80g 够不够，序列 2048，一个月多少钱",
+    "32b lora bf16, is one a100 80g enough, seq 2048, monthly price?",
+    "32b lora bf16, will a single a100 80g fit, seq 2048, how much per month",
+])
+def test_a_fit_clause_naming_only_the_card_is_the_job_on_it(text: str) -> None:
+    lead = lead_lines(conversation(text), 1)
+    assert "A100 80GB" in lead and ("偏紧" in lead or "tight" in lead) and "76.4" in lead, lead
+    assert "899" in conversation(text), text  # the table's card and its month beside the verdict
