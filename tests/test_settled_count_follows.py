@@ -80,3 +80,27 @@ def test_a_fit_clause_naming_only_the_card_is_the_job_on_it(text: str) -> None:
     lead = lead_lines(conversation(text), 1)
     assert "A100 80GB" in lead and ("偏紧" in lead or "tight" in lead) and "76.4" in lead, lead
     assert "899" in conversation(text), text  # the table's card and its month beside the verdict
+
+
+@pytest.mark.parametrize("turns", [
+    ("whats the memory for 7b full finetune with adamw", "and with an 8-bit optimizer", "so one h100 works?"),
+    ("7b full ft with 8bit adam", "would a single h100 do?"),
+    ("7b full ft with 8bit adam", "is one h100 enough then"),
+    ("7b 全参 8bit 优化器", "那一张 h100 够吗"),
+    ("7b 全参微调 用 8bit 优化器", "单卡 h100 行不行"),
+])
+def test_a_fit_asked_after_a_sizing_is_that_job_on_the_card(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 1)
+    assert "1× H100" in lead.replace("1×H100", "1× H100") and "70.0 GB" in lead, lead  # seed 000's minimum
+    assert "70B" not in lead, lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("32b lora bf16 a100 80g", "够吗"),
+    ("32b lora bf16 on an a100 80g", "enough?"),
+    ("32b lora bf16 a100 80g", "放得下吗"),
+    ("32b lora bf16 on one a100 80g", "will it fit"),
+])
+def test_a_bare_fit_question_repeats_the_verdict(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 1)
+    assert "A100 80GB" in lead and "76.4" in lead, lead
