@@ -104,3 +104,14 @@ def test_a_fit_asked_after_a_sizing_is_that_job_on_the_card(turns: tuple[str, ..
 def test_a_bare_fit_question_repeats_the_verdict(turns: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 1)
     assert "A100 80GB" in lead and "76.4" in lead, lead
+
+
+@pytest.mark.parametrize(("turns", "tight"), [
+    (("32b lora bf16 a100 80g", "够吗", "多少钱"), "偏紧"),
+    (("32b lora bf16 a100 80g", "费用呢"), "偏紧"),
+    (("32b lora bf16 on an a100 80g", "how much?"), "tight"),
+    (("32b lora bf16 on one a100 80g", "enough?", "what does it cost"), "tight"),
+])
+def test_the_tight_card_named_is_priced_first(turns: tuple[str, ...], tight: str) -> None:
+    lead = lead_lines(conversation(*turns), 1)
+    assert "A100 80GB" in lead and "$1.49" in lead and tight in lead and "93.5" in lead, lead

@@ -29,7 +29,7 @@ from bot.views.count_versus import count_asked, count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.named_misses import named_misses, named_priced
+from bot.views.named_misses import named_misses, named_priced, named_tight
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
@@ -418,7 +418,7 @@ def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: st
         return None
     count = req.num_gpus or 1
     rows = [p for p in unit_prices(named.gpu.id, count, display) if provider is None or p["provider"] == provider_name(provider)]
-    return named_priced(named, count, setup, what, rows, lang)
+    return named_priced(named, count, setup, what, rows, lang) or named_tight(named, count, setup, what, rows, lang)
 
 
 def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:
