@@ -115,3 +115,15 @@ def test_a_bare_fit_question_repeats_the_verdict(turns: tuple[str, ...]) -> None
 def test_the_tight_card_named_is_priced_first(turns: tuple[str, ...], tight: str) -> None:
     lead = lead_lines(conversation(*turns), 1)
     assert "A100 80GB" in lead and "$1.49" in lead and tight in lead and "93.5" in lead, lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("14b lora bf16 on a 4090?", "which card then"),
+    ("14b lora bf16 on a 4090?", "what gpu should i use instead"),
+    ("14b lora bf16 一张 4090 够吗", "那用啥卡"),
+    ("14b lora bf16 4090 行不行", "那应该租什么卡"),
+])
+def test_a_card_asked_after_a_miss_is_the_card_that_holds_the_job(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert "36.4" in lead and "48 GB" in lead and "L40S" in lead and "649" in lead, lead
+    assert "USDT" not in lead and "outside" not in lead, lead  # never the payment FAQ nor "not what I do"

@@ -21,6 +21,11 @@ from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
+# a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
+_WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b", re.IGNORECASE)
+_AROUND_WHICH = lazy(r"应该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
+                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b", re.IGNORECASE)
+
 # what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
 _AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
                r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
@@ -58,3 +63,17 @@ def fit_asked_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True,
                    asks=replace(parsed.asks, sizing=True))
+
+
+def card_asked_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"14b lora on a 4090?" answered no, then "which card then" / "那用啥卡": the job before sized with no card of
+    the user's, so the card that holds it is the answer (a FAQ entry on paying is no answer to it); None otherwise."""
+    job = job_of(last, {})
+    if last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) or parsed.request.stated():
+        return None
+    norm = normalize(text)
+    if not _WHICH_CARD.search(norm) or not frame_only(_AROUND_WHICH.sub(" ", _WHICH_CARD.sub(" ", norm))):
+        return None
+    for key in ("gpu", "num_gpus", "zero"):
+        job.pop(key, None)
+    return replace(parsed, request=TrainingRequest.model_validate(job), intent="size", missing=[], follow_up=True)

@@ -24,7 +24,7 @@ from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
-from bot.core.fit_follow import fit_asked_of_last, without_cards
+from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, without_cards
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
@@ -130,7 +130,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not any(ch.isdigit() for ch in without_cards(text))  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and frame_only(without_cards(text))
-    fit = fit_asked_of_last(parsed, last, text)  # "够吗", "so one h100 works?": the job before, its verdict
+    fit = fit_asked_of_last(parsed, last, text) or card_asked_of_last(parsed, last, text)  # "够吗", "which card then"
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
