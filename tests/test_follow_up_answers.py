@@ -142,7 +142,9 @@ def test_a_price_unit_asked_of_a_sizing_is_about_that_sizing(ask: str) -> None:
     chat = ChatUser()
     chat.say("qwen3 8b lora 一张 4090")
     reply = chat.say(ask)
-    assert reply.kind in ("price", "cost") and "Qwen3-8B" in chat.text, (ask, chat.text)
+    # the 4090 named is tight: its own prices may lead (bot.views.named_misses.named_tight), the sizing's prices follow
+    kinds = [reply.kind, *[r.kind for r in reply.also[:1]]]
+    assert {"price", "cost"} & set(kinds) and "Qwen3-8B" in chat.text, (ask, chat.text)
 
 
 def test_renting_by_the_hour_after_a_sizing_is_still_the_faq_question() -> None:

@@ -194,6 +194,9 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     job = job_of(last, duration)
     if timed:  # the run's own length, stated, replaces the time the dataset would give
         job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}
+    if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus") \
+            and not ({"gpu", "num_gpus"} & set(stated)):
+        job["num_gpus"] = last.data["cards"]  # "要几张 a100" answered 8, then "看费用": those 8 cards
     merged = TrainingRequest.model_validate({**job, **stated, **duration})
     if asks.export:
         intent = "export"

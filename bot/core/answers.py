@@ -29,7 +29,7 @@ from bot.views.count_versus import count_asked, count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.named_misses import named_misses, named_priced
+from bot.views.named_misses import named_misses, named_priced, named_tight
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
@@ -404,13 +404,14 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # a job changed after its price ("换成 lora 不量化呢") first says whether the card named still holds it
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
-        if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang)
+        if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
+                                                    tight=not follow.get("hours"))
     return verdict_first(reply, missed or own_not_rented(advice, req, provider, ctx.lang)
                          or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
 
 
 def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,
-                  lang: str) -> Reply | None:
+                  lang: str, tight: bool = False) -> Reply | None:
     """"一万网络 7b lora 推荐啥" then "那个 t4 呢 多少钱": the card named is priced where asked, first, though
     it does not hold the job (bot/views/named_misses.py); the setup that does follows."""
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
@@ -418,7 +419,8 @@ def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: st
         return None
     count = req.num_gpus or 1
     rows = [p for p in unit_prices(named.gpu.id, count, display) if provider is None or p["provider"] == provider_name(provider)]
-    return named_priced(named, count, setup, what, rows, lang)
+    # a tight card's unit prices lead a price asked with no length ("多少钱"); a length asked prices the safe pick for it
+    return named_priced(named, count, setup, what, rows, lang) or (named_tight(named, count, setup, what, rows, lang) if tight else None)
 
 
 def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:

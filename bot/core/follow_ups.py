@@ -24,6 +24,7 @@ from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
+from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, without_cards
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
@@ -37,8 +38,7 @@ from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, top_up_
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
-from bot.understand.entities import find_gpus
-from bot.understand.normalize import normalize
+from bot.understand.follow_frame import frame_only
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
 from engine.providers import providers
@@ -127,8 +127,13 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
     # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: a question of its own; one stating figures changes the rental
     own_question = parsed.own_topic and set(parsed.request.stated()) <= {"gpu"} and bool(ASKING.search(text.lower())) \
-        and not any(ch.isdigit() for ch in _without_cards(text))  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
-    if parsed.intent == "faq" and not relength and not ruling_out and not _span_of_last(parsed) and parsed.faq_confident \
+        and not any(ch.isdigit() for ch in without_cards(text))  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
+    # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
+    card_swap = set(parsed.request.stated()) == {"gpu"} and frame_only(without_cards(text))
+    fit = fit_asked_of_last(parsed, last, text) or card_asked_of_last(parsed, last, text)  # "够吗", "which card then"
+    if fit is not None:
+        return fit
+    if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
             and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
@@ -418,11 +423,3 @@ def _card_priced_alone(parsed: Parsed) -> Parsed:
     if not (r.provider or r.duration_days or r.duration_hours or r.term):
         return parsed
     return replace(parsed, intent="price", missing=[], follow_up=False)
-
-
-def _without_cards(text: str) -> str:
-    """The message with the cards it names taken out: a card's own digits ("4090") state no change to the job."""
-    norm = normalize(text)
-    for g in sorted(find_gpus(norm), key=lambda g: -g.start):
-        norm = norm[:g.start] + " " + norm[g.end:]
-    return norm

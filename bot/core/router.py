@@ -417,6 +417,9 @@ class Core:
                     data: dict[str, object] = {"request": cost_fields(parsed).stated()}
                     if parsed.asks.how_many_gpu:
                         data["how_many"] = True  # another card named next asks its count again
+                        view = planned.data.get("v") or {}
+                        if view.get("q") == "cards" and view.get("num_gpus"):
+                            data["cards"] = view["num_gpus"]  # "看费用" next: that many of the card counted
                     planned.turn = Turn("size", data)
                 return planned
         return self.intents[parsed.intent](ctx, parsed, text)

@@ -343,7 +343,8 @@ def params_b(text: str) -> float | None:
 _N = r"(?<![\d.])(\d+(?:\.\d+)?)"
 DAYS = lazy(_N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
 WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
-MONTHS = lazy(_N + r"\s*(?:个\s*)?(?:月|months?|mo)(?![a-z])", re.ASCII)
+# "seq 2048，月租多少": 月租 / 月付 / 月费 name the monthly term, so a figure before them counts no months ("3 个月租" still does)
+MONTHS = lazy(_N + r"\s*(?:个\s*月|月(?!\s*(?:租|付|费))|months?|mo)(?![a-z])", re.ASCII)
 QUARTERS = lazy(_N + r"\s*(?:个\s*)?(?:季度|quarters?)(?![a-z])", re.ASCII)
 YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 # a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)

@@ -61,6 +61,23 @@ def named_priced(named: Fit | None, count: int, priced: Fit, what: str, prices: 
     return Reply("error", lang, {"message": message})
 
 
+def named_tight(named: Fit | None, count: int, priced: Fit, what: str, prices: list[dict[str, Any]],
+                lang: str) -> Reply | None:
+    """The lead when the card the user named ("32b lora bf16 a100 80g", "够吗", then "多少钱") holds the job only on
+    its expected figure and the sizing priced a safer setup: the named card's own prices first (what was asked),
+    with how tight it is, then the safer setup priced below. None when it fits outright, misses, is the setup
+    priced, or nobody rents it."""
+    if named is None or named.fits or not named.may_fit or not prices:
+        return None
+    if (named.gpu.id, count) == (priced.gpu.id, priced.estimate.plan.num_gpus):
+        return None
+    listed = " · ".join(f"{row['provider']} {price_text(row, lang)}" for row in prices)
+    message = t("named.priced_tight", lang, setup=t("sum.setup", lang, n=count, gpu=short_gpu(named.gpu.name)), price=listed,
+                what=what, gb=f"{named.estimate.total_gb:.1f}", high=f"{named.high_gb:.1f}", mem=f"{named.gpu.memory_gb:g}",
+                pick=t("sum.setup", lang, n=priced.estimate.plan.num_gpus, gpu=short_gpu(priced.gpu.name)))
+    return Reply("error", lang, {"message": message})
+
+
 def card_misses(named: Fit, what: str, prices: list[dict[str, Any]], lang: str) -> Reply | None:
     """The lead of a card's price asked right after a sizing the card does not hold ("一万网络 7b lora 推荐啥"
     then "t4 多少钱一个月"): the card's price where it is rented first (what was asked), then that the job
