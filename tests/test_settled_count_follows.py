@@ -127,3 +127,13 @@ def test_a_card_asked_after_a_miss_is_the_card_that_holds_the_job(turns: tuple[s
     lead = lead_lines(conversation(*turns), 3)
     assert "36.4" in lead and "48 GB" in lead and "L40S" in lead and "649" in lead, lead
     assert "USDT" not in lead and "outside" not in lead, lead  # never the payment FAQ nor "not what I do"
+
+
+def test_a_count_the_tool_gave_is_not_called_the_users() -> None:
+    """"要几张 h100" answered 8; "那 a100 呢", "看费用": those 8 A100s are priced, but they are the tool's count."""
+    from tests.chat_user import ChatUser
+    me = ChatUser()
+    for text in ("32b 全参 zero3 要几张 h100", "那 a100 呢", "看费用"):
+        me.say(text)
+    assert "8×A100" in me.text and "₮8,352" in me.text, me.text
+    assert "你说的" not in me.text, me.text

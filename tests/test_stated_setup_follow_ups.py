@@ -23,7 +23,7 @@ from tests.chat_user import conversation, lead_lines
 def test_a_price_after_a_stated_setup_prices_those_cards(first: str, then: str, total: str) -> None:
     lead = lead_lines(conversation(first, then), 3)
     assert total in lead
-    assert "用你说的" in lead or "on your" in lead  # the user's cards, not "the recommended" pick
+    assert "推荐" not in lead and "recommended" not in lead  # the user's cards, not the tool's pick
     assert "A100 80GB" not in lead  # never gpuli's 4-card A100 box the tool would pick
 
 
