@@ -26,6 +26,8 @@ _WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显
 _AROUND_WHICH = lazy(r"应该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
                      r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b", re.IGNORECASE)
 
+_WH_QUESTION = lazy(r"\s*(?:what|how|why|which|who|when|where)\b|\s*(?:什么|为什么|为啥|怎么|如何)", re.IGNORECASE)
+
 # what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
 _AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
                r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
@@ -49,6 +51,8 @@ def fit_asked_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if not set(q.stated()) <= {"gpu", "num_gpus"} or parsed.asks.cost or parsed.rental.provider:
         return None
     rest = without_cards(text)
+    if _WH_QUESTION.match(rest):
+        return None  # "what does a higher rank do?": a question of its own, not whether "it will do"
     if not FITS.search(rest) and not re.search(r"\bworks?\b", rest):
         return None
     rest = _AROUND.sub(" ", FITS.sub(" ", rest))

@@ -119,7 +119,7 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
     the message is the one cost question it reads as."""
     fit = next((p for c, p in zip(clauses, parts, strict=True)
                 if p.intent == "size" and not p.missing and p.request.gpu and FITS.search(normalize(c))), None)
-    if fit is None and whole.intent == "cost" and not whole.missing and whole.request.gpu and any(
+    if fit is None and whole.intent == "cost" and not whole.missing and whole.request.gpu and whole.asks.budget is None and any(
             p.request.gpu == whole.request.gpu and not (p.request.model or p.request.params_b) and FITS.search(normalize(c))
             for c, p in zip(clauses, parts, strict=True)):
         # "32b lora，一张 a100 80g 够吗，月租多少": the fit clause names the card only, the job is the message's
