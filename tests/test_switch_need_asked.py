@@ -32,3 +32,10 @@ def test_with_a_model_the_job_is_sized(text: str) -> None:
     me = ChatUser()
     me.say(text)
     assert "📏" in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["qlora 比 bf16 lora 慢多少", "is qlora slower than bf16 lora, and by how much"])
+def test_two_ways_weighed_are_the_slower_ones_entry(text: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert "20–40%" in "\n".join(me.lines[:3]), me.text
