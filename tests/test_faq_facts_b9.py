@@ -25,7 +25,7 @@ def _answer(*turns: str) -> str:
 @pytest.mark.parametrize(("text", "facts"), [
     ("gpuli 标的 ₮ 到底是什么货币", ["USDT"]),
     ("what currency is the ₮ sign on gpuli prices", ["USDT"]),
-    ("gradient checkpointing 开了要慢多少", ["20%–30%"]),
+    ("gradient checkpointing 开了要慢多少", ["20–30%"]),
     ("how much slower does activation checkpointing make training", ["20–30%"]),
     ("uptime below 99% — how much credit do I get back?", ["10×"]),
     ("gpuli 可用率达不到 99% 补多少", ["10 倍"]),
@@ -34,7 +34,7 @@ def _answer(*turns: str) -> str:
     ("after I destroy a cloudgpu box, are my files still there", ["deleted"]),
     ("cloudgpu 实例销毁之后磁盘还在吗", ["删掉"]),
     ("memory is not a problem, should I pick lora or qlora?", ["20–40%"]),
-    ("显存不缺的话选 LoRA 还是 QLoRA", ["20%–40%"]),
+    ("显存不缺的话选 LoRA 还是 QLoRA", ["20–40%"]),
 ])
 def test_a_reworded_fact_is_answered(text: str, facts: list[str]) -> None:
     reply = _answer(text)

@@ -1,5 +1,5 @@
 """A sizing asked what a lever costs in speed leads with that slowdown, then the fit: optimizer offload costs
-20%–50% of throughput (seed 000, engine.fit.OFFLOAD_SLOW_PCT). A sizing asking no amount of speed keeps its
+20–50% of throughput (seed 000, engine.fit.OFFLOAD_SLOW_PCT). A sizing asking no amount of speed keeps its
 verdict first."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from bot.understand.speed_asked import speed_asked
 from tests.chat_user import ChatUser
 
 ASKED = [
-    ("72b 全参 8卡h100 offload 方案 吞吐掉多少", "20%–50%", "装得下"),
-    ("8 张 a100 跑 70b 全参，开 offload 的话速度影响多大", "20%–50%", "装得下"),
-    ("offload 之后 32b 全参 4卡 a100 吞吐会掉多少", "20%–50%", "装得下"),
+    ("72b 全参 8卡h100 offload 方案 吞吐掉多少", "20–50%", "装得下"),
+    ("8 张 a100 跑 70b 全参，开 offload 的话速度影响多大", "20–50%", "装得下"),
+    ("offload 之后 32b 全参 4卡 a100 吞吐会掉多少", "20–50%", "装得下"),
     ("70b full finetune on 8 h100 with optimizer offload, how much slower does offload make it", "20–50% slower", "fits"),
     ("qwen 32b full finetune, 4x a100 80g, zero3 offload — what's the throughput hit?", "20–50% slower", "fits"),
 ]

@@ -29,7 +29,7 @@ from tests.chat_user import T0, first_lines, said
     ("what is zero stage 2?", "ZeRO-2"),
     ("offload 是干嘛的", "主机内存"),
     ("explain cpu offload", "RAM"),
-    ("梯度检查点是什么", "60%–80%"),
+    ("梯度检查点是什么", "60–80%"),
     ("what is gradient checkpointing", "60–80%"),
     ("8-bit 优化器是什么", "10 字节"),
     ("what's an 8-bit optimizer?", "70 GB"),

@@ -43,6 +43,7 @@ from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
+from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
@@ -295,7 +296,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = speed_first(reply, parsed)  # "offload 方案 吞吐掉多少": the slowdown leads, then the fit
+        reply = nodes_first(speed_first(reply, parsed), parsed, text)  # "跨两台机器 还要准备啥": the link leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:

@@ -26,6 +26,7 @@ from bot.understand.faq_topics import (
     named_too,
     on_card,
     service_topics,
+    switch_needed,
     topic_or,
 )
 from bot.understand.glossary import defines
@@ -219,6 +220,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
             # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
             return Classified("faq", hits, True, answers=about)
+    if not (sized or req.gpu or req.num_gpus) and (switch := switch_needed(norm)) is not None and not _wants_cost(req, rental, norm):
+        return Classified("faq", hits, True, answers=[switch])  # "32k 的 lora 要开梯度检查点吗": that switch's entry
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
     if sized:

@@ -230,6 +230,25 @@ def asks_what_a_switch_saves(topic: str) -> bool:
     return bool(SWITCH.search(topic)) and _asks_whether_it_saves(topic)
 
 
+def switch_needed(norm: str) -> Hit | None:
+    """The FAQ's entry on a switch whose need or cost is asked with no model named ("32k 上下文做 lora 梯度检查点
+    必须开吗", "is gradient checkpointing needed at 32k", "开梯度检查点代价多大"): the knowledge asked, not a
+    sizing that asks which model (with a model, whether the job needs it is that job's sizing)."""
+    named = [m[0] for m in SWITCH.finditer(norm)]
+    if not named or not (SWITCH_NEEDED.search(norm) or SWITCH_COST.search(norm)) or WEIGHED.search(norm):
+        return None  # "qlora 比 bf16 lora 慢多少": two ways weighed, the slower one's entry (not the switch's)
+    return faq_lookup(" ".join(named))[0]
+
+
+# whether a switch must be on asked of it; what it costs
+SWITCH_NEEDED = lazy(r"要不要|需不需要|必须|必要|必开|得开|一定要|值不值|值得"
+                     r"|\bneeded\b|\bnecessary\b|\brequired\b|\bmust\b|\bworth\b"
+                     r"|\b(?:do|does)\s+(?:i|we|it)\s+need\s+(?:to\s+)?(?:turn|use|enable|have|it\b|grad|gradient|8|bf16|offload)"
+                     r"|\bshould\s+(?:i|we)\s+(?:turn|use|enable|switch)", re.I)
+WEIGHED = lazy(r"比|相比|对比|\bvs\.?(?!\w)|\bthan\b|\bcompared\b", re.I)
+SWITCH_COST = lazy(r"代价|慢多少|慢几成|\bslower\b|\boverhead\b|\bcost\s+(?:in\s+)?(?:speed|throughput)", re.I)
+
+
 def _asks_whether_it_saves(topic: str) -> bool:
     """Whether (or how much: "能省多少显存") a setting saves memory is asked."""
     return bool(SAVES.search(topic) and (WHETHER_ASKED.search(topic) or HOW_MUCH.search(topic)))
