@@ -104,7 +104,7 @@ def test_discord_escapes_user_text_and_mentions() -> None:
 
 
 def test_long_replies_split_at_block_boundaries_never_inside_code() -> None:
-    r = reply("/faq")
+    r = Reply("faq_list", "en", {"questions": [f"Question {i}: " + "how does it work " * 6 for i in range(40)]})
     text = render_reply(r, "discord")
     parts = split_message(text, "discord")
     assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
@@ -233,3 +233,12 @@ def test_every_command_has_an_ascii_name_and_descriptions_in_both_languages() ->
         assert set(menu) == set(core.commands)
         assert all(name.isascii() and name.islower() for name in menu)
     assert dict(core.command_menu("zh"))["size"] != dict(core.command_menu("en"))["size"]
+
+
+def test_a_bare_faq_lists_a_phone_screen_and_says_how_to_reach_the_rest() -> None:
+    """73 questions do not fit a phone screen (nor Telegram's 4,096 characters): the first 12, and how to find the rest."""
+    for lang, more in (("en", "more: ask in your own words"), ("zh", "直接用自己的话问")):
+        text = render_reply(reply("/faq", lang=lang), "telegram")
+        lines = [line for line in text.splitlines() if line.strip()]
+        assert len(lines) == 14 and lines[-1].startswith("…") and more in lines[-1], text
+        assert len(text) < MESSAGE_LIMIT["telegram"], len(text)

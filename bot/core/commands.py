@@ -81,11 +81,15 @@ def models_(ctx: Context, args: str) -> Reply:
     return Reply("models", ctx.lang, {"families": families})
 
 
+FAQ_LISTED = 12  # questions a bare /faq lists
+
+
 def faq_(ctx: Context, args: str) -> Reply:
     """/faq QUESTION: the answer, or "not sure" with the two closest questions; bare /faq lists them."""
     if not args.strip():
         items = [e.question.zh if ctx.lang == "zh" else e.question.en for e in faq_entries()]
-        return Reply("faq_list", ctx.lang, {"questions": items})
+        # a reply stays a phone screen: the first questions, and how to reach the rest (any wording finds them)
+        return Reply("faq_list", ctx.lang, {"questions": items[:FAQ_LISTED], "more": max(len(items) - FAQ_LISTED, 0)})
     hit, hits = faq_lookup(args)
     if hit is not None:
         return Reply("faq", ctx.lang, {"items": [faq_item(hit, ctx.lang, provider_of(args))]})
