@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapters import CoreRunner, MemoryDedup
@@ -419,7 +420,9 @@ async def test_user_text_is_escaped_and_never_pings() -> None:
             assert "**bold**" not in answer.content
 
 
-async def test_long_replies_are_split_under_2000_characters() -> None:
+async def test_long_replies_are_split_under_2000_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.core import commands
+    monkeypatch.setattr(commands, "FAQ_LISTED", 100)  # every question listed: a reply over Discord's 2,000 characters
     async with DiscordHarness() as h:
         h.slash("faq")
         await h.settle(lambda: len(h.answers()) >= 2)
