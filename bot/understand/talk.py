@@ -11,13 +11,15 @@ import re
 
 from bot.understand.lazy import lazy
 
-GREETING = r"hi|hello|hey|hiya|yo|morning|good\s+(?:morning|afternoon|evening)|你好|您好|嗨|哈喽|哈啰|早上好|早安|晚上好|下午好|在吗|在不在|大家好"
+GREETING = (r"hi|hello|hey|hiya|heya|howdy|yo|sup|wassup|what'?s\s+up|morning|good\s+(?:morning|afternoon|evening)"
+            r"|quick\s+q(?:uestion)?|(?:got|have)\s+a\s+(?:quick\s+)?q(?:uestion)?"  # "quick q": a question on its way
+            r"|你好|您好|嗨|嘿|喂|哈喽|哈啰|哈罗|早上好|早安|晚上好|下午好|在吗|在不在|大家好|各位|问下|问一下|问个事|问个问题|请教一下")
 THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|awesome|cool|ok(?:ay)?|got\s+it|谢谢(?:你|您|啦|了)?|谢(?:了|啦)|多谢|感谢|辛苦了?|好的|明白了?|收到|懂了|厉害|牛|赞"
 IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|what\s+does\s+(?:this\s+bot|kasuan)\s+do"
             r"|你是谁|你是什么|你是干什么的|你是做什么的|你是干嘛的|是干嘛的|是干什么的|是做什么的|干嘛用的|有什么用"
             r"|卡算是什么|介绍一下(?:你自己|自己)?|自我介绍")
 FILLER = r"[\s!！.。,，~～?？:)）(（😀-🙏👍❤️]*"
-BOT_NAME = r"(?:@?\w*bot|卡算|kasuan|机器人)?"
+BOT_NAME = r"(?:@?(?:\w*bot|卡算|kasuan|机器人))?"
 
 SMALL_TALK = lazy(
     rf"^{FILLER}{BOT_NAME}{FILLER}(?:(?P<greeting>{GREETING})|(?P<thanks>{THANKS})|(?P<identity>{IDENTITY})){FILLER}"
