@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.core.cheaper_follow import WHICH_CHEAPER
 from bot.core.setup_follow import card_of, priced_before, prices_of_setup, setup_follow
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -123,7 +122,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # "we start thursday 9am, need it done by friday 6pm": a deadline (with when the run starts) and no job
     # or card of its own is asked of the last answer too
     of_deadline = asks.deadline is not None and not (q.model or q.params_b or q.gpu) and parsed.cues.chars <= ABOUT_BUDGET
-    if last.kind == "price" and (asks.difference or WHICH_CHEAPER.search(parsed.words)) and isinstance(last.data.get("before"), dict) and parsed.cues.chars <= ABOUT_LAST \
+    if last.kind == "price" and (asks.difference or parsed.cues.which_cheaper) and isinstance(last.data.get("before"), dict) and parsed.cues.chars <= ABOUT_LAST \
             and not (q.gpu or q.model or q.params_b or q.num_gpus):
         # "cloudgpu 4090 多少钱一小时", "3090 呢", then "8 小时差多少" / "what's the difference for 8 hours": the two
         # cards just priced, for the length stated (else the last one's), the difference leading

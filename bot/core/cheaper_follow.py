@@ -9,7 +9,6 @@ help". Only setups that hold the job count: a card that may hit OOM is no cheape
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -22,35 +21,24 @@ from engine.catalog import gpus
 from engine.money import Money
 from engine.providers import provider
 
-# a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
-# option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
-CHEAPER = re.compile(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
-                     r"|\bcheaper\b|less\s+expensive|lower[-\s]+priced|more\s+affordable|\bcheaper?\s+(?:option|card|one|setup)", re.I)
-# whether one exists is asked ("is there a less expensive card", "有没有便宜点的"), not an option of the answer picked
-EXISTS = re.compile(r"有没有|还有|有.{0,8}[吗嘛么]|\b(?:is|are)\s+there\b|\bany(?:thing)?\b|\bsomething\b", re.I)
-# which of the two cards just priced costs less ("哪个便宜", "哪个更划算", "which one is cheaper?", "which is the better
-# deal"): the two side by side, the difference leading, like "差多少"
-WHICH_CHEAPER = re.compile(r"哪(?:个|张|一个|款|种)\s*(?:更|比较|最)?\s*(?:便宜|划算|实惠|省钱?|值|性价比高)"
-                           r"|\bwhich\b(?:\s+(?:one|card|of\s+(?:the|them|those)(?:\s+two)?))?\s+(?:is|'s)\s+(?:the\s+)?"
-                           r"(?:cheaper|cheapest|better\s+(?:deal|value)|less\s+expensive)"
-                           r"|\bwhich\b(?:\s+(?:one|card))?\s+costs?\s+less\b", re.I)
 CHEAPER_CHARS = 24  # characters: "有更便宜的吗", "any cheaper option?", "还有没有便宜点的卡" — no question of its own
 
 
-def cheaper_of_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     """A bare "cheaper?" after a cost answer that priced one setup at a provider: that cost question again
-    without the card, remembering the setup priced (follow "cheaper_than"); None otherwise."""
-    q = parsed.request
-    if WHICH_CHEAPER.search(parsed.words) and isinstance(last.data.get("before"), dict):
+    without the card, remembering the setup priced (follow "cheaper_than"); None otherwise. What the message
+    asks ("有更便宜的吗", "哪个更划算", "有没有…") the parser read (bot.understand.follow_reads)."""
+    q, cues = parsed.request, parsed.cues
+    if cues.which_cheaper and isinstance(last.data.get("before"), dict):
         return None  # "a6000 呢" then "哪个更划算": the two cards just priced, weighed (bot.core.about_last)
-    if parsed.rental.provider or parsed.asks.cheapest or (parsed.cues.option and not EXISTS.search(text)):
+    if parsed.rental.provider or parsed.asks.cheapest or (cues.option and not cues.cheaper_exists):
         return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest there; "便宜的那个跑一天多少": an option picked
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
         return None  # "就用三天，有便宜点的吗": that span re-priced
-    if last.kind == "price" and CHEAPER.search(text):
+    if last.kind == "price" and cues.cheaper:
         return _card_of_price(parsed, last)
     priced = _setup_of(last)
-    if priced is None or not CHEAPER.search(text):
+    if priced is None or not cues.cheaper:
         return None
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
         return None

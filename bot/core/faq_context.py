@@ -5,13 +5,13 @@ Split from the router so it stays one screen of routing."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.faq import faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.follow_reads import without_card_pointer
 from bot.understand.parser import Parsed
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
@@ -132,10 +132,6 @@ def at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parse
     return parsed
 
 
-# a card pointed back at: "这张卡", "那块卡", "this card", "that GPU" (the card is the one the last turn named)
-THIS_CARD = re.compile(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
-
-
 def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     """A FAQ question naming no card, asked right after an answer about one ("gpuli 4090 weekly price" then
     "does it have nvlink?", "这张卡有 nvlink 吗"), is about that card, when the entry it asks answers card
@@ -148,7 +144,7 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
         return parsed
     card, count = setup
     provider = parsed.rental.provider
-    hit, hits = faq_lookup(THIS_CARD.sub(" ", text), provider)
+    hit, hits = faq_lookup(without_card_pointer(text), provider)
     if hit is None:
         return parsed
     parts = [part for part in hit.entry.by_card if card in part.cards]

@@ -24,7 +24,7 @@ from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
-from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, without_cards
+from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
@@ -38,7 +38,6 @@ from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, top_up_
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
-from bot.understand.follow_frame import frame_only
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
 from engine.providers import providers
@@ -67,7 +66,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.parts:
         return parsed
     # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少" / "32b 全参 … 周五前能训完吗": on the setup priced
-    on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last, text)
+    on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last)
     if on_priced is not None:
         return on_priced
     parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards
@@ -85,7 +84,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
         # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
-    cheaper = cheaper_of_last(parsed, last, text)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
+    cheaper = cheaper_of_last(parsed, last)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
     if cheaper is not None:
         return cheaper
     on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
@@ -127,10 +126,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     ruling_out = bool(parsed.request.exclude) and not stands_alone(parsed)  # "not the 4090 then": no FAQ question
     # "那 gpuli 机器挂了 sla 怎么赔" after a sizing: a question of its own; one stating figures changes the rental
     own_question = parsed.own_topic and set(parsed.request.stated()) <= {"gpu"} and bool(ASKING.search(text.lower())) \
-        and not any(ch.isdigit() for ch in without_cards(text))  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
+        and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
-    card_swap = set(parsed.request.stated()) == {"gpu"} and frame_only(without_cards(text))
-    fit = fit_asked_of_last(parsed, last, text) or card_asked_of_last(parsed, last, text)  # "够吗", "which card then"
+    card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
+    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last)  # "够吗", "which card then"
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
@@ -144,7 +143,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         stated["price_extras"] = True  # a change of nodes, InfiniBand or storage is a change too
     if parsed.rental.provider and "provider" not in stated:
         stated["provider"] = parsed.rental.provider
-    variant = card_variant(parsed, last, text)  # "48g 跑 12 小时呢" after a 4090's price: the 4090 48GB
+    variant = card_variant(parsed, last)  # "48g 跑 12 小时呢" after a 4090's price: the 4090 48GB
     if variant is not None:
         stated["gpu"] = variant
     base_job = dict(last.data.get("request", {}))

@@ -8,24 +8,11 @@ language, from the conversation as it stood before it, instead of reading as a q
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from bot.core.settings import ASKED_LANG, asked_language, chinese_beside_english
+from bot.core.settings import chinese_beside_english
 from bot.messages import Incoming, Reply, Turn
-
-# what may stand beside a request for a language and still leave it a bare request: please, thanks, filler
-_NOTHING_ELSE = re.compile(r"(?i)\b(?:pls|plz|please|thx|thanks|ok|okay|then|now|instead|again|reply|answer)\b"
-                           r"|请|麻烦|谢谢|吧|呗|啊|呀|好|再|一下|一遍|重新|改|换|回答|回复|说|[\s,，.。!！?？~～:：]")
-
-
-def language_only(text: str) -> str | None:
-    """The language a message asks for when that is all it says ("用中文", "中文回答吧", "in English please"),
-    else None ("用中文回答：14b 全参要几张卡" asks a question of its own, in Chinese)."""
-    lang = asked_language(text)
-    if lang is None:
-        return None
-    return lang if not _NOTHING_ELSE.sub("", ASKED_LANG[lang].sub("", text)) else None
+from bot.understand.language_ask import language_only
 
 
 def noted(turn: Turn, text: str, before: Turn | None) -> None:

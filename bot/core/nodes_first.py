@@ -8,21 +8,12 @@ two nodes need, that link and its price are the answer."""
 
 from __future__ import annotations
 
-import re
-
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
-from bot.understand.lazy import lazy
-from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
-from bot.understand.rental_extras import NEEDS_ASKED
 from engine.money import Money
 from engine.providers import providers
-
-# what else, or what more to pay, asked of a setup beside its cards
-EXTRA_ASKED = lazy(r"除了|还要|还得|还需|额外|另外|多付|加钱|准备(?:啥|什么|哪些)"
-                   r"|\bextras?\b|\bbesides\b|\bin\s+addition\b|\bon\s+top\b|\bwhat\s+else\b|\banything\s+else\b", re.I)
 
 
 def _links(named: str | None, lang: str, nodes: int) -> list[str]:
@@ -42,14 +33,13 @@ def _links(named: str | None, lang: str, nodes: int) -> list[str]:
     return out
 
 
-def nodes_first(reply: Reply, parsed: Parsed, text: str) -> Reply:
+def nodes_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (a sizing) led by the link its machines need, when the message spans two machines or more
     and asks what else they need or cost."""
     nodes = parsed.price.nodes or 0
     if reply.kind != "sizing" or nodes < 2 or parsed.price.infiniband is False:
         return reply
-    norm = normalize(text)
-    if not (NEEDS_ASKED.search(norm) or EXTRA_ASKED.search(norm)):
+    if not parsed.cues.extra_asked:  # "除了卡还要准备啥", "what else do I pay for" (bot.understand.follow_reads)
         return reply
     links = _links(parsed.rental.provider, reply.lang, nodes)
     if not links:

@@ -14,19 +14,9 @@ from dataclasses import replace
 from bot.core.about_last import ABOUT_BUDGET, ABOUT_LAST, duration_of
 from bot.core.setup_follow import card_of
 from bot.messages import Turn
-from bot.understand.lazy import lazy
-from bot.understand.normalize import normalize
+from bot.understand.follow_reads import upgrades_named
 from bot.understand.parser import Parsed, parse
 from engine.catalog import gpus
-
-# a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory, data or weights
-LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
-                   r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
-                   re.I)
-# an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
-UPGRADE_REFERRED = lazy(r"升级|升了|加上|加了|扩容|\bupgrad(?:e|ed|ing)\b|\bwith\s+(?:that|it|those|them)\b", re.I)
-CPU_WORDS = lazy(r"cpu|核|\bcores?\b|vcpu", re.I)
-RAM_WORDS = lazy(r"内存|\bram\b|\bmemory\b", re.I)
 
 
 def _hours(parsed: Parsed) -> float | None:
@@ -67,21 +57,20 @@ def repeat_asked(parsed: Parsed, last: Turn) -> Parsed | None:
                    faq_confident=False)
 
 
-def variant_of(card: str, text: str) -> str | None:
-    """The card of the same family with the memory the message says alone ("48g" after an RTX 4090: the 4090
-    48GB), when the catalog has one other than `card`; None otherwise."""
-    sizes = {m.group(1) for m in LONE_MEMORY.finditer(normalize(text))}
-    if len(sizes) != 1:
+def variant_of(card: str, size: str | None) -> str | None:
+    """The card of the same family with the memory `size` the message says alone ("48g" after an RTX 4090: the
+    4090 48GB), when the catalog has one other than `card`; None otherwise."""
+    if size is None:
         return None
     entry = next((g for g in gpus().entries if g.id == card), None)
     if entry is None or not entry.aliases:
         return None
     family = re.sub(r"\s*\d+\s*gb?$", "", str(entry.aliases[0]), flags=re.I)
-    other = parse(f"{family} {sizes.pop()}g").request.gpu
+    other = parse(f"{family} {size}g").request.gpu
     return other if other and other != card else None
 
 
-def card_variant(parsed: Parsed, last: Turn, text: str) -> str | None:
+def card_variant(parsed: Parsed, last: Turn) -> str | None:
     """The other memory size of the card just priced, named alone in a short follow-up ("48g 跑 12 小时呢")."""
     if last.kind != "price" or _own(parsed) or parsed.price.add_ons or parsed.cues.chars > ABOUT_LAST:
         return None
@@ -89,22 +78,20 @@ def card_variant(parsed: Parsed, last: Turn, text: str) -> str | None:
     cards = held if isinstance(held, list) else [held] if held else []
     if len(cards) != 1:
         return None
-    return variant_of(str(cards[0]), text)
+    return variant_of(str(cards[0]), parsed.cues.lone_memory)
 
 
-def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None, text: str) -> Parsed | None:
+def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None) -> Parsed | None:
     """"一万网络 a100 40g 跑 7b lora" then "cpu 要不要升级" (the FAQ on add-ons, `asked`) then "升级后一个月多少" /
     "and with the upgrade, per month?": the rental `before` the FAQ question, with the upgrade that question named
     (CPU, memory, or both), priced for the length stated (else the one priced, else a month)."""
     if before is None or asked is None or before.kind not in ("price", "size", "cost") or _own(parsed) \
             or parsed.cues.chars > ABOUT_LAST:
         return None
-    if not (parsed.price.add_ons or UPGRADE_REFERRED.search(normalize(text))):
+    if not (parsed.price.add_ons or parsed.cues.upgrade_referred):
         return None
     # the upgrade the message names, else the one the question before asked about
-    named = normalize(asked)
-    add_ons = dict(parsed.price.add_ons) or {k: 1 for k, words in (("cpu-16c", CPU_WORDS), ("ram-128g", RAM_WORDS))
-                                             if words.search(named)}
+    add_ons = dict(parsed.price.add_ons) or upgrades_named(asked)
     if not add_ons:
         return None
     hours = _hours(parsed)

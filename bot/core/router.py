@@ -58,6 +58,7 @@ from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
 from bot.understand.classify import asks_billing
+from bot.understand.cues import of_question
 from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
@@ -212,7 +213,7 @@ class Core:
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None
-        upgraded = upgrade_after_faq(parsed, last, asked, text)  # "cpu 要不要升级" then "升级后一个月多少"
+        upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
@@ -230,6 +231,7 @@ class Core:
         elsewhere = asked_elsewhere(parsed, asked, turn)  # "how soon can i ssh in at gpuli" then "and at cloudgpu?"
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
+            parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
         if defined is not None or (asked is not None and (card_alone(parsed, text) or about_the_faq(parsed, text))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
@@ -238,6 +240,7 @@ class Core:
                 parsed = replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                                  follow_up=False)
                 text = f"{asked} {text}"
+                parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # that question's words
         if turn is not None and turn.kind == "wallet" and parsed.intent != "wallet" and asks_again_now(text):
             # "充值 300u 帮我记一下" then "现在呢": the balance as it stands now
             parsed = replace(parsed, intent="wallet", wallet=WalletAction("balance"), missing=[], follow_up=False)
@@ -296,7 +299,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = nodes_first(speed_first(reply, parsed), parsed, text)  # "跨两台机器 还要准备啥": the link leads
+        reply = nodes_first(speed_first(reply, parsed), parsed)  # "跨两台机器 还要准备啥": the link leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:

@@ -70,7 +70,7 @@ def job_on_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     return replace(parsed, request=q.model_copy(update=update), follow_up=True)
 
 
-def total_of_priced(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+def total_of_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     """A bare ask of the total ("how much in total?", "总共多少钱", "一共多少") right after a rental was priced
     for a length ("gpuli A6000 weekly" then "we need it 9 days"): that rental's total again (two weeks,
     ₮230), not the FAQ on estimating a run; None for a message stating anything of its own."""
@@ -81,7 +81,7 @@ def total_of_priced(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return None
     if r.provider or r.gpu or r.duration_days or r.duration_hours or parsed.price.add_ons or parsed.unknown_card:
         return None
-    if any(ch.isdigit() for ch in text) or a.budget is not None or a.runway or a.both_units or a.per_day \
+    if parsed.cues.figures or a.budget is not None or a.runway or a.both_units or a.per_day \
             or a.per_card_hour or a.band or a.top_up or r.term or parsed.price.annual or parsed.price.display_currency \
             or parsed.cues.bare_term or parsed.cues.other_unit or parsed.cues.which_currency:
         return None  # an amount, a term or a currency of its own ("年付的话多少", "₮2000 够吗") is asked of the price

@@ -16,38 +16,12 @@ from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 from bot.text.i18n import detect_language, ime_language, script_language
 from bot.understand import glossary
+from bot.understand.language_ask import asked_language
 from bot.understand.talk import without_thanks
 from engine.catalog import gpus, models
 from engine.providers import providers
 
 KEYS = ("lang", "currency", "provider")  # what users set; "last_lang" and "asked_lang" are remembered, not set
-
-# A reply language asked for in words ("answer in english pls", "用中文回答", "英文回复"): it beats the
-# language the message is written in, and holds for the user's next messages until another is asked.
-# A verb of answering (or please / only) is required, so "英文数据集" or "an English dataset" asks nothing.
-_EN_VERBS = r"(?:answer|reply|respond|write|talk|speak|explain|say\s+it|tell\s+me|continue)\w*"
-_POLITE = r"(?:pls|plz|please|only|thx|thanks)"
-ASKED_LANG = {
-    "en": re.compile(
-        rf"\b{_EN_VERBS}\b[^.?!\n]{{0,20}}?\bin\s+english\b|\b(?:in\s+)?english\s+{_POLITE}\b"
-        rf"|\b{_POLITE}\s+(?:use\s+|in\s+|reply\s+in\s+)?english\b"
-        r"|(?:用|请用|改用|换成|换|说|讲)\s*(?:英文|英语)\s*(?:来)?\s*(?:回答|回复|作答|说|讲|写|答|吧|呗|$|[，,。.!！?？\s—-])"
-        r"|(?:英文|英语)\s*(?:回答|回复|作答)",
-        re.IGNORECASE),
-    "zh": re.compile(
-        rf"\b{_EN_VERBS}\b[^.?!\n]{{0,20}}?\bin\s+(?:chinese|mandarin)\b|\b(?:in\s+)?chinese\s+{_POLITE}\b"
-        rf"|\b{_POLITE}\s+(?:use\s+|in\s+|reply\s+in\s+)?chinese\b"
-        r"|(?:用|请用|改用|换成|换回|说|讲)\s*(?:中文|汉语|普通话)\s*(?:来)?\s*(?:回答|回复|作答|说|讲|写|答|吧|呗|$|[，,。.!！?？\s—-])"
-        r"|(?:中文|汉语)\s*(?:回答|回复|作答)",
-        re.IGNORECASE),
-}
-
-
-def asked_language(text: str) -> str | None:
-    """The reply language the message asks for in words, or None."""
-    found = [lang for lang, pattern in ASKED_LANG.items() if pattern.search(text)]
-    return found[0] if len(found) == 1 else None
-
 
 class SettingsStore(Protocol):
     def get(self, scope: str) -> dict[str, str]: ...

@@ -10,7 +10,8 @@ and nothing after it looks at the words again.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
@@ -20,6 +21,16 @@ from bot.understand.daily_hours import Daily, daily
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.follow_frame import lone_count, weeks_said
+from bot.understand.follow_reads import (
+    UPGRADE_REFERRED,
+    WHICH_CHEAPER,
+    CardFrames,
+    card_frames,
+    cheaper_said,
+    extra_asked,
+    lone_memory,
+    which_card,
+)
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
@@ -138,6 +149,16 @@ class Cues:
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
+    # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
+    beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
+    which_card: bool = False  # "which card then", "那用啥卡": the card that holds the job before is asked
+    cheaper: bool = False  # "有更便宜的吗", "any cheaper option?": a cheaper setup than the one priced
+    cheaper_exists: bool = False  # "有没有…", "is there …": whether one exists is asked
+    which_cheaper: bool = False  # "哪个更划算", "which one is cheaper?": of the two cards just priced
+    lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
+    upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
+    extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
+    figures: bool = False  # a digit anywhere in the message ("₮2000 够吗"): an amount of its own
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -150,11 +171,13 @@ def _without_providers(frame: str, named: list[str]) -> str:
     return frame
 
 
-def read(raw: str, num_gpus: int | None = None, instances: int | None = None) -> Cues:
+def read(raw: str, num_gpus: int | None = None, instances: int | None = None, words: str = "",
+         nodes: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
     parse read (the one a "那要 2 张吗" asks of). The frames, the count asked and the lone setting are
     only ever weighed of a short message (a follow-up), so a longer one skips reading them. `instances`: the
-    separate single-card instances the parse read (bot.understand.instances)."""
+    separate single-card instances the parse read (bot.understand.instances); `words` the parse's normalized
+    words, `nodes` the machines it read (what else they need is only read of two or more)."""
     norm = normalize(raw)
     named = providers_named(norm)
     chars = len(raw.strip())
@@ -176,4 +199,22 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None) ->
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), instances=instances,
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
-        lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None)
+        lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
+        which_cheaper=short and bool(WHICH_CHEAPER.search(words)), **_follow_reads(raw, norm, short, nodes))
+
+
+def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[str, Any]:
+    """The readings of bot.understand.follow_reads: of a short message only, but the figures and what else
+    two machines or more need."""
+    cheaper, exists = cheaper_said(raw) if short else (False, False)
+    return {"beside_cards": card_frames(norm, short), "which_card": short and which_card(norm), "cheaper": cheaper,
+            "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
+            "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
+            "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw)}
+
+
+def of_question(cues: Cues, question: str, nodes: int | None) -> Cues:
+    """`cues` with the follow-up readings of the question the router put together from the FAQ question asked
+    before and this message ("有 nvlink 吗" then "那 4090 呢" asks "有 nvlink 吗 那 4090 呢"): what the follow-up
+    readers weigh is that question's words, not the change alone (a card named after it is no change of card)."""
+    return replace(cues, **_follow_reads(question, normalize(question), True, nodes))

@@ -44,6 +44,7 @@ from bot.understand.faq_topics import (
     topic_text,
 )
 from bot.understand.follow_frame import frame_only
+from bot.understand.follow_reads import cheaper_said
 from bot.understand.glossary import defines
 from bot.understand.instances import separate_runs, single_card_machines
 from bot.understand.lazy import lazy
@@ -142,10 +143,15 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
     if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
         return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
     text, fresh = fresh_start(without_thanks(text))
+    whole = text
     text, option = option_chosen(text)  # "第二个跑 3 小时呢": the rest is the change asked of that option
     parsed = _parse_one(text, now)
     if fresh or option:
         parsed.cues = replace(parsed.cues, fresh=fresh, option=option)
+    if option:  # "便宜的那个跑一天多少": the words naming the option are the message's too
+        cheaper, exists = cheaper_said(whole)
+        parsed.cues = replace(parsed.cues, cheaper=cheaper, cheaper_exists=exists,
+                              figures=any(ch.isdigit() for ch in whole))
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
         or each_term(text, parsed)
     if lengths := lengths_asked(text, parsed):
@@ -420,12 +426,13 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
+    words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
-                  asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
+                  asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
-                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances))
+                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes))
 
 
 def parse_cost(text: str) -> TrainingRequest:

@@ -1,0 +1,124 @@
+"""The words of a short follow-up that the follow-up readers of bot/core weigh against the last answer,
+read once by the parser into `Cues` (bot.understand.cues): whether a fit is asked in a follow-up's frame
+("够吗", "so one h100 works?"), which card is asked for ("那用啥卡", "which card then"), a cheaper one asked
+("有更便宜的吗", "any cheaper option?"), which of two is cheaper ("哪个更划算", "which one is cheaper?"), a card's
+memory said alone ("48g 跑 12 小时呢", "the 48 gb one"), an upgrade referred to ("升级后一个月多少", "with the
+upgrade"), what else machines need ("除了卡还要准备啥", "what else do I pay for"), and the figures beside cards.
+
+Why here: these used to be read again from the raw text in bot/core after the parse, each with its own
+patterns; a phrasing could then be read one way by the parser and another way downstream. The answering
+side now takes only the parsed value, and the turn before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.understand.clause_marks import FITS
+from bot.understand.entities import find_gpus
+from bot.understand.follow_frame import frame_only
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+from bot.understand.rental_extras import NEEDS_ASKED
+
+# a question of its own, not whether "it will do" ("what does a higher rank do?")
+WH_QUESTION = lazy(r"\s*(?:what|how|why|which|who|when|where)\b|\s*(?:什么|为什么|为啥|怎么|如何)", re.IGNORECASE)
+WORKS = lazy(r"\bworks?\b")
+# what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
+FIT_AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
+                  r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
+BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count, written as a figure by the normalizer
+# a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
+WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b", re.IGNORECASE)
+AROUND_WHICH = lazy(r"应该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
+                    r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b", re.IGNORECASE)
+# a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
+# option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
+CHEAPER = lazy(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
+               r"|\bcheaper\b|less\s+expensive|lower[-\s]+priced|more\s+affordable|\bcheaper?\s+(?:option|card|one|setup)", re.I)
+# whether one exists is asked ("is there a less expensive card", "有没有便宜点的"), not an option of the answer picked
+EXISTS = lazy(r"有没有|还有|有.{0,8}[吗嘛么]|\b(?:is|are)\s+there\b|\bany(?:thing)?\b|\bsomething\b", re.I)
+# which of the two cards just priced costs less ("哪个便宜", "哪个更划算", "which one is cheaper?", "which is the better
+# deal"): the two side by side, the difference leading, like "差多少"
+WHICH_CHEAPER = lazy(r"哪(?:个|张|一个|款|种)\s*(?:更|比较|最)?\s*(?:便宜|划算|实惠|省钱?|值|性价比高)"
+                     r"|\bwhich\b(?:\s+(?:one|card|of\s+(?:the|them|those)(?:\s+two)?))?\s+(?:is|'s)\s+(?:the\s+)?"
+                     r"(?:cheaper|cheapest|better\s+(?:deal|value)|less\s+expensive)"
+                     r"|\bwhich\b(?:\s+(?:one|card))?\s+costs?\s+less\b", re.I)
+# a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory, data or weights
+LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
+                   r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
+                   re.I)
+# an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
+UPGRADE_REFERRED = lazy(r"升级|升了|加上|加了|扩容|\bupgrad(?:e|ed|ing)\b|\bwith\s+(?:that|it|those|them)\b", re.I)
+CPU_WORDS = lazy(r"cpu|核|\bcores?\b|vcpu", re.I)
+RAM_WORDS = lazy(r"内存|\bram\b|\bmemory\b", re.I)
+# what else, or what more to pay, asked of a setup beside its cards
+EXTRA_ASKED = lazy(r"除了|还要|还得|还需|额外|另外|多付|加钱|准备(?:啥|什么|哪些)"
+                   r"|\bextras?\b|\bbesides\b|\bin\s+addition\b|\bon\s+top\b|\bwhat\s+else\b|\banything\s+else\b", re.I)
+# a card pointed back at: "这张卡", "那块卡", "this card", "that GPU" (the card is the one the last turn named)
+THIS_CARD = lazy(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class CardFrames:
+    """What is left of a message once the cards it names are taken out (a card's own digits state no change)."""
+
+    figures: bool = False  # a figure is left ("那个 4090 跑 3 天"), so the message states something of its own
+    frame: bool = False  # nothing but a follow-up's frame is left ("what if a100 sxm instead")
+    fit: bool = False  # a fit asked in a frame ("4090 够吗", "so an h100 works?"), every figure kept
+    fit_counted: bool = False  # the same with a bare figure taken as the count stated ("so one h100 works?")
+
+
+def without_cards(norm: str) -> str:
+    """The normalized message with the cards it names taken out."""
+    for g in sorted(find_gpus(norm), key=lambda g: -g.start):
+        norm = norm[:g.start] + " " + norm[g.end:]
+    return norm
+
+
+def card_frames(norm: str, short: bool) -> CardFrames:
+    """The frames of `norm` without its cards; the fit and frame readings only of a short message (a follow-up)."""
+    if not short and not any(ch.isdigit() for ch in norm):
+        return CardFrames()
+    rest = without_cards(norm)
+    figures = any(ch.isdigit() for ch in rest)
+    if not short:
+        return CardFrames(figures=figures)
+    fit = fit_counted = False
+    if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest)):
+        around = FIT_AROUND.sub(" ", FITS.sub(" ", rest))
+        fit, fit_counted = frame_only(around), frame_only(BARE_FIGURE.sub(" ", around))
+    return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted)
+
+
+def which_card(norm: str) -> bool:
+    """"which card then", "那用啥卡": a card asked for, in nothing but a follow-up's frame."""
+    return bool(WHICH_CARD.search(norm)) and frame_only(AROUND_WHICH.sub(" ", WHICH_CARD.sub(" ", norm)))
+
+
+def cheaper_said(raw: str) -> tuple[bool, bool]:
+    """(a cheaper one asked for, whether one exists asked) of the message's own words."""
+    return bool(CHEAPER.search(raw)), bool(EXISTS.search(raw))
+
+
+def lone_memory(norm: str) -> str | None:
+    """The one card memory size said alone ("48g 跑 12 小时呢": "48"), None for none or several."""
+    sizes = {m.group(1) for m in LONE_MEMORY.finditer(norm)}
+    return sizes.pop() if len(sizes) == 1 else None
+
+
+def upgrades_named(question: str) -> dict[str, int]:
+    """The upgrades a question about add-ons named ("cpu 要不要升级": the 16-core CPU; "内存能加吗": 128 GB RAM)."""
+    named = normalize(question)
+    return {k: 1 for k, words in (("cpu-16c", CPU_WORDS), ("ram-128g", RAM_WORDS)) if words.search(named)}
+
+
+def extra_asked(norm: str) -> bool:
+    """"除了卡还要准备啥", "what else do I pay for": what a setup needs beside its cards is asked."""
+    return bool(NEEDS_ASKED.search(norm) or EXTRA_ASKED.search(norm))
+
+
+def without_card_pointer(text: str) -> str:
+    """`text` with a pointer at the card before ("这张卡", "this card") taken out, for a FAQ lookup of its question."""
+    return THIS_CARD.sub(" ", text)
