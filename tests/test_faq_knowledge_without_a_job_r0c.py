@@ -15,7 +15,7 @@ from bot.understand.normalize import normalize
 from tests.chat_user import conversation, lead_lines
 
 START_WITH = ["should we start with lora or go full ft straight away", "lora first or full finetune directly?",
-              "is full fine-tuning worth it or is lora enough", "先 lora 还是 直接 全参", "要不要一上来就全参微调",
+              "is full fine-tuning worth it or is lora enough", "先 lora 还是 直接 全参", "lora 和 全参 选哪个",
               "全参和lora 先上哪个", "lora 够用吗 还是得全参", "咱们直接全参 还是先拿 lora 试试"]
 
 
@@ -34,7 +34,9 @@ UTILIZATION = [("gpu util 30% on 8 a100s, add more cards?", None),
                ("do we need more gpus? util is like 40%", "❌ No, not yet"),
                ("训练很慢 gpu 占用率低 加卡有用吗", "❌ 先别加卡"),
                ("dataloader 慢怎么办", None),
-               ("the dataloader is slow, what should i do", None)]
+               ("the dataloader is slow, what should i do", None),
+               ("cpu 太弱会拖慢训练吗", None),
+               ("training is slow but gpus are not busy", None)]
 
 
 @pytest.mark.parametrize(("question", "verdict"), UTILIZATION)
