@@ -64,8 +64,8 @@ def test_whether_the_boot_is_billed_leads_with_no_zh(question: str) -> None:
     ("一万网络 裸金属 海外 有什么活动", "买 1 送 1"),
     ("一万网络海外裸金属有啥促销", "买 1 送 1"),
     ("一万网络现在搞什么活动", "买 1 送 1"),
-    ("yiwan any promotions on overseas bare metal?", "buy-one-get-one"),
-    ("what offers does 一万网络 run for bare-metal servers abroad", "buy-one-get-one"),
+    ("yiwan any promotions on overseas bare metal?", "buy one get one"),
+    ("what offers does 一万网络 run for bare-metal servers abroad", "buy one get one"),
 ])
 def test_yiwans_promotions_are_its_discounts(question: str, deal: str) -> None:
     text = conversation(question)

@@ -20,20 +20,25 @@ from bot.messages import Turn
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
+GENERIC = "export_generic"  # the turn a framework file exported with no model leaves
 BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the model to qwen3 8b" — a change, nothing asked
 MARKS = ("exported", "tools")
 # the request's fields a file writes as a setting (not the job's model, card or count)
 SETTINGS = frozenset({"lora_rank", "micro_batch", "grad_accum", "seq_len", "attention", "offload", "zero", "optimizer",
                       "grad_checkpointing", "epochs", "packing", "lora_targets", "precision", "method"})
+GENERIC_SETTINGS = SETTINGS | {"num_gpus"}  # a framework file with no model also writes the card count
 
 
-def export_turn(parsed: Parsed, last: Turn | None) -> Turn | None:
+def export_turn(parsed: Parsed, last: Turn | None, generic: bool = False) -> Turn | None:
     """The turn an export leaves behind: the job exported (the one before when this export changed nothing
-    of it), the frameworks it named (else those of the export before) and the mark `exported`. None when
-    no model job was exported and no turn came before (a generic DeepSpeed file on its own)."""
+    of it), the frameworks it named (else those of the export before) and the mark `exported`. A generic
+    file (`generic`: DeepSpeed or accelerate with no model) leaves its own settings, so "加 offload" next
+    hands over that file again with the change."""
     job = parsed.request.stated()
     before = dict(last.data) if last is not None else {}
     tools = sorted(parsed.asks.tools) or list(before.get("tools", []))
+    if generic:
+        return Turn(GENERIC, {"request": job, "exported": True, "tools": tools})
     if (job.get("model") or job.get("params_b")) and before.get("request") != job:
         return Turn("size", {"request": job, "exported": True, "tools": tools})
     if last is None:
@@ -46,6 +51,8 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
     any answer), or None when the answer before was no export, or the message asks something of its own."""
     if not last.data.get("exported") or parsed.intent in ("wallet", "help", "smalltalk") or parsed.parts:
         return None
+    if last.kind == GENERIC:
+        return _generic_again(parsed, last, text)
     again = parsed.cues.export_again
     setting = not again and _setting_change(parsed, text)
     if setting:  # "rank 改 64", "add cpu offload for the optimizer": the FAQ's words, a change of the files
@@ -70,6 +77,24 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
     tools = parsed.asks.tools or frozenset(last.data.get("tools", []))
     return replace(merged, intent="export", asks=replace(merged.asks, export=True, tools=tools), missing=[],
                    follow_up=True, follow=None)
+
+
+def _generic_again(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """After a framework file exported with no model ("导出 deepspeed 配置 zero3"): a setting changed ("加
+    offload", "switch to zero2", "改成 4 卡") or the files asked again is that file again with the change; a
+    model named on its own ("那 qwen3 8b 全参的呢") the files of that job with the settings before. None when
+    the message asks something of its own (a question about offload stays the FAQ's)."""
+    stated = parsed.request.stated()
+    named = bool(parsed.request.model or parsed.request.params_b)
+    setting = bool(stated) and set(stated) <= GENERIC_SETTINGS and parsed.cues.chars <= BARE_CHANGE + 8 \
+        and not QUESTION.search(text)
+    bare_job = named and parsed.intent in ("size", "export") and parsed.cues.chars <= BARE_CHANGE and not _asks_figure(parsed)
+    if not (setting or parsed.cues.export_again or bare_job):
+        return None
+    job = TrainingRequest.model_validate({**last.data.get("request", {}), **stated})
+    tools = parsed.asks.tools or frozenset(last.data.get("tools", []))
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True, tools=tools), missing=[],
+                   follow_up=True, follow=None, faq=[], faq_answers=[], faq_confident=False)
 
 
 # a question about a setting rather than a change of it ("rank 64 有用吗", "what does offload do")

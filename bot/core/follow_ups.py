@@ -22,7 +22,7 @@ from bot.core.about_last import (
 from bot.core.add_on_follow import added_to_price
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
-from bot.core.export_again import export_again
+from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
 from bot.core.price_terms_follow import card_variant, repeat_asked
@@ -61,6 +61,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
     if top_up is not None:
         return top_up
+    if last is not None and last.kind == GENERIC and parsed.intent in FOLLOW_UP_INTENTS and not parsed.parts:
+        # "导出 deepspeed 配置 zero3" then "加 offload" / "accelerate 的也要": that file again, changed
+        generic = tool_after_export(parsed, last, MODIFIERS) or export_again(parsed, last, text, merge_follow_up)
+        if generic is not None:
+            return generic
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return _card_priced_alone(parsed)
     if parsed.parts:

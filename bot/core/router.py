@@ -314,7 +314,7 @@ class Core:
         elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
             reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"
         if reply.kind in ("export", "export_generic") and reply.turn is None:
-            reply.turn = export_turn(parsed, last)  # "deepspeed" next names its framework, "换 14b" changes the files
+            reply.turn = export_turn(parsed, last, reply.kind == "export_generic")  # "deepspeed" next names its framework, "换 14b" changes the files
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
             reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})

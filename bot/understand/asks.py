@@ -219,8 +219,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "total": re.compile(r"一共|总共|合计|加起来|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bin\s+all\b"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
-        "lora": re.compile(r"(?<![q\w])lora"),
-        "full": re.compile(r"全参|全量|\bfull\b"),
+        # a Chinese character is a word character to `\w` and `\b`: "全参和lora" names LoRA, "要full" full
+        "lora": re.compile(r"(?<![qa-z0-9_])lora"),
+        "full": re.compile(r"全参|全量|(?<![a-z0-9_])full(?![a-z0-9_])"),
         "versus": re.compile(r"差多少|差几|差别|区别|相差|相比|对比|比较|还是|或者|\bvs\.?(?!\w)|\bversus\b|\bor\b"
                              r"|\bdifference\b|\bdiffer\b|\bcompar\w*|(?:跟|和|与).{1,16}比"),
         # what a price figure is: the low or the high end, an estimate or a quote, a fixed price or a range

@@ -45,6 +45,7 @@ STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "they", "them", "their", "its", "am", "was", "were", "been",
+    "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing
     "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
     "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
@@ -496,6 +497,8 @@ def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str 
     if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
         return False
     asked, folded = methods_named(normalize(text)), typos.fix(unicodedata.normalize("NFKC", text).lower())
+    if any(_compares_asked(h, asked) and h.score >= METHOD_FLOOR for h in searched[1:3]):
+        return False  # "全参和lora 先上哪个": two methods named together are what is weighed, not the job's
     if any(_method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(
             p.search(folded) for kw in [*h.entry.keywords.zh, *h.entry.keywords.en]
             if not methods_named(normalize(kw)) and not MODEL_SIZE.fullmatch(kw.strip()) and (p := phrase_pattern(kw)))
