@@ -47,13 +47,8 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if kind is None:
         return None
     provider = parsed.rental.provider or turn.data.get("provider") or None
-    if asked is not None:
-        subject = asked
-    elif turn.kind in TOPIC_KINDS and not turn.data.get("prev"):
-        subject = _job_words(turn)
-        if subject is None or not _asks_beyond_the_job(kind, text, provider, parsed):
-            return None
-    else:
+    subject = asked if asked is not None else _job_words(turn) if turn.kind in TOPIC_KINDS else None
+    if subject is None or (asked is None and not _asks_beyond_the_job(kind, text, parsed)):
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")
     found = _best_clause(kind, subject, text, provider, ctx.lang, own_first=asked is not None, method=method)
@@ -87,11 +82,12 @@ def _job_words(turn: Turn) -> str | None:
     return " ".join(w for w in words if w)
 
 
-def _asks_beyond_the_job(kind: str, text: str, provider: str | None, parsed: Parsed) -> bool:
-    """After a sizing, "how long" or "how much" alone asks the run's time or price (answered elsewhere): a
-    detail is taken only with a word of its own ("throughput hit", "存哪") or a provider asked for its advice."""
-    if kind == "time":
-        return False
+def _asks_beyond_the_job(kind: str, text: str, parsed: Parsed) -> bool:
+    """After a sizing, "how long" or "how much" alone asks the run's time or price, and so does an ask of its cost
+    (answered elsewhere): a detail is taken only with a word of its own ("throughput hit", "存哪") or a provider
+    asked for its advice."""
+    if kind == "time" or parsed.asks.cost or parsed.rental.duration_days or parsed.rental.duration_hours:
+        return False  # "how much does that run", "那租下来多少钱": that job's price
     if kind == "instead":
         return parsed.rental.provider is not None
     return kind == "place" or bool(_words(detail_rest(text)))

@@ -25,9 +25,9 @@ from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
+from bot.core.detail_follow import detail_reply
 from bot.core.export_again import export_turn
 from bot.core.facts_follow import facts_of_last, weights_of_last
-from bot.core.detail_follow import detail_reply
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
