@@ -93,3 +93,16 @@ def test_two_questions_after_a_topic_label_each_get_their_answer(text: str, fact
     me.say(text)
     for fact in facts:
         assert fact in me.text
+
+
+@pytest.mark.parametrize(("first", "then", "entry"), [
+    ("where should I save checkpoints", "where are the datacenters", "regions-latency"),
+    ("checkpoint 存哪", "机房在哪", "regions-latency"),
+])
+def test_a_question_with_a_subject_of_its_own_is_no_detail(first: str, then: str, entry: str) -> None:
+    """"where are the datacenters" after where checkpoints go asks the regions, not the checkpoint entry's place."""
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert _question(entry, _lang(then)) in me.text
+    assert "NVMe" not in me.text.splitlines()[0]

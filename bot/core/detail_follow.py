@@ -55,6 +55,8 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if found is None:
         return None
     hit, clause = found
+    if asked is not None and _a_subject_of_its_own(text, hit, provider):
+        return None
     reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
                            follow_up=False, rental=replace(parsed.rental, provider=provider)))
     items = reply.data.get("items") if reply.kind == "faq" else None
@@ -67,6 +69,22 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider,
                               "prev": {"kind": under.kind, "data": under.data} if under else None})
     return reply
+
+
+def _a_subject_of_its_own(text: str, hit: Hit, provider: str | None) -> bool:
+    """Whether the words beside the asking words name another entry's subject ("where are the datacenters" after
+    where checkpoints go: the regions), sharing nothing with the question or keywords of the FAQ entry found
+    ("slower" meets QLoRA's "how much slower", "能恢复" the failure entry's "多久恢复"). After a job's answer the
+    entries were found with those words already."""
+    rest = detail_rest(text)
+    if not rest:
+        return False
+    other, _ = faq_lookup(rest, provider)
+    if other is None or other.entry.id == hit.entry.id:
+        return False
+    e = hit.entry
+    own = " ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en])
+    return not _words(rest) & _words(own)
 
 
 def _job_words(turn: Turn) -> str | None:
