@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
+from bot.understand.clause_marks import YEARLY
 from bot.understand.detail_ask import detail_asked, detail_rest
 from bot.understand.entities import find_provider, providers_named
 from bot.understand.faq import Hit, stem, tokenize
@@ -44,10 +45,11 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if turn is None or q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.parts:
         return None
     kind = detail_asked(text)
-    if kind is None:
+    if kind is None or _asks_of_the_job(parsed, text, last if asked is not None else turn):
         return None
     provider = parsed.rental.provider or turn.data.get("provider") or None
-    subject = asked if asked is not None else _job_words(turn) if turn.kind in TOPIC_KINDS else None
+    subject = asked if asked is not None else _job_words(turn) if turn.kind in TOPIC_KINDS and not turn.data.get("setup") \
+        else None
     if subject is None or (asked is None and not _asks_beyond_the_job(kind, text, parsed)):
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")
@@ -55,7 +57,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if found is None:
         return None
     hit, clause = found
-    if asked is not None and _a_subject_of_its_own(text, hit, provider):
+    if _a_subject_of_its_own(text, hit, clause if asked is None else None, provider):
         return None
     reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
                            follow_up=False, rental=replace(parsed.rental, provider=provider)))
@@ -71,11 +73,21 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     return reply
 
 
-def _a_subject_of_its_own(text: str, hit: Hit, provider: str | None) -> bool:
+def _asks_of_the_job(parsed: Parsed, text: str, under: Turn | None) -> bool:
+    """Whether the message asks something of the job or rental beneath instead: its memory or spec ("每卡显存多少"),
+    its price in a currency ("人民币多少"), or, over a rental, its price for another term ("年付多少", "一个月多少")."""
+    a = parsed.asks
+    if a.memory_figure or a.per_card_memory or a.sizing or a.spec or parsed.rental.currency:
+        return True
+    rental = under is not None and under.kind in ("size", "price", "cost")
+    return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or YEARLY.search(text))
+
+
+def _a_subject_of_its_own(text: str, hit: Hit, clause: str | None, provider: str | None) -> bool:
     """Whether the words beside the asking words name another entry's subject ("where are the datacenters" after
     where checkpoints go: the regions), sharing nothing with the question or keywords of the FAQ entry found
-    ("slower" meets QLoRA's "how much slower", "能恢复" the failure entry's "多久恢复"). After a job's answer the
-    entries were found with those words already."""
+    ("slower" meets QLoRA's "how much slower", "能恢复" the failure entry's "多久恢复"); after a job's answer, with
+    the clause found (`clause`: "SLA 是多少" after a sizing is the SLA, "throughput hit" meets the offload's cost)."""
     rest = detail_rest(text)
     if not rest:
         return False
@@ -83,7 +95,7 @@ def _a_subject_of_its_own(text: str, hit: Hit, provider: str | None) -> bool:
     if other is None or other.entry.id == hit.entry.id:
         return False
     e = hit.entry
-    own = " ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en])
+    own = clause if clause is not None else " ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en])
     return not _words(rest) & _words(own)
 
 
