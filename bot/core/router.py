@@ -25,6 +25,7 @@ from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
+from bot.core.detail_follow import detail_reply
 from bot.core.export_again import export_turn
 from bot.core.facts_follow import facts_of_last, weights_of_last
 from bot.core.faq import faq_button
@@ -210,6 +211,10 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         last, asked = behind_faq(turn)
+        detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
+            detail.reading = parsed
+            return detail
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None

@@ -93,7 +93,7 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
     only for a message with two marked questions."""
     asked = [c for c in marked if len(c.strip()) >= 4 and len(ask_words.without_asks(normalize(c)).strip()) >= 2]
     # (a greeting's 吗 asks nothing: "在吗， qlora！效果会差很多吗" is one question, about QLoRA's quality)
-    if not 2 <= len(asked) <= MAX_CLAUSES or not all(ASKS.search(FAQ_FILLER.sub(" ", c.lower())) for c in asked):
+    if not 2 <= len(asked) <= MAX_CLAUSES or not all(_asks(c) for c in asked):
         return []
     found: list[Hit] = []
     for clause in asked:
@@ -139,9 +139,13 @@ def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) ->
 
 def _asks(clause: str) -> bool:
     """Whether a clause asks, the provider it opens with set aside ("cloudgpu: how is gpu billed" asks as "how
-    is gpu billed" does)."""
-    norm = normalize(clause)
+    is gpu billed" does), and so the topic it opens with before a colon ("gpuli expiry: do they warn me")."""
+    label = TOPIC_LABEL.match(clause.strip())
+    norm = normalize(clause.strip()[label.end():] if label is not None else clause)
     named = find_provider(norm)
     if named is not None and not norm[:named.start].strip():
         norm = norm[named.end:].lstrip(" :：,，-")
     return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower())))
+
+
+TOPIC_LABEL = lazy(r"^[^:：?？]{1,24}[:：]\s*")  # "expiry: ", "到期：": what the question after it is about

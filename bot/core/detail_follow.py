@@ -1,0 +1,189 @@
+"""A detail of the answer just given, asked in a word or two (bot/understand/detail_ask.py): "gpuli refund?" then
+"within how long" is the refund window (1 hour), "qlora vs lora speed" then "how much slower" its 20–40%, "32b 全参
+checkpoint 多大" then "存哪" the local NVMe, "72b full ft" then "and the throughput hit?" the offload's 20–50%.
+
+The subject is the last answer's: a FAQ answer's own entry first, then the entries closest to its question with the
+detail's words (its siblings on the topic); after a checkpoint or a sizing answer, the entries about that job. The
+reply is that entry's answer, led by its clause that holds a figure of the kind asked, at the provider in play."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.core.context import Context
+from bot.messages import Reply, Turn
+from bot.understand.clause_marks import YEARLY
+from bot.understand.detail_ask import detail_asked, detail_rest
+from bot.understand.entities import find_provider, providers_named
+from bot.understand.faq import Hit, stem, tokenize
+from bot.understand.faq import lookup as faq_lookup
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed
+from bot.views.faq_answer import SENTENCE_END
+
+# a figure of each kind of detail, in a clause of an answer
+FIGURES: dict[str, re.Pattern[str]] = {
+    "time": re.compile(r"\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\s*-?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|"
+                       r"分钟|小时|天|周|秒|个月)", re.IGNORECASE),
+    "amount": re.compile(r"\d[\d.,]*(?:\s*[–-]\s*\d[\d.,]*)?\s*(?:%|×|倍|x\b)|[₮$¥]\s*\d|\d\s*(?:GB|TB)\b|(?:10|[2-9]|[二三四五六七八九十])\s*倍",
+                         re.IGNORECASE),
+    "place": re.compile(r"nvme|\blocal\b|\bdisk\b|\bvolume\b|object storage|hugging\s*face|本地|[磁硬网]盘|存储卷|对象存储", re.IGNORECASE),
+    "instead": re.compile(r"instead|is all you need|recommend|suggest|consider|go with|rather|better|prefer|switch to|"
+                          r"就够|足够|建议|改用|换成|不如|而是|推荐|更稳", re.IGNORECASE),
+}
+CLAUSE_END = re.compile(r"(?<=[；;])\s*")
+SIBLINGS = 3  # the closest entries weighed beside the one that answered
+TOPIC_KINDS = ("checkpoint", "size")  # knowledge answers a detail may be asked of, besides a FAQ answer
+
+
+def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, last: Turn | None, asked: str | None,
+                 answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """The reply to a detail of the last answer, led by its figure; None when the message asks no detail of it."""
+    q = parsed.request
+    if turn is None or q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.parts:
+        return None
+    kind = detail_asked(text)
+    if kind is None or _asks_of_the_job(parsed, text, last if asked is not None else turn):
+        return None
+    provider = parsed.rental.provider or turn.data.get("provider") or None
+    subject = asked if asked is not None else _job_words(turn) if turn.kind in TOPIC_KINDS and not turn.data.get("setup") \
+        else None
+    if subject is None or (asked is None and not _asks_beyond_the_job(kind, text, parsed)):
+        return None
+    method = None if asked is not None else (turn.data.get("request") or {}).get("method")
+    found = _best_clause(kind, subject, text, provider, ctx.lang, own_first=asked is not None, method=method)
+    if found is None:
+        return None
+    hit, clause = found
+    if _a_subject_of_its_own(text, hit, clause if asked is None else None, provider):
+        return None
+    reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
+                           follow_up=False, rental=replace(parsed.rental, provider=provider)))
+    items = reply.data.get("items") if reply.kind == "faq" else None
+    if not items:
+        return None
+    first = items[0]
+    if not str(first.get("answer") or "").startswith(clause.rstrip("。.")):
+        first["lead"] = clause
+    under = last if asked is not None else turn
+    reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider,
+                              "prev": {"kind": under.kind, "data": under.data} if under else None})
+    return reply
+
+
+def _asks_of_the_job(parsed: Parsed, text: str, under: Turn | None) -> bool:
+    """Whether the message asks something of the job or rental beneath instead: its memory or spec ("每卡显存多少"),
+    its price in a currency ("人民币多少"), or, over a rental, its price for another term ("年付多少", "一个月多少")."""
+    a = parsed.asks
+    if a.memory_figure or a.per_card_memory or a.sizing or a.spec or parsed.rental.currency:
+        return True
+    rental = under is not None and under.kind in ("size", "price", "cost")
+    return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or YEARLY.search(text))
+
+
+def _a_subject_of_its_own(text: str, hit: Hit, clause: str | None, provider: str | None) -> bool:
+    """Whether the words beside the asking words name another entry's subject ("where are the datacenters" after
+    where checkpoints go: the regions), sharing nothing with the question or keywords of the FAQ entry found
+    ("slower" meets QLoRA's "how much slower", "能恢复" the failure entry's "多久恢复"); after a job's answer, with
+    the clause found (`clause`: "SLA 是多少" after a sizing is the SLA, "throughput hit" meets the offload's cost)."""
+    rest = detail_rest(text)
+    if not rest:
+        return False
+    other, _ = faq_lookup(rest, provider)
+    if other is None or other.entry.id == hit.entry.id:
+        return False
+    e = hit.entry
+    own = clause if clause is not None else " ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en])
+    return not _words(rest) & _words(own)
+
+
+def _job_words(turn: Turn) -> str | None:
+    """The job a checkpoint or sizing answer was about, as words a FAQ question would use ("32B full checkpoint")."""
+    request = turn.data.get("request") or {}
+    if not isinstance(request, dict) or not request.get("params_b"):
+        return None
+    words = [f"{float(request['params_b']):g}B", str(request.get("method") or "")]
+    if turn.kind == "checkpoint":
+        words.append("checkpoint")
+    if request.get("gpu"):
+        words.append(str(request["gpu"]))
+    return " ".join(w for w in words if w)
+
+
+def _asks_beyond_the_job(kind: str, text: str, parsed: Parsed) -> bool:
+    """After a sizing, "how long" or "how much" alone asks the run's time or price, and so does an ask of its cost
+    (answered elsewhere): a detail is taken only with a word of its own ("throughput hit", "存哪") or a provider
+    asked for its advice."""
+    if kind == "time" or parsed.asks.cost or parsed.rental.duration_days or parsed.rental.duration_hours:
+        return False  # "how much does that run", "那租下来多少钱": that job's price
+    if kind == "instead":
+        return parsed.rental.provider is not None
+    return kind == "place" or bool(_words(detail_rest(text)))
+
+
+def _best_clause(kind: str, subject: str, text: str, provider: str | None, lang: str, own_first: bool,
+                 method: str | None) -> tuple[Hit, str] | None:
+    """(the entry, its clause) that best answers the detail: after a FAQ answer its own entry first, then its
+    siblings on the topic; after a job's answer, the entries closest to the job with the detail's words."""
+    own = faq_lookup(subject, provider)[0] if own_first else None
+    _, near = faq_lookup(f"{subject} {text}", provider)
+    candidates: list[Hit] = [own] if own is not None else []
+    for h in near[:SIBLINGS]:
+        if all(h.entry.id != c.entry.id for c in candidates) and (own is None or set(h.entry.topics) & set(own.entry.topics)):
+            candidates.append(h)
+    asked = _words(detail_rest(text))
+    best: tuple[float, Hit, str] | None = None
+    for hit in candidates:  # the first entry holding a figure of that kind answers: its own before a sibling's
+        for clause in _clauses(hit.entry.answer.zh if lang == "zh" else hit.entry.answer.en):
+            if not FIGURES[kind].search(clause):
+                continue
+            score = 2.0 * len(asked & _words(clause)) + _provider_fit(clause, provider) \
+                - (2.0 if _other_method(clause, method) else 0.0)
+            if best is None or score > best[0]:
+                best = (score, hit, clause)
+        if best is not None:
+            break
+    if best is None:
+        return None
+    return best[1], _as_lead(best[2])
+
+
+METHODS = {"full": re.compile(r"full|全参", re.IGNORECASE), "lora": re.compile(r"(?<!q)lora", re.IGNORECASE),
+           "qlora": re.compile(r"qlora|4-bit|4 位", re.IGNORECASE)}
+
+
+def _other_method(clause: str, method: str | None) -> bool:
+    """Whether `clause` is about another method than the job's ("Full fine-tuning is another story" after a LoRA)."""
+    if method not in METHODS:
+        return False
+    return not METHODS[method].search(clause) and any(p.search(clause) for m, p in METHODS.items() if m != method)
+
+
+def _as_lead(clause: str) -> str:
+    """A clause standing as a line of its own: its closing semicolon or comma dropped, a sentence's capital."""
+    clause = clause.rstrip("；;，, ")
+    if not clause:
+        return clause
+    if not clause.endswith(("。", ".")):
+        clause = clause + ("。" if re.search(r"[\u3400-\u9fff]", clause) else ".")
+    return clause[0].upper() + clause[1:] if clause[0].islower() and not providers_named(clause.split()[0]) else clause
+
+
+def _clauses(answer: str) -> list[str]:
+    return [c.strip() for s in SENTENCE_END.split(answer) if s and s.strip() for c in CLAUSE_END.split(s) if c.strip()]
+
+
+def _provider_fit(clause: str, provider: str | None) -> float:
+    if provider is None:
+        return 0.0
+    named = providers_named(normalize(clause))
+    if not named:
+        found = find_provider(normalize(clause))
+        named = [found.ident] if found is not None and not found.fuzzy else []
+    return -3.0 if named and provider not in named else 0.0
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w) for w in tokenize(text)}
