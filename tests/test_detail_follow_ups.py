@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.understand.detail_ask import detail_asked
+from bot.understand.parser import parse
 from bot.understand.faq import faq_entries
 from bot.understand.faq_clauses import faq_answers
 from tests.chat_user import ChatUser
@@ -79,7 +80,23 @@ def test_a_bare_price_ask_after_a_sizing_is_no_faq_detail(text: str) -> None:
     ("how much for 3000 gb", None), ("今天吃啥", None),
 ])
 def test_the_detail_a_short_follow_up_asks(text: str, kind: str | None) -> None:
-    assert detail_asked(text) == kind
+    read = detail_asked(text)
+    assert (read[0] if read is not None else None) == kind
+    assert parse(text).cues.detail == kind  # read once, by the parser
+
+
+@pytest.mark.parametrize(("first", "then", "price"), [
+    ("7b lora bf16 on 4090 ok?", "what does cloudgpu recommend", "$"),
+    ("qwen3 8b lora 4090 够吗", "cloudgpu 推荐用啥", "$"),
+])
+def test_a_provider_asked_for_its_pick_after_a_sizing_prices_the_job_there(first: str, then: str, price: str) -> None:
+    """A provider asked what it recommends for the job just sized answers with that job priced at that provider
+    (CloudGPU bills in dollars), never a FAQ answer quoting another provider's prices."""
+    me = ChatUser()
+    me.say(first)
+    reply = me.say(then)
+    assert reply.kind != "faq", me.text
+    assert price in me.text and "₮" not in me.text, me.text
 
 
 @pytest.mark.parametrize(("text", "facts"), [

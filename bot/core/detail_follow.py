@@ -14,8 +14,6 @@ from dataclasses import replace
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
-from bot.understand.clause_marks import YEARLY
-from bot.understand.detail_ask import detail_asked, detail_rest
 from bot.understand.entities import find_provider, providers_named
 from bot.understand.faq import Hit, stem, tokenize
 from bot.understand.faq import lookup as faq_lookup
@@ -44,20 +42,21 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     q = parsed.request
     if turn is None or q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.parts:
         return None
-    kind = detail_asked(text)
-    if kind is None or _asks_of_the_job(parsed, text, last if asked is not None else turn):
+    kind = parsed.cues.detail
+    if kind is None or _asks_of_the_job(parsed, last if asked is not None else turn):
         return None
     provider = parsed.rental.provider or turn.data.get("provider") or None
     subject = asked if asked is not None else _job_words(turn) if turn.kind in TOPIC_KINDS and not turn.data.get("setup") \
         else None
-    if subject is None or (asked is None and not _asks_beyond_the_job(kind, text, parsed)):
+    if subject is None or (asked is None and not _asks_beyond_the_job(kind, parsed)):
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")
-    found = _best_clause(kind, subject, text, provider, ctx.lang, own_first=asked is not None, method=method)
+    found = _best_clause(kind, subject, text, parsed.cues.detail_rest, provider, ctx.lang, own_first=asked is not None,
+                         method=method)
     if found is None:
         return None
     hit, clause = found
-    if _a_subject_of_its_own(text, hit, clause if asked is None else None, provider):
+    if _a_subject_of_its_own(parsed.cues.detail_rest, hit, clause if asked is None else None, provider):
         return None
     reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
                            follow_up=False, rental=replace(parsed.rental, provider=provider)))
@@ -73,22 +72,22 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     return reply
 
 
-def _asks_of_the_job(parsed: Parsed, text: str, under: Turn | None) -> bool:
+def _asks_of_the_job(parsed: Parsed, under: Turn | None) -> bool:
     """Whether the message asks something of the job or rental beneath instead: its memory or spec ("每卡显存多少"),
     its price in a currency ("人民币多少"), or, over a rental, its price for another term ("年付多少", "一个月多少")."""
     a = parsed.asks
     if a.memory_figure or a.per_card_memory or a.sizing or a.spec or parsed.rental.currency:
         return True
     rental = under is not None and under.kind in ("size", "price", "cost")
-    return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or YEARLY.search(text))
+    return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.cues.yearly)
 
 
-def _a_subject_of_its_own(text: str, hit: Hit, clause: str | None, provider: str | None) -> bool:
+def _a_subject_of_its_own(rest: str, hit: Hit, clause: str | None, provider: str | None) -> bool:
     """Whether the words beside the asking words name another entry's subject ("where are the datacenters" after
     where checkpoints go: the regions), sharing nothing with the question or keywords of the FAQ entry found
     ("slower" meets QLoRA's "how much slower", "能恢复" the failure entry's "多久恢复"); after a job's answer, with
-    the clause found (`clause`: "SLA 是多少" after a sizing is the SLA, "throughput hit" meets the offload's cost)."""
-    rest = detail_rest(text)
+    the clause found (`clause`: "SLA 是多少" after a sizing is the SLA, "throughput hit" meets the offload's cost);
+    `rest` is what the message says beside its asking words (Cues.detail_rest)."""
     if not rest:
         return False
     other, _ = faq_lookup(rest, provider)
@@ -112,18 +111,18 @@ def _job_words(turn: Turn) -> str | None:
     return " ".join(w for w in words if w)
 
 
-def _asks_beyond_the_job(kind: str, text: str, parsed: Parsed) -> bool:
+def _asks_beyond_the_job(kind: str, parsed: Parsed) -> bool:
     """After a sizing, "how long" or "how much" alone asks the run's time or price, and so does an ask of its cost
     (answered elsewhere): a detail is taken only with a word of its own ("throughput hit", "存哪") or a provider
     asked for its advice."""
     if kind == "time" or parsed.asks.cost or parsed.rental.duration_days or parsed.rental.duration_hours:
         return False  # "how much does that run", "那租下来多少钱": that job's price
     if kind == "instead":
-        return parsed.rental.provider is not None
-    return kind == "place" or bool(_words(detail_rest(text)))
+        return False  # "what does cloudgpu recommend" after a sizing: that job's pick at the provider, priced there
+    return kind == "place" or bool(_words(parsed.cues.detail_rest))
 
 
-def _best_clause(kind: str, subject: str, text: str, provider: str | None, lang: str, own_first: bool,
+def _best_clause(kind: str, subject: str, text: str, rest: str, provider: str | None, lang: str, own_first: bool,
                  method: str | None) -> tuple[Hit, str] | None:
     """(the entry, its clause) that best answers the detail: after a FAQ answer its own entry first, then its
     siblings on the topic; after a job's answer, the entries closest to the job with the detail's words."""
@@ -133,7 +132,7 @@ def _best_clause(kind: str, subject: str, text: str, provider: str | None, lang:
     for h in near[:SIBLINGS]:
         if all(h.entry.id != c.entry.id for c in candidates) and (own is None or set(h.entry.topics) & set(own.entry.topics)):
             candidates.append(h)
-    asked = _words(detail_rest(text))
+    asked = _words(rest)
     best: tuple[float, Hit, str] | None = None
     for hit in candidates:  # the first entry holding a figure of that kind answers: its own before a sibling's
         for clause in _clauses(hit.entry.answer.zh if lang == "zh" else hit.entry.answer.en):

@@ -16,8 +16,10 @@ from typing import Any
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO, WHERE_ASK
+from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily
+from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.follow_frame import lone_count, weeks_said
@@ -159,6 +161,9 @@ class Cues:
     upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
     extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
     figures: bool = False  # a digit anywhere in the message ("₮2000 够吗"): an amount of its own
+    detail: str | None = None  # "within how long", "存哪": the detail of the last answer asked (bot.understand.detail_ask)
+    detail_rest: str = ""  # the words beside that detail's asking words ("slower" of "how much slower")
+    yearly: bool = False  # "年付多少", "per year": a yearly term named
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -200,7 +205,14 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
-        which_cheaper=short and bool(WHICH_CHEAPER.search(words)), **_follow_reads(raw, norm, short, nodes))
+        which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
+        **_detail(raw), **_follow_reads(raw, norm, short, nodes))
+
+
+def _detail(raw: str) -> dict[str, Any]:
+    """The detail of the last answer a short follow-up asks, and its words beside the asking ones."""
+    read = detail_asked(raw)
+    return {"detail": read[0], "detail_rest": read[1]} if read is not None else {}
 
 
 def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[str, Any]:

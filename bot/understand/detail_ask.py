@@ -38,21 +38,11 @@ FILLERS = re.compile(
     r"那么|那|的|呢|吗|啊|呀|吧|要|能|会|大概|一般|大约|所以|请问|这个|那个|再|还|得|是|可以")
 
 
-def detail_asked(text: str) -> str | None:
-    """The detail a short follow-up asks ("time", "amount", "place", "instead"), or None when the message is
-    longer, asks none of them, or says more than its asking words and a word or two."""
-    read = _read(text)
-    return read[0] if read is not None else None
-
-
-def detail_rest(text: str) -> str:
-    """What a detail asked says beside its asking words and fillers ("slower" of "how much slower", "速度慢"
-    of "那速度慢多少"): the words that pick the clause answering it."""
-    read = _read(text)
-    return read[1] if read is not None else ""
-
-
-def _read(text: str) -> tuple[str, str] | None:
+def detail_asked(text: str) -> tuple[str, str] | None:
+    """(the detail a short follow-up asks: "time", "amount", "place" or "instead"; what it says beside its asking
+    words and fillers: "slower" of "how much slower", "速度慢" of "那速度慢多少", the words that pick the clause
+    answering it), or None when the message is longer, asks none of them, or says more than its asking words and
+    a word or two. Read once by the parser (bot.understand.cues)."""
     if len(text.strip()) > DETAIL_TEXT:
         return None
     norm = normalize(text)
