@@ -10,9 +10,9 @@ import re
 import pytest
 
 from bot.understand.detail_ask import detail_asked
-from bot.understand.parser import parse
 from bot.understand.faq import faq_entries
 from bot.understand.faq_clauses import faq_answers
+from bot.understand.parser import parse
 from tests.chat_user import ChatUser
 
 # (the question, the detail asked after it, the figure that must lead, the entry answering)
