@@ -46,12 +46,16 @@ def test_budget_before_the_job_picks_within_it_there(turns: tuple[str, ...], wan
 
 
 @pytest.mark.parametrize(("text", "first"), [
-    ("一万网络 预算 3w 一个月", "预算 ¥30,000"),
-    ("budget $500 at cloudgpu", "Budget $500"),
+    ("一万网络 预算 3w 一个月", ["预算 ¥30,000", "A100 40GB SXM ¥2,800"]),
+    ("预算两千块 一万网络 能租啥卡 一个月", ["预算 ¥2,000", "RTX 3090 ¥1,750", "T4 ¥900"]),
+    ("at 一万网络 our budget is 2000 cny a month", ["Budget ¥2,000", "RTX 3090 ¥1,750", "T4 ¥900"]),
+    ("budget $500 at cloudgpu", ["Budget $500", "$1.49/h"]),
 ])
-def test_budget_for_a_rental_is_named_back_over_the_list(text: str, first: str) -> None:
+def test_budget_for_a_rental_is_named_back_with_what_it_rents(text: str, first: list[str]) -> None:
     chat = _talk(text)
-    assert first in chat.lines[0], chat.text
+    for w in first:
+        assert w in chat.lines[0], chat.text
+    assert "A100 40GB SXM" not in chat.lines[0] or "¥30,000" in chat.lines[0]  # ¥2,800 is over ¥2,000
 
 
 @pytest.mark.parametrize("turns", [

@@ -111,7 +111,17 @@ def runway_of_budget(parsed: Parsed, last: Turn) -> Parsed | None:
 def budget_for_job(listed: Reply, parsed: Parsed, money: Money, lang: str) -> Reply:
     """"一万网络 预算 3w 一个月", "budget $500 at cloudgpu": the budget named back, the provider's list under it,
     and a turn that keeps the money, the provider and the span for the job the next message names."""
-    note = Reply("error", lang, {"message": t("runway.for_job", lang, budget=money.format(lang), provider=listed.data["provider"])})
+    days = parsed.rental.duration_days or 0
+    unit = "month" if days >= 28 else "week" if days >= 7 else None  # the term asked, else any the list sells
+    cur = str(listed.data["currency"])
+    within = money.to(cur).amount
+    fits = sorted(((Decimal(str(p["high"])), row, p) for row in listed.data["rows"] for p in row["prices"]
+                   if (unit is None or p["unit"] == unit) and Decimal(str(p["high"])) <= within), key=lambda x: -x[0])
+    # what that money rents there leads ("预算两千块 一万网络 能租啥": the RTX 3090 at ¥1,750 and the T4 at ¥900)
+    rents = " · ".join(f"{t('sum.setup', lang, n=row['n'], gpu=row['gpu'])} {Money(price, cur).format(lang)}/{t('unit.' + p['unit'], lang)}"
+                       for price, row, p in fits[:3])
+    key = "runway.for_job_rents" if rents else "runway.for_job"
+    note = Reply("error", lang, {"message": t(key, lang, budget=money.format(lang), provider=listed.data["provider"], rents=rents)})
     note.also = [listed]
     note.turn = kept_budget(parsed, money)
     return note

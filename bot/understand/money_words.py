@@ -54,6 +54,7 @@ HELD = re.compile(r"(?:\b(?:have|has|got|holds?)(?:\s+(?:only|just|about|around|
 # or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
 HELD_AFTER = re.compile(r"^\s*(?:left|remaining|to\s+spend|in\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account|balance))\b"
                         r"|^\s*(?:还剩|剩下|剩余|在钱包|在账上)")
+BUDGET_WORD = re.compile(r"预算|经费|budget")
 # "three grand", "2 grand": thousands said in words
 _WORD_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}
@@ -133,7 +134,9 @@ def find_money(norm: str) -> list[MoneyWord]:
                 continue
             cur_word = m.groupdict().get("cur")
             currency = currency_of(cur_word) if cur_word else None
-            held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24]))
+            # a budget word says a ceiling ("预算只有一万"), not money held
+            held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24])) \
+                and not BUDGET_WORD.search(norm[max(0, start - 16):start])
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
                                     or after_word.search(norm[m.end():m.end() + 18])) or (i < 2 and held)
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱"), held=held))

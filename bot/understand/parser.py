@@ -63,7 +63,7 @@ from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.standing import stands_alone
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
-from bot.understand.wallet_intent import ASKS_ENOUGH, WalletAction, wallet_action
+from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WalletAction, wallet_action
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -363,7 +363,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if answers:
             c = Classified("faq", hits, True, answers=answers)
     if any(w.held for w in money_words) and not sized and not asks.runway and not (rental.duration_days or rental.duration_hours) \
-            and not (asks.enough or ASKS_ENOUGH.search(norm)):  # "we only have 2 bucks, ok?" weighs the last answer
+            and not (asks.enough or ASKS_ENOUGH.search(norm) or ASKS_PICK.search(norm)):  # "we only have 2 bucks, ok?" weighs the last answer
         asks = replace(asks, runway=True)  # "钱包还有 800", "we have 300 usdt left": what that money rents, no wallet read
     if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
             "wallet", "size", "cost", "unknown", "faq", "price"):
