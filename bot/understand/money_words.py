@@ -135,10 +135,10 @@ def find_money(norm: str) -> list[MoneyWord]:
             cur_word = m.groupdict().get("cur")
             currency = currency_of(cur_word) if cur_word else None
             # a budget word says a ceiling ("预算只有一万"), not money held
-            held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24])) \
-                and not BUDGET_WORD.search(norm[max(0, start - 16):start])
+            said_held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24]))
+            held = said_held and not BUDGET_WORD.search(norm[max(0, start - 16):start])
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
-                                    or after_word.search(norm[m.end():m.end() + 18])) or (i < 2 and held)
+                                    or after_word.search(norm[m.end():m.end() + 18])) or (i < 2 and said_held)
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱"), held=held))
             taken.append((start, end))
     for m in GRAND.finditer(norm):
