@@ -31,13 +31,14 @@ class SeedMinimum:
     plan: Plan
     min_card_gb: float  # the seed's card (80 GB class, or 141 GB for H200)
     gpu: str  # the catalog card the seed names for it
+    also: tuple[str, ...] = ()  # other cards of the row the seed prices ("1 × A100 / H100 80GB"; its FAQ: A100 SXM ₮319 a week)
 
 
 CLASS_SPAN = 1.5  # a card of a seed row's class: its memory from the row's card up to half as much again
 ACTIVATION_ALLOWANCE = 0.30  # seed 000: activations come on top of the states, "再留 15%–30%"
 
 SEED_000_MINIMUMS = (
-    SeedMinimum(6.0, 9.0, "adamw-8bit", Plan(1, 0), 80, "a100-80g-pcie"),  # 7B / 8B: 1 × A100 / H100 80GB, 8-bit optimizer
+    SeedMinimum(6.0, 9.0, "adamw-8bit", Plan(1, 0), 80, "a100-80g-pcie", ("a100-80g-sxm",)),  # 7B / 8B: 1 × A100 / H100 80GB, 8-bit optimizer
     SeedMinimum(13.0, 15.5, "adamw", Plan(4, 3), 80, "a100-80g-sxm"),  # 14B: 4 × A100 SXM, ZeRO-3
     SeedMinimum(30.0, 34.0, "adamw", Plan(8, 3), 80, "a100-80g-sxm"),  # 32B: 8 × A100 SXM, ZeRO-3
     SeedMinimum(65.0, 75.0, "adamw", Plan(8, 3, "optimizer"), 80, "h100-sxm"),  # 72B: 8 × H100 SXM + optimizer offload

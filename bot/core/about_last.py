@@ -152,7 +152,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # job's training time, on the card the answer picked, as if asked in one message; never a FAQ entry on timing
     times_job = asks.how_long and asks.budget is None and asks.deadline is None and not duration_of(parsed) \
         and not (q.model or q.params_b or q.gpu) and last.kind in ("size", "cost") \
-        and any(last.data.get("request", {}).get(k) for k in ("tokens", "samples"))
+        and (any(last.data.get("request", {}).get(k) for k in ("tokens", "samples")) or bool(q.tokens or q.samples))
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
@@ -203,7 +203,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
         # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
         # "人民币呢" after those prices: the same prices in that currency
-        follow = setup_follow(merged, duration)
+        follow = setup_follow(merged, duration) | ({"roomy": True} if last.data.get("roomy") else {})
         if currency:  # the same length as those prices, unless the message gives its own
             follow |= {"display": currency, "asked_currency": True}
             if not duration and last.data.get("setup") and last.data.get("setup_hours"):
@@ -215,6 +215,9 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         intent = "cost"
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"
+        if (asks.count or asks.how_many_gpu) and "num_gpus" not in stated and merged.num_gpus:
+            # "32b full on 4 h100s?" then "ok how many then": how many of that card, not the 4 again
+            merged = merged.model_copy(update={"num_gpus": None})
     else:
         return None
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True)

@@ -182,7 +182,9 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     # every setup that fits, in the sizing's order: a follow-up naming a provider that lacks the pick
     # ("how long can ₮500 keep it running at gpuli") rents the first of them sold there
     fits = [[f.gpu.id, f.num_gpus] for f in s.recommendations if f.fits]
-    reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {})})
+    reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {}),
+                               # "7b full ft roomy option" then "price?": the roomy setup it led with is the one priced
+                               **({"roomy": True} if not details and reply.data["v"].get("seed_roomy") else {})})
     if not details and (shown := shown_setups(reply.data.get("v") or {})):
         reply.turn.data["shown"] = shown  # "the H200 option, monthly?", "预算型那个 8 小时多少": one of them
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
@@ -340,7 +342,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     """The rental prices of the setup a sizing recommended (the one its price line names), at every
     provider in their own units, with the job named first: "多少钱" asked of the last answer."""
     req = TrainingRequest.model_validate(follow["setup_of"])
-    advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req)
+    roomy = bool(follow.get("roomy"))  # the sizing led with seed 000's roomy setup: that setup's prices
+    advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req, roomy=roomy, seed_room=roomy)
     provider = req.provider or ctx.settings.provider
     own = own_setup(advice, req, provider)  # "we have two 4090s" then "gpuli weekly cost for those": those cards
     setup = own or (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents

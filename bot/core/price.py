@@ -12,6 +12,7 @@ from typing import Any, cast
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.context import Context
 from bot.core.price_pairs import difference_first
+from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -96,11 +97,18 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if not q.gpu and parsed.asks.runway and parsed.asks.budget is not None:
         amount, cur = parsed.asks.budget  # "我有 500U 够租多久": which card? with the money named back
         money = _budget(ctx, amount, cur, parsed.asks.budget_loose, r.provider).money
-        return Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=money.format(ctx.lang))})
+        which = Reply("error", ctx.lang, {"message": t("runway.which_card", ctx.lang, budget=money.format(ctx.lang))})
+        which.turn = kept_budget(parsed, money)  # "钱包里有 ₮500" then "gpuli 4090 能租几周": that money divided
+        return which
     if not q.gpu and r.provider and parsed.asks.models_listed:
         return provider_models(r.provider, ctx.lang)
     if not q.gpu and not r.provider and parsed.asks.cards_offered:
         return gpus_reply(ctx.lang, details=False)  # "你们都有啥卡": the cards by memory, as /gpus lists them
+    if not q.gpu and r.provider and parsed.asks.budget is not None and not q.num_gpus and card_memory(parsed) is None:
+        # "一万网络 预算 3w 一个月": money for a rental there, said before the job: named back over the list, and
+        # kept (bot.core.wallet_follow_ups.of_stated_budget) so the job named next is picked within it, there
+        return budget_for_job(provider_price_list(r.provider, ctx.lang), parsed,
+                              _budget(ctx, *parsed.asks.budget, parsed.asks.budget_loose, r.provider).money, ctx.lang)
     if not q.gpu and r.provider:
         # "cheapest 8-card option at 一万网络, monthly?": that count's setups, ranked by the unit asked
         return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)),

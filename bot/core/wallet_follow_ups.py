@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
-from bot.messages import Turn
+from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
+from engine.money import Money
 
 SHORT_CHANGE = 24  # characters: "一周，gpuli", "make it 2 cards" — a change of the rental, not a new request
 
@@ -66,7 +68,14 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
     cloudgpu enough?": the money stated the turn before is what the rental is weighed against (named back),
     not what the wallet holds at that provider. A message naming money of its own keeps it."""
     a, q = parsed.asks, parsed.request
-    kept = turn.data.get("budget") if turn is not None and turn.kind == "wallet" else None
+    kept = turn.data.get("budget") if turn is not None and turn.kind in ("wallet", "budget") else None
+    if kept and a.budget is None and turn is not None and turn.kind == "budget" and not q.gpu and (q.model or q.params_b) \
+            and parsed.intent in ("size", "cost"):
+        # "一万网络 预算 3w 一个月" then "跑 13b lora": the job priced within that money, there, for that span
+        r = parsed.rental
+        r = replace(r, provider=r.provider or turn.data.get("provider"),
+                    duration_days=r.duration_days or (None if r.duration_hours else turn.data.get("days")))
+        return replace(parsed, intent="cost", missing=[], rental=r, asks=replace(a, budget=(Decimal(kept[0]), kept[1])))
     if not kept or a.budget is not None or not q.gpu:
         return parsed
     budget = replace(a, budget=(Decimal(kept[0]), kept[1]))
@@ -97,3 +106,30 @@ def runway_of_budget(parsed: Parsed, last: Turn) -> Parsed | None:
     runway = [amount, currency, True, loose, a.runway_unit or (rest[2] if len(rest) >= 3 else None)]
     return replace(parsed, intent="price", wallet=None, follow={**last.data, "runway": runway}, follow_up=True,
                    missing=[], faq=[], faq_answers=[], faq_confident=False)
+
+
+def budget_for_job(listed: Reply, parsed: Parsed, money: Money, lang: str) -> Reply:
+    """"一万网络 预算 3w 一个月", "budget $500 at cloudgpu": the budget named back, the provider's list under it,
+    and a turn that keeps the money, the provider and the span for the job the next message names."""
+    days = parsed.rental.duration_days or 0
+    unit = "month" if days >= 28 else "week" if days >= 7 else None  # the term asked, else any the list sells
+    cur = str(listed.data["currency"])
+    within = money.to(cur).amount
+    fits = sorted(((Decimal(str(p["high"])), row, p) for row in listed.data["rows"] for p in row["prices"]
+                   if (unit is None or p["unit"] == unit) and Decimal(str(p["high"])) <= within), key=lambda x: -x[0])
+    # what that money rents there leads ("预算两千块 一万网络 能租啥": the RTX 3090 at ¥1,750 and the T4 at ¥900)
+    rents = " · ".join(f"{t('sum.setup', lang, n=row['n'], gpu=row['gpu'])} {Money(price, cur).format(lang)}/{t('unit.' + p['unit'], lang)}"
+                       for price, row, p in fits[:3])
+    key = "runway.for_job_rents" if rents else "runway.for_job"
+    note = Reply("error", lang, {"message": t(key, lang, budget=money.format(lang), provider=listed.data["provider"], rents=rents)})
+    note.also = [listed]
+    note.turn = kept_budget(parsed, money)
+    return note
+
+
+def kept_budget(parsed: Parsed, money: Money) -> Turn:
+    """The turn that keeps money stated before the card or the job ("钱包里有 ₮500", "一万网络 预算 3w 一个月"):
+    the amount, with the provider and span said with it, for the next message to be weighed against."""
+    r = parsed.rental
+    days = r.duration_days or ((r.duration_hours or 0) / 24) or None
+    return Turn("budget", {"budget": [str(money.amount), money.currency], "provider": r.provider, "days": days, "prev": None})

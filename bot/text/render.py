@@ -165,10 +165,11 @@ def seller(row: dict[str, Any], lang: str) -> str:
     """A price row's provider, with "as N separate instances" when that is how it rents the setup
     (bot.views.price.apart): a sizing and a card count price the same cards, and say the same of them."""
     apart = row.get("apart")
+    name = f"{row['provider']} {row['card']}" if row.get("card") else str(row["provider"])  # a second card of one setup
     if not apart:
-        return str(row["provider"])
+        return name
     key = "price.apart_single" if apart["per"] == 1 else "price.apart"
-    return str(row["provider"]) + t(key, lang, **apart)
+    return name + t(key, lang, **apart)
 
 
 def render_reply(reply: Reply, flavor: str = "plain") -> str:

@@ -34,6 +34,7 @@ SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a wor
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
 BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
+                 r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend)")
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
@@ -50,6 +51,10 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|�
 # (or holds in its wallet: "钱包里 ₮1000", "余额还有 $50", "my wallet has ₮120")
 HELD = re.compile(r"(?:\b(?:have|has|got|holds?)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|只剩|就剩"
                   r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
+# or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
+HELD_AFTER = re.compile(r"^\s*(?:left|remaining|to\s+spend|in\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account|balance))\b"
+                        r"|^\s*(?:还剩|剩下|剩余|在钱包|在账上)")
+BUDGET_WORD = re.compile(r"预算|经费|budget")
 # "three grand", "2 grand": thousands said in words
 _WORD_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}
@@ -70,6 +75,7 @@ class MoneyWord:
     currency: str | None
     budget: bool
     loose: bool = False  # "块": ¥ in everyday speech, but teams say it of USDT or dollars too
+    held: bool = False  # money the team says it has ("钱包还有 800", "$2 left"): a fact about its funds, not an order
 
 
 @cache
@@ -128,10 +134,12 @@ def find_money(norm: str) -> list[MoneyWord]:
                 continue
             cur_word = m.groupdict().get("cur")
             currency = currency_of(cur_word) if cur_word else None
+            # a budget word says a ceiling ("预算只有一万"), not money held
+            said_held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24]))
+            held = said_held and not BUDGET_WORD.search(norm[max(0, start - 16):start])
             budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
-                                    or after_word.search(norm[m.end():m.end() + 18])
-                                    or (i < 2 and HELD.search(norm[max(0, m.start() - 16):m.start()])))
-            found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱")))
+                                    or after_word.search(norm[m.end():m.end() + 18])) or (i < 2 and said_held)
+            found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱"), held=held))
             taken.append((start, end))
     for m in GRAND.finditer(norm):
         if not any(s < m.end() and m.start() < e for s, e in taken):

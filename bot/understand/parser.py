@@ -49,7 +49,7 @@ from bot.understand.glossary import defines
 from bot.understand.instances import separate_runs, single_card_machines
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
-from bot.understand.money_words import find_money, scaled_amount
+from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.option_ref import option_chosen
 from bot.understand.own_lengths import own_lengths
@@ -64,7 +64,7 @@ from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.standing import stands_alone
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
-from bot.understand.wallet_intent import WalletAction, wallet_action
+from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WalletAction, wallet_action
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -344,7 +344,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,
                            has_duration=bool(rental.duration_days or rental.duration_hours),
-                           asked="?" in raw or "？" in raw)
+                           asked="?" in raw or "？" in raw, held=any(w.held for w in money_words),
+                           for_rental=bool(rental.provider or request.model or request.params_b))
     if action is not None and action.kind == "topup" and price.add_ons:
         action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
     if action is not None and action.kind == "rent" and asks.both_units:
@@ -367,22 +368,27 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change
         if answers:
             c = Classified("faq", hits, True, answers=answers)
+    if any(w.held for w in money_words) and not sized and not asks.runway and not (rental.duration_days or rental.duration_hours) \
+            and not (asks.enough or ASKS_ENOUGH.search(norm) or ASKS_PICK.search(norm)):  # "we only have 2 bucks, ok?" weighs the last answer
+        asks = replace(asks, runway=True)  # "钱包还有 800", "we have 300 usdt left": what that money rents, no wallet read
     if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
             "wallet", "size", "cost", "unknown", "faq", "price"):
         # "¥3000 够租多久 a100", "50刀 cloudgpu 4090 能跑几个小时": the price, divided into the money
         c = Classified("price", c.hits)
         asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
-    elif asks.runway and money_words and not request.gpu and card is None and not sized and c.intent in ("unknown", "faq"):
-        # "我有 500U 够租多久": a runway whose card is not named yet, the money kept and named back
+    elif (asks.runway or (asks.how_long and asks.budget is not None)) and money_words and not request.gpu and card is None \
+            and not sized and c.intent in ("unknown", "faq"):
+        # "我有 500U 够租多久", "budget 300 usdt, how many weeks": a runway whose card is not named yet, the money kept
         c = Classified("price", c.hits)
-        asks = replace(asks, budget=asks.budget or (money_words[0].value, money_words[0].currency))
+        asks = replace(asks, runway=True, budget=asks.budget or (money_words[0].value, money_words[0].currency))
     elif c.intent in ("size", "cost", "unknown", "faq") and request.gpu and not sized and asks.budget is not None and (
             rental.duration_days or rental.duration_hours or price.add_ons):
         # "with ₮10k can I run 8x h100 for a month plus a volume", "my wallet has ₮120 — a 4090 for a
         # week?": that rental against the money, no model (the wallet named is where the money is)
         c = Classified("price", c.hits)
-    elif asks.budget is not None and rental.provider and not request.gpu and not sized and ask_words.asks_which_card(norm) \
-            and c.intent in ("size", "cost", "unknown", "faq"):
+    elif asks.budget is not None and rental.provider and not request.gpu and not sized and c.intent in ("size", "cost", "unknown", "faq") \
+            and (ask_words.asks_which_card(norm) or budget_only(re.sub(PER_SPAN, " ", topic_text(rest)))):
+        # "一万网络 预算 3w 一个月": a budget for a rental there, before the job: what it rents there, kept for the job
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
     elif c.intent == "cost" and sized and request.gpu and request.num_gpus and (price.add_ons or price.storage_unsized) and (
             rental.duration_days or rental.duration_hours):

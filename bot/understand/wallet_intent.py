@@ -72,13 +72,15 @@ PERSONAL_WORDS = frozenset({"me", "mine", "my", "personal", "我", "我的", "�
 
 
 def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
-                  asked: bool = False) -> WalletAction | None:
+                  asked: bool = False, held: bool = False, for_rental: bool = False) -> WalletAction | None:
     """The wallet action `text` states, or None (a question about money rules is not one), with
     whether it is about the asker's own wallet (read here, so the wallet never reads the text).
 
     `asked`: the raw message carried a question mark, which normalising drops; a budget asked
-    about ("we have 20k budget, ok?") is a verdict on the last answer, never a write."""
-    found = _action(text, amount=amount, gpu=gpu, has_duration=has_duration, asked=asked)
+    about ("we have 20k budget, ok?") is a verdict on the last answer, never a write. `held`: the message
+    states money the team has ("钱包还有 800", "$2 left"), a fact to weigh the next rental against, not a read.
+    `for_rental`: the message names where or what the money is for (a provider, a model): a budget for that job."""
+    found = _action(text, amount=amount, gpu=gpu, has_duration=has_duration, asked=asked, held=held, for_rental=for_rental)
     if found is None:
         return None
     personal = any(w in PERSONAL_WORDS for w in text.lower().split())
@@ -86,7 +88,7 @@ def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_dura
 
 
 def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
-            asked: bool = False) -> WalletAction | None:
+            asked: bool = False, held: bool = False, for_rental: bool = False) -> WalletAction | None:
     rule_question = bool(RULE_QUESTION.search(text))
     asked = asked or bool(ASKED_BY_WORDS.search(text))  # "budget $5, how many hours": asked with no "?"
     if CLEAR_BUDGET.search(text):
@@ -94,7 +96,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
         if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text) \
                 and not ASKS_PICK.search(text) and not wants_largest_model(text) \
-                and not (asked and not SET_VERB.search(text)):
+                and not ((asked or for_rental) and not SET_VERB.search(BARE_BUDGET.sub("", text))):
+            # "一万网络 预算 3w 一个月", "budget 300 usdt at gpuli": money for a rental there, stated before the job
             # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it;
             # "budget 2k, biggest full finetune I can run?" asks what it buys, even after "budget 2k"
             return WalletAction("budget_set")
@@ -119,9 +122,10 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     if HISTORY.search(text) and not rule_question and not (gpu is not None and (has_duration or _price_question(text))):
         return WalletAction("history")  # "8卡 h100 包月全账单 含 2t 存储卷" is a rental's bill, priced, not the book
     if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)) \
-            and not (gpu is not None and amount is not None):
+            and not ((amount is not None or held) and not READ_MINE.search(text)):
         # "租 8卡H100 一个月，钱包里得有多少" asks that rental's price, not the book; "钱包 ₮120 能租一周 4090 不"
-        # states the money to weigh that rental against
+        # states the money to weigh that rental against; "钱包还有 800", "wallet has 300 usdt" state the team's money
+        # (a fact the next question is weighed against), never a read of the book
         return WalletAction("balance")
     return None
 
@@ -143,6 +147,8 @@ ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥
 # a question said by its words, with or without a question mark: what a budget buys is asked, never set
 ASKED_BY_WORDS = lazy(r"\bhow\s+(?:many|long|much|far)\b|\b(?:what|which)\b|几个?(?:小时|钟头|天|周|星期|月)|多少(?:个)?(?:小时|天)"
                       r"|多长时间|能(?:租|跑|用|撑|开)\s*(?:几|多)", re.I)
+# "budget 300 usdt, how many weeks": the command's shape at the start is no set verb once the message asks
+BARE_BUDGET = lazy(r"^\s*budget\s+(?=\d)", re.I)
 SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
