@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.cheaper_follow import WHICH_CHEAPER
-from bot.core.setup_follow import card_of, priced_before, prices_of_setup, setup_follow
+from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
@@ -197,7 +197,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus") \
             and not ({"gpu", "num_gpus"} & set(stated)):
         job["num_gpus"] = last.data["cards"]  # "要几张 a100" answered 8, then "看费用": those 8 cards
-    merged = TrainingRequest.model_validate({**job, **stated, **duration})
+    merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last), **duration})
     if asks.export:
         intent = "export"
     elif prices_of_setup(parsed, last, merged) or (currency and priced_before(last) and not stated):

@@ -29,6 +29,7 @@ from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_follow import (
+    count_on_pick,
     priced_setup_changed,
     prices_of_setup,
     setup_follow,
@@ -204,6 +205,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
+    stated = count_on_pick(stated, base, last)
     if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
@@ -307,7 +309,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if parsed.asks.mixed_precision in PRECISION_OF:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
-    merged = TrainingRequest.model_validate({**job, **stated})
+    merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last)})
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
                        missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)

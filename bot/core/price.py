@@ -471,8 +471,11 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
     count = data.get("num_gpus")
     apart = bool(data.get("apart"))  # the user's own cards (bot.core.own_setup): separate instances count too
     if count and not apart and not any(setup_prices(data["gpu"], int(count), None, whole_machines=True).offered):
-        data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
-        count = None
+        if trained_together(data["gpu"], int(count), data.get("first")):
+            apart = True  # gpuli's 4090s side by side (seed 000: DDP / ZeRO-2 over PCIe): that many, summed
+        else:
+            data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
+            count = None
     reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
                         ctx.lang, display=str(data.get("display") or ctx.display_currency),
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
@@ -484,6 +487,16 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
         reply.data["boxes"] = _boxes(str(data["first"]), ctx.lang)
     reply.turn = Turn("price", data)
     return reply
+
+
+def trained_together(gpu: str | list[str], count: int, provider: str | None) -> bool:
+    """Whether `count` of a card rented singly is a setup its provider (the one named, else any) says trains
+    one job together (seed 000: several RTX 4090 / 5090 / L40S at gpuli, data parallel or ZeRO-2 over PCIe),
+    so the count is priced as that many rentals summed; never beyond one node's count."""
+    cards = [gpu] if isinstance(gpu, str) else list(gpu)
+    return any(count <= p.billing.node_gpus and p.billing.multi_instance
+               and any(o.several_train_together for g in cards for o in p.offers_for(g))
+               for p in providers().entries if provider is None or p.id == provider)
 
 
 def _boxes(provider_id: str, lang: str) -> dict[str, str] | None:
