@@ -135,6 +135,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price" and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
         # "人民币还是美元", "is that USD or RMB?": the currency the figure just given is billed in, never the ₮ FAQ entry
         return replace(parsed, intent="price", follow={**last.data, "which_currency": True}, follow_up=True, missing=[])
+    if asks.trim and last.kind == "price" and last.data.get("add_ons") and not (q.gpu or q.model or q.params_b):
+        # "预算 3500 够吗" then "砍哪个能进预算": each add-on left out of the rental, against that budget (or one stated)
+        data = {**last.data, "trim": True, **({"runway": runway_of(parsed)} if asks.budget is not None else {})}
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
         # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
         return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])

@@ -34,6 +34,7 @@ from bot.views.price_band import band_note
 from bot.views.price_currency import currency_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.top_up import top_up_note
+from bot.views.trim_budget import trim_note
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -53,6 +54,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         which = data.pop("which_currency", None)
         versus = data.pop("versus_before", None)
         top_up = data.pop("top_up", None)
+        trim = data.pop("trim", None)
         reply = price_turn(ctx, data, details=False)
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
@@ -80,6 +82,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
         budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, data.get("first")))
         _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
+        if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
+            return _lead(reply, trim_note(data, budget.money, ctx.lang))
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             return _budget_first(ctx, reply, budget)
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
