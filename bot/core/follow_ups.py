@@ -28,6 +28,7 @@ from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, without_c
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
+from bot.core.held_budget import runway_of_held
 from bot.core.setup_follow import (
     count_on_pick,
     priced_setup_changed,
@@ -61,6 +62,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return rent_follow_up(parsed, last)
     top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price
     top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
+    top_up = top_up or (runway_of_held(parsed, last) if last is not None else None)  # "预算 2.5万 …" "3090 包月" "能租几个月"
     if top_up is not None:
         return top_up
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:

@@ -260,6 +260,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
+        "runway_hour": re.compile(r"(?:几|多少)\s*个?\s*(?:小时|钟头)|how\s+many\s+(?:hours|hrs)"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z0-9])"),
         # a week and a month both named; 周 of a weekday or the weekend ("周五前…包月多少") is no week
         "both": re.compile(r"周(?![一二三四五六日天末1-7]).{0,8}月|月.{0,8}周(?![一二三四五六日天末1-7])"
@@ -476,7 +477,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         form_factor=bool(p["form"].search(norm)),
         runway=runway,
         how_long=how_long,
-        runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
+        runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm)
+        else "hour" if p["runway_hour"].search(norm) else None,
         per_card_hour=bool(rate := p["per_card_hour"].search(norm)),
         per_card_unit=_rate_unit(rate[0] if rate else ""),
         # "每卡每天多少" is one card's rate by the day (per_card_unit), not the rental's total shared per day
