@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.core.form_pick import form_for_term
 from bot.core.answers import (
     compare_request,
     cost_lines,
@@ -177,6 +178,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return cost_lines(ctx, req, ways, family=parsed.family)
     if both := term_and_run(parsed, req, lambda r: cost_request(ctx, r, family=parsed.family), ctx.lang):
         return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
+    req = form_for_term(req, parsed.asks.form_factor)  # "32b lora a100 gpuli 包月": the A100 PCIe's month, not 5 SXM weeks
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
