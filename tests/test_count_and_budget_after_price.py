@@ -11,7 +11,6 @@ import pytest
 
 from tests.chat_user import first_lines, said
 
-
 # ---------------------------------------------------------------- a count after a price: the same card, summed
 
 

@@ -25,10 +25,10 @@ from bot.core.count_follow import count_changed
 from bot.core.export_again import export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, without_cards
+from bot.core.held_budget import runway_of_held
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
-from bot.core.held_budget import runway_of_held
 from bot.core.setup_follow import (
     count_on_pick,
     priced_setup_changed,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.form_pick import form_for_term
 from bot.core.answers import (
     compare_request,
     cost_lines,
@@ -20,6 +19,7 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
+from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.several import term_and_run

@@ -40,9 +40,9 @@ from bot.core.faq_context import (
 )
 from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
+from bot.core.held_budget import hold_budget
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
-from bot.core.held_budget import hold_budget
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
