@@ -181,6 +181,9 @@ class Offer(Strict):
     # a yearly figure the source states itself (seed 003's "年成本预估 ¥80–120 万"): named beside the
     # year we price from the month price and the discount, never used to bill
     year_estimate: Price | None = None
+    # a single card the provider says several of train one job together (seed 000's FAQ: RTX 4090 / 5090 /
+    # L40S over PCIe, data parallel or ZeRO-2): that many rented side by side is a setup it prices, summed
+    several_train_together: bool = False
     source: str
     note: str | None = None
 

@@ -59,15 +59,26 @@ def test_separate_instances_asked_as_a_follow_up(first: str, then: str, total: s
     assert total in first_lines(chat, 1), chat.text
 
 
-@pytest.mark.parametrize(("text", "unsummed"), [
+@pytest.mark.parametrize(("text", "summed"), [
     ("gpuli 4 张 4090 包月多少", "₮1,476"),
     ("4 x rtx 4090 for a month at gpuli, how much?", "₮1,476"),
     ("gpuli 两张 4090 包周多少", "₮218"),
 ])
-def test_a_count_without_a_word_of_independent_runs_is_never_summed(text: str, unsummed: str) -> None:
+def test_a_count_of_cards_gpuli_trains_together_is_priced_summed(text: str, summed: str) -> None:
+    # seed 000's FAQ: several 4090s at gpuli train one job (DDP / ZeRO-2 over PCIe), so the count is a setup it
+    # rents, that many single-card rentals summed; never "nobody rents it" (the budget path said so too)
     me = said(text)
-    assert unsummed not in me.text and "单卡实例" not in me.text and "single-card instances" not in me.text, me.text
-    assert me.text.startswith(("没有哪家把", "Nobody rents")), me.text
+    assert summed in first_lines(me, 2) and not me.text.startswith(("没有哪家把", "Nobody rents")), me.text
+
+
+@pytest.mark.parametrize(("text", "unsummed"), [
+    ("一万网络 8 张 3090 一个月多少", "14,000"),
+    ("cloudgpu 8张4090 一小时多少", "2.64"),
+    ("8 x 3090 at yiwan for a month?", "14,000"),
+])
+def test_a_count_nobody_trains_together_is_never_summed(text: str, unsummed: str) -> None:
+    me = said(text)
+    assert unsummed not in me.text, me.text
 
 
 @pytest.mark.parametrize("text", ["4 台单卡 4090 拼成一台 4 卡机行吗", "can 4 separate 4090 rentals be pooled as one machine?",
@@ -115,7 +126,8 @@ def test_a_fit_asked_of_separate_instances_is_answered_on_one_card_first() -> No
                                   "budget ₮300, four separate 4090s at gpuli for a week, one experiment each?"])
 def test_money_weighed_against_separate_instances_never_judges_one_of_them(text: str) -> None:
     me = said(text)  # four weeks of a 4090 are ₮436, over ₮300: one instance's ₮109 is no verdict
-    assert "₮191" not in me.text and "够。" not in me.text and "enough." not in me.text, me.text
+    assert "₮191" not in me.text and ("不够" in me.lines[0] or "not enough" in me.lines[0]), me.text
+    assert "₮436" in me.lines[0], me.text
 
 
 def test_a_correction_word_before_no_new_value_takes_nothing_back() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.core.setup_follow import card_of, priced_before, prices_of_setup, setup_follow
+from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
@@ -134,6 +134,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price" and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
         # "人民币还是美元", "is that USD or RMB?": the currency the figure just given is billed in, never the ₮ FAQ entry
         return replace(parsed, intent="price", follow={**last.data, "which_currency": True}, follow_up=True, missing=[])
+    if asks.trim and last.kind == "price" and last.data.get("add_ons") and not (q.gpu or q.model or q.params_b):
+        # "预算 3500 够吗" then "砍哪个能进预算": each add-on left out of the rental, against that budget (or one stated)
+        data = {**last.data, "trim": True, **({"runway": runway_of(parsed)} if asks.budget is not None else {})}
+        return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
         # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
         return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
@@ -196,7 +200,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus") \
             and not ({"gpu", "num_gpus"} & set(stated)):
         job["num_gpus"] = last.data["cards"]  # "要几张 a100" answered 8, then "看费用": those 8 cards
-    merged = TrainingRequest.model_validate({**job, **stated, **duration})
+    merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last), **duration})
     if asks.export:
         intent = "export"
     elif prices_of_setup(parsed, last, merged) or (currency and priced_before(last) and not stated):

@@ -29,7 +29,7 @@ from bot.views.count_versus import count_asked, count_versus
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.named_misses import named_misses, named_priced, named_tight
+from bot.views.named_misses import named_misses, named_priced, named_tight, stated_offload_only
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
@@ -274,6 +274,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if not details and report.basis == "minimum_unit":
         reply.data["v"]["pick_month"] = month_beside(report)
     reply.source = report
+    reply.data["v"]["miss"] = stated_offload_only(report, ctx.lang)  # "那砍到 4 张呢": the count named misses, first
     reply.turn = Turn("cost", {"request": req.stated()})
     if report.reference is not None:  # the setup the answer leads with: "再加 2000G 存储卷 一共多少" totals with it
         o = report.reference

@@ -25,10 +25,12 @@ from bot.core.count_follow import count_changed
 from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
+from bot.core.held_budget import runway_of_held
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_follow import (
+    count_on_pick,
     priced_setup_changed,
     prices_of_setup,
     setup_follow,
@@ -59,6 +61,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return rent_follow_up(parsed, last)
     top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price
     top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
+    top_up = top_up or (runway_of_held(parsed, last) if last is not None else None)  # "预算 2.5万 …" "3090 包月" "能租几个月"
     if top_up is not None:
         return top_up
     if last is not None and last.kind == GENERIC and parsed.intent in FOLLOW_UP_INTENTS and not parsed.parts:
@@ -208,6 +211,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
+    stated = count_on_pick(stated, base, last)
     if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
@@ -311,7 +315,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if parsed.asks.mixed_precision in PRECISION_OF:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
-    merged = TrainingRequest.model_validate({**job, **stated})
+    merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last)})
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
                        missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)

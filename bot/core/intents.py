@@ -19,6 +19,7 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line
+from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.several import term_and_run
@@ -177,6 +178,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return cost_lines(ctx, req, ways, family=parsed.family)
     if both := term_and_run(parsed, req, lambda r: cost_request(ctx, r, family=parsed.family), ctx.lang):
         return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
+    req = form_for_term(req, parsed.asks.form_factor)  # "32b lora a100 gpuli 包月": the A100 PCIe's month, not 5 SXM weeks
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price

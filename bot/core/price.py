@@ -35,6 +35,7 @@ from bot.views.price_band import band_note
 from bot.views.price_currency import currency_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.top_up import top_up_note
+from bot.views.trim_budget import trim_note
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import form_variants, gpus
 from engine.money import Money
@@ -54,6 +55,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         which = data.pop("which_currency", None)
         versus = data.pop("versus_before", None)
         top_up = data.pop("top_up", None)
+        trim = data.pop("trim", None)
         reply = price_turn(ctx, data, details=False)
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
@@ -81,6 +83,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
         budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, data.get("first")))
         _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
+        if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
+            return _lead(reply, trim_note(data, budget.money, ctx.lang))
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             return _budget_first(ctx, reply, budget)
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
@@ -479,8 +483,11 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
     count = data.get("num_gpus")
     apart = bool(data.get("apart"))  # the user's own cards (bot.core.own_setup): separate instances count too
     if count and not apart and not any(setup_prices(data["gpu"], int(count), None, whole_machines=True).offered):
-        data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
-        count = None
+        if trained_together(data["gpu"], int(count), data.get("first")):
+            apart = True  # gpuli's 4090s side by side (seed 000: DDP / ZeRO-2 over PCIe): that many, summed
+        else:
+            data = {**data, "num_gpus": None, "unsold_count": count}  # nobody rents that count: list the boxes
+            count = None
     reply = price_reply(data["gpu"], int(count) if count else None, timedelta(hours=float(hours)) if hours else None,
                         ctx.lang, display=str(data.get("display") or ctx.display_currency),
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
@@ -492,6 +499,16 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
         reply.data["boxes"] = _boxes(str(data["first"]), ctx.lang)
     reply.turn = Turn("price", data)
     return reply
+
+
+def trained_together(gpu: str | list[str], count: int, provider: str | None) -> bool:
+    """Whether `count` of a card rented singly is a setup its provider (the one named, else any) says trains
+    one job together (seed 000: several RTX 4090 / 5090 / L40S at gpuli, data parallel or ZeRO-2 over PCIe),
+    so the count is priced as that many rentals summed; never beyond one node's count."""
+    cards = [gpu] if isinstance(gpu, str) else list(gpu)
+    return any(count <= p.billing.node_gpus and p.billing.multi_instance
+               and any(o.several_train_together for g in cards for o in p.offers_for(g))
+               for p in providers().entries if provider is None or p.id == provider)
 
 
 def _boxes(provider_id: str, lang: str) -> dict[str, str] | None:

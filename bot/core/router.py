@@ -41,6 +41,7 @@ from bot.core.faq_context import (
 )
 from bot.core.faq_job import SHORT, job_of_question
 from bot.core.follow_ups import merge_follow_up
+from bot.core.held_budget import hold_budget
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
@@ -311,6 +312,7 @@ class Core:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
+        hold_budget(reply, parsed, turn)  # "预算 ¥2.5万 …" then "一万网络 3090 包月": kept for "能租几个月"
         if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
             reply.turn = add_on_turn(parsed, text, last)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it

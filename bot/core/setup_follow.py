@@ -29,6 +29,17 @@ def card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
     return sold or setups[0]
 
 
+def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn) -> dict[str, object]:
+    """A count alone after a sized job's setup was priced ("7b qlora" then "gpuli 包月多少": its 4090 at ₮369,
+    then "4 张呢", "what about 4 of them") is that many of the card priced (4 × ₮369 = ₮1,476), not the job
+    sized again on any card that comes in fours; `stated` unchanged otherwise."""
+    pick = last.data.get("pick")
+    if "num_gpus" not in stated or "gpu" in stated or job.get("gpu") or not last.data.get("setup") \
+            or not isinstance(pick, list | tuple) or len(pick) != 2:
+        return stated
+    return {**stated, "gpu": pick[0]}
+
+
 def prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> bool:
     """A cost asked of a sizing with no dataset or step time: the answer is the recommended setup's
     rental prices (for the rental length the message gives, "monthly cost of that", "can we rent it for

@@ -69,6 +69,7 @@ class Asks:
     per_card_unit: str = "hour"  # the rate's unit: "每卡每分钟" minute, "per card per day" day
     per_day: bool = False  # "一周多少，按天摊多少", "what's that per day": the rental's total shared over its days
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
+    trim: bool = False  # "砍哪个能进预算", "which add-on do I drop to fit?": a part of the rental to leave out
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
     # "32b qlora 跟 lora 差多少", "full vs lora for 14b": the methods named, in order, with a word that sets
@@ -213,6 +214,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "bf16": re.compile(r"\bbf16\b|bfloat16"),
         "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
         "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
+        "trim": re.compile(r"(?:砍|去掉|拿掉|删掉?|减掉|省掉|不要|舍掉|退掉)\s*(?:哪个|哪一?[项样个]|什么|啥|哪些)"
+                           r"|(?:哪个|哪一?[项样个]|什么|啥)\s*(?:可以|能|该|要|得)?\s*(?:砍|去掉|拿掉|删|减掉|省掉|不要|舍掉)"
+                           r"|\b(?:which|what)\b[^.?!]{0,30}\b(?:drop|cut|remove|skip|ditch|lose)\b"
+                           r"|\b(?:drop|cut|remove|skip|ditch)\s+which\b"),
         "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
                                  r"|how\s+much\s+(?:more|less|cheaper)|\bmore\s+than\b|\bless\s+than\b"),
@@ -256,6 +261,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
         "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
+        "runway_hour": re.compile(r"(?:几|多少)\s*个?\s*(?:小时|钟头)|how\s+many\s+(?:hours|hrs)"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z0-9])"),
         # a week and a month both named; 周 of a weekday or the weekend ("周五前…包月多少") is no week
         "both": re.compile(r"周(?![一二三四五六日天末1-7]).{0,8}月|月.{0,8}周(?![一二三四五六日天末1-7])"
@@ -472,12 +478,14 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         form_factor=bool(p["form"].search(norm)),
         runway=runway,
         how_long=how_long,
-        runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm) else None,
+        runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm)
+        else "hour" if p["runway_hour"].search(norm) else None,
         per_card_hour=bool(rate := p["per_card_hour"].search(norm)),
         per_card_unit=_rate_unit(rate[0] if rate else ""),
         # "每卡每天多少" is one card's rate by the day (per_card_unit), not the rental's total shared per day
         per_day=bool(p["per_day"].search(norm)) and not (rate and _rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
+        trim=bool(p["trim"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
         difference=bool(p["difference"].search(norm)),
         total=bool(p["total"].search(norm)),

@@ -11,6 +11,7 @@ from typing import Any
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import short_gpu
+from engine.cost import CostReport
 from engine.fit import Fit
 from engine.money import Money
 
@@ -95,3 +96,22 @@ def price_text(row: dict[str, Any], lang: str) -> str:
     """One provider's row of unit prices (bot.views.price.unit_prices) as a line says it: ¥900/月, ₮109/周."""
     return ", ".join(f"{Money(Decimal(str(u['total']['low'])), u['total']['currency']).format(lang)}/{t('unit.' + u['unit'], lang)}"
                      for u in row["units"])
+
+
+def stated_offload_only(report: CostReport, lang: str) -> str | None:
+    """"32b 全参 8卡 a100 gpuli 包月" then "那砍到 4 张呢": the count the user named no longer holds the job as
+    asked (4 × A100 80GB: about 146 GB a card against 80 GB), and the price below is that setup only with the
+    optimizer offloaded, which the user never asked for; so the miss leads, a budget or a re-price never hides
+    it (the line the cost reply leads with). None when the named setup fits, offload was asked, or the price is on another setup."""
+    named, option = report.sizing.fit, report.reference
+    if named is None or named.fits or named.may_fit or option is None or report.request.offload is not None:
+        return None
+    plan = option.plan
+    if plan.offload == "none" or (option.gpu.id, plan.num_gpus) != (named.gpu.id, report.request.num_gpus):
+        return None
+    spec = report.sizing.resolved
+    what = t("price.job", lang, model=spec.spec.name if report.request.model else f"{spec.params / 1e9:.3g}B",
+             method=t(f"method.{spec.method}", lang))
+    return t("cost.stated_offload_only", lang, what=what,
+             setup=t("sum.setup", lang, n=plan.num_gpus, gpu=short_gpu(named.gpu.name)),
+             need=f"{named.estimate.range.expected_gb:.0f}", mem=f"{named.gpu.memory_gb:g}")

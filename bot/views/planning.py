@@ -206,6 +206,8 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     if listed is not None:
         note = t("price.budget_assumed", lang, provider=listed.name, budget=limit.format(lang))
         verdict.data["message"] = f"{verdict.data['message']}\n{note}"
+    if isinstance(view, dict) and view.get("miss"):  # the setup named misses without offload: that leads the money
+        verdict.data["message"] = f"{view.pop('miss')}\n{verdict.data['message']}"
     return verdict
 
 

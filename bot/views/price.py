@@ -98,7 +98,7 @@ def _cycles_view(q: Quote) -> list[dict[str, Any]]:
     out = []
     for c in q.cycles:
         unit = cycle_unit_price(q, c)
-        out.append({"kind": c.kind, "count": c.count, "instances": c.instances,
+        out.append({"kind": c.kind, "count": c.count, "instances": c.instances, "per": q.gpus_per_instance,
                     "unit": None if unit is None else _amount_of(unit, q.currency),
                     "amount": _amount_of(c.amount, q.currency) if several and unit is None else None})
     return out

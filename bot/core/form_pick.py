@@ -1,0 +1,48 @@
+"""A card named without its form factor in a cost question ("32b lora a100 gpuli 包月"): "a100" is the A100 80GB
+in either form, and the provider may sell the term asked only in one of them.
+
+Why: the request carries the catalog's default form (SXM); gpuli prices its A100 80GB SXM by the week only, so a
+month was bought as five weeks (₮1,595) while its A100 80GB PCIe, the same 80 GB, rents for the month at ₮899
+(seed 000's LoRA table, the 32B row). When the default form buys more time than asked and the other form buys
+the term asked for less, the other form is the one priced. A form the message names is kept as named.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from engine.catalog import form_variants
+from engine.cost import CostOption
+from engine.cost import compare as compare_cost
+from engine.errors import KasuanError
+from engine.money import Money
+from engine.request import TrainingRequest
+
+
+def _reference(req: TrainingRequest) -> CostOption | None:
+    with suppress(KasuanError):
+        return compare_cost(req).reference
+    return None
+
+
+def form_for_term(req: TrainingRequest, form_named: bool) -> TrainingRequest:
+    """`req` on the same-memory form of its card that rents the asked span with less surplus time, for less, on
+    the same plan (cards, ZeRO, offload: never a plan the default form avoids); `req` unchanged otherwise."""
+    if form_named or not req.gpu or not (req.days or req.hours) or req.tokens or req.samples or req.step_seconds:
+        return req
+    forms = form_variants(req.gpu)
+    if len(forms) < 2:
+        return req
+    base = _reference(req)
+    if base is None or base.quote.unused_hours <= 0:
+        return req
+    cost = Money(base.quote.total_max, base.quote.currency).to("USD").amount
+    for gpu in forms:
+        if gpu == req.gpu:
+            continue
+        other = req.model_copy(update={"gpu": gpu})
+        ref = _reference(other)
+        if ref is not None and ref.plan == base.plan and ref.quote.unused_hours < base.quote.unused_hours \
+                and Money(ref.quote.total_max, ref.quote.currency).to("USD").amount < cost:
+            return other
+    return req
