@@ -74,9 +74,10 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
 
 def _asks_of_the_job(parsed: Parsed, under: Turn | None) -> bool:
     """Whether the message asks something of the job or rental beneath instead: its memory or spec ("每卡显存多少"),
-    its price in a currency ("人民币多少"), or, over a rental, its price for another term ("年付多少", "一个月多少")."""
+    the size of its weights ("how big is that" after which weights to download: bot.core.facts_follow), its price
+    in a currency ("人民币多少"), or, over a rental, its price for another term ("年付多少", "一个月多少")."""
     a = parsed.asks
-    if a.memory_figure or a.per_card_memory or a.sizing or a.spec or parsed.rental.currency:
+    if a.memory_figure or a.per_card_memory or a.sizing or a.spec or a.size_alone or a.weights or parsed.rental.currency:
         return True
     rental = under is not None and under.kind in ("size", "price", "cost")
     return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.cues.yearly)
