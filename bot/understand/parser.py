@@ -64,6 +64,7 @@ from bot.understand.standing import stands_alone
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import WalletAction, wallet_action
+from bot.understand.weigh import weigh_asked
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -98,6 +99,7 @@ class Parsed:
     own_topic: bool = True
     cues: Cues = field(default_factory=Cues)  # the words the answering side weighs (see cues)
     elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
+    weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -425,7 +427,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
                   asks=asks, words=" ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split()), cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
-                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances))
+                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances),
+                  weigh=weigh_asked(norm))
 
 
 def parse_cost(text: str) -> TrainingRequest:
