@@ -24,7 +24,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
-from bot.understand.weigh import VERSUS
+from bot.understand.weigh import VERSUS, WHICH
 from engine.catalog import gpus
 from engine.money import Money
 from engine.price_list import setup_prices
@@ -91,8 +91,9 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     if asked is None or q.model or q.params_b or parsed.cues.chars > WEIGH_CHARS or last.kind not in PRICED_KINDS:
         return None
     if len(parsed.cards) > 1 or len(parsed.cues.providers) > 1 or parsed.asks.both_units or parsed.cues.other_unit \
-            or parsed.cues.which_currency or parsed.asks.budget is not None or parsed.asks.deadline is not None:
-        return None  # two cards or providers named, both units, a currency, money or a deadline: asked elsewhere
+            or parsed.cues.which_currency or parsed.asks.budget is not None or parsed.asks.deadline is not None \
+            or parsed.price.add_ons:
+        return None  # two cards or providers named, both units, a currency, money, a deadline or an add-on: asked elsewhere
     mine = rental_of(last.kind, last.data)
     if mine is None:
         return None
@@ -100,6 +101,14 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     changed = Rental(
         (q.gpu,) if q.gpu else mine.gpu, q.num_gpus or (None if q.gpu else mine.count), r.provider or mine.provider,
         float(span) if span else mine.hours)
+    span_only = (changed.gpu, changed.count, changed.provider) == (mine.gpu, mine.count, mine.provider)
+    if span_only and asked != VERSUS and last.kind == "price" and isinstance(last.data.get("before"), dict):
+        # "3090 呢" then "省多少" / "8 小时差多少": the two cards just priced, set side by side (bot.core.price)
+        versus = "cheaper" if asked == WHICH else True
+        return replace(parsed, intent="price", follow={**last.data, "hours": changed.hours, "versus_before": versus},
+                       follow_up=True, missing=[], faq=[], faq_answers=[], faq_confident=False)
+    if span_only and asked == WHICH and changed != mine:
+        return None  # "only 3 weeks, which is cheaper?": that span bought by the week and by the month
     if changed != mine:  # "还是包月", "vs a full month?", "比月付省多少": the rental named, against the last
         shown, other, named = changed, mine, True
     elif asked != VERSUS:  # "哪个便宜", "省多少": the last two rentals priced

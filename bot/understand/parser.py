@@ -31,6 +31,7 @@ from bot.understand.classify import (
 from bot.understand.clauses import questions
 from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
+from bot.understand.availability import rents_card_asked
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
@@ -422,6 +423,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
+    if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm):
+        c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,

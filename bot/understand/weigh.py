@@ -37,6 +37,10 @@ _VERSUS = lazy(r"还是|或者|或是|要不(?:要)?|不如|比起|相比|对比
                r"|(?:^|\s)(?:or|vs|versus|instead|against|rather)(?:\s|$)|\bcompared?\s+(?:to|with)\b|\bor\s+(?:should|shall|do|would)\b")
 
 
+# "还是包月吧", "算了按月", "monthly after all": the other one chosen, no comparison asked
+_DECIDED = lazy(r"还是[^,，?？]{0,12}吧|算了|\bafter\s+all\b|\blet'?s\s+(?:just\s+)?(?:go|take|do)\b")
+
+
 def weigh_asked(norm: str) -> str | None:
     """What the message asks of two prices (WHICH, HOW_MUCH or VERSUS), from its normalized text; None when it
     weighs nothing. How much leads over which (a difference names the cheaper one too), which over a bare "or"."""
@@ -44,7 +48,7 @@ def weigh_asked(norm: str) -> str | None:
         return HOW_MUCH
     if _WHICH.search(norm):
         return WHICH
-    if _VERSUS.search(norm):
+    if _VERSUS.search(norm) and not _DECIDED.search(norm):
         return VERSUS
     return None
 
