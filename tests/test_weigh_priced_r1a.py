@@ -78,3 +78,21 @@ def test_a_currency_question_after_a_price_is_not_a_comparison() -> None:
     for turn in ("gpuli 4090 周租", "人民币还是美元"):
         chat.say(turn)
     assert "USDT" in chat.lines[0] and "💡" not in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    (("which provider has an l40s?",), ("₮189", "₮649")),
+    (("哪家有 a6000",), ("$0.44", "₮115")),
+    (("一万网络 和 gpuli 哪家有 8 卡 a100 80g", "gpuli 的呢"), ("₮8,352",)),
+])
+def test_who_rents_a_card_is_its_prices(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    for turn in turns:
+        chat.say(turn)
+    assert all(n in "\n".join(chat.lines[:3]) for n in needles), chat.text
+
+
+def test_a_card_question_with_a_subject_of_its_own_stays_the_faq() -> None:
+    chat = ChatUser()
+    chat.say("gpuli 的 h100 有 nvlink 吗")
+    assert "NVLink" in chat.text and "₮" not in chat.text, chat.text

@@ -67,9 +67,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
-    weighed = weigh_follow(parsed, last, parsed.weigh)  # "3090 呢" then "省多少", "三周呢" then "还是包月"
-    if weighed is not None:
-        return weighed
+    weighing = weigh_follow(parsed, last, parsed.weigh)  # "3090 呢" then "省多少", "三周呢" then "还是包月"
+    if weighing is not None:
+        return weighing
     # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少" / "32b 全参 … 周五前能训完吗": on the setup priced
     on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last, text)
     if on_priced is not None:

@@ -57,7 +57,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         weigh = data.pop("weigh", None)
         reply = price_turn(ctx, data, details=False)
         if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading
-            return weighed_first(reply, data, weigh)
+            return weighed_first(reply, data, cast(list[Any], weigh))
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading

@@ -17,6 +17,7 @@ from bot.understand import card_counts, framework_words, planning, precision_wor
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
+from bot.understand.availability import rents_card_asked
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
@@ -31,7 +32,6 @@ from bot.understand.classify import (
 from bot.understand.clauses import questions
 from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
-from bot.understand.availability import rents_card_asked
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
