@@ -96,3 +96,10 @@ def test_a_card_question_with_a_subject_of_its_own_stays_the_faq() -> None:
     chat = ChatUser()
     chat.say("gpuli 的 h100 有 nvlink 吗")
     assert "NVLink" in chat.text and "₮" not in chat.text, chat.text
+
+
+def test_a_card_instead_after_a_job_cost_is_the_job_on_that_card() -> None:
+    chat = ChatUser()
+    for turn in ("32b full finetune on eight h100s", "monthly at gpuli?", "what if a100 sxm instead"):
+        chat.say(turn)
+    assert "₮8,352" in "\n".join(chat.lines[:3]) and "1× A100" not in chat.text, chat.text

@@ -97,10 +97,11 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     mine = rental_of(last.kind, last.data)
     if mine is None:
         return None
+    if q.gpu and last.kind != "price":
+        return None  # "or a100s?" after a job's cost: the job fitted again on that card (bot.core.follow_ups)
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
-    changed = Rental(
-        (q.gpu,) if q.gpu else mine.gpu, q.num_gpus or (None if q.gpu else mine.count), r.provider or mine.provider,
-        float(span) if span else mine.hours)
+    changed = Rental((q.gpu,) if q.gpu else mine.gpu, q.num_gpus or mine.count, r.provider or mine.provider,
+                     float(span) if span else mine.hours)
     span_only = (changed.gpu, changed.count, changed.provider) == (mine.gpu, mine.count, mine.provider)
     if span_only and asked != VERSUS and last.kind == "price" and isinstance(last.data.get("before"), dict):
         # "3090 呢" then "省多少" / "8 小时差多少": the two cards just priced, set side by side (bot.core.price)

@@ -32,9 +32,9 @@ _HOW_MUCH = lazy(r"(?:省|便宜|贵|差|多花|少花|多付|少付|多出)\s*(
                  r"|\b(?:cheaper|less|more|pricier|more\s+expensive)\s+by\s+how\s+much\b"
                  r"|\bby\s+how\s+much\b|\b(?:the\s+)?(?:price\s+)?difference\b|\bsavings?\b|\bhow\s+much\s+(?:we|i)\s+save\b")
 # the last price set against another: "还是包月", "或者按月", "要不直接包月", "不如包月", "和包月比", "or the month",
-# "vs a full month", "versus monthly", "compared to/with", "instead?"
+# "vs a full month", "versus monthly", "compared to/with"; never "what if a100 sxm instead" (a change of card)
 _VERSUS = lazy(r"还是|或者|或是|要不(?:要)?|不如|比起|相比|对比|(?:跟|和|与|同)\s*\S{1,12}\s*比"
-               r"|(?:^|\s)(?:or|vs|versus|instead|against|rather)(?:\s|$)|\bcompared?\s+(?:to|with)\b|\bor\s+(?:should|shall|do|would)\b")
+               r"|(?:^|\s)(?:or|vs|versus|against)(?:\s|$)|\bcompared?\s+(?:to|with)\b|\bor\s+(?:should|shall|do|would)\b")
 
 
 # "还是包月吧", "算了按月", "monthly after all": the other one chosen, no comparison asked
