@@ -37,6 +37,7 @@ from bot.core.setup_follow import (
     setup_span,
 )
 from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, top_up_of_price
+from bot.core.weigh_priced import weigh_follow
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -73,6 +74,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
+    weighing = weigh_follow(parsed, last, parsed.weigh)  # "3090 呢" then "省多少", "三周呢" then "还是包月"
+    if weighing is not None:
+        return weighing
     # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少" / "32b 全参 … 周五前能训完吗": on the setup priced
     on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last)
     if on_priced is not None:

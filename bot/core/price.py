@@ -13,6 +13,7 @@ from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.context import Context
 from bot.core.price_pairs import difference_first
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
+from bot.core.weigh_priced import weighed_first
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -56,7 +57,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         versus = data.pop("versus_before", None)
         top_up = data.pop("top_up", None)
         trim = data.pop("trim", None)
+        weigh = data.pop("weigh", None)
         reply = price_turn(ctx, data, details=False)
+        if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading
+            return weighed_first(reply, data, cast(list[Any], weigh))
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading

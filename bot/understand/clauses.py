@@ -354,8 +354,10 @@ def _run_time_of_it(clause: str, p: Parsed) -> bool:
 
 
 # "两周呢", "一个月的呢", "what about two weeks", "and for a month": a clause asking the same again for another length
-OTHER_LENGTH = lazy(r"^(?:那么?|如果|要是|改成|换成)?\s*租?\s*的?\s*(?:呢|多少钱?|怎么算)?\s*呢?$"
-                    r"|^(?:and|or|then)?\s*(?:(?:what|how)\s+about)?\s*(?:for|a|an)?$", re.IGNORECASE)
+# "跑一整天呢", "要用两天呢", "and if we run it a full day?": the verb of running or renting it may stand before the length
+OTHER_LENGTH = lazy(r"^(?:那么?|如果|要是|改成|换成)?\s*(?:要|就|只)?\s*(?:跑|用|租|训练?|开)?\s*的?\s*(?:呢|多少钱?|怎么算)?\s*呢?$"
+                    r"|^(?:and|or|then)?\s*(?:(?:what|how)\s+about)?\s*(?:if\s+(?:we|i)\s+)?(?:(?:run|rent|use|keep)(?:\s+it)?\s*)?"
+                    r"(?:for|a|an)?$", re.IGNORECASE)
 
 
 UNIT_CHOICE = lazy(r"\b(?:hourly|daily|weekly|monthly|yearly|annually)\b|按(?:小时|天|周|月|年)|[周月年]付|还是|\bor\b", re.IGNORECASE)

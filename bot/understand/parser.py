@@ -17,6 +17,7 @@ from bot.understand import card_counts, framework_words, planning, precision_wor
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
+from bot.understand.availability import rents_card_asked
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
@@ -65,6 +66,7 @@ from bot.understand.standing import stands_alone
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WalletAction, wallet_action
+from bot.understand.weigh import weigh_asked
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
@@ -99,6 +101,7 @@ class Parsed:
     own_topic: bool = True
     cues: Cues = field(default_factory=Cues)  # the words the answering side weighs (see cues)
     elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
+    weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -433,12 +436,15 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
+    if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm):
+        c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
-                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes))
+                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes),
+                  weigh=weigh_asked(norm))
 
 
 def parse_cost(text: str) -> TrainingRequest:

@@ -1,0 +1,227 @@
+"""The last two prices of a conversation weighed, the verdict first: "哪个便宜", "省多少", "cheaper by how much"
+after two rentals were priced one after the other (a card, a provider, a term or a length changed between them),
+or "还是包月", "or should we just take the month", "vs a full month?" after one: that one against the rental the
+message names (bot.understand.weigh).
+
+Each rental is what an answer priced: a price list's card at the provider named (else the cheapest), a cost
+answer's leading setup, a sizing's setup priced for a term. Both are quoted again by the provider's own billing
+(engine.price_list), each for the span it was priced for; a year paid at once is set against the same year paid
+month by month (seed 003: 12 × ¥2,800 = ¥33,600 against ¥26,880). A band is compared on its high end, and the
+line says so; two currencies are compared in US dollars. The line names what differs (the card, the provider,
+the span) once, what they share before it.
+
+Pure but for the engine's price tables: Parsed and the last Turn in, Parsed out (`weigh_follow`); a price reply
+in, the reply with its verdict leading out (`weighed_first`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from bot.messages import Reply, Turn
+from bot.text.i18n import t
+from bot.text.names import short_gpu
+from bot.understand.parser import Parsed
+from bot.understand.weigh import VERSUS, WHICH
+from engine.catalog import gpus
+from engine.money import Money
+from engine.price_list import setup_prices
+
+WEIGH_CHARS = 60  # characters: "or should we just take the month", "which one works out cheaper in the end?"
+YEAR, MONTH, WEEK, DAY = 365 * 24, 30 * 24, 7 * 24, 24
+PRICED_KINDS = ("price", "cost", "size")
+
+
+@dataclass(frozen=True)
+class Rental:
+    """One rental an answer priced: its card (with the variants it may be), count, provider and span in hours."""
+
+    gpu: tuple[str, ...]
+    count: int | None
+    provider: str | None
+    hours: float | None
+
+    def data(self) -> dict[str, Any]:
+        return {"gpu": list(self.gpu), "num_gpus": self.count, "hours": self.hours, "first": self.provider}
+
+
+def rental_of(kind: str, data: dict[str, Any]) -> Rental | None:
+    """The rental a turn priced, or None for a turn that priced none."""
+    request = data.get("request") if isinstance(data.get("request"), dict) else {}
+    assert isinstance(request, dict)
+    job_hours = (request.get("days") or 0) * 24 + (request.get("hours") or 0) or None
+    if kind == "price" and data.get("gpu"):
+        held = data["gpu"]
+        cards = tuple(str(g) for g in (held if isinstance(held, list) else [held]))
+        count = data.get("num_gpus")
+        return Rental(cards, int(count) if count else None, _str(data.get("first")), _hours(data.get("hours")))
+    priced = data.get("priced")
+    if kind == "cost" and isinstance(priced, list) and len(priced) == 3:
+        return Rental((str(priced[0]),), int(priced[1]), str(priced[2]), job_hours)
+    pick = data.get("pick")
+    if kind == "size" and data.get("setup") and isinstance(pick, list) and len(pick) == 2:
+        # "32b 全参 8卡h100" then "gpuli 包月多少": the sizing's setup, priced for the term asked
+        return Rental((str(pick[0]),), int(pick[1]), _str(request.get("provider")), _hours(data.get("setup_hours")) or job_hours)
+    return None
+
+
+def _str(value: object) -> str | None:
+    return str(value) if value else None
+
+
+def _hours(value: object) -> float | None:
+    return float(str(value)) if value else None
+
+
+def _before(last: Turn) -> Rental | None:
+    before = last.asked.get("before") if isinstance(last.asked, dict) else None
+    if not isinstance(before, dict) or before.get("kind") not in PRICED_KINDS:
+        return None
+    return rental_of(str(before["kind"]), dict(before.get("data") or {}))
+
+
+def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None:
+    """A short message weighing prices (`asked`: bot.understand.weigh) after an answer that priced a rental: the
+    price of the rental the message names (the last one changed by what it states: card, count, provider, span)
+    set against the last, or the last set against the one before it; None when the message names a job of its
+    own, or the conversation holds no two different rentals to weigh."""
+    q, r = parsed.request, parsed.rental
+    if asked is None or q.model or q.params_b or parsed.cues.chars > WEIGH_CHARS or last.kind not in PRICED_KINDS:
+        return None
+    if len(parsed.cards) > 1 or len(parsed.cues.providers) > 1 or parsed.asks.both_units or parsed.cues.other_unit \
+            or parsed.cues.which_currency or parsed.asks.budget is not None or parsed.asks.deadline is not None \
+            or parsed.price.add_ons:
+        return None  # two cards or providers named, both units, a currency, money, a deadline or an add-on: asked elsewhere
+    mine = rental_of(last.kind, last.data)
+    if mine is None:
+        return None
+    if q.gpu and last.kind != "price":
+        return None  # "or a100s?" after a job's cost: the job fitted again on that card (bot.core.follow_ups)
+    span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    changed = Rental((q.gpu,) if q.gpu else mine.gpu, q.num_gpus or mine.count, r.provider or mine.provider,
+                     float(span) if span else mine.hours)
+    span_only = (changed.gpu, changed.count, changed.provider) == (mine.gpu, mine.count, mine.provider)
+    if span_only and asked != VERSUS and last.kind == "price" and isinstance(last.data.get("before"), dict):
+        # "3090 呢" then "省多少" / "8 小时差多少": the two cards just priced, set side by side (bot.core.price)
+        versus = "cheaper" if asked == WHICH else True
+        return replace(parsed, intent="price", follow={**last.data, "hours": changed.hours, "versus_before": versus},
+                       follow_up=True, missing=[], faq=[], faq_answers=[], faq_confident=False)
+    if span_only and asked == WHICH and changed != mine:
+        return None  # "only 3 weeks, which is cheaper?": that span bought by the week and by the month
+    if changed != mine:  # "还是包月", "vs a full month?", "比月付省多少": the rental named, against the last
+        shown, other, named = changed, mine, True
+    elif asked != VERSUS:  # "哪个便宜", "省多少": the last two rentals priced
+        before = _before(last)
+        if before is None:
+            return None
+        shown, other, named = mine, before, False
+    else:
+        return None
+    if not shown.hours and not other.hours:
+        return None  # two rates with no span: bot.core.about_last sets them side by side
+    if not shown.hours or not other.hours:
+        shown, other = replace(shown, hours=shown.hours or other.hours), replace(other, hours=other.hours or shown.hours)
+    if shown == other:
+        return None
+    keep = dict(last.data) if last.kind == "price" else {"display": None}
+    data = {**keep, **shown.data(), "weigh": [asked, other.data(), named]}
+    for key in ("weeks", "units", "before"):
+        data.pop(key, None)
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+@dataclass(frozen=True)
+class _Quote:
+    provider: str
+    setup: str
+    hours: float
+    low: Decimal
+    high: Decimal
+    currency: str
+    months: int = 0  # a year bought month by month: this many months of the month's price
+
+    def usd(self) -> Decimal:
+        return Money(self.high, self.currency).to("USD").amount
+
+
+def _quote(rental: Rental, lang: str) -> _Quote | None:
+    """The rental's total at its provider (the cheapest one renting it when none is named or the one named rents
+    no such card), None when nobody rents it for that span."""
+    hours = float(rental.hours or 0)
+    prices = setup_prices(list(rental.gpu), rental.count, timedelta(hours=hours), whole_machines=bool(rental.count))
+    # the provider asked, else (it rents no such card: the answer listed the others) the cheapest that does
+    rows = [row for row in prices.offered if row.provider.id == rental.provider] or list(prices.offered)
+    if not rows:
+        return None
+    row = min(rows, key=lambda x: Money(x.quotes[0].total_max, x.quotes[0].currency).to("USD").amount)
+    q = row.quotes[0]
+    setup = t("sum.setup", lang, n=row.num_gpus, gpu=short_gpu(gpus().get(row.gpu).name))
+    return _Quote(row.provider.name, setup, hours, q.total_min, q.total_max, q.currency)
+
+
+def _span(hours: float, lang: str) -> str:
+    for size, unit in ((YEAR, "year"), (MONTH, "month"), (WEEK, "week"), (DAY, "day")):
+        if hours >= size and hours % size == 0:
+            n = int(hours // size)
+            return t(f"weigh.span.{unit}" + (".one" if n == 1 else ""), lang, n=n)
+    return t("weigh.span.hour" + (".one" if hours == 1 else ""), lang, n=f"{hours:g}")
+
+
+def _said(q: _Quote, lang: str) -> str:
+    low, high = Money(q.low, q.currency).format(lang), Money(q.high, q.currency).format(lang)
+    return low if low == high else f"{low}–{high}"
+
+
+def weighed_first(reply: Reply, data: dict[str, Any], weigh: list[Any]) -> Reply:
+    """`reply` (the price of the rental the message named, or the last one) under a line weighing it against the
+    other rental: the cheaper one first with both figures and what it saves; `reply` alone when either is not
+    rented by anyone for its span. The price list follows only for a rental the message named (the last one was
+    just shown)."""
+    lang = reply.lang
+    _, other_data, named = weigh
+    shown = Rental(tuple(data["gpu"]), data.get("num_gpus"), data.get("first"), data.get("hours"))
+    other = Rental(tuple(other_data["gpu"]), other_data.get("num_gpus"), other_data.get("first"), other_data.get("hours"))
+    a, b = _quote(shown, lang), _quote(other, lang)
+    if a is None or b is None:
+        return reply
+    a, b = _by_month(a, b, shown, lang), _by_month(b, a, other, lang)
+    cheap, dear = (a, b) if a.usd() <= b.usd() else (b, a)
+    common, names = _names(cheap, dear, lang)
+    same_cur = cheap.currency == dear.currency
+    diff = Money(dear.high - cheap.high, cheap.currency).format(lang) if same_cur else \
+        "≈ " + Money(dear.usd() - cheap.usd(), "USD").approx().format(lang)
+    prices = [_said(x, lang) + ("" if same_cur or x.currency == "USD" else t("weigh.usd", lang, usd=Money(x.usd(), "USD").approx().format(lang)))
+              for x in (cheap, dear)]
+    key = "weigh.same" if dear.high == cheap.high and same_cur else "weigh.cheaper"
+    line = t(key, lang, common=common, a_name=names[0], b_name=names[1], a=prices[0], b=prices[1], diff=diff)
+    if any(x.low != x.high for x in (cheap, dear)):
+        line += t("weigh.band_high", lang)
+    lead = Reply("error", lang, {"message": line}, turn=reply.turn, buttons=reply.buttons)
+    if named:  # the rental the message named: its price list follows the verdict
+        lead.also = [reply, *reply.also]
+        reply.also = []
+    return lead
+
+
+def _by_month(q: _Quote, other: _Quote, rental: Rental, lang: str) -> _Quote:
+    """A month's price set against a year's, at one provider for one setup: the year bought month by month."""
+    if q.hours != MONTH or other.hours != YEAR or q.provider != other.provider or q.setup != other.setup:
+        return q
+    months = YEAR // MONTH  # 12 (a year's 365 days are paid as 12 months)
+    return replace(q, low=q.low * months, high=q.high * months, hours=YEAR, months=months)
+
+
+def _names(a: _Quote, b: _Quote, lang: str) -> tuple[str, tuple[str, str]]:
+    """What both rentals share (said once, first) and what tells each apart: provider, setup, span."""
+    parts = [(a.provider, b.provider), (a.setup, b.setup), (_label(a, lang), _label(b, lang))]
+    common = " ".join(x for x, y in parts if x == y)
+    apart = [(x, y) for x, y in parts if x != y] or [parts[-1]]
+    names = (" ".join(x for x, _ in apart), " ".join(y for _, y in apart))
+    return (t("weigh.common", lang, what=common) if common else ""), names
+
+
+def _label(q: _Quote, lang: str) -> str:
+    return t("weigh.by_month", lang, n=q.months) if q.months else _span(q.hours, lang)

@@ -1,0 +1,21 @@
+"""Which provider rents a card, asked ("一万网络 和 gpuli 哪家有 h100 8卡", "gpuli 有 8 卡 h100 吗", "which provider
+has 8x h100", "who rents an h200", "where can we get a 4090"): the card's price at every provider that rents it is
+the answer (a provider that does not says so, with what it rents), never the FAQ entry the card's name comes near.
+
+Read on the normalized text by the parser, and only weighed of a message whose FAQ match rests on nothing but
+the card (no subject of its own: NVLink, SLA, drivers … keep their FAQ answers)."""
+
+from __future__ import annotations
+
+from bot.understand.lazy import lazy
+
+RENTS_CARD = lazy(r"哪(?:家|里|儿|个平台|个厂商|些)\s*(?:有|能租|可以租|租得到|出租|提供|在租)|谁家?\s*(?:有|出租|能租)"
+                  r"|(?:有没有|有|提供|出租|能租|租得到)[^吗嘛么?]{0,20}[吗嘛么]\s*$"
+                  r"|\bwhich\s+(?:providers?|clouds?|vendors?|platforms?|ones?|of\s+(?:you|them))\s+(?:has|have|offers?|rents?|carr(?:y|ies)|sells?)\b"
+                  r"|\bwho\s+(?:has|rents|offers|sells|carries)\b|\bwhere\s+(?:can\s+(?:i|we)\s+)?(?:get|rent|find)\b"
+                  r"|\b(?:do|does)\s+[\w.-]+\s+(?:have|offer|rent|carry)\b")
+
+
+def rents_card_asked(norm: str) -> bool:
+    """Whether the message asks who rents (or whether a provider rents) a card."""
+    return RENTS_CARD.search(norm) is not None
