@@ -167,10 +167,11 @@ def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -
 
 def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
     """A clause asking only a term's price: a unit ("周租", "weekly") and an ask, no job of its own and
-    no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少")."""
+    no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少"); a price asked without a mark
+    ("…feasible? and monthly price?": the mark went with the split) asks as well."""
     q = p.request
     return bool((p.rental.duration_days or p.rental.duration_hours) and TERM_UNIT.search(normalize(clause))
-                and ASKING.search(clause.lower()) and not (q.model or q.params_b or q.tokens or q.samples)
+                and (ASKING.search(clause.lower()) or p.asks.cost) and not (q.model or q.params_b or q.tokens or q.samples)
                 and q.gpu in (None, whole.request.gpu))
 
 
@@ -181,6 +182,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
+    if whole.intent == "price" and whole.asks.unit and not whole.faq_confident:
+        return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
     if whole.intent == "price" and whole.asks.per_card_hour:
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]

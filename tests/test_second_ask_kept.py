@@ -1,0 +1,63 @@
+"""Issue 18 (class F, blind set 40): a message's second question is answered, not dropped. A term's price
+asked after a deadline with its mark split off ("feasible? and monthly price?"); a card count after a
+setting whose value came first ("3 epochs, 8 H100s"); a short second question the FAQ is sure of behind a
+runway ("能撑多久 用完会咋样"); and whether a rental can be bought by the day or hour, answered yes or no from
+the provider's own terms. Figures from the seeds: gpuli 8×H100 ₮14,432/month, RTX 4090 ₮109/week,
+weekly and monthly cycles only; CloudGPU per minute, A100 80GB $1.49/h, the instance destroyed when the
+balance runs out (seeds 000, 002)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import first_lines, said
+
+
+@pytest.mark.parametrize("text", [
+    "need a 32b full run done by friday: 20M tokens, 3 epochs, eight H100s. feasible? and monthly price?",
+    "32b full on 8 h100s, 20M tokens x 3 epochs, done by friday? and the monthly price",
+    "32b 全参 8卡h100 2000万token 3个epoch 周五前能训完吗？月租价格",
+])
+def test_deadline_and_a_term_price_both_answered(text: str) -> None:
+    me = said(text)
+    assert "14,432" in me.text, me.text  # the month of 8×H100 at gpuli
+    assert "1.5" in me.text, me.text  # the run's time against the deadline
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("3 epochs, 8 H100s", 8), ("3 epochs, eight h100", 8), ("2 epochs，4 张 a100 80g", 4), ("batch 4 4090 14b lora", None),
+])
+def test_a_count_after_a_valued_setting_is_the_cards(text: str, count: int | None) -> None:
+    assert parse(text).request.num_gpus == count
+
+
+@pytest.mark.parametrize(("text", "destroyed"), [
+    ("cloudgpu 余额只剩 10 刀 跑 a100 80g 能撑多久 用完会咋样", "销毁"),
+    ("cloudgpu 上还剩 \\$10 a100 80g 能跑多久 用完会怎样", "销毁"),
+    ("i've got $10 left on cloudgpu, how long will an a100 80g last and what happens when it runs out?", "destroy"),
+])
+def test_runway_then_what_happens_at_zero(text: str, destroyed: str) -> None:
+    me = said(text.replace("\\$", "$"))
+    assert "6.7" in first_lines(me), me.text
+    assert destroyed in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "lead", "price"), [
+    ("gpuli 的 4090 我只要用 3 天 能按天租吗", "不能", "₮109"),
+    ("gpuli 4090 用两天 可以按天租不", "不能", "₮109"),
+    ("can I rent a 4090 at gpuli by the day? only need 2 days", "No", "₮109"),
+    ("need a 4090 for two days, does gpuli do daily rentals?", "No", "₮109"),
+    ("gpuli h100 hourly rental possible?", "No", None),
+    ("cloudgpu 的 4090 能按天租吗 跑两天", "可以", "$15.84"),
+])
+def test_a_unit_asked_yes_or_no_leads(text: str, lead: str, price: str | None) -> None:
+    me = said(text)
+    assert me.lines[0].lstrip("❌✅ ").startswith(lead), me.text
+    if price:
+        assert price in me.text, me.text
+
+
+def test_a_unit_price_asked_is_no_yes_or_no() -> None:
+    me = said("gpuli 4090 按天多少钱")
+    assert "不能" not in me.text and "₮109" in me.text, me.text
