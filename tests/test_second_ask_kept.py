@@ -61,3 +61,22 @@ def test_a_unit_asked_yes_or_no_leads(text: str, lead: str, price: str | None) -
 def test_a_unit_price_asked_is_no_yes_or_no() -> None:
     me = said("gpuli 4090 按天多少钱")
     assert "不能" not in me.text and "₮109" in me.text, me.text
+
+
+# "what's the catch" of a plan: what it costs in throughput leads (seed 000: offload 20–50% slower).
+@pytest.mark.parametrize(("text", "cost"), [
+    ("72b full ft on 8x H100 with offload, what's the catch?", "20–50%"),
+    ("72b 全参 8卡h100 开 offload 有啥代价", "20–50%"),
+    ("8x a100 80g, 72b full finetune w/ zero3 offload — downsides?", "20–50%"),
+    ("72b 全参微调 8张h100 开offload 缺点是啥", "20–50%"),
+    ("14b qlora on a 4090 any downside?", "20–40%"),
+])
+def test_the_catch_of_a_plan_leads_with_its_speed(text: str, cost: str) -> None:
+    me = said(text)
+    assert cost in me.lines[0], me.text
+    assert "MI300X" not in me.lines[0], me.text
+
+
+def test_a_plan_that_does_not_fit_leads_with_that() -> None:
+    me = said("14b 全参 4张4090 zero3 有什么代价")
+    assert me.lines[0].startswith("❌"), me.text

@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
@@ -208,6 +209,7 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
+        parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
         last, asked = behind_faq(turn)
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
@@ -296,7 +298,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = nodes_first(speed_first(reply, parsed), parsed, text)  # "跨两台机器 还要准备啥": the link leads
+        reply = catch_first(nodes_first(speed_first(reply, parsed), parsed, text), parsed)  # "有啥代价": the speed lost leads  # "跨两台机器 还要准备啥": the link leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:
