@@ -80,3 +80,21 @@ def test_the_catch_of_a_plan_leads_with_its_speed(text: str, cost: str) -> None:
 def test_a_plan_that_does_not_fit_leads_with_that() -> None:
     me = said("14b 全参 4张4090 zero3 有什么代价")
     assert me.lines[0].startswith("❌"), me.text
+
+
+# "需要 zero3 吗" on one card: no leads (ZeRO-3 shards across cards), then the job sized without it.
+@pytest.mark.parametrize(("text", "no"), [
+    ("13b 用 a100 40g 跑 lora 需要 zero3 吗", "不需要"),
+    ("14b lora 单卡 a100 80g 要不要开 zero3", "不需要"),
+    ("do I need zero3 for 7b lora on one 4090?", "No"),
+    ("7b qlora on a single 4090, is zero-3 required?", "No"),
+])
+def test_zero3_on_one_card_is_not_needed(text: str, no: str) -> None:
+    me = said(text)
+    assert me.lines[0].startswith(no), me.text
+    assert "ZeRO-3)" not in me.lines[1], me.text  # sized as one card without sharding
+
+
+def test_zero3_on_several_cards_is_the_sizing() -> None:
+    me = said("14b lora on 2 a100 80g, do I need zero3?")
+    assert not me.lines[0].startswith("No"), me.text

@@ -44,6 +44,7 @@ from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
+from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
@@ -298,7 +299,8 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = catch_first(nodes_first(speed_first(reply, parsed), parsed, text), parsed)  # "有啥代价": the speed lost leads  # "跨两台机器 还要准备啥": the link leads
+        reply = catch_first(nodes_first(speed_first(reply, parsed), parsed, text), parsed)  # "有啥代价": the speed lost leads
+        reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card  # "跨两台机器 还要准备啥": the link leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:
