@@ -98,3 +98,30 @@ def test_zero3_on_one_card_is_not_needed(text: str, no: str) -> None:
 def test_zero3_on_several_cards_is_the_sizing() -> None:
     me = said("14b lora on 2 a100 80g, do I need zero3?")
     assert not me.lines[0].startswith("No"), me.text
+
+
+# A question about the card just priced, naming no card: that card's answer (seed 000: MI300X 192 GB, 72B work).
+@pytest.mark.parametrize("turns", [
+    ("gpuli mi300x 包月", "适合干啥"),
+    ("mi300x at gpuli monthly?", "what's it good for?"),
+    ("gpuli mi300x 一周多少", "这卡适合用来干什么"),
+])
+def test_what_the_card_just_priced_is_suited_for(turns: tuple[str, ...]) -> None:
+    me = said(*turns)
+    assert "192" in me.text and "72B" in me.text, me.text
+
+
+# NVLink asked of the setup just recommended, named by its count: yes, for that setup (seed 000: SXM parts).
+@pytest.mark.parametrize(("turns", "setup", "yes"), [
+    (("gpuli 32b 全参 配置", "多少钱", "那个 8 卡的有 nvlink 吗"), "8×A100 80GB SXM", "有"),
+    (("gpuli 32b 全参 配置", "多少钱", "does the 8-card one have nvlink?"), "8×A100 80GB SXM", "Yes"),
+    (("gpuli 8卡h100 包月多少", "这台 8 卡的机器有 nvlink 吗"), "8×H100 SXM", "有"),
+])
+def test_nvlink_of_the_setup_just_shown(turns: tuple[str, ...], setup: str, yes: str) -> None:
+    me = said(*turns)
+    assert setup in first_lines(me) and yes in first_lines(me), me.text
+
+
+def test_a_count_alone_still_changes_the_setup() -> None:
+    me = said("gpuli 32b 全参 配置", "多少钱", "那 4 卡的呢")
+    assert "4×A100" in me.lines[0] and "NVLink" not in me.text, me.text

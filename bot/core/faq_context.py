@@ -10,8 +10,9 @@ from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
-from bot.understand.faq import faq_index, unnamed
+from bot.understand.faq import Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_topics import on_card
 from bot.understand.parser import Parsed
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
@@ -136,6 +137,28 @@ def at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parse
 THIS_CARD = re.compile(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
 
 
+# the setup just shown named by its card count: "那个 8 卡的", "8卡那台", "the 8-card one", "the 8 gpu box"
+SETUP_REF = re.compile(r"(?:那|这)?\s*(?:个|台)?\s*\d+\s*(?:张)?卡\s*的?\s*(?:机器|机子|服务器|那台|那个)?"
+                       r"|\b(?:the|that|this)\s+\d+[\s-]*(?:cards?|gpus?)\s*(?:one|box|machine|node|setup|server)?\b", re.IGNORECASE)
+
+
+def setup_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question about the setup just shown, named by its count ("32b 全参 多少钱" then "那个 8 卡的有 nvlink
+    吗", "does the 8-card one have nvlink?"): that card's part of the entry, as `with_card_before` answers it,
+    instead of the count read as a change to the job. `parsed` unchanged when the message names no setup by
+    its count, states a job or card of its own, or the entry has no part for that card."""
+    q = parsed.request
+    if not SETUP_REF.search(text) or q.gpu or q.model or q.params_b or q.method or parsed.cards or parsed.rental.gpu:
+        return parsed
+    setup = setup_before(turn)
+    if setup is None or (setup[1] and q.num_gpus and q.num_gpus != setup[1]):
+        return parsed
+    probe = replace(parsed, intent="faq", follow_up=False, request=q.model_copy(update={"num_gpus": None}),
+                    rental=replace(parsed.rental, num_gpus=None))
+    found = with_card_before(probe, SETUP_REF.sub(" ", text), turn)
+    return found if found is not probe else parsed
+
+
 def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     """A FAQ question naming no card, asked right after an answer about one ("gpuli 4090 weekly price" then
     "does it have nvlink?", "这张卡有 nvlink 吗"), is about that card, when the entry it asks answers card
@@ -149,6 +172,11 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     card, count = setup
     provider = parsed.rental.provider
     hit, hits = faq_lookup(THIS_CARD.sub(" ", text), provider)
+    if parsed.asks.suits and not (parsed.intent == "faq" and parsed.faq_confident) \
+            and (own := _suits_of_card(text, card, provider)) is not None:
+        hit, hits = own  # "gpuli mi300x 包月" then "适合干啥": what that card is suited for, its own entry
+        return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[], follow_up=False,
+                       rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))
     if hit is None:
         return parsed
     parts = [part for part in hit.entry.by_card if card in part.cards]
@@ -156,3 +184,10 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
         return parsed  # no part for that card (at the provider asked about): the whole answer stands
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                    rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))
+
+
+def _suits_of_card(text: str, card: str, provider: str | None) -> tuple[Hit, list[Hit]] | None:
+    """The FAQ entry whose own question is about `card`, found for `text` asked of that card; None when
+    the card has no entry of its own."""
+    hit, hits = faq_lookup(f"{card} {THIS_CARD.sub(' ', text)}", provider)
+    return (hit, hits) if hit is not None and on_card(hit, card) else None

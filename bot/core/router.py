@@ -35,6 +35,7 @@ from bot.core.faq_context import (
     behind_faq,
     card_alone,
     reprices_beneath,
+    setup_faq,
     unsure_turn,
     with_card_before,
     with_provider_before,
@@ -247,6 +248,7 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
+        parsed = setup_faq(parsed, text, turn)  # "那个 8 卡的有 nvlink 吗": the FAQ asked of the setup just shown
         known = facts_of_last(parsed, turn, last, ctx.lang)  # "qwen3 8b 多少参数" then "多少层": that model's
         if known is not None:
             known.reading = parsed

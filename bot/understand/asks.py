@@ -24,6 +24,7 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
+from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.unit_asked import unit_asked
 from bot.understand.wallet_intent import HOW_TO_RENT
@@ -70,6 +71,7 @@ class Asks:
     runway_unit: str | None = None  # "能租几周" week, "撑几个月" month: the unit the runway is counted in
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
     per_card_unit: str = "hour"  # the rate's unit: "每卡每分钟" minute, "per card per day" day
+    suits: bool = False  # "适合干啥", "what's it good for": what a card is suited for
     need: str | None = None  # "需要 zero3 吗", "do I need offload?": the setting asked whether needed ("zero")
     catch: bool = False  # "what's the catch?", "有啥代价": what the plan costs besides money (its throughput)
     unit: str | None = None  # "能按天租吗", "can I rent it by the hour?": the unit asked yes or no ("day", "hour")
@@ -484,6 +486,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         unit=unit_asked(norm),
         catch=catch_asked(norm),
         need=need_asked(norm),
+        suits=suits_asked(norm),
         per_day=bool(p["per_day"].search(norm)) and not (rate and _rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
