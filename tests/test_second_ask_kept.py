@@ -125,3 +125,16 @@ def test_nvlink_of_the_setup_just_shown(turns: tuple[str, ...], setup: str, yes:
 def test_a_count_alone_still_changes_the_setup() -> None:
     me = said("gpuli 32b 全参 配置", "多少钱", "那 4 卡的呢")
     assert "4×A100" in me.lines[0] and "NVLink" not in me.text, me.text
+
+
+# How long a run of the job just sized or priced takes, its dataset stated: the run's time leads, not the FAQ
+# on estimating, nor the sizing again (32B full on 8×H100, 20M tokens × 3 epochs: about 1.5 h).
+@pytest.mark.parametrize(("turns", "hours"), [
+    (("32b 全参 8卡h100 一个月多少", "训一次要多久 2000万token 3个epoch"), "1.5"),
+    (("32b full on 8 h100s monthly price", "how long for one run, 20M tokens x 3 epochs"), "1.5"),
+    (("7b qlora 4090", "训 1000万 token 要多久"), "1.5"),
+    (("7b qlora 4090", "how long to train on 10M tokens"), "1.5"),
+])
+def test_the_run_of_the_job_before_is_timed(turns: tuple[str, ...], hours: str) -> None:
+    me = said(*turns)
+    assert me.lines[0].startswith("⏱") and hours in me.lines[0], me.text

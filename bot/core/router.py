@@ -40,7 +40,7 @@ from bot.core.faq_context import (
     with_card_before,
     with_provider_before,
 )
-from bot.core.faq_job import SHORT, job_of_question
+from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
 from bot.core.follow_ups import merge_follow_up
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
@@ -256,11 +256,11 @@ class Core:
         parsed = weights_of_last(parsed, last, asked)  # "70b qlora 要下啥权重" then "多大": its weights lead
         own_count = parsed.request.num_gpus
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
-        parsed = job_of_question(parsed, asked)  # "qlora 要多少显存" (the FAQ's) then "qwen3 8b": its QLoRA
+        parsed = run_of_last(job_of_question(parsed, asked), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
             last, merge_follow_up(parsed, last, text))
-        parsed = still_separate(parsed, last, own_count)  # "那两周呢" after 4 separate instances: still four
+        parsed = run_timed(still_separate(parsed, last, own_count))  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = with_provider_before(parsed, text, turn)
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
