@@ -138,3 +138,12 @@ def test_a_count_alone_still_changes_the_setup() -> None:
 def test_the_run_of_the_job_before_is_timed(turns: tuple[str, ...], hours: str) -> None:
     me = said(*turns)
     assert me.lines[0].startswith("⏱") and hours in me.lines[0], me.text
+
+
+# "with offload how much slower" of the plan just given keeps that plan (8×H100 SXM, ZeRO-3+offload), so its
+# monthly price next is the plan's (gpuli ₮14,432), not a 4-card machine nobody rents.
+def test_speed_of_the_plan_keeps_the_plan() -> None:
+    me = said("72b full finetune plan", "with offload how much slower")
+    assert "20–50%" in me.lines[0] and "8× H100 SXM" in me.text, me.text
+    me.say("and monthly cost")
+    assert "14,432" in first_lines(me) and "Nobody rents" not in me.text, me.text

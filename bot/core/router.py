@@ -54,7 +54,7 @@ from bot.core.price_terms_follow import upgrade_after_faq
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
-from bot.core.speed_first import speed_first
+from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -260,7 +260,8 @@ class Core:
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
             last, merge_follow_up(parsed, last, text))
-        parsed = run_timed(still_separate(parsed, last, own_count))  # "那两周呢" after 4 separate instances: still four
+        parsed = run_timed(still_separate(parsed, last, own_count))
+        parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = with_provider_before(parsed, text, turn)
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
