@@ -19,7 +19,7 @@ def unit_verdict(reply: Reply, parsed: Parsed) -> Reply | None:
     minute") to lead `reply`, when `parsed` asks yes or no whether a rental can be bought by a unit at the
     one provider named; else None."""
     unit, where = parsed.asks.unit, parsed.rental.provider
-    if unit is None or where is None or reply.kind not in ("price", "cost", "faq") or parsed.parts:
+    if unit is None or where is None or reply.kind not in ("price", "cost") or parsed.parts:
         return None
     p = provider(where)
     lang = reply.lang
