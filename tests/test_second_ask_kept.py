@@ -151,3 +151,8 @@ def test_speed_of_the_plan_keeps_the_plan() -> None:
     assert "20–50%" in me.lines[0] and "8× H100 SXM" in me.text, me.text
     me.say("and monthly cost")
     assert "14,432" in first_lines(me) and "Nobody rents" not in me.text, me.text
+
+
+def test_the_catch_of_a_card_is_its_own_entry() -> None:
+    me = said("72B LoRA on MI300X — what's the catch?")  # the card's pitfalls (ROCm), not a sizing
+    assert "ROCm" in me.text, me.text

@@ -12,6 +12,7 @@ from dataclasses import replace
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.understand.faq_topics import on_card
 from bot.understand.parser import Parsed
 
 # the warnings that cost a plan its speed (engine.fit): offload, QLoRA's dequantizing, ZeRO-3 without
@@ -21,11 +22,13 @@ SLOW = ("warn.offload_slow", "warn.qlora_slow", "warn.zero3_pcie", "warn.multi_n
 
 def as_plan(parsed: Parsed) -> Parsed:
     """A catch asked of a job stated with its model and method, read as a FAQ question: the job's sizing
-    (its catch is the plan's). `parsed` unchanged otherwise ("what's the catch with the MI300X?" stays the
-    FAQ's)."""
+    (its catch is the plan's). `parsed` unchanged otherwise, and where the entry found is about the very card
+    named ("72B LoRA on MI300X — what's the catch?" stays the MI300X's entry)."""
     q = parsed.request
     if not parsed.asks.catch or parsed.intent != "faq" or parsed.parts or not ((q.model or q.params_b) and q.method):
         return parsed
+    if any(on_card(hit, q.gpu) for hit in parsed.faq_answers[:1]):
+        return parsed  # "72B LoRA on MI300X — what's the catch?": the card's own pitfalls (ROCm), its entry answers
     return replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False, missing=[], follow_up=False)
 
 
