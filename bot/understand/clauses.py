@@ -182,8 +182,6 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
-    if whole.intent == "price" and whole.asks.unit and not whole.faq_confident:
-        return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
     if whole.intent == "price" and whole.asks.per_card_hour:
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
@@ -205,6 +203,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
     parts = of_the_last([read(c, now) for c in clauses], clauses)
+    if whole.intent == "price" and whole.asks.unit and not any(p.intent == "faq" and p.faq_confident for p in parts):
+        return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
