@@ -9,9 +9,10 @@ from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
-from bot.understand.faq import faq_index, unnamed
+from bot.understand.faq import Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
-from bot.understand.follow_reads import without_card_pointer
+from bot.understand.faq_topics import on_card
+from bot.understand.follow_reads import SETUP_REF, without_card_pointer
 from bot.understand.parser import Parsed
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
@@ -132,6 +133,23 @@ def at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parse
     return parsed
 
 
+def setup_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question about the setup just shown, named by its count ("32b 全参 多少钱" then "那个 8 卡的有 nvlink
+    吗", "does the 8-card one have nvlink?"): that card's part of the entry, as `with_card_before` answers it,
+    instead of the count read as a change to the job. `parsed` unchanged when the message names no setup by
+    its count (Cues.setup_ref), states a job or card of its own, or the entry has no part for that card."""
+    q = parsed.request
+    if not parsed.cues.setup_ref or q.gpu or q.model or q.params_b or q.method or parsed.cards or parsed.rental.gpu:
+        return parsed
+    setup = setup_before(turn)
+    if setup is None or (setup[1] and q.num_gpus and q.num_gpus != setup[1]):
+        return parsed
+    probe = replace(parsed, intent="faq", follow_up=False, request=q.model_copy(update={"num_gpus": None}),
+                    rental=replace(parsed.rental, num_gpus=None))
+    found = with_card_before(probe, SETUP_REF.sub(" ", text), turn)
+    return found if found is not probe else parsed
+
+
 def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     """A FAQ question naming no card, asked right after an answer about one ("gpuli 4090 weekly price" then
     "does it have nvlink?", "这张卡有 nvlink 吗"), is about that card, when the entry it asks answers card
@@ -145,6 +163,11 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     card, count = setup
     provider = parsed.rental.provider
     hit, hits = faq_lookup(without_card_pointer(text), provider)
+    if parsed.asks.suits and not (parsed.intent == "faq" and parsed.faq_confident) \
+            and (own := _suits_of_card(text, card, provider)) is not None:
+        hit, hits = own  # "gpuli mi300x 包月" then "适合干啥": what that card is suited for, its own entry
+        return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[], follow_up=False,
+                       rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))
     if hit is None:
         return parsed
     parts = [part for part in hit.entry.by_card if card in part.cards]
@@ -152,3 +175,10 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
         return parsed  # no part for that card (at the provider asked about): the whole answer stands
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                    rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))
+
+
+def _suits_of_card(text: str, card: str, provider: str | None) -> tuple[Hit, list[Hit]] | None:
+    """The FAQ entry whose own question is about `card`, found for `text` asked of that card; None when
+    the card has no entry of its own."""
+    hit, hits = faq_lookup(f"{card} {without_card_pointer(text)}", provider)
+    return (hit, hits) if hit is not None and on_card(hit, card) else None

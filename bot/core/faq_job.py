@@ -28,3 +28,25 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
         return parsed
     merged = TrainingRequest.model_validate({**job, **q.stated()})
     return replace(parsed, request=merged, missing=[], follow_up=True)
+
+
+def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
+    """"训一次要多久 2000万token 3个epoch" after a job was sized or priced: the time of that job's run on that
+    dataset, not the FAQ on how to estimate one. A question that states its own dataset (tokens or samples)
+    and no model asks of the job before it; the English wording already read so. `parsed` unchanged
+    otherwise (no job before, or a model of its own)."""
+    q = parsed.request
+    if last_kind not in ("size", "cost", "price") or parsed.intent != "faq" or not (q.tokens or q.samples) \
+            or q.model or q.params_b or not parsed.asks.how_long or parsed.parts:
+        return parsed
+    return replace(parsed, intent="size", missing=["model"], faq=[], faq_answers=[], faq_confident=False, follow_up=True)
+
+
+def run_timed(parsed: Parsed) -> Parsed:
+    """"7b qlora 4090" then "训 1000万 token 要多久" / "how long to train on 10M tokens": the job merged with its
+    dataset, asked how long, is timed and priced (as the same words in one message are), not sized again."""
+    q = parsed.request
+    if parsed.intent != "size" or not parsed.follow_up or parsed.missing or not parsed.asks.how_long \
+            or not (q.tokens or q.samples) or not (q.model or q.params_b) or parsed.parts:
+        return parsed
+    return replace(parsed, intent="cost")

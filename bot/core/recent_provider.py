@@ -79,5 +79,10 @@ def setup_before(turn: Turn | None) -> tuple[str, int | None] | None:
             gpu = sorted({r.gpu for r in setup_prices(gpu, int(count) if count else None, None).offered})
         gpu = gpu if isinstance(gpu, str) else (gpu[0] if isinstance(gpu, list) and len(gpu) == 1 else None)
         count = body.get("num_gpus") or (request.get("num_gpus") if isinstance(request, dict) else None)
+        pick = body.get("pick")
+        if gpu is None and body.get("setup") and isinstance(pick, list) and len(pick) == 2 and isinstance(pick[0], str):
+            # "32b 全参 多少钱": the one setup the answer recommended and priced (8×A100 80GB SXM); a sizing's
+            # pick is one of the cards it lists (its table's card may lead), so it names none
+            gpu, count = pick
         return (str(gpu), int(count) if count else None) if gpu else None
     return None

@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
@@ -35,16 +36,18 @@ from bot.core.faq_context import (
     behind_faq,
     card_alone,
     reprices_beneath,
+    setup_faq,
     unsure_turn,
     with_card_before,
     with_provider_before,
 )
-from bot.core.faq_job import SHORT, job_of_question
+from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
 from bot.core.follow_ups import merge_follow_up
 from bot.core.held_budget import hold_budget
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
+from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
@@ -53,7 +56,7 @@ from bot.core.price_terms_follow import upgrade_after_faq
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
-from bot.core.speed_first import speed_first
+from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -211,6 +214,7 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
+        parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
         last, asked = behind_faq(turn)
         detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
@@ -253,6 +257,7 @@ class Core:
         if parsed.asks.table and last is not None and last.kind == "price" and not (
                 parsed.request.gpu or parsed.rental.provider or parsed.request.model or parsed.request.params_b):
             parsed = replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])  # "导出成表格"
+        parsed = setup_faq(parsed, text, turn)  # "那个 8 卡的有 nvlink 吗": the FAQ asked of the setup just shown
         known = facts_of_last(parsed, turn, last, ctx.lang)  # "qwen3 8b 多少参数" then "多少层": that model's
         if known is not None:
             known.reading = parsed
@@ -260,11 +265,12 @@ class Core:
         parsed = weights_of_last(parsed, last, asked)  # "70b qlora 要下啥权重" then "多大": its weights lead
         own_count = parsed.request.num_gpus
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
-        parsed = job_of_question(parsed, asked)  # "qlora 要多少显存" (the FAQ's) then "qwen3 8b": its QLoRA
+        parsed = run_of_last(job_of_question(parsed, asked), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
             last, merge_follow_up(parsed, last, text))
-        parsed = still_separate(parsed, last, own_count)  # "那两周呢" after 4 separate instances: still four
+        parsed = run_timed(still_separate(parsed, last, own_count))
+        parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
             parsed = with_provider_before(parsed, text, turn)
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
@@ -305,7 +311,8 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = nodes_first(speed_first(reply, parsed), parsed)  # "跨两台机器 还要准备啥": the link leads
+        reply = catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed)  # "有啥代价": the speed lost leads
+        reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         if parsed.asks.table:

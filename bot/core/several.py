@@ -21,6 +21,7 @@ from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
 from bot.understand.parser import Parsed
 from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
+from bot.views.unit_verdict import unit_verdict
 from engine.cost import CostReport
 from engine.providers import providers
 from engine.request import TrainingRequest
@@ -41,9 +42,10 @@ def verdict_first(reply: Reply, verdict: Reply | None) -> Reply:
 
 def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` led by what answers the question before it: that a cloud named is one we have no figures
-    for, and a yes/no rental question's "yes" (bot.views.rental_yes)."""
+    for, a yes/no rental question's "yes" (bot.views.rental_yes), and whether the unit asked is one the
+    provider rents by ("能按天租吗": bot.views.unit_verdict)."""
     reply = elsewhere_first(reply, parsed)
-    return verdict_first(reply, rental_yes(reply, parsed))
+    return verdict_first(reply, rental_yes(reply, parsed) or unit_verdict(reply, parsed))
 
 
 def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:

@@ -7,6 +7,8 @@ optimizer offload, gradient checkpointing, QLoRA against LoRA."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
@@ -38,3 +40,18 @@ def speed_first(reply: Reply, parsed: Parsed) -> Reply:
     said = sep.join(t(f"speed.lever.{name}", reply.lang, low=low, high=high) for name, (low, high) in levers)
     lead = Reply("error", reply.lang, {"message": t("speed.lead", reply.lang, levers=said)})
     return verdict_first(reply, lead)
+
+
+def on_the_pick(parsed: Parsed, last_kind: str | None, last_data: dict[str, object] | None) -> Parsed:
+    """"72b full finetune plan" then "with offload how much slower": the speed asked of the plan just given
+    (8×H100 SXM with ZeRO-3+offload), so that plan stays and its slowdown leads; re-sized from scratch the
+    lever picked another setup (4×H200), and the next question ("and monthly cost") priced a machine nobody
+    rents. `parsed` unchanged when it names a card of its own or the last answer picked no setup."""
+    q = parsed.request
+    pick = (last_data or {}).get("pick")
+    if last_kind != "size" or not parsed.follow_up or parsed.intent != "size" or not parsed.cues.speed_asked \
+            or q.gpu or q.num_gpus or not _levers(parsed) or not isinstance(pick, list | tuple) or len(pick) != 2:
+        return parsed
+    gpu, count = pick
+    return replace(parsed, request=q.model_copy(update={"gpu": str(gpu), "num_gpus": int(str(count))}),
+                   rental=replace(parsed.rental, gpu=str(gpu), num_gpus=int(str(count))))

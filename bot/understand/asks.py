@@ -17,12 +17,16 @@ from functools import cache
 
 from bot.understand import planning
 from bot.understand.card_spec import specs_asked
+from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
 from bot.understand.model_facts import SIZE_ALONE, facts_asked
 from bot.understand.money_words import MoneyWord
+from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
+from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
+from bot.understand.unit_asked import unit_asked
 from bot.understand.wallet_intent import HOW_TO_RENT
 from engine.request import TrainingRequest
 
@@ -67,6 +71,10 @@ class Asks:
     runway_unit: str | None = None  # "能租几周" week, "撑几个月" month: the unit the runway is counted in
     per_card_hour: bool = False  # "每卡每小时折合多少": a rate, read off a month's rental
     per_card_unit: str = "hour"  # the rate's unit: "每卡每分钟" minute, "per card per day" day
+    suits: bool = False  # "适合干啥", "what's it good for": what a card is suited for
+    need: str | None = None  # "需要 zero3 吗", "do I need offload?": the setting asked whether needed ("zero")
+    catch: bool = False  # "what's the catch?", "有啥代价": what the plan costs besides money (its throughput)
+    unit: str | None = None  # "能按天租吗", "can I rent it by the hour?": the unit asked yes or no ("day", "hour")
     per_day: bool = False  # "一周多少，按天摊多少", "what's that per day": the rental's total shared over its days
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
     trim: bool = False  # "砍哪个能进预算", "which add-on do I drop to fit?": a part of the rental to leave out
@@ -483,6 +491,10 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_card_hour=bool(rate := p["per_card_hour"].search(norm)),
         per_card_unit=_rate_unit(rate[0] if rate else ""),
         # "每卡每天多少" is one card's rate by the day (per_card_unit), not the rental's total shared per day
+        unit=unit_asked(norm),
+        catch=catch_asked(norm),
+        need=need_asked(norm),
+        suits=suits_asked(norm),
         per_day=bool(p["per_day"].search(norm)) and not (rate and _rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
         trim=bool(p["trim"].search(norm)),

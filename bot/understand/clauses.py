@@ -167,10 +167,11 @@ def deadline_then_term(clauses: list[str], parts: list[Parsed], whole: Parsed) -
 
 def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
     """A clause asking only a term's price: a unit ("周租", "weekly") and an ask, no job of its own and
-    no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少")."""
+    no other card ("顺便问下周租多少", "also what is the weekly rent", "4090 包月多少"); a price asked without a mark
+    ("…feasible? and monthly price?": the mark went with the split) asks as well."""
     q = p.request
     return bool((p.rental.duration_days or p.rental.duration_hours) and TERM_UNIT.search(normalize(clause))
-                and ASKING.search(clause.lower()) and not (q.model or q.params_b or q.tokens or q.samples)
+                and (ASKING.search(clause.lower()) or p.asks.cost) and not (q.model or q.params_b or q.tokens or q.samples)
                 and q.gpu in (None, whole.request.gpu))
 
 
@@ -202,6 +203,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
     parts = of_the_last([read(c, now) for c in clauses], clauses)
+    if whole.intent == "price" and whole.asks.unit and not any(p.intent == "faq" and p.faq_confident for p in parts):
+        return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
     if not by_comma and _setup_of_the_job(clauses, parts):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \

@@ -24,6 +24,7 @@ from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.follow_frame import lone_count, weeks_said
 from bot.understand.follow_reads import (
+    SETUP_REF,
     UPGRADE_REFERRED,
     WHICH_CHEAPER,
     CardFrames,
@@ -164,6 +165,7 @@ class Cues:
     detail: str | None = None  # "within how long", "存哪": the detail of the last answer asked (bot.understand.detail_ask)
     detail_rest: str = ""  # the words beside that detail's asking words ("slower" of "how much slower")
     yearly: bool = False  # "年付多少", "per year": a yearly term named
+    setup_ref: bool = False  # "那个 8 卡的", "the 8-card one": the setup just shown, named by its card count
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -222,7 +224,8 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
     return {"beside_cards": card_frames(norm, short), "which_card": short and which_card(norm), "cheaper": cheaper,
             "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
-            "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw)}
+            "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
+            "setup_ref": short and bool(SETUP_REF.search(raw))}
 
 
 def of_question(cues: Cues, question: str, nodes: int | None) -> Cues:

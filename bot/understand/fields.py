@@ -86,7 +86,7 @@ def count_near(text: str, start: int, end: int) -> int | None:
         before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
     after = text[end:end + 10]
     m = re.search(rf"(?<![\d.a-z])(\d+)\s*{COUNT_WORD}\s*$", before)
-    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not OTHER_KEY.search(text[:start - len(before) + m.start()]):
+    if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not keyed(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
     m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
     if m:
@@ -102,6 +102,13 @@ def count_near(text: str, start: int, end: int) -> int | None:
 
 # A number right after one of these keys is theirs ("batch 4 4090" is not four 4090s).
 OTHER_KEY = lazy(r"(?:batch(?:[\s_-]*size)?|\bbs|seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|zero|rank|\br|epochs?|长度|序列|轮|\bga|accum\w*)\s*[:=]?\s*$", re.ASCII)
+
+
+def keyed(before: str) -> bool:
+    """The number after `before` is a setting's value: "batch 4 4090" is no count. A key whose value came
+    first ("3 epochs, 8 h100s", "3轮 8卡") holds it already, so the number after it is its own."""
+    m = OTHER_KEY.search(before)
+    return m is not None and not re.search(r"\d\s*$", before[:m.start()])
 SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
 
 

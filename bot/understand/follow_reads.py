@@ -57,6 +57,9 @@ RAM_WORDS = lazy(r"内存|\bram\b|\bmemory\b", re.I)
 EXTRA_ASKED = lazy(r"除了|还要|还得|还需|额外|另外|多付|加钱|准备(?:啥|什么|哪些)"
                    r"|\bextras?\b|\bbesides\b|\bin\s+addition\b|\bon\s+top\b|\bwhat\s+else\b|\banything\s+else\b", re.I)
 # a card pointed back at: "这张卡", "那块卡", "this card", "that GPU" (the card is the one the last turn named)
+# the setup just shown named by its card count: "那个 8 卡的", "8卡那台", "the 8-card one", "the 8 gpu box"
+SETUP_REF = lazy(r"(?:那|这)?\s*(?:个|台)?\s*\d+\s*(?:张)?卡\s*的?\s*(?:机器|机子|服务器|那台|那个)?"
+                 r"|\b(?:the|that|this)\s+\d+[\s-]*(?:cards?|gpus?)\s*(?:one|box|machine|node|setup|server)?\b", re.IGNORECASE)
 THIS_CARD = lazy(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
 
 

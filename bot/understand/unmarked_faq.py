@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
+from bot.understand.faq_clauses import STRONG_FAQ
 from bot.understand.normalize import normalize
 from bot.understand.standing import currency_of_it, stands_alone, with_subject
 
@@ -85,6 +86,7 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
         return []
     if tail.asks.cost and (whole.intent == "cost" or (whole.run is not None and whole.run.step_seconds)):
         return []  # the cost of the job (or the timed run: "1000 steps at 6 s each: how much?") the message states
+    tail = _sure_of_its_own(tail)
     if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
         return []
     head = read(head_text, now)
@@ -93,3 +95,12 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
             return []  # the part before asks nothing of its own
         head = replace(whole, parts=[])
     return with_subject([head, tail])
+
+
+def _sure_of_its_own(tail: Parsed) -> Parsed:
+    """A second question too short to stand alone as a message ("用完会咋样", "then what happens?": alone it
+    would ask of the answer before it) whose FAQ entry is near certain: behind a first question in the
+    same message it is that entry's question, answered after the first."""
+    if tail.intent != "unknown" or not tail.faq or tail.faq[0].score < STRONG_FAQ or tail.request.stated():
+        return tail
+    return replace(tail, intent="faq", faq_confident=True, faq_answers=[tail.faq[0]], follow_up=False, missing=[])

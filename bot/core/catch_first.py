@@ -1,0 +1,50 @@
+""""What's the catch?" asked of a plan: its cost in throughput leads ("72b full ft on 8x H100 with offload,
+what's the catch?" → offload costs 20–50% of throughput, then the sizing).
+
+Why here: read as a FAQ question the message got a card's caveats (the MI300X entry), and read as a
+sizing its catch stood last among the warnings. The plan's own warnings (engine.fit) already say what it
+costs in speed; asked for the catch, they lead."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.core.several import verdict_first
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.faq_topics import on_card
+from bot.understand.parser import Parsed
+
+# the warnings that cost a plan its speed (engine.fit): offload, QLoRA's dequantizing, ZeRO-3 without
+# NVLink, several nodes
+SLOW = ("warn.offload_slow", "warn.qlora_slow", "warn.zero3_pcie", "warn.multi_node")
+
+
+def as_plan(parsed: Parsed) -> Parsed:
+    """A catch asked of a job stated with its model and method, read as a FAQ question: the job's sizing
+    (its catch is the plan's). `parsed` unchanged otherwise, and where the entry found is about the very card
+    named ("72B LoRA on MI300X — what's the catch?" stays the MI300X's entry)."""
+    q = parsed.request
+    if not parsed.asks.catch or parsed.intent != "faq" or parsed.parts or not ((q.model or q.params_b) and q.method):
+        return parsed
+    if any(on_card(hit, q.gpu) for hit in parsed.faq_answers[:1]):
+        return parsed  # "72B LoRA on MI300X — what's the catch?": the card's own pitfalls (ROCm), its entry answers
+    return replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False, missing=[], follow_up=False)
+
+
+def catch_first(reply: Reply, parsed: Parsed) -> Reply:
+    """A sizing asked for its catch, led by what the plan costs in throughput; `reply` unchanged for any
+    other, for a plan that costs no speed (its verdict and notes answer) or one that does not hold the job
+    (that it does not fit is the catch, and leads as it is)."""
+    view = reply.data.get("v") if isinstance(reply.data, dict) else None
+    if not parsed.asks.catch or reply.kind != "sizing" or not isinstance(view, dict):
+        return reply
+    verdict = view.get("verdict")
+    if not isinstance(verdict, dict) or not (verdict.get("fits") or verdict.get("may_fit")):
+        return reply
+    lang = reply.lang
+    slow = [n for n in [*view.get("lead_notes", []), *view.get("notes", [])] if n.get("code") in SLOW]
+    if not slow:
+        return reply
+    what = t("plan.catch_join", lang).join(t(n["code"], lang, **n.get("params", {})) for n in slow)
+    return verdict_first(reply, Reply("error", lang, {"message": t("plan.catch", lang, what=what)}))
