@@ -274,7 +274,9 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if not details and report.basis == "minimum_unit":
         reply.data["v"]["pick_month"] = month_beside(report)
     reply.source = report
-    reply.data["v"]["miss"] = stated_offload_only(report, ctx.lang)  # "那砍到 4 张呢": the count named misses, first
+    # "那砍到 4 张呢": the count named misses, first; unless the seed's minimum for the job (7B full: one 80 GB card
+    # with an 8-bit optimizer) is shown, which says how that card holds it
+    reply.data["v"]["miss"] = None if reply.data["v"].get("seed") else stated_offload_only(report, ctx.lang)
     reply.turn = Turn("cost", {"request": req.stated()})
     if report.reference is not None:  # the setup the answer leads with: "再加 2000G 存储卷 一共多少" totals with it
         o = report.reference

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from bot.understand.lazy import lazy
 
-RENTS_CARD = lazy(r"哪(?:家|里|儿|个平台|个厂商|些)\s*(?:有|能租|可以租|租得到|出租|提供|在租)|谁家?\s*(?:有|出租|能租)"
-                  r"|(?:有没有|有|提供|出租|能租|租得到)[^吗嘛么?]{0,20}[吗嘛么]\s*$"
-                  r"|\bwhich\s+(?:providers?|clouds?|vendors?|platforms?|ones?|of\s+(?:you|them))\s+(?:has|have|offers?|rents?|carr(?:y|ies)|sells?)\b"
-                  r"|\bwho\s+(?:has|rents|offers|sells|carries)\b|\bwhere\s+(?:can\s+(?:i|we)\s+)?(?:get|rent|find)\b"
-                  r"|\b(?:do|does)\s+[\w.-]+\s+(?:have|offer|rent|carry)\b")
+# who rents it: "哪家有", "谁家出租", "which provider has", "who rents", "where can we get"
+WHICH_RENTS = lazy(r"哪(?:家|里|儿|个平台|个厂商|些)\s*(?:有|能租|可以租|租得到|出租|提供|在租)|谁家?\s*(?:有|出租|能租)"
+                   r"|\bwhich\s+(?:providers?|clouds?|vendors?|platforms?|ones?|of\s+(?:you|them))\s+(?:has|have|offers?|rents?|carr(?:y|ies)|sells?)\b"
+                   r"|\bwho\s+(?:has|rents|offers|sells|carries)\b|\bwhere\s+(?:can\s+(?:i|we)\s+)?(?:get|rent|find)\b")
+# whether it is rented: "gpuli 有 h100 吗", "do they have an h200"
+WHETHER_RENTS = lazy(r"(?:有没有|有|提供|出租|能租|租得到)[^吗嘛么?]{0,20}[吗嘛么]\s*$|\b(?:do|does)\s+[\w.-]+\s+(?:have|offer|rent|carry)\b")
 
 
-def rents_card_asked(norm: str) -> bool:
-    """Whether the message asks who rents (or whether a provider rents) a card."""
-    return RENTS_CARD.search(norm) is not None
+def rents_card_asked(norm: str, several: bool = False) -> bool:
+    """Whether the message asks who rents (or whether a provider rents) a card. Whether a provider has a
+    multi-card machine (`several`: "cloudgpu 有 8卡 h100 吗") is its multi-card rule, the FAQ's answer (CloudGPU
+    plans single cards, a machine only as its /deploy stock shows), not a price list."""
+    return WHICH_RENTS.search(norm) is not None or (not several and WHETHER_RENTS.search(norm) is not None)

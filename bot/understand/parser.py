@@ -436,7 +436,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
-    if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm):
+    if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1):
         c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,

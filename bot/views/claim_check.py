@@ -53,6 +53,9 @@ def claim_note(reply: Reply, claim: Claim, count: int | None, provider: str | No
     setup = t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"])
     if rentals > 1:
         setup = t("claim.separate", lang, k=rentals, setup=setup)
+    elif row.get("apart"):  # gpuli's 4 × RTX 4090 priced as four single-card instances (bot.views.price.apart)
+        apart = row["apart"]
+        setup = t("claim.separate", lang, k=apart["instances"], setup=t("sum.setup", lang, n=apart["per"], gpu=row["gpu"]))
     lines = [t("claim.right" if right else "claim.wrong", lang, claim=stated.format(lang), provider=row["provider"],
                setup=setup, cost=cost)]
     if not right and claim.each is not None and n and n > 1:

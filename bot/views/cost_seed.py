@@ -179,6 +179,6 @@ def _priced(s: Sizing, row: SeedMinimum, display: str, provider: str | None) -> 
     if not rows:
         return None
     # the row's other cards where the seed prices them ("7B 全参用 A100 SXM 是 ₮319" a week): named beside the first
-    rows += [p | {"card": short_gpu(gpus().get(card).name)} for card in row.also
+    rows += [p | {"card": short_gpu(gpus().get(card).name)} for card in row.also if card != row.gpu
              for p in unit_prices(card, row.plan.num_gpus, display) if p["provider"] in {x["provider"] for x in rows}]
     return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
