@@ -357,8 +357,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
-    if provider is None and own is None:
-        own_cards(reply, advice, data)
+    if provider is None and own is None:  # "one h200 enough?" then "monthly cost": the H200 named leads, the others after
+        own_cards(reply, advice, data, named_first=bool(req.gpu) and setup.gpu.id == req.gpu)
     edge = edge_option(setup, provider, req.exclude) if own is None else None
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
@@ -437,14 +437,16 @@ def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:
     return box if any(provider is None or r.provider.id == provider for r in offered) else None
 
 
-def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:
+def own_cards(reply: Reply, advice: Advice, data: dict[str, Any], named_first: bool = False) -> None:
     """A provider that does not rent the recommended card is quoted for its own cheapest setup that holds
     the job (engine.advice.pick_at), in the list with the others, instead of only "does not rent it":
     "7b qlora 用啥卡" recommends one RTX 3090, and "一周多少钱" then gives gpuli's RTX 4090 (₮109 a week,
-    the card seed 000 names) beside CloudGPU's and 一万网络's 3090."""
+    the card seed 000 names) beside CloudGPU's and 一万网络's 3090. `named_first`: the card is the one the user
+    named, so its own rows lead and the other providers' cards follow, cheapest first."""
     hours = data.get("hours")
     span = timedelta(hours=float(str(hours))) if hours else None
     rows, kept = cast(list[dict[str, Any]], reply.data.get("rows") or []), []
+    lead = list(rows) if named_first else []
     for x in cast(list[dict[str, Any]], reply.data.get("refused") or []):
         own = pick_at(advice, x["provider_id"]) if x["reason"] == "gpu_not_offered" else None
         found = [] if own is None else [r for r in price_view(setup_prices(variants(own.gpu.id, False), own.num_gpus, span,
@@ -458,8 +460,10 @@ def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:
     if len(kept) < len(reply.data.get("refused") or []):
         display = str(data["display"])
         rows.sort(key=lambda r: Money(Decimal(str(r["quotes"][0]["total"]["high"])), r["quotes"][0]["total"]["currency"]).to(display).amount)
+        if lead:
+            rows = lead + [r for r in rows if r not in lead]
         reply.data.update(rows=rows, refused=kept, same_setup=False)
-        if not rows[0]["quotes"][0].get("estimate"):
+        if not lead and not rows[0]["quotes"][0].get("estimate"):
             reply.data["cheapest"] = rows[0]["provider"]
 
 
