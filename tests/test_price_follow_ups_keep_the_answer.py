@@ -90,3 +90,13 @@ def test_the_card_named_leads_its_setup_prices_before_other_providers_cards() ->
 @pytest.mark.parametrize("text", ["多少张", "充值多少钱", "多少 token", "嗯", "年付有折扣吗"])
 def test_words_of_their_own_are_no_bare_amount(text: str) -> None:
     assert not parse(text).cues.amount_only
+
+
+@pytest.mark.parametrize("turns, figure, setup", [
+    (("14b 全参 a100 80g", "要几张", "一个月多少"), "₮4,308", "4×A100"),
+    (("14b full on a100 80g", "how many cards", "monthly?"), "₮4,308", "4× A100"),
+    (("14b 全参 h100", "要几张", "包月呢"), "₮7,444", "4×H100"),
+])
+def test_the_count_the_answer_gave_is_the_one_priced_next(turns: tuple[str, ...], figure: str, setup: str) -> None:
+    lines = lead_lines(conversation(*turns), 2).splitlines()
+    assert setup in lines[0] and figure in lines[1]  # the cards counted lead, not one card that does not hold the job

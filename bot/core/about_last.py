@@ -31,6 +31,14 @@ def job_of(last: Turn, duration: dict[str, float]) -> dict[str, object]:
     return base
 
 
+def counted(last: Turn, job: dict[str, object]) -> dict[str, object]:
+    """`job` on the count of its card the last answer gave when asked how many ("要几张 a100": 8), so its price
+    next ("看费用", "monthly?") is of those cards."""
+    if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus"):
+        return {**job, "num_gpus": last.data["cards"]}
+    return job
+
+
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
 ABOUT_BUDGET = FOLLOW_UP_CHARS  # characters (80): a budget asked of the last answer may say more around its amount
 
@@ -90,7 +98,7 @@ def term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     shown = {"display": display, "asked_currency": True} if display else {}
     if last.kind == "price":
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
-    job = job_of(last, {"hours": hours})
+    job = counted(last, job_of(last, {"hours": hours}))
     if last.kind == "size" and (job.get("model") or job.get("params_b")) and hours < ANNUAL_HOURS:
         # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at
         # each provider for that term, with the table's card (answers.setup_price), not its card alone
@@ -201,9 +209,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     job = job_of(last, duration)
     if timed:  # the run's own length, stated, replaces the time the dataset would give
         job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}
-    if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus") \
-            and not ({"gpu", "num_gpus"} & set(stated)):
-        job["num_gpus"] = last.data["cards"]  # "要几张 a100" answered 8, then "看费用": those 8 cards
+    if not ({"gpu", "num_gpus"} & set(stated)):
+        job = counted(last, job)  # "要几张 a100" answered 8, then "看费用": those 8 cards
     merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last), **duration})
     if asks.export:
         intent = "export"

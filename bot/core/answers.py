@@ -189,6 +189,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         reply.turn.data["shown"] = shown  # "the H200 option, monthly?", "预算型那个 8 小时多少": one of them
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
         reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
+    counted = reply.data.get("v", {}).get("count_asked") if not details else None
+    if counted and counted.get("case") != "apart" and req.num_gpus is None and req.gpu == counted.get("gpu"):
+        # "14b 全参 a100 80g" then "要几张" (4) then "一个月多少": the four cards counted are the ones priced
+        reply.turn.data.update(cards=counted["num_gpus"], how_many=True)
     return attach_chart(reply, s)
 
 
