@@ -100,3 +100,15 @@ def test_words_of_their_own_are_no_bare_amount(text: str) -> None:
 def test_the_count_the_answer_gave_is_the_one_priced_next(turns: tuple[str, ...], figure: str, setup: str) -> None:
     lines = lead_lines(conversation(*turns), 2).splitlines()
     assert setup in lines[0] and figure in lines[1]  # the cards counted lead, not one card that does not hold the job
+
+
+@pytest.mark.parametrize("turns, figure", [
+    (("14b lora 4090", "zero3是啥", "那包周呢"), "168"),                       # the job's week, not ZeRO again
+    (("7b full ft", "what does offload mean", "and weekly?"), "₮269"),          # gpuli A100 80GB a week (seed 000)
+    (("32b qlora", "梯度检查点是啥", "一个月多少"), "720"),
+])
+def test_a_term_defined_between_keeps_the_job_for_the_price_after(turns: tuple[str, ...], figure: str) -> None:
+    middle = lead_lines(conversation(*turns[:2]), 1)
+    assert "?" in middle or "？" in middle  # the definition itself, not the job sized again with that setting
+    lead = lead_lines(conversation(*turns), 4)
+    assert lead.startswith("💰") and figure in lead

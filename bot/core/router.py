@@ -244,7 +244,9 @@ class Core:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-        if defined is not None or (asked is not None and (card_alone(parsed, text) or about_the_faq(parsed, text))):
+        # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
+        if defined is not None or (asked is not None and (card_alone(parsed, text) or (
+                about_the_faq(parsed, text) and glossary.asked(asked) is None))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:
