@@ -31,6 +31,14 @@ def job_of(last: Turn, duration: dict[str, float]) -> dict[str, object]:
     return base
 
 
+def counted(last: Turn, job: dict[str, object]) -> dict[str, object]:
+    """`job` on the count of its card the last answer gave when asked how many ("要几张 a100": 8), so its price
+    next ("看费用", "monthly?") is of those cards."""
+    if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus"):
+        return {**job, "num_gpus": last.data["cards"]}
+    return job
+
+
 ABOUT_LAST = 40  # characters: "人民币多少", "看费用", "要几张", "周五前能训完吗", "预算 5000 够吗"
 ABOUT_BUDGET = FOLLOW_UP_CHARS  # characters (80): a budget asked of the last answer may say more around its amount
 
@@ -90,7 +98,7 @@ def term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     shown = {"display": display, "asked_currency": True} if display else {}
     if last.kind == "price":
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
-    job = job_of(last, {"hours": hours})
+    job = counted(last, job_of(last, {"hours": hours}))
     if last.kind == "size" and (job.get("model") or job.get("params_b")) and hours < ANNUAL_HOURS:
         # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at
         # each provider for that term, with the table's card (answers.setup_price), not its card alone
@@ -109,7 +117,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
-    asks, currency = parsed.asks, parsed.price.display_currency
+    asks, currency = parsed.asks, parsed.price.display_currency or parsed.cues.amount_currency
     q = parsed.request
     # a term named beside a deadline ("deadline is friday, can we rent weekly?") is how the time is bought,
     # never the run's length set against the deadline (bot.core.terms)
@@ -131,6 +139,9 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         versus = True if asks.difference else "cheaper"
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, "versus_before": versus}, follow_up=True,
                        missing=[])
+    if last.kind == "price" and asks.per_card_hour and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
+        # "gpuli 8x h100 monthly" then "how much per gpu hour" / "每卡每小时多少": that rental's rate per card leads
+        return replace(parsed, intent="price", follow={**last.data, "card_rate": asks.per_card_unit}, follow_up=True, missing=[])
     if last.kind == "price" and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
         # "人民币还是美元", "is that USD or RMB?": the currency the figure just given is billed in, never the ₮ FAQ entry
         return replace(parsed, intent="price", follow={**last.data, "which_currency": True}, follow_up=True, missing=[])
@@ -146,7 +157,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
         return None
-    if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget or of_deadline) and not parsed.follow_up:
+    if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget or of_deadline or parsed.cues.amount_only) \
+            and not parsed.follow_up:
         # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
         # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None
@@ -166,8 +178,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         if asks.per_day and last.data.get("hours") and runway is None and not parsed.request.gpu:
             # "4090 一周多少" then "按天摊多少" / "what's that per day": the same rental, shared per day
             return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
-        if currency is None and runway is None:
-            return None
+        if currency is None and runway is None and not parsed.cues.amount_only:
+            return None  # "多少", "price?" alone: the rental just priced, again, its length and currency kept
         # "再加上16核 CPU 和 128G 内存呢，预算3500够吗": the budget is judged on the rental with what it adds
         data = {**with_extras(dict(last.data), parsed), **({"display": currency, "asked_currency": True} if currency else {})}
         # "A100 每小时多少" then "要跑 20 小时 预算 $50 够不": the length stated is the rental weighed; "一万网络 3090
@@ -197,9 +209,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     job = job_of(last, duration)
     if timed:  # the run's own length, stated, replaces the time the dataset would give
         job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}
-    if last.data.get("how_many") and last.data.get("cards") and job.get("gpu") and not job.get("num_gpus") \
-            and not ({"gpu", "num_gpus"} & set(stated)):
-        job["num_gpus"] = last.data["cards"]  # "要几张 a100" answered 8, then "看费用": those 8 cards
+    if not ({"gpu", "num_gpus"} & set(stated)):
+        job = counted(last, job)  # "要几张 a100" answered 8, then "看费用": those 8 cards
     merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last), **duration})
     if asks.export:
         intent = "export"

@@ -189,6 +189,10 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         reply.turn.data["shown"] = shown  # "the H200 option, monthly?", "预算型那个 8 小时多少": one of them
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:
         reply.turn.data["cards"] = verdict["num_gpus"]  # "换成 H100 呢": the same count of the other card
+    counted = reply.data.get("v", {}).get("count_asked") if not details else None
+    if counted and counted.get("case") != "apart" and req.num_gpus is None and req.gpu == counted.get("gpu"):
+        # "14b 全参 a100 80g" then "要几张" (4) then "一个月多少": the four cards counted are the ones priced
+        reply.turn.data.update(cards=counted["num_gpus"], how_many=True)
     return attach_chart(reply, s)
 
 
@@ -359,8 +363,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
-    if provider is None and own is None:
-        own_cards(reply, advice, data)
+    if provider is None and own is None:  # "one h200 enough?" then "monthly cost": the H200 named leads, the others after
+        own_cards(reply, advice, data, named_first=bool(req.gpu) and setup.gpu.id == req.gpu)
     edge = edge_option(setup, provider, req.exclude) if own is None else None
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
         reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
@@ -439,14 +443,16 @@ def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:
     return box if any(provider is None or r.provider.id == provider for r in offered) else None
 
 
-def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:
+def own_cards(reply: Reply, advice: Advice, data: dict[str, Any], named_first: bool = False) -> None:
     """A provider that does not rent the recommended card is quoted for its own cheapest setup that holds
     the job (engine.advice.pick_at), in the list with the others, instead of only "does not rent it":
     "7b qlora 用啥卡" recommends one RTX 3090, and "一周多少钱" then gives gpuli's RTX 4090 (₮109 a week,
-    the card seed 000 names) beside CloudGPU's and 一万网络's 3090."""
+    the card seed 000 names) beside CloudGPU's and 一万网络's 3090. `named_first`: the card is the one the user
+    named, so its own rows lead and the other providers' cards follow, cheapest first."""
     hours = data.get("hours")
     span = timedelta(hours=float(str(hours))) if hours else None
     rows, kept = cast(list[dict[str, Any]], reply.data.get("rows") or []), []
+    lead = list(rows) if named_first else []
     for x in cast(list[dict[str, Any]], reply.data.get("refused") or []):
         own = pick_at(advice, x["provider_id"]) if x["reason"] == "gpu_not_offered" else None
         found = [] if own is None else [r for r in price_view(setup_prices(variants(own.gpu.id, False), own.num_gpus, span,
@@ -460,8 +466,10 @@ def own_cards(reply: Reply, advice: Advice, data: dict[str, Any]) -> None:
     if len(kept) < len(reply.data.get("refused") or []):
         display = str(data["display"])
         rows.sort(key=lambda r: Money(Decimal(str(r["quotes"][0]["total"]["high"])), r["quotes"][0]["total"]["currency"]).to(display).amount)
+        if lead:
+            rows = lead + [r for r in rows if r not in lead]
         reply.data.update(rows=rows, refused=kept, same_setup=False)
-        if not rows[0]["quotes"][0].get("estimate"):
+        if not lead and not rows[0]["quotes"][0].get("estimate"):
             reply.data["cheapest"] = rows[0]["provider"]
 
 

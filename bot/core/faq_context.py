@@ -81,7 +81,9 @@ def card_alone(parsed: Parsed, text: str) -> bool:
     q = parsed.request
     if not q.gpu or q.model or q.params_b or q.method:
         return False
-    return parsed.asks.names_only or parsed.asks.frame_only or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
+    # "8卡h100的话": a setup, the card with its count, in nothing but a follow-up's frame, is the card named too
+    return parsed.asks.names_only or parsed.asks.frame_only or parsed.cues.beside_cards.counted \
+        or (parsed.follow_up and len(text.strip()) <= CARD_ALONE)
 
 
 CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"

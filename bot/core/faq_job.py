@@ -36,7 +36,7 @@ def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
     and no model asks of the job before it; the English wording already read so. `parsed` unchanged
     otherwise (no job before, or a model of its own)."""
     q = parsed.request
-    if last_kind not in ("size", "cost", "price") or parsed.intent != "faq" or not (q.tokens or q.samples) \
+    if last_kind not in ("size", "cost", "price") or parsed.intent not in ("faq", "unknown") or not (q.tokens or q.samples) \
             or q.model or q.params_b or not parsed.asks.how_long or parsed.parts:
         return parsed
     return replace(parsed, intent="size", missing=["model"], faq=[], faq_answers=[], faq_confident=False, follow_up=True)

@@ -41,6 +41,7 @@ from bot.core.weigh_priced import weigh_follow
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
+from bot.understand.glossary import is_definition
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
 from engine.providers import providers
@@ -58,6 +59,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = _run_hours_billed(parsed, last)
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
+    if parsed.intent == "faq" and parsed.faq_answers and is_definition(parsed.faq_answers[0]):
+        return parsed  # "8bit优化器是啥" after a sizing: what the term means, a detour; the job stays for the next question
     if last is not None and last.kind == "rent":
         return rent_follow_up(parsed, last)
     top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price

@@ -58,7 +58,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         top_up = data.pop("top_up", None)
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
+        card_rate = data.pop("card_rate", None)
         reply = price_turn(ctx, data, details=False)
+        if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads
+            return _card_rate_first(ctx, reply, data, str(card_rate))
         if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading
             return weighed_first(reply, data, cast(list[Any], weigh))
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
@@ -480,6 +483,17 @@ def variants(gpu: str, form_named: bool) -> list[str]:
     """The card and its other form factors with the same memory (A100 80GB SXM and PCIe) when the
     question named none: each provider is then quoted for the one it rents."""
     return [gpu] if form_named else form_variants(gpu)
+
+
+def _card_rate_first(ctx: Context, reply: Reply, data: dict[str, Any], unit: str) -> Reply:
+    """The rental just priced, its rate per card in the unit asked leading (gpuli 8×H100 a month: ₮14,432 ÷ (8 × 720 h)
+    ≈ ₮2.51 a card-hour); a provider billing by the minute states its rate already."""
+    if unit != "hour":
+        per_card_rates(reply, unit)
+        return reply
+    rates = card_hour_lead(cast(list[str], data.get("gpu") or []), cast(int | None, data.get("num_gpus")),
+                           cast(str | None, data.get("first")), ctx.lang)
+    return reply if rates is None else _lead(reply, rates)
 
 
 def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:

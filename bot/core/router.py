@@ -53,6 +53,7 @@ from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.price_terms_follow import upgrade_after_faq
+from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
@@ -243,7 +244,9 @@ class Core:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-        if defined is not None or (asked is not None and (card_alone(parsed, text) or about_the_faq(parsed, text))):
+        # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
+        if defined is not None or (asked is not None and (card_alone(parsed, text) or (
+                about_the_faq(parsed, text) and glossary.asked(asked) is None))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:
@@ -315,6 +318,7 @@ class Core:
         reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
+        keep_job(reply, last, parsed)  # "32b 全参 要啥配置" then "8卡h100 一个月多少": the job stays beside the rental
         if parsed.asks.table:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):

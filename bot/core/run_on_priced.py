@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.priced_card_follow import priced_card
-from bot.messages import Turn
+from bot.messages import Reply, Turn
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
@@ -54,6 +54,11 @@ def job_on_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     asks for a pick, a count, the cheapest or a minimum, or names its own card."""
     q, a = parsed.request, parsed.asks
     found = priced_card(last)
+    kept = last.data.get("job")  # the job sized before that price: "32b 全参 要啥配置", "8卡h100 一个月多少", then its dataset
+    if found is not None and isinstance(kept, dict) and not (q.model or q.params_b or q.gpu) and (q.tokens or q.samples):
+        stated = {k: v for k, v in kept.items() if k not in ("gpu", "num_gpus", "zero", "offload", "provider", *_RUN_KEYS)}
+        q = TrainingRequest.model_validate({**stated, **q.stated()})
+        parsed = replace(parsed, request=q, missing=[])
     if found is None or parsed.intent not in ("size", "cost") or q.gpu or parsed.unknown_card or not (q.model or q.params_b):
         return None
     if a.deadline is None and not (a.how_long and (q.tokens or q.samples)):
@@ -87,3 +92,16 @@ def total_of_priced(parsed: Parsed, last: Turn) -> Parsed | None:
         return None  # an amount, a term or a currency of its own ("年付的话多少", "₮2000 够吗") is asked of the price
     follow = {k: v for k, v in last.data.items() if k not in _ASKED_BEFORE}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=follow)
+
+
+def keep_job(reply: Reply, last: Turn | None, parsed: Parsed) -> None:
+    """A price asked of a card right after a job was sized ("32b 全参 要啥配置" then "8卡h100 一个月多少"), or
+    again of that price: the job stays beside the rental, so a dataset asked next ("训一次要多久 2000万token
+    3个epoch") is that job timed on the setup priced, not a question for which model."""
+    new = reply.turn
+    if new is None or new.kind != "price" or last is None or parsed.request.model or parsed.request.params_b \
+            or "job" in new.data:
+        return
+    job = last.data.get("request") if last.kind in ("size", "cost") else last.data.get("job") if last.kind == "price" else None
+    if isinstance(job, dict) and (job.get("model") or job.get("params_b")):
+        reply.turn = Turn(new.kind, {**new.data, "job": job})

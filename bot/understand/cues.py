@@ -28,6 +28,7 @@ from bot.understand.follow_reads import (
     UPGRADE_REFERRED,
     WHICH_CHEAPER,
     CardFrames,
+    amount_only,
     card_frames,
     cheaper_said,
     extra_asked,
@@ -166,6 +167,8 @@ class Cues:
     detail_rest: str = ""  # the words beside that detail's asking words ("slower" of "how much slower")
     yearly: bool = False  # "年付多少", "per year": a yearly term named
     setup_ref: bool = False  # "那个 8 卡的", "the 8-card one": the setup just shown, named by its card count
+    amount_only: bool = False  # "多少", "how much?", "人民币吧?": nothing but the last answer's figure asked (in a currency)
+    amount_currency: str | None = None  # the currency said in such a message ("rmb pls": CNY)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -221,11 +224,12 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
     """The readings of bot.understand.follow_reads: of a short message only, but the figures and what else
     two machines or more need."""
     cheaper, exists = cheaper_said(raw) if short else (False, False)
+    only, currency = amount_only(norm) if short else (False, None)
     return {"beside_cards": card_frames(norm, short), "which_card": short and which_card(norm), "cheaper": cheaper,
             "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
-            "setup_ref": short and bool(SETUP_REF.search(raw))}
+            "setup_ref": short and bool(SETUP_REF.search(raw)), "amount_only": only, "amount_currency": currency}
 
 
 def of_question(cues: Cues, question: str, nodes: int | None) -> Cues:

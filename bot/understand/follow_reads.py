@@ -20,7 +20,7 @@ from bot.understand.entities import find_gpus
 from bot.understand.follow_frame import frame_only
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
-from bot.understand.rental_extras import NEEDS_ASKED
+from bot.understand.rental_extras import CURRENCY, NEEDS_ASKED
 
 # a question of its own, not whether "it will do" ("what does a higher rank do?")
 WH_QUESTION = lazy(r"\s*(?:what|how|why|which|who|when|where)\b|\s*(?:什么|为什么|为啥|怎么|如何)", re.IGNORECASE)
@@ -28,6 +28,8 @@ WORKS = lazy(r"\bworks?\b")
 # what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
 FIT_AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
                   r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
+# the count beside a card, once the card is out ("8卡", "8 x", "2 张", "two …s", "8 gpus of"): the setup's own words
+COUNTED = lazy(r"(?<![\w.])\d+\s*(?:x|×|\*)?(?![\w.])|(?<![\w.])\d+\s*(?=[张块卡台])|[张块台]|卡|\b(?:s|cards?|gpus?|of)\b", re.I)
 BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count, written as a figure by the normalizer
 # a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
 WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b", re.IGNORECASE)
@@ -60,6 +62,14 @@ EXTRA_ASKED = lazy(r"除了|还要|还得|还需|额外|另外|多付|加钱|准
 # the setup just shown named by its card count: "那个 8 卡的", "8卡那台", "the 8-card one", "the 8 gpu box"
 SETUP_REF = lazy(r"(?:那|这)?\s*(?:个|台)?\s*\d+\s*(?:张)?卡\s*的?\s*(?:机器|机子|服务器|那台|那个)?"
                  r"|\b(?:the|that|this)\s+\d+[\s-]*(?:cards?|gpus?)\s*(?:one|box|machine|node|setup|server)?\b", re.IGNORECASE)
+# an amount asked of the answer before, in nothing but asking words ("多少钱", "多少", "price?", "how much is it",
+# "费用呢"), maybe in a currency said alone ("人民币吧?", "rmb pls", "算人民币"): that answer priced again (in it)
+AMOUNT_WORDS = lazy(r"多少钱?|几多钱|价格|价钱|费用|报价|什么价|啥价|要花|花费|\bhow\s+much\b|\bprices?\b|\bcosts?\b|\bpricing\b"
+                    r"|\bquote\b|\btotal\b", re.I)
+CURRENCY_WORDS = lazy(r"(人民币|rmb|cny|美元|美金|usdt|usd|(?<![a-z])u(?![a-z])|dollars?|yuan|刀)", re.I)
+AMOUNT_FRAME = lazy(r"算|按|折合|换算成?|大概|大约|一共|总共|是|要|得|呢|吧|呀|啊|哦|嗯|那|那么|就|的|了|吗|么|嘛|给|用|付|计|我|我们|下"
+                    r"|\b(?:what'?s|whats|what|is|it|that|this|the|in|so|then|ok|okay|pls|please|plz|and|would|be|will|do|does"
+                    r"|roughly|about|approx|total|again|for|me|us|one|of|show|give|say)\b", re.I)
 THIS_CARD = lazy(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
 
 
@@ -71,6 +81,7 @@ class CardFrames:
     frame: bool = False  # nothing but a follow-up's frame is left ("what if a100 sxm instead")
     fit: bool = False  # a fit asked in a frame ("4090 够吗", "so an h100 works?"), every figure kept
     fit_counted: bool = False  # the same with a bare figure taken as the count stated ("so one h100 works?")
+    counted: bool = False  # nothing but a frame beside the cards and their count ("8卡h100的话", "two a100s then?")
 
 
 def without_cards(norm: str) -> str:
@@ -92,7 +103,8 @@ def card_frames(norm: str, short: bool) -> CardFrames:
     if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest)):
         around = FIT_AROUND.sub(" ", FITS.sub(" ", rest))
         fit, fit_counted = frame_only(around), frame_only(BARE_FIGURE.sub(" ", around))
-    return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted)
+    counted = figures and frame_only(COUNTED.sub(" ", rest))
+    return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted, counted=counted)
 
 
 def which_card(norm: str) -> bool:
@@ -120,6 +132,20 @@ def upgrades_named(question: str) -> dict[str, int]:
 def extra_asked(norm: str) -> bool:
     """"除了卡还要准备啥", "what else do I pay for": what a setup needs beside its cards is asked."""
     return bool(NEEDS_ASKED.search(norm) or EXTRA_ASKED.search(norm))
+
+
+def amount_only(norm: str) -> tuple[bool, str | None]:
+    """(nothing but an amount or a currency asked, the currency named): "多少" / "how much?" / "人民币吧?" ask the
+    last answer's figure again; "多少张", "充值多少钱" keep words of their own and ask something else."""
+    currencies = {m.group(1).lower() for m in CURRENCY_WORDS.finditer(norm)}
+    asked = bool(AMOUNT_WORDS.search(norm))
+    if len(currencies) > 1 or not (asked or currencies):
+        return False, None
+    rest = AMOUNT_FRAME.sub(" ", CURRENCY_WORDS.sub(" ", AMOUNT_WORDS.sub(" ", norm)))
+    if not frame_only(rest):
+        return False, None
+    named = next(iter(currencies), None)
+    return True, None if named is None else "USD" if named in ("dollar", "dollars", "刀") else CURRENCY[named]
 
 
 def without_card_pointer(text: str) -> str:
