@@ -89,3 +89,14 @@ def test_a_side_by_side_of_methods_leads_with_an_english_sentence() -> None:
     me = said("noob q: qwen 7b lora vs qlora vram?")
     lead = lead_lines(me.text, 2)
     assert "less memory than LoRA" in lead and "for the same job" in lead and "9.5 GB" in lead, me.text
+
+
+@pytest.mark.parametrize(("question", "entry"), [
+    ("how am i charged at gpuli", "gpuli-week-vs-month"),
+    ("gpuli 钱是怎么扣的", "gpuli-week-vs-month"),
+    ("how do we get charged on cloudgpu", "per-minute-billing"),
+    ("在 cloudgpu 上是怎么扣钱的", "per-minute-billing"),
+])
+def test_how_a_named_provider_takes_the_money_is_its_billing_entry(question: str, entry: str) -> None:
+    hit, _ = lookup(question)
+    assert hit is not None and hit.entry.id == entry, (question, hit and hit.entry.id)
