@@ -34,11 +34,11 @@ def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
                  and subject & set(h.entry.topics)), None)
 
 
-BILLING_WORD = lazy(r"收费|计费|扣费|收钱|扣钱|算钱|付费|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing))\b")
+BILLING_WORD = lazy(r"收费|计费|扣费|扣款|收钱|扣钱|扣|算钱|付费|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing))\b")
 # the words that only ask how ("怎么", "是什么方式", "how does ... work"): what is left once they and the provider go
-ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|样|方式|模式|规则|方法|机制|一下|请问|介绍|说说|讲讲"
+ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|样|方式|模式|规则|方法|机制|一下|请问|介绍|说说|讲讲|钱|我|我们|在|上"
                   r"|\b(?:how|does|do|is|are|the|a|what|whats|what's|model|scheme|structure|works?|done|they|it|you|your"
-                  r"|their|s|me|tell|about|exactly|mode|there|at|on|with|of)\b|[\s\W_]+")
+                  r"|their|s|me|tell|about|exactly|mode|there|at|on|with|of|am|i|we|my|our|us|get|money|taken)\b|[\s\W_]+")
 
 
 def billing_model_entry(text: str, provider: str | None) -> Hit | None:

@@ -68,8 +68,13 @@ ASK_AFTER = re.compile(r"^\s*(?:到底|究竟|又)?\s*(?:是什么意思|是啥�
 ENDS = re.compile(r"^\s*(?:$|[?？!！。，,、.]|exactly\b|anyway\b|again\b|呀|啊|呢|吗|来着|"
                   r"(?:vs\.?|versus|and|or|和|跟|与|对比|比)\s*$)")
 # a message that only sets terms against each other ("LoRA 和 QLoRA 有什么区别", "qlora vs lora?")
-COMPARING = re.compile(r"vs\.?|versus|and|or|between|difference|differences|what|is|are|the|和|跟|与|对比|比较|区别|差别|不同"
-                       r"|有什么|有啥|是什么|什么|的|之间|呢|吗|[\s?？!！。，,、.:：]")
+COMPARING = re.compile(r"vs\.?|versus|and|or|between|differences|difference|diffs|diff|what['’]?s|what|is|are|the|和|跟|与|对比|比较|区别|差别|不同"
+                       r"|有什么|有啥|是什么|什么|啥|是|的|之间|呢|吗|[\s?？!！。，,、.:：]")
+
+
+# a word asking what sets the terms apart ("啥区别", "what's the diff"): their definitions answer it, even where an
+# entry's question names them all ("How do I estimate memory for LoRA and QLoRA" answers a bare "lora vs qlora")
+DIFFERENCE = re.compile(r"区别|差别|不同|不一样|\bdiff(?:erences?|s)?\b|\bdiffer\b")
 
 
 # what stands between terms that are only listed, not set against each other: spaces and marks
@@ -102,7 +107,8 @@ def asked(text: str) -> Hit | None:
 def compared(text: str, faq_hit: Hit | None) -> Hit | None:
     """The definitions of the terms a message only sets against each other ("LoRA 和 QLoRA 有什么区别",
     "qlora vs full ft?"), unless the FAQ's answer `faq_hit` is an entry whose question names them all
-    ("How do I estimate memory for LoRA and QLoRA?" answers "lora vs qlora" better)."""
+    ("How do I estimate memory for LoRA and QLoRA?" answers "lora vs qlora" better), unless the message asks
+    what sets them apart (DIFFERENCE)."""
     folded = faq_terms.fold(text)
     named = mentions(folded)
     ids = set(t for *_, t in named)
@@ -111,7 +117,7 @@ def compared(text: str, faq_hit: Hit | None) -> Hit | None:
     rest = _without(folded, named)
     if COMPARING.sub("", rest) or not BARE_MARKS.sub("", rest):
         return None  # words of their own, or none at all: "全参 8bit优化器, h100, 7b, 够吗" lists a job's settings
-    if faq_hit is not None and ids <= {t for *_, t in mentions(faq_terms.fold(faq_hit.entry.question.zh + " " + faq_hit.entry.question.en))}:
+    if faq_hit is not None and not DIFFERENCE.search(rest) and ids <= {t for *_, t in mentions(faq_terms.fold(faq_hit.entry.question.zh + " " + faq_hit.entry.question.en))}:
         return None
     return _hit([t for *_, t in named])
 

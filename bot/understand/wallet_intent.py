@@ -170,7 +170,7 @@ def is_rule_question(text: str) -> bool:
 # "怎么租最省", "how should we rent it cheapest" ask which way of renting costs least (a pick), not how ordering works
 _CHEAPEST_WAY = (r"(?!\s*(?:才|会|能)?\s*(?:最省|最便宜|最划算|更省|更便宜|更划算|划算|省钱|便宜|合适|比较好))"
                  r"(?!\s+(?:it\s+|them\s+|this\s+)?(?:cheapest|cheaply|for\s+(?:the\s+)?(?:least|cheapest|less)|most\s+cheaply))")
-HOW_TO_RENT_WORDS = (rf"(?:怎么|如何|怎样|咋)\s*(?:开|租|下单|订|买|创建|启动|弄|搞){_CHEAPEST_WAY}|点哪|点什么|在哪(?:里|儿)?(?:下单|开|租)"
+HOW_TO_RENT_WORDS = (rf"(?:怎么|如何|怎样|咋)\s*(?:在\s*[a-z0-9\u4e00-\u9fff]{{1,10}}?\s*(?:上|里)?\s*)?(?:开|租|下单|订|买|创建|启动|弄|搞){_CHEAPEST_WAY}|点哪|点什么|在哪(?:里|儿)?(?:下单|开|租)"
                      r"|\bhow\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:rent|order|book|get|start|spin\s+up|launch|create|set\s+up|provision)\b"
                      + _CHEAPEST_WAY + r"|\bwhat\s+do\s+(?:i|we)\s+click\b|\bwhere\s+do\s+(?:i|we)\s+(?:click|order|sign\s+up)\b")
 HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
