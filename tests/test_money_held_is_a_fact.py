@@ -1,0 +1,23 @@
+"""Money held, stated with a rental asked whether it can be had, is weighed against that rental (issue 18, G and
+item 3): "gpuli 余额 1000u 够租8卡h100吗" is ₮1,000 against 8×H100's week (₮4,172) and month (₮14,432) at gpuli
+(seed 000), not the FAQ entry on what happens when a balance runs low."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("gpuli 余额 1000u 够租8卡h100吗", "不够"),
+    ("余额还有1000u，gpuli 8卡h100 租得起吗", "不够"),
+    ("gpuli 账户余额 ₮1000 能租八卡 h100 不", "不够"),
+    ("my gpuli balance is ₮1000, can I afford 8x h100?", "not enough"),
+    ("i have 1000 usdt in balance at gpuli, enough to rent 8 h100s?", "not enough"),
+    ("balance 1000u on gpuli — can i rent eight h100s?", "not enough"),
+])
+def test_a_balance_stated_with_a_rental_is_weighed_against_it(text: str, verdict: str) -> None:
+    lead = lead_lines(conversation(text), 3)
+    assert verdict in lead.splitlines()[0] and "₮1,000" in lead.splitlines()[0]
+    assert "₮4,172" in lead and "₮14,432" in lead
