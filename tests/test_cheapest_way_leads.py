@@ -1,0 +1,40 @@
+"""The cheapest way asked of a job leads with its price (issue 18, item 4, seed 000): "cheapest way to full finetune
+72b on gpuli?" is 8×H100 with offload at ₮4,172 a week / ₮14,432 a month, its 20–50% throughput cost said and
+8×H200 with an 8-bit optimizer (₮19,752) as the way without offload; "doesn't need offload" is no offload."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize("text", [
+    "cheapest way to full finetune 72b on gpuli?",
+    "72b full fine-tune, what's the cheapest option at gpuli",
+    "72b 全参 gpuli 最便宜怎么租",
+    "gpuli 上 72b 全参微调 最省钱的方案",
+])
+def test_the_cheapest_way_leads_with_its_price(text: str) -> None:
+    reply = conversation(text)
+    lead = lead_lines(reply, 3)
+    assert "₮14,432" in lead
+    assert "20–50%" in reply and "₮19,752" in reply
+
+
+@pytest.mark.parametrize("text", [
+    "cheapest that doesn't need offload?",
+    "which one doesn't require cpu offload",
+    "the cheapest one that won't need offload",
+    "cheapest without needing offload",
+    "不需要 offload 的最便宜方案",
+])
+def test_not_needing_offload_is_no_offload(text: str) -> None:
+    assert parse(text).request.offload == "none"
+
+
+@pytest.mark.parametrize("then", ["cheapest that doesn't need offload?", "不需要offload的 最便宜是哪个"])
+def test_the_cheapest_without_offload_after_a_sizing(then: str) -> None:
+    lead = lead_lines(conversation("72b full finetune on gpuli", then), 3)
+    assert "₮19,752" in lead and "H200" in lead
