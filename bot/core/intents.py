@@ -122,7 +122,7 @@ def _price_of_the_job(parsed: Parsed) -> bool:
     # "cheapest way to full finetune 72b on gpuli?", "72b 全参 gpuli 最便宜怎么租": a job whose method is named, asked
     # only its cheapest way, is the same price question: the setup's prices lead (offload's throughput cost said)
     cheapest = a.cheapest and bool(q.method) and not parsed.cues.fit
-    return (a.cost and not (a.pick or a.cheapest) or cheapest) and job_only and not planned and bool(q.model or q.params_b)
+    return ((a.cost and not (a.pick or a.cheapest)) or cheapest) and job_only and not planned and bool(q.model or q.params_b)
 
 
 def _count_of_the_model(parsed: Parsed) -> bool:
