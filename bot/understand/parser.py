@@ -405,6 +405,12 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
+    if (c.intent == "price" or (c.intent == "faq" and request.gpu)) and not sized and request.offload not in (None, "none") \
+            and (asks.cheaper or asks.cheapest) \
+            and not (rental.duration_days or rental.duration_hours or price.add_ons):
+        # "单卡h200 开offload 不是更便宜吗", "one h200 with offload, wouldn't that be cheaper?": a training setting weighed
+        # on price is a change of the job before (offload against the way without it), not the card's price list
+        c = Classified("size", c.hits, follow_up=True)
     if request.gpu and rental.provider and not sized and c.intent == "faq" and (asks.names_only or asks.frame_only):
         c = Classified("price", c.hits)  # "一万网络 a100 40g", "a6000 on cloudgpu": that card's price there, nothing else asked
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
