@@ -52,3 +52,16 @@ def test_an_offload_plan_cheaper_on_the_sticker_only_is_no_safe_pick(first: str,
     lead = lead_lines(conversation(first, then), 1)
     assert lead.startswith(verdict)
     assert "₮2,599" in lead and "₮3,249–₮5,198" in lead and "₮4,308" in lead and "20–50%" in lead
+
+
+@pytest.mark.parametrize("first, then", [
+    ("7b lora bf16 on 4090 ok?", "what does cloudgpu recommend"),
+    ("7b lora 4090 够吗", "cloudgpu 推荐哪个"),
+    ("8b lora on a 4090, fine?", "which one would you pick at cloudgpu"),
+])
+def test_a_providers_pick_after_a_tight_card_leads_with_a_safe_one(first: str, then: str) -> None:
+    """7B bf16 LoRA is tight on a 24 GB 4090 (seed 002: 48 GB recommended): CloudGPU's safe pick is a 48 GB card
+    (RTX A6000 $0.44/h), and the tight 4090 ($0.33/h) is an option below it, never the lead."""
+    lead = lead_lines(conversation(first, then), 3)
+    assert "A6000" in lead and "$0.44" in lead
+    assert "$0.33" not in lead.splitlines()[1]

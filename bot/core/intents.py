@@ -83,7 +83,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     request = parsed.request
     if _price_of_the_job(parsed):  # "72b 全参大概要多少钱": the recommended setup's prices lead, as after a sizing
         return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
-                                 "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency)})
+                                 "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency),
+                                 "only": parsed.asks.cheapest})
     if offload_on_price(parsed.asks, parsed.request):  # "14b full, is offload the cheapest way?": both prices, which is cheaper
         weighed = offload_versus(cost_fields(parsed), ctx.lang)
         if weighed is not None:
