@@ -35,3 +35,12 @@ def test_words_that_are_no_card_stay(text: str) -> None:
 
 def test_a_count_of_hours_stays_glued() -> None:
     assert normalize("两h跑完") == "2h跑完"
+
+
+@pytest.mark.parametrize("text", ["8x a100 80g, budget ¥30000", "rent 8x a100 80g, budget is 30k rmb",
+                                  "a100 80g budget ¥30000 一个月够吗"])
+def test_a_card_name_never_runs_into_the_next_word(text: str) -> None:
+    """"a100 80g budget": the card is the A100 80GB, and "budget" stays the budget word (¥30,000)."""
+    p = parse(text)
+    assert p.request.gpu == "a100-80g-sxm"
+    assert p.asks.budget is not None and p.asks.budget[0] == 30000

@@ -21,3 +21,19 @@ def test_a_balance_stated_with_a_rental_is_weighed_against_it(text: str, verdict
     lead = lead_lines(conversation(text), 3)
     assert verdict in lead.splitlines()[0] and "₮1,000" in lead.splitlines()[0]
     assert "₮4,172" in lead and "₮14,432" in lead
+
+
+@pytest.mark.parametrize("text", [
+    "3w预算 想租 8卡a100 80g",
+    "预算3万 想租八卡 a100 80g",
+    "想租 8卡a100 80g 预算 3w",
+    "budget 30k rmb, want to rent 8x a100 80g",
+    "we'd like to rent 8x a100 80g, budget ¥30,000",
+])
+def test_a_budget_with_a_rental_wished_is_weighed_not_ordered(text: str) -> None:
+    """¥30,000 against 一万网络's 8×A100 80G box, an estimated ¥2.5–4万 a month compared on its high end (seed 003):
+    the budget named back, never an order asking how long to rent."""
+    reply = conversation(text)
+    first = lead_lines(reply, 1)
+    assert "¥30,000" in first and "¥40,000" in first
+    assert "/rent" not in reply
