@@ -65,3 +65,12 @@ def test_a_providers_pick_after_a_tight_card_leads_with_a_safe_one(first: str, t
     lead = lead_lines(conversation(first, then), 3)
     assert "A6000" in lead and "$0.44" in lead
     assert "$0.33" not in lead.splitlines()[1]
+
+
+@pytest.mark.parametrize("text", ["14b full finetune, is offload the cheapest way?",
+                                  "is zero-offload the cheapest option for a 14b full finetune?",
+                                  "14b 全参 offload 是最省钱的吗"])
+def test_offload_asked_as_the_cheapest_way_is_weighed_not_priced_alone(text: str) -> None:
+    """Offload named with "cheapest" weighs both ways (the way without offload: 4×A100 80GB, ₮4,308 a month)."""
+    lead = lead_lines(conversation(text), 2)
+    assert "₮4,308" in lead and "offload" in lead
