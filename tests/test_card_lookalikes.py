@@ -44,3 +44,12 @@ def test_a_card_name_never_runs_into_the_next_word(text: str) -> None:
     p = parse(text)
     assert p.request.gpu == "a100-80g-sxm"
     assert p.asks.budget is not None and p.asks.budget[0] == 30000
+
+
+@pytest.mark.parametrize("text, count", [("full fine-tune qwen3 14b on four H100 SXMs — does that fit", 4),
+                                         ("14b 全参 两台 a100 80gbs 够吗", None)])
+def test_a_plural_card_name_stays_the_card(text: str, count: int | None) -> None:
+    p = parse(text)
+    assert p.request.gpu in ("h100-sxm", "a100-80g-sxm")
+    if count:
+        assert p.request.num_gpus == count
