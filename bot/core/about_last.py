@@ -228,6 +228,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         intent = "size"  # "最便宜又稳的方案是啥" after a job: its cheapest setup without offload, as in one message
     elif asks.budget or asks.deadline or asks.cost or asks.pick or times_job:  # "选哪家哪个配置": where to rent it, priced
         intent = "cost"
+        if asks.pick and parsed.rental.provider and not ({"gpu", "num_gpus"} & set(stated)) and not asks.cost:
+            # "7b lora on 4090 ok?" then "what does cloudgpu recommend": that provider's pick for the job, the card
+            # that holds it safely first (the card sized before stays an option, its caution said)
+            merged = merged.model_copy(update={"gpu": None, "num_gpus": None})
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"
         if (asks.count or asks.how_many_gpu) and "num_gpus" not in stated and merged.num_gpus:

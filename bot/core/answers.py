@@ -363,6 +363,10 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
+    if follow.get("only") and req.provider and any(r.get("provider_id") == req.provider for r in reply.data.get("rows") or []):
+        # "cheapest way to full finetune 72b on gpuli?": the way there, not every provider's list beside it
+        reply.data["rows"] = [r for r in reply.data["rows"] if r.get("provider_id") == req.provider]
+        reply.data["refused"] = [r for r in reply.data.get("refused") or [] if r.get("provider_id") == req.provider]
     if provider is None and own is None:  # "one h200 enough?" then "monthly cost": the H200 named leads, the others after
         own_cards(reply, advice, data, named_first=bool(req.gpu) and setup.gpu.id == req.gpu)
     edge = edge_option(setup, provider, req.exclude) if own is None else None

@@ -46,8 +46,9 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if kind is None or _asks_of_the_job(parsed, last if asked is not None else turn):
         return None
     provider = parsed.rental.provider or turn.data.get("provider") or None
-    subject = asked if asked is not None else _job_words(turn) if turn.kind in TOPIC_KINDS and not turn.data.get("setup") \
-        else None
+    # a priced setup's figures are its prices, never a detail; its speed ("and the throughput hit?") is the job's
+    job_topic = turn.kind in TOPIC_KINDS and (not turn.data.get("setup") or parsed.cues.speed_asked)
+    subject = asked if asked is not None else _job_words(turn) if job_topic else None
     if subject is None or (asked is None and not _asks_beyond_the_job(kind, parsed)):
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")

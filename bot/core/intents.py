@@ -83,7 +83,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     request = parsed.request
     if _price_of_the_job(parsed):  # "72b 全参大概要多少钱": the recommended setup's prices lead, as after a sizing
         return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
-                                 "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency)})
+                                 "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency),
+                                 "only": parsed.asks.cheapest})
     if offload_on_price(parsed.asks, parsed.request):  # "14b full, is offload the cheapest way?": both prices, which is cheaper
         weighed = offload_versus(cost_fields(parsed), ctx.lang)
         if weighed is not None:
@@ -117,9 +118,12 @@ def _price_of_the_job(parsed: Parsed) -> bool:
     sizing recommends, the same one "多少钱" gets after a sizing, so the price is the reply's first line."""
     a, q = parsed.asks, parsed.request
     job_only = not (q.gpu or q.num_gpus or q.tokens or q.samples or q.step_seconds or q.hours or q.days or parsed.unknown_card)
-    planned = (a.sizing or a.budget or a.deadline or a.pick or a.count or a.how_many_gpu or a.headroom or a.weights
-               or a.host_memory or a.minimum or a.switch or a.cheapest or a.safe or a.count_versus or a.export)
-    return a.cost and job_only and not planned and bool(q.model or q.params_b)
+    planned = (a.sizing or a.budget or a.deadline or a.count or a.how_many_gpu or a.headroom or a.weights
+               or a.host_memory or a.minimum or a.switch or a.safe or a.count_versus or a.export)
+    # "cheapest way to full finetune 72b on gpuli?", "72b 全参 gpuli 最便宜怎么租": a job whose method is named, asked
+    # only its cheapest way, is the same price question: the setup's prices lead (offload's throughput cost said)
+    cheapest = a.cheapest and bool(q.method) and not parsed.cues.fit and not q.offload and not offload_on_price(a, q)
+    return ((a.cost and not (a.pick or a.cheapest)) or cheapest) and job_only and not planned and bool(q.model or q.params_b)
 
 
 def _count_of_the_model(parsed: Parsed) -> bool:

@@ -27,7 +27,7 @@ def priced_card(last: Turn) -> tuple[str, int | None] | None:
 
 def on_card_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     """`parsed` (a sizing of a job that names no card) judged on the card the last answer priced, when it
-    asks of it: whether the job fits (a yes/no, "够吗", "能跑吗", "is it enough"), or a word pointing back at it
+    asks of it: whether the job fits (a yes/no, "够吗", "能跑吗", "is it enough", "fits on one?"), or a word pointing back at it
     ("it", "that", "这张卡"); None when it asks for a pick, a count, a minimum or the cheapest."""
     q, a = parsed.request, parsed.asks
     found = priced_card(last)
@@ -35,8 +35,8 @@ def on_card_priced(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus:
         return None  # "72B 全参要几张卡" after a 4090's price asks the count in general, not of 4090s
-    if not (parsed.cues.yes_no or parsed.cues.refers_back):
-        return None
+    if not (parsed.cues.yes_no or parsed.cues.refers_back or parsed.cues.fit):
+        return None  # "7b full fits on one?", "放得下吗": a fit asked is asked of the card just priced
     card, count = found
     update: dict[str, object] = {"gpu": card}
     if count and not q.num_gpus:

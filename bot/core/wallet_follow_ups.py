@@ -21,9 +21,35 @@ def of_wallet(parsed: Parsed, turn: Turn | None) -> Parsed:
     whether it can be had is asked of the wallet just read (`turn`, the reply before, unwrapped by nothing),
     so an empty one is weighed as nothing held; elsewhere the question is a price."""
     r, asks = parsed.rental, parsed.asks
+    priced = _card_priced_under(turn)
+    if priced is not None and (asks.runway or asks.how_long) and parsed.intent in ("price", "faq", "unknown") \
+            and asks.budget is None and not (r.gpu or parsed.request.gpu or parsed.request.model or parsed.request.params_b
+                                             or r.duration_days or r.duration_hours or parsed.run is not None):
+        # "cloudgpu 3090 多少" then "我充了5刀" then "能跑多久": the money now held, divided into the card priced
+        # just before it (the wallet's answer sits on that price), at the provider priced first
+        gpu, count, provider = priced
+        request = parsed.request.model_copy(update={"gpu": gpu, "num_gpus": count})
+        return replace(parsed, intent="price", request=request, missing=[], faq=[], faq_answers=[], faq_confident=False,
+                       rental=replace(r, gpu=gpu, num_gpus=count, provider=r.provider or provider),
+                       asks=replace(asks, runway=True, wallet=True))
     if turn is None or turn.kind != "wallet" or parsed.intent != "price" or not asks.affords or not r.gpu or not (r.duration_days or r.duration_hours):
         return parsed
     return replace(parsed, asks=replace(asks, wallet=True))
+
+
+def _card_priced_under(turn: Turn | None) -> tuple[str, int | None, str | None] | None:
+    """The one card (its count, the provider priced first) of the price answer a wallet turn sits on."""
+    prev = turn.data.get("prev") if turn is not None and turn.kind == "wallet" else None
+    if not isinstance(prev, dict) or prev.get("kind") != "price" or not isinstance(prev.get("data"), dict):
+        return None
+    data = prev["data"]
+    gpu = data.get("gpu")
+    cards = gpu if isinstance(gpu, list) else [gpu]
+    if len(cards) != 1 or not isinstance(cards[0], str) or data.get("add_ons"):
+        return None
+    count = data.get("num_gpus")
+    first = data.get("first")
+    return cards[0], int(count) if count else None, first if isinstance(first, str) else None
 
 
 def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:

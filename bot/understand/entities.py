@@ -109,6 +109,9 @@ def bounded(text: str, start: int, end: int) -> bool:
     after = text[end] if end < len(text) else " "
     if after.isascii() and after.isdigit():
         return False
+    plural = after == "s" and not re.match(r"[a-z]", text[end + 1:end + 2])  # "four h100 sxms"
+    if after.isascii() and after.isalpha() and text[end - 1:end].isascii() and text[end - 1:end].isalpha() and not plural:
+        return False  # "a100 80g budget": "a100 80gb" would take the b of budget; a name never runs into a word
     if re.match(r"[a-z]\s+\d", text[start:end]) and ARTICLE_UNIT.match(text, end):
         return False  # "a 10h run", "a 100k budget", "a 10 hour job": the article before an amount, not a card
     if re.search(r"\s\d$", text[start:end]) and COUNT_UNIT.match(text, end):

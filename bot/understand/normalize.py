@@ -26,6 +26,7 @@ COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日"
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")
 _NUMERAL_RUN = lazy(rf"[{NUMERAL_CHARS}]+")
 _CJK = lazy(r"[\u4e00-\u9fff]")
+_CARD_AFTER = lazy(r"\s*(?:rtx|[ahlbtv]\d{1,4}|[1-5]0[5-9]0)")
 AMOUNT_AFTER = ("的", "够", "能", "可以", "就", "多", "来", "左右", "以内", "之内", "内", "预算", "美", "人民币", "刀", "也")
 # an amount's unit, then a count of something else: "3万一个月" is ¥30,000 for 1 month, not the run "万一"
 _UNIT_THEN_COUNT = lazy(r"(\d[万千百亿])(?=[一二两三四五六七八九十]{1,3}\s*(?:个|周|天|张|卡|台|小时|星期|礼拜))")
@@ -52,6 +53,9 @@ MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, no
 # "two qs: 1) min config 2) monthly cost", "1、最低配置 2、月租": a numbered ask's number is no quantity
 LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；。?？!！]))(\d{1,2})\s*(?:[)）、]|[.．](?![\d.．]))")
 # "min" before what a setup is made of abbreviates minimum ("min config", "min vram"), never a minute
+# a card's digits typed with look-alike letters ("h1OO", "a1oo", "4o9o", "h2oo"): O for 0 and l for 1. Only a
+# word that becomes a catalog card is fixed, and the length stays, so every span still points into the message.
+CARD_LOOKALIKE = lazy(r"(?<![a-z0-9])([ahlbtv]?)([1-9l][0-9ol]{1,3})(?=s?(?![a-z0-9])|s?\d{2}g|\d{2}g)")
 MIN_AS_MINIMUM = lazy(r"\bmin\b\.?(?=\s*(?:config|configuration|setup|spec|specs|hardware|hw|requirements?|reqs?"
                       r"|vram|memory|mem|gpus?|cards?|card count|配置|显存|卡))")
 
@@ -114,7 +118,9 @@ def _convert_numerals(text: str) -> str:
         if value is None:
             return run + unit
         gap = " " if before.isascii() and before.isalnum() else ""  # "4090一周" -> "4090 1周", "l40s一张" -> "l40s 1张"
-        return f"{gap}{value}{unit}"
+        # "俩h100", "两a100": a count glued to a card's name stays apart from it, never "2h100"
+        apart = " " if not unit and _CARD_AFTER.match(text, m.end()) else ""
+        return f"{gap}{value}{unit}{apart}"
 
     text = _NUMERAL_RUN.sub(repl, text)
     for key, word in protected.items():
@@ -127,6 +133,16 @@ def _colloquial_digits(m: re.Match[str]) -> str:
     down (written "1.5w" so the money and number readers, which know "1.5w", read it once)."""
     head, unit, tail = m.group(1), m.group(2), m.group(3)
     return f"{head}.{tail}{unit}" if unit in "万wk" else str(int(head) * 1000 + int(tail) * 100)
+
+
+def _card_lookalike(m: re.Match[str]) -> str:
+    word = m.group(0)
+    if not re.search(r"[ol]", m.group(2)) or not re.search(r"\d", m.group(2)):
+        return word
+    fixed = m.group(1) + m.group(2).replace("o", "0").replace("l", "1")
+    from bot.understand.entities import gpu_table  # the catalog's names; imported late (entities imports us)
+
+    return fixed if fixed in gpu_table().by_key else word
 
 
 def _unnumber(text: str) -> str:
@@ -154,6 +170,7 @@ def normalize(text: str) -> str:
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text)
+    text = CARD_LOOKALIKE.sub(_card_lookalike, text)
     text = MIN_AS_MINIMUM.sub("minimum", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)

@@ -353,6 +353,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
     if action is not None and action.kind == "rent" and asks.both_units:
         action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
+    wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
+    if wished:
+        action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
     rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
@@ -397,7 +400,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
     elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (c.intent in ("unknown", "faq") and (
-            asks.enough or budget_only(topic_text(rest))))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
+            asks.enough or asks.affords or wished or budget_only(topic_text(rest))))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
         c, asks = Classified("price", c.hits), replace(asks, runway=True)  # that budget rents, named back (size: the router's month)
     if (c.intent in ("size", "unknown") or (c.intent == "faq" and (asks.cheapest or CHEAPEST.search(norm)))) and not sized and (
             request.gpu and (rental.duration_days or rental.duration_hours) and (
@@ -405,6 +408,12 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "下周五前要交付，训练 2 天能跑完，用4090在 gpuli 怎么租最省": the run's length is known, so the
         # model is not needed: the cheapest rental covering it, checked against the deadline
         c = Classified("price", c.hits)
+    if (c.intent == "price" or (c.intent == "faq" and request.gpu)) and not sized and request.offload not in (None, "none") \
+            and (asks.cheaper or asks.cheapest) \
+            and not (rental.duration_days or rental.duration_hours or price.add_ons):
+        # "单卡h200 开offload 不是更便宜吗", "one h200 with offload, wouldn't that be cheaper?": a training setting weighed
+        # on price is a change of the job before (offload against the way without it), not the card's price list
+        c = Classified("size", c.hits, follow_up=True)
     if request.gpu and rental.provider and not sized and c.intent == "faq" and (asks.names_only or asks.frame_only):
         c = Classified("price", c.hits)  # "一万网络 a100 40g", "a6000 on cloudgpu": that card's price there, nothing else asked
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):

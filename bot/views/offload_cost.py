@@ -91,6 +91,20 @@ def offload_versus(req: TrainingRequest, lang: str) -> Reply | None:
     on = [_side(o, lang) for o in report.options if o.plan.offload == "none"]
     seeded = _seed_8bit(base, report, lang)
     on += [seeded] if seeded else []
+    if not (on and off) and req.gpu and req.offload not in (None, "none"):
+        # "单卡 h200 开 offload 不是更便宜吗": the card named, offloaded, has no side of its own; the way without offload is
+        # the cheapest on any card (seed 000: 14B full on 4 × A100 80GB, ₮4,308 a month)
+        try:
+            if req.num_gpus and compare_cost(req.model_copy(update={"offload": "none", "zero": None, "days": base.days})).options:
+                return None  # the setup named holds it without offload: a dearer setup, answered with the seed's minimum
+            named = compare_cost(req.model_copy(update={"zero": None, "days": base.days}))
+            report = compare_cost(base.model_copy(update={"gpu": None}))
+        except KasuanError:
+            return None
+        off = [_side(o, lang) for o in named.options if o.plan.offload != "none"] or off
+        on = [_side(o, lang) for o in report.options if o.plan.offload == "none"]
+        seeded = _seed_8bit(base, report, lang)
+        on += [seeded] if seeded else []
     if not off or not on:
         return None
     a = min(off, key=lambda x: x.key(display))
@@ -98,13 +112,18 @@ def offload_versus(req: TrainingRequest, lang: str) -> Reply | None:
     cheaper = a.key(display) < Money(b.low, b.currency).to(display).amount
     span = t("offload_cost.span_hours", lang, hours=f"{req.hours:g}") if req.hours and not req.days \
         else t("offload_cost.span_days", lang, days=f"{req.days or MONTH_DAYS:g}")
-    lead = t("offload_cost.yes" if cheaper else "offload_cost.no", lang, span=span,
+    # cheaper on the sticker only: run 1.25–2× as long (20–50% less throughput), the same job may cost more than
+    # the way without offload, which stays the safe cheapest (seed 000: offload only when nothing else fits)
+    unsure = cheaper and a.key(display) * SLOWER[1] >= Money(b.low, b.currency).to(display).amount
+    verdict = "offload_cost.maybe" if unsure else "offload_cost.yes" if cheaper else "offload_cost.no"
+    lead = t(verdict, lang, span=span,
              off_provider=a.provider, off_setup=a.setup, off_price=a.price(lang),
-             on_provider=b.provider, on_setup=b.setup, on_price=b.price(lang))
+             on_provider=b.provider, on_setup=b.setup, on_price=b.price(lang),
+             off_slow=a.price(lang, SLOWER[0]).split("–")[0] + "–" + a.price(lang, SLOWER[1]).split("–")[-1])
     # a job that runs 1.25–2× as long on hourly billing pays that much more; a prepaid cycle may absorb it
     slow = t("offload_cost.slow_hourly" if a.hourly else "offload_cost.slow", lang,
              price=a.price(lang, SLOWER[0]).split("–")[0] + "–" + a.price(lang, SLOWER[1]).split("–")[-1])
-    lines = [lead, slow]
+    lines = [lead] if unsure else [lead, slow]
     parts = [t(f"offload_cost.caution.{code}", lang) for code in ("tight", "host_unstated") if code in a.notes]
     if parts:
         lines.append(t("offload_cost.caution", lang, parts=("，" if lang == "zh" else ", ").join(parts)))

@@ -1,0 +1,76 @@
+"""The cheapest way asked of a job leads with its price (issue 18, item 4, seed 000): "cheapest way to full finetune
+72b on gpuli?" is 8×H100 with offload at ₮4,172 a week / ₮14,432 a month, its 20–50% throughput cost said and
+8×H200 with an 8-bit optimizer (₮19,752) as the way without offload; "doesn't need offload" is no offload."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize("text", [
+    "cheapest way to full finetune 72b on gpuli?",
+    "72b full fine-tune, what's the cheapest option at gpuli",
+    "72b 全参 gpuli 最便宜怎么租",
+    "gpuli 上 72b 全参微调 最省钱的方案",
+])
+def test_the_cheapest_way_leads_with_its_price(text: str) -> None:
+    reply = conversation(text)
+    lead = lead_lines(reply, 3)
+    assert "₮14,432" in lead
+    assert "20–50%" in reply and "₮19,752" in reply
+
+
+@pytest.mark.parametrize("text", [
+    "cheapest that doesn't need offload?",
+    "which one doesn't require cpu offload",
+    "the cheapest one that won't need offload",
+    "cheapest without needing offload",
+    "不需要 offload 的最便宜方案",
+])
+def test_not_needing_offload_is_no_offload(text: str) -> None:
+    assert parse(text).request.offload == "none"
+
+
+@pytest.mark.parametrize("then", ["cheapest that doesn't need offload?", "不需要offload的 最便宜是哪个"])
+def test_the_cheapest_without_offload_after_a_sizing(then: str) -> None:
+    lead = lead_lines(conversation("72b full finetune on gpuli", then), 3)
+    assert "₮19,752" in lead and "H200" in lead
+
+
+@pytest.mark.parametrize("first, then, verdict", [
+    ("14b 全参 gpuli", "单卡h200 开offload 不是更便宜吗", "未必"),
+    ("14b 全参微调", "h200 一张 加 offload 会不会更省", "未必"),
+    ("14b full finetune", "one h200 with offload, wouldn't that be cheaper?", "Not necessarily"),
+    ("14b full ft at gpuli", "isn't a single h200 with cpu offload cheaper", "Not necessarily"),
+])
+def test_an_offload_plan_cheaper_on_the_sticker_only_is_no_safe_pick(first: str, then: str, verdict: str) -> None:
+    """1×H200 with offload is ₮2,599 a month but runs 1.25–2× as long (₮3,249–₮5,198): the safe cheapest is 4×A100
+    80GB without offload, ₮4,308 (seed 000)."""
+    lead = lead_lines(conversation(first, then), 1)
+    assert lead.startswith(verdict)
+    assert "₮2,599" in lead and "₮3,249–₮5,198" in lead and "₮4,308" in lead and "20–50%" in lead
+
+
+@pytest.mark.parametrize("first, then", [
+    ("7b lora bf16 on 4090 ok?", "what does cloudgpu recommend"),
+    ("7b lora 4090 够吗", "cloudgpu 推荐哪个"),
+    ("8b lora on a 4090, fine?", "which one would you pick at cloudgpu"),
+])
+def test_a_providers_pick_after_a_tight_card_leads_with_a_safe_one(first: str, then: str) -> None:
+    """7B bf16 LoRA is tight on a 24 GB 4090 (seed 002: 48 GB recommended): CloudGPU's safe pick is a 48 GB card
+    (RTX A6000 $0.44/h), and the tight 4090 ($0.33/h) is an option below it, never the lead."""
+    lead = lead_lines(conversation(first, then), 3)
+    assert "A6000" in lead and "$0.44" in lead
+    assert "$0.33" not in lead.splitlines()[1]
+
+
+@pytest.mark.parametrize("text", ["14b full finetune, is offload the cheapest way?",
+                                  "is zero-offload the cheapest option for a 14b full finetune?",
+                                  "14b 全参 offload 是最省钱的吗"])
+def test_offload_asked_as_the_cheapest_way_is_weighed_not_priced_alone(text: str) -> None:
+    """Offload named with "cheapest" weighs both ways (the way without offload: 4×A100 80GB, ₮4,308 a month)."""
+    lead = lead_lines(conversation(text), 2)
+    assert "₮4,308" in lead and "offload" in lead
