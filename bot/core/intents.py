@@ -122,7 +122,8 @@ def _price_of_the_job(parsed: Parsed) -> bool:
                or a.host_memory or a.minimum or a.switch or a.safe or a.count_versus or a.export)
     # "cheapest way to full finetune 72b on gpuli?", "72b 全参 gpuli 最便宜怎么租": a job whose method is named, asked
     # only its cheapest way, is the same price question: the setup's prices lead (offload's throughput cost said)
-    cheapest = a.cheapest and bool(q.method) and not parsed.cues.fit and not q.offload and not offload_on_price(a, q)
+    # ("cheapest card at gpuli for 7b qlora?" asks a pick: the cost answer names the card and its edge)
+    cheapest = a.cheapest and not a.card_pick and bool(q.method) and not parsed.cues.fit and not q.offload and not offload_on_price(a, q)
     return ((a.cost and not (a.pick or a.cheapest)) or cheapest) and job_only and not planned and bool(q.model or q.params_b)
 
 

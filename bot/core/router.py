@@ -53,7 +53,7 @@ from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.price_terms_follow import upgrade_after_faq
-from bot.core.run_on_priced import keep_job
+from bot.core.run_on_priced import keep_job, run_on_asked_card
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
@@ -221,6 +221,7 @@ class Core:
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed
             return detail
+        parsed = run_on_asked_card(parsed, asked) or parsed  # "cloudgpu 4090 按小时怎么收" then "跑 6000 步 … 多少钱"
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None

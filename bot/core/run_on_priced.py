@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from bot.core.priced_card_follow import priced_card
 from bot.messages import Reply, Turn
-from bot.understand.parser import Parsed
+from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
 
 # what a price answer keeps of its own asks, none of which is the run's
@@ -105,3 +105,21 @@ def keep_job(reply: Reply, last: Turn | None, parsed: Parsed) -> None:
     job = last.data.get("request") if last.kind in ("size", "cost") else last.data.get("job") if last.kind == "price" else None
     if isinstance(job, dict) and (job.get("model") or job.get("params_b")):
         reply.turn = Turn(new.kind, {**new.data, "job": job})
+
+
+def run_on_asked_card(parsed: Parsed, asked: str | None) -> Parsed | None:
+    """A stated run (steps × seconds, no card of its own) right after a FAQ question that named a card and
+    provider ("cloudgpu 4090 按小时怎么收" then "跑 6000 步，一步 1.5 秒，大概多少钱"): that card priced there for the
+    run's length; None otherwise. The question is the one the FAQ answered, read by the parser."""
+    run, q = parsed.run, parsed.request
+    if asked is None or run is None or not run.stated or not run.step_seconds or q.gpu or q.model or q.params_b \
+            or not q.hours:
+        return None
+    before = parse(asked)
+    card, provider = before.request.gpu, before.rental.provider
+    if not card:
+        return None
+    rental = replace(parsed.rental, gpu=card, provider=parsed.rental.provider or provider, duration_days=None,
+                     duration_hours=q.hours, num_gpus=before.request.num_gpus or parsed.rental.num_gpus)
+    return replace(parsed, intent="price", follow_up=False, missing=[],
+                   request=q.model_copy(update={"gpu": card}), rental=rental)

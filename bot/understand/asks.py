@@ -77,6 +77,7 @@ class Asks:
     unit: str | None = None  # "能按天租吗", "can I rent it by the hour?": the unit asked yes or no ("day", "hour")
     per_day: bool = False  # "一周多少，按天摊多少", "what's that per day": the rental's total shared over its days
     pick: bool = False  # "选哪家哪个配置", "which provider": the setup to rent for the job
+    card_pick: bool = False  # "用哪张卡最省", "cheapest card at gpuli": the card is what is picked (its edge and caution matter)
     trim: bool = False  # "砍哪个能进预算", "which add-on do I drop to fit?": a part of the rental to leave out
     table: bool = False  # "整理成表格", "as csv": the prices as a spreadsheet
     methods_compared: bool = False  # "QLoRA 比 LoRA 慢多少": two methods set side by side, not a change to one
@@ -218,6 +219,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                               r"|(?:每天|一天|每日|日均)\s*(?:摊|合|折合|平均|均摊)?\s*(?:下来)?\s*(?:是|要|得)?\s*(?:多少|几)"
                               r"|(?:split|spread|amorti[sz]\w*|works?\s+out|comes?\s+to|how\s+much|what)\b[^.?!]{0,30}?"
                               r"\b(?:per|a|each)\s+day\b|\bper\s+day\s*\??\s*$|\bdaily\s+(?:cost|rate|price|share)\b"),
+        "card_pick": re.compile(r"(?:什么|哪张|哪种|哪款|啥|哪个)\s*(?:卡|显卡|gpu)|\b(?:which|what|cheapest|best)\s+(?:gpu|card)s?\b"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
         "bf16": re.compile(r"\bbf16\b|bfloat16"),
         "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
@@ -497,6 +499,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         suits=suits_asked(norm),
         per_day=bool(p["per_day"].search(norm)) and not (rate and _rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
+        card_pick=bool(p["card_pick"].search(norm)),
         trim=bool(p["trim"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
         difference=bool(p["difference"].search(norm)),
