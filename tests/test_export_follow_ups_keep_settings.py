@@ -116,3 +116,9 @@ def test_each_change_after_a_framework_export_keeps_the_count_stage_and_precisio
                                               ("seq len to 16k", 16384), ("cutoff 改成 4096", 4096)])
 def test_a_sequence_length_set_to_a_value_is_read(text: str, length: int) -> None:
     assert parse(text).request.seq_len == length
+
+
+@pytest.mark.parametrize("question", ["bf16 还是 fp16", "bf16 or fp16 for this"])
+def test_two_precisions_set_against_each_other_after_a_framework_export_are_a_question(question: str) -> None:
+    reply, chat = talk("accelerate config for 8 gpus, zero2", question)
+    assert reply.kind != "export_generic", chat.text

@@ -101,7 +101,8 @@ def _generic_again(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
 
 
 # a question about a setting rather than a change of it ("rank 64 有用吗", "what does offload do")
-QUESTION = re.compile(r"[?？吗呢]|什么|怎么|为什么|为啥|区别|多少|几|\b(?:what|how|why|which|does|do|is|should)\b", re.IGNORECASE)
+# ("bf16 还是 fp16", "bf16 or fp16": two set against each other, a question)
+QUESTION = re.compile(r"[?？吗呢]|什么|怎么|为什么|为啥|区别|多少|几|还是|\b(?:what|how|why|which|does|do|is|should|or|vs)\b", re.IGNORECASE)
 
 
 def _setting_change(parsed: Parsed, text: str) -> bool:
