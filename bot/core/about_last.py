@@ -12,7 +12,7 @@ from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
-MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "zero", "offload", "optimizer", "lora_rank",
+MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude")
 
 

@@ -38,7 +38,8 @@ def export_turn(parsed: Parsed, last: Turn | None, generic: bool = False) -> Tur
     before = dict(last.data) if last is not None else {}
     tools = sorted(parsed.asks.tools) or list(before.get("tools", []))
     if generic:
-        return Turn(GENERIC, {"request": job, "exported": True, "tools": tools})
+        mixed = parsed.asks.mixed_precision or before.get("mixed_precision")  # "fp16" then "改成 4 卡": still fp16
+        return Turn(GENERIC, {"request": job, "exported": True, "tools": tools, "mixed_precision": mixed})
     if (job.get("model") or job.get("params_b")) and before.get("request") != job:
         return Turn("size", {"request": job, "exported": True, "tools": tools})
     if last is None:
@@ -74,7 +75,7 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
         return None  # "那 14b 呢 跑 10 小时" after an export asks what that run costs
     if not again and (not merged.follow_up or job == plain.data.get("request")):
         return None  # nothing changed and nothing asked again: not read as an export
-    tools = parsed.asks.tools or frozenset(last.data.get("tools", []))
+    tools = parsed.asks.tools | frozenset(last.data.get("tools", []))  # "now with zero3" adds DeepSpeed, the framework before stays
     return replace(merged, intent="export", asks=replace(merged.asks, export=True, tools=tools), missing=[],
                    follow_up=True, follow=None)
 
@@ -86,19 +87,22 @@ def _generic_again(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     the message asks something of its own (a question about offload stays the FAQ's)."""
     stated = parsed.request.stated()
     named = bool(parsed.request.model or parsed.request.params_b)
-    setting = bool(stated) and set(stated) <= GENERIC_SETTINGS and parsed.cues.chars <= BARE_CHANGE + 8 \
+    # "and bf16 on", "改成 fp16": the files' mixed precision, a setting even where the job states none (bf16 is the default)
+    setting = bool(stated or parsed.asks.mixed_precision) and set(stated) <= GENERIC_SETTINGS and parsed.cues.chars <= BARE_CHANGE + 8 \
         and not QUESTION.search(text)
     bare_job = named and parsed.intent in ("size", "export") and parsed.cues.chars <= BARE_CHANGE and not _asks_figure(parsed)
     if not (setting or parsed.cues.export_again or bare_job):
         return None
     job = TrainingRequest.model_validate({**last.data.get("request", {}), **stated})
-    tools = parsed.asks.tools or frozenset(last.data.get("tools", []))
-    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True, tools=tools), missing=[],
-                   follow_up=True, follow=None, faq=[], faq_answers=[], faq_confident=False)
+    tools = parsed.asks.tools | frozenset(last.data.get("tools", []))  # "now with zero3" adds DeepSpeed, the framework before stays
+    mixed = parsed.asks.mixed_precision or last.data.get("mixed_precision")
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True, tools=tools, mixed_precision=mixed),
+                   missing=[], follow_up=True, follow=None, faq=[], faq_answers=[], faq_confident=False)
 
 
 # a question about a setting rather than a change of it ("rank 64 有用吗", "what does offload do")
-QUESTION = re.compile(r"[?？吗呢]|什么|怎么|为什么|为啥|区别|多少|几|\b(?:what|how|why|which|does|do|is|should)\b", re.IGNORECASE)
+# ("bf16 还是 fp16", "bf16 or fp16": two set against each other, a question)
+QUESTION = re.compile(r"[?？吗呢]|什么|怎么|为什么|为啥|区别|多少|几|还是|\b(?:what|how|why|which|does|do|is|should|or|vs)\b", re.IGNORECASE)
 
 
 def _setting_change(parsed: Parsed, text: str) -> bool:

@@ -26,5 +26,11 @@ def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) ->
         return None
     stated = {k: v for k, v in q.stated().items() if k in modifiers}
     job = TrainingRequest.model_validate({**dict(last.data.get("request", {})), **stated})
-    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],
+    # after a file with no model ("accelerate 配置 8 卡" then "改成 deepspeed zero3") the framework named joins
+    # the one before: the accelerate file keeps its count and launches DeepSpeed; a model's files are all
+    # written anyway, and the framework named alone leads their summary; one named with a setting ("now with
+    # zero3") is a change of the files, and the framework before keeps its place
+    joined = last.kind == "export_generic" or bool(stated)
+    tools = parsed.asks.tools | frozenset(last.data.get("tools", [])) if joined else parsed.asks.tools
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True, tools=tools), missing=[],
                    follow_up=True, faq=[], faq_answers=[], faq_confident=False)

@@ -39,7 +39,7 @@ ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_p
 KEY_SETTINGS = {
     "llamafactory.yaml": ("model_name_or_path", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
                           "learning_rate", "num_train_epochs", "per_device_train_batch_size", "gradient_accumulation_steps",
-                          "flash_attn", "bf16", "pure_bf16", "fp16", "deepspeed"),
+                          "disable_gradient_checkpointing", "flash_attn", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
     "accelerate_fsdp.yaml": ACCELERATE_KEYS,
     "ds_config.json": ("train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "zero_optimization.stage", "zero_optimization.offload_optimizer.device",
@@ -50,10 +50,11 @@ SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
 # values that are the trainer's own default and say nothing about this job (the plain AdamW) unless asked
 # (the batch and the attention kernel the same: shown when the message set them, or a kernel other than FlashAttention-2)
 QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
-         "gradient_accumulation_steps": None, "flash_attn": "fa2"}
+         "gradient_accumulation_steps": None, "flash_attn": "fa2", "disable_gradient_checkpointing": False}
 # the request's fields the message set, by the LLaMA-Factory key that writes them
 STATED_KEYS = {"epochs": "num_train_epochs", "micro_batch": "per_device_train_batch_size",
-               "grad_accum": "gradient_accumulation_steps", "attention": "flash_attn"}
+               "grad_accum": "gradient_accumulation_steps", "attention": "flash_attn",
+               "grad_checkpointing": "disable_gradient_checkpointing"}
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
