@@ -1,0 +1,53 @@
+"""Price and budget follow-ups in a conversation (issue 18, classes E/F): a hyphenated length ("a 10-day run") is
+that length, "total with a 3090 instead?" is the last price on the card it names, and money said as held ("we're
+on cloudgpu with $100", "cloudgpu 上有 100 美元") is divided into the card named next. Seeds 001 (gpuli), 002 (CloudGPU)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import conversation, lead_lines
+
+
+@pytest.mark.parametrize("text, days, hours", [
+    ("gpuli 4090 for a 10-day run?", 10.0, None), ("price of a 2-week 4090 rental at gpuli", 14.0, None),
+    ("a 36-hour job on a cloudgpu 3090?", None, 36.0), ("cloudgpu a6000, 12-hour run, how much", None, 12.0)])
+def test_a_hyphenated_length_is_that_length(text: str, days: float | None, hours: float | None) -> None:
+    parsed = parse(text)
+    assert parsed.intent == "price"
+    assert (parsed.rental.duration_days, parsed.rental.duration_hours) == (days, hours)
+
+
+@pytest.mark.parametrize("turns, figure", [
+    (("gpuli 4090 for a 10-day run?", "and for 25 days?"), "₮369"),  # a month covers 25 days
+    (("gpuli 4090 for a 10-day run?",), "₮218"),  # two weeks × ₮109
+    (("a 36-hour job on a cloudgpu 4090?",), "$11.88"),  # 36 h × $0.33
+])
+def test_hyphenated_lengths_are_priced(turns: tuple[str, ...], figure: str) -> None:
+    assert figure in lead_lines(conversation(*turns), 3)
+
+
+@pytest.mark.parametrize("turns", [
+    ("how much is the cloudgpu 4090 per hour?", "we'd run it 36h straight", "total with a 3090 instead?"),
+    ("cloudgpu 4090 for 36 hours", "total with a 3090 instead?"),
+    ("cloudgpu 4090 for 36 hours", "and the total on a 3090?"),
+    ("cloudgpu 4090 跑 36 小时多少钱", "换成 3090 一共多少"),
+    ("cloudgpu 4090 跑 36 小时", "那 3090 总共多少"),
+])
+def test_total_on_another_card_prices_the_same_length(turns: tuple[str, ...]) -> None:
+    assert "$7.56" in lead_lines(conversation(*turns), 3)  # 36 h × $0.21 (RTX 3090 at CloudGPU)
+
+
+@pytest.mark.parametrize("turns", [
+    ("we're on cloudgpu with $100", "how long can we run an a100 80g on that?"),
+    ("we have $100 at cloudgpu", "how many hours of an a100 80g does that buy?"),
+    ("我们 cloudgpu 上有 100 美元", "a100 80g 能跑多久"),
+    ("cloudgpu 账户里有 100 美元", "租 a100 80g 够用多久"),
+])
+def test_money_held_then_a_card_is_how_long_it_runs(turns: tuple[str, ...]) -> None:
+    assert "67.1" in lead_lines(conversation(*turns), 3)  # $100 / $1.49 an hour
+
+
+def test_money_with_a_budget_word_stays_a_budget() -> None:
+    assert parse("with a $100 budget, can i run a 4090 at cloudgpu for a day").asks.budget is not None
