@@ -51,3 +51,19 @@ def test_money_held_then_a_card_is_how_long_it_runs(turns: tuple[str, ...]) -> N
 
 def test_money_with_a_budget_word_stays_a_budget() -> None:
     assert parse("with a $100 budget, can i run a 4090 at cloudgpu for a day").asks.budget is not None
+
+
+@pytest.mark.parametrize("turns, figure", [
+    (("14b full ft on 4x a100 sxm at gpuli", "what if we go 4x h100 instead?", "monthly difference?"), "₮3,136"),
+    (("14b 全参 gpuli 4卡 a100 sxm", "换成 4 卡 h100 呢", "每月差多少钱"), "₮3,136"),  # ₮7,444 − ₮4,308
+    (("7b lora on a 4090 at gpuli", "and on a 5090?", "weekly difference?"), "₮40"),  # ₮149 − ₮109
+    (("32b 全参 8卡 a100 sxm 一个月", "改成 h100 呢", "贵多少"), "₮6,080"),  # ₮14,432 − ₮8,352, both at gpuli
+    (("32b full ft on 8x a100 for a month", "what about h100?", "how much more?"), "₮6,080"),
+])
+def test_the_difference_after_a_card_change_is_weighed_at_one_provider(turns: tuple[str, ...], figure: str) -> None:
+    assert figure in lead_lines(conversation(*turns), 3)
+
+
+def test_what_if_with_a_card_changes_the_job_before() -> None:
+    parsed = parse("what if we go 4x h100 instead?")
+    assert parsed.intent == "size" and parsed.follow_up and parsed.request.num_gpus == 4
