@@ -67,3 +67,21 @@ def test_the_difference_after_a_card_change_is_weighed_at_one_provider(turns: tu
 def test_what_if_with_a_card_changes_the_job_before() -> None:
     parsed = parse("what if we go 4x h100 instead?")
     assert parsed.intent == "size" and parsed.follow_up and parsed.request.num_gpus == 4
+
+
+@pytest.mark.parametrize("turns", [
+    ("gpuli 8x h200 monthly?", "budget's 15k usdt -- best 8-gpu box within that?"),
+    ("gpuli 8卡 h200 包月多少", "预算 1.5 万 u 够吗"),
+    ("8x h200 at gpuli for a month", "we only have 15000 usdt, is that enough?"),
+])
+def test_a_budget_short_of_the_setup_names_the_best_card_it_buys(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert "₮19,752" in lead and "₮14,432" in lead and "H100" in lead  # 8× H200 over ₮15,000; 8× H100 within it
+
+
+@pytest.mark.parametrize("turns", [
+    ("gpuli 4090 monthly price", "budget is 300 usdt, ok?", "what fits 300 then, for ~2 weeks?"),
+    ("gpuli 4090 包月多少", "预算 300u 够吗", "那 300u 两周呢"),
+])
+def test_an_amount_after_fits_is_the_budget(turns: tuple[str, ...]) -> None:
+    assert "₮218" in lead_lines(conversation(*turns), 3)  # two weeks × ₮109 within ₮300
