@@ -85,3 +85,13 @@ def test_a_budget_short_of_the_setup_names_the_best_card_it_buys(turns: tuple[st
 ])
 def test_an_amount_after_fits_is_the_budget(turns: tuple[str, ...]) -> None:
     assert "₮218" in lead_lines(conversation(*turns), 3)  # two weeks × ₮109 within ₮300
+
+
+@pytest.mark.parametrize("text, figure, also", [
+    ("4090 on cloudgpu for 3 hours -- and what happens if our balance runs out mid-run?", "$0.99", "balance"),
+    ("cloudgpu 4090 跑 3 小时 —— 另外 如何避免余额用完被销毁？", "$0.99", "余额"),
+    ("gpuli 4090 a week — and how soon can i ssh in?", "₮109", "SSH"),
+])
+def test_a_dash_and_a_joining_word_between_two_questions_answers_both(text: str, figure: str, also: str) -> None:
+    reply = conversation(text)
+    assert figure in lead_lines(reply, 3) and also in reply
