@@ -34,7 +34,7 @@ CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_N
               rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})"
               # a dash typed between two questions ("4090 on cloudgpu for 3 hours -- and what happens if …", "… —— 另外 …")
               # (with a joining word: "… 6 hours of training — what should I rent" asks of the whole)
-              rf"|\s*(?:-{{2,}}|[—–]+)\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)(?:{_NEXT_Q}|{_ZH_Q_START})",
+              rf"|\s*(?:-{{2,}}|[—–]+)\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)(?:(?=(?:what|how|which|where|when|why)\b)|{_ZH_Q_START})",
               re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
 # the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
