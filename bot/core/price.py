@@ -18,6 +18,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
+from bot.views.budget_card import card_within
 from bot.views.card_hour import card_hour_lead
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
@@ -425,6 +426,7 @@ def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False
         return reply
     if verdict.data.get("over") and budget.money.amount:  # nothing buys no rental: "no" alone, not its shortest term
         shorter = _shorter_fit(ctx, reply, budget.money, str(verdict.data["message"]))
+        shorter = shorter or _card_fit(reply, budget.money, ctx.lang)
         if shorter:
             verdict.data["message"] = f"{verdict.data['message']}\n{shorter}"
     other = budget_price_verdict(reply, budget.other, ctx.lang) if budget.other is not None else None
@@ -453,6 +455,18 @@ def _shorter_fit(ctx: Context, reply: Reply, money: Money, said: str) -> str | N
     if runway.data.get("bought"):
         return t("plan.budget_shorter", ctx.lang, line=lead)
     return None if str(runway.data.get("entry")) in said else lead
+
+
+def _card_fit(reply: Reply, money: Money, lang: str) -> str | None:
+    """No shorter rental fits: the best other card of the same count there, for the same span, that the money buys."""
+    data = reply.turn.data if reply.turn is not None else {}
+    rows = cast(list[dict[str, Any]], reply.data.get("rows") or [])
+    if not rows or not data.get("gpu") or not data.get("hours"):
+        return None
+    row = judged_row(reply.data, rows)
+    held = data["gpu"]
+    return card_within(list(held) if isinstance(held, list) else [str(held)], int(row["num_gpus"]), str(row["provider_id"]),
+                       float(data["hours"]), money, lang)
 
 
 def _listed_currency(provider: str | None, ctx: Context) -> str:

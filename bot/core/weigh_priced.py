@@ -61,7 +61,7 @@ def rental_of(kind: str, data: dict[str, Any]) -> Rental | None:
     if kind == "cost" and isinstance(priced, list) and len(priced) == 3:
         return Rental((str(priced[0]),), int(priced[1]), str(priced[2]), job_hours)
     pick = data.get("pick")
-    if kind == "size" and data.get("setup") and isinstance(pick, list) and len(pick) == 2:
+    if kind == "size" and (data.get("setup") or request.get("gpu")) and isinstance(pick, list) and len(pick) == 2:
         # "32b 全参 8卡h100" then "gpuli 包月多少": the sizing's setup, priced for the term asked
         return Rental((str(pick[0]),), int(pick[1]), _str(request.get("provider")), _hours(data.get("setup_hours")) or job_hours)
     return None
@@ -108,6 +108,12 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
         versus = "cheaper" if asked == WHICH else True
         return replace(parsed, intent="price", follow={**last.data, "hours": changed.hours, "versus_before": versus},
                        follow_up=True, missing=[], faq=[], faq_answers=[], faq_confident=False)
+    before = _before(last) if span_only and not mine.hours and changed.hours else None
+    if before is not None and before.gpu != mine.gpu and asked != VERSUS:
+        # "14b full ft on 4x a100 at gpuli", "what if 4x h100?", "monthly difference?": the two setups sized, each
+        # for the span the message names
+        shown, other = replace(mine, hours=changed.hours), replace(before, hours=changed.hours)
+        return _weighed(parsed, last, shown, other, asked, named=False)
     if span_only and asked == WHICH and changed != mine:
         return None  # "only 3 weeks, which is cheaper?": that span bought by the week and by the month
     if changed != mine:  # "还是包月", "vs a full month?", "比月付省多少": the rental named, against the last
@@ -117,6 +123,10 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
         if before is None:
             return None
         shown, other, named = mine, before, False
+        if before.gpu != mine.gpu and before.provider != mine.provider and not _provider_named(last):
+            # "32b 全参 8卡 a100", "改成 h100 呢", "贵多少": only the card changed, so the two are weighed at the same
+            # provider (the last answer's), never the cheapest of each (a band at one, a list price at another)
+            other = replace(before, provider=mine.provider)
     else:
         return None
     if not shown.hours and not other.hours:
@@ -125,6 +135,10 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
         shown, other = replace(shown, hours=shown.hours or other.hours), replace(other, hours=other.hours or shown.hours)
     if shown == other:
         return None
+    return _weighed(parsed, last, shown, other, asked, named)
+
+
+def _weighed(parsed: Parsed, last: Turn, shown: Rental, other: Rental, asked: str, named: bool) -> Parsed:
     keep = dict(last.data) if last.kind == "price" else {"display": None}
     data = {**keep, **shown.data(), "weigh": [asked, other.data(), named]}
     for key in ("weeks", "units", "before"):
@@ -225,3 +239,16 @@ def _names(a: _Quote, b: _Quote, lang: str) -> tuple[str, tuple[str, str]]:
 
 def _label(q: _Quote, lang: str) -> str:
     return t("weigh.by_month", lang, n=q.months) if q.months else _span(q.hours, lang)
+
+
+def _provider_named(last: Turn) -> bool:
+    """Whether the user named the provider of either of the last two answers (then each stays where it was said)."""
+    turns = [last.data]
+    before = last.asked.get("before") if isinstance(last.asked, dict) else None
+    if isinstance(before, dict) and isinstance(before.get("data"), dict):
+        turns.append(before["data"])
+    for data in turns:
+        request = data.get("request")
+        if (isinstance(request, dict) and request.get("provider")) or (data.get("first") and not data.get("priced") and not data.get("pick")):
+            return True
+    return False

@@ -31,7 +31,10 @@ CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_N
               rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问){_ASKS_AHEAD}"
               rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}"
               # a "+" typed between two questions, as chats join them ("…at gpuli + how soon can I ssh in?")
-              rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})",
+              rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})"
+              # a dash typed between two questions ("4090 on cloudgpu for 3 hours -- and what happens if …", "… —— 另外 …")
+              # (with a joining word: "… 6 hours of training — what should I rent" asks of the whole)
+              rf"|\s*(?:-{{2,}}|[—–]+)\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)(?:(?=(?:what|how|which|where|when|why)\b)|{_ZH_Q_START})",
               re.IGNORECASE)
 COMMA = lazy(r"[,，]+")
 # the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no

@@ -20,7 +20,7 @@ _ZH = (r"呢|吗|嘛|吧|啊|呀|那么|那|要是|如果|假如|换成|换到|�
        r"一样|同样|同一个|同问|这个|问题|情况|怎么样|咋样|如何|还有|还是|再问|问下|问一下|看看|说说|对于|至于|就")
 _EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|same|question|q|is|it|if|we|i|use|using|"
        r"go|went|switch|switched|to|try|ok|okay|so|hmm|also|too|case|one|ones|of|answer|ask|asking|re|regarding|as|"
-       r"thing|same\s+for|same\s+at")
+       r"thing|same\s+for|same\s+at|total|in\s+total|altogether|overall")
 # the longer word first where one starts another ("那边" before "那"), so each is taken out whole
 _FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
 _WORD = lazy(r"[^\W_]")

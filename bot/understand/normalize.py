@@ -56,6 +56,9 @@ LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；�
 # a card's digits typed with look-alike letters ("h1OO", "a1oo", "4o9o", "h2oo"): O for 0 and l for 1. Only a
 # word that becomes a catalog card is fixed, and the length stays, so every span still points into the message.
 CARD_LOOKALIKE = lazy(r"(?<![a-z0-9])([ahlbtv]?)([1-9l][0-9ol]{1,3})(?=s?(?![a-z0-9])|s?\d{2}g|\d{2}g)")
+# "a 10-day run", "a 36-hour job", "the 2-week plan": a hyphenated length is that length (the hyphen a space,
+# so every span keeps its place)
+HYPHEN_LENGTH = lazy(r"(?<=\d)-(?=(?:days?|weeks?|months?|hours?|hrs?|h|minutes?|mins?)\b)")
 MIN_AS_MINIMUM = lazy(r"\bmin\b\.?(?=\s*(?:config|configuration|setup|spec|specs|hardware|hw|requirements?|reqs?"
                       r"|vram|memory|mem|gpus?|cards?|card count|配置|显存|卡))")
 
@@ -172,6 +175,7 @@ def normalize(text: str) -> str:
     text = MENTION.sub(" ", text)
     text = CARD_LOOKALIKE.sub(_card_lookalike, text)
     text = MIN_AS_MINIMUM.sub("minimum", text)
+    text = HYPHEN_LENGTH.sub(" ", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)

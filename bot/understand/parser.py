@@ -416,6 +416,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("size", c.hits, follow_up=True)
     if request.gpu and rental.provider and not sized and c.intent == "faq" and (asks.names_only or asks.frame_only):
         c = Classified("price", c.hits)  # "一万网络 a100 40g", "a6000 on cloudgpu": that card's price there, nothing else asked
+    elif asks.frame_only and request.gpu and not sized and not rental.provider and c.intent in ("unknown", "faq") \
+            and not c.confident:
+        c = Classified("size", c.hits, follow_up=True)  # "total with a 3090 instead?": the last question, on that card
+    elif c.intent == "size" and not sized and not request.method and request.gpu and asks.runway:
+        c = Classified("price", c.hits)  # "a100 80g 够用多久": how long money lasts on the card, no job to size
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
         c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
     if asks.models_listed and rental.provider and not sized and not request.gpu:
