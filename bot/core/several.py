@@ -15,6 +15,7 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.render import render_reply
 from bot.understand.asks import Asks
+from bot.understand.card_spec import DIFFERENCE_SPECS
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
@@ -146,6 +147,8 @@ def spec_asked(parsed: Parsed) -> bool:
     """A card's vendor facts asked of the cards named, with no job ("H100 vs A100 的 NVLink 带宽多少", "does the
     4090 support fp8?"); "fp8 训练 32b 要几张 h100" is a job's question."""
     q = parsed.request
+    if parsed.asks.spec == DIFFERENCE_SPECS and len(parsed.cards) < 2:
+        return False  # "有啥区别" of one card is not a comparison of cards
     return bool(parsed.asks.spec and parsed.cards) and not (q.model or q.params_b or q.method or q.tokens or q.samples)
 
 

@@ -24,6 +24,13 @@ FACTS = (
                    r"|number\s+of\s+(?:attention\s+)?heads|num_attention_heads|attention\s+heads", re.IGNORECASE)),
     ("kv_heads", lazy(r"kv[\s_-]*(?:头|heads?)|key[\s-]*value\s+heads|num_key_value_heads|\bgqa\s*(?:组|group)", re.IGNORECASE)),
     ("vocab", lazy(r"词表|词汇表|vocab(?:ulary)?(?:[\s_-]*size)?\b", re.IGNORECASE)),
+    # figures the engine computes from the shapes (bot.views.param_count): the parameters active per token of a
+    # mixture of experts, the bf16 KV cache one token takes, an adapter's trainable parameters
+    ("active", lazy(r"\bactive\s*(?:param|weight)|\bactivated\s*(?:param|weight)|param(?:eter)?s?\s+(?:are\s+|is\s+)?active|激活\s*(?:的)?\s*参数|激活参数量?|激活量", re.IGNORECASE)),
+    ("kv_token", lazy(r"(?:kv\s*cache|kv\s*缓存|kv).{0,12}(?:每\s*(?:个)?\s*token|per[\s-]+token|/\s*token|a\s+token|each\s+token)"
+                      r"|(?:每\s*(?:个)?\s*token|per[\s-]+token|each\s+token).{0,12}(?:kv\s*cache|kv\s*缓存|\bkv\b)", re.IGNORECASE)),
+    ("lora_params", lazy(r"(?:可训练|trainable|可训)\s*(?:的)?\s*(?:参数|param)|(?:lora|adapter|适配器)\s*(?:的)?\s*(?:参数量|参数\s*(?:多少|有多少|几)|param(?:eter)?s?\s*(?:count)?\b)"
+                         r"|how\s+many\s+(?:params?|parameters)\s+(?:does\s+)?(?:the\s+|a\s+)?(?:lora|adapter)", re.IGNORECASE)),
     ("context", lazy(rf"(?:上下文|context)\s*(?:长度|窗口|length|window)?\s*{_ASK}|(?:最长|最大|最多)\s*(?:支持)?\s*(?:多少|多长)?\s*(?:的)?\s*(?:上下文|context)"
                      r"|支持\s*(?:多长|多少)\s*(?:的)?\s*(?:上下文|context|token)|max(?:imum)?[\s_-]*(?:context|position(?:_embeddings)?)\b(?!\s*\d)"
                      r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)", re.IGNORECASE)),
@@ -38,5 +45,5 @@ SIZE_ALONE = lazy(r"(?:(?:那|它|这个|那个|这|那它)\s*)?(?:文件\s*)?(?
 
 def facts_asked(norm: str) -> tuple[str, ...]:
     """The catalog shapes the message asks of a model, by key ("layers", "hidden", "heads", "kv_heads",
-    "vocab", "context"); () when it asks none."""
+    "vocab", "context", "active", "kv_token", "lora_params"); () when it asks none."""
     return tuple(key for key, pattern in FACTS if pattern.search(norm))
