@@ -40,6 +40,7 @@ from bot.views.lever_saving import lever_saving
 from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
+from bot.views.zero_stages import zero_stages_reply
 from engine.catalog import gpus
 from engine.export_generic import generic_files
 from engine.providers import provider
@@ -74,6 +75,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                               form_named=parsed.asks.form_factor, named=parsed.rental.provider or parsed.request.provider)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
         return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact, parsed.request)
+    if parsed.asks.zero_stages and not parsed.versus:  # "zero-1 zero-2 zero-3 每卡各多少": each stage's per-card figure
+        return zero_stages_reply(with_chat_settings(parsed.request, ctx), parsed.asks.zero_stages, ctx.lang)
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
         # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
         saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)

@@ -47,3 +47,20 @@ def facts_asked(norm: str) -> tuple[str, ...]:
     """The catalog shapes the message asks of a model, by key ("layers", "hidden", "heads", "kv_heads",
     "vocab", "context", "active", "kv_token", "lora_params"); () when it asks none."""
     return tuple(key for key, pattern in FACTS if pattern.search(norm))
+
+
+# several ZeRO stages named at once ("zero-1 zero-2 zero-3 每卡各多少", "zero 1/2/3 per gpu", "ZeRO-2 vs ZeRO-3"):
+# the stages compared side by side on one job (bot.views.zero_stages); one stage named is the job's own setting
+_STAGE = lazy(r"(?:zero|deepspeed|\bds|\bz)[\s_-]*(?:stage)?[\s_-]*([0-3](?:\s*(?:/|、|,|，|和|与|及|跟|还是|or|and|vs\.?|&)\s*(?:(?:zero|stage)[\s_-]*)?[0-3](?!\d))*)(?!\d)", re.IGNORECASE)
+
+
+def zero_stages(norm: str) -> tuple[int, ...]:
+    """The ZeRO stages a message names, in order, when it names two or more; () otherwise."""
+    stages = [int(d) for m in _STAGE.finditer(norm) for d in re.findall(r"[0-3]", m.group(1))]
+    found = tuple(dict.fromkeys(stages))
+    return found if len(found) >= 2 else ()
+
+
+# a figure per card asked with no memory word ("zero 1/2/3 per gpu", "zero2 zero3 每卡多少"), not a price per card
+PER_CARD = lazy(r"(?:每|单)\s*张?\s*(?:卡|gpu)(?!\s*(?:每|一)?\s*(?:小时|天|周|月))|\bper[\s-]*(?:gpu|card)\b(?![\s-]*(?:per[\s-]*)?(?:hour|day|week|month))"
+                r"|\beach\s+(?:gpu|card)\b", re.IGNORECASE)
