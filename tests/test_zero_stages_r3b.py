@@ -45,3 +45,16 @@ def test_no_method_says_full_fine_tuning_was_compared() -> None:
     u = ChatUser()
     u.say("32b 8卡 zero-1 zero-2 zero-3 每卡各多少显存")
     assert "没说方法，按全参微调比较" in u.text
+
+
+@pytest.mark.parametrize(("msg", "figures"), [
+    ("32b full on 8x a100 sxm at gpuli: monthly cost and per-gpu memory with zero3?", ("64", "77.4", "₮8,352")),
+    ("qwen3 8b qlora on a 4090 at gpuli, weekly price and how much vram?", ("12.3 GB", "₮109")),
+    ("32b 全参 8卡 a100 sxm zero3 gpuli 包月多少钱 每卡显存多少", ("64", "77.4", "₮8,352")),
+])
+def test_memory_per_card_asked_beside_a_cost_leads(msg: str, figures: tuple[str, ...]) -> None:
+    u = ChatUser()
+    u.say(msg)
+    first = u.text.splitlines()[0]
+    assert "GB" in first, u.text
+    assert all(f in u.text for f in figures), u.text

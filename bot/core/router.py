@@ -28,7 +28,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.detail_follow import detail_reply
 from bot.core.export_again import export_turn
-from bot.core.facts_follow import facts_of_last, weights_of_last
+from bot.core.facts_follow import facts_of_last, memory_of_last, weights_of_last
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
@@ -266,6 +266,7 @@ class Core:
             known.reading = parsed
             return known
         parsed = weights_of_last(parsed, last, asked)  # "70b qlora 要下啥权重" then "多大": its weights lead
+        parsed = memory_of_last(parsed, last)  # "7b full on one h100" then "how much memory then?": that job's memory
         own_count = parsed.request.num_gpus
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
         parsed = run_of_last(job_of_question(parsed, asked), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run

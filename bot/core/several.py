@@ -64,12 +64,13 @@ def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:
 
 def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], Reply]) -> Reply:
     """A job's cost (or its run against a deadline) on a card the message names, whose fit is asked too
-    ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"): the sizing's verdict on that card leads in
+    ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"), or its memory per card ("monthly cost and per-gpu
+    memory with zero3", "包月多少钱 每卡显存多少"): the sizing's verdict on that card, with its per-card figure, leads in
     one line. `reply` unchanged when no fit is asked, the reply is the sizing already, or money is weighed
     (a budget's verdict leads then)."""
     q, a = parsed.request, parsed.asks
     if parsed.intent != "cost" or parsed.missing or parsed.parts or not (a.sizing and q.gpu) or reply.kind == "sizing" \
-            or a.budget or a.runway or a.affords or a.export or not parsed.cues.fit:
+            or a.budget or a.runway or a.affords or a.export or not (parsed.cues.fit or a.per_card_memory or a.memory_figure):
         return reply
     job = replace(parsed, intent="size", asks=Asks(sizing=True), rental=replace(parsed.rental, duration_days=None, duration_hours=None),
                   request=q.model_copy(update={"hours": None, "days": None, "tokens": None, "samples": None}))

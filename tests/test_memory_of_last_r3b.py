@@ -1,0 +1,37 @@
+"""A short memory question right after a sizing ("how much memory then?", "那要多少显存") asks the memory of the
+job just sized: its sizing again, the per-card figure first, never an FAQ entry that happens to mention memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+
+@pytest.mark.parametrize(("turns", "figure"), [
+    (("7b full ft on one h100 80g?", "with 8-bit adam?", "how much memory then?"), "70.0 GB"),
+    (("qwen3 14b lora 4090", "那要多少显存"), "38.1 GB"),
+    (("32b 全参 8卡 h100", "每卡显存多少"), "64"),
+    (("qwen3 8b qlora on a 4090", "how much vram does it need?"), "12.3 GB"),
+    (("14b qlora，单卡 4090", "显存要多少呢"), "GB"),
+])
+def test_the_memory_of_the_job_just_sized_leads(turns: tuple[str, ...], figure: str) -> None:
+    u = ChatUser()
+    for t in turns:
+        u.say(t)
+    assert u.last is not None and u.last.kind == "sizing", u.text
+    assert figure in u.text.splitlines()[0]
+
+
+def test_after_a_price_list_the_cards_memory_is_asked() -> None:
+    u = ChatUser()
+    u.say("gpuli 4090 一周多少钱")
+    u.say("显存多大")
+    assert u.last is not None and u.last.kind == "card_spec"
+    assert "24 GB" in u.text
+
+
+def test_with_nothing_before_a_memory_question_is_not_a_sizing() -> None:
+    u = ChatUser()
+    u.say("how much memory?")
+    assert u.last is not None and u.last.kind != "sizing"
