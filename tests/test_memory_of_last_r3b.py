@@ -35,3 +35,14 @@ def test_with_nothing_before_a_memory_question_is_not_a_sizing() -> None:
     u = ChatUser()
     u.say("how much memory?")
     assert u.last is not None and u.last.kind != "sizing"
+
+
+@pytest.mark.parametrize("msg", [
+    "qwen3 14b qlora across eight 4090s with ddp, memory per card?",
+    "14b qlora 4卡 4090 ddp 每卡多少显存",
+])
+def test_ddp_per_card_figure_carries_the_seeds_single_card_figure(msg: str) -> None:
+    # DDP keeps a whole copy on every card: the seeds' one-card figure (14B QLoRA: gpuli 14–18 GB) holds per card
+    u = ChatUser()
+    u.say(msg)
+    assert "14–18 GB" in u.text.splitlines()[0]
