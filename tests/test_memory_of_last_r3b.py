@@ -46,3 +46,16 @@ def test_ddp_per_card_figure_carries_the_seeds_single_card_figure(msg: str) -> N
     u = ChatUser()
     u.say(msg)
     assert "14–18 GB" in u.text.splitlines()[0]
+
+
+@pytest.mark.parametrize(("msg", "figure"), [
+    ("cloudgpu 70b qlora -- should we pull the 16-bit weights?", "39.2 GB"),
+    ("70b qlora 要下载 16 位权重吗", "39.2 GB"),
+    ("qwen3 32b qlora 拉全精度权重吗", "19.2 GB"),
+    ("do i download the bf16 weights for 70b qlora", "39.2 GB"),
+])
+def test_which_weights_to_fetch_leads_with_the_4bit_base(msg: str, figure: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    first = u.text.splitlines()[0]
+    assert figure in first and "4-bit" in first
