@@ -84,3 +84,18 @@ def test_a_difference_not_between_cards_is_not_a_card_comparison(msg: str) -> No
     u = ChatUser()
     u.say(msg)
     assert u.last is not None and u.last.kind != "card_spec"
+
+
+@pytest.mark.parametrize(("msg", "figure"), [
+    ("nf4 加 double quant 每参数多少字节", "0.51587"),
+    ("NF4 双重量化 每个参数占几个字节？", "4.127"),
+    ("how many bits per weight is nf4 without double quant", "4.5 bits"),
+    ("nf4 bytes per parameter?", "0.5625"),
+    ("bf16 每个参数几个字节", "2 字节"),
+    ("int8 bytes per param", "1 byte"),
+])
+def test_a_formats_bytes_per_parameter_lead(msg: str, figure: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    assert u.last is not None and u.last.kind == "format_bytes", u.text
+    assert figure in u.text.splitlines()[0]

@@ -77,6 +77,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply
+from bot.views.format_bytes import format_bytes_reply
 from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
@@ -284,6 +285,10 @@ class Core:
         parsed = _rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
+        if parsed.asks.format_bytes and not (parsed.request.model or parsed.request.params_b):
+            reply = format_bytes_reply(parsed.asks.format_bytes, ctx.lang)  # "nf4 加 double quant 每参数多少字节"
+            reply.reading = parsed
+            return reply
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading = parsed

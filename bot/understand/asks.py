@@ -19,7 +19,7 @@ from bot.understand import planning
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
-from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, zero_stages
+from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
@@ -92,6 +92,7 @@ class Asks:
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
     model_fact: tuple[str, ...] = ()
+    format_bytes: str | None = None  # "nf4 加 double quant 每参数多少字节": a weight format's bytes per parameter
     zero_stages: tuple[int, ...] = ()  # "zero-1 zero-2 zero-3 每卡各多少": the stages compared (bot.understand.model_facts)
     size_alone: bool = False  # "多大", "有多大呢", "how big is it?": a size asked of what was just discussed, nothing else said
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
@@ -521,6 +522,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         weights=bool(p["weights"].search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         model_fact=facts_asked(norm),
+        format_bytes=format_bytes(norm),
         # compared on memory only: "zero2 跟 zero3 区别是啥", "why is zero-3 slower" are the concept's questions
         zero_stages=zero_stages(norm) if p["per_card_memory"].search(norm) or p["memory_figure"].search(norm) or PER_CARD.search(norm) else (),
         size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),

@@ -64,3 +64,30 @@ def zero_stages(norm: str) -> tuple[int, ...]:
 # a figure per card asked with no memory word ("zero 1/2/3 per gpu", "zero2 zero3 每卡多少"), not a price per card
 PER_CARD = lazy(r"(?:每|单)\s*张?\s*(?:卡|gpu)(?!\s*(?:每|一)?\s*(?:小时|天|周|月))|\bper[\s-]*(?:gpu|card)\b(?![\s-]*(?:per[\s-]*)?(?:hour|day|week|month))"
                 r"|\beach\s+(?:gpu|card)\b", re.IGNORECASE)
+
+
+# a weight format's bytes (or bits) per parameter asked ("nf4 加 double quant 每参数多少字节", "bf16 bytes per param",
+# "how many bits per weight is nf4"): the engine's figure for the format (bot.views.format_bytes)
+_PER_PARAM = lazy(r"每\s*(?:个)?\s*(?:参数|权重)\s*(?:占|要|是|有)?\s*(?:多少|几)\s*(?:个)?\s*(?:字节|byte|bit|位|比特)"
+                  r"|(?:多少|几)\s*(?:个)?\s*(?:字节|byte|bit|比特)\s*(?:每|一)\s*(?:个)?\s*(?:参数|权重)"
+                  r"|\b(?:bytes?|bits?)\s*(?:per|/|a|an|each)\s*(?:param(?:eter)?|weight)s?\b|\bb/param\b", re.IGNORECASE)
+_FORMATS = (  # (key, pattern): the first that matches names the format
+    ("nf4", lazy(r"\bnf4\b|\b4[\s-]?bit\b|4\s*位|\bint4\b|\bqlora\b", re.IGNORECASE)),
+    ("int8", lazy(r"\bint8\b|\b8[\s-]?bit\b|8\s*位", re.IGNORECASE)),
+    ("fp8", lazy(r"\bfp8\b", re.IGNORECASE)),
+    ("bf16", lazy(r"\b(?:bf16|fp16|half)\b|\b16[\s-]?bit\b|16\s*位|半精度", re.IGNORECASE)),
+    ("fp32", lazy(r"\bfp32\b|\b32[\s-]?bit\b|32\s*位|单精度|full\s+precision", re.IGNORECASE)),
+)
+_DOUBLE_QUANT = lazy(r"double[\s_-]*quant|\bdq\b|双重量化|二次量化|双量化|嵌套量化|use_double_quant", re.IGNORECASE)
+_NO_DOUBLE = lazy(r"(?:without|no|不开|不用|关掉?|没有?)\s*(?:the\s+)?(?:double[\s_-]*quant|\bdq\b|双重量化|二次量化|双量化)", re.IGNORECASE)
+
+
+def format_bytes(norm: str) -> str | None:
+    """The weight format whose bytes per parameter are asked ("nf4", "nf4_dq", "int8", "fp8", "bf16", "fp32");
+    None when no such figure is asked."""
+    if not _PER_PARAM.search(norm):
+        return None
+    key = next((k for k, pattern in _FORMATS if pattern.search(norm)), None)
+    if key == "nf4" and _DOUBLE_QUANT.search(norm) and not _NO_DOUBLE.search(norm):
+        return "nf4_dq"
+    return key
