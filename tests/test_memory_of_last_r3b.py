@@ -59,3 +59,23 @@ def test_which_weights_to_fetch_leads_with_the_4bit_base(msg: str, figure: str) 
     u.say(msg)
     first = u.text.splitlines()[0]
     assert figure in first and "4-bit" in first
+
+
+@pytest.mark.parametrize(("turns", "words"), [
+    (("显存 主要被什么吃掉 全参", "那 lora 呢"), ("LoRA", "0.55")),
+    (("how is full fine-tuning memory worked out?", "and for lora?"), ("LoRA", "0.55")),
+    (("全参微调显存怎么算", "qlora 呢"), ("QLoRA", "4")),
+])
+def test_a_method_named_after_a_faq_answer_asks_that_subject_of_the_method(turns: tuple[str, ...], words: tuple[str, ...]) -> None:
+    u = ChatUser()
+    for t in turns:
+        u.say(t)
+    assert u.last is not None and u.last.kind == "faq", u.text
+    assert all(w in "\n".join(u.text.splitlines()[:2]) for w in words), u.text
+
+
+def test_a_method_named_after_a_sizing_still_changes_the_job() -> None:
+    u = ChatUser()
+    u.say("qwen3 8b lora on a 4090")
+    u.say("那 qlora 呢")
+    assert u.last is not None and u.last.kind == "sizing" and "QLoRA" in u.text.splitlines()[0]

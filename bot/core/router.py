@@ -35,6 +35,7 @@ from bot.core.faq_context import (
     asked_elsewhere,
     behind_faq,
     card_alone,
+    method_of_faq,
     reprices_beneath,
     setup_faq,
     unsure_turn,
@@ -244,6 +245,8 @@ class Core:
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
+        # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
+        parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last, text)
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
         # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
         if defined is not None or (asked is not None and (card_alone(parsed, text) or (
@@ -334,6 +337,7 @@ class Core:
             reply.turn = add_on_turn(parsed, text, last)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
+                                      "entry": parsed.faq_answers[0].entry.id if parsed.faq_answers else None,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
             reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"
