@@ -192,12 +192,12 @@ _METHOD_NAMED = {"lora": re.compile(r"(?<![qQ])lora", re.IGNORECASE), "qlora": r
                  "full": re.compile(r"全参|full[\s-]*fine|full\s+ft", re.IGNORECASE)}
 
 
-def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None, text: str) -> Parsed:
+def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Parsed:
     """"显存主要被什么吃掉 全参" then "那 lora 呢" / "qlora 又能省多少": the FAQ entry on the same subject (a topic
     shared with the entry just answered) whose question names the method the follow-up names, when no job sits
     beneath the FAQ answer for the method to change (then it changes the job)."""
     q = parsed.request
-    if entry_id is None or q.method not in _METHOD_NAMED or q.model or q.params_b or q.gpu or len(text.strip()) > FAQ_FOLLOW_UP:
+    if entry_id is None or q.method not in _METHOD_NAMED or q.model or q.params_b or q.gpu or parsed.cues.chars > FAQ_FOLLOW_UP:
         return parsed
     if last is not None and last.kind in ("size", "cost", "price", "checkpoint"):
         return parsed

@@ -246,7 +246,7 @@ class Core:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
         # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
-        parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last, text)
+        parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
         # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
         if defined is not None or (asked is not None and (card_alone(parsed, text) or (
