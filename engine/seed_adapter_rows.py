@@ -64,10 +64,11 @@ def provider_seed(s: Sizing, provider: str | None) -> bool:
 
 
 def seed_figures(s: Sizing) -> SeedRow | None:
-    """The seeds' row for this job's class when it is sized at their settings (one card, seq 2048,
-    micro-batch 1, checkpointing on), whether or not our range sits inside it; None otherwise."""
+    """The seeds' row for this job's class when it is sized at their settings (one card, or DDP's copy per card;
+    seq 2048, micro-batch 1, checkpointing on), whether or not our range sits inside it; None otherwise."""
     q, r, est = s.request, s.resolved, s.estimate
-    if not r.adapter or est.plan.num_gpus != 1 or est.plan.offload != "none":
+    # plain DDP keeps a whole copy on every card: each card holds what one card alone would, the seeds' figure
+    if not r.adapter or (est.plan.num_gpus != 1 and est.plan.zero != 0) or est.plan.offload != "none":
         return None
     if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
         return None

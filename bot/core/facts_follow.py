@@ -68,3 +68,21 @@ def weights_of_last(parsed: Parsed, last: Turn | None, asked: str | None = None)
         return parsed
     return replace(parsed, intent="size", request=TrainingRequest.model_validate(job), missing=[], faq=[],
                    faq_answers=[], faq_confident=False, asks=replace(a, weights=True))
+
+
+def memory_of_last(parsed: Parsed, last: Turn | None) -> Parsed:
+    """"7b full ft on one h100" then "how much memory then?" / "那要多少显存": the memory of the job just sized, as
+    a follow-up of it (its sizing, whose first line is the per-card figure), not an FAQ entry that mentions memory.
+    `parsed` unchanged when the message names anything of its own or no job was sized before."""
+    a = parsed.asks
+    if last is None or last.kind != "size" or not (a.memory_figure or a.per_card_memory) or not _names_nothing(parsed) \
+            or set(a.spec) - {"memory_gb"} or a.model_fact or a.param_count or parsed.cues.chars > SHORT_ASK:
+        return parsed
+    before = last.data.get("request")
+    if not isinstance(before, dict) or not (before.get("model") or before.get("params_b")):
+        return parsed
+    return replace(parsed, intent="size", request=TrainingRequest(**before), follow_up=False, missing=[], faq=[],
+                   faq_answers=[], faq_confident=False)
+
+
+SHORT_ASK = 32  # characters: "how much memory would that take then?" — longer is a question of its own

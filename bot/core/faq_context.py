@@ -5,6 +5,7 @@ Split from the router so it stays one screen of routing."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting, setup_before
@@ -184,3 +185,31 @@ def _suits_of_card(text: str, card: str, provider: str | None) -> tuple[Hit, lis
     the card has no entry of its own."""
     hit, hits = faq_lookup(f"{card} {without_card_pointer(text)}", provider)
     return (hit, hits) if hit is not None and on_card(hit, card) else None
+
+
+# a method as a FAQ question names it
+_METHOD_NAMED = {"lora": re.compile(r"(?<![qQ])lora", re.IGNORECASE), "qlora": re.compile(r"qlora", re.IGNORECASE),
+                 "full": re.compile(r"全参|full[\s-]*fine|full\s+ft", re.IGNORECASE)}
+
+
+def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Parsed:
+    """"显存主要被什么吃掉 全参" then "那 lora 呢" / "qlora 又能省多少": the FAQ entry on the same subject (a topic
+    shared with the entry just answered) whose question names the method the follow-up names, when no job sits
+    beneath the FAQ answer for the method to change (then it changes the job)."""
+    q = parsed.request
+    if entry_id is None or q.method not in _METHOD_NAMED or q.model or q.params_b or q.gpu or parsed.cues.chars > FAQ_FOLLOW_UP:
+        return parsed
+    if last is not None and last.kind in ("size", "cost", "price", "checkpoint"):
+        return parsed
+    entries = {e.id: e for e in faq_index().entries}
+    before = entries.get(entry_id)
+    if before is None:
+        return parsed
+    named = _METHOD_NAMED[q.method]
+    shared = [(len(set(e.topics) & set(before.topics)), e) for e in entries.values()
+              if e.id != entry_id and set(e.topics) & set(before.topics) and named.search(e.question.zh + " " + e.question.en)]
+    if not shared:
+        return parsed
+    _, entry = max(shared, key=lambda x: x[0])
+    hit = Hit(entry, 1.0, 1.0)
+    return replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[], follow_up=False)

@@ -40,6 +40,7 @@ from bot.views.lever_saving import lever_saving
 from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
+from bot.views.zero_stages import zero_stages_reply
 from engine.catalog import gpus
 from engine.export_generic import generic_files
 from engine.providers import provider
@@ -73,7 +74,9 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
                               form_named=parsed.asks.form_factor, named=parsed.rental.provider or parsed.request.provider)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
-        return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact)
+        return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact, parsed.request)
+    if parsed.asks.zero_stages and not parsed.versus:  # "zero-1 zero-2 zero-3 每卡各多少": each stage's per-card figure
+        return zero_stages_reply(with_chat_settings(parsed.request, ctx), parsed.asks.zero_stages, ctx.lang)
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
         # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
         saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)
@@ -127,11 +130,16 @@ def _price_of_the_job(parsed: Parsed) -> bool:
     return ((a.cost and not (a.pick or a.cheapest)) or cheapest) and job_only and not planned and bool(q.model or q.params_b)
 
 
+COMPUTED_FACTS = {"active", "kv_token", "lora_params"}  # figures computed from a model's shapes (bot.views.param_count)
+
+
 def _count_of_the_model(parsed: Parsed) -> bool:
     """A catalog model's parameter count or shapes asked and nothing a sizing answers: no card, count, memory,
     fit, price, method or weights ("qwen3-8b 多少参数", "qwen3 32b 有多少层" yes; "qwen3-8b 多少参数，lora 要几张卡"
     is a sizing)."""
     a, q = parsed.asks, parsed.request
+    if a.model_fact and set(a.model_fact) <= COMPUTED_FACTS and q.model and not (q.gpu or q.num_gpus or a.cost or a.budget):
+        return True  # "lora r=16 on qwen3-8b: trainable params?", "qwen3-32b bf16 kv cache 每 token": the method names the figure
     return (a.param_count or bool(a.model_fact)) and bool(q.model) and not (
         q.gpu or q.num_gpus or q.method or a.sizing or a.cost or a.count or a.weights or a.how_many_gpu or a.budget)
 
@@ -194,6 +202,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "inference", parsed.request)
+    if _count_of_the_model(parsed):  # "qwen3-32b kv cache 每 token 多少": the figure of one token, not a serving plan
+        return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact, parsed.request)
     inf = parsed.inference
     reply = inference_reply(parsed.request, ctx.lang, inf.concurrency, inf.precision)
     reply.turn = Turn("inference", {"request": parsed.request.stated(), "concurrency": inf.concurrency,

@@ -28,13 +28,14 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.detail_follow import detail_reply
 from bot.core.export_again import export_turn
-from bot.core.facts_follow import facts_of_last, weights_of_last
+from bot.core.facts_follow import facts_of_last, memory_of_last, weights_of_last
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
     behind_faq,
     card_alone,
+    method_of_faq,
     reprices_beneath,
     setup_faq,
     unsure_turn,
@@ -77,6 +78,7 @@ from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply
+from bot.views.format_bytes import format_bytes_reply
 from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
@@ -244,6 +246,8 @@ class Core:
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
+        # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
+        parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
         # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
         if defined is not None or (asked is not None and (card_alone(parsed, text) or (
@@ -267,6 +271,7 @@ class Core:
             known.reading = parsed
             return known
         parsed = weights_of_last(parsed, last, asked)  # "70b qlora 要下啥权重" then "多大": its weights lead
+        parsed = memory_of_last(parsed, last)  # "7b full on one h100" then "how much memory then?": that job's memory
         own_count = parsed.request.num_gpus
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
         parsed = run_of_last(job_of_question(parsed, asked), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run
@@ -284,6 +289,10 @@ class Core:
         parsed = _rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
+        if parsed.asks.format_bytes and not (parsed.request.model or parsed.request.params_b):
+            reply = format_bytes_reply(parsed.asks.format_bytes, ctx.lang)  # "nf4 加 double quant 每参数多少字节"
+            reply.reading = parsed
+            return reply
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading = parsed
@@ -329,6 +338,7 @@ class Core:
             reply.turn = add_on_turn(parsed, text, last)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
+                                      "entry": parsed.faq_answers[0].entry.id if parsed.faq_answers else None,
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
             reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"

@@ -15,6 +15,7 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.render import render_reply
 from bot.understand.asks import Asks
+from bot.understand.card_spec import DIFFERENCE_SPECS
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
@@ -63,12 +64,13 @@ def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:
 
 def fit_first(reply: Reply, parsed: Parsed, text: str, size: Callable[[Parsed], Reply]) -> Reply:
     """A job's cost (or its run against a deadline) on a card the message names, whose fit is asked too
-    ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"): the sizing's verdict on that card leads in
+    ("4090 ok and how much", "a6000 放得下吗 周五前训完要多少钱"), or its memory per card ("monthly cost and per-gpu
+    memory with zero3", "包月多少钱 每卡显存多少"): the sizing's verdict on that card, with its per-card figure, leads in
     one line. `reply` unchanged when no fit is asked, the reply is the sizing already, or money is weighed
     (a budget's verdict leads then)."""
     q, a = parsed.request, parsed.asks
     if parsed.intent != "cost" or parsed.missing or parsed.parts or not (a.sizing and q.gpu) or reply.kind == "sizing" \
-            or a.budget or a.runway or a.affords or a.export or not parsed.cues.fit:
+            or a.budget or a.runway or a.affords or a.export or not (parsed.cues.fit or a.per_card_memory or a.memory_figure):
         return reply
     job = replace(parsed, intent="size", asks=Asks(sizing=True), rental=replace(parsed.rental, duration_days=None, duration_hours=None),
                   request=q.model_copy(update={"hours": None, "days": None, "tokens": None, "samples": None}))
@@ -146,6 +148,8 @@ def spec_asked(parsed: Parsed) -> bool:
     """A card's vendor facts asked of the cards named, with no job ("H100 vs A100 的 NVLink 带宽多少", "does the
     4090 support fp8?"); "fp8 训练 32b 要几张 h100" is a job's question."""
     q = parsed.request
+    if parsed.asks.spec == DIFFERENCE_SPECS and len(parsed.cards) < 2:
+        return False  # "有啥区别" of one card is not a comparison of cards
     return bool(parsed.asks.spec and parsed.cards) and not (q.model or q.params_b or q.method or q.tokens or q.samples)
 
 

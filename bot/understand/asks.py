@@ -19,7 +19,7 @@ from bot.understand import planning
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
-from bot.understand.model_facts import SIZE_ALONE, facts_asked
+from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
@@ -93,6 +93,8 @@ class Asks:
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
     model_fact: tuple[str, ...] = ()
+    format_bytes: str | None = None  # "nf4 加 double quant 每参数多少字节": a weight format's bytes per parameter
+    zero_stages: tuple[int, ...] = ()  # "zero-1 zero-2 zero-3 每卡各多少": the stages compared (bot.understand.model_facts)
     size_alone: bool = False  # "多大", "有多大呢", "how big is it?": a size asked of what was just discussed, nothing else said
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     frame_only: bool = False  # "and at cloudgpu?", "那 h100 呢": names and a follow-up's frame (bot.understand.follow_frame)
@@ -291,7 +293,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
             r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
-            r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"),
+            r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"
+            # which weights to fetch ("should we pull the 16-bit weights", "要下载 16 位权重吗", "拉 bf16 底座"): the weights line
+            r"|(?:pull|download|fetch|grab|下载|拉|下)\s*(?:down\s+)?(?:the\s+)?(?:full\s+)?(?:(?:bf16|fp16|fp32|16[\s-]?bit|16\s*位|全精度|原始|原版|4[\s-]?bit|4\s*位|nf4|量化|pre[\s-]?quantized)\s*(?:的\s*)?)?(?:weights|权重|底座|基座|checkpoint)"
+            r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
         # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
         # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
         "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*显存|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"
@@ -520,6 +525,9 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         weights=bool(p["weights"].search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         model_fact=facts_asked(norm),
+        format_bytes=format_bytes(norm),
+        # compared on memory only: "zero2 跟 zero3 区别是啥", "why is zero-3 slower" are the concept's questions
+        zero_stages=zero_stages(norm) if p["per_card_memory"].search(norm) or p["memory_figure"].search(norm) or PER_CARD.search(norm) else (),
         size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
         per_card_memory=bool(p["per_card_memory"].search(norm)),
         memory_figure=bool(p["memory_figure"].search(norm)),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.understand.entities import find_provider
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.lazy import lazy
 
 _BANDWIDTH = r"(?:带宽|bandwidth|\bbw\b|速度|速率|speed|多快|how\s+fast|gb/s)"
@@ -43,6 +43,13 @@ _NETWORK = lazy(r"流量|出口|公网|网络|网速|上行|下行|独享|共享
 _HOST = lazy(r"机器|实例|服务器|整机|主机|节点|内存|\b(?:machine|instance|server|node|host|box|ram|system\s+memory)\b", re.IGNORECASE)
 
 
+# how two cards differ, no fact named ("a800 跟 a100 有啥区别", "what's the difference between the h800 and h100"):
+# every catalog fact, the largest difference first (bot.views.card_spec); only with two cards named (bot.core.several)
+_DIFFERENCE = lazy(r"区别|差别|差异|不同|不一样|有啥差|有什么差|\bdiffer(?:ence|ences|ent)?\b|\bvs\.?\s*$|\bcompare[ds]?\b", re.IGNORECASE)
+DIFFERENCE_SPECS = ("memory_gb", "bandwidth_gbs", "interconnect_gbs", "bf16_tflops", "fp8_tflops")
+_NOT_CARDS = lazy(r"价|钱|租|费|小时|包周|包月|cost|price|rent|hour|\bday|week|month|\$|¥|₮|lora|全参|微调|训练|fine[\s-]*tun|train|推理|serv|infer", re.IGNORECASE)
+
+
 def specs_asked(norm: str) -> tuple[str, ...]:
     """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
@@ -52,4 +59,7 @@ def specs_asked(norm: str) -> tuple[str, ...]:
     if not {"bandwidth_gbs", "interconnect_gbs"} & set(asked) and _BARE_BANDWIDTH.search(norm) and not _NETWORK.search(norm) \
             and find_provider(norm) is None:
         asked = (*asked, "bandwidth_gbs")
+    if not asked and _DIFFERENCE.search(norm) and not _NOT_CARDS.search(norm) and find_provider(norm) is None \
+            and len({g.ident for g in find_gpus(norm)}) >= 2:
+        asked = DIFFERENCE_SPECS
     return asked

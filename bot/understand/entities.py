@@ -266,9 +266,31 @@ DATA_COUNT_AFTER = lazy(r"\s*(?:条|个样本|行数据|samples?\b|rows?\b|examp
 
 def find_gpus(text: str) -> list[Match]:
     table = gpu_table()
-    return [_with_form(text, _with_memory(text, m, table), table) for m in table.exact(text, Compact.of(text))
-            if not SPACED_MEMORY.match(text, m.start)
-            and not (text[m.start:m.end].isdigit() and DATA_COUNT_AFTER.match(text, m.end))]
+    found = [_with_form(text, _with_memory(text, m, table), table) for m in table.exact(text, Compact.of(text))
+             if not SPACED_MEMORY.match(text, m.start)
+             and not (text[m.start:m.end].isdigit() and DATA_COUNT_AFTER.match(text, m.end))]
+    return _other_forms(text, found, table)
+
+
+# a bare form factor joined to a card just named ("h100 sxm 和 pcie", "a100 pcie vs sxm", "h100 sxm or the pcie one"):
+# the same card in that form, a second card of the question
+OTHER_FORM = lazy(r"\s*(?:和|跟|与|对比|比|还是|vs\.?|versus|and|or|to|compared\s+(?:to|with))\s*(?:the\s+|its\s+)?(sxm\d?|pcie|nvl)(?![a-z0-9])", re.ASCII)
+
+
+def _other_forms(text: str, found: list[Match], table: NameTable) -> list[Match]:
+    out = list(found)
+    for m in found:
+        other = OTHER_FORM.match(text, m.end)
+        if other is None:
+            continue
+        base = FORM_STRIP.sub("", text[m.start:m.end]).strip()
+        ident = table.by_key.get(normalize_name(f"{base} {other.group(1)}"))
+        if ident is not None and ident != m.ident and not any(f.start == other.start(1) for f in found):
+            out.append(Match(ident, other.start(1), other.end(1), m.fuzzy))
+    return out
+
+
+FORM_STRIP = lazy(r"(?<![a-z0-9])(?:sxm\d?|pcie|nvl)(?![a-z0-9])", re.ASCII)
 
 
 def _with_form(text: str, m: Match, table: NameTable) -> Match:

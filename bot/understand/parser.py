@@ -433,6 +433,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
         # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing
         c = Classified("export", c.hits)
+    if asks.zero_stages and (request.model or request.params_b) and c.intent in ("faq", "unknown"):
+        c = Classified("size", c.hits)  # "qwen3 14b full, zero2 vs zero3 on 4 cards": each stage on this job, not the FAQ's 32B
     if run is not None and (run.stated or not run.step_seconds) and not sized and c.intent in ("size", "cost", "unknown", "faq"):
         # "一共多少步": counted from the dataset and batch; "每步 1.2 秒 6250 步要训多久": the product; no model needed
         c = Classified("price", c.hits)

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.messages import Reply
 from bot.text.names import gpu_name
+from bot.understand.card_spec import DIFFERENCE_SPECS
 from engine.catalog import gpus
 
 
@@ -36,4 +37,14 @@ def card_spec_reply(lang: str, cards: list[str], specs: tuple[str, ...]) -> Repl
             high, low = sorted(rows, key=lambda r: r["raw"], reverse=True)
             more = {"a": high["gpu"], "b": low["gpu"], "x": _figure(round(high["raw"] / low["raw"], 1))}
         facts.append({"spec": spec, "rows": rows, "more": more})
+    if specs == DIFFERENCE_SPECS:  # how the cards differ: the facts that differ most lead, equal ones are left out
+        facts = sorted((f for f in facts if _spread(f) > 1), key=_spread, reverse=True) or facts
     return Reply("card_spec", lang, {"facts": facts})
+
+
+def _spread(fact: dict[str, Any]) -> float:
+    """How far apart the cards are on a fact: the highest figure over the lowest (a card without it counts as apart)."""
+    values = [r["raw"] for r in fact["rows"]]
+    if any(not v for v in values):
+        return 2.0 if any(values) else 1.0
+    return float(max(values) / min(values))

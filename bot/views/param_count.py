@@ -9,22 +9,50 @@ the reply gives that count, the vendor's rounded figure beside it, and the shape
 
 from __future__ import annotations
 
+from typing import cast
+
 from bot.messages import Reply, Turn
-from engine.architecture import count_params
+from engine.architecture import LORA_TARGETS, count_params, lora_params
 from engine.catalog import models
+from engine.inference import kv_bytes_per_token
+from engine.request import TrainingRequest
+from engine.resolve import DEFAULTS
 
 FIELDS = {"layers": "layers", "hidden": "hidden", "heads": "heads", "kv_heads": "kv_heads", "vocab": "vocab",
           "context": "max_context"}  # a fact asked (bot.understand.model_facts) -> its catalog field
 
 
-def param_count_reply(model_id: str, lang: str, facts: tuple[str, ...] = ()) -> Reply:
+def _computed(fact: str, model_id: str, req: TrainingRequest | None) -> dict[str, object] | None:
+    """A figure the engine computes from the model's shapes, asked as a fact: the parameters active per
+    token (a mixture of experts; a dense model has them all active), the bf16 KV cache of one token
+    (engine.inference), an adapter's trainable parameters at the rank and targets stated or the defaults."""
+    m = models().get(model_id)
+    if fact == "active":
+        c = count_params(m)
+        return {"fact": fact, "value": c.active if m.moe else c.total, "b": f"{(c.active if m.moe else c.total) / 1e9:.2f}",
+                "published": m.active_params_published_b if m.moe else m.params_published_b, "dense": m.moe is None}
+    if fact == "kv_token":
+        per_token = int(kv_bytes_per_token(m))
+        return {"fact": fact, "value": per_token, "kib": f"{per_token / 1024:g}"}
+    if fact == "lora_params":
+        rank = (req.lora_rank if req else None) or cast(int, DEFAULTS["lora_rank"])  # the rank a sizing assumes
+        targets = (req.lora_targets if req else None) or LORA_TARGETS
+        n = lora_params(m, rank, tuple(targets))
+        return {"fact": fact, "value": n, "m": f"{n / 1e6:.2f}", "rank": rank, "targets": ",".join(targets),
+                "share": f"{100 * n / count_params(m).total:.2f}"}
+    return None
+
+
+def param_count_reply(model_id: str, lang: str, facts: tuple[str, ...] = (), req: TrainingRequest | None = None) -> Reply:
     """The exact count (total, and active per token for a mixture of experts), where it comes from,
-    and the size of its bf16 weights; a shape asked ("有多少层", "context length") leads, with the
-    catalog's source of it."""
+    and the size of its bf16 weights; a shape asked ("有多少层", "context length") or a figure computed from
+    the shapes ("active params", "kv cache 每 token", "LoRA trainable params") leads, with the catalog's
+    source of it."""
     m = models().get(model_id)
     c = count_params(m)
+    asked = [{"fact": f, "value": getattr(m, FIELDS[f])} for f in facts if f in FIELDS]
     reply = Reply("param_count", lang, {
-        "asked": [{"fact": f, "value": getattr(m, FIELDS[f])} for f in facts if f in FIELDS],
+        "asked": asked, "computed": [x for f in facts if (x := _computed(f, model_id, req))],
         "source": m.source,
         "name": m.name, "total": c.total, "active": c.active if m.moe else None,
         "published": m.params_published_b, "active_published": m.active_params_published_b,
