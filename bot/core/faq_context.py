@@ -5,14 +5,13 @@ Split from the router so it stays one screen of routing."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.faq import Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
-from bot.understand.faq_topics import on_card
+from bot.understand.faq_topics import METHOD_NAMED, on_card
 from bot.understand.follow_reads import SETUP_REF, without_card_pointer
 from bot.understand.parser import Parsed
 
@@ -187,9 +186,6 @@ def _suits_of_card(text: str, card: str, provider: str | None) -> tuple[Hit, lis
     return (hit, hits) if hit is not None and on_card(hit, card) else None
 
 
-# a method as a FAQ question names it
-_METHOD_NAMED = {"lora": re.compile(r"(?<![qQ])lora", re.IGNORECASE), "qlora": re.compile(r"qlora", re.IGNORECASE),
-                 "full": re.compile(r"全参|full[\s-]*fine|full\s+ft", re.IGNORECASE)}
 
 
 def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Parsed:
@@ -197,7 +193,7 @@ def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Pa
     shared with the entry just answered) whose question names the method the follow-up names, when no job sits
     beneath the FAQ answer for the method to change (then it changes the job)."""
     q = parsed.request
-    if entry_id is None or q.method not in _METHOD_NAMED or q.model or q.params_b or q.gpu or parsed.cues.chars > FAQ_FOLLOW_UP:
+    if entry_id is None or q.method not in METHOD_NAMED or q.model or q.params_b or q.gpu or parsed.cues.chars > FAQ_FOLLOW_UP:
         return parsed
     if last is not None and last.kind in ("size", "cost", "price", "checkpoint"):
         return parsed
@@ -205,7 +201,7 @@ def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Pa
     before = entries.get(entry_id)
     if before is None:
         return parsed
-    named = _METHOD_NAMED[q.method]
+    named = METHOD_NAMED[q.method]
     shared = [(len(set(e.topics) & set(before.topics)), e) for e in entries.values()
               if e.id != entry_id and set(e.topics) & set(before.topics) and named.search(e.question.zh + " " + e.question.en)]
     if not shared:

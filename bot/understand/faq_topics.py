@@ -366,3 +366,8 @@ def named_too(hit: Hit, norm: str) -> bool:
         return False
     compact = Compact.of(norm).text
     return any(key in compact for ident, keys in provider_names() if ident == about for key in keys)
+
+
+# a method as a FAQ entry's question names it (bot.core.faq_context.method_of_faq: "那 lora 呢" after a FAQ answer)
+METHOD_NAMED = {"lora": re.compile(r"(?<![qQ])lora", re.IGNORECASE), "qlora": re.compile(r"qlora", re.IGNORECASE),
+                "full": re.compile(r"全参|full[\s-]*fine|full\s+ft", re.IGNORECASE)}
