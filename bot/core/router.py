@@ -26,7 +26,7 @@ from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
-from bot.core.detail_follow import detail_reply
+from bot.core.detail_follow import answered, detail_reply, topic_reply
 from bot.core.export_again import export_turn
 from bot.core.facts_follow import facts_of_last, weights_of_last
 from bot.core.faq import faq_button
@@ -221,6 +221,10 @@ class Core:
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed
             return detail
+        topic = topic_reply(ctx, parsed, turn, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
+            topic.reading = parsed
+            return topic
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None
@@ -327,7 +331,7 @@ class Core:
         if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
             reply.turn = add_on_turn(parsed, text, last)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
-            reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
+            reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider, "entry": answered(reply),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
             reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"

@@ -1,0 +1,56 @@
+"""A short question about the topic of the FAQ answer just given is answered from that topic: the answer just given
+when a clause of it holds what is asked (its clause leads), else the entry beside it on the topic; it used to draw
+an unrelated entry sharing one word ("checkpoint" → gradient checkpointing, "训练慢" → the slow-pipeline checklist)
+or "outside what I do". Figures come from the seeds (000, 002, 003) through catalogs/faq.yaml."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.understand.faq import faq_entries
+from tests.chat_user import ChatUser
+
+# (the question, the follow-up on its topic, what must be in the reply's first lines, the entry answering)
+ON_THE_TOPIC = [
+    ("8-bit optimizer: what does it save?", "is it also fine for a long pretraining run?", r"fp32", "eight-bit-optimizer"),
+    ("8 位优化器能省啥", "做长期预训练也能用吗", r"fp32", "eight-bit-optimizer"),
+    ("8bit adam 省的是什么", "那 7b 全参能省多少", r"112 GB.*70 GB", "eight-bit-optimizer"),
+    ("qlora 会不会掉点", "速度呢 慢多少", r"20–40%", "qlora-accuracy"),
+    ("zero-2 和 zero-3 怎么选", "通信开销跟 ddp 比呢", r"1\.5 倍", "zero-stages"),
+    ("zero2 vs zero3, which one?", "comm overhead compared with ddp?", r"1\.5×", "zero-stages"),
+    ("cloudgpu 余额用完会怎样", "那我的 checkpoint 呢", r"删掉.*(scp|rsync)", "checkpoint-after-destroy"),
+    ("what if my cloudgpu balance hits zero?", "and my checkpoints?", r"deleted.*(scp|rsync)", "checkpoint-after-destroy"),
+    ("gpuli 数据保留多久", "到期前会通知吗", r"3 天", "expiry-reminders"),
+    ("how long does gpuli keep data after expiry", "will they notify us first?", r"3 days", "expiry-reminders"),
+    ("how much does gradient checkpointing save", "and at 8k context how much headroom do we add?", r"20–40%",
+     "oom-seq-length"),
+]
+
+
+def _question(entry_id: str, lang: str) -> str:
+    entry = next(e for e in faq_entries() if e.id == entry_id)
+    return entry.question.zh if lang == "zh" else entry.question.en
+
+
+@pytest.mark.parametrize(("first", "then", "fact", "entry"), ON_THE_TOPIC)
+def test_a_follow_up_on_the_topic_is_answered_from_it(first: str, then: str, fact: str, entry: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    reply = me.say(then)
+    assert reply.kind == "faq", me.text
+    lines = [line for line in me.text.splitlines() if line.strip()]
+    assert re.search(fact, "\n".join(lines[:3]), re.DOTALL), me.text
+    assert _question(entry, "zh" if re.search(r"[\u4e00-\u9fff]", then) else "en") in me.text
+
+
+@pytest.mark.parametrize(("first", "then", "entry"), [
+    ("qlora 效果会掉吗", "GPU 利用率很低 训练很慢 怎么排查", "data-pipeline-bottleneck"),
+    ("does qlora hurt quality?", "how do I top up at gpuli?", "payment-methods"),
+])
+def test_a_question_of_its_own_after_a_faq_answer_is_answered_as_asked(first: str, then: str, entry: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert _question(entry, "zh" if re.search(r"[\u4e00-\u9fff]", then) else "en") in me.text
