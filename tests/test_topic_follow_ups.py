@@ -54,3 +54,31 @@ def test_a_question_of_its_own_after_a_faq_answer_is_answered_as_asked(first: st
     me.say(first)
     me.say(then)
     assert _question(entry, "zh" if re.search(r"[\u4e00-\u9fff]", then) else "en") in me.text
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("does the cloudgpu balance also pay for the model api?", "✅ Yes"),
+    ("can I use my cloudgpu credit for their api calls", "✅ Yes"),
+    ("cloudgpu 充的钱能付模型 api 吗", "✅ 可以"),
+    ("cloudgpu 余额 也能拿来调模型 API 吗", "✅ 可以"),
+])
+def test_whether_the_balance_pays_the_model_api_leads_with_yes(text: str, lead: str) -> None:
+    """cloudgpu's one balance pays for its model APIs too (seed 002): a yes/no question leads with the yes."""
+    me = ChatUser()
+    me.say(text)
+    assert me.text.startswith(lead), me.text
+    assert "API" in me.text.splitlines()[0]
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("cloudgpu 按啥计费 销毁后 checkpoint 还在吗", ["分钟", "删掉"]),
+    ("cloudgpu 怎么计费 实例销毁以后 检查点还在吗", ["分钟", "删掉"]),
+    ("how is cloudgpu billed and are checkpoints still there after destroying the instance?", ["minute", "deleted"]),
+])
+def test_a_billing_question_and_a_checkpoint_question_each_get_their_answer(text: str, facts: list[str]) -> None:
+    """"还在吗" asks (the greeting 在吗 is one only on its own), and a question ending in 计费 ends there: both
+    questions are answered, the per-minute billing and the disk deleted with the instance."""
+    me = ChatUser()
+    me.say(text)
+    for fact in facts:
+        assert fact in me.text, me.text
