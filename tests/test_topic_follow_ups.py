@@ -82,3 +82,34 @@ def test_a_billing_question_and_a_checkpoint_question_each_get_their_answer(text
     me.say(text)
     for fact in facts:
         assert fact in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("两张 4090 之间 有 nvlink 吗", "2 张 RTX 4090"),
+    ("俩 4090 能走 nvlink 吗", "2 张 RTX 4090"),
+    ("do two 4090s have nvlink between them?", "2× RTX 4090"),
+    ("is there nvlink between 4 rtx 4090 cards", "4× RTX 4090"),
+])
+def test_the_card_count_asked_of_the_link_is_kept(text: str, count: str) -> None:
+    """The count stated with the card is named back with the no (PCIe only, seed 000), and the card's own lack of
+    NVLink still follows; the no leads."""
+    me = ChatUser()
+    me.say(text)
+    assert count in me.text, me.text
+    assert me.lines[1].startswith(("没有", "No")), me.text
+    assert "PCIe" in me.text
+
+
+@pytest.mark.parametrize(("turns", "fact"), [
+    (["gpuli 8卡 h100 跑 32b 全参 checkpoint 存哪", "多大一份", "留几份合适"], r"2–3"),
+    (["14b 全参 checkpoint 多大", "要留几份"], r"2–3"),
+    (["32b 全参 checkpoint 写到哪", "一份多大"], r"512 GB"),
+])
+def test_a_follow_up_after_a_checkpoint_answer_stays_on_checkpoints(turns: list[str], fact: str) -> None:
+    """After a checkpoint's answer, "how many to keep" is save_total_limit 2–3 and "how big" 512 GB for a 32B full
+    checkpoint (seed 000), never the full fine-tuning GPU table or "outside what I do"."""
+    me = ChatUser()
+    for turn in turns:
+        reply = me.say(turn)
+    assert reply.kind == "faq", me.text
+    assert re.search(fact, me.text), me.text

@@ -55,7 +55,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")
     found = _best_clause(kind, subject, text, parsed.cues.detail_rest, provider, ctx.lang, own_first=asked is not None,
-                         method=method)
+                         method=method, topic="checkpoints" if asked is None and turn.kind == "checkpoint" else None)
     if found is None:
         return None
     hit, clause = found
@@ -70,7 +70,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if not str(first.get("answer") or "").startswith(clause.rstrip("。.")):
         first["lead"] = clause
     under = last if asked is not None else turn
-    reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider,
+    reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider, "entry": hit.entry.id,
                               "prev": {"kind": under.kind, "data": under.data} if under else None})
     return reply
 
@@ -127,11 +127,16 @@ def _asks_beyond_the_job(kind: str, parsed: Parsed) -> bool:
 
 
 def _best_clause(kind: str, subject: str, text: str, rest: str, provider: str | None, lang: str, own_first: bool,
-                 method: str | None) -> tuple[Hit, str] | None:
+                 method: str | None, topic: str | None = None) -> tuple[Hit, str] | None:
     """(the entry, its clause) that best answers the detail: after a FAQ answer its own entry first, then its
-    siblings on the topic; after a job's answer, the entries closest to the job with the detail's words."""
+    siblings on the topic; after a job's answer, the entries closest to the job with the detail's words (after a
+    checkpoint's answer, those on checkpoints: `topic`)."""
     own = faq_lookup(subject, provider)[0] if own_first else None
     _, near = faq_lookup(f"{subject} {text}", provider)
+    if topic is not None:
+        index = faq_index()
+        near = [h for h in index.search(f"{subject} {text}", limit=len(index.entries), provider=provider)
+                if topic in h.entry.topics]
     candidates: list[Hit] = [own] if own is not None else []
     for h in near[:SIBLINGS]:
         if all(h.entry.id != c.entry.id for c in candidates) and (own is None or set(h.entry.topics) & set(own.entry.topics)):
@@ -204,6 +209,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     entry on its topics (its siblings) whose answer does; a message that confidently asks an entry off that topic
     and reads as no follow-up ("训练很慢怎么排查") is a question of its own. The reply leads with that clause."""
     q = parsed.request
+    on_checkpoints = asked is None and turn is not None and turn.kind == "checkpoint"
+    if on_checkpoints and turn is not None:  # "32b 全参 checkpoint 存哪" then "留几份合适": the entries on checkpoints
+        asked = _job_words(turn)
     if asked is None or turn is None or q.gpu or q.num_gpus or parsed.parts or len(parsed.words) > TOPIC_TEXT:
         return None
     if parsed.intent in ("wallet", "help", "export", "price") or (parsed.intent in ("size", "cost") and (
@@ -212,8 +220,11 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     provider = parsed.rental.provider or turn.data.get("provider") or None
     index = faq_index()
     entry = next((e for e in index.entries if e.id == turn.data.get("entry")), None)
-    own = Hit(entry, 1.0) if entry is not None else faq_lookup(asked, provider)[0]
-    if own is None:
+    own = Hit(entry, 1.0) if entry is not None else faq_lookup(str(asked), provider)[0]
+    if on_checkpoints:
+        own = next((h for h in index.search(f"checkpoint {parsed.words}", limit=len(index.entries), provider=provider)
+                    if "checkpoints" in h.entry.topics), None)
+    if own is None or asked is None:
         return None
     siblings = {e.id for e in index.entries if set(own.entry.topics) & set(e.topics)}
     mine = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
@@ -240,6 +251,11 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         hit, lead = own, found[1]  # the answer just given holds it: that clause leads
     elif other is not None:
         hit, lead = other[0], None  # a sibling's own answer leads with its verdict
+    elif on_checkpoints and own.score >= CONFIDENT:
+        hit, lead = own, None  # "要留几份" after a checkpoint's size: the entry on checkpoints it asks
+    elif (sure := next((h for h in ranked[:TOPIC_RANKED] if h.entry.id in siblings and h.score >= CONFIDENT),
+                       None)) is not None:
+        hit, lead = sure, None  # "留几份合适" after where checkpoints go: the topic's entry it names outright
     else:
         return None
     reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],

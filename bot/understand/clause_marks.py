@@ -49,7 +49,7 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 # "…qlora and how long till ssh is ready", "…要几张卡 多久能拿到ssh" (after a word asking for a card), "…for a week — and is the price locked" (a dash or a bare
 # "and" before a question word). Tried only when no mark splits the message, and kept only when the
 # part after it is a FAQ question of its own (`faq_of_its_own`).
-UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下费])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
 FIGURE = lazy(r"\d+(?:\.\d+)?")
