@@ -113,3 +113,21 @@ def test_a_follow_up_after_a_checkpoint_answer_stays_on_checkpoints(turns: list[
         reply = me.say(turn)
     assert reply.kind == "faq", me.text
     assert re.search(fact, me.text), me.text
+
+
+@pytest.mark.parametrize(("turns", "kind", "fact"), [
+    (["qwen3 14b qlora fits on a 4090?", "how much slower is that vs bf16 lora?", "and where would bf16 lora fit then?"],
+     "sizing", r"L40S|48 GB"),
+    (["qwen3 14b qlora 4090 够吗", "比 bf16 lora 慢多少", "那 bf16 lora 放得下哪张卡"], "sizing", r"L40S|48 GB"),
+    (["qwen 32b qlora 24g 卡 够不够", "那 48g 的呢", "cloudgpu 跑 8 小时多少钱"], None, r"\$"),
+])
+def test_a_change_to_the_job_beneath_the_faq_answer_is_no_topic_follow_up(turns: list[str], kind: str | None,
+                                                                         fact: str) -> None:
+    """A method named after a FAQ answer that sits on a sizing changes that job (bf16 LoRA of the 14B: a 48 GB card),
+    and hours asked price the rental: neither is a clause of the FAQ answer."""
+    me = ChatUser()
+    for turn in turns:
+        reply = me.say(turn)
+    if kind is not None:
+        assert reply.kind == kind, me.text
+    assert re.search(fact, me.text), me.text

@@ -217,6 +217,12 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     if parsed.intent in ("wallet", "help", "export", "price") or (parsed.intent in ("size", "cost") and (
             not parsed.missing or q.model or q.params_b)) or (parsed.intent != "faq" and (q.model or q.params_b)):
         return None  # a job of its own; "7b 全参 能省多少" after the 8-bit optimizer asks that answer's 7B
+    beneath = (turn.data.get("prev") or {}).get("kind") if turn is not None else None
+    if parsed.rental.duration_hours or parsed.rental.duration_days or (parsed.cues.providers and parsed.asks.frame_only) \
+            or (beneath in ("size", "cost", "price") and (q.method or q.model or q.params_b)):
+        # "cloudgpu 8h 多少", "where would the bf16 lora fit instead": the job or rental beneath, changed; "and at
+        # cloudgpu?": the question just asked, asked there (bot.core.faq_context.asked_elsewhere)
+        return None
     provider = parsed.rental.provider or turn.data.get("provider") or None
     index = faq_index()
     entry = next((e for e in index.entries if e.id == turn.data.get("entry")), None)
