@@ -218,9 +218,12 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
             not parsed.missing or q.model or q.params_b)) or (parsed.intent != "faq" and (q.model or q.params_b)):
         return None  # a job of its own; "7b 全参 能省多少" after the 8-bit optimizer asks that answer's 7B
     beneath = (turn.data.get("prev") or {}).get("kind") if turn is not None else None
-    if parsed.rental.duration_hours or parsed.rental.duration_days or (parsed.cues.providers and parsed.asks.frame_only) \
-            or (beneath in ("size", "cost", "price") and (q.method or q.model or q.params_b)):
-        # "cloudgpu 8h 多少", "where would the bf16 lora fit instead": the job or rental beneath, changed; "and at
+    changes = q.method or q.model or q.params_b or q.seq_len or q.zero is not None or q.offload or q.optimizer \
+        or q.lora_rank
+    if parsed.rental.duration_hours or parsed.rental.duration_days or parsed.asks.budget is not None \
+            or (parsed.cues.providers and parsed.asks.frame_only) or (beneath in ("size", "cost", "price") and changes):
+        # "cloudgpu 8h 多少", "预算 1w 够吗", "where would the bf16 lora fit instead", "zero2 行不行": the job or
+        # rental beneath, changed or weighed; "and at
         # cloudgpu?": the question just asked, asked there (bot.core.faq_context.asked_elsewhere)
         return None
     provider = parsed.rental.provider or turn.data.get("provider") or None
@@ -237,6 +240,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     if mine is not None and mine.entry.id == own.entry.id:
         return None  # the same question again
     words, context, kind = _words(parsed.words), _words(asked), parsed.cues.detail
+    if mine is not None and mine.entry.id in siblings and _weight(words & _words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
+            (_sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
+        return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
     if mine is not None and mine.entry.id not in siblings and not parsed.follow_up:
         # a question of its own off the topic just answered, unless the answer just given says more of it
         theirs, ours = _sharing_clause(mine, words, set(), ctx.lang, kind), _sharing_clause(own, words, context,
