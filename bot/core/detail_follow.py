@@ -219,10 +219,10 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         return None  # a job of its own; "7b 全参 能省多少" after the 8-bit optimizer asks that answer's 7B
     beneath = (turn.data.get("prev") or {}).get("kind") if turn is not None else None
     changes = q.method or q.model or q.params_b or q.seq_len or q.zero is not None or q.offload or q.optimizer \
-        or q.lora_rank
+        or q.lora_rank or parsed.asks.sizing or parsed.asks.enough
     if parsed.rental.duration_hours or parsed.rental.duration_days or parsed.asks.budget is not None \
             or (parsed.cues.providers and parsed.asks.frame_only) or (beneath in ("size", "cost", "price") and changes):
-        # "cloudgpu 8h 多少", "预算 1w 够吗", "where would the bf16 lora fit instead", "zero2 行不行": the job or
+        # "cloudgpu 8h 多少", "预算 1w 够吗", "where would the bf16 lora fit instead", "zero2 行不行", "24g 卡够吗": the job or
         # rental beneath, changed or weighed; "and at
         # cloudgpu?": the question just asked, asked there (bot.core.faq_context.asked_elsewhere)
         return None
