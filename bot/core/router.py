@@ -221,16 +221,16 @@ class Core:
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed
             return detail
-        topic = topic_reply(ctx, parsed, turn, asked, lambda faq: self.intents["faq"](ctx, faq, text))
-        if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
-            topic.reading = parsed
-            return topic
         storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None
         upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
+        topic = topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
+            topic.reading = parsed
+            return topic
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days

@@ -149,7 +149,11 @@ def _asks(clause: str) -> bool:
     named = find_provider(norm)
     if named is not None and not norm[:named.start].strip():
         norm = norm[named.end:].lstrip(" :：,，-")
-    return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower())))
+    # "还在吗" asks: the greeting 在吗 is filler only on its own
+    return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower()))) or STILL_THERE.search(norm) is not None
+
+
+STILL_THERE = lazy(r"[\u3400-\u9fff]在吗")
 
 
 TOPIC_LABEL = lazy(r"^[^:：?？]{1,24}[:：]\s*")  # "expiry: ", "到期：": what the question after it is about
