@@ -8,14 +8,16 @@ reply is that entry's answer, led by its clause that holds a figure of the kind 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
 from bot.understand.entities import find_provider, providers_named
-from bot.understand.faq import Hit, stem, tokenize
+from bot.understand.faq import CONFIDENT, Hit, faq_index, stem, tokenize
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
@@ -53,7 +55,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")
     found = _best_clause(kind, subject, text, parsed.cues.detail_rest, provider, ctx.lang, own_first=asked is not None,
-                         method=method)
+                         method=method, topic="checkpoints" if asked is None and turn.kind == "checkpoint" else None)
     if found is None:
         return None
     hit, clause = found
@@ -68,7 +70,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if not str(first.get("answer") or "").startswith(clause.rstrip("。.")):
         first["lead"] = clause
     under = last if asked is not None else turn
-    reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider,
+    reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider, "entry": hit.entry.id,
                               "prev": {"kind": under.kind, "data": under.data} if under else None})
     return reply
 
@@ -125,11 +127,16 @@ def _asks_beyond_the_job(kind: str, parsed: Parsed) -> bool:
 
 
 def _best_clause(kind: str, subject: str, text: str, rest: str, provider: str | None, lang: str, own_first: bool,
-                 method: str | None) -> tuple[Hit, str] | None:
+                 method: str | None, topic: str | None = None) -> tuple[Hit, str] | None:
     """(the entry, its clause) that best answers the detail: after a FAQ answer its own entry first, then its
-    siblings on the topic; after a job's answer, the entries closest to the job with the detail's words."""
+    siblings on the topic; after a job's answer, the entries closest to the job with the detail's words (after a
+    checkpoint's answer, those on checkpoints: `topic`)."""
     own = faq_lookup(subject, provider)[0] if own_first else None
     _, near = faq_lookup(f"{subject} {text}", provider)
+    if topic is not None:
+        index = faq_index()
+        near = [h for h in index.search(f"{subject} {text}", limit=len(index.entries), provider=provider)
+                if topic in h.entry.topics]
     candidates: list[Hit] = [own] if own is not None else []
     for h in near[:SIBLINGS]:
         if all(h.entry.id != c.entry.id for c in candidates) and (own is None or set(h.entry.topics) & set(own.entry.topics)):
@@ -188,3 +195,143 @@ def _provider_fit(clause: str, provider: str | None) -> float:
 
 def _words(text: str) -> set[str]:
     return {stem(w) for w in tokenize(text)}
+
+
+def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | None,
+                answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """A short question about the topic of the FAQ answer just given, answered from that topic: "8-bit 优化器能省
+    多少显存" then "长周期预训练也建议用吗" (its own answer's clause on long pretraining), "QLoRA 效果会掉吗" then
+    "那训练慢多少" (its 20–40%, not the slow-training checklist), "余额不够会怎样" then "那 checkpoint 呢" (what
+    is left after the instance is destroyed, not gradient checkpointing), "zero2 or zero3?" then "what's the comm cost
+    vs ddp?" (ZeRO-3's traffic), "how long is data kept" then "do they warn us before that?" (the reminders).
+
+    The entry answering is the one just given when a clause of it shares a word with the message, else the closest
+    entry on its topics (its siblings) whose answer does; a message that confidently asks an entry off that topic
+    and reads as no follow-up ("训练很慢怎么排查") is a question of its own. The reply leads with that clause."""
+    q = parsed.request
+    on_checkpoints = asked is None and turn is not None and turn.kind == "checkpoint"
+    if on_checkpoints and turn is not None:  # "32b 全参 checkpoint 存哪" then "留几份合适": the entries on checkpoints
+        asked = _job_words(turn)
+    if asked is None or turn is None or q.gpu or q.num_gpus or parsed.parts or len(parsed.words) > TOPIC_TEXT:
+        return None
+    if parsed.intent in ("wallet", "help", "export", "price") or (parsed.intent in ("size", "cost") and (
+            not parsed.missing or q.model or q.params_b)) or (parsed.intent != "faq" and (q.model or q.params_b)):
+        return None  # a job of its own; "7b 全参 能省多少" after the 8-bit optimizer asks that answer's 7B
+    beneath = (turn.data.get("prev") or {}).get("kind") if turn is not None else None
+    changes = q.method or q.model or q.params_b or q.seq_len or q.zero is not None or q.offload or q.optimizer \
+        or q.lora_rank or parsed.asks.sizing or parsed.asks.enough
+    if parsed.rental.duration_hours or parsed.rental.duration_days or parsed.asks.budget is not None \
+            or (parsed.cues.providers and parsed.asks.frame_only) or (beneath in ("size", "cost", "price") and changes):
+        # "cloudgpu 8h 多少", "预算 1w 够吗", "where would the bf16 lora fit instead", "zero2 行不行", "24g 卡够吗": the job or
+        # rental beneath, changed or weighed; "and at
+        # cloudgpu?": the question just asked, asked there (bot.core.faq_context.asked_elsewhere)
+        return None
+    provider = parsed.rental.provider or turn.data.get("provider") or None
+    index = faq_index()
+    entry = next((e for e in index.entries if e.id == turn.data.get("entry")), None)
+    own = Hit(entry, 1.0) if entry is not None else faq_lookup(str(asked), provider)[0]
+    if on_checkpoints:
+        own = next((h for h in index.search(f"checkpoint {parsed.words}", limit=len(index.entries), provider=provider)
+                    if "checkpoints" in h.entry.topics), None)
+    if own is None or asked is None:
+        return None
+    siblings = {e.id for e in index.entries if set(own.entry.topics) & set(e.topics)}
+    mine = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
+    if mine is not None and mine.entry.id == own.entry.id:
+        return None  # the same question again
+    words, context, kind = _words(parsed.words), _words(asked), parsed.cues.detail
+    if mine is not None and mine.entry.id in siblings and _weight(words & _words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
+            (_sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
+        return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
+    if mine is not None and mine.entry.id not in siblings and not parsed.follow_up:
+        # a question of its own off the topic just answered, unless the answer just given says more of it
+        theirs, ours = _sharing_clause(mine, words, set(), ctx.lang, kind), _sharing_clause(own, words, context,
+                                                                                           ctx.lang, kind)
+        if ours is None or (theirs is not None and theirs[0] >= ours[0]):
+            return None
+    ranked = index.search(parsed.words, limit=len(index.entries), provider=provider, floor=0.0)
+    near = {h.entry.id for h in ranked[:TOPIC_RANKED]}  # the siblings closest to the message, in the order of
+    # the question just asked with it: "余额不够会怎样" then "那 checkpoint 呢" is what a destroyed instance keeps
+    both = index.search(f"{own.entry.question.zh} {own.entry.question.en} {parsed.words}", limit=len(index.entries),
+                        provider=provider, floor=0.0)
+    others = [h for h in both if h.entry.id in siblings & near and h.entry.id != own.entry.id]
+    if mine is None and ranked and ranked[0].score >= CONFIDENT and ranked[0].entry.id not in siblings:
+        others.append(ranked[0])  # "do they warn us before that?": confident, wanting only a GPU word
+    found = _sharing_clause(own, words, context, ctx.lang, kind)
+    other = next(((h, c) for h in others if (c := _sharing_clause(h, words, context, ctx.lang, kind)) is not None), None)
+    if found is not None and (other is None or found[0] >= other[1][0]):
+        hit, lead = own, found[1]  # the answer just given holds it: that clause leads
+    elif other is not None:
+        hit, lead = other[0], None  # a sibling's own answer leads with its verdict
+    elif on_checkpoints and own.score >= CONFIDENT:
+        hit, lead = own, None  # "要留几份" after a checkpoint's size: the entry on checkpoints it asks
+    elif (sure := next((h for h in ranked[:TOPIC_RANKED] if h.entry.id in siblings and h.score >= CONFIDENT),
+                       None)) is not None:
+        hit, lead = sure, None  # "留几份合适" after where checkpoints go: the topic's entry it names outright
+    else:
+        return None
+    reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
+                           follow_up=False, rental=replace(parsed.rental, provider=provider)))
+    items = reply.data.get("items") if reply.kind == "faq" else None
+    if not items:
+        return None
+    if lead is not None and not str(items[0].get("answer") or "").startswith(lead.rstrip("。.")):
+        items[0]["lead"] = lead
+    reply.turn = Turn("faq", {"text": f"{asked} {parsed.words}", "provider": provider, "entry": hit.entry.id,
+                              "prev": turn.data.get("prev")})
+    return reply
+
+
+TOPIC_TEXT = 60  # characters: a follow-up on the topic is a short question ("what's the comm cost vs ddp?")
+TOPIC_RANKED = 4  # the entries closest to the message weighed, when on the topic just answered
+
+
+def _sharing_clause(hit: Hit, words: set[str], context: set[str], lang: str,
+                    kind: str | None) -> tuple[float, str] | None:
+    """(the weight of the message's `words` it shares (rare words weigh more: _weight), the clause of the entry's answer sharing the most) as a lead,
+    a clause with a figure of the `kind` asked ("how much slower": its 20–40%) first, ties going to a ratio or share
+    ("1.5× DDP's traffic"), then to the clause sharing most with the conversation's `context`, then to any figure; the
+    answer read in
+    both languages, the clause given in the reply's; None when none shares a word."""
+    zh, en = _clauses(hit.entry.answer.zh), _clauses(hit.entry.answer.en)
+    own = zh if lang == "zh" else en
+    best: tuple[tuple[bool, float, bool, int, bool], int, int] | None = None
+    for clauses in (zh, en):
+        for i, clause in enumerate(clauses):
+            cw = _words(clause)
+            n = _weight(words & cw)
+            key = (bool(kind and FIGURES[kind].search(clause)), n, bool(FIGURES["amount"].search(clause)),
+                   len(context & cw), bool(re.search(r"\d", clause)))
+            if n > 0 and (best is None or key > best[0]):
+                best = (key, i, len(clauses))
+    if best is None or not own:
+        return None
+    i = best[1] if best[2] == len(own) else min(best[1], len(own) - 1)
+    return best[0][1], _as_lead(own[i])
+
+def answered(reply: Reply) -> str | None:
+    """The id of the FAQ entry a reply answers with first, remembered for a follow-up on its topic."""
+    items = reply.data.get("items") or []
+    return str(items[0].get("id")) if items and items[0].get("id") else None
+
+
+# words of a follow-up that ask, of any topic ("how much extra headroom should we plan", "going to 8k")
+ASKING_ONLY = {"much", "many", "going", "plan", "planning", "need", "needed", "k"}
+
+
+def _weight(shared: set[str]) -> float:
+    """How much the words shared with a clause say: each by how few FAQ entries use it (a rare word like
+    "headroom" says more than "extra"); numbers and asking words say nothing."""
+    df = _entry_counts()
+    n = len(faq_index().entries)
+    return sum(math.log(n / (1 + df.get(w, 0))) for w in shared
+               if w not in ASKING_ONLY and len(w) > 1 and not w.isdigit())
+
+
+@cache
+def _entry_counts() -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for e in faq_index().entries:
+        for w in _words(" ".join([e.question.zh, e.question.en, e.answer.zh, e.answer.en])):
+            counts[w] = counts.get(w, 0) + 1
+    return counts

@@ -22,13 +22,14 @@ from engine.money import Money
 
 
 def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None,
-             cards: list[str] | None = None, count: int | None = None) -> dict[str, object]:
+             cards: list[str] | None = None, count: int | None = None, stated: int | None = None) -> dict[str, object]:
     """One answer as reply data; a question naming a provider gets that provider's part first, one
     naming a card the entry answers card by card gets that card's answer, one naming several such cards
     (`cards`: "nvlink on a100 sxm, and on 4090?") each card's answer in the order named; the card's answer for
-    `count` of it (several: "8×H100 SXM：有。…") names the setup it is for."""
+    `count` of it (several: "8×H100 SXM：有。…") names the setup it is for; `stated`, the count the message gives of
+    its card ("两张 4090 之间有 nvlink 吗"), is named back in what the card itself links."""
     e = hit.entry
-    carded = None if len(set(cards or [])) > 1 else card_answer(e.by_card, card, provider, lang)
+    carded = own = None if len(set(cards or [])) > 1 else card_answer(e.by_card, card, provider, lang)
     if carded and card and count and count > 1:
         carded = t("faq.card_answer", lang, card=f"{count}×{gpu_name(card)}", answer=carded)
     answer = each_card(hit, cards or [], provider, lang) or carded or lead_with(
@@ -39,7 +40,7 @@ def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None 
         "answer": answer,
         "score": hit.score,
         # "3090 能 nvlink 吗": no at gpuli, and what the card itself links (a two-card bridge)
-        "card_link": card_itself(e, card, carded, lang) if carded else None,
+        "card_link": card_itself(e, card, own, lang, stated) if own else None,
     }
 
 

@@ -230,8 +230,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     cards = parsed.cards if len(hits[:2]) == 1 else []
     # the count of a setup the answer before gave (bot.core.faq_context.with_card_before), never the message's own
     count = parsed.rental.num_gpus if not (parsed.request.gpu or parsed.request.num_gpus or parsed.cards) else None
+    stated = parsed.request.num_gpus if parsed.request.gpu and len(set(parsed.cards)) <= 1 else None  # "两张 4090"
     items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards,
-                      count) for h in hits[:2]]
+                      count, stated) for h in hits[:2]]
     if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     for i, item in enumerate(items if parsed.cues.yes_no else []):

@@ -26,7 +26,7 @@ from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
-from bot.core.detail_follow import detail_reply
+from bot.core.detail_follow import answered, detail_reply, topic_reply
 from bot.core.export_again import export_turn
 from bot.core.facts_follow import facts_of_last, memory_of_last, weights_of_last
 from bot.core.faq import faq_button
@@ -230,6 +230,10 @@ class Core:
         upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
+        topic = topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
+            topic.reading = parsed
+            return topic
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days
@@ -338,7 +342,7 @@ class Core:
             reply.turn = add_on_turn(parsed, text, last)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
-                                      "entry": parsed.faq_answers[0].entry.id if parsed.faq_answers else None,
+                                      "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
             reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"

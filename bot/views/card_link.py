@@ -19,17 +19,19 @@ from engine.catalog import gpus
 _NO = re.compile(r"^\s*(?:没有|不支持|不行|No\b)", re.IGNORECASE)
 
 
-def card_itself(entry: FaqEntry, card: str | None, answer: str, lang: str) -> str | None:
+def card_itself(entry: FaqEntry, card: str | None, answer: str, lang: str, count: int | None = None) -> str | None:
     """The card's own link beside an interconnect answer that says no for it; None otherwise (a yes
-    needs nothing added, and an entry on anything but the interconnect is not about the card's link)."""
+    needs nothing added, and an entry on anything but the interconnect is not about the card's link); `count`: how
+    many of the card the question asks of."""
     if card is None or "interconnect" not in entry.topics or not _NO.match(answer):
         return None
     spec = gpus().get(card)
     if spec is None:
         return None
     name = gpu_name(card)
-    if spec.interconnect == "pcie":
-        return t("faq.card_link.none", lang, card=name)
+    if spec.interconnect == "pcie":  # the count asked of ("两张 4090 之间"), named back
+        return t("faq.card_link.none_count", lang, card=name, n=count) if count and count > 1 else \
+            t("faq.card_link.none", lang, card=name)
     if spec.interconnect == "nvlink-bridge" and spec.interconnect_gbs:
         gbs = f"{spec.interconnect_gbs:g}"
         return t("faq.card_link.bridge", lang, card=name, gbs=gbs)
