@@ -193,6 +193,12 @@ def _provider_fit(clause: str, provider: str | None) -> float:
     return -3.0 if named and provider not in named else 0.0
 
 
+def _entry_words(hit: Hit) -> set[str]:
+    """The words of an entry's questions and keywords, both languages: what a message naming it outright shares."""
+    e = hit.entry
+    return _words(" ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en]))
+
+
 def _words(text: str) -> set[str]:
     return {stem(w) for w in tokenize(text)}
 
@@ -214,14 +220,17 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         asked = _job_words(turn)
     if asked is None or turn is None or q.gpu or q.num_gpus or parsed.parts or len(parsed.words) > TOPIC_TEXT:
         return None
-    if parsed.intent in ("wallet", "help", "export", "price") or (parsed.intent in ("size", "cost") and (
+    if parsed.intent in ("wallet", "help", "export", "price") or (parsed.intent == "size" and parsed.asks.memory_figure) \
+            or parsed.asks.size_alone or parsed.asks.weights \
+            or (parsed.intent in ("size", "cost") and (
             not parsed.missing or q.model or q.params_b)) or (parsed.intent != "faq" and (q.model or q.params_b)):
         return None  # a job of its own; "7b 全参 能省多少" after the 8-bit optimizer asks that answer's 7B
     beneath = (turn.data.get("prev") or {}).get("kind") if turn is not None else None
     changes = q.method or q.model or q.params_b or q.seq_len or q.zero is not None or q.offload or q.optimizer \
         or q.lora_rank or parsed.asks.sizing or parsed.asks.enough
     if parsed.rental.duration_hours or parsed.rental.duration_days or parsed.asks.budget is not None \
-            or (parsed.cues.providers and parsed.asks.frame_only) or (beneath in ("size", "cost", "price") and changes):
+            or (parsed.cues.providers and parsed.asks.frame_only) or (beneath in ("size", "cost", "price") and changes) \
+            or (on_checkpoints and changes):  # "那换成 LoRA 呢" after a checkpoint's size: that job's checkpoint, changed
         # "cloudgpu 8h 多少", "预算 1w 够吗", "where would the bf16 lora fit instead", "zero2 行不行", "24g 卡够吗": the job or
         # rental beneath, changed or weighed; "and at
         # cloudgpu?": the question just asked, asked there (bot.core.faq_context.asked_elsewhere)
@@ -239,7 +248,10 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     mine = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
     if mine is not None and mine.entry.id == own.entry.id:
         return None  # the same question again
-    words, context, kind = _words(parsed.words), _words(asked), parsed.cues.detail
+    # a lone Chinese character ("天" of "今天吃啥") is no shared word: chatter never meets "7 天" in the answer just given
+    words, context, kind = {w for w in _words(parsed.words) if len(w) > 1 or w.isascii()}, _words(asked), parsed.cues.detail
+    if not words:
+        return None
     if mine is not None and mine.entry.id in siblings and _weight(words & _words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
             (_sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
         return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
@@ -265,8 +277,8 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         hit, lead = other[0], None  # a sibling's own answer leads with its verdict
     elif on_checkpoints and own.score >= CONFIDENT:
         hit, lead = own, None  # "要留几份" after a checkpoint's size: the entry on checkpoints it asks
-    elif (sure := next((h for h in ranked[:TOPIC_RANKED] if h.entry.id in siblings and h.score >= CONFIDENT),
-                       None)) is not None:
+    elif (sure := next((h for h in ranked[:TOPIC_RANKED] if h.entry.id in siblings and h.score >= CONFIDENT
+                        and words & _entry_words(h)), None)) is not None:
         hit, lead = sure, None  # "留几份合适" after where checkpoints go: the topic's entry it names outright
     else:
         return None

@@ -230,7 +230,9 @@ class Core:
         upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
-        topic = topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
+        topic = None if defined is not None else topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None,
+                                                             asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
             topic.reading = parsed
             return topic
@@ -250,9 +252,9 @@ class Core:
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
-        # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
-        parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
-        defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
+        defined = glossary.follow_up(asked, text) if asked is not None else None  # asked may have changed above
+        if defined is None:  # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
+            parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
         # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
         if defined is not None or (asked is not None and (card_alone(parsed, text) or (
                 about_the_faq(parsed, text) and glossary.asked(asked) is None))):
@@ -293,7 +295,8 @@ class Core:
         parsed = _rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
-        if parsed.asks.format_bytes and not (parsed.request.model or parsed.request.params_b):
+        if parsed.asks.format_bytes and not (parsed.request.model or parsed.request.params_b or parsed.request.method == "full"
+                                              or parsed.request.optimizer):  # "8-bit adam full ft bytes per param": training's
             reply = format_bytes_reply(parsed.asks.format_bytes, ctx.lang)  # "nf4 加 double quant 每参数多少字节"
             reply.reading = parsed
             return reply
