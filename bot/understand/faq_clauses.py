@@ -109,20 +109,16 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
     "cloudgpu 开机要多久 开机那段收钱吗", "does gpuli email before expiry and how long is data kept", "gpuli ssh
     多久能连上 能按小时租吗"): each part asks, each has a confident answer of its own, the two differ, and one of
     them is the whole message's answer (so a question that only reads as two is left whole). Cut at the common
-    ends of a first question (UNMARKED), else at each space before a question may start (breaks), there, when
-    the whole message has a strong answer, only into two topics: one question matched outright ("cloudgpu 怎么计费
-    按小时算吗", "how much balance does cloudgpu hold while an instance runs") is not two diluting each other.
-    [] otherwise."""
+    ends of a first question (UNMARKED), else at each space before a question may start (breaks), there only
+    when the whole message has no strong answer: one question matched outright ("cloudgpu 怎么计费 按小时算吗",
+    "how much balance does cloudgpu hold while an instance runs") is not two diluting each other. [] otherwise."""
     if len(marked) != 1:
         return []
     tries = [[c for c in UNMARKED.split(raw) if len(c.strip()) >= 4][:MAX_CLAUSES]]
-    strong = whole is not None and whole.score >= STRONG_FAQ
-    tries += [[h, t] for h, t in breaks(raw)]
-    for n, asked in enumerate(tries):
-        found = _each_answered(asked, whole, provider)
-        # past the common ends, a whole matched outright is two questions only on two topics ("cloudgpu 按啥计费
-        # 销毁后 checkpoint 还在吗"); on one ("cloudgpu 怎么计费 按小时算吗") it is one question said twice
-        if found and (n == 0 or not strong or not set(found[0].entry.topics) & set(found[1].entry.topics)):
+    if whole is None or whole.score < STRONG_FAQ:
+        tries += [[h, t] for h, t in breaks(raw)]
+    for asked in tries:
+        if found := _each_answered(asked, whole, provider):
             return found
     return []
 
