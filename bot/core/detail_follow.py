@@ -61,14 +61,9 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     hit, clause = found
     if _a_subject_of_its_own(parsed.cues.detail_rest, hit, clause if asked is None else None, provider):
         return None
-    reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
-                           follow_up=False, rental=replace(parsed.rental, provider=provider)))
-    items = reply.data.get("items") if reply.kind == "faq" else None
-    if not items:
+    reply = _entry_led(parsed, hit, clause, provider, answer)
+    if reply is None:
         return None
-    first = items[0]
-    if not str(first.get("answer") or "").startswith(clause.rstrip("。.")):
-        first["lead"] = clause
     under = last if asked is not None else turn
     reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider, "entry": hit.entry.id,
                               "prev": {"kind": under.kind, "data": under.data} if under else None})
@@ -193,6 +188,20 @@ def _provider_fit(clause: str, provider: str | None) -> float:
     return -3.0 if named and provider not in named else 0.0
 
 
+def _entry_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
+               answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """The FAQ reply of `hit` at `provider`, led by `lead` (a clause of its answer) unless the answer opens with it;
+    None when the FAQ handler answered with no entry."""
+    reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
+                           follow_up=False, rental=replace(parsed.rental, provider=provider)))
+    items = reply.data.get("items") if reply.kind == "faq" else None
+    if not items:
+        return None
+    if lead is not None and not str(items[0].get("answer") or "").startswith(lead.rstrip("。.")):
+        items[0]["lead"] = lead
+    return reply
+
+
 def _entry_words(hit: Hit) -> set[str]:
     """The words of an entry's questions and keywords, both languages: what a message naming it outright shares."""
     e = hit.entry
@@ -282,13 +291,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         hit, lead = sure, None  # "留几份合适" after where checkpoints go: the topic's entry it names outright
     else:
         return None
-    reply = answer(replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[],
-                           follow_up=False, rental=replace(parsed.rental, provider=provider)))
-    items = reply.data.get("items") if reply.kind == "faq" else None
-    if not items:
+    reply = _entry_led(parsed, hit, lead, provider, answer)
+    if reply is None:
         return None
-    if lead is not None and not str(items[0].get("answer") or "").startswith(lead.rstrip("。.")):
-        items[0]["lead"] = lead
     reply.turn = Turn("faq", {"text": f"{asked} {parsed.words}", "provider": provider, "entry": hit.entry.id,
                               "prev": turn.data.get("prev")})
     return reply
