@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
+from bot.understand.classify import asks_billing
 from bot.understand.faq import Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import METHOD_NAMED, on_card
@@ -39,6 +40,17 @@ def reprices_beneath(asked: str | None, last: Turn | None) -> bool:
         return False
     hit, _ = faq_lookup(asked)
     return hit is not None and not hit.entry.by_card
+
+
+def span_on_priced(parsed: Parsed, asked: str | None, last: Turn | None) -> bool:
+    """A length alone after a FAQ detour ("cloudgpu a6000 hourly", "do they have persistent storage across
+    instances", then "ok, 20 hours on it then?" / "那跑 20 小时呢"): the rental priced beneath that question for
+    that length (20 h × $0.44 = $8.80), never that question asked again; a question about billing itself ("按分钟
+    怎么算" then "跑了 61 秒呢") keeps its length for the FAQ's billed-minutes answer."""
+    r, q = parsed.rental, parsed.request
+    if not (r.duration_days or r.duration_hours) or q.gpu or q.model or q.params_b or q.num_gpus or asked is None:
+        return False
+    return (parsed.cues.length_frame or parsed.cues.refers_back) and not asks_billing(asked) and reprices_beneath(asked, last)
 
 
 def unsure_turn(text: str, provider: str, last: Turn | None) -> Turn:

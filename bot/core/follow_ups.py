@@ -28,7 +28,8 @@ from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
 from bot.core.held_budget import runway_of_held
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
-from bot.core.run_on_priced import job_on_priced, run_on_priced, total_of_priced
+from bot.core.providers_follow import providers_of_last
+from bot.core.run_on_priced import card_for_run, job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_follow import (
     count_on_pick,
     priced_setup_changed,
@@ -77,11 +78,15 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
+    versus = providers_of_last(parsed, last)  # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"
+    if versus is not None:
+        return versus
     weighing = weigh_follow(parsed, last, parsed.weigh)  # "3090 呢" then "省多少", "三周呢" then "还是包月"
     if weighing is not None:
         return weighing
     # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少" / "32b 全参 … 周五前能训完吗": on the setup priced
-    on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last)
+    on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last) \
+        or card_for_run(parsed, last)  # "the run is about 8 hours" then "cost on cloudgpu with a 4090?": 8 h of it
     if on_priced is not None:
         return on_priced
     parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards

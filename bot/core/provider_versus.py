@@ -26,27 +26,27 @@ MONTH_HOURS = 30 * 24
 
 
 def _at(gpus: list[str], count: int, hours: float, display: str, provider_id: str) -> dict[str, Any] | None:
-    """The setup's cheapest total for `hours` at one provider (the first form factor it rents), and
-    whether the source calls that price an estimate."""
+    """The setup's cheapest total for `hours` at one provider (over every form factor it rents: gpuli's
+    A100 80GB PCIe week ₮269, not its SXM ₮319), and whether the source calls that price an estimate."""
+    quotes = []
     for gpu in gpus:
         prices = setup_prices(gpu, count, timedelta(hours=hours), display_currency=display, whole_machines=True)
-        rows = [r for r in prices.offered if r.provider.id == provider_id]
-        if rows:
-            q = rows[0].quotes[0]
-            return {"total": {"low": q.total_min, "high": q.total_max, "currency": q.currency}, "estimate": q.estimate}
-    return None
+        quotes += [q for r in prices.offered if r.provider.id == provider_id for q in r.quotes]
+    if not quotes:
+        return None
+    q = min(quotes, key=lambda q: q.total_max)
+    return {"total": {"low": q.total_min, "high": q.total_max, "currency": q.currency}, "estimate": q.estimate}
 
 
 def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
     """`reply` under a line saying which of the providers named rents the setup cheaper, when the message
     named two or more, a card, and asked which is cheaper; `reply` alone otherwise (or when fewer than
     two of them rent the setup)."""
-    q, named = parsed.request, parsed.cues.providers
-    if len(named) < 2 or not q.gpu or not (parsed.asks.cheaper or parsed.asks.cheapest):
+    named = parsed.cues.providers
+    gpu, count, hours = _setup_asked(parsed)
+    if len(named) < 2 or not gpu or not (parsed.asks.cheaper or parsed.asks.cheapest or parsed.cues.providers_weighed):
         return reply
-    hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) or MONTH_HOURS
-    count = q.num_gpus or 1
-    gpus = variants(q.gpu, parsed.asks.form_factor)
+    gpus = variants(gpu, parsed.asks.form_factor)
     rows = []
     for pid in named[:3]:
         found = _at(gpus, count, hours, ctx.display_currency, pid)
@@ -72,6 +72,18 @@ def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
     return note
 
 
+def _setup_asked(parsed: Parsed) -> tuple[str | None, int, float]:
+    """The card, its count and the hours the comparison is for: the message's own, else (a follow-up, "job takes
+    ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?") the rental it re-prices; a month when no length."""
+    q, r = parsed.request, parsed.rental
+    follow = parsed.follow if parsed.follow_up and isinstance(parsed.follow, dict) else {}
+    card = follow.get("gpu")
+    gpu = q.gpu or (card[0] if isinstance(card, list) and card else card if isinstance(card, str) else None)
+    count = q.num_gpus or int(str(follow.get("num_gpus") or 1))
+    hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or float(str(follow.get("hours") or 0)) or MONTH_HOURS
+    return gpu, count, hours
+
+
 def _text(total: dict[str, Any], lang: str) -> str:
     low = Money(Decimal(str(total["low"])), total["currency"]).format(lang)
     high = Money(Decimal(str(total["high"])), total["currency"]).format(lang)
@@ -81,5 +93,7 @@ def _text(total: dict[str, Any], lang: str) -> str:
 def _span(hours: float, lang: str) -> str:
     if hours == MONTH_HOURS:
         return t("price.provider_month", lang)
+    if hours % 24:  # "36h": hours, not 1.5 days
+        return t("price.provider_hours", lang, n=f"{hours:g}")
     days = hours / 24
     return t("price.provider_days", lang, n=f"{days:g}")

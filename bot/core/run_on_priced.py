@@ -123,3 +123,23 @@ def run_on_asked_card(parsed: Parsed, asked: str | None) -> Parsed | None:
                      duration_hours=q.hours, num_gpus=before.request.num_gpus or parsed.rental.num_gpus)
     return replace(parsed, intent="price", follow_up=False, missing=[],
                    request=q.model_copy(update={"gpu": card}), rental=rental)
+
+
+CARD_FOR_RUN_CHARS = 40  # characters: "cost on cloudgpu with a 4090?", "cloudgpu 上用 4090 多少钱"
+TERM_HOURS = (7 * 24, 30 * 24)  # a week's or a month's rental is a term, not a run
+
+
+def card_for_run(parsed: Parsed, last: Turn) -> Parsed | None:
+    """A card's cost asked with no length of its own ("cost on cloudgpu with a 4090?", "cloudgpu 上用 4090 多少钱")
+    right after a price for a run length ("the run is about 8 hours": 8 h): that card for that run (8 h × $0.33 =
+    $2.64), not its unit prices; None when the message states a length, a term or a job of its own, or the price
+    before was of a week's or a month's term."""
+    q, r = parsed.request, parsed.rental
+    hours = last.data.get("hours")
+    if last.kind != "price" or not isinstance(hours, int | float) or not hours or hours in TERM_HOURS \
+            or parsed.intent != "price" or not parsed.asks.cost or not q.gpu or q.model or q.params_b \
+            or r.duration_days or r.duration_hours or r.term or parsed.cues.chars > CARD_FOR_RUN_CHARS:
+        return None
+    data = {**{k: v for k, v in last.data.items() if k not in _ASKED_BEFORE}, "gpu": [q.gpu],
+            "num_gpus": q.num_gpus, "hours": hours, "first": r.provider or last.data.get("first")}
+    return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)

@@ -33,6 +33,7 @@ from bot.understand.follow_reads import (
     cheaper_said,
     extra_asked,
     lone_memory,
+    providers_weighed,
     which_card,
 )
 from bot.understand.lazy import lazy
@@ -159,6 +160,7 @@ class Cues:
     cheaper: bool = False  # "有更便宜的吗", "any cheaper option?": a cheaper setup than the one priced
     cheaper_exists: bool = False  # "有没有…", "is there …": whether one exists is asked
     which_cheaper: bool = False  # "哪个更划算", "which one is cheaper?": of the two cards just priced
+    providers_weighed: bool = False  # "gpuli or cloudgpu cheaper?", "cloudgpu 和 gpuli 哪个便宜": two providers set against each other
     lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
     upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
     extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
@@ -211,6 +213,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
+        providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
 

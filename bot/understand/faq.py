@@ -141,6 +141,9 @@ def stem(word: str) -> str:
 # "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
 CONTRACTED_IS = re.compile(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
 POSSESSIVE = re.compile(r"(?<=[a-z0-9])['’]s\b")
+# around the clock written in figures ("24/7", "7x24", "7×24") in a question: no 24 and no 7 (its "7" met the 7B
+# entries: "4090 running 24/7 for a month" was answered "can one 4090 fine-tune a 7B model?")
+ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])")
 POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start of what follows a name taken out
 # a Chinese A-not-A ask ("能不能上", "可不可以", "行不行"): one verb asked both ways, read as the verb once,
 # so its negative half ("不能") is no word of the topic, as "can I" is none in English ("有没有" stays: the entries
@@ -187,7 +190,7 @@ def query_terms(text: str) -> list[tuple[str, ...]]:
     word is itself; a concept's mention is its concept or its own words ("per hour" counts once,
     as ~hourly or as per + hour, never as both, so an entry sharing the very form gains nothing over
     one that uses another)."""
-    folded = _fold(text)
+    folded = ROUND_THE_CLOCK.sub(" ", _fold(text))
     found = faq_terms.mentions(folded)
     words = Counter(_words(folded))
     terms: list[tuple[str, ...]] = []

@@ -47,6 +47,13 @@ WHICH_CHEAPER = lazy(r"哪(?:个|张|一个|款|种)\s*(?:更|比较|最)?\s*(?:
                      r"|\bwhich\b(?:\s+(?:one|card|of\s+(?:the|them|those)(?:\s+two)?))?\s+(?:is|'s)\s+(?:the\s+)?"
                      r"(?:cheaper|cheapest|better\s+(?:deal|value)|less\s+expensive)"
                      r"|\bwhich\b(?:\s+(?:one|card))?\s+costs?\s+less\b", re.I)
+# two providers set against each other ("gpuli or cloudgpu cheaper?", "cloudgpu 和 gpuli 哪个便宜", "gpuli 还是 cloudgpu
+# 便宜", "gpuli vs cloudgpu"): which rents it for less is asked, once the providers are out of the words either a
+# word weighing cost or nothing but the word joining them is left
+WEIGH_COST = lazy(r"便宜|划算|实惠|省钱?|花得?少|少花|性价比|\bcheap(?:er|est)?\b|less\s+expensive|costs?\s+less|better\s+(?:deal|value)"
+                  r"|\bsave\b", re.I)
+EITHER = lazy(r"\b(?:or|vs|versus|and|then|which(?:\s+one)?|one)\b|还是|和|跟|与|或者?|对比|比较?|哪(?:个|家)|选|呢|吗|[?？,，.。!！:：/\s]",
+              re.I)
 # a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory, data or weights
 LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
                    r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
@@ -151,3 +158,10 @@ def amount_only(norm: str) -> tuple[bool, str | None]:
 def without_card_pointer(text: str) -> str:
     """`text` with a pointer at the card before ("这张卡", "this card") taken out, for a FAQ lookup of its question."""
     return THIS_CARD.sub(" ", text)
+
+
+def providers_weighed(frame: str, named: int) -> bool:
+    """Whether a message naming `named` providers sets them against each other on cost; `frame` is its words
+    with the providers taken out ("or cheaper?" of "gpuli or cloudgpu cheaper?", "还是 便宜" of "gpuli 还是 cloudgpu
+    便宜", "or?" of "gpuli or cloudgpu?")."""
+    return named >= 2 and (bool(WEIGH_COST.search(frame)) or not EITHER.sub("", frame).strip())
