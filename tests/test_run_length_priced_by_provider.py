@@ -68,3 +68,33 @@ def test_a_card_priced_after_a_run_length_is_priced_for_that_run(turns: tuple[st
 def test_a_card_priced_after_a_month_is_no_run() -> None:
     text = conversation("gpuli 4090 包月", "h100 多少钱")
     assert "₮14,432" in text, text  # the H100's prices, not a month of it forced on every provider
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    # the span said before the job: 14B QLoRA's card, one 4090, for 48 h: 48 × $0.33 = $15.84 against gpuli's week ₮109
+    (("48h 内要出结果", "14b qlora", "gpuli 还是 cloudgpu 便宜"), ("CloudGPU", "$15.84", "₮109")),
+    (("we have two days", "14b qlora", "gpuli or cloudgpu cheaper?"), ("CloudGPU", "$15.84", "₮109")),
+    (("我们只有 48 小时", "14b 的 qlora", "cloudgpu 跟 gpuli 哪个便宜"), ("CloudGPU", "$15.84", "₮109")),
+])
+def test_a_span_said_before_the_job_is_the_length_priced(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    assert all(n in lead_lines(text, 1) for n in needles), text
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("48h 内要出结果", "48 小时"),
+    ("we have two days", "2 days"),
+])
+def test_a_span_said_alone_is_noted_and_the_job_asked(text: str, needle: str) -> None:
+    reply = conversation(text)
+    assert needle in lead_lines(reply, 1) and ("14b qlora" in reply.lower()), reply
+
+
+@pytest.mark.parametrize("text", [
+    "32b qlora cloudgpu 用 a6000 跑 8 小时多少钱 用 4090 48g 呢",
+    "32b qlora on cloudgpu, 8 hours on an a6000 how much, what about a 4090 48g?",
+])
+def test_a_second_card_asked_in_a_trailing_clause_is_priced_too(text: str) -> None:
+    # 8 h × $0.44 = $3.52 and 8 h × $0.65 = $5.20
+    reply = conversation(text)
+    assert "$3.52" in reply and "$5.20" in reply, reply

@@ -37,6 +37,7 @@ from bot.core.setup_follow import (
     setup_follow,
     setup_span,
 )
+from bot.core.span_first import job_in_span
 from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, top_up_of_price
 from bot.core.weigh_priced import weigh_follow
 from bot.messages import Turn
@@ -64,6 +65,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed  # "8bit优化器是啥" after a sizing: what the term means, a detour; the job stays for the next question
     if last is not None and last.kind == "rent":
         return rent_follow_up(parsed, last)
+    if last is not None and last.kind == "span":  # "48h 内要出结果" then "14b qlora": that job for those 48 h
+        return job_in_span(parsed, last)
     top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price
     top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
     top_up = top_up or (runway_of_held(parsed, last) if last is not None else None)  # "预算 2.5万 …" "3090 包月" "能租几个月"

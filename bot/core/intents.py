@@ -23,6 +23,7 @@ from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.several import term_and_run
+from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.names import short_gpu
@@ -255,7 +256,11 @@ def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 
 
 def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
-    """Not sure: the two closest FAQ questions, each also a button that answers it."""
+    """Not sure: the two closest FAQ questions, each also a button that answers it; a length said alone is kept
+    for the job named next (bot.core.span_first)."""
+    span = span_alone(ctx, parsed)
+    if span is not None:
+        return span
     hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
     return closest_reply(ctx, hits)
 

@@ -137,7 +137,8 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     return "".join(chars)
 
 
-COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b")
+# a second card asked in a trailing "…呢" or "what about …" ("用 a6000 跑 8 小时多少钱 用 4090 48g 呢"): both are priced
+COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
 
 def parse(text: str, now: datetime | None = None) -> Parsed:
