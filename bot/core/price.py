@@ -20,6 +20,7 @@ from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
 from bot.views.budget_card import card_within
 from bot.views.card_hour import card_hour_lead
+from bot.views.card_share import card_share_lead
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
 from bot.views.order_steps import order_line
@@ -60,7 +61,12 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate = data.pop("card_rate", None)
+        share = data.pop("card_share", None)
         reply = price_turn(ctx, data, details=False)
+        lead = card_share_lead(cast(list[str], data.get("gpu") or []), cast(int | None, data.get("num_gpus")),
+                               cast(str | None, data.get("first")), ctx.lang) if share else None
+        if lead is not None:  # "gpuli 8x h100 monthly" then "per card?": each term's price divided by the cards leads
+            return _lead(reply, lead)
         if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads
             return _card_rate_first(ctx, reply, data, str(card_rate))
         if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading

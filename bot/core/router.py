@@ -219,6 +219,8 @@ class Core:
         turn = self.conversations.last(ctx.key)
         parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
         last, asked = behind_faq(turn)
+        if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
+            turn, asked = last, None
         detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed

@@ -1,0 +1,48 @@
+"""One card's share asked bare of the answer just given ("per card?", "每张多少", "单卡多少"; the parser reads
+it: asks.per_card). Which share follows from that answer: after a price of several cards, the price divided by
+them (gpuli 8×H100 a month: ₮14,432 ÷ 8 = ₮1,804, bot.views.card_share); after a sizing or a setup of several
+cards, the memory on each card (bot.core.follow_ups' per-card sizing: 72B full on 8×H100 ≈ 36 GB a card)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.core.about_last import ABOUT_LAST
+from bot.messages import Turn
+from bot.understand.parser import Parsed
+
+MONTH_HOURS = 720  # a setup priced with no length stated: its month
+
+
+def _cards(data: dict[str, Any]) -> int:
+    request = data.get("request") if isinstance(data.get("request"), dict) else {}
+    for value in (data.get("num_gpus"), data.get("cards"), (request or {}).get("num_gpus")):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 0
+
+
+def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """`parsed` as that share of `last`: a price of several cards re-priced with the share leading; a sizing
+    or a cost as the per-card memory asked (answered by the per-card sizing follow-up); None when the message
+    asks nothing of the kind or names a job or card of its own."""
+    q = parsed.request
+    if not parsed.asks.per_card or q.model or q.params_b or q.gpu or parsed.cues.chars > ABOUT_LAST:
+        return None
+    pick = last.data.get("pick")
+    if last.kind in ("size", "cost") and last.data.get("setup") and isinstance(pick, list | tuple) and len(pick) == 2:
+        # "32b full ft, cheapest at gpuli" then "monthly?": the setup was priced, so its price is shared
+        job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
+        hours = last.data.get("setup_hours") or MONTH_HOURS
+        last = Turn("price", {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {}, "infiniband": None,
+                              "repeat": False, "first": (job or {}).get("provider"), "asked_currency": False})
+    if last.kind == "price":
+        if _cards(last.data) < 2:
+            return None
+        return replace(parsed, intent="price", follow={**last.data, "card_share": True}, follow_up=True, missing=[],
+                       request=q.model_copy(update={"num_gpus": None}), rental=replace(parsed.rental, num_gpus=None))
+    if last.kind in ("size", "cost"):  # a sizing's (or a setup's) memory on each card
+        return replace(parsed, asks=replace(parsed.asks, per_card_memory=True),
+                       request=q.model_copy(update={"num_gpus": None}), rental=replace(parsed.rental, num_gpus=None))
+    return None
