@@ -48,3 +48,24 @@ def test_a_sizing_gives_each_cards_memory(turns: list[str], figure: str) -> None
     for turn in turns:
         u.say(turn)
     assert figure in "\n".join(u.text.splitlines()[:2]) and "₮" not in u.text.splitlines()[0], u.text
+
+
+@pytest.mark.parametrize(("msg", "asked"), [
+    ("both for 10 hours?", True), ("cost for 8h each?", True), ("两个都算 10 小时", True), ("分别多少", True),
+    ("各跑 8 小时多少钱", True), ("each card?", False), ("a100 for 10 hours?", False), ("都有哪些卡", False),
+])
+def test_both_is_read(msg: str, asked: bool) -> None:
+    assert parse(msg).asks.both is asked
+
+
+@pytest.mark.parametrize(("turns", "figures"), [
+    (["cloudgpu a800 hourly", "and the a100 80g?", "both for 10 hours?"], ["$10.90", "$14.90"]),
+    (["cloudgpu a800 每小时多少", "a100 80g 呢", "两个都算 10 小时"], ["$10.90", "$14.90"]),
+    (["70b qlora at cloudgpu", "a800 or a100?", "cost for 8h each?"], ["$8.72", "$11.92"]),
+    (["70b qlora 在 cloudgpu", "a800 还是 a100", "各跑 8 小时多少钱"], ["$8.72", "$11.92"]),
+])
+def test_both_cards_are_priced_for_the_length(turns: list[str], figures: list[str]) -> None:
+    u = ChatUser()
+    for turn in turns:
+        u.say(turn)
+    assert all(f in u.text.splitlines()[0] for f in figures), u.text

@@ -16,6 +16,7 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import planning
+from bot.understand.both_asked import both_asked
 from bot.understand.card_share import share_asked
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
@@ -91,6 +92,7 @@ class Asks:
     estimate: bool = False  # "先怎么估时间", "how do I estimate the training time": the method leads
     memory_figure: bool = False  # "多少显存", "显存要多少", "how much vram": the memory asked as a figure
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
+    both: bool = False  # "both for 10 hours?", "分别多少": each thing just named (bot.understand.both_asked)
     per_card: bool = False  # "per card?", "每张多少", "单卡多少": one card's share of the answer, bare (bot.understand.card_share)
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
@@ -535,6 +537,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         # a share asked bare ("每张卡多少", "how much per gpu") is memory or money as the answer before says (bot.core)
         per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,
         per_card=share and not p["per_card_hour"].search(norm),
+        both=both_asked(norm),
         memory_figure=bool(p["memory_figure"].search(norm)),
         estimate=bool(p["estimate"].search(norm)),
         how_to_rent=bool(HOW_TO_RENT.search(norm)),
