@@ -69,3 +69,23 @@ def test_both_cards_are_priced_for_the_length(turns: list[str], figures: list[st
     for turn in turns:
         u.say(turn)
     assert all(f in u.text.splitlines()[0] for f in figures), u.text
+
+
+@pytest.mark.parametrize(("msg", "runs"), [
+    ("and if we run 4 such jobs", 4), ("run it twice", 2), ("what if 3 runs", 3), ("跑四次呢", 4),
+    ("4 个这样的任务", 4), ("and four of those jobs?", 4), ("2 epochs", None), ("4 cards", None), ("跑 3 小时", None),
+])
+def test_runs_are_read(msg: str, runs: int | None) -> None:
+    assert parse(msg).asks.repeats == runs
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (["cloudgpu a100 80g 8h", "and if we run 4 such jobs"], "$47.68"),
+    (["cloudgpu a100 80g 8h", "and if we run 4 such jobs", "total?"], "$47.68"),
+    (["cloudgpu 4090 跑 3 小时", "跑四次呢", "一共多少"], "$3.96"),
+])
+def test_runs_multiply_a_metered_price(turns: list[str], total: str) -> None:
+    u = ChatUser()
+    for turn in turns:
+        u.say(turn)
+    assert total in u.text.splitlines()[0], u.text

@@ -28,6 +28,9 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     or a cost as the per-card memory asked (answered by the per-card sizing follow-up); None when the message
     asks nothing of the kind or names a job or card of its own."""
     q = parsed.request
+    if parsed.asks.repeats and last.kind == "price" and last.data.get("hours") and not (q.gpu or q.model or q.params_b) \
+            and parsed.cues.chars <= ABOUT_LAST:  # "cloudgpu a100 80g 8h" then "and if we run 4 such jobs": $11.92 × 4
+        return replace(parsed, intent="price", follow={**last.data, "repeats": parsed.asks.repeats}, follow_up=True, missing=[])
     if not parsed.asks.per_card or q.model or q.params_b or q.gpu or parsed.cues.chars > ABOUT_LAST:
         return None
     pick = last.data.get("pick")

@@ -37,6 +37,7 @@ from bot.views.price import (
 from bot.views.price_band import band_note
 from bot.views.price_currency import currency_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
+from bot.views.repeats_total import repeats_lead
 from bot.views.top_up import top_up_note
 from bot.views.trim_budget import trim_note
 from engine.breakdown import CARDS_PER_NODE
@@ -61,10 +62,12 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate = data.pop("card_rate", None)
-        share = data.pop("card_share", None)
+        share, runs = data.pop("card_share", None), data.pop("repeats", None)
         reply = price_turn(ctx, data, details=False)
         lead = card_share_lead(cast(list[str], data.get("gpu") or []), cast(int | None, data.get("num_gpus")),
                                cast(str | None, data.get("first")), ctx.lang) if share else None
+        if runs and reply.turn is not None:  # "and if we run 4 such jobs": one run's total times the runs leads, kept for "total?"
+            reply.turn.data["repeats"], lead = runs, repeats_lead(reply, int(cast(int, runs)), ctx.lang)
         if lead is not None:  # "gpuli 8x h100 monthly" then "per card?": each term's price divided by the cards leads
             return _lead(reply, lead)
         if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads

@@ -26,6 +26,7 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
+from bot.understand.repeats import repeats_asked
 from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.unit_asked import unit_asked
@@ -92,6 +93,7 @@ class Asks:
     estimate: bool = False  # "先怎么估时间", "how do I estimate the training time": the method leads
     memory_figure: bool = False  # "多少显存", "显存要多少", "how much vram": the memory asked as a figure
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
+    repeats: int | None = None  # "and if we run 4 such jobs", "跑 4 次呢": runs of the answer's job (bot.understand.repeats)
     both: bool = False  # "both for 10 hours?", "分别多少": each thing just named (bot.understand.both_asked)
     per_card: bool = False  # "per card?", "每张多少", "单卡多少": one card's share of the answer, bare (bot.understand.card_share)
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
@@ -538,6 +540,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,
         per_card=share and not p["per_card_hour"].search(norm),
         both=both_asked(norm),
+        repeats=repeats_asked(norm),
         memory_figure=bool(p["memory_figure"].search(norm)),
         estimate=bool(p["estimate"].search(norm)),
         how_to_rent=bool(HOW_TO_RENT.search(norm)),
