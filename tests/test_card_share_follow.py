@@ -89,3 +89,14 @@ def test_runs_multiply_a_metered_price(turns: list[str], total: str) -> None:
     for turn in turns:
         u.say(turn)
     assert total in u.text.splitlines()[0], u.text
+
+
+@pytest.mark.parametrize(("turns", "figures"), [
+    (["what does zero3 mean", "vs zero2?", "per card for 32b on 8?"], ["120 GB", "64 GB"]),
+    (["zero3 是啥", "和 zero2 比呢", "32b 8卡 每卡多少"], ["120 GB", "64 GB"]),
+])
+def test_stages_asked_before_give_each_stages_figure(turns: list[str], figures: list[str]) -> None:
+    u = ChatUser()
+    for turn in turns:
+        u.say(turn)
+    assert all(f in u.text.splitlines()[0] for f in figures), u.text

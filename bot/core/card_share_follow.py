@@ -10,6 +10,8 @@ from typing import Any
 
 from bot.core.about_last import ABOUT_LAST
 from bot.messages import Turn
+from bot.understand.model_facts import zero_stages
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 
 MONTH_HOURS = 720  # a setup priced with no length stated: its month
@@ -49,3 +51,22 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         return replace(parsed, asks=replace(parsed.asks, per_card_memory=True),
                        request=q.model_copy(update={"num_gpus": None}), rental=replace(parsed.rental, num_gpus=None))
     return None
+
+
+def stages_of_faq(parsed: Parsed, turn: Turn | None) -> Parsed | None:
+    """"what does zero3 mean", "vs zero2?", then "per card for 32b on 8?": the stages those FAQ questions named,
+    each stage's per-card figure for the job the message states (32B full on 8 cards: ZeRO-2 120 GB, ZeRO-3 64 GB);
+    None unless a figure per card is asked of a job of its own right after questions naming two stages or more."""
+    q, a = parsed.request, parsed.asks
+    if turn is None or turn.kind != "faq" or not a.per_card_figure or a.zero_stages or not (q.model or q.params_b):
+        return None
+    texts: list[str] = []
+    node: Any = {"kind": turn.kind, "data": turn.data, "before": (turn.asked or {}).get("before")}
+    while isinstance(node, dict) and node.get("kind") == "faq" and len(texts) < 3:  # this question and those just before
+        texts.append(str((node.get("data") or {}).get("text") or ""))
+        node = node.get("before")
+    stages = zero_stages(normalize(" ".join(texts)))
+    if not stages:
+        return None
+    return replace(parsed, intent="size", asks=replace(a, zero_stages=stages), faq=[], faq_answers=[], faq_confident=False,
+                   missing=[], follow_up=False)

@@ -95,6 +95,7 @@ class Asks:
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
     repeats: int | None = None  # "and if we run 4 such jobs", "跑 4 次呢": runs of the answer's job (bot.understand.repeats)
     both: bool = False  # "both for 10 hours?", "分别多少": each thing just named (bot.understand.both_asked)
+    per_card_figure: bool = False  # "per card for 32b on 8?": a figure per card asked, memory word or not
     per_card: bool = False  # "per card?", "每张多少", "单卡多少": one card's share of the answer, bare (bot.understand.card_share)
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
@@ -540,6 +541,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,
         per_card=share and not p["per_card_hour"].search(norm),
         both=both_asked(norm),
+        per_card_figure=bool(PER_CARD.search(norm)),
         repeats=repeats_asked(norm),
         memory_figure=bool(p["memory_figure"].search(norm)),
         estimate=bool(p["estimate"].search(norm)),
