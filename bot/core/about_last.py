@@ -130,7 +130,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # "we start thursday 9am, need it done by friday 6pm": a deadline (with when the run starts) and no job
     # or card of its own is asked of the last answer too
     of_deadline = asks.deadline is not None and not (q.model or q.params_b or q.gpu) and parsed.cues.chars <= ABOUT_BUDGET
-    if last.kind == "price" and (asks.difference or parsed.cues.which_cheaper) and isinstance(last.data.get("before"), dict) and parsed.cues.chars <= ABOUT_LAST \
+    # "cloudgpu a800 hourly", "and the a100 80g?", then "both for 10 hours?": each card, side by side
+    if last.kind == "price" and (asks.difference or parsed.cues.which_cheaper or asks.both) and isinstance(last.data.get("before"), dict) and parsed.cues.chars <= ABOUT_LAST \
             and not (q.gpu or q.model or q.params_b or q.num_gpus):
         # "cloudgpu 4090 多少钱一小时", "3090 呢", then "8 小时差多少" / "what's the difference for 8 hours": the two
         # cards just priced, for the length stated (else the last one's), the difference leading

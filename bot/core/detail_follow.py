@@ -75,7 +75,7 @@ def _asks_of_the_job(parsed: Parsed, under: Turn | None) -> bool:
     the size of its weights ("how big is that" after which weights to download: bot.core.facts_follow), its price
     in a currency ("人民币多少"), or, over a rental, its price for another term ("年付多少", "一个月多少")."""
     a = parsed.asks
-    if a.memory_figure or a.per_card_memory or a.sizing or a.spec or a.size_alone or a.weights or parsed.rental.currency:
+    if a.memory_figure or a.per_card_memory or a.per_card or a.sizing or a.spec or a.size_alone or a.weights or parsed.rental.currency:
         return True
     rental = under is not None and under.kind in ("size", "price", "cost")
     return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.cues.yearly)

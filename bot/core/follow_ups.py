@@ -20,6 +20,7 @@ from bot.core.about_last import (
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
+from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.export_again import GENERIC, export_again
@@ -84,6 +85,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     versus = providers_of_last(parsed, last)  # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"
     if versus is not None:
         return versus
+    share = share_of_last(parsed, last)  # "gpuli 8x h100 monthly" then "per card?": ₮14,432 ÷ 8; after a sizing, each card's memory
+    if share is not None and share.follow is not None:
+        return share
+    parsed = share or parsed
     weighing = weigh_follow(parsed, last, parsed.weigh)  # "3090 呢" then "省多少", "三周呢" then "还是包月"
     if weighing is not None:
         return weighing

@@ -20,6 +20,7 @@ from bot.text.names import short_gpu
 from bot.understand.parser import Parsed, Run
 from bot.views.budget_card import card_within
 from bot.views.card_hour import card_hour_lead
+from bot.views.card_share import card_share_lead
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
 from bot.views.order_steps import order_line
@@ -36,6 +37,7 @@ from bot.views.price import (
 from bot.views.price_band import band_note
 from bot.views.price_currency import currency_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
+from bot.views.repeats_total import repeats_lead
 from bot.views.top_up import top_up_note
 from bot.views.trim_budget import trim_note
 from engine.breakdown import CARDS_PER_NODE
@@ -60,7 +62,14 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate = data.pop("card_rate", None)
+        share, runs = data.pop("card_share", None), data.pop("repeats", None)
         reply = price_turn(ctx, data, details=False)
+        lead = card_share_lead(cast(list[str], data.get("gpu") or []), cast(int | None, data.get("num_gpus")),
+                               cast(str | None, data.get("first")), ctx.lang) if share else None
+        if runs and reply.turn is not None:  # "and if we run 4 such jobs": one run's total times the runs leads, kept for "total?"
+            reply.turn.data["repeats"], lead = runs, repeats_lead(reply, int(cast(int, runs)), ctx.lang)
+        if lead is not None:  # "gpuli 8x h100 monthly" then "per card?": each term's price divided by the cards leads
+            return _lead(reply, lead)
         if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads
             return _card_rate_first(ctx, reply, data, str(card_rate))
         if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading

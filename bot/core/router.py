@@ -21,6 +21,8 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.both_follow import both_of_asked
+from bot.core.card_share_follow import stages_of_faq
 from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
@@ -220,6 +222,11 @@ class Core:
         turn = self.conversations.last(ctx.key)
         parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
         last, asked = behind_faq(turn)
+        if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
+            turn, asked = last, None
+        both = both_of_asked(parsed, last, asked) or stages_of_faq(parsed, turn)  # "a800 or a100?" then "cost for 8h each?"
+        if both is not None:
+            return self._answer_one(ctx, both, text)
         detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed

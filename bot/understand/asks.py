@@ -16,6 +16,8 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import planning
+from bot.understand.both_asked import both_asked
+from bot.understand.card_share import share_asked
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
@@ -24,6 +26,7 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
+from bot.understand.repeats import repeats_asked
 from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.unit_asked import unit_asked
@@ -90,6 +93,10 @@ class Asks:
     estimate: bool = False  # "先怎么估时间", "how do I estimate the training time": the method leads
     memory_figure: bool = False  # "多少显存", "显存要多少", "how much vram": the memory asked as a figure
     per_card_memory: bool = False  # "每张卡大概占多少", "how much memory per card", "per-GPU footprint": one card's figure leads
+    repeats: int | None = None  # "and if we run 4 such jobs", "跑 4 次呢": runs of the answer's job (bot.understand.repeats)
+    both: bool = False  # "both for 10 hours?", "分别多少": each thing just named (bot.understand.both_asked)
+    per_card_figure: bool = False  # "per card for 32b on 8?": a figure per card asked, memory word or not
+    per_card: bool = False  # "per card?", "每张多少", "单卡多少": one card's share of the answer, bare (bot.understand.card_share)
     param_count: bool = False  # "exactly how many params", "qwen3-8b 多少参数", "参数量具体是多少": the model's count itself
     # "qwen3 32b 有多少层", "hidden size of llama 3.1 8b": the model's catalog shapes asked (bot.understand.model_facts)
     model_fact: tuple[str, ...] = ()
@@ -463,6 +470,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not
         budget = (money[0].value, money[0].currency)
     loose = any(w.loose for w in money if budget is not None and (w.value, w.currency) == budget)
+    share = share_asked(norm)
     return Asks(
         budget_loose=loose,
         how_many_gpu=planning.how_many_card(norm),
@@ -529,7 +537,12 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         # compared on memory only: "zero2 跟 zero3 区别是啥", "why is zero-3 slower" are the concept's questions
         zero_stages=zero_stages(norm) if p["per_card_memory"].search(norm) or p["memory_figure"].search(norm) or PER_CARD.search(norm) else (),
         size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
-        per_card_memory=bool(p["per_card_memory"].search(norm)),
+        # a share asked bare ("每张卡多少", "how much per gpu") is memory or money as the answer before says (bot.core)
+        per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,
+        per_card=share and not p["per_card_hour"].search(norm),
+        both=both_asked(norm),
+        per_card_figure=bool(PER_CARD.search(norm)),
+        repeats=repeats_asked(norm),
         memory_figure=bool(p["memory_figure"].search(norm)),
         estimate=bool(p["estimate"].search(norm)),
         how_to_rent=bool(HOW_TO_RENT.search(norm)),
