@@ -47,8 +47,8 @@ def _stated(parsed: Parsed | None) -> list[Any] | None:
     r, a = parsed.rental, parsed.asks
     if a.budget is not None:
         return [str(a.budget[0]), a.budget[1], r.provider]
-    if parsed.wallet is not None and parsed.wallet.kind in ("topup", "budget_set", "balance") and isinstance(r.amount, Decimal):
-        return [str(r.amount), r.currency, r.provider]  # "we topped up 2000 on gpuli": that money is what "that" is
+    if parsed.wallet is not None and parsed.wallet.kind in ("budget_set", "balance") and isinstance(r.amount, Decimal):
+        return [str(r.amount), r.currency, r.provider]  # "预算 5000u": a top-up is the wallet's, weighed as it stands
     return None
 
 
@@ -142,3 +142,12 @@ def _priced_of_job(last: Turn) -> dict[str, Any] | None:
     days = request.get("days") or 0
     hours = float(days) * 24 + float(request.get("hours") or 0) or None
     return {"gpu": [priced[0]], "num_gpus": priced[1], "hours": hours, "first": priced[2], "display": None}
+
+
+def run_against_money(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]:
+    """A length stated after money was divided into a card ("余额 10 刀" then "跑 36 小时够吗", "we have $10" then
+    "enough for an 8 hour run?"): that run against the money — its verdict and cost — no longer how long it lasts."""
+    kept = data.get("runway")
+    if not isinstance(kept, list) or len(kept) < 3 or parsed.asks.runway or parsed.asks.how_long:
+        return data
+    return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}

@@ -375,7 +375,8 @@ class Core:
         if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None:
             return parsed
         rented = bool(r.duration_days or r.duration_hours)
-        runway = asks.runway and not rented and parsed.intent in ("price", "faq", "unknown") and not (
+        # "(充了 2000) 5090 monthly, how many months does that cover?": the term names the unit, not a rental
+        runway = asks.runway and (not rented or asks.how_long) and parsed.intent in ("price", "faq", "unknown") and not (
             q.tokens or q.samples or q.params_b or q.model)
         # a training job's cost ("够 14b 全参 4卡a100 包月吗") is weighed only when asked whether the money is enough
         weighed = parsed.intent == "price" or (parsed.intent == "cost" and asks.enough)
