@@ -119,8 +119,8 @@ def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
         return parsed
     rented = bool(r.duration_days or r.duration_hours)
     job = bool(q.model or q.params_b or q.tokens or q.samples)
-    runway = bool(q.gpu) and (a.runway or a.how_long) and parsed.intent in ("price", "faq", "unknown") and not job \
-        and parsed.run is None
+    runway = bool(q.gpu) and (a.runway or a.how_long or _card_after_money(parsed, last)) \
+        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and not rented
     # "14b 全参 gpuli 包月够吗": the job's cost against the money, its card picked within it
     weighed = (parsed.intent == "price" and bool(q.gpu) and (a.affords or a.enough) and rented) \
         or (parsed.intent == "cost" and a.enough and (rented or bool(q.gpu)))
@@ -149,5 +149,25 @@ def run_against_money(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]:
     "enough for an 8 hour run?"): that run against the money — its verdict and cost — no longer how long it lasts."""
     kept = data.get("runway")
     if not isinstance(kept, list) or len(kept) < 3 or parsed.asks.runway or parsed.asks.how_long:
+        return data
+    return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}
+
+
+def _card_after_money(parsed: Parsed, last: Turn | None) -> bool:
+    """"钱包还有 800", "gpuli", then "4090": a card named alone right after the money (and where it is) asks what
+    that money rents of it, as "how long for a 4090" does; after any other answer it changes that answer."""
+    if last is None or not (parsed.asks.names_only or parsed.asks.frame_only):
+        return False
+    prev = last.data.get("prev") if last.kind == "faq" else None
+    return last.kind == "budget" or (isinstance(prev, dict) and prev.get("kind") == "budget")
+
+
+def run_of_hours_weighed(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]:
+    """Money stated after a run of so many hours was priced ("cloudgpu A800", "about 30 hours", "cost? and we only
+    have $30"): that run against the money, its cost and verdict ($32.70, over), not how long the money lasts — a
+    run's hours are the job's length, where a week or a month is a term the money could buy more of."""
+    kept, hours = data.get("runway"), data.get("hours")
+    a = parsed.asks
+    if not isinstance(kept, list) or len(kept) < 3 or not hours or not float(hours) % 24 or a.how_long or a.runway_unit:
         return data
     return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}
