@@ -80,8 +80,8 @@ def hold_budget(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
 
 
 def _own_money(parsed: Parsed) -> bool:
-    return parsed.asks.budget is not None or isinstance(parsed.rental.amount, Decimal) or parsed.wallet is not None \
-        and parsed.wallet.kind not in ("balance",)
+    wallet = parsed.wallet is not None and parsed.wallet.kind != "balance"
+    return parsed.asks.budget is not None or isinstance(parsed.rental.amount, Decimal) or wallet
 
 
 def _plain(parsed: Parsed, **changes: Any) -> Parsed:
@@ -95,7 +95,7 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     data = last.data if last.kind == "price" and last.data.get("gpu") else _priced_of_job(last)
     held = held_of(last) if data else None
     a, q = parsed.asks, parsed.request
-    if not held or _own_money(parsed) or q.gpu or q.model or q.params_b or a.deadline is not None or parsed.run is not None:
+    if not held or data is None or _own_money(parsed) or q.gpu or q.model or q.params_b or a.deadline is not None or parsed.run is not None:
         return None
     how_long = a.runway or a.how_long
     if not how_long and not ((a.affords or a.enough) and data.get("hours")):
