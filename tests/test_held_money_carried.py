@@ -56,3 +56,15 @@ def test_a_rental_named_later_is_weighed_at_the_provider_the_money_is_at(turns: 
 def test_a_run_length_with_money_held_is_that_runs_cost_against_it(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 1)
     assert all(w in lead for w in want), lead
+
+
+@pytest.mark.parametrize("turns, want", [
+    (("only 360 usdt left on gpuli, can we renew the 4090 monthly?",), ("not enough", "₮369", "₮9")),
+    (("gpuli 上只剩 360u 了，4090 还能续一个月吗？",), ("不够", "₮369", "₮9")),
+    (("钱包还剩 100u 在 gpuli", "续一周 4090 够吗"), ("不够", "₮109", "₮9")),
+])
+def test_a_renewal_asked_with_money_held_is_weighed_never_a_rental_number(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
+    reply = conversation(*turns)
+    lead = lead_lines(reply, 1)
+    assert all(w in lead for w in want), lead
+    assert "#360" not in reply

@@ -104,8 +104,11 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
             return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else
         return None
+    # "only 360 usdt left on gpuli, can we renew the 4090 monthly?", "renew the 5090 for a week?": whether a card's
+    # renewal can be paid is asked, never an order (and the money held is no rental's number)
+    renewal_asked = asked and (gpu is not None or held)
     for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
-        if pattern.search(text) and not rule_question and not _price_question(text):
+        if pattern.search(text) and not rule_question and not _price_question(text) and not renewal_asked:
             m = RENTAL_ID.search(pattern.sub(" ", text))
             if m is not None:
                 return WalletAction(kind, int(m[1] or m[2]))
