@@ -68,3 +68,12 @@ def test_a_renewal_asked_with_money_held_is_weighed_never_a_rental_number(turns:
     lead = lead_lines(reply, 1)
     assert all(w in lead for w in want), lead
     assert "#360" not in reply
+
+
+@pytest.mark.parametrize("text, want", [
+    ("刚在 gpuli 充了 2000u，能租几周 a100 80g？", ("7 周", "₮1,883")),
+    ("gpuli 充值了 ₮2000，a100 80g 能租几周？", ("7 周", "₮1,883")),
+])
+def test_a_top_up_said_inside_a_question_is_the_money_asked_about_not_a_write(text: str, want: tuple[str, ...]) -> None:
+    reply = conversation(text)
+    assert all(w in lead_lines(reply, 1) for w in want), reply

@@ -114,7 +114,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
                 return WalletAction(kind, int(m[1] or m[2]))
             if kind == "renew" and has_duration:
                 return WalletAction(kind)  # "续费一周": which rental is asked next
-    if TOPUP.search(text) and amount is not None and not rule_question:
+    if TOPUP.search(text) and amount is not None and not rule_question and not (asked and gpu is not None):
+        # "we topped up 2000 on gpuli. how many weeks of A100 80GB is that?" asks what the money rents: a question
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
             and not asked and not ASKS_FIT.search(text):
