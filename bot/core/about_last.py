@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.held_budget import run_against_money, run_of_hours_weighed
 from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -189,8 +190,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         if stated_hours and not (runway is not None and (asks.runway or asks.how_long)):
             data["hours"] = stated_hours
             data["weeks"] = parsed.cues.weeks
+            data = run_against_money(data, parsed)  # "余额 10 刀" then "跑 36 小时够吗": that run's cost, weighed
         if runway is not None:
             data["runway"] = runway_of(parsed)
+            data = run_of_hours_weighed(data, parsed)  # "about 30 hours" then "cost? and we only have $30"
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
     if asks.budget is not None and (asks.runway or asks.how_long) and last.kind in ("size", "cost"):
         # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money

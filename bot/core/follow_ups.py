@@ -26,7 +26,7 @@ from bot.core.count_follow import count_changed
 from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
-from bot.core.held_budget import runway_of_held
+from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.providers_follow import providers_of_last
@@ -219,6 +219,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if duration:
             data["hours"] = duration.get("days", 0) * 24 + duration.get("hours", 0)
             data["weeks"] = parsed.cues.weeks  # "那 4 周呢": the weeks asked, priced beside a month that covers them
+            data = run_against_money(data, parsed)  # "余额 10 刀" then "跑 36 小时够吗": that run's cost, weighed
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
     base = job_of(last, duration)
     if stated.get("method") in ("full", "pretrain"):

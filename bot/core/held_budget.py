@@ -1,18 +1,73 @@
-"""A budget said before the rental it is for: "老板说预算 ¥2.5万 想做 7b qlora", "一万网络 3090 包月", then "能租几个月"
-(¥25,000 / ¥1,750 a month: 14 months); "budget 2k usd", "cloudgpu a800", "how many hours" ($2,000 / $1.09: 1,834 h).
+"""Money the team holds, said once, is a fact of the conversation: "钱包还有 800", "wallet has 800 usdt",
+"we topped up 2000 on gpuli", "预算 ¥2.5万" — the turns after it are answered against it.
 
-Why: a budget stated with a job or on its own stays with the turn it was said in; the price asked next is a turn
-of its own, so a "how long does it last" after it found no money and read as a FAQ question. The price turn now
-holds the budget said the turn before (`held_budget`), and a how-long question naming no money, card or model of
-its own divides that budget into the rental just priced, in the unit asked, as when the money was said with it.
+Why: a budget stated with a job or on its own stayed with the turn it was said in; the card, the provider or the
+price asked next is a turn of its own, so "够吗", "还剩多少", "how many weeks is that" two turns later found no money
+and read as a FAQ question or chatter. Every remembered turn now carries the money held (`held_money`: the amount,
+the currency as said — none when unsaid, so the provider named later reads it in its own — and the provider it is
+at), from the turn that stated it until another states new money; a provider named on its own ("we're on gpuli")
+places money held nowhere yet. A question naming no money of its own is weighed against it:
+- "够不够", "还剩多少", "what's left after that" after a price: that rental against the money, its remainder;
+- "能租几周", "how many months does that cover", "a6000 能跑多少小时": the money divided into the rental just
+  priced or the card named, in the unit asked (whole weeks or months at the provider's cycle, hours by the minute);
+- "4090 包两个月够不", "can we do a month of 8x A100 SXM?": the rental named against the money, at its provider.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
+from typing import Any
 
 from bot.messages import Reply, Turn
 from bot.understand.parser import Parsed
+
+HELD = "held_money"
+
+
+def held_of(turn: Turn | None) -> list[Any] | None:
+    """[amount, currency or None, provider or None] the conversation holds as of `turn`; None when none was said."""
+    if turn is None:
+        return None
+    data = turn.data
+    got = data.get(HELD)
+    if isinstance(got, list) and len(got) == 3:
+        return got
+    for key in ("held_budget", "budget"):
+        kept = data.get(key)
+        if isinstance(kept, list | tuple) and len(kept) == 2:
+            return [kept[0], kept[1], data.get("provider") if turn.kind == "budget" else None]
+    return None
+
+
+def _stated(parsed: Parsed | None) -> list[Any] | None:
+    """The money a message states the team holds or may spend, as said (its currency None when unsaid)."""
+    if parsed is None:
+        return None
+    r, a = parsed.rental, parsed.asks
+    if a.budget is not None:
+        return [str(a.budget[0]), a.budget[1], r.provider]
+    if parsed.wallet is not None and parsed.wallet.kind in ("budget_set", "balance") and isinstance(r.amount, Decimal):
+        return [str(r.amount), r.currency, r.provider]  # "预算 5000u": a top-up is the wallet's, weighed as it stands
+    return None
+
+
+def carry_held(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
+    """The turn remembered for `reply` keeps the money held: what this message stated, else what was held before
+    (placed at the provider this message names when it was placed nowhere)."""
+    turn = reply.turn
+    if turn is None or turn is before:
+        return
+    stated, kept = _stated(parsed), held_of(before)
+    if stated is not None and kept is not None and stated[:2] == kept[:2] and stated[2] is None:
+        stated = kept  # the money held, carried into this question: still where it was
+    held = stated or kept
+    if held is None:
+        return
+    where = parsed.rental.provider if parsed is not None else None
+    if held[2] is None and where:
+        held = [held[0], held[1], where]
+    turn.data[HELD] = list(held)
 
 
 def hold_budget(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
@@ -24,15 +79,95 @@ def hold_budget(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
         reply.turn.data["held_budget"] = list(held)
 
 
-def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
-    """"能租几个月", "how many hours" after a price that holds a budget said before it: that budget divided into
-    the rental priced, in the unit asked; None when nothing is held or the message names money, a card or a job."""
-    held = last.data.get("held_budget") if last.kind == "price" else None
-    a, q = parsed.asks, parsed.request
-    if not held or not (a.runway or a.how_long) or a.budget is not None or q.gpu or q.model or q.params_b \
-            or a.deadline is not None or parsed.run is not None:
-        return None
-    runway = [held[0], held[1], True, False, a.runway_unit]
-    return replace(parsed, intent="price", wallet=None, follow={**last.data, "runway": runway}, follow_up=True,
-                   missing=[], faq=[], faq_answers=[], faq_confident=False)
+def _own_money(parsed: Parsed) -> bool:
+    wallet = parsed.wallet is not None and parsed.wallet.kind != "balance"
+    return parsed.asks.budget is not None or isinstance(parsed.rental.amount, Decimal) or wallet
 
+
+def _plain(parsed: Parsed, **changes: Any) -> Parsed:
+    return replace(parsed, missing=[], faq=[], faq_answers=[], faq_confident=False, **changes)
+
+
+def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"能租几个月", "还剩多少", "够吗" after a price, while money is held: that money against the rental priced —
+    divided into it in the unit asked (a how-long question), or its verdict and what is left (an enough or a
+    remainder question); None when nothing is held or the message names money, a card or a job of its own."""
+    data = last.data if last.kind == "price" and last.data.get("gpu") else _priced_of_job(last)
+    held = held_of(last) if data else None
+    a, q = parsed.asks, parsed.request
+    if not held or data is None or _own_money(parsed) or q.gpu or q.model or q.params_b or a.deadline is not None or parsed.run is not None:
+        return None
+    how_long = a.runway or a.how_long
+    if not how_long and not ((a.affords or a.enough) and data.get("hours")):
+        return None
+    if parsed.rental.duration_days or parsed.rental.duration_hours:
+        return None  # "那两个月呢": a change of the rental (merged below), still weighed against what is held
+    runway = [held[0], held[1], how_long, False, a.runway_unit]
+    follow = {**data, "runway": runway}
+    if held[2] and not follow.get("first"):
+        follow["first"] = held[2]
+    return _plain(parsed, intent="price", wallet=None, follow=follow, follow_up=True)
+
+
+def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
+    """"4090 包两个月够不", "5090 monthly, how many months does that cover?", "a6000 能跑多少小时" while money is
+    held: the rental or card named, weighed against (or divided into) that money, at the provider it is at
+    unless the message names another."""
+    held = held_of(last)
+    a, q, r = parsed.asks, parsed.request, parsed.rental
+    if not held or parsed.follow is not None or _own_money(parsed):
+        return parsed
+    rented = bool(r.duration_days or r.duration_hours)
+    job = bool(q.model or q.params_b or q.tokens or q.samples)
+    runway = bool(q.gpu) and (a.runway or a.how_long or _card_after_money(parsed, last)) \
+        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and not rented
+    # "14b 全参 gpuli 包月够吗": the job's cost against the money, its card picked within it
+    weighed = (parsed.intent == "price" and bool(q.gpu) and (a.affords or a.enough) and rented) \
+        or (parsed.intent == "cost" and a.enough and (rented or bool(q.gpu)))
+    if not (runway or weighed):
+        return parsed
+    budget = (Decimal(str(held[0])), held[1])
+    rental = replace(r, provider=r.provider or held[2])
+    if runway:
+        return _plain(parsed, intent="price", rental=rental, asks=replace(a, budget=budget, runway=True, how_long=True))
+    return replace(parsed, rental=rental, asks=replace(a, budget=budget, runway=False, how_long=False, enough=True))
+
+
+def _priced_of_job(last: Turn) -> dict[str, Any] | None:
+    """The rental a job's cost was priced on ("14b 全参 4 卡 a100 sxm 包月够吗": 4×A100 SXM at gpuli for 30 days), as
+    a price answer's data, so "剩多少" after it weighs that rental; None for any other turn."""
+    priced, request = last.data.get("priced"), last.data.get("request")
+    if last.kind != "cost" or not isinstance(priced, list) or len(priced) != 3 or not isinstance(request, dict):
+        return None
+    days = request.get("days") or 0
+    hours = float(days) * 24 + float(request.get("hours") or 0) or None
+    return {"gpu": [priced[0]], "num_gpus": priced[1], "hours": hours, "first": priced[2], "display": None}
+
+
+def run_against_money(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]:
+    """A length stated after money was divided into a card ("余额 10 刀" then "跑 36 小时够吗", "we have $10" then
+    "enough for an 8 hour run?"): that run against the money — its verdict and cost — no longer how long it lasts."""
+    kept = data.get("runway")
+    if not isinstance(kept, list) or len(kept) < 3 or parsed.asks.runway or parsed.asks.how_long:
+        return data
+    return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}
+
+
+def _card_after_money(parsed: Parsed, last: Turn | None) -> bool:
+    """"钱包还有 800", "gpuli", then "4090": a card named alone right after the money (and where it is) asks what
+    that money rents of it, as "how long for a 4090" does; after any other answer it changes that answer."""
+    if last is None or not (parsed.asks.names_only or parsed.asks.frame_only):
+        return False
+    prev = last.data.get("prev") if last.kind == "faq" else None
+    return last.kind == "budget" or (isinstance(prev, dict) and prev.get("kind") == "budget")
+
+
+def run_of_hours_weighed(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]:
+    """Money stated after a run of so many hours was priced ("cloudgpu A800", "about 30 hours", "cost? and we only
+    have $30"): that run against the money, its cost and verdict ($32.70, over), not how long the money lasts — a
+    run's hours are the job's length, where a week or a month is a term the money could buy more of."""
+    kept, hours = data.get("runway"), data.get("hours")
+    a = parsed.asks
+    if not isinstance(kept, list) or len(kept) < 3 or not hours or not float(hours) % 24 or a.how_long or a.runway_unit:
+        return data
+    return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}

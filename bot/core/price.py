@@ -98,7 +98,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return reply
         stated, unit, how_long, *more = cast(list[Any], runway)
         loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
-        budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, data.get("first")))
+        # "gpuli 上 32b 全参…" "8卡h100 包月多少" "钱包还有 1.2 万": the wallet is at the provider the job was asked at
+        job = data.get("job")
+        where = data.get("first") or (job.get("provider") if isinstance(job, dict) else None)
+        budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, where))
         _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
         if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
             return _lead(reply, trim_note(data, budget.money, ctx.lang))

@@ -47,7 +47,7 @@ from bot.core.faq_context import (
 )
 from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
 from bot.core.follow_ups import merge_follow_up
-from bot.core.held_budget import hold_budget
+from bot.core.held_budget import carry_held, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
@@ -159,6 +159,8 @@ class Core:
         if reply is not None:
             if reply.turn is not None and reply.turn is not before and inc.text and inc.button is None:
                 noted(reply.turn, ctx.inc.text, before)
+            if inc.button is None:  # "钱包还有 800": the money held stays a fact for the turns after it
+                carry_held(reply, reply.reading, before)
             self._remember(ctx, reply)
             price_age.attach(reply, self.conversations.clock.now())
             offer_chinese(reply, inc, first and again is None)
@@ -300,6 +302,7 @@ class Core:
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
+        parsed = rental_against_held(parsed, turn)  # "钱包还有 800 u 在 gpuli" then "4090 包两个月够不"
         parsed = _rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
@@ -380,7 +383,8 @@ class Core:
         if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None:
             return parsed
         rented = bool(r.duration_days or r.duration_hours)
-        runway = asks.runway and not rented and parsed.intent in ("price", "faq", "unknown") and not (
+        # "(充了 2000) 5090 monthly, how many months does that cover?": the term names the unit, not a rental
+        runway = asks.runway and (not rented or asks.how_long) and parsed.intent in ("price", "faq", "unknown") and not (
             q.tokens or q.samples or q.params_b or q.model)
         # a training job's cost ("够 14b 全参 4卡a100 包月吗") is weighed only when asked whether the money is enough
         weighed = parsed.intent == "price" or (parsed.intent == "cost" and asks.enough)

@@ -104,14 +104,18 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
             return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else
         return None
+    # "only 360 usdt left on gpuli, can we renew the 4090 monthly?", "renew the 5090 for a week?": whether a card's
+    # renewal can be paid is asked, never an order (and the money held is no rental's number)
+    renewal_asked = asked and (gpu is not None or held)
     for pattern, kind in ((RENEW, "renew"), (STOP, "stop")):
-        if pattern.search(text) and not rule_question and not _price_question(text):
+        if pattern.search(text) and not rule_question and not _price_question(text) and not renewal_asked:
             m = RENTAL_ID.search(pattern.sub(" ", text))
             if m is not None:
                 return WalletAction(kind, int(m[1] or m[2]))
             if kind == "renew" and has_duration:
                 return WalletAction(kind)  # "续费一周": which rental is asked next
-    if TOPUP.search(text) and amount is not None and not rule_question:
+    if TOPUP.search(text) and amount is not None and not rule_question and not (asked and gpu is not None):
+        # "we topped up 2000 on gpuli. how many weeks of A100 80GB is that?" asks what the money rents: a question
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
             and not asked and not ASKS_FIT.search(text):
