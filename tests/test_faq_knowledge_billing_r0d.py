@@ -140,3 +140,10 @@ def test_whether_a_setup_is_cheap_is_its_price(text: str) -> None:
     assert parsed.intent == "price", parsed.intent
     reply = _answer(text)
     assert "2.5–4 万" in reply and "估" in reply, reply  # the estimate band, said to be one
+
+
+@pytest.mark.parametrize("turns,lead", [(("ib 多少钱", "LAS-1 有吗"), "❌"), (("gpuli 要 ib 吗", "LAS-1 有吗"), "❌"),
+                                        (("how much is infiniband at gpuli?", "is it in LAS-1?"), "❌")])
+def test_a_region_asked_after_the_infiniband_answer_gets_its_verdict(turns: tuple[str, ...], lead: str) -> None:
+    reply = _answer(*turns)
+    assert reply.lstrip().startswith(lead) and "ORD-1" in reply, reply
