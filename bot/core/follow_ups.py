@@ -54,10 +54,11 @@ MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
-def _setup_only(parsed: Parsed) -> bool:
-    """Whether the message states cards (a card, a count) and nothing else, with no topic of its own beside them."""
+def _setup_only(parsed: Parsed, text: str) -> bool:
+    """Whether the message states cards (a card, a count) and nothing else: no topic of its own beside them and no
+    question asked of them ("mi300x 的话 有啥坑" asks the card's catch)."""
     stated = set(parsed.request.stated())
-    return "gpu" in stated and stated <= {"gpu", "num_gpus"} and not parsed.own_topic
+    return "gpu" in stated and stated <= {"gpu", "num_gpus"} and not parsed.own_topic and not ASKING.search(text.lower())
 
 
 def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed:
@@ -157,7 +158,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
-            and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed)) or parsed.own_topic):
+            and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗");
         # never a setup alone, however long its card's name ("8 张 a100 sxm" after 32B full: the job on those cards)
