@@ -104,11 +104,14 @@ def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None
     return found
 
 
-def _surer(part: Hit, whole: Hit | None, floor: float) -> bool:
+UNMARKED_MARGIN = 0.05  # unmarked, a half must beat the whole by this much ("do I lose my checkpoints | when I destroy …" is one)
+
+
+def _surer(part: Hit, whole: Hit | None, floor: float, margin: float = 0.0) -> bool:
     """Whether a clause's answer is sure enough to stand as a question of its own: from `floor`, or surer than the
     whole message's answer (two questions dilute each other: "which cards have nvlink at gpuli, and can I run zero3
     across several 4090s?" is read less surely whole than either half), and always confident."""
-    return part.score >= floor or (whole is not None and part.score >= FAQ_CONFIDENT and part.score > whole.score)
+    return part.score >= floor or (whole is not None and part.score >= FAQ_CONFIDENT and part.score > whole.score + margin)
 
 
 def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
@@ -146,7 +149,7 @@ def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) ->
     # one of them is the whole message's answer, or each is surer than the whole: two questions dilute each other
     # ("cloudgpu 按啥计费 销毁后 checkpoint 还在吗" is half a billing question and half a question on the disk)
     return found if whole is None or whole.entry.id in {h.entry.id for h in found} \
-        or all(_surer(h, whole, 1.01) for h in found) else []
+        or all(_surer(h, whole, 1.01, UNMARKED_MARGIN) for h in found) else []
 
 
 def _asks(clause: str) -> bool:
