@@ -440,7 +440,8 @@ def _notes(
     if fit.tight or fit.may_fit:  # under 10% above the high end, or only the expected figure fits
         # the high end over the card: by how much, and the expected figure (never "-10.6 GB left")
         over = {"over_gb": round(-fit.headroom_gb, 1), "mid_gb": round(fit.estimate.total_gb, 1)} if fit.headroom_gb < 0 else {}
-        out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1), **over}))
+        card_gb = int(gpu.memory_gb) if float(gpu.memory_gb).is_integer() else gpu.memory_gb  # what it is tight against
+        out.append(Note("tight", {"headroom_gb": round(fit.headroom_gb, 1), "card_gb": card_gb, **over}))
     if q.price_status == "estimate":
         out.append(Note("estimate", {"low": q.total_min, "high": q.total_max}))
     elif q.total_range.is_range:

@@ -19,6 +19,7 @@ from bot.messages import Reply, Turn
 from bot.understand.entities import find_provider, providers_named
 from bot.understand.faq import CONFIDENT, Hit, faq_index, stem, tokenize
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_verdict import verdict_for
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.views.faq_answer import SENTENCE_END
@@ -280,7 +281,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         others.append(ranked[0])  # "do they warn us before that?": confident, wanting only a GPU word
     found = _sharing_clause(own, words, context, ctx.lang, kind)
     other = next(((h, c) for h in others if (c := _sharing_clause(h, words, context, ctx.lang, kind)) is not None), None)
-    if found is not None and (other is None or found[0] >= other[1][0]):
+    if parsed.cues.yes_no and verdict_for(own.entry, parsed.words, provider) is not None:
+        hit, lead = own, None  # "ib 多少钱" then "LAS-1 有吗": the answer just given settles it for that term (no, there)
+    elif found is not None and (other is None or found[0] >= other[1][0]):
         hit, lead = own, found[1]  # the answer just given holds it: that clause leads
     elif other is not None:
         hit, lead = other[0], None  # a sibling's own answer leads with its verdict

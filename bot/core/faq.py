@@ -30,8 +30,12 @@ def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None 
     its card ("两张 4090 之间有 nvlink 吗"), is named back in what the card itself links."""
     e = hit.entry
     carded = own = None if len(set(cards or [])) > 1 else card_answer(e.by_card, card, provider, lang)
-    if carded and card and count and count > 1:
-        carded = t("faq.card_answer", lang, card=f"{count}×{gpu_name(card)}", answer=carded)
+    link = card_itself(e, card, own, lang, stated) if own else None
+    # the setup the card's answer is for, named: the count of the answer before, else the message's own ("four
+    # 4090s for zero-3"), unless the card's own link names that count already ("两张 4090 之间有 nvlink 吗")
+    setup = count if count and count > 1 else stated if stated and stated > 1 and link is None else None
+    if carded and card and setup:
+        carded = t("faq.card_answer", lang, card=f"{setup}×{gpu_name(card)}", answer=carded)
     answer = each_card(hit, cards or [], provider, lang) or carded or lead_with(
         e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang)
     return {
@@ -40,7 +44,7 @@ def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None 
         "answer": answer,
         "score": hit.score,
         # "3090 能 nvlink 吗": no at gpuli, and what the card itself links (a two-card bridge)
-        "card_link": card_itself(e, card, own, lang, stated) if own else None,
+        "card_link": link,
     }
 
 

@@ -45,6 +45,8 @@ from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.glossary import is_definition
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
 from engine.providers import providers
@@ -53,6 +55,13 @@ from engine.request import TrainingRequest
 FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
+
+
+def _setup_only(parsed: Parsed, text: str) -> bool:
+    """Whether the message states cards (a card, a count) and nothing else: no topic of its own beside them and no
+    question asked of them ("mi300x 的话 有啥坑" asks the card's catch)."""
+    stated = set(parsed.request.stated())
+    return "gpu" in stated and stated <= {"gpu", "num_gpus"} and not parsed.own_topic and not ASKING.search(text.lower())
 
 
 def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed:
@@ -142,7 +151,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     picked = _pick_with_add_ons(parsed, last, text, duration)
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
         return picked
-    about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) \
+    about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
         or _count_needed(parsed, last, text) or about_last(parsed, last, text)
     if about is not None:
         return about
@@ -162,9 +171,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
-            and (parsed.cues.chars > ONE_WORD or parsed.own_topic):
+            and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
-        # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗")
+        # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗");
+        # never a setup alone, however long its card's name ("8 张 a100 sxm" after 32B full: the job on those cards)
         return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):
@@ -321,6 +331,24 @@ def _per_card_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         job.pop("zero", None)
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True)
+
+
+# which ZeRO stage, asked ("zero 几", "开哪一级 zero", "which zero stage then?", "what stage?"): no stage stated
+STAGE_ASKED = lazy(r"zero\s*(?:stage\s*)?(?:几|哪|多少)|(?:开|用|选|上)\s*(?:几|哪个|哪一?级)\s*(?:的\s*)?zero"
+                   r"|\b(?:which|what)\s+(?:zero\s+|deepspeed\s+)?stage\b|\bwhich\s+zero\b|^\s*zero\s*[?？]\s*$")
+
+
+def _stage_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+    """"zero 几", "which stage?" after a sizing: the stage that job runs with and its per-card figure (32B full on
+    8×A100 SXM: ZeRO-3, model states 64 GB a card, seed 000), the job sized again with any card change stated; never
+    the ZeRO FAQ entry its word names. None when the message states a stage, names a model, or is long."""
+    q = parsed.request
+    job = job_of(last, {})
+    if last.kind not in ("size", "cost") or q.zero is not None or q.model or q.params_b or parsed.cues.chars > ABOUT_LAST \
+            or not (job.get("model") or job.get("params_b")) or not STAGE_ASKED.search(normalize(text)):
+        return None
+    stated = {k: v for k, v in q.stated().items() if k in MODIFIERS}
+    return replace(parsed, request=TrainingRequest.model_validate({**job, **stated}), intent="size", missing=[], follow_up=True)
 
 
 PRECISION_OF = {"bf16": "mixed", "fp16": "mixed", "no": "fp32"}  # bf16/fp16 autocast hold the same memory

@@ -36,6 +36,7 @@ from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
 from bot.understand.talk import small_talk
 from bot.understand.wallet_intent import WalletAction, is_rule_question
+from engine.catalog import gpus
 from engine.request import TrainingRequest
 
 HELP = lazy(
@@ -138,7 +139,7 @@ PRICE_WORDS = lazy(
     r"多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月费|周费|年费|月付|年付|周付|包月|按月|按周|按小时|每小时|每周|每月|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = lazy(r"每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|多少|最便宜|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
+PRICE_ASK = lazy(r"每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
 AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
@@ -228,6 +229,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         if _wants_cost(req, rental, norm):
             return Classified("cost", hits)
         return Classified("size", hits)
+    linked = _scheme_on_unlinked_cards(raw, norm, req, rental) if len(answers) < 2 else None  # two questions: each its own
+    if linked is not None:
+        return Classified("faq", hits, True, answers=[linked])
     if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
         # a measured run with no model: its hours priced on the card, or (no card) the time alone
         return Classified("price", hits)
@@ -305,6 +309,29 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if (req.tokens or req.samples) and training:
         return Classified("size", hits)
     return Classified("unknown", hits)
+
+
+# several cards of one kind ("多卡", "4 张", "several"), beside the count read as a field
+SEVERAL = lazy(r"多卡|多张|几张|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu")
+
+
+def _scheme_on_unlinked_cards(raw: str, norm: str, req: TrainingRequest, rental: Rental) -> Hit | None:
+    """"5090 多卡跑 zero3 行不行", "we want four 4090s for zero-3, good idea?": a way of splitting the work (a
+    ZeRO stage, DDP) named for several cards with no NVLink (catalogs/gpus.yaml) and no model is asked of those
+    cards' link, which decides it (ZeRO-3 gathers the parameters over PCIe every layer): the interconnect entry
+    that answers for that very card, not "which model?" (with a model, the sizing answers, and warns of it)."""
+    gpu = req.gpu or rental.gpu
+    if req.model or req.params_b or gpu is None or req.zero is None:
+        return None
+    spec = gpus().get(gpu)
+    if spec is None or spec.interconnect != "pcie":
+        return None
+    if max(req.num_gpus or 0, rental.num_gpus or 0) < 2 and not SEVERAL.search(norm):
+        return None
+    index = faq_index()
+    ranked = index.search(raw, limit=len(index.entries), provider=rental.provider)
+    return next((h for h in ranked if "interconnect" in h.entry.topics
+                 and any(gpu in part.cards for part in h.entry.by_card)), None)
 
 
 def _not_only_cheapest(topic: str, about: list[Hit]) -> list[Hit]:

@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, typos
+from bot.understand import faq_terms, number_words, typos
 from bot.understand.asks import methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
@@ -59,7 +59,7 @@ STOP = {
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
 # they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
-ASKING = {"哪些", "有哪", "什么", "有什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会"}
+ASKING = {"哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会"}
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = re.compile(r"帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
                     r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏")
@@ -152,7 +152,8 @@ A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 
 def _fold(text: str) -> str:
-    folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
+    # "four 4090s" is "4 4090s": a count before a card or a unit is the job's number, whatever its spelling
+    folded = number_words.english_numerals(typos.fix(unicodedata.normalize("NFKC", text).lower()))
     return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))))
 
 
@@ -436,8 +437,10 @@ def about_other_methods(h: Hit, asked: frozenset[str]) -> bool:
 
 def _compares_asked(h: Hit, asked: frozenset[str]) -> bool:
     """The entry's question sets the very methods asked against each other ("qlora 和 lora 差多少" and
-    "QLoRA 比普通 LoRA 慢多少"): the pair compared is the question's own term."""
-    return len(asked) >= 2 and _entry_methods(h.entry.id) == asked
+    "QLoRA 比普通 LoRA 慢多少"): the pair compared is the question's own term; QLoRA set against another method is
+    a LoRA set against it, where the entry names no QLoRA ("qlora 效果会比全参差很多吗": LoRA against full)."""
+    own = _entry_methods(h.entry.id)
+    return len(asked) >= 2 and (own == asked or ("qlora" not in own and own == {"lora" if m == "qlora" else m for m in asked}))
 
 
 def _card_part_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> Hit | None:
@@ -567,9 +570,9 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
         return termed, [termed, *[h for h in hits if h is not termed]]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
-    if hits and hits[0] is not searched[0] and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
-            _compares_asked(hits[0], asked) or hits[0].entry.id in {
-                h.entry.id for h in index.keyworded(unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)}):
+    if hits and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
+            _compares_asked(hits[0], asked) or (hits[0] is not searched[0] and hits[0].entry.id in {
+                h.entry.id for h in index.keyworded(unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)})):
         # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
         # 效果) the question names too, or that compares the very methods compared ("qlora 和 lora 差多少"):
         # two signals the chat's other words dilute, so a lower floor

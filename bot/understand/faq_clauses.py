@@ -59,7 +59,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if hit is not None and hit.score >= FAQ_CONFIDENT:
         # the whole may match the stronger of two marked questions; each keeps its own answer when
         # each is a question of its own that a different entry answers outright
-        own = _marked_questions(marked, provider) or _unmarked_questions(raw, marked, hit, provider)
+        own = _marked_questions(marked, provider, hit) or _unmarked_questions(raw, marked, hit, provider)
         if own or hit.score >= STRONG_FAQ or len(QUESTION_MARK.findall(raw)) < 2:
             return (own or whole), hits
         # a whole only just confident, of two questions each ended by its mark, may be the two diluting each
@@ -86,7 +86,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     return found, hits
 
 
-def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
+def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None = None) -> list[Hit]:
     """The answers to questions each ended by its mark ("到期前会提醒吗？停机后数据留几天？", "…, and can
     I …"), when every one of them (two to MAX_CLAUSES) has a strong answer of its own and no two
     share one; [] otherwise, so a question split by a mark inside it stays one question. Costs look-ups
@@ -98,10 +98,20 @@ def _marked_questions(marked: list[str], provider: str | None) -> list[Hit]:
     found: list[Hit] = []
     for clause in asked:
         part, _ = faq_lookup(clause, provider_of(clause) or provider)  # "…？cloudgpu 呢…": the clause's own provider
-        if part is None or part.score < MARKED_FAQ or part.entry.id in {h.entry.id for h in found}:
+        if part is None or not _surer(part, whole, MARKED_FAQ) or part.entry.id in {h.entry.id for h in found}:
             return []
         found.append(part)
     return found
+
+
+UNMARKED_MARGIN = 0.05  # unmarked, a half must beat the whole by this much ("do I lose my checkpoints | when I destroy …" is one)
+
+
+def _surer(part: Hit, whole: Hit | None, floor: float, margin: float = 0.0) -> bool:
+    """Whether a clause's answer is sure enough to stand as a question of its own: from `floor`, or surer than the
+    whole message's answer (two questions dilute each other: "which cards have nvlink at gpuli, and can I run zero3
+    across several 4090s?" is read less surely whole than either half), and always confident."""
+    return part.score >= floor or (whole is not None and part.score >= FAQ_CONFIDENT and part.score > whole.score + margin)
 
 
 def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
@@ -114,7 +124,7 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
     "how much balance does cloudgpu hold while an instance runs") is not two diluting each other. [] otherwise."""
     if len(marked) != 1:
         return []
-    tries = [[c for c in UNMARKED.split(raw) if len(c.strip()) >= 4][:MAX_CLAUSES]]
+    tries = [[c for c in UNMARKED.split(raw) if len(c.strip()) >= 4 or _elliptic(c)][:MAX_CLAUSES]]
     if whole is None or whole.score < STRONG_FAQ:
         tries += [[h, t] for h, t in breaks(raw)]
     for asked in tries:
@@ -130,11 +140,16 @@ def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) ->
         return []  # "how long | does the instance take to start": an ask word alone starts the one question
     found: list[Hit] = []
     for clause in asked:
-        part, _ = faq_lookup(clause, provider_of(clause) or provider)
+        part, ranked = faq_lookup(clause, provider_of(clause) or provider)
+        if part is None and _elliptic(clause) and ranked:
+            part = ranked[0]  # "入口呢": its topic alone, on the subject of the question before it
         if part is None or part.score < FAQ_CONFIDENT or part.entry.id in {h.entry.id for h in found}:
             return []
         found.append(part)
-    return found if whole is None or whole.entry.id in {h.entry.id for h in found} else []
+    # one of them is the whole message's answer, or each is surer than the whole: two questions dilute each other
+    # ("cloudgpu 按啥计费 销毁后 checkpoint 还在吗" is half a billing question and half a question on the disk)
+    return found if whole is None or whole.entry.id in {h.entry.id for h in found} \
+        or all(_surer(h, whole, 1.01, UNMARKED_MARGIN) for h in found) else []
 
 
 def _asks(clause: str) -> bool:
@@ -146,10 +161,19 @@ def _asks(clause: str) -> bool:
     if named is not None and not norm[:named.start].strip():
         norm = norm[named.end:].lstrip(" :：,，-")
     # "还在吗" asks: the greeting 在吗 is filler only on its own
-    return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower()))) or STILL_THERE.search(norm) is not None
+    return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower()))) or STILL_THERE.search(norm) is not None or _elliptic(clause)
 
 
 STILL_THERE = lazy(r"[\u3400-\u9fff]在吗")
+# a second question said by its topic alone ("出口流量收费吗 入口呢": 入口 asked as the first was), short, after the first
+ELLIPTIC = lazy(r"\s*(?:那|那么)?\s*([^\s?？。!！,，]{2,8})\s*呢\s*[?？]?\s*")
+
+
+def _elliptic(clause: str) -> bool:
+    """Whether `clause` is a topic and 呢 and nothing else, a topic that is not a provider's name ("gpuli 呢" asks
+    the first question of another provider: no question of its own)."""
+    m = ELLIPTIC.fullmatch(clause)
+    return m is not None and find_provider(normalize(m[1])) is None
 
 
 TOPIC_LABEL = lazy(r"^[^:：?？]{1,24}[:：]\s*")  # "expiry: ", "到期：": what the question after it is about

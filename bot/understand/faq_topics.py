@@ -66,16 +66,16 @@ SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bse
 # A ZeRO stage is the job's setting ("7b zero3 8卡"), and so is plain DDP ("用 2 张 l40s 做 ddp", "with ddp"),
 # unless two are set against each other ("32b 全参 8卡 ZeRO-2 和 ZeRO-3 有啥区别", "7b zero-2 还是 ddp"): then
 # they are what the message asks about.
-STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?|\bddp\b")
+STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?|" + f.DDP_FORMS)
 
 # DDP itself asked about ("ddp 能省显存吗", "ddp 和 zero 区别", "what is ddp"), not set as the job's way of running
-DDP_ASKED = lazy(r"\bddp\b\s*(?:是|能|会|省|可以|有什么|有啥|和|跟|与|还是|vs\b|or\b|does\b|is\b|can\b|saves?\b|mean)"
-                 r"|(?:what(?:'s|\s+is)|why|为什么|为啥|什么是)\s*(?:use\s+|用\s*)?ddp\b")
+DDP_ASKED = lazy(r"(?:" + f.DDP_FORMS + r")\s*(?:是|能|会|省|可以(?![吗么不]|\s*$)|有什么|有啥|和|跟|与|还是|vs\b|or\b|does\b|is\b|can\b|saves?\b|mean)"
+                 r"|(?:what(?:'s|\s+is)|why|为什么|为啥|什么是)\s*(?:use\s+|用\s*)?(?:" + f.DDP_FORMS + ")")
 
 
 def _stages_named(text: str) -> set[str]:
     """The distinct stages named, DDP as stage 0 (no sharding); a bare "zero" names none."""
-    return {m[1] or "0" for m in STAGE.finditer(text) if m[1] or m[0] == "ddp"}
+    return {m[1] or "0" for m in STAGE.finditer(text) if m[1] or not m[0].startswith("zero")}
 
 
 # a budget stated and nothing else ("budget 2k usd,", "我们预算 3w 人民币", "only $500 to spend"): its words and amount

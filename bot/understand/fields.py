@@ -183,14 +183,19 @@ def grad_accum(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- switches
-ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|\bddp\b|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
+# plain data parallelism however named ("ddp", "做数据并行", "data parallel"): no sharding; never FSDP's
+# "fully sharded data parallel" (完全分片数据并行)
+DDP_FORMS = r"\bddp\b|(?<!分片)数据并行|(?<!sharded\s)(?<!sharded-)\b(?:distributed\s+)?data[\s-]+parallel(?:ism)?\b"
+ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|" + DDP_FORMS
+            + r"|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
 
 
 def zero(text: str) -> int | None:
     m = ZERO.search(text)
     if not m:
         return None
-    return 3 if m.group(0) == "fsdp" else 0 if m.group(0) == "ddp" else int(m.group(1) or m.group(2) or m.group(3))  # DDP: no sharding
+    digit = m.group(1) or m.group(2) or m.group(3)
+    return int(digit) if digit else 3 if m.group(0) == "fsdp" else 0  # DDP: no sharding
 
 
 def sharding(text: str) -> str | None:
