@@ -58,6 +58,7 @@ from bot.core.run_on_priced import keep_job, run_on_asked_card
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
+from bot.core.sla_credit import sla_credit
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -219,6 +220,10 @@ class Core:
         turn = self.conversations.last(ctx.key)
         parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
         last, asked = behind_faq(turn)
+        credit = sla_credit(parsed, turn, lambda faq: self.intents["faq"](ctx, faq, text))
+        if credit is not None:  # "可用率 98.7% 停了 9 小时 赔多少": the credit those figures earn leads the SLA
+            credit.reading = parsed
+            return credit
         detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed

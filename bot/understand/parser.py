@@ -53,6 +53,8 @@ from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.option_ref import option_chosen
+from bot.understand.outage import Outage
+from bot.understand.outage import read as read_outage
 from bot.understand.own_lengths import own_lengths
 from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere
@@ -102,6 +104,7 @@ class Parsed:
     cues: Cues = field(default_factory=Cues)  # the words the answering side weighs (see cues)
     elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
     weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
+    outage: Outage = field(default_factory=Outage)  # "可用率 98.7% 停了 9 小时": a month's uptime and hours down
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -460,7 +463,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes),
-                  weigh=weigh_asked(norm))
+                  weigh=weigh_asked(norm), outage=read_outage(norm))
 
 
 def parse_cost(text: str) -> TrainingRequest:
