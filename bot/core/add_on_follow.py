@@ -39,15 +39,14 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
     "加起来多少" after storages priced one by one: all of them together. None otherwise."""
     q = parsed.request
     stated = parsed.price.add_ons
-    if q.gpu or q.model or q.params_b or set(stated) - set(STORAGE) \
-            or parsed.intent in ("wallet", "help", "smalltalk", "export"):
+    if q.gpu or q.model or q.params_b or parsed.intent in ("wallet", "help", "smalltalk", "export"):
         return None
     short = len(text.strip()) <= SHORT
     sizes = parsed.price.sizes
     before = _held(turn)
     if stated:  # "对象存储 2T 呢" after a storage priced, "we'll archive 4TB" after its price asked: that one at its size
-        if not (before or _asked_texts(turn, asked)) or not (short or _says_little_else(parsed)) \
-                or any(v == 1 for v in stated.values()):
+        if not (before or (set(stated) <= set(STORAGE) and _asked_texts(turn, asked))) \
+                or not (short or _says_little_else(parsed)) or parsed.price.per_gb:
             return None
         wanted = dict(stated)
     else:
@@ -89,11 +88,12 @@ def _says_little_else(parsed: Parsed) -> bool:
 
 
 def _held(turn: Turn | None) -> dict[str, int]:
-    """The storages priced so far in a row of add-on prices, each at its latest size."""
+    """The add-ons priced so far in a row of add-on prices ("cpu 升 16 核多少" then "内存 128g 呢"), storage at its
+    latest size."""
     if turn is None or turn.kind != "add_on":
         return {}
     held = turn.data.get("kept") or turn.data.get("add_ons") or {}
-    return {k: int(v) for k, v in held.items() if k in STORAGE}
+    return {k: int(v) for k, v in held.items()}
 
 
 def _asked_texts(turn: Turn | None, asked: str | None) -> list[str]:
@@ -147,7 +147,7 @@ def add_on_turn(parsed: Parsed, text: str, last: Turn | None, turn: Turn | None 
     """What an add-on's price leaves for the next message: the storages priced, where and for how long, and
     every storage priced in a row so far (`turn`: the add-on price before), for a total asked next."""
     r = parsed.rental
-    kept = {**_held(turn), **{k: v for k, v in parsed.price.add_ons.items() if k in STORAGE}}
+    kept = {**_held(turn), **parsed.price.add_ons}
     return Turn("add_on", {"text": text, "add_ons": dict(parsed.price.add_ons), "kept": kept, "provider": r.provider,
                            "days": r.duration_days, "hours": r.duration_hours,
                            "prev": {"kind": last.kind, "data": last.data} if last else None})

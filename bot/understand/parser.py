@@ -400,6 +400,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             and (ask_words.asks_which_card(norm) or budget_only(re.sub(PER_SPAN, " ", topic_text(rest)))):
         # "一万网络 预算 3w 一个月": a budget for a rental there, before the job: what it rents there, kept for the job
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
+    elif c.intent == "faq" and request.gpu and rental.provider and not sized and price.add_ons and not price.per_gb and (
+            rental.duration_days or rental.duration_hours) and PRICE_ASK.search(norm):
+        c = Classified("price", c.hits)  # "what does 一万网络 charge for an A100 40G with the 16-core upgrade per month": that rental, with it
     elif c.intent == "cost" and sized and request.gpu and request.num_gpus and (price.add_ons or price.storage_unsized) and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in

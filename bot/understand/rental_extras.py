@@ -68,7 +68,7 @@ def size_gb(number: str, unit: str) -> int:
 CPU_UPGRADE = lazy(r"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:内存\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
                    r"|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:ram\s+(?:and|&|\+)\s+)?(?:cpus?|cores)\b(?![\s_-]*offload)|\bmore\s+(?:cpus?|cpu\s+cores)\b", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
-RAM_UPGRADE = lazy(r"\d+\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b"
+RAM_UPGRADE = lazy(r"\d+\s*-?\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b"
                    r"|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:cpu\s*[和跟与、+/]\s*)?内存|内存\s*(?:升级|加|扩)|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:(?:cpus?|cores)\s+(?:and|&|\+)\s+)?ram\b"
                    r"|\bram\s+upgrade|\bmore\s+ram\b", re.I | re.ASCII)
 
