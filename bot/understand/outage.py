@@ -7,8 +7,8 @@ a number of hours or minutes said beside a word of being down (停, 宕机, 掉�
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.understand.lazy import lazy
