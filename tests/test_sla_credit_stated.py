@@ -20,6 +20,8 @@ from tests.chat_user import conversation, lead_lines
     ("we lost about 20 hours", None, Decimal(20)),
     ("down for 90 minutes last week", None, Decimal("1.5")),
     ("QLoRA 慢 20%", None, None),  # a throughput loss is no month's uptime
+    ("低于99%怎么赔", None, None),  # a tier's threshold asked
+    ("what if uptime is below 95%?", None, None),
 ])
 def test_the_parser_reads_a_months_uptime_and_the_hours_down(text: str, uptime: Decimal | None,
                                                             hours: Decimal | None) -> None:
@@ -49,6 +51,12 @@ def test_an_uptime_without_hours_names_the_multiple_and_illustrates_it(turns: tu
     """99.2% is below 99.9%: 3× the downtime; over a 30-day month 99.2% leaves 5.76 h down, 17.28 h credited."""
     lead = lead_lines(conversation(*turns), 1)
     assert ("3×" in lead or "3 倍" in lead) and "17.28" in lead, lead
+
+
+def test_a_rental_asked_after_the_credit_is_that_rentals_price() -> None:
+    """gpuli's 8 × H100 month is ₮14,432, two months ₮28,864: no SLA credit leads."""
+    reply = conversation("gpuli 8卡h100 包月多少", "sla 多少", "可用率 98% 怎么赔", "那包两个月多少")
+    assert "28,864" in lead_lines(reply, 3), reply
 
 
 def test_figures_said_outside_an_sla_question_are_no_credit() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
+from bot.core.faq_context import behind_faq
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.faq import FaqEntry, Hit, faq_entries
@@ -91,8 +92,9 @@ def sla_credit(parsed: Parsed, turn: Turn | None, answer: Callable[[Parsed], Rep
     hits_sla = bool(parsed.faq_answers or parsed.faq) and _about_sla(parsed, entry)
     if not (hits_sla or asked):
         return None
-    if not said and not (asked and held and len(parsed.words) <= SHORT and (hits_sla or not parsed.faq_confident)):
-        return None
+    if not said and not (asked and held and hits_sla and len(parsed.words) <= SHORT
+                         and not (parsed.rental.duration_days or parsed.rental.duration_hours)):
+        return None  # "what do we get" asked of the figures said: "那包两个月多少" asks a rental's price instead
     figures = Outage(said.uptime if said.uptime is not None else held.uptime,
                      said.down_hours if said.down_hours is not None else held.down_hours)
     if not figures:
@@ -104,10 +106,14 @@ def sla_credit(parsed: Parsed, turn: Turn | None, answer: Callable[[Parsed], Rep
     if not items:
         return None
     items[0]["lead"] = credit_line(p, figures, parsed.lang)
-    reply.turn = Turn("faq", {"text": entry.question.en, "provider": p.id, "entry": entry.id,
+    # remembered like any FAQ answer, on top of the answer beneath the questions (a rental priced stays for "两个月呢")
+    under, asked_before = behind_faq(turn)
+    said_before = asked_before if turn is not None and turn.data.get("entry") == entry.id else None
+    reply.turn = Turn("faq", {"text": said_before or (entry.question.zh if parsed.lang == "zh" else entry.question.en),
+                              "provider": p.id, "entry": entry.id,
                               "outage": {"uptime": None if figures.uptime is None else str(figures.uptime),
                                          "hours": None if figures.down_hours is None else str(figures.down_hours)},
-                              "prev": {"kind": turn.kind, "data": turn.data} if turn is not None else None})
+                              "prev": {"kind": under.kind, "data": under.data} if under is not None else None})
     return reply
 
 

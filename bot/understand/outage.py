@@ -14,6 +14,8 @@ from decimal import Decimal
 from bot.understand.lazy import lazy
 
 PERCENT = lazy(r"(?<![\d.])(\d{2,3}(?:\.\d+)?)\s*(?:%|％|个点)")
+# "低于 99% 怎么赔", "what if it's below 99%": a tier's threshold asked, no month measured
+THRESHOLD = lazy(r"(?:低于|不到|跌破|少于|below|under|less\s+than|<)\s*$", re.I)
 UPTIME_FLOOR = Decimal(50)  # a lower percent is no month's uptime
 DOWN_WORDS = lazy(r"停|宕|挂|掉线|断|不可用|中断|故障|离线|\b(?:down|downtime|lost|lose|outages?|offline|unavailable|dead|died)\b", re.I)
 HOURS = lazy(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:个)?\s*(小时|钟头|h\b|hours?\b|hrs?\b|分钟|min(?:ute)?s?\b)", re.I)
@@ -30,7 +32,8 @@ class Outage:
 
 def read(norm: str) -> Outage:
     """The uptime percent and the hours down that the normalized message states (either may be None)."""
-    uptime = next((Decimal(m[1]) for m in PERCENT.finditer(norm) if UPTIME_FLOOR <= Decimal(m[1]) <= 100), None)
+    uptime = next((Decimal(m[1]) for m in PERCENT.finditer(norm) if UPTIME_FLOOR <= Decimal(m[1]) <= 100
+                   and not THRESHOLD.search(norm, 0, m.start())), None)
     hours = None
     if DOWN_WORDS.search(norm):
         m = HOURS.search(norm)
