@@ -34,25 +34,36 @@ def storage_named(text: str) -> tuple[str, ...]:
 
 
 def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: str) -> Parsed | None:
-    """`parsed` as that storage's price at the size it states, when it is a short message stating one size
-    (no card, no model) after a question about storage; None otherwise."""
+    """`parsed` as that storage's price at the size it states, when it is a message stating one size (no card,
+    no model) after a question about storage; "对象存储 2T 呢" after a volume priced: that storage at that size;
+    "加起来多少" after storages priced one by one: all of them together. None otherwise."""
     q = parsed.request
-    if len(text.strip()) > SHORT or q.gpu or q.model or q.params_b or parsed.price.add_ons \
-            or parsed.intent in ("wallet", "help", "smalltalk", "export"):
+    stated = parsed.price.add_ons
+    if q.gpu or q.model or q.params_b or parsed.intent in ("wallet", "help", "smalltalk", "export"):
         return None
-    sizes = [m for m in extras.LONE_SIZE.finditer(normalize(text))]
-    before = dict(turn.data.get("add_ons") or {}) if turn is not None and turn.kind == "add_on" else {}
-    priced = bool(asked) and asks_billing(str(asked))  # "how is storage billed": a price asked too
-    named = tuple(before) if before else storage_named(str(asked)) if priced else ()
-    if not named or len(sizes) > 1:
-        return None
-    if sizes:
-        wanted = {k: extras.size_gb(sizes[0][1], sizes[0][2]) for k in named}
-    elif before and (parsed.rental.duration_days or parsed.rental.duration_hours or parsed.price.display_currency):
-        # "两个月呢", "in cny?": the storage just priced, for that long or in that currency
-        wanted = {k: int(v) for k, v in before.items()}
+    short = len(text.strip()) <= SHORT
+    sizes = parsed.price.sizes
+    before = _held(turn)
+    if stated:  # "对象存储 2T 呢" after a storage priced, "we'll archive 4TB" after its price asked: that one at its size
+        if not (before or (set(stated) <= set(STORAGE) and _asked_texts(turn, asked))) \
+                or not (short or _says_little_else(parsed)) or parsed.price.per_gb:
+            return None
+        wanted = dict(stated)
     else:
-        return None
+        asked_texts = _asked_texts(turn, asked)
+        priced = any(asks_billing(a) for a in asked_texts)  # "how is storage billed": a price asked too
+        named = tuple(before) if before else storage_named(" ".join(asked_texts)) if (priced or sizes) else ()
+        if not named or len(sizes) > 1 or not (short or (sizes and _says_little_else(parsed))):
+            return None
+        if sizes:
+            wanted = {k: sizes[0] for k in named}
+        elif before and parsed.asks.total:  # "加起来多少", "total?": every storage said so far, together
+            wanted = {k: int(v) for k, v in before.items()}
+        elif before and (parsed.rental.duration_days or parsed.rental.duration_hours or parsed.price.display_currency):
+            # "两个月呢", "in cny?": the storage just priced, for that long or in that currency
+            wanted = {k: int(v) for k, v in (turn.data.get("add_ons") or before).items()} if turn is not None else before
+        else:
+            return None
     earlier = parse(asked) if asked else None
     rental = parsed.rental
     if not (rental.duration_days or rental.duration_hours):
@@ -66,6 +77,35 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
     return replace(parsed, intent="price", price=replace(parsed.price, add_ons=wanted),
                    rental=replace(rental, provider=provider), follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)
+
+
+LONGEST = 60  # characters: "we have 10TB of checkpoints to archive" states a size and little else
+
+
+def _says_little_else(parsed: Parsed) -> bool:
+    """A longer message stating a size that asks nothing of its own (no FAQ answer found for it)."""
+    return len(parsed.words) <= LONGEST and not parsed.faq_answers and parsed.intent in ("unknown", "faq", "price")
+
+
+def _held(turn: Turn | None) -> dict[str, int]:
+    """The add-ons priced so far in a row of add-on prices ("cpu 升 16 核多少" then "内存 128g 呢"), storage at its
+    latest size."""
+    if turn is None or turn.kind != "add_on":
+        return {}
+    held = turn.data.get("kept") or turn.data.get("add_ons") or {}
+    return {k: int(v) for k, v in held.items()}
+
+
+def _asked_texts(turn: Turn | None, asked: str | None) -> list[str]:
+    """The FAQ questions asked in a row up to now ("gpuli object storage" then "per GB?"), the latest first."""
+    out = [asked] if asked else []
+    while turn is not None and turn.kind == "faq" and len(out) < 4:
+        said = str(turn.data.get("text") or "")
+        if said and said not in out:
+            out.append(said)
+        prev = turn.data.get("prev")
+        turn = Turn(prev["kind"], prev["data"]) if isinstance(prev, dict) else None
+    return out
 
 
 def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | None:
@@ -103,10 +143,12 @@ def _without_add_ons(text: str) -> str:
     return re.sub(r"\s+", " ", norm).strip()
 
 
-def add_on_turn(parsed: Parsed, text: str, last: Turn | None) -> Turn:
-    """What an add-on's price leaves for the next message: the storages priced, where and for how long."""
+def add_on_turn(parsed: Parsed, text: str, last: Turn | None, turn: Turn | None = None) -> Turn:
+    """What an add-on's price leaves for the next message: the storages priced, where and for how long, and
+    every storage priced in a row so far (`turn`: the add-on price before), for a total asked next."""
     r = parsed.rental
-    return Turn("add_on", {"text": text, "add_ons": dict(parsed.price.add_ons), "provider": r.provider,
+    kept = {**_held(turn), **parsed.price.add_ons}
+    return Turn("add_on", {"text": text, "add_ons": dict(parsed.price.add_ons), "kept": kept, "provider": r.provider,
                            "days": r.duration_days, "hours": r.duration_hours,
                            "prev": {"kind": last.kind, "data": last.data} if last else None})
 

@@ -71,6 +71,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = _run_hours_billed(parsed, last)
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
+    if parsed.price.per_gb and not parsed.request.gpu:
+        return parsed  # "对象存储多少钱一个 G" after a card's price: the storage's own unit price, not the rental with it
     if parsed.intent == "faq" and parsed.faq_answers and is_definition(parsed.faq_answers[0]):
         return parsed  # "8bit优化器是啥" after a sizing: what the term means, a detour; the job stays for the next question
     if last is not None and last.kind == "rent":

@@ -86,7 +86,7 @@ def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None) ->
     "and with the upgrade, per month?": the rental `before` the FAQ question, with the upgrade that question named
     (CPU, memory, or both), priced for the length stated (else the one priced, else a month)."""
     if before is None or asked is None or before.kind not in ("price", "size", "cost") or _own(parsed) \
-            or parsed.cues.chars > ABOUT_LAST:
+            or parsed.cues.chars > ABOUT_LAST or parsed.price.per_gb:  # "对象存储多少钱一个 G": that storage's own price
         return None
     if not (parsed.price.add_ons or parsed.cues.upgrade_referred):
         return None

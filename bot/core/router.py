@@ -61,6 +61,7 @@ from bot.core.run_on_priced import keep_job, run_on_asked_card
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
+from bot.core.sla_credit import sla_credit
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -229,14 +230,20 @@ class Core:
         both = both_of_asked(parsed, last, asked) or stages_of_faq(parsed, turn)  # "a800 or a100?" then "cost for 8h each?"
         if both is not None:
             return self._answer_one(ctx, both, text)
-        detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        credit = sla_credit(parsed, turn, lambda faq: self.intents["faq"](ctx, faq, text))
+        if credit is not None:  # "可用率 98.7% 停了 9 小时 赔多少": the credit those figures earn leads the SLA
+            credit.reading = parsed
+            return credit
+        storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
+        detail = None if storage is not None else detail_reply(ctx, parsed, text, turn, last, asked,
+                                                                lambda faq: self.intents["faq"](ctx, faq, text))
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed
             return detail
-        parsed = run_on_asked_card(parsed, asked) or parsed  # "cloudgpu 4090 按小时怎么收" then "跑 6000 步 … 多少钱"
-        storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
         if storage is not None:  # priced on its own: no rental before it takes the storage on
             parsed, asked, last = storage, None, None
+        else:
+            parsed = run_on_asked_card(parsed, asked) or parsed  # "cloudgpu 4090 按小时怎么收" then "跑 6000 步 … 多少钱"
         upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
@@ -353,7 +360,7 @@ class Core:
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
         hold_budget(reply, parsed, turn)  # "预算 ¥2.5万 …" then "一万网络 3090 包月": kept for "能租几个月"
         if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
-            reply.turn = add_on_turn(parsed, text, last)
+            reply.turn = add_on_turn(parsed, text, last, turn)
         if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),

@@ -240,7 +240,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
                                  r"|how\s+much\s+(?:more|less|cheaper)|\bmore\s+than\b|\bless\s+than\b"),
-        "total": re.compile(r"一共|总共|合计|加起来|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bin\s+all\b"),
+        "total": re.compile(r"一共|总共|合计|加起来|加一起|加在一起|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bboth\s+together\b|\bin\s+all\b"),
         "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         # a Chinese character is a word character to `\w` and `\b`: "全参和lora" names LoRA, "要full" full

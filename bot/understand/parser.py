@@ -53,6 +53,8 @@ from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
 from bot.understand.normalize import normalize
 from bot.understand.option_ref import option_chosen
+from bot.understand.outage import Outage
+from bot.understand.outage import read as read_outage
 from bot.understand.own_lengths import own_lengths
 from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere
@@ -102,6 +104,7 @@ class Parsed:
     cues: Cues = field(default_factory=Cues)  # the words the answering side weighs (see cues)
     elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
     weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
+    outage: Outage = field(default_factory=Outage)  # "可用率 98.7% 停了 9 小时": a month's uptime and hours down
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -311,7 +314,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     stated_add_ons = extras.add_ons(rest)
     price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest, extras.nodes(rest)), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
-                        extras.storage_unsized(rest, stated_add_ons), bool(stated_add_ons) and extras.asks_added(rest))
+                        extras.storage_unsized(rest, stated_add_ons), bool(stated_add_ons) and extras.asks_added(rest),
+                        extras.per_gb(rest, stated_add_ons), extras.lone_sizes(rest))
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
                                                              or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
@@ -397,6 +401,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             and (ask_words.asks_which_card(norm) or budget_only(re.sub(PER_SPAN, " ", topic_text(rest)))):
         # "一万网络 预算 3w 一个月": a budget for a rental there, before the job: what it rents there, kept for the job
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
+    elif c.intent == "faq" and request.gpu and rental.provider and not sized and price.add_ons and not price.per_gb and (
+            rental.duration_days or rental.duration_hours) and PRICE_ASK.search(norm):
+        c = Classified("price", c.hits)  # "what does 一万网络 charge for an A100 40G with the 16-core upgrade per month": that rental, with it
     elif c.intent == "cost" and sized and request.gpu and request.num_gpus and (price.add_ons or price.storage_unsized) and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
@@ -461,7 +468,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes),
-                  weigh=weigh_asked(norm))
+                  weigh=weigh_asked(norm), outage=read_outage(norm))
 
 
 def parse_cost(text: str) -> TrainingRequest:

@@ -39,6 +39,8 @@ class PriceExtras:
     display_currency: str | None = None
     storage_unsized: tuple[str, ...] = ()  # "含存储的账单": storage included with no size said (volume, object-storage)
     added_asked: bool = False  # "每月加多少", "how much extra a month": what the add-ons add, not the whole bill
+    per_gb: bool = False  # "对象存储多少钱一个 G": one GB's price asked, no size (add_ons hold 1 GB of each storage)
+    sizes: tuple[int, ...] = ()  # "我们要 3T", "we'll archive 4TB": every size stated in GB, no card's or host's memory
 
 
 @dataclass

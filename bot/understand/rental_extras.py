@@ -68,7 +68,7 @@ def size_gb(number: str, unit: str) -> int:
 CPU_UPGRADE = lazy(r"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:内存\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
                    r"|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:ram\s+(?:and|&|\+)\s+)?(?:cpus?|cores)\b(?![\s_-]*offload)|\bmore\s+(?:cpus?|cpu\s+cores)\b", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
-RAM_UPGRADE = lazy(r"\d+\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b"
+RAM_UPGRADE = lazy(r"\d+\s*-?\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b"
                    r"|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:cpu\s*[和跟与、+/]\s*)?内存|内存\s*(?:升级|加|扩)|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:(?:cpus?|cores)\s+(?:and|&|\+)\s+)?ram\b"
                    r"|\bram\s+upgrade|\bmore\s+ram\b", re.I | re.ASCII)
 
@@ -79,8 +79,21 @@ LONE_SIZE = lazy(rf"({SIZE})\s*(gb|g|tb|t)\b", re.I | re.ASCII)
 MEMORY_NEAR = lazy(r"显存|内存|vram|\bram\b|memory|\bgpu|卡", re.I)
 # storage named by no kind ("存储怎么收费", "storage price?"): either of the two the seed prices
 ANY_STORAGE = lazy(r"存储|存放|\bstorage\b|\bdisk\b|硬盘|网盘", re.I | re.ASCII)
-STORAGE_WORDS = (("object-storage", lazy(r"对象存储|object\s+storage|\bs3\b", re.I | re.ASCII)),
+# archiving is what the seed keeps object storage for ("归档 4T", "we'll archive 4TB": object storage at that size)
+STORAGE_WORDS = (("object-storage", lazy(r"对象存储|object\s+storage|\bs3\b|归档|\barchiv(?:e|es|ed|ing)\b", re.I | re.ASCII)),
                  ("volume", lazy(r"存储卷|持久化存储|持久卷|数据盘|persistent\s+(?:volume|storage|disk)|\bvolumes?\b", re.I | re.ASCII)))
+
+
+def per_gb(text: str, stated: dict[str, int]) -> bool:
+    """Whether one GB's price is what is asked of the storages named ("对象存储多少钱一个 G", "volume per GB?")."""
+    storages = [v for k, v in stated.items() if k in dict(STORAGE_WORDS)]
+    return bool(storages) and all(v == 1 for v in storages) and bool(PER_GB.search(text))
+
+
+def lone_sizes(text: str) -> tuple[int, ...]:
+    """Every size stated in GB ("3T", "500G", "2万 GB"), less those beside a card's or a host's memory."""
+    return tuple(size_gb(m[1], m[2]) for m in LONE_SIZE.finditer(text)
+                 if not MEMORY_NEAR.search(text, max(0, m.start() - 4), m.end() + 4))
 
 
 def add_ons(text: str) -> dict[str, int]:
