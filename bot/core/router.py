@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn, sized_storage
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.aspect_follow import aspect_reply, reason_reply
 from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
@@ -51,6 +52,7 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
+from bot.core.precision_job import sixteen_bit_job
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.price_terms_follow import upgrade_after_faq
@@ -219,6 +221,7 @@ class Core:
         turn = self.conversations.last(ctx.key)
         parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
         last, asked = behind_faq(turn)
+        parsed = sixteen_bit_job(parsed, text, last)  # "72b lora" then "single card for bf16?": the 16-bit LoRA's card
         detail = detail_reply(ctx, parsed, text, turn, last, asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
             detail.reading = parsed
@@ -231,6 +234,15 @@ class Core:
         if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
             parsed, asked, last = upgraded, None, None
         defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
+        reason = reason_reply(ctx, parsed, text, turn, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        if reason is not None and storage is None and upgraded is None:  # "fp16 or bf16?" then "why?": that answer
+            reason.reading = parsed
+            return reason
+        aspect = None if defined is not None or storage is not None or upgraded is not None else aspect_reply(
+            ctx, parsed, text, turn, asked, lambda faq: self.intents["faq"](ctx, faq, text))
+        if aspect is not None:  # "gradient checkpointing" then "cost?": its throughput, not a run's price
+            aspect.reading = parsed
+            return aspect
         topic = None if defined is not None else topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None,
                                                              asked, lambda faq: self.intents["faq"](ctx, faq, text))
         if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads

@@ -1,0 +1,75 @@
+"""A short question about an aspect of the job or topic just discussed ("why?", "cost?", "speed difference?", "any
+caveats?", "为啥", "代价呢", "有啥坑") is answered about THAT subject: the FAQ entry closest to it, led by what was
+asked. It used to draw whichever entry shared the one word ("cost?": how a run is priced; "speed difference?": how
+SFT and LoRA relate) or "outside what I do". And "bf16" asked with a card or a price after a LoRA/QLoRA job is that
+job's 16-bit LoRA ("single card for bf16?" after 72B LoRA: the MI300X), not the FAQ entry on bf16 vs fp16.
+Figures come from the seeds (000, 002, 003) through catalogs/faq.yaml and the price lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+# (the turns, a figure or word the reply must hold in its first three lines, one it must not hold)
+CASES = [
+    (["full vs lora cost gap?", "why so big?"], "30–40×", None),
+    (["全参和 lora 成本差多少", "为什么差这么多"], "30–40 倍", None),
+    (["gradient checkpointing", "saves how much?", "cost?"], "20–30%", "50 steps"),
+    (["gradient checkpointing", "and the speed cost?"], "20–30%", "offload"),
+    (["梯度检查点能省多少", "代价呢"], "20–30%", None),
+    (["7b lora on a 5090", "vs qlora on a 4090", "speed difference?"], "20–40%", None),
+    (["7b qlora 一张 4090", "速度慢多少"], "20–40%", None),
+    (["13b lora on 一万网络 a100 40g", "precision, fp16 or bf16?", "why?"], "NaN", "outside"),
+    (["训练用 bf16 还是 fp16", "为啥"], "NaN", None),
+    (["72b bf16 lora on one mi300x?", "price at gpuli?", "any caveats?"], "ROCm", "outside"),
+    (["72b lora 一张 mi300x 行吗", "有啥坑"], "ROCm", None),
+    (["what does an 8-bit optimizer save", "any downside?"], "fp32", "MI300X"),
+]
+
+
+@pytest.mark.parametrize(("turns", "must", "never"), CASES)
+def test_an_aspect_asked_alone_is_of_the_subject_before(turns: list[str], must: str, never: str | None) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    head = "\n".join(me.lines[:3])
+    assert must in head
+    if never is not None:
+        assert never not in me.text
+
+
+# (the turns, what the first lines must hold: the 16-bit LoRA's card or price)
+SIXTEEN_BIT = [
+    (["we fine-tune qwen2.5 72b with lora", "bf16 or qlora — memory?", "single card for bf16?"], ["MI300X", "192 GB"]),
+    (["my advisor asks: 32b lora bf16 which card", "why not qlora?", "gpuli monthly for the bf16 one?"], ["₮899"]),
+    (["14b qlora on a 4090", "and in bf16, which card?"], ["14B LoRA", "RTX A6000"]),
+    (["7b qlora 一张4090", "bf16 的话要啥卡"], ["7B LoRA", "20.6 GB"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "musts"), SIXTEEN_BIT)
+def test_bf16_after_a_lora_job_is_its_16_bit_lora(turns: list[str], musts: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    head = "\n".join(me.lines[:3])
+    for must in musts:
+        assert must in head
+    assert "QLoRA" not in me.lines[0]
+
+
+def test_the_jobs_own_price_stays_the_jobs() -> None:
+    """"cost?" after a sizing asks that job's price, never a FAQ entry."""
+    me = ChatUser()
+    me.say("7b qlora on a 4090")
+    me.say("cost?")
+    assert "$0.33" in me.text
+
+
+def test_a_question_of_its_own_stays_its_own() -> None:
+    """A named subject of its own after a FAQ answer is that subject's entry, not an aspect of the one before."""
+    me = ChatUser()
+    me.say("gradient checkpointing")
+    me.say("does gpuli give refunds?")
+    assert "1 hour" in me.text
