@@ -73,3 +73,26 @@ def test_a_question_of_its_own_stays_its_own() -> None:
     me.say("gradient checkpointing")
     me.say("does gpuli give refunds?")
     assert "1 hour" in me.text
+
+
+# a yes/no question gets its verdict first: DDP saves no memory; two A6000s can be NVLink-bridged (in pairs)
+VERDICTS = [
+    (["ddp 省显存吗"], "❌ 不省", None),
+    (["DDP 能降低显存吗"], "❌ 不省", None),
+    (["does ddp save memory?"], "❌ No", None),
+    (["will data parallel cut vram per gpu?"], "❌ No", None),
+    (["zero3 省显存吗"], "ZeRO", "❌"),
+    (["DDP 和 ZeRO 哪个省显存"], "ZeRO", "❌"),
+    (["can two A6000s be nvlinked?"], "Yes, in pairs", None),
+    (["32b qlora card?", "a6000 at gpuli", "can two of them be nvlinked?"], "Yes, in pairs", None),
+]
+
+
+@pytest.mark.parametrize(("turns", "must", "never"), VERDICTS)
+def test_a_yes_or_no_leads_with_its_verdict(turns: list[str], must: str, never: str | None) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert must in "\n".join(me.lines[:2])
+    if never is not None:
+        assert never not in me.text
