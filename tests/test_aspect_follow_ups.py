@@ -96,3 +96,20 @@ def test_a_yes_or_no_leads_with_its_verdict(turns: list[str], must: str, never: 
     assert must in "\n".join(me.lines[:2])
     if never is not None:
         assert never not in me.text
+
+
+# a provider's how-to asked after a sizing, "we" or "I": the FAQ's answer, not the job priced again
+HOWTO_AFTER_A_JOB = [
+    (["sizing for 8b qlora pls", "4090 ok?", "ok and how do we top up at gpuli"], "USDT"),
+    (["8b qlora on a 4090", "and how can we pay at cloudgpu?"], "Alipay"),
+    (["8b qlora on a 4090", "and how do i top up at gpuli"], "USDT"),
+]
+
+
+@pytest.mark.parametrize(("turns", "must"), HOWTO_AFTER_A_JOB)
+def test_a_providers_how_to_after_a_job_is_the_faqs(turns: list[str], must: str) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert must in "\n".join(me.lines[:3])
+    assert "Cheapest" not in me.text
