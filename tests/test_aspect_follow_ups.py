@@ -113,3 +113,26 @@ def test_a_providers_how_to_after_a_job_is_the_faqs(turns: list[str], must: str)
         me.say(turn)
     assert must in "\n".join(me.lines[:3])
     assert "Cheapest" not in me.text
+
+
+# "there" after a provider's price is that provider: its own FAQ answer, not "outside what I do"; chatter stays chatter
+THERE = [
+    (["8b qlora, cheapest card?", "cloudgpu 3090 hourly?", "can we get a multi-card box there?"], "single GPU"),
+    (["cloudgpu 3090 一小时多少", "那边能租多卡机器吗"], "单卡"),
+]
+
+
+@pytest.mark.parametrize(("turns", "must"), THERE)
+def test_there_is_the_provider_just_priced(turns: list[str], must: str) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert must in "\n".join(me.lines[:3])
+
+
+@pytest.mark.parametrize("chatter", ["what's for lunch?", "今天吃啥"])
+def test_chatter_after_a_price_is_no_providers_faq(chatter: str) -> None:
+    me = ChatUser()
+    me.say("gpuli 4090 weekly")
+    me.say(chatter)
+    assert "₮" not in me.text and "gpuli" not in me.lines[0]

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.detail_follow import _entry_words as entry_words
+from bot.core.detail_follow import _weight as weight
+from bot.core.detail_follow import _words as words_of
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.faq import Hit, faq_index, unnamed
@@ -116,6 +119,12 @@ def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed
     if parsed.faq_confident:
         return replace(parsed, rental=rental)
     hit, hits = faq_lookup(text, provider)
+    if hit is None and hits:  # "can we get a multi-card box there?": "there" is that provider, so a GPU question
+        # of it; the entry the message's own words put first, never one the provider's name alone brings in
+        there, near = faq_lookup(f"{text} {provider}", provider)
+        own = {w for w in words_of(text) if len(w) > 1 or w.isascii()}  # a lone "天" of "今天吃啥" is no GPU word
+        if there is not None and there.entry.id == hits[0].entry.id and weight(own & entry_words(there)) > 0:
+            hit, hits = there, near
     if hit is None:
         return parsed
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
