@@ -136,3 +136,20 @@ def test_chatter_after_a_price_is_no_providers_faq(chatter: str) -> None:
     me.say("gpuli 4090 weekly")
     me.say(chatter)
     assert "₮" not in me.text and "gpuli" not in me.lines[0]
+
+
+# room asked of a card after a job ("one h200 roomy?", "宽裕吗"): that job sized on it, its spare memory said
+ROOM = [
+    (["full ft 7b needs how much", "with 8bit adam?", "one h200 roomy?"], ["fits 1× H200", "46.8 GB spare"]),
+    (["7b full ft 8bit adam", "h200 roomy?"], ["fits 1× H200", "141 GB"]),
+    (["7b 全参 8bit 优化器", "一张 h200 宽裕吗"], ["H200", "141 GB"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "musts"), ROOM)
+def test_room_asked_of_a_card_sizes_the_job_on_it(turns: list[str], musts: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    for must in musts:
+        assert must in me.lines[0]

@@ -25,6 +25,8 @@ from bot.understand.rental_extras import CURRENCY, NEEDS_ASKED
 # a question of its own, not whether "it will do" ("what does a higher rank do?")
 WH_QUESTION = lazy(r"\s*(?:what|how|why|which|who|when|where)\b|\s*(?:什么|为什么|为啥|怎么|如何)", re.IGNORECASE)
 WORKS = lazy(r"\bworks?\b")
+# room asked of a card in a follow-up's frame ("one h200 roomy?", "一张 h200 宽裕吗"): its fit, with the room it leaves
+ROOMY = lazy(r"\broom(?:y|ier)\b|\benough\s+room\b|宽裕|宽松|富余|绰绰有余", re.IGNORECASE)
 # what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
 FIT_AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
                   r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
@@ -100,8 +102,8 @@ def card_frames(norm: str, short: bool) -> CardFrames:
     if not short:
         return CardFrames(figures=figures)
     fit = fit_counted = False
-    if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest)):
-        around = FIT_AROUND.sub(" ", FITS.sub(" ", rest))
+    if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest) or ROOMY.search(rest)):
+        around = FIT_AROUND.sub(" ", FITS.sub(" ", ROOMY.sub(" ", rest)))
         fit, fit_counted = frame_only(around), frame_only(BARE_FIGURE.sub(" ", around))
     counted = figures and frame_only(COUNTED.sub(" ", rest))
     return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted, counted=counted)
