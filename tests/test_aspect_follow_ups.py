@@ -153,3 +153,22 @@ def test_room_asked_of_a_card_sizes_the_job_on_it(turns: list[str], musts: list[
         me.say(turn)
     for must in musts:
         assert must in me.lines[0]
+
+
+# the roomy card asked after a job, a FAQ answer between or not: the reference table's roomy setup for that job
+ROOMY_CARD = [
+    (["we want to full-finetune qwen3 8b for a paper", "8-bit adam ok on one h100?", "which card is roomy instead?"],
+     ["H200", "₮2,599"]),
+    (["qwen3 8b 全参", "8bit 优化器能省多少", "那哪张卡宽裕点"], ["H200", "₮2,599"]),
+    (["14b lora on a 4090?", "which card is roomy?"], ["With room to spare", "80 GB"]),
+]
+
+
+@pytest.mark.parametrize(("turns", "musts"), ROOMY_CARD)
+def test_the_roomy_card_for_the_job(turns: list[str], musts: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    head = "\n".join(me.lines[:3])
+    for must in musts:
+        assert must in head

@@ -36,7 +36,8 @@ BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count
 # a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
 WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b", re.IGNORECASE)
 AROUND_WHICH = lazy(r"应该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
-                    r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b", re.IGNORECASE)
+                    r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
+                    r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余", re.IGNORECASE)  # "which card is roomy instead?"
 # a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
 # option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
 CHEAPER = lazy(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
