@@ -172,3 +172,13 @@ def test_the_roomy_card_for_the_job(turns: list[str], musts: list[str]) -> None:
     head = "\n".join(me.lines[:3])
     for must in musts:
         assert must in head
+
+
+@pytest.mark.parametrize(("first", "then", "must"), [("帮我算下 14b lora 用啥卡", "bf16", "L40S"),
+                                                     ("14b lora which card", "bf16", "L40S")])
+def test_a_precision_alone_after_a_job_is_its_setting(first: str, then: str, must: str) -> None:
+    """"bf16" alone after a sizing sets that job's precision: the job's card, never an aspect asked of the FAQ."""
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert must in "\n".join(me.lines[:3])

@@ -109,8 +109,8 @@ def _bare(parsed: Parsed) -> bool:
     if q.model or q.params_b or q.method or q.gpu or q.num_gpus or q.seq_len or q.zero is not None or q.offload \
             or q.optimizer or q.lora_rank or parsed.parts or parsed.cards or parsed.rental.provider or parsed.rental.gpu:
         return False
-    if parsed.cues.which_card:
-        return False  # "which card is roomy instead?": the job's card (bot.core.fit_follow)
+    if parsed.cues.which_card or parsed.asks.mixed_precision or parsed.asks.names_only or parsed.asks.frame_only:
+        return False  # "bf16" alone after a sizing sets the job's precision; "那 4090 呢" changes the job  # "which card is roomy instead?": the job's card (bot.core.fit_follow)
     if parsed.cues.providers or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.asks.budget is not None:
         return False
     return parsed.intent in ("faq", "unknown")
