@@ -65,4 +65,4 @@ def test_a_memory_question_with_accumulation_is_still_sized(size: str, steps: in
                              "on gpuli, is the {card} nvlink-bridgeable?"]))
 def test_a_bridged_card_gets_its_verdict_not_which_model(card: str, form: str) -> None:
     reply = _answer(form.format(card=card))
-    assert "Only in pairs" in reply or "成对" in reply, reply
+    assert "Yes, in pairs" in reply or "成对" in reply, reply

@@ -53,7 +53,7 @@ def test_a_card_with_nvlink_is_answered_yes_without_other_cards_no(card: str, la
 def test_a_card_without_full_nvlink_says_so_first(card: str, lang: str, form: int) -> None:
     text = _answer(ASK_NVLINK[lang][form].format(card=card))
     paired = card in PAIRS_AT_GPULI
-    verdict = ("成对" if paired else "没有") if lang == "zh" else ("Only in pairs" if paired else "No")
+    verdict = ("成对" if paired else "没有") if lang == "zh" else ("Yes, in pairs" if paired else "No")
     assert verdict in "\n".join(text.splitlines()[:3]), text
     assert "所有卡之间 NVLink 全互联" not in text and "NVLink-connected to every other" not in text, text
 

@@ -78,6 +78,8 @@ def _asks_of_the_job(parsed: Parsed, under: Turn | None) -> bool:
     a = parsed.asks
     if a.memory_figure or a.per_card_memory or a.per_card or a.sizing or a.spec or a.size_alone or a.weights or parsed.rental.currency:
         return True
+    if parsed.cues.which_card and under is not None and under.kind in ("size", "cost"):
+        return True  # "which card is roomy instead?" after a FAQ answer on top of a sizing: that job's card
     rental = under is not None and under.kind in ("size", "price", "cost")
     return rental and bool(a.cost or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.cues.yearly)
 
@@ -236,6 +238,8 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
             not parsed.missing or q.model or q.params_b)) or (parsed.intent != "faq" and (q.model or q.params_b)):
         return None  # a job of its own; "7b 全参 能省多少" after the 8-bit optimizer asks that answer's 7B
     beneath = (turn.data.get("prev") or {}).get("kind") if turn is not None else None
+    if parsed.cues.which_card and beneath in ("size", "cost"):
+        return None  # "which card is roomy instead?": the job beneath's card (bot.core.fit_follow)
     changes = q.method or q.model or q.params_b or q.seq_len or q.zero is not None or q.offload or q.optimizer \
         or q.lora_rank or parsed.asks.sizing or parsed.asks.enough
     if parsed.rental.duration_hours or parsed.rental.duration_days or parsed.asks.budget is not None \

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.detail_follow import _entry_words as entry_words
+from bot.core.detail_follow import _weight as weight
+from bot.core.detail_follow import _words as words_of
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.classify import asks_billing
-from bot.understand.faq import Hit, faq_index, unnamed
+from bot.understand.faq import KEYWORD_SHARE, Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import METHOD_NAMED, on_card
 from bot.understand.follow_reads import SETUP_REF, without_card_pointer
@@ -128,6 +131,12 @@ def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed
     if parsed.faq_confident:
         return replace(parsed, rental=rental)
     hit, hits = faq_lookup(text, provider)
+    if hit is None and hits:  # "can we get a multi-card box there?": "there" is that provider, so a GPU question
+        # of it; the entry the message's own words put first, never one the provider's name alone brings in
+        there, near = faq_lookup(f"{text} {provider}", provider)
+        own = {w for w in words_of(text) if len(w) > 1 or w.isascii()}  # a lone "天" of "今天吃啥" is no GPU word
+        if there is not None and there.entry.id == hits[0].entry.id and weight(own & entry_words(there)) > 0:
+            hit, hits = there, near
     if hit is None:
         return parsed
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
@@ -182,13 +191,21 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
         hit, hits = own  # "gpuli mi300x 包月" then "适合干啥": what that card is suited for, its own entry
         return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[], follow_up=False,
                        rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))
-    if hit is None:
-        return parsed
-    parts = [part for part in hit.entry.by_card if card in part.cards]
-    if not parts or (provider is not None and not any(part.provider == provider for part in parts)):
-        return parsed  # no part for that card (at the provider asked about): the whole answer stands
+    carded = next((h for h in hits if (h is hit or (hit is not None and h.score >= KEYWORD_SHARE * hit.score))
+                   and _has_part(h, card, provider)), None)
+    if carded is None:
+        return parsed  # no close entry has a part for that card (at the provider asked about): the whole answer stands
+    # the card just discussed is evidence for the entry that answers card by card: it leads among entries that
+    # score about as well ("a6000 at gpuli" then "can two of them be nvlinked?": the NVLink entry's A6000 part)
+    hit, hits = carded, [carded, *[h for h in hits if h is not carded]]
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], missing=[],
                    rental=replace(parsed.rental, gpu=card, num_gpus=parsed.rental.num_gpus or count))
+
+
+def _has_part(hit: Hit, card: str, provider: str | None) -> bool:
+    """Whether the entry answers `card` on its own (at `provider`, when one is asked about)."""
+    parts = [part for part in hit.entry.by_card if card in part.cards]
+    return bool(parts) and (provider is None or any(part.provider == provider for part in parts))
 
 
 def _suits_of_card(text: str, card: str, provider: str | None) -> tuple[Hit, list[Hit]] | None:

@@ -19,16 +19,14 @@ from decimal import Decimal
 
 from bot.clock import Clock
 from bot.core import buttons, files, registry
-from bot.core.add_on_follow import add_on_turn, sized_storage
+from bot.core.add_on_follow import add_on_turn
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
-from bot.core.both_follow import both_of_asked
-from bot.core.card_share_follow import stages_of_faq
 from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
-from bot.core.detail_follow import answered, detail_reply, topic_reply
+from bot.core.detail_follow import answered
 from bot.core.export_again import export_turn
 from bot.core.facts_follow import facts_of_last, memory_of_last, weights_of_last
 from bot.core.faq import faq_button
@@ -51,17 +49,16 @@ from bot.core.held_budget import carry_held, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
+from bot.core.last_answer_follow import answered_about_last
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
-from bot.core.price_terms_follow import upgrade_after_faq
-from bot.core.run_on_priced import keep_job, run_on_asked_card
+from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
-from bot.core.sla_credit import sla_credit
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -224,35 +221,11 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
-        last, asked = behind_faq(turn)
-        if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
-            turn, asked = last, None
-        both = both_of_asked(parsed, last, asked) or stages_of_faq(parsed, turn)  # "a800 or a100?" then "cost for 8h each?"
-        if both is not None:
-            return self._answer_one(ctx, both, text)
-        credit = sla_credit(parsed, turn, lambda faq: self.intents["faq"](ctx, faq, text))
-        if credit is not None:  # "可用率 98.7% 停了 9 小时 赔多少": the credit those figures earn leads the SLA
-            credit.reading = parsed
-            return credit
-        storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
-        detail = None if storage is not None else detail_reply(ctx, parsed, text, turn, last, asked,
-                                                                lambda faq: self.intents["faq"](ctx, faq, text))
-        if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
-            detail.reading = parsed
-            return detail
-        if storage is not None:  # priced on its own: no rental before it takes the storage on
-            parsed, asked, last = storage, None, None
-        else:
-            parsed = run_on_asked_card(parsed, asked) or parsed  # "cloudgpu 4090 按小时怎么收" then "跑 6000 步 … 多少钱"
-        upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
-        if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
-            parsed, asked, last = upgraded, None, None
-        defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-        topic = None if defined is not None else topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None,
-                                                             asked, lambda faq: self.intents["faq"](ctx, faq, text))
-        if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
-            topic.reading = parsed
-            return topic
+        early = answered_about_last(ctx, parsed, text, turn, lambda faq: self.intents["faq"](ctx, faq, text),
+                                    lambda again: self._answer_one(ctx, again, text))
+        if isinstance(early, Reply):
+            return early
+        parsed, turn, last, asked = early
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days

@@ -14,7 +14,8 @@ from bot.understand.lazy import lazy
 
 CATCH = lazy(r"代价|缺点|坏处|弊端|副作用|牺牲|有啥问题|有什么问题|有啥影响|有什么影响|有啥坑|什么坑|啥坑|亏在哪"
              r"|\bcatch\b|\bdownsides?\b|\bdrawbacks?\b|\btrade[\s-]?offs?\b|\bcons\b|\bpitfalls?\b|\bgotchas?\b"
-             r"|\bwhat\s+do\s+(?:i|we)\s+(?:lose|give\s+up|sacrifice)\b|\bpenalty\b", re.IGNORECASE)
+             r"|\bwhat\s+do\s+(?:i|we)\s+(?:lose|give\s+up|sacrifice)\b|\bpenalty\b"
+             r"|\bcaveats?\b|注意事项|要注意(?:什么|啥)", re.IGNORECASE)
 
 
 def catch_asked(norm: str) -> bool:

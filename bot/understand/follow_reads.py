@@ -25,6 +25,8 @@ from bot.understand.rental_extras import CURRENCY, NEEDS_ASKED
 # a question of its own, not whether "it will do" ("what does a higher rank do?")
 WH_QUESTION = lazy(r"\s*(?:what|how|why|which|who|when|where)\b|\s*(?:什么|为什么|为啥|怎么|如何)", re.IGNORECASE)
 WORKS = lazy(r"\bworks?\b")
+# room asked of a card in a follow-up's frame ("one h200 roomy?", "一张 h200 宽裕吗"): its fit, with the room it leaves
+ROOMY = lazy(r"\broom(?:y|ier)\b|\benough\s+room\b|宽裕|宽松|富余|绰绰有余", re.IGNORECASE)
 # what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
 FIT_AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
                   r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
@@ -34,7 +36,8 @@ BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count
 # a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
 WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b", re.IGNORECASE)
 AROUND_WHICH = lazy(r"应该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
-                    r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b", re.IGNORECASE)
+                    r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
+                    r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余", re.IGNORECASE)  # "which card is roomy instead?"
 # a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
 # option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
 CHEAPER = lazy(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
@@ -107,8 +110,8 @@ def card_frames(norm: str, short: bool) -> CardFrames:
     if not short:
         return CardFrames(figures=figures)
     fit = fit_counted = False
-    if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest)):
-        around = FIT_AROUND.sub(" ", FITS.sub(" ", rest))
+    if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest) or ROOMY.search(rest)):
+        around = FIT_AROUND.sub(" ", FITS.sub(" ", ROOMY.sub(" ", rest)))
         fit, fit_counted = frame_only(around), frame_only(BARE_FIGURE.sub(" ", around))
     counted = figures and frame_only(COUNTED.sub(" ", rest))
     return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted, counted=counted)

@@ -57,7 +57,7 @@ def card_answer(parts: list[CardPart], card: str | None, provider: str | None, l
     return _one_verdict([p.zh if lang == "zh" else p.en for p in mine], "" if lang == "zh" else " ")
 
 
-# a card part's opening verdict: "有。", "没有。", "Yes. ", "Only in pairs. "
+# a card part's opening verdict: "有。", "没有。", "Yes. ", "Yes, in pairs. "
 VERDICT = re.compile(r"^[^。.!！？?]{1,16}?[。.!！](?:\s+|(?=\S))")
 
 

@@ -1,0 +1,135 @@
+"""A short question about an aspect of the job or topic just discussed, answered about THAT subject: "full vs lora
+cost gap?" then "why so big?" (the cost gap of LoRA against full), "gradient checkpointing" then "cost?" (its
+20–30% in throughput, not how a run is priced), "7b qlora on a 4090" then "speed difference?" (QLoRA's 20–40%),
+"fp16 or bf16?" then "why?" (bf16's range), "72b lora on one mi300x" then "any caveats?" / "有啥坑" (ROCm).
+
+The message alone names no job, card or provider and reads as a fragment, so on its own it meets whichever FAQ
+entry shares its one word ("cost?" the run-cost estimate, "why?" nothing at all). Read with the subject before it
+(the FAQ question just asked, or the job just sized: its size, method and card), the entry answering is the one
+closest to both that shares a word of the message itself, or, for a bare "why?" / "any caveats?", the entry
+closest to the subject. After a job's answer, an ask of that job's own figures (its price, time or memory) is
+left to the job's follow-ups."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.core.context import Context
+from bot.core.detail_follow import _entry_led, _entry_words, _job_words, _sharing_clause, _weight, _words
+from bot.messages import Reply, Turn
+from bot.understand.faq import CONFIDENT, FaqEntry, Hit, faq_index
+from bot.understand.lazy import lazy
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed
+
+ASPECT_TEXT = 32  # characters: "speed difference?", "有啥坑", "and quality?"
+NEAR = 4  # the entries closest to the subject and the message weighed
+JOB_KINDS = ("size", "cost", "price", "checkpoint")
+# the reason of what was just said, asked alone: "why?", "why so big?", "how come", "为什么", "为啥这么大"
+REASON = lazy(r"^\W*(?:and\s+|but\s+|那\s*)?(?:why|how\s+come|为什么|为啥|凭什么|怎么会)\s*(?:is\s+(?:it|that)\s+)?"
+              r"(?:so\s+\w+|这么\w{1,2}|那么\w{1,2})?\W*$", re.IGNORECASE)
+# an aspect of a method or technique asked alone: its cost, speed, quality ("cost?", "speed difference?", "效果呢")
+ASPECT = lazy(r"\b(?:costs?|overhead|speed|slow\w*|fast\w*|throughput|quality|accuracy|precision)\b"
+              r"|代价|成本|开销|速度|[慢快]多少|效果|质量|精度", re.IGNORECASE)
+ASPECT_WORDS = 4  # words: an aspect asked alone ("and the speed difference?"), not a question of its own
+
+
+def reason_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, asked: str | None,
+                 answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """"why?" / "为什么这么大" after a FAQ answer: that answer again, led by its clause on what the question asked
+    ("full vs lora cost gap?" then "why so big?": its 30–40× cost gap); None for any other message."""
+    if turn is None or asked is None or not _bare(parsed) or not REASON.search(normalize(text).strip()):
+        return None
+    entry = next((e for e in faq_index().entries if e.id == turn.data.get("entry")), None)
+    if entry is None:
+        return None
+    hit = Hit(entry, 1.0, 1.0)
+    provider = turn.data.get("provider") or None
+    # what the question asked beyond the entry's own subject ("cost gap") picks the clause; none: the answer opens
+    found = _sharing_clause(hit, _words(asked) - _words(f"{entry.question.en} {entry.question.zh}"), set(), ctx.lang, parsed.cues.detail)
+    return _remembered(_entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
+                       f"{asked} {text}", provider, hit, turn.data.get("prev"))
+
+
+def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, asked: str | None,
+                 answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """The FAQ reply to a fragment asked of the subject before it; None when the message is no such fragment."""
+    if turn is None or len(text.strip()) > ASPECT_TEXT or not _bare(parsed):
+        return None
+    subject = _subject(turn, asked)
+    if subject is None:
+        return None
+    on_job = asked is None
+    if on_job and _asks_of_the_job(parsed):
+        return None
+    provider = turn.data.get("provider") or None
+    index = faq_index()
+    mine = {w for w in _words(parsed.words or text) if len(w) > 1 or not w.isascii()}
+    mine -= _words(subject)
+    ranked = index.search(f"{subject} {text}", limit=NEAR, provider=provider)
+    own = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
+    aspect = bool(ASPECT.search(text)) and len(parsed.words.split()) <= ASPECT_WORDS
+    if on_job and not (aspect or parsed.asks.catch):
+        return None  # "换成宽裕的呢", "便宜点的呢", "选哪家哪个配置" after a job change or weigh that job
+    # a question of its own ("where are the datacenters" after where checkpoints go) is none of the subject's
+    unrelated = own is not None and all(h.entry.id != own.entry.id for h in ranked)
+    sharing = [] if unrelated and not aspect else [h for h in ranked if _weight(mine & _entry_words(h)) > 0]
+    before = next((e for e in index.entries if e.id == turn.data.get("entry")), None) if not on_job else None
+    if before is not None and (parsed.asks.catch or (aspect and _weight(mine & _told(before)) > 0)):
+        hit = Hit(before, 1.0, 1.0)  # "any downside?", "and the speed cost?": of the answer just given, when it says
+    elif sharing:
+        hit = max(sharing, key=lambda h: (_weight(mine & _entry_words(h)), h.score))
+    elif parsed.asks.catch and ranked and ranked[0].score >= CONFIDENT:
+        hit = ranked[0]  # "any caveats?" after a job: the entry closest to that job
+    elif aspect and before is not None and (own is None or unrelated):
+        hit = Hit(before, 1.0, 1.0)  # "cost?" after gradient checkpointing: that technique's cost
+    else:
+        return None
+    if own is not None and own.entry.id == hit.entry.id:
+        return None  # the message asks that entry on its own: the ordinary FAQ answer
+    found = _sharing_clause(hit, mine, _words(subject), ctx.lang, parsed.cues.detail) if mine else None
+    return _remembered(_entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
+                       f"{subject} {text}", provider, hit,
+                       {"kind": turn.kind, "data": turn.data} if on_job else turn.data.get("prev"))
+
+
+def _remembered(reply: Reply | None, text: str, provider: str | None, hit: Hit, prev: object) -> Reply | None:
+    if reply is not None:
+        reply.turn = Turn("faq", {"text": text, "provider": provider, "entry": hit.entry.id, "prev": prev})
+    return reply
+
+
+def _told(entry: FaqEntry) -> set[str]:
+    """The words of an entry's question and answer, both languages."""
+    return _words(" ".join([entry.question.zh, entry.question.en, entry.answer.zh, entry.answer.en]))
+
+
+def _bare(parsed: Parsed) -> bool:
+    """Whether the message names nothing of its own: no model, size, method, card, count or provider, no setting."""
+    q = parsed.request
+    if q.model or q.params_b or q.method or q.gpu or q.num_gpus or q.seq_len or q.zero is not None or q.offload \
+            or q.optimizer or q.lora_rank or parsed.parts or parsed.cards or parsed.rental.provider or parsed.rental.gpu:
+        return False
+    if parsed.cues.which_card or parsed.asks.mixed_precision or parsed.asks.names_only or parsed.asks.frame_only:
+        return False  # "bf16" alone after a sizing sets the job's precision; "那 4090 呢" changes the job  # "which card is roomy instead?": the job's card (bot.core.fit_follow)
+    if parsed.cues.providers or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.asks.budget is not None:
+        return False
+    return parsed.intent in ("faq", "unknown")
+
+
+def _asks_of_the_job(parsed: Parsed) -> bool:
+    """After a job's answer, its own figures: its price ("cost?"), time, memory, fit or spec."""
+    a = parsed.asks
+    return bool(a.cost or a.memory_figure or a.per_card_memory or a.sizing or a.spec or a.size_alone or a.weights
+                or a.enough or parsed.rental.currency or parsed.cues.detail == "time")
+
+
+def _subject(turn: Turn, asked: str | None) -> str | None:
+    """The words of the subject just discussed: the FAQ question asked with its entry's question, or the job sized."""
+    if asked is not None:
+        entry = next((e for e in faq_index().entries if e.id == turn.data.get("entry")), None)
+        return f"{asked} {entry.question.en} {entry.question.zh}" if entry is not None else asked
+    if turn.kind not in JOB_KINDS:
+        return None
+    return _job_words(turn)

@@ -1,0 +1,73 @@
+"""The follow-ups answered against the turn before them as it stands, before the message's own intent:
+a FAQ answer's detail, reason, aspect or topic, the SLA credit or a storage size worked out from the
+user's figures, both of two cards asked, a card's share. Kept apart from the router so each of these
+readers of the last turn sits in one place, in the order they are tried."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.core.add_on_follow import sized_storage
+from bot.core.aspect_follow import aspect_reply, reason_reply
+from bot.core.both_follow import both_of_asked
+from bot.core.card_share_follow import stages_of_faq
+from bot.core.context import Context
+from bot.core.detail_follow import detail_reply, topic_reply
+from bot.core.faq_context import behind_faq
+from bot.core.precision_job import sixteen_bit_job
+from bot.core.price_terms_follow import upgrade_after_faq
+from bot.core.run_on_priced import run_on_asked_card
+from bot.core.sla_credit import sla_credit
+from bot.messages import Reply, Turn
+from bot.understand import glossary
+from bot.understand.parser import Parsed
+
+Carried = tuple[Parsed, "Turn | None", "Turn | None", "str | None"]
+
+
+def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, faq: Callable[[Parsed], Reply],
+                        answer_one: Callable[[Parsed], Reply]) -> Reply | Carried:
+    """A reply when the message asks about the last answer itself; otherwise the message as the
+    rest of the route takes it (parsed, the turn it follows, the answer behind a FAQ detour and the
+    FAQ question asked), with a storage size, an upgrade or the card a billing question named
+    already applied."""
+    last, asked = behind_faq(turn)
+    parsed = sixteen_bit_job(parsed, text, last)  # "72b lora" then "single card for bf16?": the 16-bit LoRA's card
+    if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
+        turn, asked = last, None
+    both = both_of_asked(parsed, last, asked) or stages_of_faq(parsed, turn)  # "a800 or a100?" then "cost for 8h each?"
+    if both is not None:
+        return answer_one(both)
+    credit = sla_credit(parsed, turn, faq)
+    if credit is not None:  # "可用率 98.7% 停了 9 小时 赔多少": the credit those figures earn leads the SLA
+        credit.reading = parsed
+        return credit
+    storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
+    detail = None if storage is not None else detail_reply(ctx, parsed, text, turn, last, asked,
+                                                            faq)
+    if detail is not None:  # "gpuli refund?" then "within how long": the refund window leads
+        detail.reading = parsed
+        return detail
+    if storage is not None:  # priced on its own: no rental before it takes the storage on
+        parsed, asked, last = storage, None, None
+    else:
+        parsed = run_on_asked_card(parsed, asked) or parsed  # "cloudgpu 4090 按小时怎么收" then "跑 6000 步 … 多少钱"
+    upgraded = upgrade_after_faq(parsed, last, asked)  # "cpu 要不要升级" then "升级后一个月多少"
+    if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
+        parsed, asked, last = upgraded, None, None
+    defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
+    reason = reason_reply(ctx, parsed, text, turn, asked, faq)
+    if reason is not None and storage is None and upgraded is None:  # "fp16 or bf16?" then "why?": that answer
+        reason.reading = parsed
+        return reason
+    aspect = None if defined is not None or storage is not None or upgraded is not None else aspect_reply(
+        ctx, parsed, text, turn, asked, faq)
+    if aspect is not None:  # "gradient checkpointing" then "cost?": its throughput, not a run's price
+        aspect.reading = parsed
+        return aspect
+    topic = None if defined is not None else topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None,
+                                                         asked, faq)
+    if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
+        topic.reading = parsed
+        return topic
+    return parsed, turn, last, asked
