@@ -16,6 +16,7 @@ from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 
 MONTH_HOURS = 720  # no length anywhere: the month both providers quote
+_SPAN_CLEARED: dict[str, None] = {"duration_days": None, "duration_hours": None}
 
 
 def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
@@ -26,7 +27,8 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if not parsed.cues.providers_weighed or q.gpu or q.model or q.params_b or parsed.cards \
             or parsed.cues.chars > FOLLOW_UP_CHARS:
         return None
-    own = duration_of(parsed)
+    # a term said as one provider's way of billing ("gpuli weekly", "gpuli 包周") is how it charges, not the run's length
+    own = duration_of(parsed) if not parsed.rental.term else {}
     span = own.get("days", 0) * 24 + own.get("hours", 0)
     data: dict[str, object] | None
     if last.kind == "price" and last.data.get("gpu"):
@@ -36,7 +38,7 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         if data is None:
             return None
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=data, faq=[], faq_answers=[],
-                   faq_confident=False, rental=replace(parsed.rental, provider=None))
+                   faq_confident=False, rental=replace(parsed.rental, provider=None, **_SPAN_CLEARED if not own else {}))
 
 
 def _picked(last: Turn, span: float) -> dict[str, object] | None:
