@@ -24,12 +24,15 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     length the message gives, else the one before; None when the message weighs no two providers, names a card
     or a model of its own, or the last answer priced no card."""
     q = parsed.request
-    if not parsed.cues.providers_weighed or q.gpu or q.model or q.params_b or parsed.cards \
-            or parsed.cues.chars > FOLLOW_UP_CHARS:
+    if q.gpu or q.model or q.params_b or parsed.cards or parsed.cues.chars > FOLLOW_UP_CHARS:
         return None
     # a term said as one provider's way of billing ("gpuli weekly", "gpuli 包周") is how it charges, not the run's length
     own = duration_of(parsed) if not parsed.rental.term else {}
     span = own.get("days", 0) * 24 + own.get("hours", 0)
+    # "which is cheaper for 8 hours?", "8 小时的话哪个便宜": no provider named, the rental weighed for that run wherever it is rented
+    cheaper_for_span = parsed.asks.cheaper and bool(span) and not parsed.cues.providers and not parsed.rental.provider
+    if not (parsed.cues.providers_weighed or cheaper_for_span):
+        return None
     data: dict[str, object] | None
     if last.kind == "price" and last.data.get("gpu"):
         data = {**last.data, "first": None, **({"hours": span} if span else {})}

@@ -169,3 +169,9 @@ def providers_weighed(frame: str, named: int) -> bool:
     with the providers taken out ("or cheaper?" of "gpuli or cloudgpu cheaper?", "还是 便宜" of "gpuli 还是 cloudgpu
     便宜", "or?" of "gpuli or cloudgpu?")."""
     return named >= 2 and (bool(WEIGH_COST.search(frame)) or not EITHER.sub("", BILLING_WAY.sub(" ", frame)).strip())
+
+
+def weighed_only(rest: str) -> bool:
+    """Whether `rest` (a message with its names taken out) sets what it named against each other and asks nothing
+    else ("cloudgpu 4090 48g vs a6000", "gpuli a6000 or l40s?")."""
+    return not EITHER.sub("", rest).strip() or bool(WEIGH_COST.search(rest)) and not EITHER.sub("", WEIGH_COST.sub("", rest)).strip()
