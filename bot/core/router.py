@@ -370,8 +370,8 @@ class Core:
         a wallet named that holds nothing, as 0. "(充值 ₮200) how long can I rent a 5090 with that": a
         runway naming no money is the same money divided into the card's prices."""
         r, asks, q = parsed.rental, parsed.asks, parsed.request
-        if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None:
-            return parsed
+        if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None or asks.top_up:
+            return parsed  # "余额要留多少" asks what to hold for the rental, not whether the wallet covers it
         rented = bool(r.duration_days or r.duration_hours)
         runway = asks.runway and not rented and parsed.intent in ("price", "faq", "unknown") and not (
             q.tokens or q.samples or q.params_b or q.model)
