@@ -3,6 +3,8 @@ FAQ, small talk, help, unknown, wallet, compare, export): each returns a Reply (
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from bot.core.answers import (
@@ -68,6 +70,10 @@ def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing and parsed.request.objective not in (None, "sft") and HOWTO.search(text.lower()):
         return objective_info(ctx, parsed.request)
+    if parsed.missing == ["model"] and context_grown(text) and parsed.faq and parsed.faq[0].score >= CONTEXT_FAQ_SCORE:
+        # "lora 上下文从 2k 拉到 16k 显存要多留多少": what a longer context costs in general is the FAQ's (20–40% more,
+        # gradient checkpointing on), not a question back for the model
+        return faq_intent(ctx, replace(parsed, intent="faq", faq_answers=[]), text)
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
@@ -143,6 +149,17 @@ def _count_of_the_model(parsed: Parsed) -> bool:
         return True  # "lora r=16 on qwen3-8b: trainable params?", "qwen3-32b bf16 kv cache 每 token": the method names the figure
     return (a.param_count or bool(a.model_fact)) and bool(q.model) and not (
         q.gpu or q.num_gpus or q.method or a.sizing or a.cost or a.count or a.weights or a.how_many_gpu or a.budget)
+
+
+CONTEXT_FAQ_SCORE = 0.5  # the FAQ's entry said near enough to answer the length's cost in general
+# a context or sequence length raised from one figure to another ("上下文从 2k 拉到 16k", "from 4k to 32k context")
+CONTEXT_WORD = re.compile(r"上下文|序列|长度|\bcontext\b|\bseq(?:uence)?(?:[\s_-]*len\w*)?\b|cutoff_len", re.I)
+LENGTH_RAISED = re.compile(r"\d+\s*k?\s*(?:拉到|涨到|加到|提到|改成|改到|变成|到|至|\bto\b|->|→)\s*\d+\s*k?", re.I)
+
+
+def context_grown(text: str) -> bool:
+    """Whether the message raises a context length from one figure to another."""
+    return CONTEXT_WORD.search(text) is not None and LENGTH_RAISED.search(text) is not None
 
 
 TOP_CARDS = 2  # cards of a memory asked beside a sizing: the cheapest and the next, so the reply stays short
