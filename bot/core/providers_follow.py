@@ -14,9 +14,9 @@ from bot.core.about_last import duration_of
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
+from bot.understand.readings import Rental
 
 MONTH_HOURS = 720  # no length anywhere: the month both providers quote
-_SPAN_CLEARED: dict[str, None] = {"duration_days": None, "duration_hours": None}
 
 
 def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
@@ -41,7 +41,15 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         if data is None:
             return None
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=data, faq=[], faq_answers=[],
-                   faq_confident=False, rental=replace(parsed.rental, provider=None, **_SPAN_CLEARED if not own else {}))
+                   faq_confident=False, rental=_span_kept(parsed, own))
+
+
+def _span_kept(parsed: Parsed, own: dict[str, float]) -> Rental:
+    """The message's rental with no provider of its own, and no length when it stated none (a term said as a
+    provider's way of billing is none)."""
+    if own:
+        return replace(parsed.rental, provider=None)
+    return replace(parsed.rental, provider=None, duration_days=None, duration_hours=None)
 
 
 def _picked(last: Turn, span: float) -> dict[str, object] | None:

@@ -174,4 +174,4 @@ def providers_weighed(frame: str, named: int) -> bool:
 def weighed_only(rest: str) -> bool:
     """Whether `rest` (a message with its names taken out) sets what it named against each other and asks nothing
     else ("cloudgpu 4090 48g vs a6000", "gpuli a6000 or l40s?")."""
-    return not EITHER.sub("", rest).strip() or bool(WEIGH_COST.search(rest)) and not EITHER.sub("", WEIGH_COST.sub("", rest)).strip()
+    return not EITHER.sub("", WEIGH_COST.sub("", rest)).strip()
