@@ -115,3 +115,23 @@ def test_a_longer_context_with_no_model_is_answered_in_general(message: str, nee
     text = conversation(message)
     assert all(n.lower() in text.lower() for n in needles), text
     assert "Which model?" not in text and "要估哪个模型" not in text
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    # CloudGPU rents single cards: 8B LoRA for 3 h on its single cards (A6000 180 min × $0.44 = $1.32, 3090 $0.63)
+    (("qwen3 8b lora, two 4090s at cloudgpu", "3h?"), ("$1.32", "$0.63", "single cards")),
+    (("qwen3 8b lora 两张 4090 在 cloudgpu 跑 3 小时多少钱",), ("$1.32", "单卡")),
+])
+def test_a_count_a_single_card_provider_never_rents_prices_its_single_cards(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    assert all(n in text for n in needles), text
+
+
+@pytest.mark.parametrize("turns", [
+    ("qwen3 8b 全参", "8bit 优化器 h100 一张够吗", "看费用"),
+    ("qwen3 8b full fine-tune", "8-bit optimizer, is one h100 enough?", "cost?"),
+])
+def test_one_card_nobody_rents_leads_with_the_seeds_minimum_priced(turns: tuple[str, ...]) -> None:
+    # the seed's minimum, one 80 GB card: gpuli's A100 80GB PCIe ₮899 a month
+    text = conversation(*turns)
+    assert "₮899" in lead_lines(text, 2), text
