@@ -135,3 +135,19 @@ def test_one_card_nobody_rents_leads_with_the_seeds_minimum_priced(turns: tuple[
     # the seed's minimum, one 80 GB card: gpuli's A100 80GB PCIe ₮899 a month
     text = conversation(*turns)
     assert "₮899" in lead_lines(text, 2), text
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    # 14B QLoRA: most likely 16.5 GB, so the 24 GB RTX 3090 at $0.21/h holds it, tight; the safe A6000 is $0.44/h
+    (("deadline is next friday", "we need a 14b qlora run done", "cheapest card at cloudgpu and hourly?"), ("3090", "$0.21", "tight")),
+    (("14b qlora", "cloudgpu 上最便宜的卡是哪张 一小时多少"), ("3090", "$0.21", "偏紧")),
+    (("14b qlora 20 hours, cheapest card?",), ("3090", "$0.21", "A6000")),
+])
+def test_the_cheapest_card_asked_leads_even_when_tight(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    assert all(n in lead_lines(text, 1) for n in needles), text
+
+
+def test_the_cheapest_card_that_is_safe_is_led_as_before() -> None:
+    text = conversation("7b qlora", "cheapest card at cloudgpu?")
+    assert "💡" not in text and "$0.21" in lead_lines(text, 3), text

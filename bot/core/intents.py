@@ -24,7 +24,7 @@ from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, pl
 from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
-from bot.core.several import term_and_run
+from bot.core.several import term_and_run, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
@@ -35,6 +35,7 @@ from bot.understand.faq import on_topic
 from bot.understand.faq_topics import across_cards
 from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
+from bot.views.cheapest_card import cheapest_card_line
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
@@ -211,6 +212,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
     req = form_for_term(req, parsed.asks.form_factor)  # "32b lora a100 gpuli 包月": the A100 PCIe's month, not 5 SXM weeks
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
+    if parsed.asks.cheapest and not parsed.asks.safe and not req.gpu:  # "cheapest card at cloudgpu?": that card, tight or not
+        reply = verdict_first(reply, cheapest_card_line(reply, ctx.lang))
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
         reply.also.append(size_request(ctx, parsed.request.model_copy(update={"hours": None, "days": None})))
