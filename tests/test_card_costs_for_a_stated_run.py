@@ -151,3 +151,12 @@ def test_the_cheapest_card_asked_leads_even_when_tight(turns: tuple[str, ...], n
 def test_the_cheapest_card_that_is_safe_is_led_as_before() -> None:
     text = conversation("7b qlora", "cheapest card at cloudgpu?")
     assert "💡" not in text and "$0.21" in lead_lines(text, 3), text
+
+
+@pytest.mark.parametrize("turns", [
+    ("下周五 deadline 7b qlora cloudgpu 4090 训练时间怎么估 一小时多少",),
+    ("7b qlora cloudgpu 4090", "一小时多少", "周五前能训完吗 怎么估"),
+])
+def test_how_to_time_the_run_is_a_trial_of_about_50_steps(turns: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    assert "50 步" in text and "$0.33" in text, text

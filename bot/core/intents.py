@@ -28,6 +28,7 @@ from bot.core.several import term_and_run, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
 from bot.understand.classify import CHEAPEST, HOWTO
@@ -214,6 +215,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
     if parsed.asks.cheapest and not parsed.asks.safe and not req.gpu:  # "cheapest card at cloudgpu?": that card, tight or not
         reply = verdict_first(reply, cheapest_card_line(reply, ctx.lang))
+    if parsed.asks.estimate and not measured:  # "训练时间怎么估": a trial run of about 50 steps times it (seed 002)
+        reply.also.append(Reply("error", ctx.lang, {"message": t("plan.estimate_by_trial", ctx.lang)}))
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
         reply.also.append(size_request(ctx, parsed.request.model_copy(update={"hours": None, "days": None})))
