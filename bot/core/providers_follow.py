@@ -30,7 +30,9 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     own = duration_of(parsed) if not parsed.rental.term else {}
     span = own.get("days", 0) * 24 + own.get("hours", 0)
     # "which is cheaper for 8 hours?", "8 小时的话哪个便宜": no provider named, the rental weighed for that run wherever it is rented
-    cheaper_for_span = parsed.asks.cheaper and bool(span) and not parsed.cues.providers and not parsed.rental.provider
+    # ("3 weeks vs a month, which is cheaper" weighs two ways of buying it: bot.core.follow_ups, not this)
+    cheaper_for_span = parsed.asks.cheaper and bool(span) and not parsed.cues.providers and not parsed.rental.provider \
+        and not (parsed.asks.both_units or parsed.cues.other_unit)
     if not (parsed.cues.providers_weighed or cheaper_for_span):
         return None
     data: dict[str, object] | None
