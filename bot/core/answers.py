@@ -237,12 +237,14 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     try:
         report = compare_cost(asked)
     except NotOffered as exc:
-        if exc.reason != "count_not_offered" or not asked.num_gpus or not asked.gpu:
+        single = exc.reason == "single_card_plans" and (asked.num_gpus or 0) > 1 and bool(asked.provider)
+        if not (single or (exc.reason == "count_not_offered" and asked.num_gpus and asked.gpu)):
             raise
-        # "7B full on one H100? … cost?": nobody rents that count; the same card at a count one rents,
-        # with the refusal named first
+        # "7B full on one H100? … cost?": nobody rents that count; the same card at a count one rents, with the
+        # refusal named first; "two 4090s at cloudgpu … 3h?": a provider renting single cards prices the job on
+        # the single card there that holds it
         unsold = error_message(exc, ctx.lang)
-        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None}))
+        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None, **({"gpu": None} if single else {})}))
     across = None
     if (box := one_machine_way(asked, report)) is not None:
         # "72b 全参 不开 offload 一周多少钱": 8 × H200 with an 8-bit optimizer, not 32 × H100 over 4 nodes; where the
@@ -260,7 +262,8 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
         seed_for_span(v["seed"], report, asked.provider)  # "一周半 … 要多少": the seed's setup for that span too
-        v["seed_first"] = least and not req.gpu
+        # "8bit 优化器 h100 一张够吗" then "看费用": nobody rents one H100, so the seed's minimum setup leads
+        v["seed_first"] = (least and not req.gpu) or (unsold is not None and bool(v["seed"]))
         # "包周 a100 7b 全参": the safe pick buys a month for a week's job while the seed's minimum rents by
         # the week: the minimum stands under the lead, so the term asked is priced where it is sold
         v["seed_under"] = bool(v["seed"] and (v.get("pick") or {}).get("unused") and report.basis == "stated")

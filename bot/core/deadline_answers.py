@@ -14,7 +14,7 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.parser import Parsed
 from bot.understand.zones import wall_clock
-from bot.views.deadline_lead import asks_in_time, deadline_lead
+from bot.views.deadline_lead import asks_in_time, deadline_lead, rental_enough
 from bot.views.run_length import gap_length, run_length
 from engine.providers import shortest_rental_hours
 
@@ -48,8 +48,11 @@ def deadline_without_data(ctx: Context, now: datetime, cost: IntentHandler, pars
     if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
         # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
         reply.data["v"]["basis"] = "deadline_term" if term else "deadline" if hours < left else "deadline_cap"
+    enough = rental_enough(cost_fields(plain), hours, left, ctx.lang) if parsed.asks.enough and hours < left else None
+    if enough is not None and not parsed.asks.both_units:  # "is a weekly rental enough?": yes, if the run fits in it
+        return verdict_first(reply, Reply("error", ctx.lang, {"message": enough}))
     note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
-    if not (lead and asks_in_time(text)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
+    if not (lead and (asks_in_time(text) or parsed.asks.enough)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
         reply.also.insert(0, note)
         return reply
     return verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows

@@ -3,6 +3,8 @@ FAQ, small talk, help, unknown, wallet, compare, export): each returns a Reply (
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from bot.core.answers import (
@@ -22,10 +24,11 @@ from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, pl
 from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
-from bot.core.several import term_and_run
+from bot.core.several import term_and_run, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
+from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
 from bot.understand.classify import CHEAPEST, HOWTO
@@ -33,6 +36,7 @@ from bot.understand.faq import on_topic
 from bot.understand.faq_topics import across_cards
 from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
+from bot.views.cheapest_card import cheapest_card_line
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
@@ -68,6 +72,10 @@ def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing and parsed.request.objective not in (None, "sft") and HOWTO.search(text.lower()):
         return objective_info(ctx, parsed.request)
+    if parsed.missing == ["model"] and context_grown(text) and parsed.faq and parsed.faq[0].score >= CONTEXT_FAQ_SCORE:
+        # "lora 上下文从 2k 拉到 16k 显存要多留多少": what a longer context costs in general is the FAQ's (20–40% more,
+        # gradient checkpointing on), not a question back for the model
+        return faq_intent(ctx, replace(parsed, intent="faq", faq_answers=[]), text)
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
@@ -145,6 +153,17 @@ def _count_of_the_model(parsed: Parsed) -> bool:
         q.gpu or q.num_gpus or q.method or a.sizing or a.cost or a.count or a.weights or a.how_many_gpu or a.budget)
 
 
+CONTEXT_FAQ_SCORE = 0.5  # the FAQ's entry said near enough to answer the length's cost in general
+# a context or sequence length raised from one figure to another ("上下文从 2k 拉到 16k", "from 4k to 32k context")
+CONTEXT_WORD = re.compile(r"上下文|序列|长度|\bcontext\b|\bseq(?:uence)?(?:[\s_-]*len\w*)?\b|cutoff_len", re.I)
+LENGTH_RAISED = re.compile(r"\d+\s*k?\s*(?:拉到|涨到|加到|提到|改成|改到|变成|到|至|\bto\b|->|→)\s*\d+\s*k?", re.I)
+
+
+def context_grown(text: str) -> bool:
+    """Whether the message raises a context length from one figure to another."""
+    return CONTEXT_WORD.search(text) is not None and LENGTH_RAISED.search(text) is not None
+
+
 TOP_CARDS = 2  # cards of a memory asked beside a sizing: the cheapest and the next, so the reply stays short
 
 
@@ -194,6 +213,11 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
     req = form_for_term(req, parsed.asks.form_factor)  # "32b lora a100 gpuli 包月": the A100 PCIe's month, not 5 SXM weeks
     reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
+    if parsed.asks.cheapest and not (parsed.asks.safe or req.gpu) and parsed.asks.budget is None and parsed.asks.deadline is None:
+        # "cheapest card at cloudgpu?": that card, tight or not (a budget or a deadline weighs the reply itself next)
+        reply = verdict_first(reply, cheapest_card_line(reply, ctx.lang))
+    if parsed.asks.estimate and not measured:  # "训练时间怎么估": a trial run of about 50 steps times it (seed 002)
+        reply.also.append(Reply("error", ctx.lang, {"message": t("plan.estimate_by_trial", ctx.lang)}))
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
         reply.also.append(size_request(ctx, parsed.request.model_copy(update={"hours": None, "days": None})))

@@ -184,6 +184,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply.also.append(assumed_note(assumed, r.provider, ctx.lang))
     if only is not None and asks.budget is None:
         return _lead(reply, only)
+    if asks.top_up and data["hours"] and asks.budget is None:  # "跑 8 小时 余额要留多少": the rental plus what is held
+        return _lead(reply, top_up_note(reply, ctx.lang))
     added = added_note(extras.add_ons, r.provider, days, ctx.lang) if extras.added_asked and asks.budget is None else None
     if added is not None:  # "包年 加 CPU 16 核 每月加多少": what the add-on adds leads, the whole bill follows
         return _lead(reply, added)

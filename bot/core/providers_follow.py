@@ -14,6 +14,7 @@ from bot.core.about_last import duration_of
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
+from bot.understand.readings import Rental
 
 MONTH_HOURS = 720  # no length anywhere: the month both providers quote
 
@@ -23,11 +24,17 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     length the message gives, else the one before; None when the message weighs no two providers, names a card
     or a model of its own, or the last answer priced no card."""
     q = parsed.request
-    if not parsed.cues.providers_weighed or q.gpu or q.model or q.params_b or parsed.cards \
-            or parsed.cues.chars > FOLLOW_UP_CHARS:
+    if q.gpu or q.model or q.params_b or parsed.cards or parsed.cues.chars > FOLLOW_UP_CHARS:
         return None
-    own = duration_of(parsed)
+    # a term said as one provider's way of billing ("gpuli weekly", "gpuli 包周") is how it charges, not the run's length
+    own = duration_of(parsed) if not parsed.rental.term else {}
     span = own.get("days", 0) * 24 + own.get("hours", 0)
+    # "which is cheaper for 8 hours?", "8 小时的话哪个便宜": no provider named, the rental weighed for that run wherever it is rented
+    # ("3 weeks vs a month, which is cheaper" weighs two ways of buying it: bot.core.follow_ups, not this)
+    cheaper_for_span = parsed.asks.cheaper and bool(span) and not parsed.cues.providers and not parsed.rental.provider \
+        and not (parsed.asks.both_units or parsed.cues.other_unit)
+    if not (parsed.cues.providers_weighed or cheaper_for_span):
+        return None
     data: dict[str, object] | None
     if last.kind == "price" and last.data.get("gpu"):
         data = {**last.data, "first": None, **({"hours": span} if span else {})}
@@ -36,7 +43,15 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         if data is None:
             return None
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=data, faq=[], faq_answers=[],
-                   faq_confident=False, rental=replace(parsed.rental, provider=None))
+                   faq_confident=False, rental=_span_kept(parsed, own))
+
+
+def _span_kept(parsed: Parsed, own: dict[str, float]) -> Rental:
+    """The message's rental with no provider of its own, and no length when it stated none (a term said as a
+    provider's way of billing is none)."""
+    if own:
+        return replace(parsed.rental, provider=None)
+    return replace(parsed.rental, provider=None, duration_days=None, duration_hours=None)
 
 
 def _picked(last: Turn, span: float) -> dict[str, object] | None:

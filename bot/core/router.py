@@ -360,8 +360,8 @@ class Core:
         a wallet named that holds nothing, as 0. "(充值 ₮200) how long can I rent a 5090 with that": a
         runway naming no money is the same money divided into the card's prices."""
         r, asks, q = parsed.rental, parsed.asks, parsed.request
-        if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None:
-            return parsed
+        if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None or asks.top_up:
+            return parsed  # "余额要留多少" asks what to hold for the rental, not whether the wallet covers it
         rented = bool(r.duration_days or r.duration_hours)
         # "(充了 2000) 5090 monthly, how many months does that cover?": the term names the unit, not a rental
         runway = asks.runway and (not rented or asks.how_long) and parsed.intent in ("price", "faq", "unknown") and not (

@@ -135,11 +135,26 @@ def card_for_run(parsed: Parsed, last: Turn) -> Parsed | None:
     $2.64), not its unit prices; None when the message states a length, a term or a job of its own, or the price
     before was of a week's or a month's term."""
     q, r = parsed.request, parsed.rental
-    hours = last.data.get("hours")
-    if last.kind != "price" or not isinstance(hours, int | float) or not hours or hours in TERM_HOURS \
+    hours = last.data.get("hours") if last.kind == "price" else _job_hours(last)
+    if last.kind not in ("price", "size", "cost") or not isinstance(hours, int | float) or not hours \
+            or hours in TERM_HOURS \
             or parsed.intent != "price" or not parsed.asks.cost or not q.gpu or q.model or q.params_b \
             or r.duration_days or r.duration_hours or r.term or parsed.cues.chars > CARD_FOR_RUN_CHARS:
         return None
-    data = {**{k: v for k, v in last.data.items() if k not in _ASKED_BEFORE}, "gpu": [q.gpu],
+    kept = {k: v for k, v in last.data.items() if k not in _ASKED_BEFORE} if last.kind == "price" else _BARE_RENTAL
+    data = {**kept, "gpu": [q.gpu],
             "num_gpus": q.num_gpus, "hours": hours, "first": r.provider or last.data.get("first")}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
+
+
+# a price asked after a sizing or a cost keeps nothing of its rental but the card and the hours
+_BARE_RENTAL: dict[str, object] = {"add_ons": {}, "infiniband": None, "repeat": False, "asked_currency": False}
+
+
+def _job_hours(last: Turn) -> float | None:
+    """The run length the job sized or priced last stated ("14b qlora, about 30 hours of training": 30 h)."""
+    job = last.data.get("request")
+    if not isinstance(job, dict):
+        return None
+    hours = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0)
+    return hours or None

@@ -48,7 +48,7 @@ STOP = {
     "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing
     "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
-    "hey", "hi", "hello", "quick", "question", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
+    "hey", "hi", "hello", "quick", "question", "q", "qq", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
     # chat filler and the verbs of asking for a thing ("is it possible to have IB"): the ask, not its topic ("get"
     # stays: "how soon do I get SSH" is about receiving it),
     # like the Chinese asking pairs below (a container word, "h100 box", is a machine: catalogs/faq_terms.yaml shorthand)

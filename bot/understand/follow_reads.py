@@ -57,6 +57,10 @@ WEIGH_COST = lazy(r"便宜|划算|实惠|省钱?|花得?少|少花|性价比|\bc
                   r"|\bsave\b", re.I)
 EITHER = lazy(r"\b(?:or|vs|versus|and|then|which(?:\s+one)?|one)\b|还是|和|跟|与|或者?|对比|比较?|哪(?:个|家)|选|呢|吗|[?？,，.。!！:：/\s]",
               re.I)
+# each provider's own way of billing said beside it ("cloudgpu per-minute or gpuli weekly?", "cloudgpu 按分钟还是 gpuli
+# 包周"): how each one charges, still the two set against each other
+BILLING_WAY = lazy(r"\b(?:per|by\s+the)[\s-]*(?:minute|hour|week|month)\b|\b(?:hourly|weekly|monthly|minutely)\b"
+                   r"|按(?:分钟|小时|周|月)(?:计费|算|付)?|包(?:周|月)|(?:周|月)租|时租", re.I)
 # a card's memory said alone ("48g", "80GB 的", "the 48 gb one"): not a storage, host memory, data or weights
 LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
                    r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
@@ -167,4 +171,10 @@ def providers_weighed(frame: str, named: int) -> bool:
     """Whether a message naming `named` providers sets them against each other on cost; `frame` is its words
     with the providers taken out ("or cheaper?" of "gpuli or cloudgpu cheaper?", "还是 便宜" of "gpuli 还是 cloudgpu
     便宜", "or?" of "gpuli or cloudgpu?")."""
-    return named >= 2 and (bool(WEIGH_COST.search(frame)) or not EITHER.sub("", frame).strip())
+    return named >= 2 and (bool(WEIGH_COST.search(frame)) or not EITHER.sub("", BILLING_WAY.sub(" ", frame)).strip())
+
+
+def weighed_only(rest: str) -> bool:
+    """Whether `rest` (a message with its names taken out) sets what it named against each other and asks nothing
+    else ("cloudgpu 4090 48g vs a6000", "gpuli a6000 or l40s?")."""
+    return not EITHER.sub("", WEIGH_COST.sub("", rest)).strip()

@@ -47,6 +47,24 @@ def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str
              most=tokens_text(per_hour * Decimal(str(left_hours)), lang), hours=hours, days=days)
 
 
+def rental_enough(request: TrainingRequest, rental_hours: float, left_hours: float, lang: str) -> str | None:
+    """Whether a rental of `rental_hours` is enough ("is a weekly rental enough?", "包一周够吗") for `request` with
+    no dataset size and `left_hours` to its deadline: yes when the run fits in it, with how many tokens that is
+    on the recommended setup; None when the job cannot be timed."""
+    try:
+        report = compare(request.model_copy(update={"tokens": REFERENCE_TOKENS, "samples": None, "hours": None, "days": None}))
+    except KasuanError:
+        return None
+    ref = report.reference
+    if ref is None or not ref.hours:
+        return None
+    per_hour = Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours))
+    setup = f"{ref.provider.name} {t('sum.setup', lang, n=ref.num_gpus, gpu=short_gpu(ref.gpu.name))}"
+    return t("plan.rental_enough", lang, span=f"{rental_hours:.0f}", days=f"{rental_hours / 24:g}", setup=setup,
+             rate=tokens_text(per_hour, lang), most=tokens_text(per_hour * Decimal(str(rental_hours)), lang),
+             left=f"{left_hours:.0f}")
+
+
 def run_speed(request: TrainingRequest, lang: str) -> str | None:
     """How long a run takes asked with no dataset size ("32b全参跑一轮大概多久"): the recommended setup's
     training speed, tokens an hour, so the answer says what the time depends on; None when the job cannot
