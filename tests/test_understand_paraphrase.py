@@ -177,7 +177,10 @@ def test_a_cost_for_a_count_nobody_rents_names_that_and_prices_a_count_one_rents
     chat.say("qwen3 8b 全参 一张 h100")
     reply = chat.say("那要多少钱")
     assert reply.kind == "cost" and chat.lines[0].startswith("没有 1 张 H100"), chat.text
-    assert "H100" in chat.lines[2] and "₮" in chat.text
+    # the seed's minimum for 8B full (one 80 GB card with an 8-bit optimizer, ₮899 a month) is named next, then a
+    # count of H100s that is rented is priced
+    assert "₮899" in chat.lines[1] and "8-bit" in chat.lines[1], chat.text
+    assert any("4×H100" in line for line in chat.lines[2:5]), chat.text
 
 
 def test_a_span_read_as_a_deadline_with_no_dataset_is_the_rental_priced() -> None:

@@ -48,11 +48,14 @@ def deadline_without_data(ctx: Context, now: datetime, cost: IntentHandler, pars
     if reply.kind == "cost" and reply.data.get("v", {}).get("basis") == "stated":
         # the hours priced are ours, not the user's: the shortest rental, or all the time left when less
         reply.data["v"]["basis"] = "deadline_term" if term else "deadline" if hours < left else "deadline_cap"
-    enough = rental_enough(cost_fields(plain), hours, left, ctx.lang) if parsed.asks.enough and hours < left else None
-    if enough is not None and not parsed.asks.both_units:  # "is a weekly rental enough?": yes, if the run fits in it
+    # "is a weekly rental enough?", "租一周够不够": a rental's span asked whether it suffices; not a term asked whether it
+    # is sold ("can we rent by the week?", priced as asked), nor money ("10k usdt enough?" asks the budget)
+    rental_asked = lead and not term and parsed.asks.enough and parsed.asks.budget is None
+    enough = rental_enough(cost_fields(plain), hours, left, ctx.lang) if rental_asked and hours < left else None
+    if enough is not None and not parsed.asks.both_units:  # yes, if the run fits in it
         return verdict_first(reply, Reply("error", ctx.lang, {"message": enough}))
     note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
-    if not (lead and (asks_in_time(text) or parsed.asks.enough)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
+    if not (lead and (asks_in_time(text) or rental_asked)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
         reply.also.insert(0, note)
         return reply
     return verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.about_last import duration_of
+from bot.core.recent_provider import provider_before, renting
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
@@ -33,6 +34,10 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     # ("3 weeks vs a month, which is cheaper" weighs two ways of buying it: bot.core.follow_ups, not this)
     cheaper_for_span = parsed.asks.cheaper and bool(span) and not parsed.cues.providers and not parsed.rental.provider \
         and not (parsed.asks.both_units or parsed.cues.other_unit)
+    if cheaper_for_span and last.kind == "price" and (provider_before(last) or len(renting(last)) < 2):
+        # one provider's price ("gpuli 4090 weekly price", or a card only one rents) then "only 3 weeks, which is
+        # cheaper?": the ways that provider sells the span are weighed (weigh_priced), no provider against another
+        cheaper_for_span = False
     if not (parsed.cues.providers_weighed or cheaper_for_span):
         return None
     data: dict[str, object] | None
