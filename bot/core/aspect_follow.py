@@ -70,8 +70,10 @@ def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
     ranked = index.search(f"{subject} {text}", limit=NEAR, provider=provider)
     own = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
     aspect = bool(ASPECT.search(text)) and len(parsed.words.split()) <= ASPECT_WORDS
-    if on_job and not (aspect or parsed.asks.catch):
-        return None  # "换成宽裕的呢", "便宜点的呢", "选哪家哪个配置" after a job change or weigh that job
+    if not (aspect or parsed.asks.catch):
+        # "换成宽裕的呢", "便宜点的呢" after a job change or weigh that job; "带宽多少" after a FAQ answer asks a detail
+        # of that answer (detail_follow, topic_reply), no aspect of its subject
+        return None
     # a question of its own ("where are the datacenters" after where checkpoints go) is none of the subject's
     unrelated = own is not None and all(h.entry.id != own.entry.id for h in ranked)
     sharing = [] if unrelated and not aspect else [h for h in ranked if _weight(mine & _entry_words(h)) > 0]
