@@ -164,6 +164,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
+            # the tool first and its file last, the job between and nothing asked: "llamafactory 14b lora config"
+            rf"|^\s*(?:{_TOOL})\b(?!.*{_ASKING})[^?？]{{1,40}}?(?:{_FILE})\s*(?:呢|please|pls)?\s*$"
             # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
             r"|^\s*(?:the\s+|and\s+the\s+|那\s*)?(?:配置文件|config(?:\s*files?)?|yaml|json)\s*(?:呢|吗|please|pls|too)?\s*[?？]*\s*$"
             # another tool's file after an export, named by the tool alone: "accelerate 的也来一份", "也给个
