@@ -122,6 +122,9 @@ def test_the_tight_card_named_is_priced_first(turns: tuple[str, ...], tight: str
     ("14b lora bf16 on a 4090?", "what gpu should i use instead"),
     ("14b lora bf16 一张 4090 够吗", "那用啥卡"),
     ("14b lora bf16 4090 行不行", "那应该租什么卡"),
+    ("14b lora bf16 一张 4090 够吗", "那用啥"),  # what to use, no card word (blind 46)
+    ("14b lora bf16 4090 行不行", "那该选什么"),
+    ("14b lora bf16 on a 4090?", "what should we use then"),
 ])
 def test_a_card_asked_after_a_miss_is_the_card_that_holds_the_job(turns: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 3)
@@ -137,3 +140,9 @@ def test_a_count_the_tool_gave_is_not_called_the_users() -> None:
         me.say(text)
     assert "8×A100" in me.text and "₮8,352" in me.text, me.text
     assert "你说的" not in me.text, me.text
+
+
+def test_which_precision_after_a_job_is_the_precision_answer_not_a_card() -> None:
+    """"那用什么精度" names its own topic: the bf16/fp16 answer, never the card pick nor the cheapest-card entry."""
+    reply = conversation("72b full ft 八卡 h100 行吗", "那用什么精度")
+    assert "bf16" in lead_lines(reply, 2) and "最低用什么卡" not in reply, reply

@@ -81,7 +81,10 @@ def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
     if before is not None and (parsed.asks.catch or (aspect and _weight(mine & _told(before)) > 0)):
         hit = Hit(before, 1.0, 1.0)  # "any downside?", "and the speed cost?": of the answer just given, when it says
     elif sharing:
-        hit = max(sharing, key=lambda h: (_weight(mine & _entry_words(h)), h.score))
+        # the message's own confident entry, when it is among those sharing its words, answers it ("72b full ft 八卡
+        # h100" then "那用什么精度": bf16 or fp16, not the entry nearest the job's words); else the one sharing most
+        mine_too = [h for h in sharing if own is not None and h.entry.id == own.entry.id]
+        hit = mine_too[0] if mine_too else max(sharing, key=lambda h: (_weight(mine & _entry_words(h)), h.score))
     elif parsed.asks.catch and ranked and ranked[0].score >= CONFIDENT:
         hit = ranked[0]  # "any caveats?" after a job: the entry closest to that job
     elif aspect and before is not None and (own is None or unrelated):

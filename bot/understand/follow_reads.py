@@ -34,8 +34,11 @@ FIT_AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsing
 COUNTED = lazy(r"(?<![\w.])\d+\s*(?:x|×|\*)?(?![\w.])|(?<![\w.])\d+\s*(?=[张块卡台])|[张块台]|卡|\b(?:s|cards?|gpus?|of)\b", re.I)
 BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count, written as a figure by the normalizer
 # a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
-WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b", re.IGNORECASE)
-AROUND_WHICH = lazy(r"应该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
+# ... or what to use, alone ("那用啥", "该选什么", "what should we use then"): after a job, the card (setup) to use
+WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b"
+                  r"|(?:用|选|上|租)\s*(?:什么|啥|哪个|哪种)\s*(?:卡|gpu|显卡)?|\bwhat\s+(?:should|do|would|can)\s+(?:we|i)\s+(?:use|pick|rent|get)\b"
+                  r"|\bwhat\s+to\s+(?:use|pick|rent)\b", re.IGNORECASE)
+AROUND_WHICH = lazy(r"应该|该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
                     r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余", re.IGNORECASE)  # "which card is roomy instead?"
 # a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
