@@ -42,9 +42,11 @@ def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
     """`reply` under a line saying which of the providers named rents the setup cheaper, when the message
     named two or more, a card, and asked which is cheaper; `reply` alone otherwise (or when fewer than
     two of them rent the setup)."""
-    named = parsed.cues.providers
+    follow = parsed.follow if parsed.follow_up and isinstance(parsed.follow, dict) else {}
+    rivals = follow.get("rivals")  # "哪个便宜" after a card's prices: the providers that rent it
+    named = parsed.cues.providers if len(parsed.cues.providers) >= 2 or not isinstance(rivals, list) else tuple(rivals)
     gpu, count, hours = _setup_asked(parsed)
-    if len(named) < 2 or not gpu or not (parsed.asks.cheaper or parsed.asks.cheapest or parsed.cues.providers_weighed):
+    if len(named) < 2 or not gpu or not (parsed.asks.cheaper or parsed.asks.cheapest or parsed.cues.providers_weighed or rivals):
         return reply
     gpus = variants(gpu, parsed.asks.form_factor)
     rows = []
