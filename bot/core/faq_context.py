@@ -5,6 +5,7 @@ Split from the router so it stays one screen of routing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.core.detail_follow import _entry_words as entry_words
@@ -238,3 +239,19 @@ def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Pa
     _, entry = max(shared, key=lambda x: x[0])
     hit = Hit(entry, 1.0, 1.0)
     return replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[], follow_up=False)
+
+
+def priced_there(parsed: Parsed, turn: Turn | None, reparse: Callable[[str], Parsed]) -> Parsed | None:
+    """A provider said alone after a question that named none and was answered from the FAQ ("24G 卡跑一周多少钱"
+    then "CloudGPU"): that question asked there, when it is then a price (the 24 GB cards at CloudGPU for a week);
+    None otherwise."""
+    q = parsed.request
+    if turn is None or turn.kind != "faq" or turn.data.get("provider") or len(parsed.cues.providers) != 1 \
+            or not parsed.asks.frame_only or q.gpu or q.model or q.params_b or q.method:
+        return None
+    again = reparse(f"{turn.data.get('text') or ''} {parsed.words}")
+    card = again.unknown_card
+    if again.intent != "price" or again.rental.provider != parsed.cues.providers[0] or not (
+            again.request.gpu or (card is not None and card.bare and card.memory_gb)):
+        return None
+    return again

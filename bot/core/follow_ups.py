@@ -23,6 +23,7 @@ from bot.core.add_on_follow import added_to_price
 from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
+from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
@@ -94,6 +95,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.parts:
         return parsed
     versus = providers_of_last(parsed, last)  # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"
+    versus = versus or cycles_of_priced(parsed, last)  # "跑10天呢" then "那要买几周": the cycles of that span
     if versus is not None:
         return versus
     share = share_of_last(parsed, last)  # "gpuli 8x h100 monthly" then "per card?": ₮14,432 ÷ 8; after a sizing, each card's memory

@@ -135,8 +135,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                               _budget(ctx, *parsed.asks.budget, parsed.asks.budget_loose, r.provider).money, ctx.lang)
     if not q.gpu and r.provider:
         # "cheapest 8-card option at 一万网络, monthly?": that count's setups, ranked by the unit asked
-        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)),
-                                   memory_gb=card_memory(parsed))
+        span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of(span), memory_gb=card_memory(parsed),
+                                   hours=span or None)  # "CloudGPU 24G 卡跑一周多少钱": each card for the week
     if not q.gpu:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",

@@ -52,7 +52,8 @@ def _renting(parsed: Parsed, last: Turn) -> list[str]:
     names none ("CloudGPU 4090 跑一周多少", "gpuli 包周呢", then "哪个便宜"); none otherwise."""
     card = last.data.get("gpu")
     if parsed.cues.providers or not parsed.asks.cheaper or not WHICH.search(parsed.words or "") or last.kind != "price" \
-            or not isinstance(card, list) or len(card) != 1:
+            or not isinstance(card, list) or len(card) != 1 or duration_of(parsed) or parsed.rental.term \
+            or parsed.asks.both_units or parsed.cues.other_unit:  # "只用三周 哪个划算": the span by week and by month
         return []
     prices = setup_prices(card[0], int(str(last.data.get("num_gpus") or 1)), timedelta(hours=24), whole_machines=True)
     ids = list(dict.fromkeys(r.provider.id for r in prices.offered if r.quotes))

@@ -36,6 +36,7 @@ from bot.core.faq_context import (
     behind_faq,
     card_alone,
     method_of_faq,
+    priced_there,
     reprices_beneath,
     setup_faq,
     span_on_priced,
@@ -238,6 +239,9 @@ class Core:
             parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
+        there = priced_there(parsed, turn, lambda words: parse(words, self.conversations.clock.now()))
+        if there is not None:  # "24G 卡跑一周多少钱" then "CloudGPU": the 24 GB cards there, for the week
+            (parsed, text), asked = (there, there.words), None
         elsewhere = asked_elsewhere(parsed, asked, turn)  # "how soon can i ssh in at gpuli" then "and at cloudgpu?"
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
