@@ -14,6 +14,7 @@ from bot.core.context import Context
 from bot.core.price_pairs import difference_first
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
+from bot.core.year_and_month import year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -180,7 +181,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
-    reply = price_turn(ctx, data, details=False)
+    both = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False))  # "什么价 年付呢"
+    reply = both or price_turn(ctx, data, details=False)
     if assumed:
         reply.also.append(assumed_note(assumed, r.provider, ctx.lang))
     if only is not None and asks.budget is None:

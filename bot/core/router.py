@@ -62,6 +62,7 @@ from bot.core.several import fit_first, setup_question_first, spec_asked, stated
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
+from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
@@ -299,6 +300,8 @@ class Core:
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading = parsed
             return reply
+        if year_pair(parsed):  # "包月多少 包年呢": the month and the year side by side, in one answer
+            parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
