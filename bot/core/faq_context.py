@@ -57,6 +57,14 @@ def span_on_priced(parsed: Parsed, asked: str | None, last: Turn | None) -> bool
     return (parsed.cues.length_frame or parsed.cues.refers_back) and not asks_billing(asked) and reprices_beneath(asked, last)
 
 
+def total_on_priced(parsed: Parsed, last: Turn | None) -> bool:
+    """"一共多少" / "total?" after a FAQ detour about the rental priced beneath it ("gpuli 8卡h100 两台 包月", "IB 要另外
+    加钱吗", then "一共多少"): that rental's whole bill (2 × ₮14,432 + 2 × ₮600 = ₮30,064), never the question again."""
+    q = parsed.request
+    return parsed.asks.total and not (q.gpu or q.model or q.params_b or parsed.cues.figures) and last is not None \
+        and last.kind == "price" and bool(last.data.get("gpu"))
+
+
 def unsure_turn(text: str, provider: str, last: Turn | None) -> Turn:
     """A question about a provider the FAQ was not sure of ("gpuli 能开发票吗"), remembered on top of the answer
     before it: only a follow-up naming another provider ("一万网络呢") asks it again, there."""

@@ -40,6 +40,7 @@ from bot.core.faq_context import (
     reprices_beneath,
     setup_faq,
     span_on_priced,
+    total_on_priced,
     unsure_turn,
     with_card_before,
     with_provider_before,
@@ -252,7 +253,8 @@ class Core:
             parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
         # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
         if defined is not None or (asked is not None and (card_alone(parsed, text) or (
-                about_the_faq(parsed, text) and glossary.asked(asked) is None and not span_on_priced(parsed, asked, last)))):
+                about_the_faq(parsed, text) and glossary.asked(asked) is None and not span_on_priced(parsed, asked, last)
+                and not total_on_priced(parsed, last)))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:

@@ -159,6 +159,8 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
         cheaper, exists = cheaper_said(whole)
         parsed.cues = replace(parsed.cues, cheaper=cheaper, cheaper_exists=exists,
                               figures=any(ch.isdigit() for ch in whole))
+        if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
+            parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
         or each_term(text, parsed)
     if lengths := lengths_asked(text, parsed):
