@@ -48,3 +48,15 @@ def test_a_card_named_beside_two_providers_to_compare_is_priced_at_each(turns: t
 def test_a_comparison_of_something_else_is_no_price_comparison(text: str) -> None:
     from bot.understand.parser import parse
     assert not parse(text).cues.providers_weighed
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    # gpuli rents no A800 80GB PCIe: its A100 80GB PCIe week (₮269) against CloudGPU's A800, 168 h × $1.09 = $183.12
+    (("70b qlora 要租一周", "gpuli 和 CloudGPU 哪个便宜"), ("$183.12", "₮269", "A100 80GB PCIe")),
+    (("70b qlora for a week", "gpuli or cloudgpu cheaper?"), ("$183.12", "₮269", "A100 80GB PCIe")),
+    (("gpuli 和 cloudgpu 的 a800 跑一周哪个便宜",), ("$183.12", "₮269", "A100 80GB PCIe")),
+])
+def test_a_provider_without_the_card_is_compared_on_its_card_with_as_much_memory(turns: tuple[str, ...],
+                                                                                 needles: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    assert all(n in lead_lines(text, 1) for n in needles), text
