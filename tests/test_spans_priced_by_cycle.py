@@ -42,3 +42,14 @@ def test_how_many_cycles_to_buy_after_a_span_is_priced_gives_those_cycles(turns:
 def test_a_card_class_for_a_span_at_a_provider_lists_each_cards_total(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
     text = conversation(*turns)
     assert all(n in lead_lines(text, 3) for n in needles), text
+
+
+@pytest.mark.parametrize("turns", [
+    ("CloudGPU A100 80G 一小时多少", "一天呢", "跑到周五 还有三天 一共多少"),
+    ("cloudgpu a100 80g hourly", "we have three days left until friday, total cost?"),
+    ("CloudGPU A100 80G 按小时多少", "还有三天 一共多少"),
+])
+def test_days_left_with_a_total_asked_are_the_span_priced(turns: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    # 72 h × $1.49 = $107.28: the days left are the run, no deadline to check
+    assert "$107.28" in lead_lines(text, 3) and "来得及" not in text, text
