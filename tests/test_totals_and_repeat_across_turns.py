@@ -29,3 +29,9 @@ def test_a_total_after_a_faq_detour_is_the_rentals_whole_bill(turns: tuple[str, 
 def test_a_second_machine_is_a_repeat_purchase(turns: tuple[str, ...]) -> None:
     text = conversation(*turns)
     assert "¥2,700" in lead_lines(text, 3), text
+
+
+def test_a_second_node_is_no_repeat_purchase() -> None:
+    from bot.understand.parser import parse
+    assert not parse("we need a second node with infiniband, extra cost?").price.repeat_purchase
+    assert parse("yiwan a100 40g monthly for a second server").price.repeat_purchase
