@@ -5,6 +5,7 @@ Split from the router so it stays one screen of routing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.core.detail_follow import _entry_words as entry_words
@@ -54,6 +55,14 @@ def span_on_priced(parsed: Parsed, asked: str | None, last: Turn | None) -> bool
     if not (r.duration_days or r.duration_hours) or q.gpu or q.model or q.params_b or q.num_gpus or asked is None:
         return False
     return (parsed.cues.length_frame or parsed.cues.refers_back) and not asks_billing(asked) and reprices_beneath(asked, last)
+
+
+def total_on_priced(parsed: Parsed, last: Turn | None) -> bool:
+    """"一共多少" / "total?" after a FAQ detour about the rental priced beneath it ("gpuli 8卡h100 两台 包月", "IB 要另外
+    加钱吗", then "一共多少"): that rental's whole bill (2 × ₮14,432 + 2 × ₮600 = ₮30,064), never the question again."""
+    q = parsed.request
+    return parsed.asks.total and not (q.gpu or q.model or q.params_b or parsed.cues.figures) and last is not None \
+        and last.kind == "price" and bool(last.data.get("gpu"))
 
 
 def unsure_turn(text: str, provider: str, last: Turn | None) -> Turn:
@@ -238,3 +247,19 @@ def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Pa
     _, entry = max(shared, key=lambda x: x[0])
     hit = Hit(entry, 1.0, 1.0)
     return replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[], follow_up=False)
+
+
+def priced_there(parsed: Parsed, turn: Turn | None, reparse: Callable[[str], Parsed]) -> Parsed | None:
+    """A provider said alone after a question that named none and was answered from the FAQ ("24G 卡跑一周多少钱"
+    then "CloudGPU"): that question asked there, when it is then a price (the 24 GB cards at CloudGPU for a week);
+    None otherwise."""
+    q = parsed.request
+    if turn is None or turn.kind != "faq" or turn.data.get("provider") or len(parsed.cues.providers) != 1 \
+            or not parsed.asks.frame_only or q.gpu or q.model or q.params_b or q.method:
+        return None
+    again = reparse(f"{turn.data.get('text') or ''} {parsed.words}")
+    card = again.unknown_card
+    if again.intent != "price" or again.rental.provider != parsed.cues.providers[0] or not (
+            again.request.gpu or (card is not None and card.bare and card.memory_gb)):
+        return None
+    return again

@@ -23,13 +23,14 @@ from bot.core.add_on_follow import added_to_price
 from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
+from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
-from bot.core.providers_follow import providers_of_last
+from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.run_on_priced import card_for_run, job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_follow import (
     count_on_pick,
@@ -68,7 +69,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
-    parsed = _run_hours_billed(parsed, last)
+    parsed = card_weighed(_run_hours_billed(parsed, last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
     if parsed.price.per_gb and not parsed.request.gpu:
@@ -94,6 +95,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.parts:
         return parsed
     versus = providers_of_last(parsed, last)  # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"
+    versus = versus or cycles_of_priced(parsed, last)  # "跑10天呢" then "那要买几周": the cycles of that span
     if versus is not None:
         return versus
     share = share_of_last(parsed, last)  # "gpuli 8x h100 monthly" then "per card?": ₮14,432 ÷ 8; after a sizing, each card's memory

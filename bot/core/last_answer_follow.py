@@ -13,7 +13,7 @@ from bot.core.both_follow import both_of_asked
 from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
 from bot.core.detail_follow import detail_reply, topic_reply
-from bot.core.faq_context import behind_faq
+from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
 from bot.core.run_on_priced import run_on_asked_card
@@ -32,6 +32,8 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     FAQ question asked), with a storage size, an upgrade or the card a billing question named
     already applied."""
     last, asked = behind_faq(turn)
+    if asked is not None and total_on_priced(parsed, last):  # "IB 要另外加钱吗" then "一共多少": the rental's whole bill
+        return parsed, turn, last, None
     parsed = sixteen_bit_job(parsed, text, last)  # "72b lora" then "single card for bf16?": the 16-bit LoRA's card
     if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
         turn, asked = last, None

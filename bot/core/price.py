@@ -14,6 +14,7 @@ from bot.core.context import Context
 from bot.core.price_pairs import difference_first
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
+from bot.core.year_and_month import year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -135,8 +136,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                               _budget(ctx, *parsed.asks.budget, parsed.asks.budget_loose, r.provider).money, ctx.lang)
     if not q.gpu and r.provider:
         # "cheapest 8-card option at 一万网络, monthly?": that count's setups, ranked by the unit asked
-        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of((r.duration_days or 0) * 24 + (r.duration_hours or 0)),
-                                   memory_gb=card_memory(parsed))
+        span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+        return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of(span), memory_gb=card_memory(parsed),
+                                   hours=span or None)  # "CloudGPU 24G 卡跑一周多少钱": each card for the week
     if not q.gpu:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
@@ -179,7 +181,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
             "asked_currency": extras.display_currency is not None}
-    reply = price_turn(ctx, data, details=False)
+    both = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False))  # "什么价 年付呢"
+    reply = both or price_turn(ctx, data, details=False)
     if assumed:
         reply.also.append(assumed_note(assumed, r.provider, ctx.lang))
     if only is not None and asks.budget is None:

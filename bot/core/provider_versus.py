@@ -17,7 +17,9 @@ from bot.core.context import Context
 from bot.core.price import variants
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.text.names import gpu_name
 from bot.understand.parser import Parsed
+from engine.catalog import gpus as catalog_gpus
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import provider as find_provider
@@ -33,18 +35,32 @@ def _at(gpus: list[str], count: int, hours: float, display: str, provider_id: st
         prices = setup_prices(gpu, count, timedelta(hours=hours), display_currency=display, whole_machines=True)
         quotes += [q for r in prices.offered if r.provider.id == provider_id for q in r.quotes]
     if not quotes:
-        return None
+        return _in_place(gpus, count, hours, display, provider_id)
     q = min(quotes, key=lambda q: q.total_max)
     return {"total": {"low": q.total_min, "high": q.total_max, "currency": q.currency}, "estimate": q.estimate}
+
+
+def _in_place(gpus: list[str], count: int, hours: float, display: str, provider_id: str) -> dict[str, Any] | None:
+    """A provider that does not rent the card (gpuli has no A800 80GB PCIe): its cheapest card with at least that
+    memory, the same count, for the span (its A100 80GB PCIe week, ₮269), named so the reply says what it compares."""
+    memory = min(catalog_gpus().get(g).memory_gb for g in gpus)
+    found = [(f, o.gpu) for o in find_provider(provider_id).offers if o.count == count and o.gpu not in gpus
+             and catalog_gpus().get(o.gpu).memory_gb >= memory and (f := _at([o.gpu], count, hours, display, provider_id))]
+    if not found:
+        return None
+    best, card = min(found, key=lambda x: Money(Decimal(str(x[0]["total"]["high"])), x[0]["total"]["currency"]).to("USD").amount)
+    return {**best, "instead": gpu_name(card), "asked": gpu_name(gpus[0])}
 
 
 def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
     """`reply` under a line saying which of the providers named rents the setup cheaper, when the message
     named two or more, a card, and asked which is cheaper; `reply` alone otherwise (or when fewer than
     two of them rent the setup)."""
-    named = parsed.cues.providers
+    follow = parsed.follow if parsed.follow_up and isinstance(parsed.follow, dict) else {}
+    rivals = follow.get("rivals")  # "哪个便宜" after a card's prices: the providers that rent it
+    named = parsed.cues.providers if len(parsed.cues.providers) >= 2 or not isinstance(rivals, list) else tuple(rivals)
     gpu, count, hours = _setup_asked(parsed)
-    if len(named) < 2 or not gpu or not (parsed.asks.cheaper or parsed.asks.cheapest or parsed.cues.providers_weighed):
+    if len(named) < 2 or not gpu or not (parsed.asks.cheaper or parsed.asks.cheapest or parsed.cues.providers_weighed or rivals):
         return reply
     gpus = variants(gpu, parsed.asks.form_factor)
     rows = []
@@ -53,7 +69,8 @@ def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
         if found is not None:
             total = found["total"]
             usd = Money(Decimal(str(total["high"])), total["currency"]).to("USD").amount
-            rows.append({"name": find_provider(pid).name, "total": total, "usd": usd, "estimate": found["estimate"]})
+            rows.append({"name": find_provider(pid).name, "total": total, "usd": usd, "estimate": found["estimate"],
+                         "instead": found.get("instead"), "asked": found.get("asked")})
     if len(rows) < 2:
         return reply
     rows.sort(key=lambda r: r["usd"])
@@ -65,6 +82,9 @@ def providers_first(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
     if banded is not None:
         line += t("price.provider_band_estimate" if banded["estimate"] else "price.provider_band", ctx.lang, name=banded["name"],
                   high=Money(Decimal(str(banded["total"]["high"])), banded["total"]["currency"]).format(ctx.lang))
+    for row in rows[:2]:
+        if row["instead"]:  # "gpuli 没有 A800 80GB PCIe，按显存够用的 A100 80GB PCIe 比"
+            line += t("price.provider_instead", ctx.lang, name=row["name"], asked=row["asked"], card=row["instead"])
     note = Reply("error", ctx.lang, {"message": line})
     note.also = [reply, *reply.also]
     reply.also = []

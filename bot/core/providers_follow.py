@@ -8,14 +8,21 @@ Why: read alone the message names no card, so it was answered by the FAQ entry i
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from datetime import timedelta
 
 from bot.core.about_last import duration_of
 from bot.core.recent_provider import provider_before, renting
 from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.understand.readings import Rental
+from engine.price_list import setup_prices
+
+# "哪个便宜", "哪家更划算", "which one's cheaper?": which of the providers just shown, with none named
+WHICH = lazy(r"哪|\bwhich\b", re.I)
 
 MONTH_HOURS = 720  # no length anywhere: the month both providers quote
 
@@ -25,6 +32,7 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     length the message gives, else the one before; None when the message weighs no two providers, names a card
     or a model of its own, or the last answer priced no card."""
     q = parsed.request
+    shown = _renting(parsed, last)
     if q.gpu or q.model or q.params_b or parsed.cards or parsed.cues.chars > FOLLOW_UP_CHARS:
         return None
     # a term said as one provider's way of billing ("gpuli weekly", "gpuli 包周") is how it charges, not the run's length
@@ -38,11 +46,11 @@ def providers_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         # one provider's price ("gpuli 4090 weekly price", or a card only one rents) then "only 3 weeks, which is
         # cheaper?": the ways that provider sells the span are weighed (weigh_priced), no provider against another
         cheaper_for_span = False
-    if not (parsed.cues.providers_weighed or cheaper_for_span):
+    if not (parsed.cues.providers_weighed or cheaper_for_span or shown):
         return None
     data: dict[str, object] | None
     if last.kind == "price" and last.data.get("gpu"):
-        data = {**last.data, "first": None, **({"hours": span} if span else {})}
+        data = {**last.data, "first": None, **({"hours": span} if span else {}), **({"rivals": shown} if shown else {})}
     else:
         data = _picked(last, span)
         if data is None:
@@ -59,6 +67,19 @@ def _span_kept(parsed: Parsed, own: dict[str, float]) -> Rental:
     return replace(parsed.rental, provider=None, duration_days=None, duration_hours=None)
 
 
+def _renting(parsed: Parsed, last: Turn) -> list[str]:
+    """The providers that rent the one card of the price just given, when the message asks which is cheaper and
+    names none ("CloudGPU 4090 跑一周多少", "gpuli 包周呢", then "哪个便宜"); none otherwise."""
+    card = last.data.get("gpu")
+    if parsed.cues.providers or not parsed.asks.cheaper or not WHICH.search(parsed.words or "") or last.kind != "price" \
+            or not isinstance(card, list) or len(card) != 1 or duration_of(parsed) or parsed.rental.term \
+            or parsed.asks.both_units or parsed.cues.other_unit:  # "只用三周 哪个划算": the span by week and by month
+        return []
+    prices = setup_prices(card[0], int(str(last.data.get("num_gpus") or 1)), timedelta(hours=24), whole_machines=True)
+    ids = list(dict.fromkeys(r.provider.id for r in prices.offered if r.quotes))
+    return ids if len(ids) >= 2 else []
+
+
 def _picked(last: Turn, span: float) -> dict[str, object] | None:
     """A sizing's or a cost's leading setup, for the span asked, else the job's own length (a deadline's 48 h
     stated before the job), else a month."""
@@ -70,3 +91,14 @@ def _picked(last: Turn, span: float) -> dict[str, object] | None:
     job_hours = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0) if isinstance(job, dict) else 0
     return {"gpu": [pick[0]], "num_gpus": pick[1], "hours": span or job_hours or MONTH_HOURS, "add_ons": {},
             "infiniband": None, "repeat": False, "first": None, "asked_currency": False}
+
+
+def card_weighed(parsed: Parsed) -> Parsed:
+    """A card set before two providers to compare ("财务这边想对比下 gpuli 和 CloudGPU 的 4090", "compare gpuli and
+    cloudgpu for the 4090"): that card's price at each, the cheaper leading (a month when no length); any other
+    message as it is."""
+    q = parsed.request
+    if not parsed.cues.providers_weighed or not q.gpu or q.model or q.params_b or parsed.intent not in ("faq", "unknown"):
+        return parsed
+    return replace(parsed, intent="price", missing=[], faq=[], faq_answers=[], faq_confident=False,
+                   rental=replace(parsed.rental, provider=None))

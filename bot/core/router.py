@@ -36,9 +36,11 @@ from bot.core.faq_context import (
     behind_faq,
     card_alone,
     method_of_faq,
+    priced_there,
     reprices_beneath,
     setup_faq,
     span_on_priced,
+    total_on_priced,
     unsure_turn,
     with_card_before,
     with_provider_before,
@@ -61,6 +63,7 @@ from bot.core.several import fit_first, setup_question_first, spec_asked, stated
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
+from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
@@ -238,6 +241,9 @@ class Core:
             parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                              follow_up=True, faq=[], faq_answers=[], faq_confident=False)
             asked = None
+        there = priced_there(parsed, turn, lambda words: parse(words, self.conversations.clock.now()))
+        if there is not None:  # "24G 卡跑一周多少钱" then "CloudGPU": the 24 GB cards there, for the week
+            (parsed, text), asked = (there, there.words), None
         elsewhere = asked_elsewhere(parsed, asked, turn)  # "how soon can i ssh in at gpuli" then "and at cloudgpu?"
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
@@ -247,7 +253,8 @@ class Core:
             parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
         # a term defined before ("zero3是啥") is changed only by another term ("那 LoRA 呢"); "那包周呢" asks of the job
         if defined is not None or (asked is not None and (card_alone(parsed, text) or (
-                about_the_faq(parsed, text) and glossary.asked(asked) is None and not span_on_priced(parsed, asked, last)))):
+                about_the_faq(parsed, text) and glossary.asked(asked) is None and not span_on_priced(parsed, asked, last)
+                and not total_on_priced(parsed, last)))):
             # "gpuli H100 有 NVLink 吗" then "那 4090 呢" / "低于 95% 怎么赔": the FAQ question with the change
             hit, hits = (defined, [defined]) if defined is not None else faq_lookup(f"{asked} {text}")
             if hit is not None:
@@ -295,6 +302,8 @@ class Core:
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading = parsed
             return reply
+        if year_pair(parsed):  # "包月多少 包年呢": the month and the year side by side, in one answer
+            parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]

@@ -58,6 +58,11 @@ WHICH_CHEAPER = lazy(r"哪(?:个|张|一个|款|种)\s*(?:更|比较|最)?\s*(?:
 # word weighing cost or nothing but the word joining them is left
 WEIGH_COST = lazy(r"便宜|划算|实惠|省钱?|花得?少|少花|性价比|\bcheap(?:er|est)?\b|less\s+expensive|costs?\s+less|better\s+(?:deal|value)"
                   r"|\bsave\b", re.I)
+# a comparison asked without a measure ("比一下", "对比下", "compare"): of providers, on what they charge
+COMPARE = lazy(r"对比|比较|比一?下|比比|\bcompare[ds]?\b|\bcomparison\b|\bvs\.?\b|\bversus\b", re.I)
+# the words beside such a comparison that ask nothing of their own ("帮我", "想", "这边", "please", "the")
+COMPARE_FILLER = lazy(r"帮我|帮忙|麻烦|请|想要?|要|看看?|一下|下|的|这边|那边|我们|咱们|价格?|价钱|费用|多少钱?"
+                      r"|\b(?:please|pls|can|could|you|we|i|want|to|on|at|of|about|let'?s|me|us|the|a|for|price[sd]?|pricing|costs?)\b", re.I)
 EITHER = lazy(r"\b(?:or|vs|versus|and|then|which(?:\s+one)?|one)\b|还是|和|跟|与|或者?|对比|比较?|哪(?:个|家)|选|呢|吗|[?？,，.。!！:：/\s]",
               re.I)
 # each provider's own way of billing said beside it ("cloudgpu per-minute or gpuli weekly?", "cloudgpu 按分钟还是 gpuli
@@ -174,7 +179,13 @@ def providers_weighed(frame: str, named: int) -> bool:
     """Whether a message naming `named` providers sets them against each other on cost; `frame` is its words
     with the providers taken out ("or cheaper?" of "gpuli or cloudgpu cheaper?", "还是 便宜" of "gpuli 还是 cloudgpu
     便宜", "or?" of "gpuli or cloudgpu?")."""
-    return named >= 2 and (bool(WEIGH_COST.search(frame)) or not EITHER.sub("", BILLING_WAY.sub(" ", frame)).strip())
+    if named < 2:
+        return False
+    if WEIGH_COST.search(frame) or not EITHER.sub("", BILLING_WAY.sub(" ", frame)).strip():
+        return True
+    # "gpuli 和 CloudGPU 比一下", "财务这边想对比下 gpuli 和 CloudGPU 的 4090", "compare gpuli and cloudgpu for the 4090"
+    rest = COMPARE_FILLER.sub("", EITHER.sub(" ", COMPARE.sub(" ", without_cards(frame))))
+    return bool(COMPARE.search(frame)) and not re.search(r"[a-z]{2}", rest) and len(re.sub(r"\s", "", rest)) <= 4
 
 
 def weighed_only(rest: str) -> bool:

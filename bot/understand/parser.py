@@ -159,6 +159,8 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
         cheaper, exists = cheaper_said(whole)
         parsed.cues = replace(parsed.cues, cheaper=cheaper, cheaper_exists=exists,
                               figures=any(ch.isdigit() for ch in whole))
+        if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
+            parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
         or each_term(text, parsed)
     if lengths := lengths_asked(text, parsed):
@@ -346,8 +348,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif asks.both_units and f.units_only(rest):
         rental.duration_days = rental.duration_hours = None  # "包月划算还是周租划算": two units named, no span
     asks, rental = rent_until(norm, asks, rental, request, now or datetime.now(UTC))  # "12月20号前跑完，租几周"
-    if asks.deadline_span and rental.gpu and (rental.duration_days or rental.duration_hours) and not (request.model or request.params_b or run):
-        # "1.5天跑完 4090 怎么租最省": a card for a span and no job to time: how long to rent, not a deadline to check
+    if asks.deadline_span and (rental.gpu or asks.total) and (rental.duration_days or rental.duration_hours) \
+            and not (request.model or request.params_b or run):
+        # "1.5天跑完 4090 怎么租最省": a card for a span and no job to time: how long to rent, not a deadline to check;
+        # "跑到周五 还有三天 一共多少": the days left are the span whose total is asked
         asks = replace(asks, deadline=None, deadline_span=False)
     inference = Inference(obj.concurrency(rest), obj.inference_precision(rest))
     action = wallet_action(norm, amount=rental.amount, gpu=rental.gpu,

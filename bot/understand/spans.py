@@ -24,9 +24,10 @@ def span_against_unit(text: str) -> float | None:
     spans = [x for x in lengths if x.addable and not _unit_name(text, x)]
     units = [x for x in lengths if _unit_name(text, x)]
     single = [x for x in spans if x.days * 24 + x.hours == x.unit_hours]
-    if len(spans) == 2 and len(single) == 1 and units:
-        # "一周多少？两周能训完的话包月还是包周": one unit's price asked, then the span to buy both ways
-        spans = [x for x in spans if x is not single[0]]
+    if len(spans) - len(single) == 1 and single and (units or len(single) > 1):
+        # "一周多少？两周能训完的话包月还是包周", "一周多少 一个月多少 要跑三周哪个划算": each unit's price asked, then
+        # the one span to buy both ways
+        units, spans = units + single, [x for x in spans if all(x is not y for y in single)]
     if len(spans) != 1 or not units or all(u.unit_hours == spans[0].unit_hours for u in units):
         return None
     return spans[0].days * 24 + spans[0].hours

@@ -321,14 +321,16 @@ def add_on_reply(add_ons: dict[str, int], days: float | None, hours: float | Non
 
 
 def provider_price_list(provider_id: str, lang: str, count: int | None = None, unit: str | None = None,
-                        memory_gb: int | None = None, top: int | None = None) -> Reply:
+                        memory_gb: int | None = None, top: int | None = None, hours: float | None = None) -> Reply:
     """Every configuration one provider lists, with its prices (its own units and currency). With a
     card count ("cheapest 8-card option at 一万网络, monthly?") only the setups of that many cards, the
     cheapest first by the price per `unit` (an estimated range compared on its high end, and said so);
     when the provider rents no setup of that count, the whole list. With `memory_gb` ("cloudgpu 上哪张
     48G 的卡最便宜", "cheapest 48GB card at cloudgpu"): only its cards holding at least that much, the
     cheapest first, so the answer leads; a list of cards too small for the memory asked answers nothing.
-    `top`: only the cheapest few, where the list is a second answer under a sizing."""
+    `top`: only the cheapest few, where the list is a second answer under a sizing. `hours`: a span asked with the
+    memory ("CloudGPU 24G 卡跑一周多少钱"): each of those cards priced for it under the provider's billing rule,
+    the cheapest total first (168 h × $0.21 = $35.28 for a 3090)."""
     p = provider(provider_id)
     offers = [o for o in p.offers if o.count == count] if count else []
     if memory_gb:
@@ -345,16 +347,38 @@ def provider_price_list(provider_id: str, lang: str, count: int | None = None, u
                                 for key, price in offer.prices.items()]})
         estimates = estimates or any(price.status == "estimate" for price in offer.prices.values())
     rows = rows[:top] if ranked and top else rows
+    spanned = ranked and bool(memory_gb) and bool(hours) and not top
+    if spanned:
+        for row, offer in zip(rows, offers, strict=True):
+            row["span_total"] = _span_total(provider_id, offer.gpu, offer.count, float(hours or 0))
+        rows.sort(key=lambda r: (r["span_total"] is None, r["span_total"] or 0))
     reply = Reply("provider_prices", lang, {"provider": p.name, "currency": p.currency, "rows": rows,
                                             "per_minute": p.billing.rule.metered, "count": count if ranked else None,
                                             "memory": memory_gb if ranked else None,
                                             "by": by if ranked else None, "missing_count": count if count and not ranked else None,
-                                            "estimates": estimates})
+                                            "estimates": estimates,
+                                            "span": _span_words(float(hours or 0), lang) if spanned else None})
     if ranked and memory_gb and not top:
         # "cloudgpu's 48gb options" lists cards to pick from: "the cheaper one, 8 hours?" prices one (bot.core.options)
-        listed = [{"kind": "price", "data": {"gpu": [o.gpu], "num_gpus": o.count, "first": provider_id}} for o in offers]
+        listed = [{"kind": "price", "data": {"gpu": [o.gpu], "num_gpus": o.count, "first": provider_id,
+                                             **({"hours": hours} if spanned else {})}} for o in offers]
         reply.turn = Turn("price", {**cast(dict[str, Any], listed[0]["data"]), "options": listed})
     return reply
+
+
+def _span_total(provider_id: str, gpu: str, count: int, hours: float) -> Decimal | None:
+    """The cheapest total of `count` × `gpu` for `hours` at one provider, in its own currency."""
+    prices = setup_prices(gpu, count, timedelta(hours=hours), display_currency=provider(provider_id).currency,
+                          whole_machines=True)
+    quotes = [q for r in prices.offered if r.provider.id == provider_id for q in r.quotes]
+    return min(q.total_max for q in quotes) if quotes else None
+
+
+def _span_words(hours: float, lang: str) -> str:
+    """"租 7 天", "for 36 h", "租一个月": the span a list was priced for."""
+    if hours == 720:
+        return t("price.provider_month", lang)
+    return t("price.provider_hours", lang, n=f"{hours:g}") if hours % 24 else t("price.provider_days", lang, n=f"{hours / 24:g}")
 
 
 def provider_models(provider_id: str, lang: str) -> Reply:

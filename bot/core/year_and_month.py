@@ -1,0 +1,61 @@
+"""Both terms asked in one message ("一万网络 A100 40G 什么价 年付呢", "月付和年付各多少", "yiwan a100 40g price, and
+yearly?"): the month's price and the year paid at once, side by side (seed 003: ¥2,800 a month; a year paid yearly
+¥26,880, 20% off 12 × ¥2,800 = ¥33,600).
+
+Why: the yearly word set the span to a year, so the month's price asked first ("什么价", "月付") was never given."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from bot.core.context import Context
+from bot.core.price_pairs import difference_first
+from bot.messages import Reply
+from bot.understand.lazy import lazy
+from bot.understand.parser import Parsed
+from engine.providers import providers
+
+YEAR = r"年付|包年|按年付?|annual(?:ly)?|yearly|per\s+year"
+# the month's term named beside the year's, or a plain price asked before the year is added ("什么价 年付呢")
+MONTH_AND_YEAR = lazy(rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)[^。.?？!！]*?(?:{YEAR})|(?:{YEAR})[^。.?？!！]*?"
+                      rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)"
+                      rf"|(?:什么价|啥价|多少钱?|价格|价钱|\bprices?\b|\bcosts?\b|how\s+much)[^。.?？!！]*?(?:{YEAR})\s*(?:呢|的话|\?|？|$)",
+                      re.I)
+MONTH_HOURS, YEAR_HOURS = 720, 8760
+
+
+def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
+                   priced: Callable[[Context, dict[str, Any]], Reply]) -> Reply | None:
+    """The month's and the year's price of the setup in `data`, the comparison leading, when the message asks both
+    terms and no span of its own; None otherwise."""
+    r = parsed.rental
+    if not parsed.price.annual or not MONTH_AND_YEAR.search(parsed.words or "") or parsed.asks.both_units \
+            or (r.duration_days not in (None, 30.0, 365.0)) or r.duration_hours:
+        return None
+    # only a provider that sells a year (一万网络's yearly prepay): gpuli's "year" would be twelve months again
+    yearly = [p.id for p in providers().entries if p.billing.cycle("year") is not None and (r.provider in (None, p.id))]
+    if not yearly:
+        return None
+    data = {**data, "first": r.provider or yearly[0]}
+    replies = difference_first([priced(ctx, {**data, "hours": MONTH_HOURS}), priced(ctx, {**data, "hours": YEAR_HOURS})],
+                               ctx.lang)
+    if len(replies) < 2 or replies[0].kind != "error":
+        return None  # no provider quotes both terms firmly
+    first = replies[0]
+    first.also = replies[1:]
+    return first
+
+
+def year_pair(parsed: Parsed) -> bool:
+    """Whether a message's two questions are one setup's month (or plain price) and its year ("一万网络 3090 包月多少
+    包年呢", "price, and yearly?"): answered together, as one comparison, not as two lists."""
+    parts = parsed.parts
+    if len(parts) != 2 or any(p.intent != "price" for p in parts) or parts[0].request.gpu != parts[1].request.gpu \
+            or not parsed.price.annual or parsed.asks.both_units \
+            or not any(p.billing.cycle("year") is not None for p in providers().entries
+                       if parsed.rental.provider in (None, p.id)):
+        return False
+    return sorted(float(p.rental.duration_days or 0) for p in parts) in ([0.0, 365.0], [30.0, 365.0]) \
+        and not any(p.rental.duration_hours for p in parts)
