@@ -44,7 +44,8 @@ BUDGET_AFTER = r"(?:的?(?:每?[月周])?预算|以内|之内|内|够不够|够�
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
-                   r"|%|percent\b|个百分点|倍))")  # "below 99%": a share, never an amount of money
+                   r"|%|percent\b|个百分点|倍|x(?![a-wyz])|[*×]))")  # "below 99%": a share, never an amount of money;
+# "budget 8x a100": a count of cards, never $8
 
 
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
