@@ -40,6 +40,9 @@ def test_what_is_left_after_a_how_long_answer_is_what_those_terms_leave(turns: t
     (("we have 15k usdt on gpuli", "8x h100 monthly?", "still enough with a 2TB storage volume added?"),
      ("enough", "₮14,592", "₮408")),
     (("gpuli 钱包 400u", "4090 包月", "加个 500G 存储卷 还剩多少"), ("不够", "₮409", "₮9")),
+    (("we've got 14500 usdt in the gpuli wallet", "8x h100 for a month?", "and if we add a 2000GB volume, still ok?"),
+     ("not enough", "₮14,592", "₮92")),
+    (("gpuli 钱包 400u", "4090 包月", "加 500G 存储卷 撑得住吗"), ("不够", "₮409", "₮9")),
 ])
 def test_an_add_on_asked_against_the_money_is_added_to_the_rental_before_the_verdict(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
     reply = conversation(*turns)
@@ -52,6 +55,8 @@ def test_an_add_on_asked_against_the_money_is_added_to_the_rental_before_the_ver
     (("老板说 budget 2k 美元", "CloudGPU A100 80G 一小时多少", "跑一个月 按30天 够吗"), ("够", "$1,072.80", "$927.20")),
     (("we have $100 on cloudgpu", "4090 hourly?", "enough to run it for two weeks?"), ("not enough", "$110.88", "$10.88")),
     (("cloudgpu 余额 50 刀", "3090 一小时多少", "连续跑 10 天够不够"), ("不够", "$50.40", "$0.40")),
+    (("budget 2000 dollars", "cloudgpu a100 80g per hour", "would a 30 day month fit in that?"),
+     ("enough", "$1,072.80", "$927.20")),
 ])
 def test_a_span_asked_after_an_hourly_price_is_that_spans_cost_against_the_money(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 1)

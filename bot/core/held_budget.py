@@ -27,6 +27,10 @@ from bot.understand.parser import Parsed
 HELD = "held_money"
 WALLET = "wallet"  # the money held is the wallet's balance: its verdict speaks of the balance
 # what is left of the money asked for: "还剩多少", "剩下多少钱", "what's left over?", "how much remains"
+# whether the rental, changed by a span or an add-on, is still within the money: "still ok?", "does that still work",
+# "would a month fit in that?", "还行吗", "撑得住吗" (a bare "ok" with no change is a nod, never a question)
+STILL_OK = lazy(r"\bstill\s+(?:ok|okay|fine|good|work|fits?|within)|\bfits?\s+(?:in|into|within)\b|\b(?:ok|okay|fine|doable|work)\s*$"
+                r"|\bwithin\s+(?:budget|that|it)\b|行吗|行不|还行|可以吗|撑得住|扛得住|hold\s+up", re.I)
 LEFT = lazy(r"剩|\bleft\b|\bleftover|\bremain", re.I)
 
 
@@ -121,7 +125,8 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     left = counted and not a.enough and not a.how_long and bool(LEFT.search(parsed.words))
     how_long = a.runway or a.how_long or left
     span = float(r.duration_days or 0) * 24 + float(r.duration_hours or 0)
-    weighed = (a.affords or a.enough) and not how_long
+    changed = bool(span or parsed.price.add_ons)
+    weighed = (a.affords or a.enough or (changed and bool(STILL_OK.search(parsed.words)))) and not how_long
     if not how_long and not (weighed and (data.get("hours") or span)):
         return None
     if span and not weighed:
