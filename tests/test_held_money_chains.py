@@ -64,8 +64,8 @@ def test_a_span_asked_after_an_hourly_price_is_that_spans_cost_against_the_money
 
 
 @pytest.mark.parametrize("turns, want", [
-    (("CloudGPU 充了 50 刀", "4090 一小时多少", "那能跑多久"), ("151",)),
-    (("topped up $50 on cloudgpu", "how much is a 4090 per hour?", "how long will that last?"), ("151",)),
+    (("CloudGPU 充了 50 刀", "4090 一小时多少", "那能跑多久"), ("151.5 小时", "6.3 天")),
+    (("topped up $50 on cloudgpu", "how much is a 4090 per hour?", "how long will that last?"), ("151.5 hours", "6.3 days")),
     (("gpuli 充了 800u", "4090 包月多少", "能租几个月"), ("2 个月", "₮738")),
 ])
 def test_a_top_up_is_money_held_for_the_how_long_asked_after_a_price(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
