@@ -75,10 +75,10 @@ def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = 
             hours = o.money / o.hourly
             if hours >= 1:  # rounded down: the money buys whole minutes, never the one it cannot pay for
                 # two days or more is said in days too ($50 at $0.33/h: about 151.5 hours, about 6.3 days)
-                days = (hours / 24).quantize(Decimal("0.1"), rounding=ROUND_FLOOR) if hours >= 48 else None
-                found.append((hours / 24, t("runway.lead_hours_days" if days else "runway.lead_hours", lang, budget=budget,
+                whole = (hours / 24).quantize(Decimal("0.1"), rounding=ROUND_FLOOR) if hours >= 48 else None
+                found.append((hours / 24, t("runway.lead_hours_days" if whole else "runway.lead_hours", lang, budget=budget,
                                             provider=o.provider, n=o.num_gpus, gpu=o.gpu, hours=longest_hours(hours),
-                                            days=f"{days:,f}".removesuffix(".0") if days else None)))
+                                            days=f"{whole:,f}".removesuffix(".0") if whole else None)))
             continue
         days, mix, spent = _best_mix(o.money, o.cycles)
         if not days:
