@@ -17,8 +17,11 @@ from tests.chat_user import conversation, lead_lines
     (("gpuli 还剩 1万u", "8卡 h100 一周多少", "能包几周"), ("2 周", "₮8,344", "₮1,656")),
     (("we still have 2000 usdt left on gpuli", "4090 monthly price?", "how many months can we get?"),
      ("5 months", "₮1,845", "₮155")),
+    (("cloudgpu 还剩 2k", "a100 80g 一小时多少", "跑一个月能不能"), ("够", "$1,072.80", "$927.20")),
+    (("we've 2k left in cloudgpu", "a100 80g per hour?", "run it for a month, can we?"), ("enough", "$1,072.80", "$927.20")),
+    (("gpuli 只剩 1.5w 了", "8卡h100 包月", "加 2000G 存储卷 行吗"), ("够", "₮14,592", "₮408")),
 ])
-def test_money_said_as_what_is_left_is_held_and_a_bare_how_long_divides_it(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
+def test_money_said_as_what_is_left_is_held_and_the_question_after_a_price_weighs_it(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 2)
     assert all(w in lead for w in want), lead
 
@@ -71,3 +74,10 @@ def test_a_span_asked_after_an_hourly_price_is_that_spans_cost_against_the_money
 def test_a_top_up_is_money_held_for_the_how_long_asked_after_a_price(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 2)
     assert all(w in lead for w in want), lead
+
+
+@pytest.mark.parametrize("text", ["还剩 2k 步", "还剩 2k 数据没标", "2k samples left", "seq 2k left"])
+def test_a_count_said_to_remain_is_no_money(text: str) -> None:
+    from bot.understand.parser import parse
+
+    assert parse(text).asks.budget is None

@@ -30,7 +30,7 @@ WALLET = "wallet"  # the money held is the wallet's balance: its verdict speaks 
 # whether the rental, changed by a span or an add-on, is still within the money: "still ok?", "does that still work",
 # "would a month fit in that?", "还行吗", "撑得住吗" (a bare "ok" with no change is a nod, never a question)
 STILL_OK = lazy(r"\bstill\s+(?:ok|okay|fine|good|work|fits?|within)|\bfits?\s+(?:in|into|within)\b|\b(?:ok|okay|fine|doable|work)\s*$"
-                r"|\bwithin\s+(?:budget|that|it)\b|行吗|行不|还行|可以吗|撑得住|扛得住|hold\s+up", re.I)
+                r"|\bwithin\s+(?:budget|that|it)\b|\b(?:can|could)\s+(?:we|i)\s*$|行吗|行不|还行|可以吗|撑得住|扛得住|hold\s+up", re.I)
 LEFT = lazy(r"剩|\bleft\b|\bleftover|\bremain", re.I)
 
 
