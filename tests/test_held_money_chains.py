@@ -70,6 +70,8 @@ def test_a_span_asked_after_an_hourly_price_is_that_spans_cost_against_the_money
     (("CloudGPU 充了 50 刀", "4090 一小时多少", "那能跑多久"), ("151.5 小时", "6.3 天")),
     (("topped up $50 on cloudgpu", "how much is a 4090 per hour?", "how long will that last?"), ("151.5 hours", "6.3 days")),
     (("gpuli 充了 800u", "4090 包月多少", "能租几个月"), ("2 个月", "₮738")),
+    (("gpuli 充了 2000u", "5090 包月 能包几个月"), ("4 个月", "₮1,996")),
+    (("we topped up 2000 on gpuli", "5090 monthly, how many months does that cover?"), ("4 months", "₮1,996")),
 ])
 def test_a_top_up_is_money_held_for_the_how_long_asked_after_a_price(turns: tuple[str, ...], want: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 2)

@@ -153,7 +153,7 @@ def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
     rented = bool(r.duration_days or r.duration_hours)
     job = bool(q.model or q.params_b or q.tokens or q.samples)
     runway = bool(q.gpu) and (a.runway or a.how_long or _card_after_money(parsed, last)) \
-        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and not rented
+        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and (not rented or a.how_long)
     # "14b 全参 gpuli 包月够吗": the job's cost against the money, its card picked within it
     weighed = (parsed.intent == "price" and bool(q.gpu) and (a.affords or a.enough) and rented) \
         or (parsed.intent == "cost" and a.enough and (rented or bool(q.gpu)))
