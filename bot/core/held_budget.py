@@ -15,23 +15,33 @@ places money held nowhere yet. A question naming no money of its own is weighed 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply, Turn
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 
 HELD = "held_money"
+WALLET = "wallet"  # the money held is the wallet's balance: its verdict speaks of the balance
+# what is left of the money asked for: "还剩多少", "剩下多少钱", "what's left over?", "how much remains"
+# whether the rental, changed by a span or an add-on, is still within the money: "still ok?", "does that still work",
+# "would a month fit in that?", "还行吗", "撑得住吗" (a bare "ok" with no change is a nod, never a question)
+STILL_OK = lazy(r"\bstill\s+(?:ok|okay|fine|good|work|fits?|within)|\bfits?\s+(?:in|into|within)\b|\b(?:ok|okay|fine|doable|work)\s*$"
+                r"|\bwithin\s+(?:budget|that|it)\b|\b(?:can|could)\s+(?:we|i)\s*$|行吗|行不|还行|可以吗|撑得住|扛得住|hold\s+up", re.I)
+LEFT = lazy(r"剩|\bleft\b|\bleftover|\bremain", re.I)
 
 
 def held_of(turn: Turn | None) -> list[Any] | None:
-    """[amount, currency or None, provider or None] the conversation holds as of `turn`; None when none was said."""
+    """[amount, currency or None, provider or None] the conversation holds as of `turn` ("wallet" after them when it
+    is the wallet's balance after a top-up); None when none was said."""
     if turn is None:
         return None
     data = turn.data
     got = data.get(HELD)
-    if isinstance(got, list) and len(got) == 3:
+    if isinstance(got, list) and len(got) >= 3:
         return got
     for key in ("held_budget", "budget"):
         kept = data.get(key)
@@ -66,8 +76,20 @@ def carry_held(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None
         return
     where = parsed.rental.provider if parsed is not None else None
     if held[2] is None and where:
-        held = [held[0], held[1], where]
+        held = [held[0], held[1], where, *held[3:]]
     turn.data[HELD] = list(held)
+
+
+def held_after_top_up(reply: Reply, parsed: Parsed | None, wallet: dict[str, tuple[Decimal, str]]) -> None:
+    """"CloudGPU 充了 50 刀", "topped up 800u on gpuli": what the wallet holds there once the top-up is recorded is
+    the money the next "能跑多久" or "够吗" is weighed against (the balance, not only the amount added)."""
+    turn = reply.turn
+    if turn is None or parsed is None or parsed.wallet is None or parsed.wallet.kind != "topup":
+        return
+    where = parsed.rental.provider or (next(iter(wallet)) if len(wallet) == 1 else None)
+    if where in wallet:
+        amount, currency = wallet[where]
+        turn.data[HELD] = [str(amount), currency, where, WALLET]
 
 
 def hold_budget(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
@@ -94,16 +116,27 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     remainder question); None when nothing is held or the message names money, a card or a job of its own."""
     data = last.data if last.kind == "price" and last.data.get("gpu") else _priced_of_job(last)
     held = held_of(last) if data else None
-    a, q = parsed.asks, parsed.request
+    a, q, r = parsed.asks, parsed.request, parsed.rental
     if not held or data is None or _own_money(parsed) or q.gpu or q.model or q.params_b or a.deadline is not None or parsed.run is not None:
         return None
-    how_long = a.runway or a.how_long
-    if not how_long and not ((a.affords or a.enough) and data.get("hours")):
+    kept = data.get("runway")
+    counted = isinstance(kept, list) and len(kept) >= 5 and bool(kept[2])
+    # "够几个月" answered, then "还剩多少" / "what's left over?": what those terms leave, in the unit counted
+    left = counted and not a.enough and not a.how_long and bool(LEFT.search(parsed.words))
+    how_long = a.runway or a.how_long or left
+    span = float(r.duration_days or 0) * 24 + float(r.duration_hours or 0)
+    changed = bool(span or parsed.price.add_ons)
+    weighed = (a.affords or a.enough or (changed and bool(STILL_OK.search(parsed.words)))) and not how_long
+    if not how_long and not (weighed and (data.get("hours") or span)):
         return None
-    if parsed.rental.duration_days or parsed.rental.duration_hours:
+    if span and not weighed:
         return None  # "那两个月呢": a change of the rental (merged below), still weighed against what is held
-    runway = [held[0], held[1], how_long, False, a.runway_unit]
-    follow = {**data, "runway": runway}
+    # "跑一个月 按30天 够吗", "加 2000G 存储卷 还够吗": that span, that add-on, on the rental priced, then the verdict
+    runway = [held[0], held[1], how_long, False, (kept[4] if left and isinstance(kept, list) else None) or a.runway_unit]
+    follow = {**data, "runway": runway, **({"hours": span} if span else {})}
+    if parsed.price.add_ons:
+        added = data.get("add_ons")
+        follow["add_ons"] = {**(added if isinstance(added, dict) else {}), **parsed.price.add_ons}
     if held[2] and not follow.get("first"):
         follow["first"] = held[2]
     return _plain(parsed, intent="price", wallet=None, follow=follow, follow_up=True)
@@ -120,17 +153,17 @@ def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
     rented = bool(r.duration_days or r.duration_hours)
     job = bool(q.model or q.params_b or q.tokens or q.samples)
     runway = bool(q.gpu) and (a.runway or a.how_long or _card_after_money(parsed, last)) \
-        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and not rented
+        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and (not rented or a.how_long)
     # "14b 全参 gpuli 包月够吗": the job's cost against the money, its card picked within it
     weighed = (parsed.intent == "price" and bool(q.gpu) and (a.affords or a.enough) and rented) \
         or (parsed.intent == "cost" and a.enough and (rented or bool(q.gpu)))
     if not (runway or weighed):
         return parsed
-    budget = (Decimal(str(held[0])), held[1])
+    budget, wallet = (Decimal(str(held[0])), held[1]), WALLET in held[3:]
     rental = replace(r, provider=r.provider or held[2])
     if runway:
-        return _plain(parsed, intent="price", rental=rental, asks=replace(a, budget=budget, runway=True, how_long=True))
-    return replace(parsed, rental=rental, asks=replace(a, budget=budget, runway=False, how_long=False, enough=True))
+        return _plain(parsed, intent="price", rental=rental, asks=replace(a, budget=budget, runway=True, how_long=True, held=wallet))
+    return replace(parsed, rental=rental, asks=replace(a, budget=budget, runway=False, how_long=False, enough=True, held=wallet))
 
 
 def _priced_of_job(last: Turn) -> dict[str, Any] | None:

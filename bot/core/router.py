@@ -47,7 +47,7 @@ from bot.core.faq_context import (
 )
 from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
 from bot.core.follow_ups import merge_follow_up
-from bot.core.held_budget import carry_held, hold_budget, rental_against_held
+from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
@@ -162,6 +162,8 @@ class Core:
                 noted(reply.turn, ctx.inc.text, before)
             if inc.button is None:  # "钱包还有 800": the money held stays a fact for the turns after it
                 carry_held(reply, reply.reading, before)
+                if self.held is not None:  # "CloudGPU 充了 50 刀": the wallet's money there, after the top-up
+                    held_after_top_up(reply, reply.reading, self.held(ctx))
             self._remember(ctx, reply)
             price_age.attach(reply, self.conversations.clock.now())
             offer_chinese(reply, inc, first and again is None)

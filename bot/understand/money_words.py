@@ -50,7 +50,7 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|�
 
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
 # (or holds in its wallet: "钱包里 ₮1000", "余额还有 $50", "my wallet has ₮120")
-HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|只剩|就剩|(?<!没)有"
+HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|剩(?:下|余)?|(?<!没)有"
                   r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
 # or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
 HELD_AFTER = re.compile(r"^\s*(?:left|remaining|to\s+spend|in\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account|balance))\b"
@@ -62,6 +62,8 @@ _WORD_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "
 GRAND = re.compile(rf"(?<![\w.])(?P<num>{NUM}|{'|'.join(_WORD_NUMBERS)})\s+grand\b(?:\s*(?P<cur>{CUR})(?![a-z]))?", re.ASCII)
 
 
+# a count of data after a round number: "还剩 2k 数据没标", "剩下 3w 条" (the count's own word follows)
+NOT_DATA_AFTER = r"(?!\s*(?:的\s*)?(?:数据|条|样本|图|张|行|句|对|问答|examples?|rows?|images?|pairs?|docs?|files?|文件|字|词))"
 # a bare scaled number right after these is a length or a count ("seq 2k 够吗"), never money
 NOT_BUDGET_BEFORE = re.compile(r"(?:seq\w*|序列|上下文|context|cutoff|长度|样本|samples?|tokens?|数据|steps?|步|rank|batch)\s*(?:len\w*)?\s*[:=]?\s*$")
 
@@ -99,6 +101,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
         re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"
                    r"(?=.{0,60}?(?:how\s+long|how\s+many\s+(?:weeks|months|days|hours)|enough|afford|\blast))", re.ASCII),
+        # "cloudgpu 还剩 2k", "只剩 1.5w 了", "we have 2k left on gpuli": a round amount said to be what remains is money
+        # held ("还剩 2k 步", "2k samples left": a count, its word between)
+        re.compile(rf"(?:(?:还|只|就)剩|剩下|剩余)\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})(?![a-z\d]){NOT_MONEY_AFTER}{NOT_DATA_AFTER}",
+                   re.ASCII),
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=left\b|remaining\b)", re.ASCII),
     )
 
 

@@ -9,7 +9,7 @@ within the money (or the hours it buys when billed by the minute), and names the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
 from bot.text.i18n import t
 from bot.views.run_length import longest_hours
@@ -74,8 +74,11 @@ def lead_line(options: list[Option], budget: str, lang: str, unit: str | None = 
         if o.hourly is not None and o.hourly > 0:
             hours = o.money / o.hourly
             if hours >= 1:  # rounded down: the money buys whole minutes, never the one it cannot pay for
-                found.append((hours / 24, t("runway.lead_hours", lang, budget=budget, provider=o.provider, n=o.num_gpus,
-                                            gpu=o.gpu, hours=longest_hours(hours))))
+                # two days or more is said in days too ($50 at $0.33/h: about 151.5 hours, about 6.3 days)
+                whole = (hours / 24).quantize(Decimal("0.1"), rounding=ROUND_FLOOR) if hours >= 48 else None
+                found.append((hours / 24, t("runway.lead_hours_days" if whole else "runway.lead_hours", lang, budget=budget,
+                                            provider=o.provider, n=o.num_gpus, gpu=o.gpu, hours=longest_hours(hours),
+                                            days=f"{whole:,f}".removesuffix(".0") if whole else None)))
             continue
         days, mix, spent = _best_mix(o.money, o.cycles)
         if not days:
