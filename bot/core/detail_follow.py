@@ -285,6 +285,11 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         others.append(ranked[0])  # "do they warn us before that?": confident, wanting only a GPU word
     found = _sharing_clause(own, words, context, ctx.lang, kind)
     other = next(((h, c) for h in others if (c := _sharing_clause(h, words, context, ctx.lang, kind)) is not None), None)
+    if mine is not None and mine.entry.id not in siblings and _weight(words & _entry_words(mine)) > max(
+            found[0] if found is not None else 0.0, other[1][0] if other is not None else 0.0):
+        # "不用的时候还扣钱吗" then "那 checkpoint 怎么保存": the entry the message names outright says more of it
+        # than any clause on the topic just answered (a "保存" in the billing's time estimate): its own question
+        return None
     if parsed.cues.yes_no and verdict_for(own.entry, parsed.words, provider) is not None:
         hit, lead = own, None  # "ib 多少钱" then "LAS-1 有吗": the answer just given settles it for that term (no, there)
     elif found is not None and (other is None or found[0] >= other[1][0]):
@@ -340,7 +345,9 @@ def answered(reply: Reply) -> str | None:
 
 
 # words of a follow-up that ask, of any topic ("how much extra headroom should we plan", "going to 8k")
-ASKING_ONLY = {"much", "many", "going", "plan", "planning", "need", "needed", "k"}
+# and the Chinese asking words with their bigrams ("那训完怎么办": 怎么 / 么办 shared with "存储卷怎么收费" is no topic)
+ASKING_ONLY = {"much", "many", "going", "plan", "planning", "need", "needed", "k",
+               "怎么", "么办", "怎么办", "如何", "咋办", "怎样", "么样", "怎么样", "什么", "为什么"}
 
 
 def _weight(shared: set[str]) -> float:

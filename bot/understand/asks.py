@@ -153,6 +153,11 @@ _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|�
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
 
 
+def cards_offered_pattern() -> re.Pattern[str]:
+    """The ask for the cards on offer ("有哪些卡", "what gpus does … offer"), for the words asked beside it."""
+    return _patterns()["cards_offered"]
+
+
 @cache
 def _patterns() -> dict[str, re.Pattern[str]]:
     """Compiled on first use (start-up time matters for one-shot `kasuan` commands)."""
@@ -172,7 +177,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             # llamafactory 的", "and the accelerate one", "deepspeed version too"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:(?:也|再|同样)?\s*(?:{_GIVE_AFTER})|(?:也|再|同样)\s*(?:要|来一?个))"
             rf"|(?:也|再)\s*(?:给|来|出|发|要)\s*(?:我\s*)?(?:个|一?份)\s*(?:{_TOOL})"
-            rf"|(?:\band\s+)?\bthe\s+(?:{_TOOL})\s+(?:one|version)\b|\b(?:{_TOOL})\s+(?:one|version)\s+too\b"),
+            # "and a deepspeed one for 8 gpus" (its "one" read as 1 when a count follows), "another deepspeed version"
+            rf"|(?:\band\s+)?\b(?:the|a|an|another)\s+(?:{_TOOL})\s+(?:one|1(?=\s+(?:for|with|on)\b)|version)\b|\b(?:{_TOOL})\s+(?:one|version)\s+too\b"),
         # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed
         # config file", "ds_config.json" ("配置" alone is a setup of cards: "72b 全参什么配置")
         "file_named": re.compile(

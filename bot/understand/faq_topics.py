@@ -371,3 +371,20 @@ def named_too(hit: Hit, norm: str) -> bool:
 # a method as a FAQ entry's question names it (bot.core.faq_context.method_of_faq: "那 lora 呢" after a FAQ answer)
 METHOD_NAMED = {"lora": re.compile(r"(?<![qQ])lora", re.IGNORECASE), "qlora": re.compile(r"qlora", re.IGNORECASE),
                 "full": re.compile(r"全参|full[\s-]*fine|full\s+ft", re.IGNORECASE)}
+
+
+def offered_with_feature(norm: str, provider: str | None) -> Hit | None:
+    """The FAQ entry a question about the cards on offer asks, when it asks the cards with a feature ("gpuli 有哪些卡
+    是 nvlink 全互联的", "which cards does gpuli have that are nvlinked"): what is left once the listing ask and
+    the provider are taken out names an entry's own term and answers confidently, with an entry on the hardware that
+    is no price list. None for a bare "有哪些卡", "都有什么卡能租" or a memory asked ("有哪些卡显存 80G 以上")."""
+    rest = ask_words.cards_offered_pattern().sub(" ", norm)
+    for _, names in provider_names():
+        for name in names:
+            rest = rest.replace(name, " ")
+    if not re.search(r"[a-z\u4e00-\u9fff]{2}", rest):
+        return None
+    hit, _ = faq_lookup(rest, provider)
+    if hit is None or "hardware" not in hit.entry.topics or "prices" in hit.entry.topics:
+        return None
+    return hit if faq_index().keyworded(rest, 0.0, [hit], provider) else None  # its own term named ("nvlink")

@@ -334,7 +334,11 @@ def epochs(text: str) -> float | None:
 
 # ---------------------------------------------------------------- model size
 # "7blora" too; "14 billion" / "14bn" as "14b" (a count of tokens or samples in billions is no model size)
-SIZE_B = lazy(rf"(?<![a-z0-9.])({NUM})\s*(?:b|bn|billion)(?:(?![a-z])|(?=q?lora|full|sft))"
+# a family written glued to its size ("qwen14b", "llama8b", "Qwen14B") that names no catalog model is that size,
+# as "qwen 14b" is: the lookbehinds let the size start right after the family word
+FAMILY_GLUED = "".join(f"|(?<=(?<![a-z]){brand})" for brand in (
+    "qwen", "llama", "gemma", "mistral", "deepseek", "internlm", "chatglm", "glm", "phi", "yi", "baichuan", "falcon"))
+SIZE_B = lazy(rf"(?:(?<![a-z0-9.]){FAMILY_GLUED})({NUM})\s*(?:b|bn|billion)(?:(?![a-z])|(?=q?lora|full|sft))"
               r"(?!\s*(?:tokens?|samples?|examples?|rows?|dollars?|usd)\b)", re.ASCII)
 SIZE_YI = lazy(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
 

@@ -42,6 +42,7 @@ from bot.understand.faq_topics import (
     across_cards,
     asks_unsized,
     budget_only,
+    offered_with_feature,
     topic_text,
 )
 from bot.understand.follow_frame import frame_only
@@ -440,7 +441,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
     elif asks.cards_offered and not sized and not request.gpu and not request.method:
-        c = Classified("price", c.hits)  # "你们都有啥卡", "what gpus does gpuli offer": the cards on offer (there, or all)
+        # "你们都有啥卡", "what gpus does gpuli offer": the cards on offer (there, or all); the cards with a feature
+        # the FAQ answers ("gpuli 有哪些卡是 nvlink 全互联的") are that entry's answer, not the price list
+        featured = offered_with_feature(norm, rental.provider)
+        c = Classified("faq", [featured, *[h for h in c.hits if h.entry.id != featured.entry.id]], confident=True,
+                       answers=[featured]) if featured is not None else Classified("price", c.hits)
     elif (asks.table or ((asks.how_to_rent or asks.claim) and request.gpu)) and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100", "899 乘 8 就是 7192 吧"
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
