@@ -484,7 +484,7 @@ class Core:
             if value and awaiting.kind == "rent" and (r.duration_days or r.duration_hours):
                 awaiting.data["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)  # "一周，gpuli"
         elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and (
-                not parsed.follow_up or parsed.cues.chars <= SHORT):  # "那 qwen3 8b 呢" answers "which model?"
+                not parsed.follow_up or parsed.cues.chars <= SHORT) and not _whole_job(parsed):  # "那 qwen3 8b 呢" answers "which model?"
             value = parsed.request.model or f"P{parsed.request.params_b:g}"
         if value is None:
             return None
@@ -538,6 +538,13 @@ class Core:
             return size_request(ctx, changed, details=action == "d", provider=changed.provider)
         except (ValueError, KeyError, TypeError, OverflowError, KasuanError):
             return stale
+
+
+def _whole_job(parsed: Parsed) -> bool:
+    """A job stated whole (a model, a method and the cards): a question of its own, never only the model a
+    clarifying question waited for ("which model?" then "8 h100s 32b full ft zero-3 per card memory?")."""
+    q = parsed.request
+    return bool((q.model or q.params_b) and q.method and (q.gpu or q.num_gpus))
 
 
 def _run_hours(parsed: Parsed) -> float | None:
