@@ -84,8 +84,9 @@ def total_of_priced(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     if not (a.cost or a.total) or (parsed.intent == "faq" and parsed.own_topic) or parsed.request.stated():
         return None
-    if r.provider or r.gpu or r.duration_days or r.duration_hours or parsed.price.add_ons or parsed.unknown_card:
-        return None
+    if r.provider or r.gpu or r.duration_days or r.duration_hours or parsed.price.add_ons or parsed.unknown_card \
+            or parsed.price.nodes or parsed.price.infiniband:
+        return None  # "两台的话 一共多少": the machines it states change the rental (follow_ups), not its total again
     if parsed.cues.figures or a.budget is not None or a.runway or a.both_units or a.per_day \
             or a.per_card_hour or a.band or a.top_up or r.term or parsed.price.annual or parsed.price.display_currency \
             or parsed.cues.bare_term or parsed.cues.other_unit or parsed.cues.which_currency:
