@@ -23,6 +23,22 @@ def duration_of(parsed: Parsed) -> dict[str, float]:
     return {k: v for k, v in (("days", r.duration_days), ("hours", r.duration_hours)) if v is not None}
 
 
+def span_added(parsed: Parsed, last: Turn | None) -> Parsed:
+    """"跑 5 小时" then "再加 3 小时呢 一共", "another 2 days?": the length said, added to the one the last answer
+    priced or sized (8 h), as the message's own length; the message unchanged when it adds to nothing."""
+    own = duration_of(parsed)
+    if last is None or not parsed.cues.span_added or not own:
+        return parsed
+    before = last.data.get("hours") if last.kind == "price" else None
+    job = last.data.get("request") if last.kind in ("size", "cost") else None
+    if before is None and isinstance(job, dict):
+        before = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0)
+    if not isinstance(before, int | float) or before <= 0:
+        return parsed
+    total = float(before) + own.get("days", 0) * 24 + own.get("hours", 0)
+    return replace(parsed, rental=replace(parsed.rental, duration_hours=total, duration_days=None))
+
+
 def job_of(last: Turn, duration: dict[str, float]) -> dict[str, object]:
     """The last question's job; a length the message states replaces its old one (never adds to it)."""
     base = dict(last.data.get("request", {}))

@@ -15,6 +15,7 @@ from bot.core.about_last import (
     buy_for,
     duration_of,
     job_of,
+    span_added,
     term_asked,
     terms_for,
     with_extras,
@@ -69,7 +70,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
-    parsed = card_weighed(_run_hours_billed(parsed, last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
+    parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
     if parsed.price.per_gb and not parsed.request.gpu:

@@ -110,6 +110,11 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
 REFERS_BACK = lazy(r"\b(?:it|that|this|them|those|these|the\s+same|the\s+(?:job|run|setup|cards?|gpus?|training|config))\b"
                    r"|它|这个|那个|这套|这些|那些|那张|那台|这(?:[两俩几二三四五六七八九十]|\d+)?\s*[张块台]|同样的?", re.IGNORECASE)
 
+# a length added to the one before ("再加 3 小时呢", "多跑两天", "another 2 days", "3 more hours", "extra 5 hours")
+SPAN_ADDED = lazy(r"(?:再|多|另|额外)\s*(?:加|跑|租|续)?\s*(?:\d+(?:\.\d+)?|半)\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月)"
+                  r"|\b(?:another|an\s+extra|extra|additional)\s+\d+(?:\.\d+)?\s*(?:hours?|hrs?|h|days?|weeks?|months?)\b"
+                  r"|\b\d+(?:\.\d+)?\s*more\s+(?:hours?|hrs?|days?|weeks?|months?)\b", re.IGNORECASE)
+
 # the files asked again: "再导一份", "再出一个 deepspeed 的", "重新导出", "重新生成", "redo it", "export again"
 EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[一1]?\s*(?:份|版)|重新\s*(?:导|出|生成|做|来|给)|重[导出]"
              r"|\bre-?(?:export|generate|do)\b|\bredo\b|\bagain\b|\bonce\s+more\b"
@@ -154,6 +159,7 @@ class Cues:
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
+    span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
     which_card: bool = False  # "which card then", "那用啥卡": the card that holds the job before is asked
@@ -212,6 +218,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
+        span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
