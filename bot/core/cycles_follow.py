@@ -17,10 +17,11 @@ from bot.understand.parser import Parsed
 
 def cycles_of_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     """The last price again, when the message asks how many weeks or months to buy and states nothing of its own
-    (no card, model, span or money); None otherwise (money held before is weighed by bot.core.wallet_follow_ups)."""
+    (no card, model, span or money); None otherwise (money held before is weighed by bot.core.wallet_follow_ups, and
+    "能租几周" / "how long will that last" asks what money buys, never which cycles to buy)."""
     q, a = parsed.request, parsed.asks
     if last.kind != "price" or not last.data.get("hours") or not last.data.get("gpu") or not (a.how_long and a.runway_unit) \
-            or a.budget is not None or q.gpu or q.model or q.params_b or parsed.cards or duration_of(parsed) \
+            or a.budget is not None or (a.runway and not parsed.cues.buy) or q.gpu or q.model or q.params_b or parsed.cards or duration_of(parsed) \
             or parsed.cues.chars > FOLLOW_UP_CHARS or parsed.cues.figures:
         return None
     return replace(parsed, intent="price", follow_up=True, follow=dict(last.data), missing=[], faq=[], faq_answers=[],

@@ -39,8 +39,11 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     if not yearly:
         return None
     data = {**data, "first": r.provider or yearly[0]}
-    replies = difference_first([priced(ctx, {**data, "hours": MONTH_HOURS}), priced(ctx, {**data, "hours": YEAR_HOURS})],
-                               ctx.lang)
+    words = parsed.words or ""
+    year_at, month_at = re.search(YEAR, words, re.I), re.search(r"月付|月租|包月|按月|monthly|per\s+month", words, re.I)
+    # in the order asked ("年付和月付分别多少": the year first)
+    hours = [YEAR_HOURS, MONTH_HOURS] if year_at and month_at and year_at.start() < month_at.start() else [MONTH_HOURS, YEAR_HOURS]
+    replies = difference_first([priced(ctx, {**data, "hours": h}) for h in hours], ctx.lang)
     if len(replies) < 2 or replies[0].kind != "error":
         return None  # no provider quotes both terms firmly
     first = replies[0]
