@@ -105,7 +105,7 @@ def _remembered(reply: Reply | None, text: str, provider: str | None, hit: Hit, 
     return reply
 
 
-def _told(entry: FaqEntry) -> set[str]:
+def _told(entry: FaqEntry) -> frozenset[str]:
     """The words of an entry's question and answer, both languages."""
     return _words(" ".join([entry.question.zh, entry.question.en, entry.answer.zh, entry.answer.en]))
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
@@ -205,14 +206,16 @@ def _entry_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
     return reply
 
 
-def _entry_words(hit: Hit) -> set[str]:
+def _entry_words(hit: Hit) -> frozenset[str]:
     """The words of an entry's questions and keywords, both languages: what a message naming it outright shares."""
     e = hit.entry
     return _words(" ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en]))
 
 
-def _words(text: str) -> set[str]:
-    return {stem(w) for w in tokenize(text)}
+@lru_cache(maxsize=4096)
+def _words(text: str) -> frozenset[str]:
+    """The stemmed words of `text`: cached, as the same entries' clauses are read for every follow-up."""
+    return frozenset(stem(w) for w in tokenize(text))
 
 
 def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | None,
@@ -315,7 +318,7 @@ TOPIC_TEXT = 60  # characters: a follow-up on the topic is a short question ("wh
 TOPIC_RANKED = 4  # the entries closest to the message weighed, when on the topic just answered
 
 
-def _sharing_clause(hit: Hit, words: set[str], context: set[str], lang: str,
+def _sharing_clause(hit: Hit, words: AbstractSet[str], context: AbstractSet[str], lang: str,
                     kind: str | None) -> tuple[float, str] | None:
     """(the weight of the message's `words` it shares (rare words weigh more: _weight), the clause of the entry's answer sharing the most) as a lead,
     a clause with a figure of the `kind` asked ("how much slower": its 20–40%) first, ties going to a ratio or share
@@ -350,7 +353,7 @@ ASKING_ONLY = {"much", "many", "going", "plan", "planning", "need", "needed", "k
                "怎么", "么办", "怎么办", "如何", "咋办", "怎样", "么样", "怎么样", "什么", "为什么"}
 
 
-def _weight(shared: set[str]) -> float:
+def _weight(shared: AbstractSet[str]) -> float:
     """How much the words shared with a clause say: each by how few FAQ entries use it (a rare word like
     "headroom" says more than "extra"); numbers and asking words say nothing."""
     df = _entry_counts()
