@@ -11,6 +11,14 @@ import pytest
 
 from tests.chat_user import ChatUser
 
+
+def said(turns: list[str]) -> tuple[ChatUser, str]:
+    """The conversation after `turns`, and the first three lines of its last reply."""
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    return me, "\n".join(me.lines[:3])
+
 # (the turns, a figure or word the reply must hold in its first three lines, one it must not hold)
 CASES = [
     (["full vs lora cost gap?", "why so big?"], "30–40×", None),
@@ -30,10 +38,7 @@ CASES = [
 
 @pytest.mark.parametrize(("turns", "must", "never"), CASES)
 def test_an_aspect_asked_alone_is_of_the_subject_before(turns: list[str], must: str, never: str | None) -> None:
-    me = ChatUser()
-    for turn in turns:
-        me.say(turn)
-    head = "\n".join(me.lines[:3])
+    me, head = said(turns)
     assert must in head
     if never is not None:
         assert never not in me.text
@@ -50,10 +55,7 @@ SIXTEEN_BIT = [
 
 @pytest.mark.parametrize(("turns", "musts"), SIXTEEN_BIT)
 def test_bf16_after_a_lora_job_is_its_16_bit_lora(turns: list[str], musts: list[str]) -> None:
-    me = ChatUser()
-    for turn in turns:
-        me.say(turn)
-    head = "\n".join(me.lines[:3])
+    me, head = said(turns)
     for must in musts:
         assert must in head
     assert "QLoRA" not in me.lines[0]
@@ -166,10 +168,7 @@ ROOMY_CARD = [
 
 @pytest.mark.parametrize(("turns", "musts"), ROOMY_CARD)
 def test_the_roomy_card_for_the_job(turns: list[str], musts: list[str]) -> None:
-    me = ChatUser()
-    for turn in turns:
-        me.say(turn)
-    head = "\n".join(me.lines[:3])
+    _, head = said(turns)
     for must in musts:
         assert must in head
 
