@@ -229,7 +229,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day)\b"
                                     r"|per[\s-]+(?:card|gpu)[\s-]*(?:hourly|daily)\b|\b(?:hourly|daily)\s+(?:rate|price|cost)?\s*(?:per|for\s+each|each|a)\s+(?:card|gpu)\b"
                                     r"|\b(?:each|every|a\s+single)\s+(?:card|gpu)\b[^.?!,;]{0,20}?\b(?:per|an?)\s+(?:hour|minute|day)\b"
-                                    r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"),
+                                    r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"
+                                    # typed half in each language: "折合 per gpu 每小时", "每 gpu 每小时"
+                                    r"|(?:per[\s-]+|每\s*张?\s*)(?:card|gpu)\s*每?\s*(?:小时|钟头|分钟|天|日)"),
         # a share of the rental's total per day it runs: a word that divides (摊/合/平均/split), or "per day"
         # beside a question, never a day as the rental unit ("按天租") or hours a day ("每天跑 8 小时")
         "per_day": re.compile(r"按天\s*(?:摊|平摊|均摊|算|折合?|平均)|(?:摊|折合|平均|均摊|平摊)(?:到|下来)?\s*(?:每天|一天|每日)"
