@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from bot.core.context import Context
-from bot.core.detail_follow import _entry_led, _entry_words, _job_words, _sharing_clause, _weight, _words
+from bot.core.detail_follow import clause_words, entry_led, entry_words, job_words, shared_weight, sharing_clause
 from bot.messages import Reply, Turn
 from bot.understand.faq import CONFIDENT, FaqEntry, Hit, faq_index
 from bot.understand.lazy import lazy
@@ -47,8 +47,8 @@ def reason_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
     hit = Hit(entry, 1.0, 1.0)
     provider = turn.data.get("provider") or None
     # what the question asked beyond the entry's own subject ("cost gap") picks the clause; none: the answer opens
-    found = _sharing_clause(hit, _words(asked) - _words(f"{entry.question.en} {entry.question.zh}"), set(), ctx.lang, parsed.cues.detail)
-    return _remembered(_entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
+    found = sharing_clause(hit, clause_words(asked) - clause_words(f"{entry.question.en} {entry.question.zh}"), set(), ctx.lang, parsed.cues.detail)
+    return _remembered(entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
                        f"{asked} {text}", provider, hit, turn.data.get("prev"))
 
 
@@ -65,8 +65,8 @@ def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
         return None
     provider = turn.data.get("provider") or None
     index = faq_index()
-    mine = {w for w in _words(parsed.words or text) if len(w) > 1 or not w.isascii()}
-    mine -= _words(subject)
+    mine = {w for w in clause_words(parsed.words or text) if len(w) > 1 or not w.isascii()}
+    mine -= clause_words(subject)
     ranked = index.search(f"{subject} {text}", limit=NEAR, provider=provider)
     own = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
     aspect = bool(ASPECT.search(text)) and len(parsed.words.split()) <= ASPECT_WORDS
@@ -76,15 +76,15 @@ def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
         return None
     # a question of its own ("where are the datacenters" after where checkpoints go) is none of the subject's
     unrelated = own is not None and all(h.entry.id != own.entry.id for h in ranked)
-    sharing = [] if unrelated and not aspect else [h for h in ranked if _weight(mine & _entry_words(h)) > 0]
+    sharing = [] if unrelated and not aspect else [h for h in ranked if shared_weight(mine & entry_words(h)) > 0]
     before = next((e for e in index.entries if e.id == turn.data.get("entry")), None) if not on_job else None
-    if before is not None and (parsed.asks.catch or (aspect and _weight(mine & _told(before)) > 0)):
+    if before is not None and (parsed.asks.catch or (aspect and shared_weight(mine & _told(before)) > 0)):
         hit = Hit(before, 1.0, 1.0)  # "any downside?", "and the speed cost?": of the answer just given, when it says
     elif sharing:
         # the message's own confident entry, when it is among those sharing its words, answers it ("72b full ft 八卡
         # h100" then "那用什么精度": bf16 or fp16, not the entry nearest the job's words); else the one sharing most
         mine_too = [h for h in sharing if own is not None and h.entry.id == own.entry.id]
-        hit = mine_too[0] if mine_too else max(sharing, key=lambda h: (_weight(mine & _entry_words(h)), h.score))
+        hit = mine_too[0] if mine_too else max(sharing, key=lambda h: (shared_weight(mine & entry_words(h)), h.score))
     elif parsed.asks.catch and ranked and ranked[0].score >= CONFIDENT:
         hit = ranked[0]  # "any caveats?" after a job: the entry closest to that job
     elif aspect and before is not None and (own is None or unrelated):
@@ -93,8 +93,8 @@ def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
         return None
     if own is not None and own.entry.id == hit.entry.id:
         return None  # the message asks that entry on its own: the ordinary FAQ answer
-    found = _sharing_clause(hit, mine, _words(subject), ctx.lang, parsed.cues.detail) if mine else None
-    return _remembered(_entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
+    found = sharing_clause(hit, mine, clause_words(subject), ctx.lang, parsed.cues.detail) if mine else None
+    return _remembered(entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
                        f"{subject} {text}", provider, hit,
                        {"kind": turn.kind, "data": turn.data} if on_job else turn.data.get("prev"))
 
@@ -107,7 +107,7 @@ def _remembered(reply: Reply | None, text: str, provider: str | None, hit: Hit, 
 
 def _told(entry: FaqEntry) -> frozenset[str]:
     """The words of an entry's question and answer, both languages."""
-    return _words(" ".join([entry.question.zh, entry.question.en, entry.answer.zh, entry.answer.en]))
+    return clause_words(" ".join([entry.question.zh, entry.question.en, entry.answer.zh, entry.answer.en]))
 
 
 def _bare(parsed: Parsed) -> bool:
@@ -137,4 +137,4 @@ def _subject(turn: Turn, asked: str | None) -> str | None:
         return f"{asked} {entry.question.en} {entry.question.zh}" if entry is not None else asked
     if turn.kind not in JOB_KINDS:
         return None
-    return _job_words(turn)
+    return job_words(turn)

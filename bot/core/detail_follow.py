@@ -52,7 +52,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     provider = parsed.rental.provider or turn.data.get("provider") or None
     # a priced setup's figures are its prices, never a detail; its speed ("and the throughput hit?") is the job's
     job_topic = turn.kind in TOPIC_KINDS and (not turn.data.get("setup") or parsed.cues.speed_asked)
-    subject = asked if asked is not None else _job_words(turn) if job_topic else None
+    subject = asked if asked is not None else job_words(turn) if job_topic else None
     if subject is None or (asked is None and not _asks_beyond_the_job(kind, parsed)):
         return None
     method = None if asked is not None else (turn.data.get("request") or {}).get("method")
@@ -63,7 +63,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     hit, clause = found
     if _a_subject_of_its_own(parsed.cues.detail_rest, hit, clause if asked is None else None, provider):
         return None
-    reply = _entry_led(parsed, hit, clause, provider, answer)
+    reply = entry_led(parsed, hit, clause, provider, answer)
     if reply is None:
         return None
     under = last if asked is not None else turn
@@ -98,10 +98,10 @@ def _a_subject_of_its_own(rest: str, hit: Hit, clause: str | None, provider: str
         return False
     e = hit.entry
     own = clause if clause is not None else " ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en])
-    return not _words(rest) & _words(own)
+    return not clause_words(rest) & clause_words(own)
 
 
-def _job_words(turn: Turn) -> str | None:
+def job_words(turn: Turn) -> str | None:
     """The job a checkpoint or sizing answer was about, as words a FAQ question would use ("32B full checkpoint")."""
     request = turn.data.get("request") or {}
     if not isinstance(request, dict) or not request.get("params_b"):
@@ -122,7 +122,7 @@ def _asks_beyond_the_job(kind: str, parsed: Parsed) -> bool:
         return False  # "how much does that run", "那租下来多少钱": that job's price
     if kind == "instead":
         return False  # "what does cloudgpu recommend" after a sizing: that job's pick at the provider, priced there
-    return kind == "place" or bool(_words(parsed.cues.detail_rest))
+    return kind == "place" or bool(clause_words(parsed.cues.detail_rest))
 
 
 def _best_clause(kind: str, subject: str, text: str, rest: str, provider: str | None, lang: str, own_first: bool,
@@ -140,13 +140,13 @@ def _best_clause(kind: str, subject: str, text: str, rest: str, provider: str | 
     for h in near[:SIBLINGS]:
         if all(h.entry.id != c.entry.id for c in candidates) and (own is None or set(h.entry.topics) & set(own.entry.topics)):
             candidates.append(h)
-    asked = _words(rest)
+    asked = clause_words(rest)
     best: tuple[float, Hit, str] | None = None
     for hit in candidates:  # the first entry holding a figure of that kind answers: its own before a sibling's
         for clause in _clauses(hit.entry.answer.zh if lang == "zh" else hit.entry.answer.en):
             if not FIGURES[kind].search(clause):
                 continue
-            score = 2.0 * len(asked & _words(clause)) + _provider_fit(clause, provider) \
+            score = 2.0 * len(asked & clause_words(clause)) + _provider_fit(clause, provider) \
                 - (2.0 if _other_method(clause, method) else 0.0)
             if best is None or score > best[0]:
                 best = (score, hit, clause)
@@ -192,7 +192,7 @@ def _provider_fit(clause: str, provider: str | None) -> float:
     return -3.0 if named and provider not in named else 0.0
 
 
-def _entry_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
+def entry_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
                answer: Callable[[Parsed], Reply]) -> Reply | None:
     """The FAQ reply of `hit` at `provider`, led by `lead` (a clause of its answer) unless the answer opens with it;
     None when the FAQ handler answered with no entry."""
@@ -206,14 +206,14 @@ def _entry_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
     return reply
 
 
-def _entry_words(hit: Hit) -> frozenset[str]:
+def entry_words(hit: Hit) -> frozenset[str]:
     """The words of an entry's questions and keywords, both languages: what a message naming it outright shares."""
     e = hit.entry
-    return _words(" ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en]))
+    return clause_words(" ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en]))
 
 
 @lru_cache(maxsize=4096)
-def _words(text: str) -> frozenset[str]:
+def clause_words(text: str) -> frozenset[str]:
     """The stemmed words of `text`: cached, as the same entries' clauses are read for every follow-up."""
     return frozenset(stem(w) for w in tokenize(text))
 
@@ -232,7 +232,7 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     q = parsed.request
     on_checkpoints = asked is None and turn is not None and turn.kind == "checkpoint"
     if on_checkpoints and turn is not None:  # "32b 全参 checkpoint 存哪" then "留几份合适": the entries on checkpoints
-        asked = _job_words(turn)
+        asked = job_words(turn)
     if asked is None or turn is None or q.gpu or q.num_gpus or parsed.parts or len(parsed.words) > TOPIC_TEXT:
         return None
     if parsed.intent in ("wallet", "help", "export", "price") or (parsed.intent == "size" and parsed.asks.memory_figure) \
@@ -266,15 +266,15 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     if mine is not None and mine.entry.id == own.entry.id:
         return None  # the same question again
     # a lone Chinese character ("天" of "今天吃啥") is no shared word: chatter never meets "7 天" in the answer just given
-    words, context, kind = {w for w in _words(parsed.words) if len(w) > 1 or w.isascii()}, _words(asked), parsed.cues.detail
+    words, context, kind = {w for w in clause_words(parsed.words) if len(w) > 1 or w.isascii()}, clause_words(asked), parsed.cues.detail
     if not words:
         return None
-    if mine is not None and mine.entry.id in siblings and _weight(words & _words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
-            (_sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
+    if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
+            (sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
         return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
     if mine is not None and mine.entry.id not in siblings and not parsed.follow_up:
         # a question of its own off the topic just answered, unless the answer just given says more of it
-        theirs, ours = _sharing_clause(mine, words, set(), ctx.lang, kind), _sharing_clause(own, words, context,
+        theirs, ours = sharing_clause(mine, words, set(), ctx.lang, kind), sharing_clause(own, words, context,
                                                                                            ctx.lang, kind)
         if ours is None or (theirs is not None and theirs[0] >= ours[0]):
             return None
@@ -286,9 +286,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     others = [h for h in both if h.entry.id in siblings & near and h.entry.id != own.entry.id]
     if mine is None and ranked and ranked[0].score >= CONFIDENT and ranked[0].entry.id not in siblings:
         others.append(ranked[0])  # "do they warn us before that?": confident, wanting only a GPU word
-    found = _sharing_clause(own, words, context, ctx.lang, kind)
-    other = next(((h, c) for h in others if (c := _sharing_clause(h, words, context, ctx.lang, kind)) is not None), None)
-    if mine is not None and mine.entry.id not in siblings and _weight(words & _entry_words(mine)) > max(
+    found = sharing_clause(own, words, context, ctx.lang, kind)
+    other = next(((h, c) for h in others if (c := sharing_clause(h, words, context, ctx.lang, kind)) is not None), None)
+    if mine is not None and mine.entry.id not in siblings and shared_weight(words & entry_words(mine)) > max(
             found[0] if found is not None else 0.0, other[1][0] if other is not None else 0.0):
         # "不用的时候还扣钱吗" then "那 checkpoint 怎么保存": the entry the message names outright says more of it
         # than any clause on the topic just answered (a "保存" in the billing's time estimate): its own question
@@ -302,11 +302,11 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     elif on_checkpoints and own.score >= CONFIDENT:
         hit, lead = own, None  # "要留几份" after a checkpoint's size: the entry on checkpoints it asks
     elif (sure := next((h for h in ranked[:TOPIC_RANKED] if h.entry.id in siblings and h.score >= CONFIDENT
-                        and words & _entry_words(h)), None)) is not None:
+                        and words & entry_words(h)), None)) is not None:
         hit, lead = sure, None  # "留几份合适" after where checkpoints go: the topic's entry it names outright
     else:
         return None
-    reply = _entry_led(parsed, hit, lead, provider, answer)
+    reply = entry_led(parsed, hit, lead, provider, answer)
     if reply is None:
         return None
     reply.turn = Turn("faq", {"text": f"{asked} {parsed.words}", "provider": provider, "entry": hit.entry.id,
@@ -318,9 +318,9 @@ TOPIC_TEXT = 60  # characters: a follow-up on the topic is a short question ("wh
 TOPIC_RANKED = 4  # the entries closest to the message weighed, when on the topic just answered
 
 
-def _sharing_clause(hit: Hit, words: AbstractSet[str], context: AbstractSet[str], lang: str,
+def sharing_clause(hit: Hit, words: AbstractSet[str], context: AbstractSet[str], lang: str,
                     kind: str | None) -> tuple[float, str] | None:
-    """(the weight of the message's `words` it shares (rare words weigh more: _weight), the clause of the entry's answer sharing the most) as a lead,
+    """(the weight of the message's `words` it shares (rare words weigh more: shared_weight), the clause of the entry's answer sharing the most) as a lead,
     a clause with a figure of the `kind` asked ("how much slower": its 20–40%) first, ties going to a ratio or share
     ("1.5× DDP's traffic"), then to the clause sharing most with the conversation's `context`, then to any figure; the
     answer read in
@@ -330,8 +330,8 @@ def _sharing_clause(hit: Hit, words: AbstractSet[str], context: AbstractSet[str]
     best: tuple[tuple[bool, float, bool, int, bool], int, int] | None = None
     for clauses in (zh, en):
         for i, clause in enumerate(clauses):
-            cw = _words(clause)
-            n = _weight(words & cw)
+            cw = clause_words(clause)
+            n = shared_weight(words & cw)
             key = (bool(kind and FIGURES[kind].search(clause)), n, bool(FIGURES["amount"].search(clause)),
                    len(context & cw), bool(re.search(r"\d", clause)))
             if n > 0 and (best is None or key > best[0]):
@@ -353,7 +353,7 @@ ASKING_ONLY = {"much", "many", "going", "plan", "planning", "need", "needed", "k
                "怎么", "么办", "怎么办", "如何", "咋办", "怎样", "么样", "怎么样", "什么", "为什么"}
 
 
-def _weight(shared: AbstractSet[str]) -> float:
+def shared_weight(shared: AbstractSet[str]) -> float:
     """How much the words shared with a clause say: each by how few FAQ entries use it (a rare word like
     "headroom" says more than "extra"); numbers and asking words say nothing."""
     df = _entry_counts()
@@ -366,6 +366,6 @@ def _weight(shared: AbstractSet[str]) -> float:
 def _entry_counts() -> dict[str, int]:
     counts: dict[str, int] = {}
     for e in faq_index().entries:
-        for w in _words(" ".join([e.question.zh, e.question.en, e.answer.zh, e.answer.en])):
+        for w in clause_words(" ".join([e.question.zh, e.question.en, e.answer.zh, e.answer.en])):
             counts[w] = counts.get(w, 0) + 1
     return counts

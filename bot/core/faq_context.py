@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.core.detail_follow import _entry_words as entry_words
-from bot.core.detail_follow import _weight as weight
-from bot.core.detail_follow import _words as words_of
+from bot.core.detail_follow import clause_words as words_of
+from bot.core.detail_follow import entry_words
+from bot.core.detail_follow import shared_weight as weight
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.classify import asks_billing
