@@ -23,6 +23,9 @@ NEED_BEFORE = lazy(r"(?:需要|还要|还得|必须|用得着|有必要|need(?:s
 IS_BEFORE = lazy(r"(?:^|[,，;；]\s*|\band\s+|\bso\s+)(?:is|isn'?t|are|does|do)\s+(?:the\s+|an?\s+)?(?:cpu\s+|optimizer\s+|deepspeed\s+)?$",
                  re.ASCII)
 NEED_AFTER = lazy(r"^\s*(?:\S+\s+){0,2}?(?:还?(?:需要|有必要|要开|必要)|吗|么|necessary|needed|required|worth)", re.ASCII)
+# a verdict on the job between the switch and the question mark: "开 8bit adam 会 oom 吗", "with 8-bit adam will
+# it fit?" ask whether the job fits with the switch on, so the switch is stated, not asked about
+JOB_VERDICT = lazy(r"oom|爆|够|[装放塞]得?下|跑得?[动了起]|能跑|\bfit|\brun", re.ASCII)
 QUESTION = lazy(r"[吗么嘛呢?？]\s*$|^\s*(?:do|does|is|are|should|would|will|can|must)\b|\b(?:do|does|should)\s+(?:i|we|you|it)\b"
                 r"|有必要|需不需要|要不要", re.ASCII)
 
@@ -37,7 +40,8 @@ def asked_about(text: str, m: re.Match[str]) -> bool:
     before = text[max(0, m.start() - 24):m.start()]
     if QUESTION_BEFORE.search(text[max(0, m.start() - 8):m.start()]) or IS_BEFORE.search(before):
         return True
-    need_after = bool(NEED_AFTER.search(text[m.end():m.end() + 16]))
+    after = NEED_AFTER.search(text[m.end():m.end() + 16])
+    need_after = after is not None and not JOB_VERDICT.search(after.group())
     if need_after and re.search(r"\b(?:is|are)\s+(?:the\s+|an?\s+)?(?:cpu\s+|optimizer\s+)?$", before):
         return True  # "…on 1 a100 is the 8-bit optimizer necessary" (normalizing took the comma)
     return bool(QUESTION.search(text) and (NEED_BEFORE.search(before) or need_after))

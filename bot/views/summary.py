@@ -34,7 +34,7 @@ from engine.price_list import cheapest_card_hour
 from engine.providers import provider as find_provider
 from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.resolve import offload_kind
+from engine.resolve import Resolved, offload_kind
 from engine.seed_adapter_rows import provider_seed, seed_card, seed_row
 from engine.seed_minimums import seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
@@ -288,6 +288,18 @@ def same_count_eight_bit(a: Advice) -> Fit | None:
     return eight if same_count and (eight.fits or eight.may_fit) else None
 
 
+def states_with_8bit(r: Resolved, stated: TrainingRequest | None) -> tuple[float, float] | None:
+    """Full fine-tuning with no optimizer stated: the model states with an 8-bit optimizer (bytes
+    per parameter, GB), the low end of the seed's states range for the class (10–16 B per parameter,
+    "7B 70–112 GB"), beside AdamW's high end; None when the optimizer was stated or is not AdamW."""
+    q = r.request
+    if r.adapter or q.optimizer != "adamw" or q.offload not in (None, "none") or (stated is not None and stated.optimizer is not None):
+        return None
+    eight = replace(r, request=q.model_copy(update={"optimizer": "adamw-8bit"}))
+    bpp = state_bytes_per_param(eight)
+    return bpp, bpp * r.params / 1e9
+
+
 def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
           stated: TrainingRequest | None = None, asked_currency: bool = False) -> dict[str, Any]:
     """The advice as the reply's data (same for every flavor)."""
@@ -311,6 +323,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "full": not s.resolved.adapter,
         "states_total_gb": states,  # the model states of the whole job, before sharding (the seed's rule)
         "states_bpp": state_bytes_per_param(s.resolved),
+        "states_8bit": states_with_8bit(s.resolved, stated),
         "states_gb": s.estimate.model_states_gb,  # their share per card at the plan sized
         "states_nominal": states_nominal(s),
         "seed": None if seed is None or a.seed_roomy else fit_row(seed) | {

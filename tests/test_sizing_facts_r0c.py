@@ -1,0 +1,59 @@
+"""Issue 18 item 4 (blind sets 46/47, class I): single questions about the seeds' sizing facts answer
+with the seed's own figures.
+
+- full fine-tuning with no card and no optimizer named: the model states as seed 000's range for the
+  class, 10–16 bytes per parameter (8-bit optimizer to AdamW): 7B 70–112 GB, 14B 140–224 GB, 32B
+  320–512 GB, 72B 720–1,152 GB;
+- the 8-bit optimizer stated before a question about the job ("开 8bit adam 会 oom 吗", "with 8-bit
+  adam will it fit"): stated, so the reply is seed 000's minimum (one 80 GB card, 70 GB of model
+  states), at the edge, never "needs the 8-bit optimizer" as if it had not been named.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import fields as f
+from tests.chat_user import first_lines, said
+
+FULL_RANGE = [
+    ("哥们 帮我估一下 32b full ft vram", "320–512 GB"),
+    ("14b full ft vram", "140–224 GB"),
+    ("how much memory does a 14B full fine-tune take", "140–224 GB"),
+    ("72b 全参 显存 多少", "720–1,152 GB"),
+    ("全参微调 7b 大概要多少显存？", "70–112 GB"),
+    ("full finetune of a 32b model, vram?", "320–512 GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "states"), FULL_RANGE)
+def test_full_fine_tuning_states_lead_with_the_seed_range(text: str, states: str) -> None:
+    me = said(text)
+    assert states in first_lines(me), me.text
+
+
+def test_a_stated_optimizer_gives_no_range() -> None:
+    me = said("7b 全参 用 adamw 显存")
+    assert "112 GB" in first_lines(me) and "70–112" not in me.text, me.text
+
+
+EIGHT_BIT_STATED = [
+    "7b full ft 单卡 80g 开 8bit adam 会 oom 吗",
+    "7b 全参 一张 80g 用 8bit 优化器 会不会爆",
+    "will a 7b full fine-tune with 8-bit adam fit on one 80gb card?",
+    "单卡 a100 80g 跑 7b 全参，开 8bit adam 放得下吗",
+]
+
+
+@pytest.mark.parametrize("text", EIGHT_BIT_STATED)
+def test_the_8bit_optimizer_stated_before_a_fit_question_is_stated(text: str) -> None:
+    assert f.optimizer(text) == "adamw-8bit", text
+    me = said(text)
+    lead = first_lines(me)
+    assert "70.0 GB" in lead and ("放得下" in lead or "fits only just" in lead), me.text
+    assert "需要 8-bit" not in lead and "Needs the 8-bit" not in lead, me.text
+
+
+def test_the_8bit_optimizer_asked_about_stays_asked() -> None:
+    assert f.optimizer("7b 全参 要不要 8bit 优化器") is None
+    assert f.optimizer("7b 全参 单卡 a100 80g 还需要 8bit 优化器吗") is None
