@@ -57,3 +57,23 @@ def test_the_8bit_optimizer_stated_before_a_fit_question_is_stated(text: str) ->
 def test_the_8bit_optimizer_asked_about_stays_asked() -> None:
     assert f.optimizer("7b 全参 要不要 8bit 优化器") is None
     assert f.optimizer("7b 全参 单卡 a100 80g 还需要 8bit 优化器吗") is None
+
+
+ZERO_RULED_OUT = [
+    ("32b 全参 八张 a100 80g 不开 zero3 只开 zero2 行不行", 2),
+    ("32b full ft on 8 h100s, not zero3, zero2 please", 2),
+    ("8卡 h100 32b 全参 不用 zero-3，用 zero-2 够吗", 2),
+    ("14b 全参 4 卡 不要 zero2 开 zero3", 3),
+    ("32b 全参 8 卡 开不开 zero3", 3),  # A-not-A: rules nothing out
+]
+
+
+@pytest.mark.parametrize(("text", "stage"), ZERO_RULED_OUT)
+def test_a_stage_ruled_out_is_not_the_stage_stated(text: str, stage: int) -> None:
+    assert f.zero(text) == stage, text
+
+
+def test_zero2_for_32b_full_on_8x80gb_does_not_fit() -> None:
+    me = said("32b 全参 八张 a100 80g 不开 zero3 只开 zero2 行不行")
+    lead = first_lines(me)
+    assert "ZeRO-2" in lead and "装不下" in lead and "120 GB" in me.text, me.text

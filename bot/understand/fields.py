@@ -190,8 +190,14 @@ ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|" 
             + r"|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)", re.ASCII)
 
 
+# a stage ruled out right before it ("不开 zero3 只开 zero2", "zero2 instead of zero3", "not zero-3, zero-2"): the
+# stage stated is the other one; an A-not-A ("开不开", "要不要") rules nothing out
+ZERO_NOT = lazy(r"(?:(?<!开)不开|(?<!用)不用|(?<!要)不要|不上|没开|别开|别用|关掉|而不是|不是|\bnot|\bno|without|instead\s+of|rather\s+than)"
+                r"\s*(?:开\s*|用\s*|the\s+|an?\s+|deepspeed\s*)?$", re.ASCII)
+
+
 def zero(text: str) -> int | None:
-    m = ZERO.search(text)
+    m = next((z for z in ZERO.finditer(text) if not ZERO_NOT.search(text[max(0, z.start() - 16):z.start()])), None)
     if not m:
         return None
     digit = m.group(1) or m.group(2) or m.group(3)
