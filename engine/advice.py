@@ -249,9 +249,21 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
     if not priced:
         return _whole_machine_at(a.sizing, provider)
     if a.priced is not None and any(f is a.priced for f, _ in priced):
-        return a.priced  # the provider rents the answer's own setup
+        # the provider rents the answer's own setup; where that only may fit, a cheaper card it rents with as
+        # much memory is no riskier (CloudGPU, 14B QLoRA: the 3090 at $0.21 beside the table's 4090 at $0.33)
+        return _cheaper_alike(a, provider) or a.priced
     return min(priced, key=lambda fr: (not fr[0].fits, fr[0].estimate.plan.offload != "none", fr[0].num_gpus,
                                        fr[1] * fr[0].num_gpus))[0]
+
+
+def _cheaper_alike(a: Advice, provider: str) -> Fit | None:
+    """A cheaper setup at `provider` as safe as the answer's tight one (same plan, a card with no less
+    memory), unless the answer is seed 000's own minimum; None otherwise."""
+    chosen = a.priced
+    if chosen is None or chosen.fits or not chosen.may_fit or (a.seed_is_verdict and chosen is a.seed):
+        return None
+    alike = edge_option(chosen, provider, a.sizing.request.exclude)
+    return alike if alike is not None and alike.gpu.memory_gb >= chosen.gpu.memory_gb else None
 
 
 def _whole_machine_at(s: Sizing, provider: str) -> Fit | None:

@@ -77,3 +77,19 @@ def test_zero2_for_32b_full_on_8x80gb_does_not_fit() -> None:
     me = said("32b 全参 八张 a100 80g 不开 zero3 只开 zero2 行不行")
     lead = first_lines(me)
     assert "ZeRO-2" in lead and "装不下" in lead and "120 GB" in me.text, me.text
+
+
+CHEAPEST_AT_CLOUDGPU = [
+    "cheapest card on cloudgpu for 14b qlora",
+    "cloudgpu 上 14b qlora 最便宜用哪张卡",
+    "14b qlora，cloudgpu 哪张卡最省钱",
+    "on cloudgpu what's the cheapest gpu for a 14b qlora run",
+]
+
+
+@pytest.mark.parametrize("text", CHEAPEST_AT_CLOUDGPU)
+def test_a_tight_pick_gives_way_to_a_cheaper_card_as_big(text: str) -> None:
+    # both are 24 GB cards, tight alike for 14B QLoRA; seed 002 lists the 3090 at $0.21/h, the 4090 at $0.33/h
+    me = said(text)
+    lead = first_lines(me)
+    assert "3090" in lead and "$0.21" in lead, me.text
