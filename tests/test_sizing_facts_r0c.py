@@ -93,3 +93,39 @@ def test_a_tight_pick_gives_way_to_a_cheaper_card_as_big(text: str) -> None:
     me = said(text)
     lead = first_lines(me)
     assert "3090" in lead and "$0.21" in lead, me.text
+
+
+BYTES_PER_PARAM = [
+    ("full ft 每个参数 多少字节", "16 字节"),
+    ("全参 一个参数 几个字节", "16 字节"),
+    ("how many bytes per param for full finetuning", "16 bytes"),
+    ("每个参数多少字节", "16 字节"),
+    ("qlora 每个参数几个字节", "0.55 字节"),
+]
+
+
+@pytest.mark.parametrize(("text", "figure"), BYTES_PER_PARAM)
+def test_bytes_per_parameter_is_the_formula_not_a_sizing(text: str, figure: str) -> None:
+    me = said(text)
+    assert figure in first_lines(me) and "📏" not in me.text, me.text
+
+
+INFERENCE_VS_TRAINING = [
+    "qwen 7b 推理 和 训练 显存差多少",
+    "7b 训练比推理多占多少显存",
+    "how much more memory does training a 7b need compared to inference",
+    "qwen3 8b inference vs training vram",
+]
+
+
+@pytest.mark.parametrize("text", INFERENCE_VS_TRAINING)
+def test_inference_against_training_is_the_comparison(text: str) -> None:
+    # seed 003: inference keeps the weights (2 B/param), training about 8 times that
+    me = said(text)
+    lead = first_lines(me)
+    assert ("8 倍" in lead or "8×" in lead) and "📏" not in me.text and "🖥" not in me.text, me.text
+
+
+def test_one_of_the_two_alone_is_still_sized() -> None:
+    assert "🖥" in said("7b 推理 显存").text
+    assert "📏" in said("7b lora 训练 显存").text

@@ -207,6 +207,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # "8b qlora 跑一半余额用完了会怎样": the job is only where the rule bites; what happens is the FAQ's answer,
         # never that job's sizing (an amount asked, "余额留多少", stays the job's price)
         return Classified("faq", hits, True, answers=answers[:1])
+    if sized and confident and not req.method and not (req.gpu or req.num_gpus) and obj.compares_inference(norm):
+        return Classified("faq", hits, True, answers=answers[:1])  # "qwen 7b 推理和训练显存差多少": the comparison, not a sizing
     if obj.is_inference(norm) and (sized or not confident):
         return Classified("inference", hits)
     why = confident and bool(WHY.search(norm))

@@ -50,6 +50,17 @@ def is_inference(text: str) -> bool:
     return bool(INFERENCE.search(text)) and not TRAINING.search(NOT_TRAINING.sub(" ", text))
 
 
+# how serving and training memory compare ("推理和训练显存差多少", "training vs inference memory", "how much more
+# does training take than inference"): a question the FAQ's comparison answers, even with a size named
+COMPARED = lazy(r"差多少|差几倍|差距|相差|区别|差别|不一样|几倍|多多少|多几倍|比.{0,12}(?:多|大|高)|\bvs\.?\b|versus|compared?"
+                r"|difference|differ|more\s+than|bigger\s+than|times\s+(?:more|as\s+much)|ratio|gap", re.I)
+
+
+def compares_inference(text: str) -> bool:
+    """Whether the message compares serving a model with training it (both named, and a comparison word)."""
+    return bool(INFERENCE.search(text)) and bool(TRAINING.search(text)) and bool(COMPARED.search(text))
+
+
 def concurrency(text: str) -> int | None:
     m = CONCURRENCY.search(text)
     if not m:
