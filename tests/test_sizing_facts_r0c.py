@@ -100,7 +100,7 @@ BYTES_PER_PARAM = [
     ("全参 一个参数 几个字节", "16 字节"),
     ("how many bytes per param for full finetuning", "16 bytes"),
     ("每个参数多少字节", "16 字节"),
-    ("qlora 每个参数几个字节", "0.55 字节"),
+    ("qlora 每个参数几个字节", "0.5"),  # the NF4 figure, 0.5625 B (bot/views/param_count.py)
 ]
 
 
