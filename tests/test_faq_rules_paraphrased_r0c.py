@@ -49,3 +49,17 @@ PRICE_LOCK = [
 def test_the_cycle_price_is_locked(text: str, verdict: str) -> None:
     me = said(text)
     assert me.lines[0].startswith(verdict), me.text
+
+
+POOLED_SINGLE_CARDS = [
+    ("cloudgpu 上租 8 个单卡 a100 80g 拼成 8 卡训练 行不行", "8 台单卡"),
+    ("cloudgpu 开 8 个 a100 实例 一起训练 可以吗", "8 台单卡"),
+    ("单卡 4090 凑成 4 张卡 跑 14b lora 行吗", "4 台单卡"),
+    ("can I combine 4 single 4090 instances on cloudgpu into one 4-gpu training run", "4 single-card"),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), POOLED_SINGLE_CARDS)
+def test_single_card_rentals_joined_are_no_multi_card_machine(text: str, count: str) -> None:
+    me = said(text)
+    assert me.lines[0].startswith(("❌ 不行", "❌ No")) and count in me.lines[0], me.text
