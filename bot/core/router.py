@@ -59,7 +59,7 @@ from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
-from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
+from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, term_and_run_asked, verdict_first, verdicts_first
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
@@ -304,7 +304,7 @@ class Core:
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading = parsed
             return reply
-        if year_pair(parsed):  # "包月多少 包年呢": the month and the year side by side, in one answer
+        if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
