@@ -109,7 +109,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = size_request(ctx, request, card=parsed.unknown_card, family=parsed.family,
                          roomy=parsed.asks.headroom, display=parsed.price.display_currency, weights=parsed.asks.weights,
                          provider=parsed.rental.provider or request.provider, other_count=parsed.asks.count_versus,
-                         switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
+                         switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price, room_too=parsed.asks.room_too,
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
                          by_price=by_price, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
