@@ -160,7 +160,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         elif count and summary.get("named"):  # "用4090够不够，要几张": the count, right under the fit
             summary["count_asked"] = count_asked(summary, s)
-        if (roomy and s.fit is None and not summary.get("safe_seed") or room_too) and not summary.get("seed_roomy"):
+        if ((roomy and s.fit is None and not summary.get("safe_seed")) or room_too) and not summary.get("seed_roomy"):
             # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
             # the table's setup and its price beside ours; when the pick is the table's, it is said already
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)

@@ -59,7 +59,15 @@ from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
-from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, term_and_run_asked, verdict_first, verdicts_first
+from bot.core.several import (
+    fit_first,
+    setup_question_first,
+    spec_asked,
+    stated_in_full,
+    term_and_run_asked,
+    verdict_first,
+    verdicts_first,
+)
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
