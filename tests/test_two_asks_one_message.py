@@ -92,3 +92,24 @@ def test_a_budget_after_a_roomy_sizing_weighs_the_roomy_setup(first: str, then: 
     me.say(then)
     head = first_lines(me, 1)
     assert verdict in head and "₮7,444" in head, me.text  # 4 × H100 SXM for a month
+
+
+@pytest.mark.parametrize(("then", "total"), [
+    ("两台呢 要加 IB 吗", "₮30,064"),  # 2 × ₮14,432 + InfiniBand ₮600 per node
+    ("两台呢？需要 IB 吗", "₮30,064"),
+    ("两台呢，另外要不要买 IB", "₮30,064"),
+    ("三台呢 需要 IB 吗", "₮45,096"),  # 3 × ₮14,432 + 3 × ₮600
+])
+def test_a_count_change_and_an_add_on_question_both(then: str, total: str) -> None:
+    me = ChatUser()
+    me.say("gpuli 一台 8卡 h100 一个月多少")
+    me.say(then)
+    assert total in first_lines(me, 3) and "InfiniBand 吗" in me.text, me.text  # the new count, then the FAQ's answer
+
+
+def test_between_two_machines_is_the_faqs_question() -> None:
+    assert not parse("两台之间 IB 是多少 G 的").parts
+    me = ChatUser()
+    me.say("gpuli 一台 8卡 h100 一个月多少")
+    me.say("两台之间 IB 是多少 G 的")
+    assert "400G" in first_lines(me, 3) and "₮28,864" not in me.text and "₮30,064" not in me.text, me.text
