@@ -113,3 +113,23 @@ def test_between_two_machines_is_the_faqs_question() -> None:
     me.say("gpuli 一台 8卡 h100 一个月多少")
     me.say("两台之间 IB 是多少 G 的")
     assert "400G" in first_lines(me, 3) and "₮28,864" not in me.text and "₮30,064" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (["我们 4 个人 想各自跑 7b qlora 实验", "gpuli 4090 一人一张 包月 一共多少"], "₮1,476"),  # 4 × ₮369
+    (["there are 3 of us, each running our own 8b lora experiments", "one 4090 per person at gpuli for a week, total?"],
+     "₮327"),  # 3 × ₮109
+    (["gpuli 4090 一人一张 包月 我们 4 个人 一共多少"], "₮1,476"),
+    (["we are 3 people, each of us gets one 4090 at gpuli for a month, total?"], "₮1,107"),  # 3 × ₮369
+])
+def test_a_card_for_each_person_counted(turns: list[str], total: str) -> None:
+    me = ChatUser()
+    for text in turns:
+        me.say(text)
+    assert total in first_lines(me, 2), me.text
+
+
+def test_people_counted_with_no_card_keep_the_cheapest_fit() -> None:
+    me = ChatUser()
+    me.say("我们 4 个人 想各自跑 7b qlora 实验")
+    assert "RTX 3090" in first_lines(me, 3) and "T4" not in first_lines(me, 3), me.text  # not a tight 16 GB card
