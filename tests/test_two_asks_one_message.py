@@ -133,3 +133,15 @@ def test_people_counted_with_no_card_keep_the_cheapest_fit() -> None:
     me = ChatUser()
     me.say("我们 4 个人 想各自跑 7b qlora 实验")
     assert "RTX 3090" in first_lines(me, 3) and "T4" not in first_lines(me, 3), me.text  # not a tight 16 GB card
+
+
+@pytest.mark.parametrize(("first", "then", "note"), [
+    ("gpuli 8卡h100 每卡每小时多少", "不含存储呢", "没有加存储卷"),
+    ("gpuli 8x h100 monthly?", "what about without storage?", "no storage volume"),
+    ("gpuli 8x h100 monthly?", "excluding storage?", "no storage volume"),
+])
+def test_storage_left_out_is_the_cards_rental_again(first: str, then: str, note: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert "₮2.51" in first_lines(me, 3) and "₮14,432" in me.text and note in me.text, me.text  # ₮14,432 ÷ (8 × 720 h)

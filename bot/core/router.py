@@ -70,6 +70,7 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
+from bot.core.without_add_on import left_out
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -233,7 +234,7 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
-        parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
+        parsed = left_out(as_plan(parsed), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         early = answered_about_last(ctx, parsed, text, turn, lambda faq: self.intents["faq"](ctx, faq, text),
                                     lambda again: self._answer_one(ctx, again, text))
         if isinstance(early, Reply):
