@@ -70,8 +70,8 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
-from bot.core.without_add_on import left_out
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
+from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
