@@ -145,3 +145,18 @@ def test_storage_left_out_is_the_cards_rental_again(first: str, then: str, note:
     me.say(first)
     me.say(then)
     assert "₮2.51" in first_lines(me, 3) and "₮14,432" in me.text and note in me.text, me.text  # ₮14,432 ÷ (8 × 720 h)
+
+
+@pytest.mark.parametrize("then", ["ok and the cheaper 4-card option?", "有没有更便宜的 4 卡方案", "the cheaper option?", "便宜的那个呢"])
+def test_the_cheaper_option_after_one_setup_priced(then: str) -> None:
+    me = ChatUser()
+    me.say("14b full ft on 4 h100s at gpuli, monthly?")
+    me.say(then)
+    assert "₮4,308" in first_lines(me, 1) and "₮7,444" in first_lines(me, 1), me.text  # 4 × A100 SXM, ₮3,136 less
+
+
+def test_a_cheaper_count_of_its_own_is_no_cheaper_follow_up() -> None:
+    me = ChatUser()
+    me.say("14b full ft on 4 h100s at gpuli, monthly?")
+    me.say("cheaper 8-card option?")
+    assert "👉" not in first_lines(me, 1), me.text
