@@ -211,13 +211,17 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             data["runway"] = runway_of(parsed)
             data = run_of_hours_weighed(data, parsed)  # "about 30 hours" then "cost? and we only have $30"
         return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
-    if asks.budget is not None and (asks.runway or asks.how_long) and last.kind in ("size", "cost"):
+    # "宽裕配置多少钱" then "预算 7000 U 够吗": the roomy setup the sizing led with and priced is what the money must buy
+    roomy_weighed = asks.enough and last.kind == "size" and bool(last.data.get("roomy")) and not (q.model or q.params_b or q.method)
+    if asks.budget is not None and (asks.runway or asks.how_long or roomy_weighed) and last.kind in ("size", "cost"):
         # "老板给了 1k 预算，gpuli 包月能撑几个月" after a sizing: the card it named (or picked), rented for that money
         card = card_of(parsed, last)
         if card is not None:
             gpu, count = card
             provider = parsed.rental.provider or last.data.get("request", {}).get("provider")
             hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) or None
+            if roomy_weighed and not (asks.runway or asks.how_long):
+                hours = hours or TERM_HOURS["month"]  # the month the sizing's price line states, weighed against the money
             data = {"gpu": [gpu], "num_gpus": count, "hours": hours, "first": provider, "display": None,
                     "runway": runway_of(parsed)}
             return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])

@@ -142,7 +142,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
                  switch: str | None = None, seed_room: bool = False, host: bool = False, minimum: bool = False,
                  safe: bool = False, by_price: bool = False, per_card: bool = False, count: bool = False,
-                 verdict_asked: bool = False) -> Reply:
+                 verdict_asked: bool = False, room_too: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's; `count`: how many of
     the card named was asked beside its fit, said under the verdict; `verdict_asked`: a yes or no was asked of
@@ -160,10 +160,11 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         elif count and summary.get("named"):  # "用4090够不够，要几张": the count, right under the fit
             summary["count_asked"] = count_asked(summary, s)
-        if roomy and s.fit is None and not summary.get("seed_roomy") and not summary.get("safe_seed"):
+        if ((roomy and s.fit is None and not summary.get("safe_seed")) or room_too) and not summary.get("seed_roomy"):
             # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
             # the table's setup and its price beside ours; when the pick is the table's, it is said already
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
+            summary["room_too"] = room_too
         elif stated.optimizer == "adamw" and req.optimizer and not stated.gpu and not summary.get("seed"):
             # "7b full ft with plain adamw on one card": the table's roomy setup for that optimizer (one H200),
             # with our figure beside its states-only one, so where we differ the reader sees by how much

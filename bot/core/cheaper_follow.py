@@ -22,6 +22,7 @@ from engine.money import Money
 from engine.providers import provider
 
 CHEAPER_CHARS = 24  # characters: "有更便宜的吗", "any cheaper option?", "还有没有便宜点的卡" — no question of its own
+COUNTED_CHARS = 40  # with the count priced said again: "ok and the cheaper 4-card option?", "有没有更便宜的 4 卡方案"
 
 
 def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
@@ -31,7 +32,9 @@ def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     q, cues = parsed.request, parsed.cues
     if cues.which_cheaper and isinstance(last.data.get("before"), dict):
         return None  # "a6000 呢" then "哪个更划算": the two cards just priced, weighed (bot.core.about_last)
-    if parsed.rental.provider or parsed.asks.cheapest or (cues.option and not cues.cheaper_exists):
+    # "the cheaper 4-card option" after one setup priced and none listed points at no option: a cheaper one is asked
+    unlisted = cues.option == "cheaper" and not (last.data.get("options") or last.data.get("shown"))
+    if parsed.rental.provider or parsed.asks.cheapest or (cues.option and not cues.cheaper_exists and not unlisted):
         return None  # "一万网络 同样需求 最便宜的呢": the job's cheapest there; "便宜的那个跑一天多少": an option picked
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
         return None  # "就用三天，有便宜点的吗": that span re-priced
@@ -42,7 +45,10 @@ def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
         return None
-    if q.model or q.params_b or q.gpu or q.num_gpus or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
+    # "the cheaper 4-card option" after 4 × H100: the count priced, said again, keeps the cheaper setups to that count
+    counted = q.num_gpus is not None and q.num_gpus == priced[1]
+    if q.model or q.params_b or q.gpu or (q.num_gpus and not counted) or parsed.cards \
+            or parsed.cues.chars > (COUNTED_CHARS if counted else CHEAPER_CHARS):
         return None
     job = {k: v for k, v in dict(last.data.get("request", {})).items() if k not in ("gpu", "num_gpus")}
     job["provider"] = priced[2]
@@ -50,8 +56,8 @@ def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         billing = provider(priced[2]).billing
         job["hours"] = 1 if billing.hourly_rental else min(c.days or 30 for c in billing.cycles) * 24 if billing.cycles else 1
     request = parsed.request.model_validate(job)
-    return replace(parsed, intent="cost", request=request, follow={"cheaper_than": list(priced)}, follow_up=True,
-                   missing=[])
+    return replace(parsed, intent="cost", request=request, follow={"cheaper_than": list(priced), "count": q.num_gpus},
+                   follow_up=True, missing=[])
 
 
 def _card_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
@@ -93,7 +99,8 @@ def cheaper_lead(reply: Reply, parsed: Parsed) -> Reply | None:
         return None
     gpu, count, where = priced
     rows = [r for r in v["rows"] if r.get("provider") == where and r.get("total_max") is not None]
-    holding = [r for r in rows if not r.get("marks")]
+    counted = follow.get("count")
+    holding = [r for r in rows if not r.get("marks") and counted in (None, r["num_gpus"])]
     mine = next((r for r in rows if r["gpu"] == gpu and r["num_gpus"] == count), None)
     if mine is None:
         return None

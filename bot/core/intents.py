@@ -24,7 +24,7 @@ from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, pl
 from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
-from bot.core.several import term_and_run, verdict_first
+from bot.core.several import run_line, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
@@ -109,7 +109,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     reply = size_request(ctx, request, card=parsed.unknown_card, family=parsed.family,
                          roomy=parsed.asks.headroom, display=parsed.price.display_currency, weights=parsed.asks.weights,
                          provider=parsed.rental.provider or request.provider, other_count=parsed.asks.count_versus,
-                         switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price,
+                         switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price, room_too=parsed.asks.room_too,
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
                          by_price=by_price, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
@@ -167,6 +167,23 @@ def context_grown(text: str) -> bool:
 TOP_CARDS = 2  # cards of a memory asked beside a sizing: the cheapest and the next, so the reply stays short
 
 
+def both_terms_and_run(ctx: Context, parsed: Parsed, req: TrainingRequest) -> Reply | None:
+    """A week's and a month's price and the run's time asked of one job with its dataset ("8x h100 on gpuli weekly
+    and monthly price plus how long for 32b full ft 20m tokens 3 epochs"): the run timed from the dataset leads,
+    then the job priced for a week and for a month. None unless all three are asked."""
+    if not (parsed.asks.both_units and parsed.asks.how_long and (req.tokens or req.samples)) or req.days or req.hours \
+            or parsed.asks.budget or parsed.asks.deadline:
+        return None
+    line = run_line(req, lambda r: cost_request(ctx, r, family=parsed.family), 30 * 24)
+    if line is None:
+        return None
+    span = untimed(req)
+    by_length: list[tuple[dict[str, Any], TrainingRequest]] = [
+        ({"stated": duration_view(days * 24)}, span.model_copy(update={"days": days})) for days in (7, 30)]
+    lines = cost_lines(ctx, span, by_length, family=parsed.family, safe_only=not req.gpu)
+    return verdict_first(lines, Reply("error", ctx.lang, {"message": line}))
+
+
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.follow is not None and "setup_of" in parsed.follow:
         return setup_price(ctx, parsed.follow)  # "多少钱" asked of a sizing: the recommended setup's prices
@@ -184,6 +201,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             ({"provider": provider(p).name}, anywhere.model_copy(update={"provider": p})) for p in named[:3]]
         return cost_lines(ctx, anywhere, at_each, family=parsed.family)
     measured = req.tokens or req.samples or req.step_seconds
+    if both := both_terms_and_run(ctx, parsed, req):
+        return both  # "weekly and monthly price plus how long for 20m tokens": the run's time, then each term's price
     if parsed.asks.both_units and not measured:
         # "7b qlora 一周多少 一个月多少": two rental units asked of a job with no dataset: a week and a
         # month, each priced, not one of the two lengths

@@ -62,7 +62,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         top_up = data.pop("top_up", None)
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
-        card_rate = data.pop("card_rate", None)
+        card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
         reply = price_turn(ctx, data, details=False)
         lead = card_share_lead(cast(list[str], data.get("gpu") or []), cast(int | None, data.get("num_gpus")),
@@ -71,6 +71,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             reply.turn.data["repeats"], lead = runs, repeats_lead(reply, int(cast(int, runs)), ctx.lang)
         if lead is not None:  # "gpuli 8x h100 monthly" then "per card?": each term's price divided by the cards leads
             return _lead(reply, lead)
+        if left_out:  # "每卡每小时多少" then "不含存储呢": the same rental, then a line saying it is the cards alone
+            reply.also = [*reply.also, Reply("error", ctx.lang, {"message": t(f"price.left_out.{left_out}", ctx.lang)})]
         if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads
             return _card_rate_first(ctx, reply, data, str(card_rate))
         if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading

@@ -59,10 +59,19 @@ from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
-from bot.core.several import fit_first, setup_question_first, spec_asked, stated_in_full, verdict_first, verdicts_first
+from bot.core.several import (
+    fit_first,
+    setup_question_first,
+    spec_asked,
+    stated_in_full,
+    term_and_run_asked,
+    verdict_first,
+    verdicts_first,
+)
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
+from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
@@ -225,7 +234,7 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
-        parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
+        parsed = left_out(as_plan(parsed), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         early = answered_about_last(ctx, parsed, text, turn, lambda faq: self.intents["faq"](ctx, faq, text),
                                     lambda again: self._answer_one(ctx, again, text))
         if isinstance(early, Reply):
@@ -304,7 +313,7 @@ class Core:
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading = parsed
             return reply
-        if year_pair(parsed):  # "包月多少 包年呢": the month and the year side by side, in one answer
+        if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed

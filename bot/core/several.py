@@ -94,19 +94,45 @@ def term_and_run(parsed: Parsed, req: TrainingRequest, cost: Callable[[TrainingR
         # "八卡H100包月啥价 32b全参跑一轮大概多久": no dataset to time; the term priced, led by the setup's speed
         speed = run_speed(req, lang)
         return verdict_first(cost(req), Reply("error", lang, {"message": speed})) if speed else None
-    timed = cost(req.model_copy(update={"days": None, "hours": None}))
-    report = timed.source
-    run = report.reference if isinstance(report, CostReport) else None
-    if run is None or run.time is None or run.need.total_seconds() > ((req.days or 0) * 24 + (req.hours or 0)) * 3600:
+    line = run_line(req, cost, (req.days or 0) * 24 + (req.hours or 0))
+    if line is None:
         return None
-    line = next((line for line in render_reply(replace(timed, also=[]), "plain").splitlines() if line.strip()), "")
-    if not line.startswith("⏱"):
-        return None
-    term = cost(req.model_copy(update={"tokens": None, "samples": None, "avg_len": None, "epochs": None,
-                                       "step_seconds": None, "side_minutes": None}))
+    term = cost(untimed(req))
     if term.turn is not None:  # a follow-up asks again of the job as stated, dataset and term
         term.turn.data["request"] = req.stated()
     return verdict_first(term, Reply("error", lang, {"message": line}))
+
+
+def untimed(req: TrainingRequest) -> TrainingRequest:
+    """The job without its dataset: priced for the term asked, not for the run."""
+    return req.model_copy(update={"tokens": None, "samples": None, "avg_len": None, "epochs": None,
+                                  "step_seconds": None, "side_minutes": None})
+
+
+def run_line(req: TrainingRequest, cost: Callable[[TrainingRequest], Reply], hours: float) -> str | None:
+    """The run's time from its dataset, as the cost answer's first line ("⏱ 32B full fine-tune: about 1.5 h on
+    8×H100 SXM"); None when nothing times it or the run outlasts `hours` (the longest term asked)."""
+    timed = cost(req.model_copy(update={"days": None, "hours": None}))
+    report = timed.source
+    run = report.reference if isinstance(report, CostReport) else None
+    if run is None or run.time is None or run.need.total_seconds() > hours * 3600:
+        return None
+    line = next((line for line in render_reply(replace(timed, also=[]), "plain").splitlines() if line.strip()), "")
+    return line if line.startswith("⏱") else None
+
+
+def term_and_run_asked(parsed: Parsed) -> bool:
+    """One job's term price and its run time asked in a message that splits into a price and a time ("8卡h100
+    gpuli 一个月 cost 多少 32b full ft 2000万token 跑3轮 要 how long", "how much is a month of 8x h100 at gpuli,
+    and how long would 32b full ft on 20m tokens x3 epochs take"): one question of one job (the card in one
+    part, the model in the other), answered whole: the run's time, then the term's price."""
+    q, a = parsed.request, parsed.asks
+    if not parsed.parts or parsed.intent != "cost" or not a.how_long or not (q.tokens or q.samples) \
+            or not (q.days or q.hours or parsed.rental.duration_days or parsed.rental.duration_hours or a.both_units) or a.budget or a.deadline or a.runway:
+        return False
+    models = {(p.request.model, p.request.params_b) for p in parsed.parts if p.request.model or p.request.params_b}
+    cards = {p.request.gpu for p in parsed.parts if p.request.gpu}
+    return len(models) <= 1 and len(cards) <= 1
 
 
 SETUP_TOPICS = frozenset({"interconnect", "sharding"})

@@ -57,6 +57,7 @@ class Asks:
     until: datetime | None = None
     headroom: bool = False  # "roomy", "宽裕一点": a setup with room over the cheapest tight one
     room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
+    room_too: bool = False  # "最便宜方案多少钱 宽裕的呢", "cheapest setup and the roomy one": both setups asked
     least_setup: bool = False  # "min config for 7b full ft", "最低配置": the seed's minimum setup is the answer
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
@@ -493,6 +494,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         start=planning.start(norm, now),
         headroom=planning.wants_headroom(norm),
         room_over_price=planning.wants_room_over_price(norm),
+        room_too=planning.room_too(norm),
         least_setup=planning.least_setup_asked(norm),
         cheapest=bool(planning.CHEAPEST.search(norm)),
         safe=planning.cheapest_safe(norm),

@@ -175,6 +175,11 @@ def _term_price(clause: str, p: Parsed, whole: Parsed) -> bool:
                 and q.gpu in (None, whole.request.gpu))
 
 
+# a count of machines changed with 呢, then another question with or without a mark ("两台呢 要加 IB 吗", "3 台呢？需要 IB
+# 吗"); "两台之间 IB 是多少 G 的" changes nothing: one question
+NODES_THEN = lazy(r"^\s*((?:\d+|[两二三四五六七八九十])\s*(?:台|个\s*节点|台机器)\s*(?:的话)?\s*呢)\s*[,，?？!！\s]\s*(\S.{3,})$")
+
+
 def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
     """"H100 一个月多少钱？训一次 8B LoRA 要多久？": two questions that each stand on their own (a
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
@@ -185,6 +190,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if whole.intent == "price" and whole.asks.per_card_hour:
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
+    if len(clauses) < 2 and (nodes := NODES_THEN.match(text[:MAX_CLAUSE_TEXT])):
+        clauses = [nodes.group(1), unjoined(nodes.group(2))]  # "两台呢 要加 IB 吗": the count changed, then a question of its own
     if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
                              or each_setup(text, whole, now, read) or unmarked_faq(text, whole, now, read)):
         return joined
@@ -421,7 +428,7 @@ def _change_beside_faq(clauses: list[str], parts: list[Parsed]) -> list[Parsed]:
             or not CHANGE_ONLY.search(normalize(clauses[0]).strip()) or parts[1].intent != "faq" or not faq_of_its_own(clauses[1]):
         return []
     first, r = parts[0], parts[0].rental
-    if not (first.request.stated() or r.duration_days or r.duration_hours or r.provider or r.gpu):
+    if not (first.request.stated() or r.duration_days or r.duration_hours or r.provider or r.gpu or first.price.nodes):
         return []
     return with_subject(parts)
 

@@ -383,7 +383,9 @@ AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
 A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before)\b)(?:(?<!the\sweek)(?<!the\smonth)(?<!the\sday)(?<!the\syear)|(?!\s+of\b))|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|(?:包|按(?=\s*[月周]))\s*(?:个\s*)?(月|周|年)(?:付|租)?|\b(monthly|weekly|yearly|annually)\b|(?<![\d.])(?:1|一)?\s*整\s*(?:个\s*)?(天|周|星期|月|年)"
-                r"|(?<![a-z]\s)(?<![a-z])\b(?<!next\s)(week|month)(?=\s*[?!.]*\s*$)", re.ASCII)  # "a full day", "一整天"; "8xh100 gpuli week?": the unit
+                r"|(?<![a-z]\s)(?<![a-z])\b(?<!next\s)(week|month)(?=\s*[?!.]*\s*$)"
+                # "8x a100 month on gpuli", "h100 week at cloudgpu?": the bare unit before where it is rented is the length
+                r"|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)(?<![\d.]\s)(?<![\d.])\b(week|month)\b(?=\s+(?:on|at|from|via)\s)", re.ASCII)  # "a full day", "一整天"; "8xh100 gpuli week?": the unit
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "星期": 7, "天": 1, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1, "yearly": 365, "annually": 365}
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
 JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$"

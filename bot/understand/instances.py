@@ -25,7 +25,10 @@ INDEPENDENT = lazy(
     r"|\bseparate(?:ly)?\b|\bindependent(?:ly)?\b|\bindividual(?:ly)?\b"
     r"|\b(?:one|1)\s+(?!(?:hours?|hrs?|h|days?|weeks?|months?|years?|epochs?|mins?|minutes?)\b)(?:[\w.-]+\s+){0,2}(?:each|apiece)\b|\b(?:one|1)\s+(?:[\w.-]+\s+){0,2}per\s+(?:card|gpu|instance)\b"
     r"|\beach\s+(?:card|gpu|instance|one|of\s+them)\s+(?:runs?|running|does|doing|gets|training|trains|with)\b"
-    r"|\b(?:its|their)\s+own\s+(?:experiment|run|job|sweep)s?\b", re.IGNORECASE)
+    r"|\b(?:its|their|our|my)\s+own\s+(?:[\w.-]+\s+){0,3}?(?:experiment|run|job|sweep)s?\b"
+    # a card to each person: "一人一张", "每人一张 4090", "人手一张", "one card per person", "each of us gets a 4090"
+    r"|(?:一|每)\s*(?:个)?\s*人\s*(?:各)?\s*(?:一|1)\s*(?:张|块|台|卡)|人手\s*(?:一|1)\s*(?:张|块|台)"
+    r"|\bper\s+(?:person|head|user|member)\b|\beach\s+(?:of\s+us|person|member|user)\b", re.IGNORECASE)
 
 # the cards asked to work as one ("can 4 separate 4090s work as one machine?", "4 张单卡拼成一台"): one job
 # over them, never separate runs (bot.understand.pooled answers it)
@@ -39,7 +42,9 @@ _N = r"(?<![\w.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![\w.])"
 # sweeps", "6 个 lora 实验", "3 of them", "four separate 4090 instances"
 RUNS = lazy(
     rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:[^\s\d,，。;；:：?？]+\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b)"
-    rf"|{_N}\s*(?:台|个?实例|\binstances?\b|\bmachines?\b|\bservers?\b|\bboxes\b)|{_N}\s+of\s+them\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b", re.IGNORECASE)
+    rf"|{_N}\s*(?:台|个?实例|\binstances?\b|\bmachines?\b|\bservers?\b|\bboxes\b)|{_N}\s+of\s+(?:them|us)\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b"
+    # the people each renting one: "4 个人", "四个同事", "3 people", "five of us"
+    rf"|{_N}\s*(?:个)?\s*(?:人|同学|同事|成员)|{_N}\s+(?:people|persons|users|members|researchers|students)\b", re.IGNORECASE)
 
 
 def _value(word: str) -> int:

@@ -333,7 +333,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
     if not instances and asks.pooled is None and not versus:  # "两台3090": two single-card servers, not one 4-card box
         instances = single_card_machines(norm, request.num_gpus, price.nodes, request.gpu, rental.provider)
-    if instances:
+    if instances and (request.gpu or rental.gpu or request.num_gpus):  # "我们 4 个人 各自跑 7b qlora": no card yet, none counted
         request, rental.num_gpus = request.model_copy(update={"num_gpus": 1}), 1
         price = replace(price, nodes=None)  # "开 3 台 各跑各的": three single-card machines, no 3 nodes
     if card_time is not None:
@@ -465,7 +465,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm)) or bool(instances and not request.gpu)
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(

@@ -180,6 +180,20 @@ CHEAP_AND_SAFE = lazy(r"便宜\s*(?:点|些)?\s*(?:又|还|而且|且|但|但是
                       re.IGNORECASE)
 
 
+# a roomy setup asked as another option beside the cheapest: "宽裕的呢", "和宽裕的配置", "and the roomy one",
+# "cheapest vs roomy" (never "最省的稳妥方案" / "cheapest safe setup": one setup, both words of it)
+ROOM_AS_OTHER = lazy(r"(?:宽裕|宽松|富余)\s*(?:一?点|些)?\s*的?\s*(?:方案|配置|配法|那套|那个)?\s*(?:呢|的话|又?是?多少|怎么样|怎么配)"
+                     r"|(?:和|跟|与|还有|以及|再|另外)\s*(?:一个|一套)?\s*(?:最|比较|更)?\s*(?:宽裕|宽松|富余)"
+                     r"|\b(?:and|vs\.?|versus|or|plus|also|then)\s+(?:the\s+|a\s+|one\s+)?(?:more\s+)?(?:roomy|roomier|comfortable)\b"
+                     r"|\b(?:roomy|roomier|comfortable)\s+(?:one|option|setup|config(?:uration)?)\s+(?:too|as\s+well)\b", re.IGNORECASE)
+
+
+def room_too(text: str) -> bool:
+    """The cheapest setup and a roomy one both asked ("14b 全参 gpuli 最便宜方案多少钱 宽裕的呢", "cheapest setup
+    for 14b full at gpuli, and the roomy one?"): the cheapest leads, the reference table's roomy setup is priced under it."""
+    return bool(CHEAPEST.search(text) and ROOM_AS_OTHER.search(text))
+
+
 def wants_room_over_price(text: str) -> bool:
     """Room asked for its own sake ("宽裕一点"), not a "cheapest safe" setup ("最省的稳妥方案"): the
     seed's 宽裕 column answers the first only."""

@@ -16,6 +16,7 @@ from typing import Any
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import gpu_name
+from bot.understand.instances import INDEPENDENT
 from bot.understand.parser import Parsed
 from engine.money import Money
 
@@ -29,6 +30,8 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     if not n or parsed.parts:
         return reply
     found = _instances(reply)
+    if reply.turn is not None:  # "那两周呢", "一人一张 包月 一共多少" next rent as many (still_separate)
+        reply.turn.data["instances"] = n
     if not found:
         return reply
     lang = reply.lang
@@ -41,8 +44,6 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
         items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
         message = t("instances.total_many", lang, n=n, items=items)
     lead = Reply("error", lang, {"message": message})
-    if reply.turn is not None:  # "那两周呢" next changes the rental of all of them (still_separate)
-        reply.turn.data["instances"] = n
     if reply.kind == "sizing" and not parsed.asks.cost:  # "4 张 4090 各跑一组 够吗": the fit on one card answers first
         reply.also = [lead, *reply.also]
         return reply
@@ -56,7 +57,9 @@ def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> 
     """A follow-up of an answer about separate instances ("那两周呢", "换 cloudgpu 呢") that names no count of
     its own (`own_count`: the count the message itself said) is about as many instances again."""
     n = last.data.get("instances") if last is not None else None
-    if not isinstance(n, int) or not parsed.follow_up or parsed.cues.instances or own_count is not None:
+    # "我们 4 个人 想各自跑 7b qlora" then "gpuli 4090 一人一张 包月 一共多少": a card to each of the people counted
+    each = bool(INDEPENDENT.search(parsed.words)) and parsed.request.num_gpus in (None, 1) and own_count in (None, 1)
+    if not isinstance(n, int) or parsed.cues.instances or not (each or (parsed.follow_up and own_count is None)):
         return parsed
     return replace(parsed, cues=replace(parsed.cues, instances=n))
 
