@@ -70,3 +70,14 @@ def test_a_card_after_a_faq_on_a_card_feature_asks_that_feature_of_it(turns: tup
 def test_an_add_on_after_a_job_cost_is_added_to_its_setup(turns: tuple[str, ...], total: str) -> None:
     lead = lead_lines(conversation(*turns))
     assert total in lead, lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("8卡 a100 pcie 和 sxm 差在哪", "zero3 用哪个"),
+    ("max_seq_len 一般设多少", "8卡 a100 pcie 和 sxm 差在哪", "那跑 zero3 选哪个"),
+    ("pcie vs sxm a100, what should the contract say?", "which one for zero3 then?"),
+])
+def test_which_one_after_a_faq_comparing_two_is_that_comparisons_answer(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns))
+    assert "SXM" in lead and ("PCIe" in lead or "pcie" in lead.lower()), lead
+    assert "16/N" not in lead, lead  # not the ZeRO stages entry

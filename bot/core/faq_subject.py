@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.core.faq_context import reprices_beneath
+from bot.core.faq_context import FAQ_FOLLOW_UP, reprices_beneath
 from bot.messages import Reply, Turn
 from bot.understand.classify import asks_billing
 from bot.understand.entities import find_gpus
@@ -24,6 +24,11 @@ CARD_FRAME = lazy(
     r"\b(?:and|the|a|an|what|how|about|with|for|then|ok|okay|one|box|machine|node|rig|setup|server|gpus?|cards?)\b|[?？,，.。!！\s]",
     re.IGNORECASE)
 SAID_ALONE = 24  # characters: "8卡 a100 80g 那台呢", "and the 8x h100 box?"
+# a question setting two things side by side ("pcie 和 sxm 差在哪", "lora vs full ft", "a800 or a100"), and one
+# asking which of them ("zero3 用哪个", "which one for zero-3?")
+SIDE_BY_SIDE = lazy(r"\S\s*(?:和|跟|与|还是|对比|vs\.?|versus|or)\s*\S", re.IGNORECASE)
+WHICH_OF_THEM = lazy(r"(?:用|选|挑|要)?\s*哪(?:个|一个|种|款|样)|\bwhich\s+(?:one|of\s+(?:them|the\s+two))\b|\bwhich\b.*\bbetter\b",
+                     re.IGNORECASE)
 
 
 def subject_of_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed | None:
@@ -95,3 +100,22 @@ def subject_reply(reply: Reply, parsed: Parsed, asked: str, turn: Turn) -> Reply
         reply.turn = Turn("faq", {"text": asked, "provider": parsed.rental.provider,
                                   "entry": parsed.faq_answers[0].entry.id, "prev": turn.data.get("prev")})
     return reply
+
+
+def choice_of_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed | None:
+    """"8卡 a100 pcie 和 sxm 差在哪" then "zero3 用哪个": which of the two just compared, for that use, is what
+    the comparison's answer says of it (SXM: ZeRO-3 is dragged down over PCIe), not a general entry on ZeRO-3;
+    None unless a FAQ answer comparing two things is on top and the message asks which, naming neither a card,
+    a model nor a provider."""
+    q = parsed.request
+    if turn is None or turn.kind != "faq" or turn.data.get("unsure") or len(text.strip()) > FAQ_FOLLOW_UP:
+        return None
+    if q.gpu or q.model or q.params_b or parsed.cues.providers or not WHICH_OF_THEM.search(text):
+        return None
+    entry_id, asked = turn.data.get("entry"), str(turn.data.get("text") or "")
+    entry = next((e for e in faq_index().entries if e.id == entry_id), None)
+    if entry is None or not SIDE_BY_SIDE.search(normalize(asked)):
+        return None
+    hit = Hit(entry, 1.0, 1.0)
+    return replace(parsed, intent="faq", faq=[hit], faq_confident=True, faq_answers=[hit], missing=[], follow_up=False,
+                   rental=replace(parsed.rental, provider=parsed.rental.provider or turn.data.get("provider")))

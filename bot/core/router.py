@@ -46,7 +46,7 @@ from bot.core.faq_context import (
     with_provider_before,
 )
 from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
-from bot.core.faq_subject import subject_of_faq, subject_reply
+from bot.core.faq_subject import choice_of_faq, subject_of_faq, subject_reply
 from bot.core.follow_ups import merge_follow_up
 from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
@@ -233,6 +233,9 @@ class Core:
         turn = back_to_job(parsed, text, turn) or turn
         text = without_return(text)
         parsed = as_plan(parsed)  # "72b full ft on 8x h100 with offload, what's the catch?": the plan's, not the FAQ's
+        choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer
+        if choice is not None and turn is not None:
+            return subject_reply(self.intents["faq"](ctx, choice, text), choice, f"{turn.data.get('text')} {text}", turn)
         early = answered_about_last(ctx, parsed, text, turn, lambda faq: self.intents["faq"](ctx, faq, text),
                                     lambda again: self._answer_one(ctx, again, text))
         if isinstance(early, Reply):
