@@ -81,3 +81,9 @@ def test_which_one_after_a_faq_comparing_two_is_that_comparisons_answer(turns: t
     lead = lead_lines(conversation(*turns))
     assert "SXM" in lead and ("PCIe" in lead or "pcie" in lead.lower()), lead
     assert "16/N" not in lead, lead  # not the ZeRO stages entry
+
+
+def test_a_bare_card_after_a_faq_naming_it_as_an_example_is_not_that_faq_again() -> None:
+    # the ₮ currency answer names the RTX 4090's month only as an example: the 4090 next is the wallet's runway
+    lead = lead_lines(conversation("钱包还有 800", "gpuli", "4090"))
+    assert "2 个月" in lead and "USDT" not in lead, lead

@@ -23,6 +23,8 @@ CARD_FRAME = lazy(
     r"\d+\s*(?:x|×|卡|张|台|块|个)?|[x×]\s*\d+|那套|这套|那台|这台|那张|这张|那个|这个|那款|那种|那|呢|的|吗|嗯|哦|好|换成?|用|"
     r"\b(?:and|the|a|an|what|how|about|with|for|then|ok|okay|one|box|machine|node|rig|setup|server|gpus?|cards?)\b|[?？,，.。!！\s]",
     re.IGNORECASE)
+MACHINE = lazy(r"\d+\s*(?:x|×|卡|张|台)|[x×]\s*\d+|那台|这台|那套|这套|\b(?:box|machine|node|server|rig|one|setup)\b",
+               re.IGNORECASE)
 SAID_ALONE = 24  # characters: "8卡 a100 80g 那台呢", "and the 8x h100 box?"
 # a question setting two things side by side ("pcie 和 sxm 差在哪", "lora vs full ft", "a800 or a100"), and one
 # asking which of them ("zero3 用哪个", "which one for zero-3?")
@@ -52,7 +54,9 @@ def subject_of_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed | Non
         return None  # "能按小时租卡吗" then "4090": that card's price (bot.core.router); a rental beneath repriced
     provider = parsed.rental.provider or turn.data.get("provider")
     card = q.gpu
-    if _has_part(before, card, provider) or (not before.by_card and card in _cards_named(before)):
+    # an answer that only names the card (no part of its own) speaks of a machine, when the message points at one
+    # ("8卡 a100 80g 那台呢", "h100 那套"): a bare "4090" is no machine of the ₮ currency's example
+    if _has_part(before, card, provider) or (not before.by_card and MACHINE.search(text) and card in _cards_named(before)):
         entry = before
     else:
         near = [e for e in entries.values() if e.id != before.id and set(e.topics) & set(before.topics)
