@@ -460,8 +460,10 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
     None unless the last answer picked a setup and the message adds storage to it without naming a card."""
     priced = last.data.get("priced")  # a cost answer's leading setup: card, count, provider
     pick = last.data.get("pick") or (priced[:2] if isinstance(priced, list) else None)
+    # "加 2000g volume 呢", "加 IB 两个 node 呢": added to the setup as "一共" adds it (the nodes' InfiniBand too)
+    added = parsed.price.add_ons or (parsed.price.infiniband and parsed.price.nodes)
     if last.kind not in ("size", "cost") or not isinstance(pick, list | tuple) or len(pick) != 2 \
-            or not parsed.price.add_ons or parsed.request.gpu or not parsed.cues.joined:
+            or not added or parsed.request.gpu or not (parsed.cues.joined or parsed.cues.add_on_added):
         return None
     job = last.data.get("request")
     provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None) \

@@ -46,9 +46,11 @@ from bot.core.faq_context import (
     with_provider_before,
 )
 from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
+from bot.core.faq_subject import choice_of_faq, subject_of_faq, subject_reply
 from bot.core.follow_ups import merge_follow_up
 from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
+from bot.core.job_return import back_to_job
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.last_answer_follow import answered_about_last
@@ -84,6 +86,7 @@ from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed, parse
+from bot.understand.return_words import without_return
 from bot.understand.script import simplified
 from bot.understand.standing import stands_alone
 from bot.understand.typed import typed_request
@@ -218,7 +221,8 @@ class Core:
             return watched
         # named days and times are read in the conversation's zone unless the message states one
         # (bot.understand.zones): "周四前" in a Chinese chat is Beijing's Thursday
-        parsed = parse(text, self.conversations.clock.now().astimezone(default_zone(ctx.lang)))
+        # "回到刚才 年付多少": the return words say which answer is changed (bot.core.job_return), no part of the question
+        parsed = parse(without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)))
         fingerprint = parsed.fingerprint()
         if inc.edit_of == fingerprint:
             return None  # a fixed typo or added punctuation: the same question, answered already
@@ -234,12 +238,21 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
+        # "gpuli 到期会提醒吗" then "回到刚才 一周的多少": the job before the FAQ detour is what the message changes
+        turn = back_to_job(parsed, text, turn) or turn
+        text = without_return(text)
         parsed = left_out(as_plan(parsed), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
+        choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer
+        if choice is not None and turn is not None:
+            return subject_reply(self.intents["faq"](ctx, choice, text), choice, f"{turn.data.get('text')} {text}", turn)
         early = answered_about_last(ctx, parsed, text, turn, lambda faq: self.intents["faq"](ctx, faq, text),
                                     lambda again: self._answer_one(ctx, again, text))
         if isinstance(early, Reply):
             return early
         parsed, turn, last, asked = early
+        subject = subject_of_faq(parsed, text, turn) if asked is not None else None
+        if subject is not None and turn is not None:  # "多卡能 nvlink 吗" then "那 a6000 呢": the A6000's NVLink
+            return subject_reply(self.intents["faq"](ctx, subject, text), subject, f"{asked} {text}", turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days
