@@ -31,7 +31,8 @@ _PHRASE = "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True))
 _COUNTED = (r"(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|hrs?|minutes?|mins?|years?|cards?|gpus?|nodes?|machines?"
             r"|epochs?|instances?|boxes|servers?|bucks|dollars?|usd|usdt|rmb|yuan|cny|rupees?|euros?|k\b|grand"
             r"|b|bn|billion|u|bits?|gigs?|gb|tb|tokens?|samples?|examples?|rows|steps?|seconds?|secs?)\b"
-            r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b)")
+            r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie|x))?s?\b"
+            r"|个?\s*(?:小时|钟头|天|周|星期|月|张|卡|台|轮))")  # a Chinese counter after dictated English: "two 个小时"
 _COUNT = lazy(rf"\b({_PHRASE}|{_RUN})[\s-]+(?={_COUNTED})")
 _HALF_UNITS = r"(hour|day|week|month|year)s?"
 _HALF_COUNT = rf"(an?|\d+(?:\.\d+)?|{_RUN})"
