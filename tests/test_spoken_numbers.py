@@ -134,3 +134,9 @@ def test_eight_spoken_h100s_for_a_month_with_storage() -> None:
     reply = first_lines(said("how much is eight h one hundreds for a whole month at gpuli including two thousand "
                              "gigs of volume and a thousand gigs of object storage"))
     assert "14,607" in reply
+
+
+@pytest.mark.parametrize("text", ["i want a forty gig card", "a ten hour job at cloudgpu",
+                                  "a forty hour week at cloudgpu", "我们有 a thousand gigs 的数据"])
+def test_an_amount_before_a_unit_is_no_card(text: str) -> None:
+    assert parse(text).cards == []

@@ -30,6 +30,7 @@ MEMORY = ("gig", "gigs", "gb", "g", "gigabyte", "gigabytes")
 UNIT_AFTER = lazy(r"(?:gigs?|gb|g|gigabytes?|tb|hours?|hrs?|h|days?|weeks?|months?|years?|minutes?|mins?|seconds?"
                   r"|secs?|dollars?|bucks|usd|usdt|u|rmb|yuan|k|grand|b|billion|million|percent|tokens?|samples?"
                   r"|steps?|epochs?|cards?|gpus?|nodes?|machines?|bit|bits)$")
+CARD_WORD = lazy(r"(?:cards?|gpus?|nodes?|machines?)$")
 # a model family and its version spoken before a size: "qwen three eight b", "llama three seventy b"
 FAMILIES = ("qwen", "llama", "gemma", "internlm", "mistral", "phi", "glm", "yi")
 # a setting whose value follows its name: "batch size four", "gradient accumulation eight", "rank sixteen"
@@ -106,7 +107,7 @@ def _card(run: _Run) -> tuple[int, str, int, bool] | None:
             for digits in _digit_readings(words[start:end]):
                 for letter in letters:
                     name = _name(run, letter, digits, at_end=not rest)
-                    if name is None or (letter == "a" and not rest and UNIT_AFTER.match(run.after)):
+                    if name is None or _counts_a_unit(run, letter, rest):
                         continue
                     if letter == "" and len(digits) != 4:
                         continue  # a bare number is a card only as four digits ("forty ninety"), never "eighty"
@@ -117,6 +118,14 @@ def _card(run: _Run) -> tuple[int, str, int, bool] | None:
                         text += "s"
                     return start, text, taken, bool(letter)
     return None
+
+
+def _counts_a_unit(run: _Run, letter: str, rest: list[str]) -> bool:
+    """Whether a unit after the run makes it a count rather than a card: "a forty gig card", "a ten hour
+    job", "five thousand ninety dollars" (a card's "two forty ninety cards" is counted, not a count)."""
+    if rest or not UNIT_AFTER.match(run.after):
+        return False
+    return letter == "a" or (letter == "" and not CARD_WORD.match(run.after))
 
 
 def _name(run: _Run, letter: str, digits: str, at_end: bool) -> tuple[str, int] | None:
