@@ -53,6 +53,7 @@ def pairs(n: int) -> str:
     ("qwen thirty two b", "qwen 32 b"),
     ("with zero three", "zero3"),
     ("twenty million tokens", "20000000 tokens"),
+    ("32b 20 million tokens", "20 million tokens"),  # a scale after digits scales them, never "20 1000000"
     ("twenty thousand samples", "20000 samples"),
     ("twelve thousand u", "12000 u"),
     ("two thousand gigs of volume", "2000gb of volume"),

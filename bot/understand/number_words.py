@@ -102,8 +102,11 @@ def and_a_half(text: str) -> str:
 
 def english_numerals(text: str) -> str:
     """"two weeks", "ninety minutes", "forty-eight hours", "a hundred bucks", "four h100s": English number
-    words before a unit, a card or a currency become digits."""
+    words before a unit, a card or a currency become digits. A scale after digits ("20 million tokens",
+    "3 thousand samples") scales them, and is left for the readers that know it."""
     def repl(m: re.Match[str]) -> str:
         value = words_value(m.group(1))
-        return m.group(0) if value is None else f"{_digits(value)} "
+        if value is None or (m.group(1).split()[0] in SCALES and text[:m.start()].rstrip()[-1:].isdigit()):
+            return m.group(0)
+        return f"{_digits(value)} "
     return _COUNT.sub(repl, text)
