@@ -39,6 +39,8 @@ def pairs(n: int) -> str:
     ("a one hundred eighty gig at cloudgpu", "a100 80g"),
     ("the a one hundred forty gig", "a100 40g"),
     ("an a eight hundred", "a800"),
+    ("the a hundred at cloudgpu", "a100"),
+    ("eight h hundreds", "8 h100s"),
     ("an a six thousand", "a6000"),
     ("one forty ninety", "1 4090"),
     ("and the fifty ninety", "5090"),

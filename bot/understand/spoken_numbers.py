@@ -49,16 +49,17 @@ NUMBER_WORDS = {*UNITS, *TENS, *SCALES}
 TOKEN = lazy(r"[a-z0-9]+")
 
 
-def _integer(words: list[str]) -> int | None:
-    value = words_value(" ".join(words)) if words and words[0] not in SCALES else None
+def _integer(words: list[str], scale_first: bool = False) -> int | None:
+    """The whole number a run says; one that opens on its scale ("hundred") only where `scale_first`."""
+    value = words_value(" ".join(words)) if words and (scale_first or words[0] not in SCALES) else None
     return int(value) if value is not None and value == int(value) else None
 
 
-def _digit_readings(words: list[str]) -> list[str]:
+def _digit_readings(words: list[str], scale_first: bool = False) -> list[str]:
     """The digits a run may stand for in a card's name: its value ("three thousand ninety" 3090) and
     two pairs ("forty ninety" 4090, "thirty eighty" 3080)."""
     out = []
-    value = _integer(words)
+    value = _integer(words, scale_first)
     if value is not None:
         out.append(str(value))
     for cut in range(1, len(words)):
@@ -84,8 +85,8 @@ class _Run:
         self.before = tokens[first - 1].group(0) if first and _joined(text, tokens[first - 1], tokens[first]) else ""
         self.after = tokens[last + 1].group(0) if last + 1 < len(tokens) and _joined(
             text, tokens[last], tokens[last + 1]) else ""
-        self.later = tokens[last + 2].group(0) if last + 2 < len(tokens) and self.after and _joined(
-            text, tokens[last + 1], tokens[last + 2]) else ""
+        # the word before the card's letters: "the a hundred", "an h hundred" say the letters name a card
+        self.lead = tokens[first - 2].group(0) if first > 1 and self.before else ""
 
 
 def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
@@ -104,8 +105,9 @@ def _card(run: _Run) -> tuple[int, str, int, bool] | None:
             memory = _integer(rest) if rest else None
             if rest and (memory is None or run.after not in MEMORY):
                 continue
-            for digits in _digit_readings(words[start:end]):
-                for letter in letters:
+            for letter in letters:
+                named = letter != "" and (letter != "a" or run.lead in ("an", "the", "this", "that") or run.lead.isdigit())
+                for digits in _digit_readings(words[start:end], scale_first=named):
                     name = _name(run, letter, digits, at_end=not rest)
                     if name is None or _counts_a_unit(run, letter, rest):
                         continue
