@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, number_words, typos
+from bot.understand import faq_terms, spoken_numbers, typos
 from bot.understand.asks import methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
@@ -152,8 +152,8 @@ A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 
 def _fold(text: str) -> str:
-    # "four 4090s" is "4 4090s": a count before a card or a unit is the job's number, whatever its spelling
-    folded = number_words.english_numerals(typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    # "four 4090s" is "4 4090s" and "forty ninety" 4090: a count or a card is the same, whatever its spelling
+    folded = spoken_numbers.spoken(typos.fix(unicodedata.normalize("NFKC", text).lower()))
     return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))))
 
 

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from bot.understand import number_words, typos
+from bot.understand import spoken_numbers, typos
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -183,8 +183,7 @@ def normalize(text: str) -> str:
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = SPOKEN_PRICE.sub("多少钱", text)
-    text = number_words.and_a_half(text)
-    text = number_words.english_numerals(text)
+    text = spoken_numbers.spoken(text)  # English number words, card names spelled out included, as digits
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)

@@ -18,7 +18,7 @@ UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six":
          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
 TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
         "eighty": 80, "ninety": 90}
-SCALES = {"hundred": 100, "thousand": 1000}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 # fixed phrases that count without a number word
 PHRASES = {"a couple of": 2, "a couple": 2, "a few": 3, "half a": 0.5, "half an": 0.5, "a dozen": 12, "dozen": 12}
 
@@ -30,8 +30,9 @@ _PHRASE = "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True))
 # billion"), or a card name ("four h100s", "two 4090s")
 _COUNTED = (r"(?:x\s*)?(?:(?:weeks?|days?|months?|hours?|hrs?|minutes?|mins?|years?|cards?|gpus?|nodes?|machines?"
             r"|epochs?|instances?|boxes|servers?|bucks|dollars?|usd|usdt|rmb|yuan|cny|rupees?|euros?|k\b|grand"
-            r"|b|bn|billion)\b"
-            r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie))?s?\b)")
+            r"|b|bn|billion|u|bits?|gigs?|gb|tb|tokens?|samples?|examples?|rows|steps?|seconds?|secs?)\b"
+            r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie|x))?s?\b"
+            r"|个?\s*(?:小时|钟头|天|周|星期|月|张|卡|台|轮))")  # a Chinese counter after dictated English: "two 个小时"
 _COUNT = lazy(rf"\b({_PHRASE}|{_RUN})[\s-]+(?={_COUNTED})")
 _HALF_UNITS = r"(hour|day|week|month|year)s?"
 _HALF_COUNT = rf"(an?|\d+(?:\.\d+)?|{_RUN})"
@@ -64,8 +65,8 @@ def words_value(run: str) -> float | None:
             last = "teen" if value >= 10 else "unit"
         elif word in SCALES:
             scale = SCALES[word]
-            if scale == 1000:
-                total += (section or 1) * 1000
+            if scale >= 1000:
+                total += (section or 1) * scale
                 section = 0
             else:
                 if section >= 100:
@@ -78,7 +79,7 @@ def words_value(run: str) -> float | None:
 
 
 def _digits(value: float) -> str:
-    return f"{value:g}"
+    return str(int(value)) if value == int(value) else f"{value:g}"  # "20000000", never "2e+07"
 
 
 def and_a_half(text: str) -> str:
@@ -101,8 +102,11 @@ def and_a_half(text: str) -> str:
 
 def english_numerals(text: str) -> str:
     """"two weeks", "ninety minutes", "forty-eight hours", "a hundred bucks", "four h100s": English number
-    words before a unit, a card or a currency become digits."""
+    words before a unit, a card or a currency become digits. A scale after digits ("20 million tokens",
+    "3 thousand samples") scales them, and is left for the readers that know it."""
     def repl(m: re.Match[str]) -> str:
         value = words_value(m.group(1))
-        return m.group(0) if value is None else f"{_digits(value)} "
+        if value is None or (m.group(1).split()[0] in SCALES and text[:m.start()].rstrip()[-1:].isdigit()):
+            return m.group(0)
+        return f"{_digits(value)} "
     return _COUNT.sub(repl, text)
