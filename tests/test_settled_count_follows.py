@@ -132,6 +132,20 @@ def test_a_card_asked_after_a_miss_is_the_card_that_holds_the_job(turns: tuple[s
     assert "USDT" not in lead and "outside" not in lead, lead  # never the payment FAQ nor "not what I do"
 
 
+@pytest.mark.parametrize("turns", [
+    ("72b qlora on a single 5090?", "ok what card then at gpuli"),
+    ("72b qlora on a single 5090?", "which card then and monthly price at gpuli"),
+    ("72b qlora 一张 5090 行吗", "那用啥卡 gpuli 包月多少"),
+    ("72b qlora 一张 5090 行吗", "在 gpuli 用什么卡"),
+])
+def test_a_card_asked_where_is_that_providers_card(turns: tuple[str, ...]) -> None:
+    """The card asked for with a provider (and its price) named: that provider's card that holds the job, not
+    "no option holds it" of the card that did not fit (blind 50 c-128, c-146)."""
+    reply = conversation(*turns)
+    assert "A100 80GB" in lead_lines(reply, 4) and "899" in lead_lines(reply, 4), reply
+    assert "No option" not in reply and "没有" not in lead_lines(reply, 1), reply
+
+
 def test_a_count_the_tool_gave_is_not_called_the_users() -> None:
     """"要几张 h100" answered 8; "那 a100 呢", "看费用": those 8 A100s are priced, but they are the tool's count."""
     from tests.chat_user import ChatUser

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from bot.understand.clause_marks import FITS
-from bot.understand.entities import find_gpus
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.follow_frame import frame_only
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -41,6 +41,10 @@ WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显�
 AROUND_WHICH = lazy(r"应该|该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
                     r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余", re.IGNORECASE)  # "which card is roomy instead?"
+# what the card asked for may be asked with: where, and its price ("which card then and monthly price at gpuli",
+# "那用啥卡 gpuli 包月多少"); the sizing that answers names the card's price
+WHICH_WITH = lazy(r"\b(?:and|at|on|the|its|price|prices|cost|how\s+much|monthly|weekly|hourly|per\s+(?:month|week|hour))\b"
+                  r"|还有|在|的|价格|多少钱|多少|包月|包周|月租|周租|一个月|一周", re.IGNORECASE)
 # a cheaper one asked for, compared with the answer ("有更便宜的吗", "便宜点的呢", "有没有省钱点的", "any cheaper
 # option?", "something less expensive"); never "便宜吗" (is it cheap) nor a length ("就用三天，有便宜点的吗": that span re-priced)
 CHEAPER = lazy(r"更\s*(?:便宜|划算|省钱?)|(?<!最)便宜\s*(?:点|些|一点|一些)|(?<!最)便宜的|(?:省钱?|实惠)\s*(?:点|些|一点|一些)的?"
@@ -131,7 +135,11 @@ def card_frames(norm: str, short: bool) -> CardFrames:
 
 def which_card(norm: str) -> bool:
     """"which card then", "那用啥卡": a card asked for, in nothing but a follow-up's frame."""
-    return bool(WHICH_CARD.search(norm)) and frame_only(AROUND_WHICH.sub(" ", WHICH_CARD.sub(" ", norm)))
+    if not WHICH_CARD.search(norm):
+        return False
+    where = find_provider(norm)
+    rest = f"{norm[:where.start]} {norm[where.end:]}" if where is not None else norm
+    return frame_only(WHICH_WITH.sub(" ", AROUND_WHICH.sub(" ", WHICH_CARD.sub(" ", rest))))
 
 
 def cheaper_said(raw: str) -> tuple[bool, bool]:
