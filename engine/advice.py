@@ -235,10 +235,11 @@ def _seed_count(s: Sizing, more: Fit | None) -> Fit | None:
     return found if found.may_fit and found.estimate.plan.offload == "none" else None
 
 
-def pick_at(a: Advice, provider: str) -> Fit | None:
-    """The setup to rent for the job at one provider: the answer's own setup when it rents it, else of
-    every card's fewest-count fit those `provider` rents, fitting before may-fit, no offload first,
-    the fewest cards, then by that provider's hourly price for the whole setup; None when it rents none."""
+def pick_at(a: Advice, provider: str, *, alike: bool = True) -> Fit | None:
+    """The setup to rent for the job at one provider: the answer's own setup when it rents it (`alike`: or
+    a cheaper card there as safe as a tight one), else of every card's fewest-count fit those `provider`
+    rents, fitting before may-fit, no offload first, the fewest cards, then by that provider's hourly price
+    for the whole setup; None when it rents none."""
     # the card named that the reply called seed 000's minimum at the edge ("7B 全参一张 A100 80G": 勉强能跑)
     # is the answer's own setup too: "gpuli 周租多少" after it prices that card, not another
     named_edge = any(w.code == "seed_minimum" and w.params.get("edge") for w in a.sizing.warnings)
@@ -251,7 +252,7 @@ def pick_at(a: Advice, provider: str) -> Fit | None:
     if a.priced is not None and any(f is a.priced for f, _ in priced):
         # the provider rents the answer's own setup; where that only may fit, a cheaper card it rents with as
         # much memory is no riskier (CloudGPU, 14B QLoRA: the 3090 at $0.21 beside the table's 4090 at $0.33)
-        return _cheaper_alike(a, provider) or a.priced
+        return (_cheaper_alike(a, provider) if alike else None) or a.priced
     return min(priced, key=lambda fr: (not fr[0].fits, fr[0].estimate.plan.offload != "none", fr[0].num_gpus,
                                        fr[1] * fr[0].num_gpus))[0]
 

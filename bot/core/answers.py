@@ -357,7 +357,9 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req, roomy=roomy, seed_room=roomy)
     provider = req.provider or ctx.settings.provider
     own = own_setup(advice, req, provider)  # "we have two 4090s" then "gpuli weekly cost for those": those cards
-    setup = own or (pick_at(advice, provider) if provider else None) or advice.priced  # "gpuli 上…": what gpuli rents
+    # "gpuli 上…": what gpuli rents; the setup the sizing named stays where the provider rents it ("这个在 cloudgpu
+    # 跑 3 天": the 4090 it recommended, not a cheaper card as tight)
+    setup = own or (pick_at(advice, provider, alike=False) if provider else None) or advice.priced
     one_box = one_machine(advice, setup, provider) if follow.get("changed") and setup is not None else None
     setup = one_box or setup
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:

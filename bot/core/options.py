@@ -115,7 +115,8 @@ def _shown_card(parsed: Parsed, last: Turn) -> tuple[Turn, Parsed] | None:
 def _cheaper_shown(option: str, last: Turn) -> dict[str, object] | None:
     """The cheaper setup a sizing showed beside its pick (a tight card, the table's card) that "预算型那个",
     "the budget pick" point at; "便宜的那个" only where the pick is tight too (both may OOM, so the cheaper
-    one is the budget way), else the pick, the cheapest that holds the job; None for the pick."""
+    one is the budget way), else the pick, the cheapest that holds the job (None: the pick, re-picked); where
+    none shown is cheaper than a tight pick, the pick."""
     shown = last.data.get("shown") or []
     pick = next((o for o in shown if o["role"] == "pick"), None)
     if pick is None or option not in ("budget", "cheaper") or (option == "cheaper" and not pick.get("tight")):
@@ -125,7 +126,9 @@ def _cheaper_shown(option: str, last: Turn) -> dict[str, object] | None:
     rated = [(r, o) for o in shown if o["role"] in ("edge", "table")
              and (r := _rate({"gpu": o["gpu"], "num_gpus": o["num_gpus"], "first": where})) is not None]
     cheaper = sorted(((r, o) for r, o in rated if base is None or r < base), key=lambda x: x[0])
-    return cheaper[0][1] if cheaper else None
+    # none cheaper shown: the pick is itself the cheapest (CloudGPU 14B QLoRA: the 3090, as tight as the table's
+    # 4090), and a re-pick would answer the cheap one asked for with a dearer safe card
+    return cheaper[0][1] if cheaper else pick
 
 
 def _chosen(option: str, last: Turn) -> Turn | None:
