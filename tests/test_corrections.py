@@ -41,6 +41,12 @@ def _read(msg: str) -> tuple[str, dict[str, object], object]:
     ("qwen 7b seq 2048 我说错了 4096 lora 要多少显存", "seq_len", 4096),
     ("seq 2048 no wait 8192 qwen 7b lora memory", "seq_len", 8192),
     ("h100 8张 不对 4 全参 32b 够吗", "num_gpus", 4),  # a bare figure after the correction: the count's
+    ("32b哦不是14b qlora要多少显存", "params_b", 14.0),  # dictated without spaces
+    ("a100跑5个小时不对10个小时多少钱", "duration_hours", 10.0),
+    ("gpuli 3090 包两周 不对 三周 多少钱", "duration_days", 21.0),
+    ("h100 gpuli 一天 呃 两天 多少", "duration_days", 2.0),
+    ("qwen 14b 全参 原计划 16 张 h200 算了 改成 8 张", "num_gpus", 8),
+    ("llama 70b qlora on a 4090 uh an a100 how much vram", "gpu", "a100-80g-sxm"),
 ])
 def test_the_value_after_the_correction_is_the_one_read(msg: str, field: str, value: object) -> None:
     assert parse(msg).fields()[field] == value

@@ -44,7 +44,7 @@ NEAR = r"\b(?:er|erm|uh|um|actually)\b|呃|额"
 MARKER = lazy(rf"(?P<strong>{STRONG})|(?P<near>{NEAR})", re.IGNORECASE)
 # what may stand between the correction word and the value meant ("不对 是 4张", "哦不对 包一个月", "no wait the a800",
 # "sorry i mean make it 20 hours", "算了还是 a100 吧")
-FILLER = lazy(r"(?:\s+|[,.:;!?]|是|就|还是|用|换|要|的|吧|呢|啊|哦|嗯|包|跑|租|训|买|上"
+FILLER = lazy(r"(?:\s+|[,.:;!?]|改成|换成|改为|改用|应该是|其实是|是|就|还是|用|换|要|的|吧|呢|啊|哦|嗯|包|跑|租|训|买|上"
               r"|\b(?:the|a|an|make\s+(?:it|that)|it'?s|that'?s|to|for|on|with|like|just|only|let'?s\s+say|say|i\s+meant?)\b)*",
               re.IGNORECASE)
 # before it, beside a value taken back by a hesitation: spaces, commas and "…" only
