@@ -95,6 +95,7 @@ def test_a_wrong_value_taken_back_reads_as_the_message_without_it(template: str,
     "i have a 4090 actually would an a100 be faster",
     "qwen 7b lora 和 全参 分别要多少显存",
     "qwen3 32b full on 8 h100, actually 3 epochs",
+    "4090 on gpuli, sorry for the a100 question earlier",  # an apology, nothing taken back
 ])
 def test_a_choice_or_a_question_is_no_correction(msg: str) -> None:
     assert settled(msg) == msg

@@ -37,7 +37,7 @@ class Said:
 STRONG = (r"(?<!对)不对(?:\s*不对)*|[哦噢喔啊]\s*不(?:是|对)?(?![\u4e00-\u9fff])|不是\s+是|算了(?!\s*(?:一?下|算|多少|吗|么|没|了))"
           r"|我?(?:说|打|写|讲)错了|口误|更正(?:一下)?|纠正(?:一下)?"
           r"|\bno\s+wait\b|\bwait\s+no\b|\b(?:sorry|oops)\s+i\s+mean[t]?\b|\bi\s+mean[t]?\b|\bscratch\s+that\b"
-          r"|\bno\s+sorry\b|\bsorry\b|\bcorrection\b|\bor\s+rather\b|\bnvm\b|\bnever\s*mind\b|\bmy\s+bad\b"
+          r"|\bno\s+sorry\b|\bsorry\b(?!\s+(?:for|to|about|if|but)\b)|\bcorrection\b|\bor\s+rather\b|\bnvm\b|\bnever\s*mind\b|\bmy\s+bad\b"
           r"|\bi\s+mis(?:spoke|typed|-typed)\b|\btypo\b")
 # a hesitation or an "actually": only where the two values stand right beside it ("32b er 14b")
 NEAR = r"\b(?:er|erm|uh|um|actually)\b|呃|额"
