@@ -80,6 +80,7 @@ from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
 from bot.understand.classify import asks_billing
+from bot.understand.corrections import settled
 from bot.understand.cues import of_question
 from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
@@ -152,6 +153,8 @@ class Core:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
             inc = replace(inc, text=simplified(inc.text))
+        if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader
+            inc = replace(inc, text=settled(inc.text))
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
         settings = effective(self.settings, inc)

@@ -30,6 +30,7 @@ from bot.understand.classify import (
     classify,
 )
 from bot.understand.clauses import questions
+from bot.understand.corrections import settled
 from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
@@ -148,6 +149,7 @@ COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     text = simplified(text)  # "全參 可以嗎" reads as "全参 可以吗" (the core converts too; direct callers need it here)
+    text = settled(text)  # "32b 哦不是 14b qlora": the value said after the correction is the one meant
     if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
         return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
     text, fresh = fresh_start(without_thanks(text))
