@@ -196,8 +196,16 @@ ZERO_NOT = lazy(r"(?:(?<!开)不开|(?<!用)不用|(?<!要)不要|不上|没开|
                 r"\s*(?:开\s*|用\s*|the\s+|an?\s+|deepspeed\s*)?$", re.ASCII)
 
 
+# "why not zero 2?", "为什么不用 zero2": that stage asked about, not ruled out
+WHY_NOT = lazy(r"(?:\bwhy|为什么|为啥|怎么)\s*(?:\bnot|不)")
+
+
+def _ruled_out(before: str) -> bool:
+    return bool(ZERO_NOT.search(before)) and not WHY_NOT.search(before)
+
+
 def zero(text: str) -> int | None:
-    m = next((z for z in ZERO.finditer(text) if not ZERO_NOT.search(text[max(0, z.start() - 16):z.start()])), None)
+    m = next((z for z in ZERO.finditer(text) if not _ruled_out(text[max(0, z.start() - 16):z.start()])), None)
     if not m:
         return None
     digit = m.group(1) or m.group(2) or m.group(3)
