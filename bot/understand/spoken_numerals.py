@@ -15,6 +15,7 @@ its memory or its amount. Read here, before that reader:
 - an amount of memory or cores: a Chinese numeral before g / gb / 核 / 比特 ("四十八g", "一百二十八g内存");
 - a decimal before a unit: "一点五天" 1.5 days, "零点三三刀" $0.33 ("一点" alone stays the idiom);
 - digits said one by one: "序列长度一零二四" 1024, "二零四八" 2048;
+- a number with 万 said in full: "两万一千八百六十四" 21864 (the idiom 万一 no longer cuts it);
 - a percentage: "百分之三十" 30%;
 - a training setting said with its value: "批大小二", "梯度累积八", "rank六十四";
 - a sum, then a count of its period: "三万一个月" is 30,000 for one month (not the idiom 万一), "三千一个月"
@@ -32,7 +33,8 @@ from bot.understand.lazy import lazy
 # digit-by-digit reading (幺 is how 1 is said in a string of digits)
 SAID_DIGITS = {"零": 0, "〇": 0, "幺": 1, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _NUM = "零〇幺一二两俩三四五六七八九十百千"
-_UNITS = "十百千"
+_NUM_SET = frozenset(_NUM)
+_PLAIN = str.maketrans("两俩〇幺", "二二零一")
 # letters glued before a run, the run, letters glued after it
 _CARD = lazy(rf"(?<![a-z0-9.])([a-z]*)([{_NUM}]+)([a-z]*)")
 # memory and cores: "四十g", "一百二十八 gb", "十六核", "八比特"
@@ -43,6 +45,9 @@ _DECIMAL = lazy(rf"(?<![{_NUM}\d])([{_NUM}]+)点([零〇一二三四五六七八
 # digits said one by one: "一零二四" (a length of 1,024), "二零二六年"; the general reader, which reads
 # numbers said with units, would keep only the last digit ("两三天" and "三四张" are two guesses, and stay)
 _SAID_DIGITS = lazy(r"(?<![零〇幺一二两俩三四五六七八九十百千万亿点])[零〇幺一二三四五六七八九]{3,}(?![零〇幺一二两俩三四五六七八九十百千万亿])")
+# a number with 万 and the places after it said in full: "两万一千八百六十四" is 21,864 (the general reader keeps the
+# idiom 万一 apart, which cut it in two), "三万零五百" 30,500
+_FULL_WAN = lazy(rf"(?<![{_NUM}万])[{_NUM}]+万(?:[一二两三四五六七八九][千百十]|零[一二三四五六七八九])[{_NUM}]*")
 _PERCENT = lazy(rf"百分之([{_NUM}]+|\d+(?:\.\d+)?)")
 # a setting's name, then its value said as a Chinese numeral
 _SETTING = lazy(rf"(批大小|批次大小|批量大小|batch\s?size|batch|梯度累积(?:步数)?|累积步数|rank|秩|轮数|epochs?)"
@@ -51,14 +56,33 @@ _SETTING = lazy(rf"(批大小|批次大小|批量大小|batch\s?size|batch|梯�
 _SUM_THEN_ONE = lazy(rf"(?<![{_NUM}])([{_NUM}]+[万千百])(?=一\s?(?:个|周|天|年|张|卡|台|小时|星期|礼拜))")
 
 
+def said(n: int) -> str:
+    """`n` (0..9,999) as Chinese says it: 40 四十, 16 十六, 105 一百零五, 128 一百二十八, 6000 六千."""
+    if n < 10:
+        return "零一二三四五六七八九"[n]
+    if n < 20:
+        return "十" + said(n % 10) * (n % 10 > 0)
+    out, gap = "", False
+    for unit, size in (("千", 1000), ("百", 100), ("十", 10), ("", 1)):
+        digit = n // size % 10
+        if digit:
+            out += "零" * gap + said(digit) + unit
+            gap = False
+        elif out:
+            gap = True
+    return out
+
+
 def _value(run: str) -> int | None:
-    """A run said as a number ("一百二十八" 128, "四十" 40, "八" 8), or None when it is not one
-    (digits in a row, "四零九零", are said one by one, not as a number)."""
+    """A run said as a number ("一百二十八" 128, "四十" 40, "八" 8, "两百" 200), or None when it is not one
+    as Chinese says numbers: digits in a row ("四零九零") are said one by one, and "四零九零四十" or "一百四"
+    (a hundred and forty, said short) are no number this reading can trust."""
     from bot.understand.normalize import chinese_to_int  # normalize imports this module
 
-    if not any(ch in _UNITS for ch in run) and len(run) > 1:
-        return None
-    return chinese_to_int(run)
+    value = chinese_to_int(run)
+    plain = run.translate(_PLAIN)
+    plain = plain[1:] if plain.startswith("一十") else plain
+    return value if value is not None and value < 10_000 and said(value) == plain else None
 
 
 def _readings(run: str) -> list[int]:
@@ -103,6 +127,8 @@ def _card(m: re.Match[str]) -> str:
     before, after = run[:start], run[end:]
     head = letters + before
     rest = (" " + after if after else "") + tail[len(took):]
+    if not rest and m.string[m.end():m.end() + 1] in _NUM_SET:
+        rest = " "  # "l四十s四十八g": the card, then its memory said after it
     return f"{head}{digits}{took}{rest}"
 
 
@@ -125,6 +151,13 @@ def _said_digits(m: re.Match[str]) -> str:
     if len(run) < 4 and not any(ch in "零〇幺" for ch in run):
         return run
     return "".join(str(SAID_DIGITS[ch]) for ch in run)
+
+
+def _full_wan(m: re.Match[str]) -> str:
+    from bot.understand.normalize import chinese_to_int
+
+    value = chinese_to_int(m[0])
+    return m[0] if value is None else str(value)
 
 
 def _percent(m: re.Match[str]) -> str:
@@ -153,6 +186,7 @@ def read(text: str) -> str:
     text = _CARD.sub(_card, text)
     text = _DECIMAL.sub(_decimal, text)
     text = _SAID_DIGITS.sub(_said_digits, text)
+    text = _FULL_WAN.sub(_full_wan, text)
     text = _PERCENT.sub(_percent, text)
     text = _SETTING.sub(_setting, text)
     text = _SUM_THEN_ONE.sub(_sum_then_one, text)
