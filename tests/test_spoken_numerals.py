@@ -106,6 +106,7 @@ def test_every_spoken_card_is_the_card_typed(ident: str, typed: str, forms: list
     ("cloudgpu四零九零", "cloudgpu4090"),
     ("h幺零零", "h100"),  # 幺: one, in digits said one by one
     ("一点五天", "1.5天"),
+    ("九十秒", "90秒"),
     ("零点三三刀一小时", "0.33刀1小时"),
     ("百分之三十", "30%"),
     ("十六核cpu 一百二十八g内存", "16核cpu 128g内存"),
@@ -177,6 +178,8 @@ TEMPLATES = [
     "{n:7-70}b 全参 {card} 批大小{n:1-16} 梯度累积{n:1-32}",
     "嗯 那个 {card} {provider} 跑{decimal}天 大概多少钱",
     "{card}一小时多少钱 {provider}",
+    "{n:1-20}万条样本 {n:1-5}轮 批大小{n:1-8} 梯度累积{n:1-16} 每步{decimal}秒 {provider} {card} 要多久 多少钱",
+    "{provider} {card} 跑{n:30-600}秒 怎么算钱",
 ]
 PROVIDERS = ["cloudgpu", "gpuli", "一万网络"]
 SLOT = re.compile(r"\{(card|provider|decimal|n:(\d+)-(\d+))\}")

@@ -12,7 +12,8 @@ its memory or its amount. Read here, before that reader:
   "一万网络", "三千块" or "七十b" are never cards. A card may start inside a run ("两四零九零": a count, then
   the card) and end inside it ("四零九零一小时": the card, then one hour; "a一百四十g": A100, then 40 GB):
   what is left of the run stays apart, for the general reader;
-- an amount of memory or cores: a Chinese numeral before g / gb / 核 / 比特 ("四十八g", "一百二十八g内存");
+- an amount of memory, cores or seconds: a Chinese numeral before g / gb / 核 / 比特 / 秒 ("四十八g",
+  "一百二十八g内存", "九十秒");
 - a decimal before a unit: "一点五天" 1.5 days, "零点三三刀" $0.33 ("一点" alone stays the idiom);
 - digits said one by one: "序列长度一零二四" 1024, "二零四八" 2048;
 - a number with 万 said in full: "两万一千八百六十四" 21864 (the idiom 万一 no longer cuts it);
@@ -34,13 +35,14 @@ from bot.understand.lazy import lazy
 SAID_DIGITS = {"零": 0, "〇": 0, "幺": 1, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _NUM = "零〇幺一二两俩三四五六七八九十百千"
 _NUM_SET = frozenset(_NUM)
+LONGEST = 6  # a card's number is said in at most six characters ("三千零九十"): a longer span is never one
 _PLAIN = str.maketrans("两俩〇幺", "二二零一")
 # letters glued before a run, the run, letters glued after it
 _CARD = lazy(rf"(?<![a-z0-9.])([a-z]*)([{_NUM}]+)([a-z]*)")
-# memory and cores: "四十g", "一百二十八 gb", "十六核", "八比特"
-_AMOUNT = lazy(rf"([{_NUM}]+)(?=\s?(?:gb?|tb?)(?![a-z])|核|比特)")
+# memory, cores and seconds: "四十g", "一百二十八 gb", "十六核", "八比特", "九十秒"
+_AMOUNT = lazy(rf"([{_NUM}]+)(?=\s?(?:gb?|tb?)(?![a-z])|核|比特|秒(?!杀))")
 # a decimal: "一点五天", "零点三三刀", "两点五个小时"
-_DECIMAL = lazy(rf"(?<![{_NUM}\d])([{_NUM}]+)点([零〇一二三四五六七八九]+)(?=\s?(?:天|日|小时|个小时|钟头|个钟头|周|个星期|星期"
+_DECIMAL = lazy(rf"(?<![{_NUM}\d])([{_NUM}]+)点([零〇一二三四五六七八九]+)(?=\s?(?:天|日|小时|个小时|钟头|个钟头|分钟|秒|周|个星期|星期"
                 r"|个月|月|年|刀|块|元|美元|美金|万|亿|倍|b(?![a-z])|k(?![a-z])|w(?![a-z])|u(?![a-z])|h(?![a-z])))")
 # digits said one by one: "一零二四" (a length of 1,024), "二零二六年"; the general reader, which reads
 # numbers said with units, would keep only the last digit ("两三天" and "三四张" are two guesses, and stay)
@@ -79,6 +81,8 @@ def _value(run: str) -> int | None:
     (a hundred and forty, said short) are no number this reading can trust."""
     from bot.understand.normalize import chinese_to_int  # normalize imports this module
 
+    if len(run) > 1 and not any(ch in "十百千" for ch in run):
+        return None  # digits in a row: said one by one
     value = chinese_to_int(run)
     plain = run.translate(_PLAIN)
     plain = plain[1:] if plain.startswith("一十") else plain
@@ -104,7 +108,7 @@ def _card_in(letters: str, run: str, tail: str) -> tuple[int, int, str, str] | N
 
     keys = gpu_table().by_key
     for start in range(len(run)):
-        for end in range(len(run), start, -1):
+        for end in range(min(len(run), start + LONGEST), start, -1):
             for number in _readings(run[start:end]):
                 digits = str(number)
                 befores = [letters, ""] if start == 0 and letters else [""]
@@ -133,6 +137,8 @@ def _card(m: re.Match[str]) -> str:
 
 
 def _amount(m: re.Match[str]) -> str:
+    if m[1] == "一":
+        return m[0]  # "多少钱一g": a price per gigabyte, not one gigabyte
     value = _value(m[1])
     return m[0] if value is None else str(value)
 
