@@ -18,6 +18,7 @@ from bot.understand.entities import gpus
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
 from bot.understand.spoken_numerals import read
+from tests.chat_user import ChatUser
 
 ZH_DIGITS = "零一二三四五六七八九"
 
@@ -220,3 +221,24 @@ def test_a_message_with_spoken_numbers_parses_as_the_one_with_digits(template: s
     want, got = parse(typed), parse(spoken)
     assert want.rental.gpu is not None  # the card is read, so the two agreeing says something
     assert got.fingerprint() == want.fingerprint(), (spoken, typed)
+
+
+# ------------------------------------------------------------------ a run of seconds, priced by the minute
+@pytest.mark.parametrize(("text", "rounding"), [
+    ("九十秒 三零九零 cloudgpu 怎么算钱", "1 分 30 秒 按 2 分钟计费"),
+    ("cloudgpu 3090 跑90秒 多少钱", "1 分 30 秒 按 2 分钟计费"),
+    ("cloudgpu 四零九零 跑四十秒 多少钱", "40 秒 按 1 分钟计费"),
+    ("90 seconds on a 3090 at cloudgpu, how much?", "1 min 30 s is billed as 2 min"),
+    ("cloudgpu 4090 for 40 seconds, what does it cost", "40 s is billed as 1 min"),
+])
+def test_a_run_of_seconds_says_the_minutes_it_is_billed_as(text: str, rounding: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert rounding in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 3090 跑100分钟 多少钱", "cloudgpu 4090 for 3 hours, how much"])
+def test_whole_minutes_need_no_rounding_word(text: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert "取整" not in me.text and "rounded up" not in me.text, me.text
