@@ -117,6 +117,8 @@ def test_every_spoken_card_is_the_card_typed(ident: str, typed: str, forms: list
     ("预算三万一个月", "预算3万 1个月"),
     ("两千万token", "2000万token"),
     ("预算两万一千八百六十四块", "预算21864块"),  # 万一 is no idiom inside a number
+    ("预算一万两千一个月", "预算12000 1个月"),
+    ("一千两百一个月", "1200 1个月"),
     ("七十二b qlora", "72b qlora"),
 ])
 def test_spoken_numbers_normalize_to_digits(text: str, want: str) -> None:
@@ -168,7 +170,8 @@ def test_a_spoken_faq_question_finds_the_typed_ones_answer() -> None:
 
 
 # ------------------------------------------------------------------ the metamorphic property
-# a message template: "{card}" a catalog card, "{decimal}" a number with a decimal point, "{n:a-b}" an amount said as a Chinese number or typed in digits
+# a message template: "{card}" a catalog card, "{decimal}" a number with a decimal point, "{n:a-b}" an amount
+# ("{n:a-b/s}" a multiple of s) said as a Chinese number or typed in digits
 TEMPLATES = [
     "{provider} {card} 跑{n:1-1000}个小时 要多少钱",
     "{provider} {card} 跑{n:10-90}分钟 多少钱",
@@ -181,9 +184,10 @@ TEMPLATES = [
     "{card}一小时多少钱 {provider}",
     "{n:1-20}万条样本 {n:1-5}轮 批大小{n:1-8} 梯度累积{n:1-16} 每步{decimal}秒 {provider} {card} 要多久 多少钱",
     "{provider} {card} 跑{n:30-600}秒 怎么算钱",
+    "预算{n:1000-90000/100}一个月 {provider} {card} 够不够",  # a round sum: "五千四百六十一个月" is 5,461 months
 ]
 PROVIDERS = ["cloudgpu", "gpuli", "一万网络"]
-SLOT = re.compile(r"\{(card|provider|decimal|n:(\d+)-(\d+))\}")
+SLOT = re.compile(r"\{(card|provider|decimal|n:(\d+)-(\d+)(?:/(\d+))?)\}")
 
 
 def spoken_and_typed(template: str, rng: random.Random) -> tuple[str, str]:
@@ -206,7 +210,8 @@ def spoken_and_typed(template: str, rng: random.Random) -> tuple[str, str]:
             spoken.append(f"{said(whole)}点{digit_by_digit(tenths)}")
             typed.append(f"{whole}.{tenths}")
         else:
-            n = rng.randint(int(m[2]), int(m[3]))
+            step = int(m[4] or 1)
+            n = rng.randint(int(m[2]) // step, int(m[3]) // step) * step
             spoken.append(said(n, rng.choice("二两")) if n >= 100 else said(n))
             typed.append(str(n))
     spoken.append(template[last:])

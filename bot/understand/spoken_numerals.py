@@ -49,13 +49,15 @@ _DECIMAL = lazy(rf"(?<![{_NUM}\d])([{_NUM}]+)点([零〇一二三四五六七八
 _SAID_DIGITS = lazy(r"(?<![零〇幺一二两俩三四五六七八九十百千万亿点])[零〇幺一二三四五六七八九]{3,}(?![零〇幺一二两俩三四五六七八九十百千万亿])")
 # a number with 万 and the places after it said in full: "两万一千八百六十四" is 21,864 (the general reader keeps the
 # idiom 万一 apart, which cut it in two), "三万零五百" 30,500
-_FULL_WAN = lazy(rf"(?<![{_NUM}万])[{_NUM}]+万(?:[一二两三四五六七八九][千百十]|零[一二三四五六七八九])[{_NUM}]*")
+_ONE_PERIOD = r"一\s?(?:个|周|天|年|张|卡|台|小时|星期|礼拜)"  # "一个月", "一周": one of a period, after a sum
+_FULL_WAN = lazy(rf"(?<![{_NUM}万])[{_NUM}]+万(?:[一二两三四五六七八九][千百十]|零[一二三四五六七八九])[{_NUM}]*?"
+                 rf"(?=(?![{_NUM}])|{_ONE_PERIOD})")
 _PERCENT = lazy(rf"百分之([{_NUM}]+|\d+(?:\.\d+)?)")
 # a setting's name, then its value said as a Chinese numeral
 _SETTING = lazy(rf"(批大小|批次大小|批量大小|batch\s?size|batch|梯度累积(?:步数)?|累积步数|rank|秩|轮数|epochs?)"
                 rf"\s?(?:是|为|设为|设成|开|=)?\s?([{_NUM}]+)(?=$|[^{_NUM}\u4e00-\u9fffa-z]|[吧呢吗啊呀的步])")
-# a sum in 万/千/百, then "一个月", "一周": the period's count, never the idiom 万一
-_SUM_THEN_ONE = lazy(rf"(?<![{_NUM}])([{_NUM}]+[万千百])(?=一\s?(?:个|周|天|年|张|卡|台|小时|星期|礼拜))")
+# a sum, then "一个月", "一周": the period's count, never the idiom 万一 nor a units digit
+_SUM_THEN_ONE = lazy(rf"(?<![{_NUM}])([{_NUM}]+万|[{_NUM}]+)(?={_ONE_PERIOD})")
 
 
 def said(n: int) -> str:
@@ -163,7 +165,9 @@ def _full_wan(m: re.Match[str]) -> str:
     from bot.understand.normalize import chinese_to_int
 
     value = chinese_to_int(m[0])
-    return m[0] if value is None else str(value)
+    if value is None:
+        return m[0]
+    return f"{value} " if m.string.startswith("一", m.end()) else str(value)  # "一万两千 一个月": apart from the period
 
 
 def _percent(m: re.Match[str]) -> str:
@@ -178,11 +182,15 @@ def _setting(m: re.Match[str]) -> str:
 
 
 def _sum_then_one(m: re.Match[str]) -> str:
-    run, unit = m[1][:-1], m[1][-1]
-    value = _value(run) if run else 1
-    if value is None:
+    """"三万一个月", "三千一个月", "六千七百八十九一个月": a sum, then one of a period, when the numeral with the 一
+    is no number as Chinese says it ("十一个月" and "一百零一天" are eleven months and 101 days, and stay)."""
+    if m[1].endswith("万"):
+        value = _value(m[1][:-1])
+        return m[0] if value is None else f"{value}万 "
+    if _value(m[1] + "一") is not None:
         return m[0]
-    return f"{value}万 " if unit == "万" else f"{value * (1000 if unit == '千' else 100)} "
+    value = _value(m[1])
+    return m[0] if value is None else f"{value} "
 
 
 def read(text: str) -> str:
