@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, spoken_numbers, typos
+from bot.understand import faq_terms, spoken_numbers, spoken_numerals, typos
 from bot.understand.asks import methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
@@ -151,9 +151,15 @@ POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start 
 A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 
+def _plain(text: str) -> str:
+    """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
+    "四十八g" 48g, as voice input writes them)."""
+    return spoken_numerals.read(typos.fix(unicodedata.normalize("NFKC", text).lower()))
+
+
 def _fold(text: str) -> str:
     # "four 4090s" is "4 4090s" and "forty ninety" 4090: a count or a card is the same, whatever its spelling
-    folded = spoken_numbers.spoken(typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    folded = spoken_numbers.spoken(_plain(text))
     return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))))
 
 
@@ -275,7 +281,7 @@ class FaqIndex:
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded. `concepts`: a keyword
         named in another of its concept's forms counts too ("按什么计费" names the keyword 扣费)."""
-        folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
+        folded = _plain(text)
         named = {self.entries[i].id for char in set(folded) for word in self.words_by_char.get(char, ())
                  if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
         if concepts:
@@ -370,7 +376,7 @@ def _any_domain_term() -> re.Pattern[str]:
 
 
 def on_topic(text: str) -> bool:
-    folded = typos.fix(unicodedata.normalize("NFKC", text).lower())
+    folded = _plain(text)
     return _any_domain_term().search(folded) is not None
 
 
@@ -503,7 +509,7 @@ def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str 
     a model size is the job's, no term ("my 32b qlora run … balance runs out" asks the balance rule)."""
     if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
         return False
-    asked, folded = methods_named(normalize(text)), typos.fix(unicodedata.normalize("NFKC", text).lower())
+    asked, folded = methods_named(normalize(text)), _plain(text)
     if any(_compares_asked(h, asked) and h.score >= METHOD_FLOOR for h in searched[1:3]):
         return False  # "全参和lora 先上哪个": two methods named together are what is weighed, not the job's
     if any(_method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(

@@ -100,15 +100,17 @@ def count_near(text: str, start: int, end: int) -> int | None:
     return None
 
 
-# A number right after one of these keys is theirs ("batch 4 4090" is not four 4090s).
-OTHER_KEY = lazy(r"(?:batch(?:[\s_-]*size)?|\bbs|seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|zero|rank|\br|epochs?|长度|序列|轮|\bga|accum\w*)\s*[:=]?\s*$", re.ASCII)
+# A number right after one of these keys is theirs ("batch 4 4090", "梯度累积8 4090" are not four or eight 4090s).
+OTHER_KEY = lazy(r"(?:batch(?:[\s_-]*size)?|\bbs|seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|zero|rank|\br|epochs?|长度|序列|轮|\bga|accum\w*"
+                 r"|(批大小|批次大小|批量大小|梯度累积(?:步数)?|累积(?:步数)?|累加))\s*[:=]?\s*$", re.ASCII)
 
 
 def keyed(before: str) -> bool:
     """The number after `before` is a setting's value: "batch 4 4090" is no count. A key whose value came
-    first ("3 epochs, 8 h100s", "3轮 8卡") holds it already, so the number after it is its own."""
+    first ("3 epochs, 8 h100s", "3轮 8卡") holds it already, so the number after it is its own; a Chinese
+    batch or accumulation key is always said before its value ("批大小2 梯度累积8 4090")."""
     m = OTHER_KEY.search(before)
-    return m is not None and not re.search(r"\d\s*$", before[:m.start()])
+    return m is not None and (m[1] is not None or not re.search(r"\d\s*$", before[:m.start()]))
 SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
 
 
@@ -169,7 +171,7 @@ def seq_len(text: str) -> int | None:
 TO = r"\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*"
 MICRO_BATCH = lazy(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)" + TO + r"(\d+)", re.ASCII)
-GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积|累积|累加)" + TO + r"(\d+)", re.ASCII)
+GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积(?:步数)?|累积(?:步数)?|累加)" + TO + r"(\d+)", re.ASCII)
 
 
 def micro_batch(text: str) -> int | None:

@@ -38,8 +38,9 @@ SETTING_BEFORE = lazy(r"(?:batch\s+size|batch|bs|accumulation(?:\s+steps)?|accum
                       r"|context\s+length|max\s+length|length|warmup\s+steps)(?:\s+(?:of|is|to|at))?\s+$")
 # "2000 gigs", "80 gigabytes": a size in GB as the storage and memory readers know it
 GIGS = lazy(r"(?<=\d)\s*(?:gigs?|gigabytes?)\b")
-# a dictated hesitation ("so um eight uh h one hundreds"): no word of the message
-HESITATION = lazy(r"\b(?:u+m+|u+h+m*|e+r+m+|h+m+)\b")
+# a dictated hesitation ("so um eight uh h one hundreds"): no word of the message; one right before a value
+# written in digits stays, for bot.understand.corrections weighs it ("on a 4090 uh an a100": the A100 meant)
+HESITATION = lazy(r"\b(?:u+m+|u+h+m*|e+r+m+|h+m+)\b(?!\s+(?:(?:an?|the)\s+)?(?:[a-z]{1,3}\d|\d))")
 ZERO_STAGE = lazy(r"\bzero[\s-]+(?:stage[\s-]+)?(one|two|three)\b")
 FAMILY_POINT = lazy(rf"\b({'|'.join(FAMILIES)})[\s-]+({'|'.join(UNITS)})[\s-]+point[\s-]+({'|'.join(UNITS)})\b")
 PLURALS = {"hundreds": "hundred", "thousands": "thousand", "nineties": "ninety", "eighties": "eighty",

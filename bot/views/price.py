@@ -51,6 +51,20 @@ def _shown(amount: Decimal, currency_id: str) -> Decimal:
     return money.rounded().amount
 
 
+def _rounded(q: Quote) -> dict[str, int] | None:
+    """The time used and the whole minutes it is billed as, at a provider billing by the started minute, when
+    the rounding changes the bill by 1% or more ("90 秒" is billed as 2 minutes): left unsaid, "2 分钟" for a
+    90-second run reads as a misreading. A long run's last part-minute changes nothing worth a word."""
+    note = next((n for n in q.notes if n.code == "per_minute_rounding"), None)
+    if note is None:
+        return None
+    needed, billed = Decimal(str(note.params["needed_minutes"])), int(cast(int, note.params["billed_minutes"]))
+    if not 0 < needed < billed or (billed - needed) < needed / 100:
+        return None
+    minutes, seconds = divmod(int((needed * 60).to_integral_value(ROUND_HALF_UP)), 60)
+    return {"minutes": minutes, "seconds": seconds, "billed": billed}
+
+
 def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
     """One quote as the reply shows it: the total, the cycles bought, add-ons, discounts, what it
     converts to (always when the user asked for a currency; else only when the number changes)."""
@@ -73,6 +87,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
         "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
                          for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
+        "rounded": _rounded(q),
         "range": q.total_min != q.total_max,
         "per_gpu_hour": _shown(q.per_gpu_hour_range.low, q.currency),
         "rate": q.per_gpu_hour_range.low,  # unrounded, for a rate per card-minute or card-day
