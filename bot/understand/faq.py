@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, spoken_numbers, spoken_numerals, typos
+from bot.understand import faq_terms, spoken_chinese, spoken_english, typos
 from bot.understand.asks import methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
@@ -154,12 +154,12 @@ A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 def _plain(text: str) -> str:
     """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
     "四十八g" 48g, as voice input writes them)."""
-    return spoken_numerals.read(typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    return spoken_chinese.read(typos.fix(unicodedata.normalize("NFKC", text).lower()))
 
 
 def _fold(text: str) -> str:
     # "four 4090s" is "4 4090s" and "forty ninety" 4090: a count or a card is the same, whatever its spelling
-    folded = spoken_numbers.spoken(_plain(text))
+    folded = spoken_english.spoken(_plain(text))
     return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))))
 
 

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from bot.understand import spoken_numbers, spoken_numerals, typos
+from bot.understand import spoken_chinese, spoken_english, typos
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -178,13 +178,13 @@ def normalize(text: str) -> str:
     text = HYPHEN_LENGTH.sub(" ", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
-    text = spoken_numerals.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
+    text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = SPOKEN_PRICE.sub("多少钱", text)
-    text = spoken_numbers.spoken(text)  # English number words, card names spelled out included, as digits
+    text = spoken_english.spoken(text)  # English number words, card names spelled out included, as digits
     text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)

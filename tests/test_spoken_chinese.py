@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bot.understand.entities import gpus
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
-from bot.understand.spoken_numerals import read
+from bot.understand.spoken_chinese import read
 from tests.chat_user import ChatUser
 
 ZH_DIGITS = "零一二三四五六七八九"
@@ -121,7 +121,7 @@ def test_every_spoken_card_is_the_card_typed(ident: str, typed: str, forms: list
     ("一千两百一个月", "1200 1个月"),
     ("七十二b qlora", "72b qlora"),
 ])
-def test_spoken_numbers_normalize_to_digits(text: str, want: str) -> None:
+def test_spoken_english_normalize_to_digits(text: str, want: str) -> None:
     assert normalize(text) == want
 
 
@@ -221,7 +221,7 @@ def spoken_and_typed(template: str, rng: random.Random) -> tuple[str, str]:
 
 @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TEMPLATES), st.integers(0, 2**32))
-def test_a_message_with_spoken_numbers_parses_as_the_one_with_digits(template: str, seed: int) -> None:
+def test_a_message_with_spoken_english_parses_as_the_one_with_digits(template: str, seed: int) -> None:
     spoken, typed = spoken_and_typed(template, random.Random(seed))
     want, got = parse(typed), parse(spoken)
     assert want.rental.gpu is not None  # the card is read, so the two agreeing says something
