@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.parser import parse
 from tests.chat_user import ChatUser
 
 
@@ -31,6 +32,11 @@ def test_the_price_then_the_second_question(text: str, lead: str, second: str) -
     said = _said(text)
     assert lead in "\n".join(said.splitlines()[:3]), said
     assert second in said, said
+
+
+@pytest.mark.parametrize("text", ["那个啥 72b 全参 要几卡", "72b 全参最便宜的方案是啥 速度会慢多少"])
+def test_a_job_asked_alone_is_no_second_question(text: str) -> None:
+    assert "faq" not in [p.intent for p in parse(text).parts], text
 
 
 def test_a_speed_question_of_the_job_itself_stays_the_jobs() -> None:

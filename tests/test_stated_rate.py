@@ -19,6 +19,8 @@ from tests.chat_user import ChatUser
     ("4090 at $0.33/h for 20 hours how much", 20.0, None),
     ("一万网络 a100 一个月2800块 包3个月多少", None, 90.0),
     ("cloudgpu 4090 跑1小时 多少钱", 1.0, None),  # a length of one hour stays one
+    ("预算 ₮800 一个月 72b qlora 够吗", None, 30.0),  # no other length: the month is the rental's, ₮800 its budget
+    ("32B full FT，8 块 H100，gpuli 一周多少", None, 7.0),  # "8 块" counts cards, far from the week
 ])
 def test_a_stated_rate_is_no_rental_length(text: str, hours: float | None, days: float | None) -> None:
     r = parse(text).rental
