@@ -59,6 +59,7 @@ from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
+from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import (
@@ -243,7 +244,7 @@ class Core:
         turn = self.conversations.last(ctx.key)
         # "gpuli 到期会提醒吗" then "回到刚才 一周的多少": the job before the FAQ detour is what the message changes
         turn = back_to_job(parsed, text, turn) or turn
-        text = without_return(text)
+        text, parsed = without_return(text), run_follow(parsed, turn)  # "总共多少步" then "每步3秒 要跑多久": that run
         parsed = left_out(as_plan(parsed), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer
         if choice is not None and turn is not None:
@@ -367,6 +368,7 @@ class Core:
             attach_table(reply)
         if parsed.asks.budget is not None and reply.turn is not None and reply.turn.kind in ("size", "cost"):
             reply.turn.data["budget"] = [str(parsed.asks.budget[0]), parsed.asks.budget[1]]
+        keep_run(reply, parsed)  # its steps or time, for "每步3秒呢" / "cloudgpu 4090 多少钱" next
         hold_budget(reply, parsed, turn)  # "预算 ¥2.5万 …" then "一万网络 3090 包月": kept for "能租几个月"
         if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
             reply.turn = add_on_turn(parsed, text, last, turn)

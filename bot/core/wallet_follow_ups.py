@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any
 
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
@@ -73,10 +74,25 @@ def top_up_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
     the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
     read of the wallet, which says nothing of that rental. None unless the last answer was a price and the
     message asks how much to put in without naming a card of its own."""
-    if last.kind != "price" or not parsed.asks.top_up or parsed.request.gpu or parsed.asks.budget is not None:
+    if last.kind not in ("price", "cost") or not parsed.asks.top_up or parsed.request.gpu or parsed.asks.budget is not None:
         return None
-    return replace(parsed, intent="price", wallet=None, follow={**last.data, "top_up": True}, follow_up=True,
+    data = last.data if last.kind == "price" else _priced_rental(last.data)
+    if data is None:
+        return None
+    return replace(parsed, intent="price", wallet=None, follow={**data, "top_up": True}, follow_up=True,
                    missing=[], faq=[], faq_answers=[], faq_confident=False)
+
+
+def _priced_rental(cost: dict[str, Any]) -> dict[str, Any] | None:
+    """The rental a job's cost picked ("72b qlora cloudgpu a800 8个小时" then "余额要留多少": 1×A800 at cloudgpu
+    for 8 hours), as a price turn keeps it; None when the cost picked none or ran no stated length."""
+    picked, request = cost.get("priced"), cost.get("request") or {}
+    hours = request.get("hours") or (request.get("days") or 0) * 24
+    if not isinstance(picked, list | tuple) or len(picked) != 3 or not hours:
+        return None
+    gpu, count, provider = picked
+    return {"gpu": [gpu], "num_gpus": count, "hours": float(hours), "add_ons": {}, "infiniband": None, "repeat": False,
+            "display": None, "first": provider, "asked_currency": False}
 
 
 def budget_stated(parsed: Parsed) -> list[str | None] | None:

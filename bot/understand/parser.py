@@ -60,6 +60,7 @@ from bot.understand.outage import read as read_outage
 from bot.understand.own_lengths import own_lengths
 from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere
+from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
@@ -250,7 +251,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         held = scaled_amount(rest)  # "3k 在 cloudgpu 能租 4090 多少个小时": the round amount is the money
         money_words = [held] if held is not None else []
     with_money = rest
-    rest = _blank(rest, [(w.start, w.end) for w in money_words])
+    rest = _blank(rest, [(w.start, w.end) for w in money_words] + rate_spans(rest))  # "一小时0.33刀": no length
     family = None
     if "model" not in req:
         size = f.params_b(rest)
@@ -284,7 +285,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     side_min = sum(minutes for _, _, minutes in side)
     # with a step time the download and save minutes are part of the job, not the rental's length
     # "10 hours a day for 2 weeks" rents the two weeks (bot.understand.daily_hours): the hours a day are no length
-    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(rest, [(a, b) for a, b, _ in side]) if step else rest)), f.units_only(rest)
+    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(rest, run_timing.timing_spans(rest)) if step else rest)), f.units_only(rest)
     card_time = extras.card_hours(rest, count)
     if card_time is not None and not (rental.duration_days or rental.duration_hours):
         rental.duration_hours = card_time  # "30 GPU-hours": the card time over the cards, a run's length

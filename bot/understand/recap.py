@@ -18,14 +18,17 @@ from bot.understand.talk import THANKS
 # the word that starts the new question, after a mark or a space
 _ASK = r"(?:再|还)?(?:想)?(?:问一?下|问个问题|问问|请教一?下|问)?"  # "另外想问下", "顺便再问问": the asking, no question of its own
 JOINER = lazy(rf"(?:[,，。.!！;；~～]+\s*|\s+)(?:另外{_ASK}|顺便{_ASK}|对了{_ASK}|还有(?:个|一个)?问题"
-              r"|还有|再问一?下|还想问(?:一?下)?|\bbtw\b|\bby\s+the\s+way\b|\balso\b|\bone\s+more\s+(?:thing|question)\b|\boh\s+and\b"
+              r"|还有|再问一?下|还想问(?:一?下)?|现在(?:想|再)?问(?:一?下|问)?|\bnow\s+(?:i\s+)?(?:want|wanted|need)\s+to\s+ask\b|\bbtw\b|\bby\s+the\s+way\b|\balso\b|\bone\s+more\s+(?:thing|question)\b|\boh\s+and\b"
               r"|\banother\s+question\b|\bseparately\b|\bunrelated\b)\s*[,，:：]?\s*", re.IGNORECASE)
 # a head that says the matter is settled: an acknowledgement opening it ("收到", "明白", "好", "ok", "got it"),
 # or a close that settles ("…就它了", "…ok 了", "…对吧", "…then", "…it is", "…sounds good")
 SETTLED = lazy(rf"^[\s,，]*(?:{THANKS}|了解|知道了|好(?:嘞|吧)?|行(?:吧)?|嗯+|noted|understood|perfect|alright|sounds\s+good|makes\s+sense"
                r"|so)(?:(?<=[a-z])\b|(?=[\s,，。.!！~～]|$))"
                rf"|(?:了|对吧|是吧|没错|就这样|就这么定|定了|\bthen|\bit\s+is|\bsounds\s+good|\bworks(?:\s+for\s+(?:me|us))?|\bsettled|\bdone"
-               rf"|(?<![a-z])(?:{THANKS}))[\s,，。.!！~～]*$",
+               rf"|(?<![a-z])(?:{THANKS}))[\s,，。.!！~～]*$"
+               # a recap of what was worked out before ("我们之前算过 14b qlora 用 4090", "we already sized 14b on a 4090")
+               r"|(?:之前|上次|刚才|前面|已经)\s*(?:已经)?\s*(?:算|问|估|聊|看|讨论|定)过|\b(?:we|i)\s+(?:already\s+|earlier\s+)?"
+               r"(?:worked\s+out|sized|priced|figured\s+out|settled\s+on|went\s+with)\b",
                re.IGNORECASE)
 
 

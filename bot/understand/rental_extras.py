@@ -118,6 +118,11 @@ def add_ons(text: str) -> dict[str, int]:
             # "存储卷多少钱一个月，2000G 要多少", "how much is a volume per month? I need 2 TB": one storage named
             # and one size stated elsewhere in the message (not a card's or a host's memory) is that storage's size
             out[named[0]] = size_gb(sizes[0][1], sizes[0][2])
+    sized = [out[k] for k, _ in STORAGE_WORDS if k in out]
+    if len(sized) == 1:
+        # "存储卷 2000g 一个月多少 还有 对象存储呢", "a 2 TB volume … and what about object storage": the other
+        # storage named is asked at the same size
+        out.update({k: sized[0] for k, words in STORAGE_WORDS if k not in out and words.search(text)})
     if not any(k in out for k, _ in STORAGE_WORDS) and PER_GB.search(text):
         # every storage named is priced ("存储卷多少钱一个G 对象存储呢" asks both), not the first alone
         out.update({k: 1 for k, words in STORAGE_WORDS if words.search(text)})

@@ -70,3 +70,9 @@ def side_spans(text: str) -> list[tuple[int, int, float]]:
 def side_minutes(text: str) -> float:
     """Minutes stated for download, saving and upload (seed 002: 任务分钟 = 下载 + 训练 + 保存/上传)."""
     return sum(minutes for _, _, minutes in side_spans(text))
+
+
+def timing_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the step time and the side minutes stated: none of them is the rental's length ("at 2
+    seconds per step on an a6000 at cloudgpu how much" rents the whole run, not 2 seconds)."""
+    return [(m.start(), m.end()) for m in STEP_TIME.finditer(text)] + [(a, b) for a, b, _ in side_spans(text)]

@@ -87,7 +87,11 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
     if tail.asks.cost and (whole.intent == "cost" or (whole.run is not None and whole.run.step_seconds)):
         return []  # the cost of the job (or the timed run: "1000 steps at 6 s each: how much?") the message states
     tail = _sure_of_its_own(tail)
-    if tail.intent != "faq" or not tail.faq_confident or any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers):
+    # after a price, a question on the training that names a method and no job of its own ("还有 吞吐比 bf16 lora
+    # 慢多少") is its own question; else it asks of the job before it ("72b 全参最便宜的方案是啥 速度会慢多少")
+    own_method = whole.intent in ("price", "cost") and tail.request.method and not (tail.request.model or tail.request.params_b)
+    if tail.intent != "faq" or not tail.faq_confident or (
+            not own_method and any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers)):
         return []
     head = read(head_text, now)
     if not stands_alone(head) or head.intent == "faq":
