@@ -57,7 +57,7 @@ from bot.core.last_answer_follow import answered_about_last
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
-from bot.core.price import MONTH_DAYS, runway_of_pick, steps_first
+from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_on_priced import keep_job
@@ -73,7 +73,7 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
-from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet
+from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget
 from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -318,7 +318,7 @@ class Core:
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         parsed = rental_against_held(parsed, turn)  # "钱包还有 800 u 在 gpuli" then "4090 包两个月够不"
-        parsed = _rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
+        parsed = rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
         parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
         if parsed.asks.format_bytes and not (parsed.request.model or parsed.request.params_b or parsed.request.method == "full"
@@ -582,18 +582,6 @@ def _run_hours(parsed: Parsed) -> float | None:
     if not hours and not parsed.asks.deadline_span and not r.term:  # "周租" is how it is bought, not the run
         hours = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     return hours or None
-
-
-def _rental_against_budget(parsed: Parsed) -> Parsed:
-    """"一万网络 8卡h100 预算10万够吗", "is $500 enough for 4x A100": a budget asked of a rental, with no
-    job to size, is the rental's price against the budget (a month, the span budgets are counted in,
-    unless a length is named), never a question back for the model."""
-    q, r = parsed.request, parsed.rental
-    if parsed.intent not in ("size", "cost") or parsed.missing != ["model"] or parsed.asks.budget is None or not q.gpu \
-            or parsed.follow_up or q.model or q.params_b or q.tokens or q.samples or q.method:
-        return parsed
-    days = r.duration_days or q.days or (None if (r.duration_hours or q.hours) else MONTH_DAYS)
-    return replace(parsed, intent="price", missing=[], rental=replace(r, gpu=q.gpu, duration_days=days))
 
 
 def _out_of_date(ctx: Context) -> Reply:

@@ -175,3 +175,15 @@ def kept_budget(parsed: Parsed, money: Money) -> Turn:
     r = parsed.rental
     days = r.duration_days or ((r.duration_hours or 0) / 24) or None
     return Turn("budget", {"budget": [str(money.amount), money.currency], "provider": r.provider, "days": days, "prev": None})
+
+
+def rental_against_budget(parsed: Parsed) -> Parsed:
+    """"一万网络 8卡h100 预算10万够吗", "is $500 enough for 4x A100": a budget asked of a rental, with no
+    job to size, is the rental's price against the budget (a month, the span budgets are counted in,
+    unless a length is named), never a question back for the model."""
+    q, r = parsed.request, parsed.rental
+    if parsed.intent not in ("size", "cost") or parsed.missing != ["model"] or parsed.asks.budget is None or not q.gpu \
+            or parsed.follow_up or q.model or q.params_b or q.tokens or q.samples or q.method:
+        return parsed
+    days = r.duration_days or q.days or (None if (r.duration_hours or q.hours) else 30)  # a month, the span budgets are counted in
+    return replace(parsed, intent="price", missing=[], rental=replace(r, gpu=q.gpu, duration_days=days))
