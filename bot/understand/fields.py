@@ -76,11 +76,21 @@ PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|(?<![那这哪])个|一)\s*$", re.ASCII)  # "那个 t4": that T4, no count
 
 
+CARDS_PER_NODE_MAX = 8  # the most cards any catalog provider's machine holds (8-card boxes)
+
+
+def nodes_cards(m: re.Match[str]) -> int:
+    """The cards of "N 机 M 卡": M a machine each ("2 机 8 卡" is 16) unless no machine holds M, then M in all
+    ("2 机 16 卡" is two 8-card machines, 16 cards, never 32)."""
+    nodes, cards = int(m.group(1)), int(m.group(2))
+    return cards if cards > CARDS_PER_NODE_MAX and nodes and cards % nodes == 0 else nodes * cards
+
+
 def count_near(text: str, start: int, end: int) -> int | None:
     """A card count written next to a GPU name: 8x h100, 8卡h100, 16 h100s, h200 x8, h100 8张, 俩4090."""
     nodes = NODES_X_CARDS.search(text[max(0, start - 16):start])
     if nodes:
-        return int(nodes.group(1)) * int(nodes.group(2))
+        return nodes_cards(nodes)
     before = text[max(0, start - 12):start]
     if start > 12 and text[start - 13].isalnum():
         before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
@@ -123,7 +133,7 @@ def num_gpus(text: str) -> int | None:
     """A card count not attached to a name: 8卡, 8 cards, 两台八卡 (16), on 8 gpus."""
     m = NODES_X_CARDS.search(text)
     if m:
-        return int(m.group(1)) * int(m.group(2))
+        return nodes_cards(m)
     if SINGLE.search(text):
         return 1
     if m := OF_THEM.search(text):  # "what about two of them?": a count of the card just named
