@@ -107,10 +107,10 @@ QUESTION = re.compile(r"[?？吗呢]|什么|怎么|为什么|为啥|区别|多�
 
 def _setting_change(parsed: Parsed, text: str) -> bool:
     """The message sets a training setting of the files and asks nothing: "rank 改 64", "梯度累积改成 16",
-    "add cpu offload for the optimizer", "turn on flash attention" — read as the FAQ's topic by its
+    "add cpu offload for the optimizer", "turn on flash attention", "make it 4 cards" — read as the FAQ's topic by its
     words, but after an export a change of the files (a question about it stays the FAQ's)."""
     stated = parsed.request.stated()
-    return bool(stated) and set(stated) <= SETTINGS and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text)
+    return bool(stated) and set(stated) <= SETTINGS | {"num_gpus"} and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text)
 
 
 def _asks_figure(parsed: Parsed) -> bool:

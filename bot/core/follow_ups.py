@@ -95,6 +95,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return _card_priced_alone(parsed)
     if parsed.parts:
         return parsed
+    if last.kind != "price" and (variant := card_variant(parsed, last)) is not None:  # "what about the 48g version": that card
+        parsed = replace(parsed, intent=last.kind, request=parsed.request.model_copy(update={"gpu": variant}), follow_up=True,
+                         faq=[], faq_answers=[], faq_confident=False)
     versus = providers_of_last(parsed, last)  # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"
     versus = versus or cycles_of_priced(parsed, last)  # "跑10天呢" then "那要买几周": the cycles of that span
     if versus is not None:

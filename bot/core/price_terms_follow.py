@@ -71,10 +71,11 @@ def variant_of(card: str, size: str | None) -> str | None:
 
 
 def card_variant(parsed: Parsed, last: Turn) -> str | None:
-    """The other memory size of the card just priced, named alone in a short follow-up ("48g 跑 12 小时呢")."""
-    if last.kind != "price" or _own(parsed) or parsed.price.add_ons or parsed.cues.chars > ABOUT_LAST:
+    """The other memory size of the card just priced or sized on, named alone in a short follow-up ("48g 跑 12 小时呢",
+    "what about the 48g version" after 7B LoRA on a 4090)."""
+    if last.kind not in ("price", "size", "cost") or _own(parsed) or parsed.price.add_ons or parsed.cues.chars > ABOUT_LAST:
         return None
-    held = last.data.get("gpu")
+    held = last.data.get("gpu") if last.kind == "price" else last.data.get("request", {}).get("gpu")
     cards = held if isinstance(held, list) else [held] if held else []
     if len(cards) != 1:
         return None

@@ -17,13 +17,27 @@ if TYPE_CHECKING:
 
 
 def keep_run(reply: Reply, parsed: Parsed) -> None:
-    """The run's figures on a reply that answered only the run (its steps, or its time), for `run_follow`."""
+    """The run's figures on a reply that answered only the run (its steps, or its time), for `run_follow`; on
+    the price of that run ("and the cost at cloudgpu?"), beside the price with the card and provider priced, so
+    "what about 3 epochs" next is the same run changed, on the same card."""
     run = parsed.run
-    if run is None or reply.turn is not None or parsed.parts:
+    q = parsed.request
+    if run is None and reply.turn is not None and reply.turn.kind == "cost" and q.step_seconds and q.samples and q.gpu:
+        # "8b qlora on a 4090, 16k samples … 3 s/step. how long?": the job's run, for "and on two 4090s?" next
+        run = timed_run(q.model_dump(), q.step_seconds, None, float(q.side_minutes or 0))
+        reply.turn.data["run"] = {"samples": run.samples, "epochs": run.epochs, "batch": run.micro_batch,
+                                  "accum": run.grad_accum, "gpus": run.num_gpus, "steps": run.steps, "step": run.step_seconds,
+                                  "side": run.side_minutes, "stated": False, "gpu": q.gpu, "provider": q.provider}
         return
-    reply.turn = Turn("run", {"samples": run.samples, "epochs": run.epochs, "batch": run.micro_batch,
-                              "accum": run.grad_accum, "gpus": run.num_gpus, "steps": run.steps,
-                              "step": run.step_seconds, "side": run.side_minutes, "stated": run.stated})
+    if run is None or parsed.parts:
+        return
+    data = {"samples": run.samples, "epochs": run.epochs, "batch": run.micro_batch, "accum": run.grad_accum,
+            "gpus": run.num_gpus, "steps": run.steps, "step": run.step_seconds, "side": run.side_minutes, "stated": run.stated}
+    if reply.turn is None:
+        reply.turn = Turn("run", data)
+    elif reply.turn.kind == "price" and parsed.intent == "price" and run.step_seconds:
+        reply.turn.data["run"] = {**data, "gpu": parsed.request.gpu,
+                                  "provider": parsed.rental.provider or parsed.request.provider}
 
 
 def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
@@ -32,26 +46,37 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
     about 4 gpus") or a card to run it on ("cloudgpu 4090 多少钱", "on an a6000 at cloudgpu how much", once
     the run has a time): that run with the change, timed and priced as one message stating it all would
     be. `parsed` unchanged otherwise."""
-    if turn is None or turn.kind != "run" or parsed.parts:
+    if turn is None or parsed.parts:
         return parsed
-    q, d = parsed.request, turn.data
+    d = turn.data if turn.kind == "run" else turn.data.get("run")
+    if not isinstance(d, dict):
+        return parsed
+    q = parsed.request
     if q.samples or q.tokens or q.model or q.params_b or (parsed.run is not None and parsed.run.samples) or parsed.asks.budget:
         return parsed  # a dataset or job of its own: a new question
     step = q.step_seconds or (parsed.run.step_seconds if parsed.run is not None else None)
     step = step or d.get("step")
     # "那两张卡呢": a count without a card; "2 个 a6000" with one; "an a6000" (one, said with the card) keeps the run's
     count = q.num_gpus if q.num_gpus and (not q.gpu or q.num_gpus > 1) else None
-    changed = bool(q.step_seconds or (parsed.run is not None and parsed.run.step_seconds)) or (
+    # "what about 3 epochs", "batch 4 呢": a setting of the run changed (not of a run given as its steps)
+    settings = {} if d.get("stated") else {k: v for k, v in (("epochs", q.epochs), ("batch", q.micro_batch), ("accum", q.grad_accum))
+                                           if v and v != d.get(k)}
+    changed = bool(q.step_seconds or (parsed.run is not None and parsed.run.step_seconds)) or bool(settings) or (
         count is not None and count != d.get("gpus") and not d.get("stated"))
-    if not changed and not (q.gpu and step):
+    # "cloudgpu 上要花多少钱" after the run was timed on its card: that run's price there (not the FAQ on run costs)
+    at_provider = turn.kind != "run" and bool(parsed.rental.provider) and parsed.asks.cost and not q.stated() and bool(step)
+    if not changed and not (q.gpu and step) and not at_provider:
         return parsed
-    run = _run(d, step, count)
+    run = _run({**d, **settings}, step, count)
+    if turn.kind != "run":  # the run was priced: the card and provider priced stay unless the message names its own
+        q = q.model_copy(update={"gpu": q.gpu or d.get("gpu"), "provider": parsed.rental.provider or q.provider or d.get("provider") or turn.data.get("first")})
     hours = run.train_minutes / 60 + run.side_minutes / 60 if step else None
     request = q.model_copy(update={"num_gpus": run.num_gpus, "hours": hours, "step_seconds": None,
                                    **({} if run.stated else {"samples": run.samples, "epochs": run.epochs,
                                                              "micro_batch": run.micro_batch, "grad_accum": run.grad_accum})})
     return replace(parsed, intent="price", run=run, request=request, follow_up=False, missing=[], faq=[], faq_answers=[],
-                   faq_confident=False, rental=replace(parsed.rental, duration_days=None, duration_hours=None, term=False))
+                   faq_confident=False, rental=replace(parsed.rental, duration_days=None, duration_hours=None, term=False,
+                                                 provider=parsed.rental.provider or request.provider))
 
 
 def _run(d: dict[str, Any], step: float | None, count: int | None) -> Run:

@@ -124,10 +124,11 @@ CORRECTION = lazy(
     r"|correction|no\s+wait|oops|my\s+bad)\b|不对|算了(?!一?下)|改成|换成|改为|改用|其实是|应该是|说错了|更正|哦不|纠正",
     re.IGNORECASE)
 # after the correction: a count with its unit or card (4 卡, 8 §s, § x8), or a bare small number the
-# correction word itself holds ("make it 4", "改成 4", "是 4") that no other unit claims
+# correction word itself holds ("make it 4", "改成 4", "是 4") that no other unit claims ("make it 16-bit",
+# "改成 16 位" name a precision)
 _TAIL_COUNT = lazy(
     rf"(?<![a-z0-9.|])(\d{{1,3}})\s*(?:x\s*)?(?:张卡|张|块卡|块|卡|台|片|{GPU_MARK}+|cards?\b|gpus?\b)|{GPU_MARK}+s?\s*[x×*]\s*(\d{{1,3}})"
-    r"|^\s*(?:to\s+|是\s*|成\s*)?(\d{1,2})(?![\d.])(?!\s*(?:[a-z|]|个?月|小时|天|周|轮|遍|万|千|条|步|分|秒|年|号|机|节点))"
+    r"|^\s*(?:to\s+|是\s*|成\s*)?(\d{1,2})(?![\d.])(?!\s*(?:-\s*)?(?:[a-z|]|个?月|小时|天|周|轮|遍|万|千|条|步|分|秒|年|号|位|比特|机|节点))"
     r"|^\s*(?:to\s+)?(?:just\s+|only\s+)?(one|two|three|four|six|eight)\b(?!\s*(?:hours?|days?|weeks?|months?|years?|of\b|more\b|other\b|last\b|thing\b|question\b|sec\w*\b|moment\b|min\w*\b))",
     re.IGNORECASE)
 
