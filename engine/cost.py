@@ -198,7 +198,7 @@ def compare(request: TrainingRequest, spec_override: ModelSpec | None = None,
         for g, spec in cards.items():
             if g not in offered or (gpu_id is not None and g != gpu_id):
                 continue
-            found = _option(p, spec, plans, planner, job, display, stated=count is not None)
+            found = _option(p, spec, plans, planner, job, display)
             if isinstance(found, Skip):
                 skipped.append(found)
             else:
@@ -337,12 +337,9 @@ def _has_infiniband(p: Provider, offer: Offer) -> bool:
 
 
 def _option(
-    p: Provider, gpu: GpuSpec, plans: list[Plan], planner: Planner, job: Job, display: str, *, stated: bool = False
+    p: Provider, gpu: GpuSpec, plans: list[Plan], planner: Planner, job: Job, display: str
 ) -> CostOption | Skip:
-    """The option for `gpu` at `p`: the chosen plan, its time and its quote; or why there is none. Cards
-    glued from separate instances are no setup of their own, but a count the user `stated` of a job each card
-    holds whole (plain DDP: "2 张呢" after a 7B QLoRA on a 4090 at gpuli) is quoted as those instances, with
-    their caution, as the sizing quotes them."""
+    """The option for `gpu` at `p`: the chosen plan, its time and its quote; or why there is none."""
     fitting: list[Fit] = []
     sizes: dict[int, int] = {}
     supplied_any = False
@@ -356,13 +353,10 @@ def _option(
         if plan.num_gpus not in per_count:
             per_count[plan.num_gpus] = _size_in(p, offers, plan.num_gpus)
         per = per_count[plan.num_gpus]
-        glued = per is not None and per < plan.num_gpus and per < p.billing.node_gpus
-        if per is None or (glued and not (stated and plan.zero == 0 and plan.offload == "none")):
+        if per is None or (per < plan.num_gpus and per < p.billing.node_gpus):
             continue  # cards glued from separate small instances are no setup to train on (seed 003)
-        fit = Fit(gpu, planner.estimate(plan))
-        if glued and not fit.fits:
-            continue  # glued only for a job each card holds safely: else still no setup offered
         supplied_any = True
+        fit = Fit(gpu, planner.estimate(plan))
         offer = next(o for o in offers if o.count == per)  # _offer, among this card's offers
         if not (fit.fits or fit.may_fit):  # a setup that may fit is quoted with its caution
             last = fit
