@@ -33,6 +33,12 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.asks.repeats and last.kind == "price" and last.data.get("hours") and not (q.gpu or q.model or q.params_b) \
             and parsed.cues.chars <= ABOUT_LAST:  # "cloudgpu a100 80g 8h" then "and if we run 4 such jobs": $11.92 × 4
         return replace(parsed, intent="price", follow={**last.data, "repeats": parsed.asks.repeats}, follow_up=True, missing=[])
+    r = parsed.rental
+    if parsed.cues.instances and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days
+                                                                         or r.duration_hours) and parsed.cues.chars <= ABOUT_LAST:  # "gpuli 4090 包周" then "3 个人呢": that rental for each of them
+        if last.kind == "cost":
+            return replace(parsed, intent="cost", follow_up=True, missing=[])
+        return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
     if not parsed.asks.per_card or q.model or q.params_b or q.gpu or parsed.cues.chars > ABOUT_LAST:
         return None
     pick = last.data.get("pick")

@@ -333,7 +333,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):
         asks = replace(asks, pooled=None)  # "gpuli 4张a100 80g 拼起来": its 4-card machine, joined already
-    instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
+    instances = separate_runs(norm, request.num_gpus, len(cards), bool(request.model or request.params_b)) if asks.pooled is None and not versus else None
     if not instances and asks.pooled is None and not versus:  # "两台3090": two single-card servers, not one 4-card box
         instances = single_card_machines(norm, request.num_gpus, price.nodes, request.gpu, rental.provider)
     if instances and (request.gpu or rental.gpu or request.num_gpus):  # "我们 4 个人 各自跑 7b qlora": no card yet, none counted

@@ -1,0 +1,62 @@
+"""A rental multiplied by the people or runs that each take one (issue 18): "three of us, one 4090 each",
+"5 个同事 每人一张", "10 个实验 每个跑 3 小时", "3 runs of 8 hours each", said in one message or as a follow-up
+("4 个人呢", "5 people then"), read once into `cues.instances`; the total for all of them leads. Prices of the
+tree's catalog: gpuli RTX 4090 ₮109 a week, ₮369 a month, L40S ₮189 a week, RTX 5090 ₮499 a month;
+CloudGPU RTX 3090 $0.21 an hour, RTX 4090 $0.33, A100 80GB $1.49, billed by the minute."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import first_lines, said
+
+
+@pytest.mark.parametrize(("text", "n"), [
+    ("three of us each on a 4090 at gpuli for a month, total?", 3),
+    ("5 people each need a 3090 at cloudgpu for 8 hours", 5),
+    ("team of 4, one 4090 per person at gpuli, weekly total", 4),
+    ("4 个同事 gpuli 4090 各一张 包月 一共多少", 4),
+    ("gpuli 4090 包周 两个人各一台", 2),
+    ("3 个人 每人 gpuli 4090 包月", 3),
+    ("cloudgpu 3090 6 次实验 每次 4 小时", 6),
+    ("8 个实验 每个 cloudgpu 4090 跑 2 小时 总共多少", 8),
+    ("4 runs of 5 hours each on a cloudgpu 3090, total?", 4),
+    ("gpuli l40s 一周 3 个人一人一套", 3),
+])
+def test_people_or_runs_each_taking_a_rental_are_the_multiplier(text: str, n: int) -> None:
+    parsed = parse(text)
+    assert parsed.cues.instances == n and parsed.request.num_gpus in (None, 1), (parsed.cues, parsed.request)
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("three of us each on a 4090 at gpuli for a month, total?", "₮1,107"),
+    ("5 people each need a 3090 at cloudgpu for 8 hours", "$8.40"),
+    ("4 个同事 gpuli 4090 各一张 包月 一共多少", "₮1,476"),
+    ("gpuli 4090 包周 两个人各一台", "₮218"),
+    ("cloudgpu 3090 6 次实验 每次 4 小时", "$5.04"),
+    ("8 个实验 每个 cloudgpu 4090 跑 2 小时 总共多少", "$5.28"),
+    ("4 runs of 5 hours each on a cloudgpu 3090, total?", "$4.20"),
+])
+def test_the_total_for_all_of_them_leads(text: str, total: str) -> None:
+    assert total in first_lines(said(text), 1)
+
+
+@pytest.mark.parametrize(("first", "then", "total"), [
+    ("gpuli 4090 包周多少", "3 个人呢", "₮327"),
+    ("gpuli 4090 weekly price?", "what about 5 people?", "₮545"),
+    ("gpuli l40s 多少", "两个人各一张", "₮378"),
+    ("cloudgpu 4090 跑 8 小时多少", "6 个人每人跑一次呢", "$15.84"),
+])
+def test_a_multiplier_said_as_a_follow_up_multiplies_the_last_rental(first: str, then: str, total: str) -> None:
+    assert total in first_lines(said(first, then), 1)
+
+
+def test_a_later_change_of_the_rental_keeps_the_multiplier() -> None:
+    assert "₮1,845" in first_lines(said("gpuli 4090 weekly?", "5 people then", "and monthly?"), 1)
+    assert "₮567" in first_lines(said("gpuli l40s 包月", "3 个人各一张", "换成包周呢"), 1)
+
+
+@pytest.mark.parametrize("text", ["gpuli 4 张 4090 包月多少", "4 个人 合租一台 8 卡 h100 多少", "our team of 4 wants a 7b lora"])
+def test_a_count_of_cards_or_people_sharing_one_machine_is_no_multiplier(text: str) -> None:
+    assert parse(text).cues.instances is None
