@@ -60,3 +60,20 @@ def test_a_later_change_of_the_rental_keeps_the_multiplier() -> None:
 @pytest.mark.parametrize("text", ["gpuli 4 张 4090 包月多少", "4 个人 合租一台 8 卡 h100 多少", "our team of 4 wants a 7b lora"])
 def test_a_count_of_cards_or_people_sharing_one_machine_is_no_multiplier(text: str) -> None:
     assert parse(text).cues.instances is None
+
+
+@pytest.mark.parametrize(("turns", "verdict", "total"), [
+    (("预算 ₮2000 给 6 个人 每人一张 gpuli 4090 包月 够不够",), "不够", "₮2,214"),
+    (("budget ₮1,000 for four of us, one 4090 each at gpuli for a month: enough?",), "not enough", "₮1,476"),
+    (("3 people each on a 4090 at gpuli for a month", "budget 1200 usdt, enough?"), "enough", "₮1,107"),
+    (("7b qlora cloudgpu 4090 跑 8 小时多少", "5 个人每人跑一次呢", "预算 10 刀够吗"), "不够", "$13.20"),
+])
+def test_a_budget_is_weighed_against_the_total_for_all_of_them(turns: tuple[str, ...], verdict: str, total: str) -> None:
+    lead = first_lines(said(*turns), 1)
+    assert verdict in lead and total in lead, lead
+    assert ("不够" in lead) == (verdict == "不够") and ("not enough" in lead) == (verdict == "not enough"), lead
+
+
+def test_a_job_priced_then_run_once_by_each_person_is_multiplied() -> None:
+    lead = first_lines(said("7b qlora cloudgpu 4090 跑 8 小时多少", "4 个人每人跑一次呢"), 1)
+    assert "$10.56" in lead and "4 × $2.64" in lead, lead
