@@ -38,8 +38,8 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.cues.instances and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days
                                                                          or r.duration_hours) and parsed.cues.chars <= ABOUT_LAST:  # "gpuli 4090 包周" then "3 个人呢": that rental for each of them
         if last.kind == "cost":  # "14b qlora cloudgpu 4090 8 小时" then "10 个人每人跑一次呢": that job's rental, ten times
-            job = TrainingRequest.model_validate(job_of(last, {}))
-            return replace(parsed, request=job, rental=replace(r, num_gpus=job.num_gpus), intent="cost", follow_up=True, missing=[])
+            asked = TrainingRequest.model_validate(job_of(last, {}))
+            return replace(parsed, request=asked, rental=replace(r, num_gpus=asked.num_gpus), intent="cost", follow_up=True, missing=[])
         return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
     if not parsed.asks.per_card or q.model or q.params_b or q.gpu or parsed.cues.chars > ABOUT_LAST:
         return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from bot.understand.lazy import lazy
+from bot.understand.lazy import LazyPattern, lazy
 from engine.providers import providers
 
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
@@ -84,7 +84,7 @@ def separate_runs(norm: str, count: int | None, kinds: int, job: bool = False) -
     return next((n for n in runs if 2 <= n <= 64), None) or people_each(norm, count, job)
 
 
-def _first(pattern: re.Pattern[str], norm: str) -> int | None:
+def _first(pattern: LazyPattern, norm: str) -> int | None:
     m = pattern.search(norm)
     return _value(next(g for g in m.groups() if g)) if m else None
 
