@@ -77,3 +77,21 @@ def test_a_budget_is_weighed_against_the_total_for_all_of_them(turns: tuple[str,
 def test_a_job_priced_then_run_once_by_each_person_is_multiplied() -> None:
     lead = first_lines(said("7b qlora cloudgpu 4090 跑 8 小时多少", "4 个人每人跑一次呢"), 1)
     assert "$10.56" in lead and "4 × $2.64" in lead, lead
+
+
+@pytest.mark.parametrize(("turns", "share"), [
+    (("gpuli 8 卡 h100 包月多少 4 个组分摊 一组多少",), "₮3,608"),
+    (("gpuli 8x h100 for a month, split between 4 of us, how much each?",), "₮3,608"),
+    (("gpuli 8 卡 a100 包月", "我们 3 个人 平摊 一人多少"), "₮2,784"),
+    (("gpuli 8x a100 monthly price", "split it 3 ways?"), "₮2,784"),
+    (("cloudgpu 4090 跑 8 小时多少", "两个人 AA 呢"), "$1.32"),
+])
+def test_a_total_shared_out_leads_with_each_share(turns: tuple[str, ...], share: str) -> None:
+    lead = first_lines(said(*turns), 1)
+    assert share in lead and "÷" in lead, lead
+
+
+@pytest.mark.parametrize("text", ["split it 3 ways", "3 个组分摊", "我们 4 个人 AA"])
+def test_a_share_is_one_parsed_count_never_a_multiplier(text: str) -> None:
+    cues = parse(text).cues
+    assert cues.split in (3, 4) and cues.instances is None, cues

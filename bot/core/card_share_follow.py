@@ -35,8 +35,8 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
             and parsed.cues.chars <= ABOUT_LAST:  # "cloudgpu a100 80g 8h" then "and if we run 4 such jobs": $11.92 × 4
         return replace(parsed, intent="price", follow={**last.data, "repeats": parsed.asks.repeats}, follow_up=True, missing=[])
     r = parsed.rental
-    if parsed.cues.instances and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days
-                                                                         or r.duration_hours) and parsed.cues.chars <= ABOUT_LAST:  # "gpuli 4090 包周" then "3 个人呢": that rental for each of them
+    if (parsed.cues.instances or parsed.cues.split) and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days
+                                                                         or r.duration_hours) and parsed.cues.chars <= ABOUT_LAST:  # "gpuli 4090 包周" then "3 个人呢": that rental for each of them, or shared out
         if last.kind == "cost":  # "14b qlora cloudgpu 4090 8 小时" then "10 个人每人跑一次呢": that job's rental, ten times
             asked = TrainingRequest.model_validate(job_of(last, {}))
             return replace(parsed, request=asked, rental=replace(r, num_gpus=asked.num_gpus), intent="cost", follow_up=True, missing=[])

@@ -120,3 +120,18 @@ def single_card_machines(norm: str, count: int | None, nodes: int | None, gpu: s
     sellers = [p for p in providers().entries if provider in (None, p.id)]
     counts = {o.count for p in sellers for o in p.offers_for(gpu)}
     return nodes if counts == {1} and nodes <= 64 else None
+
+
+# the total shared out: "3 个组分摊", "3 个人 AA", "split between 4 of us", "split it 3 ways", "shared by five people"
+SPLIT = lazy(r"分摊|平摊|均摊|分担|\baa\b|\bsplit\b|\bshared?\s+(?:by|between|among)\b|\bdivided?\s+(?:by|between|among)\b",
+             re.IGNORECASE)
+WAYS = lazy(rf"{_M}[\s-]*ways?\b|\bsplit\s+(?:it\s+|that\s+|the\s+(?:bill|cost)\s+)?(?:in(?:to)?\s+)?{_M}\b", re.IGNORECASE)
+
+
+def split_among(norm: str) -> int | None:
+    """Among how many people or groups the message shares the total out ("3 个组分摊 一组多少": the total ÷ 3);
+    None when it shares nothing, or among fewer than two."""
+    if not SPLIT.search(norm):
+        return None
+    n = _first(WAYS, norm) or _first(PEOPLE, norm)
+    return n if n is not None and 2 <= n <= 64 else None

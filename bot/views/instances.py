@@ -18,6 +18,7 @@ from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.understand.instances import INDEPENDENT
 from bot.understand.parser import Parsed
+from bot.views.split_total import split_first
 from engine.money import Money
 
 TERMS = ("hour", "week", "month", "year")  # a quote per rental unit, when no span was asked
@@ -27,6 +28,8 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (one instance's price, cost or sizing) led by the total for `parsed.cues.instances` of them;
     unchanged when the message asks for no separate instances or the reply prices no single card."""
     n = parsed.cues.instances
+    if parsed.cues.split and not n and not parsed.parts:  # "3 个组分摊 一组多少": the total ÷ 3 leads
+        return split_first(reply, parsed.cues.split)
     if not n or parsed.parts:
         return reply
     judged = _judged(reply) if parsed.asks.budget is not None else None
