@@ -95,3 +95,18 @@ def test_a_total_shared_out_leads_with_each_share(turns: tuple[str, ...], share:
 def test_a_share_is_one_parsed_count_never_a_multiplier(text: str) -> None:
     cues = parse(text).cues
     assert cues.split in (3, 4) and cues.instances is None, cues
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (("cloudgpu 3090 每周跑 10 小时 一个月按 4 周 多少",), "$8.40"),
+    (("20 hours a week on a cloudgpu 4090 for 4 weeks, cost?",), "$26.40"),
+    (("cloudgpu 3090 一小时多少", "每天跑 5 小时", "跑 12 天呢"), "$12.60"),
+    (("cloudgpu 4090 hourly?", "we run it 6 hours a day", "and for 10 days?"), "$19.80"),
+])
+def test_hours_run_each_day_or_week_are_multiplied_by_the_span(turns: tuple[str, ...], total: str) -> None:
+    assert total in first_lines(said(*turns), 2)
+
+
+def test_several_people_each_renting_are_no_order_to_record() -> None:
+    me = said("gpuli 4090 周租 3 个人 各租两周")
+    assert "₮654" in first_lines(me, 1) and "确认" not in me.text, me.text

@@ -28,6 +28,8 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (one instance's price, cost or sizing) led by the total for `parsed.cues.instances` of them;
     unchanged when the message asks for no separate instances or the reply prices no single card."""
     n = parsed.cues.instances
+    if parsed.cues.per_period and parsed.cues.daily is None and reply.turn is not None:
+        reply.turn.data["per_period"] = list(parsed.cues.per_period)  # "每天跑 8 小时" then "跑 15 天呢": 8 h a day of them
     if parsed.cues.split and not n and not parsed.parts:  # "3 个组分摊 一组多少": the total ÷ 3 leads
         return split_first(reply, parsed.cues.split)
     if not n or parsed.parts:
