@@ -110,3 +110,14 @@ def test_hours_run_each_day_or_week_are_multiplied_by_the_span(turns: tuple[str,
 def test_several_people_each_renting_are_no_order_to_record() -> None:
     me = said("gpuli 4090 周租 3 个人 各租两周")
     assert "₮654" in first_lines(me, 1) and "确认" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "hours", "price"), [
+    ("gpuli 4090 10 次实验 每次 3 小时", "30 小时", "₮109"),
+    ("6 个实验 每个 gpuli l40s 跑 40 小时 一共多少", "240 小时", "₮378"),
+    ("5 runs of 8 hours each on a gpuli 4090, total?", "40 h", "₮109"),
+])
+def test_runs_at_a_provider_renting_whole_weeks_are_hours_on_one_card(text: str, hours: str, price: str) -> None:
+    me = said(text)
+    assert hours in me.lines[0] and price in first_lines(me, 4), me.text
+    assert parse(text).cues.instances is None

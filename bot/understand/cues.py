@@ -153,6 +153,7 @@ class Cues:
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
     per_period: tuple[float, float] | None = None  # "每天跑 8 小时": hours run each period of so many days, span or not
+    back_to_back: tuple[int, float] | None = None  # "gpuli 10 次实验 每次 3 小时": runs, hours each, on one card (instances)
     split: int | None = None  # "3 个组分摊", "split 4 ways": the total shared out among that many (bot.understand.instances)
     instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
     option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)

@@ -135,3 +135,18 @@ def split_among(norm: str) -> int | None:
         return None
     n = _first(WAYS, norm) or _first(PEOPLE, norm)
     return n if n is not None and 2 <= n <= 64 else None
+
+
+# a count of runs, not of people: "10 个实验", "20 次", "3 runs", "5 experiments"
+RUN_COUNT = lazy(rf"{_M}\s*(?:个|次|组|轮)?\s*(?:实验|任务)|{_M}\s*(?:次|遍|轮)|{_M}\s+(?:runs?|experiments?|jobs?|trials?|sweeps?|times)\b",
+                 re.IGNORECASE)
+
+
+def runs_on_one(norm: str, n: int | None, provider: str | None, hours: float | None) -> tuple[int, float] | None:
+    """`n` runs of `hours` each at a provider renting whole weeks or months ("gpuli 4090 10 次实验 每次 3 小时"):
+    run back to back on one card they are its total hours (30 h, one week), not ten rentals; (n, hours) then.
+    None for people each renting, a provider billing by the minute (each run is its own bill), or no length."""
+    if not n or not provider or not hours or not RUN_COUNT.search(norm) or MEN.search(norm) \
+            or providers().find(provider) is None or not providers().get(provider).billing.cycles:
+        return None
+    return n, hours

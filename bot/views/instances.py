@@ -20,6 +20,7 @@ from bot.understand.instances import INDEPENDENT
 from bot.understand.parser import Parsed
 from bot.views.split_total import split_first
 from engine.money import Money
+from engine.providers import providers
 
 TERMS = ("hour", "week", "month", "year")  # a quote per rental unit, when no span was asked
 
@@ -30,6 +31,13 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     n = parsed.cues.instances
     if parsed.cues.per_period and parsed.cues.daily is None and reply.turn is not None:
         reply.turn.data["per_period"] = list(parsed.cues.per_period)  # "每天跑 8 小时" then "跑 15 天呢": 8 h a day of them
+    if parsed.cues.back_to_back and not parsed.parts:  # the runs' hours summed on one card: said, the price follows
+        runs, hours = parsed.cues.back_to_back
+        note = Reply("error", reply.lang, {"message": t("instances.back_to_back", reply.lang, n=runs, hours=f"{hours:g}",
+                                                        total=f"{runs * hours:g}", provider=_name(parsed.rental.provider))})
+        note.also, reply.also = [reply, *reply.also], []
+        note.turn, note.buttons, note.source = reply.turn, reply.buttons, reply.source
+        return note
     if parsed.cues.split and not n and not parsed.parts:  # "3 个组分摊 一组多少": the total ÷ 3 leads
         return split_first(reply, parsed.cues.split)
     if not n or parsed.parts:
@@ -87,6 +95,11 @@ def unless_weighed(parsed: Parsed) -> Parsed:
         return parsed
     return replace(parsed, request=parsed.request.model_copy(update={"num_gpus": n}),
                    rental=replace(parsed.rental, num_gpus=n), cues=replace(parsed.cues, instances=None))
+
+
+def _name(provider: str | None) -> str:
+    found = providers().find(provider) if provider else None
+    return found.name if found is not None else str(provider or "")
 
 
 def _judged(reply: Reply) -> Reply | None:
