@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.core.about_last import ABOUT_LAST
+from bot.core.about_last import ABOUT_LAST, job_of
 from bot.messages import Turn
 from bot.understand.model_facts import zero_stages
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
+from engine.request import TrainingRequest
 
 MONTH_HOURS = 720  # a setup priced with no length stated: its month
 
@@ -33,6 +34,13 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.asks.repeats and last.kind == "price" and last.data.get("hours") and not (q.gpu or q.model or q.params_b) \
             and parsed.cues.chars <= ABOUT_LAST:  # "cloudgpu a100 80g 8h" then "and if we run 4 such jobs": $11.92 × 4
         return replace(parsed, intent="price", follow={**last.data, "repeats": parsed.asks.repeats}, follow_up=True, missing=[])
+    r = parsed.rental
+    if (parsed.cues.instances or parsed.cues.split) and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days
+                                                                         or r.duration_hours) and parsed.cues.chars <= ABOUT_LAST:  # "gpuli 4090 包周" then "3 个人呢": that rental for each of them, or shared out
+        if last.kind == "cost":  # "14b qlora cloudgpu 4090 8 小时" then "10 个人每人跑一次呢": that job's rental, ten times
+            asked = TrainingRequest.model_validate(job_of(last, {}))
+            return replace(parsed, request=asked, rental=replace(r, num_gpus=asked.num_gpus), intent="cost", follow_up=True, missing=[])
+        return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
     if not parsed.asks.per_card or q.model or q.params_b or q.gpu or parsed.cues.chars > ABOUT_LAST:
         return None
     pick = last.data.get("pick")

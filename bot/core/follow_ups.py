@@ -46,6 +46,7 @@ from bot.core.weigh_priced import weigh_follow
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
+from bot.understand.daily_hours import Daily
 from bot.understand.glossary import is_definition
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -433,6 +434,10 @@ def _run_hours_billed(parsed: Parsed, last: Turn | None) -> Parsed:
     (the one named, else the last answer's) is the 140 hours run; a provider renting weeks or months is
     paid for the whole span, which the parse already gives."""
     schedule = parsed.cues.daily
+    said = last.data.get("per_period") if last is not None else None  # "每天跑 8 小时" then "跑半个月呢 15 天"
+    if schedule is None and isinstance(said, list) and parsed.rental.duration_days and not parsed.rental.duration_hours \
+            and parsed.rental.duration_days >= said[1] and not parsed.request.gpu:
+        schedule = Daily(float(said[0]), parsed.rental.duration_days, float(said[1]))
     if schedule is None:
         return parsed
     job = last.data.get("request", {}) if last is not None else {}

@@ -18,7 +18,7 @@ from bot.understand.card_counts import need_asked
 from bot.understand.classify import HOWTO, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
-from bot.understand.daily_hours import Daily, daily
+from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
@@ -36,6 +36,7 @@ from bot.understand.follow_reads import (
     providers_weighed,
     which_card,
 )
+from bot.understand.instances import split_among
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
@@ -151,6 +152,9 @@ class Cues:
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
     daily: Daily | None = None  # "10 hours a day for 2 weeks": the hours run each day of the span (bot.understand.daily_hours)
+    per_period: tuple[float, float] | None = None  # "每天跑 8 小时": hours run each period of so many days, span or not
+    back_to_back: tuple[int, float] | None = None  # "gpuli 10 次实验 每次 3 小时": runs, hours each, on one card (instances)
+    split: int | None = None  # "3 个组分摊", "split 4 ways": the total shared out among that many (bot.understand.instances)
     instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
     option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
     speed_asked: bool = False  # "吞吐掉多少", "how much slower": the lever's slowdown is the answer (bot.core.speed_first)
@@ -214,7 +218,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
         where=bool(WHERE_ASK.search(norm)),
-        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), instances=instances,
+        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, split=split_among(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,

@@ -22,30 +22,52 @@ PER_DAY = lazy(
     rf"|(?:每天|每日|1天|一天|日均)\s*(?:都)?\s*(?:跑|用|开|训练?|租|运行)?\s*{HOURS}"
     rf"|{HOURS}\s*(?:/|每)\s*(?:天|日)", re.IGNORECASE)
 
+# "每周跑 20 小时", "20 hours a week", "20h/week", "一周 20 个小时": hours run each week of the span
+PER_WEEK = lazy(
+    rf"{HOURS}\s*(?:a|per|each|every|/|an?\s+)\s*(?:week|周|星期|礼拜)\b"
+    rf"|(?:每周|每星期|每礼拜|每个?礼拜|1周|一周|周均)\s*(?:都)?\s*(?:跑|用|开|训练?|租|运行)?\s*{HOURS}"
+    rf"|{HOURS}\s*(?:/|每)\s*(?:周|星期|礼拜)", re.IGNORECASE)
+
+# a span reckoned in weeks: "一个月按 4 周", "a month, counting 4 weeks", "call it 4 weeks"
+COUNTED = lazy(r"按\s*(\d{1,2})\s*(?:个)?\s*(?:周|星期|礼拜)|\b(?:counting|counted\s+as|call\s+it|as)\s+(\d{1,2})\s+weeks\b",
+               re.IGNORECASE)
+
 
 class Daily(NamedTuple):
-    """A schedule: `hours_a_day` run on each of `days` calendar days."""
+    """A schedule: `hours_a_day` run each period of `every` days (1: a day; 7: "每周跑 20 小时") over `days`
+    calendar days."""
 
     hours_a_day: float
     days: float
+    every: float = 1.0
 
     @property
     def run_hours(self) -> float:
-        """The hours the card runs in all (what a by-the-minute provider bills)."""
-        return self.hours_a_day * self.days
+        """The hours the card runs in all (what a by-the-minute provider bills): 20 h a week over 4 weeks, 80 h."""
+        return self.hours_a_day * self.days / self.every
 
 
 def daily(norm: str) -> Daily | None:
     """The schedule `norm` (a normalized message) states: its hours a day, over the span in days the
     duration reader finds once they are taken out; None when it states no hours a day or no span."""
-    m = PER_DAY.search(norm)
-    if m is None:
+    said = per_period(norm)
+    if said is None:
         return None
-    span_days = duration(_blanked(norm))[0]
-    if not span_days:
-        return None
-    hours = float(next(g for g in m.groups() if g))
-    return Daily(hours, span_days) if 0 < hours <= 24 else None
+    counted = COUNTED.search(norm)  # "一个月按 4 周": the month is reckoned as four weeks
+    span_days = int(counted.group(1) or counted.group(2)) * 7.0 if counted else duration(_blanked(norm))[0]
+    hours, every = said
+    return Daily(hours, span_days, every) if span_days and span_days >= every else None
+
+
+def per_period(norm: str) -> tuple[float, float] | None:
+    """The hours run each day or each week that `norm` says ("每天跑 8 小时": 8 h every 1 day; "20 hours a
+    week": 20 h every 7), with or without a span; None when it says none (or more hours than the period has)."""
+    for pattern, every in ((PER_DAY, 1.0), (PER_WEEK, 7.0)):
+        m = pattern.search(norm)
+        if m is not None:
+            hours = float(next(g for g in m.groups() if g))
+            return (hours, every) if 0 < hours <= 24 * every else None
+    return None
 
 
 def without_daily(norm: str) -> str:
@@ -55,4 +77,4 @@ def without_daily(norm: str) -> str:
 
 
 def _blanked(norm: str) -> str:
-    return PER_DAY.sub(lambda m: " " * len(m.group(0)), norm)
+    return PER_WEEK.sub(lambda m: " " * len(m.group(0)), PER_DAY.sub(lambda m: " " * len(m.group(0)), norm))

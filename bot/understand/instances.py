@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from bot.understand.lazy import lazy
+from bot.understand.lazy import LazyPattern, lazy
 from engine.providers import providers
 
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
@@ -47,20 +47,61 @@ RUNS = lazy(
     rf"|{_N}\s*(?:个)?\s*(?:人|同学|同事|成员)|{_N}\s+(?:people|persons|users|members|researchers|students)\b", re.IGNORECASE)
 
 
+# each of the people or runs counted takes one: "各一张", "各租两周", "每人", "每次 3 小时", "每个 cloudgpu a100",
+# "one per person", "8 hours each", "apiece"; counted only beside a count of people or runs (PEOPLE, never a card's
+# count: "8 张 4090 每个多少" asks one card's price)
+EACH = lazy(r"各\s*(?:租|用|开|拿|要)?\s*\d*\s*(?:张|块|台|套|卡|个)|各租|(?:一|每|1)\s*(?:个)?\s*人\s*(?:一|1)\s*套|每\s*(?:个)?\s*人"
+            r"|每\s*(?:次|轮|个|组)|\beach\b|\bapiece\b|\bper\s+(?:run|experiment|job|person|head|member)\b", re.IGNORECASE)
+_M = r"(?<![a-zA-Z\d.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![a-zA-Z\d.])"  # "2个人", "包周2个人": no space by CJK
+# a count of people or of runs: "5 个同事", "两个人", "3 个组", "team of 4", "four of us", "6 people", "10 个实验",
+# "20 次实验", "3 runs"
+PEOPLE = lazy(
+    rf"{_M}\s*(?:个)?\s*(?:人|同学|同事|成员|组(?!合))|{_M}\s+(?:people|persons|users|members|researchers|students|colleagues|teammates)\b"
+    rf"|{_M}\s+of\s+us\b|\b(?:team|group)\s+of\s+{_M}|{_M}[\s-]*(?:person|people|man)\s+(?:team|group)\b"
+    rf"|{_M}\s*(?:个|次|组|轮)?\s*(?:实验|任务)|{_M}\s+(?:runs?|experiments?|jobs?|trials?|sweeps?)\b", re.IGNORECASE)
+# a count of people alone ("gpuli 5090 4 个人", "5 people 呢"): a card to each, unless they share one machine
+MEN = lazy(rf"{_M}\s*(?:个)?\s*(?:人|同学|同事|成员)(?!\s*(?:团队|小组)?\s*(?:的)?\s*(?:组|团队))|{_M}\s+(?:people|persons|colleagues|teammates)\b"
+           rf"|{_M}\s+of\s+us\b|\b(?:team|group)\s+of\s+{_M}"
+           rf"|(?<!每){_M}\s*(?:次|遍)(?:实验|训练)?\s*(?:呢|吧|的话)|{_M}\s+(?:runs?|times)\s*(?:then|instead)?\s*\??$", re.IGNORECASE)
+SHARED = lazy(r"分摊|平摊|均摊|合租|共用|共享|一起用|\baa\b|\bshar(?:e|ed|ing)\b|\bsplit\b", re.IGNORECASE)
+
+
 def _value(word: str) -> int:
     return int(word) if word.isdigit() else _WORDS[word.lower()]
 
 
-def separate_runs(norm: str, count: int | None, kinds: int) -> int | None:
+def separate_runs(norm: str, count: int | None, kinds: int, job: bool = False) -> int | None:
     """How many single-card instances the message asks for, each running its own job, when it says so
     (`norm`: the normalized text; `count`: the card count the parse read; `kinds`: how many different
     cards it names, one at most for this reading). None without a word of independence, or under two."""
-    if kinds > 1 or not INDEPENDENT.search(norm) or AS_ONE.search(norm):
+    if kinds > 1 or AS_ONE.search(norm):
         return None
+    if not INDEPENDENT.search(norm):
+        return people_each(norm, count, job)
     if count is not None and count >= 2:
         return count if count <= 64 else None
     runs = [_value(next(g for g in m.groups() if g)) for m in RUNS.finditer(norm)]
-    return next((n for n in runs if 2 <= n <= 64), None)
+    return next((n for n in runs if 2 <= n <= 64), None) or people_each(norm, count, job)
+
+
+def _first(pattern: LazyPattern, norm: str) -> int | None:
+    m = pattern.search(norm)
+    return _value(next(g for g in m.groups() if g)) if m else None
+
+
+def people_each(norm: str, count: int | None, job: bool) -> int | None:
+    """How many people or runs each take a rental of their own, said with a word for each ("两个人各一台",
+    "10 个实验 每个跑 3 小时", "3 runs of 8 hours each") or, with no job asked, a count of people alone
+    ("gpuli 5090 4 个人"); None when they share a machine ("4 个人合租一台") or a card count of its own stands
+    beside them ("3 个人 每人两张": several cards each)."""
+    if SHARED.search(norm):
+        return None
+    n = _first(PEOPLE, norm) if EACH.search(norm) else None
+    if n is None and not job:
+        n = _first(MEN, norm)
+    if n is None or not 2 <= n <= 64 or count not in (None, 1, n):
+        return None
+    return n
 
 
 # a count said of the cards themselves ("2 张", "8卡", "x2", "4 gpus"): then 台 counts boxes of that many cards
@@ -79,3 +120,33 @@ def single_card_machines(norm: str, count: int | None, nodes: int | None, gpu: s
     sellers = [p for p in providers().entries if provider in (None, p.id)]
     counts = {o.count for p in sellers for o in p.offers_for(gpu)}
     return nodes if counts == {1} and nodes <= 64 else None
+
+
+# the total shared out: "3 个组分摊", "3 个人 AA", "split between 4 of us", "split it 3 ways", "shared by five people"
+SPLIT = lazy(r"分摊|平摊|均摊|分担|\baa\b|\bsplit\b|\bshared?\s+(?:by|between|among)\b|\bdivided?\s+(?:by|between|among)\b",
+             re.IGNORECASE)
+WAYS = lazy(rf"{_M}[\s-]*ways?\b|\bsplit\s+(?:it\s+|that\s+|the\s+(?:bill|cost)\s+)?(?:in(?:to)?\s+)?{_M}\b", re.IGNORECASE)
+
+
+def split_among(norm: str) -> int | None:
+    """Among how many people or groups the message shares the total out ("3 个组分摊 一组多少": the total ÷ 3);
+    None when it shares nothing, or among fewer than two."""
+    if not SPLIT.search(norm):
+        return None
+    n = _first(WAYS, norm) or _first(PEOPLE, norm)
+    return n if n is not None and 2 <= n <= 64 else None
+
+
+# a count of runs, not of people: "10 个实验", "20 次", "3 runs", "5 experiments"
+RUN_COUNT = lazy(rf"{_M}\s*(?:个|次|组|轮)?\s*(?:实验|任务)|{_M}\s*(?:次|遍|轮)|{_M}\s+(?:runs?|experiments?|jobs?|trials?|sweeps?|times)\b",
+                 re.IGNORECASE)
+
+
+def runs_on_one(norm: str, n: int | None, provider: str | None, hours: float | None) -> tuple[int, float] | None:
+    """`n` runs of `hours` each at a provider renting whole weeks or months ("gpuli 4090 10 次实验 每次 3 小时"):
+    run back to back on one card they are its total hours (30 h, one week), not ten rentals; (n, hours) then.
+    None for people each renting, a provider billing by the minute (each run is its own bill), or no length."""
+    if not n or not provider or not hours or not RUN_COUNT.search(norm) or MEN.search(norm) \
+            or providers().find(provider) is None or not providers().get(provider).billing.cycles:
+        return None
+    return n, hours

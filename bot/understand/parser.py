@@ -49,7 +49,7 @@ from bot.understand.faq_topics import (
 from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import cheaper_said, weighed_only
 from bot.understand.glossary import defines
-from bot.understand.instances import separate_runs, single_card_machines
+from bot.understand.instances import runs_on_one, separate_runs, single_card_machines
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
@@ -333,12 +333,15 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):
         asks = replace(asks, pooled=None)  # "gpuli 4张a100 80g 拼起来": its 4-card machine, joined already
-    instances = separate_runs(norm, request.num_gpus, len(cards)) if asks.pooled is None and not versus else None
+    instances = separate_runs(norm, request.num_gpus, len(cards), bool(request.model or request.params_b)) if asks.pooled is None and not versus else None
     if not instances and asks.pooled is None and not versus:  # "两台3090": two single-card servers, not one 4-card box
         instances = single_card_machines(norm, request.num_gpus, price.nodes, request.gpu, rental.provider)
     if instances and (request.gpu or rental.gpu or request.num_gpus):  # "我们 4 个人 各自跑 7b qlora": no card yet, none counted
         request, rental.num_gpus = request.model_copy(update={"num_gpus": 1}), 1
         price = replace(price, nodes=None)  # "开 3 台 各跑各的": three single-card machines, no 3 nodes
+    back_to_back = runs_on_one(norm, instances, rental.provider, rental.duration_hours)
+    if back_to_back:  # "gpuli 4090 10 次实验 每次 3 小时": 30 h on one card, its week holds them all
+        instances, rental.duration_hours = None, back_to_back[0] * back_to_back[1]
     if card_time is not None:
         asks = replace(asks, per_card_hour=False)  # card time stated is a length, not a rate asked
     asks = replace(asks, count_versus=pair[1]) if pair else asks
@@ -481,7 +484,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
-                  elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes),
+                  elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
                   weigh=weigh_asked(norm), outage=read_outage(norm))
 
 

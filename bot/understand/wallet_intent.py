@@ -16,10 +16,10 @@ from bot.understand.lazy import lazy
 from bot.understand.planning import wants_largest_model
 
 TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
-# "租" as a verb: not the noun in 周租/月租/租金, not "能租吗"; "开" only when a count or card follows
+# "租" as a verb: not the noun in 周租/月租/租金, not "能租吗", not "各租两周" (several people each: a count, no order); "开" only when a count or card follows
 # ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点, nor a setting switched on ("开8bit", "开 4 位").
 RENT = lazy(
-    r"(?<![周月时日年出包按可能会])租(?!金|期|用价|赁价|什么|啥|哪|多少|吗|不|的)"
+    r"(?<![周月时日年出包按可能会各])租(?!金|期|用价|赁价|什么|啥|哪|多少|吗|不|的)"
     r"|开\s*(?:一|个|张|台|两|\d(?!\s*-?\s*(?:bit|位|比特)))"
     r"|下单|(?:帮我|给我|我要|我想)\s*(?:订|rent|book)"
     r"|^(?:please\s+)?(?:rent|book|order|reserve|get\s+me)\b|\bi\s*(?:want|need|would\s+like|'d\s+like)\s+to\s+(?:rent|book)\b"

@@ -18,7 +18,9 @@ from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.understand.instances import INDEPENDENT
 from bot.understand.parser import Parsed
+from bot.views.split_total import split_first
 from engine.money import Money
+from engine.providers import providers
 
 TERMS = ("hour", "week", "month", "year")  # a quote per rental unit, when no span was asked
 
@@ -27,14 +29,33 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (one instance's price, cost or sizing) led by the total for `parsed.cues.instances` of them;
     unchanged when the message asks for no separate instances or the reply prices no single card."""
     n = parsed.cues.instances
+    if parsed.cues.per_period and parsed.cues.daily is None and reply.turn is not None:
+        reply.turn.data["per_period"] = list(parsed.cues.per_period)  # "每天跑 8 小时" then "跑 15 天呢": 8 h a day of them
+    if parsed.cues.back_to_back and not parsed.parts:  # the runs' hours summed on one card: said, the price follows
+        runs, hours = parsed.cues.back_to_back
+        note = Reply("error", reply.lang, {"message": t("instances.back_to_back", reply.lang, n=runs, hours=f"{hours:g}",
+                                                        total=f"{runs * hours:g}", provider=_name(parsed.rental.provider))})
+        note.also, reply.also = [reply, *reply.also], []
+        note.turn, note.buttons, note.source = reply.turn, reply.buttons, reply.source
+        return note
+    if parsed.cues.split and not n and not parsed.parts:  # "3 个组分摊 一组多少": the total ÷ 3 leads
+        return split_first(reply, parsed.cues.split)
     if not n or parsed.parts:
         return reply
+    judged = _judged(reply) if parsed.asks.budget is not None else None
+    if judged is not None:  # a budget's verdict judged one instance: the total is judged below instead
+        judged.turn, judged.buttons, judged.source, reply = reply.turn, reply.buttons, reply.source, judged
     found = _instances(reply)
     if reply.turn is not None:  # "那两周呢", "一人一张 包月 一共多少" next rent as many (still_separate)
         reply.turn.data["instances"] = n
     if not found:
         return reply
     lang = reply.lang
+    if judged is not None and parsed.asks.budget is not None:
+        lead = Reply("error", lang, {"message": _verdict(parsed.asks.budget, n, found[0], lang)})
+        lead.also, reply.also = [reply, *reply.also], []
+        lead.turn, lead.buttons, lead.source = reply.turn, reply.buttons, reply.source
+        return lead
     priced = [(setup, t("list.and", lang).join(
         t("instances.each", lang, total=_money(low * n, high * n, lang) + per, n=n, each=_money(low, high, lang) + per)
         for low, high, per in quotes)) for setup, quotes in found]
@@ -69,10 +90,43 @@ def unless_weighed(parsed: Parsed) -> Parsed:
     a wallet's balance, how long money lasts): the verdict judges the rental it prices, and one instance's
     price judged against money meant for all of them would say "enough" where it is not."""
     n = parsed.cues.instances
-    if not n or not (parsed.asks.budget is not None or parsed.asks.runway):
+    spanned = parsed.rental.duration_days or parsed.rental.duration_hours  # "包月 够不够": a verdict on the month, no runway
+    if not n or not ((parsed.asks.budget is not None and parsed.asks.held) or (parsed.asks.runway and not spanned)):
         return parsed
     return replace(parsed, request=parsed.request.model_copy(update={"num_gpus": n}),
                    rental=replace(parsed.rental, num_gpus=n), cues=replace(parsed.cues, instances=None))
+
+
+def _name(provider: str | None) -> str:
+    found = providers().find(provider) if provider else None
+    return found.name if found is not None else str(provider or "")
+
+
+def _judged(reply: Reply) -> Reply | None:
+    """The answer a budget's verdict leads ("💵 预算 ₮5,000：够 …" over the price of one instance), without
+    that verdict; None when the reply leads with no verdict."""
+    if reply.kind != "error" or not isinstance(reply.data, dict) or not str(reply.data.get("message", "")).startswith("💵"):
+        return None
+    priced = next((r for r in reply.also if r.kind in ("price", "cost", "sizing")), None)
+    if priced is not None:
+        priced.also = [r for r in reply.also if r is not priced and r.kind != "error"] + priced.also
+    return priced
+
+
+def _verdict(budget: tuple[Decimal, str | None], n: int, setup: tuple[str, list[tuple[Money, Money, str]]], lang: str) -> str:
+    """The budget against `n` times one instance's price (its high end; an amount with no currency is in the
+    price's): "💵 预算 ₮5,000：够。10 个单卡实例 gpuli 1×RTX 4090 一共 ₮3,690（10 × ₮369），还剩 ₮1,310"."""
+    name, ((low, high, _per), *_rest) = setup
+    total = Money(high.amount * n, high.currency)
+    limit = Money(budget[0], budget[1] or high.currency)
+    shown = total.to(limit.currency)
+    approx = "" if shown.currency == total.currency else f" ≈ {shown.approx().format(lang)}"
+    each = t("instances.each", lang, total=_money(Money(low.amount * n, low.currency), total, lang) + approx, n=n,
+             each=_money(low, high, lang))
+    key = "instances.budget_within" if shown.amount <= limit.amount else "instances.budget_over"
+    gap = abs(limit.amount - shown.amount)
+    return t(key, lang, budget=limit.format(lang), n=n, setup=name, items=each,
+             gap=Money(gap, limit.currency).format(lang) if shown.currency == total.currency else Money(gap, limit.currency).approx().format(lang))
 
 
 def _money(low: Money, high: Money, lang: str) -> str:
