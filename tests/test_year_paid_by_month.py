@@ -46,3 +46,20 @@ def test_a_year_paid_by_the_month_is_set_against_the_year_paid_at_once(turns: li
 ])
 def test_a_loose_budget_is_read_whole(turns: list[str], figure: str) -> None:
     assert figure in first_lines(said(*turns))
+
+
+@pytest.mark.parametrize(("text", "cheapest", "short"), [
+    ("200 rmb budget, cheapest card at 一万网络 for a month?", "¥900", "¥700"),  # the T4 a month
+    ("一万网络 预算 500 块 一个月 租啥卡", "¥900", "¥400"),
+])
+def test_a_budget_below_every_card_names_the_cheapest_and_the_shortfall(text: str, cheapest: str, short: str) -> None:
+    lines = first_lines(said(text), 1)
+    assert cheapest in lines and short in lines
+
+
+@pytest.mark.parametrize(("turns", "figure"), [
+    (["budget $100 on cloudgpu", "a100 80g hours?"], "67.1"),  # $100 / $1.49
+    (["cloudgpu 上 预算 100 刀", "4090 几个小时"], "303"),  # $100 / $0.33
+])
+def test_a_card_and_a_unit_after_a_budget_is_its_runway(turns: list[str], figure: str) -> None:
+    assert figure in first_lines(said(*turns))

@@ -191,8 +191,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
-        if runway is not None and asks.runway and last.data.get("hours") and not duration_of(parsed) and not asks_how_long(parsed.words):
-            # "i only have 25 bucks tho", "我只有 25 刀" after a rental priced for a length: that rental against the money
+        if runway is not None and asks.runway and last.data.get("hours") not in (None, 0, *TERM_HOURS.values()) \
+                and not duration_of(parsed) and not asks_how_long(parsed.words):
+            # "i only have 25 bucks tho", "我只有 25 刀" after a rental priced for a length (not a week's or a month's
+            # term, which the money is counted in): that rental against the money
             asks = replace(asks, runway=False, enough=True)
             parsed = replace(parsed, asks=asks)
         if asks.deadline is not None and last.data.get("hours") and runway is None and not parsed.request.gpu:
