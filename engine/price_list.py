@@ -16,6 +16,7 @@ from datetime import timedelta
 from decimal import ROUND_CEILING, Decimal
 
 from engine.billing import Amount, CycleLine, NotOffered, Quote, quote
+from engine.billing.rules.cycles import CALENDAR_YEAR
 from engine.catalog import gpus
 from engine.errors import KasuanError
 from engine.money import Money
@@ -281,6 +282,8 @@ def add_on_prices(add_ons: Mapping[str, int], duration: timedelta | None) -> lis
     for p in providers().entries:
         month_days = p.billing.month_days
         months = max(1, -(-int(duration.total_seconds()) // (month_days * 86400))) if duration else 1
+        if duration and not duration.seconds and duration.days % CALENDAR_YEAR == 0:
+            months = 12 * (duration.days // CALENDAR_YEAR)  # "存一年": a year is twelve billed months, not 365 ÷ 30
         for a in p.add_ons:
             qty = add_ons.get(a.id)
             if qty is None or a.price is None:

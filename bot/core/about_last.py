@@ -9,6 +9,7 @@ from dataclasses import replace
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
 from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow
 from bot.messages import Turn
+from bot.understand.asks import asks_how_long
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
@@ -190,6 +191,12 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
         runway = asks.budget if not parsed.request.gpu else None  # "预算 ¥500 够吗" too
+        if runway is not None and asks.runway and last.data.get("hours") not in (None, 0, *TERM_HOURS.values()) \
+                and not duration_of(parsed) and not asks_how_long(parsed.words):
+            # "i only have 25 bucks tho", "我只有 25 刀" after a rental priced for a length (not a week's or a month's
+            # term, which the money is counted in): that rental against the money
+            asks = replace(asks, runway=False, enough=True)
+            parsed = replace(parsed, asks=asks)
         if asks.deadline is not None and last.data.get("hours") and runway is None and not parsed.request.gpu:
             # "…跑 36h 多少钱" then "周五前能训完吗": that rental's length against the deadline
             return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])

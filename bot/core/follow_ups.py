@@ -21,6 +21,7 @@ from bot.core.about_last import (
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
+from bot.core.budget_said import budget_weighs_last
 from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
@@ -71,6 +72,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
+    parsed = budget_weighs_last(parsed, last, text)  # "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before

@@ -32,6 +32,9 @@ WALLET = "wallet"  # the money held is the wallet's balance: its verdict speaks 
 STILL_OK = lazy(r"\bstill\s+(?:ok|okay|fine|good|work|fits?|within)|\bfits?\s+(?:in|into|within)\b|\b(?:ok|okay|fine|doable|work)\s*$"
                 r"|\bwithin\s+(?:budget|that|it)\b|\b(?:can|could)\s+(?:we|i)\s*$|行吗|行不|还行|可以吗|撑得住|扛得住|hold\s+up", re.I)
 LEFT = lazy(r"剩|\bleft\b|\bleftover|\bremain", re.I)
+# a card and a unit of time alone after money ("a100 80g hours?", "4090 几天"): how many of them the money rents
+UNIT_ALONE = lazy(r"(?:^|\s)(?:hours?|hrs?|days?|weeks?|wks?|months?|几个?小时|多少个?小时|几天|多少天|几周|几个?月)\s*[?？]?\s*$", re.I)
+MAX_UNIT_ASK = 30
 
 
 def held_of(turn: Turn | None) -> list[Any] | None:
@@ -189,7 +192,8 @@ def run_against_money(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]:
 def _card_after_money(parsed: Parsed, last: Turn | None) -> bool:
     """"钱包还有 800", "gpuli", then "4090": a card named alone right after the money (and where it is) asks what
     that money rents of it, as "how long for a 4090" does; after any other answer it changes that answer."""
-    if last is None or not (parsed.asks.names_only or parsed.asks.frame_only):
+    unit_alone = bool(parsed.request.gpu) and len(parsed.words) <= MAX_UNIT_ASK and bool(UNIT_ALONE.search(parsed.words))
+    if last is None or not (parsed.asks.names_only or parsed.asks.frame_only or unit_alone):  # "a100 80g hours?" too
         return False
     prev = last.data.get("prev") if last.kind == "faq" else None
     return last.kind == "budget" or (isinstance(prev, dict) and prev.get("kind") == "budget")

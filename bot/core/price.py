@@ -12,13 +12,14 @@ from typing import Any, cast
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.context import Context
 from bot.core.price_pairs import difference_first
+from bot.core.run_note import run_note
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
 from bot.core.year_and_month import year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
-from bot.understand.parser import Parsed, Run
+from bot.understand.parser import Parsed
 from bot.views.budget_card import card_within
 from bot.views.card_hour import card_hour_lead
 from bot.views.card_share import card_share_lead
@@ -64,6 +65,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         weigh = data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
+        yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) if runway is None else None
+        if yearly is not None:  # "包月" then "一年月付的话一共多少": the year paid by the month, and at once
+            return yearly
         reply = price_turn(ctx, data, details=False)
         lead = card_share_lead(cast(list[str], data.get("gpu") or []), cast(int | None, data.get("num_gpus")),
                                cast(str | None, data.get("first")), ctx.lang) if share else None
@@ -377,31 +381,6 @@ def _reading_note(ctx: Context, budget: Budget, other_line: str | None) -> Reply
 def _unit_of(hours: object) -> str | None:
     """The rental unit a priced length is ("包月" = 720 h: month), for counting a runway in it."""
     return {168: "week", 720: "month"}.get(int(hours)) if isinstance(hours, int | float) and hours else None
-
-
-def _num(value: float, digits: int = 2) -> str:
-    """3750 -> "3,750", 2.0 -> "2", 2.0833 -> "2.08": a figure as a chat line shows it."""
-    rounded = round(value, digits)
-    return f"{rounded:,.{digits}f}".rstrip("0").rstrip(".") if rounded != int(rounded) else f"{int(rounded):,}"
-
-
-def run_note(run: Run, lang: str) -> Reply:
-    """Seed 002's method spelled out with the message's own figures: total steps, seconds per step
-    (the trial's time over its steps), training minutes and hours."""
-    common: dict[str, Any] = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
-              "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds or 0, 3),
-              "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
-    if not run.step_seconds:  # "一共多少步": the count alone, and what a time needs
-        return Reply("error", lang, {"message": t("price.run_steps", lang, **common)})
-    if run.stated:
-        message = t("price.run_stated", lang, **common)
-    elif run.trial_steps and run.trial_seconds:
-        message = t("price.run_trial", lang, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds), **common)
-    else:
-        message = t("price.run_step", lang, **common)
-    if run.side_minutes:
-        message += t("price.run_side", lang, side=_num(run.side_minutes, 1))
-    return Reply("error", lang, {"message": message})
 
 
 def steps_first(reply: Reply, parsed: Parsed) -> Reply:

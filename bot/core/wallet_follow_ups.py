@@ -162,8 +162,14 @@ def budget_for_job(listed: Reply, parsed: Parsed, money: Money, lang: str) -> Re
     # what that money rents there leads ("预算两千块 一万网络 能租啥": the RTX 3090 at ¥1,750 and the T4 at ¥900)
     rents = " · ".join(f"{t('sum.setup', lang, n=row['n'], gpu=row['gpu'])} {Money(price, cur).format(lang)}/{t('unit.' + p['unit'], lang)}"
                        for price, row, p in fits[:3])
-    key = "runway.for_job_rents" if rents else "runway.for_job"
-    note = Reply("error", lang, {"message": t(key, lang, budget=money.format(lang), provider=listed.data["provider"], rents=rents)})
+    # nothing fits: the cheapest there and how far short the money is ("200 rmb budget at 一万网络": the T4, ¥700 short)
+    low = min(((Decimal(str(p["low"])), row, p) for row in listed.data["rows"] for p in row["prices"]
+               if unit is None or p["unit"] == unit), key=lambda x: x[0], default=None)
+    key = "runway.for_job_rents" if rents else "runway.for_job" if low is None else "runway.for_job_short"
+    cheapest = "" if low is None else (f"{t('sum.setup', lang, n=low[1]['n'], gpu=low[1]['gpu'])} "
+                                       f"{Money(low[0], cur).format(lang)}/{t('unit.' + low[2]['unit'], lang)}")
+    note = Reply("error", lang, {"message": t(key, lang, budget=money.format(lang), provider=listed.data["provider"], rents=rents,
+                                              cheapest=cheapest, short=Money(low[0] - within, cur).format(lang) if low else "")})
     note.also = [listed]
     note.turn = kept_budget(parsed, money)
     return note

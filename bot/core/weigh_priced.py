@@ -20,6 +20,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from bot.core.year_and_month import year_by_month_asked
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -92,7 +93,7 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
         return None
     if len(parsed.cards) > 1 or len(parsed.cues.providers) > 1 or parsed.asks.both_units or parsed.cues.other_unit \
             or parsed.cues.which_currency or parsed.asks.budget is not None or parsed.asks.deadline is not None \
-            or parsed.price.add_ons:
+            or parsed.price.add_ons or year_by_month_asked(parsed):
         return None  # two cards or providers named, both units, a currency, money, a deadline or an add-on: asked elsewhere
     mine = rental_of(last.kind, last.data)
     if mine is None:

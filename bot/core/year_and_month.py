@@ -18,11 +18,16 @@ from bot.understand.parser import Parsed
 from engine.providers import providers
 
 YEAR = r"年付|包年|按年付?|annual(?:ly)?|yearly|per\s+year"
+MONTHLY = r"(?:月付|按月付?|月月付|(?:pa(?:y|ying|id)|billed)\s+(?:by\s+the\s+|per\s+|each\s+|every\s+)?month(?:ly)?|month[\s-](?:to|by)[\s-]month)"
+A_YEAR = r"(?:一年|1\s*年|整年|全年|\b(?:a|one|1|the\s+whole|a\s+full|full)\s+year\b|12\s*个?\s*月)"
 # the month's term named beside the year's, or a plain price asked before the year is added ("什么价 年付呢")
 MONTH_AND_YEAR = lazy(rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)[^。.?？!！]*?(?:{YEAR})|(?:{YEAR})[^。.?？!！]*?"
                       rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)"
+                      # the months paid one by one over a year said as a length: "月付一年", "一年月付的话", "a year paying monthly"
+                      rf"|{MONTHLY}[^。.?？!！]*?{A_YEAR}|{A_YEAR}[^。.?？!！]*?{MONTHLY}"
                       rf"|(?:什么价|啥价|多少钱?|价格|价钱|\bprices?\b|\bcosts?\b|how\s+much)[^。.?？!！]*?(?:{YEAR})\s*(?:呢|的话|\?|？|$)",
                       re.I)
+BY_MONTH_A_YEAR = lazy(rf"{MONTHLY}[^。.?？!！]*?{A_YEAR}|{A_YEAR}[^。.?？!！]*?{MONTHLY}", re.I)
 MONTH_HOURS, YEAR_HOURS = 720, 8760
 
 
@@ -31,7 +36,8 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     """The month's and the year's price of the setup in `data`, the comparison leading, when the message asks both
     terms and no span of its own; None otherwise."""
     r = parsed.rental
-    if not parsed.price.annual or not MONTH_AND_YEAR.search(parsed.words or "") or parsed.asks.both_units \
+    by_month = bool(BY_MONTH_A_YEAR.search(parsed.words or ""))  # "那月付一年呢 差多少": both terms, one year
+    if not parsed.price.annual or not MONTH_AND_YEAR.search(parsed.words or "") or (parsed.asks.both_units and not by_month) \
             or (r.duration_days not in (None, 30.0, 365.0)) or r.duration_hours:
         return None
     # only a provider that sells a year (一万网络's yearly prepay): gpuli's "year" would be twelve months again
@@ -62,3 +68,9 @@ def year_pair(parsed: Parsed) -> bool:
         return False
     return sorted(float(p.rental.duration_days or 0) for p in parts) in ([0.0, 365.0], [30.0, 365.0]) \
         and not any(p.rental.duration_hours for p in parts)
+
+
+def year_by_month_asked(parsed: Parsed) -> bool:
+    """Whether a message asks a year paid month by month against the year paid at once ("那月付一年呢 差多少",
+    "年付和月付差多少"): answered by year_and_month, never as two units weighed."""
+    return parsed.price.annual and bool(MONTH_AND_YEAR.search(parsed.words or ""))

@@ -190,11 +190,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
             r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)"
-            r"|how\s+long|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|weeks|days|hours)|多少\s*(?:个\s*)?卡时"),
+            r"|how\s+long|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|mos|weeks|wks|days|hours|hrs)\b|多少\s*(?:个\s*)?卡时"),
         "runway": re.compile(
             r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:[^，,。？?！!]{0,20}?)(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"
             r"|how\s+long\s+(?:can|could|will|would)\b.{0,40}\b(?:rent|last|run)"
-            r"|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|weeks|days|hours)\s+(?:can|could|will|would|does|do|is|are|that|it|this|buys?|gets?)\b"
+            r"|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|mos|weeks|wks|days|hours|hrs)\s+(?:can|could|will|would|does|do|is|are|that|it|this|buys?|gets?)\b"
             r"|(?:够|能|可以)\s*(?:买|跑)\s*(?:多少|几)\s*(?:个\s*)?(?:卡时|小时|钟头)"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
@@ -289,7 +289,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "bare_memory": re.compile(r"(?<!显)内存"),
         "offload": re.compile(r"offload|卸载"),
         "wallet": re.compile(r"余额|钱包|账上|账户里|\bbalance\b|\bwallet\b|\bfunds\b"),
-        "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+weeks"),
+        "runway_week": re.compile(r"(?:几|多少)\s*个?\s*(?:周|星期|礼拜)|how\s+many\s+(?:weeks|wks)\b"),
         "runway_month": re.compile(r"(?:几|多少)\s*个?\s*月|how\s+many\s+months"),
         "runway_hour": re.compile(r"(?:几|多少)\s*个?\s*(?:小时|钟头)|how\s+many\s+(?:hours|hrs)"),
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z0-9])"),

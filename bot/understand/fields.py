@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from bot.understand import amount, planning, used_time
+from bot.understand import amount, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
@@ -383,8 +383,8 @@ def params_b(text: str) -> float | None:
 # ---------------------------------------------------------------- rental and money
 # a number is never read from inside another one: "0.5 year" is half a year, not five years
 _N = r"(?<![\d.])(\d+(?:\.\d+)?)"
-DAYS = lazy(_N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
-WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
+DAYS = lazy(r"(?<!周)(?<!拜)(?<!期)" + _N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
+WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周(?!末|[六日天]|6\s*(?:日|周|[+和加、到]))|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
 # "seq 2048，月租多少": 月租 / 月付 / 月费 name the monthly term, so a figure before them counts no months ("3 个月租" still does)
 MONTHS = lazy(_N + r"\s*(?:个\s*月|月(?!\s*(?:租|付|费))|months?|mo)(?![a-z])", re.ASCII)
 QUARTERS = lazy(_N + r"\s*(?:个\s*)?(?:季度|quarters?)(?![a-z])", re.ASCII)
@@ -470,6 +470,8 @@ def _lengths(text: str) -> list[Length]:
         rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5) or m.group(7))
         days = float(PERIOD_DAYS[next(g for g in m.groups() if g)])
         add(m, days, 0.0, days * 24, addable=not rate)
+    for m in weekend.weekend_spans(text):  # "for the weekend", "周末租", "sat+sun": two days
+        add(m, 2.0, 0.0, weekend.WEEKEND_HOURS, addable=False)
     return sorted(found)
 
 

@@ -97,8 +97,9 @@ def _convert_numerals(text: str) -> str:
         run = m.group(0)
         after = text[m.end():m.end() + 6].lower().lstrip()
         before = text[max(0, m.start() - 1):m.start()]
-        if (before.isdigit() or before == ".") and all(ch in BIG_UNITS or ch in SMALL_UNITS for ch in run):
-            return run  # "2000万", "1.5亿", "3千": a digit already carries the number; the unit stays
+        digit_before = text[:m.start()].rstrip(" ")[-1:]  # "8 千 u": the digit is the number's, a space apart
+        if (digit_before.isdigit() or before == ".") and all(ch in BIG_UNITS or ch in SMALL_UNITS for ch in run):
+            return run  # "2000万", "1.5亿", "3千", "8 千": a digit already carries the number; the unit stays
         short = _COLLOQUIAL.fullmatch(run)
         if short:  # "一万五" is 15,000 and "三千五" 3,500: the digit after the unit counts its next place down
             head, unit, tail = DIGITS[short[1]], short[2], DIGITS[short[3]]

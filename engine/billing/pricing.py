@@ -43,6 +43,7 @@ from engine.billing.lines import (
     q6,
 )
 from engine.billing.rules import rule_of
+from engine.billing.rules.cycles import CALENDAR_YEAR
 from engine.catalog import gpus
 from engine.errors import CatalogError, InvalidRequest
 from engine.money import Money
@@ -256,6 +257,9 @@ def _status(offer: Offer) -> PriceStatus:
 
 
 def _started_months(p: Provider, bought_us: int) -> int:
+    year_us = CALENDAR_YEAR * US_PER_DAY
+    if bought_us and bought_us % year_us == 0:
+        return 12 * (bought_us // year_us)  # a year bought is twelve months of add-ons, not 365 ÷ 30 started ones
     return max(1, -(-bought_us // (p.billing.month_days * US_PER_DAY)))
 
 

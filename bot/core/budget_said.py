@@ -1,0 +1,44 @@
+"""Money said as a budget right after a job or a rental was priced for a length ("budget like 30 bucks",
+"预算 30 刀", "our budget is $30" after "14b qlora this weekend" or "cloudgpu 4090 for the weekend"): whether that
+rental fits in it, as if "够吗" / "enough?" had been asked, never the wallet's monthly budget set.
+
+Why: a bare budget statement sets the monthly budget (bot/understand/wallet_intent.py); after an answer that
+priced a rental for a stated length, the team is weighing that total, and setting a monthly alert threshold
+answered nothing they asked. A set verb or a month named ("set the monthly budget to $30", "月预算 30 刀") still
+sets it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+
+from bot.messages import Turn
+from bot.understand.lazy import lazy
+from bot.understand.parser import Parsed
+
+SETS = lazy(r"设置?|改成|改为|调到|调成|定为|定成|月预算|每月|每个月|包月|\bset\b|\bchange\b|\bupdate\b|\bmake\s+it\b|monthly"
+            r"|\b(?:a|per|each|every)\s+month\b|^\s*/", re.I)
+
+
+def _priced_for_length(last: Turn) -> bool:
+    """The last answer priced a rental or a job for a stated length (a total, not only hourly rates)."""
+    data = last.data
+    if last.kind == "price":
+        return bool(data.get("hours"))
+    request = data.get("request") or {}
+    return last.kind in ("size", "cost") and isinstance(request, dict) and bool(request.get("hours") or request.get("days"))
+
+
+def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
+    """`parsed` asking whether the money fits the rental just priced, when it only stated a budget after one."""
+    amount = parsed.rental.amount
+    if last is None or parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(amount, Decimal) \
+            or SETS.search(text) or parsed.request.gpu or not _priced_for_length(last):
+        return parsed
+    asks = replace(parsed.asks, budget=(amount, parsed.rental.currency), enough=True)
+    return replace(parsed, intent="faq", wallet=None, asks=asks)
+
+
+

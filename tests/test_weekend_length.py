@@ -1,0 +1,101 @@
+"""The weekend said as how long to rent is two days (48 h), in both languages, as a question of its
+own and after a price or a sizing; a weekend something is due by, or support at weekends, is no length.
+Figures from the seeds (CloudGPU RTX 4090 $0.33/h, 4090 48GB $0.65/h, RTX 3090 $0.21/h, A6000 $0.44/h;
+gpuli sells by the week, its shortest cycle)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import fields, normalize
+from tests.chat_user import first_lines, said
+
+
+@pytest.mark.parametrize("text", [
+    "cloudgpu 4090 for the weekend",
+    "4090 over the whole weekend at cloudgpu",
+    "rent a 4090 this weekend, sat+sun",
+    "4090 saturday and sunday",
+    "周末租 4090",
+    "4090 周末两天",
+    "租个周末 4090",
+    "4090 周六日 跑一下",
+])
+def test_a_weekend_rented_is_two_days(text: str) -> None:
+    assert fields.duration(normalize.normalize(text)) == (2.0, None)
+
+
+@pytest.mark.parametrize("text", [
+    "14b qlora 周末前要训完",
+    "need it done by the weekend",
+    "客服周末有人吗",
+    "is support there on weekends",
+    "finish before the weekend",
+])
+def test_a_weekend_due_or_support_is_no_length(text: str) -> None:
+    assert fields.duration(normalize.normalize(text)) == (None, None)
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("cloudgpu 4090 for the weekend, how much", "$15.84"),  # 48 h × $0.33
+    ("weekend on a 4090 48g at cloudgpu, cost?", "$31.20"),  # 48 h × $0.65
+    ("周末租 cloudgpu 3090 多少钱", "$10.08"),  # 48 h × $0.21
+    ("cloudgpu 4090 48g 周六加周日 多少", "$31.20"),
+])
+def test_a_weekend_is_priced_for_48_hours(text: str, total: str) -> None:
+    assert total in first_lines(said(text))
+
+
+def test_a_weekend_at_a_cycle_provider_is_its_shortest_cycle() -> None:
+    lines = first_lines(said("gpuli 4090 周末两天多少"))
+    assert "₮109" in lines and "1 周" in lines
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (["cheapest cloudgpu card that fits 32b qlora", "weekend cost (sat+sun)"], "$21.12"),  # A6000 48 h × $0.44
+    (["cloudgpu 3090 每小时多少", "那周末两天呢"], "$10.08"),
+    (["planning to qlora qwen 14b this weekend"], "$10.08"),  # RTX 3090 48 h
+    (["14b qlora 这周末在 cloudgpu 跑"], "$10.08"),
+])
+def test_a_weekend_after_a_price_or_a_sizing(turns: list[str], total: str) -> None:
+    assert total in first_lines(said(*turns), 12)
+
+
+def test_weekend_said_twice_is_one_weekend() -> None:
+    assert fields.duration(normalize.normalize("ok for the weekend then, sat+sun")) == (2.0, None)
+
+
+@pytest.mark.parametrize(("turns", "verdict", "fits"), [
+    (["4090 48g at cloudgpu per hour?", "for the whole weekend (48h)?", "i only have 25 bucks tho"], "not enough", "38.4"),
+    (["cloudgpu 4090 48g 48小时多少", "我只有 25 刀"], "不够", "38.4"),
+    (["cloudgpu 4090 48g for the weekend", "we've only got $25"], "not enough", "38.4"),
+    (["周末租 cloudgpu 4090 48g 多少", "手上就 25 刀"], "不够", "38.4"),
+])
+def test_money_held_after_a_priced_length_weighs_that_rental(turns: list[str], verdict: str, fits: str) -> None:
+    lines = first_lines(said(*turns))
+    assert verdict in lines and "$31.20" in lines and fits in lines  # 48 h × $0.65; $25 buys 38.4 h
+
+
+def test_money_held_after_an_hourly_price_is_still_a_runway() -> None:
+    assert "75.7" in first_lines(said("cloudgpu 4090 每小时多少", "我只有 25 刀"))  # $25 / $0.33
+
+
+@pytest.mark.parametrize(("turns", "verdict", "figure"), [
+    (["planning to qlora qwen 14b this weekend", "budget like 30 bucks"], "enough", "$8.88"),  # $30 − $21.12 (A6000 48 h)
+    (["14b qlora 周末跑", "预算 30 刀"], "够", "$8.88"),
+    (["cloudgpu 4090 for the weekend", "预算 10 刀"], "不够", "$5.84"),  # $15.84 − $10
+    (["cloudgpu 4090 for the weekend", "our budget is $10"], "not enough", "$5.84"),
+])
+def test_a_budget_said_after_a_priced_length_weighs_it(turns: list[str], verdict: str, figure: str) -> None:
+    lines = first_lines(said(*turns))
+    assert verdict in lines and figure in lines
+
+
+@pytest.mark.parametrize("turns", [
+    ["预算 30 刀"],
+    ["cloudgpu 4090 for the weekend", "set monthly budget to $30"],
+    ["cloudgpu 4090 for the weekend", "月预算 30 刀"],
+])
+def test_a_budget_set_alone_or_as_monthly_still_sets_it(turns: list[str]) -> None:
+    lines = first_lines(said(*turns))
+    assert "$30.00" in lines and "$8.88" not in lines
