@@ -383,7 +383,8 @@ def params_b(text: str) -> float | None:
 # ---------------------------------------------------------------- rental and money
 # a number is never read from inside another one: "0.5 year" is half a year, not five years
 _N = r"(?<![\d.])(\d+(?:\.\d+)?)"
-DAYS = lazy(r"(?<!周)(?<!拜)(?<!期)" + _N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
+# "周6日" is Saturday and Sunday (bot/understand/weekend.py), never six days; "1周1天" is a week and a day
+DAYS = lazy(r"(?!(?<=[周拜期])6)" + _N + r"[\s-]*(?:个\s*)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
 WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周(?!末|[六日天]|6\s*(?:日|周|[+和加、到]))|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
 # "seq 2048，月租多少": 月租 / 月付 / 月费 name the monthly term, so a figure before them counts no months ("3 个月租" still does)
 MONTHS = lazy(_N + r"\s*(?:个\s*月|月(?!\s*(?:租|付|费))|months?|mo)(?![a-z])", re.ASCII)

@@ -184,6 +184,8 @@ def _setting(m: re.Match[str]) -> str:
 def _sum_then_one(m: re.Match[str]) -> str:
     """"三万一个月", "三千一个月", "六千七百八十九一个月": a sum, then one of a period, when the numeral with the 一
     is no number as Chinese says it ("十一个月" and "一百零一天" are eleven months and 101 days, and stay)."""
+    if m[1].startswith(("零", "〇")):  # "一年零一个月", "两周零一天": 零 joins two lengths, it is no sum
+        return m[0]
     if m[1].endswith("万"):
         value = _value(m[1][:-1])
         return m[0] if value is None else f"{value}万 "
