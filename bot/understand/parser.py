@@ -144,6 +144,8 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
 
 
 # a second card asked in a trailing "…呢" or "what about …" ("用 a6000 跑 8 小时多少钱 用 4090 48g 呢"): both are priced
+# the words that only ask whether ("要不要直接上两张", "should I go with two"): a whether-question, no how-to
+WHETHER_ONLY = lazy(r"要不要|需不需要|该不该|should\s+i\b")
 COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
 
@@ -378,6 +380,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)) \
             and not defines(c.answers):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
+    elif sized and asks.count_versus and c.intent == "faq" and not HOWTO.search(WHETHER_ONLY.sub(" ", norm)) and not defines(c.answers):
+        c = Classified("size", c.hits)  # "7b lora 一张 4090 够不够 还是直接上两张": the two counts sized, not how to start
     elif sized and asks.saving and c.intent in ("faq", "size") and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "8bit 优化器对 7b 全参能省多少显存": that lever's saving on that job
     elif sized and (asks.weights or ask_words.offload_on_price(asks, request)) and c.intent == "faq" and not HOWTO.search(norm):

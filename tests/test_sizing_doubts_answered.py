@@ -1,0 +1,55 @@
+"""Sizing questions that ask a doubt or a choice of the setup, answered as asked (blind 48/49): "one 4090 or
+two", "一定要两张 a100 吗" (no: one 80 GB card with the 8-bit optimizer), each in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import ChatUser
+
+
+@pytest.mark.parametrize("msg", ["7b lora，一张 4090 够不够 还是直接上两张", "13b qlora 一张3090行不行 要不要直接上两张",
+                                 "7b lora 单卡4090够用吗，还是直接买两张",
+                                 "7b lora, is one 4090 enough or should i just go with two"])
+def test_one_card_or_two_is_a_sizing_of_both_counts(msg: str) -> None:
+    p = parse(msg)
+    assert p.intent == "size", msg
+    assert (p.request.num_gpus, p.asks.count_versus) == (1, 2), msg
+
+
+def test_one_or_two_4090s_names_both_counts_in_the_reply() -> None:
+    u = ChatUser()
+    u.say("7b lora，一张 4090 够不够 还是直接上两张")
+    first, second = u.text.splitlines()[:2]
+    assert "1×RTX 4090" in first and "偏紧" in first
+    assert "2 张才稳" in second and "2×RTX 4090" in second
+    u = ChatUser()
+    u.say("7b lora, is one 4090 enough or should i just go with two")
+    assert "1 is not safe, 2 are" in u.text.splitlines()[1]
+
+
+@pytest.mark.parametrize("msg", ["7b 全参 一定要两张 a100 吗 有人说要 2 张", "全参微调 7b 非得两张 a100 80g 吗",
+                                 "qwen 7b 全量微调 真的要两张 h100 吗"])
+def test_two_80gb_cards_for_7b_full_is_not_a_must_zh(msg: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    second = u.text.splitlines()[1]
+    assert second.startswith("👉 不一定：1 张也行，换 8-bit 优化器"), second
+    assert "模型状态 70.0 GB" in second and "用 AdamW 才要 2 张" in second
+
+
+@pytest.mark.parametrize("msg", ["do i really need two a100s for a 7b full finetune? someone told me 2",
+                                 "7b full fine-tune, does it have to be 2 a100 80gb?"])
+def test_two_80gb_cards_for_7b_full_is_not_a_must_en(msg: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    second = u.text.splitlines()[1]
+    assert second.startswith("👉 Not necessarily: 1 will do with an 8-bit optimizer"), second
+    assert "70.0 GB of model states" in second and "AdamW that needs 2" in second
+
+
+def test_8b_states_fill_an_80gb_card_so_one_is_not_offered() -> None:
+    u = ChatUser()
+    u.say("8b full finetune, must i use 2 h100s?")
+    assert "Not necessarily" not in u.text
