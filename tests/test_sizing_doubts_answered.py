@@ -53,3 +53,29 @@ def test_8b_states_fill_an_80gb_card_so_one_is_not_offered() -> None:
     u = ChatUser()
     u.say("8b full finetune, must i use 2 h100s?")
     assert "Not necessarily" not in u.text
+
+
+@pytest.mark.parametrize("msg", ["8b qlora 两张3090 要开 zero3 吗", "8b qlora 两张 3090，zero-3 要不要开", "two 4090s at gpuli, 8b qlora, zero3?",
+                                 "do i need zero3 for 8b qlora on two 3090s"])
+def test_zero3_asked_of_a_qlora_on_two_cards_is_not_needed(msg: str) -> None:
+    p = parse(msg)
+    assert p.asks.switch == "zero3" and p.request.zero is None, msg
+    u = ChatUser()
+    u.say(msg)
+    first = u.text.splitlines()[0]
+    assert first.startswith(("不需要 ZeRO-3：一张卡就装得下", "No, ZeRO-3 is not needed: one card holds it")), first
+    assert "DDP" in first and "11.1 GB" in first and "4-bit" in first
+
+
+def test_zero3_asked_of_a_bf16_lora_names_no_4bit() -> None:
+    u = ChatUser()
+    u.say("do i need zero3 for 7b lora on two a100s")
+    first = u.text.splitlines()[0]
+    assert first.startswith("No, ZeRO-3 is not needed: one card holds it (1× A100 80GB SXM, 20.6 GB")
+    assert "4-bit" not in first
+
+
+def test_zero3_stated_stays_the_plan() -> None:
+    for msg in ["32b 全参 zero3 8卡 每张卡多少显存", "8b qlora 两张3090 用 zero3", "14b full ft on 4 h100s with zero3"]:
+        p = parse(msg)
+        assert p.request.zero == 3 and p.asks.switch is None, msg

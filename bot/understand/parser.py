@@ -68,6 +68,7 @@ from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.standing import stands_alone
+from bot.understand.switch_asks import zero3_question
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WalletAction, wallet_action
@@ -277,6 +278,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         value = extract(rest)
         if value is not None:
             req[key] = value
+    zero3_asked = zero3_question(raw)
+    if zero3_asked and req.get("zero") == 3:
+        del req["zero"]  # "8b qlora, zero3?": whether it is needed, so the plan is left to the engine
     if "tokens" not in req and (req.get("model") or req.get("params_b")) and TRAIN_WORDS.search(rest):
         yi = f.yi_tokens(rest)
         if yi:
@@ -332,6 +336,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                           job=bool(request.model or request.params_b or request.method or request.num_gpus),
                           frame_only=len(rest) <= FOLLOW_UP_CHARS and frame_only(rest))
     rental.form_named = asks.form_factor
+    if zero3_asked and asks.switch is None:
+        asks = replace(asks, switch="zero3")
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):
         asks = replace(asks, pooled=None)  # "gpuli 4张a100 80g 拼起来": its 4-card machine, joined already
