@@ -79,3 +79,40 @@ def test_zero3_stated_stays_the_plan() -> None:
     for msg in ["32b 全参 zero3 8卡 每张卡多少显存", "8b qlora 两张3090 用 zero3", "14b full ft on 4 h100s with zero3"]:
         p = parse(msg)
         assert p.request.zero == 3 and p.asks.switch is None, msg
+
+
+@pytest.mark.parametrize("msg, first_card", [
+    ("7b: qlora on a 4090 vs bf16 lora on a 5090 at gpuli, speed/price?", "4090"),
+    ("7b 4090 跑 qlora 还是 5090 跑 lora，gpuli 哪个划算 速度差多少", "4090"),
+    ("8b lora on an a100 80g or qlora on a 3090?", "a100")])
+def test_two_setups_each_with_its_own_method_are_sized_as_named(msg: str, first_card: str) -> None:
+    methods = parse(msg).versus_methods
+    assert sorted(methods.values()) == ["lora", "qlora"], msg
+    u = ChatUser()
+    u.say(msg)
+    lines = u.text.splitlines()
+    assert "20–40%" in lines[1] and ("slower" in lines[1] or "慢" in lines[1])
+    assert any("QLoRA (4-bit) · 1×" in ln and ("4090" in ln or "3090" in ln) for ln in lines)
+    assert any(ln.startswith("✅ LoRA · 1×") for ln in lines)
+
+
+def test_setups_with_the_second_at_gpuli_prices_both() -> None:
+    u = ChatUser()
+    u.say("7b: qlora on a 4090 vs bf16 lora on a 5090 at gpuli, speed/price?")
+    assert "₮369/month" in u.text and "₮499/month" in u.text
+    assert "LoRA · 1× RTX 5090: 20.6 GB of 32 GB" in u.text
+
+
+def test_one_method_on_two_cards_is_no_method_mix() -> None:
+    assert parse("7b qlora 4090 vs 5090").versus_methods == {}
+    u = ChatUser()
+    u.say("7b qlora 4090 vs 5090")
+    assert "20–40%" not in u.text.splitlines()[1]
+
+
+@pytest.mark.parametrize("msg", ["is qlora faster than lora if both fit on my 48g card",
+                                 "if both fit on a 48gb card, is qlora quicker than lora?"])
+def test_qlora_against_lora_speed_asked_is_answered_slower(msg: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    assert "20–40% lower than bf16 LoRA" in u.text or "20–40% slower" in u.text, u.text

@@ -79,7 +79,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
-        return versus_request(ctx, parsed.request, parsed.versus,
+        return versus_request(ctx, parsed.request, parsed.versus, methods=parsed.versus_methods,
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
                               form_named=parsed.asks.form_factor, named=parsed.rental.provider or parsed.request.provider)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing

@@ -18,6 +18,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.availability import rents_card_asked
+from bot.understand.card_methods import methods_by_card
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
@@ -96,6 +97,7 @@ class Parsed:
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
     versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
+    versus_methods: dict[str, str] = field(default_factory=dict)  # "qlora on a 4090 vs bf16 lora on a 5090": each card's method
     family: str | None = None  # "CodeLlama" in "CodeLlama 34B": a family the catalog lacks, named back
     asks: ask_words.Asks = field(default_factory=ask_words.Asks)  # planning, export, cost, count ... asked
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
@@ -208,10 +210,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
+        versus_methods = methods_by_card(norm, [(g.ident, g.start, g.end) for g in gpus])
         compared = [(g.start, g.end) for g in gpus]  # their digits are names, never a length ("5090 月租")
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
     else:
-        compared = []
+        compared, versus_methods = [], {}
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
     spans = [(m.start, m.end) for m in models + gpus + excluded] + compared + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(planning.undated(_blank(norm, spans)))  # a date is a day: never a length or a count
@@ -386,7 +389,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)) \
             and not defines(c.answers):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
-    elif sized and asks.count_versus and c.intent == "faq" and not HOWTO.search(WHETHER_ONLY.sub(" ", norm)) and not defines(c.answers):
+    elif sized and asks.count_versus and (asks.enough or asks.sizing) and c.intent == "faq" and not HOWTO.search(WHETHER_ONLY.sub(" ", norm)) and not defines(c.answers):
         c = Classified("size", c.hits)  # "7b lora 一张 4090 够不够 还是直接上两张": the two counts sized, not how to start
     elif sized and asks.saving and c.intent in ("faq", "size") and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "8bit 优化器对 7b 全参能省多少显存": that lever's saving on that job
@@ -488,7 +491,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
+                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, versus_methods=versus_methods, family=family,
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=read_cues(raw, request.num_gpus, instances, words, price.nodes),
