@@ -9,6 +9,8 @@ that card its method. Nothing comes back unless at least two cards get different
 
 from __future__ import annotations
 
+import itertools
+
 from bot.understand import fields as f
 from bot.understand.lazy import lazy
 
@@ -21,7 +23,7 @@ def methods_by_card(norm: str, cards: list[tuple[str, int, int]]) -> dict[str, s
     `cards`: (card id, start, end) in `norm`. Empty unless two cards are given different methods."""
     cuts = [0, *(m.start() for m in SETS_AGAINST.finditer(norm)), len(norm)]
     found: dict[str, str] = {}
-    for start, end in zip(cuts, cuts[1:], strict=False):
+    for start, end in itertools.pairwise(cuts):
         inside = {ident for ident, s, e in cards if start <= s and e <= end}
         method = f.method(norm[start:end])
         if len(inside) == 1 and method is not None:
