@@ -116,3 +116,22 @@ def test_qlora_against_lora_speed_asked_is_answered_slower(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
     assert "20–40% lower than bf16 LoRA" in u.text or "20–40% slower" in u.text, u.text
+
+
+@pytest.mark.parametrize("first, then, figure", [
+    ("two 3090s for 7b qlora?", "will it oom at seq 4096", "seq 4096"),
+    ("8b qlora 用 3090 会爆显存吗", "seq 拉到 4096 会爆显存吗", "序列 4096"),
+    ("14b lora on an a100 40g", "batch 4 still fits?", "batch 4")])
+def test_a_setting_changed_with_its_fit_asked_resizes_the_job(first: str, then: str, figure: str) -> None:
+    u = ChatUser()
+    u.say(first)
+    u.say(then)
+    head = u.text.splitlines()[0]
+    assert head.startswith(("✅", "⚠️", "❌")) and figure in head, head
+    assert "cutoff_len" not in u.text  # not the FAQ's general advice on OOM
+
+
+def test_the_oom_advice_without_a_job_before_stays_the_faq() -> None:
+    u = ChatUser()
+    u.say("will it oom at seq 4096")
+    assert "cutoff_len" in u.text
