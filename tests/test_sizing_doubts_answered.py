@@ -135,3 +135,26 @@ def test_the_oom_advice_without_a_job_before_stays_the_faq() -> None:
     u = ChatUser()
     u.say("will it oom at seq 4096")
     assert "cutoff_len" in u.text
+
+
+@pytest.mark.parametrize("msg", ["explain like im 5 why 7b full finetune needs an 80gb card", "7b 全参 为啥要 a100 80g",
+                                 "why does a 7b full fine-tune need a whole a100 80gb"])
+def test_why_a_7b_full_needs_an_80gb_card_leads_with_the_bytes(msg: str) -> None:
+    u = ChatUser()
+    u.say(msg)
+    first = u.text.splitlines()[0]
+    assert first.startswith(("💡 Why:", "💡 原因：")), first
+    assert "16" in first and "112 GB" in first and "70.0 GB" in first and "80 GB" in first
+
+
+def test_why_on_more_cards_says_they_share_the_states() -> None:
+    u = ChatUser()
+    u.say("why does 14b full fine-tuning need 4 a100s")
+    first = u.text.splitlines()[0]
+    assert "224 GB" in first and "140 GB" in first and "ZeRO" in first and "just fits" not in first
+
+
+def test_why_of_a_speed_is_no_memory_reason() -> None:
+    u = ChatUser()
+    u.say("why is 7b full fine-tuning so slow on an a100 80g")
+    assert "16 bytes in all" not in u.text
