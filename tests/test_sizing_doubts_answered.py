@@ -158,3 +158,22 @@ def test_why_of_a_speed_is_no_memory_reason() -> None:
     u = ChatUser()
     u.say("why is 7b full fine-tuning so slow on an a100 80g")
     assert "16 bytes in all" not in u.text
+
+
+@pytest.mark.parametrize("first, then", [("two 4090s at gpuli, 8b qlora, zero3?", "why not"),
+                                         ("two 4090s at gpuli, 8b qlora, zero3?", "ok what instead"),
+                                         ("8b qlora 两张3090 要开 zero3 吗", "为啥不用"),
+                                         ("8b qlora 两张3090 要开 zero3 吗", "那用什么")])
+def test_why_not_or_what_instead_after_a_switch_answer_asks_it_again(first: str, then: str) -> None:
+    u = ChatUser()
+    u.say(first)
+    u.say(then)
+    head = u.text.splitlines()[0]
+    assert head.startswith(("No, ZeRO-3 is not needed", "不需要 ZeRO-3")) and "DDP" in head, head
+
+
+def test_why_not_with_no_switch_before_is_no_switch_answer() -> None:
+    u = ChatUser()
+    u.say("two 3090s for 7b qlora?")
+    u.say("why not")
+    assert "ZeRO-3 is not needed" not in u.text

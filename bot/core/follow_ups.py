@@ -51,6 +51,7 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
+from bot.understand.why_asked import asks_again_of_switch
 from engine.providers import providers
 from engine.request import TrainingRequest
 
@@ -383,6 +384,8 @@ def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:
     with 8-bit, seed 000), not the FAQ's general entry on the switch. A message naming its own model is no
     question about the last job; the general path reads it."""
     job = job_of(last, {})
+    if parsed.asks.switch is None and isinstance(last.data.get("switch"), str) and asks_again_of_switch(parsed.words):
+        parsed = replace(parsed, asks=replace(parsed.asks, switch=last.data["switch"]))  # "why not", "ok what instead"
     if parsed.asks.switch is None or last.kind not in ("size", "cost") or parsed.request.model or parsed.request.params_b \
             or not (job.get("model") or job.get("params_b")) or parsed.cues.chars > ABOUT_LAST:
         return None

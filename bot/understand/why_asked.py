@@ -16,3 +16,15 @@ OTHER_CAUSE = lazy(r"slow|fast|speed|throughput|nan|loss|error|crash|慢|快
 def asks_why(norm: str) -> bool:
     """Whether the message asks the reason of the sizing it names (not of its speed or an error)."""
     return WHY.search(norm) is not None and OTHER_CAUSE.search(norm) is None
+
+
+# "why not", "ok what instead", "为啥不用", "那用什么" right after a switch was answered: that answer asked again
+WHY_NOT_OR_INSTEAD = lazy(r"^\s*(?:ok(?:ay)?|so|then|and|那|那么|好的?)?\s*(?:why\s+not|how\s+come|what\s+instead|(?:so\s+)?what\s+then"
+                          r"|what\s+(?:should|do)\s+i\s+(?:use|do)(?:\s+(?:instead|then))?|use\s+what(?:\s+(?:then|instead))?|instead\??"
+                          r"|为啥不用?|为什么不用?|为啥不要|为什么不要|为啥不需要|为什么不需要|用什么代替|用啥代替|那?用什么|那?用啥|换成什么|改用什么)"
+                          r"\s*(?:instead|then|呢|啊|吗)?\s*$")
+
+
+def asks_again_of_switch(norm: str) -> bool:
+    """Whether a short message asks why not, or what instead, of the switch just answered."""
+    return WHY_NOT_OR_INSTEAD.search(norm) is not None
