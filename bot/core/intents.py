@@ -115,7 +115,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          by_price=by_price, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
     v = reply.data.get("v") if reply.kind == "sizing" else None
-    if v and request.method == "full" and v.get("params") and asks_why(parsed.words):
+    if v and request.method == "full" and v.get("params") and not parsed.follow_up and asks_why(parsed.words):
         # "explain like I'm 5 why 7b full needs an 80gb card": the bytes per parameter lead, then the figures
         v["why_states"] = {"adamw_gb": v["params"] * 16 / 1e9, "eight_gb": v["params"] * 10 / 1e9}
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there

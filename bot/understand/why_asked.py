@@ -10,7 +10,9 @@ WHY = lazy(r"\bwhy\b|\bexplain\b|\beli5\b|like\s+i'?\s*a?m\s+(?:5|five)\b|为什
 
 
 # a why about something else than the memory: speed, a loss, an error
-OTHER_CAUSE = lazy(r"slow|fast|speed|throughput|nan|loss|error|crash|慢|快|速度|吞吐|报错|崩")
+OTHER_CAUSE = lazy(r"slow|fast|speed|throughput|\bnan\b|\bloss\b|error|crash|慢|快|速度|吞吐|报错|崩"
+                   # or of a setting left out: "why not zero 2?", "why can't we use ZeRO-2", "为啥不用 offload"
+                   r"|why\s+(?:not|can'?t|couldn'?t|won'?t)|为什么不|为啥不|zero|offload|8[\s-]?bit|ddp|fsdp")
 
 
 def asks_why(norm: str) -> bool:
