@@ -177,3 +177,13 @@ def test_why_not_with_no_switch_before_is_no_switch_answer() -> None:
     u.say("two 3090s for 7b qlora?")
     u.say("why not")
     assert "ZeRO-3 is not needed" not in u.text
+
+
+@pytest.mark.parametrize("first, then", [("32b 全参 zero2 8卡h100 放得下吗", "zero3 呢"), ("32b full 8xh100 zero2 ok?", "zero3?")])
+def test_a_bare_stage_after_a_sizing_is_a_change_of_stage(first: str, then: str) -> None:
+    assert parse(then).asks.switch is None and parse(then).request.zero == 3
+    assert parse("那 zero3 呢").request.zero == 3
+    u = ChatUser()
+    u.say(first)
+    u.say(then)
+    assert "ZeRO-3" in u.text.splitlines()[0] and "64" in u.text

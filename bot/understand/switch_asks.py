@@ -51,7 +51,9 @@ def asked_about(text: str, m: re.Match[str]) -> bool:
 # ZeRO stage 3 named as the switch: "要开 zero3 吗", "two 4090s, 8b qlora, zero3?"
 ZERO3_WORD = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*3(?!\d)|\bz3\b", re.ASCII)
 # the switch itself asked, the question mark right after it ("zero3?", "zero-3 吗")
-ASKED_RIGHT_AFTER = lazy(r"^\s*(?:\?|？|吗|么|呢)", re.ASCII)
+ASKED_RIGHT_AFTER = lazy(r"^\s*(?:\?|？|吗|么)", re.ASCII)
+# more than the stage and a frame word ("zero3?", "那 zero3 呢", "and zero3?" change the stage of the job before)
+STAGE_ONLY_CHARS = 12
 
 
 def zero3_asked(text: str, m: re.Match[str]) -> bool:
@@ -62,6 +64,8 @@ def zero3_asked(text: str, m: re.Match[str]) -> bool:
 def zero3_question(raw: str) -> bool:
     """ZeRO-3 asked with its own question mark ("two 4090s, 8b qlora, zero3?"), which normalizing drops."""
     text = unicodedata.normalize("NFKC", raw).lower()
+    if len(re.sub(r"[\W_]+", "", ZERO3_WORD.sub(" ", text))) <= STAGE_ONLY_CHARS:
+        return False
     return any(ASKED_RIGHT_AFTER.search(text[m.end():m.end() + 4]) for m in ZERO3_WORD.finditer(text))
 
 
