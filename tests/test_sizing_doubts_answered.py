@@ -110,14 +110,6 @@ def test_one_method_on_two_cards_is_no_method_mix() -> None:
     assert "20–40%" not in u.text.splitlines()[1]
 
 
-@pytest.mark.parametrize("msg", ["is qlora faster than lora if both fit on my 48g card",
-                                 "if both fit on a 48gb card, is qlora quicker than lora?"])
-def test_qlora_against_lora_speed_asked_is_answered_slower(msg: str) -> None:
-    u = ChatUser()
-    u.say(msg)
-    assert "20–40% lower than bf16 LoRA" in u.text or "20–40% slower" in u.text, u.text
-
-
 @pytest.mark.parametrize("first, then, figure", [
     ("two 3090s for 7b qlora?", "will it oom at seq 4096", "seq 4096"),
     ("8b qlora 用 3090 会爆显存吗", "seq 拉到 4096 会爆显存吗", "序列 4096"),
