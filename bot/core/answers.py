@@ -184,6 +184,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     # ("how long can ₮500 keep it running at gpuli") rents the first of them sold there
     fits = [[f.gpu.id, f.num_gpus] for f in s.recommendations if f.fits]
     reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {}),
+                               **({"switch": switch} if switch and not details and reply.data["v"].get("switch_answer") else {}),
                                # "7b full ft roomy option" then "price?": the roomy setup it led with is the one priced
                                **({"roomy": True} if not details and reply.data["v"].get("seed_roomy") else {})})
     if not details and (shown := shown_setups(reply.data.get("v") or {})):

@@ -28,7 +28,7 @@ from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
-from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last
+from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
@@ -53,6 +53,7 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
+from bot.understand.why_asked import asks_again_of_switch
 from engine.providers import providers
 from engine.request import TrainingRequest
 
@@ -177,7 +178,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
-    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last)  # "够吗", "which card then"
+    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last, text)  # "够吗", "which card then"
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
@@ -389,6 +390,8 @@ def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:
     with 8-bit, seed 000), not the FAQ's general entry on the switch. A message naming its own model is no
     question about the last job; the general path reads it."""
     job = job_of(last, {})
+    if parsed.asks.switch is None and isinstance(last.data.get("switch"), str) and asks_again_of_switch(parsed.words):
+        parsed = replace(parsed, asks=replace(parsed.asks, switch=last.data["switch"]))  # "why not", "ok what instead"
     if parsed.asks.switch is None or last.kind not in ("size", "cost") or parsed.request.model or parsed.request.params_b \
             or not (job.get("model") or job.get("params_b")) or parsed.cues.chars > ABOUT_LAST:
         return None

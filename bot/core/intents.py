@@ -36,6 +36,7 @@ from bot.understand.faq import on_topic
 from bot.understand.faq_topics import across_cards
 from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
+from bot.understand.why_asked import asks_why
 from bot.views.cheapest_card import cheapest_card_line
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
@@ -79,7 +80,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.missing:
         return ask_model(ctx, "size", parsed.request)
     if parsed.versus:
-        return versus_request(ctx, parsed.request, parsed.versus,
+        return versus_request(ctx, parsed.request, parsed.versus, methods=parsed.versus_methods,
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
                               form_named=parsed.asks.form_factor, named=parsed.rental.provider or parsed.request.provider)
     if _count_of_the_model(parsed):  # "exactly how many params does qwen3 32b have": the count, not a sizing
@@ -113,6 +114,10 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
                          by_price=by_price, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
+    v = reply.data.get("v") if reply.kind == "sizing" else None
+    if v and request.method == "full" and v.get("params") and not parsed.follow_up and asks_why(parsed.words):
+        # "explain like I'm 5 why 7b full needs an 80gb card": the bytes per parameter lead, then the figures
+        v["why_states"] = {"adamw_gb": v["params"] * 16 / 1e9, "eight_gb": v["params"] * 10 / 1e9}
     if parsed.rental.provider and reply.turn is not None:  # "gpuli 上 7b qlora 用啥卡": a cost follow-up prices there
         reply.turn.data["request"] = {**reply.turn.data["request"], "provider": parsed.rental.provider}
     memory = card_memory(parsed)

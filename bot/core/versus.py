@@ -20,6 +20,7 @@ from bot.text.names import gpu_name
 from bot.views.price import unit_prices
 from bot.views.summary import sizing_summary
 from engine.catalog import form_variants
+from engine.fit import QLORA_SLOW_PCT
 from engine.price_list import cheapest_card_hour
 from engine.providers import provider
 from engine.request import TrainingRequest
@@ -86,14 +87,18 @@ def _prices(gpu: str, count: int, display: str, form_named: bool) -> list[dict[s
 
 
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]], cheaper: bool = False,
-                   form_named: bool = True, named: str | None = None) -> Reply:
+                   form_named: bool = True, named: str | None = None, methods: dict[str, str] | None = None) -> Reply:
     """"8x A100 vs 8x H100 for 32B full": the same job on each card named (each at its own stated
     count, else the count the question gave), each with its lever, verdict and price side by side, and
     the pick first: the cheaper one that holds the job, or the trade-off when the cheaper one only holds it
-    by offloading or at the edge. `cheaper` ("选哪个最便宜"): the rows follow cheapest first."""
+    by offloading or at the edge. `cheaper` ("选哪个最便宜"): the rows follow cheapest first. `methods`: each
+    card's own method where the message gave two ("qlora on a 4090 vs bf16 lora on a 5090"); QLoRA's speed
+    against bf16 LoRA is then said beside the pick."""
     rows = []
+    methods = methods or {}
     for gpu, count in cards[:3]:
-        s, lever, adamw_gb = judged(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero}))
+        s, lever, adamw_gb = judged(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero,
+                                                           "method": methods.get(gpu, req.method)}))
         row = sizing_summary(s, ctx.display_currency)
         v = row["verdict"]
         if v is not None:
@@ -101,7 +106,9 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
         rows.append(row | {"lever": lever, "adamw_gb": adamw_gb, "edge": _seed_edge(s)})
     if cheaper:
         rows.sort(key=_setup_rate)
-    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows, named or req.provider)})
+    mixed = len({row["method"] for row in rows}) > 1
+    slow = dict(zip(("low", "high"), QLORA_SLOW_PCT, strict=True)) if mixed and {"qlora", "lora"} <= {row["method"] for row in rows} else None
+    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows, named or req.provider), "mixed": mixed, "qlora_slow": slow})
     reply.turn = Turn("size", {"request": req.stated()})
     return reply
 

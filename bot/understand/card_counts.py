@@ -43,7 +43,9 @@ SAID_ENOUGH = lazy(
     rf"{_COUNTED}\s*{_ENOUGH}"  # 1张够不够, 1 card 就够, 3 张 § 够吗, 1 § enough
     rf"|\b(?:is|will|would|can|could|does)\s+{_N}(?:{_UNIT}|{_CARD})?\s+(?:be\s+)?(?:enough|fine|ok|okay|do|suffice|sufficient|work)\b"
     rf"|{_N}\s+(?:is|would\s+be|will\s+be)\s+(?:enough|fine|ok)", re.IGNORECASE)
-NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万天周月小])", re.IGNORECASE)
+NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万天周月小])"
+             # "or should I just go with two", "one 4090 or straight to two?": the other count, its card understood
+             rf"|\b(?:go\s+(?:with|for|to)|straight\s+to|jump\s+to|step\s+up\s+to)\s+(?:just\s+)?{_N}\b(?!\s*[a-z0-9.|])", re.IGNORECASE)
 
 
 # "h100，8", "4090, 2 够吗": a bare 1–8 after the card is its count (a larger one its memory, "8 小时" no count)
@@ -59,7 +61,8 @@ ENOUGH_WORD = lazy(r"够|行|可以|装得下|放得下|跑得动|enough|fine|\b
 
 # "两张4090 有必要吗", "租 8 卡 h100 是不是更快更好", "do I need two 4090s", "is 8x h100 overkill": whether
 # the count named is needed at all, which one card answers (the count is compared with one)
-NEEDED = lazy(r"有必要|必要吗|需不需要|用得着|是不是更快|更快吗|更快更好|更好吗|值得吗|值不值|浪费吗|多余吗|大材小用"
+NEEDED = lazy(r"有必要|必要吗|需不需要|用得着|一定要|一定得|非要|非得|必须要|必须用|真的要|真要|"
+              r"\b(?:really|absolutely)\s+need\b|\b(?:have|has)\s+to\s+(?:be|use|have|rent)\b|\bmust\s+(?:i\s+)?(?:use|have|rent)\b|是不是更快|更快吗|更快更好|更好吗|值得吗|值不值|浪费吗|多余吗|大材小用"
               r"|overkill|necessary|worth\s+it|\bdo\s+i\s+(?:really\s+)?need\b|\b(?:is|would)\s+(?:it|that)\s+(?:be\s+)?(?:faster|better)\b",
               re.IGNORECASE)
 

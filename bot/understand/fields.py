@@ -17,7 +17,7 @@ from bot.understand import amount, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
-from bot.understand.switch_asks import asked_about, keeps_speed
+from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
 
 NUM = NUMBER
 
@@ -217,7 +217,9 @@ def _ruled_out(before: str) -> bool:
 
 
 def zero(text: str) -> int | None:
-    m = next((z for z in ZERO.finditer(text) if not _ruled_out(text[max(0, z.start() - 16):z.start()])), None)
+    """The ZeRO stage stated; a stage 3 only asked about ("要开 zero3 吗", "zero3?") is left to the plan."""
+    m = next((z for z in ZERO.finditer(text) if not _ruled_out(text[max(0, z.start() - 16):z.start()])
+              and not ((s3 := ZERO3_WORD.match(text, z.start())) and zero3_asked(text, s3))), None)
     if not m:
         return None
     digit = m.group(1) or m.group(2) or m.group(3)

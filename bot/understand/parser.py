@@ -18,6 +18,7 @@ from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.availability import rents_card_asked
+from bot.understand.card_methods import methods_by_card
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
@@ -68,6 +69,7 @@ from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.standing import stands_alone
+from bot.understand.switch_asks import zero3_question
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
 from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WalletAction, wallet_action
@@ -95,6 +97,7 @@ class Parsed:
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
     versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
+    versus_methods: dict[str, str] = field(default_factory=dict)  # "qlora on a 4090 vs bf16 lora on a 5090": each card's method
     family: str | None = None  # "CodeLlama" in "CodeLlama 34B": a family the catalog lacks, named back
     asks: ask_words.Asks = field(default_factory=ask_words.Asks)  # planning, export, cost, count ... asked
     parts: list[Parsed] = field(default_factory=list)  # a message asking two things: one reading per question
@@ -144,6 +147,8 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
 
 
 # a second card asked in a trailing "…呢" or "what about …" ("用 a6000 跑 8 小时多少钱 用 4090 48g 呢"): both are priced
+# the words that only ask whether ("要不要直接上两张", "should I go with two"): a whether-question, no how-to
+WHETHER_ONLY = lazy(r"要不要|需不需要|该不该|should\s+i\b")
 COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
 
@@ -205,10 +210,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if len({g.ident for g in gpus}) > 1 and COMPARE.search(norm):
         blanked = _blank(norm, [(m.start, m.end) for m in models])
         versus = [(g.ident, f.count_near(blanked, g.start, g.end)) for g in gpus]
+        versus_methods = methods_by_card(norm, [(g.ident, g.start, g.end) for g in gpus])
         compared = [(g.start, g.end) for g in gpus]  # their digits are names, never a length ("5090 月租")
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
     else:
-        compared = []
+        compared, versus_methods = [], {}
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
     spans = [(m.start, m.end) for m in models + gpus + excluded] + compared + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(planning.undated(_blank(norm, spans)))  # a date is a day: never a length or a count
@@ -275,6 +281,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         value = extract(rest)
         if value is not None:
             req[key] = value
+    zero3_asked = zero3_question(raw)
+    if zero3_asked and req.get("zero") == 3:
+        del req["zero"]  # "8b qlora, zero3?": whether it is needed, so the plan is left to the engine
     if "tokens" not in req and (req.get("model") or req.get("params_b")) and TRAIN_WORDS.search(rest):
         yi = f.yi_tokens(rest)
         if yi:
@@ -330,6 +339,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                           job=bool(request.model or request.params_b or request.method or request.num_gpus),
                           frame_only=len(rest) <= FOLLOW_UP_CHARS and frame_only(rest))
     rental.form_named = asks.form_factor
+    if zero3_asked and asks.switch is None:
+        asks = replace(asks, switch="zero3")
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):
         asks = replace(asks, pooled=None)  # "gpuli 4张a100 80g 拼起来": its 4-card machine, joined already
@@ -381,6 +392,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)) \
             and not defines(c.answers):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
+    elif sized and asks.count_versus and (asks.enough or asks.sizing) and c.intent == "faq" and not HOWTO.search(WHETHER_ONLY.sub(" ", norm)) and not defines(c.answers):
+        c = Classified("size", c.hits)  # "7b lora 一张 4090 够不够 还是直接上两张": the two counts sized, not how to start
     elif sized and asks.saving and c.intent in ("faq", "size") and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "8bit 优化器对 7b 全参能省多少显存": that lever's saving on that job
     elif sized and (asks.weights or ask_words.offload_on_price(asks, request)) and c.intent == "faq" and not HOWTO.search(norm):
@@ -481,7 +494,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, family=family,
+                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, versus_methods=versus_methods, family=family,
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),

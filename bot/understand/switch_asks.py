@@ -10,6 +10,7 @@ named, and the reply leads with the yes/no (`switch_asked` tells it which switch
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from bot.understand.lazy import lazy
 
@@ -22,7 +23,7 @@ NEED_BEFORE = lazy(r"(?:需要|还要|还得|必须|用得着|有必要|need(?:s
 # "is cpu offload the cheapest...", "…, is the 8-bit optimizer necessary": the switch is the subject of a question
 IS_BEFORE = lazy(r"(?:^|[,，;；]\s*|\band\s+|\bso\s+)(?:is|isn'?t|are|does|do)\s+(?:the\s+|an?\s+)?(?:cpu\s+|optimizer\s+|deepspeed\s+)?$",
                  re.ASCII)
-NEED_AFTER = lazy(r"^\s*(?:\S+\s+){0,2}?(?:还?(?:需要|有必要|要开|必要)|吗|么|necessary|needed|required|worth)", re.ASCII)
+NEED_AFTER = lazy(r"^\s*(?:\S+\s+){0,2}?(?:还?(?:需要|有必要|要开|必要)|要不要|需不需要|开不开|用不用|吗|么|necessary|needed|required|worth)", re.ASCII)
 # a verdict on the job between the switch and the question mark: "开 8bit adam 会 oom 吗", "with 8-bit adam will
 # it fit?" ask whether the job fits with the switch on, so the switch is stated, not asked about
 JOB_VERDICT = lazy(r"oom|爆|够|[装放塞]得?下|跑得?[动了起]|能跑|\bfit|\brun", re.ASCII)
@@ -47,13 +48,35 @@ def asked_about(text: str, m: re.Match[str]) -> bool:
     return bool(QUESTION.search(text) and (NEED_BEFORE.search(before) or need_after))
 
 
+# ZeRO stage 3 named as the switch: "要开 zero3 吗", "two 4090s, 8b qlora, zero3?"
+ZERO3_WORD = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*3(?!\d)|\bz3\b", re.ASCII)
+# the switch itself asked, the question mark right after it ("zero3?", "zero-3 吗")
+ASKED_RIGHT_AFTER = lazy(r"^\s*(?:\?|？|吗|么)", re.ASCII)
+# more than the stage and a frame word ("zero3?", "那 zero3 呢", "and zero3?" change the stage of the job before)
+STAGE_ONLY_CHARS = 12
+
+
+def zero3_asked(text: str, m: re.Match[str]) -> bool:
+    """True when the ZeRO-3 named at `m` is asked about ("要不要开 zero3", "zero3?"), not stated."""
+    return asked_about(text, m) or bool(ASKED_RIGHT_AFTER.search(text[m.end():m.end() + 4]))
+
+
+def zero3_question(raw: str) -> bool:
+    """ZeRO-3 asked with its own question mark ("two 4090s, 8b qlora, zero3?"), which normalizing drops."""
+    text = unicodedata.normalize("NFKC", raw).lower()
+    if len(re.sub(r"[\W_]+", "", ZERO3_WORD.sub(" ", text))) <= STAGE_ONLY_CHARS:
+        return False
+    return any(ASKED_RIGHT_AFTER.search(text[m.end():m.end() + 4]) for m in ZERO3_WORD.finditer(text))
+
+
 def switch_asked(norm: str) -> str | None:
-    """Which switch the message asks whether it needs: "offload" or "optimizer" (the 8-bit one)."""
+    """Which switch the message asks whether it needs: "offload", "optimizer" (the 8-bit one) or "zero3"."""
     for name, pattern in (("offload", OFFLOAD_WORD), ("optimizer", EIGHT_BIT_WORD)):
         m = pattern.search(norm)
         if m is not None and asked_about(norm, m):
             return name
-    return None
+    m = ZERO3_WORD.search(norm)
+    return "zero3" if m is not None and zero3_asked(norm, m) else None
 
 
 # Speed kept as the job's condition ("72b 全参 不想掉速", "keep it fast", "without losing throughput"): offload, the

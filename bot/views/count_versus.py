@@ -16,6 +16,7 @@ from engine.cost import DISPLAY_CURRENCY
 from engine.price_list import card_hour_rates
 from engine.request import TrainingRequest
 from engine.seed_adapter_rows import seed_card
+from engine.seed_minimums import seed_optimizer_named
 from engine.sizing import Sizing, size
 
 
@@ -33,9 +34,28 @@ def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -
         case = "not_needed" if safe else "needed" if row["fits"] else "neither"
     else:
         case = "fewer_enough" if row["fits"] and not row["tight"] else "fewer_short"
+        eight = _on_8bit(stated, verdict, other) if case == "fewer_short" else None
+        if eight is not None:  # "7b 全参 一定要两张 a100 吗": not with the 8-bit optimizer, seed 000's way on fewer cards
+            return eight | {"asked": n, "other": other, "table": None}
     one_enough = (case == "fewer_enough" and other == 1) or (case == "not_needed" and n == 1)
     table = _table_card(stated, verdict) if one_enough else None
     return row | {"case": case, "asked": n, "other": other, "table": table}
+
+
+def _on_8bit(stated: TrainingRequest, verdict: dict[str, Any], other: int) -> dict[str, Any] | None:
+    """A full fine-tune with no optimizer named, too big for `other` cards with AdamW: the same cards with the
+    8-bit optimizer (10 bytes per parameter instead of 16), when they hold it or hold it only just; None otherwise."""
+    if stated.optimizer is not None or stated.method != "full":
+        return None
+    adamw = size(stated.model_copy(update={"gpu": verdict["gpu"], "num_gpus": other, "zero": stated.zero if other > 1 else None}))
+    if seed_optimizer_named(adamw.resolved, adamw.fit) is None:
+        return None  # only seed 000's own 8-bit rows (7B/8B on one 80 GB card, 72B on 8 × H200)
+    s = size(stated.model_copy(update={"gpu": verdict["gpu"], "num_gpus": other, "optimizer": "adamw-8bit",
+                                       "zero": stated.zero if other > 1 else None}))
+    if s.fit is None or s.fit.estimate.model_states_gb >= s.fit.gpu.memory_gb:
+        return None  # the states alone fill the card (8B's 80 GB on an 80 GB card): no way to say "one will do"
+    row = fit_row(s.fit)
+    return row | {"states_gb": s.fit.estimate.model_states_gb, "case": "fewer_8bit" if row["tight"] or not row["fits"] else "fewer_8bit_room"}
 
 
 def _table_card(stated: TrainingRequest, verdict: dict[str, Any]) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ from typing import Any
 from bot.views.sizing import fit_row
 from engine.advice import Advice, seed_at_edge
 from engine.fit import Fit
+from engine.sizing import size
 
 
 def _holds(f: Fit, a: Advice) -> bool:
@@ -29,6 +30,8 @@ def switch_answer(a: Advice, switch: str | None) -> dict[str, Any] | None:
     """{"switch", "needed", "setup" (the setup the answer is about), "with" (the setup with the switch,
     when needed and another)}; None when the question asked no switch or nothing holds the job."""
     v = a.verdict
+    if switch == "zero3" and v is not None:
+        return _zero3(a, v)
     if switch is None or v is None or a.sizing.resolved.adapter:
         return None
     if switch == "offload":
@@ -49,3 +52,19 @@ def switch_answer(a: Advice, switch: str | None) -> dict[str, Any] | None:
     if lever is None:
         return None
     return {"switch": "optimizer", "needed": True, "setup": fit_row(v), "lever_gb": lever.total_gb}
+
+
+def _zero3(a: Advice, v: Fit) -> dict[str, Any] | None:
+    """"8b qlora 两张3090 要开 zero3 吗": needed when the answer's setup holds the job only sharded at stage 3;
+    not needed when it holds it unsharded. An adapter job that one card of the kind holds says so ("one"): the
+    cards beside it train data-parallel (DDP) or run their own experiments."""
+    if not _holds(v, a):
+        return None
+    if v.estimate.plan.zero == 3:
+        return {"switch": "zero3", "needed": True, "setup": fit_row(v)}
+    answer: dict[str, Any] = {"switch": "zero3", "needed": False, "setup": fit_row(v)}
+    if a.sizing.resolved.adapter and v.estimate.plan.num_gpus > 1:
+        one = size(a.sizing.request.model_copy(update={"gpu": v.gpu.id, "num_gpus": 1, "zero": None})).fit
+        if one is not None and one.fits:
+            answer |= {"one": fit_row(one), "tail": ".one.q" if a.sizing.request.method == "qlora" else ".one"}
+    return answer
