@@ -1,4 +1,4 @@
-""""N 机 M 卡": M cards a machine when a machine can hold them, else M cards in all (bot/understand/fields.py
+""""N 机 M 卡": M cards a machine when a machine can hold them, else M cards in all (bot/understand/card_counts.py
 `nodes_cards`), and the machines are the nodes (bot/understand/rental_extras.py), in a whole question and in
 "改成 …" after an export (blind 46 c-111: "改成 2 机 16 卡" was read as 2 cards, and as 32 inside a question)."""
 

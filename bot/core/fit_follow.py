@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from bot.core.about_last import ABOUT_LAST, job_of
 from bot.messages import Turn
-from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
@@ -52,14 +51,11 @@ def card_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     return replace(parsed, request=TrainingRequest.model_validate(job), intent="size", missing=[], follow_up=True)
 
 
-# a fit or an OOM asked: "will it oom", "会爆显存吗", "还放得下吗", "still fits?"
-FIT_ASKED = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|装得下|放得下|塞得下|装不下|放不下|\bfits?\b|够吗|够不够|还够|\benough\b"
-                 r"|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # the settings a short message may change of the job before while asking its fit
 FIT_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "lora_rank", "grad_checkpointing", "gpu", "num_gpus"}
 
 
-def setting_fit_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
+def setting_fit_asked(parsed: Parsed, last: Turn) -> Parsed | None:
     """"will it oom at seq 4096", "seq 拉到 4096 会爆显存吗", "batch 4 还放得下吗" after a sizing: the job before with
     the setting changed, its verdict asked, never the FAQ's general advice on OOM; None where the message names a
     model of its own, states nothing the job takes, asks no fit, or says more than a short follow-up."""
@@ -68,7 +64,7 @@ def setting_fit_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) or q.model or q.params_b:
         return None
     stated = q.stated()
-    if not stated or not set(stated) <= FIT_SETTINGS or len(text) > ABOUT_LAST or not FIT_ASKED.search(parsed.words or text.lower()):
+    if not stated or not set(stated) <= FIT_SETTINGS or parsed.cues.chars > ABOUT_LAST or not (parsed.cues.fit or parsed.cues.oom):
         return None
     if "gpu" in stated:
         job.pop("zero", None)

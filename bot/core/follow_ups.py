@@ -178,7 +178,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
-    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last, text)  # "够吗", "which card then"
+    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last)  # "够吗", "which card then"
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \

@@ -224,3 +224,13 @@ def takes_back(clause: str) -> bool:
     two questions."""
     m = CORRECTION.search(clause)
     return m is not None and bool(_OPENER.fullmatch(clause[:m.start()])) and bool(_NEW_VALUE.match(clause[m.end():]))
+
+
+CARDS_PER_NODE_MAX = 8  # the most cards any catalog provider's machine holds (8-card boxes)
+
+
+def nodes_cards(m: re.Match[str]) -> int:
+    """The cards of "N 机 M 卡": M a machine each ("2 机 8 卡" is 16) unless no machine holds M, then M in all
+    ("2 机 16 卡" is two 8-card machines, 16 cards, never 32)."""
+    nodes, cards = int(m.group(1)), int(m.group(2))
+    return cards if cards > CARDS_PER_NODE_MAX and nodes and cards % nodes == 0 else nodes * cards

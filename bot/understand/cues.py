@@ -62,6 +62,7 @@ BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按
 # "时间够吗", which ask of the deadline
 FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
+OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
 # "新问题：…", "另外问下…", "new question: …": the message stands alone, whatever was asked before it
@@ -139,6 +140,7 @@ class Cues:
     bare_term: str | None = None  # "month", "week", "year" (or 月 周 年): a rental unit's name alone
     term_currency: str | None = None  # the currency asked with that bare term
     fit: bool = False
+    oom: bool = False  # "will it oom", "会爆显存吗", "out of memory?": the fit asked as its failure
     together: bool = False
     units_only: bool = False  # every length is a unit's name ("per day", "包月"), none a span
     howto: bool = False  # a how-to or why question: one of its own, never a change of the last
@@ -212,7 +214,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         other_unit=bool(OTHER_UNIT_BETTER.search(norm)),
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
-        fit=bool(FIT_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
+        fit=bool(FIT_ASK.search(norm)), oom=bool(OOM_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from bot.understand import amount, planning, used_time, weekend
-from bot.understand.card_counts import BARE_COUNT_AFTER
+from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
@@ -74,16 +74,6 @@ STANDALONE_COUNT = lazy(
 OF_THEM = lazy(r"\b(\d+|two|three|four|six|eight)\s+of\s+(?:them|those|these|the\s+same)\b", re.ASCII)  # "two of them"
 PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|(?<![那这哪])个|一)\s*$", re.ASCII)  # "那个 t4": that T4, no count
-
-
-CARDS_PER_NODE_MAX = 8  # the most cards any catalog provider's machine holds (8-card boxes)
-
-
-def nodes_cards(m: re.Match[str]) -> int:
-    """The cards of "N 机 M 卡": M a machine each ("2 机 8 卡" is 16) unless no machine holds M, then M in all
-    ("2 机 16 卡" is two 8-card machines, 16 cards, never 32)."""
-    nodes, cards = int(m.group(1)), int(m.group(2))
-    return cards if cards > CARDS_PER_NODE_MAX and nodes and cards % nodes == 0 else nodes * cards
 
 
 def count_near(text: str, start: int, end: int) -> int | None:
