@@ -84,3 +84,60 @@ def test_a_greeting_is_still_filler() -> None:
     me = ChatUser()
     me.say("在吗 cloudgpu 怎么付款")
     assert "USDT" in me.text, me.text
+
+
+STOPPED = [
+    ["cloudgpu 跑到一半我停了 钱怎么算"],
+    ["cloudgpu 提前停掉的话怎么收费"],
+    ["if I stop the cloudgpu instance halfway what do I pay"],
+    ["cloudgpu a100 80g 一小时多少", "跑 1.5 天呢", "要是中途停了 钱怎么算"],
+]
+
+
+@pytest.mark.parametrize("turns", STOPPED)
+def test_a_run_stopped_halfway_is_billed_by_the_minute(turns: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert ("按分钟" in me.text and "退回余额" in me.text) or ("minutes" in me.text and "balance" in me.text), me.text
+
+
+POINTED = [
+    (["cloudgpu a100 80g 跑 24 小时多少", "那个用 usdt 能付吗"], "✅ 可以：cloudgpu"),
+    (["cloudgpu a100 80g 一小时多少", "那个能用支付宝付吗"], "✅ 可以：cloudgpu"),
+    (["gpuli 4090 一周多少", "那个能用 usdt 付吗"], "✅ 可以：gpuli"),
+    (["cloudgpu a100 80g for 24 hours how much", "can i pay that with usdt?"], "✅ Yes: cloudgpu"),
+]
+
+
+@pytest.mark.parametrize(("turns", "lead"), POINTED)
+def test_a_yes_no_question_pointing_at_a_price_is_the_providers_rule(turns: list[str], lead: str) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert me.lines[0].startswith(lead), me.text
+    assert "USDT" in me.text and "$35.76" not in me.text, me.text
+
+
+def test_a_length_pointing_at_a_price_still_reprices_it() -> None:
+    me = ChatUser()
+    me.say("cloudgpu 4090 多少钱")
+    me.say("那个跑 3 天多少")
+    assert "$23.76" in me.text, me.text  # 72 h × $0.33
+
+
+ADD_IB = [
+    ["一万网络 h100 8 卡 月付多少", "年付呢", "ib 能加吗"],
+    ["一万网络 8 卡 h100 多少钱", "IB 可以加吗"],
+    ["yiwan 8x h100 monthly price", "can we add ib to that?"],
+    ["一万网络 ib 能加吗"],
+]
+
+
+@pytest.mark.parametrize("turns", ADD_IB)
+def test_adding_infiniband_is_not_the_cpu_and_ram_add_on(turns: list[str]) -> None:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert "IB 400G" in me.text, me.text
+    assert "16 核" not in me.text and "16 cores" not in me.text, me.text

@@ -312,7 +312,7 @@ class Core:
         parsed = run_timed(still_separate(parsed, last, own_count))
         parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
-        if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
+        if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):
             parsed = with_provider_before(parsed, text, turn)  # after the card: "mi300x at gpuli" then "good for?" is the card's
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
