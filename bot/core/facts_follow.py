@@ -61,8 +61,8 @@ def facts_of_last(parsed: Parsed, turn: Turn | None, last: Turn | None, lang: st
     if turn is not None and turn.kind == "card_spec" and not a.spec and _card_alone(parsed):
         # "h100 sxm vs a100 sxm nvlink bandwidth" then "and l40s": the same facts of the card named
         specs = tuple(dict.fromkeys(str(f["spec"]) for f in turn.data.get("facts", []) if isinstance(f, dict)))
-        cards = list(dict.fromkeys(parsed.cards or [parsed.request.gpu]))
-        return card_spec_reply(lang, [c for c in cards if c], specs) if specs else None
+        cards = list(dict.fromkeys(parsed.cards or ([parsed.request.gpu] if parsed.request.gpu else [])))
+        return card_spec_reply(lang, cards, specs) if specs else None
     if not _names_nothing(parsed):
         return None
     if a.model_fact or a.param_count:
