@@ -60,8 +60,6 @@ STOP = {
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
 # they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
 ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会"}
-# sentence-final particles: a pair ending in one ("加吗", "付吗") is the verb before it asked, no word of the topic
-FINAL = frozenset("吗呢吧啊")
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = re.compile(r"帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
                     r"|(?<![还都也仍存])在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏")
@@ -171,7 +169,7 @@ def _words(text: str) -> list[str]:
     out: list[str] = []
     for word in re.findall(r"[a-z]+\d*|\d+(?:\.\d+)?|[\u3400-\u9fff]+", text):
         if word[0] >= "\u3400":
-            out.extend(pair for a, b in itertools.pairwise(word) if (pair := a + b) not in ASKING and b not in FINAL)
+            out.extend(pair for a, b in itertools.pairwise(word) if (pair := a + b) not in ASKING)
             out.extend(c for c in word if c not in STOP)
         elif word[0].isdigit():
             out.append(word)
