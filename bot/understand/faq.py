@@ -62,7 +62,7 @@ STOP = {
 ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会"}
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = re.compile(r"帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
-                    r"|(?<![还都也仍存])在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏")
+                    r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏")
 
 
 class Bilingual(BaseModel):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from bot.understand import faq_terms
-from bot.understand.faq import FaqEntry, Verdict, _fold
+from bot.understand import faq_terms, spoken_english
+from bot.understand.faq import A_NOT_A, CONTRACTED_IS, POSSESSIVE, FaqEntry, Verdict, _fold, _plain
 from bot.understand.lazy import lazy
 
 NEED = lazy(r"需要|要不要|必须|一定要|非得|得(?:有|用|绑|填)|要求|要(?:有|提供|绑定?|填|验证|实名)"
@@ -54,13 +54,20 @@ def _concept_of(word: str) -> str | None:
     return found[0][0] if len(found) == 1 and found[0][1] == folded else None
 
 
+def _unfilled(text: str) -> str:
+    """`text` folded as the FAQ reader folds it, its chat filler kept: "还在吗" asks whether a thing is still there,
+    where the reader drops 在吗 as a greeting ("在吗 cloudgpu 怎么付款")."""
+    folded = spoken_english.spoken(_plain(text))
+    return " ".join(POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))).split())
+
+
 def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
     """The verdict of `entry` that a yes/no question `text` asks: the one whose terms it names (at the
     provider named, when one is), of the question's polarity (whether the thing is required, or taken),
     and only when all the verdicts it names agree (a yes for one thing and a no for another asked together
     is no single verdict). A method no seed lists ("支持微信吗") has a "no, not listed" per provider and one
     for all; with no provider named, a yes at one of them leads. None when it names none of them."""
-    folded = " ".join(_fold(text).split())
+    folded = _unfilled(text)
     said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and _said(t, folded)]
     need = asks_need(folded, [" ".join(_fold(t).split()).replace(" ", "") for t in said])
     # "is booting free" asks the opposite of "is booting billed": where the entry answers both, the one asked
