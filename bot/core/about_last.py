@@ -131,6 +131,15 @@ def term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     return replace(parsed, intent="price", follow=data, follow_up=True, missing=[])
 
 
+def _yes_no_of_its_own(parsed: Parsed) -> bool:
+    """A yes/no question on a subject of its own that points at the answer only to say what it is asked of ("那个用
+    usdt 能付吗", "那个有 nvlink 吗" after a price): the FAQ's rule, not a change to the rental; a question stating a
+    length, an amount or a job ("那个跑 3 天多少") changes it."""
+    q, asks = parsed.request, parsed.asks
+    return parsed.cues.yes_no and not (asks.cost or asks.total or asks.budget is not None or duration_of(parsed)) \
+        and set(q.stated()) <= {"gpu"}
+
+
 def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
@@ -177,7 +186,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # before Friday?" are about the last answer at any length
         return None
     if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget or of_deadline or parsed.cues.amount_only) \
-            and not parsed.follow_up:
+            and not (parsed.follow_up and not _yes_no_of_its_own(parsed)):
         # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
         # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None

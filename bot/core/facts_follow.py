@@ -19,13 +19,31 @@ from bot.views.param_count import param_count_reply
 from engine.catalog import models
 from engine.request import TrainingRequest
 
-JOB_KINDS = ("size", "cost")  # the turns a job's follow-up changes (bot.core.follow_ups)
+CARD_ALONE = 40  # characters: cards named with a follow-up's frame ("what about the a6000 and the 4090?"), no question of its own
+JOB_KINDS = ("size", "cost")
+SPEC_KEEPS = ("card_spec", "faq", "unknown")  # the turns a card's facts answer may take the place of  # the turns a job's follow-up changes (bot.core.follow_ups)
 
 
 def _names_nothing(parsed: Parsed) -> bool:
     q = parsed.request
     return not (q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.cards or parsed.rental.gpu
                 or parsed.rental.provider or parsed.parts)
+
+
+def spec_turn(specs: tuple[str, ...], turn: Turn | None) -> Turn | None:
+    """The turn a card's facts answer leaves, so a card named next gets the same facts ("and l40s"); None after a job,
+    a price or a plan, which stays the subject ("多少钱" after a spec question still asks the job's cost)."""
+    if turn is not None and turn.kind not in SPEC_KEEPS:
+        return None
+    return Turn("card_spec", {"facts": [{"spec": s} for s in specs]})
+
+
+def _card_alone(parsed: Parsed) -> bool:
+    """A card named and nothing else asked of it ("and l40s", "4090 呢", "what about the a6000?")."""
+    q = parsed.request
+    return bool(parsed.cards or q.gpu) and not (q.model or q.params_b or q.method or parsed.rental.provider or parsed.parts
+                                                 or parsed.rental.duration_days or parsed.rental.duration_hours) \
+        and parsed.cues.chars <= CARD_ALONE
 
 
 def _model_before(last: Turn | None) -> str | None:
@@ -40,6 +58,11 @@ def facts_of_last(parsed: Parsed, turn: Turn | None, last: Turn | None, lang: st
     was about; None when the message names its own, asks nothing of the kind, or nothing was about one. A card's
     memory asked after a sizing is the job's question, not the card's: only a card priced or asked about."""
     a = parsed.asks
+    if turn is not None and turn.kind == "card_spec" and not a.spec and _card_alone(parsed):
+        # "h100 sxm vs a100 sxm nvlink bandwidth" then "and l40s": the same facts of the card named
+        specs = tuple(dict.fromkeys(str(f["spec"]) for f in turn.data.get("facts", []) if isinstance(f, dict)))
+        cards = list(dict.fromkeys(parsed.cards or ([parsed.request.gpu] if parsed.request.gpu else [])))
+        return card_spec_reply(lang, cards, specs) if specs else None
     if not _names_nothing(parsed):
         return None
     if a.model_fact or a.param_count:

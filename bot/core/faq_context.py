@@ -137,9 +137,12 @@ def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed
     if provider is None:
         return at_a_renting_provider(parsed, text, turn)
     rental = replace(parsed.rental, provider=provider)
-    if parsed.faq_confident:
-        return replace(parsed, rental=rental)
     hit, hits = faq_lookup(text, provider)
+    if parsed.faq_confident:  # an entry giving other providers' rules only yields to that provider's own on its topic
+        if hit is not None and parsed.faq_answers and provider in hit.entry.providers \
+                and provider not in (parsed.faq_answers[0].entry.providers or [provider]):
+            return replace(parsed, rental=rental, faq=hits, faq_answers=[hit])
+        return replace(parsed, rental=rental)
     if hit is None and hits:  # "can we get a multi-card box there?": "there" is that provider, so a GPU question
         # of it; the entry the message's own words put first, never one the provider's name alone brings in
         there, near = faq_lookup(f"{text} {provider}", provider)

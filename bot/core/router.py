@@ -28,7 +28,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.detail_follow import answered
 from bot.core.export_again import export_turn
-from bot.core.facts_follow import facts_of_last, memory_of_last, weights_of_last
+from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
@@ -312,7 +312,7 @@ class Core:
         parsed = run_timed(still_separate(parsed, last, own_count))
         parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
-        if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and not parsed.follow_up:
+        if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):
             parsed = with_provider_before(parsed, text, turn)  # after the card: "mi300x at gpuli" then "good for?" is the card's
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
@@ -328,7 +328,7 @@ class Core:
             return reply
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
-            reply.reading = parsed
+            reply.reading, reply.turn = parsed, spec_turn(parsed.asks.spec, turn)  # "and l40s" next: its facts
             return reply
         if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])

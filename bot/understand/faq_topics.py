@@ -70,7 +70,8 @@ STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?|" + f.DDP_FORMS)
 
 # DDP itself asked about ("ddp 能省显存吗", "ddp 和 zero 区别", "what is ddp"), not set as the job's way of running
 DDP_ASKED = lazy(r"(?:" + f.DDP_FORMS + r")\s*(?:是|能|会|省|可以(?![吗么不]|\s*$)|有什么|有啥|和|跟|与|还是|vs\b|or\b|does\b|is\b|can\b|saves?\b|mean)"
-                 r"|(?:what(?:'s|\s+is)|why|为什么|为啥|什么是)\s*(?:use\s+|用\s*)?(?:" + f.DDP_FORMS + ")")
+                 r"|(?:what(?:'s|\s+is)|why|为什么|为啥|什么是)\s*(?:use\s+|用\s*)?(?:" + f.DDP_FORMS + ")"
+                 r"|(?:还是|和|跟|\bvs\.?|\bor)\s*(?:plain\s+|普通的?\s*)?(?:" + f.DDP_FORMS + ")")  # "zero 还是 ddp": set against it
 
 
 def _stages_named(text: str) -> set[str]:
@@ -212,10 +213,12 @@ def asks_unsized(topic: str) -> bool:
 
 def _unsized_term(topic: str, hit: Hit) -> bool:
     """Whether `topic` names a concept a sizing does not answer that is `hit`'s own term too (销毁 of the
-    destroyed instance's entry): an entry about memory or checkpoints that answers just that."""
+    destroyed instance's entry): an entry about memory or checkpoints that answers just that. A concept one of its
+    keywords states within a phrase counts ("检查点慢多少", "checkpointing slower": how much slower it runs)."""
     index = faq_index()
     own = next(c for e, c in zip(index.entries, index.keyword_concepts, strict=True) if e is hit.entry)
-    return bool(_unsized(topic) & own)
+    within = {c for kw in [*hit.entry.keywords.zh, *hit.entry.keywords.en] for c, _ in faq_terms.mentions(faq_terms.fold(kw))}
+    return bool(_unsized(topic) & (own | within))
 
 
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves

@@ -6,7 +6,10 @@ number") asks what is allowed: yes."""
 
 from __future__ import annotations
 
-from bot.understand.faq import FaqEntry, Verdict, _fold
+import re
+
+from bot.understand import faq_terms, spoken_english
+from bot.understand.faq import A_NOT_A, CONTRACTED_IS, POSSESSIVE, FaqEntry, Verdict, _fold, _plain
 from bot.understand.lazy import lazy
 
 NEED = lazy(r"需要|要不要|必须|一定要|非得|得(?:有|用|绑|填)|要求|要(?:有|提供|绑定?|填|验证|实名)"
@@ -15,12 +18,17 @@ WITHOUT = lazy(r"(?<!有)没有|没(?!有)|不用|无需|不需要|(?<!要)不�
                r"|doesn'?t\s+need|no\s+need")
 
 
+# what may stand between 要 and the thing asked of, naming which one or how many ("要国内手机号吗", "要一张美国卡吗")
+OF_WHAT = r"(?:一[个张]|[个张]|国内的?|国外的?|大陆的?|中国的?|海外的?|境外的?|本地的?)?"
+
+
 def asks_need(folded: str, terms: list[str]) -> bool:
     """Whether the question asks if a thing is required ("需要手机号吗", "要美国银行卡吗", "does it require a
     phone number"), not whether it is taken or can be done without."""
     if WITHOUT.search(folded):
         return False
-    return bool(NEED.search(folded)) or any(f"要{t}" in folded.replace(" ", "") for t in terms)
+    joined = folded.replace(" ", "")
+    return bool(NEED.search(folded)) or any(re.search(f"要{OF_WHAT}{re.escape(t)}", joined) for t in terms)
 
 
 FREE = lazy(r"免费|不收(?:费|钱)|不要钱|不花钱|不扣(?:费|钱)|不计费|\bfree\b|\bno\s+charge\b|\bat\s+no\s+cost\b|\bnot\s+(?:billed|charged)\b")
@@ -29,8 +37,28 @@ FREE = lazy(r"免费|不收(?:费|钱)|不要钱|不花钱|不扣(?:费|钱)|不
 def _said(term: str, folded: str) -> bool:
     """Whether the folded question names `term`: a phrase as written, or a term of parts ("开机|启动+收|费|钱")
     whose every part (one of its "|" words) the question names wherever it puts it: "实例启动的时候扣费吗",
-    "is the time it takes to boot up charged" ask whether the boot is billed as "开机收费吗" does."""
-    return all(any(" ".join(_fold(word).split()) in folded for word in part.split("|")) for part in term.split("+"))
+    "is the time it takes to boot up charged" ask whether the boot is billed as "开机收费吗" does. In a term of
+    parts, a word that is a form of a concept (catalogs/faq_terms.yaml) is named by any form of it, in either
+    language: "cloudgpu booting 的时候计费吗" names the boot in English and the billing in Chinese."""
+    if "+" not in term:
+        return " ".join(_fold(term).split()) in folded
+    concepts = {c for c, _ in faq_terms.mentions(folded)}
+    return all(any(" ".join(_fold(word).split()) in folded or _concept_of(word) in concepts for word in part.split("|"))
+               for part in term.split("+"))
+
+
+def _concept_of(word: str) -> str | None:
+    """The concept `word` is a form of, whole ("开机": ~boot), None for a word that is no form of one."""
+    folded = faq_terms.fold(word)
+    found = faq_terms.mentions(folded)
+    return found[0][0] if len(found) == 1 and found[0][1] == folded else None
+
+
+def _unfilled(text: str) -> str:
+    """`text` folded as the FAQ reader folds it, its chat filler kept: "还在吗" asks whether a thing is still there,
+    where the reader drops 在吗 as a greeting ("在吗 cloudgpu 怎么付款")."""
+    folded = spoken_english.spoken(_plain(text))
+    return " ".join(POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))).split())
 
 
 def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | None:
@@ -39,7 +67,7 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     and only when all the verdicts it names agree (a yes for one thing and a no for another asked together
     is no single verdict). A method no seed lists ("支持微信吗") has a "no, not listed" per provider and one
     for all; with no provider named, a yes at one of them leads. None when it names none of them."""
-    folded = " ".join(_fold(text).split())
+    folded = _unfilled(text)
     said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and _said(t, folded)]
     need = asks_need(folded, [" ".join(_fold(t).split()).replace(" ", "") for t in said])
     # "is booting free" asks the opposite of "is booting billed": where the entry answers both, the one asked
