@@ -64,14 +64,14 @@ ZERO_RULED_OUT = [
     ("32b full ft on 8 h100s, not zero3, zero2 please", 2),
     ("8卡 h100 32b 全参 不用 zero-3，用 zero-2 够吗", 2),
     ("14b 全参 4 卡 不要 zero2 开 zero3", 3),
-    ("32b 全参 8 卡 开不开 zero3", 3),  # A-not-A: rules nothing out
+    ("32b 全参 8 卡 开不开 zero3", None),  # A-not-A: a need asked (round 2), neither stated nor ruled out
     ("32b 全参 8卡 h100 为什么不用 zero2", 2),  # "why not" asks about the stage, rules nothing out
     ("why not zero 2 for the 32b full ft on 8 h100s?", 2),
 ]
 
 
 @pytest.mark.parametrize(("text", "stage"), ZERO_RULED_OUT)
-def test_a_stage_ruled_out_is_not_the_stage_stated(text: str, stage: int) -> None:
+def test_a_stage_ruled_out_is_not_the_stage_stated(text: str, stage: int | None) -> None:
     assert f.zero(text) == stage, text
 
 

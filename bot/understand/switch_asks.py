@@ -56,8 +56,15 @@ ASKED_RIGHT_AFTER = lazy(r"^\s*(?:\?|？|吗|么)", re.ASCII)
 STAGE_ONLY_CHARS = 12
 
 
+# "4090 多卡能 zero3 吗", "can several 4090s run it with zero3?": whether it works with ZeRO-3, sized with it
+CAN_BEFORE = lazy(r"(?:能|可以|可不可以|\bcan\b|\bcould\b)[^,，。?？]{0,36}$", re.ASCII)
+
+
 def zero3_asked(text: str, m: re.Match[str]) -> bool:
-    """True when the ZeRO-3 named at `m` is asked about ("要不要开 zero3", "zero3?"), not stated."""
+    """True when the ZeRO-3 named at `m` is asked about as a need ("要不要开 zero3", "zero3?"), not stated;
+    asked whether it can run with it ("能 zero3 吗"), the stage is the setup to size."""
+    if CAN_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
+        return False
     return asked_about(text, m) or bool(ASKED_RIGHT_AFTER.search(text[m.end():m.end() + 4]))
 
 
@@ -66,7 +73,8 @@ def zero3_question(raw: str) -> bool:
     text = unicodedata.normalize("NFKC", raw).lower()
     if len(re.sub(r"[\W_]+", "", ZERO3_WORD.sub(" ", text))) <= STAGE_ONLY_CHARS:
         return False
-    return any(ASKED_RIGHT_AFTER.search(text[m.end():m.end() + 4]) for m in ZERO3_WORD.finditer(text))
+    return any(ASKED_RIGHT_AFTER.search(text[m.end():m.end() + 4]) and not CAN_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+               for m in ZERO3_WORD.finditer(text))
 
 
 def switch_asked(norm: str) -> str | None:
