@@ -125,13 +125,17 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     again = export_again(parsed, last, text, merge_follow_up)  # "导出配置" then "模型换 qwen3 8b": the files changed
     if again is not None:
         return again
+    shared = month_share_of_last(parsed, last)  # "年付多少" then "平均每月多少": that year, shared out per month
+    if shared is not None:
+        return shared
     upgraded = added_to_price(parsed, last, text)  # "一万网络 3090 包月" then "加内存128g": that rental with it
     if upgraded is not None:
         return upgraded
     if last.kind != "price" and parsed.intent == "price" and parsed.price.add_ons and not parsed.request.gpu \
-            and not parsed.cues.joined:
+            and not (parsed.cues.joined or parsed.cues.add_on_added):
         # "存储卷 2000G 多少钱" after a sizing asks that add-on's own price (seed 000: ₮0.08/GB·month), not the
-        # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
+        # setup re-priced without it; joined or added to it ("再加…一共多少", "包月 带 16 核 128g 内存 多少") it is a
+        # change of the setup
         return parsed
     cheaper = cheaper_of_last(parsed, last)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
     if cheaper is not None:
@@ -451,6 +455,18 @@ def _run_hours_billed(parsed: Parsed, last: Turn | None) -> Parsed:
     if not where or providers().find(str(where)) is None or providers().get(str(where)).billing.cycles:
         return parsed
     return replace(parsed, rental=replace(parsed.rental, duration_days=None, duration_hours=schedule.run_hours))
+
+
+def month_share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"一万网络 a100 40g 年付多少" then "平均每月多少" / "and per month on average?": the rental just priced again,
+    its total shared over the months it buys (its "每月" is the share asked, not a month's rental); None unless the
+    last answer priced two months or more and the message names no card or job of its own."""
+    q, hours = parsed.request, last.data.get("hours")
+    if last.kind != "price" or not parsed.price.month_average or q.gpu or q.model or q.params_b \
+            or not isinstance(hours, int | float) or hours < 2 * MONTH_HOURS or parsed.cues.chars > FOLLOW_UP_CHARS:
+        return None
+    return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
 
 
 def _span_of_last(parsed: Parsed) -> bool:

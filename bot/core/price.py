@@ -15,6 +15,7 @@ from bot.core.price_pairs import difference_first
 from bot.core.run_note import run_note
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
+from bot.core.without_add_on import alone_note, drop_for_alone
 from bot.core.year_and_month import year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
@@ -25,6 +26,7 @@ from bot.views.card_hour import card_hour_lead
 from bot.views.card_share import card_share_lead
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
+from bot.views.month_share import month_shares
 from bot.views.order_steps import order_line
 from bot.views.planning import budget_price_verdict, judged_row, lang_currency
 from bot.views.price import (
@@ -64,6 +66,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
+        alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
         yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) if runway is None else None
         if yearly is not None:  # "包月" then "一年月付的话一共多少": the year paid by the month, and at once
@@ -77,10 +80,14 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, lead)
         if left_out:  # "每卡每小时多少" then "不含存储呢": the same rental, then a line saying it is the cards alone
             reply.also = [*reply.also, Reply("error", ctx.lang, {"message": t(f"price.left_out.{left_out}", ctx.lang)})]
+        if alone_of:  # "年付只要卡呢", "the card alone?": the rental without the upgrades, then a line naming them
+            reply.also = [*reply.also, Reply("error", ctx.lang, {"message": alone_note(cast(list[str], alone_of), ctx.lang)})]
         if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads
             return _card_rate_first(ctx, reply, data, str(card_rate))
         if weigh:  # "3090 呢" then "省多少", "三周呢" then "还是包月": both prices, the cheaper one leading
             return weighed_first(reply, data, cast(list[Any], weigh))
+        if parsed.price.month_average:  # "年付多少" then "平均每月多少": the year's total over its 12 months
+            month_shares(reply)
         if parsed.asks.per_day:  # "4090 一周多少" then "每天合多少"
             per_day_shares(reply, data.get("hours"))
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
@@ -156,6 +163,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if extras.nodes and extras.nodes > 1 and q.num_gpus and q.num_gpus <= CARDS_PER_NODE:
         count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
     days, hours = r.duration_days, r.duration_hours or q.hours
+    if extras.annual and extras.month_average and days == MONTH_DAYS and not hours:
+        days = ANNUAL_DAYS  # "annual prepay, what's the monthly average?": the year is rented, its month the share asked
     asks = parsed.asks
     if asks.both_units and (days or hours):
         # "3 weeks: weekly or monthly cheaper?": the span bought by the week and by the month
@@ -198,6 +207,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     added = added_note(extras.add_ons, r.provider, days, ctx.lang) if extras.added_asked and asks.budget is None else None
     if added is not None:  # "包年 加 CPU 16 核 每月加多少": what the add-on adds leads, the whole bill follows
         return _lead(reply, added)
+    if extras.month_average:  # "年付 一年多少 平均每月多少": ¥26,880 and ¥2,240 a month
+        month_shares(reply)
     if asks.per_day:
         per_day_shares(reply, data["hours"])
     if asks.per_card_hour and asks.per_card_unit != "hour":

@@ -86,9 +86,11 @@ def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None) ->
     """"一万网络 a100 40g 跑 7b lora" then "cpu 要不要升级" (the FAQ on add-ons, `asked`) then "升级后一个月多少" /
     "and with the upgrade, per month?": the rental `before` the FAQ question, with the upgrade that question named
     (CPU, memory, or both), priced for the length stated (else the one priced, else a month)."""
-    if before is None or asked is None or before.kind not in ("price", "size", "cost") or _own(parsed) \
+    if asked is None or _own(parsed) \
             or parsed.cues.chars > ABOUT_LAST or parsed.price.per_gb:  # "对象存储多少钱一个 G": that storage's own price
         return None
+    if before is None or before.kind not in ("price", "size", "cost"):
+        return _upgrade_of_asked_card(parsed, asked)
     if not (parsed.price.add_ons or parsed.cues.upgrade_referred):
         return None
     # the upgrade the message names, else the one the question before asked about
@@ -108,5 +110,18 @@ def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None) ->
         provider = parsed.rental.provider or before.data.get("request", {}).get("provider")
         data = {"gpu": [card[0]], "num_gpus": card[1], "hours": hours or 30 * 24, "first": provider, "display": None,
                 "add_ons": add_ons}
+    return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+def _upgrade_of_asked_card(parsed: Parsed, asked: str) -> Parsed | None:
+    """"what does 一万网络 charge for an A100 40G" (answered by the FAQ on its prices) then "and with a 128G RAM
+    upgrade?": the card that question named, at its provider, rented with the upgrade the message names (seed 003:
+    ¥2,800 + ¥600 a month), for the length stated, else a month."""
+    named = parse(asked)
+    if not parsed.price.add_ons or not named.request.gpu or not named.rental.provider or not parsed.cues.add_on_added:
+        return None
+    data: dict[str, object] = {"gpu": [named.request.gpu], "num_gpus": named.request.num_gpus, "hours": _hours(parsed) or 30 * 24,
+            "first": named.rental.provider, "display": None, "add_ons": dict(parsed.price.add_ons)}
     return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)

@@ -37,7 +37,9 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     terms and no span of its own; None otherwise."""
     r = parsed.rental
     by_month = bool(BY_MONTH_A_YEAR.search(parsed.words or ""))  # "那月付一年呢 差多少": both terms, one year
-    if not parsed.price.annual or not MONTH_AND_YEAR.search(parsed.words or "") or (parsed.asks.both_units and not by_month) \
+    # "yearly, and per month on average?" asks the year's share per month (bot.views.month_share), not the month's price
+    if not parsed.price.annual or parsed.price.month_average or not MONTH_AND_YEAR.search(parsed.words or "") \
+            or (parsed.asks.both_units and not by_month) \
             or (r.duration_days not in (None, 30.0, 365.0)) or r.duration_hours:
         return None
     # only a provider that sells a year (一万网络's yearly prepay): gpuli's "year" would be twelve months again

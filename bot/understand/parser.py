@@ -330,7 +330,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest, extras.nodes(rest)), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
                         extras.storage_unsized(rest, stated_add_ons), bool(stated_add_ons) and extras.asks_added(rest),
-                        extras.per_gb(rest, stated_add_ons), extras.lone_sizes(rest))
+                        extras.per_gb(rest, stated_add_ons), extras.lone_sizes(rest), extras.month_average(norm))
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
                                                              or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'

@@ -41,6 +41,7 @@ class PriceExtras:
     added_asked: bool = False  # "每月加多少", "how much extra a month": what the add-ons add, not the whole bill
     per_gb: bool = False  # "对象存储多少钱一个 G": one GB's price asked, no size (add_ons hold 1 GB of each storage)
     sizes: tuple[int, ...] = ()  # "我们要 3T", "we'll archive 4TB": every size stated in GB, no card's or host's memory
+    month_average: bool = False  # "年付 平均每月多少", "per month on average?": the total shared out per month
 
 
 @dataclass

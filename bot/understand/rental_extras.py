@@ -65,20 +65,22 @@ def size_gb(number: str, unit: str) -> int:
     return round(value * 1000) if unit.lower() in ("tb", "t") else round(value)
 
 
+# Taiwan's word for RAM, 記憶體 (记忆体 once folded to simplified characters), names the same upgrade
+RAM = "(?:内存|记忆体)"
 # an upgrade verb beside the part ("加cpu", "内存升级", "add more ram") asks the package's add-on, size unsaid
 # ("add cpu offload" is DeepSpeed's offload to the CPU, no add-on)
-CPU_UPGRADE = lazy(r"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:内存\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
+CPU_UPGRADE = lazy(rf"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:{RAM}\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
                    r"|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:ram\s+(?:and|&|\+)\s+)?(?:cpus?|cores)\b(?![\s_-]*offload)|\bmore\s+(?:cpus?|cpu\s+cores)\b", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
-RAM_UPGRADE = lazy(r"\d+\s*-?\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:内存|ram|memory)|(?:内存|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:内存|ram|memory)[^\d,，;；]{0,16}?128\s*(?:g|gb)\b"
-                   r"|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:cpu\s*[和跟与、+/]\s*)?内存|内存\s*(?:升级|加|扩)|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:(?:cpus?|cores)\s+(?:and|&|\+)\s+)?ram\b"
-                   r"|\bram\s+upgrade|\bmore\s+ram\b", re.I | re.ASCII)
+RAM_UPGRADE = lazy(rf"\d+\s*-?\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:{RAM}|ram|memory)|(?:{RAM}|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:{RAM}|ram|memory)[^\d,，;；]{{0,16}}?128\s*(?:g|gb)\b"
+                   rf"|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:cpu\s*[和跟与、+/]\s*)?{RAM}|{RAM}\s*(?:升级|加|扩)|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:(?:cpus?|cores)\s+(?:and|&|\+)\s+)?ram\b"
+                   rf"|\bram\s+upgrade|\bmore\s+ram\b", re.I | re.ASCII)
 
 
 # "object storage 多少钱一个G", "volume price per GB": the price of one GB, with no size stated
 PER_GB = lazy(r"(?:一|每|1)\s*个?\s*g(?:b)?(?![a-z0-9])|per[\s-]*gb\b|/\s*gb\b|\ba\s+gb\b", re.I | re.ASCII)
 LONE_SIZE = lazy(rf"({SIZE})\s*(gb|g|tb|t)\b", re.I | re.ASCII)
-MEMORY_NEAR = lazy(r"显存|内存|vram|\bram\b|memory|\bgpu|卡", re.I)
+MEMORY_NEAR = lazy(r"显存|内存|记忆体|vram|\bram\b|memory|\bgpu|卡", re.I)
 # storage named by no kind ("存储怎么收费", "storage price?"): either of the two the seed prices
 ANY_STORAGE = lazy(r"存储|存放|\bstorage\b|\bdisk\b|硬盘|网盘", re.I | re.ASCII)
 # archiving is what the seed keeps object storage for ("归档 4T", "we'll archive 4TB": object storage at that size)
@@ -174,6 +176,21 @@ def infiniband(text: str, nodes: int | None = None) -> bool | None:
 
 def annual(text: str) -> bool:
     return bool(ANNUAL.search(text))
+
+
+# a rental's total shared out per month ("年付一年多少 平均每月多少", "折合每月", "月均", "yearly, and per month on
+# average?", "what does that work out to a month"); "合计" is a total, never a share
+MONTH_AVERAGE = lazy(r"(?:平均|折合|均摊|平摊|摊)(?:到|下来)?\s*(?:每个?月|(?:一|1)\s*个月|每月|月)|(?:每个?月|(?:一|1)\s*个月)\s*(?:平均|折合|摊|合(?!计))|月均"
+                     r"|按月\s*(?:摊|平摊|均摊|折合?|平均)"
+                     r"|\b(?:per|a|each)\s+month\s+(?:on\s+average|equivalent)\b|\bon\s+average\b[^.?!]{0,20}?\b(?:per|a|each)\s+month\b"
+                     r"|\baverage[sd]?\b[^.?!]{0,20}?\b(?:per|a|each|by)\s+(?:the\s+)?month\b|\bmonthly\s+(?:average|equivalent)\b"
+                     r"|\b(?:works?\s+out|comes?\s+to|spread|amorti[sz]\w*|broken\s+down)\b[^.?!]{0,30}?\b(?:per|a|each)\s+month\b",
+                     re.I)
+
+
+def month_average(text: str) -> bool:
+    """Whether a rental's total is asked shared out per month (an annual prepay ÷ 12)."""
+    return bool(MONTH_AVERAGE.search(text))
 
 
 def repeat_purchase(text: str) -> bool:

@@ -21,7 +21,7 @@ from bot.views.cost import duration_view
 from bot.views.minute_exact import minute_exact
 from bot.views.run_length import longest_hours
 from bot.views.runway_lead import Cycle, Option, lead_line, none_line
-from engine.billing import Amount, Quote
+from engine.billing import Amount, CycleLine, DiscountLine, Quote
 from engine.catalog import gpus
 from engine.money import Money
 from engine.price_list import ProviderPrice, SetupPrices, add_on_prices, cycle_unit_price, setup_prices
@@ -83,7 +83,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
                      "unit": _shown(Decimal(a.unit_price), q.currency)} for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
                        "per_month": _shown(d.per_month, q.currency) if d.per_month is not None else None,
-                       "months": d.months} for d in q.discounts],
+                       "months": d.months, "at_card": d is (_year_off(q) or (None, None))[1]} for d in q.discounts],
         "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
                          for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
@@ -116,7 +116,23 @@ def _cycles_view(q: Quote) -> list[dict[str, Any]]:
         out.append({"kind": c.kind, "count": c.count, "instances": c.instances, "per": q.gpus_per_instance,
                     "unit": None if unit is None else _amount_of(unit, q.currency),
                     "amount": _amount_of(c.amount, q.currency) if several and unit is None else None})
+    off = _year_off(q)
+    if off is not None:
+        # "1 year prepaid ¥26,880 (¥33,600 less 20%) + 16-core CPU ¥4,800": the card's year as charged, so the
+        # parts add up to the total; the discount is said where it is taken (the card, not the add-ons)
+        year, rate = off
+        out[0] |= {"amount": _amount_of(year.amount + rate.amount, q.currency), "before": _amount_of(year.amount, q.currency),
+                   "pct": int((rate.rate or 0) * 100)}
     return out
+
+
+def _year_off(q: Quote) -> tuple[CycleLine, DiscountLine] | None:
+    """The year bought and the annual-prepay rate taken off it, when add-ons stand beside it on one line (a card's
+    year alone shows the discounted total already); None otherwise."""
+    rates = [d for d in q.discounts if d.kind == "annual_prepay" and d.rate]
+    if len(q.cycles) != 1 or q.cycles[0].kind != "year" or not q.add_ons or len(rates) != 1:
+        return None
+    return q.cycles[0], rates[0]
 
 
 def source_year(q: Quote) -> dict[str, Any] | None:
