@@ -68,3 +68,12 @@ def test_every_card_of_a_bundle_is_summed_against_the_budget(turns: tuple[str, .
 def test_a_budget_said_before_is_weighed_against_the_bundle_asked_next(turns: tuple[str, ...]) -> None:
     first = lead_lines(conversation(*turns), 1)
     assert "₮529" in first and "₮29" in first and ("not enough" in first or "不够" in first), first
+
+
+@pytest.mark.parametrize(("text", "verdict", "gap"), [
+    ("budget 1500 usdt, two 4090s and one l40s monthly at gpuli, are we over?", "enough", "₮113 left"),
+    ("预算 ₮1300，2 张 4090 和 1 张 L40S 都包月，超不超", "不够", "超出 ₮87"),
+])
+def test_each_card_of_a_bundle_keeps_its_own_count(text: str, verdict: str, gap: str) -> None:
+    first = lead_lines(conversation(text), 1)  # 2 × ₮369 + ₮649 = ₮1,387
+    assert verdict in first and "₮738" in first and "₮649" in first and "₮1,387" in first and gap in first, first
