@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any, cast
 
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
+from bot.core.budget_home import budget_home, home_said
 from bot.core.context import Context
 from bot.core.price_pairs import difference_first
 from bot.core.run_note import run_note
@@ -192,6 +193,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     term = claim_term(asks.claim, variants(q.gpu, asks.form_factor)) if asks.claim is not None else None
     if days is None and hours is None and asks.claim is not None:  # "单卡 899 乘 8": the term ₮899 buys (a month)
         hours = term[0] if term is not None else MONTH_DAYS * 24
+    home = None if r.provider else budget_home(asks.budget, asks.budget_loose, variants(q.gpu, asks.form_factor))
+    if home is not None:  # "每月预算 ₮500 … 4090 月租 超不超": only gpuli bills in ₮, so it is judged there
+        r = replace(r, provider=home)
     data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0) or None,
             "add_ons": extras.add_ons, "infiniband": extras.infiniband, "repeat": extras.repeat_purchase,
             "display": extras.display_currency or ctx.display_currency, "first": r.provider,
@@ -228,7 +232,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
         _keep_budget(reply, [str(amount), cur, asks.how_long, asks.budget_loose, asks.runway_unit])
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
-            return _budget_first(ctx, reply, budget, held=asks.held)
+            judged = _budget_first(ctx, reply, budget, held=asks.held)
+            return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     if asks.how_to_rent:  # "怎么开一台 4090 周租": the prices, then how ordering works where it is rented

@@ -40,7 +40,7 @@ def difference_first(replies: list[Reply], lang: str, cheaper_first: bool = Fals
     more or less than the first at a provider that rents both at a firm price in one currency, leading;
     the prices follow; `cheaper_first` ("哪个便宜"): the cheaper of the two named first. The replies as they are
     when no provider quotes both."""
-    firm, per = [_firm_totals(r) for r in replies[:2]], ""
+    firm, per = [firm_totals(r) for r in replies[:2]], ""
     if len(replies) >= 2 and not firm[0] and not firm[1]:
         firm = _firm_rates(replies[:2])  # "A100 80G vs A800 80G at cloudgpu, hourly difference": no length, its rate
         per = "rate"
@@ -75,7 +75,7 @@ def total_first(replies: list[Reply], lang: str) -> list[Reply]:
     小时 一共多少", "一个月 4090 + 一周 a100 sxm 合计多少"): their sum at every provider that quotes each of
     them at a firm price in one currency (the named one first, as the first answer lists them), one line
     each, leading; the prices follow. The replies as they are when no provider quotes them all."""
-    firm = [_firm_totals(r) for r in replies]
+    firm = [firm_totals(r) for r in replies]
     if len(replies) < 2 or not firm[0]:
         return replies
     lines = []
@@ -117,7 +117,7 @@ def _total_text(total: dict[str, Any], lang: str) -> str:
     return low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
 
 
-def _firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
+def firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
     """A price reply for one length: each provider's firm total, currency and setup, by provider name."""
     if reply.kind != "price" or not isinstance(reply.data, dict) or not reply.data.get("days"):
         return {}

@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.bundle_budget import bundle_first, bundled, unbudgeted
 from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
@@ -335,9 +336,11 @@ class Core:
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
-            replies = [self._answer_one(ctx, part, text) for part in parts]
+            replies = [self._answer_one(ctx, part, text) for part in (unbudgeted(parts) if bundled(parsed) else parts)]
             shown = [r.turn for r in replies]  # the options listed, in the order asked
-            if parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
+            if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
+                replies = bundle_first(replies, parsed, ctx.lang)
+            elif parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
                 replies = cheaper_first(replies, ctx.lang)
             elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
                 replies = difference_first(replies, ctx.lang)

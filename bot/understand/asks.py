@@ -30,7 +30,7 @@ from bot.understand.repeats import repeats_asked
 from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.unit_asked import unit_asked
-from bot.understand.wallet_intent import HOW_TO_RENT
+from bot.understand.wallet_intent import HOW_TO_RENT, OVER_ASKED
 from engine.request import TrainingRequest
 
 # a week or a month named as the unit a rental is bought in, not as a length ("weekly", "周租", "按月")
@@ -279,10 +279,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "两万u 能上 8卡 h200 包月吗", "500u 能租 4090 一个月吗", "will 20k usdt get us 8x h200": money asked
         # whether it buys a setup is a budget, with or without a budget word
         # "够 14b 全参 4卡a100 包月吗": 够 leading and 吗 closing frame the whole setup as what the money must buy
-        "enough": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能租[^多几吗么]{0,30}(?:吗|么)|enough|afford|cover"
+        "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能租[^多几吗么]{0,30}(?:吗|么)|enough|afford|cover"
                              r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b"
                              r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
-        "affords": re.compile(r"^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
+        "affords": re.compile(OVER_ASKED + r"|\b(?:can|could)\s+(?:i|we)\s+keep\b|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
         # host memory named as such; a bare "内存" only beside offload (alone it often means the card's)
         "host_memory": re.compile(r"(?:主机|系统|cpu|机器|服务器|宿主机?)\s*(?:的\s*)?内存|内存条|\b(?:host|system|cpu|server)\s*(?:ram|memory)\b|\bram\b"),

@@ -97,6 +97,7 @@ class Parsed:
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
     versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
+    own_counts: dict[str, int | None] = field(default_factory=dict)  # "two 4090s and one l40s": each card's own count
     versus_methods: dict[str, str] = field(default_factory=dict)  # "qlora on a 4090 vs bf16 lora on a 5090": each card's method
     family: str | None = None  # "CodeLlama" in "CodeLlama 34B": a family the catalog lacks, named back
     asks: ask_words.Asks = field(default_factory=ask_words.Asks)  # planning, export, cost, count ... asked
@@ -184,7 +185,7 @@ def _each_card(p: Parsed) -> list[Parsed]:
         return []
     if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper):
         return []
-    counts = dict(p.versus)
+    counts = dict(p.versus) or p.own_counts
     own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
     days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
     return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
@@ -215,6 +216,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         gpus = []  # "mi300x 还是 a100": a comparison, not a choice
     else:
         compared, versus_methods = [], {}
+    # "two 4090s and one l40s": each card's own count, for pricing them one by one (bot.core.bundle_budget)
+    own_counts = {g.ident: f.count_near(norm, g.start, g.end) for g in gpus} if len(cards) > 1 else {}
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
     spans = [(m.start, m.end) for m in models + gpus + excluded] + compared + ([(provider.start, provider.end)] if provider else [])
     rest = f.upper_bounds(planning.undated(_blank(norm, spans)))  # a date is a day: never a length or a count
@@ -494,7 +497,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
-                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, versus_methods=versus_methods, family=family,
+                  inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, own_counts=own_counts, versus_methods=versus_methods, family=family,
                   asks=asks, words=words, cards=cards,
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),

@@ -134,9 +134,13 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     return None
 
 
+# whether a bill goes over the money, asked ("超不超", "会不会超预算", "are we over?", "within budget?"): the same question
+OVER_ASKED = (r"超不超(?!时|长)|超没超(?!时)|超了(?:吗|没|么)|超(?:吗|么)|会(?:不会)?超(?!时|过时|长|频|大|参)|超(?:出|过)?预算(?:吗|么|没|不)?|预算(?:之?内|以内)|在预算"
+              r"|\b(?:are|is|am|would|will)\s+(?:we|i|it|that|this)\s+(?:be\s+)?(?:over|under|within)(?:\s+(?:the\s+|our\s+|my\s+)?budget)?\s*(?:$|[?？.!,;])"
+              r"|\b(?:over|under|within)\s+(?:the\s+|our\s+|my\s+)?budget\b")
 # whether money is enough, in any form: "够不", "够么", "够没", "enough", "can we afford", "does it cover"
 # A question tag at the end ("20k budget, ok", "预算两万 ok 不", "budget 5k, will that work") asks too.
-ASKS_ENOUGH = lazy(r"够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
+ASKS_ENOUGH = lazy(OVER_ASKED + r"|够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
                    r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
 # whether a job fits, asked ("放得下", "装得下吗", "跑得动", "does 7b fit"): a question about the card, never an order

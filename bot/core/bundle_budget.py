@@ -1,0 +1,65 @@
+"""A budget against a bundle of rentals kept together ("monthly budget 1000 USDT" then "can we keep a 4090 and an
+L40S both on monthly rentals at gpuli?", "预算 ₮1000，4090 和 L40S 各租一个月，超不超"): the verdict on their sum
+leads, with the total and each card's part; each card's price list follows.
+
+Why: each card was judged alone (or not at all), so a bundle over the money (seed 000: ₮369 + ₮649 = ₮1,018
+against ₮1,000) read as within it. The provider is the one named, else the one the budget's currency names
+(bot.core.budget_home), else the cheapest that quotes every card firmly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+from bot.core.budget_home import REFERENCE, home_said
+from bot.core.price_pairs import firm_totals
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.parser import Parsed
+from engine.money import Money
+from engine.providers import providers
+
+
+def bundled(parsed: Parsed) -> bool:
+    """Several cards asked for a price together, under a budget (stated with them or kept from before)."""
+    return parsed.asks.budget is not None and len(parsed.parts) >= 2 and all(p.intent == "price" for p in parsed.parts)
+
+
+def unbudgeted(parts: list[Parsed]) -> list[Parsed]:
+    """Each card priced alone, without a verdict of its own: the budget is judged against their sum."""
+    return [replace(p, asks=replace(p.asks, budget=None, affords=False, enough=False)) for p in parts]
+
+
+def bundle_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]:
+    """The verdict on the bundle's sum, leading; the replies as they are when no provider quotes every card firmly."""
+    firm = [firm_totals(r) for r in replies]
+    if parsed.asks.budget is None or len(replies) < 2 or not all(firm):
+        return replies
+    common = [name for name in firm[0] if all(name in f and f[name][1] == firm[0][name][1] for f in firm)]
+    if not common:
+        return replies
+    amount, cur = parsed.asks.budget
+    by_name = {p.name: p for p in providers().entries}
+    named = replies[0].turn.data.get("first") if replies[0].turn is not None else None
+    home = next((n for n in common if cur not in (None, REFERENCE) and by_name[n].currency == cur
+                 and sum(1 for p in providers().entries if p.currency == cur) == 1), None)
+    where = next((n for n in common if by_name[n].id == named), None) or home
+    if where is None:
+        where = min(common, key=lambda n: Money(sum((f[n][0] for f in firm), Decimal(0)), firm[0][n][1]).to(REFERENCE).amount)
+    currency = firm[0][where][1]
+    budget = Money(Decimal(amount), cur or currency)
+    total = Money(sum((f[where][0] for f in firm), Decimal(0)), currency)
+    in_budget = total.to(budget.currency)
+    shown = in_budget.rounded() if currency == budget.currency else in_budget.approx()
+    approx = "" if currency == budget.currency else t("plan.budget_approx", lang, converted=shown.format(lang))
+    parts = " + ".join(f"{f[where][2]} {Money(f[where][0], currency).format(lang)}" for f in firm)
+    over = in_budget.amount > budget.amount
+    gap = (shown - budget) if over else (budget - shown)
+    message = t("plan.bundle_over" if over else "plan.bundle_within", lang, budget=budget.format(lang), provider=where,
+                parts=parts, total=total.format(lang), approx=approx, gap=gap.format(lang))
+    lead = Reply("error", lang, {"message": message}, turn=replies[0].turn, buttons=replies[0].buttons)
+    if home == where and where != next((n for n in common if by_name[n].id == named), None):
+        lead = home_said(lead, by_name[where].id, lang)
+    more, replies[0].also = replies[0].also, []
+    return [lead, replies[0], *more, *replies[1:]]
