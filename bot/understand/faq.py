@@ -26,7 +26,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.understand import faq_terms, spoken_chinese, spoken_english, typos
-from bot.understand.asks import methods_named
+from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
@@ -564,7 +564,8 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     provider = provider_of(text) if provider == FIND else provider
     searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
-    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
+    # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, the methods are the job's (the card to try it on first)
+    ranked = searched if asks_which_card(normalize(text)) else by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
     hits = ranked[:3]
     carded = _card_part_named(index, text, hits, provider)
     if carded is not None and on_topic(text):
