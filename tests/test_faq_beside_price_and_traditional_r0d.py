@@ -19,6 +19,12 @@ PRICE_THEN_FAQ = [
     ("how much is 8 h100 for a month on gpuli, what happens to my data if i don't renew", "14,432", "7 days"),
     ("gpuli 8張h100 一個月多少錢？到期沒續費 資料會被刪嗎", "14,432", "7 天"),
     ("cloudgpu 4090 多少钱一小时？怎么充值", "$0.33", "USDT"),
+    ("gpuli h100 包月多少，怎么充值", "14,432", "USDT"),
+    ("gpuli 4090 包周多少 能退款吗", "₮109", "1 小时内"),
+    ("how much is a 4090 weekly at gpuli? can I get a refund if I stop early?", "₮109", "within 1 hour"),
+    ("cloudgpu a100 一小时多少？什么时候开始计费", "$1.49", "GPU 就绪后开始计费"),
+    ("cloudgpu a100 hourly price, when does billing start?", "$1.49", "The meter starts when the GPU is ready"),
+    ("gpuli 4090 包周多少钱，什么时候开始扣费", "₮109", "下单时从钱包余额一次扣清"),
 ]
 
 
@@ -27,6 +33,12 @@ def test_the_price_leads_and_the_faq_question_beside_it_is_answered(text: str, p
     me = said(text)
     assert price in first_lines(me, 3), me.text
     assert fact in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["gpuli h100, does it have nvlink?", "gpuli 的 h100 有 nvlink 吗"])
+def test_a_card_named_without_an_ask_is_the_faq_questions_subject(text: str) -> None:
+    me = said(text)
+    assert "NVLink" in first_lines(me, 2) and "₮" not in me.text, me.text
 
 
 RETENTION = [
@@ -60,3 +72,13 @@ def test_traditional_questions_meet_their_entries(text: str, entry: str) -> None
 def test_a_retention_question_after_a_rental_answers_the_days(rental: str, text: str, fact: str) -> None:
     reply = conversation(rental, text)
     assert fact in reply, reply
+
+
+@pytest.mark.parametrize(("rental", "text", "lead"), [
+    ("在 cloudgpu 租了一張 4090", "沒續費的話資料會怎樣", "cloudgpu：销毁实例时磁盘立即删除"),
+    ("rented a 4090 on cloudgpu", "what happens to my data if I don't renew?", "At cloudgpu the disk is deleted"),
+    ("gpuli 租了一個月 L40S", "到期沒續費 資料會怎樣", "gpuli：到期停机后数据保留 7 天"),
+])
+def test_a_retention_question_after_a_rental_leads_with_that_providers_rule(rental: str, text: str, lead: str) -> None:
+    reply = conversation(rental, text)
+    assert lead in "\n".join(reply.splitlines()[:2]), reply
