@@ -317,8 +317,9 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
 
 def unsized_asked(parsed: Parsed, text: str) -> bool:
     """"那改 qlora 效果会差很多吗", "does qlora hurt quality much then?" after a sizing: a method named to ask what no sizing
-    states (its quality, its slowdown) that the FAQ's answer is about, so that answer, not the method sized again."""
-    return bool(parsed.faq_answers) and unsized_of_entry(normalize(text), parsed.faq_answers[0])
+    states (its quality, its slowdown) that the FAQ's answer is about, so that answer, not the method sized again; a
+    change with no method ("两台的话，再加 InfiniBand 呢") stays a change of the job or rental."""
+    return bool(parsed.faq_answers) and bool(parsed.request.method) and unsized_of_entry(normalize(text), parsed.faq_answers[0])
 
 
 def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
