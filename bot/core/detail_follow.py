@@ -280,7 +280,7 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         # a question of its own off the topic just answered, unless the answer just given says more of it
         theirs, ours = sharing_clause(mine, words, set(), ctx.lang, kind), sharing_clause(own, words, context,
                                                                                            ctx.lang, kind)
-        if ours is None or (theirs is not None and theirs[0] > ours[0]):  # a tie: the answer just given
+        if ours is None or (theirs is not None and theirs[0] >= ours[0]):
             return None
     ranked = index.search(parsed.words, limit=len(index.entries), provider=provider, floor=0.0)
     near = {h.entry.id for h in ranked[:TOPIC_RANKED]}  # the siblings closest to the message, in the order of
@@ -322,7 +322,7 @@ def _topic_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
     return reply
 
 
-ASPECT_TEXT = 16  # characters: "any minimum?", "有最低吗", "上限呢" — an aspect asked, with no subject of its own
+ASPECT_TEXT = 24  # characters: "is there a minimum?", "有最低吗", "上限呢" — an aspect asked, with no subject of its own
 
 
 def aspect_alone(text: str, words: AbstractSet[str], own: Hit) -> bool:
