@@ -564,8 +564,9 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     provider = provider_of(text) if provider == FIND else provider
     searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
-    # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, the methods are the job's (the card to try it on first)
-    ranked = searched if asks_which_card(normalize(text)) else by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
+    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
+    if ranked[:1] != searched[:1] and len(_entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
+        ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
     hits = ranked[:3]
     carded = _card_part_named(index, text, hits, provider)
     if carded is not None and on_topic(text):
