@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 
 from bot.core.context import Context
 from bot.messages import Reply, Turn
+from bot.understand import faq_terms
 from bot.understand.entities import find_provider, providers_named
 from bot.understand.faq import CONFIDENT, Hit, faq_index, stem, tokenize
 from bot.understand.faq import lookup as faq_lookup
@@ -269,6 +270,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     words, context, kind = {w for w in clause_words(parsed.words) if len(w) > 1 or w.isascii()}, clause_words(asked), parsed.cues.detail
     if not words:
         return None
+    found = sharing_clause(own, words, context, ctx.lang, kind)
+    if found is not None and aspect_alone(parsed.words, words, own):
+        return _topic_led(parsed, own, found[1], provider, answer, asked, turn)  # "any minimum?" after the top-ups
     if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
             (sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
         return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
@@ -286,7 +290,6 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     others = [h for h in both if h.entry.id in siblings & near and h.entry.id != own.entry.id]
     if mine is None and ranked and ranked[0].score >= CONFIDENT and ranked[0].entry.id not in siblings:
         others.append(ranked[0])  # "do they warn us before that?": confident, wanting only a GPU word
-    found = sharing_clause(own, words, context, ctx.lang, kind)
     other = next(((h, c) for h in others if (c := sharing_clause(h, words, context, ctx.lang, kind)) is not None), None)
     if mine is not None and mine.entry.id not in siblings and shared_weight(words & entry_words(mine)) > max(
             found[0] if found is not None else 0.0, other[1][0] if other is not None else 0.0):
@@ -306,12 +309,41 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
         hit, lead = sure, None  # "留几份合适" after where checkpoints go: the topic's entry it names outright
     else:
         return None
+    return _topic_led(parsed, hit, lead, provider, answer, asked, turn)
+
+
+def _topic_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None, answer: Callable[[Parsed], Reply],
+               asked: str, turn: Turn) -> Reply | None:
     reply = entry_led(parsed, hit, lead, provider, answer)
     if reply is None:
         return None
     reply.turn = Turn("faq", {"text": f"{asked} {parsed.words}", "provider": provider, "entry": hit.entry.id,
                               "prev": turn.data.get("prev")})
     return reply
+
+
+ASPECT_TEXT = 24  # characters: "is there a minimum?", "有最低吗", "上限呢" — an aspect asked, with no subject of its own
+
+
+def aspect_alone(text: str, words: AbstractSet[str], own: Hit) -> bool:
+    """Whether a short message asks only an aspect ("any minimum?", "有最低吗": a concept of the FAQ vocabulary and
+    asking words) that the entry just answered speaks of: it asks that entry's, not another entry's that has the
+    word too (a 7B's "最低方案", a minute's "minimum charge")."""
+    folded = faq_terms.fold(text)
+    named = faq_terms.mentions(folded)
+    if len(text) > ASPECT_TEXT or not named:
+        return False
+    said = clause_words(f"{own.entry.answer.zh} {own.entry.answer.en}")
+    if not {concept for concept, _ in named} <= said:
+        return False
+    for _, form in named:
+        folded = folded.replace(form, " ")
+    return all(w in ASPECT_ASKING for w in tokenize(folded) if len(w) > 1 or w.isascii())  # nothing of its own beside it
+
+
+# what asks of an aspect without naming one ("有没有最低", "is there any minimum?", "上限是多少")
+ASPECT_ASKING = {"有没", "没有", "是多", "多少", "少呢", "少吗", "是否", "否有", "有吗", "吗", "呢", "any", "is", "there", "a", "the",
+                 "what", "s", "how", "much", "it", "do", "they", "have", "an"}
 
 
 TOPIC_TEXT = 60  # characters: a follow-up on the topic is a short question ("what's the comm cost vs ddp?")

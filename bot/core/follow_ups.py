@@ -48,6 +48,7 @@ from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.daily_hours import Daily
+from bot.understand.faq_topics import unsized_of_entry
 from bot.understand.glossary import is_definition
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -186,7 +187,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
-            and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question) \
+            and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question or unsized_asked(parsed, text)) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗");
@@ -316,6 +317,13 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, duration or setup_span(last), last),
                        missing=[], follow_up=True, asks=asks)
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
+
+
+def unsized_asked(parsed: Parsed, text: str) -> bool:
+    """"那改 qlora 效果会差很多吗", "does qlora hurt quality much then?" after a sizing: a method named to ask what no sizing
+    states (its quality, its slowdown) that the FAQ's answer is about, so that answer, not the method sized again; a
+    change with no method ("两台的话，再加 InfiniBand 呢") stays a change of the job or rental."""
+    return bool(parsed.faq_answers) and bool(parsed.request.method) and unsized_of_entry(normalize(text), parsed.faq_answers[0])
 
 
 def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:

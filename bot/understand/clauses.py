@@ -20,6 +20,7 @@ from bot.understand.clause_marks import (
     BARE_ASK,
     CLAUSES,
     COMMA,
+    DIGIT,
     FILLER,
     FITS,
     MAX_CLAUSE_TEXT,
@@ -197,7 +198,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return joined
     by_comma = len(clauses) < 2  # "A100 40G 月付多少, 年付打几折?": a comma between two questions of different kinds
     if by_comma:
-        if whole.intent not in ("price", "size", "cost") or whole.versus or whole.asks.methods_versus or whole.asks.cheaper:
+        if (whole.intent not in ("price", "size", "cost") and not _job_asked_first(text, whole)) or whole.versus \
+                or whole.asks.methods_versus or whole.asks.cheaper:
             return []  # "32b qlora vs lora, how much difference?": the clause after the comma asks of the comparison
         clauses = length_clauses(text) or [c for c in COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
         if whole.asks.deadline is not None and whole.request.gpu and len(clauses) >= 2 and TERM_UNIT.search(normalize(text)) \
@@ -239,6 +241,22 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+
+
+
+def _job_asked_first(text: str, whole: Parsed) -> bool:
+    """"gpuli h100 包月多少，怎么充值", "cloudgpu h100 hourly price, when does billing start?": a message the FAQ answers
+    whole may still open with a price or a sizing asked of its own card or model, before the comma; its clauses are
+    then read (each answered, the figure first). A card named with no ask before the comma ("gpuli h100, does it
+    have nvlink?") is the FAQ question's subject."""
+    if whole.intent != "faq" or not (whole.request.gpu or whole.request.model or whole.request.params_b):
+        return False
+    first = COMMA.split(text[:MAX_CLAUSE_TEXT], maxsplit=1)[0]
+    return bool(ASKING.search(first.lower()) or PRICE_WORD.search(first.lower())) and bool(DIGIT.search(normalize(first)) or find_gpus(normalize(first)))
+
+
+# a price asked without a question word ("h100 hourly price", "4090 月租价格")
+PRICE_WORD = lazy(r"\b(?:price|pricing|cost|rate)\b|价格|价钱|租金|费用")
 
 
 def _compared_once(parts: list[Parsed]) -> list[Parsed]:

@@ -26,7 +26,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.understand import faq_terms, spoken_chinese, spoken_english, typos
-from bot.understand.asks import methods_named
+from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
@@ -565,6 +565,8 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
     ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
+    if ranked[:1] != searched[:1] and len(_entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
+        ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
     hits = ranked[:3]
     carded = _card_part_named(index, text, hits, provider)
     if carded is not None and on_topic(text):

@@ -221,6 +221,11 @@ def _unsized_term(topic: str, hit: Hit) -> bool:
     return bool(_unsized(topic) & (own | within))
 
 
+def unsized_of_entry(topic: str, hit: Hit) -> bool:
+    """Whether `topic` names a concept a sizing does not answer that `hit`'s entry is about ("效果" of QLoRA's quality)."""
+    return _unsized_term(topic, hit)
+
+
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
 # memory is a yes-or-no the lever's entry answers; a sizing of the job named would not say it
 SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|减少|降低|减半")

@@ -24,10 +24,23 @@ def with_subject(parts: list[Parsed]) -> list[Parsed]:
         r = p.rental
         before = next((q for q in reversed(out) if q.rental.gpu or q.rental.provider), None)
         if p.intent == "faq" and before is not None and not (r.gpu or r.provider or p.request.gpu):
-            p = replace(p, rental=replace(r, gpu=before.rental.gpu, provider=before.rental.provider))
+            p = at_provider(replace(p, rental=replace(r, gpu=before.rental.gpu, provider=before.rental.provider)))
         out.append(p)
     return out
 
+
+def at_provider(p: Parsed) -> Parsed:
+    """A FAQ clause whose answer is about other providers only, asked of the provider the clause before named
+    ("cloudgpu a100 一小时多少？什么时候开始计费": cloudgpu's per-minute meter, not gpuli's cycle charged at order
+    time): that provider's own entry, when the FAQ answers the clause there with confidence."""
+    where = p.rental.provider
+    answer = p.faq_answers[0].entry if p.faq_answers else None
+    if where is None or answer is None or not answer.providers or where in answer.providers:
+        return p
+    hit, hits = faq_lookup(p.words, where)
+    if hit is None or hit.entry.id == answer.id:
+        return p
+    return replace(p, faq=hits, faq_answers=[hit], faq_confident=True)
 
 
 def faq_of_its_own(clause: str) -> bool:
