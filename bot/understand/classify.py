@@ -31,6 +31,7 @@ from bot.understand.faq_topics import (
 )
 from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
+from bot.understand.look_first import looks_first
 from bot.understand.normalize import normalize
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
@@ -254,10 +255,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("price", hits)  # a measured run with no model: its hours priced on the card
     # a card rented with a sized add-on ("gpuli 4090 month plus 500 GB volume, total?") is that rental's bill
     billed_add_on = add_ons and carded
-    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on
+    looked = carded and not req.method and looks_first(norm)  # "先看下 l40s": the card's prices, looked at first
+    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
-    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on
+    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked
     if (carded or (rental.provider and req.num_gpus)) and not priced_extras and not training:
         # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
         # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card
