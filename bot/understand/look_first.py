@@ -10,9 +10,11 @@ import re
 
 from bot.understand.lazy import lazy
 
+# the card looked at ends the message (a question after it, "看下 4090 能不能跑 70b", is that question's)
+_CARD_ENDS = r"(?=(?:\d+\s*[x×卡张]\s*)?[a-z]{0,6}\s?\d{2,4}[a-z]{0,4}(?:\s*\d{2,3}\s*g[b]?)?\s*(?:first|先|吧|呢|啊|哈)?\s*[?？.。!！~]*$)"
 LOOK_FIRST = lazy(
-    r"(?:先|再|想|帮我|帮忙)?\s*(?:看一?下|看看|瞧瞧|瞅瞅|查一?下|了解一?下|问一?下)\s*(?:这个|那个)?\s*(?=[a-z0-9])"
-    r"|\b(?:let'?s\s+|can\s+we\s+|could\s+we\s+|i'?d\s+like\s+to\s+|want\s+to\s+)?(?:look\s+at|check\s+(?:out\s+)?|see)\s+(?:the\s+)?(?=[a-z]*\d)",
+    r"(?:看一?下|看看|瞧瞧|瞅瞅|查一?下|了解一?下)\s*(?:这个|那个)?\s*" + _CARD_ENDS
+    + r"|\b(?:look\s+at|check(?:\s+out)?)\s+(?:the\s+|an?\s+)?" + _CARD_ENDS,
     re.IGNORECASE)
 
 
