@@ -13,7 +13,9 @@ from bot.understand.lazy import lazy
 # "what's the cheapest way (to buy it)", "best way to pay", "cheapest combo", "how should we book it";
 # "怎么买最省", "怎么租最划算", "最省钱的买法", "按周买划算吗", "按月租值吗"
 BUY_WAY = lazy(
-    r"(?:cheapest|best|smartest|most\s+economical)\s+(?:way|option|combo|combination|mix)\b(?!\s+(?:to\s+)?(?:start|begin|learn|train|fine))"
+    # ("cheapest way to full-finetune a 7b", "best way to start": a way to do the job, not to buy the time)
+    r"(?:cheapest|best|smartest|most\s+economical)\s+(?:way|combo|combination|mix)\b(?!\s+(?:to|of)\s+(?!(?:buy|book|pay|rent)\b))"
+    r"(?!\s+for\s+(?!\d|\w+\s+(?:days?|weeks?|months?)\b))"
     r"|(?:cheapest|best|smartest)\s+(?:way\s+)?to\s+(?:buy|book|pay\s+for|rent)\s+(?:it|them|this|that|the\s+(?:time|days|weeks|span))"
     r"|how\s+(?:should|do|can)\s+(?:i|we)\s+(?:buy|book|pay\s+for)\s+(?:it|them|this|that)\b"
     r"|怎么\s*(?:买|租|付|订|下单)\s*(?:才\s*)?(?:最|更|比较)?\s*(?:省钱?|便宜|划算|合算)"
