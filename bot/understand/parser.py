@@ -363,7 +363,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side
         asks = replace(asks, both_units=True)
         rental.duration_days, rental.duration_hours = (span / 24, None) if span % 24 == 0 else (None, span)
-    elif asks.buy_way and (rental.duration_days or rental.duration_hours) and not f.joined_duration(rest):
+    elif asks.buy_way and (rental.duration_days or rental.duration_hours) and not f.joined_duration(rest) \
+            and not (request.model or request.params_b):  # "3天跑完 7b 全参 怎么租最省": the job's cheapest setup
         asks = replace(asks, both_units=True)  # "gpuli h100 用四周 按周买划算吗": the span by week, by month, mixed
     elif asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
