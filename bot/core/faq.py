@@ -16,9 +16,11 @@ from bot.understand.faq import CONFIDENT, Hit, faq_entries, faq_index, lookup, o
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from bot.views.card_link import card_itself
+from bot.views.cost import duration_view
 from bot.views.faq_answer import card_answer, lead_with
 from bot.views.price import unit_prices
 from engine.money import Money
+from engine.providers import provider as find_provider
 
 
 def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None,
@@ -114,6 +116,29 @@ def plan_line(card: str, count: int, days: float | None, provider: str | None, c
     if not shown:
         return None
     return t("faq.plan_price", ctx.lang, setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)), prices=t("list.sep", ctx.lang).join(shown))
+
+
+def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: str | None, ctx: Context) -> str | None:
+    """"does gpuli have hourly billing for the 8x H100? we only need it 3 days": a billing question naming a card,
+    a length and a provider that sells no hours leads with the shortest term it sells for that machine and its price
+    (gpuli 8× H100 SXM: a week, ₮4,172). None for another topic, a provider billing hours, or a card not sold there."""
+    if provider is None or "billing" not in hit.entry.topics or find_provider(provider).billing.hourly_rental:
+        return None
+    name = provider_name(provider)
+    for row in unit_prices(card, count, ctx.display_currency):
+        units = {u["unit"]: u for u in row["units"] if u["unit"] in ("week", "month")}
+        if row["provider"] != name or not units:
+            continue
+        unit = "week" if "week" in units else "month"
+        total = units[unit]["total"]
+        low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
+        price = low.format(ctx.lang) if low.amount == high.amount else f"{low.format(ctx.lang)}–{high.format(ctx.lang)}"
+        span = duration_view(hours)
+        if span is None:
+            return None
+        return t("faq.shortest_term", ctx.lang, provider=name, unit=t("unit." + unit, ctx.lang), price=price, one=t("faq.shortest_one." + unit, ctx.lang),
+                 setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)), dur=t("cost.dur." + span["unit"], ctx.lang, n=span["n"]))
+    return None
 
 
 def _answers_for(hit: Hit, card: str) -> bool:

@@ -150,7 +150,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.cues.other_unit and own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values():
         own = {}  # "would a month be cheaper then?": the other unit weighed against the span priced, not a span
     # "一周呢" then "只用三周 哪个划算" / "only 3 weeks, which is cheaper?": that span by the week and by the month
-    weighed = parsed.asks.cheaper and bool(own) and last.kind == "price" and bool(last.data.get("hours"))
+    # "cheapest way?" / "怎么买最省" asks it of the span priced; "we need 5 weeks, whats cheapest" of its own span
+    weighed = (((parsed.asks.cheaper or parsed.asks.cheapest) and bool(own)) or parsed.asks.buy_way) and last.kind == "price" \
+        and bool(last.data.get("hours") or own)
     if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit or weighed) \
             and (last.data.get("hours") or own) and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:
         # "三周呢" then "包月划算还是周租划算" / "weekly or monthly, which is cheaper?": the span just priced (or

@@ -17,6 +17,7 @@ from functools import cache
 
 from bot.understand import planning
 from bot.understand.both_asked import both_asked
+from bot.understand.buy_way import buy_way
 from bot.understand.card_share import share_asked
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
@@ -107,6 +108,7 @@ class Asks:
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     frame_only: bool = False  # "and at cloudgpu?", "那 h100 呢": names and a follow-up's frame (bot.understand.follow_frame)
     cheaper: bool = False  # "哪个便宜", "which is cheaper": setups compared on price, the cheaper one first
+    buy_way: bool = False  # "cheapest way?", "按周买划算吗": a length bought by week, month or both (bot.understand.buy_way)
     difference: bool = False  # "差多少钱", "how much more": two setups priced, the difference between them first
     total: bool = False  # "一共多少", "in total": several rentals priced, their sum first
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
@@ -528,6 +530,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         card_pick=bool(p["card_pick"].search(norm)),
         trim=bool(p["trim"].search(norm)),
         cheaper=bool(p["cheaper"].search(norm)),
+        buy_way=buy_way(norm),
         difference=bool(p["difference"].search(norm)),
         total=bool(p["total"].search(norm)),
         band=bool(p["band"].search(norm)),

@@ -31,6 +31,7 @@ from bot.understand.faq_topics import (
 )
 from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
+from bot.understand.look_first import looks_first
 from bot.understand.normalize import normalize
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
@@ -64,7 +65,8 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 # ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back"
 REFUND = lazy(REFUND_WORDS)
-MONEY_RULE = lazy(r"余额|balance|钱(?:就|都|也)?(?:用|花|烧|扣)(?:光|完|没)|\bout\s+of\s+(?:money|credits?|funds)\b|扣费|扣钱|计费|billing|charged?|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
+# "what does cloudgpu charge for the a6000" asks the card's price, no rule of money
+MONEY_RULE = lazy(r"余额|balance|钱(?:就|都|也)?(?:用|花|烧|扣)(?:光|完|没)|\bout\s+of\s+(?:money|credits?|funds)\b|扣费|扣钱|计费|billing|charged?(?!\s+(?:you\s+|us\s+)?for\s+(?:the\s+|an?\s+|one\s+|their\s+)?(?:\d+\s*x\s*)?(?:[a-z]{1,4}\d{2,4}[a-z]?|\d{4})\b)|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+(?:i|we)\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")
@@ -136,17 +138,17 @@ def asks_checkpoint(norm: str) -> bool:
 
 
 PRICE_WORDS = lazy(
-    r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月费|周费|年费|月付|年付|周付|包月|按月|按周|按小时|每小时|每周|每月|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)|"
+    r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|月费|周费|年费|月付|年付|周付|包月|按月|按周|按小时|每小时|每周|每月|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)|"
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
-PRICE_ASK = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
+PRICE_ASK = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
 AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
-PRICE_NOUN = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|多少钱|价格|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
+PRICE_NOUN = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|价格|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
 # "那张 4090", "这块 a100": a pointer at a card says which card, as its name does; never a count of cards for the FAQ
 POINTED_CARD = lazy(r"(?:这|那|该)\s*(?:张|块|个|台|款)\s*(?=[A-Za-z0-9])")
-PRICE_ONLY_WORDS = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+PRICE_ONLY_WORDS = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
@@ -253,10 +255,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("price", hits)  # a measured run with no model: its hours priced on the card
     # a card rented with a sized add-on ("gpuli 4090 month plus 500 GB volume, total?") is that rental's bill
     billed_add_on = add_ons and carded
-    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on
+    looked = carded and not req.method and looks_first(norm)  # "先看下 l40s": the card's prices, looked at first
+    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
-    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on
+    asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked
     if (carded or (rental.provider and req.num_gpus)) and not priced_extras and not training:
         # "一万网络 H100 机房在哪 延迟多少", "gpuli 8 卡机器出口带宽多少": a card (or a provider's machine by its count) named,
         # and the rest asks what the FAQ answers about the service, not the price nor whichever entry quotes that card

@@ -65,7 +65,9 @@ WEIGH_COST = lazy(r"便宜|划算|实惠|省钱?|花得?少|少花|性价比|\bc
 # a comparison asked without a measure ("比一下", "对比下", "compare"): of providers, on what they charge
 COMPARE = lazy(r"对比|比较|比一?下|比比|\bcompare[ds]?\b|\bcomparison\b|\bvs\.?\b|\bversus\b", re.I)
 # the words beside such a comparison that ask nothing of their own ("帮我", "想", "这边", "please", "the")
-COMPARE_FILLER = lazy(r"帮我|帮忙|麻烦|请|想要?|要|看看?|一下|下|的|这边|那边|我们|咱们|价格?|价钱|费用|多少钱?"
+# ("numbers", "the figures", "算一下", "差多少": the comparison's amounts asked, still on what they charge)
+COMPARE_FILLER = lazy(r"帮我|帮忙|麻烦|请|想要?|要|看看?|一下|下|的|这边|那边|我们|咱们|价格?|价钱|费用|多少钱?|数字|算一?算|差价|差多少"
+                      r"|\b(?:numbers?|figures?|(?:the\s+)?math|price\s+difference|show)\b"
                       r"|\b(?:please|pls|can|could|you|we|i|want|to|on|at|of|about|let'?s|me|us|the|a|for|price[sd]?|pricing|costs?)\b", re.I)
 EITHER = lazy(r"\b(?:or|vs|versus|and|then|which(?:\s+one)?|one)\b|还是|和|跟|与|或者?|对比|比较?|哪(?:个|家)|选|呢|吗|[?？,，.。!！:：/\s]",
               re.I)

@@ -183,7 +183,9 @@ def _each_card(p: Parsed) -> list[Parsed]:
     and no model is one price question per card, answered in the order named."""
     if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
         return []
-    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper):
+    # "A100 80G vs A800 80G for 8 hours, what's the difference": a length named makes the difference a price's
+    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper or (
+            p.asks.difference and (p.rental.duration_days or p.rental.duration_hours))):
         return []
     counts = dict(p.versus) or p.own_counts
     own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
@@ -364,6 +366,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side
         asks = replace(asks, both_units=True)
         rental.duration_days, rental.duration_hours = (span / 24, None) if span % 24 == 0 else (None, span)
+    elif asks.buy_way and (rental.duration_days or rental.duration_hours) and not f.joined_duration(rest) \
+            and not (request.model or request.params_b):  # "3天跑完 7b 全参 怎么租最省": the job's cheapest setup
+        asks = replace(asks, both_units=True)  # "gpuli h100 用四周 按周买划算吗": the span by week, by month, mixed
     elif asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
     elif asks.both_units and f.units_only(rest):

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.understand.lazy import lazy
+from bot.understand.look_first import looks_first
 from bot.understand.planning import wants_largest_model
 
 TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
@@ -118,7 +119,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         # "we topped up 2000 on gpuli. how many weeks of A100 80GB is that?" asks what the money rents: a question
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
-            and not asked and not ASKS_FIT.search(text):
+            and not asked and not ASKS_FIT.search(text) and not looks_first(text):  # "租卡 先看下 l40s": no order yet
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
