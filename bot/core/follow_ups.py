@@ -30,6 +30,7 @@ from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
+from bot.core.hourly_follow import hourly_of_pick
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
@@ -134,6 +135,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # setup re-priced without it; joined to it ("再加…一共多少") it is a change of the setup
         return parsed
     cheaper = cheaper_of_last(parsed, last)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
+    cheaper = cheaper or hourly_of_pick(parsed, last, text)  # "which card at cloudgpu" then "and hourly?": that card's hour
     if cheaper is not None:
         return cheaper
     on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
@@ -318,7 +320,9 @@ def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """"跑 10 小时多少钱 余额要留多少", "10 hours, how much, and what balance should I keep" after a
     sizing or a price: the length's cost on the setup before (that is the figure asked first), then the
     FAQ question asked beside it, as two parts; None when the message asks no cost of a length of its own."""
-    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and parsed.asks.cost and duration_of(parsed)) \
+    # after a price, a length said is its cost asked ("CloudGPU A6000 一小时多少" then "跑 3 小时呢 开机时间算钱吗")
+    costed = parsed.asks.cost or (last.kind in ("price", "cost") and not parsed.rental.term)
+    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and costed and duration_of(parsed)) \
             or parsed.request.gpu or parsed.rental.gpu:
         return None
     plain = replace(parsed, intent="unknown", faq=[], faq_answers=[], faq_confident=False, follow_up=True)
