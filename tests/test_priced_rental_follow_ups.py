@@ -57,6 +57,15 @@ def test_hourly_after_a_pick_prices_the_picked_card_for_an_hour(job: str, pick: 
     assert all(n in "\n".join(chat.lines[:3]) for n in needles), chat.text
 
 
+@pytest.mark.parametrize(("cost", "hourly"), [
+    ("cloudgpu 14b qlora 跑 10 小时多少", "按小时呢"),
+    ("cloudgpu 14b qlora for 10 hours, cost?", "and hourly?"),
+])
+def test_hourly_after_a_cost_prices_the_card_it_priced_for_an_hour(cost: str, hourly: str) -> None:
+    chat = _after(cost, hourly)
+    assert "RTX A6000" in chat.lines[0] and "$0.44" in "\n".join(chat.lines[:2]) and "$4.40" not in chat.text, chat.text
+
+
 @pytest.mark.parametrize(("pick", "hourly", "needles"), [
     ("7b lora gpuli 上用啥卡", "按小时呢", ("不按小时", "₮115")),
     ("which card for 7b lora at gpuli", "and hourly?", ("hour", "₮115")),

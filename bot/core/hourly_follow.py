@@ -24,11 +24,13 @@ _YES_NO = lazy(r"能|可以|可不可以|支持|\bcan\b|\bcould\b|\bdo(?:es)?\s+
 
 
 def hourly_of_pick(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
-    """The card picked by the last sizing, asked at the provider it named, priced for one hour; None when
+    """The card picked by the last sizing (or priced by the last cost), at the provider it named, priced for one hour; None when
     the message names anything of its own or asks whether hourly billing exists."""
-    request, pick = dict(last.data.get("request", {})), last.data.get("pick")
+    request, pick, priced = dict(last.data.get("request", {})), last.data.get("pick"), last.data.get("priced")
+    if last.kind == "cost" and isinstance(priced, list) and len(priced) == 3:  # a job's cost: the setup it priced
+        request, pick = {**request, "gpu": priced[0], "num_gpus": priced[1], "provider": priced[2]}, priced[:2]
     where = parsed.rental.provider or request.get("provider")
-    if last.kind != "size" or not isinstance(pick, list) or len(pick) != 2 or not isinstance(where, str):
+    if last.kind not in ("size", "cost") or not isinstance(pick, list) or len(pick) != 2 or not isinstance(where, str):
         return None
     q = parsed.request
     if q.gpu or q.model or q.params_b or q.num_gpus or parsed.cards or parsed.cues.chars > HOURLY_CHARS \
