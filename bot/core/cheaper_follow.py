@@ -68,8 +68,8 @@ def _job_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
     card = gpu[0] if isinstance(gpu, list) and len(gpu) == 1 else gpu
     hours = last.data.get("hours")
     if not isinstance(card, str) or not isinstance(where, str) or not isinstance(job, dict) \
-            or not (job.get("model") or job.get("params_b")) or not hours:
-        return None
+            or not (job.get("model") or job.get("params_b")) or not hours or not provider(where).billing.hourly_rental:
+        return None  # a term bought at a provider of cycles ("gpuli 4090 包月"): its list by week and month, below
     q = parsed.request
     if q.gpu or q.model or q.params_b or q.num_gpus or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
         return None
@@ -90,7 +90,8 @@ def _card_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     memory = UnknownCard(spec.name, int(spec.memory_gb), bare=True)
     hours = last.data.get("hours")  # "cloudgpu a100 80g 跑 8 小时" then "cheaper?": those 8 hours on each card
-    rental = replace(parsed.rental, provider=where, duration_hours=float(hours) if isinstance(hours, int | float) else None)
+    run = isinstance(hours, int | float) and provider(where).billing.hourly_rental  # a term of cycles: listed by unit
+    rental = replace(parsed.rental, provider=where, duration_hours=float(hours) if run and isinstance(hours, int | float) else None)
     return replace(parsed, intent="price", rental=rental, unknown_card=memory,
                    follow_up=True, missing=[])
 

@@ -316,12 +316,21 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     return replace(parsed, request=merged, intent=intent, missing=[], follow_up=True, asks=asks)
 
 
+_N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十半]+)"
+_SPAN_ZH = r"(?:个|個)?\s*(?:小时|小時|钟头|天|周|週|星期|个?月|個?月)"
+# a length put as the change asked: "跑 3 小时呢", "租两天的话", "for 5 hours then?", "and 3 hours?", "what about 10h"
+LENGTH_ASKED = lazy(rf"(?:跑|租|用|训|開|开)\s*(?:个|個)?\s*{_N}\s*{_SPAN_ZH}|{_N}\s*{_SPAN_ZH}\s*(?:呢|的话|的話)"
+                    r"|\b(?:and|for|what\s+about|how\s+about|make\s+it)\s+(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|"
+                    r"eight|ten|twelve)\s*(?:hours?|hrs?|h|days?|weeks?|months?)\b")
+
+
 def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """"跑 10 小时多少钱 余额要留多少", "10 hours, how much, and what balance should I keep" after a
     sizing or a price: the length's cost on the setup before (that is the figure asked first), then the
     FAQ question asked beside it, as two parts; None when the message asks no cost of a length of its own."""
-    # after a price, a length said is its cost asked ("CloudGPU A6000 一小时多少" then "跑 3 小时呢 开机时间算钱吗")
-    costed = parsed.asks.cost or (last.kind in ("price", "cost") and not parsed.rental.term)
+    # after a price, a length put as a follow-up is its cost asked ("CloudGPU A6000 一小时多少" then
+    # "跑 3 小时呢 开机时间算钱吗"); a time told ("we created it 30 minutes ago, refund?") asks nothing of the price
+    costed = parsed.asks.cost or (last.kind in ("price", "cost") and not parsed.rental.term and bool(LENGTH_ASKED.search(text.lower())))
     if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and costed and duration_of(parsed)) \
             or parsed.request.gpu or parsed.rental.gpu:
         return None

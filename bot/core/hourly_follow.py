@@ -29,11 +29,11 @@ def hourly_of_pick(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     request, pick, priced = dict(last.data.get("request", {})), last.data.get("pick"), last.data.get("priced")
     if last.kind == "cost" and isinstance(priced, list) and len(priced) == 3:  # a job's cost: the setup it priced
         request, pick = {**request, "gpu": priced[0], "num_gpus": priced[1], "provider": priced[2]}, priced[:2]
-    where = parsed.rental.provider or request.get("provider")
+    where = request.get("provider")  # a provider named here ("cloudgpu 多少钱一小时") is priced as asked elsewhere
     if last.kind not in ("size", "cost") or not isinstance(pick, list) or len(pick) != 2 or not isinstance(where, str):
         return None
     q = parsed.request
-    if q.gpu or q.model or q.params_b or q.num_gpus or parsed.cards or parsed.cues.chars > HOURLY_CHARS \
+    if q.gpu or q.model or q.params_b or q.num_gpus or parsed.cards or parsed.rental.provider or parsed.cues.chars > HOURLY_CHARS \
             or parsed.rental.duration_days or (parsed.rental.duration_hours or 1) != 1:
         return None
     lower = text.lower()
