@@ -128,3 +128,16 @@ def test_a_currency_confirmation_names_the_last_price_currency(priced: str, aske
 def test_an_amount_with_a_tag_is_no_currency_question(amount: str) -> None:
     from bot.understand.currency_which import which_currency
     assert not which_currency(amount)
+
+
+def test_cheaper_after_a_month_bought_at_gpuli_lists_its_weeks_too() -> None:
+    chat = _after("7b qlora", "gpuli 4090 包月", "有更便宜的吗")
+    assert "₮109" in chat.text, chat.text  # the week gpuli also sells, not "nothing cheaper" for the month
+
+
+@pytest.mark.parametrize("told", ["we created it 30 minutes ago and picked the wrong region, refund?",
+                                  "开了 20 分钟发现选错机房了，能退款吗"])
+def test_a_time_told_beside_a_faq_question_is_no_cost_asked(told: str) -> None:
+    chat = _after("price of 8x h100 weekly at gpuli", told)
+    assert "1 hour" in chat.text or "1 小时" in chat.text, chat.text
+    assert "₮4,172" not in chat.lines[0], chat.text
