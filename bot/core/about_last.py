@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
 from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow
+from bot.core.wallet_follow_ups import priced_rental
 from bot.messages import Turn
 from bot.understand.asks import asks_how_long
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -170,9 +171,11 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if last.kind == "price" and asks.per_card_hour and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
         # "gpuli 8x h100 monthly" then "how much per gpu hour" / "每卡每小时多少": that rental's rate per card leads
         return replace(parsed, intent="price", follow={**last.data, "card_rate": asks.per_card_unit}, follow_up=True, missing=[])
-    if last.kind == "price" and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
-        # "人民币还是美元", "is that USD or RMB?": the currency the figure just given is billed in, never the ₮ FAQ entry
-        return replace(parsed, intent="price", follow={**last.data, "which_currency": True}, follow_up=True, missing=[])
+    rental = last.data if last.kind == "price" else priced_rental(last.data) if last.kind == "cost" else None
+    if rental is not None and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
+        # "人民币还是美元", "is that USD or RMB?", "人民币对吧": the currency the figure just given is billed in (a job's
+        # cost: the rental it picked), never the ₮ FAQ entry
+        return replace(parsed, intent="price", follow={**rental, "which_currency": True}, follow_up=True, missing=[])
     if asks.trim and last.kind == "price" and last.data.get("add_ons") and not (q.gpu or q.model or q.params_b):
         # "预算 3500 够吗" then "砍哪个能进预算": each add-on left out of the rental, against that budget (or one stated)
         data = {**last.data, "trim": True, **({"runway": runway_of(parsed)} if asks.budget is not None else {})}

@@ -39,7 +39,7 @@ def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.rental.duration_days or parsed.rental.duration_hours or parsed.rental.term:
         return None  # "就用三天，有便宜点的吗": that span re-priced
     if last.kind == "price" and cues.cheaper:
-        return _card_of_price(parsed, last)
+        return _job_of_price(parsed, last) or _card_of_price(parsed, last)
     priced = _setup_of(last)
     if priced is None or not cues.cheaper:
         return None
@@ -60,6 +60,25 @@ def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
                    follow_up=True, missing=[])
 
 
+def _job_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"8b qlora 要多少显存", "cloudgpu 4090 跑 3 小时多少" then "cheaper?": the job remembered with that price, at
+    that provider, for that length, priced again on every card there that holds it (the RTX 3090's 3 hours, $0.63,
+    leading); None when the price carried no job or no length."""
+    gpu, where, job = last.data.get("gpu"), last.data.get("first"), last.data.get("job")
+    card = gpu[0] if isinstance(gpu, list) and len(gpu) == 1 else gpu
+    hours = last.data.get("hours")
+    if not isinstance(card, str) or not isinstance(where, str) or not isinstance(job, dict) \
+            or not (job.get("model") or job.get("params_b")) or not hours or not provider(where).billing.hourly_rental:
+        return None  # a term bought at a provider of cycles ("gpuli 4090 包月"): its list by week and month, below
+    q = parsed.request
+    if q.gpu or q.model or q.params_b or q.num_gpus or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
+        return None
+    count = last.data.get("num_gpus") or 1
+    request = q.model_validate({**job, "provider": where, "hours": hours})
+    return replace(parsed, intent="cost", request=request, follow={"cheaper_than": [card, count, where], "count": None},
+                   follow_up=True, missing=[])
+
+
 def _card_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
     """"cloudgpu a100 80g 每小时多少" then "有更便宜的吗": no job to hold, so the provider's cards with at least
     that card's memory, cheapest first (the A800 80GB at $1.09 before the A100 at $1.49)."""
@@ -70,7 +89,10 @@ def _card_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
             or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
         return None
     memory = UnknownCard(spec.name, int(spec.memory_gb), bare=True)
-    return replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), unknown_card=memory,
+    hours = last.data.get("hours")  # "cloudgpu a100 80g 跑 8 小时" then "cheaper?": those 8 hours on each card
+    run = isinstance(hours, int | float) and provider(where).billing.hourly_rental  # a term of cycles: listed by unit
+    rental = replace(parsed.rental, provider=where, duration_hours=float(hours) if run and isinstance(hours, int | float) else None)
+    return replace(parsed, intent="price", rental=rental, unknown_card=memory,
                    follow_up=True, missing=[])
 
 

@@ -30,6 +30,7 @@ from bot.core.export_again import GENERIC, export_again
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
+from bot.core.hourly_follow import hourly_of_pick
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
@@ -139,6 +140,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         # change of the setup
         return parsed
     cheaper = cheaper_of_last(parsed, last)  # "cloudgpu 70b qlora a100 一小时多少" then "便宜点的呢": the next cheaper card there
+    cheaper = cheaper or hourly_of_pick(parsed, last, text)  # "which card at cloudgpu" then "and hourly?": that card's hour
     if cheaper is not None:
         return cheaper
     on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
@@ -328,11 +330,22 @@ def unsized_asked(parsed: Parsed, text: str) -> bool:
     return bool(parsed.faq_answers) and bool(parsed.request.method) and unsized_of_entry(normalize(text), parsed.faq_answers[0])
 
 
+_N = r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十半]+)"
+_SPAN_ZH = r"(?:个|個)?\s*(?:小时|小時|钟头|天|周|週|星期|个?月|個?月)"
+# a length put as the change asked: "跑 3 小时呢", "租两天的话", "for 5 hours then?", "and 3 hours?", "what about 10h"
+LENGTH_ASKED = lazy(rf"(?:跑|租|用|训|開|开)\s*(?:个|個)?\s*{_N}\s*{_SPAN_ZH}|{_N}\s*{_SPAN_ZH}\s*(?:呢|的话|的話)"
+                    r"|\b(?:and|for|what\s+about|how\s+about|make\s+it)\s+(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|"
+                    r"eight|ten|twelve)\s*(?:hours?|hrs?|h|days?|weeks?|months?)\b")
+
+
 def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """"跑 10 小时多少钱 余额要留多少", "10 hours, how much, and what balance should I keep" after a
     sizing or a price: the length's cost on the setup before (that is the figure asked first), then the
     FAQ question asked beside it, as two parts; None when the message asks no cost of a length of its own."""
-    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and parsed.asks.cost and duration_of(parsed)) \
+    # after a price, a length put as a follow-up is its cost asked ("CloudGPU A6000 一小时多少" then
+    # "跑 3 小时呢 开机时间算钱吗"); a time told ("we created it 30 minutes ago, refund?") asks nothing of the price
+    costed = parsed.asks.cost or (last.kind in ("price", "cost") and not parsed.rental.term and bool(LENGTH_ASKED.search(text.lower())))
+    if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and costed and duration_of(parsed)) \
             or parsed.request.gpu or parsed.rental.gpu:
         return None
     plain = replace(parsed, intent="unknown", faq=[], faq_answers=[], faq_confident=False, follow_up=True)

@@ -97,8 +97,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
-        if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows
-            return _lead(reply, top_up_note(reply, ctx.lang))
+        if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows ("开机先扣多少": the hold on that card)
+            return _lead(reply, top_up_note(reply, ctx.lang, held=top_up == "held"))
         added = added_note(parsed.price.add_ons, cast(str | None, data.get("first")), float(cast(float, data.get("hours") or 0)) / 24,
                            ctx.lang) if parsed.price.added_asked and parsed.price.add_ons else None
         if added is not None and runway is None:  # "gpuli 4090 monthly" then "how much more with a 2 TB volume?"

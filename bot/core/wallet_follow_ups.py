@@ -74,16 +74,17 @@ def top_up_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
     the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
     read of the wallet, which says nothing of that rental. None unless the last answer was a price and the
     message asks how much to put in without naming a card of its own."""
-    if last.kind not in ("price", "cost") or not parsed.asks.top_up or parsed.request.gpu or parsed.asks.budget is not None:
+    held = parsed.asks.start_hold  # "开机的时候余额会先扣多少": the provider's hold on the rental priced, not a wallet read
+    if last.kind not in ("price", "cost") or not (parsed.asks.top_up or held) or parsed.request.gpu or parsed.asks.budget is not None:
         return None
-    data = last.data if last.kind == "price" else _priced_rental(last.data)
+    data = last.data if last.kind == "price" else priced_rental(last.data)
     if data is None:
         return None
-    return replace(parsed, intent="price", wallet=None, follow={**data, "top_up": True}, follow_up=True,
+    return replace(parsed, intent="price", wallet=None, follow={**data, "top_up": "held" if held else True}, follow_up=True,
                    missing=[], faq=[], faq_answers=[], faq_confident=False)
 
 
-def _priced_rental(cost: dict[str, Any]) -> dict[str, Any] | None:
+def priced_rental(cost: dict[str, Any]) -> dict[str, Any] | None:
     """The rental a job's cost picked ("72b qlora cloudgpu a800 8个小时" then "余额要留多少": 1×A800 at cloudgpu
     for 8 hours), as a price turn keeps it; None when the cost picked none or ran no stated length."""
     picked, request = cost.get("priced"), cost.get("request") or {}

@@ -22,6 +22,7 @@ from bot.understand.card_share import share_asked
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
+from bot.understand.held_asked import held_asked
 from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
@@ -113,6 +114,7 @@ class Asks:
     total: bool = False  # "一共多少", "in total": several rentals priced, their sum first
     band: bool = False  # "是最低还是最高", "is that an estimate": what a price band (or a price) is
     top_up: bool = False  # "余额要充多少才稳", "how much should I top up": what to hold for the rental priced
+    start_hold: bool = False  # "开机先扣多少", "how much must be in the wallet before starting?" (bot.understand.held_asked)
     pooled: int | None = None  # "8 台单卡拼成一台 8 卡机": how many single-card rentals (0: not said) used as one machine
     count_versus: int | None = None  # "要两张吗，一张够不够": the other count named (the one asked is sized)
     switch: str | None = None  # "还需要 offload 吗", "要不要 8bit 优化器": the switch ("offload", "optimizer") asked whether needed
@@ -535,6 +537,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         total=bool(p["total"].search(norm)),
         band=bool(p["band"].search(norm)),
         top_up=bool(p["top_up"].search(norm)) and not p["top_up_rule"].search(norm),
+        start_hold=held_asked(norm),
         pooled=pooled(norm),
         spec=specs_asked(norm),
         switch=switch_asked(norm),

@@ -18,8 +18,10 @@ from bot.text.i18n import t
 from engine.money import Money
 
 
-def top_up_note(reply: Reply, lang: str) -> Reply:
-    """The line that says how much to hold for the leading rental of `reply` (a price list)."""
+def top_up_note(reply: Reply, lang: str, held: bool = False) -> Reply:
+    """The line that says how much to hold for the leading rental of `reply` (a price list). `held`: asked what
+    the start holds ("开机先扣多少", "how much must be in the wallet before starting?"): the provider's hold on
+    that card leads, with the whole run's price and the sum when the run is longer than the hold."""
     rows: list[dict[str, Any]] = reply.data.get("rows") or []
     if not rows or not rows[0].get("quotes"):
         return Reply("error", lang, {"message": t("price.top_up_nothing", lang)})
@@ -32,5 +34,9 @@ def top_up_note(reply: Reply, lang: str) -> Reply:
     if not hours or quote.get("rate") is None:
         return Reply("error", lang, {"message": t("price.top_up_prepaid", lang, **params)})
     hold = Money(Decimal(str(quote["rate"])) * int(row["num_gpus"]) * Decimal(str(hours)), currency)
+    if held:
+        key = "price.held_run" if price.amount > hold.amount else "price.held_hour"
+        return Reply("error", lang, {"message": t(key, lang, **params, hours=hours, hold=hold.format(lang),
+                                                  sum=(price + hold).format(lang))})
     return Reply("error", lang, {"message": t("price.top_up_metered", lang, **params, hours=hours,
                                               hold=hold.format(lang), sum=(price + hold).format(lang))})
