@@ -54,7 +54,7 @@ from bot.understand.glossary import is_definition
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
-from bot.understand.standing import stands_alone
+from bot.understand.standing import at_provider, stands_alone
 from bot.understand.why_asked import asks_again_of_switch
 from engine.providers import providers
 from engine.request import TrainingRequest
@@ -352,7 +352,10 @@ def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     job = merge_follow_up(plain, last, text)
     if job is plain or not job.follow_up:
         return None
-    return replace(parsed, parts=[job, replace(parsed, follow_up=False)])
+    # the FAQ beside it asks of the rental's provider ("开机时间算钱吗" after CloudGPU: its free boot, not gpuli's cycles)
+    faq = at_provider(replace(parsed, rental=replace(parsed.rental, provider=job.rental.provider or parsed.rental.provider
+                                                                   or last.data.get("provider") or last.data.get("first") or None)))
+    return replace(parsed, parts=[job, replace(faq, rental=parsed.rental, follow_up=False)])
 
 
 def _per_card_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
