@@ -10,21 +10,32 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.several import verdict_first
-from bot.messages import Reply
+from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.faq_topics import on_card
 from bot.understand.parser import Parsed
+from engine.request import TrainingRequest
 
 # the warnings that cost a plan its speed (engine.fit): offload, QLoRA's dequantizing, ZeRO-3 without
 # NVLink, several nodes
 SLOW = ("warn.offload_slow", "warn.qlora_slow", "warn.zero3_pcie", "warn.multi_node")
 
 
-def as_plan(parsed: Parsed) -> Parsed:
+CATCH_CHARS = 60  # characters: "which is cheapest and what's the catch", "最便宜的是哪个，有啥代价"
+
+
+def as_plan(parsed: Parsed, last: Turn | None = None) -> Parsed:
     """A catch asked of a job stated with its model and method, read as a FAQ question: the job's sizing
     (its catch is the plan's). `parsed` unchanged otherwise, and where the entry found is about the very card
-    named ("72B LoRA on MI300X — what's the catch?" stays the MI300X's entry)."""
+    named ("72B LoRA on MI300X — what's the catch?" stays the MI300X's entry). Asked alone after a sizing or a
+    cost ("which is cheapest and what's the catch", "最便宜的是哪个，有啥代价"): that job's plan and its catch."""
     q = parsed.request
+    job = last.data.get("request") if last is not None and last.kind in ("size", "cost") else None
+    if parsed.asks.catch and parsed.intent in ("faq", "unknown") and not parsed.parts and not (q.model or q.params_b) \
+            and isinstance(job, dict) and (job.get("model") or job.get("params_b")) and parsed.cues.chars <= CATCH_CHARS:
+        merged = TrainingRequest.model_validate({**job, **q.stated()})
+        return replace(parsed, intent="size", request=merged, faq=[], faq_answers=[], faq_confident=False, missing=[],
+                       follow_up=True)
     if not parsed.asks.catch or parsed.intent != "faq" or parsed.parts or not ((q.model or q.params_b) and q.method):
         return parsed
     if any(on_card(hit, q.gpu) for hit in parsed.faq_answers[:1]):

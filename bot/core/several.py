@@ -152,8 +152,10 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
     q = parsed.request
     if stated and reply.kind == "sizing":
         return reply
-    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not parsed.cues.together or parsed.cues.setting_only:
-        # "ZeRO-2 为啥不行", "zero3 呢": a setting alone is the job changed, whose own verdict answers it
+    named = parsed.cards or parsed.rental.gpu or (q.gpu and not parsed.follow_up)
+    if parsed.parts or not named or not parsed.cues.together or parsed.cues.setting_only:
+        # "ZeRO-2 为啥不行", "zero3 呢", "换 zero2 行吗" (no card named): a setting alone is the job changed, whose
+        # own verdict answers it
         return reply
     hit, _ = faq_lookup(text)
     if reply.kind == "sizing" and not parsed.follow_up:
