@@ -113,9 +113,11 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     mine = rental_of(last.kind, last.data)
     if mine is None:
         return None
-    if q.gpu and last.kind != "price" and (asked == VERSUS or not _job_fits(last, q.gpu, mine.count)):
-        # "or a100s?" after a job's cost, or a card the job does not fit: the job fitted again on that card
-        # (bot.core.follow_ups); "换 4090 多花多少", "how much more with a 4090?": the same job on it, weighed
+    if q.gpu and last.kind != "price" and (asked == VERSUS or not (r.provider or (last.data.get("request") or {}).get("provider"))
+                                           or not _job_fits(last, q.gpu, mine.count)):
+        # "or a100s?" after a job's cost, a card the job does not fit, or no provider named (each setup's own best
+        # provider: bot.core.follow_ups): the job fitted again on that card; "换 4090 多花多少" after the job at
+        # CloudGPU, "how much more with a 4090?": the same job on it there, weighed
         return None
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     changed = Rental((q.gpu,) if q.gpu else mine.gpu, q.num_gpus or mine.count, r.provider or mine.provider,
