@@ -19,7 +19,7 @@ from engine.sizing import Sizing
 
 # Among levers that work, the least disruptive first: the seeds' first advice (8-bit moments, then
 # the loss and the sequence), then offload (20-50% slower), then renting more cards.
-PREFERENCE = ("checkpointing", "eight_bit", "chunked_loss", "shorter_seq", "offload", "more_cards")
+PREFERENCE = ("zero3", "checkpointing", "eight_bit", "chunked_loss", "shorter_seq", "offload", "more_cards")
 NEAR_MISS = 2.0  # a setup needing up to twice its card is worth levers; beyond that, other cards are the answer
 MIN_SEQ = 512
 
@@ -55,6 +55,8 @@ def headroom_levers(s: Sizing, fit: Fit | None = None) -> list[Lever]:
         variant("checkpointing", {"grad_checkpointing": True})
     if not r.adapter and q.optimizer == "adamw":
         variant("eight_bit", {"optimizer": "adamw-8bit"})
+    if plan.num_gpus > 1 and q.zero in (1, 2):  # "use ZeRO-2 instead": the stage that shards the weights too
+        variant("zero3", {"zero": 3}, Plan(plan.num_gpus, 3, plan.offload))
     if not r.adapter and plan.offload == "none" and not r.no_offload_stated:
         variant("offload", {"offload": "optimizer"}, Plan(plan.num_gpus, 3 if plan.num_gpus > 1 else 0, "optimizer"))
     if (q.seq_len or 0) >= 2 * MIN_SEQ:

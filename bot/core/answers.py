@@ -290,6 +290,9 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if report.reference is not None:  # the setup the answer leads with: "再加 2000G 存储卷 一共多少" totals with it
         o = report.reference
         reply.turn.data["priced"] = [o.gpu.id, o.num_gpus, o.provider.id]  # (not "pick": the term follow-ups read that)
+        # the other setups the answer listed: "and the other 80G option?" prices one of them (bot.core.options)
+        reply.turn.data["alternatives"] = [[row["gpu"], row["num_gpus"], row["provider"]] for row in reply.data["v"].get("rows") or []
+                                           if [row["gpu"], row["num_gpus"], row["provider"]] != reply.turn.data["priced"]]
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)

@@ -52,7 +52,8 @@ def card_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
 
 
 # the settings a short message may change of the job before while asking its fit
-FIT_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "lora_rank", "grad_checkpointing", "gpu", "num_gpus"}
+FIT_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "lora_rank", "grad_checkpointing", "gpu", "num_gpus", "zero"}
+STAGE_FIT_CHARS = 60  # "we'd rather use ZeRO-2 to save time, does it fit?": a stage stated with its reason
 
 
 def setting_fit_asked(parsed: Parsed, last: Turn) -> Parsed | None:
@@ -64,7 +65,8 @@ def setting_fit_asked(parsed: Parsed, last: Turn) -> Parsed | None:
     if last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) or q.model or q.params_b:
         return None
     stated = q.stated()
-    if not stated or not set(stated) <= FIT_SETTINGS or parsed.cues.chars > ABOUT_LAST or not (parsed.cues.fit or parsed.cues.oom):
+    limit = STAGE_FIT_CHARS if "zero" in stated else ABOUT_LAST
+    if not stated or not set(stated) <= FIT_SETTINGS or parsed.cues.chars > limit or not (parsed.cues.fit or parsed.cues.oom):
         return None
     if "gpu" in stated:
         job.pop("zero", None)

@@ -283,6 +283,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
                        missing=[], follow_up=True)
     # a yes or no stays one ("单卡行不行", then "不开 8bit 呢")
     asks = replace(parsed.asks, sizing=True) if last.data.get("verdict") and not wants_cost else parsed.asks
+    if last.kind == "cost" and wants_cost and "gpu" not in stated:
+        # "32b 全参 宽裕点的配置 多少钱一个月" / "14b qlora 最便宜的卡" then "gpuli": the roomy setup, the cheapest card there
+        asks = replace(asks, headroom=asks.headroom or bool(last.data.get("roomy")),
+                       cheapest=asks.cheapest or bool(last.data.get("cheapest")))
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True, asks=asks)
 
 

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from bot.core.follow_ups import merge_follow_up
 from bot.messages import Reply, Turn
+from bot.understand.option_ref import other_memory
 from bot.understand.parser import Parsed
 from engine.catalog import form_variants, gpus
 from engine.price_list import cheapest_card_hour
@@ -64,6 +65,8 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     if option is None or last is None or q.model or q.params_b:  # "14b 全参 宽裕点的配置" is a question of its own
         return None
     parsed = replace(parsed, follow_up=True)  # pointing at an option of the answer is asking of it
+    if option == "other":
+        return _other_of_cost(parsed, last, text)
     turn = _chosen(option, last)
     if turn is not None:
         merged = merge_follow_up(parsed, turn, text)
@@ -92,6 +95,24 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     # the setup's price or the sizing again, roomy when asked: the sizing shows the setup with its prices
     request = merged.request if changed else TrainingRequest.model_validate(job)
     return last, replace(asked, request=request, intent="size", follow=None, follow_up=True, missing=[])
+
+
+def _other_of_cost(parsed: Parsed, last: Turn, text: str) -> tuple[Turn, Parsed] | None:
+    """"and the other 80G option?", "另一个 80G 的呢" after a cost answer: the first other setup it listed (of that card
+    memory, when one is said), the job priced on it for the same length; None when it listed none such."""
+    job = last.data.get("request") or {}
+    if last.kind != "cost" or not (job.get("model") or job.get("params_b")) or parsed.request.gpu:
+        return None
+    memory = other_memory(text)
+    for gpu, count, where in last.data.get("alternatives") or []:
+        spec = gpus().find(str(gpu))
+        if spec is None or (memory is not None and round(spec.memory_gb) != memory):
+            continue
+        stated = {k: v for k, v in parsed.request.stated().items() if k in ("hours", "days", "provider")}
+        request = TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count, "provider": where, **stated})
+        return last, replace(parsed, intent="cost", request=request, follow=None, missing=[], faq=[], faq_answers=[],
+                             faq_confident=False)
+    return None
 
 
 def _shown_card(parsed: Parsed, last: Turn) -> tuple[Turn, Parsed] | None:

@@ -58,6 +58,7 @@ from bot.core.last_answer_follow import answered_about_last
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
+from bot.core.part_job import with_job_before
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.run_follow import keep_run, run_follow
@@ -246,7 +247,7 @@ class Core:
         # "gpuli 到期会提醒吗" then "回到刚才 一周的多少": the job before the FAQ detour is what the message changes
         turn = back_to_job(parsed, text, turn) or turn
         text, parsed = without_return(text), run_follow(parsed, turn)  # "总共多少步" then "每步3秒 要跑多久": that run
-        parsed = left_out(as_plan(parsed), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
+        parsed = left_out(as_plan(parsed, turn), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer
         if choice is not None and turn is not None:
             return subject_reply(self.intents["faq"](ctx, choice, text), choice, f"{turn.data.get('text')} {text}", turn)
@@ -336,6 +337,7 @@ class Core:
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
+            parts = with_job_before(parts)  # "…one 80GB card enough? cheapest monthly at gpuli?": that job's month there
             replies = [self._answer_one(ctx, part, text) for part in (unbudgeted(parts) if bundled(parsed) else parts)]
             shown = [r.turn for r in replies]  # the options listed, in the order asked
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads

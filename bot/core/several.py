@@ -18,7 +18,7 @@ from bot.understand.asks import Asks
 from bot.understand.card_spec import DIFFERENCE_SPECS
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
-from bot.understand.faq_topics import JOB_WORDS, TOPIC_FLOOR, on_card
+from bot.understand.faq_topics import JOB_WORDS, LINK_WORDS, TOPIC_FLOOR, on_card
 from bot.understand.parser import Parsed
 from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
@@ -152,8 +152,11 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
     q = parsed.request
     if stated and reply.kind == "sizing":
         return reply
-    if parsed.parts or not (q.gpu or parsed.rental.gpu) or not parsed.cues.together or parsed.cues.setting_only:
-        # "ZeRO-2 为啥不行", "zero3 呢": a setting alone is the job changed, whose own verdict answers it
+    # a follow-up naming no card nor the link ("换 zero2 行吗", "zero-2 instead, fits?"): the job at that stage
+    named = parsed.cards or parsed.rental.gpu or (q.gpu and not parsed.follow_up) or LINK_WORDS.search(text)
+    if parsed.parts or not named or not parsed.cues.together or parsed.cues.setting_only:
+        # "ZeRO-2 为啥不行", "zero3 呢", "换 zero2 行吗" (no card named): a setting alone is the job changed, whose
+        # own verdict answers it
         return reply
     hit, _ = faq_lookup(text)
     if reply.kind == "sizing" and not parsed.follow_up:

@@ -27,8 +27,11 @@ from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
 from bot.understand.weigh import VERSUS, WHICH
 from engine.catalog import gpus
+from engine.errors import KasuanError
 from engine.money import Money
 from engine.price_list import setup_prices
+from engine.request import TrainingRequest
+from engine.sizing import size as size_job
 
 WEIGH_CHARS = 60  # characters: "or should we just take the month", "which one works out cheaper in the end?"
 YEAR, MONTH, WEEK, DAY = 365 * 24, 30 * 24, 7 * 24, 24
@@ -68,6 +71,18 @@ def rental_of(kind: str, data: dict[str, Any]) -> Rental | None:
     return None
 
 
+def _job_fits(last: Turn, gpu: str, count: int | None) -> bool:
+    """Whether the job the last answer sized or priced fits `count` of `gpu` (or may fit: the high end alone over)."""
+    job = last.data.get("request")
+    if not isinstance(job, dict) or not (job.get("model") or job.get("params_b")):
+        return False
+    try:
+        fit = size_job(TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count or 1})).fit
+    except (KasuanError, ValueError):
+        return False
+    return fit is not None and (fit.fits or fit.may_fit)
+
+
 def _str(value: object) -> str | None:
     return str(value) if value else None
 
@@ -98,8 +113,12 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     mine = rental_of(last.kind, last.data)
     if mine is None:
         return None
-    if q.gpu and last.kind != "price":
-        return None  # "or a100s?" after a job's cost: the job fitted again on that card (bot.core.follow_ups)
+    if q.gpu and last.kind != "price" and (asked == VERSUS or not (r.provider or (last.data.get("request") or {}).get("provider"))
+                                           or not _job_fits(last, q.gpu, mine.count)):
+        # "or a100s?" after a job's cost, a card the job does not fit, or no provider named (each setup's own best
+        # provider: bot.core.follow_ups): the job fitted again on that card; "换 4090 多花多少" after the job at
+        # CloudGPU, "how much more with a 4090?": the same job on it there, weighed
+        return None
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     changed = Rental((q.gpu,) if q.gpu else mine.gpu, q.num_gpus or mine.count, r.provider or mine.provider,
                      float(span) if span else mine.hours)

@@ -35,7 +35,9 @@ _WORDS = {"one": 1, "a single": 1, "single": 1, "just one": 1, "only one": 1, "t
           "four": 4, "six": 6, "eight": 8}
 _N = r"(?<![a-z0-9.])(\d{1,2}|one|two|three|four|six|eight|a\s+single|single|just\s+one|only\s+one)"
 _UNIT = r"(?:\s*(?:张卡|张|块卡|块|卡|台|片))"
-_CARD = rf"(?:\s*(?:x\s*)?(?:{GPU_MARK}+s?|cards?\b|gpus?\b))"
+# "one 80GB card", "两张 80G 的卡": the card's memory may stand between the count and the card
+_CARD = (rf"(?:\s*\d{{2,3}}\s*(?:gb|gib|g)(?![a-z0-9])(?:\s*的)?(?:\s*(?:{GPU_MARK}+s?|cards?\b|gpus?\b|卡))?"
+         rf"|\s*(?:x\s*)?(?:{GPU_MARK}+s?|cards?\b|gpus?\b))")
 # a count with its unit or its card; a bare number word only where a sufficiency word or "need" holds it
 _COUNTED = rf"{_N}(?:{_UNIT}{_CARD}?|{_CARD})"
 _ENOUGH = r"(?:就|是否|能|可以|也)?\s*(?:够|足够|行|可以吗|装得下|放得下|跑得动|enough|fine|ok\b|okay|suffice|sufficient|do\b|work|be\s+(?:enough|fine|ok|sufficient))"

@@ -52,6 +52,9 @@ PRICE_TOPICS = frozenset({"prices"})
 # what links the cards ("32b 全参 两台八卡 h100 要配啥互联"): a sizing states which cards and how many, never
 # the interconnect between them, so an entry on it answers even though it is also about the hardware
 LINK_TOPICS = frozenset({"interconnect"})
+# the link itself named ("跨节点 zero3 走普通以太网行吗", "over plain ethernet?"): a question about how cards talk
+LINK_WORDS = lazy(r"以太网|ethernet|nvlink|infiniband|\bib\b|跨节点|跨机|多机|节点|\bnodes?\b|pcie|网络|带宽|bandwidth|通信"
+                  r"|communication|interconnect|互联", re.IGNORECASE)
 BILLING_TOPICS = frozenset({"billing"})
 # whether a thing comes with the rental's price ("带宽含在月付里吗", "is bandwidth included in the monthly
 # price?") asks what the FAQ says of that thing; the price word only names what it would be part of

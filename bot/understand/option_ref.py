@@ -48,6 +48,19 @@ COMPARES = lazy(r"哪个|哪一个|哪张|哪家|还是|\bor\b|\bvs\.?\b|\bversu
 SHORT = 40  # characters: a pointer and a change ("the second one 呢 宽裕的那个多少"), never a question of its own
 
 
+# "the other option", "and the other 80G one?", "另一个 80G 的", "另外那个": the option the last answer listed beside
+# the one it led with; the card memory said with it stays in the message ("80G"), read by `other_memory`
+OTHER = lazy(r"\bthe\s+other\b(?=\s+(?:\d{2,3}\s*g(?:b)?\s+)?(?:one|option|choice|card|setup|config|pick|plan)s?\b)"
+             r"|另\s*一\s*(?:个|款|张|种|套|项)|另外\s*(?:一|那)\s*(?:个|款|张|种|套|项)")
+OTHER_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*g(?:b)?(?![a-z0-9])")
+
+
+def other_memory(text: str) -> int | None:
+    """The card memory said beside "the other" ("the other 80G option": 80), None when none is."""
+    m = OTHER_MEMORY.search(text.lower()) if OTHER.search(text.lower()) else None
+    return int(m.group(1)) if m else None
+
+
 def option_chosen(text: str) -> tuple[str, str | None]:
     """The message without the words that point at a listed option, and which option they point at
     ("1", "2", "3", "4", "last", "cheaper", "pricier", "roomier"; words asking the roomier one stay, as they
@@ -57,7 +70,10 @@ def option_chosen(text: str) -> tuple[str, str | None]:
         return text, None
     m = REFERENCE.search(text.lower())
     if m is None:
-        return text, None
+        other = OTHER.search(text.lower())
+        if other is None:
+            return text, None
+        return (text[:other.start()] + " " + text[other.end():]).strip(" ,，、") or "?", "other"
     word = next(v for v in m.groupdict().values() if v is not None)
     word = re.sub(r"\s+", " ", word)
     option = ORDINALS.get(word) or KINDS.get(word) or ORDINALS.get(word[:2])

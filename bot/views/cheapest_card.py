@@ -13,6 +13,8 @@ from typing import Any
 from bot.messages import Reply
 from bot.text.i18n import t
 from engine.money import Money
+from engine.seed_adapter_rows import SeedRow, seed_figures
+from engine.sizing import Sizing
 
 TIGHT = ("tight", "tight_over")
 
@@ -30,7 +32,21 @@ def cheapest_card_line(reply: Reply, lang: str) -> Reply | None:
     if low["cheapest"] or note is None or low["compare"][0] >= Decimal(str(pick["compare"][0])):
         return None
     said = t(f"cost.note.{note['code']}", lang, **note["params"])
+    row = _seed_row(reply)
+    if row is not None and row.gpuli is not None and row.gpuli[1] <= float(note["params"]["card_gb"]):
+        # the reference table holds the class on this card size (14B QLoRA 14–18 GB on 24 GB): the card fits, and
+        # only our estimate's tail over the card is a caution
+        said = t("cost.note.seed_holds", lang, low=f"{row.gpuli[0]:g}", high=f"{row.gpuli[1]:g}", **note["params"])
+    total = t("cost.cheapest_card_total", lang, total=Money(Decimal(str(low["total_max"])), low["currency"]).format(lang)) \
+        if (v or {}).get("basis") == "stated" and low.get("total_max") else ""
     return Reply("error", lang, {"message": t(
         "cost.cheapest_card_tight", lang, provider=low["provider_name"], n=low["num_gpus"], gpu=low["name"],
-        rate=Money(Decimal(str(low["rate_max"])), low["currency"]).format(lang), note=said, safe=pick["name"],
+        rate=Money(Decimal(str(low["rate_max"])), low["currency"]).format(lang), total=total, note=said, safe=pick["name"],
         safe_rate=Money(Decimal(str(pick["rate_max"])), pick["currency"]).format(lang))})
+
+
+def _seed_row(reply: Reply) -> SeedRow | None:
+    """The seeds' LoRA / QLoRA row of the job the cost answer priced, when it is sized at their settings."""
+    report = reply.source
+    sizing = getattr(report, "sizing", None)
+    return seed_figures(sizing) if isinstance(sizing, Sizing) else None

@@ -1,0 +1,30 @@
+"""A part of a message that asks the price of the job another part named ("Is one 80GB card enough with an 8-bit
+optimizer? cheapest monthly at gpuli?", "一张 80G 够吗？gpuli 包月最便宜多少"): that job, on the setup the part
+before asked about, priced at the provider and for the span this part names.
+
+Why: split into its questions, the price part named no job of its own, so it was read alone (an FAQ entry on monthly
+rentals, or nothing) and the reply never priced what was asked; read with the job, gpuli's month of the one 80 GB
+card asked about is priced (seed 003: the A100 80GB PCIe, ₮899 a month)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.understand.parser import Parsed
+
+
+def with_job_before(parts: list[Parsed]) -> list[Parsed]:
+    """`parts` with each price part that names no job but a provider or span given the job of the part before."""
+    out = list(parts)
+    for i in range(1, len(out)):
+        p, before = out[i], out[i - 1]
+        q, r, job = p.request, p.rental, before.request
+        if q.model or q.params_b or q.method or not (job.model or job.params_b) or before.intent not in ("size", "cost"):
+            continue
+        if not (r.provider and (r.duration_days or r.duration_hours)) or p.cues.fresh:
+            continue
+        update = {"provider": r.provider, "days": r.duration_days, "hours": r.duration_hours,
+                  **({"gpu": r.gpu, "num_gpus": r.num_gpus} if r.gpu else {})}
+        out[i] = replace(p, intent="cost", request=job.model_copy(update=update), missing=[], follow_up=False,
+                         faq=[], faq_answers=[], faq_confident=False)
+    return out
