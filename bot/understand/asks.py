@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 
-from bot.understand import planning
+from bot.understand import one_message, planning
 from bot.understand.both_asked import both_asked
 from bot.understand.card_share import share_asked
 from bot.understand.card_spec import specs_asked
@@ -409,6 +409,7 @@ def _methods_versus(norm: str) -> tuple[str, ...]:
     return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
 
 
+@one_message.per_message
 def methods_named(norm: str) -> frozenset[str]:
     """The fine-tuning methods `norm` names ("qlora 会掉点吗": {"qlora"}; "LoRA 和全参": {"lora", "full"})."""
     p = _patterns()

@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, spoken_chinese, spoken_english, typos
+from bot.understand import faq_terms, one_message, spoken_chinese, spoken_english, typos
 from bot.understand.asks import methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.normalize import normalize
@@ -151,6 +151,7 @@ POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start 
 A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 
+@one_message.per_message
 def _plain(text: str) -> str:
     """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
     "四十八g" 48g, as voice input writes them)."""
@@ -238,11 +239,11 @@ class FaqIndex:
         for i, patterns in enumerate(self.phrases):
             for word, pattern in patterns:
                 self.by_first_word.setdefault(word, []).append((i, pattern))
-        # the first words under their first character: a message is checked only for the words that can start
-        # at one of its characters (the same answer as testing every word, at a fraction of the substring scans)
+        # the first words under their first two characters: a message is checked only for the words that can start
+        # at one of its character pairs (the same answer as testing every word, at a fraction of the substring scans)
         self.words_by_char: dict[str, list[str]] = {}
         for word in self.by_first_word:
-            self.words_by_char.setdefault(word[0], []).append(word)
+            self.words_by_char.setdefault(word[:2], []).append(word)
         # the concepts each entry's keywords are forms of (扣费 is ~billed): a message naming the concept in
         # another form ("按什么计费") names that keyword too
         # (only a keyword that is itself one of the concept's forms: "先开机后付款" is not a form of ~boot)
@@ -282,8 +283,7 @@ class FaqIndex:
         evidence for it however loosely the rest of the question is worded. `concepts`: a keyword
         named in another of its concept's forms counts too ("按什么计费" names the keyword 扣费)."""
         folded = _plain(text)
-        named = {self.entries[i].id for char in set(folded) for word in self.words_by_char.get(char, ())
-                 if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
+        named = self._named(folded)
         if concepts:
             said = {c for c, _ in faq_terms.mentions(folded)}
             named |= {e.id for e, own in zip(self.entries, self.keyword_concepts, strict=True) if own & said}
@@ -293,6 +293,11 @@ class FaqIndex:
             ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider,
                                  floor=floor)
         return [h for h in ranked if h.score >= floor and h.entry.id in named]
+
+    @one_message.per_message
+    def _named(self, folded: str) -> set[str]:  # the entries whose own keyword phrases folded text names
+        return {self.entries[i].id for start in faq_terms.starts(folded) for word in self.words_by_char.get(start, ())
+                if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
 
     def _allowed(self, provider: str | None) -> list[int]:
         """The entries a question naming `provider` may get (all, when it names none)."""
@@ -335,7 +340,7 @@ class FaqIndex:
             ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
         ceiling = ceiling or 1.0
         allowed = self._allowed(provider)
-        ranked = sorted(allowed, key=lambda i: -scores[i])[: max(limit, 2)]
+        ranked = sorted(allowed, key=scores.__getitem__, reverse=True)[: max(limit, 2)]  # stable: ties keep the entries' order
         top, second = scores[ranked[0]], scores[ranked[1]] if len(ranked) > 1 else 0.0
         margin = (top - second) / top if top else 0.0
         hits = []

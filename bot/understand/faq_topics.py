@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from bot.understand import asks as ask_words
-from bot.understand import faq_terms, precision_words, symptoms
+from bot.understand import faq_terms, one_message, precision_words, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
@@ -91,6 +91,7 @@ def budget_only(topic: str) -> bool:
     return not BUDGET_WORDS.sub(" ", topic).strip()
 
 
+@one_message.per_message
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
