@@ -475,7 +475,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
     # "我们就五千美金 … 32b 够吗", "一万块能跑 70b qlora 吗": the one amount, asked whether it is enough or runs the job
     # "¥5000 能训多大的模型": the one amount, asked what size it trains
-    buys = len(money) == 1 and bool(p["enough"].search(norm) or CAN_RUN.search(norm) or planning.wants_largest_model(norm))
+    enough, largest_model = bool(p["enough"].search(norm)), planning.wants_largest_model(norm)  # each read once, used twice
+    buys = len(money) == 1 and (enough or bool(CAN_RUN.search(norm)) or largest_model)
     if budget is None and buys:
         budget = (money[0].value, money[0].currency)
     runway = bool(p["runway"].search(norm))
@@ -489,7 +490,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         how_many_gpu=planning.how_many_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
         largest_batch=planning.wants_largest_batch(norm),
-        largest_model=planning.wants_largest_model(norm),
+        largest_model=largest_model,
         budget=budget,
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),
@@ -539,7 +540,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         saving=saving_asked(norm),
         affords=bool(p["affords"].search(norm)),
         wallet=bool(p["wallet"].search(norm)),
-        enough=bool(p["enough"].search(norm)) or buys,
+        enough=enough or buys,
         host_memory=bool(p["host_memory"].search(norm) or (p["offload"].search(norm) and p["bare_memory"].search(norm)
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
@@ -553,7 +554,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
         # a share asked bare ("每张卡多少", "how much per gpu") is memory or money as the answer before says (bot.core)
         per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,
-        per_card=share and not p["per_card_hour"].search(norm),
+        per_card=share and not rate,
         both=both_asked(norm),
         per_card_figure=bool(PER_CARD.search(norm)),
         repeats=repeats_asked(norm),

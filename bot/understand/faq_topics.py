@@ -277,7 +277,7 @@ def across_cards(answers: list[Hit], hits: list[Hit], count: int | None, nodes: 
     between them ("两台八卡 h100 要配啥互联"): NVLink stays inside a node, so the entry on the cross-node
     network (InfiniBand, seed 000) answers instead of an entry on NVLink; one already about the nodes stays."""
     index = faq_index()
-    concepts = dict(zip((e.id for e in index.entries), index.keyword_concepts, strict=True))
+    concepts = dict(zip((e.id for e in index.entries), index.keyword_concepts, strict=True)) if nodes is not None and nodes >= 2 else {}
     if nodes is not None and nodes >= 2 and answers and f"{faq_terms.CONCEPT_MARK}nvlink" in concepts.get(answers[0].entry.id, set()):
         between = [Hit(e, answers[0].score, answers[0].raw) for e in index.entries
                    if LINK_TOPICS.intersection(e.topics) and f"{faq_terms.CONCEPT_MARK}infiniband" in concepts[e.id]]

@@ -503,6 +503,7 @@ def joined_duration(text: str) -> bool:
     return len(_joined(text, _lengths(text))) > 1
 
 
+@one_message.per_message
 def units_only(text: str) -> bool:
     """Every length stated is a rental unit's name ("包月", "周租", "monthly", "/月"), none a span
     ("三周", "for a month"): "包月划算还是周租划算" asks how to buy a span, it gives none."""
