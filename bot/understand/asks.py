@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 
-from bot.understand import planning
+from bot.understand import one_message, planning
 from bot.understand.both_asked import both_asked
 from bot.understand.buy_way import buy_way
 from bot.understand.card_share import share_asked
@@ -413,6 +413,7 @@ def _methods_versus(norm: str) -> tuple[str, ...]:
     return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
 
 
+@one_message.per_message
 def methods_named(norm: str) -> frozenset[str]:
     """The fine-tuning methods `norm` names ("qlora 会掉点吗": {"qlora"}; "LoRA 和全参": {"lora", "full"})."""
     p = _patterns()
@@ -478,7 +479,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
     # "我们就五千美金 … 32b 够吗", "一万块能跑 70b qlora 吗": the one amount, asked whether it is enough or runs the job
     # "¥5000 能训多大的模型": the one amount, asked what size it trains
-    buys = len(money) == 1 and bool(p["enough"].search(norm) or CAN_RUN.search(norm) or planning.wants_largest_model(norm))
+    enough, largest_model = bool(p["enough"].search(norm)), planning.wants_largest_model(norm)  # each read once, used twice
+    buys = len(money) == 1 and (enough or bool(CAN_RUN.search(norm)) or largest_model)
     if budget is None and buys:
         budget = (money[0].value, money[0].currency)
     runway = bool(p["runway"].search(norm))
@@ -492,7 +494,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         how_many_gpu=planning.how_many_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
         largest_batch=planning.wants_largest_batch(norm),
-        largest_model=planning.wants_largest_model(norm),
+        largest_model=largest_model,
         budget=budget,
         deadline=planning.deadline(norm, now),
         deadline_span=planning.deadline_is_span(norm),
@@ -544,7 +546,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         saving=saving_asked(norm),
         affords=bool(p["affords"].search(norm)),
         wallet=bool(p["wallet"].search(norm)),
-        enough=bool(p["enough"].search(norm)) or buys,
+        enough=enough or buys,
         host_memory=bool(p["host_memory"].search(norm) or (p["offload"].search(norm) and p["bare_memory"].search(norm)
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
@@ -558,7 +560,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
         # a share asked bare ("每张卡多少", "how much per gpu") is memory or money as the answer before says (bot.core)
         per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,
-        per_card=share and not p["per_card_hour"].search(norm),
+        per_card=share and not rate,
         both=both_asked(norm),
         per_card_figure=bool(PER_CARD.search(norm)),
         repeats=repeats_asked(norm),

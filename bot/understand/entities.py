@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
+from bot.understand import one_message
 from bot.understand.lazy import lazy
 from engine.catalog import gpus, models, normalize_name
 from engine.providers import provider_names as catalog_provider_names
@@ -169,6 +170,7 @@ def fuzzy_models(text: str) -> list[Match]:
 DISTILL = lazy(r"(?:deepseek|ds|r1)[\w\s\-]{0,12}?(?:蒸馏|distil+|distill)[^\d]{0,16}?(\d+)\s*b(?![a-z])")
 
 
+@one_message.per_message
 def find_models(text: str) -> list[Match]:
     """Models named in `text`: exact names and the distill shorthand, then typos."""
     found = model_table().exact(text, Compact.of(text))
@@ -264,6 +266,7 @@ FORM_AFTER = lazy(r"\s*(sxm\d?|pcie|nvl)(?![a-z0-9])", re.ASCII)
 DATA_COUNT_AFTER = lazy(r"\s*(?:条|个样本|行数据|samples?\b|rows?\b|examples?\b|tokens?\b|steps?\b|步|epochs?\b)", re.I)
 
 
+@one_message.per_message
 def find_gpus(text: str) -> list[Match]:
     table = gpu_table()
     found = [_with_form(text, _with_memory(text, m, table), table) for m in table.exact(text, Compact.of(text))
@@ -340,6 +343,7 @@ def _normalized(table: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[s
     return tuple(out)
 
 
+@one_message.per_message
 def find_provider(text: str) -> Match | None:
     """The provider named in `text` (exact name or alias, or a typo such as "gpuil"); of several
     named, the one named first."""

@@ -25,9 +25,10 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, spoken_chinese, spoken_english, typos
+from bot.understand import faq_terms, one_message, spoken_chinese, spoken_english, typos
 from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
+from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR, by_method, compares_asked, entry_methods, method_fit
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
 from engine import yamlcache
@@ -35,10 +36,7 @@ from engine.catalog_files import load_entries
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
-KEYWORD_SHARE = 0.85  # ... and at least this share of the best entry's score
 PROVIDER_SHARE = 0.75  # an entry about the provider named, whose own term is named too, leads from this share of a general best
-METHOD_FLOOR = 0.2  # an entry about the very methods asked leads (among the top three) from this confidence,
-# and answers from it when the question also names its own term, or compares the very methods it compares
 FIELD_WEIGHTS = {"question": 2.0, "keywords": 3.0, "answer": 0.3}
 K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
@@ -151,6 +149,7 @@ POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start 
 A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 
+@one_message.per_message
 def _plain(text: str) -> str:
     """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
     "四十八g" 48g, as voice input writes them)."""
@@ -238,11 +237,11 @@ class FaqIndex:
         for i, patterns in enumerate(self.phrases):
             for word, pattern in patterns:
                 self.by_first_word.setdefault(word, []).append((i, pattern))
-        # the first words under their first character: a message is checked only for the words that can start
-        # at one of its characters (the same answer as testing every word, at a fraction of the substring scans)
+        # the first words under their first two characters: a message is checked only for the words that can start
+        # at one of its character pairs (the same answer as testing every word, at a fraction of the substring scans)
         self.words_by_char: dict[str, list[str]] = {}
         for word in self.by_first_word:
-            self.words_by_char.setdefault(word[0], []).append(word)
+            self.words_by_char.setdefault(word[:2], []).append(word)
         # the concepts each entry's keywords are forms of (扣费 is ~billed): a message naming the concept in
         # another form ("按什么计费") names that keyword too
         # (only a keyword that is itself one of the concept's forms: "先开机后付款" is not a form of ~boot)
@@ -282,8 +281,7 @@ class FaqIndex:
         evidence for it however loosely the rest of the question is worded. `concepts`: a keyword
         named in another of its concept's forms counts too ("按什么计费" names the keyword 扣费)."""
         folded = _plain(text)
-        named = {self.entries[i].id for char in set(folded) for word in self.words_by_char.get(char, ())
-                 if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
+        named = self._named(folded)
         if concepts:
             said = {c for c, _ in faq_terms.mentions(folded)}
             named |= {e.id for e, own in zip(self.entries, self.keyword_concepts, strict=True) if own & said}
@@ -293,6 +291,11 @@ class FaqIndex:
             ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider,
                                  floor=floor)
         return [h for h in ranked if h.score >= floor and h.entry.id in named]
+
+    @one_message.per_message
+    def _named(self, folded: str) -> set[str]:  # the entries whose own keyword phrases folded text names
+        return {self.entries[i].id for start in faq_terms.starts(folded) for word in self.words_by_char.get(start, ())
+                if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
 
     def _allowed(self, provider: str | None) -> list[int]:
         """The entries a question naming `provider` may get (all, when it names none)."""
@@ -335,7 +338,7 @@ class FaqIndex:
             ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
         ceiling = ceiling or 1.0
         allowed = self._allowed(provider)
-        ranked = sorted(allowed, key=lambda i: -scores[i])[: max(limit, 2)]
+        ranked = sorted(allowed, key=scores.__getitem__, reverse=True)[: max(limit, 2)]  # stable: ties keep the entries' order
         top, second = scores[ranked[0]], scores[ranked[1]] if len(ranked) > 1 else 0.0
         margin = (top - second) / top if top else 0.0
         hits = []
@@ -388,65 +391,6 @@ def unnamed(text: str) -> str:
     if found is None:
         return text
     return f"{norm[:found.start]} {POSSESSIVE_TAIL.sub('', norm[found.end:])}"  # "yiwan's": the "'s" goes with the name
-
-
-@cache
-def _entry_methods(entry_id: str) -> frozenset[str]:
-    """The methods an entry's question is about ("LoRA 和全参微调，效果差多少": lora and full)."""
-    e = next((e for e in faq_entries() if e.id == entry_id), None)
-    if e is None:
-        return frozenset()  # a definition (bot/understand/glossary.py) is no entry of the index
-    return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
-
-
-def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FLOOR, job: bool = False) -> list[Hit]:
-    """A question naming a method ("qlora 会掉点吗") is about that method: among the top three, an
-    entry whose question names the methods asked (and no other) leads one about others ("LoRA 和全参效果
-    差多少") from METHOD_FLOOR. Words alone cannot tell QLoRA's quality from LoRA's: the entry about
-    LoRA against full fine-tuning shares more of "qlora 会比 lora 效果差很多吗" than QLoRA's own entry
-    does, so the methods named, a fact of the question, rank before the share of words.
-
-    `job`: the methods are the job's, named beside a question on another topic ("14b 全参 zero3 通信开销
-    太大"): an entry about no method in particular is about that topic, and keeps the lead."""
-    if not asked or not ranked or (job and not _entry_methods(ranked[0].entry.id)):
-        return ranked
-    best = max((h for h in ranked[:3] if h.score >= floor), key=lambda h: _method_fit(h, asked), default=ranked[0])
-    if _method_fit(best, asked) <= _method_fit(ranked[0], asked):
-        return ranked
-    return [best, *[h for h in ranked if h is not best]]
-
-
-def methodless_first(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
-    """With no method named, an entry about no method in particular that scores near the best one
-    (KEYWORD_SHARE) leads an entry about two methods: "14b 开了 tp=4 速度反而慢了" shares 速度 and 慢
-    with "QLoRA 比 LoRA 慢多少" as much as TP with the tensor-parallel entry, but names no QLoRA."""
-    if asked or not ranked or not _entry_methods(ranked[0].entry.id):
-        return ranked
-    plain = next((h for h in ranked[1:3] if not _entry_methods(h.entry.id) and h.score >= KEYWORD_SHARE * ranked[0].score), None)
-    return ranked if plain is None else [plain, *[h for h in ranked if h is not plain]]
-
-
-def _method_fit(h: Hit, asked: frozenset[str]) -> int:
-    """1 for an entry about a method asked, less one for each method it names that was not asked."""
-    kinds = asked | ({"lora"} if "qlora" in asked else set())  # QLoRA is a LoRA: an entry on both covers it
-    own = _entry_methods(h.entry.id)
-    return int(bool(own & kinds)) - len(own - kinds)
-
-
-def about_other_methods(h: Hit, asked: frozenset[str]) -> bool:
-    """The entry's question is about methods, none of them asked ("QLoRA 比 LoRA 慢多少" for "72b 全参
-    会慢多少"): it answers another job."""
-    kinds = asked | ({"lora"} if "qlora" in asked else set())
-    own = _entry_methods(h.entry.id)
-    return bool(asked and own and not own & kinds)
-
-
-def _compares_asked(h: Hit, asked: frozenset[str]) -> bool:
-    """The entry's question sets the very methods asked against each other ("qlora 和 lora 差多少" and
-    "QLoRA 比普通 LoRA 慢多少"): the pair compared is the question's own term; QLoRA set against another method is
-    a LoRA set against it, where the entry names no QLoRA ("qlora 效果会比全参差很多吗": LoRA against full)."""
-    own = _entry_methods(h.entry.id)
-    return len(asked) >= 2 and (own == asked or ("qlora" not in own and own == {"lora" if m == "qlora" else m for m in asked}))
 
 
 def _card_part_named(index: FaqIndex, text: str, hits: list[Hit], provider: str | None) -> Hit | None:
@@ -507,12 +451,12 @@ def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str 
     methods it names are the job's, not its topic; unless an entry about the method asked, near the top, has a
     term of its own besides the method's name named too ("QLoRA 效果差好多": 效果 is QLoRA's quality, not bad data);
     a model size is the job's, no term ("my 32b qlora run … balance runs out" asks the balance rule)."""
-    if not searched or searched[0].score < CONFIDENT or _entry_methods(searched[0].entry.id):
+    if not searched or searched[0].score < CONFIDENT or entry_methods(searched[0].entry.id):
         return False
     asked, folded = methods_named(normalize(text)), _plain(text)
-    if any(_compares_asked(h, asked) and h.score >= METHOD_FLOOR for h in searched[1:3]):
+    if any(compares_asked(h, asked) and h.score >= METHOD_FLOOR for h in searched[1:3]):
         return False  # "全参和lora 先上哪个": two methods named together are what is weighed, not the job's
-    if any(_method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(
+    if any(method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(
             p.search(folded) for kw in [*h.entry.keywords.zh, *h.entry.keywords.en]
             if not methods_named(normalize(kw)) and not MODEL_SIZE.fullmatch(kw.strip()) and (p := phrase_pattern(kw)))
             for h in searched[1:3]):
@@ -565,7 +509,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
     ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
-    if ranked[:1] != searched[:1] and len(_entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
+    if ranked[:1] != searched[:1] and len(entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
         ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
     hits = ranked[:3]
     carded = _card_part_named(index, text, hits, provider)
@@ -580,7 +524,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
     if hits and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
-            _compares_asked(hits[0], asked) or (hits[0] is not searched[0] and hits[0].entry.id in {
+            compares_asked(hits[0], asked) or (hits[0] is not searched[0] and hits[0].entry.id in {
                 h.entry.id for h in index.keyworded(unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)})):
         # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
         # 效果) the question names too, or that compares the very methods compared ("qlora 和 lora 差多少"):

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from functools import cache
 
+from bot.understand import one_message
 from catalogs import catalog_path
 from engine import yamlcache
 
@@ -61,10 +62,17 @@ def shorthand() -> dict[str, str]:
     return {str(k).lower(): str(v).lower() for k, v in raw.items()}
 
 
+def starts(folded: str) -> set[str]:
+    """Every character of folded text and every pair of neighbouring ones: where a word of it can start."""
+    found = set(folded)
+    found.update(folded[i:i + 2] for i in range(len(folded) - 1))
+    return found
+
+
 class PhraseSet:
     """Many phrase patterns found in one pass over a message: each pattern is filed under its first
-    word (a plain substring every match contains) and that word under its first character, so a
-    message is tested only against the phrases that can start at one of its characters; the answer
+    word (a plain substring every match contains) and that word under its first two characters, so a
+    message is tested only against the phrases that can start at one of its character pairs; the answer
     is the same as trying every pattern, at a fraction of the scans (the FAQ reader runs this on
     every message)."""
 
@@ -75,13 +83,13 @@ class PhraseSet:
             pattern = phrase_pattern(phrase)
             if pattern is not None:
                 anchor = re.split(r"[\s-]+", fold(phrase))[0]
-                self.by_char.setdefault(anchor[:1], []).append((order, anchor, names, pattern))
+                self.by_char.setdefault(anchor[:2], []).append((order, anchor, names, pattern))
 
     def finditer(self, folded: str) -> list[tuple[int, int, str]]:
         """(start, end, what it names) for every match of every phrase in folded text, in the phrases'
         order (where two phrases claim the same span, the one listed first keeps it)."""
-        found = [(order, m.start(), m.end(), names) for char in set(folded)
-                 for order, anchor, names, pattern in self.by_char.get(char, ()) if anchor in folded
+        found = [(order, m.start(), m.end(), names) for start in starts(folded)
+                 for order, anchor, names, pattern in self.by_char.get(start, ()) if anchor in folded
                  for m in pattern.finditer(folded)]
         return [(start, end, names) for _, start, end, names in sorted(found)]
 
@@ -112,6 +120,7 @@ def _concepts() -> PhraseSet:
     return PhraseSet(phrases)
 
 
+@one_message.per_message
 def mentions(folded: str) -> list[tuple[str, str]]:
     """(concept token, the words that named it) for each mention in already folded text, in order;
     where forms overlap the longest one counts ("cpu cores" is one mention, not also "cpu")."""

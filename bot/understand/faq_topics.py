@@ -14,11 +14,12 @@ import re
 from functools import cache
 
 from bot.understand import asks as ask_words
-from bot.understand import faq_terms, precision_words, symptoms
+from bot.understand import faq_terms, one_message, precision_words, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import Hit, about_other_methods, by_method, faq_index, methodless_first
+from bot.understand.faq import Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_methods import about_other_methods, by_method, methodless_first
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.switch_asks import KEEP_SPEED_WORDS
@@ -94,6 +95,7 @@ def budget_only(topic: str) -> bool:
     return not BUDGET_WORDS.sub(" ", topic).strip()
 
 
+@one_message.per_message
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     if not ask_words.config_tools(rest):
@@ -284,7 +286,7 @@ def across_cards(answers: list[Hit], hits: list[Hit], count: int | None, nodes: 
     between them ("两台八卡 h100 要配啥互联"): NVLink stays inside a node, so the entry on the cross-node
     network (InfiniBand, seed 000) answers instead of an entry on NVLink; one already about the nodes stays."""
     index = faq_index()
-    concepts = dict(zip((e.id for e in index.entries), index.keyword_concepts, strict=True))
+    concepts = dict(zip((e.id for e in index.entries), index.keyword_concepts, strict=True)) if nodes is not None and nodes >= 2 else {}
     if nodes is not None and nodes >= 2 and answers and f"{faq_terms.CONCEPT_MARK}nvlink" in concepts.get(answers[0].entry.id, set()):
         between = [Hit(e, answers[0].score, answers[0].raw) for e in index.entries
                    if LINK_TOPICS.intersection(e.topics) and f"{faq_terms.CONCEPT_MARK}infiniband" in concepts[e.id]]

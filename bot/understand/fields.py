@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from bot.understand import amount, planning, used_time, weekend
+from bot.understand import amount, one_message, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
@@ -424,6 +424,7 @@ class Length(NamedTuple):
     unit_hours: float  # the size of its unit ("3个月": 720), so "1个月1周" reads largest unit first
 
 
+@one_message.per_message
 def _lengths(text: str) -> list[Length]:
     """Every length of time stated, left to right and without overlaps."""
     found: list[Length] = []
@@ -502,6 +503,7 @@ def joined_duration(text: str) -> bool:
     return len(_joined(text, _lengths(text))) > 1
 
 
+@one_message.per_message
 def units_only(text: str) -> bool:
     """Every length stated is a rental unit's name ("包月", "周租", "monthly", "/月"), none a span
     ("三周", "for a month"): "包月划算还是周租划算" asks how to buy a span, it gives none."""

@@ -17,7 +17,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.understand import faq_terms
+from bot.understand import faq_terms, one_message
 from bot.understand.faq import Bilingual, FaqEntry, Hit, Keywords
 from catalogs import catalog_path
 from engine.catalog_files import load_entries
@@ -51,6 +51,7 @@ def chinese_forms() -> set[str]:
     return {f for t in terms() for f in t.forms if re.search(r"[\u3400-\u9fff]", f)}
 
 
+@one_message.per_message
 def mentions(folded: str) -> list[tuple[int, int, str]]:
     """(start, end, term id) of each term named in folded text, in order; where forms overlap the
     longest counts ("qlora" is not also "lora", "全参微调" not also "全参")."""

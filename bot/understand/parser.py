@@ -55,6 +55,7 @@ from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
 from bot.understand.normalize import normalize
+from bot.understand.one_message import one_reading
 from bot.understand.option_ref import option_chosen
 from bot.understand.outage import Outage
 from bot.understand.outage import read as read_outage
@@ -153,6 +154,7 @@ WHETHER_ONLY = lazy(r"要不要|需不需要|该不该|should\s+i\b")
 COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
 
+@one_reading  # the readers share what they found in this message (bot/understand/one_message.py)
 def parse(text: str, now: datetime | None = None) -> Parsed:
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
     text = simplified(text)  # "全參 可以嗎" reads as "全参 可以吗" (the core converts too; direct callers need it here)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand import one_message
 from bot.understand.lazy import lazy
 
 # digit-by-digit reading (幺 is how 1 is said in a string of digits)
@@ -195,6 +196,7 @@ def _sum_then_one(m: re.Match[str]) -> str:
     return m[0] if value is None else f"{value} "
 
 
+@one_message.per_message
 def read(text: str) -> str:
     """`text` (lower case, after NFKC) with spoken card names and spoken amounts written in digits."""
     if not any(ch in _NUM for ch in text):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.understand import one_message
 from catalogs import catalog_path
 from engine import yamlcache
 
@@ -30,6 +31,7 @@ def _table() -> tuple[dict[str, str], re.Pattern[str] | None]:
     return table, re.compile("|".join(re.escape(w) for w in sorted(table, key=len, reverse=True)))
 
 
+@one_message.per_message
 def fix(text: str) -> str:
     """`text` with every listed typo replaced by the word meant; Latin-only text is returned as is."""
     if not text or max(text) < CJK_FIRST:
