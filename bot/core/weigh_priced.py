@@ -20,7 +20,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from bot.core.year_and_month import year_by_month_asked
+from bot.core.year_and_month import BY_MONTH_A_YEAR, year_by_month_asked
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -122,6 +122,10 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     changed = Rental((q.gpu,) if q.gpu else mine.gpu, q.num_gpus or mine.count, r.provider or mine.provider,
                      float(span) if span else mine.hours)
+    if mine.hours == YEAR and changed.hours in (YEAR, 12 * MONTH) and BY_MONTH_A_YEAR.search(parsed.words or ""):
+        # "saving vs paying monthly for 12 months" after a year's price: the month's, twelve times, against the
+        # year paid at once (_by_month), never twelve months priced as the prepaid year they add up to
+        changed = replace(changed, hours=float(MONTH))
     span_only = (changed.gpu, changed.count, changed.provider) == (mine.gpu, mine.count, mine.provider)
     if span_only and asked != VERSUS and last.kind == "price" and isinstance(last.data.get("before"), dict):
         # "3090 呢" then "省多少" / "8 小时差多少": the two cards just priced, set side by side (bot.core.price)

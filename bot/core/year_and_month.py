@@ -19,7 +19,7 @@ from engine.providers import providers
 
 YEAR = r"年付|包年|按年付?|annual(?:ly)?|yearly|per\s+year"
 MONTHLY = r"(?:月付|按月付?|月月付|(?:pa(?:y|ying|id)|billed)\s+(?:by\s+the\s+|per\s+|each\s+|every\s+)?month(?:ly)?|month[\s-](?:to|by)[\s-]month)"
-A_YEAR = r"(?:一年|1\s*年|整年|全年|\b(?:a|one|1|the\s+whole|a\s+full|full)\s+year\b|12\s*个?\s*月)"
+A_YEAR = r"(?:一年|1\s*年|整年|全年|\b(?:a|one|1|the\s+whole|a\s+full|full)\s+year\b|12\s*个?\s*月|\b(?:12|twelve)\s+months?\b)"
 # the month's term named beside the year's, or a plain price asked before the year is added ("什么价 年付呢")
 MONTH_AND_YEAR = lazy(rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)[^。.?？!！]*?(?:{YEAR})|(?:{YEAR})[^。.?？!！]*?"
                       rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)"
@@ -40,7 +40,7 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     # "yearly, and per month on average?" asks the year's share per month (bot.views.month_share), not the month's price
     if not parsed.price.annual or parsed.price.month_average or not MONTH_AND_YEAR.search(parsed.words or "") \
             or (parsed.asks.both_units and not by_month) \
-            or (r.duration_days not in (None, 30.0, 365.0)) or r.duration_hours:
+            or (r.duration_days not in (None, 30.0, 360.0, 365.0)) or r.duration_hours:
         return None
     # only a provider that sells a year (一万网络's yearly prepay): gpuli's "year" would be twelve months again
     yearly = [p.id for p in providers().entries if p.billing.cycle("year") is not None and (r.provider in (None, p.id))]

@@ -82,7 +82,8 @@ OFFICIAL_ASK = lazy(r"官网(?:明示|挂出|公布|标)?的?(?:价|报价)|官�
 # an amount of money asked of a job ("余额至少留多少", "is $5 enough for it?"), where "余额不够了" only states the event
 BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*(?:\?|for\b|to\b)|\bis\b[^?]{0,30}\benough\b")
 # what is left of a setup named alone once its card, count and provider are out ("一万网络的 …", "… at Yiwan")
-BARE_FILLER = lazy(r"(?i)[的在上,，.。?？!！:：]|\b(?:at|on|from|in|of|the|an?|with)\b")
+# the words a setup named at a provider leaves besides its names; a bare count ("2 A800 80G at cloudgpu") is the setup's
+BARE_FILLER = lazy(r"(?i)[的在上,，.。?？!！:：]|\b(?:at|on|from|in|of|the|an?|with)\b|\b\d{1,2}\s*[x×*]?(?=\s|$)")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 
 

@@ -434,7 +434,10 @@ def _named_over_unnamed(index: FaqIndex, text: str, hits: list[Hit], provider: s
     if len(hits) < 2 or index.keyworded(unnamed(text), 0.0, hits[:1], provider, concepts=True):
         return None
     near = [h for h in hits[1:] if h.score >= PROVIDER_SHARE * hits[0].score and h.score >= KEYWORD_CONFIDENT]
-    named = {h.entry.id for h in index.keyworded(unnamed(text), KEYWORD_CONFIDENT, near, provider)}
+    rest = unnamed(text)  # a card says which hardware, not what is asked: "1 A100 80G on cloudgpu" types no "80G" topic
+    for card in reversed(find_gpus(rest)):
+        rest = f"{rest[:card.start]} {rest[card.end:]}"
+    named = {h.entry.id for h in index.keyworded(rest, KEYWORD_CONFIDENT, near, provider)}
     return next((h for h in near if h.entry.id in named), None)
 
 

@@ -184,6 +184,7 @@ MONTH_AVERAGE = lazy(r"(?:平均|折合|均摊|平摊|摊)(?:到|下来)?\s*(?:�
                      r"|按月\s*(?:摊|平摊|均摊|折合?|平均)"
                      r"|\b(?:per|a|each)\s+month\s+(?:on\s+average|equivalent)\b|\bon\s+average\b[^.?!]{0,20}?\b(?:per|a|each)\s+month\b"
                      r"|\baverage[sd]?\b[^.?!]{0,20}?\b(?:per|a|each|by)\s+(?:the\s+)?month\b|\bmonthly\s+(?:average|equivalent)\b"
+                     r"|\beffective(?:ly)?\s+(?:monthly|(?:per|a|each)\s+month)\b|\b(?:per|a|each)\s+month\s+effective(?:ly)?\b"
                      r"|\b(?:works?\s+out|comes?\s+to|spread|amorti[sz]\w*|broken\s+down)\b[^.?!]{0,30}?\b(?:per|a|each)\s+month\b",
                      re.I)
 
