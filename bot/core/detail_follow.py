@@ -271,7 +271,8 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     if not words:
         return None
     found = sharing_clause(own, words, context, ctx.lang, kind)
-    if found is not None and aspect_alone(parsed.words, words, own):
+    # a method named ("and for lora?") is a subject of its own, asked of that method: never an aspect of the last answer
+    if found is not None and not parsed.request.method and aspect_alone(parsed.words, words, own):
         return _topic_led(parsed, own, found[1], provider, answer, asked, turn)  # "any minimum?" after the top-ups
     if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
             (sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):

@@ -191,7 +191,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
-            and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question or unsized_asked(parsed, text)) \
+            and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
+                 or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
         # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗");

@@ -14,17 +14,17 @@ from bot.understand.parser import Parsed
 
 
 def with_job_before(parts: list[Parsed]) -> list[Parsed]:
-    """`parts` with each price part that names no job but a provider or span given the job of the part before."""
+    """`parts` with each price part that names no job and no card, but a provider and a span, given the job of the part
+    before."""
     out = list(parts)
     for i in range(1, len(out)):
         p, before = out[i], out[i - 1]
         q, r, job = p.request, p.rental, before.request
         if q.model or q.params_b or q.method or not (job.model or job.params_b) or before.intent not in ("size", "cost"):
             continue
-        if not (r.provider and (r.duration_days or r.duration_hours)) or p.cues.fresh:
-            continue
-        update = {"provider": r.provider, "days": r.duration_days, "hours": r.duration_hours,
-                  **({"gpu": r.gpu, "num_gpus": r.num_gpus} if r.gpu else {})}
+        if not (r.provider and (r.duration_days or r.duration_hours)) or p.cues.fresh or r.gpu or q.gpu:
+            continue  # a card named ("…, and the weekly price of a 4090 on gpuli") is that card's price, asked apart
+        update = {"provider": r.provider, "days": r.duration_days, "hours": r.duration_hours}
         out[i] = replace(p, intent="cost", request=job.model_copy(update=update), missing=[], follow_up=False,
                          faq=[], faq_answers=[], faq_confident=False)
     return out

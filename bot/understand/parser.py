@@ -175,6 +175,8 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
             parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
         or each_term(text, parsed)
+    if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
+        parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)
     return parsed
@@ -369,7 +371,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         asks = replace(asks, both_units=True)
         rental.duration_days, rental.duration_hours = (span / 24, None) if span % 24 == 0 else (None, span)
     elif asks.buy_way and (rental.duration_days or rental.duration_hours) and not f.joined_duration(rest) \
-            and not (request.model or request.params_b):  # "3天跑完 7b 全参 怎么租最省": the job's cheapest setup
+            and not (request.model or request.params_b) and asks.unit != "hour":  # "3天跑完 7b 全参 怎么租最省": the
+        # job's cheapest setup; "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so every provider's price of the span
         asks = replace(asks, both_units=True)  # "gpuli h100 用四周 按周买划算吗": the span by week, by month, mixed
     elif asks.both_units and f.joined_duration(rest):
         asks = replace(asks, both_units=False)  # "包个月，再加两周": one total, not the weekly-and-monthly listing
