@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry
 from bot.core.add_on_follow import add_on_turn
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.bill_check import bill_first
 from bot.core.bundle_budget import bundle_first, bundled, unbudgeted
 from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
@@ -366,6 +367,7 @@ class Core:
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
         reply = catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed)  # "有啥代价": the speed lost leads
         reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
+        reply = bill_first(reply, parsed, text)  # "our invoice says 14,592 for …, correct?": whether it matches leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
         keep_job(reply, last, parsed)  # "32b 全参 要啥配置" then "8卡h100 一个月多少": the job stays beside the rental

@@ -158,8 +158,12 @@ def budget_for_job(listed: Reply, parsed: Parsed, money: Money, lang: str) -> Re
     unit = "month" if days >= 28 else "week" if days >= 7 else None  # the term asked, else any the list sells
     cur = str(listed.data["currency"])
     within = money.to(cur).amount
-    fits = sorted(((Decimal(str(p["high"])), row, p) for row in listed.data["rows"] for p in row["prices"]
-                   if (unit is None or p["unit"] == unit) and Decimal(str(p["high"])) <= within), key=lambda x: -x[0])
+    # an hourly list is judged on the span asked ("$500 a month at cloudgpu": a 4090's 720 hours, $237.60)
+    hours = Decimal(days * 24) if unit is not None else Decimal(0)
+    spanned = unit is not None
+    per = [(Decimal(str(p["high"])) * hours, row, {**p, "unit": unit}) if spanned and p["unit"] == "hour" else (Decimal(str(p["high"])), row, p)
+           for row in listed.data["rows"] for p in row["prices"] if not spanned or p["unit"] in (unit, "hour")]
+    fits = sorted(((price, row, p) for price, row, p in per if price <= within), key=lambda x: -x[0])
     # what that money rents there leads ("预算两千块 一万网络 能租啥": the RTX 3090 at ¥1,750 and the T4 at ¥900)
     rents = " · ".join(f"{t('sum.setup', lang, n=row['n'], gpu=row['gpu'])} {Money(price, cur).format(lang)}/{t('unit.' + p['unit'], lang)}"
                        for price, row, p in fits[:3])

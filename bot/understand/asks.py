@@ -284,7 +284,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # whether it buys a setup is a budget, with or without a budget word
         # "够 14b 全参 4卡a100 包月吗": 够 leading and 吗 closing frame the whole setup as what the money must buy
         "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能租[^多几吗么]{0,30}(?:吗|么)|enough|afford|cover"
-                             r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford)\b"
+                             r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford|approve)\b|\bsafe\b|稳妥吗|安全吗|行吗|行不行|可以吗|ok吗"
                              r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
         "affords": re.compile(OVER_ASKED + r"|\b(?:can|could)\s+(?:i|we)\s+keep\b|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
@@ -390,6 +390,16 @@ WHICH_CARD = re.compile(r"啥卡|什么卡|哪(?:张|种|款|个)?卡|(?:which|w
 def asks_which_card(norm: str) -> bool:
     """"最多能租啥卡", "which gpu can I get": the cards (and their prices) are the answer."""
     return bool(WHICH_CARD.search(norm))
+
+
+# what money rents, asked with no card named: "预算 3w 一万网络 能租什么", "能租到啥", "what can we rent with it"
+WHAT_RENTS = re.compile(r"(?:能|可以|能够)\s*租(?:到|得到|些)?\s*(?:啥|什么|哪些|哪几)|租(?:些)?\s*(?:啥|什么|哪些)(?:卡|机器|配置)?\s*[?？]?\s*$"
+                        r"|\bwhat\s+(?:can|could|would|will)\s+(?:we|i|it|that|this)\s+(?:rent|get|buy)\b|\bwhat\s+(?:does\s+(?:it|that)\s+)?(?:rents?|buys?)\b")
+
+
+def asks_what_rents(norm: str) -> bool:
+    """Whether the message asks what is rented (within money said beside it), naming no card."""
+    return bool(WHAT_RENTS.search(norm))
 
 
 ASKED_OF_AN_ANSWER = ("cost", "count", "currency", "pick", "how_long", "per_card_hour", "per_day", "price_unit")

@@ -36,7 +36,10 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
-                 r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend|\bwhat\s+fits|\bfits?\s+(?:in|into|within))")
+                 r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend"
+                 r"|\bapprov(?:e|ed|ing)(?:\s+(?:only|just|up\s+to))?|\bsign\s+off\s+on|\bcap(?:\s+it)?\s+at|\bcap\s+(?:is|was)|\b(?:finance|budget|spend(?:ing)?|cost|money)\s+(?:cap|ceiling|limit)(?:\s+(?:is|was|of|at))*"
+                 r"|(?<![每分一])批(?:准|下|个|了)?(?!量|次|大小|处理)|审批"
+                 r"|\bwhat\s+fits|\bfits?\s+(?:in|into|within))")
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"

@@ -138,6 +138,9 @@ class Parsed:
         return out
 
 
+COUNT_BEFORE_CARD = re.compile(r"(?<![\d.])\d+\s*(?:x|×|\*|卡|张|块|台|-?cards?|-?gpus?)?\s*$")
+
+
 def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     """`text` with the spans an entity claimed overwritten (same length, so later spans still line
     up); a "|" fill also stops a count from reaching across the blanked name ("8 qwen3 14b 4090")."""
@@ -303,7 +306,14 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     side_min = sum(minutes for _, _, minutes in side)
     # with a step time the download and save minutes are part of the job, not the rental's length
     # "10 hours a day for 2 weeks" rents the two weeks (bot.understand.daily_hours): the hours a day are no length
-    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(rest, run_timing.timing_spans(rest)) if step else rest)), f.units_only(rest)
+    # "the 8 H100 month", "8 卡 h100 一个月": a count before a card counts cards, never the unit after the card
+    # ("the 8 H100 month" is an 8-card month: a month, "a" where the count was, when no other length is said)
+    counted = [(m.start(), m.end()) for g in gpus if (m := COUNT_BEFORE_CARD.search(rest, 0, g.start))]
+    timed = _blank(rest, counted, "|")
+    if counted and f.duration(timed) == (None, None):
+        timed = "".join("a" if any(i == s for s, _ in counted) else " " if any(s < i < e for s, e in counted) else ch
+                        for i, ch in enumerate(rest))
+    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(timed, run_timing.timing_spans(timed)) if step else timed)), f.units_only(rest)
     card_time = extras.card_hours(rest, count)
     if card_time is not None and not (rental.duration_days or rental.duration_hours):
         rental.duration_hours = card_time  # "30 GPU-hours": the card time over the cards, a run's length
@@ -435,7 +445,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # week?": that rental against the money, no model (the wallet named is where the money is)
         c = Classified("price", c.hits)
     elif asks.budget is not None and rental.provider and not request.gpu and not sized and c.intent in ("size", "cost", "unknown", "faq") \
-            and (ask_words.asks_which_card(norm) or budget_only(re.sub(PER_SPAN, " ", topic_text(rest)))):
+            and (ask_words.asks_which_card(norm) or ask_words.asks_what_rents(norm) or budget_only(re.sub(PER_SPAN, " ", topic_text(rest)))):
         # "一万网络 预算 3w 一个月": a budget for a rental there, before the job: what it rents there, kept for the job
         c = Classified("price", c.hits)  # "budget ¥5000, which card can I rent at X": that provider's prices
     elif c.intent == "faq" and request.gpu and rental.provider and not sized and price.add_ons and not price.per_gb and (

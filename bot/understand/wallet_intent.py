@@ -141,7 +141,7 @@ OVER_ASKED = (r"超不超(?!时|长)|超没超(?!时)|超了(?:吗|没|么)|超(
               r"|\b(?:over|under|within)\s+(?:the\s+|our\s+|my\s+)?budget\b")
 # whether money is enough, in any form: "够不", "够么", "够没", "enough", "can we afford", "does it cover"
 # A question tag at the end ("20k budget, ok", "预算两万 ok 不", "budget 5k, will that work") asks too.
-ASKS_ENOUGH = lazy(OVER_ASKED + r"|够|enough|afford|cover|suffice|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
+ASKS_ENOUGH = lazy(OVER_ASKED + r"|够|enough|afford|cover|suffice|approve|\bsafe\b|安全吗|稳妥吗|行吗|可以吗|行不|成不|ok\s*(?:不|么|吧|嘛|没)"
                    r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
 # whether a job fits, asked ("放得下", "装得下吗", "跑得动", "does 7b fit"): a question about the card, never an order

@@ -413,7 +413,7 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
-    cost += _bill_parts(row["quotes"][0], total["currency"], lang)
+    cost += bill_parts(row["quotes"][0], total["currency"], lang)
     if budget.amount == 0:  # zero (an empty wallet, "0 块") is zero in the currency the rental is billed in
         budget = Money(Decimal(0), high.currency)
     in_budget = high.to(budget.currency)
@@ -432,7 +432,7 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
                                  "over": in_budget.amount > budget.amount})
 
 
-def _bill_parts(quote: dict[str, Any], currency: str, lang: str) -> str:
+def bill_parts(quote: dict[str, Any], currency: str, lang: str) -> str:
     """A bill with add-ons judged against a budget shows its parts after its total, so the sum can be checked from the
     verdict alone (seed 000: a 4090's month ₮369 + a 2,000 GB volume ₮160 = ₮529); "" for the card alone."""
     add_ons = quote.get("add_ons") or []
