@@ -29,6 +29,7 @@ from bot.understand.faq_topics import (
     switch_needed,
     topic_or,
 )
+from bot.understand.faq_verdict import verdict_for
 from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -276,6 +277,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
     if confident and priced and OFFICIAL_ASK.search(norm):
         return Classified("faq", hits, True, answers=answers[:1])  # whether that price is published, not the price
+    if carded and strong and (rental.duration_days or rental.duration_hours) and not (PRICE_NOUN.search(norm) or AMOUNT_ASK.search(norm)) \
+            and verdict_for(answers[0].entry, raw, rental.provider):
+        # "gpuli weekly 4090, is it paid upfront?": a yes or no the FAQ gives about the rental named, not its price
+        # again (the answer says that plan's price beside the rule: bot.core.faq.plan_line)
+        return Classified("faq", hits, True, answers=answers[:1])
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and not (strong and not (AMOUNT_ASK.search(norm) or PRICE_NOUN.search(norm))) and (
