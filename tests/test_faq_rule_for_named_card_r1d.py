@@ -86,3 +86,31 @@ def test_whether_a_named_plan_is_paid_upfront_gives_the_rule_and_that_plans_pric
     reply = conversation(text)
     lead = "\n".join(reply.splitlines()[:3])
     assert rule in lead and price in reply, reply
+
+
+EGRESS = [
+    ("gpuli 8 H100 a month", "do we pay for egress if we push checkpoints out", "₮0"),
+    ("gpuli 8x h100 monthly", "are we charged for outbound traffic when we upload checkpoints to hf?", "₮0"),
+    ("gpuli 8卡h100 包月", "把 checkpoint 推出去 出口流量收钱吗", "₮0"),
+    ("gpuli 8卡 h100 一个月", "往外传模型要付流量费吗", "₮0"),
+]
+
+
+@pytest.mark.parametrize(("before", "text", "fact"), EGRESS)
+def test_whether_egress_is_charged_after_a_price_is_the_traffic_rule(before: str, text: str, fact: str) -> None:
+    reply = conversation(before, text)
+    assert fact in reply and ("egress" in reply or "出口流量" in reply), reply
+
+
+NVLINK_AFTER_SIZING = [
+    ("72b 全参 8卡h100 放得下吗", "gpuli 有 nvlink 吗 h100", "NVLink"),
+    ("72b 全参 8卡h100 放得下吗", "h100 之间有没有 nvlink", "NVLink"),
+    ("72b full finetune on 8x h100, fits?", "does gpuli's h100 have nvlink?", "NVLink"),
+    ("72b full fine-tune, 8 h100 enough?", "is there nvlink between the h100s at gpuli", "NVLink"),
+]
+
+
+@pytest.mark.parametrize(("before", "text", "fact"), NVLINK_AFTER_SIZING)
+def test_an_nvlink_question_of_the_sized_card_is_the_faq_not_the_sizing_again(before: str, text: str, fact: str) -> None:
+    reply = conversation(before, text)
+    assert fact in reply and "ZeRO-3" not in reply.splitlines()[0], reply

@@ -58,7 +58,7 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     option = parsed.cues.option
     if option is None and parsed.asks.headroom and parsed.cues.chars <= BARE_ROOMY and not (q.model or q.params_b or q.gpu):
         option = "roomier"  # "宽裕点的呢" after a sizing
-    if last is not None and (picked := _shown_card(parsed, last)) is not None:
+    if last is not None and not _asked_of_card(parsed) and (picked := _shown_card(parsed, last)) is not None:
         last, parsed = picked  # "the H200 option, monthly?": that option's whole setup, no longer the card alone
         option = option or "1"
     if option is None or last is None or q.model or q.params_b:  # "14b 全参 宽裕点的配置" is a question of its own
@@ -92,6 +92,14 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     # the setup's price or the sizing again, roomy when asked: the sizing shows the setup with its prices
     request = merged.request if changed else TrainingRequest.model_validate(job)
     return last, replace(asked, request=request, intent="size", follow=None, follow_up=True, missing=[])
+
+
+def _asked_of_card(parsed: Parsed) -> bool:
+    """A FAQ question answered card by card, asked of the card named ("gpuli 有 nvlink 吗 h100" after a sizing on
+    8×H100): the card is who is asked about, no option of the sizing picked."""
+    card = parsed.request.gpu
+    return parsed.intent == "faq" and parsed.faq_confident and card is not None and any(
+        card in part.cards for h in parsed.faq_answers[:1] for part in h.entry.by_card)
 
 
 def _shown_card(parsed: Parsed, last: Turn) -> tuple[Turn, Parsed] | None:
