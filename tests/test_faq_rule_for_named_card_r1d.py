@@ -114,3 +114,18 @@ NVLINK_AFTER_SIZING = [
 def test_an_nvlink_question_of_the_sized_card_is_the_faq_not_the_sizing_again(before: str, text: str, fact: str) -> None:
     reply = conversation(before, text)
     assert fact in reply and "ZeRO-3" not in reply.splitlines()[0], reply
+
+
+STORAGE_RESIZED = [
+    (("gpuli storage volume price?", "we need 2000 GB", "make it 5000"), "₮400"),
+    (("gpuli 存储卷多少钱", "要 2000G", "改成 5000 呢"), "₮400"),
+    (("gpuli 存储卷 2000g 一个月多少", "那 3000 呢"), "₮240"),
+    (("gpuli volume 500 GB monthly?", "what about 1000?"), "₮80"),
+    (("gpuli storage volume price?", "we need 2000 GB"), "₮160"),
+]
+
+
+@pytest.mark.parametrize(("turns", "price"), STORAGE_RESIZED)
+def test_a_storage_size_changed_by_a_bare_number_is_repriced(turns: tuple[str, ...], price: str) -> None:
+    reply = conversation(*turns)
+    assert price in "\n".join(reply.splitlines()[:2]), reply
