@@ -45,7 +45,7 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
     sizes = parsed.price.sizes
     before = _held(turn)
     if not sizes and not stated and (bare := _bare_size(text)) is not None and any(k in STORAGE for k in before):
-        sizes = [bare]  # "we need 2000 GB" then "make it 5000": the storage just priced, in the GB it was sized in
+        sizes = (bare,)  # "we need 2000 GB" then "make it 5000": the storage just priced, in the GB it was sized in
         before = {k: v for k, v in before.items() if k in STORAGE}
     if stated:  # "对象存储 2T 呢" after a storage priced, "we'll archive 4TB" after its price asked: that one at its size
         if not (before or (set(stated) <= set(STORAGE) and _asked_texts(turn, asked))) \
