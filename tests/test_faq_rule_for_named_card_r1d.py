@@ -129,3 +129,18 @@ STORAGE_RESIZED = [
 def test_a_storage_size_changed_by_a_bare_number_is_repriced(turns: tuple[str, ...], price: str) -> None:
     reply = conversation(*turns)
     assert price in "\n".join(reply.splitlines()[:2]), reply
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("a year of A100 40G at 一万网络?", "26,880"),
+    ("一万网络 A100 40G monthly", "2,800"),
+    ("一万网络 a100 40g 包年", "26,880"),
+])
+def test_a_rental_named_with_no_yes_or_no_asked_stays_its_price(text: str, fact: str) -> None:
+    reply = conversation(text)
+    assert fact in "\n".join(reply.splitlines()[:3]), reply
+
+
+def test_a_lead_whose_own_term_is_named_stays_when_a_charge_is_asked() -> None:
+    reply = conversation("CloudGPU, does the same balance also pay for the model API")
+    assert "model API" in reply or "model APIs" in reply, reply

@@ -150,6 +150,12 @@ POINTED_CARD = lazy(r"(?:这|那|该)\s*(?:张|块|个|台|款)\s*(?=[A-Za-z0-9]
 PRICE_ONLY_WORDS = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
+def _yes_no(norm: str) -> bool:
+    """Whether the message asks to be answered yes or no (bot.understand.cues.YES_NO; imported here, cues reads this module)."""
+    from bot.understand.cues import YES_NO
+    return bool(YES_NO.search(norm.strip()))
+
+
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
              card: UnknownCard | None, add_ons: bool = False, topic: str = "", priced_extras: bool = False) -> Classified:
     """The intent, decided on all the message's signals at once.
@@ -278,7 +284,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if confident and priced and OFFICIAL_ASK.search(norm):
         return Classified("faq", hits, True, answers=answers[:1])  # whether that price is published, not the price
     if carded and strong and (rental.duration_days or rental.duration_hours) and not (PRICE_NOUN.search(norm) or AMOUNT_ASK.search(norm)) \
-            and verdict_for(answers[0].entry, raw, rental.provider):
+            and _yes_no(raw.lower()) and verdict_for(answers[0].entry, raw, rental.provider):
         # "gpuli weekly 4090, is it paid upfront?": a yes or no the FAQ gives about the rental named, not its price
         # again (the answer says that plan's price beside the rule: bot.core.faq.plan_line)
         return Classified("faq", hits, True, answers=answers[:1])

@@ -37,8 +37,12 @@ def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
         return shared
     # "do we pay for egress if we push checkpoints out": the billing entry whose own term (egress) the message
     # names answers whether it is charged, not the entry on the thing done (copying checkpoints off)
+    # (a lead whose own term the message names stays: "does the same balance also pay for the model API")
     from bot.understand.faq import faq_index
-    named = faq_index().keyworded(text, CHARGE_NAMED_FLOOR, [h for h in hits if "billing" in h.entry.topics])
+    index = faq_index()
+    if index.keyworded(text, 0.0, [lead]):
+        return None
+    named = index.keyworded(text, CHARGE_NAMED_FLOOR, [h for h in hits if "billing" in h.entry.topics])
     return named[0] if named else None
 
 
