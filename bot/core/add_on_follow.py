@@ -44,6 +44,9 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
     short = len(text.strip()) <= SHORT
     sizes = parsed.price.sizes
     before = _held(turn)
+    if not sizes and not stated and (bare := _bare_size(text)) is not None and any(k in STORAGE for k in before):
+        sizes = (bare,)  # "we need 2000 GB" then "make it 5000": the storage just priced, in the GB it was sized in
+        before = {k: v for k, v in before.items() if k in STORAGE}
     if stated:  # "对象存储 2T 呢" after a storage priced, "we'll archive 4TB" after its price asked: that one at its size
         if not (before or (set(stated) <= set(STORAGE) and _asked_texts(turn, asked))) \
                 or not (short or _says_little_else(parsed)) or parsed.price.per_gb:
@@ -85,6 +88,16 @@ LONGEST = 60  # characters: "we have 10TB of checkpoints to archive" states a si
 def _says_little_else(parsed: Parsed) -> bool:
     """A longer message stating a size that asks nothing of its own (no FAQ answer found for it)."""
     return len(parsed.words) <= LONGEST and not parsed.faq_answers and parsed.intent in ("unknown", "faq", "price")
+
+
+BARE_SIZE = lazy(r"(?:make\s+it|change\s+(?:it\s+)?to|how\s+about|what\s+about|and|or|改成|改为|换成|变成|那|要|加到)?\s*"
+                 r"(\d{2,6})\s*(?:instead|then|呢|吧|的话)?\s*[?？!！.。]*", re.IGNORECASE)
+
+
+def _bare_size(text: str) -> int | None:
+    """The one number a short change states with no unit ("make it 5000", "改成 5000 呢"): a storage's new size."""
+    m = BARE_SIZE.fullmatch(normalize(text).strip())
+    return int(m[1]) if m else None
 
 
 def _held(turn: Turn | None) -> dict[str, int]:

@@ -3,6 +3,7 @@ of one of those buttons."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from bot.core.answers import provider_name
@@ -21,6 +22,7 @@ from bot.views.faq_answer import card_answer, lead_with
 from bot.views.price import unit_prices
 from engine.money import Money
 from engine.providers import provider as find_provider
+from engine.providers import providers
 
 
 def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None = None,
@@ -42,12 +44,28 @@ def faq_item(hit: Hit, lang: str, provider: str | None = None, card: str | None 
         e.answer.zh if lang == "zh" else e.answer.en, provider, e.by_provider, lang)
     return {
         "id": e.id,
-        "question": e.question.zh if lang == "zh" else e.question.en,
-        "answer": answer,
+        "question": e.question.zh if lang == "zh" else named_as_seeded(e.question.en),
+        "answer": answer if lang == "zh" else named_as_seeded(answer),
         "score": hit.score,
         # "3090 能 nvlink 吗": no at gpuli, and what the card itself links (a two-card bridge)
         "card_link": link,
     }
+
+
+def named_as_seeded(text: str) -> str:
+    """English text naming a provider by a Latin alias ("What discounts does Yiwan offer?") names it once as the
+    provider's own name too ("Yiwan (一万网络)"), so a reader can match it with the prices and the provider's site;
+    text naming it so already stays as it is."""
+    for p in providers().entries:
+        if p.name.isascii() or p.name in text:
+            continue
+        latin = sorted((a for a in p.aliases if a.isascii() and a.isalpha()), key=len, reverse=True)
+        for alias in latin:
+            found = re.search(rf"\b{re.escape(alias)}\b", text, re.IGNORECASE)
+            if found:
+                text = f"{text[:found.end()]} ({p.name}){text[found.end():]}"
+                break
+    return text
 
 
 def each_card(hit: Hit, cards: list[str], provider: str | None, lang: str) -> str | None:
@@ -138,6 +156,23 @@ def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: 
             return None
         return t("faq.shortest_term", ctx.lang, provider=name, unit=t("unit." + unit, ctx.lang), price=price, one=t("faq.shortest_one." + unit, ctx.lang),
                  setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)), dur=t("cost.dur." + span["unit"], ctx.lang, n=span["n"]))
+    return None
+
+
+def hold_line(hit: Hit, card: str, count: int, provider: str | None, ctx: Context) -> str | None:
+    """"what does CloudGPU hold while an A800 runs", "cloudgpu 跑 4090 冻结多少": an entry whose answer is an hour
+    of a card's price held (FaqEntry.holds_hour) says that hour for the card named (1×A800 80GB PCIe: $1.09), at
+    the entry's provider; None for any other entry, or a card not rented by the hour there."""
+    if not hit.entry.holds_hour:
+        return None
+    where = {provider_name(p) for p in ([provider] if provider else hit.entry.providers)}
+    for row in unit_prices(card, count, ctx.display_currency):
+        hour = next((u["total"] for u in row["units"] if u["unit"] == "hour"), None)
+        if row["provider"] in where and hour is not None:
+            low, high = Money(Decimal(hour["low"]), hour["currency"]), Money(Decimal(hour["high"]), hour["currency"])
+            price = low.format(ctx.lang) if low.amount == high.amount else f"{low.format(ctx.lang)}–{high.format(ctx.lang)}"
+            return t("faq.hold_price", ctx.lang, provider=row["provider"], price=price,
+                     setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)))
     return None
 
 

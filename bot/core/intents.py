@@ -20,7 +20,7 @@ from bot.core.answers import (
 from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
-from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, plan_line, shortest_term_line
+from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, hold_line, plan_line, shortest_term_line
 from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
@@ -292,12 +292,16 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)
             item["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
     length = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
-    if items and card and length and not items[0].get("lead"):  # "hourly billing at gpuli? we need 3 days": its shortest term
-        items[0]["lead"] = shortest_term_line(hits[0], card, parsed.rental.num_gpus or parsed.request.num_gpus or 1, length,
-                                              parsed.rental.provider, ctx)
-    if items and card and not items[0].get("lead"):  # "how do I top up for the 4090 weekly plan": and its price
+    shortest = shortest_term_line(hits[0], card, parsed.rental.num_gpus or parsed.request.num_gpus or 1, length,
+                                  parsed.rental.provider, ctx) if items and card and length and not items[0].get("lead") else None
+    if shortest:  # "hourly billing at gpuli? we need 3 days": its shortest term leads, with that term's price
+        items[0]["lead"] = shortest
+    elif items and card:  # "how do I top up for the 4090 weekly plan", "4090 包周 是预付的吗": and that plan's price
         items[0]["plan"] = plan_line(card, parsed.rental.num_gpus or parsed.request.num_gpus or 1,
                                      parsed.rental.duration_days, parsed.rental.provider, ctx)
+    if items and card and not items[0].get("plan"):  # "what does cloudgpu hold while an a800 runs": that card's hour
+        items[0]["plan"] = hold_line(hits[0], card, parsed.rental.num_gpus or parsed.request.num_gpus or 1,
+                                     parsed.rental.provider, ctx)
     return Reply("faq", ctx.lang, {"items": items})
 
 

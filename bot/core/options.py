@@ -59,7 +59,7 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     option = parsed.cues.option
     if option is None and parsed.asks.headroom and parsed.cues.chars <= BARE_ROOMY and not (q.model or q.params_b or q.gpu):
         option = "roomier"  # "宽裕点的呢" after a sizing
-    if last is not None and (picked := _shown_card(parsed, last)) is not None:
+    if last is not None and not _asked_of_card(parsed) and (picked := _shown_card(parsed, last)) is not None:
         last, parsed = picked  # "the H200 option, monthly?": that option's whole setup, no longer the card alone
         option = option or "1"
     if option is None or last is None or q.model or q.params_b:  # "14b 全参 宽裕点的配置" is a question of its own
@@ -113,6 +113,12 @@ def _other_of_cost(parsed: Parsed, last: Turn, text: str) -> tuple[Turn, Parsed]
         return last, replace(parsed, intent="cost", request=request, follow=None, missing=[], faq=[], faq_answers=[],
                              faq_confident=False)
     return None
+def _asked_of_card(parsed: Parsed) -> bool:
+    """A FAQ question answered card by card, asked of the card named ("gpuli 有 nvlink 吗 h100" after a sizing on
+    8×H100): the card is who is asked about, no option of the sizing picked."""
+    card = parsed.request.gpu
+    return parsed.intent == "faq" and parsed.faq_confident and card is not None and any(
+        card in part.cards for h in parsed.faq_answers[:1] for part in h.entry.by_card)
 
 
 def _shown_card(parsed: Parsed, last: Turn) -> tuple[Turn, Parsed] | None:

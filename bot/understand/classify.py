@@ -29,6 +29,7 @@ from bot.understand.faq_topics import (
     switch_needed,
     topic_or,
 )
+from bot.understand.faq_verdict import verdict_for
 from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
@@ -150,6 +151,12 @@ PRICE_NOUN = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|c
 # "那张 4090", "这块 a100": a pointer at a card says which card, as its name does; never a count of cards for the FAQ
 POINTED_CARD = lazy(r"(?:这|那|该)\s*(?:张|块|个|台|款)\s*(?=[A-Za-z0-9])")
 PRICE_ONLY_WORDS = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|价钱|什么价|啥价|报价|租金|月租|周租|时租|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+
+
+def _yes_no(norm: str) -> bool:
+    """Whether the message asks to be answered yes or no (bot.understand.cues.YES_NO; imported here, cues reads this module)."""
+    from bot.understand.cues import YES_NO
+    return bool(YES_NO.search(norm.strip()))
 
 
 def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: WalletAction | None,
@@ -280,6 +287,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and AMOUNT_ASK.search(norm) and not MEMORY_ASK.search(norm))
     if confident and priced and OFFICIAL_ASK.search(norm):
         return Classified("faq", hits, True, answers=answers[:1])  # whether that price is published, not the price
+    if carded and strong and (rental.duration_days or rental.duration_hours) and not (PRICE_NOUN.search(norm) or AMOUNT_ASK.search(norm)) \
+            and _yes_no(raw.lower()) and verdict_for(answers[0].entry, raw, rental.provider):
+        # "gpuli weekly 4090, is it paid upfront?": a yes or no the FAQ gives about the rental named, not its price
+        # again (the answer says that plan's price beside the rule: bot.core.faq.plan_line)
+        return Classified("faq", hits, True, answers=answers[:1])
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and not (strong and not (AMOUNT_ASK.search(norm) or PRICE_NOUN.search(norm))) and (

@@ -114,6 +114,9 @@ class FaqEntry(BaseModel):
     source: str
     # what a yes/no question asked of this entry is answered (payment by Alipay: yes), led by the reply
     verdicts: list[Verdict] = Field(default_factory=list)
+    # the answer is an hour of a card's price held while it runs (a pre-authorization): a question naming a
+    # card gets that card's own hour at the entry's provider (bot/core/faq.py hold_line)
+    holds_hour: bool = False
 
 
 @dataclass(frozen=True)

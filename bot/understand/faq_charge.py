@@ -22,6 +22,7 @@ CHARGE_ASKED = lazy(r"收(?:不收)?(?:钱|费)|要(?:不要)?钱|花钱|付费|
                     r"|\b(?:charged?|charges|billed|bill\s+for|pay\s+for|free|cost\s+(?:money|extra|anything))\b")
 HOW_LONG = lazy(r"多久|多长时间|几(?:个)?(?:小时|天|分钟)|要多快|速度|how\s+long|how\s+fast|\bspeed\b")
 CHARGE_FLOOR = 0.3  # the least confidence of the billing entry that leads
+CHARGE_NAMED_FLOOR = 0.15  # ... and of one whose own term the message names
 
 
 def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
@@ -30,8 +31,19 @@ def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     if lead is None or (hit is not None and "billing" in hit.entry.topics) or not CHARGE_ASKED.search(text) or HOW_LONG.search(text):
         return None
     subject = set(lead.entry.topics) - {"billing"}
-    return next((h for h in hits if "billing" in h.entry.topics and h.score >= CHARGE_FLOOR
-                 and subject & set(h.entry.topics)), None)
+    shared = next((h for h in hits if "billing" in h.entry.topics and h.score >= CHARGE_FLOOR
+                   and subject & set(h.entry.topics)), None)
+    if shared is not None:
+        return shared
+    # "do we pay for egress if we push checkpoints out": the billing entry whose own term (egress) the message
+    # names answers whether it is charged, not the entry on the thing done (copying checkpoints off)
+    # (a lead whose own term the message names stays: "does the same balance also pay for the model API")
+    from bot.understand.faq import faq_index
+    index = faq_index()
+    if index.keyworded(text, 0.0, [lead]):
+        return None
+    named = index.keyworded(text, CHARGE_NAMED_FLOOR, [h for h in hits if "billing" in h.entry.topics])
+    return named[0] if named else None
 
 
 BILLING_WORD = lazy(r"收费|计费|扣费|扣款|收钱|扣钱|扣|算钱|付费|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing))\b")

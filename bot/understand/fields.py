@@ -17,6 +17,7 @@ from bot.understand import amount, one_message, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
 from bot.understand.lazy import lazy
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
+from bot.understand.rule_window import unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
 
 NUM = NUMBER
@@ -531,7 +532,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
 
     Which single length wins when several are stated unjoined is kept from the older reader: a
     length in hours first (a run time), then years, months, weeks, days, then "a week" words."""
-    text = planning.undated(text)  # "deadline 12月15号": a day, not 12 months
+    text = unwindowed(planning.undated(text))  # "deadline 12月15号": a day, not 12 months; "1 小时内能退款吗": a rule's
     lengths = _lengths(text)
     if not lengths:
         return None, None

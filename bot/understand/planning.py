@@ -19,6 +19,7 @@ from bot.understand.amount import Amount, read_token
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.rule_window import rule_window
 from bot.understand.zones import stated_zone
 from engine.providers import Currency, currencies
 
@@ -443,7 +444,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started
         text = text[:begin] + " " * (end - begin) + text[end:]
-    m = WITHIN_EN.search(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text)
+    m = _within_en(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text)
     if m:
         hours = float(m[1]) * UNIT_HOURS[m[2].lower()]
         return now + timedelta(hours=hours)
@@ -476,16 +477,24 @@ def _zh_due_words(text: str) -> str:
 def deadline_is_span(text: str) -> bool:
     """The deadline is a span from now ("3天内", "within 48 hours"): its number is the time left, so
     the same words are no run length."""
-    return bool(WITHIN_EN.search(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text))
+    return bool(_within_en(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text))
 
 
 # "大概1.5天跑完的", "预计 3 天训完": an estimate of how long the run takes, not a time limit ("3天内跑完")
 RUN_ESTIMATE = lazy(r"(?:大概|大约|约|预计|估计|差不多|需要|要|得|能|一般|通常|左右)\s*$")
 
 
+def _within_en(text: str) -> re.Match[str] | None:
+    """A span the work must finish in ("within 3 days"); a rule's window ("a refund within 1 hour of ordering") is none."""
+    return next((m for m in WITHIN_EN.finditer(text) if not rule_window(text, m)), None)
+
+
 def _within_zh(text: str) -> re.Match[str] | None:
-    """A span the work must finish in; a run length with an estimate word before it is none."""
+    """A span the work must finish in; a run length with an estimate word before it is none, and so is a
+    rule's window ("下单后 1 小时内能退款吗")."""
     for m in WITHIN_ZH.finditer(text):
+        if rule_window(text, m):
+            continue
         ends_done = not re.search(r"[内里]$", m[0])
         estimate = RUN_ESTIMATE.search(text[max(0, m.start() - 6):m.start()]) or text[m.end():m.end() + 1] == "的"
         # "1.5天跑完 总共多少": a run's length with its price asked after it, and no "能…吗" asked of a limit

@@ -1,0 +1,38 @@
+"""A span that is a provider rule's window, not a length or the time the work has: "下单后 1 小时内能退款吗", "can I
+get a refund within 1 hour of ordering" ask gpuli's refund rule (within 1 hour of creating an instance), so the
+hour is neither a deadline (bot.understand.planning) nor a rental's length (bot.understand.fields.duration)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lazy import lazy
+
+
+def rule_window(text: str, m: re.Match[str]) -> bool:
+    """A span that is a provider rule's window, not the time the work has: counted from an order or an instance
+    ("下单后 1 小时内", "within an hour of ordering") or said beside a refund, a cancellation or a swap of card
+    ("1 小时内能退款吗", "can I get a refund within 1 hour")."""
+    before, after = text[max(0, m.start() - RULE_NEAR):m.start()], text[m.end():m.end() + RULE_NEAR]
+    return bool(RULE_WORDS.search(before + " " + after) or FROM_AN_ORDER.search(before) or OF_AN_ORDER.match(after))
+
+
+RULE_NEAR = 12  # characters either side of a span where a rule's words make it that rule's window
+RULE_WORDS = lazy(r"退款|退钱|能退|可以退|可退|退吗|换卡|取消|退订|\b(?:refunds?|refunded|cancel\w*|money\s+back|swap)\b",
+                  re.IGNORECASE)
+FROM_AN_ORDER = lazy(r"(?:下单|下完单|创建|开机|租下|购买|买了?)之?后\s*$")
+OF_AN_ORDER = lazy(r"\s*(?:of|after)\s+(?:ordering|order|creating|creation|launch|launching|starting|renting|buying|purchase)",
+                   re.IGNORECASE)
+
+
+WINDOW_EN = lazy(r"\b(?:within|in)\s+(?:the\s+(?:first|next)\s+)?(?:\d+(?:\.\d+)?|an?|one)\s*(?:days?|hours?|hrs?|h|minutes?|mins?)\b",
+                 re.IGNORECASE)
+WINDOW_ZH = lazy(r"(?:\d+(?:\.\d+)?|[一两二三])\s*(?:个)?\s*(?:天|小时|个?钟头|分钟)\s*(?:之?内|以内)")
+
+
+def unwindowed(text: str) -> str:
+    """`text` with each rule's window blanked (as many spaces, so positions stay), other spans kept."""
+    for m in [*WINDOW_EN.finditer(text), *WINDOW_ZH.finditer(text)]:
+        if rule_window(text, m):
+            text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+    return text
