@@ -4,6 +4,7 @@ alone. Pure: Parsed and the last Turn in, Parsed out."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bot.core.about_last import (
@@ -50,6 +51,7 @@ from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.daily_hours import Daily
 from bot.understand.faq_topics import unsized_of_entry
+from bot.understand.fields import EIGHT_BIT
 from bot.understand.glossary import is_definition
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -398,6 +400,7 @@ def _stage_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     return replace(parsed, request=TrainingRequest.model_validate({**job, **stated}), intent="size", missing=[], follow_up=True)
 
 
+BARE_8BIT = lazy(rf"(?<![\w.]){EIGHT_BIT}", re.ASCII)
 PRECISION_OF = {"bf16": "mixed", "fp16": "mixed", "no": "fp32"}  # bf16/fp16 autocast hold the same memory
 
 
@@ -411,6 +414,10 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if parsed.asks.mixed_precision in PRECISION_OF:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
+    if "optimizer" not in stated and "method" not in stated and BARE_8BIT.search(parsed.words):
+        if job.get("method") in ("lora", "qlora"):
+            return None  # "8bit" alone after a LoRA sizing: its base quantized, asked of the FAQ as before
+        stated["optimizer"] = "adamw-8bit"  # "8bit" alone after a full fine-tune: its optimizer
     merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last)})
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
