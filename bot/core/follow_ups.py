@@ -36,6 +36,7 @@ from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.run_on_priced import card_for_run, job_on_priced, run_on_priced, total_of_priced
+from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
     count_on_pick,
     priced_setup_changed,
@@ -189,6 +190,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
+    parsed = setup_at_provider(parsed, last, text)  # "八卡 h100 gpuli" after a job: that job on those cards there
     fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last)  # "够吗", "which card then"
     if fit is not None:
         return fit
