@@ -4,6 +4,7 @@ alone. Pure: Parsed and the last Turn in, Parsed out."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bot.core.about_last import (
@@ -35,6 +36,7 @@ from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.run_on_priced import card_for_run, job_on_priced, run_on_priced, total_of_priced
+from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
     count_on_pick,
     priced_setup_changed,
@@ -50,6 +52,7 @@ from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.daily_hours import Daily
 from bot.understand.faq_topics import unsized_of_entry
+from bot.understand.fields import EIGHT_BIT
 from bot.understand.glossary import is_definition
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -187,6 +190,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
+    parsed = setup_at_provider(parsed, last, text)  # "八卡 h100 gpuli" after a job: that job on those cards there
     fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last)  # "够吗", "which card then"
     if fit is not None:
         return fit
@@ -398,6 +402,7 @@ def _stage_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     return replace(parsed, request=TrainingRequest.model_validate({**job, **stated}), intent="size", missing=[], follow_up=True)
 
 
+BARE_8BIT = lazy(rf"(?<![\w.]){EIGHT_BIT}", re.ASCII)
 PRECISION_OF = {"bf16": "mixed", "fp16": "mixed", "no": "fp32"}  # bf16/fp16 autocast hold the same memory
 
 
@@ -411,6 +416,10 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if parsed.asks.mixed_precision in PRECISION_OF:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
+    if "optimizer" not in stated and "method" not in stated and BARE_8BIT.search(parsed.words):
+        if job.get("method") in ("lora", "qlora"):
+            return None  # "8bit" alone after a LoRA sizing: its base quantized, asked of the FAQ as before
+        stated["optimizer"] = "adamw-8bit"  # "8bit" alone after a full fine-tune: its optimizer
     merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last)})
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from bot.understand import fields as f
 from bot.understand.entities import SIZE, find_gpus, find_models, find_provider
@@ -35,7 +36,7 @@ class Said:
 
 # Words that take back the value before them. "对不对" and "是不是" ask; "算了一下" worked something out.
 STRONG = (r"(?<!对)不对(?:\s*不对)*|[哦噢喔啊]\s*不(?:是|对)?(?![\u4e00-\u9fff])|不是\s+是|算了(?!\s*(?:一?下|算|多少|吗|么|没|了))"
-          r"|我?(?:说|打|写|讲)错了|口误|更正(?:一下)?|纠正(?:一下)?"
+          r"|我?(?:说|打|写|讲)错了|我是说|我的意思是|口误|更正(?:一下)?|纠正(?:一下)?"
           r"|\bno\s+wait\b|\bwait\s+no\b|\b(?:sorry|oops)\s+i\s+mean[t]?\b|\bi\s+mean[t]?\b|\bscratch\s+that\b"
           r"|\bno\s+sorry\b|\bsorry\b(?!\s+(?:for|to|about|if|but)\b)|\bcorrection\b|\bor\s+rather\b|\bnvm\b|\bnever\s*mind\b|\bmy\s+bad\b"
           r"|\bi\s+mis(?:spoke|typed|-typed)\b|\btypo\b")
@@ -47,6 +48,9 @@ MARKER = lazy(rf"(?P<strong>{STRONG})|(?P<near>{NEAR})", re.IGNORECASE)
 FILLER = lazy(r"(?:\s+|[,.:;!?]|改成|换成|改为|改用|应该是|其实是|是|就|还是|用|换|要|的|吧|呢|啊|哦|嗯|包|跑|租|训|买|上"
               r"|\b(?:the|a|an|make\s+(?:it|that)|it'?s|that'?s|to|for|on|with|like|just|only|let'?s\s+say|say|i\s+meant?)\b)*",
               re.IGNORECASE)
+# between a correction word opening a message and its value ("不对, 是 4张", "no wait, it's 72b")
+LEAD_FILLER = lazy(r"^(?:[\s,.:;!?…]|是|就是|应该是|\b(?:it'?s|that'?s|make\s+(?:it|that)|i\s+meant?)\b)*", re.IGNORECASE)
+NOT = lazy(r"\s*[,，]?\s*(?:而?不是|不要|\bnot\b|\brather\s+than\b|\binstead\s+of\b)\s*", re.IGNORECASE)
 # before it, beside a value taken back by a hesitation: spaces, commas and "…" only
 NEAR_GAP = lazy(r"[\s,.;:!?…]*")
 # a count of cards, the cards marked § ("8张", "4 卡", "2 §", "§ x8"); a bare figure is no kind of its own
@@ -106,6 +110,9 @@ def settled(text: str) -> str:
     if not MARKER.search(norm):
         return text
     values = said(norm)
+    lead = _leading(norm, values)
+    if lead is not None:  # "no wait 72b", "说错了 是 lora": the value taken back was said in an earlier message
+        return lead
     drop: list[tuple[int, int]] = []
     put: dict[int, str] = {}  # a figure replaced in place
     floor = 0
@@ -167,6 +174,25 @@ def _settle(norm: str, mark: re.Match[str], values: list[Said], floor: int) -> C
         else:
             dropped.append((taken.start, taken.end))
     return ([*dropped, (mark.start(), _filled(norm, mark.end()))], {}) if dropped else None
+
+
+def _leading(norm: str, values: list[Said]) -> str | None:
+    """`norm` without the correction word it opens with, when a value follows it and none stands before it: the
+    message corrects the conversation's last job ("no wait 4张", "不对 72b", "说错了 是 lora 不是 qlora", "我是说
+    h200"), so only the value it names changes and the rest of the job is kept by the follow-up readers."""
+    mark = MARKER.match(norm, len(norm) - len(norm.lstrip(" ,.:;!?…")))
+    if mark is None or not any(s.start >= mark.end() for s in values):
+        return None
+    if any(s.start < mark.end() for s in values):
+        return None
+    rest = LEAD_FILLER.sub("", norm[mark.end():], count=1)
+    kept = said(rest)  # "lora 不是 qlora", "lora, not qlora": the value denied after the one meant goes
+    for first, denied in pairwise(kept):
+        gap = NOT.fullmatch(rest, first.end, denied.start)
+        if first.kind == denied.kind and gap:
+            rest = rest[:first.end] + rest[denied.end:]
+            break
+    return rest.strip() or None
 
 
 def _filled(norm: str, at: int) -> int:

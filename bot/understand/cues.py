@@ -20,7 +20,7 @@ from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.detail_ask import detail_asked
-from bot.understand.entities import provider_names, providers_named
+from bot.understand.entities import find_gpus, provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
 from bot.understand.follow_frame import lone_count, weeks_said
 from bot.understand.follow_reads import (
@@ -73,7 +73,7 @@ FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|
 # but a verb of changing around it: after a sizing it is that sizing with the setting changed; a question about
 # the setting ("bf16 还是 fp16?", "what is offload") has words of its own and stays the FAQ's
 SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半精度|flash[\s_-]*att(?:n|ention)(?:[\s_-]*\d)?|\bfa[23]\b"
-           r"|\bsdpa\b|\beager\b|(?:paged[\s_-]*)?adamw?(?:[\s_-]*8[\s_-]*bit)?|8[\s_-]*bit[\s_-]*(?:paged[\s_-]*)?adamw?|8\s*位优化器"
+           r"|\bsdpa\b|\beager\b|(?:paged[\s_-]*)?adamw?(?:[\s_-]*8[\s_-]*bit)?|8[\s_-]*bit[\s_-]*(?:paged[\s_-]*)?adamw?|8\s*位优化器|(?<![\w.])8[\s_-]?(?:bit|比特)(?![\w.])"
            r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu"
            r"|\bzero[\s_-]*(?:stage[\s_-]*)?[0-3](?:\s*\+\s*offload)?\b|\bfsdp\b")
 # the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
@@ -90,6 +90,25 @@ WHY_NOT = (r"为啥|为什么|为何|怎么|咋|不行|不能|不可以|不够|�
            r"|\bdoesn'?t\b|\bwon'?t\b|\bwork\b|\bfit\b|\bisn'?t\b|\bit\b|\bok(?:ay)?\b|\benough\b")
 SETTING_FILLER = rf"{SETTING_FILLER}|{WHY_NOT}"
 SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING}|{JOB_CHANGE})(?:(?:{SETTING_FILLER})|(?:{SETTING})|(?:{JOB_CHANGE}))*")
+
+
+SETTING_WORD = lazy(SETTING, re.IGNORECASE)
+
+
+def _setting_alone(norm: str) -> bool:
+    """Whether the message is only settings of a job: its words alone ("bf16", "qlora, single card"), or with the
+    card they go on ("h100 两张 zero3", "zero3 on two h100s": that card with that setting, a change of the job)."""
+    if SETTING_ONLY.fullmatch(norm.strip()):
+        return True
+    cards = find_gpus(norm)
+    if not cards:
+        return False
+    rest = norm
+    for g in sorted(cards, key=lambda g: -g.start):  # the card, its plural and the count said before it ("2 h100s")
+        count = re.search(r"(?<![\w.])\d{1,3}\s*[x×*]?\s*$", rest[:g.start])
+        tail = re.match(r"s\b", rest[g.end:])
+        rest = rest[:count.start() if count else g.start] + " " + rest[g.end + (1 if tail else 0):]
+    return bool(SETTING_WORD.search(rest)) and bool(SETTING_ONLY.fullmatch(rest.strip()))
 
 
 def fresh_start(raw: str) -> tuple[str, bool]:
@@ -218,7 +237,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
-        setting_only=short and bool(SETTING_ONLY.fullmatch(norm.strip())), yes_no=bool(YES_NO.search(lower.strip())),
+        setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())),
         where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, split=split_among(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),

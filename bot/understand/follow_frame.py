@@ -25,7 +25,8 @@ _EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|s
 _FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
 _WORD = lazy(r"[^\W_]")
 MAX_CARDS = 64  # more cards than any machine or small cluster rented here: a bare number above it is no count
-EXTRA_FRAME = {"make", "do", "please", "pls", "then", "个"}  # "make it eight", "那 8 个呢"
+# "make it eight", "那 8 个呢", "what if we only have 4?", "just got 2", "只有 4 个呢": the count the cards are now
+EXTRA_FRAME = {"make", "do", "please", "pls", "then", "个", "only", "just", "have", "had", "has", "got", "we've", "只有", "只", "仅有"}
 
 
 def frame_only(rest: str) -> bool:

@@ -38,7 +38,7 @@ BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count
 WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b"
                   r"|(?:用|选|上|租)\s*(?:什么|啥|哪个|哪种)\s*(?:卡|gpu|显卡)?|\bwhat\s+(?:should|do|would|can)\s+(?:we|i)\s+(?:use|pick|rent|get)\b"
                   r"|\bwhat\s+to\s+(?:use|pick|rent)\b", re.IGNORECASE)
-AROUND_WHICH = lazy(r"应该|该|推荐|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
+AROUND_WHICH = lazy(r"应该|需要|要|得|该|推荐|\bneed\b|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
                     r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余", re.IGNORECASE)  # "which card is roomy instead?"
 # what the card asked for may be asked with: where, and its price ("which card then and monthly price at gpuli",

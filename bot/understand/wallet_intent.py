@@ -119,7 +119,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         # "we topped up 2000 on gpuli. how many weeks of A100 80GB is that?" asks what the money rents: a question
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
-            and not asked and not ASKS_FIT.search(text) and not looks_first(text):  # "租卡 先看下 l40s": no order yet
+            and not asked and not ASKS_FIT.search(text) and not looks_first(text) and not SUPPOSED.search(text):  # "租卡 先看下 l40s": no order yet
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
@@ -145,6 +145,8 @@ ASKS_ENOUGH = lazy(OVER_ASKED + r"|够|enough|afford|cover|suffice|approve|\bsaf
                    r"|\b(?:ok|okay|fine|alright|good|doable|feasible|realistic|possible|work(?:s|able)?|right)\s*$"
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
 # whether a job fits, asked ("放得下", "装得下吗", "跑得动", "does 7b fit"): a question about the card, never an order
+# a rental only supposed ("租 a100 的话", "say we rent a100s", "if we went with h100s"): a job's card weighed, no order
+SUPPOSED = lazy(r"的话|假如|假设|\bif\b|\bsay\b|\bsuppose\b|\bsupposing\b", re.I)
 ASKS_FIT = lazy(r"[放装塞跑]\s*(?:得|不)\s*(?:下|动|了|起)|能(?:不能)?\s*(?:放|装|跑)|\bfits?\b|\bwill\s+it\b|\benough\s+(?:memory|vram)", re.I)
 # what to rent within it, asked ("预算一万块 推荐啥", "budget 10k, what do you recommend"): a question, never a write
 # or what to change to ("预算只有一万 换啥方案", "budget is 10k, what are my options / what instead")
