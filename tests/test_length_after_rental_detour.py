@@ -23,3 +23,13 @@ def test_a_length_after_a_detour_is_the_card_for_that_length(turns: tuple[str, .
 def test_the_length_answer_carries_no_faq_beside_it() -> None:
     text = conversation("cloudgpu a100 80g 跑 70b qlora", "训完忘了销毁", "周末两天 48 小时 会扣多少")
     assert "$71.52" in lead_lines(text, 3) and "一万网络部署" not in text, text
+
+
+@pytest.mark.parametrize("turns, want", [
+    (("14b qlora with a 3090 on cloudgpu", "24 hours cost", "same on a 4090?"), "$7.92"),  # 24 × $0.33
+    (("cloudgpu 3090 for 7b qlora, 10 hours", "same for an a6000?"), "$4.40"),  # 10 × $0.44
+    (("gpuli 4090 a month", "same at cloudgpu?"), "$237.60"),  # 720 × $0.33
+])
+def test_same_on_another_card_prices_it_for_the_length(turns: tuple[str, ...], want: str) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert want in lead, lead
