@@ -11,6 +11,7 @@ from dataclasses import replace
 from bot.core.detail_follow import clause_words as words_of
 from bot.core.detail_follow import entry_words
 from bot.core.detail_follow import shared_weight as weight
+from bot.core.held_budget import HELD
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
 from bot.understand.classify import asks_billing
@@ -30,6 +31,9 @@ def behind_faq(turn: Turn | None) -> tuple[Turn | None, str | None]:
         return turn, None
     prev = turn.data.get("prev")  # a provider's list ("about") sits on top of the question before it too
     under = Turn(prev["kind"], prev["data"]) if prev else None
+    held = turn.data.get(HELD) if turn.kind == "wallet" else None
+    if under is not None and isinstance(held, list):  # "cloudgpu a6000", "budget $10", "how many hours": the money set
+        under = Turn(under.kind, {**under.data, HELD: held})  # is divided into the card priced beneath it
     if turn.data.get("unsure"):  # a question the FAQ did not answer is no question a follow-up changes
         return under, None
     return under, str(turn.data.get("text") or "") or None
@@ -54,7 +58,15 @@ def span_on_priced(parsed: Parsed, asked: str | None, last: Turn | None) -> bool
     r, q = parsed.rental, parsed.request
     if not (r.duration_days or r.duration_hours) or q.gpu or q.model or q.params_b or q.num_gpus or asked is None:
         return False
-    return (parsed.cues.length_frame or parsed.cues.refers_back) and not asks_billing(asked) and reprices_beneath(asked, last)
+    asked_of = parsed.cues.length_frame or parsed.cues.refers_back or parsed.asks.cost
+    return asked_of and not asks_billing(asked) and (reprices_beneath(asked, last) or _card_job_beneath(last))
+
+
+def _card_job_beneath(last: Turn | None) -> bool:
+    """"cloudgpu a100 80g 跑 70b qlora", "训完忘了销毁", then "周末 48 小时会扣多少": a job sized on a card named at a
+    provider is that card's rental there, its length's cost asked."""
+    request = last.data.get("request") if last is not None and last.kind == "size" else None
+    return isinstance(request, dict) and bool(request.get("gpu")) and bool(request.get("provider"))
 
 
 def total_on_priced(parsed: Parsed, last: Turn | None) -> bool:

@@ -293,6 +293,8 @@ class Core:
                                  follow_up=False)
                 text = f"{asked} {text}"
                 parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # that question's words
+        elif asked is not None and span_on_priced(parsed, asked, last):  # "周末 48 小时会扣多少": that length's cost alone
+            parsed = replace(parsed, faq=[], faq_answers=[], faq_confident=False)
         if turn is not None and turn.kind == "wallet" and parsed.intent != "wallet" and asks_again_now(text):
             # "充值 300u 帮我记一下" then "现在呢": the balance as it stands now
             parsed = replace(parsed, intent="wallet", wallet=WalletAction("balance"), missing=[], follow_up=False)

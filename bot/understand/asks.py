@@ -204,6 +204,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
             # "多少人民币一个月", "要几美元": the money asked by its currency's name
             r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
+            # "会扣多少", "扣了多少钱": what the balance is charged
+            r"|扣(?:了|掉|费)?\s*多少"
             # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
             r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周|\d+(?:\.\d+)?\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月))"
             r"\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"

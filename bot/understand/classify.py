@@ -56,7 +56,7 @@ TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全�
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|拉到|加到|用|上|what about|how about|and\b|what\s+if\b|with\b|w/|on\b|at\b|for\b"
                  r"|(?:模型|底模|基座|显卡|卡|方法)\s*(?:换|改|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
-                 r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$")
+                 r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$")
 RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
 WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
 # "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced

@@ -56,8 +56,10 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|�
 HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|剩(?:下|余)?|(?<!没)有"
                   r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
 # or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
-HELD_AFTER = re.compile(r"^\s*(?:left|remaining|to\s+spend|in\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account|balance))\b"
-                        r"|^\s*(?:还剩|剩下|剩余|在钱包|在账上)")
+# or named the balance after it: "$30 balance", "$10 of balance", "30 刀余额", "10 美元的余额"
+HELD_AFTER = re.compile(r"^\s*(?:left|remaining|to\s+spend|in\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account|balance)"
+                        r"|(?:of\s+|in\s+)?balance(?!\s+(?:runs?|ran|goes|went|hits?)\b))\b"
+                        r"|^\s*(?:还剩|剩下|剩余|在钱包|在账上|的?余额(?!\s*(?:用完|耗尽|不足|不够|没了|为零|扣光)))")
 BUDGET_WORD = re.compile(r"预算|经费|budget")
 # "three grand", "2 grand": thousands said in words
 _WORD_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
