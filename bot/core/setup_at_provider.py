@@ -19,12 +19,14 @@ from bot.understand.parser import Parsed
 
 
 def setup_at_provider(parsed: Parsed, last: Turn, text: str) -> Parsed:
-    """`parsed` as a change of the job before when it names only cards (and their count) at a provider after a
+    """`parsed` as a change of the job before when it names only cards and their count at a provider after a
     sizing or a costed job; else `parsed` unchanged."""
     job = job_of(last, {})
     stated = set(parsed.request.stated())
-    if last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) or "gpu" not in stated \
-            or not stated <= {"gpu", "num_gpus"} or not parsed.rental.provider or parsed.follow_up or parsed.parts:
+    # a count is part of it: a card alone at a provider ("一万网络 a100 40g") is that card's own question, never the
+    # job's last count carried onto it (8 single A100 40G rentals are no machine)
+    if last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) or stated != {"gpu", "num_gpus"} \
+            or not parsed.rental.provider or parsed.follow_up or parsed.parts:
         return parsed
     norm = normalize(text)
     where = find_provider(norm)
