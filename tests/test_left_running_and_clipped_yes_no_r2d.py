@@ -1,0 +1,68 @@
+"""Left running: "forgot to shut it down, charged more?" is answered by the provider's rule (catalogs/faq.yaml): at
+gpuli the 7- or 30-day cycle was paid at order time, so no (seed 000); at cloudgpu the meter runs by the minute
+until the instance is destroyed, so yes (seed 002). A clipped yes/no ("alipay ok?", "usdt works?") is answered
+with its yes or no first, as "can I use alipay?" is."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser, conversation
+
+
+def _lead(*turns: str) -> str:
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    return me.lines[0]
+
+
+AT_GPULI = [
+    ("gpuli 租的卡 忘了关机 会多扣钱吗",),
+    ("gpuli 上忘记关机了 会不会一直计费",),
+    ("gpuli 4090 周租 没关机 会多收钱吗",),
+    ("gpuli 租 4090 跑 7b qlora", "租一周多少", "要是忘了关 会一直扣钱吗"),
+    ("i forgot to shut down my gpuli 4090, will i be charged more?",),
+    ("if i forget to turn off the gpuli box, does it cost extra?",),
+]
+
+
+@pytest.mark.parametrize("turns", AT_GPULI)
+def test_left_running_at_gpuli_costs_nothing_more(turns: tuple[str, ...]) -> None:
+    lead = _lead(*turns)
+    assert lead.startswith("❌"), lead
+    assert "7" in lead and "30" in lead, lead  # the cycle paid at order time
+
+
+AT_CLOUDGPU = [
+    ("cloudgpu 忘了销毁实例 会一直扣钱吗",),
+    ("cloudgpu 4090 跑完忘了关 会多扣钱吗",),
+    ("cloudgpu 上 没销毁 会不会继续计费",),
+    ("if I leave it running at cloudgpu after training, does it keep billing?",),
+    ("forgot to turn off my cloudgpu box last night, am i still being charged?",),
+]
+
+
+@pytest.mark.parametrize("turns", AT_CLOUDGPU)
+def test_left_running_at_cloudgpu_keeps_billing(turns: tuple[str, ...]) -> None:
+    lead = _lead(*turns)
+    assert lead.startswith("✅"), lead
+    assert "分钟" in lead or "minute" in lead, lead
+
+
+CLIPPED = [
+    ("cloudgpu a100 80g", "payment?", "alipay ok?"),
+    ("cloudgpu alipay works?",),
+    ("cloudgpu usdt ok?",),
+    ("cloudgpu visa accepted?",),
+]
+
+
+@pytest.mark.parametrize("turns", CLIPPED)
+def test_a_clipped_yes_no_on_payment_leads_with_yes(turns: tuple[str, ...]) -> None:
+    lead = _lead(*turns)
+    assert lead.startswith("✅ Yes"), lead
+
+
+def test_a_wh_question_ending_in_ok_is_no_yes_no() -> None:
+    assert not conversation("which payment methods are ok at cloudgpu?").startswith(("✅", "❌"))
