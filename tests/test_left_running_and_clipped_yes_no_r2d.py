@@ -66,3 +66,33 @@ def test_a_clipped_yes_no_on_payment_leads_with_yes(turns: tuple[str, ...]) -> N
 
 def test_a_wh_question_ending_in_ok_is_no_yes_no() -> None:
     assert not conversation("which payment methods are ok at cloudgpu?").startswith(("✅", "❌"))
+
+
+FORMULA = [
+    "zero-3 per gpu bytes per param formula",
+    "whats the zero3 memory formula per gpu",
+    "zero3 每卡每参数几个字节",
+    "ZeRO-3 每卡 显存公式是啥",
+]
+
+
+@pytest.mark.parametrize("text", FORMULA)
+def test_the_zero3_formula_is_the_zero_stages_entry(text: str) -> None:
+    reply = conversation(text)
+    assert "16/N" in reply, reply
+    assert "12/N" in reply, reply  # the stages' table, not full fine-tuning's flat 16 bytes
+
+
+GC_SPEED = [
+    "does gc cost throughput? how much",
+    "how much slower does gc make training",
+    "开 gc 吞吐掉多少",
+    "gc 会慢多少",
+]
+
+
+@pytest.mark.parametrize("text", GC_SPEED)
+def test_gc_is_gradient_checkpointing_and_its_throughput_cost(text: str) -> None:
+    reply = conversation(text)
+    assert "20–30%" in reply, reply
+    assert "50 steps" not in reply and "50 步" not in reply, reply  # not the run-time estimate
