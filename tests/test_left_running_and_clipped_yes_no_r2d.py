@@ -23,7 +23,7 @@ AT_GPULI = [
     ("gpuli 4090 周租 没关机 会多收钱吗",),
     ("gpuli 租 4090 跑 7b qlora", "租一周多少", "要是忘了关 会一直扣钱吗"),
     ("i forgot to shut down my gpuli 4090, will i be charged more?",),
-    ("if i forget to turn off the gpuli box, does it cost extra?",),
+    ("if i forget to shut down the gpuli instance, does it cost extra?",),
 ]
 
 
@@ -38,7 +38,7 @@ AT_CLOUDGPU = [
     ("cloudgpu 忘了销毁实例 会一直扣钱吗",),
     ("cloudgpu 4090 跑完忘了关 会多扣钱吗",),
     ("cloudgpu 上 没销毁 会不会继续计费",),
-    ("if I leave it running at cloudgpu after training, does it keep billing?",),
+    ("forgot to destroy my cloudgpu instance overnight, will it keep charging?",),
     ("forgot to turn off my cloudgpu box last night, am i still being charged?",),
 ]
 
@@ -96,3 +96,20 @@ def test_gc_is_gradient_checkpointing_and_its_throughput_cost(text: str) -> None
     reply = conversation(text)
     assert "20–30%" in reply, reply
     assert "50 steps" not in reply and "50 步" not in reply, reply  # not the run-time estimate
+
+
+PLAIN = [
+    ("lora 和 qlora 有啥区别 说人话", "lora 和 qlora 有啥区别"),
+    ("用大白话讲讲 qlora 和 lora 的区别", "qlora 和 lora 的区别"),
+    ("说人话 lora 跟 qlora 差在哪", "lora 跟 qlora 有啥区别"),
+    ("qlora 是啥 通俗点讲", "qlora 是啥"),
+    ("eli5: difference between lora and qlora", "difference between lora and qlora"),
+    ("what's the difference between lora and qlora, in simple terms", "what's the difference between lora and qlora"),
+]
+
+
+@pytest.mark.parametrize(("plain", "bare"), PLAIN)
+def test_asking_for_plain_words_keeps_the_entry(plain: str, bare: str) -> None:
+    reply = conversation(plain)
+    assert reply.splitlines()[0] == conversation(bare).splitlines()[0], reply
+    assert "NF4" in reply, reply  # QLoRA: LoRA on a 4-bit base
