@@ -124,7 +124,9 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               r"|(?:^|[,，;；.!?？:：—–]\s*|\s-\s+|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b"
               # after one leading name ("cloudgpu are you charged while it boots"), never a wh-word's ("how do i")
               r"|^(?!(?:what|how|which|where|when|who|whom|whose|why)\b)[\w.-]+\s+(?:can|could|do|does|is|are|will|would|should|am)"
-              r"\s+(?:i|you|we|it|they|there|my|this|that)\b")
+              r"\s+(?:i|you|we|it|they|there|my|this|that)\b"
+              # a clipped one, the thing then its word of consent ("alipay ok?", "usdt works?"), never a wh-word's
+              r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed)\s*\?+$")
 
 # a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
 # ("weekly cost for those", "monthly for these cards", "这两张包月多少"; "那 3 张呢" changes the count instead)

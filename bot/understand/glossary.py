@@ -18,7 +18,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from bot.understand import faq_terms, one_message
-from bot.understand.faq import Bilingual, FaqEntry, Hit, Keywords
+from bot.understand.faq import PLAIN_WORDS, Bilingual, FaqEntry, Hit, Keywords
 from catalogs import catalog_path
 from engine.catalog_files import load_entries
 
@@ -69,13 +69,13 @@ ASK_AFTER = re.compile(r"^\s*(?:到底|究竟|又)?\s*(?:是什么意思|是啥�
 ENDS = re.compile(r"^\s*(?:$|[?？!！。，,、.]|exactly\b|anyway\b|again\b|呀|啊|呢|吗|来着|"
                   r"(?:vs\.?|versus|and|or|和|跟|与|对比|比)\s*$)")
 # a message that only sets terms against each other ("LoRA 和 QLoRA 有什么区别", "qlora vs lora?")
-COMPARING = re.compile(r"vs\.?|versus|and|or|between|differences|difference|diffs|diff|what['’]?s|what|is|are|the|和|跟|与|对比|比较|区别|差别|不同"
+COMPARING = re.compile(r"vs\.?|versus|and|or|between|differences|difference|diffs|diff|what['’]?s|what|is|are|the|和|跟|与|对比|比较|区别|差别|不同|差在哪|差在|在哪|差啥"
                        r"|有什么|有啥|是什么|什么|啥|是|的|之间|呢|吗|[\s?？!！。，,、.:：]")
 
 
 # a word asking what sets the terms apart ("啥区别", "what's the diff"): their definitions answer it, even where an
 # entry's question names them all ("How do I estimate memory for LoRA and QLoRA" answers a bare "lora vs qlora")
-DIFFERENCE = re.compile(r"区别|差别|不同|不一样|\bdiff(?:erences?|s)?\b|\bdiffer\b")
+DIFFERENCE = re.compile(r"区别|差别|不同|不一样|差在哪|差啥|\bdiff(?:erences?|s)?\b|\bdiffer\b")
 
 
 # what stands between terms that are only listed, not set against each other: spaces and marks
@@ -97,7 +97,7 @@ def _asked(folded: str, start: int, end: int, following: int) -> bool:
 def asked(text: str) -> Hit | None:
     """The definitions `text` asks for outright ("QLoRA 是什么", "what does 全参 mean vs lora") as one FAQ
     hit: every term it names, when an asking word stands beside one of them; else None."""
-    folded = faq_terms.fold(text)
+    folded = PLAIN_WORDS.sub(" ", faq_terms.fold(text))
     named = mentions(folded)
     ends = [s for s, _, _ in named[1:]] + [len(folded)]
     if not named or not any(_asked(folded, s, e, nxt) for (s, e, _), nxt in zip(named, ends, strict=True)):
@@ -110,7 +110,7 @@ def compared(text: str, faq_hit: Hit | None) -> Hit | None:
     "qlora vs full ft?"), unless the FAQ's answer `faq_hit` is an entry whose question names them all
     ("How do I estimate memory for LoRA and QLoRA?" answers "lora vs qlora" better), unless the message asks
     what sets them apart (DIFFERENCE)."""
-    folded = faq_terms.fold(text)
+    folded = PLAIN_WORDS.sub(" ", faq_terms.fold(text))
     named = mentions(folded)
     ids = set(t for *_, t in named)
     if len(ids) < 2:
