@@ -117,3 +117,12 @@ def test_a_new_job_in_the_message_is_sized_not_explained() -> None:
 def test_without_a_sizing_before_nothing_is_explained() -> None:
     u = _after("gpuli 4090 一周多少钱", "大头是啥")
     assert u.last is not None and u.last.kind != "estimate_part"
+
+
+@pytest.mark.parametrize("turns", [
+    ("32b full ft 8x h100", "why 8 cards?"),
+    ("7b lora on a 4090", "开激活检查点呢"),
+])
+def test_a_why_of_no_figure_or_a_lever_named_is_not_the_estimate_explained(turns: tuple[str, ...]) -> None:
+    u = _after(*turns)
+    assert u.last is not None and u.last.kind != "estimate_part", u.text

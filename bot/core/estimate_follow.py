@@ -14,7 +14,7 @@ from typing import Any
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
-from bot.understand.estimate_asks import estimate_ask
+from bot.understand.estimate_asks import bare_figure, estimate_ask
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from engine.sizing import Sizing
@@ -155,6 +155,14 @@ def _slower(e: dict[str, Any], lang: str) -> list[str]:
     return [t("est.slower", lang, setup=_setup(e), total=_gb(float(e["total"])))]
 
 
+def _figures(e: dict[str, Any]) -> list[float]:
+    """The figures the sizing said: the total and its range, the card, the model states per card and in all."""
+    states, bpp = _states(e)
+    every = states * _shards(e)
+    return [float(e[k]) for k in ("total", "low", "high", "mem") if e.get(k)] + [states, every] + (
+        [bpp * float(e["params_b"])] if bpp else [])
+
+
 def estimate_reply(parsed: Parsed, text: str, turn: Turn | None, last: Turn | None, lang: str) -> Reply | None:
     """The answer to a short question about the last sizing's estimate, or None when the message asks none
     (or names a job of its own: a model, a card or a count is a new sizing)."""
@@ -165,6 +173,9 @@ def estimate_reply(parsed: Parsed, text: str, turn: Turn | None, last: Turn | No
         return None
     ask = estimate_ask(normalize(text))
     if ask is None or (ask == "slower" and e.get("offload") in (None, "none")):
+        return None
+    bare = bare_figure(normalize(text)) if ask == "why" else None
+    if bare is not None and not any(abs(bare - f) <= 0.5 for f in _figures(e)):  # "why 8 cards": no figure of ours
         return None
     job = f"{_gb(float(e['params_b']))}B {t('method.' + str(e.get('method') or 'lora'), lang)}"
     lines = {"dominant": lambda: _dominant(e, lang), "activations": lambda: _activations(e, lang),
