@@ -13,6 +13,7 @@ from bot.charts.figures import attach_chart
 from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
+from bot.core.estimate_follow import estimate_of
 from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.own_setup import own_not_rented, own_setup
 from bot.core.price import price_turn, variants
@@ -186,7 +187,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {}),
                                **({"switch": switch} if switch and not details and reply.data["v"].get("switch_answer") else {}),
                                # "7b full ft roomy option" then "price?": the roomy setup it led with is the one priced
-                               **({"roomy": True} if not details and reply.data["v"].get("seed_roomy") else {})})
+                               **({"roomy": True} if not details and reply.data["v"].get("seed_roomy") else {}),
+                               "estimate": estimate_of(s, reply.data.get("v"), seed_tables(s))})  # "what dominates", "why 64"
     if not details and (shown := shown_setups(reply.data.get("v") or {})):
         reply.turn.data["shown"] = shown  # "the H200 option, monthly?", "预算型那个 8 小时多少": one of them
     if verdict and req.num_gpus is None and verdict["num_gpus"] > 1:

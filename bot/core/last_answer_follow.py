@@ -13,6 +13,7 @@ from bot.core.both_follow import both_of_asked
 from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
 from bot.core.detail_follow import detail_reply, topic_reply
+from bot.core.estimate_follow import estimate_reply
 from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
@@ -32,6 +33,9 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     FAQ question asked), with a storage size, an upgrade or the card a billing question named
     already applied."""
     last, asked = behind_faq(turn)
+    part = estimate_reply(parsed, text, turn, last, ctx.lang)  # "what dominates", "why 64", "用大白话解释一下": that estimate
+    if part is not None:
+        return part
     if asked is not None and total_on_priced(parsed, last):  # "IB 要另外加钱吗" then "一共多少": the rental's whole bill
         return parsed, turn, last, None
     parsed = sixteen_bit_job(parsed, text, last)  # "72b lora" then "single card for bf16?": the 16-bit LoRA's card
