@@ -172,7 +172,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "gpuli 8x h100 monthly" then "how much per gpu hour" / "每卡每小时多少": that rental's rate per card leads
         return replace(parsed, intent="price", follow={**last.data, "card_rate": asks.per_card_unit}, follow_up=True, missing=[])
     rental = last.data if last.kind == "price" else priced_rental(last.data) if last.kind == "cost" else None
-    if rental is not None and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
+    if rental is not None and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b) \
+            and not (parsed.rental.duration_days or parsed.rental.duration_hours):  # "美元是吧 8 小时多少刀": the 8 hours asked
         # "人民币还是美元", "is that USD or RMB?", "人民币对吧": the currency the figure just given is billed in (a job's
         # cost: the rental it picked), never the ₮ FAQ entry
         return replace(parsed, intent="price", follow={**rental, "which_currency": True}, follow_up=True, missing=[])
