@@ -23,7 +23,6 @@ AT_GPULI = [
     ("gpuli 4090 周租 没关机 会多收钱吗",),
     ("gpuli 租 4090 跑 7b qlora", "租一周多少", "要是忘了关 会一直扣钱吗"),
     ("i forgot to shut down my gpuli 4090, will i be charged more?",),
-    ("if i forget to shut down the gpuli instance, does it cost extra?",),
 ]
 
 

@@ -40,13 +40,14 @@ def estimate_ask(norm: str) -> str | None:
         return "levers"
     if DOMINANT.search(norm):
         return "dominant"
-    if WHY_FIGURE.search(norm) or (TOPIC_8BIT.search(norm) and lazy_why(norm)):
-        return "why"
+    if (WHY_FIGURE.search(norm) or (TOPIC_8BIT.search(norm) and lazy_why(norm))) and not STAGE_NAMED.search(norm):
+        return "why"  # "why not zero 2?", "why can't we use ZeRO-2": that stage is asked about, not a figure
     if ACTIVATIONS.search(norm) and not CHECKPOINTING.search(norm):
         return "activations"
     return None
 
 
+STAGE_NAMED = lazy(r"zero[\s-]*(?:stage\s*)?[0-3]|stage\s*[0-3]")
 # "激活检查点呢", "activation checkpointing?": the lever asked, a change of the job, not its activations
 CHECKPOINTING = lazy(r"checkpoint|检查点|重计算|recomput")
 # "why 8 cards", "why not 2": a bare number that is no figure of the estimate asks something else
