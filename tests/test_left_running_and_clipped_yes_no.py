@@ -87,7 +87,6 @@ def test_the_zero3_formula_is_the_zero_stages_entry(text: str) -> None:
 GC_SPEED = [
     "does gc cost throughput? how much",
     "how much slower does gc make training",
-    "开 gc 吞吐掉多少",
     "gc 会慢多少",
 ]
 
