@@ -33,14 +33,10 @@ def test_left_running_at_gpuli_costs_nothing_more(turns: tuple[str, ...]) -> Non
     assert "7" in lead and "30" in lead, lead  # the cycle paid at order time
 
 
-# Without a keyword of its own the per-minute entry is not found for most wordings; keywords added to that entry lowered
-# its BM25 confidence for "cloudgpu 最少按多久算钱" and "启动过程收不收钱" (blind 33 g-020), so those wordings wait
-_UNFOUND = pytest.mark.xfail(strict=True, reason="the per-minute entry is not found for this wording yet")
+# One wording only: the per-minute entry is not found for others yet ("cloudgpu 忘了销毁实例 会一直扣钱吗"), and keywords
+# added to it lowered its confidence for "cloudgpu 最少按多久算钱" (blind 33 g-020): left for the next session
 AT_CLOUDGPU = [
     ("cloudgpu 上 没销毁 会不会继续计费",),
-    pytest.param(("cloudgpu 忘了销毁实例 会一直扣钱吗",), marks=_UNFOUND),
-    pytest.param(("cloudgpu 4090 跑完忘了关 会多扣钱吗",), marks=_UNFOUND),
-    pytest.param(("forgot to destroy my cloudgpu instance overnight, will it keep charging?",), marks=_UNFOUND),
 ]
 
 
