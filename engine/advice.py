@@ -257,6 +257,23 @@ def pick_at(a: Advice, provider: str, *, alike: bool = True) -> Fit | None:
                                        fr[1] * fr[0].num_gpus))[0]
 
 
+def named_stand_in(a: Advice, provider: str) -> Fit | None:
+    """The card the user named holds the job (or sits at seed 000's edge) but `provider` does not rent that
+    many of it: the cheapest setup there with as many cards of no less memory each, as safe as the one named
+    ("一张 h100 够吗" then "gpuli 一个月多少": gpuli rents no single H100, its 80 GB A100 is the same
+    fit); None when the named card is rented there, does not hold the job, or nothing alike is rented."""
+    named = a.sizing.fit
+    edge = any(w.code == "seed_minimum" and w.params.get("edge") for w in a.sizing.warnings)
+    if named is None or not (named.fits or named.may_fit or edge) \
+            or cheapest_card_hour(named.gpu.id, named.num_gpus, provider=provider, whole=True) is not None:
+        return None
+    out = set(a.sizing.request.exclude or ())
+    alike = [(f, rate) for f in (Fit(g, named.estimate) for g in gpus().entries
+                                 if g.id not in out and g.memory_gb >= named.gpu.memory_gb)
+             if (rate := cheapest_card_hour(f.gpu.id, named.num_gpus, provider=provider, whole=True)) is not None]
+    return min(alike, key=lambda fr: fr[1])[0] if alike else None
+
+
 def _cheaper_alike(a: Advice, provider: str) -> Fit | None:
     """A cheaper setup at `provider` as safe as the answer's tight one (same plan, a card with no less
     memory), unless the answer is seed 000's own minimum; None otherwise."""

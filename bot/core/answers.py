@@ -14,6 +14,7 @@ from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.estimate_follow import estimate_of
+from bot.core.named_card_price import priced_forms, stand_in_note
 from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.own_setup import own_not_rented, own_setup
 from bot.core.price import price_turn, variants
@@ -35,7 +36,7 @@ from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
 from bot.views.summary import sizing_summary
-from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, pick_at
+from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, named_stand_in, pick_at
 from engine.billing import NotOffered
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import gpus
@@ -363,18 +364,20 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req, roomy=roomy, seed_room=roomy)
     provider = req.provider or ctx.settings.provider
     own = own_setup(advice, req, provider)  # "we have two 4090s" then "gpuli weekly cost for those": those cards
-    # "gpuli 上…": what gpuli rents; the setup the sizing named stays where the provider rents it ("这个在 cloudgpu
-    # 跑 3 天": the 4090 it recommended, not a cheaper card as tight)
-    setup = own or (pick_at(advice, provider, alike=False) if provider else None) or advice.priced
+    # "gpuli 上…": what gpuli rents; the setup the sizing named stays where the provider rents it, else one alike
+    stand_in = named_stand_in(advice, provider) if provider and own is None else None
+    setup = own or stand_in or (pick_at(advice, provider, alike=False) if provider else None) or advice.priced
     one_box = one_machine(advice, setup, provider) if follow.get("changed") and setup is not None else None
     setup = one_box or setup
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
         # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
         return cost_request(ctx, req)
-    data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
+    data = {"gpu": priced_forms(setup, req, provider), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
+    if stand_in is not None and setup is stand_in:  # "gpuli 不单租 1×H100 SXM": the card alike priced instead
+        reply.data["stand_in"] = stand_in_note(advice, str(provider))
     if follow.get("only") and req.provider and any(r.get("provider_id") == req.provider for r in reply.data.get("rows") or []):
         # "cheapest way to full finetune 72b on gpuli?": the way there, not every provider's list beside it
         reply.data["rows"] = [r for r in reply.data["rows"] if r.get("provider_id") == req.provider]

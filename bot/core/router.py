@@ -62,6 +62,7 @@ from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.part_job import with_job_before
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
+from bot.core.rent_priced import rent_priced
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
@@ -514,9 +515,10 @@ class Core:
     def _complete(self, ctx: Context, awaiting: Awaiting, parsed: Parsed) -> Reply | None:
         """The answer to a clarifying question, if `parsed` is one; None lets the message stand alone."""
         value: str | None = None
+        if (priced := rent_priced(awaiting, parsed, self.conversations.last(ctx.key), ctx.display_currency)) is not None:
+            return self.intents["price"](ctx, priced, "")  # "3090 租两个月" "which provider?" "要多少人民币": its price
         if awaiting.slot == "provider" and parsed.intent not in ("size", "cost", "inference", "wallet"):
-            value = parsed.rental.provider
-            r = parsed.rental
+            value, r = parsed.rental.provider, parsed.rental
             if value and awaiting.kind == "rent" and (r.duration_days or r.duration_hours):
                 awaiting.data["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)  # "一周，gpuli"
         elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and (

@@ -1,0 +1,69 @@
+"""The card a question stated or asked about is the one a later "多少钱" prices: the form sized (an A100 80GB
+SXM asked about stays SXM at gpuli: ₮319 a week, not the PCIe ₮269), a card the provider asked does not rent
+at that count stood in for by its cheapest card there with as much memory per card (gpuli rents no single H100:
+its 80 GB A100, ₮899 a month, said so), and a rental waiting for "which provider?" priced as stated
+("3090 租两个月" then "要多少人民币": 一万网络 ¥3,500 for the two months)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+
+def _lead(chat: ChatUser, n: int = 3) -> str:
+    return "\n".join(chat.lines[:n])
+
+
+@pytest.mark.parametrize(("asked", "price"), [
+    ("7b 全参 一张 a100 80g 够吗", "gpuli 一周多少钱"),
+    ("一张 a100 80g 跑 7b 全参行吗", "gpuli 包周呢"),
+    ("is a single a100 80g enough for full finetuning qwen 7b", "and per week at gpuli?"),
+    ("7b full fine-tune on one a100 80g, will it fit", "gpuli weekly price?"),
+])
+def test_the_card_form_sized_is_the_one_priced(asked: str, price: str) -> None:
+    chat = ChatUser()
+    chat.say(asked)
+    chat.say(price)
+    assert "₮319" in _lead(chat), chat.text
+    assert "₮269" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("asked", "price", "said"), [
+    ("7b 全参 一张 h100 够吗", "gpuli 一个月多少钱", "不出租 1×H100 SXM"),
+    ("h100 单卡 跑 8b 全参够不够", "gpuli 月租多少", "不出租 1×H100 SXM"),
+    ("would one h100 hold a 7b full fine-tune", "what's that a month on gpuli", "does not rent 1×H100 SXM"),
+    ("7b full ft, is one h100 enough?", "how much per month at gpuli", "does not rent 1×H100 SXM"),
+])
+def test_a_card_not_rented_there_is_stood_in_for_by_one_as_large(asked: str, price: str, said: str) -> None:
+    chat = ChatUser()
+    chat.say(asked)
+    chat.say(price)
+    assert "₮899" in _lead(chat) and said in chat.lines[0], chat.text
+    assert "MI300X" not in _lead(chat) and "₮1,699" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("before", "rent", "ask", "needles"), [
+    ("7b lora 一万网络推荐啥卡", "3090 租两个月", "要多少人民币", ("一万网络", "¥3,500")),
+    ("7b lora which card at yiwan", "rent a 3090 for two months", "how much is that", ("一万网络", "¥3,500")),
+    (None, "4090 租一周", "多少钱", ("₮109", "$55.44")),
+    (None, "rent a 4090 for a week", "what would that cost?", ("₮109", "$55.44")),
+])
+def test_a_rental_waiting_for_its_provider_is_priced_when_asked(before: str | None, rent: str, ask: str,
+                                                                 needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    if before:
+        chat.say(before)
+    chat.say(rent)
+    chat.say(ask)
+    assert all(n in chat.text for n in needles), chat.text
+    assert needles[1] in _lead(chat), chat.text
+    assert chat.last is not None and chat.last.kind != "wallet_confirm", chat.text
+
+
+def test_naming_the_provider_after_the_price_records_the_rental() -> None:
+    chat = ChatUser()
+    chat.say("4090 租一周")
+    chat.say("多少钱")
+    chat.say("gpuli")
+    assert "确认记这次租用" in chat.text and "₮109" in chat.text, chat.text
