@@ -67,3 +67,44 @@ def test_naming_the_provider_after_the_price_records_the_rental() -> None:
     chat.say("多少钱")
     chat.say("gpuli")
     assert "确认记这次租用" in chat.text and "₮109" in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("first", "hourly", "cheaper", "needles"), [
+    ("cloudgpu 4090 跑 14b qlora", "一小时多少", "换个便宜的", ("RTX 3090", "$0.21", "$0.33", "偏紧")),
+    ("cloudgpu 4090 跑 14b qlora", "按小时多少钱", "有没有便宜点的", ("RTX 3090", "$0.21", "偏紧")),
+    ("14b qlora on a 4090 at cloudgpu", "hourly?", "anything cheaper?", ("RTX 3090", "$0.21", "just as tight")),
+    ("14b qlora on a 4090 at cloudgpu", "how much per hour", "is there a cheaper card", ("RTX 3090", "$0.21", "tight")),
+])
+def test_a_cheaper_card_as_large_is_an_option_when_the_pick_is_as_tight(first: str, hourly: str, cheaper: str,
+                                                                          needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(hourly)
+    chat.say(cheaper)
+    assert all(n in chat.lines[0] for n in needles), chat.text
+
+
+@pytest.mark.parametrize(("first", "length", "cheaper", "needles"), [
+    ("72b 全参 8卡 h200 gpuli", "一个月多少", "太贵了 换个便宜的", ("30 天", "₮14,432", "₮19,752")),
+    ("72b 全参 8卡 h200 gpuli", "包月呢", "有便宜点的吗", ("30 天", "₮14,432")),
+    ("72b full fine-tune on 8x h200 at gpuli", "monthly?", "anything cheaper?", ("30 d", "₮14,432")),
+])
+def test_a_cheaper_setup_keeps_the_length_priced_before(first: str, length: str, cheaper: str,
+                                                        needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(length)
+    chat.say(cheaper)
+    assert all(n in chat.lines[0] for n in needles), chat.text
+    assert "₮4,172" not in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize(("ask", "needles"), [
+    ("14b qlora 按小时租 最便宜的卡是哪个", ("RTX 3090", "偏紧")),
+    ("14b qlora 最便宜的卡 cloudgpu", ("RTX 3090", "偏紧")),
+    ("cheapest card for 14b qlora at cloudgpu, hourly", ("RTX 3090", "tight")),
+])
+def test_the_cheapest_card_asked_is_the_cheapest_as_large(ask: str, needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(ask)
+    assert all(n in "\n".join(chat.lines[:3]) for n in needles) and "$0.21" in chat.text, chat.text

@@ -14,7 +14,7 @@ from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.estimate_follow import estimate_of
-from bot.core.named_card_price import priced_forms, stand_in_note
+from bot.core.named_card_price import priced_forms, stand_in_for, stand_in_note
 from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.own_setup import own_not_rented, own_setup
 from bot.core.price import price_turn, variants
@@ -36,7 +36,7 @@ from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
 from bot.views.summary import sizing_summary
-from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, named_stand_in, pick_at
+from engine.advice import ROOMY_SHARE, Advice, advise, edge_option, pick_at
 from engine.billing import NotOffered
 from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import gpus
@@ -365,7 +365,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     provider = req.provider or ctx.settings.provider
     own = own_setup(advice, req, provider)  # "we have two 4090s" then "gpuli weekly cost for those": those cards
     # "gpuli 上…": what gpuli rents; the setup the sizing named stays where the provider rents it, else one alike
-    stand_in = named_stand_in(advice, provider) if provider and own is None else None
+    stand_in = stand_in_for(advice, provider, own, bool(follow.get("only")))  # "最便宜的卡": a cheaper alike
     setup = own or stand_in or (pick_at(advice, provider, alike=False) if provider else None) or advice.priced
     one_box = one_machine(advice, setup, provider) if follow.get("changed") and setup is not None else None
     setup = one_box or setup
@@ -377,7 +377,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
     if stand_in is not None and setup is stand_in:  # "gpuli 不单租 1×H100 SXM": the card alike priced instead
-        reply.data["stand_in"] = stand_in_note(advice, str(provider))
+        reply.data["stand_in"] = stand_in_note(advice, setup, provider)
     if follow.get("only") and req.provider and any(r.get("provider_id") == req.provider for r in reply.data.get("rows") or []):
         # "cheapest way to full finetune 72b on gpuli?": the way there, not every provider's list beside it
         reply.data["rows"] = [r for r in reply.data["rows"] if r.get("provider_id") == req.provider]

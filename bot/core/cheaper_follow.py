@@ -52,6 +52,8 @@ def cheaper_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     job = {k: v for k, v in dict(last.data.get("request", {})).items() if k not in ("gpu", "num_gpus")}
     job["provider"] = priced[2]
+    if not (job.get("hours") or job.get("days")) and isinstance(last.data.get("setup_hours"), int | float):
+        job["hours"] = last.data["setup_hours"]  # "一个月多少" then "太贵了 换个便宜的": that month, re-priced
     if not (job.get("hours") or job.get("days")):  # a sizing priced no length: the provider's shortest term
         billing = provider(priced[2]).billing
         job["hours"] = 1 if billing.hourly_rental else min(c.days or 30 for c in billing.cycles) * 24 if billing.cycles else 1
@@ -74,7 +76,8 @@ def _job_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
     if q.gpu or q.model or q.params_b or q.num_gpus or parsed.cards or parsed.cues.chars > CHEAPER_CHARS:
         return None
     count = last.data.get("num_gpus") or 1
-    request = q.model_validate({**job, "provider": where, "hours": hours})
+    # every card there priced, not the one of the job remembered ("cloudgpu 4090 跑 14b qlora" then "一小时多少")
+    request = q.model_validate({**{k: v for k, v in job.items() if k not in ("gpu", "num_gpus")}, "provider": where, "hours": hours})
     return replace(parsed, intent="cost", request=request, follow={"cheaper_than": [card, count, where], "count": None},
                    follow_up=True, missing=[])
 
@@ -122,10 +125,13 @@ def cheaper_lead(reply: Reply, parsed: Parsed) -> Reply | None:
     gpu, count, where = priced
     rows = [r for r in v["rows"] if r.get("provider") == where and r.get("total_max") is not None]
     counted = follow.get("count")
-    holding = [r for r in rows if not r.get("marks") and counted in (None, r["num_gpus"])]
     mine = next((r for r in rows if r["gpu"] == gpu and r["num_gpus"] == count), None)
     if mine is None:
         return None
+    # a setup priced that is itself tight: a cheaper one as many cards of no less memory each is no riskier
+    # (CloudGPU, 14B QLoRA: the 3090's 24 GB at $0.21 beside the 4090's at $0.33)
+    holding = [r for r in rows if counted in (None, r["num_gpus"]) and (not r.get("marks") or (
+        mine.get("marks") and r["num_gpus"] == mine["num_gpus"] and _memory(r["gpu"]) >= _memory(mine["gpu"])))]
     cost = Decimal(str(mine["total_max"]))
     cheaper = sorted((r for r in holding if Decimal(str(r["total_max"])) < cost and r is not mine),
                      key=lambda r: Decimal(str(r["total_max"])), reverse=True)
@@ -135,7 +141,7 @@ def cheaper_lead(reply: Reply, parsed: Parsed) -> Reply | None:
     said = _said(mine, lang)
     if cheaper:
         best = cheaper[0]
-        line = t("cost.cheaper_next", lang, provider=mine["provider_name"], setup=_setup(best, lang),
+        line = t("cost.cheaper_next_tight" if best.get("marks") else "cost.cheaper_next", lang, provider=mine["provider_name"], setup=_setup(best, lang),
                  price=_said(best, lang), diff=Money(cost - Decimal(str(best["total_max"])), mine["currency"]).format(lang),
                  other=_setup(mine, lang), other_price=said, span=span)
         if len(cheaper) > 1:  # "有便宜点的吗" after 4× H100: the next step down, and the cheapest that holds it
@@ -155,3 +161,8 @@ def _setup(row: dict[str, Any], lang: str) -> str:
 def _said(row: dict[str, Any], lang: str) -> str:
     low, high = (Money(Decimal(str(row[k])), row["currency"]).format(lang) for k in ("total_min", "total_max"))
     return low if low == high else f"{low}–{high}"
+
+
+def _memory(gpu: object) -> float:
+    spec = gpus().find(gpu) if isinstance(gpu, str) else None
+    return float(spec.memory_gb) if spec is not None else 0.0
