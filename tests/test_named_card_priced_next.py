@@ -108,3 +108,49 @@ def test_the_cheapest_card_asked_is_the_cheapest_as_large(ask: str, needles: tup
     chat = ChatUser()
     chat.say(ask)
     assert all(n in "\n".join(chat.lines[:3]) for n in needles) and "$0.21" in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("card", "length", "swap", "needles"), [
+    ("cloudgpu rtx4090 per hour", "跑 24h", "that's for 7b qlora right? 换 3090 多少", ("RTX 3090", "$5.04")),
+    ("cloudgpu 4090 一小时多少", "跑 24 小时", "7b qlora 的话 换成 3090 多少钱", ("RTX 3090", "$5.04")),
+    ("cloudgpu 4090 hourly", "for 24 hours", "for 7b qlora, how much on a 3090 instead", ("RTX 3090", "$5.04")),
+    ("cloudgpu 4090 hourly", "we'd run it 10 hours", "8b qlora on a 3090 then, how much?", ("RTX 3090", "$2.10")),
+])
+def test_a_job_on_a_swapped_card_is_priced_for_the_length_priced(card: str, length: str, swap: str,
+                                                                 needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(card)
+    chat.say(length)
+    chat.say(swap)
+    assert all(n in chat.lines[0] for n in needles), chat.text
+
+
+def test_memory_asked_on_a_swapped_card_is_still_a_sizing() -> None:
+    chat = ChatUser()
+    chat.say("cloudgpu 4090 一小时多少")
+    chat.say("跑 24 小时")
+    chat.say("7b qlora 换 3090 要多少显存")
+    assert "GB" in chat.lines[0] and "$5.04" not in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize(("priced", "faq", "swap", "needles"), [
+    ("gpuli 4 张 a100 一个月多少", "h100 之间有 nvlink 吗", "换成 4 张 h100 呢", ("4×H100 SXM", "₮7,444")),
+    ("gpuli 4 张 a100 包月多少钱", "h100 卡间有没有 nvlink", "那 4 张 h100 呢", ("4×H100 SXM", "₮7,444")),
+    ("gpuli 4x a100 monthly", "do h100s have nvlink between them", "and with 4 h100s instead?", ("4× H100 SXM", "₮7,444")),
+    ("gpuli 8x a100 monthly", "is there nvlink between the h100s", "what about 8 h100s then", ("8× H100 SXM", "₮14,432")),
+])
+def test_a_setup_changed_after_a_card_faq_prices_the_rental_beneath(priced: str, faq: str, swap: str,
+                                                                   needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(priced)
+    chat.say(faq)
+    chat.say(swap)
+    assert all(n in "\n".join(chat.lines[:2]) for n in needles), chat.text
+
+
+def test_another_card_after_a_card_faq_asks_that_feature_of_it() -> None:
+    chat = ChatUser()
+    chat.say("gpuli 4090 一周多少")
+    chat.say("4090 有 nvlink 吗")
+    chat.say("那 a6000 呢")
+    assert "NVLink" in chat.text and "₮" not in chat.lines[0], chat.text

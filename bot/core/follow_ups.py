@@ -35,7 +35,7 @@ from bot.core.hourly_follow import hourly_of_pick
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
-from bot.core.run_on_priced import card_for_run, job_on_priced, run_on_priced, total_of_priced
+from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
     count_on_pick,
@@ -120,7 +120,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return weighing
     # "CloudGPU 3090 一小时多少" then "3000 步 每步 4 秒 要花多少" / "32b 全参 … 周五前能训完吗": on the setup priced
     on_priced = run_on_priced(parsed, last) or job_on_priced(parsed, last) or total_of_priced(parsed, last) \
-        or card_for_run(parsed, last)  # "the run is about 8 hours" then "cost on cloudgpu with a 4090?": 8 h of it
+        or card_for_run(parsed, last) or job_on_card_swapped(parsed, last)  # "the run is about 8 hours" then "cost on cloudgpu with a 4090?"
     if on_priced is not None:
         return on_priced
     parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards

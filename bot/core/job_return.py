@@ -42,9 +42,14 @@ def back_to_job(parsed: Parsed, text: str, turn: Turn | None) -> Turn | None:
     if returns_to_job(text):
         return None if parsed.intent == "faq" and parsed.faq_confident and not parsed.follow_up else job
     asked = str(turn.data.get("text") or "")
-    if turn.kind != "faq" or not asked or job.kind not in ("size", "cost") or not _card_change(parsed, text):
+    if turn.kind != "faq" or not asked or job.kind not in ("size", "cost", "price") or not _card_change(parsed, text):
         return None
-    if find_gpus(normalize(asked)):  # "4090 有 nvlink 吗" then "那 a6000 呢": the same feature of that card
+    cards = {m.ident for m in find_gpus(normalize(asked))}
+    if cards:  # "4090 有 nvlink 吗" then "那 a6000 呢": the same feature of that card; but the card the FAQ just
+        # answered named again with a count ("h100 之间有 nvlink 吗" then "换成 4 张 h100 呢") changes the setup beneath
+        same = parsed.request.gpu in cards and parsed.request.num_gpus is not None and job.kind == "price"
+        return job if same else None
+    if job.kind == "price":
         return None
     hit, _ = faq_lookup(asked)
     return job if hit is not None and not hit.entry.by_card else None

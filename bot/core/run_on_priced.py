@@ -13,11 +13,13 @@ from dataclasses import replace
 
 from bot.core.priced_card_follow import priced_card
 from bot.messages import Reply, Turn
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
 
 # what a price answer keeps of its own asks, none of which is the run's
 _ASKED_BEFORE = ("before", "runway", "band", "which_currency", "versus_before", "top_up", "units", "weeks")
+_HOW_MUCH = lazy(r"多少(?!\s*(?:g|gb|显存|内存|参数|层|步|token))|how much")
 _RUN_KEYS = ("hours", "days", "tokens", "samples", "step_seconds", "side_minutes")
 
 
@@ -159,3 +161,23 @@ def _job_hours(last: Turn) -> float | None:
         return None
     hours = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0)
     return hours or None
+
+
+def job_on_card_swapped(parsed: Parsed, last: Turn) -> Parsed | None:
+    """A job stated with another card and its price asked ("that's for 7b qlora right? 换 3090 多少", "8b qlora,
+    what about a 3090, how much") right after a card was priced for a length ("cloudgpu 4090 per hour" then
+    "跑 24h"): that job on the new card, for that length, at the provider priced ($5.04 for the 3090's 24 h);
+    None when the message states a length, a provider or a count of its own, or asks no price."""
+    q, a, r = parsed.request, parsed.asks, parsed.rental
+    hours = last.data.get("hours")
+    if last.kind != "price" or not isinstance(hours, int | float) or priced_card(last) is None or not q.gpu:
+        return None
+    # "多少" alone after a price asks the price again ("换 3090 多少"), unless memory is what it asks
+    priced = a.cost or parsed.intent == "cost" or (bool(_HOW_MUCH.search(parsed.words)) and not (a.memory_figure or a.sizing))
+    if not (q.model or q.params_b) or parsed.intent not in ("size", "cost", "price") or not priced:
+        return None
+    if r.duration_days or r.duration_hours or q.hours or q.days or parsed.versus or len(parsed.cards) > 1:
+        return None
+    where = r.provider or q.provider or last.data.get("first")
+    update: dict[str, object] = {"hours": float(hours), **({"provider": where} if where else {})}
+    return replace(parsed, intent="cost", request=q.model_copy(update=update), follow_up=True, missing=[])
