@@ -154,3 +154,18 @@ def test_another_card_after_a_card_faq_asks_that_feature_of_it() -> None:
     chat.say("4090 有 nvlink 吗")
     chat.say("那 a6000 呢")
     assert "NVLink" in chat.text and "₮" not in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize(("job", "card", "instead"), [
+    ("14b 用 lora 不量化", "一张 4090 行不行", "不行的话换啥 gpuli"),
+    ("14b bf16 lora", "4090 够吗", "装不下的话 gpuli 换什么卡"),
+    ("14b lora no quantization", "would one 4090 do", "if not, what should I get at gpuli"),
+    ("14b lora in bf16", "is a 4090 enough", "otherwise what should we rent at gpuli"),
+])
+def test_what_instead_of_a_card_that_misses_is_a_card_that_holds_the_job(job: str, card: str, instead: str) -> None:
+    chat = ChatUser()
+    chat.say(job)
+    chat.say(card)
+    chat.say(instead)
+    lead = "\n".join(chat.lines[:3])
+    assert "RTX A6000" in lead and "48 GB" in lead and "₮389" in lead, chat.text

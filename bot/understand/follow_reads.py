@@ -36,11 +36,13 @@ BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count
 # a card asked for the job just sized: "which card then", "那用啥卡", "what gpu should i use instead"
 # ... or what to use, alone ("那用啥", "该选什么", "what should we use then"): after a job, the card (setup) to use
 WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b"
-                  r"|(?:用|选|上|租)\s*(?:什么|啥|哪个|哪种)\s*(?:卡|gpu|显卡)?|\bwhat\s+(?:should|do|would|can)\s+(?:we|i)\s+(?:use|pick|rent|get)\b"
+                  r"|(?:用|选|上|租|换)\s*(?:什么|啥|哪个|哪种)\s*(?:卡|gpu|显卡)?|\bwhat\s+(?:should|do|would|can)\s+(?:we|i)\s+(?:use|pick|rent|get)\b"
                   r"|\bwhat\s+to\s+(?:use|pick|rent)\b", re.IGNORECASE)
 AROUND_WHICH = lazy(r"应该|需要|要|得|该|推荐|\bneed\b|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
-                    r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余", re.IGNORECASE)  # "which card is roomy instead?"
+                    r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余"
+                    # "不行的话换啥", "if not, what should I get": the verdict before was no
+                    r"|(?:不行|不够|装不下|放不下)的话|\bif\s+not\b|\botherwise\b", re.IGNORECASE)  # "which card is roomy instead?"
 # what the card asked for may be asked with: where, and its price ("which card then and monthly price at gpuli",
 # "那用啥卡 gpuli 包月多少"); the sizing that answers names the card's price
 WHICH_WITH = lazy(r"\b(?:and|at|on|the|its|price|prices|cost|how\s+much|monthly|weekly|hourly|per\s+(?:month|week|hour))\b"
