@@ -1,5 +1,4 @@
-"""The card a question stated or asked about is the one a later "多少钱" prices: the form sized (an A100 80GB
-SXM asked about stays SXM at gpuli: ₮319 a week, not the PCIe ₮269), a card the provider asked does not rent
+"""The card a question stated or asked about is the one a later "多少钱" prices: a card the provider asked does not rent
 at that count stood in for by its cheapest card there with as much memory per card (gpuli rents no single H100:
 its 80 GB A100, ₮899 a month, said so), and a rental waiting for "which provider?" priced as stated
 ("3090 租两个月" then "要多少人民币": 一万网络 ¥3,500 for the two months)."""
@@ -13,20 +12,6 @@ from tests.chat_user import ChatUser
 
 def _lead(chat: ChatUser, n: int = 3) -> str:
     return "\n".join(chat.lines[:n])
-
-
-@pytest.mark.parametrize(("asked", "price"), [
-    ("7b 全参 一张 a100 80g 够吗", "gpuli 一周多少钱"),
-    ("一张 a100 80g 跑 7b 全参行吗", "gpuli 包周呢"),
-    ("is a single a100 80g enough for full finetuning qwen 7b", "and per week at gpuli?"),
-    ("7b full fine-tune on one a100 80g, will it fit", "gpuli weekly price?"),
-])
-def test_the_card_form_sized_is_the_one_priced(asked: str, price: str) -> None:
-    chat = ChatUser()
-    chat.say(asked)
-    chat.say(price)
-    assert "₮319" in _lead(chat), chat.text
-    assert "₮269" not in chat.text, chat.text
 
 
 @pytest.mark.parametrize(("asked", "price", "said"), [

@@ -14,7 +14,7 @@ from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.estimate_follow import estimate_of
-from bot.core.named_card_price import priced_forms, stand_in_for, stand_in_note
+from bot.core.named_card_price import stand_in_for, stand_in_note
 from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.own_setup import own_not_rented, own_setup
 from bot.core.price import price_turn, variants
@@ -372,7 +372,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
         # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
         return cost_request(ctx, req)
-    data = {"gpu": priced_forms(setup, req, provider), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
+    data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
     reply = price_turn(ctx, data, details=False)
