@@ -1,0 +1,40 @@
+"""Arithmetic asked of the last price answer (issue 18): its total shared out among any number of people, whoever
+they are ("三个学生平摊", "两个人分", "3 people chip in"), after a price, a cost or a setup a sizing picked and
+priced. Prices of the tree's catalog: 一万网络 RTX 3090 ¥1,750 a month, A100 40G ¥2,800; gpuli RTX 4090 ₮369 a
+month; CloudGPU RTX 3090 $0.21 an hour, RTX 4090 $0.33."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.parser import parse
+from tests.chat_user import first_lines, said
+
+
+@pytest.mark.parametrize(("text", "n"), [
+    ("三个学生平摊 每人多少", 3),
+    ("两个人分 3090 一万网络 包月 一人多少", 2),
+    ("3 people chip in, how much each?", 3),
+    ("四位同事平分", 4),
+    ("我们5个组员人均多少", 5),
+])
+def test_people_sharing_a_total_are_the_divisor_never_separate_rentals(text: str, n: int) -> None:
+    cues = parse(text).cues
+    assert cues.split == n and cues.instances is None, cues
+
+
+@pytest.mark.parametrize(("turns", "share"), [
+    (("两个人分 3090 一万网络 包月 一人多少",), "¥875"),
+    (("一万网络 a100 40g 包月", "三个学生平摊 每人多少"), "¥933.33"),
+    (("7b qlora", "3090", "cloudgpu 跑 10 小时多少", "四个人平摊呢"), "$0.53"),
+    (("7b qlora", "4090", "gpuli 包月多少", "split it 3 ways"), "₮123"),
+    (("cloudgpu 4090 跑 8 小时多少", "3 people chip in, how much each?"), "$0.88"),
+])
+def test_each_share_of_the_last_total_leads(turns: tuple[str, ...], share: str) -> None:
+    lead = first_lines(said(*turns), 1)
+    assert share in lead and "÷" in lead, lead
+
+
+def test_a_minute_or_a_separate_rental_is_no_share() -> None:
+    assert parse("两个人分开租 4090").cues.split is None
+    assert parse("5 个同事 每人一张 4090").cues.instances == 5
