@@ -38,3 +38,29 @@ def test_each_share_of_the_last_total_leads(turns: tuple[str, ...], share: str) 
 def test_a_minute_or_a_separate_rental_is_no_share() -> None:
     assert parse("两个人分开租 4090").cues.split is None
     assert parse("5 个同事 每人一张 4090").cues.instances == 5
+
+
+@pytest.mark.parametrize(("turns", "verdict", "figure"), [
+    (("a100 40g monthly at 一万网络", "we have a 3000 CNY grant, is one month ok"), "enough", "¥200"),
+    (("一万网络 a100 40g 包月", "经费 2000 块 够吗"), "不够", "¥800"),
+    (("gpuli 4090 monthly", "our grant is 300 usdt, is that enough?"), "not enough", "₮69"),
+    (("想租一万网络 8卡 a100 80g", "预算 3w 一个月够吗"), "不一定", "¥40,000"),
+    (("want to rent a gpuli 4090", "we have 300 usdt, enough for a month?"), "not enough", "₮369"),
+    (("一万网络 8卡 a100 80g 多少钱", "按最低价 2.5 万 算行吧 预算 3 万"), "不够", "¥40,000"),
+    (("老师批了 3000 块", "想租一万网络 a100 40g", "包一个月", "再加 128g 内存还够吗"), "不够", "¥3,400"),
+    (("our grant is 500 usdt", "gpuli 4090 monthly", "add a 1000G volume, still ok?"), "enough", "₮449"),
+])
+def test_a_budget_is_weighed_against_the_last_price(turns: tuple[str, ...], verdict: str, figure: str) -> None:
+    lead = first_lines(said(*turns), 1)
+    assert verdict in lead and figure in lead, lead
+
+
+def test_a_budget_asked_about_never_sets_the_wallet_budget() -> None:
+    me = said("一万网络 8卡 a100 80g 多少钱", "按最低价 2.5 万 算行吧 预算 3 万")
+    assert "月预算已设置" not in me.text and me.store.conn.execute("SELECT COUNT(*) FROM budgets").fetchone()[0] == 0
+    assert "月预算已设置" in said("gpuli 4090 多少钱", "月预算设成 1000").text
+
+
+@pytest.mark.parametrize("text", ["老师批了 3000 块", "we have a 3000 CNY grant", "我们经费 3000 块"])
+def test_money_said_alone_is_kept_and_the_card_asked_for(text: str) -> None:
+    assert "¥3,000" in first_lines(said(text), 1)

@@ -76,7 +76,7 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
-from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget
+from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
 from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -391,7 +391,7 @@ class Core:
             reply.turn = export_turn(parsed, last, reply.kind == "export_generic")  # "deepspeed" next names its framework, "换 14b" changes the files
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
-            reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
+            reply.turn = unpriced_rent(parsed, reply) or Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
             if (said_budget := budget_stated(parsed)) is not None:
                 reply.turn.data["budget"] = said_budget  # what the next rental asked "够不够" is weighed against
         if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:
