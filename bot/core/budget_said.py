@@ -41,8 +41,8 @@ def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
     about one after any price: "一万网络 8卡 a100 80g 多少钱" then "按最低价 2.5 万 算行吧 预算 3 万")."""
     amount = parsed.rental.amount
     if last is None or parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(amount, Decimal) \
-            or parsed.request.gpu or not (_priced_for_length(last) and not SETS.search(text)
-                                          or last.kind == "price" and ASKED.search(text) and not _SET_VERB.search(text)):
+            or parsed.request.gpu or not ((_priced_for_length(last) and not SETS.search(text))
+                                           or (last.kind == "price" and ASKED.search(text) and not _SET_VERB.search(text))):
         return parsed
     asks = replace(parsed.asks, budget=(amount, parsed.rental.currency), enough=True)
     return replace(parsed, intent="faq", wallet=None, asks=asks)
