@@ -64,3 +64,19 @@ def test_a_budget_asked_about_never_sets_the_wallet_budget() -> None:
 @pytest.mark.parametrize("text", ["老师批了 3000 块", "we have a 3000 CNY grant", "我们经费 3000 块"])
 def test_money_said_alone_is_kept_and_the_card_asked_for(text: str) -> None:
     assert "¥3,000" in first_lines(said(text), 1)
+
+
+@pytest.mark.parametrize(("text", "volume", "objects"), [
+    ("8卡h100 包月 加存储卷 2000G 对象存储 1000G gpuli 总价多少", 2000, 1000),
+    ("gpuli 8卡h100 包月 2000G 存储卷 1000G 对象存储", 2000, 1000),
+    ("gpuli 8x h100 monthly, volume 2TB, object storage 500GB", 2000, 500),
+    ("gpuli 4090 包月 对象存储 500G 存储卷 100G", 100, 500),
+    ("gpuli 8x h100 monthly with a 2000G volume and 1000G object storage", 2000, 1000),
+])
+def test_each_storage_keeps_its_own_stated_size(text: str, volume: int, objects: int) -> None:
+    assert parse(text).price.add_ons == {"volume": volume, "object-storage": objects}
+
+
+def test_a_rental_with_two_storages_totals_each_at_its_size() -> None:
+    lead = first_lines(said("8卡h100 包月 加存储卷 2000G 对象存储 1000G gpuli 总价多少"), 2)
+    assert "₮14,607" in lead and "1,000 GB ₮15" in lead, lead
