@@ -80,3 +80,16 @@ def test_each_storage_keeps_its_own_stated_size(text: str, volume: int, objects:
 def test_a_rental_with_two_storages_totals_each_at_its_size() -> None:
     lead = first_lines(said("8卡h100 包月 加存储卷 2000G 对象存储 1000G gpuli 总价多少"), 2)
     assert "₮14,607" in lead and "1,000 GB ₮15" in lead, lead
+
+
+@pytest.mark.parametrize(("turns", "figures"), [
+    (("一万网络 a100 40g 包月多少", "年付能省多少"), ("¥26,880", "¥33,600", "¥6,720")),
+    (("一万网络 3090 包月", "年付便宜多少"), ("¥16,800", "¥4,200")),
+    (("一万网络 a100 40g 多少", "年付多少", "复购还能减吗", "减多少"), ("¥1,200", "¥100")),
+    (("一万网络 3090 包月", "复购呢", "优惠多少"), ("¥1,650", "¥100")),
+    (("a100 40g monthly at 一万网络", "as a returning customer?", "how much do we save?"), ("¥2,700", "¥100")),
+    (("a100 40g yearly at 一万网络", "repeat purchase?", "how much less is that?"), ("¥1,200", "¥100 off each")),
+])
+def test_what_a_discount_saves_on_the_last_price_leads(turns: tuple[str, ...], figures: tuple[str, ...]) -> None:
+    lead = first_lines(said(*turns), 1)
+    assert all(f in lead for f in figures), lead
