@@ -93,3 +93,13 @@ def test_a_rental_with_two_storages_totals_each_at_its_size() -> None:
 def test_what_a_discount_saves_on_the_last_price_leads(turns: tuple[str, ...], figures: tuple[str, ...]) -> None:
     lead = first_lines(said(*turns), 1)
     assert all(f in lead for f in figures), lead
+
+
+@pytest.mark.parametrize(("turns", "term"), [
+    (("一万网络 年付 几折", "h100 呢"), "85 折"),
+    (("一万网络 年付 几折", "gpu 定制呢", "h100"), "85 折"),
+    (("yiwan yearly discount?", "and for h100?"), "15% off"),
+    (("一万网络 年付打几折", "a100 40g"), "8 折"),
+])
+def test_a_card_after_a_discount_question_is_priced_on_that_term(turns: tuple[str, ...], term: str) -> None:
+    assert term in first_lines(said(*turns), 3)

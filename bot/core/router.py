@@ -35,9 +35,11 @@ from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
+    asks_terms,
     behind_faq,
     card_alone,
     method_of_faq,
+    on_terms_asked,
     priced_there,
     reprices_beneath,
     setup_faq,
@@ -83,7 +85,6 @@ from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
-from bot.understand.classify import asks_billing
 from bot.understand.corrections import settled
 from bot.understand.cues import of_question
 from bot.understand.entities import find_gpus
@@ -262,15 +263,15 @@ class Core:
             return subject_reply(self.intents["faq"](ctx, subject, text), subject, f"{asked} {text}", turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
-                asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days
+                asked and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours
                                                                or reprices_beneath(asked, last)))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
             # asked, not a FAQ entry that happens to name the card; after a question that asks no price
             # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)
             where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
-            parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
-                             follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+            parsed = on_terms_asked(replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
+                                            follow_up=True, faq=[], faq_answers=[], faq_confident=False), asked)
             asked = None
         there = priced_there(parsed, turn, lambda words: parse(words, self.conversations.clock.now()))
         if there is not None:  # "24G 卡跑一周多少钱" then "CloudGPU": the 24 GB cards there, for the week
