@@ -103,3 +103,15 @@ def test_what_a_discount_saves_on_the_last_price_leads(turns: tuple[str, ...], f
 ])
 def test_a_card_after_a_discount_question_is_priced_on_that_term(turns: tuple[str, ...], term: str) -> None:
     assert term in first_lines(said(*turns), 3)
+
+
+@pytest.mark.parametrize(("turns", "verdict", "figures"), [
+    (("gpuli 4090 包周", "跑完想退款 能退吗", "用了三天了"), "不能退", ("1 小时", "3 天")),
+    (("gpuli 4090 weekly", "can we get a refund?", "we've had it for 2 days"), "No", ("1 hour ", "2 days")),
+    (("gpuli 4090 包周", "能退款吗", "刚开了 20 分钟"), "能退", ("1 小时", "20 分钟")),
+    (("gpuli 4090 用了三天 能退款吗",), "不能退", ("3 天",)),
+    (("can i get a refund at gpuli after 30 minutes of use?",), "Yes", ("1 hour ", "30 minutes")),
+])
+def test_time_used_is_weighed_against_the_refund_window(turns: tuple[str, ...], verdict: str, figures: tuple[str, ...]) -> None:
+    lead = first_lines(said(*turns), 1)
+    assert lead.startswith(("✅", "❌")) and verdict in lead and all(f in lead for f in figures), lead
