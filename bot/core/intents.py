@@ -21,10 +21,10 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, hold_line, plan_line, shortest_term_line
-from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
+from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.several import run_line, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever

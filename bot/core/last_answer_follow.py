@@ -17,8 +17,8 @@ from bot.core.estimate_follow import estimate_reply
 from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
-from bot.core.run_on_priced import run_on_asked_card
 from bot.core.refund_after_use import refund_after_use
+from bot.core.run_on_priced import run_on_asked_card
 from bot.core.sla_credit import sla_credit
 from bot.messages import Reply, Turn
 from bot.understand import glossary
