@@ -20,6 +20,7 @@ from bot.understand.parser import Parsed
 
 SETS = lazy(r"设置?|改成|改为|调到|调成|定为|定成|月预算|每月|每个月|包月|\bset\b|\bchange\b|\bupdate\b|\bmake\s+it\b|monthly"
             r"|\b(?:a|per|each|every)\s+month\b|^\s*/", re.I)
+_SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bupdate\b|^\s*/", re.I)
 
 
 def _priced_for_length(last: Turn) -> bool:
@@ -31,11 +32,17 @@ def _priced_for_length(last: Turn) -> bool:
     return last.kind in ("size", "cost") and isinstance(request, dict) and bool(request.get("hours") or request.get("days"))
 
 
+# the budget asked about, not stated: "算行吧", "够不够", "ok?", "稳吗" — a question never sets the wallet's budget
+ASKED = lazy(r"[?？吗么]|行吧|可以吧|够吧|没问题吧|行不行|够不够|稳不稳|\bok\b|\benough\b|\bfine\b|\bwork\b|\bcover\b", re.I)
+
+
 def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
-    """`parsed` asking whether the money fits the rental just priced, when it only stated a budget after one."""
+    """`parsed` asking whether the money fits the rental just priced, when it only stated a budget after one (or asked
+    about one after any price: "一万网络 8卡 a100 80g 多少钱" then "按最低价 2.5 万 算行吧 预算 3 万")."""
     amount = parsed.rental.amount
     if last is None or parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(amount, Decimal) \
-            or SETS.search(text) or parsed.request.gpu or not _priced_for_length(last):
+            or parsed.request.gpu or not ((_priced_for_length(last) and not SETS.search(text))
+                                           or (last.kind == "price" and ASKED.search(text) and not _SET_VERB.search(text))):
         return parsed
     asks = replace(parsed.asks, budget=(amount, parsed.rental.currency), enough=True)
     return replace(parsed, intent="faq", wallet=None, asks=asks)

@@ -26,6 +26,17 @@ def _cards(data: dict[str, Any]) -> int:
     return 0
 
 
+def _setup_priced(last: Turn) -> Turn | None:
+    """The price of the setup a sizing (or a cost) picked and priced, as a price turn; None when it priced no setup."""
+    pick = last.data.get("pick")
+    if last.kind not in ("size", "cost") or not last.data.get("setup") or not isinstance(pick, list | tuple) or len(pick) != 2:
+        return None
+    job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
+    hours = last.data.get("setup_hours") or MONTH_HOURS
+    return Turn("price", {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {}, "infiniband": None,
+                          "repeat": False, "first": (job or {}).get("provider"), "asked_currency": False})
+
+
 def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     """`parsed` as that share of `last`: a price of several cards re-priced with the share leading; a sizing
     or a cost as the per-card memory asked (answered by the per-card sizing follow-up); None when the message
@@ -35,6 +46,8 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
             and parsed.cues.chars <= ABOUT_LAST:  # "cloudgpu a100 80g 8h" then "and if we run 4 such jobs": $11.92 × 4
         return replace(parsed, intent="price", follow={**last.data, "repeats": parsed.asks.repeats}, follow_up=True, missing=[])
     r = parsed.rental
+    if parsed.cues.split and (priced := _setup_priced(last)) is not None:  # "7b qlora" "3090" "cloudgpu 10 小时" then "四个人平摊"
+        last = priced
     if (parsed.cues.instances or parsed.cues.split) and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days
                                                                          or r.duration_hours) and parsed.cues.chars <= ABOUT_LAST:  # "gpuli 4090 包周" then "3 个人呢": that rental for each of them, or shared out
         if last.kind == "cost":  # "14b qlora cloudgpu 4090 8 小时" then "10 个人每人跑一次呢": that job's rental, ten times
@@ -43,13 +56,7 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[])
     if not parsed.asks.per_card or q.model or q.params_b or q.gpu or parsed.cues.chars > ABOUT_LAST:
         return None
-    pick = last.data.get("pick")
-    if last.kind in ("size", "cost") and last.data.get("setup") and isinstance(pick, list | tuple) and len(pick) == 2:
-        # "32b full ft, cheapest at gpuli" then "monthly?": the setup was priced, so its price is shared
-        job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
-        hours = last.data.get("setup_hours") or MONTH_HOURS
-        last = Turn("price", {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {}, "infiniband": None,
-                              "repeat": False, "first": (job or {}).get("provider"), "asked_currency": False})
+    last = _setup_priced(last) or last  # "32b full ft, cheapest at gpuli" then "monthly?": the setup was priced, so its price is shared
     if last.kind == "price":
         if _cards(last.data) < 2:
             return None

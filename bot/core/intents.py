@@ -24,6 +24,7 @@ from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, ho
 from bot.core.form_pick import form_for_term
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
+from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.several import run_line, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
@@ -284,7 +285,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     stated = parsed.request.num_gpus if parsed.request.gpu and len(set(parsed.cards)) <= 1 else None  # "两张 4090"
     items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards,
                       count, stated) for h in hits[:2]]
-    if items and parsed.rental.duration_hours:  # "ran 61 seconds, how many minutes do I pay for": the sum leads
+    if items and hits[0].entry.id == REFUNDS:  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
+        items[0]["lead"] = refund_line(parsed, parsed.rental.provider, ctx.lang)
+    if items and parsed.rental.duration_hours and not items[0].get("lead"):  # "ran 61 seconds, how many minutes": the sum
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     for i, item in enumerate(items if parsed.cues.yes_no else []):
         # "can I pay with Alipay?": yes leads; each of two questions its own ("开机要多久 开机那段收钱吗": not billed)

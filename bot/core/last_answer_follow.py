@@ -17,6 +17,7 @@ from bot.core.estimate_follow import estimate_reply
 from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
+from bot.core.refund_after_use import refund_after_use
 from bot.core.run_on_priced import run_on_asked_card
 from bot.core.sla_credit import sla_credit
 from bot.messages import Reply, Turn
@@ -44,7 +45,7 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     both = both_of_asked(parsed, last, asked) or stages_of_faq(parsed, turn)  # "a800 or a100?" then "cost for 8h each?"
     if both is not None:
         return answer_one(both)
-    credit = sla_credit(parsed, turn, faq)
+    credit = sla_credit(parsed, turn, faq) or refund_after_use(parsed, turn, faq)  # "用了三天了" after a refund question
     if credit is not None:  # "可用率 98.7% 停了 9 小时 赔多少": the credit those figures earn leads the SLA
         credit.reading = parsed
         return credit

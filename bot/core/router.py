@@ -35,9 +35,11 @@ from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
+    asks_terms,
     behind_faq,
     card_alone,
     method_of_faq,
+    on_terms_asked,
     priced_there,
     reprices_beneath,
     setup_faq,
@@ -77,14 +79,13 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
-from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget
+from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
 from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
-from bot.understand.classify import asks_billing
 from bot.understand.corrections import settled
 from bot.understand.cues import of_question
 from bot.understand.entities import find_gpus
@@ -263,15 +264,15 @@ class Core:
             return subject_reply(self.intents["faq"](ctx, subject, text), subject, f"{asked} {text}", turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
         if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
-                asked and (find_gpus(normalize(asked)) or not (asks_billing(asked) or parsed.rental.duration_days
+                asked and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours
                                                                or reprices_beneath(asked, last)))):
             # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
             # asked, not a FAQ entry that happens to name the card; after a question that asks no price
             # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)
             where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
-            parsed = replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
-                             follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+            parsed = on_terms_asked(replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
+                                            follow_up=True, faq=[], faq_answers=[], faq_confident=False), asked)
             asked = None
         there = priced_there(parsed, turn, lambda words: parse(words, self.conversations.clock.now()))
         if there is not None:  # "24G 卡跑一周多少钱" then "CloudGPU": the 24 GB cards there, for the week
@@ -392,7 +393,7 @@ class Core:
             reply.turn = export_turn(parsed, last, reply.kind == "export_generic")  # "deepspeed" next names its framework, "换 14b" changes the files
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:
             # a balance read or a top-up: "现在呢" asks it again; the question before stays under it
-            reply.turn = Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
+            reply.turn = unpriced_rent(parsed, reply) or Turn("wallet", {"prev": {"kind": last.kind, "data": last.data} if last else None})
             if (said_budget := budget_stated(parsed)) is not None:
                 reply.turn.data["budget"] = said_budget  # what the next rental asked "够不够" is weighed against
         if reply.kind in PROVIDER_VIEWS and reply.turn is None and parsed.rental.provider:

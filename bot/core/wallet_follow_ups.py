@@ -96,6 +96,17 @@ def priced_rental(cost: dict[str, Any]) -> dict[str, Any] | None:
             "display": None, "first": provider, "asked_currency": False}
 
 
+def unpriced_rent(parsed: Parsed, reply: Reply) -> Turn | None:
+    """A rental asked for with no length, so nothing was ordered ("想租一万网络 8卡 a100 80g"): that card kept as a price
+    asked, so "预算 3w 一个月够吗" next weighs its month; None for any other wallet answer."""
+    q = parsed.request
+    if reply.kind != "wallet_error" or parsed.wallet is None or parsed.wallet.kind != "rent" or not q.gpu \
+            or parsed.rental.duration_days or parsed.rental.duration_hours:
+        return None
+    return Turn("price", {"gpu": [q.gpu], "num_gpus": q.num_gpus or 1, "hours": None, "add_ons": {}, "infiniband": None,
+                          "repeat": False, "display": None, "first": parsed.rental.provider, "asked_currency": False})
+
+
 def budget_stated(parsed: Parsed) -> list[str | None] | None:
     """The monthly budget a message sets ("预算 3w", "our budget is $500"), as a wallet turn keeps it:
     [amount, currency or None]; None for any other wallet action, or an amount asked back."""

@@ -46,9 +46,10 @@ class Rental:
     count: int | None
     provider: str | None
     hours: float | None
+    repeat: bool = False  # bought again on the same account: the provider's repeat-purchase discount (seed 003: ¥100 a month)
 
     def data(self) -> dict[str, Any]:
-        return {"gpu": list(self.gpu), "num_gpus": self.count, "hours": self.hours, "first": self.provider}
+        return {"gpu": list(self.gpu), "num_gpus": self.count, "hours": self.hours, "first": self.provider, "repeat": self.repeat}
 
 
 def rental_of(kind: str, data: dict[str, Any]) -> Rental | None:
@@ -60,7 +61,7 @@ def rental_of(kind: str, data: dict[str, Any]) -> Rental | None:
         held = data["gpu"]
         cards = tuple(str(g) for g in (held if isinstance(held, list) else [held]))
         count = data.get("num_gpus")
-        return Rental(cards, int(count) if count else None, _str(data.get("first")), _hours(data.get("hours")))
+        return Rental(cards, int(count) if count else None, _str(data.get("first")), _hours(data.get("hours")), bool(data.get("repeat")))
     priced = data.get("priced")
     if kind == "cost" and isinstance(priced, list) and len(priced) == 3:
         return Rental((str(priced[0]),), int(priced[1]), str(priced[2]), job_hours)
@@ -120,8 +121,10 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
         # CloudGPU, "how much more with a 4090?": the same job on it there, weighed
         return None
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    if not span and parsed.price.annual and mine.hours != YEAR:
+        span = YEAR  # "年付能省多少" after a month's price: the year paid at once, against twelve months paid monthly
     changed = Rental((q.gpu,) if q.gpu else mine.gpu, q.num_gpus or mine.count, r.provider or mine.provider,
-                     float(span) if span else mine.hours)
+                     float(span) if span else mine.hours, mine.repeat or parsed.price.repeat_purchase)
     if mine.hours == YEAR and changed.hours in (YEAR, 12 * MONTH) and BY_MONTH_A_YEAR.search(parsed.words or ""):
         # "saving vs paying monthly for 12 months" after a year's price: the month's, twelve times, against the
         # year paid at once (_by_month), never twelve months priced as the prepaid year they add up to
@@ -144,6 +147,8 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
         shown, other, named = changed, mine, True
     elif asked != VERSUS:  # "哪个便宜", "省多少": the last two rentals priced
         before = _before(last)
+        if mine.repeat and (before is None or before.repeat):  # "复购还能减吗" then "减多少": the same rental bought the first time
+            before = replace(mine, repeat=False)
         if before is None:
             return None
         shown, other, named = mine, before, False
@@ -180,6 +185,7 @@ class _Quote:
     high: Decimal
     currency: str
     months: int = 0  # a year bought month by month: this many months of the month's price
+    repeat: bool = False  # with the repeat-purchase discount
 
     def usd(self) -> Decimal:
         return Money(self.high, self.currency).to("USD").amount
@@ -189,7 +195,8 @@ def _quote(rental: Rental, lang: str) -> _Quote | None:
     """The rental's total at its provider (the cheapest one renting it when none is named or the one named rents
     no such card), None when nobody rents it for that span."""
     hours = float(rental.hours or 0)
-    prices = setup_prices(list(rental.gpu), rental.count, timedelta(hours=hours), whole_machines=bool(rental.count))
+    prices = setup_prices(list(rental.gpu), rental.count, timedelta(hours=hours), whole_machines=bool(rental.count),
+                          repeat_purchase=rental.repeat)
     # the provider asked, else (it rents no such card: the answer listed the others) the cheapest that does
     rows = [row for row in prices.offered if row.provider.id == rental.provider] or list(prices.offered)
     if not rows:
@@ -197,7 +204,7 @@ def _quote(rental: Rental, lang: str) -> _Quote | None:
     row = min(rows, key=lambda x: Money(x.quotes[0].total_max, x.quotes[0].currency).to("USD").amount)
     q = row.quotes[0]
     setup = t("sum.setup", lang, n=row.num_gpus, gpu=short_gpu(gpus().get(row.gpu).name))
-    return _Quote(row.provider.name, setup, hours, q.total_min, q.total_max, q.currency)
+    return _Quote(row.provider.name, setup, hours, q.total_min, q.total_max, q.currency, repeat=rental.repeat)
 
 
 def _span(hours: float, lang: str) -> str:
@@ -220,8 +227,9 @@ def weighed_first(reply: Reply, data: dict[str, Any], weigh: list[Any]) -> Reply
     just shown)."""
     lang = reply.lang
     _, other_data, named = weigh
-    shown = Rental(tuple(data["gpu"]), data.get("num_gpus"), data.get("first"), data.get("hours"))
-    other = Rental(tuple(other_data["gpu"]), other_data.get("num_gpus"), other_data.get("first"), other_data.get("hours"))
+    shown = Rental(tuple(data["gpu"]), data.get("num_gpus"), data.get("first"), data.get("hours"), bool(data.get("repeat")))
+    other = Rental(tuple(other_data["gpu"]), other_data.get("num_gpus"), other_data.get("first"), other_data.get("hours"),
+                   bool(other_data.get("repeat")))
     a, b = _quote(shown, lang), _quote(other, lang)
     if a is None or b is None:
         return reply
@@ -237,6 +245,9 @@ def weighed_first(reply: Reply, data: dict[str, Any], weigh: list[Any]) -> Reply
     line = t(key, lang, common=common, a_name=names[0], b_name=names[1], a=prices[0], b=prices[1], diff=diff)
     if any(x.low != x.high for x in (cheap, dear)):
         line += t("weigh.band_high", lang)
+    months = 12 if cheap.hours == YEAR else int(cheap.hours // MONTH)
+    if cheap.repeat != dear.repeat and same_cur and months > 1 and cheap.hours == dear.hours:  # "1 年（复购）… 便宜 ¥1,200": ¥100 a month
+        line += t("weigh.repeat_monthly", lang, per=Money((dear.high - cheap.high) / months, cheap.currency).format(lang), n=months)
     lead = Reply("error", lang, {"message": line}, turn=reply.turn, buttons=reply.buttons)
     if named:  # the rental the message named: its price list follows the verdict
         lead.also = [reply, *reply.also]
@@ -262,7 +273,8 @@ def _names(a: _Quote, b: _Quote, lang: str) -> tuple[str, tuple[str, str]]:
 
 
 def _label(q: _Quote, lang: str) -> str:
-    return t("weigh.by_month", lang, n=q.months) if q.months else _span(q.hours, lang)
+    span = t("weigh.by_month", lang, n=q.months) if q.months else _span(q.hours, lang)
+    return span + t("weigh.repeat", lang) if q.repeat else span
 
 
 def _provider_named(last: Turn) -> bool:

@@ -55,12 +55,13 @@ EACH = lazy(r"各\s*(?:租|用|开|拿|要)?\s*\d*\s*(?:张|块|台|套|卡|个)
 _M = r"(?<![a-zA-Z\d.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![a-zA-Z\d.])"  # "2个人", "包周2个人": no space by CJK
 # a count of people or of runs: "5 个同事", "两个人", "3 个组", "team of 4", "four of us", "6 people", "10 个实验",
 # "20 次实验", "3 runs"
+_WHO = r"人|同学|学生|同事|成员|组员|队友|室友|伙伴|小伙伴|朋友|老师"  # the people a count counts: "三个学生", "四个同事"
 PEOPLE = lazy(
-    rf"{_M}\s*(?:个)?\s*(?:人|同学|同事|成员|组(?!合))|{_M}\s+(?:people|persons|users|members|researchers|students|colleagues|teammates)\b"
+    rf"{_M}\s*(?:个|位|名)?\s*(?:{_WHO}|组(?!合))|{_M}\s+(?:people|persons|users|members|researchers|students|colleagues|teammates)\b"
     rf"|{_M}\s+of\s+us\b|\b(?:team|group)\s+of\s+{_M}|{_M}[\s-]*(?:person|people|man)\s+(?:team|group)\b"
     rf"|{_M}\s*(?:个|次|组|轮)?\s*(?:实验|任务)|{_M}\s+(?:runs?|experiments?|jobs?|trials?|sweeps?)\b", re.IGNORECASE)
 # a count of people alone ("gpuli 5090 4 个人", "5 people 呢"): a card to each, unless they share one machine
-MEN = lazy(rf"{_M}\s*(?:个)?\s*(?:人|同学|同事|成员)(?!\s*(?:团队|小组)?\s*(?:的)?\s*(?:组|团队))|{_M}\s+(?:people|persons|colleagues|teammates)\b"
+MEN = lazy(rf"{_M}\s*(?:个|位|名)?\s*(?:{_WHO})(?!\s*(?:团队|小组)?\s*(?:的)?\s*(?:组|团队))|{_M}\s+(?:people|persons|colleagues|teammates)\b"
            rf"|{_M}\s+of\s+us\b|\b(?:team|group)\s+of\s+{_M}"
            rf"|(?<!每){_M}\s*(?:次|遍)(?:实验|训练)?\s*(?:呢|吧|的话)|{_M}\s+(?:runs?|times)\s*(?:then|instead)?\s*\??$", re.IGNORECASE)
 SHARED = lazy(r"分摊|平摊|均摊|合租|共用|共享|一起用|\baa\b|\bshar(?:e|ed|ing)\b|\bsplit\b", re.IGNORECASE)
@@ -94,7 +95,7 @@ def people_each(norm: str, count: int | None, job: bool) -> int | None:
     "10 个实验 每个跑 3 小时", "3 runs of 8 hours each") or, with no job asked, a count of people alone
     ("gpuli 5090 4 个人"); None when they share a machine ("4 个人合租一台") or a card count of its own stands
     beside them ("3 个人 每人两张": several cards each)."""
-    if SHARED.search(norm):
+    if SHARED.search(norm) or split_among(norm):
         return None
     n = _first(PEOPLE, norm) if EACH.search(norm) else None
     if n is None and not job:
@@ -123,7 +124,10 @@ def single_card_machines(norm: str, count: int | None, nodes: int | None, gpu: s
 
 
 # the total shared out: "3 个组分摊", "3 个人 AA", "split between 4 of us", "split it 3 ways", "shared by five people"
-SPLIT = lazy(r"分摊|平摊|均摊|分担|\baa\b|\bsplit\b|\bshared?\s+(?:by|between|among)\b|\bdivided?\s+(?:by|between|among)\b",
+SPLIT = lazy(r"分摊|平摊|均摊|分担|平分|均分|人均|凑钱|\baa\b|\bsplit\b|\bshared?\s+(?:by|between|among)\b|\bdivided?\s+(?:by|between|among)\b"
+             r"|\bchip\s+in\b|\bgo(?:ing)?\s+(?:halves|dutch)\b"
+             # the people themselves sharing it out: "两个人分", "三个同学分一下", "我们仨分"
+             rf"|(?:{_WHO})\s*(?:来|一起|平)?\s*分(?!钟|开|别|布|析|配|辨|类|成|割|片|词|数|批|段|卡|步|阶|享)",
              re.IGNORECASE)
 WAYS = lazy(rf"{_M}[\s-]*ways?\b|\bsplit\s+(?:it\s+|that\s+|the\s+(?:bill|cost)\s+)?(?:in(?:to)?\s+)?{_M}\b", re.IGNORECASE)
 

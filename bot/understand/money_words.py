@@ -34,6 +34,7 @@ SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a wor
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
 BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
+                 r"|(?:grant|funding)(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend"
@@ -43,7 +44,8 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"
-BUDGET_AFTER = r"(?:的?(?:每?[月周])?预算|以内|之内|内|够不够|够吗|够用|够|能不能|enough|(?:(?:monthly|weekly|daily)\s+)?budget)"
+BUDGET_AFTER = (r"(?:的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough|(?:(?:monthly|weekly|daily)\s+)?budget"
+                r"|(?:(?:research|lab|travel|compute)\s+)?(?:grant|funding)\b)")
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
@@ -60,7 +62,7 @@ HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|ar
 HELD_AFTER = re.compile(r"^\s*(?:left|remaining|to\s+spend|in\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account|balance)"
                         r"|(?:of\s+|in\s+)?balance(?!\s+(?:runs?|ran|goes|went|hits?)\b))\b"
                         r"|^\s*(?:还剩|剩下|剩余|在钱包|在账上|的?余额(?!\s*(?:用完|耗尽|不足|不够|没了|为零|扣光)))")
-BUDGET_WORD = re.compile(r"预算|经费|budget")
+BUDGET_WORD = re.compile(r"预算|经费|budget|grant|funding")
 # "three grand", "2 grand": thousands said in words
 _WORD_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}

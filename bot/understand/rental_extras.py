@@ -15,16 +15,16 @@ from engine.providers import provider as provider_entry
 # a size with thousands separators ("10,000 GB") is one number, never its last group ("000 GB")
 # "2万 GB", "1.5k GB", "2w G": a multiplier between the number and the unit counts in the size
 SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*[万千kw])?"
-VOLUME = lazy(
-    rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
-    rf"|({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)",
-    re.I | re.ASCII,
-)
-OBJECT = lazy(
-    rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
-    rf"|({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)",
-    re.I | re.ASCII,
-)
+# each storage's size, said after its word ("存储卷 2000G") or before it ("2000G 存储卷")
+_VOLUME_AFTER = (rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)"
+                 rf"\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b")
+_VOLUME_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)"
+_OBJECT_AFTER = rf"(?:对象存储|object\s+storage|\bs3\b|\boss\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
+_OBJECT_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象存储|object\s+storage|s3|oss)"
+VOLUME = lazy(f"{_VOLUME_AFTER}|{_VOLUME_BEFORE}", re.I | re.ASCII)
+OBJECT = lazy(f"{_OBJECT_AFTER}|{_OBJECT_BEFORE}", re.I | re.ASCII)
+_SAID_WAYS = (("volume", lazy(_VOLUME_AFTER, re.I | re.ASCII), lazy(_VOLUME_BEFORE, re.I | re.ASCII)),
+              ("object-storage", lazy(_OBJECT_AFTER, re.I | re.ASCII), lazy(_OBJECT_BEFORE, re.I | re.ASCII)))
 # the count may stand before the node's own setup: "two 8x H100 nodes", "2 个 8 卡 H100 节点"
 _NODE_SETUP = r"(?:\d+\s*(?:[x×*]|卡|-?gpus?)\s*(?:[a-z0-9-]+\s*){0,2})?"
 NODES = lazy(rf"(\d+|{'|'.join(('two', 'three', 'four', 'five', 'six', 'seven', 'eight'))})\s*(?:个\s*)?{_NODE_SETUP}"
@@ -100,6 +100,21 @@ def lone_sizes(text: str) -> tuple[int, ...]:
                  if not MEMORY_NEAR.search(text, max(0, m.start() - 4), m.end() + 4))
 
 
+def _storage_sizes(text: str) -> dict[str, int]:
+    """Each storage's own stated size. The message says its sizes one way, each after its storage ("存储卷 2000G 对象存储
+    1000G") or each before it ("2000G 存储卷 1000G 对象存储"): the way that sizes more storages is read, so a size
+    is never taken from the storage beside it (the leftmost match gave object storage the volume's 2000G)."""
+    after = {key: size_gb(m[1], m[2]) for key, way, _ in _SAID_WAYS if (m := way.search(text))}
+    before = {key: size_gb(m[1], m[2]) for key, _, way in _SAID_WAYS if (m := way.search(text))}
+    if len(after) != len(before):
+        return after if len(after) > len(before) else before
+    leftmost: dict[str, int] = {}
+    for key, pattern in (("volume", VOLUME), ("object-storage", OBJECT)):
+        if m := pattern.search(text):
+            leftmost[key] = size_gb(*((m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))))
+    return leftmost
+
+
 def add_ons(text: str) -> dict[str, int]:
     """{"volume": GB, "object-storage": GB, "cpu-16c": 1, "ram-128g": 1} as stated ("2000G 存储卷",
     "1 TB of object storage", "加 16核CPU 和 128G 内存"); a storage priced per GB with no size is one GB."""
@@ -108,11 +123,7 @@ def add_ons(text: str) -> dict[str, int]:
         out["cpu-16c"] = 1
     if RAM_UPGRADE.search(text):
         out["ram-128g"] = 1
-    for key, pattern in (("volume", VOLUME), ("object-storage", OBJECT)):
-        m = pattern.search(text)
-        if m:
-            number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-            out[key] = size_gb(number, unit)
+    out.update(_storage_sizes(text))
     named = [k for k, words in STORAGE_WORDS if words.search(text)]
     if len(named) == 1 and named[0] not in out:
         sizes = [m for m in LONE_SIZE.finditer(text) if not MEMORY_NEAR.search(text, max(0, m.start() - 4), m.end() + 4)]

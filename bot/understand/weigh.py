@@ -25,9 +25,11 @@ _WHICH = lazy(r"哪(?:个|家|种|样|一个|一种|一家|个方案|种方案)?
               r"\s+(?:the\s+)?(?:cheaper|cheapest|better|less\s+expensive|more\s+affordable|best\s+deal|smarter)"
               r"|\bwhich\b(?:\s+(?:one|option))?\s+(?:should|do|would)\s+(?:we|i)\s+(?:go\s+with|pick|take|choose|get)"
               r"|\bwhich\b(?:\s+(?:one|option))?\s+costs?\s+less")
-# "省多少", "能省几块", "便宜多少", "差多少", "差价", "多花多少", "cheaper by how much", "how much cheaper",
+# "省多少", "能省几块", "便宜多少", "差多少", "差价", "多花多少", "减多少", "cheaper by how much", "how much cheaper",
 # "how much do we save", "what's the difference", "what's the saving"
 _HOW_MUCH = lazy(r"(?:省|便宜|贵|差|多花|少花|多付|少付|多出)\s*(?:了|下|掉)?\s*(?:多少|几|多钱)|差价|差额|相差|价差"
+                 # a discount's amount: "减多少", "优惠多少钱", "能减几块" (never "显存减多少" said of memory)
+                 r"|(?<!显存)(?<!内存)(?:减|优惠|折扣)\s*(?:了|掉)?\s*(?:多少|几)(?!\s*(?:显存|内存|gb|g\b|%|步|小时|时间))"
                  r"|\bhow\s+much\s+(?:cheaper|less|more|pricier|(?:do|would|will|can|could)\s+(?:we|i)\s+save|saved?|savings?)\b"
                  r"|\b(?:cheaper|less|more|pricier|more\s+expensive)\s+by\s+how\s+much\b"
                  r"|\bby\s+how\s+much\b|\b(?:the\s+)?(?:price\s+)?difference\b|\bsavings?\b|\bhow\s+much\s+(?:we|i)\s+save\b")
