@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.add_on_follow import sized_storage
-from bot.core.aspect_follow import aspect_reply, reason_reply
+from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply
 from bot.core.both_follow import both_of_asked
 from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
@@ -62,7 +62,7 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
         parsed, asked, last = upgraded, None, None
     defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-    reason = reason_reply(ctx, parsed, text, turn, asked, faq)
+    reason = reason_reply(ctx, parsed, text, turn, asked, faq) or consequence_reply(parsed, text, turn, asked, faq)
     if reason is not None and storage is None and upgraded is None:  # "fp16 or bf16?" then "why?": that answer
         reason.reading = parsed
         return reason
