@@ -73,6 +73,27 @@ def consequence_reply(parsed: Parsed, text: str, turn: Turn | None, asked: str |
     return _remembered(entry_led(parsed, hit, None, provider, answer), f"{asked} {text}", provider, hit, turn.data.get("prev"))
 
 
+def setting_of_faq(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, last: Turn | None, asked: str | None,
+                   answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """A training setting alone after a FAQ question ("gpuli 4090", "多卡训练行吗", then "zero3 呢" / "and zero-3?"): no
+    job sits beneath it to change (a card's price at most), so it asks that question of the setting; the entry the
+    two name together answers, led by its clause on the setting. None for any other message."""
+    q = parsed.request
+    if turn is None or asked is None or len(text.strip()) > ASPECT_TEXT or (q.zero is None and not q.offload) \
+            or q.model or q.params_b or q.method or q.gpu or q.num_gpus or (last is not None and last.kind != "price"):
+        return None
+    provider = turn.data.get("provider") or None
+    hit, _ = lookup(f"{asked} {text}", provider)
+    if hit is None:
+        return None
+    found = sharing_clause(hit, clause_words(text), clause_words(asked), ctx.lang, parsed.cues.detail)
+    lead = found[1] if found is not None and SETTING_NAMED.search(found[1]) else None  # a clause on the setting itself
+    return _remembered(entry_led(parsed, hit, lead, provider, answer), f"{asked} {text}", provider, hit, turn.data.get("prev"))
+
+
+SETTING_NAMED = lazy(r"zero|offload|卸载", re.IGNORECASE)
+
+
 def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, asked: str | None,
                  answer: Callable[[Parsed], Reply]) -> Reply | None:
     """The FAQ reply to a fragment asked of the subject before it; None when the message is no such fragment."""
