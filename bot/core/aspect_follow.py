@@ -18,7 +18,7 @@ from collections.abc import Callable
 from bot.core.context import Context
 from bot.core.detail_follow import clause_words, entry_led, entry_words, job_words, shared_weight, sharing_clause
 from bot.messages import Reply, Turn
-from bot.understand.faq import CONFIDENT, FaqEntry, Hit, faq_index
+from bot.understand.faq import CONFIDENT, FaqEntry, Hit, faq_index, lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
@@ -29,6 +29,10 @@ JOB_KINDS = ("size", "cost", "price", "checkpoint")
 # the reason of what was just said, asked alone: "why?", "why so big?", "how come", "为什么", "为啥这么大"
 REASON = lazy(r"^\W*(?:and\s+|but\s+|那\s*)?(?:why|how\s+come|为什么|为啥|凭什么|怎么会)\s*(?:is\s+(?:it|that)\s+)?"
               r"(?:so\s+\w+|这么\w{1,2}|那么\w{1,2})?\W*$", re.IGNORECASE)
+# what follows from what was just asked, asked alone: "会咋样", "那会怎么样", "然后呢", "what happens then?", "then what?"
+CONSEQUENCE = lazy(r"^\W*(?:and\s+|so\s+|but\s+|那\s*|那么\s*|然后\s*)?(?:(?:会|将)?\s*(?:咋样|怎样|怎么样|咋办|怎么办|如何)|会有什么(?:后果|影响)|后果(?:是什么|呢)?"
+                   r"|然后呢|之后呢|结果呢|what\s+happens(?:\s+(?:then|next|after(?:wards)?|now))?|then\s+what|and\s+then|what\s+then"
+                   r"|what(?:'s|\s+is|\s+are)\s+the\s+consequences?|what\s+would\s+happen)\W*(?:呢|啊|吗)?\W*$", re.IGNORECASE)
 # an aspect of a method or technique asked alone: its cost, speed, quality ("cost?", "speed difference?", "效果呢")
 ASPECT = lazy(r"\b(?:costs?|overhead|speed|slow\w*|fast\w*|throughput|quality|accuracy|precision)\b"
               r"|代价|成本|开销|速度|[慢快]多少|效果|质量|精度", re.IGNORECASE)
@@ -50,6 +54,44 @@ def reason_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
     found = sharing_clause(hit, clause_words(asked) - clause_words(f"{entry.question.en} {entry.question.zh}"), set(), ctx.lang, parsed.cues.detail)
     return _remembered(entry_led(parsed, hit, found[1] if found is not None else None, provider, answer),
                        f"{asked} {text}", provider, hit, turn.data.get("prev"))
+
+
+def consequence_reply(parsed: Parsed, text: str, turn: Turn | None, asked: str | None,
+                      answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """"会咋样" / "what happens then?" after a FAQ question ("到期了没续" then "会咋样"): one question split over two
+    messages, so the two read together; the entry they name confidently answers, else the answer just given again.
+    None for any other message."""
+    if turn is None or asked is None or not CONSEQUENCE.search(normalize(text).strip()):  # the message is the tail alone
+        return None
+    provider = turn.data.get("provider") or None
+    hit, _ = lookup(f"{asked} {text}", provider)
+    if hit is None:
+        entry = next((e for e in faq_index().entries if e.id == turn.data.get("entry")), None)
+        if entry is None:
+            return None
+        hit = Hit(entry, 1.0, 1.0)
+    return _remembered(entry_led(parsed, hit, None, provider, answer), f"{asked} {text}", provider, hit, turn.data.get("prev"))
+
+
+def setting_of_faq(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, last: Turn | None, asked: str | None,
+                   answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """A training setting alone after a FAQ question ("gpuli 4090", "多卡训练行吗", then "zero3 呢" / "and zero-3?"): no
+    job sits beneath it to change (a card's price at most), so it asks that question of the setting; the entry the
+    two name together answers, led by its clause on the setting. None for any other message."""
+    q = parsed.request
+    if turn is None or asked is None or len(text.strip()) > ASPECT_TEXT or (q.zero is None and not q.offload) \
+            or q.model or q.params_b or q.method or q.gpu or q.num_gpus or (last is not None and last.kind != "price"):
+        return None
+    provider = turn.data.get("provider") or None
+    hit, _ = lookup(f"{asked} {text}", provider)
+    if hit is None:
+        return None
+    found = sharing_clause(hit, clause_words(text), clause_words(asked), ctx.lang, parsed.cues.detail)
+    lead = found[1] if found is not None and SETTING_NAMED.search(found[1]) else None  # a clause on the setting itself
+    return _remembered(entry_led(parsed, hit, lead, provider, answer), f"{asked} {text}", provider, hit, turn.data.get("prev"))
+
+
+SETTING_NAMED = lazy(r"zero|offload|卸载", re.IGNORECASE)
 
 
 def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, asked: str | None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.add_on_follow import sized_storage
-from bot.core.aspect_follow import aspect_reply, reason_reply
+from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply, setting_of_faq
 from bot.core.both_follow import both_of_asked
 from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
@@ -42,6 +42,10 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     parsed = sixteen_bit_job(parsed, text, last)  # "72b lora" then "single card for bf16?": the 16-bit LoRA's card
     if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
         turn, asked = last, None
+    setting = setting_of_faq(ctx, parsed, text, turn, last, asked, faq)  # "多卡训练行吗" then "zero3 呢": that question of ZeRO-3
+    if setting is not None:
+        setting.reading = parsed
+        return setting
     both = both_of_asked(parsed, last, asked) or stages_of_faq(parsed, turn)  # "a800 or a100?" then "cost for 8h each?"
     if both is not None:
         return answer_one(both)
@@ -63,7 +67,7 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if upgraded is not None:  # the rental before that question, with the upgrade: priced as it stands
         parsed, asked, last = upgraded, None, None
     defined = glossary.follow_up(asked, text) if asked is not None else None  # "QLoRA 是什么" then "那 LoRA 呢"
-    reason = reason_reply(ctx, parsed, text, turn, asked, faq)
+    reason = reason_reply(ctx, parsed, text, turn, asked, faq) or consequence_reply(parsed, text, turn, asked, faq)
     if reason is not None and storage is None and upgraded is None:  # "fp16 or bf16?" then "why?": that answer
         reason.reading = parsed
         return reason

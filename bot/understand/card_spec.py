@@ -24,13 +24,20 @@ SPECS = (
     ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?![\s\w]*(?:带宽|bandwidth))|几\s*g|容量|大小)"
                        r"|(?:多大|多少\s*g?b?|几\s*g)\s*(?:的)?\s*显存(?!\s*带宽)"
                        r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:does|do|is\s+(?:on|in)|on|in)\b(?!.*\b(?:need|needs|take|takes|use|uses)\b)"
-                       r"|(?:memory|vram)\s+(?:size|capacity)|(?:what(?:'s|\s+is)|how\s+big\s+is)\s+(?:the\s+)?(?:vram|memory)\b(?!\s*bandwidth)", re.IGNORECASE)),
+                       r"|(?:memory|vram)\s+(?:size|capacity)|(?:what(?:'s|s|\s+is)|how\s+big\s+is)\s+(?:the\s+)?(?:vram|memory)\b(?!\s*bandwidth)", re.IGNORECASE)),
     ("interconnect_gbs", lazy(rf"{_LINK}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}.{{0,6}}(?:of|for)?\s*{_LINK}"
                               rf"|{_LINK}\s*(?:的\s*)?(?:是|有)?\s*(?:多少|多快)|how\s+fast\s+is\s+(?:the\s+|its\s+)?{_LINK}", re.IGNORECASE)),
     ("bandwidth_gbs", lazy(rf"{_MEMORY}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}\s*(?:of|for)?\s*(?:the\s+)?{_MEMORY}", re.IGNORECASE)),
     ("fp8_tflops", lazy(r"\bfp8\b", re.IGNORECASE)),
     ("bf16_tflops", lazy(r"算力|t?flops\b|compute\s+power|\bbf16\s*(?:性能|吞吐|throughput|performance)", re.IGNORECASE)),
 )
+
+
+# the card's memory named in one clause and its amount asked of the card in another ("whats vram and how much does an
+# a6000 have", "显存是啥 a6000 有多少"): how much the card has of what the message is about
+_MEMORY_WORD = lazy(r"显存|\bvram\b|\bgpu\s+memory\b", re.IGNORECASE)
+_HAS_HOW_MUCH = lazy(r"how\s+much\s+(?:does|do|did)\s+(?:an?\s+|the\s+|each\s+)?[\w\s-]{1,24}?\s+(?:have|has|get|come\s+with)\b"
+                     r"|(?:有|带)\s*(?:多少|多大|几\s*g)(?!\s*(?:钱|块|刀|元))", re.IGNORECASE)
 
 
 # bandwidth asked with no word of memory or links: a card's own bandwidth is its memory's ("4090 显存多大 带宽多少",
@@ -54,6 +61,8 @@ def specs_asked(norm: str) -> tuple[str, ...]:
     """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
     asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm)))
+    if "memory_gb" not in asked and _MEMORY_WORD.search(norm) and _HAS_HOW_MUCH.search(norm) and not _HOST.search(norm):
+        asked = ("memory_gb", *asked)
     # a bare bandwidth at a provider is the network it sells ("how much bandwidth does the a100 40g get at yiwan"):
     # the card's memory bandwidth is the same wherever it is rented
     if not {"bandwidth_gbs", "interconnect_gbs"} & set(asked) and _BARE_BANDWIDTH.search(norm) and not _NETWORK.search(norm) \

@@ -10,12 +10,17 @@ from typing import TYPE_CHECKING
 
 from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
+from bot.understand.entities import find_gpus
 from bot.understand.faq_clauses import STRONG_FAQ
+from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.standing import currency_of_it, stands_alone, with_subject
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
+
+
+ASKED_COMMA = lazy(r"(?<=[吗么])\s*[,，]\s*")
 
 
 def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
@@ -30,6 +35,8 @@ def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     if whole.intent == "faq" and not (whole.request.gpu or whole.request.params_b or whole.request.model):
         return []
     split = [c for c in UNMARKED.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4]
+    if len(split) != 2:  # a comma after the word that asks ("4090 多卡能训吗，gpuli 4090 周租多少") ends a question too
+        split = [c for c in ASKED_COMMA.split(text[:MAX_CLAUSE_TEXT]) if len(c.strip()) >= 4]
     # at the common ends, a first part that does not stand alone is the whole message's ask; at any other
     # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
     tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
@@ -45,16 +52,29 @@ def _faq_before(head_text: str, tail_text: str, now: datetime | None,
     "can gpuli rent by the hour if not how do I buy 2 days of a 4090"): the FAQ's answer (its yes or no) first,
     then the price. The first part is a confident FAQ question naming no figure, on the service; the second
     stands alone. [] otherwise."""
-    if DIGIT.search(normalize(head_text)) or not ASKING.search(head_text.lower()) or not ASKING.search(tail_text.lower()):
+    norm = normalize(head_text)
+    bare = _without_cards(norm)  # a card's own digits ("4090 多卡能训吗") are its name, no figure
+    if DIGIT.search(bare) or not ASKING.search(head_text.lower()) or not ASKING.search(tail_text.lower()):
         return []
     head = read(head_text, now)
-    if head.intent != "faq" or not head.faq_confident or not head.own_topic or head.asks.cost \
-            or any(JOB_TOPICS & set(h.entry.topics) for h in head.faq_answers):
+    carded = bare != norm
+    if head.intent != "faq" or not head.faq_confident or not (head.own_topic or carded) or head.asks.cost:
         return []  # "how much | is a 4090 per month": a price asked in two words is no service question
+    # a question on the training asks of the job beside it, unless it is asked of a card and a card's price follows
+    # ("4090 多卡能训吗 gpuli 4090 周租多少": whether that card trains across several, then its week)
+    of_training = any(JOB_TOPICS & set(h.entry.topics) for h in head.faq_answers)
+    if of_training and not carded:
+        return []
     tail = read(tail_text, now)
-    if tail.intent not in ("price", "size", "cost") or not stands_alone(tail):
+    if tail.intent not in ("price", "size", "cost") or not stands_alone(tail) or (of_training and tail.intent != "price"):
         return []
     return [head, tail]
+
+
+def _without_cards(norm: str) -> str:
+    for g in sorted(find_gpus(norm), key=lambda g: -g.start):
+        norm = f"{norm[:g.start]} {norm[g.end:]}"
+    return norm
 
 
 def _figures_of_its_answer(text: str, read: Parsed) -> bool:
