@@ -131,8 +131,7 @@ class Core:
                  conversations: Conversations | StoreConversations | None = None) -> None:
         self.settings = settings or MemorySettings()
         self.conversations = conversations or Conversations(clock)  # in the store for `kasuan run` (bot.core.app)
-        # the registry's commands; those a plug-in supplies (the wallet) say where they live until
-        # the plug-in binds them (bot.core.app)
+        # the registry's commands; a plug-in's (the wallet's) say where they live until bound (bot.core.app)
         self.commands: dict[str, Handler] = registry.core_handlers()
         for cmd in registry.COMMANDS:
             if cmd.handler is None:
