@@ -278,6 +278,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             merged = merged.model_copy(update={"gpu": None, "num_gpus": None})
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"
+        if asks.machines and merged.gpu and not asks.how_many_gpu:
+            # "32b fft 8x h100" then "how many nodes": machines of that box, counted as its cards are
+            return replace(parsed, request=merged, intent="size", asks=replace(asks, how_many_gpu=merged.gpu),
+                           missing=[], follow_up=True)
         if (asks.count or asks.how_many_gpu) and "num_gpus" not in stated and merged.num_gpus:
             # "32b full on 4 h100s?" then "ok how many then": how many of that card, not the 4 again
             merged = merged.model_copy(update={"num_gpus": None})

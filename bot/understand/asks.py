@@ -23,6 +23,7 @@ from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
 from bot.understand.held_asked import held_asked
+from bot.understand.machines_asked import machine_card, machines_asked
 from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
@@ -66,6 +67,7 @@ class Asks:
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
     cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
     count: bool = False  # "要几张", "how many cards": how many cards the job needs
+    machines: bool = False  # "要几台 8xh100", "how many nodes": the count in machines (a count asked too)
     hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
     # "一周多少 两周呢", "a week, and what about two weeks?": a job's cost asked again for other lengths (hours,
     # in the order asked), one line each
@@ -503,7 +505,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     share = share_asked(norm)
     return Asks(
         budget_loose=loose,
-        how_many_gpu=planning.how_many_card(norm),
+        how_many_gpu=planning.how_many_card(norm) or machine_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
         largest_batch=planning.wants_largest_batch(norm),
         largest_model=largest_model,
@@ -526,7 +528,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cost=bool(p["cost"].search(norm)),
         sizing=bool(p["sizing"].search(norm)),
         claim=claimed(norm),
-        count=bool(p["count"].search(norm)),
+        count=bool(p["count"].search(norm)) or machines_asked(norm),
+        machines=machines_asked(norm),
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
         both_units=bool(p["both"].search(planning.without_days(norm))),
         form_factor=bool(p["form"].search(norm)),
