@@ -184,6 +184,11 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
         # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
         return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
+    if last.kind == "size" and len(last.data.get("methods") or ()) >= 2 and (asks.cost or asks.difference) \
+            and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b or q.method or asks.export):
+        # "7b lora first or full ft?" then "cost diff?": the job priced with each method compared (bot.core.methods_cost)
+        asked = TrainingRequest.model_validate({**job_of(last, duration_of(parsed)), **parsed.request.stated()})
+        return replace(parsed, intent="cost", request=asked, follow={"methods": last.data["methods"]}, follow_up=True, missing=[])
     if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
             or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
