@@ -184,6 +184,11 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     if asks.band and last.kind == "price" and parsed.cues.chars <= ABOUT_BUDGET and not (q.gpu or q.model or q.params_b):
         # "is that the lowest it could be or the highest?", "这是估的吗": what the band just priced is
         return replace(parsed, intent="price", follow={**last.data, "band": True}, follow_up=True, missing=[])
+    if last.kind == "size" and len(last.data.get("methods") or ()) >= 2 and (asks.cost or asks.difference) \
+            and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b or q.method or asks.export):
+        # "7b lora first or full ft?" then "cost diff?": the job priced with each method compared (bot.core.methods_cost)
+        asked = TrainingRequest.model_validate({**job_of(last, duration_of(parsed)), **parsed.request.stated()})
+        return replace(parsed, intent="cost", request=asked, follow={"methods": last.data["methods"]}, follow_up=True, missing=[])
     if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
             or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
@@ -278,6 +283,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             merged = merged.model_copy(update={"gpu": None, "num_gpus": None})
     elif asks.count or asks.how_many_gpu or currency:
         intent = "cost" if last.kind == "cost" else "size"
+        if asks.machines and merged.gpu and not asks.how_many_gpu:
+            # "32b fft 8x h100" then "how many nodes": machines of that box, counted as its cards are
+            return replace(parsed, request=merged, intent="size", asks=replace(asks, how_many_gpu=merged.gpu),
+                           missing=[], follow_up=True)
         if (asks.count or asks.how_many_gpu) and "num_gpus" not in stated and merged.num_gpus:
             # "32b full on 4 h100s?" then "ok how many then": how many of that card, not the 4 again
             merged = merged.model_copy(update={"num_gpus": None})

@@ -563,7 +563,8 @@ def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]
               "times": max(r["total_gb"], first["total_gb"]) / min(r["total_gb"], first["total_gb"])}
              for r in rows[1:] if min(r["total_gb"], first["total_gb"]) > 0]
     reply = Reply("sizing_methods", ctx.lang, {"rows": rows, "diffs": diffs, "slow": slow})
-    reply.turn = Turn("size", {"request": req.model_copy(update={"method": methods[0]}).stated()})
+    reply.turn = Turn("size", {"request": req.model_copy(update={"method": methods[0]}).stated(),
+                               "methods": list(methods[:3])})  # "cost diff?" next: each method priced (bot.core.methods_cost)
     return reply
 
 

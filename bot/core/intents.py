@@ -22,6 +22,7 @@ from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, hold_line, plan_line, shortest_term_line
 from bot.core.form_pick import form_for_term
+from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
@@ -191,6 +192,8 @@ def both_terms_and_run(ctx: Context, parsed: Parsed, req: TrainingRequest) -> Re
 
 
 def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
+    if parsed.follow is not None and "methods" in parsed.follow:  # "cost diff?" after LoRA vs full: each one priced
+        return methods_cost(ctx, cost_fields(parsed), [str(m) for m in parsed.follow["methods"]])  # type: ignore[attr-defined]
     if parsed.follow is not None and "setup_of" in parsed.follow:
         return setup_price(ctx, parsed.follow)  # "多少钱" asked of a sizing: the recommended setup's prices
     if parsed.missing:

@@ -8,6 +8,7 @@ two nodes need, that link and its price are the answer."""
 
 from __future__ import annotations
 
+from bot.core.machines_first import machines_first
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
@@ -36,6 +37,7 @@ def _links(named: str | None, lang: str, nodes: int) -> list[str]:
 def nodes_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (a sizing) led by the link its machines need, when the message spans two machines or more
     and asks what else they need or cost."""
+    reply = machines_first(reply, parsed)  # "要几台 8xh100": the cards in machines lead
     nodes = parsed.price.nodes or 0
     if reply.kind != "sizing" or nodes < 2 or parsed.price.infiniband is False:
         return reply

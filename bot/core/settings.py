@@ -133,7 +133,8 @@ def message_lang(text: str) -> str | None:
     name in Chinese characters ("h100 at 一万网络, price in CNY?") leaves an English sentence English.
     English takes two grammar words of English ("how much", "on a 4090 please"), or one among three words or
     more: a short fragment with one ("in CNY", "at gpuli?", "thx, and monthly?", its thanks not counted) is
-    a follow-up that keeps the conversation's language, as a one-word answer does."""
+    a follow-up that keeps the conversation's language, as a one-word answer does; so does a command said
+    with a courtesy ("export config pls llamafactory", "yaml please")."""
     words = _without_names(without_thanks(re.sub(r"^/\w+(@\w+)?", "", text.strip())))
     latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
     grammar = sum(w.split("'")[0] in ENGLISH_WORDS for w in latin)
@@ -152,6 +153,9 @@ def message_lang(text: str) -> str | None:
         # Chinese letters that were only a name, in a sentence of English words ("一万网络 snapshots included?",
         # "一万网络 a100 40g monthly price?"); a name beside terms only ("一万网络 h100 sxm") says nothing
         return "en"
+    # a courtesy is no grammar of a sentence: "export config pls llamafactory" is a command and terms, and keeps
+    # the conversation's language as "export llamafactory" does ("can you export the config please" is English)
+    grammar -= sum(w in COURTESY for w in latin)
     return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
 
 def chinese_beside_english(text: str) -> bool:

@@ -23,6 +23,7 @@ from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
 from bot.understand.held_asked import held_asked
+from bot.understand.machines_asked import machine_card, machines_asked
 from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
@@ -66,6 +67,7 @@ class Asks:
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
     cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
     count: bool = False  # "要几张", "how many cards": how many cards the job needs
+    machines: bool = False  # "要几台 8xh100", "how many nodes": the count in machines (a count asked too)
     hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
     # "一周多少 两周呢", "a week, and what about two weeks?": a job's cost asked again for other lengths (hours,
     # in the order asked), one line each
@@ -151,7 +153,7 @@ _TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|
 # a tool named with the command that starts it: "accelerate launch 配置", "llamafactory-cli 的 yaml", "deepspeed launcher config"
 _TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
-_GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+me|share|"
+_GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
@@ -503,7 +505,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     share = share_asked(norm)
     return Asks(
         budget_loose=loose,
-        how_many_gpu=planning.how_many_card(norm),
+        how_many_gpu=planning.how_many_card(norm) or machine_card(norm),
         longest_seq=planning.wants_longest_seq(norm),
         largest_batch=planning.wants_largest_batch(norm),
         largest_model=largest_model,
@@ -526,7 +528,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cost=bool(p["cost"].search(norm)),
         sizing=bool(p["sizing"].search(norm)),
         claim=claimed(norm),
-        count=bool(p["count"].search(norm)),
+        count=bool(p["count"].search(norm)) or machines_asked(norm),
+        machines=machines_asked(norm),
         hours=tuple(sorted({float(h) for h in p["hours"].findall(norm)})),
         both_units=bool(p["both"].search(planning.without_days(norm))),
         form_factor=bool(p["form"].search(norm)),

@@ -61,6 +61,8 @@ CARD_LOOKALIKE = lazy(r"(?<![a-z0-9])([ahlbtv]?)([1-9l][0-9ol]{1,3})(?=s?(?![a-z
 HYPHEN_LENGTH = lazy(r"(?<=\d)-(?=(?:days?|weeks?|months?|hours?|hrs?|h|minutes?|mins?)\b)")
 MIN_AS_MINIMUM = lazy(r"\bmin\b\.?(?=\s*(?:config|configuration|setup|spec|specs|hardware|hw|requirements?|reqs?"
                       r"|vram|memory|mem|gpus?|cards?|card count|配置|显存|卡))")
+# engineers' shorthand for a config file: "accelerate cfg", "ds conf", "cfg pls" read as "config"
+CONFIG_SHORT = lazy(r"\b(?:cfgs?|confs?|cnf)\b")
 
 
 def chinese_to_int(run: str) -> int | None:
@@ -176,6 +178,7 @@ def normalize(text: str) -> str:
     text = MENTION.sub(" ", text)
     text = CARD_LOOKALIKE.sub(_card_lookalike, text)
     text = MIN_AS_MINIMUM.sub("minimum", text)
+    text = CONFIG_SHORT.sub("config", text)
     text = HYPHEN_LENGTH.sub(" ", text)
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
