@@ -182,8 +182,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
     best = _best(s)
     # the setup the reply leads with, so a follow-up ("1k 预算能租几个月") can price it without naming it again
     pick = [verdict["gpu"], verdict["num_gpus"]] if verdict else [best.gpu.id, best.num_gpus] if best else None
-    # every setup that fits, in the sizing's order: a follow-up naming a provider that lacks the pick
-    # ("how long can ₮500 keep it running at gpuli") rents the first of them sold there
+    # every setup that fits, in order: a provider lacking the pick ("₮500 at gpuli lasts how long") rents the first sold there
     fits = [[f.gpu.id, f.num_gpus] for f in s.recommendations if f.fits]
     reply.turn = Turn("size", {"request": req.stated(), "pick": pick, "fits": fits, **({"verdict": True} if verdict_asked else {}),
                                **({"switch": switch} if switch and not details and reply.data["v"].get("switch_answer") else {}),
@@ -563,8 +562,8 @@ def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]
               "times": max(r["total_gb"], first["total_gb"]) / min(r["total_gb"], first["total_gb"])}
              for r in rows[1:] if min(r["total_gb"], first["total_gb"]) > 0]
     reply = Reply("sizing_methods", ctx.lang, {"rows": rows, "diffs": diffs, "slow": slow})
-    reply.turn = Turn("size", {"request": req.model_copy(update={"method": methods[0]}).stated(),
-                               "methods": list(methods[:3])})  # "cost diff?" next: each method priced (bot.core.methods_cost)
+    # "cost diff?" next: each method priced (bot.core.methods_cost)
+    reply.turn = Turn("size", {"request": req.model_copy(update={"method": methods[0]}).stated(), "methods": list(methods[:3])})
     return reply
 
 
