@@ -309,7 +309,7 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         items[0]["plan"] = hold_line(hits[0], card, parsed.rental.num_gpus or parsed.request.num_gpus or 1,
                                      parsed.rental.provider, ctx)
     if items and items[0].get("plan") and parsed.asks.cost:  # "4090 monthly price? top up with usdt?": the price asked leads
-        items[0]["lead"] = "\n".join(filter(None, [items[0].pop("plan"), items[0].get("lead")]))
+        items[0]["lead"] = "\n".join(str(line) for line in (items[0].pop("plan"), items[0].get("lead")) if line)
     return Reply("faq", ctx.lang, {"items": items})
 
 
