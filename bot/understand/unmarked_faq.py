@@ -72,18 +72,21 @@ def _once(read: Callable[[str, datetime | None], Parsed]) -> Callable[[str, date
     return reread
 
 
-_figures_said: list[tuple[object, object, frozenset[str]]] = []
+_figures_said: list[tuple[object, object, tuple[frozenset[str], ...]]] = []
 
 
-def _answers_figures() -> frozenset[str]:
-    """Every number any FAQ answer or term definition states (a reading's confident answer is one of those
-    entries, or definitions joined one a line): a clause with a number outside them is never a FAQ
-    question that only says its answer's figures back, so it need not be read to know it."""
+def _answers_figures() -> tuple[frozenset[str], ...]:
+    """The numbers each FAQ answer states, and every number the term definitions state (a reading's
+    confident answer is one of those entries, or definitions joined one a line): a clause whose numbers
+    no one answer states all of is never a FAQ question that only says its answer's figures back, so it
+    need not be read to know it."""
     entries, defined = faq_entries(), terms()
     if not _figures_said or _figures_said[0][0] is not entries or _figures_said[0][1] is not defined:
-        texts = [f"{e.answer.zh} {e.answer.en}" for e in entries] + [t.zh for t in defined] + [t.en for t in defined] \
+        texts = [t.zh for t in defined] + [t.en for t in defined] \
             + ["\n".join(t.zh for t in defined) + " " + "\n".join(t.en for t in defined)]
-        _figures_said[:] = [(entries, defined, frozenset(n for t in texts for n in FIGURE.findall(normalize(t))))]
+        definitions = frozenset(n for t in texts for n in FIGURE.findall(normalize(t)))
+        each = tuple(frozenset(FIGURE.findall(normalize(f"{e.answer.zh} {e.answer.en}"))) for e in entries)
+        _figures_said[:] = [(entries, defined, (*each, definitions))]
     return _figures_said[0][2]
 
 
@@ -109,7 +112,7 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
     weigh; `own`: it must stand alone). [] otherwise."""
     if not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
         return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
-    if not set(FIGURE.findall(normalize(tail_text))) <= _answers_figures():
+    if (numbers := set(FIGURE.findall(normalize(tail_text)))) and not any(numbers <= said for said in _answers_figures()):
         return []  # a figure no answer states: the user's own (below), known before the clause is read
     tail = read(tail_text, now)
     if not _figures_of_its_answer(tail_text, tail):
