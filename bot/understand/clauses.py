@@ -211,7 +211,10 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return []
     if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
-    parts = of_the_last([read(c, now) for c in clauses], clauses)
+    later = [read(c, now) for c in clauses[1:]]
+    if by_comma and _faq_aside(clauses, later, whole):
+        return []  # "…qlora on a 4090, how long?": the rules below say one question whatever the first clause reads as
+    parts = of_the_last([read(clauses[0], now), *later], clauses)
     if whole.intent == "price" and whole.asks.unit and not any(p.intent == "faq" and p.faq_confident for p in parts):
         return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
     if not by_comma and _setup_of_the_job(clauses, parts):
@@ -242,6 +245,21 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
 
+
+
+def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:
+    """Two comma-joined clauses whose second is a FAQ reading on no subject of its own, naming no length,
+    place, provider or run ("…qlora on a 4090, how long?"): `questions` finds one question in parts whatever
+    the first clause reads as (of_the_last leaves such a clause as it is, and no rule before the comma's
+    asks more of the first), so that clause need not be read to know it."""
+    if len(clauses) != 2 or (whole.intent == "price" and whole.asks.unit):
+        return False
+    c, p = clauses[1], later[0]
+    r = p.rental
+    if r.provider or r.duration_days or r.duration_hours or (YEARLY.search(c) and _length_only(c)):
+        return False  # of_the_last may make it the first clause's question again
+    return p.intent == "faq" and not _own_subject(p) and not _run_time_of_it(c, p) \
+        and not (_length_only(c) or place_only(c, clauses[:1]))
 
 
 def _job_asked_first(text: str, whole: Parsed) -> bool:
@@ -422,9 +440,14 @@ def _faq_beside(parts: list[Parsed]) -> bool:
     """Two comma-joined parts that are two questions: a job or price, and a FAQ question on a subject of
     its own that states nothing the first could use (no card, field, currency or money: "年付打几折")."""
     faq = [p for p in parts if p.intent == "faq"]
-    if len(parts) != 2 or len(faq) != 1 or not faq[0].own_topic:
+    return len(parts) == 2 and len(faq) == 1 and _own_subject(faq[0])
+
+
+def _own_subject(p: Parsed) -> bool:
+    """A FAQ reading on a subject of its own that states nothing a job or price beside it could use."""
+    if not p.own_topic:
         return False
-    p, r = faq[0], faq[0].rental
+    r = p.rental
     # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
     # ("年付打几折" asks what the yearly discount is: the FAQ's)
     return not (p.request.stated() or r.provider or r.currency or r.duration_days or r.duration_hours or p.asks.budget

@@ -266,7 +266,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
             "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
-            "setup_ref": short and bool(SETUP_REF.search(raw)), "amount_only": only, "amount_currency": currency}
+            "setup_ref": short and ("卡" in raw or "th" in raw.lower()) and bool(SETUP_REF.search(raw)), "amount_only": only, "amount_currency": currency}
 
 
 def of_question(cues: Cues, question: str, nodes: int | None) -> Cues:

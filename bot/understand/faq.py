@@ -166,7 +166,8 @@ def _plain(text: str) -> str:
 def _fold(text: str) -> str:
     # "four 4090s" is "4 4090s" and "forty ninety" 4090: a count or a card is the same, whatever its spelling
     folded = spoken_english.spoken(_plain(text))
-    return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", A_NOT_A.sub(r"\1", folded))))
+    folded = A_NOT_A.sub(r"\1", folded) if "不" in folded else folded  # (no 不, nothing to fold: the scan skipped)
+    return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", folded)))
 
 
 def _words(text: str) -> list[str]:

@@ -357,7 +357,8 @@ def epochs(text: str) -> float | None:
 # as "qwen 14b" is: the lookbehinds let the size start right after the family word
 FAMILY_GLUED = "".join(f"|(?<=(?<![a-z]){brand})" for brand in (
     "qwen", "llama", "gemma", "mistral", "deepseek", "internlm", "chatglm", "glm", "phi", "yi", "baichuan", "falcon"))
-SIZE_B = lazy(rf"(?:(?<![a-z0-9.]){FAMILY_GLUED})({NUM})\s*(?:b|bn|billion)(?:(?![a-z])|(?=q?lora|full|sft))"
+# "(?=\d)": NUM starts with a digit; asserted first, the dozen lookbehinds are tried only where one stands
+SIZE_B = lazy(rf"(?=\d)(?:(?<![a-z0-9.]){FAMILY_GLUED})({NUM})\s*(?:b|bn|billion)(?:(?![a-z])|(?=q?lora|full|sft))"
               r"(?!\s*(?:tokens?|samples?|examples?|rows?|dollars?|usd)\b)", re.ASCII)
 SIZE_YI = lazy(rf"(?<![a-z0-9.])({NUM})\s*(亿)(?=\s*(?:参数|的?模型|params?|的))", re.ASCII)
 

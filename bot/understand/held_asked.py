@@ -26,6 +26,12 @@ _HELD = lazy(
     re.IGNORECASE)
 
 
+# every branch of _HELD holds one of these words (its money word, or its own): without one the search is not run
+_HELD_WORDS = ("预授权", "预授權", "冻结", "凍結", "预扣", "預扣", "先扣", "扣住", "押金", "先冻", "先锁", "锁定",
+               "余额", "钱包", "账户", "账上", "卡里", "pre", "how", "wallet", "balance", "account", "fund", "money")
+
+
 def held_asked(norm: str) -> bool:
     """Whether `norm` asks what is held (or must be in the balance) when a rental starts."""
-    return bool(_HELD.search(norm))
+    low = norm.lower()
+    return any(w in low for w in _HELD_WORDS) and bool(_HELD.search(norm))

@@ -63,7 +63,8 @@ def pooled(norm: str) -> int | None:
     """How many separate single-card rentals the message asks to use as one multi-card machine (0
     when it gives no count); None when it asks nothing of the kind."""
     if not said_single(norm):
-        joined = JOINED.search(norm)
+        # every branch of JOINED ends on its word for together: without one the search is not run
+        joined = JOINED.search(norm) if "起来" in norm or "一起" in norm or "together" in norm.lower() else None
         if joined is None:
             return None
         word = (joined.group(1) or joined.group(2)).lower()

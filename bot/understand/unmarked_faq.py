@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
 from bot.understand.entities import find_gpus
+from bot.understand.faq import faq_entries
 from bot.understand.faq_clauses import STRONG_FAQ
+from bot.understand.glossary import terms
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.standing import currency_of_it, stands_alone, with_subject
@@ -40,6 +42,7 @@ def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     # at the common ends, a first part that does not stand alone is the whole message's ask; at any other
     # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
     tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
+    read = _once(read)  # a part tried at two breaks ("…够不够 要开8比特优化器吗") is read once
     for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
         if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
             return found
@@ -72,9 +75,40 @@ def _faq_before(head_text: str, tail_text: str, now: datetime | None,
 
 
 def _without_cards(norm: str) -> str:
+    """`norm` with every card name blanked: its digits are a name, not a figure of the question."""
     for g in sorted(find_gpus(norm), key=lambda g: -g.start):
         norm = f"{norm[:g.start]} {norm[g.end:]}"
     return norm
+
+
+def _once(read: Callable[[str, datetime | None], Parsed]) -> Callable[[str, datetime | None], Parsed]:
+    """`read` answering a text it has read already from that first reading (a reading is a function of
+    its text alone; no caller here changes a reading in place: `replace` makes new ones)."""
+    found: dict[tuple[str, datetime | None], Parsed] = {}
+
+    def reread(text: str, now: datetime | None) -> Parsed:
+        if (text, now) not in found:
+            found[text, now] = read(text, now)
+        return found[text, now]
+    return reread
+
+
+_figures_said: list[tuple[object, object, tuple[frozenset[str], ...]]] = []
+
+
+def _answers_figures() -> tuple[frozenset[str], ...]:
+    """The numbers each FAQ answer states, and every number the term definitions state (a reading's
+    confident answer is one of those entries, or definitions joined one a line): a clause whose numbers
+    no one answer states all of is never a FAQ question that only says its answer's figures back, so it
+    need not be read to know it."""
+    entries, defined = faq_entries(), terms()
+    if not _figures_said or _figures_said[0][0] is not entries or _figures_said[0][1] is not defined:
+        texts = [t.zh for t in defined] + [t.en for t in defined] \
+            + ["\n".join(t.zh for t in defined) + " " + "\n".join(t.en for t in defined)]
+        definitions = frozenset(n for t in texts for n in FIGURE.findall(normalize(t)))
+        each = tuple(frozenset(FIGURE.findall(normalize(f"{e.answer.zh} {e.answer.en}"))) for e in entries)
+        _figures_said[:] = [(entries, defined, (*each, definitions))]
+    return _figures_said[0][2]
 
 
 def _figures_of_its_answer(text: str, read: Parsed) -> bool:
@@ -99,6 +133,8 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
     weigh; `own`: it must stand alone). [] otherwise."""
     if not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
         return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
+    if (numbers := set(FIGURE.findall(normalize(tail_text)))) and not any(numbers <= said for said in _answers_figures()):
+        return []  # a figure no answer states: the user's own (below), known before the clause is read
     tail = read(tail_text, now)
     if not _figures_of_its_answer(tail_text, tail):
         return []  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
