@@ -14,13 +14,11 @@ from bot.core.detail_follow import shared_weight as weight
 from bot.core.held_budget import HELD
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Turn
-from bot.understand import rental_extras as extras
 from bot.understand.classify import asks_billing
 from bot.understand.faq import KEYWORD_SHARE, Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import METHOD_NAMED, on_card
 from bot.understand.follow_reads import SETUP_REF, without_card_pointer
-from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
@@ -112,24 +110,6 @@ def asked_elsewhere(parsed: Parsed, asked: str | None, turn: Turn | None) -> tup
                        missing=[], follow_up=False), question
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[],
                    follow_up=False), question
-
-
-def asks_terms(asked: str) -> bool:
-    """Whether a FAQ question asks a price, how renting is charged, or a term's discount ("一万网络 年付几折",
-    "复购还能减吗"): a card named next asks its price there, on those terms."""
-    norm = normalize(asked)
-    return asks_billing(asked) or extras.annual(norm) or extras.repeat_purchase(norm)
-
-
-def on_terms_asked(parsed: Parsed, asked: str | None) -> Parsed:
-    """The card's price on the terms the FAQ question before asked ("一万网络 年付 几折" then "h100": the H100 paid
-    yearly, its 15% off), as if named with the card."""
-    norm = normalize(asked or "")
-    annual, repeat = extras.annual(norm), extras.repeat_purchase(norm)
-    if not (annual or repeat):
-        return parsed
-    return replace(parsed, price=replace(parsed.price, annual=parsed.price.annual or annual,
-                                         repeat_purchase=parsed.price.repeat_purchase or repeat))
 
 
 def card_alone(parsed: Parsed, text: str) -> bool:

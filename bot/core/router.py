@@ -35,11 +35,9 @@ from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
-    asks_terms,
     behind_faq,
     card_alone,
     method_of_faq,
-    on_terms_asked,
     priced_there,
     reprices_beneath,
     setup_faq,
@@ -79,6 +77,7 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
+from bot.core.terms_of_faq import asks_terms, on_terms_asked
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
 from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair

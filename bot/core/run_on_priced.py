@@ -13,13 +13,11 @@ from dataclasses import replace
 
 from bot.core.priced_card_follow import priced_card
 from bot.messages import Reply, Turn
-from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
 
 # what a price answer keeps of its own asks, none of which is the run's
 _ASKED_BEFORE = ("before", "runway", "band", "which_currency", "versus_before", "top_up", "units", "weeks")
-_HOW_MUCH = lazy(r"多少(?!\s*(?:g|gb|显存|内存|参数|层|步|token))|how much")
 _RUN_KEYS = ("hours", "days", "tokens", "samples", "step_seconds", "side_minutes")
 
 
@@ -173,7 +171,7 @@ def job_on_card_swapped(parsed: Parsed, last: Turn) -> Parsed | None:
     if last.kind != "price" or not isinstance(hours, int | float) or priced_card(last) is None or not q.gpu:
         return None
     # "多少" alone after a price asks the price again ("换 3090 多少"), unless memory is what it asks
-    priced = a.cost or parsed.intent == "cost" or (bool(_HOW_MUCH.search(parsed.words)) and not (a.memory_figure or a.sizing))
+    priced = a.cost or parsed.intent == "cost" or (parsed.cues.how_much and not (a.memory_figure or a.sizing))
     if not (q.model or q.params_b) or parsed.intent not in ("size", "cost", "price") or not priced:
         return None
     if r.duration_days or r.duration_hours or q.hours or q.days or parsed.versus or len(parsed.cards) > 1:

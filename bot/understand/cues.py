@@ -44,6 +44,8 @@ from bot.understand.speed_asked import speed_asked
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
+# "换 3090 多少", "how much": an amount asked, not of memory, steps or layers
+HOW_MUCH = lazy(r"多少(?!\s*(?:g|gb|显存|内存|参数|层|步|token))|how much")
 # "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced,
 # not priced alone
 JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|连同|\b(?:plus|add|adding|with|total|in\s+all|altogether)\b"
@@ -204,6 +206,7 @@ class Cues:
     setup_ref: bool = False  # "那个 8 卡的", "the 8-card one": the setup just shown, named by its card count
     amount_only: bool = False  # "多少", "how much?", "人民币吧?": nothing but the last answer's figure asked (in a currency)
     amount_currency: str | None = None  # the currency said in such a message ("rmb pls": CNY)
+    how_much: bool = False  # "多少", "how much", but not of memory, steps or layers ("换 3090 多少": a price)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -247,6 +250,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
+        how_much=bool(HOW_MUCH.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
