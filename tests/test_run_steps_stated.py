@@ -133,3 +133,13 @@ def test_a_term_asked_after_the_run_was_timed_prices_the_term(messages: tuple[st
     head = _head(text)
     assert month in head, text
     assert "1.5 h" in head or "1.5 小时" in head, text
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    ("continued pretraining on 14b, same memory math as full ft? minimum box?", ["full fine-tune", "8 GPUs"]),
+    ("14b 继续预训练 显存跟全参一样算吗 最少要什么机器", ["全参微调", "8 卡"]),
+])
+def test_continued_pretraining_is_said_to_be_full_parameter(message: str, words: list[str]) -> None:
+    text = _chat(message)
+    for word in words:
+        assert word in text, text
