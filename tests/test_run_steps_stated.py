@@ -143,3 +143,10 @@ def test_continued_pretraining_is_said_to_be_full_parameter(message: str, words:
     text = _chat(message)
     for word in words:
         assert word in text, text
+
+
+def test_a_budget_for_this_month_is_no_rental_length() -> None:
+    """"for that month" after a timed run is a month's rental; "$3k for this month" is the budget's period: the hours
+    it buys are asked ($3,000 ÷ $0.33/h ≈ 9,090 h on a 4090), not a 30-day rental."""
+    text = _chat("we have $3k for this month at cloudgpu, 7b qlora runs: which card and how many hours does that buy")
+    assert "9,09" in text or "14,28" in text, text
