@@ -212,10 +212,11 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         stated["gpu"] = variant
     base_job = dict(last.data.get("request", {}))
     run = parsed.run
-    if run is not None and run.step_seconds and not parsed.request.gpu and last.kind in ("size", "cost") and (
+    if run is not None and (run.step_seconds or not run.stated) and not parsed.request.gpu and last.kind in ("size", "cost") and (
             base_job.get("model") or base_job.get("params_b")):
         # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step
-        # (seed 002) and billed with its download and save minutes, on the card it was sized on
+        # (seed 002) and billed with its download and save minutes, on the card it was sized on; with no step time
+        # ("那时间呢？3万条 3 轮 batch 2 累积 8"), that job's steps counted and its time estimated
         for key in ("hours", "days", "tokens", "step_seconds", "side_minutes"):
             base_job.pop(key, None)
         where = parsed.rental.provider or base_job.get("provider")
@@ -278,7 +279,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, asks=asks)
     # "gpuli" alone after a sizing: what that job costs there
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
-        set(stated) == {"provider"}) or bool(last.data.get("setup"))
+        set(stated) == {"provider"}) or bool(last.data.get("setup")) or timed_run_stated(merged, stated)
     if last.kind == "checkpoint" and not wants_cost:
         return replace(parsed, request=merged, intent="checkpoint", missing=[], follow_up=True)
     if wants_cost and (prices_of_setup(parsed, last, merged) or priced_setup_changed(last, merged)):
@@ -293,6 +294,12 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         asks = replace(asks, headroom=asks.headroom or bool(last.data.get("roomy")),
                        cheapest=asks.cheapest or bool(last.data.get("cheapest")))
     return replace(parsed, request=merged, intent="cost" if wants_cost else "size", missing=[], follow_up=True, asks=asks)
+
+
+def timed_run_stated(merged: TrainingRequest, stated: dict[str, object]) -> bool:
+    """The follow-up gives the run of a job with a dataset its epochs or batch ("on one a100 80g, 2 epochs, batch 1
+    accum 16" after "32b lora on 50k samples"): what is asked is that run, timed and priced (its steps counted)."""
+    return bool(merged.samples or merged.tokens) and any(k in stated for k in ("epochs", "micro_batch", "grad_accum"))
 
 
 def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:

@@ -88,7 +88,10 @@ def term_and_run(parsed: Parsed, req: TrainingRequest, cost: Callable[[TrainingR
     week one run would need). None when the message asks no time, states no length, weighs a budget or
     deadline, or the run outlasts the term (then the run sets the rental)."""
     a = parsed.asks
-    if not a.how_long or not (req.days or req.hours) or a.budget or a.deadline or a.runway or req.step_seconds:
+    # "ok and cost at gpuli for that month?" after the job's run was timed: the month is the price asked, the run leads
+    term_after_run = parsed.follow_up and a.cost and (req.days or 0) >= 7 and bool(req.tokens or req.samples)
+    if not (a.how_long or term_after_run) or not (req.days or req.hours) or a.budget or a.deadline or a.runway or req.step_seconds \
+            or (parsed.run is not None and parsed.run.step_seconds):  # "1.5 s/step, 4000 steps": the hours are the run's
         return None  # "7b qlora 2000万 token 周租多少": no time asked, the run is timed and bought as it needs
     if not (req.tokens or req.samples):
         # "八卡H100包月啥价 32b全参跑一轮大概多久": no dataset to time; the term priced, led by the setup's speed

@@ -190,6 +190,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     if whole.intent == "price" and whole.asks.per_card_hour:
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
+    if whole.run is not None and whole.run.step_seconds and not whole.faq_confident:
+        return []  # "48k samples … how many steps? and at 2.4 s/step how long?": one run, its steps and its time
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (nodes := NODES_THEN.match(text[:MAX_CLAUSE_TEXT])):
         clauses = [nodes.group(1), unjoined(nodes.group(2))]  # "两台呢 要加 IB 吗": the count changed, then a question of its own
@@ -217,7 +219,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     parts = of_the_last([read(clauses[0], now), *later], clauses)
     if whole.intent == "price" and whole.asks.unit and not any(p.intent == "faq" and p.faq_confident for p in parts):
         return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
-    if not by_comma and _setup_of_the_job(clauses, parts):
+    if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts)):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
             and any(p.intent in ("size", "cost") and not p.missing for p in parts[:1]):
@@ -386,6 +388,19 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
             continue
         if FITS.search(normalize(clause)) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
                                                   for q in parts[:i]):
+            return True
+    return False
+
+
+def _dataset_of_the_job(parts: list[Parsed]) -> bool:
+    """"can we do 32b full ft by friday? 8x h100 at gpuli, 20M tokens, 3 epochs": a later clause naming no model, only
+    the job's dataset (with its card or provider), is the data of the job asked before it, whatever FAQ entry its
+    figures resemble (an entry's answer never uses the user's dataset): one question, read whole, so the deadline
+    is judged on that run."""
+    for i, p in enumerate(parts):
+        q = p.request
+        if i and (q.tokens or q.samples) and not (q.model or q.params_b) \
+                and any(b.intent in ("size", "cost") and (b.request.model or b.request.params_b) for b in parts[:i]):
             return True
     return False
 

@@ -112,6 +112,7 @@ def keyed(before: str) -> bool:
     batch or accumulation key is always said before its value ("批大小2 梯度累积8 4090")."""
     m = OTHER_KEY.search(before)
     return m is not None and (m[1] is not None or not re.search(r"\d\s*$", before[:m.start()]))
+PER_CARD_BATCH = lazy(r"\s*(?:的\s*)?(?:micro[\s_-]*)?(?:batch|bs\b|批)", re.ASCII)  # "单卡 batch 4": a batch per card
 SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
 
 
@@ -129,7 +130,10 @@ def num_gpus(text: str) -> int | None:
         return 1
     if m := OF_THEM.search(text):  # "what about two of them?": a count of the card just named
         return {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}.get(m.group(1)) or _count(m.group(1))
-    for m in STANDALONE_COUNT.finditer(text):
+    counts = list(STANDALONE_COUNT.finditer(text))
+    for m in counts:
+        if len(counts) > 1 and PER_CARD_BATCH.match(text, m.end()) and (m.group(1) or m.group(2)) == "1":
+            continue  # "单卡 batch 4，8 卡": the batch is per card, the count is the one stated apart
         digits = (m.group(1) or m.group(2)).replace(",", "")
         value = _count(digits)
         if value is not None:

@@ -65,4 +65,4 @@ def parse_params_b(text: str) -> float | None:
 RIG_WORDS = r"(?:(?:的\s*)?(?:配置|机器|整机|服务器|主机|方案|预算)|rigs?\b|setups?\b|machines?\b|box(?:es)?\b|servers?\b|builds?\b|budget\b|total\b)"
 # what makes "week" / "month" one of it: "a month", "the month", "a full week", "the whole month" (never
 # "end of the month" or "in the month")
-PERIOD_LEAD = r"\b(?<!of\s)(?<!in\s)(?:a|one|per|every|another|for\s+a|for\s+another|(?:for\s+)?an(?=\s+entire)|the)"
+PERIOD_LEAD = r"\b(?<!of\s)(?<!in\s)(?:a|one|per|every|another|for\s+a|for\s+another|for\s+that|(?:for\s+)?an(?=\s+entire)|the)"

@@ -324,8 +324,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     steps = run_timing.total_steps(rest)
     run: Run | None = None
     estimate = ask_words.asks_estimate(norm)  # "先怎么估时间": the method, with the message's own dataset
+    # "20k samples 2 epochs batch 4 accum 4 on 2 gpus": a dataset with its batch settings and no job counts its steps
+    counted_run = bool(req.get("micro_batch") or req.get("grad_accum"))
     if req.get("samples") and not steps and (("model" not in req and "params_b" not in req) or estimate) and (
-            step or ask_words.asks_steps(norm) or estimate):
+            step or ask_words.asks_steps(norm) or estimate or counted_run):
         # no model is needed to count a run's steps or price a measured run, only to check its memory
         run = timed_run(req, step, trial, side_min)
         steps = run.steps if step else None

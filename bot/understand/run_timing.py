@@ -17,7 +17,15 @@ STEP_TIME = lazy(r"(?:每一?步|(?<![\d.])[一1]\s*步|每个\s*step|(?:each|ev
                  + r"|(?<![\d.])\d[\d,]*\s*(?:k\s*)?steps?\s+(?:at|of|@)\s*(?:about|around|~)?\s*" + _SECONDS
                  + r"|(\d+(?:\.\d+)?)\s*(?:s|秒钟?|secs?|seconds?)\s*(?:/\s*|per\s+|每\s*|[一1]\s*|(?:a|an|each|every)\s+)"
                  r"(?:个\s*)?(?:step|步|iteration|iter|it\b)", re.ASCII)
-STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:步|steps?)(?![a-z])", re.ASCII)
+STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:(?:total|optimi[sz]er|training)\s+)?(?:步|steps?)(?![a-z])", re.ASCII)
+# a step count that is the whole run's ("4000 total steps", "总共 4000 步", "total of 4000 steps", "4000 steps in total")
+TOTAL_BEFORE = lazy(r"(?:总共|一共|共|总步数|总|(?:a\s+)?total(?:\s+of)?|overall|in\s+all)\s*(?:是|有|约|:|=)?\s*$", re.ASCII)
+TOTAL_AFTER = lazy(r"\s*(?:in\s+total|in\s+all|total|overall|altogether)\b", re.ASCII)
+TOTAL_INSIDE = lazy(r"total|optimi[sz]er|training", re.ASCII)
+# the steps a trial was timed over ("measured 1.5 s/step over 50 steps", "前 50 步", "试跑 50 步"): not the run's
+# "accum 8 steps", "梯度累积 8 步": the accumulation's micro-steps, never the run's count
+ACCUM_BEFORE = lazy(r"(?:accum\w*|累积|累加|gradient_accumulation_steps)\s*(?:=|:|of|为|是)?\s*$", re.ASCII)
+TRIAL_BEFORE = lazy(r"(?:over|across|for|in|during|first|前|试跑了?|测了?|跑了)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
 
 
 def step_seconds(text: str) -> float | None:
@@ -33,7 +41,12 @@ def total_steps(text: str) -> int | None:
     """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
     # a step time's span; "1000 steps at 6 s" from its "at": the steps before it are the run's count
     times = [(t.start(2) if t.group(2) else t.start(), t.end()) for t in STEP_TIME.finditer(text)]
-    for m in STEPS.finditer(text):
+    found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])]
+    totals = [m for m in found if TOTAL_BEFORE.search(text[max(0, m.start(1) - 12):m.start(1)]) or TOTAL_INSIDE.search(m.group(0))
+              or TOTAL_AFTER.match(text, m.end())]
+    if totals or len(found) > 1:  # "1.5 s/step over 50 steps, 4000 total steps": the run's total, not the trial's window
+        found = totals or [m for m in found if not TRIAL_BEFORE.search(text[max(0, m.start(1) - 12):m.start(1)])] or found
+    for m in found:
         if any(a <= m.start(1) < b for a, b in times) or (
                 STEP_TIME.search(text[m.end(1):m.end() + 1]) and not re.search(r"总共|一共|共", text[max(0, m.start() - 3):m.start() + 3])):
             continue  # the "每步" of a step time ("2 秒每步"), not a count of steps; "每步 2 秒 3000 步" counts 3000

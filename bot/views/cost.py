@@ -17,6 +17,7 @@ from engine.billing import CycleLine, Note, Quote
 from engine.cost import CostOption, CostReport
 from engine.money import Money
 from engine.price_list import cycle_unit_price
+from engine.training_time import training_steps
 
 TABLE_ROWS = 8  # the reply shows the cheapest few; --json lists every option
 # One-character marks in the table, explained under it (order = legend order).
@@ -198,7 +199,22 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "objective": r.request.objective if r.request.objective not in (None, "sft") else None,
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
+        "run_steps": run_steps(report),
     }
+
+
+def run_steps(report: CostReport) -> dict[str, Any] | None:
+    """The optimizer steps of a run whose dataset and batch settings were stated (seed 002: ⌈samples × epochs ÷
+    (per-card batch × accumulation × GPUs)⌉), on the setup the time is given for; None when the batch is not stated
+    or the time already comes from the steps."""
+    q, ref = report.request, report.reference
+    if report.basis != "flops" or not q.samples or not (q.micro_batch or q.grad_accum) or ref is None:
+        return None
+    gpus = q.num_gpus or ref.num_gpus
+    epochs = q.epochs or 1
+    steps = training_steps(q.samples, epochs, q.micro_batch or 1, q.grad_accum or 1, gpus)
+    return {"steps": steps, "samples": q.samples, "epochs": epochs, "batch": q.micro_batch or 1,
+            "accum": q.grad_accum or 1, "gpus": gpus}
 
 
 OTHERS_SHOWN = 3
