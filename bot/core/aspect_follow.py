@@ -80,7 +80,7 @@ def setting_of_faq(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, l
     two name together answers, led by its clause on the setting. None for any other message."""
     q = parsed.request
     if turn is None or asked is None or len(text.strip()) > ASPECT_TEXT or (q.zero is None and not q.offload) \
-            or q.model or q.params_b or q.method or q.gpu or q.num_gpus or (last is not None and last.kind != "price"):
+            or q.model or q.params_b or q.method or q.gpu or q.num_gpus or last is None or last.kind != "price":
         return None
     provider = turn.data.get("provider") or None
     hit, _ = lookup(f"{asked} {text}", provider)
