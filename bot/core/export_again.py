@@ -17,6 +17,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.messages import Turn
+from bot.understand.follow_frame import frame_only
+from bot.understand.follow_reads import without_cards
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
@@ -62,7 +65,8 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
     if again:  # "redo it with lora" comes near the FAQ's LoRA entry; asked again, it is a change of the files
         parsed = replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False, follow_up=True,
                          asks=replace(parsed.asks, export=False))
-    elif not setting and (parsed.intent not in ("size", "export") or parsed.cues.chars > BARE_CHANGE or _asks_figure(parsed)):
+    elif not setting and (parsed.intent not in ("size", "export") or (parsed.cues.chars > BARE_CHANGE and not _job_in_frame(text))
+                          or _asks_figure(parsed)):
         return None
     merged = merge(replace(parsed, intent="size"), plain, text)
     if (setting and not merged.follow_up) or (again and merged.request == parsed.request and not merged.follow):
@@ -111,6 +115,21 @@ def _setting_change(parsed: Parsed, text: str) -> bool:
     words, but after an export a change of the files (a question about it stays the FAQ's)."""
     stated = parsed.request.stated()
     return bool(stated) and set(stated) <= SETTINGS | {"num_gpus"} and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text)
+
+
+# the words of a job's change: the method, its precision and the model's size ("16-bit lora", "qlora 4bit", "14b 全参")
+_JOB_WORDS = re.compile(r"\b(?:q?lora|full(?:\s*(?:ft|fine[\s-]?tun\w*))?|\d+(?:\.\d+)?\s*b|\d+[\s-]*bits?|bf16|fp16|fp32|nf4|int[48])\b"
+                        r"|全参(?:微调)?|不量化|\d+\s*(?:位|比特)"
+                        # a count of the cards, what is left of their plural, and the verbs of running the job there
+                        r"|\b\d+\s*[x×]?(?=\s|$)|(?<=\s)s\b|\blet'?s\b|做|跑|训练?", re.IGNORECASE)
+
+
+def _job_in_frame(text: str) -> bool:
+    """A long message that is a bare change all the same: nothing but the job's words (cards, method, precision,
+    size) in a follow-up's frame ("what if we switch to 16-bit lora on an a100 80g", "ok so let's go with 14b
+    qlora on the 4090 instead")."""
+    rest = _JOB_WORDS.sub(" ", without_cards(normalize(text)))
+    return rest != text and frame_only(rest)
 
 
 def _asks_figure(parsed: Parsed) -> bool:

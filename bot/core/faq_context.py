@@ -18,7 +18,7 @@ from bot.understand.classify import asks_billing
 from bot.understand.faq import KEYWORD_SHARE, Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import METHOD_NAMED, on_card
-from bot.understand.follow_reads import SETUP_REF, without_card_pointer
+from bot.understand.follow_reads import COUNT_OF_CARD, SETUP_REF, without_card_pointer
 from bot.understand.parser import Parsed
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
@@ -186,14 +186,31 @@ def setup_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     instead of the count read as a change to the job. `parsed` unchanged when the message names no setup by
     its count (Cues.setup_ref), states a job or card of its own, or the entry has no part for that card."""
     q = parsed.request
-    if not parsed.cues.setup_ref or q.gpu or q.model or q.params_b or q.method or parsed.cards or parsed.rental.gpu:
+    if q.gpu or q.model or q.params_b or q.method or parsed.cards or parsed.rental.gpu:
         return parsed
+    if not parsed.cues.setup_ref:
+        return count_faq(parsed, text, turn)
     setup = setup_before(turn)
     if setup is None or (setup[1] and q.num_gpus and q.num_gpus != setup[1]):
         return parsed
     probe = replace(parsed, intent="faq", follow_up=False, request=q.model_copy(update={"num_gpus": None}),
                     rental=replace(parsed.rental, num_gpus=None))
     found = with_card_before(probe, SETUP_REF.sub(" ", text), turn)
+    return found if found is not probe else parsed
+
+
+def count_faq(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
+    """A FAQ question asked of a count of the card just discussed ("a6000 at gpuli" then "两张的话 有 nvlink 吗",
+    "with two of them, is there nvlink?"): that card's part of the entry for the count stated, when the message
+    read without its count asks that entry confidently; `parsed` unchanged otherwise (the count then changes the
+    setup: "两张的话呢" prices two)."""
+    if parsed.intent not in ("faq", "unknown", "size") or not parsed.request.num_gpus or setup_before(turn) is None:
+        return parsed
+    rest = COUNT_OF_CARD.sub(" ", text)
+    if rest == text:
+        return parsed
+    probe = replace(parsed, intent="faq", follow_up=False)
+    found = with_card_before(probe, rest, turn)
     return found if found is not probe else parsed
 
 

@@ -157,6 +157,9 @@ _GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
+_NAMED_TOOL = re.compile(r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
+# a config asked to be checked, not handed over: "…, config ok?", "配置对吗"
+_CHECKED = re.compile(r"\b(?:ok|okay|fine|right|good|correct|works?)\s*$|对吗|对不对|行不|合理")
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
 
 
@@ -479,7 +482,12 @@ def wants_file(norm: str, job: bool) -> bool:
     and nothing that asks about it ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ) but how
     to write it ("配置文件怎么写")."""
     p = _patterns()
-    return job and bool(p["file_named"].search(norm)) and (not p["asking"].search(norm) or writes_tool_file(norm))
+    # a config named apart from its tool ("config to start the job: 14b qlora on one 4090, llama-factory"), the
+    # fit not asked: that tool's file (a DeepSpeed stage alone, "zero3 配置", names a setting, not the tool)
+    named = bool(p["file_named"].search(norm)) or (
+        bool(re.search(_FILE, norm)) and bool(_NAMED_TOOL.search(norm)) and not p["sizing"].search(norm)
+        and not _CHECKED.search(norm))
+    return job and named and (not p["asking"].search(norm) or writes_tool_file(norm))
 
 
 def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False,

@@ -100,6 +100,11 @@ CURRENCY_WORDS = lazy(r"(人民币|rmb|cny|美元|美金|usdt|usd|(?<![a-z])u(?!
 AMOUNT_FRAME = lazy(r"算|按|折合|换算成?|大概|大约|一共|总共|是|要|得|呢|吧|呀|啊|哦|嗯|那|那么|就|的|了|吗|么|嘛|给|用|付|计|我|我们|下"
                     r"|\b(?:what'?s|whats|what|is|it|that|this|the|in|so|then|ok|okay|pls|please|plz|and|would|be|will|do|does"
                     r"|roughly|about|approx|total|again|for|me|us|one|of|show|give|say)\b", re.I)
+# a count of the card before said alone, beside a question of it ("两张的话 有 nvlink 吗", "with two of them, is there
+# nvlink?", "2 cards of it, zero-3 ok?"): the setup the question is asked of, no word of its topic
+COUNT_OF_CARD = lazy(r"(?:要是|如果|假如)?\s*(?:\d+|[两二三四五六七八九十])\s*(?:张|块|个|台)(?:卡|显卡)?\s*(?:的话|一起|一组|的)?"
+                     r"|\b(?:with|for|if\s+(?:we|i)\s+(?:get|rent|use))?\s*(?:\d+|two|three|four|eight)\s+"
+                     r"(?:of\s+(?:them|those|these|it)|(?:cards?|gpus?)(?:\s+of\s+(?:them|those|it))?)\b", re.IGNORECASE)
 THIS_CARD = lazy(r"(?:这|那|该)(?:张|块|个)?(?:卡|显卡|gpu)|\b(?:this|that|the\s+same)\s+(?:card|gpu)\b", re.IGNORECASE)
 
 
