@@ -77,6 +77,7 @@ from bot.core.several import (
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget
+from bot.core.weigh_priced import resized_weighed
 from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -364,6 +365,7 @@ class Core:
         answer = self._answer_one(ctx, parsed, text)  # "有更便宜的吗" leads with the cheaper setup; else a yes or no, how to time it
         reply = cheaper_lead(answer, parsed) or steps_first(verdicts_first(answer, parsed), parsed)
         reply = job_misses_first(instances_first(reply, parsed), parsed, last)  # "t4 多少钱" after a sizing it misses
+        reply = resized_weighed(reply, parsed, last)  # "那 a100 呢 便宜多少" after 8×H100 sized: the saving leads
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
