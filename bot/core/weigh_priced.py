@@ -296,15 +296,19 @@ def resized_weighed(reply: Reply, parsed: Parsed, last: Turn | None) -> Reply:
     setup saves or costs against the one sized before, both at one provider (the cheapest renting the new
     setup, the one named when one was) for the span said, else a month; `reply` unchanged otherwise."""
     if parsed.weigh != HOW_MUCH or last is None or last.kind not in PRICED_KINDS or reply.turn is None \
-            or (reply.kind, reply.turn.kind) not in (("sizing", "size"), ("price", "price")) or isinstance(last.data.get("weigh"), list):
+            or (reply.kind, reply.turn.kind) not in (("sizing", "size"), ("price", "size"), ("price", "price")) \
+            or isinstance(last.data.get("weigh"), list):
         return reply
     mine, before = rental_of(reply.turn.kind, reply.turn.data), rental_of(last.kind, last.data)
     if mine is None or before is None or (mine.gpu, mine.count) == (before.gpu, before.count):
         return reply
-    if reply.kind == "price":  # "how much cheaper on an l40s?" read as that card's price list: the job sized before, on it
+    if reply.turn.kind == "price":  # "how much cheaper on an l40s?" read as that card's price list: the job sized before, on it
         if last.kind == "price" or not _holds(last, mine.gpu[0], mine.count or before.count):
             return reply  # a card the job misses or only may fit is no saving to lead with
         mine = replace(mine, count=mine.count or before.count)
+    elif reply.kind == "price":  # "what about a100s, how much cheaper?": the job's price on that setup
+        if not _job_fits(last, mine.gpu[0], mine.count):
+            return reply
     else:
         v = reply.data.get("v") if isinstance(reply.data, dict) else None
         verdict = v.get("verdict") if isinstance(v, dict) else None
