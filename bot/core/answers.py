@@ -27,7 +27,7 @@ from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
 from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card, table_card_priced, table_span
-from bot.views.count_versus import count_asked, count_versus
+from bot.views.count_versus import count_asked, count_versus, one_holds_it
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
@@ -162,14 +162,14 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         elif count and summary.get("named"):  # "用4090够不够，要几张": the count, right under the fit
             summary["count_asked"] = count_asked(summary, s)
+        elif summary.get("named") and summary.get("verdict") and summary["verdict"]["num_gpus"] > 1:
+            summary["count_versus"] = one_holds_it(stated, summary["verdict"])  # "h100 ×8 for a 14b lora??": one is enough
         if ((roomy and s.fit is None and not summary.get("safe_seed")) or room_too) and not summary.get("seed_roomy"):
-            # "32b 全参 想宽裕点" where our pick is not the table's roomy setup (8 × H100 only may fit):
-            # the table's setup and its price beside ours; when the pick is the table's, it is said already
+            # "32b 全参 想宽裕点", our pick not the table's roomy setup: the table's beside ours (unless the same)
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
             summary["room_too"] = room_too
         elif stated.optimizer == "adamw" and req.optimizer and not stated.gpu and not summary.get("seed"):
-            # "7b full ft with plain adamw on one card": the table's roomy setup for that optimizer (one H200),
-            # with our figure beside its states-only one, so where we differ the reader sees by how much
+            # "7b full ft with plain adamw on one card": the table's roomy setup for that optimizer (one H200), our figure
             summary["seed_roomy_priced"] = seed_roomy(s, display or ctx.display_currency, provider)
         summary["seed_optimizer"] = {"adamw_gb": adamw_gb} if adamw_gb is not None else None
         summary["per_card"] = per_card  # "每张卡大概占多少": one card's figure leads a setup of several

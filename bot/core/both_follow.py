@@ -20,10 +20,13 @@ def both_of_asked(parsed: Parsed, last: Turn | None, asked: str | None) -> Parse
     message states, at the provider of the job or price before it; None unless it asks of each with a length."""
     q = parsed.request
     span = duration_of(parsed)
-    if not parsed.asks.both or not asked or last is None or last.kind not in ("size", "cost", "price") or not span \
+    if not parsed.asks.both or last is None or last.kind not in ("size", "cost", "price") or not span \
             or q.gpu or q.model or q.params_b or parsed.cues.chars > ABOUT_LAST:
         return None
-    cards = list(dict.fromkeys(m.ident for m in find_gpus(normalize(asked))))
+    # the two cards of the FAQ question asked, else of the side-by-side sizing just given ("4090s vs one a100 for 7b qlora")
+    compared = last.data.get("versus") if not asked else None
+    cards = list(dict.fromkeys(m.ident for m in find_gpus(normalize(asked)))) if asked else \
+        [str(g) for g in compared] if isinstance(compared, list) else []
     if len(cards) != 2:
         return None
     job: dict[str, Any] = last.data["request"] if isinstance(last.data.get("request"), dict) else {}

@@ -79,6 +79,7 @@ from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.terms_of_faq import asks_terms, on_terms_asked
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
+from bot.core.weigh_priced import resized_weighed
 from bot.core.without_add_on import left_out
 from bot.core.year_and_month import year_pair
 from bot.messages import Awaiting, Incoming, Reply, Turn
@@ -130,8 +131,7 @@ class Core:
                  conversations: Conversations | StoreConversations | None = None) -> None:
         self.settings = settings or MemorySettings()
         self.conversations = conversations or Conversations(clock)  # in the store for `kasuan run` (bot.core.app)
-        # the registry's commands; a plug-in's (the wallet's) say where they live until bound (bot.core.app)
-        self.commands: dict[str, Handler] = registry.core_handlers()
+        self.commands: dict[str, Handler] = registry.core_handlers()  # a plug-in's (the wallet's) bound later (bot.core.app)
         for cmd in registry.COMMANDS:
             if cmd.handler is None:
                 self.commands[cmd.name] = plugin_elsewhere
@@ -363,7 +363,8 @@ class Core:
             return first
         answer = self._answer_one(ctx, parsed, text)  # "有更便宜的吗" leads with the cheaper setup; else a yes or no, how to time it
         reply = cheaper_lead(answer, parsed) or steps_first(verdicts_first(answer, parsed), parsed)
-        reply = job_misses_first(instances_first(reply, parsed), parsed, last)  # "t4 多少钱" after a sizing it misses
+        # "t4 多少钱" after a sizing it misses; "那 a100 呢 便宜多少" after 8×H100 sized: the saving leads
+        reply = resized_weighed(job_misses_first(instances_first(reply, parsed), parsed, last), parsed, last)
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)

@@ -109,7 +109,7 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
     mixed = len({row["method"] for row in rows}) > 1
     slow = dict(zip(("low", "high"), QLORA_SLOW_PCT, strict=True)) if mixed and {"qlora", "lora"} <= {row["method"] for row in rows} else None
     reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows, named or req.provider), "mixed": mixed, "qlora_slow": slow})
-    reply.turn = Turn("size", {"request": req.stated()})
+    reply.turn = Turn("size", {"request": req.stated(), "versus": [gpu for gpu, _ in cards[:3]]})  # "cost for 8h each?" next
     return reply
 
 

@@ -25,7 +25,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
-from bot.understand.weigh import VERSUS, WHICH
+from bot.understand.weigh import HOW_MUCH, VERSUS, WHICH
 from engine.catalog import gpus
 from engine.errors import KasuanError
 from engine.money import Money
@@ -82,6 +82,18 @@ def _job_fits(last: Turn, gpu: str, count: int | None) -> bool:
     except (KasuanError, ValueError):
         return False
     return fit is not None and (fit.fits or fit.may_fit)
+
+
+def _holds(last: Turn, gpu: str, count: int | None) -> bool:
+    """Whether the job the last answer sized fits `count` of `gpu` with its high end inside the card."""
+    job = last.data.get("request")
+    if not isinstance(job, dict) or not (job.get("model") or job.get("params_b")):
+        return False
+    try:
+        fit = size_job(TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count or 1})).fit
+    except (KasuanError, ValueError):
+        return False
+    return fit is not None and fit.fits
 
 
 def _str(value: object) -> str | None:
@@ -288,3 +300,47 @@ def _provider_named(last: Turn) -> bool:
         if (isinstance(request, dict) and request.get("provider")) or (data.get("first") and not data.get("priced") and not data.get("pick")):
             return True
     return False
+
+
+def resized_weighed(reply: Reply, parsed: Parsed, last: Turn | None) -> Reply:
+    """"is 8x h100 overkill for 32b full ft?" then "那 a100 呢 便宜多少": the job sized again on the card named
+    (weigh_follow leaves a change of card to the sizing when no provider is named), led by how much that
+    setup saves or costs against the one sized before, both at one provider (the cheapest renting the new
+    setup, the one named when one was) for the span said, else a month; `reply` unchanged otherwise."""
+    if parsed.weigh != HOW_MUCH or last is None or last.kind not in PRICED_KINDS or reply.turn is None \
+            or (reply.kind, reply.turn.kind) not in (("sizing", "size"), ("price", "size"), ("price", "price")) \
+            or isinstance(last.data.get("weigh"), list):
+        return reply
+    mine, before = rental_of(reply.turn.kind, reply.turn.data), rental_of(last.kind, last.data)
+    if mine is None or before is None or (mine.gpu, mine.count) == (before.gpu, before.count):
+        return reply
+    if reply.turn.kind == "price":  # "how much cheaper on an l40s?" read as that card's price list: the job sized before, on it
+        if last.kind == "price" or not _holds(last, mine.gpu[0], mine.count or before.count):
+            return reply  # a card the job misses or only may fit is no saving to lead with
+        mine = replace(mine, count=mine.count or before.count)
+    elif reply.kind == "price":  # "what about a100s, how much cheaper?": the job's price on that setup
+        if not _job_fits(last, mine.gpu[0], mine.count):
+            return reply
+    else:
+        v = reply.data.get("v") if isinstance(reply.data, dict) else None
+        verdict = v.get("verdict") if isinstance(v, dict) else None
+        if not isinstance(verdict, dict) or not (verdict.get("fits") or verdict.get("may_fit")):
+            return reply  # "换 4090 便宜多少" where the job misses the 4090: no saving to lead with
+    hours = mine.hours or before.hours or float(MONTH)
+    provider = mine.provider or before.provider or _common(mine, before, hours)
+    shown, other = replace(mine, hours=hours, provider=provider), replace(before, hours=hours, provider=provider)
+    return weighed_first(reply, shown.data(), [HOW_MUCH, other.data(), True])
+
+
+
+def _common(a: Rental, b: Rental, hours: float) -> str | None:
+    """The provider renting both setups for `hours` at a firm price (an estimated band is no price to weigh
+    first), the cheapest for `a`; else None (each at its own cheapest)."""
+    span = timedelta(hours=hours)
+    rows_a = setup_prices(list(a.gpu), a.count, span, whole_machines=bool(a.count)).offered
+    rows_b = {r.provider.id for r in setup_prices(list(b.gpu), b.count, span, whole_machines=bool(b.count)).offered
+              if not r.quotes[0].estimate}
+    both = [r for r in rows_a if r.provider.id in rows_b and not r.quotes[0].estimate]
+    if not both:
+        return None
+    return min(both, key=lambda x: Money(x.quotes[0].total_max, x.quotes[0].currency).to("USD").amount).provider.id

@@ -42,6 +42,14 @@ def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -
     return row | {"case": case, "asked": n, "other": other, "table": table}
 
 
+def one_holds_it(stated: TrainingRequest, verdict: dict[str, Any]) -> dict[str, Any] | None:
+    """"h100 ×8 for a 14b lora??": several cards named where one of them holds the job with room to
+    spare; that one is enough is said under the verdict, as if "or is one enough?" had been asked.
+    None when one card is short or tight."""
+    cv = count_versus(stated, verdict, 1)
+    return cv if cv is not None and cv["case"] == "fewer_enough" else None
+
+
 def _on_8bit(stated: TrainingRequest, verdict: dict[str, Any], other: int) -> dict[str, Any] | None:
     """A full fine-tune with no optimizer named, too big for `other` cards with AdamW: the same cards with the
     8-bit optimizer (10 bytes per parameter instead of 16), when they hold it or hold it only just; None otherwise."""

@@ -129,6 +129,14 @@ def _verdict(budget: tuple[Decimal, str | None], n: int, setup: tuple[str, list[
              gap=Money(gap, limit.currency).format(lang) if shown.currency == total.currency else Money(gap, limit.currency).approx().format(lang))
 
 
+def apart_verdict(reply: Reply, budget: Money, n: int) -> str | None:
+    """A budget against `n` of a card nobody rents as one `n`-card machine ("two of them" after one CloudGPU
+    A100 for a month) where the provider named rents it singly: judged on `n` single-card instances side by
+    side (n × one instance's price); None when the price reply names no such single card."""
+    found = _instances(reply) if isinstance(reply.data, dict) and reply.data.get("named") else []
+    return _verdict((budget.amount, budget.currency), n, found[0], reply.lang) if found else None
+
+
 def _money(low: Money, high: Money, lang: str) -> str:
     return high.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
 

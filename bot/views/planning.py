@@ -406,6 +406,11 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     if not rows:
         return None
     unsold = reply.data.get("unsold_count")
+    from bot.views.instances import apart_verdict  # here: instances → split_total → this module
+
+    apart = apart_verdict(reply, budget, int(unsold)) if unsold and not held and budget.amount > 0 else None
+    if apart is not None:  # "ok what about two of them" at a provider renting the card singly: n instances judged
+        return Reply("error", lang, {"message": apart})
     if unsold:  # "gpuli 4 卡 a6000 够吗": no such machine; a smaller one it lists instead is never judged
         return Reply("error", lang, {"message": t("plan.budget_no_machine", lang, budget=budget.format(lang), n=unsold,
                                                   gpu=reply.data.get("gpu"))})
