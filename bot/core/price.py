@@ -121,7 +121,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
             return _lead(reply, trim_note(data, budget.money, ctx.lang))
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
-            return _budget_first(ctx, reply, budget)
+            return _budget_first(ctx, reply, budget, apart=True)  # "two of them" then: two rentals of that card
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
         return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
@@ -432,10 +432,10 @@ def _lead(reply: Reply, note: Reply) -> Reply:
     return note
 
 
-def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False) -> Reply:
+def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False, apart: bool = False) -> Reply:
     """A budget (`held`: the wallet's balance) against the rental just priced: its verdict leads, the
     price list follows."""
-    verdict = budget_price_verdict(reply, budget.money, ctx.lang, held)
+    verdict = budget_price_verdict(reply, budget.money, ctx.lang, held, apart)
     if verdict is None:
         return reply
     if verdict.data.get("over") and budget.money.amount:  # nothing buys no rental: "no" alone, not its shortest term

@@ -397,20 +397,21 @@ def judged_row(data: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, An
     return rows[0]
 
 
-def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = False) -> Reply | None:
+def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = False, apart: bool = False) -> Reply | None:
     """A budget against a price reply's leading row (the named provider, else the cheapest), its
     high end compared (an estimated band is judged on what it may cost), converted at the
     catalog's rates; None when nobody rents it. `held`: the money is the wallet's balance at that
-    provider, so the verdict says so, with what is left after paying (or how much is missing)."""
+    provider, so the verdict says so, with what is left after paying (or how much is missing).
+    `apart`: a count said after the card was priced ("two of them") is that many single rentals."""
     rows = reply.data.get("rows") if isinstance(reply.data, dict) else None
     if not rows:
         return None
     unsold = reply.data.get("unsold_count")
     from bot.views.instances import apart_verdict  # here: instances → split_total → this module
 
-    apart = apart_verdict(reply, budget, int(unsold)) if unsold and not held and budget.amount > 0 else None
-    if apart is not None:  # "ok what about two of them" at a provider renting the card singly: n instances judged
-        return Reply("error", lang, {"message": apart})
+    singles = apart_verdict(reply, budget, int(unsold)) if apart and unsold and not held and budget.amount > 0 else None
+    if singles is not None:  # "ok what about two of them" at a provider renting the card singly: n instances judged
+        return Reply("error", lang, {"message": singles})
     if unsold:  # "gpuli 4 卡 a6000 够吗": no such machine; a smaller one it lists instead is never judged
         return Reply("error", lang, {"message": t("plan.budget_no_machine", lang, budget=budget.format(lang), n=unsold,
                                                   gpu=reply.data.get("gpu"))})
