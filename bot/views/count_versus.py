@@ -45,7 +45,10 @@ def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -
 def one_holds_it(stated: TrainingRequest, verdict: dict[str, Any]) -> dict[str, Any] | None:
     """"h100 ×8 for a 14b lora??": several cards named where one of them holds the job with room to
     spare; that one is enough is said under the verdict, as if "or is one enough?" had been asked.
-    None when one card is short or tight."""
+    None when one card is short or tight, or the cards named lean on offload (what one of them holds
+    then is no firm fit: "70b qlora fsdp cpu offload on two 4090s")."""
+    if verdict.get("offload") not in (None, "none"):
+        return None
     cv = count_versus(stated, verdict, 1)
     return cv if cv is not None and cv["case"] == "fewer_enough" else None
 
