@@ -67,6 +67,18 @@ MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
 
 
+# the settings of a training job (never a card, a model or a rental): stated alone after a sizing, they change it
+JOB_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank", "grad_checkpointing",
+                "attention", "precision", "sharding"}
+
+
+def _settings_of_job(parsed: Parsed, last: Turn) -> bool:
+    """"zero3 下每张多少" after a sizing: a job's settings and nothing else, with no FAQ entry's own term named; a FAQ
+    entry scoring over the bar on the shared words alone (the multi-4090 one here) is not what it asks."""
+    stated = set(parsed.request.stated())
+    return last.kind in ("size", "cost") and bool(stated) and stated <= JOB_SETTINGS and not parsed.own_topic
+
+
 def _setup_only(parsed: Parsed, text: str) -> bool:
     """Whether the message states cards (a card, a count) and nothing else: no topic of its own beside them and no
     question asked of them ("mi300x 的话 有啥坑" asks the card's catch)."""
@@ -195,6 +207,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
+            and not _settings_of_job(parsed, last) \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
                  or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):
