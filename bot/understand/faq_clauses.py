@@ -125,29 +125,12 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
     if len(marked) != 1:
         return []
     tries = [[c for c in UNMARKED.split(raw) if len(c.strip()) >= 4 or _elliptic(c)][:MAX_CLAUSES]]
-    strong = whole is not None and whole.score >= STRONG_FAQ
-    if not strong:
+    if whole is None or whole.score < STRONG_FAQ:
         tries += [[h, t] for h, t in breaks(raw)]
     for asked in tries:
         if found := _each_answered(asked, whole, provider):
             return found
-    # a strong whole is still two questions where each half asks a thing the other's answer does not:
-    # "cloudgpu 怎么计费 余额用完会怎样" (billing, then the balance at zero), never "cloudgpu 怎么计费 按小时算吗"
-    # (the first half already half-reads as the hourly question the second asks outright)
-    for asked in [[h, t] for h, t in breaks(raw)] if strong else []:
-        if (found := _each_answered(asked, whole, provider)) and _apart(asked, found, provider):
-            return found
     return []
-
-
-def _apart(asked: list[str], found: list[Hit], provider: str | None) -> bool:
-    """Whether no clause of `asked` reads, even as its runner-up, as the entry another clause answers."""
-    for clause, own in zip(asked, found, strict=True):
-        _, ranked = faq_lookup(clause, provider_of(clause) or provider)
-        others = {h.entry.id for h in found} - {own.entry.id}
-        if any(h.entry.id in others and h.score >= FAQ_CONFIDENT for h in ranked):
-            return False
-    return True
 
 
 def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
