@@ -3,7 +3,7 @@
 unit word ("the 8 H100 month") counts cards. "预算 3w 一万网络 每月 能租什么" lists what that provider rents within it.
 
 Seed 000 (gpuli): an RTX 4090 ₮369 a month, 8×H100 ₮14,432 a month, a volume ₮0.08 per GB-month; seed 003
-(一万网络): 8×H100 ¥80,000–¥120,000 a month, an A100 40G ¥2,800; CloudGPU: an A100 80G $1.49 an hour."""
+(一万网络): 8×H100 ¥80,000–120,000 a month, an A100 40G ¥2,800; CloudGPU: an A100 80G $1.49 an hour."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_an_approval_or_a_cap_is_a_budget_checked_with_the_verdict_first(turns: 
 @pytest.mark.parametrize("text", ["finance cap is ¥100k/month, safe?", "财务批了 10 万一个月，够吗"])
 def test_an_estimated_band_is_judged_on_its_high_end(text: str) -> None:
     first = lead_lines(conversation("the H100 8-card at 一万网络, monthly?", text), 1)
-    assert "¥120,000" in first and "¥20,000" in first, first
+    assert "¥80,000–120,000" in first and "¥20,000" in first, first
 
 
 @pytest.mark.parametrize(("text", "days"), [

@@ -58,7 +58,7 @@ def test_a_stated_week_names_the_seed_minimum_at_its_weekly_price(text: str) -> 
     ("is offloading the cheapest way for a 14b full finetune?", ["Yes", "$784.80", "₮4,308", "ZeRO-3"]),
     ("14b 全参 开 offload 是不是最便宜", ["是", "$784.80", "₮4,308"]),
     ("14b 全参 offload 是最省钱的吗", ["是", "₮4,308"]),
-    ("32b 全参 用 offload 会更便宜吗", ["₮1,699", "¥25,000–¥40,000"]),
+    ("32b 全参 用 offload 会更便宜吗", ["₮1,699", "¥25,000–40,000"]),
     ("7b full, is offload cheaper for 2 weeks?", ["$147.84", "14 days", "$500.64", "8-bit"]),
     ("7B 全参 单卡 offload 是不是最省的", ["8-bit", "₮899", "$316.80"]),
     ("is single-card offload the cheapest way to full-finetune a 7B?", ["Yes", "8-bit", "₮899"]),

@@ -380,7 +380,7 @@ def test_an_offload_plan_is_never_the_safe_pick_while_one_without_offload_holds_
 
 
 def test_a_price_band_is_ranked_on_its_high_end() -> None:
-    """72B full on 8 H100 for a month: 一万网络's ¥80,000–¥120,000 band is dearer than gpuli's ₮14,432 on
+    """72B full on 8 H100 for a month: 一万网络's ¥80,000–120,000 band is dearer than gpuli's ₮14,432 on
     its high end, so gpuli's seed price leads (it would not on the band's low end, ¥80,000 ≈ $11,268)."""
     report = compare(TrainingRequest(params_b=72, method="full", gpu="h100", num_gpus=8, days=30))
     assert report.cheapest is not None and report.cheapest.provider.id == "gpuli"

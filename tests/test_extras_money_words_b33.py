@@ -71,10 +71,10 @@ def test_a_currency_asked_inside_a_cost_question_is_shown(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("预算一万块 一万网络 h100 8卡 租得起吗", ["¥80,000–¥120,000", "高端"]),
-    ("budget ¥10k, can I afford an 8x h100 at 一万网络?", ["¥80,000–¥120,000", "high end"]),
-    ("预算3万 一万网络 8卡 a100 80g 够租吗", ["¥25,000–¥40,000", "预估"]),
-    ("预算15万 一万网络 8卡h100 能租几个月", ["¥80,000–¥120,000", "高端"]),
+    ("预算一万块 一万网络 h100 8卡 租得起吗", ["¥80,000–120,000", "高端"]),
+    ("budget ¥10k, can I afford an 8x h100 at 一万网络?", ["¥80,000–120,000", "high end"]),
+    ("预算3万 一万网络 8卡 a100 80g 够租吗", ["¥25,000–40,000", "预估"]),
+    ("预算15万 一万网络 8卡h100 能租几个月", ["¥80,000–120,000", "高端"]),
 ])
 def test_a_budget_against_a_band_names_the_band(text: str, words: list[str]) -> None:
     """The month of 8×H100 at 一万网络 is a band (¥80,000–120,000): the budget is weighed on its high end and

@@ -10,7 +10,7 @@ one dimension or supply the missing piece of the question before.
 - A sizing lists the least setup and the reference table's roomy one (seed 000): "宽裕点的呢", "the second
   one", "the roomier one?" after 14B full at gpuli price 4 × H100 (₮7,444 a month), after 32B full 8 × H100
   (₮14,432).
-- "年付呢 大概多少" after a month of 一万网络's 8 × H100 is that box for a year (¥816,000–¥1,224,000 with the
+- "年付呢 大概多少" after a month of 一万网络's 8 × H100 is that box for a year (¥816,000–1,224,000 with the
   15% annual discount), not the FAQ entry on discounts.
 - "qlora 要多少显存" (the FAQ answers it for 70B) then "qwen3 8b": Qwen3-8B QLoRA (12.3 GB), not LoRA.
 - A model change that restates the method ("thx, what about llama 3.3 70b qlora" after 8B QLoRA on a 4090)

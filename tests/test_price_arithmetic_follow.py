@@ -44,9 +44,9 @@ def test_a_minute_or_a_separate_rental_is_no_share() -> None:
     (("a100 40g monthly at 一万网络", "we have a 3000 CNY grant, is one month ok"), "enough", "¥200"),
     (("一万网络 a100 40g 包月", "经费 2000 块 够吗"), "不够", "¥800"),
     (("gpuli 4090 monthly", "our grant is 300 usdt, is that enough?"), "not enough", "₮69"),
-    (("想租一万网络 8卡 a100 80g", "预算 3w 一个月够吗"), "不一定", "¥40,000"),
+    (("想租一万网络 8卡 a100 80g", "预算 3w 一个月够吗"), "不一定", "¥25,000–40,000"),
     (("want to rent a gpuli 4090", "we have 300 usdt, enough for a month?"), "not enough", "₮369"),
-    (("一万网络 8卡 a100 80g 多少钱", "按最低价 2.5 万 算行吧 预算 3 万"), "不够", "¥40,000"),
+    (("一万网络 8卡 a100 80g 多少钱", "按最低价 2.5 万 算行吧 预算 3 万"), "不够", "¥25,000–40,000"),
     (("老师批了 3000 块", "想租一万网络 a100 40g", "包一个月", "再加 128g 内存还够吗"), "不够", "¥3,400"),
     (("our grant is 500 usdt", "gpuli 4090 monthly", "add a 1000G volume, still ok?"), "enough", "₮449"),
 ])

@@ -36,10 +36,10 @@ def test_the_month_band_itself_is_still_the_published_one(first: str, ask: str, 
 
 
 @pytest.mark.parametrize("first, then, figure", [
-    ("8 卡 a100 80g 整机 月租多少", "一万网络", "¥25,000–¥40,000"),
-    ("8卡 a100 80g 整机 一个月多少钱", "那一万网络呢", "¥25,000–¥40,000"),
-    ("how much is a whole 8x a100 80g server per month", "yiwan?", "¥25,000–¥40,000"),
-    ("whole 8x h100 machine, monthly price?", "and at yiwan", "¥80,000–¥120,000"),
+    ("8 卡 a100 80g 整机 月租多少", "一万网络", "¥25,000–40,000"),
+    ("8卡 a100 80g 整机 一个月多少钱", "那一万网络呢", "¥25,000–40,000"),
+    ("how much is a whole 8x a100 80g server per month", "yiwan?", "¥25,000–40,000"),
+    ("whole 8x h100 machine, monthly price?", "and at yiwan", "¥80,000–120,000"),
 ])
 def test_a_whole_machine_priced_then_a_provider_alone_is_its_price_there(first: str, then: str, figure: str) -> None:
     assert figure in lead_lines(conversation(first), 3)
@@ -47,10 +47,10 @@ def test_a_whole_machine_priced_then_a_provider_alone_is_its_price_there(first: 
 
 
 @pytest.mark.parametrize("first, then, words", [
-    ("8卡a100 80g 一万网络 月估多少", "年付 85 折 之后呢", ("¥255,000–¥408,000", "25–40 万")),
-    ("一万网络 8卡a100 80g 一个月多少", "打完 85 折一年多少", ("¥255,000–¥408,000", "85 折")),
-    ("一万网络 8卡h100 月付", "年付八五折以后一共多少", ("¥816,000–¥1,224,000",)),
-    ("yiwan 8x a100 80g monthly estimate", "yearly after the 15% off?", ("¥255,000–¥408,000", "15% off")),
+    ("8卡a100 80g 一万网络 月估多少", "年付 85 折 之后呢", ("¥255,000–408,000", "25–40 万")),
+    ("一万网络 8卡a100 80g 一个月多少", "打完 85 折一年多少", ("¥255,000–408,000", "85 折")),
+    ("一万网络 8卡h100 月付", "年付八五折以后一共多少", ("¥816,000–1,224,000",)),
+    ("yiwan 8x a100 80g monthly estimate", "yearly after the 15% off?", ("¥255,000–408,000", "15% off")),
 ])
 def test_the_year_with_its_discount_stated_is_that_rental_priced_not_the_discount_faq(
         first: str, then: str, words: tuple[str, ...]) -> None:

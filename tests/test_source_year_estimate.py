@@ -10,7 +10,7 @@ import pytest
 from tests.chat_user import ChatUser
 
 
-@pytest.mark.parametrize(("msg", "band"), [("what's the H100 8-card yearly cost estimate at 一万网络?", "¥800,000–¥1,200,000"),
+@pytest.mark.parametrize(("msg", "band"), [("what's the H100 8-card yearly cost estimate at 一万网络?", "¥800,000–1,200,000"),
                                            ("一万网络 8卡 h100 包年多少钱", "80–120 万"),
                                            ("一万网络 8卡 h100 租两年多少", "160–240 万"),
                                            # the 8×A100 80G box: "年付 85 折预估约 ¥25–40 万", stated beside ours (25.5–40.8 万)

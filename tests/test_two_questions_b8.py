@@ -1,7 +1,7 @@
 """Issue 18 item 2 (blind set 8, class F): a message with two questions gets both answers, and a
 question about the figure just priced is answered against it. Figures from the seeds: 一万网络 A100
-40G ¥2,800/month, 20% off (8 折) for a prepaid year, 8×A100 80G estimated at ¥25,000–¥40,000/month
-and 8×H100 at a published ¥80,000–¥120,000/month (seed 003); gpuli RTX 4090 ₮109/week, MI300X
+40G ¥2,800/month, 20% off (8 折) for a prepaid year, 8×A100 80G estimated at ¥25,000–40,000/month
+and 8×H100 at a published ¥80,000–120,000/month (seed 003); gpuli RTX 4090 ₮109/week, MI300X
 ₮1,699/month (seed 000); CloudGPU RTX 4090 $0.33/h (seed 002)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (or as whole nodes): 一万网络 rents the A100 40G and RTX 3090 one card at a time and the A100 80G / H100
 only as 8-card boxes, so 13B LoRA there is never "2 × A100 40G (ZeRO-3)" summed from two separate
 single-card rentals, nor a "cheaper but tight" 2 × RTX 3090 the same way (issue 18, class I item 4).
-Its smallest whole machine that holds the job is the pick (8 × A100 80G, ¥25,000–¥40,000 a month, an
+Its smallest whole machine that holds the job is the pick (8 × A100 80G, ¥25,000–40,000 a month, an
 estimated band), with seed 003's own card for the class beside it (one A100 40G, ¥2,800: tight by our
 figures, 42.8 GB at the high end over 40 GB)."""
 
@@ -26,7 +26,7 @@ def test_no_pick_is_summed_from_single_card_rentals(msg: str) -> None:
     for glued in ("2×A100 40GB", "2× A100 40GB", "2×RTX 3090", "2× RTX 3090", "单卡实例分开租", "separate single-card instances"):
         assert glued not in head, (msg, head)
     assert "8×A100 80GB SXM" in head or "8× A100 80GB SXM" in head
-    assert "¥25,000–¥40,000" in head  # the box's estimated band
+    assert "¥25,000–40,000" in head  # the box's estimated band
     assert "A100 40GB SXM" in head and "¥2,800" in head  # seed 003's card for the class, with its risk
     assert "OOM" in head
     assert "没有装得下这个任务的单卡或小机器" in head or "rents no single card or small machine" in head  # said plainly, first

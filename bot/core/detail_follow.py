@@ -99,7 +99,8 @@ def _a_subject_of_its_own(rest: str, hit: Hit, clause: str | None, provider: str
         return False
     e = hit.entry
     own = clause if clause is not None else " ".join([e.question.zh, e.question.en, *e.keywords.zh, *e.keywords.en])
-    return not clause_words(rest) & clause_words(own)
+    # a lone Chinese character shared is no shared subject: "gpuli 存储卷 多少钱" meets "存档" and "充钱" on 存 and 钱 only
+    return not {w for w in clause_words(rest) & clause_words(own) if len(w) > 1 or w.isascii()}
 
 
 def job_words(turn: Turn) -> str | None:

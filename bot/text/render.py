@@ -183,7 +183,18 @@ def render_reply(reply: Reply, flavor: str = "plain") -> str:
 def render(kind: str, flavor: str, **data: Any) -> str:
     """Render templates/<kind>.j2 (or the flavor's own copy) with `data`."""
     text = environment(flavor).get_template(f"{kind}.j2").render(**data)
+    text = _band_pattern().sub(r"\1\2–", text)
     return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+
+
+@cache
+def _band_pattern() -> re.Pattern[str]:
+    """A band of money prints its currency sign once, "¥80,000–120,000" (never "¥80,000–¥120,000"): every view
+    and template joins two amounts with "–", so the sign repeated on the high end is dropped here, for all of them."""
+    from engine.providers import currencies
+
+    signs = "".join(re.escape(c.symbol) for c in currencies().entries)
+    return re.compile(rf"(?<![\w.,])([{signs}])(\d[\d,.\\]*)–\1(?=\d)")
 
 
 def split_message(text: str, flavor: str) -> list[str]:

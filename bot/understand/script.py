@@ -8,6 +8,9 @@ phrase tables do the work (乾坤 stays 乾坤, 後面 becomes 后面); a messag
 The same team writes Cantonese ("gpuli 點樣增值", "QLoRA 效果差好多咩", "4090 夠唔夠"): its function words, which
 Mandarin does not use, are read as the Mandarin ones (点样 -> 怎样, 唔 -> 不, 咩 at the end -> 吗), and 增值 as
 Hong Kong's word for topping up (not before 税 or 服务, where it is Mandarin's "value-added").
+Grammar, not only words: "系美金定人民币" asks 是美金还是人民币 (系 opens the clause, 定 joins the choices),
+"一个钟" is an hour, a bare measure word opens a clause ("部 4090 够唔够", "条 job") as Mandarin's 一张 / 这条
+do, and Taiwan's noun 设定 ("accelerate 設定", "設定檔") is Mandarin's 配置 (the verb, "设定预算", stays).
 """
 
 from __future__ import annotations
@@ -21,8 +24,31 @@ _CJK = lazy(r"[\u3400-\u9fff]")
 # Cantonese words (as OpenCC leaves them in simplified characters) and the Mandarin a reader of ours knows
 CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系唔系": "是不是", "系咪": "是不是", "乜嘢": "什么",
              "边度": "哪里", "边个": "哪个", "边间": "哪家", "佢哋": "他们", "冇": "没有", "唔": "不", "嘅": "的",
-             "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对"}
+             "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
+             "几钱": "多少钱", "几耐": "多久", "得唔得": "行不行", "我哋": "我们", "你哋": "你们", "点算": "怎么办",
+             "设定档": "配置文件"}
 _CANTONESE = lazy("|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
+_CLAUSE = r"(?:^|(?<=[\s,，。.?？!！;；:：]))"  # where a clause opens: a message's start, a space, a mark
+_NUMERAL = r"\d一两二三四五六七八九十几半"
+# each rule: a pattern and its Mandarin; a word is only read where the grammar puts it, never inside another word
+_RULES = (
+    # "会点" ends a question (余额唔够会点 = 会怎样); 会点击 / 会点菜 / 会点样 go on
+    (lazy(r"会点(?=$|[\s,，。.?？!！呢啊呀㗎])"), "会怎样"),
+    # "系美金定人民币": 系 opening a clause (never 系统 / 系列 / 系数), then 定 between two choices (never 一定 / 设定)
+    (lazy(_CLAUSE + r"系(?![统列数])(\s*[^\s定]{1,12}?)(\s*)(?<![一确设决固指规约预否肯稳锁])定(?=\s*[^\s价制时期义位金])"),
+     r"是\1\2还是"),
+    # "h100 定 a100": 定 standing alone between two names is Cantonese's "or" in a question
+    (lazy(r"(?<=[a-z0-9]\s)定(?=\s*[a-z0-9])", re.IGNORECASE), "还是"),
+    # "一个钟", "8 个钟", "几个钟": an hour (个钟头 / 个钟点 are Mandarin already)
+    (lazy(rf"(?<=[{_NUMERAL}])(\s*)个钟(?![头点表])"), r"\1小时"),
+    # a measure word after a count, before a card: "2 部 4090" -> 2 张
+    (lazy(rf"(?<=[{_NUMERAL}])(\s*)部(?=\s*[a-z0-9])", re.IGNORECASE), r"\1张"),
+    # a bare measure word opening a clause names one thing: "部 4090" -> 一张 4090, "条 job" -> 这条 job
+    (lazy(_CLAUSE + r"部(?=\s*[a-z0-9])", re.IGNORECASE), "一张"),
+    (lazy(_CLAUSE + r"([条只架])(?=\s*[a-z])", re.IGNORECASE), r"这\1"),
+    # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
+    (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
+)
 
 
 @lru_cache(maxsize=1)
@@ -38,7 +64,10 @@ def simplified(text: str) -> str:
     if not _CJK.search(text):
         return text
     text = str(_converter().convert(text))  # type: ignore[attr-defined]
-    return _CANTONESE.sub(_mandarin, text)
+    text = _CANTONESE.sub(_mandarin, text)
+    for rule, mandarin in _RULES:
+        text = rule.sub(mandarin, text)
+    return text
 
 
 def _mandarin(m: re.Match[str]) -> str:

@@ -1,0 +1,80 @@
+"""Cantonese (and Taiwan's) wording reads as the Mandarin request (bot.understand.script): 幾錢 is 多少钱, 幾耐 多久,
+會點 会怎样, 唔 不, 係…定… 是…还是…, 一個鐘 an hour, a bare measure word one thing, 設定 配置 — where the grammar puts
+them, never inside another word (系统, 一定, 会点击, 全部 stay as they are)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.understand.script import simplified
+from testkit.variants import reading
+from tests.chat_user import ChatUser
+
+# (Cantonese / Taiwan wording, its Mandarin): each a request of its own, with a card, a provider or a model around it
+PAIRS = [
+    ("{p} {c} 一個鐘幾錢", "{p} {c} 一小时多少钱"),
+    ("{p} {c} 租 8 個鐘 幾錢", "{p} {c} 租 8 小时 多少钱"),
+    ("{p} {c} 1000 美金 可以跑幾耐", "{p} {c} 1000 美金 可以跑多久"),
+    ("部 {c} 夠唔夠 跑 {m} qlora", "一张 {c} 够不够 跑 {m} qlora"),
+    ("2 部 {c} 得唔得 跑 {m} lora", "2 张 {c} 行不行 跑 {m} lora"),
+    ("我哋 想用 {p} 跑 {m} lora 幾錢", "我们 想用 {p} 跑 {m} lora 多少钱"),
+    ("{c} 做 {m} 全參 夠唔夠", "{c} 做 {m} 全参 够不够"),
+]
+CARDS = ["4090", "a100", "h100", "3090", "l40s"]
+PROVIDERS = ["gpuli", "cloudgpu", "一万网络"]
+MODELS = ["7b", "14b", "qwen3 8b"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pair=st.sampled_from(PAIRS), c=st.sampled_from(CARDS), p=st.sampled_from(PROVIDERS),
+       m=st.sampled_from(MODELS), tail=st.sampled_from(["", "?", " 呀", "？"]))
+def test_a_cantonese_phrasing_parses_as_its_mandarin_counterpart(pair: tuple[str, str], c: str, p: str, m: str,
+                                                                 tail: str) -> None:
+    cantonese, mandarin = (x.format(c=c, p=p, m=m) + tail for x in pair)
+    assert reading(cantonese) == reading(mandarin), (cantonese, mandarin)
+
+
+@pytest.mark.parametrize(("cantonese", "mandarin"), [
+    ("係美金定人民幣", "是美金还是人民币"),
+    ("係 A100 定 H100 好", "是 A100 还是 H100 好"),
+    ("h100 定 a100 好啲", "h100 还是 a100 好些"),
+    ("餘額唔夠會點", "余额不够会怎样"),
+    ("餘額唔夠會點?", "余额不够会怎样?"),
+    ("cloudgpu 3090 一個鐘幾錢", "cloudgpu 3090 一小时多少钱"),
+    ("條 job 要跑 8 個鐘", "这条 job 要跑 8 小时"),
+    ("幫我出一份 accelerate 設定 8 張 h100", "帮我出一份 accelerate 配置 8 张 h100"),
+    ("deepspeed 設定檔", "deepspeed 配置文件"),
+    ("我哋得一萬塊預算", "我们得一万块预算"),
+])
+def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> None:
+    assert simplified(cantonese) == mandarin
+
+
+@pytest.mark.parametrize("mandarin", ["系统定时任务", "一定要 8 卡", "确定系美金", "设定预算 5000", "设定 预算 5000",
+                                      "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头"])
+def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> None:
+    assert simplified(mandarin) == mandarin
+
+
+@pytest.mark.parametrize(("cantonese", "mandarin", "said"), [
+    # which currency a price is in: the card's hourly price, $0.21, in US dollars
+    (["cloudgpu 3090 一個鐘幾錢", "係美金定人民幣"], ["cloudgpu 3090 一小时多少钱", "是美金还是人民币"], "0.21"),
+    # the balance running out at cloudgpu: the instance is destroyed
+    (["cloudgpu a100 80g 一小時", "餘額唔夠會點"], ["cloudgpu a100 80g 一小时", "余额不够会怎样"], "销毁"),
+    # how long $2,000 lasts on an A100 80GB at $1.49 an hour
+    (["cloudgpu a100 80g 一小時", "2k 美金 可以跑幾耐"], ["cloudgpu a100 80g 一小时", "2k 美金 可以跑多久"], "1,342"),
+    # an 8-hour job on one 4090 at $0.33 an hour
+    (["部 4090 夠唔夠 run 7b qlora", "條 job 要跑 8 個鐘 cloudgpu 幾錢"],
+     ["一张 4090 够不够 run 7b qlora", "这条 job 要跑 8 小时 cloudgpu 多少钱"], "2.64"),
+    # Taiwan's 設定 is an export of accelerate's configuration
+    (["幫我出一份 accelerate 設定 8 張 h100 32b 全參"], ["帮我出一份 accelerate 配置 8 张 h100 32b 全参"], "accelerate"),
+])
+def test_a_cantonese_conversation_gets_the_mandarin_answer(cantonese: list[str], mandarin: list[str],
+                                                           said: str) -> None:
+    a, b = ChatUser(), ChatUser()
+    for x, y in zip(cantonese, mandarin, strict=True):
+        a.say(x)
+        b.say(y)
+    assert a.text == b.text and said in a.text
