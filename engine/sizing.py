@@ -6,6 +6,7 @@ This is the engine's front door for memory questions; it is pure and determinist
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
@@ -24,12 +25,20 @@ class Sizing:
     estimate: MemoryEstimate  # the plan the user stated (or the one chosen for them)
     assumptions: tuple[Assumption, ...]
     fit: Fit | None  # on the named GPU, when one was named
-    recommendations: tuple[Fit, ...]
     alternative: Fit | None  # when the named GPU does not fit as stated: the fewest of it that would
     warnings: tuple[Warning, ...]
     checkpoint: CheckpointSizes
     # the question's estimates by plan: the advice, the levers and compare() reuse them (engine.memo)
     memo: EstimateMemo = field(default_factory=EstimateMemo, compare=False, repr=False)
+    # the planner that made it: `recommendations` are worked out by it when first read (a sizing made only
+    # for its fit, as the "one card holds it" comparison's, never walks every card; a planner's figures
+    # are a pure function of its plans, so when they are worked out changes none)
+    planner: Planner | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def recommendations(self) -> tuple[Fit, ...]:
+        """For every catalog GPU the user did not rule out: the smallest setup that fits, best first."""
+        return tuple(self.planner.recommendations()) if self.planner is not None else ()
 
     @property
     def request(self) -> TrainingRequest:
@@ -62,11 +71,11 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
         estimate=est,
         assumptions=r.assumptions + tuple(chosen),
         fit=fit,
-        recommendations=tuple(planner.recommendations()),
         alternative=alternative,
         warnings=tuple(warnings),
         checkpoint=checkpoint_sizes(r),
         memo=memo,
+        planner=planner,
     )
 
 

@@ -142,3 +142,21 @@ def test_the_phrase_index_finds_what_trying_every_phrase_finds() -> None:
         folded = faq_terms.fold(text)
         assert glossary.mentions(folded) == _every_pattern(forms, folded), text
     assert sum(bool(glossary.mentions(faq_terms.fold(t))) for t in texts) > len(texts) // 2
+
+
+def test_recommendations_worked_out_when_read_are_the_walk_of_every_card() -> None:
+    """A sizing walks every card only when its recommendations are read (a sizing made for its fit alone
+    never does), and what it finds then is the planner's own walk: 14B LoRA on one H100 fits, and every
+    card the catalog holds gets its smallest setup, in the same order, read inside the question or after it."""
+    req = TrainingRequest(model="qwen3-14b", method="lora", gpu="h100-sxm", num_gpus=1, seq_len=4096)
+    with one_question() as memo:
+        s = size(req)
+        before = memo.computed
+        assert s.fit is not None and s.fit.fits and "recommendations" not in vars(s)
+        inside = s.recommendations
+        assert memo.computed >= before
+    after = size(req).recommendations  # outside any question: a memo of its own
+    walked = sorted(Planner(resolve(req)).recommendations(), key=lambda f: (f.gpu.id, f.num_gpus))
+    assert [(f.gpu.id, f.num_gpus, f.estimate) for f in inside] == [(f.gpu.id, f.num_gpus, f.estimate) for f in after]
+    assert sorted(inside, key=lambda f: (f.gpu.id, f.num_gpus)) == walked and len(inside) == len(gpus().entries)
+    assert s.recommendations is inside  # worked out once

@@ -134,8 +134,9 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
 
 
 def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
-    if len(asked) < 2 or not all(_asks(c) for c in asked) or any(DIGIT.search(normalize(c)) for c in asked):
-        return []  # a figure belongs to a job or a price ("跑 12 小时多少钱 余额得留多少"), read by the parser
+    if len(asked) < 2 or any(DIGIT.search(normalize(c)) for c in asked) or not all(_asks(c) for c in asked):
+        return []  # a figure belongs to a job or a price ("跑 12 小时多少钱 余额得留多少"), read by the parser (tried
+        # before the costlier ask reading: a sizing message's parts have figures)
     if any(len(ask_words.without_asks(normalize(c)).strip()) < 2 for c in asked):
         return []  # "how long | does the instance take to start": an ask word alone starts the one question
     found: list[Hit] = []
