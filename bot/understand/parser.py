@@ -26,6 +26,7 @@ from bot.understand.classify import (
     HOWTO,
     PRICE_ASK,
     PRICE_ONLY_WORDS,
+    SAME_CARD,
     TRAIN_WORDS,
     Classified,
     classify,
@@ -510,7 +511,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
