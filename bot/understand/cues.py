@@ -53,7 +53,8 @@ JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|�
 # "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
 # just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
 OTHER_UNIT_BETTER = lazy(
-    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周)\s*(?:会不会|是不是|会|是)?\s*(?:更|比较)?\s*(?:划算|便宜|省)"
+    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周|(?<![\d二两三四五六七八九十几])(?:买|租|包)?\s*(?:一|1)?\s*个\s*月|(?:买|租|包)?\s*(?:一|1)\s*(?:周|星期))"
+    r"\s*(?:的话)?\s*(?:会不会|是不是|会|是)?\s*(?:更|比较|还)?\s*(?:划算|便宜|省|值)"
     r"|\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month|the\s+week)\b.{0,20}\b(?:better|cheaper)\b"
     r"|\b(?:better|cheaper)\b.{0,20}\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month)\b")
 # a rental unit's bare name ("month?", "a week?", "按月呢", "月呢", "by the year?"), with the currency it is wanted
