@@ -269,7 +269,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
-    stated = count_on_pick(stated, base, last)
+    stated = count_on_pick(stated, base, last, parsed.cues.refers_back)
     if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
