@@ -355,9 +355,9 @@ def provider_name(provider_id: str) -> str:
 
 
 def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
-    """The rental prices of the setup a sizing recommended (the one its price line names), at every
-    provider in their own units, with the job named first: "多少钱" asked of the last answer."""
-    req = seed_count_on_card(asked := TrainingRequest.model_validate(follow["setup_of"]))  # "用 h200 呢": as the seed has that card
+    """The rental prices of the setup a sizing recommended (the one its price line names), at every provider in their own units, with the job named first: "多少钱" asked of the last answer."""
+    asked = TrainingRequest.model_validate(follow["setup_of"])  # "用 h200 呢" after a price: that card as the seed has it
+    req = seed_count_on_card(asked) if follow.get("changed") else asked
     roomy = bool(follow.get("roomy"))  # the sizing led with seed 000's roomy setup: that setup's prices
     advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req, roomy=roomy, seed_room=roomy)
     provider = req.provider or ctx.settings.provider
