@@ -268,15 +268,10 @@ def named_stand_in(a: Advice, provider: str) -> Fit | None:
             or cheapest_card_hour(named.gpu.id, named.num_gpus, provider=provider, whole=True) is not None:
         return None
     out = set(a.sizing.request.exclude or ())
-    # each card of a data-parallel plan holds the whole job: "two of them … at gpuli for both" may be two single-card
-    # instances of its alike card (gpuli's 4090s, as the named cards were priced where rented so)
-    for whole in (True, False) if named.num_gpus > 1 and named.estimate.plan.zero == 0 else (True,):
-        alike = [(f, rate) for f in (Fit(g, named.estimate) for g in gpus().entries
-                                     if g.id not in out and g.memory_gb >= named.gpu.memory_gb)
-                 if (rate := cheapest_card_hour(f.gpu.id, named.num_gpus, provider=provider, whole=whole)) is not None]
-        if alike:
-            return min(alike, key=lambda fr: fr[1])[0]
-    return None
+    alike = [(f, rate) for f in (Fit(g, named.estimate) for g in gpus().entries
+                                 if g.id not in out and g.memory_gb >= named.gpu.memory_gb)
+             if (rate := cheapest_card_hour(f.gpu.id, named.num_gpus, provider=provider, whole=True)) is not None]
+    return min(alike, key=lambda fr: fr[1])[0] if alike else None
 
 
 def _cheaper_alike(a: Advice, provider: str) -> Fit | None:

@@ -123,12 +123,12 @@ def test_cantonese_price_and_hour_words(text: str, said: str) -> None:
 
 
 @pytest.mark.parametrize("turns", [
-    ["7b qlora 用什么卡", "两张这个呢", "gpuli 上两张 包一周 多少"],
-    ["which card for 7b qlora", "2 of those?", "gpuli weekly price for both cards"],
+    ["7b qlora 用什么卡", "要两张这个呢"],
+    ["which card for 7b qlora", "2 of those?"],
 ])
-def test_two_of_the_card_picked_then_a_provider_without_it(turns: list[str]) -> None:
+def test_two_of_the_card_picked_are_that_card(turns: list[str]) -> None:
     chat = _play(turns)
-    assert "218" in _head(chat), chat.text  # two single-card gpuli 4090s, 2 × ₮109
+    assert "RTX 3090" in chat.lines[0] and "T4" not in chat.lines[0], chat.text  # two of the 3090 picked, not two T4s
 
 
 @pytest.mark.parametrize("turns", [
