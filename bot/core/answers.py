@@ -242,13 +242,12 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         report = compare_cost(asked)
     except NotOffered as exc:
         single = exc.reason == "single_card_plans" and (asked.num_gpus or 0) > 1 and bool(asked.provider)
-        if not (single or (exc.reason == "count_not_offered" and asked.num_gpus and asked.gpu)):
+        other = exc.reason == "gpu_not_offered" and bool(asked.provider and asked.gpu)
+        if not (single or other or (exc.reason == "count_not_offered" and asked.num_gpus and asked.gpu)):
             raise
-        # "7B full on one H100? … cost?": nobody rents that count; the same card at a count one rents, with the
-        # refusal named first; "two 4090s at cloudgpu … 3h?": a provider renting single cards prices the job on
-        # the single card there that holds it
+        # "7B full on one H100? … cost?": the card at a count one rents, the refusal first; "two 4090s at cloudgpu … 3h?" / "5090 包月" then "cloudgpu 呢": that provider's own card for the job
         unsold = error_message(exc, ctx.lang)
-        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None, **({"gpu": None} if single else {})}))
+        report = compare_cost(asked.model_copy(update={"num_gpus": None, "zero": None, **({"gpu": None} if single or other else {})}))
     across = None
     if (box := one_machine_way(asked, report)) is not None:
         # "72b 全参 不开 offload 一周多少钱": 8 × H200 with an 8-bit optimizer, not 32 × H100 over 4 nodes; where the
@@ -356,9 +355,9 @@ def provider_name(provider_id: str) -> str:
 
 
 def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
-    """The rental prices of the setup a sizing recommended (the one its price line names), at every
-    provider in their own units, with the job named first: "多少钱" asked of the last answer."""
-    req = TrainingRequest.model_validate(follow["setup_of"])
+    """The rental prices of the setup a sizing recommended (the one its price line names), at every provider in their own units, with the job named first: "多少钱" asked of the last answer."""
+    asked = TrainingRequest.model_validate(follow["setup_of"])  # "用 h200 呢" after a price: that card as the seed has it
+    req = seed_count_on_card(asked) if follow.get("changed") else asked
     roomy = bool(follow.get("roomy"))  # the sizing led with seed 000's roomy setup: that setup's prices
     advice = advise(as_the_seed_sizes(with_chat_settings(req, ctx))[1], req, roomy=roomy, seed_room=roomy)
     provider = req.provider or ctx.settings.provider
@@ -366,7 +365,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # "gpuli 上…": what gpuli rents; the setup the sizing named stays where the provider rents it, else one alike
     stand_in = stand_in_for(advice, provider, own, bool(follow.get("only")))  # "最便宜的卡": a cheaper alike
     setup = own or stand_in or (pick_at(advice, provider, alike=False) if provider else None) or advice.priced
-    one_box = one_machine(advice, setup, provider) if follow.get("changed") and setup is not None else None
+    one_box = one_machine(advice, setup, provider) if (follow.get("changed") or (req.num_gpus or 9) <= CARDS_PER_NODE) and setup is not None else None
     setup = one_box or setup
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
         # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
@@ -417,9 +416,9 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     reply.data["own"] = own is not None  # the user's own cards, not the tool's pick
     if setup.num_gpus > 1:  # "14b 全参 最低配置": 4 cards say how they share the job (seed 000: ZeRO-3), not only how many
         reply.data["sharding"] = plan_label(fit_row(setup), ctx.lang)
-    if setup is advice.seed and advice.seed_optimizer == "adamw-8bit" and req.optimizer is None:
-        # "72b 全参 不开 offload 多少钱": the seed's machine holds it with the 8-bit optimizer only, said so, and why
-        # one machine (AdamW without offload takes 32 × H100 over 4 nodes)
+    if (setup is advice.seed and advice.seed_optimizer == "adamw-8bit" and req.optimizer is None) or req.optimizer != asked.optimizer \
+            or (setup is one_box and req.optimizer is None):
+        # "72b 全参 不开 offload 多少钱": the seed's machine holds it with the 8-bit optimizer only, said so, and why one machine
         reply.data["sharding"] = (reply.data.get("sharding") or "") + t("sum.seed_8bit", ctx.lang)
         reply.data["across"] = across_nodes(req, advice.sizing, setup)
     # the job stays the subject: "4 张呢", "训多久" change it; "人民币呢" asks these prices again in CNY
@@ -434,8 +433,9 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
         if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
                                                     tight=not follow.get("hours"))
-    return verdict_first(reply, missed or own_not_rented(advice, req, provider, ctx.lang)
-                         or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
+    if (unrented := None if missed else own_not_rented(advice, req, provider, ctx.lang)) is not None:
+        reply.data.pop("stand_in", None)  # it says the card is not rented there: the stand-in's note would repeat it
+    return verdict_first(reply, missed or unrented or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
 
 
 def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,

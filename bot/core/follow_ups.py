@@ -33,7 +33,7 @@ from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_f
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.price_terms_follow import card_variant, repeat_asked
-from bot.core.priced_card_follow import on_card_priced
+from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_at_provider import setup_at_provider
@@ -158,7 +158,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     cheaper = cheaper or hourly_of_pick(parsed, last, text)  # "which card at cloudgpu" then "and hourly?": that card's hour
     if cheaper is not None:
         return cheaper
-    on_card = on_card_priced(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
+    on_card = on_card_priced(parsed, last) or job_at_priced_provider(parsed, last)  # "t4 多少钱" then "7b qlora 够吗": the job on that T4
     if on_card is not None:
         return on_card
     if parsed.request.model or parsed.request.params_b:
@@ -282,7 +282,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
-    stated = count_on_pick(stated, base, last)
+    stated = count_on_pick(stated, base, last, parsed.cues.refers_back)
     if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})

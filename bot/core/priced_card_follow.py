@@ -42,3 +42,15 @@ def on_card_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     if count and not q.num_gpus:
         update["num_gpus"] = count
     return replace(parsed, request=q.model_copy(update=update), follow_up=True)
+
+
+def job_at_priced_provider(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"一万网络 3090 月付" then "要是跑 13b lora 换啥" / "if we ran 14b lora instead, which card?": a job put in
+    place of the rental priced at a provider named is sized there (its own cards), so "那个 月付多少" next prices
+    what that provider rents; None where the message names its own provider or card, or is no change of it."""
+    q, where = parsed.request, last.data.get("first")
+    if last.kind != "price" or not isinstance(where, str) or not where or parsed.intent != "size" or not parsed.follow_up:
+        return None
+    if q.gpu or parsed.unknown_card or parsed.rental.provider or not (q.model or q.params_b):
+        return None
+    return replace(parsed, rental=replace(parsed.rental, provider=where))

@@ -45,7 +45,7 @@ SAID_ENOUGH = lazy(
     rf"{_COUNTED}\s*{_ENOUGH}"  # 1张够不够, 1 card 就够, 3 张 § 够吗, 1 § enough
     rf"|\b(?:is|will|would|can|could|does)\s+{_N}(?:{_UNIT}|{_CARD})?\s+(?:be\s+)?(?:enough|fine|ok|okay|do|suffice|sufficient|work)\b"
     rf"|{_N}\s+(?:is|would\s+be|will\s+be)\s+(?:enough|fine|ok)", re.IGNORECASE)
-NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*[bgk万天周月小])"
+NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*(?:[bgk万天周月小季年]|days?\b|weeks?\b|months?\b|hours?\b|hrs?\b|years?\b|quarters?\b|min))"
              # "or should I just go with two", "one 4090 or straight to two?": the other count, its card understood
              rf"|\b(?:go\s+(?:with|for|to)|straight\s+to|jump\s+to|step\s+up\s+to)\s+(?:just\s+)?{_N}\b(?!\s*[a-z0-9.|])", re.IGNORECASE)
 

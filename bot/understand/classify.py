@@ -53,10 +53,14 @@ SIZE_WORDS = lazy(
 TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全量|预训练|pretrain|epoch")
 # a change of the job before: "那换成qlora呢", "on a 4090", and the field named first ("模型换 qwen3 8b", "卡改成 a100",
 # "switch the model to qwen3 8b", "change the card to an a100", "same thing but for 14b")
-FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|拉到|加到|用|上|what about|how about|and\b|what\s+if\b|with\b|w/|on\b|at\b|for\b"
+FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|要是|假如|拉到|加到|用|上|what about|how about|and\b|what\s+if\b|with\b|w/|on\b|at\b|for\b"
                  r"|(?:模型|底模|基座|显卡|卡|方法)\s*(?:换|改|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
-                 r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$")
+                 r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$|\binstead\b")
+# the card of the setup just priced, named back ("cloudgpu 对应的卡呢", "the matching card at cloudgpu"): a change of that
+# question (its provider), never a provider's whole list
+SAME_CARD = lazy(r"(?:对应|相应|相当|同款|同档|同级别?|同等|类似|差不多)的?\s*(?:显)?卡|(?:那|这)(?:张|块|个|款)\s*(?:显)?卡"
+                 r"|\b(?:matching|equivalent|corresponding|comparable|similar|same)\s+(?:cards?|gpus?|one)\b|\b(?:that|this)\s+(?:card|gpu)\b|\b(?:for|on)\s+the\s+same\s*[?？.!]*\s*$|同样的(?:配置|呢)|一样的(?:配置|呢)")
 RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
 WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
 # "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced
@@ -295,7 +299,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if carded and priced and not (training and not amount_asked) and not (strong and not asks_price):
         return Classified("price", hits)
     if not carded and not training and priced and (add_ons or (rental.provider and not (strong and not (AMOUNT_ASK.search(norm) or PRICE_NOUN.search(norm))) and (
-            PROVIDER_LIST.search(norm) or (req.num_gpus and extras.rents_count(rental.provider, req.num_gpus))))):
+            (PROVIDER_LIST.search(norm) and not SAME_CARD.search(norm)) or (req.num_gpus and extras.rents_count(rental.provider, req.num_gpus))))):
         # "2000G 存储卷一个月多少", "cloudgpu 有哪些卡、多少钱", "cheapest 8-card option at 一万网络, monthly?" (a
         # count the provider rents no setup of, "Can I rent an 8-GPU box on CloudGPU?", is the FAQ's; so is a
         # message asking no amount that the FAQ answers outright: "gpuli 的卡 买周租 剩下5天能干嘛")

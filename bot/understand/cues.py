@@ -53,7 +53,8 @@ JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|�
 # "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
 # just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
 OTHER_UNIT_BETTER = lazy(
-    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周)\s*(?:会不会|是不是|会|是)?\s*(?:更|比较)?\s*(?:划算|便宜|省)"
+    r"不如\s*(?:直接)?\s*(?:包|按|租)?\s*(?:个|一个|1个)?\s*(?:月|周|星期)|(?:包月|月租|周租|包周|按月|按周|(?<![\d二两三四五六七八九十几])(?:买|租|包)?\s*(?:一|1)?\s*个\s*月|(?:买|租|包)?\s*(?:一|1)\s*(?:周|星期))"
+    r"\s*(?:的话)?\s*(?:会不会|是不是|会|是)?\s*(?:更|比较|还)?\s*(?:划算|便宜|省|值)"
     r"|\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month|the\s+week)\b.{0,20}\b(?:better|cheaper)\b"
     r"|\b(?:better|cheaper)\b.{0,20}\b(?:monthly|weekly|a\s+month|a\s+week|the\s+month)\b")
 # a rental unit's bare name ("month?", "a week?", "按月呢", "月呢", "by the year?"), with the currency it is wanted
@@ -62,7 +63,7 @@ BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按
                        r"(?:[,，、]?\s*(?:要|用|换成|in)?\s*(?:多少)?\s*(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|呢|吗|\?|？|\s)*)?$", re.I)
 # a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
 # "时间够吗", which ask of the deadline
-FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
+FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|\b(?:good|big)\s+enough\b|\benough\s+for\b|\bup\s+to\s+(?:it|the\s+job)\b|\bcut\s+it\b|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel

@@ -386,7 +386,7 @@ DAYS = lazy(r"(?!(?<=[周拜期])6)" + _N + r"[\s-]*(?:个\s*)?(?:天|日|days?|
 WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周(?!末|[六日天]|6\s*(?:日|周|[+和加、到]))|星期|礼拜|(?:weeks?|wks?|w)(?![a-z0-9]))", re.ASCII)
 # "seq 2048，月租多少": 月租 / 月付 / 月费 name the monthly term, so a figure before them counts no months ("3 个月租" still does)
 MONTHS = lazy(_N + r"\s*(?:个\s*月|月(?!\s*(?:租|付|费))|months?|mo)(?![a-z])", re.ASCII)
-QUARTERS = lazy(_N + r"\s*(?:个\s*)?(?:季度|quarters?)(?![a-z])", re.ASCII)
+QUARTERS = lazy(r"(?:" + _N + r"|\b(?:a|one)(?=\s+quarter))\s*(?:个\s*)?(?:季度|季(?![度节])|quarters?)(?![a-z])(?!\s+of\b)", re.ASCII)  # "租一季", "for a quarter": 3 months
 YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 # a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)
 HOURS = lazy(_N + r"[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
@@ -465,7 +465,7 @@ def _lengths(text: str) -> list[Length]:
         add(m, _years(float(m.group(1))), 0.0, 365 * 24)
     for pattern, factor in ((QUARTERS, 90), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
         for m in pattern.finditer(text):
-            add(m, float(m.group(1)) * factor, 0.0, factor * 24)
+            add(m, float(m.group(1) or 1) * factor, 0.0, factor * 24)
     for m in A_PERIOD.finditer(text):
         rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5) or m.group(7))
         days = float(PERIOD_DAYS[next(g for g in m.groups() if g)])
@@ -525,7 +525,7 @@ def _unit_name(text: str, x: Length) -> bool:  # "包月", "weekly", "by the wee
 def without_durations(text: str) -> str:
     """`text` with every rental length taken out ("8 小时", "两周", "包月", "a month"): a length
     changes a job; it is no subject of a question of its own."""
-    for pattern in (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, used_time.MINUTES, used_time.SECONDS, YEARS, MONTHS, WEEKS, DAYS, A_PERIOD):
+    for pattern in (HOURS_MINUTES, MINUTES_SECONDS, AND_A_HALF, HALF, HOURS, used_time.MINUTES, used_time.SECONDS, YEARS, QUARTERS, MONTHS, WEEKS, DAYS, A_PERIOD):
         text = pattern.sub(" ", text)
     return text
 

@@ -20,7 +20,7 @@ SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
 BIG_UNITS = {"万": 10_000, "亿": 100_000_000}
 NUMERAL_CHARS = "".join(DIGITS) + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 # What may follow a Chinese numeral for it to be read as a number.
-COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日", "周", "星期", "礼拜", "月", "年",
+COUNTERS = ("卡", "张", "块", "台", "个", "轮", "遍", "次", "天", "日", "周", "星期", "礼拜", "月", "年", "季",
             "小时", "钟头", "分钟", "条", "步", "节点", "机", "位", "元", "刀", "美元", "美金", "人民币", "万", "亿", "千", "百",
             "token", "epoch", "b", "k", "w", "u", "h")
 PARAM_WORDS = ("参数", "的参数", "级", "规模", "的模型")

@@ -26,6 +26,7 @@ from bot.understand.classify import (
     HOWTO,
     PRICE_ASK,
     PRICE_ONLY_WORDS,
+    SAME_CARD,
     TRAIN_WORDS,
     Classified,
     classify,
@@ -510,11 +511,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
-    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or bool(
-        faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None))
+    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or (not SAME_CARD.search(norm) and bool(
+        faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None)))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
     if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1):
         c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced

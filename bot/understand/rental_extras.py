@@ -251,10 +251,10 @@ def rents_count(provider_id: str, count: int) -> bool:
 # are out: "only need", "就用", "我们只需要", "anything cheaper", "有没有更便宜的" (how long it is needed, and
 # whether that length rents for less), no subject of its own.
 _LENGTH_FRAME = lazy(
-    r"^(?:[\W_]|呢|那|那么|就|只|只要|只需|只需要|需要|要|用|租|我们|我|其实|实际上?|够了|就够了|的话|的|了|跑|训练|一下"
+    r"^(?:[\W_]|呢|那|那么|就|只|只要|只需|只需要|需要|要|用|租|我们|我|其实|实际上?|够了|就够了|的话|的|了|跑|训练|一下|如果|要是|假如|假设"
     r"|有没有|还有|有|更|比较|便宜|便宜点|便宜些|划算|省钱?|点|些|方案|选择|选项|吗|么|嘛"
     r"|only|just|need|needs|we|i|it|actually|then|so|ok|okay|for|rent|renting|use|using|run"
-    r"|anything|something|any|options?|choices?|deals?|cheaper|cheapest|less|expensive|a|the|instead|what|about|how|and|to)*$",
+    r"|anything|something|any|options?|choices?|deals?|cheaper|cheapest|less|expensive|a|the|instead|what|about|how|and|to|if|say|suppose)*$",
     re.I)
 
 
