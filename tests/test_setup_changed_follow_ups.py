@@ -116,7 +116,7 @@ def test_the_same_setup_at_another_provider_then_a_length(turns: list[str]) -> N
     assert "31.68" in _head(chat), chat.text  # CloudGPU's A6000 for 72 h, the provider just asked staying
 
 
-@pytest.mark.parametrize("text, said", [("cloudgpu 4090 跑 5 個鐘 幾錢", "5 个小时"), ("一個月幾錢", "多少钱")])
+@pytest.mark.parametrize("text, said", [("cloudgpu 4090 跑 5 個鐘 幾錢", "5 小时"), ("一個月幾錢", "多少钱")])
 def test_cantonese_price_and_hour_words(text: str, said: str) -> None:
     assert said in simplified(text)
     assert duration(simplified("跑 5 個鐘")) == (None, 5.0)
