@@ -21,8 +21,11 @@ _CJK = lazy(r"[\u3400-\u9fff]")
 # Cantonese words (as OpenCC leaves them in simplified characters) and the Mandarin a reader of ours knows
 CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系唔系": "是不是", "系咪": "是不是", "乜嘢": "什么",
              "边度": "哪里", "边个": "哪个", "边间": "哪家", "佢哋": "他们", "冇": "没有", "唔": "不", "嘅": "的",
-             "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对"}
-_CANTONESE = lazy("|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
+             "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
+             "几耐": "多久", "我哋": "我们"}
+# "我哋得一万块": 得 before an amount is Cantonese for "only have" (我们只有), never Mandarin's "must"
+_ONLY_HAVE = r"(?:我哋|我|我们)得(?=\s*[\d一二两三四五六七八九十几半])"
+_CANTONESE = lazy(_ONLY_HAVE + "|" + "|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
 
 
 @lru_cache(maxsize=1)
@@ -45,4 +48,6 @@ def _mandarin(m: re.Match[str]) -> str:
     word = m.group(0)
     if word == "咩":  # a question's last word asks yes or no (吗); inside the sentence it asks what (做咩, 咩卡)
         return "吗" if m.end() == len(m.string) or m.string[m.end():].strip()[:1] in "?？!！。.,，" else "什么"
+    if word.endswith("得"):
+        return CANTONESE.get(word[:-1], word[:-1]) + "只有"
     return "充值" if word == "增值" else CANTONESE[word]
