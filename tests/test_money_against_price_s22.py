@@ -76,3 +76,22 @@ def test_money_said_to_be_all_there_is_is_weighed_never_set(turns: tuple[str, ..
 def test_a_budget_within_a_metered_run_says_how_long_it_lasts(turns: tuple[str, ...], lasts: str) -> None:
     chat = _chat(*turns)
     assert lasts in first_lines(chat), chat.text  # $5 / $0.33 × 60; $10 / $0.21 × 60, whole minutes
+
+
+@pytest.mark.parametrize(("text", "methods"), [("14b lora + 7b qlora on gpuli for a month", [(14.0, "lora"), (7.0, "qlora")]),
+                                               ("32b qlora 和 7b 全参 各要几卡", [(32.0, "qlora"), (7.0, "full")]),
+                                               ("7b 和 14b 全参各要几卡", [(7.0, "full"), (14.0, "full")])])
+def test_a_method_typed_after_each_size_stays_that_sizes_own(text: str, methods: list[tuple[float, str]]) -> None:
+    from bot.understand.parser import parse
+    from tests.chat_user import T0
+
+    assert [(p.request.params_b, p.request.method) for p in parse(text, T0).parts] == methods
+
+
+@pytest.mark.parametrize(("turn", "safe", "table"), [
+    ("budget 1000 usdt a month: 14b lora + 7b qlora both on gpuli, fits?", "₮758", "₮1,018"),  # A6000 389 + 4090 369; L40S 649
+    ("预算 ₮1000 一个月 14b lora 和 7b qlora 都在 gpuli 跑 够吗", "₮758", "₮1,018"),
+])
+def test_several_jobs_under_one_budget_are_summed_at_the_provider(turn: str, safe: str, table: str) -> None:
+    chat = _chat(turn)
+    assert safe in chat.lines[0] and table in chat.lines[1] and ("₮18" in chat.lines[1]), chat.text
