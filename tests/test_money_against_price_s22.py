@@ -95,3 +95,30 @@ def test_a_method_typed_after_each_size_stays_that_sizes_own(text: str, methods:
 def test_several_jobs_under_one_budget_are_summed_at_the_provider(turn: str, safe: str, table: str) -> None:
     chat = _chat(turn)
     assert safe in chat.lines[0] and table in chat.lines[1] and ("₮18" in chat.lines[1]), chat.text
+
+
+@pytest.mark.parametrize("turn", ["8卡h100 跑32b全参 每卡每小时合多少", "32b full on 8x h100, what's that per gpu-hour?"])
+def test_a_jobs_stated_setup_asked_per_card_hour_is_that_setups_rate(turn: str) -> None:
+    assert "₮2.51" in first_lines(_chat(turn))  # gpuli 8×H100 ₮14,432 / (8 × 720 h)
+
+
+@pytest.mark.parametrize("turns", [("gpuli h100x8 per month", "which regions have infiniband", "2 nodes with infiniband, total?"),
+                                   ("gpuli 8卡 h100 包月", "两台 加 IB 一共多少")])
+def test_nodes_with_infiniband_after_a_machines_price_are_that_many_machines_joined(turns: tuple[str, ...]) -> None:
+    assert "₮30,064" in first_lines(_chat(*turns))  # 2 × ₮14,432 + 2 nodes × ₮600
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (("gpuli 8卡 h100 包月", "出口流量收费吗", "加 2000g 存储卷 1000g 对象存储 一共多少"), "₮14,607"),  # 14,432 + 160 + 15
+    (("gpuli 4090 monthly", "is egress charged?", "add a 500gb volume, total?"), "₮409"),  # 369 + 500 × 0.08
+])
+def test_an_add_on_after_a_faq_detour_is_added_to_the_rental_before_it(turns: tuple[str, ...], total: str) -> None:
+    assert total in first_lines(_chat(*turns))
+
+
+@pytest.mark.parametrize(("turns", "month"), [
+    (("a100 40g monthly at 一万网络?", "annual?", "with the repeat-purchase discount, per month?"), "¥2,700"),
+    (("一万网络 3090 monthly", "repeat-customer price per month?"), "¥1,650"),  # ¥1,750 less ¥100
+])
+def test_a_hyphenated_repeat_purchase_takes_its_discount_off_the_month(turns: tuple[str, ...], month: str) -> None:
+    assert month in first_lines(_chat(*turns))
