@@ -133,7 +133,7 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     prev = last.data.get("prev") if last is not None and last.kind == "faq" else None
     if isinstance(prev, dict) and prev.get("kind") == "price":  # "出口流量收费吗" between: a detour, the rental stays
         last = Turn("price", prev["data"])
-    if last is None or last.kind != "price" or not (price.add_ons or price.infiniband) or q.gpu or q.model or q.params_b \
+    if last is None or last.kind != "price" or not (price.add_ons or (price.infiniband and (price.nodes or 0) > 1)) or q.gpu or q.model or q.params_b \
             or len(_without_add_ons(text)) > SHORT or not parsed.cues.add_on_added:
         return None
     if parsed.asks.budget is not None:
@@ -141,9 +141,9 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     held = last.data.get("add_ons")
     follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **price.add_ons}}
     count = last.data.get("num_gpus")
-    if price.infiniband:  # "2 nodes with infiniband, total?" after one 8-card machine: two of it, joined by InfiniBand
+    if price.infiniband and (price.nodes or 0) > 1:  # "2 nodes with infiniband, total?" after one 8-card machine: two of it, joined by InfiniBand
         follow["infiniband"] = True
-        follow["num_gpus"] = count * price.nodes if isinstance(count, int) and price.nodes and price.nodes > 1 else count
+        follow["num_gpus"] = count * (price.nodes or 1) if isinstance(count, int) else count
     if parsed.rental.provider:
         follow["first"] = parsed.rental.provider
     r = parsed.rental

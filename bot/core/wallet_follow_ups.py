@@ -4,6 +4,7 @@ Parsed out (bot.core.follow_ups hands these two cases here)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -69,6 +70,10 @@ def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:
     return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)
 
 
+# the amount asked ("minimum balance to start", "余额最少要多少"), not why or what is held (the FAQ answers those)
+AMOUNT_ASKED = re.compile(r"minimum|at\s+least|how\s+much|多少|最少|至少|最低", re.I)
+
+
 def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
     """"cloudgpu 4090 跑 8 小时多少钱" then "那余额要充多少才稳" / "how much should I top up to be safe?":
     the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
@@ -79,7 +84,8 @@ def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
         return None
     if parsed.request.gpu:  # "minimum balance to start an a100 80g?", "开一张 a100 余额最少要多少": that card's hold
         q = parsed.request
-        if not held or q.model or q.params_b or q.method or parsed.intent not in ("wallet", "faq", "unknown", "price", "size"):
+        if not held or q.model or q.params_b or q.method or not AMOUNT_ASKED.search(parsed.words) \
+                or parsed.intent not in ("wallet", "faq", "unknown", "price", "size"):
             return None
         data: dict[str, Any] | None = {"gpu": [parsed.request.gpu], "num_gpus": parsed.rental.num_gpus or 1, "hours": None,
                                        "add_ons": {}, "infiniband": None, "repeat": False, "display": None,
