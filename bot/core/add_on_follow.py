@@ -41,6 +41,9 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
     stated = parsed.price.add_ons
     if q.gpu or q.model or q.params_b or parsed.intent in ("wallet", "help", "smalltalk", "export"):
         return None
+    beneath = turn.data.get("prev") if turn is not None and turn.kind == "faq" else None
+    if parsed.cues.add_on_added and isinstance(beneath, dict) and beneath.get("kind") == "price":
+        return None  # "8卡 h100 包月", "出口流量收费吗", "加 2000g 存储卷 一共多少": added to that rental (added_to_price)
     short = len(text.strip()) <= SHORT
     sizes = parsed.price.sizes
     before = _held(turn)
@@ -126,14 +129,21 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     budget), priced again with the add-on (seed 003: ¥1,750 + ¥600 a month); the add-ons stay with the turn, so
     "换成 a100 40g" next keeps them. None unless it is a short message adding an add-on and naming no card
     or budget."""
-    q = parsed.request
-    if last is None or last.kind != "price" or not parsed.price.add_ons or q.gpu or q.model or q.params_b \
+    q, price = parsed.request, parsed.price
+    prev = last.data.get("prev") if last is not None and last.kind == "faq" else None
+    if isinstance(prev, dict) and prev.get("kind") == "price":  # "出口流量收费吗" between: a detour, the rental stays
+        last = Turn("price", prev["data"])
+    if last is None or last.kind != "price" or not (price.add_ons or (price.infiniband and (price.nodes or 0) > 1)) or q.gpu or q.model or q.params_b \
             or len(_without_add_ons(text)) > SHORT or not parsed.cues.add_on_added:
         return None
     if parsed.asks.budget is not None:
         return None  # "加 2000G 存储卷，预算 ₮14500 够不够": the budget weighs the rental with it (the budget's path)
     held = last.data.get("add_ons")
-    follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **parsed.price.add_ons}}
+    follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **price.add_ons}}
+    count = last.data.get("num_gpus")
+    if price.infiniband and (price.nodes or 0) > 1:  # "2 nodes with infiniband, total?" after one 8-card machine: two of it, joined by InfiniBand
+        follow["infiniband"] = True
+        follow["num_gpus"] = count * (price.nodes or 1) if isinstance(count, int) else count
     if parsed.rental.provider:
         follow["first"] = parsed.rental.provider
     r = parsed.rental

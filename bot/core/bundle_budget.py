@@ -22,8 +22,12 @@ from engine.providers import providers
 
 
 def bundled(parsed: Parsed) -> bool:
-    """Several cards asked for a price together, under a budget (stated with them or kept from before)."""
-    return parsed.asks.budget is not None and len(parsed.parts) >= 2 and all(p.intent == "price" for p in parsed.parts)
+    """Several cards asked for a price together, under a budget (stated with them or kept from before); or several
+    jobs rented at one provider named ("budget ₮1000 a month: 14b lora + 7b qlora both on gpuli")."""
+    if parsed.asks.budget is None or len(parsed.parts) < 2:
+        return False
+    return all(p.intent == "price" for p in parsed.parts) or (
+        all(p.intent == "cost" for p in parsed.parts) and len({p.rental.provider for p in parsed.parts} - {None}) == 1)
 
 
 def unbudgeted(parts: list[Parsed]) -> list[Parsed]:
@@ -33,6 +37,8 @@ def unbudgeted(parts: list[Parsed]) -> list[Parsed]:
 
 def bundle_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]:
     """The verdict on the bundle's sum, leading; the replies as they are when no provider quotes every card firmly."""
+    if all(r.kind == "cost" for r in replies):
+        return jobs_first(replies, parsed, lang)
     firm = [firm_totals(r) for r in replies]
     if parsed.asks.budget is None or len(replies) < 2 or not all(firm):
         return replies
@@ -61,5 +67,56 @@ def bundle_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]
     lead = Reply("error", lang, {"message": message}, turn=replies[0].turn, buttons=replies[0].buttons)
     if home == where and where != next((n for n in common if by_name[n].id == named), None):
         lead = home_said(lead, by_name[where].id, lang)
+    more, replies[0].also = replies[0].also, []
+    return [lead, replies[0], *more, *replies[1:]]
+
+
+def _pick(reply: Reply, key: str) -> tuple[Decimal, str, str] | None:
+    """A job's cost reply: its cheapest safe setup ("pick") or the reference table's card at the same provider
+    ("table_span"), as (total, currency, setup); None when it has none or only a band."""
+    v = reply.data.get("v") if isinstance(reply.data, dict) else None
+    row = v.get(key) if isinstance(v, dict) else None
+    if not isinstance(row, dict):
+        return None
+    if key == "pick":
+        low, high, currency = row.get("total_min"), row.get("total_max"), row.get("currency")
+    else:
+        low, high, currency = row["total"]["low"], row["total"]["high"], row["total"]["currency"]
+    if low is None or low != high:
+        return None
+    setup = t("sum.setup", reply.lang, n=row.get("num_gpus") or 1, gpu=row.get("name"))
+    return Decimal(str(high)), str(currency), setup
+
+
+def _summed(picks: list[tuple[Decimal, str, str]], budget: Money, lang: str) -> tuple[str, Money, bool, Money]:
+    """The parts ("1× L40S ₮649 + 1× RTX 4090 ₮369"), their total, whether it is over the budget and by how much (or
+    what is left)."""
+    currency = picks[0][1]
+    total = Money(sum((p[0] for p in picks), Decimal(0)), currency)
+    parts = " + ".join(f"{setup} {Money(amount, currency).format(lang)}" for amount, _, setup in picks)
+    in_budget = total.to(budget.currency)
+    over = in_budget.amount > budget.amount
+    return parts, total, over, (in_budget - budget) if over else (budget - in_budget)
+
+
+def jobs_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]:
+    """Several jobs under one budget at one provider: the sum of each job's cheapest safe setup leads, judged against
+    the money, and beside it the sum on the reference tables' cards when they differ (seed 000: a 14B LoRA's L40S ₮649
+    and a 7B QLoRA's 4090 ₮369 come to ₮1,018, ₮18 over ₮1,000); the replies as they are when a job has no firm price."""
+    picks = [_pick(r, "pick") for r in replies]
+    if parsed.asks.budget is None or not all(picks) or len({p[1] for p in picks if p}) != 1:
+        return replies
+    amount, cur = parsed.asks.budget
+    safe = [p for p in picks if p]
+    budget = Money(Decimal(amount), cur or safe[0][1])
+    parts, total, over, gap = _summed(safe, budget, lang)
+    lines = [t("plan.jobs_over" if over else "plan.jobs_within", lang, budget=budget.format(lang), n=len(safe),
+               parts=parts, total=total.format(lang), gap=gap.format(lang))]
+    tables = [_pick(r, "table_span") or p for r, p in zip(replies, safe, strict=True)]
+    if len({p[1] for p in tables if p}) == 1 and [p[2] for p in tables if p] != [p[2] for p in safe]:
+        parts, total, over, gap = _summed([p for p in tables if p], budget, lang)
+        lines.append(t("plan.jobs_table_over" if over else "plan.jobs_table_within", lang, parts=parts,
+                       total=total.format(lang), gap=gap.format(lang)))
+    lead = Reply("error", lang, {"message": "\n".join(lines)}, turn=replies[0].turn, buttons=replies[0].buttons)
     more, replies[0].also = replies[0].also, []
     return [lead, replies[0], *more, *replies[1:]]

@@ -102,7 +102,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return rent_follow_up(parsed, last)
     if last is not None and last.kind == "span":  # "48h 内要出结果" then "14b qlora": that job for those 48 h
         return job_in_span(parsed, last)
-    top_up = top_up_of_price(parsed, last) if last is not None else None  # "余额要充多少才稳" after a price
+    top_up = top_up_of_price(parsed, last)  # "余额要充多少才稳" after a price; "开一张 a100 余额最少要多少"
     top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
     top_up = top_up or (runway_of_held(parsed, last) if last is not None else None)  # "预算 2.5万 …" "3090 包月" "能租几个月"
     if top_up is not None:

@@ -4,6 +4,7 @@ Parsed out (bot.core.follow_ups hands these two cases here)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -69,19 +70,37 @@ def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:
     return replace(parsed, intent="wallet", wallet=WalletAction("rent"), rental=rental, follow_up=True)
 
 
-def top_up_of_price(parsed: Parsed, last: Turn) -> Parsed | None:
+# the amount asked ("minimum balance to start", "余额最少要多少"), not why or what is held (the FAQ answers those)
+AMOUNT_ASKED = re.compile(r"minimum|at\s+least|how\s+much|多少|最少|至少|最低", re.I)
+
+
+def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
     """"cloudgpu 4090 跑 8 小时多少钱" then "那余额要充多少才稳" / "how much should I top up to be safe?":
     the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
     read of the wallet, which says nothing of that rental. None unless the last answer was a price and the
     message asks how much to put in without naming a card of its own."""
     held = parsed.asks.start_hold  # "开机的时候余额会先扣多少": the provider's hold on the rental priced, not a wallet read
-    if last.kind not in ("price", "cost") or not (parsed.asks.top_up or held) or parsed.request.gpu or parsed.asks.budget is not None:
+    if not (parsed.asks.top_up or held) or parsed.asks.budget is not None:
         return None
-    data = last.data if last.kind == "price" else priced_rental(last.data)
+    if parsed.request.gpu:  # "minimum balance to start an a100 80g?", "开一张 a100 余额最少要多少": that card's hold
+        q = parsed.request
+        if not held or q.model or q.params_b or q.method or not AMOUNT_ASKED.search(parsed.words) \
+                or parsed.intent not in ("wallet", "faq", "unknown", "price", "size"):
+            return None
+        data: dict[str, Any] | None = {"gpu": [parsed.request.gpu], "num_gpus": parsed.rental.num_gpus or 1, "hours": None,
+                                       "add_ons": {}, "infiniband": None, "repeat": False, "display": None,
+                                       "first": parsed.rental.provider, "asked_currency": False}
+    elif last is None or last.kind not in ("price", "cost"):
+        return None
+    else:
+        data = last.data if last.kind == "price" else priced_rental(last.data)
     if data is None:
         return None
-    return replace(parsed, intent="price", wallet=None, follow={**data, "top_up": "held" if held else True}, follow_up=True,
-                   missing=[], faq=[], faq_answers=[], faq_confident=False)
+    # "8 hour run, how much balance to keep" after the card's hourly price: the money is held for that run's length
+    stated = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
+    length = {"hours": float(stated), "weeks": parsed.cues.weeks} if stated else {}
+    return replace(parsed, intent="price", wallet=None, follow={**data, **length, "top_up": "held" if held else True},
+                   follow_up=True, missing=[], faq=[], faq_answers=[], faq_confident=False)
 
 
 def priced_rental(cost: dict[str, Any]) -> dict[str, Any] | None:

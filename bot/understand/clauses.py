@@ -325,6 +325,9 @@ def joined_asks(text: str, whole: Parsed, now: datetime | None, read: Callable[[
     return []
 
 
+OWN_METHOD = lazy(r"\s*(?:q[\s-]?lora|lora|全参(?:微调)?|全量(?:微调)?|full(?:[\s-]*(?:fine[\s-]*tun\w*|ft|param\w*))?)(?![a-z])")
+
+
 def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
     """"7b 和 14b 全参各要几卡", "how many cards do 7b and 14b full finetunes each need": one ask put to
     several bare sizes is one reading per size, in the order named (the message with the other sizes
@@ -341,10 +344,14 @@ def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             sizes.setdefault(m.group(1), m)
     if len(sizes) < 2:
         return []
-    spans = [m.span() for m in f.SIZE_B.finditer(norm)]
+    # "14b lora + 7b qlora": a method typed right after each size is that size's own, blanked with it from the others
+    # ("7b 和 14b 全参": a method after the last size only is said once for all)
+    owns = [(m.start(), m.end(), OWN_METHOD.match(norm, m.end())) for m in f.SIZE_B.finditer(norm)]
+    each_own = sum(1 for *_, own in owns if own) >= 2
+    spans = [(a, b + (len(own[0]) if own and each_own else 0)) for a, b, own in owns]
     parts = []
     for keep in list(sizes.values())[:MAX_CLAUSES]:
-        blanked = "".join(" " if any(a <= i < b for a, b in spans if (a, b) != keep.span()) else ch
+        blanked = "".join(" " if any(a <= i < b for a, b in spans if a != keep.start()) else ch
                           for i, ch in enumerate(norm))
         parts.append(read(blanked, now))
     if not all(p.intent in ("size", "cost") and stands_alone(p) for p in parts) \

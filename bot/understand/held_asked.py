@@ -12,9 +12,9 @@ import re
 from bot.understand.lazy import lazy
 
 _MONEY_ZH = r"(?:余额|钱包|账户|账上|卡里)"
-_START_ZH = r"(?:开机|启动|开始|开跑|开实例|开之前|跑之前|租之前|下单前|用之前)"
+_START_ZH = r"(?:开机|启动|开始|开跑|开实例|开之前|跑之前|租之前|下单前|用之前|开(?=\s*(?:[一两\d]\s*)?[张台个卡]))"
 _MONEY_EN = r"\b(?:wallet|balance|account|funds?|money)\b"
-_START_EN = r"\bbefore\s+(?:i\s+|we\s+|it\s+)?(?:start|launch|boot|spin|run|rent)\w*|\b(?:when|as)\s+(?:i\s+|we\s+|it\s+)?(?:start|launch|boot|spin)\w*|\bat\s+(?:the\s+)?start\b|\bupfront\b"
+_START_EN = r"\bto\s+(?:start|launch|boot|spin\s+up|open)\b|\bbefore\s+(?:i\s+|we\s+|it\s+)?(?:start|launch|boot|spin|run|rent)\w*|\b(?:when|as)\s+(?:i\s+|we\s+|it\s+)?(?:start|launch|boot|spin)\w*|\bat\s+(?:the\s+)?start\b|\bupfront\b"
 _HELD = lazy(
     rf"预授权|预授權|冻结|凍結|预扣|預扣|先扣|扣住|押金|先冻|先锁|锁定\s*多少"
     rf"|{_START_ZH}[^，。,.?？!！]{{0,14}}{_MONEY_ZH}|{_MONEY_ZH}[^，。,.?？!！]{{0,10}}{_START_ZH}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from decimal import Decimal
 from functools import lru_cache
 
 from bot.understand import spoken_chinese, spoken_english, typos
@@ -46,6 +47,8 @@ PUNCT = lazy(r"[，。！？；：、“”‘’（）【】《》「」『』�
 # clauses is a separator; between two digits ("99,999", "13:00", "1,5") it is part of the number.
 ASCII_PUNCT = lazy(r"(?<!\d)[,:]|[,:](?!\d)|\.(?=\s|$)|[;!?\"()\[\]{}]+")
 # "12 个钟" is spoken Chinese for twelve hours: read as "12 个钟头" (never 几点钟, 分钟 or 钟表)
+# a count of time typed with a multiplier ("1w 分钟", "2k minutes", "1.5万小时"): the number itself; "1w" alone is a week
+_SCALED_TIME = lazy(r"(?<![a-z\d.])(\d+(?:\.\d+)?)\s*([kw万千])\s*(?=(?:个\s*)?(?:分钟|小时|钟头|秒|mins?\b|minutes?\b|hours?\b|hrs?\b|secs?\b|seconds?\b))")
 SPOKEN_HOURS = lazy(r"(?<=\d)(\s*)个\s*钟(?![头点表])")
 # "一个月多钱", "几多钱": spoken Chinese drops 少; read as 多少钱 so every price ask knows it ("很多钱" is an amount)
 SPOKEN_PRICE = lazy(r"(?<![很好许太那这更挺差])多钱")
@@ -151,6 +154,12 @@ def _card_lookalike(m: re.Match[str]) -> str:
     return fixed if fixed in gpu_table().by_key else word
 
 
+def _scaled_time(m: re.Match[str]) -> str:
+    """"1w 分钟" -> "10000 分钟": a multiplied count of minutes or hours in plain digits."""
+    value = Decimal(m.group(1)) * {"k": 1000, "千": 1000}.get(m.group(2), 10_000)
+    return f"{value.normalize():f} "
+
+
 def _unnumber(text: str) -> str:
     """The numbers of a numbered list ("1) … 2) …", "1、… 2、…", "①…②…") dropped: left in, "2) monthly
     cost" reads as two months and "1) min config" as one minute. Only markers counting 1, 2, 3… make a
@@ -186,6 +195,7 @@ def normalize(text: str) -> str:
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
+    text = _SCALED_TIME.sub(_scaled_time, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text)
     text = SPOKEN_PRICE.sub("多少钱", text)
     text = spoken_english.spoken(text)  # English number words, card names spelled out included, as digits

@@ -458,6 +458,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif c.intent == "cost" and sized and request.gpu and request.num_gpus and (price.add_ons or price.storage_unsized) and (
             rental.duration_days or rental.duration_hours):
         c = Classified("price", c.hits)  # "14b 全参 4 张 a100 包月，加 2000G 存储卷，总共多少": the stated setup's total, add-ons in
+    elif c.intent in ("size", "cost") and sized and request.gpu and request.num_gpus and asks.per_card_hour and asks.budget is None:
+        c = Classified("price", c.hits)  # "8卡h100 跑32b全参 每卡每小时合多少": the stated setup's rate per card-hour
     elif request.gpu and not sized and asks.budget is not None and (c.intent == "price" or (c.intent in ("unknown", "faq") and (
             asks.enough or asks.affords or wished or budget_only(topic_text(rest))))):  # "一周预算 500 U 能租 8 卡 H100 吗", "200u 能租 8卡h100 吗", "does $300 rent a 4090?": what
         c, asks = Classified("price", c.hits), replace(asks, runway=True)  # that budget rents, named back (size: the router's month)

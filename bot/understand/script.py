@@ -27,7 +27,9 @@ CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系
              "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
              "几钱": "多少钱", "几耐": "多久", "得唔得": "行不行", "我哋": "我们", "你哋": "你们", "点算": "怎么办",
              "设定档": "配置文件"}
-_CANTONESE = lazy("|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
+# "我哋得一万块": 得 before an amount is Cantonese for "only have" (我们只有), never Mandarin's "must"
+_ONLY_HAVE = r"(?:我哋|我|我们)得(?=\s*[\d一二两三四五六七八九十几半])"
+_CANTONESE = lazy(_ONLY_HAVE + "|" + "|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
 _CLAUSE = r"(?:^|(?<=[\s,，。.?？!！;；:：]))"  # where a clause opens: a message's start, a space, a mark
 _NUMERAL = r"\d一两二三四五六七八九十几半"
 # each rule: a pattern and its Mandarin; a word is only read where the grammar puts it, never inside another word
@@ -74,4 +76,6 @@ def _mandarin(m: re.Match[str]) -> str:
     word = m.group(0)
     if word == "咩":  # a question's last word asks yes or no (吗); inside the sentence it asks what (做咩, 咩卡)
         return "吗" if m.end() == len(m.string) or m.string[m.end():].strip()[:1] in "?？!！。.,，" else "什么"
+    if word.endswith("得"):
+        return CANTONESE.get(word[:-1], word[:-1]) + "只有"
     return "充值" if word == "增值" else CANTONESE[word]

@@ -99,7 +99,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
     if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
         if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text) \
                 and not ASKS_PICK.search(text) and not wants_largest_model(text) \
-                and not ((asked or for_rental) and not SET_VERB.search(BARE_BUDGET.sub("", text))):
+                and not ((asked or for_rental or ONLY_HAVE.search(text)) and not SET_VERB.search(BARE_BUDGET.sub("", text))):
             # "一万网络 预算 3w 一个月", "budget 300 usdt at gpuli": money for a rental there, stated before the job
             # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it;
             # "budget 2k, biggest full finetune I can run?" asks what it buys, even after "budget 2k"
@@ -160,6 +160,8 @@ ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥
 # a question said by its words, with or without a question mark: what a budget buys is asked, never set
 ASKED_BY_WORDS = lazy(r"\bhow\s+(?:many|long|much|far)\b|\b(?:what|which)\b|几个?(?:小时|钟头|天|周|星期|月)|多少(?:个)?(?:小时|天)"
                       r"|多长时间|能(?:租|跑|用|撑|开)\s*(?:几|多)", re.I)
+# money said to be all there is ("我们只有一万块预算", "we only have 10k budget"): a limit to weigh the job against, never a write
+ONLY_HAVE = lazy(r"只有|只剩|仅有|就只?有|\bonly\s+(?:have|got|has)\b|\bjust\s+(?:have|got)\b", re.I)
 # "budget 300 usdt, how many weeks": the command's shape at the start is no set verb once the message asks
 BARE_BUDGET = lazy(r"^\s*budget\s+(?=\d)", re.I)
 SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)

@@ -25,7 +25,10 @@ def top_up_note(reply: Reply, lang: str, held: bool = False) -> Reply:
     rows: list[dict[str, Any]] = reply.data.get("rows") or []
     if not rows or not rows[0].get("quotes"):
         return Reply("error", lang, {"message": t("price.top_up_nothing", lang)})
-    row, quote = rows[0], rows[0]["quotes"][0]
+    # what a start holds is asked of a provider that holds: its row leads when the one named or cheapest prepays
+    row = next((r for r in rows if r.get("quotes") and r["quotes"][0].get("preauth")), rows[0]) \
+        if held and not reply.data.get("named") else rows[0]
+    quote = row["quotes"][0]
     total = quote["total"]
     currency = total["currency"]
     price = Money(Decimal(str(total["high"])), currency)  # a band is held at its high end
