@@ -46,7 +46,7 @@ def test_a_cantonese_phrasing_parses_as_its_mandarin_counterpart(pair: tuple[str
     ("條 job 要跑 8 個鐘", "这条 job 要跑 8 小时"),
     ("幫我出一份 accelerate 設定 8 張 h100", "帮我出一份 accelerate 配置 8 张 h100"),
     ("deepspeed 設定檔", "deepspeed 配置文件"),
-    ("我哋得一萬塊預算", "我们得一万块预算"),
+    ("我哋得一萬塊預算", "我们只有一万块预算"),
 ])
 def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> None:
     assert simplified(cantonese) == mandarin
