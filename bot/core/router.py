@@ -117,7 +117,7 @@ from engine.memo import in_one_question
 from engine.money import Money
 
 log = logging.getLogger("kasuan.router")
-COMMAND = re.compile(r"^/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)
+COMMAND = re.compile(r"^(?:@\w+[\s,，:：]+)*/([a-zA-Z_]+)(?:@\w+)?(?:\s+(.*))?$", re.DOTALL)  # "@KaSuan /gpus": the address first
 ButtonHandler = Callable[[Context, str], Reply]
 ResumeHandler = Callable[[Context, Awaiting, str], Reply]
 PROVIDER_VIEWS = frozenset({"provider_prices", "provider_models", "gpus"})  # a provider's lists, asked by name
