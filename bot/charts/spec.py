@@ -20,7 +20,7 @@ from wcwidth import wcswidth
 
 from bot.text.i18n import t
 from bot.text.names import short_gpu
-from bot.text.render import fmt_gb, fmt_mem, fmt_params
+from bot.text.render import fmt_gb, fmt_mem, fmt_params, one_sign
 from engine.memory import TERM_KEYS
 from engine.money import Money
 
@@ -201,7 +201,7 @@ def cost_chart(lineup: Sequence[dict[str, Any]], v: dict[str, Any], lang: str,
         label = wrap(row["provider_name"]) + "\n" + wrap(setup)
         low, high = compare(row)
         bars.append(CostBar(_marked(label, i == 0), row["provider_name"],
-                            amount(row["total_min"], row["total_max"], row["currency"], lang), low, high, i == 0,
+                            one_sign(amount(row["total_min"], row["total_max"], row["currency"], lang)), low, high, i == 0,
                             f"{row['provider_name']} {setup}"))
     job = what(v, lang)
     return Chart(

@@ -73,10 +73,12 @@ JOB_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "zero", "offload", "opti
 
 
 def _settings_of_job(parsed: Parsed, last: Turn) -> bool:
-    """"zero3 下每张多少" after a sizing: a job's settings and nothing else, with no FAQ entry's own term named; a FAQ
-    entry scoring over the bar on the shared words alone (the multi-4090 one here) is not what it asks."""
+    """"zero3 下每张多少" after a sizing: a job's settings and nothing else, asking an amount, with no FAQ entry's own
+    term named; a FAQ entry scoring over the bar on the shared words alone (the multi-4090 one here) is not what it
+    asks. "rank 64 有用吗" asks no amount: whether the setting helps is the FAQ's."""
     stated = set(parsed.request.stated())
-    return last.kind in ("size", "cost") and bool(stated) and stated <= JOB_SETTINGS and not parsed.own_topic
+    return last.kind in ("size", "cost") and bool(stated) and stated <= JOB_SETTINGS and not parsed.own_topic \
+        and parsed.cues.how_much
 
 
 def _setup_only(parsed: Parsed, text: str) -> bool:

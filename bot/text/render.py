@@ -183,8 +183,14 @@ def render_reply(reply: Reply, flavor: str = "plain") -> str:
 def render(kind: str, flavor: str, **data: Any) -> str:
     """Render templates/<kind>.j2 (or the flavor's own copy) with `data`."""
     text = environment(flavor).get_template(f"{kind}.j2").render(**data)
-    text = _band_pattern().sub(r"\1\2–", text)
+    text = one_sign(text)
     return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+
+
+def one_sign(text: str) -> str:
+    """`text` with every band of money printing its currency sign once ("¥80,000–120,000"): what every reply
+    does when rendered, and what a chart's labels (drawn, not rendered) do too."""
+    return _band_pattern().sub(r"\1\2–", text)
 
 
 @cache
