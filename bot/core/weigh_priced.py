@@ -28,6 +28,7 @@ from bot.understand.parser import Parsed
 from bot.understand.weigh import HOW_MUCH, VERSUS, WHICH
 from engine.catalog import gpus
 from engine.errors import KasuanError
+from engine.fit import Fit
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.request import TrainingRequest
@@ -72,27 +73,26 @@ def rental_of(kind: str, data: dict[str, Any]) -> Rental | None:
     return None
 
 
-def _job_fits(last: Turn, gpu: str, count: int | None) -> bool:
-    """Whether the job the last answer sized or priced fits `count` of `gpu` (or may fit: the high end alone over)."""
+def _fit_on(last: Turn, gpu: str, count: int | None) -> Fit | None:
+    """The fit of the job the last answer sized or priced on `count` of `gpu`; None when it states no job."""
     job = last.data.get("request")
     if not isinstance(job, dict) or not (job.get("model") or job.get("params_b")):
-        return False
+        return None
     try:
-        fit = size_job(TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count or 1})).fit
+        return size_job(TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count or 1})).fit
     except (KasuanError, ValueError):
-        return False
+        return None
+
+
+def _job_fits(last: Turn, gpu: str, count: int | None) -> bool:
+    """Whether that job fits `count` of `gpu` or may fit (the high end alone over)."""
+    fit = _fit_on(last, gpu, count)
     return fit is not None and (fit.fits or fit.may_fit)
 
 
 def _holds(last: Turn, gpu: str, count: int | None) -> bool:
-    """Whether the job the last answer sized fits `count` of `gpu` with its high end inside the card."""
-    job = last.data.get("request")
-    if not isinstance(job, dict) or not (job.get("model") or job.get("params_b")):
-        return False
-    try:
-        fit = size_job(TrainingRequest.model_validate({**job, "gpu": gpu, "num_gpus": count or 1})).fit
-    except (KasuanError, ValueError):
-        return False
+    """Whether that job fits `count` of `gpu` with its high end inside the card."""
+    fit = _fit_on(last, gpu, count)
     return fit is not None and fit.fits
 
 
