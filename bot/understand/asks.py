@@ -326,7 +326,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"
             # which weights to fetch ("should we pull the 16-bit weights", "要下载 16 位权重吗", "拉 bf16 底座"): the weights line
             r"|(?:pull|download|fetch|grab|下载|拉|下)\s*(?:down\s+)?(?:the\s+)?(?:full\s+)?(?:(?:bf16|fp16|fp32|16[\s-]?bit|16\s*位|全精度|原始|原版|4[\s-]?bit|4\s*位|nf4|量化|pre[\s-]?quantized)\s*(?:的\s*)?)?(?:weights|权重|底座|基座|checkpoint)"
-            r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
+            r"|(?:weights|权重)\b.{0,12}(?:download|下载)"
+            # the weights named first and their size asked after ("base weights how big in nf4", "权重在 nf4 下占多少"),
+            # or the size named first ("footprint of the nf4 weights"); weight decay is no weights
+            r"|\bweights\b[^.?!;]{0,24}?\b(?:how\s+(?:big|large|heavy|much\s+(?:memory|space|vram|room|disk))|size|footprint|take\s+up)\b"
+            r"|\b(?:size|footprint)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}weights\b"
+            r"|(?:底座|基座|权重(?!衰减))[^，。,?？;；]{0,10}?(?:多大|占多少|有多大|多少\s*g|大小|占用多少)"),
         # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
         # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
         "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*显存|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"

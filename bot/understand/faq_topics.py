@@ -65,6 +65,9 @@ INCLUDED = lazy(r"[含包]在|包含|含不含|[含包]括|\binclud(?:e|es|ed|in
 # "minimum config", "什么配置" beside a job ask for the cards it runs on (a sizing), unless a tool is named
 # whose config file that is ("llamafactory config 怎么写")
 SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bsetups?\b|\bminimum\b|最低|最小")
+# "the minimum", "最低" beside a job ask for its least setup even where a tool is named ("8x a100 with zero-3 the minimum
+# for 32b full?"): the tool makes "config" its file, never "minimum" a topic of its own (the wallet's minimum top-up)
+LEAST_WORDS = lazy(r"\bminimum\b|\bminimal\b|\bbare\s+minimum\b|最低|最小|最少")
 
 
 # A ZeRO stage is the job's setting ("7b zero3 8卡"), and so is plain DDP ("用 2 张 l40s 做 ddp", "with ddp"),
@@ -98,8 +101,7 @@ def budget_only(topic: str) -> bool:
 @one_message.per_message
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
-    if not ask_words.config_tools(rest):
-        rest = SETUP_WORDS.sub(" ", rest)
+    rest = SETUP_WORDS.sub(" ", rest) if not ask_words.config_tools(rest) else LEAST_WORDS.sub(" ", rest)
     if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest):
         rest = STAGE.sub(" ", rest)
     if _asks_whether_it_saves(rest) or symptoms.still_asked(rest):
