@@ -524,6 +524,11 @@ class Core:
         elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and (
                 not parsed.follow_up or parsed.cues.chars <= SHORT) and not _whole_job(parsed):  # "那 qwen3 8b 呢" answers "which model?"
             value = parsed.request.model or f"P{parsed.request.params_b:g}"
+            if awaiting.kind in ("size", "cost") and isinstance(awaiting.data.get("request"), dict):
+                # "7b full finetune, which card at gpuli" answering "which model?": the method, cards and settings it
+                # states are the job's too, over what the question before left unsaid (never only its model)
+                stated = {k: v for k, v in parsed.request.stated().items() if k not in ("model", "params_b")}
+                awaiting.data["request"] = {**awaiting.data["request"], **stated}
         if value is None:
             return None
         return self._resume(ctx, awaiting, value)

@@ -361,6 +361,12 @@ def on_card(hit: Hit, gpu: str | None) -> bool:
     return gpu is not None and gpu in _question_cards(hit.entry.id) and not PRICE_TOPICS.intersection(hit.entry.topics)
 
 
+def on_cards(hit: Hit, cards: list[str]) -> bool:
+    """Whether `hit`'s own question sets the very cards `cards` (two or more) against each other ("a100 跟 h100 微调选哪个",
+    "h100 or a100 for fine-tuning?"): the cards are the subject, so the message stands on its own."""
+    return len(set(cards)) >= 2 and set(cards) <= _question_cards(hit.entry.id) and not PRICE_TOPICS.intersection(hit.entry.topics)
+
+
 @cache
 def _question_cards(entry_id: str) -> frozenset[str]:
     e = next(e for e in faq_index().entries if e.id == entry_id)
