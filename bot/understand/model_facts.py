@@ -14,6 +14,7 @@ import re
 from bot.understand.lazy import lazy
 
 _ASK = r"(?:是|有|为|支持)?\s*(?:多少|多大|多长|几)"
+_LENGTH = r"\d[\d,.]*\s*k?"  # a context length as typed ("128k", "131072", "32 k")
 # the facts a message can ask of a model, in the order a reply gives them: (key, pattern)
 FACTS = (
     ("layers", lazy(r"(?:多少|几)\s*(?:个)?\s*(?:层|layer)|层数|layer\s*(?:count|number)|how\s+many\s+(?:\w+\s+)?layers"
@@ -33,7 +34,12 @@ FACTS = (
                          r"|how\s+many\s+(?:params?|parameters)\s+(?:does\s+)?(?:the\s+|a\s+)?(?:lora|adapter)", re.IGNORECASE)),
     ("context", lazy(rf"(?:上下文|context)\s*(?:长度|窗口|length|window)?\s*{_ASK}|(?:最长|最大|最多)\s*(?:支持)?\s*(?:多少|多长)?\s*(?:的)?\s*(?:上下文|context)"
                      r"|支持\s*(?:多长|多少)\s*(?:的)?\s*(?:上下文|context|token)|max(?:imum)?[\s_-]*(?:context|position(?:_embeddings)?)\b(?!\s*\d)"
-                     r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)", re.IGNORECASE)),
+                     r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)"
+                     # a length asked whether the model takes it ("支持 128k 上下文吗", "上下文能到 128k 吗", "does it support
+                     # 128k context", "can qwen3 8b handle a 128k context window?"): its window is the answer
+                     rf"|支持\s*{_LENGTH}\s*(?:的\s*)?(?:上下文|context|长上下文)|(?:上下文|context)\s*(?:长度|窗口)?\s*(?:能|可以)?\s*(?:到|达到|支持|开到)\s*{_LENGTH}"
+                     rf"|\b(?:support|handle|take|do)s?\s+(?:a\s+|the\s+)?{_LENGTH}\s*(?:tokens?\s+)?(?:of\s+)?(?:context|ctx)\b"
+                     rf"|\b{_LENGTH}\s*(?:tokens?\s+)?(?:context|ctx)(?:\s+(?:window|length))?\s+(?:supported|support)\b", re.IGNORECASE)),
 )
 
 # a size asked and nothing else ("多大", "有多大呢", "那它多大", "how big is it?", "what size are they"): of the
