@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 
-from bot.understand import one_message, planning
+from bot.understand import model_facts, one_message, planning
 from bot.understand.both_asked import both_asked
 from bot.understand.buy_way import buy_way
 from bot.understand.card_share import share_asked
@@ -62,6 +62,7 @@ class Asks:
     room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
     room_too: bool = False  # "最便宜方案多少钱 宽裕的呢", "cheapest setup and the roomy one": both setups asked
     least_setup: bool = False  # "min config for 7b full ft", "最低配置": the seed's minimum setup is the answer
+    least_memory: bool = False  # "最少要多少显存", "minimum vram for 7b": the method needing least (QLoRA) when none is named
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
@@ -326,12 +327,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"
             # which weights to fetch ("should we pull the 16-bit weights", "要下载 16 位权重吗", "拉 bf16 底座"): the weights line
             r"|(?:pull|download|fetch|grab|下载|拉|下)\s*(?:down\s+)?(?:the\s+)?(?:full\s+)?(?:(?:bf16|fp16|fp32|16[\s-]?bit|16\s*位|全精度|原始|原版|4[\s-]?bit|4\s*位|nf4|量化|pre[\s-]?quantized)\s*(?:的\s*)?)?(?:weights|权重|底座|基座|checkpoint)"
-            r"|(?:weights|权重)\b.{0,12}(?:download|下载)"
-            # the weights named first and their size asked after ("base weights how big in nf4", "权重在 nf4 下占多少"),
-            # or the size named first ("footprint of the nf4 weights"); weight decay is no weights
-            r"|\bweights\b[^.?!;]{0,24}?\b(?:how\s+(?:big|large|heavy|much\s+(?:memory|space|vram|room|disk))|size|footprint|take\s+up)\b"
-            r"|\b(?:size|footprint)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}weights\b"
-            r"|(?:底座|基座|权重(?!衰减))[^，。,?？;；]{0,10}?(?:多大|占多少|有多大|多少\s*g|大小|占用多少)"),
+            r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
         # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
         # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
         "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*显存|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"
@@ -579,7 +575,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         cards_offered=bool(p["cards_offered"].search(norm)),
-        weights=bool(p["weights"].search(norm)),
+        weights=bool(p["weights"].search(norm) or model_facts.WEIGHTS_SIZE.search(norm)),
+        least_memory=bool(model_facts.LEAST_MEMORY.search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         model_fact=facts_asked(norm),
         format_bytes=format_bytes(norm),

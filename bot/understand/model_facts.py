@@ -49,6 +49,19 @@ SIZE_ALONE = lazy(r"(?:(?:那|它|这个|那个|这|那它)\s*)?(?:文件\s*)?(?
                   r"|(?:file\s+|download\s+)?size\s*\?*", re.IGNORECASE)
 
 
+# the weights named first and their size asked after ("base weights how big in nf4", "权重在 nf4 下占多少"), or the size
+# named first ("footprint of the nf4 weights"): the weights line leads (asks.weights); weight decay is no weights
+WEIGHTS_SIZE = lazy(r"\bweights\b[^.?!;]{0,24}?\b(?:how\s+(?:big|large|heavy|much\s+(?:memory|space|vram|room|disk))|size|footprint|take\s+up)\b"
+                    r"|\b(?:size|footprint)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}weights\b"
+                    r"|(?:底座|基座|权重(?!衰减))[^，。,?？;；]{0,10}?(?:多大|占多少|有多大|多少\s*g|大小|占用多少)", re.IGNORECASE)
+# the least memory a job can run in asked ("微调 7b 最少要多少显存", "显存最低要多大", "minimum vram for a 7b finetune",
+# "at least how much memory"): with no method named, the method that needs least (QLoRA) answers it
+LEAST_MEMORY = lazy(r"(?:最少|最低|至少|最小)\s*(?:要|需要|得|用|能)?\s*(?:多少|多大|几)\s*(?:g|gb)?\s*(?:的)?\s*显存"
+                    r"|显存\s*(?:最少|最低|至少|下限)\s*(?:要|需要|得)?\s*(?:多少|多大|几|是)?|(?:最低|最少|最小)\s*显存|最省显存"
+                    r"|\b(?:minimum|min|least|lowest|smallest)\s+(?:amount\s+of\s+)?(?:gpu\s+)?(?:vram|memory)\b|\bat\s+least\s+how\s+much\s+(?:gpu\s+)?(?:vram|memory)\b"
+                    r"|\bhow\s+little\s+(?:gpu\s+)?(?:vram|memory)\b|\b(?:vram|memory)\b.{0,20}\bat\s+(?:the\s+)?(?:minimum|least|min)\b", re.IGNORECASE)
+
+
 def facts_asked(norm: str) -> tuple[str, ...]:
     """The catalog shapes the message asks of a model, by key ("layers", "hidden", "heads", "kv_heads",
     "vocab", "context", "active", "kv_token", "lora_params"); () when it asks none."""

@@ -44,9 +44,9 @@ from bot.understand.faq_topics import (
     TOPIC_FLOOR,
     across_cards,
     asks_unsized,
-    on_cards,
     budget_only,
     offered_with_feature,
+    on_cards,
     topic_text,
 )
 from bot.understand.follow_frame import frame_only
