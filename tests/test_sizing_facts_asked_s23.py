@@ -99,6 +99,8 @@ def test_a_cards_memory_and_bandwidth_asked_together_answer_both(ask: str, memor
     ("qwen3 八b 支持 一百二十八k 上下文吗", "Qwen3-8B"),
     ("does qwen3 32b support 128k context?", "Qwen3-32B"),
     ("qwen2.5 7b 上下文能到 128k 吗", "Qwen2.5-7B"),
+    ("qwen3 8b max context?", "Qwen3-8B"),  # no card: the model's window, never "name the card to search on"
+    ("what is the max context of qwen3 32b", "Qwen3-32B"),
 ])
 def test_a_models_context_asked_of_a_length_is_its_window(ask: str, model: str) -> None:
     chat = _talk(ask)

@@ -161,7 +161,8 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
     then answers it as usual). `asks` and `request` are what the parser read from the message."""
     if asks.how_many_gpu is not None:
         return cards_reply(request, asks.how_many_gpu, lang)
-    if asks.longest_seq:
+    if asks.longest_seq and (request.gpu or "context" not in asks.model_fact):
+        # "qwen3 8b max context?" with no card: the model's own window (bot.views.param_count), not a search on a card
         return max_seq_reply(request, lang)
     if asks.largest_batch:
         return max_batch_reply(request, lang)
