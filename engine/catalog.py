@@ -70,6 +70,8 @@ class ModelSpec(Strict):
     vocab: int = Field(gt=0)
     tie_embeddings: bool
     max_context: int = Field(gt=0)
+    native_context: int | None = Field(default=None, gt=0)  # the trained window, where the config's max differs
+    yarn_context: int | None = Field(default=None, gt=0)  # the window with YaRN rope scaling, as the model card states it
     qkv_bias: bool = False
     qk_norm: bool = False
     norms_per_layer: int = Field(default=2, ge=0)

@@ -143,7 +143,7 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
                  family: str | None = None, roomy: bool = False, display: str | None = None,
                  weights: bool = False, provider: str | None = None, other_count: int | None = None,
                  switch: str | None = None, seed_room: bool = False, host: bool = False, minimum: bool = False,
-                 safe: bool = False, by_price: bool = False, per_card: bool = False, count: bool = False,
+                 safe: bool = False, by_price: bool = False, least_memory: bool = False, per_card: bool = False, count: bool = False,
                  verdict_asked: bool = False, room_too: bool = False) -> Reply:
     """The sizing answer: the verdict, its price, alternatives and notes (the details on request);
     prices in `display` when the message asked for a currency, else the chat's; `count`: how many of
@@ -156,8 +156,8 @@ def size_request(ctx: Context, req: TrainingRequest, *, details: bool = False, c
         summary = sizing_summary(s, display or ctx.display_currency, card, req, roomy, asked_currency=display is not None,
                                  provider=provider, switch=switch, seed_room=seed_room, host=host,
                                  minimum=minimum, safe=safe)
-        if by_price:  # the method was chosen for the price asked: said first among the assumptions
-            summary["assumptions"] = [{"code": "method_cheapest", "value": req.method}, *summary["assumptions"]]
+        if by_price:  # the method was chosen for the price (or the least memory) asked: said first among the assumptions
+            summary["assumptions"] = [{"code": "method_least_memory" if least_memory else "method_cheapest", "value": req.method}, *summary["assumptions"]]
         if other_count is not None and summary.get("verdict"):  # "要两张吗，一张够不够": the other count too
             summary["count_versus"] = count_versus(stated, summary["verdict"], other_count)
         elif count and summary.get("named"):  # "用4090够不够，要几张": the count, right under the fit

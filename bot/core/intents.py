@@ -104,7 +104,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         weighed = offload_versus(cost_fields(parsed), ctx.lang)
         if weighed is not None:
             return weighed
-    by_price = request.method is None and parsed.asks.cheapest and not parsed.asks.safe
+    by_price = request.method is None and (parsed.asks.cheapest or parsed.asks.least_memory) and not parsed.asks.safe
     if by_price:
         # "7b 微调最便宜用啥卡": no method named and the cheapest card asked: QLoRA, the method that needs the
         # least memory (seed 000: 7B QLoRA 8–12 GB on one RTX 4090, ₮369), said as the assumption it is
@@ -114,7 +114,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          provider=parsed.rental.provider or request.provider, other_count=parsed.asks.count_versus,
                          switch=parsed.asks.switch, seed_room=parsed.asks.room_over_price, room_too=parsed.asks.room_too,
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
-                         by_price=by_price, per_card=parsed.asks.per_card_memory,
+                         by_price=by_price, least_memory=parsed.asks.least_memory, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
     v = reply.data.get("v") if reply.kind == "sizing" else None
     if v and request.method == "full" and v.get("params") and not parsed.follow_up and asks_why(parsed.words):

@@ -59,7 +59,7 @@ from bot.core.last_answer_follow import answered_about_last
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
-from bot.core.part_job import with_job_before
+from bot.core.part_job import stated_beside_model, with_job_before
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.rent_priced import rent_priced
@@ -523,7 +523,7 @@ class Core:
                 awaiting.data["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)  # "一周，gpuli"
         elif awaiting.slot == "model" and (parsed.request.model or parsed.request.params_b) and (
                 not parsed.follow_up or parsed.cues.chars <= SHORT) and not _whole_job(parsed):  # "那 qwen3 8b 呢" answers "which model?"
-            value = parsed.request.model or f"P{parsed.request.params_b:g}"
+            value = stated_beside_model(awaiting, parsed)  # the model, and the method beside it ("7b full ft at gpuli")
         if value is None:
             return None
         return self._resume(ctx, awaiting, value)

@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 
-from bot.understand import one_message, planning
+from bot.understand import model_facts, one_message, planning
 from bot.understand.both_asked import both_asked
 from bot.understand.buy_way import buy_way
 from bot.understand.card_share import share_asked
@@ -62,6 +62,7 @@ class Asks:
     room_over_price: bool = False  # room asked for its own sake, not "最省的稳妥方案": the seed's 宽裕 column
     room_too: bool = False  # "最便宜方案多少钱 宽裕的呢", "cheapest setup and the roomy one": both setups asked
     least_setup: bool = False  # "min config for 7b full ft", "最低配置": the seed's minimum setup is the answer
+    least_memory: bool = False  # "最少要多少显存", "minimum vram for 7b": the method needing least (QLoRA) when none is named
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
@@ -574,7 +575,8 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
                                                            and "显存" not in norm and "vram" not in norm)),
         models_listed=bool(p["models_listed"].search(norm)),
         cards_offered=bool(p["cards_offered"].search(norm)),
-        weights=bool(p["weights"].search(norm)),
+        weights=bool(p["weights"].search(norm) or model_facts.WEIGHTS_SIZE.search(norm)),
+        least_memory=bool(model_facts.LEAST_MEMORY.search(norm)),
         param_count=bool(p["param_count"].search(norm)),
         model_fact=facts_asked(norm),
         format_bytes=format_bytes(norm),

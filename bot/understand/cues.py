@@ -64,7 +64,9 @@ BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按
 # a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
 # "时间够吗", which ask of the deadline
 FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|\b(?:good|big)\s+enough\b|\benough\s+for\b|\bup\s+to\s+(?:it|the\s+job)\b|\bcut\s+it\b|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
-               r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
+               r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
+               # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
+               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")

@@ -65,6 +65,9 @@ INCLUDED = lazy(r"[含包]在|包含|含不含|[含包]括|\binclud(?:e|es|ed|in
 # "minimum config", "什么配置" beside a job ask for the cards it runs on (a sizing), unless a tool is named
 # whose config file that is ("llamafactory config 怎么写")
 SETUP_WORDS = lazy(r"配置(?!文件)|\bconfig(?:uration)?s?\b(?!\s*files?)|\bsetups?\b|\bminimum\b|最低|最小")
+# "the minimum", "最低" beside a job ask for its least setup even where a tool is named ("8x a100 with zero-3 the minimum
+# for 32b full?"): the tool makes "config" its file, never "minimum" a topic of its own (the wallet's minimum top-up)
+LEAST_WORDS = lazy(r"\bminimum\b|\bminimal\b|\bbare\s+minimum\b|最低|最小|最少")
 
 
 # A ZeRO stage is the job's setting ("7b zero3 8卡"), and so is plain DDP ("用 2 张 l40s 做 ddp", "with ddp"),
@@ -98,8 +101,7 @@ def budget_only(topic: str) -> bool:
 @one_message.per_message
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
-    if not ask_words.config_tools(rest):
-        rest = SETUP_WORDS.sub(" ", rest)
+    rest = SETUP_WORDS.sub(" ", rest) if not ask_words.config_tools(rest) else LEAST_WORDS.sub(" ", rest)
     if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest):
         rest = STAGE.sub(" ", rest)
     if _asks_whether_it_saves(rest) or symptoms.still_asked(rest):
@@ -357,6 +359,12 @@ def on_card(hit: Hit, gpu: str | None) -> bool:
     """Whether `hit` is an entry whose own question is about the card `gpu` ("多张 4090 能一起训练吗"):
     there the card is the topic, not only the thing priced."""
     return gpu is not None and gpu in _question_cards(hit.entry.id) and not PRICE_TOPICS.intersection(hit.entry.topics)
+
+
+def on_cards(hit: Hit, cards: list[str]) -> bool:
+    """Whether `hit`'s own question sets the very cards `cards` (two or more) against each other ("a100 跟 h100 微调选哪个",
+    "h100 or a100 for fine-tuning?"): the cards are the subject, so the message stands on its own."""
+    return len(set(cards)) >= 2 and set(cards) <= _question_cards(hit.entry.id) and not PRICE_TOPICS.intersection(hit.entry.topics)
 
 
 @cache

@@ -113,7 +113,7 @@ def keyed(before: str) -> bool:
     m = OTHER_KEY.search(before)
     return m is not None and (m[1] is not None or not re.search(r"\d\s*$", before[:m.start()]))
 PER_CARD_BATCH = lazy(r"\s*(?:的\s*)?(?:micro[\s_-]*)?(?:batch|bs\b|批)", re.ASCII)  # "单卡 batch 4": a batch per card
-SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)
+SINGLE = lazy(r"\b(?:a\s+)?single[\s-]+(?:\d{2,3}\s*gb?\s+)?(?:gpu|card)\b|\b(?:one|1)\s+(?:\d{2,3}\s*gb?\s+)(?:gpu|card)\b|\bone\s+(?:gpu|card)\b", re.ASCII)  # "a single 80g card": its memory between
 
 
 def _count(digits: str) -> int | None:  # "0 cards" stays: the engine refuses it with a clear line

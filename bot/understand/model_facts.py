@@ -14,6 +14,7 @@ import re
 from bot.understand.lazy import lazy
 
 _ASK = r"(?:是|有|为|支持)?\s*(?:多少|多大|多长|几)"
+_LENGTH = r"\d[\d,.]*\s*k?"  # a context length as typed ("128k", "131072", "32 k")
 # the facts a message can ask of a model, in the order a reply gives them: (key, pattern)
 FACTS = (
     ("layers", lazy(r"(?:多少|几)\s*(?:个)?\s*(?:层|layer)|层数|layer\s*(?:count|number)|how\s+many\s+(?:\w+\s+)?layers"
@@ -33,7 +34,12 @@ FACTS = (
                          r"|how\s+many\s+(?:params?|parameters)\s+(?:does\s+)?(?:the\s+|a\s+)?(?:lora|adapter)", re.IGNORECASE)),
     ("context", lazy(rf"(?:上下文|context)\s*(?:长度|窗口|length|window)?\s*{_ASK}|(?:最长|最大|最多)\s*(?:支持)?\s*(?:多少|多长)?\s*(?:的)?\s*(?:上下文|context)"
                      r"|支持\s*(?:多长|多少)\s*(?:的)?\s*(?:上下文|context|token)|max(?:imum)?[\s_-]*(?:context|position(?:_embeddings)?)\b(?!\s*\d)"
-                     r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)", re.IGNORECASE)),
+                     r"|(?:how\s+long|what)\b.{0,20}\bcontext\b(?!\s*\d)|context\s+(?:length|window)\s*(?:of|for|is|\?|$)"
+                     # a length asked whether the model takes it ("支持 128k 上下文吗", "上下文能到 128k 吗", "does it support
+                     # 128k context", "can qwen3 8b handle a 128k context window?"): its window is the answer
+                     rf"|支持\s*{_LENGTH}\s*(?:的\s*)?(?:上下文|context|长上下文)|(?:上下文|context)\s*(?:长度|窗口)?\s*(?:能|可以)?\s*(?:到|达到|支持|开到)\s*{_LENGTH}"
+                     rf"|\b(?:support|handle|take|do)s?\s+(?:a\s+|the\s+)?{_LENGTH}\s*(?:tokens?\s+)?(?:of\s+)?(?:context|ctx)\b"
+                     rf"|\b{_LENGTH}\s*(?:tokens?\s+)?(?:context|ctx)(?:\s+(?:window|length))?\s+(?:supported|support)\b", re.IGNORECASE)),
 )
 
 # a size asked and nothing else ("多大", "有多大呢", "那它多大", "how big is it?", "what size are they"): of the
@@ -41,6 +47,19 @@ FACTS = (
 SIZE_ALONE = lazy(r"(?:(?:那|它|这个|那个|这|那它)\s*)?(?:文件\s*)?(?:有|是)?\s*(?:多大|多少\s*g|几\s*g|大小)\s*(?:呢|啊|呀|吗)?\s*[?？]*"
                   r"|(?:and\s+|so\s+)?(?:how\s+(?:big|large)|what\s+size)(?:\s+(?:is|are)\s+(?:it|they|that|those|the\s+file|the\s+download))?\s*\?*"
                   r"|(?:file\s+|download\s+)?size\s*\?*", re.IGNORECASE)
+
+
+# the weights named first and their size asked after ("base weights how big in nf4", "权重在 nf4 下占多少"), or the size
+# named first ("footprint of the nf4 weights"): the weights line leads (asks.weights); weight decay is no weights
+WEIGHTS_SIZE = lazy(r"\bweights\b[^.?!;]{0,24}?\b(?:how\s+(?:big|large|heavy|much\s+(?:memory|space|vram|room|disk))|size|footprint|take\s+up)\b"
+                    r"|\b(?:size|footprint)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}weights\b"
+                    r"|(?:底座|基座|权重(?!衰减))[^，。,?？;；]{0,10}?(?:多大|占多少|有多大|多少\s*g|大小|占用多少)", re.IGNORECASE)
+# the least memory a job can run in asked ("微调 7b 最少要多少显存", "显存最低要多大", "minimum vram for a 7b finetune",
+# "at least how much memory"): with no method named, the method that needs least (QLoRA) answers it
+LEAST_MEMORY = lazy(r"(?:最少|最低|至少|最小)\s*(?:要|需要|得|用|能)?\s*(?:多少|多大|几)\s*(?:g|gb)?\s*(?:的)?\s*显存"
+                    r"|显存\s*(?:最少|最低|至少|下限)\s*(?:要|需要|得)?\s*(?:多少|多大|几|是)?|(?:最低|最少|最小)\s*显存|最省显存"
+                    r"|\b(?:minimum|min|least|lowest|smallest)\s+(?:amount\s+of\s+)?(?:gpu\s+)?(?:vram|memory)\b|\bat\s+least\s+how\s+much\s+(?:gpu\s+)?(?:vram|memory)\b"
+                    r"|\bhow\s+little\s+(?:gpu\s+)?(?:vram|memory)\b|\b(?:vram|memory)\b.{0,20}\bat\s+(?:the\s+)?(?:minimum|least|min)\b", re.IGNORECASE)
 
 
 def facts_asked(norm: str) -> tuple[str, ...]:

@@ -46,6 +46,7 @@ from bot.understand.faq_topics import (
     asks_unsized,
     budget_only,
     offered_with_feature,
+    on_cards,
     topic_text,
 )
 from bot.understand.follow_frame import frame_only
@@ -516,7 +517,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
-    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or (not SAME_CARD.search(norm) and bool(
+    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not SAME_CARD.search(norm) and bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None)))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
     if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1):

@@ -13,7 +13,7 @@ from typing import cast
 
 from bot.messages import Reply, Turn
 from engine.architecture import LORA_TARGETS, count_params, lora_params
-from engine.catalog import models
+from engine.catalog import ModelSpec, models
 from engine.inference import kv_bytes_per_token
 from engine.request import TrainingRequest
 from engine.resolve import DEFAULTS
@@ -43,6 +43,14 @@ def _computed(fact: str, model_id: str, req: TrainingRequest | None) -> dict[str
     return None
 
 
+def _fact(m: ModelSpec, fact: str) -> dict[str, object]:
+    """One shape asked; the context as the model card states it where the config's maximum differs (Qwen3-8B: 32,768
+    native, 131,072 with YaRN, the config's 40,960 beside them)."""
+    if fact == "context" and m.native_context and m.yarn_context:
+        return {"fact": "context_yarn", "value": m.max_context, "native": m.native_context, "yarn": m.yarn_context}
+    return {"fact": fact, "value": getattr(m, FIELDS[fact])}
+
+
 def param_count_reply(model_id: str, lang: str, facts: tuple[str, ...] = (), req: TrainingRequest | None = None) -> Reply:
     """The exact count (total, and active per token for a mixture of experts), where it comes from,
     and the size of its bf16 weights; a shape asked ("有多少层", "context length") or a figure computed from
@@ -50,7 +58,7 @@ def param_count_reply(model_id: str, lang: str, facts: tuple[str, ...] = (), req
     source of it."""
     m = models().get(model_id)
     c = count_params(m)
-    asked = [{"fact": f, "value": getattr(m, FIELDS[f])} for f in facts if f in FIELDS]
+    asked = [_fact(m, f) for f in facts if f in FIELDS]
     reply = Reply("param_count", lang, {
         "asked": asked, "computed": [x for f in facts if (x := _computed(f, model_id, req))],
         "source": m.source,

@@ -161,7 +161,8 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
     then answers it as usual). `asks` and `request` are what the parser read from the message."""
     if asks.how_many_gpu is not None:
         return cards_reply(request, asks.how_many_gpu, lang)
-    if asks.longest_seq:
+    if asks.longest_seq and (request.gpu or "context" not in asks.model_fact):
+        # "qwen3 8b max context?" with no card: the model's own window (bot.views.param_count), not a search on a card
         return max_seq_reply(request, lang)
     if asks.largest_batch:
         return max_batch_reply(request, lang)
@@ -188,12 +189,14 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
     limit = Money(amount, stated or currency or (listed.currency if listed else lang_currency(lang)))
+    listed_rows = [pick, *((view or {}).get("others") or [])]  # before the ones over the budget leave the list
     drop_over_budget(reply, limit)
     verdict = _verdict(pick, limit, lang)
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
     # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both; else within
     # on a card that only may hold the job (a T4 for a 7B QLoRA): named, never recommended
-    edge = edge or _tight_within([pick, *((view or {}).get("others") or [])], pick, limit, lang)
+    edge = edge or _tight_within([pick, *((view or {}).get("others") or [])], pick, limit, lang) \
+        or _cheapest_over(listed_rows, pick, limit, lang)
     if edge:
         verdict.data["message"] = f"{verdict.data['message']}\n{edge}"
     table = _table_over((view or {}).get("table_span"), pick, limit, lang) or _seed_within(
@@ -280,6 +283,28 @@ def _tight_within(rows: list[dict[str, Any]], pick: dict[str, Any], limit: Money
         over = float(params.get("over_gb", 0))
         return t("plan.budget_tight_over", lang, gb=params.get("mid_gb"), high=f"{mem + over:.1f}", **common)
     return t("plan.budget_tight_edge", lang, head=params.get("headroom_gb"), **common)
+
+
+def _cheapest_over(rows: list[dict[str, Any]], pick: dict[str, Any], limit: Money, lang: str) -> str | None:
+    """The budget under every setup listed ("预算 500 块 一万网络最便宜的卡能跑 7b qlora 吗"): the cheapest of them, a card
+    that only may hold the job and so was passed over as the pick (一万网络's T4 at ¥900 for 7B QLoRA: 11.1 GB expected of
+    16 GB, 17.0 GB at the high end), named with what it is over by and how tight it is; None when one is within the budget
+    or none is cheaper than the pick."""
+    def cost(r: dict[str, Any]) -> Money:
+        return Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency)
+    if cost(pick).amount <= limit.amount:
+        return None
+    cheaper = [r for r in rows if _tight_note(r) and r["total_min"] == r["total_max"] and cost(r).amount < cost(pick).amount]
+    if not cheaper:
+        return None
+    row = min(cheaper, key=lambda r: cost(r).amount)
+    note, price = _tight_note(row) or {}, Money(Decimal(row["total_max"]), row["currency"])
+    approx = "" if price.currency == limit.currency else t("plan.budget_approx", lang, converted=_shown(cost(row), price.currency).format(lang))
+    mem, params = gpus().get(row["gpu"]).memory_gb, note.get("params") or {}
+    fit = t("plan.budget_fit_over", lang, gb=params.get("mid_gb"), mem=f"{mem:g}", high=f"{mem + float(params.get('over_gb', 0)):.1f}") \
+        if note["code"] == "tight_over" else t("plan.budget_fit_edge", lang, head=params.get("headroom_gb"), mem=f"{mem:g}")
+    return t("plan.budget_cheapest_over", lang, provider=row["provider_name"], setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["name"]),
+             cost=price.format(lang), approx=approx, over=_shown(cost(row) - limit, price.currency).format(lang), fit=fit)
 
 
 def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money, lang: str) -> str | None:
