@@ -92,6 +92,7 @@ from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
+from bot.understand.one_message import one_reading
 from bot.understand.parser import Parsed, parse
 from bot.understand.return_words import without_return
 from bot.understand.script import simplified
@@ -153,6 +154,7 @@ class Core:
         """(name, description in `lang`) of every command on the menu."""
         return [(cmd.name, cmd.description(lang)) for cmd in self.menu()]
 
+    @one_reading  # the readers of one message share what they found in it, the router's too (bot/understand/one_message.py)
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
@@ -226,8 +228,7 @@ class Core:
         watched = self.watch(ctx, text) if self.watch is not None else None
         if watched is not None:
             return watched
-        # named days and times are read in the conversation's zone unless the message states one
-        # (bot.understand.zones): "周四前" in a Chinese chat is Beijing's Thursday
+        # named days and times are read in the conversation's zone unless the message states one (bot.understand.zones): "周四前" in a Chinese chat is Beijing's Thursday
         # "回到刚才 年付多少": the return words say which answer is changed (bot.core.job_return), no part of the question
         parsed = parse(without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)))
         fingerprint = parsed.fingerprint()
@@ -489,8 +490,7 @@ class Core:
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
             return deadline_without_data(ctx, self.conversations.clock.now(), self.intents["cost"], parsed, text, _run_hours(parsed))
         if parsed.intent in ("size", "cost") and not parsed.missing:
-            # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning
-            # question about the job the message names
+            # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning question about the job the message names
             planned = planning_for(parsed.asks, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
             if planned is not None:
                 if planned.turn is None:  # the job stays the subject: "多少钱", "and on H100?" ask about it

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from bot.understand import fields as f
+from bot.understand import one_message
 from bot.understand.entities import SIZE, find_gpus, find_models, find_provider
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
@@ -103,6 +104,7 @@ def said(norm: str) -> list[Said]:
     return sorted(found, key=lambda s: s.start)
 
 
+@one_message.per_message  # the router and the parser both settle the message: once
 def settled(text: str) -> str:
     """`text` with every value taken back dropped, with the word that took it back; `text` itself when
     it takes nothing back (the normalized text otherwise: the readers after this normalize it again)."""

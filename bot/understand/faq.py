@@ -33,6 +33,7 @@ from bot.understand.normalize import normalize
 from catalogs import catalog_path
 from engine import yamlcache
 from engine.catalog_files import load_entries
+from engine.lazy import per_object
 
 CONFIDENT = 0.45  # below this the reply says "not sure" and offers the two closest questions
 KEYWORD_CONFIDENT = 0.35  # ... unless an entry whose own keyword the question names scores this much
@@ -467,12 +468,17 @@ def _on_own_term(index: FaqIndex, text: str, searched: list[Hit], provider: str 
     asked, folded = methods_named(normalize(text)), _plain(text)
     if any(compares_asked(h, asked) and h.score >= METHOD_FLOOR for h in searched[1:3]):
         return False  # "全参和lora 先上哪个": two methods named together are what is weighed, not the job's
-    if any(method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(
-            p.search(folded) for kw in [*h.entry.keywords.zh, *h.entry.keywords.en]
-            if not methods_named(normalize(kw)) and not MODEL_SIZE.fullmatch(kw.strip()) and (p := phrase_pattern(kw)))
+    if any(method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR and any(p.search(folded) for p in _own_terms(h.entry))
             for h in searched[1:3]):
         return False
     return bool(index.keyworded(unnamed(text), CONFIDENT, searched[:1], provider))
+
+
+@per_object(maxsize=1024)  # an entry's keywords are the catalog's: their patterns are made once, not per message
+def _own_terms(entry: FaqEntry) -> tuple[re.Pattern[str], ...]:
+    """The patterns of an entry's own terms: its keywords that name no method and are no model size."""
+    return tuple(p for kw in [*entry.keywords.zh, *entry.keywords.en]
+                 if not methods_named(normalize(kw)) and not MODEL_SIZE.fullmatch(kw.strip()) and (p := phrase_pattern(kw)))
 
 
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:

@@ -24,6 +24,9 @@ _EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|s
 # the longer word first where one starts another ("那边" before "那"), so each is taken out whole
 _FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
 _WORD = lazy(r"[^\W_]")
+# a word character no frame word can take out (a digit, a Chinese character of none of them): where one is
+# found, something of a word is left whatever the frame words take, so the long alternation need not run
+_LEFT_OVER = lazy(r"(?=[^\W_])(?:\d|(?![" + "".join(sorted(set(_ZH.replace("|", "")))) + r"])[\u3400-\u4dbf\u4e00-\u9fff])")
 MAX_CARDS = 64  # more cards than any machine or small cluster rented here: a bare number above it is no count
 # "make it eight", "那 8 个呢", "what if we only have 4?", "just got 2", "只有 4 个呢": the count the cards are now
 EXTRA_FRAME = {"make", "do", "please", "pls", "then", "个", "only", "just", "have", "had", "has", "got", "we've", "只有", "只", "仅有"}
@@ -32,7 +35,7 @@ EXTRA_FRAME = {"make", "do", "please", "pls", "then", "个", "only", "just", "ha
 def frame_only(rest: str) -> bool:
     """Whether `rest` (a message with its names taken out) holds nothing but a follow-up's frame. The frame
     words are taken out and nothing of a word may be left: one pass, so no message can make it slow."""
-    return not _WORD.search(_FRAME.sub(" ", rest))
+    return not _LEFT_OVER.search(rest) and not _WORD.search(_FRAME.sub(" ", rest))
 
 
 def without_frame(rest: str) -> str:

@@ -184,11 +184,11 @@ def normalize(text: str) -> str:
     text = typos.fix(text.lower())  # "冲值" -> 充值: a homophone typo reads as the word meant
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
-    text = MENTION.sub(" ", text)
+    text = MENTION.sub(" ", text) if "@" in text else text  # (each pattern gated by a character it cannot match without)
     text = CARD_LOOKALIKE.sub(_card_lookalike, text)
-    text = MIN_AS_MINIMUM.sub("minimum", text)
-    text = CONFIG_SHORT.sub("config", text)
-    text = HYPHEN_LENGTH.sub(" ", text)
+    text = MIN_AS_MINIMUM.sub("minimum", text) if "min" in text else text
+    text = CONFIG_SHORT.sub("config", text) if "cfg" in text or "conf" in text or "cnf" in text else text
+    text = HYPHEN_LENGTH.sub(" ", text) if "-" in text else text
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
@@ -196,10 +196,10 @@ def normalize(text: str) -> str:
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)
     text = _SCALED_TIME.sub(_scaled_time, text)
-    text = SPOKEN_HOURS.sub(r"\1个钟头", text)
-    text = SPOKEN_PRICE.sub("多少钱", text)
+    text = SPOKEN_HOURS.sub(r"\1个钟头", text) if "钟" in text else text
+    text = SPOKEN_PRICE.sub("多少钱", text) if "多钱" in text else text
     text = spoken_english.spoken(text)  # English number words, card names spelled out included, as digits
-    text = POWER_OF_TEN.sub(r"1e\1", text)  # "10^20" -> "1e20"
+    text = POWER_OF_TEN.sub(r"1e\1", text) if "^" in text else text  # "10^20" -> "1e20"
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)
     text = REPEATED_CHUNK.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough

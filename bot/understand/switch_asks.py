@@ -123,9 +123,9 @@ LEVER_WORDS = (("eight_bit", EIGHT_BIT_WORD), ("checkpointing", lazy(
 def saving_asked(norm: str) -> str | None:
     """The lever ("eight_bit", "checkpointing", "offload", "zero") whose saving the message asks the amount
     of, or whether it helps; None when neither is asked, or when it names two levers or two ZeRO stages."""
-    if not (SAVED_AMOUNT.search(norm) or HELPS.search(norm)):
+    named = [code for code, pattern in LEVER_WORDS if pattern.search(norm)]  # the short patterns first: most
+    if len(named) != 1 or not (SAVED_AMOUNT.search(norm) or HELPS.search(norm)):  # messages name no lever
         return None
-    named = [code for code, pattern in LEVER_WORDS if pattern.search(norm)]
     if named == ["zero"] and len(set(re.findall(r"zero[\s_-]*(?:stage)?[\s_-]*([123])", norm))) > 1:
         return None  # "zero-3 比 zero-2 省多少": two stages weighed, the stages' own answer
-    return named[0] if len(named) == 1 else None
+    return named[0]
