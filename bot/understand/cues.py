@@ -61,9 +61,10 @@ OTHER_UNIT_BETTER = lazy(
 # in after it ("按月呢，人民币", "月付呢 要多少美元"); read on the raw text, as number words ("one month") stay words
 BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*"
                        r"(?:[,，、]?\s*(?:要|用|换成|in)?\s*(?:多少)?\s*(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|呢|吗|\?|？|\s)*)?$", re.I)
-# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
+# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "能装下不", "is a 4090 fine for"); not "能训完吗" /
 # "时间够吗", which ask of the deadline
 FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|\b(?:good|big)\s+enough\b|\benough\s+for\b|\bup\s+to\s+(?:it|the\s+job)\b|\bcut\s+it\b|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
+               r"|(?:能|可以)\s*(?:放|装|塞)得?\s*(?:下|进)|(?:放|装|塞)得进|(?:放|装|塞)不(?:放|装|塞)?得(?:下|进)"  # "能放下吗", "装不装得下"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
