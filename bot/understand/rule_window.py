@@ -36,3 +36,15 @@ def unwindowed(text: str) -> str:
         if rule_window(text, m):
             text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
     return text
+
+
+# a length ruled out right after it is said ("一周半不行的话 两周呢", "三天租不了的话", "if 3 days isn't possible"): the
+# length asked is another one the message states (bot.understand.fields.duration)
+RULED_OUT = lazy(r"\s*(?:的话\s*)?(?:(?:也|都|要是|如果)\s*)?(?:不行|不可以|不能租|租不了|没有|不支持|不卖|不租)"
+                 r"|\s*(?:is|are)?\s*(?:n'?t|not)\s+(?:possible|available|an\s+option|allowed|offered)|\s*(?:won'?t|doesn'?t)\s+work",
+                 re.IGNORECASE)
+
+
+def ruled_out(text: str, end: int) -> bool:
+    """Whether the length ending at `end` is said not to be possible right after it."""
+    return RULED_OUT.match(text, end) is not None
