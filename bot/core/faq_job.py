@@ -1,5 +1,6 @@
 """A model sent after a question the FAQ answered for a size of its own ("qlora 要多少显存", answered for
-70B): the model completes that question, sized with what it asked (QLoRA), not the LoRA default.
+70B): the model completes that question, sized with what it asked (QLoRA), not the LoRA default. A job asked
+whether it fits after a card named alone ("a100 80g 一张" then "7b qlora 够吗") is judged on that card.
 
 Why: "qlora 要多少显存" then "qwen3 8b" was sized as Qwen3-8B LoRA (23.4 GB on an RTX A6000) while the
 question was the QLoRA one (12.3 GB, a 4090 or a 3090): the method lived only in the FAQ turn's words.
@@ -19,12 +20,13 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
     """`parsed` with the job fields of the FAQ question `asked` (method, card, length, optimizer) under
     what it states itself, when it names only a model and that question named no model; else as it is."""
     q = parsed.request
-    if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b) \
-            or not (parsed.asks.names_only or parsed.follow_up) or parsed.cues.chars > SHORT:
+    if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b) or parsed.cues.chars > SHORT:
         return parsed
     before = parse(asked).request
     job = {k: v for k, v in before.stated().items() if k not in ("model", "params_b")}
-    if not job or before.model or before.params_b:
+    # "a100 80g 一张" (whatever FAQ entry it came near) then "同时跑两个 7b qlora 够吗": a fit asked of the card named
+    of_card = parsed.cues.fit and not (q.gpu or parsed.unknown_card or parsed.asks.pick or parsed.asks.cheapest) and "gpu" in job
+    if not job or before.model or before.params_b or not (parsed.asks.names_only or parsed.follow_up or of_card):
         return parsed
     merged = TrainingRequest.model_validate({**job, **q.stated()})
     return replace(parsed, request=merged, missing=[], follow_up=True)
