@@ -40,6 +40,7 @@ from bot.understand.instances import split_among
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
+from bot.understand.rule_window import without_ruling
 from bot.understand.speed_asked import speed_asked
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
@@ -232,7 +233,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
     named = providers_named(norm)
     chars = len(raw.strip())
     short = chars <= FOLLOW_UP_CHARS
-    frame = without_asks(without_durations(_without_providers(norm, named))) if short else ""
+    frame = without_asks(without_durations(without_ruling(_without_providers(norm, named)))) if short else ""
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(

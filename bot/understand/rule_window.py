@@ -48,3 +48,15 @@ RULED_OUT = lazy(r"\s*(?:的话\s*)?(?:(?:也|都|要是|如果)\s*)?(?:不行|�
 def ruled_out(text: str, end: int) -> bool:
     """Whether the length ending at `end` is said not to be possible right after it."""
     return RULED_OUT.match(text, end) is not None
+
+
+# the words ruling a length out, and the "if" before them: no subject of a message that asks another length
+RULED_LENGTH = lazy(r"(?:小时|天|周|星期|礼拜|个?月|\bhours?|\bdays?|\bweeks?|\bmonths?|\bhalf)(?=" + RULED_OUT.pattern + ")",
+                    re.IGNORECASE)
+RULING_WORDS = lazy(r"\bif\b|如果|要是|的话|" + RULED_OUT.pattern.replace("\\s*(?:的话\\s*)?", "", 1), re.IGNORECASE)
+
+
+def without_ruling(text: str) -> str:
+    """`text` without the words ruling a length out ("if half a week isn't possible, two weeks?" keeps "half a week,
+    two weeks?"), where a length is ruled out; else `text` as it is."""
+    return RULING_WORDS.sub(" ", text) if RULED_LENGTH.search(text) else text
