@@ -96,7 +96,7 @@ def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
             or last.data.get("num_gpus") not in (None, 1) or parsed.asks.budget is not None:
         return parsed
     n, cards, where = follow.get("num_gpus"), follow.get("gpu"), follow.get("first")
-    if not isinstance(n, int) or n < 2 or not cards:
+    if not isinstance(n, int) or n < 2 or not isinstance(cards, str | list) or not cards:
         return parsed
     boxes = setup_prices(cards, n, None, whole_machines=True).offered
     singles = [r for r in setup_prices(cards, 1, None).offered if where is None or r.provider.id == where]
