@@ -271,7 +271,7 @@ def named_stand_in(a: Advice, provider: str) -> Fit | None:
     # cards holding a whole copy of the job each (DDP, no offload: "7b qlora on two 3090s") run as well on single-card
     # rentals side by side where the provider says that card trains together so (gpuli's 2 × RTX 4090, ₮109 a week
     # each, seed 000); a sharded job, or cards a provider only rents apart, want one machine
-    ddp = named.estimate.plan.zero == 0 and named.estimate.plan.offload == "none" and 1 < named.num_gpus
+    ddp = named.estimate.plan.zero == 0 and named.estimate.plan.offload == "none" and named.num_gpus > 1
     p = find_provider(provider)
     alike = [(f, rate) for f in (Fit(g, named.estimate) for g in gpus().entries
                                  if g.id not in out and g.memory_gb >= named.gpu.memory_gb)

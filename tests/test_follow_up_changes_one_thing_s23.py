@@ -145,3 +145,19 @@ def test_a_price_asked_after_a_setup_the_faq_answered_is_that_setups_price(turns
 
 def test_a_why_question_after_it_is_still_the_faq() -> None:
     assert "为什么" in lead_lines(conversation("一万网络 有 8卡 a100 80g 吗", "为什么说微调适合月租"), 1)
+
+
+@pytest.mark.parametrize("turns, words", [
+    (("32b 全参 8 卡 h100 包一个月 能跑多少轮", "单次大概多久"), ("2,000 万 token × 3 轮", "1.5 小时")),
+    (("32b 全参 8卡 h100 gpuli", "训一次要多久"), ("2,000 万 token × 3 轮", "1.5 小时")),
+    (("32b full finetune on 8 h100 for a month", "how long does one run take?"), ("20M tokens × 3 epochs", "1.5 h")),
+    (("32b full ft 8x h100", "and each run takes how long?"), ("20M tokens × 3 epochs", "1.5 h")),
+])
+def test_one_runs_time_asked_with_no_dataset_is_the_reference_example_said_so(turns: tuple[str, ...], words: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 3)
+    assert all(w in lead for w in words), lead
+
+
+def test_a_run_with_its_own_dataset_is_timed_on_it_without_the_example() -> None:
+    text = conversation("32b 全参 8 卡 h100 包一个月 能跑多少轮", "1000万 token 3 轮 单次大概多久")
+    assert "参考表的例子" not in text and "约 40 分钟" in lead_lines(text, 1)

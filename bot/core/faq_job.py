@@ -10,10 +10,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.several import verdict_first
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
 
 SHORT = 30  # characters: "qwen3 8b", "那 14b 呢", "llama 3.1 8b then" — a model supplied, not a question of its own
+# one training run asked of ("单次", "训一次", "每次训练", "one run", "a run", "each run"), not the whole rental's time
+ONE_RUN = lazy(r"单次|每次|[1一]\s*(?:次|轮|遍)|\b(?:1|one|a|each|per|single)\s+(?:training\s+)?run\b")
+EXAMPLE_TOKENS, EXAMPLE_EPOCHS = 20_000_000, 3.0  # the reference table's worked run (seed 000): 2,000 万 token × 3 epochs
 
 
 def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
@@ -35,13 +42,30 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
 def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
     """"训一次要多久 2000万token 3个epoch" after a job was sized or priced: the time of that job's run on that
     dataset, not the FAQ on how to estimate one. A question that states its own dataset (tokens or samples)
-    and no model asks of the job before it; the English wording already read so. `parsed` unchanged
-    otherwise (no job before, or a model of its own)."""
+    and no model asks of the job before it; the English wording already read so. "单次大概多久" / "how long does
+    one run take?" with no dataset is timed on the reference table's example (seed 000: 32B full, 2,000 万 token ×
+    3 epochs on 8×H100, about 1.5 h), said so above the answer. `parsed` unchanged otherwise (no job before, or a
+    model of its own)."""
     q = parsed.request
+    if last_kind in ("size", "cost", "price") and parsed.intent in ("faq", "unknown") and parsed.asks.how_long \
+            and not (q.tokens or q.samples or q.model or q.params_b or q.hours or q.days or parsed.parts) \
+            and parsed.cues.chars <= SHORT and ONE_RUN.search(parsed.words):
+        q = q.model_copy(update={"tokens": EXAMPLE_TOKENS, "epochs": q.epochs or EXAMPLE_EPOCHS})
+        parsed = replace(parsed, request=q, cues=replace(parsed.cues, example_run=True))
     if last_kind not in ("size", "cost", "price") or parsed.intent not in ("faq", "unknown") or not (q.tokens or q.samples) \
             or q.model or q.params_b or not parsed.asks.how_long or parsed.parts:
         return parsed
     return replace(parsed, intent="size", missing=["model"], faq=[], faq_answers=[], faq_confident=False, follow_up=True)
+
+
+def example_first(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` led by the dataset it was timed on, where the run asked stated none (`run_of_last`)."""
+    if not parsed.cues.example_run or parsed.intent not in ("size", "cost"):
+        return reply
+    lang, tokens = reply.lang, parsed.request.tokens or EXAMPLE_TOKENS
+    said = f"{tokens / 10_000:,.0f} 万" if lang == "zh" else f"{tokens / 1_000_000:g}M"
+    note = Reply("error", lang, {"message": t("plan.example_run", lang, tokens=said, epochs=f"{parsed.request.epochs or EXAMPLE_EPOCHS:g}")})
+    return verdict_first(reply, note)
 
 
 def run_timed(parsed: Parsed) -> Parsed:

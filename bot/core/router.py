@@ -47,7 +47,7 @@ from bot.core.faq_context import (
     with_card_before,
     with_provider_before,
 )
-from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
+from bot.core.faq_job import SHORT, example_first, job_of_question, run_of_last, run_timed
 from bot.core.faq_subject import choice_of_faq, subject_of_faq, subject_reply
 from bot.core.follow_ups import merge_follow_up
 from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
@@ -368,7 +368,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed)  # "有啥代价": the speed lost leads
+        reply = example_first(catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed), parsed)  # "有啥代价": the speed lost leads
         reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
         reply = bill_first(reply, parsed, text)  # "our invoice says 14,592 for …, correct?": whether it matches leads
         reply.reading = parsed

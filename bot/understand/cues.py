@@ -189,6 +189,7 @@ class Cues:
     which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
     export_again: bool = False  # "再导一份", "redo it": the files asked again (bot.core.export_again)
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
+    example_run: bool = False  # "单次大概多久" after a job with no dataset: timed on the reference example (bot.core.faq_job)
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
