@@ -95,12 +95,14 @@ def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
     """"gpuli a100 80g 包月" then "两张呢" / "and two of them?": a count put on one card's price where nobody rents that
     many as one machine is that many single-card rentals side by side (2 × ₮899 = ₮1,798 a month at gpuli, seed 000),
     their total leading, not a list of the boxes nobody asked for. `parsed` unchanged when the last answer priced
-    more than one card, the cards are said to run one job together, a machine of that count is rented, or the
-    provider priced rents the card singly nowhere."""
+    more than one card, the cards are said to run one job together, money is weighed against it (the budget's own
+    reading judges separate cards), a machine of that count is rented, or the provider priced rents the card singly
+    nowhere."""
     follow = parsed.follow
     if last is None or last.kind != "price" or follow is None or parsed.cues.instances or follow.get("apart") \
             or USED_TOGETHER.search(parsed.words) \
-            or last.data.get("num_gpus") not in (None, 1) or parsed.asks.budget is not None:
+            or last.data.get("num_gpus") not in (None, 1) or parsed.asks.budget is not None \
+            or any(last.data.get(k) for k in ("budget", "runway", "held_money")):  # money weighed: bot.core.held_budget
         return parsed
     n, cards, where = follow.get("num_gpus"), follow.get("gpu"), follow.get("first")
     if not isinstance(n, int) or n < 2 or not isinstance(cards, str | list) or not cards:
