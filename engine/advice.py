@@ -268,9 +268,16 @@ def named_stand_in(a: Advice, provider: str) -> Fit | None:
             or cheapest_card_hour(named.gpu.id, named.num_gpus, provider=provider, whole=True) is not None:
         return None
     out = set(a.sizing.request.exclude or ())
+    # cards holding a whole copy of the job each (DDP, no offload: "7b qlora on two 3090s") run as well on single-card
+    # rentals side by side where the provider says that card trains together so (gpuli's 2 × RTX 4090, ₮109 a week
+    # each, seed 000); a sharded job, or cards a provider only rents apart, want one machine
+    ddp = named.estimate.plan.zero == 0 and named.estimate.plan.offload == "none" and named.num_gpus > 1
+    p = find_provider(provider)
     alike = [(f, rate) for f in (Fit(g, named.estimate) for g in gpus().entries
                                  if g.id not in out and g.memory_gb >= named.gpu.memory_gb)
-             if (rate := cheapest_card_hour(f.gpu.id, named.num_gpus, provider=provider, whole=True)) is not None]
+             if (rate := cheapest_card_hour(f.gpu.id, named.num_gpus, provider=provider, whole=not (
+                 ddp and named.num_gpus <= p.billing.node_gpus and p.billing.multi_instance
+                 and any(o.several_train_together for o in p.offers_for(f.gpu.id))))) is not None]
     return min(alike, key=lambda fr: fr[1])[0] if alike else None
 
 

@@ -78,6 +78,7 @@ def setup_prices(
     repeat_purchase: bool = False,
     whole_machines: bool = False,
     at_least: int | None = None,
+    forms_at: str | None = None,
 ) -> SetupPrices:
     """Quote `num_gpus` × `gpu` at every provider: for `duration`, or per rental unit.
 
@@ -87,7 +88,8 @@ def setup_prices(
     asked as such ("4 张 A100 40G 的机器多少钱") only as one machine the provider rents, or whole nodes
     beyond one; single-card servers side by side are no 4-card box (seed 003 calls that a trap).
     `at_least` (with no `num_gpus`): each provider's smallest box holding that many cards, else its
-    largest, for a count nobody rents as one machine.
+    largest, for a count nobody rents as one machine. `forms_at`: at that provider, each variant it rents of the
+    count asked (A100 80GB SXM ₮319 and PCIe ₮269 a week at gpuli), not only the cheapest.
     """
     variants = [gpu] if isinstance(gpu, str) else list(gpu)
     rows: list[ProviderPrice] = []
@@ -119,6 +121,8 @@ def setup_prices(
             rows.append(ProviderPrice(p, refusal=refusal, gpu=variants[0], num_gpus=num_gpus or 1))
         elif num_gpus is None:
             rows.extend(_cheapest_per_count(found))
+        elif p.id == forms_at:
+            rows.extend(found)
         else:
             rows.append(min(found, key=_preference))
     return SetupPrices(variants[0], num_gpus, duration, display_currency, tuple(rows))

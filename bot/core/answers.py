@@ -372,7 +372,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         return cost_request(ctx, req)
     data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
-            "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None}
+            "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None, "forms": setup.gpu.id == req.gpu and setup.num_gpus == 1}
     reply = price_turn(ctx, data, details=False)
     if stand_in is not None and setup is stand_in:  # "gpuli 不单租 1×H100 SXM": the card alike priced instead
         reply.data["stand_in"] = stand_in_note(advice, setup, provider)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.messages import Turn
+from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 
 
@@ -57,7 +58,7 @@ AS_CARDS = re.compile(r"\bwith\b|用|张|卡|块|\bgpus?\b|\bcards?\b", re.I)
 
 def _span_changed(parsed: Parsed, last: Turn, count: int) -> Parsed:
     """`parsed` as `count` of the unit the last price's length was stated in; unchanged when it stated none."""
-    asked = str((last.asked or {}).get("text") or "")
+    asked = normalize(str((last.asked or {}).get("text") or ""))  # "three hours", "三个小时": numbers as digits
     stated = SPAN_STATED.findall(asked)
     if last.kind != "price" or not stated:
         return parsed

@@ -21,6 +21,9 @@ from engine.request import TrainingRequest
 
 CARD_ALONE = 40  # characters: cards named with a follow-up's frame ("what about the a6000 and the 4090?"), no question of its own
 JOB_KINDS = ("size", "cost")
+# a training job's settings (never its model, cards or rental): stated in a memory question after a sizing, they change it
+JOB_SETTINGS = frozenset({"seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
+                          "grad_checkpointing", "attention", "precision", "sharding"})
 SPEC_KEEPS = ("card_spec", "faq", "unknown")  # the turns a card's facts answer may take the place of  # the turns a job's follow-up changes (bot.core.follow_ups)
 
 
@@ -104,8 +107,10 @@ def memory_of_last(parsed: Parsed, last: Turn | None) -> Parsed:
     before = last.data.get("request")
     if not isinstance(before, dict) or not (before.get("model") or before.get("params_b")):
         return parsed
-    return replace(parsed, intent="size", request=TrainingRequest(**before), follow_up=False, missing=[], faq=[],
-                   faq_answers=[], faq_confident=False)
+    # "zero1 呢 每卡多少", "with an 8-bit optimizer, memory per card?": the job's settings the message states change it
+    changed = {k: v for k, v in parsed.request.stated().items() if k in JOB_SETTINGS}
+    return replace(parsed, intent="size", request=TrainingRequest.model_validate({**before, **changed}), follow_up=False,
+                   missing=[], faq=[], faq_answers=[], faq_confident=False)
 
 
 SHORT_ASK = 32  # characters: "how much memory would that take then?" — longer is a question of its own

@@ -1,5 +1,6 @@
 """A model sent after a question the FAQ answered for a size of its own ("qlora 要多少显存", answered for
-70B): the model completes that question, sized with what it asked (QLoRA), not the LoRA default.
+70B): the model completes that question, sized with what it asked (QLoRA), not the LoRA default. A job asked
+whether it fits after a card named alone ("a100 80g 一张" then "7b qlora 够吗") is judged on that card.
 
 Why: "qlora 要多少显存" then "qwen3 8b" was sized as Qwen3-8B LoRA (23.4 GB on an RTX A6000) while the
 question was the QLoRA one (12.3 GB, a 4090 or a 3090): the method lived only in the FAQ turn's words.
@@ -9,22 +10,30 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.several import verdict_first
+from bot.messages import Reply
+from bot.text.i18n import t
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
 
 SHORT = 30  # characters: "qwen3 8b", "那 14b 呢", "llama 3.1 8b then" — a model supplied, not a question of its own
+# one training run asked of ("单次", "训一次", "每次训练", "one run", "a run", "each run"), not the whole rental's time
+ONE_RUN = lazy(r"单次|每次|[1一]\s*(?:次|轮|遍)|\b(?:1|one|a|each|per|single)\s+(?:training\s+)?run\b")
+EXAMPLE_TOKENS, EXAMPLE_EPOCHS = 20_000_000, 3.0  # the reference table's worked run (seed 000): 2,000 万 token × 3 epochs
 
 
 def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
     """`parsed` with the job fields of the FAQ question `asked` (method, card, length, optimizer) under
     what it states itself, when it names only a model and that question named no model; else as it is."""
     q = parsed.request
-    if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b) \
-            or not (parsed.asks.names_only or parsed.follow_up) or parsed.cues.chars > SHORT:
+    if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b) or parsed.cues.chars > SHORT:
         return parsed
     before = parse(asked).request
     job = {k: v for k, v in before.stated().items() if k not in ("model", "params_b")}
-    if not job or before.model or before.params_b:
+    # "a100 80g 一张" (whatever FAQ entry it came near) then "同时跑两个 7b qlora 够吗": a fit asked of the card named
+    of_card = parsed.cues.fit and not (q.gpu or parsed.unknown_card or parsed.asks.pick or parsed.asks.cheapest) and "gpu" in job
+    if not job or before.model or before.params_b or not (parsed.asks.names_only or parsed.follow_up or of_card):
         return parsed
     merged = TrainingRequest.model_validate({**job, **q.stated()})
     return replace(parsed, request=merged, missing=[], follow_up=True)
@@ -33,13 +42,30 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
 def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
     """"训一次要多久 2000万token 3个epoch" after a job was sized or priced: the time of that job's run on that
     dataset, not the FAQ on how to estimate one. A question that states its own dataset (tokens or samples)
-    and no model asks of the job before it; the English wording already read so. `parsed` unchanged
-    otherwise (no job before, or a model of its own)."""
+    and no model asks of the job before it; the English wording already read so. "单次大概多久" / "how long does
+    one run take?" with no dataset is timed on the reference table's example (seed 000: 32B full, 2,000 万 token ×
+    3 epochs on 8×H100, about 1.5 h), said so above the answer. `parsed` unchanged otherwise (no job before, or a
+    model of its own)."""
     q = parsed.request
+    if last_kind in ("size", "cost", "price") and parsed.intent in ("faq", "unknown") and parsed.asks.how_long \
+            and not (q.tokens or q.samples or q.model or q.params_b or q.hours or q.days or parsed.parts) \
+            and parsed.cues.chars <= SHORT and ONE_RUN.search(parsed.words):
+        q = q.model_copy(update={"tokens": EXAMPLE_TOKENS, "epochs": q.epochs or EXAMPLE_EPOCHS})
+        parsed = replace(parsed, request=q, cues=replace(parsed.cues, example_run=True))
     if last_kind not in ("size", "cost", "price") or parsed.intent not in ("faq", "unknown") or not (q.tokens or q.samples) \
             or q.model or q.params_b or not parsed.asks.how_long or parsed.parts:
         return parsed
     return replace(parsed, intent="size", missing=["model"], faq=[], faq_answers=[], faq_confident=False, follow_up=True)
+
+
+def example_first(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` led by the dataset it was timed on, where the run asked stated none (`run_of_last`)."""
+    if not parsed.cues.example_run or parsed.intent not in ("size", "cost"):
+        return reply
+    lang, tokens = reply.lang, parsed.request.tokens or EXAMPLE_TOKENS
+    said = f"{tokens / 10_000:,.0f} 万" if lang == "zh" else f"{tokens / 1_000_000:g}M"
+    note = Reply("error", lang, {"message": t("plan.example_run", lang, tokens=said, epochs=f"{parsed.request.epochs or EXAMPLE_EPOCHS:g}")})
+    return verdict_first(reply, note)
 
 
 def run_timed(parsed: Parsed) -> Parsed:

@@ -52,7 +52,9 @@ def card_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
 
 
 # the settings a short message may change of the job before while asking its fit
-FIT_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "lora_rank", "grad_checkpointing", "gpu", "num_gpus", "zero"}
+# (the optimizer, offload, attention and precision too: "8bit 优化器的话 单卡 a100 80g 能放下吗" is 7B full's 70 GB of states)
+FIT_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "lora_rank", "grad_checkpointing", "gpu", "num_gpus", "zero",
+                "optimizer", "offload", "attention", "precision", "sharding"}
 STAGE_FIT_CHARS = 60  # "we'd rather use ZeRO-2 to save time, does it fit?": a stage stated with its reason
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from bot.core.add_on_follow import sized_storage
 from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply, setting_of_faq
 from bot.core.both_follow import both_of_asked
+from bot.core.card_asked_price import price_of_card_asked
 from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
 from bot.core.detail_follow import detail_reply, topic_reply
@@ -34,6 +35,9 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     FAQ question asked), with a storage size, an upgrade or the card a billing question named
     already applied."""
     last, asked = behind_faq(turn)
+    priced = price_of_card_asked(parsed, turn)  # "一万网络 有 8卡 a100 80g 吗" then "月租多少": that setup's month there
+    if priced is not None:  # before any clause of the FAQ answer its words come near
+        return priced, turn, last, None
     part = estimate_reply(parsed, text, turn, last, ctx.lang)  # "what dominates", "why 64", "用大白话解释一下": that estimate
     if part is not None:
         return part

@@ -539,7 +539,8 @@ def price_turn(ctx: Context, data: dict[str, Any], details: bool) -> Reply:
                         add_ons=data.get("add_ons") or None, infiniband=data.get("infiniband"),
                         repeat_purchase=bool(data.get("repeat")), first=data.get("first"),
                         asked_currency=bool(data.get("asked_currency")),
-                        at_least=int(data["unsold_count"]) if data.get("unsold_count") else None, apart=apart)
+                        at_least=int(data["unsold_count"]) if data.get("unsold_count") else None, apart=apart,
+                        forms=bool(data.get("forms")))
     reply.data["unsold_count"] = data.get("unsold_count")
     if data.get("unsold_count") and data.get("first"):
         reply.data["boxes"] = _boxes(str(data["first"]), ctx.lang)

@@ -47,7 +47,7 @@ from bot.core.faq_context import (
     with_card_before,
     with_provider_before,
 )
-from bot.core.faq_job import SHORT, job_of_question, run_of_last, run_timed
+from bot.core.faq_job import SHORT, example_first, job_of_question, run_of_last, run_timed
 from bot.core.faq_subject import choice_of_faq, subject_of_faq, subject_reply
 from bot.core.follow_ups import merge_follow_up
 from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
@@ -103,7 +103,7 @@ from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply
 from bot.views.format_bytes import format_bytes_reply
-from bot.views.instances import instances_first, still_separate, unless_weighed
+from bot.views.instances import instances_first, singles_of_count, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -315,7 +315,7 @@ class Core:
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
             last, merge_follow_up(parsed, last, text))
-        parsed = run_timed(still_separate(parsed, last, own_count))
+        parsed = singles_of_count(run_timed(still_separate(parsed, last, own_count)), last)  # "包月呢" then "两张呢"
         parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):
@@ -369,7 +369,7 @@ class Core:
         reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
-        reply = catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed)  # "有啥代价": the speed lost leads
+        reply = example_first(catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed), parsed)  # "有啥代价": the speed lost leads
         reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
         reply = bill_first(reply, parsed, text)  # "our invoice says 14,592 for …, correct?": whether it matches leads
         reply.reading = parsed

@@ -40,6 +40,7 @@ from bot.understand.instances import split_among
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
+from bot.understand.rule_window import without_ruling
 from bot.understand.speed_asked import speed_asked
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
@@ -61,9 +62,10 @@ OTHER_UNIT_BETTER = lazy(
 # in after it ("按月呢，人民币", "月付呢 要多少美元"); read on the raw text, as number words ("one month") stay words
 BARE_TERM = re.compile(r"^\s*(?:(?:and\s+)?(?:a|one|per|by\s+the|for\s+a)\s+|按|包|那)?\s*(month|week|year|月|周|年)\s*(?:租|付)?\s*(?:呢|吗|\?|？|\s)*"
                        r"(?:[,，、]?\s*(?:要|用|换成|in)?\s*(?:多少)?\s*(人民币|rmb|cny|美元|美金|usd|usdt)\s*(?:多少|呢|吗|\?|？|\s)*)?$", re.I)
-# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "is a 4090 fine for"); not "能训完吗" /
+# a card asked whether it holds the job ("4090 ok", "够吗", "放得下吗", "能装下不", "is a 4090 fine for"); not "能训完吗" /
 # "时间够吗", which ask of the deadline
 FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+(?:memory|vram)|\b(?:good|big)\s+enough\b|\benough\s+for\b|\bup\s+to\s+(?:it|the\s+job)\b|\bcut\s+it\b|装得下|放得下|塞得下|跑得动|行吗|行不行|可以吗"
+               r"|(?:能|可以)\s*(?:放|装|塞)得?\s*(?:下|进)|(?:放|装|塞)得进|(?:放|装|塞)不(?:放|装|塞)?得(?:下|进)"  # "能放下吗", "装不装得下"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
                r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b")
@@ -189,6 +191,7 @@ class Cues:
     which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
     export_again: bool = False  # "再导一份", "redo it": the files asked again (bot.core.export_again)
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
+    example_run: bool = False  # "单次大概多久" after a job with no dataset: timed on the reference example (bot.core.faq_job)
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
@@ -233,7 +236,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
     named = providers_named(norm)
     chars = len(raw.strip())
     short = chars <= FOLLOW_UP_CHARS
-    frame = without_asks(without_durations(_without_providers(norm, named))) if short else ""
+    frame = without_asks(without_durations(without_ruling(_without_providers(norm, named)))) if short else ""
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(

@@ -36,3 +36,27 @@ def unwindowed(text: str) -> str:
         if rule_window(text, m):
             text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
     return text
+
+
+# a length ruled out right after it is said ("一周半不行的话 两周呢", "三天租不了的话", "if 3 days isn't possible"): the
+# length asked is another one the message states (bot.understand.fields.duration)
+RULED_OUT = lazy(r"\s*(?:的话\s*)?(?:(?:也|都|要是|如果)\s*)?(?:不行|不可以|不能租|租不了|没有|不支持|不卖|不租)"
+                 r"|\s*(?:is|are)?\s*(?:n'?t|not)\s+(?:possible|available|an\s+option|allowed|offered)|\s*(?:won'?t|doesn'?t)\s+work",
+                 re.IGNORECASE)
+
+
+def ruled_out(text: str, end: int) -> bool:
+    """Whether the length ending at `end` is said not to be possible right after it."""
+    return RULED_OUT.match(text, end) is not None
+
+
+# the words ruling a length out, and the "if" before them: no subject of a message that asks another length
+RULED_LENGTH = lazy(r"(?:小时|天|周|星期|礼拜|个?月|\bhours?|\bdays?|\bweeks?|\bmonths?|\bhalf)(?=" + RULED_OUT.pattern + ")",
+                    re.IGNORECASE)
+RULING_WORDS = lazy(r"\bif\b|如果|要是|的话|" + RULED_OUT.pattern.replace("\\s*(?:的话\\s*)?", "", 1), re.IGNORECASE)
+
+
+def without_ruling(text: str) -> str:
+    """`text` without the words ruling a length out ("if half a week isn't possible, two weeks?" keeps "half a week,
+    two weeks?"), where a length is ruled out; else `text` as it is."""
+    return RULING_WORDS.sub(" ", text) if RULED_LENGTH.search(text) else text

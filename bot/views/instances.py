@@ -17,9 +17,11 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.understand.instances import INDEPENDENT
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.views.split_total import split_first
 from engine.money import Money
+from engine.price_list import setup_prices
 from engine.providers import providers
 
 TERMS = ("hour", "week", "month", "year")  # a quote per rental unit, when no span was asked
@@ -83,6 +85,33 @@ def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> 
     if not isinstance(n, int) or parsed.cues.instances or not (each or (parsed.follow_up and own_count is None)):
         return parsed
     return replace(parsed, cues=replace(parsed.cues, instances=n))
+
+
+# the cards said to run one job together ("用 8 张呢", "with 8 cards", "train on two"): one machine of them is asked
+USED_TOGETHER = lazy(r"用|一起|训|跑|\b(?:with|together|train\w*|run\w*)\b")
+
+
+def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
+    """"gpuli a100 80g 包月" then "两张呢" / "and two of them?": a count put on one card's price where nobody rents that
+    many as one machine is that many single-card rentals side by side (2 × ₮899 = ₮1,798 a month at gpuli, seed 000),
+    their total leading, not a list of the boxes nobody asked for. `parsed` unchanged when the last answer priced
+    more than one card, the cards are said to run one job together, money is weighed against it (the budget's own
+    reading judges separate cards), a machine of that count is rented, or the provider priced rents the card singly
+    nowhere."""
+    follow = parsed.follow
+    if last is None or last.kind != "price" or follow is None or parsed.cues.instances or follow.get("apart") \
+            or USED_TOGETHER.search(parsed.words) \
+            or last.data.get("num_gpus") not in (None, 1) or parsed.asks.budget is not None \
+            or any(last.data.get(k) for k in ("budget", "runway", "held_money")):  # money weighed: bot.core.held_budget
+        return parsed
+    n, cards, where = follow.get("num_gpus"), follow.get("gpu"), follow.get("first")
+    if not isinstance(n, int) or n < 2 or not isinstance(cards, str | list) or not cards:
+        return parsed
+    boxes = setup_prices(cards, n, None, whole_machines=True).offered
+    singles = [r for r in setup_prices(cards, 1, None).offered if where is None or r.provider.id == where]
+    if boxes or not singles:
+        return parsed
+    return replace(parsed, follow={**follow, "num_gpus": 1}, cues=replace(parsed.cues, instances=n))
 
 
 def unless_weighed(parsed: Parsed) -> Parsed:

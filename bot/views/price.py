@@ -173,7 +173,8 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
     """What the price reply shows: per provider its quotes (the named provider first, then cheapest
     first), then who doesn't rent it."""
     display = prices.display_currency
-    offered = sorted(prices.offered, key=lambda r: (r.provider.id != first,
+    # at the provider named, the form asked first where it is quoted in several (bot.core.answers.setup_price)
+    offered = sorted(prices.offered, key=lambda r: (r.provider.id != first, prices.num_gpus is not None and r.gpu != prices.gpu,
                                                     Money(r.quotes[0].total_max, r.quotes[0].currency).to(display).amount))
     cheapest = prices.cheapest
     return {
@@ -244,14 +245,16 @@ def _days(d: timedelta) -> float:
 def price_reply(gpu: str | list[str], num_gpus: int | None, duration: timedelta | None, lang: str, *, display: str,
                 add_ons: dict[str, int] | None = None, infiniband: bool | None = None,
                 repeat_purchase: bool = False, first: str | None = None, asked_currency: bool = False,
-                at_least: int | None = None, apart: bool = False) -> Reply:
+                at_least: int | None = None, apart: bool = False, forms: bool = False) -> Reply:
     """The answer to "what does <count> × <card> cost (for <duration>)", at every provider; the
     provider the question named (`first`) leads, and the others follow for comparison. `apart`: the
-    user's own setup, priced as separate single-card instances where nobody rents it as one machine."""
+    user's own setup, priced as separate single-card instances where nobody rents it as one machine. `forms`: each form
+    of the card `first` rents is quoted there, the first of `gpu` leading."""
     if duration is None and add_ons:
         duration = _add_on_month(add_ons)
     prices = setup_prices(gpu, num_gpus, duration, display_currency=display, add_ons=add_ons, infiniband=infiniband,
-                          repeat_purchase=repeat_purchase, whole_machines=not apart, at_least=at_least)
+                          repeat_purchase=repeat_purchase, whole_machines=not apart, at_least=at_least,
+                          forms_at=first if forms else None)
     data = price_view(prices, first, asked_currency)
     if at_least is not None:  # boxes of several sizes: the cheapest only among those that hold the cards
         holding = [r for r in prices.offered if r.num_gpus >= at_least] if duration is not None else []
