@@ -3,6 +3,7 @@ two readings. Split from bot.understand.clauses."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -45,6 +46,25 @@ def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     read = _once(read)  # a part tried at two breaks ("…够不够 要开8比特优化器吗") is read once
     for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
         if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
+            return found
+    return _faq_between(text[:MAX_CLAUSE_TEXT], whole, now, read)
+
+
+def _faq_between(text: str, whole: Parsed, now: datetime | None,
+                 read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A service question typed between a job and that job's own ask ("7b qlora on a 4090 at cloudgpu how long
+    till it starts and how much for 3 hours", "cloudgpu 4090 跑 7b qlora 多久能开机 三小时多少钱"): the job with its
+    ask, read without the question, then the FAQ's answer. The question lies between two neighbouring breaks
+    (bot.understand.breaks) and is one `_faq_after` would take at the end. [] otherwise."""
+    if whole.intent == "faq":
+        return []
+    read = _once(read)
+    for (head, rest), (_, tail) in itertools.pairwise(breaks(text)):
+        middle, job_text = rest[:len(rest) - len(tail)].strip(), f"{head.strip()} {tail.strip()}"
+        if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()):
+            continue
+        job = read(job_text, now)  # the job and its ask, the question between taken out
+        if job.intent == whole.intent and stands_alone(job) and (found := _faq_after(job_text, middle, whole, now, read, False)):
             return found
     return []
 
