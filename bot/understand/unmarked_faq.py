@@ -61,8 +61,10 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
     read = _once(read)
     for (head, rest), (_, tail) in itertools.pairwise(breaks(text)):
         middle, job_text = rest[:len(rest) - len(tail)].strip(), f"{head.strip()} {tail.strip()}"
-        if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()):
-            continue
+        if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()) or DIGIT.search(_without_cards(normalize(middle))):
+            continue  # a figure between ("A800 跑 8 小时多少钱 要多少人民币") is the job's own
+        if read(middle, now).asks.cost:
+            continue  # the price asked between is the job's, not a service question
         job = read(job_text, now)  # the job and its ask, the question between taken out
         if job.intent == whole.intent and stands_alone(job) and (found := _faq_after(job_text, middle, whole, now, read, False)):
             return found
