@@ -1,0 +1,55 @@
+"""A price asked, then the same price on a term said after it in the same message: "一万网络 a100 40g 年付多少 同账户复购呢",
+"yiwan a100 40g annual price, and for a repeat purchase?", "月付多少？复购呢？".
+
+Why two readings: read whole, the term said last is the message's only price (the repeat purchase's ¥25,680) and
+the price asked first (the annual ¥26,880) is lost; read clause by clause, the second clause names nothing of its own
+and was dropped. It is two questions of one rental: the price first, then that price on the new term (how the
+conversation reads "复购呢" after a price, bot.core.price_terms_follow). Split from bot.understand.clauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.understand.clause_marks import CLAUSES, COMMA, MAX_CLAUSE_TEXT, UNMARKED
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+# the terms of a rental a later clause may change alone: bought again on the same account
+TERMS = ("repeat_purchase",)
+
+
+def term_only(p: Parsed, last: Parsed) -> Parsed | None:
+    """`last` (a card's price) on the terms the clause read as `p` adds, when `p` names nothing else of its own (no
+    card, model, provider, count or length); None otherwise."""
+    r, q = p.rental, p.request
+    if last.intent != "price" or not last.request.gpu or q.model or q.params_b or q.gpu or r.provider or p.cards \
+            or r.duration_days or r.duration_hours or r.num_gpus:
+        return None
+    added = {t: True for t in TERMS if getattr(p.price, t) and not getattr(last.price, t)}
+    if not added:
+        return None
+    return replace(last, price=replace(last.price, **added), parts=[], follow_up=False, faq=[], faq_answers=[])
+
+
+def term_after(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """The two readings of a price then a term changed alone, the clauses cut at a mark, a comma or the end of the
+    first question ("…年付多少 复购呢"); [] for any other message (read only when the whole message prices a card on
+    one of the terms)."""
+    if whole.intent != "price" or not whole.request.gpu or not any(getattr(whole.price, t) for t in TERMS):
+        return []
+    text = text[:MAX_CLAUSE_TEXT]
+    for splitter in (CLAUSES, COMMA, UNMARKED):
+        clauses = [c for c in splitter.split(text) if len(c.strip()) >= 2]
+        if len(clauses) != 2:
+            continue
+        first = read(clauses[0], now)
+        if first.intent != "price" or any(getattr(first.price, t) for t in TERMS):
+            continue
+        if (changed := term_only(read(clauses[1], now), first)) is not None:
+            return [first, changed]
+    return []
