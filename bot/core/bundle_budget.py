@@ -26,8 +26,12 @@ def bundled(parsed: Parsed) -> bool:
     jobs rented at one provider named ("budget ₮1000 a month: 14b lora + 7b qlora both on gpuli")."""
     if parsed.asks.budget is None or len(parsed.parts) < 2:
         return False
-    return all(p.intent == "price" for p in parsed.parts) or (
-        all(p.intent == "cost" for p in parsed.parts) and len({p.rental.provider for p in parsed.parts} - {None}) == 1)
+    if all(p.intent == "price" for p in parsed.parts):
+        return True
+    # several runs of one job ("两个 14b qlora 任务"), at one provider or wherever each is cheapest
+    first = parsed.parts[0]
+    return all(p.intent == "cost" for p in parsed.parts) and (len({p.rental.provider for p in parsed.parts} - {None}) == 1 or all(
+        p.request == first.request and p.rental == first.rental for p in parsed.parts))
 
 
 def unbudgeted(parts: list[Parsed]) -> list[Parsed]:
@@ -119,4 +123,5 @@ def jobs_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]:
                        total=total.format(lang), gap=gap.format(lang)))
     lead = Reply("error", lang, {"message": "\n".join(lines)}, turn=replies[0].turn, buttons=replies[0].buttons)
     more, replies[0].also = replies[0].also, []
-    return [lead, replies[0], *more, *replies[1:]]
+    # several runs of one job: its answer once
+    return [lead, replies[0], *more, *(r for i, r in enumerate(replies[1:], 1) if all(r.data != e.data for e in replies[:i]))]

@@ -67,6 +67,7 @@ from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
+from bot.understand.job_count import same_jobs
 from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against
@@ -178,7 +179,7 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
         if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
             parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
-        or each_term(text, parsed)
+        or each_term(text, parsed) or same_jobs(text, parsed)
     if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
         parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):
