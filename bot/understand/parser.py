@@ -52,6 +52,7 @@ from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import cheaper_said, weighed_only
 from bot.understand.glossary import defines
 from bot.understand.instances import runs_on_one, separate_runs, single_card_machines
+from bot.understand.job_count import same_jobs
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
@@ -67,7 +68,6 @@ from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
 from bot.understand.ruled_out import ruled_out
-from bot.understand.job_count import same_jobs
 from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost
 from bot.understand.spans import span_against_unit, spans_against

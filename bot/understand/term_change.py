@@ -19,28 +19,25 @@ from bot.understand.clause_marks import CLAUSES, COMMA, MAX_CLAUSE_TEXT, UNMARKE
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
 
-# the terms of a rental a later clause may change alone: bought again on the same account
-TERMS = ("repeat_purchase",)
 
 
 def term_only(p: Parsed, last: Parsed) -> Parsed | None:
-    """`last` (a card's price) on the terms the clause read as `p` adds, when `p` names nothing else of its own (no
+    """`last` (a card's price) bought again on the same account, as the clause read as `p` asks, when `p` names nothing else of its own (no
     card, model, provider, count or length); None otherwise."""
     r, q = p.rental, p.request
     if last.intent != "price" or not last.request.gpu or q.model or q.params_b or q.gpu or r.provider or p.cards \
             or r.duration_days or r.duration_hours or r.num_gpus:
         return None
-    added = {t: True for t in TERMS if getattr(p.price, t) and not getattr(last.price, t)}
-    if not added:
+    if not p.price.repeat_purchase or last.price.repeat_purchase:
         return None
-    return replace(last, price=replace(last.price, **added), parts=[], follow_up=False, faq=[], faq_answers=[])
+    return replace(last, price=replace(last.price, repeat_purchase=True), parts=[], follow_up=False, faq=[], faq_answers=[])
 
 
 def term_after(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
     """The two readings of a price then a term changed alone, the clauses cut at a mark, a comma or the end of the
     first question ("…年付多少 复购呢"); [] for any other message (read only when the whole message prices a card on
     one of the terms)."""
-    if whole.intent != "price" or not whole.request.gpu or not any(getattr(whole.price, t) for t in TERMS):
+    if whole.intent != "price" or not whole.request.gpu or not whole.price.repeat_purchase:
         return []
     text = text[:MAX_CLAUSE_TEXT]
     for splitter in (CLAUSES, COMMA, UNMARKED):
@@ -48,7 +45,7 @@ def term_after(text: str, whole: Parsed, now: datetime | None, read: Callable[[s
         if len(clauses) != 2:
             continue
         first = read(clauses[0], now)
-        if first.intent != "price" or any(getattr(first.price, t) for t in TERMS):
+        if first.intent != "price" or first.price.repeat_purchase:
             continue
         if (changed := term_only(read(clauses[1], now), first)) is not None:
             return [first, changed]
