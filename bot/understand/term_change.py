@@ -9,12 +9,17 @@ conversation reads "复购呢" after a price, bot.core.price_terms_follow). Spli
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.understand.clause_marks import CLAUSES, COMMA, MAX_CLAUSE_TEXT, UNMARKED
+from bot.understand.lazy import lazy
+
+# a clause that asks the price again on its term: "复购呢", "那老客户呢", "and for a repeat purchase?", "what about ..."
+ASKED_AGAIN = lazy(r"[呢?？]\s*$|^\s*(?:and|what|how)\b|^\s*那", re.IGNORECASE)
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
@@ -44,6 +49,8 @@ def term_after(text: str, whole: Parsed, now: datetime | None, read: Callable[[s
         clauses = [c for c in splitter.split(text) if len(c.strip()) >= 2]
         if len(clauses) != 2:
             continue
+        if not ASKED_AGAIN.search(clauses[1]):
+            continue  # "yiwan a100 40g for a year, repeat purchase": the term stated with the price, one question
         first = read(clauses[0], now)
         if first.intent != "price" or first.price.repeat_purchase:
             continue
