@@ -113,7 +113,8 @@ def test_a_repeat_purchase_asked_alone_is_one_price() -> None:
 
 
 @pytest.mark.parametrize("text", ["七b全参要多少显存 gpuli租a100要几张 一个月多少钱", "7b全参 显存要多少？gpuli 租 a100 要几张？一个月多少钱？",
-                                  "gpuli 租 a100 跑 7b 全参 要几张 一个月多少钱", "7b full how much vram, gpuli a100 how many, how much a month"])
+                                  "gpuli 租 a100 跑 7b 全参 要几张 一个月多少钱", "7b full how much vram, gpuli a100 how many, how much a month",
+                                  "7b full fine-tune: memory? how many a100s at gpuli? cost for a month?"])
 def test_the_month_of_the_one_a100_the_count_names_is_priced(text: str) -> None:
     reply = said(text).text
     assert "1×A100" in reply.replace("1× A100", "1×A100") and "899" in reply, reply

@@ -9,6 +9,7 @@ else of every job) gives them all again, changed, to be weighed together once mo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -69,3 +70,14 @@ def jobs_again(parsed: Parsed, last: Turn | None) -> Parsed | None:
                              asks=replace(parsed.asks, budget=budget)))
     return replace(parsed, intent="cost", parts=parts, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False, asks=replace(parsed.asks, budget=budget))
+
+
+def with_cost_asked(planned: Reply, parsed: Parsed, cost: Callable[[], Reply]) -> Reply:
+    """"7b full: memory? how many a100s at gpuli? cost for a month?": the count of the card answered first, then
+    the month's cost the message asks too (its own answer, with the seed's one-card price), never dropped."""
+    view = planned.data.get("v") if isinstance(planned.data, dict) else None
+    r = parsed.rental
+    if isinstance(view, dict) and view.get("q") == "cards" and parsed.intent == "cost" and parsed.asks.cost \
+            and (r.duration_days or r.duration_hours) and not planned.also:
+        planned.also = [cost()]
+    return planned
