@@ -13,6 +13,7 @@ from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
 from bot.understand.entities import find_gpus
 from bot.understand.faq import faq_entries
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_clauses import STRONG_FAQ
 from bot.understand.glossary import terms
 from bot.understand.lazy import lazy
@@ -63,6 +64,9 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
         middle, job_text = rest[:len(rest) - len(tail)].strip(), f"{head.strip()} {tail.strip()}"
         if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()) or DIGIT.search(_without_cards(normalize(middle))):
             continue  # a figure between ("A800 跑 8 小时多少钱 要多少人民币") is the job's own
+        hit, _ = faq_lookup(middle)
+        if hit is None:
+            continue  # no question the FAQ answers (a look-up costs microseconds, a reading a millisecond)
         if read(middle, now).asks.cost:
             continue  # the price asked between is the job's, not a service question
         job = read(job_text, now)  # the job and its ask, the question between taken out
