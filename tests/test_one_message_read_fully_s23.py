@@ -156,3 +156,10 @@ def test_a_change_after_several_jobs_keeps_them_all_under_the_budget(turns: tupl
 def test_a_question_of_its_own_after_several_jobs_is_answered_alone() -> None:
     me = said("预算 ₮1000 一个月 要跑 14b lora 和 7b qlora 两个活", "gpuli 够不够", "gpuli 能退款吗")
     assert "1 小时" in me.text and "₮738" not in me.text and "合计" not in me.text
+
+
+@pytest.mark.parametrize(("text", "total"), [("一周半 7b 全参 a100 sxm gpuli 要多少", "₮638"),
+                                             ("7b full on an a100 sxm at gpuli for ten and a half days, cost?", "₮638")])
+def test_a_named_form_prices_that_card_alone(text: str, total: str) -> None:
+    reply = said(text).text
+    assert total in reply and "PCIe" not in reply, reply

@@ -235,7 +235,7 @@ def seed_count_on_card(req: TrainingRequest) -> TrainingRequest:
 
 
 def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None,
-                 roomy: bool = False, least: bool = False) -> Reply:
+                 roomy: bool = False, least: bool = False, form_named: bool = False) -> Reply:
     """The time-and-cost answer for `req`, in the chat's comparison currency and default provider;
     `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads;
     `least` when it asked for the minimum setup ("min config … monthly cost"): the table's minimum leads."""
@@ -272,7 +272,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
-        seed_for_span(v["seed"], report, asked.provider)  # "一周半 … 要多少": the seed's setup for that span too
+        seed_for_span(v["seed"], report, asked.provider, form_named)  # "一周半 … 要多少": the seed's setup for that span too
         # "8bit 优化器 h100 一张够吗" then "看费用": nobody rents one H100, so the seed's minimum setup leads
         v["seed_first"] = (least and not req.gpu) or (unsold is not None and bool(v["seed"]))
         # "包周 a100 7b 全参": the safe pick buys a month for a week's job while the seed's minimum rents by

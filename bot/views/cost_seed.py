@@ -188,12 +188,15 @@ def _priced(s: Sizing, row: SeedMinimum, display: str, provider: str | None) -> 
     return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
 
 
-def seed_for_span(seed: dict[str, Any] | None, report: CostReport, provider: str | None) -> None:
+def seed_for_span(seed: dict[str, Any] | None, report: CostReport, provider: str | None, form_named: bool = False) -> None:
     """A stated span ("跑两天", "一周半"): the seed's setup named under the pick (its minimum, or the LoRA
     table's card) gets its total for that span beside its unit prices, so it compares with the pick's total
     (CloudGPU's RTX 4090 for two days: 48h × $0.33 = $15.84); not where a unit's own price is that total. Of the
     row's cards the one renting the span for least is priced ("gpuli 租 a100 一个月": the PCIe card's ₮899 month,
-    not five weeks of the SXM one at ₮319), named when it is not the setup's own."""
+    not five weeks of the SXM one at ₮319), named when it is not the setup's own; a card whose form was named
+    ("a100 sxm", `form_named`) is priced alone."""
+    if seed and form_named:
+        seed["prices"] = [p for p in seed["prices"] if not p.get("card_id")]
     if not seed or report.stated_duration is None:
         return
     hours = report.stated_duration.total_seconds() / 3600
