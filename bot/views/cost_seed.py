@@ -10,6 +10,7 @@ it with our expected figure, so the risk is stated beside the saving.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +23,7 @@ from engine.cost import CostReport
 from engine.fit import Fit
 from engine.memory import Plan
 from engine.money import Money
+from engine.price_list import setup_prices
 from engine.providers import provider as find_provider
 from engine.seed_adapter_rows import seed_card
 from engine.seed_minimums import CLASS_SPAN, SeedMinimum, seed_minimum_for, seed_roomy_for
@@ -202,12 +204,24 @@ def seed_for_span(seed: dict[str, Any] | None, report: CostReport, provider: str
     hours = report.stated_duration.total_seconds() / 3600
     display = report.display_currency
     cards = [(seed["gpu"], None), *dict.fromkeys((p["card_id"], p["card"]) for p in seed["prices"] if p.get("card_id"))]
-    spans = [(s, card, name) for card, name in cards
+    spans = [(s, card, name, _surplus(card, seed["num_gpus"], hours, display, s["provider"])) for card, name in cards
              for s in span_totals(card, seed["num_gpus"], hours, display, provider)[:1]]
     if not spans:
         seed["span"] = None
         return
-    span, card, name = min(spans, key=lambda x: Money(Decimal(str(x[0]["total"]["high"])), x[0]["total"]["currency"]).to(display).amount)
+    own = spans[0] if spans[0][1] == seed["gpu"] else None
+    # another card of the row only where it rents the span with less time paid for and unused ("a100 一个月": a
+    # PCIe month against five SXM weeks); two weeks are two weeks on either ("a100 sxm 两周": the SXM's ₮638)
+    others = [x for x in spans if x[1] != seed["gpu"] and (own is None or x[3] < own[3])]
+    span, card, name, _ = min(others, key=lambda x: Money(Decimal(str(x[0]["total"]["high"])), x[0]["total"]["currency"]).to(display).amount) \
+        if others else (own or spans[0])
     listed = [u["total"] for p in seed["prices"] for u in p["units"]
               if p["provider"] == span["provider"] and p.get("card_id", seed["gpu"]) == card]
     seed["span"] = None if span["total"] in listed else span | ({"provider": f"{span['provider']} {name}"} if name else {})
+
+
+def _surplus(gpu: str, num_gpus: int, hours: float, display: str, provider_name: str) -> Decimal:
+    """The hours bought and left unused when `provider_name` rents `num_gpus` × `gpu` for `hours` (whole cycles)."""
+    prices = setup_prices(gpu, num_gpus, timedelta(hours=hours), display_currency=display, whole_machines=True)
+    return min((r.quotes[0].unused_hours for r in prices.offered if r.provider.name == provider_name and r.quotes),
+               default=Decimal(0))
