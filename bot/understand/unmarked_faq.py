@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
-from bot.understand.entities import find_gpus
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import faq_entries
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_clauses import STRONG_FAQ
@@ -64,6 +64,8 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
         middle, job_text = rest[:len(rest) - len(tail)].strip(), f"{head.strip()} {tail.strip()}"
         if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()) or DIGIT.search(_without_cards(normalize(middle))):
             continue  # a figure between ("A800 跑 8 小时多少钱 要多少人民币") is the job's own
+        if find_provider(normalize(middle)) is not None or find_gpus(normalize(middle)):
+            continue  # "70b qlora 要多少显存 租哪张 cloudgpu 多少钱": the place or card between is the job's
         hit, _ = faq_lookup(middle)
         if hit is None:
             continue  # no question the FAQ answers (a look-up costs microseconds, a reading a millisecond)
