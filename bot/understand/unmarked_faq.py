@@ -69,8 +69,8 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
         hit, _ = faq_lookup(middle)
         if hit is None:
             continue  # no question the FAQ answers (a look-up costs microseconds, a reading a millisecond)
-        if read(middle, now).asks.cost:
-            continue  # the price asked between is the job's, not a service question
+        if (between := read(middle, now)).asks.cost or between.request.stated():
+            continue  # the price asked between, or a setting of it ("全参最低配置是啥"), is the job's
         job = read(job_text, now)  # the job and its ask, the question between taken out
         if job.intent == whole.intent and stands_alone(job) and (found := _faq_after(job_text, middle, whole, now, read, False)):
             return found
