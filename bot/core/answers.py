@@ -26,7 +26,15 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
-from bot.views.cost_seed import seed_roomy, seed_setup, seed_span, seed_table_card, table_card_priced, table_span
+from bot.views.cost_seed import (
+    seed_for_span,
+    seed_roomy,
+    seed_setup,
+    seed_span,
+    seed_table_card,
+    table_card_priced,
+    table_span,
+)
 from bot.views.count_versus import count_asked, count_versus, one_holds_it
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
@@ -227,7 +235,7 @@ def seed_count_on_card(req: TrainingRequest) -> TrainingRequest:
 
 
 def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, family: str | None = None,
-                 roomy: bool = False, least: bool = False) -> Reply:
+                 roomy: bool = False, least: bool = False, form_named: bool = False) -> Reply:
     """The time-and-cost answer for `req`, in the chat's comparison currency and default provider;
     `roomy` when the question asked for room ("宽裕配置一个月多少"): the table's roomy setup leads;
     `least` when it asked for the minimum setup ("min config … monthly cost"): the table's minimum leads."""
@@ -264,7 +272,7 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
         v = reply.data["v"]
         v["seed"] = seed_setup(report, req.optimizer is not None, report.display_currency, asked.provider, v.get("lineup") or [])
         v["seed_span"] = seed_span(report, req.optimizer is not None, report.display_currency, asked.provider)
-        seed_for_span(v["seed"], report, asked.provider)  # "一周半 … 要多少": the seed's setup for that span too
+        seed_for_span(v["seed"], report, asked.provider, form_named)  # "一周半 … 要多少": the seed's setup for that span too
         # "8bit 优化器 h100 一张够吗" then "看费用": nobody rents one H100, so the seed's minimum setup leads
         v["seed_first"] = (least and not req.gpu) or (unsold is not None and bool(v["seed"]))
         # "包周 a100 7b 全参": the safe pick buys a month for a week's job while the seed's minimum rents by
@@ -297,18 +305,6 @@ def cost_request(ctx: Context, req: TrainingRequest, *, details: bool = False, f
     if not details:
         reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return attach_chart(reply, report)
-
-
-def seed_for_span(seed: dict[str, Any] | None, report: CostReport, provider: str | None) -> None:
-    """A stated span ("跑两天", "一周半"): the seed's setup named under the pick (its minimum, or the LoRA
-    table's card) gets its total for that span beside its unit prices, so it compares with the pick's total
-    (CloudGPU's RTX 4090 for two days: 48h × $0.33 = $15.84); not where a unit's own price is that total."""
-    if not seed or report.stated_duration is None:
-        return
-    hours = report.stated_duration.total_seconds() / 3600
-    span = next(iter(span_totals(seed["gpu"], seed["num_gpus"], hours, report.display_currency, provider)), None)
-    listed = [u["total"] for p in seed["prices"] for u in p["units"] if span and p["provider"] == span["provider"]]
-    seed["span"] = None if span is None or span["total"] in listed else span
 
 
 def month_beside(report: CostReport) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from bot.core.budget_home import REFERENCE, home_said
+from bot.core.jobs_follow import remember
 from bot.core.price_pairs import firm_totals
 from bot.messages import Reply
 from bot.text.i18n import t
@@ -26,8 +27,12 @@ def bundled(parsed: Parsed) -> bool:
     jobs rented at one provider named ("budget ₮1000 a month: 14b lora + 7b qlora both on gpuli")."""
     if parsed.asks.budget is None or len(parsed.parts) < 2:
         return False
-    return all(p.intent == "price" for p in parsed.parts) or (
-        all(p.intent == "cost" for p in parsed.parts) and len({p.rental.provider for p in parsed.parts} - {None}) == 1)
+    if all(p.intent == "price" for p in parsed.parts):
+        return True
+    first = parsed.parts[0]
+    # several jobs for one span, at one provider or wherever each is cheapest ("预算 ₮1000 一个月 14b lora 和 7b qlora")
+    return all(p.intent == "cost" for p in parsed.parts) and (len({p.rental.provider for p in parsed.parts} - {None}) == 1 or all(
+        p.rental == first.rental for p in parsed.parts))
 
 
 def unbudgeted(parts: list[Parsed]) -> list[Parsed]:
@@ -37,6 +42,8 @@ def unbudgeted(parts: list[Parsed]) -> list[Parsed]:
 
 def bundle_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]:
     """The verdict on the bundle's sum, leading; the replies as they are when no provider quotes every card firmly."""
+    if replies:
+        remember(replies[0], parsed)  # "那 14b 也换 qlora 呢" next changes one of the jobs, weighed with the others again
     if all(r.kind == "cost" for r in replies):
         return jobs_first(replies, parsed, lang)
     firm = [firm_totals(r) for r in replies]
@@ -119,4 +126,5 @@ def jobs_first(replies: list[Reply], parsed: Parsed, lang: str) -> list[Reply]:
                        total=total.format(lang), gap=gap.format(lang)))
     lead = Reply("error", lang, {"message": "\n".join(lines)}, turn=replies[0].turn, buttons=replies[0].buttons)
     more, replies[0].also = replies[0].also, []
-    return [lead, replies[0], *more, *replies[1:]]
+    # several runs of one job: its answer once
+    return [lead, replies[0], *more, *(r for i, r in enumerate(replies[1:], 1) if all(r.data != e.data for e in replies[:i]))]

@@ -240,7 +240,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if both := term_and_run(parsed, req, lambda r: cost_request(ctx, r, family=parsed.family), ctx.lang):
         return both  # "…一个月多少钱？2000 万 token 训一次要多久？": the run's time, then the month's price
     req = form_for_term(req, parsed.asks.form_factor)  # "32b lora a100 gpuli 包月": the A100 PCIe's month, not 5 SXM weeks
-    reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup)
+    reply = cost_request(ctx, req, family=parsed.family, roomy=parsed.asks.headroom, least=parsed.asks.least_setup,
+                         form_named=parsed.asks.form_factor)
     if reply.turn is not None and reply.turn.kind == "cost":  # "gpuli" next: the same question asked there
         reply.turn.data.update({k: True for k, said in (("roomy", parsed.asks.headroom), ("cheapest", parsed.asks.cheapest)) if said})
     if parsed.asks.cheapest and not (parsed.asks.safe or req.gpu) and parsed.asks.budget is None and parsed.asks.deadline is None:

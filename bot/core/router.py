@@ -53,6 +53,7 @@ from bot.core.follow_ups import merge_follow_up
 from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.job_return import back_to_job
+from bot.core.jobs_follow import with_cost_asked
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.last_answer_follow import answered_about_last
@@ -228,8 +229,7 @@ class Core:
         watched = self.watch(ctx, text) if self.watch is not None else None
         if watched is not None:
             return watched
-        # named days and times are read in the conversation's zone unless the message states one (bot.understand.zones): "周四前" in a Chinese chat is Beijing's Thursday
-        # "回到刚才 年付多少": the return words say which answer is changed (bot.core.job_return), no part of the question
+        # days in the chat's zone unless one is stated ("周四前": Beijing's); "回到刚才 年付多少": the return words pick the answer
         parsed = parse(without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)))
         fingerprint = parsed.fingerprint()
         if inc.edit_of == fingerprint:
@@ -490,7 +490,7 @@ class Core:
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
             return deadline_without_data(ctx, self.conversations.clock.now(), self.intents["cost"], parsed, text, _run_hours(parsed))
         if parsed.intent in ("size", "cost") and not parsed.missing:
-            # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning question about the job the message names
+            # "longest sequence that fits", "how many H100", "by Friday", "within $500": a planning question of the job
             planned = planning_for(parsed.asks, cost_fields(parsed), ctx.lang, self.conversations.clock.now())
             if planned is not None:
                 if planned.turn is None:  # the job stays the subject: "多少钱", "and on H100?" ask about it
@@ -501,7 +501,7 @@ class Core:
                         if view.get("q") == "cards" and view.get("num_gpus"):
                             data["cards"] = view["num_gpus"]  # "看费用" next: that many of the card counted
                     planned.turn = Turn("size", data)
-                return planned
+                return with_cost_asked(planned, parsed, lambda: self.intents["cost"](ctx, parsed, text))  # "…a month's cost?"
         return self.intents[parsed.intent](ctx, parsed, text)
 
     def _remember(self, ctx: Context, reply: Reply) -> None:

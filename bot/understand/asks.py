@@ -16,6 +16,7 @@ from decimal import Decimal
 from functools import cache
 
 from bot.understand import model_facts, one_message, planning
+from bot.understand.boot_wait import without_wait
 from bot.understand.both_asked import both_asked
 from bot.understand.buy_way import buy_way
 from bot.understand.card_share import share_asked
@@ -368,7 +369,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 def asks_how_long(norm: str) -> bool:
     """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
-    return bool(_patterns()["how_long"].search(norm) or _patterns()["runway"].search(norm))
+    return bool(_patterns()["how_long"].search(without_wait(norm)) or _patterns()["runway"].search(norm))
 
 
 def asks_estimate(norm: str) -> bool:
@@ -507,7 +508,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
     if budget is None and buys:
         budget = (money[0].value, money[0].currency)
     runway = bool(p["runway"].search(norm))
-    how_long = bool(p["how_long"].search(norm))
+    how_long = bool(p["how_long"].search(without_wait(norm)))  # "how long till it boots": the FAQ's, not the run's
     if budget is None and (runway or how_long) and money:  # "$20 能租多久": the money to divide, budget word or not
         budget = (money[0].value, money[0].currency)
     loose = any(w.loose for w in money if budget is not None and (w.value, w.currency) == budget)

@@ -37,6 +37,7 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
+from bot.understand.term_change import term_after
 from bot.understand.unmarked_faq import unmarked_faq
 
 if TYPE_CHECKING:
@@ -192,6 +193,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     if whole.run is not None and whole.run.step_seconds and not whole.faq_confident:
         return []  # "48k samples … how many steps? and at 2.4 s/step how long?": one run, its steps and its time
+    if split := term_after(text, whole, now, read):
+        return split  # "…年付多少 同账户复购呢": the price, then that price bought again
     clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (nodes := NODES_THEN.match(text[:MAX_CLAUSE_TEXT])):
         clauses = [nodes.group(1), unjoined(nodes.group(2))]  # "两台呢 要加 IB 吗": the count changed, then a question of its own

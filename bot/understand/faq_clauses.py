@@ -30,6 +30,9 @@ STRONG_FAQ = 0.8  # a FAQ hit this sure wins over a wallet reading of the same w
 # each of two questions ended by their marks answers on its own from this confidence: a short clause naming a
 # card and its topic ("gpuli 的 h100 有 nvlink 吗") scores a little under STRONG_FAQ, and any new entry moves it
 MARKED_FAQ = 0.75
+# a message matched outright splits unmarked only into two halves each answered this surely ("cloudgpu 怎么计费" 0.74)
+SPLIT_STRONG = 0.7
+OTHERS_SECOND = 0.35  # ... and only when neither half's answer scores this much in the other half
 QUESTION_MARK = lazy(r"[?？]+")  # "pls??" ends one question
 # For the FAQ, "and" before a question word starts one even without the comma ("what's the SLA and how
 # fast do they swap a card"); each side must then have its own answer (faq_answers).
@@ -124,29 +127,38 @@ def _unmarked_questions(raw: str, marked: list[str], whole: Hit | None, provider
     "how much balance does cloudgpu hold while an instance runs") is not two diluting each other. [] otherwise."""
     if len(marked) != 1:
         return []
-    tries = [[c for c in UNMARKED.split(raw) if len(c.strip()) >= 4 or _elliptic(c)][:MAX_CLAUSES]]
-    if whole is None or whole.score < STRONG_FAQ:
-        tries += [[h, t] for h, t in breaks(raw)]
-    for asked in tries:
-        if found := _each_answered(asked, whole, provider):
+    tries = [([c for c in UNMARKED.split(raw) if len(c.strip()) >= 4 or _elliptic(c)][:MAX_CLAUSES], False)]
+    # a whole matched outright splits at a bare space only into two questions each answered nearly as surely
+    # ("cloudgpu 怎么计费 余额用完会怎样": how it bills, then what an empty balance does)
+    strong = whole is not None and whole.score >= STRONG_FAQ
+    tries += [([h, t], strong) for h, t in breaks(raw)]
+    for asked, apart in tries:
+        if found := _each_answered(asked, whole, provider, apart):
             return found
     return []
 
 
-def _each_answered(asked: list[str], whole: Hit | None, provider: str | None) -> list[Hit]:
+def _each_answered(asked: list[str], whole: Hit | None, provider: str | None, apart: bool = False) -> list[Hit]:
+    """Each of `asked` answered by an entry of its own; `apart`: each nearly as surely as the whole, and neither
+    answer a close second of the other part (a half that also reads as the other's question is one question:
+    "cloudgpu 怎么计费 按小时算吗" asks how it bills, by the hour or not)."""
     if len(asked) < 2 or any(DIGIT.search(normalize(c)) for c in asked) or not all(_asks(c) for c in asked):
         return []  # a figure belongs to a job or a price ("跑 12 小时多少钱 余额得留多少"), read by the parser (tried
         # before the costlier ask reading: a sizing message's parts have figures)
     if any(len(ask_words.without_asks(normalize(c)).strip()) < 2 for c in asked):
         return []  # "how long | does the instance take to start": an ask word alone starts the one question
     found: list[Hit] = []
+    scored: list[dict[str, float]] = []
     for clause in asked:
         part, ranked = faq_lookup(clause, provider_of(clause) or provider)
         if part is None and _elliptic(clause) and ranked:
             part = ranked[0]  # "入口呢": its topic alone, on the subject of the question before it
-        if part is None or part.score < FAQ_CONFIDENT or part.entry.id in {h.entry.id for h in found}:
+        if part is None or part.score < (SPLIT_STRONG if apart else FAQ_CONFIDENT) or part.entry.id in {h.entry.id for h in found}:
             return []
         found.append(part)
+        scored.append({h.entry.id: h.score for h in ranked})
+    if apart and any(scored[j].get(h.entry.id, 0.0) >= OTHERS_SECOND for i, h in enumerate(found) for j in range(len(found)) if j != i):
+        return []
     # one of them is the whole message's answer, or each is surer than the whole: two questions dilute each other
     # ("cloudgpu 按啥计费 销毁后 checkpoint 还在吗" is half a billing question and half a question on the disk)
     return found if whole is None or whole.entry.id in {h.entry.id for h in found} \

@@ -49,7 +49,7 @@ BUDGET_AFTER = (r"(?:的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|�
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
-                   r"|%|percent\b|个百分点|倍|x(?![a-wyz])|[*×]))")  # "below 99%": a share, never an amount of money;
+                   r"|%|percent\b|个百分点|倍|x(?![a-wyz])|[*×]|grand\b))")  # "below 99%": a share, never an amount of money;
 # "budget 8x a100": a count of cards, never $8
 
 
@@ -161,7 +161,10 @@ def find_money(norm: str) -> list[MoneyWord]:
             num = m.group("num")
             value = Decimal(_WORD_NUMBERS[num]) if num in _WORD_NUMBERS else Decimal(num.replace(",", ""))
             cur = currency_of(m.group("cur") or "")
-            found.append(MoneyWord(m.start(), m.end(), value * 1000, cur, bool(HELD.search(norm[max(0, m.start() - 16):m.start()]))))
+            # "budget 2.5 grand", "two grand enough?": a ceiling by the same words as any amount
+            ceiling = bool(before_word.search(norm[max(0, m.start() - 12):m.start()]) or after_word.search(norm[m.end():m.end() + 18]))
+            found.append(MoneyWord(m.start(), m.end(), amount._plain(value * 1000), cur,
+                                   ceiling or bool(HELD.search(norm[max(0, m.start() - 16):m.start()]))))
     return sorted(found, key=lambda w: w.start)
 
 

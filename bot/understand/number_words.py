@@ -34,6 +34,10 @@ _COUNTED = (r"(?:x\s*)?(?:(?:weeks?|days?|months?|quarters?|hours?|hrs?|minutes?
             r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie|x))?s?\b"
             r"|个?\s*(?:小时|钟头|天|周|星期|月|张|卡|台|轮))")  # a Chinese counter after dictated English: "two 个小时"
 _COUNT = lazy(rf"\b({_PHRASE}|{_RUN})[\s-]+(?={_COUNTED})")
+# "one point five k", "two point five grand", "zero point five epochs": a whole run, "point", then one digit word
+# each (the decimals as they are said)
+_DIGIT = "|".join(w for w, v in UNITS.items() if v < 10)
+_POINT = lazy(rf"\b({_RUN})[\s-]+point((?:[\s-]+(?:{_DIGIT}|oh)\b)+)[\s-]*(?={_COUNTED})")
 _HALF_UNITS = r"(hour|day|week|month|year)s?"
 _HALF_COUNT = rf"(an?|\d+(?:\.\d+)?|{_RUN})"
 _AND_A_HALF = lazy(rf"\b{_HALF_COUNT}\s+{_HALF_UNITS}\s+and\s+a\s+half\b"
@@ -104,9 +108,21 @@ def english_numerals(text: str) -> str:
     """"two weeks", "ninety minutes", "forty-eight hours", "a hundred bucks", "four h100s": English number
     words before a unit, a card or a currency become digits. A scale after digits ("20 million tokens",
     "3 thousand samples") scales them, and is left for the readers that know it."""
+    def point(m: re.Match[str]) -> str:
+        whole = words_value(m.group(1))
+        if whole is None or whole != int(whole):
+            return m.group(0)
+        decimals = "".join(str(UNITS.get(w, 0)) for w in re.split(r"[\s-]+", m.group(2).strip()))
+        return f"{int(whole)}.{decimals} "
+
     def repl(m: re.Match[str]) -> str:
-        value = words_value(m.group(1))
-        if value is None or (m.group(1).split()[0] in SCALES and text[:m.start()].rstrip()[-1:].isdigit()):
+        run = m.group(1)
+        value = words_value(run)
+        words = run.split()
+        if value is None and len(words) > 1 and words[0] == "one" and words_value(" ".join(words[1:])) is not None:
+            # "quick one fourteen b", "this one seventy b": "one" is the pronoun, the count is what follows it
+            return f"one {_digits(words_value(' '.join(words[1:])) or 0)} "
+        if value is None or (words[0] in SCALES and text[:m.start()].rstrip()[-1:].isdigit()):
             return m.group(0)
         return f"{_digits(value)} "
-    return _COUNT.sub(repl, text)
+    return _COUNT.sub(repl, _POINT.sub(point, text))

@@ -53,6 +53,7 @@ from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import cheaper_said, weighed_only
 from bot.understand.glossary import defines
 from bot.understand.instances import runs_on_one, separate_runs, single_card_machines
+from bot.understand.job_count import same_jobs
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
@@ -179,7 +180,7 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
         if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
             parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
-        or each_term(text, parsed)
+        or each_term(text, parsed) or same_jobs(text, parsed)
     if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
         parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):

@@ -3,6 +3,7 @@ two readings. Split from bot.understand.clauses."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -10,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from bot.understand.breaks import breaks
 from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_CLAUSE_TEXT, UNMARKED
-from bot.understand.entities import find_gpus
+from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import faq_entries
+from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_clauses import STRONG_FAQ
 from bot.understand.glossary import terms
 from bot.understand.lazy import lazy
@@ -45,6 +47,32 @@ def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     read = _once(read)  # a part tried at two breaks ("…够不够 要开8比特优化器吗") is read once
     for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
         if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
+            return found
+    return _faq_between(text[:MAX_CLAUSE_TEXT], whole, now, read)
+
+
+def _faq_between(text: str, whole: Parsed, now: datetime | None,
+                 read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """A service question typed between a job and that job's own ask ("7b qlora on a 4090 at cloudgpu how long
+    till it starts and how much for 3 hours", "cloudgpu 4090 跑 7b qlora 多久能开机 三小时多少钱"): the job with its
+    ask, read without the question, then the FAQ's answer. The question lies between two neighbouring breaks
+    (bot.understand.breaks) and is one `_faq_after` would take at the end. [] otherwise."""
+    if whole.intent == "faq":
+        return []
+    read = _once(read)
+    for (head, rest), (_, tail) in itertools.pairwise(breaks(text)):
+        middle, job_text = rest[:len(rest) - len(tail)].strip(), f"{head.strip()} {tail.strip()}"
+        if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()) or DIGIT.search(_without_cards(normalize(middle))):
+            continue  # a figure between ("A800 跑 8 小时多少钱 要多少人民币") is the job's own
+        if find_provider(normalize(middle)) is not None or find_gpus(normalize(middle)):
+            continue  # "70b qlora 要多少显存 租哪张 cloudgpu 多少钱": the place or card between is the job's
+        hit, _ = faq_lookup(middle)
+        if hit is None:
+            continue  # no question the FAQ answers (a look-up costs microseconds, a reading a millisecond)
+        if (between := read(middle, now)).asks.cost or between.request.stated():
+            continue  # the price asked between, or a setting of it ("全参最低配置是啥"), is the job's
+        job = read(job_text, now)  # the job and its ask, the question between taken out
+        if job.intent == whole.intent and stands_alone(job) and (found := _faq_after(job_text, middle, whole, now, read, False)):
             return found
     return []
 

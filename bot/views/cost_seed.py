@@ -10,6 +10,7 @@ it with our expected figure, so the risk is stated beside the saving.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +23,7 @@ from engine.cost import CostReport
 from engine.fit import Fit
 from engine.memory import Plan
 from engine.money import Money
+from engine.price_list import setup_prices
 from engine.providers import provider as find_provider
 from engine.seed_adapter_rows import seed_card
 from engine.seed_minimums import CLASS_SPAN, SeedMinimum, seed_minimum_for, seed_roomy_for
@@ -76,7 +78,11 @@ def on_named_card(row: SeedMinimum, named: str | None) -> SeedMinimum:
     if named is None:
         return row
     gb = gpus().get(named).memory_gb
-    return replace(row, gpu=named) if row.min_card_gb <= gb <= row.min_card_gb * CLASS_SPAN else row
+    if named == row.gpu or not row.min_card_gb <= gb <= row.min_card_gb * CLASS_SPAN:
+        return row
+    # the row's own card stays beside it: "gpuli 租 a100 一个月" is the PCIe card's ₮899 a month where the SXM one
+    # is rented by the week only
+    return replace(row, gpu=named, also=(row.gpu, *(c for c in row.also if c != named)))
 
 
 def seed_roomy(s: Sizing, display: str, provider: str | None) -> dict[str, Any] | None:
@@ -179,6 +185,43 @@ def _priced(s: Sizing, row: SeedMinimum, display: str, provider: str | None) -> 
     if not rows:
         return None
     # the row's other cards where the seed prices them ("7B 全参用 A100 SXM 是 ₮319" a week): named beside the first
-    rows += [p | {"card": short_gpu(gpus().get(card).name)} for card in row.also if card != row.gpu
+    rows += [p | {"card": short_gpu(gpus().get(card).name), "card_id": card} for card in row.also if card != row.gpu
              for p in unit_prices(card, row.plan.num_gpus, display) if p["provider"] in {x["provider"] for x in rows}]
     return fit_row(Fit(gpus().get(row.gpu), est)) | {"prices": rows, "eight_bit": row.optimizer == "adamw-8bit"}
+
+
+def seed_for_span(seed: dict[str, Any] | None, report: CostReport, provider: str | None, form_named: bool = False) -> None:
+    """A stated span ("跑两天", "一周半"): the seed's setup named under the pick (its minimum, or the LoRA
+    table's card) gets its total for that span beside its unit prices, so it compares with the pick's total
+    (CloudGPU's RTX 4090 for two days: 48h × $0.33 = $15.84); not where a unit's own price is that total. Of the
+    row's cards the one renting the span for least is priced ("gpuli 租 a100 一个月": the PCIe card's ₮899 month,
+    not five weeks of the SXM one at ₮319), named when it is not the setup's own; a card whose form was named
+    ("a100 sxm", `form_named`) is priced alone."""
+    if seed and form_named:
+        seed["prices"] = [p for p in seed["prices"] if not p.get("card_id")]
+    if not seed or report.stated_duration is None:
+        return
+    hours = report.stated_duration.total_seconds() / 3600
+    display = report.display_currency
+    cards = [(seed["gpu"], None), *dict.fromkeys((p["card_id"], p["card"]) for p in seed["prices"] if p.get("card_id"))]
+    spans = [(s, card, name, _surplus(card, seed["num_gpus"], hours, display, s["provider"])) for card, name in cards
+             for s in span_totals(card, seed["num_gpus"], hours, display, provider)[:1]]
+    if not spans:
+        seed["span"] = None
+        return
+    own = spans[0] if spans[0][1] == seed["gpu"] else None
+    # another card of the row only where it rents the span with less time paid for and unused ("a100 一个月": a
+    # PCIe month against five SXM weeks); two weeks are two weeks on either ("a100 sxm 两周": the SXM's ₮638)
+    others = [x for x in spans if x[1] != seed["gpu"] and (own is None or x[3] < own[3])]
+    span, card, name, _ = min(others, key=lambda x: Money(Decimal(str(x[0]["total"]["high"])), x[0]["total"]["currency"]).to(display).amount) \
+        if others else (own or spans[0])
+    listed = [u["total"] for p in seed["prices"] for u in p["units"]
+              if p["provider"] == span["provider"] and p.get("card_id", seed["gpu"]) == card]
+    seed["span"] = None if span["total"] in listed else span | ({"provider": f"{span['provider']} {name}"} if name else {})
+
+
+def _surplus(gpu: str, num_gpus: int, hours: float, display: str, provider_name: str) -> Decimal:
+    """The hours bought and left unused when `provider_name` rents `num_gpus` × `gpu` for `hours` (whole cycles)."""
+    prices = setup_prices(gpu, num_gpus, timedelta(hours=hours), display_currency=display, whole_machines=True)
+    return min((r.quotes[0].unused_hours for r in prices.offered if r.provider.name == provider_name and r.quotes),
+               default=Decimal(0))
