@@ -95,3 +95,16 @@ def test_the_batch_answer_after_the_accumulation_faq_is_the_product(chat: ChatUs
     chat.say("does gradient accumulation save memory?")
     reply = chat.say("ok so global batch with bs 2, accum 8, 4 gpus?")
     assert _has(str(reply.data.get("message")), 64), reply.data
+
+
+@pytest.mark.parametrize(("turns", "figures"), [
+    (("32b 全参 2000万token 3个epoch 8卡h100 要多久", "一个月能跑几次"), ["1.5 小时", "480"]),
+    (("32b full ft, 20M tokens, 3 epochs, 8x h100, how long?", "how many runs fit in a month?"), ["1.5 h", "480"]),
+    (("每步 1.2 秒 6000 步 要训多久", "一周能跑几次"), ["2 小时", "84"]),
+    (("total 4000 steps at 2 s/step, how long?", "so how many runs per day?"), ["2.22 h", "10"]),
+    (("7b lora 1亿token 2 epoch 单卡 a100 要跑多久", "包月的话能训几轮"), ["14.3 小时", "50"]),
+])
+def test_runs_that_fit_in_a_span_divide_the_run_time_into_it(turns: tuple[str, str], figures: list[str]) -> None:
+    me = said(*turns)
+    lead = me.text.splitlines()[0]
+    assert all(f in lead for f in figures), me.text
