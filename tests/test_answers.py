@@ -304,7 +304,7 @@ def test_no_offload_is_honoured_and_the_8bit_way_offered(chat: ChatUser) -> None
     assert v["verdict"]["offload"] == "none" and all(o["offload"] == "none" for o in v["others"])
     # the seed's own way without offload leads: 8 × H200 with an 8-bit optimizer, 90 GB of states per card
     assert v["seed"]["is_verdict"] and v["seed"]["eight_bit"] and v["verdict"]["gpu"] == "h200"
-    assert "8-bit" in chat.text and "90.0 GB" in chat.lines[1]
+    assert "8-bit" in chat.text and "90 GB" in chat.lines[1]
 
 
 def test_a_price_follow_up_with_nodes_and_infiniband(chat: ChatUser) -> None:
@@ -330,7 +330,7 @@ def test_a_checkpoint_question_gets_the_jobs_save_size_not_a_memory_sizing(chat:
     assert "512 GB" in chat.text  # 16 B × 32e9: bf16 + fp32 master + AdamW m, v + the bf16 model (seed 000: ~512 GB)
     assert "1,536 GB" in chat.text and "NVMe" in chat.text  # save_total_limit 3 on the local disk
     chat.say("那换成 LoRA 呢")
-    assert chat.last.kind == "checkpoint" and "MB" in chat.text and "64.0 GB" in chat.text  # the adapter; merged bf16
+    assert chat.last.kind == "checkpoint" and "MB" in chat.text and "64 GB" in chat.text  # the adapter; merged bf16
     chat.say("how big is a checkpoint for qwen3-8b qlora?")
     assert "Qwen3-8B QLoRA" in chat.text and "adapter" in chat.text
 

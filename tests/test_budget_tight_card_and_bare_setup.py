@@ -2,7 +2,7 @@
 named alone (prices from seed 003: 一万网络 RTX 3090 ¥1,750/month, T4 16G ¥900/month, 8×A100 80G about
 ¥2.5–4万/month, an estimate):
 - the budget is named back, the safe pick said to be over it, and the tight card within it named with what
-  it holds (7B QLoRA: 11.1 GB expected of 16 GB, 17.0 GB at the high end) and never as the pick;
+  it holds (7B QLoRA: 11.1 GB expected of 16 GB, 17 GB at the high end) and never as the pick;
 - "一万网络 8卡 a100 80g" (a provider, a count and a card, nothing asked of them) is that setup's price, and
   "多少钱一个月" after it prices the month of it, with no FAQ entry about another box beside it;
 - a budget word with its period ("¥1000 monthly budget", "1000 的月预算") is still a budget."""
@@ -29,7 +29,7 @@ def test_a_budget_only_a_tight_card_fits_names_it_and_the_safe_pick(text: str) -
     assert "1,000" in lead, lead  # the budget named back
     assert "1,750" in lead and "750" in lead, lead  # the safe RTX 3090, over it
     assert "T4" in lead and "900" in lead, lead  # the card within it, named
-    assert "11.1" in lead and "17.0" in lead and "16 GB" in lead, lead  # what it holds: may fit, high end over
+    assert "11.1" in lead and "17 GB" in lead and "16 GB" in lead, lead  # what it holds: may fit, high end over
     assert ("OOM" in lead or "run out of memory" in lead) and ("batch" in lead), lead  # not safe, and the lever
 
 

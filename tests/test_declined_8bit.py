@@ -12,10 +12,10 @@ from tests.chat_user import first_lines, said
 
 
 @pytest.mark.parametrize(("text", "states", "seed_states"), [
-    ("8b 全参 一张 h100 不开 8bit 行吗", "128 GB", "80.0 GB"),
-    ("一张 A100 80G 做 8b 全参，只用 adamw 可以吗", "128 GB", "80.0 GB"),
-    ("can I full finetune 8b on one h100 without 8-bit adam?", "128 GB", "80.0 GB"),
-    ("7b full fine-tune on a single A100 80GB with plain adamw, does it fit?", "112 GB", "70.0 GB"),
+    ("8b 全参 一张 h100 不开 8bit 行吗", "128 GB", "80 GB"),
+    ("一张 A100 80G 做 8b 全参，只用 adamw 可以吗", "128 GB", "80 GB"),
+    ("can I full finetune 8b on one h100 without 8-bit adam?", "128 GB", "80 GB"),
+    ("7b full fine-tune on a single A100 80GB with plain adamw, does it fit?", "112 GB", "70 GB"),
 ])
 def test_a_named_80gb_card_says_no_and_names_the_seeds_8bit_way(text: str, states: str, seed_states: str) -> None:
     me = said(text)

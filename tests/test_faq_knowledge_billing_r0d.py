@@ -118,9 +118,9 @@ def test_qlora_against_full_is_the_lora_against_full_entry(text: str) -> None:
 
 # ---- follow-ups after a sizing: a setup alone, the ZeRO stage asked
 @pytest.mark.parametrize("turns,facts", [
-    (("帮我看下 32b 全参", "8 张 a100 sxm"), ["8×A100 80GB SXM (ZeRO-3)", "64.0 GB"]),
-    (("帮我看下 32b 全参", "8 张 a100 sxm", "zero 几"), ["ZeRO-3", "64.0 GB"]),
-    (("14b full finetune on 4 h100", "which zero stage?"), ["ZeRO-3", "56.0 GB"]),
+    (("帮我看下 32b 全参", "8 张 a100 sxm"), ["8×A100 80GB SXM (ZeRO-3)", "64 GB"]),
+    (("帮我看下 32b 全参", "8 张 a100 sxm", "zero 几"), ["ZeRO-3", "64 GB"]),
+    (("14b full finetune on 4 h100", "which zero stage?"), ["ZeRO-3", "56 GB"]),
 ])
 def test_a_setup_or_the_stage_asked_after_a_sizing_is_that_job(turns: tuple[str, ...], facts: list[str]) -> None:
     reply = _answer(*turns)

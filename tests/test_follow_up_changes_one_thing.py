@@ -51,8 +51,8 @@ def test_a_chinese_conversation_corrected_in_english_stays_chinese() -> None:
 LEVERS = [
     (["72b 全参 怎么配", "h200", "8bit"], ["8×H200", "装得下"]),
     (["72b full ft how to set up", "h200", "8-bit?"], ["8× H200", "fits"]),
-    (["7b 全参", "8 bit 呢"], ["70.0 GB", "每参数 10 字节"]),
-    (["7b full fine-tune", "8bit then"], ["70.0 GB", "10 bytes per parameter"]),
+    (["7b 全参", "8 bit 呢"], ["70 GB", "每参数 10 字节"]),
+    (["7b full fine-tune", "8bit then"], ["70 GB", "10 bytes per parameter"]),
     (["qwen3 14b full", "2x h100 with offload"], ["2× H100", "offload"]),
     (["qwen3 14b 全参", "h100 两张 zero3"], ["2×H100", "ZeRO-3", "装不下"]),
 ]

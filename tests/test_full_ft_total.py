@@ -94,8 +94,8 @@ def test_bigger_cards_nobody_rents_as_one_machine_are_no_alternative() -> None:
 
 
 def test_a_per_card_question_on_a_sharded_setup_shows_the_states_share() -> None:
-    for text, share in (("每张卡要多少显存：32B 全参，8 卡 ZeRO-3", "模型状态每卡 64.0 GB"),
-                        ("14B full FT across 4 GPUs with ZeRO-3, memory per GPU?", "model states are 56.0 GB")):
+    for text, share in (("每张卡要多少显存：32B 全参，8 卡 ZeRO-3", "模型状态每卡 64 GB"),
+                        ("14B full FT across 4 GPUs with ZeRO-3, memory per GPU?", "model states are 56 GB")):
         chat = ChatUser()
         chat.say(text)
         assert share in chat.lines[0], chat.text
@@ -107,7 +107,7 @@ def test_where_our_estimate_misses_the_seeds_minimum_the_reply_says_by_how_much(
     # seed 000's minimum is the answer (our expected 80.7 GB is within its allowance for activations
     # on top of its 70 GB of states), named with both figures and the risk
     seed_line = next(line for line in chat.lines if "1×A100 80GB PCIe + 8-bit 优化器" in line)
-    assert "模型状态 70.0 GB" in seed_line and "最可能 80.7 GB" in seed_line and "OOM" in seed_line  # 10 B × 7B
+    assert "模型状态 70 GB" in seed_line and "最可能 80.7 GB" in seed_line and "OOM" in seed_line  # 10 B × 7B
     assert "模型状态 70–112 GB" in chat.lines[0]  # 10–16 B × 7B: 8-bit optimizer to AdamW
 
 

@@ -9,7 +9,7 @@ from tests.chat_user import ChatUser
 
 
 @pytest.mark.parametrize(("turns", "figure"), [
-    (("7b full ft on one h100 80g?", "with 8-bit adam?", "how much memory then?"), "70.0 GB"),
+    (("7b full ft on one h100 80g?", "with 8-bit adam?", "how much memory then?"), "70 GB"),
     (("qwen3 14b lora 4090", "那要多少显存"), "38.1 GB"),
     (("32b 全参 8卡 h100", "每卡显存多少"), "64"),
     (("qwen3 8b qlora on a 4090", "how much vram does it need?"), "12.3 GB"),

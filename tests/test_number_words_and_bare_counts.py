@@ -61,7 +61,7 @@ def test_thirty_two_b_full_on_eight_a100_is_sized_there() -> None:
     chat = _chat("thirty two b full finetune on eight a100 sxm with zero-3?")
     lead = " ".join(chat.lines[:3])
     assert "32B full fine-tune on 8× A100 80GB SXM (ZeRO-3)" in lead, chat.text
-    assert "64.0 GB" in lead, chat.text  # 16 bytes × 32B over 8 cards
+    assert "64 GB" in lead, chat.text  # 16 bytes × 32B over 8 cards
 
 
 def test_fourteen_billion_qlora_is_sized_not_answered_from_the_faq() -> None:

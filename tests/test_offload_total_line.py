@@ -21,11 +21,11 @@ def test_offload_line_is_per_card_with_the_host_share(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
     first = u.lines[0]
-    assert "35.4 GB" in first and "28.0 GB" in first and "84.0 GB" in first and "112 GB" in first, first
+    assert "35.4 GB" in first and "28 GB" in first and "84 GB" in first and "112 GB" in first, first
     assert "20%–50%" in first or "20–50%" in first
     assert "共需" not in first and "in all:" not in first  # the per-card figure is not the job's total
     seed = next(ln for ln in u.lines if ln.startswith("📌"))
-    assert "8-bit" in seed and "70.0 GB" in seed and "80GB" in seed
+    assert "8-bit" in seed and "70 GB" in seed and "80GB" in seed
 
 
 def test_seed_row_that_is_the_verdict_is_not_repeated() -> None:

@@ -110,8 +110,8 @@ def test_a_stage_stated_after_a_sizing_resizes_with_it(turns: list[str], verdict
 # named back; a price asked after it is that job's price (seed 003: gpuli's 80 GB card by the month, ₮899)
 ONE_ASKED = [
     ("engineer wants 2x A100 for a 7B full finetune. Is one 80GB card enough with an 8-bit optimizer? "
-     "cheapest monthly at gpuli?", "1× A100 80GB", ["70.0 GB", "₮899"]),
-    ("同事想要两张 a100 做 7b 全参，一张 80G 的卡够吗 用 8bit 优化器？", "1×A100 80GB", ["70.0 GB"]),
+     "cheapest monthly at gpuli?", "1× A100 80GB", ["70 GB", "₮899"]),
+    ("同事想要两张 a100 做 7b 全参，一张 80G 的卡够吗 用 8bit 优化器？", "1×A100 80GB", ["70 GB"]),
     ("my boss wants 4 cards for 14b qlora. would one 24gb card be enough?", "1× RTX 3090", ["14–18 GB"]),
     ("老板说 14b qlora 要 4 张卡，一张 24G 的够不够", "1×RTX 3090", ["14–18 GB"]),
     ("they asked for two 4090s for 8b lora, is one 4090 enough?", "1× RTX 4090", ["20–26 GB"]),

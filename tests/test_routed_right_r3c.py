@@ -33,7 +33,7 @@ def test_a_fit_question_after_a_job_is_its_sizing_never_a_rental(first: str, msg
     u.say(first)
     u.say(msg)
     assert "确认记这次租用" not in u.text and "Confirm this rental" not in u.text
-    assert "70.0 GB" in _head(u)  # 7B × 10 bytes: the 8-bit optimizer's model states
+    assert "70 GB" in _head(u)  # 7B × 10 bytes: the 8-bit optimizer's model states
     assert "A100 80GB" in u.text.splitlines()[0]
 
 

@@ -45,7 +45,7 @@ def test_seed_edge_figures_are_the_seeds() -> None:
     u = ChatUser()
     u.say("7b 全参 8bit优化器 单张 A100 80G 够吗")
     first = _head(u.text)[0]
-    assert "模型状态 70.0 GB" in first and "80.7 GB" in first and "61.8–94.2 GB" in first
+    assert "模型状态 70 GB" in first and "80.7 GB" in first and "61.8–94.2 GB" in first
 
 
 @pytest.mark.parametrize("msg", ["7b 全参 8bit优化器 单张 A100 80G 序列 8192 够吗",

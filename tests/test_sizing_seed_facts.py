@@ -50,7 +50,7 @@ def test_the_8bit_optimizer_stated_before_a_fit_question_is_stated(text: str) ->
     assert f.optimizer(text) == "adamw-8bit", text
     me = said(text)
     lead = first_lines(me)
-    assert "70.0 GB" in lead and ("放得下" in lead or "fits only just" in lead), me.text
+    assert "70 GB" in lead and ("放得下" in lead or "fits only just" in lead), me.text
     assert "需要 8-bit" not in lead and "Needs the 8-bit" not in lead, me.text
 
 

@@ -3,7 +3,7 @@
 - a precision named in the message itself is the job's: the sizing is done at it and the "as asked" line
   says it back. The engine's figures (engine/memory.py `state_bytes`): fp32 keeps 4-byte weights and
   gradients and no master copy, so 7B LoRA goes from 20.6 GB (bf16 mixed) to 35.7 GB most likely;
-  pure bf16 drops the fp32 master copy (7B full: 8 bytes a parameter, 56.0 GB of states).
+  pure bf16 drops the fp32 master copy (7B full: 8 bytes a parameter, 56 GB of states).
 - zero money (an empty wallet, "0 块钱") is zero in any currency: one "not enough" line, no guessed
   currency and no "the cheapest is one hour at $0.33" line under it. Prices: seed 002 (CloudGPU 4090
   $0.33/h, a week $55.44), seed 000 (gpuli 4090 ₮109 a week)."""
@@ -56,7 +56,7 @@ def test_a_sizing_naming_fp16_is_a_sizing_not_the_fp16_faq(text: str) -> None:
 @pytest.mark.parametrize("text", ["pure bf16 full finetune of a 7b, how much vram", "7b 全参 纯 bf16 训练要多少显存"])
 def test_pure_bf16_drops_the_master_copy(text: str) -> None:
     head = "\n".join(_reply(text)[:4])
-    assert "56.0 GB" in head  # 8 bytes a parameter × 7B, not 112 GB
+    assert "56 GB" in head  # 8 bytes a parameter × 7B, not 112 GB
     assert "纯 bf16" in head or "pure bf16" in head
 
 

@@ -49,7 +49,7 @@ def test_the_recommendation_is_priced_where_no_stated_setup_holds_the_job(first:
 
 
 @pytest.mark.parametrize("first, then, card, verdict", [
-    ("t4 一个月多少", "跑 7b qlora 行不行", "1×T4", "可能装得下"),        # 10.4–17.0 GB on 16 GB
+    ("t4 一个月多少", "跑 7b qlora 行不行", "1×T4", "可能装得下"),        # 10.4–17 GB on 16 GB
     ("how much for a T4 at yiwan", "can it handle 7b qlora?", "1× T4", "may fit"),
     ("a100 40g 包月价格", "14b lora 够不够", "1×A100 40GB SXM", "可能装得下"),  # 32.9–45.4 GB on 40 GB
     ("what's an a10 cost", "is that enough for 7b qlora", "1× A10", "fits"),

@@ -109,7 +109,7 @@ def test_the_deepspeed_json_is_the_file_changed_when_zero_3_is_the_fix(tmp_path:
     core = Core(MemorySettings())
     text, reply = ask(core, "4 A100", "llamafactory_full.yaml", "ds_z2.json")
     assert f"does not fit 4× A100 80GB SXM (ZeRO-2): needs {need(reply)}" in text and "(most likely 106 GB)" in text
-    # ZeRO-3 alone leaves the high end over 80 GB on 4 cards (83.0 GB), so the fix also offloads the optimizer
+    # ZeRO-3 alone leaves the high end over 80 GB on 4 cards (83 GB), so the fix also offloads the optimizer
     stated = reply.source  # type: ignore[attr-defined]
     zero3 = size(stated.request.model_copy(update={"zero": 3}), stated.resolved.spec).fit
     assert zero3 is not None and not zero3.fits and zero3.high_gb > 80

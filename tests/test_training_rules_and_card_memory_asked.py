@@ -19,10 +19,9 @@ from tests.chat_user import first_lines, said
     "grad accum 16 and micro batch 1 -> effective batch size?",
 ])
 def test_effective_batch_of_accumulation(text: str) -> None:
+    # the product leads (bot.understand.global_batch): micro-batch 1 × 16 steps × 1 card is a batch of 16
     me = said(text)
-    assert me.last is not None and me.last.kind == "faq", me.text
-    assert me.last.data["items"][0]["id"] == "gradient-accumulation"
-    assert "16" in first_lines(me), me.text
+    assert "16" in first_lines(me) and ("等效" in me.text or "effective" in me.text), me.text
 
 
 @pytest.mark.parametrize("text", [

@@ -95,8 +95,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
     parsed = budget_weighs_last(parsed, last, text)  # "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
-    if parsed.cues.fresh:
-        return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
+    if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
+        return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own
     if (jobs := jobs_again(parsed, last)) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed
     if parsed.price.per_gb and not parsed.request.gpu:
@@ -230,7 +230,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         stated["gpu"] = variant
     base_job = dict(last.data.get("request", {}))
     run = parsed.run
-    if run is not None and (run.step_seconds or not run.stated) and not parsed.request.gpu and last.kind in ("size", "cost") and (
+    if run is not None and (run.step_seconds or not (run.stated or run.batch_only)) and not parsed.request.gpu and last.kind in ("size", "cost") and (
             base_job.get("model") or base_job.get("params_b")):
         # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step
         # (seed 002) and billed with its download and save minutes, on the card it was sized on; with no step time

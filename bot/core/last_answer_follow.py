@@ -20,6 +20,7 @@ from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
 from bot.core.refund_after_use import refund_after_use
 from bot.core.run_on_priced import run_on_asked_card
+from bot.core.runs_in_span import runs_in_span
 from bot.core.sla_credit import sla_credit
 from bot.messages import Reply, Turn
 from bot.understand import glossary
@@ -39,6 +40,7 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if priced is not None:  # before any clause of the FAQ answer its words come near
         return priced, turn, last, None
     part = estimate_reply(parsed, text, turn, last, ctx.lang)  # "what dominates", "why 64", "用大白话解释一下": that estimate
+    part = part or runs_in_span(parsed, text, turn, ctx.lang)  # "一个月能跑几次" after a timed run: the span over its hours
     if part is not None:
         return part
     if asked is not None and total_on_priced(parsed, last):  # "IB 要另外加钱吗" then "一共多少": the rental's whole bill

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.messages import Reply, Turn
+from bot.understand.global_batch import batch_run
 from bot.understand.trial import Run, stated_run, timed_run
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def keep_run(reply: Reply, parsed: Parsed) -> None:
     if run is None or parsed.parts:
         return
     data = {"samples": run.samples, "epochs": run.epochs, "batch": run.micro_batch, "accum": run.grad_accum,
-            "gpus": run.num_gpus, "steps": run.steps, "step": run.step_seconds, "side": run.side_minutes, "stated": run.stated}
+            "gpus": run.num_gpus, "steps": run.steps, "step": run.step_seconds, "side": run.side_minutes, "stated": run.stated,
+            "nodes": parsed.price.nodes if parsed.price.nodes and run.num_gpus % parsed.price.nodes == 0 else None}
     if reply.turn is None:
         reply.turn = Turn("run", data)
     elif reply.turn.kind == "price" and parsed.intent == "price" and run.step_seconds:
@@ -52,12 +54,17 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
     if not isinstance(d, dict):
         return parsed
     q = parsed.request
+    if turn.kind == "run" and parsed.run is not None and parsed.run.samples and not parsed.run.stated and not (q.model or q.params_b) \
+            and not (q.micro_batch or q.grad_accum or q.num_gpus) and not d.get("stated"):
+        return _batch_kept(parsed, parsed.run, d)  # "global batch: micro 4, accum 4, 16 gpus?" then "100k samples, steps?"
     if q.samples or q.tokens or q.model or q.params_b or (parsed.run is not None and parsed.run.samples) or parsed.asks.budget:
         return parsed  # a dataset or job of its own: a new question
     step = q.step_seconds or (parsed.run.step_seconds if parsed.run is not None else None)
     step = step or d.get("step")
     # "那两张卡呢": a count without a card; "2 个 a6000" with one; "an a6000" (one, said with the card) keeps the run's
     count = q.num_gpus if q.num_gpus and (not q.gpu or q.num_gpus > 1) else None
+    if count is None and parsed.price.nodes and not q.gpu:  # "8 卡 …" then "两台呢": that many machines of the run's cards
+        count = parsed.price.nodes * (int(d["gpus"]) // int(d.get("nodes") or 1))
     # "what about 3 epochs", "batch 4 呢": a setting of the run changed (not of a run given as its steps)
     settings = {} if d.get("stated") else {k: v for k, v in (("epochs", q.epochs), ("batch", q.micro_batch), ("accum", q.grad_accum))
                                            if v and v != d.get(k)}
@@ -79,10 +86,23 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
                                                  provider=parsed.rental.provider or request.provider))
 
 
+def _batch_kept(parsed: Parsed, run: Run, d: dict[str, Any]) -> Parsed:
+    """A dataset counted with no batch of its own, after a run that stated one: its steps with that batch
+    (micro-batch × accumulation × cards), as one message stating both would be counted."""
+    req = {"samples": run.samples, "epochs": run.epochs, "micro_batch": d["batch"], "grad_accum": d["accum"], "num_gpus": d["gpus"]}
+    kept = replace(timed_run(req, run.step_seconds, None, run.side_minutes), trial_steps=run.trial_steps, trial_seconds=run.trial_seconds)
+    hours = kept.train_minutes / 60 + kept.side_minutes / 60 if kept.step_seconds else parsed.request.hours
+    request = parsed.request.model_copy(update={"micro_batch": kept.micro_batch, "grad_accum": kept.grad_accum,
+                                                "num_gpus": kept.num_gpus, "hours": hours})
+    return replace(parsed, run=kept, request=request)
+
+
 def _run(d: dict[str, Any], step: float | None, count: int | None) -> Run:
     side = float(d.get("side") or 0)
     if d.get("stated"):
         return stated_run(int(d["steps"]), float(step or 0), side)
+    if not d.get("samples"):  # a global batch asked, no dataset: the batch again with the change
+        return batch_run({"micro_batch": d["batch"], "grad_accum": d["accum"], "num_gpus": count or d["gpus"]}) or _run({**d, "samples": 1}, step, count)
     req = {"samples": d["samples"], "epochs": d["epochs"], "micro_batch": d["batch"], "grad_accum": d["accum"],
            "num_gpus": count or d["gpus"]}
     return timed_run(req, step, None, side)

@@ -22,6 +22,8 @@ def run_note(run: Run, lang: str) -> Reply:
     common: dict[str, Any] = {"samples": _num(run.samples), "epochs": _num(run.epochs), "batch": run.micro_batch,
               "accum": run.grad_accum, "gpus": run.num_gpus, "steps": _num(run.steps), "step": _num(run.step_seconds or 0, 3),
               "minutes": _num(run.train_minutes, 1), "hours": _num(run.train_minutes / 60)}
+    if run.batch_only:  # "8 卡 bs 4 accum 4，global batch 多少": the product, and how it counts a dataset's steps
+        return Reply("error", lang, {"message": t("price.run_batch", lang, total=f"{run.global_batch:,}", **common)})
     if not run.step_seconds:  # "一共多少步": the count alone, and what a time needs
         return Reply("error", lang, {"message": t("price.run_steps", lang, **common)})
     if run.stated:

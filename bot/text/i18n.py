@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.text.figures import format_text
 from catalogs import catalog_path
 from engine.catalog_files import load_document
 from engine.errors import CatalogError
@@ -88,7 +89,7 @@ def t(key: str, lang: str, *, count: float | Decimal | None = None, **params: ob
         params.setdefault("n", count)
     text = strings()[key]
     template = text.zh if lang == "zh" and text.zh is not None else text.en
-    return template.format(**params) if params else template
+    return format_text(template, params) if params else template
 
 
 def has(key: str) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.messages import Reply
 from bot.text.errors import not_offered
+from bot.text.figures import fmt_gb
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from engine.money import Money
@@ -40,17 +41,6 @@ def pad(text: object, width: int, align: str = "left") -> str:
 
 def column_widths(rows: list[list[str]]) -> list[int]:
     return [max(display_width(str(r[i])) for r in rows) for i in range(len(rows[0]))] if rows else []
-
-
-def fmt_gb(value: float) -> str:
-    """GB with precision that suits the size: 0.35, 4.5, 79.5, 1,152."""
-    if value >= 1000:
-        return f"{value:,.0f}"
-    if value >= 100:
-        return f"{value:.0f}"
-    if value >= 10:
-        return f"{value:.1f}"
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value < 1 else f"{value:.1f}"
 
 
 def fmt_mem(value: float) -> str:

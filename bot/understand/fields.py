@@ -174,7 +174,7 @@ def seq_len(text: str) -> int | None:
 
 # a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"
 TO = r"\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*"
-MICRO_BATCH = lazy(r"(?:micro[\s_-]*batch(?:[\s_-]*size)?|\bmbs|per[\s_]device[\s_]train[\s_]batch[\s_]size|batch[\s_-]*size|\bbs"
+MICRO_BATCH = lazy(r"(?:\bmicro(?:[\s_-]*batch(?:[\s_-]*size)?)?|\bmbs|per[\s_-]*device(?:[\s_-]*train)?(?:[\s_-]*batch(?:[\s_-]*size)?)?|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)" + TO + r"(\d+)", re.ASCII)
 GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积(?:步数)?|累积(?:步数)?|累加)" + TO + r"(\d+)", re.ASCII)
 

@@ -51,6 +51,7 @@ from bot.understand.faq_topics import (
 )
 from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import cheaper_said, weighed_only
+from bot.understand.global_batch import accum_first, asks_global_batch, batch_run
 from bot.understand.glossary import defines
 from bot.understand.instances import runs_on_one, separate_runs, single_card_machines
 from bot.understand.job_count import same_jobs
@@ -334,6 +335,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # no model is needed to count a run's steps or price a measured run, only to check its memory
         run = timed_run(req, step, trial, side_min)
         steps = run.steps if step else None
+    if run is None and not steps and not req.get("samples") and "model" not in req and "params_b" not in req and asks_global_batch(norm):
+        run = batch_run({"grad_accum": accum_first(norm), **{k: v for k, v in req.items() if v}})  # "8 卡 bs 4 accum 4，global batch 多少"
     if step and steps and run is None and not req.get("samples") and "model" not in req and "params_b" not in req:
         run = stated_run(steps, step, side_min)  # "每步 1.2 秒 6250 步要训多久": steps × seconds, nothing else needed
     if step and steps and "hours" not in req:

@@ -77,6 +77,16 @@ class Run:
 
 
     @property
+    def global_batch(self) -> int:
+        """The samples one optimizer step takes across the cards: micro-batch × accumulation × GPUs."""
+        return self.micro_batch * self.grad_accum * self.num_gpus
+
+    @property
+    def batch_only(self) -> bool:
+        """Only the global batch was asked: no dataset to count steps from (bot.understand.global_batch)."""
+        return not self.samples and not self.stated
+
+    @property
     def train_minutes(self) -> float:
         return self.steps * (self.step_seconds or 0) / 60
 

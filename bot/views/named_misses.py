@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
+from bot.text.figures import fmt_gb
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from engine.cost import CostReport
@@ -74,7 +75,7 @@ def named_tight(named: Fit | None, count: int, priced: Fit, what: str, prices: l
         return None
     listed = " · ".join(f"{row['provider']} {price_text(row, lang)}" for row in prices)
     message = t("named.priced_tight", lang, setup=t("sum.setup", lang, n=count, gpu=short_gpu(named.gpu.name)), price=listed,
-                what=what, gb=f"{named.estimate.total_gb:.1f}", high=f"{named.high_gb:.1f}", mem=f"{named.gpu.memory_gb:g}",
+                what=what, gb=fmt_gb(named.estimate.total_gb), high=fmt_gb(named.high_gb), mem=f"{named.gpu.memory_gb:g}",
                 pick=t("sum.setup", lang, n=priced.estimate.plan.num_gpus, gpu=short_gpu(priced.gpu.name)))
     return Reply("error", lang, {"message": message})
 

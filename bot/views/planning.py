@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.messages import Reply
+from bot.text.figures import fmt_gb
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.asks import Asks
@@ -281,7 +282,7 @@ def _tight_within(rows: list[dict[str, Any]], pick: dict[str, Any], limit: Money
               "mem": f"{mem:g}"}
     if note["code"] == "tight_over":
         over = float(params.get("over_gb", 0))
-        return t("plan.budget_tight_over", lang, gb=params.get("mid_gb"), high=f"{mem + over:.1f}", **common)
+        return t("plan.budget_tight_over", lang, gb=params.get("mid_gb"), high=fmt_gb(mem + over), **common)
     return t("plan.budget_tight_edge", lang, head=params.get("headroom_gb"), **common)
 
 
@@ -325,8 +326,8 @@ def _seed_within(seed: dict[str, Any] | None, pick: dict[str, Any], limit: Money
     # a LoRA / QLoRA class's card (cost_seed.table_span) has no 8-bit way to safety: its own words
     key = "plan.budget_seed_card_within" if seed.get("card") else "plan.budget_seed_within"
     return t(key, lang, provider=seed["provider"], setup=setup, cost=cost, approx=approx,
-             left=_shown(limit - in_budget, high.currency).format(lang), gb=f"{seed['total_gb']:.1f}",
-             high=f"{seed['high_gb']:.1f}", mem=f"{seed['memory_gb']:g}")
+             left=_shown(limit - in_budget, high.currency).format(lang), gb=fmt_gb(seed['total_gb']),
+             high=fmt_gb(seed['high_gb']), mem=f"{seed['memory_gb']:g}")
 
 
 def _table_over(table: dict[str, Any] | None, pick: dict[str, Any], limit: Money, lang: str) -> str | None:
