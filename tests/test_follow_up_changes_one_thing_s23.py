@@ -56,10 +56,10 @@ def test_a_stage_stated_in_a_memory_question_changes_the_job(first: str, then: s
 
 
 @pytest.mark.parametrize("first, then, words", [
-    ("7b 全参 要多少显存", "8bit 优化器的话 单卡 a100 80g 能放下吗", ("1×A100 80GB", "70.0 GB")),
-    ("7b 全参 要多少显存", "用 8bit adam 一张 h100 能装下不", ("1×H100", "70.0 GB")),
-    ("7b full finetune memory?", "with an 8-bit optimizer would a single a100 80g hold it?", ("1× A100 80GB", "70.0 GB")),
-    ("7b full finetune memory?", "if we use 8bit adam does one h100 fit", ("1× H100", "70.0 GB")),
+    ("7b 全参 要多少显存", "8bit 优化器的话 单卡 a100 80g 能放下吗", ("1×A100 80GB", "70 GB")),
+    ("7b 全参 要多少显存", "用 8bit adam 一张 h100 能装下不", ("1×H100", "70 GB")),
+    ("7b full finetune memory?", "with an 8-bit optimizer would a single a100 80g hold it?", ("1× A100 80GB", "70 GB")),
+    ("7b full finetune memory?", "if we use 8bit adam does one h100 fit", ("1× H100", "70 GB")),
 ])
 def test_an_optimizer_stated_with_a_fit_asked_changes_the_job_on_that_card(first: str, then: str, words: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(first, then), 1)
