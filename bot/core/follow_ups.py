@@ -32,6 +32,7 @@ from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
+from bot.core.nodes_follow import nodes_changed
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
@@ -96,6 +97,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh:
         return parsed  # "新问题：gpuli 有 InfiniBand 吗" is asked on its own, never of the answer before
+    parsed = nodes_changed(parsed, last, text)  # "两台呢" after 8 × H100: two of that machine, 16 cards
     if parsed.price.per_gb and not parsed.request.gpu:
         return parsed  # "对象存储多少钱一个 G" after a card's price: the storage's own unit price, not the rental with it
     if parsed.intent == "faq" and parsed.faq_answers and is_definition(parsed.faq_answers[0]):
