@@ -115,3 +115,12 @@ def test_a_machine_of_four_cards_is_not_counted_twice() -> None:
 def test_a_card_named_after_cards_counted_prices_those_cards(turns: tuple[str, ...], total: str, count: str) -> None:
     lead = lead_lines(conversation(*turns))
     assert total in lead and re.search(rf"(?<!\d){count}\s*×", lead), lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("gpuli 2 nodes x 8 h100 monthly with IB", "back to 1 node"),
+    ("gpuli 两台八卡h100 包月 带ib", "一台呢"),
+])
+def test_back_to_one_machine_is_one_box_without_the_link(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns))
+    assert "14,432" in lead and re.search(r"(?<!\d)8\s*×", lead) and "InfiniBand" not in lead, lead

@@ -36,10 +36,11 @@ def per_machine(last: Turn) -> int | None:
 
 
 def nodes_changed(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
-    """`parsed` on the message's machines of the last box when it states machines and no cards of its own,
-    else `parsed` unchanged."""
+    """`parsed` on the message's machines of the last box when it states machines and no cards of its own (one
+    machine only after several: "back to 1 node"), else `parsed` unchanged."""
     nodes, q = parsed.price.nodes, parsed.request
-    if last is None or last.kind not in JOB_KINDS or not nodes or nodes < 2 or parsed.price.nodes_counted \
+    if last is None or last.kind not in JOB_KINDS or not nodes or (nodes < 2 and _count_of(last) <= CARDS_PER_NODE_MAX) \
+            or parsed.price.nodes_counted \
             or q.num_gpus not in (None, nodes) or parsed.parts or parsed.cues.howto or parsed.cues.instances \
             or parsed.cues.fresh or (q.gpu and q.gpu != _gpu_of(last)) or LINK_ASKED.search(text):
         return parsed
