@@ -124,3 +124,16 @@ def test_a_card_named_after_cards_counted_prices_those_cards(turns: tuple[str, .
 def test_back_to_one_machine_is_one_box_without_the_link(turns: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns))
     assert "14,432" in lead and re.search(r"(?<!\d)8\s*×", lead) and "InfiniBand" not in lead, lead
+
+
+@pytest.mark.parametrize("text", ["双节点 8 卡 h100 32b 全参", "two 8x H100 nodes for 72b full", "72b full ft on two 8xh100 nodes, fits?",
+                                  "32b 全参 跑在 2 个节点上 每个 8 张 h100"])
+def test_machines_beside_a_job_are_its_setup_not_a_network_question(text: str) -> None:
+    p = parse(text)
+    assert p.intent == "size" and p.request.num_gpus == 16, (text, p.intent, p.request.num_gpus)
+    lead = lead_lines(conversation(text))
+    assert "16" in lead and "InfiniBand" not in lead.splitlines()[0], lead
+
+
+def test_the_link_asked_beside_the_machines_is_still_the_faqs() -> None:
+    assert parse("32b 全参 两台八卡 h100 要配啥互联").intent == "faq"

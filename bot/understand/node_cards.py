@@ -14,6 +14,7 @@ import re
 
 from bot.understand.card_counts import CARDS_PER_NODE_MAX
 from bot.understand.lazy import lazy
+from bot.understand.rental_extras import NODES
 
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _N = rf"(?<![\w.])(\d{{1,2}}|{'|'.join(_WORDS)})"
@@ -22,7 +23,7 @@ _CARD = r"(?:[x×*]|张卡|张|块卡|块|卡|[\s-]*gpus?\b|[\s-]*cards?\b)"
 _GPU_AFTER = r"(?=\s*(?:rtx\s*)?[a-z]{0,3}\d{2,4})"  # a card's name follows the count ("8 h100", "8 4090")
 _EACH = r"(?:[x×*]|of|with|,|，|each\s+(?:with|having)?|每(?:个|台|节点|个节点|台机器?)?)?"
 # "2 nodes x 8 H100", "2 nodes of 8x h100", "2 台 8×H100", "3 machines, 4 gpus each", "2 个节点 每个 8 张"
-NODES_THEN_CARDS = lazy(rf"{_N}\s*{_NODE}\s*{_EACH}\s*(?:有|都是|都有)?\s*(\d{{1,2}})(?!\d)\s*(?:{_CARD}|{_GPU_AFTER})", re.I)
+NODES_THEN_CARDS = lazy(rf"{_N}\s*{_NODE}(?:\s*(?:上|里|中))?\s*{_EACH}\s*(?:有|都是|都有)?\s*(\d{{1,2}})(?!\d)\s*(?:{_CARD}|{_GPU_AFTER})", re.I)
 # "2x 8xh100 nodes", "two 8x H100 nodes", "three 8-gpu boxes", "2 个 8 卡 H100 节点", "2 台 8 卡机器"
 CARDS_THEN_NODES = lazy(rf"{_N}\s*(?:[x×*]|个|台)?\s*(\d{{1,2}})\s*{_CARD}\s*(?:[a-z0-9-]+\s*){{0,2}}?(?:的\s*)?{_NODE}", re.I)
 # the count is the whole job's, spread over the machines: "8 gpus across 2 nodes", "8 张卡 分两台"
@@ -56,3 +57,10 @@ def cards_on_nodes(norm: str, count: int | None, nodes: int | None) -> int | Non
             and not SPREAD.search(norm):
         return nodes * count
     return count
+
+
+def node_words(text: str, count: int | None) -> list[tuple[int, int]]:
+    """Where the machines are said ("双节点", "two 8x nodes") in a message that counts the cards: part of the job's
+    setup, never a question about the link between machines ("双节点 8 卡 h100 32b 全参" sizes the job; "要配啥互联"
+    beside them still asks the FAQ)."""
+    return [m.span() for m in NODES.finditer(text)] if count else []

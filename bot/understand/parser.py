@@ -55,7 +55,7 @@ from bot.understand.instances import runs_on_one, separate_runs, single_card_mac
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
-from bot.understand.node_cards import cards_on_nodes, machines_by_cards
+from bot.understand.node_cards import cards_on_nodes, machines_by_cards, node_words
 from bot.understand.normalize import normalize
 from bot.understand.one_message import one_reading
 from bot.understand.option_ref import option_chosen
@@ -416,7 +416,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
     rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
-    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
+    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(_blank(rest, node_words(rest, request.num_gpus))),
+                 priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
     if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
         c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month
