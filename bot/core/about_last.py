@@ -298,7 +298,9 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
 def with_extras(data: dict[str, object], parsed: Parsed) -> dict[str, object]:
     """A price's data with the nodes, InfiniBand and add-ons the message adds to it."""
     extras = parsed.price
-    if extras.nodes:  # "两台的话": that many nodes of the previous box
+    if extras.nodes and extras.nodes_counted and parsed.request.num_gpus:  # "三台呢" after two boxes: the cards counted
+        data["num_gpus"] = parsed.request.num_gpus
+    elif extras.nodes:  # "两台的话": that many nodes of the previous box
         data["num_gpus"] = extras.nodes * int(str(data.get("num_gpus") or 8))
     if extras.infiniband is not None:
         data["infiniband"] = extras.infiniband

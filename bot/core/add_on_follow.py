@@ -13,6 +13,7 @@ from decimal import Decimal
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand import rental_extras as extras
+from bot.understand.card_counts import CARDS_PER_NODE_MAX
 from bot.understand.classify import asks_billing
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -133,7 +134,8 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     prev = last.data.get("prev") if last is not None and last.kind == "faq" else None
     if isinstance(prev, dict) and prev.get("kind") == "price":  # "出口流量收费吗" between: a detour, the rental stays
         last = Turn("price", prev["data"])
-    if last is None or last.kind != "price" or not (price.add_ons or (price.infiniband and (price.nodes or 0) > 1)) or q.gpu or q.model or q.params_b \
+    linked = price.infiniband and ((price.nodes or 0) > 1 or _machines(last) > 1)  # "incl infiniband, total?" after two machines
+    if last is None or last.kind != "price" or not (price.add_ons or linked) or q.gpu or q.model or q.params_b \
             or len(_without_add_ons(text)) > SHORT or not parsed.cues.add_on_added:
         return None
     if parsed.asks.budget is not None:
@@ -141,9 +143,12 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     held = last.data.get("add_ons")
     follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **price.add_ons}}
     count = last.data.get("num_gpus")
-    if price.infiniband and (price.nodes or 0) > 1:  # "2 nodes with infiniband, total?" after one 8-card machine: two of it, joined by InfiniBand
+    if linked:  # "2 nodes with infiniband, total?" after one 8-card machine: two of it, joined by InfiniBand
         follow["infiniband"] = True
-        follow["num_gpus"] = count * (price.nodes or 1) if isinstance(count, int) else count
+        if price.nodes_counted and q.num_gpus:  # "3 nodes w/ IB?" after two 8-card machines: three of them, 24 cards
+            follow["num_gpus"] = q.num_gpus
+        elif (price.nodes or 0) > 1:
+            follow["num_gpus"] = count * (price.nodes or 1) if isinstance(count, int) else count
     if parsed.rental.provider:
         follow["first"] = parsed.rental.provider
     r = parsed.rental
@@ -218,3 +223,9 @@ def added_note(add_ons: dict[str, int], provider_id: str | None, days: float | N
         sep = "；" if lang == "zh" else "; "
         return Reply("error", lang, {"message": t("price.added_lead", lang, provider=p.name, items=sep.join(items))})
     return None
+
+
+def _machines(last: Turn | None) -> int:
+    """How many 8-card machines the last price rented (16 × H100 is two), 0 when none was priced."""
+    count = last.data.get("num_gpus") if last is not None and last.kind == "price" else None
+    return -(-count // CARDS_PER_NODE_MAX) if isinstance(count, int) and count > 0 else 0

@@ -13,7 +13,7 @@ from bot.core.detail_follow import entry_words
 from bot.core.detail_follow import shared_weight as weight
 from bot.core.held_budget import HELD
 from bot.core.recent_provider import provider_before, renting, setup_before
-from bot.messages import Turn
+from bot.messages import Reply, Turn
 from bot.understand.classify import asks_billing
 from bot.understand.faq import KEYWORD_SHARE, Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
@@ -82,6 +82,18 @@ def unsure_turn(text: str, provider: str, last: Turn | None) -> Turn:
     before it: only a follow-up naming another provider ("一万网络呢") asks it again, there."""
     return Turn("faq", {"text": text, "provider": provider, "unsure": True,
                         "prev": {"kind": last.kind, "data": last.data} if last else None})
+
+
+def unknown_turn(parsed: Parsed, reply: Reply, text: str, last: Turn | None) -> Turn | None:
+    """What an answer the FAQ was not sure of leaves for the next message: a provider's question, asked again at
+    the provider named next; cards counted but none named ("帮我算下 两台八卡 包月 多少"), completed by the card
+    named next (bot.core.counted_card)."""
+    if reply.data.get("closest") and parsed.rental.provider:
+        return unsure_turn(text, parsed.rental.provider, last)
+    if parsed.request.num_gpus and not parsed.request.gpu:
+        return Turn("faq", {"text": text, "provider": None, "entry": None,
+                            "prev": {"kind": last.kind, "data": last.data} if last else None})
+    return None
 
 
 def asked_elsewhere(parsed: Parsed, asked: str | None, turn: Turn | None) -> tuple[Parsed, str] | None:

@@ -33,6 +33,7 @@ from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_f
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
+from bot.core.nodes_follow import nodes_changed
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
 from bot.core.providers_follow import card_weighed, providers_of_last
@@ -97,6 +98,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
         return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own
+    parsed = nodes_changed(parsed, last, text)  # "两台呢" after 8 × H100: two of that machine, 16 cards
     if (jobs := jobs_again(parsed, last)) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed
     if parsed.price.per_gb and not parsed.request.gpu:

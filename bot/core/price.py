@@ -161,7 +161,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if assumed:
         extras = replace(extras, add_ons={**assumed, **extras.add_ons})
     count = q.num_gpus or (extras.nodes * CARDS_PER_NODE if extras.nodes else None)
-    if extras.nodes and extras.nodes > 1 and q.num_gpus and q.num_gpus <= CARDS_PER_NODE:
+    if extras.nodes and extras.nodes > 1 and q.num_gpus and q.num_gpus <= CARDS_PER_NODE and not extras.nodes_counted:
         count = extras.nodes * q.num_gpus  # "双节点 8 卡": eight cards on each of the two nodes
     days, hours = r.duration_days, r.duration_hours or q.hours
     if extras.annual and extras.month_average and days == MONTH_DAYS and not hours:

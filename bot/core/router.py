@@ -43,7 +43,7 @@ from bot.core.faq_context import (
     setup_faq,
     span_on_priced,
     total_on_priced,
-    unsure_turn,
+    unknown_turn,
     with_card_before,
     with_provider_before,
 )
@@ -387,8 +387,8 @@ class Core:
             reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
-        elif reply.kind == "unknown" and reply.data.get("closest") and parsed.rental.provider and reply.turn is None:
-            reply.turn = unsure_turn(text, parsed.rental.provider, last)  # "gpuli 能开发票吗" then "一万网络呢"
+        elif reply.kind == "unknown" and reply.turn is None:  # "gpuli 能开发票吗" then "一万网络呢"; "两台八卡 包月多少" then "h200"
+            reply.turn = unknown_turn(parsed, reply, text, last)
         if reply.kind in ("export", "export_generic") and reply.turn is None:
             reply.turn = export_turn(parsed, last, reply.kind == "export_generic")  # "deepspeed" next names its framework, "换 14b" changes the files
         if parsed.wallet is not None and parsed.intent == "wallet" and reply.turn is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.counted_card import card_of_counted
 from bot.understand import rental_extras as extras
 from bot.understand.classify import asks_billing
 from bot.understand.normalize import normalize
@@ -20,7 +21,9 @@ def asks_terms(asked: str) -> bool:
 
 def on_terms_asked(parsed: Parsed, asked: str | None) -> Parsed:
     """The card's price on the terms the FAQ question before asked ("一万网络 年付 几折" then "h100": the H100 paid
-    yearly, its 15% off), as if named with the card."""
+    yearly, its 15% off), as if named with the card; cards counted there ("两台八卡 包月 多少" then "h200"), that many."""
+    if (counted := card_of_counted(parsed, asked)) is not None:
+        return counted
     norm = normalize(asked or "")
     annual, repeat = extras.annual(norm), extras.repeat_purchase(norm)
     if not (annual or repeat):

@@ -150,7 +150,7 @@ EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[
              r"|\bre-?(?:export|generate|do)\b|\bredo\b|\bagain\b|\bonce\s+more\b"
              r"|\b(?:another|a\s+new)\s+(?:copy|export|config|version)\b")
 # an add-on added to the setup ("加内存128g", "再加16核", "add 128GB RAM", "with 16 cores", "内存升到128G")
-ADD_ON_ADDED = lazy(r"加|升|扩|带(?!宽)|配上|\b(?:add|adding|plus|with|upgrade|bump)\b", re.IGNORECASE)
+ADD_ON_ADDED = lazy(r"加|升|扩|带(?!宽)|配上|含|\b(?:add|adding|plus|with|upgrade|bump|incl|including|included)\b", re.IGNORECASE)
 # whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
 ADD_ON_WHETHER = lazy(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it

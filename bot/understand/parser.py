@@ -58,6 +58,7 @@ from bot.understand.job_count import same_jobs
 from bot.understand.lazy import lazy
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
+from bot.understand.node_cards import cards_on_nodes, machines_by_cards, node_words
 from bot.understand.normalize import normalize
 from bot.understand.one_message import one_reading
 from bot.understand.option_ref import option_chosen
@@ -285,6 +286,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     spans_mg = [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus]  # "nvm, 8 h100s": the corrected count wins
     count = card_counts.corrected(norm, *spans_mg, gpu_count if gpu_count is not None else f.num_gpus(rest))
     count = pair[0] if (pair := card_counts.read(norm, *spans_mg)) else count  # "两张 4090 吗，一张够不够": the one asked of
+    on_nodes = cards_on_nodes(_blank(norm, spans_mg[0]), count, extras.nodes(rest))  # "2 nodes x 8 h100": 16 cards
+    nodes_counted, count = on_nodes != count or machines_by_cards(norm) is not None, on_nodes
     if count is not None:
         req["num_gpus"] = rental.num_gpus = count
     extractors = {
@@ -357,7 +360,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     price = PriceExtras(stated_add_ons, extras.nodes(rest), extras.infiniband(rest, extras.nodes(rest)), extras.annual(rest),
                         extras.repeat_purchase(rest), extras.display_currency(with_money) or ask_words.currency_ask(norm),
                         extras.storage_unsized(rest, stated_add_ons), bool(stated_add_ons) and extras.asks_added(rest),
-                        extras.per_gb(rest, stated_add_ons), extras.lone_sizes(rest), extras.month_average(norm))
+                        extras.per_gb(rest, stated_add_ons), extras.lone_sizes(rest), extras.month_average(norm),
+                        nodes_counted=nodes_counted)
     if price.infiniband and (price.nodes or 0) > 1 and not (rental.duration_days or rental.duration_hours or request.model
                                                              or request.params_b):
         # "两个节点之间 IB 什么价": the link is billed per node per month, so a month shows its price beside the nodes'
@@ -371,7 +375,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     # "4 张 4090 各跑一组实验": that many single-card instances, the job sized and the rental priced on one card
     if asks.pooled and not said_single(norm) and rented_whole(rental.gpu or request.gpu, asks.pooled, rental.provider):
         asks = replace(asks, pooled=None)  # "gpuli 4张a100 80g 拼起来": its 4-card machine, joined already
-    instances = separate_runs(norm, request.num_gpus, len(cards), bool(request.model or request.params_b)) if asks.pooled is None and not versus else None
+    instances = separate_runs(norm, request.num_gpus, len(cards), bool(request.model or request.params_b)) \
+        if asks.pooled is None and not versus and not machines_by_cards(norm) else None  # "2 个节点 每个 8 张": one job
     if not instances and asks.pooled is None and not versus:  # "两台3090": two single-card servers, not one 4-card box
         instances = single_card_machines(norm, request.num_gpus, price.nodes, request.gpu, rental.provider)
     if instances and (request.gpu or rental.gpu or request.num_gpus):  # "我们 4 个人 各自跑 7b qlora": no card yet, none counted
@@ -416,7 +421,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
     rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
-    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(rest), priced_extras=rental_terms)
+    c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(_blank(rest, node_words(rest, request.num_gpus))),
+                 priced_extras=rental_terms)
     sized = bool(request.model or request.params_b)
     if sized and c.intent == "size" and asks.both_units and PRICE_ONLY_WORDS.search(norm):
         c = Classified("cost", c.hits)  # "7b qlora 周租和月租各多少": the job priced by the week and by the month

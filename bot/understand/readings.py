@@ -42,6 +42,7 @@ class PriceExtras:
     per_gb: bool = False  # "对象存储多少钱一个 G": one GB's price asked, no size (add_ons hold 1 GB of each storage)
     sizes: tuple[int, ...] = ()  # "我们要 3T", "we'll archive 4TB": every size stated in GB, no card's or host's memory
     month_average: bool = False  # "年付 平均每月多少", "per month on average?": the total shared out per month
+    nodes_counted: bool = False  # "2 nodes x 8 h100": the card count is already all the machines' (16), never times the nodes again
 
 
 @dataclass

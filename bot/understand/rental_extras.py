@@ -25,10 +25,10 @@ VOLUME = lazy(f"{_VOLUME_AFTER}|{_VOLUME_BEFORE}", re.I | re.ASCII)
 OBJECT = lazy(f"{_OBJECT_AFTER}|{_OBJECT_BEFORE}", re.I | re.ASCII)
 _SAID_WAYS = (("volume", lazy(_VOLUME_AFTER, re.I | re.ASCII), lazy(_VOLUME_BEFORE, re.I | re.ASCII)),
               ("object-storage", lazy(_OBJECT_AFTER, re.I | re.ASCII), lazy(_OBJECT_BEFORE, re.I | re.ASCII)))
-# the count may stand before the node's own setup: "two 8x H100 nodes", "2 个 8 卡 H100 节点"
+# the count may stand before the node's own setup: "two 8x H100 nodes", "2 个 8 卡 H100 节点", "2x 8xh100 nodes", "three 8-gpu boxes"
 _NODE_SETUP = r"(?:\d+\s*(?:[x×*]|卡|-?gpus?)\s*(?:[a-z0-9-]+\s*){0,2})?"
-NODES = lazy(rf"(\d+|{'|'.join(('two', 'three', 'four', 'five', 'six', 'seven', 'eight'))})\s*(?:个\s*)?{_NODE_SETUP}"
-             r"(?:节点|台机器?|台|机(?=\s*\d+\s*(?:卡|张|gpus?))|nodes?|machines?|servers?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I)
+NODES = lazy(rf"(\d+|{'|'.join(('two', 'three', 'four', 'five', 'six', 'seven', 'eight'))})\s*(?:个\s*|[x×*]\s*(?=\d))?{_NODE_SETUP}"
+             r"(?:节点|台机器?|台|机(?=\s*\d+\s*(?:卡|张|gpus?))|nodes?|machines?|servers?|box(?:es)?)(?![a-z])|(双|两)\s*(?:节点|机)", re.I)
 _NODE_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
 NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
