@@ -77,7 +77,7 @@ def test_a_budget_against_two_machines_with_infiniband(turns: tuple[str, ...], v
 def test_zero2_sized_over_sixteen_cards(turns: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns))
     # ZeRO-2 over 16 cards: 2 + 14/16 bytes a parameter, 92 GB of states a card (120 GB on 8 cards)
-    assert "16" in lead and "92.0 GB" in lead and "ZeRO-2" in lead, lead
+    assert "16" in lead and "92 GB" in lead and "ZeRO-2" in lead, lead
 
 
 @pytest.mark.parametrize(("turns", "machines", "processes"), [
