@@ -1,0 +1,43 @@
+"""A question about the terms of what was just answered gets that answer, computed from the seeds: "能按天吗"
+after a job priced at a provider renting by the week (no, weekly or monthly; the week's price below),
+"含存储呢" after a rental's price (the provider's own example storage added, the per-card-hour with it),
+never a neighbouring FAQ entry or a "yes" to a question that was not asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat_user import ChatUser
+
+
+@pytest.mark.parametrize("turns", [
+    ("7b qlora gpuli 用啥卡", "周租多少", "两天任务 能按天吗"),
+    ("7b qlora 两天任务 gpuli 能按天吗",),
+    ("qwen 7b qlora 三天 gpuli 可以按天算吗",),
+    ("7b qlora at gpuli, which card?", "weekly price?", "it's a 2 day job, can we rent by the day?"),
+    ("14b lora on gpuli, job is 3 days, can I rent it per day?",),
+])
+def test_a_unit_asked_of_a_job_is_answered_no_first(turns: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    for text in turns:
+        chat.say(text)
+    lead = chat.lines[0]
+    assert ("不能" in lead or lead.startswith("❌ No")) and "gpuli" in lead, chat.text
+    assert "可以：" not in chat.text and "Yes:" not in chat.text
+    assert "₮109" in chat.text or "₮149" in chat.text or "₮189" in chat.text
+
+
+@pytest.mark.parametrize(("first", "then", "needles"), [
+    ("gpuli 8卡h100 每卡每小时折合多少", "含存储呢", ("₮14,607", "₮2.54", "2,000 GB")),
+    ("gpuli 8卡 h100 一个月多少钱", "那含存储的话呢", ("₮14,607", "₮2.54")),
+    ("gpuli 8x h100 monthly price", "with storage?", ("₮14,607", "₮2.54", "2,000 GB")),
+    ("how much is 8 h100 at gpuli per month", "what about including storage", ("₮14,607", "₮2.54")),
+    ("gpuli 8卡h100 包月多少", "加上存储卷呢", ("₮14,592", "₮2.53")),
+])
+def test_storage_asked_after_a_price_adds_the_providers_example(first: str, then: str, needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(first)
+    chat.say(then)
+    top = "\n".join(chat.lines[:3])
+    assert all(n in chat.text for n in needles), chat.text
+    assert needles[1] in top, chat.text
