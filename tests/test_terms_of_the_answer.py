@@ -41,3 +41,32 @@ def test_storage_asked_after_a_price_adds_the_providers_example(first: str, then
     top = "\n".join(chat.lines[:3])
     assert all(n in chat.text for n in needles), chat.text
     assert needles[1] in top, chat.text
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    (("gpuli 8卡h100 周租多少", "用三周呢", "那一个月呢 哪个划算"), ("₮12,516", "₮14,432", "₮1,916")),
+    (("gpuli 8卡h100 周租多少", "三周多少", "包一个月呢？哪个更省"), ("₮12,516", "₮14,432")),
+    (("8x h100 at gpuli per week?", "2 weeks?", "vs one month — which is cheaper"), ("₮8,344", "₮14,432", "₮6,088")),
+    (("gpuli 4090 weekly price", "and for 3 weeks?", "what about a month, which is cheaper?"), ("₮327", "₮369", "₮42")),
+])
+def test_a_month_weighed_after_weeks_compares_the_weeks_asked(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    for text in turns:
+        chat.say(text)
+    top = "\n".join(chat.lines[:3])
+    assert all(n in top for n in needles), chat.text
+    assert "5 周" not in chat.text and "5 weeks" not in chat.text
+
+
+def test_a_month_weighed_after_one_week_is_the_month_bought_both_ways() -> None:
+    chat = ChatUser()
+    for text in ("gpuli 8卡h100 周租多少", "那一个月呢 哪个划算"):
+        chat.say(text)
+    assert "₮20,860" in chat.text and "₮14,432" in chat.lines[0] + chat.lines[1] + chat.lines[2], chat.text
+
+
+@pytest.mark.parametrize("text", ["gpuli 8卡h100 不含存储 包月多少", "gpuli 8x h100 monthly, without storage"])
+def test_storage_left_out_is_not_added(text: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert "₮14,432" in chat.text and "₮14,607" not in chat.text, chat.text
