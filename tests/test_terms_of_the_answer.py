@@ -70,3 +70,18 @@ def test_storage_left_out_is_not_added(text: str) -> None:
     chat = ChatUser()
     chat.say(text)
     assert "₮14,432" in chat.text and "₮14,607" not in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("turns", "needles"), [
+    (("cloudgpu 按分钟计费 怎么取整", "ok 那 4090 跑 90 分钟", "a100"), ("$2.235", "$1.49", "90 分钟")),
+    (("cloudgpu 按分钟计费 怎么取整", "那 a100 跑 90 分钟"), ("$2.235", "$1.49")),
+    (("cloudgpu 怎么计费", "好 那 4090 跑两个小时"), ("$0.66", "$0.33")),
+    (("how does cloudgpu round per-minute billing?", "ok, a 4090 for 90 minutes then", "and an a100?"), ("$2.235", "$1.49")),
+])
+def test_a_card_and_a_time_after_a_billing_rule_is_priced_there(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    for text in turns:
+        chat.say(text)
+    top = "\n".join(chat.lines[:3])
+    assert all(n in top for n in needles), chat.text
+    assert "CloudGPU" in top

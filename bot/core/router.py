@@ -37,6 +37,7 @@ from bot.core.faq_context import (
     asked_elsewhere,
     behind_faq,
     card_alone,
+    card_for_a_time,
     method_of_faq,
     priced_there,
     reprices_beneath,
@@ -261,7 +262,7 @@ class Core:
         if subject is not None and turn is not None:  # "多卡能 nvlink 吗" then "那 a6000 呢": the A6000's NVLink
             return subject_reply(self.intents["faq"](ctx, subject, text), subject, f"{asked} {text}", turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
-        if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
+        if (asked is not None or about) and turn is not None and (card_alone(parsed, text) or card_for_a_time(parsed, text)) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours
                                                                or reprices_beneath(asked, last)))):
