@@ -85,3 +85,23 @@ def test_a_card_and_a_time_after_a_billing_rule_is_priced_there(turns: tuple[str
     top = "\n".join(chat.lines[:3])
     assert all(n in top for n in needles), chat.text
     assert "CloudGPU" in top
+
+
+@pytest.mark.parametrize("text", [
+    "表里那些显存数 是开了 flash attention 和 梯度检查点 算的吗",
+    "参考表是按什么条件估的",
+    "那张表的显存 是按多长的序列算的",
+    "are the table's memory numbers with flash attention and gradient checkpointing on?",
+    "the reference table assumes what sequence length and batch?",
+])
+def test_the_reference_tables_assumptions_are_answered(text: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert "2048" in chat.text and "FlashAttention" in chat.text and "micro-batch 1" in chat.text, chat.text
+    assert "60–80%" not in chat.text  # not the checkpointing entry's savings
+
+
+def test_gradient_checkpointing_savings_still_its_own_entry() -> None:
+    chat = ChatUser()
+    chat.say("梯度检查点能省多少显存")
+    assert "60–80%" in chat.text
