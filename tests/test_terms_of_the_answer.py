@@ -105,3 +105,16 @@ def test_gradient_checkpointing_savings_still_its_own_entry() -> None:
     chat = ChatUser()
     chat.say("梯度检查点能省多少显存")
     assert "60–80%" in chat.text
+
+
+@pytest.mark.parametrize(("text", "needles"), [
+    ("一万网络 h100 8卡 机器 内存 多大 nvswitch 带宽", ("2,000 GB", "2 TB", "900")),
+    ("yiwan 8x h100 box: how much RAM and nvswitch bandwidth?", ("2,000 GB", "2 TB", "900")),
+    ("gpuli 8卡 h100 实例内存多少 nvlink 带宽多少", ("1,600 GB", "160 vCPU", "900")),
+    ("what's the ram on gpuli's 8x h100 and the nvlink speed", ("1,600 GB", "900")),
+])
+def test_the_machines_ram_is_answered_beside_the_cards_link(text: str, needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert all(n in chat.text for n in needles), chat.text
+    assert needles[0] in chat.lines[0]

@@ -36,8 +36,7 @@ from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
     behind_faq,
-    card_alone,
-    card_for_a_time,
+    card_alone, card_for_a_time,
     method_of_faq,
     priced_there,
     reprices_beneath,
@@ -101,7 +100,7 @@ from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone
 from bot.views import price_age
-from bot.views.card_spec import card_spec_reply
+from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.format_bytes import format_bytes_reply
 from bot.views.instances import instances_first, still_separate, unless_weighed
 from bot.views.planning import (
@@ -335,7 +334,7 @@ class Core:
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading, reply.turn = parsed, spec_turn(parsed.asks.spec, turn)  # "and l40s" next: its facts
-            return reply
+            return with_machine(reply, parsed, text)  # "…机器 内存多大 nvswitch 带宽": the machine's RAM leads
         if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked

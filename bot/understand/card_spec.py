@@ -72,3 +72,12 @@ def specs_asked(norm: str) -> tuple[str, ...]:
             and len({g.ident for g in find_gpus(norm)}) >= 2:
         asked = DIFFERENCE_SPECS
     return asked
+
+
+# the machine's RAM asked (not the card's memory): "内存多大" (显存 is the card's), "how much RAM", "system memory"
+_HOST_RAM = lazy(r"(?<!显)内存|\bram\b|\b(?:system|host|cpu)\s+memory\b", re.IGNORECASE)
+
+
+def host_ram_asked(norm: str) -> bool:
+    """Whether the message asks the RAM of the machine the cards sit in ("一万网络 h100 8卡 机器 内存多大")."""
+    return bool(_HOST_RAM.search(norm))
