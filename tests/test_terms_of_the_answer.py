@@ -118,3 +118,26 @@ def test_the_machines_ram_is_answered_beside_the_cards_link(text: str, needles: 
     chat.say(text)
     assert all(n in chat.text for n in needles), chat.text
     assert needles[0] in chat.lines[0]
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("8卡 h200 总显存多少", "1,128 GB"),
+    ("8x h200 total vram?", "1,128 GB"),
+    ("4张a100 80g 显存总共多少", "320 GB"),
+])
+def test_a_setups_total_memory_leads(text: str, total: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert total in chat.lines[0], chat.text
+
+
+@pytest.mark.parametrize(("text", "needles"), [
+    ("8x h200 total vram? enough for 72b full with plain adamw?", ("1,128 GB", "8-bit")),
+    ("8卡h200 总显存多少？72b 全参 普通 adamw 放得下吗", ("1,128 GB", "8-bit")),
+    ("4x a100 80g total vram? enough for 14b full fine-tune?", ("320 GB", "14B")),
+])
+def test_a_job_after_a_setups_total_is_judged_on_that_setup(text: str, needles: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert needles[0] in chat.lines[0] and all(n in chat.text for n in needles), chat.text
+    assert "How many GPUs does full fine-tuning need" not in chat.text and "全参微调不同规模" not in chat.text

@@ -24,6 +24,7 @@ SPECS = (
     ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?![\s\w]*(?:带宽|bandwidth))|几\s*g|容量|大小)"
                        r"|(?:多大|多少\s*g?b?|几\s*g)\s*(?:的)?\s*显存(?!\s*带宽)"
                        r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:does|do|is\s+(?:on|in)|on|in)\b(?!.*\b(?:need|needs|take|takes|use|uses)\b)"
+                       r"|总\s*显存|显存\s*总(?:共|量|计|和)|\btotal\s+(?:gpu\s+)?(?:vram|memory)\b|\b(?:vram|gpu\s+memory)\s+(?:in\s+)?total\b"
                        r"|(?:memory|vram)\s+(?:size|capacity)|(?:what(?:'s|s|\s+is)|how\s+big\s+is)\s+(?:the\s+)?(?:vram|memory)\b(?!\s*bandwidth)", re.IGNORECASE)),
     ("interconnect_gbs", lazy(rf"{_LINK}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}.{{0,6}}(?:of|for)?\s*{_LINK}"
                               rf"|{_LINK}\s*(?:的\s*)?(?:是|有)?\s*(?:多少|多快)|how\s+fast\s+is\s+(?:the\s+|its\s+)?{_LINK}", re.IGNORECASE)),
