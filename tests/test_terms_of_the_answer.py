@@ -141,3 +141,23 @@ def test_a_job_after_a_setups_total_is_judged_on_that_setup(text: str, needles: 
     chat.say(text)
     assert needles[0] in chat.lines[0] and all(n in chat.text for n in needles), chat.text
     assert "How many GPUs does full fine-tuning need" not in chat.text and "全参微调不同规模" not in chat.text
+
+
+@pytest.mark.parametrize("turns", [
+    ("fp16 NaN on H100 for 70b sft - just switch to bf16?", "is FP8 worth it for finetuning?"),
+    ("h100 上 fp16 训 70b 老是 NaN，换 bf16 就行吗", "那 fp8 值得上吗"),
+    ("is FP8 worth it for finetuning?",),
+    ("微调要不要开 FP8",),
+])
+def test_whether_fp8_is_worth_it_is_answered_not_listed(turns: tuple[str, ...]) -> None:
+    chat = ChatUser()
+    for text in turns:
+        chat.say(text)
+    assert "Transformer Engine" in chat.text and "TFLOPS" not in chat.text, chat.text
+    assert "not yet" in chat.text or "先不用" in chat.text
+
+
+def test_a_cards_fp8_figure_is_still_a_figure() -> None:
+    chat = ChatUser()
+    chat.say("h100 fp8 算力多少")
+    assert "1,978.9" in chat.text

@@ -36,7 +36,8 @@ from bot.core.faq_context import (
     about_the_faq,
     asked_elsewhere,
     behind_faq,
-    card_alone, card_for_a_time,
+    card_alone,
+    card_for_a_time,
     method_of_faq,
     priced_there,
     reprices_beneath,
@@ -265,9 +266,8 @@ class Core:
                 asked and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours
                                                                or reprices_beneath(asked, last)))):
-            # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
-            # asked, not a FAQ entry that happens to name the card; after a question that asks no price
-            # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)
+            # "想在按分钟计费的那家租卡" then "4090" (or "4090 跑 90 分钟"): that card's price there, not a FAQ entry
+            # naming the card; after a question that asks no price ("gpuli 哪些卡有 NVLink") the card changes it (below)
             where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
             parsed = on_terms_asked(replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                                             follow_up=True, faq=[], faq_answers=[], faq_confident=False), asked)

@@ -58,10 +58,15 @@ DIFFERENCE_SPECS = ("memory_gb", "bandwidth_gbs", "interconnect_gbs", "bf16_tflo
 _NOT_CARDS = lazy(r"价|钱|租|费|小时|包周|包月|cost|price|rent|hour|\bday|week|month|\$|¥|₮|lora|全参|微调|训练|fine[\s-]*tun|train|推理|serv|infer", re.IGNORECASE)
 
 
+# whether a precision is worth using ("is FP8 worth it for finetuning?", "微调值得上 fp8 吗"): advice, not a card's figure
+_WORTH = lazy(r"值得|值不值|要不要|有没有必要|有必要|划算|\bworth\b|\bbother\b|\bshould\s+(?:we|i)\b|\bis\s+it\s+(?:a\s+good|wise)", re.IGNORECASE)
+
+
 def specs_asked(norm: str) -> tuple[str, ...]:
     """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
-    asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm)))
+    asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm))
+                  and not (key == "fp8_tflops" and _WORTH.search(norm)))
     if "memory_gb" not in asked and _MEMORY_WORD.search(norm) and _HAS_HOW_MUCH.search(norm) and not _HOST.search(norm):
         asked = ("memory_gb", *asked)
     # a bare bandwidth at a provider is the network it sells ("how much bandwidth does the a100 40g get at yiwan"):

@@ -63,7 +63,7 @@ def with_machine(reply: Reply, parsed: Parsed, text: str) -> Reply:
     if "memory_gb" in parsed.asks.spec and len(cards) == 1 and (count or 0) > 1:  # "8x h200 total vram": 8 × 141 GB
         card = gpus().get(next(iter(cards)))
         reply = _lead(reply, t("spec.total_memory", reply.lang, n=count, gpu=gpu_name(card.id), each=_figure(card.memory_gb),
-                               total=_figure(count * card.memory_gb)))
+                               total=_figure((count or 0) * card.memory_gb)))
     if not host_ram_asked(normalize(text)):
         return reply
     lines = [t("spec.machine", reply.lang, provider=p.name, n=o.count, gpu=gpu_name(o.gpu), ram=f"{o.ram_gb:,}",
