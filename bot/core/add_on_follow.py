@@ -135,13 +135,20 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     if isinstance(prev, dict) and prev.get("kind") == "price":  # "出口流量收费吗" between: a detour, the rental stays
         last = Turn("price", prev["data"])
     linked = price.infiniband and ((price.nodes or 0) > 1 or _machines(last) > 1)  # "incl infiniband, total?" after two machines
-    if last is None or last.kind != "price" or not (price.add_ons or linked) or q.gpu or q.model or q.params_b \
-            or len(_without_add_ons(text)) > SHORT or not parsed.cues.add_on_added:
+    if last is None or last.kind != "price" or q.gpu or q.model or q.params_b:
+        return None
+    # "含存储呢" / "incl. storage?" after a price: the provider's own example sizes (seed 000: 2,000 GB + 1,000 GB)
+    where = parsed.rental.provider or last.data.get("first")
+    unsized = assumed_storage(price.storage_unsized, where) if isinstance(where, str) and not price.add_ons else {}
+    if not (price.add_ons or unsized or linked) \
+            or len(_without_add_ons(text)) > SHORT or not (parsed.cues.add_on_added or unsized):
         return None
     if parsed.asks.budget is not None:
         return None  # "加 2000G 存储卷，预算 ₮14500 够不够": the budget weighs the rental with it (the budget's path)
     held = last.data.get("add_ons")
-    follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **price.add_ons}}
+    follow = {**last.data, "add_ons": {**(held if isinstance(held, dict) else {}), **unsized, **price.add_ons}}
+    if unsized:
+        follow["assumed_storage"] = unsized
     count = last.data.get("num_gpus")
     if linked:  # "2 nodes with infiniband, total?" after one 8-card machine: two of it, joined by InfiniBand
         follow["infiniband"] = True

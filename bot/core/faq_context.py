@@ -137,6 +137,14 @@ def card_alone(parsed: Parsed, text: str) -> bool:
 CARD_ALONE = 12  # characters: "那 4090 呢", "what about h100"
 
 
+def card_for_a_time(parsed: Parsed, text: str) -> bool:
+    """"ok 那 4090 跑 90 分钟", "and an a100 for 3 hours?": a card and how long it runs, no job and no question
+    of its own: after a question on how renting is charged, that card's price for that time there."""
+    q, r = parsed.request, parsed.rental
+    return bool(q.gpu) and not (q.model or q.params_b or q.method or parsed.faq_confident) \
+        and bool(r.duration_days or r.duration_hours) and len(text.strip()) <= FAQ_FOLLOW_UP
+
+
 def about_the_faq(parsed: Parsed, text: str) -> bool:
     """A short message that is no question of its own: it may change the FAQ question before it."""
     q = parsed.request

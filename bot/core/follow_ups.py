@@ -171,11 +171,16 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.request.model or parsed.request.params_b:
         return _model_change(parsed, last, text)
     own = duration_of(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span
-    if parsed.cues.other_unit and own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values():
-        own = {}  # "would a month be cheaper then?": the other unit weighed against the span priced, not a span
+    before = last.data.get("hours") if last.kind == "price" else None
+    one_term = own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values()
+    other_term = one_term and bool(parsed.asks.cheaper and before and before not in TERM_HOURS.values())
+    if one_term and (parsed.cues.other_unit or other_term):
+        # "would a month be cheaper then?", "用三周呢" then "那一个月呢 哪个划算": the other unit weighed against
+        # the span priced (3 weeks: 3 × ₮4,172 against a month's ₮14,432), not a span of its own
+        own = {}
     # "一周呢" then "只用三周 哪个划算" / "only 3 weeks, which is cheaper?": that span by the week and by the month
     # "cheapest way?" / "怎么买最省" asks it of the span priced; "we need 5 weeks, whats cheapest" of its own span
-    weighed = (((parsed.asks.cheaper or parsed.asks.cheapest) and bool(own)) or parsed.asks.buy_way) and last.kind == "price" \
+    weighed = (((parsed.asks.cheaper or parsed.asks.cheapest) and bool(own)) or parsed.asks.buy_way or other_term) and last.kind == "price" \
         and bool(last.data.get("hours") or own)
     if last.kind == "price" and (parsed.asks.both_units or parsed.cues.other_unit or weighed) \
             and (last.data.get("hours") or own) and not parsed.request.gpu and parsed.cues.chars <= ABOUT_BUDGET:

@@ -26,7 +26,7 @@ from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
-from bot.core.several import run_line, term_and_run, untimed, verdict_first
+from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
@@ -39,6 +39,7 @@ from bot.understand.faq_topics import across_cards
 from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
 from bot.understand.why_asked import asks_why
+from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.cheapest_card import cheapest_card_line
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
@@ -278,6 +279,8 @@ def checkpoint_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """The FAQ answer; a message asking two things ("NVLink? and can 4090s train together?") gets
     the answer to each, when each is answered with confidence."""
+    if spec_asked(parsed):  # a part asking a setup's facts ("8x h200 total vram? enough for 72b …"): the catalog's
+        return with_machine(card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec), parsed, parsed.words or text)
     card = parsed.request.gpu or parsed.rental.gpu
     hits = card_first(parsed.faq_answers or parsed.faq[:1], parsed.faq, card, text, parsed.rental.provider)
     # the card's own NVLink verdict never answers for the link between two of its machines: across nodes, InfiniBand

@@ -17,7 +17,7 @@ from bot.understand.parser import Parsed
 def with_job_before(parts: list[Parsed]) -> list[Parsed]:
     """`parts` with each price part that names no job and no card, but a provider and a span, given the job of the part
     before."""
-    out = list(parts)
+    out = _card_of_spec(list(parts))
     for i in range(1, len(out)):
         p, before = out[i], out[i - 1]
         q, r, job = p.request, p.rental, before.request
@@ -39,3 +39,20 @@ def stated_beside_model(awaiting: Awaiting, parsed: Parsed) -> str:
         stated = {k: v for k, v in parsed.request.stated().items() if k not in ("model", "params_b")}
         awaiting.data["request"] = {**awaiting.data["request"], **stated}
     return parsed.request.model or f"P{parsed.request.params_b:g}"
+
+
+def _card_of_spec(parts: list[Parsed]) -> list[Parsed]:
+    """A job asked right after a setup's facts, naming no card ("8x h200 total vram? enough for 72b full with plain
+    adamw?"): the job on that setup (8 × H200), judged there, not a table of setups."""
+    for i in range(1, len(parts)):
+        p, before = parts[i], parts[i - 1]
+        q, card = p.request, before.request
+        if not (before.asks.spec and card.gpu and card.num_gpus) or card.model or card.params_b or before.cards[1:]:
+            continue
+        if not (q.model or q.params_b) or q.gpu or q.num_gpus or p.rental.gpu or p.intent not in ("size", "cost", "faq"):
+            continue
+        parts[i - 1] = replace(before, intent="faq")  # "8卡h200 总显存多少" asks the cards' facts, not their price
+        parts[i] = replace(p, intent="size" if p.intent == "faq" else p.intent,
+                           request=q.model_copy(update={"gpu": card.gpu, "num_gpus": card.num_gpus}), missing=[],
+                           faq=[], faq_answers=[], faq_confident=False)
+    return parts

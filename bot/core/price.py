@@ -67,6 +67,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
+        sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
         yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) if runway is None else None
@@ -81,6 +82,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, lead)
         if left_out:  # "每卡每小时多少" then "不含存储呢": the same rental, then a line saying it is the cards alone
             reply.also = [*reply.also, Reply("error", ctx.lang, {"message": t(f"price.left_out.{left_out}", ctx.lang)})]
+        if isinstance(sized, dict):  # "含存储呢": the sizes taken from the provider's own example, said
+            reply.also = [*reply.also, assumed_note(sized, cast(str | None, data.get("first")), ctx.lang)]
         if alone_of:  # "年付只要卡呢", "the card alone?": the rental without the upgrades, then a line naming them
             reply.also = [*reply.also, Reply("error", ctx.lang, {"message": alone_note(cast(list[str], alone_of), ctx.lang)})]
         if card_rate is not None:  # "how much per gpu hour" of the rental just priced: each term's rate per card leads

@@ -37,6 +37,7 @@ from bot.core.faq_context import (
     asked_elsewhere,
     behind_faq,
     card_alone,
+    card_for_a_time,
     method_of_faq,
     priced_there,
     reprices_beneath,
@@ -102,7 +103,7 @@ from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone
 from bot.views import price_age
-from bot.views.card_spec import card_spec_reply
+from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.format_bytes import format_bytes_reply
 from bot.views.instances import instances_first, singles_of_count, still_separate, unless_weighed
 from bot.views.planning import (
@@ -262,13 +263,12 @@ class Core:
         if subject is not None and turn is not None:  # "多卡能 nvlink 吗" then "那 a6000 呢": the A6000's NVLink
             return subject_reply(self.intents["faq"](ctx, subject, text), subject, f"{asked} {text}", turn)
         about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
-        if (asked is not None or about) and turn is not None and card_alone(parsed, text) and not (
+        if (asked is not None or about) and turn is not None and (card_alone(parsed, text) or card_for_a_time(parsed, text)) and not (
                 asked and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours
                                                                or reprices_beneath(asked, last)))):
-            # "想在按分钟计费的那家租卡" (or "能按小时租卡吗") then "4090": that card's price, where the question
-            # asked, not a FAQ entry that happens to name the card; after a question that asks no price
-            # ("gpuli 哪些卡有 NVLink") the card changes that question instead (below)
+            # "想在按分钟计费的那家租卡" then "4090" (or "4090 跑 90 分钟"): that card's price there, not a FAQ entry
+            # naming the card; after a question that asks no price ("gpuli 哪些卡有 NVLink") the card changes it (below)
             where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
             parsed = on_terms_asked(replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
                                             follow_up=True, faq=[], faq_answers=[], faq_confident=False), asked)
@@ -335,7 +335,7 @@ class Core:
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading, reply.turn = parsed, spec_turn(parsed.asks.spec, turn)  # "and l40s" next: its facts
-            return reply
+            return with_machine(reply, parsed, text)  # "…机器 内存多大 nvswitch 带宽": the machine's RAM leads
         if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked

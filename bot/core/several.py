@@ -46,7 +46,7 @@ def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
     for, a yes/no rental question's "yes" (bot.views.rental_yes), and whether the unit asked is one the
     provider rents by ("能按天租吗": bot.views.unit_verdict)."""
     reply = elsewhere_first(reply, parsed)
-    return verdict_first(reply, rental_yes(reply, parsed) or unit_verdict(reply, parsed))
+    return verdict_first(reply, unit_verdict(reply, parsed) or rental_yes(reply, parsed))  # the unit asked is the question
 
 
 def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:

@@ -24,6 +24,7 @@ SPECS = (
     ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?!(?:的\s*)?(?:带宽|bandwidth))|几\s*g|容量|大小)"
                        r"|(?:多大|多少\s*g?b?|几\s*g)\s*(?:的)?\s*显存(?!\s*带宽)"
                        r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:does|do|is\s+(?:on|in)|on|in)\b(?!.*\b(?:need|needs|take|takes|use|uses)\b)"
+                       r"|总\s*显存|显存\s*总(?:共|量|计|和)|\btotal\s+(?:gpu\s+)?(?:vram|memory)\b|\b(?:vram|gpu\s+memory)\s+(?:in\s+)?total\b"
                        r"|(?:memory|vram)\s+(?:size|capacity)|(?:what(?:'s|s|\s+is)|how\s+big\s+is)\s+(?:the\s+)?(?:vram|memory)\b(?!\s*bandwidth)", re.IGNORECASE)),
     ("interconnect_gbs", lazy(rf"{_LINK}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}.{{0,6}}(?:of|for)?\s*{_LINK}"
                               rf"|{_LINK}\s*(?:的\s*)?(?:是|有)?\s*(?:多少|多快)|how\s+fast\s+is\s+(?:the\s+|its\s+)?{_LINK}", re.IGNORECASE)),
@@ -57,10 +58,15 @@ DIFFERENCE_SPECS = ("memory_gb", "bandwidth_gbs", "interconnect_gbs", "bf16_tflo
 _NOT_CARDS = lazy(r"价|钱|租|费|小时|包周|包月|cost|price|rent|hour|\bday|week|month|\$|¥|₮|lora|全参|微调|训练|fine[\s-]*tun|train|推理|serv|infer", re.IGNORECASE)
 
 
+# whether a precision is worth using ("is FP8 worth it for finetuning?", "微调值得上 fp8 吗"): advice, not a card's figure
+_WORTH = lazy(r"值得|值不值|要不要|有没有必要|有必要|划算|\bworth\b|\bbother\b|\bshould\s+(?:we|i)\b|\bis\s+it\s+(?:a\s+good|wise)", re.IGNORECASE)
+
+
 def specs_asked(norm: str) -> tuple[str, ...]:
     """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
-    asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm)))
+    asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm))
+                  and not (key == "fp8_tflops" and _WORTH.search(norm)))
     if "memory_gb" not in asked and _MEMORY_WORD.search(norm) and _HAS_HOW_MUCH.search(norm) and not _HOST.search(norm):
         asked = ("memory_gb", *asked)
     # a bare bandwidth at a provider is the network it sells ("how much bandwidth does the a100 40g get at yiwan"):
@@ -72,3 +78,12 @@ def specs_asked(norm: str) -> tuple[str, ...]:
             and len({g.ident for g in find_gpus(norm)}) >= 2:
         asked = DIFFERENCE_SPECS
     return asked
+
+
+# the machine's RAM asked (not the card's memory): "内存多大" (显存 is the card's), "how much RAM", "system memory"
+_HOST_RAM = lazy(r"(?<!显)内存|\bram\b|\b(?:system|host|cpu)\s+memory\b", re.IGNORECASE)
+
+
+def host_ram_asked(norm: str) -> bool:
+    """Whether the message asks the RAM of the machine the cards sit in ("一万网络 h100 8卡 机器 内存多大")."""
+    return bool(_HOST_RAM.search(norm))

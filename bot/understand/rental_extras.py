@@ -148,10 +148,15 @@ INCLUDED = lazy(r"(?:含|包含|包括|加上?|带上?|连同?|算上|另加|inc
                 r"|(?:storage|存储)\s*(?:included|在内|也算上?)", re.I | re.ASCII)
 
 
+# storage left out, said just before it: "不含存储", "没加存储卷", "without storage", "excluding storage"
+LEFT_OUT = lazy(r"(?:不|没|没有|未|无|\bwithout|\bexcluding|\bexcl\.?|\bno|\bnot)\s*$", re.I)
+
+
 def storage_unsized(text: str, stated: dict[str, int]) -> tuple[str, ...]:
     """The storages a rental is asked with but no size stated ("8卡h100 整月 含存储 的账单", "8x h100 monthly
     with storage"): both when storage is named by no kind, none when any size is stated."""
-    if any(k in stated for k, _ in STORAGE_WORDS) or not INCLUDED.search(text) or LONE_SIZE.search(text):
+    if any(k in stated for k, _ in STORAGE_WORDS) or LONE_SIZE.search(text) \
+            or not any(not LEFT_OUT.search(text[:m.start()]) for m in INCLUDED.finditer(text)):
         return ()
     named = tuple(k for k, words in STORAGE_WORDS if words.search(text))
     return named or ("volume", "object-storage")

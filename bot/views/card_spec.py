@@ -7,9 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.text.names import gpu_name
-from bot.understand.card_spec import DIFFERENCE_SPECS
+from bot.understand.card_spec import DIFFERENCE_SPECS, host_ram_asked
+from bot.understand.normalize import normalize
+from bot.understand.parser import Parsed
 from engine.catalog import gpus
+from engine.providers import providers
 
 
 def _figure(value: float) -> str:
@@ -50,3 +54,35 @@ def _spread(fact: dict[str, Any]) -> float:
     if any(not v for v in values):
         return 2.0 if any(values) else 1.0
     return float(max(values) / min(values))
+
+
+def with_machine(reply: Reply, parsed: Parsed, text: str) -> Reply:
+    """A card's facts asked of a setup: the memory of all its cards ("8x h200 total vram": 8 × 141 = 1,128 GB), and
+    the RAM of its machine ("一万网络 h100 8卡 机器 内存多大 nvswitch 带宽": the machine's own RAM and CPU, from the
+    provider's listing, seed 003: 2 TB DDR5) lead the card's facts."""
+    cards = set(parsed.cards or ([parsed.request.gpu] if parsed.request.gpu else []))
+    where, count = parsed.rental.provider, parsed.request.num_gpus or parsed.rental.num_gpus
+    if "memory_gb" in parsed.asks.spec and len(cards) == 1 and (count or 0) > 1:  # "8x h200 total vram": 8 × 141 GB
+        card = gpus().get(next(iter(cards)))
+        reply = _lead(reply, t("spec.total_memory", reply.lang, n=count, gpu=gpu_name(card.id), each=_figure(card.memory_gb),
+                               total=_figure((count or 0) * card.memory_gb)))
+    if not host_ram_asked(normalize(text)):
+        return reply
+    lines = [t("spec.machine", reply.lang, provider=p.name, n=o.count, gpu=gpu_name(o.gpu), ram=f"{o.ram_gb:,}",
+               tb=f"{o.ram_gb / 1000:g}", cpu=_cpu(o.cpu or (f"{o.vcpu} vCPU" if o.vcpu else ""), reply.lang), gb=f"{o.gpu_memory_gb or o.count * gpus().get(o.gpu).memory_gb:,.0f}")
+             for p in providers().entries if where in (None, p.id)
+             for o in p.offers if o.gpu in cards and o.ram_gb and count in (None, o.count)]
+    if not lines:
+        return reply
+    return _lead(reply, "\n".join(dict.fromkeys(lines)))
+
+
+def _lead(reply: Reply, message: str) -> Reply:
+    lead = Reply("error", reply.lang, {"message": message})
+    lead.also, lead.turn, lead.reading = [reply, *reply.also], reply.turn, reply.reading
+    reply.also = []
+    return lead
+
+
+def _cpu(cpu: str, lang: str) -> str:
+    return t("spec.machine_cpu", lang, cpu=cpu) if cpu else ""

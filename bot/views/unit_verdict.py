@@ -18,7 +18,7 @@ def unit_verdict(reply: Reply, parsed: Parsed) -> Reply | None:
     """The line "No: <provider> doesn't rent by the day, only weekly or monthly" (or "Yes: … bills by the
     minute") to lead `reply`, when `parsed` asks yes or no whether a rental can be bought by a unit at the
     one provider named; else None."""
-    unit, where = parsed.asks.unit, parsed.rental.provider
+    unit, where = parsed.asks.unit, parsed.rental.provider or _priced_at(reply)
     if unit is None or where is None or reply.kind not in ("price", "cost") or parsed.parts:
         return None
     p = provider(where)
@@ -30,3 +30,14 @@ def unit_verdict(reply: Reply, parsed: Parsed) -> Reply | None:
         return None
     terms = t("rental.or", lang).join(t(f"rental.term.{k}", lang) for k in kinds)
     return Reply("error", lang, {"message": t("rental.unit_no", lang, provider=p.name, unit=t(f"rental.unit.{unit}", lang), terms=terms)})
+
+
+def _priced_at(reply: Reply) -> str | None:
+    """The one provider a cost reply was asked at when the message named none ("7b qlora gpuli …" then
+    "两天任务 能按天吗": gpuli, from the job or the price the follow-up kept)."""
+    request = getattr(reply.source, "request", None)
+    data = reply.turn.data if reply.turn is not None else {}
+    kept = [data.get(k) for k in ("job", "request")]  # the job a setup's price was asked for, and where
+    where = getattr(request, "provider", None) or data.get("first") \
+        or next((j["provider"] for j in kept if isinstance(j, dict) and j.get("provider")), None)
+    return where if isinstance(where, str) else None
