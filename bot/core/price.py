@@ -23,6 +23,7 @@ from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
 from bot.views.budget_card import card_within
+from bot.views.budget_cards import cards_asked
 from bot.views.card_hour import card_hour_lead
 from bot.views.card_share import card_share_lead
 from bot.views.claim_check import claim_note, claim_term
@@ -124,7 +125,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
             return _lead(reply, trim_note(data, budget.money, ctx.lang))
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
-            return _budget_first(ctx, reply, budget, apart=True)  # "two of them" then: two rentals of that card
+            return _budget_first(ctx, reply, budget, apart=True, cards=cards_asked(parsed))  # "two of them" then: two rentals of that card
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
         return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
@@ -235,7 +236,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
         _keep_budget(reply, [str(amount), cur, asks.how_long, asks.budget_loose, asks.runway_unit])
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
-            judged = _budget_first(ctx, reply, budget, held=asks.held)
+            judged = _budget_first(ctx, reply, budget, held=asks.held, cards=cards_asked(parsed))
             return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
@@ -268,7 +269,7 @@ def per_day_shares(reply: Reply, hours: object) -> None:
                                     "currency": total["currency"]}
 
 
-RATE_HOURS = {"minute": Decimal(1) / 60, "day": Decimal(24)}
+RATE_HOURS = {"minute": Decimal(1) / 60, "day": Decimal(24), "month": Decimal(MONTH_DAYS * 24)}
 
 
 def per_card_rates(reply: Reply, unit: str) -> None:
@@ -279,7 +280,7 @@ def per_card_rates(reply: Reply, unit: str) -> None:
         for quote in row.get("quotes") or []:
             if quote.get("rate"):
                 rate = Decimal(str(quote["rate"])) * RATE_HOURS[unit]
-                places = Decimal(1).scaleb(rate.adjusted() - 1) if rate < 1 else Decimal("0.01")
+                places = Decimal(1).scaleb(rate.adjusted() - 1) if rate < 1 else Decimal(1) if rate >= 100 else Decimal("0.01")
                 quote["per_card"] = {"unit": unit, "amount": rate.quantize(places), "currency": quote["total"]["currency"]}
 
 
@@ -435,10 +436,10 @@ def _lead(reply: Reply, note: Reply) -> Reply:
     return note
 
 
-def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False, apart: bool = False) -> Reply:
+def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False, apart: bool = False, cards: bool = False) -> Reply:
     """A budget (`held`: the wallet's balance) against the rental just priced: its verdict leads, the
-    price list follows."""
-    verdict = budget_price_verdict(reply, budget.money, ctx.lang, held, apart)
+    price list follows; `cards`: how many cards it rents is what was asked."""
+    verdict = budget_price_verdict(reply, budget.money, ctx.lang, held, apart, cards)
     if verdict is None:
         return reply
     if verdict.data.get("over") and budget.money.amount:  # nothing buys no rental: "no" alone, not its shortest term

@@ -105,7 +105,7 @@ from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.format_bytes import format_bytes_reply
-from bot.views.instances import instances_first, singles_of_count, still_separate, unless_weighed
+from bot.views.instances import instances_first, singles_of_count, singles_of_total, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -315,7 +315,7 @@ class Core:
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
             last, merge_follow_up(parsed, last, text))
-        parsed = singles_of_count(run_timed(still_separate(parsed, last, own_count)), last)  # "包月呢" then "两张呢"
+        parsed = singles_of_total(singles_of_count(run_timed(still_separate(parsed, last, own_count)), last))  # "包月呢" then "两张呢"
         parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):

@@ -19,6 +19,7 @@ from bot.understand import model_facts, one_message, planning
 from bot.understand.boot_wait import without_wait
 from bot.understand.both_asked import both_asked
 from bot.understand.buy_way import buy_way
+from bot.understand.card_rate_unit import asked_unit, rate_unit
 from bot.understand.card_share import share_asked
 from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
@@ -240,9 +241,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         # a rate per card in the unit asked: "每卡每小时", "单卡每分钟多少", "per gpu per day", "card-minute"
         # "per-card hourly rate", "hourly price per gpu", "each card per hour" ask the same rate in English
-        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day)\b"
+        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日|个?月)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day|month)\b"
                                     r"|per[\s-]+(?:card|gpu)[\s-]*(?:hourly|daily)\b|\b(?:hourly|daily)\s+(?:rate|price|cost)?\s*(?:per|for\s+each|each|a)\s+(?:card|gpu)\b"
-                                    r"|\b(?:each|every|a\s+single)\s+(?:card|gpu)\b[^.?!,;]{0,20}?\b(?:per|an?)\s+(?:hour|minute|day)\b"
+                                    r"|\b(?:each|every|a\s+single)\s+(?:card|gpu)\b[^.?!,;]{0,20}?\b(?:per|an?)\s+(?:hour|minute|day|month)\b"
                                     r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"
                                     # typed half in each language: "折合 per gpu 每小时", "每 gpu 每小时"
                                     r"|(?:per[\s-]+|每\s*张?\s*)(?:card|gpu)\s*每?\s*(?:小时|钟头|分钟|天|日)"),
@@ -452,11 +453,6 @@ def offload_on_price(a: Asks, q: TrainingRequest) -> bool:
         and (a.cheapest or a.cheaper or a.minimum) and not a.safe  # "cheapest safe": offload is no safe way
 
 
-def _rate_unit(words: str) -> str:
-    """The unit of a per-card rate asked ("每卡每分钟": minute, "per gpu per day": day), hour by default."""
-    return "minute" if re.search(r"分钟|min", words) else "day" if re.search(r"天|日|day|daily", words) else "hour"
-
-
 def currency_ask(norm: str) -> str | None:
     """The currency a message asks the answer in ("人民币多少", "in CNY", "要多少人民币")."""
     m = _patterns()["currency"].search(norm)
@@ -548,13 +544,13 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         runway_unit="week" if p["runway_week"].search(norm) else "month" if p["runway_month"].search(norm)
         else "hour" if p["runway_hour"].search(norm) else None,
         per_card_hour=bool(rate := p["per_card_hour"].search(norm)),
-        per_card_unit=_rate_unit(rate[0] if rate else ""),
+        per_card_unit=asked_unit(norm, rate),
         # "每卡每天多少" is one card's rate by the day (per_card_unit), not the rental's total shared per day
         unit=unit_asked(norm),
         catch=catch_asked(norm),
         need=need_asked(norm),
         suits=suits_asked(norm),
-        per_day=bool(p["per_day"].search(norm)) and not (rate and _rate_unit(rate[0]) == "day"),
+        per_day=bool(p["per_day"].search(norm)) and not (rate and rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
         card_pick=bool(p["card_pick"].search(norm)),
         trim=bool(p["trim"].search(norm)),

@@ -442,7 +442,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             c = Classified("faq", hits, True, answers=answers)
     alone = asks.budget is not None and c.intent in ("unknown", "faq") and not request.gpu and not rental.provider and budget_only(topic_text(rest))
     if (any(w.held for w in money_words) or alone) and not sized and not asks.runway and not (rental.duration_days or rental.duration_hours) \
-            and not (asks.enough or ASKS_ENOUGH.search(norm) or ASKS_PICK.search(norm)):  # "we only have 2 bucks, ok?" weighs the last answer
+            and not (asks.enough or ASKS_ENOUGH.search(norm) or ASKS_PICK.search(norm) or asks.count or asks.how_many_gpu):  # "we only have 2 bucks, ok?" weighs the last answer
         asks = replace(asks, runway=True)  # "钱包还有 800", "we have 300 usdt left": what that money rents, no wallet read
     if (asks.runway or (asks.how_long and not sized)) and money_words and request.gpu and c.intent in (
             "wallet", "size", "cost", "unknown", "faq", "price"):

@@ -9,6 +9,7 @@ multi-card box, and the price of one; the one-instance answer follows unchanged.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -112,6 +113,28 @@ def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
     if boxes or not singles:
         return parsed
     return replace(parsed, follow={**follow, "num_gpus": 1}, cues=replace(parsed.cues, instances=n))
+
+
+# a total asked of the cards priced ("两张卡包月合计多少", "three 3090s, monthly total?")
+TOTAL_ASKED = lazy(r"合计|一共|总共|总计|总价|加起来|\btotal\b|\baltogether\b|\bcombined\b|\bin\s+all\b", re.I)
+
+
+def singles_of_total(parsed: Parsed) -> Parsed:
+    """"一万网络 A100 40G 两张 包月合计多少", "three RTX 3090s at 一万网络, monthly total?": a total asked of a count of a
+    card nobody rents as one machine of that count, at a provider (the one named, else any) that rents it singly, is
+    that many single-card rentals side by side (seed 003: 2 × ¥2,800 = ¥5,600 a month), their total leading; `parsed`
+    unchanged for a follow-up (bot.views.instances.singles_of_count), a job, money weighed, or cards run together."""
+    q, where = parsed.request, parsed.rental.provider
+    if parsed.follow is not None or parsed.intent != "price" or parsed.cues.instances or parsed.asks.budget is not None \
+            or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words) \
+            or not TOTAL_ASKED.search(parsed.words):
+        return parsed
+    if setup_prices(q.gpu, q.num_gpus, None, whole_machines=True).offered:
+        return parsed
+    if not [r for r in setup_prices(q.gpu, 1, None).offered if where is None or r.provider.id == where]:
+        return parsed
+    return replace(parsed, request=q.model_copy(update={"num_gpus": 1}), rental=replace(parsed.rental, num_gpus=1),
+                   cues=replace(parsed.cues, instances=q.num_gpus))
 
 
 def unless_weighed(parsed: Parsed) -> Parsed:

@@ -21,6 +21,7 @@ from bot.text.names import short_gpu
 from bot.understand.asks import Asks
 from bot.understand.parser import Parsed
 from bot.understand.zones import offset_label
+from bot.views.budget_cards import cards_verdict
 from bot.views.cost import duration_view, option_row
 from bot.views.price import unit_prices
 from engine.catalog import gpus
@@ -423,12 +424,14 @@ def judged_row(data: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, An
     return rows[0]
 
 
-def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = False, apart: bool = False) -> Reply | None:
+def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = False, apart: bool = False,
+                         cards: bool = False) -> Reply | None:
     """A budget against a price reply's leading row (the named provider, else the cheapest), its
     high end compared (an estimated band is judged on what it may cost), converted at the
     catalog's rates; None when nobody rents it. `held`: the money is the wallet's balance at that
     provider, so the verdict says so, with what is left after paying (or how much is missing).
-    `apart`: a count said after the card was priced ("two of them") is that many single rentals."""
+    `apart`: a count said after the card was priced ("two of them") is that many single rentals.
+    `cards`: how many cards it rents is asked ("能租几张", "how many 4090s"): that count leads."""
     rows = reply.data.get("rows") if isinstance(reply.data, dict) else None
     if not rows:
         return None
@@ -442,6 +445,9 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
         return Reply("error", lang, {"message": t("plan.budget_no_machine", lang, budget=budget.format(lang), n=unsold,
                                                   gpu=reply.data.get("gpu"))})
     row = judged_row(reply.data, rows)
+    counted = cards_verdict(row, budget, lang) if cards and not held else None
+    if counted is not None:
+        return Reply("error", lang, {"message": counted, "over": False})
     total = row["quotes"][0]["total"]
     low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
     cost = low.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
