@@ -67,7 +67,7 @@ BARE_ASK = 10  # characters: "要多少钱", "cost?", "多久": an ask with noth
 
 
 # a year paid up front, which the fields read as a billing term rather than a length: "年付呢", "and yearly?"
-YEARLY = lazy(r"年付|年租|按年|\b(?:yearly|annually)\b|\b(?:per|a|by\s+the)\s+year\b", re.IGNORECASE)
+YEARLY = lazy(r"年付|年租|按年|\b(?:yearly|annually)\b|\b(?:per|(?<!half\s)a|by\s+the)\s+year\b", re.IGNORECASE)
 YEAR_DAYS = 365.0  # what "包年" reads as: the provider's yearly cycle
 
 

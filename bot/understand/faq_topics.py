@@ -309,7 +309,7 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     rule = not MONEY_ASK.search(topic) and bool(WHETHER.search(topic))
     # asked whether a billing mode is offered, its words ("hourly", "按小时") are the topic; else they
     # state the rental, and go with the words that only ask something of an answer
-    bare = f.without_durations(topic)
+    bare = f.without_durations(RENEWED_ON.sub(" ", topic) if asks_money and not rule else topic)
     rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
     if asks_money and not rule:  # "8 卡 a100 整机 月租多少": the whole machine is the setup priced, no topic of its own
         rest = " ".join(WHOLE_MACHINE.sub(" ", rest).split())
@@ -329,6 +329,13 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
 
 # the setup named as one whole machine (a count's box), not a question about renting several cards
 WHOLE_MACHINE = lazy(r"整机|整台(?:机器|服务器)?|一整台|\bwhole\s+(?:machine|server|box|node)\b|\bfull\s+(?:machine|server|box|node)\b")
+
+
+# a span's price asked "renewing monthly" / "按月续租" / "连续租": how the span is bought, cycle after cycle, no
+# question about renewals (their reminders are asked with no price: "按月续租到期会提醒吗")
+RENEWED_ON = lazy(r"\b(?:if\s+(?:we|i|you)\s+)?(?:renew(?:ed|ing|s)?|extend(?:ed|ing|s)?)(?:\s+it)?\s+(?:monthly|weekly|each\s+(?:month|week)"
+                  r"|every\s+(?:month|week)|by\s+the\s+(?:month|week)|month\s+(?:by|to|after)\s+month|(?:each|every)\s+cycle)\b"
+                  r"|按\s*(?:个\s*)?[月周]\s*续(?:租|费|期)?|连续\s*(?:租|续)|(?:每|逐)\s*(?:个\s*)?[月周]\s*续(?:租|费|期)?")
 
 
 # "多少" before a thing that is not money ("给多少内存", "多少核") asks that amount, not a price
