@@ -82,3 +82,19 @@ def test_a_price_after_a_detour_is_still_a_price() -> None:
     chat.say("qwen3 8b qlora 导出配置")
     chat.say("gpuli 4090 周租多少")
     assert chat.say("那包月呢").kind == "price", chat.text
+
+
+PRICED_THEN_EXPORT = [("qwen3 32b qlora, which card?", "a6000 at gpuli ok?", "export the llamafactory config", "RTX A6000", 4),
+                      ("qwen3 14b lora 要什么卡", "gpuli a100 80g 包周多少", "导出 llamafactory 配置", "", None),
+                      ("qwen3 32b qlora 用啥卡", "cloudgpu 的 a6000 多少钱", "给我 llamafactory 的 yaml", "RTX A6000", 4)]
+
+
+@pytest.mark.parametrize(("job", "price", "export", "card", "bits"), PRICED_THEN_EXPORT)
+def test_a_config_asked_after_a_cards_price_is_the_job_sized_before_on_that_card(job: str, price: str, export: str, card: str,
+                                                                                  bits: int | None) -> None:
+    lf, chat = trainer_file(job, price, export)
+    assert lf.get("quantization_bit") == bits
+    assert card in chat.text[chat.text.rfind("LLaMA-Factory"):]  # one card priced: the files are for it ("" when two variants were)
+    assert ("32B" if "32b" in job else "14B") in str(lf["model_name_or_path"])  # the job sized before
+    changed, _ = trainer_file(job, price, export, "bump cutoff to 8192")
+    assert (changed["cutoff_len"], changed.get("quantization_bit")) == (8192, bits)

@@ -167,3 +167,18 @@ def export_before(parsed: Parsed, last: Turn | None) -> Turn | None:
         return None
     kept = last.data.get(KEPT)
     return Turn(kept["kind"], kept["data"]) if isinstance(kept, dict) else None
+
+
+def export_of_priced(parsed: Parsed, last: Turn | None) -> Parsed | None:
+    """A config asked with no job of its own right after a card was priced for the job sized before ("qwen3 32b
+    qlora, which card?", "a6000 at gpuli ok?", then "export the llamafactory config"): the files of that job on the
+    card priced (one card named: its count too); None when the price carried no job or the message names its own."""
+    q = parsed.request
+    job = last.data.get("job") if last is not None and last.kind == "price" else None
+    if parsed.intent != "export" or not isinstance(job, dict) or q.model or q.params_b or parsed.parts:
+        return None
+    cards, count = last.data.get("gpu") if last is not None else None, last.data.get("num_gpus") if last is not None else None
+    setup = {"gpu": cards[0], **({"num_gpus": count} if isinstance(count, int) else {})} \
+        if isinstance(cards, list) and len(cards) == 1 else {}
+    request = TrainingRequest.model_validate({**job, **setup, **q.stated()})
+    return replace(parsed, request=request, missing=[], follow_up=True)
