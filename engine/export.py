@@ -257,7 +257,7 @@ def header(p: ExportPlan, what: str) -> list[str]:
         f"memory (predicted): {memory}",
         f"cost: {cost_line(p.cost)}" if p.cost is not None else (
             "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
-        f"defaults to change: learning rate {LEARNING_RATE[r.method]:g}"
+        f"defaults to change: learning rate {q.learning_rate or LEARNING_RATE[r.method]:g}"
         + ("" if q.epochs is not None else f", {EPOCHS:g} epochs")
         + f"; dataset: {DEMO[p.stage].file} is a {len(demo_rows(p.stage, q.seq_len or 0, q.packing))}-row demo,"
         " put your data in its"
@@ -356,7 +356,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "report_to": "none",
         "per_device_train_batch_size": q.micro_batch,
         "gradient_accumulation_steps": q.grad_accum,
-        "learning_rate": LEARNING_RATE[r.method],
+        "learning_rate": q.learning_rate or LEARNING_RATE[r.method],
         "num_train_epochs": float(q.epochs) if q.epochs is not None else EPOCHS,
         "lr_scheduler_type": "cosine",
         "warmup_ratio": 0.1,

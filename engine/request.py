@@ -74,6 +74,7 @@ class TrainingRequest(BaseModel):
     samples: int | None = None
     avg_len: int | None = None
     epochs: float | None = None
+    learning_rate: float | None = Field(default=None, gt=0, lt=1)  # the trainer's peak learning rate (export only)
     provider: str | None = None
     hours: float | None = None
     days: float | None = None

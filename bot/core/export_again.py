@@ -16,7 +16,8 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.messages import Turn
+from bot.core.held_budget import carry_held
+from bot.messages import Reply, Turn
 from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import without_cards
 from bot.understand.normalize import normalize
@@ -28,7 +29,7 @@ BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the
 MARKS = ("exported", "tools")
 # the request's fields a file writes as a setting (not the job's model, card or count)
 SETTINGS = frozenset({"lora_rank", "micro_batch", "grad_accum", "seq_len", "attention", "offload", "zero", "optimizer",
-                      "grad_checkpointing", "epochs", "packing", "lora_targets", "precision", "method"})
+                      "grad_checkpointing", "epochs", "learning_rate", "packing", "lora_targets", "precision", "method"})
 GENERIC_SETTINGS = SETTINGS | {"num_gpus"}  # a framework file with no model also writes the card count
 
 
@@ -137,3 +138,47 @@ def _asks_figure(parsed: Parsed) -> bool:
     a = parsed.asks
     return bool(a.sizing or a.memory_figure or a.per_card_memory or a.count or a.cost or a.budget or a.how_many_gpu
                 or a.switch or a.minimum or a.cheapest or a.pick or a.table or a.methods_compared)
+
+
+# The files exported before a detour, asked again: "qwen3 8b qlora 导出配置", "gpuli 4090 周租多少", then
+# "再导出一次 epoch 改成 3" hands over the files of that job with three epochs, not the price again. The mark
+# `exported` sits on the turn right after the export only, so each turn after it keeps that export's turn
+# (`KEPT`) until the next export; a message that asks the files again can only mean those.
+KEPT = "export_kept"
+
+
+def carried(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
+    """The facts the turn remembered for `reply` keeps from the one before: the money held, the last export."""
+    carry_held(reply, parsed, before)
+    turn = reply.turn
+    if turn is None or turn is before or before is None or turn.data.get("exported"):
+        return
+    kept = before.data.get(KEPT)
+    if before.data.get("exported"):
+        kept = {"kind": before.kind, "data": {k: v for k, v in before.data.items() if k != KEPT}}
+    if isinstance(kept, dict):
+        turn.data[KEPT] = kept
+
+
+def export_before(parsed: Parsed, last: Turn | None) -> Turn | None:
+    """The turn of the export before a detour when the message asks the files again; None otherwise (or when
+    the answer right before was the export: that one is read as it is)."""
+    if last is None or last.data.get("exported") or not parsed.cues.export_again:
+        return None
+    kept = last.data.get(KEPT)
+    return Turn(kept["kind"], kept["data"]) if isinstance(kept, dict) else None
+
+
+def export_of_priced(parsed: Parsed, last: Turn | None) -> Parsed | None:
+    """A config asked with no job of its own right after a card was priced for the job sized before ("qwen3 32b
+    qlora, which card?", "a6000 at gpuli ok?", then "export the llamafactory config"): the files of that job on the
+    card priced (one card named: its count too); None when the price carried no job or the message names its own."""
+    q = parsed.request
+    job = last.data.get("job") if last is not None and last.kind == "price" else None
+    if parsed.intent != "export" or not isinstance(job, dict) or q.model or q.params_b or parsed.parts:
+        return None
+    cards, count = last.data.get("gpu") if last is not None else None, last.data.get("num_gpus") if last is not None else None
+    setup = {"gpu": cards[0], **({"num_gpus": count} if isinstance(count, int) else {})} \
+        if isinstance(cards, list) and len(cards) == 1 else {}
+    request = TrainingRequest.model_validate({**job, **setup, **q.stated()})
+    return replace(parsed, request=request, missing=[], follow_up=True)

@@ -27,7 +27,7 @@ from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
-from bot.core.export_again import GENERIC, export_again
+from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
@@ -98,6 +98,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
         return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own
+    if (kept := export_before(parsed, last)) is not None and (again := export_again(parsed, kept, text, merge_follow_up)) is not None:
+        return again  # "gpuli 4090 周租多少" between: "再导出一次 epoch 改成 3" hands over the files exported before, changed
+    if (priced := export_of_priced(parsed, last)) is not None:
+        return priced  # "a6000 at gpuli ok?" then "export the llamafactory config": the job sized before, on that card
     parsed = nodes_changed(parsed, last, text)  # "两台呢" after 8 × H100: two of that machine, 16 cards
     if (jobs := jobs_again(parsed, last)) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed

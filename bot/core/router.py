@@ -29,7 +29,7 @@ from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.detail_follow import answered
-from bot.core.export_again import export_turn
+from bot.core.export_again import carried, export_turn
 from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
@@ -51,7 +51,7 @@ from bot.core.faq_context import (
 from bot.core.faq_job import SHORT, example_first, job_of_question, run_of_last, run_timed
 from bot.core.faq_subject import choice_of_faq, subject_of_faq, subject_reply
 from bot.core.follow_ups import merge_follow_up
-from bot.core.held_budget import carry_held, held_after_top_up, hold_budget, rental_against_held
+from bot.core.held_budget import held_after_top_up, hold_budget, rental_against_held
 from bot.core.intents import INTENTS, plugin_elsewhere
 from bot.core.job_return import back_to_job
 from bot.core.jobs_follow import with_cost_asked
@@ -184,7 +184,7 @@ class Core:
             if reply.turn is not None and reply.turn is not before and inc.text and inc.button is None:
                 noted(reply.turn, ctx.inc.text, before)
             if inc.button is None:  # "钱包还有 800": the money held stays a fact for the turns after it
-                carry_held(reply, reply.reading, before)
+                carried(reply, reply.reading, before)  # the money held, the last export
                 if self.held is not None:  # "CloudGPU 充了 50 刀": the wallet's money there, after the top-up
                     held_after_top_up(reply, reply.reading, self.held(ctx))
             self._remember(ctx, reply)

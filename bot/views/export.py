@@ -54,7 +54,7 @@ QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None
 # the request's fields the message set, by the LLaMA-Factory key that writes them
 STATED_KEYS = {"epochs": "num_train_epochs", "micro_batch": "per_device_train_batch_size",
                "grad_accum": "gradient_accumulation_steps", "attention": "flash_attn",
-               "grad_checkpointing": "disable_gradient_checkpointing"}
+               "grad_checkpointing": "disable_gradient_checkpointing", "learning_rate": "learning_rate"}
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
