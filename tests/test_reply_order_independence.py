@@ -7,14 +7,17 @@ memo written during a message, shows here as one reply that differs between two 
 from __future__ import annotations
 
 import random
+from copy import deepcopy
+from decimal import Decimal
 from pathlib import Path
 
+from bot.views.price import unit_prices
 from engine import yamlcache
 from tests.chat_user import ChatUser
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 23
-SAMPLE = 160  # conversations (a parser message, or a tracked eval case's turns); about 20 s a pass here
+SAMPLE = 400  # conversations (a parser message, or a tracked eval case's first turns): about 25 s for both orders here
 
 
 def _conversations() -> list[tuple[str, ...]]:
@@ -69,3 +72,13 @@ def test_reference_setup_price_is_the_machine_alone_after_a_versus_named_the_oth
         assert "A100 80GB PCIe ₮2,152" in user.text  # the versus answer itself keeps the other form factor
         assert [_reference_line(text) for text in asks] == fresh
     assert all("₮2,152" not in line for line in fresh)
+
+
+def test_unit_prices_rows_changed_by_one_caller_are_not_what_the_next_one_reads() -> None:
+    rows = unit_prices("a100-80g-sxm", 8, "USD")
+    before = deepcopy(rows)
+    rows.append({"provider": "gpuli", "units": [], "form": "A100 80GB PCIe"})
+    rows[0]["units"].clear()
+    again = unit_prices("a100-80g-sxm", 8, "USD")
+    assert again == before
+    assert [u["total"]["low"] for p in again if p["provider"] == "gpuli" for u in p["units"]] == [Decimal("8352.00")]
