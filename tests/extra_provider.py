@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.views.price import unit_prices
+from bot.views.price import clear_unit_prices
 from bot.wallet.pricing import hourly_rate, minute_cost_minor
 from catalogs import catalog_path
 from engine import advice
@@ -21,8 +21,9 @@ from engine.providers import providers
 
 def forget_catalog() -> None:
     """Clear every cache that holds a reading of the providers' catalog."""
-    for cached in (providers, advice.setup_rates, unit_prices, minute_cost_minor, hourly_rate):
+    for cached in (providers, advice.setup_rates, minute_cost_minor, hourly_rate):
         cached.cache_clear()
+    clear_unit_prices()
 
 
 def with_provider(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, document: dict[str, Any]) -> Iterator[Path]:

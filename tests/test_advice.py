@@ -45,10 +45,10 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     monkeypatch.setattr(engine.price_list, "quote", quote)
     monkeypatch.setattr(engine.cost, "quote", quote)
     advice.setup_rates.cache_clear()
-    price.unit_prices.cache_clear()
+    price.clear_unit_prices()
     yield seen
     advice.setup_rates.cache_clear()
-    price.unit_prices.cache_clear()
+    price.clear_unit_prices()
 
 
 def _ask(text: str) -> str:

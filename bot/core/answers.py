@@ -380,7 +380,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         own_cards(reply, advice, data, named_first=bool(req.gpu) and setup.gpu.id == req.gpu)
     edge = edge_option(setup, provider, req.exclude) if own is None else None
     if edge is not None:  # cheaper, but only the expected figure fits: named with its risk
-        reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, data["display"])
+        reply.data["edge"] = fit_row(edge) | {"prices": [p for p in unit_prices(edge.gpu.id, edge.num_gpus, str(data["display"]))
                                                           if provider is None or p["provider"] == provider_name(provider)]}
         if follow.get("hours"):  # "…for a week": the cheaper setup for that length too, not by the hour
             reply.data["edge"]["span"] = span_totals(edge.gpu.id, edge.num_gpus, float(str(follow["hours"])),
@@ -391,12 +391,12 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         reply.data["offload"] = True
         if advice.eight_bit is not None:
             reply.data["no_offload"] = fit_row(advice.eight_bit) | {"prices": [
-                p for p in unit_prices(advice.eight_bit.gpu.id, advice.eight_bit.num_gpus, data["display"])
+                p for p in unit_prices(advice.eight_bit.gpu.id, advice.eight_bit.num_gpus, str(data["display"]))
                 if provider is None or p["provider"] == provider_name(provider)]}
     seed = advice.seed
     if seed is not None and not advice.seed_is_verdict and (seed.gpu.id, seed.num_gpus) != (setup.gpu.id, setup.num_gpus):
         # the sizing named seed 000's minimum beside its own pick (📌): its price too, as the table rents it
-        rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, data["display"])
+        rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, str(data["display"]))
                 if provider is None or p["provider"] == provider_name(provider)]
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
     elif seed is None and setup.estimate.plan.zero == 0 and seed_card(advice.sizing, provider) not in (None, setup.gpu.id):

@@ -36,7 +36,7 @@ def reload_prices() -> None:
     from engine import advice
 
     providers.cache_clear()
-    price.unit_prices.cache_clear()
+    price.clear_unit_prices()
     advice.setup_rates.cache_clear()
 
 

@@ -9,6 +9,7 @@ words to templates/price.j2 and catalogs/strings_reply.yaml.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
@@ -273,10 +274,23 @@ def _add_on_month(add_ons: dict[str, int]) -> timedelta | None:
     return timedelta(days=days) if days else None
 
 
-@lru_cache(maxsize=2048)
 def unit_prices(gpu: str, num_gpus: int, display: str, limit: int = 3) -> list[dict[str, Any]]:
     """The short price line of a sizing verdict: each provider's own rental units for the setup.
-    Cached (the catalogs do not change while the process runs); callers only read the result."""
+    Each call gets its own copy of the cached rows: a caller may add to them (bot.core.versus adds the
+    card's other form factor where the question named none) without changing what a later message,
+    another user's included, is told about the same setup."""
+    return deepcopy(_unit_prices(gpu, num_gpus, display, limit))
+
+
+def clear_unit_prices() -> None:
+    """Forget the cached rows (the stored price lists changed)."""
+    _unit_prices.cache_clear()
+
+
+@lru_cache(maxsize=2048)
+def _unit_prices(gpu: str, num_gpus: int, display: str, limit: int) -> list[dict[str, Any]]:
+    """`unit_prices`, computed once per setup (the catalogs do not change while the process runs);
+    read only through `unit_prices`, which copies it."""
     prices = setup_prices(gpu, num_gpus, None, display_currency=display)
     out = []
     for row in sorted(prices.offered, key=lambda r: Money(r.quotes[0].total_max / r.quotes[0].needed_hours,
