@@ -123,10 +123,11 @@ def singles_of_total(parsed: Parsed) -> Parsed:
     """"一万网络 A100 40G 两张 包月合计多少", "three RTX 3090s at 一万网络, monthly total?": a total asked of a count of a
     card nobody rents as one machine of that count, at a provider (the one named, else any) that rents it singly, is
     that many single-card rentals side by side (seed 003: 2 × ¥2,800 = ¥5,600 a month), their total leading; `parsed`
-    unchanged for a follow-up (bot.views.instances.singles_of_count), a job, money weighed, or cards run together."""
+    unchanged for a follow-up (bot.views.instances.singles_of_count), a job, money weighed, a total the user worked out
+    (the claim check counts the cards itself), or cards run together."""
     q, where = parsed.request, parsed.rental.provider
     if parsed.follow is not None or parsed.intent != "price" or parsed.cues.instances or parsed.asks.budget is not None \
-            or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words) \
+            or parsed.asks.claim is not None or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words) \
             or not TOTAL_ASKED.search(parsed.words):
         return parsed
     if setup_prices(q.gpu, q.num_gpus, None, whole_machines=True).offered:
