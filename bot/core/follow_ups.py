@@ -36,6 +36,7 @@ from bot.core.jobs_follow import jobs_again
 from bot.core.nodes_follow import nodes_changed
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
+from bot.core.provider_runs import job_at_provider
 from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_at_provider import setup_at_provider
@@ -94,7 +95,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
-    parsed = budget_weighs_last(parsed, last, text)  # "14b qlora this weekend" then "budget like 30 bucks": that total weighed
+    parsed = budget_weighs_last(job_at_provider(parsed, last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
         return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own

@@ -15,6 +15,7 @@ from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
 from bot.core.detail_follow import detail_reply, topic_reply
 from bot.core.estimate_follow import estimate_reply
+from bot.core.faq_card_asked import asked_of_faq
 from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
@@ -48,6 +49,9 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     parsed = sixteen_bit_job(parsed, text, last)  # "72b lora" then "single card for bf16?": the 16-bit LoRA's card
     if parsed.asks.per_card and last is not None and last is not turn:  # "what comes with it?" then "per card?": the answer before
         turn, asked = last, None
+    of_card = asked_of_faq(parsed, turn, last, asked, ctx.lang, faq)  # "fp16 老 nan" then "a100 支持吗": bf16 on the A100
+    if of_card is not None:
+        return of_card
     setting = setting_of_faq(ctx, parsed, text, turn, last, asked, faq)  # "多卡训练行吗" then "zero3 呢": that question of ZeRO-3
     if setting is not None:
         setting.reading = parsed

@@ -383,8 +383,8 @@ class Core:
         hold_budget(reply, parsed, turn)  # "预算 ¥2.5万 …" then "一万网络 3090 包月": kept for "能租几个月"
         if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
             reply.turn = add_on_turn(parsed, text, last, turn)
-        if reply.kind == "faq" and reply.turn is None:  # remembered on top of the question before it
-            reply.turn = Turn("faq", {"text": text, "provider": parsed.rental.provider,
+        if reply.kind == "faq" and reply.turn is None:  # on top of the question before it; "a6000 有 nvlink 吗" then "几张能桥接": its card kept
+            reply.turn = Turn("faq", {"text": f"{asked} {text}" if asked and parsed.rental.gpu and not parsed.request.gpu else text, "provider": parsed.rental.provider,
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.turn is None:  # "gpuli 能开发票吗" then "一万网络呢"; "两台八卡 包月多少" then "h200"

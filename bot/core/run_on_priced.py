@@ -61,7 +61,8 @@ def job_on_priced(parsed: Parsed, last: Turn) -> Parsed | None:
         parsed = replace(parsed, request=q, missing=[])
     if found is None or parsed.intent not in ("size", "cost") or q.gpu or parsed.unknown_card or not (q.model or q.params_b):
         return None
-    if a.deadline is None and not (a.how_long and (q.tokens or q.samples)):
+    # "it is for 32B QLoRA, 5 hours", "这张卡拿来跑 14b lora": a job said of the card priced, pointing back at it
+    if a.deadline is None and not (a.how_long and (q.tokens or q.samples)) and not parsed.cues.refers_back:
         return None
     if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus or q.exclude:
         return None

@@ -57,6 +57,11 @@ FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题
                  r"|(?:模型|底模|基座|显卡|卡|方法)\s*(?:换|改|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
                  r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$|\binstead\b")
+# what to turn on or set for a condition ("上 32k 长上下文 要开啥", "显存不够 该开什么", "what should we enable for 32k
+# context?"): a question of practice, answered by the FAQ even where it opens like a change of the job ("上", "with")
+ENABLE_ASK = lazy(r"(?:要|需要|该|得|应该)?\s*开(?:啥|什么|哪些|哪个)|(?:要|需要|该|应该)\s*(?:设|配|打开|启用)(?:啥|什么|哪些)"
+                  r"|\bwhat\s+(?:should|do|must)\s+(?:i|we)\s+(?:enable|turn\s+on|switch\s+on|set)\b"
+                  r"|\bwhat\s+to\s+(?:enable|turn\s+on|switch\s+on|set)\b|\bwhich\s+(?:settings?|options?|flags?|switches)\b")
 # the card of the setup just priced, named back ("cloudgpu 对应的卡呢", "the matching card at cloudgpu"): a change of that
 # question (its provider), never a provider's whole list
 SAME_CARD = lazy(r"(?:对应|相应|相当|同款|同档|同级别?|同等|类似|差不多)的?\s*(?:显)?卡|(?:那|这)(?:张|块|个|款)\s*(?:显)?卡"
@@ -256,6 +261,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and (AMOUNT_ASK.search(norm) or "租" in norm) and not MEMORY_ASK.search(norm)))
     follow_up = bool(FOLLOW_UP.search(norm)) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
+    if follow_up and confident and not (req.gpu or req.num_gpus or req.method) and ENABLE_ASK.search(norm):
+        return Classified("faq", hits, True, answers=answers[:1])  # "上 32k 长上下文 要开啥": what to turn on, no job change
     if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)):
         # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
         # card named, asked whole, not a change to the job before

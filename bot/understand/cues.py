@@ -153,6 +153,13 @@ EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[
 ADD_ON_ADDED = lazy(r"加|升|扩|带(?!宽)|配上|含|\b(?:add|adding|plus|with|upgrade|bump|incl|including|included)\b", re.IGNORECASE)
 # whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
 ADD_ON_WHETHER = lazy(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.IGNORECASE)
+# a provider named with nothing but whether the job runs there ("cloudgpu 能跑吗", "gpuli 上行不行", "一万网络跑得动吗",
+# "can it run on cloudgpu?", "would gpuli work?", "ok at yiwan?"): the job just answered, at that provider
+RUNS_THERE = lazy(r"^(?:那|那么|用|在|去|放|换|换到|放到|\s|上|的话|呢|吗|嘛|么|[?？!！,，.。]|能不能|能|可以|可不可以|行|行不行|不行|跑|跑得动|跑得了|"
+                  r"跑不跑得动|训|训得了|装得下|放得下|租|\b(?:can|could|would|will|does|do|is|it|this|that|the|job|we|i|run|runs|train|"
+                  r"work|works|ok|okay|fine|fit|fits|there|on|at|with|in|be|possible|doable|feasible|handle|so|and|what|about)\b)+$", re.IGNORECASE)
+# the words of those that ask whether it runs at all ("能跑吗", "行吗", "works?"): without one, "cloudgpu 呢" is another change
+RUN_ASKED = lazy(r"能|可以|行|跑得|训得|装得|放得|\b(?:can|could|would|will|does|is)\b|\b(?:work|works|ok|okay|fine|possible|doable|feasible|handle)\b", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
 
@@ -205,6 +212,7 @@ class Cues:
     lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
     upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
     extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
+    runs_there: bool = False  # "cloudgpu 能跑吗", "can it run on gpuli?": a provider and whether the job runs there, nothing else
     figures: bool = False  # a digit anywhere in the message ("₮2000 够吗"): an amount of its own
     detail: str | None = None  # "within how long", "存哪": the detail of the last answer asked (bot.understand.detail_ask)
     detail_rest: str = ""  # the words beside that detail's asking words ("slower" of "how much slower")
@@ -257,8 +265,15 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)),
+        runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
+
+
+def _runs_there(rest: str) -> bool:
+    """Whether what is left once the provider is taken out only asks whether the job runs there."""
+    rest = rest.strip()
+    return bool(rest) and bool(RUNS_THERE.match(rest)) and bool(RUN_ASKED.search(rest))
 
 
 def _detail(raw: str) -> dict[str, Any]:
