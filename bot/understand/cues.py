@@ -90,7 +90,9 @@ JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[
 SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打开|关掉?|不开|不用|加上?|上|的|话|呢|吧|试试|如果|要是|只用|只要"
                   r"|微调|训练|\b(?:fine[\s-]*tun\w*|finetun\w*|train\w*)\b|\bwith(?:out)?\b|\buse\b|\busing\b|\bdo\b|\bgo\b|\bif\b|\bi\b|\bwe\b|\bi'?ll\b|\blet'?s\b|\bjust\b|\bonly\b|\bon\b"
                   r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
-                  r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]")
+                  r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]"
+                  # the setup asked for with it ("no offload option?", "不 offload 的方案呢", "any setup without offload?")
+                  r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别")
 # "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,
 # whose verdict says why (8 × H100 for 32B full under ZeRO-2: 120 GB of states a card), not a general FAQ entry
 WHY_NOT = (r"为啥|为什么|为何|怎么|咋|不行|不能|不可以|不够|用不了|不用|吗|\bwhy\b|\bnot\b|\bcan'?t\b|\bcannot\b"
