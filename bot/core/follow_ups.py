@@ -42,6 +42,7 @@ from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_pri
 from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
     count_on_pick,
+    picked_count,
     priced_setup_changed,
     prices_of_setup,
     setup_follow,
@@ -291,9 +292,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     base = job_of(last, duration)
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
-    if "gpu" in stated and "num_gpus" not in stated and "num_gpus" not in base and last.data.get("cards") \
+    cards = last.data.get("cards") or picked_count(last)  # "cost?" then "the roomier H100 option?": 8 of them, as priced
+    if "gpu" in stated and "num_gpus" not in stated and "num_gpus" not in base and cards \
             and not last.data.get("how_many") and set(stated) <= {"gpu", "provider"}:
-        stated["num_gpus"] = last.data["cards"]  # "换成 H100 呢" after an 8-card answer: 8 of the new card
+        stated["num_gpus"] = cards  # "换成 H100 呢" after an 8-card answer: 8 of the new card
     if "exclude" in stated:  # "不要 4090 呢", "not the 4090 then": the job again, that card ruled out too
         stated["exclude"] = tuple(dict.fromkeys([*base.get("exclude", ()), *stated["exclude"]]))  # type: ignore[misc]
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]

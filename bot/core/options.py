@@ -90,7 +90,8 @@ def option_follow_up(parsed: Parsed, last: Turn | None, text: str) -> tuple[Turn
     asked = replace(parsed, asks=replace(parsed.asks, headroom=roomy))
     merged = merge_follow_up(asked, last, text)
     changed = merged is not asked and merged.follow_up
-    if changed and (merged.follow is None or not roomy):  # "便宜的那个跑 8 小时多少": the least setup, for 8 hours
+    # "便宜的那个跑 8 小时多少": the least setup, for 8 hours; "cost?" then "the roomier H100 option?": that card priced
+    if changed and (merged.follow is None or not roomy or q.gpu):
         return last, replace(merged, asks=replace(merged.asks, headroom=roomy))
     # the setup's price or the sizing again, roomy when asked: the sizing shows the setup with its prices
     request = merged.request if changed else TrainingRequest.model_validate(job)

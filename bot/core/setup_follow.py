@@ -41,6 +41,15 @@ def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn,
     return {**stated, "gpu": pick[0]}
 
 
+def picked_count(last: Turn) -> int | None:
+    """The card count of the setup the last answer priced ("32b 全参" then "cost?": its 8 × A100 80GB), when it priced
+    one of several cards; None otherwise."""
+    pick = last.data.get("pick")
+    if not last.data.get("setup") or not isinstance(pick, list | tuple) or len(pick) != 2:
+        return None
+    return int(pick[1]) if isinstance(pick[1], int) and pick[1] > 1 else None
+
+
 def prices_of_setup(parsed: Parsed, last: Turn, merged: TrainingRequest) -> bool:
     """A cost asked of a sizing with no dataset or step time: the answer is the recommended setup's
     rental prices (for the rental length the message gives, "monthly cost of that", "can we rent it for

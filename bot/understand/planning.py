@@ -138,7 +138,7 @@ CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "美元": "USD", "美金": 
                   "u": "USDT"}
 
 
-HEADROOM = lazy(r"roomy|headroom|room to spare|plenty of (?:room|memory)|comfortabl[ey]|not too tight|宽裕|宽松|余量[大多足]|"
+HEADROOM = lazy(r"roomy|roomier|roomiest|more\s+room|headroom|room to spare|plenty of (?:room|memory)|comfortabl[ey]|not too tight|宽裕|宽松|余量[大多足]|"
                       r"留足?余量|富余|别太紧|不要太紧|不想太紧|稳一点|稳妥", re.IGNORECASE)
 
 
