@@ -306,6 +306,10 @@ def priced_there(parsed: Parsed, turn: Turn | None, reparse: Callable[[str], Par
     then "CloudGPU"): that question asked there, when it is then a price (the 24 GB cards at CloudGPU for a week);
     None otherwise."""
     q = parsed.request
+    if turn is not None and turn.kind == "faq" and not turn.data.get("unsure"):
+        setup = setup_priced(parsed, str(turn.data.get("text") or ""), reparse)
+        if setup is not None:
+            return setup
     if turn is None or turn.kind != "faq" or turn.data.get("provider") or len(parsed.cues.providers) != 1 \
             or not parsed.asks.frame_only or q.gpu or q.model or q.params_b or q.method:
         return None
@@ -313,5 +317,21 @@ def priced_there(parsed: Parsed, turn: Turn | None, reparse: Callable[[str], Par
     card = again.unknown_card
     if again.intent != "price" or again.rental.provider != parsed.cues.providers[0] or not (
             again.request.gpu or (card is not None and card.bare and card.memory_gb)):
+        return None
+    return again
+
+
+def setup_priced(parsed: Parsed, asked: str, reparse: Callable[[str], Parsed]) -> Parsed | None:
+    """The total of a rental asked after a FAQ question that named the cards ("continued pretraining on 16 H100s across
+    two nodes, what extra at gpuli?" then "monthly total for both nodes incl IB?"): that setup priced for the length asked,
+    with what the message adds (InfiniBand); None when the message names a card or job of its own, asks no amount for a
+    length, or the question before named no card."""
+    q, r, a = parsed.request, parsed.rental, parsed.asks
+    if not asked or q.gpu or r.gpu or q.model or q.params_b or parsed.cards or parsed.unknown_card:
+        return None
+    if not (r.duration_days or r.duration_hours) or not (a.total or a.cost or parsed.cues.how_much):
+        return None
+    again = reparse(f"{asked} {parsed.words}")
+    if again.intent != "price" or not again.rental.gpu or again.parts:
         return None
     return again
