@@ -144,3 +144,14 @@ def test_a_card_named_after_a_setups_price_keeps_its_count(turns: tuple[str, ...
 def test_a_total_asked_after_a_faq_question_naming_the_cards_prices_that_setup(turns: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 2)
     assert "30,064" in lead, lead
+
+
+@pytest.mark.parametrize("text, states", [
+    ("继续预训练 7b 要多少显存，跟全参一样吗", "112"),
+    ("7b 增量预训练 和全量微调显存一样吗", "112"),
+    ("does continued pretraining of a 14b need the same memory as full fine-tuning?", "224"),
+    ("pretraining 7b: as much vram as a full finetune?", "112"),
+])
+def test_pretraining_asked_whether_it_is_full_fine_tunings_memory_leads_with_yes(text: str, states: str) -> None:
+    lead = lead_lines(conversation(text), 1)
+    assert lead.startswith("✅") and ("一样" in lead or "same" in lead) and f"{states} GB" in lead, lead

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.core.same_as_full import same_as_full_first
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
@@ -19,6 +20,7 @@ from bot.understand.parser import Parsed
 def need_first(reply: Reply, parsed: Parsed, size: Callable[[Parsed], Reply]) -> Reply:
     """`reply` (a sizing of one card) led by "no" to whether ZeRO-3 is needed, sized without it; `reply`
     unchanged for any other question."""
+    reply = same_as_full_first(reply, parsed)  # "继续预训练 7b 要多少显存 跟全参一样吗": yes leads
     need, q = parsed.asks.need, parsed.request
     view = reply.data.get("v") if isinstance(reply.data, dict) else None
     if need is None or reply.kind != "sizing" or parsed.parts or not isinstance(view, dict):

@@ -162,6 +162,11 @@ RUNS_THERE = lazy(r"^(?:那|那么|用|在|去|放|换|换到|放到|\s|上|的�
                   r"work|works|ok|okay|fine|fit|fits|there|on|at|with|in|be|possible|doable|feasible|handle|so|and|what|about)\b)+$", re.IGNORECASE)
 # the words of those that ask whether it runs at all ("能跑吗", "行吗", "works?"): without one, "cloudgpu 呢" is another change
 RUN_ASKED = lazy(r"能|可以|行|跑得|训得|装得|放得|\b(?:can|could|would|will|does|is)\b|\b(?:work|works|ok|okay|fine|possible|doable|feasible|handle)\b", re.IGNORECASE)
+# whether the memory is the same as full fine-tuning's ("跟全参一样吗", "和全量微调一样多吗", "same as full fine-tuning?",
+# "as much memory as a full finetune?"): asked beside a pretraining sizing, its answer leads (bot.core.need_first)
+SAME_AS_FULL = lazy(r"(?:跟|和|与|同|比)\s*全(?:参|量)(?:微调)?\s*(?:的?显存)?\s*(?:一样|相同|差不多|一致)"
+                    r"|\b(?:same|as\s+much(?:\s+(?:memory|vram))?)\s+as\s+(?:an?\s+|the\s+)?full(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|sft|params?))?\b"
+                    r"|\bsame\s+(?:memory|vram)(?:\s+\w+){0,2}\s+as\s+(?:an?\s+|the\s+)?full\b", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
 
@@ -214,6 +219,7 @@ class Cues:
     lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
     upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
     extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
+    same_as_full: bool = False  # "跟全参一样吗", "same as full fine-tuning?": the memory weighed against full fine-tuning's
     runs_there: bool = False  # "cloudgpu 能跑吗", "can it run on gpuli?": a provider and whether the job runs there, nothing else
     figures: bool = False  # a digit anywhere in the message ("₮2000 够吗"): an amount of its own
     detail: str | None = None  # "within how long", "存哪": the detail of the last answer asked (bot.understand.detail_ask)
@@ -267,6 +273,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)),
+        same_as_full=bool(SAME_AS_FULL.search(norm)),
         runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
