@@ -80,3 +80,33 @@ def _counts(sentence: str, count: int) -> bool:
 def _other_count(sentence: str, count: int) -> bool:
     """Whether the sentence also speaks of a card count other than `count`."""
     return any(_counts(sentence, n) for n in range(1, 17) if n != count)
+
+
+def next_on_the_topic(parsed: Parsed, turn: Turn | None, asked: str | None,
+                      answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """A short question naming nothing of its own after a FAQ answer, which on its own clearly meets another entry on
+    the same topic ("lora 和全参效果差多少" then "那先咋做": start small, one RTX 4090 for a week at gpuli, ₮109): that
+    entry. It has no word of the domain, so alone it is no confident FAQ question; the topic just answered is its
+    context. None when the message names anything, its best entry is the one just answered, or shares no topic."""
+    q = parsed.request
+    if turn is None or asked is None or turn.kind != "faq" or parsed.cues.chars > SAID_ALONE or parsed.faq_confident:
+        return None
+    if q.model or q.params_b or q.method or q.gpu or q.num_gpus or parsed.cues.providers or parsed.cues.figures \
+            or parsed.intent not in ("unknown", "faq"):
+        return None
+    index = faq_index()
+    before = next((e for e in index.entries if e.id == turn.data.get("entry")), None)
+    ranked = index.search(parsed.words, limit=2)
+    if before is None or not ranked or ranked[0].score < CLEAR or ranked[0].entry.id == before.id \
+            or not set(ranked[0].entry.topics) & set(before.topics):
+        return None
+    provider = turn.data.get("provider") or None
+    reply = entry_led(parsed, ranked[0], None, provider, answer)
+    if reply is not None:
+        reply.reading = parsed
+        reply.turn = Turn("faq", {"text": f"{asked} {parsed.words}", "provider": provider, "entry": ranked[0].entry.id,
+                                  "prev": turn.data.get("prev")})
+    return reply
+
+
+CLEAR = 0.9  # the message's own best entry, clearly ahead of the rest (its confidence weighs the runner-up's lead)

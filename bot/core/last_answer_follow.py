@@ -15,7 +15,7 @@ from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
 from bot.core.detail_follow import detail_reply, topic_reply
 from bot.core.estimate_follow import estimate_reply
-from bot.core.faq_card_asked import asked_of_faq
+from bot.core.faq_card_asked import asked_of_faq, next_on_the_topic
 from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
@@ -86,6 +86,10 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if aspect is not None:  # "gradient checkpointing" then "cost?": its throughput, not a run's price
         aspect.reading = parsed
         return aspect
+    ahead = None if defined is not None or storage is not None or upgraded is not None else next_on_the_topic(
+        parsed, turn, asked, faq)
+    if ahead is not None:  # "lora 和全参效果差多少" then "那先咋做": the start-small entry
+        return ahead
     topic = None if defined is not None else topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None,
                                                          asked, faq)
     if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
