@@ -155,3 +155,12 @@ def test_a_total_asked_after_a_faq_question_naming_the_cards_prices_that_setup(t
 def test_pretraining_asked_whether_it_is_full_fine_tunings_memory_leads_with_yes(text: str, states: str) -> None:
     lead = lead_lines(conversation(text), 1)
     assert lead.startswith("✅") and ("一样" in lead or "same" in lead) and f"{states} GB" in lead, lead
+
+
+@pytest.mark.parametrize("turns", [
+    ("lora 和全参 效果差多少", "那先咋做"),
+    ("lora 跟全参微调 成本差多少", "那先咋做"),
+])
+def test_what_to_do_first_after_the_methods_answer_is_to_start_small(turns: tuple[str, ...]) -> None:
+    lead = lead_lines(conversation(*turns), 2)
+    assert "RTX 4090" in lead and "₮109" in lead, lead
