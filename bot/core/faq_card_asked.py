@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from bot.core.detail_follow import entry_led
 from bot.messages import Reply, Turn
+from bot.understand.classify import asks_billing
 from bot.understand.entities import find_gpus
 from bot.understand.faq import FaqEntry, Hit, faq_index
 from bot.understand.normalize import normalize
@@ -42,7 +43,7 @@ def asked_of_faq(parsed: Parsed, turn: Turn | None, last: Turn | None, asked: st
     entry = next((e for e in faq_index().entries if e.id == turn.data.get("entry")), None)
     if entry is None:
         return None
-    if q.gpu and (parsed.cues.yes_no or parsed.asks.frame_only or parsed.asks.names_only):
+    if q.gpu and parsed.cues.yes_no and not asks_billing(asked):  # "能按分钟租吗" then "the 4090 there?": its price (router)
         lead = _clause(entry, lang, lambda s: any(g.ident == q.gpu for g in find_gpus(normalize(s))))
     elif not q.gpu and (count := q.num_gpus or parsed.cues.lone_count) and count > 1:
         # the answer's conclusion on that many cards: its last sentence about them, one setting them against another
