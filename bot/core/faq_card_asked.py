@@ -95,6 +95,9 @@ def next_on_the_topic(parsed: Parsed, turn: Turn | None, asked: str | None,
     if q.model or q.params_b or q.method or q.gpu or q.num_gpus or parsed.cues.providers or parsed.cues.figures \
             or parsed.intent not in ("unknown", "faq"):
         return None
+    r, a = parsed.rental, parsed.asks
+    if r.duration_days or r.duration_hours or r.term or parsed.cues.how_much or a.cost or a.total:
+        return None  # "t4 行吗" then "那一个月多少": an amount of what was named, never another entry (bot.core.faq_context)
     index = faq_index()
     before = next((e for e in index.entries if e.id == turn.data.get("entry")), None)
     ranked = index.search(parsed.words, limit=2)
