@@ -257,13 +257,16 @@ POINTS_AT_IT = lazy(r"\b(?:it|its|this\s+card|that\s+card|this\s+gpu|that\s+gpu)
 
 
 def _of_its_card(clauses: list[str]) -> list[str]:
-    """The clauses, each later one that asks of "it" and names no card of its own asked of the one card the first names."""
+    """The clauses, each later one that asks of "it" and names no card and no figure of its own asked of the one card the
+    first names, when that one names no job ("is a 4090 fine for 14b qlora? need it done by friday, 20 hours": "it" is
+    the job)."""
     first = normalize(clauses[0])
     named = find_gpus(first)
-    if len(named) != 1:
+    if len(named) != 1 or f.SIZE_B.search(first):
         return clauses
     card = first[named[0].start:named[0].end]
-    return [clauses[0], *(f"{card} {c}" if POINTS_AT_IT.search(c) and not find_gpus(normalize(c)) else c for c in clauses[1:])]
+    return [clauses[0], *(f"{card} {c}" if POINTS_AT_IT.search(c) and not DIGIT.search(c) and not find_gpus(normalize(c)) else c
+                          for c in clauses[1:])]
 
 
 def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:
