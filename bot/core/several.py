@@ -24,8 +24,8 @@ from bot.understand.parser import Parsed
 from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
 from bot.views.unit_verdict import unit_verdict
-from engine.cost import CostReport
 from engine.catalog import gpus
+from engine.cost import CostReport
 from engine.providers import providers
 from engine.request import TrainingRequest
 
