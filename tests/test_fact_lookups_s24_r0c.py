@@ -120,3 +120,12 @@ def test_a_later_clause_asks_of_the_card_named(text: str, musts: tuple[str, ...]
 def test_follow_ups_on_the_card_just_priced(first: str, then: str, must: str) -> None:
     reply = _say(first, then)
     assert must in reply, reply
+
+
+@pytest.mark.parametrize(("text", "musts"), [
+    ("cloudgpu 能不能一台机器给我们 4 张卡", ("4 卡", "单卡")),
+    ("can we get 2 gpus in one box at cloudgpu?", ("2-card", "single cards")),
+])
+def test_a_count_at_a_single_card_provider_is_named_back(text: str, musts: tuple[str, ...]) -> None:
+    head = _head(_say(text))
+    assert all(m in head for m in musts), head
