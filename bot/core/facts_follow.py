@@ -9,6 +9,7 @@ readers are bot.understand.model_facts and bot.understand.card_spec).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.core.recent_provider import card_before
@@ -39,6 +40,14 @@ def spec_turn(specs: tuple[str, ...], turn: Turn | None) -> Turn | None:
     if turn is not None and turn.kind not in SPEC_KEEPS:
         return None
     return Turn("card_spec", {"facts": [{"spec": s} for s in specs]})
+
+
+def with_faq_beside(reply: Reply, parsed: Parsed, faq: Callable[[Parsed], Reply]) -> Reply:
+    """A card's facts answered, and the FAQ's answers to the message's other questions after them ("does the l40s have
+    nvlink and how much vram": its memory from the catalog, whether it has NVLink from the FAQ)."""
+    if parsed.beside_spec:
+        reply.also.append(faq(replace(parsed, asks=replace(parsed.asks, spec=()), faq_answers=parsed.beside_spec, beside_spec=[])))
+    return reply
 
 
 def _card_alone(parsed: Parsed) -> bool:

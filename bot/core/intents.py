@@ -294,6 +294,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                       count, stated) for h in hits[:2]]
     if items and hits[0].entry.id == REFUNDS:  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
         items[0]["lead"] = refund_line(parsed, parsed.rental.provider, ctx.lang)
+    if items and not card and not items[0].get("lead") and (many := _single_cards_only(parsed)):
+        # "cloudgpu 有多卡机器吗 我们想 4 卡跑": the count stated, where only single cards are rented, leads
+        items[0]["lead"] = t("faq.count_single", ctx.lang, provider=provider(many[0]).name, n=many[1])
     if items and parsed.rental.duration_hours and not items[0].get("lead"):  # "ran 61 seconds, how many minutes": the sum
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     for i, item in enumerate(items if parsed.cues.yes_no else []):
@@ -315,6 +318,14 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if items and items[0].get("plan") and parsed.asks.cost:  # "4090 monthly price? top up with usdt?": the price asked leads
         items[0]["lead"] = "\n".join(str(line) for line in (items[0].pop("plan"), items[0].get("lead")) if line)
     return Reply("faq", ctx.lang, {"items": items})
+
+
+def _single_cards_only(parsed: Parsed) -> tuple[str, int] | None:
+    """(provider, count) when the message states a count of cards at a provider that rents single cards only."""
+    where, count = parsed.rental.provider, parsed.request.num_gpus or parsed.rental.num_gpus
+    if where is None or not count or count < 2 or parsed.cards:
+        return None
+    return (where, count) if provider(where).billing.node_gpus == 1 else None
 
 
 def smalltalk_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -30,7 +30,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
-from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last
+from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last, with_faq_beside
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
     about_the_faq,
@@ -335,7 +335,7 @@ class Core:
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading, reply.turn = parsed, spec_turn(parsed.asks.spec, turn)  # "and l40s" next: its facts
-            return with_machine(reply, parsed, text)  # "…机器 内存多大 nvswitch 带宽": the machine's RAM leads
+            return with_faq_beside(with_machine(reply, parsed, text), parsed, lambda p: self.intents["faq"](ctx, p, text))  # "l40s 有 nvlink 吗 显存多大": the link too
         if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked

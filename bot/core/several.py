@@ -19,10 +19,12 @@ from bot.understand.card_spec import DIFFERENCE_SPECS
 from bot.understand.faq import Hit
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, LINK_WORDS, TOPIC_FLOOR, on_card
+from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
 from bot.views.unit_verdict import unit_verdict
+from engine.catalog import gpus
 from engine.cost import CostReport
 from engine.providers import providers
 from engine.request import TrainingRequest
@@ -182,7 +184,19 @@ def spec_asked(parsed: Parsed) -> bool:
     q = parsed.request
     if parsed.asks.spec == DIFFERENCE_SPECS and len(parsed.cards) < 2:
         return False  # "有啥区别" of one card is not a comparison of cards
+    if parsed.asks.spec == DIFFERENCE_SPECS and _forms_of_one(parsed.cards) \
+            and any(on_card(a, c) for a in parsed.faq_answers for c in parsed.cards):
+        return False  # "a100 pcie 和 sxm 差在哪": two forms of one card, the FAQ entry on that card's forms answers
     return bool(parsed.asks.spec and parsed.cards) and not (q.model or q.params_b or q.method or q.tokens or q.samples)
+
+
+FORM_WORD = lazy(r"\s*\b(?:PCIe|SXM\d?|NVL)\b")
+
+
+def _forms_of_one(cards: list[str]) -> bool:
+    """Two cards that are one card in two forms (A100 80GB PCIe and SXM): the same name once the form is set aside."""
+    named = {FORM_WORD.sub("", g.name).strip() for c in set(cards) if (g := gpus().find(c)) is not None}
+    return len(set(cards)) == 2 and len(named) == 1
 
 
 def stated_in_full(parsed: Parsed) -> bool:

@@ -20,6 +20,11 @@ BREAK = lazy(r"\s+(?=[\u4e00-\u9fff])|\s+(?=(?:what|how|which|where|when|why|any
 PAUSE = lazy(r"[,，、;；]")
 # a bare figure before the space counts what follows it ("哪个便宜 8 小时各多少": 8 hours, not a question "小时各多少")
 FIGURE_END = lazy(r"(?:^|\s)\d+(?:\.\d+)?\s*$")
+# a head that opens with a question word and has no auxiliary of its own ("how long after ordering at gpuli | do
+# we get ssh"): the auxiliary and subject after it are that question's own inversion, not a second question
+WH_OPEN = lazy(r"^\s*(?:what|how|which|where|when|why)\b", re.IGNORECASE)
+AUX = lazy(r"\b(?:is|are|was|were|am|can|could|do|does|did|will|would|should|has|have|had|may|might|must)\b|'s\b|'re\b", re.IGNORECASE)
+AUX_START = lazy(r"\s*(?:is|are|can|could|do|does|will|would|should)\b", re.IGNORECASE)
 MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not two short questions typed together
 SIDE = 4  # characters: a side shorter than this asks nothing of its own
 
@@ -33,6 +38,8 @@ def breaks(text: str) -> list[tuple[str, str]]:
     out = []
     for m in BREAK.finditer(text):
         head, tail = text[:m.start()], text[m.end():]
+        if AUX_START.match(tail) and WH_OPEN.search(head) and not AUX.search(head):
+            continue  # "how soon after paying | can we log in": one question, inverted
         if len(head.strip()) >= SIDE and len(tail.strip()) >= SIDE and not FIGURE_END.search(head):
             out.append((head, tail))
     return out[:MAX_BREAKS]

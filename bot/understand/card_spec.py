@@ -24,6 +24,8 @@ SPECS = (
     ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?!(?:的\s*)?(?:带宽|bandwidth))|几\s*g|容量|大小)"
                        r"|(?:多大|多少\s*g?b?|几\s*g)\s*(?:的)?\s*显存(?!\s*带宽)"
                        r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:does|do|is\s+(?:on|in)|on|in)\b(?!.*\b(?:need|needs|take|takes|use|uses)\b)"
+                       # the amount alone, at the end of its clause ("does the l40s have nvlink and how much vram")
+                       r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s*(?:[?？.]|$)"
                        r"|总\s*显存|显存\s*总(?:共|量|计|和)|\btotal\s+(?:gpu\s+)?(?:vram|memory)\b|\b(?:vram|gpu\s+memory)\s+(?:in\s+)?total\b"
                        r"|(?:memory|vram)\s+(?:size|capacity)|(?:what(?:'s|s|\s+is)|how\s+big\s+is)\s+(?:the\s+)?(?:vram|memory)\b(?!\s*bandwidth)", re.IGNORECASE)),
     ("interconnect_gbs", lazy(rf"{_LINK}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}.{{0,6}}(?:of|for)?\s*{_LINK}"
@@ -53,7 +55,7 @@ _HOST = lazy(r"机器|实例|服务器|整机|主机|节点|内存|\b(?:machine|
 
 # how two cards differ, no fact named ("a800 跟 a100 有啥区别", "what's the difference between the h800 and h100"):
 # every catalog fact, the largest difference first (bot.views.card_spec); only with two cards named (bot.core.several)
-_DIFFERENCE = lazy(r"区别|差别|差异|不同|不一样|有啥差|有什么差|\bdiffer(?:ence|ences|ent)?\b|\bvs\.?\s*$|\bcompare[ds]?\b", re.IGNORECASE)
+_DIFFERENCE = lazy(r"区别|差别|差异|不同|不一样|有啥差|有什么差|差在(?:哪|什么|啥)|差哪|\bsets?\b.{1,30}\bapart\b|\bdiffer(?:ence|ences|ent)?\b|\bvs\.?\s*$|\bcompare[ds]?\b", re.IGNORECASE)
 DIFFERENCE_SPECS = ("memory_gb", "bandwidth_gbs", "interconnect_gbs", "bf16_tflops", "fp8_tflops")
 _NOT_CARDS = lazy(r"价|钱|租|费|小时|包周|包月|cost|price|rent|hour|\bday|week|month|\$|¥|₮|lora|全参|微调|训练|fine[\s-]*tun|train|推理|serv|infer", re.IGNORECASE)
 

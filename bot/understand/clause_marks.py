@@ -46,13 +46,17 @@ def unjoined(clause: str) -> str:
     return JOINED.sub("", clause)
 # Numbered questions typed on one line ("Two things: (1) does 14b qlora fit a 4090 (2) how fast is ssh
 # ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.
-NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨]))")
+# (lettered alike: "(a) … (b) …", "a) … b) …")
+NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨])"
+              r"|[(（]?\s*([a-e])\s*[)）](?=\s))")
 CIRCLED = "①②③④⑤⑥⑦⑧⑨"
+LIST_JOIN = lazy(r"[\s,，;；]*(?:\band|\bor|和|以及|还有|或者)\s*$", re.IGNORECASE)  # "(a) … and (b) …": the joiner before the next number
 # Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
 # "…qlora and how long till ssh is ready", "…要几张卡 多久能拿到ssh" (after a word asking for a card), "…for a week — and is the price locked" (a dash or a bare
 # "and" before a question word). Tried only when no mark splits the message, and kept only when the
 # part after it is a FAQ question of its own (`faq_of_its_own`).
-UNMARKED = lazy(r"(?<=[少久吗么啥几钱行够下])\s+(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
+# (never before what a 多少 / 几 counts: "实例带多少 vCPU 和内存")
+UNMARKED = lazy(r"(?<=[久吗么啥钱行够下])\s+(?=\S)|(?<=[少几])\s+(?!(?:v?cpu|核|内存|显存|ram\b|硬盘|nvme|ssd|存储|带宽|gb\b|tb\b))(?=\S)|(?<=几张卡|什么卡|哪张卡|哪种卡|几块卡)\s+(?=\S)|\s*[—–]+\s*and\s+|\s+and\s+(?=[\u4e00-\u9fff])|\s+and\s+(?=(?:what|how|which|is|are|can|could|do|does"
                 r"|will|would|should|where|when|why)\b)", re.IGNORECASE)
 DIGIT = lazy(r"\d")
 FIGURE = lazy(r"\d+(?:\.\d+)?")
@@ -85,10 +89,11 @@ def numbered(text: str) -> list[str]:
     (1) 4090 够吗 (2) 多少钱"), not when they only announce the list ("Two things:", "两个问题："); [] when
     fewer than two numbers, or numbers out of order (a figure, not a list)."""
     marks = list(NUMBER.finditer(text))
-    numbers = [int(m[1] or m[2]) if not m[3] else CIRCLED.index(m[3]) + 1 for m in marks]
+    numbers = [CIRCLED.index(m[3]) + 1 if m[3] else ord(m[4]) - ord("a") + 1 if m[4] else int(m[1] or m[2]) for m in marks]
     if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
         return []
-    items = [text[m.end():nxt.start() if nxt else len(text)].strip(" \t,，;；") for m, nxt in zip(marks, [*marks[1:], None], strict=True)]
+    items = [LIST_JOIN.sub("", text[m.end():nxt.start() if nxt else len(text)].strip(" \t,，;；"))
+             for m, nxt in zip(marks, [*marks[1:], None], strict=True)]
     head = text[:marks[0].start()].strip(" \t:：,，")
     states_job = bool(find_gpus(normalize(head)) or f.SIZE_B.search(normalize(head)))
     return [f"{head} {item}" if states_job else item for item in items if len(item) >= 4][:MAX_CLAUSES]

@@ -216,7 +216,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return []
     if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
-    later = [read(c, now) for c in clauses[1:]]
+    later = [read(c, now) for c in _of_its_card(clauses)[1:]]
     if by_comma and _faq_aside(clauses, later, whole):
         return []  # "…qlora on a 4090, how long?": the rules below say one question whatever the first clause reads as
     parts = of_the_last([read(clauses[0], now), *later], clauses)
@@ -250,6 +250,23 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
 
+
+
+# a later clause asking of "it" ("…mi300x monthly? and what is it good for", "…mi300x 月租多少？它适合干啥")
+POINTS_AT_IT = lazy(r"\b(?:it|its|this\s+card|that\s+card|this\s+gpu|that\s+gpu)\b|它|这卡|这张卡|这款卡|那张卡", re.IGNORECASE)
+
+
+def _of_its_card(clauses: list[str]) -> list[str]:
+    """The clauses, each later one that asks of "it" and names no card and no figure of its own asked of the one card the
+    first names, when that one names no job ("is a 4090 fine for 14b qlora? need it done by friday, 20 hours": "it" is
+    the job)."""
+    first = normalize(clauses[0])
+    named = find_gpus(first)
+    if len(named) != 1 or f.SIZE_B.search(first):
+        return clauses
+    card = first[named[0].start:named[0].end]
+    return [clauses[0], *(f"{card} {c}" if POINTS_AT_IT.search(c) and not DIGIT.search(c) and not find_gpus(normalize(c)) else c
+                          for c in clauses[1:])]
 
 
 def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:

@@ -134,6 +134,8 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               # after one leading name ("cloudgpu are you charged while it boots"), never a wh-word's ("how do i")
               r"|^(?!(?:what|how|which|where|when|who|whom|whose|why)\b)[\w.-]+\s+(?:can|could|do|does|is|are|will|would|should|am)"
               r"\s+(?:i|you|we|it|they|there|my|this|that)\b"
+              # after a leading place it is asked of ("at gpuli is the rental paid upfront", "on yiwan can we add ib")
+              r"|^(?:over\s+)?(?:at|on|for|with|in)\s+[\w.\u4e00-\u9fff-]+\s*,?\s+(?:can|could|do|does|is|are|will|would|should|may)\b"
               # a clipped one, the thing then its word of consent ("alipay ok?", "usdt works?"), never a wh-word's
               r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed)\s*\?+$")
 

@@ -55,6 +55,8 @@ STOP = {
     "possible", "able", "could", "might", "kinda", "btw", "guys", "folks",
     "why",  # asks for a cause, of any topic ("why OOM", "why so slow"): the topic is the words after it
     "policy", "policies", "rule", "rules", "questions", "qs",  # "refund policy", "two qs:": the topic is the refund
+    # a way of renting named by its container ("an hourly plan instead", "有按小时的套餐吗"): the topic is the unit
+    "plan", "plans", "option", "options", "instead", "套餐",
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
 # they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone

@@ -10,6 +10,7 @@ import re
 
 from bot.understand import asks as ask_words
 from bot.understand.breaks import breaks
+from bot.understand.card_spec import specs_asked
 from bot.understand.clause_marks import ASKING as ASKS
 from bot.understand.clause_marks import (  # one split for every reader
     CLAUSES,
@@ -17,6 +18,7 @@ from bot.understand.clause_marks import (  # one split for every reader
     MAX_CLAUSE_TEXT,
     MAX_CLAUSES,
     UNMARKED,
+    numbered,
 )
 from bot.understand.entities import find_provider
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
@@ -58,6 +60,8 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if len(raw) > MAX_CLAUSE_TEXT:
         return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
     whole = [hit] if hit is not None else []
+    if listed := _listed_questions(numbered(raw), provider):
+        return listed, hits  # "(a) … (b) …", "1. … 2. …": each numbered question answered
     marked = [c for c in CLAUSES.split(raw) if c.strip()]
     if hit is not None and hit.score >= FAQ_CONFIDENT:
         # the whole may match the stronger of two marked questions; each keeps its own answer when
@@ -87,6 +91,30 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if strict and len(found) < 2:
         return whole, hits
     return found, hits
+
+
+def beside_spec(raw: str) -> list[str]:
+    """The questions of a message asking a card's facts that ask none of them ("does the l40s have nvlink and how
+    much vram", "l40s 有 nvlink 吗 显存多大": the link is the FAQ's, the memory the catalog's); [] for a message
+    of one question."""
+    clauses = numbered(raw) or [c for c in FAQ_CLAUSES.split(raw) if c.strip()]
+    if len(clauses) < 2:
+        clauses = [c for c in UNMARKED.split(raw) if c.strip()]
+    if len(clauses) < 2:
+        return []
+    return [c for c in clauses[:MAX_CLAUSES] if len(c.strip()) >= 4 and not specs_asked(normalize(c))]
+
+
+def _listed_questions(listed: list[str], provider: str | None) -> list[Hit]:
+    """The answers to questions the message numbers ("(a) … (b) …", "1. … 2. …"): the numbers mark each item as
+    a question, so each confident answer of its own stands, even worded with no ask ("(a) the refund window");
+    [] unless two items have different confident answers."""
+    found: list[Hit] = []
+    for item in listed:
+        part, _ = faq_lookup(item, provider_of(item) or provider)
+        if part is not None and part.entry.id not in {h.entry.id for h in found}:
+            found.append(part)
+    return found if len(found) >= 2 else []
 
 
 def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None = None) -> list[Hit]:

@@ -39,12 +39,14 @@ from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
-from bot.understand.faq_clauses import faq_answers
+from bot.understand.faq_clauses import beside_spec, faq_answers
 from bot.understand.faq_topics import (
     TOPIC_FLOOR,
+    WHETHER,
     across_cards,
     asks_unsized,
     budget_only,
+    money_asked,
     offered_with_feature,
     on_cards,
     topic_text,
@@ -102,6 +104,7 @@ class Parsed:
     inference: Inference = field(default_factory=Inference)
     follow_up: bool = False  # changes one thing of the previous question ("那换成qlora呢")
     faq_answers: list[Hit] = field(default_factory=list)  # confident answers, one per clause asked
+    beside_spec: list[Hit] = field(default_factory=list)  # with a card's facts asked: the FAQ's answers to its other questions
     follow: dict[str, object] | None = None  # a price follow-up: the previous price question, changed
     versus: list[tuple[str, int | None]] = field(default_factory=list)  # "8x A100 vs 8x H100": cards compared
     own_counts: dict[str, int | None] = field(default_factory=dict)  # "two 4090s and one l40s": each card's own count
@@ -420,7 +423,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
     if wished:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
-    rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or price.infiniband or price.annual or price.repeat_purchase
+    # InfiniBand asked whether it can be had, with no money asked ("h100 方案能加 IB 吗 带宽多少"), is the FAQ's, not a price term
+    ib_priced = bool(price.infiniband) and (money_asked(norm) or not WHETHER.search(norm))
+    rental_terms = bool(price.add_ons or price.storage_unsized or price.nodes or ib_priced or price.annual or price.repeat_purchase
                         or request.hours or request.step_seconds or request.samples or request.tokens)
     c = classify(raw, norm, request, rental, action, card, bool(price.add_ons), topic=topic_text(_blank(rest, node_words(rest, request.num_gpus))),
                  priced_extras=rental_terms)
@@ -536,10 +541,16 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, own_counts=own_counts, versus_methods=versus_methods, family=family,
-                  asks=asks, words=words, cards=cards,
+                  asks=asks, words=words, cards=cards, beside_spec=_beside_spec(raw, now) if asks.spec and cards else [],
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
                   weigh=weigh_asked(norm), outage=read_outage(norm))
+
+
+def _beside_spec(raw: str, now: datetime | None) -> list[Hit]:
+    """The FAQ's answers to the questions beside a card's facts asked (bot.understand.faq_clauses.beside_spec)."""
+    read = [_parse_one(c, now) for c in beside_spec(raw)]
+    return [p.faq_answers[0] for p in read if p.intent == "faq" and p.faq_answers]
 
 
 def parse_cost(text: str) -> TrainingRequest:

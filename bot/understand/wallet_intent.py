@@ -37,7 +37,7 @@ BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 # (how a payment is done, "钱包怎么充值", "如何付款", is the procedure's question too, not a read of one's book)
-RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|(?:怎么|如何|怎样|咋)\s*(?:充|冲|付|交|缴|支付|转账|打钱)|规则|什么时候|多久|能不能|可以|可不可以|是否|如果|要是"
+RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|(?:怎么|如何|怎样|咋)\s*(?:充|冲|付|交|缴|支付|转账|打钱)|规则|什么时候|多久|能不能|能否|可否|可以|可不可以|是否|(?:能|可)\s*(?:同时|也|还)?\s*(?:用于|用在|拿去|抵扣)|如果|要是"
                            r"|要留|留多少|才安全|用完|耗尽|没钱|(?:用|花|跑|扣|耗|烧)(?:光|完|没)|归零|会咋|咋整|咋办|为什么|为啥|能拿来|能用来|(?:能|可以)\s*(?:拿来|用来|用在|用于)?\s*(?:干|做|付|买|花在)\s*(?:啥|什么|嘛|哪些|别的)|除了|\bwhat\s+else\b|\bbesides\b|\bapart\s+from\b|\bother\s+than\b|\bused?\s+for\b|够不够|够用|\benough\b"
                            # how a plan is charged ("从钱包一次性扣还是按量", "from wallet upfront or metered?"): the rule, no read
                            r"|一次性|按量|先扣|后扣|预付|后付|\bup-?front\b|\bmetered\b|\bprepaid\b|\bpostpaid\b|\bpay[\s-]+as[\s-]+(?:you|we)[\s-]+go\b"
