@@ -415,8 +415,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            for_rental=bool(rental.provider or request.model or request.params_b))
     if action is not None and action.kind == "topup" and price.add_ons:
         action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
-    if action is not None and action.kind == "rent" and asks.both_units:
-        action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
+    if action is not None and action.kind in ("rent", "rentals", "renew") and asks.both_units:
+        # "租 3 周还是直接包月", "5 weekly rentals vs a month plus a week", "weekly renewals or one month?" weigh
+        # two ways of buying the span: a question, no order, no read of the book
+        action = None
     wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
     if wished:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
