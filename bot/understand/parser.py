@@ -527,7 +527,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b)) \
+        or (asks.frame_only and bool(rental.provider) and not c.confident and not request.gpu and not sized)  # "the cloudgpu figure exactly?"
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not SAME_CARD.search(norm) and bool(
