@@ -26,6 +26,7 @@ from bot.core.budget_said import budget_weighs_last
 from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
+from bot.core.memory_card_follow import memory_card_at_last
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
@@ -96,6 +97,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
     parsed = budget_weighs_last(parsed, last, text)  # "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
+    if (by_memory := memory_card_at_last(parsed, last)) is not None:
+        return by_memory  # "70b qlora on cloudgpu" then "cheapest 80GB card for 8h?": that provider's cards, for 8 h
     if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
         return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own
     if (kept := export_before(parsed, last)) is not None and (again := export_again(parsed, kept, text, merge_follow_up)) is not None:
