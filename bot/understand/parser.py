@@ -282,7 +282,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if size:
             req["params_b"] = size
             family = unknown_family(rest, raw)
-    rest = f.SIZE_B.sub(" ", rest)
+    rest = f.SIZE_B.sub(lambda m: " " * len(m.group(0)), rest)  # same length: card spans found in `norm` still line up
 
     spans_mg = [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus]  # "nvm, 8 h100s": the corrected count wins
     count = card_counts.corrected(norm, *spans_mg, gpu_count if gpu_count is not None else f.num_gpus(rest))
