@@ -26,7 +26,6 @@ from bot.core.budget_said import budget_weighs_last
 from bot.core.card_share_follow import share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
-from bot.core.memory_card_follow import memory_card_at_last
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
@@ -34,6 +33,7 @@ from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_f
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
+from bot.core.memory_card_follow import memory_card_at_last
 from bot.core.nodes_follow import nodes_changed
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced

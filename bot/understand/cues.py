@@ -15,10 +15,10 @@ from typing import Any
 
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
+from bot.understand.cards import memory_card
 from bot.understand.classify import HOWTO, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
-from bot.understand.cards import memory_card
 from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
