@@ -428,10 +428,14 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
         if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
-                                                    tight=not follow.get("hours"), hours=follow.get("hours"))
+                                                    tight=not follow.get("hours"), hours=_float_or_none(follow.get("hours")))
     if (unrented := None if missed else own_not_rented(advice, req, provider, ctx.lang)) is not None:
         reply.data.pop("stand_in", None)  # it says the card is not rented there: the stand-in's note would repeat it
     return verdict_first(reply, missed or unrented or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
+
+
+def _float_or_none(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,
