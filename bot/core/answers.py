@@ -428,14 +428,18 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
         if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
-                                                    tight=not follow.get("hours"))
+                                                    tight=not follow.get("hours"), hours=_float_or_none(follow.get("hours")))
     if (unrented := None if missed else own_not_rented(advice, req, provider, ctx.lang)) is not None:
         reply.data.pop("stand_in", None)  # it says the card is not rented there: the stand-in's note would repeat it
     return verdict_first(reply, missed or unrented or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
 
 
+def _float_or_none(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
 def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,
-                  lang: str, tight: bool = False) -> Reply | None:
+                  lang: str, tight: bool = False, hours: float | None = None) -> Reply | None:
     """"一万网络 7b lora 推荐啥" then "那个 t4 呢 多少钱": the card named is priced where asked, first, though
     it does not hold the job (bot/views/named_misses.py); the setup that does follows."""
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
@@ -444,7 +448,7 @@ def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: st
     count = req.num_gpus or 1
     rows = [p for p in unit_prices(named.gpu.id, count, display) if provider is None or p["provider"] == provider_name(provider)]
     # a tight card's unit prices lead a price asked with no length ("多少钱"); a length asked prices the safe pick for it
-    return named_priced(named, count, setup, what, rows, lang) or (named_tight(named, count, setup, what, rows, lang) if tight else None)
+    return named_priced(named, count, setup, what, rows, lang, hours) or (named_tight(named, count, setup, what, rows, lang) if tight else None)
 
 
 def one_machine(advice: Advice, setup: Fit, provider: str | None) -> Fit | None:

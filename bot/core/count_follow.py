@@ -34,10 +34,12 @@ def count_changed(parsed: Parsed, last: Turn) -> Parsed:
     """`parsed` with the card count a bare number gives, when the last answer was on a count of cards
     and the message states nothing else; else `parsed` unchanged."""
     q = parsed.request
-    if last.kind not in ("price", "size", "cost") or q.num_gpus or q.gpu or q.model \
+    count = parsed.cues.lone_count
+    # "make it 8", "改成 10": the parse takes a correction's bare number as cards; it is still the one number
+    said_cards = bool(q.num_gpus) and q.num_gpus != count
+    if last.kind not in ("price", "size", "cost") or said_cards or q.gpu or q.model \
             or q.params_b or parsed.rental.duration_days or parsed.rental.duration_hours or parsed.parts:
         return parsed
-    count = parsed.cues.lone_count
     if count is None:
         return parsed
     if _count_of(last) < 2 and not AS_CARDS.search(parsed.words):  # "and 8" after "a800 for 3 hours": 8 hours
@@ -60,9 +62,9 @@ def _span_changed(parsed: Parsed, last: Turn, count: int) -> Parsed:
     """`parsed` as `count` of the unit the last price's length was stated in; unchanged when it stated none."""
     asked = normalize(str((last.asked or {}).get("text") or ""))  # "three hours", "三个小时": numbers as digits
     stated = SPAN_STATED.findall(asked)
-    if last.kind != "price" or not stated:
+    if last.kind not in ("price", "cost") or not stated:  # a price or a job's cost whose length was said
         return parsed
     hours = count * UNIT_HOURS.get(stated[-1][0].lower(), 1)
     rental = replace(parsed.rental, duration_hours=float(hours) if hours < 24 else None,
-                     duration_days=hours / 24 if hours >= 24 else None)
-    return replace(parsed, rental=rental, follow_up=True)
+                     duration_days=hours / 24 if hours >= 24 else None, num_gpus=None)
+    return replace(parsed, request=parsed.request.model_copy(update={"num_gpus": None}), rental=rental, follow_up=True)

@@ -33,6 +33,7 @@ from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_f
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
+from bot.core.memory_card_follow import memory_card_at_last
 from bot.core.nodes_follow import nodes_changed
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
@@ -98,6 +99,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
     parsed = budget_weighs_last(job_at_provider(parsed, last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
+    if (by_memory := memory_card_at_last(parsed, last)) is not None:
+        return by_memory  # "70b qlora on cloudgpu" then "cheapest 80GB card for 8h?": that provider's cards, for 8 h
     if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
         return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own
     if (kept := export_before(parsed, last)) is not None and (again := export_again(parsed, kept, text, merge_follow_up)) is not None:

@@ -246,6 +246,22 @@ def weighed_first(reply: Reply, data: dict[str, Any], weigh: list[Any]) -> Reply
     if a is None or b is None:
         return reply
     a, b = _by_month(a, b, shown, lang), _by_month(b, a, other, lang)
+    line = _line(a, b, lang)
+    same = _quote(replace(other, provider=shown.provider), lang) if not named and shown.provider != other.provider \
+        and shown.gpu != other.gpu else None
+    if same is not None and same.provider == a.provider and same.setup != a.setup and same.setup == b.setup:
+        # "gpuli 4090 一周" then "cloudgpu 48 小时呢" (its cheapest card: a 3090) then "哪个便宜": the providers are what
+        # the user set against each other, so the card first priced is weighed at both too
+        line += "\n" + t("weigh.same_card", lang, line=_line(same, b, lang).removeprefix("💡 "))
+    lead = Reply("error", lang, {"message": line}, turn=reply.turn, buttons=reply.buttons)
+    if named:  # the rental the message named: its price list follows the verdict
+        lead.also = [reply, *reply.also]
+        reply.also = []
+    return lead
+
+
+def _line(a: _Quote, b: _Quote, lang: str) -> str:
+    """The two quotes weighed: the cheaper first with both figures and what it saves."""
     cheap, dear = (a, b) if a.usd() <= b.usd() else (b, a)
     common, names = _names(cheap, dear, lang)
     same_cur = cheap.currency == dear.currency
@@ -260,11 +276,7 @@ def weighed_first(reply: Reply, data: dict[str, Any], weigh: list[Any]) -> Reply
     months = 12 if cheap.hours == YEAR else int(cheap.hours // MONTH)
     if cheap.repeat != dear.repeat and same_cur and months > 1 and cheap.hours == dear.hours:  # "1 年（复购）… 便宜 ¥1,200": ¥100 a month
         line += t("weigh.repeat_monthly", lang, per=Money((dear.high - cheap.high) / months, cheap.currency).format(lang), n=months)
-    lead = Reply("error", lang, {"message": line}, turn=reply.turn, buttons=reply.buttons)
-    if named:  # the rental the message named: its price list follows the verdict
-        lead.also = [reply, *reply.also]
-        reply.also = []
-    return lead
+    return line
 
 
 def _by_month(q: _Quote, other: _Quote, rental: Rental, lang: str) -> _Quote:

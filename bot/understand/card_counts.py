@@ -53,7 +53,7 @@ NAMED = lazy(rf"{_COUNTED}|(?:need|要|必须|得|需要)\s*{_N}\b(?!\s*(?:[bgk�
 # "h100，8", "4090, 2 够吗": a bare 1–8 after the card is its count (a larger one its memory, "8 小时" no count)
 # or a price asked of it ("a100 sxm，4 包月价格", "h100, 8 一周多少", "4090, 2 monthly price")
 BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|\?|enough\b|ok\b|fine\b|fits?\b|work"
-                        r"|包月|包周|月租|周租|租|多少|价|报价|怎么卖|费用|price|cost|how\s+much|(?:monthly|weekly)(?!\s+(?:billing\s+)?cycles?\b)|per\s+(?:month|week)\b)",
+                        r"|包月|包周|月租|周租|租|多少|价|报价|怎么卖|费用|price|cost|how\s+much|(?:monthly|weekly)(?!\s+(?:billing\s+)?(?:cycles?|rentals?|renewals?|terms?|periods?)\b)|per\s+(?:month|week)\b)",
                         re.IGNORECASE)
 
 

@@ -222,6 +222,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     parts = of_the_last([read(clauses[0], now), *later], clauses)
     if whole.intent == "price" and whole.asks.unit and not any(p.intent == "faq" and p.faq_confident for p in parts):
         return []  # "can I rent a 4090 at gpuli by the day? only need 2 days": whether that unit is rented, for that length
+    if len(whole.cards) > 1 and all(p.intent == "price" and p.cards == whole.cards and p.rental.provider == whole.rental.provider
+                                    for p in parts) and sum(bool(p.rental.duration_days or p.rental.duration_hours) for p in parts) == 1:
+        return []  # "hourly rate of the a800 and the a100 at cloudgpu; difference per 8-hour run?": one comparison, each card
     if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts)):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \

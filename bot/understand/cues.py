@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
+from bot.understand.cards import memory_card
 from bot.understand.classify import HOWTO, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
@@ -209,6 +210,7 @@ class Cues:
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
     example_run: bool = False  # "单次大概多久" after a job with no dataset: timed on the reference example (bot.core.faq_job)
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
+    memory_card: int | None = None  # "cheapest 80GB card for 8h?": a card asked by its memory alone, GB (short messages)
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
@@ -271,7 +273,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, split=split_among(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
-        lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
+        lone_count=lone_count(raw) if short else None, memory_card=_memory_card(norm) if short else None, weeks=weeks_said(raw) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)),
@@ -310,3 +312,8 @@ def of_question(cues: Cues, question: str, nodes: int | None) -> Cues:
     before and this message ("有 nvlink 吗" then "那 4090 呢" asks "有 nvlink 吗 那 4090 呢"): what the follow-up
     readers weigh is that question's words, not the change alone (a card named after it is no change of card)."""
     return replace(cues, **_follow_reads(question, normalize(question), True, nodes))
+
+
+def _memory_card(norm: str) -> int | None:
+    card = memory_card(norm)
+    return card.memory_gb if card is not None else None

@@ -28,6 +28,10 @@ PER_WEEK = lazy(
     rf"|(?:每周|每星期|每礼拜|每个?礼拜|1周|一周|周均)\s*(?:都)?\s*(?:跑|用|开|训练?|租|运行)?\s*{HOURS}"
     rf"|{HOURS}\s*(?:/|每)\s*(?:周|星期|礼拜)", re.IGNORECASE)
 
+# a whole day said in hours beside a longer span ("30 天 24 小时不停", "24 小时跑一周", "24h for 10 days"):
+# round the clock, 24 hours each day of the span, never one day's length (the span is the rental)
+ROUND_CLOCK = lazy(r"(?<![\d.])(24)\s*(?:h|hrs?|hours?|个?\s*小时|个?\s*钟头)(?![a-z])", re.IGNORECASE)
+
 # a span reckoned in weeks: "一个月按 4 周", "a month, counting 4 weeks", "call it 4 weeks"
 COUNTED = lazy(r"按\s*(\d{1,2})\s*(?:个)?\s*(?:周|星期|礼拜)|\b(?:counting|counted\s+as|call\s+it|as)\s+(\d{1,2})\s+weeks\b",
                re.IGNORECASE)
@@ -52,11 +56,19 @@ def daily(norm: str) -> Daily | None:
     duration reader finds once they are taken out; None when it states no hours a day or no span."""
     said = per_period(norm)
     if said is None:
-        return None
+        return _round_clock(norm)
     counted = COUNTED.search(norm)  # "一个月按 4 周": the month is reckoned as four weeks
     span_days = int(counted.group(1) or counted.group(2)) * 7.0 if counted else duration(_blanked(norm))[0]
     hours, every = said
     return Daily(hours, span_days, every) if span_days and span_days >= every else None
+
+
+def _round_clock(norm: str) -> Daily | None:
+    """"30 天 24 小时不停": 24 h each day over a span of more than a day; None without such a span."""
+    if ROUND_CLOCK.search(norm) is None:
+        return None
+    span_days = duration(ROUND_CLOCK.sub(lambda m: " " * len(m.group(0)), norm))[0]
+    return Daily(24.0, span_days) if span_days and span_days > 1 else None
 
 
 def per_period(norm: str) -> tuple[float, float] | None:
@@ -77,4 +89,6 @@ def without_daily(norm: str) -> str:
 
 
 def _blanked(norm: str) -> str:
+    if per_period(norm) is None:
+        return ROUND_CLOCK.sub(lambda m: " " * len(m.group(0)), norm)
     return PER_WEEK.sub(lambda m: " " * len(m.group(0)), PER_DAY.sub(lambda m: " " * len(m.group(0)), norm))

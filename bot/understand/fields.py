@@ -383,9 +383,9 @@ def params_b(text: str) -> float | None:
 _N = r"(?<![\d.])(\d+(?:\.\d+)?)"
 # "周6日" is Saturday and Sunday (bot/understand/weekend.py), never six days; "1周1天" is a week and a day
 DAYS = lazy(r"(?!(?<=[周拜期])6)" + _N + r"[\s-]*(?:个\s*)?(?:(?:working|business|work)\s+|工作)?(?:天|日|days?|d)(?![a-z])", re.ASCII)
-WEEKS = lazy(_N + r"[\s-]*(?:个\s*)?(?:周(?!末|期|[六日天]|6\s*(?:日|周|[+和加、到]))|星期|礼拜|(?:weeks?|wks?|w|weekly\s+(?:billing\s+)?cycles?)(?![a-z0-9]))", re.ASCII)
+WEEKS = lazy(_N + r"[\s-]*(?:个\s*|次\s*(?=周租))?(?:周(?!末|期|[六日天]|6\s*(?:日|周|[+和加、到]))|星期|礼拜|(?:weeks?|wks?|w|weekly\s+(?:billing\s+)?(?:cycles?|rentals?|renewals?|terms?|periods?))(?![a-z0-9]))", re.ASCII)  # "5 weekly rentals", "5 次周租": weeks
 # "seq 2048，月租多少": 月租 / 月付 / 月费 name the monthly term, so a figure before them counts no months ("3 个月租" still does)
-MONTHS = lazy(_N + r"\s*(?:个\s*月|月(?!\s*(?:租|付|费))|months?|mo|(?:monthly\s+)?(?:billing\s+)?cycles?|(?:个\s*)?(?:月度|计费|续费)?\s*周期)(?![a-z])", re.ASCII)
+MONTHS = lazy(_N + r"\s*(?:个\s*月|月(?!\s*(?:租|付|费))|months?|mo|(?:monthly\s+)?(?:billing\s+)?cycles?|monthly\s+(?:rentals?|renewals?|terms?|periods?)|次\s*月租|(?:个\s*)?(?:月度|计费|续费)?\s*周期)(?![a-z])", re.ASCII)
 QUARTERS = lazy(r"(?:" + _N + r"|\b(?:a|one)(?=\s+quarter)|(?<![\d.a-z])(?=季度|quarter))\s*(?:个\s*)?(?:季度|季(?![度节])|quarter(?:s|ly)?)(?![a-z])(?!\s+of\b)", re.ASCII)  # "租一季", "for a quarter": 3 months
 YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 # a Chinese unit may be followed by digits ("2小时10分钟"); a Latin "h" may not ("h100" is a card)

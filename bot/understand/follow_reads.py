@@ -208,4 +208,7 @@ def providers_weighed(frame: str, named: int) -> bool:
 def weighed_only(rest: str) -> bool:
     """Whether `rest` (a message with its names taken out) sets what it named against each other and asks nothing
     else ("cloudgpu 4090 48g vs a6000", "gpuli a6000 or l40s?")."""
-    return not EITHER.sub("", WEIGH_COST.sub("", rest)).strip()
+    if not EITHER.sub("", WEIGH_COST.sub("", rest)).strip():
+        return True
+    # "compare a6000 and 4090 48g on cloudgpu", "帮我对比下 cloudgpu 的 a6000 和 4090 48g": compared with no measure: their prices
+    return bool(COMPARE.search(rest)) and not COMPARE_FILLER.sub("", EITHER.sub(" ", COMPARE.sub(" ", rest))).strip()

@@ -28,7 +28,7 @@ _RUN = (rf"(?:(?:an?\s+)(?=(?:{'|'.join(SCALES)})\b))?(?:{_WORD})\b(?:(?:\s+and\
 _PHRASE = "|".join(sorted(map(re.escape, PHRASES), key=len, reverse=True))
 # what a count counts: time, cards and machines, money, a model's parameters ("thirty two b", "fourteen
 # billion"), or a card name ("four h100s", "two 4090s")
-_COUNTED = (r"(?:x\s*)?(?:(?:(?:monthly\s+|weekly\s+|billing\s+)?cycles?|(?:working|business)\s+days?|weeks?|days?|months?|quarters?|hours?|hrs?|minutes?|mins?|years?|cards?|gpus?|nodes?|machines?"
+_COUNTED = (r"(?:x\s*)?(?:(?:(?:monthly\s+|weekly\s+|billing\s+)?cycles?|(?:monthly|weekly)\s+(?:rentals?|renewals?|terms?|periods?)|(?:working|business)\s+days?|weeks?|days?|months?|quarters?|hours?|hrs?|minutes?|mins?|years?|cards?|gpus?|nodes?|machines?"
             r"|epochs?|instances?|boxes|servers?|bucks|dollars?|usd|usdt|rmb|yuan|cny|rupees?|euros?|k\b|grand"
             r"|b|bn|billion|u|bits?|gigs?|gb|tb|tokens?|samples?|examples?|rows|steps?|seconds?|secs?)\b"
             r"|(?:nvidia\s*|rtx\s*)?(?:[a-z]{1,3}[\s-]*\d{1,4}|\d{2,4})(?:\s*(?:gb?|ti|ada|sxm|pcie|x))?s?\b"

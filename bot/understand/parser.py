@@ -285,7 +285,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         if size:
             req["params_b"] = size
             family = unknown_family(rest, raw)
-    rest = f.SIZE_B.sub(" ", rest)
+    rest = f.SIZE_B.sub(lambda m: " " * len(m.group(0)), rest)  # same length: card spans found in `norm` still line up
 
     spans_mg = [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus]  # "nvm, 8 h100s": the corrected count wins
     count = card_counts.corrected(norm, *spans_mg, gpu_count if gpu_count is not None else f.num_gpus(rest))
@@ -418,8 +418,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            for_rental=bool(rental.provider or request.model or request.params_b))
     if action is not None and action.kind == "topup" and price.add_ons:
         action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
-    if action is not None and action.kind == "rent" and asks.both_units:
-        action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
+    if action is not None and action.kind in ("rent", "rentals", "renew") and asks.both_units:
+        # "租 3 周还是直接包月", "5 weekly rentals vs a month plus a week", "weekly renewals or one month?" weigh
+        # two ways of buying the span: a question, no order, no read of the book
+        action = None
     wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
     if wished:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
@@ -530,7 +532,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b))
+    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b)) \
+        or (asks.frame_only and bool(rental.provider) and not c.confident and not request.gpu and not sized)  # "the cloudgpu figure exactly?"
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not SAME_CARD.search(norm) and bool(

@@ -3,15 +3,32 @@
 
 from __future__ import annotations
 
-from bot.understand.fields import _joined, _lengths, _unit_name
+from bot.understand.fields import Length, _joined, _lengths, _unit_name
 
 
 def spans_against(text: str) -> float | None:
     """Two spans in different units, not added ("3 weeks vs one month"): the shorter, in hours, to buy both ways."""
     lengths = [x for x in _lengths(text) if x.addable and not _unit_name(text, x)]
+    if len(lengths) > 2:
+        return _plans_against(text, lengths)
     if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
         return None
     return min(x.days * 24 + x.hours for x in lengths)
+
+
+def _plans_against(text: str, lengths: list[Length]) -> float | None:
+    """Two plans, one of them lengths added ("5 weekly rentals vs a month plus one week", "5 周 还是 一个月加一周"):
+    each plan covers the span, so the shorter total is the span to buy both ways; None unless exactly two."""
+    plans: list[list[Length]] = []
+    rest = lengths
+    while rest:
+        run = _joined(text, rest)
+        plans.append(run)
+        rest = rest[len(run):]
+    if len(plans) != 2 or all(len(plan) == 1 for plan in plans):
+        return None
+    totals = [sum(x.days * 24 + x.hours for x in plan) for plan in plans]
+    return min(totals) if totals[0] != totals[1] else None
 
 
 def span_against_unit(text: str) -> float | None:

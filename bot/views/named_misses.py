@@ -44,7 +44,7 @@ def named_misses(named: Fit | None, count: int, priced: Fit, what: str, single_m
 
 
 def named_priced(named: Fit | None, count: int, priced: Fit, what: str, prices: list[dict[str, Any]],
-                 lang: str) -> Reply | None:
+                 lang: str, hours: float | None = None) -> Reply | None:
     """The lead when a card named after a sizing ("一万网络 7b lora 推荐啥" then "那个 t4 呢 多少钱") does not
     hold the job but is rented where asked: its own price first (that is what was asked: 一万网络's T4 at
     ¥900 a month), then that the job does not fit it (about 21 GB a card against 16 GB) and which setup
@@ -56,7 +56,7 @@ def named_priced(named: Fit | None, count: int, priced: Fit, what: str, prices: 
         return None
     row = prices[0]
     message = t("named.priced_misses", lang, where=row["provider"], what=what,
-                setup=t("sum.setup", lang, n=count, gpu=short_gpu(named.gpu.name)), price=price_text(row, lang),
+                setup=t("sum.setup", lang, n=count, gpu=short_gpu(named.gpu.name)), price=price_text(row, lang, hours),
                 need=f"{named.estimate.range.expected_gb:.0f}", mem=f"{named.gpu.memory_gb:g}",
                 pick=t("sum.setup", lang, n=plan.num_gpus, gpu=short_gpu(priced.gpu.name)),
                 pick_mem=f"{priced.gpu.memory_gb:g}")
@@ -93,10 +93,17 @@ def card_misses(named: Fit, what: str, prices: list[dict[str, Any]], lang: str) 
     return Reply("error", lang, {"message": message})
 
 
-def price_text(row: dict[str, Any], lang: str) -> str:
-    """One provider's row of unit prices (bot.views.price.unit_prices) as a line says it: ¥900/月, ₮109/周."""
-    return ", ".join(f"{Money(Decimal(str(u['total']['low'])), u['total']['currency']).format(lang)}/{t('unit.' + u['unit'], lang)}"
-                     for u in row["units"])
+def price_text(row: dict[str, Any], lang: str, hours: float | None = None) -> str:
+    """One provider's row of unit prices (bot.views.price.unit_prices) as a line says it: ¥900/月, ₮109/周; with
+    the hours asked, an hourly price's total for them too ("那在 cloudgpu 跑 20 小时多少钱": $0.33/小时，20 小时 $6.60)."""
+    said = []
+    for u in row["units"]:
+        rate = Decimal(str(u["total"]["low"]))
+        text = f"{Money(rate, u['total']['currency']).format(lang)}/{t('unit.' + u['unit'], lang)}"
+        if hours and u["unit"] == "hour" and u["total"]["low"] == u["total"]["high"]:
+            text += t("named.for_hours", lang, n=f"{hours:g}", total=Money(rate * Decimal(str(hours)), u["total"]["currency"]).format(lang))
+        said.append(text)
+    return ", ".join(said)
 
 
 def stated_offload_only(report: CostReport, lang: str) -> str | None:
