@@ -28,7 +28,8 @@ CLOUDGPU = {"3090": Decimal("0.21"), "4090": Decimal("0.33"), "a6000": Decimal("
 
 
 def _usd(amount: Decimal) -> str:
-    return f"${amount:,.2f}"
+    """Dollars the way replies write them: cents shown, except on a whole amount ($126, $55.44)."""
+    return f"${amount:,.2f}".removesuffix(".00")
 
 
 @settings(max_examples=10, deadline=None)
