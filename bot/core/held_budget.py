@@ -127,7 +127,8 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     # "够几个月" answered, then "还剩多少" / "what's left over?": what those terms leave, in the unit counted
     left = counted and not a.enough and not a.how_long and bool(LEFT.search(parsed.words))
     how_long = a.runway or a.how_long or left
-    span = float(r.duration_days or 0) * 24 + float(r.duration_hours or 0)
+    # "按月付 能撑几个月", "paying monthly, how many months": a term to count in, not a span of the rental's own
+    span = 0.0 if r.term and how_long else float(r.duration_days or 0) * 24 + float(r.duration_hours or 0)
     changed = bool(span or parsed.price.add_ons)
     weighed = (a.affords or a.enough or (changed and bool(STILL_OK.search(parsed.words)))) and not how_long
     if not how_long and not (weighed and (data.get("hours") or span)):

@@ -153,9 +153,11 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
         return parsed
     budget = replace(a, budget=(Decimal(kept[0]), kept[1]))
     r = parsed.rental
-    if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours) and not (q.model or q.params_b):
-        # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits
-        return replace(parsed, intent="price", missing=[], asks=budget)
+    if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours or parsed.price.annual) \
+            and (not (q.model or q.params_b) or parsed.follow_up):
+        # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits; "7b lora
+        # 用一万网络 啥卡", "预算 3w", "a100 40g 年付够不够": the card named, a year there, against the money
+        return replace(parsed, intent="price", missing=[], asks=budget, rental=replace(r, provider=r.provider or q.provider))
     if parsed.intent in ("price", "faq", "unknown") and (a.runway or a.how_long) and not (q.model or q.params_b):
         # "gpuli 钱包 ₮1000" then "租 a100 80g 周租能租几周": that money divided into the rental, in the unit asked
         return replace(parsed, intent="price", missing=[], faq=[], faq_answers=[], faq_confident=False,
