@@ -209,3 +209,14 @@ def run_of_hours_weighed(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]
     if not isinstance(kept, list) or len(kept) < 3 or not hours or not float(hours) % 24 or a.how_long or a.runway_unit:
         return data
     return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}
+
+
+def runway_kept(runway: Any, parsed: Parsed) -> Any:
+    """The money divided into the rental before ("一万块 能租几个月"), unless the message now asks what a span of
+    its own costs ("年付的话 一年多少", "and for a full year, how much?"): that span's price, no longer how long."""
+    a, r = parsed.asks, parsed.rental
+    counted = isinstance(runway, list) and len(runway) >= 3 and bool(runway[2])
+    span = bool(r.duration_days or r.duration_hours or parsed.price.annual)
+    if counted and span and parsed.cues.how_much and not (a.runway or a.how_long or a.enough or a.affords or a.budget):
+        return None
+    return runway

@@ -12,6 +12,7 @@ from typing import Any, cast
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.budget_home import budget_home, home_said
 from bot.core.context import Context
+from bot.core.held_budget import runway_kept
 from bot.core.price_pairs import difference_first
 from bot.core.run_note import run_note
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
@@ -56,22 +57,11 @@ ANNUAL_DAYS = 365
 MONTH_DAYS = 30
 
 
-def _runway_kept(runway: Any, parsed: Parsed) -> Any:
-    """The money divided into the rental before ("一万块 能租几个月"), unless the message now asks what a span of
-    its own costs ("年付的话 一年多少", "and for a full year, how much?"): that span's price, no longer how long."""
-    a, r = parsed.asks, parsed.rental
-    counted = isinstance(runway, list) and len(runway) >= 3 and bool(runway[2])
-    span = bool(r.duration_days or r.duration_hours or parsed.price.annual)
-    if counted and span and parsed.cues.how_much and not (a.runway or a.how_long or a.enough or a.affords or a.budget):
-        return None
-    return runway
-
-
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
     if parsed.follow is not None:
         data = dict(parsed.follow)
-        runway = _runway_kept(data.pop("runway", None), parsed)
+        runway = runway_kept(data.pop("runway", None), parsed)
         band = data.pop("band", None)
         which = data.pop("which_currency", None)
         versus = data.pop("versus_before", None)
@@ -82,10 +72,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
-        # "经费 4 万 … 年付够吗" then "那月付一整年呢": the year paid by the month asked of the money held, both ways
-        by_month = runway is not None and by_month_a_year(parsed)
         yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) \
-            if runway is None or by_month else None
+            if runway is None or by_month_a_year(parsed) else None  # "经费 4 万 … 年付够吗" then "那月付一整年呢": both
         if yearly is not None:  # "包月" then "一年月付的话一共多少": the year paid by the month, and at once
             return yearly
         reply = price_turn(ctx, data, details=False)
