@@ -552,8 +552,11 @@ def _span_of_last(parsed: Parsed) -> bool:
     span alone names no job of its own."""
     q, a = parsed.request, parsed.asks
     spanned = parsed.rental.duration_days or parsed.rental.duration_hours
+    # "for a year at the annual rate, high end?": one end of the band, for that span, of the rental priced
+    band_end = parsed.cues.band_end and parsed.price.annual
     return bool(spanned) and parsed.cues.chars <= FOLLOW_UP_CHARS and not (q.model or q.params_b or q.gpu) \
-        and (parsed.cues.refers_back or a.cost or a.total) and not (parsed.faq_confident and parsed.own_topic)
+        and (parsed.cues.refers_back or a.cost or a.total or band_end) and not (parsed.faq_confident and parsed.own_topic
+                                                                               and not band_end)
 
 
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own

@@ -47,6 +47,9 @@ from bot.understand.speed_asked import speed_asked
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
 # "换 3090 多少", "how much": an amount asked, not of memory, steps or layers
 HOW_MUCH = lazy(r"多少(?!\s*(?:g|gb|显存|内存|参数|层|步|token))|how much")
+# one end of a price band asked ("high end?", "worst case", "按上限算", "最高多少"): a figure of the rental priced
+BAND_END = lazy(r"\b(?:high|upper|top|low|lower|bottom)\s+end\b|\bworst[\s-]case\b|\bat\s+the\s+(?:most|least)\b|\bceiling\b"
+                r"|最高|最低|上限|下限|封顶|最贵|往高了?算|按高的?算|按低的?算", re.I)
 # "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced,
 # not priced alone
 JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|连同|\b(?:plus|add|adding|with|total|in\s+all|altogether)\b"
@@ -213,6 +216,7 @@ class Cues:
     amount_only: bool = False  # "多少", "how much?", "人民币吧?": nothing but the last answer's figure asked (in a currency)
     amount_currency: str | None = None  # the currency said in such a message ("rmb pls": CNY)
     how_much: bool = False  # "多少", "how much", but not of memory, steps or layers ("换 3090 多少": a price)
+    band_end: bool = False  # "high end?", "最高多少": one end of a price band
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -257,6 +261,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)),
+        band_end=bool(BAND_END.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
