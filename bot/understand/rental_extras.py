@@ -70,7 +70,7 @@ def size_gb(number: str, unit: str) -> int:
 RAM = "(?:内存|记忆体)"
 # an upgrade verb beside the part ("加cpu", "内存升级", "add more ram") asks the package's add-on, size unsaid
 # ("add cpu offload" is DeepSpeed's offload to the CPU, no add-on)
-CPU_UPGRADE = lazy(rf"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:{RAM}\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
+CPU_UPGRADE = lazy(rf"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|cpu\s*(?:[和跟与、+/&]|and)\s*(?:{RAM}|ram|memory)\s*(?:的\s*)?(?:升级|扩容|upgrades?)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:{RAM}\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
                    r"|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:ram\s+(?:and|&|\+)\s+)?(?:cpus?|cores)\b(?![\s_-]*offload)|\bmore\s+(?:cpus?|cpu\s+cores)\b", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
 RAM_UPGRADE = lazy(rf"\d+\s*-?\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:{RAM}|ram|memory)|(?:{RAM}|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:{RAM}|ram|memory)[^\d,，;；]{{0,16}}?128\s*(?:g|gb)\b"
