@@ -74,6 +74,17 @@ def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:
 AMOUNT_ASKED = re.compile(r"minimum|at\s+least|how\s+much|多少|最少|至少|最低", re.I)
 
 
+def safe_figure_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
+    """"一万网络 8卡 a100 80g 多少" then "报销预算按多少写稳妥" / "what should we budget to be safe?": the rental just
+    priced, what its figure is leading (a band's ends: its high end is the safe one to write down, seed 003's
+    ¥25–40k a month for the 8×A100 80G server). None unless the last answer was a price and no card is named."""
+    q = parsed.request
+    if not parsed.cues.safe_figure or last is None or last.kind != "price" or q.gpu or q.model or q.params_b:
+        return None
+    return replace(parsed, intent="price", wallet=None, follow={**last.data, "band": True}, follow_up=True, missing=[],
+                   faq=[], faq_answers=[], faq_confident=False)
+
+
 def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
     """"cloudgpu 4090 跑 8 小时多少钱" then "那余额要充多少才稳" / "how much should I top up to be safe?":
     the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
