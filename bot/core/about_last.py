@@ -227,7 +227,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         data = {**with_extras(dict(last.data), parsed), **({"display": currency, "asked_currency": True} if currency else {})}
         # "A100 每小时多少" then "要跑 20 小时 预算 $50 够不": the length stated is the rental weighed; "一万网络 3090
         # 包月多少" then "要多少人民币 租两个月": the rental for that length, in that currency (¥3,500)
-        stated_hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
+        stated_hours = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0) \
+            or (ANNUAL_HOURS if parsed.price.annual else 0)  # "额度 5 万，两张年付能批吗": the year, prepaid
+        if parsed.request.num_gpus and not parsed.price.nodes:  # "两张…": that many of the card priced
+            data["num_gpus"] = parsed.request.num_gpus
         if stated_hours and not (runway is not None and (asks.runway or asks.how_long)):
             data["hours"] = stated_hours
             data["weeks"] = parsed.cues.weeks

@@ -64,7 +64,7 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
             return None
         if sizes:
             wanted = {k: sizes[0] for k in named}
-        elif before and parsed.asks.total:  # "加起来多少", "total?": every storage said so far, together
+        elif before and (parsed.asks.total or parsed.asks.both):  # "加起来多少", "两个都加": every add-on said so far
             wanted = {k: int(v) for k, v in before.items()}
         elif before and (parsed.rental.duration_days or parsed.rental.duration_hours or parsed.price.display_currency):
             # "两个月呢", "in cny?": the storage just priced, for that long or in that currency

@@ -97,7 +97,7 @@ SETTING_NAMED = lazy(r"zero|offload|卸载", re.IGNORECASE)
 def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, asked: str | None,
                  answer: Callable[[Parsed], Reply]) -> Reply | None:
     """The FAQ reply to a fragment asked of the subject before it; None when the message is no such fragment."""
-    if turn is None or len(text.strip()) > ASPECT_TEXT or not _bare(parsed):
+    if turn is None or len(text.strip()) > ASPECT_TEXT or not _bare(parsed) or _span_on_price_beneath(parsed, turn):
         return None
     subject = _subject(turn, asked)
     if subject is None:
@@ -180,3 +180,12 @@ def _subject(turn: Turn, asked: str | None) -> str | None:
     if turn.kind not in JOB_KINDS:
         return None
     return job_words(turn)
+
+
+def _span_on_price_beneath(parsed: Parsed, turn: Turn) -> bool:
+    """"8 卡 H100 月付多少", "年付有折扣吗", then "annual cost then?" / "一年多少": a span's cost asked of the rental
+    priced beneath the FAQ detour (bot.core.faq_context.span_on_priced), never an aspect of that question."""
+    r, prev = parsed.rental, turn.data.get("prev")
+    spanned = bool(r.duration_days or r.duration_hours or parsed.price.annual)
+    return spanned and turn.kind == "faq" and isinstance(prev, dict) and prev.get("kind") == "price"
+

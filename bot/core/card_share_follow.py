@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.core.about_last import ABOUT_LAST, job_of
 from bot.messages import Turn
+from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.model_facts import zero_stages
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
@@ -85,3 +86,15 @@ def stages_of_faq(parsed: Parsed, turn: Turn | None) -> Parsed | None:
         return None
     return replace(parsed, intent="size", asks=replace(a, zero_stages=stages), faq=[], faq_answers=[], faq_confident=False,
                    missing=[], follow_up=False)
+
+
+def month_share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"一万网络 a100 40g 年付多少" then "平均每月多少" / "and per month on average?": the rental just priced again,
+    its total shared over the months it buys (its "每月" is the share asked, not a month's rental); None unless the
+    last answer priced two months or more and the message names no card or job of its own."""
+    q, hours = parsed.request, last.data.get("hours")
+    if last.kind != "price" or not parsed.price.month_average or q.gpu or q.model or q.params_b \
+            or not isinstance(hours, int | float) or hours < 2 * MONTH_HOURS or parsed.cues.chars > FOLLOW_UP_CHARS:
+        return None
+    return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[], faq=[], faq_answers=[],
+                   faq_confident=False)

@@ -56,10 +56,20 @@ def span_on_priced(parsed: Parsed, asked: str | None, last: Turn | None) -> bool
     that length (20 h × $0.44 = $8.80), never that question asked again; a question about billing itself ("按分钟
     怎么算" then "跑了 61 秒呢") keeps its length for the FAQ's billed-minutes answer."""
     r, q = parsed.rental, parsed.request
-    if not (r.duration_days or r.duration_hours) or q.gpu or q.model or q.params_b or q.num_gpus or asked is None:
+    if not (r.duration_days or r.duration_hours or parsed.price.annual) or q.gpu or q.model or q.params_b or q.num_gpus or asked is None:
         return False
     asked_of = parsed.cues.length_frame or parsed.cues.refers_back or parsed.asks.cost
     return asked_of and not asks_billing(asked) and (reprices_beneath(asked, last) or _card_job_beneath(last))
+
+
+def span_asked(parsed: Parsed) -> Parsed:
+    """A span asked of the rental beneath a FAQ detour (span_on_priced): no FAQ entry, a follow-up of that rental; a
+    FAQ's words ("estimated annual cost then?") ask its price, and the annual term alone names its year."""
+    r = parsed.rental
+    year = parsed.price.annual and not (r.duration_days or r.duration_hours)
+    return replace(parsed, faq=[], faq_answers=[], faq_confident=False, follow_up=True,
+                   intent="price" if parsed.intent == "faq" else parsed.intent,
+                   rental=replace(r, duration_days=365.0) if year else r)
 
 
 def _card_job_beneath(last: Turn | None) -> bool:

@@ -23,7 +23,7 @@ from bot.core.about_last import (
 )
 from bot.core.add_on_follow import added_to_price
 from bot.core.budget_said import budget_weighs_last
-from bot.core.card_share_follow import share_of_last
+from bot.core.card_share_follow import month_share_of_last, share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
 from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
@@ -50,7 +50,7 @@ from bot.core.setup_follow import (
     setup_span,
 )
 from bot.core.span_first import job_in_span
-from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, top_up_of_price
+from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, safe_figure_of_price, top_up_of_price
 from bot.core.weigh_priced import weigh_follow
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
@@ -118,7 +118,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return rent_follow_up(parsed, last)
     if last is not None and last.kind == "span":  # "48h 内要出结果" then "14b qlora": that job for those 48 h
         return job_in_span(parsed, last)
-    top_up = top_up_of_price(parsed, last)  # "余额要充多少才稳" after a price; "开一张 a100 余额最少要多少"
+    top_up = top_up_of_price(parsed, last) or safe_figure_of_price(parsed, last)  # "余额要充多少才稳"; "预算按多少写稳妥"
     top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
     top_up = top_up or (runway_of_held(parsed, last) if last is not None else None)  # "预算 2.5万 …" "3090 包月" "能租几个月"
     if top_up is not None:
@@ -539,18 +539,6 @@ def _run_hours_billed(parsed: Parsed, last: Turn | None) -> Parsed:
     return replace(parsed, rental=replace(parsed.rental, duration_days=None, duration_hours=schedule.run_hours))
 
 
-def month_share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
-    """"一万网络 a100 40g 年付多少" then "平均每月多少" / "and per month on average?": the rental just priced again,
-    its total shared over the months it buys (its "每月" is the share asked, not a month's rental); None unless the
-    last answer priced two months or more and the message names no card or job of its own."""
-    q, hours = parsed.request, last.data.get("hours")
-    if last.kind != "price" or not parsed.price.month_average or q.gpu or q.model or q.params_b \
-            or not isinstance(hours, int | float) or hours < 2 * MONTH_HOURS or parsed.cues.chars > FOLLOW_UP_CHARS:
-        return None
-    return replace(parsed, intent="price", follow=dict(last.data), follow_up=True, missing=[], faq=[], faq_answers=[],
-                   faq_confident=False)
-
-
 def _span_of_last(parsed: Parsed) -> bool:
     """A longer message that gives only a span and asks what the last job costs for it, or points at it
     ("we'll run 10 hours a day for 2 weeks, total?", "can we rent it for just 2 weeks?", "we want to run
@@ -558,8 +546,10 @@ def _span_of_last(parsed: Parsed) -> bool:
     span alone names no job of its own."""
     q, a = parsed.request, parsed.asks
     spanned = parsed.rental.duration_days or parsed.rental.duration_hours
+    band_end = parsed.cues.band_end and parsed.price.annual  # "for a year at the annual rate, high end?"
     return bool(spanned) and parsed.cues.chars <= FOLLOW_UP_CHARS and not (q.model or q.params_b or q.gpu) \
-        and (parsed.cues.refers_back or a.cost or a.total) and not (parsed.faq_confident and parsed.own_topic)
+        and (parsed.cues.refers_back or a.cost or a.total or band_end) \
+        and (band_end or not (parsed.faq_confident and parsed.own_topic))
 
 
 ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own

@@ -127,7 +127,8 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     # "够几个月" answered, then "还剩多少" / "what's left over?": what those terms leave, in the unit counted
     left = counted and not a.enough and not a.how_long and bool(LEFT.search(parsed.words))
     how_long = a.runway or a.how_long or left
-    span = float(r.duration_days or 0) * 24 + float(r.duration_hours or 0)
+    # "按月付 能撑几个月", "paying monthly, how many months": a term to count in, not a span of the rental's own
+    span = 0.0 if r.term and how_long else float(r.duration_days or 0) * 24 + float(r.duration_hours or 0)
     changed = bool(span or parsed.price.add_ons)
     weighed = (a.affords or a.enough or (changed and bool(STILL_OK.search(parsed.words)))) and not how_long
     if not how_long and not (weighed and (data.get("hours") or span)):
@@ -208,3 +209,14 @@ def run_of_hours_weighed(data: dict[str, Any], parsed: Parsed) -> dict[str, Any]
     if not isinstance(kept, list) or len(kept) < 3 or not hours or not float(hours) % 24 or a.how_long or a.runway_unit:
         return data
     return {**data, "runway": [kept[0], kept[1], False, *kept[3:]]}
+
+
+def runway_kept(runway: Any, parsed: Parsed) -> Any:
+    """The money divided into the rental before ("一万块 能租几个月"), unless the message now asks what a span of
+    its own costs ("年付的话 一年多少", "and for a full year, how much?"): that span's price, no longer how long."""
+    a, r = parsed.asks, parsed.rental
+    counted = isinstance(runway, list) and len(runway) >= 3 and bool(runway[2])
+    span = bool(r.duration_days or r.duration_hours or parsed.price.annual)
+    if counted and span and parsed.cues.how_much and not (a.runway or a.how_long or a.enough or a.affords or a.budget):
+        return None
+    return runway

@@ -12,12 +12,13 @@ from typing import Any, cast
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.budget_home import budget_home, home_said
 from bot.core.context import Context
+from bot.core.held_budget import runway_kept
 from bot.core.price_pairs import difference_first
 from bot.core.run_note import run_note
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
 from bot.core.without_add_on import alone_note, drop_for_alone
-from bot.core.year_and_month import year_and_month
+from bot.core.year_and_month import by_month_a_year, year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -60,7 +61,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
     if parsed.follow is not None:
         data = dict(parsed.follow)
-        runway = data.pop("runway", None)
+        runway = runway_kept(data.pop("runway", None), parsed)
         band = data.pop("band", None)
         which = data.pop("which_currency", None)
         versus = data.pop("versus_before", None)
@@ -71,7 +72,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
-        yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) if runway is None else None
+        yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) \
+            if runway is None or by_month_a_year(parsed) else None  # "经费 4 万 … 年付够吗" then "那月付一整年呢": both
         if yearly is not None:  # "包月" then "一年月付的话一共多少": the year paid by the month, and at once
             return yearly
         reply = price_turn(ctx, data, details=False)

@@ -42,6 +42,7 @@ from bot.core.faq_context import (
     priced_there,
     reprices_beneath,
     setup_faq,
+    span_asked,
     span_on_priced,
     total_on_priced,
     unknown_turn,
@@ -295,7 +296,7 @@ class Core:
                 text = f"{asked} {text}"
                 parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # that question's words
         elif asked is not None and span_on_priced(parsed, asked, last):  # "周末 48 小时会扣多少": that length's cost alone
-            parsed = replace(parsed, faq=[], faq_answers=[], faq_confident=False)
+            parsed = span_asked(parsed)
         if turn is not None and turn.kind == "wallet" and parsed.intent != "wallet" and asks_again_now(text):
             # "充值 300u 帮我记一下" then "现在呢": the balance as it stands now
             parsed = replace(parsed, intent="wallet", wallet=WalletAction("balance"), missing=[], follow_up=False)
@@ -481,8 +482,7 @@ class Core:
             return reply
         followed = float(str(parsed.follow.get("hours") or 0)) if parsed.follow is not None else 0.0
         if parsed.asks.deadline is not None and parsed.intent == "price" and ((rented_for and not parsed.rental.term) or q.hours or followed):
-            # "下周五前要交付，训练 2 天能跑完 … 怎么租最省" (or "周五前能训完吗" after "跑 36h 多少钱"): the
-            # rental for that span, and whether it ends in time
+            # "训练 2 天能跑完 … 怎么租最省" (or "周五前能训完吗" after a price): that span's rental, and whether it ends in time
             reply = self.intents["price"](ctx, parsed, text)
             span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
             return against_deadline(ctx, self.conversations.clock.now(), reply, parsed.asks.deadline, span, parsed.asks.start)

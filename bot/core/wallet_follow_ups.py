@@ -74,6 +74,17 @@ def rent_follow_up(parsed: Parsed, last: Turn) -> Parsed:
 AMOUNT_ASKED = re.compile(r"minimum|at\s+least|how\s+much|多少|最少|至少|最低", re.I)
 
 
+def safe_figure_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
+    """"一万网络 8卡 a100 80g 多少" then "报销预算按多少写稳妥" / "what should we budget to be safe?": the rental just
+    priced, what its figure is leading (a band's ends: its high end is the safe one to write down, seed 003's
+    ¥25–40k a month for the 8×A100 80G server). None unless the last answer was a price and no card is named."""
+    q = parsed.request
+    if not parsed.cues.safe_figure or last is None or last.kind != "price" or q.gpu or q.model or q.params_b:
+        return None
+    return replace(parsed, intent="price", wallet=None, follow={**last.data, "band": True}, follow_up=True, missing=[],
+                   faq=[], faq_answers=[], faq_confident=False)
+
+
 def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
     """"cloudgpu 4090 跑 8 小时多少钱" then "那余额要充多少才稳" / "how much should I top up to be safe?":
     the money to hold for the rental just priced (its price plus the provider's hold while it runs), never a
@@ -153,9 +164,11 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
         return parsed
     budget = replace(a, budget=(Decimal(kept[0]), kept[1]))
     r = parsed.rental
-    if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours) and not (q.model or q.params_b):
-        # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits
-        return replace(parsed, intent="price", missing=[], asks=budget)
+    if parsed.intent == "size" and a.affords and (r.duration_days or r.duration_hours or parsed.price.annual) \
+            and (not (q.model or q.params_b) or parsed.follow_up):
+        # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits; "7b lora
+        # 用一万网络 啥卡", "预算 3w", "a100 40g 年付够不够": the card named, a year there, against the money
+        return replace(parsed, intent="price", missing=[], asks=budget, rental=replace(r, provider=r.provider or q.provider))
     if parsed.intent in ("price", "faq", "unknown") and (a.runway or a.how_long) and not (q.model or q.params_b):
         # "gpuli 钱包 ₮1000" then "租 a100 80g 周租能租几周": that money divided into the rental, in the unit asked
         return replace(parsed, intent="price", missing=[], faq=[], faq_answers=[], faq_confident=False,

@@ -18,7 +18,7 @@ from bot.understand.parser import Parsed
 from engine.providers import providers
 
 YEAR = r"年付|包年|按年付?|annual(?:ly)?|yearly|per\s+year"
-MONTHLY = r"(?:月付|按月付?|月月付|(?:pa(?:y|ying|id)|billed)\s+(?:by\s+the\s+|per\s+|each\s+|every\s+)?month(?:ly)?|month[\s-](?:to|by)[\s-]month)"
+MONTHLY = r"(?:月付|按月付?|月月付|(?:\bvs\.?|\bversus|\bagainst|\bthan|compared\s+(?:to|with))\s+(?:paying\s+)?monthly|(?:pa(?:y|ying|id)|billed)\s+(?:by\s+the\s+|per\s+|each\s+|every\s+)?month(?:ly)?|month[\s-](?:to|by)[\s-]month)"
 A_YEAR = r"(?:一年|1\s*年|整年|全年|\b(?:a|one|1|the\s+whole|a\s+full|full)\s+year\b|12\s*个?\s*月|\b(?:12|twelve)\s+months?\b)"
 # the month's term named beside the year's, or a plain price asked before the year is added ("什么价 年付呢")
 MONTH_AND_YEAR = lazy(rf"(?:月付|月租|包月|按月付?|monthly|per\s+month)[^。.?？!！]*?(?:{YEAR})|(?:{YEAR})[^。.?？!！]*?"
@@ -76,3 +76,8 @@ def year_by_month_asked(parsed: Parsed) -> bool:
     """Whether a message asks a year paid month by month against the year paid at once ("那月付一年呢 差多少",
     "年付和月付差多少"): answered by year_and_month, never as two units weighed."""
     return parsed.price.annual and bool(MONTH_AND_YEAR.search(parsed.words or ""))
+
+
+def by_month_a_year(parsed: Parsed) -> bool:
+    """Whether a message asks a whole year paid month by month ("那月付一整年呢", "paying monthly for a full year?")."""
+    return parsed.price.annual and bool(BY_MONTH_A_YEAR.search(parsed.words or ""))

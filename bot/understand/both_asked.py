@@ -8,7 +8,8 @@ import re
 from bot.understand.lazy import lazy
 
 BOTH = lazy(r"\bboth\b|\beach\b(?![\s-]+(?:card|gpu)s?\b)|\beither\s+one\b|\bfor\s+the\s+two\b"
-            r"|分别|两个都|两张都|两款都|俩都|都算|都按|两个各|各(?:自|算|跑|租|用)", re.IGNORECASE)
+            r"|分别|(?:两|2)\s*(?:个|张|款|样|项)\s*都|俩都|都算|都按|都加上?|全(?:都)?加上?|一起加上?|(?:两|2)\s*个\s*各|各(?:自|算|跑|租|用)",
+            re.IGNORECASE)
 
 
 def both_asked(norm: str) -> bool:

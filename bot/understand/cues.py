@@ -48,6 +48,14 @@ from bot.understand.speed_asked import speed_asked
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
 # "换 3090 多少", "how much": an amount asked, not of memory, steps or layers
 HOW_MUCH = lazy(r"多少(?!\s*(?:g|gb|显存|内存|参数|层|步|token))|how much")
+# the figure to write down for the rental priced, to be safe ("报销预算按多少写稳妥", "what number should we budget to be
+# safe?", "申请经费填多少保险"): its high end, where the price is a band
+SAFE_FIGURE = lazy(r"(?:写|报|填|按|申请|列|做)\s*多少.{0,6}(?:稳妥|稳|保险|安全)|(?:稳妥|保险)(?:起见|点|些)?.{0,8}(?:写|报|填|按|列)\s*多少"
+                   r"|\b(?:budget|put\s+down|write\s+down|request|ask\s+for|file|claim)\b.{0,30}\b(?:to\s+be\s+safe|safely)\b"
+                   r"|\bsafe\s+(?:figure|number|amount|budget)\b", re.I)
+# one end of a price band asked ("high end?", "worst case", "按上限算", "最高多少"): a figure of the rental priced
+BAND_END = lazy(r"\b(?:high|upper|top|low|lower|bottom)\s+end\b|\bworst[\s-]case\b|\bat\s+the\s+(?:most|least)\b|\bceiling\b"
+                r"|最高|最低|上限|下限|封顶|最贵|往高了?算|按高的?算|按低的?算", re.I)
 # "包月再加个 500g 存储卷 一共多少", "plus a 500 GB volume, total?": an add-on joined to the setup just priced,
 # not priced alone
 JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|连同|\b(?:plus|add|adding|with|total|in\s+all|altogether)\b"
@@ -233,6 +241,8 @@ class Cues:
     amount_only: bool = False  # "多少", "how much?", "人民币吧?": nothing but the last answer's figure asked (in a currency)
     amount_currency: str | None = None  # the currency said in such a message ("rmb pls": CNY)
     how_much: bool = False  # "多少", "how much", but not of memory, steps or layers ("换 3090 多少": a price)
+    band_end: bool = False  # "high end?", "最高多少": one end of a price band
+    safe_figure: bool = False  # "预算按多少写稳妥", "what should we budget to be safe?": the figure to write down
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -279,6 +289,8 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         how_much=bool(HOW_MUCH.search(norm)),
         same_as_full=bool(SAME_AS_FULL.search(norm)),
         runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
+        band_end=bool(BAND_END.search(norm)),
+        safe_figure=bool(SAFE_FIGURE.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

@@ -33,6 +33,7 @@ from bot.understand.classify import (
 )
 from bot.understand.clauses import questions
 from bot.understand.corrections import settled
+from bot.understand.cost_estimate import cost_estimated
 from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
@@ -503,6 +504,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("size", c.hits, follow_up=True)  # "total with a 3090 instead?": the last question, on that card
     elif c.intent == "size" and not sized and not request.method and request.gpu and asks.runway:
         c = Classified("price", c.hits)  # "a100 80g 够用多久": how long money lasts on the card, no job to size
+    if c.intent == "faq" and not sized and request.gpu and cost_estimated(norm):
+        c = Classified("price", c.hits)  # "estimated annual cost of an 8x H100 at 一万网络": that rental's cost
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
         c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
     if asks.models_listed and rental.provider and not sized and not request.gpu:

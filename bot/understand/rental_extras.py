@@ -34,7 +34,8 @@ INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
 NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
 ANNUAL = lazy(r"年付|包年|按年付?|一年|整年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
 # a repeat purchase, also said as the second machine bought ("那第二台 A100 月付多少", "a second server")
-REPEAT = lazy(r"复购|老客户|再次购买|续购|repeat[\s-]+(?:purchases?|customers?|buyers?|orders?)|returning[\s-]+customers?"
+REPEAT = lazy(r"复购|老客户|再次购买|续购|同一?个?账[户号]|续费(?:后|之后|以后|的话)|renew(?:al|ing|ed)?\s+(?:on|with|under|from)\s+the\s+same\s+account"
+              r"|same[\s-]account|after\s+(?:the\s+)?renewal|once\s+(?:we|i)\s+renew|repeat[\s-]+(?:purchases?|customers?|buyers?|orders?)|returning[\s-]+customers?"
               r"|第\s*(?:二|2)\s*台|再(?:买|租|下单|开)\s*(?:一|1)\s*台|\b(?:a\s+)?second\s+(?:machine|server|box|order)\b", re.I)
 # a currency asked for in English, its country's adjective allowed ("in chinese yuan", "how many yuan",
 # "in US dollars"): one fragment for the display currency here and the currency ask (bot.understand.asks)
@@ -69,7 +70,7 @@ def size_gb(number: str, unit: str) -> int:
 RAM = "(?:内存|记忆体)"
 # an upgrade verb beside the part ("加cpu", "内存升级", "add more ram") asks the package's add-on, size unsaid
 # ("add cpu offload" is DeepSpeed's offload to the CPU, no add-on)
-CPU_UPGRADE = lazy(rf"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:{RAM}\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
+CPU_UPGRADE = lazy(rf"16\s*-?\s*(?:核|c(?=\s*\d)|cores?|vcpus?)|cpu\s*(?:升|加|扩|upgrade)|cpu\s*(?:[和跟与、+/&]|and)\s*(?:{RAM}|ram|memory)\s*(?:的\s*)?(?:升级|扩容|upgrades?)|(?:加|升级|扩|扩容)\s*(?:个|点)?\s*(?:{RAM}\s*[和跟与、+/]\s*)?cpu(?![\s_-]*offload)"
                    r"|\b(?:add(?:ing)?|upgrad(?:e|ing))\s+(?:more\s+|extra\s+|the\s+)?(?:ram\s+(?:and|&|\+)\s+)?(?:cpus?|cores)\b(?![\s_-]*offload)|\bmore\s+(?:cpus?|cpu\s+cores)\b", re.I | re.ASCII)
 # "16 核 128G", "16c128g": a core count then a size is a machine's spec, the size its memory
 RAM_UPGRADE = lazy(rf"\d+\s*-?\s*(?:核|c|cores?|vcpus?)\s*[/,+]?\s*(?:和|加|\+|and)?\s*128\s*(?:g|gb)\b|128\s*(?:g|gb)\s*(?:的|of)?\s*(?:{RAM}|ram|memory)|(?:{RAM}|ram|memory)\s*(?:升到|加到|to)?\s*128\s*(?:g|gb)?(?![a-z0-9])|(?:{RAM}|ram|memory)[^\d,，;；]{{0,16}}?128\s*(?:g|gb)\b"
