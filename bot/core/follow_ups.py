@@ -29,6 +29,7 @@ from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
+from bot.core.family_kept import size_in_family
 from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
@@ -344,7 +345,7 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         return parsed
     if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
         return parsed  # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone
-    stated = parsed.request.stated()
+    stated = size_in_family(parsed.request.stated(), base)  # "qwen2.5 7b" then "14b": Qwen2.5-14B
     for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") else ()):
         base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew
     if stated.get("method") in ("full", "pretrain"):

@@ -177,6 +177,7 @@ class Cues:
     length_frame: bool = False  # nothing but a length and asking words ("就用三天，有便宜点的吗")
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
+    corrects: bool = False  # "不对，是 14b", "oops, typo — 72b": opens by correcting the last job, a change of it
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
