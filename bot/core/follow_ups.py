@@ -343,8 +343,12 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if parsed.intent not in ("size", "cost") or last.kind not in ("size", "cost", "checkpoint") or not (
             base.get("model") or base.get("params_b")):
         return parsed
-    if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
-        return parsed  # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone
+    # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone, but one saying it
+    # changes the job ("switch to 14B and ZeRO-2 at the same time", "不对，是 14b") at any length a follow-up is read at
+    longest = ABOUT_BUDGET if parsed.cues.corrects or (parsed.follow_up and parsed.cues.change_said) else \
+        ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP
+    if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > longest:
+        return parsed
     stated = size_in_family(parsed.request.stated(), base)  # "qwen2.5 7b" then "14b": Qwen2.5-14B
     for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") else ()):
         base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew

@@ -59,14 +59,38 @@ def priced_before(last: Turn) -> bool:
 
 def priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
     """The last answer priced a sizing's setup ("gpuli 包月多少") and the job changed has no dataset or
-    length of its own: its new setup is priced the same way, not sized alone."""
+    length of its own: its new setup is priced the same way, not sized alone. So is a job rented on a card
+    for a span ("7b qlora 用 4090，周租") changed ("模型换成 32b，周期改包月"): the new job's setup for the
+    span, and first whether the card named still holds it (32B QLoRA: not a 4090; an RTX A6000, ₮389 a month)."""
+    if _card_rented(last):
+        return not (merged.tokens or merged.samples or merged.step_seconds) and _job(merged) != _job_data(last)
     return bool(last.data.get("setup")) and not (merged.tokens or merged.samples or merged.step_seconds
                                                   or merged.hours or merged.days)
 
 
+def _card_rented(last: Turn) -> bool:
+    """The last answer costed a job on a card named for a span and nothing else (no dataset, no step time)."""
+    job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
+    return last.kind == "cost" and bool(job.get("gpu")) and bool(job.get("days") or job.get("hours")) \
+        and not (job.get("tokens") or job.get("samples") or job.get("step_seconds"))
+
+
+def _job_data(last: Turn) -> dict[str, object]:
+    job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
+    return {k: v for k, v in job.items() if k not in ("days", "hours")}
+
+
+def _job(merged: TrainingRequest) -> dict[str, object]:
+    return merged.model_copy(update={"days": None, "hours": None}).stated()
+
+
 def setup_span(last: Turn) -> dict[str, float]:
-    """The rental length the last setup price was asked for ("包月多少": a month), as a duration."""
+    """The rental length the last setup price was asked for ("包月多少": a month), as a duration; a job rented on
+    its card for a span, that span."""
     hours = last.data.get("setup_hours")
+    if not hours and _card_rented(last):
+        job = last.data["request"]
+        hours = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0)
     return {"hours": float(str(hours))} if hours else {}
 
 
@@ -75,5 +99,5 @@ def setup_follow(merged: TrainingRequest, duration: dict[str, float], last: Turn
     a job whose setup was just priced (`last`): then the reply first says whether the card named still holds it."""
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
     job = merged.model_copy(update={"days": None, "hours": None}).stated()
-    changed = last is not None and bool(last.data.get("setup")) and job != last.data.get("request")
+    changed = last is not None and (bool(last.data.get("setup")) or _card_rented(last)) and job != _job_data(last)
     return {"setup_of": job, **({"hours": hours} if hours else {}), **({"changed": True} if changed else {})}

@@ -153,6 +153,12 @@ EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[
 ADD_ON_ADDED = lazy(r"加|升|扩|带(?!宽)|配上|含|\b(?:add|adding|plus|with|upgrade|bump|incl|including|included)\b", re.IGNORECASE)
 # whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
 ADD_ON_WHETHER = lazy(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.IGNORECASE)
+# a change of the job said as one ("switch to 14B and ZeRO-2", "模型换成 32b，周期改包月", "make it 14b and bf16 lora",
+# "改用 lora，顺便把序列改成 4096", "same job but with 72b"): a follow-up changing several things at once, however long
+CHANGE_SAID = lazy(r"换成|改成|改为|改用|换用|换到|改到|调成|调到|切到|切成|改一下|都换|都改|同时|顺便(?:把|改|换)"
+                   r"|(?:模型|底模|基座|显卡|卡|方法|周期|序列|rank|zero)\s*(?:换|改|调|切)"
+                   r"|\b(?:switch|change|swap|move|bump|drop|go)\s+(?:\w+\s+){0,2}(?:to|for)\b|\bmake\s+it\b|\binstead\b"
+                   r"|\bat\s+the\s+same\s+time\b|\bboth\s+at\s+once\b|\bsame\s+(?:job|thing|setup|run)\s+but\b", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
 
@@ -178,6 +184,7 @@ class Cues:
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
     corrects: bool = False  # "不对，是 14b", "oops, typo — 72b": opens by correcting the last job, a change of it
+    change_said: bool = False  # "switch to 14B and ZeRO-2", "模型换成 32b，周期改包月": a change of the job, said as one
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
@@ -257,7 +264,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         lone_count=lone_count(raw) if short else None, weeks=weeks_said(raw) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
-        how_much=bool(HOW_MUCH.search(norm)),
+        how_much=bool(HOW_MUCH.search(norm)), change_said=short and bool(CHANGE_SAID.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
