@@ -161,9 +161,8 @@ class Core:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
             inc = replace(inc, text=simplified(inc.text))
-        if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader
-            rest, corrects = opening(settled(inc.text))  # "oops, typo — 72b": the last job with that value
-            inc = replace(inc, text=rest, corrects=corrects)
+        if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader;
+            inc = replace(inc, **dict(zip(("text", "corrects"), opening(settled(inc.text)), strict=True)))  # "oops, typo — 72b"
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
         settings = effective(self.settings, inc)

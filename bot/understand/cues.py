@@ -155,7 +155,7 @@ ADD_ON_ADDED = lazy(r"加|升|扩|带(?!宽)|配上|含|\b(?:add|adding|plus|wit
 ADD_ON_WHETHER = lazy(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.IGNORECASE)
 # a change of the job said as one ("switch to 14B and ZeRO-2", "模型换成 32b，周期改包月", "make it 14b and bf16 lora",
 # "改用 lora，顺便把序列改成 4096", "same job but with 72b"): a follow-up changing several things at once, however long
-CHANGE_SAID = lazy(r"换成|改成|改为|改用|换用|换到|改到|调成|调到|切到|切成|改一下|都换|都改|同时|顺便(?:把|改|换)"
+CHANGE_SAID = lazy(r"^\s*(?:那|那就|那么)?\s*换(?!一?个\s*(?:问题|话题))|换成|改成|改为|改用|换用|换到|改到|调成|调到|切到|切成|改一下|都换|都改|同时|顺便(?:把|改|换)"
                    r"|(?:模型|底模|基座|显卡|卡|方法|周期|序列|rank|zero)\s*(?:换|改|调|切)"
                    r"|\b(?:switch|change|swap|move|bump|drop|go)\s+(?:\w+\s+){0,2}(?:to|for)\b|\bmake\s+it\b|\binstead\b"
                    r"|\bat\s+the\s+same\s+time\b|\bboth\s+at\s+once\b|\bsame\s+(?:job|thing|setup|run)\s+but\b", re.IGNORECASE)

@@ -33,7 +33,7 @@ from bot.understand.classify import (
 )
 from bot.understand.clauses import questions
 from bot.understand.corrections import opening, settled
-from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
+from bot.understand.cues import CHANGE_SAID, FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
@@ -420,8 +420,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            for_rental=bool(rental.provider or request.model or request.params_b))
     if action is not None and action.kind == "topup" and price.add_ons:
         action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
-    if action is not None and action.kind == "rent" and asks.both_units:
-        action = None  # "租 3 周还是直接包月" weighs two ways of buying the span: a question, no order
+    if action is not None and action.kind == "rent" and (asks.both_units or CHANGE_SAID.search(norm)):
+        # "租 3 周还是直接包月" weighs two ways of buying the span; "换 5090，租两周", "switch to the a100 40g, 3 months"
+        # changes the rental just asked about: a question, no order
+        action = None
     wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
     if wished:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
