@@ -162,7 +162,7 @@ class Core:
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
             inc = replace(inc, text=simplified(inc.text))
         if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader;
-            inc = replace(inc, **dict(zip(("text", "corrects"), opening(settled(inc.text)), strict=True)))  # "oops, typo — 72b"
+            inc = replace(inc, text=(said := opening(settled(inc.text)))[0], corrects=said[1])  # "oops, typo — 72b": a correction
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
         settings = effective(self.settings, inc)

@@ -4,6 +4,8 @@ price rather than the job sized again ("monthly cost of that", "人民币多少"
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.messages import Turn
 from bot.understand.parser import Parsed
 from engine.price_list import setup_prices
@@ -68,16 +70,20 @@ def priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
                                                   or merged.hours or merged.days)
 
 
+def _request(last: Turn) -> dict[str, Any]:
+    job = last.data.get("request")
+    return job if isinstance(job, dict) else {}
+
+
 def _card_rented(last: Turn) -> bool:
     """The last answer costed a job on a card named for a span and nothing else (no dataset, no step time)."""
-    job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
+    job = _request(last)
     return last.kind == "cost" and bool(job.get("gpu")) and bool(job.get("days") or job.get("hours")) \
         and not (job.get("tokens") or job.get("samples") or job.get("step_seconds"))
 
 
 def _job_data(last: Turn) -> dict[str, object]:
-    job = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
-    return {k: v for k, v in job.items() if k not in ("days", "hours")}
+    return {k: v for k, v in _request(last).items() if k not in ("days", "hours")}
 
 
 def _job(merged: TrainingRequest) -> dict[str, object]:
@@ -89,7 +95,7 @@ def setup_span(last: Turn) -> dict[str, float]:
     its card for a span, that span."""
     hours = last.data.get("setup_hours")
     if not hours and _card_rented(last):
-        job = last.data["request"]
+        job = _request(last)
         hours = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0)
     return {"hours": float(str(hours))} if hours else {}
 
