@@ -76,3 +76,20 @@ def setting_fit_asked(parsed: Parsed, last: Turn) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
                    faq_confident=False, asks=replace(parsed.asks, sizing=True))
+
+
+def least_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"minimum setup then?", "最低配置呢", "最少几张卡" after a sizing (or a correction of it): the least setup that
+    does the job before (seed 000's minimum: 7B full on one 80 GB card with an 8-bit optimizer) on any card, unless
+    the message names one, never the FAQ entry on cheap cards or on setup times its words come near; None where the
+    message names a model of its own or says more than a short follow-up."""
+    q = parsed.request
+    job = job_of(last, {})
+    if not parsed.asks.least_setup or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) \
+            or q.model or q.params_b or parsed.cues.chars > ABOUT_LAST or not set(q.stated()) <= FIT_SETTINGS:
+        return None
+    for key in ("gpu", "num_gpus", "zero"):
+        job.pop(key, None)
+    merged = TrainingRequest.model_validate({**job, **q.stated()})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False)

@@ -30,7 +30,7 @@ from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
 from bot.core.family_kept import size_in_family
-from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
+from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, least_asked_of_last, setting_fit_asked
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
@@ -220,7 +220,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
     parsed = setup_at_provider(parsed, last, text)  # "八卡 h100 gpuli" after a job: that job on those cards there
-    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last)  # "够吗", "which card then"
+    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last) \
+        or least_asked_of_last(parsed, last)  # "够吗", "which card then", "minimum setup then?"
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
