@@ -159,6 +159,10 @@ CHANGE_SAID = lazy(r"^\s*(?:那|那就|那么)?\s*换(?!一?个\s*(?:问题|话�
                    r"|(?:模型|底模|基座|显卡|卡|方法|周期|序列|rank|zero)\s*(?:换|改|调|切)"
                    r"|\b(?:switch|change|swap|move|bump|drop|go)\s+(?:\w+\s+){0,2}(?:to|for)\b|\bmake\s+it\b|\binstead\b"
                    r"|\bat\s+the\s+same\s+time\b|\bboth\s+at\s+once\b|\bsame\s+(?:job|thing|setup|run)\s+but\b", re.IGNORECASE)
+# an earlier figure recalled ("remind me, the ZeRO-3 number was?", "zero3 的是多少来着", "what was it with zero-3 again?",
+# "刚才 zero3 那个数是多少"): the job before with that setting, its figure said again
+RECALLED = lazy(r"\bremind\s+me\b|\bwhat\s+was\b|\bwas\s+(?:it|that)?\s*[?？]*\s*$|\bagain\s*[?？]*\s*$|\bearlier\b"
+                r"|来着|刚才|刚刚|之前|前面|再说一[遍下次]|回顾", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
 
@@ -185,6 +189,7 @@ class Cues:
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
     corrects: bool = False  # "不对，是 14b", "oops, typo — 72b": opens by correcting the last job, a change of it
     change_said: bool = False  # "switch to 14B and ZeRO-2", "模型换成 32b，周期改包月": a change of the job, said as one
+    recalled: bool = False  # "remind me, the ZeRO-3 number was?", "zero3 的是多少来着": an earlier figure asked again
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
@@ -265,6 +270,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)), change_said=short and bool(CHANGE_SAID.search(norm)),
+        recalled=short and bool(RECALLED.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
