@@ -179,6 +179,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ..."
         "export": re.compile(
             r"导出|\bexport|下载\s*(?:配置|config)"
+            # a bare give verb opening the message, the file next, maybe its tool after ("出配置，llama factory 的")
+            rf"|^\s*(?:那|那就|好|行|ok)?\s*[,，]?\s*(?:出|来|发)\s*(?:{_FILE})"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"

@@ -54,7 +54,7 @@ LEAD_FILLER = lazy(r"^(?:[\s,.:;!?…]|是|就是|应该是|\b(?:it'?s|that'?s|m
 # the words a message correcting the last one opens with: correction words, with the interjections and apologies
 # said around them ("oops, typo —", "sorry, i meant", "啊 不对", "不好意思 说错了", "抱歉 打错了"), at least one of
 # them a correction word (MARKER)
-OPENING = lazy(rf"(?:[\s,.:;!?…—–-]|\b(?:oops|whoops|ah|oh|ugh|hmm|sorry)\b|啊|哎|哦|噢|诶|呃|不好意思|抱歉|打错|"
+OPENING = lazy(rf"(?:[\s,.:;!?…—–-]|\b(?:oops|whoops|ah|oh|ugh|hmm|sorry)\b|啊|哎|哦|噢|诶|呃|不好意思|抱歉|"
                rf"(?:{STRONG}))+", re.IGNORECASE)
 NOT = lazy(r"\s*[,，]?\s*(?:而?不是|不要|\bnot\b|\brather\s+than\b|\binstead\s+of\b)\s*", re.IGNORECASE)
 # before it, beside a value taken back by a hesitation: spaces, commas and "…" only
