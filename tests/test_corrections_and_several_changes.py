@@ -50,6 +50,8 @@ KEPT = [
     (["一万网络 3090 一个月多少", "换 a100 40g，租两个月"], ["5,600"]),
     # a job rented on a named card, changed past what the card holds: the card that does, priced for the new span
     (["7b qlora 4090 包周", "模型换成 32b，周期改包月"], ["RTX A6000", "389"]),
+    # then its price asked again: the span kept, the table's card for the new job named (14B bf16 LoRA: L40S, ₮189 a week)
+    (["14b qlora 4090 包月", "换成 bf16 lora，租期改成一周", "那卡和价钱呢"], ["L40S", "189", "1 周"]),
     # the least setup, asked of the job before
     (["7b 全参微调", "那最低配置呢"], ["8-bit", "80"]),
     # an earlier stage's figure recalled: 64 GB of model states a card at ZeRO-3

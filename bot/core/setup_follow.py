@@ -8,8 +8,10 @@ from typing import Any
 
 from bot.messages import Turn
 from bot.understand.parser import Parsed
+from engine.errors import KasuanError
 from engine.price_list import setup_prices
 from engine.request import TrainingRequest
+from engine.sizing import size
 
 
 def card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
@@ -64,10 +66,21 @@ def priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
     length of its own: its new setup is priced the same way, not sized alone. So is a job rented on a card
     for a span ("7b qlora 用 4090，周租") changed ("模型换成 32b，周期改包月"): the new job's setup for the
     span, and first whether the card named still holds it (32B QLoRA: not a 4090; an RTX A6000, ₮389 a month)."""
-    if _card_rented(last):
-        return not (merged.tokens or merged.samples or merged.step_seconds) and _job(merged) != _job_data(last)
+    if _card_rented(last):  # only the job changed, on the same cards, and they no longer hold it
+        before = _job_data(last)
+        return not (merged.tokens or merged.samples or merged.step_seconds) and _job(merged) != before \
+            and (merged.gpu, merged.num_gpus) == (before.get("gpu"), before.get("num_gpus")) and not _holds(merged)
     return bool(last.data.get("setup")) and not (merged.tokens or merged.samples or merged.step_seconds
                                                   or merged.hours or merged.days)
+
+
+def _holds(job: TrainingRequest) -> bool:
+    """Whether the card the job names holds it (or may: at the edge), as the sizing judges it."""
+    try:
+        fit = size(job.model_copy(update={"days": None, "hours": None})).fit
+    except KasuanError:
+        return False
+    return fit is None or fit.fits or fit.may_fit
 
 
 def _request(last: Turn) -> dict[str, Any]:
