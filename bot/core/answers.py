@@ -399,13 +399,13 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, str(data["display"]))
                 if provider is None or p["provider"] == provider_name(provider)]
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
-    elif seed is None and setup.estimate.plan.zero == 0 and seed_card(advice.sizing, provider, missed := bool(
+    elif seed is None and setup.estimate.plan.zero == 0 and seed_card(advice.sizing, provider, card_missed := bool(
             req.gpu and advice.verdict is not None and not (advice.verdict.fits or advice.verdict.may_fit))) not in (None, setup.gpu.id):
         # a LoRA / QLoRA pick on another card than the table's (14B bf16 LoRA: an RTX A6000 for the table's
         # L40S, both 48 GB): the table's card priced under the lead, as the sizing's price line named it;
         # also where a provider's own row is that card (gpuli's 4090 for 7B QLoRA), ranked fourth; and where the
         # card the user named no longer holds the job ("14b qlora 4090" then "换成 bf16 lora"), as if none was named
-        reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider, named_missed=missed)
+        reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider, named_missed=card_missed)
     if reply.data.get("seed"):  # its prices converted as the rows above are ("人民币呢": ≈ ¥4,608)
         reply.data["seed"]["prices"] = approx_units(reply.data["seed"]["prices"])
     spec = advice.sizing.resolved
