@@ -190,13 +190,11 @@ def grad_accum(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------- switches
-# plain data parallelism however named ("ddp", "做数据并行", "data parallel"): no sharding; never FSDP's
-# "fully sharded data parallel" (完全分片数据并行)
+# plain data parallelism ("ddp", "做数据并行", "data parallel"): no sharding; never FSDP's (完全分片数据并行)
 DDP_FORMS = r"\bddp\b|(?<!分片)数据并行|(?<!sharded\s)(?<!sharded-)\b(?:distributed\s+)?data[\s-]+parallel(?:ism)?\b"
 ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|" + DDP_FORMS
-            + r"|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)"
-            # the stage changed to a figure ("zero 改成 2", "zero 也换成 3", "zero stage to 2", "zero -> 2")
-            + r"|zero[\s_-]*(?:stage)?\s*(?:也|都)?\s*(?:改成|换成|改为|改到|调成|调到|换到|\bto\b|->|→)\s*(?:stage\s*)?([0-3])(?!\d)", re.ASCII)
+            + r"|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)|zero[\s_-]*(?:stage)?\s*(?:也|都)?\s*"  # "zero 也改成 2"
+            r"(?:改成|换成|改为|改到|调成|调到|换到|\bto\b|->|→)\s*(?:stage\s*)?([0-3])(?!\d)", re.ASCII)
 
 
 # a stage ruled out right before it ("不开 zero3 只开 zero2", "zero2 instead of zero3", "not zero-3, zero-2"): the
