@@ -42,6 +42,7 @@ class Incoming:
     team_id: str | None = None
     typed: dict[str, Any] | None = None  # a slash command's typed options (Discord): {"command": ..., "text": ..., fields}
     edit_of: str | None = None  # an edited message: the fingerprint of what its first version asked
+    corrects: bool = False  # the text opened with a correction word, taken out by the core ("不对，是 14b": "是 14b")
     thread_id: str | None = None  # a forum topic (Telegram message_thread_id): replies and alerts go there
     # Files sent with the message (Telegram document, Discord attachment): (name, content), already
     # bounded by the adapter; the core sizes them as training files (bot.core.files), `text` is the caption.

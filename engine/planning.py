@@ -229,17 +229,18 @@ def _at_count(q: TrainingRequest, card: GpuSpec, n: int, seed: tuple[Fit | None,
 def seed_count(q: TrainingRequest, r: Resolved, ours: Fit) -> tuple[Fit | None, str, bool]:
     """Seed 000's setup for a full fine-tune on this card's memory class when it takes fewer cards than our
     first fit (7B on A100 80GB: one card with the 8-bit optimizer, where AdamW needs two), with no optimizer
-    stated, estimated with the row's optimizer (returned too, and whether the row is the seed's roomy one:
+    stated or the row's own, estimated with the row's optimizer (returned too, and whether the row is the seed's roomy one:
     7B on one H200): how many cards was asked, and the seed's
     answer is one card, so the reply leads with it (at the edge by our estimate) and gives our count to be
     safe. `r` is the request resolved on the card with no count. (None, "", False) outside the seed's rows, or where
     its setup neither holds the job nor is at the edge."""
-    rows = seed_rows_on_card(r, ours.gpu.memory_gb) if q.optimizer is None else None
+    rows = seed_rows_on_card(r, ours.gpu.memory_gb)
     offloads = ours.estimate.plan.offload != "none"  # the seed's setup without offload leads even on more cards
     if rows is None or (rows[0] >= ours.num_gpus and not offloads):
         return None, "", False
     count, optimizers = rows
-    for optimizer in optimizers:
+    # an optimizer stated is the row's only where the row names it ("7b 全参 8bit optimizer" then "要几张 h100": one)
+    for optimizer in [o for o in optimizers if q.optimizer in (None, o)]:
         way = q.model_copy(update={"num_gpus": count, "optimizer": optimizer, "zero": 0 if count == 1 else 3})
         try:
             found = size(way).fit

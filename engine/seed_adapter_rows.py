@@ -41,14 +41,15 @@ SEED_ROWS = (
 SEED_SEQ, SEED_BATCH = 2048, 1
 
 
-def seed_card(s: Sizing, provider: str | None = None) -> str | None:
+def seed_card(s: Sizing, provider: str | None = None, named_missed: bool = False) -> str | None:
     """The card seed 000's LoRA / QLoRA table names for this job's class, when no card was named and
     the job is at the table's settings (seq 2048, micro-batch 1, checkpointing on); None otherwise.
     One card stated ("8b qlora 一张卡月租多少") is the table's own setup, so it still names its card.
     At a `provider` whose own seed names a card for the class (engine: SeedRow.at), that card: the
-    reader asking 一万网络 holds its article (a 3090 for 7B LoRA), not gpuli's table."""
+    reader asking 一万网络 holds its article (a 3090 for 7B LoRA), not gpuli's table. `named_missed`: the card named
+    does not hold the job, so the table's card is named as if none was."""
     q, r = s.request, s.resolved
-    if not r.adapter or s.fit is not None or (r.num_gpus_stated and q.num_gpus != 1):
+    if not r.adapter or (s.fit is not None and not named_missed) or (r.num_gpus_stated and q.num_gpus != 1):
         return None
     if q.seq_len != SEED_SEQ or q.micro_batch != SEED_BATCH or not q.grad_checkpointing:
         return None

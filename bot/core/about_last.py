@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
-from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow
+from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow, setup_span
 from bot.core.wallet_follow_ups import priced_rental
 from bot.messages import Turn
 from bot.understand.asks import asks_how_long
@@ -270,7 +270,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "多少钱", "费用呢", "monthly cost of that at gpuli" after a sizing: what the recommended setup
         # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
         # "人民币呢" after those prices: the same prices in that currency
-        follow = setup_follow(merged, duration) | ({"roomy": True} if last.data.get("roomy") else {})
+        # the span that setup was priced for stays ("…换成 bf16 lora，周期改一周" then "卡和价格呢": the week)
+        follow = setup_follow(merged, duration or setup_span(last)) | ({"roomy": True} if last.data.get("roomy") else {})
         if currency:  # the same length as those prices, unless the message gives its own
             follow |= {"display": currency, "asked_currency": True}
             if not duration and last.data.get("setup") and last.data.get("setup_hours"):

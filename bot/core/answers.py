@@ -399,11 +399,13 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
         rows = [p for p in unit_prices(seed.gpu.id, seed.num_gpus, str(data["display"]))
                 if provider is None or p["provider"] == provider_name(provider)]
         reply.data["seed"] = fit_row(seed) | {"prices": rows, "eight_bit": advice.seed_optimizer == "adamw-8bit"}
-    elif seed is None and setup.estimate.plan.zero == 0 and seed_card(advice.sizing, provider) not in (None, setup.gpu.id):
+    elif seed is None and setup.estimate.plan.zero == 0 and seed_card(advice.sizing, provider, card_missed := bool(
+            req.gpu and advice.verdict is not None and not (advice.verdict.fits or advice.verdict.may_fit))) not in (None, setup.gpu.id):
         # a LoRA / QLoRA pick on another card than the table's (14B bf16 LoRA: an RTX A6000 for the table's
         # L40S, both 48 GB): the table's card priced under the lead, as the sizing's price line named it;
-        # also where a provider's own row is that card (gpuli's 4090 for 7B QLoRA), ranked fourth
-        reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider)
+        # also where a provider's own row is that card (gpuli's 4090 for 7B QLoRA), ranked fourth; and where the
+        # card the user named no longer holds the job ("14b qlora 4090" then "换成 bf16 lora"), as if none was named
+        reply.data["seed"] = table_card_priced(advice.sizing, str(data["display"]), provider, named_missed=card_missed)
     if reply.data.get("seed"):  # its prices converted as the rows above are ("人民币呢": ≈ ¥4,608)
         reply.data["seed"]["prices"] = approx_units(reply.data["seed"]["prices"])
     spec = advice.sizing.resolved
@@ -428,14 +430,11 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
     missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
         if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
-                                                    tight=not follow.get("hours"), hours=_float_or_none(follow.get("hours")))
+                                                    tight=not (hours := follow.get("hours")),
+                                                    hours=float(hours) if isinstance(hours, int | float) else None)
     if (unrented := None if missed else own_not_rented(advice, req, provider, ctx.lang)) is not None:
         reply.data.pop("stand_in", None)  # it says the card is not rented there: the stand-in's note would repeat it
     return verdict_first(reply, missed or unrented or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))
-
-
-def _float_or_none(value: object) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _named_priced(advice: Advice, req: TrainingRequest, setup: Fit, provider: str | None, what: str, display: str,

@@ -76,3 +76,49 @@ def setting_fit_asked(parsed: Parsed, last: Turn) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
                    faq_confident=False, asks=replace(parsed.asks, sizing=True))
+
+
+def least_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"minimum setup then?", "最低配置呢", "最少几张卡" after a sizing (or a correction of it): the least setup that
+    does the job before (seed 000's minimum: 7B full on one 80 GB card with an 8-bit optimizer) on any card, unless
+    the message names one, never the FAQ entry on cheap cards or on setup times its words come near; None where the
+    message names a model of its own or says more than a short follow-up."""
+    q = parsed.request
+    job = job_of(last, {})
+    if not parsed.asks.least_setup or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) \
+            or q.model or q.params_b or parsed.cues.chars > ABOUT_LAST or not set(q.stated()) <= FIT_SETTINGS:
+        return None
+    for key in ("gpu", "num_gpus", "zero"):
+        job.pop(key, None)
+    merged = TrainingRequest.model_validate({**job, **q.stated()})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+# a job's settings that an earlier figure is recalled by ("the ZeRO-3 number", "seq 4096 那个")
+RECALLED_SETTINGS = {"zero", "offload", "optimizer", "seq_len", "micro_batch", "lora_rank", "precision", "gpu", "num_gpus"}
+
+
+def setting_recalled(parsed: Parsed, last: Turn) -> Parsed | None:
+    """"remind me, the ZeRO-3 number was?", "zero3 的是多少来着" after the job was sized on another setting: the job
+    before with that setting, sized again (32B full on 8×H100 with ZeRO-3: model states 64 GB a card, seed 000),
+    never the FAQ entry on rental reminders its words come near; None where the message names a model of its own,
+    states no setting of the job or recalls nothing."""
+    q = parsed.request
+    job = job_of(last, {})
+    stated = q.stated()
+    if not parsed.cues.recalled or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) \
+            or q.model or q.params_b or not stated or not set(stated) <= RECALLED_SETTINGS or parsed.cues.chars > ABOUT_LAST:
+        return None
+    if "gpu" in stated:
+        job.pop("num_gpus", None)
+    merged = TrainingRequest.model_validate({**job, **stated})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False)
+
+
+def asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """The job before asked about in a few words: its fit, the card that holds it, a setting's fit, its least
+    setup, a figure recalled (each above); None when the message asks none of them."""
+    return fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last) \
+        or least_asked_of_last(parsed, last) or setting_recalled(parsed, last)

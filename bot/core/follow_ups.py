@@ -14,6 +14,7 @@ from bot.core.about_last import (
     TERM_HOURS,
     about_last,
     buy_for,
+    counted,
     duration_of,
     job_of,
     span_added,
@@ -29,7 +30,8 @@ from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
-from bot.core.fit_follow import card_asked_of_last, fit_asked_of_last, setting_fit_asked
+from bot.core.family_kept import size_in_family
+from bot.core.fit_follow import asked_of_last
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
@@ -224,7 +226,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
     parsed = setup_at_provider(parsed, last, text)  # "八卡 h100 gpuli" after a job: that job on those cards there
-    fit = fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last)  # "够吗", "which card then"
+    fit = asked_of_last(parsed, last)  # "够吗", "which card then", "minimum setup then?", "the ZeRO-3 number was?"
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
@@ -292,7 +294,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             data["weeks"] = parsed.cues.weeks  # "那 4 周呢": the weeks asked, priced beside a month that covers them
             data = run_against_money(data, parsed)  # "余额 10 刀" then "跑 36 小时够吗": that run's cost, weighed
         return replace(parsed, intent="price", follow_up=True, missing=[], follow=data)
-    base = job_of(last, duration)
+    base = job_of(last, duration) if {"gpu", "num_gpus"} & set(stated) else counted(last, job_of(last, duration))
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     cards = last.data.get("cards") or picked_count(last)  # "cost?" then "the roomier H100 option?": 8 of them, as priced
@@ -348,9 +350,12 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if parsed.intent not in ("size", "cost") or last.kind not in ("size", "cost", "checkpoint") or not (
             base.get("model") or base.get("params_b")):
         return parsed
-    if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > (ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP):
-        return parsed  # "what about 8b, how much a week?" still asks of the last answer; a long message stands alone
-    stated = parsed.request.stated()
+    # a long message stands alone, but not one saying it changes the job ("switch to 14B and ZeRO-2 at the same time")
+    longest = ABOUT_BUDGET if parsed.cues.corrects or (parsed.follow_up and parsed.cues.change_said) else \
+        ABOUT_LAST if parsed.follow_up else SHORT_FOLLOW_UP
+    if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > longest:
+        return parsed
+    stated = size_in_family(parsed.request.stated(), base)  # "qwen2.5 7b" then "14b": Qwen2.5-14B
     for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") else ()):
         base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew
     if stated.get("method") in ("full", "pretrain"):
@@ -452,7 +457,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     """"bf16", "不开 offload", "with 8bit adam", "flash attention 呢" after a sizing or a cost: that job with
     the setting changed, answered as before (7B LoRA sized again, 20-26 GB), never the FAQ entry the
     setting's word names; a question about the setting ("bf16 还是 fp16?") is no bare setting (cues)."""
-    job = job_of(last, {})
+    job = job_of(last, {}) if parsed.request.gpu else counted(last, job_of(last, {}))  # on the count "how many?" gave
     if not parsed.cues.setting_only or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
         return None
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
@@ -475,7 +480,7 @@ def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:
     the reply leads with yes or no for it (7B full on one 80 GB card: yes, AdamW's 112 GB of states against 70 GB
     with 8-bit, seed 000), not the FAQ's general entry on the switch. A message naming its own model is no
     question about the last job; the general path reads it."""
-    job = job_of(last, {})
+    job = job_of(last, {}) if parsed.request.gpu else counted(last, job_of(last, {}))
     if parsed.asks.switch is None and isinstance(last.data.get("switch"), str) and asks_again_of_switch(parsed.words):
         parsed = replace(parsed, asks=replace(parsed.asks, switch=last.data["switch"]))  # "why not", "ok what instead"
     if parsed.asks.switch is None or last.kind not in ("size", "cost") or parsed.request.model or parsed.request.params_b \

@@ -89,7 +89,7 @@ from bot.messages import Awaiting, Incoming, Reply, Turn
 from bot.text.errors import error_message, internal_error
 from bot.text.i18n import t
 from bot.understand import glossary
-from bot.understand.corrections import settled
+from bot.understand.corrections import opening, settled
 from bot.understand.cues import of_question
 from bot.understand.entities import find_gpus
 from bot.understand.faq import lookup as faq_lookup
@@ -162,8 +162,8 @@ class Core:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
             inc = replace(inc, text=simplified(inc.text))
-        if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader
-            inc = replace(inc, text=settled(inc.text))
+        if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader;
+            inc = replace(inc, text=(said := opening(settled(inc.text)))[0], corrects=said[1])  # "oops, typo — 72b": a correction
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
         settings = effective(self.settings, inc)
@@ -232,7 +232,7 @@ class Core:
         if watched is not None:
             return watched
         # days in the chat's zone unless one is stated ("周四前": Beijing's); "回到刚才 年付多少": the return words pick the answer
-        parsed = parse(without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)))
+        parsed = parse(without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)), inc.corrects)
         fingerprint = parsed.fingerprint()
         if inc.edit_of == fingerprint:
             return None  # a fixed typo or added punctuation: the same question, answered already

@@ -4,10 +4,14 @@ price rather than the job sized again ("monthly cost of that", "人民币多少"
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.messages import Turn
 from bot.understand.parser import Parsed
+from engine.errors import KasuanError
 from engine.price_list import setup_prices
 from engine.request import TrainingRequest
+from engine.sizing import size
 
 
 def card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
@@ -68,14 +72,53 @@ def priced_before(last: Turn) -> bool:
 
 def priced_setup_changed(last: Turn, merged: TrainingRequest) -> bool:
     """The last answer priced a sizing's setup ("gpuli 包月多少") and the job changed has no dataset or
-    length of its own: its new setup is priced the same way, not sized alone."""
+    length of its own: its new setup is priced the same way, not sized alone. So is a job rented on a card
+    for a span ("7b qlora 用 4090，周租") changed ("模型换成 32b，周期改包月"): the new job's setup for the
+    span, and first whether the card named still holds it (32B QLoRA: not a 4090; an RTX A6000, ₮389 a month)."""
+    if _card_rented(last):  # only the job changed, on the same cards, and they no longer hold it
+        before = _job_data(last)
+        return not (merged.tokens or merged.samples or merged.step_seconds) and _job(merged) != before \
+            and (merged.gpu, merged.num_gpus) == (before.get("gpu"), before.get("num_gpus")) and not _holds(merged)
     return bool(last.data.get("setup")) and not (merged.tokens or merged.samples or merged.step_seconds
                                                   or merged.hours or merged.days)
 
 
+def _holds(job: TrainingRequest) -> bool:
+    """Whether the card the job names holds it (or may: at the edge), as the sizing judges it."""
+    try:
+        fit = size(job.model_copy(update={"days": None, "hours": None})).fit
+    except KasuanError:
+        return False
+    return fit is None or fit.fits or fit.may_fit
+
+
+def _request(last: Turn) -> dict[str, Any]:
+    job = last.data.get("request")
+    return job if isinstance(job, dict) else {}
+
+
+def _card_rented(last: Turn) -> bool:
+    """The last answer costed a job on a card named for a span and nothing else (no dataset, no step time)."""
+    job = _request(last)
+    return last.kind == "cost" and bool(job.get("gpu")) and bool(job.get("days") or job.get("hours")) \
+        and not (job.get("tokens") or job.get("samples") or job.get("step_seconds"))
+
+
+def _job_data(last: Turn) -> dict[str, object]:
+    return {k: v for k, v in _request(last).items() if k not in ("days", "hours")}
+
+
+def _job(merged: TrainingRequest) -> dict[str, object]:
+    return merged.model_copy(update={"days": None, "hours": None}).stated()
+
+
 def setup_span(last: Turn) -> dict[str, float]:
-    """The rental length the last setup price was asked for ("包月多少": a month), as a duration."""
+    """The rental length the last setup price was asked for ("包月多少": a month), as a duration; a job rented on
+    its card for a span, that span."""
     hours = last.data.get("setup_hours")
+    if not hours and _card_rented(last):
+        job = _request(last)
+        hours = float(job.get("days") or 0) * 24 + float(job.get("hours") or 0)
     return {"hours": float(str(hours))} if hours else {}
 
 
@@ -84,5 +127,5 @@ def setup_follow(merged: TrainingRequest, duration: dict[str, float], last: Turn
     a job whose setup was just priced (`last`): then the reply first says whether the card named still holds it."""
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
     job = merged.model_copy(update={"days": None, "hours": None}).stated()
-    changed = last is not None and bool(last.data.get("setup")) and job != last.data.get("request")
+    changed = last is not None and (bool(last.data.get("setup")) or _card_rented(last)) and job != _job_data(last)
     return {"setup_of": job, **({"hours": hours} if hours else {}), **({"changed": True} if changed else {})}

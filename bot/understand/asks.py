@@ -179,6 +179,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ..."
         "export": re.compile(
             r"导出|\bexport|下载\s*(?:配置|config)"
+            # a bare give verb opening the message, the file next, maybe its tool after ("出配置，llama factory 的")
+            rf"|^\s*(?:那|那就|好|行|ok)?\s*[,，]?\s*(?:出|来|发)\s*(?:{_FILE})"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
@@ -309,7 +311,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "hours": re.compile(r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?|小时|个小时)(?![a-z0-9])"),
         # a week and a month both named; 周 of a weekday or the weekend ("周五前…包月多少") is no week
         # ("一个月按 4 周" reckons the month in weeks: one span, no second unit)
-        "both": re.compile(r"周(?![一二三四五六日天末1-7]).{0,8}月|月(?!\s*按\s*\d{1,2}\s*个?\s*(?:周|星期|礼拜)).{0,8}周(?![一二三四五六日天末1-7])"
+        "both": re.compile(r"周(?![一二三四五六日天末1-7期]).{0,8}月|月(?!\s*按\s*\d{1,2}\s*个?\s*(?:周|星期|礼拜)).{0,8}周(?![一二三四五六日天末1-7期])"
                            r"|week\w*.{0,12}month|month\w*.{0,12}week"
                            # one unit set against the other ("a week of a 4090 … is that cheaper than a month")
                            r"|week\w*.{0,80}?(?:cheaper|pricier|more\s+expensive|better|worse)\s+than\s+(?:a\s+|one\s+|the\s+)?month"

@@ -141,7 +141,7 @@ _TAIL_COUNT = lazy(
 # a training setting named right before the correction word: "梯度累积改成 8", "rank 改成 64" change that
 # setting, so the bare number after it is the setting's, not a card count
 _SETTING_BEFORE = lazy(r"(?:rank|秩|\bmicro|per[\s_-]*device|batch(?:[\s_-]*size)?|\bbs|\bmbs|累积|累加|accum\w*|steps?|seq\w*|cutoff\w*|长度|epochs?|轮数|学习率|\blr"
-                       r"|alpha|warmup|预热)\s*$", re.IGNORECASE)
+                       r"|alpha|warmup|预热|zero|stage|阶段)\s*(?:也|都)?\s*$", re.IGNORECASE)
 
 
 def corrected(text: str, blank: list[tuple[int, int]], cards: list[tuple[int, int]], first: int | None) -> int | None:

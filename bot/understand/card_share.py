@@ -9,16 +9,16 @@ import re
 
 from bot.understand.lazy import lazy
 
-_LEAD = (r"(?:(?:and|so|ok(?:ay)?|then|well|hmm+|um+|what\s+about|how\s+about|how\s+much(?:\s+(?:is|would\s+be|does\s+it\s+come\s+to))?"
+_LEAD = (r"(?:(?:and|so|ok(?:ay)?|then|now|well|hmm+|um+|what\s+about|how\s+about|how\s+much(?:\s+(?:is|would\s+be|does\s+it\s+come\s+to))?"
          r"(?:\s+(?:that|it|this))?|what(?:'s|\s+is|\s+would\s+be|\s+does\s+(?:that|it)\s+come\s+to)(?:\s+(?:that|it|this))?"
          r"|that(?:'s|\s+is)|is\s+(?:that|it)|cost|price|money|the\s+(?:cost|price)|broken\s+down|split|divided)\s*,?\s*)*")
 _EN = (r"(?:per|for\s+each|each|for\s+one|a|one|by)[\s-]*(?:card|gpu)s?"
-       r"(?:\s+(?:then|though|basis|price|cost|share|please|pls))*|each|apiece|each\s+one")
+       r"(?:\s+(?:then|now|though|basis|price|cost|share|please|pls))*|each|apiece|each\s+one")
 _ZH_EACH = r"(?:平均|摊到|分到|折合|算下来|合)?\s*每\s*(?:张|块|个)?\s*(?:卡|gpu)?"
 _ZH_ONE = r"(?:1|一|单)\s*(?:张|块|卡)\s*(?:卡|gpu)?"
 _ZH_ASK = r"(?:的话|上)?\s*(?:是|要|合|摊|算|得|大概|大约)?\s*(?:多少钱?|几)"
 _END = r"\s*[?？!！.。~]*\s*$"
-SHARE = lazy(rf"^\s*(?:那|那么|所以|那就是|算下来)?\s*(?:{_ZH_EACH}\s*(?:{_ZH_ASK}|呢)|{_ZH_ONE}\s*{_ZH_ASK})\s*(?:呢|啊|呀)?{_END}"
+SHARE = lazy(rf"^\s*(?:那|那么|所以|那就是|算下来)?\s*(?:现在|这下|这样)?\s*(?:{_ZH_EACH}\s*(?:{_ZH_ASK}|呢)|{_ZH_ONE}\s*{_ZH_ASK})\s*(?:呢|啊|呀)?{_END}"
              rf"|^\s*{_LEAD}(?:{_EN}){_END}", re.IGNORECASE)
 
 

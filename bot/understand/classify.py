@@ -54,7 +54,8 @@ TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全�
 # a change of the job before: "那换成qlora呢", "on a 4090", and the field named first ("模型换 qwen3 8b", "卡改成 a100",
 # "switch the model to qwen3 8b", "change the card to an a100", "same thing but for 14b")
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|要是|假如|拉到|加到|用|上|what about|how about|and\b|what\s+if\b|with\b|w/|on\b|at\b|for\b"
-                 r"|(?:模型|底模|基座|显卡|卡|方法)\s*(?:换|改|用)"
+                 r"|(?:模型|底模|基座|显卡|卡|方法|序列(?:长度)?|长度|seq(?:_len)?|cutoff(?:_len)?|rank|秩|zero|batch|bs|精度|优化器|周期|租期|学习率|lr|epochs?|轮数)"
+                 r"\s*(?:换|改|调|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
                  r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$|\binstead\b")
 # what to turn on or set for a condition ("上 32k 长上下文 要开啥", "显存不够 该开什么", "what should we enable for 32k

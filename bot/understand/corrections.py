@@ -37,7 +37,7 @@ class Said:
 
 # Words that take back the value before them. "对不对" and "是不是" ask; "算了一下" worked something out.
 STRONG = (r"(?<!对)不对(?:\s*不对)*|[哦噢喔啊]\s*不(?:是|对)?(?![\u4e00-\u9fff])|不是\s+是|算了(?!\s*(?:一?下|算|多少|吗|么|没|了))"
-          r"|我?(?:说|打|写|讲)错了|我是说|我的意思是|口误|更正(?:一下)?|纠正(?:一下)?"
+          r"|我?(?:说|打|写|讲)错了?|\b(?:oops|whoops)\b|我是说|我的意思是|口误|更正(?:一下)?|纠正(?:一下)?"
           r"|\bno\s+wait\b|\bwait\s+no\b|\b(?:sorry|oops)\s+i\s+mean[t]?\b|\bi\s+mean[t]?\b|\bscratch\s+that\b"
           r"|\bno\s+sorry\b|\bsorry\b(?!\s+(?:for|to|about|if|but)\b)|\bcorrection\b|\bor\s+rather\b|\bnvm\b|\bnever\s*mind\b|\bmy\s+bad\b"
           r"|\bi\s+mis(?:spoke|typed|-typed)\b|\btypo\b")
@@ -51,6 +51,11 @@ FILLER = lazy(r"(?:\s+|[,.:;!?]|改成|换成|改为|改用|应该是|其实是|
               re.IGNORECASE)
 # between a correction word opening a message and its value ("不对, 是 4张", "no wait, it's 72b")
 LEAD_FILLER = lazy(r"^(?:[\s,.:;!?…]|是|就是|应该是|\b(?:it'?s|that'?s|make\s+(?:it|that)|i\s+meant?)\b)*", re.IGNORECASE)
+# the words a message correcting the last one opens with: correction words, with the interjections and apologies
+# said around them ("oops, typo —", "sorry, i meant", "啊 不对", "不好意思 说错了", "抱歉 打错了"), at least one of
+# them a correction word (MARKER)
+OPENING = lazy(rf"(?:[\s,.:;!?…—–-]|\b(?:oops|whoops|ah|oh|ugh|hmm|sorry)\b|啊|哎|哦|噢|诶|呃|不好意思|抱歉|"
+               rf"(?:{STRONG}))+", re.IGNORECASE)
 NOT = lazy(r"\s*[,，]?\s*(?:而?不是|不要|\bnot\b|\brather\s+than\b|\binstead\s+of\b)\s*", re.IGNORECASE)
 # before it, beside a value taken back by a hesitation: spaces, commas and "…" only
 NEAR_GAP = lazy(r"[\s,.;:!?…]*")
@@ -112,9 +117,8 @@ def settled(text: str) -> str:
     if not MARKER.search(norm):
         return text
     values = said(norm)
-    lead = _leading(norm, values)
-    if lead is not None:  # "no wait 72b", "说错了 是 lora": the value taken back was said in an earlier message
-        return lead
+    if _leading(norm, values) is not None:  # "no wait 72b", "说错了 是 lora": read by `opening` (the parse), the
+        return text  # correction of the conversation's last job it is kept as, not a message of its own
     drop: list[tuple[int, int]] = []
     put: dict[int, str] = {}  # a figure replaced in place
     floor = 0
@@ -178,16 +182,29 @@ def _settle(norm: str, mark: re.Match[str], values: list[Said], floor: int) -> C
     return ([*dropped, (mark.start(), _filled(norm, mark.end()))], {}) if dropped else None
 
 
+@one_message.per_message
+def opening(text: str) -> tuple[str, bool]:
+    """`text` without the correction word it opens with, and whether it opened with one that corrects the
+    conversation ("不对，我们其实是 32b", "oops, typo — 72b", "sorry, I meant full fine-tuning, not QLoRA"): a
+    value follows the word and none stands before it, so the value taken back was said in an earlier message and
+    the message is a change of the last job, whatever else it says (bot.core.follow_ups keeps the rest of it)."""
+    norm = normalize(text)
+    if not MARKER.search(norm):
+        return text, False
+    rest = _leading(norm, said(norm))
+    return (rest, True) if rest is not None else (text, False)
+
+
 def _leading(norm: str, values: list[Said]) -> str | None:
     """`norm` without the correction word it opens with, when a value follows it and none stands before it: the
     message corrects the conversation's last job ("no wait 4张", "不对 72b", "说错了 是 lora 不是 qlora", "我是说
     h200"), so only the value it names changes and the rest of the job is kept by the follow-up readers."""
-    mark = MARKER.match(norm, len(norm) - len(norm.lstrip(" ,.:;!?…")))
-    if mark is None or not any(s.start >= mark.end() for s in values):
+    head = OPENING.match(norm)
+    if head is None or not MARKER.search(head.group(0)) or not any(s.start >= head.end() for s in values):
         return None
-    if any(s.start < mark.end() for s in values):
+    if any(s.start < head.end() for s in values):
         return None
-    rest = LEAD_FILLER.sub("", norm[mark.end():], count=1)
+    rest = LEAD_FILLER.sub("", norm[head.end():], count=1)
     kept = said(rest)  # "lora 不是 qlora", "lora, not qlora": the value denied after the one meant goes
     for first, denied in pairwise(kept):
         gap = NOT.fullmatch(rest, first.end, denied.start)

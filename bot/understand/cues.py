@@ -178,6 +178,16 @@ RUN_ASKED = lazy(r"能|可以|行|跑得|训得|装得|放得|\b(?:can|could|wou
 SAME_AS_FULL = lazy(r"(?:跟|和|与|同|比)\s*全(?:参|量)(?:微调)?\s*(?:的?显存)?\s*(?:一样|相同|差不多|一致)"
                     r"|\b(?:same|as\s+much(?:\s+(?:memory|vram))?)\s+as\s+(?:an?\s+|the\s+)?full(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|sft|params?))?\b"
                     r"|\bsame\s+(?:memory|vram)(?:\s+\w+){0,2}\s+as\s+(?:an?\s+|the\s+)?full\b", re.IGNORECASE)
+# a change of the job said as one ("switch to 14B and ZeRO-2", "模型换成 32b，周期改包月", "make it 14b and bf16 lora",
+# "改用 lora，顺便把序列改成 4096", "same job but with 72b"): a follow-up changing several things at once, however long
+CHANGE_SAID = lazy(r"^\s*(?:那|那就|那么)?\s*换(?!一?个\s*(?:问题|话题))|换成|改成|改为|改用|换用|换到|改到|调成|调到|切到|切成|改一下|都换|都改|同时|顺便(?:把|改|换)"
+                   r"|(?:模型|底模|基座|显卡|卡|方法|周期|序列|rank|zero)\s*(?:换|改|调|切)"
+                   r"|\b(?:switch|change|swap|move|bump|drop|go)\s+(?:\w+\s+){0,2}(?:to|for)\b|\bmake\s+it\b|\binstead\b"
+                   r"|\bat\s+the\s+same\s+time\b|\bboth\s+at\s+once\b|\bsame\s+(?:job|thing|setup|run)\s+but\b", re.IGNORECASE)
+# an earlier figure recalled ("remind me, the ZeRO-3 number was?", "zero3 的是多少来着", "what was it with zero-3 again?",
+# "刚才 zero3 那个数是多少"): the job before with that setting, its figure said again
+RECALLED = lazy(r"\bremind\s+me\b|\bwhat\s+was\b|\bwas\s+(?:it|that)?\s*[?？]*\s*$|\bagain\s*[?？]*\s*$|\bearlier\b"
+                r"|来着|刚才|刚刚|之前|前面|再说一[遍下次]|回顾", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
 
@@ -202,6 +212,9 @@ class Cues:
     length_frame: bool = False  # nothing but a length and asking words ("就用三天，有便宜点的吗")
     term_frame: bool = False  # nothing but a term and asking words ("年付呢，要多少人民币")
     fresh: bool = False  # "新问题：…", "new question: …": never a follow-up of the answer before
+    corrects: bool = False  # "不对，是 14b", "oops, typo — 72b": opens by correcting the last job, a change of it
+    change_said: bool = False  # "switch to 14B and ZeRO-2", "模型换成 32b，周期改包月": a change of the job, said as one
+    recalled: bool = False  # "remind me, the ZeRO-3 number was?", "zero3 的是多少来着": an earlier figure asked again
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
@@ -286,7 +299,8 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         lone_count=lone_count(raw) if short else None, memory_card=_memory_card(norm) if short else None, weeks=weeks_said(raw) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
-        how_much=bool(HOW_MUCH.search(norm)),
+        how_much=bool(HOW_MUCH.search(norm)), change_said=short and bool(CHANGE_SAID.search(norm)),
+        recalled=short and bool(RECALLED.search(norm)),
         same_as_full=bool(SAME_AS_FULL.search(norm)),
         runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
         band_end=bool(BAND_END.search(norm)),

@@ -32,9 +32,9 @@ from bot.understand.classify import (
     classify,
 )
 from bot.understand.clauses import questions
-from bot.understand.corrections import settled
+from bot.understand.corrections import opening, settled
 from bot.understand.cost_estimate import cost_estimated
-from bot.understand.cues import FOLLOW_UP_CHARS, Cues, fresh_start
+from bot.understand.cues import CHANGE_SAID, FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
@@ -168,10 +168,13 @@ COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor
 
 
 @one_reading  # the readers share what they found in this message (bot/understand/one_message.py)
-def parse(text: str, now: datetime | None = None) -> Parsed:
-    """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock)."""
+def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Parsed:
+    """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock); `corrects`
+    when the core took out a correction word the message opened with (bot.understand.corrections.opening)."""
     text = simplified(text)  # "全參 可以嗎" reads as "全参 可以吗" (the core converts too; direct callers need it here)
     text = settled(text)  # "32b 哦不是 14b qlora": the value said after the correction is the one meant
+    text, opened = opening(text)  # "不对，是 14b": a correction of the last job, the value named the one meant
+    corrects = corrects or opened
     if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
         return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
     text, fresh = fresh_start(without_thanks(text))
@@ -180,6 +183,8 @@ def parse(text: str, now: datetime | None = None) -> Parsed:
     parsed = _parse_one(text, now)
     if fresh or option:
         parsed.cues = replace(parsed.cues, fresh=fresh, option=option)
+    if corrects:  # "oops, typo — 72b": the last job with that value, never a question of its own
+        parsed.cues, parsed.follow_up = replace(parsed.cues, corrects=True), True
     if option:  # "便宜的那个跑一天多少": the words naming the option are the message's too
         cheaper, exists = cheaper_said(whole)
         parsed.cues = replace(parsed.cues, cheaper=cheaper, cheaper_exists=exists,
@@ -419,9 +424,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            for_rental=bool(rental.provider or request.model or request.params_b))
     if action is not None and action.kind == "topup" and price.add_ons:
         action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
-    if action is not None and action.kind in ("rent", "rentals", "renew") and asks.both_units:
-        # "租 3 周还是直接包月", "5 weekly rentals vs a month plus a week", "weekly renewals or one month?" weigh
-        # two ways of buying the span: a question, no order, no read of the book
+    if action is not None and ((action.kind in ("rent", "rentals", "renew") and asks.both_units)
+                               or (action.kind == "rent" and CHANGE_SAID.search(norm))):
+        # "5 weekly rentals vs a month plus a week", "weekly renewals or one month?" weigh two ways of buying the span;
+        # "换 5090，租两周", "switch to the a100 40g, 3 months" change the rental just asked about: a question, no order
         action = None
     wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
     if wished:

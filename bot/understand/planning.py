@@ -203,7 +203,9 @@ def wants_room_over_price(text: str) -> bool:
 
 LEAST_SETUP = lazy(r"\b(?:minimum|minimal|smallest|least|lowest)\s+(?:viable\s+|possible\s+|gpu\s+|hardware\s+)?"
                    r"(?:config(?:uration)?|setup|spec|hardware|requirements?|gpus?|cards?)\b"
-                   r"|最低(?:配置|要求|配)|最小(?:配置|可行配置|可行)|最少(?:要|需要|得)?(?:什么|啥|哪些)?(?:配置|卡)", re.IGNORECASE)
+                   r"|最低(?:配置|要求|配)|最小(?:配置|可行配置|可行)|最少(?:要|需要|得)?(?:什么|啥|哪些)?(?:配置|卡)"
+                   r"|最少(?:要|需要|得|用)?\s*(?:几|多少)\s*(?:张|块)|\b(?:fewest|fewer)\s+(?:gpus|cards)\b"
+                   r"|\bhow\s+few\s+(?:gpus|cards)\b|\b(?:minimum|least)\s+(?:number\s+of\s+)?(?:gpus|cards)\b", re.IGNORECASE)
 
 
 def least_setup_asked(text: str) -> bool:

@@ -114,11 +114,12 @@ def seed_table_card(report: CostReport, lead: dict[str, Any] | None, display: st
     return table_card_priced(report.sizing, display, provider, listed)
 
 
-def table_card_priced(s: Sizing, display: str, provider: str | None, listed: set[Any] | frozenset[Any] = frozenset()) -> dict[str, Any] | None:
+def table_card_priced(s: Sizing, display: str, provider: str | None, listed: set[Any] | frozenset[Any] = frozenset(),
+                      named_missed: bool = False) -> dict[str, Any] | None:
     """Seed 000's card for this LoRA / QLoRA class on one card, estimated by our model and priced at each
     provider renting it (at `provider` only, when one was asked), for a price line beside another pick;
     None outside the table, when nobody asked rents it, or every provider renting it is `listed` already."""
-    card = seed_card(s, provider)
+    card = seed_card(s, provider, named_missed)  # `named_missed`: the card the user named does not hold the job
     if card is None:
         return None
     name = find_provider(provider).name if provider else None

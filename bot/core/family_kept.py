@@ -1,0 +1,41 @@
+"""A bare size said as a change keeps the model family named before: "qwen2.5 7b qlora" then "不对，是 14b" or
+"那 14b 呢" is Qwen2.5-14B (its own architecture, and the name an exported config carries), not a generic 14B
+taken from another family. Only where the catalog holds exactly one model of that family at that size; else the
+size stays bare, as before."""
+
+from __future__ import annotations
+
+import re
+
+from engine.catalog import models
+
+SIZE_IN_ID = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])")
+
+
+def _size(ident: str) -> float | None:
+    found = SIZE_IN_ID.findall(ident.lower())
+    return float(found[-1]) if len(found) == 1 else None
+
+
+def kin_of(model: object, params_b: object) -> str | None:
+    """The catalog model of `model`'s family with `params_b` billion parameters, None when there is none or several."""
+    if not isinstance(model, str) or not isinstance(params_b, int | float):
+        return None
+    index = models()
+    if index.find(model) is None:
+        return None
+    family = index.get(model).family
+    kin = [m.id for m in index.entries if m.family == family and _size(m.id) == float(params_b)]
+    return kin[0] if len(kin) == 1 else None
+
+
+def size_in_family(stated: dict[str, object], before: dict[str, object]) -> dict[str, object]:
+    """`stated` with a bare size ("14b") made the model of the family the job before named, where there is one."""
+    if "params_b" not in stated or "model" in stated:
+        return stated
+    kin = kin_of(before.get("model"), stated["params_b"])
+    if kin is None:
+        return stated
+    out = {k: v for k, v in stated.items() if k != "params_b"}
+    out["model"] = kin
+    return out
