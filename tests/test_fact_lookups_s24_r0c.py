@@ -113,6 +113,19 @@ def test_a_later_clause_asks_of_the_card_named(text: str, musts: tuple[str, ...]
     assert all(m in reply for m in musts), reply
 
 
+@pytest.mark.parametrize(("text", "musts"), [
+    ("gpuli h200 per month, and does it come with nvlink?", ("₮", "NVLink")),
+    ("一万网络 a100 40g 月付多少？带宽也包含在里面吗", ("2,800", "100M")),
+    ("1 x a100 40g at yiwan for a month: price? is bandwidth included with it?", ("2,800", "100M")),
+])
+def test_a_later_clause_on_it_with_a_reading_of_its_own_keeps_it(text: str, musts: tuple[str, ...]) -> None:
+    """"…and does it have NVLink?", "…does bandwidth come with it?" ask the entry they name (the interconnect, the
+    rental's bandwidth), not the card's spec sheet: the card is put into an "it" clause only where it has no
+    confident reading alone."""
+    reply = _say(text)
+    assert all(m in reply for m in musts), reply
+
+
 @pytest.mark.parametrize(("first", "then", "must"), [
     ("gpuli 4090 monthly", "is there an hourly option instead?", "7-day"),
     ("gpuli mi300x weekly", "what would we use it for", "192"),

@@ -216,7 +216,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return []
     if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
-    later = [read(c, now) for c in _of_its_card(clauses)[1:]]
+    later = [_read_of_its_card(c, its, now, read) for c, its in zip(clauses[1:], _of_its_card(clauses)[1:], strict=True)]
     if by_comma and _faq_aside(clauses, later, whole):
         return []  # "…qlora on a 4090, how long?": the rules below say one question whatever the first clause reads as
     parts = of_the_last([read(clauses[0], now), *later], clauses)
@@ -270,6 +270,16 @@ def _of_its_card(clauses: list[str]) -> list[str]:
     card = first[named[0].start:named[0].end]
     return [clauses[0], *(f"{card} {c}" if POINTS_AT_IT.search(c) and not DIGIT.search(c) and not find_gpus(normalize(c)) else c
                           for c in clauses[1:])]
+
+
+def _read_of_its_card(clause: str, of_card: str, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> Parsed:
+    """A clause asking of "it" read as of the first clause's card only where it has no confident reading of its own:
+    "…and does it have NVLink?" or "…and does bandwidth come with it?" are questions of their own (the rental's
+    terms, the card's interconnect), "…and what is it good for" means nothing without the card."""
+    plain = read(clause, now)
+    if of_card == clause or (plain.intent == "faq" and plain.faq_confident):
+        return plain
+    return read(of_card, now)
 
 
 def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:
