@@ -189,6 +189,15 @@ def _only_about_budget(text: str) -> bool:
     return len(BUDGET_READ_WORDS.sub("", BUDGET.sub("", text))) <= BUDGET_READ_ROOM
 
 
+PAYING_ASKED = lazy(HOW_TO_PAY, re.I)
+
+
+def asks_how_to_pay(text: str) -> bool:
+    """A top-up named with how it is done asked ("想充 200u 怎么操作", "add 100 usdt, what are the steps"): the
+    payment steps are the answer, and nothing is recorded."""
+    return bool(TOPUP.search(text) and PAYING_ASKED.search(text))
+
+
 def is_rule_question(text: str) -> bool:
     """A question about how money works ("余额不足会被停机吗"), not about one's own book."""
     return bool(RULE_QUESTION.search(text))
