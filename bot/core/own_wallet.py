@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any
 
 from bot.core.held_budget import WALLET
 from bot.messages import Turn
@@ -105,15 +106,15 @@ def _card_of(last: Turn) -> tuple[str, int | None, str | None, float | None] | N
             return None
         first, hours = d.get("first"), d.get("hours")
         return cards[0], _count(d.get("num_gpus")), first if isinstance(first, str) else None, float(hours) if hours else None
+    said = d.get("request")
+    request: dict[str, Any] = said if isinstance(said, dict) else {}
     if last.kind == "cost" and isinstance(d.get("priced"), list) and len(d["priced"]) == 3:
         gpu, count, provider = d["priced"]
-        request = d.get("request") if isinstance(d.get("request"), dict) else {}
         days, hours = request.get("days"), request.get("hours")
         return str(gpu), _count(count), str(provider), float(days) * 24 if days else (float(hours) if hours else None)
-    request = d.get("request")
-    if last.kind == "size" and isinstance(request, dict) and isinstance(request.get("gpu"), str):
+    if last.kind == "size" and isinstance(request.get("gpu"), str):
         provider = request.get("provider")
-        return request["gpu"], _count(request.get("num_gpus")), provider if isinstance(provider, str) else None, None
+        return str(request["gpu"]), _count(request.get("num_gpus")), provider if isinstance(provider, str) else None, None
     return None
 
 

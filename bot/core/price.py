@@ -238,7 +238,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
             judged = _budget_first(ctx, reply, budget, held=asks.held, cards=cards_asked(parsed))
             return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
-        if asks.held and not amount and not data["hours"] and not asks.how_long:
+        if (asks.held or (asks.wallet and parsed.cues.can_rent)) and not amount and not data["hours"] and not asks.how_long:
             # "我钱包里一分钱没有，能直接开一台 4090 吗": no, top up first; the prices say how much
             return _lead(reply, Reply("error", ctx.lang, {"message": t("plan.held_empty", ctx.lang)}))
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
