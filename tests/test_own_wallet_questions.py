@@ -92,7 +92,7 @@ def test_a_rule_of_money_stays_the_faq() -> None:
 def test_the_balance_asked_after_a_price_is_weighed_against_it(price: str, ask: str, lead: str, cost: str) -> None:
     me = said(price, ask)
     first = first_lines(me, 1)
-    assert lead in first and cost in first and ("余额为 0" in first or "balance 0" in first), me.text
+    assert lead in first and cost in first and ("余额 ₮0" in first or "balance ₮0" in first), me.text
 
 
 @pytest.mark.parametrize(("first", "order", "figure"), [
