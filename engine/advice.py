@@ -463,11 +463,12 @@ def alternatives(s: Sizing, shown: Fit | None, other: Fit | None = None) -> list
 def other_methods(s: Sizing) -> list[MethodOption]:
     """With no method given (sized as LoRA), what QLoRA and full fine-tuning would need on the same
     plan, so "7B on a 4090" shows the method that fits without another question."""
-    if not any(a.code == "method_default" for a in s.assumptions):
+    chosen = next((str(a.value) for a in s.assumptions if a.code in ("method_default", "method_zero_full")), None)
+    if chosen is None:
         return []
     out = []
     plan = s.estimate.plan
-    for method in ("qlora", "full"):
+    for method in [m for m in ("qlora", "lora", "full") if m != chosen][:2] if chosen == "full" else ("qlora", "full"):
         r = resolve(s.resolved.request.model_copy(update={"method": method, "zero": plan.zero}))
         est = Planner(r, s.memo).estimate(plan)
         holding = [f for f in (Fit(g, est) for g in candidates(r.request)) if f.fits and not f.tight]

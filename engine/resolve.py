@@ -138,7 +138,12 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
         assumptions.append(Assumption("attention_eager_family", spec.family))
     if req.packing and req.lengths is None:
         data["lengths"] = "fixed"  # packed samples are exactly seq_len tokens every step
-    if req.method is None:
+    if req.method is None and req.zero == 3:
+        # "zero-3 32b 8xh100 每卡？": ZeRO-3 shards what full fine-tuning holds (its optimizer states, gradients and
+        # weights); a LoRA barely differs between stages, so a stage 3 named with no method is full fine-tuning, said
+        data["method"] = "full"
+        assumptions.append(Assumption("method_zero_full", "full"))
+    elif req.method is None:
         data["method"] = "lora"
         assumptions.append(Assumption("method_default", "lora"))
     for key, value in DEFAULTS.items():

@@ -37,6 +37,7 @@ from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
 from bot.core.memory_card_follow import memory_card_at_last
 from bot.core.nodes_follow import nodes_changed
+from bot.core.own_wallet import rent_of_last
 from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
 from bot.core.provider_runs import job_at_provider
@@ -118,6 +119,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed  # "8bit优化器是啥" after a sizing: what the term means, a detour; the job stays for the next question
     if last is not None and last.kind == "rent":
         return rent_follow_up(parsed, last)
+    if (order := rent_of_last(parsed, last)) is not None:
+        return order  # "7b qlora on a 4090 at gpuli" then "great, rent it for a month": that card's rental, confirmed first
     if last is not None and last.kind == "span":  # "48h 内要出结果" then "14b qlora": that job for those 48 h
         return job_in_span(parsed, last)
     top_up = top_up_of_price(parsed, last) or safe_figure_of_price(parsed, last)  # "余额要充多少才稳"; "预算按多少写稳妥"

@@ -12,8 +12,9 @@ from typing import Any, cast
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.budget_home import budget_home, home_said
 from bot.core.context import Context
-from bot.core.held_budget import runway_kept
+from bot.core.held_budget import WALLET, runway_kept
 from bot.core.price_pairs import difference_first
+from bot.core.price_shares import ANNUAL_DAYS, MONTH_DAYS, per_card_rates, per_day_shares
 from bot.core.run_note import run_note
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
@@ -52,9 +53,6 @@ from engine.catalog import form_variants, gpus
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import providers
-
-ANNUAL_DAYS = 365
-MONTH_DAYS = 30
 
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -127,7 +125,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
             return _lead(reply, trim_note(data, budget.money, ctx.lang))
         if data.get("hours") and not how_long:  # "…跑36小时多少钱" then "预算500够吗": that rental against it
-            return _budget_first(ctx, reply, budget, apart=True, cards=cards_asked(parsed))  # "two of them" then: two rentals of that card
+            held = len(more) >= 3 and more[2] == WALLET  # "我现在余额够吗": the wallet's balance, said as such
+            return _budget_first(ctx, reply, budget, held=held, apart=not held, cards=cards_asked(parsed))  # "two of them" then: two rentals
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
         return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
@@ -240,6 +239,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if data["hours"] and not asks.how_long:  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
             judged = _budget_first(ctx, reply, budget, held=asks.held, cards=cards_asked(parsed))
             return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
+        if (asks.held or (asks.wallet and parsed.cues.can_rent)) and not amount and not data["hours"] and not asks.how_long:
+            # "我钱包里一分钱没有，能直接开一台 4090 吗": no, top up first; the prices say how much
+            return _lead(reply, Reply("error", ctx.lang, {"message": t("plan.held_empty", ctx.lang)}))
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     if asks.how_to_rent:  # "怎么开一台 4090 周租": the prices, then how ordering works where it is rented
@@ -250,58 +252,6 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if line is not None:
             reply.also.append(Reply("error", ctx.lang, {"message": line}))
     return reply
-
-
-def per_day_shares(reply: Reply, hours: object) -> None:
-    """"gpuli 8卡 h100 一周多少，按天摊多少", "a week of it, what's that per day": each quote's total
-    shared over its days (₮4,172 / 7 = ₮596 a day), shown where its per-card-hour rate would be. The
-    days are those asked, or those the quote buys when longer (a day at gpuli is its week: ₮109 / 7,
-    never ₮109 "a day"). No length asked ("4090 gpuli 合每天多少钱"): each unit of the listing per day
-    (₮109/周 ≈ ₮15.57, ₮369/月 = ₮12.30, $0.33/小时 = $7.92). Under a day asked: left as it is."""
-    listing = hours is None or hours == 0
-    days = Decimal(str(hours or 0)) / 24
-    if days < 1 and not listing:
-        return
-    for row in cast(list[dict[str, Any]], reply.data.get("rows") or []):
-        for quote in row.get("quotes") or []:
-            total = quote.get("total")
-            span = UNIT_DAYS.get(str(quote.get("unit"))) if listing else max(days, _bought_days(quote))
-            if total and span:
-                quote["per_day"] = {"low": _share(total["low"], span), "high": _share(total["high"], span),
-                                    "currency": total["currency"]}
-
-
-RATE_HOURS = {"minute": Decimal(1) / 60, "day": Decimal(24), "month": Decimal(MONTH_DAYS * 24)}
-
-
-def per_card_rates(reply: Reply, unit: str) -> None:
-    """"按月算下来每卡每分钟多少", "per gpu per day?": each quote's per-card-hour rate in the unit asked,
-    shown where the hourly one would be (gpuli 8×H100 a month: ₮14,432 / (8 × 30 × 24 × 60) ≈ ₮0.042 a
-    card-minute). Two significant figures below one unit, cents above, so a minute's rate is never "₮0.04"."""
-    for row in cast(list[dict[str, Any]], reply.data.get("rows") or []):
-        for quote in row.get("quotes") or []:
-            if quote.get("rate"):
-                rate = Decimal(str(quote["rate"])) * RATE_HOURS[unit]
-                places = Decimal(1).scaleb(rate.adjusted() - 1) if rate < 1 else Decimal(1) if rate >= 100 else Decimal("0.01")
-                quote["per_card"] = {"unit": unit, "amount": rate.quantize(places), "currency": quote["total"]["currency"]}
-
-
-# the days one unit of a listing covers ("₮109/周" is 7 days; "$0.33/小时" is a 24th of one)
-UNIT_DAYS = {"hour": Decimal(1) / 24, "week": Decimal(7), "month": Decimal(MONTH_DAYS)}
-CYCLE_DAYS = {"minute": Decimal(1) / 1440, "hour": Decimal(1) / 24, "week": Decimal(7), "month": Decimal(MONTH_DAYS),
-              "year": Decimal(ANNUAL_DAYS)}
-
-
-def _bought_days(quote: dict[str, Any]) -> Decimal:
-    """The days a quote's cycles buy (1 week: 7; 36 hours by the minute: 1.5)."""
-    return sum((CYCLE_DAYS.get(str(c.get("kind")), Decimal(0)) * int(c.get("count") or 0)
-                for c in quote.get("cycles") or []), Decimal(0))
-
-
-def _share(amount: object, days: Decimal) -> Decimal:
-    """A day's share: whole units from 100 up (¥11,429, not ¥11,428.57), cents below (₮12.30)."""
-    share = Decimal(str(amount)) / days
-    return share.quantize(Decimal("1") if share >= 100 else Decimal("0.01"))
 
 
 def card_memory(parsed: Parsed) -> int | None:

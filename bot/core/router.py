@@ -62,6 +62,7 @@ from bot.core.last_answer_follow import answered_about_last
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
+from bot.core.own_wallet import against_wallet, wallet_of_price
 from bot.core.part_job import stated_beside_model, with_job_before
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
@@ -326,7 +327,9 @@ class Core:
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         parsed = rental_against_held(parsed, turn)  # "钱包还有 800 u 在 gpuli" then "4090 包两个月够不"
         parsed = rental_against_budget(of_stated_budget(parsed, turn))  # "预算 3w" then "8 卡 h100 包月够不够"
-        parsed = self._against_wallet(ctx, of_wallet(parsed, turn))  # "余额多少" then "能租 4090 一周吗"
+        if self.held is not None:  # "余额多少" then "能租 4090 一周吗"; "8 卡 h100 一周多少" then "我现在余额够吗"
+            held = self.held
+            parsed = against_wallet(wallet_of_price(of_wallet(parsed, turn), last, lambda: held(ctx)), lambda: held(ctx))
         parsed = unless_weighed(parsed)  # "预算 ₮300，4 张 4090 各跑一组": money judged against the whole count
         if parsed.asks.format_bytes and not (parsed.request.model or parsed.request.params_b or parsed.request.method == "full"
                                               or parsed.request.optimizer):  # "8-bit adam full ft bytes per param": training's
@@ -402,36 +405,6 @@ class Core:
             reply.turn = Turn("about", {"provider": parsed.rental.provider,
                                         "prev": {"kind": last.kind, "data": last.data} if last else None})
         return reply
-
-    def _against_wallet(self, ctx: Context, parsed: Parsed) -> Parsed:
-        """"(记了充值 ₮1000) 租一个月 a100 80g 之后还剩多少", "can I rent an A100 80G for a month now": a rental
-        asked whether it can be paid, naming no money, is weighed against what the wallet holds at the
-        provider named, else at the one provider holding money (two would be a guess: the price alone);
-        a wallet named that holds nothing, as 0. "(充值 ₮200) how long can I rent a 5090 with that": a
-        runway naming no money is the same money divided into the card's prices."""
-        r, asks, q = parsed.rental, parsed.asks, parsed.request
-        if parsed.follow is not None or asks.budget is not None or not q.gpu or self.held is None or asks.top_up:
-            return parsed  # "余额要留多少" asks what to hold for the rental, not whether the wallet covers it
-        rented = bool(r.duration_days or r.duration_hours)
-        # "(充了 2000) 5090 monthly, how many months does that cover?": the term names the unit, not a rental
-        runway = asks.runway and (not rented or asks.how_long) and parsed.intent in ("price", "faq", "unknown") and not (
-            q.tokens or q.samples or q.params_b or q.model)
-        # a training job's cost ("够 14b 全参 4卡a100 包月吗") is weighed only when asked whether the money is enough
-        weighed = parsed.intent == "price" or (parsed.intent == "cost" and asks.enough)
-        if not runway and not (weighed and asks.affords and rented):
-            return parsed
-        held = self.held(ctx)
-        if not held and asks.wallet and not runway:  # "钱包里的钱够租一周 4090 吗" with nothing recorded: weighed as 0
-            return replace(parsed, asks=replace(asks, budget=(Decimal(0), None), held=True, runway=False, how_long=False))
-        where = r.provider if r.provider in held else (next(iter(held)) if len(held) == 1 and not r.provider else None)
-        if where is None:
-            return parsed
-        amount, currency = held[where]
-        if runway:
-            return replace(parsed, intent="price", rental=replace(r, provider=where),
-                           asks=replace(asks, budget=(amount, currency), held=True))
-        return replace(parsed, rental=replace(r, provider=where),
-                       asks=replace(asks, budget=(amount, currency), held=True, runway=False, how_long=False))
 
     def _answer_one(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         q = parsed.request

@@ -37,7 +37,7 @@ from bot.understand.normalize import normalize
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
 from bot.understand.talk import small_talk
-from bot.understand.wallet_intent import WalletAction, is_rule_question
+from bot.understand.wallet_intent import WalletAction, asks_how_to_pay, is_rule_question
 from engine.catalog import gpus
 from engine.request import TrainingRequest
 
@@ -222,6 +222,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked
         if lead:
             return Classified("faq", hits, True, answers=lead)
+    if not sized and not rental.gpu and asks_how_to_pay(norm) and (answers or _clear_leader(hits)):
+        return Classified("faq", hits, True, answers=answers[:1] or hits[:1])  # "想充 200u 怎么操作": the payment steps
     if sized and confident and MONEY_RULE.search(norm) and is_rule_question(norm) and not BALANCE_AMOUNT.search(norm) \
             and not SIZE_WORDS_STRICT.search(norm) and not _wants_cost(req, rental, norm):
         # "8b qlora 跑一半余额用完了会怎样": the job is only where the rule bites; what happens is the FAQ's answer,

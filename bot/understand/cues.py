@@ -190,6 +190,20 @@ RECALLED = lazy(r"\bremind\s+me\b|\bwhat\s+was\b|\bwas\s+(?:it|that)?\s*[?？]*\
                 r"|来着|刚才|刚刚|之前|前面|再说一[遍下次]|回顾", re.IGNORECASE)
 # the longest message a follow-up reading weighs (bot.core.follow_ups ABOUT_BUDGET): frames are read up to it
 FOLLOW_UP_CHARS = 80
+# whether a card can be had now, asked ("能直接开一台 4090 吗", "现在能租吗", "can I spin up a 4090 right away?"): asked of
+# one's own wallet, the wallet's balance against the rental is the answer (bot.core.router._against_wallet)
+CAN_RENT = lazy(r"(?:能|可以|可不可以|能不能|能否)\s*(?:直接|马上|现在|立刻|立即|先|就)?\s*(?:开|租|下单|起|启动)|租得起|开得了|租得了"
+                r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|just\s+|now\s+|even\s+|directly\s+)?(?:rent|open|start|launch|get|spin|order|book)\b"
+                r"|\bam\s+i\s+able\s+to\s+(?:rent|open|start|launch|get|spin)", re.IGNORECASE)
+# how money runs out or what happens then: a rule of money (the FAQ's), never one's own balance weighed
+MONEY_RULE = lazy(r"用完|耗尽|扣光|花光|会怎样|会怎么样|会咋样|会被|停机|销毁|欠费|透支|\bruns?\s+(?:out|dry)|\bran\s+out|\bwhat\s+happens"
+                  r"|\bdestroy|\bhits?\s+zero|\boverdra", re.IGNORECASE)
+# an order to rent what was just priced ("great, rent it for a month please", "就租这个", "帮我下单", "book that one",
+# "go ahead and rent it"): a rental of that card, asked to be recorded (a confirmation first, as every rental)
+RENT_ORDER = lazy(r"\b(?:rent|book|order|reserve|get)\s+(?:it|that|this|them|those|one|that\s+one|this\s+one|the\s+same)\b"
+                  r"|\bgo\s+ahead\s+and\s+(?:rent|book|order)|\blet'?s\s+(?:rent|book|order|go\s+with)\b"
+                  r"|(?:就|那就|帮我|给我|替我)\s*(?:租|订|下单|开)(?:\s*(?:这个|这台|它|这张|那个|一台|一个|吧))?|下单吧|租吧|就它了|就这个吧"
+                  r"|(?:租|订|开)\s*(?:这个|这台|它|这张|那个|那台)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -256,6 +270,9 @@ class Cues:
     how_much: bool = False  # "多少", "how much", but not of memory, steps or layers ("换 3090 多少": a price)
     band_end: bool = False  # "high end?", "最高多少": one end of a price band
     safe_figure: bool = False  # "预算按多少写稳妥", "what should we budget to be safe?": the figure to write down
+    can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
+    money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
+    rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -305,6 +322,8 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),
+        can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
+        rent_order=bool(RENT_ORDER.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

@@ -19,6 +19,7 @@ from bot.understand.clause_marks import (  # one split for every reader
     MAX_CLAUSES,
     UNMARKED,
     numbered,
+    unjoined,
 )
 from bot.understand.entities import find_provider
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
@@ -56,7 +57,8 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     answer is a question; clauses joined by "and how …", and those of a message matched only on an
     entry's own term, count only when two of them are each answered outright (a short clause alone,
     "3 days of training", is too little to be sure of)."""
-    hit, hits = faq_lookup(raw, provider)
+    # "顺便问下 cloudgpu 支持 Alipay 吗", "btw, does gpuli take Visa?": the word joining an aside is no part of the question
+    hit, hits = faq_lookup(unjoined(raw), provider)
     if len(raw) > MAX_CLAUSE_TEXT:
         return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
     whole = [hit] if hit is not None else []

@@ -41,10 +41,13 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|\bapprov(?:e|ed|ing)(?:\s+(?:only|just|up\s+to))?|\bsign\s+off\s+on|\bcap(?:\s+it)?\s+at|\bcap\s+(?:is|was)|\b(?:finance|budget|spend(?:ing)?|cost|money)\s+(?:cap|ceiling|limit)(?:\s+(?:is|was|of|at))*"
                  r"|(?<![每分一])批(?:准|下|个|了)?(?!量|次|大小|处理)|审批"
                  r"|\bwhat\s+fits|\bfits?\s+(?:in|into|within))")
+# what money is said to get a rental ("2.5 万就能拿下一个月", "10 万能搞定吗"): asked whether it buys it, as 够 is
+GETS = r"(?:就|也就)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|拿到|租得下|租得到|拿得下|搞得定)"
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
-# the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"
-BUDGET_AFTER = (r"(?:的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough|(?:(?:monthly|weekly|daily)\s+)?budget"
+# the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"; or what the money is said to get
+BUDGET_AFTER = (r"(?:的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough"
+                r"|" + GETS + r"|(?:(?:monthly|weekly|daily)\s+)?budget"
                 r"|(?:(?:research|lab|travel|compute)\s+)?(?:grant|funding)\b)")
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
@@ -104,7 +107,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "5k 够不够", "2k 能租几周", "1.5w 能不能租 8 卡", "1万能撑几个月", "4万以内", "is 2k enough", "does 15k rent 8x a100":
         # a scaled amount asked what it buys; a plain number only when it is asked whether it rents ("15000 能不能租")
         # a span it is for may come between ("10万一个月 够不够", "3w/月稳吗"): read as the span, not consumed
-        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:{PER_SPAN}\s*)?(?:够|稳|保险|靠谱|以内|之内|{RENTS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
+        re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=(?:{PER_SPAN}\s*)?(?:够|稳|保险|靠谱|以内|之内|{RENTS}|{GETS}|能撑|能用|(?:be\s+)?enough|cover|last|buy|get\s+me))", re.ASCII),
         re.compile(rf"(?<![\w.])(?P<num>\d{{3,}}(?:\.\d+)?)(?P<scale>)\s*(?={RENTS})", re.ASCII),
         # "with 3k, how many weeks…", "I have 2k — is that enough": a scaled amount held, asked what it buys
         re.compile(rf"\b(?:with|have|got|only|just)\s+(?P<num>{NUM})\s*(?P<scale>k)\b"

@@ -31,13 +31,27 @@ RENT = lazy(
 STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)|\bstop\b|destroy|terminate|release", re.I)
 RENEW = lazy(r"续费|续租|续一|renew|extend", re.I)
 HISTORY = lazy(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
-RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances", re.I)
+# one's own machines running now ("我账户现在有几台机器在跑", "名下有没有在跑的实例", "how many machines do I have running",
+# "any instances running on my account"): a read of the rentals, never how many cards a job needs
+_OWN = r"(?:我|我们|咱们?|账户|账号|名下)"
+_MACHINES = r"(?:机器|实例|卡|服务器|gpu|显卡|台)"
+RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances"
+               rf"|{_OWN}[^，。,.?？!！]{{0,8}}(?:几|多少|哪些|什么|有没有|有无)\s*(?:台|张|个|块)?\s*{_MACHINES}?\s*(?:在|正在)\s*(?:跑|运行|租|用|开着)"
+               rf"|{_OWN}[^，。,.?？!！]{{0,8}}{_MACHINES}\s*(?:在|正在)\s*(?:跑|运行|开着)"
+               r"|\b(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\b.{0,30}\b(?:running|active|up)\b.{0,20}\b(?:i|we|my|our|me)\b"
+               r"|\b(?:i|we|my|our)\b.{0,30}\b(?:machines?|instances?|gpus?|boxes|servers?)\b.{0,15}\b(?:running|active|up\s+right\s+now|live)\b"
+               r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\b.{0,30}\b(?:i|we)\b.{0,20}\b(?:running|active|renting|rented|live)\b"
+               r"|\b(?:running|active)\s+(?:machines?|instances?|rentals?|servers?)\b", re.I)
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 # (how a payment is done, "钱包怎么充值", "如何付款", is the procedure's question too, not a read of one's book)
-RULE_QUESTION = lazy(r"会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|(?:怎么|如何|怎样|咋)\s*(?:充|冲|付|交|缴|支付|转账|打钱)|规则|什么时候|多久|能不能|能否|可否|可以|可不可以|是否|(?:能|可)\s*(?:同时|也|还)?\s*(?:用于|用在|拿去|抵扣)|如果|要是"
+# how a payment or top-up is done ("I want to top up 200 USDT, how?", "how can I add 50 usdt", "想充 200u 怎么操作",
+# "充值流程是啥"): the steps are asked, nothing is recorded
+HOW_TO_PAY = (r"\bhow\s*$|\bhow\s*[?？]|\bhow\s+(?:can|should|would|could)\s+(?:i|we)\b|\bhow\s+to\b|\bwhat'?s\s+the\s+(?:process|way|procedure|steps?)\b|\bwhere\s+do\s+(?:i|we)\b"
+              r"|\bsteps?\b|\bwalk\s+me\s+through\b|\bprocess\b|怎么(?:操作|弄|搞|办理|做|整|付|支付|转)|如何|怎样|咋(?:弄|搞|操作|充|冲|付)|流程|步骤|在哪(?:里|儿)?(?:充|冲|付)|哪里(?:充|冲|付)|教(?:我|一下)")
+RULE_QUESTION = lazy(HOW_TO_PAY + r"|会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|(?:怎么|如何|怎样|咋)\s*(?:充|冲|付|交|缴|支付|转账|打钱)|规则|什么时候|多久|能不能|能否|可否|可以|可不可以|是否|(?:能|可)\s*(?:同时|也|还)?\s*(?:用于|用在|拿去|抵扣)|如果|要是"
                            r"|要留|留多少|才安全|用完|耗尽|没钱|(?:用|花|跑|扣|耗|烧)(?:光|完|没)|归零|会咋|咋整|咋办|为什么|为啥|能拿来|能用来|(?:能|可以)\s*(?:拿来|用来|用在|用于)?\s*(?:干|做|付|买|花在)\s*(?:啥|什么|嘛|哪些|别的)|除了|\bwhat\s+else\b|\bbesides\b|\bapart\s+from\b|\bother\s+than\b|\bused?\s+for\b|够不够|够用|\benough\b"
                            # how a plan is charged ("从钱包一次性扣还是按量", "from wallet upfront or metered?"): the rule, no read
                            r"|一次性|按量|先扣|后扣|预付|后付|\bup-?front\b|\bmetered\b|\bprepaid\b|\bpostpaid\b|\bpay[\s-]+as[\s-]+(?:you|we)[\s-]+go\b"
@@ -173,6 +187,15 @@ BUDGET_READ_ROOM = 2  # characters besides the budget word and reading words: "�
 def _only_about_budget(text: str) -> bool:
     """The message asks to see the budget and nothing else."""
     return len(BUDGET_READ_WORDS.sub("", BUDGET.sub("", text))) <= BUDGET_READ_ROOM
+
+
+PAYING_ASKED = lazy(HOW_TO_PAY, re.I)
+
+
+def asks_how_to_pay(text: str) -> bool:
+    """A top-up named with how it is done asked ("想充 200u 怎么操作", "add 100 usdt, what are the steps"): the
+    payment steps are the answer, and nothing is recorded."""
+    return bool(TOPUP.search(text) and PAYING_ASKED.search(text))
 
 
 def is_rule_question(text: str) -> bool:

@@ -463,6 +463,8 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
         key = "plan.budget_price_maybe"  # ¥10万 against ¥8–12万: the range's low end fits, its high end does not
     if held:
         key = "plan.held_price_within" if in_budget.amount <= budget.amount else "plan.held_price_over"
+        if budget.amount == 0:  # an empty wallet: nothing rents until it is topped up
+            key = "plan.held_price_empty"
     said = t(key, lang, budget=budget.format(lang), provider=row["provider"], n=row["num_gpus"], gpu=row["gpu"], cost=cost,
              approx=approx, over=_shown(in_budget - budget, high.currency).format(lang),
              left=_shown(budget - in_budget, high.currency).format(lang))
