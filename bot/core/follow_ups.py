@@ -177,7 +177,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     own = duration_of(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span
     before = last.data.get("hours") if last.kind == "price" else None
     one_term = own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values()
-    other_term = one_term and bool(parsed.asks.cheaper and before and before not in TERM_HOURS.values())
+    # "两周呢" then "那跟包月比哪个划算": the term named ("包月", a month) weighed against the span priced
+    named_term = parsed.rental.term and (parsed.rental.duration_days or 0) * 24 in TERM_HOURS.values()
+    other_term = (one_term or named_term) and bool(parsed.asks.cheaper and before and before not in TERM_HOURS.values())
     if one_term and (parsed.cues.other_unit or other_term):
         # "would a month be cheaper then?", "用三周呢" then "那一个月呢 哪个划算": the other unit weighed against
         # the span priced (3 weeks: 3 × ₮4,172 against a month's ₮14,432), not a span of its own
