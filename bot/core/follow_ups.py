@@ -577,7 +577,10 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
         or (priced[2] if isinstance(priced, list) else None)
     # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month), so a total asked with no term
     # ("再加 2000G 存储卷 一共多少") is a month's, the add-on in it, not the card's unit prices without it
-    hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or last.data.get("setup_hours") or MONTH_HOURS
+    # ("租两周" then "再加 500G 存储卷一个月": the month is the storage's, the rental stays the two weeks priced)
+    own = 0 if parsed.cues.add_on_term else duration.get("days", 0) * 24 + duration.get("hours", 0)
+    stated = float((job or {}).get("days") or 0) * 24 + float((job or {}).get("hours") or 0) if isinstance(job, dict | None) else 0
+    hours = own or last.data.get("setup_hours") or stated or MONTH_HOURS
     data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {},
                                "infiniband": None, "repeat": False, "first": provider, "asked_currency": False}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=with_extras(data, parsed))
