@@ -124,3 +124,9 @@ def test_the_cheaper_setup_leads_for_any_short_span(days: int, hours_first: bool
     first = chat.text.splitlines()[0]
     total = Decimal("0.33") * 24 * days
     assert "CloudGPU" in first and f"${total:,.2f}" in first and "₮109" in first, chat.text
+
+
+def test_another_job_starts_the_setups_again() -> None:
+    # the 4090s priced for one job are no options of the next job asked: no stale comparison of them
+    chat = _chat("gpuli 4090 weekly?", "and at cloudgpu, per hour?", "now 72b qlora, which card?", "for 3 days which is cheaper?")
+    assert "4090" not in chat.text.splitlines()[0], chat.text

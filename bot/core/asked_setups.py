@@ -25,6 +25,7 @@ from bot.understand.parser import Parsed
 
 KEY = "asked_setups"
 SPAN = "asked_span"
+JOB = "asked_job"  # the job the setups were asked for: another job starts the list again
 KEPT = 4  # setups remembered: the comparison is of the last few asked
 PRICED = ("price", "price_units")
 
@@ -35,6 +36,11 @@ def carry(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
     if turn is None or turn is before:
         return
     setups = list(before.data.get(KEY) or []) if before is not None else []
+    job, was = _job(turn), (before.data.get(JOB) if before is not None else None)
+    if job is not None and job != was:  # another job asked ("now 72b qlora, which card?"): its setups, not the last one's
+        setups = []
+    if job is not None or was is not None:
+        turn.data[JOB] = job or was
     for setup in _own(turn, parsed):
         setups = [s for s in setups if s != setup] + [setup]
     if setups:
@@ -42,6 +48,14 @@ def carry(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
     span = _span(turn) or (before.data.get(SPAN) if before is not None else None)
     if span:
         turn.data[SPAN] = span
+
+
+def _job(turn: Turn) -> list[object] | None:
+    """The job an answer was about (model or size, method), None for a card's price alone."""
+    job = turn.data.get("request") if turn.kind not in PRICED or turn.data.get("setup") else None
+    if not isinstance(job, dict) or not (job.get("model") or job.get("params_b")):
+        return None
+    return [job.get("model"), job.get("params_b"), job.get("method")]
 
 
 def _own(turn: Turn, parsed: Parsed | None) -> list[dict[str, Any]]:
