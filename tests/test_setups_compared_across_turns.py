@@ -107,6 +107,12 @@ def test_money_saved_by_a_swap_is_the_difference(message: str, needles: tuple[st
     assert all(n in first for n in needles), first
 
 
+def test_the_cards_priced_before_a_first_job_stay_its_options() -> None:
+    # "which is good for 7b bf16 lora" after the 4090 and the 5090 were priced is about them: a week of each, ₮40 apart
+    chat = _chat("gpuli 4090 包周", "那 5090 呢", "7b bf16 lora 用哪个", "一周差多少钱")
+    assert all(n in chat.text.splitlines()[0] for n in ("₮109", "₮149", "₮40")), chat.text
+
+
 def test_back_to_the_card_after_an_add_on_detour() -> None:
     chat = _chat("14b qlora 用什么卡", "包月多少", "存储卷每 GB 多少钱", "回到刚才那张卡，一周多少")
     assert "₮109" in chat.text and "存储卷" not in _head(chat, 1), chat.text
@@ -128,5 +134,6 @@ def test_the_cheaper_setup_leads_for_any_short_span(days: int, hours_first: bool
 
 def test_another_job_starts_the_setups_again() -> None:
     # the 4090s priced for one job are no options of the next job asked: no stale comparison of them
-    chat = _chat("gpuli 4090 weekly?", "and at cloudgpu, per hour?", "now 72b qlora, which card?", "for 3 days which is cheaper?")
+    chat = _chat("14b qlora on a 4090 at gpuli, weekly?", "and at cloudgpu?", "new job: 72b qlora, which card?",
+                 "for 3 days which is cheaper?")
     assert "4090" not in chat.text.splitlines()[0], chat.text

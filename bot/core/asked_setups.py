@@ -37,7 +37,9 @@ def carry(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
         return
     setups = list(before.data.get(KEY) or []) if before is not None else []
     job, was = _job(turn), (before.data.get(JOB) if before is not None else None)
-    if job is not None and job != was:  # another job asked ("now 72b qlora, which card?"): its setups, not the last one's
+    # another job replacing the one asked before ("换个任务：72b qlora 用什么卡"): its setups, not the last one's; the
+    # first job asked after cards were priced ("7b lora bf16 哪个好" after the 4090 and the 5090) may be about them
+    if job is not None and was is not None and job != was:
         setups = []
     if job is not None or was is not None:
         turn.data[JOB] = job or was
