@@ -115,8 +115,9 @@ def term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         hours = ANNUAL_HOURS if extras.annual else (r.duration_days or 0) * 24 + (r.duration_hours or 0)
     display = extras.display_currency or cues.term_currency
     shown = {"display": display, "asked_currency": True} if display else {}
-    if last.kind == "price":
-        return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown}, follow_up=True, missing=[])
+    if last.kind == "price":  # "and weekly at gpuli?": the provider named leads
+        where = {"first": r.provider} if r.provider else {}
+        return replace(parsed, intent="price", follow={**last.data, "hours": hours, **shown, **where}, follow_up=True, missing=[])
     job = counted(last, job_of(last, {"hours": hours}))
     if last.kind == "size" and (job.get("model") or job.get("params_b")) and hours < ANNUAL_HOURS:
         # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.core.asked_setups import carry as carry_setups
 from bot.core.held_budget import carry_held
 from bot.messages import Reply, Turn
 from bot.understand.follow_frame import frame_only
@@ -150,6 +151,7 @@ KEPT = "export_kept"
 def carried(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
     """The facts the turn remembered for `reply` keeps from the one before: the money held, the last export."""
     carry_held(reply, parsed, before)
+    carry_setups(reply, parsed, before)  # the setups priced so far, for "哪个便宜" (bot/core/asked_setups.py)
     turn = reply.turn
     if turn is None or turn is before or before is None or turn.data.get("exported"):
         return

@@ -187,10 +187,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     own = duration_of(parsed) if not parsed.rental.term else {}  # "包月呢" names a unit, not a span
     before = last.data.get("hours") if last.kind == "price" else None
     one_term = own.get("days", 0) * 24 + own.get("hours", 0) in TERM_HOURS.values()
-    other_term = one_term and bool(parsed.asks.cheaper and before and before not in TERM_HOURS.values())
+    named_term = parsed.rental.term and (parsed.rental.duration_days or 0) * 24 in TERM_HOURS.values()  # "两周呢" then "跟包月比哪个划算"
+    other_term = (one_term or named_term) and bool(parsed.asks.cheaper and before and before not in TERM_HOURS.values())
     if one_term and (parsed.cues.other_unit or other_term):
-        # "would a month be cheaper then?", "用三周呢" then "那一个月呢 哪个划算": the other unit weighed against
-        # the span priced (3 weeks: 3 × ₮4,172 against a month's ₮14,432), not a span of its own
+        # "would a month be cheaper then?", "用三周呢" then "那一个月呢 哪个划算": the other unit weighed against the span priced (3 × ₮4,172 against ₮14,432)
         own = {}
     # "一周呢" then "只用三周 哪个划算" / "only 3 weeks, which is cheaper?": that span by the week and by the month
     # "cheapest way?" / "怎么买最省" asks it of the span priced; "we need 5 weeks, whats cheapest" of its own span
@@ -577,9 +577,11 @@ def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str
     job = last.data.get("request")
     provider = parsed.rental.provider or (job.get("provider") if isinstance(job, dict) else None) \
         or (priced[2] if isinstance(priced, list) else None)
-    # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month), so a total asked with no term
-    # ("再加 2000G 存储卷 一共多少") is a month's, the add-on in it, not the card's unit prices without it
-    hours = duration.get("days", 0) * 24 + duration.get("hours", 0) or last.data.get("setup_hours") or MONTH_HOURS
+    # storage is billed by the month (seed 000's table: ₮14,432 + ₮160 a month): a total asked with no term ("再加 2000G 存储卷 一共多少")
+    # is a month's, the add-on in it; a month said with it ("租两周" then "再加 500G 存储卷一个月") is the storage's, the rental stays
+    own = 0 if parsed.cues.add_on_term else duration.get("days", 0) * 24 + duration.get("hours", 0)
+    stated = float((job or {}).get("days") or 0) * 24 + float((job or {}).get("hours") or 0) if isinstance(job, dict | None) else 0
+    hours = own or last.data.get("setup_hours") or stated or MONTH_HOURS
     data: dict[str, object] = {"gpu": [pick[0]], "num_gpus": pick[1], "hours": hours, "add_ons": {},
                                "infiniband": None, "repeat": False, "first": provider, "asked_currency": False}
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=with_extras(data, parsed))

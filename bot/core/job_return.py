@@ -34,13 +34,15 @@ def back_to_job(parsed: Parsed, text: str, turn: Turn | None) -> Turn | None:
     """The job answer beneath a FAQ detour when the message returns to it: it says so ("回到刚才", "back to the
     earlier one") and asks no FAQ question of its own, or it changes only the card of a sizing or cost whose
     FAQ detour asked nothing card by card. None when the message stays with the FAQ question (or there is none)."""
-    if turn is None or turn.kind not in ("faq", "about", "wallet"):
+    if turn is None or turn.kind not in ("faq", "about", "wallet", "add_on"):  # "存储卷多少钱一个 G": a detour too
         return None
     job = job_beneath(turn)
     if job is None or job is turn:
         return None
     if returns_to_job(text):
-        return None if parsed.intent == "faq" and parsed.faq_confident and not parsed.follow_up else job
+        r = parsed.rental  # "回到刚才那个卡，周租多少来着": a term or length asked of it is its price, whatever FAQ it comes near
+        rented = bool(r.term or r.duration_days or r.duration_hours)
+        return None if parsed.intent == "faq" and parsed.faq_confident and not parsed.follow_up and not rented else job
     asked = str(turn.data.get("text") or "")
     if turn.kind != "faq" or not asked or job.kind not in ("size", "cost", "price") or not _card_change(parsed, text):
         return None

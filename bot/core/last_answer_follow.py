@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.add_on_follow import sized_storage
+from bot.core.asked_setups import compared
 from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply, setting_of_faq
 from bot.core.both_follow import both_of_asked
 from bot.core.card_asked_price import price_of_card_asked
@@ -37,6 +38,9 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     FAQ question asked), with a storage size, an upgrade or the card a billing question named
     already applied."""
     last, asked = behind_faq(turn)
+    weighed = compared(ctx, parsed, turn)  # "gpuli 4090 周租" "cloudgpu 呢" then "跑两天哪个便宜": every setup asked, for that span
+    if weighed is not None:
+        return weighed
     priced = price_of_card_asked(parsed, turn)  # "一万网络 有 8卡 a100 80g 吗" then "月租多少": that setup's month there
     if priced is not None:  # before any clause of the FAQ answer its words come near
         return priced, turn, last, None

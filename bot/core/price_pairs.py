@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.views.jobs_total import jobs_total_first
 from engine.money import Money
 from engine.providers import provider
 
@@ -76,8 +77,8 @@ def total_first(replies: list[Reply], lang: str) -> list[Reply]:
     them at a firm price in one currency (the named one first, as the first answer lists them), one line
     each, leading; the prices follow. The replies as they are when no provider quotes them all."""
     firm = [firm_totals(r) for r in replies]
-    if len(replies) < 2 or not firm[0]:
-        return replies
+    if len(replies) < 2 or not firm[0]:  # "a 72b box for a month and a 7b box for a week": each job's pick, summed
+        return jobs_total_first(replies, lang)
     lines = []
     for where, (_, cur, _) in firm[0].items():
         parts = [f.get(where) for f in firm]

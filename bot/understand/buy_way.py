@@ -18,6 +18,10 @@ BUY_WAY = lazy(
     r"(?!\s+for\s+(?!\d|\w+\s+(?:days?|weeks?|months?)\b))"
     r"|(?:cheapest|best|smartest)\s+(?:way\s+)?to\s+(?:buy|book|pay\s+for|rent)\s+(?:it|them|this|that|the\s+(?:time|days|weeks|span))"
     r"|how\s+(?:should|do|can)\s+(?:i|we)\s+(?:buy|book|pay\s+for)\s+(?:it|them|this|that)\b"
+    # "how would you rent it?", "how should we rent that", "which option (then)?", "which plan should we take"
+    r"|how\s+(?:would|should|do|can)\s+(?:you|i|we)\s+(?:rent|buy|book)\s+(?:it|them|this|that)\b"
+    r"|\bwhich\s+(?:option|plan|term)s?\b(?!\s+(?:of|for)\s+(?:the\s+)?(?:cards?|gpus?|models?))"
+    r"|(?:怎么|咋|如何)\s*(?:租|买|订)\s*(?:比较|更|才)?\s*(?:好|合适|合理)|(?:选|用)\s*哪\s*(?:个|种)\s*(?:方案|租法|买法|周期)"
     r"|怎么\s*(?:买|租|付|订|下单)\s*(?:才\s*)?(?:最|更|比较)?\s*(?:省钱?|便宜|划算|合算)"
     r"|(?:最|更)\s*(?:省钱?|划算|合算|便宜)\s*的\s*(?:买法|租法|方式|办法|组合)"
     r"|按\s*(?:周|月|星期)\s*(?:买|租|付|订)?\s*(?:更\s*)?(?:划算|合算|值|省钱?)\s*(?:吗|么|不|嘛)",

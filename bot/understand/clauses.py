@@ -35,6 +35,7 @@ from bot.understand.clause_marks import (
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.own_lengths import each_own_length
 from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
 from bot.understand.term_change import term_after
@@ -383,10 +384,16 @@ def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     each_own = sum(1 for *_, own in owns if own) >= 2
     spans = [(a, b + (len(own[0]) if own and each_own else 0)) for a, b, own in owns]
     parts = []
-    for keep in list(sizes.values())[:MAX_CLAUSES]:
+    kept = list(sizes.values())[:MAX_CLAUSES]
+    lengths = each_own_length(norm, [m.start() for m in kept])  # "72b … for a month and 7b … for a week": each its own
+    for n, keep in enumerate(kept):
         blanked = "".join(" " if any(a <= i < b for a, b in spans if a != keep.start()) else ch
                           for i, ch in enumerate(norm))
-        parts.append(read(blanked, now))
+        part = read(blanked, now)
+        if lengths:
+            part = replace(part, rental=replace(part.rental, duration_days=lengths[n][0], duration_hours=lengths[n][1]),
+                           asks=replace(part.asks, both_units=False))  # "包月" there is its length, no weekly-vs-monthly
+        parts.append(part)
     if not all(p.intent in ("size", "cost") and stands_alone(p) for p in parts) \
             or len({p.request.params_b for p in parts}) < len(parts):
         return []

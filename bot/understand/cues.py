@@ -164,6 +164,9 @@ EXPORT_AGAIN = lazy(r"再\s*(?:导|出|生成|发)|再\s*(?:来|给|做|要)\s*[
              r"|\b(?:another|a\s+new)\s+(?:copy|export|config|version)\b")
 # an add-on added to the setup ("加内存128g", "再加16核", "add 128GB RAM", "with 16 cores", "内存升到128G")
 ADD_ON_ADDED = lazy(r"加|升|扩|带(?!宽)|配上|含|\b(?:add|adding|plus|with|upgrade|bump|incl|including|included)\b", re.IGNORECASE)
+# a month written right after the add-on it bills ("存储卷一个月", "500g volume for a month"): the add-on's term
+ADD_ON_TERM = lazy(r"(?:存储卷?|云盘|硬盘|数据盘|对象存储|\b(?:volumes?|storage|disks?|ssd)\b)\s*(?:for\s+)?(?:1|a|one)?\s*(?:个)?\s*(?:月|months?\b)",
+                   re.IGNORECASE)
 # whether or how it can be added ("能加内存吗", "can I add RAM?", "内存怎么加"): the FAQ's question, not a change
 ADD_ON_WHETHER = lazy(r"能不能|可不可以|可以|能否|能加|吗|么|怎么|如何|\b(?:can|could|is\s+it|how|does|do\s+they)\b", re.IGNORECASE)
 # a provider named with nothing but whether the job runs there ("cloudgpu 能跑吗", "gpuli 上行不行", "一万网络跑得动吗",
@@ -242,6 +245,7 @@ class Cues:
     speed_asked: bool = False  # "吞吐掉多少", "how much slower": the lever's slowdown is the answer (bot.core.speed_first)
     which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
     export_again: bool = False  # "再导一份", "redo it": the files asked again (bot.core.export_again)
+    add_on_term: bool = False  # "再加 500G 存储卷一个月", "storage for a month": the month is the add-on's, not the rental's
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
     example_run: bool = False  # "单次大概多久" after a job with no dataset: timed on the reference example (bot.core.faq_job)
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
@@ -313,6 +317,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, split=split_among(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
+        add_on_term=short and bool(ADD_ON_TERM.search(norm)),
         lone_count=lone_count(raw) if short else None, memory_card=_memory_card(norm) if short else None, weeks=weeks_said(raw) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),

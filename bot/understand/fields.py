@@ -16,6 +16,7 @@ from typing import NamedTuple
 from bot.understand import amount, one_message, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
 from bot.understand.lazy import lazy
+from bot.understand.length_join import JOIN
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.rule_window import ruled_out, unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
@@ -406,9 +407,6 @@ A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|
                 # "8x a100 month on gpuli", "h100 week at cloudgpu?": the bare unit before where it is rented is the length
                 r"|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)(?<![\d.]\s)(?<![\d.])\b(week|month)\b(?=\s+(?:on|at|from|via)\s)", re.ASCII)  # "a full day", "一整天"; "8xh100 gpuli week?": the unit
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "星期": 7, "天": 1, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1, "yearly": 365, "annually": 365}
-# what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
-JOIN = lazy(r"^\s*(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$"
-            r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$")
 MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后再加" / " and then another "
 
 

@@ -33,3 +33,19 @@ def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:
             return {}
         lengths[g.ident] = (days, hours)
     return lengths if len(set(lengths.values())) > 1 else {}
+
+
+def each_own_length(words: str, starts: list[int]) -> list[tuple[float | None, float | None]]:
+    """Each job of one message (its size at each of `starts`, in order) with its own (days, hours) when every
+    job has one and they differ ("a 72b qlora box for a month and a 7b qlora box for a week", "72b qlora 包月 加上
+    7b qlora 租一周"): read within the piece the joiners cut around each, else after each up to the next; []
+    otherwise (one length for all)."""
+    cuts = [0, *(m.end() for m in JOINER.finditer(words)), len(words)]
+    pieces = [(a, b) for a, b in pairwise(cuts) if any(a <= s < b for s in starts)]
+    spans = [(a, b) for a, b in pieces if sum(a <= s < b for s in starts) == 1]
+    if len(spans) != len(starts) or len(pieces) != len(starts):
+        spans = [(s, starts[i + 1] if i + 1 < len(starts) else len(words)) for i, s in enumerate(starts)]
+    lengths = [f.duration(words[a:b]) for a, b in spans]
+    if any(d is None and h is None for d, h in lengths) or len(set(lengths)) < 2:
+        return []
+    return lengths

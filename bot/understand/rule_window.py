@@ -40,7 +40,8 @@ def unwindowed(text: str) -> str:
 
 # a length ruled out right after it is said ("一周半不行的话 两周呢", "三天租不了的话", "if 3 days isn't possible"): the
 # length asked is another one the message states (bot.understand.fields.duration)
-RULED_OUT = lazy(r"\s*(?:的话\s*)?(?:(?:也|都|要是|如果)\s*)?(?:不行|不可以|不能租|租不了|没有|不支持|不卖|不租)"
+# ("先租一周，不行再续一周": the week is kept, another one added after it (bot.understand.fields.JOIN))
+RULED_OUT = lazy(r"\s*(?:的话\s*)?(?:(?:也|都|要是|如果)\s*)?(?:不行(?!\s*(?:的话)?\s*[,，]?\s*(?:就\s*)?(?:再|又)?\s*(?:续|加))|不可以|不能租|租不了|没有|不支持|不卖|不租)"
                  r"|\s*(?:is|are)?\s*(?:n'?t|not)\s+(?:possible|available|an\s+option|allowed|offered)|\s*(?:won'?t|doesn'?t)\s+work",
                  re.IGNORECASE)
 

@@ -1,0 +1,16 @@
+"""What joins two rental lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时", and a
+renewal said with its condition ("先租一周，不行再续一周", "跑不完的话再续两周", "then extend by another week if
+needed"): the second length is bought after the first, so the total is asked of both (bot.understand.fields)."""
+
+from __future__ import annotations
+
+from bot.understand.lazy import lazy
+
+# what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
+# "先跑一周，之后再包月": a plan bought one after the other, its lengths added
+# "先租一周，不行再续一周", "跑不完的话再续两周", "then extend by another week if needed": a renewal adds its length
+JOIN = lazy(r"^\s*(?:(?:如果|要是)?\s*(?:不行|不够用?|没跑完|跑不完|没训完|训不完|不满意)\s*(?:的话)?\s*[,，]?\s*)?"
+            r"(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$|^\s*(?:然后|之后|接着|随后)\s*(?:再|又)?\s*(?:包|租|买|续)?\s*$"
+            r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$"
+            r"|^\s*(?:,\s*)?(?:and\s+|then\s+)*(?:if\s+(?:needed|necessary|it'?s\s+not\s+(?:done|enough))\s*,?\s*)?"
+            r"(?:renew(?:ed)?|extend(?:ed)?)(?:\s+(?:it|for|by))*(?:\s+another|\s+one\s+more)?\s*$")
