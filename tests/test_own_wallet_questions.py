@@ -65,6 +65,19 @@ def test_how_many_cards_a_job_needs_is_no_rentals_read() -> None:
     assert "没有租用记录" not in conversation("32b 全参要几台机器")
 
 
+@pytest.mark.parametrize(("text", "figure"), [
+    ("after ordering at cloudgpu how long until the instance is up, and do i pay while it boots?", "2 minutes"),
+    ("gpuli: is the rental charged up front or as I go?", "wallet"),
+    ("how many gpus do we need running 32b full fine-tuning?", "GB"),
+    ("我们卡正在跑 14b lora，显存不够怎么办", "GB"),
+])
+def test_a_machine_merely_mentioned_is_no_rentals_read(text: str, figure: str) -> None:
+    """Only one's own machines asked after read the book: an instance that is up, a rental charged as one goes, a
+    job's cards running or a job running now are the question's subject, answered (found by blind 6, 10 and 24)."""
+    reply = conversation(text)
+    assert "No rentals" not in reply and "没有租用记录" not in reply and figure in reply, reply
+
+
 @pytest.mark.parametrize(("text", "no", "figures"), [
     ("钱包空空的，现在能直接开一张 4090 吗", "不能", ("₮109", "₮369", "$0.33")),
     ("我余额是 0，可以马上租一台 4090 吗", "不能", ("₮109", "$0.33")),

@@ -137,3 +137,15 @@ def test_another_job_starts_the_setups_again() -> None:
     chat = _chat("14b qlora on a 4090 at gpuli, weekly?", "and at cloudgpu?", "new job: 72b qlora, which card?",
                  "for 3 days which is cheaper?")
     assert "4090" not in chat.text.splitlines()[0], chat.text
+
+
+@pytest.mark.parametrize(("price", "budget", "lead"), [
+    ("32b full ft at gpuli monthly?", "our budget is 10k usdt for the month, which option fits?", "₮10,000"),
+    ("32b 全参 gpuli 包月多少", "预算 1 万 u 一个月，选哪个方案", "₮10,000"),
+])
+def test_which_option_with_a_budget_weighs_the_budget_not_the_cycles(price: str, budget: str, lead: str) -> None:
+    """"Which option" asks how to buy a span only where no money is stated: with a budget it asks which setup the
+    money covers (seed 000's 8×A100 80GB at ₮8,352 fits ₮10,000), found by blind 26 after the merge."""
+    reply = _chat(price, budget).text
+    head = "\n".join(reply.splitlines()[:3])
+    assert lead in head and "8,352" in reply and "nothing to compare" not in reply, reply

@@ -403,7 +403,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "3 weeks of a 4090 vs one month": the shorter span bought by each unit, side by side
         asks = replace(asks, both_units=True)
         rental.duration_days, rental.duration_hours = (span / 24, None) if span % 24 == 0 else (None, span)
-    elif asks.buy_way and (rental.duration_days or rental.duration_hours) and not f.joined_duration(rest) \
+    elif asks.buy_way and asks.budget is None and (rental.duration_days or rental.duration_hours) and not f.joined_duration(rest) \
             and not (request.model or request.params_b) and asks.unit != "hour":  # "3天跑完 7b 全参 怎么租最省": the
         # job's cheapest setup; "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so every provider's price of the span
         asks = replace(asks, both_units=True)  # "gpuli h100 用四周 按周买划算吗": the span by week, by month, mixed

@@ -37,11 +37,15 @@ _OWN = r"(?:我|我们|咱们?|账户|账号|名下)"
 _MACHINES = r"(?:机器|实例|卡|服务器|gpu|显卡|台)"
 RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|rentals|what.*renting|my\s+instances"
                rf"|{_OWN}[^，。,.?？!！]{{0,8}}(?:几|多少|哪些|什么|有没有|有无)\s*(?:台|张|个|块)?\s*{_MACHINES}?\s*(?:在|正在)\s*(?:跑|运行|租|用|开着)"
-               rf"|{_OWN}[^，。,.?？!！]{{0,8}}{_MACHINES}\s*(?:在|正在)\s*(?:跑|运行|开着)"
-               r"|\b(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\b.{0,30}\b(?:running|active|up)\b.{0,20}\b(?:i|we|my|our|me)\b"
-               r"|\b(?:i|we|my|our)\b.{0,30}\b(?:machines?|instances?|gpus?|boxes|servers?)\b.{0,15}\b(?:running|active|up\s+right\s+now|live)\b"
-               r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\b.{0,30}\b(?:i|we)\b.{0,20}\b(?:running|active|renting|rented|live)\b"
-               r"|\b(?:running|active)\s+(?:machines?|instances?|rentals?|servers?)\b", re.I)
+               # "我的机器还在跑吗" asks after them; "我们卡正在跑 32b 全参 显存不够" tells of a job
+               rf"|{_OWN}[^，。,.?？!！]{{0,8}}{_MACHINES}\s*(?:还)?\s*(?:在|正在)\s*(?:跑|运行|开着)\s*(?:吗|嘛|么|没|没有)?\s*[?？]?\s*$"
+               # owned, not merely mentioned: "am i billed while the instance is up?" and "how many gpus do we need running" are not
+               r"|\b(?:do|have)\s+(?:i|we)\s+(?:have\s+|got\s+)?(?:any|\d+)?\s*(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\b.{0,20}\b(?:running|active|live|up)\b"
+               r"|\b(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\b.{0,20}\b(?:running|active|live)\b.{0,10}\b(?:on|under|in)\s+(?:my|our)\s+(?:account|name)\b"
+               r"|\b(?:my|our)\s+(?:\w+\s+){0,2}(?:machines?|instances?|gpus?|boxes|servers?)\b.{0,15}\b(?:running|active|up\s+right\s+now|live)\b"
+               r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\s+(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:running|active|rented|renting|live|on)\b"
+               r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?)\s+(?:am\s+i|are\s+we)\s+(?:running|renting)\b"
+               r"|\b(?:my|our|any)\s+(?:running|active)\s+(?:machines?|instances?|rentals?|servers?)\b", re.I)
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
