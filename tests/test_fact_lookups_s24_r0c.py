@@ -142,3 +142,20 @@ def test_follow_ups_on_the_card_just_priced(first: str, then: str, must: str) ->
 def test_a_count_at_a_single_card_provider_is_named_back(text: str, musts: tuple[str, ...]) -> None:
     head = _head(_say(text))
     assert all(m in head for m in musts), head
+
+
+@pytest.mark.parametrize(("text", "musts"), [
+    ("gpuli sla? and how quickly do they swap out failed hardware", ("99.9", "30 minutes")),
+    ("what's the SLA at gpuli? and how long until broken hardware is replaced", ("99.9", "30 minutes")),
+])
+def test_a_topic_ended_by_its_question_mark_is_a_question_beside_the_next(text: str, musts: tuple[str, ...]) -> None:
+    """"gpuli SLA?" asks with its mark alone, and "and how …" after it opens a question of its own: each gets its
+    entry, whatever the whole message's score lands on (found by blind 43 when a new entry moved it by 0.001)."""
+    reply = _say(text)
+    assert all(m in reply for m in musts), reply
+
+
+@pytest.mark.parametrize("text", ["跑完了", "训练跑完了", "终于跑完了"])
+def test_a_run_said_finished_is_no_question_about_an_empty_balance(text: str) -> None:
+    """"跑完了" states a run is done: the money-runs-out entry's "用完了会怎样" shared only the character pair 完了."""
+    assert "余额不够了会怎样" not in _say(text)

@@ -68,7 +68,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if hit is not None and hit.score >= FAQ_CONFIDENT:
         # the whole may match the stronger of two marked questions; each keeps its own answer when
         # each is a question of its own that a different entry answers outright
-        own = _marked_questions(marked, provider, hit) or _unmarked_questions(raw, marked, hit, provider)
+        own = _marked_questions(marked, provider, hit, raw) or _unmarked_questions(raw, marked, hit, provider)
         if own or hit.score >= STRONG_FAQ or len(QUESTION_MARK.findall(raw)) < 2:
             return (own or whole), hits
         # a whole only just confident, of two questions each ended by its mark, may be the two diluting each
@@ -119,14 +119,15 @@ def _listed_questions(listed: list[str], provider: str | None) -> list[Hit]:
     return found if len(found) >= 2 else []
 
 
-def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None = None) -> list[Hit]:
+def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None = None, raw: str = "") -> list[Hit]:
     """The answers to questions each ended by its mark ("到期前会提醒吗？停机后数据留几天？", "…, and can
     I …"), when every one of them (two to MAX_CLAUSES) has a strong answer of its own and no two
     share one; [] otherwise, so a question split by a mark inside it stays one question. Costs look-ups
     only for a message with two marked questions."""
     asked = [c for c in marked if len(c.strip()) >= 4 and len(ask_words.without_asks(normalize(c)).strip()) >= 2]
     # (a greeting's 吗 asks nothing: "在吗， qlora！效果会差很多吗" is one question, about QLoRA's quality)
-    if not 2 <= len(asked) <= MAX_CLAUSES or not all(_asks(c) for c in asked):
+    # (a topic ended by its own question mark asks: "gpuli SLA? and how fast do they replace broken hardware")
+    if not 2 <= len(asked) <= MAX_CLAUSES or not all(_asks(c) or _ended_by_mark(raw, c) for c in asked):
         return []
     found: list[Hit] = []
     for clause in asked:
@@ -135,6 +136,12 @@ def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None
             return []
         found.append(part)
     return found
+
+
+def _ended_by_mark(raw: str, clause: str) -> bool:
+    """Whether `clause` stands in `raw` right before a question mark."""
+    at = raw.find(clause)
+    return at >= 0 and QUESTION_MARK.match(raw, at + len(clause)) is not None
 
 
 UNMARKED_MARGIN = 0.05  # unmarked, a half must beat the whole by this much ("do I lose my checkpoints | when I destroy …" is one)
@@ -203,10 +210,12 @@ def _asks(clause: str) -> bool:
     named = find_provider(norm)
     if named is not None and not norm[:named.start].strip():
         norm = norm[named.end:].lstrip(" :：,，-")
+    norm = LEADING_JOIN.sub("", norm)  # "…SLA? and how fast do they replace hardware": the joiner opens no question
     # "还在吗" asks: the greeting 在吗 is filler only on its own
     return bool(ASKS.search(FAQ_FILLER.sub(" ", norm.lower()))) or STILL_THERE.search(norm) is not None or _elliptic(clause)
 
 
+LEADING_JOIN = lazy(r"^\s*(?:and|also|but|so|then|plus|or)\b[\s,]*", re.IGNORECASE)
 STILL_THERE = lazy(r"[\u3400-\u9fff]在吗")
 # a second question said by its topic alone ("出口流量收费吗 入口呢": 入口 asked as the first was), short, after the first
 ELLIPTIC = lazy(r"\s*(?:那|那么)?\s*([^\s?？。!！,，]{2,8})\s*呢\s*[?？]?\s*")
