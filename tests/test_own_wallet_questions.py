@@ -169,3 +169,10 @@ def test_a_day_results_are_shown_is_the_deadline_of_the_run_just_timed(deadline:
 def test_an_aside_is_answered_by_the_faq(text: str) -> None:
     said_ = conversation("cloudgpu 4090 跑 8b qlora", text)
     assert "支付宝" in said_ or "Alipay" in said_, said_
+
+
+def test_rent_it_with_no_provider_yet_prices_the_span_at_each() -> None:
+    """"8b qlora 4090" then "好，帮我租一周": no provider has been named, so nothing is ordered; the week is priced at
+    each provider renting the card (CloudGPU 168 h × $0.33 = $55.44, gpuli's week ₮109), found by blind 67 after the merge."""
+    reply = conversation("8b qlora 4090", "好，帮我租一周")
+    assert "55.44" in reply and "109" in reply and "是哪家服务商" not in reply, reply

@@ -89,6 +89,8 @@ def rent_of_last(parsed: Parsed, last: Turn | None) -> Parsed | None:
         return None
     gpu, count, provider, hours = card
     r = parsed.rental
+    if not (r.provider or provider):
+        return None  # "8b qlora 4090" then "帮我租一周": no provider yet, so each one's price for the span and the balance
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or hours
     rental = replace(r, gpu=gpu, num_gpus=r.num_gpus or count, provider=r.provider or provider,
                      duration_days=None, duration_hours=span or None)
