@@ -25,6 +25,7 @@ from bot.core.bill_check import bill_first
 from bot.core.bundle_budget import bundle_first, bundled, unbudgeted
 from bot.core.catch_first import as_plan, catch_first
 from bot.core.cheaper_follow import cheaper_lead
+from bot.core.command_words import command_as_question
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
@@ -210,6 +211,8 @@ class Core:
         if inc.attachments:  # a training file sent as a document: the caption only adds to it
             return files.file_reply(list(inc.attachments), text, ctx.lang, ctx.display_currency)
         m = COMMAND.match(text)
+        if m and m.group(1).lower() not in self.commands and (asked := command_as_question(m.group(1), m.group(2))):
+            text, m = asked, None  # "/price gpu:4090": no such command, but its words ask a price
         if m:
             name, args = m.group(1).lower(), m.group(2) or ""
             command = self.commands.get(name)
