@@ -17,7 +17,7 @@ from bot.understand import asks as ask_words
 from bot.understand import faq_terms, one_message, precision_words, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import Hit, faq_index
+from bot.understand.faq import FILLER, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_methods import about_other_methods, by_method, methodless_first
 from bot.understand.lazy import lazy
@@ -310,7 +310,7 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     # asked whether a billing mode is offered, its words ("hourly", "按小时") are the topic; else they
     # state the rental, and go with the words that only ask something of an answer
     bare = f.without_durations(RENEWED_ON.sub(" ", topic) if asks_money and not rule else topic)
-    rest = " ".join((MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
+    rest = " ".join(FILLER.sub(" ", MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
     if asks_money and not rule:  # "8 卡 a100 整机 月租多少": the whole machine is the setup priced, no topic of its own
         rest = " ".join(WHOLE_MACHINE.sub(" ", rest).split())
     if len(rest) < 2:
