@@ -164,3 +164,16 @@ def test_pretraining_asked_whether_it_is_full_fine_tunings_memory_leads_with_yes
 def test_what_to_do_first_after_the_methods_answer_is_to_start_small(turns: tuple[str, ...]) -> None:
     lead = lead_lines(conversation(*turns), 2)
     assert "RTX 4090" in lead and "₮109" in lead, lead
+
+
+@pytest.mark.parametrize(("before", "chatter"), [("能按小时租吗？", "今天吃啥"), ("gpuli 周租还是月租", "晚上吃什么")])
+def test_chatter_after_a_faq_answer_meets_no_entry_on_its_topic(before: str, chatter: str) -> None:
+    """"今天吃啥" ranks two rental entries nearly alike (1.0 and 0.8 of the best): no entry is clearly its own, so it
+    is no question on the topic just answered (found by the console test after the merge)."""
+    reply = conversation(before, chatter)
+    assert "帮不上" in reply or "outside what I do" in reply, reply
+
+
+def test_an_aspect_the_answer_holds_is_answered_from_it() -> None:
+    """"按分钟怎么计费" then "有最低吗": the answer just given holds the minimum (1 分钟), before any other entry."""
+    assert "1 分钟" in conversation("cloudgpu 按分钟怎么计费", "有最低吗")

@@ -102,7 +102,7 @@ def next_on_the_topic(parsed: Parsed, turn: Turn | None, asked: str | None,
     before = next((e for e in index.entries if e.id == turn.data.get("entry")), None)
     ranked = index.search(parsed.words, limit=2)
     if before is None or not ranked or ranked[0].score < CLEAR or ranked[0].entry.id == before.id \
-            or not set(ranked[0].entry.topics) & set(before.topics):
+            or (len(ranked) > 1 and ranked[1].score > RUNNER_UP) or not set(ranked[0].entry.topics) & set(before.topics):
         return None
     provider = turn.data.get("provider") or None
     reply = entry_led(parsed, ranked[0], None, provider, answer)
@@ -114,3 +114,4 @@ def next_on_the_topic(parsed: Parsed, turn: Turn | None, asked: str | None,
 
 
 CLEAR = 0.9  # the message's own best entry, clearly ahead of the rest (its confidence weighs the runner-up's lead)
+RUNNER_UP = 0.7  # ... and the next one this far behind: "今天吃啥" meets two rental entries alike (1.0, 0.8), so neither

@@ -90,13 +90,19 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if aspect is not None:  # "gradient checkpointing" then "cost?": its throughput, not a run's price
         aspect.reading = parsed
         return aspect
-    ahead = None if defined is not None or storage is not None or upgraded is not None else next_on_the_topic(
-        parsed, turn, asked, faq)
-    if ahead is not None:  # "lora 和全参效果差多少" then "那先咋做": the start-small entry
-        return ahead
     topic = None if defined is not None else topic_reply(ctx, parsed, turn if storage is None and upgraded is None else None,
                                                          asked, faq)
+    ahead = None if defined is not None or storage is not None or upgraded is not None else next_on_the_topic(
+        parsed, turn, asked, faq)
+    if ahead is not None and (topic is None or _repeats(topic, turn)):  # "lora 和全参效果差多少" then "那先咋做": start small
+        return ahead  # ... unless the answer just given holds what is asked ("按分钟怎么计费" then "有最低吗": 1 minute)
     if topic is not None:  # "8-bit 优化器省的是什么" then "长周期预训练也建议用吗": that answer's clause leads
         topic.reading = parsed
         return topic
     return parsed, turn, last, asked
+
+
+def _repeats(reply: Reply, turn: Turn | None) -> bool:
+    """Whether a topic reply only gives the entry just answered again, led by nothing of its own."""
+    items = reply.data.get("items") or [{}]
+    return turn is not None and items[0].get("id") == turn.data.get("entry") and not items[0].get("lead")
