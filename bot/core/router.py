@@ -44,6 +44,7 @@ from bot.core.faq_context import (
     reprices_beneath,
     setup_faq,
     span_asked,
+    span_on_card_asked,
     span_on_priced,
     total_on_priced,
     unknown_turn,
@@ -285,6 +286,9 @@ class Core:
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
+        carded = span_on_card_asked(parsed, turn) if asked is not None else None
+        if carded is not None:  # "cloudgpu 的 4090 按小时怎么收" then "训练 208 分钟，算下费用": that card for that length
+            parsed, asked = carded, None
         defined = glossary.follow_up(asked, text) if asked is not None else None  # asked may have changed above
         if defined is None:  # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
             parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
@@ -392,6 +396,7 @@ class Core:
             reply.turn = add_on_turn(parsed, text, last, turn)
         if reply.kind == "faq" and reply.turn is None:  # on top of the question before it; "a6000 有 nvlink 吗" then "几张能桥接": its card kept
             reply.turn = Turn("faq", {"text": f"{asked} {text}" if asked and parsed.rental.gpu and not parsed.request.gpu else text, "provider": parsed.rental.provider,
+                                      "gpu": parsed.request.gpu,  # "cloudgpu 的 4090 按小时怎么收": the card asked of, for "跑 90 分钟多少钱"
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.turn is None:  # "gpuli 能开发票吗" then "一万网络呢"; "两台八卡 包月多少" then "h200"
