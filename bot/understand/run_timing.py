@@ -64,6 +64,16 @@ def total_steps(text: str) -> int | None:
     return None
 
 
+def scales_trial(text: str, start: int, end: int, steps: int) -> bool:
+    """Whether the run's own steps, more than a trial's (`steps`, stated over text[start:end]: "前 50 步用了 100 秒"),
+    are stated beside it ("总步数 6250", "6250 steps total"), so the trial is timed to scale them; never a step time
+    ("1000 步 6 秒一步": 6 s a step over 1000 steps, no trial)."""
+    if any(m.start() < end and start < m.end() for m in STEP_TIME.finditer(text)):
+        return False
+    total = total_steps(text[:start] + " " * (end - start) + text[end:])
+    return total is not None and total > steps
+
+
 _SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"
 _MIN = r"(\d+(?:\.\d+)?)\s*(?:分钟|mins?\b|minutes?)"
 # the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download")
