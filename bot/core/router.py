@@ -82,6 +82,7 @@ from bot.core.several import (
     verdicts_first,
 )
 from bot.core.shown import job_misses_first
+from bot.core.method_needed import method_needed_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.terms_of_faq import asks_terms, on_terms_asked
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
@@ -382,6 +383,7 @@ class Core:
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
         reply = example_first(catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed), parsed)  # "有啥代价": the speed lost leads
         reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
+        reply = method_needed_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "还要 qlora 吗": LoRA fits
         reply = bill_first(reply, parsed, text)  # "our invoice says 14,592 for …, correct?": whether it matches leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
