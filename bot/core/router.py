@@ -61,6 +61,7 @@ from bot.core.jobs_follow import with_cost_asked
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.last_answer_follow import answered_about_last
+from bot.core.method_needed import method_needed_first
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
@@ -82,7 +83,6 @@ from bot.core.several import (
     verdicts_first,
 )
 from bot.core.shown import job_misses_first
-from bot.core.method_needed import method_needed_first
 from bot.core.speed_first import on_the_pick, speed_first
 from bot.core.terms_of_faq import asks_terms, on_terms_asked
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
