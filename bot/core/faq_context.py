@@ -78,7 +78,7 @@ def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
     at the provider named (by the message, else by the question), as one message saying it all is priced; None when
     the message names a card or job of its own, asks no cost, or the question named no card."""
     r, q = parsed.rental, parsed.request
-    card = turn.data.get("gpu") if turn is not None and turn.kind == "faq" else None
+    card = turn.data.get("asked_gpu") if turn is not None and turn.kind == "faq" else None
     if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not parsed.asks.cost:
         return None
     if q.gpu or q.model or q.params_b or parsed.unknown_card:

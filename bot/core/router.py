@@ -398,7 +398,7 @@ class Core:
             reply.turn = add_on_turn(parsed, text, last, turn)
         if reply.kind == "faq" and reply.turn is None:  # on top of the question before it; "a6000 有 nvlink 吗" then "几张能桥接": its card kept
             reply.turn = Turn("faq", {"text": f"{asked} {text}" if asked and parsed.rental.gpu and not parsed.request.gpu else text, "provider": parsed.rental.provider,
-                                      "gpu": parsed.request.gpu,  # "cloudgpu 的 4090 按小时怎么收": the card asked of, for "跑 90 分钟多少钱"
+                                      "asked_gpu": parsed.request.gpu,  # "cloudgpu 的 4090 按小时怎么收": the card asked of, for "跑 90 分钟多少钱"
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.turn is None:  # "gpuli 能开发票吗" then "一万网络呢"; "两台八卡 包月多少" then "h200"
