@@ -187,3 +187,17 @@ def test_whether_qlora_is_needed_follows_whether_lora_fits(message: str, lead: s
 
 def test_qlora_sized_without_the_question_has_no_such_lead() -> None:
     assert "QLoRA:" not in _head(_say("8b qlora on an 80GB a100"), 1)
+
+
+# ---------------------------------------------------------------- "I mean <provider>": the last question asked there
+
+
+@pytest.mark.parametrize("question, where, needle", [
+    ("does a 4090 have nvlink", "at gpuli i mean", "At gpuli"),
+    ("how soon can i ssh in at gpuli", "sorry, I meant cloudgpu", "2 minutes"),
+    ("4090 有 nvlink 吗", "我是说 gpuli 的", "在 gpuli"),
+    ("gpuli 开机多久能 ssh", "我指的是 cloudgpu", "2 分钟"),
+])
+def test_a_provider_meant_asks_the_last_question_there(question: str, where: str, needle: str) -> None:
+    text = _say(question, where)
+    assert needle in _head(text), text
