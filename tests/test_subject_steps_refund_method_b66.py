@@ -162,7 +162,7 @@ def test_loras_trainable_share(message: str) -> None:
 
 @pytest.mark.parametrize("price, ask, needle", [
     ("gpuli a6000 包月多少", "能接 nvlink 吗", "桥接"),
-    ("A6000 在 gpuli 租一个月多少钱", "两张可以 nvlink 吗", "桥接"),
+    ("A6000 在 gpuli 租一个月多少钱", "两张之间能连 nvlink 吗", "桥接"),
     ("gpuli a6000 monthly price?", "can two of them be nvlinked?", "bridged"),
 ])
 def test_nvlink_asked_after_a_cards_price(price: str, ask: str, needle: str) -> None:

@@ -81,6 +81,8 @@ def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
     card = turn.data.get("asked_gpu") if turn is not None and turn.kind == "faq" else None
     if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not parsed.asks.cost:
         return None
+    if turn is not None and turn.data.get("prev"):  # a job or price beneath the question: that is what a length changes
+        return None
     if q.gpu or q.model or q.params_b or parsed.unknown_card:
         return None
     provider = r.provider or turn.data.get("provider") if turn is not None else r.provider
