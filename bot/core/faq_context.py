@@ -72,6 +72,24 @@ def span_asked(parsed: Parsed) -> Parsed:
                    rental=replace(r, duration_days=365.0) if year else r)
 
 
+def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
+    """A length with its cost asked after a FAQ question about a card ("cloudgpu 的 4090 按小时怎么收", "does gpuli
+    refund a 5090?", then "训练 208 分钟，算下费用" / "so 3 hours of it, how much?"): that card's price for that length,
+    at the provider named (by the message, else by the question), as one message saying it all is priced; None when
+    the message names a card or job of its own, asks no cost, or the question named no card."""
+    r, q = parsed.rental, parsed.request
+    card = turn.data.get("asked_gpu") if turn is not None and turn.kind == "faq" else None
+    if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not parsed.asks.cost:
+        return None
+    if turn is not None and turn.data.get("prev"):  # a job or price beneath the question: that is what a length changes
+        return None
+    if q.gpu or q.model or q.params_b or parsed.unknown_card:
+        return None
+    provider = r.provider or turn.data.get("provider") if turn is not None else r.provider
+    return replace(parsed, intent="price", request=q.model_copy(update={"gpu": card}), missing=[], follow_up=False,
+                   faq=[], faq_answers=[], faq_confident=False, rental=replace(r, gpu=card, provider=provider))
+
+
 def _card_job_beneath(last: Turn | None) -> bool:
     """"cloudgpu a100 80g 跑 70b qlora", "训完忘了销毁", then "周末 48 小时会扣多少": a job sized on a card named at a
     provider is that card's rental there, its length's cost asked."""

@@ -24,7 +24,7 @@ from engine.providers import provider as find_provider
 REFUNDS = "refunds"  # the FAQ entry on refunds
 SHORT = 30  # characters: "用了三天了", "we've had it for 2 days", "开了 20 分钟"
 # the time said as already used: "用了三天", "跑了 5 小时", "开了 20 分钟", "已经两天了", "used it 3 days", "had it for 2 days"
-USED = lazy(r"用了|跑了|开了|租了|创建了|已经|过了|\bused\b|\bhad\s+it\b|\bbeen\b|\bran\b|\brunning\b|\bafter\b|\bsince\b|\bago\b", re.I)
+USED = lazy(r"用了|跑了|开了|租了|创建了|已经|过了|\bused\b|\bhad\s+it\b|\bbeen\b|\bran\b|\brunning\b|\bafter\b|\bsince\b|\bago\b|\blater\b|后悔|反悔", re.I)
 
 
 def used_minutes(parsed: Parsed) -> float | None:

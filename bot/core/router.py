@@ -44,6 +44,7 @@ from bot.core.faq_context import (
     reprices_beneath,
     setup_faq,
     span_asked,
+    span_on_card_asked,
     span_on_priced,
     total_on_priced,
     unknown_turn,
@@ -60,6 +61,7 @@ from bot.core.jobs_follow import with_cost_asked
 from bot.core.language_again import asked_again, noted, offer_chinese
 from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.last_answer_follow import answered_about_last
+from bot.core.method_needed import method_needed_first
 from bot.core.need_first import need_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
@@ -285,6 +287,9 @@ class Core:
         if elsewhere is not None:
             (parsed, text), asked = elsewhere, None
             parsed = replace(parsed, cues=of_question(parsed.cues, text, parsed.price.nodes))  # the question asked there
+        carded = span_on_card_asked(parsed, turn) if asked is not None else None
+        if carded is not None:  # "cloudgpu 的 4090 按小时怎么收" then "训练 208 分钟，算下费用": that card for that length
+            parsed, asked = carded, None
         defined = glossary.follow_up(asked, text) if asked is not None else None  # asked may have changed above
         if defined is None:  # "显存被什么吃掉 全参" then "那 lora 呢": the same subject's entry for LoRA
             parsed = method_of_faq(parsed, turn.data.get("entry") if asked is not None and turn is not None else None, last)
@@ -378,6 +383,7 @@ class Core:
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
         reply = example_first(catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed), parsed)  # "有啥代价": the speed lost leads
         reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
+        reply = method_needed_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "还要 qlora 吗": LoRA fits
         reply = bill_first(reply, parsed, text)  # "our invoice says 14,592 for …, correct?": whether it matches leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options
@@ -392,6 +398,7 @@ class Core:
             reply.turn = add_on_turn(parsed, text, last, turn)
         if reply.kind == "faq" and reply.turn is None:  # on top of the question before it; "a6000 有 nvlink 吗" then "几张能桥接": its card kept
             reply.turn = Turn("faq", {"text": f"{asked} {text}" if asked and parsed.rental.gpu and not parsed.request.gpu else text, "provider": parsed.rental.provider,
+                                      "asked_gpu": parsed.request.gpu,  # "cloudgpu 的 4090 按小时怎么收": the card asked of, for "跑 90 分钟多少钱"
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
                                       "prev": {"kind": last.kind, "data": last.data} if last else None})
         elif reply.kind == "unknown" and reply.turn is None:  # "gpuli 能开发票吗" then "一万网络呢"; "两台八卡 包月多少" then "h200"

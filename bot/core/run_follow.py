@@ -72,7 +72,9 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
         count is not None and count != d.get("gpus") and not d.get("stated"))
     # "cloudgpu 上要花多少钱" after the run was timed on its card: that run's price there (not the FAQ on run costs)
     at_provider = turn.kind != "run" and bool(parsed.rental.provider) and parsed.asks.cost and not q.stated() and bool(step)
-    if not changed and not (q.gpu and step) and not at_provider:
+    # "那训练要多少分钟", "so how long is that": the run's time asked again, nothing changed
+    again = turn.kind == "run" and parsed.asks.how_long and not q.stated() and bool(step) and not parsed.rental.provider
+    if not changed and not (q.gpu and step) and not at_provider and not again:
         return parsed
     run = _run({**d, **settings}, step, count)
     if turn.kind != "run":  # the run was priced: the card and provider priced stay unless the message names its own

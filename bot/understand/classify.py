@@ -76,6 +76,8 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 # ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back"
 REFUND = lazy(REFUND_WORDS)
+# the refund word the message ends on asks it, its question mark gone with the punctuation ("…a day later, refundable?")
+REFUND_LAST = lazy(r"(?:refund(?:able|s|ed)?|money\s+back|退款|退钱|退费)\s*$")
 # "what does cloudgpu charge for the a6000" asks the card's price, no rule of money
 MONEY_RULE = lazy(r"余额|balance|钱(?:就|都|也)?(?:用|花|烧|扣)(?:光|完|没)|\bout\s+of\s+(?:money|credits?|funds)\b|扣费|扣钱|计费|billing|charged?(?!\s+(?:you\s+|us\s+)?for\s+(?:the\s+|an?\s+|one\s+|their\s+)?(?:\d+\s*x\s*)?(?:[a-z]{1,4}\d{2,4}[a-z]?|\d{4})\b)|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
@@ -216,7 +218,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # ("月租 8 卡 h100 到期前会提醒吗 提前几天") the rental is only the rule's context: the FAQ answers
         return Classified("price", hits)
     if not sized and MONEY_RULE.search(norm) and (is_rule_question(norm) or (REFUND.search(norm) and (
-            WHETHER.search(norm) or AMOUNT_ASK.search(norm)))):
+            WHETHER.search(norm) or AMOUNT_ASK.search(norm) or REFUND_LAST.search(norm)))):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
         lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked

@@ -277,6 +277,15 @@ class Cues:
     can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
+    method_needed: bool = False  # "should we still do qlora", "还有必要上 qlora 吗": whether QLoRA is needed at all (bot.core.method_needed)
+
+
+# whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
+# "还要 qlora 吗", "还有必要用 qlora 吗", "qlora 有必要吗", "还需要量化吗"
+_QUANT = r"(?:q-?lora|4-?bit|量化)"
+METHOD_NEEDED = lazy(rf"(?:还|仍然|依然|还是)\s*(?:要|需要|得|用)\s*(?:做|用|上|走|开)?\s*{_QUANT}|(?:有|没)\s*必要\s*(?:做|用|上|走|开)?\s*{_QUANT}"
+                     rf"|{_QUANT}\s*(?:还)?\s*(?:有|没)\s*必要|\b(?:still|even|really)\s+(?:do|use|need|go\s+with|bother\s+with)\s+(?:a\s+)?{_QUANT}"
+                     rf"|\b(?:need|bother)\s+(?:with\s+)?{_QUANT}\b|\b{_QUANT}\s+(?:still\s+|even\s+|really\s+)?(?:necessary|needed|worth\s+it)", re.IGNORECASE)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -328,7 +337,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
-        rent_order=bool(RENT_ORDER.search(norm)),
+        rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

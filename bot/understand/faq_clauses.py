@@ -64,7 +64,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     whole = [hit] if hit is not None else []
     if listed := _listed_questions(numbered(raw), provider):
         return listed, hits  # "(a) … (b) …", "1. … 2. …": each numbered question answered
-    marked = [c for c in CLAUSES.split(raw) if c.strip()]
+    marked = _subject_joined([c for c in CLAUSES.split(raw) if c.strip()])
     if hit is not None and hit.score >= FAQ_CONFIDENT:
         # the whole may match the stronger of two marked questions; each keeps its own answer when
         # each is a question of its own that a different entry answers outright
@@ -74,7 +74,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
         # a whole only just confident, of two questions each ended by its mark, may be the two diluting each
         # other ("…hold while it runs? rented the wrong gpu, can I swap it?"): its clauses decide, each
         # answered outright, or the whole stands
-    clauses = [c for c in FAQ_CLAUSES.split(raw) if c.strip()][:MAX_CLAUSES]
+    clauses = _subject_joined([c for c in FAQ_CLAUSES.split(raw) if c.strip()])[:MAX_CLAUSES]
     if len(clauses) == 1:  # one clause: the whole message, already looked up, unless it asks twice unmarked
         return (_unmarked_questions(raw, marked, hit, provider) or whole), hits
     strict = hit is not None or len(clauses) > len(marked[:MAX_CLAUSES])
@@ -93,6 +93,37 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     if strict and len(found) < 2:
         return whole, hits
     return found, hits
+
+
+def _subject_joined(parts: list[str]) -> list[str]:
+    """`parts` with a part that names only a provider joined to the part after it: the provider is that question's
+    subject, not a question of its own ("does cloudgpu; bill per minute?", "so, gpuli — do they refund?",
+    "cloudgpu 的；怎么计费"). A provider named last ("…怎么计费？gpuli 呢") stays: it asks the question before again."""
+    joined: list[str] = []
+    carried = ""
+    for at, part in enumerate(parts):
+        if at + 1 < len(parts) and _provider_only(part):
+            carried += part.strip() + " "
+            continue
+        joined.append(carried + part.strip() if carried else part)
+        carried = ""
+    return joined
+
+
+def _provider_only(part: str) -> bool:
+    """Whether `part` says nothing but a provider's name, with joiners, ask words and filler ("so does cloudgpu",
+    "还有 gpuli 的")."""
+    norm = normalize(part)
+    named = find_provider(norm)
+    if named is None or named.fuzzy:
+        return False
+    rest = LEADING_JOIN.sub("", (norm[:named.start] + " " + norm[named.end:]).strip())
+    rest = ASKS.sub(" ", FAQ_FILLER.sub(" ", rest.lower()))
+    return len(OWN_WORDS.sub("", JOINERS.sub(" ", rest))) < 2
+
+
+OWN_WORDS = lazy(r"[\W_]+")
+JOINERS = lazy(r"还有|另外|顺便|那|那么|所以|问下|请问|\b(?:hey|btw|ok|okay|um|uh)\b", re.IGNORECASE)
 
 
 def beside_spec(raw: str) -> list[str]:

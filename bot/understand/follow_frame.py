@@ -17,12 +17,15 @@ from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.number_words import words_value
 
 _ZH = (r"具体|确切|精确|呢|吗|嘛|吧|啊|呀|那么|那|要是|如果|假如|换成|换到|换|改成|改用|改|用|在|上面|上|那边|这边|那家|这家|家的|家|的话|的|也是|也|"
-       r"一样|同样|同一个|同问|这个|问题|情况|怎么样|咋样|如何|还有|还是|再问|问下|问一下|看看|说说|对于|至于|就")
+       r"一样|同样|同一个|同问|这个|问题|情况|怎么样|咋样|如何|还有|还是|再问|问下|问一下|看看|说说|对于|至于|就|"
+       r"我是说|我说的是|我指的是|我问的是|是说|指的是|其实")
 _EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|same|question|q|is|it|if|we|i|use|using|"
        r"go|went|switch|switched|to|try|ok|okay|so|hmm|also|too|case|one|ones|of|answer|ask|asking|re|regarding|as|"
        r"thing|same\s+for|same\s+at|total|in\s+total|altogether|overall|"
        # the figure of the last answer asked again, exactly ("what is the cloudgpu figure exactly?")
-       r"figure|figures|number|exactly|exact|precisely|precise|what's|whats")
+       r"figure|figures|number|exactly|exact|precisely|precise|what's|whats|"
+       # a correction of where the question was meant ("at gpuli i mean", "sorry, I meant cloudgpu")
+       r"mean|meant|sorry|actually|rather")
 # the longer word first where one starts another ("那边" before "那"), so each is taken out whole
 _FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
 _WORD = lazy(r"[^\W_]")

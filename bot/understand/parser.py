@@ -273,8 +273,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         req["tokens"] = tokens
         rest = f.TOKENS.sub(" ", rest, count=1)
     # "50 步用了 100 秒" with a dataset to scale it to: a trial, read before the counts and lengths so its
-    # steps and seconds are neither; without one ("总共 2000 步用了 40 分钟") it is the run itself
-    trial = measured_run(rest) if samples or tokens else None
+    # steps and seconds are neither; without one ("总共 2000 步用了 40 分钟") it is the run itself; the run's own
+    # steps stated beside it ("总步数 6250，前 50 步用了 100 秒") scale it as a dataset does
+    trial = measured_run(rest)
+    if trial is not None and not (samples or tokens or run_timing.scales_trial(rest, trial.start, trial.end, trial.steps)):
+        trial = None
     if trial is not None:
         rest = _blank(rest, [(trial.start, trial.end)])
     # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
@@ -330,7 +333,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if counted and f.duration(timed) == (None, None):
         timed = "".join("a" if any(i == s for s, _ in counted) else " " if any(s < i < e for s, e in counted) else ch
                         for i, ch in enumerate(rest))
-    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(timed, run_timing.timing_spans(timed)) if step else timed)), f.units_only(rest)
+    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(timed, run_timing.timing_spans(timed)) if step or side else timed)), f.units_only(rest)
+    if side and not step and rental.duration_hours:  # "下载 10 分钟 训练 208 分钟 上传 5 分钟": the job's minutes (seed 002)
+        rental.duration_hours += side_min / 60
     card_time = extras.card_hours(rest, count)
     if card_time is not None and not (rental.duration_days or rental.duration_hours):
         rental.duration_hours = card_time  # "30 GPU-hours": the card time over the cards, a run's length

@@ -22,6 +22,9 @@ STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:(?:tot
 TOTAL_BEFORE = lazy(r"(?:总共|一共|共|总步数|总|(?:a\s+)?total(?:\s+of)?|overall|in\s+all)\s*(?:是|有|约|:|=)?\s*$", re.ASCII)
 TOTAL_AFTER = lazy(r"\s*(?:in\s+total|in\s+all|total|overall|altogether)\b", re.ASCII)
 TOTAL_INSIDE = lazy(r"total|optimi[sz]er|training", re.ASCII)
+# the run's steps named before their count ("总步数 6250", "步数：6250", "total steps: 6250", "max_steps=6250", "训练步数为 1.2万")
+NAMED_STEPS = lazy(rf"(?:总步数|训练步数|总步|步数|(?:total|training|optimi[sz]er)\s+steps|max_steps|num_(?:train_)?steps)\s*"
+                   rf"(?:是|为|有|约|共|:|=|is|of)?\s*({COUNT_NUMBER})\s*(k|万)?(?![\d.])", re.ASCII | re.IGNORECASE)
 # the steps a trial was timed over ("measured 1.5 s/step over 50 steps", "前 50 步", "试跑 50 步"): not the run's
 # "accum 8 steps", "梯度累积 8 步": the accumulation's micro-steps, never the run's count
 ACCUM_BEFORE = lazy(r"(?:accum\w*|累积|累加|gradient_accumulation_steps)\s*(?:=|:|of|为|是)?\s*$", re.ASCII)
@@ -38,7 +41,11 @@ def step_seconds(text: str) -> float | None:
 
 
 def total_steps(text: str) -> int | None:
-    """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
+    """"总共5400步", "5400 steps", "1.2万步", "总步数 6250": the run's optimizer steps."""
+    if (named := NAMED_STEPS.search(text)) is not None:  # named as the run's: no count beside it is the total
+        value = float(named.group(1).replace(",", "")) * {"k": 1000, "万": 10_000}.get((named.group(2) or "").lower(), 1)
+        if value >= 1:
+            return int(value)
     # a step time's span; "1000 steps at 6 s" from its "at": the steps before it are the run's count
     times = [(t.start(2) if t.group(2) else t.start(), t.end()) for t in STEP_TIME.finditer(text)]
     found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])]
@@ -55,6 +62,16 @@ def total_steps(text: str) -> int | None:
         if value >= 1:
             return int(value)
     return None
+
+
+def scales_trial(text: str, start: int, end: int, steps: int) -> bool:
+    """Whether the run's own steps, more than a trial's (`steps`, stated over text[start:end]: "前 50 步用了 100 秒"),
+    are stated beside it ("总步数 6250", "6250 steps total"), so the trial is timed to scale them; never a step time
+    ("1000 步 6 秒一步": 6 s a step over 1000 steps, no trial)."""
+    if any(m.start() < end and start < m.end() for m in STEP_TIME.finditer(text)):
+        return False
+    total = total_steps(text[:start] + " " * (end - start) + text[end:])
+    return total is not None and total > steps
 
 
 _SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"

@@ -79,8 +79,13 @@ def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | No
         hours = args.duration.total_seconds() / 3600 if args.duration else None
         resume = Awaiting("rent", "provider", {"gpu": args.gpu, "num_gpus": args.num_gpus, "hours": hours,
                                                "region": args.region, "form_named": args.form_named})
-        raise WalletError("wallet.err.which_provider", resume=resume, choices=[pl.provider for pl in plans],
-                          options=", ".join(pl.provider for pl in plans))
+        options = ", ".join(pl.provider for pl in plans)
+        if args.duration:  # "帮我租一张 4090 一周": what that rental costs at each, and that it comes off the balance
+            priced = ", ".join(f"{pl.provider} {'≈' if pl.per_minute else ''}{Money.from_minor(pl.price_minor, pl.currency).format(exact=True)}"
+                               for pl in sorted(plans, key=lambda pl: pl.provider))
+            raise WalletError("wallet.err.which_provider_priced", resume=resume, choices=[pl.provider for pl in plans],
+                              options=options, priced=priced)
+        raise WalletError("wallet.err.which_provider", resume=resume, choices=[pl.provider for pl in plans], options=options)
     if plans:
         return plans[0]
     if refusals:
