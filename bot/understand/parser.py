@@ -36,6 +36,7 @@ from bot.understand.corrections import opening, settled
 from bot.understand.cost_estimate import cost_estimated
 from bot.understand.cues import CHANGE_SAID, FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
+from bot.understand.cycle_end import CycleStart, cycle_from
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
@@ -123,6 +124,7 @@ class Parsed:
     elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
     weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
     outage: Outage = field(default_factory=Outage)  # "可用率 98.7% 停了 9 小时": a month's uptime and hours down
+    cycle_from: CycleStart | None = None  # "今天下单哪天到期": when the rental whose end date is asked starts
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -556,7 +558,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   asks=asks, words=words, cards=cards, beside_spec=_beside_spec(raw, now) if asks.spec and cards else [],
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
-                  weigh=weigh_asked(norm), outage=read_outage(norm))
+                  weigh=weigh_asked(norm), outage=read_outage(norm), cycle_from=cycle_from(norm, asks.start, now or datetime.now(UTC)))
 
 
 def _beside_spec(raw: str, now: datetime | None) -> list[Hit]:

@@ -16,6 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 
 from bot.understand.amount import Amount, read_token
+from bot.understand.cycle_end import without_expiry
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -444,6 +445,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     zone = stated_zone(text) or tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
+    text = without_expiry(text)  # "到期前几天会提醒": the rental's expiry, not the user's deadline
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started
