@@ -105,3 +105,22 @@ def test_every_way_of_asking_the_end_is_read(ask: str, before: str, after: str) 
     now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     read = parse(f"{before}{ask}{after}", now).cycle_from
     assert read is not None and read.at == now and read.today
+
+
+# The "prices as of" line names the lists whose prices (or refusals) the reply shows: a provider named in the
+# question hides the others' "does not rent it", so their list's date is no date of the reply.
+@pytest.mark.parametrize("text", ["gpuli 的 4090 租一周要多少", "What's a week of RTX 4090 at gpuli?",
+                                  "cloudgpu A6000 跑 8 小时多少钱", "A6000 at CloudGPU, cost for 8 hours?"])
+def test_as_of_names_only_lists_shown(text: str) -> None:
+    u = ChatUser()
+    u.say(text)
+    dated = next(line for line in u.text.splitlines() if line.startswith(("价格截至", "Prices as of")))
+    assert "一万网络" not in dated and "一万网络" not in u.text, u.text
+
+
+def test_as_of_keeps_a_refusal_shown() -> None:
+    u = ChatUser()
+    u.say("RTX 4090 weekly price?")  # no provider named: Yiwan's "does not rent it" is shown, so is its list's date
+    assert "does not rent" in u.text
+    dated = next(line for line in u.text.splitlines() if line.startswith("Prices as of"))
+    assert "一万网络" in dated
