@@ -32,7 +32,7 @@ NUM = r"\d[\d,]*(?:\.\d+)?"
 RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
 SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a word's first letter, no 万 ("2wu" is 2万 U)
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
-BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
+BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约|(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
                  r"|(?:grant|funding)(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
