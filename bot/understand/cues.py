@@ -16,7 +16,7 @@ from typing import Any
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.cards import memory_card
-from bot.understand.classify import HOWTO, WHERE_ASK
+from bot.understand.classify import HOWTO, SAME_CARD, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
@@ -277,6 +277,7 @@ class Cues:
     can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
+    same_card: bool = False  # "on the same card", "同一张卡", "那张卡上": the card of the answer before, named back (SAME_CARD)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -328,7 +329,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
-        rent_order=bool(RENT_ORDER.search(norm)),
+        rent_order=bool(RENT_ORDER.search(norm)), same_card=bool(SAME_CARD.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
