@@ -226,7 +226,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(whole.cards) > 1 and all(p.intent == "price" and p.cards == whole.cards and p.rental.provider == whole.rental.provider
                                     for p in parts) and sum(bool(p.rental.duration_days or p.rental.duration_hours) for p in parts) == 1:
         return []  # "hourly rate of the a800 and the a100 at cloudgpu; difference per 8-hour run?": one comparison, each card
-    if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts)):
+    if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts) or _deadline_of_the_job(parts)):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
             and any(p.intent in ("size", "cost") and not p.missing for p in parts[:1]):
@@ -450,6 +450,17 @@ def _dataset_of_the_job(parts: list[Parsed]) -> bool:
                 and any(b.intent in ("size", "cost") and (b.request.model or b.request.params_b) for b in parts[:i]):
             return True
     return False
+
+
+def _deadline_of_the_job(parts: list[Parsed]) -> bool:
+    """"32b 全参 … 8 卡 H100 大概要多久？周五之前能训完吗？", "…how long on 8 h100s? done by friday?": later clauses that
+    only ask whether the job is done by a day (no model, card, data or rental length of their own) are the deadline
+    of the job asked first: one question, read whole, so the verdict on that deadline leads."""
+    first, rest = parts[0], parts[1:]
+    return first.intent in ("size", "cost") and bool(first.request.model or first.request.params_b) and bool(rest) and all(
+        p.asks.deadline is not None and not (p.request.model or p.request.params_b or p.request.gpu or p.request.tokens
+                                             or p.request.samples or p.rental.duration_days or p.rental.duration_hours)
+        for p in rest)
 
 
 def _run_time_of_it(clause: str, p: Parsed) -> bool:
