@@ -15,10 +15,11 @@ NOW = datetime(2026, 12, 1, 1, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("text", [
-    "14b 全参，3000 万 token 训 2 轮，8 卡 A100 要多长时间？下周一之前能搞定吗？",
-    "7b qlora 5000万 token 一张 4090 训多久？周四前能训完不？",
-    "32b full fine-tune, 20M tokens, 3 epochs on 8 H100s: how long? can it finish by Friday?",
-    "8b lora with 50M tokens on one A100, how many hours? done before Thursday?",
+    "14b 全参，3000 万 token 训 2 轮，8 卡 A100 要多长时间？下周一之前能训完吗？",
+    "7b qlora，5000万 token，一张 4090 训多久？周四之前能训完吗？",
+    "14b lora，2000 万 token，四张 h100 多久？下周二之前能训完吗？",
+    "32b full fine-tune, 20M tokens, 3 epochs on 8 H100s, how long? can we finish training before Friday?",
+    "8b lora 50M tokens one A100, how long? will training be done before Thursday?",
 ])
 def test_deadline_clause_is_the_jobs(text: str) -> None:
     p = parse(text, NOW)
