@@ -283,6 +283,11 @@ def _read_of_its_card(clause: str, of_card: str, now: datetime | None, read: Cal
     return read(of_card, now)
 
 
+# whether the price covers something: "含不含存储", "包括公网 IP 吗", "存储另算吗", "does it include storage", "is storage extra"
+INCLUDED_ASK = lazy(r"含不含|包不包(?:含|括)?|带不带|包含|包括|另算|另计|另外(?:收|算|付|加)|单独(?:收|算|付)|额外(?:收|付|算)"
+                    r"|\binclud(?:e|es|ed|ing)\b|\bextra\b|\bseparately\b|\bon\s+top\b", re.IGNORECASE)
+
+
 def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:
     """Two comma-joined clauses whose second is a FAQ reading on no subject of its own, naming no length,
     place, provider or run ("…qlora on a 4090, how long?"): `questions` finds one question in parts whatever
@@ -518,8 +523,8 @@ def _faq_beside(parts: list[Parsed]) -> bool:
 
 def _own_subject(p: Parsed) -> bool:
     """A FAQ reading on a subject of its own that states nothing a job or price beside it could use."""
-    if not p.own_topic:
-        return False
+    if not (p.own_topic or (p.faq_confident and INCLUDED_ASK.search(p.words))):
+        return False  # "…包月什么价，含不含存储？": what the price covers is a subject of its own, the FAQ's
     r = p.rental
     # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
     # ("年付打几折" asks what the yearly discount is: the FAQ's)
