@@ -47,3 +47,19 @@ def test_what_a_budget_rents_at_a_provider(text: str) -> None:
     for figure in ("8,000", "2,800", "1,750", "900"):
         assert figure in first, u.text
     assert "25,000" not in first  # the 8× A100 80G box is over it
+
+
+@pytest.mark.parametrize(("text", "verdict"), [
+    ("审批额度 2 万 USDT，gpuli 8 卡 H100 租一个季度会超吗？", "不够"),
+    ("预算额度 5000 元，一万网络 A100 40G 包月够不够", "够"),
+])
+def test_an_approved_amount_is_a_budget(text: str, verdict: str) -> None:
+    u = ChatUser()
+    u.say(text)
+    assert verdict in u.text.splitlines()[0], u.text
+
+
+def test_what_extra_a_two_node_job_pays_is_its_own_question() -> None:
+    # "what extra do we pay for" asks of the job beside it (InfiniBand between the nodes), never a FAQ aside
+    p = parse("continued pretraining 7b on two nodes of eight h100s, what extra do we pay for", NOW)
+    assert p.parts == []

@@ -285,7 +285,7 @@ def _read_of_its_card(clause: str, of_card: str, now: datetime | None, read: Cal
 
 # whether the price covers something: "含不含存储", "包括公网 IP 吗", "存储另算吗", "does it include storage", "is storage extra"
 INCLUDED_ASK = lazy(r"含不含|包不包(?:含|括)?|带不带|包含|包括|另算|另计|另外(?:收|算|付|加)|单独(?:收|算|付)|额外(?:收|付|算)"
-                    r"|\binclud(?:e|es|ed|ing)\b|\bextra\b|\bseparately\b|\bon\s+top\b", re.IGNORECASE)
+                    r"|\binclud(?:e|es|ed|ing)\b|\bseparately\b", re.IGNORECASE)
 
 
 def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:

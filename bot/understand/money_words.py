@@ -39,7 +39,7 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend"
                  r"|\bapprov(?:e|ed|ing)(?:\s+(?:only|just|up\s+to))?|\bsign\s+off\s+on|\bcap(?:\s+it)?\s+at|\bcap\s+(?:is|was)|\b(?:finance|budget|spend(?:ing)?|cost|money)\s+(?:cap|ceiling|limit)(?:\s+(?:is|was|of|at))*"
-                 r"|(?<![每分一])批(?:准|下|个|了)?(?!量|次|大小|处理)|审批"
+                 r"|(?<![每分一])批(?:准|下|个|了)?(?!量|次|大小|处理)|审批(?:\s*(?:的\s*)?额度(?:\s*(?:是|有|为))?)?|(?:预算|经费|报销)\s*额度(?:\s*(?:是|有|为))?"
                  r"|\bwhat\s+fits|\bfits?\s+(?:in|into|within))")
 # what money is said to get a rental ("2.5 万就能拿下一个月", "10 万能搞定吗"): asked whether it buys it, as 够 is
 GETS = r"(?:就|也就)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|拿到|租得下|租得到|拿得下|搞得定)"
