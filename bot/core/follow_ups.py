@@ -359,8 +359,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > longest:
         return parsed
     stated = size_in_family(parsed.request.stated(), base)  # "qwen2.5 7b" then "14b": Qwen2.5-14B
-    for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") else ()):
-        base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew
+    for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") and not parsed.cues.same_card else ()):
+        base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew, unless "on the same card"
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     if "gpu" in stated or "num_gpus" in stated:

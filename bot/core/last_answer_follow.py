@@ -14,6 +14,7 @@ from bot.core.both_follow import both_of_asked
 from bot.core.card_asked_price import price_of_card_asked
 from bot.core.card_share_follow import stages_of_faq
 from bot.core.context import Context
+from bot.core.cycle_end import cycle_end
 from bot.core.detail_follow import detail_reply, topic_reply
 from bot.core.estimate_follow import estimate_reply
 from bot.core.faq_card_asked import asked_of_faq, next_on_the_topic
@@ -37,6 +38,10 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     rest of the route takes it (parsed, the turn it follows, the answer behind a FAQ detour and the
     FAQ question asked), with a storage size, an upgrade or the card a billing question named
     already applied."""
+    ended = cycle_end(parsed, turn, faq)  # "gpuli 4090 周租多少钱" then "今天下单哪天到期": 7 days on, the reminders after
+    if ended is not None:
+        ended.reading = parsed
+        return ended
     last, asked = behind_faq(turn)
     weighed = compared(ctx, parsed, turn)  # "gpuli 4090 周租" "cloudgpu 呢" then "跑两天哪个便宜": every setup asked, for that span
     if weighed is not None:

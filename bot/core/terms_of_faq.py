@@ -9,7 +9,7 @@ from bot.core.counted_card import card_of_counted
 from bot.understand import rental_extras as extras
 from bot.understand.classify import asks_billing
 from bot.understand.normalize import normalize
-from bot.understand.parser import Parsed
+from bot.understand.parser import Parsed, parse
 
 
 def asks_terms(asked: str) -> bool:
@@ -24,9 +24,22 @@ def on_terms_asked(parsed: Parsed, asked: str | None) -> Parsed:
     yearly, its 15% off), as if named with the card; cards counted there ("两台八卡 包月 多少" then "h200"), that many."""
     if (counted := card_of_counted(parsed, asked)) is not None:
         return counted
+    parsed = _span_asked(parsed, asked)
     norm = normalize(asked or "")
     annual, repeat = extras.annual(norm), extras.repeat_purchase(norm)
     if not (annual or repeat):
         return parsed
     return replace(parsed, price=replace(parsed.price, annual=parsed.price.annual or annual,
                                          repeat_purchase=parsed.price.repeat_purchase or repeat))
+
+
+def _span_asked(parsed: Parsed, asked: str | None) -> Parsed:
+    """The card with the span the question before named, when it names none of its own ("cloudgpu 跑 8 小时多少钱" then
+    "A6000": 8 hours of the A6000 there, $3.52, not its hourly list)."""
+    r = parsed.rental
+    if not asked or r.duration_days or r.duration_hours:
+        return parsed
+    before = parse(asked).rental
+    if not (before.duration_days or before.duration_hours):
+        return parsed
+    return replace(parsed, rental=replace(r, duration_days=before.duration_days, duration_hours=before.duration_hours))

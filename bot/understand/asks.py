@@ -163,7 +163,7 @@ _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|�
 _NAMED_TOOL = re.compile(r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
 # a config asked to be checked, not handed over: "…, config ok?", "配置对吗"
 _CHECKED = re.compile(r"\b(?:ok|okay|fine|right|good|correct|works?)\s*$|对吗|对不对|行不|合理")
-_GIVE_AFTER = r"发我|发给|给我|导一?下|导出|出一?下|来一?份|生成|给一?份|发一?下|please|pls"
+_GIVE_AFTER = r"发我|发给|给我|导一?下|导一?份|导出|出一?下|出一?份|来一?份|生成|给一?份|发一?份|发一?下|please|pls"
 
 
 def cards_offered_pattern() -> re.Pattern[str]:

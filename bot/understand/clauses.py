@@ -226,7 +226,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(whole.cards) > 1 and all(p.intent == "price" and p.cards == whole.cards and p.rental.provider == whole.rental.provider
                                     for p in parts) and sum(bool(p.rental.duration_days or p.rental.duration_hours) for p in parts) == 1:
         return []  # "hourly rate of the a800 and the a100 at cloudgpu; difference per 8-hour run?": one comparison, each card
-    if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts)):
+    if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts) or _deadline_of_the_job(parts)):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
             and any(p.intent in ("size", "cost") and not p.missing for p in parts[:1]):
@@ -281,6 +281,11 @@ def _read_of_its_card(clause: str, of_card: str, now: datetime | None, read: Cal
     if of_card == clause or (plain.intent == "faq" and plain.faq_confident):
         return plain
     return read(of_card, now)
+
+
+# whether the price covers something: "含不含存储", "包括公网 IP 吗", "存储另算吗", "does it include storage", "is storage extra"
+INCLUDED_ASK = lazy(r"含不含|包不包(?:含|括)?|带不带|包含|包括|另算|另计|另外(?:收|算|付|加)|单独(?:收|算|付)|额外(?:收|付|算)"
+                    r"|\binclud(?:e|es|ed|ing)\b|\bseparately\b", re.IGNORECASE)
 
 
 def _faq_aside(clauses: list[str], later: list[Parsed], whole: Parsed) -> bool:
@@ -452,6 +457,17 @@ def _dataset_of_the_job(parts: list[Parsed]) -> bool:
     return False
 
 
+def _deadline_of_the_job(parts: list[Parsed]) -> bool:
+    """"32b 全参 … 8 卡 H100 大概要多久？周五之前能训完吗？", "…how long on 8 h100s? done by friday?": later clauses that
+    only ask whether the job is done by a day (no model, card, data or rental length of their own) are the deadline
+    of the job asked first: one question, read whole, so the verdict on that deadline leads."""
+    first, rest = parts[0], parts[1:]
+    return first.intent in ("size", "cost") and bool(first.request.model or first.request.params_b) and bool(rest) and all(
+        p.asks.deadline is not None and not (p.request.model or p.request.params_b or p.request.gpu or p.request.tokens
+                                             or p.request.samples or p.rental.duration_days or p.rental.duration_hours)
+        for p in rest)
+
+
 def _run_time_of_it(clause: str, p: Parsed) -> bool:
     """A clause that states a dataset and asks how long, naming no model, size or card ("2000 万 token 3 个
     epoch 训一次要多久", "how long for one run of 20M tokens x 3 epochs?"): the run of the job the clause
@@ -507,8 +523,8 @@ def _faq_beside(parts: list[Parsed]) -> bool:
 
 def _own_subject(p: Parsed) -> bool:
     """A FAQ reading on a subject of its own that states nothing a job or price beside it could use."""
-    if not p.own_topic:
-        return False
+    if not (p.own_topic or (p.faq_confident and INCLUDED_ASK.search(p.words))):
+        return False  # "…包月什么价，含不含存储？": what the price covers is a subject of its own, the FAQ's
     r = p.rental
     # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
     # ("年付打几折" asks what the yearly discount is: the FAQ's)

@@ -16,7 +16,7 @@ from typing import Any
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.cards import memory_card
-from bot.understand.classify import HOWTO, WHERE_ASK
+from bot.understand.classify import HOWTO, SAME_CARD, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
@@ -278,6 +278,7 @@ class Cues:
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
     method_needed: bool = False  # "should we still do qlora", "还有必要上 qlora 吗": whether QLoRA is needed at all (bot.core.method_needed)
+    same_card: bool = False  # "on the same card", "同一张卡", "那张卡上": the card of the answer before, named back (SAME_CARD)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -338,6 +339,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
+        same_card=bool(SAME_CARD.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

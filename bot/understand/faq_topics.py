@@ -233,9 +233,10 @@ def unsized_of_entry(topic: str, hit: Hit) -> bool:
     return _unsized_term(topic, hit)
 
 
-# "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗": whether a lever saves
-# memory is a yes-or-no the lever's entry answers; a sizing of the job named would not say it
-SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|减少|降低|减半")
+# "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗", "does bf16 shrink the optimizer memory
+# for a 14b full ft": whether a lever saves memory is a yes-or-no the lever's entry answers; a sizing would not say it
+SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|\bshrinks?\b|\bshrunk\b|\blowers?\b|\bdecreases?\b"
+              r"|减少|降低|减半|缩小|压缩|变小")
 WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bwould\b|\bcan\b|\bcould\b|\bis\b|是不是|对吧|是吧")
 
 

@@ -32,14 +32,14 @@ NUM = r"\d[\d,]*(?:\.\d+)?"
 RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
 SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a word's first letter, no 万 ("2wu" is 2万 U)
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
-BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
+BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约|(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
                  r"|(?:grant|funding)(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
                  r"|within|under|below|at\s+most|no\s+more\s+than|up\s+to|capped\s+at|cap\s+of|spend"
                  r"|\bapprov(?:e|ed|ing)(?:\s+(?:only|just|up\s+to))?|\bsign\s+off\s+on|\bcap(?:\s+it)?\s+at|\bcap\s+(?:is|was)|\b(?:finance|budget|spend(?:ing)?|cost|money)\s+(?:cap|ceiling|limit)(?:\s+(?:is|was|of|at))*"
-                 r"|(?<![每分一])批(?:准|下|个|了)?(?!量|次|大小|处理)|审批"
+                 r"|(?<![每分一])批(?:准|下|个|了)?(?!量|次|大小|处理)|审批(?:\s*(?:的\s*)?额度(?:\s*(?:是|有|为))?)?|(?:预算|经费|报销)\s*额度(?:\s*(?:是|有|为))?"
                  r"|\bwhat\s+fits|\bfits?\s+(?:in|into|within))")
 # what money is said to get a rental ("2.5 万就能拿下一个月", "10 万能搞定吗"): asked whether it buys it, as 够 is
 GETS = r"(?:就|也就)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|拿到|租得下|租得到|拿得下|搞得定)"

@@ -36,6 +36,7 @@ from bot.understand.corrections import opening, settled
 from bot.understand.cost_estimate import cost_estimated
 from bot.understand.cues import CHANGE_SAID, FOLLOW_UP_CHARS, Cues, fresh_start
 from bot.understand.cues import read as read_cues
+from bot.understand.cycle_end import CycleStart, cycle_from
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
@@ -123,6 +124,7 @@ class Parsed:
     elsewhere: str | None = None  # "autodl 上 4090 多少钱": a cloud we do not cover, named back before our answer
     weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
     outage: Outage = field(default_factory=Outage)  # "可用率 98.7% 停了 9 小时": a month's uptime and hours down
+    cycle_from: CycleStart | None = None  # "今天下单哪天到期": when the rental whose end date is asked starts
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -163,6 +165,8 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
 
 # a second card asked in a trailing "…呢" or "what about …" ("用 a6000 跑 8 小时多少钱 用 4090 48g 呢"): both are priced
 # the words that only ask whether ("要不要直接上两张", "should I go with two"): a whether-question, no how-to
+# "预算一万 一万网络有哪些配置用得起", "with ¥10k a month which yiwan setups can we afford": the list under that money
+AFFORD_LIST = lazy(r"(?:哪些|什么|啥|哪几种|哪种)\s*(?:配置|卡|显卡|机器|方案|套餐|型号)|\b(?:what|which)\b.{0,30}\b(?:setups?|configs?|configurations?|machines?|plans?|gpus|cards|options)\b|\bafford\b|用得起|租得起")
 WHETHER_ONLY = lazy(r"要不要|需不需要|该不该|should\s+i\b")
 COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
@@ -519,6 +523,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "estimated annual cost of an 8x H100 at 一万网络": that rental's cost
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
         c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
+    asks = replace(asks, cards_offered=True) if asks.budget and rental.provider and not sized and AFFORD_LIST.search(norm) else asks
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted
     elif asks.cards_offered and not sized and not request.gpu and not request.method:
@@ -561,7 +566,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   asks=asks, words=words, cards=cards, beside_spec=_beside_spec(raw, now) if asks.spec and cards else [],
                   run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
-                  weigh=weigh_asked(norm), outage=read_outage(norm))
+                  weigh=weigh_asked(norm), outage=read_outage(norm), cycle_from=cycle_from(norm, asks.start, now or datetime.now(UTC)))
 
 
 def _beside_spec(raw: str, now: datetime | None) -> list[Hit]:

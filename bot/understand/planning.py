@@ -16,6 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 
 from bot.understand.amount import Amount, read_token
+from bot.understand.cycle_end import without_expiry
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -131,7 +132,7 @@ BUDGET_EN = lazy(
     re.IGNORECASE,
 )
 BUDGET_ZH = lazy(
-    r"(?:预算|不超过|不要超过|最多花|最多|控制在|花费?不超过)\s*(?:是|为|在)?\s*"
+    r"(?:预算|不超过|不要超过|最多花|最多|控制在|花费?不超过)\s*(?:(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天|月|周)?\s*(?:是|为|在|有|就|只有)?\s*"
     r"(?P<amount>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur>usdt|usd|cny|rmb|美元|美金|元|块|u\b)?"
     r"|(?P<amount2>[¥￥$₮]?\s*\d[\d,]*(?:\.\d+)?\s*(?:k|w|万|千)?)\s*(?P<cur2>usdt|usd|cny|rmb|美元|美金|元|块|u\b)?\s*(?:以内|之内|内)",
     re.IGNORECASE,
@@ -444,6 +445,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     zone = stated_zone(text) or tz or now.tzinfo
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
+    text = without_expiry(text)  # "到期前几天会提醒": the rental's expiry, not the user's deadline
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started

@@ -95,6 +95,16 @@ def attach(reply: Reply, now: datetime) -> None:
     """Give a reply that quotes prices its `price_age` (once; a reply that has one keeps it)."""
     if reply.kind not in PRICED_KINDS or "price_age" in reply.data:
         return
-    age = price_age(providers_in(reply.data), now)
+    age = price_age(providers_in(_shown(reply.data)), now)
     if age is not None:
         reply.data["price_age"] = age
+
+
+def _shown(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` without the refusals the price view leaves out: with a provider named ("4090 per week at gpuli"),
+    another provider's "does not rent it" is not shown (templates/price.j2), so its list's date is no date of the
+    reply's prices."""
+    named, refused = data.get("named"), data.get("refused")
+    if not named or not isinstance(refused, list):
+        return data
+    return data | {"refused": [x for x in refused if isinstance(x, dict) and x.get("provider_id") == named]}
