@@ -10,13 +10,14 @@ hardware within 30 minutes; 一万网络 takes ¥100 a month off a repeat purcha
 from __future__ import annotations
 
 import math
+from datetime import date
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.understand.parser import parse
-from tests.chat_user import ChatUser
+from tests.chat_user import T0, ChatUser
 
 
 def said(*turns: str) -> ChatUser:
@@ -158,3 +159,17 @@ def test_hardware_dying_mid_run_is_the_failure_answer(text: str) -> None:
 def test_a_second_machine_on_the_same_account_is_the_repeat_discount(text: str) -> None:
     me = said(text)
     assert "¥100" in me.text, me.text
+
+
+# ---------------------------------------------------------------- the day the work is shown is its deadline
+
+@pytest.mark.parametrize("text", ["周五路演，7b qlora 用 4090 来得及吗", "周五要 demo 7b qlora 4090 来得及吗",
+                                  "the demo is on friday, 7b qlora on a 4090 in time?", "our pitch is friday - can one 4090 train a 7b qlora in time?"])
+def test_a_demo_day_is_the_deadline(text: str) -> None:
+    deadline = parse(text, now=T0).asks.deadline
+    assert deadline is not None and deadline.date() == date(2026, 12, 4), (text, deadline)
+
+
+def test_a_demo_day_after_a_price_is_answered_against_it() -> None:
+    me = said("7b qlora 4090 gpuli 多少钱", "周五要 demo 来得及吗")
+    assert "⏰" in me.text and "₮109" in me.text, me.text
