@@ -173,3 +173,15 @@ def test_a_demo_day_is_the_deadline(text: str) -> None:
 def test_a_demo_day_after_a_price_is_answered_against_it() -> None:
     me = said("7b qlora 4090 gpuli 多少钱", "周五要 demo 来得及吗")
     assert "⏰" in me.text and "₮109" in me.text, me.text
+
+
+# ---------------------------------------------------------------- what the rules above must leave alone
+
+def test_a_kind_of_machine_in_a_question_of_its_own_is_no_follow_up() -> None:
+    me = said("cloudgpu 能开多卡的机器吗 就是 8 卡那种")
+    assert "模型" not in me.lines[0] and "/deploy" in me.text, me.text
+
+
+def test_plans_of_lengths_added_are_still_totalled() -> None:
+    me = said("gpuli 4090: six weekly rentals vs one month plus two weeks?")
+    assert "₮654" in me.text and "₮587" in me.text, me.text  # 6 × ₮109; ₮369 + 2 × ₮109

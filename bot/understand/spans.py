@@ -26,6 +26,8 @@ def _span_of_plans(text: str, lengths: list[Length]) -> float | None:
     """A span stated beside two plans offered for it ("10 days on a 4090: one month or two weeks?", "跑 10 天，一个月还是
     两周划算"): the two lengths with only "or" between them are the plans, the one length left is the span (in hours)
     each plan is priced for; None unless exactly one is left."""
+    if len(_joined(text, lengths)) > 1 or any(len(_joined(text, lengths[i:])) > 1 for i in range(1, len(lengths))):
+        return None  # a plan of lengths added ("5 weekly rentals vs a month plus one week"): _plans_against's
     for i, (a, b) in enumerate(itertools.pairwise(lengths)):
         if _OR_ONLY.fullmatch(text[a.end:b.start]):
             left = lengths[:i] + lengths[i + 2:]
