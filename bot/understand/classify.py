@@ -61,7 +61,7 @@ FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题
                  # the same thing in another size, named by its count ("what's the 4-card version", "the 2 gpu one",
                  # "4 卡的版本", "8 卡那个" opening the message): a variant of the last answer, never a topic of its own
                  # ("cloudgpu 能租多卡机吗 八卡那种" names the kind of machine its own question asks about)
-                 r"|\b\d+\s*-?\s*(?:cards?|gpus?|x)\s+(?:version|variant|edition|one|option|flavou?r)s?\b"
+                 r"|\bthe\s+\d+\s*-?\s*(?:cards?|gpus?|x)\s+(?:version|variant|edition|one|option|flavou?r)s?\b"
                  r"|^(?:那么?)?\s*\d+\s*(?:张|块)?\s*卡\s*的?\s*(?:版本|版|那个|那款|那台|那套)")
 # what to turn on or set for a condition ("上 32k 长上下文 要开啥", "显存不够 该开什么", "what should we enable for 32k
 # context?"): a question of practice, answered by the FAQ even where it opens like a change of the job ("上", "with")
