@@ -95,3 +95,17 @@ def against_deadline(ctx: Context, now: datetime, reply: Reply, deadline: dateti
                  buttons=reply.buttons)
     reply.also = []
     return lead
+
+
+def fit_before_deadline(ctx: Context, now: datetime, size: IntentHandler, parsed: Parsed, text: str) -> Reply:
+    """A stated card asked whether it holds the job, with a deadline and no dataset ("two 4090s enough for 7b full?
+    need it by friday", "7b 全参 一张 a100 放得下吗 下周一前要"): the fit verdict leads, as asked (no, and what would);
+    the time left and what it trains by then follow, not a rental until the deadline on whatever fits."""
+    deadline = parsed.asks.deadline
+    assert deadline is not None
+    plain = replace(parsed, asks=replace(parsed.asks, deadline=None))
+    reply = size(ctx, plain, text)
+    left = (deadline - _start(now, parsed.asks.start)).total_seconds() / 3600
+    if left > 0:
+        reply.also.append(Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)}))
+    return reply

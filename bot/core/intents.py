@@ -20,6 +20,7 @@ from bot.core.answers import (
 from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
+from bot.core.each_provider import renting
 from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, hold_line, plan_line, shortest_term_line
 from bot.core.form_pick import form_for_term
 from bot.core.methods_cost import methods_cost
@@ -30,6 +31,7 @@ from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdic
 from bot.core.span_first import span_alone
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
+from bot.text.errors import error_message
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.asks import offload_on_price
@@ -207,9 +209,14 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if req.provider and len(named) > 1:
         # "cheaper for a 2-day 7b qlora run: gpuli or cloudgpu?": the job at each provider named, the cheaper first
         anywhere = req.model_copy(update={"provider": None})
-        at_each: list[tuple[dict[str, Any], TrainingRequest]] = [
-            ({"provider": provider(p).name}, anywhere.model_copy(update={"provider": p})) for p in named[:3]]
-        return cost_lines(ctx, anywhere, at_each, family=parsed.family)
+        # a provider that does not rent the card is said so after the others' prices ("一万网络和 cloudgpu 呢": 4090)
+        kept, refused = renting([(provider(p).name, anywhere.model_copy(update={"provider": p})) for p in named[:3]])
+        if not kept:
+            raise refused[0]
+        at_each: list[tuple[dict[str, Any], TrainingRequest]] = [({"provider": name}, way) for name, way in kept]
+        lines = cost_lines(ctx, anywhere, at_each, family=parsed.family, safe_only=not req.gpu)
+        lines.also.extend(Reply("error", ctx.lang, {"message": error_message(exc, ctx.lang)}) for exc in refused)
+        return lines
     measured = req.tokens or req.samples or req.step_seconds
     if both := both_terms_and_run(ctx, parsed, req):
         return both  # "weekly and monthly price plus how long for 20m tokens": the run's time, then each term's price

@@ -28,7 +28,7 @@ from bot.core.cheaper_follow import cheaper_lead
 from bot.core.command_words import command_as_question
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
-from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
+from bot.core.deadline_answers import against_deadline, deadline_without_data, fit_before_deadline, run_against_deadline
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
 from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last, with_faq_beside
@@ -469,6 +469,9 @@ class Core:
             reply = self.intents["price"](ctx, parsed, text)
             span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
             return against_deadline(ctx, self.conversations.clock.now(), reply, parsed.asks.deadline, span, parsed.asks.start)
+        if parsed.asks.deadline is not None and parsed.intent == "size" and q.gpu and parsed.cues.fit and not parsed.missing \
+                and not (q.tokens or q.samples or q.step_seconds or parsed.asks.budget or rented_for):
+            return fit_before_deadline(ctx, self.conversations.clock.now(), self.intents["size"], parsed, text)  # the fit, asked
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):
             return deadline_without_data(ctx, self.conversations.clock.now(), self.intents["cost"], parsed, text, _run_hours(parsed))

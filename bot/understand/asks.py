@@ -211,7 +211,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|mos|weeks|wks|days|hours|hrs)\s+(?:can|could|will|would|does|do|is|are|that|it|this|buys?|gets?)\b"
             r"|(?:够|能|可以)\s*(?:买|跑)\s*(?:多少|几)\s*(?:个\s*)?(?:卡时|小时|钟头)"),
         "cost": re.compile(
-            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
+            r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|单价|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
             # "多少人民币一个月", "要几美元": the money asked by its currency's name
             r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
             # "会扣多少", "扣了多少钱": what the balance is charged
@@ -270,7 +270,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                  r"|(?:能|可以|会|可)?省(?:下|了)?(?:多少|几)(?:钱|刀|块|美元|美金)?(?!\s*(?:显存|内存|gb|g\b|时间|小时|步|token))"
                                  r"|how\s+much\s+(?:would|will|can|could|do|does)\s+(?:we|i|you|it|that)\s+save\b(?!\s+(?:in|on)\s+(?:memory|vram|time))"),
         "total": re.compile(r"一共|总共|合计|加起来|加一起|加在一起|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bboth\s+together\b|\bin\s+all\b"),
-        "quote": re.compile(r"报价|价格|价目|\bprices?\b|\bquotes?\b|pricing"),
+        "quote": re.compile(r"报价|价格|单价|价目|\bprices?\b|\bquotes?\b|pricing"),
         "qlora": re.compile(r"q[\s-]?lora|4[\s-]?bit"),
         # a Chinese character is a word character to `\w` and `\b`: "全参和lora" names LoRA, "要full" full
         "lora": re.compile(r"(?<![qa-z0-9_])lora"),

@@ -29,6 +29,7 @@ from bot.understand import faq_terms, one_message, spoken_chinese, spoken_englis
 from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR, by_method, compares_asked, entry_methods, method_fit
+from bot.understand.model_facts import zero_stages
 from bot.understand.normalize import normalize
 from catalogs import catalog_path
 from engine import yamlcache
@@ -518,6 +519,15 @@ def _searched(index: FaqIndex, text: str, provider: str | None) -> list[Hit]:
     return bare if bare and index.keyworded(rest, CONFIDENT, bare[:1], provider, concepts=True) else searched
 
 
+def _stages_compared(ranked: list[Hit], stages: tuple[int, ...]) -> list[Hit]:
+    """ZeRO stages set against each other ("zero2 和 zero3 差在哪", "zero-2 vs zero-3"): among the top three, the entry
+    whose question names every stage asked leads one that only shares the comparing words (差在哪: PCIe against SXM)."""
+    if not stages:
+        return ranked
+    best = next((h for h in ranked[:3] if set(stages) <= set(zero_stages(normalize(f"{h.entry.question.zh} {h.entry.question.en}")))), None)
+    return ranked if best is None or best is ranked[0] else [best, *[h for h in ranked if h is not best]]
+
+
 def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     """The FAQ's own rule: the best entry at CONFIDENT; below that, an entry whose own keyword the
     question names, from KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a
@@ -531,6 +541,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
     if ranked[:1] != searched[:1] and len(entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
         ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
+    ranked = _stages_compared(ranked, zero_stages(normalize(text)))
     hits = ranked[:3]
     carded = _card_part_named(index, text, hits, provider)
     if carded is not None and on_topic(text):

@@ -92,11 +92,12 @@ BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
 DUE_ZH = lazy(r"(?:(?:今天|明天|后天|大后天)\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)?|今晚|今夜|明晚|今早|明早|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|(?:下+|这|本)?\s*个?\s*(?:周|星期|礼拜)末|(?:下个?)?月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
               r"\s*(?:就|必须|一定|能不能|能|可不可以|可以|来得及|来不来得及)?\s*"
-              r"(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|结果)|交付|交差|提交|上线|出结果|要结果|完成|[训跑做搞]完|[训跑做搞]得完|搞定"
+              r"(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|展示|结果)|(?:要|得|需要)?\s*(?:demo|路演|答辩)|交付|交差|提交|上线|出结果|要结果|完成|[训跑做搞]完|[训跑做搞]得完|搞定"
               # shown to someone that day: "下周一要给老板看结果", "周五得跟客户演示", "明天要拿结果给导师过目"
               r"|(?:要|得|需要)\s*(?:拿\s*(?:结果|东西)\s*)?(?:给|向|跟)\s*[\u4e00-\u9fff]{1,6}?\s*(?:看|汇报|演示|展示|过目|交))")
-# "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"
-DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?)\s+(?:on\s+)?"
+# "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"; a day the
+# work is shown ("demo on monday", "the pitch is friday", "下周一要 demo", "周五路演") is its deadline too
+DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo|pitch|presentation)\s+(?:is\s+)?(?:on\s+)?"
               r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
               re.IGNORECASE)
 # A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".

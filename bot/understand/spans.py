@@ -3,17 +3,36 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 from bot.understand.fields import Length, _joined, _lengths, _unit_name
+
+# nothing but a word offering one plan or the other between two lengths ("one month or two weeks", "一个月还是两周")
+_OR_ONLY = re.compile(r"\s*(?:or|vs\.?|versus|还是|或者|或是|或|对比)\s*", re.IGNORECASE)
 
 
 def spans_against(text: str) -> float | None:
     """Two spans in different units, not added ("3 weeks vs one month"): the shorter, in hours, to buy both ways."""
     lengths = [x for x in _lengths(text) if x.addable and not _unit_name(text, x)]
     if len(lengths) > 2:
-        return _plans_against(text, lengths)
+        return _span_of_plans(text, lengths) or _plans_against(text, lengths)
     if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
         return None
     return min(x.days * 24 + x.hours for x in lengths)
+
+
+def _span_of_plans(text: str, lengths: list[Length]) -> float | None:
+    """A span stated beside two plans offered for it ("10 days on a 4090: one month or two weeks?", "跑 10 天，一个月还是
+    两周划算"): the two lengths with only "or" between them are the plans, the one length left is the span (in hours)
+    each plan is priced for; None unless exactly one is left."""
+    if len(_joined(text, lengths)) > 1 or any(len(_joined(text, lengths[i:])) > 1 for i in range(1, len(lengths))):
+        return None  # a plan of lengths added ("5 weekly rentals vs a month plus one week"): _plans_against's
+    for i, (a, b) in enumerate(itertools.pairwise(lengths)):
+        if _OR_ONLY.fullmatch(text[a.end:b.start]):
+            left = lengths[:i] + lengths[i + 2:]
+            return left[0].days * 24 + left[0].hours if len(left) == 1 else None
+    return None
 
 
 def _plans_against(text: str, lengths: list[Length]) -> float | None:

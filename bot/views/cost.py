@@ -108,11 +108,21 @@ def option_row(o: CostOption) -> dict[str, Any]:
         "marks": [MARKS[n.code] for n in o.notes if n.code in MARKS],
         "cheapest": o.cheapest,
         "compare": (o.compare_range.low, o.compare_range.high),  # in the report's display currency (the chart's bar)
-        "notes": [
-            {"code": "tight_over" if "over_gb" in n.params else n.code, "params": _note_params(n, q.currency)}
-            for n in o.notes if n.code not in QUIET_NOTES
-        ],
+        "notes": [_note_view(n, o) for n in o.notes if n.code not in QUIET_NOTES],
     }
+
+
+def _note_view(n: Note, o: CostOption) -> dict[str, Any]:
+    """A note as the reply shows it; the InfiniBand added across nodes says what it adds to the total
+    ("₮1,200 (₮600 per node a month)"), read from the quote's own add-on line."""
+    q, params = o.quote, _note_params(n, o.quote.currency)
+    if n.code == "multi_node_infiniband":
+        ib = {a.id for a in o.provider.add_ons if a.multi_node}
+        line = next((a for a in q.add_ons if a.id in ib), None)
+        if line is not None:
+            return {"code": "multi_node_infiniband_priced", "params": params | {
+                "total": Money(line.amount, q.currency).format(), "each": Money(line.unit_price, q.currency).format()}}
+    return {"code": "tight_over" if "over_gb" in n.params else n.code, "params": params}
 
 
 def _unit_shown(q: Quote, c: CycleLine) -> Decimal | None:
