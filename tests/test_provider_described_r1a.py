@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.understand.entities import find_provider
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
 from bot.understand.provider_words import descriptions, facets
@@ -21,7 +22,7 @@ from tests.chat_user import ChatUser
 
 DESCRIBED = {
     "gpuli": ["周租月租那家", "周租/月租那家", "那家周租月租平台", "那家按周/月计费的平台", "只有周租和月租的那家",
-              "用 USDT 结算的那家", "收 usdt 的平台", "the weekly/monthly provider", "the weekly and monthly GPU provider",
+              "用 USDT 结算的那家", "收 usdt 的平台", "USDT 那家", "我们用的是周租月租那家", "the weekly/monthly provider", "the weekly and monthly GPU provider",
               "the weekly one", "the provider that bills in USDT", "the one that rents by the week or month"],
     "cloudgpu": ["按分钟计费那家", "按分钟那家", "按小时计费的那个平台", "分钟级计费的平台", "用美元结算的那家",
                  "the per-minute provider", "the per minute one", "the provider that charges by the minute",
@@ -46,11 +47,13 @@ def test_a_description_reads_as_the_provider_it_fits(words: str, ident: str) -> 
 @pytest.mark.parametrize("text", [
     "周租和月租哪个划算", "按月那家 a100 多少", "包月的平台 4090 多少", "the monthly provider's 4090?",
     "does cloudgpu bill per minute?", "which provider bills by the minute?", "有没有按分钟计费的平台",
-    "按分钟计费的平台有哪些", "按分钟计费怎么算", "is there an hourly provider?", "哪家按周租",
+    "按分钟计费的平台有哪些", "按分钟计费怎么算", "is there an hourly provider?", "哪家按周租", "有按周租的平台吗",
+    "预算 5000 USDT 那家够吗", "gpuli 是周租月租那家吗", "is cloudgpu the per-minute one?",
 ])
 def test_billing_asked_about_or_shared_names_no_provider(text: str) -> None:
     assert descriptions(text.lower()) == []
-    assert parse(text).rental.provider in (None, "cloudgpu")  # "does cloudgpu bill…" names it; nothing is described
+    named = find_provider(text.lower())
+    assert parse(text).rental.provider == (named.ident if named else None)  # "does cloudgpu bill…" names it; nothing is described
     assert normalize(text).count("gpuli") == text.lower().count("gpuli")
 
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 
-from bot.understand.entities import Match
+from bot.understand.entities import Match, find_provider
 from catalogs import catalog_path
 from engine import yamlcache
 from engine.providers import Provider, currencies, providers
@@ -51,8 +51,9 @@ _EN_PLACE = r"(?:(?:gpu|cloud|rental)\s+)?(?:provider|one|platform|place|vendor|
 _EN_VERB = (r"(?:(?:that|which|who)\s+(?:only\s+)?(?:bills?|charges?|rents?|sells?|prices?|does|offers?|takes?|accepts?|works?|is)"
             r"|billing|charging|renting|selling|pricing|offering|with)")
 # asked about, not described: "有没有按分钟计费的平台", "按分钟计费的平台有哪些", "which is the per-minute one?"
-_ASKED_BEFORE = re.compile(r"(?:有没有|有无|是否有|哪家|哪个|哪些|什么|\bwhich\b|\bwhat\b|\bwho\b|\bany\b|\bis\s+there\b)\s*(?:is\s+)?$",
+_ASKED_BEFORE = re.compile(r"(?:有没有|有无|是否有|(?<![没只])有|哪家|哪个|哪些|什么|\bwhich\b|\bwhat\b|\bwho\b|\bany\b|\bis\s+there\b)\s*(?:is\s+)?$",
                            re.IGNORECASE)
+_IS = re.compile(r"(?:是不是|就是|是|\bis\s+(\S+(?:\s+\S+)?))\s*$", re.IGNORECASE)
 _ASKED_AFTER = re.compile(r"\s*(?:(?:是|有|叫)\s*(?:哪|谁|几|什么(?:名字)?\s*(?:$|[吗呢]))|哪(?:家|些))")
 
 
@@ -85,7 +86,8 @@ def _atoms() -> tuple[str, str]:
         en.append(rf"(?:{words})")
     for code in sorted({p.currency for p in providers().entries}):
         spelled = "|".join(re.escape(w) for w in _currency_words(code))
-        zh.append(rf"(?:(?:用|收|以)\s*(?:{spelled})(?:\s*{_ZH_VERB})?|(?:{spelled})\s*{_ZH_VERB})")
+        # "用 USDT 结算", "收人民币", "USDT 那家" (an amount's currency, "5000 usdt", is none)
+        zh.append(rf"(?:(?:用|收|以)\s*(?:{spelled})(?:\s*{_ZH_VERB})?|(?<![\d.])(?<![\d.]\s)(?:{spelled})(?:\s*{_ZH_VERB})?)")
         en.append(rf"(?:(?:in\s+)?(?:{spelled})(?![a-z]))")
     return "|".join(zh), "|".join(en)
 
@@ -104,7 +106,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     run_zh = rf"(?:{zh})(?:{_ZH_CONN}(?:{zh}|{zh_bare}))*"
     run_en = rf"(?:{en})(?:{_EN_CONN}(?:{en}|{en_bare}))*"
     zh_pattern = re.compile(
-        rf"(?:(?:那家|那个|这家)\s*(?:只有|只|仅|是)?\s*)?(?:{run_zh})(?:\s*{_ZH_VERB})?\s*(?:的)?\s*{_ZH_PLACE}", re.IGNORECASE)
+        rf"(?:(?:那家|那个|这家)\s*)?(?:(?:只有|只|仅)\s*)?(?:{run_zh})(?:\s*{_ZH_VERB})?\s*(?:的)?\s*{_ZH_PLACE}", re.IGNORECASE)
     en_pattern = re.compile(
         rf"\b(?:the|that|this)\s+(?:only\s+)?(?:{run_en})(?:\s+(?:only|billing|billed|rental|rentals|pricing|priced))?"
         rf"\s+{_EN_PLACE}\b"
@@ -129,12 +131,20 @@ def _with_all(named: set[str]) -> str | None:
     return having[0].id if len(having) == 1 and named else None
 
 
+def _identity_asked(before: str) -> bool:
+    """"gpuli 是周租月租那家吗", "is cloudgpu the per-minute one?": whether a named provider is the one described."""
+    said = _IS.search(before)
+    named = said.group(1) or before[:said.start()] if said is not None else ""
+    return bool(named) and find_provider(named.lower()) is not None
+
+
 def descriptions(text: str) -> list[Match]:
     """Each provider `text` describes instead of naming, with the description's span."""
     found: list[Match] = []
     for pattern in _patterns():
         for m in pattern.finditer(text):
-            if _ASKED_BEFORE.search(text[max(0, m.start() - 12):m.start()]) or _ASKED_AFTER.match(text, m.end()):
+            before = text[max(0, m.start() - 24):m.start()]
+            if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(text, m.end()) or _identity_asked(before):
                 continue
             ident = _with_all(_facets_of(m.group(0)))
             if ident is not None and not any(f.start < m.end() and m.start() < f.end for f in found):
