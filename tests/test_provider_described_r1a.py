@@ -23,12 +23,12 @@ from tests.chat_user import ChatUser
 DESCRIBED = {
     "gpuli": ["周租月租那家", "周租/月租那家", "那家周租月租平台", "那家按周/月计费的平台", "只有周租和月租的那家",
               "用 USDT 结算的那家", "收 usdt 的平台", "USDT 那家", "我们用的是周租月租那家", "the weekly/monthly provider", "the weekly and monthly GPU provider",
-              "the weekly one", "the provider that bills in USDT", "the one that rents by the week or month"],
+              "the weekly GPU cloud", "the provider that bills in USDT", "the one that rents by the week or month"],
     "cloudgpu": ["按分钟计费那家", "按分钟那家", "按小时计费的那个平台", "分钟级计费的平台", "用美元结算的那家",
-                 "the per-minute provider", "the per minute one", "the provider that charges by the minute",
+                 "the per-minute provider", "the per minute platform", "the provider that charges by the minute",
                  "the one billing per minute", "the hourly provider"],
     "yiwan": ["年付那家", "包年的那个平台", "月付年付那家", "收人民币的那家", "the yearly provider",
-              "the provider that bills in yuan", "the monthly/yearly one"],
+              "the provider that bills in yuan", "the monthly/yearly vendor"],
 }
 
 
@@ -48,7 +48,8 @@ def test_a_description_reads_as_the_provider_it_fits(words: str, ident: str) -> 
     "周租和月租哪个划算", "按月那家 a100 多少", "包月的平台 4090 多少", "the monthly provider's 4090?",
     "does cloudgpu bill per minute?", "which provider bills by the minute?", "有没有按分钟计费的平台",
     "按分钟计费的平台有哪些", "按分钟计费怎么算", "is there an hourly provider?", "哪家按周租", "有按周租的平台吗",
-    "预算 5000 USDT 那家够吗", "gpuli 是周租月租那家吗", "is cloudgpu the per-minute one?",
+    "预算 5000 USDT 那家够吗", "gpuli 是周租月租那家吗", "is cloudgpu the per-minute one?", "the weekly one",
+    "周租那个多少",
 ])
 def test_billing_asked_about_or_shared_names_no_provider(text: str) -> None:
     assert descriptions(text.lower()) == []
@@ -107,6 +108,15 @@ def test_a_new_question_naming_a_described_provider_is_no_follow_up(first: str, 
     me = _talk(first, second)
     assert any(w in me.text for w in want), me.text
     assert not_want not in me.text
+
+
+@pytest.mark.parametrize(("turns", "want"), [
+    (("7b qlora on a 4090 enough?", "price on gpuli", "the weekly one"), "₮109"),
+    (("gpuli 4090 多少钱", "周租那个呢"), "₮109"),
+])
+def test_the_weekly_one_after_a_price_is_that_option_not_a_provider(turns: tuple[str, ...], want: str) -> None:
+    me = _talk(*turns)
+    assert want in "\n".join(me.lines[:3]), me.text
 
 
 @pytest.mark.parametrize(("text", "want"), [

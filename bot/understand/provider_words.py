@@ -44,10 +44,13 @@ TERMS: dict[str, tuple[str, str]] = {
     "year": (r"按年|年付|包年", r"yearly|annual|per[\s-]?year|by\s+the\s+year"),
 }
 _ZH_VERB = r"(?:计费|收费|扣费|付费|结算|计价|定价|支付|付款|出租|租赁|租|付|卖)"
-_ZH_PLACE = r"(?:那家|那个平台|那个|这家|那边|平台|厂商|服务商|供应商|云|家)"
+# a provider's place word: never "那个" or "one" alone, which name an option as often ("周租那个", "the weekly
+# one": the weekly price of the answer before), unless a verb of billing says a provider is meant ("the one that bills …")
+_ZH_PLACE = r"(?:那家|那个平台|这家|平台|厂商|服务商|供应商|云|家)"
 _ZH_CONN = r"\s*(?:[/／、,，+&]|和|或者|或|及|与|跟|加)?\s*"
 _EN_CONN = r"\s*(?:[/／,&+-]|\band/or\b|\bor\b|\band\b)\s*"
-_EN_PLACE = r"(?:(?:gpu|cloud|rental)\s+)?(?:provider|one|platform|place|vendor|cloud|host|company|service|site|shop)s?"
+_EN_PROVIDER = r"(?:provider|platform|vendor|cloud|host|company|service|site|shop)s?"
+_EN_PLACE = rf"(?:(?:gpu|cloud|rental)\s+)?(?:{_EN_PROVIDER}|one)"
 _EN_VERB = (r"(?:(?:that|which|who)\s+(?:only\s+)?(?:bills?|charges?|rents?|sells?|prices?|does|offers?|takes?|accepts?|works?|is)"
             r"|billing|charging|renting|selling|pricing|offering|with)")
 # asked about, not described: "有没有按分钟计费的平台", "按分钟计费的平台有哪些", "which is the per-minute one?"
@@ -109,7 +112,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"(?:(?:那家|那个|这家)\s*)?(?:(?:只有|只|仅)\s*)?(?:{run_zh})(?:\s*{_ZH_VERB})?\s*(?:的)?\s*{_ZH_PLACE}", re.IGNORECASE)
     en_pattern = re.compile(
         rf"\b(?:the|that|this)\s+(?:only\s+)?(?:{run_en})(?:\s+(?:only|billing|billed|rental|rentals|pricing|priced))?"
-        rf"\s+{_EN_PLACE}\b"
+        rf"\s+(?:(?:gpu|cloud|rental)\s+)?{_EN_PROVIDER}\b"
         rf"|\b(?:the|that|this)\s+{_EN_PLACE}\s+{_EN_VERB}\s+(?:only\s+)?(?:(?:in|by|on)\s+)?(?:{run_en})", re.IGNORECASE)
     return zh_pattern, en_pattern
 
