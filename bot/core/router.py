@@ -101,6 +101,7 @@ from bot.understand.faq import provider_of as faq_provider
 from bot.understand.normalize import normalize
 from bot.understand.one_message import one_reading
 from bot.understand.parser import Parsed, parse
+from bot.understand.provider_words import named
 from bot.understand.return_words import without_return
 from bot.understand.script import simplified
 from bot.understand.standing import stands_alone
@@ -170,7 +171,8 @@ class Core:
             inc = replace(inc, text=(said := opening(settled(inc.text)))[0], corrects=said[1])  # "oops, typo — 72b": a correction
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
-        settings = effective(self.settings, inc)
+        settings = effective(self.settings, inc)  # the language of the words as sent, then
+        inc = replace(inc, text=named(inc.text)) if inc.text else inc  # "周租月租那家": read as the provider's name
         ctx = Context(inc, settings, self.settings, tuple(self.commands))
         before = self.conversations.last(ctx.key)
         again = asked_again(before, inc.text)  # "用中文": the last question, in Chinese, as it was asked

@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, one_message, spoken_chinese, spoken_english, typos
+from bot.understand import faq_terms, one_message, provider_words, spoken_chinese, spoken_english, typos
 from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR, by_method, compares_asked, entry_methods, method_fit
@@ -165,7 +165,7 @@ A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 def _plain(text: str) -> str:
     """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
     "四十八g" 48g, as voice input writes them)."""
-    return spoken_chinese.read(typos.fix(unicodedata.normalize("NFKC", text).lower()))
+    return spoken_chinese.read(provider_words.named(typos.fix(unicodedata.normalize("NFKC", text).lower())).lower())
 
 
 def _fold(text: str) -> str:

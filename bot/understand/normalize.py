@@ -12,7 +12,7 @@ import unicodedata
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.understand import spoken_chinese, spoken_english, typos
+from bot.understand import provider_words, spoken_chinese, spoken_english, typos
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -191,6 +191,7 @@ def normalize(text: str) -> str:
     text = HYPHEN_LENGTH.sub(" ", text) if "-" in text else text
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
+    text = provider_words.named(text).lower()  # "周租月租那家", "the per-minute provider": read as the provider's name
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)

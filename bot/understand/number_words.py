@@ -104,6 +104,11 @@ def and_a_half(text: str) -> str:
     return _AND_A_HALF.sub(repl, text)
 
 
+# "a single minute" is one minute and "a fortnight" two weeks: lengths said without a digit
+_SINGLE_UNIT = re.compile(r"\b(?:an?\s+)?single\s+(?=(?:minute|hour|day|week|month|year)s?\b)")
+_FORTNIGHT = re.compile(r"\b(?:an?\s+|one\s+)?fortnight\b")
+
+
 def english_numerals(text: str) -> str:
     """"two weeks", "ninety minutes", "forty-eight hours", "a hundred bucks", "four h100s": English number
     words before a unit, a card or a currency become digits. A scale after digits ("20 million tokens",
@@ -125,4 +130,6 @@ def english_numerals(text: str) -> str:
         if value is None or (words[0] in SCALES and text[:m.start()].rstrip()[-1:].isdigit()):
             return m.group(0)
         return f"{_digits(value)} "
+    text = _SINGLE_UNIT.sub("1 ", text) if "single" in text else text
+    text = _FORTNIGHT.sub("2 weeks", text) if "fortnight" in text else text
     return _COUNT.sub(repl, _POINT.sub(point, text))

@@ -71,7 +71,7 @@ from bot.understand.outage import Outage
 from bot.understand.outage import read as read_outage
 from bot.understand.own_lengths import own_lengths
 from bot.understand.pooled import rented_whole, said_single
-from bot.understand.provider_words import described_provider, elsewhere
+from bot.understand.provider_words import described_provider, elsewhere, named
 from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import after_recap
@@ -176,6 +176,7 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
     """Understand one chat message (`now` dates a deadline such as "周五前"; default the wall clock); `corrects`
     when the core took out a correction word the message opened with (bot.understand.corrections.opening)."""
     text = simplified(text)  # "全參 可以嗎" reads as "全参 可以吗" (the core converts too; direct callers need it here)
+    text = named(text)  # "周租月租那家", "the per-minute provider": the provider's name, for every reader (the core too)
     text = settled(text)  # "32b 哦不是 14b qlora": the value said after the correction is the one meant
     text, opened = opening(text)  # "不对，是 14b": a correction of the last job, the value named the one meant
     corrects = corrects or opened

@@ -1,69 +1,181 @@
-"""A provider described by how it bills instead of named: "按分钟计费的那家", "年付的那个平台", "the
-per-minute provider", "the one that bills by the minute".
+"""A provider described instead of named: by how it bills ("按分钟计费那家", "周租月租那家", "那家只有周租和
+月租、用 USDT 结算的平台", "年付那家", "the per-minute provider", "the weekly/monthly GPU provider", "the one
+that bills in USDT").
 
-Why: users remember a provider by its billing ("the one that charges by the minute") as often as by
-its name. The description names a billing facet; the catalogs say which providers have it, and when
-exactly one does, that is the provider meant (two with it would be a guess, so none is read). Found
-as an entity with its span, like a name, so its words are never read again as a length or a model.
+Why: users remember a provider by its billing as often as by its name, and the message must then be read
+exactly as if the name were written, by every reader (price, cost, FAQ, follow-ups). The description is a
+run of billing facets (rental cycles, per-minute or hourly billing, the currency) before a definite place
+word ("那家", "平台", "the … provider", "the one that …"); the catalogs say which providers have every facet
+named, and when exactly one does, that is the provider meant and its name replaces the description
+(`named`, applied by the normalizer and the FAQ's folding). Several with them ("按月那家": gpuli and 一万网络
+both sell months) would be a guess, so the words stay. Words that ask ABOUT billing ("周租和月租哪个划算",
+"does cloudgpu bill per minute?", "which provider bills by the minute?", "有没有按分钟计费的平台") have no
+definite place word after them, so they describe no one.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
-from bot.understand.entities import Match
+from bot.understand.entities import Match, find_provider
 from catalogs import catalog_path
 from engine import yamlcache
-from engine.providers import Provider, providers
+from engine.providers import Provider, currencies, providers
 
-# the billing facet's words, zh and en, and which providers have it
-FACETS: dict[str, tuple[str, str, Callable[[Provider], bool]]] = {
-    "minute": (r"按分钟|分钟级|分钟计费", r"per[\s-]?minute|by\s+the\s+minute",
+Has = Callable[[Provider], bool]
+# a billing facet: its unit in Chinese, its words in English, and which providers have it
+BILLING: dict[str, tuple[str, str, Has]] = {
+    "minute": ("分钟", r"per[\s-]?minute|by[\s-]the[\s-]minute|minute[\s-]?(?:billed|billing|based)",
                lambda p: p.billing.rounding == "ceil_minute"),
-    "hour": (r"按小时|按时", r"hourly|per[\s-]?hour|by\s+the\s+hour", lambda p: p.billing.hourly_rental),
-    "week": (r"按周|周租", r"weekly|per[\s-]?week|by\s+the\s+week", lambda p: p.billing.cycle("week") is not None),
-    "year": (r"按年|年付|包年", r"yearly|annual|per[\s-]?year|by\s+the\s+year", lambda p: p.billing.cycle("year") is not None),
+    "hour": ("小时", r"hourly|per[\s-]?hour|by[\s-]the[\s-]hour|hour[\s-]?(?:billed|based)",
+             lambda p: p.billing.hourly_rental),
+    "week": ("周", r"weekly|per[\s-]?week|by[\s-]the[\s-]week", lambda p: p.billing.cycle("week") is not None),
+    "month": ("月", r"monthly|per[\s-]?month|by[\s-]the[\s-]month", lambda p: p.billing.cycle("month") is not None),
+    "year": ("年", r"yearly|annual(?:ly)?|per[\s-]?year|by[\s-]the[\s-]year", lambda p: p.billing.cycle("year") is not None),
 }
-_VERB_ZH = r"(?:计费|收费|扣费|付费|算钱|结算|出租|租|卖)?"
-_PLACE_ZH = r"(?:那家|那个平台|那个|这家|平台|厂商|服务商|供应商|家)"
-_PLACE_EN = r"(?:provider|one|platform|place|vendor|cloud|host|company)"
-_VERB_EN = r"(?:bills?|charges?|rents?|sells?|prices?)"
+_EN_UNIT = {"minute": "minute", "hour": "hour", "week": "week", "month": "month", "year": "year"}
+# a rental term alone names the provider that alone sells it ("4090 周租 租 3 周": gpuli)
+TERMS: dict[str, tuple[str, str]] = {
+    "minute": (r"按分钟|分钟级|分钟计费", r"per[\s-]?minute|by\s+the\s+minute"),
+    "hour": (r"按小时|按时", r"hourly|per[\s-]?hour|by\s+the\s+hour"),
+    "week": (r"按周|周租", r"weekly|per[\s-]?week|by\s+the\s+week"),
+    "year": (r"按年|年付|包年", r"yearly|annual|per[\s-]?year|by\s+the\s+year"),
+}
+_ZH_VERB = r"(?:计费|收费|扣费|付费|结算|计价|定价|支付|付款|出租|租赁|租|付|卖)"
+# a provider's place word: never "那个" or "one" alone, which name an option as often ("周租那个", "the weekly
+# one": the weekly price of the answer before), unless a verb of billing says a provider is meant ("the one that bills …")
+_ZH_PLACE = r"(?:那家|那个平台|这家|平台|厂商|服务商|供应商|云|家)"
+_ZH_CONN = r"\s*(?:[/／、,，+&]|和|或者|或|及|与|跟|加)?\s*"
+_EN_CONN = r"\s*(?:[/／,&+-]|\band/or\b|\bor\b|\band\b)\s*"
+_EN_PROVIDER = r"(?:provider|platform|vendor|cloud|host|company|service|site|shop)s?"
+_EN_PLACE = rf"(?:(?:gpu|cloud|rental)\s+)?(?:{_EN_PROVIDER}|one)"
+_EN_VERB = (r"(?:(?:that|which|who)\s+(?:only\s+)?(?:bills?|charges?|rents?|sells?|prices?|does|offers?|takes?|accepts?|works?|is)"
+            r"|billing|charging|renting|selling|pricing|offering|with)")
+# asked about, not described: "有没有按分钟计费的平台", "按分钟计费的平台有哪些", "which is the per-minute one?"
+_ASKED_BEFORE = re.compile(r"(?:有没有|有无|是否有|(?<![没只])有|哪家|哪个|哪些|什么|\bwhich\b|\bwhat\b|\bwho\b|\bany\b|\bis\s+there\b)\s*(?:is\s+)?$",
+                           re.IGNORECASE)
+_IS = re.compile(r"(?:是不是|就是|是|\bis\s+(\S+(?:\s+\S+)?))\s*$", re.IGNORECASE)
+_ASKED_AFTER = re.compile(r"\s*(?:(?:是|有|叫)\s*(?:哪|谁|几|什么(?:名字)?\s*(?:$|[吗呢]))|哪(?:家|些))")
+
+
+def _currency_words(code: str) -> list[str]:
+    """A currency's spellings as words (catalogs/currency.yaml): no symbol, no single letter ("u", "元")."""
+    entry = next(c for c in currencies().entries if c.id == code)
+    words = {code.lower(), *(a.lower() for a in entry.aliases)}
+    return sorted((w for w in words if len(w) > 1 and w.isalnum()), key=len, reverse=True)
 
 
 @cache
-def _patterns() -> list[tuple[str, re.Pattern[str]]]:
-    out = []
-    for facet, (zh, en, _) in FACETS.items():
-        pattern = re.compile(
-            rf"(?:{zh})\s*{_VERB_ZH}\s*的?\s*{_PLACE_ZH}|(?:那家|哪家)\s*(?:是)?\s*(?:{zh})"
-            rf"|\b(?:{en})\s+{_PLACE_EN}\b|\b{_PLACE_EN}\s+(?:that|which|who)\s+{_VERB_EN}\s+(?:{en})", re.IGNORECASE)
-        out.append((facet, pattern))
+def facets() -> dict[str, Has]:
+    """Every facet a description may name: the billing ones and each currency a provider bills in."""
+    out: dict[str, Has] = {name: has for name, (_, _, has) in BILLING.items()}
+    for code in sorted({p.currency for p in providers().entries}):
+        out[code] = _billed_in(code)
     return out
 
 
+def _billed_in(code: str) -> Has:
+    return lambda p: p.currency == code
+
+
 @cache
-def _only_one(facet: str) -> str | None:
-    """The one provider with this billing facet, or None when none or several have it."""
-    having = [p.id for p in providers().entries if FACETS[facet][2](p)]
-    return having[0] if len(having) == 1 else None
+def _atoms() -> tuple[str, str]:
+    """The Chinese and English patterns of one facet mention."""
+    zh, en = [], []
+    for unit, words, _ in BILLING.values():
+        zh.append(rf"(?:(?:按|包)\s*{unit}(?:级)?(?:\s*{_ZH_VERB})?|{unit}(?:级)?\s*{_ZH_VERB})")
+        en.append(rf"(?:{words})")
+    for code in sorted({p.currency for p in providers().entries}):
+        spelled = "|".join(re.escape(w) for w in _currency_words(code))
+        # "用 USDT 结算", "收人民币", "USDT 那家" (an amount's currency, "5000 usdt", is none)
+        zh.append(rf"(?:(?:用|收|以)\s*(?:{spelled})(?:\s*{_ZH_VERB})?|(?<![\d.])(?<![\d.]\s)(?:{spelled})(?:\s*{_ZH_VERB})?)")
+        en.append(rf"(?:(?:in\s+)?(?:{spelled})(?![a-z]))")
+    return "|".join(zh), "|".join(en)
+
+
+@cache
+def _bare() -> tuple[str, str]:
+    """A unit alone, read only after another facet and a joiner: "按周/月" is weekly and monthly."""
+    zh = "|".join(unit for unit, _, _ in BILLING.values())
+    en = "|".join(rf"{unit}(?:ly)?" for unit in _EN_UNIT.values())
+    return zh, en
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    (zh, en), (zh_bare, en_bare) = _atoms(), _bare()
+    run_zh = rf"(?:{zh})(?:{_ZH_CONN}(?:{zh}|{zh_bare}))*"
+    run_en = rf"(?:{en})(?:{_EN_CONN}(?:{en}|{en_bare}))*"
+    zh_pattern = re.compile(
+        rf"(?:(?:那家|那个|这家)\s*)?(?:(?:只有|只|仅)\s*)?(?:{run_zh})(?:\s*{_ZH_VERB})?\s*(?:的)?\s*{_ZH_PLACE}", re.IGNORECASE)
+    en_pattern = re.compile(
+        rf"\b(?:the|that|this)\s+(?:only\s+)?(?:{run_en})(?:\s+(?:only|billing|billed|rental|rentals|pricing|priced))?"
+        rf"\s+(?:(?:gpu|cloud|rental)\s+)?{_EN_PROVIDER}\b"
+        rf"|\b(?:the|that|this)\s+{_EN_PLACE}\s+{_EN_VERB}\s+(?:only\s+)?(?:(?:in|by|on)\s+)?(?:{run_en})", re.IGNORECASE)
+    return zh_pattern, en_pattern
+
+
+def _facets_of(span: str) -> set[str]:
+    """Every facet a description's words name: a unit ("周", "月", "minute") or a currency's spelling."""
+    span = span.lower()
+    named = {name for name, (unit, _, _) in BILLING.items() if unit in span or _EN_UNIT[name] in span}
+    for code in {p.currency for p in providers().entries}:
+        if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", span) for w in _currency_words(code)):
+            named.add(code)
+    return named
+
+
+def _with_all(named: set[str]) -> str | None:
+    """The one provider with every facet named, or None when none or several have them."""
+    have = facets()
+    having = [p for p in providers().entries if all(have[f](p) for f in named)]
+    return having[0].id if len(having) == 1 and named else None
+
+
+def _identity_asked(before: str) -> bool:
+    """"gpuli 是周租月租那家吗", "is cloudgpu the per-minute one?": whether a named provider is the one described."""
+    said = _IS.search(before)
+    named = said.group(1) or before[:said.start()] if said is not None else ""
+    return bool(named) and find_provider(named.lower()) is not None
+
+
+def descriptions(text: str) -> list[Match]:
+    """Each provider `text` describes instead of naming, with the description's span."""
+    found: list[Match] = []
+    for pattern in _patterns():
+        for m in pattern.finditer(text):
+            before = text[max(0, m.start() - 24):m.start()]
+            if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(text, m.end()) or _identity_asked(before):
+                continue
+            ident = _with_all(_facets_of(m.group(0)))
+            if ident is not None and not any(f.start < m.end() and m.start() < f.end for f in found):
+                found.append(Match(ident, m.start(), m.end()))
+    return sorted(found, key=lambda f: f.start)
+
+
+@lru_cache(maxsize=4096)  # the core, the parser and the normalizer each ask for one message
+def named(text: str) -> str:
+    """`text` with each description of a provider replaced by its name: "周租月租那家 4090
+    多少" reads "gpuli 4090 多少", so every reader after it reads the name."""
+    if not any(ch in text for ch in "家台商边云eoEO"):  # no place word at all: nothing to look for
+        return text
+    for found in reversed(descriptions(text)):
+        name = providers().get(found.ident).name
+        text = f"{text[:found.start]} {name} {text[found.end:]}"
+    return text
 
 
 def described_provider(norm: str) -> Match | None:
-    """The provider `norm` (normalized text) describes by its billing, with the description's span."""
-    for facet, pattern in _patterns():
-        m = pattern.search(norm)
-        if m is not None:
-            ident = _only_one(facet)
-            if ident is not None:
-                return Match(ident, m.start(), m.end())
-    return None
+    """The first provider `norm` describes by its billing, with the description's span."""
+    found = descriptions(norm)
+    return found[0] if found else None
 
 
 @cache
 def _term_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    return [(facet, re.compile(rf"{zh}|\b(?:{en})\b", re.IGNORECASE)) for facet, (zh, en, _) in FACETS.items()]
+    return [(facet, re.compile(rf"{zh}|\b(?:{en})\b", re.IGNORECASE)) for facet, (zh, en) in TERMS.items()]
 
 
 def term_provider(norm: str) -> str | None:
@@ -71,7 +183,7 @@ def term_provider(norm: str) -> str | None:
     weekly" name gpuli, the one provider that sells weeks (seed 000), as "周租的那家" does. A term
     several providers sell ("包月") names none."""
     for facet, pattern in _term_patterns():
-        if pattern.search(norm) and (ident := _only_one(facet)) is not None:
+        if pattern.search(norm) and (ident := _with_all({facet})) is not None:
             return ident
     return None
 
