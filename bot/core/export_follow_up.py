@@ -34,3 +34,16 @@ def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) ->
     tools = parsed.asks.tools | frozenset(last.data.get("tools", [])) if joined else parsed.asks.tools
     return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True, tools=tools), missing=[],
                    follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+
+
+def tool_for_export(kind: str, slot: str, request: dict[str, object], parsed: Parsed) -> Parsed | None:
+    """A framework named alone as the answer to "which model?" asked of an export ("导出训练配置，支持哪些格式？" then
+    "deepspeed", "multi-GPU launch config for 8×H100?" then "accelerate"): that framework's files for the job asked,
+    which need no model; None when the question waiting was not an export's model or the message says more."""
+    q = parsed.request
+    if kind != "export" or slot != "model" or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
+            or q.model or q.params_b or parsed.rental.provider or parsed.intent == "wallet":
+        return None
+    job = TrainingRequest.model_validate({**request, **q.stated()})
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],
+                   follow_up=True, faq=[], faq_answers=[], faq_confident=False)

@@ -67,6 +67,7 @@ from bot.core.own_wallet import against_wallet, wallet_of_price
 from bot.core.part_job import stated_beside_model, with_job_before
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
+from bot.core.export_follow_up import tool_for_export
 from bot.core.rent_priced import rent_priced
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_on_priced import keep_job
@@ -491,6 +492,9 @@ class Core:
     def _complete(self, ctx: Context, awaiting: Awaiting, parsed: Parsed) -> Reply | None:
         """The answer to a clarifying question, if `parsed` is one; None lets the message stand alone."""
         value: str | None = None
+        if (tool := tool_for_export(awaiting.kind, awaiting.slot, dict(awaiting.data.get("request") or {}), parsed)) is not None:
+            self.conversations.settle(ctx.key)
+            return self.intents["export"](ctx, tool, "")  # "支持哪些格式？" "which model?" "deepspeed": its files, no model needed
         if (priced := rent_priced(awaiting, parsed, self.conversations.last(ctx.key), ctx.display_currency)) is not None:
             return self.intents["price"](ctx, priced, "")  # "3090 租两个月" "which provider?" "要多少人民币": its price
         if awaiting.slot == "provider" and parsed.intent not in ("size", "cost", "inference", "wallet"):
