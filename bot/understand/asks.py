@@ -325,12 +325,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
         # "该下哪个权重" (which file to download: its size is the answer's figure)
         "weights": re.compile(
-            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
+            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
             r"|\b(?:which|what)\s+(?:weights|base|checkpoint)\s+(?:should|do|to|would)\b.{0,30}\bdownload|\bdownload\s+which\s+weights"
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
             r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
-            r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"
+            r"|(?:weights?|底座|基座)\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|有多大|占多少|大小|多少\s*g)"
             # which weights to fetch ("should we pull the 16-bit weights", "要下载 16 位权重吗", "拉 bf16 底座"): the weights line
             r"|(?:pull|download|fetch|grab|下载|拉|下)\s*(?:down\s+)?(?:the\s+)?(?:full\s+)?(?:(?:bf16|fp16|fp32|16[\s-]?bit|16\s*位|全精度|原始|原版|4[\s-]?bit|4\s*位|nf4|量化|pre[\s-]?quantized)\s*(?:的\s*)?)?(?:weights|权重|底座|基座|checkpoint)"
             r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
