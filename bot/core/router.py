@@ -31,6 +31,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, run_against_deadline
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
+from bot.core.export_follow_up import tool_after_export_question, tool_for_export
 from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last, with_faq_beside
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
@@ -67,7 +68,6 @@ from bot.core.own_wallet import against_wallet, wallet_of_price
 from bot.core.part_job import stated_beside_model, with_job_before
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
-from bot.core.export_follow_up import tool_for_export
 from bot.core.rent_priced import rent_priced
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_on_priced import keep_job
@@ -257,6 +257,8 @@ class Core:
         turn = back_to_job(parsed, text, turn) or turn
         text, parsed = without_return(text), run_follow(parsed, turn)  # "总共多少步" then "每步3秒 要跑多久": that run
         parsed = left_out(as_plan(parsed, turn), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
+        if (tool := tool_after_export_question(parsed, turn, parse)) is not None:
+            return self.intents["export"](ctx, tool, text)  # "which formats can I export?" then "deepspeed": its files
         choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer
         if choice is not None and turn is not None:
             return subject_reply(self.intents["faq"](ctx, choice, text), choice, f"{turn.data.get('text')} {text}", turn)

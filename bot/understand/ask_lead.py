@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bot.understand.lazy import lazy
 
-
 # the words that open the question itself after a background ("……，想知道哪几款卡支持 NVLink", "…; I'd like to know
 # which cards …"): what follows is the question, what comes before only says why it is asked
 ASK_LEAD = lazy(r"想知道|想了解一?下?|想问一?下?|请问|请教一?下?|麻烦问一?下?|我的问题是|问题是"
@@ -21,8 +20,8 @@ def after_lead(raw: str) -> str | None:
     """The question after the last asking lead of a message with words before it ("您好，风控组在写技术说明，想知道哪几款
     卡支持 NVLink" -> "哪几款卡支持 NVLink"), None when no lead opens one or nothing stands before it."""
     last = None
-    for last in ASK_LEAD.finditer(raw):
-        pass
+    for found in ASK_LEAD.finditer(raw):
+        last = found
     if last is None or not raw[:last.start()].strip() or len(raw[last.end():].strip()) < 4:
         return None
     return raw[last.end():].strip()

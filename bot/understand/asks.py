@@ -31,8 +31,8 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
-from bot.understand.shown_settings import settings_named
 from bot.understand.repeats import repeats_asked
+from bot.understand.shown_settings import settings_named
 from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.unit_asked import unit_asked

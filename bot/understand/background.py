@@ -8,8 +8,6 @@ a card, a fit, a count, a price) or a how-to / what-is answer is read here, once
 
 from __future__ import annotations
 
-import re
-
 from bot.understand.entities import find_gpus, find_models
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -45,3 +43,4 @@ def asked_after_background(raw: str) -> str | None:
     if SIZE_NAMED.search(asked) or find_models(asked) or find_gpus(asked):
         return None
     return asked
+
