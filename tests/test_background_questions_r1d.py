@@ -50,6 +50,7 @@ def test_a_faq_question_after_a_jobs_background_gets_the_faq(msg: str, figure: s
     "Our team fine-tunes a 7B with LoRA. Will one 4090 be enough?",
     "我们用 Qwen3-8B 做 QLoRA。请问大概要多少钱？",
     "We plan a 32B LoRA. Which GPU should we rent?",
+    "For context, the office approved a two-month 14B LoRA project. What is the total for two months of 4×A100 at gpuli?",
 ])
 def test_a_sizing_asked_after_the_background_stays_a_sizing(msg: str) -> None:
     u = _say(msg)
@@ -143,7 +144,8 @@ BACKGROUND = ["我们 7B 全参开了 bf16 还是 OOM。", "Our team fine-tunes 
 FAQ_ASKS = ["请问 num_workers 应该怎么设？", "How should we set gradient accumulation?", "混合精度到底省的是哪部分？",
             "What does gradient checkpointing do?"]
 SIZING_ASKS = ["请问要多少显存？", "Is one 4090 enough?", "要几张卡？", "How much will it cost?", "能跑吗？",
-               "How long will it take?", "Which GPU should we rent?", "14B 的话怎么设？"]
+               "How long will it take?", "Which GPU should we rent?", "14B 的话怎么设？",
+               "What is the total for a month of 8×A100?", "一共多少？"]
 
 
 @settings(max_examples=40, deadline=None)

@@ -20,7 +20,7 @@ HOW_OR_WHAT = lazy(r"怎么|如何|咋|应该|该怎|哪部分|哪一部分|哪�
                    r"|\bhow\b|\bwhat\b|\bwhich\s+(?:part|parts|setting|settings|value|values|option|options)\b|\bshould\s+(?:i|we)\b")
 # ... while these in the asked sentence itself ask for the job's sizing, its card, its fit or its price
 SIZING_ASK = lazy(r"显存|选卡|挑卡|什么卡|哪张卡|memory|vram|够不够|够吗|够用|够$|可行|行不行|行吗|能跑|跑得动|跑不动|装得下|放得下|几张|几卡|多少卡|多少张|多少钱|多久|费用|价格|预算|租"
-                  r"|\bfits?\b|\benough\b|\bfeasible\b|\bsufficient\b|how\s+long|\bcost|\bprice|\bbudget|\brent|how\s+many\s+(?:gpus|cards)")
+                  r"|总共|一共|合计|总价|\bfits?\b|\benough\b|\bfeasible\b|\bsufficient\b|how\s+long|\bcost|\bprice|\bbudget|\brent|\btotal\b|how\s+much|how\s+many\s+(?:gpus|cards)")
 SIZE_NAMED = lazy(r"(?<![\w.])\d+(?:\.\d+)?\s*[bB](?![a-zA-Z])")
 
 
@@ -40,7 +40,7 @@ def asked_after_background(raw: str) -> str | None:
     norm = normalize(asked)
     if not HOW_OR_WHAT.search(norm) or SIZING_ASK.search(norm) or MEMORY_ASK.search(norm) or PICK_A_CARD.search(norm):
         return None
-    if SIZE_NAMED.search(asked) or find_models(asked) or find_gpus(asked):
+    if SIZE_NAMED.search(asked) or find_models(norm) or find_gpus(norm):
         return None
     return asked
 
