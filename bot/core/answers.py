@@ -491,17 +491,17 @@ def own_cards(reply: Reply, advice: Advice, data: dict[str, Any], named_first: b
 
 
 def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False, precision: str | None = None,
-                   tools: frozenset[str] = frozenset()) -> Reply:
+                   tools: frozenset[str] = frozenset(), shown: frozenset[str] = frozenset()) -> Reply:
     """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
     that setup in the header when a provider rents it; at the precision asked, the summary showing the
-    settings of the frameworks named."""
+    settings of the frameworks named, and those the message named (`shown`, request fields) at any value."""
     stated = with_chat_settings(req, ctx)
     try:
         report = compare_cost(stated)
     except KasuanError:
         report = None  # a job that cannot be priced (a card no provider rents) still gets its files
     return export_reply(report.sizing if report is not None else size(stated), ctx.lang, report, fsdp=fsdp,
-                        precision=precision, tools=tools, stated=frozenset(stated.stated()))
+                        precision=precision, tools=tools, stated=frozenset(stated.stated()) | shown)
 
 
 def objective_info(ctx: Context, req: TrainingRequest) -> Reply:

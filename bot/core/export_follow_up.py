@@ -8,6 +8,7 @@ leaves behind (`exported`), so only the message right after an export is read th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.messages import Turn
@@ -33,4 +34,35 @@ def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) ->
     joined = last.kind == "export_generic" or bool(stated)
     tools = parsed.asks.tools | frozenset(last.data.get("tools", [])) if joined else parsed.asks.tools
     return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True, tools=tools), missing=[],
+                   follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+
+
+def tool_for_export(kind: str, slot: str, request: dict[str, object], parsed: Parsed) -> Parsed | None:
+    """A framework named alone as the answer to "which model?" asked of an export ("导出训练配置，支持哪些格式？" then
+    "deepspeed", "multi-GPU launch config for 8×H100?" then "accelerate"): that framework's files for the job asked,
+    which need no model; None when the question waiting was not an export's model or the message says more."""
+    q = parsed.request
+    if kind != "export" or slot != "model" or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
+            or q.model or q.params_b or parsed.rental.provider or parsed.intent == "wallet":
+        return None
+    job = TrainingRequest.model_validate({**request, **q.stated()})
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],
+                   follow_up=True, faq=[], faq_answers=[], faq_confident=False)
+
+
+def tool_after_export_question(parsed: Parsed, last: Turn | None, read: Callable[[str], Parsed]) -> Parsed | None:
+    """A framework named alone after a general answer to a question that asked for an export ("Which formats can I
+    export the training config in?" then "deepspeed", "多卡启动配置用哪个工具导出？我们是 8 卡 H100" then "accelerate"):
+    the framework narrows that question to its files, for the job (or the count of cards) that question stated.
+    None when the answer before asked for no export, or the message says more than a framework."""
+    q = parsed.request
+    if last is None or last.kind not in ("faq", "unknown") or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
+            or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet":
+        return None
+    asked = str(last.data.get("text") or "")
+    before = read(asked) if asked else None
+    if before is None or not before.asks.export:
+        return None
+    job = TrainingRequest.model_validate({**before.request.stated(), **q.stated()})
+    return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],
                    follow_up=True, faq=[], faq_answers=[], faq_confident=False)

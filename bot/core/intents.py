@@ -72,7 +72,7 @@ def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return generic_export_reply(files, q.num_gpus, ctx.lang, tools, asks.mixed_precision)
         return ask_model(ctx, "export", parsed.request)  # LLaMA-Factory's YAML needs the model: which?
     # the options named ("bf16", "accelerate") go into the files and lead the reply's summary
-    return export_request(ctx, cost_fields(parsed), precision=asks.mixed_precision, tools=asks.tools)
+    return export_request(ctx, cost_fields(parsed), precision=asks.mixed_precision, tools=asks.tools, shown=asks.shown)
 
 
 def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:

@@ -31,6 +31,7 @@ from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, fit_before_deadline, run_against_deadline
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
+from bot.core.export_follow_up import tool_after_export_question, tool_for_export
 from bot.core.facts_follow import facts_of_last, memory_of_last, spec_turn, weights_of_last, with_faq_beside
 from bot.core.faq import faq_button
 from bot.core.faq_context import (
@@ -260,6 +261,8 @@ class Core:
         turn = back_to_job(parsed, text, turn) or turn
         text, parsed = without_return(text), run_follow(parsed, turn)  # "总共多少步" then "每步3秒 要跑多久": that run
         parsed = left_out(as_plan(parsed, turn), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
+        if (tool := tool_after_export_question(parsed, turn, parse)) is not None:
+            return self.intents["export"](ctx, tool, text)  # "which formats can I export?" then "deepspeed": its files
         choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer
         if choice is not None and turn is not None:
             return subject_reply(self.intents["faq"](ctx, choice, text), choice, f"{turn.data.get('text')} {text}", turn)
@@ -503,6 +506,9 @@ class Core:
     def _complete(self, ctx: Context, awaiting: Awaiting, parsed: Parsed) -> Reply | None:
         """The answer to a clarifying question, if `parsed` is one; None lets the message stand alone."""
         value: str | None = None
+        if (tool := tool_for_export(awaiting.kind, awaiting.slot, dict(awaiting.data.get("request") or {}), parsed)) is not None:
+            self.conversations.settle(ctx.key)
+            return self.intents["export"](ctx, tool, "")  # "支持哪些格式？" "which model?" "deepspeed": its files, no model needed
         if (priced := rent_priced(awaiting, parsed, self.conversations.last(ctx.key), ctx.display_currency)) is not None:
             return self.intents["price"](ctx, priced, "")  # "3090 租两个月" "which provider?" "要多少人民币": its price
         if awaiting.slot == "provider" and parsed.intent not in ("size", "cost", "inference", "wallet"):

@@ -32,6 +32,7 @@ from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
 from bot.understand.repeats import repeats_asked
+from bot.understand.shown_settings import settings_named
 from bot.understand.suits_asked import suits_asked
 from bot.understand.switch_asks import saving_asked, switch_asked
 from bot.understand.unit_asked import unit_asked
@@ -67,13 +68,13 @@ class Asks:
     least_memory: bool = False  # "最少要多少显存", "minimum vram for 7b": the method needing least (QLoRA) when none is named
     export: bool = False  # "导出 deepspeed 配置", "give me the llamafactory config"
     tools: frozenset[str] = frozenset()  # the frameworks whose config it names: accelerate, deepspeed ...
+    shown: frozenset[str] = frozenset()  # "batch 和梯度累积要写清楚": the settings named, shown in an export's summary
     mixed_precision: str | None = None  # "bf16", "fp16", "no" (fp32): the precision asked of a config
     cost: bool = False  # "看费用", "多少钱", "cost?": what the job costs
     count: bool = False  # "要几张", "how many cards": how many cards the job needs
     machines: bool = False  # "要几台 8xh100", "how many nodes": the count in machines (a count asked too)
     hours: tuple[float, ...] = ()  # "8h 和 24h 各多少": a price for each
-    # "一周多少 两周呢", "a week, and what about two weeks?": a job's cost asked again for other lengths (hours,
-    # in the order asked), one line each
+    # "一周多少 两周呢", "a week, and what about two weeks?": a job's cost asked again for other lengths, one line each
     lengths: tuple[float, ...] = ()
     both_units: bool = False  # "周租和月租": the listing, not one rental
     form_factor: bool = False  # SXM / PCIe named: no sibling variants in a price
@@ -134,8 +135,7 @@ class Asks:
     # "预算 3w 够不", "is $500 enough": the budget is asked about (its verdict leads), not only context
     enough: bool = False
     how_to_rent: bool = False  # "怎么开一台 4090 周租", "how do I rent …": the price, and how ordering works
-    # "offload 主机内存够吗", "is host RAM enough for offload": the host memory offload needs, against what
-    # the instances have (its verdict leads)
+    # "offload 主机内存够吗", "is host RAM enough for offload": the host memory offload needs vs the instances' (verdict leads)
     host_memory: bool = False
     cheapest: bool = False  # "最便宜用啥卡", "cheapest gpu for ...": the least money, a method left open is the cheapest one
     safe: bool = False  # "cheapest safe way", "最省的稳妥方案": the cheapest setup without risk or offload, not room
@@ -325,12 +325,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
         # "该下哪个权重" (which file to download: its size is the answer's figure)
         "weights": re.compile(
-            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
+            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
             r"|\b(?:which|what)\s+(?:weights|base|checkpoint)\s+(?:should|do|to|would)\b.{0,30}\bdownload|\bdownload\s+which\s+weights"
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"
             r"|(?:size\s+of|memory\s+for)\s+(?:the\s+)?(?:(?:bf16|fp16|[48][\s-]?bit|nf4)\s+)*base\b(?:\s+weights)?"
-            r"|(?:weights|底座|基座)\s*(?:文件\s*)?(?:多大|有多大|占多少|大小|多少\s*g)"
+            r"|(?:weights?|底座|基座)\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|有多大|占多少|大小|多少\s*g)"
             # which weights to fetch ("should we pull the 16-bit weights", "要下载 16 位权重吗", "拉 bf16 底座"): the weights line
             r"|(?:pull|download|fetch|grab|下载|拉|下)\s*(?:down\s+)?(?:the\s+)?(?:full\s+)?(?:(?:bf16|fp16|fp32|16[\s-]?bit|16\s*位|全精度|原始|原版|4[\s-]?bit|4\s*位|nf4|量化|pre[\s-]?quantized)\s*(?:的\s*)?)?(?:weights|权重|底座|基座|checkpoint)"
             r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
@@ -533,7 +533,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         export=bool(p["export"].search(norm)) or wants_file(norm, job),
         names_only=names_only,
         frame_only=frame_only,
-        tools=config_tools(norm),
+        tools=config_tools(norm), shown=settings_named(norm),
         mixed_precision=next((name if name != "fp32" else "no" for name in ("bf16", "fp16", "fp32") if p[name].search(norm)), None),
         cost=bool(p["cost"].search(norm)),
         sizing=bool(p["sizing"].search(norm)),

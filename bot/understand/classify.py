@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from bot.understand import asks as ask_words
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
+from bot.understand.background import asked_after_background
 from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
@@ -254,6 +255,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             return Classified("faq", hits, True, answers=about)
     if not (sized or req.gpu or req.num_gpus) and (switch := switch_needed(norm)) is not None and not _wants_cost(req, rental, norm):
         return Classified("faq", hits, True, answers=[switch])  # "32k 的 lora 要开梯度检查点吗": that switch's entry
+    if sized and confident and asked_after_background(raw) is not None:
+        # "我们 7B 全参开了 bf16 还是 OOM……请问 bf16 混合精度到底省的是哪部分？": the job is the background, the last
+        # sentence asks the FAQ how or what, naming no job and asking no sizing of it
+        return Classified("faq", hits, True, answers=answers[:1])
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
     if sized:
@@ -332,8 +337,11 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if training and not strong and (PICK_A_CARD.search(norm)
                                     or (sizing_words and not (howto and confident) and (asks_memory or not confident))):
         return Classified("size", hits)  # "微调要多少显存": which model? (with buttons), not a FAQ essay
-    if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm):
-        return Classified("size", hits)  # "3090够吗": for which model?
+    # "3090够吗": for which model? Not of two questions each answered, one outright ("4 张 4090 多卡训练可行吗？
+    # 这种卡之间有 NVLink 吗？"): whether several of that card train together is the FAQ's, the link too
+    if req.gpu and not (confident and howto) and not strong and sizing_words and re.search(r"够|fit|enough|行不|行吗", norm) \
+            and not (len(answers) > 1 and max(a.score for a in answers) >= STRONG_FAQ):
+        return Classified("size", hits)
     if confident and carded and rental.provider and not training and not WHETHER.search(norm) \
             and not BARE_FILLER.sub(" ", topic).strip():
         # "一万网络 8卡 a100 80g", "8x A100 80G at Yiwan": a setup named at a provider and nothing asked of it is

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import asks as ask_words
+from bot.understand.ask_lead import after_lead
 from bot.understand.breaks import breaks
 from bot.understand.card_spec import specs_asked
 from bot.understand.clause_marks import ASKING as ASKS
@@ -76,7 +77,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
         # answered outright, or the whole stands
     clauses = _subject_joined([c for c in FAQ_CLAUSES.split(raw) if c.strip()])[:MAX_CLAUSES]
     if len(clauses) == 1:  # one clause: the whole message, already looked up, unless it asks twice unmarked
-        return (_unmarked_questions(raw, marked, hit, provider) or whole), hits
+        return (_unmarked_questions(raw, marked, hit, provider) or whole or _led(raw, provider)), hits
     strict = hit is not None or len(clauses) > len(marked[:MAX_CLAUSES])
     found: list[Hit] = []
     for clause in clauses:
@@ -260,3 +261,13 @@ def _elliptic(clause: str) -> bool:
 
 
 TOPIC_LABEL = lazy(r"^[^:：?？]{1,24}[:：]\s*")  # "expiry: ", "到期：": what the question after it is about
+
+
+def _led(raw: str, provider: str | None) -> list[Hit]:
+    """The confident answer to the question a lead opens after its background ("风控组在写技术说明，想知道哪几款卡支持
+    NVLink"), when the whole, diluted by the background, has none; [] otherwise."""
+    asked = after_lead(raw)
+    if asked is None:
+        return []
+    part, _ = faq_lookup(asked, provider_of(asked) or provider)
+    return [part] if part is not None and part.score >= FAQ_CONFIDENT else []

@@ -294,8 +294,8 @@ def across_cards(answers: list[Hit], hits: list[Hit], count: int | None, nodes: 
         between = [Hit(e, answers[0].score, answers[0].raw) for e in index.entries
                    if LINK_TOPICS.intersection(e.topics) and f"{faq_terms.CONCEPT_MARK}infiniband" in concepts[e.id]]
         return between[:1] + [a for a in answers[1:] if a.entry.id not in {b.entry.id for b in between}] if between else answers
-    if count != 1 or not answers or "interconnect" not in answers[0].entry.topics:
-        return answers
+    if count != 1 or not answers or "interconnect" not in answers[0].entry.topics or "methods" in answers[0].entry.topics:
+        return answers  # an entry on a training route (continued pretraining's setup) answers whatever one card is said
     pipeline = [Hit(e, answers[0].score, answers[0].raw) for e in faq_index().entries if {"pipeline", "performance"} <= set(e.topics)]
     return pipeline[:1] + answers[1:] if pipeline else answers
 

@@ -25,6 +25,7 @@ from bot.understand.classify import (
     FOLLOW_UP,
     HOWTO,
     PRICE_ASK,
+    PRICE_NOUN,
     PRICE_ONLY_WORDS,
     SAME_CARD,
     TRAIN_WORDS,
@@ -536,8 +537,10 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif (asks.table or ((asks.how_to_rent or asks.claim) and request.gpu)) and not sized and (request.gpu or rental.provider):
         c = Classified("price", c.hits)  # "把 gpuli 各卡整理成表格", "how do I spin up an 8x h100", "899 乘 8 就是 7192 吧"
     elif asks.export and (c.intent in ("size", "cost") or (c.intent in ("unknown", "faq") and (
-            sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))):
-        # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing
+            sized or not c.confident or (ask_words.config_tools(norm) and not HOWTO.search(norm))))
+            or (c.intent == "price" and ask_words.config_tools(norm) and not PRICE_NOUN.search(norm))):
+        # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing;
+        # a tool's config asked beside a rental named as context ("… before the 8×H100 rental is approved"), not its price
         c = Classified("export", c.hits)
     if asks.zero_stages and (request.model or request.params_b) and c.intent in ("faq", "unknown"):
         c = Classified("size", c.hits)  # "qwen3 14b full, zero2 vs zero3 on 4 cards": each stage on this job, not the FAQ's 32B

@@ -45,7 +45,9 @@ def card_spec_reply(lang: str, cards: list[str], specs: tuple[str, ...]) -> Repl
         facts.append({"spec": spec, "rows": rows, "more": more})
     if specs == DIFFERENCE_SPECS:  # how the cards differ: the facts that differ most lead, equal ones are left out
         facts = sorted((f for f in facts if _spread(f) > 1), key=_spread, reverse=True) or facts
-    return Reply("card_spec", lang, {"facts": facts})
+    # one figure asked of two cards ("MI300X 的 BF16 算力和 H100 比怎么样"): how many times leads; how they differ
+    # (several figures) leads with the figures that differ most, each comparison after its own
+    return Reply("card_spec", lang, {"facts": facts, "ratio_first": len(specs) == 1})
 
 
 def _spread(fact: dict[str, Any]) -> float:
