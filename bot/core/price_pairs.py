@@ -134,14 +134,22 @@ def firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
 def _year_by_month(replies: list[Reply], where: str, a: Decimal, b: Decimal, lang: str) -> str | None:
     """One setup priced for a month and for a year (paid yearly): the year bought month by month (12 × the
     month), the year paid at once, and what paying yearly saves; None for any other pair of lengths."""
-    days = [r.data.get("days") for r in replies]
-    if sorted(days, key=lambda d: float(d or 0)) != [30.0, 365.0]:
+    days = [float(r.data.get("days") or 0) for r in replies]
+    span = min(days)
+    if max(days) != 365.0 or not (span == 30.0 or (30.0 < span < 360.0 and span % 30 == 0)):
         return None
-    month, year = (a, b) if days[0] == 30.0 else (b, a)
+    month, year = (a, b) if days[0] == span else (b, a)
     row = next(x for x in replies[0].data["rows"] if x["provider"] == where)
     currency = row["quotes"][0]["total"]["currency"]
+    setup = t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"])
+    if span != 30.0:  # "周期半年": the span's months paid one by one (its total), against the whole year paid at once
+        months = int(span // 30)
+        return t("price.span_by_month", lang, provider=where, setup=setup, n=months, month=Money(month / months, currency).format(lang),
+                 monthly=Money(month, currency).format(lang), yearly=Money(year, currency).format(lang),
+                 diff=Money(abs(month - year), currency).format(lang),
+                 cheaper=t("price.year_by_month." + ("yearly" if year <= month else "monthly"), lang))
     monthly = month * 12
-    return t("price.year_by_month", lang, provider=where, setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"]),
+    return t("price.year_by_month", lang, provider=where, setup=setup,
              month=Money(month, currency).format(lang), monthly=Money(monthly, currency).format(lang),
              yearly=Money(year, currency).format(lang), diff=Money(abs(monthly - year), currency).format(lang),
              cheaper=t("price.year_by_month." + ("yearly" if year <= monthly else "monthly"), lang))

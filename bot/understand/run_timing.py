@@ -26,6 +26,8 @@ TOTAL_INSIDE = lazy(r"total|optimi[sz]er|training", re.ASCII)
 # "accum 8 steps", "梯度累积 8 步": the accumulation's micro-steps, never the run's count
 ACCUM_BEFORE = lazy(r"(?:accum\w*|累积|累加|gradient_accumulation_steps)\s*(?:=|:|of|为|是)?\s*$", re.ASCII)
 TRIAL_BEFORE = lazy(r"(?:over|across|for|in|during|first|前|试跑了?|测了?|跑了)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
+# a window that is only ever a trial's ("前 50 步", "the first 50 steps", "试跑 50 步"): never the run's count, even alone
+TRIAL_ONLY = lazy(r"(?:first|前|试跑了?|测了?|测试)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
 
 
 def step_seconds(text: str) -> float | None:
@@ -41,7 +43,8 @@ def total_steps(text: str) -> int | None:
     """"总共5400步", "5400 steps", "1.2万步": the run's optimizer steps."""
     # a step time's span; "1000 steps at 6 s" from its "at": the steps before it are the run's count
     times = [(t.start(2) if t.group(2) else t.start(), t.end()) for t in STEP_TIME.finditer(text)]
-    found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])]
+    found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])
+             and not TRIAL_ONLY.search(text[max(0, m.start(1) - 12):m.start(1)])]
     totals = [m for m in found if TOTAL_BEFORE.search(text[max(0, m.start(1) - 12):m.start(1)]) or TOTAL_INSIDE.search(m.group(0))
               or TOTAL_AFTER.match(text, m.end())]
     if totals or len(found) > 1:  # "1.5 s/step over 50 steps, 4000 total steps": the run's total, not the trial's window
@@ -59,8 +62,9 @@ def total_steps(text: str) -> int | None:
 
 _SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"
 _MIN = r"(\d+(?:\.\d+)?)\s*(?:分钟|mins?\b|minutes?)"
-# the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download")
-SIDE_MINUTES = lazy(rf"({_SIDE_WORD}(?:[^\d]{{0,8}}?))(?<!\d){_MIN}|{_MIN}\s*(?:of\s+|的)?{_SIDE_WORD}", re.ASCII)
+# the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download",
+# "6 minutes to download", "4 分钟来保存")
+SIDE_MINUTES = lazy(rf"({_SIDE_WORD}(?:[^\d]{{0,8}}?))(?<!\d){_MIN}|{_MIN}\s*(?:(?:of|to|for|on)\s+|的|来|用来|用于)?{_SIDE_WORD}", re.ASCII)
 SIDE_WORD = lazy(_SIDE_WORD, re.ASCII)
 EACH = lazy(r"各|每项|each|apiece", re.ASCII)
 

@@ -86,6 +86,7 @@ class WalletAction:
     rental_id: int | None = None
     personal: bool = False  # "me", "my", "我": in a group, the asker's own wallet
     mine: bool = False  # "我的", "我自己" anywhere in the message (the same, in a group)
+    rentals_too: bool = False  # "余额多少？名下有几台在租？": the balance read, and the rentals beside it
 
 
 # The words that select one's own wallet (the commands' "me" too: bot/wallet/commands.py).
@@ -143,7 +144,9 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
-        return WalletAction("rentals")
+        # "余额多少？名下有几台在租？", "balance, and how many machines are running?": both reads, the balance first
+        both = bool(BALANCE.search(text)) and amount is None and not held
+        return WalletAction("balance", rentals_too=True) if both else WalletAction("rentals")
     if HISTORY.search(text) and not rule_question and not (gpu is not None and (has_duration or _price_question(text))):
         return WalletAction("history")  # "8卡 h100 包月全账单 含 2t 存储卷" is a rental's bill, priced, not the book
     if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)) \
