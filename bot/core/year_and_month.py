@@ -50,10 +50,10 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     words = parsed.words or ""
     year_at, month_at = re.search(YEAR, words, re.I), re.search(r"月付|月租|包月|按月|monthly|per\s+month", words, re.I)
     # in the order asked ("年付和月付分别多少": the year first)
+    hours = [YEAR_HOURS, MONTH_HOURS] if year_at and month_at and year_at.start() < month_at.start() else [MONTH_HOURS, YEAR_HOURS]
     # "周期半年 … 月付还是年付": the months of the span paid one by one, against the year paid at once
-    month_hours = (r.duration_days or 0) * 24 if months_span(r.duration_days) else MONTH_HOURS
-    hours = [YEAR_HOURS, month_hours] if year_at and month_at and year_at.start() < month_at.start() else [month_hours, YEAR_HOURS]
-    replies = difference_first([priced(ctx, {**data, "hours": h}) for h in hours], ctx.lang)
+    months = int((r.duration_days or 0) // 30) if months_span(r.duration_days) else None
+    replies = difference_first([priced(ctx, {**data, "hours": h}) for h in hours], ctx.lang, months=months)
     if len(replies) < 2 or replies[0].kind != "error":
         return None  # no provider quotes both terms firmly
     first = replies[0]

@@ -16,7 +16,10 @@ STEP_TIME = lazy(r"(?:每一?步|(?<![\d.])[一1]\s*步|每个\s*step|(?:each|ev
                  r"(?:约|大概|要|用|耗时|需要|是|takes?|took|is|was|of|at|about|around|~|=|:|\s)*" + _SECONDS
                  + r"|(?<![\d.])\d[\d,]*\s*(?:k\s*)?steps?\s+(?:at|of|@)\s*(?:about|around|~)?\s*" + _SECONDS
                  + r"|(\d+(?:\.\d+)?)\s*(?:s|秒钟?|secs?|seconds?)\s*(?:/\s*|per\s+|每\s*|[一1]\s*|(?:a|an|each|every)\s+)"
-                 r"(?:个\s*)?(?:step|步|iteration|iter|it\b)", re.ASCII)
+                 r"(?:个\s*)?(?:step|步|iteration|iter|it\b)"
+                 # "the first 20 steps took 2 seconds each": the seconds each step took
+                 r"|(?:steps?|iterations?)\s+(?:took|take|takes|ran\s+at|at)\s*(?:about|around|~)?\s*" + _SECONDS + r"\s*(?:each|apiece)\b",
+                 re.ASCII)
 STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:(?:total|optimi[sz]er|training)\s+)?(?:步|steps?)(?![a-z])", re.ASCII)
 # a step count that is the whole run's ("4000 total steps", "总共 4000 步", "total of 4000 steps", "4000 steps in total")
 TOTAL_BEFORE = lazy(r"(?:总共|一共|共|总步数|总|(?:a\s+)?total(?:\s+of)?|overall|in\s+all)\s*(?:是|有|约|:|=)?\s*$", re.ASCII)
