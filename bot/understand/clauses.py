@@ -445,12 +445,16 @@ def _provider_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
                and SETUP_ASKED.search(normalize(c)) for c, p in zip(clauses[1:], parts[1:], strict=True))
 
 
+# a job clause that asks something of its own ("qwen3 8b lora 显存多大", "does 14b lora fit"): no background
+_JOB_ASKED = lazy(r"多大|多高|\b(?:how|what|which|whether)\b|显存|vram|memory|够|放得下|装得下|能跑|\bfits?\b|\benough\b")
+
+
 def _card_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
     """"我们的 32B 全参项目过了评审，要走采购。8 卡 H100 包一个月多少钱？": a job stated as background (its clause
     asks nothing) and a later clause pricing a card with no model of its own: the job on that card, one question."""
     first = parts[0]
     if first.intent not in ("size", "cost") or not (first.request.model or first.request.params_b) or first.request.gpu \
-            or ASKING.search(clauses[0].lower()):
+            or ASKING.search(clauses[0].lower()) or _JOB_ASKED.search(clauses[0].lower()):
         return False
     return any(p.intent == "price" and p.request.gpu and not (p.request.model or p.request.params_b) for p in parts[1:])
 
