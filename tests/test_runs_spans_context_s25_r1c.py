@@ -16,7 +16,7 @@ from bot.understand import fields as f
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
 from bot.understand.run_timing import total_steps
-from tests.chat_user import ChatUser
+from tests.chat_user import T0, ChatUser
 
 
 def _say(*turns: str) -> str:
@@ -80,6 +80,17 @@ def test_minutes_to_download_and_save_are_job_time() -> None:
        st.sampled_from(["周五前能训完吗", "下周一之前跑得完吗", "周四前来得及吗"]))
 def test_todays_weekday_is_no_length(day: str, today: str, sep: str, ask: str) -> None:
     assert f.duration(normalize(f"{today}周{day}{sep}{ask}")) == (None, None)
+
+
+@pytest.mark.parametrize(("text", "hour"), [("今天中午之前能跑完吗", 12), ("今天晚上之前能训完吗", 20), ("今天前能训完吗", 23)])
+def test_today_as_the_deadline_is_kept(text: str, hour: int) -> None:
+    p = parse(text, T0)
+    assert p.asks.deadline is not None and p.asks.deadline.day == 1 and p.asks.deadline.hour == hour
+
+
+def test_a_priced_run_then_a_deadline_today() -> None:
+    reply = _say("cloudgpu a100 80g 训 16000 条 2 epoch batch 2 累积 8 单卡 每步 3 秒 下载 10 分钟 多少钱", "今天中午之前能跑完吗")
+    assert _head(reply, 1).startswith("✅"), reply  # 2,000 steps × 3 s = 100 min + 10 min
 
 
 def test_todays_name_is_not_the_deadline() -> None:

@@ -72,8 +72,8 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
         count is not None and count != d.get("gpus") and not d.get("stated"))
     # "cloudgpu 上要花多少钱" after the run was timed on its card: that run's price there (not the FAQ on run costs)
     at_provider = turn.kind != "run" and bool(parsed.rental.provider) and parsed.asks.cost and not q.stated() and bool(step)
-    # "周五前能训完吗" after the run was timed: that run's hours against the deadline
-    deadline_asked = parsed.asks.deadline is not None and bool(step) and not (q.gpu or parsed.rental.provider)
+    # "周五前能训完吗" after the run was timed (no card priced: a priced run's deadline is the price's follow-up)
+    deadline_asked = turn.kind == "run" and parsed.asks.deadline is not None and bool(step) and not (q.gpu or parsed.rental.provider)
     if not changed and not (q.gpu and step) and not at_provider and not deadline_asked:
         return parsed
     run = _run({**d, **settings}, step, count)

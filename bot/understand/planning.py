@@ -89,8 +89,9 @@ LEFT_EN = lazy(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h|weeks?)\s+(?:left|remain
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # what today is, said as background ("今天周二", "今天是 12 月 1 号", "today is Tuesday", "it's Tuesday today"): the
 # message's "now", never the day the work is due
-TODAY_SAID = lazy(r"(?:今天|今日|今儿个?)\s*(?:是|才)?\s*(?:(?:\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}\s*[/-]\s*\d{1,2})\s*[,，]?\s*)?"
-                  r"(?:(?:周|星期|礼拜)\s*[一二三四五六日天1-7])?(?<=[一二三四五六日天1-7日号])(?!\s*(?:就|必须|一定|要|得|能|可以|前|之前|以前|截止|交|完))"
+TODAY_SAID = lazy(r"(?:今天|今日|今儿个?)\s*(?:是|才)?\s*(?:(?:\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}\s*[/-]\s*\d{1,2})\s*[,，]?\s*"
+                  r"(?:(?:周|星期|礼拜)\s*[一二三四五六日天1-7])?|(?:周|星期|礼拜)\s*[一二三四五六日天1-7])"
+                  r"(?!\s*(?:就|必须|一定|要|得|能|可以|前|之前|以前|截止|交|完))"
                   r"|\btoday\s+is\s+(?:a\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\bit'?s\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+today\b",
                   re.IGNORECASE)
 # a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
