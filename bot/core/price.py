@@ -19,7 +19,7 @@ from bot.core.run_note import run_note
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
 from bot.core.without_add_on import alone_note, drop_for_alone
-from bot.core.year_and_month import by_month_a_year, year_and_month
+from bot.core.year_and_month import by_month_a_year, months_span, year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
@@ -172,6 +172,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if extras.annual and extras.month_average and days == MONTH_DAYS and not hours:
         days = ANNUAL_DAYS  # "annual prepay, what's the monthly average?": the year is rented, its month the share asked
     asks = parsed.asks
+    if extras.annual and months_span(days) and not hours:  # "周期半年，月付还是年付": the months against the year
+        asks = replace(asks, both_units=False)
     if asks.both_units and (days or hours):
         # "3 weeks: weekly or monthly cheaper?": the span bought by the week and by the month
         data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0),

@@ -36,7 +36,7 @@ def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
     return [verdict, best, *more, *rest]
 
 
-def difference_first(replies: list[Reply], lang: str, cheaper_first: bool = False) -> list[Reply]:
+def difference_first(replies: list[Reply], lang: str, cheaper_first: bool = False, months: int | None = None) -> list[Reply]:
     """Two setups priced for one length ("4 卡 h100 跟 4 卡 a100 一个月差多少钱"): what the second costs
     more or less than the first at a provider that rents both at a firm price in one currency, leading;
     the prices follow; `cheaper_first` ("哪个便宜"): the cheaper of the two named first. The replies as they are
@@ -53,7 +53,7 @@ def difference_first(replies: list[Reply], lang: str, cheaper_first: bool = Fals
     if common is None:
         return replies
     (a, ca, sa), (b, _, sb) = firm[0][common], firm[1][common]
-    yearly = _year_by_month(replies[:2], common, a, b, lang) if not per and sa == sb else None
+    yearly = _year_by_month(replies[:2], common, a, b, lang, months) if not per and sa == sb else None
     if yearly is not None:  # "租一年 月付和年付差多少": the year paid month by month against the year paid at once
         lead = Reply("error", lang, {"message": yearly}, turn=replies[0].turn, buttons=replies[0].buttons)
         more, replies[0].also = replies[0].also, []
@@ -131,20 +131,26 @@ def firm_totals(reply: Reply) -> dict[str, tuple[Decimal, str, str]]:
     return out
 
 
-def _year_by_month(replies: list[Reply], where: str, a: Decimal, b: Decimal, lang: str) -> str | None:
+def _year_by_month(replies: list[Reply], where: str, a: Decimal, b: Decimal, lang: str, months: int | None = None) -> str | None:
     """One setup priced for a month and for a year (paid yearly): the year bought month by month (12 × the
-    month), the year paid at once, and what paying yearly saves; None for any other pair of lengths."""
+    month; `months` × the month for a shorter span the user states), the year paid at once, and what the
+    cheaper way saves; None for any other pair of lengths."""
     days = [r.data.get("days") for r in replies]
     if sorted(days, key=lambda d: float(d or 0)) != [30.0, 365.0]:
         return None
     month, year = (a, b) if days[0] == 30.0 else (b, a)
     row = next(x for x in replies[0].data["rows"] if x["provider"] == where)
     currency = row["quotes"][0]["total"]["currency"]
-    monthly = month * 12
-    return t("price.year_by_month", lang, provider=where, setup=t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"]),
+    setup = t("sum.setup", lang, n=row["num_gpus"], gpu=row["gpu"])
+    monthly = month * (months or 12)
+    cheaper = t("price.year_by_month." + ("yearly" if year <= monthly else "monthly"), lang)
+    if months:  # "周期半年": the span's months paid one by one, against the whole year paid at once
+        return t("price.span_by_month", lang, provider=where, setup=setup, n=months, month=Money(month, currency).format(lang),
+                 monthly=Money(monthly, currency).format(lang), yearly=Money(year, currency).format(lang),
+                 diff=Money(abs(monthly - year), currency).format(lang), cheaper=cheaper)
+    return t("price.year_by_month", lang, provider=where, setup=setup,
              month=Money(month, currency).format(lang), monthly=Money(monthly, currency).format(lang),
-             yearly=Money(year, currency).format(lang), diff=Money(abs(monthly - year), currency).format(lang),
-             cheaper=t("price.year_by_month." + ("yearly" if year <= monthly else "monthly"), lang))
+             yearly=Money(year, currency).format(lang), diff=Money(abs(monthly - year), currency).format(lang), cheaper=cheaper)
 
 
 def _firm_rates(replies: list[Reply]) -> list[dict[str, tuple[Decimal, str, str]]]:

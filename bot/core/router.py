@@ -72,6 +72,7 @@ from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
 from bot.core.rent_priced import rent_priced
 from bot.core.run_follow import keep_run, run_follow
+from bot.core.run_note import run_note
 from bot.core.run_on_priced import keep_job
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import (
@@ -433,7 +434,10 @@ class Core:
         if parsed.asks.deadline is not None and run and parsed.follow is None and not parsed.asks.deadline_span and not (
                 q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.asks.budget):
             # "训练预计 30 小时，现在开始，周五前能训完吗": the run's length against the clock needs no model
-            return run_against_deadline(ctx, self.conversations.clock.now(), parsed.asks.deadline, run, parsed.asks.start)
+            timed = run_against_deadline(ctx, self.conversations.clock.now(), parsed.asks.deadline, run, parsed.asks.start)
+            if parsed.run is not None and parsed.run.step_seconds:  # how the run's hours were counted follows the verdict
+                timed.also.append(run_note(parsed.run, ctx.lang))
+            return timed
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
                 rented_for or q.hours or q.days) and not (q.tokens or q.samples):
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")

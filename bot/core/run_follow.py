@@ -74,7 +74,9 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
     at_provider = turn.kind != "run" and bool(parsed.rental.provider) and parsed.asks.cost and not q.stated() and bool(step)
     # "那训练要多少分钟", "so how long is that": the run's time asked again, nothing changed
     again = turn.kind == "run" and parsed.asks.how_long and not q.stated() and bool(step) and not parsed.rental.provider
-    if not changed and not (q.gpu and step) and not at_provider and not again:
+    # "周五前能训完吗" after the run was timed (no card priced: a priced run's deadline is the price's follow-up)
+    deadline_asked = turn.kind == "run" and parsed.asks.deadline is not None and bool(step) and not (q.gpu or parsed.rental.provider)
+    if not changed and not (q.gpu and step) and not at_provider and not again and not deadline_asked:
         return parsed
     run = _run({**d, **settings}, step, count)
     if turn.kind != "run":  # the run was priced: the card and provider priced stay unless the message names its own

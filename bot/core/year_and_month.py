@@ -39,8 +39,8 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     by_month = bool(BY_MONTH_A_YEAR.search(parsed.words or ""))  # "那月付一年呢 差多少": both terms, one year
     # "yearly, and per month on average?" asks the year's share per month (bot.views.month_share), not the month's price
     if not parsed.price.annual or parsed.price.month_average or not MONTH_AND_YEAR.search(parsed.words or "") \
-            or (parsed.asks.both_units and not by_month) \
-            or (r.duration_days not in (None, 30.0, 360.0, 365.0)) or r.duration_hours:
+            or (parsed.asks.both_units and not by_month and not months_span(r.duration_days)) \
+            or (r.duration_days not in (None, 30.0, 360.0, 365.0) and not months_span(r.duration_days)) or r.duration_hours:
         return None
     # only a provider that sells a year (一万网络's yearly prepay): gpuli's "year" would be twelve months again
     yearly = [p.id for p in providers().entries if p.billing.cycle("year") is not None and (r.provider in (None, p.id))]
@@ -51,7 +51,9 @@ def year_and_month(ctx: Context, parsed: Parsed, data: dict[str, Any],
     year_at, month_at = re.search(YEAR, words, re.I), re.search(r"月付|月租|包月|按月|monthly|per\s+month", words, re.I)
     # in the order asked ("年付和月付分别多少": the year first)
     hours = [YEAR_HOURS, MONTH_HOURS] if year_at and month_at and year_at.start() < month_at.start() else [MONTH_HOURS, YEAR_HOURS]
-    replies = difference_first([priced(ctx, {**data, "hours": h}) for h in hours], ctx.lang)
+    # "周期半年 … 月付还是年付": the months of the span paid one by one, against the year paid at once
+    months = int((r.duration_days or 0) // 30) if months_span(r.duration_days) else None
+    replies = difference_first([priced(ctx, {**data, "hours": h}) for h in hours], ctx.lang, months=months)
     if len(replies) < 2 or replies[0].kind != "error":
         return None  # no provider quotes both terms firmly
     first = replies[0]
@@ -63,13 +65,21 @@ def year_pair(parsed: Parsed) -> bool:
     """Whether a message's two questions are one setup's month (or plain price) and its year ("一万网络 3090 包月多少
     包年呢", "price, and yearly?"): answered together, as one comparison, not as two lists."""
     parts = parsed.parts
+    spans = [p.rental.duration_days for p in parts]
     if len(parts) != 2 or any(p.intent != "price" for p in parts) or parts[0].request.gpu != parts[1].request.gpu \
-            or not parsed.price.annual or parsed.asks.both_units \
+            or not parsed.price.annual or (parsed.asks.both_units and not any(months_span(d) for d in spans)) \
             or not any(p.billing.cycle("year") is not None for p in providers().entries
                        if parsed.rental.provider in (None, p.id)):
         return False
-    return sorted(float(p.rental.duration_days or 0) for p in parts) in ([0.0, 365.0], [30.0, 365.0]) \
+    days = sorted(float(p.rental.duration_days or 0) for p in parts)
+    return (days in ([0.0, 365.0], [30.0, 365.0]) or (months_span(days[0]) and days[1] == 365.0)) \
         and not any(p.rental.duration_hours for p in parts)
+
+
+def months_span(days: float | None) -> bool:
+    """A span of whole billing months under a year ("半年", "6 个月", "a quarter"): paid monthly it is that many
+    months, against a year paid at once (seed 003: ¥2,800 a month; ¥26,880 a year)."""
+    return bool(days) and 30.0 < float(days or 0) < 360.0 and float(days or 0) % 30 == 0
 
 
 def year_by_month_asked(parsed: Parsed) -> bool:

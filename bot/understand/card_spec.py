@@ -32,7 +32,8 @@ SPECS = (
                               rf"|{_LINK}\s*(?:的\s*)?(?:是|有)?\s*(?:多少|多快)|how\s+fast\s+is\s+(?:the\s+|its\s+)?{_LINK}", re.IGNORECASE)),
     ("bandwidth_gbs", lazy(rf"{_MEMORY}\s*(?:的\s*)?{_BANDWIDTH}|{_BANDWIDTH}\s*(?:of|for)?\s*(?:the\s+)?{_MEMORY}", re.IGNORECASE)),
     ("fp8_tflops", lazy(r"\bfp8\b", re.IGNORECASE)),
-    ("bf16_tflops", lazy(r"算力|t?flops\b|compute\s+power|\bbf16\s*(?:性能|吞吐|throughput|performance)", re.IGNORECASE)),
+    # the card's compute, not "算力租赁 / 算力平台 / 算力预算" (renting compute: a price or budget question)
+    ("bf16_tflops", lazy(r"算力(?!\s*(?:租|平台|资源|预算|费|成本|服务|供应|采购|券|中心|市场|池|开支|支出|经费))|t?flops\b|compute\s+power|\bbf16\s*(?:性能|吞吐|throughput|performance)", re.IGNORECASE)),
 )
 
 

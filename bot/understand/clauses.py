@@ -190,6 +190,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     `read` is the parser's reading of one clause."""
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
+    if whole.intent == "price" and whole.asks.both_units and whole.request.gpu and whole.rental.duration_days \
+            and whole.rental.duration_days not in (7.0, 30.0) and not whole.rental.term:
+        return []  # "合同 28 天，8 卡 H100。按周租 4 次和直接包月哪个划算": that span bought by the week and by the month
     if whole.intent == "price" and whole.asks.per_card_hour:
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     if whole.run is not None and whole.run.step_seconds and not whole.faq_confident:
@@ -229,6 +232,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(whole.cards) > 1 and all(p.intent == "price" and p.cards == whole.cards and p.rental.provider == whole.rental.provider
                                     for p in parts) and sum(bool(p.rental.duration_days or p.rental.duration_hours) for p in parts) == 1:
         return []  # "hourly rate of the a800 and the a100 at cloudgpu; difference per 8-hour run?": one comparison, each card
+    if _provider_of_the_job(clauses, parts) or _card_of_the_job(clauses, parts):
+        return []  # "5 万预算，32B 全参一个月。在一万网络能租到什么配置？": the job's setup there, one question
     if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts) or _deadline_of_the_job(parts)):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
@@ -431,6 +436,35 @@ def _own_jobs(clauses: list[str], parts: list[Parsed], now: datetime | None,
     if not all(j.intent in ("size", "cost") and stands_alone(j) for j in jobs):
         return []
     return jobs
+
+
+# a setup asked of a place, with no card of its own: "能租到什么配置", "有什么方案", "what setup can we get there"
+SETUP_ASKED = lazy(r"(?:什么|啥|哪些|哪种|怎样的?)\s*(?:配置|方案|机器|组合|卡)|租到?(?:什么|啥|哪些)|能租到|怎么配"
+                   r"|\b(?:what|which)\s+(?:\w+\s+)?(?:setup|config\w*|machines?|hardware|options?|box(?:es)?|rigs?)\b", re.IGNORECASE)
+
+
+def _provider_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
+    """A job stated in one clause (model, method, a length or budget) and, in a later one, only a provider asked
+    which setup it rents for it: where the job is to be rented, not the FAQ on a provider's machines."""
+    first = parts[0]
+    if first.intent not in ("size", "cost") or not (first.request.model or first.request.params_b) or first.rental.provider:
+        return False
+    return any(p.rental.provider and not (p.request.model or p.request.params_b or p.request.gpu or p.cards)
+               and SETUP_ASKED.search(normalize(c)) for c, p in zip(clauses[1:], parts[1:], strict=True))
+
+
+# a job clause that asks something of its own ("qwen3 8b lora 显存多大", "does 14b lora fit"): no background
+_JOB_ASKED = lazy(r"多大|多高|\b(?:how|what|which|whether)\b|显存|vram|memory|够|放得下|装得下|能跑|\bfits?\b|\benough\b")
+
+
+def _card_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
+    """"我们的 32B 全参项目过了评审，要走采购。8 卡 H100 包一个月多少钱？": a job stated as background (its clause
+    asks nothing) and a later clause pricing a card with no model of its own: the job on that card, one question."""
+    first = parts[0]
+    if first.intent not in ("size", "cost") or not (first.request.model or first.request.params_b) or first.request.gpu \
+            or ASKING.search(clauses[0].lower()) or _JOB_ASKED.search(clauses[0].lower()):
+        return False
+    return any(p.intent == "price" and p.request.gpu and not (p.request.model or p.request.params_b) for p in parts[1:])
 
 
 def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:

@@ -465,7 +465,8 @@ def _lengths(text: str) -> list[Length]:
         for m in pattern.finditer(text):
             add(m, float(m.group(1) or 1) * factor, 0.0, factor * 24)
     for m in A_PERIOD.finditer(text):
-        rate = m.group(0).startswith(("per", "every")) or not (m.group(1) or m.group(5) or m.group(7))
+        # "按月续", "按周付": how it is paid, never a month added to the length said ("包半年（按月续）" is 180 days)
+        rate = m.group(0).startswith(("per", "every", "按")) or not (m.group(1) or m.group(5) or m.group(7))
         days = float(PERIOD_DAYS[next(g for g in m.groups() if g)])
         add(m, days, 0.0, days * 24, addable=not rate)
     for m in weekend.weekend_spans(text):  # "for the weekend", "周末租", "sat+sun": two days
@@ -535,7 +536,7 @@ def duration(text: str) -> tuple[float | None, float | None]:
 
     Which single length wins when several are stated unjoined is kept from the older reader: a
     length in hours first (a run time), then years, months, weeks, days, then "a week" words."""
-    text = unwindowed(planning.undated(text))  # "deadline 12月15号": a day, not 12 months; "1 小时内能退款吗": a rule's
+    text = unwindowed(planning.unweekdayed(planning.undated(text)))  # "deadline 12月15号": a day, not 12 months; "1 小时内能退款吗": a rule's
     lengths = [x for x in _lengths(text) if not ruled_out(text, x.end)] or _lengths(text)  # "一周半不行的话 两周呢": not that one
     if not lengths:
         return None, None

@@ -75,7 +75,7 @@ from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere, named
 from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
-from bot.understand.recap import after_recap
+from bot.understand.recap import after_recap, context_after
 from bot.understand.ruled_out import ruled_out
 from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost
@@ -183,6 +183,9 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
     corrects = corrects or opened
     if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
         return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
+    if (said := context_after(text)) is not None and (asked := parse(said[0], now, corrects)).follow_up \
+            and _adds_nothing(parse(said[1], now), asked):
+        return asked  # "年付呢？我们单位习惯签年度合同。": the short question, its reason said after it adds nothing
     text, fresh = fresh_start(without_thanks(text))
     whole = text
     text, option = option_chosen(text)  # "第二个跑 3 小时呢": the rest is the change asked of that option
@@ -204,6 +207,16 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)
     return parsed
+
+
+def _adds_nothing(tail: Parsed, asked: Parsed) -> bool:
+    """Whether words said after a question state nothing of their own: no card, model, count, provider, money,
+    deadline, dataset or step time, and no length other than the question's ("contract 想签两个月" after "两个月呢")."""
+    q, r = tail.request, tail.rental
+    own_length = (r.duration_days or r.duration_hours) and (r.duration_days, r.duration_hours) != (
+        asked.rental.duration_days, asked.rental.duration_hours)
+    return not (q.gpu or q.model or q.params_b or q.num_gpus or q.samples or q.tokens or q.step_seconds or tail.cards
+                or r.provider or tail.asks.budget or tail.asks.deadline or own_length)
 
 
 def _each_card(p: Parsed) -> list[Parsed]:

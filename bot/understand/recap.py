@@ -42,3 +42,19 @@ def after_recap(text: str) -> str | None:
     if not head.strip() or len(rest.strip()) < 2 or re.search(r"[?？]", head) or ASKING.search(head.lower()):
         return None
     return rest if SETTLED.search(head.strip()) else None
+
+
+# the question and a sentence after it that asks nothing ("年付呢？我们单位习惯签年度合同。", "两个月呢？contract 想签两个月。")
+_LAST_ASK = lazy(r"^(.*[?？])\s*([^?？]+)$", re.DOTALL)
+
+
+def context_after(text: str) -> tuple[str, str] | None:
+    """(the question, the words after it) when the message ends in a sentence that asks nothing after its last
+    question mark: the reason or background said after a short question. None for any other shape."""
+    m = _LAST_ASK.match(text.strip())
+    if m is None:
+        return None
+    head, tail = m.group(1), m.group(2).strip(" \t,，。.!！;；~～")
+    if len(tail) < 2 or not head.strip(" ?？") or ASKING.search(tail.lower()):
+        return None
+    return head, tail

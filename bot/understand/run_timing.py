@@ -16,7 +16,10 @@ STEP_TIME = lazy(r"(?:每一?步|(?<![\d.])[一1]\s*步|每个\s*step|(?:each|ev
                  r"(?:约|大概|要|用|耗时|需要|是|takes?|took|is|was|of|at|about|around|~|=|:|\s)*" + _SECONDS
                  + r"|(?<![\d.])\d[\d,]*\s*(?:k\s*)?steps?\s+(?:at|of|@)\s*(?:about|around|~)?\s*" + _SECONDS
                  + r"|(\d+(?:\.\d+)?)\s*(?:s|秒钟?|secs?|seconds?)\s*(?:/\s*|per\s+|每\s*|[一1]\s*|(?:a|an|each|every)\s+)"
-                 r"(?:个\s*)?(?:step|步|iteration|iter|it\b)", re.ASCII)
+                 r"(?:个\s*)?(?:step|步|iteration|iter|it\b)"
+                 # "the first 20 steps took 2 seconds each": the seconds each step took
+                 r"|(?:steps?|iterations?)\s+(?:took|take|takes|ran\s+at|at)\s*(?:about|around|~)?\s*" + _SECONDS + r"\s*(?:each|apiece)\b",
+                 re.ASCII)
 STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:(?:total|optimi[sz]er|training)\s+)?(?:步|steps?)(?![a-z])", re.ASCII)
 # a step count that is the whole run's ("4000 total steps", "总共 4000 步", "total of 4000 steps", "4000 steps in total")
 TOTAL_BEFORE = lazy(r"(?:总共|一共|共|总步数|总|(?:a\s+)?total(?:\s+of)?|overall|in\s+all)\s*(?:是|有|约|:|=)?\s*$", re.ASCII)
@@ -29,6 +32,8 @@ NAMED_STEPS = lazy(rf"(?:总步数|训练步数|总步|步数|(?:total|training|
 # "accum 8 steps", "梯度累积 8 步": the accumulation's micro-steps, never the run's count
 ACCUM_BEFORE = lazy(r"(?:accum\w*|累积|累加|gradient_accumulation_steps)\s*(?:=|:|of|为|是)?\s*$", re.ASCII)
 TRIAL_BEFORE = lazy(r"(?:over|across|for|in|during|first|前|试跑了?|测了?|跑了)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
+# a window that is only ever a trial's ("前 50 步", "the first 50 steps", "试跑 50 步"): never the run's count, even alone
+TRIAL_ONLY = lazy(r"(?:first|前|试跑了?|测了?|测试)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
 
 
 def step_seconds(text: str) -> float | None:
@@ -48,7 +53,8 @@ def total_steps(text: str) -> int | None:
             return int(value)
     # a step time's span; "1000 steps at 6 s" from its "at": the steps before it are the run's count
     times = [(t.start(2) if t.group(2) else t.start(), t.end()) for t in STEP_TIME.finditer(text)]
-    found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])]
+    found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])
+             and not TRIAL_ONLY.search(text[max(0, m.start(1) - 12):m.start(1)])]
     totals = [m for m in found if TOTAL_BEFORE.search(text[max(0, m.start(1) - 12):m.start(1)]) or TOTAL_INSIDE.search(m.group(0))
               or TOTAL_AFTER.match(text, m.end())]
     if totals or len(found) > 1:  # "1.5 s/step over 50 steps, 4000 total steps": the run's total, not the trial's window
@@ -76,8 +82,9 @@ def scales_trial(text: str, start: int, end: int, steps: int) -> bool:
 
 _SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"
 _MIN = r"(\d+(?:\.\d+)?)\s*(?:分钟|mins?\b|minutes?)"
-# the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download")
-SIDE_MINUTES = lazy(rf"({_SIDE_WORD}(?:[^\d]{{0,8}}?))(?<!\d){_MIN}|{_MIN}\s*(?:of\s+|的)?{_SIDE_WORD}", re.ASCII)
+# the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download",
+# "6 minutes to download", "4 分钟来保存")
+SIDE_MINUTES = lazy(rf"({_SIDE_WORD}(?:[^\d]{{0,8}}?))(?<!\d){_MIN}|{_MIN}\s*(?:(?:of|to|for|on)\s+|的|来|用来|用于)?{_SIDE_WORD}", re.ASCII)
 SIDE_WORD = lazy(_SIDE_WORD, re.ASCII)
 EACH = lazy(r"各|每项|each|apiece", re.ASCII)
 

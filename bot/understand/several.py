@@ -77,6 +77,9 @@ def each_term(text: str, whole: Parsed) -> list[Parsed]:
     named = sorted((m.start(), days, hours) for days, hours, unit in _TERMS if (m := unit.search(text)))
     if len(named) < 2 or not any(days == YEAR_DAYS for _, days, _ in named):
         return []
-    return [replace(whole, rental=replace(whole.rental, duration_days=days, duration_hours=hours, term=True),
+    # "项目周期半年 … 月付划算还是年付划算": the months of the span the message states, paid one by one, against the year
+    span = whole.rental.duration_days
+    own = span if span and YEAR_DAYS > span > 30.0 and span % 30 == 0 and not whole.rental.term and not whole.rental.duration_hours else None
+    return [replace(whole, rental=replace(whole.rental, duration_days=own if own and days == 30.0 else days, duration_hours=hours, term=True),
                     asks=replace(whole.asks, both_units=False, hours=()), parts=[])
             for _, days, hours in named]

@@ -15,6 +15,8 @@ _OR_ONLY = re.compile(r"\s*(?:or|vs\.?|versus|还是|或者|或是|或|对比)\s
 def spans_against(text: str) -> float | None:
     """Two spans in different units, not added ("3 weeks vs one month"): the shorter, in hours, to buy both ways."""
     lengths = [x for x in _lengths(text) if x.addable and not _unit_name(text, x)]
+    if len(lengths) == 3 and (covered := _span_covered(text, lengths)) is not None:
+        return covered  # "用 28 天，租 4 周还是 1 个月", "10 days: two weeks or one month?": the span, bought both ways
     if len(lengths) > 2:
         return _span_of_plans(text, lengths) or _plans_against(text, lengths)
     if len(lengths) != 2 or len(_joined(text, lengths)) > 1 or lengths[0].unit_hours == lengths[1].unit_hours:
@@ -33,6 +35,19 @@ def _span_of_plans(text: str, lengths: list[Length]) -> float | None:
             left = lengths[:i] + lengths[i + 2:]
             return left[0].days * 24 + left[0].hours if len(left) == 1 else None
     return None
+
+
+def _span_covered(text: str, lengths: list[Length]) -> float | None:
+    """A span and two plans in different, larger units that each cover it, none added to another ("28 天 … 4 周还是
+    1 个月"): the span, in hours; None when no one length is covered by the two others ("一周多少 一个月多少 要跑三周":
+    each unit's price, then the span, read by span_against_unit)."""
+    if any(len(_joined(text, lengths[i:])) > 1 for i in range(len(lengths) - 1)):
+        return None
+    hours = [x.days * 24 + x.hours for x in lengths]
+    found = [h for i, h in enumerate(hours)
+             if len({o.unit_hours for j, o in enumerate(lengths) if j != i}) == 2
+             and all(hours[j] >= h and lengths[j].unit_hours > lengths[i].unit_hours for j in range(3) if j != i)]
+    return found[0] if len(set(found)) == 1 else None  # "28 天 … 4 周": the same span said twice
 
 
 def _plans_against(text: str, lengths: list[Length]) -> float | None:

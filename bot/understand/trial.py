@@ -19,7 +19,7 @@ _TIME = r"(\d+(?:\.\d+)?)\s*(秒钟?|s|secs?|seconds?|分钟|分|mins?|minutes?)
 MEASURED = lazy(
     r"(?<![\d.])(\d+)\s*(?:个\s*)?(?:warm-?up\s+|预热\s*|试跑\s*)?(?:步|steps?|iters?|iterations?)\s*"
     r"(?:\(?warm-?up\)?\s*)?(?:一共|总共|共)?\s*(?:用了|花了|耗时|用时|跑了|需要|要|took|take|takes|in|=|:)?\s*(?:约|大概|about|around|~)?\s*"
-    + _TIME + r"(?!\s*(?:/|每|per)\s*(?:步|steps?))|" + _TIME + r"\s*(?:跑了|for|跑)\s*(\d+)\s*(?:个\s*)?(?:warm-?up\s+)?(?:步|steps?|iters?)",
+    + _TIME + r"(?!\s*(?:(?:/|每|per)\s*(?:步|steps?)|each\b|apiece\b|a\s+step\b|一步|每一?步))|" + _TIME + r"\s*(?:跑了|for|跑)\s*(\d+)\s*(?:个\s*)?(?:warm-?up\s+)?(?:步|steps?|iters?)",
     re.ASCII)
 
 

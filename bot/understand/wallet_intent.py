@@ -86,6 +86,7 @@ class WalletAction:
     rental_id: int | None = None
     personal: bool = False  # "me", "my", "我": in a group, the asker's own wallet
     mine: bool = False  # "我的", "我自己" anywhere in the message (the same, in a group)
+    rentals_too: bool = False  # "余额多少？名下有几台在租？": the balance read, and the rentals beside it
 
 
 # The words that select one's own wallet (the commands' "me" too: bot/wallet/commands.py).
@@ -143,7 +144,9 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
-        return WalletAction("rentals")
+        # "余额多少？名下有几台在租？", "balance, and how many machines are running?": both reads, the balance first
+        both = bool(BALANCE.search(text)) and amount is None and not held
+        return WalletAction("balance", rentals_too=True) if both else WalletAction("rentals")
     if HISTORY.search(text) and not rule_question and not (gpu is not None and (has_duration or _price_question(text))):
         return WalletAction("history")  # "8卡 h100 包月全账单 含 2t 存储卷" is a rental's bill, priced, not the book
     if BALANCE.search(text) and (READ_MINE.search(text) or not rule_question) and not (gpu is not None and _price_question(text)) \
@@ -218,7 +221,7 @@ HOW_TO_RENT_WORDS = (rf"(?:怎么|如何|怎样|咋)\s*(?:在\s*[a-z0-9\u4e00-\u
 HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
 PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|怎么收费|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
-                            r"|how\s+much|how\s+long|price|cost|cheapest|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗"
+                            r"|how\s+much|how\s+long|price|cost|cheap(?:er|est)\b|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗"
                             # "那 4090 租一周呢", "what about renting a 4090 for a week": asking, not ordering
                             r"|呢\s*$|\b(?:what|how)\s+about\b", re.I)
 

@@ -158,6 +158,10 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
         return cmd_history(ctx, [])
     if action.kind == "rentals":
         return cmd_rentals(ctx, [])
+    if action.rentals_too:  # both read in one message: the balance, then the rentals
+        read = cmd_wallet(ctx, [])
+        read.also.append(cmd_rentals(ctx, []))
+        return read
     return cmd_wallet(ctx, [])
 
 
