@@ -40,6 +40,7 @@ from bot.understand.cues import read as read_cues
 from bot.understand.cycle_end import CycleStart, cycle_from
 from bot.understand.daily_hours import without_daily
 from bot.understand.deadline_rental import rent_until
+from bot.understand.each_card import each_card
 from bot.understand.entities import Match, find_gpus, find_models, find_provider, unknown_model
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import beside_spec, faq_answers
@@ -70,12 +71,11 @@ from bot.understand.one_message import one_reading
 from bot.understand.option_ref import option_chosen
 from bot.understand.outage import Outage
 from bot.understand.outage import read as read_outage
-from bot.understand.own_lengths import own_lengths
 from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere, named
 from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
-from bot.understand.recap import after_recap, context_after
+from bot.understand.recap import adds_nothing, after_recap, context_after
 from bot.understand.ruled_out import ruled_out
 from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost
@@ -184,7 +184,7 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
     if (rest := after_recap(text)) is not None and stands_alone(asked := parse(rest, now)):
         return asked  # "收到 a6000 就它了 顺便问 gpuli 能退吗": the settled recap said back, then the question asked
     if (said := context_after(text)) is not None and (asked := parse(said[0], now, corrects)).follow_up \
-            and _adds_nothing(parse(said[1], now), asked):
+            and adds_nothing(parse(said[1], now), asked):
         return asked  # "年付呢？我们单位习惯签年度合同。": the short question, its reason said after it adds nothing
     text, fresh = fresh_start(without_thanks(text))
     whole = text
@@ -200,42 +200,13 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
                               figures=any(ch.isdigit() for ch in whole))
         if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
             parsed.price = replace(parsed.price, repeat_purchase=True)
-    parsed.parts = questions(text, parsed, now, _parse_one) or _each_card(parsed) or memory_and_cost(parsed) \
+    parsed.parts = questions(text, parsed, now, _parse_one) or each_card(parsed) or memory_and_cost(parsed) \
         or each_term(text, parsed) or same_jobs(text, parsed)
     if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
         parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)
     return parsed
-
-
-def _adds_nothing(tail: Parsed, asked: Parsed) -> bool:
-    """Whether words said after a question state nothing of their own: no card, model, count, provider, money,
-    deadline, dataset or step time, and no length other than the question's ("contract 想签两个月" after "两个月呢")."""
-    q, r = tail.request, tail.rental
-    own_length = (r.duration_days or r.duration_hours) and (r.duration_days, r.duration_hours) != (
-        asked.rental.duration_days, asked.rental.duration_hours)
-    return not (q.gpu or q.model or q.params_b or q.num_gpus or q.samples or q.tokens or q.step_seconds or tail.cards
-                or r.provider or tail.asks.budget or tail.asks.deadline or own_length)
-
-
-def _each_card(p: Parsed) -> list[Parsed]:
-    """"A800 和 A100 80G 每小时各多少", "3090 跟 4090 差多少钱": a price question naming several cards
-    and no model is one price question per card, answered in the order named."""
-    if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
-        return []
-    # "A100 80G vs A800 80G for 8 hours, what's the difference": a length named makes the difference a price's
-    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper or (
-            p.asks.difference and (p.rental.duration_days or p.rental.duration_hours))):
-        return []
-    counts = dict(p.versus) or p.own_counts
-    own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
-    days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
-    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
-                    rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
-                    versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=()) if own else p.asks)
-            for g in p.cards[:3]]
-
 
 
 def _parse_one(text: str, now: datetime | None) -> Parsed:

@@ -21,6 +21,7 @@ from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rule_window import rule_window
+from bot.understand.today_said import without_today
 from bot.understand.zones import stated_zone
 from engine.providers import Currency, currencies
 
@@ -88,13 +89,6 @@ WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?
 LEFT_ZH = lazy(r"(?:还有|还剩|只剩下?|就剩下?|剩下?)\s*(?:不到|约|大概|大约)?\s*(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)(?!\s*的)")
 LEFT_EN = lazy(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h|weeks?)\s+(?:left|remaining|to\s+go)\b", re.IGNORECASE)
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
-# what today is, said as background ("今天周二", "今天是 12 月 1 号", "today is Tuesday", "it's Tuesday today"): the
-# message's "now", never the day the work is due
-TODAY_SAID = lazy(r"(?:今天|今日|今儿个?)\s*(?:是|才)?\s*(?:(?:\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}\s*[/-]\s*\d{1,2})\s*[,，]?\s*"
-                  r"(?:(?:周|星期|礼拜)\s*[一二三四五六日天1-7])?|(?:周|星期|礼拜)\s*[一二三四五六日天1-7])"
-                  r"(?!\s*(?:就|必须|一定|要|得|能|可以|前|之前|以前|截止|交|完))"
-                  r"|\btoday\s+is\s+(?:a\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\bit'?s\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+today\b",
-                  re.IGNORECASE)
 # a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
 # question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
 DUE_ZH = lazy(r"(?:(?:今天|明天|后天|大后天)\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)?|今晚|今夜|明晚|今早|明早|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|(?:下+|这|本)?\s*个?\s*(?:周|星期|礼拜)末|(?:下个?)?月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
@@ -463,7 +457,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     text = without_expiry(text)  # "到期前几天会提醒": the rental's expiry, not the user's deadline
-    text = TODAY_SAID.sub(lambda m: " " * len(m[0]), text)  # "今天周二，周五前": today's name is no deadline
+    text = without_today(text)  # "今天周二，周五前": today's name is no deadline
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started

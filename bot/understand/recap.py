@@ -10,10 +10,14 @@ asks ("7b qlora 4090 够吗 另外 gpuli 怎么充值") is a question of its own
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from bot.understand.clause_marks import ASKING
 from bot.understand.lazy import lazy
 from bot.understand.talk import THANKS
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
 
 # the word that starts the new question, after a mark or a space
 _ASK = r"(?:再|还)?(?:想)?(?:问一?下|问个问题|问问|请教一?下|问)?"  # "另外想问下", "顺便再问问": the asking, no question of its own
@@ -58,3 +62,13 @@ def context_after(text: str) -> tuple[str, str] | None:
     if len(tail) < 2 or not head.strip(" ?？") or ASKING.search(tail.lower()):
         return None
     return head, tail
+
+
+def adds_nothing(tail: Parsed, asked: Parsed) -> bool:
+    """Whether words said after a question state nothing of their own: no card, model, count, provider, money,
+    deadline, dataset or step time, and no length other than the question's ("contract 想签两个月" after "两个月呢")."""
+    q, r = tail.request, tail.rental
+    own_length = (r.duration_days or r.duration_hours) and (r.duration_days, r.duration_hours) != (
+        asked.rental.duration_days, asked.rental.duration_hours)
+    return not (q.gpu or q.model or q.params_b or q.num_gpus or q.samples or q.tokens or q.step_seconds or tail.cards
+                or r.provider or tail.asks.budget or tail.asks.deadline or own_length)

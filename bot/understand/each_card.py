@@ -1,0 +1,31 @@
+"""A price question naming several cards and no model ("A800 和 A100 80G 每小时各多少", "3090 vs 4090 for 8
+hours"): one price question per card, each with its own count and length. Split from the parser to keep it small."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.understand.classify import PRICE_ASK
+from bot.understand.own_lengths import own_lengths
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+
+def each_card(p: Parsed) -> list[Parsed]:
+    """"A800 和 A100 80G 每小时各多少", "3090 跟 4090 差多少钱": a price question naming several cards
+    and no model is one price question per card, answered in the order named."""
+    if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
+        return []
+    # "A100 80G vs A800 80G for 8 hours, what's the difference": a length named makes the difference a price's
+    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper or (
+            p.asks.difference and (p.rental.duration_days or p.rental.duration_hours))):
+        return []
+    counts = dict(p.versus) or p.own_counts
+    own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
+    days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
+    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
+                    rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
+                    versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=()) if own else p.asks)
+            for g in p.cards[:3]]
