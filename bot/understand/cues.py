@@ -77,7 +77,8 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                r"|(?:能|可以)\s*(?:放|装|塞)得?\s*(?:下|进)|(?:放|装|塞)得进|(?:放|装|塞)不(?:放|装|塞)?得(?:下|进)"  # "能放下吗", "装不装得下"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
-               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b")
+               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
+               r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up")  # "will a single 80 GB card do?"
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
