@@ -79,6 +79,18 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
                r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
                r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up")  # "will a single 80 GB card do?"
+# more cards asked to lower each card's memory: "does that cut the memory needed per card", "每张卡的显存会不会降"
+CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|save[sd]?|less(?:en)?)\b[^.?!]{0,40}\b(?:memory|vram)\b[^.?!]{0,30}"
+                   r"\b(?:per|each|every)\s+(?:card|gpu|device)|(?:每张卡|每卡|单卡|每张|每块卡)[^。？?]{0,12}显存[^。？?]{0,8}(?:少|降|减|省|变小|小)"
+                   r"|(?:省|减少|降低|减半|分摊)[^。？?]{0,6}(?:每张卡|每卡|单卡)[^。？?]{0,6}显存")
+# whether something named is needed at all: "is that really necessary?", "有必要吗", "真的需要吗", "do we really need"
+NECESSARY = lazy(r"\b(?:really|actually|truly)\s+(?:necessary|needed|required)\b|\b(?:is|isn'?t)\s+(?:that|it|this)\s+(?:really\s+)?(?:necessary|needed|required|overkill)\b"
+                 r"|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:really|actually)\s+(?:need|have\s+to)\b|\boverkill\b|有必要吗|有没有必要|有这个必要|是不是必须|真的需要|真需要|非得|犯得着|用得着吗")
+# a price band's low end taken as the budget: "按最低价 2.5 万来报预算", "预算就按下限写", "budget at the low end", "plan on the lower figure"
+LOW_END = lazy(r"(?:按|用|以|取|报|写|填|照)\s*(?:最低价?|低端|下限|低价|最便宜的?价?|低的那?个?)(?!\s*(?:配置|配|显存|要求|规格))[^。？?]{0,16}(?:报|写|填|列|做|算|申请|预算)"
+               r"|预算[^。？?]{0,8}(?:按|用|以|取|写|填)\s*(?:最低|低端|下限|低价)"
+               r"|\b(?:budget|plan|request|quote|file)\w*\b[^.?!]{0,30}\b(?:low|lower|bottom)\s+end\b"
+               r"|\b(?:use|take|go\s+with|budget\s+(?:on|with|at)|plan\s+(?:on|with))\s+the\s+(?:low|lower|lowest|bottom)\s+(?:end|figure|number|price|estimate|quote)\b")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
@@ -278,6 +290,9 @@ class Cues:
     can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
+    cuts_memory: bool = False  # "does that cut the memory per card?", "每张卡显存会少吗": whether more cards lower each one's (CUTS_MEMORY)
+    necessary: bool = False  # "is that really necessary?", "有必要吗": whether what was named is needed at all (NECESSARY)
+    low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -330,6 +345,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)),
+        cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
