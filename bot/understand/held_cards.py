@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.understand.clause_marks import FITS
+
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
 
@@ -23,12 +25,14 @@ def fit_of_held_cards(whole: Parsed) -> Parsed | list[Parsed] | None:
     None for anything else: a budget or an amount, a deadline, a runway or a dataset each weigh a cost of their own, and a
     question with no fit asked is the cost it reads as."""
     q, a, c = whole.request, whole.asks, whole.cues
-    if whole.intent != "cost" or whole.missing or whole.parts or not q.gpu or not (q.model or q.params_b) or whole.versus:
+    if whole.intent != "cost" or whole.missing or not q.gpu or not (q.model or q.params_b) or whole.versus:
+        return None
+    if whole.parts and not _held_then_asked(whole.parts):
         return None
     if a.budget is not None or a.deadline is not None or a.runway or a.how_long or whole.rental.amount is not None or a.both_units \
             or a.cheapest or a.cheaper or a.wallet or q.samples or q.step_seconds or q.tokens or q.hours or q.days:
         return None
-    if not (c.fit or a.enough):
+    if not (c.fit or a.enough or FITS.search(whole.words)):  # "够不够", "is that sufficient", "能跑吗", "will they do"
         return None
     fit = replace(whole, intent="size", parts=[], missing=[], asks=replace(a, cost=False, sizing=True),
                   rental=replace(whole.rental, duration_days=None, duration_hours=None, term=False),
@@ -36,3 +40,10 @@ def fit_of_held_cards(whole: Parsed) -> Parsed | list[Parsed] | None:
     if not (a.cost or c.how_much):
         return fit  # "IT set aside two 4090s, is that sufficient?": the verdict, nothing to rent
     return [fit, replace(whole, parts=[])]
+
+
+def _held_then_asked(parts: list[Parsed]) -> bool:
+    """"2 h100 booked for two weeks; will a 14b lora fit on them?": a clause that only names the cards held (a
+    price reading that asks no amount) and a clause asking the job's fit are one question."""
+    return any(p.intent == "size" for p in parts) and all(
+        p.intent == "size" or (p.intent == "price" and not (p.asks.cost or p.cues.how_much) and not p.request.model) for p in parts)
