@@ -38,7 +38,7 @@ def needed_first(reply: Reply, parsed: Parsed, size: Callable[[Parsed], Reply]) 
     if not parsed.cues.necessary or not verdict.get("fits") or verdict.get("tight"):
         return reply
     q = parsed.request
-    if q.method == "qlora":
+    if q.method == "qlora" and parsed.cues.to_qlora:  # "改成 QLoRA 保险点，有必要吗" (not "qlora on an h100, overkill?")
         return _lora_fits(reply, parsed, size)
     if q.gpu and (q.num_gpus or 1) == 1 and verdict["num_gpus"] == 1:
         return _smaller_card(reply, view, verdict, parsed, size)

@@ -435,10 +435,14 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
         if i == 0 or p.request.model or p.request.params_b or p.intent == "price" or not p.request.stated():
             continue
         said = normalize(clause)  # "…单张 H100 撑得住吗？不开 8-bit 优化器": a setting stated after the question, asking nothing
-        if (FITS.search(said) or not ASKING.search(said)) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
+        if (FITS.search(said) or not (ASKING.search(said) or ASKED_OF.search(said))) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
                                                                  for q in parts[:i]):
             return True
     return False
+
+
+# a clause asking of a change, with no asking word of the kind ASKING holds: "要是不想 offload 呢", "what if no offload"
+ASKED_OF = lazy(r"呢\s*$|^\s*(?:要是|如果|假如|那)|^\s*(?:and\s+)?(?:what|how)\s+(?:about|if)\b", re.IGNORECASE)
 
 
 def _dataset_of_the_job(parts: list[Parsed]) -> bool:

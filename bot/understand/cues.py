@@ -92,6 +92,9 @@ LOW_END = lazy(r"(?:按|用|以|取|报|写|填|照)\s*(?:最低价?|低端|下�
                r"|预算[^。？?]{0,8}(?:按|用|以|取|写|填)\s*(?:最低|低端|下限|低价)"
                r"|\b(?:budget|plan|request|quote|file)\w*\b[^.?!]{0,30}\b(?:low|lower|bottom)\s+end\b"
                r"|\b(?:use|take|go\s+with|budget\s+(?:on|with|at)|plan\s+(?:on|with))\s+the\s+(?:low|lower|lowest|bottom)\s+(?:end|figure|number|price|estimate|quote)\b")
+TO_QLORA = lazy(r"(?:改成|换成|改用|换用|转成|切到|切成|改为)\s*(?:4\s*-?\s*(?:bit|位)\s*(?:的\s*)?)?qlora"
+                r"|\b(?:switch|move|go|change|convert)\w*\s+(?:over\s+)?to\s+(?:4-?bit\s+)?qlora\b|\bqlora\s+instead\b"
+                r"|\b(?:wants?|suggests?|proposes?)\s+(?:to\s+(?:use|try)\s+|using\s+)?(?:4-?bit\s+)?qlora\b|(?:想|要|建议)(?:用|上)\s*(?:4\s*-?\s*(?:bit|位)\s*)?qlora")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
@@ -293,6 +296,7 @@ class Cues:
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
     cuts_memory: bool = False  # "does that cut the memory per card?", "每张卡显存会少吗": whether more cards lower each one's (CUTS_MEMORY)
     necessary: bool = False  # "is that really necessary?", "有必要吗": whether what was named is needed at all (NECESSARY)
+    to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
     low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
 
 
@@ -347,6 +351,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
+        to_qlora=bool(TO_QLORA.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

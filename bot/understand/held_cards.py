@@ -12,10 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.understand.clause_marks import FITS
+from bot.understand.lazy import lazy
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
+
+
+# the cards asked whether they run the job ("能跑吗", "跑得起来吗", "can they run it"), not whether it finishes in time ("能跑完")
+RUNS_ON = lazy(r"(?:能跑|跑得动|跑得起来|带得动)\s*(?:吗|么|不)|\b(?:can|will|would|could)\s+(?:it|they|that|this|these|those)\s+(?:run|handle)\b")
 
 
 def fit_of_held_cards(whole: Parsed) -> Parsed | list[Parsed] | None:
@@ -32,7 +36,7 @@ def fit_of_held_cards(whole: Parsed) -> Parsed | list[Parsed] | None:
     if a.budget is not None or a.deadline is not None or a.runway or a.how_long or whole.rental.amount is not None or a.both_units \
             or a.cheapest or a.cheaper or a.wallet or q.samples or q.step_seconds or q.tokens or q.hours or q.days:
         return None
-    if not (c.fit or a.enough or FITS.search(whole.words)):  # "够不够", "is that sufficient", "能跑吗", "will they do"
+    if not (c.fit or a.enough or RUNS_ON.search(whole.words)):  # "够不够", "is that sufficient", "能跑吗", "will they do"
         return None
     fit = replace(whole, intent="size", parts=[], missing=[], asks=replace(a, cost=False, sizing=True),
                   rental=replace(whole.rental, duration_days=None, duration_hours=None, term=False),
