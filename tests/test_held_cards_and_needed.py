@@ -112,7 +112,7 @@ def test_a_bigger_card_asked_necessary_names_the_smaller_card_that_holds_it() ->
 
 
 def test_qlora_asked_necessary_where_lora_fits_says_no_and_the_speed_cost() -> None:
-    me = said("We run 7B LoRA on an RTX A6000 48GB and it fits; someone wants 4-bit QLoRA to be safe. Is that really necessary?")
+    me = said("We run 7B LoRA on an RTX A6000 48GB and it fits, but someone wants to switch to 4-bit QLoRA to be safe, is that really necessary?")
     lead = first_lines(me, 1)
     assert lead.startswith("No, not necessary") and "20–40%" in lead, me.text
     me = said("14b lora 用的 A100 80G，显存够，同事想换成 qlora 保险一点，有必要吗")

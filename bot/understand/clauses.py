@@ -441,8 +441,8 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
     return False
 
 
-# a clause asking of a change, with no asking word of the kind ASKING holds: "要是不想 offload 呢", "what if no offload"
-ASKED_OF = lazy(r"呢\s*$|^\s*(?:要是|如果|假如|那)|^\s*(?:and\s+)?(?:what|how)\s+(?:about|if)\b", re.IGNORECASE)
+# a clause asking, with no asking word of the kind ASKING holds: "要是不想 offload 呢", "and what does checkpointing cost"
+ASKED_OF = lazy(r"呢\s*$|^\s*(?:要是|如果|假如|那)|\b(?:what|how|which|why|when|where|does|do|is|are|can|could|will|would)\b", re.IGNORECASE)
 
 
 def _dataset_of_the_job(parts: list[Parsed]) -> bool:
