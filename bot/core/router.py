@@ -64,6 +64,7 @@ from bot.core.largest import largest_asked, largest_for_budget
 from bot.core.last_answer_follow import answered_about_last
 from bot.core.method_needed import method_needed_first
 from bot.core.need_first import need_first
+from bot.core.needed_first import low_end_first, low_end_lead, needed_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.own_wallet import against_wallet, wallet_of_price
@@ -372,6 +373,7 @@ class Core:
                 replies = total_first(replies, ctx.lang)
             else:  # "…下周一前能跑完吗？顺便问下周租多少": the price asked beside a table, in one line, first
                 replies = price_aside_first(replies, ctx.lang)
+            replies = low_end_first(replies, parsed)  # "按最低价 2.5 万报预算可以吗": not advised, the band's high end
             first = replies[0]
             keep_listed(first, shown)
             for later in replies[1:]:
@@ -382,14 +384,14 @@ class Core:
             return first
         answer = self._answer_one(ctx, parsed, text)  # "有更便宜的吗" leads with the cheaper setup; else a yes or no, how to time it
         reply = cheaper_lead(answer, parsed) or steps_first(verdicts_first(answer, parsed), parsed)
-        # "t4 多少钱" after a sizing it misses; "那 a100 呢 便宜多少" after 8×H100 sized: the saving leads
-        reply = resized_weighed(job_misses_first(instances_first(reply, parsed), parsed, last), parsed, last)
-        reply = fit_first(reply, parsed, text, lambda job: self.intents["size"](ctx, job, text))  # "4090 ok and how much"
+        reply = resized_weighed(job_misses_first(instances_first(reply, parsed), parsed, last), parsed, last)  # "t4 多少钱" after a miss
+        sized = lambda job: self.intents["size"](ctx, job, text)  # noqa: E731 (the sizing each lead below may ask for)
+        reply = fit_first(reply, parsed, text, sized)  # "4090 ok and how much"
         reply = setup_question_first(reply, parsed, text, lambda faq: self.intents["faq"](ctx, faq, text),  # "那 4090 多卡能 zero3 吗"
                                      lambda job: self._answer_one(ctx, merge_follow_up(job, last, text), text), stated)
         reply = example_first(catch_first(nodes_first(speed_first(reply, parsed), parsed), parsed), parsed)  # "有啥代价": the speed lost leads
-        reply = need_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "需要 zero3 吗": no, on one card
-        reply = method_needed_first(reply, parsed, lambda job: self.intents["size"](ctx, job, text))  # "还要 qlora 吗": LoRA fits
+        # "需要 zero3 吗": no, on one card; "DDP 能省每卡显存吗", "有必要吗"; "还要 qlora 吗": LoRA fits; a band's low end
+        reply = low_end_lead(method_needed_first(needed_first(need_first(reply, parsed, sized), parsed, sized), parsed, sized), parsed)
         reply = bill_first(reply, parsed, text)  # "our invoice says 14,592 for …, correct?": whether it matches leads
         reply.reading = parsed
         keep_chained(reply, last, parsed)  # "gpuli 4090 包周多少" then "那 5090 呢": both cards are options

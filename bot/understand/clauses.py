@@ -256,8 +256,9 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         # "memory requirement? for full FT of a 14B": the memory clause is the sizing's own question ("what's
         # the catch with offload?" names a lever of its own: a question beside the sizing)
         return []
-    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.request.num_gpus, p.rental.duration_days, p.rental.duration_hours)
-             for p in parts}
+    counts = {p.request.num_gpus for p in parts} - {None}  # "有人说 7b 全参用 4090 能跑…一张 4090 能全参 7B 吗": one job, its count said once
+    kinds = {(p.intent, p.request.model, p.request.params_b, p.request.gpu, p.request.num_gpus if len(counts) > 1 else None,
+              p.rental.duration_days, p.rental.duration_hours) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
@@ -475,10 +476,15 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
     for i, (clause, p) in enumerate(zip(clauses, parts, strict=True)):
         if i == 0 or p.request.model or p.request.params_b or p.intent == "price" or not p.request.stated():
             continue
-        if FITS.search(normalize(clause)) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
-                                                  for q in parts[:i]):
+        said = normalize(clause)  # "…单张 H100 撑得住吗？不开 8-bit 优化器": a setting stated after the question, asking nothing
+        if (FITS.search(said) or not (ASKING.search(said) or ASKED_OF.search(said))) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
+                                                                 for q in parts[:i]):
             return True
     return False
+
+
+# a clause asking, with no asking word of the kind ASKING holds: "要是不想 offload 呢", "and what does checkpointing cost"
+ASKED_OF = lazy(r"呢\s*$|^\s*(?:要是|如果|假如|那)|\b(?:what|how|which|why|when|where|does|do|is|are|can|could|will|would)\b", re.IGNORECASE)
 
 
 def _dataset_of_the_job(parts: list[Parsed]) -> bool:

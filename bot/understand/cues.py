@@ -77,7 +77,24 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                r"|(?:能|可以)\s*(?:放|装|塞)得?\s*(?:下|进)|(?:放|装|塞)得进|(?:放|装|塞)不(?:放|装|塞)?得(?:下|进)"  # "能放下吗", "装不装得下"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
-               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b")
+               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
+               r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up")  # "will a single 80 GB card do?"
+# more cards asked to lower each card's memory: "does that cut the memory needed per card", "每张卡的显存会不会降"
+CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|save[sd]?|less(?:en)?)\b[^.?!]{0,40}\b(?:memory|vram)\b[^.?!]{0,30}"
+                   r"\b(?:per|each|every)\s+(?:card|gpu|device)|\b(?:per|each|every)\s+(?:card|gpu|device)\b[^.?!]{0,30}\b(?:less|lower|smaller|fewer)\b[^.?!]{0,12}\b(?:memory|vram)\b"
+                   r"|(?:每张卡|每卡|单卡|每张|每块卡)[^。？?]{0,12}显存[^。？?]{0,8}(?:少|降|减|省|变小|小)"
+                   r"|(?:省|减少|降低|减半|分摊)[^。？?]{0,6}(?:每张卡|每卡|单卡)[^。？?]{0,6}显存")
+# whether something named is needed at all: "is that really necessary?", "有必要吗", "真的需要吗", "do we really need"
+NECESSARY = lazy(r"\b(?:really|actually|truly)\s+(?:necessary|needed|required)\b|\b(?:is|isn'?t)\s+(?:that|it|this)\s+(?:really\s+)?(?:necessary|needed|required|overkill)\b"
+                 r"|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:really|actually)\s+(?:need|have\s+to)\b|\boverkill\b|有必要吗|有没有必要|有这个必要|是不是必须|真的需要|真需要|非得|犯得着|用得着吗")
+# a price band's low end taken as the budget: "按最低价 2.5 万来报预算", "预算就按下限写", "budget at the low end", "plan on the lower figure"
+LOW_END = lazy(r"(?:按|用|以|取|报|写|填|照)\s*(?:最低价?|低端|下限|低价|最便宜的?价?|低的那?个?)(?!\s*(?:配置|配|显存|要求|规格))[^。？?]{0,16}(?:报|写|填|列|做|算|申请|预算)"
+               r"|预算[^。？?]{0,8}(?:按|用|以|取|写|填)\s*(?:最低|低端|下限|低价)"
+               r"|\b(?:budget|plan|request|quote|file)\w*\b[^.?!]{0,30}\b(?:low|lower|bottom)\s+end\b"
+               r"|\b(?:use|take|go\s+with|budget\s+(?:on|with|at)|plan\s+(?:on|with))\s+the\s+(?:low|lower|lowest|bottom)\s+(?:end|figure|number|price|estimate|quote)\b")
+TO_QLORA = lazy(r"(?:改成|换成|改用|换用|转成|切到|切成|改为)\s*(?:4\s*-?\s*(?:bit|位)\s*(?:的\s*)?)?qlora"
+                r"|\b(?:switch|move|go|change|convert)\w*\s+(?:over\s+)?to\s+(?:4-?bit\s+)?qlora\b|\bqlora\s+instead\b"
+                r"|\b(?:wants?|suggests?|proposes?)\s+(?:to\s+(?:use|try)\s+|using\s+)?(?:4-?bit\s+)?qlora\b|(?:想|要|建议)(?:用|上)\s*(?:4\s*-?\s*(?:bit|位)\s*)?qlora")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
@@ -279,6 +296,10 @@ class Cues:
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
     method_needed: bool = False  # "should we still do qlora", "还有必要上 qlora 吗": whether QLoRA is needed at all (bot.core.method_needed)
     same_card: bool = False  # "on the same card", "同一张卡", "那张卡上": the card of the answer before, named back (SAME_CARD)
+    cuts_memory: bool = False  # "does that cut the memory per card?", "每张卡显存会少吗": whether more cards lower each one's (CUTS_MEMORY)
+    necessary: bool = False  # "is that really necessary?", "有必要吗": whether what was named is needed at all (NECESSARY)
+    to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
+    low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -340,6 +361,8 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
+        cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
+        to_qlora=bool(TO_QLORA.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

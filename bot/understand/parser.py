@@ -59,6 +59,7 @@ from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import cheaper_said, weighed_only
 from bot.understand.global_batch import accum_first, asks_global_batch, batch_run
 from bot.understand.glossary import defines
+from bot.understand.held_cards import fit_of_held_cards
 from bot.understand.instances import runs_on_one, separate_runs, single_card_machines
 from bot.understand.job_count import same_jobs
 from bot.understand.lazy import lazy
@@ -89,6 +90,7 @@ from bot.understand.weigh import weigh_asked
 from engine.request import TrainingRequest
 
 MAX_CHARS = 2000
+SEQUENCE_TOKENS = 131_072  # a token count up to this is one sequence's (a 128k context), never a dataset's
 
 
 @dataclass
@@ -202,6 +204,11 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
             parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or each_card(parsed) or memory_and_cost(parsed) \
         or each_term(text, parsed) or same_jobs(text, parsed)
+    held = fit_of_held_cards(parsed)  # "one H100 reserved for a month, will it do?": the fit on those cards
+    if isinstance(held, list):
+        parsed.parts = held
+    elif held is not None:
+        parsed = held
     if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
         parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):
@@ -259,9 +266,13 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         req["samples"] = samples
         rest = f.SAMPLES.sub(" ", rest, count=1) if f.SAMPLES.search(rest) else f.SAMPLES_BEFORE.sub(" ", rest, count=1)
     tokens = f.tokens(rest)
-    if tokens:
+    rest = f.TOKENS.sub(" ", rest, count=1) if tokens else rest
+    if tokens and tokens <= SEQUENCE_TOKENS:
+        # "at 2048 tokens", "10万条，每条 512 tokens": a count no dataset is that small is one sequence's length
+        req.setdefault("avg_len" if samples else "seq_len", tokens)
+        tokens = None
+    elif tokens:
         req["tokens"] = tokens
-        rest = f.TOKENS.sub(" ", rest, count=1)
     # "50 步用了 100 秒" with a dataset to scale it to: a trial, read before the counts and lengths so its
     # steps and seconds are neither; without one ("总共 2000 步用了 40 分钟") it is the run itself; the run's own
     # steps stated beside it ("总步数 6250，前 50 步用了 100 秒") scale it as a dataset does

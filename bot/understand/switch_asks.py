@@ -15,7 +15,7 @@ import unicodedata
 from bot.understand.lazy import lazy
 
 # an A-not-A or "should" word right before the switch: "要不要 offload", "需要开 8bit 优化器吗"
-QUESTION_BEFORE = lazy(r"要不要|需不需要|用不用|开不开|加不加|上不上|该不该|是否|要开|需要开|得开|should\s+i|worth\s+it", re.ASCII)
+QUESTION_BEFORE = lazy(r"要不要|需不需要|用不用|开不开|加不加|上不上|该不该|是否|(?<!只)要开|需要开|得开|should\s+i|worth\s+it", re.ASCII)  # "只要开": as long as it is on
 # a word of need right before the switch, in a message that is a question: "还需要 offload 吗",
 # "do we still need cpu offload", "is offload needed"
 NEED_BEFORE = lazy(r"(?:需要|还要|还得|必须|用得着|有必要|need(?:s|ed)?(?:\s+to\s+use)?|require[sd]?)\s*(?:开\s*|用\s*|上\s*)?"
