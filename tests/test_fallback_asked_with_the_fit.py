@@ -66,6 +66,17 @@ def test_a_background_that_is_no_fallback_keeps_its_faq_question(msg: str) -> No
     assert "25–35%" in u.text
 
 
+@pytest.mark.parametrize("msg", [
+    # a no about something else ("can't use FlashAttention", "if it doesn't support bf16") is a condition of the
+    # question asked, not the fallback of the sentence before
+    "我们 7B LoRA 跑在 V100 上。不能用 FlashAttention 的话，长度该怎么设？",
+    "Our 7B LoRA runs on a V100. If it does not support bf16, what precision should we set?",
+])
+def test_a_no_about_something_else_is_no_fallback(msg: str) -> None:
+    assert len(questions(msg)) == 2
+    assert asked_after_background(msg) is not None
+
+
 FIT_ASKS = ["4090 能训 7B 全参吗？", "Can one 4090 hold a 7B full fine-tune?", "32B QLoRA 单卡 4090 够吗？",
             "Does a 13B LoRA fit one 3090?"]
 FALLBACKS = ["不行的话用啥", "不够的话换什么卡", "要是装不下，最便宜的方案是啥", "否则选哪张", "那如果不行呢，怎么办",

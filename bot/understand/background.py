@@ -26,12 +26,15 @@ SIZE_NAMED = lazy(r"(?<![\w.])\d+(?:\.\d+)?\s*[bB](?![a-zA-Z])")
 # "otherwise which card", "if it doesn't fit, what's cheapest"): it asks what to do when the sentence before is
 # answered no, so it belongs to that sentence's question, never a question of its own beside a background
 _NO = (r"(?:不行|不够用?|不可以|不能|不可行|做不到|装不下|放不下|塞不下|跑不了|跑不动|带不动|训不了|训不动|扛不住)")
-FALLBACK = lazy(r"^(?:那|那么|但|但是|可|可是)?\s*(?:(?:如果|要是|万一|假如|若是?|假设)\s*(?:还是|实在|真的?)?\s*" + _NO
-                + r"|(?:还是|实在|真的?)?\s*" + _NO + r"\s*了?\s*(?:的话|就|呢|那|怎么办|咋办|用|换|选|租|上|改|有|什么|啥|哪|最))"
-                r"|^(?:那|那么)?\s*(?:否则|不然|要不然|再不行)"
-                r"|^(?:and|but|so)?\s*(?:if\s+(?:not|no)\b|otherwise\b|failing\s+that\b|or\s+else\b|else\b|if\s+(?:it|that|this|they|one)"
-                r"\s+(?:doesn'?t|does\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not|aren'?t|are\s+not|don'?t|do\s+not)\b"
-                r"|in\s+case\s+(?:it|that)\s+(?:doesn'?t|won'?t|does\s+not|will\s+not)\b)")
+# ... then what follows a no: the condition's end, or the question of what else ("不能用 FlashAttention 的话" is another
+# condition, no fallback)
+_THEN = r"\s*了?\s*(?:的话|就|呢|那|怎么办|咋办|$|(?:用|换|选|租|上|改)\s*(?:啥|什么|哪)|有(?:什么|啥|没有|别的)|什么|啥|哪|最)"
+FALLBACK = lazy(r"^(?:那|那么|但|但是|可|可是)?\s*(?:如果|要是|万一|假如|若是?|假设)?\s*(?:还是|实在|真的?)?\s*" + _NO + _THEN
+                + r"|^(?:那|那么)?\s*(?:否则|不然|要不然|再不行)"
+                r"|^(?:and|but|so)?\s*(?:if\s+(?:not|no)\b|otherwise\b|failing\s+that\b|or\s+else\b|else\b|if\s+(?:that|it)\s+fails\b"
+                r"|(?:if|in\s+case)\s+(?:it|that|this|they|one)\s+(?:doesn'?t|does\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not"
+                r"|aren'?t|are\s+not|don'?t|do\s+not)\s+(?:fit|work|run|hold|suffice|do\b|cut\s+it|enough|possible|feasible|sufficient"
+                r"|an\s+option|big\s+enough|what|which|how|then))")
 
 
 def sentences(raw: str) -> list[str]:
