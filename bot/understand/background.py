@@ -22,6 +22,19 @@ HOW_OR_WHAT = lazy(r"怎么|如何|咋|应该|该怎|哪部分|哪一部分|哪�
 SIZING_ASK = lazy(r"显存|选卡|挑卡|什么卡|哪张卡|memory|vram|够不够|够吗|够用|够$|可行|行不行|行吗|能跑|跑得动|跑不动|装得下|放得下|几张|几卡|多少卡|多少张|多少钱|多久|费用|价格|预算|租"
                   r"|总共|一共|合计|总价|\bfits?\b|\benough\b|\bfeasible\b|\bsufficient\b|how\s+long|\bcost|\bprice|\bbudget|\brent|\btotal\b|how\s+much|how\s+many\s+(?:gpus|cards)")
 SIZE_NAMED = lazy(r"(?<![\w.])\d+(?:\.\d+)?\s*[bB](?![a-zA-Z])")
+# a sentence that opens on the job's own fallback ("不行的话用啥", "要是装不下呢", "否则选哪张", "if not, what then",
+# "otherwise which card", "if it doesn't fit, what's cheapest"): it asks what to do when the sentence before is
+# answered no, so it belongs to that sentence's question, never a question of its own beside a background
+_NO = (r"(?:不行|不够用?|不可以|不能|不可行|做不到|装不下|放不下|塞不下|跑不了|跑不动|带不动|训不了|训不动|扛不住)")
+# ... then what follows a no: the condition's end, or the question of what else ("不能用 FlashAttention 的话" is another
+# condition, no fallback)
+_THEN = r"\s*了?\s*(?:的话|就|呢|那|怎么办|咋办|$|(?:用|换|选|租|上|改)\s*(?:啥|什么|哪)|有(?:什么|啥|没有|别的)|什么|啥|哪|最)"
+FALLBACK = lazy(r"^(?:那|那么|但|但是|可|可是)?\s*(?:如果|要是|万一|假如|若是?|假设)?\s*(?:还是|实在|真的?)?\s*" + _NO + _THEN
+                + r"|^(?:那|那么)?\s*(?:否则|不然|要不然|再不行)"
+                r"|^(?:and|but|so)?\s*(?:if\s+(?:not|no)\b|otherwise\b|failing\s+that\b|or\s+else\b|else\b|if\s+(?:that|it)\s+fails\b"
+                r"|(?:if|in\s+case)\s+(?:it|that|this|they|one)\s+(?:doesn'?t|does\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not"
+                r"|aren'?t|are\s+not|don'?t|do\s+not)\s+(?:fit|work|run|hold|suffice|do\b|cut\s+it|enough|possible|feasible|sufficient"
+                r"|an\s+option|big\s+enough|what|which|how|then))")
 
 
 def sentences(raw: str) -> list[str]:
@@ -29,11 +42,23 @@ def sentences(raw: str) -> list[str]:
     return [s.strip() for s in SENTENCE_END.split(raw) if s.strip()]
 
 
+def questions(raw: str) -> list[str]:
+    """The sentences of `raw`, a sentence asking the fallback of the one before joined to it ("32b qlora 4090 够吗？
+    不行的话用啥" is one question: the fit, and what else if not)."""
+    said: list[str] = []
+    for sentence in sentences(raw):
+        if said and FALLBACK.search(normalize(sentence)):
+            said[-1] = f"{said[-1]} {sentence}"
+        else:
+            said.append(sentence)
+    return said
+
+
 def asked_after_background(raw: str) -> str | None:
     """The last sentence of a message of two or more, when it asks a how-to or what-is question and names no job
     (no model, size or card) and asks no sizing, fit, count or price of it: the job before is background only.
     None when the message is one sentence or its last sentence asks about the job."""
-    said = sentences(raw)
+    said = questions(raw)
     if len(said) < 2:
         return None
     asked = said[-1]
