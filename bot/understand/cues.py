@@ -82,7 +82,7 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
 # more cards asked to lower each card's memory: "does that cut the memory needed per card", "每张卡的显存会不会降"
 CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|save[sd]?|less(?:en)?)\b[^.?!]{0,40}\b(?:memory|vram)\b[^.?!]{0,30}"
                    r"\b(?:per|each|every)\s+(?:card|gpu|device)|\b(?:per|each|every)\s+(?:card|gpu|device)\b[^.?!]{0,30}\b(?:less|lower|smaller|fewer)\b[^.?!]{0,12}\b(?:memory|vram)\b"
-                   r"|(?:每张卡|每卡|单卡|每张|每块卡)[^。？?]{0,12}显存[^。？?]{0,8}(?:少|降|减|省|变小|小)"
+                   r"|(?:每张卡|每卡|单卡|每张|每块卡)[^。？?]{0,12}显存[^。？?]{0,8}(?:(?<![多最至])少|降|减|省|变小|(?<![大])小)"  # "占多少", "最少" ask a figure
                    r"|(?:省|减少|降低|减半|分摊)[^。？?]{0,6}(?:每张卡|每卡|单卡)[^。？?]{0,6}显存")
 # whether something named is needed at all: "is that really necessary?", "有必要吗", "真的需要吗", "do we really need"
 NECESSARY = lazy(r"\b(?:really|actually|truly)\s+(?:necessary|needed|required)\b|\b(?:is|isn'?t)\s+(?:that|it|this)\s+(?:really\s+)?(?:necessary|needed|required|overkill)\b"

@@ -64,6 +64,11 @@ class Plan:
         return self.rule.metered
 
     @property
+    def estimate_mark(self) -> str:
+        """"≈" before a price that only estimates a metered job (its minutes decide), nothing before a prepaid one."""
+        return "≈" if self.rule.metered else ""
+
+    @property
     def debit_minor(self) -> int:
         """What leaves the balance when the rental is confirmed (the price, or the hold: the rule's)."""
         return self.rule.debit_minor(self)

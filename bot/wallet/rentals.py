@@ -81,7 +81,7 @@ def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | No
                                                "region": args.region, "form_named": args.form_named})
         options = ", ".join(pl.provider for pl in plans)
         if args.duration:  # "帮我租一张 4090 一周": what that rental costs at each, and that it comes off the balance
-            priced = ", ".join(f"{pl.provider} {'≈' if pl.per_minute else ''}{Money.from_minor(pl.price_minor, pl.currency).format(exact=True)}"
+            priced = ", ".join(f"{pl.provider} {pl.estimate_mark}{Money.from_minor(pl.price_minor, pl.currency).format(exact=True)}"
                                for pl in sorted(plans, key=lambda pl: pl.provider))
             raise WalletError("wallet.err.which_provider_priced", resume=resume, choices=[pl.provider for pl in plans],
                               options=options, priced=priced)
