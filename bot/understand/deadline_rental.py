@@ -53,16 +53,17 @@ def kept_running(norm: str) -> bool:
     return KEPT_RUNNING.search(norm) is not None
 
 
-def until_deadline(asks: Asks, rental: Rental, deadline: datetime, now: datetime) -> tuple[Asks, Rental] | None:
+def until_deadline(asks: Asks, rental: Rental, deadline: datetime, now: datetime, job: bool) -> tuple[Asks, Rental] | None:
     """`asks` and `rental` for a card kept running from now (or the start said) to `deadline`: the span to the
     minute, rounded up ("今晚12点前" is 23:59:59, so 09:00 to it is 15 h), the deadline kept in `asks.until`;
-    None when the deadline is past or under a minute away."""
+    None when the deadline is past or under a minute away. A card alone leads with the hours to the deadline and
+    the terms there are (`both_units`); a `job` leads with its cheapest setup for the span."""
     begin = max(now, asks.start) if asks.start is not None else now
     minutes = math.ceil((deadline - begin).total_seconds() / 60)
     if minutes < 1:
         return None
     span = replace(rental, duration_days=None, duration_hours=minutes / 60, term=False)
-    return replace(asks, until=deadline, deadline=None, deadline_span=False, how_long=False, runway=False,
+    return replace(asks, until=deadline, deadline=None, deadline_span=False, how_long=False, runway=False, both_units=not job,
                    runway_unit=None), span
 
 
@@ -76,7 +77,8 @@ def rent_until(norm: str, asks: Asks, rental: Rental, request: TrainingRequest, 
     days to it, or the hours when under a day), the units compared, and the deadline kept in
     `asks.until`; unchanged when the message states a run length, a budget, or asks no length to rent."""
     if asks.deadline is not None and asks.budget is None and kept_running(norm):
-        return until_deadline(asks, rental, asks.deadline, now) or (asks, rental)  # "现在开到明早9点 多少钱"
+        job = bool(request.model or request.params_b)
+        return until_deadline(asks, rental, asks.deadline, now, job) or (asks, rental)  # "现在开到明早9点 多少钱"
     if asks.deadline is None or asks.budget is not None or not (asks.both_units or asks_rent_length(norm)):
         return asks, rental
     if (rental.duration_days or rental.duration_hours) and not rental.term:
