@@ -124,8 +124,6 @@ START_EN = lazy(r"\b(?:start|begin|kick\s*off|launch)(?:s|ing)?\b\s*(?:it\s+|the
 START_VERB_ZH = lazy(r"(?:才\s*)?(?:开始|开跑|开训|起跑|动手|启动|开工)")
 START_WORDS_ZH = lazy(r"[^，,。；;！!？?前截交]{1,12}$")
 # a deadline's word and its date ("deadline 12/15", "截止 12月15号"), which the start's words never reach back over
-# "ddl" is how a deadline is written in a hurry ("周五中午 ddl", "ddl 明天下午6点"): read as the word itself
-DDL = lazy(r"(?<![a-z])ddl(?![a-z])", re.IGNORECASE)
 DEADLINE_HEAD = lazy(r"(?:deadline|due|\bby|截止)(?:\s*(?:is|是|:))?\s*(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?"
                      r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?|\d{1,2}/\d{1,2})?", re.IGNORECASE)
 UNIT_HOURS = {"d": 24, "day": 24, "days": 24, "h": 1, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "w": 168, "week": 168,
@@ -459,7 +457,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     text = without_expiry(text)  # "到期前几天会提醒": the rental's expiry, not the user's deadline
-    text = DDL.sub("deadline", without_today(text))  # "今天周二，周五前": today's name is no deadline
+    text = re.sub(r"(?<![a-z])ddl(?![a-z])", "deadline", without_today(text), flags=re.I)  # "今天周二，周五前"; "周五中午 ddl"
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started
