@@ -31,6 +31,8 @@ NOW = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
     ("ddl 周四下午6点 a800 在 cloudgpu 上全程开着 费用多少", "57", "$62.13"),     # → Thu 18:00
     ("deadline thursday 6pm beijing time, keep a cloudgpu 4090 running nonstop until then, how much?", "57", "$18.81"),
     ("need it by tomorrow noon, 3090 on cloudgpu around the clock from now, cost?", "35", "$7.35"),  # UTC: → Wed 12:00
+    ("cloudgpu 4090 现在开到周五中午多少钱", "75", "$24.75"),                     # the time after 开到, no 前
+    ("a6000 cloudgpu 一直跑到明天晚上8点 要多少", "35", "$15.40"),
 ])
 def test_a_card_kept_running_to_a_stated_time_is_priced_for_the_hours_to_it(text: str, hours: str, total: str) -> None:
     chat = ChatUser()

@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
+from bot.understand import planning
 from bot.understand.asks import Asks
 from bot.understand.lazy import lazy
 from bot.understand.readings import Rental
@@ -46,6 +47,10 @@ KEPT_RUNNING = lazy(
     r"|\b(?:keep|leave)\s+(?:it|them|the\s+\w+|\w+)\s+(?:running|on|up)\s+(?:until|till|til|through)\b"
     r"|\b(?:running|run\s+it|on)\s+(?:from\s+now\s+)?(?:until|till|til)\b",
     re.IGNORECASE)
+
+
+# the time the card runs up to, said after 到 without 前 ("现在开到周五中午", "一直跑到明天晚上8点"): the deadline
+RUN_UP_TO = lazy(r"(?:开|跑|挂|租|用)\s*着?\s*(?:到|至|直到)\s*(.{1,14})")
 
 
 def kept_running(norm: str) -> bool:
@@ -76,6 +81,9 @@ def rent_until(norm: str, asks: Asks, rental: Rental, request: TrainingRequest, 
     """`asks` and `rental` with a deadline that sets the rental's length turned into that length (whole
     days to it, or the hours when under a day), the units compared, and the deadline kept in
     `asks.until`; unchanged when the message states a run length, a budget, or asks no length to rent."""
+    up_to = RUN_UP_TO.search(norm) if asks.deadline is None and asks.budget is None and kept_running(norm) else None
+    if up_to is not None and (due := planning.deadline(up_to[1] + " 前", now)) is not None:
+        asks = replace(asks, deadline=due)  # "cloudgpu 4090 现在开到周五中午多少钱": the time it runs to
     if asks.deadline is not None and asks.budget is None and kept_running(norm):
         job = bool(request.model or request.params_b)
         return until_deadline(asks, rental, asks.deadline, now, job) or (asks, rental)  # "现在开到明早9点 多少钱"
