@@ -61,14 +61,15 @@ def kept_running(norm: str) -> bool:
 def until_deadline(asks: Asks, rental: Rental, deadline: datetime, now: datetime, job: bool) -> tuple[Asks, Rental] | None:
     """`asks` and `rental` for a card kept running from now (or the start said) to `deadline`: the span to the
     minute, rounded up ("今晚12点前" is 23:59:59, so 09:00 to it is 15 h), the deadline kept in `asks.until`;
-    None when the deadline is past or under a minute away. A card alone leads with the hours to the deadline and
-    the terms there are (`both_units`); a `job` leads with its cheapest setup for the span."""
+    None when the deadline is past or under a minute away. A card at a provider named leads with the hours to the
+    deadline and the terms there are (`both_units`); a card anywhere is listed at each provider for the span, the
+    cheapest named; a `job` leads with its cheapest setup for the span."""
     begin = max(now, asks.start) if asks.start is not None else now
     minutes = math.ceil((deadline - begin).total_seconds() / 60)
     if minutes < 1:
         return None
     span = replace(rental, duration_days=None, duration_hours=minutes / 60, term=False)
-    return replace(asks, until=deadline, deadline=None, deadline_span=False, how_long=False, runway=False, both_units=not job,
+    return replace(asks, until=deadline, deadline=None, deadline_span=False, how_long=False, runway=False, both_units=not job and rental.provider is not None,
                    runway_unit=None), span
 
 
