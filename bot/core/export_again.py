@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 
 from bot.core.asked_setups import carry as carry_setups
+from bot.core.deadline_kept import keep_deadline
 from bot.core.held_budget import carry_held
 from bot.messages import Reply, Turn
 from bot.understand.follow_frame import frame_only
@@ -148,10 +150,11 @@ def _asks_figure(parsed: Parsed) -> bool:
 KEPT = "export_kept"
 
 
-def carried(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
-    """The facts the turn remembered for `reply` keeps from the one before: the money held, the last export."""
+def carried(reply: Reply, parsed: Parsed | None, before: Turn | None, now: datetime) -> None:
+    """The facts the turn remembered for `reply` keeps from the one before: the money held, the last export, a deadline."""
     carry_held(reply, parsed, before)
     carry_setups(reply, parsed, before)  # the setups priced so far, for "哪个便宜" (bot/core/asked_setups.py)
+    keep_deadline(reply, parsed, before, now)  # "kaggle deadline is friday noon", for "from now until then" (bot/core/deadline_kept.py)
     turn = reply.turn
     if turn is None or turn is before or before is None or turn.data.get("exported"):
         return

@@ -29,6 +29,7 @@ from bot.core.command_words import command_as_question
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, fit_before_deadline, run_against_deadline
+from bot.core.deadline_kept import until_said_before
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
 from bot.core.export_follow_up import tool_after_export_question, tool_for_export
@@ -194,7 +195,7 @@ class Core:
             if reply.turn is not None and reply.turn is not before and inc.text and inc.button is None:
                 noted(reply.turn, ctx.inc.text, before)
             if inc.button is None:  # "钱包还有 800": the money held stays a fact for the turns after it
-                carried(reply, reply.reading, before)  # the money held, the last export
+                carried(reply, reply.reading, before, self.conversations.clock.now())  # money held, last export, a deadline
                 if self.held is not None:  # "CloudGPU 充了 50 刀": the wallet's money there, after the top-up
                     held_after_top_up(reply, reply.reading, self.held(ctx))
             self._remember(ctx, reply)
@@ -259,9 +260,8 @@ class Core:
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
-        # "gpuli 到期会提醒吗" then "回到刚才 一周的多少": the job before the FAQ detour is what the message changes
-        turn = back_to_job(parsed, text, turn) or turn
-        text, parsed = without_return(text), run_follow(parsed, turn)  # "总共多少步" then "每步3秒 要跑多久": that run
+        turn = back_to_job(parsed, text, turn) or turn  # "回到刚才 一周的多少": the job before a FAQ detour
+        text, parsed = without_return(text), run_follow(until_said_before(parsed, turn, self.conversations.clock.now()), turn)  # "每步3秒 要跑多久"; "until then"
         parsed = left_out(as_plan(parsed, turn), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         if (tool := tool_after_export_question(parsed, turn, parse)) is not None:
             return self.intents["export"](ctx, tool, text)  # "which formats can I export?" then "deepspeed": its files

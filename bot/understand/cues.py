@@ -20,6 +20,7 @@ from bot.understand.classify import HOWTO, SAME_CARD, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
+from bot.understand.deadline_rental import kept_running
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
@@ -300,6 +301,7 @@ class Cues:
     necessary: bool = False  # "is that really necessary?", "有必要吗": whether what was named is needed at all (NECESSARY)
     to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
     low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
+    nonstop: bool = False  # "全程开着", "from now until then": the card kept running to the deadline (bot.core.deadline_kept)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -362,7 +364,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
-        to_qlora=bool(TO_QLORA.search(norm)),
+        to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
+from bot.understand import planning
 from bot.understand.asks import Asks
 from bot.understand.lazy import lazy
 from bot.understand.readings import Rental
@@ -34,6 +35,44 @@ RENT_LENGTH = lazy(
     re.IGNORECASE)
 
 
+# the card kept running from now (or the start) until the deadline, whatever the run takes: "一直开着", "全程开着",
+# "一直跑到 12 点", "现在开到明早", "从现在开到那会儿", "不关机", "nonstop", "around the clock", "from now until then",
+# "running till then", "keep it running until friday", "leave it on till sunday"
+KEPT_RUNNING = lazy(
+    r"(?:一直|全程|持续|连续|不停\s*地?|24\s*小时)\s*(?:开|跑|挂|租|用|运行|开机)|不关机|不停机"
+    r"|(?:现在|从现在|马上|立刻|今天|今晚)\s*(?:就|起|开始)?\s*(?:开|跑|租|挂|用)\s*(?:机|着)?\s*(?:到|至|直到)"
+    r"|(?:开|跑|挂|租)\s*(?:到|至|直到)\s*(?:那会|那时|那个时候|那天|截止|deadline|比赛结束|结束)"
+    r"|\bnon-?stop\b|\baround\s+the\s+clock\b|\b24\s*/\s*7\b|\bcontinuously\b|\bthe\s+whole\s+time\b"
+    r"|\bfrom\s+(?:right\s+)?now\s+(?:until|till|til|to|through)\b|\b(?:until|till|til)\s+then\b"
+    r"|\b(?:keep|leave)\s+(?:it|them|the\s+\w+|\w+)\s+(?:running|on|up)\s+(?:until|till|til|through)\b"
+    r"|\b(?:running|run\s+it|on)\s+(?:from\s+now\s+)?(?:until|till|til)\b",
+    re.IGNORECASE)
+
+
+# the time the card runs up to, said after 到 without 前 ("现在开到周五中午", "一直跑到明天晚上8点"): the deadline
+RUN_UP_TO = lazy(r"(?:开|跑|挂|租|用)\s*着?\s*(?:到|至|直到)\s*(.{1,14})")
+
+
+def kept_running(norm: str) -> bool:
+    """Whether the card is said to run without a break until the deadline (not a run of its own length)."""
+    return KEPT_RUNNING.search(norm) is not None
+
+
+def until_deadline(asks: Asks, rental: Rental, deadline: datetime, now: datetime, job: bool) -> tuple[Asks, Rental] | None:
+    """`asks` and `rental` for a card kept running from now (or the start said) to `deadline`: the span to the
+    minute, rounded up ("今晚12点前" is 23:59:59, so 09:00 to it is 15 h), the deadline kept in `asks.until`;
+    None when the deadline is past or under a minute away. A card at a provider named leads with the hours to the
+    deadline and the terms there are (`both_units`); a card anywhere is listed at each provider for the span, the
+    cheapest named; a `job` leads with its cheapest setup for the span."""
+    begin = max(now, asks.start) if asks.start is not None else now
+    minutes = math.ceil((deadline - begin).total_seconds() / 60)
+    if minutes < 1:
+        return None
+    span = replace(rental, duration_days=None, duration_hours=minutes / 60, term=False)
+    return replace(asks, until=deadline, deadline=None, deadline_span=False, how_long=False, runway=False, both_units=not job and rental.provider is not None,
+                   runway_unit=None), span
+
+
 def asks_rent_length(norm: str) -> bool:
     """Whether the message asks how long to rent (not how long a run takes)."""
     return RENT_LENGTH.search(norm) is not None
@@ -43,6 +82,12 @@ def rent_until(norm: str, asks: Asks, rental: Rental, request: TrainingRequest, 
     """`asks` and `rental` with a deadline that sets the rental's length turned into that length (whole
     days to it, or the hours when under a day), the units compared, and the deadline kept in
     `asks.until`; unchanged when the message states a run length, a budget, or asks no length to rent."""
+    up_to = RUN_UP_TO.search(norm) if asks.deadline is None and asks.budget is None and kept_running(norm) else None
+    if up_to is not None and (due := planning.deadline(up_to[1] + " 前", now)) is not None:
+        asks = replace(asks, deadline=due)  # "cloudgpu 4090 现在开到周五中午多少钱": the time it runs to
+    if asks.deadline is not None and asks.budget is None and kept_running(norm):
+        job = bool(request.model or request.params_b)
+        return until_deadline(asks, rental, asks.deadline, now, job) or (asks, rental)  # "现在开到明早9点 多少钱"
     if asks.deadline is None or asks.budget is not None or not (asks.both_units or asks_rent_length(norm)):
         return asks, rental
     if (rental.duration_days or rental.duration_hours) and not rental.term:

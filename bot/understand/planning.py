@@ -98,7 +98,7 @@ DUE_ZH = lazy(r"(?:(?:今天|明天|后天|大后天)\s*(?:凌晨|早上|早晨|
               r"|(?:要|得|需要)\s*(?:拿\s*(?:结果|东西)\s*)?(?:给|向|跟)\s*[\u4e00-\u9fff]{1,6}?\s*(?:看|汇报|演示|展示|过目|交))")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"; a day the
 # work is shown ("demo on monday", "the pitch is friday", "下周一要 demo", "周五路演") is its deadline too
-DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo|pitch|presentation)\s+(?:is\s+)?(?:on\s+)?"
+DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo|pitch|presentation|ends|closes)\s+(?:is\s+)?(?:on\s+)?"
               r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
               re.IGNORECASE)
 # A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".
@@ -457,7 +457,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     text = without_expiry(text)  # "到期前几天会提醒": the rental's expiry, not the user's deadline
-    text = without_today(text)  # "今天周二，周五前": today's name is no deadline
+    text = re.sub(r"(?<![a-z])ddl(?![a-z])", "deadline", without_today(text), flags=re.I)  # "今天周二，周五前"; "周五中午 ddl"
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started
@@ -469,7 +469,9 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     en = DEADLINE_EN.search(text) or DUE_EN.search(text)
     if en:
         words = en[1] or en[2]  # DUE_EN's day follows "due" or a word for done
-        return _at_time(_absolute(words, local_now, zone), words)
+        due = _at_time(_absolute(words, local_now, zone), words)
+        if due is not None or "deadline" not in text.lower():
+            return due  # "周五中午 deadline，…": the day is before the word, read below
     if BEFORE_ZH.search(text) or DUE_ZH.search(text) or "deadline" in text.lower():
         return _at_time(_absolute(text, local_now, zone), _zh_due_words(text))
     return None
@@ -486,9 +488,11 @@ def _at_time(day_end: datetime | None, words: str) -> datetime | None:
 def _zh_due_words(text: str) -> str:
     """The words just before 前 / 截止 / a due verb, and after 截止 ("截止周四中午"): where a Chinese
     deadline says its time of day."""
-    m = BEFORE_ZH.search(text) or DUE_ZH.search(text)
+    m = BEFORE_ZH.search(text) or DUE_ZH.search(text) or re.search("deadline", text, re.IGNORECASE)
     if m is None:
         return ""
+    if m[0].lower() == "deadline":  # "周五中午 deadline", "deadline 明天下午6点": the time is on either side
+        return text[max(0, m.start() - 10):m.end() + 16]
     return text[max(0, m.start() - 10):m.end() + (16 if m[0] == "截止" else 0)]
 
 
