@@ -114,7 +114,7 @@ from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.format_bytes import format_bytes_reply
-from bot.views.instances import instances_first, singles_of_count, singles_of_total, still_separate, unless_weighed
+from bot.views.instances import instances_first, runs_led, singles_of_count, singles_of_total, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -362,6 +362,9 @@ class Core:
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
             parts = with_job_before(parts)  # "…one 80GB card enough? cheapest monthly at gpuli?": that job's month there
             replies = [self._answer_one(ctx, part, text) for part in (unbudgeted(parts) if bundled(parsed) else parts)]
+            # "跑 5 次每次 2 小时" beside the FAQ asked before: the part of separate runs leads with their total
+            replies = [one for r, p in zip(replies, unbudgeted(parts) if bundled(parsed) else parts, strict=True)
+                       for one in (runs_led(r, p) if p.cues.instances and not p.parts and p.asks.budget is None else [r])]
             shown = [r.turn for r in replies]  # the options listed, in the order asked
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
                 replies = bundle_first(replies, parsed, ctx.lang)
