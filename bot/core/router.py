@@ -70,7 +70,7 @@ from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.own_wallet import against_wallet, wallet_of_price
 from bot.core.part_job import stated_beside_model, with_job_before
 from bot.core.price import runway_of_pick, steps_first
-from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
+from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, runs_led, total_first
 from bot.core.rent_priced import rent_priced
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_note import run_note
@@ -114,7 +114,7 @@ from bot.understand.zones import default_zone
 from bot.views import price_age
 from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.format_bytes import format_bytes_reply
-from bot.views.instances import instances_first, runs_led, singles_of_count, singles_of_total, still_separate, unless_weighed
+from bot.views.instances import instances_first, singles_of_count, singles_of_total, still_separate, unless_weighed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -361,10 +361,7 @@ class Core:
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
             parts = with_job_before(parts)  # "…one 80GB card enough? cheapest monthly at gpuli?": that job's month there
-            replies = [self._answer_one(ctx, part, text) for part in (unbudgeted(parts) if bundled(parsed) else parts)]
-            # "跑 5 次每次 2 小时" beside the FAQ asked before: the part of separate runs leads with their total
-            replies = [one for r, p in zip(replies, unbudgeted(parts) if bundled(parsed) else parts, strict=True)
-                       for one in (runs_led(r, p) if p.cues.instances and not p.parts and p.asks.budget is None else [r])]
+            replies = runs_led(lambda part: self._answer_one(ctx, part, text), unbudgeted(parts) if bundled(parsed) else parts)
             shown = [r.turn for r in replies]  # the options listed, in the order asked
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
                 replies = bundle_first(replies, parsed, ctx.lang)

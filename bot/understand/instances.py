@@ -32,7 +32,7 @@ INDEPENDENT = lazy(
     r"|(?:一|每)\s*(?:个)?\s*人\s*(?:各)?\s*(?:一|1)\s*(?:张|块|台|卡)|人手\s*(?:一|1)\s*(?:张|块|台)"
     r"|\bper\s+(?:person|head|user|member)\b|\beach\s+(?:of\s+us|person|member|user)\b"
     # a length for each card or run: "每张 5h", "每张跑 3 小时", "每次 3 小时", "2 hours each", "each for 90 min", "45 min apiece"
-    rf"|每\s*(?:张|块|台|卡|次|轮|个)\s*(?:各|都)?\s*(?:跑|训|租|开)?\s*{_LENGTH}"
+    rf"|每\s*(?:张|块|台|卡|次|轮|个)\s*(?:各|都)?\s*(?:跑|训|租|开)?\s*{_LENGTH}|各\s*(?:跑|训|租|开|用)?\s*{_LENGTH}"
     # a count of runs with the length of each: "5 次 3 小时", "6 runs x 90 min", "10 runs of 45 minutes"
     rf"|(?<![\w.])\d{{1,2}}\s*(?:次|轮|遍|\bruns?\b|\btimes\b|\btrials?\b)\s*(?:of\s+|x\s*|×\s*|\*\s*)?{_LENGTH}"
     rf"|{_LENGTH}\s*(?:each|apiece)\b|\beach\s+(?:for\s+)?{_LENGTH}|\b(?:for\s+)?{_LENGTH}\s+per\s+(?:run|card|gpu|seed|instance)\b",

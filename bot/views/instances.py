@@ -10,9 +10,9 @@ multi-card box, and the price of one; the one-instance answer follows unchanged.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
-from collections.abc import Callable
 from typing import Any
 
 from bot.messages import Reply, Turn
@@ -79,16 +79,6 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     return lead
 
 
-def runs_led(reply: Reply, parsed: Parsed) -> list[Reply]:
-    """`reply`, one part of a message asked in parts, led by the total of its separate runs ("跑 5 次每次 2 小时"
-    beside a question asked before): the lead, then the reply and what followed it, as the parts' answers."""
-    lead = instances_first(reply, parsed)
-    if lead is reply:
-        return [reply]
-    rest, lead.also = lead.also, []
-    return [lead, *rest]
-
-
 def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> Parsed:
     """A follow-up of an answer about separate instances ("那两周呢", "换 cloudgpu 呢") that names no count of
     its own (`own_count`: the count the message itself said) is about as many instances again."""
@@ -101,7 +91,8 @@ def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> 
 
 
 # the cards said to run one job together ("用 8 张呢", "with 8 cards", "train on two"): one machine of them is asked
-USED_TOGETHER = lazy(r"用|一起|训|跑|\b(?:with|together|train\w*|run\w*)\b")
+# ("两张跑两周": the cards' length, not a job run on them together)
+USED_TOGETHER = lazy(r"用|一起|训|跑(?!\s*\d+(?:\.\d+)?\s*(?:小时|天|周|个?月|h\b))|\b(?:with|together|train\w*|run\w*)\b(?!\s+(?:for\s+)?\d)")
 
 
 def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
