@@ -4,16 +4,32 @@ Split from bot/core/price.py, which answers one price question; these only combi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, cast
 
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.understand.parser import Parsed
+from bot.views.instances import instances_first
 from bot.views.jobs_total import jobs_total_first
 from engine.money import Money
 from engine.providers import provider
 
 UNIT_HOURS = {"hour": 1, "week": 168, "month": 720}
+
+
+def runs_led(answer: Callable[[Parsed], Reply], parts: list[Parsed]) -> list[Reply]:
+    """The answers to a message asked in parts, a part of separate runs ("跑 5 次每次 2 小时" beside the FAQ asked
+    before) led by their total: the lead, then that part's answer and what followed it, as answers of their own.
+    Money held is weighed on the whole count (bot.views.instances.unless_weighed), not here."""
+    out: list[Reply] = []
+    for part in parts:
+        reply = answer(part)
+        lead = instances_first(reply, part) if part.cues.instances and not part.parts and not part.asks.held else reply
+        rest, lead.also = (lead.also, []) if lead is not reply else ([], lead.also)
+        out += [lead, *rest]
+    return out
 
 
 def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:

@@ -71,7 +71,7 @@ from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.own_wallet import against_wallet, wallet_of_price
 from bot.core.part_job import stated_beside_model, with_job_before
 from bot.core.price import runway_of_pick, steps_first
-from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, total_first
+from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, runs_led, total_first
 from bot.core.rent_priced import rent_priced
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_note import run_note
@@ -361,7 +361,7 @@ class Core:
             # a part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed
             parts = [merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) else p for p in parsed.parts]
             parts = with_job_before(parts)  # "…one 80GB card enough? cheapest monthly at gpuli?": that job's month there
-            replies = [self._answer_one(ctx, part, text) for part in (unbudgeted(parts) if bundled(parsed) else parts)]
+            replies = runs_led(lambda part: self._answer_one(ctx, part, text), unbudgeted(parts) if bundled(parsed) else parts)
             shown = [r.turn for r in replies]  # the options listed, in the order asked
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
                 replies = bundle_first(replies, parsed, ctx.lang)

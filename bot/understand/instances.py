@@ -17,6 +17,8 @@ import re
 from bot.understand.lazy import LazyPattern, lazy
 from engine.providers import providers
 
+# a length ("5h", "3 小时", "90 min", "两周" normalized "2周")
+_LENGTH = r"\d+(?:\.\d+)?\s*(?:小时|钟头|分钟|天|周|个?月|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b)"
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
 # one per card / one 3090 each / each card runs
 INDEPENDENT = lazy(
@@ -28,7 +30,13 @@ INDEPENDENT = lazy(
     r"|\b(?:its|their|our|my)\s+own\s+(?:[\w.-]+\s+){0,3}?(?:experiment|run|job|sweep)s?\b"
     # a card to each person: "一人一张", "每人一张 4090", "人手一张", "one card per person", "each of us gets a 4090"
     r"|(?:一|每)\s*(?:个)?\s*人\s*(?:各)?\s*(?:一|1)\s*(?:张|块|台|卡)|人手\s*(?:一|1)\s*(?:张|块|台)"
-    r"|\bper\s+(?:person|head|user|member)\b|\beach\s+(?:of\s+us|person|member|user)\b", re.IGNORECASE)
+    r"|\bper\s+(?:person|head|user|member)\b|\beach\s+(?:of\s+us|person|member|user)\b"
+    # a length for each card or run: "每张 5h", "每张跑 3 小时", "每次 3 小时", "2 hours each", "each for 90 min", "45 min apiece"
+    rf"|每\s*(?:张|块|台|卡|次|轮|个)\s*(?:各|都)?\s*(?:跑|训|租|开)?\s*{_LENGTH}|各\s*(?:跑|训|租|开|用)?\s*{_LENGTH}"
+    # a count of runs with the length of each: "5 次 3 小时", "6 runs x 90 min", "10 runs of 45 minutes"
+    rf"|(?<![\w.])\d{{1,2}}\s*(?:次|轮|遍|\bruns?\b|\btimes\b|\btrials?\b)\s*(?:of\s+|x\s*|×\s*|\*\s*)?{_LENGTH}"
+    rf"|{_LENGTH}\s*(?:each|apiece)\b|\beach\s+(?:for\s+)?{_LENGTH}|\b(?:for\s+)?{_LENGTH}\s+per\s+(?:run|card|gpu|seed|instance)\b",
+    re.IGNORECASE)
 
 # the cards asked to work as one ("can 4 separate 4090s work as one machine?", "4 张单卡拼成一台"): one job
 # over them, never separate runs (bot.understand.pooled answers it)
@@ -41,7 +49,9 @@ _N = r"(?<![\w.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![\w.])"
 # how many runs, where the count is of the experiments rather than beside the card: "5 independent ...
 # sweeps", "6 个 lora 实验", "3 of them", "four separate 4090 instances"
 RUNS = lazy(
-    rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:[^\s\d,，。;；:：?？]+\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b)"
+    rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:[^\s\d,，。;；:：?？]+\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b|\bseeds?\b)"
+    # a count of times or seeds: "跑 5 次", "5 轮", "5 个 seed", "3 times"
+    rf"|{_N}\s*(?:次|轮|遍|\btimes\b)|{_N}\s*(?:个|组)?\s*(?:种子|\bseeds?\b)"
     rf"|{_N}\s*(?:台|个?实例|\binstances?\b|\bmachines?\b|\bservers?\b|\bboxes\b)|{_N}\s+of\s+(?:them|us)\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b"
     # the people each renting one: "4 个人", "四个同事", "3 people", "five of us"
     rf"|{_N}\s*(?:个)?\s*(?:人|同学|同事|成员)|{_N}\s+(?:people|persons|users|members|researchers|students)\b", re.IGNORECASE)

@@ -520,6 +520,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "estimated annual cost of an 8x H100 at 一万网络": that rental's cost
     if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
         c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
+    if instances and (rental.duration_hours or rental.duration_days) and c.intent in ("unknown", "faq") and asks.budget is None:
+        asks = replace(asks, cost=True)  # "跑 5 次每次 2 小时", "6 runs x 90 min each": the runs' length said is their total asked
     asks = replace(asks, cards_offered=True) if asks.budget and rental.provider and not sized and AFFORD_LIST.search(norm) else asks
     if asks.models_listed and rental.provider and not sized and not request.gpu:
         c = Classified("price", c.hits)  # "how many GPU models does gpuli list": its catalog, counted

@@ -10,6 +10,7 @@ multi-card box, and the price of one; the one-instance answer follows unchanged.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -20,6 +21,7 @@ from bot.text.names import gpu_name
 from bot.understand.instances import INDEPENDENT
 from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
+from bot.views.repeats_total import per_run
 from bot.views.split_total import split_first
 from engine.money import Money
 from engine.price_list import setup_prices
@@ -60,7 +62,7 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
         lead.turn, lead.buttons, lead.source = reply.turn, reply.buttons, reply.source
         return lead
     priced = [(setup, t("list.and", lang).join(
-        t("instances.each", lang, total=_money(low * n, high * n, lang) + per, n=n, each=_money(low, high, lang) + per)
+        t("instances.each", lang, total=_money(low * n, high * n, lang) + per, n=n, each=_money(low, high, lang, per_run) + per)
         for low, high, per in quotes)) for setup, quotes in found]
     if len(priced) == 1:
         message = t("instances.total", lang, n=n, items=priced[0][1], setup=priced[0][0])
@@ -89,7 +91,8 @@ def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> 
 
 
 # the cards said to run one job together ("用 8 张呢", "with 8 cards", "train on two"): one machine of them is asked
-USED_TOGETHER = lazy(r"用|一起|训|跑|\b(?:with|together|train\w*|run\w*)\b")
+# ("两张跑两周": the cards' length, not a job run on them together)
+USED_TOGETHER = lazy(r"用|一起|训|跑(?!\s*\d+(?:\.\d+)?\s*(?:小时|天|周|个?月|h\b))|\b(?:with|together|train\w*|run\w*)\b(?!\s+(?:for\s+)?\d)")
 
 
 def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
@@ -175,7 +178,7 @@ def _verdict(budget: tuple[Decimal, str | None], n: int, setup: tuple[str, list[
     shown = total.to(limit.currency)
     approx = "" if shown.currency == total.currency else f" ≈ {shown.approx().format(lang)}"
     each = t("instances.each", lang, total=_money(Money(low.amount * n, low.currency), total, lang) + approx, n=n,
-             each=_money(low, high, lang))
+             each=_money(low, high, lang, per_run))
     key = "instances.budget_within" if shown.amount <= limit.amount else "instances.budget_over"
     gap = abs(limit.amount - shown.amount)
     return t(key, lang, budget=limit.format(lang), n=n, setup=name, items=each,
@@ -190,8 +193,9 @@ def apart_verdict(reply: Reply, budget: Money, n: int) -> str | None:
     return _verdict((budget.amount, budget.currency), n, found[0], reply.lang) if found else None
 
 
-def _money(low: Money, high: Money, lang: str) -> str:
-    return high.format(lang) if low.amount == high.amount else f"{low.format(lang)}–{high.format(lang)}"
+def _money(low: Money, high: Money, lang: str, shown: Callable[[Money, str], str] = Money.format) -> str:
+    """A total (rounded once, as shown) or, with `shown` per_run, one run's bill: "$1.58", "10 × $0.1575"."""
+    return shown(high, lang) if low.amount == high.amount else f"{shown(low, lang)}–{shown(high, lang)}"
 
 
 def _instances(reply: Reply) -> list[tuple[str, list[tuple[Money, Money, str]]]]:
@@ -227,11 +231,21 @@ def _of(total: dict[str, Any], end: str) -> Money:
     return Money(Decimal(str(total[end])), total["currency"])
 
 
+def _ends(quote: dict[str, Any]) -> tuple[Money, Money]:
+    """A quote's low and high, unrounded where it bills by the minute (45 min of a $0.21/h card is $0.1575): each run
+    is billed on its own minutes and the runs summed exactly, the total rounded once when it is shown."""
+    exact = quote.get("exact") or {}
+    if exact.get("total") is not None:
+        amount = Money(Decimal(str(exact["total"])), quote["total"]["currency"])
+        return amount, amount
+    return _of(quote["total"], "low"), _of(quote["total"], "high")
+
+
 def _row(row: dict[str, Any], data: dict[str, Any], lang: str) -> tuple[str, list[tuple[Money, Money, str]]]:
     """One price row's single card and its quotes (the span asked, else one per rental unit)."""
     spanned = data.get("days") or data.get("duration")
     quotes = row["quotes"][:1] if spanned else [q for q in row["quotes"] if q.get("unit") in TERMS]
-    out = [(_of(q["total"], "low"), _of(q["total"], "high"), "" if spanned else "/" + t(f"unit.{q['unit']}", lang)) for q in quotes]
+    out = [(*_ends(q), "" if spanned else "/" + t(f"unit.{q['unit']}", lang)) for q in quotes]
     cycles = row["quotes"][0].get("cycles") or [] if spanned else []
     return _setup(row["provider"], row["gpu"], cycles, lang), out
 

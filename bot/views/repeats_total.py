@@ -14,6 +14,13 @@ from engine.money import Money
 METERED = ("minute", "hour")  # the billing cycles a run's bill is metered in
 
 
+def per_run(amount: Money, lang: str) -> str:
+    """One run's bill as a sum of runs shows it: a per-minute charge below the cent keeps its digits ($0.1575, so
+    10 × $0.1575 = $1.58 reads right), any other amount as prices are shown."""
+    places = -int(amount.amount.normalize().as_tuple().exponent)
+    return amount.format_exact(lang) if amount.digits < places <= amount.digits + 2 else amount.format(lang)
+
+
 def repeats_lead(reply: Reply, runs: int, lang: str) -> Reply | None:
     """One line per provider billing the rental by the minute or hour: its total for one run and for `runs` of
     them; None when none does (a listing with no length, or terms only)."""
@@ -24,8 +31,10 @@ def repeats_lead(reply: Reply, runs: int, lang: str) -> Reply | None:
         if not total or any(c.get("kind") not in METERED for c in quotes[0].get("cycles") or [{}]):
             continue  # a week bought for 8 hours may hold all the runs: only a metered bill grows with each run
         cur = str(total["currency"])
-        one = Money(Decimal(str(total["low"])), cur).format(lang)
-        all_runs = Money(Decimal(str(total["low"])) * runs, cur).format(lang)
+        exact = (quotes[0].get("exact") or {}).get("total")  # 45 min at $0.21/h is $0.1575: summed unrounded, rounded once
+        low = Decimal(str(exact if exact is not None and total["high"] == total["low"] else total["low"]))
+        one = per_run(Money(low, cur), lang)
+        all_runs = Money(low * runs, cur).format(lang)
         if total["high"] != total["low"]:  # a band: both ends multiplied
             one += f"–{Money(Decimal(str(total['high'])), cur).format(lang)}"
             all_runs += f"–{Money(Decimal(str(total['high'])) * runs, cur).format(lang)}"
