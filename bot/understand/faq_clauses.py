@@ -124,7 +124,9 @@ def _provider_only(part: str) -> bool:
 
 
 OWN_WORDS = lazy(r"[\W_]+")
-JOINERS = lazy(r"还有|另外|顺便|那|那么|所以|问下|请问|\b(?:hey|btw|ok|okay|um|uh)\b", re.IGNORECASE)
+# ... and a verb whose object is the question after it ("does gpuli have | any SLA", "cloudgpu 提供 | 发票吗")
+JOINERS = lazy(r"还有|另外|顺便|那|那么|所以|问下|请问|提供|支持|\b(?:hey|btw|ok|okay|um|uh|ha(?:ve|s|d)|offers?|provides?|gives?|gets?)\b",
+               re.IGNORECASE)
 
 
 def beside_spec(raw: str) -> list[str]:
@@ -216,6 +218,8 @@ def _each_answered(asked: list[str], whole: Hit | None, provider: str | None, ap
         # before the costlier ask reading: a sizing message's parts have figures)
     if any(len(ask_words.without_asks(normalize(c)).strip()) < 2 for c in asked):
         return []  # "how long | does the instance take to start": an ask word alone starts the one question
+    if any(_provider_only(c) for c in asked):
+        return []  # "does gpuli have | any SLA compensation", "cloudgpu 提供 | 发票吗": the provider is the subject of the rest
     found: list[Hit] = []
     scored: list[dict[str, float]] = []
     for clause in asked:

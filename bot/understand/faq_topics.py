@@ -17,7 +17,7 @@ from bot.understand import asks as ask_words
 from bot.understand import faq_terms, one_message, precision_words, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import FILLER, Hit, faq_index
+from bot.understand.faq import FILLER, KEYWORD_CONFIDENT, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_methods import about_other_methods, by_method, methodless_first
 from bot.understand.lazy import lazy
@@ -413,7 +413,17 @@ def offered_with_feature(norm: str, provider: str | None) -> Hit | None:
             rest = rest.replace(name, " ")
     if not re.search(r"[a-z\u4e00-\u9fff]{2}", rest):
         return None
-    hit, _ = faq_lookup(rest, provider)
-    if hit is None or "hardware" not in hit.entry.topics or "prices" in hit.entry.topics:
-        return None
-    return hit if faq_index().keyworded(rest, 0.0, [hit], provider) else None  # its own term named ("nvlink")
+    hit, hits = faq_lookup(rest, provider)
+    if hit is not None and _on_hardware(hit):
+        return hit if faq_index().keyworded(rest, 0.0, [hit], provider) else None  # its own term named ("nvlink")
+    # the best entry may be one that only mentions the feature in passing ("nvlink 全互联" in the slow multi-GPU
+    # advice): the hardware entry whose own term the question names answers which cards have it, at the
+    # keyword floor, whatever a keyword added elsewhere does to the ranking between them
+    near = [h for h in hits if _on_hardware(h)]
+    named = faq_index().keyworded(rest, KEYWORD_CONFIDENT, near, provider)
+    return named[0] if named else None
+
+
+def _on_hardware(hit: Hit) -> bool:
+    """Whether `hit` is an entry on the hardware that is no price list."""
+    return "hardware" in hit.entry.topics and "prices" not in hit.entry.topics
