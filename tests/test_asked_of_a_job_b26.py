@@ -64,7 +64,7 @@ def test_infiniband_asked_at_a_named_provider_is_the_infiniband_entry(text: str)
 
 
 @pytest.mark.parametrize("text, verdict, figure", [
-    ("一万网络 8卡a100 80g 的价格是官网明示的吗", "不是", "¥2.5–4 万"),
+    ("一万网络 8卡a100 80g 的价格是官网明示的吗", "不是", "¥25,000–40,000"),
     ("is the 8 x a100 80g server price at yiwan official?", "No", "¥25,000–40,000"),
     ("一万网络 3090 1750 是官方价吗", "是官网明示价", "¥1750"),
     ("is the a100 40g price at yiwan published?", "Yes", "¥2800"),
