@@ -151,6 +151,8 @@ def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
     held: the rental or card named, weighed against (or divided into) that money, at the provider it is at
     unless the message names another."""
     held = held_of(last)
+    if held and parsed.cost_reading is not None and parsed.follow is None and parsed.asks.budget is None:
+        parsed = parsed.cost_reading  # "gpuli 钱包 4500u" then "14b 全参 4 卡 a100 sxm 包月够吗": the money is what is enough, no cards held
     a, q, r = parsed.asks, parsed.request, parsed.rental
     if not held or parsed.follow is not None or _own_money(parsed):
         return parsed

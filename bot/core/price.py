@@ -124,7 +124,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
         if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
             return _lead(reply, trim_note(data, budget.money, ctx.lang))
-        if data.get("hours") and (not how_long or (parsed.asks.enough and parsed.cues.fit)):  # "…跑36小时多少钱" then "预算500够吗": that rental against it
+        if data.get("hours") and (not how_long or (parsed.asks.enough and parsed.cues.fit and not parsed.rental.term)):  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             held = len(more) >= 3 and more[2] == WALLET  # "我现在余额够吗": the wallet's balance, said as such
             return _budget_first(ctx, reply, budget, held=held, apart=not held, cards=cards_asked(parsed))  # "two of them" then: two rentals
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
@@ -238,8 +238,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         amount, cur = asks.budget
         budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
         _keep_budget(reply, [str(amount), cur, asks.how_long, asks.budget_loose, asks.runway_unit])
-        if data["hours"] and (not asks.how_long or (asks.enough and parsed.cues.fit)):  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
-            # (asked with how long it lasts too, "$50 能跑多久 够不够跑 30 小时": whether it is enough leads, the runway follows)
+        if data["hours"] and (not asks.how_long or (asks.enough and parsed.cues.fit and not r.term)):  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
+            # (asked with how long it lasts too, "$50 能跑多久 够不够跑 30 小时": whether it is enough leads, the runway follows;
+            # "周租能租几周 够跑 14b lora 吗" names a unit, no length to cover: the runway is asked, "enough" is the job's)
             judged = _budget_first(ctx, reply, budget, held=asks.held, cards=cards_asked(parsed))
             return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
         if (asks.held or (asks.wallet and parsed.cues.can_rent)) and not amount and not data["hours"] and not asks.how_long:

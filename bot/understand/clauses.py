@@ -197,8 +197,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
     if whole.run is not None and whole.run.step_seconds and not whole.faq_confident:
         return []  # "48k samples … how many steps? and at 2.4 s/step how long?": one run, its steps and its time
-    if whole.asks.budget is not None and whole.asks.how_long and whole.asks.enough and whole.cues.fit and (
-            whole.rental.duration_days or whole.rental.duration_hours):
+    if whole.asks.budget is not None and whole.asks.how_long and whole.asks.enough and whole.cues.fit and not whole.rental.term and (
+            whole.rental.duration_days or whole.rental.duration_hours):  # "周租能租几周 够跑 14b lora 吗": a unit, no length to cover
         return []  # "$50 能跑多久 够不够跑 30 小时": how long the money lasts and whether it covers that length, one rental
     if split := term_after(text, whole, now, read):
         return split  # "…年付多少 同账户复购呢": the price, then that price bought again

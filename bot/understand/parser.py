@@ -79,7 +79,7 @@ from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import adds_nothing, after_recap, context_after
 from bot.understand.ruled_out import ruled_out
 from bot.understand.script import simplified
-from bot.understand.several import each_term, lengths_asked, memory_and_cost
+from bot.understand.several import each_term, lengths_asked, memory_and_cost, runway_and_fit
 from bot.understand.spans import span_against_unit, spans_against
 from bot.understand.standing import stands_alone
 from bot.understand.switch_asks import zero3_question
@@ -128,6 +128,7 @@ class Parsed:
     weigh: str | None = None  # "哪个便宜", "省多少", "or the month?": two prices weighed (bot.understand.weigh)
     outage: Outage = field(default_factory=Outage)  # "可用率 98.7% 停了 9 小时": a month's uptime and hours down
     cycle_from: CycleStart | None = None  # "今天下单哪天到期": when the rental whose end date is asked starts
+    cost_reading: Parsed | None = None  # cards asked whether enough, read as held (bot.understand.held_cards): the cost read first
 
     def fingerprint(self) -> str:
         """What the message asks, for telling a meaningful edit from a cosmetic one (the Telegram
@@ -203,12 +204,9 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
         if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
             parsed.price = replace(parsed.price, repeat_purchase=True)
     parsed.parts = questions(text, parsed, now, _parse_one) or each_card(parsed) or memory_and_cost(parsed) \
-        or each_term(text, parsed) or same_jobs(text, parsed)
-    held = fit_of_held_cards(parsed)  # "one H100 reserved for a month, will it do?": the fit on those cards
-    if isinstance(held, list):
-        parsed.parts = held
-    elif held is not None:
-        parsed = held
+        or each_term(text, parsed) or same_jobs(text, parsed) or runway_and_fit(parsed)
+    if (held := fit_of_held_cards(parsed)) is not None:  # "one H100 reserved for a month, will it do?": the fit on those cards
+        parsed = replace(parsed, parts=held, cost_reading=parsed) if isinstance(held, list) else replace(held, cost_reading=parsed)
     if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
         parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):

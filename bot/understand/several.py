@@ -83,3 +83,20 @@ def each_term(text: str, whole: Parsed) -> list[Parsed]:
     return [replace(whole, rental=replace(whole.rental, duration_days=own if own and days == 30.0 else days, duration_hours=hours, term=True),
                     asks=replace(whole.asks, both_units=False, hours=()), parts=[])
             for _, days, hours in named]
+
+
+def runway_and_fit(whole: Parsed) -> list[Parsed]:
+    """"预算 500u gpuli 上 L40S 周租能租几周 够跑 14b lora 吗", "400u, how many weeks of a gpuli 4090 weekly, enough
+    for a 7b qlora?": how long the money rents the card by the unit named (a unit, no length to cover) and whether
+    the job named fits that card: the runway, then the fit on the card. [] for anything else ("$50 能跑多久 够不够跑
+    30 小时" weighs the length stated against the money; with no job there is nothing to fit)."""
+    q, a, r = whole.request, whole.asks, whole.rental
+    if whole.intent != "price" or a.budget is None or not (a.runway or a.how_long) or not a.enough or not r.term \
+            or not q.gpu or not (q.model or q.params_b) or whole.versus or whole.missing:
+        return []
+    runway = replace(whole, parts=[], asks=replace(a, enough=False),
+                     request=q.model_copy(update={"model": None, "params_b": None, "method": None}))
+    fit = replace(whole, intent="size", parts=[], asks=replace(a, budget=None, runway=False, how_long=False, cost=False, sizing=True),
+                  rental=replace(r, duration_days=None, duration_hours=None, term=False),
+                  request=q.model_copy(update={"hours": None, "days": None}))
+    return [runway, fit]
