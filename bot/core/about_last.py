@@ -16,7 +16,7 @@ from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
-             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate")
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate", "save_steps")
 
 
 def duration_of(parsed: Parsed) -> dict[str, float]:
