@@ -349,7 +349,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "preprocessing_num_workers": 16,
         "output_dir": f"saves/{slug(r.spec.id)}/{r.method}",
         "logging_steps": LOGGING_STEPS,
-        "save_steps": SAVE_STEPS,
+        "save_steps": q.save_steps or SAVE_STEPS,
         "save_total_limit": SAVE_TOTAL_LIMIT,
         "plot_loss": True,
         "overwrite_output_dir": True,

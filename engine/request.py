@@ -75,6 +75,7 @@ class TrainingRequest(BaseModel):
     avg_len: int | None = None
     epochs: float | None = None
     learning_rate: float | None = Field(default=None, gt=0, lt=1)  # the trainer's peak learning rate (export only)
+    save_steps: int | None = Field(default=None, gt=0)  # steps between the checkpoints the trainer saves (export only)
     provider: str | None = None
     hours: float | None = None
     days: float | None = None

@@ -13,10 +13,13 @@ from bot.messages import Turn
 from bot.understand.asks import asks_how_long
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
+from engine.breakdown import CARDS_PER_NODE
+from engine.catalog import normalize_name
+from engine.providers import providers
 from engine.request import TrainingRequest
 
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
-             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate")
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate", "save_steps")
 
 
 def duration_of(parsed: Parsed) -> dict[str, float]:
@@ -306,7 +309,7 @@ def with_extras(data: dict[str, object], parsed: Parsed) -> dict[str, object]:
     if extras.nodes and extras.nodes_counted and parsed.request.num_gpus:  # "三台呢" after two boxes: the cards counted
         data["num_gpus"] = parsed.request.num_gpus
     elif extras.nodes:  # "两台的话": that many nodes of the previous box
-        data["num_gpus"] = extras.nodes * int(str(data.get("num_gpus") or 8))
+        data["num_gpus"] = extras.nodes * int(str(data.get("num_gpus") or _box_of(data)))
     if extras.infiniband is not None:
         data["infiniband"] = extras.infiniband
     if extras.add_ons:
@@ -321,3 +324,15 @@ def runway_of(parsed: Parsed) -> list[object]:
     asks = parsed.asks
     assert asks.budget is not None
     return [str(asks.budget[0]), asks.budget[1], asks.runway or asks.how_long, asks.budget_loose, asks.runway_unit]
+
+
+def _box_of(data: dict[str, object]) -> int:
+    """The cards of one machine of the card last priced with no count: the largest box of it the provider asked
+    rents (一万网络 rents the T4 as one-card machines, so "两台呢" is two T4s; gpuli's H100 box holds 8), or
+    across providers when none was asked; an 8-card box when no provider rents it."""
+    cards = data.get("gpu")
+    names = {normalize_name(str(g)) for g in (cards if isinstance(cards, list) else [cards]) if g}
+    first = data.get("first")
+    counts = [o.count for p in providers().entries if not first or p.id == first for o in p.offers
+              if normalize_name(o.gpu) in names]
+    return max(counts) if counts else CARDS_PER_NODE

@@ -21,7 +21,7 @@ from bot.understand.parser import Parsed
 # what a card said alone may carry beside the card: its count, a pointer to it, a follow-up's frame
 CARD_FRAME = lazy(
     r"\d+\s*(?:x|×|卡|张|台|块|个)?|[x×]\s*\d+|那套|这套|那台|这台|那张|这张|那个|这个|那款|那种|那|呢|的|吗|嗯|哦|好|换成?|用|"
-    r"\b(?:and|the|a|an|what|how|about|with|for|then|ok|okay|one|box|machine|node|rig|setup|server|gpus?|cards?)\b|[?？,，.。!！\s]",
+    r"\b(?:and|the|a|an|what|how|about|with|for|then|ok|okay|one|box|machine|node|rig|setup|server|gpus?|cards?|s)\b|[?？,，.。!！\s]",
     re.IGNORECASE)
 MACHINE = lazy(r"\d+\s*(?:x|×|卡|张|台)|[x×]\s*\d+|那台|这台|那套|这套|\b(?:box|machine|node|server|rig|one|setup)\b",
                re.IGNORECASE)

@@ -1,6 +1,5 @@
-"""Follow-ups: a short message that changes or asks about the last answer ("那换成qlora呢", "on a
-4090", "人民币多少") is that question with the change; anything that stands on its own is left
-alone. Pure: Parsed and the last Turn in, Parsed out."""
+"""Follow-ups: a short message that changes or asks about the last answer ("那换成qlora呢", "on a 4090", "人民币多少")
+is that question with the change; anything that stands on its own is left alone. Pure: Parsed and Turn in, Parsed out."""
 
 from __future__ import annotations
 
@@ -51,6 +50,7 @@ from bot.core.setup_follow import (
     prices_of_setup,
     setup_follow,
     setup_span,
+    stage_on_count,
 )
 from bot.core.span_first import job_in_span
 from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, safe_figure_of_price, top_up_of_price
@@ -470,7 +470,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
         if job.get("method") in ("lora", "qlora"):
             return None  # "8bit" alone after a LoRA sizing: its base quantized, asked of the FAQ as before
         stated["optimizer"] = "adamw-8bit"  # "8bit" alone after a full fine-tune: its optimizer
-    merged = TrainingRequest.model_validate({**job, **count_on_pick(stated, job, last)})
+    merged = TrainingRequest.model_validate({**job, **count_on_pick(stage_on_count(stated, job, last), job, last)})
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
                        missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)

@@ -45,6 +45,17 @@ def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn,
     return {**stated, "gpu": pick[0]}
 
 
+def stage_on_count(stated: dict[str, object], job: dict[str, object], last: Turn) -> dict[str, object]:
+    """A ZeRO stage alone after a sizing of no count ("32b 全参 用 zero 几" then "ZeRO-2"): the stage on the count of the
+    setup that answer led with (8 cards: 32B full under ZeRO-2 holds 120 GB of model states a card, seed 000), since a
+    stage's per-card share is only a figure over a count; `stated` unchanged otherwise."""
+    pick = last.data.get("pick")
+    if "zero" not in stated or "num_gpus" in stated or job.get("num_gpus") or not isinstance(pick, list | tuple) \
+            or len(pick) != 2 or not isinstance(pick[1], int) or pick[1] < 2:
+        return stated
+    return {**stated, "num_gpus": pick[1]}
+
+
 def picked_count(last: Turn) -> int | None:
     """The card count of the setup the last answer priced ("32b 全参" then "cost?": its 8 × A100 80GB), when it priced
     one of several cards; None otherwise."""

@@ -158,8 +158,9 @@ _TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
 _GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
-# the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思")
-_ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
+# the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思"; "改" asks how
+# to change it, but "cutoff_len 改 4096" sets a value)
+_ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改(?!\s*(?:成|为|到)?\s*\d)|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
 _NAMED_TOOL = re.compile(r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
 # a config asked to be checked, not handed over: "…, config ok?", "配置对吗"
 _CHECKED = re.compile(r"\b(?:ok|okay|fine|right|good|correct|works?)\s*$|对吗|对不对|行不|合理")
@@ -184,6 +185,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
+            # a tool's file with settings after it, nothing asked: "now the llama-factory yaml with cutoff 1024", "llamafactory 的配置，cutoff 改 1024"
+            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})\s*(?:with|using|at|but|for|[,，:：\s]|用|带|但|改|换|要)(?!.*{_ASKING})[^?？]*\d[^?？]*$"
             # the tool first and its file last, the job between and nothing asked: "llamafactory 14b lora config"
             rf"|^\s*(?:{_TOOL})\b(?!.*{_ASKING})[^?？]{{1,40}}?(?:{_FILE})\s*(?:呢|please|pls)?\s*$"
             # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
@@ -393,8 +396,8 @@ _TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|\bds\b|zero[\s_-
 
 
 def config_tools(norm: str) -> frozenset[str]:
-    """The training tools whose config a message names ("accelerate config", "deepspeed zero-2
-    json", "llamafactory yaml"): accelerate and DeepSpeed configs need no model, LLaMA-Factory's does."""
+    """The training tools whose config a message names ("accelerate config", "deepspeed zero-2 json", "llamafactory
+    yaml"): accelerate and DeepSpeed configs need no model, LLaMA-Factory's does."""
     return frozenset(name for name, pattern in _TOOLS.items() if re.search(pattern, norm))
 
 
@@ -430,8 +433,7 @@ def without_asks(norm: str) -> str:
 
 
 def _methods_versus(norm: str) -> tuple[str, ...]:
-    """The methods a message sets against each other, in the order named ("qlora 跟 lora 差多少": qlora,
-    lora); empty unless two are named with a word of comparison."""
+    """The methods a message sets against each other, in the order named ("qlora 跟 lora 差多少": qlora, lora)."""
     p = _patterns()
     found = sorted((m.start(), name) for name in ("qlora", "lora", "full") if (m := p[name].search(norm)))
     return tuple(name for _, name in found) if len(found) >= 2 and p["versus"].search(norm) else ()
@@ -472,17 +474,15 @@ WRITE_HOW = re.compile(r"(?:怎么|如何|咋|怎样)\s*(?:写|配)|how\s+(?:do\
 
 
 def writes_tool_file(norm: str) -> bool:
-    """How to write a named framework's file ("deepspeed 配置文件怎么写", "how do I write the ds config"):
-    the file KaSuan writes is the answer; a file named by its format alone ("json 配置文件怎么写") is the
-    FAQ's how-to."""
+    """How to write a named framework's file ("deepspeed 配置文件怎么写", "how do I write the ds config"): the file
+    KaSuan writes is the answer; a file named by its format alone ("json 配置文件怎么写") is the FAQ's how-to."""
     return bool(WRITE_HOW.search(norm)) and bool(re.search(r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|torchrun", norm))
 
 
 def wants_file(norm: str, job: bool) -> bool:
-    """An export asked with no verb that hands it over: a config file named beside a job of its own
-    ("输出 accelerate 的配置文件 4 卡 14b 全参", "I need the DeepSpeed config file, 32B full, 8 x A100")
-    and nothing that asks about it ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ) but how
-    to write it ("配置文件怎么写")."""
+    """An export asked with no verb that hands it over: a config file named beside a job of its own ("输出 accelerate
+    的配置文件 4 卡 14b 全参", "I need the DeepSpeed config file, 32B full, 8 x A100") and nothing that asks about it
+    ("deepspeed 配置文件里 auto 是什么意思" is a question for the FAQ) but how to write it ("配置文件怎么写")."""
     p = _patterns()
     # a config named apart from its tool ("config to start the job: 14b qlora on one 4090, llama-factory"), the
     # fit not asked: that tool's file (a DeepSpeed stage alone, "zero3 配置", names a setting, not the tool)

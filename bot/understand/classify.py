@@ -58,7 +58,13 @@ FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题
                  r"|(?:模型|底模|基座|显卡|卡|方法|序列(?:长度)?|长度|seq(?:_len)?|cutoff(?:_len)?|rank|秩|zero|batch|bs|精度|优化器|周期|租期|学习率|lr|epochs?|轮数)"
                  r"\s*(?:换|改|调|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
-                 r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b)|呢\s*[?？]?\s*$|\binstead\b"
+                 r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b"
+                 # a setting raised or lowered by a verb first: "bump seq to 8k", "double the batch", "drop the rank to 8"
+                 r"|(?:bump|raise|increase|push|up|lower|drop|reduce|cut|set|make|double|halve)\s+(?:the\s+|my\s+)?(?:max\s+)?"
+                 r"(?:seq(?:uence)?|context|ctx|cutoff|batch|micro[\s_-]*batch|rank|lora\s+rank|epochs?|grad(?:ient)?\s+accum\w*))"
+                 r"|呢\s*[?？]?\s*$|\binstead\b"
+                 # the job before asked again after a change: "…, still ok?", "still fits?", "…，还行吗", "还能跑吗"
+                 r"|\bstill\s+(?:ok(?:ay)?|fine|fits?|good|works?|enough|doable|possible)\b|还\s*(?:行|够|能跑|能训|可以|装得下|放得下)\s*(?:吗|不|么)"
                  # the same thing in another size, named by its count ("what's the 4-card version", "the 2 gpu one",
                  # "4 卡的版本", "8 卡那个" opening the message): a variant of the last answer, never a topic of its own
                  # ("cloudgpu 能租多卡机吗 八卡那种" names the kind of machine its own question asks about)

@@ -317,7 +317,7 @@ SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|
                       rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
                       re.ASCII)
 AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
-EPOCHS = lazy(rf"(?<!\de-)({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs|训练轮数|轮数)(?:{TO})({NUM})", re.ASCII)  # "epochs to 3", "epoch 改成 3"
+EPOCHS = lazy(rf"(?<!\de-)(?<![A-Za-z\d.])({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs|训练轮数|轮数)(?:{TO})({NUM})", re.ASCII)  # "epochs to 3", "epoch 改成 3"
 
 
 def tokens(text: str) -> int | None:
@@ -399,7 +399,7 @@ MINUTES_SECONDS = lazy(r"(?<![\d.])(\d+)\s*(?:分钟|分|mins?|minutes?|m)\s*(?:
                        re.ASCII)
 # "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
 HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
-AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月|星期|礼拜|周)")
+AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头|分钟|分)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月|星期|礼拜|周)")
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
 A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before)\b)(?:(?<!the\sweek)(?<!the\smonth)(?<!the\sday)(?<!the\syear)|(?!\s+of\b))|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|(?:包|按(?=\s*[月周]))\s*(?:个\s*)?(月|周|年)(?:付|租)?|\b(monthly|weekly|yearly|annually)\b|(?<![\d.])(?:1|一)?\s*整\s*(?:个\s*)?(天|周|星期|月|年)"
@@ -443,8 +443,8 @@ def _lengths(text: str) -> list[Length]:
         add(m, 0.0, float(m.group(1)) / 60 + float(m.group(2)) / 3600, 1 / 60)
     for m in AND_A_HALF.finditer(text):
         value, unit = float(m.group(1) or m.group(3)) + 0.5, m.group(2) or m.group(4)
-        if unit in ("小时", "钟头"):
-            add(m, 0.0, value, 1.0)
+        if unit in ("小时", "钟头", "分钟", "分"):  # "2 小时半", "37 分半" (37.5 minutes)
+            add(m, 0.0, value / 60 if unit in ("分钟", "分") else value, 1 / 60 if unit in ("分钟", "分") else 1.0)
         else:
             add(m, value * UNIT_DAYS[unit], 0.0, UNIT_DAYS[unit] * 24)
     for m in HALF.finditer(text):

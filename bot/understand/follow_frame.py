@@ -25,7 +25,9 @@ _EN = (r"and|what|about|how|at|on|in|with|for|over|there|then|instead|the|a|an|s
        # the figure of the last answer asked again, exactly ("what is the cloudgpu figure exactly?")
        r"figure|figures|number|exactly|exact|precisely|precise|what's|whats|"
        # a correction of where the question was meant ("at gpuli i mean", "sorry, I meant cloudgpu")
-       r"mean|meant|sorry|actually|rather")
+       r"mean|meant|sorry|actually|rather|"
+       # the plural left of a name taken out ("what about the a6000s", "and the h100s?")
+       r"s")
 # the longer word first where one starts another ("那边" before "那"), so each is taken out whole
 _FRAME = lazy("|".join(sorted(_ZH.split("|"), key=len, reverse=True)) + rf"|\b(?:{_EN})\b", re.IGNORECASE)
 _WORD = lazy(r"[^\W_]")

@@ -38,7 +38,7 @@ _COUNT = lazy(rf"\b({_PHRASE}|{_RUN})[\s-]+(?={_COUNTED})")
 # each (the decimals as they are said)
 _DIGIT = "|".join(w for w, v in UNITS.items() if v < 10)
 _POINT = lazy(rf"\b({_RUN})[\s-]+point((?:[\s-]+(?:{_DIGIT}|oh)\b)+)[\s-]*(?={_COUNTED})")
-_HALF_UNITS = r"(hour|day|week|month|year)s?"
+_HALF_UNITS = r"(hour|day|week|month|year|minute)s?"
 _HALF_COUNT = rf"(an?|\d+(?:\.\d+)?|{_RUN})"
 _AND_A_HALF = lazy(rf"\b{_HALF_COUNT}\s+{_HALF_UNITS}\s+and\s+a\s+half\b"
                    rf"|\b{_HALF_COUNT}\s+and\s+a\s+half\s+{_HALF_UNITS}\b")

@@ -63,7 +63,7 @@ from bot.understand.held_cards import fit_of_held_cards
 from bot.understand.instances import runs_on_one, separate_runs, single_card_machines
 from bot.understand.job_count import same_jobs
 from bot.understand.lazy import lazy
-from bot.understand.learning_rate import learning_rate
+from bot.understand.learning_rate import learning_rate, save_steps
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
 from bot.understand.node_cards import cards_on_nodes, machines_by_cards, node_words
@@ -307,6 +307,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "lora_targets": lora_targets, "epochs": f.epochs,
         "framework": framework_words.framework, "precision": precision_words.training_precision, "learning_rate": learning_rate,
+        "save_steps": save_steps,
     }
     for key, extract in extractors.items():
         value = extract(rest)

@@ -216,11 +216,12 @@ def cost_view(report: CostReport) -> dict[str, Any]:
 def run_steps(report: CostReport) -> dict[str, Any] | None:
     """The optimizer steps of a run whose dataset and batch settings were stated (seed 002: ⌈samples × epochs ÷
     (per-card batch × accumulation × GPUs)⌉), on the setup the time is given for; None when the batch is not stated
-    or the time already comes from the steps."""
+    or the time already comes from the steps. With no option holding the job the steps still count, on the cards
+    stated (one when none are): a step count needs no card's memory."""
     q, ref = report.request, report.reference
-    if report.basis != "flops" or not q.samples or not (q.micro_batch or q.grad_accum) or ref is None:
+    if report.basis != "flops" or not q.samples or not (q.micro_batch or q.grad_accum):
         return None
-    gpus = q.num_gpus or ref.num_gpus
+    gpus = q.num_gpus or (ref.num_gpus if ref is not None else 1)
     epochs = q.epochs or 1
     steps = training_steps(q.samples, epochs, q.micro_batch or 1, q.grad_accum or 1, gpus)
     return {"steps": steps, "samples": q.samples, "epochs": epochs, "batch": q.micro_batch or 1,
