@@ -88,7 +88,7 @@ from bot.core.several import (
 )
 from bot.core.shown import job_misses_first
 from bot.core.speed_first import on_the_pick, speed_first
-from bot.core.terms_of_faq import asks_terms, on_terms_asked
+from bot.core.terms_of_faq import asks_terms, on_terms_asked, span_left_open
 from bot.core.wallet_follow_ups import budget_stated, of_stated_budget, of_wallet, rental_against_budget, unpriced_rent
 from bot.core.weigh_priced import resized_weighed
 from bot.core.without_add_on import left_out
@@ -276,9 +276,9 @@ class Core:
         subject = subject_of_faq(parsed, text, turn) if asked is not None else None
         if subject is not None and turn is not None:  # "多卡能 nvlink 吗" then "那 a6000 呢": the A6000's NVLink
             return subject_reply(self.intents["faq"](ctx, subject, text), subject, f"{asked} {text}", turn)
-        about = turn is not None and turn.kind == "about"  # a provider's own view, remembered as its subject
-        if (asked is not None or about) and turn is not None and (card_alone(parsed, text) or card_for_a_time(parsed, text)) and not (
-                asked and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
+        about, open_span = turn is not None and turn.kind == "about", span_left_open(turn)  # "about": a provider's own view
+        if (asked or open_span or about) and turn is not None and (card_alone(parsed, text) or card_for_a_time(parsed, text)) and not (
+                (asked := asked or open_span) and (find_gpus(normalize(asked)) or not (asks_terms(asked) or parsed.rental.duration_days
                                                                or parsed.rental.duration_hours
                                                                or reprices_beneath(asked, last)))):
             # "想在按分钟计费的那家租卡" then "4090" (or "4090 跑 90 分钟"): that card's price there, not a FAQ entry

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.counted_card import card_of_counted
+from bot.messages import Turn
 from bot.understand import rental_extras as extras
 from bot.understand.classify import asks_billing
 from bot.understand.normalize import normalize
@@ -17,6 +18,16 @@ def asks_terms(asked: str) -> bool:
     "复购还能减吗"): a card named next asks its price there, on those terms."""
     norm = normalize(asked)
     return asks_billing(asked) or extras.annual(norm) or extras.repeat_purchase(norm)
+
+
+def span_left_open(turn: Turn | None) -> str | None:
+    """The question before, when the FAQ was not sure of it and it asked what a length of time costs with no card
+    ("how much is 12 hours on cloudgpu?", "在 gpuli 租两天多少钱"): a card named next is priced for that length there,
+    as after a question the FAQ answered. None for any other turn."""
+    if turn is None or turn.kind != "faq" or not turn.data.get("unsure") or not (text := str(turn.data.get("text") or "")):
+        return None
+    r = parse(text).rental
+    return text if (r.duration_days or r.duration_hours) and not r.gpu and asks_terms(text) else None
 
 
 def on_terms_asked(parsed: Parsed, asked: str | None) -> Parsed:

@@ -9,6 +9,7 @@ a card, a fit, a count, a price) or a how-to / what-is answer is read here, once
 from __future__ import annotations
 
 from bot.understand.entities import find_gpus, find_models
+from bot.understand.fields import duration
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
@@ -56,7 +57,7 @@ def questions(raw: str) -> list[str]:
 
 def asked_after_background(raw: str) -> str | None:
     """The last sentence of a message of two or more, when it asks a how-to or what-is question and names no job
-    (no model, size or card) and asks no sizing, fit, count or price of it: the job before is background only.
+    (no model, size, card or length of time) and asks no sizing, fit, count or price of it: the job before is background only.
     None when the message is one sentence or its last sentence asks about the job."""
     said = questions(raw)
     if len(said) < 2:
@@ -66,6 +67,8 @@ def asked_after_background(raw: str) -> str | None:
     if not HOW_OR_WHAT.search(norm) or SIZING_ASK.search(norm) or MEMORY_ASK.search(norm) or PICK_A_CARD.search(norm):
         return None
     if SIZE_NAMED.search(asked) or find_models(norm) or find_gpus(norm):
+        return None
+    if any(duration(norm)):  # "what about two weeks?", "那三天呢": a length of the job before, changed, asks its price again
         return None
     return asked
 
