@@ -186,7 +186,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
             # a tool's file with settings after it, nothing asked: "now the llama-factory yaml with cutoff 1024", "llamafactory 的配置，cutoff 改 1024"
-            rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})\s*(?:with|using|at|but|for|[,，:：\s]|用|带|但|改|换|要)(?!.*{_ASKING})[^?？]*\d[^?？]*$"
+            rf"|^(?!.*{_ASKING}).*?(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})\s*(?:with|using|at|but|for|[,，:：\s]|用|带|但|改|换|要)(?!.*{_ASKING})[^?？]*\d[^?？]*$"
             # the tool first and its file last, the job between and nothing asked: "llamafactory 14b lora config"
             rf"|^\s*(?:{_TOOL})\b(?!.*{_ASKING})[^?？]{{1,40}}?(?:{_FILE})\s*(?:呢|please|pls)?\s*$"
             # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"

@@ -317,7 +317,7 @@ SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|
                       rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
                       re.ASCII)
 AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
-EPOCHS = lazy(rf"(?<!\de-)(?<![A-Za-z\d.])({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs|训练轮数|轮数)(?:{TO})({NUM})", re.ASCII)  # "epochs to 3", "epoch 改成 3"
+EPOCHS = lazy(rf"(?<!\de-)(?<![A-WYZa-wyz\d.])({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs|训练轮数|轮数)(?:{TO})({NUM})", re.ASCII)  # "epochs to 3", "epoch 改成 3"
 
 
 def tokens(text: str) -> int | None:
