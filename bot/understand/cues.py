@@ -164,7 +164,7 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               # after a leading place it is asked of ("at gpuli is the rental paid upfront", "on yiwan can we add ib")
               r"|^(?:over\s+)?(?:at|on|for|with|in)\s+[\w.\u4e00-\u9fff-]+\s*,?\s+(?:can|could|do|does|is|are|will|would|should|may)\b"
               # a clipped one, the thing then its word of consent ("alipay ok?", "usdt works?"), never a wh-word's
-              r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed)\s*\?+$")
+              r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed|possible|doable|feasible)\s*\?+$")
 
 # a word that points at the job or setup of the answer before ("can we rent it for 2 weeks", "run that 3 days")
 # ("weekly cost for those", "monthly for these cards", "这两张包月多少"; "那 3 张呢" changes the count instead)
