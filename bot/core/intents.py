@@ -29,8 +29,8 @@ from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
-from bot.core.versus import versus_request, with_lever
 from bot.core.speed_kept import speed_over_price
+from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.errors import error_message
 from bot.text.i18n import t
