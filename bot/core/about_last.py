@@ -148,13 +148,14 @@ def _yes_no_of_its_own(parsed: Parsed) -> bool:
 def _cheapest_of_job(parsed: Parsed, last: Turn) -> bool:
     """The cheapest way asked after a job, with only how it is billed as its subject ("cheapest pls 按小时", "按月租
     最便宜的是哪个", "cheapest weekly option?"): that job's cheapest setup, priced; the FAQ's rule of how each
-    provider bills (met on the unit's words) answers no pick for the job."""
+    provider bills, or which card is cheapest for another size (met on the unit's or the cheapest words), answers no
+    pick for the job."""
     q = parsed.request
     return parsed.asks.cheapest and last.kind in ("size", "cost") and not (q.model or q.params_b or q.gpu) \
-        and bool(parsed.faq_answers) and set(parsed.faq_answers[0].entry.topics) <= BILLED_TOPICS
+        and bool(parsed.faq_answers) and bool(BILLED_TOPICS.intersection(parsed.faq_answers[0].entry.topics))
 
 
-BILLED_TOPICS = frozenset({"billing", "prices"})
+BILLED_TOPICS = frozenset({"billing", "prices", "discounts"})  # how renting is priced, in general: no pick for the job
 
 
 def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
