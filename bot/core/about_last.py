@@ -145,6 +145,19 @@ def _yes_no_of_its_own(parsed: Parsed) -> bool:
         and set(q.stated()) <= {"gpu"}
 
 
+def _cheapest_of_job(parsed: Parsed, last: Turn) -> bool:
+    """The cheapest way asked after a job, with only how it is billed as its subject ("cheapest pls 按小时", "按月租
+    最便宜的是哪个", "cheapest weekly option?"): that job's cheapest setup, priced; the FAQ's rule of how each
+    provider bills, or which card is cheapest for another size (met on the unit's or the cheapest words), answers no
+    pick for the job."""
+    q = parsed.request
+    return parsed.asks.cheapest and last.kind in ("size", "cost") and not (q.model or q.params_b or q.gpu) \
+        and bool(parsed.faq_answers) and bool(BILLED_TOPICS.intersection(parsed.faq_answers[0].entry.topics))
+
+
+BILLED_TOPICS = frozenset({"billing", "prices", "discounts"})  # how renting is priced, in general: no pick for the job
+
+
 def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
@@ -199,7 +212,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # before Friday?" are about the last answer at any length
         return None
     if parsed.faq_confident and parsed.own_topic and not (asks.export or of_budget or of_deadline or parsed.cues.amount_only) \
-            and not (parsed.follow_up and not _yes_no_of_its_own(parsed)):
+            and not (parsed.follow_up and not _yes_no_of_its_own(parsed)) and not _cheapest_of_job(parsed, last):
         # a confident FAQ answer on a subject the message names itself stands alone; "人民币多少",
         # "cost?", "how much would that cost?" name none (parser: own_topic) and ask about the answer
         return None

@@ -29,6 +29,7 @@ from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
+from bot.core.speed_kept import speed_over_price
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.errors import error_message
@@ -99,6 +100,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
+    if (kept := speed_over_price(ctx, parsed)) is not None:  # "72b 全参 最省钱方案 但别太慢": no offload leads, its price said
+        return kept
     if _price_of_the_job(parsed):  # "72b 全参大概要多少钱": the recommended setup's prices lead, as after a sizing
         return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
                                  "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency),

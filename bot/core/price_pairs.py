@@ -37,6 +37,8 @@ def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
     the cheaper first under a line that says which: each compared on its leading row's (the named
     provider's) lowest rate per hour, on the high end of a band, in one currency."""
     span = _one_span(replies)  # "which is cheaper for 10 hours": each setup's total for that length
+    if span is None and (each := _each_option(replies, lang)):
+        return each  # "gpuli 4090 weekly, or cloudgpu 3090 for ~20h?": each option's own total
     rated = [(r, _span_high(r) if span else _hourly_high(r)) for r in replies]
     if len(rated) < 2 or any(rate is None for _, rate in rated):
         return replies
@@ -216,3 +218,40 @@ def _hourly_high(reply: Reply) -> Decimal | None:
     rates = [Money(Decimal(str(q["total"]["high"])), q["total"]["currency"]).to("USD").amount / UNIT_HOURS[q["unit"]]
              for q in rows[0]["quotes"] if q["unit"] in UNIT_HOURS]
     return min(rates) if rates else None
+
+
+def _each_option(replies: list[Reply], lang: str) -> list[Reply]:
+    """Options named each with its own length ("gpuli 4090 weekly, or cloudgpu 3090 for ~20h?"; a job's cost on each,
+    bot.understand.options_named): the cheaper total leads, each in its own currency, compared in US dollars at the
+    band's high end; [] unless every reply is a price or a job's cost quoting a total for a stated length."""
+    said = [_option_total(r, lang) for r in replies]
+    if len(said) < 2 or any(s is None for s in said):
+        return []
+    ranked = sorted(zip(replies, cast(list[tuple[Decimal, str, str, str]], said), strict=True), key=lambda x: x[1][0])
+    (best, (_, where, setup, total)), rest = ranked[0], ranked[1:]
+    comma, semicolon = ("，", "；") if lang == "zh" else (", ", "; ")
+    other = semicolon.join(f"{w} {s}{comma}{tot}" for _, (_, w, s, tot) in rest)
+    verdict = Reply("error", lang, {"message": t("price.cheaper_each", lang, provider=where, setup=setup, total=total, other=other)},
+                    turn=best.turn, buttons=best.buttons)
+    more, best.also = best.also, []
+    return [verdict, best, *more, *(r for r, _ in rest)]
+
+
+def _option_total(reply: Reply, lang: str) -> tuple[Decimal, str, str, str] | None:
+    """One option's total for its own length: (high end in US dollars, provider, setup, "1 week ₮109"), or None."""
+    data = reply.data if isinstance(reply.data, dict) else {}
+    view = data.get("v") if reply.kind == "cost" else None
+    if isinstance(view, dict) and isinstance(view.get("pick"), dict) and isinstance(view.get("stated"), dict):
+        pick, span = view["pick"], view["stated"]
+        low, high, currency, where, n, gpu = pick["total_min"], pick["total_max"], pick["currency"], pick["provider_name"], \
+            pick["num_gpus"], pick["name"]
+    elif reply.kind == "price" and data.get("rows") and isinstance(data.get("duration"), dict) and data["rows"][0]["quotes"]:
+        row, span = data["rows"][0], data["duration"]
+        total = row["quotes"][0]["total"]
+        low, high, currency, where, n, gpu = total["low"], total["high"], total["currency"], row["provider"], row["num_gpus"], row["gpu"]
+    else:
+        return None
+    low_said, high_said = (Money(Decimal(str(x)), currency).format(lang) for x in (low, high))
+    time = t(f"cost.dur.{span['unit']}", lang, n=span["n"])
+    return (Money(Decimal(str(high)), currency).to("USD").amount, where, t("sum.setup", lang, n=n, gpu=gpu),
+            f"{time} {low_said if low_said == high_said else f'{low_said}–{high_said}'}")

@@ -152,19 +152,19 @@ class Asks:
 CAN_RUN = re.compile(r"(?:能|能不能|可以|够)\s*(?:跑|训|练|做)[^多几]{0,30}(?:吗|么|不)|跑得起|训得起"
                      r"|\b(?:can|could|will|would)\s+(?:\S+\s+){0,2}?(?:run|train|finetune|fine-tune|cover)\b")
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
-_TOOL = r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
+_TOOL = r"deepspeed|\bds(?![^\W_])|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
 # a tool named with the command that starts it: "accelerate launch 配置", "llamafactory-cli 的 yaml", "deepspeed launcher config"
 _TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
-_GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导一?份|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
+_GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导(?:一?份|[一1]?个)|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思"; "改" asks how
 # to change it, but "cutoff_len 改 4096" sets a value)
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改(?!\s*(?:成|为|到)?\s*\d)|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
-_NAMED_TOOL = re.compile(r"deepspeed|\bds\b|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
+_NAMED_TOOL = re.compile(r"deepspeed|\bds(?![^\W_])|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
 # a config asked to be checked, not handed over: "…, config ok?", "配置对吗"
 _CHECKED = re.compile(r"\b(?:ok|okay|fine|right|good|correct|works?)\s*$|对吗|对不对|行不|合理")
-_GIVE_AFTER = r"发我|发给|给我|导一?下|导一?份|导出|出一?下|出一?份|来一?份|生成|给一?份|发一?份|发一?下|please|pls"
+_GIVE_AFTER = r"发我|发给|给我|导一?下|导(?:一?份|[一1]?个)|导出|出一?下|出一?份|来一?份|生成|给一?份|发一?份|发一?下|please|pls"
 
 
 def cards_offered_pattern() -> re.Pattern[str]:
@@ -186,7 +186,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})(?:\s*(?:文件|file))?\s*(?:呢|吗)?\s*$"
             rf"|^\s*(?:{_TOOL})(?:[\s_-]*(?:{_TOOL}|stage\s*[0-3]))*\s*(?:的\s*)?(?:{_FILE})(?!.*{_ASKING})"
             # a tool's file with settings after it, nothing asked: "now the llama-factory yaml with cutoff 1024", "llamafactory 的配置，cutoff 改 1024"
-            rf"|^(?!.*{_ASKING}).*?(?:{_TOOL})\s*(?:的\s*)?(?:{_FILE})\s*(?:with|using|at|but|for|[,，:：\s]|用|带|但|改|换|要)(?!.*{_ASKING})[^?？]*\d[^?？]*$"
+            rf"|^(?!.*{_ASKING}).*?(?:{_TOOL})[\s_]*(?:的\s*)?(?:{_FILE})\s*(?:with|using|at|but|for|[,，:：\s]|用|带|但|改|换|要)(?!.*{_ASKING})[^?？]*\d[^?？]*$"
             # the tool first and its file last, the job between and nothing asked: "llamafactory 14b lora config"
             rf"|^\s*(?:{_TOOL})\b(?!.*{_ASKING})[^?？]{{1,40}}?(?:{_FILE})\s*(?:呢|please|pls)?\s*$"
             # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
@@ -391,7 +391,7 @@ def asks_steps(norm: str) -> bool:
     return bool(_patterns()["steps"].search(norm))
 
 
-_TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|\bds\b|zero[\s_-]?[0-3]|zero\s*stage",
+_TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|\bds(?![^\W_])|zero[\s_-]?[0-3]|zero\s*stage",
           "llamafactory": r"llama[\s_-]?factory|\blf\b", "fsdp": r"\bfsdp\b"}
 
 

@@ -35,6 +35,7 @@ from bot.understand.clause_marks import (
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.options_named import named_options
 from bot.understand.own_lengths import each_own_length
 from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
@@ -188,6 +189,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
     things are read one by one, so each gets its answer. One question split by a comma is not two.
     `read` is the parser's reading of one clause."""
+    if options := named_options(text, whole, now, read):  # "gpuli 4090 weekly, or cloudgpu 3090 for ~20h?": each as named
+        return options
     if whole.intent == "cost" and whole.asks.both_units:
         return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
     if whole.intent == "price" and whole.asks.both_units and whole.request.gpu and whole.rental.duration_days \

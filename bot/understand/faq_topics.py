@@ -310,7 +310,7 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     rule = not MONEY_ASK.search(topic) and bool(WHETHER.search(topic))
     # asked whether a billing mode is offered, its words ("hourly", "按小时") are the topic; else they
     # state the rental, and go with the words that only ask something of an answer
-    bare = f.without_durations(RENEWED_ON.sub(" ", topic) if asks_money and not rule else topic)
+    bare = f.without_durations(RENEWED_ON.sub(" ", WORTH.sub(" ", topic)) if asks_money and not rule else topic)
     rest = " ".join(FILLER.sub(" ", MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
     if asks_money and not rule:  # "8 卡 a100 整机 月租多少": the whole machine is the setup priced, no topic of its own
         rest = " ".join(WHOLE_MACHINE.sub(" ", rest).split())
@@ -326,6 +326,11 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     if (asks_money and not rule and not INCLUDED.search(topic)) and BILLING_TOPICS.intersection(named[0].entry.topics):
         return []
     return named
+
+
+# whether a price is worth paying ("renting even worth it? cloudgpu 4090 多少一小时", "4090 一小时多少 值不值"): beside a
+# price asked it weighs that price, no topic of its own (asked alone, "h100 值不值", it is the cards' comparison)
+WORTH = lazy(r"\bworth\s*(?:it|the\s+(?:money|price|cost))?\b|\bworthwhile\b|值不值得?|值得吗|值得不|值吗|划不划算|划算吗|合算吗|合不合算")
 
 
 # the setup named as one whole machine (a count's box), not a question about renting several cards

@@ -92,6 +92,7 @@ def switch_asked(norm: str) -> str | None:
 # the cards (for 72B full, 8×H200 with the 8-bit optimizer). One source for the reading and for the FAQ's topic,
 # where these words are the job's condition, not a question about slow runs.
 KEEP_SPEED_WORDS = (r"(?:不想|不要|不能|不愿|别|不希望|不可以)\s*(?:太|那么|明显)?\s*(?:掉速|降速|减速|变慢|慢|拖慢|牺牲速度|影响速度|掉吞吐)"
+                    r"|速度\s*(?:别|不要|不能)\s*太?\s*(?:差|慢|低)|\bnot\s+(?:too|that|so)\s+slow\b"
                     r"|速度优先|保速度|保吞吐|keep\s+(?:it\s+|things\s+)?(?:fast|quick|at\s+full\s+speed)|at\s+full\s+speed"
                     r"|(?:no|without(?:\s+a)?|avoid(?:ing)?(?:\s+a)?)\s+(?:slow[\s-]*down|throughput\s+(?:loss|hit|drop)|speed\s+(?:loss|hit|penalty))"
                     r"|without\s+(?:slowing\s+(?:it\s+)?down|losing\s+(?:speed|throughput))"

@@ -84,7 +84,7 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
                      "unit": _shown(Decimal(a.unit_price), q.currency)} for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
                        "per_month": _shown(d.per_month, q.currency) if d.per_month is not None else None,
-                       "months": d.months, "at_card": d is (_year_off(q) or (None, None))[1]} for d in q.discounts],
+                       "months": d.months, "at_card": d is (_year_off(q) or (None, None))[1], **_year_base(q, d)} for d in q.discounts],
         "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
                          for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
@@ -125,6 +125,17 @@ def _cycles_view(q: Quote) -> list[dict[str, Any]]:
         out[0] |= {"amount": _amount_of(year.amount + rate.amount, q.currency), "before": _amount_of(year.amount, q.currency),
                    "pct": int((rate.rate or 0) * 100)}
     return out
+
+
+def _year_base(q: Quote, d: DiscountLine) -> dict[str, Any]:
+    """The month an annual-prepay rate is taken off, and the year at that month ("¥1,750/月 × 12 = ¥21,000，年付 8 折"):
+    the discount asked of a year shows what it discounts; {} for any other discount or a year of several machines."""
+    if d.kind != "annual_prepay" or not d.rate or len(q.cycles) != 1 or q.cycles[0].kind != "year" or q.cycles[0].instances != 1:
+        return {}
+    year, months = q.cycles[0], 12 * q.cycles[0].count
+    month = {"low": _shown(year.amount.low / months, q.currency), "high": _shown(year.amount.high / months, q.currency),
+             "currency": q.currency}
+    return {"before": _amount_of(year.amount, q.currency), "month": month, "n_months": months}
 
 
 def _year_off(q: Quote) -> tuple[CycleLine, DiscountLine] | None:

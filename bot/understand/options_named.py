@@ -1,0 +1,60 @@
+"""Two or three options named for one choice, each its own provider, card or length ("cheaper for 14b qlora: gpuli
+4090 weekly, or cloudgpu 3090 for ~20h?", "14b qlora 用 gpuli 4090 包周 还是 cloudgpu 3090 跑 20 小时"): each option
+priced exactly as named (with the job, its fit on that card), and the router's comparison says which is cheaper.
+
+Why apart: the parser reads one provider and one length per message, and two cards joined by "or" as a comparison of
+the cards at every provider, so "gpuli 4090 weekly" was priced at CloudGPU too and the 3090 for a week; the options
+are read one by one. A piece naming no length takes the other's ("gpuli 4090 weekly or cloudgpu 3090?": a week each)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.understand.clause_marks import MAX_CLAUSE_TEXT, MAX_CLAUSES
+from bot.understand.lazy import lazy
+
+if TYPE_CHECKING:
+    from bot.understand.parser import Parsed
+
+# what sets one option against another: "or", "还是", "或者", "vs"
+OR = lazy(r"\s*[,，;；]?\s*(?:\bor\b|还是|或者|或是|\bvs\.?(?=\s|$)|\bversus\b)\s*", re.IGNORECASE)
+
+
+def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[Parsed]:
+    """Each option of `text` as a question of its own, in the order named: a cost of the job named (on that card, at
+    that provider, for that length) or, with no job, that rental's price. [] unless every option names a card and a
+    provider, and the options differ in provider with a card or length of their own ("gpuli 4090 包月 还是 cloudgpu 4090
+    包月": one card at two providers, which the cards' comparison answers)."""
+    if whole.intent not in ("price", "cost") or whole.asks.budget is not None or whole.cues.instances:
+        return []
+    pieces = [c for c in OR.split(text[:MAX_CLAUSE_TEXT]) if c.strip()]
+    if not 2 <= len(pieces) <= MAX_CLAUSES:
+        return []
+    read_pieces = [read(c, now) for c in pieces]
+    cards = [p.request.gpu or p.rental.gpu for p in read_pieces]
+    places = [p.rental.provider for p in read_pieces]
+    spans = [(p.rental.duration_days, p.rental.duration_hours) for p in read_pieces]
+    if not all(cards) or not all(places) or len(set(places)) < 2:
+        return []
+    if len(set(cards)) < 2 and len({s for s in spans if any(s)}) < 2:
+        return []
+    jobs = [p for p in read_pieces if p.request.model or p.request.params_b]
+    if len(jobs) > 1 or any(p.parts or p.cues.instances for p in read_pieces):
+        return []  # "7b lora on gpuli 4090 or 14b qlora on cloudgpu": two jobs, not options of one
+    whole.asks = replace(whole.asks, cheaper=True)  # options set against each other: which is cheaper leads (bot.core.price_pairs)
+    said = next((s for s in spans if any(s)), (None, None))
+    out = []
+    for piece, card, place, span in zip(read_pieces, cards, places, spans, strict=True):
+        days, hours = span if any(span) else said
+        term = piece.rental.term if any(span) else next((p.rental.term for p, s in zip(read_pieces, spans, strict=True) if any(s)), False)
+        count = piece.request.num_gpus or piece.rental.num_gpus
+        base = jobs[0] if jobs else piece
+        rental = replace(base.rental, provider=place, gpu=card, num_gpus=count, duration_days=days, duration_hours=hours, term=term)
+        request = base.request.model_copy(update={"gpu": card, "num_gpus": count}) if jobs else base.request
+        out.append(replace(base, intent="cost" if jobs else "price", request=request, rental=rental, parts=[], missing=[],
+                           follow_up=False, versus=[], asks=replace(base.asks, cheaper=False, both_units=False, cost=bool(jobs))))
+    return out
