@@ -33,6 +33,7 @@ from bot.understand.clause_marks import (
     unjoined,
 )
 from bot.understand.entities import find_gpus, find_provider
+from bot.understand.fit_beside_price import card_priced, job_fit_on_card
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.own_lengths import each_own_length
@@ -129,6 +130,7 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
         fit = replace(whole, intent="size", parts=[], missing=[], asks=replace(whole.asks, cost=False, sizing=True),
                       rental=replace(whole.rental, duration_days=None, duration_hours=None, term=False),
                       request=whole.request.model_copy(update={"hours": None, "days": None}))
+    fit = fit or job_fit_on_card(clauses, parts, whole)  # "l40s 包月多少，能跑 14b lora 不": the card is the price clause's
     if fit is None or whole.intent != "cost":
         return []
     cost = replace(whole, parts=[])
@@ -365,7 +367,7 @@ def joined_asks(text: str, whole: Parsed, now: datetime | None, read: Callable[[
         if len(clauses) < 2:
             continue
         parts = [read(c, now) for c in clauses]
-        if fit_and_cost and any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)) \
+        if fit_and_cost and any(cost_of_it(c, p) or card_priced(p) for c, p in zip(clauses, parts, strict=True)) \
                 and (found := fit_then_cost(clauses, parts, whole)):
             return found
         if two_jobs and (jobs := _own_jobs(clauses, parts, now, read)):
