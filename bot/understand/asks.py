@@ -260,9 +260,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                               r"\b(?:per|a|each)\s+day\b|\bper\s+day\s*\??\s*$|\bdaily\s+(?:cost|rate|price|share)\b"),
         "card_pick": re.compile(r"(?:什么|哪张|哪种|哪款|啥|哪个)\s*(?:卡|显卡|gpu)|\b(?:which|what|cheapest|best)\s+(?:gpu|card)s?\b"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
-        "bf16": re.compile(r"\bbf16\b|bfloat16"),
-        "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
-        "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
+        "bf16": re.compile(r"(?<![a-z0-9])bf16(?![a-z0-9])|bfloat16"),  # glued to Chinese too ("要开bf16")
+        "fp16": re.compile(r"(?<![a-z0-9])fp16(?![a-z0-9])|(?<!b)float16|半精度"),
+        "fp32": re.compile(r"(?<![a-z0-9])fp32(?![a-z0-9])|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
         "trim": re.compile(r"(?:砍|去掉|拿掉|删掉?|减掉|省掉|不要|舍掉|退掉)\s*(?:哪个|哪一?[项样个]|什么|啥|哪些)"
                            r"|(?:哪个|哪一?[项样个]|什么|啥)\s*(?:可以|能|该|要|得)?\s*(?:砍|去掉|拿掉|删|减掉|省掉|不要|舍掉)"
                            r"|\b(?:which|what)\b[^.?!]{0,30}\b(?:drop|cut|remove|skip|ditch|lose)\b"
