@@ -163,3 +163,62 @@ def test_a_minute_cents_would_bend_is_shown_to_four_decimals(text: str, exact: s
 def test_a_total_cents_barely_move_stays_rounded() -> None:
     lead = first_lines(said("cloudgpu a100 80g 跑 7 分钟多少钱"))
     assert "$0.17" in lead and "$0.1738" not in lead, lead
+
+
+@pytest.mark.parametrize("text", [
+    "14b全参 单张h100 + zero offload 因该最便宜吧",
+    "14b full ft on one h100 with offload should be the cheapest, right?",
+])
+def test_a_claim_of_cheapest_put_for_a_yes_is_answered_against_the_seed_minimum(text: str) -> None:
+    lead = first_lines(said(text), 1)
+    assert ("不是" in lead or "No" in lead) and "4×A100 80GB SXM" in lead.replace("4× A100", "4×A100") and "₮4,308" in lead, lead
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("8卡h100做72b全参 直接zero3不offload能行吗", "640 GB"),  # 8 × 80 GB against 1,152 GB of states (72B × 16 B)
+    ("72b full ft on 4 a100 80g zero3 no offload?", "320 GB"),
+])
+def test_a_setup_smaller_than_the_model_states_says_its_total(text: str, total: str) -> None:
+    me = said(text)
+    assert total in me.text and "1,152 GB" in me.text, me.text
+
+
+def test_a_setup_holding_the_states_says_no_total() -> None:
+    me = said("qwen2.5 7b 全参 两张 a100 80g zero2 行吗")  # ~122 GB of states against 2 × 80 GB: the per-card share misses
+    assert "装不下" in me.text and "一共才" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "precision"), [
+    ("deepspeed 配置导出下 要开bf16 zero2", '"bf16": {"enabled": true}'),
+    ("导出个ds配置 用fp16 zero3", '"fp16": {"enabled": true}'),
+    ("export the deepspeed json, bf16, zero2", '"bf16": {"enabled": true}'),
+])
+def test_a_precision_glued_to_chinese_goes_into_the_export(text: str, precision: str) -> None:
+    assert precision in said(text).text
+
+
+@pytest.mark.parametrize("turns", [
+    ("训练配置要导出 用哪个框架你们支持",),
+    ("which formats can I export?",),
+    ("训练配置要导出 用哪个框架你们支持", "llamafactory"),
+])
+def test_an_export_asked_with_no_model_says_what_exports(turns: tuple[str, ...]) -> None:
+    me = said(*turns)
+    assert "LLaMA-Factory" in me.text and "ds_config.json" in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("qwen 14b full ft,4块a100-80g能跑不", 4),
+    ("32b 全参 8块h100 够吗", 8),
+    ("7b lora 两块 4090 行不行", 2),
+    ("14b lora 4块卡够吗", 4),
+])
+def test_kuai_before_a_card_counts_cards(text: str, count: int) -> None:
+    reading = parse(text)
+    assert reading.request.num_gpus == count and reading.asks.budget is None, text
+
+
+@pytest.mark.parametrize(("text", "budget"), [("500块 a100 能租多久", 500), ("预算 4000 块 7b lora 够吗", 4000)])
+def test_kuai_as_money_stays_money(text: str, budget: int) -> None:
+    got = parse(text).asks.budget
+    assert got is not None and got[0] == budget, text
