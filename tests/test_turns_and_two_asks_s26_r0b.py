@@ -222,3 +222,12 @@ def test_kuai_before_a_card_counts_cards(text: str, count: int) -> None:
 def test_kuai_as_money_stays_money(text: str, budget: int) -> None:
     got = parse(text).asks.budget
     assert got is not None and got[0] == budget, text
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("2k预算 想在gpuli训qwen2.5 7b qlora 一个月 够吗", "₮2,000：够"),  # ₮369 a month for the 4090 (seed 000)
+    ("budget 300, 7b qlora at gpuli for a month, enough?", "₮300: not enough"),
+])
+def test_a_job_budget_with_no_currency_at_a_named_provider_is_in_its_currency(text: str, lead: str) -> None:
+    me = said(text)
+    assert lead in first_lines(me, 1) and "₮369" in first_lines(me, 2), me.text
