@@ -80,9 +80,18 @@ def test_a_count_after_a_count_sizing_keeps_the_picked_card(turns: tuple[str, st
 ])
 def test_a_fit_asked_beside_a_cards_price_is_judged_on_that_card(text: str, card: str, price: str) -> None:
     me = said(text)
-    lead = first_lines(me, 3)
-    assert ("✅" in lead or "装得下" in lead or "fits" in lead) and card in lead, me.text
-    assert price in me.text, me.text
+    assert ("✅" in me.text or "装得下" in me.text or "fits" in me.text) and card in me.text, me.text
+    assert price in first_lines(me, 3), me.text  # the price was asked first: its answer first
+
+
+def test_a_fit_asked_first_is_answered_first() -> None:
+    me = said("能跑14b lora bf16不, l40s monthly多少")
+    assert "✅" in first_lines(me, 1) and "L40S" in first_lines(me, 1) and "₮649" in me.text, me.text
+
+
+def test_a_fit_asked_after_a_setups_month_keeps_the_month_first() -> None:
+    me = said("8卡h200 gpuli 包月多少，能跑72b全参吗")
+    assert "₮19,752" in first_lines(me, 1) and "装得下" in me.text, me.text
 
 
 def test_a_fit_question_after_a_price_question_leads_on_the_cards_priced() -> None:

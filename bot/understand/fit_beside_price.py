@@ -34,3 +34,11 @@ def job_fit_on_card(clauses: list[str], parts: list[Parsed], whole: Parsed) -> P
     return replace(whole, intent="size", parts=[], missing=[], asks=replace(whole.asks, cost=False, sizing=True),
                    rental=replace(whole.rental, duration_days=None, duration_hours=None, term=False),
                    request=whole.request.model_copy(update={"hours": None, "days": None}))
+
+
+def priced_first(clauses: list[str], parts: list[Parsed]) -> bool:
+    """Whether the message asks the card's price before the job's fit: the answers come in the order asked."""
+    priced = next((i for i, p in enumerate(parts) if card_priced(p)), None)
+    fits = next((i for i, (c, p) in enumerate(zip(clauses, parts, strict=True))
+                 if (p.request.model or p.request.params_b) and FITS.search(normalize(c))), None)
+    return priced is not None and fits is not None and priced < fits
