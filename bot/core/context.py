@@ -59,6 +59,8 @@ def ask_model(ctx: Context, kind: str, req: TrainingRequest) -> Reply:
                if models().find(m) is not None]
     obj = req.objective if req.objective not in (None, "sft") else None
     note = f"objective.{obj}.{'adapter' if req.method in ('lora', 'qlora') else 'full'}" if obj else None
+    if note is None and kind == "export":  # "用哪个框架你们支持", "llamafactory" alone: what exports, and why the model is asked
+        note = "export.tools_note"
     reply = Reply("missing", ctx.lang, {"missing": ["model"], "note": note}, choices)
     reply.awaiting = Awaiting(kind, "model", {"request": req.stated()})
     return reply

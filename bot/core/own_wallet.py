@@ -64,13 +64,15 @@ def wallet_of_price(parsed: Parsed, last: Turn | None, held_now: Held) -> Parsed
     a, q = parsed.asks, parsed.request
     if last is None or last.kind != "price" or not last.data.get("gpu") or not last.data.get("hours"):
         return parsed
-    if not (a.wallet and a.enough) or parsed.cues.money_rule or a.budget is not None or parsed.follow is not None \
+    if not (a.wallet and (a.enough or parsed.cues.broke)) or parsed.cues.money_rule or a.budget is not None or parsed.follow is not None \
             or q.gpu or q.model or q.params_b or parsed.rental.amount is not None or parsed.wallet is not None:
         return parsed
     held = held_now()
     first = last.data.get("first")
     where = first if first in held else (next(iter(held)) if len(held) == 1 and not first else None)
     amount, currency = held[where] if where is not None else (Decimal(0), None)
+    if parsed.cues.broke:  # "钱包没钱能先租吗": weighed against nothing, whatever the wallet holds now
+        amount = Decimal(0)
     runway = [str(amount), currency, False, False, None, WALLET]
     follow = {**last.data, "runway": runway, **({"first": where} if where else {})}
     return replace(parsed, intent="price", follow=follow, follow_up=True, missing=[], faq=[], faq_answers=[], faq_confident=False)

@@ -17,7 +17,7 @@ from bot.understand.parser import Parsed
 def with_job_before(parts: list[Parsed]) -> list[Parsed]:
     """`parts` with each price part that names no job and no card, but a provider and a span, given the job of the part
     before."""
-    out = _card_of_spec(list(parts))
+    out = _fit_on_priced(_card_of_spec(list(parts)))
     for i in range(1, len(out)):
         p, before = out[i], out[i - 1]
         q, r, job = p.request, p.rental, before.request
@@ -55,4 +55,22 @@ def _card_of_spec(parts: list[Parsed]) -> list[Parsed]:
         parts[i] = replace(p, intent="size" if p.intent == "faq" else p.intent,
                            request=q.model_copy(update={"gpu": card.gpu, "num_gpus": card.num_gpus}), missing=[],
                            faq=[], faq_answers=[], faq_confident=False)
+    return parts
+
+
+def _fit_on_priced(parts: list[Parsed]) -> list[Parsed]:
+    """A job's fit asked right after a card's price, naming no card of its own ("8 卡 A100 SXM 月租多少？32B 全参放得下吗？",
+    "how much is an H100 a week? can 72b qlora fit?"): the job on the cards just priced, judged there, the verdict
+    first and the price beside it (not a table of setups under the price)."""
+    for i in range(1, len(parts)):
+        p, before = parts[i], parts[i - 1]
+        q, card = p.request, before.request
+        if before.intent != "price" or not card.gpu or card.model or card.params_b or before.cards[1:]:
+            continue
+        if p.intent != "size" or p.missing or not (q.model or q.params_b) or q.gpu or q.num_gpus or p.rental.gpu \
+                or not (p.cues.fit or p.asks.sizing):
+            continue
+        judged = replace(p, request=q.model_copy(update={"gpu": card.gpu, "num_gpus": card.num_gpus}),
+                         asks=replace(p.asks, sizing=True))
+        parts[i - 1], parts[i] = judged, before
     return parts

@@ -445,14 +445,14 @@ class Core:
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
-            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider)
+            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider)
             return verdict_first(reply, with_lighter_methods(verdict, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
         if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):
             # "预算3000块，deadline 周五，7b lora，一万网络要多少钱": the rental until the deadline, against the budget
             plain = replace(parsed, asks=replace(parsed.asks, budget=None))
             reply = deadline_without_data(ctx, self.conversations.clock.now(), self.intents["cost"], plain, text, None, lead=False)
-            return verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider))
+            return verdict_first(reply, budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider))
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.hours or q.days or rented_for):
             # a budget for a job whose size is unknown: the answer for the job, and the budget named back
@@ -465,7 +465,7 @@ class Core:
             # the least the job can be rented for at all (one hour: a provider selling weeks charges its week)
             floor = self.intents["cost"](ctx, replace(parsed, intent="cost", rental=replace(
                 parsed.rental, duration_days=None, duration_hours=1.0)), text)
-            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider, parsed.asks.enough)
+            short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, parsed.asks.enough)
             if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
                 return verdict_first(reply, with_lighter_methods(short, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
             amount, currency = parsed.asks.budget

@@ -85,6 +85,8 @@ def total_of_priced(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     if not (a.cost or a.total) or (parsed.intent == "faq" and parsed.own_topic) or parsed.request.stated():
         return None
+    if a.methods_versus or parsed.versus_methods:
+        return None  # "lora 和全参成本差几倍" after a price: the methods it names are compared, not that rental's total
     if r.provider or r.gpu or r.duration_days or r.duration_hours or parsed.price.add_ons or parsed.unknown_card \
             or parsed.price.nodes or parsed.price.infiniband:
         return None  # "两台的话 一共多少": the machines it states change the rental (follow_ups), not its total again

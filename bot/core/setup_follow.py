@@ -39,7 +39,11 @@ def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn,
     sized again on any card that comes in fours; so is a count `pointed` at the card a sizing picked ("7b qlora,
     which card?" then "two of them?": two RTX 3090s); `stated` unchanged otherwise."""
     pick = last.data.get("pick")
-    if "num_gpus" not in stated or "gpu" in stated or job.get("gpu") or not (last.data.get("setup") or (pointed and last.kind == "size")) \
+    # the count is what the sizing before was about ("32b 全参 要几张卡" or "… 8 卡 每卡多少显存", then "那 4 张呢"): a
+    # count of the card that answer picked, so "4 × A100 80GB" is judged, not any card that holds the job on four
+    counted_before = last.kind == "size" and bool(last.data.get("how_many") or last.data.get("cards") or job.get("num_gpus"))
+    if "num_gpus" not in stated or "gpu" in stated or job.get("gpu") or not (
+            last.data.get("setup") or (last.kind == "size" and (pointed or counted_before))) \
             or not isinstance(pick, list | tuple) or len(pick) != 2:
         return stated
     return {**stated, "gpu": pick[0]}

@@ -260,9 +260,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                               r"\b(?:per|a|each)\s+day\b|\bper\s+day\s*\??\s*$|\bdaily\s+(?:cost|rate|price|share)\b"),
         "card_pick": re.compile(r"(?:什么|哪张|哪种|哪款|啥|哪个)\s*(?:卡|显卡|gpu)|\b(?:which|what|cheapest|best)\s+(?:gpu|card)s?\b"),
         "pick": re.compile(r"选哪家|哪家|哪个配置|什么配置|啥配置|选哪个|推荐(?:个|一下|啥|什么)?|最便宜|最省钱?|which\s+(?:provider|setup|one)|what\s+setup|recommend|cheapest"),
-        "bf16": re.compile(r"\bbf16\b|bfloat16"),
-        "fp16": re.compile(r"\bfp16\b|(?<!b)float16|半精度"),
-        "fp32": re.compile(r"\bfp32\b|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
+        "bf16": re.compile(r"(?<![a-z0-9])bf16(?![a-z0-9])|bfloat16"),  # glued to Chinese too ("要开bf16")
+        "fp16": re.compile(r"(?<![a-z0-9])fp16(?![a-z0-9])|(?<!b)float16|半精度"),
+        "fp32": re.compile(r"(?<![a-z0-9])fp32(?![a-z0-9])|float32|全精度|no\s+mixed[\s_-]*precision|不用?混合精度"),
         "trim": re.compile(r"(?:砍|去掉|拿掉|删掉?|减掉|省掉|不要|舍掉|退掉)\s*(?:哪个|哪一?[项样个]|什么|啥|哪些)"
                            r"|(?:哪个|哪一?[项样个]|什么|啥)\s*(?:可以|能|该|要|得)?\s*(?:砍|去掉|拿掉|删|减掉|省掉|不要|舍掉)"
                            r"|\b(?:which|what)\b[^.?!]{0,30}\b(?:drop|cut|remove|skip|ditch|lose)\b"
@@ -300,7 +300,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "两万u 能上 8卡 h200 包月吗", "500u 能租 4090 一个月吗", "will 20k usdt get us 8x h200": money asked
         # whether it buys a setup is a budget, with or without a budget word
         # "够 14b 全参 4卡a100 包月吗": 够 leading and 吗 closing frame the whole setup as what the money must buy
-        "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能租[^多几吗么]{0,30}(?:吗|么)|enough|afford|cover"
+        "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能(?:先|直接|马上|现在|立刻)?\s*租(?!啥|什么|哪)[^多几吗么]{0,30}(?:吗|么)|够租(?!多|几)[^吗么]{0,30}(?:吗|么|不)|enough|afford|cover"
                              r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford|approve)\b|\bsafe\b|稳妥吗|安全吗|行吗|行不行|可以吗|ok吗"
                              r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
         "affords": re.compile(OVER_ASKED + r"|\b(?:can|could)\s+(?:i|we)\s+keep\b|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"

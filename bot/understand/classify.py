@@ -127,6 +127,8 @@ CHECKPOINT = lazy(r"checkpoint|ckpt|检查点|存档|断点")
 WHERE_WORDS = r"存哪|存在哪|放哪|放在哪|写哪|写到哪|存到哪|放到哪|哪里存|存什么地方|\bwhere\b"
 WHERE_ASK = lazy(WHERE_WORDS)
 CHECKPOINT_ASK = lazy(r"多大|多少\s*g|占多少|多少空间|多少盘|多少磁盘|how\s+(?:big|large)|\bsize\b|disk|" + WHERE_WORDS)
+# how big a saved file is ("adapter 大概多大", "adapter 有几个 G", "how big is the adapter"): the save's size, not memory
+SAVED_SIZE = lazy(r"多大|大小|体积|几个?\s*g\b|多少\s*(?:g|mb|m)\b|占多少|多少空间|how\s+(?:big|large)|\bfile\s+size\b|\bsize\s+of\b")
 
 
 def asks_price(text: str) -> bool:
@@ -160,7 +162,7 @@ def asks_checkpoint(norm: str) -> bool:
     """"32B 全参的 checkpoint 一份多大", "how big is a checkpoint of 7B LoRA": the save, not the memory; "8b qlora
     训完 适配器放哪" asks the same place for the adapter a LoRA save holds."""
     return (bool(CHECKPOINT.search(norm)) and bool(CHECKPOINT_ASK.search(norm))) or \
-        bool(ADAPTER.search(norm) and WHERE_ASK.search(norm) and KEPT.search(norm))
+        bool(ADAPTER.search(norm) and ((WHERE_ASK.search(norm) and KEPT.search(norm)) or SAVED_SIZE.search(norm)))
 
 
 PRICE_WORDS = lazy(

@@ -76,7 +76,7 @@ YEAR_DAYS = 365.0  # what "包年" reads as: the provider's yearly cycle
 
 
 # asks whether the job fits: "够吗", "放得下", "行不行", "可以吗", "does it fit", "can 8 a100s run it", "will it work"
-FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|能跑|能训|行吗|行不行|行不|能行|可以吗|可以不|可不可以|\bok\s*[?？吗]"
+FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|跑得(?:了|起来)|带得动|能跑|能训|行吗|行不行|行不|能行|可以吗|可以不|可不可以|\bok\s*[?？吗]"
             r"|\bhandle\b|\bwork\b|\bsuffice\b|\bbe\s+fine\b|\b(?:would|will|does|do|can)\b.{0,30}\bdo\s*$|\b(?:can|could|will|would)\b.{0,40}\b(?:run|train|hold|take)\b")
 
 # a rental term named as a unit, the way its price is asked: "周租多少", "包月呢", "weekly rent?", "per month?"

@@ -33,6 +33,7 @@ from bot.understand.clause_marks import (
     unjoined,
 )
 from bot.understand.entities import find_gpus, find_provider
+from bot.understand.fit_beside_price import card_priced, job_fit_on_card, priced_first
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.options_named import named_options
@@ -130,6 +131,8 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
         fit = replace(whole, intent="size", parts=[], missing=[], asks=replace(whole.asks, cost=False, sizing=True),
                       rental=replace(whole.rental, duration_days=None, duration_hours=None, term=False),
                       request=whole.request.model_copy(update={"hours": None, "days": None}))
+    own = None if fit is not None else job_fit_on_card(clauses, parts, whole)  # "l40s 包月多少，能跑 14b lora 不": the price
+    fit = fit or own  # clause's card; the answers in the order asked ("8卡h200 包月多少，能跑72b全参吗": the month first)
     if fit is None or whole.intent != "cost":
         return []
     cost = replace(whole, parts=[])
@@ -139,7 +142,7 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
         # "周四要交 32b qlora 用 a6000 够吗 gpuli 一周多少": with no data the run's length is unknown, so the
         # deadline judges nothing; the fit and the week asked are the answers (the week is no run of a week)
         fit, cost = _undated(fit), _undated(cost)
-    return [fit, cost]
+    return [cost, fit] if own is not None and priced_first(clauses, parts) else [fit, cost]
 
 
 def _undated(p: Parsed) -> Parsed:
@@ -368,7 +371,7 @@ def joined_asks(text: str, whole: Parsed, now: datetime | None, read: Callable[[
         if len(clauses) < 2:
             continue
         parts = [read(c, now) for c in clauses]
-        if fit_and_cost and any(cost_of_it(c, p) for c, p in zip(clauses, parts, strict=True)) \
+        if fit_and_cost and any(cost_of_it(c, p) or card_priced(p) for c, p in zip(clauses, parts, strict=True)) \
                 and (found := fit_then_cost(clauses, parts, whole)):
             return found
         if two_jobs and (jobs := _own_jobs(clauses, parts, now, read)):

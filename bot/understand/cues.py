@@ -101,8 +101,9 @@ OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memo
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
 # "新问题：…", "另外问下…", "new question: …": the message stands alone, whatever was asked before it
-FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|换个问题|另外问(?:一)?下|另外问个问题|另问|"
-             r"(?:a\s+|one\s+)?(?:new|another|different|separate|unrelated)\s+question|new\s+topic|unrelated)"
+FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|换个(?:问题|话题)|另外问(?:一)?下|另外问个问题|另问|"
+             r"(?:再|另外|还|顺便|然后)?(?:问|请教|咨询)(?:一)?(?:个|下|一下|点)?(?:别的|其他的?|其它的?|另外的?)(?:问题|事)?|"
+             r"(?:a\s+|one\s+)?(?:new|another|different|separate|unrelated)\s+(?:question|topic)|unrelated)"
              r"\s*(?:[:：,，。.!！;；—-]|\s)\s*")
 # one training setting's word ("bf16", "flash attention", "8bit adam", "梯度检查点", "不开 offload") with nothing
 # but a verb of changing around it: after a sizing it is that sizing with the setting changed; a question about
@@ -218,6 +219,10 @@ CAN_RENT = lazy(r"(?:能|可以|可不可以|能不能|能否)\s*(?:直接|马�
                 r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|just\s+|now\s+|even\s+|directly\s+)?(?:rent|open|start|launch|get|spin|order|book)\b"
                 r"|\bam\s+i\s+able\s+to\s+(?:rent|open|start|launch|get|spin)", re.IGNORECASE)
 # how money runs out or what happens then: a rule of money (the FAQ's), never one's own balance weighed
+# the wallet said to hold nothing, as a fact or a supposition ("钱包没钱", "余额为 0 的话", "账上空了", "empty wallet",
+# "no balance", "with zero balance"): whatever it holds, the rental asked is weighed against nothing
+BROKE = lazy(r"(?:钱包|余额|账上|账户)\s*(?:里)?\s*(?:没|没有)\s*(?:钱|余额|了)|(?:钱包|账上|账户)\s*(?:是)?\s*空|余额\s*(?:为|是|只有)?\s*(?:0|零)(?![\d.])"
+             r"|\b(?:empty|zero|no)\s+(?:wallet|balance|funds|money)\b|\b(?:wallet|balance)\s+(?:is\s+)?(?:empty|zero|at\s+0)\b", re.I)
 MONEY_RULE = lazy(r"用完|耗尽|扣光|花光|会怎样|会怎么样|会咋样|会被|停机|销毁|欠费|透支|\bruns?\s+(?:out|dry)|\bran\s+out|\bwhat\s+happens"
                   r"|\bdestroy|\bhits?\s+zero|\boverdra", re.IGNORECASE)
 # an order to rent what was just priced ("great, rent it for a month please", "就租这个", "帮我下单", "book that one",
@@ -304,6 +309,7 @@ class Cues:
     to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
     low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
     nonstop: bool = False  # "全程开着", "from now until then": the card kept running to the deadline (bot.core.deadline_kept)
+    broke: bool = False  # "钱包没钱能先租吗", "with an empty wallet can we still rent?": the wallet said to hold nothing (BROKE)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -366,7 +372,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
-        to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm),
+        to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

@@ -28,6 +28,7 @@ CURRENCY_WORDS = {
 CUR = (r"(?:(?:块钱?|元)\s*(?:usdt|u(?![a-z])|刀|美金|美元)|usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀"
        r"|u(?![a-z])|\$|¥|₮)")
 NUM = r"\d[\d,]*(?:\.\d+)?"
+MAX_CARDS_BY_BLOCK = 64  # "64 块 4090" is a count of cards; more of a card by 块 is money
 # asked whether an amount rents something: "能不能租", "租得起", "够租", "can it rent"
 RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
 SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a word's first letter, no 万 ("2wu" is 2万 U)
@@ -125,6 +126,19 @@ def _budget_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"{BUDGET_BEFORE}\s*:?\s*$", re.ASCII), re.compile(rf"^\s*{BUDGET_AFTER}", re.ASCII))
 
 
+def counts_cards(value: Decimal, norm: str, end: int, card_starts: frozenset[int] = frozenset()) -> bool:
+    """Whether a number with 块 (ending at `end`) counts the cards named right after it ("4块a100", "8 块 h100", "两块卡"):
+    a small whole number and a card (or 卡/显卡/GPU) next; "500块 a100 能租多久" is money. `card_starts`: where the
+    cards the parser found begin, when it has blanked their names."""
+    if value != value.to_integral_value() or not 0 < value <= MAX_CARDS_BY_BLOCK:
+        return False
+    after = norm[end:end + 16]
+    if any(end <= s and not norm[end:s].strip() for s in card_starts) or re.match(r"\s*(?:卡|显卡|gpu|card)", after):
+        return True
+    cards = find_gpus(after)
+    return bool(cards) and after[:cards[0].start].strip() == ""
+
+
 def currency_of(word: str) -> str | None:
     """The currency a currency word names; "块u", "元刀": 块 or 元 only counts, the word after it names it."""
     word = re.sub(r"\s+", "", word.lower())
@@ -133,7 +147,7 @@ def currency_of(word: str) -> str | None:
     return CURRENCY_WORDS.get(word)
 
 
-def find_money(norm: str) -> list[MoneyWord]:
+def find_money(norm: str, card_starts: frozenset[int] = frozenset()) -> list[MoneyWord]:
     """Every clear amount in `norm` (normalized text), left to right, without overlaps; an ambiguous
     or absurd number ("1,5", "1e99") is left to the wallet's reader, which asks back or refuses."""
     found: list[MoneyWord] = []
@@ -152,6 +166,8 @@ def find_money(norm: str) -> list[MoneyWord]:
             if not isinstance(read, amount.Amount):
                 continue
             cur_word = m.groupdict().get("cur")
+            if cur_word in ("块", "块钱") and counts_cards(read.value, norm, end, card_starts):
+                continue  # "4块a100-80g", "两块 4090": 块 counts the cards it stands before, not yuan
             currency = currency_of(cur_word) if cur_word else None
             # a budget word says a ceiling ("预算只有一万"), not money held
             said_held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24]))

@@ -251,7 +251,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if gpus:
         req["gpu"] = rental.gpu = gpus[0].ident
         # neither a model's digits nor an amount's are a count: "$50，3090" is fifty dollars and one card
-        taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]))] \
+        starts = frozenset(g.start for g in gpus)  # "4块a100": 块 counts the card after it, not yuan
+        taken = [(m.start, m.end) for m in models] + [(w.start, w.end) for w in find_money(_blank(norm, [(g.start, g.end) for g in gpus]), starts)] \
             + planning.date_spans(norm)
         gpu_count = card_counts.near_card(_blank(norm, taken, "|"), gpus, f.count_near)
 
@@ -281,7 +282,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         rest = _blank(rest, [(trial.start, trial.end)])
     # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
     # sequence length; the wallet's amount reader still sees them.
-    money_words = find_money(rest)
+    money_words = find_money(rest, frozenset(g.start for g in gpus))
     if not money_words and gpus and not models and ask_words.asks_how_long(norm):
         held = scaled_amount(rest)  # "3k 在 cloudgpu 能租 4090 多少个小时": the round amount is the money
         money_words = [held] if held is not None else []

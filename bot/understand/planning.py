@@ -19,6 +19,7 @@ from bot.understand.amount import Amount, read_token
 from bot.understand.cycle_end import without_expiry
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
+from bot.understand.money_words import counts_cards
 from bot.understand.normalize import normalize
 from bot.understand.rule_window import rule_window
 from bot.understand.today_said import without_today
@@ -142,17 +143,16 @@ BUDGET_ZH = lazy(
 CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "美元": "USD", "美金": "USD", "元": "CNY", "块": "CNY", "rmb": "CNY",
                   "u": "USDT"}
 
-
 HEADROOM = lazy(r"roomy|roomier|roomiest|more\s+room|headroom|room to spare|plenty of (?:room|memory)|comfortabl[ey]|not too tight|宽裕|宽松|余量[大多足]|"
                       r"留足?余量|富余|别太紧|不要太紧|不想太紧|稳一点|稳妥", re.IGNORECASE)
-
 
 CHEAPEST = lazy(r"最省|最便宜|最划算|cheapest|least\s+expensive", re.IGNORECASE)
 
 
-# "是最省钱的吗", "是不是最低配置", "够用就行", "is that the minimum?", "is this overkill": whether the setup the
-# message names is the least that does the job (answered against seed 000's minimum for the class)
+# "是最省钱的吗", "是不是最低配置", "够用就行", "is that the minimum?", "is this overkill", a claim put for a yes ("…应该最便宜吧",
+# "should be the cheapest, right?"): whether the setup the message names is the least that does the job (seed 000's minimum)
 MINIMUM_ASKED = lazy(r"是(?:不是|否)?\s*(?:最省钱?|最便宜|最低|最少|最划算|最小)|(?:最低|最少|最小)(?:配置|要求|的)?\s*了?\s*(?:吗|么|嘛)"
+                     r"|(?:应该|肯定|估计|算|就)\s*(?:是)?\s*(?:最省钱?|最便宜|最划算)|(?:最省钱?|最便宜|最划算)\s*(?:的)?\s*了?\s*(?:吧|对吧|对不对|没错吧)|\b(?:cheapest|minimum)\b[^?.!]{0,20}\b(?:right|correct|yeah)\s*[?？]*\s*$"
                      r"|够用就(?:行|好|可以)|有必要(?:上|用|租)?\s*(?:这么|那么)|(?:用|上)得着\s*(?:这么|那么)"
                      r"|\b(?:is|are)\s+(?:that|this|it|these|those)\s+(?:really\s+)?(?:the\s+)?(?:bare\s+)?(?:minimum|cheapest|least|lowest|smallest)"
                      r"|\b(?:is|are)\s+(?:a|an|one|two|\d+(?:\s*[x×])?)\b[^?]{0,40}?\bthe\s+(?:bare\s+)?(?:minimum|cheapest)\b"
@@ -544,8 +544,8 @@ def budget(text: str) -> tuple[Decimal, str | None] | None:
             if word:
                 currency = CURRENCY_WORDS.get(word) or (found.id if (found := find_currency(word)) else currency)
             said_budget = any(w in m.group(0).lower() for w in ("budget", "预算", "花"))
-            if currency is None and not said_budget:
-                continue  # "within 3 days", "under 500 steps": a bare number is money only after "budget"
+            if (currency is None and not said_budget) or (word in ("块", "块钱") and counts_cards(amount, text, m.end())):
+                continue  # "within 3 days", "under 500 steps" (money only after "budget"); "4块a100" counts cards
             return amount, currency
     return None
 

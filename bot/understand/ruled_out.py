@@ -14,8 +14,9 @@ from bot.understand.entities import Match
 from bot.understand.lazy import lazy
 
 # the words just before a card that rule it out: "别(给我)推(荐)", "不要", "不想用", "除了", "排除", "别考虑",
-# "not (the/a)", "no", "except", "excluding", "other than", "anything but", "avoid", "skip"
-BEFORE = lazy(r"(?:(?<![区分告级差类])别|不要|不想要?|不考虑|别考虑|排除|去掉|除了|除开|不用|别用|不需要)\s*(?:给我|给)?\s*(?:推荐?|用|租|选|上|考虑)?"
+# "not (the/a)", "no", "except", "excluding", "other than", "anything but", "avoid", "skip"; never "别的" ("other":
+# "再问个别的：L40S 有没有 NVLink") or a word 别 is part of ("个别", "特别")
+BEFORE = lazy(r"(?:(?<![区分告级差类个特识辨性])别(?!的)|不要|不想要?|不考虑|别考虑|排除|去掉|除了|除开|不用|别用|不需要)\s*(?:给我|给)?\s*(?:推荐?|用|租|选|上|考虑)?"
               r"\s*(?:的)?\s*$"
               r"|\b(?:not|no|except|excluding|exclude|avoid|avoiding|skip|without)\s+(?:the\s+|an?\s+|any\s+)?$"
               r"|\b(?:other\s+than|anything\s+but|but\s+not|rather\s+than|instead\s+of)\s+(?:the\s+|an?\s+)?$")

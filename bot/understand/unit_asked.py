@@ -19,12 +19,19 @@ _YES_NO = lazy(r"吗|不\s*$|能不能|可不可以|可以不|行不行|能否|�
                r"|\bis\s+(?:there|it)\b|\bare\s+there\b|\bpossible\b|\bavailable\b|\boffer\b|\ballow", re.IGNORECASE)
 # a price asked of that unit is a price, not a yes or no: "按天多少钱", "hourly price?"
 _PRICE = lazy(r"多少|几|价|\bhow\s+much\b|\bprice\b|\bcost\b|\brate\b", re.IGNORECASE)
+# where a yes/no question about the unit ends: its 吗, or an English "and"/"also" starting the next question
+_CLOSED = lazy(r"吗|\b(?:and|also)\s+(?:what|how|the)\b", re.IGNORECASE)
 
 
 def unit_asked(norm: str) -> str | None:
     """"day" or "hour": the unit a yes/no question asks a rental to be bought by; None when none is
     asked, or its price is asked instead ("4090 按小时多少钱")."""
     m = _UNIT.search(norm)
-    if m is None or not _YES_NO.search(norm) or _PRICE.search(norm):
+    if m is None or not _YES_NO.search(norm):
+        return None
+    # a price asked after the yes/no question has closed ("能按小时租吗 最少要花多少", "can we rent by the hour? and
+    # the least it costs?") is a second question; the unit is still asked yes or no
+    closed = _CLOSED.search(norm, m.end())
+    if _PRICE.search(norm[:closed.start()] if closed else norm):
         return None
     return "hour" if re.search(r"时|hour", m.group(0), re.IGNORECASE) else "day"

@@ -64,7 +64,12 @@ RULE_QUESTION = lazy(HOW_TO_PAY + r"|会不会|会被|会不|会怎样|会怎么
                            r"|\b(?:should|do|must)\s+(?:i|we)\s+(?:keep|leave|hold|need)\b|\b(?:keep|leave)\b[^.?!]{0,20}\b(?:balance|wallet|account)\b"
                            r"|\bwhy\b|\b(?:possible|allowed)\b|\bany\s+(?:chance|way)\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
 READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的?|咱们的?)?\s*(?:余额|钱包|账单|流水|balance|wallet)(?!\s*用完|\s*不足|\s*没了)|余额\s*(?:是|还有|还剩)?\s*多少\s*[?？]?$|^\s*/?(?:余额|balance|wallet|钱包)\s*[?？]?\s*$"
-                       r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包", re.I)
+                       r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包"
+                       # whether one's own wallet holds anything ("我钱包有钱吗", "账上还有余额没", "do I have any balance left?")
+                       r"|(?:我|我们|咱们?)(?:的)?\s*(?:钱包|账户|账上)\s*(?:里)?\s*(?:还)?\s*有(?:没有)?\s*(?:钱|余额)(?!\s*(?:的话|就|才|能|可以))"
+                       r"|^\s*(?:钱包|账上|账户)?\s*(?:里)?\s*还?有(?:没有)?余额\s*(?:吗|么|没|嘛)?\s*[?？]?\s*$"
+                       r"|\b(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:any\s+)?(?:money|balance|funds|credit)\b(?!\s+(?:to|for)\b)"
+                       r"|\bis\s+(?:my|our)\s+(?:wallet|balance|account)\s+(?:empty|zero)\b|\banything\s+in\s+(?:my|our)\s+wallet\b", re.I)
 
 
 # "现在呢", "那现在呢", "now?", "what about now": nothing but "again, as things stand now"; after a
