@@ -1,8 +1,6 @@
-"""Clauses of one message read against each other: where one message asks two questions (`questions`),
-a clause that only asks what the job costs (at most naming where and how long) is about the job the
-other clauses state, one that names only a length asks the price of the setup the clause before it
-priced, and a FAQ clause naming no card asks about the card before it. Split from the parser to keep
-each module small."""
+"""Clauses of one message read against each other: where one message asks two questions (`questions`); a clause
+asking only the cost is about the job the others state, one naming only a length prices the setup before it, and a
+FAQ clause naming no card asks of the card before it. Split from the parser to keep each module small."""
 
 from __future__ import annotations
 
