@@ -52,7 +52,8 @@ def test_a_rental_on_the_book_is_named_and_the_balance_left_after_it() -> None:
 
 
 @pytest.mark.parametrize("text", ["关机还计费吗", "余额用完了机器会停吗", "what happens if our balance runs out?",
-                                  "钱包还有 800", "is anything billed while the instance is stopped?"])
+                                  "钱包还有 800", "is anything billed while the instance is stopped?",
+                                  "我们的卡忘了关 gpuli 会多扣钱吗", "did we leave anything running, will it keep charging?"])
 def test_a_rule_or_money_stated_is_no_read_of_the_book(text: str) -> None:
     action = parse(text).wallet
     assert action is None or not action.own_now, action

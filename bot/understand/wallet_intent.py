@@ -49,7 +49,7 @@ RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|
 # one's own machines or money as they stand now, asked yes or no ("我们现在有在租的机器吗", "我的机器还在跑吗",
 # "do we have anything running?", "are any of our machines still on?", "我们账户里还有钱吗", "do we have any money
 # left?"): a read of the book, though a 吗 or a leading "are" reads like a rule's question. A rule stays a rule: what
-# happens if, when, while or after (OWN_RULE), and money said ("钱包还有 800") is a fact, never a read.
+# happens if, when, while or after, or what it will do ("我们的卡忘了关 会一直扣钱吗": OWN_RULE), and money said ("钱包还有 800") is a fact, never a read.
 _RUNNING = r"(?:在租|在跑|正在跑|在运行|正在运行|开着|在计费|正在计费|在用|没关|忘关)"
 OWN_RENTALS_ASKED = lazy(
     rf"{_OWN}[^,.?!]{{0,8}}(?:还)?有(?:没有)?\s*(?:正在|还在)?\s*{_RUNNING}的?\s*{_MACHINES}"
@@ -67,7 +67,7 @@ OWN_MONEY_ASKED = lazy(
     r"|\b(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds|balance)\b(?!\s+(?:for|to)\b)(?!.*\benough\b)"
     r"|\bhow\s+much\s+(?:money|credit|funds?)\s+(?:do|have)\s+(?:i|we)\b|\b(?:any|some)\s+(?:money|credit|funds)\s+left\b"
     r"|\bwhat(?:'s|\s+is)\s+left\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b|\b(?:money|credit|funds)\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b", re.I)
-OWN_RULE = lazy(r"如果|要是|的话|会不会|会被|会怎|怎么办|用完|耗尽|以后|之后|停机|关机后|销毁|释放后|\bif\b|\bwhen\b|\bwhile\b|\bafter\b|\bwhat\s+happens\b"
+OWN_RULE = lazy(r"如果|要是|的话|会(?!员|议|话)|扣钱|多扣|怎么办|用完|耗尽|以后|之后|停机|关机后|销毁|释放后|\bif\b|\bwhen\b|\bwhile\b|\bafter\b|\bwhat\s+happens\b"
                 r"|\bwill\b|\bshould\b|\bcan\b|\benough\b|够", re.I)
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
