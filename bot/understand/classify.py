@@ -223,7 +223,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     strong = confident and answers[0].score >= STRONG_FAQ
     if action is not None and not sized:
         reading = action.kind in ("balance", "history", "rentals", "budget_show")
-        if not (reading and is_rule_question(norm) and strong):
+        if not (reading and is_rule_question(norm) and strong) or action.own_now:
             return Classified("wallet", hits)
     if not sized and rental.gpu and (rental.duration_days or rental.duration_hours) and MONEY_RULE.search(norm) \
             and is_rule_question(norm) and AMOUNT_ASK.search(norm) and not REFUND.search(norm):

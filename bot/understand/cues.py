@@ -38,7 +38,7 @@ from bot.understand.follow_reads import (
     providers_weighed,
     which_card,
 )
-from bot.understand.instances import split_among
+from bot.understand.instances import split_reading
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
@@ -265,6 +265,7 @@ class Cues:
     per_period: tuple[float, float] | None = None  # "每天跑 8 小时": hours run each period of so many days, span or not
     back_to_back: tuple[int, float] | None = None  # "gpuli 10 次实验 每次 3 小时": runs, hours each, on one card (instances)
     split: int | None = None  # "3 个组分摊", "split 4 ways": the total shared out among that many (bot.understand.instances)
+    split_guessed: bool = False  # "我们 AA 每人多少": shared out with no count said, so split is two, and the answer says so
     instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
     option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
     speed_asked: bool = False  # "吞吐掉多少", "how much slower": the lever's slowdown is the answer (bot.core.speed_first)
@@ -330,6 +331,11 @@ def _without_providers(frame: str, named: list[str]) -> str:
     return frame
 
 
+def _split(norm: str) -> dict[str, Any]:
+    shared = split_reading(norm)
+    return {"split": shared[0], "split_guessed": shared[1]} if shared else {}
+
+
 def read(raw: str, num_gpus: int | None = None, instances: int | None = None, words: str = "",
          nodes: int | None = None) -> Cues:
     """The cues of one message (or one question of it), from its raw text; `num_gpus` is the count the
@@ -355,7 +361,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         length_frame=short and length_only(frame), term_frame=short and term_only(frame),
         setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
-        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, split=split_among(norm),
+        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         add_on_term=short and bool(ADD_ON_TERM.search(norm)),

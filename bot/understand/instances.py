@@ -85,7 +85,7 @@ def separate_runs(norm: str, count: int | None, kinds: int, job: bool = False) -
     """How many single-card instances the message asks for, each running its own job, when it says so
     (`norm`: the normalized text; `count`: the card count the parse read; `kinds`: how many different
     cards it names, one at most for this reading). None without a word of independence, or under two."""
-    if kinds > 1 or AS_ONE.search(norm):
+    if kinds > 1 or AS_ONE.search(norm) or split_among(norm):  # a total shared out is one rental, divided
         return None
     if not INDEPENDENT.search(norm):
         return people_each(norm, count, job)
@@ -134,21 +134,71 @@ def single_card_machines(norm: str, count: int | None, nodes: int | None, gpu: s
 
 
 # the total shared out: "3 个组分摊", "3 个人 AA", "split between 4 of us", "split it 3 ways", "shared by five people"
-SPLIT = lazy(r"分摊|平摊|均摊|分担|平分|均分|人均|凑钱|\baa\b|\bsplit\b|\bshared?\s+(?:by|between|among)\b|\bdivided?\s+(?:by|between|among)\b"
-             r"|\bchip\s+in\b|\bgo(?:ing)?\s+(?:halves|dutch)\b"
+SPLIT = lazy(r"分摊|平摊|均摊|分担|平分|均分|人均|凑钱|(?<![a-z])aa(?![a-z])|\bsplit(?:ting|s)?\b|\bshared?\s+(?:by|between|among)\b"
+             r"|\bdivided?\s+(?:by|between|among)\b|\bchip\s+in\b|\bgo(?:ing)?\s+(?:halves|dutch)\b"
              # the people themselves sharing it out: "两个人分", "三个同学分一下", "我们仨分"
-             rf"|(?:{_WHO})\s*(?:来|一起|平)?\s*分(?!钟|开|别|布|析|配|辨|类|成|割|片|词|数|批|段|卡|步|阶|享)",
+             rf"|(?:{_WHO}|[俩仨])\s*(?:来|一起|平)?\s*分(?!钟|开|别|布|析|配|辨|类|成|割|片|词|数|批|段|卡|步|阶|享)"
+             # each one's payment asked: "每人出多少", "一人付多少", "each pays?", "how much per person", "what's that per head"
+             r"|(?:每|一)\s*(?:个)?\s*人\s*(?:要|得|需要?|该)?\s*(?:出|付|掏|交|承担)(?!去|来|现|门|错|差)"
+             r"|\beach\s+(?:of\s+us\s+)?(?:pays?|owes?|chips?\s+in|puts?\s+in)\b"
+             r"|\b(?:how\s+much|what(?:'s|\s+is)?(?:\s+(?:that|it|this))?|cost|price|comes?\s+to)\s+(?:is\s+(?:that|it)\s+)?per\s+(?:person|head)\b"
+             r"|\bper[\s-](?:person|head)\s+(?:cost|price|share)\b",
              re.IGNORECASE)
 WAYS = lazy(rf"{_M}[\s-]*ways?\b|\bsplit\s+(?:it\s+|that\s+|the\s+(?:bill|cost)\s+)?(?:in(?:to)?\s+)?{_M}\b", re.IGNORECASE)
+# shared in two halves, the count said with it: "50/50", "fifty-fifty", "对半分", "一人一半", "half each"
+HALVES = lazy(r"(?<![\d.])50\s*[/:-]\s*50(?![\d.%])|\bfifty[\s-]*fifty\b|\bhalf\s+each\b|\bhalves\b|对半|(?:一|每)\s*人\s*一半|各(?:出|付|掏|摊|承担)?\s*一半",
+              re.IGNORECASE)
+_CN_COUNT = {"两": 2, "俩": 2, "二": 2, "三": 3, "仨": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+# the people counted in characters the normalizer keeps (it turns numerals to digits only before a counter, and
+# 人 is none): "俩人", "三人", "我俩", "我们仨", "咱们俩", "你们两个" (a digit there: "我们 3 个")
+CN_PEOPLE = lazy(rf"([两俩二仨三四五六七八九十])\s*(?:个|位|名)?\s*(?:{_WHO})|(?:我|咱|你|他|她)们?\s*([俩仨])"
+                 r"|(?:我|咱|你|他|她)们\s*(?:([两三四五六七八九十])|(\d{1,2}))\s*(?:个|位)(?!\s*(?:月|小时|钟头|星期|礼拜))")
+# two people named without a number: "both of us", "the two of us" (read by _M: "two of us"), "us two"
+BOTH = lazy(r"\bboth\s+of\s+us\b|\bus\s+two\b|\bus\s+both\b", re.IGNORECASE)
+# a card each, never a share: "one 4090 per person", "each on a 4090", "一人一张", "各租", "人手一张"
+ONE_EACH = lazy(r"\b(?:one|1|a)\s+(?!(?:hours?|hrs?|h|days?|weeks?|months?|years?|mins?|minutes?)\b)(?:[\w.-]+\s+){0,2}(?:per\s+(?:person|head)|each\b(?!\s+(?:pays?|owes?|chips?|puts?)\b))|\beach\s+(?:on|with|gets?|rents?|running|runs?)\b"
+                r"|(?:一|每|1)\s*(?:个)?\s*人\s*(?:各)?\s*(?:一|1)\s*(?:张|块|台|卡|套)|人手\s*(?:一|1)|各\s*(?:租|用|开|拿|要|跑)", re.IGNORECASE)
+# the money shared out beyond doubt, so a share without a count is still one: "AA", "平摊", "每人出", "each pays",
+# "split the bill", "split it … how much each" (a bare "split" or "分担" may split a model or its memory)
+MONEY_SHARED = lazy(r"(?<![a-z])aa(?![a-z])|分摊|平摊|均摊|凑钱|(?:每|一)\s*(?:个)?\s*人\s*(?:要|得|需要?|该)?\s*(?:出|付|掏|交|承担)(?!去|来|现|门|错|差)"
+                    r"|\beach\s+(?:of\s+us\s+)?(?:pays?|owes?|chips?\s+in|puts?\s+in)\b|\bchip\s+in\b|\bgo(?:ing)?\s+(?:halves|dutch)\b"
+                    r"|\bsplit(?:ting)?\s+(?:it|that|this|the\s+(?:bill|cost|price|rent|total))\b"
+                    r"|\bsplit(?:ting)?\b.*\b(?:how\s+much\s+(?:each|per)|each|per\s+(?:person|head))\b"
+                    r"|\b(?:how\s+much|what(?:'s|\s+is)?(?:\s+(?:that|it|this))?|cost|price|comes?\s+to)\s+(?:is\s+(?:that|it)\s+)?per\s+(?:person|head)\b",
+                    re.IGNORECASE)
+# a total spread over time, not people: "按天平摊", "摊到每个月", "split per day", "spread over the weeks" (bot.understand.asks)
+OVER_TIME = lazy(r"按\s*(?:天|日|周|星期|礼拜|月|小时|年)\s*(?:来)?\s*(?:平摊|分摊|均摊|摊|算|分)|(?:摊|分)\s*(?:到|在|给)?\s*(?:每|各)\s*(?:个)?\s*(?:天|日|周|星期|月|小时|年)"
+                 r"|每\s*(?:天|日|周|月|小时)\s*(?:合|摊)|\b(?:split|spread|divided?|shared?)\s+(?:it\s+|that\s+)?(?:per|by|over|across)\s+(?:the\s+)?(?:\d+\s+)?(?:days?|weeks?|months?|hours?|years?)\b",
+                 re.IGNORECASE)
+GUESSED_SHARE = 2  # shared out with no count said ("我们 AA", "split it, how much each?"): two, and the answer says so
+
+
+def _people(norm: str) -> int | None:
+    m = CN_PEOPLE.search(norm)
+    if m is None:
+        return 2 if BOTH.search(norm) else None
+    word = next(g for g in m.groups() if g)
+    return int(word) if word.isdigit() else _CN_COUNT[word]
+
+
+def split_reading(norm: str) -> tuple[int, bool] | None:
+    """Among how many people or groups the message shares the total out ("3 个组分摊 一组多少": the total ÷ 3,
+    "俩人 AA": ÷ 2, "50/50": ÷ 2), and whether that count was guessed (True: a share asked with no count said,
+    "我们 AA 每人多少", read as two and said so). None when it shares nothing, a card goes to each person ("one
+    4090 per person"), or the count said is under two."""
+    halves = HALVES.search(norm)
+    if not (SPLIT.search(norm) or halves) or ONE_EACH.search(norm):
+        return None
+    n = _first(WAYS, norm) or _first(PEOPLE, norm) or _people(norm) or (2 if halves else None)
+    if n is None:
+        return (GUESSED_SHARE, True) if MONEY_SHARED.search(norm) and not OVER_TIME.search(norm) else None
+    return (n, False) if 2 <= n <= 64 else None
 
 
 def split_among(norm: str) -> int | None:
-    """Among how many people or groups the message shares the total out ("3 个组分摊 一组多少": the total ÷ 3);
-    None when it shares nothing, or among fewer than two."""
-    if not SPLIT.search(norm):
-        return None
-    n = _first(WAYS, norm) or _first(PEOPLE, norm)
-    return n if n is not None and 2 <= n <= 64 else None
+    """Among how many the message shares the total out (split_reading's count); None when it shares nothing."""
+    read = split_reading(norm)
+    return read[0] if read else None
 
 
 # a count of runs, not of people: "10 个实验", "20 次", "3 runs", "5 experiments"

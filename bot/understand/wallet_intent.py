@@ -46,6 +46,29 @@ RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|
                r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\s+(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:running|active|rented|renting|live|on)\b"
                r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?)\s+(?:am\s+i|are\s+we)\s+(?:running|renting)\b"
                r"|\b(?:my|our|any)\s+(?:running|active)\s+(?:machines?|instances?|rentals?|servers?)\b", re.I)
+# one's own machines or money as they stand now, asked yes or no ("我们现在有在租的机器吗", "我的机器还在跑吗",
+# "do we have anything running?", "are any of our machines still on?", "我们账户里还有钱吗", "do we have any money
+# left?"): a read of the book, though a 吗 or a leading "are" reads like a rule's question. A rule stays a rule: what
+# happens if, when, while or after, or what it will do ("我们的卡忘了关 会一直扣钱吗": OWN_RULE), and money said ("钱包还有 800") is a fact, never a read.
+_RUNNING = r"(?:在租|在跑|正在跑|在运行|正在运行|开着|在计费|正在计费|在用|没关|忘关)"
+OWN_RENTALS_ASKED = lazy(
+    rf"{_OWN}[^,.?!]{{0,8}}(?:还)?有(?:没有)?\s*(?:正在|还在)?\s*{_RUNNING}的?\s*{_MACHINES}"
+    rf"|(?:有没有|还有没有|有无|还有)\s*(?:正在|还在)?\s*{_RUNNING}\s*的\s*{_MACHINES}"
+    rf"|{_OWN}[^,.?!]{{0,8}}{_MACHINES}\s*(?:还|都)?\s*(?:在|正在)\s*(?:跑|运行|计费|开着)\s*(?:吗|嘛|么|没|没有)"
+    rf"|(?:现在|目前|当前|还)\s*{_RUNNING}\s*(?:几|多少)\s*(?:台|张|个|块)|(?:忘(?:了)?关|没关)的?\s*{_MACHINES}|{_MACHINES}\s*(?:忘(?:了)?关|没关)"
+    r"|\b(?:do|have|did)\s+(?:i|we)\s+(?:still\s+)?(?:have|got|leave|left)\s+(?:anything|something|any\s+(?:\w+\s+)?(?:machines?|instances?|gpus?|boxes|servers?|rentals?|cards?))"
+    r"\s+(?:still\s+)?(?:running|rented|on|active|billing|up|live)\b"
+    r"|\b(?:is|are)\s+(?:there\s+)?(?:anything|any\s+(?:of\s+)?(?:my|our)?\s*(?:machines?|instances?|gpus?|boxes|servers?|rentals?|cards?))\s+(?:still\s+)?"
+    r"(?:running|on|active|billing|up|live|rented)\b|^\s*(?:anything|something)\s+(?:still\s+)?(?:running|billing|on)\b"
+    r"|\bwhat(?:'s|\s+is)\s+(?:still\s+)?running\b|\bwhat\s+(?:are|am)\s+(?:we|i)\s+(?:still\s+)?(?:running|renting)\b", re.I)
+OWN_MONEY_ASKED = lazy(
+    r"(?:我|我们|咱们?|账户|账号|账上|钱包|名下)[^,.?!]{0,6}(?:还)?(?:有|剩)(?:没有|没)?\s*(?:多少)?\s*(?:钱|余额|额度|credit)(?!\s*(?:的话|就|能|可以|够))"
+    r"|(?:账上|账户里?|钱包里?)\s*(?:还)?(?:有|剩)\s*多少|还有余额(?:吗|么|没)|余额还有(?:吗|么|没)"
+    r"|\b(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds|balance)\b(?!\s+(?:for|to)\b)(?!.*\benough\b)"
+    r"|\bhow\s+much\s+(?:money|credit|funds?)\s+(?:do|have)\s+(?:i|we)\b|\b(?:any|some)\s+(?:money|credit|funds)\s+left\b"
+    r"|\bwhat(?:'s|\s+is)\s+left\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b|\b(?:money|credit|funds)\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b", re.I)
+OWN_RULE = lazy(r"如果|要是|的话|会(?!员|议|话)|扣钱|多扣|怎么办|用完|耗尽|以后|之后|停机|关机后|销毁|释放后|\bif\b|\bwhen\b|\bwhile\b|\bafter\b|\bwhat\s+happens\b"
+                r"|\bwill\b|\bshould\b|\bcan\b|\benough\b|够", re.I)
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
@@ -92,6 +115,7 @@ class WalletAction:
     personal: bool = False  # "me", "my", "我": in a group, the asker's own wallet
     mine: bool = False  # "我的", "我自己" anywhere in the message (the same, in a group)
     rentals_too: bool = False  # "余额多少？名下有几台在租？": the balance read, and the rentals beside it
+    own_now: bool = False  # "我们现在有在租的机器吗", "is anything still billing us?": one's own state asked, never a rule
 
 
 # The words that select one's own wallet (the commands' "me" too: bot/wallet/commands.py).
@@ -148,6 +172,11 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
             and not asked and not ASKS_FIT.search(text) and not looks_first(text) and not SUPPOSED.search(text):  # "租卡 先看下 l40s": no order yet
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
+    own_state = amount is None and not held and gpu is None and not OWN_RULE.search(text)
+    if own_state and OWN_RENTALS_ASKED.search(text):  # "我们现在有在租的机器吗", "do we have anything running?"
+        return WalletAction("rentals", own_now=True)
+    if own_state and OWN_MONEY_ASKED.search(text):  # "我们账户里还有钱吗", "any money left in our wallet?"
+        return WalletAction("balance", own_now=True)
     if RENTALS.search(text) and not rule_question and not (gpu is not None and _price_question(text)):
         # "余额多少？名下有几台在租？", "balance, and how many machines are running?": both reads, the balance first
         both = bool(BALANCE.search(text)) and amount is None and not held

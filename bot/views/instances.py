@@ -44,7 +44,7 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
         note.turn, note.buttons, note.source = reply.turn, reply.buttons, reply.source
         return note
     if parsed.cues.split and not n and not parsed.parts:  # "3 个组分摊 一组多少": the total ÷ 3 leads
-        return split_first(reply, parsed.cues.split)
+        return split_first(reply, parsed.cues.split, parsed.cues.split_guessed)
     if not n or parsed.parts:
         return reply
     judged = _judged(reply) if parsed.asks.budget is not None else None
