@@ -29,7 +29,7 @@ from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
-from bot.core.family_kept import size_in_family
+from bot.core.family_kept import setup_dropped, size_in_family
 from bot.core.fit_follow import asked_of_last
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
@@ -309,7 +309,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
-    stated = count_on_pick(stated, base, last, parsed.cues.refers_back)
+    stated = count_on_pick(stated, base, last)
     if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
@@ -359,8 +359,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > longest:
         return parsed
     stated = size_in_family(parsed.request.stated(), base)  # "qwen2.5 7b" then "14b": Qwen2.5-14B
-    for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") and not parsed.cues.same_card else ()):
-        base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew, unless "on the same card"
+    for key in ("model", "params_b") + setup_dropped(stated, base, bool(last.data.get("how_many")), parsed.cues.same_card):
+        base.pop(key, None)
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     if "gpu" in stated or "num_gpus" in stated:
