@@ -4,13 +4,18 @@ in either form, and the provider may sell the term asked only in one of them.
 Why: the request carries the catalog's default form (SXM); gpuli prices its A100 80GB SXM by the week only, so a
 month was bought as five weeks (₮1,595) while its A100 80GB PCIe, the same 80 GB, rents for the month at ₮899
 (seed 000's LoRA table, the 32B row). When the default form buys more time than asked and the other form buys
-the term asked for less, the other form is the one priced. A form the message names is kept as named.
+the term asked for less, the other form is the one priced; on one card (no interconnect to weigh between the two
+forms) the other form is priced whenever it rents the span for less ("72b qlora a100 80g" then "预算 ₮1000/月 够不":
+gpuli's A100 80GB PCIe month ₮899, not CloudGPU's SXM 720 h at $1,072.80). A form the message names is kept as named.
 """
 
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import replace
 
+from bot.messages import Reply, Turn
+from bot.understand.parser import Parsed
 from engine.catalog import form_variants
 from engine.cost import CostOption
 from engine.cost import compare as compare_cost
@@ -34,7 +39,8 @@ def form_for_term(req: TrainingRequest, form_named: bool) -> TrainingRequest:
     if len(forms) < 2:
         return req
     base = _reference(req)
-    if base is None or base.quote.unused_hours <= 0:
+    single = base is not None and base.num_gpus == 1  # one card: no interconnect between forms to weigh
+    if base is None or (base.quote.unused_hours <= 0 and not single):
         return req
     cost = Money(base.quote.total_max, base.quote.currency).to("USD").amount
     for gpu in forms:
@@ -42,7 +48,21 @@ def form_for_term(req: TrainingRequest, form_named: bool) -> TrainingRequest:
             continue
         other = req.model_copy(update={"gpu": gpu})
         ref = _reference(other)
-        if ref is not None and ref.plan == base.plan and ref.quote.unused_hours < base.quote.unused_hours \
+        if ref is not None and ref.plan == base.plan and (single or ref.quote.unused_hours < base.quote.unused_hours) \
                 and Money(ref.quote.total_max, ref.quote.currency).to("USD").amount < cost:
             return other
     return req
+
+
+def form_kept(parsed: Parsed, last: Turn | None) -> Parsed:
+    """A follow-up naming no card of its own ("72b qlora a100 80g sxm 够吗" then "预算 ₮1000/月 够不") asks of the card
+    before in the form it was named: the SXM stays the SXM; `parsed` unchanged otherwise."""
+    if last is None or parsed.request.gpu or parsed.asks.form_factor or not last.data.get("form_named"):
+        return parsed
+    return replace(parsed, asks=replace(parsed.asks, form_factor=True))
+
+
+def note_form(reply: Reply, parsed: Parsed | None) -> None:
+    """The turn remembers that its card was named with its form (SXM / PCIe), for form_kept next."""
+    if reply.turn is not None and parsed is not None and parsed.asks.form_factor:
+        reply.turn.data["form_named"] = True
