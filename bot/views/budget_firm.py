@@ -18,11 +18,13 @@ def _estimated(row: dict[str, Any]) -> bool:
 
 
 def firm_instead(view: dict[str, Any] | None, pick: dict[str, Any], provider: str | None) -> dict[str, Any] | None:
-    """The cheapest row of the cost reply quoted firmly, when its pick is an estimate and no provider was named;
-    None otherwise (the pick is judged as it is)."""
+    """The cheapest row of the cost reply quoted firmly (one figure, no estimate: a published band such as 一万网络's
+    8×H100 ¥80,000–120,000 is none), when its pick is an estimate and no provider was named; None otherwise (the pick
+    is judged as it is)."""
     if provider or not isinstance(view, dict) or not _estimated(pick):
         return None
-    firm = [r for r in view.get("rows") or [] if not _estimated(r) and "total_max" in r]
+    firm = [r for r in view.get("rows") or [] if not _estimated(r) and "total_max" in r
+            and Decimal(str(r.get("total_min", r["total_max"]))) == Decimal(str(r["total_max"]))]  # a published band is no quote
     if not firm:
         return None
     return min(firm, key=lambda r: Money(Decimal(str(r["total_max"])), r["currency"]).to("USD").amount)
