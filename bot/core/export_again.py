@@ -19,6 +19,7 @@ from datetime import datetime
 
 from bot.core.asked_setups import carry as carry_setups
 from bot.core.deadline_kept import keep_deadline
+from bot.core.form_pick import note_form
 from bot.core.held_budget import carry_held
 from bot.messages import Reply, Turn
 from bot.understand.follow_frame import frame_only
@@ -155,6 +156,7 @@ def carried(reply: Reply, parsed: Parsed | None, before: Turn | None, now: datet
     carry_held(reply, parsed, before)
     carry_setups(reply, parsed, before)  # the setups priced so far, for "哪个便宜" (bot/core/asked_setups.py)
     keep_deadline(reply, parsed, before, now)  # "kaggle deadline is friday noon", for "from now until then" (bot/core/deadline_kept.py)
+    note_form(reply, parsed)  # "a100 80g sxm": the form named, kept by the follow-ups (bot/core/form_pick.py)
     turn = reply.turn
     if turn is None or turn is before or before is None or turn.data.get("exported"):
         return

@@ -1,7 +1,7 @@
 """A bare size said as a change keeps the model family named before: "qwen2.5 7b qlora" then "不对，是 14b" or
 "那 14b 呢" is Qwen2.5-14B (its own architecture, and the name an exported config carries), not a generic 14B
 taken from another family. Only where the catalog holds exactly one model of that family at that size; else the
-size stays bare, as before."""
+size stays bare, as before. The cards the job was asked on stay with a new model unless the method changes too."""
 
 from __future__ import annotations
 
@@ -39,3 +39,15 @@ def size_in_family(stated: dict[str, object], before: dict[str, object]) -> dict
     out = {k: v for k, v in stated.items() if k != "params_b"}
     out["model"] = kin
     return out
+
+
+SETUP_KEYS = ("gpu", "num_gpus", "zero")
+
+
+def setup_dropped(stated: dict[str, object], before: dict[str, object], how_many: bool, same_card: bool) -> tuple[str, ...]:
+    """The setup keys a model change takes off the job before: a job restated with another method ("14b qlora 4090
+    够吗" then "那 32b 全参呢") is a new job, fitted anew (unless "on the same card", or a count was asked); a model
+    changed alone, its method said again or not ("那 32b qlora 呢", "what about 70b"), keeps the cards the user named,
+    so the verdict is theirs (32B QLoRA on the 4090: no, 25.7-39.6 GB against 24 GB, seed 000's 48 GB card beside)."""
+    anew = stated.get("method") not in (None, before.get("method")) and not how_many and not same_card
+    return SETUP_KEYS if anew else ()

@@ -34,7 +34,7 @@ def fit_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if "gpu" in stated:  # another card: its own count, unless the message gives one
         job.pop("zero", None)
         job.pop("num_gpus", None)
-    stated = count_on_pick(stated, job, last, parsed.cues.refers_back)  # "要几张卡" then "4 张行不行": 4 of the card picked
+    stated = count_on_pick(stated, job, last)  # "要几张卡" then "4 张行不行": 4 of the card picked
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True,
                    asks=replace(parsed.asks, sizing=True))

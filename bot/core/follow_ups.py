@@ -29,8 +29,9 @@ from bot.core.count_follow import count_changed
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
-from bot.core.family_kept import size_in_family
+from bot.core.family_kept import setup_dropped, size_in_family
 from bot.core.fit_follow import asked_of_last
+from bot.core.form_pick import form_kept
 from bot.core.held_budget import run_against_money, runway_of_held
 from bot.core.hourly_follow import hourly_of_pick
 from bot.core.jobs_follow import jobs_again
@@ -54,7 +55,7 @@ from bot.core.setup_follow import (
 )
 from bot.core.span_first import job_in_span
 from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, safe_figure_of_price, top_up_of_price
-from bot.core.weigh_priced import weigh_follow
+from bot.core.weigh_priced import switch_saving, weigh_follow
 from bot.messages import Turn
 from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
@@ -100,7 +101,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
-    parsed = budget_weighs_last(job_at_provider(parsed, last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
+    parsed = budget_weighs_last(job_at_provider(form_kept(parsed, last), last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if (by_memory := memory_card_at_last(parsed, last)) is not None:
         return by_memory  # "70b qlora on cloudgpu" then "cheapest 80GB card for 8h?": that provider's cards, for 8 h
@@ -157,10 +158,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if on_priced is not None:
         return on_priced
     parsed = count_changed(parsed, last)  # "gpuli 4x a100 monthly" then "and with eight?": eight cards
-    tool = tool_after_export(parsed, last, MODIFIERS)  # "导出配置" then "deepspeed": that framework's files
-    if tool is not None:
-        return tool
-    again = export_again(parsed, last, text, merge_follow_up)  # "导出配置" then "模型换 qwen3 8b": the files changed
+    # "导出配置" then "deepspeed": that framework's files; then "模型换 qwen3 8b": the files changed
+    again = tool_after_export(parsed, last, MODIFIERS) or export_again(parsed, last, text, merge_follow_up)
     if again is not None:
         return again
     shared = month_share_of_last(parsed, last)  # "年付多少" then "平均每月多少": that year, shared out per month
@@ -271,13 +270,13 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and parsed.cues.joined:
         parsed = replace(parsed, follow_up=True)  # "包月再加个 500g 存储卷 一共多少": the rental priced, with it
-    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength or _span_of_last(parsed)
+    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength or _span_of_last(parsed) or switch_saving(parsed)
     added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
         and parsed.cues.joined
     if not (parsed.follow_up or short or parsed.missing or added) or (parsed.intent == "faq" and not (parsed.follow_up or short)):
         return parsed
-    if parsed.intent == "price" and not parsed.follow_up and not added:
-        return parsed  # "H100 多少钱" after a sizing is its own price question
+    if parsed.intent == "price" and not (parsed.follow_up or added or switch_saving(parsed)):
+        return parsed  # "H100 多少钱" after a sizing is its own price question; "how much do we save with qlora on a 4090?" is no
     if parsed.cues.howto and not parsed.follow_up:
         return parsed  # "DPO 的参考模型要不要单独算" is a question of its own, not a change
     if last.kind == "price":
@@ -309,7 +308,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         if base.get("gpu") in stated["exclude"]:  # type: ignore[operator]
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
-    stated = count_on_pick(stated, base, last, parsed.cues.refers_back)
+    stated = count_on_pick(stated, base, last)
     if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
@@ -359,8 +358,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     if not (parsed.follow_up or parsed.asks.names_only) or parsed.cues.chars > longest:
         return parsed
     stated = size_in_family(parsed.request.stated(), base)  # "qwen2.5 7b" then "14b": Qwen2.5-14B
-    for key in ("model", "params_b") + (("gpu", "num_gpus", "zero") if "method" in stated and not last.data.get("how_many") and not parsed.cues.same_card else ()):
-        base.pop(key, None)  # the new model replaces the old; a job restated with its method ("what about 70b qlora") is fitted anew, unless "on the same card"
+    for key in ("model", "params_b", *setup_dropped(stated, base, bool(last.data.get("how_many")), parsed.cues.same_card)):
+        base.pop(key, None)
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
     if "gpu" in stated or "num_gpus" in stated:

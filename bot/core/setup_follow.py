@@ -33,17 +33,15 @@ def card_of(parsed: Parsed, last: Turn) -> tuple[str, int | None] | None:
     return sold or setups[0]
 
 
-def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn, pointed: bool = False) -> dict[str, object]:
+def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn) -> dict[str, object]:
     """A count alone after a sized job's setup was priced ("7b qlora" then "gpuli 包月多少": its 4090 at ₮369,
     then "4 张呢", "what about 4 of them") is that many of the card priced (4 × ₮369 = ₮1,476), not the job
-    sized again on any card that comes in fours; so is a count `pointed` at the card a sizing picked ("7b qlora,
-    which card?" then "two of them?": two RTX 3090s); `stated` unchanged otherwise."""
+    sized again on any card that comes in fours; so is a count alone after a sizing that picked a setup ("7b qlora,
+    which card?" then "two of them?": two RTX 3090s; "32b 全参 zero-3 8卡" then "4 卡呢": four of the A100 80GB
+    SXM it put the eight on, judged on them, never the job fitted anew on a bigger card that holds it on four);
+    `stated` unchanged otherwise."""
     pick = last.data.get("pick")
-    # the count is what the sizing before was about ("32b 全参 要几张卡" or "… 8 卡 每卡多少显存", then "那 4 张呢"): a
-    # count of the card that answer picked, so "4 × A100 80GB" is judged, not any card that holds the job on four
-    counted_before = last.kind == "size" and bool(last.data.get("how_many") or last.data.get("cards") or job.get("num_gpus"))
-    if "num_gpus" not in stated or "gpu" in stated or job.get("gpu") or not (
-            last.data.get("setup") or (last.kind == "size" and (pointed or counted_before))) \
+    if "num_gpus" not in stated or "gpu" in stated or job.get("gpu") or not (last.data.get("setup") or last.kind == "size") \
             or not isinstance(pick, list | tuple) or len(pick) != 2:
         return stated
     return {**stated, "gpu": pick[0]}

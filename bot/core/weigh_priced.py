@@ -179,6 +179,12 @@ def weigh_follow(parsed: Parsed, last: Turn, asked: str | None) -> Parsed | None
     return _weighed(parsed, last, shown, other, asked, named)
 
 
+def switch_saving(parsed: Parsed) -> bool:
+    """"how much do we save with qlora on a 4090?": what a change of method (and card) saves, asked of the job before,
+    never that card's own price list; resized_weighed leads the changed job's cost with it."""
+    return parsed.weigh == HOW_MUCH and bool(parsed.request.method) and not (parsed.request.model or parsed.request.params_b)
+
+
 def _weighed(parsed: Parsed, last: Turn, shown: Rental, other: Rental, asked: str, named: bool) -> Parsed:
     keep = dict(last.data) if last.kind == "price" else {"display": None}
     data = {**keep, **shown.data(), "weigh": [asked, other.data(), named]}
@@ -320,7 +326,7 @@ def resized_weighed(reply: Reply, parsed: Parsed, last: Turn | None) -> Reply:
     setup saves or costs against the one sized before, both at one provider (the cheapest renting the new
     setup, the one named when one was) for the span said, else a month; `reply` unchanged otherwise."""
     if parsed.weigh != HOW_MUCH or last is None or last.kind not in PRICED_KINDS or reply.turn is None \
-            or (reply.kind, reply.turn.kind) not in (("sizing", "size"), ("price", "size"), ("price", "price")) \
+            or (reply.kind, reply.turn.kind) not in (("sizing", "size"), ("price", "size"), ("price", "price"), ("cost", "cost")) \
             or isinstance(last.data.get("weigh"), list):
         return reply
     mine, before = rental_of(reply.turn.kind, reply.turn.data), rental_of(last.kind, last.data)
@@ -333,6 +339,15 @@ def resized_weighed(reply: Reply, parsed: Parsed, last: Turn | None) -> Reply:
     elif reply.kind == "price":  # "what about a100s, how much cheaper?": the job's price on that setup
         if not _job_fits(last, mine.gpu[0], mine.count):
             return reply
+    elif reply.kind == "cost":  # "14b lora l40s 月租" then "换 qlora 用 4090 能省多少": the switched job's setup against the one before
+        if not _job_fits(reply.turn, mine.gpu[0], mine.count):
+            return reply  # a setup the switched job misses saves nothing
+        named = parsed.rental.provider or (reply.turn.data.get("request") or {}).get("provider")
+        hours = mine.hours or before.hours or float(MONTH)
+        # where the answer before rented, when it rents the new setup too: what the switch saves there (gpuli's 4090
+        # month ₮369 against its L40S ₮649: ₮280), the cheapest elsewhere in the price list below
+        kept = before.provider if before.provider and _rents(before.provider, mine, hours) else mine.provider
+        mine = replace(mine, provider=str(named) if named else kept)
     else:
         v = reply.data.get("v") if isinstance(reply.data, dict) else None
         verdict = v.get("verdict") if isinstance(v, dict) else None
@@ -343,6 +358,12 @@ def resized_weighed(reply: Reply, parsed: Parsed, last: Turn | None) -> Reply:
     shown, other = replace(mine, hours=hours, provider=provider), replace(before, hours=hours, provider=provider)
     return weighed_first(reply, shown.data(), [HOW_MUCH, other.data(), True])
 
+
+
+def _rents(provider: str, rental: Rental, hours: float) -> bool:
+    """Whether `provider` rents `rental`'s setup for `hours` at a firm price."""
+    rows = setup_prices(list(rental.gpu), rental.count, timedelta(hours=hours), whole_machines=bool(rental.count)).offered
+    return any(r.provider.id == provider and not r.quotes[0].estimate for r in rows)
 
 
 def _common(a: Rental, b: Rental, hours: float) -> str | None:

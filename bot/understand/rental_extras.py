@@ -255,11 +255,12 @@ def rents_count(provider_id: str, count: int) -> bool:
 
 # What is left of a message that only changes the rental's length, once the length and the asking words
 # are out: "only need", "就用", "我们只需要", "anything cheaper", "有没有更便宜的" (how long it is needed, and
-# whether that length rents for less), no subject of its own.
+# whether that length rents for less), a trial said of it ("先 try 一周", "先试一周", "try a week first"), no subject
+# of its own.
 _LENGTH_FRAME = lazy(
     r"^(?:[\W_]|呢|那|那么|就|只|只要|只需|只需要|需要|要|用|租|我们|我|其实|实际上?|够了|就够了|的话|的|了|跑|训练|一下|如果|要是|假如|假设"
-    r"|有没有|还有|有|更|比较|便宜|便宜点|便宜些|划算|省钱?|点|些|方案|选择|选项|吗|么|嘛"
-    r"|only|just|need|needs|we|i|it|actually|then|so|ok|okay|for|rent|renting|use|using|run"
+    r"|有没有|还有|有|更|比较|便宜|便宜点|便宜些|划算|省钱?|点|些|方案|选择|选项|吗|么|嘛|先|试试?|试用|试一?下|试水"
+    r"|only|just|need|needs|we|i|it|actually|then|so|ok|okay|for|rent|renting|use|using|run|try|trial|first|test|let'?s|we'?ll|i'?ll|will|gonna"
     r"|anything|something|any|options?|choices?|deals?|cheaper|cheapest|less|expensive|a|the|instead|what|about|how|and|to|if|say|suppose)*$",
     re.I)
 

@@ -18,13 +18,13 @@ WHICH = "which"  # which of the two is cheaper: the cheaper one named first
 HOW_MUCH = "how_much"  # the difference between the two, leading
 VERSUS = "versus"  # the last price against another the message names
 
-# "哪个便宜", "哪家更划算", "选哪个", "which is cheaper", "which one's the better deal", "which should we go with"
-_WHICH = lazy(r"哪(?:个|家|种|样|一个|一种|一家|个方案|种方案)?\s*(?:更|比较|最|会)?\s*(?:便宜|划算|合算|实惠|省钱?|值|好|优惠)"
+# "哪个便宜", "哪家更划算", "谁便宜", "选哪个", "which is cheaper", "who's cheaper", "which one's the better deal", "which should we go with"
+_WHICH = lazy(r"(?:哪(?:个|家|种|样|边|一个|一种|一家|个方案|种方案)?|谁)\s*(?:更|比较|最|会)?\s*(?:便宜|划算|合算|实惠|省钱?|值|好|优惠)"
               r"|选哪(?:个|种|家|样)|买哪(?:个|种)|租哪(?:个|种)"
               r"|\bwhich\b(?:\s+(?:one|option|way|plan|deal|of\s+(?:the|them|those|these)(?:\s+two)?))?(?:'s|\s+is|\s+would\s+be|\s+works\s+out)?"
               r"\s+(?:the\s+)?(?:cheaper|cheapest|better|less\s+expensive|more\s+affordable|best\s+deal|smarter)"
               r"|\bwhich\b(?:\s+(?:one|option))?\s+(?:should|do|would)\s+(?:we|i)\s+(?:go\s+with|pick|take|choose|get)"
-              r"|\bwhich\b(?:\s+(?:one|option))?\s+costs?\s+less")
+              r"|\bwhich\b(?:\s+(?:one|option))?\s+costs?\s+less|\bwho(?:'s|\s+is)\s+(?:cheaper|less\s+expensive|the\s+better\s+deal)")
 # "省多少", "能省几块", "便宜多少", "差多少", "差价", "多花多少", "减多少", "cheaper by how much", "how much cheaper",
 # "how much do we save", "what's the difference", "what's the saving"
 _HOW_MUCH = lazy(r"(?:省|便宜|贵|差|多花|少花|多付|少付|多出)\s*(?:了|下|掉)?\s*(?:多少|几|多钱)|差价|差额|相差|价差"
@@ -33,9 +33,10 @@ _HOW_MUCH = lazy(r"(?:省|便宜|贵|差|多花|少花|多付|少付|多出)\s*(
                  r"|\bhow\s+much\s+(?:cheaper|less|more|pricier|(?:do|would|will|can|could)\s+(?:we|i)\s+save|saved?|savings?)\b"
                  r"|\b(?:cheaper|less|more|pricier|more\s+expensive)\s+by\s+how\s+much\b"
                  r"|\bby\s+how\s+much\b|\b(?:the\s+)?(?:price\s+)?difference\b|\bsavings?\b|\bhow\s+much\s+(?:we|i)\s+save\b")
-# the last price set against another: "还是包月", "或者按月", "要不直接包月", "不如包月", "和包月比", "or the month",
+# the last price set against another: "还是包月", "或者按月", "要不直接包月", "不如包月", "和包月比", "跟 gpuli 4090 比",
+# "or the month",
 # "vs a full month", "versus monthly", "compared to/with"; never "what if a100 sxm instead" (a change of card)
-_VERSUS = lazy(r"还是|或者|或是|要不(?:要)?|不如|比起|相比|对比|(?:跟|和|与|同)\s*\S{1,12}\s*比"
+_VERSUS = lazy(r"还是|或者|或是|要不(?:要)?|不如|比起|相比|对比|(?:跟|和|与|同)\s*[^\s,，。?？]{1,12}(?:\s+[^\s,，。?？]{1,12}){0,2}\s*比(?![例如])"
                r"|(?:^|\s)(?:or|vs|versus|against)(?:\s|$)|\bcompared?\s+(?:to|with)\b|\bor\s+(?:should|shall|do|would)\b")
 
 

@@ -22,6 +22,7 @@ from bot.understand.asks import Asks
 from bot.understand.parser import Parsed
 from bot.understand.zones import offset_label
 from bot.views.budget_cards import cards_verdict
+from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
 from bot.views.price import unit_prices
 from engine.catalog import gpus
@@ -191,9 +192,13 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
     amount, stated = budget
     listed = providers().find(provider) if provider and not (stated or currency) else None
     limit = Money(amount, stated or currency or (listed.currency if listed else lang_currency(lang)))
+    estimate = pick if (firm := firm_instead(view, pick, provider)) is not None else None
+    pick = firm or pick  # an estimate picked cheapest, a firm quote beside it: judged on the firm one (bot.views.budget_firm)
     listed_rows = [pick, *((view or {}).get("others") or [])]  # before the ones over the budget leave the list
     drop_over_budget(reply, limit)
-    verdict = _verdict(pick, limit, lang)
+    verdict = _verdict(pick, limit, lang, firm=estimate is not None)
+    if estimate is not None:
+        verdict.data["message"] = f"{verdict.data['message']}\n{estimate_beside(estimate, limit, lang)}"
     edge = _seed_within((view or {}).get("seed_span"), pick, limit, lang)
     # over at the safe pick, within at the seed's own minimum (at the edge by our estimate): both; else within
     # on a card that only may hold the job (a T4 for a 7B QLoRA): named, never recommended
@@ -382,10 +387,12 @@ def _budget_rents(pick: dict[str, Any], limit: Money, lang: str) -> str | None:
              price=price.format(lang), unit=t(f"unit.{unit}", lang), total=total.format(lang), approx=approx)
 
 
-def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
+def _verdict(pick: dict[str, Any], limit: Money, lang: str, firm: bool = False) -> Reply:
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
     key = "plan.budget_rental_within" if in_budget.amount <= limit.amount else "plan.budget_rental_over"
+    if firm:  # judged on the cheapest firm quote, an estimate cheaper beside it: the quote named
+        key = key.replace("rental", "firm")
     low = Money(Decimal(pick.get("total_min", pick["total_max"])), pick["currency"])
     if key == "plan.budget_rental_over" and low.amount < cost.amount and low.to(limit.currency).amount <= limit.amount:
         key = "plan.budget_rental_maybe"  # ¥3 万 against a ¥2.5–4 万 band: its low end is within, its high end is not
@@ -393,6 +400,7 @@ def _verdict(pick: dict[str, Any], limit: Money, lang: str) -> Reply:
                                                           converted=_shown(in_budget, cost.currency).format(lang))
     return Reply("error", lang, {"over": in_budget.amount > limit.amount, "limit": limit, "message": t(
         key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx, band=f"{low.format(lang)}–{cost.format(lang)}",
+        provider=pick.get("provider_name"), setup=t("sum.setup", lang, n=pick.get("num_gpus"), gpu=pick.get("name")),
                                               over=_shown(in_budget - limit, cost.currency).format(lang),
                                               left=_shown(limit - in_budget, cost.currency).format(lang))})
 
