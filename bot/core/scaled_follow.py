@@ -60,8 +60,8 @@ def scaled_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
         return None
     stated[field] = int(after)
     merged = TrainingRequest.model_validate({**job, **stated})
-    cleared = {"missing": [], "follow_up": True, "faq": [], "faq_answers": [], "faq_confident": False}
+    cleared = replace(parsed, missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)
     if priced_setup_changed(last, merged):  # after a setup's month: the new setup's month
-        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last), **cleared)
+        return replace(cleared, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last))
     asks = replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks
-    return replace(parsed, request=merged, intent=last.kind, asks=asks, **cleared)
+    return replace(cleared, request=merged, intent=last.kind, asks=asks)
