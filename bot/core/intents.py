@@ -104,7 +104,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                                  "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency),
                                  "only": parsed.asks.cheapest})
     if offload_on_price(parsed.asks, parsed.request):  # "14b full, is offload the cheapest way?": both prices, which is cheaper
-        weighed = offload_versus(cost_fields(parsed), ctx.lang)
+        weighed = offload_versus(cost_fields(parsed), ctx.lang, safe=parsed.asks.safe)
         if weighed is not None:
             return weighed
     by_price = request.method is None and (parsed.asks.cheapest or parsed.asks.least_memory) and not parsed.asks.safe

@@ -81,7 +81,12 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
                r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
-               r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up")  # "will a single 80 GB card do?"
+               r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up"  # "will a single 80 GB card do?"
+               # whether the job can be trained at all ("can we full-finetune a 32b on eight h100s", "is it possible to
+               # train 14b on two 4090s", "能不能用两张 4090 训 14b"): its fit, asked; never whether it ends in time (训完)
+               r"|^\s*(?:so|and|ok|hey|guys)?[\s,]*(?:can|could)\s+(?:we|i|you|one|it)\s+(?:\w+[\s-]+){0,2}?(?:full[\s-]*)?"
+               r"(?:fine[\s-]*tune|finetune|train|tune|run)\b|\b(?:is\s+it\s+possible|are\s+we\s+able)\s+to\s+(?:\w+[\s-]+){0,2}?"
+               r"(?:full[\s-]*)?(?:fine[\s-]*tune|finetune|train|tune|run)\b|(?:能不能|能否|可不可以)[^，,。.?？]{0,20}(?:训|微调|跑)(?![完了得])")
 # more cards asked to lower each card's memory: "does that cut the memory needed per card", "每张卡的显存会不会降"
 CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|save[sd]?|less(?:en)?)\b[^.?!]{0,40}\b(?:memory|vram)\b[^.?!]{0,30}"
                    r"\b(?:per|each|every)\s+(?:card|gpu|device)|\b(?:per|each|every)\s+(?:card|gpu|device)\b[^.?!]{0,30}\b(?:less|lower|smaller|fewer)\b[^.?!]{0,12}\b(?:memory|vram)\b"
