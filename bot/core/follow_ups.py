@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from bot.core import scaled_follow, step_time_follow
 from bot.core.about_last import (
     ABOUT_BUDGET,
     ABOUT_LAST,
@@ -42,7 +43,6 @@ from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
 from bot.core.provider_runs import job_at_provider
 from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_priced, run_on_priced, total_of_priced
-from bot.core.scaled_follow import scaled_of_last
 from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
     count_on_pick,
@@ -213,7 +213,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     picked = _pick_with_add_ons(parsed, last, text, duration)
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
         return picked
-    about = scaled_of_last(parsed, last) or _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
+    about = scaled_follow.scaled_of_last(parsed, last) or step_time_follow.step_time_of_last(parsed, last) or _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
         or _count_needed(parsed, last, text) or about_last(parsed, last, text)
     if about is not None:
         return about
