@@ -297,12 +297,12 @@ def _asked_over_background(raw: str, hit: Hit | None, provider: str | None) -> H
         return None
     if faq_index().keyworded(asking[0], 0.0, [hit], provider):
         return None
-    # the asked clause names a term of its own (a technical name or a catalog concept: "IB", "InfiniBand", "通信"),
-    # not only a plain word that asks about the background's job ("做继续预训练，要什么配置": the route's setup)
+    # the asked clause names a subject of its own, a technical name ("IB", "InfiniBand"), not only words that ask
+    # about the background's job ("做继续预训练，要什么配置": the route's setup; "机器还在开机，会计费吗": the boot's billing)
     folded = faq_terms.fold(asking[0])
     named = [kw for kw in [*part.entry.keywords.zh, *part.entry.keywords.en]
              if (p := faq_terms.phrase_pattern(kw)) is not None and p.search(folded)]
-    return part if any(LATIN.search(kw) or faq_terms.mentions(faq_terms.fold(kw)) for kw in named) else None
+    return part if any(LATIN.search(kw) and provider_of(kw) is None for kw in named) else None
 
 
 LATIN = lazy(r"[A-Za-z]")
