@@ -81,7 +81,7 @@ def test_an_english_word_the_chinese_answers_write_too_still_meets_them(text: st
 
 @pytest.mark.parametrize("text", ["两台 8 卡 h100 做 continued pretraining，IB 另外怎么收",
                                   "我们两台八卡 h100 打算做继续预训练，InfiniBand 怎么收费",
-                                  "continued pretraining on two 8x h100 nodes, how is infiniband billed?"])
+                                  "2 台 8 卡 h100 跑增量预训练，ib 要另外加钱吗"])
 def test_a_route_named_as_background_leaves_the_topic_asked(text: str) -> None:
     me = _chat(text)
     assert "600" in me.text and "1,200" in me.text and ("DFW-1" in me.text or "ORD-1" in me.text), me.text

@@ -302,7 +302,10 @@ def _asked_over_background(raw: str, hit: Hit | None, provider: str | None) -> H
     folded = faq_terms.fold(asking[0])
     named = [kw for kw in [*part.entry.keywords.zh, *part.entry.keywords.en]
              if (p := faq_terms.phrase_pattern(kw)) is not None and p.search(folded)]
-    return part if any(LATIN.search(kw) and provider_of(kw) is None for kw in named) else None
+    # (read in a Chinese clause, where such a name stands out; in English every word is Latin)
+    chinese = CHINESE.search(asking[0]) is not None
+    return part if chinese and any(LATIN.search(kw) and provider_of(kw) is None for kw in named) else None
 
 
 LATIN = lazy(r"[A-Za-z]")
+CHINESE = lazy(r"[\u3400-\u9fff]")

@@ -189,8 +189,8 @@ def lever_named(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     for h in hits:
         if h is lead or h.entry.id not in named or h.entry.id in lead_terms or h.score < LEVER_FLOOR:
             continue
-        if "memory" in set(h.entry.topics) & set(lead.entry.topics):  # a memory lever over a memory answer; a route
-            return h  # named beside another topic ("做 continued pretraining，IB 另外怎么收") leaves that topic's answer
+        if set(h.entry.topics) & set(lead.entry.topics):
+            return h
     return None
 
 
