@@ -69,6 +69,8 @@ FACTORS = [
     ("32b 全参 8 张 h100", "卡减半", "4×H100 SXM"),
     ("7b full on 8 a100", "halve the gpus", "4× A100 80GB SXM"),
     ("14b 全参 4 张 h100", "卡数翻倍", "8×H100 SXM"),
+    ("32b full on 8 h100", "cut the gpus in half", "4× H100 SXM"),
+    ("8b lora on one 4090, batch 2", "make the batch twice as big", "batch 4"),
     # the setup the sizing led with (32B full: 8 × A100 80GB SXM) doubled
     ("32b 全参", "卡翻倍", "16×A100 80GB SXM"),
 ]
@@ -93,7 +95,8 @@ FIELD_WORDS = {
     "grad_accum": ["grad accum", "gradient accumulation", "梯度累积"],
 }
 BEFORE = {Fraction(2): ["double", "twice", "两倍"], Fraction(1, 2): ["halve", "half", "一半的"]}
-AFTER = {Fraction(2): ["翻倍", "加倍", "翻一倍", "doubled", "x2"], Fraction(1, 2): ["减半", "砍半", "halved", "砍一半"]}
+AFTER = {Fraction(2): ["翻倍", "加倍", "翻一倍", "doubled", "x2", "乘以 2", "twice as big"],
+         Fraction(1, 2): ["减半", "砍半", "halved", "砍一半", "除以 2", "in half"]}
 
 
 @settings(max_examples=200, deadline=None)

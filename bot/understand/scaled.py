@@ -34,10 +34,11 @@ BEFORE = {
 }
 # a factor said after the setting ("batch 翻倍", "卡减半", "cards halved", "batch x2", "seq doubled", "gpus / 2")
 AFTER = {
-    Fraction(2): r"(?:翻|加|增加|扩大|涨|乘|提高|提升)?\s*(?:一|1)?\s*倍|翻番|\bdoubled?\b|\btimes\s+(?:two|2)\b|[x×*]\s*2(?![\d.])",
+    Fraction(2): r"(?:翻|加|增加|扩大|涨|乘|提高|提升)?\s*(?:一|1)?\s*倍|翻番|\bdoubled?\b|\btimes\s+(?:two|2)\b|[x×*]\s*2(?![\d.])"
+                 r"|\btwice\s+as\s+(?:big|large|long|many)\b|乘以?\s*2(?![\d.])",
     Fraction(3): r"\btripled?\b|[x×*]\s*3(?![\d.])|(?:乘|扩大到?)\s*3\s*倍|翻两倍",
     Fraction(4): r"\bquadrupled?\b|[x×*]\s*4(?![\d.])|(?:乘|扩大到?)\s*4\s*倍",
-    Fraction(1, 2): r"(?:减|砍|降|少|缩|去掉|减少|缩减)\s*(?:一|1)?\s*半|对半(?:砍|分|减)?|折半|\bhalved\b|\bin\s+half\b|\bby\s+half\b|/\s*2(?![\d.])|÷\s*2(?![\d.])",
+    Fraction(1, 2): r"(?:减|砍|降|少|缩|去掉|减少|缩减)\s*(?:一|1)?\s*半|对半(?:砍|分|减)?|折半|\bhalved\b|\bin\s+half\b|\bby\s+half\b|/\s*2(?![\d.])|÷\s*2(?![\d.])|除以?\s*2(?![\d.])",
 }
 # words that may stand between the factor and the setting ("double up the batch", "把卡数减半", "batch 再翻一倍")
 GAP = r"(?:\s|the|up|is|are|gets?|was|be|our|my|your|its|that|this|of|把|将|再|也|都|就|直接|的)*"
