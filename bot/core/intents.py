@@ -104,9 +104,10 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
                                  "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency),
                                  "only": parsed.asks.cheapest})
+    weighed = None
     if offload_on_price(parsed.asks, parsed.request):  # "14b full, is offload the cheapest way?": both prices, which is cheaper
         weighed = offload_versus(cost_fields(parsed), ctx.lang, safe=parsed.asks.safe)
-        if weighed is not None:
+        if weighed is not None and not parsed.asks.safe:
             return weighed
     by_price = request.method is None and (parsed.asks.cheapest or parsed.asks.least_memory) and not parsed.asks.safe
     if by_price:
@@ -120,6 +121,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
                          by_price=by_price, least_memory=parsed.asks.least_memory, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
+    if weighed is not None:  # "单卡 offload 是不是最省钱最稳的": no, and the safe way, lead; the offload sizing follows
+        reply = verdict_first(reply, weighed)
     v = reply.data.get("v") if reply.kind == "sizing" else None
     if v and request.method == "full" and v.get("params") and not parsed.follow_up and asks_why(parsed.words):
         # "explain like I'm 5 why 7b full needs an 80gb card": the bytes per parameter lead, then the figures
