@@ -2,8 +2,9 @@
 
 - a measured step time said after a job whose steps were counted ("每步 1.2 秒的话要多久", "if each step takes 2s how
   long?"): that job timed by it (seed 002: time = steps × seconds a step) and billed for it; a later "多少钱" keeps it;
-- a card named alone after a job's cost ("3090", "on a 3090?", "换 h100 呢"): whether that card holds the job leads,
-  the cost follows (with no count said, the fewest of the card that hold it, as the cost prices them);
+- a card named alone after the cost of a plan stated without asking a price ("这周末 7b qlora 单卡跑" then "3090"):
+  whether that card holds the job leads, the cost follows (with no count said, the fewest of the card that hold it,
+  as the cost prices them); after a price question ("32b 全参 包月 多少" then "a100") the price leads as before;
 - a FAQ term typed in English inside a Chinese question ("gpuli 的 snapshot 要额外付钱吗"): the entry on that concept
   (seed 000: one public IPv4 and one snapshot within the quota, ₮0), as 快照 would reach it;
 - a training route named as the background of a question on another topic ("两台 8 卡 h100 做 continued pretraining，
@@ -54,7 +55,7 @@ CARDS = [
     (("这周末 hackathon，7b qlora 单卡跑", "3090"), "✅ 1 张 RTX 3090 够"),
     (("7b qlora for 2 days", "on a 3090?"), "✅ 1× RTX 3090 is enough"),
     (("14b lora for a week", "what about a 4090"), "❌ 1× RTX 4090 is not enough"),
-    (("32b 全参 租一个月多少", "换 h100 呢"), "8 张 H100 SXM"),
+    (("32b 全参 要跑一个月", "换 h100 呢"), "8 张 H100 SXM"),
 ]
 
 
@@ -65,6 +66,13 @@ def test_a_card_named_alone_after_a_jobs_cost_leads_with_its_fit(turns: tuple[st
     assert "💰" in me.text or "⏱" in me.text, me.text
 
 
+@pytest.mark.parametrize("turns", [("32b 全参 包月 多少", "a100"), ("7b qlora cost for 2 days?", "on a 3090?"),
+                                   ("14b lora 跑一周多少钱", "4090 呢")])
+def test_a_card_named_after_a_price_question_is_priced_first(turns: tuple[str, ...]) -> None:
+    me = _chat(*turns)
+    assert me.lines[0].startswith(("💰", "⏱")), me.text
+
+
 @pytest.mark.parametrize("text", ["gpuli 的 snapshot 要额外付钱吗", "gpuli snapshot 另外收钱吗", "gpuli 的快照要额外付费吗",
                                   "do I pay extra for snapshots at gpuli", "gpuli 的 IPv4 要额外掏钱吗"])
 def test_a_term_typed_in_english_inside_chinese_meets_its_entry(text: str) -> None:
@@ -73,10 +81,11 @@ def test_a_term_typed_in_english_inside_chinese_meets_its_entry(text: str) -> No
     assert "₮0" in me.text and ("额度内" in me.text or "included" in me.text), me.text
 
 
-@pytest.mark.parametrize("text", ["训练到一半 gpuli 机器崩了 checkpoint 还在吗", "租期到了没续 checkpoint 还在吗"])
+@pytest.mark.parametrize("text", ["训练到一半 gpuli 机器崩了 checkpoint 还在吗", "租期到了没续 checkpoint 还在吗",
+                                  "does 一万网络 snapshot the system disk"])
 def test_an_english_word_the_chinese_answers_write_too_still_meets_them(text: str) -> None:
     me = _chat(text)
-    assert me.last.kind == "faq" and ("checkpoint" in me.text or "检查点" in me.text), me.text
+    assert me.last.kind == "faq" and ("checkpoint" in me.text or "检查点" in me.text or "Yiwan" in me.text), me.text
 
 
 @pytest.mark.parametrize("text", ["两台 8 卡 h100 做 continued pretraining，IB 另外怎么收",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.core import scaled_follow, step_time_follow
+from bot.core import card_fit_asked, scaled_follow, step_time_follow
 from bot.core.about_last import (
     ABOUT_BUDGET,
     ABOUT_LAST,
@@ -228,7 +228,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
-    parsed = setup_at_provider(parsed, last, text)  # "八卡 h100 gpuli" after a job: that job on those cards there
+    parsed = card_fit_asked.card_fit_asked(setup_at_provider(parsed, last, text), last)  # "八卡 h100 gpuli" after a job: that job on those cards there; "3090" after a plan's cost: its fit first
     fit = asked_of_last(parsed, last)  # "够吗", "which card then", "minimum setup then?", "the ZeRO-3 number was?"
     if fit is not None:
         return fit

@@ -259,8 +259,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.cheapest and not (parsed.asks.safe or req.gpu) and parsed.asks.budget is None and parsed.asks.deadline is None:
         # "cheapest card at cloudgpu?": that card, tight or not (a budget or a deadline weighs the reply itself next)
         reply = verdict_first(reply, cheapest_card_line(reply, ctx.lang))
-    if parsed.follow_up and parsed.cues.beside_cards.frame and req.gpu and reply.kind == "cost":
-        reply = verdict_first(reply, card_fit_line(req, ctx.lang))  # "3090" alone after a job's cost: does it run there
+    if parsed.cues.fit_first and req.gpu and reply.kind == "cost":
+        reply = verdict_first(reply, card_fit_line(req, ctx.lang))  # "3090" alone after a plan's cost: does it run there
     if parsed.asks.estimate and not measured:  # "训练时间怎么估": a trial run of about 50 steps times it (seed 002)
         reply.also.append(Reply("error", ctx.lang, {"message": t("plan.estimate_by_trial", ctx.lang)}))
     if parsed.asks.memory_figure and not measured:

@@ -315,6 +315,7 @@ class Cues:
     to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
     low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
     nonstop: bool = False  # "全程开着", "from now until then": the card kept running to the deadline (bot.core.deadline_kept)
+    fit_first: bool = False  # a card alone after a plan's cost: its fit leads (set by bot.core.card_fit_asked, not read here)
     scaled: tuple[str, Fraction] | None = None  # "double the batch", "卡减半": a setting and its factor (bot.understand.scaled)
 
 

@@ -216,7 +216,7 @@ def query_terms(text: str) -> list[tuple[str, ...]]:
     found = faq_terms.mentions(folded)
     words = Counter(_words(folded))
     terms: list[tuple[str, ...]] = []
-    chinese = CHINESE.search(folded) is not None
+    chinese = CHINESE.search(folded) is not None and CHINESE.search(unnamed(text)) is not None  # a provider's Chinese name is no Chinese question
     for concept, span in found:
         own = [w for w in _words(span) if words[w] > 0]
         words.subtract(own)  # a word spanning the mention's edge ("效果会" -> 果会) stays a word
