@@ -221,9 +221,9 @@ def query_terms(text: str) -> list[tuple[str, ...]]:
         own = [w for w in _words(span) if words[w] > 0]
         words.subtract(own)  # a word spanning the mention's edge ("效果会" -> 果会) stays a word
         if chinese and own and not CHINESE.search(span) and (native := faq_terms.native_forms().get(concept)) \
-                and not set(own) & faq_index().latin_in_chinese:
-            # "snapshot" in a Chinese question, a word no Chinese answer writes: scored as its Chinese form (快照)
-            # would be; one they write too ("checkpoint") meets them as it is
+                and set(own) <= faq_index().postings.keys() and not set(own) & faq_index().latin_in_chinese:
+            # "snapshot" in a Chinese question, a word only the English answers write: scored as its Chinese form (快照)
+            # would be; one the Chinese answers write too ("checkpoint"), or none writes ("ctx"), meets them as it is
             own = _words(native)
         terms.append((concept, *(f" {w}" for w in own)))
     terms[:0] = [(w,) for w, n in words.items() for _ in range(n)]
