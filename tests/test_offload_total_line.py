@@ -20,7 +20,8 @@ EN = ["7b full fine-tune with optimizer offload on one card, how much memory?",
 def test_offload_line_is_per_card_with_the_host_share(msg: str) -> None:
     u = ChatUser()
     u.say(msg)
-    first = u.lines[0]
+    # the offload line (a yes/no asked of it, "是不是最省钱最稳的", is answered first: no, and the safe way; session 26)
+    first = next(ln for ln in u.lines if ln.startswith("📏"))
     assert "35.4 GB" in first and "28 GB" in first and "84 GB" in first and "112 GB" in first, first
     assert "20%–50%" in first or "20–50%" in first
     assert "共需" not in first and "in all:" not in first  # the per-card figure is not the job's total

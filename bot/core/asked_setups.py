@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.core.card_fit_asked import PRICE_ASKED, price_asked
 from bot.core.context import Context
 from bot.core.price import price_turn
 from bot.core.price_pairs import cheaper_first, difference_first
@@ -35,6 +36,8 @@ def carry(reply: Reply, parsed: Parsed | None, before: Turn | None) -> None:
     turn = reply.turn
     if turn is None or turn is before:
         return
+    if turn.kind == "cost" and parsed is not None:  # "3090" next asks its fit first only after a plan priced unasked
+        turn.data[PRICE_ASKED] = price_asked(parsed)
     setups = list(before.data.get(KEY) or []) if before is not None else []
     job, was = _job(turn), (before.data.get(JOB) if before is not None else None)
     # another job replacing the one asked before ("换个任务：72b qlora 用什么卡"): its setups, not the last one's; the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from bot.core import card_fit_asked, scaled_follow, step_time_follow
 from bot.core.about_last import (
     ABOUT_BUDGET,
     ABOUT_LAST,
@@ -74,7 +75,6 @@ from engine.request import TrainingRequest
 FOLLOW_UP_INTENTS = ("size", "cost", "unknown", "faq", "price", "export")
 MONTH_HOURS = 720  # one month's rental, the unit storage add-ons are billed in
 SHORT_FOLLOW_UP = 24  # characters: "on a 4090", "换成8卡呢", "seq 8k?" — a change, not a new question
-
 
 # the settings of a training job (never a card, a model or a rental): stated alone after a sizing, they change it
 JOB_SETTINGS = {"seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank", "grad_checkpointing",
@@ -212,7 +212,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     picked = _pick_with_add_ons(parsed, last, text, duration)
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
         return picked
-    about = _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
+    about = scaled_follow.scaled_of_last(parsed, last) or step_time_follow.step_time_of_last(parsed, last) or _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
         or _count_needed(parsed, last, text) or about_last(parsed, last, text)
     if about is not None:
         return about
@@ -227,7 +227,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
     card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
-    parsed = setup_at_provider(parsed, last, text)  # "八卡 h100 gpuli" after a job: that job on those cards there
+    parsed = card_fit_asked.card_fit_asked(setup_at_provider(parsed, last, text), last)  # "八卡 h100 gpuli" after a job: that job on those cards there; "3090" after a plan's cost: its fit first
     fit = asked_of_last(parsed, last)  # "够吗", "which card then", "minimum setup then?", "the ZeRO-3 number was?"
     if fit is not None:
         return fit

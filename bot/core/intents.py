@@ -42,6 +42,7 @@ from bot.understand.faq_topics import across_cards
 from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
 from bot.understand.why_asked import asks_why
+from bot.views.card_fit_line import card_fit_line
 from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.cheapest_card import cheapest_card_line
 from bot.views.checkpoint import checkpoint_reply
@@ -106,9 +107,10 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return setup_price(ctx, {"setup_of": {**request.stated(), **({"provider": parsed.rental.provider} if parsed.rental.provider else {})},
                                  "display": parsed.price.display_currency, "asked_currency": bool(parsed.price.display_currency),
                                  "only": parsed.asks.cheapest})
+    weighed = None
     if offload_on_price(parsed.asks, parsed.request):  # "14b full, is offload the cheapest way?": both prices, which is cheaper
-        weighed = offload_versus(cost_fields(parsed), ctx.lang)
-        if weighed is not None:
+        weighed = offload_versus(cost_fields(parsed), ctx.lang, safe=parsed.asks.safe)
+        if weighed is not None and not parsed.asks.safe:
             return weighed
     by_price = request.method is None and (parsed.asks.cheapest or parsed.asks.least_memory) and not parsed.asks.safe
     if by_price:
@@ -122,6 +124,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                          host=parsed.asks.host_memory, minimum=parsed.asks.minimum, safe=parsed.asks.safe,
                          by_price=by_price, least_memory=parsed.asks.least_memory, per_card=parsed.asks.per_card_memory,
                          count=parsed.asks.count and (request.num_gpus or 1) == 1, verdict_asked=parsed.asks.sizing)
+    if weighed is not None:  # "单卡 offload 是不是最省钱最稳的": no, and the safe way, lead; the offload sizing follows
+        reply = verdict_first(reply, weighed)
     v = reply.data.get("v") if reply.kind == "sizing" else None
     if v and request.method == "full" and v.get("params") and not parsed.follow_up and asks_why(parsed.words):
         # "explain like I'm 5 why 7b full needs an 80gb card": the bytes per parameter lead, then the figures
@@ -258,6 +262,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.cheapest and not (parsed.asks.safe or req.gpu) and parsed.asks.budget is None and parsed.asks.deadline is None:
         # "cheapest card at cloudgpu?": that card, tight or not (a budget or a deadline weighs the reply itself next)
         reply = verdict_first(reply, cheapest_card_line(reply, ctx.lang))
+    if parsed.cues.fit_first and req.gpu and reply.kind == "cost":
+        reply = verdict_first(reply, card_fit_line(req, ctx.lang))  # "3090" alone after a plan's cost: does it run there
     if parsed.asks.estimate and not measured:  # "训练时间怎么估": a trial run of about 50 steps times it (seed 002)
         reply.also.append(Reply("error", ctx.lang, {"message": t("plan.estimate_by_trial", ctx.lang)}))
     if parsed.asks.memory_figure and not measured:

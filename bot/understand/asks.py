@@ -456,7 +456,7 @@ def offload_on_price(a: Asks, q: TrainingRequest) -> bool:
     cheapest way", "offload 是最省钱的吗", "用 offload 会不会更便宜"): a price comparison, not a sizing; "the
     cheapest safe option" is answered by the safe setup, which never offloads (bot/views/summary.py)."""
     return q.method == "full" and bool(q.model or q.params_b) and (q.offload not in (None, "none") or a.switch == "offload") \
-        and (a.cheapest or a.cheaper or a.minimum) and not a.safe  # "cheapest safe": offload is no safe way
+        and (a.cheapest or a.cheaper or a.minimum)  # "cheapest safe" asked of offload: no, it is no safe way (offload_versus)
 
 
 def currency_ask(norm: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from bot.understand.asks import without_asks
@@ -43,6 +44,7 @@ from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.rule_window import without_ruling
+from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import keeps_speed
 
@@ -80,7 +82,12 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
                r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
-               r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up")  # "will a single 80 GB card do?"
+               r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up"  # "will a single 80 GB card do?"
+               # whether the job can be trained at all ("can we full-finetune a 32b on eight h100s", "is it possible to
+               # train 14b on two 4090s", "能不能用两张 4090 训 14b"): its fit, asked; never whether it ends in time (训完)
+               r"|^\s*(?:so|and|ok|hey|guys)?[\s,]*(?:can|could)\s+(?:we|i|you|one|it)\s+(?:\w+[\s-]+){0,2}?(?:full[\s-]*)?"
+               r"(?:fine[\s-]*tune|finetune|train|tune|run)\b|\b(?:is\s+it\s+possible|are\s+we\s+able)\s+to\s+(?:\w+[\s-]+){0,2}?"
+               r"(?:full[\s-]*)?(?:fine[\s-]*tune|finetune|train|tune|run)\b|(?:能不能|能否|可不可以)[^，,。.?？]{0,20}(?:训|微调|跑)(?![完了得])")
 # more cards asked to lower each card's memory: "does that cut the memory needed per card", "每张卡的显存会不会降"
 CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|save[sd]?|less(?:en)?)\b[^.?!]{0,40}\b(?:memory|vram)\b[^.?!]{0,30}"
                    r"\b(?:per|each|every)\s+(?:card|gpu|device)|\b(?:per|each|every)\s+(?:card|gpu|device)\b[^.?!]{0,30}\b(?:less|lower|smaller|fewer)\b[^.?!]{0,12}\b(?:memory|vram)\b"
@@ -108,10 +115,16 @@ FRESH = lazy(r"^\s*(?:新问题|新的问题|另一个问题|另外一个问题|
 # one training setting's word ("bf16", "flash attention", "8bit adam", "梯度检查点", "不开 offload") with nothing
 # but a verb of changing around it: after a sizing it is that sizing with the setting changed; a question about
 # the setting ("bf16 还是 fp16?", "what is offload") has words of its own and stays the FAQ's
+VALUED_KEY = (r"\bseq(?:uence)?(?:[\s_-]*len(?:gth)?)?|\bctx|\bcontext(?:[\s_-]*(?:len(?:gth)?|window))?|\bcutoff(?:[\s_-]*len(?:gth)?)?"
+              r"|\bmax[\s_-]*(?:seq[\s_-]*)?len(?:gth)?|序列长度|序列|上下文长度|上下文|截断长度|\bmicro[\s_-]*batch(?:[\s_-]*size)?|\bbatch(?:[\s_-]*size)?"
+              r"|\bbs|批大小|\bgrad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|梯度累积|\b(?:lora[\s_-]*)?rank")
 SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半精度|flash[\s_-]*att(?:n|ention)(?:[\s_-]*\d)?|\bfa[23]\b"
            r"|\bsdpa\b|\beager\b|(?:paged[\s_-]*)?adamw?(?:[\s_-]*8[\s_-]*bit)?|8[\s_-]*bit[\s_-]*(?:paged[\s_-]*)?adamw?|8\s*位优化器|(?<![\w.])8[\s_-]?(?:bit|比特)(?![\w.])"
            r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu"
-           r"|\bzero[\s_-]*(?:stage[\s_-]*)?[0-3](?:\s*\+\s*offload)?\b|\bfsdp\b")
+           r"|\bzero[\s_-]*(?:stage[\s_-]*)?[0-3](?:\s*\+\s*offload)?\b|\bfsdp\b"
+           # a setting with its new value ("seq is 8192", "序列是 8192", "cutoff_len now 4096", "batch 8", "8k context")
+           rf"|(?:{VALUED_KEY})\s*(?:(?:is|was|now|set|to|at|of|be|should|will|becomes|goes|changed|bumped|[:=]|->|→|是|为|改成|改为|设成|设为"
+           r"|调成|调到|改到|换成|变成)\s*)*\d+(?:\s*k\b)?|(?<![\w.])\d+\s*k?\s*(?:tokens?\s*)?(?:的\s*)?(?:seq(?:uence)?(?:\s*len(?:gth)?)?|context|ctx|序列|上下文|长度)")
 # the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
 # instead", "换成全参 8 卡呢"): said alone, they re-size the job before with them, never the FAQ entry they name
 JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|params?|parameters?))?\b"
@@ -119,7 +132,7 @@ JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[
 SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打开|关掉?|不开|不用|加上?|上|的|话|呢|吧|试试|如果|要是|只用|只要"
                   r"|微调|训练|\b(?:fine[\s-]*tun\w*|finetun\w*|train\w*)\b|\bwith(?:out)?\b|\buse\b|\busing\b|\bdo\b|\bgo\b|\bif\b|\bi\b|\bwe\b|\bi'?ll\b|\blet'?s\b|\bjust\b|\bonly\b|\bon\b"
                   r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
-                  r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|[\s,，。.!！?？]"
+                  r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|\bnow\b|\bstill\b|\bthe\b|\bour\b|\bmy\b|还|现在|[\s,，。.!！?？]"
                   # the setup asked for with it ("no offload option?", "不 offload 的方案呢", "any setup without offload?")
                   r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别")
 # "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,
@@ -311,6 +324,8 @@ class Cues:
     low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
     nonstop: bool = False  # "全程开着", "from now until then": the card kept running to the deadline (bot.core.deadline_kept)
     broke: bool = False  # "钱包没钱能先租吗", "with an empty wallet can we still rent?": the wallet said to hold nothing (BROKE)
+    fit_first: bool = False  # a card alone after a plan's cost: its fit leads (set by bot.core.card_fit_asked, not read here)
+    scaled: tuple[str, Fraction] | None = None  # "double the batch", "卡减半": a setting and its factor (bot.understand.scaled)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -379,6 +394,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
+        scaled=scaled(norm) if short else None,
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

@@ -175,6 +175,9 @@ def _fold(text: str) -> str:
     return FILLER.sub(" ", POSSESSIVE.sub("", CONTRACTED_IS.sub(r"\1 is", folded)))
 
 
+CHINESE = re.compile(r"[\u3400-\u9fff]")
+
+
 def _words(text: str) -> list[str]:
     """Latin words (stemmed, shorthand expanded), numbers, Chinese characters and their bigrams."""
     synonyms = faq_terms.shorthand()
@@ -213,9 +216,15 @@ def query_terms(text: str) -> list[tuple[str, ...]]:
     found = faq_terms.mentions(folded)
     words = Counter(_words(folded))
     terms: list[tuple[str, ...]] = []
+    chinese = CHINESE.search(folded) is not None and CHINESE.search(unnamed(text)) is not None  # a provider's Chinese name is no Chinese question
     for concept, span in found:
         own = [w for w in _words(span) if words[w] > 0]
         words.subtract(own)  # a word spanning the mention's edge ("效果会" -> 果会) stays a word
+        if chinese and own and not CHINESE.search(span) and (native := faq_terms.native_forms().get(concept)) \
+                and set(own) <= faq_index().postings.keys() and not set(own) & faq_index().latin_in_chinese:
+            # "snapshot" in a Chinese question, a word only the English answers write: scored as its Chinese form (快照)
+            # would be; one the Chinese answers write too ("checkpoint"), or none writes ("ctx"), meets them as it is
+            own = _words(native)
         terms.append((concept, *(f" {w}" for w in own)))
     terms[:0] = [(w,) for w, n in words.items() for _ in range(n)]
     return terms
@@ -263,6 +272,10 @@ class FaqIndex:
                                  for e in entries]
         # the provider each entry's question is about ("cloudgpu 有哪些卡"), None for a general one
         self.about = {e.id: provider_of(f"{e.question.zh} {e.question.en}") for e in entries}
+        # the Latin words the Chinese side of the entries writes ("checkpoint", "LoRA"): said in a Chinese question they
+        # meet the entries as they are (query_terms)
+        self.latin_in_chinese = {w for e in entries for w in _words(_fold(" ".join([e.question.zh, e.answer.zh, *e.keywords.zh])))
+                                 if w.isascii() and not w.isdigit()}
         self.allowed_for: dict[str | None, list[int]] = {}
         docs: list[Counter[str]] = []
         for e in entries:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 
 from bot.understand import asks as ask_words
+from bot.understand import faq_terms
 from bot.understand.ask_lead import after_lead
 from bot.understand.breaks import breaks
 from bot.understand.card_spec import specs_asked
 from bot.understand.clause_marks import ASKING as ASKS
 from bot.understand.clause_marks import (  # one split for every reader
     CLAUSES,
+    COMMA,
     DIGIT,
     MAX_CLAUSE_TEXT,
     MAX_CLAUSES,
@@ -25,7 +27,7 @@ from bot.understand.clause_marks import (  # one split for every reader
 from bot.understand.entities import find_provider
 from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FILLER as FAQ_FILLER
-from bot.understand.faq import FIND, Hit, provider_of
+from bot.understand.faq import FIND, Hit, faq_index, provider_of
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -62,6 +64,8 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     hit, hits = faq_lookup(unjoined(raw), provider)
     if len(raw) > MAX_CLAUSE_TEXT:
         return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
+    if (asked := _asked_over_background(raw, hit, provider)) is not None:
+        return [asked], [asked, *[h for h in hits if h.entry.id != asked.entry.id]]
     whole = [hit] if hit is not None else []
     if listed := _listed_questions(numbered(raw), provider):
         return listed, hits  # "(a) … (b) …", "1. … 2. …": each numbered question answered
@@ -275,3 +279,33 @@ def _led(raw: str, provider: str | None) -> list[Hit]:
         return []
     part, _ = faq_lookup(asked, provider_of(asked) or provider)
     return [part] if part is not None and part.score >= FAQ_CONFIDENT else []
+
+
+def _asked_over_background(raw: str, hit: Hit | None, provider: str | None) -> Hit | None:
+    """The entry of the one clause that asks, when the rest only states the job and the whole message's best entry is
+    met on that background alone ("两台 8 卡 h100 做 continued pretraining，IB 另外怎么收": InfiniBand's, two nodes
+    ₮1,200, not continued pretraining's setup): the asked clause confidently names its entry's own term and none
+    of the best's; None otherwise."""
+    if hit is None:
+        return None
+    clauses = [c for c in COMMA.split(raw) if c and c.strip()]  # the background is said before a comma
+    asking = [c for c in clauses if _asks(c)]
+    if len(clauses) < 2 or len(asking) != 1 or len(asking) == len(clauses):
+        return None
+    part, _ = faq_lookup(asking[0], provider_of(asking[0]) or provider)
+    if part is None or part.score < FAQ_CONFIDENT or part.entry.id == hit.entry.id:
+        return None
+    if faq_index().keyworded(asking[0], 0.0, [hit], provider):
+        return None
+    # the asked clause names a subject of its own, a technical name ("IB", "InfiniBand"), not only words that ask
+    # about the background's job ("做继续预训练，要什么配置": the route's setup; "机器还在开机，会计费吗": the boot's billing)
+    folded = faq_terms.fold(asking[0])
+    named = [kw for kw in [*part.entry.keywords.zh, *part.entry.keywords.en]
+             if (p := faq_terms.phrase_pattern(kw)) is not None and p.search(folded)]
+    # (read in a Chinese clause, where such a name stands out; in English every word is Latin)
+    chinese = CHINESE.search(asking[0]) is not None
+    return part if chinese and any(LATIN.search(kw) and provider_of(kw) is None for kw in named) else None
+
+
+LATIN = lazy(r"[A-Za-z]")
+CHINESE = lazy(r"[\u3400-\u9fff]")

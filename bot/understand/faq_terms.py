@@ -120,6 +120,17 @@ def _concepts() -> PhraseSet:
     return PhraseSet(phrases)
 
 
+@cache
+def native_forms() -> dict[str, str]:
+    """Each concept's first form in Chinese characters, by its concept token ("~snapshot": 快照): what a Latin
+    form said inside a Chinese question is scored as, so "gpuli 的 snapshot 要额外付钱吗" meets an entry on
+    the concept as "gpuli 的快照…" would, not on its one foreign word against the entry's Chinese."""
+    raw = _catalog().get("concepts") or {}
+    assert isinstance(raw, dict)
+    return {CONCEPT_MARK + str(c): next(fold(str(w)) for w in words if re.match(r"[\u3400-\u9fff]", str(w)))
+            for c, words in raw.items() if any(re.match(r"[\u3400-\u9fff]", str(w)) for w in words or [])}
+
+
 @one_message.per_message
 def mentions(folded: str) -> list[tuple[str, str]]:
     """(concept token, the words that named it) for each mention in already folded text, in order;

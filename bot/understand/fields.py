@@ -150,7 +150,7 @@ SEQ_KEY = (
     r"|max_length|cutoff(?:[\s_-]*len(?:gth)?)?|model_max_length|max[\s_-]*seq[\s_-]*length|截断长度|截断|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
 SEQ_AFTER = lazy(
-    rf"{SEQ_KEY}\s*(?:[:=]|->|→|to\b|of\b|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
+    rf"{SEQ_KEY}\s*(?:(?:is|was|now|should\s+be|will\s+be|becomes|goes|set|changed|bumped|raised|increased|at|of|to|[:=]|->|→)\b\s*)*(?:[:=]|->|→|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
 )
 SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 

@@ -118,6 +118,12 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?:(?:还|只|就)剩|剩下|剩余)\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})(?![a-z\d]){NOT_MONEY_AFTER}{NOT_DATA_AFTER}",
                    re.ASCII),
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=left\b|remaining\b)", re.ASCII),
+        # a figure the cost is reckoned at, to be checked: "按 2.5 万一个月算", "按每月 3w 报", "figure 25k a month",
+        # "assuming 25k/month": a ceiling weighed against the price, as a budget is
+        re.compile(rf"(?:按|照|以)\s*(?:{PER_SPAN}\s*)?(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?:块|元)?\s*(?=(?:{PER_SPAN}\s*)?(?:来|去)?\s*(?:算|报|估|计|核|做预算))",
+                   re.ASCII),
+        re.compile(rf"\b(?:figure|figuring|assume|assuming|reckon|at)\s+(?P<num>{NUM})\s*(?P<scale>k)\s*(?:cny|rmb|yuan)?\s*(?={PER_SPAN}|a\s+month)",
+                   re.ASCII),
     )
 
 

@@ -77,8 +77,11 @@ def _seed_8bit(base: TrainingRequest, report: CostReport, lang: str) -> Side | N
     return Side(r.provider.name, setup, q.total_range.low, q.total_range.high, q.currency, any(c.kind == "minute" for c in q.cycles))
 
 
-def offload_versus(req: TrainingRequest, lang: str) -> Reply | None:
-    """Both prices and the verdict; None when one side has no setup at all (then the sizing answers)."""
+def offload_versus(req: TrainingRequest, lang: str, safe: bool = False) -> Reply | None:
+    """Both prices and the verdict; None when one side has no setup at all (then the sizing answers). `safe`: the
+    offload setup asked whether it is the cheapest *safe* way ("单卡 + offload 是不是最便宜的稳妥方案"): no, whatever its
+    price, since it runs 20–50% slower and leans on host memory; the safe cheapest is the way without it (seed 000's
+    minimum: 14B full on 4 × A100 SXM with ZeRO-3, ₮4,308 a month)."""
     stated = req.days or req.hours
     base = req.model_copy(update={"offload": None, "zero": None, "num_gpus": None,
                                   "days": req.days if stated else MONTH_DAYS})
@@ -115,7 +118,7 @@ def offload_versus(req: TrainingRequest, lang: str) -> Reply | None:
     # cheaper on the sticker only: run 1.25–2× as long (20–50% less throughput), the same job may cost more than
     # the way without offload, which stays the safe cheapest (seed 000: offload only when nothing else fits)
     unsure = cheaper and a.key(display) * SLOWER[1] >= Money(b.low, b.currency).to(display).amount
-    verdict = "offload_cost.maybe" if unsure else "offload_cost.yes" if cheaper else "offload_cost.no"
+    verdict = "offload_cost.not_safe" if safe else "offload_cost.maybe" if unsure else "offload_cost.yes" if cheaper else "offload_cost.no"
     lead = t(verdict, lang, span=span,
              off_provider=a.provider, off_setup=a.setup, off_price=a.price(lang),
              on_provider=b.provider, on_setup=b.setup, on_price=b.price(lang),
@@ -123,7 +126,7 @@ def offload_versus(req: TrainingRequest, lang: str) -> Reply | None:
     # a job that runs 1.25–2× as long on hourly billing pays that much more; a prepaid cycle may absorb it
     slow = t("offload_cost.slow_hourly" if a.hourly else "offload_cost.slow", lang,
              price=a.price(lang, SLOWER[0]).split("–")[0] + "–" + a.price(lang, SLOWER[1]).split("–")[-1])
-    lines = [lead] if unsure else [lead, slow]
+    lines = [lead] if unsure or safe else [lead, slow]
     parts = [t(f"offload_cost.caution.{code}", lang) for code in ("tight", "host_unstated") if code in a.notes]
     if parts:
         lines.append(t("offload_cost.caution", lang, parts=("，" if lang == "zh" else ", ").join(parts)))
