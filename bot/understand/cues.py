@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from bot.understand.asks import without_asks
@@ -41,6 +42,7 @@ from bot.understand.follow_reads import (
 from bot.understand.instances import split_among
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.quote_words import margin_said, runs_asked
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.rule_window import without_ruling
 from bot.understand.speed_asked import speed_asked
@@ -302,6 +304,8 @@ class Cues:
     to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
     low_end: bool = False  # "按最低价 2.5 万报预算可以吗", "budget at the low end?": a band's low end taken as the figure (LOW_END)
     nonstop: bool = False  # "全程开着", "from now until then": the card kept running to the deadline (bot.core.deadline_kept)
+    margin: Decimal | None = None  # "加 30% 毛利报多少", "with a 20% markup": the percent put on the last quote (bot.core.quote_follow)
+    runs_asked: bool = False  # "预算 20 刀够跑几次", "how many runs does $50 buy": whole runs of the last quote (bot.core.quote_follow)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -364,7 +368,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
-        to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm),
+        to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), margin=margin_said(norm), runs_asked=runs_asked(norm),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
