@@ -46,7 +46,12 @@ RENTALS = lazy(r"在租|租了什么|租了哪些|租着|我的租|我的实例|
                r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?|rentals?)\s+(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:running|active|rented|renting|live|on)\b"
                r"|\bhow\s+many\s+(?:machines?|instances?|gpus?|boxes|servers?)\s+(?:am\s+i|are\s+we)\s+(?:running|renting)\b"
                r"|\b(?:my|our|any)\s+(?:running|active)\s+(?:machines?|instances?|rentals?|servers?)\b", re.I)
-BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
+# the money one holds, asked of the account ("我们账户里有钱吗", "账上还有多少钱", "do we have any money in the account?",
+# "how much money is left in our account"): a read of one's own book, however it is asked
+MONEY_HELD = (r"(?:账户|帐户|账号|账上|帐上|户头)\s*(?:里|上|中)?\s*(?:现在|目前|还)?\s*(?:有|剩|剩下)\s*(?:多少|几个)?\s*钱(?=\s*(?:了|呢)?\s*(?:吗|么|嘛|没有?|不|[?？.。]|$))"
+              r"|\b(?:do|have)\s+(?:we|i)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds)\b(?!\s+(?:for|to)\b)"
+              r"|\b(?:any|how\s+much)\s+(?:money|credit)\s+(?:is\s+)?(?:left\s+)?(?:in|on)\s+(?:my|our|the)\s+(?:account|wallet)\b")
+BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b|" + MONEY_HELD, re.I)
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
@@ -64,7 +69,7 @@ RULE_QUESTION = lazy(HOW_TO_PAY + r"|会不会|会被|会不|会怎样|会怎么
                            r"|\b(?:should|do|must)\s+(?:i|we)\s+(?:keep|leave|hold|need)\b|\b(?:keep|leave)\b[^.?!]{0,20}\b(?:balance|wallet|account)\b"
                            r"|\bwhy\b|\b(?:possible|allowed)\b|\bany\s+(?:chance|way)\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
 READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的?|咱们的?)?\s*(?:余额|钱包|账单|流水|balance|wallet)(?!\s*用完|\s*不足|\s*没了)|余额\s*(?:是|还有|还剩)?\s*多少\s*[?？]?$|^\s*/?(?:余额|balance|wallet|钱包)\s*[?？]?\s*$"
-                       r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包", re.I)
+                       r"|\b(?:check|show)\b.*\b(?:balance|wallet)|what'?s\s+my\s+balance|how\s+much\s+(?:do\s+)?(?:i|we)\s+have|我的钱包|" + MONEY_HELD, re.I)
 
 
 # "现在呢", "那现在呢", "now?", "what about now": nothing but "again, as things stand now"; after a
