@@ -32,7 +32,8 @@ def _cost_quotes(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     out = [{"amount": str(pick["total_max"]), "currency": pick["currency"], "setup": setup, "ref": False}]
     seed = view.get("seed_span")
     total = seed.get("total") if isinstance(seed, dict) else None
-    if isinstance(total, dict) and total.get("low") == total.get("high") and str(total.get("high")) != str(pick["total_max"]):
+    if isinstance(seed, dict) and isinstance(total, dict) and total.get("low") == total.get("high") \
+            and str(total.get("high")) != str(pick["total_max"]):
         setup = f"{seed['provider']} {t('sum.setup', lang, n=seed['num_gpus'], gpu=short_gpu(seed['name']))}"
         out.append({"amount": str(total["high"]), "currency": total["currency"], "setup": setup, "ref": True})
     return out
