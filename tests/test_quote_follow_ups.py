@@ -76,7 +76,8 @@ def test_the_margin_read_is_the_percent_said(pct: int, phrase: str) -> None:
     assert margin_said(normalize(phrase.format(p=pct))) == Decimal(pct)
 
 
-@pytest.mark.parametrize("words", ["4090 跑 30% 更快吗", "打八折多少", "利用率 70% 正常吗", "30% of the memory is activations?"])
+@pytest.mark.parametrize("words", ["4090 跑 30% 更快吗", "打八折多少", "利用率 70% 正常吗", "30% of the memory is activations?",
+                                   "and yearly with the 15% discount?", "年付优惠 20% 后多少"])
 def test_a_percent_without_margin_words_is_no_margin(words: str) -> None:
     assert margin_said(normalize(words)) is None
 
@@ -144,3 +145,24 @@ def test_a_card_alone_still_changes_the_job() -> None:
     u = _talk("7b qlora 4090 够吗", "那 h100 呢")
     assert u.last is not None and u.last.kind == "sizing", u.text
     assert "H100" in u.text
+
+
+# ---------------------------------------------------------------- a sizing's setup, asked of again
+
+@pytest.mark.parametrize(("turns", "setup"), [
+    (("14b 全参要几张 a100", "每张多少显存"), "4×A100 80GB SXM"),
+    (("14b full ft 要几张 a100", "每张多少 VRAM"), "4×A100 80GB SXM"),
+    (("how many a100s for a 14b full fine-tune?", "how much vram per card?"), "4× A100 80GB SXM"),
+])
+def test_per_card_memory_after_how_many_cards_is_on_that_count(turns: tuple[str, ...], setup: str) -> None:
+    u = _talk(*turns)
+    assert setup in u.lines[0] and "52.2–78.4" in u.lines[0], u.text  # 14B full, ZeRO-3 over 4 × 80 GB
+
+
+@pytest.mark.parametrize("ask", ["客户嫌 4 张太多，2 张够吗", "2 张行不行", "the client says 4 cards is too many — will 2 work?",
+                                 "would two cards be enough?"])
+def test_a_smaller_count_asked_of_the_picked_setup_gets_its_verdict(ask: str) -> None:
+    u = _talk("14b full ft, min config at gpuli?", ask)
+    lead = u.lines[0]
+    assert lead.startswith("❌") and ("2×A100 80GB" in lead or "2× A100 80GB" in lead), u.text
+    assert "128 GB" in lead  # 224 GB of model states over 2 cards, plus activations: most likely 128 GB per card
