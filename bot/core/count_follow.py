@@ -24,7 +24,7 @@ from bot.understand.parser import Parsed
 def _count_of(last: Turn) -> int:
     data: dict[str, Any] = last.data
     request = data.get("request") if isinstance(data.get("request"), dict) else {}
-    pick = data.get("pick") if isinstance(data.get("pick"), list) and len(data["pick"]) == 2 else [None, None]
+    pick: list[Any] = data["pick"] if isinstance(data.get("pick"), list) and len(data["pick"]) == 2 else [None, None]
     for value in (data.get("num_gpus"), (request or {}).get("num_gpus"), data.get("cards"), pick[1]):
         if isinstance(value, int | float) and not isinstance(value, bool):
             return int(value)
