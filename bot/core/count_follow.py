@@ -24,7 +24,8 @@ from bot.understand.parser import Parsed
 def _count_of(last: Turn) -> int:
     data: dict[str, Any] = last.data
     request = data.get("request") if isinstance(data.get("request"), dict) else {}
-    for value in (data.get("num_gpus"), (request or {}).get("num_gpus"), data.get("cards")):
+    pick: list[Any] = data["pick"] if isinstance(data.get("pick"), list) and len(data["pick"]) == 2 else [None, None]
+    for value in (data.get("num_gpus"), (request or {}).get("num_gpus"), data.get("cards"), pick[1]):
         if isinstance(value, int | float) and not isinstance(value, bool):
             return int(value)
     return 0
@@ -32,7 +33,26 @@ def _count_of(last: Turn) -> int:
 
 def count_changed(parsed: Parsed, last: Turn) -> Parsed:
     """`parsed` with the card count a bare number gives, when the last answer was on a count of cards
-    and the message states nothing else; else `parsed` unchanged."""
+    and the message states nothing else, on the card that answer picked; else `parsed` unchanged."""
+    return _on_pick(_count_changed(parsed, last), last)
+
+
+def _on_pick(parsed: Parsed, last: Turn) -> Parsed:
+    """A count asked of a sizing that picked a setup of several cards ("14b full, min config?" → 4× A100 80GB; then
+    "will 2 work?", "2 张够吗"): that many of the card picked, so the verdict is on them (2× A100 80GB: no)."""
+    q, r = parsed.request, parsed.rental
+    pick = last.data.get("pick")
+    count = q.num_gpus or r.num_gpus
+    before = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
+    if last.kind != "size" or not isinstance(pick, list) or len(pick) != 2 or not isinstance(pick[1], int) or pick[1] < 2 \
+            or not count or count == pick[1] or q.gpu or r.gpu or q.model or q.params_b or q.method or (before or {}).get("gpu") \
+            or parsed.parts or not (parsed.cues.fit or parsed.asks.enough or parsed.cues.yes_no):
+        return parsed
+    return replace(parsed, request=q.model_copy(update={"gpu": pick[0], "num_gpus": count}),
+                   rental=replace(r, num_gpus=count), follow_up=True)
+
+
+def _count_changed(parsed: Parsed, last: Turn) -> Parsed:
     q = parsed.request
     count = parsed.cues.lone_count
     # "make it 8", "改成 10": the parse takes a correction's bare number as cards; it is still the one number

@@ -21,6 +21,8 @@ from bot.core.asked_setups import carry as carry_setups
 from bot.core.deadline_kept import keep_deadline
 from bot.core.form_pick import note_form
 from bot.core.held_budget import carry_held
+from bot.core.jobs_totalled import keep_together
+from bot.core.quote_follow import note_quoted
 from bot.messages import Reply, Turn
 from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import without_cards
@@ -155,6 +157,9 @@ def carried(reply: Reply, parsed: Parsed | None, before: Turn | None, now: datet
     """The facts the turn remembered for `reply` keeps from the one before: the money held, the last export, a deadline."""
     carry_held(reply, parsed, before)
     carry_setups(reply, parsed, before)  # the setups priced so far, for "哪个便宜" (bot/core/asked_setups.py)
+    if parsed is not None:  # the clients' jobs asked so far, for "两家都包月 一共多少" (bot/core/jobs_totalled.py)
+        keep_together(reply, parsed, before)
+    note_quoted(reply)  # the figures quoted, for "加 30% 毛利报多少", "预算 20 刀够跑几次" (bot/core/quote_follow.py)
     keep_deadline(reply, parsed, before, now)  # "kaggle deadline is friday noon", for "from now until then" (bot/core/deadline_kept.py)
     note_form(reply, parsed)  # "a100 80g sxm": the form named, kept by the follow-ups (bot/core/form_pick.py)
     turn = reply.turn

@@ -118,6 +118,8 @@ def memory_of_last(parsed: Parsed, last: Turn | None) -> Parsed:
         return parsed
     # "zero1 呢 每卡多少", "with an 8-bit optimizer, memory per card?": the job's settings the message states change it
     changed = {k: v for k, v in parsed.request.stated().items() if k in JOB_SETTINGS}
+    if last.data.get("how_many") and isinstance(last.data.get("cards"), int) and "num_gpus" not in before:
+        changed = {"num_gpus": last.data["cards"], **changed}  # "14b full 要几张 a100" then "每张多少显存": on the 4 answered
     return replace(parsed, intent="size", request=TrainingRequest.model_validate({**before, **changed}), follow_up=False,
                    missing=[], faq=[], faq_answers=[], faq_confident=False)
 

@@ -112,7 +112,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if (priced := export_of_priced(parsed, last)) is not None:
         return priced  # "a6000 at gpuli ok?" then "export the llamafactory config": the job sized before, on that card
     parsed = nodes_changed(parsed, last, text)  # "两台呢" after 8 × H100: two of that machine, 16 cards
-    if (jobs := jobs_again(parsed, last)) is not None:
+    if (jobs := jobs_again(parsed, last, lambda p, t: merge_follow_up(p, t, text))) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed
     if parsed.price.per_gb and not parsed.request.gpu:
         return parsed  # "对象存储多少钱一个 G" after a card's price: the storage's own unit price, not the rental with it

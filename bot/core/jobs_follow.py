@@ -14,6 +14,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from bot.core.jobs_totalled import jobs_totalled
 from bot.messages import Reply, Turn
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
@@ -32,9 +33,11 @@ def remember(first: Reply, parsed: Parsed) -> None:
                                 "days": p.rental.duration_days, "hours": p.rental.duration_hours} for p in parsed.parts]
 
 
-def jobs_again(parsed: Parsed, last: Turn | None) -> Parsed | None:
+def jobs_again(parsed: Parsed, last: Turn | None, merge: Callable[[Parsed, Turn], Parsed]) -> Parsed | None:
     """The remembered jobs with the change `parsed` asks, as parts under the budget, or None when `parsed` is no
     change of them (a question of its own, a job of another size, a new kind of request)."""
+    if (totalled := jobs_totalled(parsed, last, merge)) is not None:
+        return totalled  # "客户 A 14b qlora" "客户 B 32b qlora" then "两个都包月 合计多少": each job priced, summed
     jobs: list[dict[str, Any]] = list(last.data.get("jobs") or []) if last is not None else []
     if len(jobs) < 2 or parsed.cues.fresh or parsed.intent not in ("size", "cost", "price", "faq", "unknown") or parsed.parts:
         return None

@@ -21,6 +21,7 @@ from bot.core.faq_card_asked import asked_of_faq, next_on_the_topic
 from bot.core.faq_context import behind_faq, total_on_priced
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
+from bot.core.quote_follow import quote_figures
 from bot.core.refund_after_use import refund_after_use
 from bot.core.run_on_priced import run_on_asked_card
 from bot.core.runs_in_span import runs_in_span
@@ -51,6 +52,7 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
         return priced, turn, last, None
     part = estimate_reply(parsed, text, turn, last, ctx.lang)  # "what dominates", "why 64", "用大白话解释一下": that estimate
     part = part or runs_in_span(parsed, text, turn, ctx.lang)  # "一个月能跑几次" after a timed run: the span over its hours
+    part = part or quote_figures(parsed, turn, ctx.lang)  # "加 30% 毛利报多少", "预算 20 刀够跑几次": on the quote before
     if part is not None:
         return part
     if asked is not None and total_on_priced(parsed, last):  # "IB 要另外加钱吗" then "一共多少": the rental's whole bill

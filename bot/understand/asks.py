@@ -339,12 +339,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
         # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
         # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
-        "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*显存|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"
+        "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*(?:显存|vram)|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"
                                     r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)|(?:memory|vram)\s+(?:needed|required|does\s+it\s+(?:need|take))",
                                     re.IGNORECASE),
         "per_card_memory": re.compile(
             r"(?:每|单)\s*张?\s*(?:卡|gpu)(?!\s*每?\s*小时|时)\s*(?:上|的)?\s*(?:大概|大约|约|实际)?\s*(?:显存|内存)?\s*(?:占用?|要|用|需要|吃|是)?\s*(?:大概|大约|约)?\s*(?:多少|几|多大)"
-            r"|(?:显存|内存)\s*(?:占用)?\s*每\s*张?\s*(?:卡|gpu)\s*(?:多少|几)"
+            r"|(?:显存|内存)\s*(?:占用)?\s*每\s*张?\s*(?:卡|gpu)\s*(?:多少|几)|每\s*张\s*(?:卡|gpu)?\s*(?:上|的)?\s*(?:要|用|占|吃|需要)?\s*(?:多少|几个?)\s*(?:g|gb)?\s*(?:的)?\s*(?:显存|vram)"
             r"|(?:memory|vram|usage|footprint|how\s+much|gb)\b(?:\s+\S+){0,3}?\s+(?:per|on\s+each|each)[\s-]+(?:card|gpu)(?![\s-]*(?:per[\s-]+)?hour)"
             r"|per[\s-]+(?:card|gpu)\s+(?:memory|vram|usage|footprint|need)|each\s+(?:card|gpu)\s+(?:use|need|take|hold)s?\b"),
         # the model's parameter count asked as a fact, not a size class to plan with

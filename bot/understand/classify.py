@@ -15,6 +15,7 @@ from bot.understand import asks as ask_words
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.background import asked_after_background
+from bot.understand.card_entry import entry_names_card
 from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
@@ -286,7 +287,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
     if follow_up and confident and not (req.gpu or req.num_gpus or req.method) and ENABLE_ASK.search(norm):
         return Classified("faq", hits, True, answers=answers[:1])  # "上 32k 长上下文 要开啥": what to turn on, no job change
-    if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)):
+    if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)
+                                    or (not (req.method or req.num_gpus) and entry_names_card(answers[0], rental.gpu or req.gpu, norm))):
         # "at gpuli, which of A6000 / A40 can be NVLink-bridged?": a question the FAQ answers about the very
         # card named, asked whole, not a change to the job before
         return Classified("faq", hits, True, answers=answers)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +43,7 @@ from bot.understand.follow_reads import (
 from bot.understand.instances import split_reading
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
+from bot.understand.quote_words import margin_said, runs_asked
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.rule_window import without_ruling
 from bot.understand.scaled import scaled
@@ -326,6 +328,8 @@ class Cues:
     broke: bool = False  # "钱包没钱能先租吗", "with an empty wallet can we still rent?": the wallet said to hold nothing (BROKE)
     fit_first: bool = False  # a card alone after a plan's cost: its fit leads (set by bot.core.card_fit_asked, not read here)
     scaled: tuple[str, Fraction] | None = None  # "double the batch", "卡减半": a setting and its factor (bot.understand.scaled)
+    margin: Decimal | None = None  # "加 30% 毛利报多少", "with a 20% markup": the percent put on the last quote (bot.core.quote_follow)
+    runs_asked: bool = False  # "预算 20 刀够跑几次", "how many runs does $50 buy": whole runs of the last quote (bot.core.quote_follow)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -395,6 +399,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
         scaled=scaled(norm) if short else None,
+        margin=margin_said(norm), runs_asked=runs_asked(norm),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 

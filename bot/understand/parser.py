@@ -76,7 +76,7 @@ from bot.understand.pooled import rented_whole, said_single
 from bot.understand.provider_words import described_provider, elsewhere, named
 from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
-from bot.understand.recap import adds_nothing, after_recap, context_after
+from bot.understand.recap import adds_nothing, after_recap, context_after, remark_only, reported_after
 from bot.understand.ruled_out import ruled_out
 from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost, runway_and_fit
@@ -189,6 +189,8 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
     if (said := context_after(text)) is not None and (asked := parse(said[0], now, corrects)).follow_up \
             and adds_nothing(parse(said[1], now), asked):
         return asked  # "年付呢？我们单位习惯签年度合同。": the short question, its reason said after it adds nothing
+    if (said := reported_after(text)) is not None and stands_alone(asked := parse(said[0], now, corrects)) and remark_only(parse(said[1], now)):
+        return asked  # "CloudGPU 能开多卡的机器吗？客户想要两张卡一起跑": the question; who wants it is a remark
     text, fresh = fresh_start(without_thanks(text))
     whole = text
     text, option = option_chosen(text)  # "第二个跑 3 小时呢": the rest is the change asked of that option

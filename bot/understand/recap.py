@@ -72,3 +72,27 @@ def adds_nothing(tail: Parsed, asked: Parsed) -> bool:
         asked.rental.duration_days, asked.rental.duration_hours)
     return not (q.gpu or q.model or q.params_b or q.num_gpus or q.samples or q.tokens or q.step_seconds or tail.cards
                 or r.provider or tail.asks.budget or tail.asks.deadline or own_length)
+
+
+# a remark that reports who wants or asked it ("客户想要两张卡一起跑", "客户问能不能用", "老板说下周要", "the client wants two
+# cards", "our client asked about it"): said after a question, it is where the question came from, not one of its own
+REPORTED = lazy(r"^(?:(?:我们|我的|我们的|这个|那个|有个|有一个|一个)?\s*(?:客户|甲方|老板|领导|用户|同事|对方|业务方)(?:[a-z]|那边|方面)?"
+                r"|(?:the|our|my|a|one)\s+(?:client|customer|boss|manager|team\s+lead)s?(?:\s+[a-z])?)\s*"
+                r"(?:说|问|想|要|希望|想要|需要|打算|在问|担心|关心|觉得|\b(?:wants?|asks?|asked|needs?|says?|said|would\s+like|is\s+asking|is\s+worried))",
+                re.IGNORECASE)
+
+
+def reported_after(text: str) -> tuple[str, str] | None:
+    """(the question, the remark after it) when the message ends in who wants or asked the question (REPORTED),
+    even where that remark quotes a question ("客户问能不能用"); None for any other shape."""
+    m = _LAST_ASK.match(text.strip())
+    if m is None:
+        return None
+    head, tail = m.group(1), m.group(2).strip(" \t,，。.!！;；~～")
+    return (head, tail) if head.strip(" ?？") and REPORTED.search(tail) else None
+
+
+def remark_only(tail: Parsed) -> bool:
+    """Whether a reported remark names nothing the question must take on: no model, size, card, provider or money."""
+    q, r = tail.request, tail.rental
+    return not (q.gpu or q.model or q.params_b or r.gpu or r.provider or tail.asks.budget or tail.asks.deadline or q.samples or q.tokens)

@@ -69,7 +69,12 @@ OWN_MONEY_ASKED = lazy(
     r"|\bwhat(?:'s|\s+is)\s+left\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b|\b(?:money|credit|funds)\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b", re.I)
 OWN_RULE = lazy(r"如果|要是|的话|会(?!员|议|话)|扣钱|多扣|怎么办|用完|耗尽|以后|之后|停机|关机后|销毁|释放后|\bif\b|\bwhen\b|\bwhile\b|\bafter\b|\bwhat\s+happens\b"
                 r"|\bwill\b|\bshould\b|\bcan\b|\benough\b|够", re.I)
-BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b", re.I)
+# the money one holds, asked of the account ("我们账户里有钱吗", "账上还有多少钱", "do we have any money in the account?",
+# "how much money is left in our account"): a read of one's own book, however it is asked
+MONEY_HELD = (r"(?:账户|帐户|账号|账上|帐上|户头)\s*(?:里|上|中)?\s*(?:现在|目前|还)?\s*(?:有|剩|剩下)\s*(?:多少|几个)?\s*钱(?=\s*(?:了|呢)?\s*(?:吗|么|嘛|没有?|不|[?？.。]|$))"
+              r"|\b(?:do|have)\s+(?:we|i)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds)\b(?!\s+(?:for|to)\b)"
+              r"|\b(?:any|how\s+much)\s+(?:money|credit)\s+(?:is\s+)?(?:left\s+)?(?:in|on)\s+(?:my|our|the)\s+(?:account|wallet)\b")
+BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b|" + MONEY_HELD, re.I)
 BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
@@ -92,7 +97,7 @@ READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的
                        r"|(?:我|我们|咱们?)(?:的)?\s*(?:钱包|账户|账上)\s*(?:里)?\s*(?:还)?\s*有(?:没有)?\s*(?:钱|余额)(?!\s*(?:的话|就|才|能|可以))"
                        r"|^\s*(?:钱包|账上|账户)?\s*(?:里)?\s*还?有(?:没有)?余额\s*(?:吗|么|没|嘛)?\s*[?？]?\s*$"
                        r"|\b(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:any\s+)?(?:money|balance|funds|credit)\b(?!\s+(?:to|for)\b)"
-                       r"|\bis\s+(?:my|our)\s+(?:wallet|balance|account)\s+(?:empty|zero)\b|\banything\s+in\s+(?:my|our)\s+wallet\b", re.I)
+                       r"|\bis\s+(?:my|our)\s+(?:wallet|balance|account)\s+(?:empty|zero)\b|\banything\s+in\s+(?:my|our)\s+wallet\b|" + MONEY_HELD, re.I)
 
 
 # "现在呢", "那现在呢", "now?", "what about now": nothing but "again, as things stand now"; after a
