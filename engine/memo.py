@@ -51,12 +51,19 @@ class EstimateMemo:
     # id -> (the object kept alive, its JSON): each request and spec is serialized once per question
     # (neither is ever changed in place: the engine derives new requests with model_copy)
     _json: dict[int, tuple[TrainingRequest | ModelSpec, str]] = field(default_factory=dict)
+    # the question's sizings by (request JSON, id of the spec override): engine.sizing.size keeps them here, each
+    # with the override it was made with (kept alive, so its id is never another's); see sizing.size
+    sizings: dict[tuple[str, int], tuple[object, object]] = field(default_factory=dict)
 
     def _canonical(self, obj: TrainingRequest | ModelSpec) -> str:
         found = self._json.get(id(obj))
         if found is None:
             found = self._json[id(obj)] = (obj, obj.model_dump_json())
         return found[1]
+
+    def canonical(self, obj: TrainingRequest | ModelSpec) -> str:
+        """The JSON of a request or spec, serialized once per question."""
+        return self._canonical(obj)
 
     def key(self, r: Resolved, plan: Plan) -> PlanKey:
         return PlanKey(self._canonical(r.request), self._canonical(r.spec), r.counts, r.lora_params,

@@ -14,13 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import ROUND_CEILING, Decimal
+from functools import lru_cache
 
 from engine.billing import Amount, CycleLine, NotOffered, Quote, quote
 from engine.billing.rules.cycles import CALENDAR_YEAR
 from engine.catalog import gpus
 from engine.errors import KasuanError
 from engine.money import Money
-from engine.providers import Provider, provider, providers
+from engine.providers import Provider, currencies, provider, providers
 
 UNIT_DURATIONS = {"hour": timedelta(hours=1), "week": timedelta(days=7), "month": timedelta(days=30)}
 
@@ -206,7 +207,20 @@ def cheapest_card_hour(gpu: str, num_gpus: int, currency: str = "USD", provider:
 
 def card_hour_rates(gpu: str, num_gpus: int, currency: str = "USD",
                     provider: str | None = None) -> tuple[Decimal | None, Decimal | None]:
-    """cheapest_card_hour any way it is rented and as one machine only, from one pass over the quotes."""
+    """cheapest_card_hour any way it is rented and as one machine only, from one pass over the quotes.
+
+    Worked out once per setup and catalog: a sizing asks it of every card it weighs, and a count answer
+    (machine_count) of every count up to 64, each a quote per provider and unit (a millisecond or more
+    per answer). The figures are a function of the price and currency catalogs alone, so the table is
+    keyed by the loaded catalogs themselves: a reloaded price list (bot.store.price_lists.reload_prices)
+    or currency file is a new key, never an old answer."""
+    return _card_hour_rates(gpu, num_gpus, currency, provider, providers(), currencies())
+
+
+@lru_cache(maxsize=8192)
+def _card_hour_rates(gpu: str, num_gpus: int, currency: str, provider: str | None,
+                     _providers: object, _currencies: object) -> tuple[Decimal | None, Decimal | None]:
+    """card_hour_rates for the catalogs passed (the last two arguments only key the cache)."""
     best: Decimal | None = None
     whole: Decimal | None = None
     gpu = _catalog_id(gpu)

@@ -51,9 +51,25 @@ class Sizing:
 
 
 def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing:
-    """Size `req`; raises a KasuanError (unknown name, invalid value) for bad input."""
-    r = resolve(req, spec_override)
+    """Size `req`; raises a KasuanError (unknown name, invalid value) for bad input.
+
+    Within one question (engine.memo.one_question) the same request is sized once: an answer sizes it
+    again from several helpers (the count compared and its 8-bit line, the seed's count and the cost's
+    comparison). A sizing is a pure function of the request, the override and the catalogs, and nothing
+    changes one in place (frozen; its recommendations are worked out once either way), so the later
+    callers get the first one's. Outside a question every call sizes afresh."""
     memo = question_memo()
+    key = (memo.canonical(req), id(spec_override))
+    found = memo.sizings.get(key)
+    if found is not None and found[0] is spec_override:
+        return found[1]  # type: ignore[return-value]
+    sized = _size(req, spec_override, memo)
+    memo.sizings[key] = (spec_override, sized)
+    return sized
+
+
+def _size(req: TrainingRequest, spec_override: ModelSpec | None, memo: EstimateMemo) -> Sizing:
+    r = resolve(req, spec_override)
     planner = Planner(r, memo)
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)

@@ -5,6 +5,7 @@ gives new figures, and the shortcuts give what the long way gives."""
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -16,9 +17,11 @@ from engine.fit import Planner, ladder
 from engine.memo import EstimateMemo, one_question
 from engine.memory import Plan, activation_part, estimate, is_sharded
 from engine.money import Money
+from engine.price_list import card_hour_rates
 from engine.request import TrainingRequest
 from engine.resolve import resolve
 from engine.sizing import size
+from tests.extra_provider import with_provider
 
 
 def test_parameter_counts_follow_a_changed_model_not_the_cached_one() -> None:
@@ -160,3 +163,37 @@ def test_recommendations_worked_out_when_read_are_the_walk_of_every_card() -> No
     assert [(f.gpu.id, f.num_gpus, f.estimate) for f in inside] == [(f.gpu.id, f.num_gpus, f.estimate) for f in after]
     assert sorted(inside, key=lambda f: (f.gpu.id, f.num_gpus)) == walked and len(inside) == len(gpus().entries)
     assert s.recommendations is inside  # worked out once
+
+
+def test_card_hour_rates_follow_a_provider_added_to_the_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-setup rates are kept per loaded catalog: a provider added (a reloaded catalog) is priced at
+    once, and the shipped catalog's figures come back with it."""
+    before = card_hour_rates("rtx-4090", 1)
+    cheap = {"id": "cheapbox", "name": "CheapBox", "aliases": [], "currency": "USD", "prices_read": "2026-12-01", "source": "a test entry",
+             "billing": {"model": "per_minute", "prepaid": True, "hourly_rental": True, "rounding": "ceil_minute",
+                         "minimum_minutes": 1, "boot_billed": False, "boot_minutes": 2, "preauthorization_hours": 1,
+                         "destroy_on_zero_balance": True, "multi_instance": False, "node_gpus": 1},
+             "offers": [{"id": "rtx-4090", "gpu": "rtx-4090", "count": 1, "prices": {"hour": "0.01"}, "source": "test"}],
+             "lifecycle": {"provisioning_minutes": 2, "disk_deleted_on_destroy": True}}
+    catalog = with_provider(tmp_path, monkeypatch, cheap)
+    next(catalog)
+    try:
+        assert card_hour_rates("rtx-4090", 1)[0] == Decimal("0.01")
+    finally:
+        for _ in catalog:
+            pass
+    assert card_hour_rates("rtx-4090", 1) == before
+
+
+def test_a_question_sizes_a_request_once_and_a_changed_one_anew() -> None:
+    req = TrainingRequest(model="qwen3-8b", method="full", gpu="rtx-4090", num_gpus=1)
+    deeper = models().get("qwen3-8b").model_copy(update={"layers": 72})
+    with one_question():
+        first = size(req)
+        assert size(req.model_copy()) is first  # the same request, asked again in the question
+        two = size(req.model_copy(update={"num_gpus": 2}))
+        overridden = size(req, deeper)
+    assert two is not first and two.estimate.plan.num_gpus == 2
+    assert overridden.estimate.total_gb > first.estimate.total_gb  # an override is sized for itself
+    alone = size(req)
+    assert alone is not size(req) and alone.estimate == first.estimate  # outside a question: afresh, same figures

@@ -29,10 +29,13 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
     q = parsed.request
     if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b) or parsed.cues.chars > SHORT:
         return parsed
+    # "a100 80g 一张" (whatever FAQ entry it came near) then "同时跑两个 7b qlora 够吗": a fit asked of the card named
+    card_fit = parsed.cues.fit and not (q.gpu or parsed.unknown_card or parsed.asks.pick or parsed.asks.cheapest)
+    if not (parsed.asks.names_only or parsed.follow_up or card_fit):
+        return parsed  # a question of its own, whatever the one before said: that one is not read again (a whole parse)
     before = parse(asked).request
     job = {k: v for k, v in before.stated().items() if k not in ("model", "params_b")}
-    # "a100 80g 一张" (whatever FAQ entry it came near) then "同时跑两个 7b qlora 够吗": a fit asked of the card named
-    of_card = parsed.cues.fit and not (q.gpu or parsed.unknown_card or parsed.asks.pick or parsed.asks.cheapest) and "gpu" in job
+    of_card = card_fit and "gpu" in job
     if not job or before.model or before.params_b or not (parsed.asks.names_only or parsed.follow_up or of_card):
         return parsed
     merged = TrainingRequest.model_validate({**job, **q.stated()})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -50,30 +51,39 @@ def shown_date(p: Provider) -> str:
     return f"{at:%Y-%m-%d %H:%M} ({zone})"
 
 
-def providers_in(data: Any) -> list[Provider]:
-    """The catalog providers a reply's data names (as `provider` / `provider_name` values), in order."""
-    found: dict[str, Provider] = {}
-    every = len(providers().entries)  # once each is found, the rest of the reply cannot add one
+class _AllFound(Exception):
+    """Every catalog provider is named: the rest of the reply cannot add one."""
 
-    def walk(node: Any) -> None:  # only containers are visited: a cost reply holds hundreds of scalars
+
+def providers_in(data: Any) -> list[Provider]:
+    """The catalog providers a reply's data names (as `provider` / `provider_name` values), in order.
+
+    Only containers are visited (a cost reply holds hundreds of scalars), and the count of providers
+    is compared only when one is added (the only time it changes): a sizing's data is walked on every
+    priced reply, so each step of the walk is kept to a type test."""
+    found: dict[str, Provider] = {}
+    index = providers()
+    every = len(index.entries)
+    if not every or not isinstance(data, CONTAINERS):
+        return []
+
+    def walk(node: Any) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
-                if len(found) == every:
-                    return
                 if key in PROVIDER_KEYS and isinstance(value, str):
-                    p = providers().find(value)
+                    p = index.find(value)
                     if p is not None:
                         found.setdefault(p.id, p)
+                        if len(found) == every:
+                            raise _AllFound
                 elif isinstance(value, CONTAINERS):
                     walk(value)
         else:
             for item in node:
-                if len(found) == every:
-                    return
                 if isinstance(item, CONTAINERS):
                     walk(item)
 
-    if isinstance(data, CONTAINERS):
+    with suppress(_AllFound):
         walk(data)
     return list(found.values())
 
