@@ -65,7 +65,8 @@ def _fit_on_priced(parts: list[Parsed]) -> list[Parsed]:
     for i in range(1, len(parts)):
         p, before = parts[i], parts[i - 1]
         q, card = p.request, before.request
-        if before.intent != "price" or not card.gpu or card.model or card.params_b or before.cards[1:]:
+        if before.intent != "price" or not card.gpu or card.model or card.params_b or before.cards[1:] \
+                or before.asks.budget is not None:  # a budget's runway asked first ("$20 on a 4090, how many hours?") keeps its place
             continue
         if p.intent != "size" or p.missing or not (q.model or q.params_b) or q.gpu or q.num_gpus or p.rental.gpu \
                 or not (p.cues.fit or p.asks.sizing):
