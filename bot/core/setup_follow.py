@@ -41,6 +41,8 @@ def count_on_pick(stated: dict[str, object], job: dict[str, object], last: Turn)
     SXM it put the eight on, judged on them, never the job fitted anew on a bigger card that holds it on four);
     `stated` unchanged otherwise."""
     pick = last.data.get("pick")
+    if any(key in stated and stated[key] != job.get(key) for key in ("method", "model", "params_b")):
+        return stated  # a count said with another method or model ("qlora, single card") counts a new job's cards
     if "num_gpus" not in stated or "gpu" in stated or job.get("gpu") or not (last.data.get("setup") or last.kind == "size") \
             or not isinstance(pick, list | tuple) or len(pick) != 2:
         return stated
