@@ -65,7 +65,7 @@ OWN_MONEY_ASKED = lazy(
     r"(?:我|我们|咱们?|账户|账号|账上|钱包|名下)[^,.?!]{0,6}(?:还)?(?:有|剩)(?:没有|没)?\s*(?:多少)?\s*(?:钱|余额|额度|credit)(?!\s*(?:的话|就|能|可以|够))"
     r"|(?:账上|账户里?|钱包里?)\s*(?:还)?(?:有|剩)\s*多少|还有余额(?:吗|么|没)|余额还有(?:吗|么|没)"
     r"|\b(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds|balance)\b(?!\s+(?:for|to)\b)(?!.*\benough\b)"
-    r"|\bhow\s+much\s+(?:money|credit|funds?)\s+(?:do|have)\s+(?:i|we)\b|\b(?:any|some)\s+(?:money|credit|funds)\s+left\b"
+    r"|\bhow\s+much\s+(?:money|credit|funds?)\s+(?:do\s+(?:i|we)\s+(?:still\s+)?have|have\s+(?:i|we)\s+got)\b|\b(?:any|some)\s+(?:money|credit|funds)\s+left\b"
     r"|\bwhat(?:'s|\s+is)\s+left\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b|\b(?:money|credit|funds)\s+(?:in|on)\s+(?:my|our|the)\s+(?:wallet|account)\b", re.I)
 OWN_RULE = lazy(r"如果|要是|的话|会(?!员|议|话)|扣钱|多扣|怎么办|用完|耗尽|以后|之后|停机|关机后|销毁|释放后|\bif\b|\bwhen\b|\bwhile\b|\bafter\b|\bwhat\s+happens\b"
                 r"|\bwill\b|\bshould\b|\bcan\b|\benough\b|够", re.I)
