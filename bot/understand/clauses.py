@@ -369,7 +369,7 @@ def joined_asks(text: str, whole: Parsed, now: datetime | None, read: Callable[[
         if len(clauses) < 2:
             continue
         parts = [read(c, now) for c in clauses]
-        if fit_and_cost and any(cost_of_it(c, p) or card_priced(p) for c, p in zip(clauses, parts, strict=True)) \
+        if fit_and_cost and any(cost_of_it(c, p) or (card_priced(p) and ASKING.search(c.lower())) for c, p in zip(clauses, parts, strict=True)) \
                 and (found := fit_then_cost(clauses, parts, whole)):
             return found
         if two_jobs and (jobs := _own_jobs(clauses, parts, now, read)):
