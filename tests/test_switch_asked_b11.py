@@ -43,7 +43,8 @@ def test_offload_asked_with_no_card_answers_with_the_seed_minimum(ask: str, need
     chat = ChatUser()
     chat.say(ask)
     first = lead(chat).splitlines()[0]
-    assert first.startswith(("不需要 offload", "No, offload is not needed")) and needle in first, chat.text
+    # "the cheapest safe option?" is answered no with the safe way without offload named (session 26, r0c)
+    assert first.startswith(("不需要 offload", "No, offload is not needed", "No: offload is no safe way")) and needle in first, chat.text
     assert "4,308" in chat.text  # gpuli's month of 4 × A100 SXM, seed 000's price for that setup
 
 
