@@ -219,6 +219,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
             # "会扣多少", "扣了多少钱": what the balance is charged
             r"|扣(?:了|掉|费)?\s*多少"
+            # "算下钱", "帮我估个价", "核一下费用", "price it out", "run the numbers on that": the money reckoned
+            r"|(?:算|估|核|报)\s*(?:一\s*下|下|个|算|一)?\s*(?:钱|价(?!值)|费用|成本|账)"
+            r"|\bprice\s+(?:it|this|that)\s+out\b|\brun\s+the\s+numbers\b"
             # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
             r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周|\d+(?:\.\d+)?\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月))"
             r"\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
@@ -269,7 +272,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                            r"|\b(?:drop|cut|remove|skip|ditch)\s+which\b"),
         "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
-                                 r"|how\s+much\s+(?:more|less|cheaper)|\bmore\s+than\b|\bless\s+than\b"  # and money saved ("换 A800 能省多少"):
+                                 r"|how\s+much\s+(?:more|less|cheaper)|\bby\s+how\s+much\b|\bprice\s+gap\b|\bhow\s+big\s+(?:is\s+)?the\s+gap\b|\bmore\s+than\b|\bless\s+than\b"  # and money saved ("换 A800 能省多少"):
                                  r"|(?:能|可以|会|可)?省(?:下|了)?(?:多少|几)(?:钱|刀|块|美元|美金)?(?!\s*(?:显存|内存|gb|g\b|时间|小时|步|token))"
                                  r"|how\s+much\s+(?:would|will|can|could|do|does)\s+(?:we|i|you|it|that)\s+save\b(?!\s+(?:in|on)\s+(?:memory|vram|time))"),
         "total": re.compile(r"一共|总共|合计|加起来|加一起|加在一起|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bboth\s+together\b|\bin\s+all\b"),
