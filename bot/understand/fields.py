@@ -462,8 +462,8 @@ def _lengths(text: str) -> list[Length]:
     for m in YEARS.finditer(text):
         add(m, _years(float(m.group(1))), 0.0, 365 * 24)
     for pattern, factor in ((QUARTERS, 90), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
-        for m in pattern.finditer(text):
-            add(m, float(m.group(1) or 1) * factor, 0.0, factor * 24)
+        for m in pattern.finditer(text):  # "续第2个月": the second month, one month more (an ordinal, no count)
+            add(m, (1.0 if text[:m.start()].endswith(("第", "第 ")) else float(m.group(1) or 1)) * factor, 0.0, factor * 24)
     for m in A_PERIOD.finditer(text):
         # "按月续", "按周付": how it is paid, never a month added to the length said ("包半年（按月续）" is 180 days)
         rate = m.group(0).startswith(("per", "every", "按")) or not (m.group(1) or m.group(5) or m.group(7))
