@@ -130,3 +130,14 @@ def test_a_renewal_on_the_same_account_takes_the_repeat_discount(turns: tuple[st
 def test_faq_answers_say_it_in_the_seeds_terms(text: str, needle: str) -> None:
     chat = _chat(text)
     assert needle in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", [
+    "cheapest 72b full fine-tune setup at gpuli that doesn't rely on cpu offload?",
+    "72b 全参 gpuli 最便宜又不靠 offload 的方案是啥",
+    "cheapest way to full-finetune a 72b at gpuli without depending on offload",
+])
+def test_not_relying_on_offload_is_no_offload(text: str) -> None:
+    chat = _chat(text)
+    # 8 × H200 with an 8-bit optimizer, the reference table's minimum without offload (seed 000): ₮19,752 a month
+    assert "8×H200" in chat.text.replace("× ", "×") and "₮19,752" in chat.text, chat.text
