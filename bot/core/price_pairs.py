@@ -32,10 +32,14 @@ def runs_led(answer: Callable[[Parsed], Reply], parts: list[Parsed]) -> list[Rep
     return out
 
 
-def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
+def cheaper_first(replies: list[Reply], lang: str, yes_no: bool = False, difference: bool = False) -> list[Reply]:
     """Price answers for setups compared ("which is cheaper: the 8x A100 box or the 8x H100 box"),
     the cheaper first under a line that says which: each compared on its leading row's (the named
-    provider's) lowest rate per hour, on the high end of a band, in one currency."""
+    provider's) lowest rate per hour, on the high end of a band, in one currency. `yes_no` ("is the 8x H100 box
+    cheaper than the 8x A100 one?", "h100 比 a100 便宜吗"): the line leads with yes or no for the setup named first.
+    `difference` ("哪个便宜，一小时差多少"): the difference leads where one provider quotes both, naming the cheaper first."""
+    if difference and len(replies) == 2 and len(shown := difference_first(replies, lang, cheaper_first=True)) > len(replies):
+        return shown
     span = _one_span(replies)  # "which is cheaper for 10 hours": each setup's total for that length
     if span is None and (each := _each_option(replies, lang)):
         return each  # "gpuli 4090 weekly, or cloudgpu 3090 for ~20h?": each option's own total
@@ -49,6 +53,8 @@ def cheaper_first(replies: list[Reply], lang: str) -> list[Reply]:
     line = t("price.cheaper_one", lang, provider=row["provider"], setup=setup) if not span else t(
         "price.cheaper_span", lang, time=t(f"cost.dur.{span['unit']}", lang, n=span["n"]), provider=row["provider"],
         setup=setup, total=_total_said(row, lang), other=", ".join(_total_said(r.data["rows"][0], lang) for r in rest))
+    if yes_no:
+        line = t("price.cheaper_yes" if best is replies[0] else "price.cheaper_no", lang) + line.removeprefix("💡 ")
     verdict = Reply("error", lang, {"message": line}, turn=best.turn, buttons=best.buttons)
     more, best.also = best.also, []
     return [verdict, best, *more, *rest]

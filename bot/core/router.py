@@ -366,7 +366,7 @@ class Core:
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
                 replies = bundle_first(replies, parsed, ctx.lang)
             elif parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
-                replies = cheaper_first(replies, ctx.lang)
+                replies = cheaper_first(replies, ctx.lang, yes_no=parsed.cues.yes_no, difference=parsed.asks.difference)
             elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
                 replies = difference_first(replies, ctx.lang)
             elif parsed.asks.total:  # "3090 跑 8 小时 + 4090 跑 3 小时 一共多少": the sum leads

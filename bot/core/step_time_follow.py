@@ -15,7 +15,7 @@ from bot.messages import Turn
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
-STEP_ONLY = {"step_seconds", "side_minutes", "provider", "num_gpus"}  # what may come with the step time
+STEP_ONLY = {"step_seconds", "side_minutes", "provider", "num_gpus", "gpu"}  # what may come with the step time (the card it was timed on)
 
 
 def step_time_of_last(parsed: Parsed, last: Turn) -> Parsed | None:

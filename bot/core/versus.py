@@ -19,7 +19,7 @@ from bot.messages import Reply, Turn
 from bot.text.names import gpu_name
 from bot.views.price import unit_prices
 from bot.views.summary import sizing_summary
-from engine.catalog import form_variants
+from engine.catalog import form_variants, gpus
 from engine.fit import QLORA_SLOW_PCT
 from engine.price_list import cheapest_card_hour
 from engine.providers import provider
@@ -108,7 +108,9 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
         rows.sort(key=_setup_rate)
     mixed = len({row["method"] for row in rows}) > 1
     slow = dict(zip(("low", "high"), QLORA_SLOW_PCT, strict=True)) if mixed and {"qlora", "lora"} <= {row["method"] for row in rows} else None
-    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows, named or req.provider), "mixed": mixed, "qlora_slow": slow})
+    rocm = any(gpus().get(gpu).vendor == "amd" for gpu, _ in cards[:3])  # seed 000 on the MI300X: ROCm, not CUDA, said beside the pick
+    reply = Reply("sizing_versus", ctx.lang, {"rows": rows, "pick": pick(rows, named or req.provider), "mixed": mixed, "qlora_slow": slow,
+                                               "rocm": rocm})
     reply.turn = Turn("size", {"request": req.stated(), "versus": [gpu for gpu, _ in cards[:3]]})  # "cost for 8h each?" next
     return reply
 

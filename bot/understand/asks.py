@@ -1,11 +1,6 @@
-"""What a message asks *about* the job, read once with the rest of the parse: the planning questions
-(how many of a card, the longest sequence, the largest batch, a budget, a deadline), a wish for
-headroom, an export, the cost or the card count of the last answer, the hours of a price list.
-
-Why here: these were read from the raw text again by the router, the handlers and the planning view,
-after the parse; a phrasing the parser had understood could then be misread downstream. Now the
-parser fills `Asks` from the normalized text and nothing after it looks at the words again.
-"""
+"""What a message asks *about* the job (planning questions, headroom, an export, the cost or card count of the last
+answer, the hours of a price list), read once from the normalized text into `Asks`: nothing after the parser looks at
+the words again (they were once re-read by the router, handlers and planning view, and misread downstream)."""
 
 from __future__ import annotations
 
@@ -156,7 +151,7 @@ _TOOL = r"deepspeed|\bds(?![^\W_])|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]
 # a tool named with the command that starts it: "accelerate launch 配置", "llamafactory-cli 的 yaml", "deepspeed launcher config"
 _TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
-_GIVE = (r"(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导(?:一?份|[一1]?个)|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
+_GIVE = (r"(?:整理|准备|弄|做|整)\s*(?:一?份|[一1]?个)|prepare\s+(?:me\s+)?(?:a|the)\b|put\s+together\s+(?:a|the)\b|draft\s+(?:a|the)\b|(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导(?:一?份|[一1]?个)|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思"; "改" asks how
 # to change it, but "cutoff_len 改 4096" sets a value)
@@ -189,6 +184,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"|^(?!.*{_ASKING}).*?(?:{_TOOL})[\s_]*(?:的\s*)?(?:{_FILE})\s*(?:with|using|at|but|for|[,，:：\s]|用|带|但|改|换|要)(?!.*{_ASKING})[^?？]*\d[^?？]*$"
             # the tool first and its file last, the job between and nothing asked: "llamafactory 14b lora config"
             rf"|^\s*(?:{_TOOL})\b(?!.*{_ASKING})[^?？]{{1,40}}?(?:{_FILE})\s*(?:呢|please|pls)?\s*$"
+            # the tool's file asked of the job just answered: "what's the accelerate config for that?", "那套的 deepspeed 配置是啥"
+            rf"|\bwhat(?:'s|\s+is|\s+would\s+be)\s+the\s+(?:{_TOOL})\s+(?:config(?:uration)?|yaml|json|file)s?\s+(?:for|of)\s+(?:that|this|it|the\s+(?:job|setup|run))\b"
+            rf"|(?:这个|那个|它|这套|那套)\s*(?:的)?\s*(?:{_TOOL})\s*(?:的\s*)?(?:配置文件|配置|config|yaml|json)\s*(?:是什么|是啥|长什么样|怎么写)"
             # a file and nothing else, of the last answer: "配置文件呢", "config file?", "yaml 呢"
             r"|^\s*(?:the\s+|and\s+the\s+|那\s*)?(?:配置文件|config(?:\s*files?)?|yaml|json)\s*(?:呢|吗|please|pls|too)?\s*[?？]*\s*$"
             # another tool's file after an export, named by the tool alone: "accelerate 的也来一份", "也给个
@@ -219,6 +217,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
             # "会扣多少", "扣了多少钱": what the balance is charged
             r"|扣(?:了|掉|费)?\s*多少"
+            # "算下钱", "帮我估个价", "核一下费用", "price it out", "run the numbers on that": the money reckoned
+            r"|(?:算|估|核|报)\s*(?:一\s*下|下|个|算|一)?\s*(?:钱|价(?!值)|费用|成本|账)|\bprice\s+(?:it|this|that)\s+out\b|\brun\s+the\s+numbers\b"
             # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
             r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周|\d+(?:\.\d+)?\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月))"
             r"\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
@@ -267,9 +267,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                            r"|(?:哪个|哪一?[项样个]|什么|啥)\s*(?:可以|能|该|要|得)?\s*(?:砍|去掉|拿掉|删|减掉|省掉|不要|舍掉)"
                            r"|\b(?:which|what)\b[^.?!]{0,30}\b(?:drop|cut|remove|skip|ditch|lose)\b"
                            r"|\b(?:drop|cut|remove|skip|ditch)\s+which\b"),
-        "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
+        "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|比[^，,。？?]{1,30}?(?:便宜|划算|省钱?)\s*(?:吗|么|不|吧|[?？]|$)|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
         "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
-                                 r"|how\s+much\s+(?:more|less|cheaper)|\bmore\s+than\b|\bless\s+than\b"  # and money saved ("换 A800 能省多少"):
+                                 r"|how\s+much\s+(?:more|less|cheaper)|\bby\s+how\s+much\b|\bprice\s+gap\b|\bhow\s+big\s+(?:is\s+)?the\s+gap\b|\bmore\s+than\b|\bless\s+than\b"  # and money saved ("换 A800 能省多少"):
                                  r"|(?:能|可以|会|可)?省(?:下|了)?(?:多少|几)(?:钱|刀|块|美元|美金)?(?!\s*(?:显存|内存|gb|g\b|时间|小时|步|token))"
                                  r"|how\s+much\s+(?:would|will|can|could|do|does)\s+(?:we|i|you|it|that)\s+save\b(?!\s+(?:in|on)\s+(?:memory|vram|time))"),
         "total": re.compile(r"一共|总共|合计|加起来|加一起|加在一起|总价|总计|\bin\s+total\b|\btotal\b|altogether|combined|\bboth\s+together\b|\bin\s+all\b"),
@@ -336,7 +336,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"|(?:weights?|底座|基座)\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|有多大|占多少|大小|多少\s*g)"
             # which weights to fetch ("should we pull the 16-bit weights", "要下载 16 位权重吗", "拉 bf16 底座"): the weights line
             r"|(?:pull|download|fetch|grab|下载|拉|下)\s*(?:down\s+)?(?:the\s+)?(?:full\s+)?(?:(?:bf16|fp16|fp32|16[\s-]?bit|16\s*位|全精度|原始|原版|4[\s-]?bit|4\s*位|nf4|量化|pre[\s-]?quantized)\s*(?:的\s*)?)?(?:weights|权重|底座|基座|checkpoint)"
-            r"|(?:weights|权重)\b.{0,12}(?:download|下载)"),
+            r"|(?:weights|权重)\b.{0,12}(?:download|下载)|\b(?:does|do|will|would|can)\s+(?:the\s+)?(?:bf16\s+|16[\s-]?bit\s+)?(?:base|weights)(?:\s+(?:model|weights))?\s+(?:even\s+|alone\s+|itself\s+)?fit\b|(?:底座|基座)\s*(?:本身|自己)?\s*(?:都|能不能|能)?\s*(?:放得下|装得下|塞得下|放下)"),
         # one card's memory asked as a figure, on a setup of several: "每张卡大概占多少", "每卡显存多少",
         # "how much memory per card", "per-GPU footprint?" (not a rate: "每卡每小时" is per_card_hour)
         "memory_figure": re.compile(r"(?:多少|多大|几个?g|几\s*gb?)\s*(?:的)?\s*(?:显存|vram)|显存\s*(?:要|需要|占|得)?\s*(?:多少|多大|几个?g)"

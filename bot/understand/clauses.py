@@ -35,6 +35,7 @@ from bot.understand.fit_beside_price import card_priced, job_fit_on_card, priced
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.options_named import named_options
+from bot.understand.other_card import card_of_the_last, checkpoint_besides, job_on_other_card
 from bot.understand.own_lengths import each_own_length
 from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
@@ -62,10 +63,8 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
 
 
 def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[Parsed]:
-    """A clause naming no card, model or provider, only a length ("hourly price? and what's 8 hours?"),
-    asks the price of the setup the clause before it priced, for that length. One naming only another
-    provider asks that card's price there, in its own unit ("a100 80g 在 gpuli 周租多少，CloudGPU 按小时又是
-    多少": the A100 at CloudGPU by the hour, not the FAQ on hourly billing)."""
+    """A clause naming only a length ("hourly price? and what's 8 hours?") prices the setup before it for that length;
+    one naming only another provider, that card there in its own unit ("a100 80g 在 gpuli 周租多少，CloudGPU 按小时又是多少")."""
     out = parts[:1]
     for i, p in enumerate(parts[1:], start=1):
         last, r = out[-1], p.rental
@@ -77,6 +76,8 @@ def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[P
             # "…and is that cheaper than a month if we only need 2 days?": the span by both units
             p = replace(last, rental=replace(last.rental, duration_days=days, duration_hours=hours),
                         asks=replace(last.asks, hours=(), both_units=p.cues.other_unit), parts=[])
+        elif clauses is not None and (moved := card_of_the_last(clauses[i], p, last)) is not None:
+            p = moved  # "一万网络 3090 一个月多少？T4 呢？": the T4 there, for the month
         elif clauses is not None and last.intent == "price" and last.request.gpu and place_only(clauses[i], clauses[:i]) \
                 and r.provider not in (None, last.rental.provider):
             days, hours = f.duration(normalize(clauses[i]))
@@ -140,7 +141,7 @@ def fit_then_cost(clauses: list[str], parts: list[Parsed], whole: Parsed) -> lis
         # "周四要交 32b qlora 用 a6000 够吗 gpuli 一周多少": with no data the run's length is unknown, so the
         # deadline judges nothing; the fit and the week asked are the answers (the week is no run of a week)
         fit, cost = _undated(fit), _undated(cost)
-    return [cost, fit] if own is not None and priced_first(clauses, parts) else [fit, cost]
+    return [*([cost, fit] if own is not None and priced_first(clauses, parts) else [fit, cost]), *checkpoint_besides(clauses, parts, whole)]
 
 
 def _undated(p: Parsed) -> Parsed:
@@ -199,7 +200,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "合同 28 天，8 卡 H100。按周租 4 次和直接包月哪个划算": that span bought by the week and by the month
     if whole.intent == "price" and whole.asks.per_card_hour:
         return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
-    if whole.run is not None and whole.run.step_seconds and not whole.faq_confident:
+    if ((whole.run is not None and whole.run.step_seconds) or (whole.request.step_seconds and whole.request.samples)) and not whole.faq_confident:
         return []  # "48k samples … how many steps? and at 2.4 s/step how long?": one run, its steps and its time
     if whole.asks.budget is not None and whole.asks.how_long and whole.asks.enough and whole.cues.fit and not whole.rental.term and (
             whole.rental.duration_days or whole.rental.duration_hours):  # "周租能租几周 够跑 14b lora 吗": a unit, no length to cover
@@ -238,6 +239,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "hourly rate of the a800 and the a100 at cloudgpu; difference per 8-hour run?": one comparison, each card
     if _provider_of_the_job(clauses, parts) or _card_of_the_job(clauses, parts):
         return []  # "5 万预算，32B 全参一个月。在一万网络能租到什么配置？": the job's setup there, one question
+    if not by_comma and (other := job_on_other_card(parts, clauses)):
+        return other  # "14b lora 一张 L40S 够吗？另外 5090 能不能也跑": the job on each card
     if not by_comma and (_setup_of_the_job(clauses, parts) or _dataset_of_the_job(parts) or _deadline_of_the_job(parts)):
         return []  # "72b 全参要多少显存？8卡h100 不开 offload 放得下吗": one job, read whole
     if any(_run_time_of_it(c, p) for c, p in zip(clauses[1:], parts[1:], strict=True)) \
@@ -463,8 +466,7 @@ _JOB_ASKED = lazy(r"多大|多高|\b(?:how|what|which|whether)\b|显存|vram|mem
 
 
 def _card_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
-    """"我们的 32B 全参项目过了评审，要走采购。8 卡 H100 包一个月多少钱？": a job stated as background (its clause
-    asks nothing) and a later clause pricing a card with no model of its own: the job on that card, one question."""
+    """A job stated as background and a later clause pricing a card, no model ("32B 全参项目…8 卡 H100 包一个月多少钱"): one."""
     first = parts[0]
     if first.intent not in ("size", "cost") or not (first.request.model or first.request.params_b) or first.request.gpu \
             or ASKING.search(clauses[0].lower()) or _JOB_ASKED.search(clauses[0].lower()):
@@ -473,10 +475,8 @@ def _card_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
 
 
 def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
-    """"72b 全参要多少显存？8卡h100 不开 offload 放得下吗", "vram for 72b full? will 8 h100s hold it without
-    offload?": a later clause naming no model, only how the job runs (the card, its count, offload, ZeRO),
-    and asking whether it fits, asks about the job before it. The message is one question, read whole, so
-    every setting stated reaches the verdict (a FAQ match on "offload" would drop "不开")."""
+    """"72b 全参要多少显存？8卡h100 不开 offload 放得下吗": a later clause naming only how the job runs (card, count, offload,
+    ZeRO) and asking whether it fits asks of the job before it: one question, read whole (every setting reaches the verdict)."""
     for i, (clause, p) in enumerate(zip(clauses, parts, strict=True)):
         if i == 0 or p.request.model or p.request.params_b or p.intent == "price" or not p.request.stated():
             continue

@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
+from bot.understand import fields as f
 from bot.understand import planning
 from bot.understand.asks import Asks
 from bot.understand.lazy import lazy
@@ -78,10 +79,30 @@ def asks_rent_length(norm: str) -> bool:
     return RENT_LENGTH.search(norm) is not None
 
 
+def run_beside_deadline(norm: str, asks: Asks, rental: Rental) -> tuple[Asks, Rental]:
+    """A deadline said as the time left and, beside it, a length of its own ("ddl 还剩 5 天，3090 上跑 8 小时",
+    "截稿还有两周 … 4090 租两周多少钱", "2 days left, the run takes 10 hours"): that length is the run's or the
+    rental's, priced and checked against the time left; the deadline's own words are no length of the run.
+    Unchanged when the message gives only the deadline's span or a unit's name ("还剩 3 天 周租多少")."""
+    if not asks.deadline_span or asks.deadline is None:
+        return asks, rental
+    said = planning.span_said(norm)
+    if said is None:
+        return asks, rental
+    rest = norm[:said.start()] + " " * (said.end() - said.start()) + norm[said.end():]
+    if f.units_only(rest):
+        return asks, rental
+    days, hours = f.duration(rest)
+    if days is None and hours is None:
+        return asks, rental
+    return replace(asks, deadline_span=False), replace(rental, duration_days=days, duration_hours=hours, term=False)
+
+
 def rent_until(norm: str, asks: Asks, rental: Rental, request: TrainingRequest, now: datetime) -> tuple[Asks, Rental]:
     """`asks` and `rental` with a deadline that sets the rental's length turned into that length (whole
     days to it, or the hours when under a day), the units compared, and the deadline kept in
     `asks.until`; unchanged when the message states a run length, a budget, or asks no length to rent."""
+    asks, rental = run_beside_deadline(norm, asks, rental)
     up_to = RUN_UP_TO.search(norm) if asks.deadline is None and asks.budget is None and kept_running(norm) else None
     if up_to is not None and (due := planning.deadline(up_to[1] + " 前", now)) is not None:
         asks = replace(asks, deadline=due)  # "cloudgpu 4090 现在开到周五中午多少钱": the time it runs to

@@ -22,10 +22,21 @@ def each_card(p: Parsed) -> list[Parsed]:
     if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper or (
             p.asks.difference and (p.rental.duration_days or p.rental.duration_hours))):
         return []
-    counts = dict(p.versus) or p.own_counts
+    counts = _counts_forward(p.cards, dict(p.versus) or p.own_counts, p.request.num_gpus)
     own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
     days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
-    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g) or p.request.num_gpus}),
+    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g)}),
                     rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
                     versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=()) if own else p.asks)
             for g in p.cards[:3]]
+
+
+def _counts_forward(cards: list[str], own: dict[str, int | None], count: int | None) -> dict[str, int | None]:
+    """Each card's count: its own, else the message's count unless that count is only a later card's own
+    ("先租一周 4090，然后 8 卡 h100 包月": the 4090 is one card, the eight are the H100s; "8 卡 h100 和 h200": eight of each)."""
+    out: dict[str, int | None] = {}
+    for n, g in enumerate(cards):
+        later_only = count is not None and any(own.get(c) == count for c in cards[n + 1:]) \
+            and not any(own.get(c) == count for c in cards[:n])
+        out[g] = own.get(g) or (None if later_only else count)
+    return out

@@ -233,7 +233,7 @@ _asked = asked_about  # "要不要 offload", "还需要 offload 吗": asked, not
 # "不开/不加/别上 offload", "without cpu offload", "skip offload", "refuse to offload", "拒绝 offload"; an A-not-A ("用不用", "要不要") negates nothing
 OFFLOAD_NEG = lazy(r"(?:(?<![要用开需加上])不(?![要用开加])|\bno|\bnon|\bnot|without|w/o|(?<!用)不用|(?<!开)不开|(?<!加)不加|不想|(?<!要)不要|别|关闭?|关掉|去掉|无|免"
                    r"|\bskip(?:ping)?|\bavoid(?:ing)?|(?:don|doesn|won|needn)'?t(?:\s+want)?(?:\s+to)?|\brefus(?:e|es|ed|ing)\s+to|\brather\s+not|\bnever|\bcan'?t|\bcannot|拒绝|不愿意?|不打算|不希望|不能)"  # "no-offload", "无 offload", "offload-free"
-                   r"(?:[\s-]*(?:需要?|做|开|加|用|上|带|\buse\b|\busing\b|\bdo\b|\bdoing\b|\bany\b|\bthe\b|\ban?\b|\bneed(?:s|ing)?\b|\brequir(?:e|es|ing)\b)){0,2}[\s-]*(?:cpu[\s-]*|optimizer[\s-]*|zero[\s-]*)?offload|offload[\s-]*free", re.ASCII)
+                   r"(?:[\s-]*(?:需要?|做|开|加|用|上|带|靠|依赖|依靠|\brel(?:y|ies|ying)\s+on\b|\bdepend(?:s|ing)?\s+on\b|\buse\b|\busing\b|\bdo\b|\bdoing\b|\bany\b|\bthe\b|\ban?\b|\bneed(?:s|ing)?\b|\brequir(?:e|es|ing)\b)){0,2}[\s-]*(?:cpu[\s-]*|optimizer[\s-]*|zero[\s-]*)?offload|offload[\s-]*free", re.ASCII)
 OFFLOAD_ALL = lazy(r"offload\s*(?:param\w*|参数|all|全部|everything)|param(?:eter)?s?\s*offload|参数\s*(?:也|都)?\s*offload|zero[\s-]*infinity", re.ASCII)
 OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 
@@ -462,8 +462,8 @@ def _lengths(text: str) -> list[Length]:
     for m in YEARS.finditer(text):
         add(m, _years(float(m.group(1))), 0.0, 365 * 24)
     for pattern, factor in ((QUARTERS, 90), (MONTHS, 30), (WEEKS, 7), (DAYS, 1)):
-        for m in pattern.finditer(text):
-            add(m, float(m.group(1) or 1) * factor, 0.0, factor * 24)
+        for m in pattern.finditer(text):  # "续第2个月": the second month, one month more (an ordinal, no count)
+            add(m, (1.0 if text[:m.start()].endswith(("第", "第 ")) else float(m.group(1) or 1)) * factor, 0.0, factor * 24)
     for m in A_PERIOD.finditer(text):
         # "按月续", "按周付": how it is paid, never a month added to the length said ("包半年（按月续）" is 180 days)
         rate = m.group(0).startswith(("per", "every", "按")) or not (m.group(1) or m.group(5) or m.group(7))

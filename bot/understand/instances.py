@@ -77,6 +77,23 @@ MEN = lazy(rf"{_M}\s*(?:个|位|名)?\s*(?:{_WHO})(?!\s*(?:团队|小组)?\s*(?:
 SHARED = lazy(r"分摊|平摊|均摊|合租|共用|共享|一起用|\baa\b|\bshar(?:e|ed|ing)\b|\bsplit\b", re.IGNORECASE)
 
 
+# what a sweep is counted in: "3 seeds x 4 configs", "4 个配置 × 3 个 seed", "seed×3, 2 lrs": the runs are their product
+_AXIS = (r"(?:种子|配置|超参|学习率|数据集|组|\bseeds?\b|\bconfigs?\b|\bconfigurations?\b|\bsettings?\b|\blrs?\b|\blearning\s+rates?\b"
+         r"|\bdatasets?\b|\bvariants?\b|\bablations?\b|\bruns?\b)")
+_COUNTED = rf"(?:{_N}\s*(?:个|组|套|种)?\s*{_AXIS}|{_AXIS}\s*[x×*]\s*{_N})"
+SWEEP = lazy(rf"{_COUNTED}\s*(?:[x×*]|\bby\b|\btimes\b|乘以?)\s*{_COUNTED}", re.IGNORECASE)
+_NUMBER = lazy(_N, re.IGNORECASE)
+
+
+def sweep_runs(norm: str) -> int | None:
+    """The runs of a sweep said as a product ("3 seeds x 4 configs": 12); None without one."""
+    m = SWEEP.search(norm)
+    if m is None:
+        return None
+    a, b = (_value(n.group(1)) for n in _NUMBER.finditer(m.group(0)))
+    return a * b
+
+
 def _value(word: str) -> int:
     return int(word) if word.isdigit() else _WORDS[word.lower()]
 
@@ -91,6 +108,8 @@ def separate_runs(norm: str, count: int | None, kinds: int, job: bool = False) -
         return people_each(norm, count, job)
     if count is not None and count >= 2:
         return count if count <= 64 else None
+    if (swept := sweep_runs(norm)) is not None and 2 <= swept <= 64:
+        return swept
     runs = [_value(next(g for g in m.groups() if g)) for m in RUNS.finditer(norm)]
     return next((n for n in runs if 2 <= n <= 64), None) or people_each(norm, count, job)
 

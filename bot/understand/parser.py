@@ -351,7 +351,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     estimate = ask_words.asks_estimate(norm)  # "先怎么估时间": the method, with the message's own dataset
     # "20k samples 2 epochs batch 4 accum 4 on 2 gpus": a dataset with its batch settings and no job counts its steps
     counted_run = bool(req.get("micro_batch") or req.get("grad_accum"))
-    if req.get("samples") and not steps and (("model" not in req and "params_b" not in req) or estimate) and (
+    if req.get("samples") and not steps and (("model" not in req and "params_b" not in req) or estimate or (step and "gpu" not in req)) and (
             step or ask_words.asks_steps(norm) or estimate or counted_run):
         # no model is needed to count a run's steps or price a measured run, only to check its memory
         run = timed_run(req, step, trial, side_min)
@@ -567,7 +567,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, own_counts=own_counts, versus_methods=versus_methods, family=family,
                   asks=asks, words=words, cards=cards, beside_spec=_beside_spec(raw, now) if asks.spec and cards else [],
-                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate) else None,
+                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate or not request.gpu) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
                   weigh=weigh_asked(norm), outage=read_outage(norm), cycle_from=cycle_from(norm, asks.start, now or datetime.now(UTC)))
 

@@ -16,6 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 
 from bot.understand.amount import Amount, read_token
+from bot.understand.bare_clock import today_or_next
 from bot.understand.cycle_end import without_expiry
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
@@ -469,11 +470,11 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     en = DEADLINE_EN.search(text) or DUE_EN.search(text)
     if en:
         words = en[1] or en[2]  # DUE_EN's day follows "due" or a word for done
-        due = _at_time(_absolute(words, local_now, zone), words)
+        due = _at_time(_absolute(words, local_now, zone) or today_or_next(local_now, time_of_day(words)), words)  # "before 5pm": today
         if due is not None or "deadline" not in text.lower():
             return due  # "周五中午 deadline，…": the day is before the word, read below
     if BEFORE_ZH.search(text) or DUE_ZH.search(text) or "deadline" in text.lower():
-        return _at_time(_absolute(text, local_now, zone), _zh_due_words(text))
+        return _at_time(_absolute(text, local_now, zone) or today_or_next(local_now, time_of_day(_zh_due_words(text))), _zh_due_words(text))
     return None
 
 
@@ -486,8 +487,7 @@ def _at_time(day_end: datetime | None, words: str) -> datetime | None:
 
 
 def _zh_due_words(text: str) -> str:
-    """The words just before 前 / 截止 / a due verb, and after 截止 ("截止周四中午"): where a Chinese
-    deadline says its time of day."""
+    """The words just before 前 / 截止 / a due verb, and after 截止 ("截止周四中午"): where a deadline says its time."""
     m = BEFORE_ZH.search(text) or DUE_ZH.search(text) or re.search("deadline", text, re.IGNORECASE)
     if m is None:
         return ""
@@ -496,24 +496,24 @@ def _zh_due_words(text: str) -> str:
     return text[max(0, m.start() - 10):m.end() + (16 if m[0] == "截止" else 0)]
 
 
-def deadline_is_span(text: str) -> bool:
-    """The deadline is a span from now ("3天内", "within 48 hours"): its number is the time left, so
-    the same words are no run length."""
-    return bool(_within_en(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text))
+def deadline_is_span(text: str) -> bool:  # "3天内", "within 48 hours": the time left, so the words are no run length
+    return span_said(text) is not None
+
+
+def span_said(text: str) -> re.Match[str] | None:  # the deadline's words as a span from now ("还剩 5 天"); None without
+    return _within_en(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text)
 
 
 # "大概1.5天跑完的", "预计 3 天训完": an estimate of how long the run takes, not a time limit ("3天内跑完")
 RUN_ESTIMATE = lazy(r"(?:大概|大约|约|预计|估计|差不多|需要|要|得|能|一般|通常|左右)\s*$")
 
 
-def _within_en(text: str) -> re.Match[str] | None:
-    """A span the work must finish in ("within 3 days"); a rule's window ("a refund within 1 hour of ordering") is none."""
+def _within_en(text: str) -> re.Match[str] | None:  # "within 3 days"; a rule's window ("a refund within 1 hour") is none
     return next((m for m in WITHIN_EN.finditer(text) if not rule_window(text, m)), None)
 
 
 def _within_zh(text: str) -> re.Match[str] | None:
-    """A span the work must finish in; a run length with an estimate word before it is none, and so is a
-    rule's window ("下单后 1 小时内能退款吗")."""
+    """A span the work must finish in; a run length after an estimate word is none, nor a rule's window ("下单后 1 小时内")."""
     for m in WITHIN_ZH.finditer(text):
         if rule_window(text, m):
             continue

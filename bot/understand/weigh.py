@@ -24,7 +24,11 @@ _WHICH = lazy(r"(?:哪(?:个|家|种|样|边|一个|一种|一家|个方案|种�
               r"|\bwhich\b(?:\s+(?:one|option|way|plan|deal|of\s+(?:the|them|those|these)(?:\s+two)?))?(?:'s|\s+is|\s+would\s+be|\s+works\s+out)?"
               r"\s+(?:the\s+)?(?:cheaper|cheapest|better|less\s+expensive|more\s+affordable|best\s+deal|smarter)"
               r"|\bwhich\b(?:\s+(?:one|option))?\s+(?:should|do|would)\s+(?:we|i)\s+(?:go\s+with|pick|take|choose|get)"
-              r"|\bwhich\b(?:\s+(?:one|option))?\s+costs?\s+less|\bwho(?:'s|\s+is)\s+(?:cheaper|less\s+expensive|the\s+better\s+deal)")
+              r"|\bwhich\b(?:\s+(?:one|option))?\s+costs?\s+less|\bwho(?:'s|\s+is)\s+(?:cheaper|less\s+expensive|the\s+better\s+deal)"
+              # the one to quote a client on a budget: "给预算紧的客户报哪个", "which one do I quote for the budget client?"
+              r"|(?:预算|钱)\s*(?:紧|少|有限|不多)?\s*的?\s*(?:那[个家位])?\s*(?:客户|甲方)\s*(?:报|推|选|用|给)\s*哪(?:个|张|一个|款|种|家)"
+              r"|\bwhich\b(?:\s+(?:one|card|option))?\s+(?:do|should|would|shall)\s+(?:i|we)\s+(?:quote|offer|recommend|suggest|propose)\b"
+              r"[^?]{0,30}?\b(?:budget|cheap|cost[\s-]*conscious|price[\s-]*sensitive|frugal|thrifty)")
 # "省多少", "能省几块", "便宜多少", "差多少", "差价", "多花多少", "减多少", "cheaper by how much", "how much cheaper",
 # "how much do we save", "what's the difference", "what's the saving"
 _HOW_MUCH = lazy(r"(?:省|便宜|贵|差|多花|少花|多付|少付|多出)\s*(?:了|下|掉)?\s*(?:多少|几|多钱)|差价|差额|相差|价差"

@@ -17,7 +17,7 @@ from engine.fit import Planner, ladder
 from engine.price_list import cheapest_card_hour
 from engine.providers import Provider, providers
 from engine.request import TrainingRequest
-from engine.sizing import size
+from engine.sizing import Sizing, size
 
 MAX_BOXES = 3
 
@@ -39,11 +39,10 @@ def _boxes(provider: Provider | None, gpu: str | None, display: str) -> list[dic
     return found[:MAX_BOXES]
 
 
-def _holding(job: TrainingRequest, provider: Provider | None, display: str) -> list[dict[str, Any]]:
-    """The machines rented whole, at any provider, that hold `job` with no offload ("…拼起来跑 14b 全参":
+def _holding(s: Sizing, provider: Provider | None, display: str) -> list[dict[str, Any]]:
+    """The machines rented whole, at any provider, that hold the sized job `s` with no offload ("…拼起来跑 14b 全参":
     gpuli's 4 × A100 80G does it): the fewest cards first, then the cheapest card-hour; the provider
     named keeps its own best one among them."""
-    s = size(job.model_copy(update={"gpu": None, "num_gpus": None, "zero": None}))
     found = []
     for p in providers().entries:
         for o in p.offers:
@@ -70,7 +69,11 @@ def pooled_reply(lang: str, gpu: str | None, count: int | None, provider_id: str
     """The "no" with its reason, and the multi-card machines rented whole: those that hold the job stated
     (at any provider), else those of the provider named (else of every provider)."""
     provider = next((p for p in providers().entries if p.id == provider_id), None) if provider_id else None
-    held = _holding(job, provider, display) if job is not None and (job.model or job.params_b) else []
-    return Reply("pooled", lang, {"gpu": gpu_name(gpu) if gpu else None, "n": count,
+    sized = size(job.model_copy(update={"gpu": None, "num_gpus": None, "zero": None})) if job is not None and (job.model or job.params_b) else None
+    held = _holding(sized, provider, display) if sized is not None else []
+    # "14B LoRA，三张 3090 能拼起来跑吗": what the job needs on one card, against one of those cards
+    need = {"low": sized.estimate.range.low_gb, "high": sized.estimate.range.high_gb, "expected": sized.estimate.range.expected_gb,
+            "card": gpus().get(gpu).memory_gb if gpu else None} if sized is not None else None
+    return Reply("pooled", lang, {"gpu": gpu_name(gpu) if gpu else None, "n": count, "need": need,
                                   "provider": None if held else provider.name if provider else None,
                                   "for_job": bool(held), "boxes": held or _boxes(provider, gpu, display)})
