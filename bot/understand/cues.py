@@ -85,6 +85,8 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
                r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
                r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up"  # "will a single 80 GB card do?"
+               # cards asked to stand in for the ones before ("4 张 H100 能替代吗", "could 4 H100s replace them?"): their fit
+               r"|(?:替代|代替|取代|顶替|替换)\s*(?:得了|得掉)?\s*(?:吗|么|不|[?？])|\b(?:replace|substitute\s+for|stand\s+in\s+for)\b"
                # whether the job can be trained at all ("can we full-finetune a 32b on eight h100s", "is it possible to
                # train 14b on two 4090s", "能不能用两张 4090 训 14b"): its fit, asked; never whether it ends in time (训完)
                r"|^\s*(?:so|and|ok|hey|guys)?[\s,]*(?:can|could)\s+(?:we|i|you|one|it)\s+(?:\w+[\s-]+){0,2}?(?:full[\s-]*)?"
