@@ -182,6 +182,8 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               r"\s+(?:i|you|we|it|they|there|my|this|that)\b"
               # after a leading place it is asked of ("at gpuli is the rental paid upfront", "on yiwan can we add ib")
               r"|^(?:over\s+)?(?:at|on|for|with|in)\s+[\w.\u4e00-\u9fff-]+\s*,?\s+(?:can|could|do|does|is|are|will|would|should|may)\b"
+              # after a condition ("if I shut it down at night do I pay less?", "when it's idle are we still charged")
+              r"|^(?:if|when|once|while)\b[^?？]{1,60}?\b(?:can|could|do|does|is|are|will|would|am)\s+(?:i|you|we|it|they|there|that)\b"
               # a clipped one, the thing then its word of consent ("alipay ok?", "usdt works?"), never a wh-word's
               r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed|possible|doable|feasible)\s*\?+$")
 
