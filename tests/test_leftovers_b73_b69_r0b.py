@@ -2,16 +2,16 @@
 our own, both languages; every figure from the seeds through the catalogs and the engine:
 - money said after a job priced for a length weighs that total (enough or short), not how long it rents;
 - runs in a span count a run length the user states ("假设每次跑 6 小时"), the estimate beside it;
-- registering or opening an account is the sign-up entry (seed 000: 邮箱注册);
+- registering or opening an account is the sign-up entry (seed 000: sign-up by email);
 - "just the bf16 weights?" after a checkpoint's size leads with the weights alone (bf16: 2 bytes a parameter);
 - cards asked to stand in for the ones before ("能顶替吗", "substitute for them") ask their fit;
 - a card's price asked beside a job keeps the job, so "那 8 卡 H100 呢" prices it on those cards;
 - "which gpu do I rent for that at gpuli" after a sizing is that job's card there;
-- shutting a prepaid gpuli cycle down saves nothing (seed 000: 一次性扣除，周期内价格锁死);
+- shutting a prepaid gpuli cycle down saves nothing (seed 000: charged once at order time, price fixed for the cycle);
 - a price quoted to be confirmed ("really 369 a month?") is checked, right or wrong leading;
 - "非得租 H100 吗" / "do we have to rent an A100" asks whether that card is needed;
 - several PCIe cards (4090/5090/3090, L40S) asked ZeRO-3 or DDP, or whether multi-card training is sound: the
-  link decides (seed 000: 4090 多卡跑数据并行或 ZeRO-2 可以，ZeRO-3 会明显掉速)."""
+  link decides (seed 000: DDP or ZeRO-2 fine on several 4090s, ZeRO-3 much slower)."""
 
 from __future__ import annotations
 
