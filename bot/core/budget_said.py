@@ -44,7 +44,9 @@ def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
             or parsed.request.gpu or not ((_priced_for_length(last) and not SETS.search(text))
                                            or (last.kind == "price" and ASKED.search(text) and not _SET_VERB.search(text))):
         return parsed
-    asks = replace(parsed.asks, budget=(amount, parsed.rental.currency), enough=True)
+    # money said with no how-long question ("we have 10k USDT budget") weighs the total just priced, not a runway
+    runway = parsed.asks.runway and parsed.asks.how_long
+    asks = replace(parsed.asks, budget=(amount, parsed.rental.currency), enough=True, runway=runway)
     return replace(parsed, intent="faq", wallet=None, asks=asks)
 
 

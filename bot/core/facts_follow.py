@@ -95,13 +95,15 @@ def weights_of_last(parsed: Parsed, last: Turn | None, asked: str | None = None)
         return parsed
     if asked is not None:
         job = parse(asked).request.stated()
-    elif last is not None and last.kind in JOB_KINDS:
+    elif last is not None and last.kind in (*JOB_KINDS, "checkpoint"):
         job = last.data.get("request") or {}
     else:
         return parsed
     if not (isinstance(job, dict) and (job.get("model") or job.get("params_b"))):
         return parsed
-    return replace(parsed, intent="size", request=TrainingRequest.model_validate(job), missing=[], faq=[],
+    # after a checkpoint's size ("32b 全参一个 checkpoint 多大" then "只要 bf16 权重呢"): that answer, the weights leading
+    intent = "checkpoint" if last is not None and last.kind == "checkpoint" and asked is None else "size"
+    return replace(parsed, intent=intent, request=TrainingRequest.model_validate(job), missing=[], faq=[],
                    faq_answers=[], faq_confident=False, asks=replace(a, weights=True))
 
 

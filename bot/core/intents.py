@@ -287,7 +287,7 @@ def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def checkpoint_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """A checkpoint's size for the job named, the disk to keep for it and where to write it."""
     reply = checkpoint_reply(parsed.request, ctx.lang, where_first=parsed.cues.where,
-                              provider=parsed.rental.provider)
+                              provider=parsed.rental.provider, weights_first=parsed.asks.weights)
     reply.turn = Turn("checkpoint", {"request": parsed.request.stated()})
     return reply
 

@@ -134,6 +134,7 @@ def price_aside_first(replies: list[Reply], lang: str) -> list[Reply]:
     setup = t("sum.setup", lang, n=data["num_gpus"], gpu=data["gpu"]) if data.get("num_gpus") else data["gpu"]
     title = t("price.title_for", lang, setup=setup, dur=t("cost.dur." + duration["unit"], lang, n=duration["n"]))
     lead = Reply("error", lang, {"message": f"💰 {title}{'' if title.endswith('：') else ' '}{prices}"})
+    lead.turn = replies[0].turn  # the job stays the turn: "那 4 卡 A100 呢" next is that job on those cards, priced
     return [lead, *replies]
 
 

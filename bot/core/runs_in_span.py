@@ -1,7 +1,8 @@
 """How many runs of the job just timed fit in a span ("一个月能跑几次", "how many runs fit in a month?"), asked
 after a cost answer: the span's hours (a month is 720, seed 002) over the run's training hours on the setup the
 reply led with, rounded down. The download, saving and evaluation between runs are not in that time, and the
-reply says so."""
+reply says so. A run's length the user states ("就算按 5 小时一次", "say each run takes 5 hours") is the hours
+counted, with the estimate beside it: the team is planning on its own figure (seed 002's 720-hour month over it)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def runs_in_span(parsed: Parsed, text: str, turn: Turn | None, lang: str) -> Rep
     if span is None:
         return None
     d = turn.data
+    stated = parsed.rental.duration_hours
+    if stated and 0 < stated < span and not parsed.rental.duration_days:  # the run's length said: that, not the estimate
+        return _stated_runs(float(stated), span, d, lang)
     if turn.kind == "run":  # "每步 2 秒 … 要多久" then "一个月能跑几次": the steps × seconds measured
         if not d.get("step") or not d.get("steps"):
             return None
@@ -50,15 +54,30 @@ def runs_in_span(parsed: Parsed, text: str, turn: Turn | None, lang: str) -> Rep
         option = _option(d.get("request"))
         if option is None or not option.hours:
             return None
-        # the run's hours as the cost answer said them (bot.views.cost.duration_view: an estimate to the half hour
-        # from 1 to 10 h, "约 1.5 小时"), so the count is that figure divided into the span
-        hours = max(round(option.hours * 2) / 2, 1.0) if 1 <= option.hours < 10 else round(option.hours, 1 if option.hours >= 1 else 2)
+        hours = _said(option.hours)
         setup = t("sum.setup", lang, n=option.num_gpus, gpu=short_gpu(option.gpu.name))
     if hours <= 0:
         return None
     shown = f"{hours:g}"
     return Reply("error", lang, {"message": t("run.runs_in_span", lang, hours=shown, setup=setup, span=span,
                                               n=f"{math.floor(span / hours):,}")})
+
+
+def _stated_runs(hours: float, span: int, data: dict[str, object], lang: str) -> Reply:
+    """The runs of the stated length that fit in the span, with the estimate of the job beside it when there is one."""
+    option = _option(data.get("request"))
+    estimate = ""
+    if option is not None and option.hours:
+        estimate = t("run.runs_estimate", lang, hours=f"{_said(option.hours):g}",
+                     setup=t("sum.setup", lang, n=option.num_gpus, gpu=short_gpu(option.gpu.name)))
+    return Reply("error", lang, {"message": t("run.runs_in_span_stated", lang, hours=f"{hours:g}", span=span,
+                                              n=f"{math.floor(span / hours):,}", estimate=estimate)})
+
+
+def _said(hours: float) -> float:
+    """The run's hours as the cost answer said them (bot.views.cost.duration_view: an estimate to the half hour
+    from 1 to 10 h, "约 1.5 小时")."""
+    return max(round(hours * 2) / 2, 1.0) if 1 <= hours < 10 else round(hours, 1 if hours >= 1 else 2)
 
 
 def _option(request: object) -> CostOption | None:

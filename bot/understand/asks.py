@@ -328,7 +328,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # the weights alone (not the whole job): "底座权重多大", "权重占多少", "just for the bf16 weights",
         # "该下哪个权重" (which file to download: its size is the answer's figure)
         "weights": re.compile(
-            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重"
+            r"(?:底座|基座|模型)?权重\s*(?:文件\s*)?(?:大概|大约|约|一共|总共)?\s*(?:多大|占多少|有多大|要多少|多少\s*g|大小)|(?:下|下载|用|选)\s*(?:哪个|哪一?个|哪种|啥|什么)\s*(?:的\s*)?(?:权重|底座|基座)|(?:哪个|啥|什么|哪种)权重|(?:只要|只存|只留|只算|光|单)\s*(?:(?:bf16|fp16|推理用)\s*的?\s*)?(?:模型)?权重(?!衰减)"
             r"|\b(?:which|what)\s+(?:weights|base|checkpoint)\s+(?:should|do|to|would)\b.{0,30}\bdownload|\bdownload\s+which\s+weights"
             r"|(?:just|only)\s+(?:for\s+)?(?:the\s+)?(?:bf16\s+|fp16\s+|4[\s-]?bit\s+|base\s+)?weights|weights?\s+(?:alone|only)"
             r"|how\s+(?:big|large)\s+(?:are|is)\s+(?:the\s+)?(?:(?:bf16|fp16|16[\s-]?bit|[48][\s-]?bit|nf4|base|model)\s+)*(?:weights|base)\b"

@@ -6,6 +6,9 @@ words (多少钱, how much); without this it fell to "not sure". The claim is th
 result (after 就是 / 等于 / = / comes to / total), with a word that asks for confirmation or a sum
 shown (乘 / × / times / each); the per-card figure is the other amount, so the reply can say which
 term it is (₮899 is gpuli's monthly A100) and whether multiplying cards is how the box is priced.
+A price quoted and asked to be confirmed ("is a T4 at yiwan really 900 a month?", "一万网络 T4 真的是 900 一个月吗",
+"gpuli 4090 月租是不是 369") is a claim too, of the setup named: the figure after really / 真的 / 是不是, with the
+term it is for; right or wrong leads, as for a sum.
 """
 
 from __future__ import annotations
@@ -29,6 +32,14 @@ EACH_AFTER = lazy(rf"(?:单卡|1卡|每张|每卡|一张|\bat\b)\s*[₮$¥]?\s*{
 EACH_BEFORE = lazy(rf"[₮$¥]?\s*{_NUM}\s*(?:乘|×|\*|x\s*\d|times|each|apiece)", re.I)
 
 
+# a quoted price asked to be confirmed: "really 900 a month", "真的是 900 一个月吗", "月租是不是 369", "真要 ¥900?"
+_TERM = r"(?:\s*(?:a|an|per|each|/|every)?\s*(?:month|mo|week|wk|hour|hr|h)\b|\s*(?:[1一]个?月|每个?月|[1一]周|每周|[1一]个?小时|每小时|/月|/周|/小时))"
+# a figure that is a count, a size or a length, never a price: "真的要 24g 吗", "really 3 hours?", "真的是 8 卡吗"
+_NOT_SIZE = r"(?![\d.,]|\s*(?:张|卡|块卡|台|个|g\b|gb|b\b|t\b|tb|小时|天|h\b|d\b|cards?|gpus?|hours?|hrs?|days?|%|倍|x\b))"
+QUOTED = lazy(rf"(?:\breally\b|\bactually\b|真的|确实|真要|是不是|确定是)\s*(?:是|要|只要|costs?|is|only|just)?\s*[₮$¥]?\s*{_NUM}"
+              rf"{_NOT_SIZE}(?={_TERM}?\s*(?:吗|么|嘛|[?？]|$))", re.I)
+
+
 @dataclass(frozen=True)
 class Claim:
     """The user's result (7192) and the per-card figure it was worked from (899), when stated."""
@@ -41,7 +52,9 @@ def claimed(norm: str) -> Claim | None:
     """The price the message works out and asks to check, or None (a plain question has no result
     stated, and a result with no sum or check word is a statement of something else)."""
     if not (CHECK.search(norm) and SUM.search(norm)):
-        return None
+        quoted = QUOTED.search(norm)  # "really 900 a month": the confirming word asks the check itself
+        total = _decimal(quoted.group(1)) if quoted else None
+        return Claim(total, None) if total else None
     results = list(RESULT.finditer(norm))
     if not results:
         return None

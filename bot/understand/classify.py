@@ -387,8 +387,8 @@ def _scheme_on_unlinked_cards(raw: str, norm: str, req: TrainingRequest, rental:
         return None
     index = faq_index()
     ranked = index.search(raw, limit=len(index.entries), provider=rental.provider)
-    return next((h for h in ranked if "interconnect" in h.entry.topics
-                 and any(gpu in part.cards for part in h.entry.by_card)), None)
+    return next((h for h in ranked if "interconnect" in h.entry.topics  # a part at another provider answers not here
+                 and any(gpu in part.cards and rental.provider in (None, part.provider) for part in h.entry.by_card)), None)
 
 
 def _not_only_cheapest(topic: str, about: list[Hit]) -> list[Hit]:

@@ -85,6 +85,8 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
                r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
                r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up"  # "will a single 80 GB card do?"
+               # cards asked to stand in for the ones before ("4 张 H100 能替代吗", "could 4 H100s replace them?"): their fit
+               r"|(?:替代|代替|取代|顶替|替换)\s*(?:得了|得掉)?\s*(?:吗|么|不|[?？])|\b(?:replace|substitute\s+for|stand\s+in\s+for)\b"
                # whether the job can be trained at all ("can we full-finetune a 32b on eight h100s", "is it possible to
                # train 14b on two 4090s", "能不能用两张 4090 训 14b"): its fit, asked; never whether it ends in time (训完)
                r"|^\s*(?:so|and|ok|hey|guys)?[\s,]*(?:can|could)\s+(?:we|i|you|one|it)\s+(?:\w+[\s-]+){0,2}?(?:full[\s-]*)?"
@@ -97,7 +99,9 @@ CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|s
                    r"|(?:省|减少|降低|减半|分摊)[^。？?]{0,6}(?:每张卡|每卡|单卡)[^。？?]{0,6}显存")
 # whether something named is needed at all: "is that really necessary?", "有必要吗", "真的需要吗", "do we really need"
 NECESSARY = lazy(r"\b(?:really|actually|truly)\s+(?:necessary|needed|required)\b|\b(?:is|isn'?t)\s+(?:that|it|this)\s+(?:really\s+)?(?:necessary|needed|required|overkill)\b"
-                 r"|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:really|actually)\s+(?:need|have\s+to)\b|\boverkill\b|有必要吗|有没有必要|有这个必要|是不是必须|真的需要|真需要|非得|犯得着|用得着吗")
+                 r"|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:really|actually)\s+(?:need|have\s+to)\b|\boverkill\b|有必要吗|有没有必要|有这个必要|是不是必须|真的需要|真需要|非得|犯得着|用得着吗"
+                 # "8b qlora 非要上 A100 吗", "一定要用 H100 吗", "必须上 a100 吗", "do I have to rent an A100"
+                 r"|(?:非要|非得|一定|必须)\s*(?:要|得)?\s*(?:用|上|租)?\s*(?:一张|1\s*张|1\s*卡|单卡)?\s*(?=(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d)|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:have\s+to|need\s+to)\s+(?:use|rent|get)\b")
 # a price band's low end taken as the budget: "按最低价 2.5 万来报预算", "预算就按下限写", "budget at the low end", "plan on the lower figure"
 LOW_END = lazy(r"(?:按|用|以|取|报|写|填|照)\s*(?:最低价?|低端|下限|低价|最便宜的?价?|低的那?个?)(?!\s*(?:配置|配|显存|要求|规格))[^。？?]{0,16}(?:报|写|填|列|做|算|申请|预算)"
                r"|预算[^。？?]{0,8}(?:按|用|以|取|写|填)\s*(?:最低|低端|下限|低价)"
@@ -180,6 +184,8 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               r"\s+(?:i|you|we|it|they|there|my|this|that)\b"
               # after a leading place it is asked of ("at gpuli is the rental paid upfront", "on yiwan can we add ib")
               r"|^(?:over\s+)?(?:at|on|for|with|in)\s+[\w.\u4e00-\u9fff-]+\s*,?\s+(?:can|could|do|does|is|are|will|would|should|may)\b"
+              # after a condition ("if I shut it down at night do I pay less?", "when it's idle are we still charged")
+              r"|^(?:if|when|once|while)\b[^?？]{1,60}?\b(?:can|could|do|does|is|are|will|would|am)\s+(?:i|you|we|it|they|there|that)\b"
               # a clipped one, the thing then its word of consent ("alipay ok?", "usdt works?"), never a wh-word's
               r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed|possible|doable|feasible)\s*\?+$")
 

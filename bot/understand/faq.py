@@ -556,7 +556,8 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
         ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
     ranked = _stages_compared(ranked, zero_stages(normalize(text)))
     hits = ranked[:3]
-    carded = _card_part_named(index, text, hits, provider)
+    from bot.understand.faq_topics import card_subject  # it reads Hits: imported here, not in a cycle
+    carded = _card_part_named(index, text, hits, provider) or card_subject(text, hits)  # "4090 多卡训练靠谱吗"
     if carded is not None and on_topic(text):
         return carded, [carded, *[h for h in hits if h is not carded]]
     own = _providers_own(index, text, hits, provider) or providers_rule(index, text, hits, provider)

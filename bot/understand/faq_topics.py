@@ -380,6 +380,24 @@ def on_cards(hit: Hit, cards: list[str]) -> bool:
     return len(set(cards)) >= 2 and set(cards) <= _question_cards(hit.entry.id) and not PRICE_TOPICS.intersection(hit.entry.topics)
 
 
+CARD_SUBJECT_FLOOR = 0.2  # an entry about the card named leads entries about other cards from this confidence
+
+
+def card_subject(text: str, hits: list[Hit]) -> Hit | None:
+    """The entry whose own question is about the card named, when the best is about another card or is that entry
+    ("4090 多卡训练靠谱吗": several 4090s together, not whether the MI300X suits 72B, met on 靠谱吗; "多张 4090 一起训
+    靠谱吗", its own entry under the usual confidence but with no rival about that card): the card is the subject."""
+    if len(hits) < 2 or not _question_cards(hits[0].entry.id):
+        return None
+    cards = {m.ident for m in find_gpus(normalize(text))}
+    if not cards:
+        return None
+    about = [h for h in hits if h.score >= CARD_SUBJECT_FLOOR  # its question's card, or a card it answers for itself
+             and cards & (_question_cards(h.entry.id) | {c for part in h.entry.by_card for c in part.cards})]
+    others = [h for h in hits if _question_cards(h.entry.id) and not cards & _question_cards(h.entry.id)]
+    return about[0] if len(about) == 1 and (about[0] is not hits[0] or others) else None
+
+
 @cache
 def _question_cards(entry_id: str) -> frozenset[str]:
     e = next(e for e in faq_index().entries if e.id == entry_id)

@@ -40,7 +40,7 @@ WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显�
                   r"|\bwhat\s+to\s+(?:use|pick|rent)\b", re.IGNORECASE)
 AROUND_WHICH = lazy(r"应该|需要|要|得|该|推荐|\bneed\b|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
-                    r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余"
+                    r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余|\bfor\s+(?:that|this|it|the\s+job)\b|跑这个|训这个"  # "which card do I rent for that"
                     # "不行的话换啥", "if not, what should I get": the verdict before was no
                     r"|(?:不行|不够|装不下|放不下)的话|\bif\s+not\b|\botherwise\b", re.IGNORECASE)  # "which card is roomy instead?"
 # what the card asked for may be asked with: where, and its price ("which card then and monthly price at gpuli",

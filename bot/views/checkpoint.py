@@ -16,11 +16,13 @@ from engine.resolve import resolve
 KEEP = 3  # save_total_limit 2–3, the seeds' advice: the disk figure is for the upper end
 
 
-def checkpoint_reply(req: TrainingRequest, lang: str, where_first: bool = False, provider: str | None = None) -> Reply:
+def checkpoint_reply(req: TrainingRequest, lang: str, where_first: bool = False, provider: str | None = None,
+                     weights_first: bool = False) -> Reply:
     """One save's size (with optimizer states, for resuming) and the weights alone, for this job.
     `where_first`: the question asked where to keep them ("训完 checkpoint 存哪"), so that line leads and
     the sizes follow it; `provider`: where it runs, whose own place for them is named (gpuli's object storage
-    through the internal endpoint; at cloudgpu, off the machine before it is destroyed: seeds 000 and 002)."""
+    through the internal endpoint; at cloudgpu, off the machine before it is destroyed: seeds 000 and 002);
+    `weights_first`: the weights alone were asked ("just the bf16 weights?"), so their size leads."""
     r = resolve(req)
     sizes = checkpoint_sizes(r)
     resume_gb = sizes.adapter_with_optimizer_gb if r.adapter and sizes.adapter_with_optimizer_gb else sizes.full_with_optimizer_gb
@@ -34,5 +36,6 @@ def checkpoint_reply(req: TrainingRequest, lang: str, where_first: bool = False,
         "keep": KEEP,
         "disk_gb": KEEP * resume_gb,
         "where_first": where_first,
+        "weights_first": weights_first and not where_first,
         "where_key": f"ckpt.where.{provider}" if provider and has(f"ckpt.where.{provider}") else "ckpt.where",
     })
