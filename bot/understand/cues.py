@@ -26,7 +26,7 @@ from bot.understand.deadline_rental import kept_running
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
-from bot.understand.follow_frame import lone_count, weeks_said
+from bot.understand.follow_frame import lone_count, multiplied_weeks, weeks_said
 from bot.understand.follow_reads import (
     SETUP_REF,
     UPGRADE_REFERRED,
@@ -292,6 +292,7 @@ class Cues:
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
     memory_card: int | None = None  # "cheapest 80GB card for 8h?": a card asked by its memory alone, GB (short messages)
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
+    weeks_times: int | None = None  # "4090 周租 x4": a week said multiplied, its weeks (priced beside the month covering them)
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
@@ -385,6 +386,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         add_on_term=short and bool(ADD_ON_TERM.search(norm)),
         lone_count=lone_count(raw) if short else None, memory_card=_memory_card(norm) if short else None, weeks=weeks_said(raw) if short else None,
+        weeks_times=multiplied_weeks(norm) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)), change_said=short and bool(CHANGE_SAID.search(norm)),

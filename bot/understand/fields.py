@@ -15,8 +15,9 @@ from typing import NamedTuple
 
 from bot.understand import amount, one_message, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
+from bot.understand.cards import CARD_SHAPE
 from bot.understand.lazy import lazy
-from bot.understand.length_join import JOIN
+from bot.understand.length_join import JOIN, times_after
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.rule_window import ruled_out, unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
@@ -393,10 +394,8 @@ YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 HOURS = lazy(_N + r"[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
 # a used time with seconds ("1h 2m 30s", "61 分 12 秒", "61m12s"): every part counts, billing rounds it up
 _SECONDS = r"(?:\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s))?(?![a-z0-9])"
-HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)" + _SECONDS,
-                     re.ASCII)
-MINUTES_SECONDS = lazy(r"(?<![\d.])(\d+)\s*(?:分钟|分|mins?|minutes?|m)\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s)(?![a-z0-9])",
-                       re.ASCII)
+HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)" + _SECONDS, re.ASCII)
+MINUTES_SECONDS = lazy(r"(?<![\d.])(\d+)\s*(?:分钟|分|mins?|minutes?|m)\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s)(?![a-z0-9])", re.ASCII)
 # "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
 HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头|分钟|分)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月|星期|礼拜|周)")
@@ -411,8 +410,7 @@ MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后�
 
 
 def _years(value: float) -> float:
-    """A whole year is 365 days (an annual prepay); a fraction of one counts in billing months:
-    "half a year" is six months of 30 days, as HALF_DAYS counts 半年."""
+    """A whole year is 365 days (an annual prepay); a fraction counts billing months ("half a year": 6 × 30 days)."""
     return value * 365 if value == int(value) else value * 12 * 30
 
 
@@ -426,16 +424,19 @@ class Length(NamedTuple):
     hours: float
     addable: bool
     unit_hours: float  # the size of its unit ("3个月": 720), so "1个月1周" reads largest unit first
+    times: int = 1  # "一周 x2", "周租 ×4": the length said multiplied (days and hours hold the product)
 
 
 @one_message.per_message
 def _lengths(text: str) -> list[Length]:
     """Every length of time stated, left to right and without overlaps."""
     found: list[Length] = []
+    cards = [(c.start(), c.end()) for c in CARD_SHAPE.finditer(text)]  # "4090 周租", "a100 周租": a card's digits count no weeks
 
     def add(m: re.Match[str], days: float, hours: float, unit_hours: float, addable: bool = True) -> None:
-        if not any(x.start < m.end() and m.start() < x.end for x in found):
-            found.append(Length(m.start(), m.end(), days, hours, addable, unit_hours))
+        if not any(x.start < m.end() and m.start() < x.end for x in found) and not any(s <= m.start() < e for s, e in cards):
+            n, end = times_after(text, m.end()) or (1, m.end())  # "一周 x2", "周租 ×4": that many of the length
+            found.append(Length(m.start(), end, days * n, hours * n, addable or n > 1, unit_hours, n))
 
     for m in HOURS_MINUTES.finditer(text):
         add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60 + float(m.group(3) or 0) / 3600, 1.0)
