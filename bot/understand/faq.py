@@ -509,9 +509,10 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     if term is not None:
         return term, [term]
     hit, hits = _lookup(text, provider)
+    billing = None if provider == FIND else billing_model_entry(text, provider, said=False)  # "然后咋算钱" about that provider
     lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits) \
-        or billing_model_entry(text, provider_of(text) if provider == FIND else provider)
-    if lever is not None and on_topic(text):
+        or (billing_model_entry(text, provider_of(text)) if provider == FIND else billing)
+    if lever is not None and (on_topic(text) or lever is billing):
         hit, hits = lever, [lever, *[h for h in hits if h.entry.id != lever.entry.id]]
     term = glossary.compared(text, hit)
     return (term, [term, *hits]) if term is not None else (hit, hits)
