@@ -125,8 +125,8 @@ SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半�
            r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu"
            r"|\bzero[\s_-]*(?:stage[\s_-]*)?[0-3](?:\s*\+\s*offload)?\b|\bfsdp\b"
            # a setting with its new value ("seq is 8192", "序列是 8192", "cutoff_len now 4096", "batch 8", "8k context")
-           rf"|(?:{VALUED_KEY})\s*(?:(?:is|was|now|set|to|at|of|be|should|will|becomes|goes|changed|bumped|[:=]|->|→|是|为|改成|改为|设成|设为"
-           r"|调成|调到|改到|换成|变成)\s*)*\d+(?:\s*k\b)?|(?<![\w.])\d+\s*k?\s*(?:tokens?\s*)?(?:的\s*)?(?:seq(?:uence)?(?:\s*len(?:gth)?)?|context|ctx|序列|上下文|长度)")
+           rf"|(?:{VALUED_KEY})\s*(?:(?:is|was|now|set|to|at|of|be|should|will|becomes|goes|changed|bumped|from|[:=]|->|→|是|为|从|改成|改为|设成|设为"
+           r"|调成|调到|改到|换成|变成)\s*)*\d+(?:\s*k\b)?(?:\s*(?:->|→|to|到|调到|改到|改成|调成)\s*\d+)?|(?<![\w.])\d+\s*k?\s*(?:tokens?\s*)?(?:的\s*)?(?:seq(?:uence)?(?:\s*len(?:gth)?)?|context|ctx|序列|上下文|长度)")
 # the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
 # instead", "换成全参 8 卡呢"): said alone, they re-size the job before with them, never the FAQ entry they name
 JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|params?|parameters?))?\b"
@@ -136,7 +136,9 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打�
                   r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
                   r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|\bnow\b|\bstill\b|\bthe\b|\bour\b|\bmy\b|还|现在|[\s,，。.!！?？]"
                   # the setup asked for with it ("no offload option?", "不 offload 的方案呢", "any setup without offload?")
-                  r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别")
+                  r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别"
+                  # the job's memory asked with the change ("…, more memory?", "显存会涨吗"): that job sized again
+                  r"|\b(?:more|less|extra)\b|\b(?:memory|vram|mem)\b|显存|会|涨|增加|变大|变多|多吗|多不多|占用")
 # "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,
 # whose verdict says why (8 × H100 for 32B full under ZeRO-2: 120 GB of states a card), not a general FAQ entry
 WHY_NOT = (r"为啥|为什么|为何|怎么|咋|不行|不能|不可以|不够|用不了|不用|吗|\bwhy\b|\bnot\b|\bcan'?t\b|\bcannot\b"

@@ -151,7 +151,7 @@ SEQ_KEY = (
     r"|max_length|cutoff(?:[\s_-]*len(?:gth)?)?|model_max_length|max[\s_-]*seq[\s_-]*length|截断长度|截断|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
 SEQ_AFTER = lazy(
-    rf"{SEQ_KEY}\s*(?:(?:is|was|now|should\s+be|will\s+be|becomes|goes|set|changed|bumped|raised|increased|at|of|to|[:=]|->|→)\b\s*)*(?:[:=]|->|→|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
+    rf"{SEQ_KEY}\s*(?:(?:is|was|now|should\s+be|will\s+be|becomes|goes|set|changed|bumped|raised|increased|at|of|to|[:=]|->|→)\b\s*)*(?:[:=]|->|→|[\u4e00-\u9fff]{{1,3}})?\s*(?:{NUM}\s*k?\s*(?:->|→|to|到|调到|改到|改成|调成)\s*(?=\d))?({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
 )
 SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
@@ -174,8 +174,8 @@ def seq_len(text: str) -> int | None:
     return None
 
 
-# a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"
-TO = r"\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*"
+# a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"; from one value to another, the new one ("micro-batch 1 → 4", "batch 从 1 调到 4")
+TO = r"\s*(?:从|from\b)?\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*(?:\d+\s*(?:->|→|(?:改|调|设|换)?(?:成|为|到)|to\b)\s*(?=\d))?"
 MICRO_BATCH = lazy(r"(?:\bmicro(?:[\s_-]*batch(?:[\s_-]*size)?)?|\bmbs|per[\s_-]*device(?:[\s_-]*train)?(?:[\s_-]*batch(?:[\s_-]*size)?)?|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)" + TO + r"(\d+)", re.ASCII)
 GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积(?:步数)?|累积(?:步数)?|累加)" + TO + r"(\d+)", re.ASCII)
