@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
-from bot.core.setup_follow import card_of, count_on_pick, form_of, priced_before, prices_of_setup, setup_follow, setup_span
+from bot.core.setup_follow import (
+    card_of,
+    count_on_pick,
+    form_of,
+    priced_before,
+    prices_of_setup,
+    setup_follow,
+    setup_span,
+)
 from bot.core.wallet_follow_ups import priced_rental
 from bot.messages import Turn
 from bot.understand.asks import asks_how_long
