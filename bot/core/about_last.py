@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
-from bot.core.setup_follow import card_of, count_on_pick, priced_before, prices_of_setup, setup_follow, setup_span
+from bot.core.setup_follow import (
+    card_of,
+    count_on_pick,
+    form_of,
+    priced_before,
+    prices_of_setup,
+    setup_follow,
+    setup_span,
+)
 from bot.core.wallet_follow_ups import priced_rental
 from bot.messages import Turn
 from bot.understand.asks import asks_how_long
@@ -126,7 +134,7 @@ def term_asked(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "how much per month?" after a sizing asks what "一个月多少钱" does: the job's recommended setup at
         # each provider for that term, with the table's card (answers.setup_price), not its card alone
         merged = TrainingRequest.model_validate({**job, **({"provider": r.provider} if r.provider else {})})
-        follow = setup_follow(merged, {"hours": hours}) | ({"display": shown["display"], "asked_currency": True} if shown else {})
+        follow = setup_follow(merged, {"hours": hours}) | form_of(last) | ({"display": shown["display"], "asked_currency": True} if shown else {})
         return replace(parsed, intent="cost", request=merged, follow=follow, follow_up=True, missing=[])
     card = card_of(parsed, last)
     if card is None:
@@ -288,7 +296,7 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # rents for (at each provider, or the one named), not the shortest rental as if it were the answer;
         # "人民币呢" after those prices: the same prices in that currency
         # the span that setup was priced for stays ("…换成 bf16 lora，周期改一周" then "卡和价格呢": the week)
-        follow = setup_follow(merged, duration or setup_span(last)) | ({"roomy": True} if last.data.get("roomy") else {})
+        follow = setup_follow(merged, duration or setup_span(last)) | form_of(last) | ({"roomy": True} if last.data.get("roomy") else {})
         if currency:  # the same length as those prices, unless the message gives its own
             follow |= {"display": currency, "asked_currency": True}
             if not duration and last.data.get("setup") and last.data.get("setup_hours"):

@@ -366,7 +366,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     if setup is None or not setup_prices(variants(setup.gpu.id, False), setup.num_gpus, None).offered:
         # nothing holds the job, or nobody rents that setup: the cost answer says so and prices one rented
         return cost_request(ctx, req)
-    data = {"gpu": variants(setup.gpu.id, False), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
+    named_form = bool(follow.get("form_named")) and setup.gpu.id == req.gpu  # "a100 sxm" said: gpuli's SXM week, not its PCIe
+    data = {"gpu": variants(setup.gpu.id, named_form), "num_gpus": setup.num_gpus, "hours": follow.get("hours"),
             "display": follow.get("display") or ctx.display_currency, "first": req.provider,
             "asked_currency": bool(follow.get("asked_currency")), "apart": own is not None, "forms": setup.gpu.id == req.gpu and setup.num_gpus == 1}
     reply = price_turn(ctx, data, details=False)

@@ -31,6 +31,14 @@ def _count_of(last: Turn) -> int:
     return 0
 
 
+def stage_kept(stated: dict[str, object]) -> bool:
+    """Whether the ZeRO stage the user stated stays through the change `stated`: a new count of several cards
+    on the same card keeps it ("7b full, 2x h100, zero3" then "what about four": ZeRO-3 over four, 28 GB of
+    states a card); one card shards nothing, so the stage goes with it."""
+    count = stated.get("num_gpus")
+    return count is None or (isinstance(count, int) and count >= 2)
+
+
 def count_changed(parsed: Parsed, last: Turn) -> Parsed:
     """`parsed` with the card count a bare number gives, when the last answer was on a count of cards
     and the message states nothing else, on the card that answer picked; else `parsed` unchanged."""

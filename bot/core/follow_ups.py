@@ -26,7 +26,7 @@ from bot.core.add_on_follow import added_to_price
 from bot.core.budget_said import budget_weighs_last
 from bot.core.card_share_follow import month_share_of_last, share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
-from bot.core.count_follow import count_changed
+from bot.core.count_follow import count_changed, stage_kept
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
@@ -309,7 +309,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             for key in ("gpu", "num_gpus"):
                 base.pop(key, None)
     stated = count_on_pick(stated, base, last)
-    if "gpu" in stated or "num_gpus" in stated or "exclude" in stated:
+    if "gpu" in stated or "exclude" in stated or not stage_kept(stated):
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
     if last.data.get("how_many") and "gpu" in stated and "num_gpus" not in stated and not duration:
@@ -362,7 +362,7 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
         base.pop(key, None)
     if stated.get("method") in ("full", "pretrain"):
         base.pop("lora_rank", None)
-    if "gpu" in stated or "num_gpus" in stated:
+    if "gpu" in stated or not stage_kept(stated):
         base.pop("zero", None)
     if parsed.rental.provider:
         stated.setdefault("provider", parsed.rental.provider)

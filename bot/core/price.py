@@ -209,6 +209,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             "asked_currency": extras.display_currency is not None}
     both = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False))  # "什么价 年付呢"
     reply = both or price_turn(ctx, data, details=False)
+    weeks = {"weeks": parsed.cues.weeks_times, "weeks_times": True}
+    if both is None and parsed.cues.weeks_times and asks.budget is None and month_covers_weeks({**data, **weeks}):
+        return _units_first(ctx, reply, {**data, **weeks})  # "4090 周租 x4": ₮436 asked, a month ₮369 for less; both shown
     if assumed:
         reply.also.append(assumed_note(assumed, r.provider, ctx.lang))
     if only is not None and asks.budget is None:

@@ -143,4 +143,10 @@ def setup_follow(merged: TrainingRequest, duration: dict[str, float], last: Turn
     hours = duration.get("days", 0) * 24 + duration.get("hours", 0)
     job = merged.model_copy(update={"days": None, "hours": None}).stated()
     changed = last is not None and (bool(last.data.get("setup")) or _card_rented(last)) and job != _job_data(last)
-    return {"setup_of": job, **({"hours": hours} if hours else {}), **({"changed": True} if changed else {})}
+    return {"setup_of": job, **({"hours": hours} if hours else {}), **({"changed": True} if changed else {}), **form_of(last)}
+
+
+def form_of(last: Turn | None) -> dict[str, object]:
+    """The card of the last answer was named with its form ("a100 sxm"): that form is priced, not its cheaper
+    sibling (gpuli's A100 80GB SXM week ₮319, not the PCIe's ₮269)."""
+    return {"form_named": True} if last is not None and last.data.get("form_named") else {}

@@ -90,7 +90,7 @@ def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[P
 
 
 # the unit a price is asked in, as the length it prices: "按小时", "hourly", "日租", "per week"
-_UNITS = ((None, 1.0, lazy(r"按\s*小?时|每小时|时租|\bhourly\b|\bper\s+(?:hour|hr)\b|\bby\s+the\s+hour\b|一小时", re.IGNORECASE)),
+_UNITS = ((None, 1.0, lazy(r"按\s*小?时|每小时|时租|(?<!实)时价|\bhourly\b|\bper\s+(?:hour|hr)\b|\bby\s+the\s+hour\b|一小时", re.IGNORECASE)),
           (1.0, None, lazy(r"按\s*天|每天|日租|\bdaily\b|\bper\s+day\b|\bby\s+the\s+day\b", re.IGNORECASE)),
           (7.0, None, lazy(r"按\s*周|每周|周租|周费|包周|\bweekly\b|\bper\s+week\b|\bby\s+the\s+week\b", re.IGNORECASE)),
           (30.0, None, lazy(r"按\s*月|每月|月租|月费|包月|\bmonthly\b|\bper\s+month\b|\bby\s+the\s+month\b", re.IGNORECASE)))

@@ -26,7 +26,7 @@ from bot.understand.deadline_rental import kept_running
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
 from bot.understand.fields import units_only, without_durations
-from bot.understand.follow_frame import lone_count, weeks_said
+from bot.understand.follow_frame import lone_count, multiplied_weeks, weeks_said
 from bot.understand.follow_reads import (
     SETUP_REF,
     UPGRADE_REFERRED,
@@ -129,8 +129,8 @@ SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半�
            r"|(?:gradient|grad|activation)[\s_-]*checkpoint(?:ing)?|梯度检查点|重计算|(?:cpu|optimizer|优化器)?[\s_-]*offload|卸载到\s*cpu"
            r"|\bzero[\s_-]*(?:stage[\s_-]*)?[0-3](?:\s*\+\s*offload)?\b|\bfsdp\b"
            # a setting with its new value ("seq is 8192", "序列是 8192", "cutoff_len now 4096", "batch 8", "8k context")
-           rf"|(?:{VALUED_KEY})\s*(?:(?:is|was|now|set|to|at|of|be|should|will|becomes|goes|changed|bumped|[:=]|->|→|是|为|改成|改为|设成|设为"
-           r"|调成|调到|改到|换成|变成)\s*)*\d+(?:\s*k\b)?|(?<![\w.])\d+\s*k?\s*(?:tokens?\s*)?(?:的\s*)?(?:seq(?:uence)?(?:\s*len(?:gth)?)?|context|ctx|序列|上下文|长度)")
+           rf"|(?:{VALUED_KEY})\s*(?:(?:is|was|now|set|to|at|of|be|should|will|becomes|goes|changed|bumped|from|[:=]|->|→|是|为|从|改成|改为|设成|设为"
+           r"|调成|调到|改到|换成|变成)\s*)*\d+(?:\s*k\b)?(?:\s*(?:->|→|to|到|调到|改到|改成|调成)\s*\d+)?|(?<![\w.])\d+\s*k?\s*(?:tokens?\s*)?(?:的\s*)?(?:seq(?:uence)?(?:\s*len(?:gth)?)?|context|ctx|序列|上下文|长度)")
 # the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
 # instead", "换成全参 8 卡呢"): said alone, they re-size the job before with them, never the FAQ entry they name
 JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|params?|parameters?))?\b"
@@ -140,7 +140,9 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打�
                   r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
                   r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|\bnow\b|\bstill\b|\bthe\b|\bour\b|\bmy\b|还|现在|[\s,，。.!！?？]"
                   # the setup asked for with it ("no offload option?", "不 offload 的方案呢", "any setup without offload?")
-                  r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别")
+                  r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别"
+                  # the job's memory asked with the change ("…, more memory?", "显存会涨吗"): that job sized again
+                  r"|\b(?:more|less|extra)\b|\b(?:memory|vram|mem)\b|显存|会|涨|增加|变大|变多|多吗|多不多|占用")
 # "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,
 # whose verdict says why (8 × H100 for 32B full under ZeRO-2: 120 GB of states a card), not a general FAQ entry
 WHY_NOT = (r"为啥|为什么|为何|怎么|咋|不行|不能|不可以|不够|用不了|不用|吗|\bwhy\b|\bnot\b|\bcan'?t\b|\bcannot\b"
@@ -298,6 +300,7 @@ class Cues:
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
     memory_card: int | None = None  # "cheapest 80GB card for 8h?": a card asked by its memory alone, GB (short messages)
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
+    weeks_times: int | None = None  # "4090 周租 x4": a week said multiplied, its weeks (priced beside the month covering them)
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
@@ -391,6 +394,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         add_on_term=short and bool(ADD_ON_TERM.search(norm)),
         lone_count=lone_count(raw) if short else None, memory_card=_memory_card(norm) if short else None, weeks=weeks_said(raw) if short else None,
+        weeks_times=multiplied_weeks(norm) if short else None,
         span_added=short and bool(SPAN_ADDED.search(norm)),
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)), change_said=short and bool(CHANGE_SAID.search(norm)),

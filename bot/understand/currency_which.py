@@ -14,6 +14,8 @@ _CUR = r"(?:人民币|rmb|cny|元|美元|美金|刀|usd|dollars?|yuan|usdt|u|泰
 WHICH = lazy(
     rf"{_CUR}\s*(?:还是说?|或者?是?|or)\s*{_CUR}"  # "人民币还是美元", "USD or RMB", "rmb 还是 u"
     r"|(?:什么|哪种|哪个|啥)\s*(?:货币|币种?)|币种是?(?:什么|啥|哪)|(?:\bwhich|\bwhat)\s+currency|\bcurrency\s*\?"
+    # the unit of the figure: "单位是啥", "什么单位", "钱的单位是哪个", "what unit is that in", "units?"
+    r"|单位\s*(?:是|为)?\s*(?:什么|啥|哪个|哪种|多少)|(?:什么|啥|哪个|哪种)\s*单位|(?:\bwhich|\bwhat)\s+units?\b|^\s*units?\s*\?"
     rf"|是\s*{_CUR}\s*(?:吗|么|嘛|还是)|(?:按|用|以)\s*{_CUR}\s*(?:算|计价|结算|收)的?\s*(?:吗|么|嘛)"
     rf"|\b(?:is|are)\s+(?:that|this|it|those|these|the\s+prices?)\s+(?:in\s+)?{_CUR}\b"
     # a confirmation of the currency: "人民币对吧", "单位是元吧", "美元没错吧", "dollars, right?", "that's in yuan, correct?"

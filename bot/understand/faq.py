@@ -70,6 +70,8 @@ PLAIN_WORDS = re.compile(PLAIN_ZH + r"|\bin\s+plain\s+(?:english|words|terms)\b|
 FILLER = re.compile(r"想知道|想了解一?下|想了解|哪几款|哪几种|哪几个|帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
                     r"|(?:直接|就)?告诉我(?:一下|下)?|给我说一?下|(?:不用|别|不要)给?(?:我)?(?:命令|指令)"  # "不用给命令，直接告诉我…": how to answer
                     r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|" + PLAIN_ZH)  # English plain-words forms: glossary only
+# an order asked for the answer ("rank by price", "按价格排"): how to list it, never a topic (LoRA's rank is a keyword)
+ORDERED = re.compile(r"\b(?:rank|sort|order|list)(?:ed)?\s+(?:them\s+|it\s+|these\s+)?(?:by|on)\b(?!\s+default)(?:\s+(?:price|cost)\b)?|按(?:价格|价钱|价)(?:从低到高|从高到低)?(?:排序|排)")
 
 
 class Bilingual(BaseModel):
@@ -165,7 +167,8 @@ A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 def _plain(text: str) -> str:
     """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
     "四十八g" 48g, as voice input writes them)."""
-    return spoken_chinese.read(provider_words.named(typos.fix(unicodedata.normalize("NFKC", text).lower())).lower())
+    plain = spoken_chinese.read(provider_words.named(typos.fix(unicodedata.normalize("NFKC", text).lower())).lower())
+    return ORDERED.sub(" ", plain) if "by" in plain or "按" in plain else plain
 
 
 def _fold(text: str) -> str:
@@ -509,9 +512,10 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     if term is not None:
         return term, [term]
     hit, hits = _lookup(text, provider)
+    billing = None if provider == FIND else billing_model_entry(text, provider, said=False)  # "然后咋算钱" about that provider
     lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits) \
-        or billing_model_entry(text, provider_of(text) if provider == FIND else provider)
-    if lever is not None and on_topic(text):
+        or (billing_model_entry(text, provider_of(text)) if provider == FIND else billing)
+    if lever is not None and (on_topic(text) or lever is billing):
         hit, hits = lever, [lever, *[h for h in hits if h.entry.id != lever.entry.id]]
     term = glossary.compared(text, hit)
     return (term, [term, *hits]) if term is not None else (hit, hits)

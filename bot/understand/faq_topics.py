@@ -35,7 +35,7 @@ JOB_WORDS = lazy(
 )
 # The words that ask a price or name one (a card's price list answers them, not the FAQ)
 PRICE_WORDS = lazy(
-    r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|报价|租金|费用|收费|月租|周租|时租|月付|年付|周付|包月|按月|按周|按小时|按天|贵不贵|便宜|how\s*much|price|pricing|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)"
+    r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|报价|租金|费用|收费|月租|周租|时租|(?<!实)时价|月付|年付|周付|包月|按月|按周|按小时|按天|贵不贵|便宜|how\s*much|price|pricing|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)"
     r"|cost|\brent\w*|per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly|每小时|一小时"
 )
 # The words that ask an amount ("多少钱", "how much", "price"): a billing rule asked with one of them of a

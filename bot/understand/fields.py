@@ -15,8 +15,9 @@ from typing import NamedTuple
 
 from bot.understand import amount, one_message, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
+from bot.understand.cards import CARD_SHAPE
 from bot.understand.lazy import lazy
-from bot.understand.length_join import JOIN
+from bot.understand.length_join import JOIN, times_after
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.rule_window import ruled_out, unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
@@ -150,7 +151,7 @@ SEQ_KEY = (
     r"|max_length|cutoff(?:[\s_-]*len(?:gth)?)?|model_max_length|max[\s_-]*seq[\s_-]*length|截断长度|截断|序列长度|序列长|序列|上下文长度|上下文|窗口|长度|文本长度|token\s*长度|token长)"
 )
 SEQ_AFTER = lazy(
-    rf"{SEQ_KEY}\s*(?:(?:is|was|now|should\s+be|will\s+be|becomes|goes|set|changed|bumped|raised|increased|at|of|to|[:=]|->|→)\b\s*)*(?:[:=]|->|→|[\u4e00-\u9fff]{{1,3}})?\s*({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
+    rf"{SEQ_KEY}\s*(?:(?:is|was|now|should\s+be|will\s+be|becomes|goes|set|changed|bumped|raised|increased|at|of|to|[:=]|->|→)\b\s*)*(?:[:=]|->|→|[\u4e00-\u9fff]{{1,3}})?\s*(?:{NUM}\s*k?\s*(?:->|→|to|到|调到|改到|改成|调成)\s*(?=\d))?({NUM})\s*(k)?(?![a-z0-9])(?!\s*(?:卡|张|台|个|x\b|gpus?|cards?))", re.ASCII
 )
 SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
@@ -173,8 +174,8 @@ def seq_len(text: str) -> int | None:
     return None
 
 
-# a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"
-TO = r"\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*"
+# a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"; from one value to another, the new one ("micro-batch 1 → 4", "batch 从 1 调到 4")
+TO = r"\s*(?:从|from\b)?\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*(?:\d+\s*(?:->|→|(?:改|调|设|换)?(?:成|为|到)|to\b)\s*(?=\d))?"
 MICRO_BATCH = lazy(r"(?:\bmicro(?:[\s_-]*batch(?:[\s_-]*size)?)?|\bmbs|per[\s_-]*device(?:[\s_-]*train)?(?:[\s_-]*batch(?:[\s_-]*size)?)?|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)" + TO + r"(\d+)", re.ASCII)
 GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积(?:步数)?|累积(?:步数)?|累加)" + TO + r"(\d+)", re.ASCII)
@@ -256,7 +257,7 @@ OPTIM_8BIT = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[
 
 EIGHT_BIT = r"8[\s_-]?(?:bit|比特|位)(?![\s_-]*(?:base|底座|量化|quant|load|weight|权重|q?lora))"
 OPTIM_PLAIN = lazy(r"(?:(?<!开)不开|(?<!用)不用|没开|(?<![要需])不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
-    rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|32[\s-]?bit\s*adam|adamw_torch"
+    rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|(?:32[\s-]?bit|fp32|float32|全精度)\s*(?:的\s*)?(?:adam|优化器|optimizer)|adamw_torch"
     r"|(?:with|using|use|用)\s*(?:the\s+)?adamw?\b(?![\s_-]*8)", re.ASCII)
 # "8bit" switched on bare ("单卡a100 80g 开8bit 放得下", "with 8bit on one h100"): the optimizer, unless LoRA's base is meant
 OPTIM_8BIT_ON = lazy(r"(?:开|用|打开|启用|加|上|\bwith|\busing|\buse|\benabl\w*)\s*(?:了\s*)?" + EIGHT_BIT + r"(?![\s_-]*(?:模型|model|推理|infer))", re.ASCII)
@@ -393,10 +394,8 @@ YEARS = lazy(_N + r"\s*(?:个\s*)?(?:年|years?|yrs?)(?![a-z])", re.ASCII)
 HOURS = lazy(_N + r"[\s-]*(?:个\s*)?(?:小时|钟头|(?:hours?|hrs?|h)(?![a-z0-9]))", re.ASCII)
 # a used time with seconds ("1h 2m 30s", "61 分 12 秒", "61m12s"): every part counts, billing rounds it up
 _SECONDS = r"(?:\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s))?(?![a-z0-9])"
-HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)" + _SECONDS,
-                     re.ASCII)
-MINUTES_SECONDS = lazy(r"(?<![\d.])(\d+)\s*(?:分钟|分|mins?|minutes?|m)\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s)(?![a-z0-9])",
-                       re.ASCII)
+HOURS_MINUTES = lazy(r"(\d+)\s*(?:个\s*)?(?:小时|钟头|hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:分钟|分|mins?|minutes?|m)" + _SECONDS, re.ASCII)
+MINUTES_SECONDS = lazy(r"(?<![\d.])(\d+)\s*(?:分钟|分|mins?|minutes?|m)\s*(?:and\s+)?(\d+)\s*(?:秒钟?|secs?|seconds?|s)(?![a-z0-9])", re.ASCII)
 # "半年" / "半个月" / "半周" / "半天" / "半小时": half of the unit
 HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)")
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头|分钟|分)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月|星期|礼拜|周)")
@@ -411,8 +410,7 @@ MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后�
 
 
 def _years(value: float) -> float:
-    """A whole year is 365 days (an annual prepay); a fraction of one counts in billing months:
-    "half a year" is six months of 30 days, as HALF_DAYS counts 半年."""
+    """A whole year is 365 days (an annual prepay); a fraction counts billing months ("half a year": 6 × 30 days)."""
     return value * 365 if value == int(value) else value * 12 * 30
 
 
@@ -426,16 +424,19 @@ class Length(NamedTuple):
     hours: float
     addable: bool
     unit_hours: float  # the size of its unit ("3个月": 720), so "1个月1周" reads largest unit first
+    times: int = 1  # "一周 x2", "周租 ×4": the length said multiplied (days and hours hold the product)
 
 
 @one_message.per_message
 def _lengths(text: str) -> list[Length]:
     """Every length of time stated, left to right and without overlaps."""
     found: list[Length] = []
+    cards = [(c.start(), c.end()) for c in CARD_SHAPE.finditer(text)]  # "4090 周租", "a100 周租": a card's digits count no weeks
 
     def add(m: re.Match[str], days: float, hours: float, unit_hours: float, addable: bool = True) -> None:
-        if not any(x.start < m.end() and m.start() < x.end for x in found):
-            found.append(Length(m.start(), m.end(), days, hours, addable, unit_hours))
+        if not any(x.start < m.end() and m.start() < x.end for x in found) and not any(s <= m.start() < e for s, e in cards):
+            n, end = times_after(text, m.end()) or (1, m.end())  # "一周 x2", "周租 ×4": that many of the length
+            found.append(Length(m.start(), end, days * n, hours * n, addable or n > 1, unit_hours, n))
 
     for m in HOURS_MINUTES.finditer(text):
         add(m, 0.0, float(m.group(1)) + float(m.group(2)) / 60 + float(m.group(3) or 0) / 3600, 1.0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.understand.fields import DAYS, HOURS, MONTHS, WEEKS
+from bot.understand.fields import DAYS, HOURS, MONTHS, WEEKS, _lengths
 from bot.understand.lazy import lazy
 from bot.understand.normalize import chinese_to_int, normalize
 from bot.understand.number_words import words_value
@@ -76,3 +76,10 @@ def weeks_said(text: str) -> int | None:
         return None
     value = float(weeks[0])
     return int(value) if value == int(value) and value >= 2 else None
+
+
+def multiplied_weeks(norm: str) -> int | None:
+    """The weeks of a week said multiplied ("4090 周租 x4": 4, "8xh100 a week times 2": 2) in the normalized
+    message; else None. Four weekly rentals asked are priced as such beside a month that covers them."""
+    x = next((x for x in _lengths(norm) if x.times > 1), None)
+    return x.times if x is not None and x.unit_hours == 168 and x.days == 7 * x.times and not x.hours else None

@@ -14,3 +14,14 @@ JOIN = lazy(r"^\s*(?:(?:如果|要是)?\s*(?:不行|不够用?|没跑完|跑不�
             r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$"
             r"|^\s*(?:,\s*)?(?:and\s+|then\s+)*(?:if\s+(?:needed|necessary|it'?s\s+not\s+(?:done|enough))\s*,?\s*)?"
             r"(?:renew(?:ed)?|extend(?:ed)?)(?:\s+(?:it|for|by))*(?:\s+another|\s+one\s+more)?\s*$")
+
+# a length said and then multiplied ("8 卡 h100 一周 x2", "4090 周租 ×4", "a month times 3", "包月 乘以 2"): that
+# many of the length, one after the other (a weekly rental four times is four weeks, ₮109 × 4)
+TIMES_AFTER = lazy(r"\s*(?:[x×*]|乘以?|\btimes\b)\s*(\d{1,2})(?![\d.]|\s*(?:卡|张|块|台|gpus?\b|cards?\b|nodes?\b|节点))")
+
+
+def times_after(text: str, end: int) -> tuple[int, int] | None:
+    """(how many, where it ends) when a multiplier follows the length ending at `end`; None without one
+    or for a count under two."""
+    m = TIMES_AFTER.match(text, end)
+    return (int(m.group(1)), m.end()) if m and int(m.group(1)) >= 2 else None

@@ -24,7 +24,7 @@ WORDS = {
 NAMED = {name: lazy(rf"(?:{pattern})", re.ASCII) for name, pattern in WORDS.items()}
 ANY = lazy(r"(?:纯|pure(?:ly)?\s+)?(?:" + "|".join(WORDS.values()) + r")|混合精度|mixed[\s_-]*precision", re.ASCII)
 # the precision word names a part of the job, not the job's precision: "fp32 master weights", "bf16 权重"
-PART_AFTER = lazy(r"\s*(?:的\s*)?(?:master|主权重|weights?|权重|states?|状态|grads?|gradients?|梯度|优化器|optimizer|logits?"
+PART_AFTER = lazy(r"\s*(?:的\s*)?(?:master|主权重|weights?|权重|states?|状态|grads?|gradients?|梯度|优化器|optimizer|adam\w*|moments?|动量|logits?"
                   r"|loss|copy|cop(?:y|ies)|拷贝|副本|kv|cache|推理|inference|serv\w*|部署)", re.ASCII)
 PURE_BEFORE = lazy(r"(?:纯|pure(?:ly)?|全程|全部用?)\s*$", re.ASCII)
 RULED_OUT_BEFORE = lazy(r"(?:不用|不要|别用|不开|没开|关掉|\bnot|\bno|without|w/o|instead\s+of|rather\s+than)\s*(?:用\s*)?$", re.ASCII)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.understand.clause_marks import ASKING, DIGIT
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_charge import CHARGE_ASKED
 from bot.understand.normalize import normalize
 
 if TYPE_CHECKING:
@@ -45,11 +46,14 @@ def at_provider(p: Parsed) -> Parsed:
 
 def faq_of_its_own(clause: str) -> bool:
     """A clause naming no figure that the FAQ answers with confidence, on no memory question (one
-    about memory asks of the job beside it): "年付打几折", "does it have NVLink"."""
-    if DIGIT.search(normalize(clause)) or not ASKING.search(clause.lower()):
+    about memory asks of the job beside it): "年付打几折", "does it have NVLink". Whether something is
+    charged may carry its figure ("开机那两分钟算钱吗", "are the 2 boot minutes billed?"): the billing
+    entry's question still, not the job's."""
+    figure = DIGIT.search(norm := normalize(clause))
+    if (figure and not CHARGE_ASKED.search(norm)) or not ASKING.search(clause.lower()):
         return False  # a figure belongs to a job; a clause asking nothing ("然后lora") adds to the one before
     hit, _ = faq_lookup(clause)
-    return hit is not None and "memory" not in hit.entry.topics
+    return hit is not None and "memory" not in hit.entry.topics and (not figure or "billing" in hit.entry.topics)
 
 
 

@@ -109,11 +109,12 @@ def month_covers_weeks(data: dict[str, Any]) -> bool:
     `data["hours"]`) cost less bought by the month at the provider named: then the weeks' own total is shown
     beside the month's, or the reply prices a month and never says what the weeks asked would have cost."""
     weeks, first = data.get("weeks"), data.get("first")
-    if not weeks or not first or data.get("hours") != weeks * 168:
+    if not weeks or not (first or data.get("weeks_times")) or data.get("hours") != weeks * 168:
         return False
     count = int(data["num_gpus"]) if data.get("num_gpus") else None
-    found = unit_totals(data["gpu"], count, timedelta(weeks=weeks), first)
-    if not found:
-        return False
-    by = {u.unit: u.total.high for u in found[0][1]}
-    return "week" in by and "month" in by and by["month"] < by["week"]
+    found = unit_totals(data["gpu"], count, timedelta(weeks=weeks), first)  # no provider named ("周租 x4"): any
+    for _, units in found[:1] if first else found:
+        by = {u.unit: u.total.high for u in units}
+        if "week" in by and "month" in by and by["month"] < by["week"]:
+            return True
+    return False
