@@ -1,0 +1,76 @@
+"""The question memo's keys (engine/memo.py) leave out the request fields a memory estimate never reads
+(PLAN_FIELDS: the card, the count, the ZeRO stage, offload, what pricing reads): the same plan of the
+same job sized on another card or count is found, never estimated again. These tests fail if a left-out
+field did change an estimate, or if a field the estimate reads, or the loss-version assumption, shared one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.memo import PLAN_FIELDS, EstimateMemo, one_question
+from engine.memory import Plan, estimate
+from engine.request import TrainingRequest
+from engine.resolve import Assumption, resolve
+from engine.sizing import size
+
+BASE = TrainingRequest(model="qwen3-14b", method="full", gpu="a100-40g-sxm", num_gpus=4, seq_len=4096)
+OTHER_PLAN = {"gpu": "h100-sxm", "num_gpus": 1, "zero": 3, "offload": "optimizer", "exclude": ("rtx-4090",),
+              "provider": "gpuli", "currency": "USD", "hours": 5.0, "days": 2.0}
+PLANS = (Plan(1, 0), Plan(4, 2), Plan(8, 3), Plan(8, 3, "optimizer"))
+
+
+def test_the_plan_fields_listed_are_the_ones_changed_here() -> None:
+    assert set(OTHER_PLAN) == PLAN_FIELDS
+
+
+@pytest.mark.parametrize("name", sorted(PLAN_FIELDS))
+def test_a_plan_field_changes_no_estimate_and_is_found_in_the_memo(name: str) -> None:
+    base = resolve(BASE)
+    other = resolve(BASE.model_copy(update={name: OTHER_PLAN[name]}))
+    memo = EstimateMemo()
+    for plan in PLANS:
+        first = memo.estimate(base, plan)
+        done = memo.computed
+        assert memo.estimate(other, plan) is first and memo.computed == done  # found, not estimated again
+        assert estimate(other, plan) == estimate(base, plan) == first  # and the long way agrees: the field is not read
+
+
+@pytest.mark.parametrize("update", [{"seq_len": 8192}, {"optimizer": "adamw-8bit"}, {"micro_batch": 4},
+                                    {"chunked_loss": True}, {"grad_checkpointing": False}, {"precision": "fp32"},
+                                    {"method": "lora"}, {"attention": "eager"}])
+def test_a_field_the_estimate_reads_is_estimated_for_itself(update: dict[str, object]) -> None:
+    base = resolve(BASE)
+    changed = resolve(BASE.model_copy(update=update))
+    memo = EstimateMemo()
+    for plan in PLANS:
+        memo.estimate(base, plan)
+        got = memo.estimate(changed, plan)
+        assert got == estimate(changed, plan)  # its own figures, not the base's
+    assert any(memo.estimate(changed, p) != memo.estimate(base, p) for p in PLANS)
+
+
+def test_the_loss_version_assumption_is_keyed() -> None:
+    base = resolve(BASE.model_copy(update={"chunked_loss": False}))
+    unknown = replace(base, assumptions=(*base.assumptions, Assumption("loss_version_unknown", "older")))
+    known = replace(base, assumptions=tuple(a for a in base.assumptions if a.code != "loss_version_unknown"))
+    memo = EstimateMemo()
+    for plan in PLANS:
+        assert memo.estimate(unknown, plan) == estimate(unknown, plan)
+        assert memo.estimate(known, plan) == estimate(known, plan)
+
+
+def test_a_question_sizing_one_job_on_another_count_finds_the_plans_estimated() -> None:
+    """"4 张 A100 40G" then the same job on one card (the "one is enough" line): the second sizing
+    estimates nothing its ladder shares with the first, and its figures are a fresh sizing's."""
+    one_card = BASE.model_copy(update={"num_gpus": 1, "optimizer": "adamw"})
+    with one_question() as memo:
+        size(BASE)
+        done = memo.computed
+        inside = size(one_card)
+        added = memo.computed - done
+    alone = size(one_card)
+    assert inside.estimate == alone.estimate and inside.fit == alone.fit and inside.alternative == alone.alternative
+    assert inside.warnings == alone.warnings
+    assert added <= 1  # at most the 8-bit note's estimate is new
