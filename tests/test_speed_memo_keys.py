@@ -74,3 +74,41 @@ def test_a_question_sizing_one_job_on_another_count_finds_the_plans_estimated() 
     assert inside.estimate == alone.estimate and inside.fit == alone.fit and inside.alternative == alone.alternative
     assert inside.warnings == alone.warnings
     assert added <= 1  # at most the 8-bit note's estimate is new
+
+
+def test_a_sizing_works_out_its_alternative_and_warnings_when_read_and_as_the_long_way_does() -> None:
+    """`alternative` and `warnings` are worked out on first read (a sizing made for its fit alone never
+    walks the ladder nor estimates the 8-bit note): what they hold is the long way's, for the request
+    sized, not for another sized before it in the same question."""
+    from engine.fit import Fit, Planner, ladder, warnings_for
+    from engine.seed_minimums import seed_minimum_note
+    from engine.sizing import eight_bit_note
+
+    jobs = [BASE, BASE.model_copy(update={"num_gpus": 1}), BASE.model_copy(update={"model": "qwen3-8b", "num_gpus": 1}),
+            BASE.model_copy(update={"gpu": "h100-sxm", "num_gpus": 8}), BASE.model_copy(update={"gpu": None, "num_gpus": None})]
+    with one_question() as memo:
+        sized = [size(q) for q in jobs]
+        assert all("alternative" not in vars(s) and "warnings" not in vars(s) for s in sized)
+        done = memo.computed
+        for s in sized:
+            assert s.warnings is s.warnings and s.alternative is s.alternative  # worked out once
+        assert memo.computed >= done
+    for q, s in zip(jobs, sized, strict=True):
+        r = resolve(q)
+        planner = Planner(r)
+        plan, _ = planner.stated_plan()
+        est = planner.estimate(plan)
+        fit = Fit(r.gpu, est) if r.gpu is not None else None
+        assert s.estimate == est and s.fit == fit
+        alt = None
+        if fit is not None and not fit.fits:
+            found = planner.first_fit(fit.gpu, ladder(r))
+            alt = found if (found.fits or found.may_fit) and found.estimate.plan != plan else None
+        assert s.alternative == alt
+        warnings = warnings_for(r, fit, plan)
+        for note in (seed_minimum_note(r, fit), eight_bit_note(r, plan, est, fit)):
+            if note is not None:
+                warnings = sorted([*warnings, note], key=lambda w: w.priority)
+        assert s.warnings == tuple(warnings)
+    assert sized[0].fit is not None and not sized[0].fit.fits and sized[0].alternative is not None  # 14B full misses 4 × 40 GB as stated
+    assert sized[0].warnings != sized[3].warnings
