@@ -112,3 +112,48 @@ def test_a_sizing_works_out_its_alternative_and_warnings_when_read_and_as_the_lo
         assert s.warnings == tuple(warnings)
     assert sized[0].fit is not None and not sized[0].fit.fits and sized[0].alternative is not None  # 14B full misses 4 × 40 GB as stated
     assert sized[0].warnings != sized[3].warnings
+
+
+def _first_plan_by_the_fit_rules(planner: object, gpu: object, plans: list[Plan]) -> Plan:
+    """engine.fit.Planner._first_plan as the rules of Fit say it, one Fit per step (the long way)."""
+    from engine.fit import Fit
+
+    last, maybe = None, None
+    for i, plan in enumerate(plans):
+        f = Fit(gpu, planner.estimate(plan))  # type: ignore[attr-defined, arg-type]
+        if plan.offload != "none" and maybe is not None:
+            return maybe
+        if maybe is None and plan.offload == "none" and f.may_fit:
+            maybe = plan
+        if f.fits:
+            if f.tight:
+                for later in plans[i + 1:]:
+                    if later.num_gpus == plan.num_gpus and later.offload == plan.offload:
+                        roomy = Fit(gpu, planner.estimate(later))  # type: ignore[attr-defined, arg-type]
+                        if roomy.fits and not roomy.tight:
+                            return later
+            return plan
+        last = plan
+    assert last is not None
+    return maybe or last
+
+
+@pytest.mark.parametrize("req", [BASE, BASE.model_copy(update={"num_gpus": None, "gpu": None}),
+                                 TrainingRequest(model="qwen3-8b", method="qlora", seq_len=8192),
+                                 TrainingRequest(model="llama-3.1-70b", method="full"),
+                                 TrainingRequest(model="qwen3-32b", method="lora", num_gpus=2),
+                                 TrainingRequest(model="qwen3-14b", method="full", sharding="fsdp", offload="all")])
+def test_the_first_plan_on_each_card_is_the_one_the_fit_rules_pick(req: TrainingRequest) -> None:
+    """The walk on figures alone (cached per plan, offload plans past a may-fit left unestimated) picks on
+    every card the plan the rules of Fit pick, for a fresh planner and for one already warm."""
+    from engine.catalog import gpus
+    from engine.fit import Planner, ladder
+
+    r = resolve(req)
+    count = req.num_gpus if r.num_gpus_stated else None
+    for plans in (ladder(r, count), ladder(r)):
+        warm = Planner(r)
+        for gpu in gpus().entries:
+            expected = _first_plan_by_the_fit_rules(Planner(r), gpu, plans)
+            assert Planner(r)._first_plan(gpu.memory_gb, plans) == expected, gpu.id
+            assert warm._first_plan(gpu.memory_gb, plans) == expected, gpu.id
