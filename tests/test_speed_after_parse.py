@@ -1,4 +1,6 @@
-"""The question memo's keys (engine/memo.py) leave out the request fields a memory estimate never reads
+"""The shortcuts after the parse give what the long way gives, for the input they are asked about.
+
+The question memo's keys (engine/memo.py) leave out the request fields a memory estimate never reads
 (PLAN_FIELDS: the card, the count, the ZeRO stage, offload, what pricing reads): the same plan of the
 same job sized on another card or count is found, never estimated again. These tests fail if a left-out
 field did change an estimate, or if a field the estimate reads, or the loss-version assumption, shared one."""
@@ -157,3 +159,22 @@ def test_the_first_plan_on_each_card_is_the_one_the_fit_rules_pick(req: Training
             expected = _first_plan_by_the_fit_rules(Planner(r), gpu, plans)
             assert Planner(r)._first_plan(gpu.memory_gb, plans) == expected, gpu.id
             assert warm._first_plan(gpu.memory_gb, plans) == expected, gpu.id
+
+
+def test_a_template_reads_the_environments_globals_and_its_own_without_sharing_them() -> None:
+    """Templates keep their globals as one dict (bot.text.render's ReplyEnvironment.make_globals): every
+    global of the environment is read as the environment holds it, a template's own globals overlay them
+    for that template alone, and the environment's are left as they were."""
+    from bot.text.i18n import t
+    from bot.text.render import environment
+
+    env = environment("plain")
+    before = dict(env.globals)
+    own = env.from_string("{{ flavor }} {{ extra }} {{ t('method.full', 'en') }}", globals={"extra": "mine", "flavor": "over"})
+    assert own.render() == "over mine " + t("method.full", "en")
+    assert env.from_string("{{ flavor }} {{ extra is defined }}").render() == "plain False"
+    assert dict(env.globals) == before
+    sizing = env.get_template("sizing.j2")
+    assert all(sizing.globals[k] is v for k, v in env.globals.items())
+    importing = '{% from "common.j2" import plan_label %}{{ flavor }} {{ plan_label is defined }}'
+    assert environment("telegram").from_string(importing).render() == "telegram True"  # each flavor its own globals
