@@ -178,3 +178,54 @@ def test_a_template_reads_the_environments_globals_and_its_own_without_sharing_t
     assert all(sizing.globals[k] is v for k, v in env.globals.items())
     importing = '{% from "common.j2" import plan_label %}{{ flavor }} {{ plan_label is defined }}'
     assert environment("telegram").from_string(importing).render() == "telegram True"  # each flavor its own globals
+
+
+def _providers_by_recursion(data: object) -> list[str]:
+    """bot.views.price_age.providers_in the long way: a call per container, depth-first, in the data's order."""
+    from engine.providers import providers
+
+    found: dict[str, None] = {}
+
+    def walk(node: object) -> None:
+        pairs = node.items() if isinstance(node, dict) else ((None, x) for x in node)  # type: ignore[attr-defined]
+        for key, value in pairs:
+            if key in ("provider", "provider_name") and isinstance(value, str):
+                p = providers().find(value)
+                if p is not None:
+                    found.setdefault(p.id)
+            elif isinstance(value, (dict, list, tuple)):
+                walk(value)
+
+    if isinstance(data, (dict, list, tuple)):
+        walk(data)
+    return list(found)
+
+
+def test_the_providers_a_reply_names_are_found_in_the_order_the_long_walk_finds_them() -> None:
+    import random
+
+    from bot.views.price_age import providers_in
+    from engine.providers import providers
+
+    names = [p.name for p in providers().entries] + [p.id for p in providers().entries] + ["nobody", "gpu"]
+    rng = random.Random(5)
+
+    def node(depth: int) -> object:
+        if depth == 0 or rng.random() < 0.3:
+            return rng.choice([*names, 3, None, 2.5])
+        if rng.random() < 0.5:
+            keys = ["provider", "provider_name", "prices", "rows", "name", "v"]
+            return {rng.choice(keys) + str(i % 2 * rng.randint(0, 1) or ""): node(depth - 1) for i in range(rng.randint(0, 4))}
+        return [node(depth - 1) for _ in range(rng.randint(0, 4))] if rng.random() < 0.7 else tuple(node(depth - 1) for _ in range(3))
+
+    seen_some = 0
+    for _ in range(400):
+        data = node(6)
+        got = [p.id for p in providers_in(data)]
+        assert got == _providers_by_recursion(data)
+        seen_some += bool(got)
+    assert seen_some > 50
+    every = [{"provider": p.name} for p in providers().entries]
+    assert [p.id for p in providers_in({"a": [*every, {"provider_name": "nobody"}], "b": [[{"x": 1}]]})] == \
+        [p.id for p in providers().entries]  # all named: the walk stops, the order kept
+    assert providers_in("gpuli") == [] and providers_in({"provider": "gpuli", "rows": []})[0].id == "gpuli"
