@@ -64,7 +64,8 @@ def providers_in(data: Any) -> list[Provider]:
     every = len(index.entries)
     if not every or not isinstance(data, CONTAINERS):
         return []
-    stack: list[Iterator[tuple[Any, Any]]] = [_pairs(data)]
+    # a container's (key, value) pairs: a dict's items, a list's or tuple's items under no key
+    stack: list[Iterator[tuple[Any, Any]]] = [iter(data.items()) if isinstance(data, dict) else zip(repeat(None), data)]
     while stack:
         for key, value in stack[-1]:
             if key in PROVIDER_KEYS and isinstance(value, str):
@@ -73,17 +74,12 @@ def providers_in(data: Any) -> list[Provider]:
                     found.setdefault(p.id, p)
                     if len(found) == every:
                         return list(found.values())
-            elif isinstance(value, CONTAINERS):
-                stack.append(_pairs(value))  # its items first, then the rest of this one's
+            elif isinstance(value, CONTAINERS):  # its items first, then the rest of this one's
+                stack.append(iter(value.items()) if isinstance(value, dict) else zip(repeat(None), value))
                 break
         else:
             stack.pop()
     return list(found.values())
-
-
-def _pairs(node: dict[Any, Any] | list[Any] | tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
-    """A container's (key, value) pairs: a dict's items, a list's or tuple's items under no key."""
-    return iter(node.items()) if isinstance(node, dict) else zip(repeat(None), node)
 
 
 def price_age(shown: Iterable[Provider], now: datetime, threshold: timedelta | None = None) -> dict[str, Any] | None:
