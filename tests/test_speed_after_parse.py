@@ -229,3 +229,19 @@ def test_the_providers_a_reply_names_are_found_in_the_order_the_long_walk_finds_
     assert [p.id for p in providers_in({"a": [*every, {"provider_name": "nobody"}], "b": [[{"x": 1}]]})] == \
         [p.id for p in providers().entries]  # all named: the walk stops, the order kept
     assert providers_in("gpuli") == [] and providers_in({"provider": "gpuli", "rows": []})[0].id == "gpuli"
+
+
+def test_a_filled_request_sized_first_does_not_lend_its_figures_to_the_stated_one() -> None:
+    """"8b qlora 两张3090 要开 zero3 吗": the ZeRO-3 answer sizes the filled request (its loss stated, so no
+    loss-version assumption), then the "one card holds it" line sizes the stated one on one card (the
+    assumption made, the older loss's margin in the high end). The start of session 27's memo keyed both
+    alike and gave the second the first's high end; each is now what it is sized alone."""
+    stated = TrainingRequest(model="qwen3-8b", method="qlora", gpu="rtx-3090", num_gpus=1)
+    filled = resolve(stated).request
+    with one_question():
+        first = size(filled)
+        second = size(stated)
+    assert not any(a.code == "loss_version_unknown" for a in first.resolved.assumptions)
+    assert any(a.code == "loss_version_unknown" for a in second.resolved.assumptions)
+    assert second.estimate == size(stated).estimate and first.estimate == size(filled).estimate
+    assert second.estimate.version_margin_gb > 0 == first.estimate.version_margin_gb
