@@ -416,7 +416,7 @@ def stated_count_alternative(s: Sizing) -> Fit | None:
         return None
     if s.resolved.num_gpus_stated:
         n = s.estimate.plan.num_gpus
-        same = Planner(s.resolved, s.memo).first_fit(s.fit.gpu, ladder(s.resolved, n))
+        same = (s.planner or Planner(s.resolved, s.memo)).first_fit(s.fit.gpu, ladder(s.resolved, n))  # the sizing's own, warm
         if same.fits:
             return same
     return s.alternative

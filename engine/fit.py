@@ -149,11 +149,20 @@ class Planner:
         self.r = r
         self.memo = memo if memo is not None else EstimateMemo()
         self._cache: dict[Plan, MemoryEstimate] = {}
+        # plan -> (high end, confident, expected figure): what _first_plan compares on every card memory
+        self._figures: dict[Plan, tuple[float, bool, float]] = {}
 
     def estimate(self, plan: Plan) -> MemoryEstimate:
         found = self._cache.get(plan)
         if found is None:
             found = self._cache[plan] = self.memo.estimate(self.r, plan)
+        return found
+
+    def _figures_of(self, plan: Plan) -> tuple[float, bool, float]:
+        found = self._figures.get(plan)
+        if found is None:
+            rng = self.estimate(plan).range
+            found = self._figures[plan] = (rng.high_gb, rng.confident, rng.expected_gb)
         return found
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
@@ -165,22 +174,25 @@ class Planner:
         return Fit(gpu, self.estimate(self._first_plan(gpu.memory_gb, plans)))
 
     def _first_plan(self, memory_gb: float, plans: list[Plan]) -> Plan:
-        """first_fit's choice on a card of `memory_gb` (the rules of Fit, on the figures alone)."""
+        """first_fit's choice on a card of `memory_gb`: the rules of Fit (fits_on, may_fit_on, tight_on),
+        written out on each plan's figures, since this runs for every card memory of every walk. An offload
+        plan reached once a plan may fit is not estimated: the plan that may fit is the answer then."""
         last = None
         maybe: Plan | None = None  # the first plan without offload whose expected figure fits
+        room = TIGHT_SHARE * memory_gb
         for i, plan in enumerate(plans):
-            est = self.estimate(plan)
             if plan.offload != "none" and maybe is not None:
                 return maybe  # a plan that may fit beats a safe one 20-50% slower; the reply gives its lever
-            fits = fits_on(memory_gb, est)
-            if maybe is None and plan.offload == "none" and may_fit_on(memory_gb, est, fits):
+            high, confident, expected = self._figures_of(plan)
+            fits = memory_gb - high >= 0 and confident
+            if maybe is None and plan.offload == "none" and not fits and expected <= memory_gb:
                 maybe = plan
             if fits:
-                if tight_on(memory_gb, est):
+                if memory_gb - expected < room:  # tight: a roomier stage at the same count and offload, if one fits
                     for later in plans[i + 1:]:
                         if later.num_gpus == plan.num_gpus and later.offload == plan.offload:
-                            roomy = self.estimate(later)
-                            if fits_on(memory_gb, roomy) and not tight_on(memory_gb, roomy):
+                            high, confident, expected = self._figures_of(later)
+                            if memory_gb - high >= 0 and confident and not memory_gb - expected < room:
                                 return later
                 return plan
             last = plan

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 
 from engine.fit import Fit, Planner, ladder
 from engine.memory import Plan
-from engine.request import TrainingRequest
 from engine.sizing import Sizing
 
 # Among levers that work, the least disruptive first: the seeds' first advice (8-bit moments, then
@@ -46,7 +45,9 @@ def headroom_levers(s: Sizing, fit: Fit | None = None) -> list[Lever]:
     out: list[Lever] = []
 
     def variant(code: str, update: dict[str, object], new_plan: Plan | None = None, value: int | None = None) -> None:
-        changed = replace(r, request=TrainingRequest.model_validate({**q.model_dump(), **update}))
+        # a copy with the one change (not a re-validated dump: the values are the literals below, of the
+        # fields' own types; the estimate reads the values alone)
+        changed = replace(r, request=q.model_copy(update=update))
         est = Planner(changed, s.memo).estimate(new_plan or plan)
         f = Fit(fit.gpu, est)
         out.append(Lever(code, est.total_gb, f.fits, f.tight, value, est.host_gb))

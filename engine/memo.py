@@ -6,6 +6,12 @@ prices every offer. Each of those used to build its own Planner, so the same pla
 request was estimated again (the sizing's and compare()'s planners; size()'s 8-bit note and the
 8-bit option). The memo is keyed by a frozen PlanKey — everything engine.memory.estimate reads —
 so a plan is estimated once, whichever helper asks first.
+
+The request enters the key without the fields an estimate never reads (PLAN_FIELDS: the card, the
+count, the ZeRO stage and offload, which the plan carries, and what only prices read): an answer
+sizes the stated setup, then the same job on one card ("one is enough"), on twice the cards (the
+"more cards" lever) or at one provider, and each of those requests used to estimate again the plans
+the first had estimated already, under another key.
 """
 
 from __future__ import annotations
@@ -24,17 +30,25 @@ from engine.memory import MemoryEstimate, Plan, activation_part, estimate, is_sh
 from engine.request import TrainingRequest
 from engine.resolve import Resolved
 
+# Request fields engine.memory.estimate (and activation_part) never read: the card, the count, the ZeRO stage
+# and offload reach it only through the Plan; the rest are read by pricing alone. A field not listed here is
+# in the key, so a field added to the request later is keyed until someone checks the estimate ignores it.
+PLAN_FIELDS = frozenset({"gpu", "num_gpus", "zero", "offload", "exclude", "provider", "currency", "hours", "days"})
+_LEFT_OUT = set(PLAN_FIELDS)  # as pydantic's `exclude` takes it
+
 
 @dataclass(frozen=True)
 class PlanKey:
-    """What a memory estimate depends on: the filled request, the architecture, the counts, the
-    framework and the plan (the card is not in it: estimates do not depend on the card)."""
+    """What a memory estimate depends on: the filled request less PLAN_FIELDS, the architecture, the
+    counts, the framework, whether the loss version is unknown (the older loss's margin) and the plan
+    (the card is not in it: estimates do not depend on the card)."""
 
-    request: str  # the filled request as canonical JSON (a pydantic model is not hashable)
+    request: str  # the filled request as canonical JSON less PLAN_FIELDS (a pydantic model is not hashable)
     spec: str  # the architecture as canonical JSON (a spec holds lists)
     counts: ParamCounts
     lora_params: int
     framework: str
+    unknown_loss: bool
     plan: Plan
 
 
@@ -51,6 +65,8 @@ class EstimateMemo:
     # id -> (the object kept alive, its JSON): each request and spec is serialized once per question
     # (neither is ever changed in place: the engine derives new requests with model_copy)
     _json: dict[int, tuple[TrainingRequest | ModelSpec, str]] = field(default_factory=dict)
+    # id -> (the request kept alive, its JSON less PLAN_FIELDS): what a PlanKey holds of it
+    _memory_json: dict[int, tuple[TrainingRequest, str]] = field(default_factory=dict)
     # the question's sizings by (request JSON, id of the spec override): engine.sizing.size keeps them here, each
     # with the override it was made with (kept alive, so its id is never another's); see sizing.size
     sizings: dict[tuple[str, int], tuple[object, object]] = field(default_factory=dict)
@@ -65,9 +81,16 @@ class EstimateMemo:
         """The JSON of a request or spec, serialized once per question."""
         return self._canonical(obj)
 
+    def _memory_canonical(self, req: TrainingRequest) -> str:
+        found = self._memory_json.get(id(req))
+        if found is None:
+            found = self._memory_json[id(req)] = (req, req.model_dump_json(exclude=_LEFT_OUT))
+        return found[1]
+
     def key(self, r: Resolved, plan: Plan) -> PlanKey:
-        return PlanKey(self._canonical(r.request), self._canonical(r.spec), r.counts, r.lora_params,
-                       r.framework.id, plan)
+        unknown = any(a.code == "loss_version_unknown" for a in r.assumptions)  # the older loss's margin reads it
+        return PlanKey(self._memory_canonical(r.request), self._canonical(r.spec), r.counts, r.lora_params,
+                       r.framework.id, unknown, plan)
 
     def estimate(self, r: Resolved, plan: Plan) -> MemoryEstimate:
         key = self.key(r, plan)
@@ -78,8 +101,7 @@ class EstimateMemo:
         return hit
 
     def _activation_part(self, r: Resolved, key: PlanKey, sharded: bool) -> tuple[tuple[Term, ...], float]:
-        unknown = any(a.code == "loss_version_unknown" for a in r.assumptions)  # the older loss's margin reads it
-        at = (key.request, key.spec, key.framework, unknown, sharded)
+        at = (key.request, key.spec, key.framework, key.unknown_loss, sharded)
         found = self._activations.get(at)
         if found is None:
             found = self._activations[at] = activation_part(r, sharded)

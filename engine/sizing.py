@@ -12,6 +12,7 @@ from engine.catalog import ModelSpec
 from engine.checkpoint import CheckpointSizes, checkpoint_sizes
 from engine.fit import REFERENCE_CARD_GB, Fit, Planner, Warning, ladder, warnings_for
 from engine.frameworks import FrameworkProfile
+from engine.lazy import cached
 from engine.memo import EstimateMemo, question_memo
 from engine.memory import MemoryEstimate, Plan
 from engine.request import TrainingRequest
@@ -25,8 +26,6 @@ class Sizing:
     estimate: MemoryEstimate  # the plan the user stated (or the one chosen for them)
     assumptions: tuple[Assumption, ...]
     fit: Fit | None  # on the named GPU, when one was named
-    alternative: Fit | None  # when the named GPU does not fit as stated: the fewest of it that would
-    warnings: tuple[Warning, ...]
     checkpoint: CheckpointSizes
     # the question's estimates by plan: the advice, the levers and compare() reuse them (engine.memo)
     memo: EstimateMemo = field(default_factory=EstimateMemo, compare=False, repr=False)
@@ -39,6 +38,29 @@ class Sizing:
     def recommendations(self) -> tuple[Fit, ...]:
         """For every catalog GPU the user did not rule out: the smallest setup that fits, best first."""
         return tuple(self.planner.recommendations()) if self.planner is not None else ()
+
+    # `alternative` and `warnings` are worked out when first read, as `recommendations` are: a sizing made
+    # only for its fit on another count (the "one card holds it" line, the 8-bit way on fewer cards) never
+    # reads them, and they cost a walk of the ladder and the 8-bit optimizer's estimate. Both are a pure
+    # function of the fields above and the catalogs, so when they are worked out changes no figure.
+    @cached
+    def alternative(self) -> Fit | None:
+        """When the named GPU does not fit as stated: the fewest of it that would (its ladder's first fit)."""
+        fit = self.fit
+        if fit is None or fit.fits:
+            return None
+        found = (self.planner or Planner(self.resolved, self.memo)).first_fit(fit.gpu, ladder(self.resolved))
+        return found if (found.fits or found.may_fit) and found.estimate.plan != self.estimate.plan else None
+
+    @cached
+    def warnings(self) -> tuple[Warning, ...]:
+        """The cautions for the setup sized, most important first (engine.fit.warnings_for, the seed notes)."""
+        r, fit, est = self.resolved, self.fit, self.estimate
+        warnings = warnings_for(r, fit, est.plan)
+        for note in (seed_minimum_note(r, fit), eight_bit_note(r, est.plan, est, fit, self.memo)):
+            if note is not None:
+                warnings = sorted([*warnings, note], key=lambda w: w.priority)
+        return tuple(warnings)
 
     @property
     def request(self) -> TrainingRequest:
@@ -73,22 +95,11 @@ def _size(req: TrainingRequest, spec_override: ModelSpec | None, memo: EstimateM
     planner = Planner(r, memo)
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)
-    fit = Fit(r.gpu, est) if r.gpu is not None else None
-    alternative = None
-    if fit is not None and not fit.fits:
-        found = planner.first_fit(fit.gpu, ladder(r))
-        alternative = found if (found.fits or found.may_fit) and found.estimate.plan != plan else None
-    warnings = warnings_for(r, fit, plan)
-    for note in (seed_minimum_note(r, fit), eight_bit_note(r, plan, est, fit, memo)):
-        if note is not None:
-            warnings = sorted([*warnings, note], key=lambda w: w.priority)
     return Sizing(
         resolved=r,
         estimate=est,
         assumptions=r.assumptions + tuple(chosen),
-        fit=fit,
-        alternative=alternative,
-        warnings=tuple(warnings),
+        fit=Fit(r.gpu, est) if r.gpu is not None else None,
         checkpoint=checkpoint_sizes(r),
         memo=memo,
         planner=planner,

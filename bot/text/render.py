@@ -7,6 +7,7 @@ display width (wcwidth) so CJK and ASCII columns line up.
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
 from decimal import Decimal
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -118,6 +119,15 @@ def _environment_class() -> type[Environment]:
                 if value is not missing:
                     return value
             return super().getattr(obj, attribute)
+
+        def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+            """A template's globals as one dict (the environment's, then its own) instead of Jinja's ChainMap
+            over both: each `{% from … import %}` of a render compares the importing context's global names
+            with the imported template's (Template._get_default_module), and each context is built from
+            them; on a ChainMap each name asks every map. The environment's globals are set once, before
+            any template is loaded (environment()), as Jinja asks ("avoid modifying any globals after a
+            template is loaded"), so the copy holds what the chain would read."""
+            return {**self.globals, **(d or {})}
 
     return ReplyEnvironment
 
