@@ -8,6 +8,13 @@ and compiles the first time one of its methods is looked up.
 Why slots filled with the compiled pattern's own bound methods: a parse makes about 130 searches,
 and a Python-level wrapper method around each cost about 6% of the parse. Once compiled, `p.search`
 is the compiled pattern's builtin method itself, found in a slot: no wrapper call is left.
+
+Why a gated method where the pattern needs a word: most searches of a parse find nothing, and a long
+alternation is tried at every position of the message. A pattern every match of which consumes one of a
+few literal words (bot.understand.prefilter reads them off the parsed pattern) gets, in its slots, a
+function that first scans for a character of those words, then for the words, and answers "no match"
+(None, [], the text unchanged) without the search when they are absent: what the search would answer.
+The two scans cost about a microsecond; the searches they spare, tens (about half the parse's searches).
 """
 
 from __future__ import annotations
