@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
     (r"a\bb", 0, {"ab"}),  # zero width between: the two letters are still adjacent in what matched
     (r"(?:ab)+x", 0, {"ab"}),
     (r"Hello|WORLD", re.IGNORECASE, {"Hello", "WORLD"}),
+    (r"[嘛呗][?？]?|能不能", 0, {"嘛", "呗", "能不能"}),  # a class of a few characters: one of them
+    (r"\d+\s*%|percent", 0, {"%", "percent"}),  # a rare character alone is worth a scan
 ])
 def test_the_words_read_off_a_pattern_are_ones_every_match_consumes(source: str, flags: int, words: set[str]) -> None:
     found = prefilter.required(source, flags)
@@ -39,7 +41,9 @@ def test_the_words_read_off_a_pattern_are_ones_every_match_consumes(source: str,
     r"foo|\d+",  # one branch needs no word
     r"(?:foo)?ba?",  # optional, and a single letter
     r"(\w+)\1",  # a back-reference
-    r"[abc]x",  # a class and a single Latin letter
+    r"[abc]x",  # a class of common letters, and a single Latin letter
+    r"[^吗]+",  # a negated class
+    r"2\s*x",  # a digit, or a letter: in nearly every message
     r"",
 ])
 def test_no_gate_where_no_word_is_certain_or_worth_scanning(source: str) -> None:

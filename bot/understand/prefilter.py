@@ -10,10 +10,11 @@ one scan for any of them (compiled with the pattern's own flags, so case folds t
 
 The rule (`required`): the set S of literal strings such that every match of the pattern *consumes* one
 of them. A literal run is its own string; a group, an atomic group or a repeat of at least one is its
-content's set; an alternation is the union of its branches' sets (none when any branch has none); a
-sequence takes the best set of its items (items that consume nothing, `\\b`, `^`, look-arounds, do not
-break a literal run, since the text consumed around them is contiguous). Anything else (a class, `.`,
-an optional part, a back-reference, a conditional, a group with flags of its own) gives no set: no gate.
+content's set; a class of a few plain characters is those characters; an alternation is the union of its
+branches' sets (none when any branch has none); a sequence takes the best set of its items (items that
+consume nothing, `\\b`, `^`, look-arounds, do not break a literal run, since the text consumed around them is
+contiguous). Anything else (a wider class, `.`, an optional part, a back-reference, a conditional, a group
+with flags of its own) gives no set: no gate. A set with a common character alone in it is no gate either.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 # character of each needed word takes the rarest one (one outside this list, rarer still, first of all)
 COMMON = " 0b 1-2eolar43cgduh8ipn75s6t9fwm多.\\少qk卡y<吗全月参*v一个x万张跑要z网络不"
 MAX_WORDS = 64  # more alternatives than this: the scan itself is no longer cheap
+MAX_CLASS = 8  # a character class of at most this many characters stands for them as one-character words
 ZERO_WIDTH = {c.AT, c.ASSERT, c.ASSERT_NOT}
 REPEATS = {c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)}
 
@@ -64,6 +66,8 @@ def _item(op: object, av: Any) -> frozenset[str] | None:
     if op in REPEATS:
         low, _high, content = av
         return _sequence(list(content)) if low >= 1 else None
+    if op is c.IN and len(av) <= MAX_CLASS and all(kind is c.LITERAL for kind, _ in av):
+        return frozenset(chr(code) for _, code in av)  # a class of a few characters ("[吗嘛]"): one of them
     if op is c.BRANCH:
         words: set[str] = set()
         for branch in av[1]:
@@ -85,8 +89,8 @@ def required(source: str, flags: int) -> tuple[frozenset[str], int] | None:
     found = _sequence(list(parsed))
     if not found or len(found) > MAX_WORDS or "" in found:
         return None
-    if min(map(len, found)) < 2 and any(w.isascii() for w in found if len(w) < 2):
-        return None  # a single Latin letter or digit is in nearly every message: the scan would rarely save the search
+    if any(len(w) < 2 and (w.lower() in COMMON or w.isspace()) for w in found):
+        return None  # a common character alone ("2", "x", a space): nearly every message passes, the scan saves nothing
     return found, parsed.state.flags & ~(re.VERBOSE | re.DEBUG)
 
 
