@@ -55,10 +55,16 @@ def _source() -> str:
 
 
 SCALED = lazy(_source(), re.IGNORECASE)
+# every alternative of SCALED holds one of these factor words, matched in place (same flags, same text around
+# it): a message with none of them changes nothing by a factor. Scanned first because SCALED tries its forty
+# alternatives at every position (about half a millisecond a message), and this about a twentieth of that.
+FACTOR = lazy("|".join(f"(?:{said})" for said in [*BEFORE.values(), *AFTER.values()]), re.IGNORECASE)
 
 
 def scaled(norm: str) -> tuple[str, Fraction] | None:
     """The setting changed by a factor and the factor, or None when the message changes none that way."""
+    if FACTOR.search(norm) is None:
+        return None
     m = SCALED.search(norm)
     if m is None or m.lastgroup is None:
         return None

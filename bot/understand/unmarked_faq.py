@@ -71,6 +71,8 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
             continue  # no question the FAQ answers (a look-up costs microseconds, a reading a millisecond)
         if (between := read(middle, now)).asks.cost or between.request.stated():
             continue  # the price asked between, or a setting of it ("全参最低配置是啥"), is the job's
+        if _faq_tail(middle, whole, now, read) is None:
+            continue  # no answer `_faq_after` would give after any job: the job need not be read (a millisecond or more)
         job = read(job_text, now)  # the job and its ask, the question between taken out
         if job.intent == whole.intent and stands_alone(job) and (found := _faq_after(job_text, middle, whole, now, read, False)):
             return found
@@ -161,21 +163,7 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
     weigh; `own`: it must stand alone). [] otherwise."""
     if not ASKING.search(tail_text.lower()) or (own and not ASKING.search(head_text.lower())):
         return []  # each side asks: "Qwen3-32B 全参要什么配置" has one question, its model before it
-    if (numbers := set(FIGURE.findall(normalize(tail_text)))) and not any(numbers <= said for said in _answers_figures()):
-        return []  # a figure no answer states: the user's own (below), known before the clause is read
-    tail = read(tail_text, now)
-    if not _figures_of_its_answer(tail_text, tail):
-        return []  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
-    if currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
-        return []
-    if tail.asks.cost and (whole.intent == "cost" or (whole.run is not None and whole.run.step_seconds)):
-        return []  # the cost of the job (or the timed run: "1000 steps at 6 s each: how much?") the message states
-    tail = _sure_of_its_own(tail)
-    # after a price, a question on the training that names a method and no job of its own ("还有 吞吐比 bf16 lora
-    # 慢多少") is its own question; else it asks of the job before it ("72b 全参最便宜的方案是啥 速度会慢多少")
-    own_method = whole.intent in ("price", "cost") and tail.request.method and not (tail.request.model or tail.request.params_b)
-    if tail.intent != "faq" or not tail.faq_confident or (
-            not own_method and any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers)):
+    if (tail := _faq_tail(tail_text, whole, now, read)) is None:
         return []
     head = read(head_text, now)
     if not stands_alone(head) or head.intent == "faq":
@@ -183,6 +171,30 @@ def _faq_after(head_text: str, tail_text: str, whole: Parsed, now: datetime | No
             return []  # the part before asks nothing of its own
         head = replace(whole, parts=[])
     return with_subject([head, tail])
+
+
+def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
+              read: Callable[[str, datetime | None], Parsed]) -> Parsed | None:
+    """`tail_text`'s reading when it is a confident FAQ question naming no figure of its own, on the service
+    (`_faq_after`'s test of the second part, which needs nothing of the first: a caller that would read the
+    first part only for it asks this first). None otherwise."""
+    if (numbers := set(FIGURE.findall(normalize(tail_text)))) and not any(numbers <= said for said in _answers_figures()):
+        return None  # a figure no answer states: the user's own (below), known before the clause is read
+    tail = read(tail_text, now)
+    if not _figures_of_its_answer(tail_text, tail):
+        return None  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
+    if currency_of_it(tail):  # "A800 跑 8 小时多少钱 要多少人民币": that price in yuan, not what ₮ is
+        return None
+    if tail.asks.cost and (whole.intent == "cost" or (whole.run is not None and whole.run.step_seconds)):
+        return None  # the cost of the job (or the timed run: "1000 steps at 6 s each: how much?") the message states
+    tail = _sure_of_its_own(tail)
+    # after a price, a question on the training that names a method and no job of its own ("还有 吞吐比 bf16 lora
+    # 慢多少") is its own question; else it asks of the job before it ("72b 全参最便宜的方案是啥 速度会慢多少")
+    own_method = whole.intent in ("price", "cost") and tail.request.method and not (tail.request.model or tail.request.params_b)
+    if tail.intent != "faq" or not tail.faq_confident or (
+            not own_method and any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers)):
+        return None
+    return tail
 
 
 def _sure_of_its_own(tail: Parsed) -> Parsed:
