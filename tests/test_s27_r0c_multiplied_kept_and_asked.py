@@ -117,6 +117,15 @@ def test_what_instead_after_a_sizing_is_the_seeds_setup_without_offload(ask: str
     assert "H200" in lead and "8-bit" in lead, lead
 
 
+
+@pytest.mark.parametrize("ask", ["刚开始多卡训练，ZeRO-2 还是 DDP 先上哪个", "多卡新手 DDP 和 ZeRO-2 先用哪个？", "第一次多卡：DDP 还是 zero2，先上哪个"])
+def test_a_choice_between_two_named_ways_is_its_own_question(ask: str) -> None:
+    """"先上哪个" after two things named asks which of them, not what to take instead of the last answer: a new
+    question, answered from the FAQ even with no job asked before it (never "which model?")."""
+    reply = said(ask).text
+    assert "DDP" in reply and "ZeRO-2" in reply and "哪个模型" not in reply, reply
+
+
 # ---------------------------------------------------------------- billing of the provider in context
 
 

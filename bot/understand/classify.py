@@ -64,8 +64,10 @@ FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题
                  r"|(?:bump|raise|increase|push|up|lower|drop|reduce|cut|set|make|double|halve)\s+(?:the\s+|my\s+)?(?:max\s+)?"
                  r"(?:seq(?:uence)?|context|ctx|cutoff|batch|micro[\s_-]*batch|rank|lora\s+rank|epochs?|grad(?:ient)?\s+accum\w*))"
                  r"|呢\s*[?？]?\s*$|\binstead\b"
-                 # what to take instead, asked at the end: "不想 offload，换啥", "不开 8bit 的话用什么卡", "no offload, what then?"
-                 r"|(?:换|用|上|租)\s*(?:啥|什么|哪个|哪种)\s*(?:卡|配置|方案)?\s*[?？]?\s*$|\bwhat\s+then\s*[?？]?\s*$"
+                 # what to take instead, asked at the end: "不想 offload，换啥", "不开 8bit 的话用什么卡", "no offload, what then?" (using
+                 # one of two named, "DDP 还是 ZeRO-2 先上哪个", is a choice: only a thing ruled out before it asks what instead)
+                 r"|换\s*(?:啥|什么|哪个|哪种)\s*(?:卡|配置|方案)?\s*[?？]?\s*$|(?:不|别|没)[^还]{0,24}?(?:用|上|租)\s*(?:啥|什么|哪个|哪种)\s*(?:卡|配置|方案)?\s*[?？]?\s*$"
+                 r"|\bwhat\s+then\s*[?？]?\s*$"
                  # the job before asked again after a change: "…, still ok?", "still fits?", "…，还行吗", "还能跑吗"
                  r"|\bstill\s+(?:ok(?:ay)?|fine|fits?|good|works?|enough|doable|possible)\b|还\s*(?:行|够|能跑|能训|可以|装得下|放得下)\s*(?:吗|不|么)"
                  # the same thing in another size, named by its count ("what's the 4-card version", "the 2 gpu one",
