@@ -50,7 +50,7 @@ def test_a_chinese_sentence_or_a_bare_name_is_not_made_english(text: str, lang: 
 @pytest.mark.parametrize(("text", "words"), [
     ("一万网络 a100 40g monthly price?", ["¥2,800", "month"]),
     ("gpuli 周租 4090 how much", ["₮109", "week"]),
-    ("一万网络 snapshots included?", ["snapshot", "30-second"]),
+    ("一万网络 snapshots included?", ["snapshot", "30 seconds"]),  # the seed's rollback time, in the FAQ's words
 ])
 def test_the_reply_is_in_english(text: str, words: list[str]) -> None:
     chat = ChatUser()

@@ -83,8 +83,9 @@ def run_beside_deadline(norm: str, asks: Asks, rental: Rental) -> tuple[Asks, Re
     """A deadline said as the time left and, beside it, a length of its own ("ddl 还剩 5 天，3090 上跑 8 小时",
     "截稿还有两周 … 4090 租两周多少钱", "2 days left, the run takes 10 hours"): that length is the run's or the
     rental's, priced and checked against the time left; the deadline's own words are no length of the run.
-    Unchanged when the message gives only the deadline's span or a unit's name ("还剩 3 天 周租多少")."""
-    if not asks.deadline_span or asks.deadline is None:
+    Unchanged when the message gives only the deadline's span or a unit's name ("还剩 3 天 周租多少"), or asks whether
+    the length is enough ("还有 15 天截止，租一周够不够": whether the job fits in that rental, not a week-long run)."""
+    if not asks.deadline_span or asks.deadline is None or asks.enough:
         return asks, rental
     said = planning.span_said(norm)
     if said is None:
