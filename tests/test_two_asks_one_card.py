@@ -60,3 +60,25 @@ def test_a_price_and_the_cards_catch_both_answered(text: str, price: str) -> Non
     me = said(text)
     assert price in me.text, me.text
     assert "ROCm" in me.text, me.text
+
+
+def _single_cards_by_the_month() -> list[tuple[str, int, str]]:
+    """Every card gpuli rents alone with a month price: (its catalog name, its vendor memory, that month's price)."""
+    from engine.catalog import gpus
+    from engine.providers import providers
+    gpuli = providers().find("gpuli")
+    assert gpuli is not None
+    out = []
+    for offer in gpuli.offers:
+        card, month = gpus().find(offer.gpu), offer.prices.get("month")
+        if offer.count == 1 and card is not None and month is not None and month.low == month.high:
+            out.append((card.name, int(card.memory_gb), f"{month.low:,.0f}"))
+    return out
+
+
+@pytest.mark.parametrize(("card", "memory", "month"), _single_cards_by_the_month())
+@pytest.mark.parametrize("form", ["{card} 显存多大 gpuli 月租多少", "how much vram does the {card} have and what is its monthly price at gpuli"])
+def test_every_cards_memory_and_month_price(form: str, card: str, memory: int, month: str) -> None:
+    me = said(form.format(card=card))  # the rule holds for each card the catalog rents alone by the month
+    assert re.search(rf"(?<![\d.]){memory}\s*GB", me.text), me.text
+    assert f"₮{month}" in me.text, me.text
