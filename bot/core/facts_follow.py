@@ -42,11 +42,26 @@ def spec_turn(specs: tuple[str, ...], turn: Turn | None) -> Turn | None:
     return Turn("card_spec", {"facts": [{"spec": s} for s in specs]})
 
 
-def with_faq_beside(reply: Reply, parsed: Parsed, faq: Callable[[Parsed], Reply]) -> Reply:
+def with_faq_beside(reply: Reply, parsed: Parsed, answer: Callable[[Parsed], Reply]) -> Reply:
     """A card's facts answered, and the FAQ's answers to the message's other questions after them ("does the l40s have
-    nvlink and how much vram": its memory from the catalog, whether it has NVLink from the FAQ)."""
+    nvlink and how much vram": its memory from the catalog, whether it has NVLink from the FAQ), or its price
+    (`with_price_beside`). `answer` answers a reading by its intent."""
     if parsed.beside_spec:
-        reply.also.append(faq(replace(parsed, asks=replace(parsed.asks, spec=()), faq_answers=parsed.beside_spec, beside_spec=[])))
+        reply.also.append(answer(replace(parsed, intent="faq", asks=replace(parsed.asks, spec=()), faq_answers=parsed.beside_spec,
+                                         beside_spec=[])))
+        return reply
+    return with_price_beside(reply, parsed, answer)
+
+
+def with_price_beside(reply: Reply, parsed: Parsed, price: Callable[[Parsed], Reply]) -> Reply:
+    """A card's facts and its rental price asked in one message ("5090 显存多大 gpuli 月租多少", "what does an h200 cost a
+    week and how much vram does it have"): the facts, then the price of the card, read from the same parse."""
+    if not parsed.asks.cost or parsed.intent != "price":
+        return reply
+    # split in two ("l40s at gpuli: weekly price? and how much vram does it have"): the part that prices it
+    priced = [p for p in parsed.parts if p.intent == "price" and not p.asks.spec and p.rental.gpu] if parsed.parts \
+        else [replace(parsed, asks=replace(parsed.asks, spec=()))]
+    reply.also.extend(price(p) for p in priced[:1])
     return reply
 
 

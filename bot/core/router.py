@@ -354,7 +354,7 @@ class Core:
         if spec_asked(parsed):  # "H100 SXM vs A100 SXM 的 NVLink 带宽多少": the catalog's facts of the cards
             reply = card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec)
             reply.reading, reply.turn = parsed, spec_turn(parsed.asks.spec, turn)  # "and l40s" next: its facts
-            return with_faq_beside(with_machine(reply, parsed, text), parsed, lambda p: self.intents["faq"](ctx, p, text))  # "l40s 有 nvlink 吗 显存多大": the link too
+            return with_faq_beside(with_machine(reply, parsed, text), parsed, lambda p: self.intents[p.intent](ctx, p, text))  # "l40s 有 nvlink 吗 显存多大": the link too
         if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked

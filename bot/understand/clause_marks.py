@@ -80,6 +80,8 @@ FITS = lazy(r"够|\bfits?\b|enough|装得下|放得下|塞得下|跑得动|跑�
             r"|\bhandle\b|\bwork\b|\bsuffice\b|\bbe\s+fine\b|\b(?:would|will|does|do|can)\b.{0,30}\bdo\s*$|\b(?:can|could|will|would)\b.{0,40}\b(?:run|train|hold|take)\b")
 
 # a rental term named as a unit, the way its price is asked: "周租多少", "包月呢", "weekly rent?", "per month?"
+# a clause on memory or on fitting: "显存够吗", "how much vram", "放得下吗", "oom" (a memory entry answers it for the job beside)
+MEMORY_ASKED = lazy(r"显存|内存|\b(?:v?ram|memory|gb|gib|oom)\b|爆显存|\d\s*g\b", re.IGNORECASE)
 TERM_UNIT = lazy(r"(?:周|月|年)(?:租|付)|包\s*(?:个\s*)?(?:周|月|年)|按\s*(?:周|月|年)|\b(?:weekly|monthly)\b|\bper\s+(?:week|month)\b")
 
 

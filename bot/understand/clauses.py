@@ -38,7 +38,7 @@ from bot.understand.options_named import named_options
 from bot.understand.other_card import card_of_the_last, checkpoint_besides, job_on_other_card
 from bot.understand.own_lengths import each_own_length
 from bot.understand.setups import each_setup
-from bot.understand.standing import currency_of_it, faq_of_its_own, stands_alone, with_subject
+from bot.understand.standing import currency_of_it, faq_of_its_own, on_memory, stands_alone, with_subject
 from bot.understand.term_change import term_after
 from bot.understand.unmarked_faq import unmarked_faq
 
@@ -576,7 +576,7 @@ def _own_subject(p: Parsed) -> bool:
     # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
     # ("年付打几折" asks what the yearly discount is: the FAQ's)
     return not (p.request.stated() or r.provider or r.currency or r.duration_days or r.duration_hours or p.asks.budget
-                or replace(p.price, annual=False) != type(p.price)() or any("memory" in h.entry.topics for h in p.faq_answers))
+                or replace(p.price, annual=False) != type(p.price)() or any(on_memory(h.entry.topics, normalize(p.words)) for h in p.faq_answers))
 
 
 # a clause that only changes the last question: "两周呢", "a6000 呢", "what about two weeks?" (not "那 gpuli

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.understand.clause_marks import ASKING, DIGIT
+from bot.understand.clause_marks import ASKING, DIGIT, FITS, MEMORY_ASKED
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_charge import CHARGE_ASKED
 from bot.understand.normalize import normalize
@@ -53,7 +53,14 @@ def faq_of_its_own(clause: str) -> bool:
     if (figure and not CHARGE_ASKED.search(norm)) or not ASKING.search(clause.lower()):
         return False  # a figure belongs to a job; a clause asking nothing ("然后lora") adds to the one before
     hit, _ = faq_lookup(clause)
-    return hit is not None and "memory" not in hit.entry.topics and (not figure or "billing" in hit.entry.topics)
+    return hit is not None and not on_memory(hit.entry.topics, norm) and (not figure or "billing" in hit.entry.topics)
+
+
+def on_memory(topics: list[str], norm: str) -> bool:
+    """Whether a FAQ answer on `topics` answers a memory question, one that asks of the job beside it. A card's
+    hardware entry that also speaks of memory is not asked of memory by a clause with no word of memory or fit
+    ("rocm 有坑吗", "any gotchas with rocm?" beside an MI300X's price: the card's own catch)."""
+    return "memory" in topics and not ("hardware" in topics and not MEMORY_ASKED.search(norm) and not FITS.search(norm))
 
 
 

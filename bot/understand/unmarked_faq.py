@@ -187,6 +187,9 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
         return None
     if tail.asks.cost and (whole.intent == "cost" or (whole.run is not None and whole.run.step_seconds)):
         return None  # the cost of the job (or the timed run: "1000 steps at 6 s each: how much?") the message states
+    if tail.asks.cost and tail.rental.term and whole.intent == "price" and whole.request.gpu \
+            and not (tail.request.gpu or tail.request.model or tail.request.params_b):
+        return None  # "gpuli 4090 月租多少 周租多少", "h100 weekly how much monthly how much": the card's other term
     tail = _sure_of_its_own(tail)
     # after a price, a question on the training that names a method and no job of its own ("还有 吞吐比 bf16 lora
     # 慢多少") is its own question; else it asks of the job before it ("72b 全参最便宜的方案是啥 速度会慢多少")
