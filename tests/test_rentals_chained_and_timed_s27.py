@@ -11,14 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.chat_user import ChatUser
-
-
-def _chat(*turns: str) -> ChatUser:
-    chat = ChatUser()
-    for text in turns:
-        chat.say(text)
-    return chat
+from tests.chat_user import said
 
 
 @pytest.mark.parametrize("text", [
@@ -28,14 +21,14 @@ def _chat(*turns: str) -> ChatUser:
     "rent a 4090 for a week to debug, then 8x H100 for one month at gpuli; total?",
 ])
 def test_rentals_one_after_another_are_each_priced_and_summed(text: str) -> None:
-    chat = _chat(text)
+    chat = said(text)
     # gpuli: a 4090 week ₮109, the 8×H100 box for a month ₮14,432 (seed 000)
     assert "₮109 + ₮14,432 = ₮14,541" in chat.lines[0], chat.text
     assert "8×RTX 4090" not in chat.text and "8× RTX 4090" not in chat.text
 
 
 def test_a_count_said_before_two_cards_is_still_both_cards() -> None:
-    chat = _chat("8 卡 h100 和 h200 一个月各多少")
+    chat = said("8 卡 h100 和 h200 一个月各多少")
     assert "8×H100 SXM" in chat.text and "8×H200 SXM" in chat.text, chat.text
 
 
@@ -45,7 +38,7 @@ def test_a_count_said_before_two_cards_is_still_both_cards() -> None:
     ("cloudgpu 3090 跑 3 个数据集 x 2 个 seed，每个 5 小时，一共多少", 6, "$6.30"),
 ])
 def test_a_sweep_said_as_a_product_is_that_many_runs(text: str, n: int, total: str) -> None:
-    lead = _chat(text).lines[0]
+    lead = said(text).lines[0]
     assert str(n) in lead and total in lead, lead
 
 
@@ -63,7 +56,7 @@ def test_sweep_runs_are_the_product_of_its_axes(a: int, b: int) -> None:
     ("截稿只剩两周，7b qlora 一张 4090 在 gpuli 租两周多少钱", ("₮218",)),
 ])
 def test_a_run_length_beside_the_time_left_is_the_runs(text: str, needles: tuple[str, ...]) -> None:
-    chat = _chat(text)
+    chat = said(text)
     assert all(n in chat.text for n in needles), chat.text
 
 
@@ -72,7 +65,7 @@ def test_a_run_length_beside_the_time_left_is_the_runs(text: str, needles: tuple
     ("8b qlora 2 万条 2 个 epoch，batch 2 累积 8，单卡，多少步？每步 1.2 秒的话要多久", "50 分钟"),
 ])
 def test_a_step_time_with_a_job_and_no_card_is_steps_times_seconds(text: str, needle: str) -> None:
-    chat = _chat(text)
+    chat = said(text)
     assert "2,500" in chat.lines[0] and needle in chat.lines[0], chat.text
 
 
@@ -84,7 +77,7 @@ def test_a_step_time_with_a_job_and_no_card_is_steps_times_seconds(text: str, ne
 ])
 def test_a_step_time_on_a_card_after_a_counted_job_prices_that_run(turns: tuple[str, ...]) -> None:
     # 5,625 steps × 0.9 s = 84.4 min + 15 min = 100 started minutes × $0.33/h = $0.55 (seed 002)
-    chat = _chat(*turns)
+    chat = said(*turns)
     assert "$0.55" in chat.text and "5,625" in chat.text, chat.text
 
 
@@ -93,7 +86,7 @@ def test_a_step_time_on_a_card_after_a_counted_job_prices_that_run(turns: tuple[
     (("each step takes 1.8 s and there are 4000 steps", "if we start now, done before noon?"), "03:00"),
 ])
 def test_a_deadline_said_as_a_time_of_day_is_todays(turns: tuple[str, ...], needle: str) -> None:
-    chat = _chat(*turns)
+    chat = said(*turns)
     assert ("来得及" in chat.lines[0] or "in time" in chat.lines[0]) and needle in chat.lines[0], chat.text
 
 
@@ -104,7 +97,7 @@ def test_a_deadline_said_as_a_time_of_day_is_todays(turns: tuple[str, ...], need
     ("least hardware for 32b full finetuning", "price it out"),
 ])
 def test_money_reckoned_after_a_sizing_prices_its_setup(turns: tuple[str, ...]) -> None:
-    chat = _chat(*turns)
+    chat = said(*turns)
     assert "₮8,352" in chat.text, chat.text  # gpuli 8×A100 80GB SXM, a month (seed 000)
 
 
@@ -114,5 +107,5 @@ def test_money_reckoned_after_a_sizing_prices_its_setup(turns: tuple[str, ...]) 
     "cloudgpu a100 80g vs a800 80g: which costs less an hour and what is the price gap",
 ])
 def test_which_is_cheaper_and_by_how_much_leads_with_the_difference(text: str) -> None:
-    lead = _chat(text).lines[0]
+    lead = said(text).lines[0]
     assert "$0.40" in lead and "$1.09" in lead and "$1.49" in lead, lead
