@@ -28,7 +28,7 @@ from engine.breakdown import CARDS_PER_NODE
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import KasuanError
 from engine.export_data import DEMO, dataset_files, demo_rows
-from engine.fit import Fit, Planner, ladder
+from engine.fit import Fit, Planner, ladder, with_settings_said
 from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
 from engine.money import Money
 from engine.resolve import Resolved
@@ -155,9 +155,9 @@ def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
     if s.fit is not None:
         return s.fit, "does_not_fit"
     if report is not None and report.cheapest is not None:
-        return report.cheapest.fit, "recommended"
+        return with_settings_said(Planner(s.resolved, s.memo), report.cheapest.fit), "recommended"
     found = next((f for f in s.recommendations if f.fits), None)
-    return (found, "recommended") if found is not None else (None, "does_not_fit")
+    return (with_settings_said(Planner(s.resolved, s.memo), found), "recommended") if found is not None else (None, "does_not_fit")
 
 
 def _seed_edge(s: Sizing) -> bool:

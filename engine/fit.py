@@ -241,6 +241,20 @@ class Planner:
         return out
 
 
+def with_settings_said(planner: Planner, found: Fit) -> Fit:
+    """A card recommended for an export with the ZeRO stage and offload the user stated ("7b 全参 2 卡 deepspeed
+    zero2 + offload optimizer 的配置": two cards at ZeRO-2 with the optimizer offloaded, not the planner's ZeRO-3),
+    when that plan fits the card; else the recommendation as it is."""
+    q, plan = planner.r.request, found.estimate.plan
+    if q.zero is None and not q.offload:
+        return found
+    said = Plan(q.num_gpus or plan.num_gpus, plan.zero if q.zero is None else q.zero, q.offload or plan.offload)
+    if said == plan or (said.num_gpus == 1 and said.zero > 0):
+        return found
+    fit = Fit(found.gpu, planner.estimate(said))
+    return fit if fit.fits else found
+
+
 def candidates(req: TrainingRequest) -> list[GpuSpec]:
     """The catalog's cards less those the user ruled out ("别给我推 h100", "not the 4090"): what any
     recommendation or priced option is drawn from."""

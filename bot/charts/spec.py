@@ -107,7 +107,7 @@ def plan_label(row: dict[str, Any], lang: str) -> str:
     if row.get("sharding") == "fsdp" and row["zero"] == 3:
         return t("plan.fsdp_offload" if row["offload"] != "none" else "plan.fsdp", lang)
     if row["offload"] != "none":
-        return t("plan.offload", lang)
+        return t("plan.offload", lang, zero=row.get("zero") or 3)
     if row["zero"]:
         return t("plan.zero", lang, zero=row["zero"])
     return t("plan.ddp", lang) if row["num_gpus"] > 1 else t("plan.single", lang)

@@ -62,7 +62,10 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
         named = tuple(before) if before else storage_named(" ".join(asked_texts)) if (priced or sizes) else ()
         if not named or len(sizes) > 1 or not (short or (sizes and _says_little_else(parsed))):
             return None
-        if sizes:
+        switched = _switched_storage(text, before) if not sizes and short else {}
+        if switched:  # "对象存储同样容量呢" after a 3,000 GB volume priced: the other storage at that size
+            wanted = switched
+        elif sizes:
             wanted = {k: sizes[0] for k in named}
         elif before and (parsed.asks.total or parsed.asks.both):  # "加起来多少", "两个都加": every add-on said so far
             wanted = {k: int(v) for k, v in before.items()}
@@ -102,6 +105,18 @@ def _bare_size(text: str) -> int | None:
     """The one number a short change states with no unit ("make it 5000", "改成 5000 呢"): a storage's new size."""
     m = BARE_SIZE.fullmatch(normalize(text).strip())
     return int(m[1]) if m else None
+
+
+def _switched_storage(text: str, before: dict[str, int]) -> dict[str, int]:
+    """The one storage a short message names with no size of its own, after the other storage was priced at a
+    size ("3000GB 一个月呢" then "对象存储同样容量呢" / "object storage same size?" / "那对象存储呢"): that storage
+    at the size just priced. Empty when it names both, none, or the storage already priced."""
+    held = [v for k, v in before.items() if k in STORAGE]
+    norm = normalize(text)
+    named = [k for k, words in extras.STORAGE_WORDS if words.search(norm)]
+    if len(held) != 1 or len(named) != 1 or named[0] in before:
+        return {}
+    return {named[0]: held[0]}
 
 
 def _held(turn: Turn | None) -> dict[str, int]:

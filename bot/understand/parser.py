@@ -430,8 +430,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                            has_duration=bool(rental.duration_days or rental.duration_hours),
                            asked="?" in raw or "？" in raw, held=any(w.held for w in money_words),
                            for_rental=bool(rental.provider or request.model or request.params_b))
-    if action is not None and action.kind == "topup" and price.add_ons:
-        action = None  # "add 128GB RAM", "and add 1000 GB object storage" add to a machine, never money to the wallet
+    billed = price.add_ons if action is None or action.kind == "topup" else (price.add_ons or price.storage_unsized) and not action.mine
+    if action is not None and action.kind in ("topup", "history") and billed:
+        action = None  # "add 128GB RAM" adds to a machine, never money to the wallet; "含 2000GB 存储卷的总账单呢": a rental's bill
     if action is not None and ((action.kind in ("rent", "rentals", "renew") and asks.both_units)
                                or (action.kind == "rent" and CHANGE_SAID.search(norm))):
         # "5 weekly rentals vs a month plus a week", "weekly renewals or one month?" weigh two ways of buying the span;

@@ -16,6 +16,7 @@ from bot.messages import Reply
 from bot.views.cost import option_row
 from engine.cost import CostReport
 from engine.export import ExportPlan, export_files, gated, plan_for
+from engine.export_generic import ACCELERATE_FILE, accelerate_generic
 from engine.sizing import Sizing
 
 RUN_SCRIPT = {"llamafactory": "launch_llamafactory.sh", "torchrun": "launch_torchrun.sh",
@@ -181,6 +182,13 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
     p = plan_for(s, report, model_path, fsdp=fsdp, mixed_precision=precision, deepspeed="deepspeed" in tools,
                  stated=stated)
     files = export_files(p, fmt)
+    if "accelerate" in tools and "fsdp" not in tools and "zero" in stated and p.deepspeed and not p.fsdp:
+        # "32b full, 8×H100, ZeRO-3" then "accelerate config?": a ZeRO stage is DeepSpeed's, so accelerate launches
+        # DeepSpeed with the JSON written beside it (the FSDP config stays as the other way)
+        plan = p.estimate.plan
+        body = accelerate_generic(plan.num_gpus, plan.zero, True, plan.offload, p.mixed_precision)
+        files = {ACCELERATE_FILE: f"# accelerate launch --config_file {ACCELERATE_FILE} train.py\n"
+                 + yaml.safe_dump(body, sort_keys=False), **files}
     stated = frozenset(STATED_KEYS[key] for key in stated if key in STATED_KEYS)
     view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools)}
     reply = Reply("export", lang, {"v": view})
