@@ -64,6 +64,8 @@ FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题
                  r"|(?:bump|raise|increase|push|up|lower|drop|reduce|cut|set|make|double|halve)\s+(?:the\s+|my\s+)?(?:max\s+)?"
                  r"(?:seq(?:uence)?|context|ctx|cutoff|batch|micro[\s_-]*batch|rank|lora\s+rank|epochs?|grad(?:ient)?\s+accum\w*))"
                  r"|呢\s*[?？]?\s*$|\binstead\b"
+                 # the term it is asked in said after the mark: "在 cloudgpu 呢 按小时", "a100 呢，按月", "那 gpuli 呢 一周"
+                 r"|呢\s*[,，、]?\s*(?:按|每|一个?|包)?\s*(?:小时|钟头|天|周|星期|月|年)[租付价]?\s*(?:算|的|计)?\s*[?？]?\s*$"
                  # what to take instead, asked at the end: "不想 offload，换啥", "不开 8bit 的话用什么卡", "no offload, what then?" (using
                  # one of two named, "DDP 还是 ZeRO-2 先上哪个", is a choice: only a thing ruled out before it asks what instead)
                  r"|换\s*(?:啥|什么|哪个|哪种)\s*(?:卡|配置|方案)?\s*[?？]?\s*$|(?:不|别|没)[^还]{0,24}?(?:用|上|租)\s*(?:啥|什么|哪个|哪种)\s*(?:卡|配置|方案)?\s*[?？]?\s*$"
