@@ -103,15 +103,55 @@ def table_width(widths: list[int]) -> int:
 
 @cache
 def _environment_class() -> type[Environment]:
+    from types import FunctionType
+
     from jinja2 import Environment
+    from jinja2.runtime import Context
 
     dict_attributes = frozenset(dir(dict))
     missing = object()
+    stopped = "value was undefined because a callable raised a StopIteration exception"
+
+    class ReplyContext(Context):
+        """Calls a plain function (`t`, `seller`, the reply's own helpers) from a template straight away.
+        Jinja's Context.call first asks every callable whether it wants the context, the eval context or
+        the environment passed (four attribute look-ups); a plain function marked with none of
+        jinja2.pass_context / pass_eval_context / pass_environment (jinja_pass_arg in its __dict__) wants
+        none, so it is called as Context.call would call it. A sizing reply makes some sixty such calls.
+        Everything else (macros, filters marked pass_context, bound methods) goes through Jinja's own."""
+
+        def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+            if type(__obj) is not FunctionType or "jinja_pass_arg" in __obj.__dict__:
+                return super().call(__obj, *args, **kwargs)
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined(stopped)
 
     class ReplyEnvironment(Environment):
         """Reads `data.key` on a reply's dicts as Jinja does (an attribute first, then the key) without
         raising and catching an AttributeError for each: a plain dict has no attribute beyond its
-        class's, so for any other name the key is what Jinja ends up with. A reply reads hundreds."""
+        class's, so for any other name the key is what Jinja ends up with. A reply reads hundreds.
+        Templates are kept by name once loaded (see get_template)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._by_name: dict[str, Any] = {}
+
+        def get_template(self, name: Any, parent: Any = None, globals: Any = None) -> Any:
+            """A template loaded once, by name, without Jinja's LRU cache (a lock, a deque move per look-up): a
+            reply looks up five to ten (its own, and every `{% from … import %}` at each render). The environment
+            is made with auto_reload off, so Jinja's cache would hand back the same compiled template too; a
+            look-up with globals to add goes to Jinja, which adds them."""
+            if globals or type(name) is not str:
+                return super().get_template(name, parent, globals)
+            key = name if parent is None else self.join_path(name, parent)
+            found = self._by_name.get(key)
+            if found is None:
+                found = self._by_name[key] = super().get_template(key)
+            return found
 
         def getattr(self, obj: Any, attribute: str) -> Any:
             if type(obj) is dict and attribute not in dict_attributes:
@@ -129,6 +169,7 @@ def _environment_class() -> type[Environment]:
             template is loaded"), so the copy holds what the chain would read."""
             return {**self.globals, **(d or {})}
 
+    ReplyEnvironment.context_class = ReplyContext
     return ReplyEnvironment
 
 
@@ -184,13 +225,19 @@ def render(kind: str, flavor: str, **data: Any) -> str:
     """Render templates/<kind>.j2 (or the flavor's own copy) with `data`."""
     text = environment(flavor).get_template(f"{kind}.j2").render(**data)
     text = one_sign(text)
-    return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+    if "\n\n\n" in text:  # (the substitution finds nothing else: a run of three newlines is what it needs)
+        text = _BLANK_RUN.sub("\n\n", text)
+    return text.strip() + "\n"
+
+
+_BLANK_RUN = re.compile(r"\n{3,}")
 
 
 def one_sign(text: str) -> str:
     """`text` with every band of money printing its currency sign once ("¥80,000–120,000"): what every reply
-    does when rendered, and what a chart's labels (drawn, not rendered) do too."""
-    return _band_pattern().sub(r"\1\2–", text)
+    does when rendered, and what a chart's labels (drawn, not rendered) do too. A text without "–" has no
+    band (the pattern needs one), so it is returned without the search."""
+    return _band_pattern().sub(r"\1\2–", text) if "–" in text else text
 
 
 @cache
