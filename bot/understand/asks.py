@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import cache
 
-from bot.understand import model_facts, one_message, planning
+from bot.understand import lazy, model_facts, one_message, planning
 from bot.understand.boot_wait import without_wait
 from bot.understand.both_asked import both_asked
 from bot.understand.buy_way import buy_way
@@ -162,15 +162,15 @@ _CHECKED = re.compile(r"\b(?:ok|okay|fine|right|good|correct|works?)\s*$|对吗|
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导(?:一?份|[一1]?个)|导出|出一?下|出一?份|来一?份|生成|给一?份|发一?份|发一?下|please|pls"
 
 
-def cards_offered_pattern() -> re.Pattern[str]:
+def cards_offered_pattern() -> lazy.LazyPattern:
     """The ask for the cards on offer ("有哪些卡", "what gpus does … offer"), for the words asked beside it."""
     return _patterns()["cards_offered"]
 
 
 @cache
-def _patterns() -> dict[str, re.Pattern[str]]:
+def _patterns() -> dict[str, lazy.LazyPattern]:
     """Compiled on first use (start-up time matters for one-shot `kasuan` commands)."""
-    return {
+    return {name: lazy.gated(compiled) for name, compiled in {
         # an export is a config file (or a tool's config) asked for with a verb that hands it over, in
         # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ..."
         "export": re.compile(
@@ -372,7 +372,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"(?:多少|几)\s*(?:款|种|类|个型号|个\s*(?:gpu|显卡)\s*型号)|多少\s*(?:个\s*)?型号|型号\s*(?:有)?\s*(?:多少|几)"
             r"|how\s+many\s+(?:different\s+|kinds?\s+of\s+|types?\s+of\s+)?(?:gpu\s+|card\s+)?(?:models|types|kinds|skus)\b"
             r"|how\s+many\s+(?:different\s+)?(?:gpus|cards)\s+(?:does|do|can|will)\s+\S+\s+(?:list|offer|have|rent|carry|sell)"),
-    }
+    }.items()}  # each behind the literal prefilter (bot.understand.lazy.gated)
 
 
 def asks_how_long(norm: str) -> bool:

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import re
 
+from bot.understand.lazy import lazy  # scanned first for "english", 英文 … (bot.understand.prefilter)
+
 # A reply language asked for in words ("answer in english pls", "用中文回答", "英文回复"): it beats the
 # language the message is written in, and holds for the user's next messages until another is asked.
 # A verb of answering (or please / only) is required, so "英文数据集" or "an English dataset" asks nothing.
 _EN_VERBS = r"(?:answer|reply|respond|write|talk|speak|explain|say\s+it|tell\s+me|continue)\w*"
 _POLITE = r"(?:pls|plz|please|only|thx|thanks)"
 ASKED_LANG = {
-    "en": re.compile(
+    "en": lazy(
         rf"\b{_EN_VERBS}\b[^.?!\n]{{0,20}}?\bin\s+english\b|\b(?:in\s+)?english\s+{_POLITE}\b"
         rf"|\b{_POLITE}\s+(?:use\s+|in\s+|reply\s+in\s+)?english\b"
         r"|(?:用|请用|改用|换成|换|说|讲)\s*(?:英文|英语)\s*(?:来)?\s*(?:回答|回复|作答|说|讲|写|答|吧|呗|$|[，,。.!！?？\s—-])"
         r"|(?:英文|英语)\s*(?:回答|回复|作答)",
         re.IGNORECASE),
-    "zh": re.compile(
+    "zh": lazy(
         rf"\b{_EN_VERBS}\b[^.?!\n]{{0,20}}?\bin\s+(?:chinese|mandarin)\b|\b(?:in\s+)?chinese\s+{_POLITE}\b"
         rf"|\b{_POLITE}\s+(?:use\s+|in\s+|reply\s+in\s+)?chinese\b"
         r"|(?:用|请用|改用|换成|换回|说|讲)\s*(?:中文|汉语|普通话)\s*(?:来)?\s*(?:回答|回复|作答|说|讲|写|答|吧|呗|$|[，,。.!！?？\s—-])"

@@ -4,9 +4,9 @@ and the reply says it in machines of the size named, with what more than one nod
 
 from __future__ import annotations
 
-import re
+from bot.understand.lazy import lazy  # scanned first for the words a match needs (bot.understand.prefilter)
 
-MACHINES = re.compile(
+MACHINES = lazy(
     r"(?:几|多少)\s*(?:个\s*)?(?:台|节点|机器|服务器)|几\s*机(?!器?\s*[几多])"
     r"|how\s+many\s+(?:(?!gpus?\b|cards?\b)[\w×*-]+\s+){0,3}?(?:nodes|machines|servers|boxes|hosts)\b"
     r"|\b(?:number\s+of|count\s+of)\s+(?:nodes|machines|servers)\b|\b(?:node|machine)\s+count\b")

@@ -18,6 +18,7 @@ from functools import cache
 
 from bot.understand import amount
 from bot.understand.entities import find_gpus
+from bot.understand.lazy import LazyPattern, gated
 
 CURRENCY_WORDS = {
     "usdt": "USDT", "u": "USDT", "₮": "USDT",
@@ -94,9 +95,10 @@ class MoneyWord:
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], ...]:
-    """Compiled on first use, not at import: start-up time matters for `kasuan` one-shot commands."""
-    return (
+def _patterns() -> tuple[LazyPattern, ...]:
+    """Compiled on first use, not at import: start-up time matters for `kasuan` one-shot commands; each
+    behind the literal prefilter (bot.understand.lazy.gated): most messages name no money at all."""
+    return tuple(map(gated, (
         re.compile(rf"(?P<cur>[$¥₮])\s*(?P<num>{NUM})\s*(?P<scale>{SCALE})?(?![a-z\d])", re.ASCII),
         # "1w5 的u", "3000 的刀": 的 may join an amount to its currency ("fifteen thousand of U")
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?:的\s*)?(?P<cur>{CUR})(?![a-z])", re.ASCII),
@@ -124,7 +126,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                    re.ASCII),
         re.compile(rf"\b(?:figure|figuring|assume|assuming|reckon|at)\s+(?P<num>{NUM})\s*(?P<scale>k)\s*(?:cny|rmb|yuan)?\s*(?={PER_SPAN}|a\s+month)",
                    re.ASCII),
-    )
+    )))
 
 
 @cache

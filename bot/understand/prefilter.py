@@ -20,9 +20,12 @@ with flags of its own) gives no set: no gate. A set with a common character alon
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser as parser  # type: ignore[attr-defined]
 from typing import Any
+
+Search = Callable[..., Any]  # a compiled pattern's bound `search`
 
 # the characters in at least 3% of the chat's messages (normalized), most common first: a scan for a
 # character of each needed word takes the rarest one (one outside this list, rarer still, first of all)
@@ -44,17 +47,49 @@ def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str
 
 def _sequence(items: list[tuple[object, Any]]) -> frozenset[str] | None:
     best: frozenset[str] | None = None
-    run = ""
+    run: frozenset[str] = frozenset([""])  # every text the items since the last open one can consume
     for op, av in items:
-        if op is c.LITERAL:
-            run += chr(av)
-            continue
         if op in ZERO_WIDTH:
             continue  # consumes nothing: the literals either side are adjacent in the text matched
-        if run:
-            best, run = _better(best, frozenset([run])), ""
-        best = _better(best, _item(op, av))
-    return _better(best, frozenset([run])) if run else best
+        exact = _exact(op, av)
+        if exact is not None and len(run) * len(exact) <= MAX_WORDS:
+            run = frozenset(a + b for a in run for b in exact)
+            continue
+        if run != {""}:
+            best = _better(best, run)
+        run = exact if exact is not None else frozenset([""])
+        if exact is None:
+            best = _better(best, _item(op, av))
+    return _better(best, run) if run != {""} else best
+
+
+def _exact(op: object, av: Any) -> frozenset[str] | None:
+    """Every text the item can consume, when they are a few fixed strings: a literal, a class of a few
+    plain characters ("p[sd]t" consumes "pst" or "pdt"), a group or an alternation of such; else None."""
+    if op is c.LITERAL:
+        return frozenset(chr(av))
+    if op is c.IN and len(av) <= MAX_CLASS and all(kind is c.LITERAL for kind, _ in av):
+        return frozenset(chr(code) for _, code in av)
+    if (op is c.SUBPATTERN and not av[1] and not av[2]) or op is getattr(c, "ATOMIC_GROUP", None):
+        content = list(av[3] if op is c.SUBPATTERN else av)
+        out = frozenset([""])
+        for sub_op, sub_av in content:
+            if sub_op in ZERO_WIDTH:
+                continue
+            part = _exact(sub_op, sub_av)
+            if part is None or len(out) * len(part) > MAX_WORDS:
+                return None
+            out = frozenset(a + b for a in out for b in part)
+        return out
+    if op is c.BRANCH:
+        words: set[str] = set()
+        for branch in av[1]:
+            part = _exact(c.SUBPATTERN, (None, 0, 0, branch))
+            if part is None:
+                return None
+            words |= part
+        return frozenset(words) if len(words) <= MAX_WORDS else None
+    return None
 
 
 def _item(op: object, av: Any) -> frozenset[str] | None:
@@ -99,14 +134,33 @@ def _rarest(word: str) -> str:
     return max(word, key=lambda ch: COMMON.find(ch.lower()) if ch.lower() in COMMON else len(COMMON))
 
 
-def gate(source: str, flags: int) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """Two scans, with the pattern's case folding, that every text it matches passes (None: no gate): one
-    for a character of each needed word (a character class: a fraction of a microsecond), then one for the
-    words themselves (an alternation of literals: a few microseconds, paid only by the texts the first lets by)."""
+def gate(source: str, flags: int) -> tuple[Search, Search, Search | None] | None:
+    """Scans, with the pattern's case folding, that every text it matches passes (None: no gate): one for a
+    character of each needed word (a character class: a fraction of a microsecond), then one for the words
+    themselves (an alternation of literals, paid only by the texts the first lets by); and for a case-blind
+    pattern, that second scan made case-sensitive, for texts already in lower case (None where a word has a
+    cased letter beyond ASCII).
+
+    Why the third: Python's engine skips ahead to a possible first character only when case counts; an
+    alternation searched with IGNORECASE is tried at every position (20-100 µs on a long message, against a
+    few µs case-sensitive). On a text that is its own lower case and caseless beyond ASCII
+    (bot.understand.lower_twin.lower_already), the lowered words found case-sensitively are found exactly
+    where the case-blind scan finds the words."""
     need = required(source, flags)
     if need is None:
         return None
     words, scan_flags = need
     chars = "".join(sorted({_rarest(w) for w in words}))
-    return (re.compile(f"[{''.join(re.escape(ch) for ch in chars)}]", scan_flags),
-            re.compile("|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))), scan_flags))
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    lowered = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))
+    return (re.compile(f"[{''.join(re.escape(ch) for ch in chars)}]", scan_flags).search,
+            re.compile("|".join(re.escape(w) for w in ordered), scan_flags).search,
+            re.compile("|".join(re.escape(w) for w in lowered), scan_flags & ~re.IGNORECASE).search
+            if scan_flags & re.IGNORECASE and all(caseless(w) for w in words) else None)
+
+
+def caseless(text: str) -> bool:
+    """Every character ASCII or without case: then `str.lower` folds it exactly as re.IGNORECASE compares
+    (re's extra equivalences, "ſ" with "s", "K" with "k", "ı" with "i", only pair cased letters; checked
+    over all of Unicode in tests/test_speed_prefilter.py)."""
+    return text.isascii() or all(ch.isascii() or ch.lower() == ch == ch.upper() for ch in text)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from bot.understand.entities import Match, find_provider
+from bot.understand.lazy import LazyPattern, gated
 from catalogs import catalog_path
 from engine import yamlcache
 from engine.providers import Provider, currencies, providers
@@ -189,14 +190,15 @@ def term_provider(norm: str) -> str | None:
 
 
 @cache
-def _elsewhere() -> list[tuple[str, re.Pattern[str]]]:
+def _elsewhere() -> list[tuple[str, LazyPattern]]:
     """(name, pattern) of each cloud catalogs/other_providers.yaml lists: the parts of a spelling may
-    be joined by nothing, a space or a dot ("vast.ai", "vastai", "vast ai"), never inside a word."""
+    be joined by nothing, a space or a dot ("vast.ai", "vastai", "vast ai"), never inside a word. Each
+    behind the literal prefilter (bot.understand.lazy.gated): some fifteen searches a message, nearly all vain."""
     raw = yamlcache.load(catalog_path("other_providers.yaml")) or {}
     out = []
     for entry in raw.get("others", []):
         forms = [r"[\s.]?".join(re.escape(part) for part in re.split(r"[\s.]+", s.lower())) for s in entry["spellings"]]
-        out.append((str(entry["name"]), re.compile(rf"(?<![a-z0-9])(?:{'|'.join(forms)})(?![a-z0-9])")))
+        out.append((str(entry["name"]), gated(re.compile(rf"(?<![a-z0-9])(?:{'|'.join(forms)})(?![a-z0-9])"))))
     return out
 
 
