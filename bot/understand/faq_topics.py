@@ -341,7 +341,7 @@ WORTH = lazy(r"\bworth\s*(?:it|the\s+(?:money|price|cost))?\b|\bworthwhile\b|值
 # a rental's settings stated as values (a command line or a config fragment pasted): a region's code ("DFW-1",
 # "las-1"), an image's name ("pytorch-2.5-cu124 镜像"), a flag with its value ("--region x", "cycle=week"), a create verb
 SETTING_VALUES = lazy(r"(?<![\w-])[a-z]{3}-?\d(?![\w.])(?:\s*(?:机房|region|区))?"
-                      r"|(?<![\w-])(?:pytorch|torch|cuda|cu)[\w.]*-[\w.-]*\d[\w.-]*(?:\s*(?:镜像|image))?"
+                      r"|(?<![\w-])(?:pytorch|torch|cuda|cu)[\w.]*-[\w.-]*\d[\w.-]*(?:\s*(?:镜像|image))?|(?:pytorch|torch|cuda)\s*(?:镜像|image)"
                       r"|(?<![\w-])--?[a-z][\w-]*(?:[\s=]+[\w.-]+)?|\b(?:image|region|cycle|gpu)\s*[=:]\s*[\w.-]+"
                       r"|(?<![\w-])(?:gpuli|cloudgpu)\s+(?:create|deploy|launch|run)\b", re.I)
 

@@ -23,7 +23,7 @@ TIMES_AFTER = lazy(r"\s*(?:[x×*]|乘以?|\btimes\b)\s*(\d{1,2})(?![\d.]|\s*(?:�
 # the unit a rental is billed by, as a command line or a config states it ("--cycle week", "cycle=month") or as its
 # price is asked ("4090 week 多少", "a100 month price?"): that unit's length (two groups of bot.understand.fields.A_PERIOD)
 UNIT_PRICED = (r"\bcycle\s*[=:]?\s*(week|month)\b|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)"
-               r"(?<![\d.]\s)(?<![\d.a-z])\b(week|month)\b(?=\s*(?:多少|什么价|啥价|价格|price|cost|how\s+much|rate|[?？]"
+               r"(?<![\d.]\s)(?<![\d.a-z])\b(week|month)\b(?=\s*(?:(?:要\s*)?(?:多少|几\s*(?:u|usdt|刀|块|元))|什么价|啥价|价格|price|cost|how\s+much|rate|[?？]"
                r"|,\s*(?:多少|price|cost|how\s+much)))")
 
 # a count of runs said before the length ("3 x 8h runs", "2 × 一周"; "3 次" counts instances): that many of the length, as after it
