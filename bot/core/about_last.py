@@ -26,7 +26,7 @@ from engine.catalog import normalize_name
 from engine.providers import providers
 from engine.request import TrainingRequest
 
-MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "sharding", "offload", "optimizer", "lora_rank",
+MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
              "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate", "save_steps")
 
 
