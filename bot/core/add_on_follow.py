@@ -69,8 +69,10 @@ def sized_storage(parsed: Parsed, turn: Turn | None, asked: str | None, text: st
             wanted = {k: sizes[0] for k in named}
         elif before and (parsed.asks.total or parsed.asks.both):  # "加起来多少", "两个都加": every add-on said so far
             wanted = {k: int(v) for k, v in before.items()}
-        elif before and (parsed.rental.duration_days or parsed.rental.duration_hours or parsed.price.display_currency):
-            # "两个月呢", "in cny?": the storage just priced, for that long or in that currency
+        elif before and (parsed.rental.duration_days or parsed.rental.duration_hours or parsed.price.display_currency
+                         or parsed.cues.which_currency):
+            # "两个月呢", "in cny?": the storage just priced, for that long or in that currency; "是人民币吧", "U 还是
+            # USD？": the same, its currency leading (bot.core.price)
             wanted = {k: int(v) for k, v in (turn.data.get("add_ons") or before).items()} if turn is not None else before
         else:
             return None

@@ -462,7 +462,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     job = job_of(last, {}) if parsed.request.gpu else counted(last, job_of(last, {}))  # on the count "how many?" gave
     if not parsed.cues.setting_only or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
         return None
-    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
+    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS or k == "sharding"}  # "FSDP 呢": its engine
     if parsed.asks.mixed_precision in PRECISION_OF:
         stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
     if "optimizer" not in stated and "method" not in stated and BARE_8BIT.search(parsed.words):

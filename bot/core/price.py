@@ -43,7 +43,7 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
-from bot.views.price_currency import currency_note
+from bot.views.price_currency import add_on_currency_note, currency_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.repeats_total import repeats_lead
 from bot.views.top_up import top_up_note
@@ -131,8 +131,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
-        return add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider,
-                            asked=extras.display_currency)
+        priced = add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider,
+                              asked=extras.display_currency)
+        # "gpuli 存储卷 2T 一个月多少" then "U 还是 USD？": the currency each figure is billed in leads
+        return _lead(priced, add_on_currency_note(priced, ctx.lang)) if parsed.cues.which_currency else priced
     if not q.gpu and parsed.run is not None:  # "1 万条样本 … 每步 1.2 秒，要训多久": the time, and what a price needs
         note = run_note(parsed.run, ctx.lang)
         if parsed.run.step_seconds:

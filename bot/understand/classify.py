@@ -177,6 +177,7 @@ PRICE_WORDS = lazy(
     r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
 )
 PRICE_ASK = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
+SETUP_OK = lazy(r"行吗|行不行|行不|可以吗|可不可以|可行吗|能行吗|够吗|够不够|装得下吗|放得下吗|ok吗|\bok\s*\?|\bwork\b|\bfeasible\b|\bfit\b|\benough\b")
 AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
@@ -262,7 +263,10 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         # "70B 张量并行怎么设", "7B fp16 出现 NaN 怎么办": a how-to that names a size, not a sizing; "7b 推理
         # 能跑，为啥一训练就 oom" asks why, and an entry that answers it outright wins over its sizing words
         return Classified("faq", hits, True, answers=topic_or(topic, ask_words.methods_named(norm), answers or hits[:1]))
-    if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm):
+    # "32b 全参，八张 A100，想用 zero2 省点通信，行吗": a whole setup (cards, count, stage) and whether it works is that
+    # setup's fit, whatever reason the message gives for the stage
+    setup_asked = bool(req.method and req.gpu and req.num_gpus and req.zero is not None and SETUP_OK.search(norm))
+    if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm) and not setup_asked:
         about = _not_only_cheapest(topic, topic_or(topic, ask_words.methods_named(norm), []))
         if about:
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job

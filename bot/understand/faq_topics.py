@@ -272,7 +272,9 @@ def _asks_whether_it_saves(topic: str) -> bool:
 
 # a price word that asks money: "多少" and "how much" alone are amounts ("出口带宽多少", "how much bandwidth")
 MONEY_WORDS = lazy(r"多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|月付|年付|how\s*much(?!\s+(?!(?:money|does|do|is|are|would|will|for)\b)[a-z])"
-                   r"|price|pricing|\bcosts?\b|\brent|weekly|monthly", re.I)
+                   r"|price|pricing|\bcosts?\b|\brent|weekly|monthly"
+                   # an amount asked in a currency ("多少 U", "几刀", "how many bucks"): money, whatever it is of
+                   r"|(?:多少|几)\s*(?:u|usdt|刀|美元|美金|块钱?|元|人民币|rmb|cny|usd)(?![a-z])|\bhow\s+many\s+(?:dollars|bucks|usdt|u)\b", re.I)
 
 
 def money_asked(norm: str) -> bool:
@@ -314,6 +316,9 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
     rest = " ".join(FILLER.sub(" ", MONEY_ASK.sub(" ", bare) if rule else _price_words_out(ask_words.without_asks(bare))).split())
     if asks_money and not rule:  # "8 卡 a100 整机 月租多少": the whole machine is the setup priced, no topic of its own
         rest = " ".join(WHOLE_MACHINE.sub(" ", rest).split())
+        # "gpuli create --gpu 4090 --region DFW-1 这个多少钱", "LAS-1，pytorch-2.5-cu124 镜像，4090 week，多少 U": the
+        # region, image and flags are the rental's settings as pasted, no question about regions or software
+        rest = " ".join(SETTING_VALUES.sub(" ", rest).split())
     if len(rest) < 2:
         return []
     # failing its own words, an entry's term in another of its forms counts ("给多少内存": the price word
@@ -331,6 +336,14 @@ def service_topics(topic: str, provider: str | None, asks_money: bool) -> list[H
 # whether a price is worth paying ("renting even worth it? cloudgpu 4090 多少一小时", "4090 一小时多少 值不值"): beside a
 # price asked it weighs that price, no topic of its own (asked alone, "h100 值不值", it is the cards' comparison)
 WORTH = lazy(r"\bworth\s*(?:it|the\s+(?:money|price|cost))?\b|\bworthwhile\b|值不值得?|值得吗|值得不|值吗|划不划算|划算吗|合算吗|合不合算")
+
+
+# a rental's settings stated as values (a command line or a config fragment pasted): a region's code ("DFW-1",
+# "las-1"), an image's name ("pytorch-2.5-cu124 镜像"), a flag with its value ("--region x", "cycle=week"), a create verb
+SETTING_VALUES = lazy(r"(?<![\w-])[a-z]{3}-?\d(?![\w.])(?:\s*(?:机房|region|区))?"
+                      r"|(?<![\w-])(?:pytorch|torch|cuda|cu)[\w.]*-[\w.-]*\d[\w.-]*(?:\s*(?:镜像|image))?|(?:pytorch|torch|cuda)\s*(?:镜像|image)"
+                      r"|(?<![\w-])--?[a-z][\w-]*(?:[\s=]+[\w.-]+)?|\b(?:image|region|cycle|gpu)\s*[=:]\s*[\w.-]+"
+                      r"|(?<![\w-])(?:gpuli|cloudgpu)\s+(?:create|deploy|launch|run)\b", re.I)
 
 
 # the setup named as one whole machine (a count's box), not a question about renting several cards

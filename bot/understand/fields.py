@@ -17,7 +17,7 @@ from bot.understand import amount, one_message, planning, used_time, weekend
 from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
 from bot.understand.cards import CARD_SHAPE
 from bot.understand.lazy import lazy
-from bot.understand.length_join import JOIN, times_after
+from bot.understand.length_join import JOIN, UNIT_PRICED, times_after, times_before
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.rule_window import ruled_out, unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
@@ -65,9 +65,7 @@ def method(text: str) -> str | None:
 
 # ---------------------------------------------------------------- counts of cards
 COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
-# A number glued to letters before it is a precision or a name ("bf16 卡", "int8 card", "fp8 的卡" name a
-# precision), never a count; "x8" stays one ("h100 x8 卡").
-NOT_AFTER_LETTERS = r"(?<![a-wyz])"
+NOT_AFTER_LETTERS = r"(?<![a-wyz])"  # glued to letters before it a number is a precision or a name ("bf16 卡"), never a count; "x8" is one
 NODES_X_CARDS = lazy(rf"{NOT_AFTER_LETTERS}(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?{NOT_AFTER_LETTERS}(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
@@ -404,7 +402,8 @@ HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5
 A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before)\b)(?:(?<!the\sweek)(?<!the\smonth)(?<!the\sday)(?<!the\syear)|(?!\s+of\b))|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|(?:包|按(?=\s*[月周]))\s*(?:个\s*)?(月|周|年)(?:付|租)?|\b(monthly|weekly|yearly|annually)\b|(?<![\d.])(?:1|一)?\s*整\s*(?:个\s*)?(天|周|星期|月|年)"
                 r"|(?<![a-z]\s)(?<![a-z])\b(?<!next\s)(week|month)(?=\s*[?!.]*\s*$)"
                 # "8x a100 month on gpuli", "h100 week at cloudgpu?": the bare unit before where it is rented is the length
-                r"|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)(?<![\d.]\s)(?<![\d.])\b(week|month)\b(?=\s+(?:on|at|from|via)\s)", re.ASCII)  # "a full day", "一整天"; "8xh100 gpuli week?": the unit
+                r"|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)(?<![\d.]\s)(?<![\d.])\b(week|month)\b(?=\s+(?:on|at|from|via)\s)"
+                rf"|{UNIT_PRICED}", re.ASCII)  # "a full day", "一整天"; "8xh100 gpuli week?": the unit
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "星期": 7, "天": 1, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1, "yearly": 365, "annually": 365}
 MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后再加" / " and then another "
 
@@ -435,7 +434,7 @@ def _lengths(text: str) -> list[Length]:
 
     def add(m: re.Match[str], days: float, hours: float, unit_hours: float, addable: bool = True) -> None:
         if not any(x.start < m.end() and m.start() < x.end for x in found) and not any(s <= m.start() < e for s, e in cards):
-            n, end = times_after(text, m.end()) or (1, m.end())  # "一周 x2", "周租 ×4": that many of the length
+            n, end = times_after(text, m.end()) or (times_before(text, m.start()) or 1, m.end())  # "一周 x2", "3 x 8h": that many
             found.append(Length(m.start(), end, days * n, hours * n, addable or n > 1, unit_hours, n))
 
     for m in HOURS_MINUTES.finditer(text):

@@ -20,6 +20,22 @@ JOIN = lazy(r"^\s*(?:(?:如果|要是)?\s*(?:不行|不够用?|没跑完|跑不�
 TIMES_AFTER = lazy(r"\s*(?:[x×*]|乘以?|\btimes\b)\s*(\d{1,2})(?![\d.]|\s*(?:卡|张|块|台|gpus?\b|cards?\b|nodes?\b|节点))")
 
 
+# the unit a rental is billed by, as a command line or a config states it ("--cycle week", "cycle=month") or as its
+# price is asked ("4090 week 多少", "a100 month price?"): that unit's length (two groups of bot.understand.fields.A_PERIOD)
+UNIT_PRICED = (r"\bcycle\s*[=:]?\s*(week|month)\b|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)"
+               r"(?<![\d.]\s)(?<![\d.a-z])\b(week|month)\b(?=\s*(?:(?:要\s*)?(?:多少|几\s*(?:u|usdt|刀|块|元))|什么价|啥价|价格|price|cost|how\s+much|rate|[?？]"
+               r"|,\s*(?:多少|price|cost|how\s+much)))")
+
+# a count of runs said before the length ("3 x 8h runs", "2 × 一周"; "3 次" counts instances): that many of the length, as after it
+TIMES_BEFORE = lazy(r"(?<![\d.])(\d{1,2})\s*(?:[x×*]|\btimes\b)\s*$")
+
+
+def times_before(text: str, start: int) -> int | None:
+    """How many of the length starting at `start` a count before it says, None without one or for under two."""
+    m = TIMES_BEFORE.search(text, max(0, start - 12), start)
+    return int(m.group(1)) if m and int(m.group(1)) >= 2 else None
+
+
 def times_after(text: str, end: int) -> tuple[int, int] | None:
     """(how many, where it ends) when a multiplier follows the length ending at `end`; None without one
     or for a count under two."""

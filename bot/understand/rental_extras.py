@@ -43,7 +43,8 @@ REPEAT = lazy(r"复购|老客户|再次购买|续购|同\s*[一1]?\s*个?\s*账[
 IN_CURRENCY = (r"\b(?:in|how\s+(?:much|many))\s+(?:(?:chinese|china|us|u\.s\.|american)\s+)?"
                r"(rmb|cny|yuan|renminbi|usd|dollars|usdt)\b")
 SHOW_CURRENCY = lazy(
-    r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)\s*(?:算|计|显示|报价|来算|表示)?|"
+    # "用 U 付吗", "能用美元付款吗": what is paid with (the payment methods), never the currency to show prices in
+    r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)(?!\s*(?:付|支付|充|交钱|缴))\s*(?:算|计|显示|报价|来算|表示)?|"
     rf"{IN_CURRENCY}|(人民币|美元)\s*(?:算|计|报价)"
     # "多少钱 要人民币", "给个人民币价": the currency wanted, not one paid in ("要人民币支付吗" asks about paying)
     r"|(?:要|给个?|报个?)\s*(人民币|rmb|cny|美元|美金|usd)(?!\s*(?:付|支付|结算|充值|付款))"

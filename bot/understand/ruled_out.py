@@ -29,8 +29,16 @@ WINDOW = 24  # characters before a card read for the ruling-out words ("anything
 def ruled_out(norm: str, cards: list[Match]) -> set[int]:
     """The positions in `cards` (mentions found in the normalized text `norm`) the message rules out."""
     out = set()
+    starts = {c.start for c in cards}
     for n, card in enumerate(cards):
         before = norm[max(0, card.start - WINDOW):card.start]
-        if BEFORE.search(before) or AFTER.search(norm[card.end:card.end + WINDOW]):
+        after = AFTER.search(norm[card.end:card.end + WINDOW])
+        if after is not None and (named := NAMED_NEXT.match(norm, card.end + after.end())) and named.start(1) not in starts:
+            after = None  # "4090 48g，不要 E 记数法", "a100 不要 offload": what follows 不要 is ruled out, not the card
+        if BEFORE.search(before) or after is not None:
             out.add(n)
     return out
+
+
+# a thing named right after "不要" (letters or digits that are no card): the word the refusal is about
+NAMED_NEXT = lazy(r"(?<=不要)\s*([a-z0-9])")

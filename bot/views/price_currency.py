@@ -26,3 +26,19 @@ def currency_note(reply: Reply, lang: str) -> Reply:
     if not lines:
         return Reply("error", lang, {"message": t("price.currency_nothing", lang)})
     return Reply("error", lang, {"message": "\n".join([*lines, t("price.currency_converted", lang)])})
+
+
+def add_on_currency_note(reply: Reply, lang: str) -> Reply:
+    """The same line for add-ons priced on their own (a storage volume, a CPU upgrade: `reply` an add-on price):
+    the currency each provider quoted bills in, beside its figure (seed 000: gpuli's volume in ₮; seed 003: 一万网络's
+    CPU upgrade in yuan)."""
+    rows: list[dict[str, Any]] = reply.data.get("rows") or []
+    lines = []
+    for row in rows[:3]:
+        name = t(f"price.addon_name.{row['add_on']}", lang) + (f" {row['quantity']:,} GB" if row.get("per_gb") else "")
+        lines.append(t("price.currency_billed_item", lang, provider=row["provider"], item=name,
+                       currency=t(f"price.currency_name.{row['currency']}", lang), code=row["currency"],
+                       total=Money(Decimal(str(row["total"])), str(row["currency"])).format(lang)))
+    if not lines:
+        return Reply("error", lang, {"message": t("price.currency_nothing", lang)})
+    return Reply("error", lang, {"message": "\n".join([*lines, t("price.currency_converted", lang)])})
