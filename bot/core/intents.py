@@ -308,14 +308,14 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     stated = parsed.request.num_gpus if parsed.request.gpu and len(set(parsed.cards)) <= 1 else None  # "两张 4090"
     items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards,
                       count, stated) for h in hits[:2]]
-    if items and hits[0].entry.id == REFUNDS:  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
+    if items and (hits[0].entry.id == REFUNDS or parsed.cues.refund):  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
         items[0]["lead"] = refund_line(parsed, parsed.rental.provider, ctx.lang)
     if items and not card and not items[0].get("lead") and (many := _single_cards_only(parsed)):
         # "cloudgpu 有多卡机器吗 我们想 4 卡跑": the count stated, where only single cards are rented, leads
         items[0]["lead"] = t("faq.count_single", ctx.lang, provider=provider(many[0]).name, n=many[1])
     if items and parsed.rental.duration_hours and not items[0].get("lead"):  # "ran 61 seconds, how many minutes": the sum
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
-    for i, item in enumerate(items if parsed.cues.yes_no else []):
+    for i, item in enumerate(items if parsed.cues.yes_no or parsed.cues.only_have else []):
         # "can I pay with Alipay?": yes leads; each of two questions its own ("开机要多久 开机那段收钱吗": not billed)
         if not item.get("lead") and (i == 0 or item["id"] != items[0]["id"]):
             verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)

@@ -268,7 +268,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                            r"|\b(?:which|what)\b[^.?!]{0,30}\b(?:drop|cut|remove|skip|ditch|lose)\b"
                            r"|\b(?:drop|cut|remove|skip|ditch)\s+which\b"),
         "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|比[^，,。？?]{1,30}?(?:便宜|划算|省钱?)\s*(?:吗|么|不|吧|[?？]|$)|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
-        "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
+        "difference": re.compile(r"差了?多少|差几|差价|价差|差额|相差|\bdiffs?\b(?=\s*(?:多少|几|是|呢|is\b|\?|？|$))|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
                                  r"|how\s+much\s+(?:more|less|cheaper)|\bby\s+how\s+much\b|\bprice\s+gap\b|\bhow\s+big\s+(?:is\s+)?the\s+gap\b|\bmore\s+than\b|\bless\s+than\b"  # and money saved ("换 A800 能省多少"):
                                  r"|(?:能|可以|会|可)?省(?:下|了)?(?:多少|几)(?:钱|刀|块|美元|美金)?(?!\s*(?:显存|内存|gb|g\b|时间|小时|步|token))"
                                  r"|how\s+much\s+(?:would|will|can|could|do|does)\s+(?:we|i|you|it|that)\s+save\b(?!\s+(?:in|on)\s+(?:memory|vram|time))"),
