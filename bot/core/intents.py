@@ -232,7 +232,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # month, each priced, not one of the two lengths
         span = req.model_copy(update={"days": None, "hours": None})
         by_length: list[tuple[dict[str, Any], TrainingRequest]] = [
-            ({"stated": duration_view(days * 24)}, span.model_copy(update={"days": days})) for days in (7, 30)]
+            ({"stated": duration_view(days * 24)}, form_for_term(span.model_copy(update={"days": days}), parsed.asks.form_factor))
+            for days in (7, 30)]  # each term on the form of the card that rents it ("a100 80g 月租 周租": gpuli's PCIe month)
         hours = (req.days or 0) * 24 + (req.hours or 0)
         if req.gpu and hours:  # "14b qlora 4090 跑 10 天 周租还是月租": that card, both ways
             return terms_of_job(ctx, (req.gpu, req.num_gpus), hours, Reply("cost", ctx.lang, {}), req.provider,

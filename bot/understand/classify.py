@@ -116,6 +116,8 @@ BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*
 # what is left of a setup named alone once its card, count and provider are out ("一万网络的 …", "… at Yiwan")
 # the words a setup named at a provider leaves besides its names; a bare count ("2 A800 80G at cloudgpu") is the setup's
 BARE_FILLER = lazy(r"(?i)[的在上,，.。?？!！:：]|\b(?:at|on|from|in|of|the|an?|with)\b|\b\d{1,2}\s*[x×*]?(?=\s|$)")
+# whether a stated setup will do, asked as a yes or no ("行吗", "可以吗", "ok?", "will it work", "does it fit")
+SETUP_VERDICT = lazy(r"行吗|行不行|行不|可以吗|可不可以|够吗|够不够|放得下|装得下|跑得动|能跑吗|\bok\b\s*(?:[?？]|$)|\bfits?\b|\bwork\b\s*(?:[?？]|$)|\bwill\s+it\s+work\b|\benough\b")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 
 
@@ -267,7 +269,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("faq", hits, True, answers=topic_or(topic, ask_words.methods_named(norm), answers or hits[:1]))
     if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm):
         about = _not_only_cheapest(topic, topic_or(topic, ask_words.methods_named(norm), []))
-        if about:
+        # a whole setup put to a yes or no ("32b 全参 8卡h100 用zero2省点通信 行吗"): its fit is asked, the reason beside it no question
+        if about and not (req.method and req.gpu and req.num_gpus and SETUP_VERDICT.search(norm)):
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
             # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
             return Classified("faq", hits, True, answers=about)
