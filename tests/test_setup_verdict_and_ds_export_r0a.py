@@ -68,3 +68,26 @@ def test_a_memory_said_is_the_card_judged(ask: str) -> None:
 def test_a_hedged_budget_is_weighed_against_the_whole_rental(ask: str, budget: str, total: str, verdict: str) -> None:
     head = first_lines(said(ask), 1)
     assert budget in head and total in head and verdict in head
+
+
+# ---------------------------------------------------------------- whether the provider named is cheaper than the rest
+
+@pytest.mark.parametrize("ask, lead, figures", [
+    # seed 003: 8×A100 80GB SXM ¥25,000–40,000 a month (an estimate) ≈ $5,634 at the top; seed 000: gpuli ₮8,352
+    ("一万网络8卡a100 80g 2.5万起 肯定比别家便宜吧", "✅ 是", ("¥40,000", "₮8,352", "上限")),
+    ("is 一万网络's 8x a100 80g cheaper than the others?", "✅ Yes", ("¥40,000", "₮8,352", "high end")),
+    # seed 003: 8×H100 ¥80,000–120,000 ≈ $16,901 at the top; seed 000: gpuli ₮14,432 a month
+    ("一万网络 8卡 h100 比别家便宜吗", "❌ 不一定", ("120,000", "₮14,432")),  # the bands overlap: gpuli under the top
+    ("gpuli 8x h100 monthly, cheaper than the other providers?", "⚖️ Not necessarily", ("₮14,432", "80,000")),
+])
+def test_the_named_provider_weighed_against_the_rest_on_the_high_end(ask: str, lead: str, figures: tuple[str, ...]) -> None:
+    head = first_lines(said(ask), 1)
+    assert head.startswith(lead)
+    assert all(f in head for f in figures)
+
+
+@pytest.mark.parametrize("ask", ["gpuli最短能租多久 三天行不", "gpuli 最少租多久", "gpuli minimum rental period? 3 days ok?",
+                                 "what's the shortest term at gpuli"])
+def test_the_shortest_rental_at_gpuli_is_a_week(ask: str) -> None:
+    head = first_lines(said(ask))
+    assert "7 天" in head or "7-day" in head  # seed 000: 只有周租 7 天和月租 30 天
