@@ -107,12 +107,3 @@ def test_one_card_each_for_the_people_counted(turns: tuple[str, ...], total: str
 def test_a_bare_multiplier_changes_the_count(turns: tuple[str, ...], figure: str) -> None:
     assert figure in first_lines(said(*turns))
 
-
-@pytest.mark.parametrize("turns", [
-    ("how does cloudgpu bill", "what if my job crashes halfway"),
-    ("cloudgpu 4090 一小时多少", "训练跑一半崩了咋办"),
-    ("cloudgpu 按分钟计费吗", "job crashed halfway, now what?"),
-])
-def test_a_crash_at_cloudgpu_is_about_saving_before_the_destroy(turns: tuple[str, ...]) -> None:
-    head = first_lines(said(*turns))  # seed 002: destroying deletes the disk; copy adapters off while training runs
-    assert ("destroy" in head or "销毁" in head) and ("adapter" in head.lower() or "适配器" in head)
