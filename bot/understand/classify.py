@@ -249,7 +249,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             lead = [h for h in hits[:2] if h.entry.id == REFUND_ENTRY][:1]
         if lead:
             return Classified("faq", hits, True, answers=lead)
-    if not sized and not rental.gpu and asks_how_to_pay(norm) and (
+    if not sized and not rental.gpu and len(answers) < 2 and asks_how_to_pay(norm) and (  # two questions: each answered below
             answers or _clear_leader(hits) or any(h.entry.id == PAYMENT_ENTRY for h in hits[:1])):  # "how do I put money in"
         return Classified("faq", hits, True, answers=answers[:1] or hits[:1])  # "想充 200u 怎么操作": the payment steps
     if sized and confident and MONEY_RULE.search(norm) and is_rule_question(norm) and not BALANCE_AMOUNT.search(norm) \
