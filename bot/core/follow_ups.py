@@ -43,6 +43,7 @@ from bot.core.price_terms_follow import card_variant, repeat_asked
 from bot.core.priced_card_follow import job_at_priced_provider, on_card_priced
 from bot.core.provider_runs import job_at_provider
 from bot.core.providers_follow import card_weighed, providers_of_last
+from bot.core.refund_after_use import rule_of_money
 from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_priced, run_on_priced, total_of_priced
 from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
@@ -136,8 +137,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             return generic
     if last is None or last.kind not in ("size", "cost", "price", "checkpoint") or parsed.intent not in FOLLOW_UP_INTENTS:
         return _card_priced_alone(parsed)
-    if parsed.parts:
-        return parsed
+    if (ruled := rule_of_money(parsed, last)) is not None or parsed.parts:  # "刚开十分钟 能退吗" after a price: the rule
+        return ruled or parsed
     if last.kind != "price" and (variant := card_variant(parsed, last)) is not None:  # "what about the 48g version": that card
         parsed = replace(parsed, intent=last.kind, request=parsed.request.model_copy(update={"gpu": variant}), follow_up=True,
                          faq=[], faq_answers=[], faq_confident=False)
@@ -232,7 +233,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if fit is not None:
         return fit
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
-            and not _settings_of_job(parsed, last) \
+            and not _settings_of_job(parsed, last) and not parsed.cues.lone_count \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
                  or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):

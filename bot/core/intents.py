@@ -232,7 +232,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # month, each priced, not one of the two lengths
         span = req.model_copy(update={"days": None, "hours": None})
         by_length: list[tuple[dict[str, Any], TrainingRequest]] = [
-            ({"stated": duration_view(days * 24)}, span.model_copy(update={"days": days})) for days in (7, 30)]
+            ({"stated": duration_view(days * 24)}, form_for_term(span.model_copy(update={"days": days}), parsed.asks.form_factor))
+            for days in (7, 30)]  # each term on the form of the card that rents it ("a100 80g 月租 周租": gpuli's PCIe month)
         hours = (req.days or 0) * 24 + (req.hours or 0)
         if req.gpu and hours:  # "14b qlora 4090 跑 10 天 周租还是月租": that card, both ways
             return terms_of_job(ctx, (req.gpu, req.num_gpus), hours, Reply("cost", ctx.lang, {}), req.provider,
@@ -308,14 +309,14 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     stated = parsed.request.num_gpus if parsed.request.gpu and len(set(parsed.cards)) <= 1 else None  # "两张 4090"
     items = [faq_item(h, ctx.lang, parsed.rental.provider, card_of_clause(h, hits[:2], card, text, parsed.rental.provider), cards,
                       count, stated) for h in hits[:2]]
-    if items and hits[0].entry.id == REFUNDS:  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
+    if items and (hits[0].entry.id == REFUNDS or parsed.cues.refund):  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
         items[0]["lead"] = refund_line(parsed, parsed.rental.provider, ctx.lang)
     if items and not card and not items[0].get("lead") and (many := _single_cards_only(parsed)):
         # "cloudgpu 有多卡机器吗 我们想 4 卡跑": the count stated, where only single cards are rented, leads
         items[0]["lead"] = t("faq.count_single", ctx.lang, provider=provider(many[0]).name, n=many[1])
     if items and parsed.rental.duration_hours and not items[0].get("lead"):  # "ran 61 seconds, how many minutes": the sum
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
-    for i, item in enumerate(items if parsed.cues.yes_no else []):
+    for i, item in enumerate(items if parsed.cues.yes_no or parsed.cues.only_have else []):
         # "can I pay with Alipay?": yes leads; each of two questions its own ("开机要多久 开机那段收钱吗": not billed)
         if not item.get("lead") and (i == 0 or item["id"] != items[0]["id"]):
             verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from bot.core.add_on_follow import added_note, assumed_note, assumed_storage
 from bot.core.budget_home import budget_home, home_said
+from bot.core.cheaper_named import named_cheaper
 from bot.core.context import Context
 from bot.core.held_budget import WALLET, runway_kept
 from bot.core.price_pairs import difference_first
@@ -237,6 +238,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         named = next((p.name for p in providers().entries if p.id == r.provider), None)
         checked = claim_note(reply, asks.claim, count, named or (term[1] if term else None), ctx.lang)
         return _lead(reply, checked) if checked is not None else reply
+    if asks.cheaper and parsed.cues.than_others and r.provider and (weighed := named_cheaper(reply, r.provider, ctx.lang)) is not None:
+        return _lead(reply, weighed)  # "一万网络 8卡 a100 2.5万起 肯定比别家便宜吧": on the band's high end, against the rest
     if parsed.run is not None:  # "试跑 50 步用了 100 秒 … 多久、多少钱": how the hours were worked out leads
         return _lead(reply, run_note(parsed.run, ctx.lang))
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)

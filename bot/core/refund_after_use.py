@@ -9,22 +9,22 @@ whether the money comes back.
 
 from __future__ import annotations
 
-import re
+import math
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.faq import Hit, faq_entries
-from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from engine.errors import KasuanError
+from engine.money import Money
+from engine.providers import Provider
 from engine.providers import provider as find_provider
 
 REFUNDS = "refunds"  # the FAQ entry on refunds
 SHORT = 30  # characters: "用了三天了", "we've had it for 2 days", "开了 20 分钟"
-# the time said as already used: "用了三天", "跑了 5 小时", "开了 20 分钟", "已经两天了", "used it 3 days", "had it for 2 days"
-USED = lazy(r"用了|跑了|开了|租了|创建了|已经|过了|\bused\b|\bhad\s+it\b|\bbeen\b|\bran\b|\brunning\b|\bafter\b|\bsince\b|\bago\b|\blater\b|后悔|反悔", re.I)
 
 
 def used_minutes(parsed: Parsed) -> float | None:
@@ -34,10 +34,11 @@ def used_minutes(parsed: Parsed) -> float | None:
 
 
 def refund_line(parsed: Parsed, provider_id: str | None, lang: str) -> str | None:
-    """Whether the time the message says was used is inside `provider_id`'s refund window; None when it says
-    no such time or the provider states no window."""
+    """Whether the time the message says was used is inside `provider_id`'s refund window; at a provider billing
+    by the minute with a hold, what those minutes cost and that the rest of the hold comes back; None when it says
+    no such time or the provider states neither."""
     used = used_minutes(parsed)
-    if used is None or provider_id is None or not USED.search(parsed.words or ""):
+    if used is None or provider_id is None or not parsed.cues.time_used:
         return None
     try:
         p = find_provider(provider_id)
@@ -45,11 +46,30 @@ def refund_line(parsed: Parsed, provider_id: str | None, lang: str) -> str | Non
         return None
     window = p.lifecycle.refund_window_minutes
     if window is None:
-        return None
+        return _minutes_back(p, used, parsed.rental.gpu or parsed.request.gpu, lang)
     said = _span(used, lang)
     limit = _span(float(window), lang)
     key = "refund.within" if used <= window else "refund.past"
     return t(key, lang, provider=p.name, used=said, window=limit)
+
+
+def _minutes_back(p: Provider, used: float, gpu: str | None, lang: str) -> str | None:
+    """"destroy it after 20 min, do I get the rest back?" at a provider billing the started minute with a hold
+    (seed 002: cloudgpu holds 1 hour while the instance runs, and the minutes not used go back to the balance
+    when it is destroyed): yes, the minutes used are billed (20 min of an A100 80GB at $1.49/h: $0.50), the rest
+    of the hold returns. None at a provider with no hold."""
+    b = p.billing
+    if b.rounding != "ceil_minute" or not b.preauthorization_hours:
+        return None
+    billed = max(math.ceil(round(used, 6)), b.minimum_minutes or 0)
+    hold = _span(float(b.preauthorization_hours * 60), lang)
+    offer = next((o for o in p.offers_for(gpu) if o.count == 1 and "hour" in o.prices), None) if gpu else None
+    cost = ""
+    if offer is not None:
+        hourly = offer.prices["hour"].high
+        amount = Money(Decimal(str(hourly)) * billed / 60, p.currency).format(lang)
+        cost = t("refund.minutes_cost", lang, amount=amount, hourly=Money(Decimal(str(hourly)), p.currency).format(lang))
+    return t("refund.minutes_back", lang, provider=p.name, used=_span(float(billed), lang), hold=hold, cost=cost)
 
 
 def _span(minutes: float, lang: str) -> str:
@@ -81,3 +101,26 @@ def refund_after_use(parsed: Parsed, turn: Turn | None, answer: Callable[[Parsed
     items[0]["lead"] = line
     reply.turn = turn  # still the refund question: "那用了 30 分钟呢" asks it again
     return reply
+
+
+def rule_of_money(parsed: Parsed, last: Turn) -> Parsed | None:
+    """A rule of money asked on its own right after a price or a sizing ("要是开错了 刚开十分钟 能退吗", "if I destroy
+    it after 20 min do I get the rest back"): the FAQ answers it, the time in it being time already used, never a
+    rental's length re-priced; a cost asked beside it ("跑 3 小时呢 开机算钱吗") or a card of its own is no such rule.
+    The provider just priced is the one asked of, and its card what the minutes used are billed on. None otherwise."""
+    q, a, r = parsed.request, parsed.asks, parsed.rental
+    if not (parsed.intent == "faq" and parsed.faq_confident and (parsed.cues.money_rule or parsed.cues.refund)) \
+            or q.gpu or q.model or q.params_b or q.num_gpus or a.cost or a.total or a.budget is not None \
+            or ((r.duration_days or r.duration_hours) and not parsed.cues.time_used):
+        return None
+    where = r.provider or last.data.get("first") or last.data.get("provider")
+    if last.kind != "price" or not isinstance(where, str) or r.provider:
+        return parsed
+    try:
+        p = find_provider(where)
+    except KasuanError:
+        return parsed
+    said = last.data.get("gpu")
+    cards = [said] if isinstance(said, str) else said if isinstance(said, list) else []
+    card = next((str(c) for c in cards if any(o.count == 1 for o in p.offers_for(str(c)))), None)
+    return replace(parsed, rental=replace(r, provider=where, gpu=card if card and last.data.get("num_gpus") in (None, 1) else None))

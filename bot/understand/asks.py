@@ -128,7 +128,7 @@ class Asks:
     # is weighed as 0 (not the price alone, which would read as "yes")
     wallet: bool = False
     # "预算 3w 够不", "is $500 enough": the budget is asked about (its verdict leads), not only context
-    enough: bool = False
+    enough: bool = False  # also a fit someone claimed, put to us to check ("师兄说 12g 就够 真的假的", "fits in 12gb, true?")
     how_to_rent: bool = False  # "怎么开一台 4090 周租", "how do I rent …": the price, and how ordering works
     # "offload 主机内存够吗", "is host RAM enough for offload": the host memory offload needs vs the instances' (verdict leads)
     host_memory: bool = False
@@ -147,7 +147,7 @@ class Asks:
 CAN_RUN = re.compile(r"(?:能|能不能|可以|够)\s*(?:跑|训|练|做)[^多几]{0,30}(?:吗|么|不)|跑得起|训得起"
                      r"|\b(?:can|could|will|would)\s+(?:\S+\s+){0,2}?(?:run|train|finetune|fine-tune|cover)\b")
 _FILE = r"配置文件|配置|configs?\b|yaml|json|脚本|scripts?\b"
-_TOOL = r"deepspeed|\bds(?![^\W_])|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
+_TOOL = r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|llama[\s_-]?factory|accelerate|fsdp|zero[\s-]?[123]?|torchrun"
 # a tool named with the command that starts it: "accelerate launch 配置", "llamafactory-cli 的 yaml", "deepspeed launcher config"
 _TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
@@ -156,7 +156,7 @@ _GIVE = (r"(?:整理|准备|弄|做|整)\s*(?:一?份|[一1]?个)|prepare\s+(?:m
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思"; "改" asks how
 # to change it, but "cutoff_len 改 4096" sets a value)
 _ASKING = r"(?:什么|怎么|为什么|为啥|区别|意思|哪|如何|改(?!\s*(?:成|为|到)?\s*\d)|吗|要不要|\bwhat\b|\bhow\b|\bwhy\b|\bwhich\b|\bdifference\b|\bmean)"
-_NAMED_TOOL = re.compile(r"deepspeed|\bds(?![^\W_])|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
+_NAMED_TOOL = re.compile(r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|llama[\s_-]?factory|accelerate|\bfsdp\b|torchrun")
 # a config asked to be checked, not handed over: "…, config ok?", "配置对吗"
 _CHECKED = re.compile(r"\b(?:ok|okay|fine|right|good|correct|works?)\s*$|对吗|对不对|行不|合理")
 _GIVE_AFTER = r"发我|发给|给我|导一?下|导(?:一?份|[一1]?个)|导出|出一?下|出一?份|来一?份|生成|给一?份|发一?份|发一?下|please|pls"
@@ -268,7 +268,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
                            r"|\b(?:which|what)\b[^.?!]{0,30}\b(?:drop|cut|remove|skip|ditch|lose)\b"
                            r"|\b(?:drop|cut|remove|skip|ditch)\s+which\b"),
         "cheaper": re.compile(r"(?:哪个|哪台|哪种|哪家|谁)\s*(?:更|比较)?\s*(?:便宜|划算|省钱?)|更便宜|更划算|更省|比[^，,。？?]{1,30}?(?:便宜|划算|省钱?)\s*(?:吗|么|不|吧|[?？]|$)|\bcheaper\b|less\s+expensive|costs?\s+less|better\s+deal"),
-        "difference": re.compile(r"差多少|差几|差价|相差|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
+        "difference": re.compile(r"差了?多少|差几|差价|价差|差额|相差|\bdiffs?\b(?=\s*(?:多少|几|是|呢|is\b|\?|？|$))|贵多少|便宜多少|多花多少|少花多少|price\s+difference|\bdifference\b"
                                  r"|how\s+much\s+(?:more|less|cheaper)|\bby\s+how\s+much\b|\bprice\s+gap\b|\bhow\s+big\s+(?:is\s+)?the\s+gap\b|\bmore\s+than\b|\bless\s+than\b"  # and money saved ("换 A800 能省多少"):
                                  r"|(?:能|可以|会|可)?省(?:下|了)?(?:多少|几)(?:钱|刀|块|美元|美金)?(?!\s*(?:显存|内存|gb|g\b|时间|小时|步|token))"
                                  r"|how\s+much\s+(?:would|will|can|could|do|does)\s+(?:we|i|you|it|that)\s+save\b(?!\s+(?:in|on)\s+(?:memory|vram|time))"),
@@ -301,7 +301,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
         # whether it buys a setup is a budget, with or without a budget word
         # "够 14b 全参 4卡a100 包月吗": 够 leading and 吗 closing frame the whole setup as what the money must buy
         "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能(?:先|直接|马上|现在|立刻)?\s*租(?!啥|什么|哪)[^多几吗么]{0,30}(?:吗|么)|够租(?!多|几)[^吗么]{0,30}(?:吗|么|不)|enough|afford|cover"
-                             r"|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford|approve)\b|\bsafe\b|稳妥吗|安全吗|行吗|行不行|可以吗|ok吗"
+                             r"|(?:够|fits?|装得下|放得下|跑得动)[^。.?？]{0,12}?(?:真的假的|是真的吗?|真的吗|对吗|对不对|是吗|\btrue\b|\bright\s*[?？]|\bcorrect\b)|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford|approve)\b|\bsafe\b|稳妥吗|安全吗|行吗|行不行|可以吗|ok吗"
                              r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
         "affords": re.compile(OVER_ASKED + r"|\b(?:can|could)\s+(?:i|we)\s+keep\b|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),
@@ -391,7 +391,7 @@ def asks_steps(norm: str) -> bool:
     return bool(_patterns()["steps"].search(norm))
 
 
-_TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|\bds(?![^\W_])|zero[\s_-]?[0-3]|zero\s*stage",
+_TOOLS = {"accelerate": r"accelerate", "deepspeed": r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|zero[\s_-]?[0-3]|zero\s*stage",
           "llamafactory": r"llama[\s_-]?factory|\blf\b", "fsdp": r"\bfsdp\b"}
 
 

@@ -41,7 +41,7 @@ MEMORY_AS_CARD = lazy(
     rf"|(?:显存|vram|(?:gpu|card)s?\s+with)\s*(?:只有|有|是|为|[:：=])?\s*{_GB}"
     rf"|(?:(?<![\d.])1\s*(?:张卡|张|块卡|块|卡)|\b(?:a\s+single|single|one)\b)\s*(?:的\s*)?{_GB}"
     rf"|(?<![\d.]){_GB}\s*(?:的\s*)?(?:就|能|也)?\s*(?:够|行|可以吗|放得下|装得下|跑得动|(?:be\s+)?enough\b|ok\b|fine\b|suffice)"
-    rf"|\b(?:is|will|would)\s+{_GB}\s+(?:be\s+)?(?:enough|ok|fine|sufficient)\b",
+    rf"|\b(?:is|will|would)\s+{_GB}\s+(?:be\s+)?(?:enough|ok|fine|sufficient)\b|\bfits?\s+(?:in|on|into|within)\s+(?:a\s+|one\s+)?{_GB}",
     re.I,
 )
 

@@ -93,8 +93,10 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
                      r"|what\s+(?:cards|gpus)|all\s+(?:cards|gpus|prices)|'s\s+(?:cards|gpus)\b|\b(?:cards?|gpus?)\s+(?:at|on|from)\b")
 # money back for a rental: whatever card, length or amount the story names, the refund rule answers
 # ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
-REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back"
+REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back" \
+    r"|\b(?:get|getting|got)\s+(?:the\s+|my\s+|our\s+)?(?:rest|remainder|unused\s+(?:part|minutes|time|money))\s+back\b"
 REFUND = lazy(REFUND_WORDS)
+REFUND_ENTRY, PAYMENT_ENTRY = "refunds", "payment-methods"  # the FAQ entries on refunds and on paying (catalogs/faq.yaml)
 # the refund word the message ends on asks it, its question mark gone with the punctuation ("…a day later, refundable?")
 REFUND_LAST = lazy(r"(?:refund(?:able|s|ed)?|money\s+back|退款|退钱|退费)\s*$")
 # "what does cloudgpu charge for the a6000" asks the card's price, no rule of money
@@ -116,6 +118,8 @@ BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*
 # what is left of a setup named alone once its card, count and provider are out ("一万网络的 …", "… at Yiwan")
 # the words a setup named at a provider leaves besides its names; a bare count ("2 A800 80G at cloudgpu") is the setup's
 BARE_FILLER = lazy(r"(?i)[的在上,，.。?？!！:：]|\b(?:at|on|from|in|of|the|an?|with)\b|\b\d{1,2}\s*[x×*]?(?=\s|$)")
+# whether a stated setup will do, asked as a yes or no ("行吗", "可以吗", "ok?", "will it work", "does it fit")
+SETUP_VERDICT = lazy(r"行吗|行不行|行不|可以吗|可不可以|够吗|够不够|放得下|装得下|跑得动|能跑吗|\bok\b\s*(?:[?？]|$)|\bfits?\b|\bwork\b\s*(?:[?？]|$)|\bwill\s+it\s+work\b|\benough\b")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 
 
@@ -243,10 +247,13 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
             WHETHER.search(norm) or AMOUNT_ASK.search(norm) or REFUND_LAST.search(norm)))):
         # "what happens when my balance hits zero": a question about the rules of money is the FAQ's,
         # answered from a clear leader even below the usual confidence (the topic is already known)
-        lead = answers or ([hits[0]] if _clear_leader(hits) else [])  # one per question asked
+        lead = answers or ([hits[0]] if _clear_leader(hits) else [])
+        if not lead and REFUND.search(norm):  # money back asked in so many words ("刚开十分钟 能退吗"): the refund entry, if near the top
+            lead = [h for h in hits[:2] if h.entry.id == REFUND_ENTRY][:1]
         if lead:
             return Classified("faq", hits, True, answers=lead)
-    if not sized and not rental.gpu and asks_how_to_pay(norm) and (answers or _clear_leader(hits)):
+    if not sized and not rental.gpu and len(answers) < 2 and asks_how_to_pay(norm) and (  # two questions: each answered below
+            answers or _clear_leader(hits) or any(h.entry.id == PAYMENT_ENTRY for h in hits[:1])):  # "how do I put money in"
         return Classified("faq", hits, True, answers=answers[:1] or hits[:1])  # "想充 200u 怎么操作": the payment steps
     if sized and confident and MONEY_RULE.search(norm) and is_rule_question(norm) and not BALANCE_AMOUNT.search(norm) \
             and not SIZE_WORDS_STRICT.search(norm) and not _wants_cost(req, rental, norm):
@@ -268,7 +275,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     setup_asked = bool(req.method and req.gpu and req.num_gpus and req.zero is not None and SETUP_OK.search(norm))
     if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm) and not setup_asked:
         about = _not_only_cheapest(topic, topic_or(topic, ask_words.methods_named(norm), []))
-        if about:
+        # a whole setup put to a yes or no ("32b 全参 8卡h100 用zero2省点通信 行吗"): its fit is asked, the reason beside it no question
+        if about and not (req.method and req.gpu and req.num_gpus and SETUP_VERDICT.search(norm)):
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
             # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
             return Classified("faq", hits, True, answers=about)

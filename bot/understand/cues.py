@@ -18,7 +18,7 @@ from typing import Any
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.cards import memory_card
-from bot.understand.classify import HOWTO, SAME_CARD, WHERE_ASK
+from bot.understand.classify import HOWTO, REFUND, SAME_CARD, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
@@ -326,6 +326,10 @@ class Cues:
     safe_figure: bool = False  # "预算按多少写稳妥", "what should we budget to be safe?": the figure to write down
     can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
+    than_others: bool = False  # "比别家便宜吧", "cheaper than the others?": the provider named set against all the rest (THAN_OTHERS)
+    only_have: bool = False  # "we only have alipay and usdt", "手上只有支付宝": what the user has, so whether it works is asked
+    refund: bool = False  # "能退吗", "do I get the rest back": money back for a rental asked (REFUND)
+    time_used: bool = False  # "刚开十分钟", "开了 20 分钟", "after 20 min": the time said is time already used (TIME_USED)
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
     method_needed: bool = False  # "should we still do qlora", "还有必要上 qlora 吗": whether QLoRA is needed at all (bot.core.method_needed)
     same_card: bool = False  # "on the same card", "同一张卡", "那张卡上": the card of the answer before, named back (SAME_CARD)
@@ -347,6 +351,22 @@ _QUANT = r"(?:q-?lora|4-?bit|量化)"
 METHOD_NEEDED = lazy(rf"(?:还|仍然|依然|还是)\s*(?:要|需要|得|用)\s*(?:做|用|上|走|开)?\s*{_QUANT}|(?:有|没)\s*必要\s*(?:做|用|上|走|开)?\s*{_QUANT}"
                      rf"|{_QUANT}\s*(?:还)?\s*(?:有|没)\s*必要|\b(?:still|even|really)\s+(?:do|use|need|go\s+with|bother\s+with)\s+(?:a\s+)?{_QUANT}"
                      rf"|\b(?:need|bother)\s+(?:with\s+)?{_QUANT}\b|\b{_QUANT}\s+(?:still\s+|even\s+|really\s+)?(?:necessary|needed|worth\s+it)", re.IGNORECASE)
+
+
+# what the user has said as all they have ("we only have alipay and usdt", "手上只有 USDT", "只能用支付宝"): whether it
+# works is asked, as a yes or no would ask it
+ONLY_HAVE = lazy(r"只有|只能用|只能付|手(?:上|里|头)(?:只)?有|\bonly\s+(?:have|got|use|pay\s+with)\b|\ball\s+(?:we|i)(?:'ve|\s+have)\b", re.I)
+
+
+# the other providers as one ("比别家便宜吧", "其他家呢", "cheaper than the others?", "than other providers")
+THAN_OTHERS = lazy(r"别家|别的(?:家|平台|厂商|云)|其他(?:家|平台|厂商|服务商|云)|其它(?:家|平台|厂商|服务商)|\bthan\s+(?:the\s+)?others\b"
+                   r"|\bother\s+(?:providers|clouds|platforms|vendors)\b|\belsewhere\b|\banywhere\s+else\b", re.I)
+
+
+# the time said as already used: "用了三天", "跑了 5 小时", "刚开十分钟", "开了 20 分钟", "已经两天了", "used it 3 days",
+# "had it for 2 days", "destroy it after 20 min", "20 minutes in", "created it 30 minutes ago"
+TIME_USED = lazy(r"用了|跑了|开了|租了|创建了|已经|过了|刚(?:开|租|建|创建|买|起|启动)|\bused\b|\bhad\s+it\b|\bbeen\b|\bran\b|\brunning\b"
+                 r"|\bafter\b|\bsince\b|\bago\b|\blater\b|\b(?:minutes?|mins?|hours?|hrs?)\s+in\b|后悔|反悔", re.I)
 
 
 def _without_providers(frame: str, named: list[str]) -> str:
@@ -403,7 +423,9 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),
-        can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)),
+        can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)), time_used=bool(TIME_USED.search(norm)),
+        refund=bool(REFUND.search(norm)), only_have=bool(ONLY_HAVE.search(norm)),
+        than_others=bool(THAN_OTHERS.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),

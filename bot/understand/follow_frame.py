@@ -56,6 +56,9 @@ def lone_count(text: str) -> int | None:
     if not left:
         return None
     run = " ".join(left)
+    bare = run.strip("x×* ")  # "and 8x?", "x8 呢": a count written as a multiplier, the card left unnamed
+    if bare.isdigit() and bare != run:
+        run = bare
     if run.isdigit():
         value: float | None = float(run)
     elif run.isascii():

@@ -126,7 +126,8 @@ def people_each(norm: str, count: int | None, job: bool) -> int | None:
     beside them ("3 个人 每人两张": several cards each)."""
     if SHARED.search(norm) or split_among(norm):
         return None
-    n = _first(PEOPLE, norm) if EACH.search(norm) else None
+    # the people counted in characters ("我们仨一人一张", "咱俩各租一台") as well as in digits
+    n = (_first(PEOPLE, norm) or _people(norm)) if EACH.search(norm) or ONE_EACH.search(norm) else None
     if n is None and not job:
         n = _first(MEN, norm)
     if n is None or not 2 <= n <= 64 or count not in (None, 1, n):

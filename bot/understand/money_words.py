@@ -34,8 +34,8 @@ MAX_CARDS_BY_BLOCK = 64  # "64 块 4090" is a count of cards; more of a card by 
 RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
 SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a word's first letter, no 万 ("2wu" is 2万 U)
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
-BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|一共|总共|顶多|撑死|约|(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
-                 r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops))*"
+BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|左右|一共|总共|顶多|撑死|约|(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
+                 r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops|like|kinda|approx(?:imately)?|~))*"
                  r"|(?:grant|funding)(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
@@ -129,6 +129,9 @@ def _patterns() -> tuple[LazyPattern, ...]:
     )))
 
 
+BUDGET_NEAR = 24  # characters before an amount a budget word may stand in, its hedging between ("budget is like 3k")
+
+
 @cache
 def _budget_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"{BUDGET_BEFORE}\s*:?\s*$", re.ASCII), re.compile(rf"^\s*{BUDGET_AFTER}", re.ASCII))
@@ -180,7 +183,7 @@ def find_money(norm: str, card_starts: frozenset[int] = frozenset()) -> list[Mon
             # a budget word says a ceiling ("预算只有一万"), not money held
             said_held = bool(HELD.search(norm[max(0, start - 16):start]) or HELD_AFTER.search(norm[m.end():m.end() + 24]))
             held = said_held and not BUDGET_WORD.search(norm[max(0, start - 16):start])
-            budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - 12):m.start()])
+            budget = i >= 2 or bool(before_word.search(norm[max(0, m.start() - BUDGET_NEAR):m.start()])
                                     or after_word.search(norm[m.end():m.end() + 18])) or (i < 2 and said_held)
             found.append(MoneyWord(start, end, read.value, currency, budget, loose=(cur_word or "") in ("块", "块钱"), held=held))
             taken.append((start, end))

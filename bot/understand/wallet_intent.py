@@ -16,7 +16,8 @@ from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
 from bot.understand.planning import wants_largest_model
 
-TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账", re.I)
+TOPUP = lazy(r"充值|(?<![补扩])充(?!电|分|足)|冲(?:了|过|好)?(?=\s*\d)|转(?:了|账)?\s*\d|top(?:ped)?\s*-?up|topup|\badd(?:ed)?\b|存入|deposit|入账|到账"
+             r"|\b(?:put|get)\s+(?:some\s+)?(?:money|funds?|credits?|cash)\s+(?:in|into|onto|on)\b|\bload\s+(?:some\s+|up\s+)?(?:money|funds?|credits?|cash)\b|\bfund\s+(?:the|my|our)\s+(?:account|wallet)", re.I)
 # "租" as a verb: not the noun in 周租/月租/租金, not "能租吗", not "各租两周" (several people each: a count, no order); "开" only when a count or card follows
 # ("开一张", "开个 a6000"), never 开启/开发/开梯度检查点, nor a setting switched on ("开8bit", "开 4 位").
 RENT = lazy(
@@ -82,7 +83,7 @@ RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})
 # how a payment or top-up is done ("I want to top up 200 USDT, how?", "how can I add 50 usdt", "想充 200u 怎么操作",
 # "充值流程是啥"): the steps are asked, nothing is recorded
 HOW_TO_PAY = (r"\bhow\s*$|\bhow\s*[?？]|\bhow\s+(?:can|should|would|could)\s+(?:i|we)\b|\bhow\s+to\b|\bwhat'?s\s+the\s+(?:process|way|procedure|steps?)\b|\bwhere\s+do\s+(?:i|we)\b"
-              r"|\bsteps?\b|\bwalk\s+me\s+through\b|\bprocess\b|怎么(?:操作|弄|搞|办理|做|整|付|支付|转)|如何|怎样|咋(?:弄|搞|操作|充|冲|付)|流程|步骤|在哪(?:里|儿)?(?:充|冲|付)|哪里(?:充|冲|付)|教(?:我|一下)")
+              r"|\bsteps?\b|\bwalk\s+me\s+through\b|\bprocess\b|\bhow\s+do\s+(?:i|we)\b|怎么(?:操作|弄|搞|办理|做|整|付|支付|转|充|冲)|如何|怎样|咋(?:弄|搞|操作|充|冲|付)|流程|步骤|在哪(?:里|儿)?(?:充|冲|付)|哪里(?:充|冲|付)|教(?:我|一下)")
 RULE_QUESTION = lazy(HOW_TO_PAY + r"|会不会|会被|会不|会怎样|会怎么样|怎么办|怎么算|怎么扣|怎么计|(?:怎么|如何|怎样|咋)\s*(?:充|冲|付|交|缴|支付|转账|打钱)|规则|什么时候|多久|能不能|能否|可否|可以|可不可以|是否|(?:能|可)\s*(?:同时|也|还)?\s*(?:用于|用在|拿去|抵扣)|如果|要是"
                            r"|要留|留多少|才安全|用完|耗尽|没钱|(?:用|花|跑|扣|耗|烧)(?:光|完|没)|归零|会咋|咋整|咋办|为什么|为啥|能拿来|能用来|(?:能|可以)\s*(?:拿来|用来|用在|用于)?\s*(?:干|做|付|买|花在)\s*(?:啥|什么|嘛|哪些|别的)|除了|\bwhat\s+else\b|\bbesides\b|\bapart\s+from\b|\bother\s+than\b|\bused?\s+for\b|够不够|够用|\benough\b"
                            # how a plan is charged ("从钱包一次性扣还是按量", "from wallet upfront or metered?"): the rule, no read
