@@ -190,6 +190,8 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
     if tail.asks.cost and tail.rental.term and whole.intent == "price" and whole.request.gpu \
             and not (tail.request.gpu or tail.request.model or tail.request.params_b):
         return None  # "gpuli 4090 月租多少 周租多少", "h100 weekly how much monthly how much": the card's other term
+    if tail.cues.fit and tail.request.gpu and whole.intent in ("size", "cost") and (whole.request.model or whole.request.params_b):
+        return None  # "32b 全参 8卡 每卡多少G 能塞进h100吗": whether the job fits that card, the job's own question
     tail = _sure_of_its_own(tail)
     # after a price, a question on the training that names a method and no job of its own ("还有 吞吐比 bf16 lora
     # 慢多少") is its own question; else it asks of the job before it ("72b 全参最便宜的方案是啥 速度会慢多少")
