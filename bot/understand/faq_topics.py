@@ -102,12 +102,14 @@ def budget_only(topic: str) -> bool:
 def topic_text(rest: str) -> str:
     """The message without the job it names (models, cards and providers are blanked already)."""
     rest = SETUP_WORDS.sub(" ", rest) if not ask_words.config_tools(rest) else LEAST_WORDS.sub(" ", rest)
-    if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest):
+    saves = _asks_whether_it_saves(rest)  # "8b 全参 ddp 8 卡 能省显存吗": DDP asked whether it saves (it keeps a full copy)
+    if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest) \
+            and not (saves and _stages_named(rest) == {"0"}):
         rest = STAGE.sub(" ", rest)
-    if _asks_whether_it_saves(rest) or symptoms.still_asked(rest):
+    if saves or symptoms.still_asked(rest):
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
         # it saves is the topic, not a setting of the job; so is one after which a symptom stays ("开了 bf16 怎么还 oom")
-        return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) else " ", rest).split())
+        return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) or STAGE.fullmatch(m[0]) else " ", rest).split())
     if precision_words.training_precision(rest):
         rest = precision_words.ANY.sub(" ", rest)  # "14b full in fp16 on 4 a100s": the job's precision, stated
     return " ".join(JOB_WORDS.sub(" ", rest).split())
@@ -206,7 +208,10 @@ DIFFERENCE = lazy(r"区别|差别|不同|异同|\bdifferences?\b|\bdiffer\b")
 # even where the entry that answers it is also about memory or checkpoints
 # (host RAM is not one: a sizing with offload states whether the host memory is enough)
 UNSIZED = frozenset({"quality", "slowdown", "destroy", "retention", "weights-download", "infiniband",
-                     "multi-node", "communication", "tensor-parallel", "pipeline-parallel"})
+                     "multi-node", "communication", "tensor-parallel", "pipeline-parallel",
+                     # what the provider's engineers set up, what a dying machine does to the run, whether FP8 pays:
+                     # "跑 14b 的话工程师能帮忙装环境吗", "72b 跑一半实例挂了 checkpoint 会丢吗", "32b 用 fp8 值不值"
+                     "setup-env", "hardware-fault", "downtime", "fp8"})
 
 
 def _unsized(topic: str) -> set[str]:
@@ -243,7 +248,7 @@ WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bwould\b
 def asks_what_a_switch_saves(topic: str) -> bool:
     """"14b 上 bf16 能省多少显存", "does 8-bit adam save memory on a 7b": what a memory switch saves is asked,
     a question for the FAQ's entry on that switch, though the message names a job and a memory amount."""
-    return bool(SWITCH.search(topic)) and _asks_whether_it_saves(topic)
+    return bool(SWITCH.search(topic) or _stages_named(topic) == {"0"}) and _asks_whether_it_saves(topic)  # DDP: stage 0
 
 
 def switch_needed(norm: str) -> Hit | None:
