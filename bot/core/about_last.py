@@ -311,7 +311,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
             # that holds it safely first (the card sized before stays an option, its caution said)
             merged = merged.model_copy(update={"gpu": None, "num_gpus": None})
     elif asks.count or asks.how_many_gpu or currency:
-        intent = "cost" if last.kind == "cost" else "size"
+        # "7b qlora 4090 周租多少" then "需要几张": how many cards hold the job is a sizing's count, said under its verdict
+        intent = "cost" if last.kind == "cost" and not asks.count else "size"
         if asks.machines and merged.gpu and not asks.how_many_gpu:
             # "32b fft 8x h100" then "how many nodes": machines of that box, counted as its cards are
             return replace(parsed, request=merged, intent="size", asks=replace(asks, how_many_gpu=merged.gpu),

@@ -70,10 +70,10 @@ def _count_changed(parsed: Parsed, last: Turn) -> Parsed:
         return parsed
     if count is None:
         return parsed
-    if _count_of(last) < 2 and not AS_CARDS.search(parsed.words):  # "and 8" after "a800 for 3 hours": 8 hours
+    if _count_of(last) < 2 and last.kind != "size" and not AS_CARDS.search(parsed.words):  # "and 8" after "a800 for 3 hours": 8 hours
         return _span_changed(parsed, last, count)
-    if _count_of(last) < 2 and last.kind != "price":
-        return parsed
+    if _count_of(last) < 2 and last.kind not in ("price", "size"):
+        return parsed  # a sizing states no length: a bare number after it ("and on 2?", "那 4 呢") can only be its cards
     return replace(parsed, request=q.model_copy(update={"num_gpus": count}),
                    rental=replace(parsed.rental, num_gpus=count), follow_up=True)
 
@@ -82,8 +82,8 @@ def _count_changed(parsed: Parsed, last: Turn) -> Parsed:
 SPAN_STATED = re.compile(r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:个)?\s*"
                          r"(小时|钟头|h\b|hrs?\b|hours?\b|天|days?\b|周|星期|weeks?\b|月|months?\b)", re.I)
 UNIT_HOURS = {"小": 1, "钟": 1, "h": 1, "天": 24, "d": 24, "周": 24 * 7, "星": 24 * 7, "w": 24 * 7, "月": 24 * 30, "m": 24 * 30}
-# the number said to be cards ("with eight", "用 8 张", "8 个卡"): never a length
-AS_CARDS = re.compile(r"\bwith\b|用|张|卡|块|\bgpus?\b|\bcards?\b", re.I)
+# the number said to be cards ("with eight", "on 2", "用 8 张", "8 个卡"): never a length
+AS_CARDS = re.compile(r"\bwith\b|\bon\b|\bacross\b|用|张|卡|块|\bgpus?\b|\bcards?\b", re.I)
 
 
 def _span_changed(parsed: Parsed, last: Turn, count: int) -> Parsed:
