@@ -38,6 +38,8 @@ def refund_line(parsed: Parsed, provider_id: str | None, lang: str) -> str | Non
     by the minute with a hold, what those minutes cost and that the rest of the hold comes back; None when it says
     no such time or the provider states neither."""
     used = used_minutes(parsed)
+    if used is not None and provider_id is not None and parsed.cues.refund and not parsed.cues.time_used:
+        return _rest_line(provider_id, used, lang)  # "剩下 4 天能退钱吗": the days left of a prepaid cycle
     if used is None or provider_id is None or not parsed.cues.time_used:
         return None
     try:
@@ -51,6 +53,20 @@ def refund_line(parsed: Parsed, provider_id: str | None, lang: str) -> str | Non
     limit = _span(float(window), lang)
     key = "refund.within" if used <= window else "refund.past"
     return t(key, lang, provider=p.name, used=said, window=limit)
+
+
+def _rest_line(provider_id: str, left: float, lang: str) -> str | None:
+    """The days left of a prepaid cycle asked back ("剩下 4 天能退钱吗", "refund for the other 5 days?") at a provider
+    refunding only within a window after creating the instance (seed 000: gpuli, 1 hour): a cycle with days left
+    has run past that window, so the rest is not refunded. None where the provider states no window."""
+    try:
+        p = find_provider(provider_id)
+    except KasuanError:
+        return None
+    window = p.lifecycle.refund_window_minutes
+    if window is None or left <= window or left < 24 * 60:  # a prepaid cycle's rest is whole days
+        return None
+    return t("refund.rest", lang, provider=p.name, left=_span(left, lang), window=_span(float(window), lang))
 
 
 def _minutes_back(p: Provider, used: float, gpu: str | None, lang: str) -> str | None:
@@ -106,12 +122,12 @@ def refund_after_use(parsed: Parsed, turn: Turn | None, answer: Callable[[Parsed
 def rule_of_money(parsed: Parsed, last: Turn) -> Parsed | None:
     """A rule of money asked on its own right after a price or a sizing ("要是开错了 刚开十分钟 能退吗", "if I destroy
     it after 20 min do I get the rest back"): the FAQ answers it, the time in it being time already used, never a
-    rental's length re-priced; a cost asked beside it ("跑 3 小时呢 开机算钱吗") or a card of its own is no such rule.
+    rental's length re-priced (nor the days left whose money is asked back: "剩下 4 天能退钱吗"); a cost asked beside it ("跑 3 小时呢 开机算钱吗") or a card of its own is no such rule.
     The provider just priced is the one asked of, and its card what the minutes used are billed on. None otherwise."""
     q, a, r = parsed.request, parsed.asks, parsed.rental
     if not (parsed.intent == "faq" and parsed.faq_confident and (parsed.cues.money_rule or parsed.cues.refund)) \
             or q.gpu or q.model or q.params_b or q.num_gpus or a.cost or a.total or a.budget is not None \
-            or ((r.duration_days or r.duration_hours) and not parsed.cues.time_used):
+            or ((r.duration_days or r.duration_hours) and not (parsed.cues.time_used or parsed.cues.refund)):
         return None
     where = r.provider or last.data.get("first") or last.data.get("provider")
     if last.kind != "price" or not isinstance(where, str) or r.provider:
