@@ -69,11 +69,13 @@ def test_x8_before_the_card_sizes_eight_cards() -> None:
     assert "8× H100" in first_lines(me, 1) and "65.5" in me.text, me.text
 
 
-@pytest.mark.parametrize("text", [
-    "32b 全参 8卡 zero2 每卡要多少显存 h100 放得下吗",
-    "32b 全参 八卡 zero2 每张卡多少G 塞得进h100吗",
+@pytest.mark.parametrize(("text", "card", "most"), [
+    ("32b 全参 8卡 zero2 每卡要多少显存 h100 放得下吗", "H100", "150"),
+    ("32b 全参 八卡 zero2 每张卡多少G 塞得进h100吗", "H100", "150"),
+    ("14b 全参 2卡 zero2 每卡要多少 能塞进a100吗", "A100", "169"),
+    ("14b full, 2 cards, zero2: GB per card, will it squeeze into an a100 80g?", "A100", "169"),
 ])
-def test_a_per_card_figure_with_a_cards_fit_leads_with_its_verdict(text: str) -> None:
+def test_a_per_card_figure_with_a_cards_fit_leads_with_its_verdict(text: str, card: str, most: str) -> None:
     me = said(text)
     lead = first_lines(me, 1)
-    assert "❌" in lead and "H100" in lead and "150" in lead, me.text
+    assert "❌" in lead and card in lead and most in lead, me.text

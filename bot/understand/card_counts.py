@@ -236,3 +236,18 @@ def nodes_cards(m: re.Match[str]) -> int:
     ("2 机 16 卡" is two 8-card machines, 16 cards, never 32)."""
     nodes, cards = int(m.group(1)), int(m.group(2))
     return cards if cards > CARDS_PER_NODE_MAX and nodes and cards % nodes == 0 else nodes * cards
+
+
+# an article before the card ("fits in an h100?", "on a 4090"): the kind of card, one only when nothing else counts them
+ARTICLE = lazy(r"\ban?\s*$")
+
+
+def stated(near: int | None, rest: str, norm: str, found: Sequence[Named], counted: Callable[[str], int | None]) -> int | None:
+    """The card count: the one next to the card (`near`), else the one said apart (`counted` of `rest`). A card after
+    an article with a count of several said apart ("14b full, 2 cards, zero2, will it fit an a100?") is the kind of
+    card those several are, not one of it."""
+    if near is None:
+        return counted(rest)
+    if near == 1 and found and ARTICLE.search(norm[:found[0].start]) and (many := counted(rest)) is not None and many > 1:
+        return many
+    return near

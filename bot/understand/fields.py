@@ -77,9 +77,6 @@ PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|(?<![那这哪])个|一)\s*$", re.ASCII)  # "那个 t4": that T4, no count
 
 
-LEAD_X = lazy(r"(?:(?<![a-z0-9_])x|[×*])\s*(\d{1,3})\s*$", re.ASCII)
-
-
 def count_near(text: str, start: int, end: int) -> int | None:
     """A card count written next to a GPU name: 8x h100, 8卡h100, 16 h100s, h200 x8, h100 8张, 俩4090."""
     nodes = NODES_X_CARDS.search(text[max(0, start - 16):start])
@@ -89,11 +86,9 @@ def count_near(text: str, start: int, end: int) -> int | None:
     if start > 12 and text[start - 13].isalnum():
         before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
     after = text[end:end + 10]
-    m = re.search(rf"(?<![\d.a-z])(\d+)\s*{COUNT_WORD}\s*$", before)
+    m = re.search(rf"(?<![\d.a-z])(?:[x×*]\s*)?(\d+)\s*{COUNT_WORD}\s*$", before)  # "8x h100", and "x8 h100" signed before
     if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not keyed(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
-    if (m := LEAD_X.search(before)) and not keyed(text[:start - len(before) + m.start()]):
-        return _count(m.group(1))  # the count written before the card with its sign: "x8 h100", "×4 a100"
     m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
     if m:
         return _count(m.group(1))

@@ -299,7 +299,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     rest = f.SIZE_B.sub(lambda m: " " * len(m.group(0)), rest)  # same length: card spans found in `norm` still line up
 
     spans_mg = [(m.start, m.end) for m in models], [(g.start, g.end) for g in gpus]  # "nvm, 8 h100s": the corrected count wins
-    count = card_counts.corrected(norm, *spans_mg, gpu_count if gpu_count is not None else f.num_gpus(rest))
+    count = card_counts.corrected(norm, *spans_mg, card_counts.stated(gpu_count, rest, norm, gpus, f.num_gpus))
     count = pair[0] if (pair := card_counts.read(norm, *spans_mg)) else count  # "两张 4090 吗，一张够不够": the one asked of
     on_nodes = cards_on_nodes(_blank(norm, spans_mg[0]), count, extras.nodes(rest))  # "2 nodes x 8 h100": 16 cards
     nodes_counted, count = on_nodes != count or machines_by_cards(norm) is not None, on_nodes
