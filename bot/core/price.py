@@ -198,6 +198,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         days = ANNUAL_DAYS
     if days is None and hours is None and extras.add_ons and not asks.both_units and asks.budget is None:
         days = MONTH_DAYS  # "gpuli 8x h100 month plus 2000 GB volume total": a bill with monthly add-ons is a month's
+    if asks.per_card_hour and count == 1 and (days or 0) * 24 + (hours or 0) in (1, 24):
+        # "h100 sxm 一卡一小时折合多少": one card for one hour is the rate's unit, no rental of it (nobody rents one H100)
+        days = hours = count = None
+        r = replace(r, duration_days=None, duration_hours=None)
     if days is None and hours is None and asks.per_card_hour:
         days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
     term = claim_term(asks.claim, variants(q.gpu, asks.form_factor)) if asks.claim is not None else None
