@@ -29,6 +29,7 @@ from bot.views.budget_card import card_within
 from bot.views.budget_cards import cards_asked
 from bot.views.card_hour import card_hour_lead
 from bot.views.card_share import card_share_lead
+from bot.views.cards_within import cards_within
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
 from bot.views.month_share import month_shares
@@ -149,6 +150,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return which
     if not q.gpu and r.provider and parsed.asks.models_listed:
         return provider_models(r.provider, ctx.lang)
+    if not q.gpu and not r.provider and parsed.asks.cards_offered and parsed.asks.budget is not None:
+        span = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or MONTH_DAYS * 24  # "400 U 以内能租什么卡": a month's
+        return cards_within(_budget(ctx, *parsed.asks.budget, parsed.asks.budget_loose, None).money, span, ctx.lang)
     if not q.gpu and not r.provider and parsed.asks.cards_offered:
         return gpus_reply(ctx.lang, details=False)  # "你们都有啥卡": the cards by memory, as /gpus lists them
     if not q.gpu and r.provider and parsed.asks.budget is not None and not q.num_gpus and card_memory(parsed) is None:
