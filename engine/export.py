@@ -28,7 +28,7 @@ from engine.breakdown import CARDS_PER_NODE
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import KasuanError
 from engine.export_data import DEMO, dataset_files, demo_rows
-from engine.fit import Fit, Planner, ladder, with_settings_said
+from engine.fit import Fit, Planner, ladder, stage_states_fit, with_settings_said
 from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
 from engine.money import Money
 from engine.resolve import Resolved
@@ -144,6 +144,8 @@ def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
         # named, with every option they stated (a ZeRO-2, an 8-bit optimizer), is what they get, and
         # the reply says it is tight; a replan would silently drop what they asked for
         return s.fit, "tight"
+    if s.fit is not None and stage_states_fit(s.fit, r.request):
+        return s.fit, "stage_kept"  # "zero-2 json, 7b full on two A100": the stage said is the one the trainer runs
     if s.fit is not None and r.num_gpus_stated:
         count = s.fit.num_gpus
         priced = [o.fit for o in (report.options if report else ()) if o.gpu.id == s.fit.gpu.id and o.num_gpus == count]
@@ -154,10 +156,12 @@ def _pick(s: Sizing, report: CostReport | None) -> tuple[Fit | None, str]:
         return s.alternative, "alternative"
     if s.fit is not None:
         return s.fit, "does_not_fit"
-    if report is not None and report.cheapest is not None:
-        return with_settings_said(Planner(s.resolved, s.memo), report.cheapest.fit), "recommended"
-    found = next((f for f in s.recommendations if f.fits), None)
-    return (with_settings_said(Planner(s.resolved, s.memo), found), "recommended") if found is not None else (None, "does_not_fit")
+    found = report.cheapest.fit if report is not None and report.cheapest is not None else next(
+        (f for f in s.recommendations if f.fits), None)
+    if found is None:
+        return None, "does_not_fit"
+    kept = with_settings_said(Planner(s.resolved, s.memo), found)
+    return kept, "recommended" if kept.fits or kept is found else "stage_kept"
 
 
 def _seed_edge(s: Sizing) -> bool:

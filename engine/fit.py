@@ -252,7 +252,14 @@ def with_settings_said(planner: Planner, found: Fit) -> Fit:
     if said == plan or (said.num_gpus == 1 and said.zero > 0):
         return found
     fit = Fit(found.gpu, planner.estimate(said))
-    return fit if fit.fits else found
+    return fit if fit.fits or stage_states_fit(fit, q) else found
+
+
+def stage_states_fit(fit: Fit, q: TrainingRequest) -> bool:
+    """The ZeRO stage the user said is the fit's, and its model states (weights, gradients, optimizer) fit the card:
+    only activations, which the sequence length and checkpointing control, push it over. An export keeps that stage
+    (the file runs what the user asked, flagged tight) rather than silently writing another."""
+    return q.zero is not None and fit.estimate.plan.zero == q.zero and fit.estimate.model_states_gb < fit.gpu.memory_gb
 
 
 def candidates(req: TrainingRequest) -> list[GpuSpec]:

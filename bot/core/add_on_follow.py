@@ -178,6 +178,10 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
     r = parsed.rental
     if r.duration_days or r.duration_hours:  # "还是包月吧 加 128g 内存" after a year: the month, with the add-on
         follow["hours"] = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    elif price.annual:  # "年付 加 16 核 一起多少" after a month: the year prepaid, its rate on the card, with the add-on
+        follow["hours"] = 365 * 24
+    if price.repeat_purchase:  # "同账户再买一台 加 128g 内存": bought again, the repeat discount taken off too
+        follow["repeat"] = True
     return replace(parsed, intent="price", follow=follow, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)
 

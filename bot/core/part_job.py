@@ -33,9 +33,9 @@ def with_job_before(parts: list[Parsed]) -> list[Parsed]:
 
 def stated_beside_model(awaiting: Awaiting, parsed: Parsed) -> str:
     """The model given to "which model?" (a catalog id, or "P7" for a bare 7B); with more than its model ("7b full
-    finetune, which card at gpuli") the method, cards and settings it states become the waiting sizing's too, over what
-    the question before left unsaid (never only its model)."""
-    if awaiting.kind in ("size", "cost") and isinstance(awaiting.data.get("request"), dict):
+    finetune, which card at gpuli") the method, cards and settings it states become the waiting sizing's (or export's:
+    "qwen3-8b qlora" after "a llamafactory config" exports QLoRA) too, over what the question before left unsaid."""
+    if awaiting.kind in ("size", "cost", "export") and isinstance(awaiting.data.get("request"), dict):
         stated = {k: v for k, v in parsed.request.stated().items() if k not in ("model", "params_b")}
         awaiting.data["request"] = {**awaiting.data["request"], **stated}
     return parsed.request.model or f"P{parsed.request.params_b:g}"

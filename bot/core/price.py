@@ -29,6 +29,7 @@ from bot.views.budget_card import card_within
 from bot.views.budget_cards import cards_asked
 from bot.views.card_hour import card_hour_lead
 from bot.views.card_share import card_share_lead
+from bot.views.cards_within import cards_within
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
 from bot.views.month_share import month_shares
@@ -149,6 +150,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return which
     if not q.gpu and r.provider and parsed.asks.models_listed:
         return provider_models(r.provider, ctx.lang)
+    if not q.gpu and not r.provider and parsed.asks.cards_offered and parsed.asks.budget is not None:
+        span = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or MONTH_DAYS * 24  # "400 U 以内能租什么卡": a month's
+        return cards_within(_budget(ctx, *parsed.asks.budget, parsed.asks.budget_loose, None).money, span, ctx.lang)
     if not q.gpu and not r.provider and parsed.asks.cards_offered:
         return gpus_reply(ctx.lang, details=False)  # "你们都有啥卡": the cards by memory, as /gpus lists them
     if not q.gpu and r.provider and parsed.asks.budget is not None and not q.num_gpus and card_memory(parsed) is None:
@@ -198,6 +202,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         days = ANNUAL_DAYS
     if days is None and hours is None and extras.add_ons and not asks.both_units and asks.budget is None:
         days = MONTH_DAYS  # "gpuli 8x h100 month plus 2000 GB volume total": a bill with monthly add-ons is a month's
+    if asks.per_card_hour and count == 1 and (days or 0) * 24 + (hours or 0) in (1, 24):
+        # "h100 sxm 一卡一小时折合多少": one card for one hour is the rate's unit, no rental of it (nobody rents one H100)
+        days = hours = count = None
+        r = replace(r, duration_days=None, duration_hours=None)
     if days is None and hours is None and asks.per_card_hour:
         days = MONTH_DAYS  # "每卡每小时折合多少": each provider's month, which states its per-card-hour rate
     term = claim_term(asks.claim, variants(q.gpu, asks.form_factor)) if asks.claim is not None else None

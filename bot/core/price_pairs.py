@@ -120,10 +120,25 @@ def total_first(replies: list[Reply], lang: str) -> list[Reply]:
     return [lead, first, *more, *replies[1:]]
 
 
-def price_aside_first(replies: list[Reply], lang: str) -> list[Reply]:
+def fit_before_cost(replies: list[Reply], parsed: Parsed) -> list[Reply]:
+    """A job's cost for a term on a card and whether the job fits that card, asked in one message ("how much is a 4090
+    week on gpuli and does 7b qlora fit on it?", "gpuli 4090 周租多少，7b qlora 放得下吗"): the verdict leads and the
+    cost follows it (a yes or no asked is never under the bill); `replies` unchanged for any other pair."""
+    if len(replies) != 2 or len(parsed.parts) != 2 or [r.kind for r in replies] != ["cost", "sizing"]:
+        return replies
+    cost, fit = parsed.parts
+    if cost.intent != "cost" or fit.intent != "size" or not fit.cues.fit or fit.request.gpu != cost.request.gpu:
+        return replies
+    return [replies[1], replies[0]]
+
+
+def price_aside_first(replies: list[Reply], lang: str, parsed: Parsed | None = None) -> list[Reply]:
     """A job's answer (a plan against a deadline, a cost, a sizing: a table) and, asked beside it, a
     card's price for a term ("…下周一前能跑完吗？顺便问下周租多少"): the price in one line leads, so it is
-    not lost under the table; the job's answer follows and the full price list after it."""
+    not lost under the table; the job's answer follows and the full price list after it. A fit asked beside the
+    job's cost leads instead (fit_before_cost)."""
+    if parsed is not None and (fit := fit_before_cost(replies, parsed)) is not replies:
+        return fit
     if len(replies) != 2 or replies[0].kind not in ("planning", "cost", "sizing") or replies[1].kind != "price":
         return replies
     data = replies[1].data if isinstance(replies[1].data, dict) else {}

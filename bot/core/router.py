@@ -372,7 +372,7 @@ class Core:
             elif parsed.asks.total:  # "3090 跑 8 小时 + 4090 跑 3 小时 一共多少": the sum leads
                 replies = total_first(replies, ctx.lang)
             else:  # "…下周一前能跑完吗？顺便问下周租多少": the price asked beside a table, in one line, first
-                replies = price_aside_first(replies, ctx.lang)
+                replies = price_aside_first(replies, ctx.lang, parsed)
             replies = low_end_first(replies, parsed)  # "按最低价 2.5 万报预算可以吗": not advised, the band's high end
             first = replies[0]
             keep_listed(first, shown)

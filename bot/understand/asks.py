@@ -246,7 +246,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         # a rate per card in the unit asked: "每卡每小时", "单卡每分钟多少", "per gpu per day", "card-minute"
         # "per-card hourly rate", "hourly price per gpu", "each card per hour" ask the same rate in English
-        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日|个?月)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day|month)\b"
+        "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日|个?月)|(?:单|1\s*)张?\s*卡\s*1\s*个?\s*(?:小时|分钟|天)\s*(?:折合|合|摊)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day|month)\b"
                                     r"|per[\s-]+(?:card|gpu)[\s-]*(?:hourly|daily)\b|\b(?:hourly|daily)\s+(?:rate|price|cost)?\s*(?:per|for\s+each|each|a)\s+(?:card|gpu)\b"
                                     r"|\b(?:each|every|a\s+single)\s+(?:card|gpu)\b[^.?!,;]{0,20}?\b(?:per|an?)\s+(?:hour|minute|day|month)\b"
                                     r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"

@@ -178,9 +178,9 @@ def asks_checkpoint(norm: str) -> bool:
 
 PRICE_WORDS = lazy(
     r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|包月|按月|按周|按小时|每小时|每周|每月|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)|"
-    r"per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly"
+    r"per\s+(?:hour|week|month|year)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly|annual(?:ly)?|yearly"
 )
-PRICE_ASK = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month)|hourly|weekly|monthly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
+PRICE_ASK = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month|year)|hourly|weekly|monthly|annual(?:ly)?|yearly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
 SETUP_OK = lazy(r"行吗|行不行|行不|可以吗|可不可以|可行吗|能行吗|够吗|够不够|装得下吗|放得下吗|ok吗|\bok\s*\?|\bwork\b|\bfeasible\b|\bfit\b|\benough\b")
 AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it

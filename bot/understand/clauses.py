@@ -574,9 +574,9 @@ def _own_subject(p: Parsed) -> bool:
         return False  # "…包月什么价，含不含存储？": what the price covers is a subject of its own, the FAQ's
     r = p.rental
     # "…for a year, repeat purchase": a rental term (add-on, discount, length, currency) is the price's own
-    # ("年付打几折" asks what the yearly discount is: the FAQ's)
+    # ("年付打几折" asks what the yearly discount is: the FAQ's; "…at Yiwan, annual?", the term alone, is the price's)
     return not (p.request.stated() or r.provider or r.currency or r.duration_days or r.duration_hours or p.asks.budget
-                or replace(p.price, annual=False) != type(p.price)() or any(on_memory(h.entry.topics, normalize(p.words)) for h in p.faq_answers))
+                or p.cues.term_frame or replace(p.price, annual=False) != type(p.price)() or any(on_memory(h.entry.topics, normalize(p.words)) for h in p.faq_answers))
 
 
 # a clause that only changes the last question: "两周呢", "a6000 呢", "what about two weeks?" (not "那 gpuli

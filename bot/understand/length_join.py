@@ -27,7 +27,7 @@ UNIT_PRICED = (r"\bcycle\s*[=:]?\s*(week|month)\b|(?<!this\s)(?<!next\s)(?<!last
                r"|,\s*(?:多少|price|cost|how\s+much)))")
 
 # a count of runs said before the length ("3 x 8h runs", "2 × 一周"; "3 次" counts instances): that many of the length, as after it
-TIMES_BEFORE = lazy(r"(?<![\d.])(\d{1,2})\s*(?:[x×*]|\btimes\b)\s*$")
+TIMES_BEFORE = lazy(r"(?<![\d.])(\d{1,2})\s*(?:[x×*]|\btimes\b)\s{0,2}$")  # "3 x 8h"; never "4x <a card> monthly", the card blanked
 
 
 def times_before(text: str, start: int) -> int | None:

@@ -166,7 +166,9 @@ def storage_unsized(text: str, stated: dict[str, int]) -> tuple[str, ...]:
 
 
 def nodes(text: str) -> int | None:
-    m = NODES.search(text)
+    """How many nodes the setup spans; the machine a repeat purchase buys ("同账户再买一台", "第二台") is the same
+    setup bought again, not a node of this one."""
+    m = NODES.search(REPEAT.sub(" ", text) if "台" in text else text)
     if not m:
         return None
     if m.group(2):
@@ -231,7 +233,7 @@ def display_currency(text: str) -> str | None:
 # "大概多少", "roughly": an estimate asked is still only asking ("年付呢 大概多少")
 _FRAME = lazy(r"^(?:[\s,.;:!?，。；：！？、]|呢|那|那么|的话|要|是|按|在|大概|大约|大致|估计|多少|\broughly\b|\bapprox\w*|\babout\b|\baround\b"
               r"|how\s+about|what\s+about|and|then|instead|for\s+(?:it|that)|一共|总共|总计|\bin\s+total\b|\btotal\b|\bprepaid\b"
-              r"|\bat\b|\bon\b)*$", re.I)  # "at", "on", "在": where a provider was named ("monthly at gpuli?")
+              r"|\bat\b|\bon\b|\bthe\b|\bestimated?\b|预估|估算|估计下?)*$", re.I)  # "at", "on", "在": where a provider was named ("monthly at gpuli?")
 
 
 # a discount stated with its rate, or the discounted price asked ("年付85折的话", "打八五折", "折后", "with 15% off",

@@ -83,7 +83,8 @@ def quote_view(q: Quote, display: str, asked: bool = False) -> dict[str, Any]:
                      "unit": _shown(Decimal(a.unit_price), q.currency)} for a in q.add_ons],
         "discounts": [{"id": d.id, "pct": int((d.rate or 0) * 100) if d.rate is not None else None,
                        "per_month": _shown(d.per_month, q.currency) if d.per_month is not None else None,
-                       "months": d.months, "at_card": d is (_year_off(q) or (None, None))[1], **_year_base(q, d)} for d in q.discounts],
+                       "months": d.months, "at_card": d is (_year_off(q) or (None, None))[1], **_year_base(q, d), **_repeat_base(q, d)}
+                      for d in q.discounts],
         "regions": next((", ".join(str(x) for x in cast(list[str], n.params.get("regions") or []))
                          for n in q.notes if n.code == "region_required"), None),
         "estimate": q.estimate,
@@ -135,6 +136,17 @@ def _year_base(q: Quote, d: DiscountLine) -> dict[str, Any]:
     month = {"low": _shown(year.amount.low / months, q.currency), "high": _shown(year.amount.high / months, q.currency),
              "currency": q.currency}
     return {"before": _amount_of(year.amount, q.currency), "month": month, "n_months": months}
+
+
+def _repeat_base(q: Quote, d: DiscountLine) -> dict[str, Any]:
+    """The month's list price a repeat purchase takes its amount off ("月价 ¥1,750，复购每月减 ¥100"): what was
+    discounted stands beside the discount, as for a year's rate; {} for any other discount or a rental of months
+    not bought one by one."""
+    if d.kind != "per_month" or len(q.cycles) != 1 or q.cycles[0].kind != "month" or q.cycles[0].count != 1 \
+            or q.add_ons:
+        return {}
+    unit = q.cycles[0].unit_price
+    return {"list": {"low": _shown(unit.low, q.currency), "high": _shown(unit.high, q.currency), "currency": q.currency}}
 
 
 def _year_off(q: Quote) -> tuple[CycleLine, DiscountLine] | None:
