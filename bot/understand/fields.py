@@ -434,7 +434,7 @@ def _lengths(text: str) -> list[Length]:
 
     def add(m: re.Match[str], days: float, hours: float, unit_hours: float, addable: bool = True) -> None:
         if not any(x.start < m.end() and m.start() < x.end for x in found) and not any(s <= m.start() < e for s, e in cards):
-            n, end = times_after(text, m.end()) or (times_before(text, m.start()) or 1, m.end())  # "一周 x2", "3 x 8h": that many
+            n, end = times_after(text, m.end()) or (times_before(text, m.start(), cards, unit_hours >= 168) or 1, m.end())  # "一周 x2", "3 x 8h": that many
             found.append(Length(m.start(), end, days * n, hours * n, addable or n > 1, unit_hours, n))
 
     for m in HOURS_MINUTES.finditer(text):

@@ -30,10 +30,17 @@ UNIT_PRICED = (r"\bcycle\s*[=:]?\s*(week|month)\b|(?<!this\s)(?<!next\s)(?<!last
 TIMES_BEFORE = lazy(r"(?<![\d.])(\d{1,2})\s*(?:[x×*]|\btimes\b)\s{0,2}$")  # "3 x 8h"; never "4x <a card> monthly", the card blanked
 
 
-def times_before(text: str, start: int) -> int | None:
-    """How many of the length starting at `start` a count before it says, None without one or for under two."""
+def times_before(text: str, start: int, cards: list[tuple[int, int]], term: bool) -> int | None:
+    """How many of the length starting at `start` a count before it says, None without one or for under two.
+    A count right after a card ("a100 4x monthly", "h100 8x 包月") counts that card, never runs of the length: a
+    card still in the text is in `cards`; in text whose names were blanked, a week or month (`term`) counted right
+    after a blank is taken the same way (runs are counted in hours: "cloudgpu 4090 3 x 8h" stays 24 h)."""
     m = TIMES_BEFORE.search(text, max(0, start - 12), start)
-    return int(m.group(1)) if m and int(m.group(1)) >= 2 else None
+    if not m or int(m.group(1)) < 2:
+        return None
+    if any(e <= m.start() and not text[e:m.start()].strip() for _, e in cards):
+        return None
+    return None if term and text[:m.start()].endswith("   ") else int(m.group(1))
 
 
 def times_after(text: str, end: int) -> tuple[int, int] | None:
