@@ -214,8 +214,14 @@ UNSIZED = frozenset({"quality", "slowdown", "destroy", "retention", "weights-dow
                      "setup-env", "hardware-fault", "downtime", "fp8"})
 
 
+# a fit or a per-card figure asked: FP8 said with it is the precision the job trains in, which a sizing states
+# ("fp8 训练 qwen3 8b 一张 h100 够吗"), not whether FP8 pays ("32b 用 fp8 值不值")
+FIT_ASKED = lazy(r"够吗|够不够|够用|放得下|装得下|塞得下|能跑吗|跑得动|多少显存|显存多少|每卡多少|\bfits?\b|\benough\b|how\s+much\s+(?:vram|memory)")
+
+
 def _unsized(topic: str) -> set[str]:
-    return {c for c, _ in faq_terms.mentions(faq_terms.fold(topic)) if c.removeprefix(faq_terms.CONCEPT_MARK) in UNSIZED}
+    found = {c for c, _ in faq_terms.mentions(faq_terms.fold(topic)) if c.removeprefix(faq_terms.CONCEPT_MARK) in UNSIZED}
+    return {c for c in found if c.removeprefix(faq_terms.CONCEPT_MARK) != "fp8"} if FIT_ASKED.search(topic) else found
 
 
 def asks_unsized(topic: str) -> bool:
