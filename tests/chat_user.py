@@ -122,3 +122,8 @@ def conversation(*turns: str) -> str:
 def lead_lines(text: str, lines: int = 3) -> str:
     """The first `lines` lines of a reply's text: where its answer must stand."""
     return "\n".join(text.strip().splitlines()[:lines])
+
+
+def export_files(reply: Reply) -> dict[str, str]:
+    """An export reply's attached files by name, decoded: what a user would open after downloading them."""
+    return {name: content.decode() for name, content in reply.files}

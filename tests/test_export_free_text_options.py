@@ -11,13 +11,7 @@ import json
 import pytest
 import yaml
 
-from bot.messages import Reply
-from tests.chat_user import ChatUser
-
-
-def files_of(reply: Reply) -> dict[str, str]:
-    return {name: content.decode() for name, content in reply.files}
-
+from tests.chat_user import ChatUser, export_files
 
 ACCELERATE = [("帮我生成 accelerate 的配置 4 卡 bf16", 4, "bf16"), ("accelerate config 8 卡 fp16", 8, "fp16"),
               ("给我一份 accelerate 配置，2 卡，fp16", 2, "fp16"), ("generate an accelerate config for 4 gpus with bf16", 4, "bf16"),
@@ -29,7 +23,7 @@ def test_an_accelerate_config_carries_the_count_and_precision_asked(ask: str, n:
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export_generic", chat.text
-    config = yaml.safe_load(files_of(reply)["accelerate_config.yaml"])
+    config = yaml.safe_load(export_files(reply)["accelerate_config.yaml"])
     assert config["num_processes"] == n and config["mixed_precision"] == precision
     summary = next(line for line in chat.lines if "num_processes" in line)
     assert f"num_processes: {n}" in summary and f"mixed_precision: {precision}" in summary, chat.text
@@ -44,7 +38,7 @@ def test_a_deepspeed_config_carries_the_stage_and_precision_asked(ask: str, stag
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export_generic", chat.text
-    body = json.loads(files_of(reply)["ds_config.json"])
+    body = json.loads(export_files(reply)["ds_config.json"])
     other = "bf16" if precision == "fp16" else "fp16"
     assert body["zero_optimization"]["stage"] == stage
     assert body[precision]["enabled"] is True and body[other]["enabled"] is False
@@ -54,7 +48,7 @@ def test_a_deepspeed_config_carries_the_stage_and_precision_asked(ask: str, stag
 def test_without_a_precision_the_trainer_still_fills_it() -> None:
     chat = ChatUser()
     reply = chat.say("deepspeed zero3 config for 8 gpus")
-    body = json.loads(files_of(reply)["ds_config.json"])
+    body = json.loads(export_files(reply)["ds_config.json"])
     assert body["fp16"]["enabled"] == "auto" and body["bf16"]["enabled"] == "auto"
     assert "enabled" not in chat.text  # "auto" says nothing in the summary
 
@@ -76,7 +70,7 @@ def test_a_precision_asked_after_a_sizing_goes_into_every_file(ask: str) -> None
     chat = ChatUser()
     chat.say("14b 全参 4 卡 a100 80g 行吗")
     reply = chat.say(ask)
-    files = files_of(reply)
+    files = export_files(reply)
     assert yaml.safe_load(files["accelerate_fsdp.yaml"])["mixed_precision"] == "fp16"
     lf = yaml.safe_load(files["llamafactory.yaml"])
     assert lf["fp16"] is True and lf["bf16"] is False
@@ -94,7 +88,7 @@ def test_a_question_about_a_config_is_not_an_export(ask: str) -> None:
 def test_the_export_command_takes_the_same_options_and_keeps_its_summary_short() -> None:
     chat = ChatUser()
     reply = chat.say("/export 14b full 4卡 a100 fp16")
-    lf = yaml.safe_load(files_of(reply)["llamafactory.yaml"])
+    lf = yaml.safe_load(export_files(reply)["llamafactory.yaml"])
     assert lf["fp16"] is True and lf["bf16"] is False
     summary = next(line for line in chat.lines if "finetuning_type" in line)
     assert "fp16: true" in summary and "num_processes" not in chat.text  # accelerate was not asked about

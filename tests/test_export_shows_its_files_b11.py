@@ -13,12 +13,7 @@ import json
 import pytest
 import yaml
 
-from bot.messages import Reply
-from tests.chat_user import ChatUser
-
-
-def files_of(reply: Reply) -> dict[str, str]:
-    return {name: content.decode() for name, content in reply.files}
+from tests.chat_user import ChatUser, export_files
 
 
 @pytest.mark.parametrize("ask", [
@@ -31,7 +26,7 @@ def test_the_reply_quotes_the_deepspeed_json_it_attached(ask: str) -> None:
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export", chat.text
-    zero = json.loads(files_of(reply)["ds_config.json"])["zero_optimization"]
+    zero = json.loads(export_files(reply)["ds_config.json"])["zero_optimization"]
     quoted: dict[str, object] = {"stage": zero["stage"]}
     if "offload_optimizer" in zero:
         quoted["offload_optimizer"] = {"device": zero["offload_optimizer"]["device"]}
@@ -46,7 +41,7 @@ def test_the_reply_quotes_the_deepspeed_json_it_attached(ask: str) -> None:
 def test_a_stated_stage_that_may_fit_is_kept_and_called_tight(ask: str, stage: int) -> None:
     chat = ChatUser()
     reply = chat.say(ask)
-    assert json.loads(files_of(reply)["ds_config.json"])["zero_optimization"]["stage"] == stage
+    assert json.loads(export_files(reply)["ds_config.json"])["zero_optimization"]["stage"] == stage
     assert f'"stage": {stage}' in chat.text
     assert any(word in chat.text for word in ("偏紧", "tight")), chat.text
 
@@ -58,7 +53,7 @@ def test_a_stated_stage_that_may_fit_is_kept_and_called_tight(ask: str, stage: i
 def test_an_eight_bit_optimizer_at_the_seed_minimum_is_written_and_shown(ask: str) -> None:
     chat = ChatUser()
     reply = chat.say(ask)
-    files = files_of(reply)
+    files = export_files(reply)
     lf = yaml.safe_load(files["llamafactory.yaml"])
     assert lf["optim"] == "adamw_bnb_8bit" and "deepspeed" not in lf  # one card as named, no offload swapped in
     assert "optim: adamw_bnb_8bit" in chat.text
@@ -73,7 +68,7 @@ def test_an_eight_bit_optimizer_at_the_seed_minimum_is_written_and_shown(ask: st
 def test_a_cutoff_named_in_free_text_is_the_files_cutoff_len(ask: str, cutoff: int) -> None:
     chat = ChatUser()
     reply = chat.say(ask)
-    assert yaml.safe_load(files_of(reply)["llamafactory.yaml"])["cutoff_len"] == cutoff
+    assert yaml.safe_load(export_files(reply)["llamafactory.yaml"])["cutoff_len"] == cutoff
     assert f"cutoff_len: {cutoff}" in chat.text
 
 
@@ -83,7 +78,7 @@ def test_a_cutoff_named_in_free_text_is_the_files_cutoff_len(ask: str, cutoff: i
 ])
 def test_deepspeed_on_one_card_launches_under_torchrun(ask: str) -> None:
     chat = ChatUser()
-    files = files_of(chat.say(ask))
+    files = export_files(chat.say(ask))
     assert yaml.safe_load(files["llamafactory.yaml"])["deepspeed"] == "ds_config.json"
     launch = files["launch_llamafactory.sh"].splitlines()[-1]
     assert launch.startswith("FORCE_TORCHRUN=1 NPROC_PER_NODE=1 llamafactory-cli train"), launch
@@ -96,7 +91,7 @@ def test_deepspeed_on_one_card_launches_under_torchrun(ask: str) -> None:
 def test_a_deepspeed_json_asked_for_a_plan_without_zero_is_written_and_used(first: str, ask: str) -> None:
     chat = ChatUser()
     chat.say(first)
-    files = files_of(chat.say(ask))
+    files = export_files(chat.say(ask))
     assert json.loads(files["ds_config.json"])["zero_optimization"]["stage"] == 0  # one card: nothing to shard
     assert yaml.safe_load(files["llamafactory.yaml"])["deepspeed"] == "ds_config.json"  # the file asked for is read
     assert files["launch_llamafactory.sh"].splitlines()[-1].startswith("FORCE_TORCHRUN=1")

@@ -17,13 +17,7 @@ import json
 import pytest
 import yaml
 
-from bot.messages import Reply
-from tests.chat_user import ChatUser
-
-
-def files_of(reply: Reply) -> dict[str, str]:
-    return {name: content.decode() for name, content in reply.files}
-
+from tests.chat_user import ChatUser, export_files
 
 ATTENTION = [("给个 llamafactory 配置 qwen2.5 32b qlora cutoff_len 4096 开 flash attention", "fa2", 4096),
              ("导出 llamafactory 配置 qwen3 8b lora 用 sdpa 序列 2048", "sdpa", 2048),
@@ -36,7 +30,7 @@ def test_the_attention_kernel_asked_is_written_and_shown(ask: str, kernel: str, 
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export", chat.text
-    lf = yaml.safe_load(files_of(reply)["llamafactory.yaml"])
+    lf = yaml.safe_load(export_files(reply)["llamafactory.yaml"])
     assert (lf["flash_attn"], lf["cutoff_len"]) == (kernel, seq)
     assert f"flash_attn: {kernel}" in chat.text and f"cutoff_len: {seq}" in chat.text
 
@@ -44,7 +38,7 @@ def test_the_attention_kernel_asked_is_written_and_shown(ask: str, kernel: str, 
 def test_an_attention_kernel_not_asked_is_not_shown() -> None:
     chat = ChatUser()
     reply = chat.say("导出 llamafactory 配置 qwen3 8b lora")
-    assert yaml.safe_load(files_of(reply)["llamafactory.yaml"])["flash_attn"] == "fa2"
+    assert yaml.safe_load(export_files(reply)["llamafactory.yaml"])["flash_attn"] == "fa2"
     assert "flash_attn" not in chat.text
 
 
@@ -59,7 +53,7 @@ def test_a_batch_asked_goes_into_the_deepspeed_json_in_place_of_auto(ask: str, s
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export_generic", chat.text
-    body = json.loads(files_of(reply)["ds_config.json"])
+    body = json.loads(export_files(reply)["ds_config.json"])
     assert body["zero_optimization"]["stage"] == stage
     assert (body["train_micro_batch_size_per_gpu"], body["gradient_accumulation_steps"]) == (micro, accum)
     assert body["train_batch_size"] == "auto"  # the trainer multiplies them by the card count
@@ -67,7 +61,7 @@ def test_a_batch_asked_goes_into_the_deepspeed_json_in_place_of_auto(ask: str, s
 
 
 def test_a_batch_not_asked_stays_auto() -> None:
-    body = json.loads(files_of(ChatUser().say("导出 ds 配置 zero-3"))["ds_config.json"])
+    body = json.loads(export_files(ChatUser().say("导出 ds 配置 zero-3"))["ds_config.json"])
     assert body["train_micro_batch_size_per_gpu"] == "auto" and body["gradient_accumulation_steps"] == "auto"
 
 
@@ -77,7 +71,7 @@ def test_a_models_deepspeed_json_carries_the_batch_its_yaml_trains_with(ask: str
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export", chat.text
-    files = files_of(reply)
+    files = export_files(reply)
     body, lf = json.loads(files["ds_config.json"]), yaml.safe_load(files["llamafactory.yaml"])
     assert (body["train_micro_batch_size_per_gpu"], body["gradient_accumulation_steps"]) == (2, 16)
     assert (lf["per_device_train_batch_size"], lf["gradient_accumulation_steps"]) == (2, 16)  # the HF check: they match
@@ -96,7 +90,7 @@ def test_how_to_write_a_config_for_a_job_hands_over_the_file(ask: str) -> None:
     chat = ChatUser()
     reply = chat.say(ask)
     assert reply.kind == "export", chat.text
-    zero = json.loads(files_of(reply)["ds_config.json"])["zero_optimization"]
+    zero = json.loads(export_files(reply)["ds_config.json"])["zero_optimization"]
     assert zero["stage"] == 3 and "offload_optimizer" not in zero
     assert '"stage": 3' in chat.text
 
@@ -124,7 +118,7 @@ def test_a_rank_changed_after_an_export_reexports_with_it(job: str, export: str,
     chat = exported(job, export)
     reply = chat.say(change)
     assert reply.kind == "export", chat.text
-    lf = yaml.safe_load(files_of(reply)["llamafactory.yaml"])
+    lf = yaml.safe_load(export_files(reply)["llamafactory.yaml"])
     assert (lf["lora_rank"], lf["lora_alpha"], lf["finetuning_type"]) == (rank, 2 * rank, "lora")
     assert f"lora_rank: {rank}" in chat.text
 
@@ -139,7 +133,7 @@ def test_an_accumulation_changed_after_an_export_reexports_with_it(job: str, exp
     chat = exported(job, export)
     reply = chat.say(change)
     assert reply.kind == "export", chat.text
-    lf = yaml.safe_load(files_of(reply)["llamafactory.yaml"])
+    lf = yaml.safe_load(export_files(reply)["llamafactory.yaml"])
     assert lf["gradient_accumulation_steps"] == accum and lf["per_device_train_batch_size"] == 1
     assert f"gradient_accumulation_steps: {accum}" in chat.text and "1× RTX 4090" in chat.text
 
@@ -155,7 +149,7 @@ def test_an_offload_added_after_an_export_keeps_zero3(job: str, export: str, cha
     chat = exported(job, export)
     reply = chat.say(change)
     assert reply.kind == "export", chat.text
-    zero = json.loads(files_of(reply)["ds_config.json"])["zero_optimization"]
+    zero = json.loads(export_files(reply)["ds_config.json"])["zero_optimization"]
     assert zero["stage"] == 3 and zero["offload_optimizer"]["device"] == "cpu" and "offload_param" not in zero
     assert '"offload_optimizer": {"device": "cpu"}' in chat.text and "8× A100" in chat.text
 
