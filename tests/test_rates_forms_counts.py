@@ -94,3 +94,19 @@ def test_lines_name_the_table_card(text: str) -> None:
 def test_each_provider_its_own_unit(text: str) -> None:
     reply = _reply(text)
     assert "₮109" in reply and "$0.33" in reply  # seed 000: 4090 ₮109 a week; seed 002: $0.33/h
+
+
+@pytest.mark.parametrize(("text", "steps"), [
+    ("下周一前能跑完吗：7b qlora 2 万条 3 个 epoch，batch 4 累积 4，单卡 4090 实测 2 秒一步", "3,750"),
+    ("can 8b qlora on 10k samples x2 epochs, bs 2, grad accum 8 finish by friday? one 4090 measured 3 s per step", "1,250"),
+])
+def test_deadline_lead_names_the_steps(text: str, steps: str) -> None:
+    # seed 002: steps = samples × epochs / (micro-batch × accumulation × cards), time = steps × the measured step time
+    lead = [line for line in _reply(text).splitlines() if line.startswith(("能", "Yes"))]
+    assert lead and steps in lead[0]
+
+
+def test_two_cards_weighed_in_chinese_sentences() -> None:
+    reply = _reply("14b qlora 选 4090 还是 5090")
+    first = reply.splitlines()[0]
+    assert "显存" in first and "4090" in first and "5090" in first
