@@ -61,6 +61,6 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
         base = jobs[0] if jobs else piece
         rental = replace(base.rental, provider=place, gpu=card, num_gpus=count, duration_days=days, duration_hours=hours, term=term)
         request = base.request.model_copy(update={"gpu": card, "num_gpus": count}) if jobs or not base.request.gpu else base.request
-        out.append(replace(base, intent="cost" if jobs else "price", request=request, rental=rental, parts=[], missing=[], cards=base.cards or [card],
+        out.append(replace(base, intent="cost" if jobs else "price", request=request, rental=rental, parts=[], missing=[], cards=base.cards or ([card] if card else []),
                            follow_up=False, versus=[], asks=replace(base.asks, cheaper=False, both_units=False, cost=bool(jobs))))
     return out
