@@ -110,3 +110,11 @@ def test_two_cards_weighed_in_chinese_sentences() -> None:
     reply = _reply("14b qlora 选 4090 还是 5090")
     first = reply.splitlines()[0]
     assert "显存" in first and "4090" in first and "5090" in first
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("cheapest way to run 7b qlora on a 4090 for 2 weeks: gpuli weekly or cloudgpu hourly?", "110.88"),  # 336 h × $0.33
+    ("7b qlora 4090 跑两周，gpuli 按周 还是 cloudgpu 按小时 哪个便宜", "110.88"),
+])
+def test_hourly_beside_a_run_bills_the_run(text: str, total: str) -> None:
+    assert total in _reply(text)

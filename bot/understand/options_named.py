@@ -41,7 +41,10 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
         cards = [c or next(iter(named)) for c in cards]
     places = [p.rental.provider for p in read_pieces]
     # a piece asking its provider's hourly rate ("hourly on cloudgpu", "cloudgpu 按小时") prices one hour there
-    rated = [not any((p.rental.duration_days, p.rental.duration_hours)) and bool(HOURLY.search(c)) for p, c in zip(read_pieces, pieces, strict=True)]
+    # beside terms only ("weekly on gpuli vs hourly on cloudgpu"); beside a run ("a 2-week run … gpuli weekly or cloudgpu hourly") it is how that run is billed
+    termed = [p.rental.term for p in read_pieces if any((p.rental.duration_days, p.rental.duration_hours))]
+    alone = bool(termed) and all(termed) and not any(p.request.model or p.request.params_b for p in read_pieces)
+    rated = [alone and not any((p.rental.duration_days, p.rental.duration_hours)) and bool(HOURLY.search(c)) for p, c in zip(read_pieces, pieces, strict=True)]
     spans = [(None, 1.0) if r else (p.rental.duration_days, p.rental.duration_hours) for p, r in zip(read_pieces, rated, strict=True)]
     if not all(cards) or not all(places) or len(set(places)) < 2:
         return []
