@@ -59,6 +59,14 @@ def seed_card(s: Sizing, provider: str | None = None, named_missed: bool = False
     return None if card in (q.exclude or ()) else card  # a card the user ruled out is not named again
 
 
+def class_card(s: Sizing) -> str | None:
+    """The card seed 000's LoRA / QLoRA table names for this adapter job's size class, whatever the card
+    and settings stated: its form (A100 PCIe 80GB for 32B LoRA and 72B QLoRA) is the seed's."""
+    r = s.resolved
+    b = r.params / 1e9
+    return next((x.card for x in SEED_ROWS if r.adapter and x.method == r.method and x.low_b <= b <= x.high_b), None)
+
+
 def provider_seed(s: Sizing, provider: str | None) -> bool:
     """Whether `provider`'s own seed names the card for this job's class (seed_card then gives it)."""
     return provider is not None and seed_card(s, provider) not in (None, seed_card(s))

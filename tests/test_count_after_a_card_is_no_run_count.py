@@ -7,10 +7,12 @@ import pytest
 from tests.chat_user import said
 
 
-@pytest.mark.parametrize("message", ["a100 4x monthly on gpuli", "gpuli a100 4x month price?", "a100 3x 包月多少 gpuli"])
-def test_a_count_after_a_card_does_not_multiply_the_month(message: str) -> None:
+@pytest.mark.parametrize(("message", "said_back"), [("a100 4x monthly on gpuli", "₮4,308"), ("gpuli a100 4x month price?", "₮4,308"),
+                                                   ("a100 3x 包月多少 gpuli", "3 张")])
+def test_a_count_after_a_card_does_not_multiply_the_month(message: str, said_back: str) -> None:
+    # the count is the card's (session 29: gpuli's 4×A100 SXM box, ₮4,308 a month, seed 000's 14B row; no 3-card box)
     text = said(message).text
-    assert "₮899" in text and "₮3,596" not in text and "₮2,697" not in text, text
+    assert said_back in text and "₮3,596" not in text and "₮2,697" not in text, text
 
 
 @pytest.mark.parametrize("message", ["h100 8x gpuli monthly", "h100 8x 包月多少", "H100 ×8 gpuli 一个月"])

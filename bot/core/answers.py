@@ -27,6 +27,7 @@ from bot.text.names import short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.cost import cost_reply, lines_reply
 from bot.views.cost_seed import (
+    lines_seed,
     seed_for_span,
     seed_roomy,
     seed_setup,
@@ -336,10 +337,8 @@ def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, An
     reply = lines_reply(labelled, ctx.lang, safe_only=safe)
     reply.data["v"]["family"] = family
     first = labelled[0][1]
-    if not first.sizing.resolved.adapter and not any("card" in label for label, _ in ways):
-        # a full fine-tune priced per length or per provider: seed 000's minimum beside our picks, as in one cost answer
-        reply.data["v"]["seed"] = seed_setup(first, req.optimizer is not None, first.display_currency,
-                                             req.provider or ctx.settings.provider, [])
+    if not any("card" in label for label, _ in ways):  # seed 000's setup beside our picks, as in one cost answer
+        reply.data["v"]["seed"] = lines_seed(first, reply.data["v"], req, req.provider or ctx.settings.provider)
     reply.source = labelled[0][1]
     reply.turn = Turn("cost", {"request": req.stated()})
     reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]

@@ -24,6 +24,7 @@ from engine.cost import compare as compare_cost
 from engine.errors import KasuanError
 from engine.money import Money
 from engine.request import TrainingRequest
+from engine.seed_adapter_rows import class_card
 
 
 def _report(req: TrainingRequest) -> CostReport | None:
@@ -52,6 +53,7 @@ def form_for_term(req: TrainingRequest, form_named: bool) -> TrainingRequest:
     if report is None or base is None:
         return req
     over = {o.provider.id for o in report.options if o.quote.unused_hours > 0 and o.plan == base.plan}
+    seeded = class_card(report.sizing)  # "72b qlora a100 80g 周租": seed 000's table rents the A100 PCIe 80GB (₮269)
     for gpu in forms:
         if gpu == req.gpu:
             continue
@@ -61,7 +63,7 @@ def form_for_term(req: TrainingRequest, form_named: bool) -> TrainingRequest:
         if ref is None or ref.plan != base.plan or _usd(ref) >= _usd(base):
             continue
         if (base.quote.unused_hours > 0 and ref.quote.unused_hours < base.quote.unused_hours) \
-                or (ref.provider.id in over and ref.quote.unused_hours <= 0):
+                or (ref.provider.id in over and ref.quote.unused_hours <= 0) or (gpu == seeded and ref.quote.unused_hours <= base.quote.unused_hours):
             return other
     return req
 

@@ -68,6 +68,7 @@ COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
 NOT_AFTER_LETTERS = r"(?<![a-wyz])"  # glued to letters before it a number is a precision or a name ("bf16 卡"), never a count; "x8" is one
 NODES_X_CARDS = lazy(rf"{NOT_AFTER_LETTERS}(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?{NOT_AFTER_LETTERS}(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
+TRAILING_X = r"[x×](?![a-z0-9])(?!\s*(?:faster|slower|cheaper|more|less|as\b|the\b|speed|倍|快|慢|性能|速度|价|便宜|贵))"  # "a100 4x": after the card
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
 STANDALONE_COUNT = lazy(
     r"(?<![\d.,a-wyz])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:-\s*)?(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z]|时|小时|[\s-]*(?:hours?|hrs?)\b)|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
@@ -85,11 +86,11 @@ def count_near(text: str, start: int, end: int) -> int | None:
     before = text[max(0, start - 12):start]
     if start > 12 and text[start - 13].isalnum():
         before = re.sub(r"^\w+", "", before)  # the window began inside a word ("qlor|a 4090"): not a count word
-    after = text[end:end + 10]
+    after = text[end:end + 24]  # room for the word after "a100 2x" ("cheaper": no count)
     m = re.search(rf"(?<![\d.a-z])(?:[x×*]\s*)?(\d+)\s*{COUNT_WORD}\s*$", before)  # "8x h100", and "x8 h100" signed before
     if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not keyed(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
-    m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片)", after)
+    m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片|{TRAILING_X})", after)
     if m:
         return _count(m.group(1))
     if m := BARE_COUNT_AFTER.match(text, end):

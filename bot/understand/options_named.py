@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from bot.understand.parser import Parsed
 
 # what sets one option against another: "or", "还是", "或者", "vs"
+HOURLY = lazy(r"\bhourly\b|\bper\s+hour\b|\ban\s+hour\b|\bby\s+the\s+hour\b|\b/\s*h(?:r|our)?\b|每小时|按小时|小时价|时租|时价", re.IGNORECASE)
 OR = lazy(r"\s*[,，;；]?\s*(?:\bor\b|还是|或者|或是|\bvs\.?(?=\s|$)|\bversus\b)\s*", re.IGNORECASE)
 
 
@@ -36,8 +37,15 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
         return []
     read_pieces = [read(c, now) for c in pieces]
     cards = [p.request.gpu or p.rental.gpu for p in read_pieces]
+    if len(named := {c for c in cards if c}) == 1:  # "4090: weekly on gpuli vs hourly on cloudgpu": the one card named, each option's
+        cards = [c or next(iter(named)) for c in cards]
     places = [p.rental.provider for p in read_pieces]
-    spans = [(p.rental.duration_days, p.rental.duration_hours) for p in read_pieces]
+    # a piece asking its provider's hourly rate ("hourly on cloudgpu", "cloudgpu 按小时") prices one hour there
+    # beside terms only ("weekly on gpuli vs hourly on cloudgpu"); beside a run ("a 2-week run … gpuli weekly or cloudgpu hourly") it is how that run is billed
+    termed = [p.rental.term for p in read_pieces if any((p.rental.duration_days, p.rental.duration_hours))]
+    alone = bool(termed) and all(termed) and not any(p.request.model or p.request.params_b for p in read_pieces)
+    rated = [alone and not any((p.rental.duration_days, p.rental.duration_hours)) and bool(HOURLY.search(c)) for p, c in zip(read_pieces, pieces, strict=True)]
+    spans = [(None, 1.0) if r else (p.rental.duration_days, p.rental.duration_hours) for p, r in zip(read_pieces, rated, strict=True)]
     if not all(cards) or not all(places) or len(set(places)) < 2:
         return []
     if len(set(cards)) < 2 and len({s for s in spans if any(s)}) < 2:
@@ -45,7 +53,8 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
     jobs = [p for p in read_pieces if p.request.model or p.request.params_b]
     if len(jobs) > 1 or any(p.parts or p.cues.instances for p in read_pieces):
         return []  # "7b lora on gpuli 4090 or 14b qlora on cloudgpu": two jobs, not options of one
-    whole.asks = replace(whole.asks, cheaper=True)  # options set against each other: which is cheaper leads (bot.core.price_pairs)
+    if not any(rated):  # a rate asked beside a term is each provider's own unit, quoted, not a length to weigh
+        whole.asks = replace(whole.asks, cheaper=True)  # options set against each other: which is cheaper leads (bot.core.price_pairs)
     said = next((s for s in spans if any(s)), (None, None))
     out = []
     for piece, card, place, span in zip(read_pieces, cards, places, spans, strict=True):
@@ -54,7 +63,7 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
         count = piece.request.num_gpus or piece.rental.num_gpus
         base = jobs[0] if jobs else piece
         rental = replace(base.rental, provider=place, gpu=card, num_gpus=count, duration_days=days, duration_hours=hours, term=term)
-        request = base.request.model_copy(update={"gpu": card, "num_gpus": count}) if jobs else base.request
-        out.append(replace(base, intent="cost" if jobs else "price", request=request, rental=rental, parts=[], missing=[],
+        request = base.request.model_copy(update={"gpu": card, "num_gpus": count}) if jobs or not base.request.gpu else base.request
+        out.append(replace(base, intent="cost" if jobs else "price", request=request, rental=rental, parts=[], missing=[], cards=base.cards or ([card] if card else []),
                            follow_up=False, versus=[], asks=replace(base.asks, cheaper=False, both_units=False, cost=bool(jobs))))
     return out

@@ -25,6 +25,7 @@ from engine.memory import Plan
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import provider as find_provider
+from engine.request import TrainingRequest
 from engine.seed_adapter_rows import seed_card
 from engine.seed_minimums import CLASS_SPAN, SeedMinimum, seed_minimum_for, seed_roomy_for
 from engine.sizing import Sizing
@@ -112,6 +113,25 @@ def seed_table_card(report: CostReport, lead: dict[str, Any] | None, display: st
     # gpuli's ₮369 a month): only every provider renting it, on the lead line, says it already
     listed = {lead.get("provider_name")} if lead and lead.get("gpu") == card and lead.get("num_gpus") == 1 else set()
     return table_card_priced(report.sizing, display, provider, listed)
+
+
+def lines_seed(report: CostReport, view: dict[str, Any], req: TrainingRequest, provider: str | None) -> dict[str, Any] | None:
+    """For a job priced a line per length or per provider (no card per line): a full fine-tune's seed minimum
+    (`seed_setup`); a LoRA / QLoRA job with no card named ("32b lora 要什么卡，月租和周租"), seed 000's card for the
+    class, priced, unless every line already rents it on one card at each provider renting it.
+
+    Why: the lines keep only the safe picks (32B LoRA: the MI300X, ₮489 a week), so the table's A100 80GB PCIe
+    (₮269 / ₮899, seed 000's 32B row) never showed where one answer names it under its lead."""
+    if not report.sizing.resolved.adapter:
+        return seed_setup(report, req.optimizer is not None, report.display_currency, provider, [])
+    if req.gpu:
+        return None
+    card = seed_card(report.sizing, provider)
+    lines = [line.get("rows") or [] for line in view.get("lines") or []]
+    named = {r.get("provider_name") for rows in lines for r in rows}
+    listed = {p for p in named if lines and all(any(r.get("provider_name") == p and r.get("gpu") == card and r.get("num_gpus") == 1
+                                                   for r in rows) for rows in lines)}
+    return table_card_priced(report.sizing, report.display_currency, provider, listed)
 
 
 def table_card_priced(s: Sizing, display: str, provider: str | None, listed: set[Any] | frozenset[Any] = frozenset(),

@@ -43,6 +43,7 @@ from engine.planning import (
 from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.sizing import size
+from engine.training_time import training_steps
 
 SHOWN = 6  # rows of options a planning reply lists
 
@@ -142,6 +143,9 @@ def deadline_reply(req: TrainingRequest, deadline: datetime, now: datetime, lang
     if c.meeting:  # "周五前能训完吗": yes, and how long the run takes (32B full, 2,000 万 token × 3 on 8×H100: about 1.5 h)
         first = c.meeting[0]
         v["run"] = {"time": duration_view(first.hours, estimate=True), "n": first.num_gpus, "gpu": short_gpu(first.gpu.name)}
+        if req.step_seconds and req.samples:  # "bs 2 累积 8，实测 3 秒一步": the steps that time is made of (1,250 × 3 s)
+            v["run"] |= {"steps": training_steps(req.samples, req.epochs or 1, req.micro_batch or 1, req.grad_accum or 1,
+                                                 first.num_gpus), "step_s": f"{float(req.step_seconds):g}"}
     return Reply("planning", lang, {"v": v})
 
 
