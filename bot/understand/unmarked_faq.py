@@ -3,6 +3,7 @@ two readings. Split from bot.understand.clauses."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable
 from dataclasses import replace
@@ -114,13 +115,16 @@ def read_once(read: Callable[[str, datetime | None], Parsed]) -> Callable[[str, 
     """`read` answering a text it has read already from that first reading (a reading is a function of
     its text alone; no caller here changes a reading in place: `replace` makes new ones). Why: the rules
     of bot.understand.clauses.questions try one clause in several shapes, each reading it (a millisecond
-    or more a reading); the answers last one message's splitting, never longer."""
+    or more a reading); the answers last one message's splitting, never longer. A text read again gets
+    a shallow copy: two clauses of the same words stay two readings to a rule that tells them apart by
+    identity (bot.understand.clauses.deadline_then_term's `p is not term`), as when each was read."""
     found: dict[tuple[str, datetime | None], Parsed] = {}
 
     def reread(text: str, now: datetime | None) -> Parsed:
         if (text, now) not in found:
             found[text, now] = read(text, now)
-        return found[text, now]
+            return found[text, now]
+        return copy.copy(found[text, now])
     return reread
 
 
