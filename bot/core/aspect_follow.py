@@ -109,13 +109,13 @@ def aspect_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, ask
     index = faq_index()
     mine = {w for w in clause_words(parsed.words or text) if len(w) > 1 or not w.isascii()}
     mine -= clause_words(subject)
-    ranked = index.search(f"{subject} {text}", limit=NEAR, provider=provider)
     own = parsed.faq_answers[0] if parsed.intent == "faq" and parsed.faq_confident and parsed.faq_answers else None
     aspect = bool(ASPECT.search(text)) and len(parsed.words.split()) <= ASPECT_WORDS
     if not (aspect or parsed.asks.catch):
         # "换成宽裕的呢", "便宜点的呢" after a job change or weigh that job; "带宽多少" after a FAQ answer asks a detail
         # of that answer (detail_follow, topic_reply), no aspect of its subject
         return None
+    ranked = index.search(f"{subject} {text}", limit=NEAR, provider=provider)  # (after the cheap test: a search costs ~1 ms)
     # a question of its own ("where are the datacenters" after where checkpoints go) is none of the subject's
     unrelated = own is not None and all(h.entry.id != own.entry.id for h in ranked)
     sharing = [] if unrelated and not aspect else [h for h in ranked if shared_weight(mine & entry_words(h)) > 0]

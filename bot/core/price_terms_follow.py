@@ -118,8 +118,10 @@ def _upgrade_of_asked_card(parsed: Parsed, asked: str) -> Parsed | None:
     """"what does 一万网络 charge for an A100 40G" (answered by the FAQ on its prices) then "and with a 128G RAM
     upgrade?": the card that question named, at its provider, rented with the upgrade the message names (seed 003:
     ¥2,800 + ¥600 a month), for the length stated, else a month."""
+    if not parsed.price.add_ons or not parsed.cues.add_on_added:  # the message names no upgrade: no need to read `asked`
+        return None
     named = parse(asked)
-    if not parsed.price.add_ons or not named.request.gpu or not named.rental.provider or not parsed.cues.add_on_added:
+    if not named.request.gpu or not named.rental.provider:
         return None
     data: dict[str, object] = {"gpu": [named.request.gpu], "num_gpus": named.request.num_gpus, "hours": _hours(parsed) or 30 * 24,
             "first": named.rental.provider, "display": None, "add_ons": dict(parsed.price.add_ons)}

@@ -40,7 +40,7 @@ from bot.understand.own_lengths import each_own_length
 from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, on_memory, stands_alone, with_subject
 from bot.understand.term_change import term_after
-from bot.understand.unmarked_faq import unmarked_faq
+from bot.understand.unmarked_faq import read_once, unmarked_faq
 
 if TYPE_CHECKING:
     from bot.understand.parser import Parsed
@@ -191,6 +191,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     price with its card, a sizing or cost with its model, a confident FAQ answer) and ask different
     things are read one by one, so each gets its answer. One question split by a comma is not two.
     `read` is the parser's reading of one clause."""
+    read = read_once(read)  # a clause tried by two rules below ("…下周一前能跑完吗？顺便问下周租多少") is read once
     if options := named_options(text, whole, now, read):  # "gpuli 4090 weekly, or cloudgpu 3090 for ~20h?": each as named
         return options
     if whole.intent == "cost" and whole.asks.both_units:
@@ -269,7 +270,6 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
     return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
-
 
 
 # a later clause asking of "it" ("…mi300x monthly? and what is it good for", "…mi300x 月租多少？它适合干啥")

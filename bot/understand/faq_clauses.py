@@ -162,6 +162,8 @@ def _marked_questions(marked: list[str], provider: str | None, whole: Hit | None
     I …"), when every one of them (two to MAX_CLAUSES) has a strong answer of its own and no two
     share one; [] otherwise, so a question split by a mark inside it stays one question. Costs look-ups
     only for a message with two marked questions."""
+    if len(marked) < 2:
+        return []  # one question: its clauses are not weighed (`without_asks` below is a dozen searches a clause)
     asked = [c for c in marked if len(c.strip()) >= 4 and len(ask_words.without_asks(normalize(c)).strip()) >= 2]
     # (a greeting's 吗 asks nothing: "在吗， qlora！效果会差很多吗" is one question, about QLoRA's quality)
     # (a topic ended by its own question mark asks: "gpuli SLA? and how fast do they replace broken hardware")
@@ -289,8 +291,10 @@ def _asked_over_background(raw: str, hit: Hit | None, provider: str | None) -> H
     if hit is None:
         return None
     clauses = [c for c in COMMA.split(raw) if c and c.strip()]  # the background is said before a comma
+    if len(clauses) < 2:
+        return None  # (before `_asks`, a reading of each clause: most messages have no comma)
     asking = [c for c in clauses if _asks(c)]
-    if len(clauses) < 2 or len(asking) != 1 or len(asking) == len(clauses):
+    if len(asking) != 1 or len(asking) == len(clauses):
         return None
     part, _ = faq_lookup(asking[0], provider_of(asking[0]) or provider)
     if part is None or part.score < FAQ_CONFIDENT or part.entry.id == hit.entry.id:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import faq_terms, spoken_english
-from bot.understand.faq import A_NOT_A, CONTRACTED_IS, POSSESSIVE, FaqEntry, Verdict, _fold, _plain
+from bot.understand.faq import A_NOT_A, CONTRACTED_IS, POSSESSIVE, FaqEntry, Verdict, _fold, _plain, faq_entries
 from bot.understand.lazy import lazy
 
 NEED = lazy(r"需要|要不要|必须|一定要|非得|得(?:有|用|绑|填)|要求|要(?:有|提供|绑定?|填|验证|实名)"
@@ -41,17 +41,41 @@ def _said(term: str, folded: str) -> bool:
     parts, a word that is a form of a concept (catalogs/faq_terms.yaml) is named by any form of it, in either
     language: "cloudgpu booting 的时候计费吗" names the boot in English and the billing in Chinese."""
     if "+" not in term:
-        return " ".join(_fold(term).split()) in folded
+        return _form(term) in folded
     concepts = {c for c, _ in faq_terms.mentions(folded)}
-    return all(any(" ".join(_fold(word).split()) in folded or _concept_of(word) in concepts for word in part.split("|"))
+    return all(any(_form(word) in folded or _concept_of(word) in concepts for word in part.split("|"))
                for part in term.split("+"))
+
+
+# what the catalog's verdict terms fold to, worked out once per reading of the FAQ catalog: a question of an entry
+# with verdicts tried every term of each (some 375 folds, ~3 ms a message) though the terms never change
+_folded: list[tuple[object, object, dict[str, str], dict[str, str | None]]] = []
+
+
+def _catalog_forms() -> tuple[dict[str, str], dict[str, str | None]]:
+    entries, concepts = faq_entries(), faq_terms._concepts()
+    if not _folded or _folded[0][0] is not entries or _folded[0][1] is not concepts:  # a catalog read anew: folded anew
+        _folded[:] = [(entries, concepts, {}, {})]
+    return _folded[0][2], _folded[0][3]
+
+
+def _form(term: str) -> str:
+    """A catalog term folded as the question is, its spaces single."""
+    forms = _catalog_forms()[0]
+    form = forms.get(term)
+    if form is None:
+        form = forms[term] = " ".join(_fold(term).split())
+    return form
 
 
 def _concept_of(word: str) -> str | None:
     """The concept `word` is a form of, whole ("开机": ~boot), None for a word that is no form of one."""
-    folded = faq_terms.fold(word)
-    found = faq_terms.mentions(folded)
-    return found[0][0] if len(found) == 1 and found[0][1] == folded else None
+    concepts = _catalog_forms()[1]
+    if word not in concepts:
+        folded = faq_terms.fold(word)
+        found = faq_terms.mentions(folded)
+        concepts[word] = found[0][0] if len(found) == 1 and found[0][1] == folded else None
+    return concepts[word]
 
 
 def _unfilled(text: str) -> str:
@@ -68,12 +92,13 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     is no single verdict). A method no seed lists ("支持微信吗") has a "no, not listed" per provider and one
     for all; with no provider named, a yes at one of them leads. None when it names none of them."""
     folded = _unfilled(text)
-    said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and _said(t, folded)]
-    need = asks_need(folded, [" ".join(_fold(t).split()).replace(" ", "") for t in said])
+    named_terms = {t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if _said(t, folded)}  # each term tried once
+    said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and t in named_terms]
+    need = asks_need(folded, [_form(t).replace(" ", "") for t in said])
     # "is booting free" asks the opposite of "is booting billed": where the entry answers both, the one asked
     free = bool(FREE.search(folded)) if any(v.free for v in entry.verdicts) else None
     named = [v for v in entry.verdicts if v.needed == need and (provider is None or v.provider in (None, provider))
-             and (free is None or v.free == free) and any(_said(term, folded) for term in (*v.terms.zh, *v.terms.en))]
+             and (free is None or v.free == free) and any(term in named_terms for term in (*v.terms.zh, *v.terms.en))]
     if provider is not None:  # the provider asked about answers, not every provider's "no" at once
         named = [v for v in named if v.provider == provider] or named
     elif any(v.provider is None for v in named):

@@ -23,6 +23,7 @@ from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser as parser  # type: ignore[attr-defined]
 from typing import Any
 
+from bot.understand import hoist
 from bot.understand.prefilter import caseless
 
 ASCII_UPPER = range(ord("A"), ord("Z") + 1)
@@ -48,7 +49,7 @@ def twin(source: str, flags: int) -> re.Pattern[str] | None:
     except _NoTwin:
         return None
     parsed.state.flags &= ~re.IGNORECASE
-    return compiler.compile(parsed, flags & ~re.IGNORECASE)
+    return hoist.rewritten(parsed, flags & ~re.IGNORECASE) or compiler.compile(parsed, flags & ~re.IGNORECASE)
 
 
 def _letter(code: int) -> int:

@@ -3,6 +3,7 @@ two readings. Split from bot.understand.clauses."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable
 from dataclasses import replace
@@ -44,7 +45,7 @@ def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
     # at the common ends, a first part that does not stand alone is the whole message's ask; at any other
     # space it must stand alone ("how much | are the cards at cloudgpu per hour" is one question)
     tried = ([(split[0], split[1], False)] if len(split) == 2 else []) + [(h, t, True) for h, t in breaks(text[:MAX_CLAUSE_TEXT])]
-    read = _once(read)  # a part tried at two breaks ("…够不够 要开8比特优化器吗") is read once
+    read = read_once(read)  # a part tried at two breaks ("…够不够 要开8比特优化器吗") is read once
     for head, tail, own in dict.fromkeys((h.strip(), t.strip(), own) for h, t, own in tried):
         if found := _faq_after(head, tail, whole, now, read, own or whole.intent == "faq") or (not own and _faq_before(head, tail, now, read)):
             return found
@@ -59,7 +60,6 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
     (bot.understand.breaks) and is one `_faq_after` would take at the end. [] otherwise."""
     if whole.intent == "faq":
         return []
-    read = _once(read)
     for (head, rest), (_, tail) in itertools.pairwise(breaks(text)):
         middle, job_text = rest[:len(rest) - len(tail)].strip(), f"{head.strip()} {tail.strip()}"
         if not ASKING.search(middle.lower()) or not ASKING.search(tail.lower()) or DIGIT.search(_without_cards(normalize(middle))):
@@ -111,15 +111,20 @@ def _without_cards(norm: str) -> str:
     return norm
 
 
-def _once(read: Callable[[str, datetime | None], Parsed]) -> Callable[[str, datetime | None], Parsed]:
+def read_once(read: Callable[[str, datetime | None], Parsed]) -> Callable[[str, datetime | None], Parsed]:
     """`read` answering a text it has read already from that first reading (a reading is a function of
-    its text alone; no caller here changes a reading in place: `replace` makes new ones)."""
+    its text alone; no caller here changes a reading in place: `replace` makes new ones). Why: the rules
+    of bot.understand.clauses.questions try one clause in several shapes, each reading it (a millisecond
+    or more a reading); the answers last one message's splitting, never longer. A text read again gets
+    a shallow copy: two clauses of the same words stay two readings to a rule that tells them apart by
+    identity (bot.understand.clauses.deadline_then_term's `p is not term`), as when each was read."""
     found: dict[tuple[str, datetime | None], Parsed] = {}
 
     def reread(text: str, now: datetime | None) -> Parsed:
         if (text, now) not in found:
             found[text, now] = read(text, now)
-        return found[text, now]
+            return found[text, now]
+        return copy.copy(found[text, now])
     return reread
 
 
