@@ -19,7 +19,9 @@ _ZH_ONE = r"(?:1|一|单)\s*(?:张|块|卡)\s*(?:卡|gpu)?"
 _ZH_ASK = r"(?:的话|上)?\s*(?:是|要|合|摊|算|得|大概|大约)?\s*(?:多少钱?|几)"
 _END = r"\s*[?？!！.。~]*\s*$"
 SHARE = lazy(rf"^\s*(?:那|那么|所以|那就是|算下来)?\s*(?:现在|这下|这样)?\s*(?:{_ZH_EACH}\s*(?:{_ZH_ASK}|呢)|{_ZH_ONE}\s*{_ZH_ASK})\s*(?:呢|啊|呀)?{_END}"
-             rf"|^\s*{_LEAD}(?:{_EN}){_END}", re.IGNORECASE)
+             rf"|^\s*{_LEAD}(?:{_EN}){_END}"
+             # the English share with a Chinese ask, as a bilingual chat types it ("per card 合多少", "那 per gpu 呢")
+             rf"|^\s*(?:那|那么|所以)?\s*{_LEAD}(?:{_EN})\s*(?:{_ZH_ASK}|呢)\s*(?:呢|啊|呀)?{_END}", re.IGNORECASE)
 
 
 def share_asked(norm: str) -> bool:

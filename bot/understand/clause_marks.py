@@ -29,6 +29,8 @@ CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_N
               r"|[,，、]\s*(?:另外|顺便(?:问一?下)?|再问一?下|还想问)"
               # after a bare space only when what follows asks ("…一周 顺便 加个存储卷 500G" adds to the rental)
               rf"|\s+(?:另外|顺便(?:问一?下)?|再问一?下|还想问){_ASKS_AHEAD}"
+              # a dictated second question, joined by "then" ("…多久能 ssh 上 然后不满意能退吗"): a question ahead
+              rf"|\s+然后(?:呢|的话|再)?\s*(?:[,，:：]\s*)?{_ASKS_AHEAD}"
               rf"|\s+(?:also|btw|by\s+the\s+way)\s*,?\s+{_NEXT_Q}"
               # a "+" typed between two questions, as chats join them ("…at gpuli + how soon can I ssh in?")
               rf"|\s*[+＋&]\s*(?:and\s+|also\s*,?\s*|另外|顺便(?:问一?下)?)?(?:{_NEXT_Q}|{_ZH_Q_START})"
@@ -39,7 +41,7 @@ CLAUSES = lazy(rf"[?？。!！;；\n]+|[,，、]\s*(?:and|also|and\s+also)\s+{_N
 COMMA = lazy(r"[,，]+")
 # the word that joins a second question, left at its start after a mark ("…呢？另外 有 nvlink 吗"): no
 # part of it ("另外收费吗" is the FAQ's own wording for an extra charge)
-JOINED = lazy(r"^\s*(?:(?:另外|顺便(?:问一?下)?|再问一?下|还想问)(?![收付计算加另])\s*[,，:：]?\s*|(?:also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+))(?=\S)", re.IGNORECASE)
+JOINED = lazy(r"^\s*(?:(?:另外|顺便(?:问一?下)?|再问一?下|还想问|然后)(?![收付计算加另])\s*[,，:：]?\s*|(?:also|btw|by\s+the\s+way)(?:\s*[,，:：]\s*|\s+))(?=\S)", re.IGNORECASE)
 
 
 def unjoined(clause: str) -> str:
