@@ -1,12 +1,12 @@
 """The pricing FAQ: entries from catalogs/faq.yaml and retrieval that works in zh and en.
 
-Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are
-scored with BM25 over each entry's questions, keywords and answers (keywords weigh most: they
-are the words users type). Paraphrase is bridged by the catalogs, not by patterns here: a concept
-written another way or in the other language (catalogs/faq_terms.yaml: "payment" and 付款, "boots"
-and 开机) is one token, counted once per mention, and an entry's own keyword phrase found in the
-question (with its inflections: "parallelism" names "pipeline parallel") is evidence for it. A
-provider named in the question rules out the entries about another provider.
+Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are scored with BM25 over
+each entry's questions, keywords and answers (keywords weigh most: they are the words users type; a keyword phrase's
+pieces only where the entry writes them or the question types the whole phrase, bot/understand/faq_phrases.py).
+Paraphrase is bridged by the catalogs, not by patterns here: a concept written another way or in the other language
+(catalogs/faq_terms.yaml: "payment" and 付款, "boots" and 开机) is one token, counted once per mention, and an
+entry's own keyword phrase found in the question (with its inflections: "parallelism" names "pipeline parallel") is
+evidence for it. A provider named in the question rules out the entries about another provider.
 
 The confidence is how much of the query's weight the best entry explains, with a margin over the
 runner-up; `lookup` holds the rule that decides on it: below it the bot says it is not sure and
@@ -25,7 +25,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, one_message, provider_words, spoken_chinese, spoken_english, typos
+from bot.understand import faq_phrases, faq_terms, one_message, provider_words, spoken_chinese, spoken_english, typos
 from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR, by_method, compares_asked, entry_methods, method_fit
@@ -45,7 +45,7 @@ K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
-    "they", "them", "their", "its", "am", "was", "were", "been",
+    "they", "them", "their", "its", "am", "was", "were", "been", "us",  # "us" the pronoun: "do you bill us", no US bank card
     "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing
     "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
@@ -282,16 +282,13 @@ class FaqIndex:
                                  if w.isascii() and not w.isdigit()}
         self.allowed_for: dict[str | None, list[int]] = {}
         docs: list[Counter[str]] = []
+        wholes: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
-            fields = {
-                "question": f"{e.question.zh} {e.question.en}",
-                "keywords": " ".join([*e.keywords.zh, *e.keywords.en]),
-                "answer": f"{e.answer.zh} {e.answer.en}",
-            }
-            for name, text in fields.items():
+            for name, text in {"question": f"{e.question.zh} {e.question.en}", "answer": f"{e.answer.zh} {e.answer.en}"}.items():
                 for tok in tokenize(text):
                     tf[tok] += FIELD_WEIGHTS[name]  # type: ignore[assignment]
+            wholes.append(faq_phrases.add_keywords(tf, [*e.keywords.zh, *e.keywords.en], tokenize, _fold, FIELD_WEIGHTS["keywords"]))
             docs.append(tf)
         n = len(docs)
         df: Counter[str] = Counter(t for d in docs for t in d)
@@ -303,6 +300,8 @@ class FaqIndex:
             norm = K1 * (1 - B + B * lengths[i] / avg)
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
+        self.whole = [{t: self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - B + B * n / avg)) for t, f in d.items()} for d, n in zip(wholes, lengths, strict=True)]
+        self.typed = faq_phrases.Whole([[*e.keywords.zh, *e.keywords.en] for e in entries], _words, _fold)
 
     def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND,
                   concepts: bool = False) -> list[Hit]:
@@ -366,6 +365,8 @@ class FaqIndex:
             for i, value in best.items():
                 scores[i] += value
             ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
+        for i in self.typed.typed(query):  # an entry's keyword phrase typed whole
+            scores[i] = faq_phrases.scored(query, self.whole[i])
         ceiling = ceiling or 1.0
         allowed = self._allowed(provider)
         ranked = sorted(allowed, key=scores.__getitem__, reverse=True)[: max(limit, 2)]  # stable: ties keep the entries' order
@@ -394,11 +395,11 @@ def faq_index() -> FaqIndex:
 
 @cache
 def domain_terms() -> tuple[str, ...]:
-    """Words that show a message is about GPUs, training or renting (faq.yaml + entry keywords)."""
+    """Words that show a message is about GPUs, training or renting (faq.yaml, entry keywords and their concepts' forms)."""
     raw = yamlcache.load(catalog_path("faq.yaml"))
     terms = {t.lower() for lang in ("zh", "en") for t in raw.get("domain_terms", {}).get(lang, [])}
-    for e in faq_entries():
-        terms.update(k.lower() for k in [*e.keywords.zh, *e.keywords.en])
+    terms.update(k.lower() for e in faq_entries() for k in [*e.keywords.zh, *e.keywords.en])
+    terms.update(faq_terms.forms({c for own in faq_index().keyword_concepts for c in own}))
     return tuple(sorted(terms, key=len, reverse=True))
 
 
