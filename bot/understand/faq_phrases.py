@@ -68,11 +68,12 @@ class Whole:
     all its words, in any order and with words between ("stop my weekly rental early" types "stop early")."""
 
     def __init__(self, keywords: list[list[str]], words: Callable[[str], list[str]], fold: Callable[[str], str]) -> None:
+        phrases = [(i, own) for i, kws in enumerate(keywords) for kw in kws
+                   if pieces(WORDS.findall(fold(kw))) > 1 and (own := frozenset(words(fold(kw))))]
+        seen = Counter(w for _, own in phrases for w in own)
         self.by_word: dict[str, list[tuple[int, frozenset[str]]]] = {}
-        for i, kws in enumerate(keywords):
-            for kw in kws:
-                if pieces(WORDS.findall(fold(kw))) > 1 and (own := frozenset(words(fold(kw)))):
-                    self.by_word.setdefault(min(own), []).append((i, own))
+        for i, own in phrases:  # filed under its rarest word: a question is checked against few phrases
+            self.by_word.setdefault(min(own, key=lambda w: (seen[w], w)), []).append((i, own))
 
     def typed(self, query: list[tuple[str, ...]]) -> set[int]:
         said = {t[0] for t in query if len(t) == 1} | {w[1:] for t in query if len(t) > 1 for w in t[1:]}
