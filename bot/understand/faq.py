@@ -395,11 +395,10 @@ def faq_index() -> FaqIndex:
 
 @cache
 def domain_terms() -> tuple[str, ...]:
-    """Words that show a message is about GPUs, training or renting (faq.yaml, entry keywords and their concepts' forms)."""
+    """Words that show a message is about GPUs, training or renting (faq.yaml + entry keywords)."""
     raw = yamlcache.load(catalog_path("faq.yaml"))
     terms = {t.lower() for lang in ("zh", "en") for t in raw.get("domain_terms", {}).get(lang, [])}
     terms.update(k.lower() for e in faq_entries() for k in [*e.keywords.zh, *e.keywords.en])
-    terms.update(faq_terms.forms({c for own in faq_index().keyword_concepts for c in own}))
     return tuple(sorted(terms, key=len, reverse=True))
 
 

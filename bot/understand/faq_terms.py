@@ -120,16 +120,6 @@ def _concepts() -> PhraseSet:
     return PhraseSet(phrases)
 
 
-def forms(concepts: set[str]) -> set[str]:
-    """The forms (folded) of the concepts named by their tokens ("~expiry") that show a message is on the FAQ's topics
-    (faq.domain_terms): "lease ends" is the expiry an entry lists as 到期, 充钱 its 充值; a lone English word
-    ("ready", "worse") is everyday talk too, so not one of them."""
-    raw = _catalog().get("concepts") or {}
-    assert isinstance(raw, dict)
-    return {f for c, words in raw.items() if CONCEPT_MARK + str(c) in concepts for w in words or []
-            if " " in (f := fold(str(w))) or not f.isascii()}
-
-
 @cache
 def native_forms() -> dict[str, str]:
     """Each concept's first form in Chinese characters, by its concept token ("~snapshot": 快照): what a Latin
