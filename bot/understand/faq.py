@@ -8,9 +8,8 @@ Paraphrase is bridged by the catalogs, not by patterns here: a concept written a
 entry's own keyword phrase found in the question (with its inflections: "parallelism" names "pipeline parallel") is
 evidence for it. A provider named in the question rules out the entries about another provider.
 
-The confidence is how much of the query's weight the best entry explains, with a margin over the
-runner-up; `lookup` holds the rule that decides on it: below it the bot says it is not sure and
-offers the two closest questions (buttons) instead of stating a wrong answer as fact.
+The confidence is how much of the query's weight the best entry explains, with a margin over the runner-up; `lookup`
+holds the rule that decides on it: below it the bot says it is not sure and offers the two closest questions (buttons).
 """
 
 from __future__ import annotations
@@ -70,7 +69,7 @@ PLAIN_WORDS = lazy(PLAIN_ZH + r"|\bin\s+plain\s+(?:english|words|terms)\b|\bin\s
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = lazy(r"想知道|想了解一?下|想了解|哪几款|哪几种|哪几个|帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
               r"|(?:直接|就)?告诉我(?:一下|下)?|给我说一?下|(?:不用|别|不要)给?(?:我)?(?:命令|指令)"  # "不用给命令，直接告诉我…": how to answer
-              r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|" + PLAIN_ZH)  # English plain-words forms: glossary only
+              r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|的时候|" + PLAIN_ZH)  # English plain-words forms: glossary only
 # an order asked for the answer ("rank by price", "按价格排"): how to list it, never a topic (LoRA's rank is a keyword)
 ORDERED = lazy(r"\b(?:rank|sort|order|list)(?:ed)?\s+(?:them\s+|it\s+|these\s+)?(?:by|on)\b(?!\s+default)(?:\s+(?:price|cost)\b)?|按(?:价格|价钱|价)(?:从低到高|从高到低)?(?:排序|排)")
 
@@ -300,7 +299,8 @@ class FaqIndex:
             norm = K1 * (1 - B + B * lengths[i] / avg)
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
-        self.whole = [{t: self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - B + B * n / avg)) for t, f in d.items()} for d, n in zip(wholes, lengths, strict=True)]
+        self.whole, self.part = ([{t: self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - B + B * n / avg)) for t, f in d.items()}
+                                  for d, n in zip(ds, lengths, strict=True)] for ds in (wholes, docs))
         self.typed = faq_phrases.Whole([[*e.keywords.zh, *e.keywords.en] for e in entries], _words, _fold)
 
     def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND,
@@ -365,8 +365,8 @@ class FaqIndex:
             for i, value in best.items():
                 scores[i] += value
             ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
-        for i in self.typed.typed(query):  # an entry's keyword phrase typed whole
-            scores[i] = faq_phrases.scored(query, self.whole[i])
+        for i, only in self.typed.typed(query, _fold(text)).items():  # an entry's keyword phrase (or asking words) typed whole
+            scores[i] += faq_phrases.raised(query, self.whole[i], self.part[i], only)
         ceiling = ceiling or 1.0
         allowed = self._allowed(provider)
         ranked = sorted(allowed, key=scores.__getitem__, reverse=True)[: max(limit, 2)]  # stable: ties keep the entries' order
@@ -417,16 +417,14 @@ def _domain_terms_by_char() -> dict[str, tuple[str, ...]]:
 @one_message.per_message  # asked up to five times of one message by lookup and the core
 def on_topic(text: str) -> bool:
     """Whether a domain term (domain_terms) occurs in the folded message."""
-    folded = _plain(text)
-    by_char = _domain_terms_by_char()
+    folded, by_char = _plain(text), _domain_terms_by_char()
     return any(term in folded for ch in set(folded) for term in by_char.get(ch, ()))
 
 
 def unnamed(text: str) -> str:
-    """`text` without the provider it names: "一万网络" says where the question is asked, not what about,
-    so an entry listing the name among its keywords ("一万网络的价格") gains nothing from it."""
-    norm = normalize(text)
-    found = find_provider(norm)
+    """`text` without the provider it names: "一万网络" says where the question is asked, not what about, so an entry
+    listing the name among its keywords ("一万网络的价格") gains nothing from it."""
+    found = find_provider(norm := normalize(text))
     if found is None:
         return text
     return f"{norm[:found.start]} {POSSESSIVE_TAIL.sub('', norm[found.end:])}"  # "yiwan's": the "'s" goes with the name
@@ -565,7 +563,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     provider = provider_of(text) if provider == FIND else provider
     searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
-    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
+    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider), text=text)
     if ranked[:1] != searched[:1] and len(entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
         ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
     ranked = _stages_compared(ranked, zero_stages(normalize(text)))

@@ -10,7 +10,9 @@ question or answer uses it too, or two of its keywords share it (it is the entry
 phrase's words (in any order, with words between: "stop my weekly rental early" types "stop early") scores that
 entry with every piece at the full weight (Whole, scored). A keyword of one unit (one word, one Chinese pair) is its
 own phrase and keeps the full weight, and so does a concept a phrase names (~billed from 怎么扣费): one meaning
-however it is written.
+however it is written. A phrase's asking words ("how long", "how soon", 多久, 多少) are a unit of their own: a question
+asking with them types them, so their piece ("long" of "how long to boot") weighs full for it ("how long until I can
+ssh" asks what "how long to boot" asks, about the same thing), whatever else of the phrase it types (Whole.typed).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.understand import faq_terms
+from bot.understand.lazy import lazy
 
 PART_WEIGHT = 1.5  # a piece of a longer keyword phrase the entry writes nowhere else: below a question's word (2.0)
 CHINESE_RUN = re.compile(r"[\u3400-\u9fff]+")
+ASKS = lazy(r"\bhow\s+(?:long|soon|fast|quickly|much|many)\b|多久|多快|多长时间|多少")  # asking how long, soon, much: a unit
 WORDS = re.compile(r"[a-z]+\d*|\d+(?:\.\d+)?|[\u3400-\u9fff]+")  # the index's words (faq._words), Chinese runs whole
 
 
@@ -68,13 +72,38 @@ class Whole:
     all its words, in any order and with words between ("stop my weekly rental early" types "stop early")."""
 
     def __init__(self, keywords: list[list[str]], words: Callable[[str], list[str]], fold: Callable[[str], str]) -> None:
+        self.words = words
         phrases = [(i, own) for i, kws in enumerate(keywords) for kw in kws
                    if pieces(WORDS.findall(fold(kw))) > 1 and (own := frozenset(words(fold(kw))))]
+        self.by_ask: dict[str, set[int]] = {}  # an asking word's piece: the entries whose phrases ask with it
+        for i, kws in enumerate(keywords):
+            for kw in kws:
+                for tok in self.asks(fold(kw)) if pieces(WORDS.findall(fold(kw))) > 1 else ():
+                    self.by_ask.setdefault(tok, set()).add(i)
         seen = Counter(w for _, own in phrases for w in own)
         self.by_word: dict[str, list[tuple[int, frozenset[str]]]] = {}
         for i, own in phrases:  # filed under its rarest word: a question is checked against few phrases
             self.by_word.setdefault(min(own, key=lambda w: (seen[w], w)), []).append((i, own))
 
-    def typed(self, query: list[tuple[str, ...]]) -> set[int]:
+    def asks(self, folded: str) -> set[str]:
+        """The pieces of the asking words ("how long": long; 多久) in a folded text."""
+        return {tok for m in ASKS.finditer(folded) for tok in self.words(m[0])}
+
+    def typed(self, query: list[tuple[str, ...]], folded: str) -> dict[int, set[str] | None]:
+        """The entries a question types a phrase of whole (None: every piece weighs full), and those whose phrases ask
+        with the question's asking words, typed apart from the rest (the pieces of those words weigh full)."""
         said = {t[0] for t in query if len(t) == 1} | {w[1:] for t in query if len(t) > 1 for w in t[1:]}
-        return {i for w in said for i, own in self.by_word.get(w, ()) if own <= said}
+        found: dict[int, set[str] | None] = {}
+        for tok in self.asks(folded) & said if "how" in folded or "多" in folded else ():
+            for i in self.by_ask.get(tok, ()):
+                found.setdefault(i, set()).add(tok)  # type: ignore[union-attr]
+        found.update({i: None for w in said for i, own in self.by_word.get(w, ()) if own <= said})
+        return found
+
+
+def raised(query: list[tuple[str, ...]], whole: dict[str, float], part: dict[str, float], only: set[str] | None) -> float:
+    """What an entry typed whole (`only` None: scored) or in its asking words (`only`) gains over its score from its
+    token values `part`: each piece asked, once per mention, at its full value."""
+    if only is None:
+        return scored(query, whole) - scored(query, part)
+    return sum(whole.get(t[0], 0.0) - part.get(t[0], 0.0) for t in query if len(t) == 1 and t[0] in only)
