@@ -69,7 +69,7 @@ PLAIN_WORDS = lazy(PLAIN_ZH + r"|\bin\s+plain\s+(?:english|words|terms)\b|\bin\s
 # Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
 FILLER = lazy(r"想知道|想了解一?下|想了解|哪几款|哪几种|哪几个|帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
               r"|(?:直接|就)?告诉我(?:一下|下)?|给我说一?下|(?:不用|别|不要)给?(?:我)?(?:命令|指令)"  # "不用给命令，直接告诉我…": how to answer
-              r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|的时候|" + PLAIN_ZH)  # English plain-words forms: glossary only
+              r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|" + PLAIN_ZH)  # English plain-words forms: glossary only
 # an order asked for the answer ("rank by price", "按价格排"): how to list it, never a topic (LoRA's rank is a keyword)
 ORDERED = lazy(r"\b(?:rank|sort|order|list)(?:ed)?\s+(?:them\s+|it\s+|these\s+)?(?:by|on)\b(?!\s+default)(?:\s+(?:price|cost)\b)?|按(?:价格|价钱|价)(?:从低到高|从高到低)?(?:排序|排)")
 
@@ -153,9 +153,9 @@ def stem(word: str) -> str:
 # "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
 CONTRACTED_IS = lazy(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
 POSSESSIVE = lazy(r"(?<=[a-z0-9])['’]s\b")
-# around the clock written in figures ("24/7", "7x24", "7×24") in a question: no 24 and no 7 (its "7" met the 7B
-# entries: "4090 running 24/7 for a month" was answered "can one 4090 fine-tune a 7B model?")
-ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])")
+# around the clock in figures ("24/7", "7×24") in a question: no 24 and no 7 ("4090 running 24/7 for a month" met the
+# 7B entries); nor a when-clause's 的时候 ("跑着的时候": while running, no topic; an entry's "不用的时候" keeps it)
+ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])|的时候")
 POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start of what follows a name taken out
 # a Chinese A-not-A ask ("能不能上", "可不可以", "行不行"): one verb asked both ways, read as the verb once,
 # so its negative half ("不能") is no word of the topic, as "can I" is none in English ("有没有" stays: the entries
