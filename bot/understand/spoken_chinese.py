@@ -240,6 +240,6 @@ def read(text: str) -> str:
     text = _PERCENT.sub(_percent, text)
     text = _SETTING.sub(_setting, text)
     text = _SUM_THEN_ONE.sub(_sum_then_one, text)
-    text = _GLUED_SETTING.sub(_glued_setting, text) if "zero" in text or "stage" in text or "f" in text or "int" in text else text
+    text = _GLUED_SETTING.sub(_glued_setting, text) if "zero" in text or "stage" in text or "fp" in text or "bf" in text or "int" in text else text
     text = _AMOUNT.sub(_amount, text)
     return _FULL_PLACES.sub(_full_places, text)
