@@ -104,7 +104,7 @@ def test_every_spoken_card_is_the_card_typed(ident: str, typed: str, forms: list
     ("h一百八十g", "h100 80g"),
     ("三零九零ti", "3090ti"),
     ("rtx四零九零", "rtx4090"),
-    ("cloudgpu四零九零", "cloudgpu4090"),
+    ("cloudgpu四零九零", "cloudgpu 4090"),
     ("h幺零零", "h100"),  # 幺: one, in digits said one by one
     ("一点五天", "1.5天"),
     ("九十秒", "90秒"),

@@ -160,6 +160,17 @@ def _scaled_time(m: re.Match[str]) -> str:
     return f"{value.normalize():f} "
 
 
+@lru_cache(maxsize=1)
+def _provider_glued() -> re.Pattern[str]:
+    """A provider's latin name glued to a card's digits ("cloudgpu4090", "gpuli4090"): the names from the
+    catalogs (entities.provider_names), longest first."""
+    from bot.understand.entities import provider_names  # entities imports this module
+
+    names = sorted({key for _, keys in provider_names() for key in keys if key.isascii() and key.isalpha()},
+                   key=len, reverse=True)
+    return re.compile(rf"(?<![a-z0-9])({'|'.join(map(re.escape, names))})(?=\d)")
+
+
 def _unnumber(text: str) -> str:
     """The numbers of a numbered list ("1) … 2) …", "1、… 2、…", "①…②…") dropped: left in, "2) monthly
     cost" reads as two months and "1) min config" as one minute. Only markers counting 1, 2, 3… make a
@@ -192,6 +203,7 @@ def normalize(text: str) -> str:
     text = PUNCT.sub(" ", text)
     text = ASCII_PUNCT.sub(" ", text)
     text = provider_words.named(text).lower()  # "周租月租那家", "the per-minute provider": read as the provider's name
+    text = _provider_glued().sub(r"\1 ", text) if "gpu" in text or "yiwan" in text else text
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)

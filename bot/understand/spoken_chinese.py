@@ -41,7 +41,13 @@ _PLAIN = str.maketrans("两俩〇幺", "二二零一")
 # letters glued before a run, the run, letters glued after it
 _CARD = lazy(rf"(?<![a-z0-9.])([a-z]*)([{_NUM}]+)([a-z]*)")
 # memory, cores and seconds: "四十g", "一百二十八 gb", "十六核", "八比特", "九十秒"
-_AMOUNT = lazy(rf"([{_NUM}]+)(?=\s?(?:gb?|tb?)(?![a-z])|核|比特|秒(?!杀))")
+# (a minute count before its seconds, "五十九分十秒", is one too; "一个钟头零十秒": the 零 joins two lengths)
+_AMOUNT = lazy(rf"(零?)([{_NUM}]+)(?=\s?(?:gb?|tb?)(?![a-z])|核|比特|秒(?!杀)|分\s?(?:[{_NUM}]+|\d+)\s?秒)")
+# a setting glued to its value: "zero二", "stage三", "fp十六", "bf十六", "int四", "int八" (voice input's "zero2", "fp16")
+_GLUED_SETTING = lazy(rf"(?<![a-z])(zero|stage|fp|bf|int)[\s-]?([{_NUM}]+)(?![{_NUM}万亿点下些起般直样定半])")
+# a number said with its places in full, wherever it stands: "八千一百九十二", "四千零九十六", "一百二十八" (two
+# places said, or a 零 between them: never "三千", "一百" alone, which may be part of a phrase)
+_FULL_PLACES = lazy(rf"(?<![{_NUM}万亿点])[{_NUM}]{{3,}}(?![{_NUM}万亿点])")
 # a decimal: "一点五天", "零点三三刀", "两点五个小时"
 _DECIMAL = lazy(rf"(?<![{_NUM}\d])([{_NUM}]+)点([零〇一二三四五六七八九]+)(?=\s?(?:天|日|小时|个小时|钟头|个钟头|分钟|秒|周|个星期|星期"
                 r"|个月|月|年|刀|块|元|美元|美金|万|亿|倍|b(?![a-z])|k(?![a-z])|w(?![a-z])|u(?![a-z])|h(?![a-z])))")
@@ -133,6 +139,11 @@ def _card(m: re.Match[str]) -> str:
     start, end, digits, took = found
     before, after = run[:start], run[end:]
     head = letters + before
+    if letters and not before:
+        from bot.understand.entities import gpu_table
+
+        if letters + digits + took not in gpu_table().by_key:
+            head += " "  # "cloudgpu四零九零", "gpuli四零九零": a name glued before the card is no part of it
     rest = (" " + after if after else "") + tail[len(took):]
     if not rest and m.string[m.end():m.end() + 1] in _NUM_SET:
         rest = " "  # "l四十s四十八g": the card, then its memory said after it
@@ -140,10 +151,31 @@ def _card(m: re.Match[str]) -> str:
 
 
 def _amount(m: re.Match[str]) -> str:
-    if m[1] == "一":
+    if m[2] == "一" and not m[1]:
         return m[0]  # "多少钱一g": a price per gigabyte, not one gigabyte
-    value = _value(m[1])
-    return m[0] if value is None else str(value)
+    value = _value(m[2])
+    if value is None:
+        return m[0]
+    gap = " " if m.string[m.start() - 1:m.start()].isdigit() else ""  # "a100四十g": the card, then 40 GB
+    return f"{gap}{m[1]}{value}"
+
+
+def _glued_setting(m: re.Match[str]) -> str:
+    value = _value(m[2])
+    return m[0] if value is None else f"{m[1]}{value}"
+
+
+def _full_places(m: re.Match[str]) -> str:
+    run = m[0]
+    places = sum(ch in "十百千" for ch in run)
+    if places < 2 and not (places == 1 and "零" in run[1:]):
+        return run
+    value = _value(run)
+    if value is None:
+        return run
+    before, after = m.string[m.start() - 1:m.start()], m.string[m.end():m.end() + 1]
+    gap = " " if before.isascii() and before.isalnum() else ""
+    return f"{gap}{value}{' ' if after.isascii() and after.isdigit() else ''}"
 
 
 def _decimal(m: re.Match[str]) -> str:
@@ -208,4 +240,6 @@ def read(text: str) -> str:
     text = _PERCENT.sub(_percent, text)
     text = _SETTING.sub(_setting, text)
     text = _SUM_THEN_ONE.sub(_sum_then_one, text)
-    return _AMOUNT.sub(_amount, text)
+    text = _GLUED_SETTING.sub(_glued_setting, text) if "zero" in text or "stage" in text or "fp" in text or "bf" in text or "int" in text else text
+    text = _AMOUNT.sub(_amount, text)
+    return _FULL_PLACES.sub(_full_places, text)
