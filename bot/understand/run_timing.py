@@ -35,6 +35,21 @@ TRIAL_BEFORE = lazy(r"(?:over|across|for|in|during|first|前|试跑了?|测了?|
 # a window that is only ever a trial's ("前 50 步", "the first 50 steps", "试跑 50 步"): never the run's count, even alone
 TRIAL_ONLY = lazy(r"(?:first|前|试跑了?|测了?|测试)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
 
+# progress through the run, done over total ("12000/100000 [6:00:00<44:00:00, 1.80s/it]" from a progress bar,
+# "跑到 12000/100000 步了", "step 12000/100000"): the steps still to run are the total less those done
+PROGRESS = lazy(r"(?:(?:steps?|步数?|进度|跑到|跑了|到了|完成了?|done|at|iter\w*)\s*:?\s*)?(?<![\d.,/])(\d[\d,]*)\s*/\s*(\d[\d,]*)(?![\d.,/])"
+                r"(\s*(?:步|steps?\b|its?\b|iters?\b|\d{1,3}:\d{2}))?", re.ASCII | re.IGNORECASE)
+
+
+def steps_left(text: str) -> int | None:
+    """The steps a run still has when the message states its progress as done / total; None without."""
+    for m in PROGRESS.finditer(text):
+        done, total = (int(g.replace(",", "")) for g in m.group(1, 2))
+        said = m.group(3) or m.start(1) > m.start()  # a step word or a progress bar's clock beside it
+        if said and 0 < done < total and total >= 100:
+            return total - done
+    return None
+
 
 def step_seconds(text: str) -> float | None:
     """A measured step time: "每步2秒", "1.8 s/step", "2s per step" (seed 002: measure 50 steps first)."""
@@ -47,6 +62,8 @@ def step_seconds(text: str) -> float | None:
 
 def total_steps(text: str) -> int | None:
     """"总共5400步", "5400 steps", "1.2万步", "总步数 6250": the run's optimizer steps."""
+    if (left := steps_left(text)) is not None:  # "12000/100000 步": what is left to run
+        return left
     if (named := NAMED_STEPS.search(text)) is not None:  # named as the run's: no count beside it is the total
         value = float(named.group(1).replace(",", "")) * {"k": 1000, "万": 10_000}.get((named.group(2) or "").lower(), 1)
         if value >= 1:
