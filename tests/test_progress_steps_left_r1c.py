@@ -44,3 +44,15 @@ def test_steps_left_is_the_total_less_those_done(done: int, more: int) -> None:
 @pytest.mark.parametrize("text", ["12/8 前跑完", "3/4 的数据", "1/2 epoch", "ratio 300/1000"])
 def test_a_fraction_or_date_is_no_progress(text: str) -> None:
     assert steps_left(text) is None
+
+
+# the trial's steps said before the measuring ("50 步测下来 1.2 s/step", "100 steps measured at 2 s/it"): a trial window,
+# never the run's count; the run's steps are counted from the dataset (300,000 × 2 ÷ (8 × 2 × 1) = 37,500 × 2 s = 20.83 h)
+@pytest.mark.parametrize("ask", ["8b lora，30w 条 2 epoch，batch 8 accum 2 单卡，50 步测下来 2 s/step，多久",
+                                 "8b lora, 300k samples, 2 epochs, batch 8 accum 2, one card, 100 steps measured at 2 s/it, how long?",
+                                 "8b lora 30万条 2 轮 batch 8 累积 2 单卡 30 步实测每步 2 秒 要跑多久"])
+def test_a_trial_window_measured_is_not_the_run(ask: str) -> None:
+    chat = ChatUser()
+    chat.say(ask)
+    head = lead_lines(chat.text, 1)
+    assert "37,500" in head and "20.83" in head, chat.text
