@@ -53,7 +53,7 @@ BUDGET_AFTER = (r"(?:的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|�
                 r"|(?:(?:research|lab|travel|compute)\s+)?(?:grant|funding)\b)")
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
-                   r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
+                   r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|iters?|iterations?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
                    r"|%|percent\b|个百分点|倍|x(?![a-wyz])|[*×]|grand\b))")  # "below 99%": a share, never an amount of money;
 # "budget 8x a100": a count of cards, never $8
 
@@ -204,7 +204,8 @@ def budget(norm: str) -> tuple[Decimal, str | None] | None:
     return next(((w.value, w.currency) for w in find_money(norm) if w.budget), None)
 
 
-SCALED = re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})(?![a-z\d])", re.ASCII)
+# a count after it ("150k steps on 8x h100, how long", "15万步 8卡 h100 要多久") is no money
+SCALED = re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})(?![a-z\d]){NOT_MONEY_AFTER}{NOT_DATA_AFTER}", re.ASCII)
 
 
 def scaled_amount(norm: str) -> MoneyWord | None:

@@ -18,6 +18,7 @@ from decimal import Decimal
 from bot.understand.amount import Amount, read_token
 from bot.understand.bare_clock import today_or_next
 from bot.understand.cycle_end import without_expiry
+from bot.understand.due_day import CATCH_ZH, DUE_ZH
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.money_words import counts_cards
@@ -91,16 +92,10 @@ WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?
 LEFT_ZH = lazy(r"(?:还有|还剩|只剩下?|就剩下?|剩下?)\s*(?:不到|约|大概|大约)?\s*(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)(?!\s*的)")
 LEFT_EN = lazy(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h|weeks?)\s+(?:left|remaining|to\s+go)\b", re.IGNORECASE)
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
-# a named day the work is due on, without 前: "后天要交", "周五交付", "明天得出结果", "月底要上线"; asked as a
-# question too ("周三能训完吗", "周五可以跑完不", "明天来得及训完吗"): the day is the deadline all the same
-DUE_ZH = lazy(r"(?:(?:今天|明天|后天|大后天)\s*(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)?|今晚|今夜|明晚|今早|明早|(?:下+|这|本)?\s*(?:周|星期|礼拜)\s*[一二三四五六日天1-7]|(?:下+|这|本)?\s*个?\s*(?:周|星期|礼拜)末|(?:下个?)?月底|年底|\d{1,2}\s*月\s*\d{1,2}\s*[日号]?)"
-              r"\s*(?:就|必须|一定|能不能|能|可不可以|可以|来得及|来不来得及)?\s*"
-              r"(?:(?:要|得|需要)\s*(?:交|用|出|完|上线|汇报|演示|展示|结果)|(?:要|得|需要)?\s*(?:demo|路演|答辩)|交付|交差|提交|上线|出结果|要结果|完成|[训跑做搞]完|[训跑做搞]得完|搞定"
-              # shown to someone that day: "下周一要给老板看结果", "周五得跟客户演示", "明天要拿结果给导师过目"
-              r"|(?:要|得|需要)\s*(?:拿\s*(?:结果|东西)\s*)?(?:给|向|跟)\s*[\u4e00-\u9fff]{1,6}?\s*(?:看|汇报|演示|展示|过目|交))")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"; a day the
 # work is shown ("demo on monday", "the pitch is friday", "下周一要 demo", "周五路演") is its deadline too
-DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo|pitch|presentation|ends|closes)\s+(?:is\s+)?(?:on\s+)?"
+DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo|pitch|presentation|review|ends|closes"
+              r"|in\s+time\s+for(?:\s+the)?|make(?:\s+it\s+(?:by|for))?(?:\s+the)?)\s+(?:is\s+)?(?:(?:on|set\s+for|scheduled\s+for)\s+)?"
               r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
               re.IGNORECASE)
 # A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".
@@ -473,7 +468,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
         due = _at_time(_absolute(words, local_now, zone) or today_or_next(local_now, time_of_day(words)), words)  # "before 5pm": today
         if due is not None or "deadline" not in text.lower():
             return due  # "周五中午 deadline，…": the day is before the word, read below
-    if BEFORE_ZH.search(text) or DUE_ZH.search(text) or "deadline" in text.lower():
+    if BEFORE_ZH.search(text) or DUE_ZH.search(text) or CATCH_ZH.search(text) or "deadline" in text.lower():
         return _at_time(_absolute(text, local_now, zone) or today_or_next(local_now, time_of_day(_zh_due_words(text))), _zh_due_words(text))
     return None
 
@@ -488,7 +483,7 @@ def _at_time(day_end: datetime | None, words: str) -> datetime | None:
 
 def _zh_due_words(text: str) -> str:
     """The words just before 前 / 截止 / a due verb, and after 截止 ("截止周四中午"): where a deadline says its time."""
-    m = BEFORE_ZH.search(text) or DUE_ZH.search(text) or re.search("deadline", text, re.IGNORECASE)
+    m = BEFORE_ZH.search(text) or DUE_ZH.search(text) or CATCH_ZH.search(text) or re.search("deadline", text, re.IGNORECASE)
     if m is None:
         return ""
     if m[0].lower() == "deadline":  # "周五中午 deadline", "deadline 明天下午6点": the time is on either side

@@ -34,6 +34,23 @@ ACCUM_BEFORE = lazy(r"(?:accum\w*|累积|累加|gradient_accumulation_steps)\s*(
 TRIAL_BEFORE = lazy(r"(?:over|across|for|in|during|first|前|试跑了?|测了?|跑了)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
 # a window that is only ever a trial's ("前 50 步", "the first 50 steps", "试跑 50 步"): never the run's count, even alone
 TRIAL_ONLY = lazy(r"(?:first|前|试跑了?|测了?|测试)\s*(?:the\s+)?(?:first\s+)?$", re.ASCII)
+# or the measuring said after the count ("50 步测下来 1.2 s/step", "100 steps measured at 2 s/it", "30 步实测每步 2 秒")
+TRIAL_AFTER = lazy(r"\s*(?:测下来|测出来|测得|实测|测了|测试|试跑|measured|timed|benchmarked|profiled|in\s+(?:a|the|our)\s+(?:test|trial))", re.ASCII)
+
+# progress through the run, done over total ("12000/100000 [6:00:00<44:00:00, 1.80s/it]" from a progress bar,
+# "跑到 12000/100000 步了", "step 12000/100000"): the steps still to run are the total less those done
+PROGRESS = lazy(r"(?:(?:steps?|步数?|进度|跑到|跑了|到了|完成了?|done|at|iter\w*)\s*:?\s*)?(?<![\d.,/])(\d[\d,]*)\s*/\s*(\d[\d,]*)(?![\d.,/])"
+                r"(\s*(?:步|steps?\b|its?\b|iters?\b|\d{1,3}:\d{2}))?", re.ASCII | re.IGNORECASE)
+
+
+def steps_left(text: str) -> int | None:
+    """The steps a run still has when the message states its progress as done / total; None without."""
+    for m in PROGRESS.finditer(text):
+        done, total = (int(g.replace(",", "")) for g in m.group(1, 2))
+        said = m.group(3) or m.start(1) > m.start()  # a step word or a progress bar's clock beside it
+        if said and 0 < done < total and total >= 100:
+            return total - done
+    return None
 
 
 def step_seconds(text: str) -> float | None:
@@ -47,6 +64,8 @@ def step_seconds(text: str) -> float | None:
 
 def total_steps(text: str) -> int | None:
     """"总共5400步", "5400 steps", "1.2万步", "总步数 6250": the run's optimizer steps."""
+    if (left := steps_left(text)) is not None:  # "12000/100000 步": what is left to run
+        return left
     if (named := NAMED_STEPS.search(text)) is not None:  # named as the run's: no count beside it is the total
         value = float(named.group(1).replace(",", "")) * {"k": 1000, "万": 10_000}.get((named.group(2) or "").lower(), 1)
         if value >= 1:
@@ -54,7 +73,7 @@ def total_steps(text: str) -> int | None:
     # a step time's span; "1000 steps at 6 s" from its "at": the steps before it are the run's count
     times = [(t.start(2) if t.group(2) else t.start(), t.end()) for t in STEP_TIME.finditer(text)]
     found = [m for m in STEPS.finditer(text) if not ACCUM_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)])
-             and not TRIAL_ONLY.search(text[max(0, m.start(1) - 12):m.start(1)])]
+             and not TRIAL_ONLY.search(text[max(0, m.start(1) - 12):m.start(1)]) and not TRIAL_AFTER.match(text, m.end())]
     totals = [m for m in found if TOTAL_BEFORE.search(text[max(0, m.start(1) - 12):m.start(1)]) or TOTAL_INSIDE.search(m.group(0))
               or TOTAL_AFTER.match(text, m.end())]
     if totals or len(found) > 1:  # "1.5 s/step over 50 steps, 4000 total steps": the run's total, not the trial's window
