@@ -68,7 +68,7 @@ COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
 NOT_AFTER_LETTERS = r"(?<![a-wyz])"  # glued to letters before it a number is a precision or a name ("bf16 卡"), never a count; "x8" is one
 NODES_X_CARDS = lazy(rf"{NOT_AFTER_LETTERS}(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?{NOT_AFTER_LETTERS}(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
-TRAILING_X = r"[x×](?![a-z0-9])(?!\s*(?:faster|slower|cheaper|more|less|as\b|the\b|speed|倍|快|慢|性能|速度|价|便宜|贵))"  # "a100 4x": after the card
+TRAILING_X = r"[x×](?![a-z0-9])(?!\s*\d)(?!\s*(?:faster|slower|cheaper|more|less|as\b|the\b|speed|倍|快|慢|性能|速度|价|便宜|贵))"  # "a100 4x": after the card; "2 x 10h" is a product of runs
 MAX_COUNT = 1024  # more cards than this in one chat line is a sequence length or a price
 STANDALONE_COUNT = lazy(
     r"(?<![\d.,a-wyz])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:-\s*)?(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z]|时|小时|[\s-]*(?:hours?|hrs?)\b)|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
