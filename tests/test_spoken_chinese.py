@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 import pytest
@@ -187,17 +188,23 @@ TEMPLATES = [
     "预算{n:1000-90000/100}一个月 {provider} {card} 够不够",  # a round sum: "五千四百六十一个月" is 5,461 months
 ]
 PROVIDERS = ["cloudgpu", "gpuli", "一万网络"]
-SLOT = re.compile(r"\{(card|provider|decimal|n:(\d+)-(\d+)(?:/(\d+))?)\}")
+SLOT = re.compile(r"\{(n:(\d+)-(\d+)(?:/(\d+))?|\w+)\}")  # "{card}", "{n:a-b}" or "{n:a-b/step}"
+Filler = Callable[[random.Random], tuple[str, str]]  # a slot said and typed, for slots a test adds
 
 
-def spoken_and_typed(template: str, rng: random.Random) -> tuple[str, str]:
-    """The template filled twice with the same values: said as voice input writes them, and typed."""
+def spoken_and_typed(template: str, rng: random.Random, fillers: Mapping[str, Filler] | None = None) -> tuple[str, str]:
+    """The template filled twice with the same values: said as voice input writes them, and typed.
+    `fillers` adds slots of a test's own (a provider glued to a card, a sequence length)."""
     spoken, typed, last = [], [], 0
     for m in SLOT.finditer(template):
         spoken.append(template[last:m.start()])
         typed.append(template[last:m.start()])
         last = m.end()
-        if m[1] == "card":
+        if fillers and m[1] in fillers:
+            said_form, typed_form = fillers[m[1]](rng)
+            spoken.append(said_form)
+            typed.append(typed_form)
+        elif m[1] == "card":
             _, alias, forms = rng.choice(CARDS)
             spoken.append(rng.choice(forms))
             typed.append(alias)

@@ -8,7 +8,6 @@ only contain number characters (一万网络, 快一点, 一下, 一起, 一般,
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
 from tests.chat_user import ChatUser
-from tests.test_spoken_chinese import CARDS, digit_by_digit, said
+from tests.test_spoken_chinese import CARDS, digit_by_digit, said, spoken_and_typed
 
 # catalog cards named by digits alone ("4090", "3090"): the ones a voice glues to a provider's name
 BARE_CARDS = [(ident, alias) for ident, alias, _ in CARDS if alias.isdigit()]
@@ -59,40 +58,27 @@ TEMPLATES = [
     "{n:7-32}b lora 序列设{seq}还是{seq} 一张{card}",
     "cloudgpu {card} 跑了{n:1-9}小时{n:10-59}分{n:10-59}秒 收多少",
 ]
-SLOT = re.compile(r"\{(glued|card|seq|n:(\d+)-(\d+))\}")
 
 
-def spoken_and_typed(template: str, rng: random.Random) -> tuple[str, str]:
-    spoken, typed, last = [], [], 0
-    for m in SLOT.finditer(template):
-        spoken.append(template[last:m.start()])
-        typed.append(template[last:m.start()])
-        last = m.end()
-        if m[1] == "glued":
-            provider, (_, alias) = rng.choice(GLUED_PROVIDERS), rng.choice(BARE_CARDS)
-            spoken.append(provider + digit_by_digit(int(alias)))
-            typed.append(provider + alias)
-        elif m[1] == "card":
-            _, alias, forms = rng.choice(CARDS)
-            spoken.append(rng.choice(forms))
-            typed.append(alias)
-        elif m[1] == "seq":
-            n = 2 ** rng.randint(8, 14)
-            spoken.append(said(n, rng.choice("二两")))
-            typed.append(str(n))
-        else:
-            n = rng.randint(int(m[2]), int(m[3]))
-            spoken.append(said(n, rng.choice("二两")) if n >= 100 else said(n))
-            typed.append(str(n))
-    spoken.append(template[last:])
-    typed.append(template[last:])
-    return "".join(spoken), "".join(typed)
+def _glued(rng: random.Random) -> tuple[str, str]:
+    """A provider's name with a bare card right after it, the card's digits said one by one."""
+    provider, (_, alias) = rng.choice(GLUED_PROVIDERS), rng.choice(BARE_CARDS)
+    return provider + digit_by_digit(int(alias)), provider + alias
+
+
+def _seq(rng: random.Random) -> tuple[str, str]:
+    """A power-of-two sequence length, said positionally."""
+    n = 2 ** rng.randint(8, 14)
+    return said(n, rng.choice("二两")), str(n)
+
+
+VOICE_SLOTS = {"glued": _glued, "seq": _seq}
 
 
 @settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TEMPLATES), st.integers(0, 2**32))
 def test_a_message_with_spoken_numbers_parses_as_the_one_with_digits(template: str, seed: int) -> None:
-    spoken, typed = spoken_and_typed(template, random.Random(seed))
+    spoken, typed = spoken_and_typed(template, random.Random(seed), VOICE_SLOTS)
     want, got = parse(typed), parse(spoken)
     assert want.rental.gpu is not None or want.fields().get("gpu")  # the card is read: the agreement says something
     assert got.fingerprint() == want.fingerprint(), (spoken, typed)
