@@ -101,7 +101,11 @@ CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|s
 NECESSARY = lazy(r"\b(?:really|actually|truly)\s+(?:necessary|needed|required)\b|\b(?:is|isn'?t)\s+(?:that|it|this)\s+(?:really\s+)?(?:necessary|needed|required|overkill)\b"
                  r"|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:really|actually)\s+(?:need|have\s+to)\b|\boverkill\b|有必要吗|有没有必要|有这个必要|是不是必须|真的需要|真需要|非得|犯得着|用得着吗"
                  # "8b qlora 非要上 A100 吗", "一定要用 H100 吗", "必须上 a100 吗", "do I have to rent an A100"
-                 r"|(?:非要|非得|一定|必须)\s*(?:要|得)?\s*(?:用|上|租)?\s*(?:一张|1\s*张|1\s*卡|单卡)?\s*(?=(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d)|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:have\s+to|need\s+to)\s+(?:use|rent|get)\b")
+                 r"|(?:非要|非得|一定|必须)\s*(?:要|得)?\s*(?:用|上|租)?\s*(?:一张|1\s*张|1\s*卡|单卡)?\s*(?=(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d)|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:have\s+to|need\s+to)\s+(?:use|rent|get)\b"
+                 # the bigger card asked as better ("7b qlora 用 h100 是不是 better 一点", "会不会好一点", "would an h100 be
+                 # better for it?"): whether it is needed, the job's own figures answer (bot.core.needed_first)
+                 r"|是不是\s*(?:更|会|要)?\s*(?:好|better|强|稳)\s*(?:一)?\s*(?:点|些)?|会不会\s*(?:更)?\s*(?:好|better|强)\s*(?:一)?\s*(?:点|些)"
+                 r"|\b(?:is|would|will)\s+(?:an?\s+|the\s+|one\s+)?(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d{2,4}[a-z0-9]*\s+(?:be\s+)?(?:any\s+)?better\b")
 # a price band's low end taken as the budget: "按最低价 2.5 万来报预算", "预算就按下限写", "budget at the low end", "plan on the lower figure"
 LOW_END = lazy(r"(?:按|用|以|取|报|写|填|照)\s*(?:最低价?|低端|下限|低价|最便宜的?价?|低的那?个?)(?!\s*(?:配置|配|显存|要求|规格))[^。？?]{0,16}(?:报|写|填|列|做|算|申请|预算)"
                r"|预算[^。？?]{0,8}(?:按|用|以|取|写|填)\s*(?:最低|低端|下限|低价)"
