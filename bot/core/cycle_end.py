@@ -94,3 +94,14 @@ def cycle_end(parsed: Parsed, turn: Turn | None, answer: Callable[[Parsed], Repl
     items[0]["lead"] = "\n".join(lines)
     return reply
 
+
+
+def part_ended(part: Parsed, before: Parsed | None, answer: Callable[[Parsed], Reply]) -> Reply | None:
+    """A part of a message asking when its rental ends ("7b qlora 4090 gpuli 租一周多少 周租租到哪天", "…, and good
+    until what date?"): the end date, at the provider of the part before when it names none; None otherwise."""
+    if part.cycle_from is None:
+        return None
+    where = before.rental.provider or before.request.provider if before is not None else None
+    if where and not part.rental.provider:
+        part = replace(part, rental=replace(part.rental, provider=where))
+    return cycle_end(part, None, answer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.core import card_fit_asked, scaled_follow, step_time_follow
+from bot.core import card_fit_asked, scaled_follow, step_time_follow, toggle_follow
 from bot.core.about_last import (
     ABOUT_BUDGET,
     ABOUT_LAST,
@@ -112,7 +112,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return again  # "gpuli 4090 周租多少" between: "再导出一次 epoch 改成 3" hands over the files exported before, changed
     if (priced := export_of_priced(parsed, last)) is not None:
         return priced  # "a6000 at gpuli ok?" then "export the llamafactory config": the job sized before, on that card
-    parsed = nodes_changed(parsed, last, text)  # "两台呢" after 8 × H100: two of that machine, 16 cards
+    parsed = toggle_follow.toggled_back(nodes_changed(parsed, last, text), last)  # "两台呢": 16 cards; "不开8bit" "那开了呢": on
     if (jobs := jobs_again(parsed, last, lambda p, t: merge_follow_up(p, t, text))) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed
     if parsed.price.per_gb and not parsed.request.gpu:

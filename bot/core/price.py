@@ -65,7 +65,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         band = data.pop("band", None)
         which = data.pop("which_currency", None)
         versus = data.pop("versus_before", None)
-        top_up = data.pop("top_up", None)
+        top_up, said = data.pop("top_up", None), data.pop("verdict", None)
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
@@ -104,7 +104,9 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows ("开机先扣多少": the hold on that card)
-            return _lead(reply, top_up_note(reply, ctx.lang, held=top_up == "held"))
+            hold_led = _lead(reply, top_up_note(reply, ctx.lang, held=top_up == "held"))
+            # "开机那两分钟收钱吗 预授权是多少": the yes/no asked beside the hold answers first
+            return _lead(hold_led, Reply("error", ctx.lang, {"message": said[ctx.lang]})) if isinstance(said, dict) else hold_led
         added = added_note(parsed.price.add_ons, cast(str | None, data.get("first")), float(cast(float, data.get("hours") or 0)) / 24,
                            ctx.lang) if parsed.price.added_asked and parsed.price.add_ons else None
         if added is not None and runway is None:  # "gpuli 4090 monthly" then "how much more with a 2 TB volume?"

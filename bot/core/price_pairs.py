@@ -8,6 +8,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, cast
 
+from bot.core.cycle_end import part_ended
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.parser import Parsed
@@ -24,8 +25,8 @@ def runs_led(answer: Callable[[Parsed], Reply], parts: list[Parsed]) -> list[Rep
     before) led by their total: the lead, then that part's answer and what followed it, as answers of their own.
     Money held is weighed on the whole count (bot.views.instances.unless_weighed), not here."""
     out: list[Reply] = []
-    for part in parts:
-        reply = answer(part)
+    for i, part in enumerate(parts):
+        reply = part_ended(part, parts[i - 1] if i else None, answer) or answer(part)  # "…周租租到哪天": the end date
         lead = instances_first(reply, part) if part.cues.instances and not part.parts and not part.asks.held else reply
         rest, lead.also = (lead.also, []) if lead is not reply else ([], lead.also)
         out += [lead, *rest]

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
+from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
 from engine.money import Money
@@ -110,8 +111,22 @@ def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
     # "8 hour run, how much balance to keep" after the card's hourly price: the money is held for that run's length
     stated = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
     length = {"hours": float(stated), "weeks": parsed.cues.weeks} if stated else {}
-    return replace(parsed, intent="price", wallet=None, follow={**data, **length, "top_up": "held" if held else True},
+    # "开机那两分钟收钱吗 预授权是多少": a yes/no asked beside the hold keeps its FAQ verdict, which leads the hold
+    said = _verdict_asked(parsed) if held else None
+    return replace(parsed, intent="price", wallet=None, follow={**data, **length, "top_up": "held" if held else True,
+                                                                **({"verdict": said} if said else {})},
                    follow_up=True, missing=[], faq=[], faq_answers=[], faq_confident=False)
+
+
+def _verdict_asked(parsed: Parsed) -> dict[str, str] | None:
+    """The FAQ's verdict on a yes/no question asked beside a hold ("开机那两分钟收钱吗", "is the boot billed?"):
+    its line in both languages, None when the message asks none the answers judge."""
+    if not parsed.cues.yes_no:
+        return None
+    for hit in parsed.faq_answers:
+        if (verdict := verdict_for(hit.entry, parsed.words, parsed.rental.provider)) is not None:
+            return {"zh": verdict.say.zh, "en": verdict.say.en}
+    return None
 
 
 def priced_rental(cost: dict[str, Any]) -> dict[str, Any] | None:

@@ -101,7 +101,11 @@ CUTS_MEMORY = lazy(r"\b(?:cut|cuts|reduce[sd]?|lower[s]?|shrink[s]?|halve[sd]?|s
 NECESSARY = lazy(r"\b(?:really|actually|truly)\s+(?:necessary|needed|required)\b|\b(?:is|isn'?t)\s+(?:that|it|this)\s+(?:really\s+)?(?:necessary|needed|required|overkill)\b"
                  r"|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:really|actually)\s+(?:need|have\s+to)\b|\boverkill\b|有必要吗|有没有必要|有这个必要|是不是必须|真的需要|真需要|非得|犯得着|用得着吗"
                  # "8b qlora 非要上 A100 吗", "一定要用 H100 吗", "必须上 a100 吗", "do I have to rent an A100"
-                 r"|(?:非要|非得|一定|必须)\s*(?:要|得)?\s*(?:用|上|租)?\s*(?:一张|1\s*张|1\s*卡|单卡)?\s*(?=(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d)|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:have\s+to|need\s+to)\s+(?:use|rent|get)\b")
+                 r"|(?:非要|非得|一定|必须)\s*(?:要|得)?\s*(?:用|上|租)?\s*(?:一张|1\s*张|1\s*卡|单卡)?\s*(?=(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d)|\b(?:do|does|must)\s+(?:we|i|you|they)\s+(?:have\s+to|need\s+to)\s+(?:use|rent|get)\b"
+                 # the bigger card asked as better ("7b qlora 用 h100 是不是 better 一点", "会不会好一点", "would an h100 be
+                 # better for it?"): whether it is needed, the job's own figures answer (bot.core.needed_first)
+                 r"|是不是\s*(?:更|会|要)?\s*(?:好|better|强|稳)\s*(?:一)?\s*(?:点|些)?|会不会\s*(?:更)?\s*(?:好|better|强)\s*(?:一)?\s*(?:点|些)"
+                 r"|\b(?:is|would|will)\s+(?:an?\s+|the\s+|one\s+)?(?:rtx\s*|nvidia\s*)?[a-z]{1,3}\d{2,4}[a-z0-9]*\s+(?:be\s+)?(?:any\s+)?better\b")
 # a price band's low end taken as the budget: "按最低价 2.5 万来报预算", "预算就按下限写", "budget at the low end", "plan on the lower figure"
 LOW_END = lazy(r"(?:按|用|以|取|报|写|填|照)\s*(?:最低价?|低端|下限|低价|最便宜的?价?|低的那?个?)(?!\s*(?:配置|配|显存|要求|规格))[^。？?]{0,16}(?:报|写|填|列|做|算|申请|预算)"
                r"|预算[^。？?]{0,8}(?:按|用|以|取|写|填)\s*(?:最低|低端|下限|低价)"
@@ -343,6 +347,7 @@ class Cues:
     scaled: tuple[str, Fraction] | None = None  # "double the batch", "卡减半": a setting and its factor (bot.understand.scaled)
     margin: Decimal | None = None  # "加 30% 毛利报多少", "with a 20% markup": the percent put on the last quote (bot.core.quote_follow)
     runs_asked: bool = False  # "预算 20 刀够跑几次", "how many runs does $50 buy": whole runs of the last quote (bot.core.quote_follow)
+    toggled: str | None = None  # "那开了呢" ("on"), "那关了呢" ("off"): the setting the answer before was declined or given, switched (TOGGLED)
 
 
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
@@ -351,6 +356,25 @@ _QUANT = r"(?:q-?lora|4-?bit|量化)"
 METHOD_NEEDED = lazy(rf"(?:还|仍然|依然|还是)\s*(?:要|需要|得|用)\s*(?:做|用|上|走|开)?\s*{_QUANT}|(?:有|没)\s*必要\s*(?:做|用|上|走|开)?\s*{_QUANT}"
                      rf"|{_QUANT}\s*(?:还)?\s*(?:有|没)\s*必要|\b(?:still|even|really)\s+(?:do|use|need|go\s+with|bother\s+with)\s+(?:a\s+)?{_QUANT}"
                      rf"|\b(?:need|bother)\s+(?:with\s+)?{_QUANT}\b|\b{_QUANT}\s+(?:still\s+|even\s+|really\s+)?(?:necessary|needed|worth\s+it)", re.IGNORECASE)
+
+
+# a setting switched with nothing named ("不开八bit" then "那开了呢" / "and with it on?"; "开 offload" then "关了呢" /
+# "what if we turn it off"): the one the answer before declined or gave, on or off; the whole message says only that
+_IF = r"(?:那|那么|要是|如果|假如|那要是|那如果)?\s*"
+_THEN = r"\s*(?:了|的话|上)?\s*(?:呢|的话|会怎样|会怎么样|怎么样|如何|行吗|够吗|够不够|能行吗|装得下吗)?"
+_EN_IF = r"(?:(?:and|so|ok|okay|but)\s+)?(?:(?:what|how)\s+(?:about|if)\s+)?(?:(?:we|i|you)\s+)?"
+TOGGLED_ON = lazy(rf"{_IF}(?:开|打开|开上|开启|启用|用上|加上|带上){_THEN}"
+                  rf"|{_EN_IF}(?:with\s+it\s+on|turn(?:ed)?\s+it\s+on|switch(?:ed)?\s+it\s+on|enabl(?:e|ed|ing)\s+it|it\s+(?:turned|switched)\s+on)"
+                  r"(?:\s+(?:then|instead))?", re.I)
+TOGGLED_OFF = lazy(rf"{_IF}(?:关|关掉|关闭|关上|不开|不用|去掉|取消)(?:了)?{_THEN}"
+                   rf"|{_EN_IF}(?:with\s+it\s+off|turn(?:ed)?\s+it\s+off|switch(?:ed)?\s+it\s+off|disabl(?:e|ed|ing)\s+it|without\s+it|it\s+(?:turned|switched)\s+off)"
+                   r"(?:\s+(?:then|instead))?", re.I)
+
+
+def toggled(norm: str) -> str | None:
+    """"on" or "off" when the whole message switches the setting before and names none (TOGGLED_ON/OFF)."""
+    said = norm.strip(" ?？!！。.,，")
+    return "on" if TOGGLED_ON.fullmatch(said) else "off" if TOGGLED_OFF.fullmatch(said) else None
 
 
 # what the user has said as all they have ("we only have alipay and usdt", "手上只有 USDT", "只能用支付宝"): whether it
@@ -457,6 +481,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
             "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
+            "toggled": toggled(norm) if short else None,
             "setup_ref": short and ("卡" in raw or "th" in raw.lower()) and bool(SETUP_REF.search(raw)), "amount_only": only, "amount_currency": currency}
 
 

@@ -25,10 +25,12 @@ class CycleStart:
 # the end asked as a day or time: 到期 / 过期 with a question of when, or the expiry date named
 END_ZH = lazy(r"(?:哪|哪一|几)\s*(?:天|日|号)\s*(?:就\s*)?(?:到期|过期|结束|截止|停(?:机|掉)?)"
               r"|(?:什么|啥)\s*(?:时候|日子)\s*(?:就\s*)?(?:到期|过期)|何时\s*(?:到期|过期)|几月几\s*[号日]\s*(?:就\s*)?(?:到期|过期|结束)"
+              r"|(?:租|用|能用|可以用|开)\s*到\s*(?:哪天|哪一天|几号|几月几\s*[号日]|什么时候|啥时候)"  # "周租租到哪天": its last day
               r"|到期\s*(?:日|时间|日期|那天)|(?:到期|过期)\s*(?:是|在)?\s*(?:哪天|哪一天|几号|什么时候|啥时候|哪日)")
 END_EN = lazy(r"\bwhen\s+(?:does|do|will|would|is|'s)\b.{0,40}?\b(?:end|expire|run\s+out|be\s+up|lapse|stop)s?\b"
               r"|\b(?:expiry|expiration|end|renewal)\s+date\b|\bwhat\s+(?:day|date)\b.{0,40}?\b(?:end|expire|lapse)s?\b"
-              r"|\b(?:ends?|expires?|runs?\s+out)\s+(?:on\s+)?(?:what|which)\s+(?:day|date)\b", re.I)
+              r"|\b(?:ends?|expires?|runs?\s+out)\s+(?:on\s+)?(?:what|which)\s+(?:day|date)\b"
+              r"|\b(?:until|till|through)\s+(?:what|which)\s+(?:day|date)\b|\b(?:good|valid|lasts?)\s+(?:until|till)\s+when\b", re.I)
 # a run's own end ("when will the training finish"): the run's hours, never the rental's
 RUN_END = lazy(r"\b(?:training|run|job|fine[\s-]*tun\w*|epochs?)\b.{0,20}\b(?:end|finish|stop)|训练|训完|跑完", re.I)
 # the day the rental starts, named: "明天开的话", "if I order tomorrow"; none named is now

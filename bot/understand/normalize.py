@@ -62,6 +62,8 @@ CARD_LOOKALIKE = lazy(r"(?<![a-z0-9])([ahlbtv]?)([1-9l][0-9ol]{1,3})(?=s?(?![a-z
 # "a 10-day run", "a 36-hour job", "the 2-week plan": a hyphenated length is that length (the hyphen a space,
 # so every span keeps its place)
 HYPHEN_LENGTH = lazy(r"(?<=\d)-(?=(?:days?|weeks?|months?|hours?|hrs?|h|minutes?|mins?)\b)")
+# voice input writes LoRA as it sounds ("七b罗拉", "q 罗拉", "洛拉"): read as the method's name
+SPOKEN_LORA = lazy(r"[罗萝洛]拉")
 MIN_AS_MINIMUM = lazy(r"\bmin\b\.?(?=\s*(?:config|configuration|setup|spec|specs|hardware|hw|requirements?|reqs?"
                       r"|vram|memory|mem|gpus?|cards?|card count|配置|显存|卡))")
 # engineers' shorthand for a config file: "accelerate cfg", "ds conf", "cfg pls" read as "config"
@@ -205,6 +207,7 @@ def normalize(text: str) -> str:
     text = provider_words.named(text).lower()  # "周租月租那家", "the per-minute provider": read as the provider's name
     text = _provider_glued().sub(r"\1 ", text) if "gpu" in text or "yiwan" in text else text
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
+    text = SPOKEN_LORA.sub(" lora ", text) if "拉" in text else text  # "七b罗拉": 7b lora
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)

@@ -15,13 +15,15 @@ from engine.providers import provider as provider_entry
 # a size with thousands separators ("10,000 GB") is one number, never its last group ("000 GB")
 # "2万 GB", "1.5k GB", "2w G": a multiplier between the number and the unit counts in the size
 SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*[万千kw])?"
+# what may stand between a size and the storage it sizes: "1000G 的那个对象存储", "2 TB of the volume"
+_FILLER = r"(?:的|of)?\s*(?:(?:那|这)个?|the|that)?\s*"
 # each storage's size, said after its word ("存储卷 2000G") or before it ("2000G 存储卷")
 _VOLUME_AFTER = (rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储(?!桶)|(?<![存内])卷(?!积)|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)"
                  rf"\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b")
-_VOLUME_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|卷(?!积)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)"
+_VOLUME_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*{_FILLER}(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|卷(?!积)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)"
 _OBJECT_AFTER = rf"(?:对象(?:存储)?|\bobjects?(?:\s+(?:storage|store))?|\bs3\b|\boss\b|存储桶|\bbuckets?\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"
 # after a size the short word is the storage too: "1000GB object", "1T 对象", "500G bucket", "2T 存储桶"
-_OBJECT_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*(?:的|of)?\s*(?:对象(?:存储)?|objects?\b|s3|oss|buckets?\b|存储桶)"
+_OBJECT_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*{_FILLER}(?:对象(?:存储)?|objects?\b|s3|oss|buckets?\b|存储桶)"
 VOLUME = lazy(f"{_VOLUME_AFTER}|{_VOLUME_BEFORE}", re.I | re.ASCII)
 OBJECT = lazy(f"{_OBJECT_AFTER}|{_OBJECT_BEFORE}", re.I | re.ASCII)
 _SAID_WAYS = (("volume", lazy(_VOLUME_AFTER, re.I | re.ASCII), lazy(_VOLUME_BEFORE, re.I | re.ASCII)),

@@ -37,6 +37,7 @@ def top_up_note(reply: Reply, lang: str, held: bool = False) -> Reply:
     if not hours or quote.get("rate") is None:
         return Reply("error", lang, {"message": t("price.top_up_prepaid", lang, **params)})
     hold = Money(Decimal(str(quote["rate"])) * int(row["num_gpus"]) * Decimal(str(hours)), currency)
+    params["span"] = f"{hours} hour" if float(hours) == 1 else f"{hours} hours"  # English says the span in words
     if held:
         key = "price.held_run" if price.amount > hold.amount else "price.held_hour"
         return Reply("error", lang, {"message": t(key, lang, **params, hours=hours, hold=hold.format(lang),
