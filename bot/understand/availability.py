@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from bot.understand.lazy import lazy
 
-# who rents it: "哪家有", "谁家出租", "which provider has", "who rents", "where can we get"
-WHICH_RENTS = lazy(r"哪(?:家|里|儿|个平台|个厂商|些)\s*(?:有|能租|可以租|租得到|出租|提供|在租)|谁家?\s*(?:有|出租|能租)"
+# who rents it: "哪家有", "哪家可以按小时租" (its price list says each one's unit), "谁家出租", "which provider has", "who rents", "where can we get"
+WHICH_RENTS = lazy(r"哪(?:家|里|儿|个平台|个厂商|些)\s*(?:有|(?:能|可以)\s*(?:按\s*(?:小时|分钟|天|周|月)\s*)?租|租得到|出租|提供|在租)|谁家?\s*(?:有|出租|能租)"
                    r"|\bwhich\s+(?:providers?|clouds?|vendors?|platforms?|ones?|of\s+(?:you|them))\s+(?:has|have|offers?|rents?|carr(?:y|ies)|sells?)\b"
                    r"|\bwho\s+(?:has|rents|offers|sells|carries)\b|\bwhere\s+(?:can\s+(?:i|we)\s+)?(?:get|rent|find)\b")
 # whether it is rented: "gpuli 有 h100 吗", "do they have an h200"
