@@ -327,10 +327,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     step = trial.step_seconds if trial is not None else run_timing.step_seconds(rest)
     side = run_timing.side_spans(rest)
     side_min = sum(minutes for _, _, minutes in side)
-    # with a step time the download and save minutes are part of the job, not the rental's length
-    # "10 hours a day for 2 weeks" rents the two weeks (bot.understand.daily_hours): the hours a day are no length
-    # "the 8 H100 month", "8 卡 h100 一个月": a count before a card counts cards, never the unit after the card
-    # ("the 8 H100 month" is an 8-card month: a month, "a" where the count was, when no other length is said)
+    # with a step time the download and save minutes are part of the job, not the rental's length; "10 hours a day for 2 weeks"
+    # rents the two weeks (bot.understand.daily_hours): the hours a day are no length; "the 8 H100 month", "8 卡 h100 一个月": a count
+    # before a card counts cards, never the unit after it (an 8-card month: a month, "a" where the count was, when no other length is said)
     counted = [(m.start(), m.end()) for g in gpus if (m := COUNT_BEFORE_CARD.search(rest, 0, g.start))]
     timed = _blank(rest, counted, "|")
     if counted and f.duration(timed) == (None, None):
@@ -362,8 +361,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         run = stated_run(steps, step, side_min)  # "每步 1.2 秒 6250 步要训多久": steps × seconds, nothing else needed
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
-        if run is not None and run.step_seconds:  # the dataset's steps timed: the run's length, not an estimate from its size
-            req.pop("samples", None)
+        req.pop("samples", None) if run is not None and run.step_seconds else None  # the dataset's steps timed: the run's length
     elif step:
         req["step_seconds"] = step
         if side_min:
