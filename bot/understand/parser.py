@@ -361,7 +361,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         run = stated_run(steps, step, side_min)  # "每步 1.2 秒 6250 步要训多久": steps × seconds, nothing else needed
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
-        req.pop("samples", None) if run is not None and run.step_seconds else None  # the dataset's steps timed: the run's length
+        req.pop("samples", None) if run is not None and run.step_seconds and (req.get("model") or req.get("params_b")) else None  # a job's dataset timed by a measured step: its length, never re-estimated from the size
     elif step:
         req["step_seconds"] = step
         if side_min:
