@@ -188,6 +188,12 @@ def test_the_hourly_question_with_no_card_stays_the_faq() -> None:
     assert parse("能按小时租卡吗").intent == "faq" and parse("哪家能按小时租卡").intent == "faq"
 
 
+@pytest.mark.parametrize("ask", ["一万网络 有按小时的 h100 吗", "gpuli 有按小时租的 4090 吗", "does yiwan rent the h100 by the hour?"])
+def test_whether_one_provider_rents_a_card_hourly_stays_the_billing_faq(ask: str) -> None:
+    parsed = parse(ask)  # its answer: gpuli rents by the week, 一万网络 by the month with hourly H100 MIG slices (seed 000)
+    assert parsed.intent == "faq", parsed.intent
+
+
 @pytest.mark.parametrize(("first", "then", "hours"), [
     ("14b lora，30w 条 3 epoch，per_device 4 accum 4 单卡，实测 1.2 s/step，要多久", "那 12 月 3 号之前来得及吗", "18.8"),
     ("Qwen3-14B LoRA, 300k samples, 3 epochs, micro batch 4, grad accum 4, one GPU, measured 1.2 s per step, how long?",

@@ -562,7 +562,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not SAME_CARD.search(norm) and bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None)))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
-    if c.intent == "faq" and (not own_topic or "billing" in c.answers[0].entry.topics) and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1):
+    if c.intent == "faq" and (not own_topic or "billing" in c.answers[0].entry.topics) and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1, who_only=own_topic):
         c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡", "a100 哪家可以按小时租": who rents it, priced (each one's unit)
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
