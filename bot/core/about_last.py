@@ -53,8 +53,12 @@ def span_added(parsed: Parsed, last: Turn | None) -> Parsed:
 
 
 def job_of(last: Turn, duration: dict[str, float]) -> dict[str, object]:
-    """The last question's job; a length the message states replaces its old one (never adds to it)."""
+    """The last question's job; a length the message states replaces its old one (never adds to it). A ZeRO-3 job
+    with no method was sized as full fine-tuning (what ZeRO-3 shards, engine.resolve), so a change of it ("zero-3 8 卡
+    32b" then "zero-1 呢", "换 h200 呢") stays full fine-tuning."""
     base = dict(last.data.get("request", {}))
+    if base.get("method") is None and base.get("zero") == 3:
+        base["method"] = "full"
     if duration:
         base.pop("days", None)
         base.pop("hours", None)

@@ -327,10 +327,9 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     step = trial.step_seconds if trial is not None else run_timing.step_seconds(rest)
     side = run_timing.side_spans(rest)
     side_min = sum(minutes for _, _, minutes in side)
-    # with a step time the download and save minutes are part of the job, not the rental's length
-    # "10 hours a day for 2 weeks" rents the two weeks (bot.understand.daily_hours): the hours a day are no length
-    # "the 8 H100 month", "8 卡 h100 一个月": a count before a card counts cards, never the unit after the card
-    # ("the 8 H100 month" is an 8-card month: a month, "a" where the count was, when no other length is said)
+    # with a step time the download and save minutes are part of the job, not the rental's length; "10 hours a day for 2 weeks"
+    # rents the two weeks (bot.understand.daily_hours): the hours a day are no length; "the 8 H100 month", "8 卡 h100 一个月": a count
+    # before a card counts cards, never the unit after it (an 8-card month: a month, "a" where the count was, when no other length is said)
     counted = [(m.start(), m.end()) for g in gpus if (m := COUNT_BEFORE_CARD.search(rest, 0, g.start))]
     timed = _blank(rest, counted, "|")
     if counted and f.duration(timed) == (None, None):
@@ -362,6 +361,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         run = stated_run(steps, step, side_min)  # "每步 1.2 秒 6250 步要训多久": steps × seconds, nothing else needed
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
+        req.pop("samples", None) if run is not None and run.step_seconds and (req.get("model") or req.get("params_b")) else None  # a job's dataset timed by a measured step: its length, never re-estimated from the size
     elif step:
         req["step_seconds"] = step
         if side_min:
@@ -562,8 +562,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not SAME_CARD.search(norm) and bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None)))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
-    if c.intent == "faq" and not own_topic and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1):
-        c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡": who rents it, priced
+    if c.intent == "faq" and (not own_topic or "billing" in c.answers[0].entry.topics) and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1, who_only=own_topic):
+        c, own_topic = Classified("price", c.hits), True  # "一万网络 和 gpuli 哪家有 h100 8卡", "a100 哪家可以按小时租": who rents it, priced (each one's unit)
     return Parsed(c.intent, lang, request, rental, missing, c.hits, c.confident, own_topic=own_topic,
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, own_counts=own_counts, versus_methods=versus_methods, family=family,

@@ -85,6 +85,7 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
     return {
         **_job(found.sizing), "q": "cards", "gpu": found.gpu.name, "memory_gb": found.gpu.memory_gb,
         "fits": found.fit.fits, "may_fit": found.fit.may_fit, "high_gb": found.fit.high_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
+        "eight_bit": found.sizing.resolved.request.optimizer == "adamw-8bit",  # the job's own (a shown option picked): said with the count
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes, "apart_count": found.apart,
         "options": [option_row(o) for o in found.options[:SHOWN]],
         # no provider rents the count as one machine: what a sizing of it prices (gpuli's 8 × RTX 4090 as
