@@ -45,8 +45,8 @@ STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "they", "them", "their", "its", "am", "was", "were", "been", "us",  # "us" the pronoun: "do you bill us", no US bank card
-    "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing
-    "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
+    "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing; 什(么) as "what"
+    "吗", "的", "啥", "什", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
     "hey", "hi", "hello", "quick", "question", "q", "qq", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
     # chat filler and the verbs of asking for a thing ("is it possible to have IB"): the ask, not its topic ("get"
@@ -154,8 +154,10 @@ def stem(word: str) -> str:
 CONTRACTED_IS = lazy(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
 POSSESSIVE = lazy(r"(?<=[a-z0-9])['’]s\b")
 # around the clock in figures ("24/7", "7×24") in a question: no 24 and no 7 ("4090 running 24/7 for a month" met the
-# 7B entries); nor a when-clause's 的时候 ("跑着的时候": while running, no topic; an entry's "不用的时候" keeps it)
-ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])|的时候")
+# 7B entries); nor a when-clause's 的时候 ("跑着的时候": while running, no topic; an entry's "不用的时候" keeps it); nor
+# the day something happened ("one node died last night", "昨晚挂了"): when, not what about (its "night" met support hours)
+ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])|的时候"
+                             r"|\b(?:last\s+night|yesterday|this\s+morning|earlier\s+today)\b|昨晚|昨天|昨夜|前天|今早|今天早上")
 POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start of what follows a name taken out
 # a Chinese A-not-A ask ("能不能上", "可不可以", "行不行"): one verb asked both ways, read as the verb once,
 # so its negative half ("不能") is no word of the topic, as "can I" is none in English ("有没有" stays: the entries
@@ -520,9 +522,10 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     if term is not None:
         return term, [term]
     hit, hits = _lookup(text, provider)
-    billing = None if provider == FIND else billing_model_entry(text, provider, said=False)  # "然后咋算钱" about that provider
-    lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits) \
-        or (billing_model_entry(text, provider_of(text)) if provider == FIND else billing)
+    # "然后咋算钱" about the conversation's provider; "怎么收费" of none: its billing word is the domain's word
+    billing = billing_model_entry(text, provider_of(text), said=provider_of(text) is not None) if provider == FIND \
+        else billing_model_entry(text, provider, said=False)
+    lever = billing or glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits)
     if lever is not None and (on_topic(text) or lever is billing):
         hit, hits = lever, [lever, *[h for h in hits if h.entry.id != lever.entry.id]]
     term = glossary.compared(text, hit)
