@@ -46,7 +46,7 @@ def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     return named[0] if named else None
 
 
-BILLING_WORD = lazy(r"收费|计费|扣费|扣款|收钱|扣钱|扣|算钱|付费|费用|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing)|pricing)\b")
+BILLING_WORD = lazy(r"收费|计费|扣费|扣款|收钱|扣钱|扣|算钱|付费|费用|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing)|pric(?:ing|ed))\b")
 # the words that only ask how ("怎么", "是什么方式", "how does ... work"): what is left once they and the provider go
 # ("按什么计费": billed by what; "费用怎么算": reckoned how; "你们": the provider asked, whichever it is)
 ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|样|方式|模式|规则|方法|机制|一下|请问|介绍|说说|讲讲|钱|我|我们|你|你们|您|在|上|然后|那么?|之后|再|按|算"
@@ -65,6 +65,8 @@ def billing_model_entry(text: str, provider: str | None, said: bool = True) -> H
     from bot.understand.faq import faq_index, unnamed
     rest = normalize(unnamed(text)).lower()
     if (said and provider is not None and rest == normalize(text).lower()) or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest)):
+        return None
+    if provider is None and "扣" in rest:  # "钱是怎么扣的": when and how the money is taken, that entry's (not the prices')
         return None
     index = faq_index()
     ranked = index.search(text, limit=len(index.entries), provider=provider)
