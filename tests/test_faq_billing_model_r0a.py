@@ -95,7 +95,7 @@ def test_an_outage_in_a_gpuli_conversation_stays_gpulis() -> None:
 
 @pytest.mark.parametrize("text", ["优化器要开什么？", "优化器开什么比较好", "what optimizer should I switch on to save memory"])
 def test_what_optimizer_is_the_8bit_optimizer_entry(text: str) -> None:
-    hit, hits = lookup(text)
+    _, hits = lookup(text)
     assert hits and hits[0].entry.id == "eight-bit-optimizer", (text, [(h.entry.id, h.score) for h in hits])
 
 
