@@ -10,6 +10,7 @@ many of the message's other words ("200g", "传数据") that one shares. Asked h
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.understand.lazy import lazy
@@ -72,6 +73,9 @@ def billing_model_entry(text: str, provider: str | None, said: bool = True) -> H
     ranked = index.search(text, limit=len(index.entries), provider=provider)
     billing = [h for h in ranked if h.entry.topics[0] == "billing"]
     if provider is None:  # "怎么收费", "how do you charge?": the billing entry that gives every provider's rules
-        return max(billing, key=lambda h: len(h.entry.by_provider), default=None)
-    return next((h for h in billing if index.about[h.entry.id] == provider), None) \
-        or next((h for h in billing if provider in h.entry.by_provider), None)
+        found = max(billing, key=lambda h: len(h.entry.by_provider), default=None)
+    else:
+        found = next((h for h in billing if index.about[h.entry.id] == provider), None) \
+            or next((h for h in billing if provider in h.entry.by_provider), None)
+    # read from the question's meaning (only how it bills is asked), not its share of words: answered outright
+    return None if found is None else replace(found, score=1.0)
