@@ -1,16 +1,15 @@
 """The pricing FAQ: entries from catalogs/faq.yaml and retrieval that works in zh and en.
 
-Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are
-scored with BM25 over each entry's questions, keywords and answers (keywords weigh most: they
-are the words users type). Paraphrase is bridged by the catalogs, not by patterns here: a concept
-written another way or in the other language (catalogs/faq_terms.yaml: "payment" and 付款, "boots"
-and 开机) is one token, counted once per mention, and an entry's own keyword phrase found in the
-question (with its inflections: "parallelism" names "pipeline parallel") is evidence for it. A
-provider named in the question rules out the entries about another provider.
+Retrieval is lexical and bilingual: latin words, digits and Chinese character bigrams are scored with BM25 over
+each entry's questions, keywords and answers (keywords weigh most: they are the words users type; a keyword phrase's
+pieces only where the entry writes them or the question types the whole phrase, bot/understand/faq_phrases.py).
+Paraphrase is bridged by the catalogs, not by patterns here: a concept written another way or in the other language
+(catalogs/faq_terms.yaml: "payment" and 付款, "boots" and 开机) is one token, counted once per mention, and an
+entry's own keyword phrase found in the question (with its inflections: "parallelism" names "pipeline parallel") is
+evidence for it. A provider named in the question rules out the entries about another provider.
 
-The confidence is how much of the query's weight the best entry explains, with a margin over the
-runner-up; `lookup` holds the rule that decides on it: below it the bot says it is not sure and
-offers the two closest questions (buttons) instead of stating a wrong answer as fact.
+The confidence is how much of the query's weight the best entry explains, with a margin over the runner-up; `lookup`
+holds the rule that decides on it: below it the bot says it is not sure and offers the two closest questions (buttons).
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.understand import faq_terms, one_message, provider_words, spoken_chinese, spoken_english, typos
+from bot.understand import faq_phrases, faq_terms, one_message, provider_words, spoken_chinese, spoken_english, typos
 from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR, by_method, compares_asked, entry_methods, method_fit
@@ -45,9 +44,9 @@ K1, B = 1.6, 0.3  # BM25: short documents, so length normalization is mild
 STOP = {
     "the", "a", "an", "is", "are", "do", "does", "i", "my", "me", "you", "your", "it", "to", "of", "for", "on", "in",
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
-    "they", "them", "their", "its", "am", "was", "were", "been",
-    "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing
-    "吗", "的", "啥", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
+    "they", "them", "their", "its", "am", "was", "were", "been", "us",  # "us" the pronoun: "do you bill us", no US bank card
+    "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing; 什(么) as "what"
+    "吗", "的", "啥", "什", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
     "hey", "hi", "hello", "quick", "question", "q", "qq", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
     # chat filler and the verbs of asking for a thing ("is it possible to have IB"): the ask, not its topic ("get"
@@ -154,9 +153,11 @@ def stem(word: str) -> str:
 # "gpuli's", "cloudgpu’s": a possessive names nothing of the topic; "it's up", "what's": a contracted "is"
 CONTRACTED_IS = lazy(r"\b(it|that|what|there|here|who|where|how)['’]s\b")
 POSSESSIVE = lazy(r"(?<=[a-z0-9])['’]s\b")
-# around the clock written in figures ("24/7", "7x24", "7×24") in a question: no 24 and no 7 (its "7" met the 7B
-# entries: "4090 running 24/7 for a month" was answered "can one 4090 fine-tune a 7B model?")
-ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])")
+# around the clock in figures ("24/7", "7×24") in a question: no 24 and no 7 ("4090 running 24/7 for a month" met the
+# 7B entries); nor a when-clause's 的时候 ("跑着的时候": while running, no topic; an entry's "不用的时候" keeps it); nor
+# the day something happened ("one node died last night", "昨晚挂了"): when, not what about (its "night" met support hours)
+ROUND_THE_CLOCK = re.compile(r"(?<![\d.])(?:24\s*[/x×*]\s*7|7\s*[/x×*]\s*24)(?![\d.])|的时候"
+                             r"|\b(?:last\s+night|yesterday|this\s+morning|earlier\s+today)\b|昨晚|昨天|昨夜|前天|今早|今天早上")
 POSSESSIVE_TAIL = re.compile(r"^['’]s\b")  # the possessive left at the start of what follows a name taken out
 # a Chinese A-not-A ask ("能不能上", "可不可以", "行不行"): one verb asked both ways, read as the verb once,
 # so its negative half ("不能") is no word of the topic, as "can I" is none in English ("有没有" stays: the entries
@@ -282,16 +283,13 @@ class FaqIndex:
                                  if w.isascii() and not w.isdigit()}
         self.allowed_for: dict[str | None, list[int]] = {}
         docs: list[Counter[str]] = []
+        wholes: list[Counter[str]] = []
         for e in entries:
             tf: Counter[str] = Counter()
-            fields = {
-                "question": f"{e.question.zh} {e.question.en}",
-                "keywords": " ".join([*e.keywords.zh, *e.keywords.en]),
-                "answer": f"{e.answer.zh} {e.answer.en}",
-            }
-            for name, text in fields.items():
+            for name, text in {"question": f"{e.question.zh} {e.question.en}", "answer": f"{e.answer.zh} {e.answer.en}"}.items():
                 for tok in tokenize(text):
                     tf[tok] += FIELD_WEIGHTS[name]  # type: ignore[assignment]
+            wholes.append(faq_phrases.add_keywords(tf, [*e.keywords.zh, *e.keywords.en], tokenize, _fold, FIELD_WEIGHTS["keywords"]))
             docs.append(tf)
         n = len(docs)
         df: Counter[str] = Counter(t for d in docs for t in d)
@@ -303,6 +301,9 @@ class FaqIndex:
             norm = K1 * (1 - B + B * lengths[i] / avg)
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
+        self.whole, self.part = ([{t: self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - B + B * n / avg)) for t, f in d.items()}
+                                  for d, n in zip(ds, lengths, strict=True)] for ds in (wholes, docs))
+        self.typed = faq_phrases.Whole([[*e.keywords.zh, *e.keywords.en] for e in entries], _words, _fold)
 
     def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND,
                   concepts: bool = False) -> list[Hit]:
@@ -366,6 +367,8 @@ class FaqIndex:
             for i, value in best.items():
                 scores[i] += value
             ceiling += max(self.idf.get(term[0], 0.0), sum(self.idf.get(w[1:], 0.0) for w in term[1:])) * (K1 + 1)
+        for i, only in self.typed.typed(query, _fold(text)).items():  # an entry's keyword phrase (or asking words) typed whole
+            scores[i] += faq_phrases.raised(query, self.whole[i], self.part[i], only)
         ceiling = ceiling or 1.0
         allowed = self._allowed(provider)
         ranked = sorted(allowed, key=scores.__getitem__, reverse=True)[: max(limit, 2)]  # stable: ties keep the entries' order
@@ -397,8 +400,7 @@ def domain_terms() -> tuple[str, ...]:
     """Words that show a message is about GPUs, training or renting (faq.yaml + entry keywords)."""
     raw = yamlcache.load(catalog_path("faq.yaml"))
     terms = {t.lower() for lang in ("zh", "en") for t in raw.get("domain_terms", {}).get(lang, [])}
-    for e in faq_entries():
-        terms.update(k.lower() for k in [*e.keywords.zh, *e.keywords.en])
+    terms.update(k.lower() for e in faq_entries() for k in [*e.keywords.zh, *e.keywords.en])
     return tuple(sorted(terms, key=len, reverse=True))
 
 
@@ -417,16 +419,14 @@ def _domain_terms_by_char() -> dict[str, tuple[str, ...]]:
 @one_message.per_message  # asked up to five times of one message by lookup and the core
 def on_topic(text: str) -> bool:
     """Whether a domain term (domain_terms) occurs in the folded message."""
-    folded = _plain(text)
-    by_char = _domain_terms_by_char()
+    folded, by_char = _plain(text), _domain_terms_by_char()
     return any(term in folded for ch in set(folded) for term in by_char.get(ch, ()))
 
 
 def unnamed(text: str) -> str:
-    """`text` without the provider it names: "一万网络" says where the question is asked, not what about,
-    so an entry listing the name among its keywords ("一万网络的价格") gains nothing from it."""
-    norm = normalize(text)
-    found = find_provider(norm)
+    """`text` without the provider it names: "一万网络" says where the question is asked, not what about, so an entry
+    listing the name among its keywords ("一万网络的价格") gains nothing from it."""
+    found = find_provider(norm := normalize(text))
     if found is None:
         return text
     return f"{norm[:found.start]} {POSSESSIVE_TAIL.sub('', norm[found.end:])}"  # "yiwan's": the "'s" goes with the name
@@ -522,9 +522,10 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     if term is not None:
         return term, [term]
     hit, hits = _lookup(text, provider)
-    billing = None if provider == FIND else billing_model_entry(text, provider, said=False)  # "然后咋算钱" about that provider
-    lever = glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits) \
-        or (billing_model_entry(text, provider_of(text)) if provider == FIND else billing)
+    # "然后咋算钱" about the conversation's provider; "怎么收费" of none: its billing word is the domain's word
+    billing = billing_model_entry(text, provider_of(text), said=provider_of(text) is not None) if provider == FIND \
+        else billing_model_entry(text, provider, said=False)
+    lever = billing or glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits)
     if lever is not None and (on_topic(text) or lever is billing):
         hit, hits = lever, [lever, *[h for h in hits if h.entry.id != lever.entry.id]]
     term = glossary.compared(text, hit)
@@ -565,7 +566,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     provider = provider_of(text) if provider == FIND else provider
     searched = _searched(index, text, provider)
     asked = methods_named(normalize(text))
-    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider))
+    ranked = by_method(searched, asked, job=_on_own_term(index, text, searched, provider), text=text)
     if ranked[:1] != searched[:1] and len(entry_methods(ranked[0].entry.id)) > 1 and asks_which_card(normalize(text)):
         ranked = searched  # "先用啥卡把 lora 跑通 再决定上不上全参": a card asked, not the methods compared
     ranked = _stages_compared(ranked, zero_stages(normalize(text)))

@@ -10,6 +10,7 @@ many of the message's other words ("200g", "传数据") that one shares. Asked h
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.understand.lazy import lazy
@@ -46,9 +47,10 @@ def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     return named[0] if named else None
 
 
-BILLING_WORD = lazy(r"收费|计费|扣费|扣款|收钱|扣钱|扣|算钱|付费|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing))\b")
+BILLING_WORD = lazy(r"收费|计费|扣费|扣款|收钱|扣钱|扣|算钱|付费|费用|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing)|pric(?:ing|ed))\b")
 # the words that only ask how ("怎么", "是什么方式", "how does ... work"): what is left once they and the provider go
-ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|样|方式|模式|规则|方法|机制|一下|请问|介绍|说说|讲讲|钱|我|我们|在|上|然后|那么?|之后|再"
+# ("按什么计费": billed by what; "费用怎么算": reckoned how; "你们": the provider asked, whichever it is)
+ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|样|方式|模式|规则|方法|机制|一下|请问|介绍|说说|讲讲|钱|我|我们|你|你们|您|在|上|然后|那么?|之后|再|按|算"
                   r"|\b(?:how|does|do|is|are|the|a|what|whats|what's|model|scheme|structure|works?|done|they|it|you|your"
                   r"|their|s|me|tell|about|exactly|mode|there|at|on|with|of|am|i|we|my|our|us|get|money|taken|then|and|so)\b|[\s\W_]+")
 
@@ -57,15 +59,23 @@ def billing_model_entry(text: str, provider: str | None, said: bool = True) -> H
     """The named provider's own billing entry, when `text` asks only how that provider bills: the best-ranked
     entry mainly on billing (its first topic: not the currency's, whose topics list billing second) about that
     provider alone, else the billing entry that gives that provider's part. `said`: the provider must be named
-    in `text`; False for the provider the conversation is about ("cloudgpu 跑 8b qlora" then "然后咋算钱")."""
+    in `text`; False for the provider the conversation is about ("cloudgpu 跑 8b qlora" then "然后咋算钱").
+    With no provider named nor talked about ("怎么收费", "what's the pricing model"), the billing entry that gives
+    each provider's units and minimums in turn; a message naming anything more (a card, traffic, storage, a
+    job) keeps words besides the asking ones and is not this question."""
     from bot.understand.faq import faq_index, unnamed
-    if provider is None:
-        return None
     rest = normalize(unnamed(text)).lower()
-    if (said and rest == normalize(text).lower()) or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest)):
+    if (said and provider is not None and rest == normalize(text).lower()) or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest)):
+        return None
+    if provider is None and "扣" in rest:  # "钱是怎么扣的": when and how the money is taken, that entry's (not the prices')
         return None
     index = faq_index()
     ranked = index.search(text, limit=len(index.entries), provider=provider)
     billing = [h for h in ranked if h.entry.topics[0] == "billing"]
-    return next((h for h in billing if index.about[h.entry.id] == provider), None) \
-        or next((h for h in billing if provider in h.entry.by_provider), None)
+    if provider is None:  # "怎么收费", "how do you charge?": the billing entry that gives every provider's rules
+        found = max(billing, key=lambda h: len(h.entry.by_provider), default=None)
+    else:
+        found = next((h for h in billing if index.about[h.entry.id] == provider), None) \
+            or next((h for h in billing if provider in h.entry.by_provider), None)
+    # read from the question's meaning (only how it bills is asked), not its share of words: answered outright
+    return None if found is None else replace(found, score=1.0)

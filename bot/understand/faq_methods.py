@@ -29,7 +29,8 @@ def entry_methods(entry_id: str) -> frozenset[str]:
     return methods_named(normalize(f"{e.question.zh} {e.question.en}"))
 
 
-def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FLOOR, job: bool = False) -> list[Hit]:
+def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FLOOR, job: bool = False,
+              text: str | None = None) -> list[Hit]:
     """A question naming a method ("qlora 会掉点吗") is about that method: among the top three, an
     entry whose question names the methods asked (and no other) leads one about others ("LoRA 和全参效果
     差多少") from METHOD_FLOOR. Words alone cannot tell QLoRA's quality from LoRA's: the entry about
@@ -37,13 +38,29 @@ def by_method(ranked: list[Hit], asked: frozenset[str], floor: float = METHOD_FL
     does, so the methods named, a fact of the question, rank before the share of words.
 
     `job`: the methods are the job's, named beside a question on another topic ("14b 全参 zero3 通信开销
-    太大"): an entry about no method in particular is about that topic, and keeps the lead."""
-    if not asked or not ranked or (job and not entry_methods(ranked[0].entry.id)):
+    太大"): an entry about no method in particular is about that topic, and keeps the lead; so does a best entry
+    that answers confidently, is about every method asked, and whose own term `text` names alone (term_of_its_own)."""
+    if not asked or not ranked or (job and not entry_methods(ranked[0].entry.id)) or (text and term_of_its_own(ranked, asked, text)):
         return ranked
     best = max((h for h in ranked[:3] if h.score >= floor), key=lambda h: method_fit(h, asked), default=ranked[0])
     if method_fit(best, asked) <= method_fit(ranked[0], asked):
         return ranked
     return [best, *[h for h in ranked if h is not best]]
+
+
+def term_of_its_own(ranked: list[Hit], asked: frozenset[str], text: str) -> bool:
+    """The best entry answers confidently, is about every method asked (beside others), and `text` names a term of its
+    own (faq._own_terms) that no entry about those methods near the top lists ("SFT vs full fine-tuning memory-wise":
+    SFT is the SFT entry's, full fine-tuning's memory entry has none of it; "lora rank 设多少" names rank, which LoRA's
+    defaults list too, "default rank"): the question is about that entry's term, whatever its methods' own entries."""
+    from bot.understand.faq import CONFIDENT, _own_terms, _plain  # the index imports this module: read when asked
+
+    if ranked[0].score < CONFIDENT or not asked <= entry_methods(ranked[0].entry.id):
+        return False
+    folded = _plain(text)
+    rivals = [_plain(" ".join([*h.entry.keywords.zh, *h.entry.keywords.en, h.entry.question.zh, h.entry.question.en]))
+              for h in ranked[1:3] if method_fit(h, asked) > 0 and h.score >= METHOD_FLOOR]
+    return any(p.search(folded) and not any(p.search(r) for r in rivals) for p in _own_terms(ranked[0].entry))
 
 
 def methodless_first(ranked: list[Hit], asked: frozenset[str]) -> list[Hit]:
