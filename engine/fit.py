@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.breakdown import CARDS_PER_NODE
-from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, published_caution
+from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, lowest_high, published_caution
 from engine.catalog import GpuSpec, gpus
 from engine.memo import EstimateMemo
 from engine.memory import MemoryEstimate, Plan
@@ -165,6 +165,17 @@ class Planner:
             found = self._figures[plan] = (rng.high_gb, rng.confident, rng.expected_gb)
         return found
 
+    def _over(self, plan: Plan, memory_gb: float) -> bool:
+        """Whether `plan` neither fits nor may fit a card of `memory_gb`, told without estimating it: a floor under
+        its expected figure (engine.memo.EstimateMemo.floor_gb) over the card, and that floor times the least
+        high-end factor over it too. False whenever that cannot be told so (an adapter, or a plan estimated
+        already: its figures decide). Passing over such a plan changes no choice: _first_plan keeps only plans
+        that fit or may fit, or the last one tried, which is estimated when it is the answer."""
+        if plan in self._figures:
+            return False
+        floor = self.memo.floor_gb(self.r, plan)
+        return floor is not None and floor > memory_gb and floor * lowest_high() > memory_gb
+
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
         """The first plan whose high end fits `gpu` — at that card count, a roomy stage beats a tight
         one (ZeRO-3 with room over a ZeRO-2 at the edge) — except that a plan without offload that
@@ -183,6 +194,9 @@ class Planner:
         for i, plan in enumerate(plans):
             if plan.offload != "none" and maybe is not None:
                 return maybe  # a plan that may fit beats a safe one 20-50% slower; the reply gives its lever
+            if self._over(plan, memory_gb):
+                last = plan  # neither fits nor may fit: not estimated unless it is the last one tried
+                continue
             high, confident, expected = self._figures_of(plan)
             fits = memory_gb - high >= 0 and confident
             if maybe is None and plan.offload == "none" and not fits and expected <= memory_gb:
@@ -190,7 +204,7 @@ class Planner:
             if fits:
                 if memory_gb - expected < room:  # tight: a roomier stage at the same count and offload, if one fits
                     for later in plans[i + 1:]:
-                        if later.num_gpus == plan.num_gpus and later.offload == plan.offload:
+                        if later.num_gpus == plan.num_gpus and later.offload == plan.offload and not self._over(later, memory_gb):
                             high, confident, expected = self._figures_of(later)
                             if memory_gb - high >= 0 and confident and not memory_gb - expected < room:
                                 return later
