@@ -171,10 +171,16 @@ class Planner:
         high-end factor over it too. False whenever that cannot be told so (an adapter, or a plan estimated
         already: its figures decide). Passing over such a plan changes no choice: _first_plan keeps only plans
         that fit or may fit, or the last one tried, which is estimated when it is the answer."""
-        if plan in self._figures:
-            return False
-        floor = self.memo.floor_gb(self.r, plan)
+        floor = self._floor(plan)
         return floor is not None and floor > memory_gb and floor * lowest_high() > memory_gb
+
+    def _high_over(self, plan: Plan, gb: float) -> bool:
+        """Whether the high end of `plan` is over `gb`, told by its floor alone (see _over); False when it cannot be."""
+        floor = self._floor(plan)
+        return floor is not None and floor * lowest_high() > gb
+
+    def _floor(self, plan: Plan) -> float | None:
+        return None if plan in self._figures or plan in self._cache else self.memo.floor_gb(self.r, plan)
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
         """The first plan whose high end fits `gpu` — at that card count, a roomy stage beats a tight
@@ -226,7 +232,9 @@ class Planner:
             return Plan(1, 0), []
         capacity = self.r.gpu.memory_gb if self.r.gpu else REFERENCE_CARD_GB
         stages = (0, 3) if self.r.adapter else (0, 2, 3)
-        fitting = [z for z in stages if self.estimate(Plan(n, z)).range.high_gb <= capacity]
+        # a stage whose floor is over the card is not fitting, and not estimated (_high_over)
+        fitting = [z for z in stages if not self._high_over(Plan(n, z), capacity)
+                   and self.estimate(Plan(n, z)).range.high_gb <= capacity]
         roomy = [z for z in fitting if self.estimate(Plan(n, z)).range.high_gb <= (1 - TIGHT_SHARE) * capacity]
         z = (roomy or fitting or [3])[0]
         return Plan(n, z), [Assumption("zero_chosen" if z else "zero_chosen_ddp", z)]

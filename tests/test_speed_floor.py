@@ -33,6 +33,9 @@ class EveryPlan(Planner):
     def _over(self, plan: Plan, memory_gb: float) -> bool:
         return False
 
+    def _high_over(self, plan: Plan, gb: float) -> bool:
+        return False
+
 
 @pytest.mark.parametrize("req", JOBS, ids=lambda q: f"{q.model or q.params_b}-{q.method}")
 def test_the_floor_is_under_the_expected_figure_and_its_high_end(req: TrainingRequest) -> None:
@@ -71,3 +74,11 @@ def test_a_big_full_fine_tune_walked_on_small_cards_leaves_plans_unestimated() -
     small = [g for g in gpus().entries if g.memory_gb <= 48]
     assert [fast.first_fit(g, ladder(r)) for g in small] == [slow.first_fit(g, ladder(r)) for g in small]
     assert fast.memo.computed < slow.memo.computed
+
+
+@pytest.mark.parametrize("req", JOBS, ids=lambda q: f"{q.model or q.params_b}-{q.method}")
+def test_the_stage_chosen_is_the_one_estimating_every_stage_chooses(req: TrainingRequest) -> None:
+    for count in (2, 4, 8, 16):
+        for gpu in (None, "rtx-4090", "a100-40g-sxm", "h100-sxm", "h200"):
+            r = resolve(req.model_copy(update={"num_gpus": count, "gpu": gpu}))
+            assert Planner(r).stated_plan() == EveryPlan(r).stated_plan()
