@@ -26,7 +26,7 @@ from typing import ParamSpec, TypeVar
 from engine.architecture import ParamCounts
 from engine.breakdown import Term
 from engine.catalog import ModelSpec
-from engine.memory import MemoryEstimate, Plan, activation_part, estimate, full_states_floor_gb, is_sharded
+from engine.memory import GB, TERM_KEYS, MemoryEstimate, Plan, activation_part, estimate, is_sharded, state_bytes
 from engine.request import TrainingRequest
 from engine.resolve import Resolved
 
@@ -51,6 +51,16 @@ class PlanKey:
     unknown_loss: bool
     plan: Plan
 
+
+def full_states_floor_gb(r: Resolved, plan: Plan) -> float:
+    """The model states full fine-tuning keeps on each card under `plan` (engine.memory.full_states' on-card
+    terms, summed without building them): with the activations, a floor under the plan's expected figure, so a
+    planner can pass over a plan whose floor is already over a card without estimating it (engine.fit.Planner)."""
+    n, z, p = plan.num_gpus, plan.zero, r.params
+    b = state_bytes(r)
+    shards = (n if z >= 3 else 1, n if z >= 2 else 1, n if z >= 1 else 1, n if z >= 1 else 1)
+    on_card = (plan.offload != "all", True, plan.offload == "none", plan.offload == "none")
+    return sum(b[key][1] * p / shard / GB for key, shard, kept in zip(TERM_KEYS[:4], shards, on_card, strict=True) if kept)
 
 
 @dataclass

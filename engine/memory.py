@@ -160,17 +160,6 @@ def full_states(r: Resolved, plan: Plan) -> tuple[list[Term], list[Item]]:
     return terms, host
 
 
-def full_states_floor_gb(r: Resolved, plan: Plan) -> float:
-    """The model states full fine-tuning keeps on each card under `plan` (full_states' on-card terms, summed
-    without building them): with the activations, a floor under the plan's expected figure, so a planner can
-    pass over a plan whose floor is already over a card without estimating it (engine.fit.Planner)."""
-    n, z, p = plan.num_gpus, plan.zero, r.params
-    b = state_bytes(r)
-    shards = (n if z >= 3 else 1, n if z >= 2 else 1, n if z >= 1 else 1, n if z >= 1 else 1)
-    on_card = (plan.offload != "all", True, plan.offload == "none", plan.offload == "none")
-    return sum(b[key][1] * p / shard / GB for key, shard, kept in zip(TERM_KEYS[:4], shards, on_card, strict=True) if kept)
-
-
 def kbit_fp32(r: Resolved, sharded: bool) -> bool:
     """Whether the framework runs prepare_model_for_kbit_training: TRL skips it when the 4-bit
     weights are sharded (FSDP / ZeRO-3 QLoRA, trl sft_trainer.py is_sharded_qlora)."""
