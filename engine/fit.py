@@ -151,6 +151,8 @@ class Planner:
         self._cache: dict[Plan, MemoryEstimate] = {}
         # plan -> (high end, confident, expected figure): what _first_plan compares on every card memory
         self._figures: dict[Plan, tuple[float, bool, float]] = {}
+        # plan -> its floor (engine.memo.EstimateMemo.floor_gb): a walk asks it once per card memory
+        self._floors: dict[Plan, float | None] = {}
 
     def estimate(self, plan: Plan) -> MemoryEstimate:
         found = self._cache.get(plan)
@@ -180,7 +182,11 @@ class Planner:
         return floor is not None and floor * lowest_high() > gb
 
     def _floor(self, plan: Plan) -> float | None:
-        return None if plan in self._figures or plan in self._cache else self.memo.floor_gb(self.r, plan)
+        if plan in self._figures or plan in self._cache:
+            return None  # estimated: its figures decide
+        if plan not in self._floors:
+            self._floors[plan] = self.memo.floor_gb(self.r, plan)
+        return self._floors[plan]
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
         """The first plan whose high end fits `gpu` — at that card count, a roomy stage beats a tight
