@@ -72,6 +72,14 @@ def _bands() -> dict[str, Band]:
     return {b.key: b for b in calibration().bands}
 
 
+@cache
+def lowest_high() -> float:
+    """The least factor any band's high end puts on an expected figure (at most 1): the high end of an estimate
+    is never below its expected figure times this (a published caution's never below it), so a floor under the
+    expected figure times this is a floor under the high end too (engine.fit.Planner passes over plans by it)."""
+    return min(1.0, *(b.high for b in _bands().values()))
+
+
 def sharding_class(num_gpus: int, zero: int, sharding: str) -> str:
     """single (one card or plain DDP copies), deepspeed or fsdp (sharded states)."""
     if num_gpus <= 1 or zero == 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.breakdown import CARDS_PER_NODE
-from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, published_caution
+from engine.calibration import FSDP_OFFLOAD_QLORA_PUBLISHED_GB, lowest_high, published_caution
 from engine.catalog import GpuSpec, gpus
 from engine.memo import EstimateMemo
 from engine.memory import MemoryEstimate, Plan
@@ -151,6 +151,8 @@ class Planner:
         self._cache: dict[Plan, MemoryEstimate] = {}
         # plan -> (high end, confident, expected figure): what _first_plan compares on every card memory
         self._figures: dict[Plan, tuple[float, bool, float]] = {}
+        # plan -> its floor (engine.memo.EstimateMemo.floor_gb): a walk asks it once per card memory
+        self._floors: dict[Plan, float | None] = {}
 
     def estimate(self, plan: Plan) -> MemoryEstimate:
         found = self._cache.get(plan)
@@ -164,6 +166,27 @@ class Planner:
             rng = self.estimate(plan).range
             found = self._figures[plan] = (rng.high_gb, rng.confident, rng.expected_gb)
         return found
+
+    def _over(self, plan: Plan, memory_gb: float) -> bool:
+        """Whether `plan` neither fits nor may fit a card of `memory_gb`, told without estimating it: a floor under
+        its expected figure (engine.memo.EstimateMemo.floor_gb) over the card, and that floor times the least
+        high-end factor over it too. False whenever that cannot be told so (an adapter, or a plan estimated
+        already: its figures decide). Passing over such a plan changes no choice: _first_plan keeps only plans
+        that fit or may fit, or the last one tried, which is estimated when it is the answer."""
+        floor = self._floor(plan)
+        return floor is not None and floor > memory_gb and floor * lowest_high() > memory_gb
+
+    def _high_over(self, plan: Plan, gb: float) -> bool:
+        """Whether the high end of `plan` is over `gb`, told by its floor alone (see _over); False when it cannot be."""
+        floor = self._floor(plan)
+        return floor is not None and floor * lowest_high() > gb
+
+    def _floor(self, plan: Plan) -> float | None:
+        if plan in self._figures or plan in self._cache:
+            return None  # estimated: its figures decide
+        if plan not in self._floors:
+            self._floors[plan] = self.memo.floor_gb(self.r, plan)
+        return self._floors[plan]
 
     def first_fit(self, gpu: GpuSpec, plans: list[Plan]) -> Fit:
         """The first plan whose high end fits `gpu` — at that card count, a roomy stage beats a tight
@@ -183,6 +206,9 @@ class Planner:
         for i, plan in enumerate(plans):
             if plan.offload != "none" and maybe is not None:
                 return maybe  # a plan that may fit beats a safe one 20-50% slower; the reply gives its lever
+            if self._over(plan, memory_gb):
+                last = plan  # neither fits nor may fit: not estimated unless it is the last one tried
+                continue
             high, confident, expected = self._figures_of(plan)
             fits = memory_gb - high >= 0 and confident
             if maybe is None and plan.offload == "none" and not fits and expected <= memory_gb:
@@ -190,7 +216,7 @@ class Planner:
             if fits:
                 if memory_gb - expected < room:  # tight: a roomier stage at the same count and offload, if one fits
                     for later in plans[i + 1:]:
-                        if later.num_gpus == plan.num_gpus and later.offload == plan.offload:
+                        if later.num_gpus == plan.num_gpus and later.offload == plan.offload and not self._over(later, memory_gb):
                             high, confident, expected = self._figures_of(later)
                             if memory_gb - high >= 0 and confident and not memory_gb - expected < room:
                                 return later
@@ -212,7 +238,9 @@ class Planner:
             return Plan(1, 0), []
         capacity = self.r.gpu.memory_gb if self.r.gpu else REFERENCE_CARD_GB
         stages = (0, 3) if self.r.adapter else (0, 2, 3)
-        fitting = [z for z in stages if self.estimate(Plan(n, z)).range.high_gb <= capacity]
+        # a stage whose floor is over the card is not fitting, and not estimated (_high_over)
+        fitting = [z for z in stages if not self._high_over(Plan(n, z), capacity)
+                   and self.estimate(Plan(n, z)).range.high_gb <= capacity]
         roomy = [z for z in fitting if self.estimate(Plan(n, z)).range.high_gb <= (1 - TIGHT_SHARE) * capacity]
         z = (roomy or fitting or [3])[0]
         return Plan(n, z), [Assumption("zero_chosen" if z else "zero_chosen_ddp", z)]

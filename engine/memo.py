@@ -26,7 +26,7 @@ from typing import ParamSpec, TypeVar
 from engine.architecture import ParamCounts
 from engine.breakdown import Term
 from engine.catalog import ModelSpec
-from engine.memory import MemoryEstimate, Plan, activation_part, estimate, is_sharded
+from engine.memory import GB, TERM_KEYS, MemoryEstimate, Plan, activation_part, estimate, is_sharded, state_bytes
 from engine.request import TrainingRequest
 from engine.resolve import Resolved
 
@@ -52,12 +52,23 @@ class PlanKey:
     plan: Plan
 
 
+def full_states_floor_gb(r: Resolved, plan: Plan) -> float:
+    """The model states full fine-tuning keeps on each card under `plan` (engine.memory.full_states' on-card
+    terms, summed without building them): with the activations, a floor under the plan's expected figure, so a
+    planner can pass over a plan whose floor is already over a card without estimating it (engine.fit.Planner)."""
+    n, z, p = plan.num_gpus, plan.zero, r.params
+    b = state_bytes(r)
+    shards = (n if z >= 3 else 1, n if z >= 2 else 1, n if z >= 1 else 1, n if z >= 1 else 1)
+    on_card = (plan.offload != "all", True, plan.offload == "none", plan.offload == "none")
+    return sum(b[key][1] * p / shard / GB for key, shard, kept in zip(TERM_KEYS[:4], shards, on_card, strict=True) if kept)
+
 
 @dataclass
 class EstimateMemo:
     """The estimates of one question, by plan key; `computed` counts the real estimates."""
 
-    found: dict[PlanKey, MemoryEstimate] = field(default_factory=dict)
+    # the estimates by (the number of their PlanKey less the plan, the plan): see `estimate`
+    found: dict[tuple[int, Plan], MemoryEstimate] = field(default_factory=dict)
     computed: int = 0
     # the activation and logits terms by (request, spec, framework, loss version unknown, sharded):
     # the same for every plan of a request (engine.memory.activation_part)
@@ -70,6 +81,12 @@ class EstimateMemo:
     # the question's sizings by (request JSON, id of the spec override): engine.sizing.size keeps them here, each
     # with the override it was made with (kept alive, so its id is never another's); see sizing.size
     sizings: dict[tuple[str, int], tuple[object, object]] = field(default_factory=dict)
+    # id of a resolved request -> (it, kept alive; its number among the question's PlanKeys less the plan; its
+    # activations key): what a key holds of a Resolved is worked out once per Resolved, not once per plan asked
+    # (a ladder asks a dozen plans of one; a Resolved is frozen and its request and spec are never changed in place)
+    _bases: dict[int, tuple[Resolved, int, tuple[str, str, str, bool]]] = field(default_factory=dict)
+    # PlanKey less the plan -> its number: `found` is keyed by (number, plan)
+    _base_ids: dict[tuple[str, str, ParamCounts, int, str, bool], int] = field(default_factory=dict)
 
     def _canonical(self, obj: TrainingRequest | ModelSpec) -> str:
         found = self._json.get(id(obj))
@@ -92,19 +109,45 @@ class EstimateMemo:
         return PlanKey(self._memory_canonical(r.request), self._canonical(r.spec), r.counts, r.lora_params,
                        r.framework.id, unknown, plan)
 
+    def _base(self, r: Resolved) -> tuple[Resolved, int, tuple[str, str, str, bool]]:
+        """What the keys of `r`'s plans hold of it (a PlanKey's fields less the plan), numbered once per Resolved."""
+        found = self._bases.get(id(r))
+        if found is None:
+            key = self.key(r, Plan(1, 0))
+            base = (key.request, key.spec, key.counts, key.lora_params, key.framework, key.unknown_loss)
+            number = self._base_ids.setdefault(base, len(self._base_ids))
+            found = self._bases[id(r)] = (r, number, (key.request, key.spec, key.framework, key.unknown_loss))
+        return found
+
     def estimate(self, r: Resolved, plan: Plan) -> MemoryEstimate:
-        key = self.key(r, plan)
-        hit = self.found.get(key)
+        """The estimate of `r` under `plan`: found when a request with the same PlanKey asked that plan before.
+        Keyed by (the number of the PlanKey less the plan, the plan): the same identity as the PlanKey, worked
+        out once per Resolved rather than serialized and hashed again for every plan."""
+        _, number, at = self._base(r)
+        hit = self.found.get((number, plan))
         if hit is None:
-            hit = self.found[key] = estimate(r, plan, self._activation_part(r, key, is_sharded(plan)))
+            hit = self.found[number, plan] = estimate(r, plan, self._activation_part(r, at, is_sharded(plan)))
             self.computed += 1
         return hit
 
-    def _activation_part(self, r: Resolved, key: PlanKey, sharded: bool) -> tuple[tuple[Term, ...], float]:
-        at = (key.request, key.spec, key.framework, key.unknown_loss, sharded)
-        found = self._activations.get(at)
+    def floor_gb(self, r: Resolved, plan: Plan) -> float | None:
+        """A floor under the expected figure of `r` under `plan`, far cheaper than the estimate: full fine-tuning's
+        model states on each card plus the activations (the question's own, worked out once per request); the
+        estimate adds the overhead (never less than the CUDA context) and any frozen model to these. None for an
+        adapter (its states are not summed so cheaply) and once the plan is estimated (its figures are known)."""
+        if r.adapter:
+            return None
+        _, number, at = self._base(r)
+        if (number, plan) in self.found:
+            return None
+        acts, _ = self._activation_part(r, at, is_sharded(plan))
+        return full_states_floor_gb(r, plan) + sum(t.gb for t in acts)
+
+    def _activation_part(self, r: Resolved, at: tuple[str, str, str, bool], sharded: bool) -> tuple[tuple[Term, ...], float]:
+        key = (*at, sharded)
+        found = self._activations.get(key)
         if found is None:
-            found = self._activations[at] = activation_part(r, sharded)
+            found = self._activations[key] = activation_part(r, sharded)
         return found
 
 

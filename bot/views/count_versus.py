@@ -20,8 +20,9 @@ from engine.seed_minimums import seed_optimizer_named
 from engine.sizing import Sizing, size
 
 
-def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -> dict[str, Any] | None:
-    """The verdict's card at `other` cards: which way the comparison goes and what it holds."""
+def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int, *, eight_bit: bool = True) -> dict[str, Any] | None:
+    """The verdict's card at `other` cards: which way the comparison goes and what it holds; `eight_bit`: fewer
+    cards short with AdamW are sized again with the 8-bit optimizer (one_holds_it shows neither, so asks no such sizing)."""
     n = int(verdict["num_gpus"])
     if other == n:
         return None
@@ -34,7 +35,7 @@ def count_versus(stated: TrainingRequest, verdict: dict[str, Any], other: int) -
         case = "not_needed" if safe else "needed" if row["fits"] else "neither"
     else:
         case = "fewer_enough" if row["fits"] and not row["tight"] else "fewer_short"
-        eight = _on_8bit(stated, verdict, other) if case == "fewer_short" else None
+        eight = _on_8bit(stated, verdict, other) if case == "fewer_short" and eight_bit else None
         if eight is not None:  # "7b 全参 一定要两张 a100 吗": not with the 8-bit optimizer, seed 000's way on fewer cards
             return eight | {"asked": n, "other": other, "table": None}
     one_enough = (case == "fewer_enough" and other == 1) or (case == "not_needed" and n == 1)
@@ -49,7 +50,8 @@ def one_holds_it(stated: TrainingRequest, verdict: dict[str, Any]) -> dict[str, 
     then is no firm fit: "70b qlora fsdp cpu offload on two 4090s")."""
     if verdict.get("offload") not in (None, "none"):
         return None
-    cv = count_versus(stated, verdict, 1)
+    # one card short ("fewer_short", or the 8-bit way on it) is no line here: its 8-bit sizings are not made
+    cv = count_versus(stated, verdict, 1, eight_bit=False)
     return cv if cv is not None and cv["case"] == "fewer_enough" else None
 
 
