@@ -4,9 +4,8 @@ Retrieval is lexical and bilingual: latin words, digits and Chinese character bi
 each entry's questions, keywords and answers (keywords weigh most: they are the words users type; a keyword phrase's
 pieces only where the entry writes them or the question types the whole phrase, bot/understand/faq_phrases.py).
 Paraphrase is bridged by the catalogs, not by patterns here: a concept written another way or in the other language
-(catalogs/faq_terms.yaml: "payment" and 付款, "boots" and 开机) is one token, counted once per mention, and an
-entry's own keyword phrase found in the question (with its inflections: "parallelism" names "pipeline parallel") is
-evidence for it. A provider named in the question rules out the entries about another provider.
+(catalogs/faq_terms.yaml: "payment" and 付款) is one token, counted once per mention, and an entry's own keyword phrase
+found in the question (inflected too) is evidence for it. A provider named rules out the entries about another provider.
 
 The confidence is how much of the query's weight the best entry explains, with a margin over the runner-up; `lookup`
 holds the rule that decides on it: below it the bot says it is not sure and offers the two closest questions (buttons).
@@ -269,6 +268,7 @@ class FaqIndex:
         self.words_by_char: dict[str, list[str]] = {}
         for word in self.by_first_word:
             self.words_by_char.setdefault(word[:2], []).append(word)
+        self.word_starts = frozenset(self.words_by_char)
         # the concepts each entry's keywords are forms of (扣费 is ~billed): a message naming the concept in
         # another form ("按什么计费") names that keyword too
         # (only a keyword that is itself one of the concept's forms: "先开机后付款" is not a form of ~boot)
@@ -325,7 +325,7 @@ class FaqIndex:
 
     @one_message.per_message
     def _named(self, folded: str) -> set[str]:  # the entries whose own keyword phrases folded text names
-        return {self.entries[i].id for start in faq_terms.starts(folded) for word in self.words_by_char.get(start, ())
+        return {self.entries[i].id for start in faq_terms.starts_among(self.word_starts, folded) for word in self.words_by_char[start]
                 if word in folded for i, p in self.by_first_word[word] if p.search(folded)}
 
     def _allowed(self, provider: str | None) -> list[int]:
@@ -405,22 +405,22 @@ def domain_terms() -> tuple[str, ...]:
 
 
 @cache
-def _domain_terms_by_char() -> dict[str, tuple[str, ...]]:
-    """Every domain term filed under its first character: a message is tested only against the terms that
-    start with one of its characters. Why: one alternation of all ~1,600 terms was tried at every position
-    of the message (some 50 µs a call, several calls a message); a term occurs iff it is a substring."""
+def _domain_terms_by_char() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """Every domain term filed under its first two characters (and those keys): a message is tested only against the terms
+    starting with one of its pairs. Why: one alternation of ~1,600 terms at every position cost ~50 µs a call."""
     by_char: dict[str, list[str]] = {}
     for term in domain_terms():
         if term:
-            by_char.setdefault(term[0], []).append(term)
-    return {ch: tuple(terms) for ch, terms in by_char.items()}
+            by_char.setdefault(term[:2], []).append(term)
+    return frozenset(by_char), {ch: tuple(terms) for ch, terms in by_char.items()}
 
 
 @one_message.per_message  # asked up to five times of one message by lookup and the core
 def on_topic(text: str) -> bool:
-    """Whether a domain term (domain_terms) occurs in the folded message."""
-    folded, by_char = _plain(text), _domain_terms_by_char()
-    return any(term in folded for ch in set(folded) for term in by_char.get(ch, ()))
+    """Whether a domain term (domain_terms) occurs in the folded message (only terms whose first two characters do)."""
+    folded = _plain(text)
+    keys, by_char = _domain_terms_by_char()
+    return any(term in folded for ch in faq_terms.starts_among(keys, folded) for term in by_char[ch])
 
 
 def unnamed(text: str) -> str:

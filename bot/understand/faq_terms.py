@@ -13,6 +13,7 @@ lives here once, for the concepts and for the entries' keyword phrases alike.
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from functools import cache
@@ -65,8 +66,15 @@ def shorthand() -> dict[str, str]:
 def starts(folded: str) -> set[str]:
     """Every character of folded text and every pair of neighbouring ones: where a word of it can start."""
     found = set(folded)
-    found.update(folded[i:i + 2] for i in range(len(folded) - 1))
+    found.update(map(operator.add, folded, folded[1:]))
     return found
+
+
+def starts_among(keys: frozenset[str], folded: str) -> frozenset[str]:
+    """The members of `keys` (one or two characters each) that are `starts` of folded text: the same as
+    `keys & starts(folded)`, the pairs made and met in C (an index asks this of every text it reads, and a
+    Python loop over every start, most of which no phrase begins with, was most of what the look-up cost)."""
+    return keys.intersection(map(operator.add, folded, folded[1:])).union(keys.intersection(folded))
 
 
 class PhraseSet:
@@ -84,13 +92,23 @@ class PhraseSet:
             if pattern is not None:
                 anchor = re.split(r"[\s-]+", fold(phrase))[0]
                 self.by_char.setdefault(anchor[:2], []).append((order, anchor, names, pattern))
+        self.keys = frozenset(self.by_char)
 
     def finditer(self, folded: str) -> list[tuple[int, int, str]]:
         """(start, end, what it names) for every match of every phrase in folded text, in the phrases'
         order (where two phrases claim the same span, the one listed first keeps it)."""
-        found = [(order, m.start(), m.end(), names) for start in starts(folded)
-                 for order, anchor, names, pattern in self.by_char.get(start, ()) if anchor in folded
-                 for m in pattern.finditer(folded)]
+        found = []
+        for start in starts_among(self.keys, folded):
+            for order, anchor, names, pattern in self.by_char[start]:
+                # every match begins with the anchor: the pattern is tried only where the anchor stands, left to
+                # right and past each match, as finditer would (which tries it, lookbehind first, at every position)
+                at = folded.find(anchor)
+                while at >= 0:
+                    if (m := pattern.match(folded, at)) is not None:
+                        found.append((order, at, m.end(), names))
+                        at = folded.find(anchor, m.end())
+                    else:
+                        at = folded.find(anchor, at + 1)
         return [(start, end, names) for _, start, end, names in sorted(found)]
 
 

@@ -17,12 +17,13 @@ from bot.understand import asks as ask_words
 from bot.understand import faq_terms, one_message, precision_words, symptoms
 from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
-from bot.understand.faq import FILLER, KEYWORD_CONFIDENT, Hit, faq_index
+from bot.understand.faq import FILLER, KEYWORD_CONFIDENT, FaqEntry, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_methods import about_other_methods, by_method, methodless_first
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.switch_asks import KEEP_SPEED_WORDS
+from engine.lazy import per_object
 
 # The words that state the job (what a sizing reads): taken out of the message before asking the FAQ
 # whether the rest is a technical question of its own.
@@ -235,8 +236,13 @@ def _unsized_term(topic: str, hit: Hit) -> bool:
     keywords states within a phrase counts ("检查点慢多少", "checkpointing slower": how much slower it runs)."""
     index = faq_index()
     own = next(c for e, c in zip(index.entries, index.keyword_concepts, strict=True) if e is hit.entry)
-    within = {c for kw in [*hit.entry.keywords.zh, *hit.entry.keywords.en] for c, _ in faq_terms.mentions(faq_terms.fold(kw))}
-    return bool(_unsized(topic) & (own | within))
+    return bool(_unsized(topic) & (own | _within(hit.entry)))
+
+
+@per_object(maxsize=1024)  # an entry's keywords are the catalog's: folded once, not each message (five to ten of them)
+def _within(entry: FaqEntry) -> frozenset[str]:
+    """The concepts an entry's keywords name, whole or within a phrase."""
+    return frozenset(c for kw in [*entry.keywords.zh, *entry.keywords.en] for c, _ in faq_terms.mentions(faq_terms.fold(kw)))
 
 
 def unsized_of_entry(topic: str, hit: Hit) -> bool:
