@@ -96,7 +96,9 @@ SETUP_REF = lazy(r"(?:那|这)?\s*(?:个|台)?\s*\d+\s*(?:张)?卡\s*的?\s*(?:�
 # "费用呢"), maybe in a currency said alone ("人民币吧?", "rmb pls", "算人民币"): that answer priced again (in it)
 AMOUNT_WORDS = lazy(r"多少钱?|几多钱|价格|价钱|费用|报价|什么价|啥价|要花|花费|\bhow\s+much\b|\bprices?\b|\bcosts?\b|\bpricing\b"
                     r"|\bquote\b|\btotal\b", re.I)
-CURRENCY_WORDS = lazy(r"(人民币|rmb|cny|美元|美金|usdt|usd|(?<![a-z])u(?![a-z])|dollars?|yuan|刀)", re.I)
+# a currency's sign said alone is its name ("¥ 多少", "$?", "₮ 呢"): the figure again in that currency
+CURRENCY_WORDS = lazy(r"(人民币|rmb|cny|美元|美金|usdt|usd|(?<![a-z])u(?![a-z])|dollars?|yuan|刀|[¥￥$₮]|(?<![美日欧港])元)", re.I)
+SIGNS = {"¥": "CNY", "￥": "CNY", "元": "CNY", "$": "USD", "₮": "USDT"}
 AMOUNT_FRAME = lazy(r"算|按|折合|换算成?|大概|大约|一共|总共|是|要|得|呢|吧|呀|啊|哦|嗯|那|那么|就|的|了|吗|么|嘛|给|用|付|计|我|我们|下"
                     r"|\b(?:what'?s|whats|what|is|it|that|this|the|in|so|then|ok|okay|pls|please|plz|and|would|be|will|do|does"
                     r"|roughly|about|approx|total|again|for|me|us|one|of|show|give|say)\b", re.I)
@@ -184,7 +186,7 @@ def amount_only(norm: str) -> tuple[bool, str | None]:
     if not frame_only(rest):
         return False, None
     named = next(iter(currencies), None)
-    return True, None if named is None else "USD" if named in ("dollar", "dollars", "刀") else CURRENCY[named]
+    return True, None if named is None else "USD" if named in ("dollar", "dollars", "刀") else SIGNS.get(named) or CURRENCY[named]
 
 
 def without_card_pointer(text: str) -> str:
