@@ -81,6 +81,8 @@ BILLING_WAY = lazy(r"\b(?:per|by\s+the)[\s-]*(?:minute|hour|week|month)\b|\b(?:h
 LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
                    r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
                    re.I)
+# a card's form said alone ("the SXM version", "PCIe 的呢"): the other form of the card just named
+LONE_FORM = lazy(r"(?<![a-z0-9])(sxm|pcie)\d?(?![a-z])", re.I)
 # an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
 UPGRADE_REFERRED = lazy(r"升级|升了|加上|加了|扩容|\bupgrad(?:e|ed|ing)\b|\bwith\s+(?:that|it|those|them)\b", re.I)
 CPU_WORDS = lazy(r"cpu|核|\bcores?\b|vcpu", re.I)
@@ -162,6 +164,12 @@ def lone_memory(norm: str) -> str | None:
     """The one card memory size said alone ("48g 跑 12 小时呢": "48"), None for none or several."""
     sizes = {m.group(1) for m in LONE_MEMORY.finditer(norm)}
     return sizes.pop() if len(sizes) == 1 else None
+
+
+def lone_form(norm: str) -> str | None:
+    """The one card form said alone ("sxm", "pcie"), None for none or both."""
+    forms = {m.group(1).lower() for m in LONE_FORM.finditer(norm)}
+    return forms.pop() if len(forms) == 1 else None
 
 
 def upgrades_named(question: str) -> dict[str, int]:
