@@ -30,7 +30,7 @@ from bot.core.count_follow import count_changed, stage_kept
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
-from bot.core.family_kept import setup_dropped, size_in_family
+from bot.core.family_kept import series_at_size, setup_dropped, size_in_family
 from bot.core.fit_follow import asked_of_last
 from bot.core.form_pick import form_kept
 from bot.core.held_budget import run_against_money, runway_of_held
@@ -102,7 +102,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
-    parsed = budget_weighs_last(job_at_provider(form_kept(parsed, last), last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
+    parsed = budget_weighs_last(job_at_provider(form_kept(series_at_size(parsed, last), last), last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if (by_memory := memory_card_at_last(parsed, last)) is not None:
         return by_memory  # "70b qlora on cloudgpu" then "cheapest 80GB card for 8h?": that provider's cards, for 8 h

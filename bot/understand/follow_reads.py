@@ -81,6 +81,9 @@ BILLING_WAY = lazy(r"\b(?:per|by\s+the)[\s-]*(?:minute|hour|week|month)\b|\b(?:h
 LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
                    r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
                    re.I)
+# a model series named without its size ("llama 3.3", "qwen2.5"): the job before's size decides the model
+SERIES = lazy(r"(?<![a-z])(llama|qwen|gemma|internlm|yi|phi)[\s-]?(\d+(?:\.\d+)?)(?![\d.])(?![\s-]*\d*(?:\.\d+)?\s*b(?![a-z]))"
+              r"(?![a-z0-9])", re.I)
 # a card's form said alone ("the SXM version", "PCIe 的呢"): the other form of the card just named
 LONE_FORM = lazy(r"(?<![a-z0-9])(sxm|pcie)\d?(?![a-z])", re.I)
 # an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
@@ -164,6 +167,13 @@ def lone_memory(norm: str) -> str | None:
     """The one card memory size said alone ("48g 跑 12 小时呢": "48"), None for none or several."""
     sizes = {m.group(1) for m in LONE_MEMORY.finditer(norm)}
     return sizes.pop() if len(sizes) == 1 else None
+
+
+def series_named(norm: str) -> str | None:
+    """A model series named without its size ("llama 3.3", "qwen2.5 的", "gemma-3"), compacted ("llama3.3"); None
+    for none, several, or one said with its size ("qwen2.5-7b": a model of its own)."""
+    found = {f"{m.group(1)}{m.group(2)}".lower() for m in SERIES.finditer(norm)}
+    return found.pop() if len(found) == 1 else None
 
 
 def lone_form(norm: str) -> str | None:
