@@ -37,9 +37,9 @@ from bot.understand.follow_reads import (
     cheaper_said,
     extra_asked,
     lone_form,
-    series_named,
     lone_memory,
     providers_weighed,
+    series_named,
     which_card,
 )
 from bot.understand.instances import split_reading
