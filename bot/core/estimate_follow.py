@@ -17,7 +17,9 @@ from bot.text.names import short_gpu
 from bot.understand.estimate_asks import bare_figure, estimate_ask
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
-from engine.sizing import Sizing
+from engine.errors import KasuanError
+from engine.request import TrainingRequest
+from engine.sizing import Sizing, size
 
 STATES = ("weights", "gradients", "master_weights", "optimizer_states")
 PER_PARAM = re.compile(r"^([\d.]+) B × ([\d.]+)e9 param")
@@ -163,15 +165,31 @@ def _figures(e: dict[str, Any]) -> list[float]:
         [bpp * float(e["params_b"])] if bpp else [])
 
 
+def _priced_estimate(turn: Turn) -> dict[str, Any] | None:
+    """The estimate of the setup a cost answer priced (its job on the cards it picked), as a sizing's turn keeps it."""
+    job, priced = turn.data.get("request"), turn.data.get("priced")
+    if not isinstance(job, dict) or not isinstance(priced, list) or len(priced) != 3:
+        return None
+    try:
+        s = size(TrainingRequest.model_validate({**job, "gpu": priced[0], "num_gpus": priced[1]}))
+    except (KasuanError, ValueError):
+        return None
+    return estimate_of(s, None, [])
+
+
 def estimate_reply(parsed: Parsed, text: str, turn: Turn | None, last: Turn | None, lang: str) -> Reply | None:
     """The answer to a short question about the last sizing's estimate, or None when the message asks none
     (or names a job of its own: a model, a card or a count is a new sizing)."""
     sized = turn if turn is not None and turn.kind == "size" else last if last is not None and last.kind == "size" else None
     e = sized.data.get("estimate") if sized is not None else None
     q = parsed.request
-    if not isinstance(e, dict) or q.model or q.params_b or q.gpu or q.num_gpus or parsed.rental.provider:
+    if q.model or q.params_b or q.gpu or q.num_gpus or parsed.rental.provider:
         return None
     ask = estimate_ask(normalize(text))
+    if e is None and ask == "slower" and turn is not None and turn.kind == "cost":
+        sized, e = turn, _priced_estimate(turn)  # "吞吐会掉多少" after an offloaded plan's price: that plan's slowdown
+    if not isinstance(e, dict):
+        return None
     if ask is None or (ask == "slower" and e.get("offload") in (None, "none")):
         return None
     bare = bare_figure(normalize(text)) if ask == "why" else None

@@ -6,9 +6,13 @@ size stays bare, as before. The cards the job was asked on stay with a new model
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from bot.messages import Turn
+from bot.understand.parser import Parsed
 from engine.catalog import models
 
+SIZE_TAIL = re.compile(r"-\d+(?:\.\d+)?b(?![a-z]).*$")  # "-70b" of "llama-3.3-70b": the id without its size
 SIZE_IN_ID = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)b(?![a-z])")
 
 
@@ -39,6 +43,23 @@ def size_in_family(stated: dict[str, object], before: dict[str, object]) -> dict
     out = {k: v for k, v in stated.items() if k != "params_b"}
     out["model"] = kin
     return out
+
+
+def series_at_size(parsed: Parsed, last: Turn | None) -> Parsed:
+    """"llama 3.3" (a model series, no size) after a 70B job: that series' model at the job's size (Llama-3.3-70B),
+    the job kept by the follow-up that merges it; `parsed` unchanged where the catalog has none or several."""
+    q, series = parsed.request, parsed.cues.series
+    if series is None or q.model or q.params_b or last is None or last.kind not in ("size", "cost"):
+        return parsed
+    job = last.data.get("request") or {}
+    size = job.get("params_b") or _size(str(job.get("model") or ""))
+    if not isinstance(size, int | float):
+        return parsed
+    kin = [m.id for m in models().entries if re.sub(r"[\s-]", "", SIZE_TAIL.sub("", m.id)) == series and _size(m.id) == float(size)]
+    if len(kin) != 1:
+        return parsed
+    return replace(parsed, intent="size", request=q.model_copy(update={"model": kin[0]}), follow_up=True, missing=[],
+                   faq=[], faq_answers=[], faq_confident=False)
 
 
 SETUP_KEYS = ("gpu", "num_gpus", "zero")

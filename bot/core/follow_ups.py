@@ -30,7 +30,7 @@ from bot.core.count_follow import count_changed, stage_kept
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
-from bot.core.family_kept import setup_dropped, size_in_family
+from bot.core.family_kept import series_at_size, setup_dropped, size_in_family
 from bot.core.fit_follow import asked_of_last
 from bot.core.form_pick import form_kept
 from bot.core.held_budget import run_against_money, runway_of_held
@@ -102,7 +102,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     """A message that changes one thing of the previous question ("那换成qlora呢", "on a 4090",
     "那租一个月多少钱", "那 8 张呢") is that question with the change; anything that names its own
     model, or is a new kind of request (a wallet action, small talk, a strong FAQ match), stands alone."""
-    parsed = budget_weighs_last(job_at_provider(form_kept(parsed, last), last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
+    parsed = budget_weighs_last(job_at_provider(form_kept(series_at_size(parsed, last), last), last), last, text)  # "cloudgpu 能跑吗" after a job: it, there; "14b qlora this weekend" then "budget like 30 bucks": that total weighed
     parsed = card_weighed(_run_hours_billed(span_added(parsed, last), last))  # "对比下 gpuli 和 CloudGPU 的 4090": its price at each
     if (by_memory := memory_card_at_last(parsed, last)) is not None:
         return by_memory  # "70b qlora on cloudgpu" then "cheapest 80GB card for 8h?": that provider's cards, for 8 h
@@ -236,10 +236,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             and not _settings_of_job(parsed, last) and not parsed.cues.lone_count \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
                  or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
-            and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic):
-        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: a question of its own, for the FAQ;
-        # a short one too when, the provider taken out, it still names an entry's own term ("一万网络管装环境吗");
-        # never a setup alone, however long its card's name ("8 张 a100 sxm" after 32B full: the job on those cards)
+            and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic) \
+            and card_variant(parsed, last) is None:  # "and the SXM version?" after a price: that card, not the FAQ
+        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: the FAQ's; a short one naming an entry's term
+        # ("一万网络管装环境吗") too; never a setup alone ("8 张 a100 sxm" after 32B full: the job on those cards)
         return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):

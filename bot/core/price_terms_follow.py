@@ -57,29 +57,39 @@ def repeat_asked(parsed: Parsed, last: Turn) -> Parsed | None:
                    faq_confident=False)
 
 
-def variant_of(card: str, size: str | None) -> str | None:
+def variant_of(card: str, size: str | None, form: str | None = None) -> str | None:
     """The card of the same family with the memory `size` the message says alone ("48g" after an RTX 4090: the
-    4090 48GB), when the catalog has one other than `card`; None otherwise."""
-    if size is None:
+    4090 48GB), or in the form it says alone ("the SXM version" after an A100 80GB PCIe: the A100 80GB SXM), when the
+    catalog has one other than `card`; None otherwise."""
+    if size is None and form is None:
         return None
     entry = next((g for g in gpus().entries if g.id == card), None)
     if entry is None or not entry.aliases:
         return None
     family = re.sub(r"\s*\d+\s*gb?$", "", str(entry.aliases[0]), flags=re.I)
-    other = parse(f"{family} {size}g").request.gpu
+    if form is not None:  # the family's own name, its form dropped, at the memory said or the card's own, in the form said
+        family = re.sub(r"\s*\b(?:pcie|sxm\d?)\b", "", family, flags=re.I)
+        asked = f"{family} {size or f'{entry.memory_gb:g}'}g {form}"
+    else:
+        asked = f"{family} {size}g"
+    other = parse(asked).request.gpu
     return other if other and other != card else None
 
 
 def card_variant(parsed: Parsed, last: Turn) -> str | None:
-    """The other memory size of the card just priced or sized on, named alone in a short follow-up ("48g 跑 12 小时呢",
-    "what about the 48g version" after 7B LoRA on a 4090)."""
+    """The other memory size or form of the card just priced or sized on, named alone in a short follow-up ("48g 跑
+    12 小时呢", "what about the 48g version" after 7B LoRA on a 4090, "and the SXM one?" after an A100 PCIe's price)."""
     if last.kind not in ("price", "size", "cost") or _own(parsed) or parsed.price.add_ons or parsed.cues.chars > ABOUT_LAST:
         return None
     held = last.data.get("gpu") if last.kind == "price" else last.data.get("request", {}).get("gpu")
     cards = held if isinstance(held, list) else [held] if held else []
+    size, form = parsed.cues.lone_memory, parsed.cues.lone_form
+    if len(cards) > 1 and form is not None:  # both forms priced ("A100 80G" at gpuli): the one of the form said
+        picked = {variant_of(str(c), size, form) or str(c) for c in cards}
+        return picked.pop() if len(picked) == 1 else None
     if len(cards) != 1:
         return None
-    return variant_of(str(cards[0]), parsed.cues.lone_memory)
+    return variant_of(str(cards[0]), size, form)
 
 
 def upgrade_after_faq(parsed: Parsed, before: Turn | None, asked: str | None) -> Parsed | None:

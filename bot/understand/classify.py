@@ -60,6 +60,8 @@ FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题
                  r"\s*(?:换|改|调|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
                  r"|(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s*(?:->|→|to\b)|(?:the\s+)?same\s+(?:thing|job|setup|on|at|for|with|but)\b|now\s+(?:with|for|on)\b"
+                 # the last question asked again of what follows: "same q for 14b", "同问 14b", "一样的问题 但是 48G"
+                 r"|(?:the\s+)?same\s+(?:q|qn|question|query|ask)\b|同问|同上|同样的问题|一样的问题|问题一样|还是这个问题"
                  # a setting raised or lowered by a verb first: "bump seq to 8k", "double the batch", "drop the rank to 8"
                  r"|(?:bump|raise|increase|push|up|lower|drop|reduce|cut|set|make|double|halve)\s+(?:the\s+|my\s+)?(?:max\s+)?"
                  r"(?:seq(?:uence)?|context|ctx|cutoff|batch|micro[\s_-]*batch|rank|lora\s+rank|epochs?|grad(?:ient)?\s+accum\w*))"

@@ -36,8 +36,10 @@ from bot.understand.follow_reads import (
     card_frames,
     cheaper_said,
     extra_asked,
+    lone_form,
     lone_memory,
     providers_weighed,
+    series_named,
     which_card,
 )
 from bot.understand.instances import split_reading
@@ -314,6 +316,8 @@ class Cues:
     which_cheaper: bool = False  # "哪个更划算", "which one is cheaper?": of the two cards just priced
     providers_weighed: bool = False  # "gpuli or cloudgpu cheaper?", "cloudgpu 和 gpuli 哪个便宜": two providers set against each other
     lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
+    lone_form: str | None = None  # "and the SXM one?", "PCIe 的呢": a card's form said alone ("sxm", "pcie")
+    series: str | None = None  # "llama 3.3" after a 70B job: a model series named without its size ("llama3.3")
     upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
     extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
     same_as_full: bool = False  # "跟全参一样吗", "same as full fine-tuning?": the memory weighed against full fine-tuning's
@@ -479,6 +483,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
     only, currency = amount_only(norm) if short else (False, None)
     return {"beside_cards": card_frames(norm, short), "which_card": short and which_card(norm), "cheaper": cheaper,
             "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
+            "lone_form": lone_form(norm) if short else None, "series": series_named(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
             "toggled": toggled(norm) if short else None,

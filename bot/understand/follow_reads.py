@@ -81,6 +81,11 @@ BILLING_WAY = lazy(r"\b(?:per|by\s+the)[\s-]*(?:minute|hour|week|month)\b|\b(?:h
 LONE_MEMORY = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb|gib)(?![a-z0-9])(?!\s*(?:的)?\s*(?:存储|内存|硬盘|磁盘|盘|对象|流量|数据|语料|权重|模型"
                    r"|ram\b|memory\b|storage\b|volume|disk|ssd|egress|data|corpus|weights|checkpoint|of\s+(?:ram|memory|storage|data)))",
                    re.I)
+# a model series named without its size ("llama 3.3", "qwen2.5"): the job before's size decides the model
+SERIES = lazy(r"(?<![a-z])(llama|qwen|gemma|internlm|yi|phi)[\s-]?(\d+(?:\.\d+)?)(?![\d.])(?![\s-]*\d*(?:\.\d+)?\s*b(?![a-z]))"
+              r"(?![a-z0-9])", re.I)
+# a card's form said alone ("the SXM version", "PCIe 的呢"): the other form of the card just named
+LONE_FORM = lazy(r"(?<![a-z0-9])(sxm|pcie)\d?(?![a-z])", re.I)
 # an upgrade referred to without naming it ("升级后", "加上之后", "with the upgrade", "upgraded"): the one just asked about
 UPGRADE_REFERRED = lazy(r"升级|升了|加上|加了|扩容|\bupgrad(?:e|ed|ing)\b|\bwith\s+(?:that|it|those|them)\b", re.I)
 CPU_WORDS = lazy(r"cpu|核|\bcores?\b|vcpu", re.I)
@@ -96,7 +101,9 @@ SETUP_REF = lazy(r"(?:那|这)?\s*(?:个|台)?\s*\d+\s*(?:张)?卡\s*的?\s*(?:�
 # "费用呢"), maybe in a currency said alone ("人民币吧?", "rmb pls", "算人民币"): that answer priced again (in it)
 AMOUNT_WORDS = lazy(r"多少钱?|几多钱|价格|价钱|费用|报价|什么价|啥价|要花|花费|\bhow\s+much\b|\bprices?\b|\bcosts?\b|\bpricing\b"
                     r"|\bquote\b|\btotal\b", re.I)
-CURRENCY_WORDS = lazy(r"(人民币|rmb|cny|美元|美金|usdt|usd|(?<![a-z])u(?![a-z])|dollars?|yuan|刀)", re.I)
+# a currency's sign said alone is its name ("¥ 多少", "$?", "₮ 呢"): the figure again in that currency
+CURRENCY_WORDS = lazy(r"(人民币|rmb|cny|美元|美金|usdt|usd|(?<![a-z])u(?![a-z])|dollars?|yuan|刀|[¥￥$₮]|(?<![美日欧港])元)", re.I)
+SIGNS = {"¥": "CNY", "￥": "CNY", "元": "CNY", "$": "USD", "₮": "USDT"}
 AMOUNT_FRAME = lazy(r"算|按|折合|换算成?|大概|大约|一共|总共|是|要|得|呢|吧|呀|啊|哦|嗯|那|那么|就|的|了|吗|么|嘛|给|用|付|计|我|我们|下"
                     r"|\b(?:what'?s|whats|what|is|it|that|this|the|in|so|then|ok|okay|pls|please|plz|and|would|be|will|do|does"
                     r"|roughly|about|approx|total|again|for|me|us|one|of|show|give|say)\b", re.I)
@@ -162,6 +169,19 @@ def lone_memory(norm: str) -> str | None:
     return sizes.pop() if len(sizes) == 1 else None
 
 
+def series_named(norm: str) -> str | None:
+    """A model series named without its size ("llama 3.3", "qwen2.5 的", "gemma-3"), compacted ("llama3.3"); None
+    for none, several, or one said with its size ("qwen2.5-7b": a model of its own)."""
+    found = {f"{m.group(1)}{m.group(2)}".lower() for m in SERIES.finditer(norm)}
+    return found.pop() if len(found) == 1 else None
+
+
+def lone_form(norm: str) -> str | None:
+    """The one card form said alone ("sxm", "pcie"), None for none or both."""
+    forms = {m.group(1).lower() for m in LONE_FORM.finditer(norm)}
+    return forms.pop() if len(forms) == 1 else None
+
+
 def upgrades_named(question: str) -> dict[str, int]:
     """The upgrades a question about add-ons named ("cpu 要不要升级": the 16-core CPU; "内存能加吗": 128 GB RAM)."""
     named = normalize(question)
@@ -184,7 +204,7 @@ def amount_only(norm: str) -> tuple[bool, str | None]:
     if not frame_only(rest):
         return False, None
     named = next(iter(currencies), None)
-    return True, None if named is None else "USD" if named in ("dollar", "dollars", "刀") else CURRENCY[named]
+    return True, None if named is None else "USD" if named in ("dollar", "dollars", "刀") else SIGNS.get(named) or CURRENCY[named]
 
 
 def without_card_pointer(text: str) -> str:
