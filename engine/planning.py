@@ -21,8 +21,8 @@ from engine.breakdown import CARDS_PER_NODE
 from engine.catalog import GpuSpec, gpus
 from engine.cost import DISPLAY_CURRENCY, CostOption, CostReport, compare
 from engine.errors import InvalidRequest, KasuanError
-from engine.fit import SINGLE_NODE_COUNTS, Fit, Planner, ladder
-from engine.price_list import card_hour_rates, machine_count
+from engine.fit import Fit, Planner, ladder
+from engine.price_list import machine_count
 from engine.request import TrainingRequest
 from engine.resolve import Resolved, resolve
 from engine.seed_minimums import at_the_edge, roomy_row, seed_rows_on_card
@@ -186,8 +186,7 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
     card = gpus().get(gpu)
     q = req.model_copy(update={"gpu": card.id, "num_gpus": None})
     r = resolve(q)
-    planner = Planner(r)
-    fit = fewer_rented(planner, card, planner.first_fit(card, ladder(r)))
+    fit = Planner(r).first_fit(card, ladder(r))
     plan = fit.estimate.plan
     stated = q.model_copy(update={"num_gpus": plan.num_gpus, "zero": plan.zero,
                                   "offload": plan.offload if plan.offload != "none" else q.offload})
@@ -209,23 +208,6 @@ def cards_needed(req: TrainingRequest, gpu: str) -> CardsNeeded:
         # one ZeRO-3 job (seed 003); the fewest of the card some provider rents as one machine is the count
         return replace(_at_count(q, card, whole, seed), apart=plan.num_gpus)
     return CardsNeeded(card, fit, sizing, report, *seed)
-
-
-def fewer_rented(planner: Planner, card: GpuSpec, fit: Fit) -> Fit:
-    """`fit` at the fewest cards between the ladder's counts (which double: 2, 4, 8) that hold the job as safely, where
-    that count is rented as it is (14B bf16 LoRA on RTX 4090s, rented as single-card instances: 3 hold it, 17.8 GB
-    of 24 each, where the ladder's next count after 2, at the edge, was 4); `fit` itself otherwise."""
-    plan = fit.estimate.plan
-    if not fit.fits or plan.nodes > 1 or plan.num_gpus <= 2:
-        return fit
-    below = max((n for n in (1, *SINGLE_NODE_COUNTS) if n < plan.num_gpus), default=1)
-    for n in range(below + 1, plan.num_gpus):
-        if card_hour_rates(card.id, n)[0] is None or machine_count(card.id, n) != n:
-            continue  # nobody rents that many, or only as part of a bigger machine: the ladder's count stands
-        found = planner.first_fit(card, ladder(planner.r, n))
-        if found.fits and found.estimate.plan.offload == plan.offload and not (found.tight and not fit.tight):
-            return found
-    return fit
 
 
 def _at_count(q: TrainingRequest, card: GpuSpec, n: int, seed: tuple[Fit | None, str, bool]) -> CardsNeeded:
