@@ -52,8 +52,9 @@ def is_inference(text: str) -> bool:
 
 # how serving and training memory compare ("推理和训练显存差多少", "training vs inference memory", "how much more
 # does training take than inference"): a question the FAQ's comparison answers, even with a size named
+# (a why asked of both, "推理 14G 就够，为啥训练要 100 多 G", "why does training take 8x what serving does", asks the same)
 COMPARED = lazy(r"差多少|差几倍|差距|相差|区别|差别|不一样|几倍|多多少|多几倍|比.{0,12}(?:多|大|高)|\bvs\.?\b|versus|compared?"
-                r"|difference|differ|more\s+than|bigger\s+than|times\s+(?:more|as\s+much)|ratio|gap", re.I)
+                r"|difference|differ|more\s+than|bigger\s+than|times\s+(?:more|as\s+much)|ratio|gap|为什么|为啥|为何|怎么会|咋会|\bwhy\b", re.I)
 
 
 def compares_inference(text: str) -> bool:
