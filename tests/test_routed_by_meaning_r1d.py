@@ -73,6 +73,10 @@ def test_why_training_needs_more_than_inference_en() -> None:
     assert "does not fit" not in text
 
 
+def test_why_about_serving_the_trained_model_stays_inference() -> None:
+    assert parse("14b 微调完以后推理为啥这么慢").intent == "inference"
+
+
 # --- a selling word asks a price ---------------------------------------------------------------------------------
 
 def test_selling_word_asks_price_zh() -> None:
