@@ -133,3 +133,8 @@ def test_shut_down_at_night_zh() -> None:
 
 def test_shut_down_overnight_en() -> None:
     assert "destroy" in _reply("4090 hourly at cloudgpu?", "can I shut it down overnight so it stops billing?")
+
+
+def test_swap_right_after_ordering_stays_the_refund_rule() -> None:
+    # the order named as the moment, not the wait for a login: gpuli's 1-hour swap/refund window (seed 000)
+    assert "1 hour" in _reply("at gpuli, can we swap to another card right after ordering?")
