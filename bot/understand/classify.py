@@ -121,7 +121,7 @@ BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*
 # the words a setup named at a provider leaves besides its names; a bare count ("2 A800 80G at cloudgpu") is the setup's
 BARE_FILLER = lazy(r"(?i)[的在上,，.。?？!！:：]|\b(?:at|on|from|in|of|the|an?|with)\b|\b\d{1,2}\s*[x×*]?(?=\s|$)")
 # whether a stated setup will do, asked as a yes or no ("行吗", "可以吗", "ok?", "will it work", "does it fit")
-SETUP_VERDICT = lazy(r"行吗|行不行|行不|可以吗|可不可以|够吗|够不够|放得下|装得下|跑得动|能跑吗|\bok\b\s*(?:[?？]|$)|\bfits?\b|\bwork\b\s*(?:[?？]|$)|\bwill\s+it\s+work\b|\benough\b")
+SETUP_VERDICT = lazy(r"行吗|行不行|行不|可以吗|可不可以|够吗|够不够|放得下|装得下|跑得动|能跑吗|靠谱|现实吗|现不现实|可行|行得通|能成吗|\b(?:realistic|feasible|doable|viable|sane)\b|\bok\b\s*(?:[?？]|$)|\bfits?\b|\bwork\b\s*(?:[?？]|$)|\bwill\s+it\s+work\b|\benough\b")
 CHEAPEST = lazy(r"最省|最便宜|最划算|怎么租|咋租|cheapest|cheaper|most\s+economical|best\s+(?:way|deal)")
 
 
@@ -179,18 +179,18 @@ def asks_checkpoint(norm: str) -> bool:
 
 
 PRICE_WORDS = lazy(
-    r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|包月|按月|按周|按小时|每小时|每周|每月|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)|"
+    r"怎么卖|咋卖|卖多少|卖几|怎么个价|\basking\s+price\b|\bsell(?:s|ing)?\s+(?:it\s+|them\s+)?for\b|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bsell\b[^?]{0,40}?\bfor\s*(?:[?？]|$)|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|够租|租多久|报价|租金|费用|收费|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|包月|按月|按周|按小时|每小时|每周|每月|贵不贵|便宜|how\s*much|price|pricing|cost|\brent|cheap|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)|"
     r"per\s+(?:hour|week|month|year)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly|annual(?:ly)?|yearly"
 )
-PRICE_ASK = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month|year)|hourly|weekly|monthly|annual(?:ly)?|yearly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
+PRICE_ASK = lazy(r"怎么卖|咋卖|卖多少|卖几|怎么个价|\basking\s+price\b|\bsell(?:s|ing)?\s+(?:it\s+|them\s+)?for\b|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bsell\b[^?]{0,40}?\bfor\s*(?:[?？]|$)|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month|year)|hourly|weekly|monthly|annual(?:ly)?|yearly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
 SETUP_OK = lazy(r"行吗|行不行|行不|可以吗|可不可以|可行吗|能行吗|够吗|够不够|装得下吗|放得下吗|ok吗|\bok\s*\?|\bwork\b|\bfeasible\b|\bfit\b|\benough\b")
 AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
-PRICE_NOUN = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
+PRICE_NOUN = lazy(r"怎么卖|咋卖|卖多少|卖几|怎么个价|\basking\s+price\b|\bsell(?:s|ing)?\s+(?:it\s+|them\s+)?for\b|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bsell\b[^?]{0,40}?\bfor\s*(?:[?？]|$)|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|how\s*much|\bprices?\b|pricing|\bcosts?\b|\brates?\b")
 # "那张 4090", "这块 a100": a pointer at a card says which card, as its name does; never a count of cards for the FAQ
 POINTED_CARD = lazy(r"(?:这|那|该)\s*(?:张|块|个|台|款)\s*(?=[A-Za-z0-9])")
-PRICE_ONLY_WORDS = lazy(r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
+PRICE_ONLY_WORDS = lazy(r"怎么卖|咋卖|卖多少|卖几|怎么个价|\basking\s+price\b|\bsell(?:s|ing)?\s+(?:it\s+|them\s+)?for\b|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bsell\b[^?]{0,40}?\bfor\s*(?:[?？]|$)|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|how\s*much|price|pricing|\brent|hourly|weekly|monthly")
 
 
 def _yes_no(norm: str) -> bool:

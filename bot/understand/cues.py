@@ -194,6 +194,9 @@ YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不�
               r"|^(?:over\s+)?(?:at|on|for|with|in)\s+[\w.\u4e00-\u9fff-]+\s*,?\s+(?:can|could|do|does|is|are|will|would|should|may)\b"
               # after a condition ("if I shut it down at night do I pay less?", "when it's idle are we still charged")
               r"|^(?:if|when|once|while)\b[^?？]{1,60}?\b(?:can|could|do|does|is|are|will|would|am)\s+(?:i|you|we|it|they|there|that)\b"
+              # a clipped one, a verb of change opening its clause ("…NaN in fp16, switch to bf16?", "move to zero-3 then?"),
+              # never one asking which
+              r"|(?:^|[,，;；.!?？:：—–]\s*|\s-\s+)(?:switch|move|swap|change|go)\s+(?:to|over|with|back)\b(?![^,，;；.!?？]*\b(?:what|how|which|where|when|who)\b)[^,，;；.!?？]{0,40}[?？]\s*$"
               # a clipped one, the thing then its word of consent ("alipay ok?", "usdt works?"), never a wh-word's
               r"|^(?!.*\b(?:what|how|which|where|when|who|whom|whose|why)\b).*\b(?:ok|okay|fine|works?|accepted|supported|allowed|possible|doable|feasible)\s*\?+$")
 

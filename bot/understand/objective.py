@@ -54,11 +54,15 @@ def is_inference(text: str) -> bool:
 # does training take than inference"): a question the FAQ's comparison answers, even with a size named
 COMPARED = lazy(r"差多少|差几倍|差距|相差|区别|差别|不一样|几倍|多多少|多几倍|比.{0,12}(?:多|大|高)|\bvs\.?\b|versus|compared?"
                 r"|difference|differ|more\s+than|bigger\s+than|times\s+(?:more|as\s+much)|ratio|gap", re.I)
+# a why asked of both ("推理 14G 就够，为啥训练要 100 多 G", "why does training need 100 GB when serving fits in 14"), with
+# training named as the job (not "训练完之后推理为什么慢", a question about serving the trained model)
+WHY_BOTH = lazy(r"为什么|为啥|为何|怎么会|咋会|\bwhy\b", re.I)
 
 
 def compares_inference(text: str) -> bool:
     """Whether the message compares serving a model with training it (both named, and a comparison word)."""
-    return bool(INFERENCE.search(text)) and bool(TRAINING.search(text)) and bool(COMPARED.search(text))
+    return bool(INFERENCE.search(text)) and bool(TRAINING.search(text)) and bool(
+        COMPARED.search(text) or (WHY_BOTH.search(text) and TRAINING.search(NOT_TRAINING.sub(" ", text))))
 
 
 def concurrency(text: str) -> int | None:
