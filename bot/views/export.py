@@ -16,7 +16,13 @@ from bot.messages import Reply
 from bot.views.cost import option_row
 from engine.cost import CostReport
 from engine.export import DS_FILE, ExportPlan, deepspeed_config, export_files, gated, plan_for
-from engine.export_generic import ACCELERATE_FILE, accelerate_generic, accelerate_text, pin_precision, trainer_mixed_precision
+from engine.export_generic import (
+    ACCELERATE_FILE,
+    accelerate_generic,
+    accelerate_text,
+    pin_precision,
+    trainer_mixed_precision,
+)
 from engine.sizing import Sizing
 
 RUN_SCRIPT = {"llamafactory": "launch_llamafactory.sh", "torchrun": "launch_torchrun.sh",
