@@ -13,6 +13,9 @@ and precision, and the files a model's export writes (each method, stage, offloa
 after a stage), and checks the precision accelerate arrives at (the DeepSpeed plugin's `set_mixed_precision`, as
 `AcceleratorState` calls it) is the one the export means: the one asked, else the trainer's (bf16).
 
+And once end to end: the `accelerate launch` command itself (torchrun underneath, two CPU processes) starts a
+stand-in train.py that builds the DeepSpeed plugin, on a 2-card ZeRO-3 fp16 export.
+
 LLaMA-Factory's YAML beside a DeepSpeed JSON: the HF trainer's `HfTrainerDeepSpeedConfig.fill_match` (the rule
 `trainer_config_finalize` raises on) finds the JSON's fp16/bf16 agreeing with the YAML's switches.
 """
@@ -20,6 +23,7 @@ LLaMA-Factory's YAML beside a DeepSpeed JSON: the HF trainer's `HfTrainerDeepSpe
 from __future__ import annotations
 
 import itertools
+import os
 import json
 import subprocess
 import sys
@@ -202,3 +206,29 @@ def test_the_reply_says_the_precision_where_the_deepspeed_json_holds_it(said: st
     line = next(ln for ln in chat.text.splitlines() if "accelerate_config.yaml" in ln and "DEEPSPEED" in ln)
     assert precision in line and "ds_config.json" in line, chat.text
     assert precision in chat.text.splitlines()[0]  # the header says it too, not "auto"
+
+
+STUB = textwrap.dedent("""
+    import os
+    from accelerate.utils import DeepSpeedPlugin
+    plugin = DeepSpeedPlugin()  # what Accelerator() builds in each process: accelerate's refusal is raised here
+    plugin.set_mixed_precision(os.environ["ACCELERATE_MIXED_PRECISION"])
+    ds = plugin.deepspeed_config
+    print("KASUAN-RANK", os.environ["RANK"], plugin.zero_stage, ds["bf16"]["enabled"], ds["fp16"]["enabled"], flush=True)
+""")
+
+
+def test_the_accelerate_command_itself_starts_every_process_of_a_deepspeed_export(tmp_path: Path) -> None:
+    """The real `accelerate launch` (its torchrun underneath, on the CPU) with a stand-in train.py that builds
+    the DeepSpeed plugin each training process builds: two processes, the JSON's stage and fp16 in each."""
+    reply = ChatUser().say("accelerate + deepspeed config, 2 cards, zero 3, fp16")
+    assert reply.kind == "export_generic"
+    tmp_path = tmp_path / "run"
+    _write(tmp_path, dict(reply.files))
+    (tmp_path / "train.py").write_text(STUB, encoding="utf-8")
+    accelerate = Path(sys.executable).parent / "accelerate"
+    proc = subprocess.run([str(accelerate), "launch", "--config_file", "accelerate_config.yaml", "train.py"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=600, check=False,
+                          env={**os.environ, "DS_ACCELERATOR": "cpu"})
+    ranks = sorted(ln.split()[1:] for ln in proc.stdout.splitlines() if ln.startswith("KASUAN-RANK"))
+    assert ranks == [["0", "3", "False", "True"], ["1", "3", "False", "True"]], proc.stdout[-2000:] + proc.stderr[-3000:]
