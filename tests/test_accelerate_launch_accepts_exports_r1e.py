@@ -23,8 +23,8 @@ LLaMA-Factory's YAML beside a DeepSpeed JSON: the HF trainer's `HfTrainerDeepSpe
 from __future__ import annotations
 
 import itertools
-import os
 import json
+import os
 import subprocess
 import sys
 import textwrap
