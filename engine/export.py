@@ -364,7 +364,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "num_train_epochs": float(q.epochs) if q.epochs is not None else EPOCHS,
         "lr_scheduler_type": "cosine",
         "warmup_ratio": 0.1,
-        **_trainer_precision(p),
+        **trainer_precision_flags(p),
         "flash_attn": ATTENTION[q.attention or "flash"],
         "disable_gradient_checkpointing": not q.grad_checkpointing,
         "optim": "adamw_bnb_8bit" if q.optimizer == "adamw-8bit" else "adamw_torch",
@@ -373,7 +373,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     return args
 
 
-def _trainer_precision(p: ExportPlan) -> dict[str, bool]:
+def trainer_precision_flags(p: ExportPlan) -> dict[str, bool]:
     """The trainer's precision flags: the sizing's (bf16 mixed, or pure bf16) unless a config was asked
     for at another precision ("fp16" mixed, or "no": fp32)."""
     q = p.resolved.request

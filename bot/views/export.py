@@ -15,8 +15,14 @@ import yaml
 from bot.messages import Reply
 from bot.views.cost import option_row
 from engine.cost import CostReport
-from engine.export import ExportPlan, export_files, gated, plan_for
-from engine.export_generic import ACCELERATE_FILE, accelerate_generic
+from engine.export import DS_FILE, ExportPlan, deepspeed_config, export_files, gated, plan_for
+from engine.export_generic import (
+    ACCELERATE_FILE,
+    accelerate_generic,
+    accelerate_text,
+    pin_precision,
+    trainer_mixed_precision,
+)
 from engine.sizing import Sizing
 
 RUN_SCRIPT = {"llamafactory": "launch_llamafactory.sh", "torchrun": "launch_torchrun.sh",
@@ -96,6 +102,20 @@ def trainer_precision(files: dict[str, str]) -> str | None:
     return None
 
 
+def json_precision(files: dict[str, str], name: str) -> str | None:
+    """The precision a DeepSpeed JSON trains at: its section switched on, fp32 with both off, and the
+    trainer's when it leaves them "auto"."""
+    if name not in files:
+        return None
+    doc = json.loads(files[name])
+    on = [key for key in ("bf16", "fp16") if _lookup(doc, f"{key}.enabled") is True]
+    if on:
+        return on[0]
+    if _lookup(doc, "bf16.enabled") is False and _lookup(doc, "fp16.enabled") is False:
+        return "fp32"
+    return trainer_precision(files)
+
+
 def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
                  stated: frozenset[str] = frozenset()) -> list[dict[str, str]]:
     """Per file written, its decisive settings as they read in it: {"file": "ds_config.json", "text":
@@ -128,6 +148,11 @@ def key_settings(files: dict[str, str], tools: frozenset[str] = frozenset(),
                 continue
         else:
             text = " · ".join(f"{key}: {str(value).lower() if isinstance(value, bool) else value}" for key, value in found)
+            pointed = _lookup(doc, "deepspeed_config.deepspeed_config_file")
+            if isinstance(pointed, str) and (precision := json_precision(files, pointed)) is not None:
+                # accelerate + DeepSpeed: the precision is the JSON's (accelerate refuses its own beside it)
+                out.append({"file": name, "text": text, "precision": precision, "precision_in": pointed})
+                continue
         out.append({"file": name, "text": text})
     return out
 
@@ -184,11 +209,13 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
     files = export_files(p, fmt)
     if "accelerate" in tools and "fsdp" not in tools and "zero" in stated and p.deepspeed and not p.fsdp:
         # "32b full, 8×H100, ZeRO-3" then "accelerate config?": a ZeRO stage is DeepSpeed's, so accelerate launches
-        # DeepSpeed with the JSON written beside it (the FSDP config stays as the other way)
+        # DeepSpeed with the JSON written beside it (the FSDP config stays as the other way); the precision is
+        # the JSON's, pinned to the trainer's (accelerate refuses mixed_precision beside the JSON, and the HF
+        # trainer checks the pinned value against its own bf16/fp16 switch)
         plan = p.estimate.plan
         body = accelerate_generic(plan.num_gpus, plan.zero, True, plan.offload, p.mixed_precision)
-        files = {ACCELERATE_FILE: f"# accelerate launch --config_file {ACCELERATE_FILE} train.py\n"
-                 + yaml.safe_dump(body, sort_keys=False), **files}
+        ds = pin_precision(deepspeed_config(p), trainer_mixed_precision(p))
+        files = {ACCELERATE_FILE: accelerate_text(body), **files, DS_FILE: json.dumps(ds, indent=2, ensure_ascii=False) + "\n"}
     stated = frozenset(STATED_KEYS[key] for key in stated if key in STATED_KEYS)
     view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools)}
     reply = Reply("export", lang, {"v": view})
@@ -215,8 +242,11 @@ def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str,
                          tools: frozenset[str] = frozenset(), precision: str | None = None) -> Reply:
     """The framework configs that need no model (engine.export_generic), as attachments, with their
     key settings read back from the files."""
-    reply = Reply("export_generic", lang, {"v": {"num_gpus": num_gpus, "files": list(files),
-                                                 "precision": "fp32" if precision == "no" else precision,
+    # an accelerate file trains at a precision even when none was asked (bf16, written where it is read):
+    # the header says it rather than leaving it to the trainer's "auto"
+    written = precision or ("bf16" if ACCELERATE_FILE in files else None)
+    reply = Reply("export_generic", lang, {"v": {"num_gpus": num_gpus, "files": list(files), "asked": precision is not None,
+                                                 "precision": "fp32" if written == "no" else written,
                                                  "settings": key_settings(files, tools)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
