@@ -132,7 +132,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             held = len(more) >= 3 and more[2] == WALLET  # "我现在余额够吗": the wallet's balance, said as such
             return _budget_first(ctx, reply, budget, held=held, apart=not held, cards=cards_asked(parsed))  # "two of them" then: two rentals
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
-        return _runway_first(ctx, reply, data, budget, per or _unit_of(data.get("hours")))
+        # "能租几个月" then "年付呢": the year asked now counts the money, not the unit asked before
+        return _runway_first(ctx, reply, data, budget, (_unit_of(data.get("hours")) == "year" and "year") or per or _unit_of(data.get("hours")))
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         priced = add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider,
@@ -374,7 +375,7 @@ def _reading_note(ctx: Context, budget: Budget, other_line: str | None) -> Reply
 
 def _unit_of(hours: object) -> str | None:
     """The rental unit a priced length is ("包月" = 720 h: month), for counting a runway in it."""
-    return {168: "week", 720: "month"}.get(int(hours)) if isinstance(hours, int | float) and hours else None
+    return {168: "week", 720: "month", ANNUAL_DAYS * 24: "year"}.get(int(hours)) if isinstance(hours, int | float) and hours else None
 
 
 def steps_first(reply: Reply, parsed: Parsed) -> Reply:

@@ -445,7 +445,7 @@ class Core:
             # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
-            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider)
+            verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, parsed.cues.runs_asked)
             return verdict_first(reply, with_lighter_methods(verdict, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
         if parsed.asks.budget and parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not (
                 parsed.missing or q.tokens or q.samples or q.step_seconds or q.hours or q.days or rented_for):

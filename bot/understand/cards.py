@@ -98,6 +98,8 @@ NOT_FAMILIES = {
     "sizing", "how", "what", "so", "ok", "okay", "thanks", "just", "now", "again", "also", "then",
     "this", "that", "some", "any", "your", "their", "it", "be", "are", "do", "does", "did", "using",
     "use", "at", "in", "by", "from", "if", "base", "dense", "tiny", "small", "big", "large", "new", "bare", "plain",
+    # a time zone typed after a time ("17:00 SGT, 32B ..."): the deadline's zone, never a model family
+    "utc", "gmt", "cst", "sgt", "hkt", "jst", "kst", "pst", "pdt", "est", "edt", "cet", "bst", "ist", "pt", "et",
 }
 
 

@@ -107,13 +107,14 @@ def rent_until(norm: str, asks: Asks, rental: Rental, request: TrainingRequest, 
     up_to = RUN_UP_TO.search(norm) if asks.deadline is None and asks.budget is None and kept_running(norm) else None
     if up_to is not None and (due := planning.deadline(up_to[1] + " 前", now)) is not None:
         asks = replace(asks, deadline=due)  # "cloudgpu 4090 现在开到周五中午多少钱": the time it runs to
-    if asks.deadline is not None and asks.budget is None and kept_running(norm):
+    said = bool(rental.duration_days or rental.duration_hours) and not rental.term
+    if asks.deadline is not None and asks.budget is None and kept_running(norm) and not said:
         job = bool(request.model or request.params_b)
         return until_deadline(asks, rental, asks.deadline, now, job) or (asks, rental)  # "现在开到明早9点 多少钱"
     if asks.deadline is None or asks.budget is not None or not (asks.both_units or asks_rent_length(norm)):
         return asks, rental
-    if (rental.duration_days or rental.duration_hours) and not rental.term:
-        return asks, rental  # "训练 2 天，周五前，租几周": the run's own length, checked against the deadline
+    if said:
+        return asks, rental  # "连续跑 5 天，周五前": "训练 2 天，周五前，租几周": the run's own length, checked against the deadline
     if request.hours or request.days or request.tokens or request.samples or request.step_seconds:
         return asks, rental  # the run can be timed: its length, not the deadline, is what to rent
     begin = max(now, asks.start) if asks.start is not None else now

@@ -19,7 +19,9 @@ DUE_ZH = lazy(DAY_ZH +
 # the day named after the question whether the run is ready in time ("赶得上周五的评审吗", "来得及下周一的 demo 吗"),
 # or as the day an event is set for ("demo 定在 12 月 8 号", "评审安排在周四"): that day is the deadline too
 CATCH_ZH = lazy(r"(?:赶得上|赶得及|赶不赶得上|赶不上|来得及|来不及|来不来得及|赶上)\s*" + DAY_ZH +
-                r"|(?:demo|路演|答辩|汇报|评审|review|上线|交付|发布|演示|展示|截止|deadline|ddl)\s*(?:日期)?\s*(?:定在|定于|定了|安排在|放在|是在|是|在)\s*" + DAY_ZH +
+                # "demo day 是 12 月 4 号", "demo day 周五 17:00": the event's day, with its time of day when one follows
+                r"|(?:demo(?:\s*day)?|路演|答辩|汇报|评审|review|上线|交付|发布|演示|展示|截止|deadline|ddl)\s*(?:日期)?\s*"
+                r"(?:定在|定于|定了|安排在|放在|是在|是|在)?\s*" + DAY_ZH + r"(?:\s*\d{1,2}\s*[:：]\s*\d{2})?" +
                 # or the day and its event before the question: "周四的 review 赶得上吗", "周五评审来得及吗"
                 r"|" + DAY_ZH + r"\s*的?\s*(?:sprint\s*)?(?:demo|review|评审|汇报|路演|答辩|演示|展示|会议?|上线|发布)?\s*"
                 r"(?:赶得上|赶得及|赶不赶得上|来得及|来不及|来不来得及)",

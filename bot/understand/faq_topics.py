@@ -89,7 +89,9 @@ def _stages_named(text: str) -> set[str]:
 
 # a budget stated and nothing else ("budget 2k usd,", "我们预算 3w 人民币", "only $500 to spend"): its words and amount
 BUDGET_WORDS = lazy(r"(?i)预算|经费|budget|grant|funding|funds|我们|我|只有|就|还剩|剩下|剩余|只剩|就剩|还有|大概|左右|一共|总共|(?:老师|导师|学校|公司|组里)?(?:批了|批下来|给了|拨了)|\b(?:we|i|have|has|got|only|left|remaining|a|an|the|of|to|spend|our|my|total|about|around|is|was)\b"
-                    r"|[$¥₮]?\s*\d+(?:[.,]\d+)?\s*(?:k|w|万|千|块钱?|元|刀|美元|美金|人民币|usd|rmb|cny|usdt|u|bucks|dollars|yuan)?"
+                    # whose money it is and that they want the card ("client budget's $300, wants …", "客户预算 2w，想要 …")
+                    r"|\b(?:client|customer|boss|they|he|she|their|his|her|s|wants?|needs?|would\s+like)\b|['’]s\b|客户|甲方|老板|想要|想用|要用|想租|给的|要"
+r"|[$¥₮]?\s*\d+(?:[.,]\d+)?\s*(?:k|w|万|千|块钱?|元|刀|美元|美金|人民币|usd|rmb|cny|usdt|u|bucks|dollars|yuan)?"
                     r"|[的在上,，.。?？!！:：;；、\-—]|\b(?:at|on|from|in|with|for)\b|\b(?:usd|rmb|cny|dollars|yuan)\b|美元|人民币")
 
 

@@ -48,8 +48,9 @@ GETS = r"(?:就|也就)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|拿�
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"; or what the money is said to get
-BUDGET_AFTER = (r"(?:的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough"
-                r"|" + GETS + r"|(?:(?:monthly|weekly|daily)\s+)?budget"
+# a currency's name may stand between ("一万块人民币预算", "500 块 u 的预算", "2k usd budget")
+BUDGET_AFTER = (r"(?:(?:人民币|美元|美金|rmb|cny|usdt?|u(?![a-z]))?\s*的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough"
+                r"|" + GETS + r"|(?:(?:usdt?|rmb|cny)\s+)?(?:(?:monthly|weekly|daily)\s+)?budget"
                 r"|(?:(?:research|lab|travel|compute)\s+)?(?:grant|funding)\b)")
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"

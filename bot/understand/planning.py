@@ -94,7 +94,7 @@ LEFT_EN = lazy(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h|weeks?)\s+(?:left|remain
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"; a day the
 # work is shown ("demo on monday", "the pitch is friday", "下周一要 demo", "周五路演") is its deadline too
-DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo|pitch|presentation|review|ends|closes"
+DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo(?:\s+day)?|pitch|presentation|review|ends|closes"
               r"|in\s+time\s+for(?:\s+the)?|make(?:\s+it\s+(?:by|for))?(?:\s+the)?)\s+(?:is\s+)?(?:(?:on|set\s+for|scheduled\s+for)\s+)?"
               r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
               re.IGNORECASE)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 
-from bot.understand.entities import Match, find_provider
+from bot.understand.entities import Match, find_gpus, find_provider
 from bot.understand.lazy import LazyPattern, gated
 from catalogs import catalog_path
 from engine import yamlcache
@@ -153,14 +153,33 @@ def descriptions(text: str) -> list[Match]:
             ident = _with_all(_facets_of(m.group(0)))
             if ident is not None and not any(f.start < m.end() and m.start() < f.end for f in found):
                 found.append(Match(ident, m.start(), m.end()))
+    if not found and find_provider(text.lower()) is None:
+        found.extend(_billed_card(text))
     return sorted(found, key=lambda f: f.start)
+
+
+# per-minute billing said of the card itself ("per-minute A100 80G", "按分钟计费的 4090", "minute-billed H100"): one
+# provider bills by the minute, so the words name it as "the per-minute provider" does, when no provider is named
+_MINUTE_CARD = re.compile(r"(?:\b(?:per[\s-]?minute|by[\s-]the[\s-]minute|minute[\s-]?(?:billed|billing|based))"
+                          r"|按分钟(?:计费|收费|计价|付费|算钱)?)\s*(?:的\s*)?", re.IGNORECASE)
+
+
+def _billed_card(text: str) -> list[Match]:
+    """The per-minute words right before a card's name, read as the one provider billing that way."""
+    out = []
+    for m in _MINUTE_CARD.finditer(text):
+        cards = find_gpus(text[m.end():m.end() + 24].lower())
+        ident = _with_all({"minute"})
+        if cards and cards[0].start == 0 and ident is not None and not _ASKED_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
+            out.append(Match(ident, m.start(), m.end()))
+    return out
 
 
 @lru_cache(maxsize=4096)  # the core, the parser and the normalizer each ask for one message
 def named(text: str) -> str:
     """`text` with each description of a provider replaced by its name: "周租月租那家 4090
     多少" reads "gpuli 4090 多少", so every reader after it reads the name."""
-    if not any(ch in text for ch in "家台商边云eoEO"):  # no place word at all: nothing to look for
+    if not any(ch in text for ch in "家台商边云分eoEO"):  # no place word at all: nothing to look for
         return text
     for found in reversed(descriptions(text)):
         name = providers().get(found.ident).name

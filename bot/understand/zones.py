@@ -3,7 +3,7 @@
 The rule, in order:
 1. a zone the message states: "Beijing time", "北京时间", "东八区", "UTC+8", "GMT-5", "CST" (China
    Standard Time: the teams this product serves are Chinese; US Central is written CT/Central time
-   here), "PST"/"PT"/"Pacific time"/"美西时间", "EST"/"ET"/"Eastern time"/"美东时间", "JST"/"东京时间",
+   here), "PST"/"PT"/"Pacific time"/"美西时间", "EST"/"ET"/"Eastern time"/"美东时间", "JST"/"东京时间", "SGT"/"HKT"/"新加坡时间" (UTC+8, as Beijing),
    "UTC"/"GMT";
 2. else the conversation's own zone: Asia/Shanghai when it is held in Chinese, UTC in English (the
    rule a new wallet's timezone already follows, bot.wallet.call.default_tz). A team writing "周四前"
@@ -29,10 +29,11 @@ NAMED = lazy(
     r"(?P<cn>北京时间|中国时间|东八区|\bbeijing\s+time\b|\bchina\s+(?:standard\s+)?time\b|\bcst\b|\bbj\s*time\b)"
     r"|(?P<pt>\bpacific\s+time\b|\bp[sd]t\b|(?:am|pm|noon|midnight|\d)\s*pt\b|美西时间|太平洋时间|加州时间)"
     r"|(?P<et>\beastern\s+time\b|\be[sd]t\b|(?:am|pm|noon|midnight|\d)\s*et\b|美东时间|纽约时间)"
-    r"|(?P<jp>\bjst\b|\btokyo\s+time\b|东京时间|日本时间)",
+    r"|(?P<jp>\bjst\b|\btokyo\s+time\b|东京时间|日本时间)"
+    r"|(?P<sg>\bsgt\b|\bsingapore\s+time\b|新加坡时间|\bhkt\b|\bhong\s+kong\s+time\b|香港时间)",
     re.IGNORECASE,
 )
-IANA = {"cn": SHANGHAI, "pt": "America/Los_Angeles", "et": "America/New_York", "jp": "Asia/Tokyo"}
+IANA = {"cn": SHANGHAI, "pt": "America/Los_Angeles", "et": "America/New_York", "jp": "Asia/Tokyo", "sg": "Asia/Singapore"}
 
 
 def stated_zone(text: str) -> tzinfo | None:

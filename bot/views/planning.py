@@ -183,7 +183,7 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
 
 
 def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str,
-                   provider: str | None = None) -> Reply | None:
+                   provider: str | None = None, runs: bool = False) -> Reply | None:
     """The budget named back against a cost reply's pick (the cheapest setup that holds the job for
     the stated rental time): within it, or over it by how much. The pick's high end is compared
     (an estimated price range is judged on what it may cost), converted at the catalog's rates.
@@ -215,8 +215,8 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
         (view or {}).get("table_span"), pick, limit, lang)  # a LoRA class: the seed's card within, the safe pick over
     if table:  # within on our card, over on the table's card for the class: both
         verdict.data["message"] = f"{verdict.data['message']}\n{table}"
-    rents = _budget_rents(pick, limit, lang)
-    if rents:  # short of the span asked: how long the money rents that setup in its shorter units
+    rents = _budget_rents(pick, limit, lang) or (_runs(pick, limit, lang) if runs else None)
+    if rents:  # ("够跑几次": how many such runs the budget pays for)  # short of the span asked: how long the money rents that setup in its shorter units
         verdict.data["message"] = f"{verdict.data['message']}\n{rents}"
     if listed is not None:
         note = t("price.budget_assumed", lang, provider=listed.name, budget=limit.format(lang))
@@ -390,6 +390,20 @@ def _budget_rents(pick: dict[str, Any], limit: Money, lang: str) -> str | None:
     return t("plan.budget_rents", lang, budget=limit.format(lang), span=t(SPAN_KEYS[unit], lang, count=count, n=count),
              provider=pick["provider_name"], setup=t("sum.setup", lang, n=pick["num_gpus"], gpu=pick["name"]),
              price=price.format(lang), unit=t(f"unit.{unit}", lang), total=total.format(lang), approx=approx)
+
+
+def _runs(pick: dict[str, Any], limit: Money, lang: str) -> str | None:
+    """"预算 1000 美元 … 能跑几次": whole runs of the pick's firm total the budget pays for (floored: the run it
+    cannot pay in full is no run), converted at the catalog's rates; None for a price band or none at all."""
+    each = Money(Decimal(pick["total_max"]), pick["currency"])
+    per_run = each.to(limit.currency).amount
+    if pick.get("total_min", pick["total_max"]) != pick["total_max"] or per_run <= 0 or limit.amount < per_run:
+        return None
+    n = int(limit.amount // per_run)
+    spent = Money(per_run * n, limit.currency).rounded()
+    return t("quote.runs", lang, budget=limit.format(lang), n=f"{n:,}", each=each.format(lang),
+             setup=f"{pick['provider_name']} {t('sum.setup', lang, n=pick['num_gpus'], gpu=short_gpu(pick['name']))}",
+             spent=spent.format(lang), left=Money(limit.amount - spent.amount, limit.currency).format(lang))
 
 
 def _verdict(pick: dict[str, Any], limit: Money, lang: str, firm: bool = False) -> Reply:

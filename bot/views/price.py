@@ -20,7 +20,7 @@ from bot.text.names import gpu_name
 from bot.views.cost import duration_view
 from bot.views.minute_exact import minute_exact
 from bot.views.run_length import longest_hours
-from bot.views.runway_lead import Cycle, Option, lead_line, none_line
+from bot.views.runway_lead import Cycle, Option, none_line, unit_lead, with_years
 from engine.billing import Amount, CycleLine, DiscountLine, Quote
 from engine.catalog import gpus
 from engine.money import Money
@@ -548,11 +548,9 @@ def runway_reply(gpu: str | list[str], num_gpus: int | None, budget: Money, lang
     # the longest cycle the money buys whole leads within a provider (a month is the cheapest per day)
     lines.sort(key=lambda line: (line["provider_id"] != first, asked_unit is not None and line["unit"] != asked_unit,
                                  not line["count"], -_UNIT_RANK.get(str(line["unit"]), 0)))
-    lead = lead_line(options, budget.format(lang), lang, asked_unit)
-    if lead is None and asked_unit is not None:
-        # "3000 刀 能租几周 a100" where the provider paid in dollars rents by the hour: what the money buys in the
-        # units rented, never "not enough" with a negative shortfall
-        lead = lead_line(options, budget.format(lang), lang)
+    # "3000 刀 能租几周 a100" where the provider paid in dollars rents by the hour: what the money buys in the units
+    # rented, never "not enough" with a negative shortfall; "年付呢": the year's prepaid price (its discount in)
+    lead = unit_lead(with_years(options, gpu, num_gpus) if asked_unit == "year" else options, budget.format(lang), lang, asked_unit)
     # "bought": the lead names a rental the money buys; else it says "not enough", the cheapest entry
     # ("entry": its price) and what is missing
     short = none_line(options, budget.format(lang), lang) if lead is None else None

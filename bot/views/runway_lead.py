@@ -8,12 +8,14 @@ within the money (or the hours it buys when billed by the minute), and names the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import timedelta
 from decimal import ROUND_FLOOR, Decimal
 
 from bot.text.i18n import t
 from bot.views.run_length import longest_hours
 from engine.money import Money
+from engine.price_list import setup_prices
 
 
 @dataclass(frozen=True)
@@ -119,3 +121,32 @@ def band_words(cycle: Cycle, currency: str, lang: str) -> str:
     key = "runway.band_estimate" if cycle.estimate else "runway.band_published"
     return t(key, lang, low=Money(cycle.low or Decimal(0), currency).format(lang), high=Money(cycle.price, currency).format(lang),
              unit=t(f"unit.{cycle.unit}", lang))
+
+
+def with_years(options: list[Option], gpu: str | list[str], num_gpus: int | None) -> list[Option]:
+    """`options` with each provider's prepaid year added as a cycle ("要是年付呢", "paid annually?"): the year's
+    price from the catalog, its annual discount applied (seed 003: ¥2,800 a month, ¥26,880 a year)."""
+    years = {(r.provider.name, r.num_gpus, q.currency): q for r in setup_prices(gpu, num_gpus, timedelta(days=365), whole_machines=True).offered
+             for q in r.quotes if q.total_max > 0 and q.cycles and all(c.kind == "year" for c in q.cycles)}
+    out = []
+    for o in options:
+        q = years.get((o.provider, o.num_gpus, o.currency))
+        year = Cycle("year", 365, q.total_max, q.total_min, q.estimate) if q is not None else None
+        out.append(replace(o, cycles=(*o.cycles, year)) if year is not None else o)
+    return out
+
+
+def unit_lead(options: list[Option], budget: str, lang: str, unit: str | None) -> str | None:
+    """The lead in the unit asked; when the money buys not one of that unit ("¥20,000, paid yearly?" at ¥26,880 a
+    year), that shortfall leads, then the longest rental it buys in the other units."""
+    lead = lead_line(options, budget, lang, unit)
+    if lead is not None or unit is None:
+        return lead
+    rest = lead_line(options, budget, lang)
+    years = [(o, c) for o in options for c in o.cycles if c.unit == "year" and c.price > o.money] if unit == "year" else []
+    if not years:
+        return rest
+    o, c = min(years, key=lambda e: e[1].price / e[0].money if e[0].money > 0 else e[1].price)
+    short = t("runway.lead_short_year", lang, budget=budget, provider=o.provider, n=o.num_gpus, gpu=o.gpu,
+              price=Money(c.price, o.currency).format(lang), short=Money(c.price - o.money, o.currency).rounded().format(lang))
+    return short + ("\n" + rest if rest else "")
