@@ -38,9 +38,10 @@ def memory_and_cost(whole: Parsed) -> list[Parsed]:
     if whole.intent != "cost" or whole.missing or whole.versus or a.host_memory or a.budget or a.deadline \
             or a.both_units or a.cheaper or a.difference or a.methods_versus or q.tokens or q.samples or q.step_seconds:
         return []
-    memory = MEMORY_ASK.search(whole.words) or (a.sizing and MEMORY_WORD.search(whole.words))
-    if not (memory or (PICK_A_CARD.search(whole.words) and not q.gpu)):
-        return []  # with its card named, the memory on that card (its fit), then the cost there
+    if q.gpu and (a.memory_figure or a.how_many_gpu or not (a.sizing and MEMORY_WORD.search(whole.words))):
+        return []  # a card named: its cost answer says the memory asked as a figure, and a count asked is the cost's
+    if not (MEMORY_ASK.search(whole.words) or PICK_A_CARD.search(whole.words) or (a.sizing and MEMORY_WORD.search(whole.words))):
+        return []  # with its card named, "vram? and weekly price": the memory on that card (its fit), then the cost
     sized = replace(whole, intent="size", asks=replace(a, cost=False), parts=[],
                     rental=replace(whole.rental, duration_days=None, duration_hours=None),
                     request=q.model_copy(update={"hours": None, "days": None}))
