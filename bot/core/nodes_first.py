@@ -40,9 +40,9 @@ def _one_machine(reply: Reply, parsed: Parsed) -> Reply:
     ("14b 全参 4 卡 A100 单机一个月，要另算 IB 吗", "one 8x h100 box, is infiniband extra?"): IB only links
     machines (the infiniband FAQ, seed 000), so one machine needs none; its price per node follows, for later."""
     q, r = parsed.request, parsed.rental
-    cards = q.num_gpus or r.num_gpus or 1
+    cards = q.num_gpus or r.num_gpus  # the count said: with none, the answer's own pick may span machines
     if reply.kind not in ("sizing", "cost") or not parsed.price.infiniband or (parsed.price.nodes or 1) > 1 \
-            or cards > CARDS_PER_NODE_MAX or parsed.parts:
+            or not cards or cards > CARDS_PER_NODE_MAX or parsed.parts:
         return reply
     links = [t("nodes.link_each", reply.lang, provider=p.name, link=add.name, each=Money.of(add.price, p.currency).format(reply.lang))
              for p in providers().entries if not r.provider or p.id == r.provider
