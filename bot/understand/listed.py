@@ -26,4 +26,6 @@ def changes_listed(listed: list[str], before: list[Parsed], p: Parsed) -> bool:
     """A numbered question that changes the one before it ("① 14b 全参 4 卡 A100 一个月多少 ② 换成 4 卡 H100 贵多少",
     "1) annual discount at yiwan? 2) and the H100?"): a question of its own, asked of the question before it (the
     core reads it against that answer), when that one stands alone; the numbers say the user asks two things."""
+    if before and p.cycle_from is not None and before[-1].intent in ("price", "cost") and stands_alone(before[-1]):
+        return True  # "…包一个月多少？什么时候到期": the day that rental ends (bot.core.price_pairs.runs_led answers it)
     return bool(listed) and bool(before) and p.follow_up and stands_alone(before[-1], True)
