@@ -31,13 +31,14 @@ def runs_led(answer: Callable[[Parsed], Reply], parts: list[Parsed],
     out: list[Reply] = []
     before: Turn | None = None
     for i, part in enumerate(parts):
-        if i and changed is not None and part.follow_up and not stands_alone(part):
+        of_before = bool(i and changed is not None and part.follow_up and not stands_alone(part))
+        if of_before and changed is not None:
             reply = changed(part, before)
         else:
             reply = part_ended(part, parts[i - 1] if i else None, answer) or answer(part)  # "…周租租到哪天": the end date
         before = reply.turn or before
         lead = instances_first(reply, part) if part.cues.instances and not part.parts and not part.asks.held else reply
-        rest, lead.also = (lead.also, []) if lead is not reply or (i and changed is not None and part.follow_up) else ([], lead.also)
+        rest, lead.also = (lead.also, []) if lead is not reply or of_before else ([], lead.also)
         out += [lead, *rest]
     return out
 
