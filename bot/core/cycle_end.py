@@ -104,4 +104,6 @@ def part_ended(part: Parsed, before: Parsed | None, answer: Callable[[Parsed], R
     where = before.rental.provider or before.request.provider if before is not None else None
     if where and not part.rental.provider:
         part = replace(part, rental=replace(part.rental, provider=where))
+    if before is not None and not part.rental.duration_days and before.rental.duration_days:  # "…一周多少钱？到期是哪天": that week
+        part = replace(part, rental=replace(part.rental, duration_days=before.rental.duration_days))
     return cycle_end(part, None, answer)

@@ -39,7 +39,9 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     rest of the route takes it (parsed, the turn it follows, the answer behind a FAQ detour and the
     FAQ question asked), with a storage size, an upgrade or the card a billing question named
     already applied."""
-    ended = cycle_end(parsed, turn, faq)  # "gpuli 4090 周租多少钱" then "今天下单哪天到期": 7 days on, the reminders after
+    # "gpuli 4090 周租多少钱" then "今天下单哪天到期": 7 days on, the reminders after; a message asked in parts ("…一周
+    # 多少钱？到期是哪天") has its end date answered as its part (bot.core.price_pairs.runs_led), beside the price
+    ended = cycle_end(parsed, turn, faq) if len(parsed.parts) < 2 else None
     if ended is not None:
         ended.reading = parsed
         return ended

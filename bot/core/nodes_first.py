@@ -12,6 +12,7 @@ from bot.core.machines_first import machines_first
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.understand.card_counts import CARDS_PER_NODE_MAX
 from bot.understand.parser import Parsed
 from engine.money import Money
 from engine.providers import providers
@@ -34,10 +35,27 @@ def _links(named: str | None, lang: str, nodes: int) -> list[str]:
     return out
 
 
+def _one_machine(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` (a sizing or a cost) led by "no" when the message asks InfiniBand of cards that fit one machine
+    ("14b 全参 4 卡 A100 单机一个月，要另算 IB 吗", "one 8x h100 box, is infiniband extra?"): IB only links
+    machines (the infiniband FAQ, seed 000), so one machine needs none; its price per node follows, for later."""
+    q, r = parsed.request, parsed.rental
+    cards = q.num_gpus or r.num_gpus  # the count said: with none, the answer's own pick may span machines
+    if reply.kind not in ("sizing", "cost") or not parsed.price.infiniband or (parsed.price.nodes or 1) > 1 \
+            or not cards or cards > CARDS_PER_NODE_MAX or parsed.parts:
+        return reply
+    links = [t("nodes.link_each", reply.lang, provider=p.name, link=add.name, each=Money.of(add.price, p.currency).format(reply.lang))
+             for p in providers().entries if not r.provider or p.id == r.provider
+             for add in p.add_ons if add.multi_node and add.price is not None and add.unit == "node_month"]
+    key = "nodes.one_machine" if links else "nodes.one_machine_bare"
+    lead = Reply("error", reply.lang, {"message": t(key, reply.lang, n=cards, links=t("list.sep", reply.lang).join(links))})
+    return verdict_first(reply, lead)
+
+
 def nodes_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (a sizing) led by the link its machines need, when the message spans two machines or more
-    and asks what else they need or cost."""
-    reply = machines_first(reply, parsed)  # "要几台 8xh100": the cards in machines lead
+    and asks what else they need or cost; on one machine, that it needs no such link (`_one_machine`)."""
+    reply = _one_machine(machines_first(reply, parsed), parsed)  # "要几台 8xh100": the cards in machines lead
     nodes = parsed.price.nodes or 0
     if reply.kind != "sizing" or nodes < 2 or parsed.price.infiniband is False:
         return reply

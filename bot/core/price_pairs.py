@@ -9,9 +9,10 @@ from decimal import Decimal
 from typing import Any, cast
 
 from bot.core.cycle_end import part_ended
-from bot.messages import Reply
+from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.parser import Parsed
+from bot.understand.standing import stands_alone
 from bot.views.instances import instances_first
 from bot.views.jobs_total import jobs_total_first
 from engine.money import Money
@@ -20,15 +21,24 @@ from engine.providers import provider
 UNIT_HOURS = {"hour": 1, "week": 168, "month": 720}
 
 
-def runs_led(answer: Callable[[Parsed], Reply], parts: list[Parsed]) -> list[Reply]:
+def runs_led(answer: Callable[[Parsed], Reply], parts: list[Parsed],
+             changed: Callable[[Parsed, Turn | None], Reply] | None = None) -> list[Reply]:
     """The answers to a message asked in parts, a part of separate runs ("跑 5 次每次 2 小时" beside the FAQ asked
     before) led by their total: the lead, then that part's answer and what followed it, as answers of their own.
-    Money held is weighed on the whole count (bot.views.instances.unless_weighed), not here."""
+    Money held is weighed on the whole count (bot.views.instances.unless_weighed), not here. A later part that
+    only changes the one before it ("① … 一个月多少 ② 换成 4 卡 H100 贵多少") is answered by `changed`, against
+    the turn of that part's answer."""
     out: list[Reply] = []
+    before: Turn | None = None
     for i, part in enumerate(parts):
-        reply = part_ended(part, parts[i - 1] if i else None, answer) or answer(part)  # "…周租租到哪天": the end date
+        of_before = bool(i and changed is not None and part.follow_up and not stands_alone(part))
+        if of_before and changed is not None:
+            reply = changed(part, before)
+        else:
+            reply = part_ended(part, parts[i - 1] if i else None, answer) or answer(part)  # "…周租租到哪天": the end date
+        before = reply.turn or before
         lead = instances_first(reply, part) if part.cues.instances and not part.parts and not part.asks.held else reply
-        rest, lead.also = (lead.also, []) if lead is not reply else ([], lead.also)
+        rest, lead.also = (lead.also, []) if lead is not reply or of_before else ([], lead.also)
         out += [lead, *rest]
     return out
 

@@ -85,6 +85,11 @@ COURTESY = frozenset({"please", "pls", "plz", "thanks", "thank", "thx"})
 ZH_GRAMMAR = re.compile(r"的|是|吗|呢|了|么|吧|啊|嘛|呀|多少|几|怎|什么|哪|在|和|跟|与|没|不|把|给|请|就|都|也|还"
                         r"|比|想|可以|会|得|这|那|我|你|他|们|如果|或者|从|到|对|为|帮")
 ZH_HALF = re.compile(r"能|要|够|用|跑|租|吃|算")
+# an English sentence that reports what someone said, the claim quoted in Chinese ("our shenzhen guy says 7b qlora 一张
+# 4090 就够 -- true?", "someone told me 一张 a100 够跑 13b lora, correct?"): the writer asks in English; the Chinese is
+# the claim, not the question's language ("老板 says 一张 4090 就够 对吗" opens in Chinese and stays Chinese)
+REPORTED = re.compile(r"^\s*(?:[A-Za-z][A-Za-z'’]*\s+){1,6}(?:says?|said|told\s+(?:me|us|him|her|them)|claims?|claimed|reckons?"
+                      r"|thinks?|insists?|swears?|heard|hears)\b[^\u3400-\u9fff]*[\u3400-\u9fff]")
 
 
 def _zh_weight(text: str) -> float:
@@ -143,6 +148,8 @@ def message_lang(text: str) -> str | None:
         # is a term: the grammar words of each language weigh the sentence's language, English ones with
         # few Chinese ones beside them ("H100 vs A100 的 NVLink 带宽多少" and "qwen3 8b lora on a 4090 够吗" stay
         # Chinese; "gpuli 周租 4090 how much" and "qwen3 14b qlora 一张4090 enough?" are English)
+        if REPORTED.match(words):
+            return "en"  # the Chinese is the claim someone made, quoted in an English sentence
         zh = _zh_weight(words)
         grammar += latin.count("enough")  # "一张4090 enough?" asks in English; "is 5090 enough" alone is a fragment
         # one English word among a courtesy's ("pls 帮忙 check 下 gpuli a6000 weekly price") says nothing

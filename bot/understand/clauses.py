@@ -33,6 +33,7 @@ from bot.understand.clause_marks import (
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.fit_beside_price import card_priced, job_fit_on_card, priced_first
 from bot.understand.lazy import lazy
+from bot.understand.listed import after_faq_listed, changes_listed
 from bot.understand.normalize import normalize
 from bot.understand.options_named import named_options
 from bot.understand.other_card import card_of_the_last, checkpoint_besides, job_on_other_card
@@ -63,8 +64,7 @@ def cost_of_it(clause: str, p: Parsed) -> bool:
 
 
 def of_the_last(parts: list[Parsed], clauses: list[str] | None = None) -> list[Parsed]:
-    """A clause naming only a length ("hourly price? and what's 8 hours?") prices the setup before it for that length;
-    one naming only another provider, that card there in its own unit ("a100 80g 在 gpuli 周租多少，CloudGPU 按小时又是多少")."""
+    """A clause naming only a length ("hourly price? and what's 8 hours?") prices the setup before it for that length; one naming only another provider, that card there in its own unit ("a100 80g 在 gpuli 周租多少，CloudGPU 按小时又是多少")."""
     out = parts[:1]
     for i, p in enumerate(parts[1:], start=1):
         last, r = out[-1], p.rental
@@ -208,7 +208,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         return []  # "$50 能跑多久 够不够跑 30 小时": how long the money lasts and whether it covers that length, one rental
     if split := term_after(text, whole, now, read):
         return split  # "…年付多少 同账户复购呢": the price, then that price bought again
-    clauses = numbered(text[:MAX_CLAUSE_TEXT]) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
+    clauses = (listed := numbered(text[:MAX_CLAUSE_TEXT])) or [c for c in map(unjoined, CLAUSES.split(text[:MAX_CLAUSE_TEXT])) if len(c.strip()) >= 4 or _length_only(c)][:MAX_CLAUSES]
     if len(clauses) < 2 and (nodes := NODES_THEN.match(text[:MAX_CLAUSE_TEXT])):
         clauses = [nodes.group(1), unjoined(nodes.group(2))]  # "两台呢 要加 IB 吗": the count changed, then a question of its own
     if len(clauses) < 2 and (joined := joined_asks(text, whole, now, read) or each_size(text, whole, now, read)
@@ -227,8 +227,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
         # confidence (a look-up costs microseconds, a reading a millisecond): most commas join one question
         if not any(faq_of_its_own(c) or _length_only(c) or place_only(c, clauses[:i]) for i, c in enumerate(clauses) if i):
             return []
-    if len(clauses) < 2 or any(takes_back(normalize(c)) for c in clauses[1:]):
-        return []  # "two h200s? no wait, one h200 per month": one question, the later value read (card_counts)
+    if len(clauses) < 2 or (not listed and any(takes_back(normalize(c)) for c in clauses[1:])):
+        return []  # "two h200s? no wait, one h200 per month": one question, the later value read (①… ②换成… is two)
     later = [_read_of_its_card(c, its, now, read) for c, its in zip(clauses[1:], _of_its_card(clauses)[1:], strict=True)]
     if by_comma and _faq_aside(clauses, later, whole):
         return []  # "…qlora on a 4090, how long?": the rules below say one question whatever the first clause reads as
@@ -256,7 +256,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if change := _change_beside_faq(clauses, parts):
         return change  # "两周呢 另外要不要买 IB" after a price: that price for two weeks, then the FAQ's answer
     beside_faq = any(p.intent == "faq" and p.faq_confident for p in parts)
-    if not all(stands_alone(p, beside_faq) for p in parts) or any(currency_of_it(p) for p in parts[1:]):
+    if not all(stands_alone(p, beside_faq) or changes_listed(listed, parts[:i], p) for i, p in enumerate(parts)) or any(currency_of_it(p) for p in parts[1:]):
         return []  # "…for a full day, and what is that in yuan?": the currency of the question before it
     sized = [p for p in parts if p.intent in ("size", "cost") and not p.missing]
     if sized and any(p.intent == "faq" and p.faq_answers and "memory" in p.faq_answers[0].entry.topics
@@ -269,7 +269,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
               p.rental.duration_days, p.rental.duration_hours) for p in parts}
     if len(kinds) < 2 or {p.intent for p in parts} == {"faq"}:
         return []  # one question asked twice, or FAQ clauses (already answered one per clause)
-    return with_subject(_compared_once(parts))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
+    return with_subject(_compared_once(after_faq_listed(listed, parts, whole)))  # "…MI300X per month at gpuli, and does it have NVLink?": it is that card, there
 
 
 # a later clause asking of "it" ("…mi300x monthly? and what is it good for", "…mi300x 月租多少？它适合干啥")

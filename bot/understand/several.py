@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 # (a card of some memory asked whether it will do: "does a 24gb card cut it", "48g 的卡行不行", "will a 32gb gpu handle it")
 MEMORY_ASK = lazy(r"多少显存|显存多少|多大显存|显存要|显存够|多少\s*g\b|how\s+much\s+(?:memory|vram|gpu)|memory\s+(?:do|does|for)|vram\s+for"
                   r"|\d+\s*gb?\b.*(?:够|enough|fit|行不行|行吗|可以吗|能行|ok|cut\s+it|handle|suffice|do\s+(?:it|the\s+job)|work)")
+# the memory named where the message asks a sizing ("vram? and weekly price", "显存占多少 周租多少"): the memory is asked
+MEMORY_WORD = lazy(r"显存|\bvram\b|\bmemory\b|\bgpu\s+ram\b")
 PICK_A_CARD = lazy(r"什么卡|哪张卡|哪种卡|哪款卡|选什么|租什么|which gpu|what gpu|which card|what card")
 
 
@@ -33,11 +35,13 @@ def memory_and_cost(whole: Parsed) -> list[Parsed]:
     cost, each its own answer. [] for any other message: a card named is a fit question (`fit_then_cost`),
     a budget or deadline is weighed by its own answer, a dataset or step time makes the cost the answer."""
     q, a = whole.request, whole.asks
-    if whole.intent != "cost" or whole.missing or q.gpu or whole.versus or a.budget or a.deadline \
+    if whole.intent != "cost" or whole.missing or whole.versus or a.host_memory or a.budget or a.deadline \
             or a.both_units or a.cheaper or a.difference or a.methods_versus or q.tokens or q.samples or q.step_seconds:
         return []
-    if not (MEMORY_ASK.search(whole.words) or PICK_A_CARD.search(whole.words)):
-        return []
+    if q.gpu and (a.memory_figure or a.how_many_gpu or not (a.sizing and MEMORY_WORD.search(whole.words))):
+        return []  # a card named: its cost answer says the memory asked as a figure, and a count asked is the cost's
+    if not (MEMORY_ASK.search(whole.words) or PICK_A_CARD.search(whole.words) or (a.sizing and MEMORY_WORD.search(whole.words))):
+        return []  # with its card named, "vram? and weekly price": the memory on that card (its fit), then the cost
     sized = replace(whole, intent="size", asks=replace(a, cost=False), parts=[],
                     rental=replace(whole.rental, duration_days=None, duration_hours=None),
                     request=q.model_copy(update={"hours": None, "days": None}))
