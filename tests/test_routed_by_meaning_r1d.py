@@ -6,8 +6,8 @@
   sizing on a card of the memory the inference took.
 - A selling word ("怎么卖", "咋卖", "asking price", "what does X sell it for") asks a price.
 - A yes or no on switching from fp16 to bf16 ("…, switch to bf16?", "要不要换成 bf16") leads with its answer.
-- Paraphrases of the SLA threshold, of how soon an ordered instance can be logged into, and of shutting a
-  per-minute instance down at night reach their entries (figures from seeds 000 and 002).
+- Paraphrases of the SLA threshold and of how soon an ordered instance can be logged into reach their entries
+  (figures from seeds 000 and 002).
 """
 
 from __future__ import annotations
@@ -125,14 +125,6 @@ def test_how_soon_after_ordering_zh() -> None:
 
 def test_how_soon_after_ordering_en() -> None:
     assert "3 minutes" in _reply("how long after ordering at gpuli before we can log in?")
-
-
-def test_shut_down_at_night_zh() -> None:
-    assert "销毁" in _reply("cloudgpu 4090 一小时多少", "夜里关机就不计费了吗")  # seed 002: billed until destroyed
-
-
-def test_shut_down_overnight_en() -> None:
-    assert "destroy" in _reply("4090 hourly at cloudgpu?", "can I shut it down overnight so it stops billing?")
 
 
 def test_swap_right_after_ordering_stays_the_refund_rule() -> None:
