@@ -9,9 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.follow_ups import merge_follow_up
+from bot.core.part_job import with_job_before
 from bot.core.weigh_priced import resized_weighed
 from bot.messages import Reply, Turn
 from bot.understand.parser import Parsed
+from bot.understand.standing import stands_alone
+
+
+def parts_read(parts: list[Parsed], last: Turn | None) -> list[Parsed]:
+    """The parts of a message as they are answered: a first part that only changes the conversation's last
+    question ("两周呢 另外要不要买 IB") is that question changed (a later one changes the part before it:
+    `of_the_part_before`), and a part naming no job takes the job of the part before ("…one 80GB card enough?
+    cheapest monthly at gpuli?": that job's month there)."""
+    return with_job_before([merge_follow_up(p, last, p.words) if not i and p.follow_up and not stands_alone(p) else p
+                            for i, p in enumerate(parts)])
 
 
 def of_the_part_before(part: Parsed, before: Turn | None, answer: Callable[[Parsed], Reply]) -> Reply:

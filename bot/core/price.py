@@ -133,7 +133,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _budget_first(ctx, reply, budget, held=held, apart=not held, cards=cards_asked(parsed))  # "two of them" then: two rentals
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
         # "能租几个月" then "年付呢": the year asked now counts the money, not the unit asked before
-        return _runway_first(ctx, reply, data, budget, (_unit_of(data.get("hours")) == "year" and "year") or per or _unit_of(data.get("hours")))
+        priced_in = _unit_of(data.get("hours"))
+        return _runway_first(ctx, reply, data, budget, priced_in if priced_in == "year" else per or priced_in)
     q, r, extras = parsed.request, parsed.rental, parsed.price
     if not q.gpu and extras.add_ons:
         priced = add_on_reply(extras.add_ons, r.duration_days, r.duration_hours, ctx.lang, first=r.provider,

@@ -69,8 +69,8 @@ from bot.core.needed_first import low_end_first, low_end_lead, needed_first
 from bot.core.nodes_first import nodes_first
 from bot.core.options import keep_chained, keep_listed, option_follow_up
 from bot.core.own_wallet import against_wallet, wallet_of_price
-from bot.core.part_changed import of_the_part_before
-from bot.core.part_job import stated_beside_model, with_job_before
+from bot.core.part_changed import of_the_part_before, parts_read
+from bot.core.part_job import stated_beside_model
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, runs_led, total_first
 from bot.core.rent_priced import rent_priced
@@ -109,7 +109,6 @@ from bot.understand.parser import Parsed, parse
 from bot.understand.provider_words import named
 from bot.understand.return_words import without_return
 from bot.understand.script import simplified
-from bot.understand.standing import stands_alone
 from bot.understand.typed import typed_request
 from bot.understand.wallet_intent import WalletAction, asks_again_now
 from bot.understand.zones import default_zone
@@ -359,9 +358,9 @@ class Core:
         if year_pair(parsed) or term_and_run_asked(parsed):  # "包月多少 包年呢"; "一个月多少 … 要多久": one answer
             parsed = replace(parsed, parts=[])
         if parsed.parts:  # two questions in one message: each answered, in the order asked
-            # a first part that only changes the last question ("两周呢 另外要不要买 IB") is that question changed; a later one, the part before it (bot.core.part_changed)
-            parts = with_job_before([merge_follow_up(p, last, p.words) if p.follow_up and not stands_alone(p) and not i else p for i, p in enumerate(parsed.parts)])  # "…one 80GB card enough? cheapest monthly at gpuli?": that job's month there
-            replies = runs_led(lambda part: self._answer_one(ctx, part, text), unbudgeted(parts) if bundled(parsed) else parts, lambda part, before: of_the_part_before(part, before, lambda p: self._answer_one(ctx, p, text)))
+            parts = parts_read(parsed.parts, last)  # a part changing the question before it is that one changed
+            one = lambda part: self._answer_one(ctx, part, text)  # noqa: E731
+            replies = runs_led(one, unbudgeted(parts) if bundled(parsed) else parts, lambda part, before: of_the_part_before(part, before, one))
             shown = [r.turn for r in replies]  # the options listed, in the order asked
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
                 replies = bundle_first(replies, parsed, ctx.lang)
@@ -586,7 +585,8 @@ def _whole_job(parsed: Parsed) -> bool:
 
 
 def _run_hours(parsed: Parsed) -> float | None:
-    """How long the run takes, in hours, as the message (or the job it follows up) states it; None when no length is stated or the only one is the deadline's own span ("3天内能训完吗")."""
+    """How long the run takes, in hours, as the message (or the job it follows up) states it; None when
+    no length is stated or the only one is the deadline's own span ("3天内能训完吗")."""
     q, r = parsed.request, parsed.rental
     hours = (q.days or 0) * 24 + (q.hours or 0)
     if not hours and not parsed.asks.deadline_span and not r.term:  # "周租" is how it is bought, not the run
