@@ -199,10 +199,13 @@ def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed
     rental = replace(parsed.rental, provider=provider)
     hit, hits = faq_lookup(text, provider)
     if parsed.faq_confident:  # an entry giving other providers' rules only yields to that provider's own on its topic
-        general = parsed.faq_answers[0].entry.providers if parsed.faq_answers else []
-        # or to that provider's own entry where the answer gives several providers' rules ("怎么收费" after cloudgpu)
-        if hit is not None and parsed.faq_answers and provider in hit.entry.providers \
-                and (provider not in (general or [provider]) or (hit.entry.providers == [provider] and len(general) > 1)):
+        general = parsed.faq_answers[0].entry if parsed.faq_answers else None
+        # or to that provider's own entry on the same topic where the answer gives several providers' rules ("怎么收费"
+        # after cloudgpu: its per-minute billing); never to one on another topic ("这张卡有 nvlink 吗": not gpuli's table)
+        its_own = hit is not None and general is not None and hit.entry.providers == [provider] and len(general.providers) > 1 \
+            and hit.entry.topics[:1] == general.topics[:1]
+        if hit is not None and general is not None and provider in hit.entry.providers \
+                and (provider not in (general.providers or [provider]) or its_own):
             return replace(parsed, rental=rental, faq=hits, faq_answers=[hit])
         return replace(parsed, rental=rental)
     if hit is None and hits:  # "can we get a multi-card box there?": "there" is that provider, so a GPU question
