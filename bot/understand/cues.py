@@ -25,6 +25,7 @@ from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.deadline_rental import kept_running
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
+from bot.understand.faq_charge import stop_asked
 from bot.understand.fields import units_only, without_durations
 from bot.understand.follow_frame import lone_count, multiplied_weeks, weeks_said
 from bot.understand.follow_reads import (
@@ -312,6 +313,7 @@ class Cues:
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
     weeks_times: int | None = None  # "4090 周租 x4": a week said multiplied, its weeks (priced beside the month covering them)
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
+    stop_billing: bool = False  # "晚上能关掉不计费吗", "pause billing": whether stopping the instance stops paying
     runway_frame: bool = False  # "那能跑多久", "does that cover": a short message saying nothing but how long of the rental and money
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
@@ -457,7 +459,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)), time_used=bool(TIME_USED.search(norm)),
-        refund=bool(REFUND.search(norm)), only_have=bool(ONLY_HAVE.search(norm)),
+        refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
         than_others=bool(THAN_OTHERS.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
