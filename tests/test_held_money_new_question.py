@@ -95,3 +95,14 @@ def test_any_subject_of_its_own_with_a_how_long_is_never_a_runway(subject: str, 
 def test_any_pointer_and_verb_of_lasting_is_a_runway(pointer: str, verb: str, ask: str) -> None:
     got = _reply(*WALLET, f"{pointer}{verb}{ask}")
     assert got.startswith("💵") and "₮800" in got, got
+
+
+@pytest.mark.parametrize("question, want", [("钱够用多久", ("2 个月", "₮738")), ("那够用几周", ("7 周", "₮763"))])
+def test_enough_for_how_long_is_a_runway_not_a_verdict(question: str, want: tuple[str, ...]) -> None:
+    got = _reply(*WALLET, question)  # "够用多久": how long it lasts, not whether one month is within it
+    assert got.startswith("💵") and "最长" in got and all(w in got for w in want), got
+
+
+def test_enough_alone_is_still_the_verdict() -> None:
+    got = _reply(*WALLET, "钱够用吗")
+    assert "够" in got.splitlines()[0] and "₮431" in got, got
