@@ -106,3 +106,14 @@ def test_enough_for_how_long_is_a_runway_not_a_verdict(question: str, want: tupl
 def test_enough_alone_is_still_the_verdict() -> None:
     got = _reply(*WALLET, "钱够用吗")
     assert "够" in got.splitlines()[0] and "₮431" in got, got
+
+
+@pytest.mark.parametrize("before, question, want", [
+    (WALLET, "4090 能撑多久", ("2 个月", "₮738")),
+    (WALLET, "那 4090 能租几周", ("7 周", "₮763")),
+    (BUDGET, "4090 还能撑多久", ("18 周", "₮1,962")),
+])
+def test_the_card_just_priced_named_again_is_still_the_runway(before: tuple[str, str], question: str,
+                                                             want: tuple[str, ...]) -> None:
+    got = _reply(*before, question)
+    assert got.startswith("💵") and all(w in got for w in want), got

@@ -129,8 +129,10 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     data = last.data if last.kind == "price" and last.data.get("gpu") else _priced_of_job(last)
     held = held_of(last) if data else None
     a, q, r = parsed.asks, parsed.request, parsed.rental
-    if not held or data is None or _own_money(parsed) or q.gpu or q.model or q.params_b or a.deadline is not None or parsed.run is not None \
-            or asked_of_its_own(parsed):
+    # "4090 能撑多久" right after the 4090 was priced: the card just priced, named again, is no card of its own
+    own_card = bool(q.gpu) and not (q.gpu in (data.get("gpu") or []) and not q.num_gpus) if data else bool(q.gpu)
+    if not held or data is None or _own_money(parsed) or own_card or q.model or q.params_b or a.deadline is not None \
+            or parsed.run is not None or asked_of_its_own(parsed):
         return None
     kept = data.get("runway")
     counted = isinstance(kept, list) and len(kept) >= 5 and bool(kept[2])
