@@ -104,6 +104,15 @@ def hold_budget(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
         reply.turn.data["held_budget"] = list(held)
 
 
+def asked_of_its_own(parsed: Parsed) -> bool:
+    """A question the FAQ answers with confidence that says more than how long the money lasts ("硬件坏了多久能换
+    好", "ssh 多久能连上", "how long until the instance is up", "数据能留多久") is a new question, whatever money is
+    held; one that says nothing else ("那能跑多久", "how long can we keep it running") asks of the rental priced."""
+    a = parsed.asks
+    return bool(a.how_long or a.runway) and parsed.intent == "faq" and parsed.faq_confident and not parsed.cues.runway_frame \
+        and not parsed.price.add_ons  # "加 2000G 存储卷 能撑多久": the rental priced, with that add-on
+
+
 def _own_money(parsed: Parsed) -> bool:
     wallet = parsed.wallet is not None and parsed.wallet.kind != "balance"
     return parsed.asks.budget is not None or isinstance(parsed.rental.amount, Decimal) or wallet
@@ -120,7 +129,10 @@ def runway_of_held(parsed: Parsed, last: Turn) -> Parsed | None:
     data = last.data if last.kind == "price" and last.data.get("gpu") else _priced_of_job(last)
     held = held_of(last) if data else None
     a, q, r = parsed.asks, parsed.request, parsed.rental
-    if not held or data is None or _own_money(parsed) or q.gpu or q.model or q.params_b or a.deadline is not None or parsed.run is not None:
+    # "4090 能撑多久" right after the 4090 was priced: the card just priced, named again, is no card of its own
+    own_card = bool(q.gpu) and not (q.gpu in (data.get("gpu") or []) and not q.num_gpus) if data else bool(q.gpu)
+    if not held or data is None or _own_money(parsed) or own_card or q.model or q.params_b or a.deadline is not None \
+            or parsed.run is not None or asked_of_its_own(parsed):
         return None
     kept = data.get("runway")
     counted = isinstance(kept, list) and len(kept) >= 5 and bool(kept[2])
@@ -159,7 +171,8 @@ def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
     rented = bool(r.duration_days or r.duration_hours)
     job = bool(q.model or q.params_b or q.tokens or q.samples)
     runway = bool(q.gpu) and (a.runway or a.how_long or _card_after_money(parsed, last)) \
-        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and (not rented or a.how_long)
+        and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and (not rented or a.how_long) \
+        and not asked_of_its_own(parsed)  # "h100 坏了多久能修好": the FAQ's
     # "14b 全参 gpuli 包月够吗": the job's cost against the money, its card picked within it
     weighed = (parsed.intent == "price" and bool(q.gpu) and (a.affords or a.enough) and rented) \
         or (parsed.intent == "cost" and a.enough and (rented or bool(q.gpu)))

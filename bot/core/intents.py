@@ -30,6 +30,7 @@ from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
+from bot.core.stop_billing import stop_line
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.errors import error_message
@@ -321,6 +322,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if not item.get("lead") and (i == 0 or item["id"] != items[0]["id"]):
             verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)
             item["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
+    if items and parsed.cues.stop_billing and not items[0].get("lead") and hits[0].entry.topics[:1] == ["billing"]:
+        items[0]["lead"] = stop_line(parsed.rental.provider, ctx.lang)  # "晚上能关掉不计费吗": what stopping does to the bill there
     length = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
     shortest = shortest_term_line(hits[0], card, parsed.rental.num_gpus or parsed.request.num_gpus or 1, length,
                                   parsed.rental.provider, ctx) if items and card and length and not items[0].get("lead") else None

@@ -9,6 +9,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from bot.core.held_budget import asked_of_its_own
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.faq_verdict import verdict_for
@@ -184,7 +185,8 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
         # "那租一个月 a100 80g 够不够" after the budget: enough money for that rental, not which model fits; "7b lora
         # 用一万网络 啥卡", "预算 3w", "a100 40g 年付够不够": the card named, a year there, against the money
         return replace(parsed, intent="price", missing=[], asks=budget, rental=replace(r, provider=r.provider or q.provider))
-    if parsed.intent in ("price", "faq", "unknown") and (a.runway or a.how_long) and not (q.model or q.params_b):
+    if parsed.intent in ("price", "faq", "unknown") and (a.runway or a.how_long) and not (q.model or q.params_b) \
+            and not asked_of_its_own(parsed):  # "h100 坏了多久能修好": the FAQ's
         # "gpuli 钱包 ₮1000" then "租 a100 80g 周租能租几周": that money divided into the rental, in the unit asked
         return replace(parsed, intent="price", missing=[], faq=[], faq_answers=[], faq_confident=False,
                        asks=replace(budget, runway=True))
@@ -200,7 +202,7 @@ def runway_of_budget(parsed: Parsed, last: Turn) -> Parsed | None:
     no card, model or money of its own."""
     held = last.data.get("runway") if last.kind == "price" else None
     a, q = parsed.asks, parsed.request
-    if not held or not (a.runway or a.how_long) or a.budget is not None or q.gpu or q.model or q.params_b:
+    if not held or not (a.runway or a.how_long) or a.budget is not None or q.gpu or q.model or q.params_b or asked_of_its_own(parsed):
         return None
     amount, currency, *rest = list(held)
     loose = bool(rest[1]) if len(rest) >= 2 else False

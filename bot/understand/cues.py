@@ -25,6 +25,7 @@ from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.deadline_rental import kept_running
 from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
+from bot.understand.faq_charge import stop_asked
 from bot.understand.fields import units_only, without_durations
 from bot.understand.follow_frame import lone_count, multiplied_weeks, weeks_said
 from bot.understand.follow_reads import (
@@ -48,6 +49,7 @@ from bot.understand.normalize import normalize
 from bot.understand.quote_words import margin_said, runs_asked
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.rule_window import without_ruling
+from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import keeps_speed
@@ -311,6 +313,8 @@ class Cues:
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
     weeks_times: int | None = None  # "4090 周租 x4": a week said multiplied, its weeks (priced beside the month covering them)
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
+    stop_billing: bool = False  # "晚上能关掉不计费吗", "pause billing": whether stopping the instance stops paying
+    runway_frame: bool = False  # "那能跑多久", "does that cover": a short message saying nothing but how long of the rental and money
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
     which_card: bool = False  # "which card then", "那用啥卡": the card that holds the job before is asked
@@ -437,7 +441,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         fit=bool(FIT_ASK.search(norm)), oom=bool(OOM_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
-        length_frame=short and length_only(frame), term_frame=short and term_only(frame),
+        length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
         setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
@@ -455,7 +459,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)), time_used=bool(TIME_USED.search(norm)),
-        refund=bool(REFUND.search(norm)), only_have=bool(ONLY_HAVE.search(norm)),
+        refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
         than_others=bool(THAN_OTHERS.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),

@@ -55,6 +55,23 @@ ASKING_HOW = lazy(r"怎么|怎样|如何|咋|是|的|吗|呢|啊|呀|什么|啥|
                   r"|their|s|me|tell|about|exactly|mode|there|at|on|with|of|am|i|we|my|our|us|get|money|taken|then|and|so)\b|[\s\W_]+")
 
 
+# stopping the instance to stop paying ("晚上能关掉不计费吗", "关机还扣钱吗", "stop it overnight so we don't pay", "pause
+# billing", "are we charged while it's idle?"): the stop said (never "不停机", "non-stop") beside a word of paying
+STOPPED = lazy(r"关掉|关机|关了|关闭|关上|(?<!不)停掉|(?<!不)停机|(?<!不)停了|停下|暂停|挂起|休眠|不用的时候|不用时|闲置|空闲|闲着"
+               r"|\b(?:shut(?:ting)?\s+(?:it\s+|them\s+|(?:the|our)\s+\w+\s+)?down|shutdown|turn(?:ing|ed)?\s+(?:it\s+|them\s+|(?:the|our)\s+\w+\s+)?off"
+               r"|switch(?:ing|ed)?\s+(?:it\s+)?off|power(?:ing|ed)?\s+(?:it\s+)?(?:off|down)|(?<!non-)(?<!non)stop(?:ping|ped|s)?|paus(?:e|es|ed|ing)"
+               r"|idle|idling|suspend(?:ed|ing)?)\b")
+PAYING = lazy(r"计费|扣费|扣钱|扣|收费|收钱|算钱|花钱|省钱|付钱|要钱|费用|停表"
+              r"|\b(?:bill(?:s|ed|ing)?|charg(?:e|es|ed|ing)|pay(?:s|ing)?|paid|cost(?:s|ing)?|meter|money|save)\b")
+# what makes it another question: the balance running out ("余额用完会停机吗"), a refund ("停了能退钱吗")
+NOT_STOPPING = lazy(r"余额|用完|耗尽|退款|退钱|能退|\b(?:balance|runs?\s+out|refund\w*)\b")
+
+
+def stop_asked(norm: str) -> bool:
+    """Whether a message asks whether stopping the instance (at night, on weekends, when idle) stops its billing."""
+    return bool(STOPPED.search(norm)) and bool(PAYING.search(norm)) and not NOT_STOPPING.search(norm)
+
+
 def billing_model_entry(text: str, provider: str | None, said: bool = True) -> Hit | None:
     """The named provider's own billing entry, when `text` asks only how that provider bills: the best-ranked
     entry mainly on billing (its first topic: not the currency's, whose topics list billing second) about that
@@ -65,9 +82,12 @@ def billing_model_entry(text: str, provider: str | None, said: bool = True) -> H
     job) keeps words besides the asking ones and is not this question."""
     from bot.understand.faq import faq_index, unnamed
     rest = normalize(unnamed(text)).lower()
-    if (said and provider is not None and rest == normalize(text).lower()) or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest)):
+    named_only = said and provider is not None and rest == normalize(text).lower()
+    # "晚上能关掉不计费吗": whether stopping stops the meter is the provider's billing rule, however it is asked
+    stopping = not named_only and stop_asked(rest)
+    if not stopping and (named_only or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest))):
         return None
-    if provider is None and "扣" in rest:  # "钱是怎么扣的": when and how the money is taken, that entry's (not the prices')
+    if provider is None and "扣" in rest and not stopping:  # "钱是怎么扣的": when and how the money is taken, that entry's (not the prices')
         return None
     index = faq_index()
     ranked = index.search(text, limit=len(index.entries), provider=provider)
