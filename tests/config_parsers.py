@@ -220,6 +220,38 @@ def llamafactory(path: Path, tiny: Path) -> dict[str, Any]:
     return out
 
 
+def start_checks(path: Path) -> str | None:
+    """What LLaMA-Factory says when `llamafactory-cli train` starts on the YAML as written, on the card it
+    was exported for: `get_train_args` with the DeepSpeed file in place (every check it makes at start-up,
+    pure_bf16 beside ZeRO-3 among them). None when it accepts the file, else its refusal.
+
+    Two facts of this CPU-only machine stand in for the launch: torchrun's distributed mode (LLaMA-Factory
+    refuses DeepSpeed in a plain process, so `parallel_mode` reads DISTRIBUTED, as under FORCE_TORCHRUN)
+    and a bf16 card (its device check for pure_bf16; the exported cards are bf16 ones)."""
+    import llamafactory.hparams.parser as lf_parser
+    from llamafactory.hparams import get_train_args
+    from transformers import TrainingArguments
+    from transformers.training_args import ParallelMode
+
+    args = yaml.safe_load(path.read_text(encoding="utf-8"))
+    args |= {"use_cpu": True, "output_dir": str(path.parent / "checks-out")}
+    real_mode, real_bf16 = TrainingArguments.parallel_mode, lf_parser.is_torch_bf16_gpu_available
+    cwd = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        if args.get("deepspeed"):
+            TrainingArguments.parallel_mode = property(lambda self: ParallelMode.DISTRIBUTED)  # type: ignore[assignment,method-assign]
+        lf_parser.is_torch_bf16_gpu_available = lambda: True
+        get_train_args(args)
+    except ValueError as refusal:
+        return str(refusal)
+    finally:
+        TrainingArguments.parallel_mode = real_mode  # type: ignore[method-assign]
+        lf_parser.is_torch_bf16_gpu_available = real_bf16
+        os.chdir(cwd)
+    return None
+
+
 def accelerate(path: Path) -> dict[str, Any]:
     from accelerate.commands.config.config_args import load_config_from_file
 
@@ -329,7 +361,12 @@ if __name__ == "__main__":
     tiny_dir = Path(sys.argv[1]).resolve()
     names = [a for a in sys.argv[2:] if not a.startswith("smoke:")]
     tiny_model(tiny_dir, [*demo_texts([Path(n) for n in names]), "user assistant system"])
+    names = [n for n in names if not n.startswith("checks:")]
     result: dict[str, Any] = {name: read_dir(Path(name), tiny_dir) for name in names}
+    for arg in sys.argv[2:]:
+        if arg.startswith("checks:"):  # the start-up checks alone, for every LLaMA-Factory YAML in the bundle
+            folder = Path(arg.removeprefix("checks:"))
+            result[arg] = {f.name: start_checks(f.resolve()) for f in sorted(folder.glob("llamafactory*.yaml"))}
     for arg in sys.argv[2:]:
         if arg.startswith("smoke:"):
             name = arg.removeprefix("smoke:")
