@@ -28,7 +28,7 @@ from engine.breakdown import CARDS_PER_NODE
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import KasuanError
 from engine.export_data import DEMO, dataset_files, demo_rows
-from engine.export_rules import PURE_BF16_LINE, PURE_BF16_ZERO3, accepted, refused, trainer_precision_flags
+from engine.export_rules import CHANGED_LINES, NO_BF16_CARD, accepted, refused, trainer_precision_flags
 from engine.fit import Fit, Planner, ladder, stage_states_fit, with_settings_said
 from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
 from engine.money import Money
@@ -126,9 +126,10 @@ def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None
     `model_path` names a local checkpoint to train instead of the catalog's hub id; `fsdp` makes
     accelerate + FSDP the main plan; `mixed_precision` is the precision asked ("bf16", "fp16", "no")."""
     fit, basis = _pick(s, report)
-    if (changed := refused(s, fit, mixed_precision)) is not None:  # pure bf16 at ZeRO-3: mixed bf16, sized so
-        s, report = accepted(s, report)
-        return replace(plan_for(s, report, model_path, fsdp, mixed_precision, deepspeed, stated), changed=changed)
+    if (changed := refused(s, fit, mixed_precision)) is not None:  # engine.export_rules: as the tools accept it
+        s, report = accepted(s, report) if s.resolved.request.precision == "bf16" else (s, report)
+        asked = "fp16" if changed == NO_BF16_CARD else mixed_precision
+        return replace(plan_for(s, report, model_path, fsdp, asked, deepspeed, stated), changed=changed)
     estimate = fit.estimate if fit is not None else s.estimate
     cost = _price(s, report, fit) if report is not None and fit is not None else None
     fsdp = fsdp or s.resolved.request.sharding == "fsdp"  # asked for in the request itself, e.g. by a button
@@ -264,7 +265,7 @@ def header(p: ExportPlan, what: str) -> list[str]:
         f"method: {method}, seq {q.seq_len}, micro-batch {q.micro_batch}, grad-accum {q.grad_accum}",
         f"setup: {setup_line(p)} [{p.basis.replace('_', ' ')}]",
         f"memory (predicted): {memory}",
-        *([PURE_BF16_LINE] if p.changed == PURE_BF16_ZERO3 else []),
+        *([CHANGED_LINES[p.changed]] if p.changed else []),
         f"cost: {cost_line(p.cost)}" if p.cost is not None else (
             "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
         f"defaults to change: learning rate {q.learning_rate or LEARNING_RATE[r.method]:g}"

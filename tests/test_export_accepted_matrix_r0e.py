@@ -1,13 +1,14 @@
 """Every LLaMA-Factory file KaSuan exports passes LLaMA-Factory's own start-up checks; pure bf16 at ZeRO-3,
 which LLaMA-Factory refuses ("`pure_bf16` is incompatible with DeepSpeed ZeRO-3."), is exported as
-mixed bf16 with fp32 master weights, says so, and is sized that way.
+mixed bf16 with fp32 master weights, says so, and is sized that way; bf16 on a card without it (V100,
+T4: "Your setup doesn't support bf16/gpu") is exported as mixed fp16, said the same way.
 
 The files are exported as a user gets them (the chat in both languages, `kasuan export`, and the engine
 over methods × precisions × ZeRO stages × offload × the precision asked for the files), written to
 folders, and tests/config_parsers.py runs `get_train_args` on each llamafactory*.yaml in one child
-process, with the DeepSpeed file in place (`start_checks`: torchrun's distributed mode and a bf16 card
-stand in for the launch on this CPU machine). On the old code the pure-bf16 ZeRO-3 bundles come back
-refused.
+process, with the DeepSpeed file in place (`start_checks`: torchrun's distributed mode and the card's
+bf16 support stand in for the launch on this CPU machine). On the old code the pure-bf16 ZeRO-3 bundles
+and the V100 / T4 ones come back refused.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ CHAT = {
     "en_32b": "give me the llama-factory yaml: qwen3-32b full fine-tuning, 8x h800, pure bf16 with ZeRO stage 3",
     "en_lora": "llamafactory yaml please, qwen2.5-14b lora on 4 a100, pure bf16 and zero 3",
 }
+# a card without bf16 (catalog bf16_native: false): the files train in fp16
+NO_BF16_CHAT = {
+    "zh_v100": "导出 llamafactory 配置，qwen3-1.7b lora，一张 v100",
+    "zh_t4_pure": "给我 t4 上 qwen3-0.6b 全参 纯 bf16 的训练配置",
+    "en_v100": "export the llama factory yaml for qwen3 1.7b lora on one v100",
+    "en_t4_bf16": "training config for qwen3-0.6b full finetune in bf16 on a T4 please, llamafactory",
+}
+NO_BF16_CLI = {
+    "cli_v100": ["--model", "qwen3-1.7b", "--method", "full", "--gpu", "v100", "--gpus", "4", "--precision", "bf16",
+                 "--zero", "3"],
+}
 CLI = {
     "cli_full": ["--model", "qwen3-8b", "--method", "full", "--gpu", "h100", "--gpus", "8", "--precision", "bf16",
                  "--zero", "3"],
@@ -58,21 +70,30 @@ ASKED = (None, "bf16", "fp16", "no")  # the precision a message may ask the file
 OBJECTIVES = (None, "dpo", "kto")
 
 
+CARDS = ("h100-sxm", "v100-32g-sxm2")  # a bf16 card and one without
+
+
 def matrix() -> dict[str, tuple[TrainingRequest, str | None, bool]]:
-    """Every method × precision × stage × offload; the precision asked for the files, the objective and
-    FSDP turn with the index, so each value meets every stage."""
+    """Every card × method × precision × stage × offload; the precision asked for the files, the objective
+    and FSDP turn with the index, so each value meets every stage."""
     out = {}
-    for i, (method, precision, zero, offload) in enumerate(itertools.product(METHODS, PRECISIONS, STAGES, OFFLOADS)):
+    combos = itertools.product(CARDS, METHODS, PRECISIONS, STAGES, OFFLOADS)
+    for i, (gpu, method, precision, zero, offload) in enumerate(combos):
         objective = OBJECTIVES[i % 3] if method in ("full", "lora") else None
-        req = {"model": "qwen3-0.6b", "method": method, "gpu": "h100-sxm", "num_gpus": 2, "precision": precision,
-               "zero": zero, "offload": offload, "objective": objective}
+        req = TrainingRequest.model_validate({"model": "qwen3-0.6b", "method": method, "gpu": gpu, "num_gpus": 2,
+                                              "precision": precision, "zero": zero, "offload": offload,
+                                              "objective": objective})
         try:
-            out[f"m_{method}_{precision}_z{zero}_{offload}"] = (
-                TrainingRequest.model_validate(req), ASKED[i % 4], i % 5 == 0)
-            size(out[f"m_{method}_{precision}_z{zero}_{offload}"][0])
+            size(req)
         except KasuanError:  # a combination the engine itself refuses (offload without a stage)
-            out.pop(f"m_{method}_{precision}_z{zero}_{offload}")
+            continue
+        out[f"m_{gpu}_{method}_{precision}_z{zero}_{offload}"] = (req, ASKED[i % 4], i % 5 == 0)
     return out
+
+
+def no_bf16(case: str, bundles: dict[str, Any] | None = None) -> bool:
+    return case in NO_BF16_CHAT or case in NO_BF16_CLI or (
+        bundles is not None and case in bundles["plans"] and not bundles["plans"][case].fit.gpu.bf16_native)
 
 
 def _write(folder: Path, files: dict[str, bytes]) -> None:
@@ -85,12 +106,12 @@ def _write(folder: Path, files: dict[str, bytes]) -> None:
 def bundles(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     root = tmp_path_factory.mktemp("accepted")
     replies: dict[str, str] = {}
-    for name, text in CHAT.items():
+    for name, text in (CHAT | NO_BF16_CHAT).items():
         u = ChatUser()
         reply = u.say(text)
         replies[name] = u.text
         _write(root / name, dict(reply.files))
-    for name, flags in CLI.items():
+    for name, flags in (CLI | NO_BF16_CLI).items():
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             assert main(["export", *flags, "--out", str(root / name)]) == 0
@@ -108,15 +129,17 @@ def bundles(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (old / "llamafactory.yaml").write_text(yaml.safe_dump(doc | {"pure_bf16": True}), encoding="utf-8")
     for name in ("dataset_info.json", "kasuan_demo_sft.json"):
         (old / name).write_bytes((root / "cli_full" / name).read_bytes())
-    folders = [*CHAT, *CLI, *plans, "old_pure_bf16"]
+    folders = [*CHAT, *CLI, *NO_BF16_CHAT, *NO_BF16_CLI, *plans, "old_pure_bf16"]
+    kinds = {f: "checks-no-bf16" if f in NO_BF16_CHAT or f in NO_BF16_CLI or (
+        f in plans and not plans[f].fit.gpu.bf16_native) else "checks" for f in folders}
     script = Path(__file__).with_name("config_parsers.py")
-    proc = subprocess.run([sys.executable, str(script), str(root / "tiny"), *(f"checks:{f}" for f in folders)],
+    proc = subprocess.run([sys.executable, str(script), str(root / "tiny"), *(f"{kinds[f]}:{f}" for f in folders)],
                           cwd=root, capture_output=True, text=True, timeout=1200)
     assert proc.returncode == 0, proc.stderr[-3000:]
     line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("KASUAN-JSON "))
     checks = json.loads(line.removeprefix("KASUAN-JSON "))
     return {"root": root, "replies": replies, "plans": plans,
-            "checks": {f: checks[f"checks:{f}"] for f in folders}}
+            "checks": {f: checks[f"{kinds[f]}:{f}"] for f in folders}}
 
 
 def test_the_checker_refuses_pure_bf16_beside_zero3(bundles: dict[str, Any]) -> None:
@@ -142,6 +165,27 @@ def test_pure_bf16_at_zero3_is_exported_as_llamafactory_accepts(bundles: dict[st
     assert len(reply.strip().splitlines()) <= 15 or case.startswith("cli")
 
 
+@pytest.mark.parametrize("case", [*NO_BF16_CHAT, *NO_BF16_CLI])
+def test_a_card_without_bf16_gets_fp16_files(bundles: dict[str, Any], case: str) -> None:
+    folder: Path = bundles["root"] / case
+    checks = bundles["checks"][case]
+    assert "llamafactory.yaml" in checks
+    assert all(refusal is None for refusal in checks.values()), checks
+    text = (folder / "llamafactory.yaml").read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    assert doc["fp16"] is True and doc["bf16"] is False and doc["pure_bf16"] is False
+    assert "this card has no bf16" in text
+    if (folder / "ds_config.json").exists():
+        ds = json.loads((folder / "ds_config.json").read_text(encoding="utf-8"))
+        assert ds["bf16"]["enabled"] in (False, "auto") and ds["fp16"]["enabled"] in (True, "auto")
+    reply = bundles["replies"][case]
+    said = "不支持 bf16" in reply and "fp16" in reply if case.startswith("zh") else (
+        "has no bf16" in reply and "fp16" in reply)
+    assert said, reply
+    if "pure" in case or "纯" in NO_BF16_CHAT.get(case, ""):
+        assert "fp32 主权重" in reply or "fp32 master weights" in reply
+
+
 def test_the_memory_shown_holds_the_fp32_master_copy(bundles: dict[str, Any]) -> None:
     """8 × H100, Qwen3-8B full at ZeRO-3: the export's model states are the seed's 16 bytes a parameter
     over 8 cards (fp32 master weights in), not pure bf16's 8, and the reply shows that total."""
@@ -164,6 +208,8 @@ def test_the_matrix_covers_every_kind(bundles: dict[str, Any]) -> None:
     assert {p.mixed_precision for p in plans.values()} == set(ASKED)
     assert any(getattr(p, "changed", None) == CHANGED for p in plans.values())
     assert {p.stage for p in plans.values()} >= {"sft", "pt", "dpo", "kto"}
+    assert any(getattr(p, "changed", None) == "no_bf16_card" for p in plans.values())
+    assert {p.fit.gpu.id for p in plans.values()} == set(CARDS)
 
 
 def test_llamafactory_accepts_every_combination(bundles: dict[str, Any]) -> None:
@@ -172,7 +218,9 @@ def test_llamafactory_accepts_every_combination(bundles: dict[str, Any]) -> None
     assert not refused
     for case, p in bundles["plans"].items():
         doc = yaml.safe_load((bundles["root"] / case / "llamafactory.yaml").read_text(encoding="utf-8"))
-        # pure bf16 stays what was asked wherever LLaMA-Factory takes it (no ZeRO-3 beside it)
+        # pure bf16 stays what was asked wherever the tools take it (a bf16 card, no ZeRO-3 beside it)
         assert doc["pure_bf16"] is (p.resolved.request.precision == "bf16" and p.mixed_precision not in ("fp16", "no"))
-        if p.estimate.plan.zero == 3:
+        if p.estimate.plan.zero == 3 or no_bf16(case, bundles):
             assert doc["pure_bf16"] is False
+        if no_bf16(case, bundles):
+            assert doc["bf16"] is False
