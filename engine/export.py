@@ -347,7 +347,8 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     if found is not None and found[1] is not None and stage == "dpo":
         args |= {"pref_beta": 0.1, "pref_loss": found[1]}
     if stage == "ppo":
-        args["reward_model"] = "path/to/your/reward_model"
+        # LLaMA-Factory refuses its default LoRA reward model under a full PPO ("`reward_model_type` cannot be lora")
+        args |= {"reward_model": "path/to/your/reward_model", "reward_model_type": "lora" if r.adapter else "full"}
     if deepspeed and p.deepspeed:
         args["deepspeed"] = DS_FILE
     args |= {

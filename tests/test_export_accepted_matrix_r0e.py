@@ -67,7 +67,7 @@ PRECISIONS = ("mixed", "bf16", "fp32")
 STAGES = (0, 1, 2, 3)
 OFFLOADS = ("none", "optimizer", "all")
 ASKED = (None, "bf16", "fp16", "no")  # the precision a message may ask the files to train at
-OBJECTIVES = (None, "dpo", "kto")
+OBJECTIVES = (None, "dpo", "kto", "orpo", "simpo", "rm", "ppo", "grpo")  # grpo: LLaMA-Factory has none, trains sft
 
 
 CARDS = ("h100-sxm", "v100-32g-sxm2")  # a bf16 card and one without
@@ -79,7 +79,7 @@ def matrix() -> dict[str, tuple[TrainingRequest, str | None, bool]]:
     out = {}
     combos = itertools.product(CARDS, METHODS, PRECISIONS, STAGES, OFFLOADS)
     for i, (gpu, method, precision, zero, offload) in enumerate(combos):
-        objective = OBJECTIVES[i % 3] if method in ("full", "lora") else None
+        objective = OBJECTIVES[i % len(OBJECTIVES)] if method in ("full", "lora", "qlora") else None
         req = TrainingRequest.model_validate({"model": "qwen3-0.6b", "method": method, "gpu": gpu, "num_gpus": 2,
                                               "precision": precision, "zero": zero, "offload": offload,
                                               "objective": objective})
@@ -207,7 +207,7 @@ def test_the_matrix_covers_every_kind(bundles: dict[str, Any]) -> None:
     assert {p.resolved.method for p in plans.values()} == set(METHODS)
     assert {p.mixed_precision for p in plans.values()} == set(ASKED)
     assert any(getattr(p, "changed", None) == CHANGED for p in plans.values())
-    assert {p.stage for p in plans.values()} >= {"sft", "pt", "dpo", "kto"}
+    assert {p.stage for p in plans.values()} == {"sft", "pt", "dpo", "kto", "rm", "ppo"}
     assert any(getattr(p, "changed", None) == "no_bf16_card" for p in plans.values())
     assert {p.fit.gpu.id for p in plans.values()} == set(CARDS)
 
