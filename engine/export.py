@@ -17,7 +17,7 @@ import json
 import re
 import shlex
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +28,7 @@ from engine.breakdown import CARDS_PER_NODE
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import KasuanError
 from engine.export_data import DEMO, dataset_files, demo_rows
+from engine.export_rules import CHANGED_LINES, NO_BF16_CARD, accepted, refused, trainer_precision_flags
 from engine.fit import Fit, Planner, ladder, stage_states_fit, with_settings_said
 from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
 from engine.money import Money
@@ -87,6 +88,7 @@ class ExportPlan:
     mixed_precision: str | None = None  # "bf16", "fp16" or "no", when asked: every file trains at it
     deepspeed_asked: bool = False  # the message asked for the DeepSpeed JSON by name: written even without ZeRO
     stated: frozenset[str] = frozenset()  # the request's fields the user set ("micro_batch", "attention"): written as given
+    changed: str | None = None  # a combination LLaMA-Factory refuses, exported as it accepts (engine.export_rules)
 
     @property
     def deepspeed(self) -> bool:
@@ -124,6 +126,10 @@ def plan_for(s: Sizing, report: CostReport | None = None, model_path: str | None
     `model_path` names a local checkpoint to train instead of the catalog's hub id; `fsdp` makes
     accelerate + FSDP the main plan; `mixed_precision` is the precision asked ("bf16", "fp16", "no")."""
     fit, basis = _pick(s, report)
+    if (changed := refused(s, fit, mixed_precision)) is not None:  # engine.export_rules: as the tools accept it
+        s, report = accepted(s, report) if s.resolved.request.precision == "bf16" else (s, report)
+        asked = "fp16" if changed == NO_BF16_CARD else mixed_precision
+        return replace(plan_for(s, report, model_path, fsdp, asked, deepspeed, stated), changed=changed)
     estimate = fit.estimate if fit is not None else s.estimate
     cost = _price(s, report, fit) if report is not None and fit is not None else None
     fsdp = fsdp or s.resolved.request.sharding == "fsdp"  # asked for in the request itself, e.g. by a button
@@ -259,6 +265,7 @@ def header(p: ExportPlan, what: str) -> list[str]:
         f"method: {method}, seq {q.seq_len}, micro-batch {q.micro_batch}, grad-accum {q.grad_accum}",
         f"setup: {setup_line(p)} [{p.basis.replace('_', ' ')}]",
         f"memory (predicted): {memory}",
+        *([CHANGED_LINES[p.changed]] if p.changed else []),
         f"cost: {cost_line(p.cost)}" if p.cost is not None else (
             "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
         f"defaults to change: learning rate {q.learning_rate or LEARNING_RATE[r.method]:g}"
@@ -340,7 +347,8 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     if found is not None and found[1] is not None and stage == "dpo":
         args |= {"pref_beta": 0.1, "pref_loss": found[1]}
     if stage == "ppo":
-        args["reward_model"] = "path/to/your/reward_model"
+        # LLaMA-Factory refuses its default LoRA reward model under a full PPO ("`reward_model_type` cannot be lora")
+        args |= {"reward_model": "path/to/your/reward_model", "reward_model_type": "lora" if r.adapter else "full"}
     if deepspeed and p.deepspeed:
         args["deepspeed"] = DS_FILE
     args |= {
@@ -371,15 +379,6 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         "ddp_timeout": 180000000,
     }
     return args
-
-
-def trainer_precision_flags(p: ExportPlan) -> dict[str, bool]:
-    """The trainer's precision flags: the sizing's (bf16 mixed, or pure bf16) unless a config was asked
-    for at another precision ("fp16" mixed, or "no": fp32)."""
-    q = p.resolved.request
-    if p.mixed_precision in ("fp16", "no"):
-        return {"bf16": False, "fp16": p.mixed_precision == "fp16", "pure_bf16": False}
-    return {"bf16": q.precision in ("mixed", "bf16") or p.mixed_precision == "bf16", "pure_bf16": q.precision == "bf16"}
 
 
 def llamafactory_yaml(p: ExportPlan, deepspeed: bool = True) -> str:

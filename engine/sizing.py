@@ -91,7 +91,12 @@ def size(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Sizing
 
 
 def _size(req: TrainingRequest, spec_override: ModelSpec | None, memo: EstimateMemo) -> Sizing:
-    r = resolve(req, spec_override)
+    return sized(resolve(req, spec_override), memo)
+
+
+def sized(r: Resolved, memo: EstimateMemo) -> Sizing:
+    """The sizing of an already resolved request (one changed in a single field, as the export's
+    precision LLaMA-Factory accepts: every stated/default flag of the original kept)."""
     planner = Planner(r, memo)
     plan, chosen = planner.stated_plan()
     est = planner.estimate(plan)

@@ -220,6 +220,42 @@ def llamafactory(path: Path, tiny: Path) -> dict[str, Any]:
     return out
 
 
+def start_checks(path: Path, bf16_card: bool = True) -> str | None:
+    """What LLaMA-Factory says when `llamafactory-cli train` starts on the YAML as written, on the card it
+    was exported for: `get_train_args` with the DeepSpeed file in place (every check it makes at start-up,
+    pure_bf16 beside ZeRO-3 among them). None when it accepts the file, else its refusal.
+
+    Two facts of this CPU-only machine stand in for the launch: torchrun's distributed mode (LLaMA-Factory
+    refuses DeepSpeed in a plain process, so `parallel_mode` reads DISTRIBUTED, as under FORCE_TORCHRUN)
+    and the card's bf16 support (`bf16_card`): LLaMA-Factory's device check for pure_bf16 and, on a card
+    without bf16 (V100, T4), the HF trainer's own ("Your setup doesn't support bf16/gpu"), which it only
+    makes off the CPU: so there `use_cpu` is off and this machine answers as that card does."""
+    import llamafactory.hparams.parser as lf_parser
+    import transformers.training_args as hf_args
+    from llamafactory.hparams import get_train_args
+    from transformers import TrainingArguments
+    from transformers.training_args import ParallelMode
+
+    args = yaml.safe_load(path.read_text(encoding="utf-8"))
+    args |= {"use_cpu": bf16_card, "output_dir": str(path.parent / "checks-out")}
+    real_mode, real_bf16, real_hf_bf16 = (TrainingArguments.parallel_mode, lf_parser.is_torch_bf16_gpu_available,
+                                          hf_args.is_torch_bf16_gpu_available)
+    cwd = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        if args.get("deepspeed"):
+            TrainingArguments.parallel_mode = property(lambda self: ParallelMode.DISTRIBUTED)  # type: ignore[assignment,method-assign]
+        lf_parser.is_torch_bf16_gpu_available = hf_args.is_torch_bf16_gpu_available = lambda: bf16_card
+        get_train_args(args)
+    except ValueError as refusal:
+        return str(refusal)
+    finally:
+        TrainingArguments.parallel_mode = real_mode  # type: ignore[method-assign]
+        lf_parser.is_torch_bf16_gpu_available, hf_args.is_torch_bf16_gpu_available = real_bf16, real_hf_bf16
+        os.chdir(cwd)
+    return None
+
+
 def accelerate(path: Path) -> dict[str, Any]:
     from accelerate.commands.config.config_args import load_config_from_file
 
@@ -329,7 +365,13 @@ if __name__ == "__main__":
     tiny_dir = Path(sys.argv[1]).resolve()
     names = [a for a in sys.argv[2:] if not a.startswith("smoke:")]
     tiny_model(tiny_dir, [*demo_texts([Path(n) for n in names]), "user assistant system"])
+    names = [n for n in names if not n.startswith(("checks:", "checks-no-bf16:"))]
     result: dict[str, Any] = {name: read_dir(Path(name), tiny_dir) for name in names}
+    for arg in sys.argv[2:]:
+        if arg.startswith(("checks:", "checks-no-bf16:")):  # the start-up checks alone, for every LLaMA-Factory
+            kind, _, name = arg.partition(":")              # YAML in the bundle, on a card with bf16 or without
+            result[arg] = {f.name: start_checks(f.resolve(), kind == "checks")
+                           for f in sorted(Path(name).glob("llamafactory*.yaml"))}
     for arg in sys.argv[2:]:
         if arg.startswith("smoke:"):
             name = arg.removeprefix("smoke:")

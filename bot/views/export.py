@@ -190,6 +190,7 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
         "basis": p.basis,
         "asked": _asked(p),
         "fsdp": p.fsdp,
+        "changed": p.changed,
         "gated": gated(p),
         "files": names,
         "run": run if run in names else None,
