@@ -167,6 +167,7 @@ def one_question() -> Iterator[EstimateMemo]:
         yield memo
     finally:
         _QUESTION.reset(token)
+        memo.sizings.clear()  # each sizing holds the memo: without this cycle the question's objects go with it
 
 
 def question_memo() -> EstimateMemo:

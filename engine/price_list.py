@@ -114,7 +114,9 @@ def setup_prices(
                     if num_gpus is not None:
                         break  # one setup per variant; with no count stated, every box is shown
                 except NotOffered as exc:
-                    refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc
+                    # kept without its traceback: its frames (this one, which holds it, and every caller's) would
+                    # otherwise stay alive in a cycle with it, the whole answer's locals, until the collector ran
+                    refusal = refusal if refusal is not None and exc.reason == "gpu_not_offered" else exc.with_traceback(None)
         if found and at_least is not None:  # every box that holds the cards (else the largest), one row per size
             rows.extend(_cheapest_per_count([r for r in found if r.num_gpus >= at_least] or found))
         elif not found:

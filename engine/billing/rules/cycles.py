@@ -175,28 +175,31 @@ def _cheapest_mix(options: list[_Option], need_us: int) -> list[tuple[_Option, i
         raise NotOffered("duration", "no_cycle_price", "no cycle price for this offer")
     ordered = sorted(options, key=lambda o: o.counts_us, reverse=True)
     fixed, filler = ordered[:-1], ordered[-1]
-    best: tuple[tuple[Decimal, Decimal, int, int], list[tuple[_Option, int]]] | None = None
+    best: list[tuple[tuple[Decimal, Decimal, int, int], list[tuple[_Option, int]]]] = []  # the best mix so far, once found
+    _walk(fixed, filler, need_us, 0, 0, [], best)
+    assert best
+    return [(o, n) for o, n in best[0][1] if n > 0]
 
-    def walk(i: int, covered: int, chosen: list[tuple[_Option, int]]) -> None:
-        nonlocal best
-        if i == len(fixed):
-            rest = max(0, need_us - covered)
-            fill = -(-rest // filler.counts_us)
-            mix = [*chosen, (filler, fill)]
-            cost = sum((o.net_price.times(n) for o, n in mix), ZERO)
-            length = sum(o.counts_us * n for o, n in mix)
-            key = (cost.high, cost.low, -length, sum(n for _, n in mix))
-            if best is None or key < best[0]:
-                best = (key, mix)
-            return
-        opt = fixed[i]
-        limit = -(-max(0, need_us - covered) // opt.counts_us)
-        for n in range(limit + 1):
-            walk(i + 1, covered + n * opt.counts_us, [*chosen, (opt, n)])
 
-    walk(0, 0, [])
-    assert best is not None
-    return [(o, n) for o, n in best[1] if n > 0]
+def _walk(fixed: list[_Option], filler: _Option, need_us: int, i: int, covered: int, chosen: list[tuple[_Option, int]],
+          best: list[tuple[tuple[Decimal, Decimal, int, int], list[tuple[_Option, int]]]]) -> None:
+    """Every count of `fixed[i:]` after `chosen` (covering `covered`), the filler the rest; the cheapest kept in
+    `best`. A function of the module's, not a closure of _cheapest_mix's: one calling itself through its own
+    closure is a reference cycle, and it kept every mix tried until the cyclic collector ran."""
+    if i == len(fixed):
+        rest = max(0, need_us - covered)
+        fill = -(-rest // filler.counts_us)
+        mix = [*chosen, (filler, fill)]
+        cost = sum((o.net_price.times(n) for o, n in mix), ZERO)
+        length = sum(o.counts_us * n for o, n in mix)
+        key = (cost.high, cost.low, -length, sum(n for _, n in mix))
+        if not best or key < best[0][0]:
+            best[:] = [(key, mix)]
+        return
+    opt = fixed[i]
+    limit = -(-max(0, need_us - covered) // opt.counts_us)
+    for n in range(limit + 1):
+        _walk(fixed, filler, need_us, i + 1, covered + n * opt.counts_us, [*chosen, (opt, n)], best)
 
 
 RULE = Cycles()
