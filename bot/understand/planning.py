@@ -497,6 +497,7 @@ def deadline_is_span(text: str) -> bool:  # "3天内", "within 48 hours": the ti
     return span_said(text) is not None
 
 
+@one_message.per_message  # the deadline and its span both look for it
 def span_said(text: str) -> re.Match[str] | None:  # the deadline's words as a span from now ("还剩 5 天"); None without
     return _within_en(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text)
 
