@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand import one_message
 from bot.understand.lazy import lazy
 
 # an auxiliary starts a question only with its subject after it ("is it", "can I", "do you", "is there"): in
@@ -29,6 +30,7 @@ MAX_BREAKS = 8  # each try reads a side (a millisecond): a long message is not t
 SIDE = 4  # characters: a side shorter than this asks nothing of its own
 
 
+@one_message.per_message  # the FAQ's clauses and the unmarked questions both try the message's breaks
 def breaks(text: str) -> list[tuple[str, str]]:
     """(head, tail) at each place a second question may start, left to right, both sides long enough; none
     in a message with a comma (its clauses are read by the comma: "a100 80g 在 gpuli 周租多少，CloudGPU 按小时

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import fields as f
+from bot.understand import one_message
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -87,6 +88,7 @@ MEMORY_ASKED = lazy(r"显存|内存|\b(?:v?ram|memory|gb|gib|oom)\b|爆显存|\d
 TERM_UNIT = lazy(r"(?:周|月|年)(?:租|付)|包\s*(?:个\s*)?(?:周|月|年)|按\s*(?:周|月|年)|\b(?:weekly|monthly)\b|\bper\s+(?:week|month)\b")
 
 
+@one_message.per_message  # the clause splitter and the FAQ reader both ask it of the message
 def numbered(text: str) -> list[str]:
     """The questions of a message that numbers them 1, 2 … in order ("(1) … (2) …", "1. … 2. …", "① … ②
     …"), each with the words before the first number when those state something of the job ("7b qlora:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from bot.understand import one_message
 from bot.understand.fields import duration
 from bot.understand.lazy import lazy
 
@@ -71,6 +72,7 @@ def _round_clock(norm: str) -> Daily | None:
     return Daily(24.0, span_days) if span_days and span_days > 1 else None
 
 
+@one_message.per_message  # asked three times of a message (its span, its hours, the cues)
 def per_period(norm: str) -> tuple[float, float] | None:
     """The hours run each day or each week that `norm` says ("每天跑 8 小时": 8 h every 1 day; "20 hours a
     week": 20 h every 7), with or without a span; None when it says none (or more hours than the period has)."""

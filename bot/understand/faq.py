@@ -172,6 +172,7 @@ def _plain(text: str) -> str:
     return ORDERED.sub(" ", plain) if "by" in plain or "按" in plain else plain
 
 
+@one_message.per_message  # a search folds its text twice (its terms, the phrases typed whole)
 def _fold(text: str) -> str:
     # "four 4090s" is "4 4090s" and "forty ninety" 4090: a count or a card is the same, whatever its spelling
     folded = spoken_english.spoken(_plain(text))
@@ -211,6 +212,7 @@ def tokenize(text: str) -> list[str]:
     return [concept for concept, _ in faq_terms.mentions(folded)] + _words(folded)
 
 
+@one_message.per_message  # the same text searched again (keyworded after _searched): its terms read once
 def query_terms(text: str) -> list[tuple[str, ...]]:
     """A message's terms, each a set of alternatives scored by the best one an entry has: a plain
     word is itself; a concept's mention is its concept or its own words ("per hour" counts once,
@@ -235,8 +237,6 @@ def query_terms(text: str) -> list[tuple[str, ...]]:
 
 
 phrase_pattern = faq_terms.phrase_pattern  # how a keyword phrase is found in a question
-
-
 FIND = "?"  # a provider argument that says: find it in the text (a caller that parsed it passes it)
 
 
@@ -301,12 +301,10 @@ class FaqIndex:
             norm = K1 * (1 - B + B * lengths[i] / avg)
             for tok, f in d.items():
                 self.postings.setdefault(tok, []).append((i, self.idf[tok] * f * (K1 + 1) / (f + norm)))
-        self.whole, self.part = ([{t: self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - B + B * n / avg)) for t, f in d.items()}
-                                  for d, n in zip(ds, lengths, strict=True)] for ds in (wholes, docs))
+        self.whole, self.part = ([{t: self.idf[t] * f * (K1 + 1) / (f + K1 * (1 - B + B * n / avg)) for t, f in d.items()} for d, n in zip(ds, lengths, strict=True)] for ds in (wholes, docs))
         self.typed = faq_phrases.Whole([[*e.keywords.zh, *e.keywords.en] for e in entries], _words, _fold)
 
-    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND,
-                  concepts: bool = False) -> list[Hit]:
+    def keyworded(self, text: str, floor: float, ranked: list[Hit] | None = None, provider: str | None = FIND, concepts: bool = False) -> list[Hit]:
         """The entries whose own keyword phrases ("NaN", "以太网", "张量并行") `text` contains, best
         first among those scoring at least `floor`: a term the user typed that an entry lists is
         evidence for it however loosely the rest of the question is worded. `concepts`: a keyword
@@ -319,8 +317,7 @@ class FaqIndex:
         if not named:
             return []
         if ranked is None:
-            ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider,
-                                 floor=floor)
+            ranked = self.search(text, limit=len(self.entries), provider=provider_of(text) if provider == FIND else provider, floor=floor)
         return [h for h in ranked if h.score >= floor and h.entry.id in named]
 
     @one_message.per_message
@@ -335,6 +332,7 @@ class FaqIndex:
                                           if provider is None or self.about[e.id] in (None, provider)]
         return self.allowed_for[provider]
 
+    @one_message.per_message  # keyworded searches again what _searched searched: the same ranking, a list of its own
     def search(self, text: str, limit: int = 3, provider: str | None = None, floor: float = 0.0) -> list[Hit]:
         """Best entries first, each with a confidence in [0, 1]; past the first three, only those with
         a confidence of at least `floor` (beyond the top, confidence falls with rank, so the list stops
@@ -511,6 +509,7 @@ def _own_terms(entry: FaqEntry) -> tuple[re.Pattern[str], ...]:
                  if not methods_named(normalize(kw)) and not MODEL_SIZE.fullmatch(kw.strip()) and (p := phrase_pattern(kw)))
 
 
+@one_message.per_message  # the core and the clause readers look the same text up again: once a message
 def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit]]:
     """(the confident hit or None, the closest entries) for a user's question. A question asking what
     a term means ("QLoRA 是什么", "lora 和 qlora 有什么区别") is answered by its definition

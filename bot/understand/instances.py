@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand import one_message
 from bot.understand.lazy import LazyPattern, lazy
 from engine.providers import providers
 
@@ -201,6 +202,7 @@ def _people(norm: str) -> int | None:
     return int(word) if word.isdigit() else _CN_COUNT[word]
 
 
+@one_message.per_message  # the share and the split readers both ask it
 def split_reading(norm: str) -> tuple[int, bool] | None:
     """Among how many people or groups the message shares the total out ("3 个组分摊 一组多少": the total ÷ 3,
     "俩人 AA": ÷ 2, "50/50": ÷ 2), and whether that count was guessed (True: a share asked with no count said,

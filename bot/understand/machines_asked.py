@@ -4,6 +4,7 @@ and the reply says it in machines of the size named, with what more than one nod
 
 from __future__ import annotations
 
+from bot.understand import one_message
 from bot.understand.lazy import lazy  # scanned first for the words a match needs (bot.understand.prefilter)
 
 MACHINES = lazy(
@@ -12,6 +13,7 @@ MACHINES = lazy(
     r"|\b(?:number\s+of|count\s+of)\s+(?:nodes|machines|servers)\b|\b(?:node|machine)\s+count\b")
 
 
+@one_message.per_message  # asked three times of a message
 def machines_asked(norm: str) -> bool:
     """Whether the normalized message asks how many machines (nodes) a job takes."""
     return bool(MACHINES.search(norm))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand import one_message
 from bot.understand.card_counts import CARDS_PER_NODE_MAX
 from bot.understand.lazy import lazy
 from bot.understand.rental_extras import NODES
@@ -38,6 +39,7 @@ def _total(nodes: int, cards: int) -> int:
     return cards if cards > CARDS_PER_NODE_MAX and cards % nodes == 0 else nodes * cards
 
 
+@one_message.per_message  # the parser and the count readers ask it of the message four times
 def machines_by_cards(norm: str) -> tuple[int, int] | None:
     """(machines, cards in all) when the message says machines by the cards in each, else None."""
     for pattern in (NODES_THEN_CARDS, CARDS_THEN_NODES):

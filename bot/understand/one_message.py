@@ -6,8 +6,9 @@ per message. Inside `reading()` (parse() opens it) a function decorated `per_mes
 repeated call from what it found the first time; the answers are dropped when the reading ends,
 so nothing is kept from one message to the next (a new message is read afresh, as a user's is,
 and a catalog changed between messages is read anew). Outside a reading the functions run as
-they always do. Only for functions of their arguments alone (hashable ones), whose answers no
-caller changes in place: a list, set or dict answered is handed out as a new copy each time.
+they always do. Only for functions of their arguments alone (hashable ones, keywords included), whose
+answers no caller changes in place: a list, set or dict answered (or one in a tuple answered) is handed out
+as a new copy each time.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 T = TypeVar("T")
 P = ParamSpec("P")
 
+_KEYWORDS = object()  # where the keywords start in a key: no positional argument is it
 _found: ContextVar[dict[tuple[Any, ...], Any] | None] = ContextVar("one_message", default=None)
 
 
@@ -44,13 +46,15 @@ def per_message(func: Callable[P, T]) -> Callable[P, T]:
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> T:
         found = _found.get()
-        if found is None or kwargs:
+        if found is None:
             return call(*args, **kwargs)
-        key = (call, *args)
+        key = (call, *args, _KEYWORDS, *kwargs.items()) if kwargs else (call, *args)  # keywords in the order given
         try:
             value = found[key]
         except KeyError:
-            value = found[key] = call(*args)
+            value = found[key] = call(*args, **kwargs)
+        if type(value) is tuple:  # (a hit, the hits): the lists in a plain tuple are copied too
+            return cast(T, tuple(v.copy() if isinstance(v, list | set | dict) else v for v in value))
         return cast(T, value.copy()) if isinstance(value, list | set | dict) else value
 
     return cast(Callable[P, T], wrapper)

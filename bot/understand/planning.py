@@ -15,6 +15,7 @@ import re
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 
+from bot.understand import one_message
 from bot.understand.amount import Amount, read_token
 from bot.understand.bare_clock import today_or_next
 from bot.understand.cycle_end import without_expiry
@@ -401,6 +402,7 @@ def _zh_hour(word: str) -> int | None:
     return ZH_HOUR_WORDS.get(word)
 
 
+@one_message.per_message  # the start and the deadline readers both look for it
 def _start_match(text: str) -> tuple[int, int, str] | None:
     """Where the words that say when the run starts are (start, end) and what they say, if they name a
     day or a time: "we start thursday 9am", "周三中午开始"."""
@@ -495,6 +497,7 @@ def deadline_is_span(text: str) -> bool:  # "3天内", "within 48 hours": the ti
     return span_said(text) is not None
 
 
+@one_message.per_message  # the deadline and its span both look for it
 def span_said(text: str) -> re.Match[str] | None:  # the deadline's words as a span from now ("还剩 5 天"); None without
     return _within_en(text) or _within_zh(text) or LEFT_EN.search(text) or LEFT_ZH.search(text)
 

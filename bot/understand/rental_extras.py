@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand import one_message
 from bot.understand.lazy import lazy
 from engine.providers import provider as provider_entry
 
@@ -167,6 +168,7 @@ def storage_unsized(text: str, stated: dict[str, int]) -> tuple[str, ...]:
     return named or ("volume", "object-storage")
 
 
+@one_message.per_message  # the parser asks it of the message three times (the setup, the extras, the count)
 def nodes(text: str) -> int | None:
     """How many nodes the setup spans; the machine a repeat purchase buys ("同账户再买一台", "第二台") is the same
     setup bought again, not a node of this one."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from bot.understand import one_message
 from bot.understand.lazy import lazy
 from bot.understand.number_words import SCALES, TENS, UNITS, and_a_half, english_numerals, words_value
 
@@ -172,6 +173,7 @@ def _replacement(run: _Run) -> tuple[int, int, str] | None:
     return None
 
 
+@one_message.per_message  # normalize and the FAQ's folding read the same text: six calls a message, three of them again
 def spoken(text: str) -> str:
     """English number words as digits (lower-case text): card names, model versions, ZeRO stages and
     settings spelled in words here, then counts of a unit ("twenty minutes", "a day and a half") by
