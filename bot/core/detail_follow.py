@@ -62,6 +62,9 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     if found is None:
         return None
     hit, clause = found
+    own = _own_entry(parsed) if asked is not None else None  # after a job's answer, a detail of its plan ("吞吐掉多少")
+    if own is not None and hit.entry.id not in (own, turn.data.get("entry")):
+        return None  # "能退款吗" then "最少充多少": the top-up minimum asked whole, not a figure of another entry's
     if _a_subject_of_its_own(parsed.cues.detail_rest, hit, clause if asked is None else None, provider):
         return None
     reply = entry_led(parsed, hit, clause, provider, answer)
@@ -71,6 +74,15 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider, "entry": hit.entry.id,
                               "prev": {"kind": under.kind, "data": under.data} if under else None})
     return reply
+
+
+def _own_entry(parsed: Parsed) -> str | None:
+    """The entry a message asks on its own, confidently and on its own topic, in no follow-up's frame: a question
+    that stands alone is a new question, whatever detail of a third entry its words come near (a detail of the
+    answer just given, "should I offload the optimizer" then "ok how much slower then", is still that answer's)."""
+    if parsed.intent != "faq" or not parsed.faq_confident or not parsed.own_topic or parsed.follow_up or not parsed.faq_answers:
+        return None
+    return parsed.faq_answers[0].entry.id
 
 
 def _asks_of_the_job(parsed: Parsed, under: Turn | None) -> bool:

@@ -202,11 +202,15 @@ def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed
         general = parsed.faq_answers[0].entry if parsed.faq_answers else None
         # or to that provider's own entry on the same topic where the answer gives several providers' rules ("怎么收费"
         # after cloudgpu: its per-minute billing); never to one on another topic ("这张卡有 nvlink 吗": not gpuli's table)
-        its_own = hit is not None and general is not None and hit.entry.providers == [provider] and len(general.providers) > 1 \
-            and hit.entry.topics[:1] == general.topics[:1]
-        if hit is not None and general is not None and provider in hit.entry.providers \
-                and (provider not in (general.providers or [provider]) or its_own):
+        # (an entry about other providers only yields to that provider's on the same topic too: "开机那几分钟收钱吗" after
+        # gpuli is no question of how soon its machines boot)
+        same_topic = hit is not None and general is not None and hit.entry.topics[:1] == general.topics[:1]
+        its_own = same_topic and hit is not None and general is not None and hit.entry.providers == [provider] and len(general.providers) > 1
+        if hit is not None and general is not None and provider in hit.entry.providers and same_topic \
+                and (provider not in (general.providers or [provider]) or its_own) and _answers_as_well(text, hit, parsed.faq_answers[0]):
             return replace(parsed, rental=rental, faq=hits, faq_answers=[hit])
+        if general is not None and general.providers and provider not in general.providers:
+            return parsed  # an answer about other providers only ("开机过程计费吗": CloudGPU's boot) has no part of its to lead
         return replace(parsed, rental=rental)
     if hit is None and hits:  # "can we get a multi-card box there?": "there" is that provider, so a GPU question
         # of it; the entry the message's own words put first, never one the provider's name alone brings in
@@ -217,6 +221,20 @@ def with_provider_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed
     if hit is None:
         return parsed
     return replace(parsed, intent="faq", faq=hits, faq_confident=True, faq_answers=[hit], rental=rental, missing=[])
+
+
+OWN_SHARE = 0.5  # a provider's own entry answers a message about as well as the entry it found alone from this share of
+# the message's own words (by weight) that entry shares
+
+
+def _answers_as_well(text: str, own: Hit, general: Hit) -> bool:
+    """Whether the provider's own entry `own` answers the message's own words about as well as the entry the message
+    found on its own (`general`): "will i lose my checkpoints?" after CloudGPU is its checkpoints entry; "开机过程计费吗"
+    after a gpuli price is no question about renting by the hour, "硬件坏了多久能换好" after CloudGPU none about save_steps,
+    though each is that provider's nearest entry on the topic: the provider said before changes where a question is
+    asked, never what it asks."""
+    said = {w for w in words_of(text) if len(w) > 1 or w.isascii()}
+    return weight(said & entry_words(own)) >= OWN_SHARE * weight(said & entry_words(general))
 
 
 def at_a_renting_provider(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:

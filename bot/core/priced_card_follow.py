@@ -25,6 +25,14 @@ def priced_card(last: Turn) -> tuple[str, int | None] | None:
     return card, int(count) if count else None
 
 
+def memory_only(parsed: Parsed) -> bool:
+    """Whether a job's memory is what the message asks ("14b lora 要多大显存", "how much vram for 8b qlora"), with no
+    fit asked of a card ("够吗", "will it fit?"): the figure leads, whatever card was priced before; a "那个" that
+    describes the model ("蒸馏那个 14b 的 qwen 版") points at no card."""
+    a = parsed.asks
+    return (a.memory_figure or a.per_card_memory) and not (parsed.cues.yes_no or parsed.cues.fit)
+
+
 def on_card_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     """`parsed` (a sizing of a job that names no card) judged on the card the last answer priced, when it
     asks of it: whether the job fits (a yes/no, "够吗", "能跑吗", "is it enough", "fits on one?"), or a word pointing back at it
@@ -36,7 +44,9 @@ def on_card_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus:
         return None  # "72B 全参要几张卡" after a 4090's price asks the count in general, not of 4090s
     if not (parsed.cues.yes_no or parsed.cues.refers_back or parsed.cues.fit):
-        return None  # "7b full fits on one?", "放得下吗": a fit asked is asked of the card just priced
+        return None
+    if memory_only(parsed):
+        return None  # "deepseek 蒸馏那个 14b 的 qwen 版 lora 要多大显存": the memory asked leads, no card's verdict  # "7b full fits on one?", "放得下吗": a fit asked is asked of the card just priced
     card, count = found
     update: dict[str, object] = {"gpu": card}
     if count and not q.num_gpus:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.core.priced_card_follow import priced_card
+from bot.core.priced_card_follow import memory_only, priced_card
 from bot.messages import Reply, Turn
 from bot.understand.parser import Parsed, parse
 from engine.request import TrainingRequest
@@ -64,7 +64,7 @@ def job_on_priced(parsed: Parsed, last: Turn) -> Parsed | None:
     # "it is for 32B QLoRA, 5 hours", "这张卡拿来跑 14b lora": a job said of the card priced, pointing back at it
     if a.deadline is None and not (a.how_long and (q.tokens or q.samples)) and not parsed.cues.refers_back:
         return None
-    if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus or q.exclude:
+    if a.pick or a.cheapest or a.minimum or a.count or a.how_many_gpu or a.switch or parsed.versus or q.exclude or memory_only(parsed):
         return None
     card, count = found
     update: dict[str, object] = {"gpu": card}
@@ -168,7 +168,8 @@ def job_on_card_swapped(parsed: Parsed, last: Turn) -> Parsed | None:
     """A job stated with another card and its price asked ("that's for 7b qlora right? 换 3090 多少", "8b qlora,
     what about a 3090, how much") right after a card was priced for a length ("cloudgpu 4090 per hour" then
     "跑 24h"): that job on the new card, for that length, at the provider priced ($5.04 for the 3090's 24 h);
-    None when the message states a length, a provider or a count of its own, or asks no price."""
+    None when the message states a length or the data to train of its own ("8xh100 full qwen3 32b … how long for
+    2e7 tokens": that run timed, not the month priced before), or asks no price."""
     q, a, r = parsed.request, parsed.asks, parsed.rental
     hours = last.data.get("hours")
     if last.kind != "price" or not isinstance(hours, int | float) or priced_card(last) is None or not q.gpu:
@@ -177,7 +178,7 @@ def job_on_card_swapped(parsed: Parsed, last: Turn) -> Parsed | None:
     priced = a.cost or parsed.intent == "cost" or (parsed.cues.how_much and not (a.memory_figure or a.sizing))
     if not (q.model or q.params_b) or parsed.intent not in ("size", "cost", "price") or not priced:
         return None
-    if r.duration_days or r.duration_hours or q.hours or q.days or parsed.versus or len(parsed.cards) > 1:
+    if r.duration_days or r.duration_hours or q.hours or q.days or q.tokens or q.samples or parsed.versus or len(parsed.cards) > 1:
         return None
     where = r.provider or q.provider or last.data.get("first")
     update: dict[str, object] = {"hours": float(hours), **({"provider": where} if where else {})}

@@ -12,6 +12,7 @@ from typing import Any
 from bot.core.held_budget import asked_of_its_own
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
+from bot.understand.asks import Asks
 from bot.understand.faq_verdict import verdict_for
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
@@ -163,6 +164,12 @@ def budget_stated(parsed: Parsed) -> list[str | None] | None:
     return [str(amount), parsed.rental.currency]
 
 
+def memory_asked(a: Asks) -> bool:
+    """Whether a message asks the job's memory, cards or fit ("要多大显存", "how much vram per card", "要几张", "4卡
+    够吗", "sizing for …"): a sizing whatever money was said before it, never the job priced within that money."""
+    return a.memory_figure or a.per_card_memory or a.per_card_figure or a.least_memory or a.count or a.sizing
+
+
 def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
     """"预算 3w" then "一万网络 8 卡 h100 包月够不够" / "our budget is $500" then "is a week of a100 80g at
     cloudgpu enough?": the money stated the turn before is what the rental is weighed against (named back),
@@ -170,7 +177,7 @@ def of_stated_budget(parsed: Parsed, turn: Turn | None) -> Parsed:
     a, q = parsed.asks, parsed.request
     kept = turn.data.get("budget") if turn is not None and turn.kind in ("wallet", "budget") else None
     if kept and a.budget is None and turn is not None and turn.kind == "budget" and not q.gpu and (q.model or q.params_b) \
-            and parsed.intent in ("size", "cost"):
+            and parsed.intent in ("size", "cost") and not memory_asked(a):
         # "一万网络 预算 3w 一个月" then "跑 13b lora": the job priced within that money, there, for that span
         r = parsed.rental
         r = replace(r, provider=r.provider or turn.data.get("provider"),

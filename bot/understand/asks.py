@@ -200,7 +200,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
         "file_named": re.compile(
             rf"配置文件|config\s*files?\b|\byaml\b|\bjson\b|ds_config|(?:{_TOOL_RUN})\s*(?:的\s*)?(?:配置|configs?\b)"),
         "asking": re.compile(_ASKING),
-        "sizing": re.compile(r"显存|内存|memory|vram|\bram\b|几张|几卡|多少卡|多少张|how\s+many\s+(?:gpus|cards)|够|\bfits?\b|enough"
+        "sizing": re.compile(r"显存|内存|memory|vram|\bsizing\b|\bram\b|几张|几卡|多少卡|多少张|how\s+many\s+(?:gpus|cards)|够|\bfits?\b|enough"
                              r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
