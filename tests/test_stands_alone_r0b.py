@@ -53,10 +53,8 @@ CONTEXTS = [
     ["qwen3 8b qlora 一张4090够吗"],
     ["导出 llamafactory 配置 qwen3 8b lora"],
 ]
-# money held after a price turns some FAQ questions into a runway (another fix of round 0 handles that class)
-HELD_AFTER_PRICE = ["gpuli 4090 monthly price", "budget is 5000 CNY"]
-FAQ_CONTEXTS = [pytest.param(c, marks=pytest.mark.xfail(strict=False, reason="money held after a price: a runway"))
-                if c == HELD_AFTER_PRICE else c for c in CONTEXTS]
+# money held after a price is among the contexts too: it once turned these FAQ questions into a runway
+FAQ_CONTEXTS = CONTEXTS
 PROVIDERS = ("gpuli", "cloudgpu", "一万网络", "yiwan")
 FIGURES = re.compile(r"\d+(?:\.\d+)?")
 
