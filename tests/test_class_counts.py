@@ -79,3 +79,15 @@ def test_groups_rent_and_people_share(groups: int, people: int) -> None:
 def test_students_times_a_card_are_that_many_rentals(people: int) -> None:
     parsed = parse(f"total for {people} students × RTX 3090 × 5h on CloudGPU")
     assert parsed.cues.instances == people and parsed.cues.split is None
+
+
+@pytest.mark.parametrize(("message", "total"), [
+    ("40 个学生 每 8 人一组，每组一张 gpuli 4090 包周，一共多少", "₮545"),  # 5 groups × ₮109
+    ("24 students, 4 students per card, CloudGPU 3090 for 5 hours: total?", "$6.30"),  # 6 cards × $1.05
+])
+def test_people_to_a_card_count_the_cards(message: str, total: str) -> None:
+    assert total in _lead(_said(message))
+
+
+def test_how_many_cards_when_several_share_one() -> None:
+    assert _said("7B QLoRA on a single 4090 — ok?", "how many of those for 20 students if 4 share one card?").count("5 ×") >= 1

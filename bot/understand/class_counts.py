@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import one_message
-from bot.understand.lazy import lazy
+from bot.understand.lazy import LazyPattern, lazy
 
 _CN = {"一": 1, "两": 2, "二": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _EN = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -49,13 +49,19 @@ SHARE_ASKED = lazy(r"人均|分摊|平摊|均摊|摊|分到|每\s*(?:个)?\s*(?:
 # a card to each person: "每人 cloudgpu 4090 用 3 小时", "每人一张", "人手一张", "12 students × A100", "each student
 # on a 4090", "one card per student" (never "每人多少": that asks a share)
 PERSON_EACH = lazy(r"每\s*(?:个)?\s*(?:人|学生|同学)(?!\s*(?:要|得|该|大概|平均)?\s*(?:多少|出|付|掏|交|摊|分摊|几|是|花))"
-                   r"|人手\s*(?:一|1)|(?:{w})\s*[×x*]|\b(?:{e})\s*[×x*]".format(w=_WHO, e=_WHO_EN)
-                   + r"|\beach\s+(?:student|person|member)\s+(?:on|with|gets?|uses?|rents?|runs?|using|has)\b"
+                   rf"|人手\s*(?:一|1)|(?:{_WHO})\s*[×x*]|\b(?:{_WHO_EN})\s*[×x*]"
+                   r"|\beach\s+(?:student|person|member)\s+(?:on|with|gets?|uses?|rents?|runs?|using|has)\b"
                    r"|\b(?:one|1|a)\s+(?:[\w.-]+\s+){0,2}(?:per|for\s+each)\s+(?:student|person|member)\b", re.IGNORECASE)
 # the people sharing the cards counted: "30 students share 5 a100s", "30 人共用 5 张", "五张卡给 30 个学生合用"
 CARDS_SHARED = lazy(r"\bshar(?:e|ed|ing)\s+(\d{1,2})\s+(?:[\w.-]+\s+){0,4}?(?:cards?|gpus?|[\w.-]*\d[\w.-]*s)\b"
                     r"|(?:共用|合用|共享|轮流用|分着用)\s*(\d{1,2})\s*(?:张|块|台)|(\d{1,2})\s*(?:张|块|台)\s*\S{0,12}?(?:共用|合用|共享|轮流用|分着用)",
                     re.IGNORECASE)
+# how many share one card or form one group: "每 5 人一组", "5 个人一张卡", "if 5 share one card", "5 students per card"
+# (the rentals are the people over it, rounded up: 30 students, 5 to a card, 6 cards)
+TO_ONE = lazy(r"(?<![\d.])(\d{1,2})\s*(?:个|位|名)?\s*(?:人|学生|同学)\s*(?:一|1)\s*(?:组|张|块|台)"
+              r"|\b(\d{1,2})\s+(?:students?\s+|people\s+|persons\s+)?(?:share|per)\s+(?:(?:one|a|each|1)\s+)?(?:card|gpu)\b"
+              r"|\b(\d{1,2})\s+(?:students?|people|persons)\s+(?:to|per)\s+(?:a|one|each)\s+(?:card|gpu|group)\b",
+              re.IGNORECASE)
 _MOST = 500  # a count beyond this is no class's
 
 
@@ -71,8 +77,8 @@ def _value(word: str) -> int | None:
     return _CN.get(word) if len(word) == 1 else None
 
 
-def _first(pattern: object, norm: str) -> int | None:
-    m = pattern.search(norm)  # type: ignore[attr-defined]
+def _first(pattern: LazyPattern, norm: str) -> int | None:
+    m = pattern.search(norm)
     if m is None:
         return None
     n = _value(next(g for g in m.groups() if g))
@@ -84,7 +90,8 @@ def class_counts(norm: str) -> tuple[int, int | None] | None:
     """How many separate single-card rentals a class's message counts and among how many people their total is
     shared (None: no share asked, or the share is one rental's own): groups with a card each ("6 组每组一张 … 30 人
     每人摊": 6, 30), a card to each person ("每人 4090 用 3 小时 … 人均": 30, 30; "12 students × A100": 12, None), the
-    cards the people share ("30 students share 5 A100s": 5, 30). None when the message counts none of these (the
+    cards the people share ("30 students share 5 A100s": 5, 30), the people over how many share one ("30 students if 5
+    share one card": 6). None when the message counts none of these (the
     readers of bot.understand.instances then read it)."""
     people = _first(PEOPLE, norm)
     share = people if people is not None and SHARE_ASKED.search(norm) else None
@@ -93,6 +100,9 @@ def class_counts(norm: str) -> tuple[int, int | None] | None:
         return groups, share if share != groups else None
     if people is None:
         return None
+    size = TO_ONE.search(norm)
+    if size is not None and 2 <= (k := int(next(g for g in size.groups() if g))) < people:
+        return -(-people // k), share  # "30 个学生 每 5 人一组": 6 groups, a card each
     shared = CARDS_SHARED.search(norm)
     if shared is not None:
         cards = int(next(g for g in shared.groups() if g))
