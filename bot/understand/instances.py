@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.understand import one_message
+from bot.understand.class_counts import class_counts
 from bot.understand.lazy import LazyPattern, lazy
 from engine.providers import providers
 
@@ -103,6 +104,8 @@ def separate_runs(norm: str, count: int | None, kinds: int, job: bool = False) -
     """How many single-card instances the message asks for, each running its own job, when it says so
     (`norm`: the normalized text; `count`: the card count the parse read; `kinds`: how many different
     cards it names, one at most for this reading). None without a word of independence, or under two."""
+    if kinds <= 1 and (counted := class_counts(norm)) is not None and count in (None, 1, counted[0]):
+        return counted[0]  # "6 组每组一张 … 30 人每人摊": six rentals, the people share their total
     if kinds > 1 or AS_ONE.search(norm) or split_among(norm):  # a total shared out is one rental, divided
         return None
     if not INDEPENDENT.search(norm):
@@ -160,7 +163,9 @@ SPLIT = lazy(r"分摊|平摊|均摊|分担|平分|均分|人均|凑钱|(?<![a-z]
              # the people themselves sharing it out: "两个人分", "三个同学分一下", "我们仨分"
              rf"|(?:{_WHO}|[俩仨])\s*(?:来|一起|平)?\s*分(?!钟|开|别|布|析|配|辨|类|成|割|片|词|数|批|段|卡|步|阶|享)"
              # each one's payment asked: "每人出多少", "一人付多少", "each pays?", "how much per person", "what's that per head"
-             r"|(?:每|一)\s*(?:个)?\s*人\s*(?:要|得|需要?|该)?\s*(?:出|付|掏|交|承担)(?!去|来|现|门|错|差)"
+             r"|(?:每|一)\s*(?:个)?\s*人\s*(?:要|得|需要?|该)?\s*(?:出|付|掏|交|承担|摊)(?!去|来|现|门|错|差)"
+             # shared out to people counted: "分到 30 个学生每人多少", "摊给 5 个人"
+             rf"|(?:分|摊)(?:到|给)\s*{_M}\s*(?:个|位|名)?\s*(?:{_WHO})"
              r"|\beach\s+(?:of\s+us\s+)?(?:pays?|owes?|chips?\s+in|puts?\s+in)\b"
              r"|\b(?:how\s+much|what(?:'s|\s+is)?(?:\s+(?:that|it|this))?|cost|price|comes?\s+to)\s+(?:is\s+(?:that|it)\s+)?per\s+(?:person|head)\b"
              r"|\bper[\s-](?:person|head)\s+(?:cost|price|share)\b",
@@ -208,6 +213,8 @@ def split_reading(norm: str) -> tuple[int, bool] | None:
     "俩人 AA": ÷ 2, "50/50": ÷ 2), and whether that count was guessed (True: a share asked with no count said,
     "我们 AA 每人多少", read as two and said so). None when it shares nothing, a card goes to each person ("one
     4090 per person"), or the count said is under two."""
+    if (counted := class_counts(norm)) is not None:  # groups, people and cards counted apart (bot.understand.class_counts)
+        return (counted[1], False) if counted[1] else None
     halves = HALVES.search(norm)
     if not (SPLIT.search(norm) or halves) or ONE_EACH.search(norm):
         return None

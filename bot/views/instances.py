@@ -22,7 +22,7 @@ from bot.understand.instances import INDEPENDENT
 from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.views.repeats_total import per_run
-from bot.views.split_total import split_first
+from bot.views.split_total import shared_line, split_first
 from engine.money import Money
 from engine.price_list import setup_prices
 from engine.providers import providers
@@ -66,6 +66,10 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
         for low, high, per in quotes)) for setup, quotes in found]
     if len(priced) == 1:
         message = t("instances.total", lang, n=n, items=priced[0][1], setup=priced[0][0])
+        share, quotes = parsed.cues.split, found[0][1]
+        if share and len(quotes) == 1:  # "6 组每组一张 … 30 人每人摊多少": the total the groups rent, shared by the people
+            low, high, _per = quotes[0]
+            message += shared_line(Money(low.amount * n, low.currency).rounded(), Money(high.amount * n, high.currency).rounded(), share, lang)
     else:  # no provider named and no pick: each provider's single card, as the answer below lists them
         items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
         message = t("instances.total_many", lang, n=n, items=items)

@@ -37,6 +37,12 @@ def split_first(reply: Reply, n: int, guessed: bool = False) -> Reply:
     return lead
 
 
+def shared_line(low: Money, high: Money, n: int, lang: str) -> str:
+    """A total (`low`–`high`) shared by `n` people, said after the total it divides: "；30 人分摊，每人 ₮21.80（₮654 ÷ 30）"."""
+    notes = t("split.rounded", lang) if _rounds(low, n) or _rounds(high, n) else ""
+    return t("split.people", lang, n=n, each=_range(_share(low, n), _share(high, n), lang), total=_range(low, high, lang), notes=notes)
+
+
 def _share(money: Money, n: int) -> Money:
     return Money((money.amount / n).quantize(Decimal(1).scaleb(-money.digits), rounding=ROUND_HALF_UP), money.currency)
 
