@@ -148,6 +148,8 @@ def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: 
         if row["provider"] != name or not units:
             continue
         unit = "week" if "week" in units else "month"
+        if hours > (7 if unit == "week" else 30) * 24:
+            return None  # "半个月": longer than one term, so no single term covers it (the rental's cycles are priced instead)
         total = units[unit]["total"]
         low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
         price = low.format(ctx.lang) if low.amount == high.amount else f"{low.format(ctx.lang)}–{high.format(ctx.lang)}"
