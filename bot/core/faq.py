@@ -161,6 +161,13 @@ def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: 
     return None
 
 
+def cycles_asked(hit: Hit, hours: float, provider: str | None) -> bool:
+    """"gpuli 8x h100 for half a month, how is it billed": a billing question naming a length longer than the
+    shortest term at a provider that sells no hours asks that rental's cycles and their price, not the rule."""
+    return provider is not None and "billing" in hit.entry.topics and hours > 7 * 24 \
+        and not find_provider(provider).billing.hourly_rental
+
+
 def hold_line(hit: Hit, card: str, count: int, provider: str | None, ctx: Context) -> str | None:
     """"what does CloudGPU hold while an A800 runs", "cloudgpu 跑 4090 冻结多少": an entry whose answer is an hour
     of a card's price held (FaqEntry.holds_hour) says that hour for the card named (1×A800 80GB PCIe: $1.09), at
