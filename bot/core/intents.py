@@ -21,7 +21,16 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.each_provider import renting
-from bot.core.faq import card_first, card_of_clause, closest_reply, cycles_asked, faq_item, hold_line, plan_line, shortest_term_line
+from bot.core.faq import (
+    card_first,
+    card_of_clause,
+    closest_reply,
+    cycles_asked,
+    faq_item,
+    hold_line,
+    plan_line,
+    shortest_term_line,
+)
 from bot.core.form_pick import form_for_term
 from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
