@@ -148,6 +148,8 @@ def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: 
         if row["provider"] != name or not units:
             continue
         unit = "week" if "week" in units else "month"
+        if hours > (7 if unit == "week" else 30) * 24:
+            return None  # "半个月": longer than one term, so no single term covers it (the rental's cycles are priced instead)
         total = units[unit]["total"]
         low, high = Money(Decimal(total["low"]), total["currency"]), Money(Decimal(total["high"]), total["currency"])
         price = low.format(ctx.lang) if low.amount == high.amount else f"{low.format(ctx.lang)}–{high.format(ctx.lang)}"
@@ -157,6 +159,13 @@ def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: 
         return t("faq.shortest_term", ctx.lang, provider=name, unit=t("unit." + unit, ctx.lang), price=price, one=t("faq.shortest_one." + unit, ctx.lang),
                  setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)), dur=t("cost.dur." + span["unit"], ctx.lang, n=span["n"]))
     return None
+
+
+def cycles_asked(hit: Hit, hours: float, provider: str | None) -> bool:
+    """"gpuli 8x h100 for half a month, how is it billed": a billing question naming a length longer than the
+    shortest term at a provider that sells no hours asks that rental's cycles and their price, not the rule."""
+    return provider is not None and "billing" in hit.entry.topics and hours > 7 * 24 \
+        and not find_provider(provider).billing.hourly_rental
 
 
 def hold_line(hit: Hit, card: str, count: int, provider: str | None, ctx: Context) -> str | None:

@@ -21,7 +21,16 @@ from bot.core.billed_minutes import billed_minutes_line
 from bot.core.commands import help_
 from bot.core.context import Context, IntentHandler, ask_model, cost_fields, with_chat_settings
 from bot.core.each_provider import renting
-from bot.core.faq import card_first, card_of_clause, closest_reply, faq_item, hold_line, plan_line, shortest_term_line
+from bot.core.faq import (
+    card_first,
+    card_of_clause,
+    closest_reply,
+    cycles_asked,
+    faq_item,
+    hold_line,
+    plan_line,
+    shortest_term_line,
+)
 from bot.core.form_pick import form_for_term
 from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
@@ -327,6 +336,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     length = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
     shortest = shortest_term_line(hits[0], card, parsed.rental.num_gpus or parsed.request.num_gpus or 1, length,
                                   parsed.rental.provider, ctx) if items and card and length and not items[0].get("lead") else None
+    if items and card and not shortest and not items[0].get("lead") and cycles_asked(hits[0], length, parsed.rental.provider):
+        return price_intent(ctx, replace(parsed, intent="price"), text)  # "…half a month, how is it billed": its cycles priced
     if shortest:  # "hourly billing at gpuli? we need 3 days": its shortest term leads, with that term's price
         items[0]["lead"] = shortest
     elif items and card:  # "how do I top up for the 4090 weekly plan", "4090 包周 是预付的吗": and that plan's price

@@ -123,7 +123,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         loose, per = (bool(more[0]), more[1]) if len(more) >= 2 else (False, None)
         # "gpuli 上 32b 全参…" "8卡h100 包月多少" "钱包还有 1.2 万": the wallet is at the provider the job was asked at
         job = data.get("job")
-        where = data.get("first") or (job.get("provider") if isinstance(job, dict) else None)
+        where = data.get("first") or (job.get("provider") if isinstance(job, dict) else None) or (_sole(reply.data) if loose else None)
         budget = _budget(ctx, Decimal(str(stated)), unit, loose, cast(str | None, where))
         _keep_budget(reply, cast(list[Any], runway))  # "那 a800 呢" next asks the same of the new card
         if trim:  # "砍哪个能进预算": the rental without each add-on, against the budget, leads
@@ -256,7 +256,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return _lead(reply, run_note(parsed.run, ctx.lang))
     if asks.budget is not None and (asks.runway or data["hours"]):  # ("周租能租几周" asks how long: a runway)
         amount, cur = asks.budget
-        budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider)
+        budget = _budget(ctx, amount, cur, asks.budget_loose, r.provider or (_sole(reply.data) if asks.budget_loose else None))
         _keep_budget(reply, [str(amount), cur, asks.how_long, asks.budget_loose, asks.runway_unit])
         if data["hours"] and (not asks.how_long or (asks.enough and parsed.cues.fit and not r.term)):  # "一周预算 500 U 能租 8 卡 H100 吗": that rental against it
             # (asked with how long it lasts too, "$50 能跑多久 够不够跑 30 小时": whether it is enough leads, the runway follows;
@@ -344,6 +344,13 @@ class Budget:
     assumed: bool = False
     other: Money | None = None
     by_lang: bool = False
+
+
+def _sole(data: dict[str, Any]) -> str | None:
+    """The one provider every priced row is at ("L40S 周租多少": only gpuli sells it), else None: "2000块" said of
+    its rental may mean its own currency too."""
+    ids = {row.get("provider_id") for row in data.get("rows") or [] if isinstance(row, dict)}
+    return cast(str | None, ids.pop()) if len(ids) == 1 else None
 
 
 def _budget(ctx: Context, amount: Decimal, cur: str | None, loose: bool, provider: str | None) -> Budget:

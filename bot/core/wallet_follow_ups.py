@@ -238,6 +238,8 @@ def budget_for_job(listed: Reply, parsed: Parsed, money: Money, lang: str) -> Re
     low = min(((Decimal(str(p["low"])), row, p) for row in listed.data["rows"] for p in row["prices"]
                if unit is None or p["unit"] == unit), key=lambda x: x[0], default=None)
     key = "runway.for_job_rents" if rents else "runway.for_job" if low is None else "runway.for_job_short"
+    if key == "runway.for_job_short" and (parsed.asks.wallet or parsed.asks.held):  # "钱包里 0 元能下单 gpuli 周租吗": no, top up
+        key = "runway.wallet_short"
     cheapest = "" if low is None else (f"{t('sum.setup', lang, n=low[1]['n'], gpu=low[1]['gpu'])} "
                                        f"{Money(low[0], cur).format(lang)}/{t('unit.' + low[2]['unit'], lang)}")
     note = Reply("error", lang, {"message": t(key, lang, budget=money.format(lang), provider=listed.data["provider"], rents=rents,

@@ -25,9 +25,11 @@ def each_card(p: Parsed) -> list[Parsed]:
     counts = _counts_forward(p.cards, dict(p.versus) or p.own_counts, p.request.num_gpus)
     own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
     days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
-    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g)}),
+    # "4090 包月两台 + L40S 周租一台": each card its own count, so the message's machines are no count of every card's
+    cues = replace(p.cues, instances=None) if len(set(counts.values())) > 1 else p.cues
+    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g)}), cues=cues,
                     rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
-                    versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=()) if own else p.asks)
+                    versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=(), both_units=False) if own else p.asks)
             for g in p.cards[:3]]
 
 

@@ -90,7 +90,7 @@ def count_near(text: str, start: int, end: int) -> int | None:
     m = re.search(rf"(?<![\d.a-z])(?:[x×*]\s*)?(\d+)\s*{COUNT_WORD}\s*$", before)  # "8x h100", and "x8 h100" signed before
     if m and not re.search(r"\d\s*(?:b|k|g|gb|w|万|亿)\s*$", before) and not keyed(text[:start - len(before) + m.start()]):
         return _count(m.group(1))
-    m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)(?![\d.])(?!\s*(?:h\b|hrs?\b|hours?\b|mins?\b|days?\b|weeks?\b|months?\b|小时|钟头|分钟|天|周|个?月))", after) or re.match(rf"\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片|{TRAILING_X})", after)
+    m = re.match(r"\s*(?:s\b)?\s*(?:x|\*|×)\s*(\d+)(?![\d.])(?!\s*(?:h\b|hrs?\b|hours?\b|mins?\b|days?\b|weeks?\b|months?\b|小时|钟头|分钟|天|周|个?月))", after) or re.match(rf"\s*(?:(?:包|按)[月周年]|[月周年][租付])?\s*(\d+)\s*(?:张|块|卡|台|个{NOT_A_COUNT}|片|{TRAILING_X})", after)
     if m:
         return _count(m.group(1))
     if m := BARE_COUNT_AFTER.match(text, end):

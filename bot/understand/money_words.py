@@ -47,6 +47,8 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
 GETS = r"(?:就|也就)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|拿到|租得下|租得到|拿得下|搞得定)"
 # the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
 PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
+# the same span said after an amount: one of it ("2.5万一个月", "3000 每月"); "4 个月" is a count of months, never money
+PER_ONE = r"(?:(?:一|1|每)\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"; or what the money is said to get
 # a currency's name may stand between ("一万块人民币预算", "500 块 u 的预算", "2k usd budget")
 BUDGET_AFTER = (r"(?:(?:人民币|美元|美金|rmb|cny|usdt?|u(?![a-z]))?\s*的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough"
@@ -123,7 +125,7 @@ def _patterns() -> tuple[LazyPattern, ...]:
         re.compile(rf"(?<![\w.])(?P<num>{NUM})\s*(?P<scale>{SCALE})\s*(?=left\b|remaining\b)", re.ASCII),
         # a figure the cost is reckoned at, to be checked: "按 2.5 万一个月算", "按每月 3w 报", "figure 25k a month",
         # "assuming 25k/month": a ceiling weighed against the price, as a budget is
-        re.compile(rf"(?:按|照|以)\s*(?:{PER_SPAN}\s*)?(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?:块|元)?\s*(?=(?:{PER_SPAN}\s*)?(?:来|去)?\s*(?:算|报|估|计|核|做预算))",
+        re.compile(rf"(?:按|照|以)\s*(?:{PER_SPAN}\s*)?(?P<num>{NUM})\s*(?P<scale>{SCALE})?\s*(?:块|元)?\s*(?=(?:{PER_ONE}\s*)?(?:来|去)?\s*(?:算|报|估|计|核|做预算))",
                    re.ASCII),
         re.compile(rf"\b(?:figure|figuring|assume|assuming|reckon|at)\s+(?P<num>{NUM})\s*(?P<scale>k)\s*(?:cny|rmb|yuan)?\s*(?={PER_SPAN}|a\s+month)",
                    re.ASCII),

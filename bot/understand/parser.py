@@ -170,7 +170,7 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
 # a second card asked in a trailing "…呢" or "what about …" ("用 a6000 跑 8 小时多少钱 用 4090 48g 呢"): both are priced
 # the words that only ask whether ("要不要直接上两张", "should I go with two"): a whether-question, no how-to
 # "预算一万 一万网络有哪些配置用得起", "with ¥10k a month which yiwan setups can we afford": the list under that money
-AFFORD_LIST = lazy(r"(?:哪些|什么|啥|哪几种|哪种)\s*(?:配置|卡|显卡|机器|方案|套餐|型号)|\b(?:what|which)\b.{0,30}\b(?:setups?|configs?|configurations?|machines?|plans?|gpus|cards|options)\b|\bafford\b|用得起|租得起")
+AFFORD_LIST = lazy(r"(?:哪些|什么|啥|哪几种|哪种)\s*(?:配置|卡|显卡|机器|方案|套餐|型号)|\b(?:what|which)\b.{0,30}\b(?:setups?|configs?|configurations?|machines?|plans?|gpus|cards|options)\b|\bafford\b|用得起|租得起|(?:能|可以|能不能)\s*(?:直接|马上|现在)?\s*下(?:单|得了单)|\b(?:can|could)\s+(?:i|we)\s+(?:still\s+)?(?:place\s+an?\s+)?order\b")
 WHETHER_ONLY = lazy(r"要不要|需不需要|该不该|should\s+i\b")
 COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
