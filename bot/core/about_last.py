@@ -218,7 +218,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "7b lora first or full ft?" then "cost diff?": the job priced with each method compared (bot.core.methods_cost)
         asked = TrainingRequest.model_validate({**job_of(last, duration_of(parsed)), **parsed.request.stated()})
         return replace(parsed, intent="cost", request=asked, follow={"methods": last.data["methods"]}, follow_up=True, missing=[])
-    if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
+    # "which provider rents that card cheapest per hour?" after a sizing: the job's cheapest setup, at any length up to a
+    # budget question's (the FAQ's rule on renting by the hour answers no pick for the job)
+    of_cheapest = parsed.cues.chars <= ABOUT_BUDGET and _cheapest_of_job(parsed, last)
+    if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline or of_cheapest)) \
             or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
