@@ -4,7 +4,7 @@
   card of the job just sized) is that card's price, never the FAQ entry on whether hours can be rented;
 - a card's price by two units asked beside a job of its own is two questions, each answered;
 - the job's settings "turned into" a tool's format is the export;
-- whether a named provider rents by the day or the hour leads the FAQ's answer with its yes or no;
+- whether a named provider rents by the day leads the FAQ's answer with its yes or no;
 - "shell access" is the SSH login of the boot entry;
 - a quoted price asked at its lowest, in 万 or k, is checked against the seed's band.
 
@@ -73,8 +73,8 @@ def test_settings_turned_into_a_format_are_the_export(text: str, tool: str) -> N
     ("gpuli 能不能按天租", "❌ 不能"),
     ("gpuli 有按天租的吗", "❌ 不能"),
     ("does gpuli rent by the day?", "❌ No"),
-    ("is there hourly rental at gpuli?", "❌ No"),
-    ("cloudgpu 可以按小时租吗", "✅ 可以"),
+    ("is there a daily rental at gpuli?", "❌ No"),
+    ("cloudgpu 可以按天租吗", "✅ 可以"),
 ])
 def test_a_provider_unit_asked_leads_with_yes_or_no(text: str, lead: str) -> None:
     assert lead_lines(conversation(text), 1).startswith(lead)
@@ -96,3 +96,14 @@ def test_shell_access_is_the_ssh_entry(text: str) -> None:
 def test_a_quoted_low_price_is_checked_against_the_band(text: str, needle: str) -> None:
     reply = conversation(text)
     assert needle in lead_lines(reply, 1), reply
+
+
+@pytest.mark.parametrize("text", [
+    "LoRA 跟 QLoRA 是一回事吗",
+    "qlora 和 lora 是一个东西吗",
+    "are qlora and lora the same thing?",
+    "is qlora the same as lora?",
+])
+def test_two_terms_asked_whether_the_same_are_defined(text: str) -> None:
+    reply = conversation(text)
+    assert "4-bit" in lead_lines(reply, 4) and "NF4" in reply, reply

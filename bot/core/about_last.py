@@ -365,3 +365,10 @@ def _box_of(data: dict[str, object]) -> int:
     counts = [o.count for p in providers().entries if not first or p.id == first for o in p.offers
               if normalize_name(o.gpu) in names]
     return max(counts) if counts else CARDS_PER_NODE
+
+
+def unit_price_of_last(parsed: Parsed, last: Turn) -> bool:
+    """"cloudgpu hourly?", "which provider rents that card cheapest per hour?" after a sizing or a price: the price of
+    the card at hand in that unit, never the FAQ's rule on renting by the hour (asked yes or no, "能按小时租吗", it is)."""
+    return last.kind in ("size", "cost", "price") and parsed.cues.unit_priced and bool(parsed.faq_answers) \
+        and "billing" in parsed.faq_answers[0].entry.topics
