@@ -174,6 +174,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
+    if unit_price_of_last(parsed, last):  # "cloudgpu hourly?" after a job: its price in that unit, as "每小时多少钱" asks it
+        parsed = replace(parsed, asks=replace(parsed.asks, cost=True), faq_confident=False)
     asks, currency = parsed.asks, parsed.price.display_currency or parsed.cues.amount_currency
     q = parsed.request
     # a term named beside a deadline ("deadline is friday, can we rent weekly?") is how the time is bought,
