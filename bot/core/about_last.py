@@ -174,6 +174,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     """A short message asking something of the last answer: its price in another currency, its
     cost, its card count, a deadline or a budget for it, its config files. It is answered against
     the last question (with any change it states); None when it asks none of these."""
+    if unit_price_of_last(parsed, last):  # "cloudgpu hourly?" after a job: its price in that unit, as "每小时多少钱" asks it
+        parsed = replace(parsed, asks=replace(parsed.asks, cost=True), faq_confident=False)
     asks, currency = parsed.asks, parsed.price.display_currency or parsed.cues.amount_currency
     q = parsed.request
     # a term named beside a deadline ("deadline is friday, can we rent weekly?") is how the time is bought,
@@ -218,7 +220,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         # "7b lora first or full ft?" then "cost diff?": the job priced with each method compared (bot.core.methods_cost)
         asked = TrainingRequest.model_validate({**job_of(last, duration_of(parsed)), **parsed.request.stated()})
         return replace(parsed, intent="cost", request=asked, follow={"methods": last.data["methods"]}, follow_up=True, missing=[])
-    if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline)) \
+    # "which provider rents that card cheapest per hour?" after a sizing: the job's cheapest setup, at any length up to a
+    # budget question's (the FAQ's rule on renting by the hour answers no pick for the job)
+    of_cheapest = parsed.cues.chars <= ABOUT_BUDGET and _cheapest_of_job(parsed, last)
+    if (parsed.cues.chars > ABOUT_LAST and not (asks.export or timed or of_budget or of_deadline or of_cheapest)) \
             or parsed.intent in ("wallet", "help", "smalltalk"):
         # "can you export that as a deepspeed config?", "the run takes about 6 hours, will it be done
         # before Friday?" are about the last answer at any length
@@ -362,3 +367,10 @@ def _box_of(data: dict[str, object]) -> int:
     counts = [o.count for p in providers().entries if not first or p.id == first for o in p.offers
               if normalize_name(o.gpu) in names]
     return max(counts) if counts else CARDS_PER_NODE
+
+
+def unit_price_of_last(parsed: Parsed, last: Turn) -> bool:
+    """"cloudgpu hourly?", "which provider rents that card cheapest per hour?" after a sizing or a price: the price of
+    the card at hand in that unit, never the FAQ's rule on renting by the hour (asked yes or no, "能按小时租吗", it is)."""
+    return last.kind in ("size", "cost", "price") and parsed.cues.unit_priced and bool(parsed.faq_answers) \
+        and "billing" in parsed.faq_answers[0].entry.topics

@@ -20,6 +20,7 @@ from bot.core.about_last import (
     span_added,
     term_asked,
     terms_for,
+    unit_price_of_last,
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
@@ -237,9 +238,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
                  or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic) \
-            and card_variant(parsed, last) is None:  # "and the SXM version?" after a price: that card, not the FAQ
-        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少" after a sizing: the FAQ's; a short one naming an entry's term
-        # ("一万网络管装环境吗") too; never a setup alone ("8 张 a100 sxm" after 32B full: the job on those cards)
+            and card_variant(parsed, last) is None and not unit_price_of_last(parsed, last):  # "and the SXM version?" after a price: that card, not the FAQ
+        # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少", short "一万网络管装环境吗": the FAQ's; never a setup alone ("8 张 a100 sxm")
         return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
     if last.kind == "price" and (parsed.price.nodes or parsed.price.infiniband or parsed.price.add_ons):

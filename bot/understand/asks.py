@@ -172,9 +172,9 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
     """Compiled on first use (start-up time matters for one-shot `kasuan` commands)."""
     return {name: lazy.gated(compiled) for name, compiled in {
         # an export is a config file (or a tool's config) asked for with a verb that hands it over, in
-        # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ..."
+        # either order: "把 ds 配置发我", "llamafactory 配置导一下", "出个 ds 配置", "can you export that as ...", "转成 llamafactory 格式"
         "export": re.compile(
-            r"导出|\bexport|下载\s*(?:配置|config)"
+            rf"导出|\bexport|下载\s*(?:配置|config)|(?:导|转|转换|输出|写|做|弄|整理)成\s*(?:{_TOOL}|yaml|json)|\b(?:convert|turn|format)\b[^?？]{{0,60}}?\b(?:into|to|as)\s+(?:an?\s+|the\s+)?(?:{_TOOL})\b"
             # a bare give verb opening the message, the file next, maybe its tool after ("出配置，llama factory 的")
             rf"|^\s*(?:那|那就|好|行|ok)?\s*[,，]?\s*(?:出|来|发)\s*(?:{_FILE})"
             rf"|(?:{_GIVE})(?:(?!推荐|建议|选|recommend|suggest).){{0,40}}?(?:{_FILE})|(?:{_FILE}).{{0,16}}?(?:{_GIVE_AFTER})"

@@ -36,8 +36,12 @@ EACH_BEFORE = lazy(rf"[₮$¥]?\s*{_NUM}\s*(?:乘|×|\*|x\s*\d|times|each|apiece
 _TERM = r"(?:\s*(?:a|an|per|each|/|every)?\s*(?:month|mo|week|wk|hour|hr|h)\b|\s*(?:[1一]个?月|每个?月|[1一]周|每周|[1一]个?小时|每小时|/月|/周|/小时))"
 # a figure that is a count, a size or a length, never a price: "真的要 24g 吗", "really 3 hours?", "真的是 8 卡吗"
 _NOT_SIZE = r"(?![\d.,]|\s*(?:张|卡|块卡|台|个|g\b|gb|b\b|t\b|tb|小时|天|h\b|d\b|cards?|gpus?|hours?|hrs?|days?|%|倍|x\b))"
-QUOTED = lazy(rf"(?:\breally\b|\bactually\b|真的|确实|真要|是不是|确定是)\s*(?:是|要|只要|costs?|is|only|just)?\s*[₮$¥]?\s*{_NUM}"
-              rf"{_NOT_SIZE}(?={_TERM}?\s*(?:吗|么|嘛|[?？]|$))", re.I)
+# the figure may be said at its lowest ("是不是最低 2.5 万一个月就能拿下", "really as low as 900 a month?"), in 万 or k, and
+# end on what it buys ("就能拿下", "能租到")
+QUOTED = lazy(rf"(?:\breally\b|\bactually\b|真的|确实|真要|是不是|确定是)\s*(?:是|要|只要|costs?|is|only|just)?\s*"
+              rf"(?:最低|最少|起码|至少|只要|才|\bas\s+low\s+as\b|\bat\s+least\b)?\s*(?:是|要)?\s*[₮$¥]?\s*{_NUM}\s*(万|w\b|k\b)?"
+              rf"{_NOT_SIZE}(?={_TERM}?\s*(?:就|便)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|买到)?\s*(?:吗|么|嘛|[?？]|$))", re.I)
+_SCALE = {"万": Decimal(10000), "w": Decimal(10000), "k": Decimal(1000)}
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,8 @@ def claimed(norm: str) -> Claim | None:
     if not (CHECK.search(norm) and SUM.search(norm)):
         quoted = QUOTED.search(norm)  # "really 900 a month": the confirming word asks the check itself
         total = _decimal(quoted.group(1)) if quoted else None
+        if total is not None and quoted is not None and quoted.group(2):
+            total *= _SCALE[quoted.group(2).lower()]
         return Claim(total, None) if total else None
     results = list(RESULT.finditer(norm))
     if not results:

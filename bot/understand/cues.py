@@ -53,6 +53,7 @@ from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import keeps_speed
+from bot.understand.unit_asked import unit_asked
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
@@ -266,6 +267,9 @@ RENT_ORDER = lazy(r"\b(?:rent|book|order|reserve|get)\s+(?:it|that|this|them|tho
                   r"|(?:就|那就|帮我|给我|替我)\s*(?:租|订|下单|开)(?:\s*(?:这个|这台|它|这张|那个|一台|一个|吧))?|下单吧|租吧|就它了|就这个吧"
                   r"|(?:租|订|开)\s*(?:这个|这台|它|这张|那个|那台)", re.IGNORECASE)
 
+# the unit a price is asked in: "hourly", "per hour", "每小时", "按小时多少", "一小时多少"
+PRICE_UNIT = lazy(r"\bper\s+(?:hour|hr)\b|\bhourly\b|\ban\s+hour\b|每\s*小时|按\s*小?时|一\s*小时|时租|/\s*h(?:r|our)?\b", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class Cues:
@@ -314,6 +318,9 @@ class Cues:
     weeks_times: int | None = None  # "4090 周租 x4": a week said multiplied, its weeks (priced beside the month covering them)
     span_added: bool = False  # "再加 3 小时", "another 2 days": the length said is added to the last one, not a new one
     stop_billing: bool = False  # "晚上能关掉不计费吗", "pause billing": whether stopping the instance stops paying
+    # a price asked in a unit, not whether the unit is sold ("cloudgpu hourly?", "what does it go for per hour", "每小时多少"):
+    # the price of the card at hand in that unit, never the FAQ entry on renting by the hour ("能按小时租吗" is that entry's)
+    unit_priced: bool = False
     runway_frame: bool = False  # "那能跑多久", "does that cover": a short message saying nothing but how long of the rental and money
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
@@ -441,6 +448,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         fit=bool(FIT_ASK.search(norm)), oom=bool(OOM_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
+        unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
         setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),

@@ -39,9 +39,9 @@ PRICE_WORDS = lazy(
     r"\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bgo(?:es)?\s+for\b|\bgoing\s+rate\b|多少钱|多少|价格|单价|售价|标价|定价|租价|价钱|什么价|啥价|报价|租金|费用|收费|月租|周租|时租|(?<!实)时价|月付|年付|周付|包月|按月|按周|按小时|按天|贵不贵|便宜|how\s*much|price|pricing|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)"
     r"|cost|\brent\w*|per\s+(?:hour|week|month)|/\s*(?:h|hr|hour|月|周|小时)\b|hourly|weekly|monthly|每小时|一小时"
 )
-# The words that ask an amount ("多少钱", "how much", "price"): a billing rule asked with one of them of a
-# card is that card's price ("4090 按分钟计费多少钱")
-MONEY_ASK = lazy(r"多少|价格|单价|价钱|什么价|啥价|报价|租金|费用|how\s*much|price|pricing|\bcosts?\b")
+# The words that ask an amount ("多少钱", "how much", "price", "what does it go for"): a billing rule asked with one of
+# them of a card is that card's price ("4090 按分钟计费多少钱", "a6000, what does it go for per hour?")
+MONEY_ASK = lazy(r"多少|价格|单价|价钱|什么价|啥价|报价|租金|费用|怎么卖|how\s*much|price|pricing|\bcosts?\b|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|sells?)\b(?!\s+(?:wrong|down|up|away|on|off))|\bgoing\s+rate\b")
 # The words that ask whether something can be done ("4090 能按小时租吗", "can i rent an h100 hourly"): a
 # billing mode asked that way is the rule's question, where a bare "H100 周租" is a rental to price
 WHETHER = lazy(r"能不能|能否|可不可以|可以|支持|[能会]|吗|\bcan\b|\bcould\b|possible|\ballow|\bis\s+there\b|\bdo(?:es)?\s+(?:they|it|you)\b")

@@ -69,13 +69,13 @@ ASK_AFTER = re.compile(r"^\s*(?:到底|究竟|又)?\s*(?:是什么意思|是啥�
 ENDS = re.compile(r"^\s*(?:$|[?？!！。，,、.]|exactly\b|anyway\b|again\b|呀|啊|呢|吗|来着|"
                   r"(?:vs\.?|versus|and|or|和|跟|与|对比|比)\s*$)")
 # a message that only sets terms against each other ("LoRA 和 QLoRA 有什么区别", "qlora vs lora?")
-COMPARING = re.compile(r"vs\.?|versus|and|or|between|differences|difference|diffs|diff|what['’]?s|what|is|are|the|和|跟|与|对比|比较|区别|差别|不同|差在哪|差在|在哪|差啥"
+COMPARING = re.compile(r"是不是|是一个东西|一个东西|同一个东西|一回事|一样|\bthe\s+same(?:\s+thing)?(?:\s+as)?\b|\bsame\b|\bthing\b|vs\.?|versus|and|or|between|differences|difference|diffs|diff|what['’]?s|what|is|are|the|和|跟|与|对比|比较|区别|差别|不同|差在哪|差在|在哪|差啥"
                        r"|有什么|有啥|是什么|什么|啥|是|的|之间|呢|吗|[\s?？!！。，,、.:：]")
 
 
-# a word asking what sets the terms apart ("啥区别", "what's the diff"): their definitions answer it, even where an
+# a word asking what sets the terms apart ("啥区别", "what's the diff", "是一个东西吗", "the same thing?"): their definitions answer it, even where an
 # entry's question names them all ("How do I estimate memory for LoRA and QLoRA" answers a bare "lora vs qlora")
-DIFFERENCE = re.compile(r"区别|差别|不同|不一样|差在哪|差啥|\bdiff(?:erences?|s)?\b|\bdiffer\b")
+DIFFERENCE = re.compile(r"区别|差别|不同|不一样|差在哪|差啥|一个东西|一回事|\bsame\s+thing\b|\bthe\s+same\s+as\b|\bdiff(?:erences?|s)?\b|\bdiffer\b")
 
 
 # what stands between terms that are only listed, not set against each other: spaces and marks

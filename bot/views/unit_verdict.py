@@ -19,7 +19,11 @@ def unit_verdict(reply: Reply, parsed: Parsed) -> Reply | None:
     minute") to lead `reply`, when `parsed` asks yes or no whether a rental can be bought by a unit at the
     one provider named; else None."""
     unit, where = parsed.asks.unit, parsed.rental.provider or _priced_at(reply)
-    if unit is None or where is None or reply.kind not in ("price", "cost") or parsed.parts:
+    # the FAQ's answer on a provider's terms ("gpuli 有没有日租", "does gpuli do daily rentals?") is led by it too, the
+    # provider named in the message: a yes or no asked, its answer first
+    # (the hour has an entry of its own, which leads with the provider named)
+    faq = reply.kind == "faq" and parsed.rental.provider is not None and unit == "day"
+    if unit is None or where is None or not (reply.kind in ("price", "cost") or faq) or parsed.parts:
         return None
     p = provider(where)
     lang = reply.lang
