@@ -253,9 +253,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     run = parsed.run
     if run is not None and (run.step_seconds or not (run.stated or run.batch_only)) and not parsed.request.gpu and last.kind in ("size", "cost") and (
             base_job.get("model") or base_job.get("params_b")):
-        # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step
-        # (seed 002) and billed with its download and save minutes, on the card it was sized on; with no step time
-        # ("那时间呢？3万条 3 轮 batch 2 累积 8"), that job's steps counted and its time estimated
+        # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step (seed 002) and billed with its
+        # download and save minutes, on the card it was sized on (none: the run's time alone, as said alone); with no step
+        if run.step_seconds and not base_job.get("gpu"):  # time ("那时间呢？3万条 3 轮 batch 2 累积 8"), its steps counted
+            return parsed
         for key in ("hours", "days", "tokens", "step_seconds", "side_minutes"):
             base_job.pop(key, None)
         where = parsed.rental.provider or base_job.get("provider")
@@ -263,8 +264,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         timed = {"hours": parsed.request.hours, "provider": where} if run.stated else {
             "samples": run.samples, "epochs": run.epochs, "micro_batch": run.micro_batch, "grad_accum": run.grad_accum,
             "step_seconds": run.step_seconds, "side_minutes": run.side_minutes or None, "provider": where}
-        if parsed.request.num_gpus:
-            timed["num_gpus"] = parsed.request.num_gpus
+        timed["num_gpus"] = parsed.request.num_gpus or None
         merged = TrainingRequest.model_validate({**base_job, **{k: v for k, v in timed.items() if v is not None}})
         return replace(parsed, request=merged, intent="cost", missing=[], follow_up=True, run=None)
     if not stated and not duration:
