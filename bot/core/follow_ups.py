@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.core import card_fit_asked, scaled_follow, step_time_follow, toggle_follow
+from bot.core import card_fit_asked, recount_follow, scaled_follow, step_time_follow, toggle_follow
 from bot.core.about_last import (
     ABOUT_BUDGET,
     ABOUT_LAST,
@@ -313,10 +313,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if "gpu" in stated or "exclude" in stated or not stage_kept(stated):
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
-    if last.data.get("how_many") and "gpu" in stated and "num_gpus" not in stated and not duration:
-        # "How many A100s for 14B full?" then "and on H100?": the same count question on the new card
-        asks = replace(parsed.asks, how_many_gpu=str(stated["gpu"]))
-        return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, asks=asks)
+    if last.data.get("how_many") and "num_gpus" not in stated and not duration and ("gpu" in stated or recount_follow.changes(parsed)):
+        # "How many A100s for 14B full?" then "and on H100?" / "开 8bit 优化器呢": the same count question on the (new) card
+        return recount_follow.asked_again(parsed, merged if "gpu" in stated else merged.model_copy(update={"num_gpus": None}))
     # "gpuli" alone after a sizing: what that job costs there
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
         set(stated) == {"provider"}) or bool(last.data.get("setup")) or timed_run_stated(merged, stated)
@@ -474,8 +473,8 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
                        missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)
-    return replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
-                   faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks)
+    return recount_follow.recounted(replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks), last)
 
 
 def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:
