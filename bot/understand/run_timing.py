@@ -103,6 +103,11 @@ def scales_trial(text: str, start: int, end: int, steps: int) -> bool:
 TRIAL_SAID = lazy(r"(?:试跑|先跑|测了|实测|试了|\btrial(?:\s+run)?\b|\btest\s+run\b|\bbenchmark\w*|\btimed\b)[^\d]{0,12}$", re.I)
 
 
+def trial_kept(text: str, start: int, end: int, steps: int) -> bool:
+    """A trial with no dataset beside it kept: the run's own steps scale it, or it is said to be a trial."""
+    return scales_trial(text, start, end, steps) or said_trial(text, start)
+
+
 def said_trial(text: str, start: int) -> bool:
     """Whether the steps timed at text[start:] are said to be a trial's: kept with no dataset beside them (the job's
     dataset comes from the turn before), never the run itself ("总共 2000 步用了 40 分钟" says no trial)."""
