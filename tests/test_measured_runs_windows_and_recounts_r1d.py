@@ -132,3 +132,24 @@ def test_a_setting_after_how_many_counts_again() -> None:
 def test_a_price_after_how_many_still_prices_the_count() -> None:
     text = _chat("7b 全参 要几张 a100 80g", "看费用")
     assert "4×A100 80GB SXM" in text and "₮4,308" in text, text
+
+
+# ---------------------------------------------------------------- a memory figure asked to be got under
+
+
+def test_below_a_figure_after_a_sizing_leads_with_yes_or_no() -> None:
+    # seed 000: 7B full with AdamW is 16 bytes × 7B = 112 GB of model states alone, so never below 80 GB
+    en = _chat("what is 7B full fine-tune memory?", "and with gradient checkpointing on, does it drop below 80 GB?")
+    assert _head(en).startswith("❌ No"), en
+    zh = _chat("7b 全参要多少显存", "开了梯度检查点，能降到 80G 以下吗")
+    assert _head(zh).startswith("❌ 不能"), zh
+    small = _chat("7b qlora 要多少显存", "能压到 24g 以下吗")
+    assert _head(small).startswith("✅ 能"), small
+    lora = _chat("how much memory does 14b lora need?", "with gradient checkpointing, under 48 GB?")
+    assert _head(lora).startswith("✅ Yes"), lora
+
+
+def test_below_a_figure_inside_the_band_is_no_promise() -> None:
+    # 7B full with an 8-bit optimizer: 70 GB of states (seed 000) and the band straddles 80 GB
+    zh = _chat("7b 全参要多少显存", "8bit 优化器呢，能降到 80G 以下吗")
+    assert _head(zh).startswith("⚠️ 不一定"), zh

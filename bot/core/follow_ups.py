@@ -460,7 +460,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     the setting changed, answered as before (7B LoRA sized again, 20-26 GB), never the FAQ entry the
     setting's word names; a question about the setting ("bf16 还是 fp16?") is no bare setting (cues)."""
     job = job_of(last, {}) if parsed.request.gpu else counted(last, job_of(last, {}))  # on the count "how many?" gave
-    if not parsed.cues.setting_only or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
+    if not (parsed.cues.setting_only or parsed.cues.under_gb) or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
         return None
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS or k == "sharding"}  # "FSDP 呢": its engine
     if parsed.asks.mixed_precision in PRECISION_OF:

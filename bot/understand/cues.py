@@ -41,6 +41,7 @@ from bot.understand.follow_reads import (
     lone_memory,
     providers_weighed,
     series_named,
+    under_memory,
     which_card,
 )
 from bot.understand.instances import split_reading
@@ -325,6 +326,7 @@ class Cues:
     cheaper_exists: bool = False  # "有没有…", "is there …": whether one exists is asked
     which_cheaper: bool = False  # "哪个更划算", "which one is cheaper?": of the two cards just priced
     providers_weighed: bool = False  # "gpuli or cloudgpu cheaper?", "cloudgpu 和 gpuli 哪个便宜": two providers set against each other
+    under_gb: float | None = None  # "does it drop below 80 GB?": the memory a job is asked to be got under
     lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
     lone_form: str | None = None  # "and the SXM one?", "PCIe 的呢": a card's form said alone ("sxm", "pcie")
     series: str | None = None  # "llama 3.3" after a 70B job: a model series named without its size ("llama3.3")
@@ -493,7 +495,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
     cheaper, exists = cheaper_said(raw) if short else (False, False)
     only, currency = amount_only(norm) if short else (False, None)
     return {"beside_cards": card_frames(norm, short), "which_card": short and which_card(norm), "cheaper": cheaper,
-            "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
+            "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None, "under_gb": under_memory(norm) if short else None,
             "lone_form": lone_form(norm) if short else None, "series": series_named(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
