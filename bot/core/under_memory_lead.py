@@ -22,9 +22,9 @@ def under_lead(reply: Reply, parsed: Parsed, lang: str) -> Reply:
     asked to be got under, or the sizing has no one-card estimate."""
     limit = parsed.cues.under_gb
     estimate = reply.turn.data.get("estimate") if limit and reply.turn is not None and reply.turn.kind == "size" else None
-    if not isinstance(estimate, dict) or estimate.get("cards") != 1 or not estimate.get("total"):
+    if limit is None or not isinstance(estimate, dict) or estimate.get("cards") != 1 or not estimate.get("total"):
         return reply
     low, mid, high = float(estimate["low"]), float(estimate["total"]), float(estimate["high"])
     key = "under.yes" if high <= limit else "under.no" if low > limit else "under.edge"
-    line = t(key, lang, low=_gb(low), mid=_gb(mid), high=_gb(high), limit=_gb(limit), card=estimate.get("card") or "")
+    line = t(key, lang, low=_gb(low), mid=_gb(mid), high=_gb(high), limit=_gb(limit))
     return verdict_first(reply, Reply("error", lang, {"message": line}))
