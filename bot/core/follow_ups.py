@@ -473,8 +473,9 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
                        missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)
-    return recount_follow.recounted(replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
-                   faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks), last)
+    return recount_follow.recounted(replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[],
+                   faq_answers=[], faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks), last,
+                   own=bool(parsed.request.num_gpus))
 
 
 def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:

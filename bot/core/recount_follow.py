@@ -12,9 +12,12 @@ from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
 
-def recounted(parsed: Parsed, last: Turn) -> Parsed:
+def recounted(parsed: Parsed, last: Turn, own: bool = False) -> Parsed:
     """`parsed` (the last job with the setting changed) asking how many of the last count's card again, when the
-    last answer counted cards and the message names no card or count of its own; unchanged otherwise."""
+    last answer counted cards and the message names no card or count of its own (`own`: "那 2 张呢" asks whether
+    two do); unchanged otherwise."""
+    if own:
+        return parsed
     request = last.data.get("request")
     card = request.get("gpu") if isinstance(request, dict) else None
     if not (last.data.get("how_many") and isinstance(card, str) and parsed.request.gpu == card) or parsed.cues.lone_count:
