@@ -153,3 +153,11 @@ def test_below_a_figure_inside_the_band_is_no_promise() -> None:
     # 7B full with an 8-bit optimizer: 70 GB of states (seed 000) and the band straddles 80 GB
     zh = _chat("7b 全参要多少显存", "8bit 优化器呢，能降到 80G 以下吗")
     assert _head(zh).startswith("⚠️ 不一定"), zh
+
+
+def test_a_count_said_after_how_many_checks_that_count() -> None:
+    # seed 000: 14B full needs 4 × 80 GB cards (ZeRO-3); two do not hold it
+    zh = _chat("14b 全参要几张 A100 80G", "那 2 张呢")
+    assert _head(zh).startswith("❌"), zh
+    en = _chat("how many H100s for 14B full fine-tuning?", "what about 2 of them?")
+    assert "2×" in _head(en, 2) or "2 ×" in _head(en, 2), en
