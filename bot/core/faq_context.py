@@ -79,7 +79,9 @@ def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
     the message names a card or job of its own, asks no cost, or the question named no card."""
     r, q = parsed.rental, parsed.request
     card = turn.data.get("asked_gpu") if turn is not None and turn.kind == "faq" else None
-    if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not parsed.asks.cost:
+    # "跑了 209 分钟，多少": a time used with a bare amount asked is its cost too
+    asked = parsed.asks.cost or (parsed.cues.how_much and parsed.cues.time_used)
+    if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not asked:
         return None
     if turn is not None and turn.data.get("prev"):  # a job or price beneath the question: that is what a length changes
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.core import card_fit_asked, scaled_follow, step_time_follow, toggle_follow
+from bot.core import card_fit_asked, recount_follow, scaled_follow, step_time_follow, toggle_follow
 from bot.core.about_last import (
     ABOUT_BUDGET,
     ABOUT_LAST,
@@ -253,9 +253,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     run = parsed.run
     if run is not None and (run.step_seconds or not (run.stated or run.batch_only)) and not parsed.request.gpu and last.kind in ("size", "cost") and (
             base_job.get("model") or base_job.get("params_b")):
-        # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step
-        # (seed 002) and billed with its download and save minutes, on the card it was sized on; with no step time
-        # ("那时间呢？3万条 3 轮 batch 2 累积 8"), that job's steps counted and its time estimated
+        # "1万条 3 epoch … 每步 1.6s … 要多少钱" after a sizing: that job, timed by the measured step (seed 002) and billed with its
+        # download and save minutes, on the card it was sized on (none: the run's time alone, as said alone); with no step
+        if run.step_seconds and not base_job.get("gpu"):  # time ("那时间呢？3万条 3 轮 batch 2 累积 8"), its steps counted
+            return parsed
         for key in ("hours", "days", "tokens", "step_seconds", "side_minutes"):
             base_job.pop(key, None)
         where = parsed.rental.provider or base_job.get("provider")
@@ -263,8 +264,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         timed = {"hours": parsed.request.hours, "provider": where} if run.stated else {
             "samples": run.samples, "epochs": run.epochs, "micro_batch": run.micro_batch, "grad_accum": run.grad_accum,
             "step_seconds": run.step_seconds, "side_minutes": run.side_minutes or None, "provider": where}
-        if parsed.request.num_gpus:
-            timed["num_gpus"] = parsed.request.num_gpus
+        timed["num_gpus"] = parsed.request.num_gpus or None
         merged = TrainingRequest.model_validate({**base_job, **{k: v for k, v in timed.items() if v is not None}})
         return replace(parsed, request=merged, intent="cost", missing=[], follow_up=True, run=None)
     if not stated and not duration:
@@ -313,10 +313,9 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if "gpu" in stated or "exclude" in stated or not stage_kept(stated):
         base.pop("zero", None)
     merged = TrainingRequest.model_validate({**base, **stated, **duration})
-    if last.data.get("how_many") and "gpu" in stated and "num_gpus" not in stated and not duration:
-        # "How many A100s for 14B full?" then "and on H100?": the same count question on the new card
-        asks = replace(parsed.asks, how_many_gpu=str(stated["gpu"]))
-        return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, asks=asks)
+    if last.data.get("how_many") and "num_gpus" not in stated and not duration and ("gpu" in stated or recount_follow.changes(parsed)):
+        # "How many A100s for 14B full?" then "and on H100?" / "开 8bit 优化器呢": the same count question on the (new) card
+        return recount_follow.asked_again(parsed, merged if "gpu" in stated else merged.model_copy(update={"num_gpus": None}))
     # "gpuli" alone after a sizing: what that job costs there
     wants_cost = last.kind == "cost" or parsed.intent == "cost" or bool(duration) or parsed.intent == "price" or (
         set(stated) == {"provider"}) or bool(last.data.get("setup")) or timed_run_stated(merged, stated)
@@ -461,7 +460,7 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     the setting changed, answered as before (7B LoRA sized again, 20-26 GB), never the FAQ entry the
     setting's word names; a question about the setting ("bf16 还是 fp16?") is no bare setting (cues)."""
     job = job_of(last, {}) if parsed.request.gpu else counted(last, job_of(last, {}))  # on the count "how many?" gave
-    if not parsed.cues.setting_only or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
+    if not (parsed.cues.setting_only or parsed.cues.under_gb) or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
         return None
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS or k == "sharding"}  # "FSDP 呢": its engine
     if parsed.asks.mixed_precision in PRECISION_OF:
@@ -474,8 +473,9 @@ def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
     if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
         return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
                        missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)
-    return replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[], faq_answers=[],
-                   faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks)
+    return recount_follow.recounted(replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[],
+                   faq_answers=[], faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks), last,
+                   own=bool(parsed.request.num_gpus))
 
 
 def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:

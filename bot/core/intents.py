@@ -40,6 +40,7 @@ from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdic
 from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
 from bot.core.stop_billing import stop_line
+from bot.core.under_memory_lead import under_lead
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.errors import error_message
@@ -147,7 +148,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # "8b lora 要多少显存，cloudgpu 上哪张 48G 的卡最便宜": the second ask, that provider's cheapest
         # cards of that memory, answered under the sizing
         reply.also.append(provider_price_list(parsed.rental.provider, ctx.lang, memory_gb=memory, top=TOP_CARDS))
-    return reply
+    return under_lead(reply, parsed, ctx.lang)  # "does it drop below 80 GB?": yes or no first
 
 
 def _price_of_the_job(parsed: Parsed) -> bool:

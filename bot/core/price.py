@@ -16,7 +16,7 @@ from bot.core.context import Context
 from bot.core.held_budget import WALLET, runway_kept
 from bot.core.price_pairs import difference_first
 from bot.core.price_shares import ANNUAL_DAYS, MONTH_DAYS, per_card_rates, per_day_shares
-from bot.core.run_note import run_note
+from bot.core.run_note import run_note, windowed
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
 from bot.core.without_add_on import alone_note, drop_for_alone
@@ -142,7 +142,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # "gpuli 存储卷 2T 一个月多少" then "U 还是 USD？": the currency each figure is billed in leads
         return _lead(priced, add_on_currency_note(priced, ctx.lang)) if parsed.cues.which_currency else priced
     if not q.gpu and parsed.run is not None:  # "1 万条样本 … 每步 1.2 秒，要训多久": the time, and what a price needs
-        note = run_note(parsed.run, ctx.lang)
+        note = run_note(windowed(parsed), ctx.lang)
         if parsed.run.step_seconds:
             note.data["message"] = f"{note.data['message']}\n{t('price.run_no_card', ctx.lang)}"
         return note

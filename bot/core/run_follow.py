@@ -79,6 +79,9 @@ def run_follow(parsed: Parsed, turn: Turn | None) -> Parsed:
     if not changed and not (q.gpu and step) and not at_provider and not again and not deadline_asked:
         return parsed
     run = _run({**d, **settings}, step, count)
+    span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)
+    if span and step and (parsed.cues.yes_no or parsed.cues.ends_in) and not q.gpu:  # "at 1.1 s a step, done before a 3h lab ends?": its window
+        run = replace(run, window_hours=span)
     if turn.kind != "run":  # the run was priced: the card and provider priced stay unless the message names its own
         q = q.model_copy(update={"gpu": q.gpu or d.get("gpu"), "provider": parsed.rental.provider or q.provider or d.get("provider") or turn.data.get("first")})
     hours = run.train_minutes / 60 + run.side_minutes / 60 if step else None

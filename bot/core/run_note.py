@@ -3,11 +3,13 @@ steps, seconds per step, training minutes and hours. Apart from bot/core/price.p
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 from bot.messages import Reply
 from bot.text.i18n import t
-from bot.understand.parser import Run
+from bot.understand.parser import Parsed, Run
+from bot.views.run_length import run_length
 
 
 def _num(value: float, digits: int = 2) -> str:
@@ -34,4 +36,26 @@ def run_note(run: Run, lang: str) -> Reply:
         message = t("price.run_step", lang, **common)
     if run.side_minutes:
         message += t("price.run_side", lang, side=_num(run.side_minutes, 1))
+    if run.window_hours:  # "Lab is 3 hours … will it finish?": the verdict against the window leads
+        message = f"{window_verdict(run, lang)}\n{message}"
     return Reply("error", lang, {"message": message})
+
+
+def window_verdict(run: Run, lang: str) -> str:
+    """A timed run against the span it must end in (a class, a lab, "3 小时内"): yes or no first, the run's
+    length (steps × seconds, plus any download/upload minutes) and the time to spare or short."""
+    seconds = run.steps * (run.step_seconds or 0) + run.side_minutes * 60
+    hours, window = seconds / 3600, run.window_hours or 0
+    key = "plan.window_ok" if hours <= window else "plan.window_late"
+    return t(key, lang, span=run_length(hours, lang), seconds=_num(seconds, 1), window=run_length(window, lang),
+             gap=run_length(abs(window - hours), lang))
+
+
+def windowed(parsed: Parsed) -> Run:
+    """The message's run, with the span it asks the run to end in: a length said beside a yes/no question and
+    no card ("Lab is 3 hours … will it finish in class?", "课只有 2 小时，能跑完吗"): no rental to price."""
+    run, r = cast(Run, parsed.run), parsed.rental
+    span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
+    if run.window_hours or not span or not run.step_seconds or not (parsed.cues.yes_no or parsed.cues.ends_in) or parsed.request.gpu:
+        return run
+    return replace(run, window_hours=span)

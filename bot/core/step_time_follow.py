@@ -15,7 +15,9 @@ from bot.messages import Turn
 from bot.understand.parser import Parsed
 from engine.request import TrainingRequest
 
-STEP_ONLY = {"step_seconds", "side_minutes", "provider", "num_gpus", "gpu"}  # what may come with the step time (the card it was timed on)
+# what may come with the step time: the card it was timed on, and the batch it was timed at ("试跑 50 步用了 100 秒，
+# 单卡批大小 2，梯度累积 8": the job's dataset counted at that batch)
+STEP_ONLY = {"step_seconds", "side_minutes", "provider", "num_gpus", "gpu", "micro_batch", "grad_accum"}
 
 
 def step_time_of_last(parsed: Parsed, last: Turn) -> Parsed | None:

@@ -41,6 +41,7 @@ from bot.understand.follow_reads import (
     lone_memory,
     providers_weighed,
     series_named,
+    under_memory,
     which_card,
 )
 from bot.understand.instances import split_reading
@@ -188,6 +189,8 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 # a yes/no question ("能用支付宝付吗", "支不支持 visa", "can I pay with alipay?"): an English one opens with its
 # verb (at the start or after a comma), a Chinese one asks with 吗 or an A-not-A pair, of any verb ("收不收",
 # "给不给"); "how can I pay" is not one
+# a run asked whether it ends in time: "finish in class", "done before the lab ends", "跑得完", "来得及", "下课前训完"
+ENDS_IN = lazy(r"\b(?:finish(?:es|ed)?|done|complete[sd]?|in\s+time|enough\s+time|make\s+it|wrap(?:s|ped)?\s+up)\b|[跑训]得?完|来得及|来不及|时间够|赶得[上及]|[前内]完成")
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不支持|([\u4e00-\u9fff])不\1"
               r"|(?:^|[,，;；.!?？:：—–]\s*|\s-\s+|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b"
               # after one leading name ("cloudgpu are you charged while it boots"), never a wh-word's ("how do i")
@@ -296,6 +299,7 @@ class Cues:
     recalled: bool = False  # "remind me, the ZeRO-3 number was?", "zero3 的是多少来着": an earlier figure asked again
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
+    ends_in: bool = False  # whether a run ends in time ("done before the lab ends?", "下课前跑得完"): a window's verdict
     keeps_speed: bool = False  # speed made a condition ("但别太慢", "without slowing it down"): what it rules out is said
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
     refers_back: bool = False  # "it", "that", "这个": a word pointing at the last answer's job or setup
@@ -329,6 +333,7 @@ class Cues:
     cheaper_exists: bool = False  # "有没有…", "is there …": whether one exists is asked
     which_cheaper: bool = False  # "哪个更划算", "which one is cheaper?": of the two cards just priced
     providers_weighed: bool = False  # "gpuli or cloudgpu cheaper?", "cloudgpu 和 gpuli 哪个便宜": two providers set against each other
+    under_gb: float | None = None  # "does it drop below 80 GB?": the memory a job is asked to be got under
     lone_memory: str | None = None  # "48g 跑 12 小时呢": a card memory size said alone ("48")
     lone_form: str | None = None  # "and the SXM one?", "PCIe 的呢": a card's form said alone ("sxm", "pcie")
     series: str | None = None  # "llama 3.3" after a 70B job: a model series named without its size ("llama3.3")
@@ -450,7 +455,8 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         count_needed=need_asked(norm, num_gpus) if short else None,
         unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
-        setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), keeps_speed=keeps_speed(norm),
+        setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())),
+        ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
@@ -497,7 +503,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
     cheaper, exists = cheaper_said(raw) if short else (False, False)
     only, currency = amount_only(norm) if short else (False, None)
     return {"beside_cards": card_frames(norm, short), "which_card": short and which_card(norm), "cheaper": cheaper,
-            "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None,
+            "cheaper_exists": exists, "lone_memory": lone_memory(norm) if short else None, "under_gb": under_memory(norm) if short else None,
             "lone_form": lone_form(norm) if short else None, "series": series_named(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),

@@ -163,6 +163,17 @@ def cheaper_said(raw: str) -> tuple[bool, bool]:
     return bool(CHEAPER.search(raw)), bool(EXISTS.search(raw))
 
 
+# a memory figure asked to be got under ("does it drop below 80 GB?", "能压到 24G 以下吗", "under 48gb?")
+UNDER_GB = lazy(r"(?:\bbelow|\bunder|\bless\s+than|\bwithin|低于|小于|少于|不到|降到|压到|控制在)\s*(\d+(?:\.\d+)?)\s*(?:gb|gib|g)\b"
+                r"|(\d+(?:\.\d+)?)\s*(?:gb|gib|g)\s*(?:以下|以内)", re.I)
+
+
+def under_memory(norm: str) -> float | None:
+    """The memory a job is asked to be got under, when one figure is named so; None otherwise."""
+    found = {float(m.group(1) or m.group(2)) for m in UNDER_GB.finditer(norm)}
+    return found.pop() if len(found) == 1 else None
+
+
 def lone_memory(norm: str) -> str | None:
     """The one card memory size said alone ("48g 跑 12 小时呢": "48"), None for none or several."""
     sizes = {m.group(1) for m in LONE_MEMORY.finditer(norm)}

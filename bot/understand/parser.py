@@ -278,7 +278,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     # steps and seconds are neither; without one ("总共 2000 步用了 40 分钟") it is the run itself; the run's own
     # steps stated beside it ("总步数 6250，前 50 步用了 100 秒") scale it as a dataset does
     trial = measured_run(rest)
-    if trial is not None and not (samples or tokens or run_timing.scales_trial(rest, trial.start, trial.end, trial.steps)):
+    if trial is not None and not (samples or tokens or run_timing.trial_kept(rest, trial.start, trial.end, trial.steps)):
         trial = None
     if trial is not None:
         rest = _blank(rest, [(trial.start, trial.end)])

@@ -99,6 +99,21 @@ def scales_trial(text: str, start: int, end: int, steps: int) -> bool:
     return total is not None and total > steps
 
 
+# a trial said as one before its steps ("试跑 50 步用了 100 秒", "a trial of 50 steps took 90 s", "benchmarked 50 steps")
+TRIAL_SAID = lazy(r"(?:试跑|先跑|测了|实测|试了|\btrial(?:\s+run)?\b|\btest\s+run\b|\bbenchmark\w*|\btimed\b)[^\d]{0,12}$", re.I)
+
+
+def trial_kept(text: str, start: int, end: int, steps: int) -> bool:
+    """A trial with no dataset beside it kept: the run's own steps scale it, or it is said to be a trial."""
+    return scales_trial(text, start, end, steps) or said_trial(text, start)
+
+
+def said_trial(text: str, start: int) -> bool:
+    """Whether the steps timed at text[start:] are said to be a trial's: kept with no dataset beside them (the job's
+    dataset comes from the turn before), never the run itself ("总共 2000 步用了 40 分钟" says no trial)."""
+    return bool(TRIAL_SAID.search(text[max(0, start - 24):start]))
+
+
 _SIDE_WORD = r"(?:下载|上传|保存|前后|download\w*|upload\w*|sav(?:e|es|ed|ing)\b|checkpointing)"
 _MIN = r"(\d+(?:\.\d+)?)\s*(?:分钟|mins?\b|minutes?)"
 # the word first ("下载 6 分钟", "下载保存各10分钟", "前后加起来 5 分钟") or the minutes first ("10 min download",

@@ -74,6 +74,7 @@ class Run:
     trial_seconds: float | None
     side_minutes: float
     stated: bool = False  # "每步 1.2 秒，6250 步": the steps were given, not counted from a dataset
+    window_hours: float | None = None  # "Lab is 3 hours … will it finish in class?": the span the run must end in
 
 
     @property

@@ -93,6 +93,7 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
         "apart": [] if found.options else unit_prices(found.gpu.id, plan.num_gpus, DISPLAY_CURRENCY),
         "seed": None if found.seed is None else {
             "n": found.seed.num_gpus, "gb": found.seed.estimate.total_gb, "high": found.seed.high_gb,
+            "states": found.seed.estimate.model_states_gb,
             "fits": found.seed.fits, "eight_bit": found.seed_optimizer == "adamw-8bit", "roomy": found.seed_roomy,
             "prices": unit_prices(found.seed.gpu.id, found.seed.num_gpus, DISPLAY_CURRENCY)},
     }
