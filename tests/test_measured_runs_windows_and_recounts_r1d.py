@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.chat_user import ChatUser
+from tests.chat_user import ChatUser, conversation, lead_lines
 
 
 def _chat(*messages: str) -> str:
@@ -161,3 +162,15 @@ def test_a_count_said_after_how_many_checks_that_count() -> None:
     assert _head(zh).startswith("❌"), zh
     en = _chat("how many H100s for 14B full fine-tuning?", "what about 2 of them?")
     assert "2×" in _head(en, 2) or "2 ×" in _head(en, 2), en
+
+
+@pytest.mark.parametrize("turns", [
+    ("32b 全参 要几张 h100", "zero2 可以吗", "那换 zero3 呢"),
+    ("how many H100s for a 32B full fine-tune?", "would zero 2 do?", "and zero-3?"),
+])
+def test_a_stage_after_a_count_is_checked_on_the_cards_counted(turns: tuple[str, ...]) -> None:
+    """A ZeRO stage named after "how many cards?" asks about that stage on the cards counted (seed 000: 32B full on
+    8×80 GB, ZeRO-3's model states 64 GB a card), not for the count again."""
+    reply = conversation(*turns)
+    lead = lead_lines(reply, 2)
+    assert "64" in lead and "8×H100" in lead.replace(" ", ""), lead

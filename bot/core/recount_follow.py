@@ -20,7 +20,8 @@ def recounted(parsed: Parsed, last: Turn, own: bool = False) -> Parsed:
         return parsed
     request = last.data.get("request")
     card = request.get("gpu") if isinstance(request, dict) else None
-    if not (last.data.get("how_many") and isinstance(card, str) and parsed.request.gpu == card) or parsed.cues.lone_count:
+    if not (last.data.get("how_many") and isinstance(card, str) and parsed.request.gpu == card) or parsed.cues.lone_count \
+            or set(parsed.request.stated()) & STAGES:
         return parsed
     if isinstance(request, dict) and request.get("num_gpus"):
         return parsed  # the count was the user's own ("4 张 a100 够吗"): that setup, checked again
@@ -30,13 +31,16 @@ def recounted(parsed: Parsed, last: Turn, own: bool = False) -> Parsed:
 
 SETTINGS = {"optimizer", "offload", "grad_checkpointing", "checkpointing", "precision", "seq_len", "micro_batch", "zero",
             "sharding", "chunked_loss", "attention", "activation_offload", "lora_rank", "method", "packing", "fp32_grads"}
+# a ZeRO stage or sharding named after a count asks about that stage on the cards counted ("32b 全参 h100 要几张卡" then
+# "zero2 行不", "那 zero3 呢": ZeRO-2's 120 GB a card, ZeRO-3's 64 GB, seed 000), not for the count again
+STAGES = {"zero", "sharding"}
 
 
 def changes(parsed: Parsed) -> bool:
     """Whether the message changes only settings of the job (its optimizer, offload, precision, length...) and asks
     no price: after a count, the count asked again with them."""
     stated = set(parsed.request.stated())
-    return bool(stated) and stated <= SETTINGS | {"provider"} and bool(stated & SETTINGS) and not (
+    return bool(stated) and stated <= SETTINGS | {"provider"} and bool(stated & SETTINGS) and not stated & STAGES and not (
         parsed.asks.cost or parsed.intent in ("cost", "price"))
 
 
