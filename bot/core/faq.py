@@ -164,8 +164,8 @@ def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: 
 def cycles_asked(hit: Hit, hours: float, provider: str | None) -> bool:
     """"gpuli 8x h100 for half a month, how is it billed": a billing question naming a length longer than the
     shortest term at a provider that sells no hours asks that rental's cycles and their price, not the rule."""
-    return provider is not None and "billing" in hit.entry.topics and hours > 7 * 24 \
-        and not find_provider(provider).billing.hourly_rental
+    return provider is not None and "billing" in hit.entry.topics and "discounts" not in hit.entry.topics and hours > 7 * 24 \
+        and not find_provider(provider).billing.hourly_rental  # "包年有折扣吗" asks the discount, not the year's cycles
 
 
 def hold_line(hit: Hit, card: str, count: int, provider: str | None, ctx: Context) -> str | None:

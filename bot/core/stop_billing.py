@@ -31,7 +31,7 @@ def _line(provider_id: str, lang: str) -> str | None:
         p = find_provider(provider_id)
     except KasuanError:
         return None
-    return _metered(p, lang) if p.billing.model == "per_minute" else _cycles(p, lang) if p.billing.cycles else None
+    return _cycles(p, lang) if p.billing.cycles else _metered(p, lang)  # no cycle to run on: billed as it runs
 
 
 def _metered(p: Provider, lang: str) -> str:

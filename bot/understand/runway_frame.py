@@ -27,7 +27,7 @@ _RUNWAY_FRAME = lazy(
     r"|an?|that|this|it|these|those|the|our|we|us|i|me|you|does|do|did|will|would|can|could|should|is|are|be|get|gets|buy|buys"
     r"|cover|covers|last|lasts|run|runs|running|rent|rented|renting|keep|keeping|stay\s+up|stay|going|go|for|with|of|on|at"
     r"|budget|money|balance|funds|cash|wallet|then|so|and|about|roughly|approximately|approx|rate|price|monthly|weekly|hourly"
-    r"|gpus?|cards?|instances?|machines?|box|servers?|nodes?|max|maximum|most|total|afford|pay|left|remaining|still"
+    r"|gpus?|cards?|instances?|machines?|box|servers?|nodes?|max|maximum|most|total|afford|pay|paying|paid|left|remaining|still"
     r"|leftover|left\s+over|remains?|enough|fits?|within|ok|okay|fine|doable|hold\s+up)(?![a-z\d]))*$",
     re.I)
 
