@@ -53,8 +53,6 @@ CONTEXTS = [
     ["qwen3 8b qlora 一张4090够吗"],
     ["导出 llamafactory 配置 qwen3 8b lora"],
 ]
-# money held after a price is among the contexts too: it once turned these FAQ questions into a runway
-FAQ_CONTEXTS = CONTEXTS
 PROVIDERS = ("gpuli", "cloudgpu", "一万网络", "yiwan")
 FIGURES = re.compile(r"\d+(?:\.\d+)?")
 
@@ -79,7 +77,7 @@ def _names_provider(context: list[str]) -> bool:
     return any(p in said.lower() for said in context for p in PROVIDERS)
 
 
-@pytest.mark.parametrize("context", FAQ_CONTEXTS, ids=lambda c: " / ".join(c))
+@pytest.mark.parametrize("context", CONTEXTS, ids=lambda c: " / ".join(c))
 @pytest.mark.parametrize("message", FAQS)
 def test_a_faq_question_asked_whole_gets_its_own_entry(message: str, context: list[str]) -> None:
     fresh, fresh_line = _answer([], message)
