@@ -117,3 +117,56 @@ def test_the_card_just_priced_named_again_is_still_the_runway(before: tuple[str,
                                                              want: tuple[str, ...]) -> None:
     got = _reply(*before, question)
     assert got.startswith("💵") and all(w in got for w in want), got
+
+
+# ------------------------------------------------- "can I" / "能不能" beside money held: asked of a rule, not of the money
+# "can I" and "能不能" ask whether a thing is allowed as often as whether it is affordable. After a price and a budget
+# (gpuli RTX 4090 ₮109 a week, seed 000), a question the FAQ answers on its own is answered as it would be with no
+# money held; "够不够 还剩多少", "can we afford it?" say nothing but the money and the rental, and are still weighed.
+PRICED_EN = ("gpuli 4090 weekly price?", "we have $3000")
+PRICED_ZH = ("gpuli 4090 周租多少", "预算 2 万")
+MONEY_FIRST = ("we have $3000", "gpuli 4090 weekly price?")
+
+
+@pytest.mark.parametrize("before", [PRICED_EN, PRICED_ZH, MONEY_FIRST], ids=["price-money", "price-money-zh", "money-price"])
+@pytest.mark.parametrize("question, want", [
+    ("can I rent by the hour?", "7-day"),
+    ("能不能按小时租", "7 天周租"),
+    ("能按天租吗", "不按天租"),
+    ("can i pay with alipay?", "USDT"),
+    ("能不能用支付宝付", "USDT"),
+    ("could we get a refund?", "1 hour"),
+    ("可以退款吗", "1 小时"),
+])
+def test_a_can_i_question_of_its_own_is_the_faq_whatever_money_is_held(before: tuple[str, str], question: str,
+                                                                      want: str) -> None:
+    got = _reply(*before, question)
+    assert not got.startswith("💵") and want in got, got
+
+
+ALLOWED_EN = ["rent by the hour", "pay with alipay", "get a refund", "top up with usdt"]
+ALLOWED_ZH = ["按小时租", "用支付宝付", "退款", "按天租"]
+
+
+@settings(max_examples=16, deadline=None)
+@given(st.sampled_from([("can I ", ALLOWED_EN, "?"), ("can we ", ALLOWED_EN, "?"), ("could I ", ALLOWED_EN, "?"),
+                        ("能不能", ALLOWED_ZH, ""), ("可以", ALLOWED_ZH, "吗"), ("能", ALLOWED_ZH, "吗")]), st.integers(0, 3),
+       st.sampled_from([PRICED_EN, PRICED_ZH]))
+def test_money_held_never_changes_the_answer_to_a_question_of_a_rule(asked: tuple[str, list[str], str], i: int,
+                                                                    before: tuple[str, str]) -> None:
+    lead, things, end = asked
+    question = f"{lead}{things[i]}{end}"
+    assert _reply(*before, question) == _reply(before[0], question)
+
+
+@pytest.mark.parametrize("before, question, want", [
+    (PRICED_ZH, "够不够 还剩多少", "₮19,891"),  # ₮20,000 less a week at ₮109
+    (PRICED_ZH, "够吗，剩多少？", "₮19,891"),
+    (PRICED_ZH, "还剩多少", "₮19,891"),
+    (PRICED_EN, "can we afford it?", "$2,891"),
+    (MONEY_FIRST, "how much is left after that?", "$2,891"),
+    (MONEY_FIRST, "够不够 还剩多少", "$2,891"),
+])
+def test_enough_and_what_is_left_still_weigh_the_money(before: tuple[str, str], question: str, want: str) -> None:
+    got = _reply(*before, question)
+    assert got.startswith("💵") and want in got, got

@@ -105,11 +105,14 @@ def hold_budget(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
 
 
 def asked_of_its_own(parsed: Parsed) -> bool:
-    """A question the FAQ answers with confidence that says more than how long the money lasts ("硬件坏了多久能换
-    好", "ssh 多久能连上", "how long until the instance is up", "数据能留多久") is a new question, whatever money is
-    held; one that says nothing else ("那能跑多久", "how long can we keep it running") asks of the rental priced."""
+    """A question the FAQ answers with confidence that says more than how long the money lasts or whether it is
+    enough ("硬件坏了多久能换好", "ssh 多久能连上", "数据能留多久", "can I rent by the hour?", "能不能用支付宝", "can i
+    pay with alipay?") is a new question, whatever money is held: "can I" and "能不能" ask whether a thing is
+    allowed as often as whether it is affordable. One that says nothing else ("那能跑多久", "够不够 还剩多少", "how
+    long can we keep it running", "can we afford it?") asks of the rental priced and the money."""
     a = parsed.asks
-    return bool(a.how_long or a.runway) and parsed.intent == "faq" and parsed.faq_confident and not parsed.cues.runway_frame \
+    asked = a.how_long or a.runway or a.affords or a.enough
+    return bool(asked) and parsed.intent == "faq" and parsed.faq_confident and not parsed.cues.runway_frame \
         and not parsed.price.add_ons  # "加 2000G 存储卷 能撑多久": the rental priced, with that add-on
 
 
