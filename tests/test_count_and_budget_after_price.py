@@ -8,6 +8,8 @@ upgrade ¥400 and 128G of RAM ¥600 a month."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.chat_user import first_lines, said
 
@@ -26,6 +28,31 @@ def test_a_count_after_a_gpuli_consumer_card_price_is_that_card_summed(turns: tu
     me = said(*turns)
     assert total in first_lines(me, 2), me.text
     assert not me.text.startswith(("没有哪家把", "Nobody rents")), me.text
+
+
+# a count and its total with words of their own around it ("month-end", "我们这边", "财务结账", "the invoice"): the
+# rental priced, that many times, however long the message runs (3 × ₮369 = ₮1,107), never "outside what I do"
+@pytest.mark.parametrize(("turns", "total"), [
+    (("4090 包月多少钱", "我们要 3 台，month-end total 多少"), "₮1,107"),
+    (("4090 包月多少钱", "我们这边要 3 台，月底财务结账一共多少钱"), "₮1,107"),
+    (("gpuli 4090 包月", "三台的话，到月底一共要付多少"), "₮1,107"),
+    (("4090 monthly price?", "3 of them, month-end total?"), "₮1,107"),
+    (("4090 monthly price?", "4 of those please, what does the invoice come to at the end of the month?"), "₮1,476"),
+])
+def test_a_count_with_its_total_asked_at_any_length_is_the_rental_priced_that_many_times(turns: tuple[str, ...],
+                                                                                        total: str) -> None:
+    me = said(*turns)
+    assert total in first_lines(me, 2), me.text
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 6), st.sampled_from([("4090 包月多少钱", "我们要 {n} 台，month-end total 多少"),
+                                           ("4090 包月多少钱", "我们这边要 {n} 台，月底一共多少钱"),
+                                           ("4090 monthly price?", "we'll need {n} of them, what's the month-end bill?"),
+                                           ("4090 monthly price?", "{n} of those please, what does it come to?")]))
+def test_any_count_with_its_total_is_that_count_of_the_month_priced(n: int, turns: tuple[str, str]) -> None:
+    me = said(turns[0], turns[1].format(n=n))
+    assert f"₮{n * 369:,}" in first_lines(me, 2), me.text
 
 
 @pytest.mark.parametrize(("turns", "lead", "total"), [
@@ -84,6 +111,24 @@ def test_a_count_that_holds_the_job_only_with_offload_says_so_first(turns: tuple
 def test_which_add_on_to_drop_names_each_total_against_the_budget(turns: tuple[str, ...], figures: tuple[str, ...]) -> None:
     me = said(*turns)
     assert me.lines[0].startswith("✂️") and all(f in me.lines[0] for f in figures), me.text
+
+
+# an add-on said beside how long the money lasts ("…能租几个月？要加 CPU 16 核", "we need the 16-core upgrade") is part
+# of the rental divided (¥2,800 + ¥400 = ¥3,200 a month: ¥10,000 is 3 months, ¥9,600), not a FAQ question of its own;
+# asked whether it can be added ("能加 CPU 吗") it is still the FAQ's
+@pytest.mark.parametrize(("text", "figures"), [
+    ("一万块预算，A100 40G 那家，能租几个月？要加 CPU 16 核", ("3 个月", "¥9,600", "¥3,200")),
+    ("budget 10k rmb, a100 40g at yiwan, how many months? we need the 16-core cpu upgrade", ("3 months", "¥9,600")),
+    ("预算 2 万，一万网络 3090 包月能租几个月？内存要升到 128G", ("8 个月", "¥18,800", "¥2,350")),
+])
+def test_an_add_on_said_beside_a_runway_is_in_the_rental_divided(text: str, figures: tuple[str, ...]) -> None:
+    me = said(text)
+    assert all(f in first_lines(me, 3) for f in figures), me.text
+
+
+def test_whether_an_add_on_can_be_had_beside_a_price_is_still_asked() -> None:
+    me = said("一万网络 A100 40G 包月多少？能加 CPU 吗")
+    assert "¥2,800" in me.text and "¥400" in me.text and "16 核" in me.text, me.text
 
 
 # ---------------------------------------------------------------- a budget said before the rental it is for

@@ -8,7 +8,13 @@ by the parser already; this is the number with nothing around it but a follow-up
 After a price on one card whose length was stated as a number of hours, days, weeks or months ("a800 price for
 3 hours" then "and 8", "cloudgpu a800 跑 3 小时" then "那 8 呢"), the bare number is that many of the same unit:
 the number the last answer changes is its length ($1.09 × 8 = $8.72), unless the message says it is cards
-("with eight", "用 8 张")."""
+("with eight", "用 8 张").
+
+A count with its total asked after a price is that rental that many times however many words go with it
+("4090 包月多少钱" then "我们要 3 台，month-end total 多少", "3 of them, what's the bill at the end of the
+month?"): a change of the rental is otherwise told from a question of its own by its length, and a few words on
+when the bill comes made it a new question naming nothing (seed 000: three 4090s a month at gpuli, 3 × ₮369 =
+₮1,107)."""
 
 from __future__ import annotations
 
@@ -16,7 +22,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from bot.core.priced_card_follow import priced_card
 from bot.messages import Turn
+from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
 
@@ -43,6 +51,22 @@ def count_changed(parsed: Parsed, last: Turn) -> Parsed:
     """`parsed` with the card count a bare number gives, when the last answer was on a count of cards
     and the message states nothing else, on the card that answer picked; else `parsed` unchanged."""
     return _on_pick(_count_changed(parsed, last), last)
+
+
+def count_totalled(parsed: Parsed, last: Turn) -> bool:
+    """Whether `parsed` states a count and asks the total or cost, and names no card, model, provider, length,
+    money or FAQ topic of its own, right after the price `last`: the rental priced, that many times."""
+    if last.kind != "price" or priced_card(last) is None:
+        return False
+    q, r, a = parsed.request, parsed.rental, parsed.asks
+    count = parsed.price.nodes or q.num_gpus or r.num_gpus
+    own = q.gpu or r.gpu or q.model or q.params_b or r.provider or r.duration_days or r.duration_hours or parsed.unknown_card
+    asked = a.total or a.cost or parsed.cues.how_much
+    # "要两台，月底结账一共多少钱" comes near a FAQ entry on what a setup costs: a price asked all the same
+    priced = parsed.intent in ("unknown", "price") or (
+        parsed.intent == "faq" and bool(parsed.faq_answers) and "prices" in parsed.faq_answers[0].entry.topics)
+    return bool(count) and not own and bool(asked) and priced and set(q.stated()) <= {"num_gpus"} and not parsed.parts \
+        and a.budget is None and parsed.cues.chars <= FOLLOW_UP_CHARS
 
 
 def _on_pick(parsed: Parsed, last: Turn) -> Parsed:

@@ -27,7 +27,7 @@ from bot.core.add_on_follow import added_to_price
 from bot.core.budget_said import budget_weighs_last
 from bot.core.card_share_follow import month_share_of_last, share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
-from bot.core.count_follow import count_changed, stage_kept
+from bot.core.count_follow import count_changed, count_totalled, stage_kept
 from bot.core.cycles_follow import cycles_of_priced
 from bot.core.export_again import GENERIC, export_again, export_before, export_of_priced
 from bot.core.export_follow_up import tool_after_export
@@ -238,7 +238,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
                  or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic) \
-            and card_variant(parsed, last) is None and not unit_price_of_last(parsed, last):  # "and the SXM version?" after a price: that card, not the FAQ
+            and card_variant(parsed, last) is None and not unit_price_of_last(parsed, last) and not count_totalled(parsed, last):  # "and the SXM version?"
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少", short "一万网络管装环境吗": the FAQ's; never a setup alone ("8 张 a100 sxm")
         return parsed
     stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS}
@@ -271,7 +271,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return parsed
     if last.kind == "price" and parsed.price.add_ons and not parsed.request.gpu and parsed.cues.joined:
         parsed = replace(parsed, follow_up=True)  # "包月再加个 500g 存储卷 一共多少": the rental priced, with it
-    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength or _span_of_last(parsed) or switch_saving(parsed)
+    short = parsed.cues.chars <= SHORT_FOLLOW_UP or relength or _span_of_last(parsed) or switch_saving(parsed) or count_totalled(parsed, last)
     added = last.kind == "price" and bool(parsed.price.add_ons) and not parsed.request.gpu \
         and parsed.cues.joined
     if not (parsed.follow_up or short or parsed.missing or added) or (parsed.intent == "faq" and not (parsed.follow_up or short)):

@@ -213,10 +213,8 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
             r"|(?:够|能|可以)\s*(?:买|跑)\s*(?:多少|几)\s*(?:个\s*)?(?:卡时|小时|钟头)"),
         "cost": re.compile(
             r"费用|多少钱|花多少|要花|花费|成本|价钱|价格|单价|什么价|啥价|贵不贵|\bcost\w*|\bprice\w*|\bpricing\b|\bspend\b|\bbudget\b"
-            # "多少人民币一个月", "要几美元": the money asked by its currency's name
-            r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"
-            # "会扣多少", "扣了多少钱": what the balance is charged
-            r"|扣(?:了|掉|费)?\s*多少"
+            r"|(?:多少|几)\s*(?:人民币|美元|美金|刀|元|rmb|cny|usdt?|u(?![a-z]))"  # "多少人民币一个月", "要几美元": by its currency
+            r"|扣(?:了|掉|费)?\s*多少"  # "会扣多少", "扣了多少钱": what the balance is charged
             # "算下钱", "估个价", "price it out", "run the numbers": money reckoned (not "咋算钱", "算钱吗": billing asked)
             r"|(?<!怎么)(?<![咋怎])(?<!如何)(?:算|估|核|报)\s*(?:一\s*下|下|个|算|一)?\s*(?:钱|价(?!值)|费用|成本|账)(?!\s*[吗么嘛])|\bprice\s+(?:it|this|that)\s+out\b|\brun\s+the\s+numbers\b"
             # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
@@ -224,7 +222,9 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
             r"\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
             r"(?!\s*(?:张|卡|块卡|台|轮|步|次|个|token|小时|天|周|月|g\b|gb))"
             # "how much slower / more memory" asks a size or a speed, not money
-            r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"),
+            r"|how\s+much(?!\s+(?:slower|faster|longer|shorter|more|less|bigger|smaller|larger|memory|vram|ram|time|disk|space)\b)"
+            r"|\bwhat\s+(?:does|will|would|do)\s+(?:it|that|this|they|the\s+(?:bill|invoice|total))\s+come\s+to\b|账单\s*(?:是|要|大概)?\s*多少"  # the bill
+            r"|\bwhat(?:'s|\s+is|\s+will\s+be|\s+would\s+be)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:bill|invoice)\b"),
         # how many optimizer steps a run makes: counted from the dataset and batch alone (seed 002)
         "estimate": re.compile(r"(?<![钱价费])(?:怎么|如何|怎样|咋|该怎么)\s*(?:预|去)?(?:估|测)(?!.{0,4}(?:钱|价|费|成本|显存))"
                                r"|(?:时间|时长|多久|耗时)\s*(?:要|该|应该)?\s*(?:怎么|如何|咋)\s*(?:估|算|测)"

@@ -84,4 +84,6 @@ def stands_alone(p: Parsed, beside_faq: bool = False) -> bool:
         return not p.missing
     if p.intent == "price":
         return bool(p.request.gpu or (beside_faq and p.price.add_ons))
+    if p.price.add_ons and p.cues.add_on_added and not (q.gpu or p.rental.provider):
+        return False  # "…能租几个月？要加 CPU 16 核", "we need the 16-core upgrade": added to the rental, not asked of
     return p.intent == "faq" and p.faq_confident
