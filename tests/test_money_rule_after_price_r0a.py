@@ -9,6 +9,8 @@ A rule of money asked right after a price or a sizing is the rule's answer, neve
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,6 +45,34 @@ def test_minutes_back_at_the_per_minute_provider(price: str, ask: str, amount: s
     assert ("✅ Yes" in head or "✅ 能" in head) and amount in head
     assert "1 hour" in head or "1 小时" in head
     assert "💰" not in head
+
+
+# how much of the hold comes back is said: the hour held less the minutes billed (seed 002: a 4090 $0.33/h, so 15
+# minutes cost $0.0825 and $0.2475 of the $0.33 held returns). The hold's own hour ("预授权扣了 1 小时", "holds an hour")
+# is the provider's rule, never the time used.
+@pytest.mark.parametrize("turns, back, used", [
+    (("财务问：cloudgpu 预授权扣了 1 小时，实际只用了 15 分钟 4090 24g 就销毁了，退回来多少",), "$0.2475", "15 分钟"),
+    (("cloudgpu 4090 冻结了一小时的钱，跑了 15 分钟就删了，能退回多少",), "$0.2475", "15 分钟"),
+    (("cloudgpu pre-authorized an hour on a 4090, I destroyed it after 15 minutes, how much comes back?",), "$0.2475",
+     "15 minutes"),
+    (("cloudgpu 4090 price per hour", "after 45 min we kill it, how much comes back?"), "$0.0825", "45 minutes"),
+    (("cloudgpu a100 80g 一小时多少", "刚开二十分钟就销毁 剩下的能退回吗"), "$0.9933", "20 分钟"),
+    (("cloudgpu 3090 hourly?", "we killed it after 40 minutes, how much of the hold do we get back?"), "$0.07", "40 minutes"),
+])
+def test_the_hold_less_the_minutes_used_is_what_comes_back(turns: tuple[str, ...], back: str, used: str) -> None:
+    head = first_lines(said(*turns))
+    assert back in head and used in head and "💰" not in head, head
+
+
+@settings(max_examples=20, deadline=None)
+@given(minutes=st.integers(min_value=1, max_value=59), zh=st.booleans())
+def test_any_minutes_used_of_the_hour_held_give_the_rest_back(minutes: int, zh: bool) -> None:
+    ask = f"cloudgpu 4090 预授权 1 小时，用了 {minutes} 分钟就销毁，退多少" if zh else \
+        f"cloudgpu holds an hour on a 4090; we destroyed it after {minutes} minutes, how much comes back?"
+    charged = (Decimal("0.33") * minutes / 60).quantize(Decimal("0.0001"))
+    back = f"{(Decimal('0.33') - charged).normalize():f}"
+    head = first_lines(said(ask))
+    assert f"${back}" in head or f"${back}0" in head, head
 
 
 @settings(max_examples=25, deadline=None)

@@ -24,6 +24,7 @@ from engine.providers import Provider
 from engine.providers import provider as find_provider
 
 REFUNDS = "refunds"  # the FAQ entry on refunds
+CHARGED_TO = Decimal("0.0001")  # minutes charged below the cent, as the price lines show them ($0.0825 for 15 min at $0.33/h)
 SHORT = 30  # characters: "用了三天了", "we've had it for 2 days", "开了 20 分钟"
 
 
@@ -73,19 +74,24 @@ def _minutes_back(p: Provider, used: float, gpu: str | None, lang: str) -> str |
     """"destroy it after 20 min, do I get the rest back?" at a provider billing the started minute with a hold
     (seed 002: cloudgpu holds 1 hour while the instance runs, and the minutes not used go back to the balance
     when it is destroyed): yes, the minutes used are billed (20 min of an A100 80GB at $1.49/h: $0.50), the rest
-    of the hold returns. None at a provider with no hold."""
+    of the hold returns, and how much that is ($1.49 held, $0.99 back). None at a provider with no hold."""
     b = p.billing
     if b.rounding != "ceil_minute" or not b.preauthorization_hours:
         return None
     billed = max(math.ceil(round(used, 6)), b.minimum_minutes or 0)
     hold = _span(float(b.preauthorization_hours * 60), lang)
     offer = next((o for o in p.offers_for(gpu) if o.count == 1 and "hour" in o.prices), None) if gpu else None
-    cost = ""
+    cost = back = ""
     if offer is not None:
-        hourly = offer.prices["hour"].high
-        amount = Money(Decimal(str(hourly)) * billed / 60, p.currency).format(lang)
-        cost = t("refund.minutes_cost", lang, amount=amount, hourly=Money(Decimal(str(hourly)), p.currency).format(lang))
-    return t("refund.minutes_back", lang, provider=p.name, used=_span(float(billed), lang), hold=hold, cost=cost)
+        hourly = Decimal(str(offer.prices["hour"].high))
+        charged = Money((hourly * billed / 60).quantize(CHARGED_TO), p.currency)
+        amount = charged.format(lang)
+        cost = t("refund.minutes_cost", lang, amount=amount, hourly=Money(hourly, p.currency).format(lang))
+        held = Money(hourly * Decimal(str(b.preauthorization_hours)), p.currency)
+        if held.amount > charged.amount:  # "退回来多少": the hold less the minutes charged, to the minor digit it has
+            back = t("refund.minutes_returned", lang, held=held.format(lang), amount=charged.format_exact(lang),
+                     back=Money(held.amount - charged.amount, p.currency).format_exact(lang))
+    return t("refund.minutes_back", lang, provider=p.name, used=_span(float(billed), lang), hold=hold, cost=cost, back=back)
 
 
 def _span(minutes: float, lang: str) -> str:
@@ -122,11 +128,13 @@ def refund_after_use(parsed: Parsed, turn: Turn | None, answer: Callable[[Parsed
 def rule_of_money(parsed: Parsed, last: Turn) -> Parsed | None:
     """A rule of money asked on its own right after a price or a sizing ("要是开错了 刚开十分钟 能退吗", "if I destroy
     it after 20 min do I get the rest back"): the FAQ answers it, the time in it being time already used, never a
-    rental's length re-priced (nor the days left whose money is asked back: "剩下 4 天能退钱吗"); a cost asked beside it ("跑 3 小时呢 开机算钱吗") or a card of its own is no such rule.
+    rental's length re-priced (nor the days left whose money is asked back: "剩下 4 天能退钱吗"); a cost asked beside it ("跑 3 小时呢 开机算钱吗") or a card of its own is no such rule,
+    but "how much comes back" after the time used asks the amount of the refund.
     The provider just priced is the one asked of, and its card what the minutes used are billed on. None otherwise."""
     q, a, r = parsed.request, parsed.asks, parsed.rental
     if not (parsed.intent == "faq" and parsed.faq_confident and (parsed.cues.money_rule or parsed.cues.refund)) \
-            or q.gpu or q.model or q.params_b or q.num_gpus or a.cost or a.total or a.budget is not None \
+            or q.gpu or q.model or q.params_b or q.num_gpus or a.budget is not None \
+            or ((a.cost or a.total) and not (parsed.cues.refund and parsed.cues.time_used)) \
             or ((r.duration_days or r.duration_hours) and not (parsed.cues.time_used or parsed.cues.refund)):
         return None
     where = r.provider or last.data.get("first") or last.data.get("provider")

@@ -96,7 +96,8 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 # money back for a rental: whatever card, length or amount the story names, the refund rule answers
 # ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back" \
-    r"|\b(?:get|getting|got)\s+(?:the\s+|my\s+|our\s+)?(?:rest|remainder|unused\s+(?:part|minutes|time|money))\s+back\b"
+    r"|\b(?:get|getting|got)\s+(?:the\s+|my\s+|our\s+)?(?:rest|remainder|unused\s+(?:part|minutes|time|money))\s+back\b" \
+    r"|\bhow\s+much\s+(?:\w+\s+){0,6}?(?:back|returned|refunded|released)\b|\b(?:comes?|goes?)\s+back\s+to\s+(?:my|our|the)\s+(?:balance|wallet|account)"
 REFUND = lazy(REFUND_WORDS)
 REFUND_ENTRY, PAYMENT_ENTRY = "refunds", "payment-methods"  # the FAQ entries on refunds and on paying (catalogs/faq.yaml)
 # the refund word the message ends on asks it, its question mark gone with the punctuation ("…a day later, refundable?")

@@ -1,6 +1,8 @@
 """A span that is a provider rule's window, not a length or the time the work has: "下单后 1 小时内能退款吗", "can I
 get a refund within 1 hour of ordering" ask gpuli's refund rule (within 1 hour of creating an instance), so the
-hour is neither a deadline (bot.understand.planning) nor a rental's length (bot.understand.fields.duration)."""
+hour is neither a deadline (bot.understand.planning) nor a rental's length (bot.understand.fields.duration). The
+length of a provider's hold is its rule too: "预授权扣了 1 小时，实际只用了 15 分钟", "it holds 1 hour, we used 15
+minutes" ran 15 minutes (seed 002: cloudgpu pre-authorizes 1 hour while an instance runs), never an hour."""
 
 from __future__ import annotations
 
@@ -30,11 +32,22 @@ WINDOW_EN = lazy(r"\b(?:within|in)\s+(?:the\s+(?:first|next)\s+)?(?:\d+(?:\.\d+)
 WINDOW_ZH = lazy(r"(?:\d+(?:\.\d+)?|[一两二三])\s*(?:个)?\s*(?:天|小时|个?钟头|分钟)\s*(?:之?内|以内)")
 
 
+# a length said of a hold, in the same clause, the hold's word first or after it: "预授权扣了 1 小时", "冻结一小时的钱",
+# "1 小时的预授权", "pre-authorized 1 hour", "it holds an hour", "1 h pre-authorization"
+_HOLD = r"(?:预授权|预授權|冻结|凍結|预扣|預扣|押金|\bpre-?auth\w*|\bhold(?:s|ing)?\b|\bheld\b|\bfr(?:ee|o)z\w*)"
+_SPAN = r"(?:\d+(?:\.\d+)?|[一两二三]|\ban?\b|\bone\b)\s*(?:个)?\s*(?:小时|钟头|分钟|\bhours?\b|\bhrs?\b|h\b|\bminutes?\b|\bmins?\b)"
+HOLD_SPAN = lazy(rf"{_HOLD}[^，。,.?？!！;；]{{0,6}}?({_SPAN})|({_SPAN})\s*(?:的|of)?\s*(?={_HOLD})", re.IGNORECASE)
+
+
 def unwindowed(text: str) -> str:
-    """`text` with each rule's window blanked (as many spaces, so positions stay), other spans kept."""
+    """`text` with each rule's window and each hold's length blanked (as many spaces, so positions stay), other
+    spans kept."""
     for m in [*WINDOW_EN.finditer(text), *WINDOW_ZH.finditer(text)]:
         if rule_window(text, m):
             text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+    for m in HOLD_SPAN.finditer(text):
+        g = 1 if m.group(1) else 2
+        text = text[:m.start(g)] + " " * (m.end(g) - m.start(g)) + text[m.end(g):]
     return text
 
 
