@@ -32,6 +32,7 @@ from bot.core.faq import (
     shortest_term_line,
 )
 from bot.core.form_pick import form_for_term
+from bot.core.heads_said import heads_alone
 from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
@@ -96,7 +97,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # gradient checkpointing on), not a question back for the model
         return faq_intent(ctx, replace(parsed, intent="faq", faq_answers=[]), text)
     if parsed.missing:
-        return ask_model(ctx, "size", parsed.request)
+        return heads_alone(ctx, parsed, text) or ask_model(ctx, "size", parsed.request)  # "12 个学生各跑一个 qlora 实验"
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus, methods=parsed.versus_methods,
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
@@ -371,7 +372,7 @@ def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """Not sure: the two closest FAQ questions, each also a button that answers it; a length said alone is kept
     for the job named next (bot.core.span_first)."""
-    span = span_alone(ctx, parsed)
+    span = span_alone(ctx, parsed) or heads_alone(ctx, parsed, text)  # "30 个学生 每 5 人一组": kept for the rental next
     if span is not None:
         return span
     hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
