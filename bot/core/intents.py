@@ -61,7 +61,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
-from bot.views.lever_saving import lever_saving
+from bot.views.lever_saving import lever_on, lever_saving
 from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
@@ -109,7 +109,9 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
         # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
         saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)
-        return Reply("lever_saving", ctx.lang, saving | {"whether": parsed.cues.yes_no})
+        reply = Reply("lever_saving", ctx.lang, saving | {"whether": parsed.cues.yes_no})
+        reply.turn = Turn("size", {"request": lever_on(parsed.request, parsed.asks.saving).stated()})  # "does that fit on one H100?"
+        return reply
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
