@@ -58,6 +58,9 @@ def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
     3 epochs on 8×H100, about 1.5 h), said so above the answer. `parsed` unchanged otherwise (no job before, or a
     model of its own)."""
     q = parsed.request
+    if _run_of_its_own(parsed):  # "7b lora 训一次要多久？": a job of its own, its run asked with no dataset
+        q = q.model_copy(update={"tokens": EXAMPLE_TOKENS, "epochs": q.epochs or EXAMPLE_EPOCHS})
+        return replace(parsed, intent="cost", request=q, cues=replace(parsed.cues, example_run=True))
     if last_kind in ("size", "cost", "price") and parsed.intent in ("faq", "unknown") and parsed.asks.how_long \
             and not (q.tokens or q.samples or q.model or q.params_b or q.hours or q.days or parsed.parts) \
             and parsed.cues.chars <= SHORT and ONE_RUN.search(parsed.words):
@@ -67,6 +70,17 @@ def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
             or q.model or q.params_b or not parsed.asks.how_long or parsed.parts:
         return parsed
     return replace(parsed, intent="size", missing=["model"], faq=[], faq_answers=[], faq_confident=False, follow_up=True)
+
+
+def _run_of_its_own(parsed: Parsed) -> bool:
+    """Whether a message states a job and asks how long its training takes, with nothing to time it by ("7b lora 训一次要
+    多久？", "how long does one 7b lora run take on an a100 40g?"): no dataset, step time, length, money or deadline, and
+    no follow-up that takes them from the job before. Answered as the FAQ-ask after a job is (the reference example,
+    said so), not with a sizing that never gives a time."""
+    q, r, a = parsed.request, parsed.rental, parsed.asks
+    return parsed.intent in ("size", "cost") and bool(q.model or q.params_b) and a.how_long and not (
+        q.tokens or q.samples or q.hours or q.days or q.step_seconds or r.duration_days or r.duration_hours or a.runway
+        or a.budget or a.deadline or parsed.run or parsed.parts or parsed.follow_up or parsed.missing)
 
 
 def example_first(reply: Reply, parsed: Parsed) -> Reply:

@@ -130,9 +130,10 @@ def term_and_run_asked(parsed: Parsed) -> bool:
     """One job's term price and its run time asked in a message that splits into a price and a time ("8卡h100
     gpuli 一个月 cost 多少 32b full ft 2000万token 跑3轮 要 how long", "how much is a month of 8x h100 at gpuli,
     and how long would 32b full ft on 20m tokens x3 epochs take"): one question of one job (the card in one
-    part, the model in the other), answered whole: the run's time, then the term's price."""
+    part, the model in the other), answered whole: the run's time (with no dataset, the setup's speed and how to
+    time it: "一万网络 A100 40G 一个月多少钱？7b lora 训一次要多久？"), then the term's price."""
     q, a = parsed.request, parsed.asks
-    if not parsed.parts or parsed.intent != "cost" or not a.how_long or not (q.tokens or q.samples) \
+    if not parsed.parts or parsed.intent != "cost" or not a.how_long \
             or not (q.days or q.hours or parsed.rental.duration_days or parsed.rental.duration_hours or a.both_units) or a.budget or a.deadline or a.runway:
         return False
     models = {(p.request.model, p.request.params_b) for p in parsed.parts if p.request.model or p.request.params_b}
