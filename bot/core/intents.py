@@ -33,6 +33,7 @@ from bot.core.faq import (
 )
 from bot.core.form_pick import form_for_term
 from bot.core.heads_said import heads_alone
+from bot.core.job_bill import with_storage_bill
 from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
@@ -284,7 +285,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
         reply.also.append(size_request(ctx, parsed.request.model_copy(update={"hours": None, "days": None})))
-    return reply
+    return with_storage_bill(reply, parsed, ctx.lang)  # "32b 全参 gpuli 一个月总账单 带存储的": the bill with it leads
 
 
 def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
