@@ -53,6 +53,12 @@ def test_a_run_time_without_a_dataset_beside_a_card_s_month_is_both_answered(tex
     assert "📏" not in me.text, me.text  # never a sizing in place of the time asked
 
 
+def test_a_rental_s_end_asked_beside_its_price_is_no_run_time() -> None:
+    """"…多少钱？租到哪天？" asks when the week ends (12月8日 from Tue 12月1日), not how long a run takes."""
+    me = said("gpuli 4090 包周跑 8b qlora 多少钱？租到哪天？")
+    assert "₮109" in me.text and "12月8日" in me.text and "50 步" not in me.text, me.text
+
+
 @pytest.mark.parametrize(("text", "trial"), [("7b lora 训一次要多久？", "50 步"),
                                              ("how long does one 7b lora run take on an a100 40g?", "50 steps")])
 def test_a_job_s_run_time_asked_without_a_dataset_is_timed_on_the_example(text: str, trial: str) -> None:

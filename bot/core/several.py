@@ -138,7 +138,10 @@ def term_and_run_asked(parsed: Parsed) -> bool:
         return False
     models = {(p.request.model, p.request.params_b) for p in parsed.parts if p.request.model or p.request.params_b}
     cards = {p.request.gpu for p in parsed.parts if p.request.gpu}
-    return len(models) <= 1 and len(cards) <= 1
+    # with no dataset, the time is the job's run only where the part asking it names the job ("…7b lora 训一次要多久"),
+    # not a rental's end asked beside it ("周租租到哪天")
+    run_asked = bool(q.tokens or q.samples) or any(p.asks.how_long and (p.request.model or p.request.params_b) for p in parsed.parts)
+    return len(models) <= 1 and len(cards) <= 1 and run_asked
 
 
 SETUP_TOPICS = frozenset({"interconnect", "sharding"})
