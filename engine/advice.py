@@ -463,7 +463,7 @@ def alternatives(s: Sizing, shown: Fit | None, other: Fit | None = None) -> list
 def other_methods(s: Sizing) -> list[MethodOption]:
     """With no method given (sized as LoRA), what QLoRA and full fine-tuning would need on the same
     plan, so "7B on a 4090" shows the method that fits without another question."""
-    chosen = next((str(a.value) for a in s.assumptions if a.code in ("method_default", "method_zero_full")), None)
+    chosen = next((str(a.value) for a in s.assumptions if a.code in ("method_default", "method_zero_full", "method_states_full")), None)
     if chosen is None:
         return []
     out = []

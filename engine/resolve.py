@@ -138,11 +138,13 @@ def resolve(req: TrainingRequest, spec_override: ModelSpec | None = None) -> Res
         assumptions.append(Assumption("attention_eager_family", spec.family))
     if req.packing and req.lengths is None:
         data["lengths"] = "fixed"  # packed samples are exactly seq_len tokens every step
-    if req.method is None and req.zero == 3:
+    if req.method is None and (req.zero == 3 or req.offload in ("optimizer", "all") or req.optimizer == "adamw-8bit"):
         # "zero-3 32b 8xh100 每卡？": ZeRO-3 shards what full fine-tuning holds (its optimizer states, gradients and
-        # weights); a LoRA barely differs between stages, so a stage 3 named with no method is full fine-tuning, said
+        # weights); a LoRA barely differs between stages, so a stage 3 named with no method is full fine-tuning, said.
+        # Offloading the optimizer or an 8-bit one ("offload the 72B optimizer states") acts on the same states: the
+        # 72B's 864 GB that seed 000 sends to host memory are a full fine-tune's, a LoRA's are a few GB
         data["method"] = "full"
-        assumptions.append(Assumption("method_zero_full", "full"))
+        assumptions.append(Assumption("method_zero_full" if req.zero == 3 else "method_states_full", "full"))
     elif req.method is None:
         data["method"] = "lora"
         assumptions.append(Assumption("method_default", "lora"))

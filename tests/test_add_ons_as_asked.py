@@ -124,3 +124,26 @@ def test_a_job_on_a_stated_setup_with_storage_is_billed_with_it(text: str) -> No
     """As with a size stated ("加 2000G 存储卷"): the stated setup's month with the example storage, ₮14,607."""
     reply = conversation(text)
     assert "₮14,607" in lead_lines(reply, 3), reply
+
+
+@pytest.mark.parametrize("text", ["gpuli 32b 全参一个月总账单多少，带存储的", "32b full ft at gpuli for a month, all-in with storage?"])
+def test_a_job_s_bill_with_storage_leads_with_each_setup_s_bill(text: str) -> None:
+    """A job's month at gpuli with storage of no size: each setup the cost answer priced, with the seed's example
+    storage (₮160 + ₮15) added: 8 × H100 ₮14,607, seed 000's whole bill; the sizes assumed are said."""
+    reply = conversation(text)
+    lead = lead_lines(reply, 1)
+    assert "₮14,607" in lead and "₮8,527" in lead, reply  # 8×H100 and 8×A100 80GB, each with ₮175 of storage
+    assert "2,000 GB" in reply and "1,000 GB" in reply, reply
+
+
+def test_a_job_s_bill_with_a_sized_volume_adds_that_volume() -> None:
+    lead = lead_lines(conversation("32b 全参 gpuli 包月 加 3000G 存储卷 多少"), 1)
+    assert "₮14,672" in lead and "₮8,592" in lead, lead  # ₮14,432 / ₮8,352 + 3,000 GB × ₮0.08 = ₮240
+
+
+@pytest.mark.parametrize("turns", [("32b 全参，gpuli 一个月全部账单多少，带存储的", "存储都不要的话呢"),
+                                   ("32b full ft at gpuli for a month, all-in with storage?", "and without the storage?"),
+                                   ("gpuli 8卡h100 包月 含存储", "存储卷不算呢")])
+def test_storage_dropped_next_prices_the_cards_alone(turns: tuple[str, str]) -> None:
+    reply = conversation(*turns)
+    assert "₮14,432" in reply and "₮14,607" not in reply and "₮175" not in reply, reply

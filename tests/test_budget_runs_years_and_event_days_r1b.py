@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from bot.understand import planning
 from bot.understand.cards import unknown_family
+from bot.understand.parser import parse
 from bot.understand.zones import stated_zone
 from tests.chat_user import ChatUser
 
@@ -125,3 +126,15 @@ def test_singapore_time_is_read_as_its_zone() -> None:
     assert stated_zone("friday noon singapore time") == ZoneInfo("Asia/Singapore")
     due = planning.deadline("demo day 周五 17:00 SGT，来得及吗", NOW)
     assert due is not None and due.astimezone(ZoneInfo("Asia/Singapore")).strftime("%m-%d %H:%M") == "12-04 17:00"
+
+
+@pytest.mark.parametrize(("text", "budget", "card"), [
+    ("预算 3090 美元，cloudgpu 4090 上 7b qlora 每次跑 1 小时，够跑几次", (Decimal(3090), "USD"), "rtx-4090"),
+    ("budget $5090, 8b lora on a 4090 for a month, enough?", (Decimal(5090), "USD"), "rtx-4090"),
+    ("我们有 4090 块钱预算，3090 包月够吗", (Decimal(4090), "CNY"), "rtx-3090"),
+])
+def test_an_amount_that_reads_like_a_card_is_money(text: str, budget: tuple[Decimal, str], card: str) -> None:
+    """A number with a currency word after it or a currency sign before it is an amount, never a card's name: the
+    card is the one named elsewhere in the message."""
+    p = parse(text)
+    assert p.asks.budget == budget and p.request.gpu == card, (p.asks.budget, p.request.gpu)

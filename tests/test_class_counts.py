@@ -91,3 +91,34 @@ def test_people_to_a_card_count_the_cards(message: str, total: str) -> None:
 
 def test_how_many_cards_when_several_share_one() -> None:
     assert _said("7B QLoRA on a single 4090 — ok?", "how many of those for 20 students if 4 share one card?").count("5 ×") >= 1
+
+
+@pytest.mark.parametrize(("said", "asked", "total"), [
+    ("40 个同学，每 8 人一组", "每组一张 gpuli 4090 包周，总共多少", "₮545"),  # 5 groups × ₮109
+    ("we're 24 students, 4 students per card", "CloudGPU 3090 for 5 hours, total?", "$6.30"),  # 6 cards × $1.05
+    ("给 20 个学生做 lora 实验算个预算", "8b，cloudgpu 3090，每人 5 小时", "$21"),  # 20 × $1.05
+    ("twelve students each running a qlora lab", "7b on a cloudgpu 4090, 2 hours each, total?", "$7.92"),  # 12 × $0.66
+])
+def test_head_count_said_the_turn_before_counts_the_rentals(said: str, asked: str, total: str) -> None:
+    user = ChatUser()
+    noted = user.say(said)  # the count named back, kept for the rental asked next (bot.core.heads_said)
+    n = noted.data.get("message", "")
+    assert any(str(k) in n for k in (5, 6, 20, 12))
+    user.say(asked)
+    assert total in _lead(user.text)
+
+
+@pytest.mark.parametrize(("first", "share", "each"), [
+    ("36 个学生，每 6 人一组，每组一张 gpuli 4090 包月，一共多少", "每人多少", "₮61.50"),  # 6 × ₮369 = ₮2,214, ÷ 36
+    ("30 students, 5 per card, gpuli 4090 for a week, total?", "per student?", "₮21.80"),  # 6 × ₮109 = ₮654, ÷ 30
+    ("18 个同学 每人一张 cloudgpu 3090 跑 5 小时 一共多少", "人均多少", "$1.05"),  # 18 × $1.05, ÷ 18
+])
+def test_share_asked_next_divides_among_the_people_counted(first: str, share: str, each: str) -> None:
+    lead = _lead(_said(first, share))
+    assert each in lead and "÷" in lead
+
+
+def test_a_model_size_after_a_budget_word_is_no_budget() -> None:
+    for message in ("帮我算下 30 个学生 qlora 的预算，7b，cloudgpu 4090，每人 3 小时", "预算 14b lora 4090 一周多少"):
+        assert parse(message).asks.budget is None  # 7b / 14b and the 4090 are a size and a card, never $7 or ¥4,090
+    assert parse("预算 5000，7b lora 4090 一周够吗").asks.budget == (Decimal(5000), None)

@@ -77,6 +77,34 @@ def test_a_parallelism_question_naming_a_model_size_gets_the_parallel_strategies
     assert "ZeRO" in chat.text and "DDP" in chat.text
 
 
+@pytest.mark.parametrize(("text", "entry"), [
+    ("For a 14B instruction-following task, how far behind full fine-tuning is LoRA usually?", "lora-vs-full-quality"),
+    ("does a 32b lora come close to full fine-tuning, or does it lag behind?", "lora-vs-full-quality"),
+    ("32b 的话 lora 效果比得上全参吗", "lora-vs-full-quality"),
+    ("14b 全参一定比 lora 更好吗", "lora-vs-full-quality"),
+    ("is full fine-tuning always the better choice for a 7b?", "lora-vs-full-quality"),
+    ("Is QLoRA always the better choice since it uses less memory? 7B on an A100", "qlora-speed"),
+    ("7b 用 a100 的话 qlora 是不是一定更好，毕竟省显存", "qlora-speed"),
+])
+def test_a_quality_or_trade_off_question_naming_a_size_gets_the_faq_not_a_sizing(text: str, entry: str) -> None:
+    """How far one method's results trail another's, or whether one is the better pick whatever the job, is a question
+    a sizing never answers, whatever model size it names (seed 000: LoRA close to full on instruction following at a
+    30–40× lower cost; QLoRA 20–40% slower than bf16 LoRA)."""
+    p = parse(text, T0)
+    assert p.intent == "faq" and p.faq_answers[0].entry.id == entry, (p.intent, [h.entry.id for h in p.faq_answers])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("Is QLoRA always the better choice since it uses less memory? 7B on an A100", "❌ Not always"),
+    ("should we always go with 4-bit for a 14b? it uses less memory", "❌ Not always"),
+    ("qlora 是不是一定更好", "❌ 不一定"),
+])
+def test_whether_qlora_is_always_better_is_answered_no_with_its_slowdown(text: str, lead: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert chat.lines[0].startswith(lead) and "20–40%" in chat.lines[0], chat.text
+
+
 @pytest.mark.parametrize(("text", "lead"), [
     ("gpuli 能 hourly 租吗", "gpuli 不能按小时租"),
     ("can i rent by the hour at gpuli", "gpuli has no hourly option"),

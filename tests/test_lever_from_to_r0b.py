@@ -27,3 +27,18 @@ def test_both_figures_lead(text: str) -> None:
     u.say(text)
     first = u.text.splitlines()[0]
     assert "112 GB" in first and "70 GB" in first, u.text  # 7B × 16 and × 10 bytes
+
+
+@pytest.mark.parametrize(("saving", "fit", "card"), [
+    ("How much memory does 8-bit Adam save on 7B full FT?", "so does that fit on a single H100?", "1× H100 SXM"),
+    ("7b 全参用 8-bit 优化器能省多少显存", "那单卡 a100 80g 放得下吗", "1×A100 80GB"),
+])
+def test_the_lever_asked_about_stays_the_job(saving: str, fit: str, card: str) -> None:
+    """A fit asked right after a lever's saving is asked of that job with the lever on (7B full with an 8-bit
+    optimizer: 70 GB of model states, seed 000's minimum on one 80 GB card), never "which model?"."""
+    chat = ChatUser()
+    chat.say(saving)
+    chat.say(fit)
+    head = "\n".join(chat.lines[:3])
+    assert card in head and "70 GB" in head, chat.text
+    assert "8-bit" in chat.text and "Which model" not in chat.text and "哪个模型" not in chat.text

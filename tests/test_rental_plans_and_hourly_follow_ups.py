@@ -120,3 +120,23 @@ def test_clauses_pricing_the_same_cards_are_one_comparison(message: str, figures
 def test_a_month_asked_beside_a_dataset_is_the_month(message: str) -> None:
     reply = conversation(message)
     assert "14,432" in reply, reply
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("gpuli 8卡 h100 想租半个月，怎么收", ("周租（7 天）", "15 天要买 21 天", "₮12,516")),  # 3 weeks × ₮4,172
+    ("gpuli 4090 rent for 10 days, how is it charged?", ("weekly terms (7 days)", "10 d is bought as 14 d", "₮218")),
+    ("一万网络 a100 40g 租 45 天多少", ("月租（30 天）", "45 天要买 60 天", "¥5,600")),  # 2 months × ¥2,800 (seed 003)
+])
+def test_a_span_bought_in_whole_terms_says_why(text: str, said: tuple[str, str, str]) -> None:
+    """A span that is no whole number of the provider's terms is priced as the terms that cover it, and the reply
+    says the provider sells only those terms and what the spare days are for (gpuli: 7-day weeks and 30-day months)."""
+    reply = conversation(text)
+    assert all(s in reply for s in said), reply
+
+
+@settings(max_examples=15, deadline=None)
+@given(days=st.integers(min_value=1, max_value=3))
+def test_whole_weeks_say_no_spare(days: int) -> None:
+    """One to three whole weeks (under the ₮369 month at ₮109 a week) buy exactly what is asked: no spare days."""
+    reply = conversation(f"gpuli 4090 租 {7 * days} 天多少钱")
+    assert "整段计费" not in reply, reply

@@ -42,6 +42,33 @@ def test_a_run_time_asked_without_a_dataset_says_the_speed_beside_the_month(text
     assert "4,172" not in me.text, me.text
 
 
+@pytest.mark.parametrize("text", ["一万网络 A100 40G 一个月多少钱？7b lora 训一次要多久？",
+                                  "gpuli 4090 包月多少？8b qlora 跑一次大概多久？"])
+def test_a_run_time_without_a_dataset_beside_a_card_s_month_is_both_answered(text: str) -> None:
+    """The card named in one question and the job in the other are one job: its month priced (seed 003: ¥2,800; seed
+    000: ₮369), led by the speed the run depends on and the trial that times it (seed 002: about 50 steps)."""
+    me = said(text)
+    head = first_lines(me, 3)
+    assert ("¥2,800" in head or "₮369" in head) and "50 步" in head, me.text
+    assert "📏" not in me.text, me.text  # never a sizing in place of the time asked
+
+
+def test_a_rental_s_end_asked_beside_its_price_is_no_run_time() -> None:
+    """"…多少钱？租到哪天？" asks when the week ends (12月8日 from Tue 12月1日), not how long a run takes."""
+    me = said("gpuli 4090 包周跑 8b qlora 多少钱？租到哪天？")
+    assert "₮109" in me.text and "12月8日" in me.text and "50 步" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "trial"), [("7b lora 训一次要多久？", "50 步"),
+                                             ("how long does one 7b lora run take on an a100 40g?", "50 steps")])
+def test_a_job_s_run_time_asked_without_a_dataset_is_timed_on_the_example(text: str, trial: str) -> None:
+    """A job's one run asked with no dataset is timed on the reference example (seed 000: 2,000 万 token × 3 epochs),
+    said so with how to time the real run; it was a sizing that gave no time at all."""
+    me = said(text)
+    assert trial in me.lines[0] and ("2,000 万" in me.lines[0] or "20M" in me.lines[0]), me.text
+    assert "⏱ 7B LoRA" in me.text, me.text
+
+
 def test_a_run_that_outlasts_the_term_is_priced_for_the_run() -> None:
     me = said("7b 全参 a100 gpuli 一周多少钱？20 亿 token 3 个 epoch 训一次要多久？")
     assert "小时" in first_lines(me, 2), me.text

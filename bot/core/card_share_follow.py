@@ -46,7 +46,9 @@ def share_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     if parsed.asks.repeats and last.kind == "price" and last.data.get("hours") and not (q.gpu or q.model or q.params_b) \
             and parsed.cues.chars <= ABOUT_LAST:  # "cloudgpu a100 80g 8h" then "and if we run 4 such jobs": $11.92 × 4
         return replace(parsed, intent="price", follow={**last.data, "repeats": parsed.asks.repeats}, follow_up=True, missing=[])
-    r = parsed.rental
+    r, people = parsed.rental, last.data.get("people")
+    if parsed.cues.share_asked and not (parsed.cues.split or parsed.cues.instances) and isinstance(people, int):
+        parsed = replace(parsed, cues=replace(parsed.cues, split=people))  # "30 个学生 …一共多少" then "每人多少": ÷ 30
     if parsed.cues.split and (priced := _setup_priced(last)) is not None:  # "7b qlora" "3090" "cloudgpu 10 小时" then "四个人平摊"
         last = priced
     if (parsed.cues.instances or parsed.cues.split) and last.kind in ("price", "cost") and not (q.gpu or q.model or q.params_b or r.provider or r.duration_days

@@ -11,6 +11,7 @@ from dataclasses import replace
 from bot.core.detail_follow import clause_words as words_of
 from bot.core.detail_follow import entry_words
 from bot.core.detail_follow import shared_weight as weight
+from bot.core.heads_said import with_heads_before
 from bot.core.held_budget import HELD
 from bot.core.recent_provider import provider_before, renting, setup_before
 from bot.messages import Reply, Turn
@@ -357,7 +358,10 @@ def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Pa
 def priced_there(parsed: Parsed, turn: Turn | None, reparse: Callable[[str], Parsed]) -> Parsed | None:
     """A provider said alone after a question that named none and was answered from the FAQ ("24G 卡跑一周多少钱"
     then "CloudGPU"): that question asked there, when it is then a price (the 24 GB cards at CloudGPU for a week);
-    None otherwise."""
+    None otherwise. A rental asked after a message counting the people or groups it is for is read with that message
+    (bot.core.heads_said)."""
+    if (heads := with_heads_before(parsed, turn, reparse)) is not None:
+        return heads
     q = parsed.request
     if turn is not None and turn.kind == "faq" and not turn.data.get("unsure"):
         setup = setup_priced(parsed, str(turn.data.get("text") or ""), reparse)

@@ -27,19 +27,27 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
     """`parsed` with the job fields of the FAQ question `asked` (method, card, length, optimizer) under
     what it states itself, when it names only a model and that question named no model; else as it is."""
     q = parsed.request
-    if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b) or parsed.cues.chars > SHORT:
+    if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b):
         return parsed
-    # "a100 80g 一张" (whatever FAQ entry it came near) then "同时跑两个 7b qlora 够吗": a fit asked of the card named
-    card_fit = parsed.cues.fit and not (q.gpu or parsed.unknown_card or parsed.asks.pick or parsed.asks.cheapest)
+    # "a100 80g 一张" (whatever FAQ entry it came near) then "同时跑两个 7b qlora 够吗": a fit asked of the card named;
+    # "how much RAM does the gpuli 8x H100 box have?" then "enough to offload the 72B optimizer states?": of that box,
+    # however long (a fit asked of no card is of the one just asked about)
+    asked_enough = parsed.cues.fit or (parsed.asks.enough and parsed.asks.budget is None)
+    card_fit = asked_enough and not (q.gpu or parsed.unknown_card or parsed.asks.pick or parsed.asks.cheapest)
+    if parsed.cues.chars > SHORT and not card_fit:
+        return parsed
     if not (parsed.asks.names_only or parsed.follow_up or card_fit):
         return parsed  # a question of its own, whatever the one before said: that one is not read again (a whole parse)
-    before = parse(asked).request
+    whole = parse(asked)
+    before = whole.request
     job = {k: v for k, v in before.stated().items() if k not in ("model", "params_b")}
     of_card = card_fit and "gpu" in job
     if not job or before.model or before.params_b or not (parsed.asks.names_only or parsed.follow_up or of_card):
         return parsed
     merged = TrainingRequest.model_validate({**job, **q.stated()})
-    return replace(parsed, request=merged, missing=[], follow_up=True)
+    # the box's host memory asked before, its offload asked now: whether the host holds what is offloaded leads
+    host = parsed.asks.host_memory or (whole.asks.host_memory and merged.offload not in (None, "none"))
+    return replace(parsed, request=merged, missing=[], follow_up=True, asks=replace(parsed.asks, host_memory=host))
 
 
 def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
@@ -50,6 +58,9 @@ def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
     3 epochs on 8×H100, about 1.5 h), said so above the answer. `parsed` unchanged otherwise (no job before, or a
     model of its own)."""
     q = parsed.request
+    if _run_of_its_own(parsed):  # "7b lora 训一次要多久？": a job of its own, its run asked with no dataset
+        q = q.model_copy(update={"tokens": EXAMPLE_TOKENS, "epochs": q.epochs or EXAMPLE_EPOCHS})
+        return replace(parsed, intent="cost", request=q, cues=replace(parsed.cues, example_run=True))
     if last_kind in ("size", "cost", "price") and parsed.intent in ("faq", "unknown") and parsed.asks.how_long \
             and not (q.tokens or q.samples or q.model or q.params_b or q.hours or q.days or parsed.parts) \
             and parsed.cues.chars <= SHORT and ONE_RUN.search(parsed.words):
@@ -59,6 +70,17 @@ def run_of_last(parsed: Parsed, last_kind: str | None) -> Parsed:
             or q.model or q.params_b or not parsed.asks.how_long or parsed.parts:
         return parsed
     return replace(parsed, intent="size", missing=["model"], faq=[], faq_answers=[], faq_confident=False, follow_up=True)
+
+
+def _run_of_its_own(parsed: Parsed) -> bool:
+    """Whether a message states a job and asks how long its training takes, with nothing to time it by ("7b lora 训一次要
+    多久？", "how long does one 7b lora run take on an a100 40g?"): no dataset, step time, length, money or deadline, and
+    no follow-up that takes them from the job before. Answered as the FAQ-ask after a job is (the reference example,
+    said so), not with a sizing that never gives a time."""
+    q, r, a = parsed.request, parsed.rental, parsed.asks
+    return parsed.intent in ("size", "cost") and bool(q.model or q.params_b) and a.how_long and not (
+        q.tokens or q.samples or q.hours or q.days or q.step_seconds or r.duration_days or r.duration_hours or a.runway
+        or a.budget or a.deadline or parsed.run or parsed.parts or parsed.follow_up or parsed.missing)
 
 
 def example_first(reply: Reply, parsed: Parsed) -> Reply:

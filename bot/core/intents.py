@@ -32,6 +32,8 @@ from bot.core.faq import (
     shortest_term_line,
 )
 from bot.core.form_pick import form_for_term
+from bot.core.heads_said import heads_alone
+from bot.core.job_bill import with_storage_bill
 from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
@@ -60,7 +62,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.inference import inference_reply
-from bot.views.lever_saving import lever_saving
+from bot.views.lever_saving import lever_on, lever_saving
 from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
@@ -96,7 +98,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # gradient checkpointing on), not a question back for the model
         return faq_intent(ctx, replace(parsed, intent="faq", faq_answers=[]), text)
     if parsed.missing:
-        return ask_model(ctx, "size", parsed.request)
+        return heads_alone(ctx, parsed, text) or ask_model(ctx, "size", parsed.request)  # "12 个学生各跑一个 qlora 实验"
     if parsed.versus:
         return versus_request(ctx, parsed.request, parsed.versus, methods=parsed.versus_methods,
                               cheaper=parsed.asks.cheaper or parsed.asks.cheapest or parsed.asks.minimum or bool(CHEAPEST.search(parsed.words)),
@@ -108,7 +110,9 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
         # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
         saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)
-        return Reply("lever_saving", ctx.lang, saving | {"whether": parsed.cues.yes_no})
+        reply = Reply("lever_saving", ctx.lang, saving | {"whether": parsed.cues.yes_no})
+        reply.turn = Turn("size", {"request": lever_on(parsed.request, parsed.asks.saving).stated()})  # "does that fit on one H100?"
+        return reply
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
     request = parsed.request
@@ -281,7 +285,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.memory_figure and not measured:
         # "70b qlora 多少显存 … 8小时多少钱": two asks, the memory figure answered under the price
         reply.also.append(size_request(ctx, parsed.request.model_copy(update={"hours": None, "days": None})))
-    return reply
+    return with_storage_bill(reply, parsed, ctx.lang)  # "32b 全参 gpuli 一个月总账单 带存储的": the bill with it leads
 
 
 def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
@@ -371,7 +375,7 @@ def help_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
 def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """Not sure: the two closest FAQ questions, each also a button that answers it; a length said alone is kept
     for the job named next (bot.core.span_first)."""
-    span = span_alone(ctx, parsed)
+    span = span_alone(ctx, parsed) or heads_alone(ctx, parsed, text)  # "30 个学生 每 5 人一组": kept for the rental next
     if span is not None:
         return span
     hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []

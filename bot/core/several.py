@@ -130,14 +130,18 @@ def term_and_run_asked(parsed: Parsed) -> bool:
     """One job's term price and its run time asked in a message that splits into a price and a time ("8卡h100
     gpuli 一个月 cost 多少 32b full ft 2000万token 跑3轮 要 how long", "how much is a month of 8x h100 at gpuli,
     and how long would 32b full ft on 20m tokens x3 epochs take"): one question of one job (the card in one
-    part, the model in the other), answered whole: the run's time, then the term's price."""
+    part, the model in the other), answered whole: the run's time (with no dataset, the setup's speed and how to
+    time it: "一万网络 A100 40G 一个月多少钱？7b lora 训一次要多久？"), then the term's price."""
     q, a = parsed.request, parsed.asks
-    if not parsed.parts or parsed.intent != "cost" or not a.how_long or not (q.tokens or q.samples) \
+    if not parsed.parts or parsed.intent != "cost" or not a.how_long \
             or not (q.days or q.hours or parsed.rental.duration_days or parsed.rental.duration_hours or a.both_units) or a.budget or a.deadline or a.runway:
         return False
     models = {(p.request.model, p.request.params_b) for p in parsed.parts if p.request.model or p.request.params_b}
     cards = {p.request.gpu for p in parsed.parts if p.request.gpu}
-    return len(models) <= 1 and len(cards) <= 1
+    # with no dataset, the time is the job's run only where the part asking it names the job ("…7b lora 训一次要多久"),
+    # not a rental's end asked beside it ("周租租到哪天")
+    run_asked = bool(q.tokens or q.samples) or any(p.asks.how_long and (p.request.model or p.request.params_b) for p in parsed.parts)
+    return len(models) <= 1 and len(cards) <= 1 and run_asked
 
 
 SETUP_TOPICS = frozenset({"interconnect", "sharding"})

@@ -16,10 +16,13 @@ from bot.text.i18n import t
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
+from engine.request import TrainingRequest
 
 SHORT = 32  # characters: "不含存储呢", "what about without storage?"
 # storage left out: 不含 / 不包括 / 不算 / 去掉 / without / excluding, then the storage
 LEFT_OUT = lazy(r"(?:不含|不包含|不包括|不算|不加|不要|去掉|除去|刨去|扣掉|排除)\s*(?:存储卷?|硬盘|磁盘|数据盘|对象存储)"
+                # the storage named first, then dropped: "存储都不要的话呢", "存储卷不算呢", "对象存储去掉"
+                r"|(?:存储卷?|硬盘|磁盘|数据盘|对象存储)\s*(?:都|也|全|就|先)?\s*(?:不要|不加|不算|不含|去掉|拿掉|省掉|免了|砍掉)"
                 r"|\b(?:without|excluding|not\s+counting|minus|ex)\s+(?:the\s+|any\s+)?(?:storage|disks?|volumes?)\b", re.IGNORECASE)
 
 # the card asked alone, without the upgrades added to it: "只要卡", "光卡", "卡本身", "不加配置", "不要升级",
@@ -77,10 +80,18 @@ def left_out(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
     alone = card_alone(parsed, last, text)
     if alone is not None:
         return alone
-    if last is None or last.kind != "price" or not last.data.get("gpu") or len(text.strip()) > SHORT \
+    if last is None or last.kind not in ("price", "cost") or len(text.strip()) > SHORT \
             or q.gpu or q.model or q.params_b or q.num_gpus:
         return parsed
     if not LEFT_OUT.search(normalize(text)):
+        return parsed
+    job = last.data.get("request")
+    if last.kind == "cost" and isinstance(job, dict) and job:  # "32b 全参 gpuli 一个月全部账单" then "存储都不要的话呢":
+        asked = TrainingRequest.model_validate(job)  # the job's cost again, the cards alone
+        return replace(parsed, intent="cost", request=asked, rental=replace(parsed.rental, provider=asked.provider),
+                       price=replace(parsed.price, add_ons={}, storage_unsized=()), follow_up=True, missing=[], faq=[],
+                       faq_answers=[], faq_confident=False)
+    if last.kind != "price" or not last.data.get("gpu"):
         return parsed
     data = {**last.data, "add_ons": {}, "left_out": "storage"}
     return replace(parsed, intent="price", follow=data, follow_up=True, missing=[], faq=[], faq_answers=[],

@@ -493,14 +493,14 @@ def wants_file(norm: str, job: bool) -> bool:
 
 
 def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = False, job: bool = False,
-         frame_only: bool = False) -> Asks:
+         frame_only: bool = False, unclaimed: str = "") -> Asks:
     """The asks in `norm` (the normalized message); `money` is what the money reader found in it;
     `names_only` when nothing is left once the parser took out the names and sizes it found; `job`
     when it states a job (a model or size, a method, a card count) a config file would be for."""
     p = _patterns()
-    # the money reader decides first; the budget phrases read the text only when it found no amount at
-    # all ("预算 5000 够吗"), so a size after a budget ("¥2.5万预算，70b") is never read as the budget
-    budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(norm))
+    # the money reader decides first; the budget phrases read the text no name, card or size claimed (`unclaimed`) only
+    # when it found no amount ("预算 5000 够吗"): "¥2.5万预算，70b", "…的预算，7b，4090" are never a budget of 70, 7 or 4,090
+    budget = next(((w.value, w.currency) for w in money if w.budget), None) or (None if money else planning.budget(unclaimed or norm))
     # "我们就五千美金 … 32b 够吗", "一万块能跑 70b qlora 吗": the one amount, asked whether it is enough or runs the job
     # "¥5000 能训多大的模型": the one amount, asked what size it trains
     enough, largest_model = bool(p["enough"].search(norm)), planning.wants_largest_model(norm)  # each read once, used twice

@@ -110,3 +110,15 @@ def class_counts(norm: str) -> tuple[int, int | None] | None:
     if PERSON_EACH.search(norm):
         return people, share
     return None
+
+
+def people_counted(norm: str) -> int | None:
+    """The people a class's message counts ("30 个学生", "thirty students"), kept with the answer so a share asked next
+    with no count ("每人多少", "per student?") divides among them; None when it counts none."""
+    return _first(PEOPLE, norm)
+
+
+def share_asked(norm: str) -> bool:
+    """Whether a message asks one person's share of a total ("每人多少", "人均", "那每个学生摊多少", "per student?") rather
+    than giving each a card of their own ("每人一张")."""
+    return bool(SHARE_ASKED.search(norm)) and not PERSON_EACH.search(norm)

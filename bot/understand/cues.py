@@ -18,6 +18,7 @@ from typing import Any
 from bot.understand.asks import without_asks
 from bot.understand.card_counts import need_asked
 from bot.understand.cards import memory_card
+from bot.understand.class_counts import people_counted, share_asked
 from bot.understand.classify import HOWTO, REFUND, SAME_CARD, WHERE_ASK
 from bot.understand.clause_marks import YEARLY
 from bot.understand.currency_which import which_currency
@@ -309,6 +310,8 @@ class Cues:
     split: int | None = None  # "3 个组分摊", "split 4 ways": the total shared out among that many (bot.understand.instances)
     split_guessed: bool = False  # "我们 AA 每人多少": shared out with no count said, so split is two, and the answer says so
     instances: int | None = None  # "4 张 4090 各跑一组": that many single-card instances, each its own job (bot.understand.instances)
+    people: int | None = None  # "30 个学生": the people a class counts, whom a share asked next divides among (class_counts)
+    share_asked: bool = False  # "每人多少", "per student?": one person's share of the total asked (bot.understand.class_counts)
     option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
     speed_asked: bool = False  # "吞吐掉多少", "how much slower": the lever's slowdown is the answer (bot.core.speed_first)
     which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
@@ -428,7 +431,8 @@ def _without_providers(frame: str, named: list[str]) -> str:
 
 def _split(norm: str) -> dict[str, Any]:
     shared = split_reading(norm)
-    return {"split": shared[0], "split_guessed": shared[1]} if shared else {}
+    heads = {"people": people_counted(norm), "share_asked": share_asked(norm)}
+    return {**heads, "split": shared[0], "split_guessed": shared[1]} if shared else heads
 
 
 def read(raw: str, num_gpus: int | None = None, instances: int | None = None, words: str = "",

@@ -263,7 +263,10 @@ FORM_AFTER = lazy(r"\s*(sxm\d?|pcie|nvl)(?![a-z0-9])", re.ASCII)
 
 # A bare number that spells a card ("5090") counts data when a data unit follows it ("5090 条数据",
 # "3090 samples"); a label before the count is no unit ("4090 样本2万条" is the card, then 20,000 samples)
-DATA_COUNT_AFTER = lazy(r"\s*(?:条|个样本|行数据|samples?\b|rows?\b|examples?\b|tokens?\b|steps?\b|步|epochs?\b)", re.I)
+# a bare number followed by a count of data or an amount's currency is that count or amount, never a card's name:
+# "3090 条", "4090 steps"; "预算 3090 美元", "$3090", "5090 块钱"
+DATA_COUNT_AFTER = lazy(r"\s*(?:条|个样本|行数据|samples?\b|rows?\b|examples?\b|tokens?\b|steps?\b|步|epochs?\b"
+                        r"|美元|美金|刀|块钱|元|人民币|usdt?\b|dollars?\b|bucks\b|rmb\b|cny\b)", re.I)
 
 
 @one_message.per_message
@@ -271,7 +274,7 @@ def find_gpus(text: str) -> list[Match]:
     table = gpu_table()
     found = [_with_form(text, _with_memory(text, m, table), table) for m in table.exact(text, Compact.of(text))
              if not SPACED_MEMORY.match(text, m.start)
-             and not (text[m.start:m.end].isdigit() and DATA_COUNT_AFTER.match(text, m.end))]
+             and not (text[m.start:m.end].isdigit() and (DATA_COUNT_AFTER.match(text, m.end) or text[:m.start].rstrip()[-1:] in ("$", "¥", "₮")))]
     return _other_forms(text, found, table)
 
 

@@ -19,7 +19,7 @@ from bot.understand import fields as f
 from bot.understand.entities import Compact, find_gpus, provider_names
 from bot.understand.faq import FILLER, KEYWORD_CONFIDENT, FaqEntry, Hit, faq_index
 from bot.understand.faq import lookup as faq_lookup
-from bot.understand.faq_methods import about_other_methods, by_method, methodless_first
+from bot.understand.faq_methods import about_other_methods, by_method, entry_methods, methodless_first
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 from bot.understand.switch_asks import KEEP_SPEED_WORDS
@@ -158,8 +158,26 @@ def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hi
         stage, split = faq_lookup(" ".join(m[0] for m in STAGE.finditer(topic)))[0], technical_topic(STAGE.sub(" ", topic), methods)
         chosen = [h for h in (stage, split) if h is not None]
         return chosen if len(chosen) == 2 else answers
-    about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or split_asked(topic) or technical_topic(topic, methods)
+    about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or split_asked(topic) or tradeoff_asked(topic, methods) \
+        or technical_topic(topic, methods)
     return [about] if about is not None else answers  # a symptom's cause first (bot/understand/symptoms.py)
+
+
+def tradeoff_asked(topic: str, methods: frozenset[str]) -> Hit | None:
+    """The entry weighing a method's trade-off, when the topic asks whether that method is the better pick whatever
+    the job ("Is QLoRA always the better choice since it uses less memory? 7B on an A100", "qlora 是不是一定更好"):
+    asked with the method's own name, as the rest of the message alone (its memory words) meets the sizing entries
+    about as well; only an entry whose own question is about those methods answers (not FP8's or a card's worth).
+    None when no method is named, no such pick is asked, or no entry about the methods weighs them."""
+    named = [words for c, words in faq_terms.mentions(faq_terms.fold(topic)) if c.removeprefix(faq_terms.CONCEPT_MARK) == "tradeoff"]
+    if not named or not methods:
+        return None
+    said = " ".join(METHOD_WORDS.get(m, m) for m in sorted(methods))
+    hits = by_method(faq_lookup(f"{said} {' '.join(named)}")[1], methods, TOPIC_METHOD_FLOOR)
+    return next((h for h in hits[:3] if h.score >= TOPIC_FLOOR and methods <= entry_methods(h.entry.id)), None)
+
+
+METHOD_WORDS = {"full": "full fine-tuning"}  # a method's id as the FAQ's questions word it (the others are their names)
 
 
 def split_asked(topic: str) -> Hit | None:

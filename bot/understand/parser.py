@@ -386,7 +386,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         rental.duration_days, rental.term = 30.0, True
     asks = ask_words.read(norm, money_words, now or datetime.now(UTC), names_only=not re.sub(r"[\W_]+", "", rest),
                           job=bool(request.model or request.params_b or request.method or request.num_gpus),
-                          frame_only=len(rest) <= FOLLOW_UP_CHARS and frame_only(rest))
+                          frame_only=len(rest) <= FOLLOW_UP_CHARS and frame_only(rest), unclaimed=rest)
     rental.form_named = asks.form_factor
     if zero3_asked and asks.switch is None:
         asks = replace(asks, switch="zero3")

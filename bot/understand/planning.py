@@ -22,7 +22,7 @@ from bot.understand.cycle_end import without_expiry
 from bot.understand.due_day import CATCH_ZH, DUE_ZH
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
-from bot.understand.money_words import counts_cards
+from bot.understand.money_words import NOT_MONEY_AFTER, counts_cards
 from bot.understand.normalize import normalize
 from bot.understand.rule_window import rule_window
 from bot.understand.today_said import without_today
@@ -542,12 +542,14 @@ def budget(text: str) -> tuple[Decimal, str | None] | None:
             if word:
                 currency = CURRENCY_WORDS.get(word) or (found.id if (found := find_currency(word)) else currency)
             said_budget = any(w in m.group(0).lower() for w in ("budget", "预算", "花"))
-            if (currency is None and not said_budget) or (word in ("块", "块钱") and counts_cards(amount, text, m.end())):
+            if (currency is None and not said_budget) or (word in ("块", "块钱") and counts_cards(amount, text, m.end())) \
+                    or not (word or NOT_MONEY.match(text, m.end())):  # "预算 1周": a length, never ¥1
                 continue  # "within 3 days", "under 500 steps" (money only after "budget"); "4块a100" counts cards
             return amount, currency
     return None
 
 
+NOT_MONEY = lazy(NOT_MONEY_AFTER)
 SPAN = lazy(r"^(\d+(?:\.\d+)?)\s*(d|days?|h|hours?|hrs?|w|weeks?|天|小时|周)$", re.IGNORECASE)
 
 

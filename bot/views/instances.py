@@ -53,6 +53,8 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     found = _instances(reply)
     if reply.turn is not None:  # "那两周呢", "一人一张 包月 一共多少" next rent as many (still_separate)
         reply.turn.data["instances"] = n
+        if parsed.cues.people:  # "30 个学生 每 5 人一组 …" then "每人多少": the people the total is shared among
+            reply.turn.data["people"] = parsed.cues.people
     if not found:
         return reply
     lang = reply.lang

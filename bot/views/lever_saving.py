@@ -39,6 +39,15 @@ def _ways(req: TrainingRequest, lever: str) -> tuple[dict[str, Any], dict[str, A
     return {"zero": 0, "num_gpus": cards}, {"zero": req.zero or 3, "num_gpus": cards}
 
 
+def lever_on(req: TrainingRequest, lever: str) -> TrainingRequest:
+    """The job the saving was asked of with the lever on, the card count as the user said it: what a follow-up ("so
+    does that fit on a single H100?", "那单卡 h100 放得下吗") asks about."""
+    on_change = _ways(req, lever)[1]
+    if lever == "zero":
+        on_change = {"zero": on_change["zero"]}  # the 4 cards it was sized over were assumed, not said
+    return req.model_copy(update={**on_change, **({"method": "full"} if req.method is None and lever != "checkpointing" else {})})
+
+
 def lever_saving(req: TrainingRequest, lever: str) -> dict[str, Any]:
     """The reply data for `lever`'s saving on `req` (the job as stated, the lever's own setting replaced):
     the job's name, the card count, the model states, activations and host memory off and on, and the

@@ -18,6 +18,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import gpu_name
 from bot.views.cost import duration_view
+from bot.views.cycles_spare import cycles_spare
 from bot.views.minute_exact import minute_exact
 from bot.views.run_length import longest_hours
 from bot.views.runway_lead import Cycle, Option, none_line, unit_lead, with_years
@@ -211,6 +212,7 @@ def price_view(prices: SetupPrices, first: str | None = None, asked: bool = Fals
                  for r in offered],
         "cheapest": cheapest.provider.name if cheapest is not None and len(offered) > 1 else None,
         "cheapest_spare": _spare(cheapest) if cheapest is not None and len(offered) > 1 else None,
+        "first_spare": cycles_spare(offered[0], _spare(offered[0])) if offered else None,  # "想租半个月，怎么收"
         "asked_currency": asked,  # "人民币呢": the by-unit listing converts each price too
         "rate_basis": rate_basis({q.currency for r in offered for q in r.quotes}, display) if asked else [],
         "same_setup": len({(r.gpu, r.num_gpus) for r in offered}) <= 1 and prices.num_gpus is not None,

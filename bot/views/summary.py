@@ -44,7 +44,7 @@ MAX_NOTES = 2
 # PCIe cards is markedly slower, seed 000): said under the verdict, not after the alternatives and the prices
 LEAD_NOTES = frozenset({"warn.zero3_pcie", "warn.fsdp_pcie"})
 QUIET_WARNINGS = {"does_not_fit", "may_fit", "tight", "grad_checkpointing_slow", "seed_minimum"}  # said by the verdict, or true of every run
-SHOWN_ASSUMPTIONS = ("method_default", "method_zero_full", "seq_len_default", "micro_batch_default", "lora_rank_default",
+SHOWN_ASSUMPTIONS = ("method_default", "method_zero_full", "method_states_full", "seq_len_default", "micro_batch_default", "lora_rank_default",
                      "grad_checkpointing_default", "zero_chosen", "zero_chosen_ddp", "zero_for_offload",
                      "loss_version_unknown")
 
