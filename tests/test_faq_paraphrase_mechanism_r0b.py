@@ -69,6 +69,12 @@ def test_uploading_in_chat_gets_the_seeds_route_advice() -> None:
     ("is the h100 worth it over the a100 for finetuning", "a100-vs-h100"),
     ("租期快结束会通知吗", "expiry-reminders"),
     ("can we top up with alipay", "payment-methods"),
+    # a question about the very method asked, naming the entry's own term (quality), however many other words dilute it
+    ("qlora 会不会让写出来的文案质量变差", "qlora-accuracy"),
+    ("qlora 对写作风格的效果有影响吗", "qlora-accuracy"),
+    ("用 qlora 训出来的回答会不会差一些", "qlora-accuracy"),
+    ("qlora 会不会让模型变笨", "qlora-accuracy"),
+    ("will qlora make our copywriting model worse", "qlora-accuracy"),
 ])
 def test_a_paraphrase_meets_its_entry(text: str, entry: str) -> None:
     hit, hits = lookup(text)

@@ -582,12 +582,13 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
         return termed, [termed, *[h for h in hits if h is not termed]]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
-    if hits and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
-            compares_asked(hits[0], asked) or (hits[0] is not searched[0] and hits[0].entry.id in {
-                h.entry.id for h in index.keyworded(unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)})):
+    alone = bool(asked) and hits[:1] == searched[:1] and entry_methods(hits[0].entry.id) == asked  # first on words too
+    if hits and (hits[0].score >= METHOD_FLOOR or alone) and on_topic(text) and (
+            compares_asked(hits[0], asked) or ((alone or hits[0] is not searched[0]) and hits[0].entry.id in {
+                h.entry.id for h in index.keyworded(unnamed(text), 0.0 if alone else METHOD_FLOOR, hits[:1], provider, concepts=True)})):
         # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
         # 效果) the question names too, or that compares the very methods compared ("qlora 和 lora 差多少"):
-        # two signals the chat's other words dilute, so a lower floor
+        # two signals the chat's other words dilute, so a lower floor (none for one first on the words too, `alone`)
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",
