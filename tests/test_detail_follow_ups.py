@@ -29,6 +29,10 @@ AFTER_A_FAQ = [
     ("梯度检查点 省显存吗", "那速度慢多少", r"20–30%", "gradient-checkpointing"),
     ("微调要上张量并行吗", "那用啥", r"DDP", "no-tensor-pipeline-parallel"),
     ("gpuli 实例坏了 checkpoint 会丢吗", "要多久才能恢复", r"30 分钟", "checkpoint-on-failure"),
+    # a count's measure word is no subject of its own: "一个节点一个月多少" is per node per month (seed 000: ₮600)
+    ("gpuli 哪些 region 有 IB", "一个节点一个月多少", r"₮600", "infiniband"),
+    ("gpuli 的 IB 怎么收费", "两个节点一个月多少", r"₮1,200", "infiniband"),
+    ("does gpuli have infiniband?", "how much per node per month?", r"₮600", "infiniband"),
 ]
 
 # after a knowledge answer (a checkpoint's size, a sizing): the FAQ entry on that job answers the detail

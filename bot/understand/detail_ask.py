@@ -35,7 +35,8 @@ ASKS: dict[str, re.Pattern[str]] = {
 FILLERS = re.compile(
     r"\b(?:and|the|so|ok|okay|then|it|that|this|they|them|is|are|does|do|did|would|will|can|could|what|about|"
     r"of|for|on|at|in|to|a|an|be|get|i|we|my|our|us|pls|please|hmm|um|uh|within|before|after|you|your)\b|"
-    r"那么|那|的|呢|吗|啊|呀|吧|要|能|会|大概|一般|大约|所以|请问|这个|那个|再|还|得|是|可以")
+    r"那么|那|的|呢|吗|啊|呀|吧|要|能|会|大概|一般|大约|所以|请问|这个|那个|再|还|得|是|可以"
+    r"|(?<=\d)\s*个")  # a measure word after a count ("1个节点1个月多少": per node, per month) is grammar, not a subject
 
 
 def detail_asked(text: str) -> tuple[str, str] | None:
