@@ -379,7 +379,7 @@ class Core:
             for later in replies[1:]:
                 if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
                     later.data["v"]["after_sizing"] = True  # "…够吗，月租多少": the sizing above said its assumptions
-            first.also = replies[1:]
+            first.also = [*first.also, *replies[1:]]  # a part led by a verdict keeps what it leads ("…下周三交付 … 多少钱？到期是哪天")
             first.reading = parsed
             return first
         answer = self._answer_one(ctx, parsed, text)  # "有更便宜的吗" leads with the cheaper setup; else a yes or no, how to time it
