@@ -114,3 +114,14 @@ def test_a_demo_the_morning_of_a_weekday_is_checked_against_the_run() -> None:
     chat.say("我们周四上午要给客户演示，今天开始训 32b 全参 2000 万 token 3 轮，8 卡 H100，来得及吗")
     head = "\n".join(chat.text.splitlines()[:3])
     assert "来得及" in head and "2026-12-03 09:00" in head and "1.5 小时" in head, chat.text
+
+
+@pytest.mark.parametrize(("text", "price", "expiry"), [
+    ("客户下周三交付，今天开始在 gpuli 租 8 卡 H100 一周，多少钱？到期是哪天", "₮4,172", "12月8日"),
+    ("client delivery next wednesday, starting today on gpuli 8x h100 for a week: how much? and what day does it end?",
+     "₮4,172", "Dec 8"),
+])
+def test_a_deadline_said_beside_a_price_and_its_expiry_keeps_both(text: str, price: str, expiry: str) -> None:
+    chat = ChatUser()
+    chat.say(text)  # seed 000: 8 × H100 a week ₮4,172; a week from Tue Dec 1 ends Tue Dec 8
+    assert price in chat.text and expiry in chat.text, chat.text
