@@ -108,3 +108,20 @@ def test_a_bill_of_cards_each_for_its_own_term_is_judged_on_its_sum(turns: tuple
 def test_a_total_of_rentals_each_with_its_count_and_term(turns: tuple[str, ...], total: str) -> None:
     reply = conversation(*turns)
     assert total in lead_lines(reply, 1), reply
+
+
+@pytest.mark.parametrize(("turns", "verdict", "total", "gap"), [
+    (("4090 月租多少", "预算 300U 够吗"), "不够", "₮369", "超出 ₮69"),  # the price asked first, the budget after it
+    (("4090 monthly price?", "is a 300 usdt budget enough?"), "not enough", "₮369", "₮69 over"),
+    (("3090 包月多少钱", "预算 2000 元够不够"), "够", "¥1,750", "还剩 ¥250"),
+])
+def test_a_budget_asked_after_the_price_is_judged_where_its_currency_is_billed(
+        turns: tuple[str, ...], verdict: str, total: str, gap: str) -> None:
+    reply = conversation(*turns)
+    first = lead_lines(reply, 1)
+    assert verdict in first and total in first and gap in first, reply
+
+
+def test_a_dollar_budget_after_the_price_is_judged_on_the_cheapest() -> None:
+    reply = conversation("4090 monthly price?", "is $300 enough?")  # seed 002: CloudGPU 720 h × $0.33 = $237.60
+    assert "enough" in lead_lines(reply, 1) and "$237.60" in lead_lines(reply, 1), reply
