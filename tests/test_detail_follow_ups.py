@@ -33,6 +33,9 @@ AFTER_A_FAQ = [
     ("gpuli 哪些 region 有 IB", "一个节点一个月多少", r"₮600", "infiniband"),
     ("gpuli 的 IB 怎么收费", "两个节点一个月多少", r"₮1,200", "infiniband"),
     ("does gpuli have infiniband?", "how much per node per month?", r"₮600", "infiniband"),
+    # what does it, after a no that names no other way: the closest entry on the topic (seed 000: checkpointing 60–80%)
+    ("梯度累积能省显存吗", "那啥能省", r"60–80%", "gradient-checkpointing"),
+    ("does gradient accumulation save memory?", "so what does then?", r"60–80%", "gradient-checkpointing"),
 ]
 
 # after a knowledge answer (a checkpoint's size, a sizing): the FAQ entry on that job answers the detail
@@ -79,7 +82,7 @@ def test_a_bare_price_ask_after_a_sizing_is_no_faq_detail(text: str) -> None:
 @pytest.mark.parametrize(("text", "kind"), [
     ("within how long", "time"), ("多久能恢复", "time"), ("how much slower", "amount"), ("存哪", "place"),
     ("what then", "instead"), ("那怎么办", "instead"), ("what does cloudgpu recommend", "instead"),
-    ("多少钱一个月", "amount"), ("how much back", "amount"), ("where should I put them", "place"),
+    ("多少钱一个月", "amount"), ("那啥能省", "instead"), ("so what does then?", "instead"), ("how much back", "amount"), ("where should I put them", "place"),
     ("那 4090 呢", None), ("qwen3 8b 多少显存", None), ("how much is an h100 a week", None),
     ("how much for 3000 gb", None), ("今天吃啥", None),
 ])
