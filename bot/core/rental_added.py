@@ -39,15 +39,16 @@ def rental_added(parsed: Parsed, last: Turn | None) -> tuple[Turn, Parsed] | Non
     own = fields.count_near(parsed.words, new[0].start, new[0].end)
     # a count said away from the new card ("开 2 台，再租一周 5090") is of the rental priced before
     said = parsed.cues.instances or parsed.cues.lone_count or (q.num_gpus if q.num_gpus != own else None)
-    where = r.provider or last.data.get("first")
-    first = _rental(parsed, card, said or count, where, None, float(last.data["hours"]))  # type: ignore[arg-type]
+    kept = last.data.get("first")
+    where = r.provider or (kept if isinstance(kept, str) else None)
+    first = _rental(parsed, card, said or count, where, None, float(str(last.data["hours"])))
     added = _rental(parsed, new[0].ident, own, where, r.duration_days, r.duration_hours)
     whole = replace(parsed, intent="price", follow_up=True, missing=[], parts=[first, added], faq=[], faq_answers=[],
                     faq_confident=False, asks=replace(a, total=True))
     return last, whole
 
 
-def _rental(parsed: Parsed, gpu: str, count: int | None, provider: object, days: float | None,
+def _rental(parsed: Parsed, gpu: str, count: int | None, provider: str | None, days: float | None,
             hours: float | None) -> Parsed:
     """One card rented for its own length, asked as a price question of its own."""
     n = count if count and count > 1 else None

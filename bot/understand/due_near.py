@@ -11,8 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bot.understand.lazy import LazyPattern
 
-def nearest_day(words: str, mark: tuple[int, int], days: Iterable[re.Pattern[str]]) -> str:
+Days = Iterable[LazyPattern | re.Pattern[str]]  # the patterns of a day named
+
+
+def nearest_day(words: str, mark: tuple[int, int], days: Days) -> str:
     """`words` from the day nearest `mark` (the deadline word's span inside `words`) to the next day named, its
     time of day kept ("friday 6pm, tomorrow is too late" -> "friday 6pm, "); unchanged when they name one day."""
     found = [m for pattern in days for m in pattern.finditer(words)]
@@ -28,7 +32,7 @@ def nearest_day(words: str, mark: tuple[int, int], days: Iterable[re.Pattern[str
     return words[near.start():min(after, default=len(words))]
 
 
-def last_day(words: str, days: Iterable[re.Pattern[str]]) -> str:
+def last_day(words: str, days: Days) -> str:
     """`words` from the last day they name on (its time of day kept); unchanged when they name none."""
     starts = [m.start() for pattern in days for m in pattern.finditer(words)]
     return words[max(starts):] if starts else words
