@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import first_lines, said
+from tests.chat_user import ChatUser, first_lines, said
 
 
 @pytest.mark.parametrize(("text", "total", "each"), [
@@ -163,3 +163,16 @@ def test_as_many_experiments_as_cards_are_separate_instances(text: str, total: s
 @pytest.mark.parametrize("text", ["8 卡 h100 训 3 轮 32b 全参 多少钱", "2 张 a100 跑 2 个 epoch 14b 全参 要多久"])
 def test_epochs_beside_a_card_count_are_no_separate_runs(text: str) -> None:
     assert parse(text).cues.instances is None
+
+
+@pytest.mark.parametrize("turns", [
+    ("7b qlora 一张 4090 够吗", "我们有 3 张 4090 能同时跑三组实验吗"),
+    ("8b qlora: we have three 4090s, can they run 3 experiments at the same time?",),
+    ("7b qlora，我们有 3 张 4090，能不能同时跑 3 组超参",),
+])
+def test_can_the_cards_run_as_many_experiments_is_the_fit_on_one(turns: tuple[str, ...]) -> None:
+    """Asked yes or no, no price: each experiment on a card of its own, so the fit on one card answers it first."""
+    chat = ChatUser()
+    for turn in turns:
+        chat.say(turn)
+    assert chat.text.splitlines()[0].startswith("✅") and "1×RTX 4090" in chat.text.replace("1× RTX", "1×RTX"), chat.text
