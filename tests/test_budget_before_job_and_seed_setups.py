@@ -62,6 +62,9 @@ def test_budget_for_a_rental_is_named_back_with_what_it_rents(text: str, first: 
     ("need it for 3 days only, 7b full ft on gpuli price?",),
     ("7b 全参 gpuli 一周多少",),
     ("gpuli 能按小时租吗", "那 7b 全参 一周 多少"),
+    # the card asked beside the price: the sizing's minimum line carries the row's A100 SXM the seed prices too
+    ("7b 全参 gpuli 一周多少，用什么卡",),
+    ("8b full finetune at gpuli: which card, and the weekly price?",),
 ])
 def test_seven_b_full_names_the_seeds_week_price(turns: tuple[str, ...]) -> None:
     chat = _talk(*turns)

@@ -77,3 +77,51 @@ def test_a_budget_said_before_is_weighed_against_the_bundle_asked_next(turns: tu
 def test_each_card_of_a_bundle_keeps_its_own_count(text: str, verdict: str, gap: str) -> None:
     first = lead_lines(conversation(text), 1)  # 2 × ₮369 + ₮649 = ₮1,387
     assert verdict in first and "₮738" in first and "₮649" in first and "₮1,387" in first and gap in first, first
+
+
+# A bill of rentals, each card for its own term (seed 000, gpuli: RTX 4090 ₮109 a week / ₮369 a month, RTX 5090
+# ₮149 / ₮499, L40S ₮189 / ₮649): the cards are what is paid for, whatever job the message says runs on them.
+@pytest.mark.parametrize(("turns", "verdict", "total"), [
+    (("预算 500U，想 4090 包月再加一周 L40S 测 14b lora，够吗",), "不够", "₮558"),  # 369 + 189, ₮58 over
+    (("budget 1k usdt. 7b qlora on a 4090 for a month plus a week of 5090 for evals, within budget?",), "enough", "₮518"),
+    (("gpuli 4090 包月加一周 5090，预算 600U 够不够",), "够", "₮518"),
+    (("budget 550 USDT: an L40S for a week and a 4090 monthly at gpuli, enough?",), "enough", "₮558"),
+    (("gpuli 4090 包月", "再加一台 L40S 租一周，预算 600U 够吗"), "够", "₮558"),  # a rental added to the one priced
+    (("gpuli 4090 monthly", "plus an L40S for a week, is 500 USDT enough?"), "not enough", "₮558"),
+])
+def test_a_bill_of_cards_each_for_its_own_term_is_judged_on_its_sum(turns: tuple[str, ...], verdict: str, total: str) -> None:
+    reply = conversation(*turns)
+    first = lead_lines(reply, 1)
+    assert verdict in first and total in first, reply
+    assert "37 天" not in reply and "37 d" not in reply, reply  # the week is the second card's, not added to the month
+
+
+@pytest.mark.parametrize(("turns", "total"), [
+    (("上个月租了 gpuli 两次 4090 周租、一次 L40S 月租，一共多少",), "₮867"),  # 2 × 109 + 649
+    (("上个月租了 gpuli 两次 4090 周租、一次 L40S 月租", "一共多少"), "₮867"),  # the total of the rentals listed before
+    (("last month at gpuli we rented a 4090 twice by the week and an L40S once monthly, total?",), "₮867"),
+    (("at gpuli: two weekly 4090 rentals and one monthly L40S", "total?"), "₮867"),
+    (("gpuli 4090 包月加一周 L40S，一共多少",), "₮558"),  # 包月 and 一周 each the card's beside it
+    (("4090 月租", "开 2 台，再租一周 5090，合计多少"), "₮887"),  # 2 × 369 + 149: the count is the 4090's
+    (("gpuli 4090 monthly price", "make it two, plus a 5090 for a week. total?"), "₮887"),
+])
+def test_a_total_of_rentals_each_with_its_count_and_term(turns: tuple[str, ...], total: str) -> None:
+    reply = conversation(*turns)
+    assert total in lead_lines(reply, 1), reply
+
+
+@pytest.mark.parametrize(("turns", "verdict", "total", "gap"), [
+    (("4090 月租多少", "预算 300U 够吗"), "不够", "₮369", "超出 ₮69"),  # the price asked first, the budget after it
+    (("4090 monthly price?", "is a 300 usdt budget enough?"), "not enough", "₮369", "₮69 over"),
+    (("3090 包月多少钱", "预算 2000 元够不够"), "够", "¥1,750", "还剩 ¥250"),
+])
+def test_a_budget_asked_after_the_price_is_judged_where_its_currency_is_billed(
+        turns: tuple[str, ...], verdict: str, total: str, gap: str) -> None:
+    reply = conversation(*turns)
+    first = lead_lines(reply, 1)
+    assert verdict in first and total in first and gap in first, reply
+
+
+def test_a_dollar_budget_after_the_price_is_judged_on_the_cheapest() -> None:
+    reply = conversation("4090 monthly price?", "is $300 enough?")  # seed 002: CloudGPU 720 h × $0.33 = $237.60
+    assert "enough" in lead_lines(reply, 1) and "$237.60" in lead_lines(reply, 1), reply

@@ -73,3 +73,55 @@ def test_without_a_start_the_time_left_counts_from_now() -> None:
     chat.say("cloudgpu 4090 for a 40 hour qlora run, cost?")
     chat.say("need it done by friday 6pm")
     assert "in time" in chat.lines[0] and "89 " in chat.lines[0], chat.text  # Tue 01:00 → Fri 18:00
+
+
+FRIDAY_END = datetime(2026, 12, 4, 23, 59, 59, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "deadline"), [
+    # a second day in the message, nearer or farther, never the deadline's: the day beside the deadline's word is
+    ("周五前要交一个 demo，今天租 4090 来得及吗", FRIDAY_END),
+    ("今天租 4090，周五前要交，来得及吗", FRIDAY_END),
+    ("今天刚拿到数据，周四上午要给老板演示", at(3, 9)),
+    ("due friday, renting a 4090 today, in time?", FRIDAY_END),
+    ("need it by friday; we rent the card today", FRIDAY_END),
+    ("demo is friday, we rent a 4090 today. in time?", FRIDAY_END),
+    # a part of the day after the weekday, commas or none: "周四上午要演示", "周五下午 3 点要交"
+    ("我们周四上午要给客户演示，今天开始训", at(3, 9)),
+    ("我们周四上午要给客户演示 今天开始训", at(3, 9)),
+    ("周五下午3点要交付", at(4, 15)),
+    ("截止周四中午，今天开始", at(3, 12)),
+])
+def test_the_deadline_is_the_day_beside_its_own_word(text: str, deadline: datetime) -> None:
+    assert planning.deadline(normalize(text), NOW) == deadline
+
+
+@pytest.mark.parametrize(("lang", "text", "named"), [
+    ("zh", "周五前要交一个 7b qlora 的 demo，今天租 4090 来得及吗，要花多少", "周五"),
+    ("en", "7b qlora on a 4090, due friday and we rent it today. will it finish in time?", "Friday"),
+])
+def test_the_deadline_answer_names_the_day_it_read(lang: str, text: str, named: str) -> None:
+    chat = ChatUser(lang=lang)
+    chat.say(text)
+    head = chat.text.splitlines()[0]
+    assert head.startswith("⏰") and named in head and "2026-12-04" in head, chat.text
+    hours = int(head.split("约 ")[1].split(" ")[0]) if lang == "zh" else int(head.split("About ")[1].split(" ")[0])
+    assert hours > 80, head  # Friday's end, not today's (15 h from 09:00 Beijing)
+
+
+def test_a_demo_the_morning_of_a_weekday_is_checked_against_the_run() -> None:
+    chat = ChatUser()  # seed 000: 32B full, 20M tokens × 3 epochs on 8 × H100 ≈ 1.5 h; Thursday 09:00 is 2 days away
+    chat.say("我们周四上午要给客户演示，今天开始训 32b 全参 2000 万 token 3 轮，8 卡 H100，来得及吗")
+    head = "\n".join(chat.text.splitlines()[:3])
+    assert "来得及" in head and "2026-12-03 09:00" in head and "1.5 小时" in head, chat.text
+
+
+@pytest.mark.parametrize(("text", "price", "expiry"), [
+    ("客户下周三交付，今天开始在 gpuli 租 8 卡 H100 一周，多少钱？到期是哪天", "₮4,172", "12月8日"),
+    ("client delivery next wednesday, starting today on gpuli 8x h100 for a week: how much? and what day does it end?",
+     "₮4,172", "Dec 8"),
+])
+def test_a_deadline_said_beside_a_price_and_its_expiry_keeps_both(text: str, price: str, expiry: str) -> None:
+    chat = ChatUser()
+    chat.say(text)  # seed 000: 8 × H100 a week ₮4,172; a week from Tue Dec 1 ends Tue Dec 8
+    assert price in chat.text and expiry in chat.text, chat.text

@@ -29,6 +29,13 @@ AFTER_A_FAQ = [
     ("梯度检查点 省显存吗", "那速度慢多少", r"20–30%", "gradient-checkpointing"),
     ("微调要上张量并行吗", "那用啥", r"DDP", "no-tensor-pipeline-parallel"),
     ("gpuli 实例坏了 checkpoint 会丢吗", "要多久才能恢复", r"30 分钟", "checkpoint-on-failure"),
+    # a count's measure word is no subject of its own: "一个节点一个月多少" is per node per month (seed 000: ₮600)
+    ("gpuli 哪些 region 有 IB", "一个节点一个月多少", r"₮600", "infiniband"),
+    ("gpuli 的 IB 怎么收费", "两个节点一个月多少", r"₮1,200", "infiniband"),
+    ("does gpuli have infiniband?", "how much per node per month?", r"₮600", "infiniband"),
+    # what does it, after a no that names no other way: the closest entry on the topic (seed 000: checkpointing 60–80%)
+    ("梯度累积能省显存吗", "那啥能省", r"60–80%", "gradient-checkpointing"),
+    ("does gradient accumulation save memory?", "so what does then?", r"60–80%", "gradient-checkpointing"),
 ]
 
 # after a knowledge answer (a checkpoint's size, a sizing): the FAQ entry on that job answers the detail
@@ -75,7 +82,7 @@ def test_a_bare_price_ask_after_a_sizing_is_no_faq_detail(text: str) -> None:
 @pytest.mark.parametrize(("text", "kind"), [
     ("within how long", "time"), ("多久能恢复", "time"), ("how much slower", "amount"), ("存哪", "place"),
     ("what then", "instead"), ("那怎么办", "instead"), ("what does cloudgpu recommend", "instead"),
-    ("多少钱一个月", "amount"), ("how much back", "amount"), ("where should I put them", "place"),
+    ("多少钱一个月", "amount"), ("那啥能省", "instead"), ("so what does then?", "instead"), ("how much back", "amount"), ("where should I put them", "place"),
     ("那 4090 呢", None), ("qwen3 8b 多少显存", None), ("how much is an h100 a week", None),
     ("how much for 3000 gb", None), ("今天吃啥", None),
 ])

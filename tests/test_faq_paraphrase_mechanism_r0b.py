@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.understand import faq_phrases
-from bot.understand.faq import _fold, faq_entries, faq_index, lookup, query_terms, tokenize
+from bot.understand.faq import Hit, _fold, faq_entries, faq_index, lookup, query_terms, tokenize
+from bot.understand.faq_methods import method_alone
 from tests.chat_user import ChatUser
 
 NEW = yaml.safe_load(Path(__file__).with_name("faq_new_paraphrases_r0b.yaml").read_text(encoding="utf-8"))["cases"]
@@ -69,6 +70,12 @@ def test_uploading_in_chat_gets_the_seeds_route_advice() -> None:
     ("is the h100 worth it over the a100 for finetuning", "a100-vs-h100"),
     ("租期快结束会通知吗", "expiry-reminders"),
     ("can we top up with alipay", "payment-methods"),
+    # a question about the very method asked, naming the entry's own term (quality), however many other words dilute it
+    ("qlora 会不会让写出来的文案质量变差", "qlora-accuracy"),
+    ("qlora 对写作风格的效果有影响吗", "qlora-accuracy"),
+    ("用 qlora 训出来的回答会不会差一些", "qlora-accuracy"),
+    ("qlora 会不会让模型变笨", "qlora-accuracy"),
+    ("will qlora make our copywriting model worse", "qlora-accuracy"),
 ])
 def test_a_paraphrase_meets_its_entry(text: str, entry: str) -> None:
     hit, hits = lookup(text)
@@ -123,3 +130,27 @@ def test_a_keyword_phrase_typed_whole_scores_its_entry_with_every_piece(pair: tu
     assert i in index.typed.typed(query, _fold(f"{before}{kw}{after}")), (kw, query)
     loose = {tok: v for tok, postings in index.postings.items() for j, v in postings if j == i}
     assert faq_phrases.scored(query, index.whole[i]) >= faq_phrases.scored(query, loose)
+
+
+@pytest.mark.parametrize("text", [
+    "运营想做个写文案的模型，技术说 7b 全参微调，一张 H100 80G 能装下吗？说要开 8bit 优化器",
+    "qlora 14b 一张 4090 效果会不会差，能跑吗",
+    "will 8b qlora on one 4090 hurt quality, and does it fit?",
+])
+def test_a_job_stated_with_its_method_is_no_question_about_the_method(text: str) -> None:
+    """The method's own entry answers a question about the method alone at any score; a job stated with it (a size, a
+    card) is sized, whatever entry shares the method (seed 000: 7B full on one 80 GB card with an 8-bit optimizer)."""
+    chat = ChatUser()
+    reply = chat.say(text)
+    assert reply.kind != "faq" and ("H100" in chat.text or "4090" in chat.text), chat.text
+
+
+@pytest.mark.parametrize(("text", "alone"), [
+    ("qlora 会不会让写出来的文案质量变差", True),
+    ("does qlora make the outputs worse", True),
+    ("7b qlora 会不会让文案质量变差", False),  # a size: a job, sized
+    ("qlora on a 4090, will quality drop", False),  # a card: a job, sized
+])
+def test_a_question_about_the_method_alone_names_no_job(text: str, alone: bool) -> None:
+    hit = next(h for h in faq_index().entries if h.id == "qlora-accuracy")
+    assert method_alone(text, Hit(hit, 0.1, 1.0), frozenset({"qlora"})) is alone

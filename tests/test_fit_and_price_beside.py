@@ -31,3 +31,18 @@ def test_a_service_question_then_its_price(text: str, no: str, price: str) -> No
     me = said(text)
     assert no in first_lines(me, 3), me.text
     assert price in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "price"), [
+    ("lora 14b bf16 on one L40S at gpuli, fits? monthly?", "₮649"),
+    ("14b lora 一张 L40S gpuli 够吗？月租呢", "₮649"),
+    ("32b qlora on one a6000 at gpuli — enough? weekly?", "₮115"),
+    ("7b qlora 一张 4090 gpuli 够不够？周租呢", "₮109"),
+])
+def test_a_bare_term_after_a_fit_is_that_cards_price_in_one_line(text: str, price: str) -> None:
+    """"fits? monthly?": the second question is the card's term at the provider named, answered in a line after the fit
+    (seed 000: L40S ₮649 a month, A6000 ₮115 a week, 4090 ₮109 a week), never the provider's whole price list."""
+    me = said(text)
+    assert me.lines[0].startswith("✅"), me.text
+    assert price in me.lines[-1] and me.lines[-1].startswith("💰"), me.text
+    assert len(me.lines) <= 12 and "MI300X" not in me.text, me.text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import first_lines, said
+from tests.chat_user import ChatUser, first_lines, said
 
 
 @pytest.mark.parametrize(("text", "total", "each"), [
@@ -146,3 +146,33 @@ def test_a_change_of_the_rental_after_separate_instances_is_of_all_of_them(first
 def test_another_card_asked_after_separate_instances_is_its_own_price() -> None:
     me = said("gpuli 4 张 4090 各跑一组 包月", "h100 多少钱")
     assert "单卡实例" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "total", "each"), [
+    # as many experiments (hyperparameter sets, configs, seeds) as cards: one on each, no word of independence needed
+    ("qwen2.5 7b qlora，3张 3090 同时跑三组超参，cloudgpu per hour 多少钱", "$0.63", "3 × $0.21"),
+    ("gpuli 两张 4090 跑两组不同的学习率 一周多少", "₮218", "2 × ₮109"),
+    ("four 4090s running 4 hyperparameter sets for 7b qlora at cloudgpu, hourly cost?", "$1.32", "4 × $0.33"),
+    ("3 a6000s at cloudgpu for 3 configs of 8b lora, how much an hour?", "$1.32", "3 × $0.44"),
+])
+def test_as_many_experiments_as_cards_are_separate_instances(text: str, total: str, each: str) -> None:
+    lead = first_lines(said(text), 1)
+    assert total in lead and each in lead, lead
+
+
+@pytest.mark.parametrize("text", ["8 卡 h100 训 3 轮 32b 全参 多少钱", "2 张 a100 跑 2 个 epoch 14b 全参 要多久"])
+def test_epochs_beside_a_card_count_are_no_separate_runs(text: str) -> None:
+    assert parse(text).cues.instances is None
+
+
+@pytest.mark.parametrize("turns", [
+    ("7b qlora 一张 4090 够吗", "我们有 3 张 4090 能同时跑三组实验吗"),
+    ("8b qlora: we have three 4090s, can they run 3 experiments at the same time?",),
+    ("7b qlora，我们有 3 张 4090，能不能同时跑 3 组超参",),
+])
+def test_can_the_cards_run_as_many_experiments_is_the_fit_on_one(turns: tuple[str, ...]) -> None:
+    """Asked yes or no, no price: each experiment on a card of its own, so the fit on one card answers it first."""
+    chat = ChatUser()
+    for turn in turns:
+        chat.say(turn)
+    assert chat.text.splitlines()[0].startswith("✅") and "1×RTX 4090" in chat.text.replace("1× RTX", "1×RTX"), chat.text

@@ -54,7 +54,7 @@ def deadline_without_data(ctx: Context, now: datetime, cost: IntentHandler, pars
     enough = rental_enough(cost_fields(plain), hours, left, ctx.lang) if rental_asked and hours < left else None
     if enough is not None and not parsed.asks.both_units:  # yes, if the run fits in it
         return verdict_first(reply, Reply("error", ctx.lang, {"message": enough}))
-    note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)})
+    note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang, wall_clock(deadline, ctx.lang))})
     if not (lead and (asks_in_time(text) or rental_asked)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
         reply.also.insert(0, note)
         return reply
@@ -107,5 +107,5 @@ def fit_before_deadline(ctx: Context, now: datetime, size: IntentHandler, parsed
     reply = size(ctx, plain, text)
     left = (deadline - _start(now, parsed.asks.start)).total_seconds() / 3600
     if left > 0:
-        reply.also.append(Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang)}))
+        reply.also.append(Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang, wall_clock(deadline, ctx.lang))}))
     return reply

@@ -166,6 +166,10 @@ def _best_clause(kind: str, subject: str, text: str, rest: str, provider: str | 
                 best = (score, hit, clause)
         if best is not None:
             break
+    if best is None and kind == "instead" and own is not None:
+        # "梯度累积能省显存吗" then "那啥能省": the answer said no and names no other way; the closest entry on its topic
+        # is the way that does (gradient checkpointing), answered whole
+        return next(((c, "") for c in candidates if c is not own), None)
     if best is None:
         return None
     return best[1], _as_lead(best[2])
@@ -215,7 +219,7 @@ def entry_led(parsed: Parsed, hit: Hit, lead: str | None, provider: str | None,
     items = reply.data.get("items") if reply.kind == "faq" else None
     if not items:
         return None
-    if lead is not None and not str(items[0].get("answer") or "").startswith(lead.rstrip("。.")):
+    if lead and not str(items[0].get("answer") or "").startswith(lead.rstrip("。.")):
         items[0]["lead"] = lead
     return reply
 

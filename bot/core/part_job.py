@@ -23,7 +23,15 @@ def with_job_before(parts: list[Parsed]) -> list[Parsed]:
         q, r, job = p.request, p.rental, before.request
         if q.model or q.params_b or q.method or not (job.model or job.params_b) or before.intent not in ("size", "cost"):
             continue
-        if not (r.provider and (r.duration_days or r.duration_hours)) or p.cues.fresh or r.gpu or q.gpu:
+        if not (r.provider and (r.duration_days or r.duration_hours)) or p.cues.fresh or q.gpu:
+            continue
+        if r.gpu and r.gpu == job.gpu and before.intent == "size" and p.intent in ("faq", "unknown", "price"):
+            # "…on one L40S at gpuli, fits? monthly?": the term asked of the card just sized there, one line beside its fit
+            card = type(job)(gpu=job.gpu, num_gpus=job.num_gpus)
+            out[i] = replace(p, intent="price", request=card, missing=[], follow_up=False, faq=[], faq_answers=[],
+                             faq_confident=False, rental=replace(r, num_gpus=job.num_gpus))
+            continue
+        if r.gpu:
             continue  # a card named ("…, and the weekly price of a 4090 on gpuli") is that card's price, asked apart
         update = {"provider": r.provider, "days": r.duration_days, "hours": r.duration_hours}
         out[i] = replace(p, intent="cost", request=job.model_copy(update=update), missing=[], follow_up=False,

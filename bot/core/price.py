@@ -62,6 +62,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.follow is not None:
         data = dict(parsed.follow)
         runway = runway_kept(data.pop("runway", None), parsed)
+        # "4090 月租多少" then "预算 300U 够吗": only gpuli bills in ₮, so it is judged there, as when asked in one message
+        home = None if data.get("first") or not isinstance(runway, list) or WALLET in runway[3:] else budget_home(
+            (runway[0], runway[1]), bool(runway[3:4] and runway[3]), cast(list[str], data.get("gpu") or []))
+        data["first"] = data.get("first") or home
         band = data.pop("band", None)
         which = data.pop("which_currency", None)
         versus = data.pop("versus_before", None)
@@ -130,7 +134,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             return _lead(reply, trim_note(data, budget.money, ctx.lang))
         if data.get("hours") and (not how_long or (parsed.asks.enough and parsed.cues.fit and not parsed.rental.term)):  # "…跑36小时多少钱" then "预算500够吗": that rental against it
             held = len(more) >= 3 and more[2] == WALLET  # "我现在余额够吗": the wallet's balance, said as such
-            return _budget_first(ctx, reply, budget, held=held, apart=not held, cards=cards_asked(parsed))  # "two of them" then: two rentals
+            judged = _budget_first(ctx, reply, budget, held=held, apart=not held, cards=cards_asked(parsed))  # "two of them" then: two rentals
+            return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
         # "4090 一个月多少" then "₮1000 够租多久": counted in the unit the price was asked in (months)
         # "能租几个月" then "年付呢": the year asked now counts the money, not the unit asked before
         priced_in = _unit_of(data.get("hours"))

@@ -161,6 +161,11 @@ def price_aside_first(replies: list[Reply], lang: str, parsed: Parsed | None = N
     title = t("price.title_for", lang, setup=setup, dur=t("cost.dur." + duration["unit"], lang, n=duration["n"]))
     lead = Reply("error", lang, {"message": f"💰 {title}{'' if title.endswith('：') else ' '}{prices}"})
     lead.turn = replies[0].turn  # the job stays the turn: "那 4 卡 A100 呢" next is that job on those cards, priced
+    if parsed is not None and len(parsed.parts) == 2 and replies[0].kind == "sizing" and parsed.parts[0].cues.fit \
+            and (parsed.parts[1].request.gpu or parsed.parts[1].rental.gpu) == parsed.parts[0].request.gpu:
+        # "…on one L40S at gpuli, fits? monthly?": the fit asked first leads, the card's term in one line after it
+        more, replies[0].also = replies[0].also, []
+        return [replies[0], *more, lead]
     return [lead, *replies]
 
 

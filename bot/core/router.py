@@ -74,6 +74,7 @@ from bot.core.part_job import stated_beside_model
 from bot.core.price import runway_of_pick, steps_first
 from bot.core.price_pairs import cheaper_first, difference_first, price_aside_first, runs_led, total_first
 from bot.core.rent_priced import rent_priced
+from bot.core.rental_added import rental_added
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_note import run_note
 from bot.core.run_on_priced import keep_job
@@ -330,7 +331,7 @@ class Core:
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
         parsed = run_of_last(job_of_question(parsed, asked), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
-        last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or (
+        last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or rental_added(parsed, last) or (
             last, merge_follow_up(parsed, last, text))
         parsed = singles_of_total(singles_of_count(run_timed(still_separate(parsed, last, own_count)), last))  # "包月呢" then "两张呢"
         parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
@@ -378,7 +379,7 @@ class Core:
             for later in replies[1:]:
                 if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
                     later.data["v"]["after_sizing"] = True  # "…够吗，月租多少": the sizing above said its assumptions
-            first.also = replies[1:]
+            first.also = [*first.also, *replies[1:]]  # a part led by a verdict keeps what it leads ("…下周三交付 … 多少钱？到期是哪天")
             first.reading = parsed
             return first
         answer = self._answer_one(ctx, parsed, text)  # "有更便宜的吗" leads with the cheaper setup; else a yes or no, how to time it

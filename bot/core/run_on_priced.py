@@ -95,7 +95,19 @@ def total_of_priced(parsed: Parsed, last: Turn) -> Parsed | None:
             or parsed.cues.bare_term or parsed.cues.other_unit or parsed.cues.which_currency:
         return None  # an amount, a term or a currency of its own ("年付的话多少", "₮2000 够吗") is asked of the price
     follow = {k: v for k, v in last.data.items() if k not in _ASKED_BEFORE}
+    if len(listed := rentals_listed(last)) > 1:  # "两次 4090 周租、一次 L40S 月租" then "一共多少": every rental listed, summed
+        parts = [replace(parsed, intent="price", follow_up=False, missing=[], parts=[], faq=[], faq_answers=[],
+                         faq_confident=False, follow={k: v for k, v in o.items() if k not in _ASKED_BEFORE}) for o in listed]
+        return replace(parsed, intent="price", follow_up=True, missing=[], parts=parts, asks=replace(a, total=True))
     return replace(parsed, intent="price", follow_up=True, missing=[], follow=follow)
+
+
+def rentals_listed(last: Turn) -> list[dict[str, object]]:
+    """The rentals one price answer listed, each priced for a length of its own (several cards asked in one message);
+    [] when it listed fewer than two, or one of them is not a rental for a length."""
+    options = [o.get("data") for o in last.data.get("options") or [] if isinstance(o, dict) and o.get("kind") == "price"]
+    rentals = [o for o in options if isinstance(o, dict) and o.get("hours") and o.get("gpu")]
+    return rentals if len(rentals) == len(options) else []
 
 
 def keep_job(reply: Reply, last: Turn | None, parsed: Parsed) -> None:

@@ -57,6 +57,24 @@ BARE_COUNT_AFTER = lazy(r"\s+([1-8])(?![\d.])\s*(?=$|够|行|能|可以|吗|呢|
                         re.IGNORECASE)
 
 
+# a count of rentals said around the card rather than next to it: "2 weekly 4090 rentals", "two monthly a6000s", "rented a
+# 4090 twice", "a 4090 3 times": that many of the card, each rented for its term ("俩 4090" is a pair word, read the same)
+RENTALS_BEFORE = lazy(r"(?<![\w.])(\d{1,2}|one|two|three|four|six|eight)\s+(?:weekly|monthly|hourly)\s*$", re.IGNORECASE)
+TIMES_AFTER = lazy(r"\s*(?:(twice)|(\d{1,2})\s*times)\b", re.IGNORECASE)
+PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
+
+
+def said_around(before: str, after: str) -> int | None:
+    """The count a pair word ("俩4090") or a count of rentals around the card says; None when they say none."""
+    if before.rstrip()[-1:] in PAIR_WORDS:
+        return PAIR_WORDS[before.rstrip()[-1]]
+    if m := RENTALS_BEFORE.search(before):
+        return int(m.group(1)) if m.group(1).isdigit() else _WORDS[m.group(1).lower()]
+    if m := TIMES_AFTER.match(after):
+        return 2 if m.group(1) else int(m.group(2))
+    return None
+
+
 # a cheap first look: no sufficiency word, no comparison (most messages stop here)
 ENOUGH_WORD = lazy(r"够|行|可以|装得下|放得下|跑得动|enough|fine|\bok|suffic|\bdo\b|\bwork", re.IGNORECASE)
 

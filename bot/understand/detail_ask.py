@@ -22,7 +22,9 @@ ASKS: dict[str, re.Pattern[str]] = {
     "instead": re.compile(
         r"what\s+then|then\s+what|what\s+instead|instead|what\s+else|alternatives?|recommend\w*|suggest\w*|"
         r"what\s+should\s+(?:i|we)\s+(?:use|do|go\s+with)|so\s+what\s+do\s+(?:i|we)\s+(?:use|do)|"
-        r"怎么办|咋办|咋整|用什么|用啥|换什么|换啥|该用|替代|推荐|建议"),
+        r"怎么办|咋办|咋整|用什么|用啥|换什么|换啥|该用|替代|推荐|建议"
+        # what does it then, after a no ("梯度累积能省显存吗" then "那啥能省", "so what does save memory?")
+        r"|(?:啥|什么|哪个|哪些|哪种)\s*(?:才|就)?\s*(?:能|可以|管用|有用)|\bwhat\s+(?:does|will|can)\b(?=.{0,24}$)"),
     "time": re.compile(
         r"(?:within\s+)?how\s+long|how\s+soon|how\s+fast|how\s+many\s+(?:days|hours|minutes|weeks)|\bwhen\b|"
         r"多久|多长时间|多长|几天|几个?小时|几分钟|几周|什么时候|多快"),
@@ -35,7 +37,8 @@ ASKS: dict[str, re.Pattern[str]] = {
 FILLERS = re.compile(
     r"\b(?:and|the|so|ok|okay|then|it|that|this|they|them|is|are|does|do|did|would|will|can|could|what|about|"
     r"of|for|on|at|in|to|a|an|be|get|i|we|my|our|us|pls|please|hmm|um|uh|within|before|after|you|your)\b|"
-    r"那么|那|的|呢|吗|啊|呀|吧|要|能|会|大概|一般|大约|所以|请问|这个|那个|再|还|得|是|可以")
+    r"那么|那|的|呢|吗|啊|呀|吧|要|能|会|大概|一般|大约|所以|请问|这个|那个|再|还|得|是|可以"
+    r"|(?<=\d)\s*个")  # a measure word after a count ("1个节点1个月多少": per node, per month) is grammar, not a subject
 
 
 def detail_asked(text: str) -> tuple[str, str] | None:

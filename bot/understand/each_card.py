@@ -16,18 +16,23 @@ if TYPE_CHECKING:
 def each_card(p: Parsed) -> list[Parsed]:
     """"A800 和 A100 80G 每小时各多少", "3090 跟 4090 差多少钱": a price question naming several cards
     and no model is one price question per card, answered in the order named."""
-    if len(p.cards) < 2 or p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"):
+    own = own_lengths(p.words) if len(p.cards) > 1 else {}  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
+    # a bill: each card rented for its own term, their total or a budget asked, a job named or not ("预算 500U，4090 包月
+    #再加一周 L40S 测 14b lora，够吗", "7b qlora on a 4090 for a month plus a week of 5090, within budget?"): the cards
+    # are what is paid for, each priced for its term (the job says what runs on them, not what is bought)
+    bill = bool(own) and (p.asks.total or p.asks.budget is not None) and p.intent in ("price", "cost", "unknown", "faq")
+    if len(p.cards) < 2 or (not bill and (p.request.model or p.request.params_b or p.intent not in ("price", "unknown", "faq"))):
         return []
     # "A100 80G vs A800 80G for 8 hours, what's the difference": a length named makes the difference a price's
-    if p.intent != "price" and not (PRICE_ASK.search(p.words) or p.asks.cheaper or (
+    if p.intent != "price" and not bill and not (PRICE_ASK.search(p.words) or p.asks.cheaper or (
             p.asks.difference and (p.rental.duration_days or p.rental.duration_hours))):
         return []
     counts = _counts_forward(p.cards, dict(p.versus) or p.own_counts, p.request.num_gpus)
-    own = own_lengths(p.words)  # "3090 跑 8 小时 + 4090 跑 3 小时": each card for its own length
     days_hours = {g: own.get(g, (p.rental.duration_days, p.rental.duration_hours)) for g in p.cards[:3]}
     # "4090 包月两台 + L40S 周租一台": each card its own count, so the message's machines are no count of every card's
     cues = replace(p.cues, instances=None) if len(set(counts.values())) > 1 else p.cues
-    return [replace(p, intent="price", request=p.request.model_copy(update={"gpu": g, "num_gpus": counts.get(g)}), cues=cues,
+    request = type(p.request)() if bill else p.request
+    return [replace(p, intent="price", request=request.model_copy(update={"gpu": g, "num_gpus": counts.get(g)}), cues=cues,
                     rental=replace(p.rental, gpu=g, duration_days=days_hours[g][0], duration_hours=days_hours[g][1]),
                     versus=[], parts=[], cards=[g], asks=replace(p.asks, hours=(), both_units=False) if own else p.asks)
             for g in p.cards[:3]]

@@ -23,6 +23,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import bot.understand.faq_methods as methods
 from bot.understand import faq_phrases, faq_terms, one_message, provider_words, spoken_chinese, spoken_english, typos
 from bot.understand.asks import asks_which_card, methods_named
 from bot.understand.entities import find_gpus, find_provider
@@ -582,12 +583,12 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
         return termed, [termed, *[h for h in hits if h is not termed]]
     if hits and hits[0].score >= CONFIDENT and on_topic(text):
         return hits[0], hits
-    if hits and hits[0].score >= METHOD_FLOOR and on_topic(text) and (
-            compares_asked(hits[0], asked) or (hits[0] is not searched[0] and hits[0].entry.id in {
-                h.entry.id for h in index.keyworded(unnamed(text), METHOD_FLOOR, hits[:1], provider, concepts=True)})):
+    if hits and ((alone := hits[:1] == searched[:1] and methods.method_alone(text, hits[0], asked)) or hits[0].score >= METHOD_FLOOR) and on_topic(text) and (
+            compares_asked(hits[0], asked) or ((alone or hits[0] is not searched[0]) and hits[0].entry.id in {
+                h.entry.id for h in index.keyworded(unnamed(text), 0.0 if alone else METHOD_FLOOR, hits[:1], provider, concepts=True)})):
         # "qlora 训出来质量会比 lora 差很多吗": the entry about the very method asked, whose own term (质量 ~
         # 效果) the question names too, or that compares the very methods compared ("qlora 和 lora 差多少"):
-        # two signals the chat's other words dilute, so a lower floor
+        # two signals the chat's other words dilute, so a lower floor (none for one first on the words too, `alone`)
         return hits[0], hits
     if hits and on_topic(text):
         # below the usual confidence, an entry whose own keyword the question names ("流量费", "存储卷",

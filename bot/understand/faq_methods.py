@@ -4,10 +4,12 @@ apart from the index (bot/understand/faq.py) because it ranks hits the index alr
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
 from bot.understand.asks import methods_named
+from bot.understand.entities import find_gpus
 from bot.understand.normalize import normalize
 
 if TYPE_CHECKING:
@@ -94,3 +96,14 @@ def compares_asked(h: Hit, asked: frozenset[str]) -> bool:
     a LoRA set against it, where the entry names no QLoRA ("qlora 效果会比全参差很多吗": LoRA against full)."""
     own = entry_methods(h.entry.id)
     return len(asked) >= 2 and (own == asked or ("qlora" not in own and own == {"lora" if m == "qlora" else m for m in asked}))
+
+
+SIZE_SAID = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*b\b", re.IGNORECASE)
+
+
+def method_alone(text: str, hit: Hit, asked: frozenset[str]) -> bool:
+    """A question about the very method asked and nothing else: `hit`'s question names exactly those methods and the
+    message names no card and no model size ("qlora 会不会让写出来的文案质量变差"); a job stated with its method ("7b 全参
+    一张 H100 能装下吗") is a sizing, whatever FAQ entry shares its method."""
+    norm = normalize(text)
+    return bool(asked) and entry_methods(hit.entry.id) == asked and not find_gpus(norm) and not SIZE_SAID.search(norm)

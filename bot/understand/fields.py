@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from bot.understand import amount, one_message, planning, used_time, weekend
-from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards
+from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards, said_around
 from bot.understand.cards import CARD_SHAPE
 from bot.understand.lazy import lazy
 from bot.understand.length_join import JOIN, UNIT_PRICED, times_after, times_before
@@ -64,7 +64,7 @@ def method(text: str) -> str | None:
 
 
 # ---------------------------------------------------------------- counts of cards
-COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片)?"
+COUNT_WORD = r"(?:x|\*|×|卡|张卡|张|块|台|个|片|次)?"  # "两次 4090 周租": two rentals of it
 NOT_AFTER_LETTERS = r"(?<![a-wyz])"  # glued to letters before it a number is a precision or a name ("bf16 卡"), never a count; "x8" is one
 NODES_X_CARDS = lazy(rf"{NOT_AFTER_LETTERS}(\d+)\s*(?:台|机|节点|nodes?)\s*(?:的\s*)?{NOT_AFTER_LETTERS}(\d+)\s*(?:卡|张|gpus?|x)", re.ASCII)
 NOT_A_COUNT = r"(?!月|小时|钟头|星期|礼拜|epoch|轮|遍|token|条|天|周|样本)"
@@ -74,7 +74,6 @@ STANDALONE_COUNT = lazy(
     r"(?<![\d.,a-wyz])(\d{1,3}(?:,\d{3})+|\d+)\s*(?:-\s*)?(?:卡|张卡|张|块卡|gpus?|cards?|片)(?![a-z]|时|小时|[\s-]*(?:hours?|hrs?)\b)|\bon\s+(\d+)\s*(?:x\s*)?(?:gpus?|cards?)", re.ASCII
 )
 OF_THEM = lazy(r"\b(\d+|two|three|four|six|eight)\s+of\s+(?:them|those|these|the\s+same)\b", re.ASCII)  # "two of them"
-PAIR_WORDS = {"两": 2, "俩": 2, "双": 2, "单": 1, "一": 1}
 ONE_WORDS = lazy(r"(?:\ba|\ban|\bone|\bsingle|(?<![那这哪])个|一)\s*$", re.ASCII)  # "那个 t4": that T4, no count
 
 
@@ -95,8 +94,8 @@ def count_near(text: str, start: int, end: int) -> int | None:
         return _count(m.group(1))
     if m := BARE_COUNT_AFTER.match(text, end):
         return int(m.group(1))
-    if before.rstrip()[-1:] in PAIR_WORDS:
-        return PAIR_WORDS[before.rstrip()[-1]]
+    if (said := said_around(before, after)) is not None:  # "俩4090", "2 weekly 4090 rentals", "a 4090 twice"
+        return said
     if ONE_WORDS.search(before):
         return 1
     return None

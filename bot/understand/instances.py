@@ -85,6 +85,9 @@ _AXIS = (r"(?:种子|配置|超参|学习率|数据集|组|\bseeds?\b|\bconfigs?
 _COUNTED = rf"(?:{_N}\s*(?:个|组|套|种)?\s*{_AXIS}|{_AXIS}\s*[x×*]\s*{_N})"
 SWEEP = lazy(rf"{_COUNTED}\s*(?:[x×*]|\bby\b|\btimes\b|乘以?)\s*{_COUNTED}", re.IGNORECASE)
 _NUMBER = lazy(_N, re.IGNORECASE)
+# a count of experiments, hyperparameter sets or sweeps (never epochs or passes): beside as many cards, one runs on each
+ONE_RUN_EACH = lazy(rf"(?:{_N}|([两二三四五六七八九十]))\s*(?:个|组|套|种)?\s*(?:不同的?\s*)?(?:实验|超参数?|配置|学习率|\bexperiments?\b|\bsweeps?\b|\bconfigs?\b"
+                    r"|\bhyperparam(?:eter)?s?(?:\s+(?:sets?|settings?|configs?))?\b|\bseeds?\b)", re.IGNORECASE)
 
 
 def sweep_runs(norm: str) -> int | None:
@@ -109,6 +112,8 @@ def separate_runs(norm: str, count: int | None, kinds: int, job: bool = False) -
     if kinds > 1 or AS_ONE.search(norm) or split_among(norm):  # a total shared out is one rental, divided
         return None
     if not INDEPENDENT.search(norm):
+        if count is not None and count >= 2 and count in (_value(m.group(1)) if m.group(1) else _CN_COUNT[m.group(2)] for m in ONE_RUN_EACH.finditer(norm)):
+            return count  # "3张 3090 同时跑三组超参", "four 4090s for 4 experiments": as many runs as cards, one on each
         return people_each(norm, count, job)
     if count is not None and count >= 2:
         return count if count <= 64 else None

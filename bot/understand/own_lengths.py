@@ -11,7 +11,8 @@ from bot.understand.lazy import lazy
 
 # what joins two rentals in one sum or list: "一个月 4090 + 一周 a100", "a week of 4090 and a month of a6000"
 # ("先租一周 4090 跑通，然后 8 卡 h100 包一个月", "a week of a 4090 first, then a month of 8x h100": one rental after another)
-JOINER = lazy(r"[+＋,，;；/]|加上|外加|再加|以及|然后|之后再|接着|\band\b|\bplus\b|\bwith\b|\bthen\b|\bafter\s+that\b|\bfollowed\s+by\b")
+# ("4090 包月加一周 L40S": a bare 加 before a length or a card joins them too; "加速", "增加" join nothing)
+JOINER = lazy(r"[+＋,，;；/]|加上|外加|再加|(?<![增追附])加(?=\s*(?:[\d一两二三四五六七八九十]|[a-z]))|以及|然后|之后再|接着|\band\b|\bplus\b|\bwith\b|\bthen\b|\bafter\s+that\b|\bfollowed\s+by\b")
 
 
 def own_lengths(words: str) -> dict[str, tuple[float | None, float | None]]:

@@ -35,7 +35,7 @@ from bot.understand.classify import (
 from bot.understand.clauses import questions
 from bot.understand.corrections import opening, settled
 from bot.understand.cost_estimate import cost_estimated
-from bot.understand.cues import CHANGE_SAID, FOLLOW_UP_CHARS, Cues, fresh_start
+from bot.understand.cues import CHANGE_SAID, FOLLOW_UP_CHARS, YES_NO, Cues, fresh_start
 from bot.understand.cues import read as read_cues
 from bot.understand.cycle_end import CycleStart, cycle_from
 from bot.understand.daily_hours import without_daily
@@ -521,8 +521,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("price", c.hits)  # "a100 80g 够用多久": how long money lasts on the card, no job to size
     if c.intent == "faq" and not sized and request.gpu and cost_estimated(norm):
         c = Classified("price", c.hits)  # "estimated annual cost of an 8x H100 at 一万网络": that rental's cost
-    if instances and request.gpu and not sized and c.intent in ("unknown", "faq"):
-        c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周": the separate instances' rental, priced
+    if instances and request.gpu and not sized and c.intent in ("unknown", "faq") and not (YES_NO.search(raw.lower().strip()) and not PRICE_ASK.search(norm)):
+        c = Classified("price", c.hits)  # "gpuli 两张 4090 各跑一组 qlora 包周" is priced; "…能同时跑三组实验吗" asks no price
     if instances and (rental.duration_hours or rental.duration_days) and c.intent in ("unknown", "faq") and asks.budget is None:
         asks = replace(asks, cost=True)  # "跑 5 次每次 2 小时", "6 runs x 90 min each": the runs' length said is their total asked
     asks = replace(asks, cards_offered=True) if asks.budget and rental.provider and not sized and AFFORD_LIST.search(norm) else asks

@@ -1,7 +1,6 @@
 """Field extractors for the planning questions (zh and en), as small functions the router can call:
 
-- `wants_longest_seq`: "longest sequence that fits", "最长能跑多长的序列";
-- `wants_largest_batch`: "largest batch size", "batch 最大能开多少";
+- `wants_longest_seq`, `wants_largest_batch`: "longest sequence that fits", "最长能跑多长的序列", "batch 最大能开多少";
 - `deadline`: "by 2026-12-15", "before Dec 15", "within 3 days", "12月15日前", "3天内";
 - `budget`: "within $500", "budget 5000 CNY", "预算 2万元", "不超过 3000 块";
 - `how_many_card`: "how many 4090s", "需要几张 H100".
@@ -20,6 +19,7 @@ from bot.understand.amount import Amount, read_token
 from bot.understand.bare_clock import today_or_next
 from bot.understand.cycle_end import without_expiry
 from bot.understand.due_day import CATCH_ZH, DUE_ZH
+from bot.understand.due_near import last_day, nearest_day
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.money_words import NOT_MONEY_AFTER, counts_cards
@@ -418,15 +418,17 @@ def _start_match(text: str) -> tuple[int, int, str] | None:
         return None
     begin = low + before.start()
     heads = [h.end() for h in DEADLINE_HEAD.finditer(text, max(0, begin - 12), verb.start()) if h.end() > begin]
-    words = text[max([begin, *heads]):verb.start()]  # "deadline 12/15 今天开始": the date is the deadline's
+    words = last_day(text[max([begin, *heads]):verb.start()], DAYS)  # "deadline 12/15 今天开始": the date is the deadline's
     if not (_names_a_day(words) or time_of_day(words)):
         return None
     return verb.start() - len(words), verb.end(), words
 
 
+DAYS = (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN, ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN, SLASH_DATE)  # a day named
+
+
 def _names_a_day(text: str) -> bool:
-    return any(p.search(text) for p in (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN, ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN,
-                                         SLASH_DATE))
+    return any(p.search(text) for p in DAYS)
 
 
 def start(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | None:
@@ -466,12 +468,12 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
         return now + timedelta(hours=hours)
     en = DEADLINE_EN.search(text) or DUE_EN.search(text)
     if en:
-        words = en[1] or en[2]  # DUE_EN's day follows "due" or a word for done
+        words = nearest_day(en[1] or en[2], (0, 0), (PERIOD_END, RELATIVE_DAY, WEEKDAY_EN, MONTH_DAY_EN))  # after "due"/"by"
         due = _at_time(_absolute(words, local_now, zone) or today_or_next(local_now, time_of_day(words)), words)  # "before 5pm": today
         if due is not None or "deadline" not in text.lower():
             return due  # "周五中午 deadline，…": the day is before the word, read below
     if BEFORE_ZH.search(text) or DUE_ZH.search(text) or CATCH_ZH.search(text) or "deadline" in text.lower():
-        return _at_time(_absolute(text, local_now, zone) or today_or_next(local_now, time_of_day(_zh_due_words(text))), _zh_due_words(text))
+        return _at_time(_absolute(_zh_due_words(text), local_now, zone) or _absolute(text, local_now, zone) or today_or_next(local_now, time_of_day(_zh_due_words(text))), _zh_due_words(text))
     return None
 
 
@@ -488,9 +490,9 @@ def _zh_due_words(text: str) -> str:
     m = BEFORE_ZH.search(text) or DUE_ZH.search(text) or CATCH_ZH.search(text) or re.search("deadline", text, re.IGNORECASE)
     if m is None:
         return ""
-    if m[0].lower() == "deadline":  # "周五中午 deadline", "deadline 明天下午6点": the time is on either side
-        return text[max(0, m.start() - 10):m.end() + 16]
-    return text[max(0, m.start() - 10):m.end() + (16 if m[0] == "截止" else 0)]
+    low = max(0, m.start() - 10)  # "周五中午 deadline", "deadline 明天下午6点", "截止周四中午": the time is on either side
+    words = text[low:m.end() + (16 if m[0].lower() in ("deadline", "截止") else 0)]
+    return nearest_day(words, (m.start() - low, m.end() - low), (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, MONTH_DAY_ZH))
 
 
 def deadline_is_span(text: str) -> bool:  # "3天内", "within 48 hours": the time left, so the words are no run length

@@ -30,9 +30,10 @@ def asks_in_time(text: str) -> bool:
     return IN_TIME.search(text.lower()) is not None
 
 
-def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str:
-    """The deadline answer for `request` (no dataset size) with `left_hours` to go: how many tokens the
-    recommended setup trains before then, or, when the job cannot be timed, what is needed to say."""
+def deadline_lead(request: TrainingRequest, left_hours: float, lang: str, due: str) -> str:
+    """The deadline answer for `request` (no dataset size) with `left_hours` to go until `due` (the deadline as the
+    team reads it, named back so a "周五前" is seen to be read as Friday): how many tokens the recommended setup
+    trains before then, or, when the job cannot be timed, what is needed to say."""
     hours, days = f"{left_hours:.0f}", f"{left_hours / 24:.1f}"
     try:
         report = compare(request.model_copy(update={"tokens": REFERENCE_TOKENS, "samples": None, "hours": None, "days": None}))
@@ -40,11 +41,11 @@ def deadline_lead(request: TrainingRequest, left_hours: float, lang: str) -> str
         report = None
     ref = report.reference if report is not None else None
     if ref is None or not ref.hours:
-        return t("plan.deadline_without_data", lang, hours=hours, days=days)
+        return t("plan.deadline_without_data", lang, hours=hours, days=days, due=due)
     per_hour = Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours))  # dataset tokens an hour, its epochs included
     setup = f"{ref.provider.name} {t('sum.setup', lang, n=ref.num_gpus, gpu=short_gpu(ref.gpu.name))}"
     return t("plan.deadline_capacity", lang, setup=setup, rate=tokens_text(per_hour, lang),
-             most=tokens_text(per_hour * Decimal(str(left_hours)), lang), hours=hours, days=days)
+             most=tokens_text(per_hour * Decimal(str(left_hours)), lang), hours=hours, days=days, due=due)
 
 
 def rental_enough(request: TrainingRequest, rental_hours: float, left_hours: float, lang: str) -> str | None:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from bot.text.i18n import has
-from bot.text.names import gpu_name
+from bot.text.names import gpu_name, short_gpu
 from bot.understand.cards import UnknownCard
 from bot.views.host_memory import host_memory
 from bot.views.minimum_answer import minimum_answer, seed_way
@@ -36,7 +36,7 @@ from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.resolve import Resolved, offload_kind
 from engine.seed_adapter_rows import provider_seed, seed_card, seed_row
-from engine.seed_minimums import seed_without_offload, state_bytes_per_param
+from engine.seed_minimums import SEED_000_MINIMUMS, seed_without_offload, state_bytes_per_param
 from engine.sizing import Sizing
 
 MAX_NOTES = 2
@@ -277,6 +277,20 @@ def at_provider(out: dict[str, Any], priced: Fit, provider: str, display_currenc
     return added
 
 
+def with_kin(rows: list[dict[str, Any]], a: Advice, priced: Fit, display_currency: str) -> list[dict[str, Any]]:
+    """The seed's minimum as the verdict, priced: the other cards of its row where the seed prices them beside its own
+    ("1 × A100 / H100 80GB", its FAQ: "7B 全参用 A100 SXM 是 ₮319" a week), named, at the providers quoting the first;
+    `rows` as they are for any other verdict (bot.views.cost_seed does the same for a cost's seed line)."""
+    if not a.seed_is_verdict or a.seed is None or priced is not a.seed:
+        return rows
+    b = a.sizing.resolved.params / 1e9
+    row = next((m for m in SEED_000_MINIMUMS if m.gpu == priced.gpu.id and m.plan.num_gpus == priced.num_gpus
+                and m.low_b <= b <= m.high_b), None)
+    sellers = {x["provider"] for x in rows}
+    return rows + [p | {"card": short_gpu(gpus().get(card).name), "card_id": card} for card in (row.also if row else ())
+                   for p in unit_prices(card, priced.num_gpus, display_currency) if p["provider"] in sellers]
+
+
 def same_count_eight_bit(a: Advice) -> Fit | None:
     """"72b 全参 8卡h100 不开 offload 放得下吗": the named count misses without offload and the same card
     needs many more of it (32 × H100); the 8-bit optimizer on a bigger card at the count stated (seed
@@ -354,7 +368,8 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "alternative": fit_row(other) if other is not None else None,
         "lever_fix": {"code": fix.code, "gb": fix.total_gb, "value": fix.value} if fix is not None else None,
         "price_for": fit_row(priced) if priced is not None else None,
-        "prices": unit_prices(priced.gpu.id, priced.num_gpus, display_currency) if priced is not None else [],
+        "prices": with_kin(unit_prices(priced.gpu.id, priced.num_gpus, display_currency), a, priced, display_currency)
+        if priced is not None else [],
         "asked_currency": asked_currency,  # "人民币多少": each price also in that currency
         "would_8bit": would_8bit is not None,
         "others": [fit_row(f) for f in others],
