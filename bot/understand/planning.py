@@ -85,6 +85,7 @@ RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "今�
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_DAY_EN = lazy(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
                           re.IGNORECASE)
+DAYS = (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN, ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN, SLASH_DATE)  # a day named
 DEADLINE_EN = lazy(r"\b(?:by|before|until|till|no\s+later\s+than|deadline(?:\s+is)?:?)\s+(.{1,40})", re.IGNORECASE)
 WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|weeks?|w)\b",
                        re.IGNORECASE)
@@ -422,9 +423,6 @@ def _start_match(text: str) -> tuple[int, int, str] | None:
     if not (_names_a_day(words) or time_of_day(words)):
         return None
     return verb.start() - len(words), verb.end(), words
-
-
-DAYS = (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN, ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN, SLASH_DATE)  # a day named
 
 
 def _names_a_day(text: str) -> bool:
