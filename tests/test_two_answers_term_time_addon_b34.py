@@ -122,3 +122,24 @@ def test_a_week_and_a_month_stay_one_price_list(text: str) -> None:
     me = said(text)
     assert "₮109" in me.text and "₮369" in me.text, me.text
     assert len(parse(text).parts) == 0
+
+
+@pytest.mark.parametrize("text", ["32b qlora a6000 周租多少 月租多少", "14b lora 用 l40s，周租和月租各多少"])
+def test_a_job_s_two_terms_asked_are_priced_not_timed(text: str) -> None:
+    """A job with its card's week and month asked is a price question: the terms lead (seed 000: gpuli A6000 ₮115 a
+    week, ₮389 a month), never the run's time on the reference example."""
+    me = said(text)
+    assert not first_lines(me, 1).startswith("⏱"), me.text
+    assert "💰" in first_lines(me, 3), me.text
+
+
+@pytest.mark.parametrize(("text", "hours"), [("gpuli 8张h100 一个月多少钱？训一次 32b 全参要多久？", "小时"),
+                                             ("gpuli 8×H100 monthly price? and how long is one 32B full run?", " h)")])
+def test_the_speed_beside_a_month_carries_the_reference_run_s_time(text: str, hours: str) -> None:
+    """With no dataset the setup's speed leads, and the reference table's own run (seed 000: 32B full, 20M tokens × 3
+    epochs on 8×H100, 6·N·D at 30% utilisation, about 1.3–1.5 h) is timed beside it, so the answer has a time."""
+    me = said(text)
+    head = first_lines(me, 1)
+    assert ("2,000 万 token × 3" in head or "20 million tokens × 3" in head) and hours in head, me.text
+    hours_said = float(re.search(r"(\d+(?:\.\d+)?) (?:小时|h\))", head.split("×")[-1])[1])
+    assert 1.2 <= hours_said <= 1.6, me.text

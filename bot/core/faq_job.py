@@ -15,12 +15,12 @@ from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed, parse
+from bot.views.deadline_lead import EXAMPLE_EPOCHS, EXAMPLE_TOKENS
 from engine.request import TrainingRequest
 
 SHORT = 30  # characters: "qwen3 8b", "那 14b 呢", "llama 3.1 8b then" — a model supplied, not a question of its own
 # one training run asked of ("单次", "训一次", "每次训练", "one run", "a run", "each run"), not the whole rental's time
 ONE_RUN = lazy(r"单次|每次|[1一]\s*(?:次|轮|遍)|\b(?:1|one|a|each|per|single)\s+(?:training\s+)?run\b")
-EXAMPLE_TOKENS, EXAMPLE_EPOCHS = 20_000_000, 3.0  # the reference table's worked run (seed 000): 2,000 万 token × 3 epochs
 
 
 def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
@@ -80,7 +80,8 @@ def _run_of_its_own(parsed: Parsed) -> bool:
     q, r, a = parsed.request, parsed.rental, parsed.asks
     return parsed.intent in ("size", "cost") and bool(q.model or q.params_b) and a.how_long and not (
         q.tokens or q.samples or q.hours or q.days or q.step_seconds or r.duration_days or r.duration_hours or a.runway
-        or a.budget or a.deadline or parsed.run or parsed.parts or parsed.follow_up or parsed.missing)
+        or a.budget or a.deadline or a.both_units or r.term or parsed.run or parsed.parts or parsed.follow_up
+        or parsed.missing)  # "周租多少 月租多少": a term's price asked, not a run's time
 
 
 def example_first(reply: Reply, parsed: Parsed) -> Reply:

@@ -22,6 +22,7 @@ from engine.request import TrainingRequest
 # rent before a date ("3天内要训完 怎么租", "deadline Dec 16: weekly or monthly?"): then that answer leads
 IN_TIME = re.compile(r"(?:能|可以|来得及|赶得上|赶得及|[训跑做搞弄]得[完定])[^？?。，,]{0,6}?(?:吗|么|不|[？?])|能不能|来不来得及|赶不赶得上"
                      r"|\b(?:can|could|will|would|is|are)\b[^?]{0,60}?\b(?:finish\w*|done|ready|make\s+it)\b|\bin\s+time\b")
+EXAMPLE_TOKENS, EXAMPLE_EPOCHS = 20_000_000, 3.0  # the reference table's worked run (seed 000): 2,000 万 token × 3 epochs
 REFERENCE_TOKENS = 100_000_000  # a dataset size to time the setup on; the speed per hour does not depend on it
 
 
@@ -79,7 +80,13 @@ def run_speed(request: TrainingRequest, lang: str) -> str | None:
     if ref is None or not ref.hours:
         return None
     setup = f"{ref.provider.name} {t('sum.setup', lang, n=ref.num_gpus, gpu=short_gpu(ref.gpu.name))}"
-    return t("plan.run_speed", lang, setup=setup, rate=tokens_text(Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours)), lang))
+    line = t("plan.run_speed", lang, setup=setup, rate=tokens_text(Decimal(REFERENCE_TOKENS) / Decimal(str(ref.hours)), lang))
+    example = compare(request.model_copy(update={"tokens": EXAMPLE_TOKENS, "samples": None, "epochs": EXAMPLE_EPOCHS,
+                                                 "hours": None, "days": None})).reference
+    if example is None or not example.hours or example.gpu.id != ref.gpu.id or example.num_gpus != ref.num_gpus:
+        return line
+    return line + t("plan.run_example", lang, tokens=tokens_text(Decimal(EXAMPLE_TOKENS), lang), epochs=f"{EXAMPLE_EPOCHS:g}",
+                    hours=f"{example.hours:.1f}")
 
 
 def tokens_text(n: Decimal, lang: str) -> str:
