@@ -41,6 +41,8 @@ _RULES = (
      r"是\1\2还是"),
     # "h100 定 a100": 定 standing alone between two names is Cantonese's "or" in a question
     (lazy(r"(?<=[a-z0-9]\s)定(?=\s*[a-z0-9])", re.IGNORECASE), "还是"),
+    # "要几张 H100 先跑得", "几多钱先租得": 先 then a verb with 得 closing the clause is Cantonese's "only then can" (才能跑)
+    (lazy(r"先(\s*)([\u4e00-\u9fff])得(?=\s*(?:$|[,，。.?？!！吗呢啊㗎]))"), r"才能\1\2"),
     # "一个钟", "8 个钟", "几个钟": an hour (个钟头 / 个钟点 are Mandarin already)
     (lazy(rf"(?<=[{_NUMERAL}])(\s*)个钟(?![头点表])"), r"\1小时"),
     # a measure word after a count, before a card: "2 部 4090" -> 2 张
