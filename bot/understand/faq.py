@@ -46,7 +46,7 @@ STOP = {
     "and", "or", "what", "how", "can", "which", "should", "use", "would", "will", "with", "if", "be", "at", "by", "this", "that", "there", "any", "we", "our",
     "they", "them", "their", "its", "am", "was", "were", "been", "us",  # "us" the pronoun: "do you bill us", no US bank card
     "s",  # the plural left of a card or a count ("a100s", "4090s"): the card is read, the "s" names nothing; 什(么) as "what"
-    "吗", "的", "啥", "什", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么", "们",
+    "吗", "的", "啥", "什", "支", "持", "了", "呢", "啊", "吧", "么", "是", "我", "你", "有", "在", "要", "会", "能", "不", "个", "这", "那", "和", "怎么",
     "anything", "something", "offer", "offers", "provide", "provides",  # "does X offer anything hourly": the ask, not its topic
     "hey", "hi", "hello", "quick", "question", "q", "qq", "please", "thanks", "thank", "thx", "cheers", "ok", "okay", "so", "team",
     # chat filler and the verbs of asking for a thing ("is it possible to have IB"): the ask, not its topic ("get"
@@ -59,8 +59,9 @@ STOP = {
     # a way of renting named by its container ("an hourly plan instead", "有按小时的套餐吗"): the topic is the unit
     "plan", "plans", "option", "options", "instead", "套餐",
 }
-# Chinese character pairs that only ask ("有哪些", "有什么", "是不是") or say who asks (我们, as 我 and "we" are STOP): in nearly every question, so they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
-ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会", "我们", "你们", "他们"}
+# Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
+# they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
+ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会"}
 # Asking for plain words says how to answer, never what ("lora 和 qlora 有啥区别 说人话", "lora vs qlora in plain english").
 PLAIN_ZH = r"说人话|讲人话|(?:用)?(?:大白话|白话|通俗的话)(?:点|一点)?(?:讲讲|说说|讲|说|解释)?(?:一下)?|通俗(?:一点|点)?(?:地|的)?(?:讲讲|说说|讲|说|解释)?(?:一下)?|简单(?:讲讲|说说|讲|说)(?:一下)?"
 PLAIN_WORDS = lazy(PLAIN_ZH + r"|\bin\s+plain\s+(?:english|words|terms)\b|\bin\s+simple\s+(?:terms|words)\b|\bin\s+layman'?s\s+terms\b"
