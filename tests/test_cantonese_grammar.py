@@ -47,13 +47,17 @@ def test_a_cantonese_phrasing_parses_as_its_mandarin_counterpart(pair: tuple[str
     ("幫我出一份 accelerate 設定 8 張 h100", "帮我出一份 accelerate 配置 8 张 h100"),
     ("deepspeed 設定檔", "deepspeed 配置文件"),
     ("我哋得一萬塊預算", "我们只有一万块预算"),
+    ("checkpoint 會唔會冇咗", "checkpoint 会不会没了"),  # 冇咗: gone (没了), not 没有了
+    ("offload 慳唔慳 vram", "offload 省不省 vram"),
+    ("70b 全參要幾多張 a100 先跑得？", "70b 全参要多少张 a100 才能跑？"),  # 先 … 得: only then can
 ])
 def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> None:
     assert simplified(cantonese) == mandarin
 
 
 @pytest.mark.parametrize("mandarin", ["系统定时任务", "一定要 8 卡", "确定系美金", "设定预算 5000", "设定 预算 5000",
-                                      "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头"])
+                                      "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头",
+                                      "先跑得快的那个", "你先跑一下"])
 def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> None:
     assert simplified(mandarin) == mandarin
 
@@ -78,3 +82,18 @@ def test_a_cantonese_conversation_gets_the_mandarin_answer(cantonese: list[str],
         a.say(x)
         b.say(y)
     assert a.text == b.text and said in a.text
+
+
+@pytest.mark.parametrize(("cantonese", "said"), [
+    # the checkpoint on a failed machine: at gpuli it moves with the instance; keep save_steps
+    ("gpuli 部機中途出事，啲 checkpoint 會唔會冇咗", "save_steps"),
+    ("训练跑一半机器出问题了 模型存档会不会不见了", "save_steps"),
+    # whether gradient checkpointing saves memory, a job named beside it: the lever's entry, not the job's sizing
+    ("梯度檢查點慳唔慳顯存? 32b lora", "60–80%"),
+    # a card count asked with 先 … 得: 32B full fine-tuning takes 8 H100 (ZeRO-3)
+    ("32b 全參要幾張 h100 先跑得", "8 张 H100"),
+])
+def test_cantonese_questions_get_their_answers(cantonese: str, said: str) -> None:
+    u = ChatUser()
+    u.say(cantonese)
+    assert said in u.text, u.text

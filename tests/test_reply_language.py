@@ -42,3 +42,28 @@ def test_an_english_sentence_switches_the_conversation_to_english() -> None:
     assert reply.lang == "en"
     reply = chat.say("export llamafactory")  # stays in the language the conversation is in now
     assert reply.lang == "en"
+
+
+# the mirror: an English conversation answered with one Chinese word, a card asked again with 呢, or a term
+EN_OPENERS = ["is a 4090 enough for 7b qlora?", "cloudgpu a6000 hourly rate?", "gpuli h100 weekly price?",
+              "how much vram does 14b lora need"]
+ZH_FRAGMENTS = ["人民币", "3090呢", "a100 呢？", "包月", "月付呢"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(EN_OPENERS), st.sampled_from(ZH_FRAGMENTS))
+def test_a_one_word_chinese_answer_keeps_an_english_conversation_english(opener: str, fragment: str) -> None:
+    chat = ChatUser()
+    chat.say(opener)
+    reply = chat.say(fragment)
+    assert reply.lang == "en", (opener, fragment, chat.text)
+
+
+def test_a_chinese_question_still_switches_to_chinese() -> None:
+    for question in ("多少钱", "要几张", "够吗", "batch size 设多大"):
+        assert message_lang(question) == "zh", question
+    chat = ChatUser()
+    chat.say("cloudgpu 4090 hourly rate?")
+    reply = chat.say("人民币")  # $0.33 an hour, in yuan, said in English
+    assert reply.lang == "en" and "¥" in chat.text and "4090" in chat.text
+    assert chat.say("那一个月多少钱").lang == "zh"

@@ -155,6 +155,8 @@ def message_lang(text: str) -> str | None:
         # one English word among a courtesy's ("pls 帮忙 check 下 gpuli a6000 weekly price") says nothing
         asking = grammar - sum(w in COURTESY for w in latin)
         english = grammar >= 2 or (asking == 1 and zh == 0 and len(latin) >= 2)
+        if not grammar and not _english_words(latin) and _chinese_fragment(words):
+            return None  # "人民币", "3090呢", "包月": a word or a name asked again keeps the conversation's language
         return "en" if english and grammar > 2 * zh else "zh"
     if script_language(text) == "zh" and _english_words(latin) >= 2:
         # Chinese letters that were only a name, in a sentence of English words ("一万网络 snapshots included?",
@@ -164,6 +166,13 @@ def message_lang(text: str) -> str | None:
     # the conversation's language as "export llamafactory" does ("can you export the config please" is English)
     grammar -= sum(w in COURTESY for w in latin)
     return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
+
+def _chinese_fragment(words: str) -> bool:
+    """A Chinese answer of one word ("人民币", "包月"), or a thing asked again with 呢 ("3090呢"): at most three
+    characters, no grammar word and no asking 多 ("设多大" asks), as a one-word English answer is none of a language."""
+    rest = re.sub(r"呢\s*[?？]*\s*$", "", words.strip())
+    return len(re.findall(r"[\u3400-\u9fff]", rest)) <= 3 and _zh_weight(rest) == 0 and "多" not in rest
+
 
 def chinese_beside_english(text: str) -> bool:
     """An English message with Chinese words of its own among its English ones, not only names ("gpuli 周租
@@ -189,9 +198,16 @@ def remember_language(store: SettingsStore, inc: Incoming) -> None:
         store.set(inc.scope_user, "asked_lang", asked)
     # a message in no language but typed with a Chinese input method ("qwen3 8b qlora 4090？") starts a
     # conversation in Chinese, so "cost?" next stays Chinese; it changes no language already said
-    said = message_lang(inc.text) or (None if user.get("last_lang") else ime_language(inc.text))
+    said = message_lang(inc.text) or (None if user.get("last_lang") else ime_language(inc.text) or _first_script(inc.text))
     if said and said != user.get("last_lang") and not user.get("lang"):
         store.set(inc.scope_user, "last_lang", said)
+
+
+def _first_script(text: str) -> str | None:
+    """The language a conversation's first question of names and terms only is answered in ("cloudgpu 4090 hourly
+    rate?": English, "一万网络 h100": Chinese), kept for the fragment after it ("人民币" asks in no language); a command
+    ("/wallet") sets none."""
+    return None if text.lstrip().startswith("/") or not re.search(r"[A-Za-z]{2}|[\u3400-\u9fff]", text) else detect_language(text)
 
 
 def effective(store: SettingsStore, inc: Incoming) -> Effective:

@@ -7,6 +7,8 @@ words are one list, read here (this module imports no entity reader, so the FAQ 
 
 from __future__ import annotations
 
+import re
+
 from bot.understand.lazy import lazy
 
 # the words that open the question itself after a background ("……，想知道哪几款卡支持 NVLink", "…; I'd like to know
@@ -25,3 +27,21 @@ def after_lead(raw: str) -> str | None:
     if last is None or not raw[:last.start()].strip() or len(raw[last.end():].strip()) < 4:
         return None
     return raw[last.end():].strip()
+
+
+# a sentence's end: a Chinese stop or an English full stop before a space ("every month. any egress fees?"; never the
+# point inside "2.5" or "qwen2.5-7b")
+SENTENCE_END = lazy(r"[。！!；;\n]+|(?<=[a-z\u3400-\u9fff)])\.(?=\s)", re.IGNORECASE)
+ASKED_LAST = lazy(r"[?？]\s*$")
+
+
+def last_question(raw: str) -> str | None:
+    """The last sentence of a message that states its background in sentences first and ends on a question ("egress:
+    we push ~2TB of checkpoints to our own S3 every month. any egress fees?" -> "any egress fees?"); None for one
+    sentence, or a message that does not end asking."""
+    if not ASKED_LAST.search(raw):
+        return None
+    ends = list(SENTENCE_END.finditer(raw.rstrip()))
+    if not ends or len(raw[ends[-1].end():].strip()) < 4:
+        return None
+    return raw[ends[-1].end():].strip()

@@ -103,6 +103,7 @@ class Verdict(BaseModel):
     affirms: bool  # yes (a "yes" key would read as YAML's true)
     needed: bool = False  # answers whether the thing is required ("do I need a US bank card": no), not whether it is taken
     free: bool = False  # answers whether the thing is free ("is booting free": yes), not whether it is billed
+    over_data: bool = False  # holds only where the question's sequence limit is far above its samples (length_over.py)
     provider: str | None = None
     terms: Keywords
     say: Bilingual

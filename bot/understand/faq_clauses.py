@@ -10,7 +10,7 @@ import re
 
 from bot.understand import asks as ask_words
 from bot.understand import faq_terms
-from bot.understand.ask_lead import after_lead
+from bot.understand.ask_lead import after_lead, last_question
 from bot.understand.breaks import breaks
 from bot.understand.card_spec import specs_asked
 from bot.understand.clause_marks import ASKING as ASKS
@@ -276,7 +276,7 @@ TOPIC_LABEL = lazy(r"^[^:：?？]{1,24}[:：]\s*")  # "expiry: ", "到期：": w
 def _led(raw: str, provider: str | None) -> list[Hit]:
     """The confident answer to the question a lead opens after its background ("风控组在写技术说明，想知道哪几款卡支持
     NVLink"), when the whole, diluted by the background, has none; [] otherwise."""
-    asked = after_lead(raw)
+    asked = after_lead(raw) or last_question(raw)
     if asked is None:
         return []
     part, _ = faq_lookup(asked, provider_of(asked) or provider)

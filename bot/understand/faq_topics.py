@@ -274,7 +274,8 @@ def unsized_of_entry(topic: str, hit: Hit) -> bool:
 # for a 14b full ft": whether a lever saves memory is a yes-or-no the lever's entry answers; a sizing would not say it
 SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|\bshrinks?\b|\bshrunk\b|\blowers?\b|\bdecreases?\b"
               r"|减少|降低|减半|缩小|压缩|变小")
-WHETHER_ASKED = lazy(r"[吗么?？]|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bwould\b|\bcan\b|\bcould\b|\bis\b|是不是|对吧|是吧")
+# (an A-not-A ask is whether too: "省不省显存", Cantonese "悭唔悭" read as it)
+WHETHER_ASKED = lazy(r"[吗么?？]|([\u3400-\u9fff])[不没]\1|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bwould\b|\bcan\b|\bcould\b|\bis\b|是不是|对吧|是吧")
 
 
 def asks_what_a_switch_saves(topic: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bot.understand import faq_terms, spoken_english
+from bot.understand import faq_terms, length_over, spoken_english
 from bot.understand.faq import A_NOT_A, CONTRACTED_IS, POSSESSIVE, FaqEntry, Verdict, _fold, _plain, faq_entries
 from bot.understand.lazy import lazy
 
@@ -97,7 +97,8 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     need = asks_need(folded, [_form(t).replace(" ", "") for t in said])
     # "is booting free" asks the opposite of "is booting billed": where the entry answers both, the one asked
     free = bool(FREE.search(folded)) if any(v.free for v in entry.verdicts) else None
-    named = [v for v in entry.verdicts if v.needed == need and (provider is None or v.provider in (None, provider))
+    over = length_over.limit_over_data(text) if any(v.over_data for v in entry.verdicts) else False
+    named = [v for v in entry.verdicts if v.needed == need and (over or not v.over_data) and (provider is None or v.provider in (None, provider))
              and (free is None or v.free == free) and any(term in named_terms for term in (*v.terms.zh, *v.terms.en))]
     if provider is not None:  # the provider asked about answers, not every provider's "no" at once
         named = [v for v in named if v.provider == provider] or named

@@ -121,6 +121,13 @@ def _storage_sizes(text: str) -> dict[str, int]:
     return leftmost
 
 
+# data sent to a store of one's own ("push 2TB of checkpoints to our own S3", "每月传 2T 到自己的 OSS"): the size is
+# traffic leaving the machine, a bill of its own (the egress entry), never storage rented from the provider
+SENT_OUT = lazy(r"\b(?:push|upload|send|copy|sync|transfer|move|ship|export|back\s*up|dump)\w*\b[^.?!;。？！；]{0,40}?"
+                r"\b(?:to|into|onto)\s+(?:our|my|their|your)\s+own\b"
+                r"|(?:传|推|同步|拷|上传|备份|导出|搬)(?:到|回|去)\s*(?:我们|我|公司)?\s*自己的?", re.I)
+
+
 def add_ons(text: str) -> dict[str, int]:
     """{"volume": GB, "object-storage": GB, "cpu-16c": 1, "ram-128g": 1} as stated ("2000G 存储卷",
     "1 TB of object storage", "加 16核CPU 和 128G 内存"); a storage priced per GB with no size is one GB."""
@@ -129,6 +136,8 @@ def add_ons(text: str) -> dict[str, int]:
         out["cpu-16c"] = 1
     if RAM_UPGRADE.search(text):
         out["ram-128g"] = 1
+    if SENT_OUT.search(text):
+        return out
     out.update(_storage_sizes(text))
     named = [k for k, words in STORAGE_WORDS if words.search(text)]
     if len(named) == 1 and named[0] not in out:

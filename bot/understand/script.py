@@ -24,7 +24,7 @@ _CJK = lazy(r"[\u3400-\u9fff]")
 # Cantonese words (as OpenCC leaves them in simplified characters) and the Mandarin a reader of ours knows
 CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系唔系": "是不是", "系咪": "是不是", "乜嘢": "什么",
              "边度": "哪里", "边个": "哪个", "边间": "哪家", "佢哋": "他们", "冇": "没有", "唔": "不", "嘅": "的",
-             "咗": "了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
+             "咗": "了", "冇咗": "没了", "悭": "省", "唔见咗": "不见了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
              "几钱": "多少钱", "几耐": "多久", "得唔得": "行不行", "我哋": "我们", "你哋": "你们", "点算": "怎么办",
              "设定档": "配置文件"}
 # "我哋得一万块": 得 before an amount is Cantonese for "only have" (我们只有), never Mandarin's "must"
@@ -41,6 +41,8 @@ _RULES = (
      r"是\1\2还是"),
     # "h100 定 a100": 定 standing alone between two names is Cantonese's "or" in a question
     (lazy(r"(?<=[a-z0-9]\s)定(?=\s*[a-z0-9])", re.IGNORECASE), "还是"),
+    # "要几张 H100 先跑得", "几多钱先租得": 先 then a verb with 得 closing the clause is Cantonese's "only then can" (才能跑)
+    (lazy(r"先(\s*)([\u4e00-\u9fff])得(?=\s*(?:$|[,，。.?？!！吗呢啊㗎]))"), r"才能\1\2"),
     # "一个钟", "8 个钟", "几个钟": an hour (个钟头 / 个钟点 are Mandarin already)
     (lazy(rf"(?<=[{_NUMERAL}])(\s*)个钟(?![头点表])"), r"\1小时"),
     # a measure word after a count, before a card: "2 部 4090" -> 2 张

@@ -10,6 +10,8 @@ overflow, use bf16; "bf16 还 OOM": the optimizer's fp32 states are not halved).
 
 from __future__ import annotations
 
+import re
+
 from bot.understand.faq import CONFIDENT, Hit, lookup
 from bot.understand.lazy import lazy
 
@@ -26,6 +28,14 @@ GUESS = lazy(r"是不是|是因为|是.{0,12}[吗么]|\b(?:is|was)\s+(?:it|this|
 WHY_STILL = lazy(r"为什么|为啥|为何|怎么还|咋还|怎么又|怎么会|原因|导致|怎么回事|\bwhy\b|\bstill\b|\bhow\s+come\b")
 
 
+# a memory lever said to be off ("OOM on 80GB w/o an 8-bit optimizer, why?", "不开 8bit 优化器为什么会 oom"): why the run
+# fails without it is what that lever saves, the lever's own entry (16 bytes a parameter against 10)
+WITHOUT_LEVER = lazy(r"(?:\bwithout|\bw/o|\bno|\bnot\s+using|\bdid\s*n[o']?t\s+(?:use|enable|turn\s+on)|不开|没开|没用|不用|未开|关了|关掉)"
+                     r"\s*(?:an?\s+|the\s+|any\s+)?((?:8[\s-]?bit|8\s*位)\s*(?:adam\w*|optim\w*|优化器)?|bf16|offload\w*|cpu\s*offload\w*"
+                     r"|梯度检查点|(?:grad(?:ient)?[\s_-]*)?checkpointing|梯度累[积加]|grad(?:ient)?[\s_-]*accum\w*)", re.I)
+LEVER_WORDS = {"8bit": "8-bit optimizer"}  # a bare "8-bit" said of the optimizer is looked up as the FAQ words it
+
+
 def still_asked(topic: str) -> bool:
     """Whether `topic` asks why a symptom happens (still, after something was switched on)."""
     return bool(SYMPTOM.search(topic) and WHY_STILL.search(topic))
@@ -39,6 +49,12 @@ def cause_asked(topic: str, switched: bool) -> Hit | None:
     symptom = SYMPTOM.search(topic)
     if symptom is None:
         return None
+    off = WITHOUT_LEVER.search(topic)
+    if off is not None and WHY_STILL.search(topic):
+        lever = re.sub(r"[\s-]|optim\w*|adam\w*|优化器", "", off[1].lower()) if re.match(r"8", off[1]) else off[1]
+        hit, _ = lookup(LEVER_WORDS.get(lever, lever), None)
+        if hit is not None and hit.score >= CONFIDENT:
+            return hit
     guess = GUESS.search(topic, symptom.end())
     if guess is not None:
         if OUT_OF_MEMORY.fullmatch(symptom[0]):
