@@ -7,8 +7,7 @@ Paraphrase is bridged by the catalogs, not by patterns here: a concept written a
 (catalogs/faq_terms.yaml: "payment" and 付款) is one token, counted once per mention, and an entry's own keyword phrase
 found in the question (inflected too) is evidence for it. A provider named rules out the entries about another provider.
 
-The confidence is how much of the query's weight the best entry explains, with a margin over the runner-up; `lookup`
-holds the rule that decides on it: below it the bot says it is not sure and offers the two closest questions (buttons).
+Confidence (`lookup`): the share of the query's weight the best entry explains, with a margin; below it, two buttons.
 """
 
 from __future__ import annotations
