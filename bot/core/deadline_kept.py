@@ -75,8 +75,3 @@ def deadline_said_before(parsed: Parsed, last: Turn | None, now: datetime) -> Pa
         return parsed
     return replace(parsed, asks=replace(a, deadline=due))
 
-
-def said_before(parsed: Parsed, last: Turn | None, now: datetime) -> Parsed:
-    """`parsed` with the deadline said in an earlier turn applied: the span until it for a card kept running, or the
-    verdict against it for a job whose data times the run."""
-    return deadline_said_before(until_said_before(parsed, last, now), last, now)

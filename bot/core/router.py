@@ -29,7 +29,6 @@ from bot.core.command_words import command_as_question
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, fit_before_deadline, run_against_deadline
-from bot.core.deadline_kept import said_before
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
 from bot.core.export_follow_up import tool_after_export_question, tool_for_export
@@ -78,6 +77,7 @@ from bot.core.rental_added import rental_added
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_note import run_note
 from bot.core.run_on_priced import keep_job
+from bot.core.said_earlier import said_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import (
     fit_first,
