@@ -60,7 +60,7 @@ def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> N
 
 @pytest.mark.parametrize("mandarin", ["系统定时任务", "一定要 8 卡", "确定系美金", "设定预算 5000", "设定 预算 5000",
                                       "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头",
-                                      "同一张卡", "同时跑两个", "不同的卡", "合同", "平台", "平均速度", "水平", "成本", "完成一个月"])
+                                      "同一张卡", "同时跑两个", "不同的卡", "合同", "用同配置", "8卡同规格", "平台", "平均速度", "水平", "成本", "完成一个月"])
 def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> None:
     assert simplified(mandarin) == mandarin
 
