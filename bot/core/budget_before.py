@@ -28,16 +28,17 @@ def note_budget(reply: Reply, parsed: Parsed | None, before: Turn | None) -> Non
 
 
 def budget_said_before(parsed: Parsed, last: Turn | None) -> Parsed:
-    """`parsed` with the budget the message before said, when it asks of a job (a model and a method or size), says
-    no money of its own and is no wallet action; with the span said beside the budget when it names no length."""
+    """`parsed` with the budget the message before said, when it asks of a job (a model and a method or size) with no
+    dataset of its own, says no money of its own and is no wallet action; with the span said beside the budget when it
+    names no length."""
     said = last.data.get(SAID) if last is not None else None
     q, r = parsed.request, parsed.rental
     if not isinstance(said, list) or len(said) != 3 or parsed.asks.budget is not None or parsed.wallet is not None \
             or parsed.intent not in ("size", "cost") or parsed.missing or not (q.model or q.params_b) \
-            or r.amount is not None or parsed.follow is not None:
-        return parsed
+            or r.amount is not None or parsed.follow is not None or q.tokens or q.samples or parsed.asks.how_long:
+        return parsed  # a run with its own data, or asked how long, stands alone (tests/test_stands_alone_r0b.py)
     amount, currency, days = said
     asks = replace(parsed.asks, budget=(Decimal(amount), currency))
-    if days and not (r.duration_days or r.duration_hours or q.hours or q.days or q.tokens or q.samples):
+    if days and not (r.duration_days or r.duration_hours or q.hours or q.days):
         return replace(parsed, intent="cost", asks=asks, rental=replace(r, duration_days=float(days)))
     return replace(parsed, asks=asks)
