@@ -7,6 +7,8 @@ and 32B full on 8 H100s with 20M tokens × 3 epochs at 30% MFU: about 1.5 hours 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.understand.parser import parse
 from tests.chat_user import ChatUser
@@ -104,3 +106,44 @@ def test_how_many_after_a_count_counts_that_card(turns: tuple[str, ...], count: 
 def test_dataset_after_a_sizing_times_that_job(turns: tuple[str, ...]) -> None:
     chat = _talk(*turns)
     assert "1.5" in chat.lines[0] and ("小时" in chat.lines[0] or " h" in chat.lines[0]), chat.text
+
+
+# A budget said alone, then the job in the next message: the same verdict against the same money as when both are
+# said in one message (seeds: 14B full on gpuli 4×A100 80G ₮4,308 a month; 32B full 8×H200 ₮19,752 a month;
+# 14B QLoRA on CloudGPU's A6000 720 h × $0.44 = $316.80).
+BUDGETS_ZH = ["预算 {n} 块", "我们预算就 {n} 人民币", "老板给了 {n} 元预算"]
+BUDGETS_EN = ["budget is {n} usd", "we have {n} dollars to spend", "our budget: ${n}"]
+JOBS_ZH = ["想全参 32b 跑一个月，行不行", "14b 全参 跑一个月 够吗", "14b qlora 训一个月，得唔得"]
+JOBS_EN = ["32b full fine-tune for a month - doable?", "14b full ft for one month, ok?", "14b qlora for a month, enough?"]
+
+
+def _money_line(chat: ChatUser) -> str:
+    return next((line for line in chat.text.splitlines() if line.startswith("💵")), "")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([("zh", BUDGETS_ZH, JOBS_ZH), ("en", BUDGETS_EN, JOBS_EN)]), st.data())
+def test_a_budget_said_a_turn_before_the_job_gives_the_verdict_of_one_message(lang_set: tuple, data: st.DataObject) -> None:
+    lang, budgets, jobs = lang_set
+    said = data.draw(st.sampled_from(budgets)).format(n=data.draw(st.sampled_from([500, 3000, 30000])))
+    job = data.draw(st.sampled_from(jobs))
+    together = _money_line(_talk(f"{said}{'，' if lang == 'zh' else ', '}{job}"))
+    apart = _talk(said, job)
+    assert together and _money_line(apart) == together, (together, apart.text)
+    assert apart.text.startswith("💵"), apart.text  # the verdict leads
+
+
+@pytest.mark.parametrize(("budget", "job", "verdict", "figure"), [
+    ("预算 3w 人民币", "想全参 32b 跑一个月，得唔得", "不够", "¥30,000"),
+    ("we've got 1500 usd for the month", "want 14b full ft - doable?", "not enough", "$1,500"),   # the month said with the money
+    ("budget 1.2k usd, one month", "best setup for 14b full ft at gpuli?", "not enough", "$1,200"),
+    ("老板：预算一万块", "14b qlora 翻译模型，跑一个月，够唔够", "够", "¥10,000"),
+])
+def test_the_budget_said_before_is_named_back_with_its_verdict_first(budget: str, job: str, verdict: str, figure: str) -> None:
+    lead = _talk(budget, job).text.splitlines()[0]
+    assert figure in lead and verdict in lead, lead
+
+
+def test_a_budget_two_turns_back_is_not_applied_to_a_later_job() -> None:
+    chat = _talk("预算 3000 块", "gpuli 有什么卡", "14b qlora 跑一个月多少钱")
+    assert not chat.text.startswith("💵"), chat.text

@@ -21,6 +21,9 @@ PAIRS = [
     ("2 部 {c} 得唔得 跑 {m} lora", "2 张 {c} 行不行 跑 {m} lora"),
     ("我哋 想用 {p} 跑 {m} lora 幾錢", "我们 想用 {p} 跑 {m} lora 多少钱"),
     ("{c} 做 {m} 全參 夠唔夠", "{c} 做 {m} 全参 够不够"),
+    ("{p} {c} 包月同租 4 個星期邊個平", "{p} {c} 包月和租 4 个星期哪个便宜"),  # 同 joins the choices, 平 is cheap
+    ("{p} {c} 跑成個月 24 個鐘唔停 幾錢", "{p} {c} 跑整个月 24 小时不停 多少钱"),  # 成个月: the whole month
+    ("{p} 同 cloudgpu 邊間平啲 {c} 租兩日", "{p} 和 cloudgpu 哪家便宜些 {c} 租两日"),
 ]
 CARDS = ["4090", "a100", "h100", "3090", "l40s"]
 PROVIDERS = ["gpuli", "cloudgpu", "一万网络"]
@@ -50,6 +53,9 @@ def test_a_cantonese_phrasing_parses_as_its_mandarin_counterpart(pair: tuple[str
     ("checkpoint 會唔會冇咗", "checkpoint 会不会没了"),  # 冇咗: gone (没了), not 没有了
     ("offload 慳唔慳 vram", "offload 省不省 vram"),
     ("70b 全參要幾多張 a100 先跑得？", "70b 全参要多少张 a100 才能跑？"),  # 先 … 得: only then can
+    ("gpuli 5090 包月同租 4 個星期邊個平", "gpuli 5090 包月和租 4 个星期哪个便宜"),
+    ("最平嘅 48g 卡", "最便宜的 48g 卡"), ("4090 平過 a6000 咩", "4090 便宜过 a6000 吗"),
+    ("跑成個星期", "跑整个星期"),
 ])
 def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> None:
     assert simplified(cantonese) == mandarin
@@ -57,7 +63,8 @@ def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> N
 
 @pytest.mark.parametrize("mandarin", ["系统定时任务", "一定要 8 卡", "确定系美金", "设定预算 5000", "设定 预算 5000",
                                       "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头",
-                                      "先跑得快的那个", "你先跑一下"])
+                                      "先跑得快的那个", "你先跑一下",
+                                      "同一张卡", "同时跑两个", "不同的卡", "合同", "用同配置", "8卡同规格", "平台", "平均速度", "水平", "成本", "完成一个月"])
 def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> None:
     assert simplified(mandarin) == mandarin
 
@@ -72,6 +79,12 @@ def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> Non
     # an 8-hour job on one 4090 at $0.33 an hour
     (["部 4090 夠唔夠 run 7b qlora", "條 job 要跑 8 個鐘 cloudgpu 幾錢"],
      ["一张 4090 够不够 run 7b qlora", "这条 job 要跑 8 小时 cloudgpu 多少钱"], "2.64"),
+    # a month against four weeks at gpuli's 5090: ₮499 against 4 × ₮149 = ₮596, never a booking
+    (["gpuli 5090 包月同租 4 個星期邊個平"], ["gpuli 5090 包月和租 4 个星期哪个便宜"], "₮596"),
+    # a whole month around the clock on CloudGPU's 3090: 720 h × $0.21
+    (["cloudgpu 3090 跑成個月 24 個鐘唔停要幾錢"], ["cloudgpu 3090 跑整个月 24 小时不停要多少钱"], "151.20"),
+    # two days after two prices: CloudGPU's 4090 for 48 h, $15.84, against gpuli's week
+    (["gpuli 4090 月租幾錢", "cloudgpu 呢", "週末跑兩日邊個平啲"], ["gpuli 4090 月租多少钱", "cloudgpu 呢", "周末跑两日哪个便宜些"], "15.84"),
     # Taiwan's 設定 is an export of accelerate's configuration
     (["幫我出一份 accelerate 設定 8 張 h100 32b 全參"], ["帮我出一份 accelerate 配置 8 张 h100 32b 全参"], "accelerate"),
 ])

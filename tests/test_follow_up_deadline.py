@@ -59,3 +59,20 @@ def test_a_stated_run_length_wins_over_the_datasets_estimate(first: str, then: s
     chat.say(then)
     assert "6 小时" in chat.lines[0] or "6 h" in chat.lines[0], chat.text
     assert "$1.98" in chat.text  # 6 h of CloudGPU's $0.33 RTX 4090 hour, not the 2.42 h estimate
+
+
+# A deadline put to the last job as a yes-or-no question, with no dataset size ("we need it done by thursday, ok?"):
+# whether it finishes depends on the data, and that answer (the tokens the setup trains before the day, named back)
+# leads; the rental until then follows. 7B QLoRA on CloudGPU's 4090 trains about 5.9 million tokens an hour.
+@pytest.mark.parametrize(("fit", "ask", "day"), [
+    ("7b qlora on one 4090, does it fit?", "we need it done by thursday, ok?", "Thursday"),
+    ("does 7b qlora fit a single 4090", "deadline is friday - doable?", "Friday"),
+    ("4090 跑 7b qlora 装得下吗", "周四前要交，可以吗", "周四"),
+    ("一张 4090 够 7b qlora 吗", "下周一前要用，行吗", "周一"),
+])
+def test_a_deadline_asked_yes_or_no_of_the_last_job_leads_with_what_it_depends_on(fit: str, ask: str, day: str) -> None:
+    chat = ChatUser()
+    chat.say(fit)
+    chat.say(ask)
+    first = next(line for line in chat.text.splitlines()[:3] if line.startswith("⏰"))  # (a fit asked again may lead)
+    assert day in first and ("million tokens" in first or "万 token" in first or "亿 token" in first), chat.text

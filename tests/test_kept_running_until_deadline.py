@@ -120,3 +120,71 @@ def test_the_span_left_times_the_hourly_price(hours: int) -> None:
     total = Decimal(hours) * Decimal("0.21")  # a whole-dollar total is written without cents ("$21")
     shown = f"${total:,.2f}".removesuffix(".00")
     assert re.search(re.escape(shown) + r"(?![\d.]\d)", chat.text), chat.text
+
+
+# A deadline said a turn before the job (alone, or with a job that had no data yet) times the job that follows
+# with its data, exactly as if both had been said in one message: the same verdict, the same hours left.
+# 7B QLoRA on a 4090, 50,000 samples × 3 epochs (seq 2048) trains about 51.9 h; 20,000 × 1 about 6.9 h.
+DEADLINE_THEN_JOB = [
+    ("后天前要交付", "7b qlora 5万条 3 轮 4090 来得及吗", "zh"),
+    ("明天前要上线", "7b qlora 5万条 3 轮 4090 赶得及吗", "zh"),
+    ("ddl 是下周一", "7b qlora 2万条训 1 轮，用 4090 行不行", "zh"),
+    ("deadline is the day after tomorrow", "7b qlora, 50k samples, 3 epochs on a 4090, ok?", "en"),
+    ("we have to ship by tomorrow", "7b qlora with 50k samples x 3 epochs on one 4090 - doable?", "en"),
+    ("the launch is due next monday", "7b qlora, 20k samples, 1 epoch, a 4090, in time?", "en"),
+]
+
+
+def _lead(*turns: str) -> str:
+    chat = ChatUser()
+    for said in turns:
+        chat.say(said)
+    return chat.text
+
+
+def _verdict(text: str) -> tuple[list[str], list[str], bool, bool]:
+    """The deadline's day, the training hours, and whether it says in time / too late."""
+    low = text.lower()
+    late = "来不及" in low or "not in time" in low
+    return (re.findall(r"\d{4}-\d{2}-\d{2}", text)[:1], re.findall(r"(\d+\.\d+) ?(?:小时|h)\b", text)[:1],
+            not late and ("来得及" in low or "in time" in low), late)
+
+
+@pytest.mark.parametrize(("deadline", "job", "lang"), DEADLINE_THEN_JOB)
+def test_a_deadline_said_a_turn_before_the_job_gives_the_same_verdict_as_said_with_it(deadline: str, job: str, lang: str) -> None:
+    apart = _lead(deadline, job)
+    together = _lead(f"{deadline}{'，' if lang == 'zh' else ', '}{job}")
+    days, hours, in_time, late = _verdict(together)
+    assert days and hours and (in_time or late), together
+    assert _verdict(apart) == (days, hours, in_time, late), (apart, together)
+    assert ("截止" if lang == "zh" else "Deadline") in "\n".join(apart.splitlines()[:5]), apart
+
+
+def test_a_deadline_already_said_is_not_applied_to_a_job_without_data() -> None:
+    # no samples or tokens: no run length to weigh, so the job's own answer (a sizing), not a deadline table
+    lead = _lead("deadline is friday", "7b qlora on a 4090?")
+    assert "finish in time" not in lead and "4090" in lead, lead
+
+
+@pytest.mark.parametrize(("festival", "date_said"), [
+    ("双十二前要上线", "12月12日前要上线"), ("双12之前训完", "12月12号之前训完"), ("双十一前要交付", "11月11日前要交付"),
+    ("need it done before double 12", "need it done before dec 12"), ("deadline is double 11", "deadline is nov 11"),
+    ("618前要上线", "6月18日前要上线"),
+])
+def test_a_shopping_festival_day_is_the_deadline_of_its_date(festival: str, date_said: str) -> None:
+    got = planning.deadline(normalize(festival), NOW)
+    assert got is not None and got == planning.deadline(normalize(date_said), NOW)
+    assert (got.month, got.day) == {"2": (12, 12), "1": (11, 11), "8": (6, 18)}[date_said[1] if date_said[0] == "1" else "8"] \
+        or date_said.startswith(("need", "deadline"))
+
+
+@pytest.mark.parametrize("text", ["双卡 4090 跑 7b", "double 12gb of memory", "买了 618 块的卡", "a100 80g x2 双 12 核"])
+def test_no_festival_is_read_from_counts_sizes_or_prices(text: str) -> None:
+    assert not any(d in normalize(text) for d in ("12月12日", "dec 12", "6月18日", "11月11日"))
+
+
+def test_a_festival_deadline_with_its_job_leads_with_the_verdict_and_names_the_day() -> None:
+    lead = _lead("双十二前要上线，7b qlora 5万条 3 轮，赶得及吗")
+    assert "12-12" in lead and "来得及" in lead, lead
+    lead = _lead("need 7b qlora on 50k samples x 3 epochs done before double 12, can we?")
+    assert "12-12" in lead and "in time" in lead, lead

@@ -55,7 +55,9 @@ def deadline_without_data(ctx: Context, now: datetime, cost: IntentHandler, pars
     if enough is not None and not parsed.asks.both_units:  # yes, if the run fits in it
         return verdict_first(reply, Reply("error", ctx.lang, {"message": enough}))
     note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang, wall_clock(deadline, ctx.lang))})
-    if not (lead and (asks_in_time(text) or rental_asked)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
+    # "周五前能训完吗", "we need it done by thursday, ok?": a yes or no asked of the deadline, so its answer leads
+    asked = asks_in_time(text) or parsed.cues.yes_no
+    if not (lead and (asked or rental_asked)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
         reply.also.insert(0, note)
         return reply
     return verdict_first(reply, note)  # "周五前能训完吗" is answered first; the rental until then follows

@@ -31,6 +31,9 @@ def keep_deadline(reply: Reply, parsed: Parsed | None, before: Turn | None, now:
         left = f"{(said - now).total_seconds() / 3600:.0f}"
         reply.kind, reply.data = "error", {"message": t("plan.deadline_noted", reply.lang, deadline=wall_clock(said, reply.lang), left=left)}
         reply.turn = Turn("deadline", {"prev": {"kind": before.kind, "data": before.data} if before else None})
+    if said is not None and reply.kind == "missing" and reply.turn is None and said > now:
+        # "后天前要上线" alone asks for the model; the deadline stays for the job said next
+        reply.turn = Turn("deadline", {"prev": {"kind": before.kind, "data": before.data} if before else None})
     turn = reply.turn
     if turn is None or turn is before:
         return
@@ -56,3 +59,19 @@ def until_said_before(parsed: Parsed, last: Turn | None, now: datetime) -> Parse
     # "7b qlora on a cloudgpu 3090, running from now till then": the plan's cost for that span, its fit beside it
     intent = "cost" if parsed.intent == "size" else parsed.intent
     return replace(parsed, intent=intent, asks=replace(asks, cost=True), rental=rental)
+
+
+def deadline_said_before(parsed: Parsed, last: Turn | None, now: datetime) -> Parsed:
+    """`parsed` timed against the deadline said in an earlier turn ("deadline is dec 12", then "7b qlora, 40k samples,
+    3 epochs on a 4090, ok?"), when it gives the data a run's length is counted from and says no deadline, span or
+    budget of its own; unchanged otherwise (a deadline already past, or no data to time the run against it)."""
+    a, q = parsed.asks, parsed.request
+    said = last.data.get(SAID) if last is not None else None
+    if not isinstance(said, str) or a.deadline is not None or a.until is not None or a.deadline_span \
+            or a.budget is not None or not (q.tokens or q.samples):
+        return parsed
+    due = datetime.fromisoformat(said)
+    if due <= now:
+        return parsed
+    return replace(parsed, asks=replace(a, deadline=due))
+

@@ -29,7 +29,6 @@ from bot.core.command_words import command_as_question
 from bot.core.context import Context, Handler, IntentHandler, cost_fields
 from bot.core.conversation import Conversations, StoreConversations
 from bot.core.deadline_answers import against_deadline, deadline_without_data, fit_before_deadline, run_against_deadline
-from bot.core.deadline_kept import until_said_before
 from bot.core.detail_follow import answered
 from bot.core.export_again import carried, export_turn
 from bot.core.export_follow_up import tool_after_export_question, tool_for_export
@@ -78,6 +77,7 @@ from bot.core.rental_added import rental_added
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_note import run_note
 from bot.core.run_on_priced import keep_job
+from bot.core.said_earlier import said_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import (
     fit_first,
@@ -262,7 +262,7 @@ class Core:
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
         turn = back_to_job(parsed, text, turn) or turn  # "回到刚才 一周的多少": the job before a FAQ detour
-        text, parsed = without_return(text), run_follow(until_said_before(parsed, turn, self.conversations.clock.now()), turn)  # "每步3秒 要跑多久"; "until then"
+        text, parsed = without_return(text), run_follow(said_before(parsed, turn, self.conversations.clock.now()), turn)  # "每步3秒 要跑多久"; "until then"
         parsed = left_out(as_plan(parsed, turn), turn, text)  # "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         if (tool := tool_after_export_question(parsed, turn, parse)) is not None:
             return self.intents["export"](ctx, tool, text)  # "which formats can I export?" then "deepspeed": its files

@@ -12,7 +12,7 @@ import unicodedata
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.understand import formal_numerals, provider_words, spoken_chinese, spoken_english, typos
+from bot.understand import event_days, formal_numerals, provider_words, spoken_chinese, spoken_english, typos
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -206,6 +206,7 @@ def normalize(text: str) -> str:
     text = ASCII_PUNCT.sub(" ", text)
     text = provider_words.named(text).lower()  # "周租月租那家", "the per-minute provider": read as the provider's name
     text = _provider_glued().sub(r"\1 ", text) if "gpu" in text or "yiwan" in text else text
+    text = event_days.dated(text)  # "双十二前", "by double 12": the festival as its date
     text = formal_numerals.fold(text)  # "壹万伍仟元": the formal numerals of a finance note, as the ordinary ones
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
     text = SPOKEN_LORA.sub(" lora ", text) if "拉" in text else text  # "七b罗拉": 7b lora

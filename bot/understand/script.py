@@ -50,6 +50,14 @@ _RULES = (
     # a bare measure word opening a clause names one thing: "部 4090" -> 一张 4090, "条 job" -> 这条 job
     (lazy(_CLAUSE + r"部(?=\s*[a-z0-9])", re.IGNORECASE), "一张"),
     (lazy(_CLAUSE + r"([条只架])(?=\s*[a-z])", re.IGNORECASE), r"这\1"),
+    # 平 after the word that compares is Cantonese's cheap: "边个平啲" (哪个平些), "最平", "平过 gpuli"
+    (lazy(r"(?:(?<=哪个)|(?<=哪家)|(?<=哪间)|(?<=最)|(?<=更)|(?<=较))(\s*)平(?![台均方时常安衡稳板行等静面摊分价])|平(?=\s*(?:些|过|一点|点))"), r"\1便宜"),
+    # 同 joining two choices is Cantonese's and: "包月同租 4 个星期" (never 同时 / 同一 / 相同 / 合同 ...)
+    # (only after a name, a number or a term: "同配置" after a verb is Mandarin's "the same config")
+    (lazy(r"(?:(?<=[a-z0-9])|(?<=[a-z0-9]\s)|(?<=[月周租天卡家])|(?<=[月周租天卡家]\s))同(?![时一样步意事学期等比类款型城行伴配规级档种个])", re.IGNORECASE),
+     "和"),
+    # 成 before a span of time is the whole of it: "跑成个月" (跑整个月), "成个星期"
+    (lazy(r"成(?=\s*个\s*(?:月|星期|礼拜|钟头|小时|年))"), "整"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
 )

@@ -1,0 +1,16 @@
+"""What an earlier turn said that the message now answered depends on: a deadline (bot.core.deadline_kept) and a
+budget (bot.core.budget_before), applied in one place before the message is routed."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.core.budget_before import budget_said_before
+from bot.core.deadline_kept import deadline_said_before, until_said_before
+from bot.messages import Turn
+from bot.understand.parser import Parsed
+
+
+def said_before(parsed: Parsed, last: Turn | None, now: datetime) -> Parsed:
+    """`parsed` with the deadline and the budget said before applied where it says none of its own."""
+    return budget_said_before(deadline_said_before(until_said_before(parsed, last, now), last, now), last)
