@@ -218,10 +218,29 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
         ds = pin_precision(deepspeed_config(p), trainer_mixed_precision(p))
         files = {ACCELERATE_FILE: accelerate_text(body), **files, DS_FILE: json.dumps(ds, indent=2, ensure_ascii=False) + "\n"}
     stated = frozenset(STATED_KEYS[key] for key in stated if key in STATED_KEYS)
-    view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools)}
+    view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools),
+                                               "launch": launch_lead(files, tools, view_run(p, fmt))}
     reply = Reply("export", lang, {"v": view})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
+
+
+def view_run(p: ExportPlan, fmt: str) -> str | None:
+    return "launch_accelerate.sh" if p.fsdp and fmt == "all" else RUN_SCRIPT.get(fmt)
+
+
+def launch_lead(files: dict[str, str], tools: frozenset[str], run: str | None) -> dict[str, str] | None:
+    """A launch script asked for ("launch script for 8 gpus", "训练命令发一下"): the script of the launcher named
+    (torchrun, accelerate), else the one the reply says to run, and its command line as written in it (the card
+    count in NPROC_PER_NODE / --nproc_per_node / --num_processes), so the reply leads with the command itself."""
+    if "launch" not in tools and "torchrun" not in tools:
+        return None
+    named = [f"launch_{tool}.sh" for tool in ("torchrun", "accelerate") if tool in tools]
+    script = next((name for name in [*named, run] if name is not None and name in files), None)
+    if script is None:
+        return None
+    lines = [line for line in files[script].splitlines() if line.strip() and not line.startswith("#")]
+    return {"script": script, "command": lines[-1]}
 
 
 # the file each framework is known by, as the header names it ("DeepSpeed ds_config.json")
