@@ -62,9 +62,19 @@ def demo_rows(stage: str, cutoff_len: int, packing: bool | None) -> list[dict[st
     return rows
 
 
-def dataset_files(stage: str, cutoff_len: int, packing: bool | None) -> dict[str, str]:
-    """{file name: content}: dataset_info.json and the demo rows for `stage`."""
+def dataset_files(stage: str, cutoff_len: int, packing: bool | None, named: str | None = None) -> dict[str, str]:
+    """{file name: content}: dataset_info.json and the demo rows for `stage`; a dataset the user named gets its
+    own entry there (its file `<name>.json`, in the demo's columns), so the trainer's `dataset: <name>` resolves."""
     d = DEMO[stage]
-    info = {d.name: {"file_name": d.file, **d.info}}
+    info = {d.name: {"file_name": d.file, **d.info}} | ({named: {"file_name": f"{named}.json", **d.info}} if named else {})
     return {"dataset_info.json": json.dumps(info, indent=2, ensure_ascii=False) + "\n",
             d.file: json.dumps(demo_rows(stage, cutoff_len, packing), indent=2, ensure_ascii=False) + "\n"}
+
+
+def dataset_note(stage: str, cutoff_len: int, packing: bool | None, named: str | None = None) -> str:
+    """The header's words on the data: the demo shipped, and where the named dataset's rows go."""
+    d = DEMO[stage]
+    demo = f"; dataset: {d.file} is a {len(demo_rows(stage, cutoff_len, packing))}-row demo"
+    if named:
+        return demo + f", the config trains on {named}: put its rows in {named}.json in the demo's columns"
+    return demo + ", put your data in its columns (or add yours to dataset_info.json)"

@@ -35,7 +35,8 @@ BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the
 MARKS = ("exported", "tools")
 # the request's fields a file writes as a setting (not the job's model, card or count)
 SETTINGS = frozenset({"lora_rank", "micro_batch", "grad_accum", "seq_len", "attention", "offload", "zero", "optimizer",
-                      "grad_checkpointing", "epochs", "learning_rate", "save_steps", "packing", "lora_targets", "precision", "method"})
+                      "grad_checkpointing", "epochs", "learning_rate", "save_steps", "packing", "lora_targets", "precision", "method",
+                      "dataset", "hub_id"})
 GENERIC_SETTINGS = SETTINGS | {"num_gpus"}  # a framework file with no model also writes the card count
 
 

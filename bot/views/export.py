@@ -44,7 +44,7 @@ def asks_fsdp(text: str | None) -> bool:
 # reply shows is the text the reader will find in the file.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("model_name_or_path", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
+    "llamafactory.yaml": ("model_name_or_path", "dataset", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
                           "learning_rate", "num_train_epochs", "per_device_train_batch_size", "gradient_accumulation_steps", "save_steps",
                           "disable_gradient_checkpointing", "flash_attn", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
@@ -56,13 +56,13 @@ KEY_SETTINGS = {
 SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
 # values that are the trainer's own default and say nothing about this job (the plain AdamW) unless asked
 # (the batch and the attention kernel the same: shown when the message set them, or a kernel other than FlashAttention-2)
-QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
+QUIET = {"optim": "adamw_torch", "dataset": None, "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
          "gradient_accumulation_steps": None, "save_steps": None, "flash_attn": "fa2", "disable_gradient_checkpointing": False}
 # the request's fields the message set, by the LLaMA-Factory key that writes them
 STATED_KEYS = {"epochs": "num_train_epochs", "micro_batch": "per_device_train_batch_size",
                "grad_accum": "gradient_accumulation_steps", "attention": "flash_attn",
                "grad_checkpointing": "disable_gradient_checkpointing", "learning_rate": "learning_rate",
-               "save_steps": "save_steps"}
+               "save_steps": "save_steps", "dataset": "dataset"}
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
