@@ -188,8 +188,14 @@ def export_of_priced(parsed: Parsed, last: Turn | None) -> Parsed | None:
     card priced (one card named: its count too); None when the price carried no job or the message names its own."""
     q = parsed.request
     job = last.data.get("job") if last is not None and last.kind == "price" else None
-    if parsed.intent != "export" or not isinstance(job, dict) or q.model or q.params_b or parsed.parts:
+    if parsed.intent != "export" or q.model or q.params_b or parsed.parts or last is None or last.kind != "price":
         return None
+    if not isinstance(job, dict):
+        # "gpuli 5090 月租" then "导出 deepspeed zero3 配置": no job was priced, so the framework's files for the cards
+        # priced (their count), never that price again
+        count = last.data.get("num_gpus")
+        kept = {"num_gpus": count} if isinstance(count, int) and q.num_gpus is None else {}
+        return replace(parsed, request=q.model_copy(update=kept), missing=[], follow_up=True)
     cards, count = last.data.get("gpu") if last is not None else None, last.data.get("num_gpus") if last is not None else None
     setup = {"gpu": cards[0], **({"num_gpus": count} if isinstance(count, int) else {})} \
         if isinstance(cards, list) and len(cards) == 1 else {}
