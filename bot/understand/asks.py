@@ -24,6 +24,7 @@ from bot.understand.launch_asked import LAUNCH_TOOL, launch_asked
 from bot.understand.machines_asked import machine_card, machines_asked
 from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
+from bot.understand.named_data import file_for_dataset
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
@@ -376,8 +377,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
     }.items()}  # each behind the literal prefilter (bot.understand.lazy.gated)
 
 
-def asks_how_long(norm: str) -> bool:
-    """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
+def asks_how_long(norm: str) -> bool:  # "多久", "几个小时", "how long", "how many weeks"
     return bool(_patterns()["how_long"].search(without_wait(norm)) or _patterns()["runway"].search(norm))
 
 
@@ -530,7 +530,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cheapest=bool(planning.CHEAPEST.search(norm)),
         safe=planning.cheapest_safe(norm),
         minimum=planning.minimum_asked(norm) and switch_asked(norm) is None,  # a switch asked about leads instead
-        export=bool(p["export"].search(norm)) or wants_file(norm, job) or launch_asked(norm),
+        export=bool(p["export"].search(norm)) or wants_file(norm, job) or launch_asked(norm) or file_for_dataset(norm),
         names_only=names_only,
         frame_only=frame_only,
         tools=config_tools(norm), shown=settings_named(norm),

@@ -33,6 +33,16 @@ def dataset_name(raw: str) -> str | None:
     return None
 
 
+ASKED = lazy(r"\bhow\b|\bwhat\b|\bwhy\b|\bwhich\b|怎么|如何|什么|为什么|哪|吗|[?？]")
+FILE = lazy(r"\byaml\b|\bjson\b|\bconfigs?\b|配置|\bfiles\b", re.IGNORECASE)
+
+
+def file_for_dataset(norm: str) -> bool:
+    """A config file asked with the dataset it trains on ("the llamafactory yaml, dataset: claims_zh"): a file for a
+    job, since a question about a file names no dataset of the user's."""
+    return bool(FILE.search(norm)) and dataset_name(norm) is not None and not ASKED.search(norm)
+
+
 def hub_id(raw: str) -> str | None:
     """The Hugging Face repository the message names as owner/name, or None; the owner holds no model size
     ("7b/14b" and "A100/H100" are two things named, not a repository)."""
