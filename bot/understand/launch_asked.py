@@ -24,11 +24,6 @@ def launch_asked(norm: str) -> bool:
     return bool(LAUNCH.search(norm)) and not ABOUT.search(norm)
 
 
-class _AsLaunch:
-    """launch_asked as a pattern's `search`, so the launch joins asks.config_tools's table of tools."""
 
-    def search(self, norm: str) -> bool:
-        return launch_asked(norm)
-
-
-LAUNCH_TOOL = _AsLaunch()
+# in asks.config_tools's table of tools: a launch named joins the tools whose files lead an export's summary
+LAUNCH_TOOL = LAUNCH
