@@ -78,6 +78,7 @@ def test_a_dataset_and_a_hub_repository_said_reach_the_files(ask: str, name: str
     info = json.loads(files["dataset_info.json"])
     assert info[name]["file_name"] == f"{name}.json" and f"{name}.json" in files  # the trainer resolves it as shipped
     assert f"dataset: {name}" in chat.text and repo in chat.text
+    assert "epochs and dataset are common defaults" not in chat.text  # the dataset said is no default
 
 
 @pytest.mark.parametrize(("first", "then"), [("32b qlora 单卡 a100 80g 够吗", "导出 llamafactory 配置，训练集叫 claims_zh"),

@@ -195,6 +195,7 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
         "files": names,
         "run": run if run in names else None,
         "cost": option_row(p.cost) if p.cost is not None else None,
+        "dataset": r.request.dataset,
     }
 
 
