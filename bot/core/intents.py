@@ -72,7 +72,6 @@ from engine.export_generic import generic_files
 from engine.providers import provider
 from engine.request import TrainingRequest
 
-
 DEFAULT_LAUNCH_B = 7.0  # the size a launch script asked with no model is written for (the reply says so)
 
 
