@@ -27,7 +27,7 @@ from engine.architecture import LORA_TARGETS
 from engine.breakdown import CARDS_PER_NODE
 from engine.cost import CostOption, CostReport, compare
 from engine.errors import KasuanError
-from engine.export_data import DEMO, dataset_files, demo_rows
+from engine.export_data import DEMO, dataset_files, dataset_note
 from engine.export_rules import CHANGED_LINES, NO_BF16_CARD, accepted, refused, trainer_precision_flags
 from engine.fit import Fit, Planner, ladder, stage_states_fit, with_settings_said
 from engine.memory import ZERO3_LIVE_PARAMS, ZERO12_BUCKET_ELEMENTS, MemoryEstimate
@@ -261,7 +261,7 @@ def header(p: ExportPlan, what: str) -> list[str]:
         memory += f"; host memory for offload {p.estimate.host_gb:.0f} GB per node"
     lines = [
         f"KaSuan (卡算) export: {what}",
-        f"model: {r.spec.name} ({p.model_path or hf_id(r) or 'bare size: set model_name_or_path'})",
+        f"model: {r.spec.name} ({p.model_path or q.hub_id or hf_id(r) or 'bare size: set model_name_or_path'})",
         f"method: {method}, seq {q.seq_len}, micro-batch {q.micro_batch}, grad-accum {q.grad_accum}",
         f"setup: {setup_line(p)} [{p.basis.replace('_', ' ')}]",
         f"memory (predicted): {memory}",
@@ -270,9 +270,7 @@ def header(p: ExportPlan, what: str) -> list[str]:
             "cost: no catalog provider rents this setup" if p.priced else "cost: not priced (see kasuan cost)"),
         f"defaults to change: learning rate {q.learning_rate or LEARNING_RATE[r.method]:g}"
         + ("" if q.epochs is not None else f", {EPOCHS:g} epochs")
-        + f"; dataset: {DEMO[p.stage].file} is a {len(demo_rows(p.stage, q.seq_len or 0, q.packing))}-row demo,"
-        " put your data in its"
-        " columns (or add yours to dataset_info.json)",
+        + dataset_note(p.stage, q.seq_len or 0, q.packing, q.dataset),
     ]
     repo = gated(p)
     if repo is not None:
@@ -329,7 +327,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
     q = r.request
     stage = p.stage
     args: dict[str, Any] = {
-        "model_name_or_path": p.model_path or hf_id(r) or "path/to/your/model",
+        "model_name_or_path": p.model_path or q.hub_id or hf_id(r) or "path/to/your/model",
         "trust_remote_code": True,
         "stage": stage,
         "do_train": True,
@@ -353,7 +351,7 @@ def llamafactory_args(p: ExportPlan, deepspeed: bool = True) -> dict[str, Any]:
         args["deepspeed"] = DS_FILE
     args |= {
         "dataset_dir": ".",  # dataset_info.json and the demo file sit beside this file (the scripts cd here)
-        "dataset": DEMO[stage].name,
+        "dataset": q.dataset or DEMO[stage].name,
         "template": TEMPLATES.get(r.spec.family, "default"),
         "cutoff_len": q.seq_len,
         **({"packing": bool(q.packing)} if q.packing is not None else {}),
@@ -592,7 +590,7 @@ def export_files(p: ExportPlan, fmt: str = "all") -> dict[str, str]:
         out["llamafactory_fsdp.yaml"] = llamafactory_yaml(p, deepspeed=False)
     if {"llamafactory", "torchrun", "accelerate"} & set(wanted):
         q = p.resolved.request
-        out |= dataset_files(p.stage, q.seq_len or 0, q.packing)
+        out |= dataset_files(p.stage, q.seq_len or 0, q.packing, q.dataset)
     for launcher in ("llamafactory", "torchrun", "accelerate"):
         if launcher in wanted:
             out[f"launch_{launcher}.sh"] = launch_script(p, launcher)

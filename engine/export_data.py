@@ -62,9 +62,27 @@ def demo_rows(stage: str, cutoff_len: int, packing: bool | None) -> list[dict[st
     return rows
 
 
-def dataset_files(stage: str, cutoff_len: int, packing: bool | None) -> dict[str, str]:
-    """{file name: content}: dataset_info.json and the demo rows for `stage`."""
+def dataset_files(stage: str, cutoff_len: int, packing: bool | None, named: str | None = None) -> dict[str, str]:
+    """{file name: content}: dataset_info.json and the demo rows for `stage`; a dataset the user named takes the
+    demo's place under its own name (`<name>.json`, the demo rows standing in until the user's rows replace them),
+    so the trainer's `dataset: <name>` resolves and the bundle still runs as shipped."""
     d = DEMO[stage]
-    info = {d.name: {"file_name": d.file, **d.info}}
-    return {"dataset_info.json": json.dumps(info, indent=2, ensure_ascii=False) + "\n",
-            d.file: json.dumps(demo_rows(stage, cutoff_len, packing), indent=2, ensure_ascii=False) + "\n"}
+    name, file = (named, data_file(named)) if named else (d.name, d.file)
+    return {"dataset_info.json": json.dumps({name: {"file_name": file, **d.info}}, indent=2, ensure_ascii=False) + "\n",
+            file: json.dumps(demo_rows(stage, cutoff_len, packing), indent=2, ensure_ascii=False) + "\n"}
+
+
+# the bundle's other JSON files: a dataset named after one of them is written under another file name
+TAKEN = frozenset({"dataset_info", "ds_config"})
+
+
+def data_file(named: str) -> str:
+    return f"{named}_data.json" if named in TAKEN else f"{named}.json"
+
+
+def dataset_note(stage: str, cutoff_len: int, packing: bool | None, named: str | None = None) -> str:
+    """The header's words on the data: the demo shipped, and where the named dataset's rows go."""
+    rows = len(demo_rows(stage, cutoff_len, packing))
+    if named:
+        return f"; dataset: {data_file(named)} holds {rows} demo rows, put yours there in their columns"
+    return f"; dataset: {DEMO[stage].file} is a {rows}-row demo, put your data in its columns (or add yours to dataset_info.json)"

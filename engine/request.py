@@ -76,6 +76,9 @@ class TrainingRequest(BaseModel):
     epochs: float | None = None
     learning_rate: float | None = Field(default=None, gt=0, lt=1)  # the trainer's peak learning rate (export only)
     save_steps: int | None = Field(default=None, gt=0)  # steps between the checkpoints the trainer saves (export only)
+    # a dataset and a Hub repository named by the user (export only): plain names, never shell or YAML syntax
+    dataset: str | None = Field(default=None, pattern=r"^[A-Za-z][A-Za-z0-9_.-]{0,62}$")
+    hub_id: str | None = Field(default=None, pattern=r"^[A-Za-z][A-Za-z0-9_.-]{0,38}/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$")
     provider: str | None = None
     hours: float | None = None
     days: float | None = None

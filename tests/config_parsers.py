@@ -170,7 +170,8 @@ def dataset(folder: Path, model_args: Any, data_args: Any, training_args: Any, s
     return {"rows": len(train), "columns": sorted(train.column_names), "length": len(row["input_ids"]
             if "input_ids" in row else row["chosen_input_ids"]),
             "trained_tokens": sum(1 for t in labels if t != IGNORE_INDEX),
-            "template": data_args.template, "format_user": type(template.format_user).__name__}
+            "template": data_args.template, "format_user": type(template.format_user).__name__,
+            "names": list(data_args.dataset or [])}
 
 
 def llamafactory(path: Path, tiny: Path) -> dict[str, Any]:

@@ -25,6 +25,7 @@ import pytest
 from bot.views.checkpoint import KEEP
 from engine.cost import compare
 from engine.export import ExportPlan, export_files, plan_for
+from engine.export_data import DEMO
 from engine.hf_config import load_config
 from engine.request import TrainingRequest
 from engine.sizing import size
@@ -53,6 +54,8 @@ MATRIX: dict[str, dict[str, Any]] = {
     "gated_llama": {"model": "llama-3.1-8b", "method": "lora", "gpu": "a100-80g-sxm"},
     "glm4_lora_qv": {"model": "glm-4-9b", "method": "lora", "gpu": "l40s", "lora_targets": ("q", "v")},
     "gemma2_qlora": {"model": "gemma-2-9b", "method": "qlora", "gpu": "rtx-4090"},
+    # a dataset and a Hub repository the user named: the trainer loads that dataset from the bundle's own files
+    "named_data": {"model": "qwen3-8b", "method": "lora", "gpu": "h100-sxm", "dataset": "risk_qa", "hub_id": "Qwen/Qwen3-8B-Base"},
 }
 PRICED = {"two_nodes_16xh100"}
 FSDP = {"fsdp_8xh100"}
@@ -155,7 +158,8 @@ def test_llamafactory_builds_the_plan(parsed: Parsed, case: str) -> None:
         assert DATA_COLUMNS[p.stage] in data["columns"]
         assert data["trained_tokens"] > 0 and data["template"] == lf["template"]
     assert files["llamafactory.yaml"]["model_name_or_path"] == (
-        p.model_path or next(a for a in p.resolved.spec.aliases if "/" in a))
+        p.model_path or q.hub_id or next(a for a in p.resolved.spec.aliases if "/" in a))
+    assert files["llamafactory.yaml"]["dataset"]["names"] == [q.dataset or DEMO[p.stage].name]  # the one loaded above
     if plan.zero:
         ds = files["llamafactory.yaml"]["deepspeed"]  # DeepSpeedConfig after the HF trainer filled "auto"
         assert ds["stage"] == plan.zero

@@ -27,7 +27,8 @@ from engine.providers import providers
 from engine.request import TrainingRequest
 
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
-             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate", "save_steps")
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate", "save_steps",
+             "dataset", "hub_id")
 
 
 def duration_of(parsed: Parsed) -> dict[str, float]:

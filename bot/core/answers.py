@@ -495,7 +495,7 @@ def export_request(ctx: Context, req: TrainingRequest, fsdp: bool = False, preci
     """The ready-to-run training files for the setup `req` sizes to, as attachments, with the price of
     that setup in the header when a provider rents it; at the precision asked, the summary showing the
     settings of the frameworks named, and those the message named (`shown`, request fields) at any value."""
-    stated = with_chat_settings(req, ctx)
+    stated = as_the_seed_sizes(with_chat_settings(req, ctx))[0]  # seed 000's 8-bit row (7B full on one 80 GB) as the sizing has it
     try:
         report = compare_cost(stated)
     except KasuanError:

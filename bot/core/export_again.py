@@ -36,7 +36,8 @@ BARE_CHANGE = 32  # characters: "模型换 qwen3 8b", "那 14b 呢", "switch the
 MARKS = ("exported", "tools")
 # the request's fields a file writes as a setting (not the job's model, card or count)
 SETTINGS = frozenset({"lora_rank", "micro_batch", "grad_accum", "seq_len", "attention", "offload", "zero", "optimizer",
-                      "grad_checkpointing", "epochs", "learning_rate", "save_steps", "packing", "lora_targets", "precision", "method"})
+                      "grad_checkpointing", "epochs", "learning_rate", "save_steps", "packing", "lora_targets", "precision", "method",
+                      "dataset", "hub_id"})
 GENERIC_SETTINGS = SETTINGS | {"num_gpus"}  # a framework file with no model also writes the card count
 
 
@@ -189,8 +190,14 @@ def export_of_priced(parsed: Parsed, last: Turn | None) -> Parsed | None:
     card priced (one card named: its count too); None when the price carried no job or the message names its own."""
     q = parsed.request
     job = last.data.get("job") if last is not None and last.kind == "price" else None
-    if parsed.intent != "export" or not isinstance(job, dict) or q.model or q.params_b or parsed.parts:
+    if parsed.intent != "export" or q.model or q.params_b or parsed.parts or last is None or last.kind != "price":
         return None
+    if not isinstance(job, dict):
+        # "gpuli 5090 月租" then "导出 deepspeed zero3 配置": no job was priced, so the framework's files for the cards
+        # priced (their count), never that price again
+        count = last.data.get("num_gpus")
+        kept = {"num_gpus": count} if isinstance(count, int) and q.num_gpus is None else {}
+        return replace(parsed, request=q.model_copy(update=kept), missing=[], follow_up=True)
     cards, count = last.data.get("gpu") if last is not None else None, last.data.get("num_gpus") if last is not None else None
     setup = {"gpu": cards[0], **({"num_gpus": count} if isinstance(count, int) else {})} \
         if isinstance(cards, list) and len(cards) == 1 else {}

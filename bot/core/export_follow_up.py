@@ -61,7 +61,8 @@ def tool_after_export_question(parsed: Parsed, last: Turn | None, read: Callable
         return None
     asked = str(last.data.get("text") or "")
     before = read(asked) if asked else None
-    if before is None or not before.asks.export:
+    # a question that stated the cards ("2 nodes x 8 H100 continued pretraining") sets the count of the file asked next
+    if before is None or not (before.asks.export or before.request.num_gpus):
         return None
     job = TrainingRequest.model_validate({**before.request.stated(), **q.stated()})
     return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],

@@ -72,10 +72,19 @@ from engine.export_generic import generic_files
 from engine.providers import provider
 from engine.request import TrainingRequest
 
+DEFAULT_LAUNCH_B = 7.0  # the size a launch script asked with no model is written for (the reply says so)
+
 
 def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"导出 deepspeed 配置" with a model, or after an answer: the files of that job; else which model?"""
     asks = parsed.asks
+    if "launch" in asks.tools and not (parsed.request.model or parsed.request.params_b):
+        # "给个 8 卡的启动命令": the command is the same for any model, so the files are written for a stated default size
+        reply = export_request(ctx, cost_fields(parsed).model_copy(update={"params_b": DEFAULT_LAUNCH_B}),
+                               precision=asks.mixed_precision, tools=asks.tools, shown=asks.shown)
+        if reply.kind == "export":
+            reply.data["v"]["default_b"] = DEFAULT_LAUNCH_B
+        return reply
     if not (parsed.request.model or parsed.request.params_b):
         q = parsed.request
         tools = asks.tools

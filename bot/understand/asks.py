@@ -20,9 +20,11 @@ from bot.understand.card_spec import specs_asked
 from bot.understand.catch_asked import catch_asked
 from bot.understand.claimed import Claim, claimed
 from bot.understand.held_asked import held_asked
+from bot.understand.launch_asked import LAUNCH_TOOL, launch_asked
 from bot.understand.machines_asked import machine_card, machines_asked
 from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
+from bot.understand.named_data import file_for_dataset
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
 from bot.understand.rental_extras import IN_CURRENCY
@@ -375,14 +377,12 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
     }.items()}  # each behind the literal prefilter (bot.understand.lazy.gated)
 
 
-def asks_how_long(norm: str) -> bool:
-    """The message asks how long ("多久", "几个小时", "how long", "how many weeks")."""
+def asks_how_long(norm: str) -> bool:  # "多久", "几个小时", "how long", "how many weeks"
     return bool(_patterns()["how_long"].search(without_wait(norm)) or _patterns()["runway"].search(norm))
 
 
 def asks_estimate(norm: str) -> bool:
-    """The message asks how to work a run's time out ("先怎么估时间", "训练时间怎么算", "how do I estimate the
-    training time"): the method (steps from the dataset, then a timed trial) answers it, a model named or not."""
+    """How to work a run's time out is asked ("训练时间怎么算", "how do I estimate the training time"): the method answers."""
     return bool(_patterns()["estimate"].search(norm))
 
 
@@ -392,12 +392,12 @@ def asks_steps(norm: str) -> bool:
 
 
 _TOOLS = {"accelerate": lazy.lazy(r"accelerate"), "deepspeed": lazy.lazy(r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|zero[\s_-]?[0-3]|zero\s*stage"),
-          "llamafactory": lazy.lazy(r"llama[\s_-]?factory|\blf\b"), "fsdp": lazy.lazy(r"\bfsdp\b")}  # gated, compiled once
+          "llamafactory": lazy.lazy(r"llama[\s_-]?factory|\blf\b"), "fsdp": lazy.lazy(r"\bfsdp\b"),
+          "torchrun": lazy.lazy(r"\btorchrun\b"), "launch": LAUNCH_TOOL}
 
 
 def config_tools(norm: str) -> frozenset[str]:
-    """The training tools whose config a message names ("accelerate config", "deepspeed zero-2 json", "llamafactory
-    yaml"): accelerate and DeepSpeed configs need no model, LLaMA-Factory's does."""
+    """The tools whose files a message names ("accelerate config", "ds json", "llamafactory yaml", "launch script")."""
     return frozenset(name for name, pattern in _TOOLS.items() if pattern.search(norm))
 
 
@@ -530,7 +530,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         cheapest=bool(planning.CHEAPEST.search(norm)),
         safe=planning.cheapest_safe(norm),
         minimum=planning.minimum_asked(norm) and switch_asked(norm) is None,  # a switch asked about leads instead
-        export=bool(p["export"].search(norm)) or wants_file(norm, job),
+        export=bool(p["export"].search(norm)) or wants_file(norm, job) or launch_asked(norm) or file_for_dataset(norm),
         names_only=names_only,
         frame_only=frame_only,
         tools=config_tools(norm), shown=settings_named(norm),

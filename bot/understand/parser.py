@@ -66,6 +66,7 @@ from bot.understand.lazy import lazy
 from bot.understand.learning_rate import learning_rate, save_steps
 from bot.understand.lora_targets import lora_targets
 from bot.understand.money_words import PER_SPAN, find_money, scaled_amount
+from bot.understand.named_data import dataset_name, hub_id
 from bot.understand.node_cards import cards_on_nodes, machines_by_cards, node_words
 from bot.understand.normalize import normalize
 from bot.understand.one_message import one_reading
@@ -282,8 +283,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         trial = None
     if trial is not None:
         rest = _blank(rest, [(trial.start, trial.end)])
-    # Money next: its digits are then blanked, so "预算 3w" is never three weeks nor "budget 2k" a
-    # sequence length; the wallet's amount reader still sees them.
+    # Money next: its digits are then blanked ("预算 3w" is never 3 weeks); the wallet's amount reader still sees them.
     money_words = find_money(rest, frozenset(g.start for g in gpus))
     if not money_words and gpus and not models and ask_words.asks_how_long(norm):
         held = scaled_amount(rest)  # "3k 在 cloudgpu 能租 4090 多少个小时": the round amount is the money
@@ -310,7 +310,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "lora_targets": lora_targets, "epochs": f.epochs,
         "framework": framework_words.framework, "precision": precision_words.training_precision, "learning_rate": learning_rate,
-        "save_steps": save_steps,
+        "save_steps": save_steps, "dataset": lambda _: dataset_name(raw), "hub_id": lambda _: hub_id(raw),
     }
     for key, extract in extractors.items():
         value = extract(rest)

@@ -44,7 +44,7 @@ def asks_fsdp(text: str | None) -> bool:
 # reply shows is the text the reader will find in the file.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("model_name_or_path", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
+    "llamafactory.yaml": ("model_name_or_path", "dataset", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
                           "learning_rate", "num_train_epochs", "per_device_train_batch_size", "gradient_accumulation_steps", "save_steps",
                           "disable_gradient_checkpointing", "flash_attn", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
@@ -56,13 +56,13 @@ KEY_SETTINGS = {
 SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
 # values that are the trainer's own default and say nothing about this job (the plain AdamW) unless asked
 # (the batch and the attention kernel the same: shown when the message set them, or a kernel other than FlashAttention-2)
-QUIET = {"optim": "adamw_torch", "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
+QUIET = {"optim": "adamw_torch", "dataset": None, "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
          "gradient_accumulation_steps": None, "save_steps": None, "flash_attn": "fa2", "disable_gradient_checkpointing": False}
 # the request's fields the message set, by the LLaMA-Factory key that writes them
 STATED_KEYS = {"epochs": "num_train_epochs", "micro_batch": "per_device_train_batch_size",
                "grad_accum": "gradient_accumulation_steps", "attention": "flash_attn",
                "grad_checkpointing": "disable_gradient_checkpointing", "learning_rate": "learning_rate",
-               "save_steps": "save_steps"}
+               "save_steps": "save_steps", "dataset": "dataset"}
 # the other way to launch a model's job: its settings are shown when accelerate or FSDP is asked for
 ASKED_ONLY = frozenset({"accelerate_fsdp.yaml"})
 # the files of each framework a message can ask for by name ("给个 accelerate config", "deepspeed json")
@@ -195,6 +195,7 @@ def export_view(p: ExportPlan, names: list[str], fmt: str) -> dict[str, object]:
         "files": names,
         "run": run if run in names else None,
         "cost": option_row(p.cost) if p.cost is not None else None,
+        "dataset": r.request.dataset,
     }
 
 
@@ -218,10 +219,29 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
         ds = pin_precision(deepspeed_config(p), trainer_mixed_precision(p))
         files = {ACCELERATE_FILE: accelerate_text(body), **files, DS_FILE: json.dumps(ds, indent=2, ensure_ascii=False) + "\n"}
     stated = frozenset(STATED_KEYS[key] for key in stated if key in STATED_KEYS)
-    view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools)}
+    view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools),
+                                               "launch": launch_lead(files, tools, view_run(p, fmt))}
     reply = Reply("export", lang, {"v": view})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
+
+
+def view_run(p: ExportPlan, fmt: str) -> str | None:
+    return "launch_accelerate.sh" if p.fsdp and fmt == "all" else RUN_SCRIPT.get(fmt)
+
+
+def launch_lead(files: dict[str, str], tools: frozenset[str], run: str | None) -> dict[str, str] | None:
+    """A launch script asked for ("launch script for 8 gpus", "训练命令发一下"): the script of the launcher named
+    (torchrun, accelerate), else the one the reply says to run, and its command line as written in it (the card
+    count in NPROC_PER_NODE / --nproc_per_node / --num_processes), so the reply leads with the command itself."""
+    if "launch" not in tools and "torchrun" not in tools:
+        return None
+    named = [f"launch_{tool}.sh" for tool in ("torchrun", "accelerate") if tool in tools]
+    script = next((name for name in [*named, run] if name is not None and name in files), None)
+    if script is None:
+        return None
+    lines = [line for line in files[script].splitlines() if line.strip() and not line.startswith("#")]
+    return {"script": script, "command": lines[-1]}
 
 
 # the file each framework is known by, as the header names it ("DeepSpeed ds_config.json")
