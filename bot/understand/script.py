@@ -48,6 +48,8 @@ _RULES = (
     # a bare measure word opening a clause names one thing: "部 4090" -> 一张 4090, "条 job" -> 这条 job
     (lazy(_CLAUSE + r"部(?=\s*[a-z0-9])", re.IGNORECASE), "一张"),
     (lazy(_CLAUSE + r"([条只架])(?=\s*[a-z])", re.IGNORECASE), r"这\1"),
+    # 晒 after a verb is Cantonese for "all of it" ("扣晒" = 扣完, "用晒" = 用完); Mandarin's 晒 (晒太阳, 晒单) stays
+    (lazy(r"(?<=[扣用花删清卖烧使食])晒"), "完"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
 )
