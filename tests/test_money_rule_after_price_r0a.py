@@ -137,3 +137,15 @@ def test_one_card_each_for_the_people_counted(turns: tuple[str, ...], total: str
 def test_a_bare_multiplier_changes_the_count(turns: tuple[str, ...], figure: str) -> None:
     assert figure in first_lines(said(*turns))
 
+
+
+@pytest.mark.parametrize(("text", "rest"), [
+    # what becomes of the hold asked after a destroy, no "refund" said: the minutes used billed, the rest said back
+    ("cloudgpu – if i destroy the box after 20 mins, what happens to the 1h preauth?", "other 40 minutes"),
+    ("cloudgpu: destroyed it after 45 minutes, what happens to my hold?", "other 15 minutes"),
+    ("cloudgpu a100 用了 30 分钟就销毁，没用完的预授权怎么算", "没用完的 30 分钟回到余额"),
+    ("cloudgpu 4090 跑了 10 分钟就销毁了，剩下的预授权呢", "没用完的 50 分钟回到余额"),
+])
+def test_the_holds_fate_after_a_destroy_is_the_minutes_left_back(text: str, rest: str) -> None:
+    lead = first_lines(said(text), 2)
+    assert rest in lead, lead

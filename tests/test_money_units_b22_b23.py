@@ -81,6 +81,22 @@ def test_a_per_card_rate_is_given_in_the_unit_asked(text: str, rate: str) -> Non
     assert rate in lead_lines(conversation(text), 3)
 
 
+@pytest.mark.parametrize("text, rate", [
+    # one card's price per minute asked with no "per card": its rate in minutes ($0.33/h / 60, $1.49/h / 60)
+    ("cloudgpu 4090 每分钟多少钱", "$0.0055"),
+    ("how much is a cloudgpu 4090 per minute?", "$0.0055"),
+    ("CloudGPU A100 80G per-minute 几钱", "$0.025"),
+    ("cloudgpu 的 a100 80g 一分钟多少", "$0.025"),
+])
+def test_a_cards_price_per_minute_is_its_rate_in_minutes(text: str, rate: str) -> None:
+    assert rate in lead_lines(conversation(text), 3)
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 4090 每分钟能处理多少 token", "4090 does how many tokens per minute of training"])
+def test_a_rate_of_work_per_minute_is_no_price_per_minute(text: str) -> None:
+    assert parse(text).asks.per_card_unit != "minute" or not parse(text).asks.per_card_hour
+
+
 def test_a_per_card_day_is_not_the_rentals_day_share() -> None:
     asks = parse("8卡 h100 gpuli 包月 每卡每天多少").asks
     assert asks.per_card_unit == "day" and not asks.per_day

@@ -176,3 +176,33 @@ def test_rent_it_with_no_provider_yet_prices_the_span_at_each() -> None:
     each provider renting the card (CloudGPU 168 h × $0.33 = $55.44, gpuli's week ₮109), found by blind 67 after the merge."""
     reply = conversation("8b qlora 4090", "好，帮我租一周")
     assert "55.44" in reply and "109" in reply and "是哪家服务商" not in reply, reply
+
+
+@pytest.mark.parametrize(("price", "order", "figures"), [
+    ("4090 周租多少", "那帮我下单", ("₮109", "55.44")),  # no provider named: which one, each one's price for the week
+    ("how much is a 4090 for a week", "ok, book it", ("₮109", "55.44")),
+    ("8x H100 weekly?", "book it", ("₮4,172",)),  # priced in the forms providers rent (SXM, PCIe): gpuli's SXM
+    ("8卡 h100 一周多少钱", "那就帮我下单", ("₮4,172",)),
+])
+def test_an_order_after_a_price_books_that_setup_and_records_nothing(price: str, order: str, figures: tuple[str, ...]) -> None:
+    me = ChatUser()
+    me.say(price)
+    before = counts(me.store)
+    reply = me.say(order)
+    assert reply.kind.startswith("wallet"), me.text
+    assert all(f in me.text for f in figures), me.text
+    assert any(w in me.text for w in ("余额不够", "Not enough balance", "top up", "充值", "short")), me.text  # an empty wallet
+    assert counts(me.store)["ledger"] == before["ledger"] and counts(me.store)["rentals"] == before["rentals"]
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("CloudGPU 余额唔够会即刻删机，系咪真㗎", "销毁"),
+    ("听说 cloudgpu 余额不够就直接删机器，是不是真的", "销毁"),
+    ("cloudgpu 钱包扣光了实例会被删，对吗", "销毁"),
+    ("is it true cloudgpu deletes the box once the wallet balance hits zero?", "destroyed"),
+])
+def test_a_claim_about_the_wallet_to_be_checked_is_the_rule_never_the_book(text: str, rule: str) -> None:
+    me = ChatUser()
+    reply = me.say(text)
+    assert reply.kind == "faq" and rule in me.text, me.text
+    assert "/topup" not in me.text, me.text  # no wallet read

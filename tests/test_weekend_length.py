@@ -99,3 +99,25 @@ def test_a_budget_said_after_a_priced_length_weighs_it(turns: list[str], verdict
 def test_a_budget_set_alone_or_as_monthly_still_sets_it(turns: list[str]) -> None:
     lines = first_lines(said(*turns))
     assert "$30.00" in lines and "$8.88" not in lines
+
+
+@pytest.mark.parametrize(("turns", "figures"), [
+    # a job in the conversation, then money a month: that plan against it, never the wallet's monthly budget set
+    (["我们要微调 qwen2.5-32b 做客服问答", "预算 2k U/月，能跑起来就行"], ("₮2,000", "₮1,699")),
+    (["need a 72B full fine-tune", "budget 20k USDT/month, prefer no offload"], ("₮20,000", "₮19,752")),
+    (["想做 72b 全参微调", "每月预算 2 万 U"], ("₮20,000", "₮14,432")),  # offload allowed: 8×H100 ZeRO-3+offload
+    (["we want to fine-tune qwen2.5-32b for support chat", "our budget is 2000 usdt a month"], ("₮2,000", "₮1,699")),
+])
+def test_a_monthly_budget_said_after_a_job_answers_the_plan_against_it(turns: list[str], figures: tuple[str, ...]) -> None:
+    lines = first_lines(said(*turns))
+    assert all(f in lines for f in figures), lines
+    assert "月预算已设置" not in lines and "Monthly budget set" not in lines, lines
+
+
+@pytest.mark.parametrize("turns", [
+    ["need a 72B full fine-tune", "set the monthly budget to 20k usdt"],
+    ["想做 72b 全参微调", "把月预算设置成 2 万 U"],
+])
+def test_a_set_verb_after_a_job_still_sets_the_monthly_budget(turns: list[str]) -> None:
+    lines = first_lines(said(*turns))
+    assert "₮20,000" in lines and "₮19,752" not in lines, lines

@@ -21,7 +21,9 @@ from bot.messages import Awaiting, Reply
 from bot.store import Store
 from bot.understand.parser import Parsed
 from bot.understand.price_watch import read_watch
+from bot.understand.script import simplified
 from bot.wallet import handle_action, handle_button, handle_command, resume
+from bot.wallet.balance_alert import read_balance_alert, set_balance_alert
 from bot.wallet.call import WalletCall
 from bot.wallet.reads import held as wallet_held
 from bot.wallet.watch import set_watch
@@ -51,6 +53,8 @@ def build_core(store: Store, clock: Clock) -> Core:
         return resume(store, clock, ctx.inc, awaiting, value, ctx.lang)
 
     def watch(ctx: Context, text: str) -> Reply | None:
+        if (low := read_balance_alert(simplified(text))) is not None:  # "余额低于 ₮50 通知我": the wallet's warning
+            return set_balance_alert(store, clock, ctx.inc, low[0], low[1], ctx.lang)
         ask = read_watch(text)
         return set_watch(store, clock, ctx.inc, ask, ctx.lang, ctx.display_currency) if ask is not None else None
 

@@ -40,6 +40,8 @@ def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
     """`parsed` asking whether the money fits the rental just priced, when it only stated a budget after one (or asked
     about one after any price: "一万网络 8卡 a100 80g 多少钱" then "按最低价 2.5 万 算行吧 预算 3 万")."""
     amount = parsed.rental.amount
+    if (planned := budget_of_the_job(parsed, last, text)) is not None:
+        return planned
     if last is None or parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(amount, Decimal) \
             or parsed.request.gpu or not ((_priced_for_length(last) and not SETS.search(text))
                                            or (last.kind == "price" and ASKED.search(text) and not _SET_VERB.search(text))):
@@ -51,3 +53,20 @@ def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
 
 
 
+
+
+def _job_answered(last: Turn) -> bool:
+    """The last answer sized or costed a job (a model named), whatever length it priced."""
+    request = last.data.get("request") or {}
+    return last.kind in ("size", "cost") and isinstance(request, dict) and bool(request.get("model") or request.get("params_b"))
+
+
+def budget_of_the_job(parsed: Parsed, last: Turn | None, text: str) -> Parsed | None:
+    """"我们要微调 qwen2.5-32b" then "预算 2k U/月，能跑起来就行", "need a 72B full fine-tune" then "budget 20k USDT/month,
+    prefer no offload": money said per month in a conversation about a job is that plan's budget, so the job is
+    answered against it as if said in one message; only a set verb ("设置月预算 2k", "set the budget to 20k") or the
+    command sets the wallet's monthly budget."""
+    if last is None or parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(parsed.rental.amount, Decimal) \
+            or not _job_answered(last) or _SET_VERB.search(text) or parsed.request.model or parsed.request.params_b:
+        return None
+    return replace(parsed, intent="cost", wallet=None, follow_up=True)

@@ -17,6 +17,7 @@ from bot.core.held_budget import WALLET
 from bot.messages import Turn
 from bot.understand.parser import Parsed
 from bot.understand.wallet_intent import WalletAction
+from engine.catalog import form_variants
 
 Held = Callable[[], dict[str, tuple[Decimal, str]]]
 
@@ -91,8 +92,10 @@ def rent_of_last(parsed: Parsed, last: Turn | None) -> Parsed | None:
         return None
     gpu, count, provider, hours = card
     r = parsed.rental
-    if not (r.provider or provider):
+    if not (r.provider or provider) and (r.duration_days or r.duration_hours or last.kind != "price"):
         return None  # "8b qlora 4090" then "帮我租一周": no provider yet, so each one's price for the span and the balance
+    # "4090 周租多少" then "那帮我下单": the span just priced at each provider is ordered as it stands; the rental asks
+    # which provider, each one's price beside it, and that the balance must cover it (nothing is recorded before)
     span = (r.duration_days or 0) * 24 + (r.duration_hours or 0) or hours
     rental = replace(r, gpu=gpu, num_gpus=r.num_gpus or count, provider=r.provider or provider,
                      duration_days=None, duration_hours=span or None)
@@ -106,7 +109,9 @@ def _card_of(last: Turn) -> tuple[str, int | None, str | None, float | None] | N
     if last.kind == "price":
         cards = d.get("gpu")
         cards = cards if isinstance(cards, list) else [cards]
-        if len(cards) != 1 or not isinstance(cards[0], str) or d.get("add_ons"):
+        # "8x H100 weekly?" priced the card in each form a provider rents (SXM, PCIe): one card, its first form
+        one = isinstance(cards[0], str) and all(c in form_variants(cards[0]) for c in cards)
+        if not one or d.get("add_ons"):
             return None
         first, hours = d.get("first"), d.get("hours")
         return cards[0], _count(d.get("num_gpus")), first if isinstance(first, str) else None, float(hours) if hours else None

@@ -91,7 +91,10 @@ def _minutes_back(p: Provider, used: float, gpu: str | None, lang: str) -> str |
         if held.amount > charged.amount:  # "退回来多少": the hold less the minutes charged, to the minor digit it has
             back = t("refund.minutes_returned", lang, held=held.format(lang), amount=charged.format_exact(lang),
                      back=Money(held.amount - charged.amount, p.currency).format_exact(lang))
-    return t("refund.minutes_back", lang, provider=p.name, used=_span(float(billed), lang), hold=hold, cost=cost, back=back)
+    left = float(b.preauthorization_hours * 60) - billed  # "after 20 mins, what happens to the 1h preauth": 40 minutes back
+    rest = t("refund.rest_minutes", lang, rest=_span(left, lang)) if left > 0 else ("" if lang == "en" else "分钟")
+    return t("refund.minutes_back", lang, provider=p.name, used=_span(float(billed), lang), hold=hold, cost=cost, back=back,
+             rest=rest)
 
 
 def _span(minutes: float, lang: str) -> str:

@@ -25,6 +25,13 @@ SYMBOLS = {"¥": "CNY", "￥": "CNY", "$": "USD", "₮": "USDT"}
 NON_FINITE = frozenset({"nan", "snan", "inf", "infinity", "+inf", "+infinity", "∞", "+∞"})
 # The number part, for patterns that scan text (ASCII, after normalize()).
 NUMBER = r"\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?"
+# After a number with no currency ("冲一次" read as 冲1次, "add 4 more cards", "这周冲 3 个实验"), a counter or a
+# counted noun makes it how many of something, never money: a bare amount is money only when nothing counts it.
+_COUNTER = (r"次|回|遍|轮|波|趟|把|下|个|张|卡|台|人|位|名|周|天|日|小时|钟|分钟|秒|步|条|组|套|批|份|种|节|倍|%|％|单|家|项")
+_COUNTED = (r"(?:more\s+|extra\s+|new\s+|other\s+)?(?:times?|cards?|gpus?|nodes?|machines?|instances?|box(?:es)?|servers?|people|persons?"
+            r"|users?|members?|folks|guys|devs?|engineers?|hours?|hrs?|h|days?|d|weeks?|wks?|months?|mos?|years?|yrs?|mins?|minutes?"
+            r"|secs?|seconds?|epochs?|runs?|experiments?|jobs?|steps?|tasks?|models?|x|gb|tb|g|b|m|t|more|extra|of)\b")
+NOT_COUNTED = rf"(?![\d.,])(?!\s*(?:{_COUNTER}))(?!\s*(?:-\s*)?{_COUNTED})"
 _NUMBER = re.compile(r"(?P<int>\d[\d,]*|)(?P<frac>\.\d+)?(?:e(?P<exp>[+-]?\d+))?")
 _TOKEN = re.compile(r"(?P<sym>[¥$₮])?(?P<num>\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?|\.\d+)(?P<mult>万|千|[kw])?"
                     r"(?P<tail>[元块])?")

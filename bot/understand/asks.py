@@ -251,7 +251,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
         "per_card_hour": re.compile(r"(?:每张?|单|1\s*)卡\s*每\s*(?:小时|分钟|天|日|个?月)|(?:单|1\s*)张?\s*卡\s*1\s*个?\s*(?:小时|分钟|天)\s*(?:折合|合|摊)|每卡时|卡时|折合每卡|per[\s-]+(?:card|gpu)[\s-]*(?:per[\s-]+|an?[\s-]+)?(?:hour|minute|min|day|month)\b"
                                     r"|per[\s-]+(?:card|gpu)[\s-]*(?:hourly|daily)\b|\b(?:hourly|daily)\s+(?:rate|price|cost)?\s*(?:per|for\s+each|each|a)\s+(?:card|gpu)\b"
                                     r"|\b(?:each|every|a\s+single)\s+(?:card|gpu)\b[^.?!,;]{0,20}?\b(?:per|an?)\s+(?:hour|minute|day|month)\b"
-                                    r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)"
+                                    r"|per\s+gpu-?hour|(?:card|gpu)-?(?:hour|minute|day)|(?:每|1)\s*分钟\s*(?=多少|几|要多少|什么价|啥价|的价)|\bper[\s-]+min(?:ute)?\b(?!\s+(?:of|tokens?|samples?|steps?|requests?|images?))"
                                     # typed half in each language: "折合 per gpu 每小时", "每 gpu 每小时"
                                     r"|(?:per[\s-]+|每\s*张?\s*)(?:card|gpu)\s*每?\s*(?:小时|钟头|分钟|天|日)"),
         # a share of the rental's total per day it runs: a word that divides (摊/合/平均/split), or "per day"

@@ -98,7 +98,12 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back" \
     r"|\b(?:get|getting|got)\s+(?:the\s+|my\s+|our\s+)?(?:rest|remainder|unused\s+(?:part|minutes|time|money))\s+back\b" \
     r"|\bhow\s+much\s+(?:\w+\s+){0,6}?(?:back|returned|refunded|released)\b|\b(?:comes?|goes?)\s+back\s+to\s+(?:my|our|the)\s+(?:balance|wallet|account)"
-REFUND = lazy(REFUND_WORDS)
+# what becomes of the hold asked ("what happens to the 1h preauth?", "没用完的预授权怎么算", "剩下的预授权呢"): its unused
+# part coming back is the answer, as a refund's
+HOLD_FATE_WORDS = r"\bwhat\s+happens\s+to\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:pre-?auth\w*|hold|deposit)\b" \
+    r"|(?:没用完|未用完|用不完|剩下|剩余)的?\s*(?:预授权|冻结|押金|pre-?auth\w*|hold)|(?:预授权|冻结的?钱|pre-?auth\w*)\s*(?:怎么|点)(?:算|计|处理|办)"
+HOLD_FATE = lazy(HOLD_FATE_WORDS)
+REFUND = lazy(REFUND_WORDS + "|" + HOLD_FATE_WORDS)
 REFUND_ENTRY, PAYMENT_ENTRY = "refunds", "payment-methods"  # the FAQ entries on refunds and on paying (catalogs/faq.yaml)
 # the refund word the message ends on asks it, its question mark gone with the punctuation ("…a day later, refundable?")
 REFUND_LAST = lazy(r"(?:refund(?:able|s|ed)?|money\s+back|退款|退钱|退费)\s*$")
@@ -253,6 +258,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         lead = answers or ([hits[0]] if _clear_leader(hits) else [])
         if not lead and REFUND.search(norm):  # money back asked in so many words ("刚开十分钟 能退吗"): the refund entry, if near the top
             lead = [h for h in hits[:2] if h.entry.id == REFUND_ENTRY][:1]
+            lead = lead or ([h for h in hits[:3] if h.entry.holds_hour][:1] if HOLD_FATE.search(norm) else [])  # the hold's entry
         if lead:
             return Classified("faq", hits, True, answers=lead)
     if not sized and not rental.gpu and len(answers) < 2 and asks_how_to_pay(norm) and (  # two questions: each answered below

@@ -562,7 +562,7 @@ CURRENCY_WORDS = {
 CUR = r"(?:usdt|usd|dollars?|bucks|rmb|cny|yuan|人民币|美元|美金|块钱|块|元|刀|u|\$|¥|₮)"
 MONEY_AFTER = lazy(rf"({amount.NUMBER})\s*([kw万千])?\s*({CUR})(?![a-z])", re.ASCII)
 MONEY_BEFORE = lazy(rf"([$¥₮])\s*({amount.NUMBER})\s*([kw万千](?![a-tv-z]))?", re.ASCII)  # "$5 which": no 万
-MONEY_BARE = lazy(rf"(?:充值?|冲|花|预算|上限|budget|spend|top(?:ped)?\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千](?![a-tv-z]))?", re.ASCII)
+MONEY_BARE = lazy(rf"(?:充值?|冲|花|预算|上限|budget|spend|top(?:ped)?\s*-?up|topup|\badd|存|转)\D{{0,8}}?({amount.NUMBER})\s*([kw万千](?![a-tv-z]))?{amount.NOT_COUNTED}", re.ASCII)
 
 
 def money(text: str) -> tuple[Decimal | amount.Ambiguous | amount.OutOfRange | None, str | None]:

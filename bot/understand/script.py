@@ -58,6 +58,8 @@ _RULES = (
      "和"),
     # 成 before a span of time is the whole of it: "跑成个月" (跑整个月), "成个星期"
     (lazy(r"成(?=\s*个\s*(?:月|星期|礼拜|钟头|小时|年))"), "整"),
+    # 晒 after a verb is Cantonese for "all of it" ("扣晒" = 扣完, "用晒" = 用完); Mandarin's 晒 (晒太阳, 晒单) stays
+    (lazy(r"(?<=[扣用花删清卖烧使食])晒"), "完"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
 )

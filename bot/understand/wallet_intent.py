@@ -89,6 +89,9 @@ RULE_QUESTION = lazy(HOW_TO_PAY + r"|会不会|会被|会不|会怎样|会怎么
                            # how a plan is charged ("从钱包一次性扣还是按量", "from wallet upfront or metered?"): the rule, no read
                            r"|一次性|按量|先扣|后扣|预付|后付|\bup-?front\b|\bmetered\b|\bprepaid\b|\bpostpaid\b|\bpay[\s-]+as[\s-]+(?:you|we)[\s-]+go\b"
                            r"|冻结|预授权|预扣|押金|扣住|\bpre-?auth\w*|\breserved?\b|\bfreez\w*|\bfrozen\b"
+                           # a claim about the money put to be checked ("余额不够会马上删机，是不是真的", "下单就全扣了对吧",
+                           # "the order takes the whole week upfront, right?"): the rule is asked, never the book read
+                           r"|是不是|是吗|对吗|对不对|对吧|没错吧|真的(?:吗|么|假的)?|真(?:㗎|嘅|系)|\bright\s*$|\bcorrect\s*$|\bis\s+(?:it|that|this)\s+true\b|\btrue\s*$"
                            r"|\bwhat\s+happens|\bwhen\b|\bif\b|\bcan\s+i\b|\bdo\s+you\b|\bdoes\b|\bhow\s+(?:does|do|is)\b|\bwill\b|^\s*(?:can|could|is|are|would)\b"
                            r"|\b(?:should|do|must)\s+(?:i|we)\s+(?:keep|leave|hold|need)\b|\b(?:keep|leave)\b[^.?!]{0,20}\b(?:balance|wallet|account)\b"
                            r"|\bwhy\b|\b(?:possible|allowed)\b|\bany\s+(?:chance|way)\b|\bhits?\s+zero|\bruns?\s+out|\bran\s+out|\bgone\b|\bheld\b|\bhold\b|\bsafe\b|吗", re.I)
