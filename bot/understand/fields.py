@@ -194,7 +194,8 @@ def grad_accum(text: str) -> int | None:
 DDP_FORMS = r"\bddp\b|(?<!分片)数据并行|(?<!sharded\s)(?<!sharded-)\b(?:distributed\s+)?data[\s-]+parallel(?:ism)?\b"
 ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|" + DDP_FORMS
             + r"|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)|zero[\s_-]*(?:stage)?\s*(?:也|都)?\s*"  # "zero 也改成 2"
-            r"(?:改成|换成|改为|改到|调成|调到|换到|\bto\b|->|→)\s*(?:stage\s*)?([0-3])(?!\d)", re.ASCII)
+            r"(?:改成|换成|改为|改到|调成|调到|换到|\bto\b|->|→)\s*(?:stage\s*)?([0-3])(?!\d)|"  # a bare "stage 2" but "stage 2 sft"
+            r"(?<![\w-])stage[\s_-]*([1-3])(?![\w.])(?!\s*(?:of\b|pre|sft|rl|dpo|train|fine|微调|训练|预训练))", re.ASCII)
 
 
 # a stage ruled out right before it ("不开 zero3 只开 zero2", "zero2 instead of zero3", "not zero-3, zero-2"): the
@@ -217,7 +218,7 @@ def zero(text: str) -> int | None:
               and not ((s3 := ZERO3_WORD.match(text, z.start())) and zero3_asked(text, s3))), None)
     if not m:
         return None
-    digit = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+    digit = m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)
     return int(digit) if digit else 3 if m.group(0) == "fsdp" else 0  # DDP: no sharding
 
 
