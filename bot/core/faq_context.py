@@ -130,7 +130,8 @@ def unknown_turn(parsed: Parsed, reply: Reply, text: str, last: Turn | None) -> 
     named next (bot.core.counted_card)."""
     if reply.data.get("closest") and parsed.rental.provider:
         return unsure_turn(text, parsed.rental.provider, last)
-    if parsed.request.num_gpus and not parsed.request.gpu:
+    # or a setup said with nothing asked ("我们有 8 卡 H100"): the job named next is sized on it (bot.core.setup_stated)
+    if parsed.request.num_gpus and not (parsed.request.gpu and (parsed.request.model or parsed.request.params_b or parsed.request.method)):
         return Turn("faq", {"text": text, "provider": None, "entry": None,
                             "prev": {"kind": last.kind, "data": last.data} if last else None})
     return None
