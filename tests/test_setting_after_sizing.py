@@ -46,3 +46,15 @@ def test_a_batch_raised_with_a_verb_refits_the_job(turns: list[str], batch: str)
     for turn in turns:
         reply = me.say(turn)
     assert reply.kind == "sizing" and batch in me.lines[0], me.text
+
+
+# a wish to avoid a setting ("we'd rather avoid offload", "尽量避免 offload") re-sizes the job without it (seed 000:
+# 72B full without offload is 8 × H200 with an 8-bit optimizer, ₮19,752 a month); asking what it is stays the FAQ's
+@pytest.mark.parametrize("wish", ["we'd rather avoid offload", "prefer to skip offload please", "尽量避免 offload",
+                                  "最好不要 offload"])
+def test_a_wish_to_avoid_offload_resizes_the_job_without_it(wish: str) -> None:
+    me = ChatUser()
+    me.say("72b full fine-tune, what are the options?")
+    assert me.say(wish).kind == "sizing" and "H200" in me.lines[1] and "offload" not in me.lines[1], me.text
+    me.say("monthly price of that?")
+    assert "19,752" in "\n".join(me.lines[:3]), me.text
