@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.understand.parser import parse
-
 from tests.chat_user import ChatUser
 
 
