@@ -16,7 +16,7 @@ import pytest
 from bot.understand import rental_extras as extras
 from bot.understand.normalize import normalize
 from bot.understand.script import simplified
-from tests.chat_user import conversation, lead_lines
+from tests.chat_user import ChatUser, conversation, lead_lines
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -107,3 +107,25 @@ def test_a_year_with_upgrades_adds_up_as_charged(text: str, parts: tuple[str, ..
     # the card's year as charged stands before its list price and before the upgrades
     assert line.index(parts[1]) < line.index(parts[2]) < line.index(parts[3]), line
     assert "20%" in line or "8 折" in line, line
+
+
+# the year's total said again per month with "i.e." / "so" (即系, 也就是, 相当于, "so per month?"): its share of each
+# month (seed 003: ¥26,880 ÷ 12 = ¥2,240), not a month's rental; after a week's price "so per month?" is a month's rental
+@pytest.mark.parametrize(("first", "then", "share"), [
+    ("一万网络 A100 40G 年付几钱", "即系每个月几多", "平均每月 ¥2,240"),
+    ("一万网络 a100 40g 包年多少", "也就是每月多少", "平均每月 ¥2,240"),
+    ("yiwan a100 40g annual price?", "so per month?", "¥2,240 a month on average"),
+    ("a100 40g at yiwan, yearly prepay?", "i.e. monthly?", "¥2,240 a month on average"),
+])
+def test_a_years_price_restated_per_month_is_its_share(first: str, then: str, share: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert share in "\n".join(me.lines[:2]), me.text
+
+
+def test_so_per_month_after_a_week_is_a_months_rental() -> None:
+    me = ChatUser()
+    me.say("gpuli 4090 一周多少")
+    me.say("so per month?")
+    assert "₮369" in me.lines[1] and "average" not in me.text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import conversation, lead_lines
+from tests.chat_user import ChatUser, conversation, lead_lines
 
 
 @pytest.mark.parametrize(("faq", "ask"), [
@@ -89,3 +89,24 @@ def test_how_many_of_another_noun_counts_no_cards(text: str) -> None:
 ])
 def test_a_follow_ups_frame_is_names_and_nothing_asked_of_its_own(text: str, frame: bool) -> None:
     assert parse(text).asks.frame_only is frame
+
+
+# a card set against the last answer ("vs the a800?", "compared with an a800?", "比起 a800 呢") is that job on that card,
+# never the FAQ entry its words score on (seed 002: CloudGPU A800 80G $1.09/h, 8 h = $8.72)
+@pytest.mark.parametrize("versus", ["vs the a800?", "compared with an a800?", "versus the a800", "比起 a800 呢"])
+def test_a_card_set_against_a_cost_reprices_the_job_on_it(versus: str) -> None:
+    me = ChatUser()
+    me.say("cloudgpu a100 80g, 8h qlora 70b – cost?")
+    assert me.say(versus).kind == "cost" and "A800" in me.lines[0] and "$8.72" in me.lines[0], me.text
+
+
+# two providers weighed with no card (not answered), then the card: the two questions read together, the cheaper
+# one leading (seed 002: CloudGPU 4090 $0.33/h, 720 h = $237.60 a month; seed 000: gpuli ₮369 a month)
+@pytest.mark.parametrize(("first", "card"), [("gpuli 同 CloudGPU 边间平啲", "4090"), ("gpuli 和 cloudgpu 哪家便宜", "那 4090 呢"),
+                                             ("which is cheaper, gpuli or cloudgpu?", "for a 4090"),
+                                             ("cloudgpu or gpuli, who's cheaper?", "4090")])
+def test_a_card_after_providers_weighed_answers_which_is_cheaper(first: str, card: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    me.say(card)
+    assert "CloudGPU" in me.lines[0] and "$237.60" in me.lines[0] and "₮369" in me.lines[0], me.text

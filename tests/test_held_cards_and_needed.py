@@ -132,3 +132,27 @@ def test_budgeting_at_an_estimated_bands_low_end_is_advised_against() -> None:
     me = said("8x A100 80GB at Yiwan per month - can we budget on the lower figure?")
     lead = first_lines(me, 1)
     assert lead.startswith("⚠️ Not advisable") and "¥40,000" in lead and "estimate" in lead, me.text
+
+
+# a setup said on its own first ("老板问 8 卡 H100", "we have 8 H100s"), the job next: the job is sized on the cards
+# stated, their count kept (seed 000: 32B full fine-tuning on 8 × 80 GB with ZeRO-3; 14B on 4 × A100 80G), whatever
+# filler surrounds the setup and whichever answer the setup alone got
+_SETUPS = {"zh": ["{n} 卡 {card}", "老板问 {n} 卡 {card}", "我们有 {n} 张 {card}", "手上有 {n} 张 {card} 了"],
+           "en": ["{n} {card}s", "we have {n} {card}s", "boss approved {n}x {card}", "our team has {n} {card}s"]}
+_JOBS = {"zh": ["训 {size}b 全参", "{size}b 全参够不够", "跑 {size}b 全参微调"],
+         "en": ["{size}b full ft", "{size}b full fine-tune, fits?", "train a {size}b full finetune"]}
+
+
+@settings(max_examples=24, deadline=None, derandomize=True)
+@given(lang=st.sampled_from(["zh", "en"]), pick=st.integers(0, 11),
+       job=st.sampled_from([(8, "H100", 32, "8×H100 SXM", "8× H100 SXM"), (4, "A100 80G", 14, "4×A100 80GB SXM", "4× A100 80GB SXM")]))
+def test_a_setup_said_first_is_where_the_next_job_is_sized(lang: str, pick: int, job: tuple[int, str, int, str, str]) -> None:
+    n, card, size, setup_zh, setup_en = job
+    setup = _SETUPS[lang][pick % 4].format(n=n, card=card)
+    me = said(setup, _JOBS[lang][pick % 3].format(size=size))
+    assert (setup_zh if lang == "zh" else setup_en) in me.lines[0], me.text
+
+
+def test_a_job_naming_its_own_card_is_not_moved_to_the_setup_before() -> None:
+    me = said("我们有 8 卡 H100", "7b qlora 用 4090 够吗")
+    assert "RTX 4090" in me.lines[0] and "H100" not in me.lines[0]

@@ -124,3 +124,24 @@ def test_lengths_are_written_as_people_read_them() -> None:
     assert run_length(0.5, "zh") == "30 分钟" and run_length(2, "en") == "2 h" and run_length(12.63, "zh") == "12.6 小时"
     assert gap_length(-7 / 60, "en") == "7 min" and gap_length(9.4, "zh") == "9 小时"
     assert longest_hours(Decimal(5) / Decimal("1.49")) == "3.35" and longest_hours(Decimal(25) / Decimal("1.49")) == "16.7"
+
+
+# a length alone after a FAQ question that asked a card's price is that price for that length (CloudGPU bills by the
+# minute: 135 min × $0.33/h = $0.7425); after a question about how billing works it stays the billing answer
+@pytest.mark.parametrize(("first", "then", "needle"), [
+    ("cloudgpu 4090 – how much per minute?", "so a 2h15m job?", "$0.7425"),
+    ("cloudgpu 的 a6000 每分钟多少钱", "跑 90 分钟的话", "$0.66"),
+    ("cloudgpu 4090 - price per minute?", "what about a 5 hour run", "$1.65"),
+])
+def test_a_length_after_a_card_price_question_prices_that_length(first: str, then: str, needle: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    reply = me.say(then)
+    assert reply.kind == "price" and needle in "\n".join(me.lines[:2]), me.text
+
+
+def test_a_length_after_a_billing_question_keeps_the_billed_minutes() -> None:
+    me = ChatUser()
+    me.say("cloudgpu 按分钟怎么计费")
+    me.say("跑了 61 秒呢")
+    assert "按 2 分钟计费" in me.text

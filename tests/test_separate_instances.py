@@ -176,3 +176,17 @@ def test_can_the_cards_run_as_many_experiments_is_the_fit_on_one(turns: tuple[st
     for turn in turns:
         chat.say(turn)
     assert chat.text.splitlines()[0].startswith("✅") and "1×RTX 4090" in chat.text.replace("1× RTX", "1×RTX"), chat.text
+
+
+# a bare count put on a one-card job's cost, of a card nobody rents as a machine of that count: that many one-card
+# rentals each running the job, each provider's total (seed 000: gpuli 3 × ₮109 = ₮327 a week)
+@pytest.mark.parametrize(("first", "then", "total"), [
+    ("7b qlora 用 4090 周租多少", "要 3 张呢", "₮327（3 × ₮109）"),
+    ("8b qlora on a 4090 for a week, cost?", "what about 3 cards?", "₮327 (3 × ₮109)"),
+    ("7b qlora 4090 租一周多少钱", "换 3 张", "₮327（3 × ₮109）"),
+])
+def test_a_count_on_a_one_card_jobs_cost_is_that_many_rentals(first: str, then: str, total: str) -> None:
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert total in me.lines[0], me.text

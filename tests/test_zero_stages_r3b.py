@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.fields import zero
 from bot.understand.model_facts import zero_stages
 from tests.chat_user import ChatUser
 
@@ -58,3 +59,18 @@ def test_memory_per_card_asked_beside_a_cost_leads(msg: str, figures: tuple[str,
     first = u.text.splitlines()[0]
     assert "GB" in first, u.text
     assert all(f in u.text for f in figures), u.text
+
+
+@pytest.mark.parametrize("text, stage", [
+    ("8 卡 a100 80g 跑 32b 全参，stage 2 直接 oom 了", 2), ("14b full on 4 h100s, stage-1 runs out of memory", 1),
+    ("stage3 on 8 h200, 72b full, per card?", 3), ("7b 先 stage 2 sft 再 dpo", None), ("stage 1 pretraining on 8 h100s", None)])
+def test_a_bare_stage_is_deepspeeds_unless_it_names_a_phase(text: str, stage: int | None) -> None:
+    assert zero(text) == stage
+
+
+def test_the_stated_stage_two_is_judged_not_swapped_for_stage_three() -> None:
+    u = ChatUser()
+    u.say("工单：8 张 A100 80G 训 32B 全参，stage 2 一跑就 OOM，是卡不够吗")
+    head = u.text.splitlines()[0]
+    assert head.startswith("❌") and "(ZeRO-2)" in head and "8×A100" in head
+    assert "120 GB" in u.text and "ZeRO-3" in u.text

@@ -20,7 +20,7 @@ from bot.understand.faq import KEYWORD_SHARE, Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import METHOD_NAMED, on_card
 from bot.understand.follow_reads import COUNT_OF_CARD, SETUP_REF, without_card_pointer
-from bot.understand.parser import Parsed
+from bot.understand.parser import Parsed, parse
 
 FAQ_FOLLOW_UP = 40  # characters: "那 4090 呢", "低于 95% 怎么赔" — a change to the FAQ question just asked
 
@@ -81,7 +81,10 @@ def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
     r, q = parsed.rental, parsed.request
     card = turn.data.get("asked_gpu") if turn is not None and turn.kind == "faq" else None
     # "跑了 209 分钟，多少": a time used with a bare amount asked is its cost too
-    asked = parsed.asks.cost or (parsed.cues.how_much and parsed.cues.time_used)
+    # or a length alone after a question that asked the card's price ("cloudgpu 4090 how much per minute?" then "so a
+    # 2h15m job?"): that price for that length
+    asked = parsed.asks.cost or (parsed.cues.how_much and parsed.cues.time_used) or (
+        parsed.cues.chars <= FAQ_FOLLOW_UP and turn is not None and _price_asked(str(turn.data.get("text") or "")))
     if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not asked:
         return None
     if turn is not None and turn.data.get("prev"):  # a job or price beneath the question: that is what a length changes
@@ -91,6 +94,12 @@ def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
     provider = r.provider or turn.data.get("provider") if turn is not None else r.provider
     return replace(parsed, intent="price", request=q.model_copy(update={"gpu": card}), missing=[], follow_up=False,
                    faq=[], faq_answers=[], faq_confident=False, rental=replace(r, gpu=card, provider=provider))
+
+
+def _price_asked(question: str) -> bool:
+    """Whether the FAQ question asked a price ("how much per minute?", "每分钟多少钱"), not how billing works."""
+    read = parse(question) if question else None
+    return read is not None and (read.asks.cost or read.cues.how_much)
 
 
 def _card_job_beneath(last: Turn | None) -> bool:
@@ -121,7 +130,8 @@ def unknown_turn(parsed: Parsed, reply: Reply, text: str, last: Turn | None) -> 
     named next (bot.core.counted_card)."""
     if reply.data.get("closest") and parsed.rental.provider:
         return unsure_turn(text, parsed.rental.provider, last)
-    if parsed.request.num_gpus and not parsed.request.gpu:
+    # or a setup said with nothing asked ("我们有 8 卡 H100"): the job named next is sized on it (bot.core.setup_stated)
+    if parsed.request.num_gpus and not (parsed.request.gpu and (parsed.request.model or parsed.request.params_b or parsed.request.method)):
         return Turn("faq", {"text": text, "provider": None, "entry": None,
                             "prev": {"kind": last.kind, "data": last.data} if last else None})
     return None

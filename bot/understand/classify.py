@@ -56,6 +56,7 @@ TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全�
 # a change of the job before: "那换成qlora呢", "on a 4090", and the field named first ("模型换 qwen3 8b", "卡改成 a100",
 # "switch the model to qwen3 8b", "change the card to an a100", "same thing but for 14b")
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|要是|假如|拉到|加到|用|上|what about|how about|and\b|what\s+if\b|with\b|w/|on\b|at\b|for\b"
+                 r"|(?:vs\.?|versus|compared\s+(?:with|to)|against)\s|比起|相比|对比"  # set against the last: "vs the a800?", "比起 a800"
                  r"|(?:模型|底模|基座|显卡|卡|方法|序列(?:长度)?|长度|seq(?:_len)?|cutoff(?:_len)?|rank|秩|zero|batch|bs|精度|优化器|周期|租期|学习率|lr|epochs?|轮数)"
                  r"\s*(?:换|改|调|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"

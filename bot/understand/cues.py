@@ -152,6 +152,8 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打�
                   r"|\bwhat\s+if\b|\bhow\s+about\b|\binstead\b|\bnow\b|\bstill\b|\bthe\b|\bour\b|\bmy\b|还|现在|[\s,，。.!！?？]"
                   # the setup asked for with it ("no offload option?", "不 offload 的方案呢", "any setup without offload?")
                   r"|\b(?:any|options?|setups?|configs?|plans?|ways?)\b|方案|配置|选项|办法|有没有|有吗|不|别"
+                  # a wish to have or avoid it ("we'd rather avoid offload", "prefer no offload please", "尽量避免 offload")
+                  r"|\b(?:avoid(?:ing)?|rather|prefer(?:ably)?|please|skip(?:ping)?|want|wanna|would|we'?d|i'?d|don'?t|like)\b|不要|不想|想|避免|尽量|最好|宁可"
                   # the job's memory asked with the change ("…, more memory?", "显存会涨吗"): that job sized again
                   r"|\b(?:more|less|extra)\b|\b(?:memory|vram|mem)\b|显存|会|涨|增加|变大|变多|多吗|多不多|占用")
 # "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,

@@ -172,8 +172,8 @@ def seq_len(text: str) -> int | None:
     return None
 
 
-# a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"; from one value to another, the new one ("micro-batch 1 → 4", "batch 从 1 调到 4")
-TO = r"\s*(?:从|from\b)?\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:set\s+)?to\b|of\b)?\s*(?:\d+\s*(?:->|→|(?:改|调|设|换)?(?:成|为|到)|to\b)\s*(?=\d))?"
+# a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"; from one value to another, the new one ("micro-batch 1 → 4", "batch 从 1 调到 4"); "batch 开到 4", "bump batch to 4"
+TO = r"\s*(?:从|from\b)?\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:开|加|提|拉|增|升|放)(?:高|大)?(?:成|为|到)|(?:(?:set|bump(?:ed)?|rais(?:e|ed)|increas(?:e|ed)|go|up)\s+)?to\b|of\b)?\s*(?:\d+\s*(?:->|→|(?:改|调|设|换)?(?:成|为|到)|to\b)\s*(?=\d))?"
 MICRO_BATCH = lazy(r"(?:\bmicro(?:[\s_-]*batch(?:[\s_-]*size)?)?|\bmbs|per[\s_-]*device(?:[\s_-]*train)?(?:[\s_-]*batch(?:[\s_-]*size)?)?|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)" + TO + r"(\d+)", re.ASCII)
 GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积(?:步数)?|累积(?:步数)?|累加)" + TO + r"(\d+)", re.ASCII)
@@ -194,7 +194,8 @@ def grad_accum(text: str) -> int | None:
 DDP_FORMS = r"\bddp\b|(?<!分片)数据并行|(?<!sharded\s)(?<!sharded-)\b(?:distributed\s+)?data[\s-]+parallel(?:ism)?\b"
 ZERO = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])(?!\d)|\bz([0-3])\b|\bfsdp\b|" + DDP_FORMS
             + r"|(?:deepspeed|\bds)\s*(?:stage|阶段)\s*([0-3])(?!\d)|zero[\s_-]*(?:stage)?\s*(?:也|都)?\s*"  # "zero 也改成 2"
-            r"(?:改成|换成|改为|改到|调成|调到|换到|\bto\b|->|→)\s*(?:stage\s*)?([0-3])(?!\d)", re.ASCII)
+            r"(?:改成|换成|改为|改到|调成|调到|换到|\bto\b|->|→)\s*(?:stage\s*)?([0-3])(?!\d)|"  # a bare "stage 2" but "stage 2 sft"
+            r"(?<![\w-])stage[\s_-]*([1-3])(?![\w.])(?!\s*(?:of\b|pre|sft|rl|dpo|train|fine|微调|训练|预训练))", re.ASCII)
 
 
 # a stage ruled out right before it ("不开 zero3 只开 zero2", "zero2 instead of zero3", "not zero-3, zero-2"): the
@@ -217,7 +218,7 @@ def zero(text: str) -> int | None:
               and not ((s3 := ZERO3_WORD.match(text, z.start())) and zero3_asked(text, s3))), None)
     if not m:
         return None
-    digit = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+    digit = m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)
     return int(digit) if digit else 3 if m.group(0) == "fsdp" else 0  # DDP: no sharding
 
 

@@ -63,6 +63,7 @@ WHICH_CHEAPER = lazy(r"哪(?:个|张|一个|款|种)\s*(?:更|比较|最)?\s*(?:
 # 便宜", "gpuli vs cloudgpu"): which rents it for less is asked, once the providers are out of the words either a
 # word weighing cost or nothing but the word joining them is left
 WEIGH_COST = lazy(r"便宜|划算|实惠|省钱?|花得?少|少花|性价比|\bcheap(?:er|est)?\b|less\s+expensive|costs?\s+less|better\s+(?:deal|value)"
+                  r"|(?:哪|谁|更|最|比较)\s*(?:家|个|间|边)?\s*平(?!台|均|摊|方|时|常|稳)"  # 平: cheap, in Cantonese ("边间平啲")
                   r"|\bsave\b", re.I)
 # a comparison asked without a measure ("比一下", "对比下", "compare"): of providers, on what they charge
 COMPARE = lazy(r"对比|比较|比一?下|比比|\bcompare[ds]?\b|\bcomparison\b|\bvs\.?\b|\bversus\b", re.I)

@@ -22,12 +22,12 @@ from engine.providers import providers
 # a length ("5h", "3 小时", "90 min", "两周" normalized "2周")
 _LENGTH = r"\d+(?:\.\d+)?\s*(?:小时|钟头|分钟|天|周|个?月|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b)"
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
-# one per card / one 3090 each / each card runs
+# one per card / one 3090 each / each card runs (a "1" that ends a name, "ZeRO-1 per card", is no count)
 INDEPENDENT = lazy(
     r"各(?:跑|训|练|做|用|开|租)|各自|分别(?:跑|训|做)|分开(?:跑|训|租)|单独(?:跑|训)|独立(?:跑|训|的|实验|任务)"
     r"|每(?:张|块|台|卡|个|组)(?:卡|实验|任务)?\s*(?:各|都|单独)?\s*(?:跑|训|做|\d+\s*(?:个|组|张|块|台))"
     r"|\bseparate(?:ly)?\b|\bindependent(?:ly)?\b|\bindividual(?:ly)?\b"
-    r"|\b(?:one|1)\s+(?!(?:hours?|hrs?|h|days?|weeks?|months?|years?|epochs?|mins?|minutes?)\b)(?:[\w.-]+\s+){0,2}(?:each|apiece)\b|\b(?:one|1)\s+(?:[\w.-]+\s+){0,2}per\s+(?:card|gpu|instance)\b"
+    r"|(?<![\w.-])(?:one|1)\s+(?!(?:hours?|hrs?|h|days?|weeks?|months?|years?|epochs?|mins?|minutes?)\b)(?:[\w.-]+\s+){0,2}(?:each|apiece)\b|(?<![\w.-])(?:one|1)\s+(?:[\w.-]+\s+){0,2}per\s+(?:card|gpu|instance)\b"
     r"|\beach\s+(?:card|gpu|instance|one|of\s+them)\s+(?:runs?|running|does|doing|gets|training|trains|with)\b"
     r"|\b(?:its|their|our|my)\s+own\s+(?:[\w.-]+\s+){0,3}?(?:experiment|run|job|sweep)s?\b"
     # a card to each person: "一人一张", "每人一张 4090", "人手一张", "one card per person", "each of us gets a 4090"

@@ -219,7 +219,10 @@ MONTH_AVERAGE = lazy(r"(?:平均|折合|均摊|平摊|摊)(?:到|下来)?\s*(?:�
                      r"|\b(?:per|a|each)\s+month\s+(?:on\s+average|equivalent)\b|\bon\s+average\b[^.?!]{0,20}?\b(?:per|a|each)\s+month\b"
                      r"|\baverage[sd]?\b[^.?!]{0,20}?\b(?:per|a|each|by)\s+(?:the\s+)?month\b|\bmonthly\s+(?:average|equivalent)\b"
                      r"|\beffective(?:ly)?\s+(?:monthly|(?:per|a|each)\s+month)\b|\b(?:per|a|each)\s+month\s+effective(?:ly)?\b"
-                     r"|\b(?:works?\s+out|comes?\s+to|spread|amorti[sz]\w*|broken\s+down)\b[^.?!]{0,30}?\b(?:per|a|each)\s+month\b",
+                     r"|\b(?:works?\s+out|comes?\s+to|spread|amorti[sz]\w*|broken\s+down)\b[^.?!]{0,30}?\b(?:per|a|each)\s+month\b"
+                     # the same total said again per month ("即系每个月几多", "也就是每月多少", "so per month?", "i.e. monthly?")
+                     r"|(?:即系|即是|也就是|就是说|相当于|等于|算下来|算起来)\s*(?:说)?\s*(?:每个?月|(?:一|1)\s*个月|月)"
+                     r"|^\W*(?:so|i\.?e\.?|that'?s|that\s+is|which\s+is)\b[^.?!]{0,20}?(?:\b(?:per|a|each)\s+month\b|\bmonthly\b)",
                      re.I)
 
 

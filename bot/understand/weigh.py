@@ -19,7 +19,7 @@ HOW_MUCH = "how_much"  # the difference between the two, leading
 VERSUS = "versus"  # the last price against another the message names
 
 # "哪个便宜", "哪家更划算", "谁便宜", "选哪个", "which is cheaper", "who's cheaper", "which one's the better deal", "which should we go with"
-_WHICH = lazy(r"(?:哪(?:个|家|种|样|边|一个|一种|一家|个方案|种方案)?|谁)\s*(?:更|比较|最|会)?\s*(?:便宜|划算|合算|实惠|省钱?|值|好|优惠)"
+_WHICH = lazy(r"(?:哪(?:个|家|种|样|边|一个|一种|一家|个方案|种方案)?|谁)\s*(?:更|比较|最|会)?\s*(?:便宜|划算|合算|实惠|省钱?|值|好|优惠|平(?!台))"  # 平: cheap (粤)
               r"|选哪(?:个|种|家|样)|买哪(?:个|种)|租哪(?:个|种)"
               r"|\bwhich\b(?:\s+(?:one|option|way|plan|deal|of\s+(?:the|them|those|these)(?:\s+two)?))?(?:'s|\s+is|\s+would\s+be|\s+works\s+out)?"
               r"\s+(?:the\s+)?(?:cheaper|cheapest|better|less\s+expensive|more\s+affordable|best\s+deal|smarter)"

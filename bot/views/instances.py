@@ -109,6 +109,8 @@ def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
     reading judges separate cards), a machine of that count is rented, or the provider priced rents the card singly
     nowhere."""
     follow = parsed.follow
+    if (costed := _costed_count(parsed, last)) is not None:
+        return costed
     if last is None or last.kind != "price" or follow is None or parsed.cues.instances or follow.get("apart") \
             or USED_TOGETHER.search(parsed.words) \
             or last.data.get("num_gpus") not in (None, 1) or parsed.asks.budget is not None \
@@ -122,6 +124,21 @@ def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
     if boxes or not singles:
         return parsed
     return replace(parsed, follow={**follow, "num_gpus": 1}, cues=replace(parsed.cues, instances=n))
+
+
+def _costed_count(parsed: Parsed, last: Turn | None) -> Parsed | None:
+    """"7b qlora 用 4090 周租多少" then "要 3 张呢": a bare count put on a one-card job's cost, of a card nobody rents as
+    one machine of that count but someone rents singly, is that many one-card rentals each running the job (seed 000:
+    3 × ₮109 a week at gpuli); None when it is no such follow-up (the cost's own reading then stands)."""
+    q, asked = parsed.request, (last.data.get("request") if last is not None and last.kind == "cost" else None)
+    if not isinstance(asked, dict) or not parsed.follow_up or parsed.cues.instances or USED_TOGETHER.search(parsed.words) \
+            or parsed.cards or any(getattr(q, k) != asked.get(k) for k in ("gpu", "model", "params_b", "method")) or not q.num_gpus or q.num_gpus < 2 or parsed.asks.budget is not None \
+            or asked.get("num_gpus") not in (None, 1) or not isinstance(card := asked.get("gpu"), str):
+        return None
+    if setup_prices(card, q.num_gpus, None, whole_machines=True).offered or not setup_prices(card, 1, None).offered:
+        return None
+    return replace(parsed, request=q.model_copy(update={"num_gpus": 1}), rental=replace(parsed.rental, num_gpus=1),
+                   cues=replace(parsed.cues, instances=q.num_gpus))
 
 
 # a total asked of the cards priced ("两张卡包月合计多少", "three 3090s, monthly total?")
@@ -215,8 +232,12 @@ def _instances(reply: Reply) -> list[tuple[str, list[tuple[Money, Money, str]]]]
         pick: dict[str, Any] | None = view.get("pick") or next(iter(view.get("lineup") or []), None)
         if not pick or pick.get("num_gpus") != 1:
             return []
-        low, high = (Money(Decimal(str(pick[k])), pick["currency"]) for k in ("total_min", "total_max"))
-        return [(_setup(pick["provider_name"], pick["name"], pick.get("cycles") or [], lang), [(low, high, "")])]
+        # the pick first, then each other provider's single card the cost lists ("3 × $55.44; gpuli 3 × ₮109")
+        rows = [pick, *(r for r in view.get("lineup") or [] if r.get("num_gpus") == 1 and r.get("gpu") == pick.get("gpu"))]
+        seen = list(dict.fromkeys(r["provider"] for r in rows))[:3]
+        return [(_setup(r["provider_name"], r["name"], r.get("cycles") or [], lang),
+                 [(Money(Decimal(str(r["total_min"])), r["currency"]), Money(Decimal(str(r["total_max"])), r["currency"]), "")])
+                for r in (next(x for x in rows if x["provider"] == p) for p in seen)]
     if reply.kind == "sizing" and isinstance(view, dict):  # "8 张 4090 每张跑一个 7b qlora，要多少钱": its price line
         card = view.get("price_for") or {}
         if card.get("num_gpus") != 1:
