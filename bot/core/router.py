@@ -171,13 +171,13 @@ class Core:
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
-            inc = replace(inc, text=simplified(inc.text))
+            inc = inc if (plain := simplified(inc.text)) == inc.text else replace(inc, text=plain)  # (a copy only when changed)
         if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader;
-            inc = replace(inc, text=(said := opening(settled(inc.text)))[0], corrects=said[1])  # "oops, typo — 72b": a correction
+            inc = inc if (said := opening(settled(inc.text))) == (inc.text, inc.corrects) else replace(inc, text=said[0], corrects=said[1])  # "oops, typo — 72b"
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
         settings = effective(self.settings, inc)  # the language of the words as sent, then
-        inc = replace(inc, text=named(inc.text)) if inc.text else inc  # "周租月租那家": read as the provider's name
+        inc = replace(inc, text=plain) if inc.text and (plain := named(inc.text)) != inc.text else inc  # "周租月租那家": the provider's name
         ctx = Context(inc, settings, self.settings, tuple(self.commands))
         before = self.conversations.last(ctx.key)
         again = asked_again(before, inc.text)  # "用中文": the last question, in Chinese, as it was asked
