@@ -79,14 +79,18 @@ def test_a_conversation_expires_after_30_minutes_and_is_pruned(db_url: str) -> N
 
 
 
-# A follow-up that completes the question before it: that question's job (its method; the cards it counted) is
-# read from what the turn stored when the question came, in memory and in the store alike, so a conversation
-# restored after a restart (a new core on the same database) answers as the one kept in memory does.
+# A follow-up that completes the question before it: that question's job (its method; the cards it counted; the
+# host memory it asked of) is read from what the turn stored when the question came, in memory and in the store
+# alike, so a conversation restored after a restart (a new core on the same database) answers as the one kept in
+# memory does.
 COMPLETED = [
     ("qlora 要多少显存", "qwen3 8b", ["Qwen3-8B QLoRA", "12.3 GB"]),  # the FAQ's method, the model after it
     ("how much vram does qlora need?", "qwen3 8b", ["Qwen3-8B QLoRA", "12.3 GB"]),
     ("帮我算下 两台八卡 包月 多少", "h200", ["16×H200", "30 天"]),  # the cards counted, the card named next
     ("how much are 8 cards for a month?", "a100 80g", ["8× A100 80GB", "30 d"]),
+    # the box's host memory asked, then an offload: judged on that box (72B's 864 GB of states, its 1,600 GB)
+    ("How much RAM does the gpuli 8x H100 box have?", "enough to offload the 72B optimizer states?", ["864 GB", "1,600 GB"]),
+    ("gpuli 8卡 h100 主机内存多大", "72b offload 优化器状态放得下吗", ["864 GB", "1,600 GB"]),
 ]
 
 
