@@ -77,3 +77,70 @@ def test_a_conversation_expires_after_30_minutes_and_is_pruned(db_url: str) -> N
     assert store.value("SELECT COUNT(*) FROM conversations") == 1
     store.close()
 
+
+
+# A follow-up that completes the question before it: that question's job (its method; the cards it counted; the
+# host memory it asked of) is read from what the turn stored when the question came, in memory and in the store
+# alike, so a conversation restored after a restart (a new core on the same database) answers as the one kept in
+# memory does.
+COMPLETED = [
+    ("qlora 要多少显存", "qwen3 8b", ["Qwen3-8B QLoRA", "12.3 GB"]),  # the FAQ's method, the model after it
+    ("how much vram does qlora need?", "qwen3 8b", ["Qwen3-8B QLoRA", "12.3 GB"]),
+    ("帮我算下 两台八卡 包月 多少", "h200", ["16×H200", "30 天"]),  # the cards counted, the card named next
+    ("how much are 8 cards for a month?", "a100 80g", ["8× A100 80GB", "30 d"]),
+    # the box's host memory asked, then an offload: judged on that box (72B's 864 GB of states, its 1,600 GB)
+    ("How much RAM does the gpuli 8x H100 box have?", "enough to offload the 72B optimizer states?", ["864 GB", "1,600 GB"]),
+    ("gpuli 8卡 h100 主机内存多大", "72b offload 优化器状态放得下吗", ["864 GB", "1,600 GB"]),
+]
+
+
+def _restarted(url: str, first: str, second: str, *, old_row: bool = False) -> str:
+    """`second`'s reply after `first`, each message to a new core on the database (a restart between them);
+    `old_row`: the stored turn as written before its reading was kept (its text alone)."""
+    from bot.core.asked_reading import KEY
+
+    clock = FixedClock(T0)
+    store = connect(url)
+    ChatUser(store, clock).say(first)
+    if old_row:
+        convs = StoreConversations(store, clock)
+        scope = str(store.value("SELECT scope FROM conversations"))
+        turn = convs.last(scope)
+        assert turn is not None and KEY in turn.data
+        del turn.data[KEY]
+        convs.remember(scope, turn)
+    store.close()
+    store = connect(url)
+    try:
+        return render_reply(ChatUser(store, clock).say(second), "plain")
+    finally:
+        store.close()
+
+
+def _forget(url: str) -> None:
+    store = connect(url)
+    store.run("DELETE FROM conversations")
+    store.close()
+
+
+def test_a_restored_conversation_completes_the_question_before_as_in_memory(db_url: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from bot.core import asked_reading
+    from bot.core.router import Core
+
+    read_again: list[str] = []
+    real = asked_reading.parse
+    monkeypatch.setattr(asked_reading, "parse", lambda text, *a: read_again.append(text) or real(text, *a))
+    for first, second, shown in COMPLETED:
+        memory = ChatUser(core=Core(clock=FixedClock(T0)))
+        memory.say(first)
+        kept = render_reply(memory.say(second), "plain")
+        assert all(s in kept for s in shown), (first, second, kept)
+        assert _restarted(db_url, first, second) == kept, (first, second)
+        _forget(db_url)
+    assert read_again == []  # the question before was read once, when it came (its stored reading since)
+    for first, second, _ in COMPLETED:  # a turn stored before the reading was kept: its text read again, same answer
+        memory = ChatUser(core=Core(clock=FixedClock(T0)))
+        memory.say(first)
+        assert _restarted(db_url, first, second, old_row=True) == render_reply(memory.say(second), "plain")
+        _forget(db_url)
+    assert read_again == [first for first, _, _ in COMPLETED]

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.asked_reading import request_of
+from bot.messages import Turn
 from bot.understand.parser import Parsed, parse
 
 
-def card_of_counted(parsed: Parsed, asked: str | None) -> Parsed | None:
+def card_of_counted(parsed: Parsed, asked: str | None, turn: Turn | None = None) -> Parsed | None:
     """The question before (`asked`, answered by the FAQ or not at all) with the card this message names, when
-    that question counted cards, named none and asked a price; else None."""
+    that question counted cards, named none and asked a price; else None. `turn`: the turn that asked it, which
+    may hold that question's reading (bot.core.asked_reading)."""
     q = parsed.request
     if not asked or not q.gpu or set(q.stated()) - {"gpu", "provider"} or parsed.parts:
         return None
-    before = parse(asked)
-    if before is None or before.request.gpu or not before.request.num_gpus or before.request.model \
-            or before.request.params_b or before.request.method:
+    before = request_of(turn, asked)
+    if before.get("gpu") or not before.get("num_gpus") or before.get("model") or before.get("params_b") or before.get("method"):
         return None
     joined = parse(f"{asked} {parsed.words}")
-    if joined.intent != "price" or joined.request.gpu != q.gpu or joined.request.num_gpus != before.request.num_gpus:
+    if joined.intent != "price" or joined.request.gpu != q.gpu or joined.request.num_gpus != before.get("num_gpus"):
         return None
     return replace(joined, follow_up=True)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.core.asked_reading import request_of
 from bot.core.recent_provider import card_before
 from bot.messages import Reply, Turn
-from bot.understand.parser import Parsed, parse
+from bot.understand.parser import Parsed
 from bot.views.card_spec import card_spec_reply
 from bot.views.param_count import param_count_reply
 from engine.catalog import models
@@ -101,15 +102,16 @@ def facts_of_last(parsed: Parsed, turn: Turn | None, last: Turn | None, lang: st
     return None
 
 
-def weights_of_last(parsed: Parsed, last: Turn | None, asked: str | None = None) -> Parsed:
+def weights_of_last(parsed: Parsed, last: Turn | None, asked: str | None = None, turn: Turn | None = None) -> Parsed:
     """"多大" / "how big is it" / "权重多大" after a job asked: that job's weights ("70b qlora 要下啥权重" then
     "多大": the 4-bit base to download leads), after a sizing or after the FAQ question `asked` when that
-    names the job ("which weights should I download for 70b qlora" then "how big is that"); else unchanged."""
+    names the job ("which weights should I download for 70b qlora" then "how big is that"); else unchanged.
+    `turn`: the turn that asked `asked`, which may hold its reading (bot.core.asked_reading)."""
     a = parsed.asks
     if not (a.size_alone or a.weights) or not _names_nothing(parsed):
         return parsed
     if asked is not None:
-        job = parse(asked).request.stated()
+        job = request_of(turn, asked)
     elif last is not None and last.kind in (*JOB_KINDS, "checkpoint"):
         job = last.data.get("request") or {}
     else:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.asked_reading import read_of
 from bot.core.several import verdict_first
-from bot.messages import Reply
+from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.lazy import lazy
-from bot.understand.parser import Parsed, parse
+from bot.understand.parser import Parsed
 from bot.views.deadline_lead import EXAMPLE_EPOCHS, EXAMPLE_TOKENS
 from engine.request import TrainingRequest
 
@@ -23,9 +24,10 @@ SHORT = 30  # characters: "qwen3 8b", "那 14b 呢", "llama 3.1 8b then" — a m
 ONE_RUN = lazy(r"单次|每次|[1一]\s*(?:次|轮|遍)|\b(?:1|one|a|each|per|single)\s+(?:training\s+)?run\b")
 
 
-def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
+def job_of_question(parsed: Parsed, asked: str | None, turn: Turn | None = None) -> Parsed:
     """`parsed` with the job fields of the FAQ question `asked` (method, card, length, optimizer) under
-    what it states itself, when it names only a model and that question named no model; else as it is."""
+    what it states itself, when it names only a model and that question named no model; else as it is.
+    `turn`: the turn that asked it, which may hold that question's reading (bot.core.asked_reading)."""
     q = parsed.request
     if asked is None or parsed.intent not in ("size", "cost") or not (q.model or q.params_b):
         return parsed
@@ -38,15 +40,15 @@ def job_of_question(parsed: Parsed, asked: str | None) -> Parsed:
         return parsed
     if not (parsed.asks.names_only or parsed.follow_up or card_fit):
         return parsed  # a question of its own, whatever the one before said: that one is not read again (a whole parse)
-    whole = parse(asked)
+    whole = read_of(turn, asked)
     before = whole.request
-    job = {k: v for k, v in before.stated().items() if k not in ("model", "params_b")}
+    job = {k: v for k, v in before.items() if k not in ("model", "params_b")}
     of_card = card_fit and "gpu" in job
-    if not job or before.model or before.params_b or not (parsed.asks.names_only or parsed.follow_up or of_card):
+    if not job or before.get("model") or before.get("params_b") or not (parsed.asks.names_only or parsed.follow_up or of_card):
         return parsed
     merged = TrainingRequest.model_validate({**job, **q.stated()})
     # the box's host memory asked before, its offload asked now: whether the host holds what is offloaded leads
-    host = parsed.asks.host_memory or (whole.asks.host_memory and merged.offload not in (None, "none"))
+    host = parsed.asks.host_memory or (whole.host_memory and merged.offload not in (None, "none"))
     return replace(parsed, request=merged, missing=[], follow_up=True, asks=replace(parsed.asks, host_memory=host))
 
 

@@ -1,11 +1,10 @@
 """The one router every front end calls: Incoming in, Reply (data) out, never a platform call.
 
-`kasuan ask`, the console, Telegram and Discord all come through `Core.handle`. A message is parsed
-once (bot.understand.parser decides its intent on all its signals at once) and goes to one
-handler. What the router adds to the parser is the conversation: a clarifying question waits for
-its answer (typed or pressed), a follow-up ("那换成qlora呢") changes one thing of the previous
-question, and the Details button re-renders the last answer in full. Anything that goes wrong
-inside a handler becomes a short apology with an error id, logged with its traceback.
+`kasuan ask`, the console, Telegram and Discord all come through `Core.handle`. A message is parsed once
+(bot.understand.parser decides its intent on all its signals at once) and goes to one handler. What the router adds to
+the parser is the conversation: a clarifying question waits for its answer (typed or pressed), a follow-up
+("那换成qlora呢") changes one thing of the previous question, and the Details button re-renders the last answer in full.
+Anything that goes wrong inside a handler becomes a short apology with an error id, logged with its traceback.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from bot.clock import Clock
 from bot.core import buttons, files, registry, setup_stated
 from bot.core.add_on_follow import add_on_turn
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
+from bot.core.asked_reading import keep_reading
 from bot.core.bill_check import bill_first
 from bot.core.bundle_budget import bundle_first, bundled, unbudgeted
 from bot.core.catch_first import as_plan, catch_first
@@ -171,13 +171,13 @@ class Core:
     def handle(self, inc: Incoming) -> Reply | None:
         """The reply to `inc`, or None when the message isn't for the bot (group chatter)."""
         if inc.text:  # traditional Chinese is read as simplified by every reader after this (bot.understand.script)
-            inc = replace(inc, text=simplified(inc.text))
+            inc = inc if (plain := simplified(inc.text)) == inc.text else replace(inc, text=plain)  # (a copy only when changed)
         if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader;
-            inc = replace(inc, text=(said := opening(settled(inc.text)))[0], corrects=said[1])  # "oops, typo — 72b": a correction
+            inc = inc if (said := opening(settled(inc.text))) == (inc.text, inc.corrects) else replace(inc, text=said[0], corrects=said[1])  # "oops, typo — 72b"
         first = no_language_yet(self.settings, inc)
         remember_language(self.settings, inc)
         settings = effective(self.settings, inc)  # the language of the words as sent, then
-        inc = replace(inc, text=named(inc.text)) if inc.text else inc  # "周租月租那家": read as the provider's name
+        inc = replace(inc, text=plain) if inc.text and (plain := named(inc.text)) != inc.text else inc  # "周租月租那家": the provider's name
         ctx = Context(inc, settings, self.settings, tuple(self.commands))
         before = self.conversations.last(ctx.key)
         again = asked_again(before, inc.text)  # "用中文": the last question, in Chinese, as it was asked
@@ -245,7 +245,7 @@ class Core:
         if watched is not None:
             return watched
         # days in the chat's zone unless one is stated ("周四前": Beijing's); "回到刚才 年付多少": the return words pick the answer
-        parsed = parse(without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)), inc.corrects)
+        parsed = parse(said := without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)), inc.corrects)
         fingerprint = parsed.fingerprint()
         if inc.edit_of == fingerprint:
             return None  # a fixed typo or added punctuation: the same question, answered already
@@ -257,7 +257,7 @@ class Core:
                 self.conversations.settle(ctx.key)
         reply = done if done is not None else self._answer(ctx, parsed, text)
         reply.fingerprint = fingerprint
-        return reply
+        return keep_reading(reply, said, parsed, inc.corrects)  # the job it stated, kept with it for a follow-up
 
     def _answer(self, ctx: Context, parsed: Parsed, text: str) -> Reply:
         turn = self.conversations.last(ctx.key)
@@ -286,7 +286,7 @@ class Core:
             # naming the card; after a question that asks no price ("gpuli 哪些卡有 NVLink") the card changes it (below)
             where = parsed.rental.provider or turn.data.get("provider") or (faq_provider(asked) if asked else None)
             parsed = on_terms_asked(replace(parsed, intent="price", rental=replace(parsed.rental, provider=where), missing=[],
-                                            follow_up=True, faq=[], faq_answers=[], faq_confident=False), asked)
+                                            follow_up=True, faq=[], faq_answers=[], faq_confident=False), asked, turn)
             asked = None
         there = priced_there(parsed, turn, lambda words: parse(words, self.conversations.clock.now()))
         if there is not None:  # "24G 卡跑一周多少钱" then "CloudGPU": the 24 GB cards there, for the week
@@ -325,11 +325,11 @@ class Core:
         if known is not None:
             known.reading = parsed
             return known
-        parsed = weights_of_last(parsed, last, asked)  # "70b qlora 要下啥权重" then "多大": its weights lead
+        parsed = weights_of_last(parsed, last, asked, turn)  # "70b qlora 要下啥权重" then "多大": its weights lead
         parsed = memory_of_last(parsed, last)  # "7b full on one h100" then "how much memory then?": that job's memory
         own_count = parsed.request.num_gpus
         stated = stated_in_full(parsed)  # "那个 32b 全参 八卡 h100 zero3 每卡吃多少显存": its own job, whatever points back
-        parsed = run_of_last(job_of_question(parsed, asked), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run
+        parsed = run_of_last(job_of_question(parsed, asked, turn), last.kind if last else None)  # "qlora 要多少显存" then "qwen3 8b": its QLoRA; "训一次要多久 2000万token" after a job: its run
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or rental_added(parsed, last) or (
             last, merge_follow_up(parsed, last, text))

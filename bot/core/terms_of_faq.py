@@ -30,10 +30,11 @@ def span_left_open(turn: Turn | None) -> str | None:
     return text if (r.duration_days or r.duration_hours) and not r.gpu and asks_terms(text) else None
 
 
-def on_terms_asked(parsed: Parsed, asked: str | None) -> Parsed:
+def on_terms_asked(parsed: Parsed, asked: str | None, turn: Turn | None = None) -> Parsed:
     """The card's price on the terms the FAQ question before asked ("一万网络 年付 几折" then "h100": the H100 paid
-    yearly, its 15% off), as if named with the card; cards counted there ("两台八卡 包月 多少" then "h200"), that many."""
-    if (counted := card_of_counted(parsed, asked)) is not None:
+    yearly, its 15% off), as if named with the card; cards counted there ("两台八卡 包月 多少" then "h200"), that many.
+    `turn`: the turn that asked it, which may hold that question's reading (bot.core.asked_reading)."""
+    if (counted := card_of_counted(parsed, asked, turn)) is not None:
         return counted
     parsed = _span_asked(parsed, asked)
     norm = normalize(asked or "")

@@ -106,6 +106,16 @@ def _fast(method: str, real: Callable[..., Any], twin: Callable[..., Any] | None
             return (twin if low and twin is not None else real)(repl, string, *args, **kwargs)
         return sub
 
+    if method in ("search", "match", "fullmatch"):  # "no match" is None: answered here, not by a call to `nothing`
+        def first(string: str, *args: Any, **kwargs: Any) -> Any:
+            if chars is not None and chars(string) is None:
+                return None
+            low = (twin is not None or lower_words is not None) and already(string)
+            if words is not None and (lower_words if low and lower_words is not None else words)(string) is None:
+                return None
+            return (twin if low and twin is not None else real)(string, *args, **kwargs)
+        return first
+
     def find(string: str, *args: Any, **kwargs: Any) -> Any:
         if chars is not None and chars(string) is None:
             return nothing(string)
