@@ -238,8 +238,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return None  # "H100 多少钱": a price question with its card stands alone
     # "多久能跑完", "要跑几天", "how long will that take?" after a job sized with its data (tokens or samples): that
     # job's training time, on the card the answer picked, as if asked in one message; never a FAQ entry on timing
+    # "从上海传 200G 数据上去要多久": a how-long the FAQ answers surely of a subject of its own, a new question
     times_job = asks.how_long and asks.budget is None and asks.deadline is None and not duration_of(parsed) \
         and not (q.model or q.params_b or q.gpu) and last.kind in ("size", "cost") \
+        and not (parsed.intent == "faq" and parsed.faq_confident and not parsed.cues.run_time_frame) \
         and (any(last.data.get("request", {}).get(k) for k in ("tokens", "samples")) or bool(q.tokens or q.samples))
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices

@@ -51,6 +51,7 @@ from bot.understand.normalize import normalize
 from bot.understand.quote_words import margin_said, runs_asked
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.rule_window import without_ruling
+from bot.understand.run_time_frame import run_time_only
 from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
@@ -331,6 +332,7 @@ class Cues:
     # the price of the card at hand in that unit, never the FAQ entry on renting by the hour ("能按小时租吗" is that entry's)
     unit_priced: bool = False
     runway_frame: bool = False  # "那能跑多久", "does that cover": a short message saying nothing but how long of the rental and money
+    run_time_frame: bool = False  # "要训多久", "how long will that take?": a short message saying nothing but the job's time
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
     which_card: bool = False  # "which card then", "那用啥卡": the card that holds the job before is asked
@@ -464,6 +466,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         count_needed=need_asked(norm, num_gpus) if short else None,
         unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
+        run_time_frame=short and run_time_only(frame),
         setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())),
         ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
