@@ -28,6 +28,7 @@ from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
 from bot.understand.faq_charge import stop_asked
 from bot.understand.fields import units_only, without_durations
+from bot.understand.fillers import without_fillers
 from bot.understand.follow_frame import lone_count, multiplied_weeks, weeks_said
 from bot.understand.follow_reads import (
     SETUP_REF,
@@ -470,7 +471,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())),
         ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
-        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
+        refers_back=bool(REFERS_BACK.search(without_fillers(lower))), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         add_on_term=short and bool(ADD_ON_TERM.search(norm)),

@@ -22,7 +22,6 @@ from bot.understand.card_methods import methods_by_card
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
-    FOLLOW_UP,
     HOWTO,
     PRICE_ASK,
     PRICE_NOUN,
@@ -30,6 +29,7 @@ from bot.understand.classify import (
     TRAIN_WORDS,
     Classified,
     classify,
+    follow_up_said,
     same_card_back,
 )
 from bot.understand.clauses import questions
@@ -555,7 +555,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or same_card_back(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b)) \
+    follow_up = c.follow_up or bool(follow_up_said(norm) or same_card_back(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b)) \
         or (asks.frame_only and bool(rental.provider) and not c.confident and not request.gpu and not sized)  # "the cloudgpu figure exactly?"
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
