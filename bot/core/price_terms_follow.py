@@ -36,8 +36,6 @@ def repeat_asked(parsed: Parsed, last: Turn) -> Parsed | None:
     if not parsed.price.repeat_purchase or _own(parsed) or parsed.cues.chars > ABOUT_BUDGET \
             or last.kind not in ("price", "size", "cost"):
         return None
-    if not parsed.asks.cost and parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic:
-        return None  # "gpuli 到期了不续费的话 数据会留几天": renewal named, no price asked; the FAQ's own question
     hours = _hours(parsed)
     display = parsed.price.display_currency
     shown = {"display": display, "asked_currency": True} if display else {}
