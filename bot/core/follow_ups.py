@@ -236,7 +236,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
             and not _settings_of_job(parsed, last) and not parsed.cues.lone_count \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
-                 or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
+                 or (last.kind in ("size", "cost", "price") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic) \
             and card_variant(parsed, last) is None and not unit_price_of_last(parsed, last) and not count_totalled(parsed, last):  # "and the SXM version?"
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少", short "一万网络管装环境吗": the FAQ's; never a setup alone ("8 张 a100 sxm")
@@ -404,7 +404,7 @@ def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # "跑 3 小时呢 开机时间算钱吗"); a time told ("we created it 30 minutes ago, refund?") asks nothing of the price
     costed = parsed.asks.cost or (last.kind in ("price", "cost") and not parsed.rental.term and bool(LENGTH_ASKED.search(text.lower())))
     if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and costed and duration_of(parsed)) \
-            or parsed.request.gpu or parsed.rental.gpu:
+            or parsed.request.gpu or parsed.rental.gpu or parsed.price.infiniband:  # "IB 多少钱一个月": IB's own month
         return None
     plain = replace(parsed, intent="unknown", faq=[], faq_answers=[], faq_confident=False, follow_up=True)
     job = merge_follow_up(plain, last, text)
