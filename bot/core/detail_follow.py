@@ -295,9 +295,9 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > ours:
         return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
     if mine is not None and mine.entry.id in siblings and not (parsed.follow_up or parsed.cues.refers_back or parsed.cues.compared) \
-            and shared_weight(words & entry_words(mine)) > ours:
+            and (shared_weight(words & entry_words(mine)) > ours or parsed.cues.meaning):
         # "能退款吗" then "cloudgpu 余额用完了实例会怎样": pointing at nothing, and the entry it asks names more of it
-        # than any clause of the answer just given: a new question, never the refund answer again
+        # than any clause of the answer just given (or it asks what a word means, "预授权是啥意思"): a new question
         return None
     if mine is not None and mine.entry.id not in siblings and not parsed.follow_up:
         # a question of its own off the topic just answered, unless the answer just given says more of it

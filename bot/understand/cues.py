@@ -362,6 +362,7 @@ class Cues:
     can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
     than_others: bool = False  # "比别家便宜吧", "cheaper than the others?": the provider named set against all the rest (THAN_OTHERS)
+    meaning: bool = False  # what a word means asked (MEANING)
     compared: bool = False  # a comparison asked (COMPARED): never a question of its own against the answer it may weigh
     only_have: bool = False  # "we only have alipay and usdt", "手上只有支付宝": what the user has, so whether it works is asked
     refund: bool = False  # "能退吗", "do I get the rest back": money back for a rental asked (REFUND)
@@ -417,6 +418,8 @@ ONLY_HAVE = lazy(r"只有|只能用|只能付|手(?:上|里|头)(?:只)?有|\bon
 # the other providers as one ("比别家便宜吧", "其他家呢", "cheaper than the others?", "than other providers")
 THAN_OTHERS = lazy(r"别家|别的(?:家|平台|厂商|云)|其他(?:家|平台|厂商|服务商|云)|其它(?:家|平台|厂商|服务商)|\bthan\s+(?:the\s+)?others\b"
                    r"|\bother\s+(?:providers|clouds|platforms|vendors)\b|\belsewhere\b|\banywhere\s+else\b", re.I)
+# what a word means asked ("cloudgpu 的预授权是啥意思", "what does pre-auth mean"): the term's own question, of no answer before
+MEANING = lazy(r"(?:啥|什么|甚么)\s*意思|意思是|指的是(?:啥|什么)|\bwhat\s+(?:does|do|is)\b.{1,40}\bmean\b|\bmeaning\s+of\b", re.I)
 # a comparison asked ("comm overhead compared with ddp?", "跟 lora 比呢", "相比之下"): its other side may be the answer just given
 COMPARED = lazy(r"\bcompared\s+(?:with|to)\b|\bvs\.?(?:\s|$)|\bversus\b|\brelative\s+to\b|\bthan\b|相比|比起|对比|比较|[跟和与]\s*\S{1,12}?\s*比", re.I)
 
@@ -487,7 +490,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)), time_used=bool(TIME_USED.search(norm)),
         refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
-        than_others=bool(THAN_OTHERS.search(norm)), compared=bool(COMPARED.search(norm)),
+        than_others=bool(THAN_OTHERS.search(norm)), compared=bool(COMPARED.search(norm)), meaning=bool(MEANING.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
