@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
+from bot.core.recent_provider import setup_before
 from bot.core.setup_follow import (
     card_of,
     count_on_pick,
@@ -370,6 +371,14 @@ def _box_of(data: dict[str, object]) -> int:
     counts = [o.count for p in providers().entries if not first or p.id == first for o in p.offers
               if normalize_name(o.gpu) in names]
     return max(counts) if counts else CARDS_PER_NODE
+
+
+def add_on_elsewhere(parsed: Parsed, last: Turn | None) -> bool:
+    """An add-on asked at a provider that rents no card of the answer before ("一万网络 cpu 升到十六核多少钱" after a
+    4090 sized or priced: 一万网络 rents no 4090): the add-on's own price there, no rental to add it to."""
+    setup = setup_before(last)
+    found = providers().find(parsed.rental.provider) if parsed.rental.provider and parsed.price.add_ons else None
+    return found is not None and setup is not None and not found.offers_for(setup[0])
 
 
 def unit_price_of_last(parsed: Parsed, last: Turn) -> bool:

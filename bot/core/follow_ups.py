@@ -13,6 +13,7 @@ from bot.core.about_last import (
     MODIFIERS,
     TERM_HOURS,
     about_last,
+    add_on_elsewhere,
     buy_for,
     counted,
     duration_of,
@@ -116,7 +117,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = toggle_follow.toggled_back(nodes_changed(parsed, last, text), last)  # "两台呢": 16 cards; "不开8bit" "那开了呢": on
     if (jobs := jobs_again(parsed, last, lambda p, t: merge_follow_up(p, t, text))) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed
-    if parsed.price.per_gb and not parsed.request.gpu:
+    if (parsed.price.per_gb or add_on_elsewhere(parsed, last)) and not parsed.request.gpu:
         return parsed  # "对象存储多少钱一个 G" after a card's price: the storage's own unit price, not the rental with it
     if parsed.intent == "faq" and parsed.faq_answers and is_definition(parsed.faq_answers[0]):
         return parsed  # "8bit优化器是啥" after a sizing: what the term means, a detour; the job stays for the next question
@@ -564,9 +565,8 @@ ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
 
 
 def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str, float]) -> Parsed | None:
-    """"14b qlora gpuli 用啥卡" then "包月，加 2000g 存储卷 一共多少": an add-on joined to the card the
-    sizing picked is that rental's price with it (₮369 + ₮160 = ₮529), not the storage priced alone.
-    None unless the last answer picked a setup and the message adds storage to it without naming a card."""
+    """"14b qlora gpuli 用啥卡" then "包月，加 2000g 存储卷 一共多少": an add-on joined to the card the sizing picked is that
+    rental's price with it (₮369 + ₮160 = ₮529); None unless the message adds storage to that pick naming no card."""
     priced = last.data.get("priced")  # a cost answer's leading setup: card, count, provider
     pick = last.data.get("pick") or (priced[:2] if isinstance(priced, list) else None)
     # "加 2000g volume 呢", "加 IB 两个 node 呢": added to the setup as "一共" adds it (the nodes' InfiniBand too)
