@@ -168,9 +168,9 @@ def message_lang(text: str) -> str | None:
     # a courtesy is no grammar of a sentence: "export config pls llamafactory" is a command and terms, and keeps
     # the conversation's language as "export llamafactory" does ("can you export the config please" is English)
     grammar -= sum(w in COURTESY for w in latin)
-    # two words of English that are no grammar, name or term ("gpuli payment methods?", "sla credit claim window?",
-    # "a100 40g monthly price?") say English, as they do beside a Chinese name; one ("cost?", "monthly?") is a fragment
-    content = sum(len(w) >= 3 and w.split("'")[0] not in ENGLISH_WORDS and w not in COURTESY and w not in _latin_terms()
+    # two words of English that are no grammar, name, term or clipped shorthand ("act mem?") say English ("gpuli payment
+    # methods?", "sla credit claim window?", "a100 40g monthly price?"), as beside a Chinese name; one ("cost?") is a fragment
+    content = sum(len(w) >= 4 and w.split("'")[0] not in ENGLISH_WORDS and w not in COURTESY and w not in _latin_terms()
                   for w in latin)
     return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) or content >= 2 else None
 
