@@ -371,8 +371,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     asks = parsed.asks
     if last.data.get("how_many") and merged.gpu and not merged.num_gpus:
         asks = replace(asks, how_many_gpu=str(merged.gpu))  # "how many H100s for 14B full" then "and 32B?"
-    intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (
-        "cost" if last.kind == "cost" or parsed.intent == "cost" or duration else "size")
+    intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (  # memory asked ("那 8b lora 要多少显存"): a sizing
+        "cost" if (last.kind == "cost" and not parsed.asks.memory_figure) or parsed.intent == "cost" or duration else "size")
     if (intent == "cost" and prices_of_setup(parsed, last, merged)) or (
             intent != "checkpoint" and priced_setup_changed(last, merged)):
         # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for; "那 14B 呢" after
