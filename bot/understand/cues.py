@@ -420,8 +420,11 @@ THAN_OTHERS = lazy(r"别家|别的(?:家|平台|厂商|云)|其他(?:家|平台|
                    r"|\bother\s+(?:providers|clouds|platforms|vendors)\b|\belsewhere\b|\banywhere\s+else\b", re.I)
 # what a word means asked ("cloudgpu 的预授权是啥意思", "what does pre-auth mean"): the term's own question, of no answer before
 MEANING = lazy(r"(?:啥|什么|甚么)\s*意思|意思是|指的是(?:啥|什么)|\bwhat\s+(?:does|do|is)\b.{1,40}\bmean\b|\bmeaning\s+of\b", re.I)
-# a comparison asked ("comm overhead compared with ddp?", "跟 lora 比呢", "相比之下"): its other side may be the answer just given
-COMPARED = lazy(r"\bcompared\s+(?:with|to)\b|\bvs\.?(?:\s|$)|\bversus\b|\brelative\s+to\b|\bthan\b|相比|比起|对比|比较|[跟和与]\s*\S{1,12}?\s*比", re.I)
+# a comparison asked ("comm overhead compared with ddp?", "跟 lora 比呢", "zero2 和 zero3 区别"): its other side may be the
+# answer just given, and its subject is the things compared, never a card before
+COMPARED = lazy(r"\bcompared\s+(?:with|to)\b|\bvs\.?(?:\s|$)|\bversus\b|\brelative\s+to\b|\bthan\b|\bdiffer(?:ence|ent|s)?\b"
+                r"|相比|比起|对比|比较|区别|差别|差异|不同|[跟和与]\s*\S{1,12}?\s*比"
+                r"|比\s*[^，,。？?!！]{1,16}?(?:大|小|多|少|快|慢|高|低|贵|便宜|省|费|强|弱)", re.I)
 
 
 # the time said as already used: "用了三天", "跑了 5 小时", "刚开十分钟", "开了 20 分钟", "已经两天了", "used it 3 days",
