@@ -11,7 +11,7 @@ in its own words after a sizing (no miss of the sized job leading it), a rental 
 refitted, no card count carried), a FAQ on several cards together (no sizing of the job before), a FAQ whose own
 entry says more than the answer just given (never that answer again), a how-long of its own subject (no training
 time), spoken fillers ("那啥", "那个那个 就是"), a renewal said not to happen, InfiniBand's own month, what a word
-means."""
+means, a FAQ question after an export (no files again), a comparison of two things (no card before)."""
 
 from __future__ import annotations
 
@@ -130,6 +130,8 @@ NEW_QUESTIONS = [
     "从北京传 500G 数据上去大概多久", "how long does uploading 300GB of data take?",
     "那啥 14b qlora 要多少显存", "那个那个 就是 7b 全参 需要多大显存",
     "到期不续费的话 数据能保留几天", "InfiniBand 400G 一个月多少钱", "cloudgpu 预授权是什么意思", "那 QLoRA 会掉点吗",
+    "cloudgpu 能不能开 4 卡的多卡机器", "那 qlora 训出来精度会差很多吗", "那个啥 14b lora 要几张卡",
+    "whats the difference between zero2 and zero3", "zero3 比 zero2 通信量大多少",
 ]
 # earlier turns naming no provider (a provider named may lead its own part: the property below)
 BEFORE = [
