@@ -128,7 +128,7 @@ def _setting_change(parsed: Parsed, text: str) -> bool:
     words, but after an export a change of the files (a question about it stays the FAQ's)."""
     stated = parsed.request.stated()
     return bool(stated) and set(stated) <= SETTINGS | {"num_gpus"} and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text) \
-        and not (parsed.cues.yes_no and _faq_asked(parsed, text))  # "能不能直接开 multi-GPU 的机器，比如 4 卡": asked
+        and not (parsed.cues.yes_no and (_faq_asked(parsed, text) or asked_whole(parsed, own_topic=False)))  # "能不能开多卡机器": asked
 
 
 def _faq_asked(parsed: Parsed, text: str) -> bool:
