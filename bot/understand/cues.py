@@ -75,6 +75,9 @@ BAND_END = lazy(r"\b(?:high|upper|top|low|lower|bottom)\s+end\b|\bworst[\s-]case
 # not priced alone
 JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|连同|\b(?:plus|add|adding|with|total|in\s+all|altogether)\b"
               r"|\bon\s+top\b|\balong\s+with\b|\btogether\b")
+# a rental said beside the one before ("再租一周 5090", "另外开一台 l40s", "also a 5090 for a month", "another card"): added to
+# it, where a rental said alone with its money ("we have 3000 usdt, can it rent a gpuli 5090 for 4 months?") is its own
+ALSO = lazy(r"再\s*(?:租|开|来|加|买|要)|另外|另租|另开|也要|还要|\balso\b|\banother\b|\bas\s+well\b|\btoo\b|\bextra\b")
 # "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
 # just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
 OTHER_UNIT_BETTER = lazy(
@@ -286,6 +289,7 @@ class Cues:
     chars: int = 0  # the message's length: a short one may change the last answer, a long one stands alone
     buy: bool = False
     joined: bool = False
+    also: bool = False  # a rental said beside the one before (ALSO)
     other_unit: bool = False
     bare_term: str | None = None  # "month", "week", "year" (or 月 周 年): a rental unit's name alone
     term_currency: str | None = None  # the currency asked with that bare term
@@ -464,7 +468,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(
-        chars=chars, buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)),
+        chars=chars, buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)), also=bool(ALSO.search(lower)),
         other_unit=bool(OTHER_UNIT_BETTER.search(norm)),
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
