@@ -89,3 +89,18 @@ def test_a_phone_or_bank_card_question_is_the_payment_answer(text: str, words: l
     chat = ChatUser()
     chat.say(text)
     assert all(w in chat.text for w in words), chat.text
+
+
+@pytest.mark.parametrize(("before", "text", "lang"), [
+    ("qwen3 8b qlora 要多少显存", "cloudgpu refund policy details?", "en"),   # three words of English: a sentence
+    ("一万网络 3090 包月多少", "h100 weekly rental price?", "en"),
+    ("gpuli 4090 周租多少", "object storage cost per gb?", "en"),
+    ("gpuli 4090 周租多少", "monthly?", "zh"),                                # one word: a fragment of the conversation
+    ("一万网络 3090 包月多少", "a100 price?", "zh"),
+    ("qwen3 8b qlora 要多少显存", "export config pls llamafactory", "zh"),   # a command and its terms
+    ("qwen3 8b qlora 要多少显存", "qwen3 14b lora 4090", "zh"),              # names only
+])
+def test_two_english_words_answer_in_english_after_a_chinese_turn(before: str, text: str, lang: str) -> None:
+    chat = ChatUser()
+    chat.say(before)
+    assert chat.say(text).lang == lang, chat.text

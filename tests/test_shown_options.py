@@ -9,8 +9,9 @@ a card named after a recommendation at one provider (bot/views/named_misses.py).
   the pick holds the job cleanly (8B bf16 LoRA: the A6000), "便宜的那个" is still that pick ($0.44 an hour),
   while "the budget one" asks for the cheaper tight 3090 by name of its kind.
 - A card named after a recommendation at 一万网络 is priced there though the pick differs: "那个 t4 呢 多少钱"
-  is 一万网络's T4 at ¥900 a month (seed 003), said with the fact that 7B LoRA (about 21 GB) does not fit 16 GB;
-  a plain price of the card ("t4 多少钱一个月") is led by the same fact (bot/core/shown.py).
+  is 一万网络's T4 at ¥900 a month (seed 003), said with the fact that 7B LoRA (about 21 GB) does not fit 16 GB.
+  A card's price asked in words of its own ("t4 多少钱一个月", "the T4 price?") points at nothing before it: a new
+  question (issue 18, item 2), the same price it gets with nothing before it, no job of the sizing leading it.
 """
 
 from __future__ import annotations
@@ -58,13 +59,23 @@ def test_where_the_pick_holds_the_job_the_cheaper_or_safer_one_is_the_pick(then:
 
 @pytest.mark.parametrize(("first", "then", "words"), [
     ("一万网络 7b lora 推荐啥", "那个 t4 呢 多少钱", "16 GB"),
-    ("一万网络 7b lora 推荐啥", "t4 多少钱一个月", "16 GB"),
     ("7b lora on 一万网络, what do you recommend?", "and the t4, how much?", "does not fit"),
-    ("what should i rent at 一万网络 for 7b lora", "the T4 price?", "16 GB"),
 ])
 def test_a_card_named_after_a_recommendation_is_priced_there(first: str, then: str, words: str) -> None:
     head = lead_lines(conversation(first, then), 3)
     assert "¥900" in head and "T4" in head and words in head and "21 GB" in head, head
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("一万网络 7b lora 推荐啥", "t4 多少钱一个月"),
+    ("what should i rent at 一万网络 for 7b lora", "the T4 price?"),
+    ("how much gpu memory does llama 3.1 70b lora need", "cloudgpu 4090 跑 36 小时多少钱"),
+    ("70b lora 要多少显存", "what's the going rate for a 3090?"),
+])
+def test_a_card_price_asked_in_its_own_words_is_no_follow_up(first: str, then: str) -> None:
+    alone, after = conversation(then), conversation(first, then)
+    assert after == alone
+    assert "GB" not in lead_lines(after, 1), lead_lines(after, 1)
 
 
 def test_a_card_that_holds_the_job_is_priced_without_a_miss() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.core.held_budget import run_against_money, run_of_hours_weighed
+from bot.core.recent_provider import setup_before
 from bot.core.setup_follow import (
     card_of,
     count_on_pick,
@@ -238,8 +239,10 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return None  # "H100 多少钱": a price question with its card stands alone
     # "多久能跑完", "要跑几天", "how long will that take?" after a job sized with its data (tokens or samples): that
     # job's training time, on the card the answer picked, as if asked in one message; never a FAQ entry on timing
+    # "从上海传 200G 数据上去要多久": a how-long the FAQ answers surely of a subject of its own, a new question
     times_job = asks.how_long and asks.budget is None and asks.deadline is None and not duration_of(parsed) \
         and not (q.model or q.params_b or q.gpu) and last.kind in ("size", "cost") \
+        and not (parsed.intent == "faq" and parsed.faq_confident and not parsed.cues.run_time_frame) \
         and (any(last.data.get("request", {}).get(k) for k in ("tokens", "samples")) or bool(q.tokens or q.samples))
     if last.kind == "price":
         # "我有 1000U 能租几周", "预算8000能租几个月" after a price: that money divided into those prices
@@ -368,6 +371,14 @@ def _box_of(data: dict[str, object]) -> int:
     counts = [o.count for p in providers().entries if not first or p.id == first for o in p.offers
               if normalize_name(o.gpu) in names]
     return max(counts) if counts else CARDS_PER_NODE
+
+
+def add_on_elsewhere(parsed: Parsed, last: Turn | None) -> bool:
+    """An add-on asked at a provider that rents no card of the answer before ("一万网络 cpu 升到十六核多少钱" after a
+    4090 sized or priced: 一万网络 rents no 4090): the add-on's own price there, no rental to add it to."""
+    setup = setup_before(last)
+    found = providers().find(parsed.rental.provider) if parsed.rental.provider and parsed.price.add_ons else None
+    return found is not None and setup is not None and not found.offers_for(setup[0])
 
 
 def unit_price_of_last(parsed: Parsed, last: Turn) -> bool:

@@ -27,6 +27,7 @@ from bot.messages import Turn
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
+from bot.understand.standing import asked_whole
 
 
 def _count_of(last: Turn) -> int:
@@ -78,8 +79,9 @@ def _on_pick(parsed: Parsed, last: Turn) -> Parsed:
     before = last.data.get("request") if isinstance(last.data.get("request"), dict) else {}
     if last.kind != "size" or not isinstance(pick, list) or len(pick) != 2 or not isinstance(pick[1], int) or pick[1] < 2 \
             or not count or count == pick[1] or q.gpu or r.gpu or q.model or q.params_b or q.method or (before or {}).get("gpu") \
-            or parsed.parts or not (parsed.cues.fit or parsed.asks.enough or parsed.cues.yes_no):
-        return parsed
+            or parsed.parts or not (parsed.cues.fit or parsed.asks.enough or parsed.cues.yes_no) \
+            or (asked_whole(parsed, own_topic=False) and bool(parsed.faq_answers) and r.provider in parsed.faq_answers[0].entry.providers):
+        return parsed  # ("cloudgpu 能不能开 4 卡的多卡机器": that provider's own FAQ entry asked, of no card picked)
     return replace(parsed, request=q.model_copy(update={"gpu": pick[0], "num_gpus": count}),
                    rental=replace(r, num_gpus=count), follow_up=True)
 

@@ -291,9 +291,14 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     # a method named ("and for lora?") is a subject of its own, asked of that method: never an aspect of the last answer
     if found is not None and not parsed.request.method and aspect_alone(parsed.words, words, own):
         return _topic_led(parsed, own, found[1], provider, answer, asked, turn)  # "any minimum?" after the top-ups
-    if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > (
-            (sharing_clause(own, words, context, ctx.lang, kind) or (0.0, ""))[0]):
+    shared = (found or (0.0, ""))[0]
+    if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > shared:
         return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
+    if mine is not None and mine.entry.id in siblings and not (parsed.follow_up or parsed.cues.refers_back or parsed.cues.compared) \
+            and (shared_weight(words & entry_words(mine)) > shared or parsed.cues.meaning):
+        # "能退款吗" then "cloudgpu 余额用完了实例会怎样": pointing at nothing, and the entry it asks names more of it
+        # than any clause of the answer just given (or it asks what a word means, "预授权是啥意思"): a new question
+        return None
     if mine is not None and mine.entry.id not in siblings and not parsed.follow_up:
         # a question of its own off the topic just answered, unless the answer just given says more of it
         theirs, ours = sharing_clause(mine, words, set(), ctx.lang, kind), sharing_clause(own, words, context,

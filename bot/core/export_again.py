@@ -25,10 +25,12 @@ from bot.core.held_budget import carry_held
 from bot.core.jobs_totalled import keep_together
 from bot.core.quote_follow import note_quoted
 from bot.messages import Reply, Turn
+from bot.understand.faq_topics import unsized_of_entry
 from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import without_cards
 from bot.understand.normalize import normalize
 from bot.understand.parser import Parsed
+from bot.understand.standing import asked_whole
 from engine.request import TrainingRequest
 
 GENERIC = "export_generic"  # the turn a framework file exported with no model leaves
@@ -68,6 +70,8 @@ def export_again(parsed: Parsed, last: Turn, text: str, merge: Callable[[Parsed,
         return _generic_again(parsed, last, text)
     again = parsed.cues.export_again
     setting = not again and _setting_change(parsed, text)
+    if not (again or setting) and _faq_asked(parsed, text):
+        return None
     if setting:  # "rank 改 64", "add cpu offload for the optimizer": the FAQ's words, a change of the files
         parsed = replace(parsed, intent="size", faq=[], faq_answers=[], faq_confident=False)
     plain = Turn(last.kind, {k: v for k, v in last.data.items() if k not in MARKS})
@@ -123,7 +127,15 @@ def _setting_change(parsed: Parsed, text: str) -> bool:
     "add cpu offload for the optimizer", "turn on flash attention", "make it 4 cards" — read as the FAQ's topic by its
     words, but after an export a change of the files (a question about it stays the FAQ's)."""
     stated = parsed.request.stated()
-    return bool(stated) and set(stated) <= SETTINGS | {"num_gpus"} and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text)
+    return bool(stated) and set(stated) <= SETTINGS | {"num_gpus"} and parsed.cues.chars <= BARE_CHANGE + 8 and not QUESTION.search(text) \
+        and not (parsed.cues.yes_no and (_faq_asked(parsed, text) or asked_whole(parsed, own_topic=False)))  # "能不能开多卡机器": asked
+
+
+def _faq_asked(parsed: Parsed, text: str) -> bool:
+    """A question the FAQ answers, not a change of the files: one asked whole ("cloudgpu 能不能直接开 multi-GPU 的机器，
+    比如 4 卡"), or a method named to ask what no file states ("那 qlora 训出来的效果会差很多吗": its quality)."""
+    return asked_whole(parsed) or (parsed.intent == "faq" and bool(parsed.faq_answers) and bool(parsed.request.method)
+                                   and unsized_of_entry(normalize(text), parsed.faq_answers[0]))
 
 
 # the words of a job's change: the method, its precision and the model's size ("16-bit lora", "qlora 4bit", "14b 全参")

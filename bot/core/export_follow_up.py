@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from bot.messages import Turn
 from bot.understand.parser import Parsed
+from bot.understand.standing import asked_whole
 from engine.request import TrainingRequest
 
 TOOL_ALONE = 24  # characters: "deepspeed", "用 deepspeed 的吧", "the deepspeed one please"
@@ -23,7 +24,7 @@ def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) ->
     no export, the message names no framework, or it says more than a framework (a model, a card, a price)."""
     q = parsed.request
     if not last.data.get("exported") or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
-            or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet":
+            or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet" or asked_whole(parsed):
         return None
     stated = {k: v for k, v in q.stated().items() if k in modifiers}
     job = TrainingRequest.model_validate({**dict(last.data.get("request", {})), **stated})

@@ -302,8 +302,11 @@ def with_card_before(parsed: Parsed, text: str, turn: Turn | None) -> Parsed:
     """A FAQ question naming no card, asked right after an answer about one ("gpuli 4090 weekly price" then
     "does it have nvlink?", "这张卡有 nvlink 吗"), is about that card, when the entry it asks answers card
     by card and has that card's part: the card's own answer leads, not the whole list, for as many of it as that
-    answer gave ("gpuli 8卡h100 包月多少" then "有 nvlink 吗": the 8×H100 SXM priced)."""
-    if parsed.intent not in ("faq", "unknown") or parsed.request.gpu or parsed.rental.gpu or parsed.cards:
+    answer gave ("gpuli 8卡h100 包月多少" then "有 nvlink 吗": the 8×H100 SXM priced). A question naming a job of its
+    own ("zero-3 跨节点用普通以太网 ok 吗，32b full") is about that job, not the card before: a new question."""
+    q = parsed.request
+    if parsed.intent not in ("faq", "unknown") or q.gpu or parsed.rental.gpu or parsed.cards or q.model or q.params_b \
+            or parsed.cues.compared:  # "zero2 和 zero3 区别是啥": the two compared are the subject, no card before
         return parsed
     setup = setup_before(turn)
     if setup is None:

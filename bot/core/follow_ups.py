@@ -13,6 +13,7 @@ from bot.core.about_last import (
     MODIFIERS,
     TERM_HOURS,
     about_last,
+    add_on_elsewhere,
     buy_for,
     counted,
     duration_of,
@@ -116,7 +117,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     parsed = toggle_follow.toggled_back(nodes_changed(parsed, last, text), last)  # "两台呢": 16 cards; "不开8bit" "那开了呢": on
     if (jobs := jobs_again(parsed, last, lambda p, t: merge_follow_up(p, t, text))) is not None:
         return jobs  # "14b lora 和 7b qlora 两个活" then "那 14b 也换 qlora 呢": both jobs again, that one changed
-    if parsed.price.per_gb and not parsed.request.gpu:
+    if (parsed.price.per_gb or add_on_elsewhere(parsed, last)) and not parsed.request.gpu:
         return parsed  # "对象存储多少钱一个 G" after a card's price: the storage's own unit price, not the rental with it
     if parsed.intent == "faq" and parsed.faq_answers and is_definition(parsed.faq_answers[0]):
         return parsed  # "8bit优化器是啥" after a sizing: what the term means, a detour; the job stays for the next question
@@ -236,7 +237,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if parsed.intent == "faq" and not relength and not ruling_out and not card_swap and not _span_of_last(parsed) and parsed.faq_confident \
             and not _settings_of_job(parsed, last) and not parsed.cues.lone_count \
             and (not parsed.follow_up or parsed.asks.methods_compared or own_howto or own_question
-                 or (last.kind in ("size", "cost") and unsized_asked(parsed, text))) \
+                 or (last.kind in ("size", "cost", "price") and unsized_asked(parsed, text))) \
             and ((parsed.cues.chars > ONE_WORD and not _setup_only(parsed, text)) or parsed.own_topic) \
             and card_variant(parsed, last) is None and not unit_price_of_last(parsed, last) and not count_totalled(parsed, last):  # "and the SXM version?"
         # "gpuli 的部署服务怎么样", "那 QLoRA 比 LoRA 慢多少", short "一万网络管装环境吗": the FAQ's; never a setup alone ("8 张 a100 sxm")
@@ -370,8 +371,8 @@ def _model_change(parsed: Parsed, last: Turn, text: str) -> Parsed:
     asks = parsed.asks
     if last.data.get("how_many") and merged.gpu and not merged.num_gpus:
         asks = replace(asks, how_many_gpu=str(merged.gpu))  # "how many H100s for 14B full" then "and 32B?"
-    intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (
-        "cost" if last.kind == "cost" or parsed.intent == "cost" or duration else "size")
+    intent = "checkpoint" if last.kind == "checkpoint" and parsed.intent == "size" else (  # memory asked ("那 8b lora 要多少显存"): a sizing
+        "cost" if (last.kind == "cost" and not parsed.asks.memory_figure) or parsed.intent == "cost" or duration else "size")
     if (intent == "cost" and prices_of_setup(parsed, last, merged)) or (
             intent != "checkpoint" and priced_setup_changed(last, merged)):
         # "那 14B 呢，包月多少钱" after a sizing: what the new job's recommended setup rents for; "那 14B 呢" after
@@ -404,7 +405,7 @@ def _cost_beside_faq(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
     # "跑 3 小时呢 开机时间算钱吗"); a time told ("we created it 30 minutes ago, refund?") asks nothing of the price
     costed = parsed.asks.cost or (last.kind in ("price", "cost") and not parsed.rental.term and bool(LENGTH_ASKED.search(text.lower())))
     if not (parsed.intent == "faq" and parsed.faq_confident and parsed.own_topic and costed and duration_of(parsed)) \
-            or parsed.request.gpu or parsed.rental.gpu:
+            or parsed.request.gpu or parsed.rental.gpu or parsed.price.infiniband:  # "IB 多少钱一个月": IB's own month
         return None
     plain = replace(parsed, intent="unknown", faq=[], faq_answers=[], faq_confident=False, follow_up=True)
     job = merge_follow_up(plain, last, text)
@@ -564,9 +565,8 @@ ONE_WORD = 10  # "gpuli", "on h100": a bare change, not a question of its own
 
 
 def _pick_with_add_ons(parsed: Parsed, last: Turn, text: str, duration: dict[str, float]) -> Parsed | None:
-    """"14b qlora gpuli 用啥卡" then "包月，加 2000g 存储卷 一共多少": an add-on joined to the card the
-    sizing picked is that rental's price with it (₮369 + ₮160 = ₮529), not the storage priced alone.
-    None unless the last answer picked a setup and the message adds storage to it without naming a card."""
+    """"14b qlora gpuli 用啥卡" then "包月，加 2000g 存储卷 一共多少": an add-on joined to the card the sizing picked is that
+    rental's price with it (₮369 + ₮160 = ₮529); None unless the message adds storage to that pick naming no card."""
     priced = last.data.get("priced")  # a cost answer's leading setup: card, count, provider
     pick = last.data.get("pick") or (priced[:2] if isinstance(priced, list) else None)
     # "加 2000g volume 呢", "加 IB 两个 node 呢": added to the setup as "一共" adds it (the nodes' InfiniBand too)

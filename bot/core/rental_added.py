@@ -28,7 +28,9 @@ def rental_added(parsed: Parsed, last: Turn | None) -> tuple[Turn, Parsed] | Non
         return None
     before = priced_card(last)
     a, q, r = parsed.asks, parsed.request, parsed.rental
-    if before is None or not (a.total or a.budget is not None) or parsed.cues.fresh:
+    # money asked of a card with no word adding it ("we have 3000 usdt, can it rent a gpuli 5090 for 4 months?") is that
+    # rental's own question; "再租一周 5090 预算够吗", "plus a 5090 for a month, within budget?" add it
+    if before is None or not (a.total or (a.budget is not None and (parsed.cues.joined or parsed.cues.also))) or parsed.cues.fresh:
         return None
     if q.model or q.params_b or q.method or len(parsed.cards) != 1 or not duration_of(parsed):
         return None

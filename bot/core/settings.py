@@ -115,9 +115,12 @@ def _latin_terms() -> frozenset[str]:
     return frozenset(words | UNIT_WORDS)
 
 
-# units, currencies and card words that are terms in any language
+# units, currencies and card words that are terms in any language; the words of a config asked for ("export config pls
+# llamafactory", "llama-factory yaml please", "3 epochs") are the command's terms too
 UNIT_WORDS = frozenset({"gpu", "gpus", "card", "cards", "gb", "g", "vram", "rmb", "cny", "usd", "usdt", "sxm",
-                        "pcie", "nvlink", "lora", "qlora", "fp", "bf", "int", "k", "m", "b", "x", "vs"})
+                        "pcie", "nvlink", "lora", "qlora", "fp", "bf", "int", "k", "m", "b", "x", "vs",
+                        "export", "config", "configs", "yaml", "json", "llamafactory", "llama", "factory", "deepspeed",
+                        "accelerate", "fsdp", "ds", "epoch", "epochs"})
 
 
 def _english_words(latin: list[str]) -> int:
@@ -165,7 +168,11 @@ def message_lang(text: str) -> str | None:
     # a courtesy is no grammar of a sentence: "export config pls llamafactory" is a command and terms, and keeps
     # the conversation's language as "export llamafactory" does ("can you export the config please" is English)
     grammar -= sum(w in COURTESY for w in latin)
-    return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) else None
+    # two words of English that are no grammar, name, term or clipped shorthand ("act mem?") say English ("gpuli payment
+    # methods?", "sla credit claim window?", "a100 40g monthly price?"), as beside a Chinese name; one ("cost?") is a fragment
+    content = sum(len(w) >= 4 and w.split("'")[0] not in ENGLISH_WORDS and w not in COURTESY and w not in _latin_terms()
+                  for w in latin)
+    return "en" if grammar >= 2 or (grammar == 1 and len(latin) >= 3) or content >= 2 else None
 
 def _chinese_fragment(words: str) -> bool:
     """A Chinese answer of one word ("人民币", "包月"), or a thing asked again with 呢 ("3090呢"): at most three

@@ -175,7 +175,9 @@ def setup_question_first(reply: Reply, parsed: Parsed, text: str, answer: Callab
     if reply.kind == "sizing" and parsed.intent in ("size", "cost"):
         faq = answer(replace(parsed, intent="faq", faq=[hit], faq_answers=[hit], faq_confident=True, missing=[], follow_up=False))
         return verdict_first(reply, faq) if faq.kind == "faq" else reply
-    if reply.kind == "faq" and parsed.intent == "faq" and not parsed.follow_up:
+    if reply.kind == "faq" and parsed.intent == "faq" and not parsed.follow_up and parsed.cues.refers_back:
+        # "can several 4090s run it with zero3?": "it" is the job before; "4090 多卡之间有没有 NVLink？" points at
+        # nothing, a question of its own that the FAQ answers alone
         sized = resize(replace(parsed, intent="size", missing=["model"], follow_up=True, faq=[], faq_answers=[], faq_confident=False))
         if sized.kind == "sizing":
             return verdict_first(sized, reply)

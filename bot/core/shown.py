@@ -54,8 +54,12 @@ def shown_setups(v: dict[str, Any]) -> list[dict[str, Any]]:
 def job_misses_first(reply: Reply, parsed: Parsed, last: Turn | None) -> Reply:
     """A card's price asked right after a sizing ("一万网络 7b lora 推荐啥" then "t4 多少钱一个月"): the price
     stays the answer, led by the fact that the job sized does not fit one of that card (7B LoRA, about 21 GB,
-    against the T4's 16 GB), so the reader does not rent it for that job unwarned."""
+    against the T4's 16 GB), so the reader does not rent it for that job unwarned. Only where the message points
+    back at the job ("那个 t4 呢 多少钱", "and the t4, how much?"): a card's price asked on its own words ("t4 多少钱一个月",
+    "cloudgpu 4090 跑 36 小时多少钱") is a new question, answered as it would be with nothing before it."""
     q = parsed.request
+    if not parsed.follow_up:
+        return reply
     job = (last.data.get("request") or {}) if last is not None and last.kind == "size" else {}
     if reply.turn is None or reply.kind != "price":
         return reply

@@ -94,7 +94,8 @@ def top_up_of_price(parsed: Parsed, last: Turn | None) -> Parsed | None:
     read of the wallet, which says nothing of that rental. None unless the last answer was a price and the
     message asks how much to put in without naming a card of its own."""
     held = parsed.asks.start_hold  # "开机的时候余额会先扣多少": the provider's hold on the rental priced, not a wallet read
-    if not (parsed.asks.top_up or held) or parsed.asks.budget is not None or (held and parsed.cues.refund and parsed.cues.time_used):
+    if not (parsed.asks.top_up or held) or parsed.asks.budget is not None or (held and parsed.cues.refund and parsed.cues.time_used) \
+            or parsed.cues.meaning:  # "cloudgpu 的预授权是啥意思": what the hold is, the FAQ's, not the rental's hold
         return None  # "预授权 1 小时 用了 15 分钟 退多少": the hold asked back after use is the refund rule's (refund_after_use)
     if parsed.request.gpu:  # "minimum balance to start an a100 80g?", "开一张 a100 余额最少要多少": that card's hold
         q = parsed.request

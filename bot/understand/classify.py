@@ -32,6 +32,7 @@ from bot.understand.faq_topics import (
     topic_or,
 )
 from bot.understand.faq_verdict import verdict_for
+from bot.understand.fillers import without_fillers
 from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
@@ -89,6 +90,27 @@ ENABLE_ASK = lazy(r"(?:要|需要|该|得|应该)?\s*开(?:啥|什么|哪些|哪
 # question (its provider), never a provider's whole list
 SAME_CARD = lazy(r"(?:对应|相应|相当|同款|同档|同级别?|同等|类似|差不多)的?\s*(?:显)?卡|(?:那|这)(?:张|块|个|款)\s*(?:显)?卡"
                  r"|同(?:一|1)\s*(?:张|块|款|个)?\s*(?:显)?卡|\b(?:matching|equivalent|corresponding|comparable|similar|same)\s+(?:cards?|gpus?|one)\b|\b(?:that|this)\s+(?:card|gpu)\b|\b(?:for|on)\s+the\s+same\s*[?？.!]*\s*$|同样的(?:配置|呢)|一样的(?:配置|呢)")
+
+
+def follow_up_said(norm: str) -> bool:
+    """Whether the message opens or speaks as a follow-up (FOLLOW_UP), its spoken fillers out ("那啥 7b lora 要多少
+    vram" opens with a pause, not with "那")."""
+    return bool(FOLLOW_UP.search(without_fillers(norm)))
+
+
+def same_card_back(norm: str) -> bool:
+    """A word pointing at the card of the answer before ("那张卡上", "on the same card"). One said right after a card
+    the message names ("h100 那个卡之间是 nvlink 吗": the H100 card, "那个" only marking it) is that card's own, never
+    an earlier one: the message is a question of its own."""
+    from bot.understand.entities import find_gpus
+
+    for m in SAME_CARD.finditer(norm):
+        before = norm[:m.start()].rstrip()
+        if not any(g.end >= len(before) for g in find_gpus(before)):
+            return True
+    return False
+
+
 RENT_A_CARD = lazy(r"租(?:个|张|一张|几张|台|点)?\s*(?:卡|显卡|gpu)|\brent\s+(?:a\s+|some\s+)?(?:cards?|gpus?)\b")
 WHETHER = lazy(r"[吗么?？]|\b(?:how|can|could|do|does|is|are|what|why|which)\b")
 # "cloudgpu 上的卡多少钱一小时", "gpuli's cards per hour": the provider's cards, all of them, priced
@@ -311,7 +333,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     # a card with a price word, or a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"): a price question
     card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
         (rental.duration_days or rental.duration_hours) and (AMOUNT_ASK.search(norm) or "租" in norm) and not MEMORY_ASK.search(norm)))
-    follow_up = bool(FOLLOW_UP.search(norm)) and bool(
+    follow_up = follow_up_said(norm) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
     if follow_up and confident and not (req.gpu or req.num_gpus or req.method) and ENABLE_ASK.search(norm):
         return Classified("faq", hits, True, answers=answers[:1])  # "上 32k 长上下文 要开啥": what to turn on, no job change

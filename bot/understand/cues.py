@@ -28,6 +28,7 @@ from bot.understand.detail_ask import detail_asked
 from bot.understand.entities import find_gpus, provider_names, providers_named
 from bot.understand.faq_charge import stop_asked
 from bot.understand.fields import units_only, without_durations
+from bot.understand.fillers import without_fillers
 from bot.understand.follow_frame import lone_count, multiplied_weeks, weeks_said
 from bot.understand.follow_reads import (
     SETUP_REF,
@@ -51,6 +52,7 @@ from bot.understand.normalize import normalize
 from bot.understand.quote_words import margin_said, runs_asked
 from bot.understand.rental_extras import CURRENCY, length_only, term_only
 from bot.understand.rule_window import without_ruling
+from bot.understand.run_time_frame import run_time_only
 from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
@@ -73,6 +75,9 @@ BAND_END = lazy(r"\b(?:high|upper|top|low|lower|bottom)\s+end\b|\bworst[\s-]case
 # not priced alone
 JOINED = lazy(r"再加|加上|加个|另加|外加|一共|总共|合计|总价|连同|\b(?:plus|add|adding|with|total|in\s+all|altogether)\b"
               r"|\bon\s+top\b|\balong\s+with\b|\btogether\b")
+# a rental said beside the one before ("再租一周 5090", "另外开一台 l40s", "also a 5090 for a month", "another card"): added to
+# it, where a rental said alone with its money ("we have 3000 usdt, can it rent a gpuli 5090 for 4 months?") is its own
+ALSO = lazy(r"再\s*(?:租|开|来|加|买|要)|另外|另租|另开|也要|还要|\balso\b|\banother\b|\bas\s+well\b|\btoo\b|\bextra\b")
 # "那还不如包月？", "包月会不会更划算", "would monthly be cheaper then": the other unit weighed against the span
 # just priced, so both ways of buying that span are the answer (two weeks ₮8,344 against the month ₮14,432)
 OTHER_UNIT_BETTER = lazy(
@@ -284,6 +289,7 @@ class Cues:
     chars: int = 0  # the message's length: a short one may change the last answer, a long one stands alone
     buy: bool = False
     joined: bool = False
+    also: bool = False  # a rental said beside the one before (ALSO)
     other_unit: bool = False
     bare_term: str | None = None  # "month", "week", "year" (or 月 周 年): a rental unit's name alone
     term_currency: str | None = None  # the currency asked with that bare term
@@ -331,6 +337,7 @@ class Cues:
     # the price of the card at hand in that unit, never the FAQ entry on renting by the hour ("能按小时租吗" is that entry's)
     unit_priced: bool = False
     runway_frame: bool = False  # "那能跑多久", "does that cover": a short message saying nothing but how long of the rental and money
+    run_time_frame: bool = False  # "要训多久", "how long will that take?": a short message saying nothing but the job's time
     # the readings of bot.understand.follow_reads, weighed by the follow-up readers of bot/core:
     beside_cards: CardFrames = field(default_factory=CardFrames)  # figures, a frame, a fit asked, once the cards are taken out
     which_card: bool = False  # "which card then", "那用啥卡": the card that holds the job before is asked
@@ -359,6 +366,8 @@ class Cues:
     can_rent: bool = False  # "能直接开一台吗", "can I rent one now?": whether a rental can be had (CAN_RENT)
     money_rule: bool = False  # "余额用完会怎样", "what happens if it runs out": a rule of money (MONEY_RULE)
     than_others: bool = False  # "比别家便宜吧", "cheaper than the others?": the provider named set against all the rest (THAN_OTHERS)
+    meaning: bool = False  # what a word means asked (MEANING)
+    compared: bool = False  # a comparison asked (COMPARED): never a question of its own against the answer it may weigh
     only_have: bool = False  # "we only have alipay and usdt", "手上只有支付宝": what the user has, so whether it works is asked
     refund: bool = False  # "能退吗", "do I get the rest back": money back for a rental asked (REFUND)
     time_used: bool = False  # "刚开十分钟", "开了 20 分钟", "after 20 min": the time said is time already used (TIME_USED)
@@ -413,6 +422,13 @@ ONLY_HAVE = lazy(r"只有|只能用|只能付|手(?:上|里|头)(?:只)?有|\bon
 # the other providers as one ("比别家便宜吧", "其他家呢", "cheaper than the others?", "than other providers")
 THAN_OTHERS = lazy(r"别家|别的(?:家|平台|厂商|云)|其他(?:家|平台|厂商|服务商|云)|其它(?:家|平台|厂商|服务商)|\bthan\s+(?:the\s+)?others\b"
                    r"|\bother\s+(?:providers|clouds|platforms|vendors)\b|\belsewhere\b|\banywhere\s+else\b", re.I)
+# what a word means asked ("cloudgpu 的预授权是啥意思", "what does pre-auth mean"): the term's own question, of no answer before
+MEANING = lazy(r"(?:啥|什么|甚么)\s*意思|意思是|指的是(?:啥|什么)|\bwhat\s+(?:does|do|is)\b.{1,40}\bmean\b|\bmeaning\s+of\b", re.I)
+# a comparison asked ("comm overhead compared with ddp?", "跟 lora 比呢", "zero2 和 zero3 区别"): its other side may be the
+# answer just given, and its subject is the things compared, never a card before
+COMPARED = lazy(r"\bcompared\s+(?:with|to)\b|\bvs\.?(?:\s|$)|\bversus\b|\brelative\s+to\b|\bthan\b|\bdiffer(?:ence|ent|s)?\b"
+                r"|相比|比起|对比|比较|区别|差别|差异|不同|[跟和与]\s*\S{1,12}?\s*比"
+                r"|比\s*[^，,。？?!！]{1,16}?(?:大|小|多|少|快|慢|高|低|贵|便宜|省|费|强|弱)", re.I)
 
 
 # the time said as already used: "用了三天", "跑了 5 小时", "刚开十分钟", "开了 20 分钟", "已经两天了", "used it 3 days",
@@ -452,7 +468,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
     lower = raw.lower()
     bare = BARE_TERM.match(raw)
     return Cues(
-        chars=chars, buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)),
+        chars=chars, buy=bool(BUY.search(lower)), joined=bool(JOINED.search(lower)), also=bool(ALSO.search(lower)),
         other_unit=bool(OTHER_UNIT_BETTER.search(norm)),
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
@@ -461,10 +477,11 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         count_needed=need_asked(norm, num_gpus) if short else None,
         unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
+        run_time_frame=short and run_time_only(frame),
         setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())),
         ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
-        refers_back=bool(REFERS_BACK.search(lower)), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
+        refers_back=bool(REFERS_BACK.search(without_fillers(lower))), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
         speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         add_on_term=short and bool(ADD_ON_TERM.search(norm)),
@@ -480,7 +497,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         safe_figure=bool(SAFE_FIGURE.search(norm)),
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)), time_used=bool(TIME_USED.search(norm)),
         refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
-        than_others=bool(THAN_OTHERS.search(norm)),
+        than_others=bool(THAN_OTHERS.search(norm)), compared=bool(COMPARED.search(norm)), meaning=bool(MEANING.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
         same_card=bool(SAME_CARD.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),

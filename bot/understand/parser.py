@@ -22,15 +22,15 @@ from bot.understand.card_methods import methods_by_card
 from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
-    FOLLOW_UP,
     HOWTO,
     PRICE_ASK,
     PRICE_NOUN,
     PRICE_ONLY_WORDS,
-    SAME_CARD,
     TRAIN_WORDS,
     Classified,
     classify,
+    follow_up_said,
+    same_card_back,
 )
 from bot.understand.clauses import questions
 from bot.understand.corrections import opening, settled
@@ -555,11 +555,11 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
             rental.currency = None
     missing = ["model"] if c.intent in ("size", "cost", "inference") and not (request.model or request.params_b) else []
     # "4 of them, separate experiments": instances of no card named are of the card asked about before
-    follow_up = c.follow_up or bool(FOLLOW_UP.search(norm) or SAME_CARD.search(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b)) \
+    follow_up = c.follow_up or bool(follow_up_said(norm) or same_card_back(norm)) or bool(instances and not request.gpu and not (request.model or request.params_b)) \
         or (asks.frame_only and bool(rental.provider) and not c.confident and not request.gpu and not sized)  # "the cloudgpu figure exactly?"
     if versus and request.num_gpus is None and any(n for _, n in versus):
         request = request.model_copy(update={"num_gpus": next(n for _, n in versus if n)})
-    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not SAME_CARD.search(norm) and bool(
+    own_topic = c.intent != "faq" or bool(HOWTO.search(norm)) or any(on_cards(a, cards) for a in c.answers[:1]) or (not same_card_back(norm) and bool(
         faq_index().keyworded(ask_words.without_asks(f.without_durations(topic_text(rest))), TOPIC_FLOOR, provider=None)))
     words = " ".join(re.sub(r"[^\w/.,+-]+", " ", norm).split())
     if c.intent == "faq" and (not own_topic or "billing" in c.answers[0].entry.topics) and request.gpu and rents_card_asked(norm, (request.num_gpus or 1) > 1, who_only=own_topic):

@@ -37,8 +37,9 @@ _NODE_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
 INFINIBAND = lazy(r"infiniband|\bib\b|ib\s*400|400g\s*ib", re.I | re.ASCII)
 NO_INFINIBAND = lazy(r"(?:不要|不用|without|no|w/o)\s*(?:infiniband|ib)\b", re.I | re.ASCII)
 ANNUAL = lazy(r"年付|包年|按年付?|一年|整年|1\s*年|12\s*个?月|annual(?:ly)?|yearly|a\s+year|one\s+year|per\s+year|prepay", re.I | re.ASCII)
-# a repeat purchase, also said as the second machine bought ("那第二台 A100 月付多少", "a second server")
-REPEAT = lazy(r"复购|老客户|再次购买|续购|同\s*[一1]?\s*个?\s*账[户号]|续费(?:后|之后|以后|的话)|renew(?:al|ing|ed)?\s+(?:on|with|under|from)\s+the\s+same\s+account"
+# a repeat purchase, also said as the second machine bought ("那第二台 A100 月付多少", "a second server"); a renewal
+# said not to happen ("到期了不续费的话 数据留几天") buys nothing again
+REPEAT = lazy(r"复购|老客户|再次购买|续购|同\s*[一1]?\s*个?\s*账[户号]|(?<![不没])续费(?:后|之后|以后|的话)|renew(?:al|ing|ed)?\s+(?:on|with|under|from)\s+the\s+same\s+account"
               r"|same[\s-]account|after\s+(?:the\s+)?renewal|once\s+(?:we|i)\s+renew|repeat[\s-]+(?:purchases?|customers?|buyers?|orders?)|returning[\s-]+customers?"
               r"|第\s*(?:二|2)\s*台|再(?:买|租|下单|开)\s*(?:一|1)\s*台|\b(?:a\s+)?second\s+(?:machine|server|box|order)\b", re.I)
 # a currency asked for in English, its country's adjective allowed ("in chinese yuan", "how many yuan",

@@ -72,6 +72,14 @@ def currency_of_it(p: Parsed) -> bool:
                                      or r.duration_hours)
 
 
+def asked_whole(p: Parsed, own_topic: bool = True) -> bool:
+    """A FAQ question the message asks surely, on a topic of its own, pointing at nothing before it ("ZeRO-3 跟
+    ZeRO-2 区别是啥", "cloudgpu 能不能直接开 multi-GPU 的机器，比如 4 卡"): a new question after any answer, never
+    a framework or a count changing the files just exported. `own_topic=False`: its topic need not be keyworded
+    (a yes/no asked of a provider, "cloudgpu 能不能开 4 卡的多卡机器", weighed where it asks no fit)."""
+    return p.intent == "faq" and p.faq_confident and (p.own_topic or not own_topic) and not (p.follow_up or p.cues.refers_back)
+
+
 def stands_alone(p: Parsed, beside_faq: bool = False) -> bool:
     """A reading that is a whole question by itself: a job with what it needs, a card's price, a confident
     FAQ answer; one that is not ("两周呢", "4090 呢") changes the question before it. An add-on's price with no card ("storage volume
