@@ -121,3 +121,16 @@ def test_a_monthly_budget_said_after_a_job_answers_the_plan_against_it(turns: li
 def test_a_set_verb_after_a_job_still_sets_the_monthly_budget(turns: list[str]) -> None:
     lines = first_lines(said(*turns))
     assert "₮20,000" in lines and "₮19,752" not in lines, lines
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Please put a monthly spending cap of $750 on our team", "$750.00"),
+    ("set our spend cap to 300 usd a month", "$300.00"),
+    ("把每月的开支上限设成 8000 元", "¥8,000.00"),
+    ("请将本组每月支出上限设定为人民币叁仟元整", "¥3,000.00"),
+])
+def test_a_spending_cap_is_the_monthly_budget(text: str, amount: str) -> None:
+    """A cap on spending ("spending cap", "支出上限", "开支上限") is the monthly budget by another name: set and named
+    back, never a FAQ guess."""
+    lines = first_lines(said(text))
+    assert ("月预算已设置" in lines or "Monthly budget set" in lines) and amount in lines, lines

@@ -76,7 +76,7 @@ MONEY_HELD = (r"(?:账户|帐户|账号|账上|帐上|户头)\s*(?:里|上|中)?
               r"|\b(?:do|have)\s+(?:we|i)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds)\b(?!\s+(?:for|to)\b)"
               r"|\b(?:any|how\s+much)\s+(?:money|credit)\s+(?:is\s+)?(?:left\s+)?(?:in|on)\s+(?:my|our|the)\s+(?:account|wallet)\b")
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b|" + MONEY_HELD, re.I)
-BUDGET = lazy(r"预算|budget|最多花|花费上限|spend(?:ing)?\s+limit|spend\s+cap", re.I)
+BUDGET = lazy(r"预算|budget|最多花|(?:花费|支出|开支|花销|消费)\s*上限|spend(?:ing)?\s+(?:limit|cap)", re.I)  # a cap on spending is one
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 # (how a payment is done, "钱包怎么充值", "如何付款", is the procedure's question too, not a read of one's book)
