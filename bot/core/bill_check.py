@@ -10,6 +10,7 @@ The provider is the one named, else the one whose firm total the price leads wit
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from bot.messages import Reply
@@ -57,3 +58,11 @@ def bill_first(reply: Reply, parsed: Parsed, text: str) -> Reply:
     more, reply.also = reply.also, []
     lead.also = [reply, *more]
     return lead
+
+
+def bill_asked(parsed: Parsed, text: str) -> Parsed:
+    """A bill said back with its card and asked whether it is right ("gpuli 4090 a week, we were charged 100, correct?")
+    is the price of that rental checked, never a FAQ entry on how the provider bills that its words also match."""
+    if parsed.intent != "faq" or not parsed.rental.gpu or stated_bill(text) is None:
+        return parsed
+    return replace(parsed, intent="price", faq=[], faq_answers=[], faq_confident=False)

@@ -16,6 +16,7 @@ from bot.understand.parser import Parsed
 from bot.understand.standing import asked_whole
 from engine.request import TrainingRequest
 
+TOOL_NAME = 14  # characters of a framework's name said alone: "LLaMA-Factory", "deepspeed"
 TOOL_ALONE = 24  # characters: "deepspeed", "用 deepspeed 的吧", "the deepspeed one please"
 
 
@@ -24,7 +25,8 @@ def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) ->
     no export, the message names no framework, or it says more than a framework (a model, a card, a price)."""
     q = parsed.request
     if not last.data.get("exported") or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
-            or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet" or asked_whole(parsed):
+            or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet" \
+            or (asked_whole(parsed) and parsed.cues.chars > TOOL_NAME):  # "LLaMA-Factory" alone names the tool, asks nothing
         return None
     stated = {k: v for k, v in q.stated().items() if k in modifiers}
     job = TrainingRequest.model_validate({**dict(last.data.get("request", {})), **stated})
@@ -63,7 +65,8 @@ def tool_after_export_question(parsed: Parsed, last: Turn | None, read: Callable
     asked = str(last.data.get("text") or "")
     before = read(asked) if asked else None
     # a question that stated the cards ("2 nodes x 8 H100 continued pretraining") sets the count of the file asked next
-    if before is None or not (before.asks.export or before.request.num_gpus):
+    # (only where the message asks for a file: "zero3 用哪个" after a FAQ on 8 cards asks a choice, not a file)
+    if before is None or not (before.asks.export or (before.request.num_gpus and parsed.asks.export)):
         return None
     job = TrainingRequest.model_validate({**before.request.stated(), **q.stated()})
     return replace(parsed, intent="export", request=job, asks=replace(parsed.asks, export=True), missing=[],
