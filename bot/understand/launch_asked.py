@@ -16,7 +16,7 @@ LAUNCH = lazy(
     r"|启动\s*(?:命令|脚本|指令|方式)|(?:训练|运行|跑)\s*(?:的\s*)?(?:命令|脚本|指令)|\btorchrun\b|\bllamafactory-cli\b|accelerate\s+launch\b"
     r"|launch_\w+\.sh|\bbash\s+script\b|\.sh\b")
 # asked about rather than asked for: "启动命令是什么意思", "what does the launch command do"
-ABOUT = lazy(r"什么意思|啥意思|为什么|为啥|区别|报错|\bwhat\s+does\b|\bwhy\b|\bdifference\b|\berror\b|\bfails?\b")
+ABOUT = lazy(r"什么意思|啥意思|是什么|是啥|怎么写|怎么用|\bwhat\s+is\b|\bhow\s+(?:do\s+(?:i|we)\s+|to\s+)(?:write|use)\b|为什么|为啥|区别|报错|\bwhat\s+does\b|\bwhy\b|\bdifference\b|\berror\b|\bfails?\b")
 
 
 def launch_asked(norm: str) -> bool:
