@@ -56,7 +56,7 @@ def deadline_without_data(ctx: Context, now: datetime, cost: IntentHandler, pars
         return verdict_first(reply, Reply("error", ctx.lang, {"message": enough}))
     note = Reply("error", ctx.lang, {"message": deadline_lead(cost_fields(plain), left, ctx.lang, wall_clock(deadline, ctx.lang))})
     # "周五前能训完吗", "we need it done by thursday, ok?": a yes or no asked of the deadline, so its answer leads
-    asked = asks_in_time(text) or parsed.cues.yes_no
+    asked = asks_in_time(text) or (parsed.cues.yes_no and not term)  # "can we rent by the week?": the term's yes or no
     if not (lead and (asked or rental_asked)) or parsed.asks.both_units:  # "3天内要训完 怎么租": how to rent leads
         reply.also.insert(0, note)
         return reply
