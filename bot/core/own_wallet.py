@@ -85,7 +85,8 @@ def rent_of_last(parsed: Parsed, last: Turn | None) -> Parsed | None:
     rental's confirmation answers (with the balance against its price) and nothing is written before Confirm.
     A question ("can I rent it now?", "能租吗") orders nothing; None when no one card was answered before."""
     c, q = parsed.cues, parsed.request
-    if last is None or not c.rent_order or c.can_rent or c.yes_no or parsed.wallet is not None or q.gpu or q.model or q.params_b:
+    if last is None or not c.rent_order or c.can_rent or c.yes_no or c.howto or parsed.wallet is not None or q.gpu or q.model \
+            or q.params_b:  # "how should we rent that?" asks the way to rent, orders nothing
         return None
     card = _card_of(last)
     if card is None:
