@@ -9,7 +9,11 @@ import json
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bot.core.export_follow_up import named_alone
+from bot.understand.parser import parse
 from tests.chat_user import ChatUser, said
 
 SIZED_72B = ("72b qlora 一张 80g 能跑吗", "72b qlora on one 80gb card, fits?")
@@ -73,3 +77,21 @@ def test_a_tool_named_after_an_export_asked_with_its_job_gets_its_files(ask: str
     config = yaml.safe_load(dict(reply.files)["llamafactory.yaml"].decode())
     assert config["finetuning_type"] == "lora" and config["quantization_bit"] == 4
     assert config["model_name_or_path"] == "Qwen/Qwen3-8B"
+
+
+# a framework named with nothing else gets its files; one asked about ("…是什么", "…怎么装", "区别") is a question
+_TOOL_SAID = st.sampled_from(["deepspeed", "DeepSpeed", "llamafactory", "LLaMA-Factory", "llama factory", "accelerate", "zero3"])
+_BESIDE = st.sampled_from(["", "用", "的吧", "呢", "please", "the", "one", "config", "配置", "!", "。", "就行"])
+_ASKED = st.sampled_from(["是什么", "怎么装", "用哪个", "区别", "how do I install it", "what is it", "有什么坑"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TOOL_SAID, st.lists(_BESIDE, max_size=3), st.lists(_BESIDE, max_size=2))
+def test_a_tool_with_fillers_is_named_alone(tool: str, before: list[str], after: list[str]) -> None:
+    assert named_alone(parse(" ".join([*before, tool, *after])).words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TOOL_SAID, _ASKED, st.lists(_BESIDE, max_size=2))
+def test_a_tool_asked_about_is_not_named_alone(tool: str, asked: str, beside: list[str]) -> None:
+    assert not named_alone(parse(" ".join([*beside, tool, asked])).words)

@@ -20,6 +20,7 @@ from bot.core.setup_follow import (
 from bot.core.wallet_follow_ups import priced_rental
 from bot.messages import Turn
 from bot.understand.asks import asks_how_long
+from bot.understand.clause_marks import YEAR_DAYS, YEARLY
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.parser import Parsed
 from engine.breakdown import CARDS_PER_NODE
@@ -36,6 +37,12 @@ def duration_of(parsed: Parsed) -> dict[str, float]:
     """The rental or run length the message states, as request fields."""
     r = parsed.rental
     return {k: v for k, v in (("days", r.duration_days), ("hours", r.duration_hours)) if v is not None}
+
+
+def span_or_year(parsed: Parsed) -> dict[str, float]:
+    """The length stated, or a year where the message asks the yearly term alone ("那 a100 40g 年付够吗" after a
+    job's cost: that card for a year, paid up front); the parser reads 年付 as a billing term, never a length."""
+    return duration_of(parsed) or ({"days": YEAR_DAYS} if parsed.price.annual and YEARLY.search(parsed.words) else {})
 
 
 def span_added(parsed: Parsed, last: Turn | None) -> Parsed:

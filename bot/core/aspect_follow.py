@@ -18,6 +18,7 @@ from collections.abc import Callable
 from bot.core.context import Context
 from bot.core.detail_follow import clause_words, entry_led, entry_words, job_words, shared_weight, sharing_clause
 from bot.messages import Reply, Turn
+from bot.understand.clause_marks import ASKING
 from bot.understand.faq import CONFIDENT, FaqEntry, Hit, faq_index, lookup
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -33,6 +34,12 @@ REASON = lazy(r"^\W*(?:and\s+|but\s+|那\s*)?(?:why|how\s+come|为什么|为啥|
 CONSEQUENCE = lazy(r"^\W*(?:and\s+|so\s+|but\s+|那\s*|那么\s*|然后\s*)?(?:(?:会|将)?\s*(?:咋样|怎样|怎么样|咋办|怎么办|如何)|会有什么(?:后果|影响)|后果(?:是什么|呢)?"
                    r"|然后呢|之后呢|结果呢|what\s+happens(?:\s+(?:then|next|after(?:wards)?|now))?|then\s+what|and\s+then|what\s+then"
                    r"|what(?:'s|\s+is|\s+are)\s+the\s+consequences?|what\s+would\s+happen)\W*(?:呢|啊|吗)?\W*$", re.IGNORECASE)
+def told_not_asked(asked: str) -> bool:
+    """The message before was a statement of what happened ("my cloudgpu balance ran out", "到期了没续"): a bare "then
+    what" after it asks what follows from it, never what to use instead (that is asked after a question answered no)."""
+    return ASKING.search(normalize(asked)) is None
+
+
 # an aspect of a method or technique asked alone: its cost, speed, quality ("cost?", "speed difference?", "效果呢")
 ASPECT = lazy(r"\b(?:costs?|overhead|speed|slow\w*|fast\w*|throughput|quality|accuracy|precision)\b"
               r"|代价|成本|开销|速度|[慢快]多少|效果|质量|精度", re.IGNORECASE)

@@ -52,9 +52,6 @@ def budget_weighs_last(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
     return replace(parsed, intent="faq", wallet=None, asks=asks)
 
 
-
-
-
 def _job_answered(last: Turn) -> bool:
     """The last answer sized or costed a job (a model named), whatever length it priced."""
     request = last.data.get("request") or {}
@@ -67,6 +64,7 @@ def budget_of_the_job(parsed: Parsed, last: Turn | None, text: str) -> Parsed | 
     answered against it as if said in one message; only a set verb ("设置月预算 2k", "set the budget to 20k") or the
     command sets the wallet's monthly budget."""
     if last is None or parsed.wallet is None or parsed.wallet.kind != "budget_set" or not isinstance(parsed.rental.amount, Decimal) \
-            or not _job_answered(last) or _SET_VERB.search(text) or parsed.request.model or parsed.request.params_b:
-        return None
+            or not _job_answered(last) or _priced_for_length(last) or _SET_VERB.search(text) or parsed.request.model \
+            or parsed.request.params_b:
+        return None  # a job priced for a length ("…包月多少") is weighed against the money by budget_weighs_last
     return replace(parsed, intent="cost", wallet=None, follow_up=True)

@@ -19,6 +19,7 @@ from bot.core.about_last import (
     duration_of,
     job_of,
     span_added,
+    span_or_year,
     term_asked,
     terms_for,
     unit_price_of_last,
@@ -144,9 +145,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     if last.kind != "price" and (variant := card_variant(parsed, last)) is not None:  # "what about the 48g version": that card
         parsed = replace(parsed, intent=last.kind, request=parsed.request.model_copy(update={"gpu": variant}), follow_up=True,
                          faq=[], faq_answers=[], faq_confident=False)
-    versus = providers_of_last(parsed, last)  # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"
-    versus = versus or cycles_of_priced(parsed, last)  # "跑10天呢" then "那要买几周": the cycles of that span
-    if versus is not None:
+    # "job takes ~36h on one a100 80g" then "gpuli or cloudgpu cheaper?"; "跑10天呢" then "那要买几周": that span's cycles
+    if (versus := providers_of_last(parsed, last) or cycles_of_priced(parsed, last)) is not None:
         return versus
     share = share_of_last(parsed, last)  # "gpuli 8x h100 monthly" then "per card?": ₮14,432 ÷ 8; after a sizing, each card's memory
     if share is not None and share.follow is not None:
@@ -211,7 +211,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     hours = buy_for(parsed, last, text)
     if hours is not None:  # "job takes 36h, what should I buy?" after a price: that length on the setup priced
         return replace(parsed, intent="price", follow_up=True, missing=[], follow={**last.data, "hours": hours})
-    duration = duration_of(parsed)
+    duration = span_or_year(parsed)
     picked = _pick_with_add_ons(parsed, last, text, duration)
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
         return picked

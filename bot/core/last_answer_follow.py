@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bot.core.add_on_follow import sized_storage
 from bot.core.asked_setups import compared
-from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply, setting_of_faq
+from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply, setting_of_faq, told_not_asked
 from bot.core.both_follow import both_of_asked
 from bot.core.card_asked_price import price_of_card_asked
 from bot.core.card_share_follow import stages_of_faq
@@ -76,6 +76,10 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if credit is not None:  # "可用率 98.7% 停了 9 小时 赔多少": the credit those figures earn leads the SLA
         credit.reading = parsed
         return credit
+    told = consequence_reply(parsed, text, turn, asked, faq) if asked is not None and told_not_asked(asked) else None
+    if told is not None:  # "my cloudgpu balance ran out" then "then what": what follows from it, not what to use instead
+        told.reading = parsed
+        return told
     storage = sized_storage(parsed, turn, asked, text)  # "gpuli 存储卷怎么收费" then "3000G 呢": that size priced
     detail = None if storage is not None else detail_reply(ctx, parsed, text, turn, last, asked,
                                                             faq)

@@ -391,14 +391,14 @@ def asks_steps(norm: str) -> bool:
     return bool(_patterns()["steps"].search(norm))
 
 
-_TOOLS = {"accelerate": lazy.lazy(r"accelerate"), "deepspeed": lazy.lazy(r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|zero[\s_-]?[0-3]|zero\s*stage"),
+TOOL_NAMES = {"accelerate": lazy.lazy(r"accelerate"), "deepspeed": lazy.lazy(r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|zero[\s_-]?[0-3]|zero\s*stage"),
           "llamafactory": lazy.lazy(r"llama[\s_-]?factory|\blf\b"), "fsdp": lazy.lazy(r"\bfsdp\b"),
           "torchrun": lazy.lazy(r"\btorchrun\b"), "launch": LAUNCH_TOOL}
 
 
 def config_tools(norm: str) -> frozenset[str]:
     """The tools whose files a message names ("accelerate config", "ds json", "llamafactory yaml", "launch script")."""
-    return frozenset(name for name, pattern in _TOOLS.items() if pattern.search(norm))
+    return frozenset(name for name, pattern in TOOL_NAMES.items() if pattern.search(norm))
 
 
 WHICH_CARD = re.compile(r"啥卡|什么卡|哪(?:张|种|款|个)?卡|(?:which|what)\s+(?:gpus?|cards?)\b")

@@ -33,9 +33,19 @@ class WatchAsk:
     currency: str | None
 
 
-def read_watch(text: str) -> WatchAsk | None:
-    if not TRIGGER.search(text):
-        return None
+@dataclass(frozen=True)
+class AmountBelow:
+    """An amount said under a threshold word ("低于 ₮50", "below 2k usdt") at [start, end) of the text."""
+
+    amount: Decimal
+    currency: str | None
+    start: int
+    end: int
+
+
+def amount_below(text: str) -> AmountBelow | None:
+    """The first positive amount after a threshold word, with its scale (k/千/万/w) and currency; None when there is
+    none. Read here once for the price watch and the wallet's balance warning (bot/wallet/balance_alert.py)."""
     m = BELOW.search(text)
     if m is None:
         return None
@@ -47,10 +57,18 @@ def read_watch(text: str) -> WatchAsk | None:
         amount *= MULT[m.group("mult").lower()]
     if amount <= 0:
         return None
-    sign = (m.group("pre") or m.group("post") or "").lower()
+    return AmountBelow(amount, CURRENCY.get((m.group("pre") or m.group("post") or "").lower()), m.start(), m.end())
+
+
+def read_watch(text: str) -> WatchAsk | None:
+    if not TRIGGER.search(text):
+        return None
+    below = amount_below(text)
+    if below is None:
+        return None
     unit = next((u for u, pattern in UNITS if re.search(pattern, text, re.I)), None)
     from bot.understand.parser import parse  # the card and count: the chat parser's entities
 
-    rest = text[: m.start()] + " " + text[m.end():]
+    rest = text[: below.start] + " " + text[below.end:]
     req = parse(rest).request
-    return WatchAsk(req.gpu, req.num_gpus, unit, amount, CURRENCY.get(sign))
+    return WatchAsk(req.gpu, req.num_gpus, unit, below.amount, below.currency)

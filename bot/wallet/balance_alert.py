@@ -12,14 +12,14 @@ back and what does warn (the default runway warnings and the expiry reminders), 
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 
 from bot.clock import Clock
 from bot.messages import Incoming, Reply
 from bot.store import Store
 from bot.store.wallets import accounts, prefs
 from bot.text.i18n import t
-from bot.understand.price_watch import BELOW, CURRENCY, MULT
+from bot.understand.price_watch import amount_below
 from bot.wallet.commands import MAX_RUNWAY_LEVELS, RUNWAY_HOURS_RANGE
 from bot.wallet.reads import cmd_alerts
 from engine.money import Money
@@ -33,17 +33,10 @@ def read_balance_alert(text: str) -> tuple[Decimal, str | None] | None:
     """(amount, currency) of a balance warning asked for; None for anything else (a card's price watch included)."""
     if not (ASKED.search(text) and BALANCE.search(text)):
         return None
-    m = BELOW.search(text)
-    if m is None:
-        return None
-    try:
-        amount = Decimal(m.group("num").replace(",", ""))
-    except InvalidOperation:
-        return None
-    amount *= MULT[m.group("mult").lower()] if m.group("mult") else 1
-    if amount <= 0 or (BALANCE.search(text[m.end():]) and not BALANCE.search(text[: m.start()])):
+    below = amount_below(text)
+    if below is None or (BALANCE.search(text[below.end:]) and not BALANCE.search(text[: below.start])):
         return None  # "under 4000, tell me and top up the wallet": the amount is no balance's
-    return amount, CURRENCY.get((m.group("pre") or m.group("post") or "").lower())
+    return below.amount, below.currency
 
 
 def set_balance_alert(store: Store, clock: Clock, inc: Incoming, amount: Decimal, currency: str | None,
