@@ -12,7 +12,6 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.export_follow_up import named_alone
 from bot.understand.parser import parse
 from tests.chat_user import ChatUser, said
 
@@ -88,10 +87,10 @@ _ASKED = st.sampled_from(["是什么", "怎么装", "用哪个", "区别", "how 
 @settings(max_examples=200, deadline=None)
 @given(_TOOL_SAID, st.lists(_BESIDE, max_size=3), st.lists(_BESIDE, max_size=2))
 def test_a_tool_with_fillers_is_named_alone(tool: str, before: list[str], after: list[str]) -> None:
-    assert named_alone(parse(" ".join([*before, tool, *after])).words)
+    assert parse(" ".join([*before, tool, *after])).cues.tool_alone
 
 
 @settings(max_examples=200, deadline=None)
 @given(_TOOL_SAID, _ASKED, st.lists(_BESIDE, max_size=2))
 def test_a_tool_asked_about_is_not_named_alone(tool: str, asked: str, beside: list[str]) -> None:
-    assert not named_alone(parse(" ".join([*beside, tool, asked])).words)
+    assert not parse(" ".join([*beside, tool, asked])).cues.tool_alone

@@ -8,29 +8,15 @@ leaves behind (`exported`), so only the message right after an export is read th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from bot.messages import Turn
-from bot.understand.asks import TOOL_NAMES
-from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.understand.standing import asked_whole
 from engine.request import TrainingRequest
 
-# what may stand beside a framework's name that still names it alone: "用 deepspeed 的吧", "llamafactory 那个", "the ds json"
-BESIDE_NAME = lazy(r"\b(?:the|one|please|pls|use|with|for|config|configs|files?|yaml|json|version|then|ok|okay)\b"
-                   r"|[用的吧呢啊要那个这份版配置文件就行好]", re.IGNORECASE)
 TOOL_ALONE = 24  # characters: "deepspeed", "用 deepspeed 的吧", "the deepspeed one please"
-
-
-def named_alone(words: str) -> bool:
-    """The message names frameworks and nothing else ("LLaMA-Factory", "用 deepspeed 的吧"); one that says more
-    ("zero3 和 zero2 区别", "accelerate 是什么", "deepspeed 怎么装") asks about them instead."""
-    for pattern in TOOL_NAMES.values():
-        words = pattern.sub(" ", words)
-    return not re.sub(r"[\W_]+", "", BESIDE_NAME.sub(" ", words))
 
 
 def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) -> Parsed | None:
@@ -39,7 +25,7 @@ def tool_after_export(parsed: Parsed, last: Turn, modifiers: tuple[str, ...]) ->
     q = parsed.request
     if not last.data.get("exported") or not parsed.asks.tools or parsed.cues.chars > TOOL_ALONE \
             or q.model or q.params_b or q.gpu or parsed.rental.provider or parsed.intent == "wallet" \
-            or (asked_whole(parsed) and not named_alone(parsed.words)):  # "LLaMA-Factory" alone names the tool, asks nothing
+            or (asked_whole(parsed) and not parsed.cues.tool_alone):  # "LLaMA-Factory" alone names the tool, asks nothing
         return None
     stated = {k: v for k, v in q.stated().items() if k in modifiers}
     job = TrainingRequest.model_validate({**dict(last.data.get("request", {})), **stated})

@@ -57,6 +57,7 @@ from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import keeps_speed
+from bot.understand.tool_alone import named_alone
 from bot.understand.unit_asked import unit_asked
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
@@ -384,6 +385,7 @@ class Cues:
     scaled: tuple[str, Fraction] | None = None  # "double the batch", "卡减半": a setting and its factor (bot.understand.scaled)
     margin: Decimal | None = None  # "加 30% 毛利报多少", "with a 20% markup": the percent put on the last quote (bot.core.quote_follow)
     runs_asked: bool = False  # "预算 20 刀够跑几次", "how many runs does $50 buy": whole runs of the last quote (bot.core.quote_follow)
+    tool_alone: bool = False  # "LLaMA-Factory", "用 deepspeed 的吧": frameworks named and nothing else (bot.understand.tool_alone)
     toggled: str | None = None  # "那开了呢" ("on"), "那关了呢" ("off"): the setting the answer before was declined or given, switched (TOGGLED)
 
 
@@ -503,7 +505,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
         scaled=scaled(norm) if short else None,
-        margin=margin_said(norm), runs_asked=runs_asked(norm),
+        margin=margin_said(norm), runs_asked=runs_asked(norm), tool_alone=short and named_alone(norm),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
 
