@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,3 +68,33 @@ def test_a_chinese_question_still_switches_to_chinese() -> None:
     reply = chat.say("人民币")  # $0.33 an hour, in yuan, said in English
     assert reply.lang == "en" and "¥" in chat.text and "4090" in chat.text
     assert chat.say("那一个月多少钱").lang == "zh"
+
+
+# a first question of names and terms only ("qlora 14b", "7b lora bf16 4090") says no language: the script of the
+# fragment after it decides, so a Chinese one is answered in Chinese and a Latin one in English
+_NAMES = st.lists(st.sampled_from(["qlora", "lora", "14b", "7b", "qwen3 8b", "4090", "a100 80g", "bf16", "gpuli", "cloudgpu"]),
+                  min_size=1, max_size=4, unique=True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(_NAMES, st.sampled_from(["两张 4090 呢", "包周", "8 小时", "人民币", "3090呢", "要几张"]))
+def test_a_chinese_fragment_after_names_only_is_answered_in_chinese(names: list[str], fragment: str) -> None:
+    chat = ChatUser()
+    chat.say(" ".join(names))
+    assert chat.say(fragment).lang == "zh", (names, fragment, chat.text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["一万网络 3090 price?", "一万网络 a100 40g monthly?", "gpuli h100 rental price?"]),
+       st.sampled_from(["in usd?", "in CNY?", "cost?", "4 cards?"]))
+def test_a_latin_fragment_after_an_english_word_stays_english(opener: str, fragment: str) -> None:
+    chat = ChatUser()
+    chat.say(opener)
+    assert chat.say(fragment).lang == "en", (opener, fragment, chat.text)
+
+
+@pytest.mark.parametrize("fragment", ["eight hours?", "two cards?", "3 days?"])
+def test_a_quantity_in_english_words_keeps_a_chinese_conversation_chinese(fragment: str) -> None:
+    chat = ChatUser()
+    chat.say("cloudgpu 4090 一小时多少")
+    assert chat.say(fragment).lang == "zh", chat.text

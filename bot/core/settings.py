@@ -115,12 +115,16 @@ def _latin_terms() -> frozenset[str]:
     return frozenset(words | UNIT_WORDS)
 
 
+# a quantity said in English words ("eight hours?", "two cards", "3 days") is a figure, not a sentence of English
+QUANTITY_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                            "sixteen", "twenty", "thirty", "hundred", "thousand", "h", "hr", "hrs", "hour", "hours", "min",
+                            "mins", "minute", "minutes", "day", "days", "week", "weeks", "month", "months"})
 # units, currencies and card words that are terms in any language; the words of a config asked for ("export config pls
 # llamafactory", "llama-factory yaml please", "3 epochs") are the command's terms too
 UNIT_WORDS = frozenset({"gpu", "gpus", "card", "cards", "gb", "g", "vram", "rmb", "cny", "usd", "usdt", "sxm",
                         "pcie", "nvlink", "lora", "qlora", "fp", "bf", "int", "k", "m", "b", "x", "vs",
                         "export", "config", "configs", "yaml", "json", "llamafactory", "llama", "factory", "deepspeed",
-                        "accelerate", "fsdp", "ds", "epoch", "epochs"})
+                        "accelerate", "fsdp", "ds", "epoch", "epochs"}) | QUANTITY_WORDS
 
 
 def _english_words(latin: list[str]) -> int:
@@ -211,10 +215,17 @@ def remember_language(store: SettingsStore, inc: Incoming) -> None:
 
 
 def _first_script(text: str) -> str | None:
-    """The language a conversation's first question of names and terms only is answered in ("cloudgpu 4090 hourly
-    rate?": English, "一万网络 h100": Chinese), kept for the fragment after it ("人民币" asks in no language); a command
-    ("/wallet") sets none."""
-    return None if text.lstrip().startswith("/") or not re.search(r"[A-Za-z]{2}|[\u3400-\u9fff]", text) else detect_language(text)
+    """The language a conversation's first question says beyond its names and terms, kept for the fragment after
+    it: a word of English that is no name ("cloudgpu 4090 hourly rate?", "一万网络 3090 price?": English, so "in usd?"
+    stays English), or Chinese that is no name ("一万网络 h100 多少": Chinese). Names and terms alone ("qlora 14b",
+    "7b qlora 4090", "一万网络 h100") and a command ("/wallet") set none: the next message's own script decides."""
+    if text.lstrip().startswith("/"):
+        return None
+    words = _without_names(without_thanks(text))
+    latin = [w.lower() for w in re.findall(r"(?<![A-Za-z0-9])[A-Za-z]+(?:'[A-Za-z]+)?(?![A-Za-z0-9])", words)]
+    if _english_words(latin):
+        return "en"
+    return "zh" if script_language(words) == "zh" else None
 
 
 def effective(store: SettingsStore, inc: Incoming) -> Effective:
