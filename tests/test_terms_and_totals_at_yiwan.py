@@ -63,10 +63,12 @@ def test_count_and_year_against_a_ceiling(turns: list[str], total: Decimal, verd
 @pytest.mark.parametrize("turns", [
     ["qwen 7b lora 在一万网络用啥卡", "预算 3w", "a100 40g 包年够不够"],
     ["7b lora 一万网络 选什么卡", "预算 3 万", "那 a100 40g 年付够吗"],
+    ["13b qlora 一万网络 上什么卡好", "经费 3 万", "a100 40g 年付够不够"],
+    ["14b lora at yiwan, which card", "budget 30k yuan", "a100 40g paid yearly, enough?"],
 ])
 def test_year_of_the_card_against_a_budget_after_sizing(turns: list[str]) -> None:
     lines = first_lines(said(*turns))
-    assert _money(YEAR_PREPAID) in lines and "够" in lines
+    assert _money(YEAR_PREPAID) in lines and ("够" in lines or "enough" in lines.lower())
 
 
 # renewing on the same account is the repeat purchase the seed discounts

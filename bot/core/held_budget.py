@@ -171,7 +171,7 @@ def rental_against_held(parsed: Parsed, last: Turn | None) -> Parsed:
     a, q, r = parsed.asks, parsed.request, parsed.rental
     if not held or parsed.follow is not None or _own_money(parsed):
         return parsed
-    rented = bool(r.duration_days or r.duration_hours)
+    rented = bool(r.duration_days or r.duration_hours or parsed.cues.yearly)  # "年付够不够": a year's term is a length
     job = bool(q.model or q.params_b or q.tokens or q.samples)
     runway = bool(q.gpu) and (a.runway or a.how_long or _card_after_money(parsed, last)) \
         and parsed.intent in ("price", "faq", "unknown", "size") and not job and parsed.run is None and (not rented or a.how_long) \
