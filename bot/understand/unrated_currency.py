@@ -37,8 +37,24 @@ def _ids() -> dict[str, str]:
     return {alias.lower(): ident for ident, _en, _zh, aliases in unrated_currencies() for alias in aliases}
 
 
+_WORD = re.compile(r"[a-z]+")
+
+
+@cache
+def _gate() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The first Latin word of every name, and every name or sign that is not Latin: a message holding none of
+    them (nearly every message) is passed over without trying each name at each place."""
+    aliases = [alias.lower() for _i, _en, _zh, names in unrated_currencies() for alias in names]
+    latin = [a for a in aliases if a.isascii() and a.replace(" ", "").isalpha()]  # "yen", "hong kong dollars"
+    return frozenset(a.split()[0] for a in latin), tuple(a for a in aliases if a not in latin)  # "nt$", "€", "港币"
+
+
 def unrated_named(text: str) -> str | None:
     """The ISO code of the one currency without a rate that `text` names; None for none or several."""
+    lower = text.lower()
+    words, others = _gate()
+    if words.isdisjoint(_WORD.findall(lower)) and not any(a in lower for a in others):
+        return None
     found = {_ids()[m.group(0).lower()] for m in _pattern().finditer(text)}
     return found.pop() if len(found) == 1 else None
 
