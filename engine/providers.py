@@ -386,9 +386,19 @@ class Currency(Strict):
         return self
 
 
+class UnratedCurrency(Strict):
+    """A currency a user may ask in that no provider bills in and the catalog keeps no rate for."""
+
+    id: str
+    name: str
+    name_zh: str
+    aliases: list[str] = Field(default=[])
+
+
 class CurrencyFile(Strict):
     base: str
     currencies: list[Currency]
+    unrated: list[UnratedCurrency] = Field(default=[])
 
 
 def providers_dir() -> Path:
@@ -484,6 +494,16 @@ def currencies() -> Index[Currency]:
     if doc.base not in ids:
         raise CatalogError(f"currency.yaml: field 'base': '{doc.base}' is not a listed currency")
     return Index("currency", doc.currencies)
+
+
+@cache
+def unrated_currencies() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """(id, English name, Chinese name, aliases) of each currency the catalog keeps no rate for, read
+    without validating the file: the chat parser looks them up in every message."""
+    raw = read(catalog_path("currency.yaml"))
+    rows = raw.get("unrated") if isinstance(raw, dict) else None
+    return tuple((str(r["id"]), str(r["name"]), str(r["name_zh"]), tuple(str(a) for a in r.get("aliases") or ()))
+                 for r in rows or () if isinstance(r, dict))
 
 
 def currency(name: str) -> Currency:

@@ -60,3 +60,26 @@ def test_value_added_tax_stays_mandarin() -> None:
     # 增值 is Hong Kong's "top up", but 增值税 / 增值服务 are Mandarin's "value-added" tax and services
     assert simplified("增值税 发票 能开吗") == "增值税 发票 能开吗"
     assert "充值" in simplified("gpuli 点样增值")
+
+
+@pytest.mark.parametrize(("taiwan", "mainland"), [
+    ("Qwen3 8B LoRA 4090 匯出設定檔", "Qwen3 8B LoRA 4090 导出配置文件"),
+    ("7b qlora 4090 輸出 yaml 跟啟動指令", "7b qlora 4090 导出 yaml 跟启动命令"),
+    ("gpuli 帳號怎麼儲值", "gpuli 账号怎么充值"),
+    ("伺服器的網路頻寬多少", "服务器的网络带宽多少"),
+])
+def test_taiwan_words_read_as_the_mainland_ones(taiwan: str, mainland: str) -> None:
+    # Taiwan's vocabulary (匯出 export, 儲值 top up, 指令 a command) in a traditional message is read as the
+    # mainland word our readers know, so both messages get one reply
+    assert simplified(taiwan) == mainland
+    a, b = ChatUser(), ChatUser()
+    a.say(taiwan)
+    b.say(mainland)
+    assert a.text == b.text
+
+
+def test_taiwan_words_are_read_only_in_traditional_text() -> None:
+    # the mainland writes 资料 and 执行 too; typed in simplified they stay, and instruction data keeps its 指令
+    assert simplified("参考资料 执行") == "参考资料 执行"
+    assert simplified("指令微調資料集 5 萬筆") == "指令微调数据集 5 万笔"
+    assert parse("Qwen3 14B QLoRA 4090 輸出 yaml 跟啟動指令").intent == "export"

@@ -59,6 +59,7 @@ from bot.core.setup_follow import (
     stage_on_count,
 )
 from bot.core.span_first import job_in_span
+from bot.core.unrated_follow import unrated_of_last
 from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, safe_figure_of_price, top_up_of_price
 from bot.core.weigh_priced import switch_saving, weigh_follow
 from bot.messages import Turn
@@ -128,9 +129,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return order  # "7b qlora on a 4090 at gpuli" then "great, rent it for a month": that card's rental, confirmed first
     if last is not None and last.kind == "span":  # "48h 内要出结果" then "14b qlora": that job for those 48 h
         return job_in_span(parsed, last)
-    top_up = top_up_of_price(parsed, last) or safe_figure_of_price(parsed, last)  # "余额要充多少才稳"; "预算按多少写稳妥"
-    top_up = top_up or (runway_of_budget(parsed, last) if last is not None else None)  # "₮300 够吗" then "那能买几周"
-    top_up = top_up or (runway_of_held(parsed, last) if last is not None else None)  # "预算 2.5万 …" "3090 包月" "能租几个月"
+    top_up = unrated_of_last(parsed, last) or top_up_of_price(parsed, last) or safe_figure_of_price(parsed, last)  # "新台币多少"; "余额要充多少"
+    top_up = top_up or ((runway_of_budget(parsed, last) or runway_of_held(parsed, last)) if last is not None else None)  # "₮300 够吗" then "那能买几周"; "预算 2.5万" "3090 包月" "能租几个月"
     if top_up is not None:
         return top_up
     if last is not None and last.kind == GENERIC and parsed.intent in FOLLOW_UP_INTENTS and not parsed.parts:

@@ -45,7 +45,7 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
-from bot.views.price_currency import add_on_currency_note, currency_note
+from bot.views.price_currency import add_on_currency_note, currency_note, unrated_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.repeats_total import repeats_lead
 from bot.views.top_up import top_up_note
@@ -67,7 +67,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             (runway[0], runway[1]), bool(runway[3:4] and runway[3]), cast(list[str], data.get("gpu") or []))
         data["first"] = data.get("first") or home
         band = data.pop("band", None)
-        which = data.pop("which_currency", None)
+        which, unrated = data.pop("which_currency", None), data.pop("unrated", None)
         versus = data.pop("versus_before", None)
         top_up, said = data.pop("top_up", None), data.pop("verdict", None)
         trim = data.pop("trim", None)
@@ -103,8 +103,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             per_day_shares(reply, data.get("hours"))
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
             return _versus_before(ctx, reply, {**data, "versus_before": versus})
-        if which:  # "人民币还是美元", "is that USD or RMB?": the currency each figure is billed in leads
-            return _lead(reply, currency_note(reply, ctx.lang))
+        if which or unrated:  # "人民币还是美元", "新台币多少": the currency each figure is billed in leads
+            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang) if unrated else currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows ("开机先扣多少": the hold on that card)

@@ -59,6 +59,7 @@ from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import keeps_speed
 from bot.understand.tool_alone import named_alone
 from bot.understand.unit_asked import unit_asked
+from bot.understand.unrated_currency import unrated_alone, unrated_named
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
@@ -324,6 +325,8 @@ class Cues:
     option: str | None = None  # "第二个", "the cheaper one": which option of the last answer (bot.understand.option_ref)
     speed_asked: bool = False  # "吞吐掉多少", "how much slower": the lever's slowdown is the answer (bot.core.speed_first)
     which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
+    unrated_currency: str | None = None  # a currency the catalog has no rate for, named ("新台币", "in rupees": TWD, INR)
+    unrated_alone: bool = False  # nothing but that currency asked ("新台币大概多少", "HKD?"): the last price, in it
     export_again: bool = False  # "再导一份", "redo it": the files asked again (bot.core.export_again)
     add_on_term: bool = False  # "再加 500G 存储卷一个月", "storage for a month": the month is the add-on's, not the rental's
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
@@ -484,7 +487,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(without_fillers(lower))), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),
-        speed_asked=speed_asked(norm), which_currency=which_currency(raw), export_again=bool(EXPORT_AGAIN.search(lower)),
+        speed_asked=speed_asked(norm), which_currency=which_currency(raw), **_unrated(raw, short), export_again=bool(EXPORT_AGAIN.search(lower)),
         add_on_added=short and bool(ADD_ON_ADDED.search(raw)) and not ADD_ON_WHETHER.search(raw),
         add_on_term=short and bool(ADD_ON_TERM.search(norm)),
         lone_count=lone_count(raw) if short else None, memory_card=_memory_card(norm) if short else None, weeks=weeks_said(raw) if short else None,
@@ -508,6 +511,13 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         margin=margin_said(norm), runs_asked=runs_asked(norm), tool_alone=short and named_alone(norm),
         providers_weighed=providers_weighed(_without_providers(norm, named), len(named)),
         **_detail(raw), **_follow_reads(raw, norm, short, nodes))
+
+
+def _unrated(raw: str, short: bool) -> dict[str, Any]:
+    """The currency without a rate a message names (bot.understand.unrated_currency), and whether a short one
+    asks nothing else."""
+    named = unrated_named(raw)
+    return {"unrated_currency": named, "unrated_alone": short and named is not None and unrated_alone(raw)}
 
 
 def _runs_there(rest: str) -> bool:

@@ -27,6 +27,12 @@ CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系
              "咗": "了", "冇咗": "没了", "悭": "省", "唔见咗": "不见了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
              "几钱": "多少钱", "几耐": "多久", "得唔得": "行不行", "我哋": "我们", "你哋": "你们", "点算": "怎么办",
              "设定档": "配置文件"}
+# Taiwan's words for things the mainland names otherwise (OpenCC's t2s converts characters, not vocabulary; its
+# tw2sp phrase table also turns 序列 into 串行, so the few words our readers need are kept here, read as one word)
+TAIWAN = {"汇出": "导出", "档案": "文件", "软体": "软件", "硬体": "硬件", "程式": "程序", "资料集": "数据集", "资料量": "数据量", "资料": "数据",
+          "硬碟": "硬盘", "帐号": "账号", "储值": "充值", "讯息": "消息", "载入": "加载", "预设": "默认", "伺服器": "服务器",
+          "网路": "网络", "显示卡": "显卡", "效能": "性能", "频宽": "带宽", "推论": "推理", "执行": "运行"}
+_TAIWAN = lazy("|".join(sorted(TAIWAN, key=len, reverse=True)))
 # "我哋得一万块": 得 before an amount is Cantonese for "only have" (我们只有), never Mandarin's "must"
 _ONLY_HAVE = r"(?:我哋|我|我们)得(?=\s*[\d一二两三四五六七八九十几半])"
 _CANTONESE = lazy(_ONLY_HAVE + "|" + "|".join(sorted(CANTONESE, key=len, reverse=True)) + r"|咩|增值(?!税|服务|业务)")
@@ -60,6 +66,9 @@ _RULES = (
     (lazy(r"成(?=\s*个\s*(?:月|星期|礼拜|钟头|小时|年))"), "整"),
     # 晒 after a verb is Cantonese for "all of it" ("扣晒" = 扣完, "用晒" = 用完); Mandarin's 晒 (晒太阳, 晒单) stays
     (lazy(r"(?<=[扣用花删清卖烧使食])晒"), "完"),
+    # 输出 before a file is Taiwan's export ("输出 yaml 跟启动指令"); 指令 is a command, but not instruction data or tuning
+    (lazy(r"输出(?=\s*(?:yaml|json|配置|config|脚本|文件|设定))", re.IGNORECASE), "导出"),
+    (lazy(r"指令(?!\s*(?:微调|精调|调优|数据|集|遵循|跟随|对齐|模型|样本|tun|data|follow))", re.IGNORECASE), "命令"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
 )
@@ -77,8 +86,9 @@ def simplified(text: str) -> str:
     """`text` in simplified characters; unchanged when it has no Chinese character."""
     if not _CJK.search(text):
         return text
-    text = str(_converter().convert(text))  # type: ignore[attr-defined]
-    text = _CANTONESE.sub(_mandarin, text)
+    plain = str(_converter().convert(text))  # type: ignore[attr-defined]
+    # Taiwan's words only in a message typed in traditional characters: the mainland writes 资料 and 执行 too
+    text = _CANTONESE.sub(_mandarin, _TAIWAN.sub(lambda m: TAIWAN[m.group(0)], plain) if plain != text else plain)
     for rule, mandarin in _RULES:
         text = rule.sub(mandarin, text)
     return text

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.understand.unrated_currency import currency_names
 from engine.money import Money
 
 
@@ -26,6 +27,16 @@ def currency_note(reply: Reply, lang: str) -> Reply:
     if not lines:
         return Reply("error", lang, {"message": t("price.currency_nothing", lang)})
     return Reply("error", lang, {"message": "\n".join([*lines, t("price.currency_converted", lang)])})
+
+
+def unrated_note(reply: Reply, ident: str, lang: str) -> Reply:
+    """The line for a currency the catalog has no rate for (catalogs/currency.yaml, `unrated`), asked of the
+    prices in `reply`: it names that currency, says no rate is kept for it, then each provider's figure in the
+    currency it bills in, so the user converts at the rate of the day (never a rate made up here)."""
+    en, zh = currency_names(ident)
+    billed = currency_note(reply, lang).data["message"]
+    head = t("price.unrated", lang, name=zh if lang == "zh" else en, code=ident)
+    return Reply("error", lang, {"message": f"{head}\n{billed}"})
 
 
 def add_on_currency_note(reply: Reply, lang: str) -> Reply:

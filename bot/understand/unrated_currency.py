@@ -1,0 +1,71 @@
+"""A currency asked for that no provider bills in and the catalog keeps no rate for ("新台币大概多少",
+"in rupees?", "HKD?", "换成日元是多少", "what's that in euros").
+
+Why: the prices are in ₮ (gpuli), yuan (一万网络) and dollars (CloudGPU), and the catalog has comparison
+rates for those alone. A team in Taipei or Bangalore asks the figure in its own money; read as nothing, the
+words fell to an unrelated FAQ entry or to "outside what I do". The currencies are the catalog's own list
+(catalogs/currency.yaml, `unrated`: the ISO code, the sign and the names), never words of this module, so a
+currency added there is read here. Traditional text reaches this reader converted (bot.understand.script).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.understand.follow_frame import frame_only
+from bot.understand.follow_reads import AMOUNT_FRAME, AMOUNT_WORDS
+from engine.providers import unrated_currencies
+
+# the words around a conversion asked: "若以…估算", "换成…是多少", "折合", "how much is that in", "convert to"
+_CONVERT = re.compile(r"若|如果|要是|以|估算|估计|估|换算成?|换成|折成|折合|合|等于|相当于|约|左右|多少|大概|大约"
+                      r"|\b(?:in|into|to|convert(?:ed)?|converted|roughly|about|approx(?:imately)?|how|much|many"
+                      r"|what'?s|what|would|that|be|it|is|the|price|cost|terms|of|local|currency|our|money)\b", re.I)
+
+
+@cache
+def _pattern() -> re.Pattern[str]:
+    names = sorted(((alias.lower(), ident) for ident, _en, _zh, aliases in unrated_currencies() for alias in aliases),
+                   key=lambda pair: -len(pair[0]))
+    # a Latin name is a word of its own ("eur" never inside "europe"); a sign or a Chinese name stands anywhere
+    parts = [rf"(?<![a-z]){re.escape(a)}(?![a-z])" if a[:1].isascii() and a[:1].isalpha() else re.escape(a) for a, _ in names]
+    return re.compile("|".join(parts), re.I)
+
+
+@cache
+def _ids() -> dict[str, str]:
+    return {alias.lower(): ident for ident, _en, _zh, aliases in unrated_currencies() for alias in aliases}
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
+@cache
+def _gate() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The first Latin word of every name, and every name or sign that is not Latin: a message holding none of
+    them (nearly every message) is passed over without trying each name at each place."""
+    aliases = [alias.lower() for _i, _en, _zh, names in unrated_currencies() for alias in names]
+    latin = [a for a in aliases if a.isascii() and a.replace(" ", "").isalpha()]  # "yen", "hong kong dollars"
+    return frozenset(a.split()[0] for a in latin), tuple(a for a in aliases if a not in latin)  # "nt$", "€", "港币"
+
+
+def unrated_named(text: str) -> str | None:
+    """The ISO code of the one currency without a rate that `text` names; None for none or several."""
+    lower = text.lower()
+    words, others = _gate()
+    if words.isdisjoint(_WORD.findall(lower)) and not any(a in lower for a in others):
+        return None
+    found = {_ids()[m.group(0).lower()] for m in _pattern().finditer(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def unrated_alone(text: str) -> bool:
+    """Whether `text` is nothing but that currency and words that ask a figure in it ("新台币大概多少",
+    "in rupees?", "HKD?"): asked of the last price, not a question of its own."""
+    rest = _pattern().sub(" ", text.lower())
+    return frame_only(_CONVERT.sub(" ", AMOUNT_FRAME.sub(" ", AMOUNT_WORDS.sub(" ", rest))))
+
+
+def currency_names(ident: str) -> tuple[str, str]:
+    """(English name, Chinese name) of an unrated currency."""
+    return next(((en, zh) for i, en, zh, _ in unrated_currencies() if i == ident), (ident, ident))
