@@ -161,3 +161,15 @@ def test_paraphrases_written_from_the_seeds_are_answered_right_and_rarely_wrong(
             wrong += hit.entry.id != c["expect"]
     print(f"\nFAQ paraphrases: {right}/{len(PARAPHRASES)} right with confidence, {wrong} wrong with confidence")
     assert right >= 0.9 * len(PARAPHRASES) and wrong <= 0.05 * len(PARAPHRASES)
+
+
+@pytest.mark.parametrize(("text", "card"), [
+    ("家里4090 跑 7b qlora 还是租？ 到底值不值 🤔", "4090"),
+    ("自己有张 3090，7b qlora 自己跑还是租卡？值不值", "3090"),
+])
+def test_whether_a_job_on_ones_own_card_is_worth_it_is_sized_on_that_card(text: str, card: str) -> None:
+    """Worth asked of a job on a card the user has weighs no method: the entry on estimating memory is no trade-off
+    answer, so the job is sized on that card (seed 000: 7B QLoRA 8–12 GB, fits a 24 GB card)."""
+    chat = ChatUser()
+    chat.say(text)
+    assert parse(text, T0).intent == "size" and card in chat.lines[0], chat.text

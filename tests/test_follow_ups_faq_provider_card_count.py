@@ -110,3 +110,21 @@ def test_a_card_after_providers_weighed_answers_which_is_cheaper(first: str, car
     me.say(first)
     me.say(card)
     assert "CloudGPU" in me.lines[0] and "$237.60" in me.lines[0] and "₮369" in me.lines[0], me.text
+
+
+# a comparison naming both its cards ("对比两个方案：A100 8 卡 … H100 8 卡") sets them against each other: a question
+# of its own, never a change of an answer before (nor, first in a conversation, a sizing asking which model)
+@pytest.mark.parametrize(("text", "lead"), [
+    ("对比两个方案：一万网络 8 卡 A100 80G 整机（预估 2.5–4 万/月），和同一家的 H100 8 卡（8–12 万/月）。财务想按最低价 2.5 万来报 A100 那个方案的预算，这样可以吗？",
+     "不建议按低端报预算"),  # seed 003: ¥25,000–40,000 an estimate, budgeted at ¥40,000
+    ("Compared to 8x H100 at 一万网络 (80k-120k/month), the 8x A100 80G there is est. 25k-40k/month. Can finance budget "
+     "the A100 plan at the low end, 25k?", "Not advisable to budget at the low end"),
+])
+def test_a_comparison_naming_both_cards_is_no_follow_up(text: str, lead: str) -> None:
+    assert not parse(text).follow_up
+    assert lead in lead_lines(conversation(text), 1)
+
+
+@pytest.mark.parametrize("versus", ["比起 a800 呢", "vs the a800?", "相比 a100 40g 呢"])
+def test_a_comparison_naming_one_card_still_points_back(versus: str) -> None:
+    assert parse(versus).follow_up

@@ -150,3 +150,20 @@ def test_the_add_on_billing_note_is_a_plain_sentence(text: str, sentence: str) -
 def test_a_length_at_a_provider_reprices_the_last_job_there(turn: str, lead: str) -> None:
     first = lead_lines(conversation("14b lora on an a6000", turn), 3)
     assert lead in first and "should I take" not in first  # the job re-priced, not the FAQ on rental units
+
+
+@pytest.mark.parametrize(("turns", "rate"), [
+    # after a card's price list (no length priced), a length with its price asked is that rental, priced by the minute
+    (("cloudgpu 4090", "跑 1 分钟多少钱"), "$0.0055"),
+    (("cloudgpu 4090", "1分钟多少钱"), "$0.0055"),
+    # a rate in minutes asked of the list: the month states it ($0.33/h / 60), as asked in one message
+    (("cloudgpu 4090", "每分钟多少钱"), "$0.0055"),
+    (("cloudgpu a100 80g", "how much per minute is that?"), "$0.025"),
+])
+def test_a_minute_asked_after_a_price_list_is_priced_in_minutes(turns: tuple[str, ...], rate: str) -> None:
+    assert rate in lead_lines(conversation(*turns), 3)
+
+
+def test_a_rate_asked_of_a_rental_priced_for_a_length_keeps_that_length() -> None:
+    # "per gpu per day?" of a month of 8x H100 at gpuli: ₮14,432 / 8 / 30 = ₮60.13 a card-day, never a one-day rental
+    assert "60.13" in lead_lines(conversation("gpuli 8x h100 monthly", "per gpu per day?"), 3)

@@ -143,3 +143,14 @@ def test_the_speed_beside_a_month_carries_the_reference_run_s_time(text: str, ho
     assert ("2,000 万 token × 3" in head or "20 million tokens × 3" in head) and hours in head, me.text
     hours_said = float(re.search(r"(\d+(?:\.\d+)?) (?:小时|h\))", head.split("×")[-1])[1])
     assert 1.2 <= hours_said <= 1.6, me.text
+
+
+@pytest.mark.parametrize(("text", "size"), [("llama 3.3 70b 4bit 基座多大 下载要多久先算体积", r"4-bit 约 (3[5-9]|4[0-2])(\.\d)? GB"),
+                                            ("qwen 72b 4-bit weights how big, and how long to download?",
+                                             r"4-bit is about (3[5-9]|4[0-2])(\.\d)? GB")])
+def test_the_weights_asked_with_their_download_time_lead_not_a_run_time(text: str, size: str) -> None:
+    """"多久" beside the weights' size asks how long they take to download, never the training run's time: the 4-bit
+    base weights lead (seed 000: about 0.55 bytes a parameter, 70B ≈ 38.8 GB)."""
+    me = said(text)
+    assert re.search(size, me.lines[0]), me.text
+    assert "⏱" not in first_lines(me, 2), me.text

@@ -209,8 +209,12 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return replace(parsed, intent="price", follow={**last.data, "hours": hours, "versus_before": versus}, follow_up=True,
                        missing=[])
     if last.kind == "price" and asks.per_card_hour and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b):
-        # "gpuli 8x h100 monthly" then "how much per gpu hour" / "每卡每小时多少": that rental's rate per card leads
-        return replace(parsed, intent="price", follow={**last.data, "card_rate": asks.per_card_unit}, follow_up=True, missing=[])
+        # "gpuli 8x h100 monthly" then "how much per gpu hour" / "每卡每小时多少": that rental's rate per card leads;
+        # after a listing (no length priced), a length said with it ("跑 1 分钟多少钱") is the rental asked, priced
+        span = {} if last.data.get("hours") else duration_of(parsed)
+        hours = span.get("days", 0) * 24 + span.get("hours", 0) if span else last.data.get("hours")
+        return replace(parsed, intent="price", follow={**last.data, "hours": hours, "card_rate": asks.per_card_unit},
+                       follow_up=True, missing=[])
     rental = last.data if last.kind == "price" else priced_rental(last.data) if last.kind == "cost" else None
     if rental is not None and parsed.cues.which_currency and parsed.cues.chars <= ABOUT_LAST and not (q.gpu or q.model or q.params_b) \
             and not (parsed.rental.duration_days or parsed.rental.duration_hours):  # "美元是吧 8 小时多少刀": the 8 hours asked

@@ -295,9 +295,10 @@ def topic_reply(ctx: Context, parsed: Parsed, turn: Turn | None, asked: str | No
     if mine is not None and mine.entry.id in siblings and shared_weight(words & clause_words(f"{mine.entry.question.zh} {mine.entry.question.en}")) > shared:
         return None  # "那梯度检查点呢" after gradient accumulation: the sibling it names says more than that answer
     if mine is not None and mine.entry.id in siblings and not (parsed.follow_up or parsed.cues.refers_back or parsed.cues.compared) \
-            and (shared_weight(words & entry_words(mine)) > shared or parsed.cues.meaning):
+            and (shared_weight(words & entry_words(mine) - entry_words(own)) > shared or parsed.cues.meaning):
         # "能退款吗" then "cloudgpu 余额用完了实例会怎样": pointing at nothing, and the entry it asks names more of it
-        # than any clause of the answer just given (or it asks what a word means, "预授权是啥意思"): a new question
+        # than any clause of the answer just given (or it asks what a word means, "预授权是啥意思"): a new question.
+        # Words the entry just answered names too ("能省多少" after the 8-bit optimizer) single out neither
         return None
     if mine is not None and mine.entry.id not in siblings and not parsed.follow_up:
         # a question of its own off the topic just answered, unless the answer just given says more of it

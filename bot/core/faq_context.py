@@ -18,6 +18,7 @@ from bot.messages import Reply, Turn
 from bot.understand.classify import asks_billing
 from bot.understand.faq import KEYWORD_SHARE, Hit, faq_index, unnamed
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_methods import entry_methods
 from bot.understand.faq_topics import METHOD_NAMED, on_card
 from bot.understand.follow_reads import COUNT_OF_CARD, SETUP_REF, without_card_pointer
 from bot.understand.parser import Parsed, parse
@@ -359,6 +360,8 @@ def method_of_faq(parsed: Parsed, entry_id: str | None, last: Turn | None) -> Pa
     if before is None:
         return parsed
     named = METHOD_NAMED[q.method]
+    if entry_methods(before.id) == {q.method}:
+        return parsed  # "qlora 会掉点吗" then "显存够还开 4bit 吗": the one method just asked of is no change of it
     shared = [(len(set(e.topics) & set(before.topics)), e) for e in entries.values()
               if e.id != entry_id and set(e.topics) & set(before.topics) and named.search(e.question.zh + " " + e.question.en)]
     if not shared:

@@ -83,7 +83,8 @@ def _run_of_its_own(parsed: Parsed) -> bool:
     return parsed.intent in ("size", "cost") and bool(q.model or q.params_b) and a.how_long and not (
         q.tokens or q.samples or q.hours or q.days or q.step_seconds or r.duration_days or r.duration_hours or a.runway
         or a.budget or a.deadline or a.both_units or r.term or parsed.run or parsed.parts or parsed.follow_up
-        or parsed.missing)  # "周租多少 月租多少": a term's price asked, not a run's time
+        or parsed.missing or a.weights)  # "周租多少 月租多少": a term's price asked, not a run's time; "70b 4bit 基座多大
+    # 下载要多久": the weights' size asked, and the time of their download, never a run's
 
 
 def example_first(reply: Reply, parsed: Parsed) -> Reply:

@@ -73,6 +73,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         trim = data.pop("trim", None)
         weigh = data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
+        if card_rate not in (None, "hour") and not data.get("hours"):  # "4090" then "每分钟多少钱": a listing states no
+            data["hours"] = MONTH_DAYS * 24  # rate in minutes or days; each month does, as when asked in one message
         sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)

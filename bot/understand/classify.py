@@ -57,7 +57,6 @@ TRAIN_WORDS = lazy(r"微调|训|train|finetun|fine[\s-]*tun|sft|lora|全参|全�
 # a change of the job before: "那换成qlora呢", "on a 4090", and the field named first ("模型换 qwen3 8b", "卡改成 a100",
 # "switch the model to qwen3 8b", "change the card to an a100", "same thing but for 14b")
 FOLLOW_UP = lazy(r"^(?:那|那换|换成|改成|换(?!一?个\s*(?:问题|话题))|改|如果|要是|假如|拉到|加到|用|上|what about|how about|and\b|what\s+if\b|with\b|w/|on\b|at\b|for\b"
-                 r"|(?:vs\.?|versus|compared\s+(?:with|to)|against)\s|比起|相比|对比"  # set against the last: "vs the a800?", "比起 a800"
                  r"|(?:模型|底模|基座|显卡|卡|方法|序列(?:长度)?|长度|seq(?:_len)?|cutoff(?:_len)?|rank|秩|zero|batch|bs|精度|优化器|周期|租期|学习率|lr|epochs?|轮数)"
                  r"\s*(?:换|改|调|用)"
                  r"|(?:switch|change|swap|move)\s+(?:(?:the\s+)?(?:model|base\s+model|card|gpu|method)\s+)?(?:to|for)\b"
@@ -92,10 +91,20 @@ SAME_CARD = lazy(r"(?:对应|相应|相当|同款|同档|同级别?|同等|类�
                  r"|同(?:一|1)\s*(?:张|块|款|个)?\s*(?:显)?卡|\b(?:matching|equivalent|corresponding|comparable|similar|same)\s+(?:cards?|gpus?|one)\b|\b(?:that|this)\s+(?:card|gpu)\b|\b(?:for|on)\s+the\s+same\s*[?？.!]*\s*$|同样的(?:配置|呢)|一样的(?:配置|呢)")
 
 
+# set against the last answer: "vs the a800?", "比起 a800 呢", "compared with an a800?"
+SET_AGAINST = lazy(r"^(?:(?:vs\.?|versus|compared\s+(?:with|to)|against)\s|比起|相比|对比)", re.I)
+
+
 def follow_up_said(norm: str) -> bool:
     """Whether the message opens or speaks as a follow-up (FOLLOW_UP), its spoken fillers out ("那啥 7b lora 要多少
-    vram" opens with a pause, not with "那")."""
-    return bool(FOLLOW_UP.search(without_fillers(norm)))
+    vram" opens with a pause, not with "那"). A comparison opening the message sets one card against the last answer;
+    one naming two cards of its own ("对比两个方案：A100 8 卡 … H100 8 卡") sets them against each other."""
+    from bot.understand.entities import find_gpus
+
+    said = without_fillers(norm)
+    if FOLLOW_UP.search(said):
+        return True
+    return bool(SET_AGAINST.search(said)) and len({g.ident for g in find_gpus(said)}) < 2
 
 
 def same_card_back(norm: str) -> bool:

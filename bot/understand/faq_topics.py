@@ -174,7 +174,10 @@ def tradeoff_asked(topic: str, methods: frozenset[str]) -> Hit | None:
         return None
     said = " ".join(METHOD_WORDS.get(m, m) for m in sorted(methods))
     hits = by_method(faq_lookup(f"{said} {' '.join(named)}")[1], methods, TOPIC_METHOD_FLOOR)
-    return next((h for h in hits[:3] if h.score >= TOPIC_FLOOR and methods <= entry_methods(h.entry.id)), None)
+    # an entry on what a job needs ("LoRA / QLoRA 的显存怎么估") weighs nothing: "家里4090 跑 7b qlora 还是租？值不值"
+    # is that job sized on the card the user has, a sizing's answer
+    return next((h for h in hits[:3] if h.score >= TOPIC_FLOOR and methods <= entry_methods(h.entry.id)
+                 and not SIZING_TOPICS.intersection(h.entry.topics)), None)
 
 
 METHOD_WORDS = {"full": "full fine-tuning"}  # a method's id as the FAQ's questions word it (the others are their names)
