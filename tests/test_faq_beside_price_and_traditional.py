@@ -82,3 +82,13 @@ def test_a_retention_question_after_a_rental_answers_the_days(rental: str, text:
 def test_a_retention_question_after_a_rental_leads_with_that_providers_rule(rental: str, text: str, lead: str) -> None:
     reply = conversation(rental, text)
     assert lead in "\n".join(reply.splitlines()[:2]), reply
+
+
+@pytest.mark.parametrize(("turns", "gone", "save"), [
+    (("CloudGPU 4090 每小时多少", "销毁实例后数据还在吗"), "立即删除", "下载到本地"),
+    (("cloudgpu 3090 hourly?", "once I destroy the instance, is the data kept?"), "deleted the moment", "copy adapters"),
+])
+def test_data_after_destroying_says_to_save_it_first(turns: tuple[str, str], gone: str, save: str) -> None:
+    # seed 002: the disk goes with the instance, so adapters are copied off or pushed to a model hub beforehand
+    text = conversation(*turns)
+    assert gone in text and save in text, text

@@ -32,6 +32,7 @@ from bot.views.card_share import card_share_lead
 from bot.views.cards_within import cards_within
 from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
+from bot.views.memory_cheapest import memory_cheapest
 from bot.views.month_share import month_shares
 from bot.views.order_steps import order_line
 from bot.views.planning import budget_price_verdict, judged_row, lang_currency
@@ -176,6 +177,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         span = (r.duration_days or 0) * 24 + (r.duration_hours or 0)
         return provider_price_list(r.provider, ctx.lang, q.num_gpus, _unit_of(span), memory_gb=card_memory(parsed),
                                    hours=span or None)  # "CloudGPU 24G 卡跑一周多少钱": each card for the week
+    if not q.gpu and (memory := card_memory(parsed)) and (asks_cheapest := memory_cheapest(memory, ctx.lang)) is not None:
+        return asks_cheapest  # "48G 的卡哪张最便宜": of all the providers' cards holding it, the cheapest leads
     if not q.gpu:
         card = parsed.unknown_card
         return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",

@@ -197,6 +197,8 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
         return None  # "gpuli 4090 月租多少 周租多少", "h100 weekly how much monthly how much": the card's other term
     if tail.cues.fit and tail.request.gpu and whole.intent in ("size", "cost") and (whole.request.model or whole.request.params_b):
         return None  # "32b 全参 8卡 每卡多少G 能塞进h100吗": whether the job fits that card, the job's own question
+    if _place_only(tail_text):
+        return None  # "what's the H100 price | at 一万网络?": the place the question before it is asked at
     tail = _sure_of_its_own(tail)
     # after a price, a question on the training that names a method and no job of its own ("还有 吞吐比 bf16 lora
     # 慢多少") is its own question; else it asks of the job before it ("72b 全参最便宜的方案是啥 速度会慢多少")
@@ -205,6 +207,17 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
             not own_method and any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers)):
         return None
     return tail
+
+
+def _place_only(tail_text: str) -> bool:
+    """Whether `tail_text` names a provider and asks nothing the FAQ answers once the name is taken out ("at
+    一万网络?", "在 gpuli 呢"): its FAQ reading came from the name alone, so it says where the part before it is
+    asked, not a service question of its own ("cloudgpu 支持支付宝吗" still asks of payments without the name)."""
+    norm = normalize(tail_text)
+    named = find_provider(norm)
+    if named is None:
+        return False
+    return faq_lookup(f"{norm[:named.start]} {norm[named.end:]}")[0] is None
 
 
 def _sure_of_its_own(tail: Parsed) -> Parsed:
