@@ -19,13 +19,18 @@ from bot.core.router import Core
 from bot.core.settings import SQLiteSettings
 from bot.messages import Awaiting, Reply
 from bot.store import Store
+from bot.understand.foreign_money import foreign_write
 from bot.understand.parser import Parsed
 from bot.understand.price_watch import read_watch
+from bot.understand.reminder_ask import read_reminder
 from bot.understand.script import simplified
+from bot.understand.zones import default_zone
 from bot.wallet import handle_action, handle_button, handle_command, resume
 from bot.wallet.balance_alert import read_balance_alert, set_balance_alert
 from bot.wallet.call import WalletCall
+from bot.wallet.handlers import refuse_foreign
 from bot.wallet.reads import held as wallet_held
+from bot.wallet.reminders import set_reminder
 from bot.wallet.watch import set_watch
 
 
@@ -55,6 +60,11 @@ def build_core(store: Store, clock: Clock) -> Core:
     def watch(ctx: Context, text: str) -> Reply | None:
         if (low := read_balance_alert(simplified(text))) is not None:  # "余额低于 ₮50 通知我": the wallet's warning
             return set_balance_alert(store, clock, ctx.inc, low[0], low[1], ctx.lang)
+        if (foreign := foreign_write(text)) is not None:  # "budget ₹5 lakh": a currency the wallet keeps none of
+            return refuse_foreign(store, clock, ctx.inc, foreign, ctx.lang)
+        when = read_reminder(text, clock.now(), default_zone(ctx.lang))  # the conversation's zone unless one is said
+        if when is not None:  # "remind me on Friday 6 pm to stop it": a reminder at that moment
+            return set_reminder(store, clock, ctx.inc, when, ctx.lang)
         ask = read_watch(text)
         return set_watch(store, clock, ctx.inc, ask, ctx.lang, ctx.display_currency) if ask is not None else None
 

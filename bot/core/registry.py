@@ -110,6 +110,7 @@ COMMANDS: tuple[Command, ...] = (
                                        Option("thresholds", word="thresholds {}"),
                                        Option("clear", "bool", word="off", exclusive=True), ME), private=True, plugin=WALLET),
     Command("alerts", None, "wallet", (TEXT,), private=True, plugin=WALLET),
+    Command("reminders", None, "wallet", (TEXT,), private=True, plugin=WALLET),
     Command("lang", c.lang_, "settings", (Option("value", choices="lang"),)),
     Command("currency", c.currency_, "settings", (Option("value", choices="currency_setting"),)),
     Command("provider", c.provider_, "settings", (Option("value", complete="provider"),)),

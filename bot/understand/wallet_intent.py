@@ -55,6 +55,8 @@ _RUNNING = r"(?:在租|在跑|正在跑|在运行|正在运行|开着|在计费|
 OWN_RENTALS_ASKED = lazy(
     rf"{_OWN}[^,.?!]{{0,8}}(?:还)?有(?:没有)?\s*(?:正在|还在)?\s*{_RUNNING}的?\s*{_MACHINES}"
     rf"|(?:有没有|还有没有|有无|还有)\s*(?:正在|还在)?\s*{_RUNNING}\s*的\s*{_MACHINES}"
+    # "我现在有租什么卡吗", "我们有没有租机器": whether anything is rented now
+    rf"|{_OWN}[^,.?!]{{0,6}}有(?:没有)?\s*租(?:了|着)?\s*(?:什么|啥|哪些|几)?\s*(?:台|张|个|块)?\s*{_MACHINES}\s*(?:吗|嘛|么|没|没有)?\s*[?？]?\s*$"
     rf"|{_OWN}[^,.?!]{{0,8}}{_MACHINES}\s*(?:还|都)?\s*(?:在|正在)\s*(?:跑|运行|计费|开着)\s*(?:吗|嘛|么|没|没有)"
     rf"|(?:现在|目前|当前|还)\s*{_RUNNING}\s*(?:几|多少)\s*(?:台|张|个|块)|(?:忘(?:了)?关|没关)的?\s*{_MACHINES}|{_MACHINES}\s*(?:忘(?:了)?关|没关)"
     r"|\b(?:do|have|did)\s+(?:i|we)\s+(?:still\s+)?(?:have|got|leave|left)\s+(?:anything|something|any\s+(?:\w+\s+)?(?:machines?|instances?|gpus?|boxes|servers?|rentals?|cards?))"
@@ -161,7 +163,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
             # "预算8000能租几个月", "我们预算就 500，够不" ask; only a statement or a set command sets it;
             # "budget 2k, biggest full finetune I can run?" asks what it buys, even after "budget 2k"
             return WalletAction("budget_set")
-        if READ_MINE.search(text) or (not rule_question and _only_about_budget(text)):
+        if READ_MINE.search(text) or BUDGET_MINE.search(text) or (not rule_question and _only_about_budget(text)):
             return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else
         return None
     # "only 360 usdt left on gpuli, can we renew the 4090 monthly?", "renew the 5090 for a week?": whether a card's
@@ -231,6 +233,11 @@ BARE_BUDGET = lazy(r"^\s*budget\s+(?=\d)", re.I)
 SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
+# one's own budget asked after, whatever else the message says ("我的 budget 还剩多少? I think we never set one",
+# "how much of our budget is left"): a read of the book, which says so when none is set
+BUDGET_MINE = lazy(r"(?:我|我们|咱们?)的?\s*(?:budget|预算)\s*(?:还剩|剩|还有|用了|花了|是多少|多少)"
+                   r"|\b(?:my|our)\s+(?:monthly\s+)?budget\b.{0,15}\b(?:left|remaining|used|spent|status)\b"
+                   r"|\bhow\s+much\s+(?:of\s+(?:my|our|the)\s+)?(?:monthly\s+)?budget\s+(?:is\s+|do\s+(?:i|we)\s+have\s+)?(?:left|remaining)", re.I)
 BUDGET_READ_ROOM = 2  # characters besides the budget word and reading words: "预算还剩多少", "my budget?"
 
 

@@ -15,7 +15,7 @@ from bot.store.wallets import Prefs, Wallet, prefs, wallet
 from bot.wallet.times import quiet_until
 
 FAMILY = {"alert_expiry": "expiry", "alert_expired": "expiry", "alert_runway": "runway",
-          "alert_destroyed": "runway", "alert_budget": "budget"}
+          "alert_destroyed": "runway", "alert_budget": "budget", "alert_reminder": "reminder"}
 
 
 @dataclass

@@ -132,4 +132,9 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
         from bot.wallet.watch import price_alert_data  # lazy: watch imports the wallet call (bot.wallet.call)
 
         data.update(price_alert_data(d))
+    elif item.kind == "alert_reminder":  # worded in the language and zone it was set in
+        from bot.wallet.reminders import reminder_alert_data
+
+        data.update(reminder_alert_data(d, d.get("lang", p.lang)))
+        return Reply(item.kind, d.get("lang", p.lang), data)
     return Reply(item.kind, p.lang, data)

@@ -31,6 +31,7 @@ from bot.clock import Clock
 from bot.messages import Awaiting, Incoming, Reply
 from bot.store.connection import Store
 from bot.understand.amount import Ambiguous, OutOfRange
+from bot.understand.foreign_money import Foreign, foreign_amount
 from bot.understand.normalize import normalize
 from bot.understand.parser import Rental as ParsedRental
 from bot.understand.provider_words import term_provider
@@ -42,13 +43,16 @@ from bot.wallet.call import MAX_PAYLOAD, USAGE, WalletCall, error_reply, guarded
 from bot.wallet.funds import ask_amount, cmd_budget, cmd_topup, pick, record_topup, set_budget, show_budget
 from bot.wallet.reads import cmd_alerts, cmd_history, cmd_rentals, cmd_wallet
 from bot.wallet.refusal import WalletError
+from bot.wallet.reminders import cmd_reminders
 from bot.wallet.rentals import cmd_renew, cmd_rent, cmd_stop, press, renew, rent, stop
 from bot.wallet.times import bounded_duration
+from engine.providers import currencies
 
 # The handler of each wallet command the registry (bot.core.registry) lists with plugin "wallet".
 COMMAND_HANDLERS: dict[str, Any] = {
     "wallet": cmd_wallet, "balance": cmd_wallet, "topup": cmd_topup, "rent": cmd_rent, "stop": cmd_stop,
     "renew": cmd_renew, "rentals": cmd_rentals, "history": cmd_history, "budget": cmd_budget, "alerts": cmd_alerts,
+    "reminders": cmd_reminders,
 }
 
 log = logging.getLogger("kasuan.wallet")
@@ -118,11 +122,25 @@ def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value:
 LONG_NUMBER = re.compile(r"\d{13,}")
 
 
+def foreign_refusal(said: Foreign) -> WalletError:
+    """The refusal of an amount in a currency the wallet does not keep, naming it back and the ones it keeps."""
+    amount = f"{said.amount.normalize():,f}"
+    return WalletError("wallet.err.foreign_currency", said=said.said, currency=said.currency, amount=amount,
+                       kept=", ".join(c.id for c in currencies().entries))
+
+
+def refuse_foreign(store: Store, clock: Clock, inc: Incoming, said: Foreign, lang: str) -> Reply:
+    ctx = WalletCall(store, clock, inc, lang, clock.now())
+    return error_reply(ctx, foreign_refusal(said))
+
+
 def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, default_provider: str | None) -> Reply:
     """Carry out the action the parser found (bot.understand.wallet_intent decides which); an
     amount that can be read two ways is asked back, one out of range is refused with its range."""
     if action.kind == "budget_clear":
         return cmd_budget(ctx, ["off"])
+    if action.kind in ("topup", "budget_set") and (said := foreign_amount(text)) is not None:
+        raise foreign_refusal(said)  # "budget ₹5 lakh": named back and refused, never kept as 5 of another currency
     if action.kind == "topup":  # the text read again by the reader /topup uses: the same decision
         money = read_money(text, command=False)
         if money is None:

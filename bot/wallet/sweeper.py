@@ -13,7 +13,8 @@ Per tick, each due rental is handed to its rule (bot/wallet/rental_rule.py):
 - per-minute rentals: the meter charges the minutes used; the runway alert fires when the balance
   covers less than the job still needs (or 8 hours) plus a 1-hour buffer, once per top-up; a rental
   whose balance ran out is ended as destroyed, with an alert.
-- budgets whose spend changed or whose month turned: thresholds crossed by spend or by the forecast.
+- budgets whose spend changed or whose month turned: thresholds crossed by spend or by the forecast;
+- reminders whose named moment has come ("remind me on Friday 6 pm to ..."), once each.
 An alert of a kind the chat turned off is recorded as muted; quiet hours only delay (not_before).
 """
 
@@ -28,6 +29,7 @@ from bot.store.connection import Store
 from bot.store.outbox import OutboxItem
 from bot.wallet import budget as budgets
 from bot.wallet.alerting import SweepReport, alert, wallet_and_prefs
+from bot.wallet.reminders import sweep_reminders
 from bot.wallet.rental_rule import rule_for
 
 log = logging.getLogger("kasuan.alerts")
@@ -88,6 +90,7 @@ def sweep(store: Store, now: datetime) -> SweepReport:
             report.budgets += len(due_b)
         if len(due_b) < BATCH:
             break
+    sweep_reminders(store, now, report)  # "remind me on Friday 6 pm": the moments named that have come
     return report
 
 
