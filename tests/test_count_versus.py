@@ -7,6 +7,7 @@ first or second), so no phrasing of ours is special.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,3 +86,21 @@ def test_other_sufficiency_words() -> None:
                               ("32b qlora 要 4 张 a6000 吗？两张可以吗", 2, 4)]:
         p = parse(msg)
         assert (p.request.num_gpus, p.asks.count_versus) == (asked, other), msg
+
+
+# a second card asked beside the first ("…还是直接上 MI300X", "顺便问 5090"): both cards are sized side by side; a card
+# named without a count is one card where one holds the job (72B bf16 LoRA: about 165 GB on a 192 GB MI300X)
+SECOND_CARD = [
+    ("72b bf16 lora 两张 h100 行吗？还是直接上 mi300x", ("2×H100", "1×MI300X")),
+    ("72b lora: are two h100s enough, or just go with an mi300x?", ("2× H100", "1× MI300X")),
+    ("14b qlora 4090 够吗 顺便问下 5090", ("1×RTX 4090", "1×RTX 5090")),
+    ("7b lora 4090 够不够 顺便看看 a6000", ("1×RTX 4090", "1×RTX A6000")),
+]
+
+
+@pytest.mark.parametrize(("text", "setups"), SECOND_CARD)
+def test_a_second_card_asked_is_sized_beside_the_first(text: str, setups: tuple[str, str]) -> None:
+    me = ChatUser()
+    me.say(text)
+    for setup in setups:
+        assert any(setup in line and "GB" in line for line in me.lines), me.text

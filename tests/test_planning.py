@@ -141,3 +141,21 @@ def test_planning_questions_from_chat_text(text: str, title: str) -> None:
 def test_a_plain_sizing_question_is_not_a_planning_one() -> None:
     for text in ("Qwen3-8B QLoRA 一张4090够吗", "7B LoRA 4090 2 days", "32B full on 8 H100 seq 4096 batch 2"):
         assert planning_for(parse(text, NOW).asks, parse_cost(text), "en", NOW) is None
+
+
+@pytest.mark.parametrize(("text", "states"), [("70b 全参 一共要几张 h100", "1,120 GB"), ("13b 全参微调需要几张 a100 80g", "208 GB"),
+                                              ("how many H100s does a 70B full fine-tune need", "1,120 GB"),
+                                              ("13b full finetune, how many a100 80gb cards?", "208 GB")])
+def test_how_many_cards_says_the_memory_the_count_splits(text: str, states: str) -> None:
+    """How many cards: the model states of the whole job (16 bytes a parameter with AdamW: 70B → 1,120 GB,
+    13B → 208 GB), more than one card holds, so the count is justified in the first lines."""
+    from tests.chat_user import ChatUser
+
+    me = ChatUser()
+    me.say(text)
+    assert any(states in line for line in me.lines[:3]), me.text
+
+
+def test_a_count_one_card_holds_says_no_total() -> None:
+    v = cards_reply(TrainingRequest(model="qwen2.5-7b", method="qlora"), "rtx-4090", "en")
+    assert v.data["v"]["num_gpus"] == 1 and "unsplit" not in render_reply(v)

@@ -39,3 +39,29 @@ def test_no_amount_of_speed_asked_keeps_the_verdict_first(text: str) -> None:
                                              ("不想掉速", False), ("keep it fast", False), ("多少钱", False)])
 def test_speed_asked_reads_an_amount_of_slowdown(text: str, asked: bool) -> None:
     assert speed_asked(text) is asked
+
+
+# an out-of-memory already hit, what to do asked: the levers lead, each with the GB per card it leaves; the
+# sizing's verdict on the setup that failed comes after them
+OOM_HIT = [
+    ("qwen 14b qlora, single 3090, seq 4096 -> out of memory. how do we fix it?", "4096 → 2048", "3090"),
+    ("3090 上跑 14b qlora，序列 4096 显存爆了 有啥办法", "4096 → 2048", "3090"),
+    ("7b lora 4090 batch 4 一跑就 oom 咋办", "micro-batch 4 → 1", "4090"),
+    ("our 7b lora run OOMs on a 4090 with micro batch 4, what should we do", "micro-batch 4 → 1", "4090"),
+]
+
+
+@pytest.mark.parametrize(("text", "lever", "card"), OOM_HIT)
+def test_an_oom_hit_leads_with_the_levers_then_the_verdict(text: str, lever: str, card: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert "🔧" in me.lines[0] and lever in me.lines[0], me.text
+    assert card in me.lines[1], me.text
+
+
+@pytest.mark.parametrize("text", ["14b qlora 3090 seq 4096 会 oom 吗", "will 14b qlora oom on a 3090 at seq 4096?",
+                                  "14b qlora 3090 seq 4096 怎么办"])
+def test_an_oom_only_feared_or_no_oom_keeps_the_verdict_first(text: str) -> None:
+    me = ChatUser()
+    me.say(text)
+    assert "🔧" not in me.lines[0], me.text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.oom_levers import levers_first
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
@@ -30,9 +31,10 @@ def _levers(parsed: Parsed) -> list[tuple[str, tuple[int, int]]]:
 
 
 def speed_first(reply: Reply, parsed: Parsed) -> Reply:
-    """`reply` (a sizing) led by the slowdown of each lever named, when the message asks how much slower."""
+    """`reply` (a sizing) led by the slowdown of each lever named, when the message asks how much slower;
+    by the levers to change, when it reports an out-of-memory and asks what to do (bot.core.oom_levers)."""
     if reply.kind != "sizing" or not parsed.cues.speed_asked:
-        return reply
+        return levers_first(reply, parsed)
     levers = _levers(parsed)
     if not levers:
         return reply

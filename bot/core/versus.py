@@ -86,6 +86,17 @@ def _prices(gpu: str, count: int, display: str, form_named: bool) -> list[dict[s
     return rows
 
 
+def _uncounted(req: TrainingRequest, gpu: str, methods: dict[str, str]) -> int | None:
+    """The count of a card compared without one ("2 张 H100 还是直接上 MI300X"): one card where one holds
+    the job, or may at the edge (72B bf16 LoRA on a 192 GB MI300X: 167 GB expected), as "直接上" a card means;
+    else the count the question gave the other card."""
+    if (req.num_gpus or 1) > 1:
+        one = size(req.model_copy(update={"gpu": gpu, "num_gpus": 1, "zero": None, "method": methods.get(gpu, req.method)}))
+        if one.fit is not None and (one.fit.fits or one.fit.may_fit):
+            return 1
+    return req.num_gpus
+
+
 def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, int | None]], cheaper: bool = False,
                    form_named: bool = True, named: str | None = None, methods: dict[str, str] | None = None) -> Reply:
     """"8x A100 vs 8x H100 for 32B full": the same job on each card named (each at its own stated
@@ -97,7 +108,7 @@ def versus_request(ctx: Context, req: TrainingRequest, cards: list[tuple[str, in
     rows = []
     methods = methods or {}
     for gpu, count in cards[:3]:
-        s, lever, adamw_gb = judged(req.model_copy(update={"gpu": gpu, "num_gpus": count or req.num_gpus, "zero": req.zero,
+        s, lever, adamw_gb = judged(req.model_copy(update={"gpu": gpu, "num_gpus": count or _uncounted(req, gpu, methods), "zero": req.zero,
                                                            "method": methods.get(gpu, req.method)}))
         row = sizing_summary(s, ctx.display_currency)
         v = row["verdict"]

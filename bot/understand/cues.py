@@ -129,6 +129,12 @@ TO_QLORA = lazy(r"(?:改成|换成|改用|换用|转成|切到|切成|改为)\s*
                 r"|\b(?:switch|move|go|change|convert)\w*\s+(?:over\s+)?to\s+(?:4-?bit\s+)?qlora\b|\bqlora\s+instead\b"
                 r"|\b(?:wants?|suggests?|proposes?)\s+(?:to\s+(?:use|try)\s+|using\s+)?(?:4-?bit\s+)?qlora\b|(?:想|要|建议)(?:用|上)\s*(?:4\s*-?\s*(?:bit|位)\s*)?qlora")
 OOM_ASK = lazy(r"\boom\b|爆显存|会爆|爆吗|爆不爆|run\s+out\s+of\s+memory|out\s+of\s+memory")
+# an out-of-memory that happened, with what to do about it asked ("oom 了怎么办", "keeps OOMing, what should we do"):
+# the levers are the answer (bot.core.oom_levers), not the verdict on a setup that the user already saw fail
+OOM_HIT = lazy(r"\boom\w*|爆显存|显存(?:爆|不够用)了|out\s+of\s+memory")
+OOM_FIX = lazy(r"怎么办|咋办|怎么(?:解决|处理|弄|搞|调)|如何(?:解决|处理)|有(?:什么|啥)办法|该怎么|\bw[hu]?at\s+(?:to\s+do|(?:should|do|can)\s+(?:i|we)\s+do)\b"
+               r"|\bhow\s+(?:do|can|should)\s+(?:i|we)\s+(?:fix|avoid|get\s+around)\b|\bhow\s+to\s+(?:fix|avoid)\b|\bany\s+(?:tips|ideas|fix(?:es)?)\b"
+               r"|\bfix\s+(?:it|this|that)\b|\bsuggestions?\b")
 # how cards work together: several of one card, a sharding stage, data parallel
 TOGETHER = lazy(r"多卡|多张|几张一起|一起训|\bseveral\b|\bmultiple\b|multi[\s-]?gpu|\bddp\b|zero[\s_-]*(?:stage)?[\s_-]*[123]|\bfsdp\b")
 # "新问题：…", "另外问下…", "new question: …": the message stands alone, whatever was asked before it
@@ -297,6 +303,7 @@ class Cues:
     term_currency: str | None = None  # the currency asked with that bare term
     fit: bool = False
     oom: bool = False  # "will it oom", "会爆显存吗", "out of memory?": the fit asked as its failure
+    oom_hit: bool = False  # "oom 了怎么办", "OOMs on a 3090, what to do": the levers asked after a failure
     together: bool = False
     units_only: bool = False  # every length is a unit's name ("per day", "包月"), none a span
     howto: bool = False  # a how-to or why question: one of its own, never a change of the last
@@ -477,7 +484,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         other_unit=bool(OTHER_UNIT_BETTER.search(norm)),
         bare_term=bare.group(1).lower() if bare else None,
         term_currency=CURRENCY[bare.group(2).lower()] if bare and bare.group(2) else None,
-        fit=bool(FIT_ASK.search(norm)), oom=bool(OOM_ASK.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
+        fit=bool(FIT_ASK.search(norm)), oom=bool(OOM_ASK.search(norm)), oom_hit=bool(OOM_HIT.search(norm) and OOM_FIX.search(norm)), together=bool(TOGETHER.search(norm)), units_only=units_only(norm),
         howto=bool(HOWTO.search(lower)), providers=tuple(named),
         count_needed=need_asked(norm, num_gpus) if short else None,
         unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,

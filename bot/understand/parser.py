@@ -173,7 +173,7 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
 # "预算一万 一万网络有哪些配置用得起", "with ¥10k a month which yiwan setups can we afford": the list under that money
 AFFORD_LIST = lazy(r"(?:哪些|什么|啥|哪几种|哪种)\s*(?:配置|卡|显卡|机器|方案|套餐|型号)|\b(?:what|which)\b.{0,30}\b(?:setups?|configs?|configurations?|machines?|plans?|gpus|cards|options)\b|\bafford\b|用得起|租得起|(?:能|可以|能不能)\s*(?:直接|马上|现在)?\s*下(?:单|得了单)|\b(?:can|could)\s+(?:i|we)\s+(?:still\s+)?(?:place\s+an?\s+)?order\b")
 WHETHER_ONLY = lazy(r"要不要|需不需要|该不该|should\s+i\b")
-COMPARE = lazy(r"还是|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
+COMPARE = lazy(r"还是|顺便(?:问|看|算)|取舍|权衡|怎么选|哪张|\btrade[\s-]?offs?\b|\bor\b|选哪|哪个|哪一个|\bwhich\s+(?:one|is|of)\b|\bvs\.?\b|或者|对比|比较|差多少|差几|相差|相比|分别|各自|各要|各多少|\bversus\b|\bdifference\b|\beach\b|呢\s*[?？]?\s*$|\bwhat\s+about\b|\bhow\s+about\b")
 
 
 @one_reading  # the readers share what they found in this message (bot/understand/one_message.py)
@@ -453,8 +453,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     elif sized and asks.methods_versus and c.intent == "faq" and not HOWTO.search(norm) and not asks_unsized(topic_text(rest)) \
             and not defines(c.answers):
         c = Classified("size", c.hits)  # "32b qlora vs lora, how much difference?" sized side by side (quality: FAQ)
-    elif sized and asks.count_versus and (asks.enough or asks.sizing) and c.intent == "faq" and not HOWTO.search(WHETHER_ONLY.sub(" ", norm)) and not defines(c.answers):
-        c = Classified("size", c.hits)  # "7b lora 一张 4090 够不够 还是直接上两张": the two counts sized, not how to start
+    elif sized and (asks.count_versus or len(versus) > 1) and (asks.enough or asks.sizing) and c.intent == "faq" and not HOWTO.search(WHETHER_ONLY.sub(" ", norm)) and not defines(c.answers):
+        c = Classified("size", c.hits)  # "7b lora 一张 4090 够不够 还是直接上两张" (or a second card): each sized, not how to start
     elif sized and asks.saving and c.intent in ("faq", "size") and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "8bit 优化器对 7b 全参能省多少显存": that lever's saving on that job
     elif sized and (asks.weights or ask_words.offload_on_price(asks, request)) and c.intent == "faq" and not HOWTO.search(norm):

@@ -25,8 +25,10 @@ from bot.views.budget_cards import cards_verdict
 from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
 from bot.views.price import unit_prices
+from engine.breakdown import Plan
 from engine.catalog import gpus
 from engine.cost import DISPLAY_CURRENCY
+from engine.memory import estimate
 from engine.money import Money
 from engine.planning import (
     Candidates,
@@ -87,6 +89,8 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
         "fits": found.fit.fits, "may_fit": found.fit.may_fit, "high_gb": found.fit.high_gb, "num_gpus": plan.num_gpus, "zero": plan.zero, "offload": plan.offload,
         "eight_bit": found.sizing.resolved.request.optimizer == "adamw-8bit",  # the job's own (a shown option picked): said with the count
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes, "apart_count": found.apart,
+        # the job's model states before any split (70B full: about 1,130 GB): why the count is what it is
+        "states_all_gb": estimate(found.sizing.resolved, Plan(1, 0)).model_states_gb,
         "options": [option_row(o) for o in found.options[:SHOWN]],
         # no provider rents the count as one machine: what a sizing of it prices (gpuli's 8 × RTX 4090 as
         # eight single-card instances), said the same way, never "nobody rents it" beside that price
