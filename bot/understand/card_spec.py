@@ -20,8 +20,9 @@ _MEMORY = r"(?:显存|内存|访存|hbm\d?e?|gddr\d?x?|memory|mem|vram)"
 # the facts a message can ask, in the order a reply gives them: (key, pattern)
 SPECS = (
     # its memory size ("4090 显存多大", "h100 的显存是多少G", "how much memory does a 4090 have", "vram of an a100"),
+    # of each card named in turn as well ("a100 和 l40s 显存各是多少")
     # not its bandwidth ("显存带宽多少") nor a job's need (that names a model: bot.core.several.spec_asked)
-    ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?!(?:的\s*)?(?:带宽|bandwidth))|几\s*g|容量|大小)"
+    ("memory_gb", lazy(r"(?:显存|vram)\s*(?:容量|大小)?\s*(?:分别|各自|各)?\s*(?:是|有)?\s*(?:多大|多少\s*(?:g|gb)?(?!(?:的\s*)?(?:带宽|bandwidth))|几\s*g|容量|大小)"
                        r"|(?:多大|多少\s*g?b?|几\s*g)\s*(?:的)?\s*显存(?!\s*带宽)"
                        r"|how\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:does|do|is\s+(?:on|in)|on|in)\b(?!.*\b(?:need|needs|take|takes|use|uses)\b)"
                        # the amount alone, at the end of its clause ("does the l40s have nvlink and how much vram")

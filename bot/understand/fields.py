@@ -253,11 +253,11 @@ def offload(text: str) -> str | None:
 OPTIM_8BIT = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[\s_-]?bit|8\s*(?:比特|位)\s*(?:adam\w*|优化器)"
     r"|paged[\s_-]*adam\w*[\s_-]*8bit|bnb[\s_-]*8[\s_-]?bit|8bit[\s_-]*adam", re.ASCII)
 
-
 EIGHT_BIT = r"8[\s_-]?(?:bit|比特|位)(?![\s_-]*(?:base|底座|量化|quant|load|weight|权重|q?lora))"
 OPTIM_PLAIN = lazy(r"(?:(?<!开)不开|(?<!用)不用|没开|(?<![要需])不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
     rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|(?:32[\s-]?bit|fp32|float32|全精度)\s*(?:的\s*)?(?:adam|优化器|optimizer)|adamw_torch"
-    r"|(?:with|using|use|用)\s*(?:the\s+)?adamw?\b(?![\s_-]*8)", re.ASCII)
+    r"|(?:with|using|use|用|\+)\s*(?:the\s+)?adamw?\b(?![\s_-]*8)"  # "bf16 + adamw"; every trick ruled out ("no tricks") too
+    r"|(?:不开|不用|不加|没开|没有|\bno|without)\s*(?:任何|any\s+)?\s*(?:省显存的?\s*)?(?:tricks?\b|技巧|花活|优化技巧)", re.ASCII)
 # "8bit" switched on bare ("单卡a100 80g 开8bit 放得下", "with 8bit on one h100"): the optimizer, unless LoRA's base is meant
 OPTIM_8BIT_ON = lazy(r"(?:开|用|打开|启用|加|上|\bwith|\busing|\buse|\benabl\w*)\s*(?:了\s*)?" + EIGHT_BIT + r"(?![\s_-]*(?:模型|model|推理|infer))", re.ASCII)
 

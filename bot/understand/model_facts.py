@@ -51,9 +51,12 @@ SIZE_ALONE = lazy(r"(?:(?:那|它|这个|那个|这|那它)\s*)?(?:文件\s*)?(?
 
 # the weights named first and their size asked after ("base weights how big in nf4", "权重在 nf4 下占多少"), or the size
 # named first ("footprint of the nf4 weights"): the weights line leads (asks.weights); weight decay is no weights
-WEIGHTS_SIZE = lazy(r"\bweights\b[^.?!;]{0,24}?\b(?:how\s+(?:big|large|heavy|much\s+(?:memory|space|vram|room|disk))|size|footprint|take\s+up)\b"
+# An amount in gigabytes asked counts as a size too ("how many GB", "多少 GB", "几个G"), in either language after either word.
+_IN_GB = r"how\s+many\s+(?:gb|gigs?|gigabytes?)\b|多少\s*g|几\s*个?\s*g(?!pu)"
+WEIGHTS_SIZE = lazy(r"\bweights\b[^.?!;]{0,24}?(?:\b(?:how\s+(?:big|large|heavy|much\s+(?:memory|space|vram|room|disk))|size|footprint|take\s+up)\b"
+                    rf"|{_IN_GB})"
                     r"|\b(?:size|footprint)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}weights\b"
-                    r"|(?:底座|基座|权重(?!衰减))[^，。,?？;；]{0,10}?(?:多大|占多少|有多大|多少\s*g|大小|占用多少)", re.IGNORECASE)
+                    r"|(?:底座|基座|权重(?!衰减))[^，。,?？;；]{0,10}?(?:多大|占多少|有多大|多少\s*g|几\s*个?\s*g(?!pu)|大小|占用多少)", re.IGNORECASE)
 # the least memory a job can run in asked ("微调 7b 最少要多少显存", "显存最低要多大", "minimum vram for a 7b finetune",
 # "at least how much memory"): with no method named, the method that needs least (QLoRA) answers it
 LEAST_MEMORY = lazy(r"(?:最少|最低|至少|最小)\s*(?:要|需要|得|用|能)?\s*(?:多少|多大|几)\s*(?:g|gb)?\s*(?:的)?\s*显存"

@@ -40,6 +40,8 @@ PROTECTED = ("千问", "一万网络", "零一万物", "一下", "一点", "一�
 SPECIAL_COUNTS = {"双卡": "2卡", "单卡": "1卡", "单张": "1张", "双机": "2机", "单机": "1机"}
 LONG_NUMBER = lazy(r"\d{13,}")
 POWER_OF_TEN = lazy(r"(?<![\d.])10\s*\^\s*(\d{1,3})(?!\d)")
+# a power of two written out ("2^20 tokens", "2**24 rows"): the number it is, as every other reader takes numbers
+POWER_OF_TWO = lazy(r"(?<![\d.])2\s*(?:\^|\*\*)\s*(\d{1,2})(?![\d.])")
 REPEATS = lazy(r"(\D)\1{3,}")
 REPEATED_CHUNK = lazy(r"(\D.{1,7}?)\1{3,}")  # "[31m[31m[31m...": a pasted run says nothing more after three
 PUNCT = lazy(r"[，。！？；：、“”‘’（）【】《》「」『』…~～|]+")
@@ -218,6 +220,7 @@ def normalize(text: str) -> str:
     text = SPOKEN_PRICE.sub("多少钱", text) if "多钱" in text else text
     text = spoken_english.spoken(text)  # English number words, card names spelled out included, as digits
     text = POWER_OF_TEN.sub(r"1e\1", text) if "^" in text else text  # "10^20" -> "1e20"
+    text = POWER_OF_TWO.sub(lambda m: str(2 ** int(m.group(1))), text) if "^" in text or "**" in text else text
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)
     text = REPEATED_CHUNK.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
