@@ -21,9 +21,11 @@ from bot.text.names import short_gpu
 from bot.understand.asks import Asks
 from bot.understand.parser import Parsed
 from bot.understand.zones import offset_label
+from bot.views.adapter_seed_count import adapter_seed_count
 from bot.views.budget_cards import cards_verdict
 from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
+from bot.views.offload_count import seed_instead
 from bot.views.price import unit_prices
 from engine.breakdown import Plan
 from engine.catalog import gpus
@@ -91,6 +93,8 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes, "apart_count": found.apart,
         # the job's model states before any split (70B full: about 1,130 GB): why the count is what it is
         "states_all_gb": estimate(found.sizing.resolved, Plan(1, 0)).model_states_gb,
+        "seed_instead": seed_instead(found),  # 14B full on 4090s holds only offloading: the seed's 80 GB setup instead
+        "seed_adapter": adapter_seed_count(found),  # 70B LoRA on A100 80G: the table's two cards, and why not
         "options": [option_row(o) for o in found.options[:SHOWN]],
         # no provider rents the count as one machine: what a sizing of it prices (gpuli's 8 × RTX 4090 as
         # eight single-card instances), said the same way, never "nobody rents it" beside that price
@@ -129,11 +133,12 @@ def max_batch_reply(req: TrainingRequest, lang: str) -> Reply:
     return Reply("planning", lang, {"v": largest_view(found, largest_levers(req, found))})
 
 
-def cards_reply(req: TrainingRequest, gpu: str, lang: str) -> Reply:
+def cards_reply(req: TrainingRequest, gpu: str, lang: str, total: bool = False) -> Reply:
     """How many `gpu` cards the job needs: the count, the ZeRO stage, and what renting them costs.
     A count the message named beside the question ("how many would be safe? one A100 enough?") is
-    judged first: the yes or no asked of it leads, the count needed follows."""
-    v = cards_view(cards_needed(req, gpu))
+    judged first: the yes or no asked of it leads, the count needed follows. `total`: the job's memory in
+    all was asked with the count ("总显存多少、要几张"), so the unsplit model states lead in the title."""
+    v = cards_view(cards_needed(req, gpu)) | {"total_asked": total}
     if req.num_gpus and req.num_gpus != v["num_gpus"]:
         fit = size(req.model_copy(update={"gpu": gpu})).fit
         if fit is not None:
@@ -173,7 +178,7 @@ def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime)
     """The planning reply a chat message asks for, or None when it asks none of them (the router
     then answers it as usual). `asks` and `request` are what the parser read from the message."""
     if asks.how_many_gpu is not None:
-        return cards_reply(request, asks.how_many_gpu, lang)
+        return cards_reply(request, asks.how_many_gpu, lang, total=asks.total or asks.memory_figure)
     if asks.longest_seq and (request.gpu or "context" not in asks.model_fact):
         # "qwen3 8b max context?" with no card: the model's own window (bot.views.param_count), not a search on a card
         return max_seq_reply(request, lang)
