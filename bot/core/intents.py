@@ -66,11 +66,12 @@ from bot.views.lever_saving import lever_on, lever_saving
 from bot.views.offload_cost import offload_versus
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
+from bot.views.rank_pair import rank_pair_reply
 from bot.views.zero_stages import zero_stages_reply
 from engine.catalog import gpus
 from engine.export_generic import generic_files
 from engine.providers import provider
-from engine.request import TrainingRequest
+from engine.request import MAX_SEQ_LEN, TrainingRequest
 
 DEFAULT_LAUNCH_B = 7.0  # the size a launch script asked with no model is written for (the reply says so)
 
@@ -116,6 +117,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact, parsed.request)
     if parsed.asks.zero_stages and not parsed.versus:  # "zero-1 zero-2 zero-3 每卡各多少": each stage's per-card figure
         return zero_stages_reply(with_chat_settings(parsed.request, ctx), parsed.asks.zero_stages, ctx.lang)
+    if parsed.asks.ranks and parsed.request.method in (None, "lora", "qlora"):  # "rank 64 vs rank 8": both and the gap
+        return rank_pair_reply(with_chat_settings(parsed.request, ctx), parsed.asks.ranks, ctx.lang)
     if parsed.asks.saving:  # "8bit 优化器对 7b 全参能省多少显存": that lever off and on, on this job
         # (asked yes or no, "does gradient checkpointing help for 14b lora": the verdict leads)
         saving = lever_saving(with_chat_settings(parsed.request, ctx), parsed.asks.saving)
@@ -303,8 +306,12 @@ def inference_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if _count_of_the_model(parsed):  # "qwen3-32b kv cache 每 token 多少": the figure of one token, not a serving plan
         return param_count_reply(parsed.request.model or "", ctx.lang, parsed.asks.model_fact, parsed.request)
     inf = parsed.inference
-    reply = inference_reply(parsed.request, ctx.lang, inf.concurrency, inf.precision)
-    reply.turn = Turn("inference", {"request": parsed.request.stated(), "concurrency": inf.concurrency,
+    req = parsed.request
+    if req.seq_len is None and req.tokens and req.tokens <= MAX_SEQ_LEN:
+        # "kv cache at 2^20 tokens": serving has no dataset, so a token count past one training sequence's is the context
+        req = req.model_copy(update={"seq_len": req.tokens, "tokens": None})
+    reply = inference_reply(req, ctx.lang, inf.concurrency, inf.precision)
+    reply.turn = Turn("inference", {"request": req.stated(), "concurrency": inf.concurrency,
                                     "precision": inf.precision})
     return reply
 

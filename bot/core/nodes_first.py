@@ -12,6 +12,7 @@ from bot.core.machines_first import machines_first
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
+from bot.text.names import short_gpu
 from bot.understand.card_counts import CARDS_PER_NODE_MAX
 from bot.understand.parser import Parsed
 from engine.money import Money
@@ -52,10 +53,24 @@ def _one_machine(reply: Reply, parsed: Parsed) -> Reply:
     return verdict_first(reply, lead)
 
 
+def _one_node_enough(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` (a run's time and cost) led by the verdict asked, whether one machine will do ("单机 8 卡够还是得多机"):
+    when the setup picked fits in one machine, yes, with the time it takes there; more machines only shorten it."""
+    v = reply.data.get("v") if reply.kind == "cost" else None
+    if not parsed.cues.one_node or not isinstance(v, dict) or not v.get("rows"):
+        return reply
+    row, lang = v["rows"][0], reply.lang
+    if int(row.get("num_gpus") or 0) > CARDS_PER_NODE_MAX or (parsed.price.nodes or 1) > 1 or not row.get("time"):
+        return reply
+    took = t(f"cost.dur.{row['time']['unit']}", lang, n=row["time"]["n"])
+    lead = t("nodes.one_enough", lang, n=row["num_gpus"], gpu=short_gpu(row["name"]), time=took)
+    return verdict_first(reply, Reply("error", lang, {"message": lead}))
+
+
 def nodes_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (a sizing) led by the link its machines need, when the message spans two machines or more
     and asks what else they need or cost; on one machine, that it needs no such link (`_one_machine`)."""
-    reply = _one_machine(machines_first(reply, parsed), parsed)  # "要几台 8xh100": the cards in machines lead
+    reply = _one_node_enough(_one_machine(machines_first(reply, parsed), parsed), parsed)  # "要几台 8xh100": the cards in machines lead
     nodes = parsed.price.nodes or 0
     if reply.kind != "sizing" or nodes < 2 or parsed.price.infiniband is False:
         return reply

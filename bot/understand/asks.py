@@ -27,6 +27,7 @@ from bot.understand.money_words import MoneyWord
 from bot.understand.named_data import file_for_dataset
 from bot.understand.need_asked import need_asked
 from bot.understand.pooled import pooled
+from bot.understand.rank_pair import ranks_compared
 from bot.understand.rental_extras import IN_CURRENCY
 from bot.understand.repeats import repeats_asked
 from bot.understand.shown_settings import settings_named
@@ -108,6 +109,7 @@ class Asks:
     model_fact: tuple[str, ...] = ()
     format_bytes: str | None = None  # "nf4 加 double quant 每参数多少字节": a weight format's bytes per parameter
     zero_stages: tuple[int, ...] = ()  # "zero-1 zero-2 zero-3 每卡各多少": the stages compared (bot.understand.model_facts)
+    ranks: tuple[int, ...] = ()  # "rank 64 vs rank 8": two LoRA ranks compared on one job (bot.understand.rank_pair)
     size_alone: bool = False  # "多大", "有多大呢", "how big is it?": a size asked of what was just discussed, nothing else said
     names_only: bool = False  # "14B?", "qwen3-14b": names and sizes alone, a bare change of the last question
     frame_only: bool = False  # "and at cloudgpu?", "那 h100 呢": names and a follow-up's frame (bot.understand.follow_frame)
@@ -557,12 +559,10 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         per_day=bool(p["per_day"].search(norm)) and not (rate and rate_unit(rate[0]) == "day"),
         pick=bool(p["pick"].search(norm)),
         card_pick=bool(p["card_pick"].search(norm)),
-        trim=bool(p["trim"].search(norm)),
-        cheaper=bool(p["cheaper"].search(norm)),
+        trim=bool(p["trim"].search(norm)), cheaper=bool(p["cheaper"].search(norm)),
         buy_way=buy_way(norm),
         difference=bool(p["difference"].search(norm)),
-        total=bool(p["total"].search(norm)),
-        band=bool(p["band"].search(norm)),
+        total=bool(p["total"].search(norm)), band=bool(p["band"].search(norm)), ranks=ranks_compared(norm),
         top_up=bool(p["top_up"].search(norm)) and not p["top_up_rule"].search(norm),
         start_hold=held_asked(norm),
         pooled=pooled(norm),

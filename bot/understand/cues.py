@@ -41,6 +41,7 @@ from bot.understand.follow_reads import (
     extra_asked,
     lone_form,
     lone_memory,
+    one_node_asked,
     providers_weighed,
     series_named,
     under_memory,
@@ -362,6 +363,7 @@ class Cues:
     series: str | None = None  # "llama 3.3" after a 70B job: a model series named without its size ("llama3.3")
     upgrade_referred: bool = False  # "升级后一个月多少", "with the upgrade": the upgrade asked about before
     extra_asked: bool = False  # "跨两台机器 除了卡还要准备啥": what machines need beside their cards
+    one_node: bool = False  # "单机 8 卡够还是得多机", "is one node enough": one machine against several, asked
     same_as_full: bool = False  # "跟全参一样吗", "same as full fine-tuning?": the memory weighed against full fine-tuning's
     runs_there: bool = False  # "cloudgpu 能跑吗", "can it run on gpuli?": a provider and whether the job runs there, nothing else
     figures: bool = False  # a digit anywhere in the message ("₮2000 够吗"): an amount of its own
@@ -549,6 +551,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
             "lone_form": lone_form(norm) if short else None, "series": series_named(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
+            "one_node": one_node_asked(norm),
             "toggled": toggled(norm) if short else None,
             "setup_ref": short and ("卡" in raw or "th" in raw.lower()) and bool(SETUP_REF.search(raw)), "amount_only": only, "amount_currency": currency}
 

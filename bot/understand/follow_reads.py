@@ -200,6 +200,17 @@ def upgrades_named(question: str) -> dict[str, int]:
     return {k: 1 for k, words in (("cpu-16c", CPU_WORDS), ("ram-128g", RAM_WORDS)) if words.search(named)}
 
 
+# whether one machine will do or the job must span several is asked ("单机 8 卡够还是得多机", "is one node enough",
+# "do we need multi-node?"): more than one machine named as the alternative, or one machine with "enough"
+MULTI_NODE = lazy(r"多机|多节点|多台(?:机器)?|跨机|跨节点|multi[\s-]*node|multiple\s+(?:nodes|machines|servers|boxes)|(?:more|several)\s+(?:nodes|machines)")
+ONE_NODE_ENOUGH = lazy(r"(?:1机|[1一]\s*台|单节点|[1一]\s*个\s*节点|\b(?:one|single|a\s+single|1)\s+(?:node|machine|box|server)).{0,16}?(?:够|enough|suffice|do\b|ok\b)")
+
+
+def one_node_asked(norm: str) -> bool:
+    """Whether the message asks if one machine is enough or the job needs several."""
+    return bool(MULTI_NODE.search(norm) or ONE_NODE_ENOUGH.search(norm))
+
+
 def extra_asked(norm: str) -> bool:
     """"除了卡还要准备啥", "what else do I pay for": what a setup needs beside its cards is asked."""
     return bool(NEEDS_ASKED.search(norm) or EXTRA_ASKED.search(norm))

@@ -542,7 +542,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "导出 deepspeed 配置", "a llamafactory yaml for 7b qlora": the job's files (named, last, or which?), no sizing;
         # a tool's config asked beside a rental named as context ("… before the 8×H100 rental is approved"), not its price
         c = Classified("export", c.hits)
-    if asks.zero_stages and (request.model or request.params_b) and c.intent in ("faq", "unknown"):
+    if (asks.zero_stages or asks.ranks) and (request.model or request.params_b) and c.intent in ("faq", "unknown"):
         c = Classified("size", c.hits)  # "qwen3 14b full, zero2 vs zero3 on 4 cards": each stage on this job, not the FAQ's 32B
     if run is not None and (run.stated or not run.step_seconds) and not sized and c.intent in ("size", "cost", "unknown", "faq"):
         # "一共多少步": counted from the dataset and batch; "每步 1.2 秒 6250 步要训多久": the product; no model needed
