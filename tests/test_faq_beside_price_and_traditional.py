@@ -86,9 +86,10 @@ def test_a_retention_question_after_a_rental_leads_with_that_providers_rule(rent
 
 @pytest.mark.parametrize(("turns", "gone", "save"), [
     (("CloudGPU 4090 每小时多少", "销毁实例后数据还在吗"), "立即删除", "下载到本地"),
-    (("cloudgpu 3090 hourly?", "once I destroy the instance, is the data kept?"), "deleted the moment", "copy adapters"),
+    (("cloudgpu 3090 hourly?", "once I destroy the instance, is the data kept?"), "deleted the moment", "save adapters"),
 ])
 def test_data_after_destroying_says_to_save_it_first(turns: tuple[str, str], gone: str, save: str) -> None:
-    # seed 002: the disk goes with the instance, so adapters are copied off or pushed to a model hub beforehand
+    # seed 002: the disk goes with the instance, so adapters are copied off or pushed to a model hub beforehand; the
+    # no leads (a verdict of the retention entry, kept out of its answer text so the FAQ's ranking is unchanged)
     text = conversation(*turns)
-    assert gone in text and save in text, text
+    assert gone in text and save in text.splitlines()[0], text
