@@ -233,7 +233,7 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return methods_cost(ctx, cost_fields(parsed), [str(m) for m in parsed.follow["methods"]])  # type: ignore[attr-defined]
     if parsed.follow is not None and "setup_of" in parsed.follow:
         return setup_price(ctx, parsed.follow)  # "多少钱" asked of a sizing: the recommended setup's prices
-    if (steps := roadmap(ctx, parsed)) is not None:  # "想先周租跑通再决定要不要上全参": both steps, priced
+    if (steps := roadmap(ctx, parsed)) is not None:  # "打算先按周租把流程跑通，之后再看要不要上全参": both steps
         return steps
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
@@ -327,7 +327,7 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     the answer to each, when each is answered with confidence."""
     if spec_asked(parsed):  # a part asking a setup's facts ("8x h200 total vram? enough for 72b …"): the catalog's
         return with_machine(card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec), parsed, parsed.words or text)
-    if (steps := roadmap(ctx, parsed, faq=True)) is not None:  # "validate cheaply first, full FT only if LoRA falls short"
+    if (steps := roadmap(ctx, parsed, faq=True)) is not None:  # "test our data cheaply, full fine-tuning only if LoRA is not enough"
         return steps
     card = parsed.request.gpu or parsed.rental.gpu
     hits = card_first(parsed.faq_answers or parsed.faq[:1], parsed.faq, card, text, parsed.rental.provider)

@@ -1,10 +1,10 @@
 """A two-step plan answered as two steps: the cheap adapter run first, on the card it needs and that card's
-week, then the full fine-tune, sized and priced as if asked alone ("先周租跑通再决定要不要上全参 7b",
-"from a 4090 QLoRA test to 32B full FT next month, what does the jump cost at gpuli?").
+week, then the full fine-tune, sized and priced as if asked alone ("打算先按周租把流程跑通，之后再看要不要上 8b 全参",
+"going from a qlora trial to 32b full ft next quarter, how much is that step at gpuli?").
 
 Why: read as one job, such a message was sized with the one method it named first (a 32B QLoRA fit on the 4090, or
 a week of a 7B full fine-tune), so the step the team asked to start with, or the one it asked the price of, went
-missing. No size named ("validate the pipeline cheaply first …"): a 7B is assumed, and said."""
+missing. No size named ("make sure our data works on the cheap, then …"): a 7B is assumed, and said."""
 
 from __future__ import annotations
 

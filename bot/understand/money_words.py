@@ -39,9 +39,9 @@ PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|
 BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|左右|一共|总共|顶多|撑死|约|(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
                  r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops|like|kinda|approx(?:imately)?|~|tight|limited|small)"
                  r"|\s*(?:有限|不多|很紧|紧张|紧|大约|大概|差不多|就|只有|也就|约)|\s*" + PER_SPAN + r")*"
-                 # money said short before it ("钱不多大概一个月就两千块", "money's tight, maybe 300 usd"): the amount is a ceiling
+                 # money said short before it ("手头钱紧 差不多每个月就三千块", "money's tight, maybe 300 usd"): the amount is a ceiling
                  r"|(?:钱|预算|经费|资金|money(?:'s|\s+is))\s*(?:不多|有限|很紧|紧张|紧|不宽裕|tight|limited)(?:[^\d$¥₮]|" + PER_SPAN + r"){0,12}"
-                 # money paired with the time it is for ("we have two weeks and roughly 400 usdt")
+                 # money paired with the time it is for ("we've got three weeks and about 250 usdt")
                  r"|\b(?:weeks?|months?|days?|fortnight)\s+and(?:\s+(?:roughly|about|around|only|just|maybe|~))?"
                  r"|(?:grant|funding)(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
@@ -70,7 +70,7 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|�
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
 # (or holds in its wallet: "钱包里 ₮1000", "余额还有 $50", "my wallet has ₮120")
 HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|剩(?:下|余)?|(?<!没)有"
-                  r"|(?:^|(?<=[\s，,。们]))(?:就|才|也就)"  # "我们就 5000 块"  # "就 500 块 …能租啥": only that much, said first
+                  r"|(?:^|(?<=[\s，,。们]))(?:就|才|也就)"  # "咱们就8000块", "就 500 块 …能租啥": only that much, said first
                   r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
 # or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
 # or named the balance after it: "$30 balance", "$10 of balance", "30 刀余额", "10 美元的余额"

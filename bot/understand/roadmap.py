@@ -1,6 +1,6 @@
 """A plan asked in two steps: an adapter run to validate cheaply first, a full fine-tune only if it falls short
-("先周租跑通再决定要不要上全参", "from a 4090 QLoRA test to 32B full FT", "validate first, full FT only if LoRA
-falls short"). Read here so the job is not sized with whichever one method the message named first: both
+("先用 qlora 验证一下 14b，效果不行再全参", "move from a lora pilot to 14b full finetune", "first make
+sure the pipeline works, then switch to full fine-tuning if the adapter is not enough"). Read here so the job is not sized with whichever one method the message named first: both
 steps are the answer (bot.core.roadmap)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ FULL = r"(?:全参|全量|full[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|param\w*|s
 _THEN = (r"(?:先|first|validate|validating|跑通|验证|试跑|pilot)[^。？?!]{0,80}?"
          r"(?:再|然后|之后|\bthen\b|only\s+if|move\s+(?:on\s+)?to|upgrade\s+to|switch\s+to|go\s+(?:on\s+)?to|later)"
          r"[^。？?!]{0,40}?" + FULL)
-# "from a 4090 qlora test to 32b full ft", "从 qlora 验证升级到全参"
+# "move from a lora pilot to a full finetune", "从 qlora 验证升级到全参"
 _FROM = (r"\bfrom\b[^.?!]{0,40}?(?:lora|qlora|test|pilot|poc|trial)\b[^.?!]{0,20}?\bto\b[^.?!]{0,20}?" + FULL
          + r"|从[^。？?!]{0,30}?(?:lora|qlora|测试|验证|试)[^。？?!]{0,20}?(?:升级到|换到|换成|到)[^。？?!]{0,10}?" + FULL)
 STAGED = re.compile(_THEN + "|" + _FROM, re.I)
@@ -21,7 +21,7 @@ STAGED = re.compile(_THEN + "|" + _FROM, re.I)
 LORA_FIRST = re.compile(r"(?:先|first|start\s+with)\s*(?:用|上|跑|拿)?\s*lora\b(?!\s*falls)|\blora\s+first", re.I)
 
 
-# the plan or its money asked ("怎么规划", "你建议咋整", "suggest the roadmap", "plan and costs?"), not how the two
+# the plan or its money asked ("怎么规划", "怎么安排", "what would you plan", "plan and costs?"), not how the two
 # methods differ in quality ("先 lora 再全参 效果差多少" is the FAQ's)
 PLAN_ASKED = re.compile(r"规划|计划|路线|安排|方案|建议|怎么(?:整|搞|弄|走)|咋(?:整|搞|弄)|多少钱|费用|成本|预算"
                         r"|\broad\s*map|\bplan\b|\bsuggest|\brecommend|\bcosts?\b|\bprice|\bbudget", re.I)
