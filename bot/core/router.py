@@ -470,8 +470,8 @@ class Core:
                 return verdict_first(reply, with_lighter_methods(short, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
             ceiling = Money(parsed.asks.budget[0], parsed.asks.budget[1] or q.currency or ("CNY" if ctx.lang == "zh" else "USD"))
             drop_over_budget(reply, ceiling)  # "预算一万块 推荐啥": what is over it is no recommendation
-            covers = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, covers=True)
-            if covers is None:  # "预算 2 万，32b 全参": the budget named back first, with the least rental it covers
+            covers = None if parsed.asks.memory_figure else budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, covers=True)
+            if covers is None:  # "预算 2 万，32b 全参": the budget named back first, with the least rental it covers (a memory asked leads)
                 reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=ceiling.format(ctx.lang))}))
             return verdict_first(reply, covers)
         followed = float(str(parsed.follow.get("hours") or 0)) if parsed.follow is not None else 0.0
