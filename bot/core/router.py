@@ -468,12 +468,12 @@ class Core:
             short = budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, parsed.asks.enough)
             if short is not None:  # "一万块预算 全参 70b 行不行": short of the floor, whatever the dataset (or asked: "不一定")
                 return verdict_first(reply, with_lighter_methods(short, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))
-            amount, currency = parsed.asks.budget
-            ceiling = Money(amount, currency or q.currency or ("CNY" if ctx.lang == "zh" else "USD"))
+            ceiling = Money(parsed.asks.budget[0], parsed.asks.budget[1] or q.currency or ("CNY" if ctx.lang == "zh" else "USD"))
             drop_over_budget(reply, ceiling)  # "预算一万块 推荐啥": what is over it is no recommendation
-            budget = ceiling.format(ctx.lang)
-            reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=budget)}))
-            return reply
+            covers = None if parsed.asks.memory_figure else budget_floor_verdict(floor, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, covers=True)
+            if covers is None:  # "预算 2 万，32b 全参": the budget named back first, with the least rental it covers (a memory asked leads)
+                reply.also.append(Reply("error", ctx.lang, {"message": t("plan.budget_without_data", ctx.lang, budget=ceiling.format(ctx.lang))}))
+            return verdict_first(reply, covers)
         followed = float(str(parsed.follow.get("hours") or 0)) if parsed.follow is not None else 0.0
         if parsed.asks.deadline is not None and parsed.intent == "price" and ((rented_for and not parsed.rental.term) or q.hours or followed):
             # "训练 2 天能跑完 … 怎么租最省" (or "周五前能训完吗" after a price): that span's rental, and whether it ends in time

@@ -233,7 +233,7 @@ _asked = asked_about  # "要不要 offload", "还需要 offload 吗": asked, not
 # "不开/不加/别上 offload", "without cpu offload", "skip offload", "refuse to offload", "拒绝 offload"; an A-not-A ("用不用", "要不要") negates nothing
 OFFLOAD_NEG = lazy(r"(?:(?<![要用开需加上])不(?![要用开加])|\bno|\bnon|\bnot|without|w/o|(?<!用)不用|(?<!开)不开|(?<!加)不加|不想|(?<!要)不要|别|关闭?|关掉|去掉|无|免"
                    r"|\bskip(?:ping)?|\bavoid(?:ing)?|(?:don|doesn|won|needn)'?t(?:\s+want)?(?:\s+to)?|\brefus(?:e|es|ed|ing)\s+to|\brather\s+not|\bnever|\bcan'?t|\bcannot|拒绝|不愿意?|不打算|不希望|不能)"  # "no-offload", "无 offload", "offload-free"
-                   r"(?:[\s-]*(?:需要?|做|开|加|用|上|带|靠|依赖|依靠|\brel(?:y|ies|ying)\s+on\b|\bdepend(?:s|ing)?\s+on\b|\buse\b|\busing\b|\bdo\b|\bdoing\b|\bany\b|\bthe\b|\ban?\b|\bneed(?:s|ing)?\b|\brequir(?:e|es|ing)\b)){0,2}[\s-]*(?:cpu[\s-]*|optimizer[\s-]*|zero[\s-]*)?offload|offload[\s-]*free", re.ASCII)
+                   r"(?:[\s-]*(?:需要?|做|开|加|用|上|带|靠|搞|弄|走|依赖|依靠|\brel(?:y|ies|ying)\s+on\b|\bdepend(?:s|ing)?\s+on\b|\buse\b|\busing\b|\bdo\b|\bdoing\b|\bany\b|\bthe\b|\ban?\b|\bneed(?:s|ing)?\b|\brequir(?:e|es|ing)\b)){0,2}[\s-]*(?:cpu[\s-]*|optimizer[\s-]*|zero[\s-]*)?offload|offload[\s-]*free", re.ASCII)
 OFFLOAD_ALL = lazy(r"offload[\s_]*(?:param\w*|参数|all|全部|everything)|(?:param(?:eter)?s?|参数|权重)\s*(?:也|都|too|as\s+well)?\s*(?:offload|卸载)|zero[\s-]*infinity|(?:offload|卸载到?\s*(?:cpu|内存)?)\s*(?:both\s+)?(?:the\s+)?(?:optimizer|optim|优化器)(?:[\s_]*states?|状态)?\s*(?:and|和|与|及|跟|\+|&|/|、|,|，)\s*(?:the\s+)?(?:param\w*|参数(?!量)|权重|weights)|(?:the\s+)?(?:param\w*|参数(?!量)|权重|weights)\s*(?:and|和|与|及|跟|\+|&|/|、|,|，)\s*(?:the\s+)?(?:optimizer|optim|优化器)(?:[\s_]*states?|状态)?\s*(?:也|都|both)?\s*(?:offload|卸载)", re.ASCII)
 OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 

@@ -33,9 +33,16 @@ MAX_CARDS_BY_BLOCK = 64  # "64 块 4090" is a count of cards; more of a card by 
 # asked whether an amount rents something: "能不能租", "租得起", "够租", "can it rent"
 RENTS = r"(?:能租|能不能租|能否租|可以租|可不可以租|租得起|租得了|够租|够不够租|\brents?\b|\bcan\s+rent\b)"
 SCALE = r"(?:[kw](?![a-tv-z])|万|千)"  # "$5 which", "300, what's left": a word's first letter, no 万 ("2wu" is 2万 U)
+# the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
+PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # a budget word may carry a few words of hedging before its amount: "预算就 500", "预算也就 2k", "budget is only 800"
 BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|只|才|也就|大概|大约|差不多|左右|一共|总共|顶多|撑死|约|(?:每|一|1)\s*个?\s*(?:月|周|星期)|每天))*|总预算|上限|最多花|最多|不超过|不要超过|控制在|花费?不超过"
-                 r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops|like|kinda|approx(?:imately)?|~))*"
+                 r"|budget(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|maybe|here|total|tops|like|kinda|approx(?:imately)?|~|tight|limited|small)"
+                 r"|\s*(?:有限|不多|很紧|紧张|紧|大约|大概|差不多|就|只有|也就|约)|\s*" + PER_SPAN + r")*"
+                 # money said short before it ("手头钱紧 差不多每个月就三千块", "money's tight, maybe 300 usd"): the amount is a ceiling
+                 r"|(?:钱|预算|经费|资金|money(?:'s|\s+is))\s*(?:不多|有限|很紧|紧张|紧|不宽裕|tight|limited)(?:[^\d$¥₮]|" + PER_SPAN + r"){0,12}"
+                 # money paired with the time it is for ("we've got three weeks and about 250 usdt")
+                 r"|\b(?:weeks?|months?|days?|fortnight)\s+and(?:\s+(?:roughly|about|around|only|just|maybe|~))?"
                  r"|(?:grant|funding)(?:'s|\s+(?:of|is|was|only|just|about|around|roughly|total|tops))*"
                  r"|(?:钱包|余额|账户)\s*(?:里|中|上)?\s*(?:只有|还有|还剩|就剩|剩|有|是)?|\b(?:wallet|balance)\s+(?:has|is|of|holds)(?:\s+(?:only|just|about|around))?"
                  r"|(?:手上|手头|手里|兜里|账上)\s*(?:就|只|只有|有|还有|就有|剩)?|就剩|经费(?:就|只有|有)?|(?:批了|批下来|给了|拨了|凑了)"
@@ -45,13 +52,12 @@ BUDGET_BEFORE = (r"(?:预算(?:\s*(?:是|为|在|有|只有|就是|就有|就|�
                  r"|\bwhat\s+fits|\bfits?\s+(?:in|into|within))")
 # what money is said to get a rental ("2.5 万就能拿下一个月", "10 万能搞定吗"): asked whether it buys it, as 够 is
 GETS = r"(?:就|也就)?\s*(?:能|可以)?\s*(?:拿下|搞定|租到|租下|拿到|租得下|租得到|拿得下|搞得定)"
-# the span an amount is meant for, said between it and the question: "一个月", "每月", "/月", "a month", "per week"
-PER_SPAN = r"(?:(?:一|1|每)?\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # the same span said after an amount: one of it ("2.5万一个月", "3000 每月"); "4 个月" is a count of months, never money
 PER_ONE = r"(?:(?:一|1|每)\s*个?\s*(?:月|周|星期)|/\s*(?:月|周)|(?:a|per|/)\s*(?:month|week))"
 # the budget word may carry its period: "¥1000 monthly budget", "1000 的月预算"; or what the money is said to get
 # a currency's name may stand between ("一万块人民币预算", "500 块 u 的预算", "2k usd budget")
 BUDGET_AFTER = (r"(?:(?:人民币|美元|美金|rmb|cny|usdt?|u(?![a-z]))?\s*的?(?:每?[月周])?(?:预算|经费)|以内|之内|内|够不够|够吗|够用|够|能不能|enough"
+                r"|(?:max|tops|at\s+most)\b|封顶|顶天"
                 r"|" + GETS + r"|(?:(?:usdt?|rmb|cny)\s+)?(?:(?:monthly|weekly|daily)\s+)?budget"
                 r"|(?:(?:research|lab|travel|compute)\s+)?(?:grant|funding)\b)")
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
@@ -64,7 +70,7 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|�
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
 # (or holds in its wallet: "钱包里 ₮1000", "余额还有 $50", "my wallet has ₮120")
 HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|剩(?:下|余)?|(?<!没)有"
-                  r"|(?:^|(?<=[\s，,。]))(?:就|才|也就)"  # "就 500 块 …能租啥": only that much, said first
+                  r"|(?:^|(?<=[\s，,。们]))(?:就|才|也就)"  # "咱们就8000块", "就 500 块 …能租啥": only that much, said first
                   r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
 # or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
 # or named the balance after it: "$30 balance", "$10 of balance", "30 刀余额", "10 美元的余额"

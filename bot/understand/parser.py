@@ -457,8 +457,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         c = Classified("size", c.hits)  # "7b lora 一张 4090 够不够 还是直接上两张" (or a second card): each sized, not how to start
     elif sized and asks.saving and c.intent in ("faq", "size") and not HOWTO.search(norm):
         c = Classified("size", c.hits)  # "8bit 优化器对 7b 全参能省多少显存": that lever's saving on that job
-    elif sized and (asks.weights or ask_words.offload_on_price(asks, request)) and c.intent == "faq" and not HOWTO.search(norm):
-        c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?", "14b 全参 offload 最省吗": that job's answer
+    elif sized and (asks.weights or ask_words.offload_on_price(asks, request) or asks.budget) and c.intent == "faq" and not HOWTO.search(norm):
+        c = Classified("size", c.hits)  # "70b qlora, how big is the 4-bit base?", "14b 全参 offload 最省吗", "$1500 in all, 8b qlora": that job's
     if asks.methods_compared and not sized and (c.follow_up or (c.intent == "size" and not request.gpu)):
         # "显存够的话 LoRA 和 QLoRA 选哪个": two methods weighed with no model named is the FAQ's question
         answers, hits = faq_answers(raw, rental.provider)  # "那 QLoRA 比 LoRA 慢多少": two methods compared is a question, not a change

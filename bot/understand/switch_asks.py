@@ -96,7 +96,10 @@ KEEP_SPEED_WORDS = (r"(?:不想|不要|不能|不愿|别|不希望|不可以)\s*
                     r"|速度优先|保速度|保吞吐|keep\s+(?:it\s+|things\s+)?(?:fast|quick|at\s+full\s+speed)|at\s+full\s+speed"
                     r"|(?:no|without(?:\s+a)?|avoid(?:ing)?(?:\s+a)?)\s+(?:slow[\s-]*down|throughput\s+(?:loss|hit|drop)|speed\s+(?:loss|hit|penalty))"
                     r"|without\s+(?:slowing\s+(?:it\s+)?down|losing\s+(?:speed|throughput))"
-                    r"|don'?t\s+want\s+(?:it\s+)?(?:to\s+be\s+)?(?:slow|slower|to\s+slow\s+down|to\s+lose\s+(?:speed|throughput))")
+                    r"|don'?t\s+want\s+(?:it\s+)?(?:to\s+be\s+)?(?:slow|slower|to\s+slow\s+down|to\s+lose\s+(?:speed|throughput))"
+                    # speed wished outright ("不差钱 越快越好", "cost is fine, we need it fast"); "哪个快", "要多快" ask, not wish
+                    r"|(?<![哪谁多])(?:要|求|图)快(?![速递照])|越快越好|快就行|速度第一|\b(?:want|need)\s+(?:it\s+)?(?:fast|quick)\b"
+                    r"|as\s+fast\s+as\s+possible|\bspeed\s+(?:matters|is\s+(?:key|the\s+priority|what\s+matters))")
 KEEP_SPEED = lazy(KEEP_SPEED_WORDS, re.ASCII)
 
 

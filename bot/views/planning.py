@@ -237,12 +237,13 @@ def budget_verdict(reply: Reply, budget: tuple[Decimal, str | None], currency: s
 
 
 def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], currency: str | None, lang: str,
-                         provider: str | None = None, asked: bool = False) -> Reply | None:
+                         provider: str | None = None, asked: bool = False, covers: bool = False) -> Reply | None:
     """A budget against the least any setup that holds the job can be rented for (`floor`: the cost
     reply for one hour, where a provider selling weeks charges its week): over it, the budget is short
     however small the dataset, so "not enough" is said without one; None when it covers the floor
     (then only the dataset size decides; `asked`: "预算 3w 够不" asks it, so "not guaranteed" is said,
-    with the cheapest rental it covers)."""
+    with the cheapest rental it covers; `covers`: a plan asked within the budget, not whether it is enough, so that
+    cheapest rental leads with the budget named back, nothing judged)."""
     view = floor.data.get("v") if isinstance(floor.data, dict) else None
     if not isinstance(view, dict) or not view.get("pick"):
         return None
@@ -260,7 +261,7 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
     pick = safe if tight else min(rows, key=lambda r: Money(Decimal(r["total_max"]), r["currency"]).to(limit.currency).amount)
     cost = Money(Decimal(pick["total_max"]), pick["currency"])
     in_budget = cost.to(limit.currency)
-    if in_budget.amount <= limit.amount and not asked:
+    if in_budget.amount <= limit.amount and not (asked or covers):
         return None
     approx = "" if cost.currency == limit.currency else t("plan.budget_approx", lang,
                                                           converted=_shown(in_budget, cost.currency).format(lang))
@@ -268,7 +269,8 @@ def budget_floor_verdict(floor: Reply, budget: tuple[Decimal, str | None], curre
         approx = t("plan.budget_band", lang, low=Money(Decimal(pick["total_min"]), pick["currency"]).format(lang),
                    high=cost.format(lang)) + approx
     over = in_budget.amount > limit.amount
-    key = ("plan.budget_floor_safe_over" if tight else "plan.budget_floor_over") if over else "plan.budget_floor_within"
+    key = ("plan.budget_floor_safe_over" if tight else "plan.budget_floor_over") if over else \
+        "plan.budget_floor_within" if asked else "plan.budget_floor_covers"
     message = t(key, lang, budget=limit.format(lang), cost=cost.format(lang), approx=approx, provider=pick["provider_name"],
                 n=pick["num_gpus"], gpu=pick["name"], over=_shown(in_budget - limit, cost.currency).format(lang),
                 times=f"{int(limit.amount // in_budget.amount):,}" if in_budget.amount else "—")

@@ -1,0 +1,42 @@
+"""A plan asked in two steps: an adapter run to validate cheaply first, a full fine-tune only if it falls short
+("先用 qlora 验证一下 14b，效果不行再全参", "move from a lora pilot to 14b full finetune", "first make
+sure the pipeline works, then switch to full fine-tuning if the adapter is not enough"). Read here so the job is not sized with whichever one method the message named first: both
+steps are the answer (bot.core.roadmap)."""
+
+from __future__ import annotations
+
+import re
+
+FULL = r"(?:全参|全量|full[\s-]*(?:ft|fine[\s-]*tun\w*|finetun\w*|param\w*|sft)\b)"
+# a cheap first step, then the full one later or on a condition: "先…再…全参", "first … then full ft",
+# "validate … move to full ft only if …"
+_THEN = (r"(?:先|first|validate|validating|跑通|验证|试跑|pilot)[^。？?!]{0,80}?"
+         r"(?:再|然后|之后|\bthen\b|only\s+if|move\s+(?:on\s+)?to|upgrade\s+to|switch\s+to|go\s+(?:on\s+)?to|later)"
+         r"[^。？?!]{0,40}?" + FULL)
+# "move from a lora pilot to a full finetune", "从 qlora 验证升级到全参"
+_FROM = (r"\bfrom\b[^.?!]{0,40}?(?:lora|qlora|test|pilot|poc|trial)\b[^.?!]{0,20}?\bto\b[^.?!]{0,20}?" + FULL
+         + r"|从[^。？?!]{0,30}?(?:lora|qlora|测试|验证|试)[^。？?!]{0,20}?(?:升级到|换到|换成|到)[^。？?!]{0,10}?" + FULL)
+STAGED = re.compile(_THEN + "|" + _FROM, re.I)
+# the adapter named as the first step itself ("先用 lora 跑通", "lora first"); else the cheapest one, QLoRA
+LORA_FIRST = re.compile(r"(?:先|first|start\s+with)\s*(?:用|上|跑|拿)?\s*lora\b(?!\s*falls)|\blora\s+first", re.I)
+
+
+# the plan or its money asked ("怎么规划", "怎么安排", "what would you plan", "plan and costs?"), not how the two
+# methods differ in quality ("先 lora 再全参 效果差多少" is the FAQ's)
+PLAN_ASKED = re.compile(r"规划|计划|路线|安排|方案|建议|怎么(?:整|搞|弄|走)|咋(?:整|搞|弄)|多少钱|费用|成本|预算"
+                        r"|\broad\s*map|\bplan\b|\bsuggest|\brecommend|\bcosts?\b|\bprice|\bbudget", re.I)
+
+
+def plan_asked(norm: str) -> bool:
+    """Whether a plan or its money is asked, for a two-step message the FAQ would otherwise answer."""
+    return PLAN_ASKED.search(norm) is not None
+
+
+def staged(norm: str) -> bool:
+    """Whether the message asks for a cheap adapter step first and a full fine-tune after it."""
+    return STAGED.search(norm) is not None
+
+
+def first_method(norm: str) -> str:
+    """The method of the first step: LoRA when it is named as that step, else QLoRA (the least memory: a 24 GB card)."""
+    return "qlora" if "qlora" in norm.lower() or not LORA_FIRST.search(norm) else "lora"
