@@ -12,12 +12,12 @@ from __future__ import annotations
 from bot.understand import faq_terms
 from bot.understand.faq import Hit, faq_index
 
-LEVEL = 0.15  # scores this close: the words the two share decide no more than the aspect asked
+LEVEL = 0.9  # a second entry scoring this share of the first: the words the two share decide no more than the aspect asked
 
 
 def aspect_decides(hit: Hit | None, hits: list[Hit], raw: str) -> tuple[Hit | None, list[Hit]]:
     """(`hit`, `hits`) with the second of two level entries first where the aspect the question names is its own."""
-    if hit is None or len(hits) < 2 or hits[0] is not hit or not 0 <= hit.score - hits[1].score <= LEVEL:
+    if hit is None or len(hits) < 2 or hits[0] is not hit or not LEVEL * hit.score <= hits[1].score <= hit.score:
         return hit, hits  # a second entry scoring higher was passed over by the FAQ's own rules: they stand
     named = {concept for concept, _ in faq_terms.mentions(faq_terms.fold(raw))}
     if not named:
