@@ -19,6 +19,8 @@ from engine.request import TrainingRequest
 # the warnings that cost a plan its speed (engine.fit): offload, QLoRA's dequantizing, ZeRO-3 without
 # NVLink, several nodes
 SLOW = ("warn.offload_slow", "warn.qlora_slow", "warn.zero3_pcie", "warn.multi_node")
+# the warnings that cost it the software it can run: an AMD card's ROCm, where some operators need checking
+STACK = ("warn.rocm",)
 
 
 CATCH_CHARS = 60  # characters: "which is cheapest and what's the catch", "最便宜的是哪个，有啥代价"
@@ -51,8 +53,8 @@ def _card(job: dict[str, object]) -> str | None:
 
 
 def catch_first(reply: Reply, parsed: Parsed) -> Reply:
-    """A sizing asked for its catch, led by what the plan costs in throughput; `reply` unchanged for any
-    other, for a plan that costs no speed (its verdict and notes answer) or one that does not hold the job
+    """A sizing asked for its catch, led by what the plan costs in throughput or in the software it runs (an AMD
+    card's ROCm); `reply` unchanged for any other, for a plan that costs neither (its verdict and notes answer) or one that does not hold the job
     (that it does not fit is the catch, and leads as it is)."""
     view = reply.data.get("v") if isinstance(reply.data, dict) else None
     if not parsed.asks.catch or reply.kind != "sizing" or not isinstance(view, dict):
@@ -61,8 +63,10 @@ def catch_first(reply: Reply, parsed: Parsed) -> Reply:
     if not isinstance(verdict, dict) or not (verdict.get("fits") or verdict.get("may_fit")):
         return reply
     lang = reply.lang
-    slow = [n for n in [*view.get("lead_notes", []), *view.get("notes", [])] if n.get("code") in SLOW]
-    if not slow:
+    notes = [*view.get("lead_notes", []), *view.get("notes", [])]
+    lines = [t(key, lang, what=t("plan.catch_join", lang).join(t(n["code"], lang, **n.get("params", {})) for n in found))
+             for key, codes in (("plan.catch", SLOW), ("plan.catch_stack", STACK))
+             if (found := [n for n in notes if n.get("code") in codes])]
+    if not lines:
         return reply
-    what = t("plan.catch_join", lang).join(t(n["code"], lang, **n.get("params", {})) for n in slow)
-    return verdict_first(reply, Reply("error", lang, {"message": t("plan.catch", lang, what=what)}))
+    return verdict_first(reply, Reply("error", lang, {"message": "\n".join(lines)}))

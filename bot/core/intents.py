@@ -62,6 +62,7 @@ from bot.views.cheapest_card import cheapest_card_line
 from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
+from bot.views.faq_answer import echo_copula
 from bot.views.inference import inference_reply
 from bot.views.lever_saving import lever_on, lever_saving
 from bot.views.offload_cost import offload_versus
@@ -359,6 +360,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if not item.get("lead") and (i == 0 or item["id"] != items[0]["id"]):
             verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)
             item["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
+    for item in items if ctx.lang == "zh" and parsed.cues.copula and (card or cards) else []:
+        item["answer"] = echo_copula(str(item["answer"]))  # "H100 那台是 NVLink 全互联吗": 是的 before the card's 有
     if items and parsed.cues.stop_billing and not items[0].get("lead") and hits[0].entry.topics[:1] == ["billing"]:
         items[0]["lead"] = stop_line(parsed.rental.provider, ctx.lang)  # "晚上能关掉不计费吗": what stopping does to the bill there
     length = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or 0)

@@ -67,11 +67,26 @@ def _one_node_enough(reply: Reply, parsed: Parsed) -> Reply:
     return verdict_first(reply, Reply("error", lang, {"message": lead}))
 
 
+def _across_machines(reply: Reply, parsed: Parsed) -> Reply:
+    """`reply` led by the link between machines and its price per node, for a job said to span machines with no
+    count ("多机", "multi-node") whose catch or extras are asked."""
+    links = [t("nodes.link_each", reply.lang, provider=p.name, link=add.name, each=Money.of(add.price, p.currency).format(reply.lang))
+             for p in providers().entries if not parsed.rental.provider or p.id == parsed.rental.provider
+             for add in p.add_ons if add.multi_node and add.price is not None and add.unit == "node_month"]
+    if not links:
+        return reply
+    lead = t("nodes.lead_any", reply.lang, links=t("list.sep", reply.lang).join(links))
+    return verdict_first(reply, Reply("error", reply.lang, {"message": lead}))
+
+
 def nodes_first(reply: Reply, parsed: Parsed) -> Reply:
     """`reply` (a sizing) led by the link its machines need, when the message spans two machines or more
     and asks what else they need or cost; on one machine, that it needs no such link (`_one_machine`)."""
     reply = _one_node_enough(_one_machine(machines_first(reply, parsed), parsed), parsed)  # "要几台 8xh100": the cards in machines lead
     nodes = parsed.price.nodes or 0
+    if reply.kind == "sizing" and nodes < 2 and parsed.cues.machines and (parsed.asks.catch or parsed.cues.extra_asked) \
+            and parsed.price.infiniband is not False:
+        return _across_machines(reply, parsed)  # "多机跑 70b 全参 需要注意啥": the link between machines leads, whatever their count
     if reply.kind != "sizing" or nodes < 2 or parsed.price.infiniband is False:
         return reply
     if not parsed.cues.extra_asked:  # "除了卡还要准备啥", "what else do I pay for" (bot.understand.follow_reads)

@@ -28,6 +28,7 @@ from bot.understand.faq_topics import (
     named_too,
     on_card,
     service_topics,
+    switch_cost,
     switch_needed,
     topic_or,
 )
@@ -222,6 +223,8 @@ PRICE_WORDS = lazy(
 )
 PRICE_ASK = lazy(r"怎么卖|咋卖|卖多少|卖几|怎么个价|\basking\s+price\b|\bsell(?:s|ing)?\s+(?:it\s+|them\s+)?for\b|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\bsell\b[^?]{0,40}?\bfor\s*(?:[?？]|$)|\bwhat\s+(?:does|do|would|will)\b[^?]{0,40}?\b(?:go(?:es)?|charges?(?:\s+(?:you|us|me))?)\s+for\b|\bgoing\s+rate\b|每小时|每周|每月|多少钱|价格|单价|价钱|什么价|啥价|报价|租金|月租|周租|时租|(?<!实)时价|月费|周费|年费|月付|年付|周付|多少|便宜|贵|划算|\bcheap\b|\bexpensive\b|\bpricey\b|how\s*much|price|pricing|cost|cheapest|per\s+(?:hour|week|month|year)|hourly|weekly|monthly|annual(?:ly)?|yearly|(?<!learning )(?<!dropout )(?<!success )(?<!error )(?<!sample )(?<!frame )(?<!refresh )(?<!bit )\brates?\b(?!\s*limit)")
 SETUP_OK = lazy(r"行吗|行不行|行不|可以吗|可不可以|可行吗|能行吗|够吗|够不够|装得下吗|放得下吗|ok吗|\bok\s*\?|\bwork\b|\bfeasible\b|\bfit\b|\benough\b")
+# the value a setting takes, asked ("设多少", "调成多少", "填几"): what to set it to, never a price
+SETTING_AMOUNT = lazy(r"(?:设置?|设成|设为|调成|调到|调为|填|写)\s*(?:成|为|到)?\s*(?:多少|几)(?!\s*钱)")
 AMOUNT_ONLY = lazy(r"多少(?!钱)|how\s*much")  # an amount, of money only when a money word says so
 AMOUNT_ASK = lazy(r"多少|how\s*much|\bcost\w*|\b(?:the|a|total|final)\s+(?:charges?|bill)\b|\btotal\b|总价|合计|总共多少|一共多少钱|够|enough|\bcovers?\b")  # an amount, or whether one covers it
 # a price itself asked for ("hourly price?", "价格表"), not a rental term named as the context ("买周租 剩下5天能干嘛")
@@ -339,6 +342,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
         # a measured run with no model: its hours priced on the card, or (no card) the time alone
         return Classified("price", hits)
+    if not (sized or rental.gpu or card is not None) and (switched := switch_cost(topic)) is not None:
+        return Classified("faq", hits, True, answers=[switched])  # "does 8-bit adam hurt long continued-pretraining runs": the switch's cost
     # a card with a price word, or a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"): a price question
     card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
         (rental.duration_days or rental.duration_hours) and (AMOUNT_ASK.search(norm) or "租" in norm) and not MEMORY_ASK.search(norm)))
@@ -359,7 +364,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     # a card rented with a sized add-on ("gpuli 4090 month plus 500 GB volume, total?") is that rental's bill
     billed_add_on = add_ons and carded
     looked = carded and not req.method and looks_first(norm)  # "先看下 l40s": the card's prices, looked at first
-    priced = bool(PRICE_WORDS.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked
+    # "num_workers 设多少合适": an amount asked of a setting is the value to set, no money asked
+    priced = bool(PRICE_WORDS.search(SETTING_AMOUNT.sub(" ", norm))) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked
     training = bool(TRAIN_WORDS.search(norm))
     sizing_words = bool(SIZE_WORDS.search(norm))
     asks_price = bool(PRICE_ASK.search(norm)) or bool(rental.duration_days or rental.duration_hours) or billed_add_on or looked

@@ -208,6 +208,8 @@ def fresh_start(raw: str) -> tuple[str, bool]:
 # "给不给"); "how can I pay" is not one
 # a run asked whether it ends in time: "finish in class", "done before the lab ends", "跑得完", "来得及", "下课前训完"
 ENDS_IN = lazy(r"\b(?:finish(?:es|ed)?|done|complete[sd]?|in\s+time|enough\s+time|make\s+it|wrap(?:s|ped)?\s+up)\b|[跑训]得?完|来得及|来不及|时间够|赶得[上及]|[前内]完成")
+MACHINES = lazy(r"多机|多台机器|跨机|跨节点|多节点|\bmulti[\s-]?nodes?\b|\b(?:across|several|multiple|many)\s+(?:nodes|machines|boxes|servers)\b")
+COPULA = lazy(r"(?<![还但可要只就总于])是(?!否|啥|什么|哪|多少|几)[^，,。？?；;]{1,30}?[吗嘛](?![a-z])|是不是|是否")
 YES_NO = lazy(r"[吗嘛][?？]?|能不能|能否|可不可以|有没有|支不支持|([\u4e00-\u9fff])不\1"
               r"|(?:^|[,，;；.!?？:：—–]\s*|\s-\s+|\band\s+)(?:can|could|do|does|is|are|will|would|should|may|am)\b"
               # after one leading name ("cloudgpu are you charged while it boots"), never a wh-word's ("how do i")
@@ -318,6 +320,8 @@ class Cues:
     recalled: bool = False  # "remind me, the ZeRO-3 number was?", "zero3 的是多少来着": an earlier figure asked again
     setting_only: bool = False  # "bf16", "qlora, single card": a training setting, method or count alone, a change of the job
     yes_no: bool = False  # a question asked to be answered yes or no ("能用支付宝吗", "can I pay with Visa?")
+    copula: bool = False  # "是…吗", "是不是…": a yes or no asked with 是, answered 是 or 不是 (not 有)
+    machines: bool = False  # "多机", "跨节点", "multi-node": the job spread over machines, however many
     ends_in: bool = False  # whether a run ends in time ("done before the lab ends?", "下课前跑得完"): a window's verdict
     keeps_speed: bool = False  # speed made a condition ("但别太慢", "without slowing it down"): what it rules out is said
     where: bool = False  # "存哪", "where do I keep them": the place is asked (a checkpoint's answer leads with it)
@@ -492,7 +496,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
         run_time_frame=short and run_time_only(frame),
-        setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())),
+        setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), copula=bool(COPULA.search(lower)), machines=bool(MACHINES.search(norm)),
         ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(without_fillers(lower))), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),

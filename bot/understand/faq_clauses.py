@@ -29,6 +29,7 @@ from bot.understand.faq import CONFIDENT as FAQ_CONFIDENT
 from bot.understand.faq import FILLER as FAQ_FILLER
 from bot.understand.faq import FIND, Hit, faq_index, provider_of
 from bot.understand.faq import lookup as faq_lookup
+from bot.understand.faq_aspect import aspect_decides
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
 
@@ -61,7 +62,7 @@ def faq_answers(raw: str, provider: str | None = FIND) -> tuple[list[Hit], list[
     entry's own term, count only when two of them are each answered outright (a short clause alone,
     "3 days of training", is too little to be sure of)."""
     # "顺便问下 cloudgpu 支持 Alipay 吗", "btw, does gpuli take Visa?": the word joining an aside is no part of the question
-    hit, hits = faq_lookup(unjoined(raw), provider)
+    hit, hits = aspect_decides(*faq_lookup(unjoined(raw), provider), raw)  # level entries: the aspect asked decides
     if len(raw) > MAX_CLAUSE_TEXT:
         return ([hit] if hit is not None else []), hits  # a wall of text is not two short questions
     if (asked := _asked_over_background(raw, hit, provider)) is not None:

@@ -74,12 +74,12 @@ LEAST_WORDS = lazy(r"\bminimum\b|\bminimal\b|\bbare\s+minimum\b|最低|最小|�
 # A ZeRO stage is the job's setting ("7b zero3 8卡"), and so is plain DDP ("用 2 张 l40s 做 ddp", "with ddp"),
 # unless two are set against each other ("32b 全参 8卡 ZeRO-2 和 ZeRO-3 有啥区别", "7b zero-2 还是 ddp"): then
 # they are what the message asks about.
-STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?|" + f.DDP_FORMS)
+STAGE = lazy(r"zero[\s_-]*(?:stage)?[\s_-]*([0-3])?|" + f.DDP_FORMS, re.ASCII)  # "ddp和zero": a word's edge beside Chinese
 
 # DDP itself asked about ("ddp 能省显存吗", "ddp 和 zero 区别", "what is ddp"), not set as the job's way of running
 DDP_ASKED = lazy(r"(?:" + f.DDP_FORMS + r")\s*(?:是|能|会|省|可以(?![吗么不]|\s*$)|有什么|有啥|和|跟|与|还是|vs\b|or\b|does\b|is\b|can\b|saves?\b|mean)"
                  r"|(?:what(?:'s|\s+is)|why|为什么|为啥|什么是)\s*(?:use\s+|用\s*)?(?:" + f.DDP_FORMS + ")"
-                 r"|(?:还是|和|跟|\bvs\.?|\bor)\s*(?:plain\s+|普通的?\s*)?(?:" + f.DDP_FORMS + ")")  # "zero 还是 ddp": set against it
+                 r"|(?:还是|和|跟|\bvs\.?|\bor)\s*(?:plain\s+|普通的?\s*)?(?:" + f.DDP_FORMS + ")", re.ASCII)  # "zero 还是 ddp": set against it
 
 
 def _stages_named(text: str) -> set[str]:
@@ -109,7 +109,7 @@ def topic_text(rest: str) -> str:
     if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest) \
             and not (saves and _stages_named(rest) == {"0"}):
         rest = STAGE.sub(" ", rest)
-    if saves or symptoms.still_asked(rest):
+    if saves or symptoms.still_asked(rest) or switch_cost_asked(rest):
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
         # it saves is the topic, not a setting of the job; so is one after which a symptom stays ("开了 bf16 怎么还 oom")
         return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) or STAGE.fullmatch(m[0]) else " ", rest).split())
@@ -158,6 +158,8 @@ def topic_or(topic: str, methods: frozenset[str], answers: list[Hit]) -> list[Hi
         stage, split = faq_lookup(" ".join(m[0] for m in STAGE.finditer(topic)))[0], technical_topic(STAGE.sub(" ", topic), methods)
         chosen = [h for h in (stage, split) if h is not None]
         return chosen if len(chosen) == 2 else answers
+    if DDP_ASKED.search(topic) and len(STAGE.findall(topic)) > 1 and (ways := technical_topic(" ".join(m[0] for m in STAGE.finditer(topic)), methods)):
+        return [ways]  # "ddp和zero到底选哪个 我们…": the two ways set against each other are asked, whatever words fill the rest
     about = symptoms.cause_asked(topic, bool(SWITCH.search(topic))) or split_asked(topic) or tradeoff_asked(topic, methods) \
         or technical_topic(topic, methods)
     return [about] if about is not None else answers  # a symptom's cause first (bot/understand/symptoms.py)
@@ -209,7 +211,30 @@ def stage_against_split(text: str) -> bool:
 
 # "MI300X ROCm 有坑吗 72B LoRA", "any gotchas running ROCm for a 72b lora": the catch of a setup is
 # something a sizing never states (it says whether the job fits, not what can go wrong on the card)
-CAVEAT = lazy(r"坑|风险|缺点|弊端|代价|靠谱吗|gotchas?|pitfalls?|\bcatch\b|downsides?|drawbacks?|caveats?|\brisks?\b|\brisky\b")
+CAVEAT = lazy(r"坑|风险|缺点|弊端|代价|靠谱吗|副作用|伤(?:精度|效果|收敛)|影响(?:精度|效果|质量|收敛|稳定)|gotchas?|pitfalls?|\bcatch\b|downsides?|drawbacks?"
+              r"|caveats?|\brisks?\b|\brisky\b|\bhurts?\b|\bharms?\b|\bdegrad\w*|\baffects?\s+(?:the\s+)?(?:quality|accuracy|convergence|stability)")
+
+
+def switch_cost_asked(topic: str) -> bool:
+    """A memory switch asked what it costs the run ("does 8-bit adam hurt long runs", "8bit 优化器有副作用吗"): the
+    switch is what is asked about, never a setting of a job to size."""
+    return bool(SWITCH.search(topic) and CAVEAT.search(topic))
+
+
+def switch_cost(topic: str) -> Hit | None:
+    """The entry on the switch whose cost is asked, met on the switch and the cost word alone: the rest of the
+    message (how long the run is, what kind of run) says where it bites, and only dilutes the switch's own terms."""
+    if not CAVEAT.search(topic):
+        return None
+    names = [m[0] for m in SWITCH_NAMED.finditer(topic)]
+    for said in (" ".join(names), " ".join(re.sub(r"\s+(?=[\u4e00-\u9fff])", "", n) for n in names)):  # "8bit 优化器" as "8bit优化器"
+        if named := faq_index().keyworded(said, TOPIC_FLOOR, provider=None, concepts=True):
+            return named[0]
+    return None
+
+
+# a switch by the name it goes by ("8-bit adam", "8bit 优化器", "cpu offload", "梯度检查点")
+SWITCH_NAMED = lazy(r"(?:cpu\s*)?(?:" + SWITCH.pattern + r")(?:\s*(?:adamw?|优化器|optimizer|adam))?", re.I)
 
 
 def _stages_compared(topic: str) -> bool:

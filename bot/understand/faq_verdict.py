@@ -18,6 +18,11 @@ WITHOUT = lazy(r"(?<!有)没有|没(?!有)|不用|无需|不需要|(?<!要)不�
                r"|doesn'?t\s+need|no\s+need")
 
 
+# what the asker says they hold ("我们只有一张 visa", "we only have a corporate Visa"): the thing after it is what
+# they can pay or work with, so the question is whether that is taken, not whether the other thing is required
+HAVE = lazy(r"只有|只剩|仅有|就只?有|手上有|手里有|\b(?:only|just)\s+(?:have|got|has)\b|\ball\s+(?:we|i)\s+(?:have|got)\b")
+
+
 # what may stand between 要 and the thing asked of, naming which one or how many ("要国内手机号吗", "要一张美国卡吗")
 OF_WHAT = r"(?:一[个张]|[个张]|国内的?|国外的?|大陆的?|中国的?|海外的?|境外的?|本地的?)?"
 
@@ -95,6 +100,10 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     named_terms = {t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if _said(t, folded)}  # each term tried once
     said = [t for v in entry.verdicts for t in (*v.terms.zh, *v.terms.en) if "+" not in t and t in named_terms]
     need = asks_need(folded, [_form(t).replace(" ", "") for t in said])
+    if need and (have := HAVE.search(folded)) is not None and any(
+            _said(t, folded[have.end():]) for v in entry.verdicts if not v.needed for t in (*v.terms.zh, *v.terms.en)):
+        # "need a US card? we only have a Visa from India": what they hold is asked of, whether it is taken
+        need = False
     # "is booting free" asks the opposite of "is booting billed": where the entry answers both, the one asked
     free = bool(FREE.search(folded)) if any(v.free for v in entry.verdicts) else None
     over = length_over.limit_over_data(text) if any(v.over_data for v in entry.verdicts) else False

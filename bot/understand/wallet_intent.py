@@ -180,7 +180,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         # "we topped up 2000 on gpuli. how many weeks of A100 80GB is that?" asks what the money rents: a question
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
-            and not asked and not ASKS_FIT.search(text) and not looks_first(text) and not SUPPOSED.search(text):  # "租卡 先看下 l40s": no order yet
+            and not asked and not ASKS_FIT.search(text) and not looks_first(text) and not SUPPOSED.search(text) \
+            and not ASKS_ABOUT.search(text):  # "租卡 先看下 l40s": no order yet
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     own_state = amount is None and not held and gpu is None and not OWN_RULE.search(text)
@@ -214,6 +215,10 @@ ASKS_ENOUGH = lazy(OVER_ASKED + r"|够|enough|afford|cover|suffice|approve|\bsaf
                    r"|\b(?:that|it|this)\s+(?:ok|okay|fine|work|works|doable)\b|\bok(?:ay)?\s+(?:for|with)\b", re.I)
 # whether a job fits, asked ("放得下", "装得下吗", "跑得动", "does 7b fit"): a question about the card, never an order
 # a rental only supposed ("租 a100 的话", "say we rent a100s", "if we went with h100s"): a job's card weighed, no order
+# something asked about the card or the rental ("租8卡 a100 两种版本有啥区别", "rent an h100, what's the catch"): a
+# question whose answer comes before any order
+ASKS_ABOUT = lazy(r"有(?:啥|什么|哪些)|(?:啥|什么|哪些)\s*(?:区别|差别|不同|坑|讲究|门道)|区别|差别|差在哪|注意(?:啥|什么|哪些|些?什么)|为(?:啥|什么)"
+                  r"|\bdifferen(?:ce|t)\b|\bwatch\s+out\b|\bcatch\b|\bpitfalls?\b|\bgotchas?\b|\bwhy\b", re.I)
 SUPPOSED = lazy(r"的话|假如|假设|\bif\b|\bsay\b|\bsuppose\b|\bsupposing\b", re.I)
 ASKS_FIT = lazy(r"[放装塞跑]\s*(?:得|不)\s*(?:下|动|了|起)|能(?:不能)?\s*(?:放|装|跑)|\bfits?\b|\bwill\s+it\b|\benough\s+(?:memory|vram)", re.I)
 # what to rent within it, asked ("预算一万块 推荐啥", "budget 10k, what do you recommend"): a question, never a write

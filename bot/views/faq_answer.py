@@ -71,3 +71,13 @@ def _one_verdict(texts: list[str], sep: str) -> str:
         v = VERDICT.match(text)
         out.append(text[v.end():] if v and first and v.group(0).strip() == first else text)
     return sep.join(out)
+
+
+# a card's answer opening on whether it has the thing ("有。", "没有。"), for a question asked with 是 ("是 NVLink 全互联吗"):
+# Chinese answers a yes or no with the question's own verb, so 是 or 不是 comes first
+_HAS = re.compile(r"(^|：)(没有|有)。")
+
+
+def echo_copula(answer: str) -> str:
+    """`answer` opened with 是的 or 不是 before the card's own 有 or 没有."""
+    return _HAS.sub(lambda m: f"{m[1]}{'不是，没有' if m[2] == '没有' else '是的，有'}。", answer, count=1)
