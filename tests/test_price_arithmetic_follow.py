@@ -160,3 +160,14 @@ def test_the_damage_asked_is_the_cost(first: str, then: str, price: str) -> None
 
 def test_damage_done_to_something_is_no_cost() -> None:
     assert "cost" not in parse("will a lower lr limit the damage to the base model?").words
+
+
+# two lengths asked after a card's price: each is priced (seed 002: CloudGPU RTX 3090 $0.21 an hour, A800 $1.09,
+# billed by the minute)
+@pytest.mark.parametrize(("first", "then", "prices"), [
+    ("cloudgpu 3090 一小时多少", "那 5 小时和 10 小时呢", ("$1.05", "$2.10")),
+    ("a800 at cloudgpu, hourly rate?", "and for 2h, or 6h?", ("$2.18", "$6.54")),
+])
+def test_two_lengths_after_a_price_are_each_priced(first: str, then: str, prices: tuple[str, ...]) -> None:
+    lead = first_lines(said(first, then), 1)
+    assert all(p in lead for p in prices), lead
