@@ -81,7 +81,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
         several = list(parsed.asks.hours)  # "a800 hourly?" then "8h 呢, and 3h?": each length asked, priced
         if len(several) >= 2 and data.get("gpu") and runway is None and not (share or runs or card_rate):
-            return hours_reply(data["gpu"], data.get("num_gpus"), several, ctx.lang, str(data.get("display") or ctx.display_currency))
+            return hours_reply(cast(list[str], data["gpu"]), cast(int | None, data.get("num_gpus")), several, ctx.lang,
+                               str(data.get("display") or ctx.display_currency))
         yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) \
             if runway is None or by_month_a_year(parsed) else None  # "经费 4 万 … 年付够吗" then "那月付一整年呢": both
         if yearly is not None:  # "包月" then "一年月付的话一共多少": the year paid by the month, and at once

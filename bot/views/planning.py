@@ -109,8 +109,10 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
 def _seed_tables(s: Any) -> list[tuple[str, tuple[float, float]]]:
     """Each seed's band for the job's class, by its provider (seed 000 gpuli's, seed 002 CloudGPU's); [] if none."""
     row = seed_figures(s)
-    return [] if row is None else [(providers().find(who).name, band) for who, band in (("gpuli", row.gpuli), ("cloudgpu", row.cloudgpu))
-                                   if band is not None and providers().find(who) is not None]
+    if row is None:
+        return []
+    found = [(providers().find(who), band) for who, band in (("gpuli", row.gpuli), ("cloudgpu", row.cloudgpu))]
+    return [(p.name, band) for p, band in found if p is not None and band is not None]
 
 
 def candidates_view(c: Candidates, q: str, deadline: datetime | None = None) -> dict[str, Any]:
