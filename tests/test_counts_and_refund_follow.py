@@ -79,3 +79,22 @@ def test_a_per_card_figure_with_a_cards_fit_leads_with_its_verdict(text: str, ca
     me = said(text)
     lead = first_lines(me, 1)
     assert "❌" in lead and card in lead and most in lead, me.text
+
+
+# a count of cards for a one-card LoRA / QLoRA names the seeds' figures beside ours, as a sizing does (seed 000's
+# table: 14B LoRA 34–42 GB, 14B QLoRA 14–18 GB; seed 002's: 14B QLoRA 12–16 GB); a multi-card count, sized past
+# the tables' one-card settings, names none
+@pytest.mark.parametrize(("turns", "tables"), [
+    (("14b lora 要几张 a100",), "参考表 gpuli 34–42 GB"),
+    (("how many a100s for a 14b qlora?",), "reference tables gpuli 14–18 GB, CloudGPU 12–16 GB"),
+    (("14b 全参 几张 a100 够", "换 lora 呢"), "参考表 gpuli 34–42 GB"),
+    (("how many h100s does a 14b full fine-tune take?", "and with lora?"), "reference tables gpuli 34–42 GB"),
+])
+def test_a_count_of_one_card_names_the_seeds_figures(turns: tuple[str, ...], tables: str) -> None:
+    me = said(*turns)
+    assert tables in first_lines(me, 2), me.text
+
+
+def test_a_count_of_several_cards_names_no_table() -> None:
+    me = said("14b 全参 要几张 a100")
+    assert "参考表" not in me.text and "4 张" in me.lines[1], me.text

@@ -115,3 +115,72 @@ def test_a_card_after_a_discount_question_is_priced_on_that_term(turns: tuple[st
 def test_time_used_is_weighed_against_the_refund_window(turns: tuple[str, ...], verdict: str, figures: tuple[str, ...]) -> None:
     lead = first_lines(said(*turns), 1)
     assert lead.startswith(("✅", "❌")) and verdict in lead and all(f in lead for f in figures), lead
+
+
+# a multiplier said after a rental was priced: beside a length it multiplies the length, alone it is that many of
+# the rental, each a single-card machine of its own (seed 000: gpuli RTX 4090 ₮109 a week, A100 80G ₮899 a month,
+# L40S ₮189 a week; seed 002: CloudGPU RTX 3090 $0.21 an hour)
+@pytest.mark.parametrize(("first", "then", "total"), [
+    ("gpuli 4090 包周多少", "周 x3", "₮327"),
+    ("rtx 4090 at gpuli, one week?", "x3 weeks then", "₮327"),
+    ("gpuli a100 80g 包月", "month ×2", "₮1,798"),
+    ("gpuli 的 a100 月租多少钱", "月租*2 呢", "₮1,798"),
+])
+def test_a_multiplier_beside_the_length_multiplies_the_length(first: str, then: str, total: str) -> None:
+    me = said(first, then)
+    assert total in first_lines(me, 2) and ("单卡实例" not in me.text and "single-card instances" not in me.text), me.text
+
+
+@pytest.mark.parametrize(("first", "then", "total"), [
+    ("gpuli l40s 一周多少钱", "×3 呢", "₮567（3 × ₮189）"),
+    ("l40s weekly at gpuli?", "x2?", "₮378 (2 × ₮189)"),
+    ("cloudgpu 3090 一小时", "2x", "$0.42（2 × $0.21）"),
+])
+def test_a_multiplier_said_alone_is_that_many_of_the_rental(first: str, then: str, total: str) -> None:
+    me = said(first, then)
+    assert total in first_lines(me, 1), me.text
+
+
+@pytest.mark.parametrize("text", ["3 weeks x2", "8x h100 x2 for a month", "batch x2", "x2 for 3 cards"])
+def test_a_multiplier_beside_anything_else_is_no_length_or_count_of_rentals(text: str) -> None:
+    words = parse(text).words
+    assert "2 cards" not in words and "2 week" not in words, words
+
+
+# "what's the damage": British slang for the bill, asked of the answer just given (seed 000: gpuli RTX A6000 ₮115 a
+# week, A100 80G PCIe ₮899 a month)
+@pytest.mark.parametrize(("first", "then", "price"), [
+    ("can a 32b lora fit on one card?", "what's the damage per month?", "₮899"),
+    ("qwen3 8b lora on a 4090 fits?", "ok, what's the damage for a week at gpuli?", "₮115"),
+])
+def test_the_damage_asked_is_the_cost(first: str, then: str, price: str) -> None:
+    me = said(first, then)
+    assert price in first_lines(me, 3) and "outside what I do" not in me.text, me.text
+
+
+def test_damage_done_to_something_is_no_cost() -> None:
+    assert "cost" not in parse("will a lower lr limit the damage to the base model?").words
+
+
+# two lengths asked after a card's price: each is priced (seed 002: CloudGPU RTX 3090 $0.21 an hour, A800 $1.09,
+# billed by the minute)
+@pytest.mark.parametrize(("first", "then", "prices"), [
+    ("cloudgpu 3090 一小时多少", "那 5 小时和 10 小时呢", ("$1.05", "$2.10")),
+    ("a800 at cloudgpu, hourly rate?", "and for 2h, or 6h?", ("$2.18", "$6.54")),
+])
+def test_two_lengths_after_a_price_are_each_priced(first: str, then: str, prices: tuple[str, ...]) -> None:
+    lead = first_lines(said(first, then), 1)
+    assert all(p in lead for p in prices), lead
+
+
+# an English asking word glued to the Chinese around it is read as the word ("那cost呢", "那price呢"): the cost of the
+# job just sized (seed 000/002: a 14B QLoRA on an RTX 4090, $0.33 an hour at CloudGPU, ₮109 a week at gpuli)
+@pytest.mark.parametrize("then", ["好 那cost呢", "那price是多少", "嗯 budget大概要多少"])
+def test_an_english_word_glued_to_chinese_is_read(then: str) -> None:
+    me = said("14b qlora 一张4090 够不够", then)
+    assert "$0.33" in first_lines(me, 3) and "₮109" in first_lines(me, 3), me.text
+
+
+@pytest.mark.parametrize(("text", "spaced"), [("那cost呢", "那 cost 呢"), ("用lora跑", "用 lora 跑"), ("a100呢", "a100呢")])
+def test_a_glued_english_word_is_spaced_and_a_card_name_kept(text: str, spaced: str) -> None:
+    assert parse(text).words == spaced

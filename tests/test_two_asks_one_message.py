@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import ChatUser, first_lines
+from tests.chat_user import ChatUser, first_lines, said
 
 
 @pytest.mark.parametrize("text", [
@@ -160,3 +160,19 @@ def test_a_cheaper_count_of_its_own_is_no_cheaper_follow_up() -> None:
     me.say("14b full ft on 4 h100s at gpuli, monthly?")
     me.say("cheaper 8-card option?")
     assert "👉" not in first_lines(me, 1), me.text
+
+
+# a card-hour rate asked with the storage and without it: the cards' own rate leads, the rate with storage follows
+# (seed 000: gpuli 8 × H100 ₮14,432 a month, ₮2.51 a card-hour; with its cost example's storage ₮14,607, ₮2.54)
+# (the storage is read as added only where the message includes it: "with and without storage" alone adds none yet)
+@pytest.mark.parametrize("text", ["gpuli 8 卡 h100 包月 含存储 每卡每小时多少，纯租又是多少",
+                                  "8x h100 for a month at gpuli incl. storage: per gpu-hour, and for the cards alone?",
+                                  "per-card-hour for gpuli's 8xH100 monthly, the cards alone and incl. storage"])
+def test_a_card_hour_asked_with_and_without_storage_gives_both(text: str) -> None:
+    me = said(text)
+    assert "₮2.51" in me.lines[0] and "₮2.54" in me.text, me.text
+
+
+def test_a_card_hour_asked_with_storage_only_gives_that_one() -> None:
+    me = said("gpuli 8 卡 h100 包月 含存储 每卡每小时多少")
+    assert "₮2.54" in me.text and "₮2.51" not in me.text, me.text

@@ -25,6 +25,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
+from bot.understand.storage_both_ways import both_ways
 from bot.views.budget_card import card_within
 from bot.views.budget_cards import cards_asked
 from bot.views.card_hour import card_hour_lead
@@ -79,6 +80,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
+        several = list(parsed.asks.hours)  # "a800 hourly?" then "8h 呢, and 3h?": each length asked, priced
+        if len(several) >= 2 and data.get("gpu") and runway is None and not (share or runs or card_rate):
+            return hours_reply(cast(list[str], data["gpu"]), cast(int | None, data.get("num_gpus")), several, ctx.lang,
+                               str(data.get("display") or ctx.display_currency))
         yearly = year_and_month(ctx, parsed, data, lambda c, d: price_turn(c, d, details=False)) \
             if runway is None or by_month_a_year(parsed) else None  # "经费 4 万 … 年付够吗" then "那月付一整年呢": both
         if yearly is not None:  # "包月" then "一年月付的话一共多少": the year paid by the month, and at once
@@ -252,8 +257,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         per_day_shares(reply, data["hours"])
     if asks.per_card_hour and asks.per_card_unit != "hour":
         per_card_rates(reply, asks.per_card_unit)
-    elif asks.per_card_hour and not (r.duration_days or r.duration_hours):
-        rates = card_hour_lead(variants(q.gpu, asks.form_factor), count, r.provider, ctx.lang)
+    elif asks.per_card_hour and (not (r.duration_days or r.duration_hours) or (extras.add_ons and both_ways(parsed.words))):
+        rates = card_hour_lead(variants(q.gpu, asks.form_factor), count, r.provider, ctx.lang)  # (with storage: the cards' own)
         if rates is not None and asks.budget is None and asks.claim is None:
             return _lead(reply, rates)  # "per-card hourly rate for 8x h100": each term's rate leads
     if asks.claim is not None:  # "8 张 a100 单卡 899 乘 8 就是 7192 吧": right or wrong leads, the prices follow

@@ -54,6 +54,19 @@ _SCALED_TIME = lazy(r"(?<![a-z\d.])(\d+(?:\.\d+)?)\s*([kw万千])\s*(?=(?:个\s*
 SPOKEN_HOURS = lazy(r"(?<=\d)(\s*)个\s*钟(?![头点表])")
 # "一个月多钱", "几多钱": spoken Chinese drops 少; read as 多少钱 so every price ask knows it ("很多钱" is an amount)
 SPOKEN_PRICE = lazy(r"(?<![很好许太那这更挺差])多钱")
+# "what's the damage?", "the damage per month": British slang for the bill, read as the cost it asks
+# (never "the damage to/from/of/done" something, which is harm)
+SLANG_COST = lazy(r"\bthe\s+damage\b(?!\s+(?:to|from|of|done|is\s+done)\b)")
+# "week x2", "x2 周", "月租×3": a multiplier beside a rental's length multiplies that length ("2 week")
+_PERIOD = r"(weeks?|months?|周租?|星期|月租?)"
+PERIOD_TIMES = lazy(rf"(?<![a-z0-9])(?<!\d\s)(?:1\s*)?{_PERIOD}\s*[x×*]\s*(\d{{1,2}})(?![\d.])")
+TIMES_PERIOD = lazy(rf"(?<![a-z0-9.])[x×*]\s*(\d{{1,2}})\s*{_PERIOD}")
+# "x2", "×3 呢", "2x?": a multiplier said alone, after a rental was priced, is that many of it: the cards
+# ("L40S x2" is two L40S), each rented as the one just priced
+TIMES_ALONE = lazy(r"^\s*(?:[x×*]\s*(\d{1,2})|(\d{1,2})\s*[x×])\s*(?:呢|吗|吧|呀|啊|then|please|pls)?\s*$")
+# an English word glued to Chinese ("那cost呢", "qlora够吗"): a space on each side, so a word boundary finds it; a
+# unit after a quantity's own character ("2000万token", "16核cpu", "3张a100") stays one amount, as written
+GLUED_WORD = lazy(r"(?<=[\u4e00-\u9fff])(?<![万千百亿十核张卡块台个])([a-z]{3,})(?![a-z0-9])|(?<![a-z0-9])([a-z]{3,})(?=[\u4e00-\u9fff])")
 MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
 # "two qs: 1) min config 2) monthly cost", "1、最低配置 2、月租": a numbered ask's number is no quantity
 LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；。?？!！]))(\d{1,2})\s*(?:[)）、]|[.．](?![\d.．]))")
@@ -186,6 +199,19 @@ def _unnumber(text: str) -> str:
     return LIST_MARKER.sub(" ", text)
 
 
+def _period_word(word: str) -> str:
+    """A length's word as a count reads it: "月租" is "个月" (a lone "2 月" would be February)."""
+    return {"月": "个月", "月租": "个月", "周租": "周"}.get(word, word)
+
+
+def _multiplied(text: str) -> str:
+    """"week x2" -> "2 week", "x2 周" -> "2 周", a lone "x2" -> "2 cards": the multiplier read as a count."""
+    text = PERIOD_TIMES.sub(lambda m: f" {m.group(2)} {_period_word(m.group(1))} ", text)
+    text = TIMES_PERIOD.sub(lambda m: f" {m.group(1)} {_period_word(m.group(2))} ", text)
+    alone = TIMES_ALONE.match(text)
+    return f"{alone.group(1) or alone.group(2)} cards" if alone else text
+
+
 @lru_cache(maxsize=4096)  # one message is normalized by several readers: the first pays, the rest look it up
 def normalize(text: str) -> str:
     """NFKC (full-width to ASCII), lower case, Chinese punctuation to spaces, numerals to digits.
@@ -211,6 +237,7 @@ def normalize(text: str) -> str:
     text = event_days.dated(text)  # "双十二前", "by double 12": the festival as its date
     text = formal_numerals.fold(text)  # "壹万伍仟元": the formal numerals of a finance note, as the ordinary ones
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
+    text = GLUED_WORD.sub(lambda m: f" {m.group(0)} ", text) if _CJK.search(text) else text
     text = SPOKEN_LORA.sub(" lora ", text) if "拉" in text else text  # "七b罗拉": 7b lora
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
@@ -218,10 +245,12 @@ def normalize(text: str) -> str:
     text = _SCALED_TIME.sub(_scaled_time, text)
     text = SPOKEN_HOURS.sub(r"\1个钟头", text) if "钟" in text else text
     text = SPOKEN_PRICE.sub("多少钱", text) if "多钱" in text else text
+    text = SLANG_COST.sub("the cost", text) if "damage" in text else text
     text = spoken_english.spoken(text)  # English number words, card names spelled out included, as digits
     text = POWER_OF_TEN.sub(r"1e\1", text) if "^" in text else text  # "10^20" -> "1e20"
     text = POWER_OF_TWO.sub(lambda m: str(2 ** int(m.group(1))), text) if "^" in text or "**" in text else text
     text = LONG_NUMBER.sub(" 1e99", text)  # 13+ digits: far out of every range; kept short so no pattern slows
+    text = _multiplied(text) if "x" in text or "×" in text or "*" in text else text
     text = REPEATS.sub(lambda m: m.group(1) * 3, text)
     text = REPEATED_CHUNK.sub(lambda m: m.group(1) * 3, text)  # "((((((((" or "😂😂😂😂": three are enough
     return re.sub(r"[ \t]+", " ", text).strip()
