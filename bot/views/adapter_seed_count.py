@@ -13,7 +13,8 @@ from math import ceil
 from typing import Any
 
 from engine.planning import CardsNeeded
-from engine.seed_adapter_rows import SEED_ROWS
+from engine.providers import providers
+from engine.seed_adapter_rows import SEED_ROWS, seed_figures
 from engine.sizing import size
 
 
@@ -37,3 +38,12 @@ def adapter_seed_count(found: CardsNeeded) -> dict[str, Any] | None:
         return None
     return {"low": row.gpuli[0], "high": row.gpuli[1], "n": seed_n, "gb": at.estimate.total_gb,
             "over": at.estimate.total_gb - mem, "high_gb": at.high_gb}
+
+
+def seed_tables(s: Any) -> list[tuple[str, tuple[float, float]]]:
+    """Each seed's band for the job's class, by its provider (seed 000 gpuli's, seed 002 CloudGPU's); [] if none."""
+    row = seed_figures(s)
+    if row is None:
+        return []
+    found = [(providers().find(who), band) for who, band in (("gpuli", row.gpuli), ("cloudgpu", row.cloudgpu))]
+    return [(p.name, band) for p, band in found if p is not None and band is not None]

@@ -21,7 +21,7 @@ from bot.text.names import short_gpu
 from bot.understand.asks import Asks
 from bot.understand.parser import Parsed
 from bot.understand.zones import offset_label
-from bot.views.adapter_seed_count import adapter_seed_count
+from bot.views.adapter_seed_count import adapter_seed_count, seed_tables
 from bot.views.budget_cards import cards_verdict
 from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
@@ -46,7 +46,6 @@ from engine.planning import (
 )
 from engine.providers import providers
 from engine.request import TrainingRequest
-from engine.seed_adapter_rows import seed_figures
 from engine.sizing import size
 from engine.training_time import training_steps
 
@@ -93,7 +92,7 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
         "eight_bit": found.sizing.resolved.request.optimizer == "adamw-8bit",  # the job's own (a shown option picked): said with the count
         "total_gb": found.fit.estimate.total_gb, "nodes": plan.nodes, "apart_count": found.apart,
         # the seeds' figures for a one-card LoRA / QLoRA at their settings, said beside ours as a sizing says them
-        "seed_tables": _seed_tables(found.sizing) if plan.num_gpus == 1 else [],
+        "seed_tables": seed_tables(found.sizing) if plan.num_gpus == 1 else [],
         # the job's model states before any split (70B full: about 1,130 GB): why the count is what it is
         "states_all_gb": estimate(found.sizing.resolved, Plan(1, 0)).model_states_gb,
         "seed_instead": seed_instead(found),  # 14B full on 4090s holds only offloading: the seed's 80 GB setup instead
@@ -108,15 +107,6 @@ def cards_view(found: CardsNeeded) -> dict[str, Any]:
             "fits": found.seed.fits, "eight_bit": found.seed_optimizer == "adamw-8bit", "roomy": found.seed_roomy,
             "prices": unit_prices(found.seed.gpu.id, found.seed.num_gpus, DISPLAY_CURRENCY)},
     }
-
-
-def _seed_tables(s: Any) -> list[tuple[str, tuple[float, float]]]:
-    """Each seed's band for the job's class, by its provider (seed 000 gpuli's, seed 002 CloudGPU's); [] if none."""
-    row = seed_figures(s)
-    if row is None:
-        return []
-    found = [(providers().find(who), band) for who, band in (("gpuli", row.gpuli), ("cloudgpu", row.cloudgpu))]
-    return [(p.name, band) for p, band in found if p is not None and band is not None]
 
 
 def candidates_view(c: Candidates, q: str, deadline: datetime | None = None) -> dict[str, Any]:
