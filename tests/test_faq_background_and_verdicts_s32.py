@@ -94,12 +94,14 @@ def test_an_order_asked_against_a_short_balance_is_settled_by_the_balance_rule(t
     assert "USDT" in me.lines[0]
 
 
-@pytest.mark.parametrize(("first", "then", "lead"), [
-    ("cloudgpu 余额用完了实例会怎么处理？", "那有宽限期吗？", "cloudgpu：销毁实例时磁盘立即删除，没有宽限期"),
-    ("what happens to a cloudgpu instance once the balance hits zero?", "any grace period?", "At cloudgpu the disk is deleted"),
+@pytest.mark.parametrize(("first", "then", "said"), [
+    ("cloudgpu 余额用完了实例会怎么处理？", "那有宽限期吗？", "没有宽限期"),
+    ("cloudgpu 欠费以后机器怎么办", "有没有宽限期", "销毁"),
+    ("what happens to a cloudgpu instance once the balance hits zero?", "any grace period?", "no grace period"),
 ])
-def test_a_grace_period_asked_next_is_answered_for_the_provider_before(first: str, then: str, lead: str) -> None:
+def test_a_grace_period_asked_next_is_answered_for_the_provider_before(first: str, then: str, said: str) -> None:
+    # seed 002: at cloudgpu an empty balance destroys the instance, disk and all, at once: no grace
     me = ChatUser()
     me.say(first)
     me.say(then)
-    assert me.lines[1].startswith(lead), me.text
+    assert said in "\n".join(me.lines[:2]) and "cloudgpu" in "\n".join(me.lines[:2]), me.text
