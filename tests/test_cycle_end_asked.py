@@ -124,3 +124,25 @@ def test_as_of_keeps_a_refusal_shown() -> None:
     assert "does not rent" in u.text
     dated = next(line for line in u.text.splitlines() if line.startswith("Prices as of"))
     assert "一万网络" in dated
+
+
+@pytest.mark.parametrize(("text", "kind", "day"), [
+    ("今天起租 gpuli 4090 包月，停机后数据能留到几号", "month", _zh),
+    ("明天开一周 a100，到期后数据保存到哪天？", "week", _zh),
+    ("if I start a gpuli monthly rental today, until what date is the data kept after it ends?", "month", _en),
+    ("ordering a weekly 4090 today: when exactly does it end, and when do the reminder emails go out?", "week", _en),
+])
+def test_the_end_leads_with_its_reminder_days_and_the_last_day_data_is_kept(text: str, kind: str, day) -> None:  # type: ignore[no-untyped-def]
+    # every date is the catalog's rule counted from the start: the cycle's days, the reminders so many days
+    # before its end, the data kept so many days after it; never an order to rent
+    life = next(p for p in providers().entries if p.id == "gpuli").lifecycle
+    assert life.expiry_reminder_days and life.data_retention_days
+    start = START + timedelta(days=1 if "明天" in text else 0)
+    end = start + timedelta(days=_days(kind))
+    me = ChatUser()
+    me.say(text)
+    lead = me.lines[0]
+    assert lead.startswith("📅") and day(end) in lead, me.text
+    assert all(day(end - timedelta(days=d)) in lead for d in life.expiry_reminder_days), lead
+    assert day(end + timedelta(days=life.data_retention_days)) in lead, lead
+    assert "确认" not in me.text and "confirm" not in me.text.lower()

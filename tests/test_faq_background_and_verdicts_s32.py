@@ -82,3 +82,26 @@ def test_why_a_run_ooms_without_a_lever_is_that_levers_entry(question: str, said
     chat = ChatUser()
     chat.say(question)
     assert said in first_lines(chat, 3), chat.text
+
+
+@pytest.mark.parametrize("text", ["钱包余额不够时 gpuli 还能下单月租吗", "gpuli wallet balance insufficient, can I still order a monthly cycle?"])
+def test_an_order_asked_against_a_short_balance_is_settled_by_the_balance_rule(text: str) -> None:
+    # no entry is confident; the week-or-month advice shares the words, the balance rule's verdict (an order and a
+    # short balance, both named) settles the very yes/no: no, the cycle is paid in full from the balance at the order
+    me = ChatUser()
+    me.say(text)
+    assert me.lines[0].startswith(("❌ 不能：gpuli", "❌ No: gpuli")), me.text
+    assert "USDT" in me.lines[0]
+
+
+@pytest.mark.parametrize(("first", "then", "said"), [
+    ("cloudgpu 余额用完了实例会怎么处理？", "那有宽限期吗？", "没有宽限期"),
+    ("cloudgpu 欠费以后机器怎么办", "有没有宽限期", "销毁"),
+    ("what happens to a cloudgpu instance once the balance hits zero?", "any grace period?", "no grace period"),
+])
+def test_a_grace_period_asked_next_is_answered_for_the_provider_before(first: str, then: str, said: str) -> None:
+    # seed 002: at cloudgpu an empty balance destroys the instance, disk and all, at once: no grace
+    me = ChatUser()
+    me.say(first)
+    me.say(then)
+    assert said in "\n".join(me.lines[:2]) and "cloudgpu" in "\n".join(me.lines[:2]), me.text

@@ -121,3 +121,28 @@ def test_any_clock_time_days_ahead_is_read_back_exactly(hour: int, minute: int, 
     assert ask is not None and ask.problem is None and ask.at is not None
     assert (ask.at.date(), ask.at.hour, ask.at.minute) == (day, hour, minute)
     assert ask.what in ("续费", "renew")
+
+
+def test_a_question_about_when_the_product_reminds_is_never_an_order() -> None:
+    # the moment is what is asked ("什么时候", "提前几天", "when will"), or whether one comes at all: no reminder
+    for text, zone in (("今天开的周租到期前几点会提醒我？", UTC8), ("明天下单的话，什么时候提醒我续费", UTC8),
+                       ("提前几天提醒我们？", UTC8), ("when will you remind me if I rent a week today?", UTC),
+                       ("does cloudgpu remind me before it stops on friday?", UTC),
+                       ("how early do you remind me before tomorrow's cycle ends?", UTC)):
+        assert read_reminder(text, T0, zone) is None, text
+    # an order names the moment itself, asked politely or not
+    for text, zone, at in (("能不能周四下午四点提醒我导出权重", UTC8, datetime(2026, 12, 3, 8, tzinfo=UTC)),
+                           ("will you remind me thursday at 4pm to export the weights?", UTC,
+                            datetime(2026, 12, 3, 16, tzinfo=UTC))):
+        ask = read_reminder(text, T0, zone)
+        assert ask is not None and ask.problem is None and ask.at == at, text
+
+
+def test_asking_when_the_reminders_come_gets_the_dates_and_stores_nothing() -> None:
+    me = ChatUser()
+    me.say("今天下单 gpuli 包周，什么时候到期？到期前几号提醒我")  # T0 is Tuesday 12-01, 09:00 in Beijing
+    assert me.lines[0].startswith("📅") and "12月8日" in me.lines[0] and "12月5日" in me.lines[0] and "12月7日" in me.lines[0]
+    assert "没有设提醒" not in me.text and _reminders(me.store) == []
+    me.say("if we start a gpuli monthly rental today, when will you remind me?")
+    assert "Dec 31" in me.lines[0] and "Dec 28" in me.lines[0] and "Dec 30" in me.lines[0]
+    assert _reminders(me.store) == []

@@ -134,3 +134,45 @@ def test_a_budget_not_yet_judged_says_how_many_of_the_cheapest_terms_it_buys(tex
     me = ChatUser()
     me.say(text)
     assert times in me.lines[0], me.text
+
+
+@pytest.mark.parametrize(("job", "read"), [("8b qlora 4090", "我余额还有多少"), ("32b lora 两张 a100", "我的余额还剩多少？"),
+                                           ("7b full finetune on one h100", "how much is in my wallet?")])
+def test_a_balance_read_after_a_job_reads_the_book_not_the_balance_rule(job: str, read: str) -> None:
+    chat = ChatUser()
+    chat.say(job)
+    chat.say(read)
+    assert head(chat, 2).startswith(("我的钱包\n余额 0", "Your wallet\nBalance 0")), chat.text
+    assert "耗尽" not in chat.text and "destroyed" not in chat.text
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("我们想把团队每月的 GPU 开销上限设为 ¥3 万，快到上限的时候系统能通知我们吗？", "¥30,000.00"),
+    ("预算设成 2 万元，接近时可以提醒一下吗", "¥20,000.00"),
+    ("please set our monthly budget to 6000 usd, and could you warn us as we approach it?", "$6,000.00"),
+])
+def test_a_budget_set_beside_asking_for_its_alert_is_set_with_its_thresholds(text: str, shown: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    assert chat.lines[0] in ("月预算已设置。", "Monthly budget set.") and shown in chat.lines[1], chat.text
+    assert "50%, 80%, 100%" in chat.text  # the thresholds the alert goes out at
+
+
+@pytest.mark.parametrize("text", ["如果预算设为 5 万，能提醒吗？", "if we set a budget of 5000 usd, would you alert us?"])
+def test_a_supposed_budget_with_an_alert_question_sets_nothing(text: str) -> None:
+    chat = ChatUser()
+    chat.say(text)
+    chat.say("/budget")
+    assert chat.lines[0].startswith(("没有设月预算", "No monthly budget")), chat.text
+
+
+@pytest.mark.parametrize(("wish", "cap", "shown"), [
+    ("我们想设置每月 GPU 费用上限", "上限定在人民币捌仟元", "¥8,000.00"),
+    ("we'd like to set a monthly spending cap", "cap it at 4500 usd", "$4,500.00"),
+])
+def test_a_cap_wished_then_named_is_set_and_named_back(wish: str, cap: str, shown: str) -> None:
+    chat = ChatUser()
+    chat.say(wish)
+    assert "/budget set" in chat.lines[0], chat.text  # no amount yet: how to set one
+    chat.say(cap)
+    assert chat.lines[0] in ("月预算已设置。", "Monthly budget set.") and shown in chat.lines[1], chat.text

@@ -58,10 +58,28 @@ def _day(at: datetime, lang: str) -> str:
 
 def end_line(p: Provider, cycle: Cycle, start: datetime, today: bool, lang: str) -> str:
     assert cycle.days is not None
-    begun = _day(start, lang)
-    return t("cycle_end.line", lang, provider=p.name, cycle=t(f"cycle_end.{cycle.kind}", lang), days=cycle.days,
-             start=t("cycle_end.today" if today else "cycle_end.on", lang, day=begun),
-             end=_day(start + timedelta(days=cycle.days), lang))
+    begun, end = _day(start, lang), start + timedelta(days=cycle.days)
+    line = t("cycle_end.line", lang, provider=p.name, cycle=t(f"cycle_end.{cycle.kind}", lang), days=cycle.days,
+             start=t("cycle_end.today" if today else "cycle_end.on", lang, day=begun), end=_day(end, lang))
+    return line + after_end(p, end, lang)
+
+
+def after_end(p: Provider, end: datetime, lang: str) -> str:
+    """What the provider's rules date from that end: its reminders (so many days before) and the last day the data
+    is kept once the rental stops; empty for a provider that states neither."""
+    life, said = p.lifecycle, ""
+    before = sorted(life.expiry_reminder_days, reverse=True)
+    if before:
+        said += t("cycle_end.reminders", lang, days=_joined([_day(end - timedelta(days=d), lang) for d in before], lang),
+                  before=_joined([str(d) for d in before], lang), channel=t(f"cycle_end.channel.{life.reminder_channel or 'any'}", lang))
+    if life.data_retention_days:
+        said += t("cycle_end.kept", lang, day=_day(end + timedelta(days=life.data_retention_days), lang),
+                  n=life.data_retention_days)
+    return said
+
+
+def _joined(items: list[str], lang: str) -> str:
+    return ("、" if lang == "zh" else " and ").join(items)
 
 
 def _entry(ids: list[str]) -> FaqEntry | None:

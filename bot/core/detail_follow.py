@@ -45,7 +45,7 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
                  answer: Callable[[Parsed], Reply]) -> Reply | None:
     """The reply to a detail of the last answer, led by its figure; None when the message asks no detail of it."""
     q = parsed.request
-    if turn is None or q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.parts:
+    if turn is None or q.model or q.params_b or q.gpu or q.method or q.num_gpus or parsed.parts or _reads_the_book(parsed):
         return None
     kind = parsed.cues.detail
     if kind is None or _asks_of_the_job(parsed, last if asked is not None else turn):
@@ -74,6 +74,13 @@ def detail_reply(ctx: Context, parsed: Parsed, text: str, turn: Turn | None, las
     reply.turn = Turn("faq", {"text": f"{subject} {text}", "provider": provider, "entry": hit.entry.id,
                               "prev": {"kind": under.kind, "data": under.data} if under else None})
     return reply
+
+
+def _reads_the_book(parsed: Parsed) -> bool:
+    """Whether the message reads the asker's own wallet ("我余额多少", "what's in my wallet", "我的月预算呢"): a look at
+    the book, asked whatever answer came before, never a figure of that answer's."""
+    w = parsed.wallet
+    return parsed.intent == "wallet" and w is not None and w.kind in ("balance", "rentals", "history", "budget_show")
 
 
 def _own_entry(parsed: Parsed) -> str | None:

@@ -560,7 +560,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     """The FAQ's own rule: the best entry at CONFIDENT; below that, an entry whose own keyword the
     question names, from KEYWORD_CONFIDENT and within KEYWORD_SHARE of the best; and only on a
     message about GPUs at all."""
-    from bot.understand.faq_rule import providers_rule  # it ranks Hits: imported here, not in a cycle
+    from bot.understand.faq_rule import providers_rule, settled  # it ranks Hits: imported here, not in a cycle
     index = faq_index()
     # searched once: the top three, and the keyword check
     provider = provider_of(text) if provider == FIND else provider
@@ -575,7 +575,7 @@ def _lookup(text: str, provider: str | None) -> tuple[Hit | None, list[Hit]]:
     carded = _card_part_named(index, text, hits, provider) or card_subject(text, hits)  # "4090 多卡训练靠谱吗"
     if carded is not None and on_topic(text):
         return carded, [carded, *[h for h in hits if h is not carded]]
-    own = _providers_own(index, text, hits, provider) or providers_rule(index, text, hits, provider)
+    own = _providers_own(index, text, hits, provider) or providers_rule(index, text, hits, provider) or settled(text, hits, provider)
     if own is not None and on_topic(text):
         return own, [own, *[h for h in hits if h is not own]]
     termed = None if asked else _named_over_unnamed(index, text, hits, provider)  # methods: by_method ranked them

@@ -116,3 +116,11 @@ def verdict_for(entry: FaqEntry, text: str, provider: str | None) -> Verdict | N
     else:  # "能用支付宝吗", no provider named: a yes at one of them answers "can I" (it says where)
         named = [v for v in named if v.affirms] or named
     return named[0] if named and len({v.affirms for v in named}) == 1 else None
+
+
+def settled_by_parts(entry: FaqEntry, text: str, provider: str | None) -> bool:
+    """Whether `entry` settles the yes/no `text` asks by a verdict whose term of parts the question names whole
+    ("下单|租+余额不够": the order and the short balance, two facts), not by one word it shares with others."""
+    v = verdict_for(entry, text, provider)
+    folded = _unfilled(text)
+    return v is not None and any("+" in t and _said(t, folded) for t in (*v.terms.zh, *v.terms.en))

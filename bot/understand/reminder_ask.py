@@ -28,6 +28,16 @@ ASK = re.compile(
 # a question about the product's own reminders ("会提醒我吗", "will I get a reminder", "does gpuli remind"): no ask
 ABOUT = re.compile(r"会不会|会提醒|有没有|提醒吗|\bwill\s+(?:i|it|they|gpuli|cloudgpu)\b|\bget\s+(?:a\s+)?reminders?\b"
                    r"|\bdo(?:es)?\s+(?:you|it|they|gpuli|cloudgpu)\s+(?:send|remind)|到期前|before\s+(?:it|the\s+\w+|my\s+\w+)\s+expires", re.I)
+# a question whose unknown is the reminder's moment or whether one comes ("到期前什么时候提醒我", "提前几天会提醒",
+# "when will you remind me?", "does gpuli remind me before it ends?"): asked about the product, never an order to set
+# one; an order names the moment itself ("周五下午6点提醒我", "remind me Friday 6pm"), a question asks for it
+WHEN_ZH = r"(?:什么|啥)\s*时候|何时|哪\s*(?:一\s*)?天|几\s*(?:号|点|时|天)|多久|多早|提前多少"
+QUESTION = re.compile(
+    rf"(?:{WHEN_ZH})[^，。,.;；!！?？]{{0,8}}提醒|提醒[^，。,.;；!！]{{0,6}}(?:是|在)?\s*(?:{WHEN_ZH})"
+    r"|会\s*不\s*会[^，。,.;；!！?？]{0,8}提醒|会[^，。,.;；!！?？]{0,8}提醒[^，。,.;；!！]{0,8}(?:吗|么|嘛)"
+    r"|\bwhen\s+(?:exactly\s+|precisely\s+)?(?:do|does|did|will|would|are|is|'ll)\b[^.?!;]{0,50}\b(?:remind|reminders?)\b"
+    r"|\b(?:will|would|does|do|is|are)\s+(?:it|they|gpuli|cloudgpu|i|we|there|the\s+\w+)\b[^.?!;]{0,40}\b(?:remind|reminders?)\b"
+    r"|\bhow\s+(?:far\s+ahead|early|soon|long\s+before|many\s+days(?:\s+before)?)\b[^.?!;]{0,40}\bremind", re.I)
 # a span from now: "in 2 hours", "in 30 min", "2 小时后", "半小时后", "3 天后"
 IN_EN = re.compile(r"\bin\s+(\d+(?:\.\d+)?|an?|one|two|three)\s*(minutes?|mins?|hours?|hrs?|h|days?)\b", re.I)
 IN_ZH = re.compile(r"(\d+(?:\.\d+)?|半|一|两|二|三|四|五|六|十)\s*(?:个)?\s*(分钟|小时|钟头|天)\s*(?:之?后|以后)")
@@ -79,7 +89,7 @@ def _what(text: str) -> str:
 def read_reminder(text: str, now: datetime, zone: tzinfo) -> ReminderAsk | None:
     """The reminder `text` asks for, seen from `now`, in the zone it states or else `zone`; None when it asks
     for none (a question about reminders, a balance or price alert, anything else)."""
-    if not ASK.search(text) or amount_below(text) is not None:
+    if not ASK.search(text) or amount_below(text) is not None or QUESTION.search(text):
         return None
     tz = stated_zone(text) or zone
     local_now = now.astimezone(tz)

@@ -78,7 +78,7 @@ MONEY_HELD = (r"(?:账户|帐户|账号|账上|帐上|户头)\s*(?:里|上|中)?
               r"|\b(?:do|have)\s+(?:we|i)\s+(?:still\s+)?(?:have|got)\s+(?:any\s+)?(?:money|credit|funds)\b(?!\s+(?:for|to)\b)"
               r"|\b(?:any|how\s+much)\s+(?:money|credit)\s+(?:is\s+)?(?:left\s+)?(?:in|on)\s+(?:my|our|the)\s+(?:account|wallet)\b")
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b|" + MONEY_HELD, re.I)
-BUDGET = lazy(r"预算|budget|最多花|(?:花费|支出|开支|花销|消费)\s*上限|spend(?:ing)?\s+(?:limit|cap)", re.I)  # a cap on spending is one
+BUDGET = lazy(r"预算|budget|最多花|(?:花费|支出|开支|花销|消费|费用|开销)\s*上限|spend(?:ing)?\s+(?:limit|cap)|\b(?:cost|spend)\s+(?:ceiling|cap)\b", re.I)  # a cap on spending is one
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
 RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
 # (how a payment is done, "钱包怎么充值", "如何付款", is the procedure's question too, not a read of one's book)
@@ -149,13 +149,30 @@ def wallet_action(text: str, *, amount: object | None, gpu: str | None, has_dura
     return replace(found, personal=personal, mine="我的" in text or "我自己" in text)
 
 
+# whether the budget warns as it nears its cap ("平台能否在接近上限时提醒", "快用完时能提醒吗", "can you warn us when we
+# get close?"), the clause cut whole (the message arrives without its punctuation): asked beside a budget set to an
+# amount, it is that budget's own thresholds, which setting it turns on, and no question of its own
+ALERT_ASKED = lazy(r"(?:\S{0,10}(?:时|的时候)\s*)?(?:平台|系统|你们|你|机器人)?\s*(?:能否|能不能|可否|可不可以|是否|能|可以|会|请)"
+                   r"\s*\S{0,12}?(?:提醒|通知|告警|预警|报警)\S*"
+                   r"|\b(?:can|could|will|would|please)\b.{0,40}?\b(?:alert|warn|notify|remind|ping)\w*\b.*$", re.I)
+CAP = lazy(r"上限|封顶|\bcap\b|\bceiling\b", re.I)
+SUPPOSING = lazy(r"如果|要是|假如|假设|\bif\b|\bsuppose\b|\bwhat\s+if\b", re.I)
+
+
 def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
             asked: bool = False, held: bool = False, for_rental: bool = False) -> WalletAction | None:
+    if amount is not None and BUDGET.search(text) and SET_VERB.search(text) and not SUPPOSING.search(text):
+        # "上限设为 ¥5 万，接近时能提醒吗": set; the clause asking for the alert is the budget's thresholds
+        rest = ALERT_ASKED.sub(" ", text)
+        if rest != text and BUDGET.search(rest) and SET_VERB.search(rest):
+            text, asked = rest, False
     rule_question = bool(RULE_QUESTION.search(text))
     asked = asked or bool(ASKED_BY_WORDS.search(text))  # "budget $5, how many hours": asked with no "?"
     if CLEAR_BUDGET.search(text):
         return WalletAction("budget_clear")
-    if (BUDGET.search(text) and gpu is None) or CLEAR_BUDGET.search(text):
+    # a bare cap set to money ("上限定为人民币壹万元", "cap it at $8,000") is the spending cap, the budget
+    capped = amount is not None and CAP.search(text) is not None and SET_VERB.search(text) is not None
+    if ((BUDGET.search(text) or capped) and gpu is None) or CLEAR_BUDGET.search(text):
         if amount is not None and not rule_question and not _price_question(text) and not ASKS_ENOUGH.search(text) \
                 and not ASKS_PICK.search(text) and not wants_largest_model(text) \
                 and not ((asked or for_rental or ONLY_HAVE.search(text)) and not SET_VERB.search(BARE_BUDGET.sub("", text))):
@@ -165,6 +182,8 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
             return WalletAction("budget_set")
         if READ_MINE.search(text) or BUDGET_MINE.search(text) or (not rule_question and _only_about_budget(text)):
             return WalletAction("budget_show")  # "预算有限，先 LoRA 还是全参" is about something else
+        if amount is None and SET_VERB.search(text) and not rule_question and not asked and not SUPPOSING.search(text):
+            return WalletAction("budget_show")  # "我们想设个月度费用上限": no amount yet, the budget and how to set it
         return None
     # "only 360 usdt left on gpuli, can we renew the 4090 monthly?", "renew the 5090 for a week?": whether a card's
     # renewal can be paid is asked, never an order (and the money held is no rental's number)
@@ -230,12 +249,13 @@ ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥
 # an explicit set command keeps writing even when asked with a question mark ("set my budget to 500?")
 # a question said by its words, with or without a question mark: what a budget buys is asked, never set
 ASKED_BY_WORDS = lazy(r"\bhow\s+(?:many|long|much|far)\b|\b(?:what|which)\b|几个?(?:小时|钟头|天|周|星期|月)|多少(?:个)?(?:小时|天)"
-                      r"|多长时间|能(?:租|跑|用|撑|开)\s*(?:几|多)", re.I)
+                      r"|多长时间|能(?:租|跑|用|撑|开)\s*(?:几|多)"
+                      r"|哪\s*(?:一\s*)?天|几\s*[号日]|(?:什么|啥)\s*时候|何时", re.I)  # a day asked: "…到期后数据保留到哪天"
 # money said to be all there is ("我们只有一万块预算", "we only have 10k budget"): a limit to weigh the job against, never a write
 ONLY_HAVE = lazy(r"只有|只剩|仅有|就只?有|\bonly\s+(?:have|got|has)\b|\bjust\s+(?:have|got)\b", re.I)
 # "budget 300 usdt, how many weeks": the command's shape at the start is no set verb once the message asks
 BARE_BUDGET = lazy(r"^\s*budget\s+(?=\d)", re.I)
-SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|\bset\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
+SET_VERB = lazy(r"设置?|改成|改为|调到|调成|定为|定成|定在|\bset\b|\bcap\s+(?:it|that|this|us|spending)\s+at\b|\bchange\b|\bmake\s+it\b|\bupdate\b|^\s*/?budget\s+\d", re.I)
 BUDGET_READ_WORDS = lazy(r"[\s\W_]|还剩|剩|多少|用了|花了|情况|状态|我的|我们的?|咱们的?|本月|这个月|查|看|一下|现在|呢"
                          r"|\b(?:show|my|our|the|status|left|how|much|is|what|current|this|month)\b", re.I)
 # one's own budget asked after, whatever else the message says ("我的 budget 还剩多少? I think we never set one",
