@@ -102,10 +102,6 @@ def still_separate(parsed: Parsed, last: Turn | None, own_count: int | None) -> 
 USED_TOGETHER = lazy(r"用|一起|训|跑(?!\s*\d+(?:\.\d+)?\s*(?:小时|天|周|个?月|h\b))|\b(?:with|together|train\w*|run\w*)\b(?!\s+(?:for\s+)?\d)")
 
 
-# the cards asked as one machine ("4 张 A100 的机器", "a 2x 3090 box", "一台 4 卡的"): that box, never single rentals summed
-ONE_BOX = lazy(r"机器|整机|一台|服务器|节点|主机|\b(?:box|machine|server|node|host)\b")
-
-
 def singles_of_count(parsed: Parsed, last: Turn | None) -> Parsed:
     """"gpuli a100 80g 包月" then "两张呢" / "and two of them?": a count put on one card's price where nobody rents that
     many as one machine is that many single-card rentals side by side (2 × ₮899 = ₮1,798 a month at gpuli, seed 000),
@@ -155,8 +151,7 @@ def singles_of_total(parsed: Parsed) -> Parsed:
     (the claim check counts the cards itself), or cards run together."""
     q, where = parsed.request, parsed.rental.provider
     if parsed.follow is not None or parsed.intent != "price" or parsed.cues.instances or parsed.asks.budget is not None \
-            or parsed.asks.claim is not None or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words) \
-            or ONE_BOX.search(parsed.words):
+            or parsed.asks.claim is not None or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words):
         return parsed
     if setup_prices(q.gpu, q.num_gpus, None, whole_machines=True).offered:
         return parsed
