@@ -171,16 +171,3 @@ def test_damage_done_to_something_is_no_cost() -> None:
 def test_two_lengths_after_a_price_are_each_priced(first: str, then: str, prices: tuple[str, ...]) -> None:
     lead = first_lines(said(first, then), 1)
     assert all(p in lead for p in prices), lead
-
-
-# an English asking word glued to the Chinese around it is read as the word ("那cost呢", "那price呢"): the cost of the
-# job just sized (seed 000/002: a 14B QLoRA on an RTX 4090, $0.33 an hour at CloudGPU, ₮109 a week at gpuli)
-@pytest.mark.parametrize("then", ["好 那cost呢", "那price是多少", "嗯 budget大概要多少"])
-def test_an_english_word_glued_to_chinese_is_read(then: str) -> None:
-    me = said("14b qlora 一张4090 够不够", then)
-    assert "$0.33" in first_lines(me, 3) and "₮109" in first_lines(me, 3), me.text
-
-
-@pytest.mark.parametrize(("text", "spaced"), [("那cost呢", "那 cost 呢"), ("用lora跑", "用 lora 跑"), ("a100呢", "a100呢")])
-def test_a_glued_english_word_is_spaced_and_a_card_name_kept(text: str, spaced: str) -> None:
-    assert parse(text).words == spaced

@@ -64,8 +64,6 @@ TIMES_PERIOD = lazy(rf"(?<![a-z0-9.])[x×*]\s*(\d{{1,2}})\s*{_PERIOD}")
 # "x2", "×3 呢", "2x?": a multiplier said alone, after a rental was priced, is that many of it: the cards
 # ("L40S x2" is two L40S), each rented as the one just priced
 TIMES_ALONE = lazy(r"^\s*(?:[x×*]\s*(\d{1,2})|(\d{1,2})\s*[x×])\s*(?:呢|吗|吧|呀|啊|then|please|pls)?\s*$")
-# an English word glued to Chinese ("那cost呢", "qlora够吗"): a space on each side, so a word boundary finds it
-GLUED_WORD = lazy(r"(?<=[\u4e00-\u9fff])([a-z]{3,})(?![a-z0-9])|(?<![a-z0-9])([a-z]{3,})(?=[\u4e00-\u9fff])")
 MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, not part of the question
 # "two qs: 1) min config 2) monthly cost", "1、最低配置 2、月租": a numbered ask's number is no quantity
 LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；。?？!！]))(\d{1,2})\s*(?:[)）、]|[.．](?![\d.．]))")
@@ -222,7 +220,6 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     text = typos.fix(text.lower())  # "冲值" -> 充值: a homophone typo reads as the word meant
-    text = GLUED_WORD.sub(lambda m: f" {m.group(0)} ", text) if _CJK.search(text) else text
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text) if "@" in text else text  # (each pattern gated by a character it cannot match without)
