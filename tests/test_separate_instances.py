@@ -1,8 +1,7 @@
 """Several single-card instances, each running its own experiment, said so ("各跑一组", "separate",
 "one 3090 each"): the total for all of them leads, with the count times one instance's price, and says
-they are separate machines, not one multi-card box. Without such a word, a price asked of a count nobody rents
-as one machine (2 × RTX A6000 at gpuli) leads with that many single-card rentals summed, labelled as separate
-machines, and the note that they make no one machine follows; such cards are never sized as one job. Seed 000: gpuli RTX 4090 ₮109 a week, ₮369 a
+they are separate machines, not one multi-card box. Without such a word the count stays one machine's
+(nobody rents 4 × RTX 4090 as one: said so, never summed). Seed 000: gpuli RTX 4090 ₮109 a week, ₮369 a
 month, RTX 5090 ₮499 a month, L40S ₮189 a week; seed 002: CloudGPU RTX 3090 $0.21 an hour, RTX 4090 $0.33,
 RTX A6000 $0.44, billed by the minute."""
 
@@ -72,26 +71,14 @@ def test_a_count_of_cards_gpuli_trains_together_is_priced_summed(text: str, summ
     assert summed in first_lines(me, 2) and not me.text.startswith(("没有哪家把", "Nobody rents")), me.text
 
 
-@pytest.mark.parametrize(("text", "summed", "each"), [
-    ("一万网络 8 张 3090 一个月多少", "¥14,000", "8 × ¥1,750"),
-    ("cloudgpu 8张4090 一小时多少", "$2.64", "8 × $0.33"),
-    ("8 x 3090 at yiwan for a month?", "¥14,000", "8 × ¥1,750"),
-    ("gpuli 上租 3 张 a6000 一周要多少", "₮345", "3 × ₮115"),
-    ("price of 3 rtx a6000 at gpuli for a week?", "₮345", "3 × ₮115"),
+@pytest.mark.parametrize(("text", "unsummed"), [
+    ("一万网络 8 张 3090 一个月多少", "14,000"),
+    ("cloudgpu 8张4090 一小时多少", "2.64"),
+    ("8 x 3090 at yiwan for a month?", "14,000"),
 ])
-def test_a_price_of_a_count_nobody_rents_as_one_machine_is_separate_rentals_summed(text: str, summed: str, each: str) -> None:
-    # seed 000: gpuli rents the RTX A6000 only singly (₮115 a week); seed 002/003: CloudGPU's 4090 and 一万网络's 3090 too
+def test_a_count_nobody_trains_together_is_never_summed(text: str, unsummed: str) -> None:
     me = said(text)
-    lead = first_lines(me, 1)
-    assert summed in lead and each in lead and ("单卡实例" in lead or "single-card instances" in lead), me.text
-    assert "不是一台" in lead or "not one" in lead, me.text
-    assert me.lines[1].startswith("ℹ️") and ("不能合起来跑一个" in me.lines[1] or "cannot run one" in me.lines[1]), me.text
-
-
-@pytest.mark.parametrize("text", ["32b lora 用 gpuli 3 张 a6000 一周多少", "32b lora on 3 a6000s at gpuli for a week, cost?"])
-def test_a_job_on_a_count_nobody_rents_as_one_machine_is_never_sized_on_them_together(text: str) -> None:
-    me = said(text)
-    assert "₮345" not in first_lines(me, 1) and "3 × ₮115" not in me.text, me.text
+    assert unsummed not in me.text, me.text
 
 
 @pytest.mark.parametrize("text", ["4 台单卡 4090 拼成一台 4 卡机行吗", "can 4 separate 4090 rentals be pooled as one machine?",

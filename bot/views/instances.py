@@ -9,6 +9,7 @@ multi-card box, and the price of one; the one-instance answer follows unchanged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
@@ -74,8 +75,6 @@ def instances_first(reply: Reply, parsed: Parsed) -> Reply:
     else:  # no provider named and no pick: each provider's single card, as the answer below lists them
         items = t("list.sep", lang).join(f"{setup} {items}" for setup, items in priced)
         message = t("instances.total_many", lang, n=n, items=items)
-    if reply.kind == "price" and parsed.follow is None and not INDEPENDENT.search(parsed.words) and not parsed.cues.split:
-        message += "\n" + t("instances.no_machine", lang, n=n)  # a count asked as such: why it is no one machine
     lead = Reply("error", lang, {"message": message})
     if reply.kind == "sizing" and not parsed.asks.cost:  # "4 张 4090 各跑一组 够吗": the fit on one card answers first
         reply.also = [lead, *reply.also]
@@ -142,16 +141,20 @@ def _costed_count(parsed: Parsed, last: Turn | None) -> Parsed | None:
                    cues=replace(parsed.cues, instances=q.num_gpus))
 
 
+# a total asked of the cards priced ("两张卡包月合计多少", "three 3090s, monthly total?")
+TOTAL_ASKED = lazy(r"合计|一共|总共|总计|总价|加起来|\btotal\b|\baltogether\b|\bcombined\b|\bin\s+all\b", re.I)
+
+
 def singles_of_total(parsed: Parsed) -> Parsed:
-    """"一万网络 A100 40G 两张 包月合计多少", "two A6000s for a week at gpuli?": a price asked of a count of a card
-    nobody rents as one machine of that count, at a provider (the one named, else any) that rents it singly, is that
-    many single-card rentals side by side (seed 003: 2 × ¥2,800 = ¥5,600 a month; seed 000: 2 × ₮115 = ₮230 a week),
-    their total leading and the note that they make no machine following (instances_first); `parsed`
+    """"一万网络 A100 40G 两张 包月合计多少", "three RTX 3090s at 一万网络, monthly total?": a total asked of a count of a
+    card nobody rents as one machine of that count, at a provider (the one named, else any) that rents it singly, is
+    that many single-card rentals side by side (seed 003: 2 × ¥2,800 = ¥5,600 a month), their total leading; `parsed`
     unchanged for a follow-up (bot.views.instances.singles_of_count), a job, money weighed, a total the user worked out
     (the claim check counts the cards itself), or cards run together."""
     q, where = parsed.request, parsed.rental.provider
     if parsed.follow is not None or parsed.intent != "price" or parsed.cues.instances or parsed.asks.budget is not None \
-            or parsed.asks.claim is not None or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words):
+            or parsed.asks.claim is not None or not q.gpu or not q.num_gpus or q.num_gpus < 2 or USED_TOGETHER.search(parsed.words) \
+            or not TOTAL_ASKED.search(parsed.words):
         return parsed
     if setup_prices(q.gpu, q.num_gpus, None, whole_machines=True).offered:
         return parsed
