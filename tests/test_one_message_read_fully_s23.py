@@ -163,21 +163,3 @@ def test_a_question_of_its_own_after_several_jobs_is_answered_alone() -> None:
 def test_a_named_form_prices_that_card_alone(text: str, total: str) -> None:
     reply = said(text).text
     assert total in reply and "PCIe" not in reply, reply
-
-
-# a yes/no on the card's billing, then a length's price with no card of its own: the verdict leads, then that card's
-# price for the length (seed 002: the ~2 boot minutes are free; by the minute, RTX 4090 $0.33/h: 61 min $0.3355,
-# A100 80GB SXM $1.49/h: 90 min $2.235)
-@pytest.mark.parametrize(("text", "price"), [
-    ("cloudgpu 的 4090 开机时间收不收钱？用了 61 分钟 一共多少钱", "$0.3355"),
-    ("does cloudgpu bill the boot time on an a100? and 90 minutes of it cost how much?", "$2.235"),
-])
-def test_a_billing_yes_no_then_a_lengths_price_answers_both(text: str, price: str) -> None:
-    me = said(text)
-    assert me.lines[0].startswith("❌") and ("不收费" in me.lines[0] or "No" in me.lines[0]), me.text
-    assert price in me.text, me.text
-
-
-@pytest.mark.parametrize("clause", ["跑了 61 分钟 按多少钱算", "what do 90 minutes come to?"])
-def test_a_lengths_price_alone_stays_the_billing_answer(clause: str) -> None:
-    assert parse(clause).intent == "faq"

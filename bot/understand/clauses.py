@@ -33,7 +33,6 @@ from bot.understand.clause_marks import (
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.fit_beside_price import card_priced, job_fit_on_card, priced_first
 from bot.understand.lazy import lazy
-from bot.understand.length_priced import priced_length, read_of_its_card
 from bot.understand.listed import after_faq_listed, changes_listed
 from bot.understand.normalize import normalize
 from bot.understand.options_named import named_options
@@ -230,7 +229,7 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
             return []
     if len(clauses) < 2 or (not listed and any(takes_back(normalize(c)) for c in clauses[1:])):
         return []  # "two h200s? no wait, one h200 per month": one question, the later value read (①… ②换成… is two)
-    later = [read_of_its_card(c, its, now, read) for c, its in zip(clauses[1:], _of_its_card(clauses)[1:], strict=True)]
+    later = [_read_of_its_card(c, its, now, read) for c, its in zip(clauses[1:], _of_its_card(clauses)[1:], strict=True)]
     if by_comma and _faq_aside(clauses, later, whole):
         return []  # "…qlora on a 4090, how long?": the rules below say one question whatever the first clause reads as
     parts = of_the_last([read(clauses[0], now), *later], clauses)
@@ -279,15 +278,25 @@ POINTS_AT_IT = lazy(r"\b(?:it|its|this\s+card|that\s+card|this\s+gpu|that\s+gpu)
 
 def _of_its_card(clauses: list[str]) -> list[str]:
     """The clauses, each later one that asks of "it" and names no card and no figure of its own asked of the one card the
-    first names, or that asks the price of a length alone (bot.understand.length_priced), when that one names no job
-    ("is a 4090 fine for 14b qlora? need it done by friday, 20 hours": "it" is the job)."""
+    first names, when that one names no job ("is a 4090 fine for 14b qlora? need it done by friday, 20 hours": "it" is
+    the job)."""
     first = normalize(clauses[0])
     named = find_gpus(first)
     if len(named) != 1 or f.SIZE_B.search(first):
         return clauses
     card = first[named[0].start:named[0].end]
-    return [clauses[0], *(f"{card} {c}" if ((POINTS_AT_IT.search(c) and not DIGIT.search(c) and not find_gpus(normalize(c))) or priced_length(c)) else c
+    return [clauses[0], *(f"{card} {c}" if POINTS_AT_IT.search(c) and not DIGIT.search(c) and not find_gpus(normalize(c)) else c
                           for c in clauses[1:])]
+
+
+def _read_of_its_card(clause: str, of_card: str, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> Parsed:
+    """A clause asking of "it" read as of the first clause's card only where it has no confident reading of its own:
+    "…and does it have NVLink?" or "…and does bandwidth come with it?" are questions of their own (the rental's
+    terms, the card's interconnect), "…and what is it good for" means nothing without the card."""
+    plain = read(clause, now)
+    if of_card == clause or (plain.intent == "faq" and plain.faq_confident):
+        return plain
+    return read(of_card, now)
 
 
 # whether the price covers something: "含不含存储", "包括公网 IP 吗", "存储另算吗", "does it include storage", "is storage extra"
