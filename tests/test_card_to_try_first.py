@@ -29,4 +29,5 @@ def test_the_cheapest_card_to_try_first_there_leads(text: str, facts: tuple[str,
 
 def test_with_a_model_named_the_job_is_sized_with_the_cheapest_card_there() -> None:
     me = said("先用啥卡把 7b lora 跑通 再决定上不上全参 gpuli")
-    assert "7B LoRA" in first_lines(me, 1) and "gpuli ₮" in me.text, me.text
+    head = first_lines(me, 1)  # the adapter step named first (a two-step plan when full fine-tuning may follow)
+    assert "7B" in head and "LoRA" in head and "QLoRA" not in head and "gpuli ₮" in me.text, me.text

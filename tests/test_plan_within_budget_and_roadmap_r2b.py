@@ -74,7 +74,7 @@ def test_a_budget_over_the_least_rental_leads_with_that_rental() -> None:
     ("先用 qlora 在 4090 上验证一下 14b，效果不行再全参，怎么规划", "qlora"),
     ("打算先按周租把流程跑通，之后再看要不要上 8b 全参", "qlora"),
     ("first make sure the pipeline works cheaply, then switch to full fine-tuning if the adapter is not enough", "qlora"),
-    ("we plan to move from a lora pilot to 14b full finetune in q3, what does it take?", "qlora"),
+    ("we plan to move from a lora pilot to 14b full finetune in q3, what does it take?", "lora"),
     ("先用 lora 跑通 8b，不行再全参", "lora"),
 ])
 def test_a_two_step_plan_is_read(text: str, method: str) -> None:
@@ -89,7 +89,7 @@ def test_one_job_or_a_choice_is_no_two_step_plan(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "lang"), [("打算先按周租把流程跑通，之后再看要不要上 8b 全参", "zh"),
-                                            ("validate the pipeline on the cheap first, then full fine-tune an 8b if lora falls short", "en")])
+                                            ("validate the pipeline on the cheap first, then full fine-tune an 8b if the adapter falls short", "en")])
 def test_the_cheap_step_leads_with_its_week_and_the_full_step_follows(text: str, lang: str) -> None:
     chat = ChatUser()
     chat.say(text)

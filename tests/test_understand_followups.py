@@ -126,8 +126,10 @@ def test_when_unsure_the_two_closest_questions_are_buttons_that_answer(chat: Cha
 
 
 def test_a_budget_for_a_job_without_its_dataset_is_named_back_with_the_answer(chat: ChatUser) -> None:
-    reply = chat.say("qwen3 14b lora 预算 6000 块")
-    assert reply.kind == "sizing" and "Qwen3-14B" in chat.text and "¥6,000" in chat.text
+    chat.say("qwen3 14b lora 预算 6000 块")  # the budget named back first, the sizing under it
+    assert "¥6,000" in chat.text.splitlines()[0] and "Qwen3-14B" in chat.text, chat.text
+    chat.say("换 qlora 呢")  # and the job stays the conversation's
+    assert "14B QLoRA" in chat.text, chat.text
 
 
 def test_typed_options_arrive_on_the_incoming_and_win_over_the_text() -> None:

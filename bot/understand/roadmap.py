@@ -17,8 +17,8 @@ _THEN = (r"(?:先|first|validate|validating|跑通|验证|试跑|pilot)[^。？?
 _FROM = (r"\bfrom\b[^.?!]{0,40}?(?:lora|qlora|test|pilot|poc|trial)\b[^.?!]{0,20}?\bto\b[^.?!]{0,20}?" + FULL
          + r"|从[^。？?!]{0,30}?(?:lora|qlora|测试|验证|试)[^。？?!]{0,20}?(?:升级到|换到|换成|到)[^。？?!]{0,10}?" + FULL)
 STAGED = re.compile(_THEN + "|" + _FROM, re.I)
-# the adapter named as the first step itself ("先用 lora 跑通", "lora first"); else the cheapest one, QLoRA
-LORA_FIRST = re.compile(r"(?:先|first|start\s+with)\s*(?:用|上|跑|拿)?\s*lora\b(?!\s*falls)|\blora\s+first", re.I)
+# an adapter named anywhere in a two-step plan is its first step ("先 lora 再全参", "full FT only if LoRA falls short")
+ADAPTER = re.compile(r"(?<![a-z])lora\b", re.I)
 
 
 # the plan or its money asked ("怎么规划", "怎么安排", "what would you plan", "plan and costs?"), not how the two
@@ -38,5 +38,7 @@ def staged(norm: str) -> bool:
 
 
 def first_method(norm: str) -> str:
-    """The method of the first step: LoRA when it is named as that step, else QLoRA (the least memory: a 24 GB card)."""
-    return "qlora" if "qlora" in norm.lower() or not LORA_FIRST.search(norm) else "lora"
+    """The method of the first step: the adapter the message names ("先用啥卡把 7b lora 跑通", "only if LoRA falls short":
+    LoRA is what is tried before full fine-tuning), else QLoRA (the least memory: a 24 GB card)."""
+    low = norm.lower()
+    return "qlora" if "qlora" in low or not ADAPTER.search(low) else "lora"
