@@ -146,3 +146,15 @@ def test_asking_when_the_reminders_come_gets_the_dates_and_stores_nothing() -> N
     me.say("if we start a gpuli monthly rental today, when will you remind me?")
     assert "Dec 31" in me.lines[0] and "Dec 28" in me.lines[0] and "Dec 30" in me.lines[0]
     assert _reminders(me.store) == []
+
+
+def test_a_budget_with_an_alert_asked_and_no_moment_is_the_budget_not_a_reminder() -> None:
+    # the wallet's budget alert answers ("预算一万五，帮我设个提醒": the budget set with its warnings); a reminder
+    # asked with no money and no moment still asks when
+    for text in ("预算一万五，帮我设个提醒", "set a reminder for our $2k budget", "余额低了帮我设个提醒"):
+        assert read_reminder(text, T0, ZoneInfo("Asia/Shanghai")) is None, text
+    asked = read_reminder("帮我设个提醒", T0, ZoneInfo("Asia/Shanghai"))
+    assert asked is not None and asked.problem == "when"
+    chat = ChatUser()
+    chat.say("预算一万五，帮我设个提醒")
+    assert "15,000" in chat.text and "没有设提醒" not in chat.text, chat.text

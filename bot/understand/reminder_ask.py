@@ -51,6 +51,9 @@ BAD_CLOCK = re.compile(r"\b(?:2[4-9]|[3-9]\d):\d{2}\b|\b\d{1,2}:[6-9]\d\b|(?<![\
 # what a reminder is about, without the words that ask for it or say when
 FILLER = re.compile(r"\b(?:pls|please|plz|thanks|thx|ok|okay|hey|hi)\b|\b(?:could|can|would|will)\s+you\b|请|麻烦|帮我|一下|哦|吧|呗|谢谢|好吗|可以吗|[\U0001F300-\U0001FAFF]", re.I)
 WHEN_EN = re.compile(r"\b(?:on|at|for|by|this|next|coming)\b", re.I)
+# the wallet's own alerts named with no moment ("预算一万五，帮我设个提醒", "set a reminder for our budget"): the budget's
+# or the balance's alert answers, never a reminder missing its time
+MONEY_ALERT = re.compile(r"预算|经费|上限|余额|花费|支出|开销|\bbudget|\bbalance|\bspend|\bcap\b", re.I)
 # an imperative without any time ("remind me to renew", "设个提醒", "提醒我去续费"): asked, but when is missing
 BARE = re.compile(r"\bremind\s+(?:me|us)\s+to\b|\bset\s+(?:a|an)\s+reminder\b|(?:设|定|加)\s*(?:个|一个)?\s*提醒|提醒我\s*(?:去|记得)", re.I)
 
@@ -104,7 +107,7 @@ def read_reminder(text: str, now: datetime, zone: tzinfo) -> ReminderAsk | None:
             return None
         if BAD_CLOCK.search(text):
             return ReminderAsk(None, what, "unreadable")
-        return ReminderAsk(None, what, "when") if BARE.search(text) else None
+        return ReminderAsk(None, what, "when") if BARE.search(text) and not MONEY_ALERT.search(text) else None
     if ABOUT.search(text) and not re.search(r"\bremind\s+(?:me|us)\b|提醒\s*我", text, re.I):
         return None
     if BAD_CLOCK.search(text):
