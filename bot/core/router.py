@@ -175,8 +175,8 @@ class Core:
         if inc.text and not inc.text.lstrip().startswith("/"):  # "跑8个小时 不对 6个小时呢": one value, for every reader;
             inc = inc if (said := opening(settled(inc.text))) == (inc.text, inc.corrects) else replace(inc, text=said[0], corrects=said[1])  # "oops, typo — 72b"
         first = no_language_yet(self.settings, inc)
-        remember_language(self.settings, inc)
-        settings = effective(self.settings, inc)  # the language of the words as sent, then
+        settings = effective(self.settings, inc)  # the language of the words as sent, then what the chat said before
+        remember_language(self.settings, inc)  # after: a first question's remembered reading is for the turns after it
         inc = replace(inc, text=plain) if inc.text and (plain := named(inc.text)) != inc.text else inc  # "周租月租那家": the provider's name
         ctx = Context(inc, settings, self.settings, tuple(self.commands))
         before = self.conversations.last(ctx.key)

@@ -60,7 +60,7 @@ SLANG_COST = lazy(r"\bthe\s+damage\b(?!\s+(?:to|from|of|done|is\s+done)\b)")
 # "week x2", "x2 周", "月租×3": a multiplier beside a rental's length multiplies that length ("2 week")
 _PERIOD = r"(weeks?|months?|周租?|星期|月租?)"
 PERIOD_TIMES = lazy(rf"(?<![a-z0-9])(?<!\d\s)(?:1\s*)?{_PERIOD}\s*[x×*]\s*(\d{{1,2}})(?![\d.])")
-TIMES_PERIOD = lazy(rf"(?<![a-z0-9.])(?<!\d\s)[x×*]\s*(\d{{1,2}})\s*{_PERIOD}")  # "2 × 一周" is already a product
+TIMES_PERIOD = lazy(rf"(?<![a-z0-9.])(?<![a-z\d]\s)[x×*]\s*(\d{{1,2}})\s*{_PERIOD}")  # "2 × 一周" a product, "h100 x8 weekly" a count
 # "x2", "×3 呢", "2x?": a multiplier said alone, after a rental was priced, is that many of it: the cards
 # ("L40S x2" is two L40S), each rented as the one just priced
 TIMES_ALONE = lazy(r"^\s*(?:[x×*]\s*(\d{1,2})|(\d{1,2})\s*[x×])\s*(?:呢|吗|吧|呀|啊|then|please|pls)?\s*$")
