@@ -150,12 +150,3 @@ def test_a_budget_for_this_month_is_no_rental_length() -> None:
     it buys are asked ($3,000 ÷ $0.33/h ≈ 9,090 h on a 4090), not a 30-day rental."""
     text = _chat("we have $3k for this month at cloudgpu, 7b qlora runs: which card and how many hours does that buy")
     assert "9,09" in text or "14,28" in text, text
-
-
-# the steps joined to their word by a hyphen ("a 200-step trial") are the run's: 200 × 2 s = 6 min 40 s, billed as 7
-# minutes at CloudGPU's $0.33 an hour for an RTX 4090 (seed 002: by the minute, rounded up): $0.0385
-@pytest.mark.parametrize("message", ["a 200-step trial run on a cloudgpu 4090 at 2 s/step, what's the bill?",
-                                     "cloudgpu 4090 跑一个 200-step 的试跑 每步 2 秒 多少钱"])
-def test_hyphenated_steps_are_the_runs_steps(message: str) -> None:
-    text = _chat(message)
-    assert "$0.0385" in _head(text) and "200" in _head(text, 1), text

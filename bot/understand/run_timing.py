@@ -20,8 +20,7 @@ STEP_TIME = lazy(r"(?:每一?步|(?<![\d.])[一1]\s*步|每个\s*step|(?:each|ev
                  # "the first 20 steps took 2 seconds each": the seconds each step took
                  r"|(?:steps?|iterations?)\s+(?:took|take|takes|ran\s+at|at)\s*(?:about|around|~)?\s*" + _SECONDS + r"\s*(?:each|apiece)\b",
                  re.ASCII)
-# ("a 50-step smoke test": the count joined to its word by a hyphen)
-STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*-?\s*(?:(?:total|optimi[sz]er|training)\s+)?(?:步|steps?)(?![a-z])", re.ASCII)
+STEPS = lazy(rf"(?:总共|一共|共)?\s*({COUNT_NUMBER})\s*(k|万)?\s*(?:(?:total|optimi[sz]er|training)\s+)?(?:步|steps?)(?![a-z])", re.ASCII)
 # a step count that is the whole run's ("4000 total steps", "总共 4000 步", "total of 4000 steps", "4000 steps in total")
 TOTAL_BEFORE = lazy(r"(?:总共|一共|共|总步数|总|(?:a\s+)?total(?:\s+of)?|overall|in\s+all)\s*(?:是|有|约|:|=)?\s*$", re.ASCII)
 TOTAL_AFTER = lazy(r"\s*(?:in\s+total|in\s+all|total|overall|altogether)\b", re.ASCII)
