@@ -107,3 +107,12 @@ def test_a_catch_asked_of_a_job_across_machines_leads_with_their_link(text: str)
 ])
 def test_the_aspect_asked_of_two_methods_picks_between_their_entries(text: str, said: str) -> None:
     assert said in _head(_reply(text), 3).lower()
+
+
+@pytest.mark.parametrize(("text", "lead"), [("does qlora hurt speed vs bf16 lora? by how much?", "slower"),
+                                            ("qlora 比 bf16 lora 慢多少，伤速度吗", "慢")])
+def test_a_method_set_against_a_precision_is_the_methods_question(text: str, lead: str) -> None:
+    # the switch (bf16) is only the baseline the method is weighed against: QLoRA's speed entry answers
+    chat = ChatUser()
+    chat.say(text)
+    assert lead in "\n".join(chat.lines[:2]) and "fp16" not in chat.lines[0], chat.text

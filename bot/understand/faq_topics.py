@@ -218,13 +218,17 @@ CAVEAT = lazy(r"坑|风险|缺点|弊端|代价|靠谱吗|副作用|伤(?:精度
 def switch_cost_asked(topic: str) -> bool:
     """A memory switch asked what it costs the run ("does 8-bit adam hurt long runs", "8bit 优化器有副作用吗"): the
     switch is what is asked about, never a setting of a job to size."""
-    return bool(SWITCH.search(topic) and CAVEAT.search(topic))
+    return bool(SWITCH.search(topic) and CAVEAT.search(topic)) and not METHOD_SET.search(topic)
+
+
+# a fine-tuning method set against the switch ("does qlora hurt speed vs bf16 lora?"): the methods are what is asked
+METHOD_SET = lazy(r"q-?lora|(?<![a-z])lora\b|全参|full\s*(?:fine|ft)")
 
 
 def switch_cost(topic: str) -> Hit | None:
     """The entry on the switch whose cost is asked, met on the switch and the cost word alone: the rest of the
     message (how long the run is, what kind of run) says where it bites, and only dilutes the switch's own terms."""
-    if not CAVEAT.search(topic):
+    if not CAVEAT.search(topic) or METHOD_SET.search(topic):
         return None
     names = [m[0] for m in SWITCH_NAMED.finditer(topic)]
     for said in (" ".join(names), " ".join(re.sub(r"\s+(?=[\u4e00-\u9fff])", "", n) for n in names)):  # "8bit 优化器" as "8bit优化器"
