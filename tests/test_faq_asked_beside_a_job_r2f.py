@@ -110,6 +110,7 @@ def test_the_aspect_asked_of_two_methods_picks_between_their_entries(text: str, 
 
 
 @pytest.mark.parametrize(("text", "lead"), [("does qlora hurt speed vs bf16 lora? by how much?", "slower"),
+                                            ("we may use QLoRA instead of bf16 LoRA; does it hurt quality, any other price?", "accuracy"),
                                             ("qlora 比 bf16 lora 慢多少，伤速度吗", "慢")])
 def test_a_method_set_against_a_precision_is_the_methods_question(text: str, lead: str) -> None:
     # the switch (bf16) is only the baseline the method is weighed against: QLoRA's speed entry answers

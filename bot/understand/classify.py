@@ -20,6 +20,7 @@ from bot.understand.cards import UnknownCard
 from bot.understand.faq import Hit, faq_index
 from bot.understand.faq_clauses import STRONG_FAQ, faq_answers
 from bot.understand.faq_topics import (
+    METHOD_SET,
     about_other,
     asks_unsized,
     asks_what_a_switch_saves,
@@ -342,7 +343,7 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if not sized and req.hours and req.samples and (bool(rental.gpu) or card is not None or req.step_seconds is None):
         # a measured run with no model: its hours priced on the card, or (no card) the time alone
         return Classified("price", hits)
-    if not (sized or rental.gpu or card is not None) and (switched := switch_cost(topic)) is not None:
+    if not (sized or rental.gpu or card is not None or METHOD_SET.search(norm)) and (switched := switch_cost(topic)) is not None:
         return Classified("faq", hits, True, answers=[switched])  # "does 8-bit adam hurt long continued-pretraining runs": the switch's cost
     # a card with a price word, or a length and an amount asked ("一万网络 3090 一个月多少 换成美元呢"): a price question
     card_priced = bool(rental.gpu) and not TRAIN_WORDS.search(norm) and bool(PRICE_ONLY_WORDS.search(norm) or (
