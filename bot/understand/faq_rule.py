@@ -10,8 +10,7 @@ the verdict's term of parts, named whole, is two facts of the question, as a key
 
 from __future__ import annotations
 
-import re
-
+from bot.understand.clause_marks import ASKING
 from bot.understand.faq import CONFIDENT, FaqIndex, Hit
 from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR
 from bot.understand.faq_verdict import settled_by_parts
@@ -31,15 +30,11 @@ def providers_rule(index: FaqIndex, text: str, hits: list[Hit], provider: str | 
                  and h.score >= RULE_FLOOR), None)
 
 
-# the words that ask: a yes/no particle or a question word (what it is, how, which); two of them ask two things
-ASKED = re.compile(r"[吗么]|啥|什么|怎么|咋|哪|多少|几|\b(?:what|how|which|why|when|where)\b", re.IGNORECASE)
-
-
 def settled(text: str, hits: list[Hit], provider: str | None) -> Hit | None:
     """Below confidence, the one entry among the close ones (the best, and the next two from METHOD_FLOOR within
     KEYWORD_SHARE of it) that settles the yes/no `text` asks with a verdict of parts; None when the best is confident, or
     when none or two of them settle it."""
-    if not hits or hits[0].score >= CONFIDENT or hits[0].score < RULE_FLOOR or len(ASKED.findall(text)) > 1:
+    if not hits or hits[0].score >= CONFIDENT or hits[0].score < RULE_FLOOR or sum(1 for _ in ASKING.finditer(text)) > 1:
         return None  # two things asked ("剩下4天干啥 能退吗"): the entry answering the whole message stands
     close = [hits[0], *(h for h in hits[1:3] if h.score >= METHOD_FLOOR and h.score >= KEYWORD_SHARE * hits[0].score)]
     settling = [h for h in close if h.entry.verdicts and settled_by_parts(h.entry, text, provider)]
