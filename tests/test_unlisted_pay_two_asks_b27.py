@@ -99,3 +99,16 @@ def test_whether_a_lever_helps_the_job_leads_with_the_verdict(text: str, words: 
 def test_how_soon_the_machine_is_up_beside_a_price_is_answered_too(text: str, words: tuple[str, ...]) -> None:
     reply = _reply(text)
     assert all(w in reply for w in words), reply
+
+
+@pytest.mark.parametrize(("text", "left"), [
+    ("gpuli 4090 包周，3天就跑完了 剩下4天 能退吗", "4 天"),
+    ("租了 gpuli 一周 两天就训完了，还剩5天的钱能退不", "5 天"),
+    ("we took a gpuli a100 weekly and finished in 3 days, can we get a refund for the other 4 days?", "4 days"),
+    ("gpuli weekly rental, job done after 2 days, 5 days left - refundable?", "5 days"),
+])
+def test_the_days_said_left_are_the_ones_named_back_never_the_days_used(text: str, left: str) -> None:
+    """Two lengths in one refund question: the time used and the time left; the verdict names the second
+    (the first read as the left days said "剩下的 3 天", and a weekly term beside it added up to 10)."""
+    lead = _lead(_reply(text), 1)
+    assert left in lead and ("不退" in lead or "not refunded" in lead), lead

@@ -39,6 +39,9 @@ def refund_line(parsed: Parsed, provider_id: str | None, lang: str) -> str | Non
     by the minute with a hold, what those minutes cost and that the rest of the hold comes back; None when it says
     no such time or the provider states neither."""
     used = used_minutes(parsed)
+    left = parsed.rental.left_hours
+    if left is not None and provider_id is not None and parsed.cues.refund:  # "3天就跑完了 剩下4天 能退吗": the 4 days
+        return _rest_line(provider_id, left * 60, lang)
     if used is not None and provider_id is not None and parsed.cues.refund and not parsed.cues.time_used:
         return _rest_line(provider_id, used, lang)  # "剩下 4 天能退钱吗": the days left of a prepaid cycle
     if used is None or provider_id is None or not parsed.cues.time_used:

@@ -487,7 +487,7 @@ def _joined(text: str, lengths: list[Length]) -> list[Length]:
         if not same and not gap.strip() and len(run) == 1 and _restates(last, nxt):
             run = [nxt]  # "包一年 12 个月": the year said again in billing months, which the user counted
             continue
-        compound = not gap.strip() and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours and not same
+        compound = not gap.strip() and not _unit_name(text, last) and nxt.unit_hours < last.unit_hours and nxt.days * 24 + nxt.hours < last.unit_hours and not same
         if len(gap) > MAX_JOIN_GAP or not (compound or JOIN.match(gap)) or not (last.addable and nxt.addable):
             break
         run.append(nxt)

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
-from bot.understand import card_counts, framework_words, planning, precision_words, run_timing
+from bot.understand import card_counts, framework_words, planning, precision_words, run_timing, time_left
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -335,7 +335,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     if counted and f.duration(timed) == (None, None):
         timed = "".join("a" if any(i == s for s, _ in counted) else " " if any(s < i < e for s, e in counted) else ch
                         for i, ch in enumerate(rest))
-    (rental.duration_days, rental.duration_hours), rental.term = f.duration(without_daily(_blank(timed, run_timing.timing_spans(timed)) if step or side else timed)), f.units_only(rest)
+    (rental.duration_days, rental.duration_hours), rental.term, rental.left_hours = f.duration(without_daily(_blank(timed, run_timing.timing_spans(timed)) if step or side else timed)), f.units_only(rest), time_left.left_hours(rest)
     if side and not step and rental.duration_hours:  # "下载 10 分钟 训练 208 分钟 上传 5 分钟": the job's minutes (seed 002)
         rental.duration_hours += side_min / 60
     card_time = extras.card_hours(rest, count)

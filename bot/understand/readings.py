@@ -25,6 +25,7 @@ class Rental:
     # the only length is a rental term's name ("周租", "包月", "weekly"): how the time is bought, never
     # how long a run takes ("今天租一张4090周租 7b qlora 来得及吗" asks the run against the deadline)
     term: bool = False
+    left_hours: float | None = None  # "剩下4天", "the other 4 days": the time said to be left of it (bot.understand.time_left)
 
 
 @dataclass
