@@ -150,3 +150,21 @@ def test_seven_b_full_on_one_80gb_card_is_exported_as_seed_000s_minimum(ask: str
     lf = yaml.safe_load(files["llamafactory.yaml"])
     assert lf["optim"] == "adamw_bnb_8bit" and lf["finetuning_type"] == "full", chat.text
     assert "ds_config.json" not in files or "offload" not in files["ds_config.json"]
+
+
+@pytest.mark.parametrize(("ask", "stage"), [("qwen2.5 7b 继续预训练 导出 llamafactory 配置", "pt"),
+                                            ("llamafactory yaml for continued pretraining of a 7b on our legal corpus", "pt"),
+                                            ("export a llamafactory config for qwen3 8b dpo lora", "dpo")])
+def test_a_stage_other_than_supervised_is_among_the_key_settings_shown(ask: str, stage: str) -> None:
+    """The reply's key settings show the trainer's stage when it is not plain SFT, as the file has it: a stage
+    left at sft would train another objective, so the reader checks it first."""
+    chat = ChatUser()
+    files = export_files(chat.say(ask))
+    assert yaml.safe_load(files["llamafactory.yaml"])["stage"] == stage
+    assert f"stage: {stage}" in chat.text, chat.text
+
+
+def test_plain_supervised_fine_tuning_keeps_its_stage_out_of_the_key_settings() -> None:
+    chat = ChatUser()
+    chat.say("qwen3 8b lora 导出 llamafactory 配置")
+    assert "stage:" not in chat.text and "finetuning_type: lora" in chat.text, chat.text

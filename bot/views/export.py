@@ -44,7 +44,7 @@ def asks_fsdp(text: str | None) -> bool:
 # reply shows is the text the reader will find in the file.
 ACCELERATE_KEYS = ("distributed_type", "num_processes", "num_machines", "mixed_precision")
 KEY_SETTINGS = {
-    "llamafactory.yaml": ("model_name_or_path", "dataset", "template", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
+    "llamafactory.yaml": ("model_name_or_path", "dataset", "template", "stage", "finetuning_type", "quantization_bit", "lora_rank", "lora_target", "cutoff_len", "optim",
                           "learning_rate", "num_train_epochs", "per_device_train_batch_size", "gradient_accumulation_steps", "save_steps",
                           "disable_gradient_checkpointing", "flash_attn", "bf16", "pure_bf16", "fp16", "deepspeed"),
     "accelerate_config.yaml": ACCELERATE_KEYS,
@@ -54,9 +54,10 @@ KEY_SETTINGS = {
 }
 # precision switches: the one switched on says what the run trains at ("bf16: true"); those off say nothing
 SWITCHES = frozenset({"bf16", "pure_bf16", "fp16"})
-# values that are the trainer's own default and say nothing about this job (the plain AdamW) unless asked
+# values that are the trainer's own default and say nothing about this job (the plain AdamW, supervised fine-tuning) unless
+# asked: a stage other than sft (continued pretraining's pt, dpo) is shown, since a wrong stage trains another objective
 # (the batch and the attention kernel the same: shown when the message set them, or a kernel other than FlashAttention-2)
-QUIET = {"optim": "adamw_torch", "dataset": None, "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
+QUIET = {"stage": "sft", "optim": "adamw_torch", "dataset": None, "learning_rate": None, "num_train_epochs": None, "per_device_train_batch_size": None,
          "gradient_accumulation_steps": None, "save_steps": None, "flash_attn": "fa2", "disable_gradient_checkpointing": False}
 # the request's fields the message set, by the LLaMA-Factory key that writes them
 STATED_KEYS = {"epochs": "num_train_epochs", "micro_batch": "per_device_train_batch_size",
