@@ -119,7 +119,7 @@ BY_NAME = {cmd.name: cmd for cmd in COMMANDS}
 # /help's groups, in the order shown ("start" and "help" themselves are not listed).
 HELP_GROUPS = ("sizing", "faq", "wallet", "settings", "other")
 # Reply kinds that are personal money matters: in a group they go to the asker alone.
-PRIVATE_KINDS = ("wallet", "wallet_topup", "wallet_confirm", "wallet_done", "wallet_history", "wallet_rentals",
+PRIVATE_KINDS = ("wallet", "wallet_topup", "wallet_confirm", "wallet_done", "wallet_history", "wallet_rentals", "wallet_spent",
                  "wallet_budget", "wallet_alerts", "wallet_amount_pick", "wallet_cancelled", "wallet_error")
 
 

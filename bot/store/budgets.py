@@ -1,4 +1,4 @@
-"""Monthly budgets per wallet and the marks of which thresholds have already fired.
+"""Budgets per wallet (a month's, or a week's: `span`) and the marks of which thresholds have already fired.
 
 Why `check_at`: spend only changes when money moves or a month turns, so a budget is recomputed
 when one of those happens (the ledger code marks it), not on every tick for every wallet.
@@ -25,12 +25,14 @@ class Budget:
     check_at: datetime | None
     set_by: str
     updated_at: datetime
+    span: str = "month"  # the period the amount is for: "month" or "week"
 
 
 def _budget(r: Row) -> Budget:
     return Budget(r["wallet_id"], r["amount_minor"], r["currency"],
                   tuple(int(x) for x in r["thresholds"].split(",") if x), r["epoch"], r["period"],
-                  r["fired_actual"], r["fired_forecast"], opt_ts(r["check_at"]), r["set_by"], from_ts(r["updated_at"]))
+                  r["fired_actual"], r["fired_forecast"], opt_ts(r["check_at"]), r["set_by"], from_ts(r["updated_at"]),
+                  r["span"] or "month")
 
 
 def budget(store: Store, wallet_id: int) -> Budget | None:
@@ -39,16 +41,17 @@ def budget(store: Store, wallet_id: int) -> Budget | None:
 
 
 def set_budget(store: Store, wallet_id: int, amount_minor: int, currency: str, thresholds: tuple[int, ...],
-               by: str, at: datetime) -> Budget:
-    """Set (or replace) the monthly budget: a new budget re-arms every threshold (epoch + 1)."""
+               by: str, at: datetime, span: str = "month") -> Budget:
+    """Set (or replace) the budget of a month or a week: a new budget re-arms every threshold (epoch + 1)."""
     text = ",".join(str(t) for t in thresholds)
     store.run(
         "INSERT INTO budgets (wallet_id, amount_minor, currency, thresholds, epoch, period, fired_actual,"
-        " fired_forecast, check_at, set_by, updated_at) VALUES (?, ?, ?, ?, 1, NULL, 0, 0, ?, ?, ?)"
+        " fired_forecast, check_at, set_by, updated_at, span) VALUES (?, ?, ?, ?, 1, NULL, 0, 0, ?, ?, ?, ?)"
         " ON CONFLICT (wallet_id) DO UPDATE SET amount_minor = excluded.amount_minor, currency = excluded.currency,"
         " thresholds = excluded.thresholds, epoch = budgets.epoch + 1, period = NULL, fired_actual = 0,"
-        " fired_forecast = 0, check_at = excluded.check_at, set_by = excluded.set_by, updated_at = excluded.updated_at",
-        (wallet_id, amount_minor, currency, text, ts(at), by, ts(at)),
+        " fired_forecast = 0, check_at = excluded.check_at, set_by = excluded.set_by, updated_at = excluded.updated_at,"
+        " span = excluded.span",
+        (wallet_id, amount_minor, currency, text, ts(at), by, ts(at), span),
     )
     found = budget(store, wallet_id)
     assert found is not None

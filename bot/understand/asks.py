@@ -208,7 +208,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
                              r"|装得下|放得下|塞得下|能跑|跑得动|能训|行不行|行吗|可以吗|possible|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\b(?:can|could|will)\b.{0,40}\b(?:run|train|hold)\b"),
         # "how long" in any form; with an amount and no model, the amount is divided into the price
         "how_long": re.compile(
-            r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月)|(?:训练|跑|要|需要)\s*(?:多少|几)\s*分钟|时长多少|多少时长"
+            r"多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时|钟头)|多少\s*(?:个\s*)?(?:小时|钟头|天|周|月|hours?\b|hrs?\b|days?\b|weeks?\b|months?\b)|(?:训练|跑|要|需要)\s*(?:多少|几)\s*分钟|时长多少|多少时长"
             r"|how\s+long|how\s+many\s+(?:(?:gpu|card)[\s-]*)?(?:months|mos|weeks|wks|days|hours|hrs)\b|多少\s*(?:个\s*)?卡时|how\s+many\s+min(?:ute)?s\s+(?:will|would|does|is)\b"),
         "runway": re.compile(
             r"(?:够|能|可以)\s*(?:租|撑|用|续)\s*(?:[^，,。？?！!]{0,20}?)(?:多久|多长时间|几个?\s*(?:月|周|星期|礼拜|天|小时))|(?:租|撑)\s*得\s*了\s*多久"

@@ -141,9 +141,14 @@ def _patterns() -> tuple[LazyPattern, ...]:
 BUDGET_NEAR = 24  # characters before an amount a budget word may stand in, its hedging between ("budget is like 3k")
 
 
+# money said to go in before what it is weighed against ("充 500u 进去 够开包月吗", "put 300 usdt into the wallet, enough
+# for a week?"): where it goes stands between the amount and the words that make it the money to weigh
+PUT_IN = r"(?:(?:进去|进来|进(?:账户|钱包|账上)|到(?:账户|钱包|账上)\s*里?)|\bin(?:to)?\s+(?:the\s+|our\s+|my\s+)?(?:wallet|account)\b|\bin\b)"
+
+
 @cache
 def _budget_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    return (re.compile(rf"{BUDGET_BEFORE}\s*:?\s*$", re.ASCII), re.compile(rf"^\s*{BUDGET_AFTER}", re.ASCII))
+    return (re.compile(rf"{BUDGET_BEFORE}\s*:?\s*$", re.ASCII), re.compile(rf"^\s*(?:{PUT_IN}\s*,?\s*)?{BUDGET_AFTER}", re.ASCII))
 
 
 def counts_cards(value: Decimal, norm: str, end: int, card_starts: frozenset[int] = frozenset()) -> bool:

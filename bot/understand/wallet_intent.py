@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
+from bot.understand import spend_asked
 from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
 from bot.understand.planning import wants_largest_model
@@ -103,6 +105,10 @@ READ_MINE = lazy(r"(?:查一?下|看一?下|看看|查查)\s*(?:我的|我们的
                        r"|(?:我|我们|咱们?)(?:的)?\s*(?:钱包|账户|账上)\s*(?:里)?\s*(?:还)?\s*有(?:没有)?\s*(?:钱|余额)(?!\s*(?:的话|就|才|能|可以))"
                        r"|^\s*(?:钱包|账上|账户)?\s*(?:里)?\s*还?有(?:没有)?余额\s*(?:吗|么|没|嘛)?\s*[?？]?\s*$"
                        r"|\b(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:any\s+)?(?:money|balance|funds|credit)\b(?!\s+(?:to|for)\b)"
+                       # the balance asked loosely, in either language ("现在 balance 多少", "wallet 里有钱吗", "balance 还剩多少"), never what it
+                       # takes ("余额多少才够"): one's own book read
+                       r"|(?:余额|balance)\s*(?:现在|目前|还)?\s*(?:是|有|还有|还剩|剩)?\s*多少(?!\s*(?:才|够|能|可以|的话|合适|比较))"
+                       r"|(?:钱包|wallet|账户)\s*(?:里|里面|上)?\s*(?:现在|目前)?\s*(?:还)?\s*有(?:没有)?\s*钱\s*(?:吗|么|嘛|没)"
                        r"|\bis\s+(?:my|our)\s+(?:wallet|balance|account)\s+(?:empty|zero)\b|\banything\s+in\s+(?:my|our)\s+wallet\b|" + MONEY_HELD, re.I)
 
 
@@ -121,8 +127,10 @@ def asks_again_now(text: str) -> bool:
 class WalletAction:
     """What the user wants done with their book; `rental_id` for stop and renew."""
 
-    kind: str  # topup | rent | stop | renew | budget_set | budget_clear | budget_show | history | rentals | balance
+    kind: str  # topup | rent | stop | renew | budget_set | budget_clear | budget_show | history | rentals | balance | spent
     rental_id: int | None = None
+    span: str | None = None  # spent, or a budget_set that is a spending alert: "month", "week" ("day" for spent only)
+    line: tuple[Decimal, str | None] | None = None  # budget_set wished as an alert past this amount ("这周花超过 2000 提醒我")
     personal: bool = False  # "me", "my", "我": in a group, the asker's own wallet
     mine: bool = False  # "我的", "我自己" anywhere in the message (the same, in a group)
     rentals_too: bool = False  # "余额多少？名下有几台在租？": the balance read, and the rentals beside it
@@ -161,6 +169,14 @@ SUPPOSING = lazy(r"如果|要是|假如|假设|\bif\b|\bsuppose\b|\bwhat\s+if\b"
 
 def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: bool,
             asked: bool = False, held: bool = False, for_rental: bool = False) -> WalletAction | None:
+    if gpu is None and not for_rental:
+        if spend_asked.alert_wished(text):  # "alert us past $300 this week": that period's budget, its line the amount
+            span = spend_asked.span_of(text)
+            return WalletAction("budget_set", span="week" if span == "week" else "month", line=spend_asked.line_of(text))
+        if amount is None and spend_asked.alert_asked(text):  # "do we have a spend alert set?": the budget, from the store
+            return WalletAction("budget_show")
+        if amount is None and not held and spend_asked.spent_asked(text):  # "我这个月一共花了多少": the ledger's sum
+            return WalletAction("spent", span=spend_asked.span_of(text) or "month")
     if amount is not None and BUDGET.search(text) and SET_VERB.search(text) and not SUPPOSING.search(text):
         # "上限设为 ¥5 万，接近时能提醒吗": set; the clause asking for the alert is the budget's thresholds
         rest = ALERT_ASKED.sub(" ", text)

@@ -1,4 +1,4 @@
-"""Monthly budgets: spend so far, the month's forecast, and which thresholds are crossed.
+"""Budgets of a month (or of a week: Budget.span): spend so far, the period's forecast, which thresholds are crossed.
 
 Why both actual and forecast: a team at 40% of its budget on the 5th with eight H100s running will
 pass 100% long before the month ends; the forecast warns while there is still time to act.
@@ -26,7 +26,7 @@ from bot.store.connection import Store
 from bot.store.wallets import accounts
 from bot.wallet.refusal import WalletError
 from bot.wallet.rental_rule import rule_for
-from bot.wallet.times import month_bounds
+from bot.wallet.times import period_bounds
 from engine.money import Money
 
 DEFAULT_THRESHOLDS: tuple[int, ...] = (50, 80, 100)
@@ -99,7 +99,7 @@ def burn_to(store: Store, wallet_id: int, now: datetime, end: datetime) -> dict[
 
 
 def status(store: Store, b: Budget, tz: str, now: datetime) -> Status:
-    start, end, label = month_bounds(now, tz)
+    start, end, label = period_bounds(now, tz, b.span)
     spent_by = month_spend(store, b.wallet_id, start, end, now)
     burn = burn_to(store, b.wallet_id, now, end)
     converted = any(cur != b.currency and (v or burn.get(cur)) for cur, v in spent_by.items()) or any(

@@ -63,7 +63,7 @@ def budget_view(st: budgets.Status) -> dict[str, Any]:
             "spent": Money(st.spent, b.currency).format(exact=True),
             "spent_pct": str(st.spent_pct), "forecast": Money(st.forecast, b.currency).format(exact=True),
             "forecast_pct": str(st.forecast_pct), "month": st.month, "converted": st.converted,
-            "thresholds": ", ".join(f"{t}%" for t in b.thresholds)}
+            "thresholds": ", ".join(f"{t}%" for t in b.thresholds), "span": b.span}
 
 
 def wallet_view(store: Store, w: Wallet | None, p: Prefs | None, now: datetime, team: bool,
@@ -127,7 +127,8 @@ def alert_reply(item: OutboxItem, p: Prefs, late: bool) -> Reply:
         data.update(threshold=d["threshold"], limit=Money.from_minor(d["limit_minor"], cur).format(exact=True),
                     spent=Money(Decimal(d["spent"]), cur).format(exact=True), spent_pct=d["spent_pct"],
                     forecast=Money(Decimal(d["forecast"]), cur).format(exact=True), forecast_pct=d["forecast_pct"],
-                    month=d["month"], converted=d["converted"], forecast_kind=d["forecast_kind"])
+                    month=d["month"], converted=d["converted"], forecast_kind=d["forecast_kind"],
+                    span=d.get("span", "month"))
     elif item.kind == "alert_price":
         from bot.wallet.watch import price_alert_data  # lazy: watch imports the wallet call (bot.wallet.call)
 

@@ -4,6 +4,7 @@ amount that reads two ways shown as two buttons, and the monthly budget."""
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from decimal import Decimal
 
 from bot.messages import Awaiting, Button, Reply
@@ -19,6 +20,7 @@ from bot.wallet.operations import (
     topup,
 )
 from bot.wallet.refusal import WalletError
+from bot.wallet.times import fmt_date, period_bounds
 from engine.money import Money
 from engine.providers import Provider, provider, providers
 
@@ -151,7 +153,7 @@ def cmd_budget(ctx: WalletCall, words: list[str]) -> Reply:
 
 
 def set_budget(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str | None,
-                thresholds: tuple[int, ...]) -> Reply:
+               thresholds: tuple[int, ...], span: str = "month", action: str = "set") -> Reply:
     ctx.require_write()
     if currency is None and prov is not None:
         currency = provider(prov).currency
@@ -161,8 +163,8 @@ def set_budget(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str
     minor = check_amount(amount, currency)
     w = ctx.ensure()
     with ctx.store.write():
-        budget_store.set_budget(ctx.store, w.id, minor, currency, thresholds, ctx.inc.scope_user, ctx.now)
-    return show_budget(ctx, "set")
+        budget_store.set_budget(ctx.store, w.id, minor, currency, thresholds, ctx.inc.scope_user, ctx.now, span)
+    return show_budget(ctx, action)
 
 
 def show_budget(ctx: WalletCall, action: str) -> Reply:
@@ -170,6 +172,9 @@ def show_budget(ctx: WalletCall, action: str) -> Reply:
     b = budget_store.budget(ctx.store, w.id) if w is not None else None
     view = None
     if w is not None and b is not None:
-        view = display.budget_view(budgets.status(ctx.store, b, ctx.tz(w), ctx.now))
+        tz = ctx.tz(w)
+        view = display.budget_view(budgets.status(ctx.store, b, tz, ctx.now))
+        start, end, _ = period_bounds(ctx.now, tz, b.span)  # the period the alert watches now, as the user's dates
+        view.update(start=fmt_date(start, tz), end=fmt_date(end - timedelta(seconds=1), tz))
     return ctx.reply("wallet_budget", {"action": action, "budget": view,
                                        "can_write": not ctx.team or ctx.inc.is_admin})

@@ -45,6 +45,7 @@ from bot.wallet.reads import cmd_alerts, cmd_history, cmd_rentals, cmd_wallet
 from bot.wallet.refusal import WalletError
 from bot.wallet.reminders import cmd_reminders
 from bot.wallet.rentals import cmd_renew, cmd_rent, cmd_stop, press, renew, rent, stop
+from bot.wallet.spent import spent_in
 from bot.wallet.times import bounded_duration
 from engine.providers import currencies
 
@@ -118,6 +119,8 @@ def resume(store: Store, clock: Clock, inc: Incoming, awaiting: Awaiting, value:
 
 # ---------------------------------------------------------------- free text
 
+ALERT_THRESHOLDS = (100,)  # "tell me past $300": the alert is the whole amount, not the budget's 50% and 80% marks
+
 
 LONG_NUMBER = re.compile(r"\d{13,}")
 
@@ -154,10 +157,16 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
         raise out_of_range(m[0])  # the parser shortens digit runs this long; say what was typed
     if isinstance(r.amount, OutOfRange):
         raise out_of_range(r.amount.text)
+    if action.kind == "budget_set" and action.line is not None:
+        # a notice once the period's spend passes the amount: the amount itself is the one threshold
+        value, currency = action.line
+        return set_budget(ctx, value, currency or r.currency, r.provider, ALERT_THRESHOLDS, action.span or "month", "alert_set")
     if action.kind == "budget_set" and r.amount is not None:
         if isinstance(r.amount, Ambiguous):
             return ask_amount(ctx, "budget", r.amount, r.currency, r.provider)
         return set_budget(ctx, r.amount, r.currency, r.provider, budgets.DEFAULT_THRESHOLDS)
+    if action.kind == "spent":
+        return spent_in(ctx, action.span or "month")
     if action.kind == "budget_show":
         return show_budget(ctx, "show")
     duration = _stated_duration(r, text)

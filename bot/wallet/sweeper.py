@@ -45,7 +45,7 @@ def _budget(store: Store, b: budget_store.Budget, now: datetime, report: SweepRe
         facts = {"threshold": c.threshold, "currency": b.currency, "limit_minor": b.amount_minor,
                  "spent": str(st.spent), "forecast": str(st.forecast), "spent_pct": str(st.spent_pct),
                  "forecast_pct": str(st.forecast_pct), "month": st.month, "converted": st.converted,
-                 "forecast_kind": c.kind == "budget_forecast"}
+                 "forecast_kind": c.kind == "budget_forecast", "span": b.span}
         report.enqueued += alert(store, w, p, kind="alert_budget", key=f"budget:{w.id}|{c.kind}|{period}:{c.threshold}",
                                   data=facts, due_at=min(b.check_at or now, now), now=now)
     budgets.record(store, b, period, fired_a, fired_f, st.month_end)

@@ -119,6 +119,20 @@ def month_bounds(at: datetime, tz: str) -> tuple[datetime, datetime, str]:
     return start_utc, end_utc, f"{start:%Y-%m}"
 
 
+def period_bounds(at: datetime, tz: str, span: str) -> tuple[datetime, datetime, str]:
+    """The period containing `at` in the user's timezone: the calendar month, the week from Monday, or the day;
+    (start, end) in UTC and its label ("2026-12", "2026-11-30 – 2026-12-06", "2026-12-01")."""
+    if span == "month":
+        return month_bounds(at, tz)
+    lt = local(at, tz)
+    first = lt.date() - timedelta(days=lt.weekday()) if span == "week" else lt.date()
+    after = first + timedelta(days=7 if span == "week" else 1)
+    start_utc = datetime.combine(first, time(0), tzinfo=lt.tzinfo).astimezone(UTC)
+    end_utc = datetime.combine(after, time(0), tzinfo=lt.tzinfo).astimezone(UTC)
+    label = f"{first:%Y-%m-%d} – {after - timedelta(days=1):%Y-%m-%d}" if span == "week" else f"{first:%Y-%m-%d}"
+    return start_utc, end_utc, label
+
+
 DURATION = re.compile(
     r"^(?:(?P<n>\d+(?:\.\d+)?)\s*)?(?P<unit>weeks?|wk|w|周|星期|months?|mo|个月|月|years?|yr|y|年|days?|d|天|日|"
     r"hours?|hrs?|h|小时|时|个小时)$",
