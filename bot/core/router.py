@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from bot.clock import Clock
-from bot.core import buttons, files, registry, setup_stated
+from bot.core import buttons, files, plan_asked, registry, setup_stated
 from bot.core.add_on_follow import add_on_turn
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
 from bot.core.asked_reading import keep_reading
@@ -244,8 +244,7 @@ class Core:
         watched = self.watch(ctx, text) if self.watch is not None else None
         if watched is not None:
             return watched
-        # days in the chat's zone unless one is stated ("周四前": Beijing's); "回到刚才 年付多少": the return words pick the answer
-        parsed = parse(said := without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)), inc.corrects)
+        parsed = parse(said := without_return(text), self.conversations.clock.now().astimezone(default_zone(ctx.lang)), inc.corrects)  # days in the chat's zone unless one is stated ("周四前": Beijing's); "回到刚才 年付多少": the return words pick the answer
         fingerprint = parsed.fingerprint()
         if inc.edit_of == fingerprint:
             return None  # a fixed typo or added punctuation: the same question, answered already
@@ -338,6 +337,7 @@ class Core:
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):
             parsed = with_provider_before(parsed, text, turn)  # after the card: "mi300x at gpuli" then "good for?" is the card's
+        parsed = plan_asked.plan_asked(parsed, last)  # "32b 全参", "预算 1 万 U" then "用哪个配置": that job, against the budget
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))

@@ -20,7 +20,7 @@ from bot.understand.card_counts import need_asked
 from bot.understand.cards import memory_card
 from bot.understand.class_counts import people_counted, share_asked
 from bot.understand.classify import HOWTO, REFUND, SAME_CARD, WHERE_ASK
-from bot.understand.clause_marks import YEARLY
+from bot.understand.clause_marks import ASKING, YEARLY
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.deadline_rental import kept_running
@@ -57,7 +57,7 @@ from bot.understand.run_time_frame import run_time_only
 from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
-from bot.understand.switch_asks import keeps_speed
+from bot.understand.switch_asks import KEEP_SPEED_WORDS, keeps_speed
 from bot.understand.tool_alone import named_alone
 from bot.understand.unit_asked import unit_asked
 from bot.understand.unrated_currency import unrated_alone, unrated_named
@@ -169,7 +169,11 @@ SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打�
                   # a wish to have or avoid it ("we'd rather avoid offload", "prefer no offload please", "尽量避免 offload")
                   r"|\b(?:avoid(?:ing)?|rather|prefer(?:ably)?|please|skip(?:ping)?|want|wanna|would|we'?d|i'?d|don'?t|like)\b|不要|不想|想|避免|尽量|最好|宁可"
                   # the job's memory asked with the change ("…, more memory?", "显存会涨吗"): that job sized again
-                  r"|\b(?:more|less|extra)\b|\b(?:memory|vram|mem)\b|显存|会|涨|增加|变大|变多|多吗|多不多|占用")
+                  r"|\b(?:more|less|extra)\b|\b(?:memory|vram|mem)\b|显存|会|涨|增加|变大|变多|多吗|多不多|占用"
+                  # the setting accepted as the plan ("qlora is fine", "qlora 就行", "lora 也可以") and speed made its
+                  # condition ("不想 offload，吞吐要紧", "no offload, throughput matters": bot.understand.switch_asks)
+                  r"|\b(?:is|are|fine|good|enough|works?|will)\b|就行|就好|也行|也可以|也好|行|可以|没问题|够了"
+                  rf"|{KEEP_SPEED_WORDS}")
 # "ZeRO-2 为啥不行", "why not ZeRO-2?": a setting asked why it is not the answer is that job with the setting,
 # whose verdict says why (8 × H100 for 32B full under ZeRO-2: 120 GB of states a card), not a general FAQ entry
 WHY_NOT = (r"为啥|为什么|为何|怎么|咋|不行|不能|不可以|不够|用不了|不用|吗|\bwhy\b|\bnot\b|\bcan'?t\b|\bcannot\b"
@@ -391,6 +395,7 @@ class Cues:
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
     method_needed: bool = False  # "should we still do qlora", "还有必要上 qlora 吗": whether QLoRA is needed at all (bot.core.method_needed)
     same_card: bool = False  # "on the same card", "同一张卡", "那张卡上": the card of the answer before, named back (SAME_CARD)
+    asking: bool = False  # the message asks something ("选哪套", "which card?", "ok 吗"): clause_marks.ASKING's marks
     cuts_memory: bool = False  # "does that cut the memory per card?", "每张卡显存会少吗": whether more cards lower each one's (CUTS_MEMORY)
     necessary: bool = False  # "is that really necessary?", "有必要吗": whether what was named is needed at all (NECESSARY)
     to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
@@ -517,7 +522,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
         than_others=bool(THAN_OTHERS.search(norm)), compared=bool(COMPARED.search(norm)), meaning=bool(MEANING.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
-        same_card=bool(SAME_CARD.search(norm)),
+        same_card=bool(SAME_CARD.search(norm)), asking=bool(ASKING.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
         scaled=scaled(norm) if short else None,

@@ -99,7 +99,10 @@ KEEP_SPEED_WORDS = (r"(?:不想|不要|不能|不愿|别|不希望|不可以)\s*
                     r"|don'?t\s+want\s+(?:it\s+)?(?:to\s+be\s+)?(?:slow|slower|to\s+slow\s+down|to\s+lose\s+(?:speed|throughput))"
                     # speed wished outright ("不差钱 越快越好", "cost is fine, we need it fast"); "哪个快", "要多快" ask, not wish
                     r"|(?<![哪谁多])(?:要|求|图)快(?![速递照])|越快越好|快就行|速度第一|\b(?:want|need)\s+(?:it\s+)?(?:fast|quick)\b"
-                    r"|as\s+fast\s+as\s+possible|\bspeed\s+(?:matters|is\s+(?:key|the\s+priority|what\s+matters))")
+                    r"|as\s+fast\s+as\s+possible|\bspeed\s+(?:matters|is\s+(?:key|the\s+priority|what\s+matters))"
+                    # the throughput or speed ranked first ("吞吐要紧", "速度最重要", "throughput matters", "throughput is key")
+                    r"|(?:吞吐量?|速度|throughput|speed)\s*(?:最|很|比较|更)?\s*(?:要紧|重要|关键|优先|第一)"
+                    r"|\b(?:throughput|speed)\s+(?:really\s+)?(?:matters|counts|is\s+(?:key|critical|important|the\s+priority))")
 KEEP_SPEED = lazy(KEEP_SPEED_WORDS, re.ASCII)
 
 
